@@ -1,0 +1,410 @@
+"""The stat-card library: SWM and DDM cards as frozen records, read from ``cards/*.yaml``.
+
+A card file (format ``tabletop-cards/1``) holds the cards of one game and set::
+
+    format: tabletop-cards/1
+    game: swm                     # swm | ddm
+    set: Clone Wars starter (2008)
+    cards:
+      - name: Security Battle Droid
+        source: swm2008 PL p.10, p.24-25
+        cost: unknown
+        ...
+
+Every numeric field is required and is either a number or ``unknown``: a card never
+silently lacks a value, and no number is filled in that a source does not give. A card
+with ``complete: false`` reproduces only what its source states; its ability lists may be
+incomplete.
+
+>>> split_ability("Careful Shot +4")
+('Careful Shot', 4)
+>>> split_ability("Master of the Force 2")
+('Master of the Force', 2)
+>>> split_ability("Force Renewal (1)")
+('Force Renewal', 1)
+>>> split_ability("Melee Attack")
+('Melee Attack', None)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal, Mapping, Optional, Sequence, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+
+from .editions import Size
+from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError, close_matches
+from .model import Stats
+from .resources import data_dir
+from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
+
+CARD_FORMAT = "tabletop-cards/1"
+Game = Literal["swm", "ddm"]
+GAMES: tuple[str, ...] = ("swm", "ddm")
+
+#: Environment variable naming extra card folders (separated like PATH).
+CARDS_ENV = "TABLETOP_CARDS"
+
+
+def _unknown(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().lower() == "unknown":
+        return None
+    if value is None:
+        raise ValueError("empty value: write 'unknown' where the source does not give one")
+    return value
+
+
+def _none_or_unknown(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().lower() == "none":
+        return "none"
+    return _unknown(value)
+
+
+#: A number the card states, or ``unknown`` (stored as None).
+KnownInt = Annotated[Optional[StrictInt], BeforeValidator(_unknown)]
+KnownCount = Annotated[Optional[Annotated[StrictInt, Field(ge=0)]], BeforeValidator(_unknown)]
+KnownBool = Annotated[Optional[bool], BeforeValidator(_unknown)]
+KnownSize = Annotated[Optional[Size], BeforeValidator(_unknown)]
+KnownText = Annotated[Optional[str], BeforeValidator(_unknown)]
+KnownNames = Annotated[Optional[tuple[str, ...]], BeforeValidator(_unknown)]
+
+_ABILITY_RE = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*(?P<paren>[+-]?\d+)\s*\)|(?P<num>[+-]?\d+))$")
+
+
+def split_ability(text: str) -> tuple[str, int | None]:
+    """A glossary name and its ``[#]`` value, from how a card writes it."""
+    m = _ABILITY_RE.match(text.strip())
+    if m and m.group("name"):
+        return m.group("name"), int(m.group("paren") or m.group("num"))
+    return text.strip(), None
+
+
+_FORBID = ConfigDict(extra="forbid")
+
+#: Conditions a commander-effect bonus can carry (the vocabulary the rules engine applies).
+CommanderCondition = Literal[
+    "did-not-move",  # the affected character did not move in the turn it attacks
+    "target-adjacent",  # only against adjacent enemies
+    "ally-within-6",  # while another ally is within 6 squares of the affected character
+]
+
+
+@dataclass(frozen=True)
+class CommanderBonus:
+    """One structured part of a commander effect, in a form the rules engine can apply."""
+
+    __pydantic_config__ = _FORBID
+
+    affects: Literal["followers", "allies", "enemies", "self"]
+    #: squares from the commander, counted around walls; None: the text sets no limit
+    range: Optional[Annotated[StrictInt, Field(ge=0)]] = None
+    attack: StrictInt = 0
+    defense: StrictInt = 0
+    damage: StrictInt = 0
+    save: StrictInt = 0
+    speed: StrictInt = 0
+    #: only characters whose name contains this text (case-insensitive)
+    name_contains: Optional[str] = None
+    #: only characters with this ability or type (e.g. Droid)
+    requires: Optional[str] = None
+    conditions: tuple[CommanderCondition, ...] = ()
+    #: exclusions this effect overrides (commander effects normally skip Droids, Savage)
+    overrides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CommanderEffect:
+    __pydantic_config__ = _FORBID
+
+    text: str
+    effects: tuple[CommanderBonus, ...] = ()
+    #: how an unclear text is read, with the reason (shown in answers that apply it)
+    reading: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class ForcePower:
+    __pydantic_config__ = _FORBID
+
+    #: as printed, with its [#] value (``Force Push 3``, ``Master of the Force 2``)
+    name: str
+    #: Force points spent to use it; ``none`` for a power that is never paid for
+    cost: Annotated[Optional[Union[Literal["none"], Annotated[StrictInt, Field(ge=0)]]], BeforeValidator(_none_or_unknown)]
+    text: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class SwmCard:
+    """A Star Wars Miniatures stat card."""
+
+    __pydantic_config__ = _FORBID
+
+    name: str
+    source: str
+    cost: KnownCount
+    factions: KnownNames
+    unique: KnownBool
+    size: KnownSize
+    hp: KnownCount
+    defense: KnownCount
+    attack: KnownInt
+    damage: KnownCount
+    speed: KnownCount
+    force: KnownCount
+    special_abilities: tuple[str, ...] = ()
+    force_powers: tuple[ForcePower, ...] = ()
+    commander_effect: Annotated[Optional[Union[Literal["none"], CommanderEffect]], BeforeValidator(_none_or_unknown)] = "none"
+    complete: bool = False
+    notes: Mapping[str, str] = field(default_factory=dict)
+    game: Literal["swm"] = "swm"
+    set: str = ""
+
+    def base_stats(self) -> Stats:
+        abilities = self.special_abilities + tuple(p.name for p in self.force_powers)
+        return Stats(
+            hp=self.hp, defense=self.defense, attack=self.attack, damage=self.damage,
+            speed=self.speed, force=self.force, abilities=abilities or None,
+        )
+
+    @property
+    def is_commander(self) -> bool | None:
+        if self.commander_effect is None:
+            return None
+        return self.commander_effect != "none"
+
+
+@dataclass(frozen=True)
+class ExtraDamage:
+    __pydantic_config__ = _FORBID
+
+    amount: KnownCount
+    type: str
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """One attack of a DDM attack line (``+12/+12`` is two of these)."""
+
+    __pydantic_config__ = _FORBID
+
+    bonus: KnownInt
+    damage: KnownCount
+    #: base damage type when it is not plain melee/ranged (e.g. ``magic``)
+    damage_type: Optional[str] = None
+    extra: tuple[ExtraDamage, ...] = ()
+    #: ranged attacks limited to this many squares (None: unlimited)
+    range: Optional[Annotated[StrictInt, Field(ge=1)]] = None
+
+
+@dataclass(frozen=True)
+class Spell:
+    __pydantic_config__ = _FORBID
+
+    name: str
+    uses: KnownCount
+    text: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class DdmCard:
+    """A D&D Miniatures stat card (battle side)."""
+
+    __pydantic_config__ = _FORBID
+
+    name: str
+    source: str
+    cost: KnownCount
+    factions: Annotated[Optional[tuple[Literal["LG", "CG", "LE", "CE"], ...]], BeforeValidator(_unknown)]
+    level: KnownInt
+    speed: KnownCount
+    flight: KnownBool
+    ac: KnownCount
+    hp: KnownCount
+    melee: Annotated[Optional[tuple[AttackLine, ...]], BeforeValidator(_unknown)]
+    ranged: Annotated[Optional[tuple[AttackLine, ...]], BeforeValidator(_unknown)]
+    type: KnownText
+    size: KnownSize
+    commander_rating: Annotated[Optional[Union[Literal["none"], Annotated[StrictInt, Field(ge=0)]]], BeforeValidator(_none_or_unknown)]
+    commander_effect: Annotated[Optional[Union[Literal["none"], CommanderEffect]], BeforeValidator(_none_or_unknown)] = "none"
+    special_abilities: tuple[str, ...] = ()
+    spells: tuple[Spell, ...] = ()
+    unique: KnownBool = False
+    epic: bool = False
+    complete: bool = False
+    notes: Mapping[str, str] = field(default_factory=dict)
+    game: Literal["ddm"] = "ddm"
+    set: str = ""
+
+    def base_stats(self) -> Stats:
+        first_melee = self.melee[0] if self.melee else None
+        first_ranged = self.ranged[0] if self.ranged else None
+        return Stats(
+            hp=self.hp,
+            defense=self.ac,
+            attack=first_melee.bonus if first_melee else None,
+            damage=first_melee.damage if first_melee else None,
+            ranged_attack=first_ranged.bonus if first_ranged else None,
+            ranged_damage=first_ranged.damage if first_ranged else None,
+            speed=self.speed,
+            level=self.level,
+            commander_rating=self.commander_rating if isinstance(self.commander_rating, int) else None,
+            abilities=self.special_abilities or None,
+        )
+
+
+Card = Union[SwmCard, DdmCard]
+
+_CARD_ADAPTERS: dict[str, TypeAdapter[Any]] = {"swm": TypeAdapter(SwmCard), "ddm": TypeAdapter(DdmCard)}
+_CARD_TYPES: dict[str, type] = {"swm": SwmCard, "ddm": DdmCard}
+
+
+class CardFile(BaseModel):
+    """The header of a card file; each card is validated on its own for precise messages."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["tabletop-cards/1"]
+    game: Game
+    set: str
+    cards: list[Any]
+
+
+def load_card_file(path: Path | str, display: str | None = None) -> tuple[list[Card], list[Problem]]:
+    """The cards of one file and every problem found in it (cards with problems are left out)."""
+    try:
+        text, name = read_text(path, display)
+        data, lines, problems = parse_yaml(text, name)
+    except YamlReadError as exc:
+        return [], exc.problems
+    return cards_from_data(data, lines, name, problems)
+
+
+def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem]) -> tuple[list[Card], list[Problem]]:
+    problems = list(problems)
+    if not isinstance(data, dict):
+        problems.append(Problem("a card file must be a mapping with format, game, set and cards", name, lines.line(())))
+        return [], problems
+    try:
+        header = CardFile.model_validate(data)
+    except ValidationError as exc:
+        problems += problems_from_validation(exc, lines, name, CardFile)
+        return [], problems
+    cards: list[Card] = []
+    adapter, ctype = _CARD_ADAPTERS[header.game], _CARD_TYPES[header.game]
+    for i, raw in enumerate(header.cards):
+        if not isinstance(raw, dict):
+            problems.append(Problem("each card must be a mapping of fields", name, lines.line(("cards", i)), f"cards[{i}]"))
+            continue
+        if "game" in raw or "set" in raw:
+            problems.append(Problem("'game' and 'set' belong in the file header, not in a card", name, lines.line(("cards", i)), f"cards[{i}]"))
+            continue
+        try:
+            card = adapter.validate_python({**raw, "set": header.set})
+        except ValidationError as exc:
+            problems += problems_from_validation(exc, lines, name, ctype, prefix=("cards", i))
+            continue
+        cards.append(card)
+    return cards, problems
+
+
+class CardLibrary:
+    """All cards, by game; names match case-insensitively."""
+
+    def __init__(self, cards: Sequence[Card], files: Sequence[str] = ()):
+        self.files = tuple(files)
+        self._cards: dict[str, dict[str, Card]] = {g: {} for g in GAMES}
+        for card in cards:
+            self._cards[card.game][card.name.lower()] = card
+
+    @classmethod
+    def load(cls, folders: Sequence[Path | str]) -> "CardLibrary":
+        """Every ``*.yaml`` below ``folders``; raises :class:`CardLibraryError` listing all problems."""
+        cards, problems, files = load_folders(folders)
+        errors = [p for p in problems if p.severity == "error"]
+        if errors:
+            raise CardLibraryError(errors)
+        return cls(cards, files)
+
+    def cards(self, game: str | None = None) -> list[Card]:
+        games = [game] if game else list(GAMES)
+        return [c for g in games for c in sorted(self._cards[g].values(), key=lambda c: c.name)]
+
+    def names(self, game: str | None = None) -> list[str]:
+        return [c.name for c in self.cards(game)]
+
+    def lookup(self, game: str, name: str) -> Card | None:
+        return self._cards[game].get(name.strip().lower())
+
+    def get(self, game: str, name: str) -> Card:
+        card = self.lookup(game, name)
+        if card is None:
+            raise UnknownNameError(f"{game.upper()} card", name, self.names(game))
+        return card
+
+    def find(self, text: str, game: str | None = None) -> Card:
+        """A card by exact name, else by a unique part of its name (``cards show dooku``)."""
+        key = text.strip().lower()
+        pool = self.cards(game)
+        exact = [c for c in pool if c.name.lower() == key]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            raise AmbiguousNameError("card", text, [f"{c.name} ({c.game})" for c in exact])
+        partial = [c for c in pool if key and key in c.name.lower()]
+        if len(partial) == 1:
+            return partial[0]
+        if len(partial) > 1:
+            raise AmbiguousNameError("card", text, [f"{c.name} ({c.game})" for c in partial])
+        raise UnknownNameError("card", text, [c.name for c in pool])
+
+    def suggest(self, game: str, name: str) -> list[str]:
+        return close_matches(name, self.names(game))
+
+
+def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
+    """Cards, problems (including duplicate names across files) and the files read."""
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    files: list[str] = []
+    first_seen: dict[tuple[str, str], str] = {}
+    for folder in folders:
+        folder = Path(folder)
+        paths = [folder] if folder.is_file() else sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
+        if not folder.exists():
+            problems.append(Problem("no such card file or folder", str(folder)))
+            continue
+        for path in paths:
+            files.append(str(path))
+            got, probs = load_card_file(path)
+            problems += probs
+            for card in got:
+                key = (card.game, card.name.lower())
+                if key in first_seen:
+                    problems.append(Problem(f"card {card.name!r} is defined twice (also in {first_seen[key]})", str(path), value=card.name))
+                    continue
+                first_seen[key] = str(path)
+                cards.append(card)
+    return cards, problems, files
+
+
+def library_folders(extra: Sequence[Path | str] = ()) -> list[Path]:
+    """The shipped library, then folders from ``$TABLETOP_CARDS``, then ``extra``."""
+    folders = [data_dir("cards")]
+    env = os.environ.get(CARDS_ENV, "")
+    folders += [Path(p) for p in env.split(os.pathsep) if p.strip()]
+    folders += [Path(p) for p in extra]
+    return folders
+
+
+@lru_cache(maxsize=8)
+def _cached_library(folders: tuple[str, ...]) -> CardLibrary:
+    return CardLibrary.load([Path(f) for f in folders])
+
+
+def default_library(extra: Sequence[Path | str] = ()) -> CardLibrary:
+    return _cached_library(tuple(str(p) for p in library_folders(extra)))

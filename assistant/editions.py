@@ -1,0 +1,182 @@
+"""The rules editions and the parameters in which they differ.
+
+Each edition is one :class:`Edition` value; what the board model needs to know about it
+(which figure sizes and terrain kinds its rulebook defines, and where) is an explicit
+:class:`EditionRules` record. Later rules modules (line of sight, cover, attacks) add their
+own parameters next to these, never ``if edition == ...`` scattered through the code.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Edition(str, enum.Enum):
+    SWM2004 = "swm2004"
+    SWM2008 = "swm2008"
+    DDM2005 = "ddm2005"
+
+    @property
+    def game(self) -> str:
+        """The card game family whose stat cards this edition uses: ``swm`` or ``ddm``."""
+        return "ddm" if self is Edition.DDM2005 else "swm"
+
+    @property
+    def rules(self) -> "EditionRules":
+        return EDITION_RULES[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Size(str, enum.Enum):
+    TINY = "tiny"
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    HUGE = "huge"
+    GARGANTUAN = "gargantuan"
+    COLOSSAL = "colossal"
+
+    @property
+    def footprint(self) -> int:
+        """Side of the square block the figure occupies (CONTRACT §2)."""
+        return _FOOTPRINT[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_FOOTPRINT = {
+    Size.TINY: 1,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+    Size.COLOSSAL: 6,
+}
+
+#: The sizes the contract's position format accepts in every edition.
+CONTRACT_SIZES = (Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN, Size.COLOSSAL)
+
+
+class SquareTerrain(str, enum.Enum):
+    """Terrain that fills whole squares (CONTRACT §2 ``map.squares``)."""
+
+    WALL = "wall"
+    LOW = "low"
+    DIFFICULT = "difficult"
+    PIT = "pit"
+    FOREST = "forest"
+    STATUE = "statue"
+    FOG = "fog"
+    RISKY = "risky"
+    SPIKE_STONES = "spike_stones"
+    SACRED_CIRCLE = "sacred_circle"
+    BLOOD_ROCK = "blood_rock"
+    TELEPORTER = "teleporter"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class EdgeTerrain(str, enum.Enum):
+    """Terrain on grid lines (CONTRACT §2 ``map.edges``)."""
+
+    WALL = "wall"
+    DOOR = "door"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class EditionRules:
+    """What one edition's rulebook defines, with the seed reference for each choice."""
+
+    edition: Edition
+    title: str
+    seed: str
+    #: sizes the rulebook defines, and the page that defines them
+    sizes: tuple[Size, ...]
+    sizes_rule: str
+    #: square terrain kinds the rulebook has rules for
+    square_terrain: tuple[SquareTerrain, ...]
+    terrain_rule: str
+    #: square terrain no figure may stand in at any time (a position showing one is illegal)
+    no_standing: tuple[SquareTerrain, ...]
+    no_standing_rule: str
+    #: whether doors exist in this edition (the DDM booklet has none: only walls)
+    has_doors: bool
+    #: where "a defeated figure is removed" is stated
+    defeat_rule: str
+
+    def cite(self, where: str) -> str:
+        """A rule citation in the form used in every answer: ``swm2008 PL p.9``."""
+        return f"{self.edition.value} {where}"
+
+
+EDITION_RULES: dict[Edition, EditionRules] = {
+    Edition.SWM2004: EditionRules(
+        edition=Edition.SWM2004,
+        title="Star Wars Miniatures, 2004 rules (Czech)",
+        seed="swm-2004-rules-cs.txt",
+        sizes=(Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
+        sizes_rule="CS g.12 (Space: Small/Medium 1, Large 4, Huge 9 squares)",
+        square_terrain=(SquareTerrain.WALL, SquareTerrain.LOW, SquareTerrain.DIFFICULT, SquareTerrain.PIT),
+        terrain_rule="CS r.10-11 (terrain: walls, low objects, difficult terrain, pits)",
+        no_standing=(SquareTerrain.WALL, SquareTerrain.PIT),
+        no_standing_rule="CS r.5, r.11 (walls and pits block movement)",
+        has_doors=True,
+        defeat_rule="CS r.7 (a character reduced to 0 Hit Points is defeated and removed)",
+    ),
+    Edition.SWM2008: EditionRules(
+        edition=Edition.SWM2008,
+        title="Star Wars Miniatures, 2008 rules (Polish)",
+        seed="swm-2008-rulebook-pl.txt",
+        sizes=(Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
+        sizes_rule="PL p.62 (Space: Small/Medium 1, Large 4, Huge 9; larger sizes not given)",
+        square_terrain=(SquareTerrain.WALL, SquareTerrain.LOW, SquareTerrain.DIFFICULT, SquareTerrain.PIT),
+        terrain_rule="PL p.26-30 (terrain: walls, doors, low objects, difficult terrain, pits)",
+        no_standing=(SquareTerrain.WALL, SquareTerrain.PIT),
+        no_standing_rule="PL p.28, p.30 (walls block movement; a character ending its turn in a pit is defeated)",
+        has_doors=True,
+        defeat_rule="PL p.7 (at 0 Hit Points a character is defeated and removed from the map)",
+    ),
+    Edition.DDM2005: EditionRules(
+        edition=Edition.DDM2005,
+        title="D&D Miniatures, 2005 rules (Polish, War Drums)",
+        seed="ddm-2005-advanced-rules-pl.txt",
+        sizes=(Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
+        sizes_rule="glossary 'size' (Tiny, Small, Medium 1 square; Large 2x2; Huge 3x3)",
+        square_terrain=(
+            SquareTerrain.WALL,
+            SquareTerrain.DIFFICULT,
+            SquareTerrain.PIT,
+            SquareTerrain.FOREST,
+            SquareTerrain.STATUE,
+            SquareTerrain.FOG,
+            SquareTerrain.RISKY,
+            SquareTerrain.SPIKE_STONES,
+            SquareTerrain.SACRED_CIRCLE,
+            SquareTerrain.BLOOD_ROCK,
+            SquareTerrain.TELEPORTER,
+        ),
+        terrain_rule="§ TEREN p.24-27",
+        no_standing=(SquareTerrain.WALL, SquareTerrain.PIT, SquareTerrain.STATUE),
+        no_standing_rule="§ Ściany p.26, § Doły p.25, § Posągi p.26 (walls impassable; a creature ending its move in a pit is eliminated; no ending a move on a statue)",
+        has_doors=False,
+        defeat_rule="p.4 Statistics (at 0 HP the creature is dead and removed from the battle map)",
+    ),
+}
+
+
+def parse_edition(text: str) -> Edition:
+    from .errors import UnknownNameError
+
+    for e in Edition:
+        if e.value == text.strip().lower():
+            return e
+    raise UnknownNameError("rules edition", text, [e.value for e in Edition])

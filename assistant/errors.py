@@ -1,0 +1,124 @@
+"""The domain's exceptions, split by cause.
+
+Every exception a user can provoke derives from :class:`AssistantError`; the CLI turns it
+into a message and exit code 2 at its edge. Anything else is a bug.
+
+- :class:`NotationError` -- text that is not a square, edge, corner or range name (syntax).
+- :class:`PositionError` -- a position file that cannot be loaded; carries every
+  :class:`Problem` found, each with file, line and offending value.
+- :class:`UnknownNameError` -- a figure id or card name that does not exist, with close
+  matches.
+- :class:`AmbiguousNameError` -- a name that matches several things.
+- :class:`CardLibraryError` -- a card library file that does not validate.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable, Literal, Sequence
+
+
+class AssistantError(Exception):
+    """Base of every error a user can cause. ``str(err)`` is the message to show."""
+
+
+class NotationError(AssistantError, ValueError):
+    """Text that is not valid coordinate notation (CONTRACT §1)."""
+
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file.
+
+    ``where`` is the dotted path of the offending key (``figures[2].at``); ``line`` is
+    1-based and ``None`` only when the file has no such key at all (a missing key is
+    reported at the line of its parent mapping).
+    """
+
+    message: str
+    file: str
+    line: int | None = None
+    where: str = ""
+    value: object = None
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        loc = f"{self.file}:{self.line}" if self.line is not None else self.file
+        where = f" {self.where}:" if self.where else ""
+        return f"{loc}:{where} {self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        value = self.value if isinstance(self.value, (str, int, float, bool, type(None))) else repr(self.value)
+        return {
+            "severity": self.severity,
+            "file": self.file,
+            "line": self.line,
+            "where": self.where,
+            "value": value,
+            "message": self.message,
+        }
+
+
+class PositionError(AssistantError):
+    """A position file that could not be loaded. Nothing was half-loaded."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = tuple(problems)
+        errors = [p for p in self.problems if p.severity == "error"]
+        head = f"{len(errors)} problem{'s' if len(errors) != 1 else ''} in {errors[0].file}" if errors else "invalid position"
+        super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in errors))
+
+
+class CardLibraryError(PositionError):
+    """A card library file that does not validate (same shape as a position error)."""
+
+
+def close_matches(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """Candidates that look like ``word``, case-insensitively, best first.
+
+    >>> close_matches("Obi-Wan", ["General Obi-Wan Kenobi", "Count Dooku of Serenno"])
+    ['General Obi-Wan Kenobi']
+    """
+    pool = list(candidates)
+    lowered = {c.lower(): c for c in pool}
+    key = word.lower()
+    found = [lowered[m] for m in difflib.get_close_matches(key, list(lowered), n=n, cutoff=0.6)]
+    for cand in pool:  # a word contained in a longer name is a good suggestion too
+        if key and key in cand.lower() and cand not in found:
+            found.append(cand)
+    return found[:n]
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """A ``" (did you mean ...?)"`` suffix, or an empty string.
+
+    >>> did_you_mean("medum", ["small", "medium", "large"])
+    " (did you mean 'medium'?)"
+    """
+    matches = close_matches(word, candidates)
+    if not matches:
+        return ""
+    return " (did you mean " + " or ".join(repr(m) for m in matches) + "?)"
+
+
+class UnknownNameError(AssistantError, LookupError):
+    """A figure id or card name that does not exist."""
+
+    def __init__(self, kind: str, name: str, candidates: Iterable[str]):
+        self.kind, self.name = kind, name
+        pool = list(candidates)
+        self.suggestions = close_matches(name, pool)
+        hint = did_you_mean(name, pool)
+        super().__init__(f"unknown {kind} {name!r}{hint}")
+
+
+class AmbiguousNameError(AssistantError, LookupError):
+    """A name that matches more than one thing."""
+
+    def __init__(self, kind: str, name: str, matches: Sequence[str]):
+        self.kind, self.name, self.matches = kind, name, tuple(matches)
+        super().__init__(f"{kind} {name!r} is ambiguous: it matches " + ", ".join(repr(m) for m in matches))

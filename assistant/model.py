@@ -1,0 +1,195 @@
+"""The board model: frozen value objects and one state class, :class:`Position`.
+
+Nothing here reads files; :mod:`assistant.position` turns a position file into these
+objects (and back) and is the only place that knows the file format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Iterator, Mapping
+
+from .coords import Corner, Edge, Square
+from .editions import Edition, Size, SquareTerrain
+from .errors import UnknownNameError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Card
+
+
+@dataclass(frozen=True)
+class Map:
+    """A battle map: ``cols`` x ``rows`` squares with terrain on squares and edges.
+
+    Door state lives here too: ``open_doors`` is a subset of ``doors``; every other door
+    is closed.
+    """
+
+    cols: int
+    rows: int
+    name: str | None = None
+    squares: Mapping[SquareTerrain, frozenset[Square]] = field(default_factory=dict)
+    walls: frozenset[Edge] = frozenset()
+    doors: frozenset[Edge] = frozenset()
+    open_doors: frozenset[Edge] = frozenset()
+    open_corners: frozenset[Corner] = frozenset()
+    areas: Mapping[str, frozenset[Square]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Drop empty terrain lists so that equality does not depend on how a file spelt "none".
+        object.__setattr__(
+            self, "squares", MappingProxyType({k: v for k, v in self.squares.items() if v})
+        )
+        object.__setattr__(self, "areas", MappingProxyType(dict(self.areas)))
+        index: dict[Square, frozenset[SquareTerrain]] = {}
+        for kind, squares in self.squares.items():
+            for sq in squares:
+                index[sq] = index.get(sq, frozenset()) | {kind}
+        object.__setattr__(self, "_terrain_index", index)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Map):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(self))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def on_map(self, sq: Square) -> bool:
+        return 0 <= sq.col < self.cols and 0 <= sq.row < self.rows
+
+    def all_squares(self) -> Iterator[Square]:
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield Square(c, r)
+
+    def terrain(self, sq: Square) -> frozenset[SquareTerrain]:
+        """Every square-terrain kind on ``sq`` (empty for clear floor)."""
+        return self._terrain_index.get(sq, frozenset())  # type: ignore[attr-defined]
+
+    def closed_doors(self) -> frozenset[Edge]:
+        return self.doors - self.open_doors
+
+    def blocking_edges(self) -> frozenset[Edge]:
+        """Edges that act as walls now: wall edges and closed doors."""
+        return self.walls | self.closed_doors()
+
+    def areas_of(self, sq: Square) -> list[str]:
+        return [name for name, squares in self.areas.items() if sq in squares]
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Figure statistics as the position file's ``stats:`` section names them.
+
+    ``None`` means "not given here"; in effective stats (card + overrides) it means the
+    value is unknown.
+    """
+
+    hp: int | None = None
+    defense: int | None = None  # DDM: armor class
+    attack: int | None = None  # DDM: first melee attack bonus
+    damage: int | None = None
+    ranged_attack: int | None = None
+    ranged_damage: int | None = None
+    speed: int | None = None
+    force: int | None = None  # SWM: Force points now
+    level: int | None = None  # DDM
+    commander_rating: int | None = None  # DDM
+    abilities: tuple[str, ...] | None = None
+
+    def overlay(self, over: "Stats") -> "Stats":
+        """These stats with every value given in ``over`` replacing ours."""
+        changes = {f.name: getattr(over, f.name) for f in fields(over) if getattr(over, f.name) is not None}
+        return replace(self, **changes)
+
+    def given(self) -> dict[str, object]:
+        """The values that are set, in declaration order."""
+        out: dict[str, object] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if v is not None:
+                out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure on the table.
+
+    ``at`` is the north-west square of its space; ``size`` fixes the space's footprint.
+    """
+
+    id: str
+    side: str
+    at: Square
+    size: Size = Size.MEDIUM
+    card: str | None = None
+    damage_taken: int = 0
+    activated: bool = False
+    stats: Stats = Stats()
+    marker: int | None = None
+    conditions: tuple[str, ...] = ()
+
+    @property
+    def space(self) -> frozenset[Square]:
+        """Every square the figure occupies."""
+        n = self.size.footprint
+        return frozenset(self.at.offset(dc, dr) for dc in range(n) for dr in range(n))
+
+    def space_name(self) -> str:
+        n = self.size.footprint
+        if n == 1:
+            return self.at.name
+        return f"{self.at.name}:{self.at.offset(n - 1, n - 1).name}"
+
+
+@dataclass(eq=False)
+class Position:
+    """The state of one table: the rules edition in force, the map and the figures.
+
+    >>> from assistant.coords import parse_square
+    >>> p = Position(Edition.SWM2008, Map(cols=4, rows=4), (Figure("obi", "light", parse_square("B2")),))
+    >>> p.figure("obi").at.name
+    'B2'
+    >>> p.figure_at(parse_square("B2")).id
+    'obi'
+    """
+
+    rules: Edition
+    map: Map
+    figures: tuple[Figure, ...] = ()
+    #: stat cards the figures name, looked up when the position was loaded
+    cards: Mapping[str, "Card"] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_id = {f.id: f for f in self.figures}
+        self._by_square = {sq: f for f in self.figures for sq in f.space}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.rules, self.map, self.figures) == (other.rules, other.map, other.figures)
+
+    def figure(self, figure_id: str) -> Figure:
+        """The figure with this id; raises :class:`UnknownNameError` with close matches."""
+        try:
+            return self._by_id[figure_id]
+        except KeyError:
+            raise UnknownNameError("figure", figure_id, self._by_id) from None
+
+    def figure_at(self, sq: Square) -> Figure | None:
+        return self._by_square.get(sq)
+
+    def sides(self) -> list[str]:
+        """Sides in order of first appearance."""
+        return list(dict.fromkeys(f.side for f in self.figures))
+
+    def card_of(self, fig: Figure) -> "Card | None":
+        return self.cards.get(fig.card.lower()) if fig.card else None
+
+    def stats_of(self, fig: Figure) -> Stats:
+        """Effective stats: the card's values with the file's inline ``stats:`` on top."""
+        card = self.card_of(fig)
+        base = card.base_stats() if card is not None else Stats()
+        return base.overlay(fig.stats)

@@ -1,0 +1,275 @@
+"""Reading YAML files with the line of every value, and writing them atomically.
+
+Only PyYAML's safe loader is used (no arbitrary objects). Aliases are refused: a position
+or card file never needs them, and refusing them rules out "billion laughs" blow-ups.
+Problems are collected, never raised one by one, so that a user sees all of them at once.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import yaml
+
+from .errors import Problem
+
+Path_ = tuple[Any, ...]
+
+#: Files larger than this are refused before parsing: real position and card files are
+#: a few kilobytes, and the limit keeps a wrong path (a video, a disk image) harmless.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+@dataclass
+class LineMap:
+    """Line numbers (1-based) of every key and value in a parsed document."""
+
+    lines: dict[Path_, int] = field(default_factory=dict)
+
+    def line(self, path: Sequence[Any]) -> int | None:
+        """The line of ``path``, or of its nearest ancestor that exists in the file."""
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get((), None)
+
+
+def format_path(path: Sequence[Any]) -> str:
+    """``('figures', 2, 'at')`` -> ``figures[2].at``.
+
+    >>> format_path(("figures", 2, "at"))
+    'figures[2].at'
+    """
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+class YamlReadError(Exception):
+    """The document could not be parsed at all; ``problems`` says why and where."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+def read_text(path: Path | str, display: str | None = None) -> tuple[str, str]:
+    """The file's text and the name to show in messages; refuses what is not a small UTF-8 file."""
+    p = Path(path)
+    name = display or str(path)
+    try:
+        if p.is_dir():
+            raise YamlReadError([Problem("is a directory, not a file", name)])
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise YamlReadError(
+                [Problem(f"is {size} bytes; files over {MAX_FILE_BYTES} bytes are refused (is this the right file?)", name)]
+            )
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise YamlReadError([Problem("no such file", name)]) from None
+    except PermissionError:
+        raise YamlReadError([Problem("permission denied", name)]) from None
+    except OSError as exc:
+        raise YamlReadError([Problem(f"cannot be read ({exc.strerror or exc})", name)]) from None
+    return decode_text(raw, name), name
+
+
+def decode_text(raw: bytes, name: str) -> str:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise YamlReadError(
+            [Problem(f"is not UTF-8 text (byte {exc.start} is {raw[exc.start]:#04x}); is it a YAML file?", name, line)]
+        ) from None
+    if "\x00" in text:
+        raise YamlReadError([Problem("contains NUL bytes; it is a binary file, not YAML", name)])
+    return text
+
+
+def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
+    """Parse one YAML document with the safe loader.
+
+    Returns the plain data (dicts, lists, scalars), the line of every key and value, and
+    the structural problems found on the way (duplicate keys, aliases, complex keys). Raises
+    :class:`YamlReadError` when the text is not YAML at all.
+    """
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = exc.problem or exc.context or "invalid YAML"
+        raise YamlReadError([Problem(f"not valid YAML: {what}", name, line)]) from None
+    except yaml.YAMLError as exc:
+        raise YamlReadError([Problem(f"not valid YAML: {exc}", name)]) from None
+    except RecursionError:
+        raise YamlReadError([Problem("not valid here: nested too deeply", name)]) from None
+    finally:
+        loader.dispose()
+
+    lines = LineMap()
+    problems: list[Problem] = []
+    if node is None:
+        return None, lines, problems
+    lines.lines[()] = node.start_mark.line + 1
+    seen: set[int] = set()
+
+    def build(n: yaml.Node, path: Path_) -> Any:
+        if id(n) in seen:
+            problems.append(
+                Problem("YAML aliases (*name) are not supported here; write the value out", name, n.start_mark.line + 1, format_path(path))
+            )
+            return None
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            out: dict[Any, Any] = {}
+            for key_node, value_node in n.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    problems.append(Problem("YAML merge keys (<<) are not supported here", name, key_node.start_mark.line + 1, format_path(path)))
+                    continue
+                if not isinstance(key_node, yaml.ScalarNode):
+                    problems.append(Problem("a key must be a plain name", name, key_node.start_mark.line + 1, format_path(path)))
+                    continue
+                key = _scalar(loader, key_node)
+                kpath = path + (key,)
+                if key in out:
+                    problems.append(
+                        Problem(f"key {key!r} appears twice (lines {lines.lines.get(kpath)} and {key_node.start_mark.line + 1})", name, key_node.start_mark.line + 1, format_path(kpath), key)
+                    )
+                lines.lines[kpath] = key_node.start_mark.line + 1
+                out[key] = build(value_node, kpath)
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            items = []
+            for i, item in enumerate(n.value):
+                lines.lines[path + (i,)] = item.start_mark.line + 1
+                items.append(build(item, path + (i,)))
+            return items
+        return _scalar(loader, n)
+
+    try:
+        data = build(node, ())
+    except RecursionError:
+        raise YamlReadError([Problem("not valid here: nested too deeply", name)]) from None
+    return data, lines, problems
+
+
+def _scalar(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    try:
+        value = loader.construct_object(node, deep=True)
+    except yaml.YAMLError:
+        value = node.value  # an unconstructible tagged scalar: keep its text, the schema will refuse it
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
+
+
+def write_text_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def dump_yaml(data: Any) -> str:
+    """Block-style YAML with keys in the given order (never sorted)."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+
+
+# --- pydantic errors as problems ----------------------------------------------------------
+
+
+def _allowed_keys(model: Any, loc: Sequence[Any]) -> list[str]:
+    """The keys the schema allows at ``loc`` (for "did you mean" on an unknown key)."""
+    import dataclasses
+    import typing
+
+    t = model
+    for part in loc:
+        origin = typing.get_origin(t)
+        args = typing.get_args(t)
+        if origin is typing.Annotated:
+            t, origin, args = args[0], typing.get_origin(args[0]), typing.get_args(args[0])
+        if origin in (list, tuple, dict) or (origin is not None and args):
+            # containers: step into the element type (skip the index or key)
+            candidates = [a for a in args if a is not Ellipsis and a is not type(None)]
+            t = candidates[-1] if candidates else Any
+            if isinstance(part, int) or origin is dict:
+                continue
+        fields_ = getattr(t, "model_fields", None)
+        if fields_ is not None and part in fields_:
+            t = fields_[part].annotation
+            continue
+        if dataclasses.is_dataclass(t):
+            hints = typing.get_type_hints(t, include_extras=True)
+            if part in hints:
+                t = hints[part]
+                continue
+        return []
+    fields_ = getattr(t, "model_fields", None)
+    if fields_ is not None:
+        return [f.alias or k for k, f in fields_.items()]
+    if dataclasses.is_dataclass(t):
+        return [f.name for f in dataclasses.fields(t)]
+    return []
+
+
+def problems_from_validation(
+    exc: Any, lines: LineMap, name: str, model: Any, prefix: Sequence[Any] = ()
+) -> list[Problem]:
+    """Turn a pydantic ``ValidationError`` into problems with lines and plain words."""
+    from .errors import did_you_mean
+
+    out: list[Problem] = []
+    for err in exc.errors(include_url=False):
+        # pydantic puts union member names (e.g. 'int', 'literal[...]') into loc; drop them
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "bool", "function-before", "function-after"})))
+        path = tuple(prefix) + loc
+        kind = err["type"]
+        value = err.get("input")
+        msg = err["msg"]
+        if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+            key = loc[-1] if loc else value
+            allowed = _allowed_keys(model, loc[:-1])
+            message = f"unknown key {key!r}{did_you_mean(str(key), allowed)}"
+            if allowed:
+                message += "; allowed here: " + ", ".join(allowed)
+            value = key
+        elif kind in ("missing", "missing_keyword_argument", "missing_argument"):
+            message = f"missing required key {loc[-1]!r}" if loc else "missing a required value"
+            value = None
+        elif msg.startswith("Value error, "):
+            message = msg[len("Value error, "):]
+        elif msg.startswith("Input should be "):
+            message = f"{value!r} is not allowed here: it should be {msg[len('Input should be '):]}"
+        else:
+            message = f"{value!r}: {msg}" if value is not None else msg
+        out.append(Problem(message, name, lines.line(path), format_path(path), value))
+    return out
