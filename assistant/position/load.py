@@ -1,0 +1,471 @@
+"""Loading and validating position files (CONTRACT §2).
+
+Every problem is collected -- syntax, keys, names, geometry, cards -- each with the file,
+the line and the offending value, and the file is refused as a whole if any is an error.
+Warnings (a size the edition's rulebook does not define, an open corner on no wall) do not
+refuse the file; ``validate`` shows them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from functools import lru_cache
+from typing import Annotated
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from ..cards import CardLibrary, default_library
+from ..coords import Corner, Edge, Square, column_name, edge_run_size, parse_corner, parse_edges, parse_square, parse_squares
+from ..editions import CONTRACT_SIZES, EDITION_RULES, Edition, Size, SquareTerrain
+from ..errors import NotationError, PositionError, Problem, did_you_mean
+from ..model import Figure, Map, Position, Stats
+from ..yamlio import LineMap, YamlReadError, format_path, parse_yaml, problems_from_validation, read_text
+from .schema import FORMAT, FigureIn, MapIn, PositionIn
+
+_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_ID_MAX = 40
+
+
+@dataclass
+class LoadResult:
+    """What reading a file found: the position (None when any error was found) and every problem."""
+
+    file: str
+    position: Position | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    def raise_for_errors(self) -> Position:
+        if self.errors or self.position is None:
+            raise PositionError(self.errors or [Problem("invalid position", self.file)])
+        return self.position
+
+
+def load_position(path: Path | str, library: CardLibrary | None = None) -> Position:
+    """Load a position file; raises :class:`PositionError` listing every problem."""
+    return check_position_file(path, library).raise_for_errors()
+
+
+def parse_position(text: str, name: str = "<position>", library: CardLibrary | None = None) -> Position:
+    """Load a position from text; raises :class:`PositionError` listing every problem."""
+    return check_position_text(text, name, library).raise_for_errors()
+
+
+def check_position_file(path: Path | str, library: CardLibrary | None = None) -> LoadResult:
+    try:
+        text, name = read_text(path)
+    except YamlReadError as exc:
+        return LoadResult(str(path), None, exc.problems)
+    return check_position_text(text, name, library)
+
+
+def check_position_text(text: str, name: str = "<position>", library: CardLibrary | None = None) -> LoadResult:
+    try:
+        data, lines, problems = parse_yaml(text, name)
+    except YamlReadError as exc:
+        return LoadResult(name, None, exc.problems)
+    checker = _Checker(name, lines, library if library is not None else default_library())
+    checker.problems += problems
+    position = checker.check(data)
+    result = LoadResult(name, position, checker.problems)
+    if result.errors:
+        result.position = None
+    return result
+
+
+class _Checker:
+    """One pass over one file's data, collecting problems."""
+
+    def __init__(self, name: str, lines: LineMap, library: CardLibrary):
+        self.name = name
+        self.lines = lines
+        self.library = library
+        self.problems: list[Problem] = []
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def error(self, path: Sequence[Any], message: str, value: Any = None) -> None:
+        self.problems.append(Problem(message, self.name, self.lines.line(path), format_path(path), value))
+
+    def warn(self, path: Sequence[Any], message: str, value: Any = None) -> None:
+        self.problems.append(Problem(message, self.name, self.lines.line(path), format_path(path), value, "warning"))
+
+    def validate(self, model: type[BaseModel], data: Any, path: tuple[Any, ...]) -> Any:
+        """Validate ``data`` field by field, so one bad field does not hide the others.
+
+        Returns the model built from the fields that are valid (defaults for the optional
+        ones that are not), or None when a required field is missing or invalid.
+        """
+        if not isinstance(data, dict):
+            self.error(path, f"expected a mapping of keys ({', '.join(model.model_fields)}), got {_short(data)!r}", _short(data))
+            return None
+        allowed = list(model.model_fields)
+        for key in data:
+            if key not in model.model_fields:
+                self.error(path + (key,), f"unknown key {key!r}{did_you_mean(str(key), allowed)}; allowed here: {', '.join(allowed)}", key)
+        values: dict[str, Any] = {}
+        complete = True
+        for name, info in model.model_fields.items():
+            if name not in data:
+                if info.is_required():
+                    self.error(path, f"missing required key {name!r}")
+                    complete = False
+                continue
+            raw = data[name]
+            sub = info.annotation if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel) else None
+            if sub is not None and (raw is None or isinstance(raw, dict)):
+                value = self.validate(sub, raw or {}, path + (name,))
+            else:
+                try:
+                    value = _field_adapter(model, name).validate_python(raw)
+                except ValidationError as exc:
+                    self.problems += problems_from_validation(exc, self.lines, self.name, info.annotation, prefix=path + (name,))
+                    value = None
+            if value is None and raw is not None:
+                complete = complete and not info.is_required()
+                continue
+            values[name] = value
+        if not complete:
+            return None
+        return model.model_construct(**values)
+
+    # -- the file ----------------------------------------------------------------------
+
+    def check(self, data: Any) -> Position | None:
+        if data is None:
+            self.error((), f"the file is empty; a position file starts with 'format: {FORMAT}'")
+            return None
+        if not isinstance(data, dict):
+            self.error((), f"a position file is a YAML mapping (format, rules, map, figures), not a {type(data).__name__}", _short(data))
+            return None
+        for key in data:
+            if key not in PositionIn.model_fields:
+                allowed = list(PositionIn.model_fields)
+                self.error((key,), f"unknown key {key!r}{did_you_mean(str(key), allowed)}; allowed here: {', '.join(allowed)}", key)
+        edition = self.check_header(data)
+        game_map = None
+        if "map" not in data:
+            self.error((), "missing required key 'map'")
+        else:
+            map_in = self.validate(MapIn, data["map"], ("map",))
+            if map_in is not None:
+                game_map = self.check_map(map_in, edition)
+        figures_raw = data.get("figures", [])
+        if figures_raw is None:
+            figures_raw = []
+        if not isinstance(figures_raw, list):
+            self.error(("figures",), "'figures' must be a list of figures", _short(figures_raw))
+            figures_raw = []
+        figures, cards = self.check_figures(figures_raw, game_map, edition)
+        if edition is None or game_map is None or any(p.severity == "error" for p in self.problems):
+            return None
+        return Position(edition, game_map, tuple(figures), cards)
+
+    def check_header(self, data: dict[Any, Any]) -> Edition | None:
+        fmt = data.get("format")
+        if "format" not in data:
+            self.error((), f"missing required key 'format' (write 'format: {FORMAT}' at the top)")
+        elif fmt != FORMAT:
+            if isinstance(fmt, str) and fmt.startswith("tabletop-position/"):
+                self.error(("format",), f"unsupported format version {fmt!r}; this program reads {FORMAT}", fmt)
+            else:
+                self.error(("format",), f"{fmt!r} is not a position file format; expected {FORMAT!r}", fmt)
+        rules = data.get("rules")
+        if "rules" not in data:
+            self.error((), "missing required key 'rules' (swm2004, swm2008 or ddm2005)")
+            return None
+        names = [e.value for e in Edition]
+        if isinstance(rules, str) and rules.strip().lower() in names:
+            return Edition(rules.strip().lower())
+        self.error(("rules",), f"unknown rules edition {rules!r}{did_you_mean(str(rules), names)}; known: {', '.join(names)}", rules)
+        return None
+
+    # -- the map -----------------------------------------------------------------------
+
+    def check_map(self, m: MapIn, edition: Edition | None) -> Map | None:
+        cols, rows = m.cols, m.rows
+        rules = edition.rules if edition else None
+        bounds = f"the map is {cols} x {rows}: A1 to {column_name(cols - 1)}{rows}"
+
+        def squares_in(items: list[str], path: tuple[Any, ...]) -> frozenset[Square]:
+            out: set[Square] = set()
+            for i, text in enumerate(items):
+                got = self.parse_on_map(text, path + (i,), cols, rows, bounds)
+                out |= got
+            return frozenset(out)
+
+        squares: dict[SquareTerrain, frozenset[Square]] = {}
+        for kind in SquareTerrain:
+            items = getattr(m.squares, kind.value)
+            if not items:
+                continue
+            path = ("map", "squares", kind.value)
+            if rules is not None and kind not in rules.square_terrain:
+                known = ", ".join(k.value for k in rules.square_terrain)
+                self.error(path, f"terrain {kind.value!r} has no rules in {edition} ({rules.terrain_rule}); {edition} knows: {known}", kind.value)
+            squares[kind] = squares_in(items, path)
+        walls_sq = squares.get(SquareTerrain.WALL, frozenset())
+        for kind, sqs in squares.items():
+            if kind is not SquareTerrain.WALL and walls_sq & sqs:
+                clash = sorted(walls_sq & sqs)[0]
+                self.error(("map", "squares", kind.value), f"{clash.name} is both a wall square and {kind.value}; a wall square is solid", clash.name)
+
+        walls = self.edges_in(m.edges.wall, ("map", "edges", "wall"), cols, rows, bounds)
+        doors = self.edges_in(m.edges.door, ("map", "edges", "door"), cols, rows, bounds)
+        if doors and rules is not None and not rules.has_doors:
+            self.error(("map", "edges", "door"), f"{edition} has no doors (its rulebook knows only walls); draw a wall or leave the edge open")
+        for e in sorted(walls & doors):
+            self.error(("map", "edges", "door"), f"edge {e.name} is both a wall and a door", e.name)
+        open_doors = self.edges_in(m.open_doors, ("map", "open_doors"), cols, rows, bounds)
+        for i, text in enumerate(m.open_doors):
+            try:
+                named = set(parse_edges(text))
+            except NotationError:
+                continue
+            for e in sorted(named - doors):
+                self.error(("map", "open_doors", i), f"{e.name} is listed as an open door but is not a door (add it to map.edges.door)", text)
+
+        open_corners: set[Corner] = set()
+        touching = {pt for e in walls | doors for pt in e.endpoints} | {c for sq in walls_sq for c in sq.corners()}
+        for i, text in enumerate(m.open_corners):
+            path = ("map", "open_corners", i)
+            try:
+                pt = parse_corner(text)
+            except NotationError as exc:
+                self.error(path, str(exc), text)
+                continue
+            if not (0 <= pt.x <= cols and 0 <= pt.y <= rows):
+                self.error(path, f"corner {text!r} is off the map ({bounds})", text)
+                continue
+            if pt not in touching:
+                self.warn(path, f"open corner {pt.name} touches no wall or door, so it changes nothing", text)
+            open_corners.add(pt)
+
+        areas: dict[str, frozenset[Square]] = {}
+        for area, items in m.areas.items():
+            path = ("map", "areas", area)
+            if not area.strip():
+                self.error(path, "an area needs a name", area)
+                continue
+            areas[area] = squares_in(items, path)
+
+        # Even with errors above, the valid parts make a map: figures are still checked against it.
+        return Map(
+            cols=cols, rows=rows, name=m.name, squares=squares, walls=walls, doors=doors,
+            open_doors=open_doors, open_corners=frozenset(open_corners), areas=areas,
+        )
+
+    def parse_on_map(self, text: str, path: tuple[Any, ...], cols: int, rows: int, bounds: str) -> frozenset[Square]:
+        """A square or range, every square of it on the map (checked before expanding)."""
+        try:
+            if ":" in text:
+                a, _, b = text.partition(":")
+                ends = [parse_square(a), parse_square(b)]
+            else:
+                ends = [parse_square(text)]
+        except NotationError as exc:
+            self.error(path, str(exc), text)
+            return frozenset()
+        off = [s for s in ends if not (s.col < cols and s.row < rows)]
+        if off:
+            self.error(path, f"{off[0].name} is off the map ({bounds})", text)
+            return frozenset()
+        try:
+            return parse_squares(text)
+        except NotationError as exc:
+            self.error(path, str(exc), text)
+            return frozenset()
+
+    def edges_in(self, items: list[str], path: tuple[Any, ...], cols: int, rows: int, bounds: str) -> frozenset[Edge]:
+        out: set[Edge] = set()
+        for i, text in enumerate(items):
+            p = path + (i,)
+            try:
+                if edge_run_size(text) > 4 * cols * rows + 4:
+                    raise NotationError(f"{text!r} names more edges than the map has")
+                edges = parse_edges(text)
+            except NotationError as exc:
+                self.error(p, str(exc), text)
+                continue
+            off = [e for e in edges if not _edge_on_map(e, cols, rows)]
+            if off:
+                self.error(p, f"edge {off[0].name} is off the map ({bounds})", text)
+                continue
+            out.update(edges)
+        return frozenset(out)
+
+    # -- the figures -------------------------------------------------------------------
+
+    def check_figures(self, raw: list[Any], game_map: Map | None, edition: Edition | None) -> tuple[list[Figure], dict[str, Any]]:
+        figures: list[Figure] = []
+        cards: dict[str, Any] = {}
+        ids: dict[str, int] = {}
+        markers: dict[int, str] = {}
+        occupied: dict[Square, tuple[str, int]] = {}
+        for i, item in enumerate(raw):
+            path = ("figures", i)
+            if not isinstance(item, dict):
+                self.error(path, "each figure is a mapping with at least id, side and at", _short(item))
+                continue
+            f = self.validate(FigureIn, item, path)
+            if f is None:
+                continue
+            ok = True
+            fid = f.id.strip()
+            if not _ID_RE.match(fid) or len(fid) > _ID_MAX:
+                self.error(path + ("id",), f"figure id {f.id!r} must be a short handle: letters, digits, '_', '-' or '.', starting with a letter or digit, at most {_ID_MAX} characters", f.id)
+                ok = False
+            elif fid in ids:
+                self.error(path + ("id",), f"duplicate figure id {fid!r} (also figures[{ids[fid]}])", fid)
+                ok = False
+            else:
+                ids[fid] = i
+            if not f.side.strip():
+                self.error(path + ("side",), "a figure needs a side (figures with the same side are allies)", f.side)
+                ok = False
+            try:
+                at = parse_square(f.at)
+            except NotationError as exc:
+                self.error(path + ("at",), str(exc), f.at)
+                at, ok = None, False
+
+            card = None
+            if f.card is not None and edition is not None:
+                card = self.library.lookup(edition.game, f.card)
+                if card is None:
+                    other = "ddm" if edition.game == "swm" else "swm"
+                    if self.library.lookup(other, f.card) is not None:
+                        self.error(path + ("card",), f"{f.card!r} is a {other.upper()} card; this position plays {edition}", f.card)
+                    else:
+                        self.error(path + ("card",), f"unknown card {f.card!r}{did_you_mean(f.card, self.library.names(edition.game))}", f.card)
+                    ok = False
+                else:
+                    cards[card.name.lower()] = card
+
+            size = self.check_size(f, card, edition, path)
+            if size is None:
+                ok = False
+
+            if f.marker is not None:
+                if f.marker < 4:
+                    self.error(path + ("marker",), f"marker {f.marker}: ids 0-3 are the map-corner markers (CONTRACT §4); figure bases use 4-49", f.marker)
+                    ok = False
+                elif f.marker in markers:
+                    self.error(path + ("marker",), f"marker {f.marker} is already on figure {markers[f.marker]!r}", f.marker)
+                    ok = False
+                else:
+                    markers[f.marker] = fid
+
+            conditions = tuple(c.strip().lower() for c in f.conditions)
+            for j, c in enumerate(conditions):
+                if not c:
+                    self.error(path + ("conditions", j), "an empty condition", f.conditions[j])
+                    ok = False
+
+            stats = Stats(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in f.stats.model_dump().items()})
+            if at is None or size is None:
+                continue
+            fig = Figure(
+                id=fid, side=f.side.strip(), at=at, size=size, card=card.name if card else None,
+                damage_taken=f.damage_taken, activated=f.activated, stats=stats, marker=f.marker,
+                conditions=conditions,
+            )
+            hp = (card.base_stats() if card else Stats()).overlay(stats).hp
+            if hp is not None and f.damage_taken >= hp and edition is not None:
+                self.error(path + ("damage_taken",), f"{fid} has taken {f.damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({edition.rules.cite(edition.rules.defeat_rule)})", f.damage_taken)
+            if game_map is not None and self.check_placement(fig, game_map, edition, path):
+                for sq in sorted(fig.space):
+                    if sq in occupied:
+                        other_id, other_i = occupied[sq]
+                        self.error(path + ("at",), f"{fid} overlaps {other_id} (figures[{other_i}]) on {sq.name}; one figure per square", f.at)
+                        break
+                for sq in fig.space:
+                    occupied.setdefault(sq, (fid, i))
+            if ok:
+                figures.append(fig)
+        return figures, cards
+
+    def check_size(self, f: FigureIn, card: Any, edition: Edition | None, path: tuple[Any, ...]) -> Size | None:
+        if f.size is None:
+            if card is not None and card.size is not None:
+                return card.size
+            return Size.MEDIUM
+        text = f.size.strip().lower()
+        names = [s.value for s in Size]
+        if text not in names:
+            self.error(path + ("size",), f"unknown size {f.size!r}{did_you_mean(text, names)}; sizes: {', '.join(s.value for s in CONTRACT_SIZES)}", f.size)
+            return None
+        size = Size(text)
+        if edition is None:
+            return size
+        rules = edition.rules
+        if size not in rules.sizes:
+            if size in CONTRACT_SIZES:
+                self.warn(path + ("size",), f"{edition} defines only {', '.join(s.value for s in rules.sizes)} ({rules.sizes_rule}); a {size.value} figure takes the contract's {size.footprint}x{size.footprint} space", f.size)
+            else:
+                self.error(path + ("size",), f"size {size.value!r} does not exist in {edition} ({rules.sizes_rule})", f.size)
+                return None
+        if card is not None and card.size is not None and card.size is not size:
+            self.warn(path + ("size",), f"the card {card.name!r} says {card.size.value}; this file says {size.value}", f.size)
+        return size
+
+    def check_placement(self, fig: Figure, game_map: Map, edition: Edition | None, path: tuple[Any, ...]) -> bool:
+        """Off the map, in solid terrain, or astride a wall: each is an error. True when it stands legally."""
+        n = fig.size.footprint
+        at_path = path + ("at",)
+        off = [sq for sq in fig.space if not game_map.on_map(sq)]
+        if off:
+            bounds = f"the map is {game_map.cols} x {game_map.rows}: A1 to {column_name(game_map.cols - 1)}{game_map.rows}"
+            if n == 1:
+                self.error(at_path, f"{fig.id} at {fig.at.name} is off the map ({bounds})", fig.at.name)
+            else:
+                self.error(at_path, f"{fig.id} is {fig.size.value} ({n}x{n}): at {fig.at.name} it needs {fig.space_name()}, which runs off the map ({bounds})", fig.at.name)
+            return False
+        ok = True
+        if edition is not None:
+            no_standing, why = edition.rules.no_standing, edition.rules.cite(edition.rules.no_standing_rule)
+        else:  # unknown edition: what every edition forbids
+            no_standing, why = (SquareTerrain.WALL, SquareTerrain.PIT), "in every edition"
+        for sq in sorted(fig.space):
+            bad = [k for k in no_standing if k in game_map.terrain(sq)]
+            if bad:
+                self.error(at_path, f"{fig.id} stands on {sq.name}, a {bad[0].value} square; no figure may stand there ({why})", fig.at.name)
+                ok = False
+                break
+        blocking = game_map.blocking_edges()
+        inner = {e for sq in fig.space for e in sq.edges() if all(s in fig.space for s in e.squares)}
+        astride = sorted(inner & blocking)
+        if astride:
+            e = astride[0]
+            what = "closed door" if e in game_map.doors else "wall"
+            self.error(at_path, f"{fig.id} ({fig.space_name()}) stands astride the {what} on {e.name}; a figure's space cannot contain a {what}", fig.at.name)
+            ok = False
+        return ok
+
+
+def _edge_on_map(e: Edge, cols: int, rows: int) -> bool:
+    if e.axis == "V":
+        return 0 <= e.x <= cols and 0 <= e.y < rows
+    return 0 <= e.x < cols and 0 <= e.y <= rows
+
+
+def _short(value: Any, limit: int = 60) -> Any:
+    text = repr(value)
+    return value if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@lru_cache(maxsize=None)
+def _field_adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
+    info = model.model_fields[name]
+    return TypeAdapter(Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation)

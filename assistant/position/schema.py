@@ -1,0 +1,113 @@
+"""The shape of a ``tabletop-position/1`` file (CONTRACT §2), as pydantic models.
+
+These models only check keys and types; everything that needs the map, the edition or the
+card library (square names, overlaps, walls) is checked in :mod:`.load`, which reports
+problems with the same file/line precision.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+FORMAT = "tabletop-position/1"
+
+#: Largest map side: 702 columns is "ZZ", the last two-letter column.
+MAX_SIDE = 702
+
+
+def _none_is_empty_list(value: Any) -> Any:
+    # `wall:` with nothing after it is how people write "none" in YAML
+    return [] if value is None else value
+
+
+def _none_is_empty_dict(value: Any) -> Any:
+    return {} if value is None else value
+
+
+Names = Annotated[list[StrictStr], BeforeValidator(_none_is_empty_list)]
+NonNeg = Annotated[StrictInt, Field(ge=0)]
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class SquaresIn(BaseModel):
+    model_config = _STRICT
+
+    wall: Names = []
+    low: Names = []
+    difficult: Names = []
+    pit: Names = []
+    forest: Names = []
+    statue: Names = []
+    fog: Names = []
+    risky: Names = []
+    spike_stones: Names = []
+    sacred_circle: Names = []
+    blood_rock: Names = []
+    teleporter: Names = []
+
+
+class EdgesIn(BaseModel):
+    model_config = _STRICT
+
+    wall: Names = []
+    door: Names = []
+
+
+class MapIn(BaseModel):
+    model_config = _STRICT
+
+    name: Optional[StrictStr] = None
+    cols: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
+    rows: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
+    squares: Annotated[SquaresIn, BeforeValidator(_none_is_empty_dict)] = SquaresIn()
+    edges: Annotated[EdgesIn, BeforeValidator(_none_is_empty_dict)] = EdgesIn()
+    open_doors: Names = []
+    open_corners: Names = []
+    areas: Annotated[dict[StrictStr, Names], BeforeValidator(_none_is_empty_dict)] = {}
+
+
+class StatsIn(BaseModel):
+    model_config = _STRICT
+
+    hp: Optional[NonNeg] = None
+    defense: Optional[NonNeg] = None
+    attack: Optional[StrictInt] = None
+    damage: Optional[NonNeg] = None
+    ranged_attack: Optional[StrictInt] = None
+    ranged_damage: Optional[NonNeg] = None
+    speed: Optional[NonNeg] = None
+    force: Optional[NonNeg] = None
+    level: Optional[NonNeg] = None
+    commander_rating: Optional[NonNeg] = None
+    abilities: Optional[list[StrictStr]] = None
+
+
+class FigureIn(BaseModel):
+    model_config = _STRICT
+
+    id: StrictStr
+    card: Optional[StrictStr] = None
+    side: StrictStr
+    at: StrictStr
+    size: Optional[StrictStr] = None
+    damage_taken: NonNeg = 0
+    activated: StrictBool = False
+    stats: Annotated[StatsIn, BeforeValidator(_none_is_empty_dict)] = StatsIn()
+    marker: Optional[Annotated[StrictInt, Field(ge=0, le=49)]] = None
+    #: the project's extension: conditions the figure is under (stunned, ...)
+    conditions: Names = []
+
+
+class PositionIn(BaseModel):
+    """Top level. ``format`` and ``rules`` are plain strings here and checked by hand, so
+    that a wrong version or an unknown edition gets a message of its own."""
+
+    model_config = _STRICT
+
+    format: StrictStr
+    rules: StrictStr
+    map: MapIn
+    figures: Annotated[list[Any], BeforeValidator(_none_is_empty_list)] = []
