@@ -1,0 +1,1 @@
+"""The command-line interface: presentation only, no rules."""

@@ -1,0 +1,266 @@
+"""``python -m assistant``: a thin Typer layer over the library.
+
+Every command goes through :func:`edge`, which turns the one domain exception family
+(:class:`~assistant.errors.AssistantError`) into a message and exit code 2, and any other
+exception into a one-line internal-error message (exit 1) -- never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Iterator, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from .. import __version__
+from ..cards import GAMES, CardLibrary, default_library, load_folders, library_folders
+from ..errors import AssistantError, PositionError, Problem
+from ..position import check_position_file, dump_position, load_position
+from ..resources import example_files, example_path
+from ..yamlio import write_text_atomic
+from . import cards_cmd
+from .board import render_board
+
+DEMO_EXAMPLE = "clone-wars-corridor"
+DEBUG_ENV = "TABLETOP_DEBUG"
+
+app = typer.Typer(
+    name="assistant",
+    help="An exact, explained referee for Star Wars Miniatures (2004, 2008) and D&D Miniatures (2005).",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(cards_cmd.app, name="cards")
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+# --- the error edge ---------------------------------------------------------------------
+
+
+def emit_json(obj: dict[str, Any]) -> None:
+    """Exactly one JSON object on stdout (CONTRACT §3)."""
+    typer.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def _error_json(exc: BaseException, query: str | None) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    if query:
+        obj["query"] = query
+    obj["error"] = str(exc)
+    problems = getattr(exc, "problems", None)
+    if problems:
+        obj["problems"] = [p.as_json() for p in problems]
+    return obj
+
+
+@contextlib.contextmanager
+def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
+    """Run a command body; user errors exit 2 with a message, bugs exit 1 without a traceback."""
+    try:
+        yield
+    except (typer.Exit, typer.Abort, SystemExit):
+        raise
+    except AssistantError as exc:
+        if json_mode:
+            emit_json(_error_json(exc, query))
+        else:
+            err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        raise typer.Exit(130) from None
+    except Exception as exc:  # a bug: say so plainly, keep the traceback for --debug
+        if os.environ.get(DEBUG_ENV):
+            raise
+        msg = f"internal error ({type(exc).__name__}: {exc}); please report it. Set {DEBUG_ENV}=1 to see the traceback."
+        if json_mode:
+            emit_json({"query": query, "error": msg} if query else {"error": msg})
+        else:
+            err.print(f"[bold red]{escape(msg)}[/]")
+        raise typer.Exit(1) from None
+
+
+# --- shared options ---------------------------------------------------------------------
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+
+
+def library(ctx: typer.Context) -> CardLibrary:
+    extra = (ctx.find_root().obj or {}).get("cards", [])
+    return default_library(extra)
+
+
+def resolve_position(path: str) -> Path:
+    """A position file path; a bundled example's name works too (``corridor``)."""
+    p = Path(path)
+    if p.exists():
+        return p
+    ex = example_path(path)
+    return ex if ex is not None else p
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tabletop-assistant {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = None,
+    cards: Annotated[
+        Optional[list[Path]],
+        typer.Option("--cards", help="Extra card file or folder (repeatable); also $TABLETOP_CARDS.", metavar="PATH"),
+    ] = None,
+) -> None:
+    """Record the table, answer rules questions, and explain every verdict."""
+    ctx.obj = {"cards": list(cards or [])}
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for p in problems:
+        colour = "red" if p.severity == "error" else "yellow"
+        err.print(f"  [{colour}]{p.severity}[/] {escape(str(p))}")
+
+
+@app.command()
+def validate(
+    ctx: typer.Context,
+    files: Annotated[list[str], typer.Argument(help="Position files (or bundled example names).", show_default=False)],
+    json_out: JsonOpt = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
+) -> None:
+    """Check position files and report every problem with its line. Exit 2 if any is invalid."""
+    with edge(json_out, "validate"):
+        lib = library(ctx)
+        reports = []
+        all_ok = True
+        for name in files:
+            result = check_position_file(resolve_position(name), lib)
+            ok = not result.errors and not (strict and result.warnings)
+            all_ok &= ok
+            reports.append((name, result, ok))
+        if json_out:
+            obj: dict[str, Any] = {
+                "query": "validate",
+                "valid": all_ok,
+                "files": [
+                    {
+                        "file": r.file,
+                        "valid": ok,
+                        "rules": r.position.rules.value if r.position else None,
+                        "figures": len(r.position.figures) if r.position else None,
+                        "problems": [p.as_json() for p in r.problems],
+                    }
+                    for _, r, ok in reports
+                ],
+            }
+            if not all_ok:
+                bad = sum(1 for *_, ok in reports if not ok)
+                obj["error"] = f"{bad} of {len(reports)} file{'s' if len(reports) != 1 else ''} invalid"
+            emit_json(obj)
+        else:
+            for _, r, ok in reports:
+                if ok:
+                    pos = r.position
+                    assert pos is not None
+                    out.print(f"[green]ok[/] {escape(r.file)}: {pos.rules.value}, {pos.map.cols} x {pos.map.rows}, {len(pos.figures)} figures")
+                    _print_problems(r.warnings)
+                else:
+                    n = len(r.errors) + (len(r.warnings) if strict else 0)
+                    err.print(f"[bold red]invalid[/] {escape(r.file)}: {n} problem{'s' if n != 1 else ''}")
+                    _print_problems(r.problems)
+        if not all_ok:
+            raise typer.Exit(2)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A position file (or a bundled example's name).", show_default=False)],
+) -> None:
+    """Draw the board: terrain in the printed colours, walls and doors on the grid lines, figures by side."""
+    with edge():
+        pos = load_position(resolve_position(file), library(ctx))
+        out.print(render_board(pos), crop=False)
+
+
+@app.command()
+def normalize(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A position file.", show_default=False)],
+    output: Annotated[
+        Optional[Path], typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+    ] = None,
+) -> None:
+    """Rewrite a position file in canonical form (ranges merged, defaults dropped)."""
+    with edge():
+        pos = load_position(resolve_position(file), library(ctx))
+        text = dump_position(pos)
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            write_text_atomic(output, text)
+            err.print(f"wrote {escape(str(output))}")
+
+
+@app.command()
+def examples(json_out: JsonOpt = False) -> None:
+    """List the bundled example positions (usable by name with show and validate)."""
+    with edge(json_out, "examples"):
+        files = example_files()
+        if json_out:
+            emit_json({"query": "examples", "examples": [{"name": p.stem, "path": str(p)} for p in files]})
+            return
+        for p in files:
+            out.print(f"[bold]{p.stem}[/]  {escape(str(p))}")
+
+
+@app.command()
+def demo(ctx: typer.Context) -> None:
+    """Run the main job on a bundled example: load, validate and show it."""
+    with edge():
+        path = example_path(DEMO_EXAMPLE)
+        if path is None:
+            raise AssistantError(f"the bundled example {DEMO_EXAMPLE!r} is missing from this installation")
+        result = check_position_file(path, library(ctx))
+        pos = result.raise_for_errors()
+        out.rule(f"[bold]demo[/]: {path.stem}")
+        out.print(f"[green]valid[/] position file ({pos.rules.value}); {len(pos.figures)} figures; cards from the shipped library.")
+        out.print(render_board(pos), crop=False)
+        out.print()
+        out.print(
+            f"Try: [bold]python -m assistant show {path.stem}[/], "
+            "[bold]python -m assistant examples[/], [bold]python -m assistant cards show dooku[/]"
+        )
+
+
+def main() -> None:
+    """Console-script entry: the Typer app, with a last guard so no traceback escapes."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # pragma: no cover - edge() already guards every command
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(f"internal error ({type(exc).__name__}: {exc}); please report it.", file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,248 @@
+"""The board in a terminal: Rich text in the colours of the printed maps.
+
+Walls and doors are drawn on the grid lines where they are (not smeared onto squares):
+red heavy lines for walls, blue double lines for closed doors, blue dotted lines for open
+doors, a ring where a wall corner is bevelled (open). Square terrain fills its cell; a
+figure's label is written over its terrain in its side's colour. Presentation only: no
+rules are decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..coords import Corner, Edge, Square, column_name, format_squares
+from ..editions import SquareTerrain
+from ..model import Figure, Position
+
+CELL = 3  # characters per square
+
+#: (glyph, style) per square terrain; backgrounds follow the printed borders
+TERRAIN_STYLE: dict[SquareTerrain, tuple[str, str, str]] = {
+    SquareTerrain.WALL: ("███", "red", "wall square (red)"),
+    SquareTerrain.LOW: (" = ", "black on green3", "low object (green)"),
+    SquareTerrain.DIFFICULT: (" : ", "black on yellow3", "difficult terrain (yellow)"),
+    SquareTerrain.PIT: (" v ", "black on dark_orange", "pit (orange)"),
+    SquareTerrain.FOREST: (" ♣ ", "bright_white on dark_green", "forest"),
+    SquareTerrain.STATUE: (" Ω ", "black on grey70", "statue"),
+    SquareTerrain.FOG: (" ~ ", "black on grey50", "fog or smoke"),
+    SquareTerrain.RISKY: (" ! ", "black on orchid", "risky terrain"),
+    SquareTerrain.SPIKE_STONES: (" ^ ", "black on tan", "spike stones"),
+    SquareTerrain.SACRED_CIRCLE: (" o ", "black on light_goldenrod1", "sacred circle"),
+    SquareTerrain.BLOOD_ROCK: (" * ", "bright_white on dark_red", "blood rock"),
+    SquareTerrain.TELEPORTER: (" @ ", "black on cyan", "teleporter"),
+}
+# which terrain shows when a square has several (most important for play first)
+_PRECEDENCE = list(TERRAIN_STYLE)
+
+SIDE_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold bright_green", "bold bright_yellow", "bold bright_white", "bold blue")
+
+WALL_STYLE = "bold red"
+DOOR_STYLE = "bold blue"
+GRID_STYLE = "grey35"
+AREA_STYLE = "white"
+
+# heavy box-drawing junctions indexed by (north, east, south, west)
+_JUNCTION = {
+    (0, 0, 0, 0): "·", (1, 0, 1, 0): "┃", (0, 1, 0, 1): "━",
+    (1, 0, 0, 0): "╹", (0, 1, 0, 0): "╺", (0, 0, 1, 0): "╻", (0, 0, 0, 1): "╸",
+    (1, 1, 0, 0): "┗", (0, 1, 1, 0): "┏", (0, 0, 1, 1): "┓", (1, 0, 0, 1): "┛",
+    (1, 1, 1, 0): "┣", (0, 1, 1, 1): "┳", (1, 0, 1, 1): "┫", (1, 1, 0, 1): "┻",
+    (1, 1, 1, 1): "╋",
+}
+
+
+@dataclass(frozen=True)
+class FigureLabel:
+    label: str
+    style: str
+    figure: Figure
+
+
+def figure_labels(pos: Position) -> dict[str, FigureLabel]:
+    """A short label (at most 3 characters) per figure id, unique on the board.
+
+    Ids of 3 characters or fewer are their own label; longer ids try ``abc``, then ``ab``
+    plus the last character, then ``a`` plus the last two, skipping any label that another
+    figure's id or first three letters would also suggest (``clone1``, ``clone2`` become
+    ``cl1``, ``cl2``).
+    """
+    side_style = {side: SIDE_STYLES[i % len(SIDE_STYLES)] for i, side in enumerate(pos.sides())}
+    prefixes: dict[str, int] = {}
+    for fig in pos.figures:
+        prefixes[fig.id[:CELL]] = prefixes.get(fig.id[:CELL], 0) + 1
+    used = {fig.id for fig in pos.figures if len(fig.id) <= CELL}
+    labels: dict[str, FigureLabel] = {}
+    for i, fig in enumerate(pos.figures):
+        fid = fig.id
+        if len(fid) <= CELL:
+            label = fid
+        else:
+            candidates = [fid[:3], fid[:2] + fid[-1], fid[0] + fid[-2:], f"{fid[0]}{i}"[:CELL], f"#{i}"[-CELL:]]
+            label = next(
+                (c for c in candidates if c not in used and not (c == fid[:CELL] and prefixes[c] > 1)),
+                str(i)[-CELL:],
+            )
+            used.add(label)
+        labels[fid] = FigureLabel(label, side_style[fig.side], fig)
+    return labels
+
+
+def render_board(pos: Position) -> RenderableType:
+    """The map with coordinates on the margins, then a legend."""
+    return Group(render_grid(pos), Text(""), render_legend(pos))
+
+
+def render_grid(pos: Position) -> Text:
+    m = pos.map
+    labels = figure_labels(pos)
+    by_square = {sq: labels[f.id] for f in pos.figures for sq in f.space}
+    walls, doors, open_doors = m.walls, m.doors, m.open_doors
+    wall_squares = m.squares.get(SquareTerrain.WALL, frozenset())
+    margin = len(str(m.rows))
+    out = Text(no_wrap=True, overflow="ignore")
+
+    def col_header() -> None:
+        out.append(" " * (margin + 1))
+        for c in range(m.cols):
+            out.append(column_name(c).center(CELL + 1), style="bold")
+        out.append("\n")
+
+    area_sets = list(m.areas.values())
+
+    def edge_style(e: Edge) -> tuple[str, str] | None:
+        """(kind, style) of what is drawn on edge ``e``: wall, door, open door or nothing."""
+        if e in walls:
+            return "wall", WALL_STYLE
+        if e in doors:
+            return ("open", DOOR_STYLE) if e in open_doors else ("door", DOOR_STYLE)
+        return None
+
+    def filler(e: Edge) -> tuple[str, str] | None:
+        """What fills a plain edge: solid between two wall squares, dashed on an area's border."""
+        a, b = e.squares
+        if a in wall_squares and b in wall_squares:
+            return ("█" if e.axis == "V" else "█" * CELL), "red"
+        if any((a in area) != (b in area) for area in area_sets) and m.on_map(a) and m.on_map(b):
+            return ("╎" if e.axis == "V" else "╌" * CELL), AREA_STYLE
+        return None
+
+    def corner_glyph(x: int, y: int) -> tuple[str, str]:
+        around = (Edge(x, y - 1, "V"), Edge(x, y, "H"), Edge(x, y, "V"), Edge(x - 1, y, "H"))
+        marks = [edge_style(e) for e in around]
+        key = tuple(1 if mk else 0 for mk in marks)
+        if Corner(x, y) in m.open_corners:
+            return "○", WALL_STYLE
+        if not any(key):
+            around_squares = [Square(x + dx, y + dy) in wall_squares for dx in (-1, 0) for dy in (-1, 0)]
+            if all(around_squares):
+                return "█", "red"
+            return ("·", WALL_STYLE) if any(around_squares) else ("·", GRID_STYLE)
+        style = WALL_STYLE if any(mk and mk[0] == "wall" for mk in marks) else DOOR_STYLE
+        return _JUNCTION[key], style  # type: ignore[index]
+
+    col_header()
+    for y in range(m.rows + 1):
+        # the grid line above row y
+        out.append(" " * (margin + 1))
+        for x in range(m.cols + 1):
+            out.append(*corner_glyph(x, y))
+            if x < m.cols:
+                mark = edge_style(Edge(x, y, "H"))
+                if mark is None:
+                    out.append(*(filler(Edge(x, y, "H")) or (" " * CELL, "")))
+                else:
+                    glyph = {"wall": "━", "door": "═", "open": "┄"}[mark[0]]
+                    out.append(glyph * CELL, style=mark[1])
+        out.append("\n")
+        if y == m.rows:
+            break
+        out.append(str(y + 1).rjust(margin) + " ", style="bold")
+        for x in range(m.cols + 1):
+            mark = edge_style(Edge(x, y, "V"))
+            if mark is None:
+                out.append(*(filler(Edge(x, y, "V")) or (" ", "")))
+            else:
+                out.append({"wall": "┃", "door": "║", "open": "┆"}[mark[0]], style=mark[1])
+            if x < m.cols:
+                sq = Square(x, y)
+                glyph, style = _cell(m.terrain(sq))
+                fl = by_square.get(sq)
+                if fl is not None:
+                    bg = style.partition(" on ")[2]
+                    out.append(fl.label.center(CELL), style=f"{fl.style} on {bg}" if bg else fl.style)
+                else:
+                    out.append(glyph, style=style)
+        out.append(" " + str(y + 1), style="bold")
+        out.append("\n")
+    col_header()
+    return out
+
+
+def _cell(kinds: frozenset[SquareTerrain]) -> tuple[str, str]:
+    for kind in _PRECEDENCE:
+        if kind in kinds:
+            glyph, style, _ = TERRAIN_STYLE[kind]
+            return glyph, style
+    return " " * CELL, ""
+
+
+def render_legend(pos: Position) -> RenderableType:
+    m = pos.map
+    parts: list[RenderableType] = []
+    title = Text()
+    title.append(m.name or "Unnamed map", style="bold")
+    title.append(f"  {m.cols} x {m.rows}  rules: {pos.rules.value} ({pos.rules.rules.title})")
+    parts.append(title)
+
+    key = Text()
+    for kind in SquareTerrain:
+        if m.squares.get(kind):
+            glyph, style, what = TERRAIN_STYLE[kind]
+            key.append(glyph, style=style)
+            key.append(f" {what}   ")
+    if m.walls:
+        key.append("━┃", style=WALL_STYLE)
+        key.append(" wall   ")
+    if m.closed_doors():
+        key.append("═║", style=DOOR_STYLE)
+        key.append(" closed door   ")
+    if m.open_doors:
+        key.append("┄┆", style=DOOR_STYLE)
+        key.append(" open door   ")
+    if m.open_corners:
+        key.append("○", style=WALL_STYLE)
+        key.append(" open (bevelled) corner   ")
+    if key.plain:
+        parts.append(key)
+    if m.areas:
+        areas = Text()
+        areas.append("╌╎", style=AREA_STYLE)
+        areas.append(" area border   ")
+        for name, squares in m.areas.items():
+            areas.append(f"{name}: ", style="bold")
+            areas.append(", ".join(format_squares(squares)) + "   ")
+        parts.append(areas)
+
+    if pos.figures:
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        for col in ("", "id", "side", "card", "size", "at", "damage", "state"):
+            table.add_column(col)
+        labels = figure_labels(pos)
+        for fig in pos.figures:
+            fl = labels[fig.id]
+            hp = pos.stats_of(fig).hp
+            damage = f"{fig.damage_taken}/{hp}" if hp is not None else f"{fig.damage_taken}/?"
+            state = ", ".join((["activated"] if fig.activated else []) + list(fig.conditions))
+            table.add_row(
+                Text(fl.label, style=fl.style), fig.id, Text(fig.side, style=fl.style), fig.card or "-",
+                fig.size.value, fig.space_name(), damage, state or "-",
+            )
+        parts.append(table)
+    else:
+        parts.append(Text("no figures", style="italic"))
+    return Group(*parts)

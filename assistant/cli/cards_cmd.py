@@ -1,0 +1,217 @@
+"""``python -m assistant cards ...``: browse, check and extend the stat-card library."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ..cards import GAMES, Card, DdmCard, load_folders, library_folders
+from ..errors import AssistantError
+from ..yamlio import write_text_atomic
+
+app = typer.Typer(help="Browse, check and extend the stat-card library.", no_args_is_help=True)
+
+GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game: swm or ddm.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+
+
+def _check_game(game: str | None) -> str | None:
+    if game is None:
+        return None
+    g = game.strip().lower()
+    if g not in GAMES:
+        raise AssistantError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+    return g
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A card as JSON: unknown values as the string "unknown", enums as their names."""
+
+    def conv(value: Any) -> Any:
+        if value is None:
+            return "unknown"
+        if isinstance(value, enum.Enum):
+            return value.value
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {f.name: conv(getattr(value, f.name)) for f in dataclasses.fields(value) if not (f.name in ("reading", "text", "name_contains", "requires", "damage_type", "range") and getattr(value, f.name) is None)}
+        if isinstance(value, (list, tuple)):
+            return [conv(v) for v in value]
+        if isinstance(value, dict) or hasattr(value, "items"):
+            return {k: conv(v) for k, v in value.items()}
+        return value
+
+    return conv(card)
+
+
+@app.command("list")
+def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> None:
+    """List every card: name, game, set, cost and whether the card is fully known."""
+    from .app import edge, emit_json, library, out
+
+    with edge(json_out, "cards"):
+        g = _check_game(game)
+        cards = library(ctx).cards(g)
+        if json_out:
+            emit_json({"query": "cards", "cards": [{"name": c.name, "game": c.game, "set": c.set, "cost": c.cost, "complete": c.complete, "source": c.source} for c in cards]})
+            return
+        table = Table(header_style="bold", box=None, pad_edge=False)
+        for col in ("name", "game", "set", "cost", "known"):
+            table.add_column(col)
+        for c in cards:
+            table.add_row(c.name, c.game, c.set, "?" if c.cost is None else str(c.cost), "full card" if c.complete else "partial")
+        out.print(table)
+        out.print(f"{len(cards)} cards. 'partial': the source states only some values; the rest read 'unknown'.")
+
+
+@app.command("show")
+def show_card(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="A card name, or a unique part of one.", show_default=False)],
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show one card with every value, 'unknown' where the source gives none, and its source."""
+    from .app import edge, emit_json, library, out
+
+    with edge(json_out, "card"):
+        card = library(ctx).find(name, _check_game(game))
+        data = card_json(card)
+        if json_out:
+            emit_json({"query": "card", "card": data})
+            return
+        out.print(f"[bold]{escape(card.name)}[/]  ({card.game.upper()}, {escape(card.set)})")
+        out.print(f"[dim]source:[/] {escape(card.source)}{'' if card.complete else '  [yellow](partial: the source does not reproduce the whole card)[/]'}")
+        skip = {"name", "source", "game", "set", "complete", "notes"}
+        for key, value in data.items():
+            if key in skip or value in ((), []):
+                continue
+            out.print(f"  [bold]{key}[/]: {escape(_plain(value))}")
+        for key, note in card.notes.items():
+            out.print(f"  [dim]note on {key}: {escape(note)}[/]")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return str(value)
+
+
+@app.command("validate")
+def validate_cards(
+    ctx: typer.Context,
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Card files or folders (default: the whole library in use).")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Check card files against the schema; report every problem with its line. Exit 2 if any."""
+    from .app import _print_problems, edge, emit_json, err, out
+
+    with edge(json_out, "cards validate"):
+        folders = list(paths) if paths else library_folders((ctx.find_root().obj or {}).get("cards", []))
+        cards, problems, files = load_folders(folders)
+        errors = [p for p in problems if p.severity == "error"]
+        if json_out:
+            obj: dict[str, Any] = {"query": "cards validate", "valid": not errors, "files": files, "cards": len(cards), "problems": [p.as_json() for p in problems]}
+            if errors:
+                obj["error"] = f"{len(errors)} problem{'s' if len(errors) != 1 else ''} in the card files"
+            emit_json(obj)
+        elif errors:
+            err.print(f"[bold red]invalid[/]: {len(errors)} problem{'s' if len(errors) != 1 else ''} in {len(files)} card files")
+            _print_problems(problems)
+        else:
+            out.print(f"[green]ok[/]: {len(cards)} cards in {len(files)} files")
+        if errors:
+            raise typer.Exit(2)
+
+
+SWM_TEMPLATE = """\
+# A Star Wars Miniatures card, filled in from the physical card.
+# Replace each 'unknown' with the printed value; leave 'unknown' where the card shows none.
+# Check it with:  python -m assistant cards validate {file}
+# Use it with:    python -m assistant --cards {file} ...   (or put its folder in $TABLETOP_CARDS)
+format: tabletop-cards/1
+game: swm
+set: unknown                    # the set, e.g. Clone Strike
+cards:
+  - name: {name}
+    source: physical card
+    complete: true              # the whole card is written here
+    cost: unknown
+    factions: unknown           # e.g. [Republic] or [Fringe]
+    unique: unknown             # true / false
+    size: unknown               # small | medium | large | huge
+    hp: unknown
+    defense: unknown
+    attack: unknown
+    damage: unknown
+    speed: unknown
+    force: unknown              # Force points printed on the card
+    special_abilities: []       # glossary names, [#] values written in: "Careful Shot +4"
+    force_powers: []            # e.g. - {{name: Force Push 3, cost: 3}}
+    commander_effect: none      # or: {{text: "...", effects: [{{affects: followers, range: 6, attack: 2}}]}}
+"""
+
+DDM_TEMPLATE = """\
+# A D&D Miniatures card (battle side), filled in from the physical card.
+# Replace each 'unknown' with the printed value; leave 'unknown' where the card shows none.
+# Check it with:  python -m assistant cards validate {file}
+# Use it with:    python -m assistant --cards {file} ...   (or put its folder in $TABLETOP_CARDS)
+format: tabletop-cards/1
+game: ddm
+set: unknown                    # the set, e.g. War Drums
+cards:
+  - name: {name}
+    source: physical card
+    complete: true              # the whole card is written here
+    cost: unknown
+    factions: unknown           # e.g. [LG] or [LE, CE]
+    level: unknown
+    speed: unknown
+    flight: unknown             # true when Speed is printed with an F
+    ac: unknown
+    hp: unknown
+    melee: unknown              # e.g. [{{bonus: 12, damage: 15}}, {{bonus: 12, damage: 15}}] for +12/+12 (15)
+    ranged: unknown             # e.g. [{{bonus: 6, damage: 10, range: 6}}]; [] when it has none
+    type: unknown               # e.g. Humanoid (Elf)
+    size: unknown               # tiny | small | medium | large | huge
+    commander_rating: none      # a number for commanders
+    commander_effect: none
+    special_abilities: []
+    spells: []                  # e.g. - {{name: magic missile, uses: 2, text: "sight; 10 damage"}}
+    unique: unknown
+"""
+
+
+@app.command("new")
+def new_card(
+    name: Annotated[str, typer.Argument(help="The card's name as printed.", show_default=False)],
+    game: Annotated[str, typer.Option("--game", "-g", help="swm or ddm.")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="File to write (default: NAME.yaml here).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a card template to fill in from a physical card."""
+    from .app import edge, err
+
+    with edge():
+        g = _check_game(game)
+        if not name.strip() or "\n" in name:
+            raise AssistantError(f"{name!r} is not a card name")
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
+        path = output or Path(f"{slug}.yaml")
+        if path.exists() and not force:
+            raise AssistantError(f"{path} already exists; use --force to overwrite it")
+        quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        template = SWM_TEMPLATE if g == "swm" else DDM_TEMPLATE
+        try:
+            write_text_atomic(path, template.format(name=quoted, file=path))
+        except OSError as exc:
+            raise AssistantError(f"cannot write {path}: {exc.strerror or exc}") from None
+        err.print(f"wrote {escape(str(path))}: fill in the values from the card, then run 'python -m assistant cards validate {escape(str(path))}'")
