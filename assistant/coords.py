@@ -290,7 +290,7 @@ def format_edges(edges: Iterable[Edge]) -> list[str]:
     """Names for a set of edges, merged into straight runs.
 
     >>> format_edges(parse_edges("D3:D7.E") + parse_edges("H2.S"))
-    ['H2.S', 'D3:D7.E']
+    ['D3:D7.E', 'H2.S']
     """
     remaining = set(edges)
     out: list[tuple[tuple[int, int, str], str]] = []

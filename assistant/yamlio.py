@@ -105,9 +105,15 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     the structural problems found on the way (duplicate keys, aliases, complex keys). Raises
     :class:`YamlReadError` when the text is not YAML at all.
     """
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        raise YamlReadError(
+            [Problem(f"not valid YAML: character {exc.character!r} is not allowed in a YAML file", name, line, value=exc.character)]
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -118,7 +124,8 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     except RecursionError:
         raise YamlReadError([Problem("not valid here: nested too deeply", name)]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
     lines = LineMap()
     problems: list[Problem] = []
@@ -130,7 +137,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     def build(n: yaml.Node, path: Path_) -> Any:
         if id(n) in seen:
             problems.append(
-                Problem("YAML aliases (*name) are not supported here; write the value out", name, n.start_mark.line + 1, format_path(path))
+                Problem("YAML aliases (*name) are not supported here; write the value out", name, lines.line(path), format_path(path))
             )
             return None
         seen.add(id(n))

@@ -126,14 +126,17 @@ class _Checker:
             sub = info.annotation if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel) else None
             if sub is not None and (raw is None or isinstance(raw, dict)):
                 value = self.validate(sub, raw or {}, path + (name,))
+                valid = value is not None
             else:
                 try:
                     value = _field_adapter(model, name).validate_python(raw)
+                    valid = True
                 except ValidationError as exc:
                     self.problems += problems_from_validation(exc, self.lines, self.name, info.annotation, prefix=path + (name,))
-                    value = None
-            if value is None and raw is not None:
-                complete = complete and not info.is_required()
+                    valid = False
+            if not valid:
+                if info.is_required():
+                    complete = False
                 continue
             values[name] = value
         if not complete:

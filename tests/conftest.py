@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from assistant.cards import default_library
+from assistant.position import check_position_text
+
+settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci")
+
+MINIMAL = """\
+format: tabletop-position/1
+rules: swm2008
+map: {cols: 10, rows: 8}
+figures: []
+"""
+
+
+@pytest.fixture(scope="session")
+def library():
+    return default_library()
+
+
+def check(text: str, name: str = "t.yaml"):
+    """Load YAML text (dedented) and return the LoadResult."""
+    return check_position_text(textwrap.dedent(text), name)
+
+
+@pytest.fixture
+def write(tmp_path: Path):
+    def _write(text: str, name: str = "pos.yaml") -> Path:
+        p = tmp_path / name
+        p.write_text(textwrap.dedent(text), encoding="utf-8")
+        return p
+
+    return _write
