@@ -1,0 +1,171 @@
+"""The command line: exit codes 0/2, one JSON object with --json, no traceback for any input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from assistant import __version__
+from assistant.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str, **kw):
+    return runner.invoke(app, list(args), **kw)
+
+
+def no_traceback(result) -> None:
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+
+
+def all_command_paths() -> list[list[str]]:
+    root = typer.main.get_command(app)
+    paths: list[list[str]] = [[]]
+
+    def walk(cmd: object, prefix: list[str]) -> None:
+        if hasattr(cmd, "commands"):  # Typer may vendor its own click: duck-type the group
+            for name, sub in cmd.commands.items():
+                paths.append(prefix + [name])
+                walk(sub, prefix + [name])
+
+    walk(root, [])
+    return paths
+
+
+@pytest.mark.parametrize("path", all_command_paths(), ids=lambda p: " ".join(p) or "root")
+def test_every_command_has_help(path: list[str]) -> None:
+    result = run(*path, "--help")
+    assert result.exit_code == 0, result.output
+    assert "Usage" in result.output
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and __version__ in result.stdout
+
+
+def test_validate_examples_by_name() -> None:
+    result = run("validate", "clone-wars-corridor", "pillar-room", "open-field-pit", "ddm-forest-field")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("ok ") == 4
+
+
+def test_validate_bad_file_exits_2_naming_line_and_value(tmp_path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4}\nfigures:\n  - {id: a, side: x, at: Z9}\n")
+    result = run("validate", str(bad))
+    assert result.exit_code == 2
+    assert f"{bad}:5" in result.stderr and "Z9" in result.stderr
+    no_traceback(result)
+
+
+def test_validate_json_is_one_object(tmp_path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4}\nfigures:\n  - {id: a, side: x, at: Z9}\n")
+    result = run("validate", "--json", str(bad), "pillar-room")
+    assert result.exit_code == 2
+    obj = json.loads(result.stdout)  # exactly one JSON document, nothing else on stdout
+    assert obj["query"] == "validate" and obj["valid"] is False and "error" in obj
+    first, second = obj["files"]
+    assert first["problems"][0]["line"] == 5 and first["problems"][0]["value"] == "Z9"
+    assert second["valid"] is True and second["rules"] == "swm2004"
+
+
+def test_missing_file_is_a_clean_error() -> None:
+    result = run("show", "no-such-file.yaml")
+    assert result.exit_code == 2 and "no such file" in result.stderr
+    no_traceback(result)
+
+
+def test_show_draws_the_board() -> None:
+    result = run("show", "clone-wars-corridor")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "A   B   C" in out and "General Obi-Wan Kenobi" in out
+    assert "━" in out and "═" in out and "┄" in out  # walls, a closed door, an open door
+    assert "0/120" in out  # damage against the card's hit points
+
+
+def test_demo_runs() -> None:
+    result = run("demo")
+    assert result.exit_code == 0, result.output
+    assert "valid" in result.stdout and "Clone Wars corridor" in result.stdout
+
+
+def test_normalize_round_trips(tmp_path) -> None:
+    out = tmp_path / "n.yaml"
+    result = run("normalize", "ddm-forest-field", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    again = run("normalize", str(out))
+    assert again.stdout == out.read_text()
+
+
+def test_examples_json() -> None:
+    obj = json.loads(run("examples", "--json").stdout)
+    assert {e["name"] for e in obj["examples"]} >= {"clone-wars-corridor", "ddm-forest-field"}
+
+
+def test_cards_list_and_show() -> None:
+    result = run("cards", "list", "--game", "swm")
+    assert result.exit_code == 0 and "Count Dooku of Serenno" in result.stdout and "Brass Samurai" not in result.stdout
+    shown = run("cards", "show", "dooku")
+    assert shown.exit_code == 0 and "attack: 16" in shown.stdout and "hp: unknown" in shown.stdout
+    obj = json.loads(run("cards", "show", "brass samurai", "--json").stdout)
+    assert obj["card"]["melee"][0]["extra"] == [{"amount": 5, "type": "fire"}]
+    assert obj["card"]["ac"] == "unknown"
+
+
+def test_cards_show_unknown_and_ambiguous() -> None:
+    result = run("cards", "show", "Count Doku")
+    assert result.exit_code == 2 and "did you mean" in result.stderr
+    result = run("cards", "show", "obi-wan", "--json")
+    assert result.exit_code == 2 and "ambiguous" in json.loads(result.stdout)["error"]
+    result = run("cards", "list", "--game", "chess")
+    assert result.exit_code == 2 and "unknown game" in result.stderr
+
+
+def test_cards_validate_shipped() -> None:
+    result = run("cards", "validate")
+    assert result.exit_code == 0 and "ok" in result.stdout
+
+
+def test_cards_new_template_validates_and_is_usable(tmp_path) -> None:
+    path = tmp_path / "mine.yaml"
+    result = run("cards", "new", 'Captain "Rex"', "--game", "swm", "-o", str(path))
+    assert result.exit_code == 0, result.output
+    assert run("cards", "validate", str(path)).exit_code == 0
+    again = run("cards", "new", "X", "--game", "swm", "-o", str(path))
+    assert again.exit_code == 2 and "already exists" in again.stderr
+    ddm = tmp_path / "ddm.yaml"
+    assert run("cards", "new", "Hill Giant", "--game", "ddm", "-o", str(ddm)).exit_code == 0
+    assert run("cards", "validate", str(ddm)).exit_code == 0
+    # the new card is usable in a position with --cards
+    pos = tmp_path / "p.yaml"
+    pos.write_text('format: tabletop-position/1\nrules: swm2008\nmap: {cols: 3, rows: 3}\nfigures:\n  - {id: rex, card: Captain "Rex", side: light, at: B2}\n'.replace('Captain "Rex"', "'Captain \"Rex\"'"))
+    assert run("validate", str(pos)).exit_code == 2
+    assert run("--cards", str(path), "validate", str(pos)).exit_code == 0
+
+
+def test_bad_card_folder_is_a_clean_error(tmp_path) -> None:
+    (tmp_path / "broken.yaml").write_text("format: tabletop-cards/1\ngame: swm\nset: x\ncards:\n  - name: A\n")
+    result = run("--cards", str(tmp_path), "show", "pillar-room")
+    assert result.exit_code == 2 and "broken.yaml:5" in result.stderr
+    no_traceback(result)
+
+
+words = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=20)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([["validate"], ["show"], ["normalize"], ["cards", "show"], ["cards", "list", "--game"], ["validate", "--json"]]), st.lists(words, min_size=1, max_size=3))
+def test_fuzzed_arguments_never_crash(command: list[str], args: list[str]) -> None:
+    result = run(*command, *args)
+    assert result.exit_code in (0, 2), (command, args, result.output)
+    no_traceback(result)
