@@ -259,8 +259,13 @@ class DdmCard:
 
 Card = Union[SwmCard, DdmCard]
 
-_CARD_ADAPTERS: dict[str, TypeAdapter[Any]] = {"swm": TypeAdapter(SwmCard), "ddm": TypeAdapter(DdmCard)}
 _CARD_TYPES: dict[str, type] = {"swm": SwmCard, "ddm": DdmCard}
+
+
+@lru_cache(maxsize=None)
+def _card_adapter(game: str) -> TypeAdapter[Any]:
+    # built on first use: schema building costs ~40 ms, which `--help` should not pay
+    return TypeAdapter(_CARD_TYPES[game])
 
 
 class CardFile(BaseModel):
@@ -295,7 +300,7 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
         problems += problems_from_validation(exc, lines, name, CardFile)
         return [], problems
     cards: list[Card] = []
-    adapter, ctype = _CARD_ADAPTERS[header.game], _CARD_TYPES[header.game]
+    adapter, ctype = _card_adapter(header.game), _CARD_TYPES[header.game]
     for i, raw in enumerate(header.cards):
         if not isinstance(raw, dict):
             problems.append(Problem("each card must be a mapping of fields", name, lines.line(("cards", i)), f"cards[{i}]"))

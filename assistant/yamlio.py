@@ -205,9 +205,24 @@ def write_text_atomic(path: Path | str, text: str) -> None:
         raise
 
 
+class _Dumper(yaml.SafeDumper):
+    """Safe dumper whose strings always read back as written."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    # PyYAML writes NEL, LS and PS raw inside plain and single-quoted scalars, and reads them
+    # back as line breaks; double quotes make it escape them (\N, \L, \P).
+    if any(ch in value for ch in "\x85\u2028\u2029"):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
+    return dumper.represent_str(value)
+
+
+_Dumper.add_representer(str, _represent_str)
+
+
 def dump_yaml(data: Any) -> str:
     """Block-style YAML with keys in the given order (never sorted)."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
 # --- pydantic errors as problems ----------------------------------------------------------

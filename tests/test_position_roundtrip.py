@@ -69,3 +69,13 @@ def test_mutated_valid_files_never_crash(pos, data) -> None:
     j = data.draw(st.integers(i, min(len(text), i + 8)))
     junk = data.draw(st.text(max_size=6))
     _no_crash(text[:i] + junk + text[j:])
+
+
+def test_line_break_characters_in_names_round_trip() -> None:
+    # PyYAML would write U+0085 raw and read it back as a line break (found by Hypothesis)
+    from assistant.editions import Edition
+    from assistant.model import Map, Position
+
+    for name in ["\x85", "a\u2028b", "Mosiężny Samuraj", "a\u2029"]:
+        pos = Position(Edition.DDM2005, Map(cols=2, rows=2, name=name))
+        assert parse_position(dump_position(pos)) == pos
