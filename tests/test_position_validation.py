@@ -200,3 +200,13 @@ def test_load_position_raises_with_every_problem(write) -> None:
         load_position(path)
     assert len(info.value.problems) == 2
     assert "2 problems in" in str(info.value)
+
+
+def test_readme_example_is_valid() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    result = check(block)
+    assert result.position is not None, [str(p) for p in result.problems]
+    assert result.position.stats_of(result.position.figure("dooku")).hp == 140
