@@ -68,7 +68,7 @@ def main() -> None:
     lib = CardLibrary.load(library_folders())
     print(f"card library: {len(lib.cards())} cards, load+validate {lib_time * 1e3:.1f} ms (median of 10)")
     for path in example_files():
-        t = timed(lambda: load_position(path, lib))
+        t = timed(lambda p=path: load_position(p, lib))
         print(f"example {path.stem:22s} load+validate {t * 1e3:6.2f} ms (median of 20)")
 
     with tempfile.TemporaryDirectory() as d:
@@ -86,7 +86,7 @@ def main() -> None:
             f"load+validate {t_load * 1e3:.0f} ms, save {t_dump * 1e3:.0f} ms, peak memory while loading {peak / 2**20:.1f} MiB"
         )
 
-    for label, args in [("--help", ["--help"]), ("validate example", ["validate", "clone-wars-corridor"])]:
+    for _label, args in [("--help", ["--help"]), ("validate example", ["validate", "clone-wars-corridor"])]:
         runs = []
         for _ in range(5):
             t0 = time.perf_counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from assistant.cards import default_library
-from assistant.coords import Corner, Edge, Square
+from assistant.coords import Edge, Square
 from assistant.editions import Edition, SquareTerrain
 from assistant.model import Figure, Map, Position, Stats
 

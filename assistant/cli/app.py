@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from .. import __version__
-from ..cards import GAMES, CardLibrary, default_library, load_folders, library_folders
-from ..errors import AssistantError, PositionError, Problem
+from ..cards import CardLibrary, default_library
+from ..errors import AssistantError, Problem
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path
 from ..yamlio import write_text_atomic

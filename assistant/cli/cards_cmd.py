@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from ..cards import GAMES, Card, DdmCard, load_folders, library_folders
+from ..cards import GAMES, Card, load_folders, library_folders
 from ..errors import AssistantError
 from ..yamlio import write_text_atomic
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Sequence
 
 from functools import lru_cache
 from typing import Annotated
@@ -20,7 +20,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..cards import CardLibrary, default_library
 from ..coords import Corner, Edge, Square, column_name, edge_run_size, parse_corner, parse_edges, parse_square, parse_squares
-from ..editions import CONTRACT_SIZES, EDITION_RULES, Edition, Size, SquareTerrain
+from ..editions import CONTRACT_SIZES, Edition, Size, SquareTerrain
 from ..errors import NotationError, PositionError, Problem, did_you_mean
 from ..model import Figure, Map, Position, Stats
 from ..yamlio import LineMap, YamlReadError, format_path, parse_yaml, problems_from_validation, read_text
