@@ -38,7 +38,7 @@ from typing import Annotated, Any, Literal, Mapping, Optional, Sequence, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from .editions import Size
-from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError, close_matches
+from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
 from .model import Stats
 from .resources import data_dir
 from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
@@ -170,12 +170,6 @@ class SwmCard:
             hp=self.hp, defense=self.defense, attack=self.attack, damage=self.damage,
             speed=self.speed, force=self.force, abilities=abilities or None,
         )
-
-    @property
-    def is_commander(self) -> bool | None:
-        if self.commander_effect is None:
-            return None
-        return self.commander_effect != "none"
 
 
 @dataclass(frozen=True)
@@ -367,8 +361,6 @@ class CardLibrary:
             raise AmbiguousNameError("card", text, [f"{c.name} ({c.game})" for c in partial])
         raise UnknownNameError("card", text, [c.name for c in pool])
 
-    def suggest(self, game: str, name: str) -> list[str]:
-        return close_matches(name, self.names(game))
 
 
 def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:

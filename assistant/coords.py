@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal
+from typing import Iterable, Literal
 
 from .errors import NotationError
 
@@ -314,7 +314,3 @@ def format_edges(edges: Iterable[Edge]) -> list[str]:
         out.append(((e.y, e.x, e.axis), name))
     return [name for _, name in out]
 
-
-def squares_of(text_items: Iterable[str]) -> Iterator[Square]:
-    for item in text_items:
-        yield from parse_squares(item)

@@ -172,11 +172,3 @@ EDITION_RULES: dict[Edition, EditionRules] = {
     ),
 }
 
-
-def parse_edition(text: str) -> Edition:
-    from .errors import UnknownNameError
-
-    for e in Edition:
-        if e.value == text.strip().lower():
-            return e
-    raise UnknownNameError("rules edition", text, [e.value for e in Edition])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .coords import Corner, Edge, Square
 from .editions import Edition, Size, SquareTerrain
@@ -58,11 +58,6 @@ class Map:
     def on_map(self, sq: Square) -> bool:
         return 0 <= sq.col < self.cols and 0 <= sq.row < self.rows
 
-    def all_squares(self) -> Iterator[Square]:
-        for r in range(self.rows):
-            for c in range(self.cols):
-                yield Square(c, r)
-
     def terrain(self, sq: Square) -> frozenset[SquareTerrain]:
         """Every square-terrain kind on ``sq`` (empty for clear floor)."""
         return self._terrain_index.get(sq, frozenset())  # type: ignore[attr-defined]
@@ -73,9 +68,6 @@ class Map:
     def blocking_edges(self) -> frozenset[Edge]:
         """Edges that act as walls now: wall edges and closed doors."""
         return self.walls | self.closed_doors()
-
-    def areas_of(self, sq: Square) -> list[str]:
-        return [name for name, squares in self.areas.items() if sq in squares]
 
 
 @dataclass(frozen=True)
