@@ -15,7 +15,11 @@ from typing import Any, Sequence
 
 import yaml
 
-from .errors import Problem
+from .errors import AssistantError, Problem
+
+
+class FileWriteError(AssistantError):
+    """A file could not be written; the old file, if any, is untouched."""
 
 Path_ = tuple[Any, ...]
 
@@ -190,18 +194,23 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise FileWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise FileWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
         raise
 
 

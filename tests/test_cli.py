@@ -169,3 +169,11 @@ def test_fuzzed_arguments_never_crash(command: list[str], args: list[str]) -> No
     result = run(*command, *args)
     assert result.exit_code in (0, 2), (command, args, result.output)
     no_traceback(result)
+
+
+def test_unwritable_output_is_a_clean_error(tmp_path) -> None:
+    result = run("normalize", "pillar-room", "-o", str(tmp_path / "no" / "such" / "dir.yaml"))
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+    no_traceback(result)
+    result = run("cards", "new", "X", "--game", "ddm", "-o", str(tmp_path / "no" / "x.yaml"))
+    assert result.exit_code == 2 and "cannot write" in result.stderr

@@ -119,8 +119,8 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     version: Annotated[
-        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
-    ] = None,
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
     cards: Annotated[
         Optional[list[Path]],
         typer.Option("--cards", help="Extra card file or folder (repeatable); also $TABLETOP_CARDS.", metavar="PATH"),

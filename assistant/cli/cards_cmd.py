@@ -210,8 +210,5 @@ def new_card(
             raise AssistantError(f"{path} already exists; use --force to overwrite it")
         quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
         template = SWM_TEMPLATE if g == "swm" else DDM_TEMPLATE
-        try:
-            write_text_atomic(path, template.format(name=quoted, file=path))
-        except OSError as exc:
-            raise AssistantError(f"cannot write {path}: {exc.strerror or exc}") from None
+        write_text_atomic(path, template.format(name=quoted, file=path))
         err.print(f"wrote {escape(str(path))}: fill in the values from the card, then run 'python -m assistant cards validate {escape(str(path))}'")
