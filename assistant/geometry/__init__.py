@@ -1,0 +1,1 @@
+"""The pure geometry core: exact, grid-aligned, no rules and no sampling."""

@@ -1,0 +1,52 @@
+"""D&D Miniatures, 2005 rules (Polish advanced rules, War Drums).
+
+**Line of sight** (§ Zasięg wzroku p.15, p.17): two creatures see each other if one
+straight line joins any point of one's squares to any point of the other's without
+crossing or even touching a square that blocks sight -- walls and solid rock, thin walls,
+the map's edges (impassable walls, § Pole bitwy). Fog and smoke block (§ Mgła i dym),
+except between adjacent creatures (reading A-9). A forest square blocks a line that
+passes through it (§ Las) -- read as touching, like a wall (A-7) -- except the viewer's
+and the target's own forest squares. Creatures, statues, pits and other terrain do not
+block.
+
+**Cover** (§ Osłona i ataki dystansowe p.15-16): from the corner the attacker picks, a
+line to any point of the target's space that passes through a wall, another creature's
+square, a statue, or a square that blocks sight (fog, forest: A-22) gives cover (+4 AC);
+lines that only touch give none; cover does not stack. A creature in a forest square
+always has cover. **Melee cover** (§ Osłona i walka wręcz p.13): an adjacent defender
+around the corner or end of a wall -- any line between the two squares passes through a
+wall -- has cover; only walls give it (A-15 for Large creatures).
+
+**Distance** (§ Dowodzenie p.19-20, glossary *nearest enemy*): diagonals count 1, 2, 1, 2;
+count through wall corners but around wall ends (A-13); creatures and terrain are ignored.
+"""
+
+from ..editions import Edition, SquareTerrain
+from .params import GeometryRules
+
+RULES = GeometryRules(
+    edition=Edition.DDM2005,
+    sight="any",
+    sight_rule="ddm2005 § Zasięg wzroku p.15, p.17",
+    sight_reading=None,
+    boundary_is_wall=True,
+    sight_blocking=(SquareTerrain.WALL, SquareTerrain.FOG, SquareTerrain.FOREST),
+    fog_ignored_when_adjacent=True,
+    own_forest_transparent=True,
+    cover_rule="ddm2005 § Osłona i ataki dystansowe p.15-16",
+    cover_bonus=4,
+    cover_squares=(SquareTerrain.WALL, SquareTerrain.STATUE, SquareTerrain.FOG, SquareTerrain.FOREST),
+    low_objects_near_attacker_ignored=False,
+    low_objects_rule="",
+    adjacent_never_covered=False,
+    adjacent_rule="",
+    forest_occupant_covered=True,
+    forest_rule="ddm2005 § Las p.25 (a creature in a forest square has cover against melee and ranged attacks)",
+    melee_cover=True,
+    melee_cover_rule="ddm2005 § Osłona i walka wręcz p.13 (around the corner or end of a wall; only walls); reading A-15",
+    start_corner_rule="ddm2005 § Strzelanie zza rogu p.16; reading shared/rules/swm.md §5.7 rule 3 (no shooting from the far side of the wall you stand behind)",
+    metric="ddm",
+    range_rule="ddm2005 § Dowodzenie p.19-20 (diagonals 1-2-1-2, around walls; reading A-13)",
+    adjacency_rule="ddm2005 glossary 'adjacent' (touching, diagonals included; not behind walls: reading A-20)",
+    nearest_rule="ddm2005 glossary 'nearest enemy' (closest visible enemy; terrain other than walls ignored)",
+)

@@ -1,0 +1,546 @@
+"""Line of sight, cover, range, adjacency and nearest enemies on a :class:`Position`.
+
+One engine for the three editions: everything in which they differ comes from the
+edition's :class:`~assistant.rules.params.GeometryRules`. Every answer carries its
+reasons, each with the rule (edition and seed section) it applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction as F
+from itertools import product
+from typing import Any, Iterable, Sequence
+
+from ..cards import split_ability
+from ..coords import Corner, Edge, Square
+from ..editions import Edition, SquareTerrain
+from ..geometry.core import Blockers, Contact, SquareT, convex_hull
+from ..geometry.distance import ddm_distance, swm_range
+from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
+from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
+from ..model import Figure, Position
+from . import ddm2005, swm2004, swm2008
+from .params import GeometryRules
+
+RULES: dict[Edition, GeometryRules] = {
+    Edition.SWM2004: swm2004.RULES,
+    Edition.SWM2008: swm2008.RULES,
+    Edition.DDM2005: ddm2005.RULES,
+}
+
+#: abilities and conditions that change who sees or covers whom; the geometry here does
+#: not apply them, so an answer involving a figure that has one says so.
+SIGHT_ABILITIES = frozenset(
+    {
+        "blind", "blindsight", "invisible", "invisibility", "hide", "cloaked", "stealth", "sniper",
+        "hologram", "light spirit", "frozen in carbonite", "recon", "advantageous cover", "accurate shot",
+        "melee reach", "flight", "desert skiff",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Reason:
+    text: str
+    rule: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"text": self.text, "rule": self.rule}
+
+
+def _pt(p: Any) -> list[float]:
+    return [float(p[0]), float(p[1])]
+
+
+def _fmt(v: Any) -> str:
+    f = F(v)
+    return str(f.numerator) if f.denominator == 1 else f"{float(f):g}"
+
+
+def fmt_point(p: Any) -> str:
+    return f"[{_fmt(p[0])}, {_fmt(p[1])}]"
+
+
+@dataclass(frozen=True)
+class SightAnswer:
+    rules: Edition
+    viewer: str
+    target: str
+    line_of_sight: bool
+    witness: Segment | None
+    reasons: tuple[Reason, ...]
+    blocker: Contact | None = None
+    not_modelled: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "query": "los",
+            "rules": self.rules.value,
+            "from": self.viewer,
+            "to": self.target,
+            "line_of_sight": self.line_of_sight,
+            "witness": [_pt(self.witness[0]), _pt(self.witness[1])] if self.witness else None,
+            "reasons": [r.as_json() for r in self.reasons],
+            "not_modelled": list(self.not_modelled),
+        }
+
+
+@dataclass(frozen=True)
+class CoverAnswer:
+    rules: Edition
+    attacker: str
+    target: str
+    line_of_sight: bool
+    cover: bool | None
+    best_corner: tuple[int, int] | None
+    sources: tuple[Source, ...]
+    reasons: tuple[Reason, ...]
+    #: "ranged" (the fan from a corner) or "melee" (DDM adjacent figures)
+    kind: str = "ranged"
+    #: every corner the attacker may choose, with what gives cover from it
+    corners: tuple[tuple[tuple[int, int], tuple[Source, ...]], ...] = ()
+    bonus: int = 0
+    not_modelled: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "query": "cover",
+            "rules": self.rules.value,
+            "attacker": self.attacker,
+            "target": self.target,
+            "line_of_sight": self.line_of_sight,
+            "cover": self.cover,
+            "best_corner": _pt(self.best_corner) if self.best_corner is not None else None,
+            "sources": [{"kind": s.kind, "where": s.where} for s in self.sources],
+            "reasons": [r.as_json() for r in self.reasons],
+            "attack": self.kind,
+            "defense_bonus": self.bonus,
+            "not_modelled": list(self.not_modelled),
+        }
+
+
+@dataclass(frozen=True)
+class RangeAnswer:
+    rules: Edition
+    a: str
+    b: str
+    squares: int | None
+    adjacent: bool
+    reasons: tuple[Reason, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "query": "range",
+            "rules": self.rules.value,
+            "from": self.a,
+            "to": self.b,
+            "squares": self.squares,
+            "adjacent": self.adjacent,
+            "reasons": [r.as_json() for r in self.reasons],
+        }
+
+
+# --- the board as geometry --------------------------------------------------------------
+
+
+def _sq(s: Square) -> SquareT:
+    return (s.col, s.row)
+
+
+def _edge(e: Edge) -> tuple[int, int, str]:
+    return (e.x, e.y, e.axis)
+
+
+def edge_name(e: tuple[int, int, str]) -> str:
+    return Edge(*e).name
+
+
+def square_name(s: SquareT) -> str:
+    return Square(*s).name
+
+
+@dataclass
+class Board:
+    """The position's geometry, computed once per position."""
+
+    pos: Position
+    rules: GeometryRules
+    terrain: dict[SquareTerrain, frozenset[SquareT]] = field(default_factory=dict)
+    edge_sources: dict[tuple[int, int, str], Source] = field(default_factory=dict)
+    boundary: frozenset[tuple[int, int, str]] = frozenset()
+    walls_only: Blockers = field(default_factory=Blockers)
+    _sight_cache: dict[Any, Blockers] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, pos: Position) -> "Board":
+        cached = pos.__dict__.get("_board")
+        if cached is not None:
+            return cached
+        rules = RULES[pos.rules]
+        m = pos.map
+        terrain = {k: frozenset(_sq(s) for s in v) for k, v in m.squares.items()}
+        edge_sources: dict[tuple[int, int, str], Source] = {}
+        for e in m.walls:
+            edge_sources[_edge(e)] = Source("wall", e.name)
+        for e in m.closed_doors():
+            edge_sources[_edge(e)] = Source("door", e.name)
+        boundary: set[tuple[int, int, str]] = set()
+        if rules.boundary_is_wall:
+            for x in range(m.cols):
+                boundary |= {(x, 0, "H"), (x, m.rows, "H")}
+            for y in range(m.rows):
+                boundary |= {(0, y, "V"), (m.cols, y, "V")}
+        walls = terrain.get(SquareTerrain.WALL, frozenset())
+        open_pts = frozenset((c.x, c.y) for c in m.open_corners)
+        walls_only = Blockers.build(walls, set(edge_sources) | boundary, open_pts)
+        board = cls(pos, rules, terrain, edge_sources, frozenset(boundary), walls_only)
+        pos.__dict__["_board"] = board
+        return board
+
+    def kind_of_square(self, sq: SquareT) -> str:
+        for kind in (SquareTerrain.WALL, SquareTerrain.FOG, SquareTerrain.FOREST):
+            if sq in self.terrain.get(kind, ()):
+                return kind.value
+        return "square"
+
+    def sight_blockers(self, a: Figure, t: Figure, adjacent: bool) -> Blockers:
+        r = self.rules
+        extra: set[SquareT] = set()
+        if SquareTerrain.FOG in r.sight_blocking and not (r.fog_ignored_when_adjacent and adjacent):
+            extra |= self.terrain.get(SquareTerrain.FOG, frozenset())
+        if SquareTerrain.FOREST in r.sight_blocking:
+            forest = set(self.terrain.get(SquareTerrain.FOREST, frozenset()))
+            if r.own_forest_transparent:
+                forest -= {_sq(s) for s in a.space | t.space}
+            extra |= forest
+        if not extra:
+            return self.walls_only
+        key = frozenset(extra)
+        blk = self._sight_cache.get(key)
+        if blk is None:
+            blk = self.walls_only.with_squares(extra)
+            self._sight_cache[key] = blk
+        return blk
+
+    def describe(self, c: Contact | None) -> str:
+        if c is None:
+            return "nothing"
+        if c.kind == "square" and c.square is not None:
+            return f"the {self.kind_of_square(c.square)} square {square_name(c.square)}"
+        if c.kind == "edge" and c.edge is not None:
+            return self._edge_text(c.edge)
+        if c.kind == "corner" and c.point is not None:
+            corner = Corner(*c.point).name
+            if c.edge is not None:
+                return f"the corner {corner} of {self._edge_text(c.edge)}"
+            if c.square is not None:
+                return f"the corner {corner} of the {self.kind_of_square(c.square)} square {square_name(c.square)}"
+            return f"the corner {corner}"
+        return "an obstacle"  # pragma: no cover
+
+    def _edge_text(self, e: tuple[int, int, str]) -> str:
+        src = self.edge_sources.get(e)
+        if src is not None:
+            return f"the {'closed door' if src.kind == 'door' else 'wall'} on {src.where}"
+        return f"the map edge at {edge_name(e)}"
+
+
+def _space(f: Figure) -> list[SquareT]:
+    return sorted(_sq(s) for s in f.space)
+
+
+def _touching(a: Figure, t: Figure) -> list[tuple[SquareT, SquareT]]:
+    out = []
+    for x, y in product(_space(a), _space(t)):
+        if max(abs(x[0] - y[0]), abs(x[1] - y[1])) == 1:
+            out.append((x, y))
+    return out
+
+
+def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
+    out: list[str] = []
+    for f in figs:
+        abilities = pos.stats_of(f).abilities or ()
+        for ab in abilities:
+            name, _ = split_ability(ab)
+            if name.lower() in SIGHT_ABILITIES:
+                out.append(f"{f.id}: {ab}")
+        for cond in f.conditions:
+            if cond.lower() in SIGHT_ABILITIES:
+                out.append(f"{f.id}: {cond}")
+    return tuple(dict.fromkeys(out))
+
+
+# --- adjacency --------------------------------------------------------------------------
+
+
+def _local_sight(board: Board, a: SquareT, t: SquareT, blk: Blockers) -> SightLine:
+    if board.rules.sight == "corner":
+        return corner_sight([a], [t], blk)
+    return any_point_sight(a, t, blk)
+
+
+def adjacent(pos: Position, a: Figure, t: Figure) -> bool:
+    """Next to each other (diagonals included) and not separated by a wall there."""
+    board = Board.of(pos)
+    return any(_local_sight(board, x, y, board.walls_only).clear for x, y in _touching(a, t))
+
+
+# --- line of sight ----------------------------------------------------------------------
+
+
+def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
+    a, t = pos.figure(viewer), pos.figure(target)
+    board = Board.of(pos)
+    r = board.rules
+    adj = adjacent(pos, a, t) if r.fog_ignored_when_adjacent else False
+    blk = board.sight_blockers(a, t, adj)
+    result = _sight(board, a, t, blk)
+    reasons: list[Reason] = []
+    what = "walls and closed doors" if pos.rules is not Edition.DDM2005 else "walls, fog and forest"
+    if result.clear and result.witness is not None:
+        (p, q) = result.witness
+        if r.sight == "corner":
+            text = f"the corner-to-corner line from {fmt_point(p)} to {fmt_point(q)} touches no wall"
+        else:
+            text = f"a clear line runs from {fmt_point(p)} in {a.id}'s space to {fmt_point(q)} in {t.id}'s space, touching no {what}"
+        reasons.append(Reason(text, r.sight_rule))
+    else:
+        if r.sight == "corner":
+            text = (f"no line from a corner of {a.id}'s space to a corner of {t.id}'s is clear; "
+                    f"the shortest touches {board.describe(result.blocker)}")
+        else:
+            text = (f"every line from {a.id}'s space to {t.id}'s touches {what}; "
+                    f"the line between the centres touches {board.describe(result.blocker)}")
+        reasons.append(Reason(text, r.sight_rule))
+    if r.sight_reading:
+        reasons.append(Reason(f"reading: {r.sight_reading}", r.sight_rule))
+    if adj and board.terrain.get(SquareTerrain.FOG):
+        reasons.append(Reason("fog does not block between adjacent creatures", r.cite("§ Mgła i dym p.25; reading A-9")))
+    return SightAnswer(pos.rules, a.id, t.id, result.clear, result.witness, tuple(reasons), result.blocker, _not_modelled(pos, a, t))
+
+
+def _sight(board: Board, a: Figure, t: Figure, blk: Blockers) -> SightLine:
+    if board.rules.sight == "corner":
+        return corner_sight(_space(a), _space(t), blk)
+    pairs = sorted(product(_space(a), _space(t)), key=lambda p: (abs(p[0][0] - p[1][0]) + abs(p[0][1] - p[1][1]), p))
+    first: SightLine | None = None
+    for x, y in pairs:
+        res = any_point_sight(x, y, blk)
+        if res.clear:
+            return res
+        first = first or res
+    assert first is not None
+    return first
+
+
+# --- cover ------------------------------------------------------------------------------
+
+
+def _attacker_corners(a: Figure) -> list[tuple[int, int]]:
+    n = a.size.footprint
+    x0, y0 = a.at.col, a.at.row
+    return [(x, y) for y in range(y0, y0 + n + 1) for x in range(x0, x0 + n + 1)]
+
+
+def cover(pos: Position, attacker: str, target: str, los: SightAnswer | None = None) -> CoverAnswer:
+    a, t = pos.figure(attacker), pos.figure(target)
+    board = Board.of(pos)
+    r = board.rules
+    los = los or sight(pos, attacker, target)
+    nm = _not_modelled(pos, a, t)
+    if not los.line_of_sight:
+        return CoverAnswer(
+            pos.rules, a.id, t.id, False, None, None, (),
+            (Reason(f"{a.id} has no line of sight to {t.id}, so cover does not arise", r.cover_rule),), not_modelled=nm,
+        )
+    is_adjacent = adjacent(pos, a, t)
+    if is_adjacent and r.adjacent_never_covered:
+        return CoverAnswer(
+            pos.rules, a.id, t.id, True, False, _attacker_corners(a)[0], (),
+            (Reason(f"{t.id} is adjacent to {a.id}: an adjacent enemy never has cover", r.adjacent_rule),), not_modelled=nm,
+        )
+    if is_adjacent and r.melee_cover:
+        return _melee_cover(pos, board, a, t, nm)
+    return _ranged_cover(pos, board, a, t, nm)
+
+
+def _forest_occupant(board: Board, t: Figure) -> list[Source]:
+    if not board.rules.forest_occupant_covered:
+        return []
+    forest = board.terrain.get(SquareTerrain.FOREST, frozenset())
+    return [Source("forest", square_name(s)) for s in _space(t) if s in forest]
+
+
+def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...]) -> CoverAnswer:
+    r = board.rules
+    own = set(_space(a)) | set(_space(t))
+    area: dict[SquareT, list[Source]] = {}
+    near = {(x + dx, y + dy) for (x, y) in _space(a) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    for kind in r.cover_squares:
+        for sq in board.terrain.get(kind, frozenset()):
+            if sq in own:
+                continue
+            if kind is SquareTerrain.LOW and r.low_objects_near_attacker_ignored and sq in near:
+                continue
+            area.setdefault(sq, []).append(Source(kind.value, square_name(sq)))
+    for f in pos.figures:
+        if f.id in (a.id, t.id):
+            continue
+        for sq in _space(f):
+            area.setdefault(sq, []).insert(0, Source("figure", f.id))
+    walls = board.terrain.get(SquareTerrain.WALL, frozenset())
+    occupant = _forest_occupant(board, t)
+    per_corner: list[tuple[tuple[int, int], tuple[Source, ...]]] = []
+    crossings: dict[tuple[int, int], str] = {}
+    for c in _attacker_corners(a):
+        poly = fan(c, _space(t))
+        found = fan_sources(poly, area, board.edge_sources)
+        crossing = start_corner_crossing(c, poly, _space(a), walls, board.edge_sources, board.walls_only.open_points)
+        if crossing is not None:
+            src = board.edge_sources.get(crossing) if len(crossing) == 3 else Source("wall", square_name(crossing))  # type: ignore[arg-type]
+            if src is not None and src not in found:
+                found.append(src)
+            crossings[c] = src.where if src else "?"
+        per_corner.append((c, tuple(found + [s for s in occupant if s not in found])))
+    clear = [(c, s) for c, s in per_corner if not s]
+    reasons: list[Reason] = []
+    if clear:
+        best, sources = clear[0][0], ()
+        reasons.append(Reason(
+            f"from {a.id}'s corner {fmt_point(best)} no line to any point of {t.id}'s space passes through a wall, a figure "
+            f"or other cover (lines that only touch give none)", r.cover_rule))
+        covered = False
+    else:
+        best, sources = min(per_corner, key=lambda cs: (len(cs[1]), cs[0][1], cs[0][0]))
+        names = ", ".join(f"{s.kind} {s.where}" for s in sources)
+        reasons.append(Reason(
+            f"from every corner of {a.id}'s space some line to {t.id}'s space passes through cover; "
+            f"the best corner {fmt_point(best)} still has {names}", r.cover_rule))
+        if best in crossings:
+            reasons.append(Reason(f"the corner {fmt_point(best)} lies on the wall {crossings[best]} that {a.id} stands behind", r.start_corner_rule))
+        if occupant:
+            reasons.append(Reason(f"{t.id} stands in forest", r.forest_rule))
+        reasons.append(Reason("cover from several sources counts once", r.cover_rule))
+        covered = True
+    if r.low_objects_near_attacker_ignored and any(sq in near for sq in board.terrain.get(SquareTerrain.LOW, ())):
+        reasons.append(Reason(f"low objects in or next to {a.id}'s space are ignored", r.low_objects_rule))
+    return CoverAnswer(
+        pos.rules, a.id, t.id, True, covered, best, tuple(sources), tuple(reasons), "ranged", tuple(per_corner),
+        r.cover_bonus if covered else 0, nm,
+    )
+
+
+def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...]) -> CoverAnswer:
+    r = board.rules
+    walls = board.terrain.get(SquareTerrain.WALL, frozenset())
+    area = {sq: [Source("melee-corner", square_name(sq))] for sq in walls}
+    edges = {e: Source("melee-corner", s.where) for e, s in board.edge_sources.items()}
+    pairs = [(x, y) for x, y in _touching(a, t) if _local_sight(board, x, y, board.walls_only).clear]
+    per_pair = []
+    for x, y in pairs:
+        hull = convex_hull([(x[0], x[1]), (x[0] + 1, x[1]), (x[0], x[1] + 1), (x[0] + 1, x[1] + 1),
+                            (y[0], y[1]), (y[0] + 1, y[1]), (y[0], y[1] + 1), (y[0] + 1, y[1] + 1)])
+        found = fan_sources(hull, {k: v for k, v in area.items() if k not in (x, y)}, edges)
+        per_pair.append(((x, y), tuple(found)))
+    occupant = _forest_occupant(board, t)
+    clear = [(p, s) for p, s in per_pair if not s]
+    reasons = []
+    if clear and not occupant:
+        (x, y), sources = clear[0][0], ()
+        reasons.append(Reason(f"{a.id} attacks from {square_name(x)} into {square_name(y)}: no line between them passes through a wall", r.melee_cover_rule))
+        covered = False
+    else:
+        pick = clear[0] if clear else min(per_pair, key=lambda ps: len(ps[1]))
+        (x, y), sources = pick
+        sources = tuple(sources) + tuple(occupant)
+        if pick[1]:
+            reasons.append(Reason(f"{t.id} is around the corner or end of a wall from {a.id}: a line from {square_name(x)} to {square_name(y)} passes through {pick[1][0].where}", r.melee_cover_rule))
+        if occupant:
+            reasons.append(Reason(f"{t.id} stands in forest", r.forest_rule))
+        covered = True
+    return CoverAnswer(
+        pos.rules, a.id, t.id, True, covered, None, tuple(sources), tuple(reasons), "melee", (),
+        r.cover_bonus if covered else 0, nm,
+    )
+
+
+# --- range and nearest ------------------------------------------------------------------
+
+
+def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
+    board = Board.of(pos)
+    walls = board.terrain.get(SquareTerrain.WALL, frozenset())
+    edges = frozenset(board.edge_sources)
+    count = swm_range if board.rules.metric == "swm" else ddm_distance
+    return count(_space(a), _space(b), pos.map.cols, pos.map.rows, walls, edges)
+
+
+def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
+    a, b = pos.figure(a_id), pos.figure(b_id)
+    r = Board.of(pos).rules
+    n = squares_between(pos, a, b)
+    adj = adjacent(pos, a, b)
+    if n is None:
+        text = f"no route of squares joins {a.id} and {b.id} without passing a wall"
+    elif r.metric == "swm":
+        text = f"{n} squares from {a.id} to {b.id}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"
+    else:
+        text = f"{n} squares from {a.id} to {b.id}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"
+    reasons = [Reason(text, r.range_rule)]
+    reasons.append(Reason(f"{a.id} and {b.id} are {'adjacent' if adj else 'not adjacent'}", r.adjacency_rule))
+    return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))
+
+
+def nearest_enemies(pos: Position, fig_id: str) -> tuple[int | None, list[str]]:
+    """The closest enemies in line of sight (all of them when tied) and their range."""
+    f = pos.figure(fig_id)
+    best: int | None = None
+    out: list[str] = []
+    for e in pos.figures:
+        if e.side == f.side:
+            continue
+        if not sight(pos, f.id, e.id).line_of_sight:
+            continue
+        d = squares_between(pos, f, e)
+        if d is None:
+            continue
+        if best is None or d < best:
+            best, out = d, [e.id]
+        elif d == best:
+            out.append(e.id)
+    return best, out
+
+
+def matrix(pos: Position) -> list[dict[str, Any]]:
+    """Every ordered pair: line of sight (with witness), cover and range, as CONTRACT §3."""
+    rows: list[dict[str, Any]] = []
+    sights: dict[tuple[str, str], SightAnswer] = {}
+    ranges: dict[frozenset[str], int | None] = {}
+    for a in pos.figures:
+        for b in pos.figures:
+            if a.id == b.id:
+                continue
+            key = (b.id, a.id)
+            if key in sights:
+                rev = sights[key]
+                w = (rev.witness[1], rev.witness[0]) if rev.witness else None
+                s = SightAnswer(rev.rules, a.id, b.id, rev.line_of_sight, w, rev.reasons, rev.blocker, rev.not_modelled)
+            else:
+                s = sight(pos, a.id, b.id)
+            sights[(a.id, b.id)] = s
+            c = cover(pos, a.id, b.id, s) if s.line_of_sight else None
+            rk = frozenset((a.id, b.id))
+            if rk not in ranges:
+                ranges[rk] = squares_between(pos, a, b)
+            rows.append({
+                "from": a.id,
+                "to": b.id,
+                "line_of_sight": s.line_of_sight,
+                "witness": [_pt(s.witness[0]), _pt(s.witness[1])] if s.witness else None,
+                "cover": c.cover if c else None,
+                "best_corner": _pt(c.best_corner) if c and c.best_corner is not None else None,
+                "range": ranges[rk],
+            })
+    return rows
