@@ -192,6 +192,11 @@ def _scalar(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
 
 def write_text_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     try:
@@ -199,8 +204,8 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     except OSError as exc:
         raise FileWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

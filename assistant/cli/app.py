@@ -251,6 +251,11 @@ def demo(ctx: typer.Context) -> None:
         )
 
 
+from . import queries  # noqa: E402  (commands defined after the shared helpers they use)
+
+queries.register(app)
+
+
 def main() -> None:
     """Console-script entry: the Typer app, with a last guard so no traceback escapes."""
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from itertools import product
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..cards import split_ability
 from ..coords import Corner, Edge, Square
@@ -298,7 +298,7 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     blk = board.sight_blockers(a, t, adj)
     result = _sight(board, a, t, blk)
     reasons: list[Reason] = []
-    what = "walls and closed doors" if pos.rules is not Edition.DDM2005 else "walls, fog and forest"
+    what = "wall or closed door" if pos.rules is not Edition.DDM2005 else "wall, fog or forest"
     if result.clear and result.witness is not None:
         (p, q) = result.witness
         if r.sight == "corner":
@@ -311,7 +311,7 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
             text = (f"no line from a corner of {a.id}'s space to a corner of {t.id}'s is clear; "
                     f"the shortest touches {board.describe(result.blocker)}")
         else:
-            text = (f"every line from {a.id}'s space to {t.id}'s touches {what}; "
+            text = (f"every line from {a.id}'s space to {t.id}'s touches a {what}; "
                     f"the line between the centres touches {board.describe(result.blocker)}")
         reasons.append(Reason(text, r.sight_rule))
     if r.sight_reading:

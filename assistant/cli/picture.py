@@ -1,0 +1,179 @@
+"""The picture a judge shows both players: the map, the figures and the lines (PNG).
+
+Presentation only: it draws what the rules engine decided -- the witness line in green,
+the obstacle that blocks in red, the cover fan from the chosen corner in orange with
+the cover sources outlined -- and decides nothing itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from ..coords import column_name
+from ..editions import SquareTerrain
+from ..geometry.core import Contact, Pt
+from ..geometry.fan import fan
+from ..model import Position
+from ..rules.engine import CoverAnswer, SightAnswer
+from ..yamlio import write_bytes_atomic
+
+S = 44  # pixels per square
+M = 28  # margin for coordinates
+
+# BGR colours after the printed borders
+FILL = {
+    SquareTerrain.WALL: (40, 40, 170),
+    SquareTerrain.LOW: (150, 220, 150),
+    SquareTerrain.DIFFICULT: (140, 230, 240),
+    SquareTerrain.PIT: (60, 140, 245),
+    SquareTerrain.FOREST: (60, 140, 60),
+    SquareTerrain.STATUE: (170, 170, 170),
+    SquareTerrain.FOG: (205, 205, 205),
+    SquareTerrain.RISKY: (210, 150, 220),
+    SquareTerrain.SPIKE_STONES: (140, 180, 210),
+    SquareTerrain.SACRED_CIRCLE: (170, 240, 250),
+    SquareTerrain.BLOOD_ROCK: (30, 30, 120),
+    SquareTerrain.TELEPORTER: (230, 220, 120),
+}
+RED, BLUE, GREEN, ORANGE, MAGENTA = (30, 30, 220), (200, 90, 20), (40, 170, 40), (0, 140, 255), (200, 40, 200)
+SIDE_COLOURS = [(200, 160, 40), (60, 60, 200), (60, 160, 60), (40, 180, 220), (160, 60, 160), (120, 120, 120)]
+
+
+@dataclass
+class Overlay:
+    witness: tuple[Pt, Pt] | None = None
+    blocker: Contact | None = None
+    fan_corner: tuple[int, int] | None = None
+    fan_target: Sequence[tuple[int, int]] = ()
+    highlight_squares: list[tuple[int, int]] = field(default_factory=list)
+    highlight_edges: list[tuple[int, int, str]] = field(default_factory=list)
+    #: a line that was tried and blocked (drawn grey), to show where the blocker sits
+    attempt: tuple[Pt, Pt] | None = None
+    caption: str = ""
+
+
+def _px(p: Pt) -> tuple[int, int]:
+    return int(round(M + float(p[0]) * S)), int(round(M + float(p[1]) * S))
+
+
+def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
+    m = pos.map
+    h, w = M * 2 + m.rows * S + (22 if overlay and overlay.caption else 0), M * 2 + m.cols * S
+    img = np.full((h, w, 3), 255, np.uint8)
+    for kind, squares in m.squares.items():
+        for sq in squares:
+            cv2.rectangle(img, _px((sq.col, sq.row)), _px((sq.col + 1, sq.row + 1)), FILL.get(kind, (200, 200, 200)), -1)
+    for x in range(m.cols + 1):
+        cv2.line(img, _px((x, 0)), _px((x, m.rows)), (215, 215, 215), 1)
+    for y in range(m.rows + 1):
+        cv2.line(img, _px((0, y)), _px((m.cols, y)), (215, 215, 215), 1)
+    for c in range(m.cols):
+        cv2.putText(img, column_name(c), (M + c * S + S // 2 - 6, M - 9), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA)
+    for r in range(m.rows):
+        cv2.putText(img, str(r + 1), (3, M + r * S + S // 2 + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA)
+
+    if overlay and overlay.fan_corner is not None and overlay.fan_target:
+        poly = fan(overlay.fan_corner, list(overlay.fan_target))
+        layer = img.copy()
+        cv2.fillPoly(layer, [np.array([_px(p) for p in poly], np.int32)], ORANGE)
+        img = cv2.addWeighted(layer, 0.35, img, 0.65, 0)
+
+    for e in m.walls:
+        a, b = e.endpoints
+        cv2.line(img, _px((a.x, a.y)), _px((b.x, b.y)), RED, 5)
+    for e in m.doors:
+        a, b = e.endpoints
+        thick = 5 if e not in m.open_doors else 2
+        for i in range(4):
+            t0, t1 = i / 4 + 0.03, i / 4 + 0.2
+            p = (a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
+            q = (a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
+            cv2.line(img, _px(p), _px(q), BLUE, thick)
+    for c in m.open_corners:
+        cv2.circle(img, _px((c.x, c.y)), 5, (255, 255, 255), -1)
+        cv2.circle(img, _px((c.x, c.y)), 5, RED, 1)
+
+    sides = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(pos.sides())}
+    for f in pos.figures:
+        n = f.size.footprint
+        centre = _px((f.at.col + n / 2, f.at.row + n / 2))
+        cv2.circle(img, centre, int(S * n * 0.38), sides[f.side], -1)
+        cv2.circle(img, centre, int(S * n * 0.38), (0, 0, 0), 1)
+        label = f.id[:6]
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.38, 1)
+        cv2.putText(img, label, (centre[0] - tw // 2, centre[1] + th // 2), cv2.FONT_HERSHEY_SIMPLEX, 0.38, (255, 255, 255), 1, cv2.LINE_AA)
+
+    if overlay:
+        for (c, r) in overlay.highlight_squares:
+            cv2.rectangle(img, _px((c, r)), _px((c + 1, r + 1)), MAGENTA, 3)
+        for (x, y, axis) in overlay.highlight_edges:
+            b = (x + 1, y) if axis == "H" else (x, y + 1)
+            cv2.line(img, _px((x, y)), _px(b), MAGENTA, 7)
+        if overlay.fan_corner is not None:
+            cv2.circle(img, _px(overlay.fan_corner), 6, ORANGE, -1)
+        if overlay.blocker is not None:
+            b = overlay.blocker
+            if b.square is not None:
+                cv2.rectangle(img, _px(b.square), _px((b.square[0] + 1, b.square[1] + 1)), RED, 4)
+            if b.edge is not None:
+                x, y, axis = b.edge
+                cv2.line(img, _px((x, y)), _px((x + 1, y) if axis == "H" else (x, y + 1)), (0, 0, 255), 9)
+            if b.at is not None:
+                cv2.circle(img, _px(b.at), 7, (0, 0, 255), 2)
+        if overlay.attempt is not None:
+            p, q = overlay.attempt
+            cv2.line(img, _px(p), _px(q), (150, 150, 150), 1, cv2.LINE_AA)
+        if overlay.witness is not None:
+            p, q = overlay.witness
+            cv2.line(img, _px(p), _px(q), GREEN, 3, cv2.LINE_AA)
+            cv2.circle(img, _px(p), 4, GREEN, -1)
+            cv2.circle(img, _px(q), 4, GREEN, -1)
+        if overlay.caption:
+            cv2.putText(img, overlay.caption[:140], (6, h - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.42, (0, 0, 0), 1, cv2.LINE_AA)
+    return img
+
+
+def sight_overlay(pos: Position, ans: SightAnswer) -> Overlay:
+    caption = f"{ans.viewer} -> {ans.target}: " + ("line of sight (green line)" if ans.line_of_sight else "no line of sight (blocked in red)")
+    attempt = None
+    if not ans.line_of_sight:
+        a, t = pos.figure(ans.viewer), pos.figure(ans.target)
+        na, nt = a.size.footprint, t.size.footprint
+        attempt = ((a.at.col + na / 2, a.at.row + na / 2), (t.at.col + nt / 2, t.at.row + nt / 2))
+    return Overlay(witness=ans.witness, blocker=None if ans.line_of_sight else ans.blocker, attempt=attempt, caption=caption)
+
+
+def cover_overlay(pos: Position, ans: CoverAnswer, sight_ans: SightAnswer | None) -> Overlay:
+    from ..coords import parse_edge, parse_square
+
+    target = pos.figure(ans.target)
+    squares, edges = [], []
+    for s in ans.sources:
+        if s.kind == "figure":
+            squares += [(q.col, q.row) for q in pos.figure(s.where).space]
+        elif "." in s.where:
+            e = parse_edge(s.where)
+            edges.append((e.x, e.y, e.axis))
+        else:
+            q = parse_square(s.where)
+            squares.append((q.col, q.row))
+    verdict = "no line of sight" if ans.cover is None else ("cover" if ans.cover else "no cover")
+    return Overlay(
+        witness=sight_ans.witness if sight_ans else None,
+        fan_corner=ans.best_corner,
+        fan_target=sorted((q.col, q.row) for q in target.space) if ans.best_corner is not None else (),
+        highlight_squares=squares,
+        highlight_edges=edges,
+        caption=f"{ans.attacker} -> {ans.target}: {verdict}; fan from the best corner in orange, sources outlined",
+    )
+
+
+def save_png(img: np.ndarray, path: str) -> None:
+    ok, data = cv2.imencode(".png", img)
+    if not ok:  # pragma: no cover
+        raise RuntimeError("PNG encoding failed")
+    write_bytes_atomic(path, data.tobytes())

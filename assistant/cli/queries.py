@@ -1,0 +1,173 @@
+"""``los``, ``cover``, ``range``, ``matrix``, ``nearest``: the table's geometry questions (CONTRACT §3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ..rules import engine
+from ..rules.engine import Reason
+
+PositionOpt = Annotated[
+    str, typer.Option("--position", "-p", help="The position file (or a bundled example's name).", show_default=False)
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+PngOpt = Annotated[Optional[Path], typer.Option("--png", help="Also draw the answer to this PNG file.", metavar="FILE")]
+
+
+def _load(ctx: typer.Context, position: str):
+    from ..position import load_position
+    from .app import library, resolve_position
+
+    return load_position(resolve_position(position), library(ctx))
+
+
+def _print_reasons(reasons: tuple[Reason, ...]) -> None:
+    from .app import out
+
+    for r in reasons:
+        out.print(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+
+
+def _print_not_modelled(items: tuple[str, ...]) -> None:
+    from .app import out
+
+    if items:
+        out.print(f"  [yellow]not modelled here, check by hand:[/] {escape(', '.join(items))}")
+
+
+def register(app: typer.Typer) -> None:
+    from .app import edge, emit_json, err, out
+
+    @app.command()
+    def los(
+        ctx: typer.Context,
+        viewer: Annotated[str, typer.Argument(help="The figure that looks (its id).", show_default=False)],
+        target: Annotated[str, typer.Argument(help="The figure looked at.", show_default=False)],
+        position: PositionOpt,
+        json_out: JsonOpt = False,
+        png: PngOpt = None,
+    ) -> None:
+        """Line of sight from one figure to another, with a witness line anyone can re-check."""
+        with edge(json_out, "los"):
+            pos = _load(ctx, position)
+            ans = engine.sight(pos, viewer, target)
+            if png is not None:
+                from .picture import draw, save_png, sight_overlay
+
+                save_png(draw(pos, sight_overlay(pos, ans)), str(png))
+            if json_out:
+                emit_json(ans.as_json())
+                return
+            verdict = "[bold green]line of sight[/]" if ans.line_of_sight else "[bold red]no line of sight[/]"
+            out.print(f"{ans.viewer} → {ans.target}: {verdict}  ({pos.rules.value})")
+            if ans.witness:
+                p, q = ans.witness
+                out.print(f"  witness: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
+            _print_reasons(ans.reasons)
+            _print_not_modelled(ans.not_modelled)
+            if png is not None:
+                err.print(f"drew {escape(str(png))}")
+
+    @app.command()
+    def cover(
+        ctx: typer.Context,
+        attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
+        target: Annotated[str, typer.Argument(help="The target figure.", show_default=False)],
+        position: PositionOpt,
+        json_out: JsonOpt = False,
+        png: PngOpt = None,
+    ) -> None:
+        """Whether the target has cover, from the attacker's best corner, and what gives it."""
+        with edge(json_out, "cover"):
+            pos = _load(ctx, position)
+            s = engine.sight(pos, attacker, target)
+            ans = engine.cover(pos, attacker, target, s)
+            if png is not None:
+                from .picture import cover_overlay, draw, save_png
+
+                save_png(draw(pos, cover_overlay(pos, ans, s)), str(png))
+            if json_out:
+                emit_json(ans.as_json())
+                return
+            if ans.cover is None:
+                verdict = "[bold red]no line of sight[/]"
+            elif ans.cover:
+                verdict = f"[bold yellow]cover[/] (+{ans.bonus})"
+            else:
+                verdict = "[bold green]no cover[/]"
+            out.print(f"{ans.attacker} → {ans.target}: {verdict}  ({pos.rules.value}, {ans.kind})")
+            if ans.best_corner is not None:
+                out.print(f"  best corner: {engine.fmt_point(ans.best_corner)}")
+            if ans.sources:
+                out.print("  sources: " + escape(", ".join(f"{s.kind} {s.where}" for s in ans.sources)))
+            _print_reasons(ans.reasons)
+            _print_not_modelled(ans.not_modelled)
+
+    @app.command("range")
+    def range_(
+        ctx: typer.Context,
+        a: Annotated[str, typer.Argument(help="One figure.", show_default=False)],
+        b: Annotated[str, typer.Argument(help="The other figure.", show_default=False)],
+        position: PositionOpt,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Range in squares, counted the way the edition counts "within N squares"."""
+        with edge(json_out, "range"):
+            pos = _load(ctx, position)
+            ans = engine.range_between(pos, a, b)
+            if json_out:
+                emit_json(ans.as_json())
+                return
+            n = "unreachable" if ans.squares is None else f"{ans.squares} squares"
+            out.print(f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({pos.rules.value})")
+            _print_reasons(ans.reasons)
+
+    @app.command()
+    def nearest(
+        ctx: typer.Context,
+        figure: Annotated[str, typer.Argument(help="The figure whose nearest enemies to find.", show_default=False)],
+        position: PositionOpt,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """The nearest enemies in line of sight (all of them when tied)."""
+        with edge(json_out, "nearest"):
+            pos = _load(ctx, position)
+            d, ids = engine.nearest_enemies(pos, figure)
+            rule = engine.Board.of(pos).rules.nearest_rule
+            if json_out:
+                emit_json({"query": "nearest", "rules": pos.rules.value, "figure": figure, "squares": d, "enemies": ids,
+                           "reasons": [{"text": "closest enemies in line of sight, ties all count", "rule": rule}]})
+                return
+            if not ids:
+                out.print(f"{figure}: no enemy in line of sight  [dim]({escape(rule)})[/]")
+            else:
+                out.print(f"{figure}: nearest enemies {', '.join(ids)} at {d} squares  [dim]({escape(rule)})[/]")
+
+    @app.command()
+    def matrix(
+        ctx: typer.Context,
+        position: PositionOpt,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Who sees whom: line of sight, cover and range for every ordered pair of figures."""
+        with edge(json_out, "matrix"):
+            pos = _load(ctx, position)
+            rows = engine.matrix(pos)
+            if json_out:
+                emit_json({"query": "matrix", "rules": pos.rules.value, "pairs": rows})
+                return
+            table = Table(header_style="bold", box=None, pad_edge=False)
+            for col in ("from", "to", "sight", "cover", "range", "witness"):
+                table.add_column(col)
+            for r in rows:
+                sight = "[green]yes[/]" if r["line_of_sight"] else "[red]no[/]"
+                cov = "-" if r["cover"] is None else ("[yellow]cover[/]" if r["cover"] else "none")
+                w = "" if r["witness"] is None else f"{engine.fmt_point(r['witness'][0])} → {engine.fmt_point(r['witness'][1])}"
+                table.add_row(r["from"], r["to"], sight, cov, "-" if r["range"] is None else str(r["range"]), w)
+            out.print(table)
+            out.print(f"[dim]{pos.rules.value}: {escape(engine.Board.of(pos).rules.sight_rule)}; {escape(engine.Board.of(pos).rules.cover_rule)}[/]")
