@@ -39,6 +39,13 @@ def _at(p, q, t):
 
 def touches(p, q, b: Blockers) -> bool:
     opens = {(F(x), F(y)) for (x, y) in b.open_points}
+    if (F(p[0]), F(p[1])) == (F(q[0]), F(q[1])):  # a single point
+        pt = (F(p[0]), F(p[1]))
+        if pt in opens:
+            return False
+        boxes = [(c, r, c + 1, r + 1) for (c, r) in b.squares]
+        boxes += [(x, y, x + 1, y) if a == "H" else (x, y, x, y + 1) for (x, y, a) in b.edges]
+        return any(x0 <= pt[0] <= x1 and y0 <= pt[1] <= y1 for (x0, y0, x1, y1) in boxes)
     for (c, r) in b.squares:
         got = _box_params(p, q, (c, r, c + 1, r + 1))
         if got is None:

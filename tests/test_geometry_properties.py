@@ -160,3 +160,23 @@ def test_exact_search_agrees_with_the_lattice_sampler(squares, edges, a, t) -> N
         assert not touches(*exact.witness, b)
     if corner_sight([a], [t], b).clear:
         assert exact.clear
+
+
+coord = st.fractions(min_value=-1, max_value=7, max_denominator=16) | st.integers(-1, 7).map(F)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sets(st.tuples(grid, grid), max_size=6),
+    st.sets(st.tuples(grid, st.integers(0, 6), st.sampled_from("HV")), max_size=8),
+    st.sets(st.tuples(grid, grid), max_size=2),
+    st.tuples(coord, coord), st.tuples(coord, coord), st.booleans(),
+)
+def test_fast_grid_walk_matches_the_reference(squares, edges, opens, p, q, skip) -> None:
+    from assistant.geometry.core import first_contact, first_contact_reference
+
+    assume(not (skip and p == q))  # the open segment of a single point is empty
+    b = Blockers.build(squares, edges, opens)
+    fast, ref = first_contact(p, q, b, skip), first_contact_reference(p, q, b, skip)
+    assert (fast is None) == (ref is None), (p, q, fast, ref)
+    assert (fast is None) == (not touches(p, q, b) if not skip else fast is None)

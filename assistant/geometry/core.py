@@ -84,14 +84,17 @@ class Blockers:
             return self
         return Blockers.build(self.squares | extra, self.edges, self.open_points)
 
-    def vertices_in_rows(self, y0: int, y1: int, xrange: "callable") -> Iterator[tuple[int, int]]:
-        """Obstacle vertices (and open points) with y0 <= y <= y1 whose x lies in ``xrange(y)``."""
-        for y in range(y0, y1 + 1):
+    def vertices_in(self, poly: Sequence[Pt]) -> Iterator[tuple[int, int]]:
+        """Obstacle vertices (and open points) inside the closed convex polygon."""
+        ys = [p[1] for p in poly]
+        for y in range(int(min(ys)), int(max(ys)) + 1):
             xs = self.rows.get(y)
             if not xs:
                 continue
-            lo, hi = xrange(y)
-            for x in xs[bisect_left(xs, lo): bisect_right(xs, hi)]:
+            bounds = line_bounds(poly, y)
+            if bounds is None:
+                continue
+            for x in xs[bisect_left(xs, bounds[0]): bisect_right(xs, bounds[1])]:
                 yield (x, y)
 
 
@@ -169,13 +172,12 @@ def crossing_params(p: Pt, q: Pt) -> list[F]:
     return sorted(ts)
 
 
-def first_contact(p: Pt, q: Pt, b: Blockers, skip_ends: bool = False) -> Contact | None:
-    """The first point (from p) where the closed segment [p, q] touches an obstacle.
+def first_contact_reference(p: Pt, q: Pt, b: Blockers, skip_ends: bool = False) -> Contact | None:
+    """Reference version of :func:`first_contact` (plain fractions; slow, obviously right).
 
-    With ``skip_ends`` the end points themselves are not tested (the open segment).
-    Exact: the segment is split at every grid-line crossing; each crossing point and each
-    open piece between two crossings (tested at its midpoint, which lies in the same open
-    cell or on the same grid line as the whole piece) is looked up directly.
+    The segment is split at every grid-line crossing; each crossing point and each open
+    piece between two crossings (tested at its midpoint, which lies in the same open cell
+    or on the same grid line as the whole piece) is looked up directly.
     """
     ts = crossing_params(p, q)
     px, py = F(p[0]), F(p[1])
@@ -261,34 +263,321 @@ def edge_points(e: EdgeT) -> list[Pt]:
 
 
 def polygon_squares(poly: Sequence[Pt]) -> Iterator[SquareT]:
-    """Every grid square whose open interior meets the open interior of convex ``poly``."""
+    """Every grid square whose open interior meets the open interior of convex ``poly``
+    (integer vertices, positive area).
+
+    Row by row: where the polygon's interior meets the open row, its slice K is a convex
+    set with interior, and the interior of K projects onto the open interval (lo, hi) of
+    K's x-extent. So a square of the row is met exactly when (c, c+1) meets (lo, hi):
+    no per-square test is needed, and lo, hi are found with integer floor/ceil divisions.
+    """
     ys = [p[1] for p in poly]
     for r in range(floor(min(ys)), ceil(max(ys))):
-        lo, hi = _row_span(poly, F(r), F(r + 1))
-        if lo is None:
+        bounds = _strip_bounds(poly, r, r + 1)
+        if bounds is None:
             continue
-        for c in range(floor(lo), ceil(hi)):
-            if interiors_meet(poly, unit_square((c, r))):
-                yield (c, r)
+        lo_floor, hi_ceil = bounds
+        for c in range(lo_floor, hi_ceil):
+            yield (c, r)
 
 
-def _row_span(poly: Sequence[Pt], y0: F, y1: F) -> tuple[F | None, F | None]:
-    """x-extent of ``poly`` within the closed strip y0 <= y <= y1."""
-    xs: list[F] = []
+def _crossings(poly: Sequence[Pt], y0: int, y1: int) -> Iterator[tuple[int, int]]:
+    """x-coordinates (numerator, positive denominator) where the polygon's boundary meets
+    the closed strip y0 <= y <= y1: vertices inside it and edge crossings of its two lines."""
     n = len(poly)
     for i in range(n):
-        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
-        ax, ay, bx, by = F(ax), F(ay), F(bx), F(by)
+        ax, ay = int(poly[i][0]), int(poly[i][1])
+        bx, by = int(poly[(i + 1) % n][0]), int(poly[(i + 1) % n][1])
         if y0 <= ay <= y1:
-            xs.append(ax)
+            yield ax, 1
         for yl in (y0, y1):
             if (ay - yl) * (by - yl) < 0:
-                xs.append(ax + (bx - ax) * (yl - ay) / (by - ay))
-    if not xs:
-        return None, None
-    return min(xs), max(xs)
+                num = ax * (by - ay) + (bx - ax) * (yl - ay)
+                den = by - ay
+                if den < 0:
+                    num, den = -num, -den
+                yield num, den
+
+
+def _strip_bounds(poly: Sequence[Pt], y0: int, y1: int) -> tuple[int, int] | None:
+    """(floor of min x, ceil of max x) of poly within the closed strip, or None when the
+    polygon's interior misses the open strip."""
+    ys = [p[1] for p in poly]
+    if not (min(ys) < y1 and max(ys) > y0):
+        return None
+    lo = hi = None
+    for num, den in _crossings(poly, y0, y1):
+        f, c = num // den, -((-num) // den)
+        lo = f if lo is None or f < lo else lo
+        hi = c if hi is None or c > hi else hi
+    return None if lo is None or hi is None else (lo, hi)
+
+
+def line_bounds(poly: Sequence[Pt], y: int) -> tuple[int, int] | None:
+    """(ceil of min x, floor of max x) of the closed polygon on the line at height y:
+    the integer x with (x, y) in the polygon."""
+    lo = hi = None
+    for num, den in _crossings(poly, y, y):
+        c, f = -((-num) // den), num // den
+        lo = c if lo is None or c < lo else lo
+        hi = f if hi is None or f > hi else hi
+    return None if lo is None or hi is None else (lo, hi)
 
 
 def dyadic_round(v: F, k: int) -> F:
     """``v`` rounded to the nearest multiple of 2**-k."""
     return F(round(v * (1 << k)), 1 << k)
+
+
+def _ints(p: Pt, q: Pt) -> tuple[int, int, int, int, int]:
+    """p and q over one common positive denominator: (Px, Py, Qx, Qy, D)."""
+    vals = [F(v) for v in (p[0], p[1], q[0], q[1])]
+    d = 1
+    for v in vals:
+        den = v.denominator
+        d = d * den // _gcd(d, den)
+    return (*(int(v * d) for v in vals), d)  # type: ignore[return-value]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def point_contact_int(X: int, Y: int, D: int, b: Blockers) -> Contact | None:
+    """:func:`point_contact` for the point (X/D, Y/D), D > 0, in integers."""
+    xi, yi = X % D == 0, Y % D == 0
+    if xi and yi:
+        p = (X // D, Y // D)
+        return _describe_point(p, b, (F(p[0]), F(p[1]))) if p in b.points else None
+    if xi:
+        x, fy = X // D, Y // D
+        if (x, fy, "V") in b.edges:
+            return Contact("edge", edge=(x, fy, "V"), at=(F(x), F(Y, D)))
+        for sq in ((x - 1, fy), (x, fy)):
+            if sq in b.squares:
+                return Contact("square", square=sq, at=(F(x), F(Y, D)))
+        return None
+    if yi:
+        y, fx = Y // D, X // D
+        if (fx, y, "H") in b.edges:
+            return Contact("edge", edge=(fx, y, "H"), at=(F(X, D), F(y)))
+        for sq in ((fx, y - 1), (fx, y)):
+            if sq in b.squares:
+                return Contact("square", square=sq, at=(F(X, D), F(y)))
+        return None
+    sq = (X // D, Y // D)
+    return Contact("square", square=sq, at=(F(X, D), F(Y, D))) if sq in b.squares else None
+
+
+def first_contact_int(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers, skip_ends: bool = False) -> Contact | None:
+    """:func:`first_contact` for the segment (Px/D, Py/D) - (Qx/D, Qy/D), D > 0."""
+    if not skip_ends:
+        c = point_contact_int(Px, Py, D, b)
+        if c is not None:
+            return c
+    DX, DY = Qx - Px, Qy - Py
+    hit = None
+    if DX and DY:
+        hit = _walk(Px, Py, DX, DY, D, b, None, None)  # type: ignore[arg-type]
+    elif DX or DY:
+        hit = _walk_axis(Px, Py, Qx, Qy, D, b, None, None)  # type: ignore[arg-type]
+    if hit is not None:
+        return hit
+    if not skip_ends:
+        return point_contact_int(Qx, Qy, D, b)
+    return None
+
+
+def first_contact(p: Pt, q: Pt, b: Blockers, skip_ends: bool = False) -> Contact | None:
+    """The first point (from p) where the closed segment [p, q] touches an obstacle.
+
+    With ``skip_ends`` the end points themselves are not tested (the open segment).
+    Exact integer walk over the grid (a DDA with every comparison done by
+    cross-multiplication over one common denominator): each open cell the segment passes
+    through, each grid line it crosses and each grid point it passes exactly through is
+    looked up. Same answers as :func:`first_contact_reference` (a property test checks it).
+    """
+    if not skip_ends:
+        c = point_contact(p[0], p[1], b)
+        if c is not None:
+            return c
+    Px, Py, Qx, Qy, D = _ints(p, q)
+    DX, DY = Qx - Px, Qy - Py
+    hit = None
+    if DX and DY:
+        hit = _walk(Px, Py, DX, DY, D, b, p, q)
+    elif DX or DY:
+        hit = _walk_axis(Px, Py, Qx, Qy, D, b, p, q)
+    if hit is not None:
+        return hit
+    if not skip_ends:
+        return point_contact(q[0], q[1], b)
+    return None
+
+
+def _walk(Px: int, Py: int, DX: int, DY: int, D: int, b: Blockers, p: Pt, q: Pt) -> Contact | None:
+    sx = 1 if DX > 0 else -1
+    sy = 1 if DY > 0 else -1
+    ax, ay = abs(DX), abs(DY)
+    cx = Px // D if sx > 0 else -((-Px) // D) - 1
+    cy = Py // D if sy > 0 else -((-Py) // D) - 1
+    nx = cx + 1 if sx > 0 else cx
+    ny = cy + 1 if sy > 0 else cy
+    squares, edges, points = b.squares, b.edges, b.points
+    while True:
+        if (cx, cy) in squares:
+            return Contact("square", square=(cx, cy), at=_point_in_cell(cx, cy))
+        # parameters of the next crossings: t = num / den with den > 0
+        txn, txd = (nx * D - Px) * sx, ax
+        tyn, tyd = (ny * D - Py) * sy, ay
+        bx = txn >= txd  # beyond q
+        by = tyn >= tyd
+        if bx and by:
+            return None
+        cmp = txn * tyd - tyn * txd
+        if not bx and (by or cmp < 0):  # vertical line x = nx first
+            fy = (Py * txd + txn * DY) // (D * txd)
+            e = (nx, fy, "V")
+            if e in edges:
+                return Contact("edge", edge=e, at=(F(nx), F(Py * txd + txn * DY, D * txd)))
+            cx += sx
+            nx += sx
+        elif not by and (bx or cmp > 0):  # horizontal line y = ny first
+            fx = (Px * tyd + tyn * DX) // (D * tyd)
+            e = (fx, ny, "H")
+            if e in edges:
+                return Contact("edge", edge=e, at=(F(Px * tyd + tyn * DX, D * tyd), F(ny)))
+            cy += sy
+            ny += sy
+        else:  # exactly through the grid point (nx, ny)
+            if (nx, ny) in points:
+                return _describe_point((nx, ny), b, (F(nx), F(ny)))
+            cx += sx
+            cy += sy
+            nx += sx
+            ny += sy
+
+
+def _point_in_cell(cx: int, cy: int) -> Pt:
+    return (F(2 * cx + 1, 2), F(2 * cy + 1, 2))
+
+
+def _walk_axis(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers, p: Pt, q: Pt) -> Contact | None:
+    """A horizontal or vertical segment (end points are tested by the caller)."""
+    horizontal = Py == Qy
+    if not horizontal:  # swap axes: walk a vertical segment as a horizontal one
+        Px, Py, Qx, Qy = Py, Px, Qy, Qx
+    lo, hi = sorted((Px, Qx))
+    fixed = Py
+    on_line = fixed % D == 0
+    Y = fixed // D
+
+    def sq(c: int, r: int) -> SquareT:
+        return (c, r) if horizontal else (r, c)
+
+    def ed(c: int, r: int, along: bool) -> EdgeT:
+        # an edge along the walk's direction ("H" when horizontal) or across it
+        if along:
+            return (c, r, "H") if horizontal else (r, c, "V")
+        return (c, r, "V") if horizontal else (r, c, "H")
+
+    def pt(c: int, r: int) -> tuple[int, int]:
+        return (c, r) if horizontal else (r, c)
+
+    forward = Qx > Px  # (for a vertical segment the axes were swapped above)
+    # the open cells and the interior grid points along the walk, in travel order
+    items: list[tuple[int, int, int]] = []  # (2 * position * D, kind 0 cell / 1 point, index)
+    for c in range(lo // D, -((-hi) // D)):
+        if c * D < hi and (c + 1) * D > lo:
+            items.append(((2 * c + 1) * D, 0, c))
+    for k in range(-((-lo) // D), hi // D + 1):
+        if lo < k * D < hi:
+            items.append((2 * k * D, 1, k))
+    items.sort(reverse=not forward)
+    for _, kind, c in items:
+        if kind == 0:
+            if on_line:
+                for s_ in (sq(c, Y - 1), sq(c, Y)):
+                    if s_ in b.squares:
+                        return Contact("square", square=s_)
+                e = ed(c, Y, True)
+                if e in b.edges:
+                    return Contact("edge", edge=e)
+            else:
+                s_ = sq(c, Y)
+                if s_ in b.squares:
+                    return Contact("square", square=s_)
+        elif on_line:
+            if pt(c, Y) in b.points:
+                return _describe_point(pt(c, Y), b, (F(c), F(Y)) if horizontal else (F(Y), F(c)))
+        else:
+            e = ed(c, Y, False)
+            if e in b.edges:
+                return Contact("edge", edge=e)
+    return None
+
+
+def crosses_properly(p: Pt, q: Pt, b: Blockers) -> bool:
+    """See :func:`crosses_properly_int`."""
+    return crosses_properly_int(*_ints(p, q), b)
+
+
+def crosses_properly_int(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers) -> bool:
+    """Whether the open segment (p, q) crosses an obstacle *stably*: passes through the
+    interior of an obstacle square, or crosses an obstacle edge transversally away from its
+    end points. Every line close enough to such a segment crosses the obstacle too, so a
+    line search can drop all lines near it. Grazes and passes through grid points are not
+    stable crossings and return False."""
+    DX, DY = Qx - Px, Qy - Py
+    if not (DX and DY):
+        if DX == DY == 0:
+            return False
+        # along a grid line everything is a graze; inside a row or column only squares count
+        horizontal = DY == 0
+        fixed = Py if horizontal else Px
+        if fixed % D == 0:
+            return False
+        lo, hi = sorted((Px, Qx) if horizontal else (Py, Qy))
+        row = fixed // D
+        for c in range(lo // D, -((-hi) // D)):
+            if c * D < hi and (c + 1) * D > lo:
+                if ((c, row) if horizontal else (row, c)) in b.squares:
+                    return True
+        for k in range(-((-lo) // D), hi // D + 1):
+            if lo < k * D < hi and (((k, row, "V") if horizontal else (row, k, "H")) in b.edges):
+                return True
+        return False
+    sx = 1 if DX > 0 else -1
+    sy = 1 if DY > 0 else -1
+    ax, ay = abs(DX), abs(DY)
+    cx = Px // D if sx > 0 else -((-Px) // D) - 1
+    cy = Py // D if sy > 0 else -((-Py) // D) - 1
+    nx = cx + 1 if sx > 0 else cx
+    ny = cy + 1 if sy > 0 else cy
+    squares, edges = b.squares, b.edges
+    while True:
+        if (cx, cy) in squares:
+            return True
+        txn, txd = (nx * D - Px) * sx, ax
+        tyn, tyd = (ny * D - Py) * sy, ay
+        bx, by = txn >= txd, tyn >= tyd
+        if bx and by:
+            return False
+        cmp = txn * tyd - tyn * txd
+        if not bx and (by or cmp < 0):
+            if (nx, (Py * txd + txn * DY) // (D * txd), "V") in edges:
+                return True
+            cx += sx
+            nx += sx
+        elif not by and (bx or cmp > 0):
+            if ((Px * tyd + tyn * DX) // (D * tyd), ny, "H") in edges:
+                return True
+            cy += sy
+            ny += sy
+        else:
+            cx += sx
+            cy += sy
+            nx += sx
+            ny += sy

@@ -114,3 +114,64 @@ def ddm_distance(
                     best[(nb, npar)] = nd
                     heapq.heappush(heap, (nd, nb, npar))
     return None
+
+
+def swm_distance_map(
+    start: Iterable[SquareT], cols: int, rows: int, walls: frozenset[SquareT], edges: frozenset[EdgeT],
+) -> dict[SquareT, int]:
+    """SWM range from a space to every reachable square (one BFS serves every target)."""
+    dist = {s: 0 for s in start}
+    queue = deque(dist)
+    while queue:
+        sq = queue.popleft()
+        d = dist[sq] + 1
+        x, y = sq
+        for nb in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if nb in dist or not (0 <= nb[0] < cols and 0 <= nb[1] < rows):
+                continue
+            if _orth_ok(sq, nb, walls, edges):
+                dist[nb] = d
+                queue.append(nb)
+    return dist
+
+
+def ddm_distance_map(
+    start: Iterable[SquareT], cols: int, rows: int, walls: frozenset[SquareT], edges: frozenset[EdgeT],
+) -> dict[SquareT, int]:
+    """DDM distance from a space to every reachable square (1-2-1-2 diagonals, A-13)."""
+    wall_points = frozenset(
+        p for (x, y, axis) in edges for p in ((x, y), (x + 1, y) if axis == "H" else (x, y + 1))
+    )
+    best: dict[tuple[SquareT, int], int] = {}
+    heap = []
+    for s in sorted(set(start)):
+        best[(s, 0)] = 0
+        heap.append((0, s, 0))
+    heapq.heapify(heap)
+    out: dict[SquareT, int] = {}
+    while heap:
+        d, sq, par = heapq.heappop(heap)
+        if best.get((sq, par), 1 << 60) < d:
+            continue
+        if sq not in out or d < out[sq]:
+            out[sq] = d
+        x, y = sq
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx == dy == 0:
+                    continue
+                nb = (x + dx, y + dy)
+                if not (0 <= nb[0] < cols and 0 <= nb[1] < rows):
+                    continue
+                if dx and dy:
+                    if not _diag_ok(sq, nb, walls, edges, wall_points):
+                        continue
+                    nd, npar = d + (2 if par else 1), 1 - par
+                else:
+                    if not _orth_ok(sq, nb, walls, edges):
+                        continue
+                    nd, npar = d + 1, par
+                if nd < best.get((nb, npar), 1 << 60):
+                    best[(nb, npar)] = nd
+                    heapq.heappush(heap, (nd, nb, npar))
+    return out

@@ -35,7 +35,9 @@ from fractions import Fraction as F
 from math import gcd
 from typing import Iterable, Sequence
 
-from .core import Blockers, Contact, Pt, SquareT, _row_span, convex_hull, dyadic_round, first_contact
+from .core import (
+    Blockers, Contact, Pt, SquareT, convex_hull, crosses_properly_int, dyadic_round, first_contact, first_contact_int,
+)
 
 Segment = tuple[Pt, Pt]
 
@@ -77,38 +79,8 @@ def _clip(p0: Pt, d: Pt, sq: SquareT) -> tuple[F, F] | None:
     return lo, hi
 
 
-def _meets_interior(p0: Pt, d: Pt, sq: SquareT) -> tuple[F, F] | None:
-    span = _clip(p0, d, sq)
-    if span is None or span[0] == span[1]:
-        return None
-    m = (span[0] + span[1]) / 2
-    x, y = p0[0] + m * d[0], p0[1] + m * d[1]
-    if sq[0] < x < sq[0] + 1 and sq[1] < y < sq[1] + 1:
-        return span
-    return None
-
-
 def _at(p0: Pt, d: Pt, lam: F) -> Pt:
     return (p0[0] + lam * d[0], p0[1] + lam * d[1])
-
-
-def _gap_clear(p0: Pt, d: Pt, a: SquareT, t: SquareT, b: Blockers) -> tuple[F, F, F, F] | None:
-    """If the line meets both interiors and its gap segment is clear: both chords."""
-    sa = _meets_interior(p0, d, a)
-    if sa is None:
-        return None
-    st = _meets_interior(p0, d, t)
-    if st is None:
-        return None
-    if sa[1] <= st[0]:
-        g0, g1 = sa[1], st[0]
-    elif st[1] <= sa[0]:
-        g0, g1 = sa[0], st[1]
-    else:  # pragma: no cover - distinct unit squares never overlap
-        return None
-    if first_contact(_at(p0, d, g0), _at(p0, d, g1), b) is not None:
-        return None
-    return sa[0], sa[1], st[0], st[1]
 
 
 def _dyadic_witness(p: Pt, q: Pt, a: SquareT, t: SquareT, b: Blockers, through: Pt | None = None) -> Segment | None:
@@ -146,46 +118,62 @@ def _quick_candidates(a: SquareT, t: SquareT) -> Iterable[Segment]:
     ca = (F(2 * a[0] + 1, 2), F(2 * a[1] + 1, 2))
     ct = (F(2 * t[0] + 1, 2), F(2 * t[1] + 1, 2))
     yield ca, ct
+    # the same corner of both squares (four parallel lines): cheap, and they find most
+    # lines past a single obstacle; anything else is left to the complete search
     inset = F(1, 8)
-    for (ax, ay) in corners(a):
+    for (ax, ay), (tx, ty) in zip(corners(a), corners(t), strict=True):
         pa = (ax + (inset if ax == a[0] else -inset), ay + (inset if ay == a[1] else -inset))
-        for (tx, ty) in corners(t):
-            pt = (tx + (inset if tx == t[0] else -inset), ty + (inset if ty == t[1] else -inset))
-            yield pa, pt
+        pt = (tx + (inset if tx == t[0] else -inset), ty + (inset if ty == t[1] else -inset))
+        yield pa, pt
 
 
 def event_vertices(a: SquareT, t: SquareT, b: Blockers) -> tuple[list[tuple[int, int]], set[tuple[int, int]]]:
     """Corners of both squares and every obstacle vertex in the closed hull of the two."""
     pts = set(corners(a)) | set(corners(t))
     hull = convex_hull(pts)
-    ys = [p[1] for p in hull]
-
-    def xrange(y: int) -> tuple[F, F]:
-        lo, hi = _row_span(hull, F(y), F(y))
-        return lo, hi
-
-    found = set(b.vertices_in_rows(int(min(ys)), int(max(ys)), xrange))
+    found = {v for v in b.vertices_in(hull) if _is_event(v, b)}
     return sorted(pts | found), found & set(b.open_points)
 
 
-def _step(others: Sequence[tuple[int, int]], line: tuple[int, int, int], pivot: F, sign: int) -> F | None:
+def _step(others: Sequence[tuple[int, int]], line: tuple[int, int, int], pivot: F, sign: int) -> F:
     """Largest power of two e <= 1/4 such that rotating the line by e about the pivot keeps
-    every vertex off the line on its side (exact)."""
+    every vertex off the line on its side (exact, in integers: pivot has denominator 1 or 2)."""
     a, b, c = line
-    bound = None
+    p2 = int(pivot * 2)
+    best_n, best_d = 0, 0  # the smallest ratio 2|val| / |g2| so far
     for (x, y) in others:
-        val = a * x + b * y - c
-        g = (-b * x + a * y) - pivot
-        if g == 0:
+        g2 = 2 * (-b * x + a * y) - p2
+        if g2 == 0:
             continue
-        r = F(abs(val)) / abs(g)
-        if bound is None or r < bound:
-            bound = r
-    e = F(1, 4)
-    if bound is not None:
-        while e >= bound:
-            e /= 2
-    return e
+        n, d = 2 * abs(a * x + b * y - c), abs(g2)
+        if best_d == 0 or n * best_d < best_n * d:
+            best_n, best_d = n, d
+    k = 2
+    if best_d:
+        while not (best_d < best_n << k):  # need 2**-k < best_n / best_d
+            k += 1
+    return F(1, 1 << k)
+
+
+def _is_event(v: tuple[int, int], b: Blockers) -> bool:
+    """False for grid points whose passing never changes a verdict: inside a block of wall
+    squares, or in the middle of a straight wall (a line through such a point either crosses
+    the wall on both sides of it or runs along the wall through its end points)."""
+    if v in b.open_points:
+        return True
+    x, y = v
+    quads = [(x, y) in b.squares, (x - 1, y) in b.squares, (x - 1, y - 1) in b.squares, (x, y - 1) in b.squares]
+    rays = [(x, y, "H") in b.edges, (x, y, "V") in b.edges, (x - 1, y, "H") in b.edges, (x, y - 1, "V") in b.edges]
+    n = sum(quads)
+    if n == 4:
+        return False
+    if n == 2 and not any(rays):
+        # two wall squares side by side along one line through v: a straight wall side
+        return not (quads == [True, True, False, False] or quads == [False, False, True, True]
+                    or quads == [True, False, False, True] or quads == [False, True, True, False])
+    if n == 0 and sum(rays) == 2 and (rays == [True, False, True, False] or rays == [False, True, False, True]):
+        return False
+    return True
 
 
 def any_point_sight(a: SquareT, t: SquareT, b: Blockers) -> SightLine:
@@ -224,6 +212,101 @@ def _touches_box(line: tuple[int, int, int], sq: SquareT) -> bool:
     return min(vals) <= 0 <= max(vals)
 
 
+def _clip_int(u: tuple[int, int], d: tuple[int, int], sq: SquareT, scale: int = 1) -> tuple[int, int, int, int] | None:
+    """Integer Liang-Barsky: parameters lo = ln/ld, hi = hn/hd (ld, hd > 0) where u + l*d
+    lies in the closed unit square ``sq`` scaled by ``scale``, or None."""
+    ln, ld, hn, hd = None, 1, None, 1
+    for axis in (0, 1):
+        lo_b, hi_b, ua, da = sq[axis] * scale, (sq[axis] + 1) * scale, u[axis], d[axis]
+        if da == 0:
+            if not (lo_b <= ua <= hi_b):
+                return None
+            continue
+        n0, n1, den = lo_b - ua, hi_b - ua, da
+        if den < 0:
+            n0, n1, den = -n0, -n1, -den
+        if n0 > n1:
+            n0, n1 = n1, n0
+        if ln is None or n0 * ld > ln * den:
+            ln, ld = n0, den
+        if hn is None or n1 * hd < hn * den:
+            hn, hd = n1, den
+    if ln is None or hn is None or ln * hd > hn * ld:
+        return None
+    return ln, ld, hn, hd
+
+
+def _blocked_nearby(line, u, a: SquareT, t: SquareT, b: Blockers) -> bool:
+    """True when the line, between the two squares, crosses an obstacle stably -- then
+    every line near it is blocked too and none of its perturbations need testing."""
+    la, lb, _ = line
+    d = (-lb, la)
+    sa, st = _clip_int(u, d, a), _clip_int(u, d, t)
+    if sa is None or st is None:
+        return False
+    a_lo, a_hi, t_lo, t_hi = (sa[0], sa[1]), (sa[2], sa[3]), (st[0], st[1]), (st[2], st[3])
+    if a_hi[0] * t_lo[1] <= t_lo[0] * a_hi[1]:
+        g0, g1 = a_hi, t_lo
+    elif t_hi[0] * a_lo[1] <= a_lo[0] * t_hi[1]:
+        g0, g1 = t_hi, a_lo
+    else:
+        return False
+    if g0[0] * g1[1] == g1[0] * g0[1]:
+        return False
+    (n0, m0), (n1, m1) = g0, g1
+    D = m0 * m1
+    return crosses_properly_int(
+        (u[0] * m0 + n0 * d[0]) * m1, (u[1] * m0 + n0 * d[1]) * m1,
+        (u[0] * m1 + n1 * d[0]) * m0, (u[1] * m1 + n1 * d[1]) * m0, D, b,
+    )
+
+
+def _perturbed_sight(A: int, B: int, C: int, a: SquareT, t: SquareT, b: Blockers) -> tuple[Pt, Pt] | None:
+    """For the line A x + B y = C (integers): if it meets both squares' interiors and its
+    gap segment is clear, a point deep inside each square on it (chord midpoints)."""
+    N = A * A + B * B
+    u = (C * A, C * B)  # the foot of the perpendicular from the origin, times N
+    d = (-B, A)
+    ca, ct = _clip_int(u, d, a, N), _clip_int(u, d, t, N)
+    if ca is None or ct is None:
+        return None
+    if not (_strictly_inside(u, d, ca, a, N) and _strictly_inside(u, d, ct, t, N)):
+        return None
+    a_lo, a_hi, t_lo, t_hi = (ca[0], ca[1]), (ca[2], ca[3]), (ct[0], ct[1]), (ct[2], ct[3])
+    if a_hi[0] * t_lo[1] <= t_lo[0] * a_hi[1]:
+        g0, g1 = a_hi, t_lo
+    elif t_hi[0] * a_lo[1] <= a_lo[0] * t_hi[1]:
+        g0, g1 = t_hi, a_lo
+    else:  # pragma: no cover - distinct unit squares never overlap
+        return None
+    (n0, m0), (n1, m1) = g0, g1
+    D = m0 * m1 * N
+    if first_contact_int(
+        (u[0] * m0 + n0 * d[0]) * m1, (u[1] * m0 + n0 * d[1]) * m1,
+        (u[0] * m1 + n1 * d[0]) * m0, (u[1] * m1 + n1 * d[1]) * m0, D, b,
+    ) is not None:
+        return None
+    return _mid_point(u, d, ca, N), _mid_point(u, d, ct, N)
+
+
+def _mid_point(u, d, chord, N) -> Pt:
+    ln, ld, hn, hd = chord
+    # midpoint parameter (ln/ld + hn/hd) / 2 = (ln*hd + hn*ld) / (2*ld*hd)
+    n, m = ln * hd + hn * ld, 2 * ld * hd
+    return (F(u[0] * m + n * d[0], m * N), F(u[1] * m + n * d[1], m * N))
+
+
+def _strictly_inside(u, d, chord, sq: SquareT, N: int) -> bool:
+    """Whether the chord has length and its midpoint is inside the open square."""
+    ln, ld, hn, hd = chord
+    if ln * hd == hn * ld:
+        return False
+    n, m = ln * hd + hn * ld, 2 * ld * hd
+    x, y = u[0] * m + n * d[0], u[1] * m + n * d[1]  # the midpoint, times m * N
+    s = m * N
+    return sq[0] * s < x < (sq[0] + 1) * s and sq[1] * s < y < (sq[1] + 1) * s
+
+
 def _exact_line(line, on, a, t, b) -> SightLine | None:
     """The critical line itself, against the closed squares. Needed only where it passes an
     open corner: then a clear line may exist that meets neither square's interior (it runs
@@ -257,6 +340,8 @@ def _try_line(line, verts, open_pts, a, t, b) -> SightLine | None:
         return None
     la, lb, lc = line
     on = sorted((w for w in verts if la * w[0] + lb * w[1] == lc), key=lambda w: -lb * w[0] + la * w[1])
+    if _blocked_nearby(line, on[0], a, t, b):
+        return None
     if any(w in open_pts for w in on):
         exact = _exact_line(line, on, a, t, b)
         if exact is not None:
@@ -269,15 +354,15 @@ def _try_line(line, verts, open_pts, a, t, b) -> SightLine | None:
     for pivot, through in pivots:
         for sign in (1, -1):
             e = _step(off, line, pivot, sign)
-            # perturbed line: (la - s e lb) x + (lb + s e la) y = lc + s e pivot
-            na, nb, nc = la - sign * e * lb, lb + sign * e * la, lc + sign * e * pivot
-            d = (-nb, na)
-            p0 = (nc / na, F(0)) if na != 0 else (F(0), nc / nb)
-            chords = _gap_clear(p0, d, a, t, b)
-            if chords is None:
+            # perturbed line: (la - s e lb) x + (lb + s e la) y = lc + s e pivot, with
+            # e = 1/K (K a power of two) and pivot = p2/2: times 2K it has integer coefficients
+            K = e.denominator
+            p2 = int(pivot * 2)
+            A, B, C = 2 * K * la - 2 * sign * lb, 2 * K * lb + 2 * sign * la, 2 * K * lc + sign * p2
+            deep = _perturbed_sight(A, B, C, a, t, b)
+            if deep is None:
                 continue
-            a0, a1, t0, t1 = chords
-            p, q = _at(p0, d, (a0 + a1) / 2), _at(p0, d, (t0 + t1) / 2)
+            p, q = deep
             w = _dyadic_witness(p, q, a, t, b, through=through)
             if w is not None:
                 return SightLine(True, w)

@@ -16,7 +16,7 @@ from ..cards import split_ability
 from ..coords import Corner, Edge, Square
 from ..editions import Edition, SquareTerrain
 from ..geometry.core import Blockers, Contact, SquareT, convex_hull
-from ..geometry.distance import ddm_distance, swm_range
+from ..geometry.distance import ddm_distance_map, swm_distance_map
 from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
 from ..model import Figure, Position
@@ -197,6 +197,17 @@ class Board:
         board = cls(pos, rules, terrain, edge_sources, frozenset(boundary), walls_only)
         pos.__dict__["_board"] = board
         return board
+
+    def distances(self, f: Figure) -> dict[SquareT, int]:
+        """Range from a figure's space to every square (one search per figure, cached)."""
+        key = ("dist", f.id)
+        got = self._sight_cache.get(key)  # type: ignore[call-overload]
+        if got is None:
+            walls = self.terrain.get(SquareTerrain.WALL, frozenset())
+            search = swm_distance_map if self.rules.metric == "swm" else ddm_distance_map
+            got = search(_space(f), self.pos.map.cols, self.pos.map.rows, walls, frozenset(self.edge_sources))
+            self._sight_cache[key] = got  # type: ignore[index]
+        return got  # type: ignore[return-value]
 
     def kind_of_square(self, sq: SquareT) -> str:
         for kind in (SquareTerrain.WALL, SquareTerrain.FOG, SquareTerrain.FOREST):
@@ -470,11 +481,10 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
 
 
 def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
-    board = Board.of(pos)
-    walls = board.terrain.get(SquareTerrain.WALL, frozenset())
-    edges = frozenset(board.edge_sources)
-    count = swm_range if board.rules.metric == "swm" else ddm_distance
-    return count(_space(a), _space(b), pos.map.cols, pos.map.rows, walls, edges)
+    """Range from a's space to b's (the minimum over their squares); None if unreachable."""
+    dist = Board.of(pos).distances(a)
+    got = [dist[s] for s in _space(b) if s in dist]
+    return min(got) if got else None
 
 
 def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
