@@ -97,6 +97,11 @@ def test_demo_runs() -> None:
     result = run("demo")
     assert result.exit_code == 0, result.output
     assert "valid" in result.stdout and "Clone Wars corridor" in result.stdout
+    # it answers the table's questions too, each with its rule
+    assert "sbd → obi: line of sight" in result.stdout and "witness:" in result.stdout
+    assert "obi → dooku: no line of sight" in result.stdout and "O8" in result.stdout
+    assert "cover (+4)" in result.stdout and "PL p.10" in result.stdout
+    assert "17 squares" in result.stdout
 
 
 def test_normalize_round_trips(tmp_path) -> None:

@@ -244,10 +244,19 @@ def demo(ctx: typer.Context) -> None:
         out.rule(f"[bold]demo[/]: {path.stem}")
         out.print(f"[green]valid[/] position file ({pos.rules.value}); {len(pos.figures)} figures; cards from the shipped library.")
         out.print(render_board(pos), crop=False)
+        from ..rules import engine
+        from .queries import print_cover, print_range, print_sight
+
+        out.rule("[bold]questions a table asks[/]")
+        for viewer, target in (("sbd", "obi"), ("obi", "dooku")):
+            print_sight(engine.sight(pos, viewer, target))
+        print_cover(engine.cover(pos, "sbd", "obi"))
+        print_range(engine.range_between(pos, "obi", "dooku"))
         out.print()
         out.print(
-            f"Try: [bold]python -m assistant show {path.stem}[/], "
-            "[bold]python -m assistant examples[/], [bold]python -m assistant cards show dooku[/]"
+            f"Try: [bold]python -m assistant matrix -p {path.stem}[/], "
+            f"[bold]python -m assistant cover sbd obi -p {path.stem} --png cover.png[/], "
+            "[bold]python -m assistant cards show dooku[/]"
         )
 
 

@@ -40,6 +40,44 @@ def _print_not_modelled(items: tuple[str, ...]) -> None:
         out.print(f"  [yellow]not modelled here, check by hand:[/] {escape(', '.join(items))}")
 
 
+def print_sight(ans: engine.SightAnswer) -> None:
+    from .app import out
+
+    verdict = "[bold green]line of sight[/]" if ans.line_of_sight else "[bold red]no line of sight[/]"
+    out.print(f"{ans.viewer} → {ans.target}: {verdict}  ({ans.rules.value})")
+    if ans.witness:
+        p, q = ans.witness
+        out.print(f"  witness: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
+    _print_reasons(ans.reasons)
+    _print_not_modelled(ans.not_modelled)
+
+
+def print_cover(ans: engine.CoverAnswer) -> None:
+    from .app import out
+
+    if ans.cover is None:
+        verdict = "[bold red]no line of sight[/]"
+    elif ans.cover:
+        verdict = f"[bold yellow]cover[/] (+{ans.bonus})"
+    else:
+        verdict = "[bold green]no cover[/]"
+    out.print(f"{ans.attacker} → {ans.target}: {verdict}  ({ans.rules.value}, {ans.kind})")
+    if ans.best_corner is not None:
+        out.print(f"  best corner: {engine.fmt_point(ans.best_corner)}")
+    if ans.sources:
+        out.print("  sources: " + escape(", ".join(f"{s.kind} {s.where}" for s in ans.sources)))
+    _print_reasons(ans.reasons)
+    _print_not_modelled(ans.not_modelled)
+
+
+def print_range(ans: engine.RangeAnswer) -> None:
+    from .app import out
+
+    n = "unreachable" if ans.squares is None else f"{ans.squares} squares"
+    out.print(f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({ans.rules.value})")
+    _print_reasons(ans.reasons)
+
+
 def register(app: typer.Typer) -> None:
     from .app import edge, emit_json, err, out
 
@@ -63,13 +101,7 @@ def register(app: typer.Typer) -> None:
             if json_out:
                 emit_json(ans.as_json())
                 return
-            verdict = "[bold green]line of sight[/]" if ans.line_of_sight else "[bold red]no line of sight[/]"
-            out.print(f"{ans.viewer} → {ans.target}: {verdict}  ({pos.rules.value})")
-            if ans.witness:
-                p, q = ans.witness
-                out.print(f"  witness: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
-            _print_reasons(ans.reasons)
-            _print_not_modelled(ans.not_modelled)
+            print_sight(ans)
             if png is not None:
                 err.print(f"drew {escape(str(png))}")
 
@@ -94,19 +126,7 @@ def register(app: typer.Typer) -> None:
             if json_out:
                 emit_json(ans.as_json())
                 return
-            if ans.cover is None:
-                verdict = "[bold red]no line of sight[/]"
-            elif ans.cover:
-                verdict = f"[bold yellow]cover[/] (+{ans.bonus})"
-            else:
-                verdict = "[bold green]no cover[/]"
-            out.print(f"{ans.attacker} → {ans.target}: {verdict}  ({pos.rules.value}, {ans.kind})")
-            if ans.best_corner is not None:
-                out.print(f"  best corner: {engine.fmt_point(ans.best_corner)}")
-            if ans.sources:
-                out.print("  sources: " + escape(", ".join(f"{s.kind} {s.where}" for s in ans.sources)))
-            _print_reasons(ans.reasons)
-            _print_not_modelled(ans.not_modelled)
+            print_cover(ans)
 
     @app.command("range")
     def range_(
@@ -123,9 +143,7 @@ def register(app: typer.Typer) -> None:
             if json_out:
                 emit_json(ans.as_json())
                 return
-            n = "unreachable" if ans.squares is None else f"{ans.squares} squares"
-            out.print(f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({pos.rules.value})")
-            _print_reasons(ans.reasons)
+            print_range(ans)
 
     @app.command()
     def nearest(
