@@ -115,3 +115,8 @@ def test_ddm_melee_cover_from_cli(tmp_path) -> None:
                    "figures: [{id: orc, side: a, at: B2}, {id: dwarf, side: b, at: C3}]\n")
     obj = one_json(run("cover", "orc", "dwarf", "--position", str(pos), "--json"))
     assert obj["cover"] is True and obj["attack"] == "melee" and obj["sources"] == [{"kind": "melee-corner", "where": "C2"}]
+
+
+def test_a_figure_and_itself_is_refused() -> None:
+    r = run("los", "obi", "obi", *P, "--json")
+    assert r.exit_code == 2 and "two different figures" in one_json(r)["error"]

@@ -64,3 +64,11 @@ def test_every_digest_case_has_a_golden_file() -> None:
                  "TC-01", "TC-06", "TC-10", "TC-11", "TC-12", "TC-13a", "TC-13b", "TC-14", "TC-15", "TC-16",
                  "TC-17", "TC-18", "TC-20", "TC-30", "TC-34", "TC-35", "TC-36", "TC-37"]:
         assert case in names, case
+
+
+def test_start_corner_rule_is_explained() -> None:
+    doc, pos = load(Path(__file__).parent / "golden" / "swm-5-7-rule-3-far-side-of-the-wall.yaml")
+    got = cover(pos, "shooter", "beast")
+    texts = " ".join(r.text for r in got.reasons)
+    assert "[1, 1], [1, 2]" in texts and "stands behind" in texts
+    assert any("§5.7 rule 3" in r.rule for r in got.reasons)

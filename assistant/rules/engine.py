@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import split_ability
 from ..coords import Corner, Edge, Square
 from ..editions import Edition, SquareTerrain
+from ..errors import AssistantError
 from ..geometry.core import Blockers, Contact, SquareT, convex_hull
 from ..geometry.distance import ddm_distance_map, swm_distance_map
 from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
@@ -301,8 +302,15 @@ def adjacent(pos: Position, a: Figure, t: Figure) -> bool:
 # --- line of sight ----------------------------------------------------------------------
 
 
+def _pair(pos: Position, a_id: str, b_id: str) -> tuple[Figure, Figure]:
+    a, b = pos.figure(a_id), pos.figure(b_id)
+    if a.id == b.id:
+        raise AssistantError(f"{a.id!r} is named twice: ask about two different figures")
+    return a, b
+
+
 def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
-    a, t = pos.figure(viewer), pos.figure(target)
+    a, t = _pair(pos, viewer, target)
     board = Board.of(pos)
     r = board.rules
     adj = adjacent(pos, a, t) if r.fog_ignored_when_adjacent else False
@@ -356,7 +364,7 @@ def _attacker_corners(a: Figure) -> list[tuple[int, int]]:
 
 
 def cover(pos: Position, attacker: str, target: str, los: SightAnswer | None = None) -> CoverAnswer:
-    a, t = pos.figure(attacker), pos.figure(target)
+    a, t = _pair(pos, attacker, target)
     board = Board.of(pos)
     r = board.rules
     los = los or sight(pos, attacker, target)
@@ -429,8 +437,13 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
         reasons.append(Reason(
             f"from every corner of {a.id}'s space some line to {t.id}'s space passes through cover; "
             f"the best corner {fmt_point(best)} still has {names}", r.cover_rule))
-        if best in crossings:
-            reasons.append(Reason(f"the corner {fmt_point(best)} lies on the wall {crossings[best]} that {a.id} stands behind", r.start_corner_rule))
+        if crossings:
+            where = ", ".join(fmt_point(c) for c in sorted(crossings, key=lambda c: (c[1], c[0])))
+            walls_named = ", ".join(sorted(set(crossings.values())))
+            reasons.append(Reason(
+                f"the corner{'s' if len(crossings) > 1 else ''} {where} lie{'' if len(crossings) > 1 else 's'} on {walls_named}, "
+                f"which {a.id} stands behind: a shot from there would cross it, so it gives no clear line",
+                r.start_corner_rule))
         if occupant:
             reasons.append(Reason(f"{t.id} stands in forest", r.forest_rule))
         reasons.append(Reason("cover from several sources counts once", r.cover_rule))
@@ -488,7 +501,7 @@ def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
 
 
 def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
-    a, b = pos.figure(a_id), pos.figure(b_id)
+    a, b = _pair(pos, a_id, b_id)
     r = Board.of(pos).rules
     n = squares_between(pos, a, b)
     adj = adjacent(pos, a, b)
