@@ -46,16 +46,9 @@ def touches(p, q, b: Blockers) -> bool:
         boxes = [(c, r, c + 1, r + 1) for (c, r) in b.squares]
         boxes += [(x, y, x + 1, y) if a == "H" else (x, y, x, y + 1) for (x, y, a) in b.edges]
         return any(x0 <= pt[0] <= x1 and y0 <= pt[1] <= y1 for (x0, y0, x1, y1) in boxes)
-    for (c, r) in b.squares:
-        got = _box_params(p, q, (c, r, c + 1, r + 1))
-        if got is None:
-            continue
-        lo, hi = got
-        if lo == hi and _at(p, q, lo) in opens:
-            continue
-        return True
-    for (x, y, axis) in b.edges:
-        box = (x, y, x + 1, y) if axis == "H" else (x, y, x, y + 1)
+    boxes = [(c, r, c + 1, r + 1) for (c, r) in b.squares]
+    boxes += [(x, y, x + 1, y) if axis == "H" else (x, y, x, y + 1) for (x, y, axis) in b.edges]
+    for box in boxes:
         got = _box_params(p, q, box)
         if got is None:
             continue

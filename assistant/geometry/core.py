@@ -380,9 +380,9 @@ def first_contact_int(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers, s
     DX, DY = Qx - Px, Qy - Py
     hit = None
     if DX and DY:
-        hit = _walk(Px, Py, DX, DY, D, b, None, None)  # type: ignore[arg-type]
+        hit = _walk(Px, Py, DX, DY, D, b)
     elif DX or DY:
-        hit = _walk_axis(Px, Py, Qx, Qy, D, b, None, None)  # type: ignore[arg-type]
+        hit = _walk_axis(Px, Py, Qx, Qy, D, b)
     if hit is not None:
         return hit
     if not skip_ends:
@@ -407,9 +407,9 @@ def first_contact(p: Pt, q: Pt, b: Blockers, skip_ends: bool = False) -> Contact
     DX, DY = Qx - Px, Qy - Py
     hit = None
     if DX and DY:
-        hit = _walk(Px, Py, DX, DY, D, b, p, q)
+        hit = _walk(Px, Py, DX, DY, D, b)
     elif DX or DY:
-        hit = _walk_axis(Px, Py, Qx, Qy, D, b, p, q)
+        hit = _walk_axis(Px, Py, Qx, Qy, D, b)
     if hit is not None:
         return hit
     if not skip_ends:
@@ -417,7 +417,10 @@ def first_contact(p: Pt, q: Pt, b: Blockers, skip_ends: bool = False) -> Contact
     return None
 
 
-def _walk(Px: int, Py: int, DX: int, DY: int, D: int, b: Blockers, p: Pt, q: Pt) -> Contact | None:
+def _walk(Px: int, Py: int, DX: int, DY: int, D: int, b: Blockers, points: bool = True) -> Contact | None:
+    """Integer DDA over a segment that is neither horizontal nor vertical. With ``points``
+    false, passing exactly through a grid point is not a contact (only square interiors and
+    transversal edge crossings count: the stable crossings)."""
     sx = 1 if DX > 0 else -1
     sy = 1 if DY > 0 else -1
     ax, ay = abs(DX), abs(DY)
@@ -425,7 +428,7 @@ def _walk(Px: int, Py: int, DX: int, DY: int, D: int, b: Blockers, p: Pt, q: Pt)
     cy = Py // D if sy > 0 else -((-Py) // D) - 1
     nx = cx + 1 if sx > 0 else cx
     ny = cy + 1 if sy > 0 else cy
-    squares, edges, points = b.squares, b.edges, b.points
+    squares, edges, grid_points = b.squares, b.edges, b.points
     while True:
         if (cx, cy) in squares:
             return Contact("square", square=(cx, cy), at=_point_in_cell(cx, cy))
@@ -452,7 +455,7 @@ def _walk(Px: int, Py: int, DX: int, DY: int, D: int, b: Blockers, p: Pt, q: Pt)
             cy += sy
             ny += sy
         else:  # exactly through the grid point (nx, ny)
-            if (nx, ny) in points:
+            if points and (nx, ny) in grid_points:
                 return _describe_point((nx, ny), b, (F(nx), F(ny)))
             cx += sx
             cy += sy
@@ -464,7 +467,7 @@ def _point_in_cell(cx: int, cy: int) -> Pt:
     return (F(2 * cx + 1, 2), F(2 * cy + 1, 2))
 
 
-def _walk_axis(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers, p: Pt, q: Pt) -> Contact | None:
+def _walk_axis(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers) -> Contact | None:
     """A horizontal or vertical segment (end points are tested by the caller)."""
     horizontal = Py == Qy
     if not horizontal:  # swap axes: walk a vertical segment as a horizontal one
@@ -531,53 +534,11 @@ def crosses_properly_int(Px: int, Py: int, Qx: int, Qy: int, D: int, b: Blockers
     line search can drop all lines near it. Grazes and passes through grid points are not
     stable crossings and return False."""
     DX, DY = Qx - Px, Qy - Py
-    if not (DX and DY):
-        if DX == DY == 0:
-            return False
-        # along a grid line everything is a graze; inside a row or column only squares count
-        horizontal = DY == 0
-        fixed = Py if horizontal else Px
-        if fixed % D == 0:
-            return False
-        lo, hi = sorted((Px, Qx) if horizontal else (Py, Qy))
-        row = fixed // D
-        for c in range(lo // D, -((-hi) // D)):
-            if c * D < hi and (c + 1) * D > lo:
-                if ((c, row) if horizontal else (row, c)) in b.squares:
-                    return True
-        for k in range(-((-lo) // D), hi // D + 1):
-            if lo < k * D < hi and (((k, row, "V") if horizontal else (row, k, "H")) in b.edges):
-                return True
+    if DX and DY:
+        return _walk(Px, Py, DX, DY, D, b, points=False) is not None
+    if DX == DY == 0:
         return False
-    sx = 1 if DX > 0 else -1
-    sy = 1 if DY > 0 else -1
-    ax, ay = abs(DX), abs(DY)
-    cx = Px // D if sx > 0 else -((-Px) // D) - 1
-    cy = Py // D if sy > 0 else -((-Py) // D) - 1
-    nx = cx + 1 if sx > 0 else cx
-    ny = cy + 1 if sy > 0 else cy
-    squares, edges = b.squares, b.edges
-    while True:
-        if (cx, cy) in squares:
-            return True
-        txn, txd = (nx * D - Px) * sx, ax
-        tyn, tyd = (ny * D - Py) * sy, ay
-        bx, by = txn >= txd, tyn >= tyd
-        if bx and by:
-            return False
-        cmp = txn * tyd - tyn * txd
-        if not bx and (by or cmp < 0):
-            if (nx, (Py * txd + txn * DY) // (D * txd), "V") in edges:
-                return True
-            cx += sx
-            nx += sx
-        elif not by and (bx or cmp > 0):
-            if ((Px * tyd + tyn * DX) // (D * tyd), ny, "H") in edges:
-                return True
-            cy += sy
-            ny += sy
-        else:
-            cx += sx
-            cy += sy
-            nx += sx
-            ny += sy
+    # along a grid line everything is a graze; inside a row or column the axis walk sees
+    # only square interiors and crossed edges, which are stable
+    fixed = Py if DY == 0 else Px
+    return fixed % D != 0 and _walk_axis(Px, Py, Qx, Qy, D, b) is not None

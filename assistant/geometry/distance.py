@@ -8,11 +8,13 @@
   wall square, across a thin wall, through a thin wall's end point, or between two wall
   squares that meet at the corner (a pinch). Creatures and other terrain are ignored.
 
-Distances between spaces are the minimum over their squares. ``None`` means unreachable.
+Distances between spaces are the minimum over their squares (:func:`between`); ``None``
+means unreachable. Each search maps one space to every square, so a table needs one search
+per figure, not one per pair.
 
->>> swm_range([(0, 0)], [(3, 2)], 10, 10, frozenset(), frozenset())
+>>> between(swm_distance_map([(0, 0)], 10, 10, frozenset(), frozenset()), [(3, 2)])
 5
->>> ddm_distance([(0, 0)], [(4, 4)], 10, 10, frozenset(), frozenset())
+>>> between(ddm_distance_map([(0, 0)], 10, 10, frozenset(), frozenset()), [(4, 4)])
 6
 """
 
@@ -37,29 +39,6 @@ def _orth_ok(a: SquareT, b: SquareT, walls: frozenset[SquareT], edges: frozenset
     return e not in edges
 
 
-def swm_range(
-    start: Iterable[SquareT], goal: Iterable[SquareT], cols: int, rows: int,
-    walls: frozenset[SquareT], edges: frozenset[EdgeT],
-) -> int | None:
-    goals = set(goal)
-    seen = set(start)
-    if seen & goals:
-        return 0
-    queue = deque((s, 0) for s in seen)
-    while queue:
-        (x, y), d = queue.popleft()
-        for nb in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if nb in seen or not (0 <= nb[0] < cols and 0 <= nb[1] < rows):
-                continue
-            if not _orth_ok((x, y), nb, walls, edges):
-                continue
-            if nb in goals:
-                return d + 1
-            seen.add(nb)
-            queue.append((nb, d + 1))
-    return None
-
-
 def _diag_ok(a: SquareT, b: SquareT, walls: frozenset[SquareT], edges: frozenset[EdgeT], wall_points: frozenset[tuple[int, int]]) -> bool:
     """A-13: through one wall square's corner yes; into a wall, through a thin wall's end
     point or through a pinch no."""
@@ -70,50 +49,6 @@ def _diag_ok(a: SquareT, b: SquareT, walls: frozenset[SquareT], edges: frozenset
     if corner in wall_points:  # an end point (or a crossing) of a thin wall
         return False
     return not ((x1, y0) in walls and (x0, y1) in walls)
-
-
-def ddm_distance(
-    start: Iterable[SquareT], goal: Iterable[SquareT], cols: int, rows: int,
-    walls: frozenset[SquareT], edges: frozenset[EdgeT],
-) -> int | None:
-    goals = set(goal)
-    starts = set(start)
-    if starts & goals:
-        return 0
-    wall_points = frozenset(
-        p for (x, y, axis) in edges for p in ((x, y), (x + 1, y) if axis == "H" else (x, y + 1))
-    )
-    # state: (square, parity of diagonals counted so far)
-    best: dict[tuple[SquareT, int], int] = {}
-    heap = [(0, s, 0) for s in sorted(starts)]
-    for s in starts:
-        best[(s, 0)] = 0
-    while heap:
-        d, sq, par = heapq.heappop(heap)
-        if best.get((sq, par), 1 << 60) < d:
-            continue
-        if sq in goals:
-            return d
-        x, y = sq
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if dx == dy == 0:
-                    continue
-                nb = (x + dx, y + dy)
-                if not (0 <= nb[0] < cols and 0 <= nb[1] < rows):
-                    continue
-                if dx and dy:
-                    if not _diag_ok(sq, nb, walls, edges, wall_points):
-                        continue
-                    nd, npar = d + (2 if par else 1), 1 - par
-                else:
-                    if not _orth_ok(sq, nb, walls, edges):
-                        continue
-                    nd, npar = d + 1, par
-                if nd < best.get((nb, npar), 1 << 60):
-                    best[(nb, npar)] = nd
-                    heapq.heappush(heap, (nd, nb, npar))
-    return None
 
 
 def swm_distance_map(
@@ -175,3 +110,9 @@ def ddm_distance_map(
                     best[(nb, npar)] = nd
                     heapq.heappush(heap, (nd, nb, npar))
     return out
+
+
+def between(dist: dict[SquareT, int], goal: Iterable[SquareT]) -> int | None:
+    """The range to a space: the least distance to any of its squares, or None."""
+    got = [dist[s] for s in goal if s in dist]
+    return min(got) if got else None

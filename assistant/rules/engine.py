@@ -17,7 +17,7 @@ from ..coords import Corner, Edge, Square
 from ..editions import Edition, SquareTerrain
 from ..errors import AssistantError
 from ..geometry.core import Blockers, Contact, SquareT, convex_hull
-from ..geometry.distance import ddm_distance_map, swm_distance_map
+from ..geometry.distance import between, ddm_distance_map, swm_distance_map
 from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
 from ..model import Figure, Position
@@ -495,9 +495,7 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
 
 def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
     """Range from a's space to b's (the minimum over their squares); None if unreachable."""
-    dist = Board.of(pos).distances(a)
-    got = [dist[s] for s in _space(b) if s in dist]
-    return min(got) if got else None
+    return between(Board.of(pos).distances(a), _space(b))
 
 
 def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
