@@ -252,6 +252,14 @@ def demo(ctx: typer.Context) -> None:
             print_sight(engine.sight(pos, viewer, target))
         print_cover(engine.cover(pos, "sbd", "obi"))
         print_range(engine.range_between(pos, "obi", "dooku"))
+        from ..rules.attack import attack
+        from .queries import print_attack
+
+        combat_path = example_path("clone-wars-example-combat")
+        if combat_path is not None:
+            combat = load_position(combat_path, library(ctx))
+            out.rule("[bold]what does the attack need?[/] (the rulebook's example combat, PL p.24-25)")
+            print_attack(attack(combat, "sbd", "obi", combined_fire=("sbdc",)))
         out.print()
         out.print(
             f"Try: [bold]python -m assistant matrix -p {path.stem}[/], "
@@ -263,6 +271,7 @@ def demo(ctx: typer.Context) -> None:
 from . import queries  # noqa: E402  (commands defined after the shared helpers they use)
 
 queries.register(app)
+queries.register_attack(app)
 
 
 def main() -> None:

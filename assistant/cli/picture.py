@@ -53,6 +53,8 @@ class Overlay:
     highlight_edges: list[tuple[int, int, str]] = field(default_factory=list)
     #: a line that was tried and blocked (drawn grey), to show where the blocker sits
     attempt: tuple[Pt, Pt] | None = None
+    #: (from, to, legal, label) lines for the "who can I attack" picture
+    target_lines: list = field(default_factory=list)
     caption: str = ""
 
 
@@ -124,6 +126,11 @@ def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
                 cv2.line(img, _px((x, y)), _px((x + 1, y) if axis == "H" else (x, y + 1)), (0, 0, 255), 9)
             if b.at is not None:
                 cv2.circle(img, _px(b.at), 7, (0, 0, 255), 2)
+        for p, q, legal, label in overlay.target_lines:
+            colour = GREEN if legal else RED
+            cv2.line(img, _px(p), _px(q), colour, 2, cv2.LINE_AA)
+            mid = _px(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
+            cv2.putText(img, label, (mid[0] + 4, mid[1] - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1, cv2.LINE_AA)
         if overlay.attempt is not None:
             p, q = overlay.attempt
             cv2.line(img, _px(p), _px(q), (150, 150, 150), 1, cv2.LINE_AA)
@@ -177,3 +184,16 @@ def save_png(img: np.ndarray, path: str) -> None:
     if not ok:  # pragma: no cover
         raise RuntimeError("PNG encoding failed")
     write_bytes_atomic(path, data.tobytes())
+
+
+def targets_overlay(pos: Position, attacker: str, rows: list[dict]) -> Overlay:
+    """Lines from the attacker to every enemy: green legal, red not, with the roll needed."""
+    a = pos.figure(attacker)
+    n = a.size.footprint
+    start = (a.at.col + n / 2, a.at.row + n / 2)
+    lines = []
+    for r in rows:
+        t = pos.figure(r["target"])
+        m = t.size.footprint
+        lines.append((start, (t.at.col + m / 2, t.at.row + m / 2), bool(r.get("legal")), (f"{r['needs']}+" if r.get("legal") else "not legal") if r.get("needs") else "?"))
+    return Overlay(target_lines=lines, caption=f"{attacker}: legal targets in green (roll needed), illegal in red")

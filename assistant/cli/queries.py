@@ -189,3 +189,136 @@ def register(app: typer.Typer) -> None:
                 table.add_row(r["from"], r["to"], sight, cov, "-" if r["range"] is None else str(r["range"]), w)
             out.print(table)
             out.print(f"[dim]{pos.rules.value}: {escape(engine.Board.of(pos).rules.sight_rule)}; {escape(engine.Board.of(pos).rules.cover_rule)}[/]")
+
+
+def print_attack(ans) -> None:
+    from .app import out
+
+    verdict = "[bold green]legal[/]" if ans.legal else "[bold red]not a legal target[/]"
+    out.print(f"{ans.attacker} attacks {ans.target}: {verdict}  ({ans.rules.value}, {ans.kind})")
+    for r in ans.illegal_reasons:
+        out.print(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    chance = f"{ans.p_hit * 100:.0f}%"
+    out.print(
+        f"  roll [bold]{ans.needs}+[/] on the d20 ({chance}): attack {ans.attack_bonus:+d} against "
+        f"{'AC' if ans.rules.value == 'ddm2005' else 'Defense'} {ans.defense}; critical on {', '.join(map(str, ans.critical_on))}"
+    )
+    out.print(f"  damage {ans.damage} ({ans.critical_damage} on a critical); expected {ans.expected_damage:g} per attack")
+    for m in ans.modifiers:
+        out.print(f"  {m.value:+d} {m.applies_to}: {escape(m.source)}  [dim]({escape(m.rule)})[/]")
+    if len(ans.attacks) > 1:
+        for a in ans.attacks[1:]:
+            out.print(f"  attack {a.number}: roll {a.needs}+ for {a.damage}  [dim]({escape(a.condition)})[/]")
+    for r in ans.refused_helpers:
+        out.print(f"  [yellow]helper refused:[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    for r in ans.notes:
+        out.print(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    _print_not_modelled(ans.not_modelled)
+
+
+def register_attack(app: typer.Typer) -> None:
+    from .app import edge, emit_json, err, out
+
+    @app.command("attack")
+    def attack_cmd(
+        ctx: typer.Context,
+        attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
+        target: Annotated[str, typer.Argument(help="The target figure.", show_default=False)],
+        position: PositionOpt,
+        moved: Annotated[bool, typer.Option("--moved", help="The attacker moved this turn.")] = False,
+        combined_fire: Annotated[
+            Optional[str], typer.Option("--combined-fire", help="SWM: allies joining, ID[,ID...].", metavar="IDS")
+        ] = None,
+        charge: Annotated[bool, typer.Option("--charge", help="DDM: the attacker charges.")] = False,
+        ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
+        melee: Annotated[bool, typer.Option("--melee", help="DDM: use the melee attack line.")] = False,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
+        from ..errors import AssistantError
+        from ..rules.attack import attack
+
+        with edge(json_out, "attack"):
+            if ranged and melee:
+                raise AssistantError("choose --ranged or --melee, not both")
+            pos = _load(ctx, position)
+            helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
+            kind = "ranged" if ranged else "melee" if melee else None
+            ans = attack(pos, attacker, target, moved=moved, combined_fire=helpers, charge=charge, kind=kind)
+            if json_out:
+                emit_json(ans.as_json())
+                return
+            print_attack(ans)
+
+    @app.command("targets")
+    def targets_cmd(
+        ctx: typer.Context,
+        attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
+        position: PositionOpt,
+        moved: Annotated[bool, typer.Option("--moved", help="The attacker moved this turn.")] = False,
+        json_out: JsonOpt = False,
+        png: PngOpt = None,
+    ) -> None:
+        """Who can I attack? Every enemy: legal or why not, what to roll, the chance."""
+        from ..rules.attack import targets
+
+        with edge(json_out, "targets"):
+            pos = _load(ctx, position)
+            rows = targets(pos, attacker, moved=moved)
+            if png is not None:
+                from .picture import draw, save_png, targets_overlay
+
+                save_png(draw(pos, targets_overlay(pos, attacker, rows)), str(png))
+            if json_out:
+                emit_json({"query": "targets", "rules": pos.rules.value, "attacker": attacker, "targets": rows})
+                return
+            table = Table(header_style="bold", box=None, pad_edge=False)
+            for col in ("target", "legal", "roll", "chance", "expected", "why"):
+                table.add_column(col)
+            for r in rows:
+                if r["legal"] is None:
+                    table.add_row(r["target"], "?", "-", "-", "-", escape(r["error"]))
+                    continue
+                why = "; ".join(x["text"] for x in r["illegal_reasons"]) or "-"
+                table.add_row(r["target"], "[green]yes[/]" if r["legal"] else "[red]no[/]", f"{r['needs']}+",
+                              f"{r['p_hit'] * 100:.0f}%", f"{r['expected_damage']:g}", escape(why))
+            out.print(table)
+            if png is not None:
+                err.print(f"drew {escape(str(png))}")
+
+    @app.command("abilities")
+    def abilities_cmd(
+        game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game: swm or ddm.")] = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
+        from ..abilities import classify, known, modelled_names
+        from ..cards import default_library
+        from .cards_cmd import _check_game
+
+        with edge(json_out, "abilities"):
+            g_only = _check_game(game)
+            report = {}
+            for g in ([g_only] if g_only else ["swm", "ddm"]):
+                on_cards: dict[str, str] = {}
+                for card in default_library().cards(g):
+                    names = list(card.special_abilities) + [p.name for p in getattr(card, "force_powers", ())]
+                    for text in names:
+                        on_cards[text] = classify(g, text).status
+                report[g] = {
+                    "known_by_name": sum(1 for (gg, _) in known() if gg == g),
+                    "modelled": modelled_names(g),
+                    "on_shipped_cards": {k: on_cards[k] for k in sorted(on_cards)},
+                }
+            if json_out:
+                emit_json({"query": "abilities", "games": report})
+                return
+            for g, rep in report.items():
+                on = rep["on_shipped_cards"]
+                n_mod = sum(1 for v in on.values() if v == "modelled")
+                out.print(f"[bold]{g.upper()}[/]: {rep['known_by_name']} glossary names known, {len(rep['modelled'])} modelled; "
+                          f"on the shipped cards {len(on)} names, {n_mod} modelled")
+                out.print("  modelled: " + escape(", ".join(rep["modelled"])))
+                for name, status in on.items():
+                    colour = {"modelled": "green", "known": "yellow", "unknown": "red"}[status]
+                    out.print(f"  [{colour}]{status:8s}[/] {escape(name)}")

@@ -363,7 +363,13 @@ def _attacker_corners(a: Figure) -> list[tuple[int, int]]:
     return [(x, y) for y in range(y0, y0 + n + 1) for x in range(x0, x0 + n + 1)]
 
 
-def cover(pos: Position, attacker: str, target: str, los: SightAnswer | None = None) -> CoverAnswer:
+def cover(
+    pos: Position, attacker: str, target: str, los: SightAnswer | None = None, *,
+    ignore_figures: bool = False, force_kind: str | None = None,
+) -> CoverAnswer:
+    """Cover for the attacker's best corner. ``ignore_figures``: only the target among the
+    figures counts (Sniper). ``force_kind``: "melee" or "ranged" to choose the DDM rule
+    (default: melee cover for adjacent figures, the ranged fan otherwise)."""
     a, t = _pair(pos, attacker, target)
     board = Board.of(pos)
     r = board.rules
@@ -380,9 +386,9 @@ def cover(pos: Position, attacker: str, target: str, los: SightAnswer | None = N
             pos.rules, a.id, t.id, True, False, _attacker_corners(a)[0], (),
             (Reason(f"{t.id} is adjacent to {a.id}: an adjacent enemy never has cover", r.adjacent_rule),), not_modelled=nm,
         )
-    if is_adjacent and r.melee_cover:
+    if is_adjacent and r.melee_cover and force_kind != "ranged":
         return _melee_cover(pos, board, a, t, nm)
-    return _ranged_cover(pos, board, a, t, nm)
+    return _ranged_cover(pos, board, a, t, nm, ignore_figures)
 
 
 def _forest_occupant(board: Board, t: Figure) -> list[Source]:
@@ -392,7 +398,7 @@ def _forest_occupant(board: Board, t: Figure) -> list[Source]:
     return [Source("forest", square_name(s)) for s in _space(t) if s in forest]
 
 
-def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...]) -> CoverAnswer:
+def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:
     r = board.rules
     own = set(_space(a)) | set(_space(t))
     area: dict[SquareT, list[Source]] = {}
@@ -405,7 +411,7 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
                 continue
             area.setdefault(sq, []).append(Source(kind.value, square_name(sq)))
     for f in pos.figures:
-        if f.id in (a.id, t.id):
+        if f.id in (a.id, t.id) or ignore_figures:
             continue
         for sq in _space(f):
             area.setdefault(sq, []).insert(0, Source("figure", f.id))

@@ -1,0 +1,191 @@
+"""The ability catalogue: every glossary name the assistant knows, and the ones it applies.
+
+- :func:`known` -- every glossary entry of each game (``glossary.yaml``, taken from the
+  digests' ability tables, each with its seed citation);
+- :data:`MODELLED` -- the abilities the rules engine applies, each a small declarative
+  :class:`Effect` (a modifier with its conditions) or a named mechanism handled elsewhere
+  (targeting, combined fire, multiple attacks);
+- :func:`classify` -- for an ability as a card writes it (``Careful Shot +4``): modelled,
+  known by name only, or unknown. Answers list every ability that is not modelled.
+
+>>> classify("swm", "Careful Shot +4").status
+'modelled'
+>>> classify("swm", "Lightsaber Riposte").status
+'known'
+>>> classify("swm", "Frobnicate").status
+'unknown'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+
+from ..cards import split_ability
+
+GLOSSARY_FILE = Path(__file__).with_name("glossary.yaml")
+
+Role = Literal["attacker", "target"]
+#: conditions an :class:`Effect` can require, evaluated on the attack in question
+Condition = Literal[
+    "target-not-activated", "target-activated", "not-moved", "moved", "target-adjacent", "attacker-adjacent",
+    "target-unique", "target-force-user", "attacker-force-user", "target-droid", "target-living",
+    "target-nonliving", "ranged", "melee", "no-ally-within-6", "ally-within-6",
+]
+
+
+@dataclass(frozen=True)
+class KnownAbility:
+    name: str
+    game: str
+    editions: tuple[str, ...]
+    source: str
+    summary: str
+    value: bool = False
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A modelled ability: what it adds, to whom, and when.
+
+    ``attack``/``damage``/``defense`` of ``None`` with ``uses_value`` mean "the [#] written
+    on the card" (``Careful Shot +4``); ``default_value`` covers editions that print none.
+    """
+
+    name: str
+    game: str
+    role: Role
+    rule: str
+    editions: tuple[str, ...] = ("swm2004", "swm2008")
+    attack: int = 0
+    damage: int = 0
+    defense: int = 0
+    uses_value: tuple[str, ...] = ()  # which of attack/damage/defense take the [#]
+    default_value: int | None = None
+    when: tuple[Condition, ...] = ()
+    crit_low: int | None = None
+    crit_multiplier: int | None = None
+    crit_immune: bool = False
+    #: the [#] value per edition when the 2004 glossary fixes it (CS g.1-14)
+    edition_value: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """A modelled ability applied by a part of the engine rather than as a modifier."""
+
+    name: str
+    game: str
+    where: str  # targeting, combined fire, multiple attacks, critical hits, commander effects
+    rule: str
+    editions: tuple[str, ...] = ("swm2004", "swm2008")
+
+
+SWM = ("swm2004", "swm2008")
+S08 = ("swm2008",)
+
+EFFECTS: tuple[Effect, ...] = (
+    Effect("Cunning Attack", "swm", "attacker", "PL p.10, p.37; CS g.3", attack=4, damage=10, uses_value=("damage",), default_value=10, when=("target-not-activated",)),
+    Effect("Opportunist", "swm", "attacker", "PL p.56", editions=S08, attack=4, damage=10, uses_value=("damage",), default_value=10, when=("target-activated",)),
+    Effect("Advantageous Attack", "swm", "attacker", "PL p.32; CS g.1", damage=10, when=("target-not-activated",)),
+    Effect("Careful Shot", "swm", "attacker", "PL p.35; CS g.2", uses_value=("attack",), default_value=4, when=("not-moved",), edition_value={"swm2004": 4}),
+    Effect("Deadeye", "swm", "attacker", "PL p.38; CS g.3", damage=10, when=("not-moved",)),
+    Effect("Momentum", "swm", "attacker", "PL p.25, p.55; CS r.9, g.9", attack=4, damage=10, when=("moved", "target-adjacent")),
+    Effect("Mighty Swing", "swm", "attacker", "PL p.54; CS g.9", uses_value=("damage",), default_value=10, when=("not-moved", "target-adjacent"), edition_value={"swm2004": 10}),
+    Effect("Bounty Hunter", "swm", "attacker", "PL p.35; CS g.2", uses_value=("attack",), default_value=4, when=("target-unique",), edition_value={"swm2004": 4}),
+    Effect("Jedi Hunter", "swm", "attacker", "PL p.50; CS g.8", attack=4, damage=10, when=("target-force-user",)),
+    Effect("Lightsaber", "swm", "attacker", "PL p.51; CS g.8", damage=10, when=("target-adjacent",)),
+    Effect("Electric Shock", "swm", "attacker", "PL p.41; CS g.4", uses_value=("damage",), default_value=10, when=("target-adjacent", "target-droid"), edition_value={"swm2004": 10}),
+    Effect("Ion Gun", "swm", "attacker", "PL p.50 (nonliving; read as Droids)", editions=S08, uses_value=("damage",), default_value=20, when=("target-droid",)),
+    Effect("Ion Gun", "swm", "attacker", "CS g.8 (enemy Droids)", editions=("swm2004",), uses_value=("damage",), default_value=20, when=("target-droid",), edition_value={"swm2004": 20}),
+    Effect("Loner", "swm", "attacker", "PL p.53; CS g.9", attack=4, when=("no-ally-within-6",)),
+    Effect("Gregarious", "swm", "attacker", "PL p.48", editions=S08, attack=4, when=("ally-within-6",)),
+    Effect("Lightsaber Duelist", "swm", "target", "PL p.10, p.52; CS g.8", defense=4, when=("attacker-adjacent", "attacker-force-user")),
+    Effect("Lightsaber Resistance", "swm", "target", "PL p.52; CS g.8", defense=2, when=("attacker-adjacent", "attacker-force-user")),
+    Effect("Deadly Attack", "swm", "attacker", "PL p.38; CS g.3", crit_low=19),
+    Effect("Vaapad-Style Fighting", "swm", "attacker", "PL p.66; CS g.14", crit_low=18),
+    Effect("Vicious Attack", "swm", "attacker", "PL p.66; CS g.14", crit_multiplier=3),
+    Effect("Droid", "swm", "target", "PL p.10, p.21, p.41; CS r.7, g.4 (no double damage from critical hits)", crit_immune=True),
+    Effect("Resilient", "swm", "target", "PL p.59", editions=S08, crit_immune=True),
+    # D&D Miniatures
+    Effect("Deflect Arrows", "ddm", "target", "glossary 'Deflect Arrows'", editions=("ddm2005",), defense=4, when=("ranged",)),
+)
+
+MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism("Melee Attack", "swm", "targeting and combined fire", "PL p.23, p.54; CS r.9, g.9"),
+    Mechanism("Sniper", "swm", "targeting (cover ignores characters)", "PL p.62; CS g.12"),
+    Mechanism("Accurate Shot", "swm", "targeting (a covered enemy need not be the nearest)", "PL p.32; CS g.1"),
+    Mechanism("Stealth", "swm", "targeting (with cover, not nearest beyond 6 squares)", "PL p.64; CS g.13"),
+    Mechanism("Advantageous Cover", "swm", "cover bonus +8", "PL p.32; CS g.1"),
+    Mechanism("Synchronized Fire", "swm", "combined fire (+6 from Droid helpers)", "PL p.10, p.64; CS g.13"),
+    Mechanism("Double Attack", "swm", "multiple attacks (did not move)", "PL p.10, p.40; CS g.4"),
+    Mechanism("Triple Attack", "swm", "multiple attacks (did not move)", "PL p.65; CS g.13"),
+    Mechanism("Quadruple Attack", "swm", "multiple attacks (did not move)", "PL p.57; CS g.10"),
+    Mechanism("Twin Attack", "swm", "multiple attacks (same target)", "PL p.65", editions=S08),
+    Mechanism("Cyborg", "swm", "critical hits (counts as Droid, takes critical damage)", "PL p.37; CS g.3"),
+    Mechanism("Savage", "swm", "commander effects do not affect it", "PL p.60; CS g.11"),
+    Mechanism("Precise Shot", "ddm", "ranged attack into melee (no +4 AC)", "glossary 'Precise Shot'", editions=("ddm2005",)),
+    Mechanism("Construct", "ddm", "critical hits (immune)", "glossary 'Construct'", editions=("ddm2005",)),
+    Mechanism("Undead", "ddm", "critical hits (immune)", "glossary 'Undead'", editions=("ddm2005",)),
+    Mechanism("Ooze", "ddm", "critical hits and flanking (immune)", "glossary 'Ooze'", editions=("ddm2005",)),
+    Mechanism("Elemental", "ddm", "critical hits and flanking (immune)", "glossary 'Elemental'", editions=("ddm2005",)),
+    Mechanism("Plant", "ddm", "critical hits (immune)", "glossary 'Plant'", editions=("ddm2005",)),
+)
+
+
+@lru_cache(maxsize=None)
+def known() -> dict[tuple[str, str], KnownAbility]:
+    doc = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
+    return {
+        (e["game"], e["name"].lower()): KnownAbility(e["name"], e["game"], tuple(e["editions"]), e["source"], e.get("summary", ""), bool(e.get("value")))
+        for e in doc["entries"]
+    }
+
+
+@lru_cache(maxsize=None)
+def _modelled() -> dict[tuple[str, str], list[Effect | Mechanism]]:
+    out: dict[tuple[str, str], list[Effect | Mechanism]] = {}
+    for item in (*EFFECTS, *MECHANISMS):
+        out.setdefault((item.game, item.name.lower()), []).append(item)
+    return out
+
+
+@dataclass(frozen=True)
+class Classified:
+    text: str
+    name: str
+    value: int | None
+    status: Literal["modelled", "known", "unknown"]
+
+
+def classify(game: str, text: str, edition: str | None = None) -> Classified:
+    """Is this ability (as a card writes it) modelled, known by name, or unknown?"""
+    name, value = split_ability(text)
+    key = (game, name.lower())
+    items = _modelled().get(key, [])
+    if edition is not None:
+        items = [i for i in items if edition in i.editions]
+    if items:
+        return Classified(text, name, value, "modelled")
+    if key in known() or (game, text.strip().lower()) in known():
+        return Classified(text, name, value, "known")
+    return Classified(text, name, value, "unknown")
+
+
+def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | None]]:
+    """The modelled effects of an ability as written (with its [#] value), for this edition."""
+    name, value = split_ability(text)
+    return [(i, value) for i in _modelled().get((game, name.lower()), []) if isinstance(i, Effect) and edition in i.editions]
+
+
+def has(abilities: tuple[str, ...] | None, name: str) -> bool:
+    """Does this ability list include ``name`` (with or without a [#] value)?"""
+    return any(split_ability(a)[0].lower() == name.lower() for a in abilities or ())
+
+
+def modelled_names(game: str) -> list[str]:
+    return sorted({i.name for (g, _), items in _modelled().items() if g == game for i in items})

@@ -1,0 +1,637 @@
+"""What an attack needs to roll: legality, every modifier itemised and cited, odds, damage.
+
+SWM (``shared/rules/swm.md`` §6-8): d20 + Attack + modifiers >= Defense + cover + modifiers;
+natural 1 misses, natural 20 (and any wider critical range) hits and doubles the *base*
+damage (Droids and Resilient take no double), bonus damage is never multiplied.
+DDM (``shared/rules/ddm.md`` §5-7): the same shape against AC, with the melee and ranged
+modifier tables (charge, flanking, stunned, helpless, target in melee, cover).
+
+Everything an answer depends on comes with its rule. Every ability on either figure that
+is not applied here is listed in ``not_modelled``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction as F
+from itertools import product
+from typing import Any
+
+from ..abilities import classify, effects_for, has
+from ..cards import DdmCard, SwmCard
+from ..editions import Edition, SquareTerrain
+from ..errors import AssistantError
+from ..model import Figure, Position, Stats
+from . import engine
+from .engine import Board, Reason
+
+INACTIVE = {"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"}
+HELPLESS = {"helpless", "paralyzed", "sleeping", "asleep"}
+CRIT_IMMUNE_TYPES = ("construct", "undead", "ooze", "elemental", "plant")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    source: str
+    applies_to: str  # attack | defense | damage
+    value: int
+    rule: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"source": self.source, "applies_to": self.applies_to, "value": self.value, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class OneAttack:
+    number: int
+    condition: str
+    attack_bonus: int
+    needs: int
+    p_hit: float
+    damage: int
+    critical_damage: int
+    expected_damage: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "attack": self.number, "condition": self.condition, "attack_bonus": self.attack_bonus, "needs": self.needs,
+            "p_hit": self.p_hit, "damage": self.damage, "critical_damage": self.critical_damage,
+            "expected_damage": self.expected_damage,
+        }
+
+
+@dataclass(frozen=True)
+class AttackAnswer:
+    rules: Edition
+    attacker: str
+    target: str
+    kind: str
+    legal: bool
+    illegal_reasons: tuple[Reason, ...]
+    attack_bonus: int
+    defense: int
+    needs: int
+    p_hit: float
+    critical_on: tuple[int, ...]
+    damage: int
+    critical_damage: int
+    expected_damage: float
+    modifiers: tuple[Modifier, ...]
+    not_modelled: tuple[str, ...]
+    attacks: tuple[OneAttack, ...] = ()
+    notes: tuple[Reason, ...] = ()
+    helpers: tuple[str, ...] = ()
+    refused_helpers: tuple[Reason, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "query": "attack",
+            "rules": self.rules.value,
+            "attacker": self.attacker,
+            "target": self.target,
+            "legal": self.legal,
+            "illegal_reasons": [r.as_json() for r in self.illegal_reasons],
+            "attack_bonus": self.attack_bonus,
+            "defense": self.defense,
+            "needs": self.needs,
+            "p_hit": self.p_hit,
+            "critical_on": list(self.critical_on),
+            "damage": self.damage,
+            "critical_damage": self.critical_damage,
+            "expected_damage": self.expected_damage,
+            "modifiers": [m.as_json() for m in self.modifiers],
+            "not_modelled": list(self.not_modelled),
+            "attack_kind": self.kind,
+            "attacks": [a.as_json() for a in self.attacks],
+            "combined_fire": list(self.helpers),
+            "refused_helpers": [r.as_json() for r in self.refused_helpers],
+            "notes": [r.as_json() for r in self.notes],
+        }
+
+
+# --- small facts about figures ------------------------------------------------------------
+
+
+def _abilities(pos: Position, f: Figure) -> tuple[str, ...]:
+    return pos.stats_of(f).abilities or ()
+
+
+def _force_user(pos: Position, f: Figure) -> bool:
+    card = pos.card_of(f)
+    stats = pos.stats_of(f)
+    if stats.force:
+        return True
+    return isinstance(card, SwmCard) and bool(card.force)
+
+
+def _unique(pos: Position, f: Figure) -> bool:
+    card = pos.card_of(f)
+    return bool(card is not None and card.unique)
+
+
+def _droid(pos: Position, f: Figure) -> bool:
+    abl = _abilities(pos, f)
+    return has(abl, "Droid") or has(abl, "Cyborg")
+
+
+def _ddm_type(pos: Position, f: Figure) -> str:
+    card = pos.card_of(f)
+    parts = [card.type or ""] if isinstance(card, DdmCard) else []
+    parts += list(_abilities(pos, f))
+    return " ".join(parts).lower()
+
+
+def _active(f: Figure) -> bool:
+    return not (set(f.conditions) & INACTIVE)
+
+
+def _enemies(pos: Position, f: Figure) -> list[Figure]:
+    return [e for e in pos.figures if e.side != f.side]
+
+
+def _allies(pos: Position, f: Figure) -> list[Figure]:
+    return [a for a in pos.figures if a.side == f.side and a.id != f.id]
+
+
+def _cite(pos: Position, where: str) -> str:
+    return f"{pos.rules.value} {where}"
+
+
+# --- commander effects (SWM) ---------------------------------------------------------------
+
+
+def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: bool, target: Figure | None,
+                       mods: list[Modifier], notes: list[Reason]) -> None:
+    """Add the best commander-effect bonus to ``stat`` for ``affected`` (duplicates never
+    stack; only the highest bonus to a stat counts -- swm.md §8.2)."""
+    best: tuple[int, str, str] | None = None
+    seen_cards: set[str] = set()
+    for cmd in pos.figures:
+        if cmd.side != affected.side:
+            continue
+        card = pos.card_of(cmd)
+        if not isinstance(card, SwmCard) or card.commander_effect in (None, "none"):
+            continue
+        if card.name in seen_cards:  # the same effect from two commanders counts once
+            continue
+        ce = card.commander_effect
+        for eff in ce.effects:
+            value = getattr(eff, stat)
+            if not value or cmd.id == affected.id:
+                continue
+            if eff.affects == "followers":
+                acard = pos.card_of(affected)
+                if isinstance(acard, SwmCard) and acard.commander_effect not in (None, "none"):
+                    continue  # a commander is not a follower
+            elif eff.affects not in ("allies",):
+                continue
+            abl = _abilities(pos, affected)
+            excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides]
+            if excluded:
+                notes.append(Reason(f"{cmd.id}'s commander effect does not affect {affected.id} ({excluded[0]})", _cite(pos, "PL p.36; CS g.3")))
+                continue
+            if eff.name_contains and eff.name_contains.lower() not in (affected.card or affected.id).lower():
+                continue
+            if eff.requires and not has(abl, eff.requires):
+                continue
+            if eff.range is not None:
+                d = engine.squares_between(pos, cmd, affected)
+                if d is None or d > eff.range:
+                    continue
+            ok = True
+            for cond in eff.conditions:
+                if cond == "did-not-move" and moved:
+                    ok = False
+                elif cond == "target-adjacent" and (target is None or not engine.adjacent(pos, affected, target)):
+                    ok = False
+                elif cond == "ally-within-6" and not any(
+                    (engine.squares_between(pos, affected, o) or 99) <= 6 for o in _allies(pos, affected)
+                ):
+                    ok = False
+            if not ok:
+                continue
+            if best is None or value > best[0]:
+                rule = f"{card.source} (commander effect); stacking: swm.md §8.2"
+                best = (value, f"commander effect of {cmd.id} ({card.name})", rule)
+            seen_cards.add(card.name)
+            if ce.reading:
+                notes.append(Reason(f"reading: {ce.reading}", card.source))
+    if best is not None:
+        mods.append(Modifier(best[1], stat, best[0], best[2]))
+
+
+# --- the answer -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Work:
+    mods: list[Modifier] = field(default_factory=list)
+    illegal: list[Reason] = field(default_factory=list)
+    notes: list[Reason] = field(default_factory=list)
+    crit_low: int = 20
+    crit_mult: int = 2
+    crit_immune: bool = False
+    auto_hit: bool = False
+    double_damage: bool = False
+
+
+def attack(
+    pos: Position, attacker: str, target: str, *, moved: bool = False, combined_fire: tuple[str, ...] = (),
+    charge: bool = False, kind: str | None = None,
+) -> AttackAnswer:
+    a, t = pos.figure(attacker), pos.figure(target)
+    if a.id == t.id:
+        raise AssistantError(f"{a.id!r} cannot attack itself")
+    if pos.rules is Edition.DDM2005:
+        return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind=kind, helpers=combined_fire)
+    return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge)
+
+
+def _require(value: int | None, what: str, fig: Figure) -> int:
+    if value is None:
+        raise AssistantError(
+            f"{fig.id}'s {what} is unknown (its card does not give it): add 'stats: {{{what.lower().replace(' ', '_')}: N}}' "
+            f"to {fig.id} in the position file, read off the physical card"
+        )
+    return value
+
+
+def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool) -> AttackAnswer:
+    w = _Work()
+    sa, st = pos.stats_of(a), pos.stats_of(t)
+    game, ed = "swm", pos.rules.value
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    if kind is not None or charge:
+        w.notes.append(Reason("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability", _cite(pos, "PL p.54; CS g.9")))
+    atk = _require(sa.attack, "Attack", a)
+    dfn = _require(st.defense, "Defense", t)
+    dmg = _require(sa.damage, "Damage", a)
+
+    # legality (swm.md §6.4)
+    if t.side == a.side:
+        w.illegal.append(Reason(f"{t.id} is an ally of {a.id}: a character may not attack allies", _cite(pos, "PL p.21; CS r.7")))
+    los = engine.sight(pos, a.id, t.id)
+    adjacent = engine.adjacent(pos, a, t)
+    sniper = has(abl_a, "Sniper")
+    cov = engine.cover(pos, a.id, t.id, los, ignore_figures=sniper)
+    if not los.line_of_sight:
+        w.illegal.append(Reason(f"{a.id} has no line of sight to {t.id}: {los.reasons[0].text}", los.reasons[0].rule))
+    adj_enemies = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e)]
+    if adj_enemies and not adjacent and t.side != a.side:
+        w.illegal.append(Reason(
+            f"{', '.join(e.id for e in adj_enemies)} {'is' if len(adj_enemies) == 1 else 'are'} adjacent to {a.id}: only adjacent enemies are legal targets",
+            _cite(pos, "PL p.51; CS r.6, g.8")))
+    if has(abl_a, "Melee Attack") and not adjacent:
+        w.illegal.append(Reason(f"{a.id} has Melee Attack: it may attack only adjacent enemies", _cite(pos, "PL p.54; CS g.9")))
+    if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):
+        near, ids = _swm_nearest(pos, a, sniper)
+        if t.id not in ids:
+            w.illegal.append(Reason(
+                f"{t.id} has cover and is not {a.id}'s nearest enemy ({', '.join(ids) or 'none'} at {near} squares)",
+                _cite(pos, "PL p.8, p.10; CS r.6")))
+    if sniper:
+        w.notes.append(Reason(f"Sniper: {a.id} ignores characters other than the target for cover", _cite(pos, "PL p.62; CS g.12")))
+
+    # defense: cover
+    if cov.cover:
+        bonus = 8 if has(abl_t, "Advantageous Cover") else 4
+        where = ", ".join(f"{s.kind} {s.where}" for s in cov.sources)
+        w.mods.append(Modifier(f"cover ({where})" + (", Advantageous Cover" if bonus == 8 else ""), "defense", bonus, cov.reasons[0].rule))
+
+    # combined fire (§7.7)
+    used_helpers, refused = _combined_fire(pos, a, t, helpers, w)
+
+    # card abilities
+    ctx = {
+        "target-not-activated": not t.activated, "target-activated": t.activated, "not-moved": not moved, "moved": moved,
+        "target-adjacent": adjacent, "attacker-adjacent": adjacent, "target-unique": _unique(pos, t),
+        "target-force-user": _force_user(pos, t), "attacker-force-user": _force_user(pos, a), "target-droid": _droid(pos, t),
+        "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
+        "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
+    }
+    _apply_effects(pos, game, ed, a, abl_a, "attacker", ctx, w)
+    _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w)
+    if has(abl_t, "Cyborg"):
+        w.crit_immune = False
+    # commander effects
+    _commander_bonuses(pos, a, "attack", moved=moved, target=t, mods=w.mods, notes=w.notes)
+    _commander_bonuses(pos, a, "damage", moved=moved, target=t, mods=w.mods, notes=w.notes)
+    _commander_bonuses(pos, t, "defense", moved=False, target=None, mods=w.mods, notes=w.notes)
+
+    n_attacks, condition = 1, "single attack"
+    for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)):
+        if has(abl_a, name):
+            if moved:
+                w.notes.append(Reason(f"{name}: {a.id} moved, so it makes one attack", _cite(pos, "PL p.40; CS g.4")))
+            else:
+                n_attacks, condition = n, f"{name} (did not move)"
+            break
+    twin = has(abl_a, "Twin Attack") and ed == "swm2008"
+    return _finish(pos, a, t, "melee" if has(abl_a, "Melee Attack") else "nonmelee", atk, dfn, dmg, 0, w,
+                   n_attacks, condition, twin, used_helpers, refused)
+
+
+def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
+    """Nearest enemies in line of sight, leaving out Stealth enemies with cover beyond 6."""
+    best, ids = None, []
+    for e in _enemies(pos, a):
+        s = engine.sight(pos, a.id, e.id)
+        if not s.line_of_sight:
+            continue
+        d = engine.squares_between(pos, a, e)
+        if d is None:
+            continue
+        if has(_abilities(pos, e), "Stealth") and d > 6 and engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover:
+            continue
+        if best is None or d < best:
+            best, ids = d, [e.id]
+        elif d == best:
+            ids.append(e.id)
+    return best, ids
+
+
+def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...], w: _Work) -> tuple[list[str], list[Reason]]:
+    used: list[str] = []
+    refused: list[Reason] = []
+    if not helpers:
+        return used, refused
+    rule = _cite(pos, "PL p.21-22; CS r.8")
+    abl_a = _abilities(pos, a)
+    if has(abl_a, "Melee Attack") or pos.stats_of(a).damage == 0:
+        refused += [Reason(f"{h}: {a.id} has Melee Attack or deals no damage, so it cannot receive combined fire", rule) for h in helpers]
+        return used, refused
+    sync = has(abl_a, "Synchronized Fire")
+    for hid in helpers:
+        h = pos.figure(hid)
+        why = None
+        if h.id == a.id:
+            why = "the attacker cannot help itself"
+        elif h.side != a.side:
+            why = f"{h.id} is not an ally of {a.id}"
+        elif h.activated:
+            why = f"{h.id} has already activated this round"
+        elif not engine.sight(pos, h.id, t.id).line_of_sight:
+            why = f"{h.id} has no line of sight to {t.id}"
+        elif has(_abilities(pos, h), "Melee Attack"):
+            why = f"{h.id} has Melee Attack"
+        elif pos.stats_of(h).damage == 0:
+            why = f"{h.id} deals no damage"
+        if why:
+            refused.append(Reason(why, rule))
+            continue
+        bonus = 6 if sync and _droid(pos, h) else 4
+        src = f"combined fire from {h.id}" + (" (Synchronized Fire: +6)" if bonus == 6 else "")
+        w.mods.append(Modifier(src, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13")))
+        if pos.stats_of(h).damage is None:
+            w.notes.append(Reason(f"{h.id}'s Damage is unknown; a helper must deal damage (check the card)", rule))
+        used.append(h.id)
+    if used:
+        verb = "activates now and does not" if len(used) == 1 else "activate now and do not"
+        w.notes.append(Reason(f"{', '.join(used)} {verb} count against the phase's activations; helpers are declared before the roll", rule))
+    return used, refused
+
+
+def _apply_effects(pos: Position, game: str, ed: str, owner: Figure, abilities: tuple[str, ...], role: str, ctx: dict[str, bool], w: _Work) -> None:
+    seen: set[str] = set()
+    for text in abilities:
+        for eff, value in effects_for(game, ed, text):
+            if eff.role != role or eff.name in seen:
+                continue  # the same ability never stacks with itself
+            if not all(ctx.get(c, False) for c in eff.when):
+                continue
+            seen.add(eff.name)
+            v = value if value is not None else eff.edition_value.get(ed, eff.default_value)
+            rule = _cite(pos, eff.rule)
+            for stat in ("attack", "damage", "defense"):
+                amount = getattr(eff, stat)
+                if stat in eff.uses_value:
+                    amount = v if v is not None else amount
+                if amount:
+                    w.mods.append(Modifier(eff.name, stat, amount, rule))
+            if eff.crit_low is not None and eff.crit_low < w.crit_low:
+                w.crit_low = eff.crit_low
+                w.notes.append(Reason(f"{eff.name}: critical hits on {eff.crit_low}-20, each an automatic hit", rule))
+            if eff.crit_multiplier:
+                w.crit_mult = max(w.crit_mult, eff.crit_multiplier)
+                w.notes.append(Reason(f"{eff.name}: a critical hit multiplies base damage by {eff.crit_multiplier}", rule))
+            if eff.crit_immune:
+                w.crit_immune = True
+                w.notes.append(Reason(f"{owner.id} ({eff.name}) takes no extra damage from critical hits; a natural 20 still hits", rule))
+
+
+def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, dmg: int, extra: int, w: _Work,
+            n_attacks: int, condition: str, twin: bool, helpers: list[str], refused: list[Reason],
+            lines: list[tuple[int, int, int]] | None = None) -> AttackAnswer:
+    attack_bonus = atk + sum(m.value for m in w.mods if m.applies_to == "attack")
+    defense = dfn + sum(m.value for m in w.mods if m.applies_to == "defense")
+    dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage")
+    auto_low = 20 if w.crit_immune else w.crit_low
+
+    def one(number: int, bonus: int, base: int, cond: str) -> OneAttack:
+        if w.auto_hit:
+            needs, p_hit = 2, 1.0
+        else:
+            needs = max(2, min(defense - bonus, auto_low))
+            p_hit = float(F(21 - needs, 20))
+        mult = 1 if w.crit_immune else w.crit_mult
+        normal = base * (2 if w.double_damage else 1) + dmg_bonus
+        crit = base * max(mult, 2 if w.double_damage else 1) + dmg_bonus
+        p_crit = 0.0 if w.auto_hit else float(F(21 - w.crit_low, 20)) if not w.crit_immune else 0.0
+        expected = round((p_hit - p_crit) * normal + p_crit * crit, 4) if not w.auto_hit else float(normal)
+        return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected)
+
+    attacks: list[OneAttack] = []
+    if lines:
+        for i, (bonus, base, _) in enumerate(lines, 1):
+            attacks.append(one(i, attack_bonus - atk + bonus, base, condition if i > 1 else "first attack"))
+    else:
+        for i in range(1, n_attacks + 1):
+            attacks.append(one(i, attack_bonus, dmg, condition if i > 1 else "first attack"))
+            if twin:
+                attacks.append(one(i, attack_bonus, dmg, "Twin Attack: same target, only if it is still standing"))
+    first = attacks[0]
+    critical_on = tuple(range(w.crit_low, 21))
+    return AttackAnswer(
+        pos.rules, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
+        critical_on, first.damage, first.critical_damage, first.expected_damage, tuple(w.mods),
+        _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused),
+    )
+
+
+def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
+    game, ed = ("ddm" if pos.rules is Edition.DDM2005 else "swm"), pos.rules.value
+    out: list[str] = []
+    for f in figs:
+        for text in _abilities(pos, f):
+            c = classify(game, text, ed)
+            if c.status == "known":
+                out.append(f"{f.id}: {text}")
+            elif c.status == "unknown":
+                out.append(f"{f.id}: {text} (not a {game.upper()} glossary name the assistant knows)")
+        for cond in f.conditions:
+            if game == "swm" or cond not in INACTIVE | HELPLESS:
+                out.append(f"{f.id}: condition '{cond}'")
+    return tuple(dict.fromkeys(out))
+
+
+# --- D&D Miniatures --------------------------------------------------------------------------
+
+
+def _ddm_lines(pos: Position, f: Figure, kind: str) -> list[tuple[int | None, int | None, int]]:
+    """(bonus, base damage, extra damage) per attack of the chosen line; inline stats set the first."""
+    card = pos.card_of(f)
+    stats: Stats = f.stats
+    lines: list[tuple[int | None, int | None, int]] = []
+    if isinstance(card, DdmCard):
+        src = card.melee if kind == "melee" else card.ranged
+        for line in src or ():
+            lines.append((line.bonus, line.damage, sum(x.amount or 0 for x in line.extra)))
+    first_bonus = stats.attack if kind == "melee" else stats.ranged_attack
+    first_damage = stats.damage if kind == "melee" else stats.ranged_damage
+    if first_bonus is not None or first_damage is not None:
+        if lines:
+            b, d, x = lines[0]
+            lines[0] = (first_bonus if first_bonus is not None else b, first_damage if first_damage is not None else d, x)
+        else:
+            lines = [(first_bonus, first_damage, 0)]
+    return lines
+
+
+def _centre_line_flanks(att: tuple[int, int], partner: tuple[int, int], t: Figure) -> bool:
+    """TC-21: the line between the centres passes through opposite sides of the defender's space."""
+    n = t.size.footprint
+    x0, y0, x1, y1 = t.at.col, t.at.row, t.at.col + n, t.at.row + n
+    p = (F(2 * att[0] + 1, 2), F(2 * att[1] + 1, 2))
+    q = (F(2 * partner[0] + 1, 2), F(2 * partner[1] + 1, 2))
+
+    def crosses(side: str) -> bool:
+        (ax, ay), (bx, by) = p, q
+        if side in ("W", "E"):
+            x = x0 if side == "W" else x1
+            if (ax - x) * (bx - x) > 0 or ax == bx:
+                return False
+            y = ay + (by - ay) * (x - ax) / (bx - ax)
+            return y0 <= y <= y1
+        y = y0 if side == "N" else y1
+        if (ay - y) * (by - y) > 0 or ay == by:
+            return False
+        x = ax + (bx - ax) * (y - ay) / (by - ay)
+        return x0 <= x <= x1
+
+    return (crosses("W") and crosses("E")) or (crosses("N") and crosses("S"))
+
+
+def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: bool, kind: str | None, helpers: tuple[str, ...]) -> AttackAnswer:
+    w = _Work()
+    board = Board.of(pos)
+    adjacent = engine.adjacent(pos, a, t)
+    if kind is None:
+        kind = "melee" if adjacent or not _ddm_lines(pos, a, "ranged") else "ranged"
+    lines = _ddm_lines(pos, a, kind)
+    if not lines:
+        raise AssistantError(f"{a.id} has no {kind} attack line (its card gives none): add 'stats: {{{'attack' if kind == 'melee' else 'ranged_attack'}: N, {'damage' if kind == 'melee' else 'ranged_damage'}: N}}'")
+    bonus0 = _require(lines[0][0], f"{kind} attack", a)
+    base0 = _require(lines[0][1], f"{kind} damage", a)
+    ac = _require(pos.stats_of(t).defense, "AC", t)
+    if helpers:
+        w.notes.append(Reason("combined fire is a Star Wars Miniatures rule; ignored here", _cite(pos, "§ Testy ataku p.11")))
+    if t.side == a.side:
+        w.illegal.append(Reason(f"{t.id} is friendly: friendly creatures are never the target of a melee or ranged attack", _cite(pos, "§ Ataki dystansowe p.15")))
+    los = engine.sight(pos, a.id, t.id)
+    cov = engine.cover(pos, a.id, t.id, los, force_kind=kind)
+    terrain = board.terrain
+    a_on = lambda kind_: any((s.col, s.row) in terrain.get(kind_, frozenset()) for s in a.space)  # noqa: E731
+
+    if kind == "melee":
+        if not adjacent:
+            w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: melee attacks reach adjacent enemies only (Melee Reach is not modelled)", _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
+        if charge:
+            w.mods.append(Modifier("charge", "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
+            w.notes.append(Reason("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here", _cite(pos, "§ Szarżowanie p.13")))
+        # flanking (§6.4)
+        immune = any(x in _ddm_type(pos, t) for x in ("ooze", "elemental"))
+        if not immune and adjacent:
+            for ally in _allies(pos, a):
+                if not _active(ally) or not engine.adjacent(pos, ally, t):
+                    continue
+                if any(_centre_line_flanks((sa.col, sa.row), (sp.col, sp.row), t) for sa, sp in product(a.space, ally.space)):
+                    w.mods.append(Modifier(f"flanking with {ally.id}", "attack", 2, _cite(pos, "§ Flankowanie p.12 (centre-line test)")))
+                    break
+        if a_on(SquareTerrain.BLOOD_ROCK):
+            w.crit_low = 19
+            w.notes.append(Reason(f"{a.id} is on blood rock: melee criticals on 19-20, automatic hits", _cite(pos, "§ Krwawe skały p.25")))
+        if a_on(SquareTerrain.RISKY):
+            w.mods.append(Modifier("risky terrain", "damage", 5, _cite(pos, "§ Teren ryzykowny p.26")))
+        if set(t.conditions) & HELPLESS:
+            w.auto_hit = w.double_damage = True
+            w.notes.append(Reason(f"{t.id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)", _cite(pos, "§ Modyfikatory ataku p.17")))
+    else:
+        if not los.line_of_sight:
+            w.illegal.append(Reason(f"{a.id} cannot see {t.id}: a ranged attack needs line of sight", _cite(pos, "§ Ataki dystansowe p.15")))
+        else:
+            near, ids = _ddm_nearest(pos, a)
+            if t.id not in ids:
+                w.illegal.append(Reason(f"a ranged attack must target the nearest enemy {a.id} can see: {', '.join(ids)} at {near}", _cite(pos, "§ Ataki dystansowe p.15; glossary 'nearest enemy'")))
+        for e in _enemies(pos, a):
+            if _active(e) and engine.adjacent(pos, a, e):
+                shield = engine.cover(pos, e.id, a.id, force_kind="melee")
+                if shield.cover is False:  # None: that enemy cannot see it, which also lifts the ban
+                    w.illegal.append(Reason(f"{a.id} is in {e.id}'s threatened area: no ranged attacks while threatened", _cite(pos, "§ Obszar zagrożenia p.11")))
+        in_melee = [al for al in _allies(pos, a) if engine.adjacent(pos, al, t) and (_active(al) or _active(t))]
+        if in_melee:
+            if has(_abilities(pos, a), "Precise Shot"):
+                w.notes.append(Reason(f"Precise Shot: no +4 for firing into melee ({in_melee[0].id} is fighting {t.id})", _cite(pos, "glossary 'Precise Shot'")))
+            else:
+                w.mods.append(Modifier(f"target in melee with {in_melee[0].id}", "defense", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
+        if set(t.conditions) & HELPLESS:
+            w.mods.append(Modifier(f"{t.id} is helpless", "attack", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
+    if cov.cover:
+        srcs = ", ".join(f"{s.kind} {s.where}" for s in cov.sources)
+        w.mods.append(Modifier(f"{'melee ' if cov.kind == 'melee' else ''}cover ({srcs})", "defense", 4, cov.reasons[0].rule))
+    if "stunned" in t.conditions:
+        w.mods.append(Modifier(f"{t.id} is stunned", "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17")))
+    if a_on(SquareTerrain.SACRED_CIRCLE):
+        w.mods.append(Modifier("sacred circle", "attack", 2, _cite(pos, "§ Święty krąg p.26")))
+    ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
+    _apply_effects(pos, "ddm", "ddm2005", t, _abilities(pos, t), "target", ctx, w)
+    if any(x in _ddm_type(pos, t) for x in CRIT_IMMUNE_TYPES):
+        w.crit_immune = True
+        w.notes.append(Reason(f"{t.id} is immune to critical hits (creature type); a natural 20 still hits", _cite(pos, "glossary creature types")))
+    if moved and len(lines) > 1:
+        w.notes.append(Reason(f"{a.id} moved: one attack only", _cite(pos, "§ Aktywowanie istot p.9")))
+        lines = lines[:1]
+    known_lines = [(b if b is not None else bonus0, d if d is not None else base0, x) for b, d, x in lines]
+    return _finish(pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)",
+                   False, [], [], lines=known_lines)
+
+
+def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:
+    best, ids = None, []
+    for e in _enemies(pos, a):
+        if not engine.sight(pos, a.id, e.id).line_of_sight:
+            continue
+        d = engine.squares_between(pos, a, e)
+        if d is None:
+            continue
+        if best is None or d < best:
+            best, ids = d, [e.id]
+        elif d == best:
+            ids.append(e.id)
+    return best, ids
+
+
+def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | None = None) -> list[dict[str, Any]]:
+    """Every enemy with legal/why-not and, where the stats are known, needs and p_hit."""
+    a = pos.figure(attacker)
+    out = []
+    for e in _enemies(pos, a):
+        row: dict[str, Any] = {"target": e.id}
+        try:
+            ans = attack(pos, a.id, e.id, moved=moved, kind=kind)
+        except AssistantError as exc:
+            row.update({"legal": None, "error": str(exc)})
+        else:
+            row.update({"legal": ans.legal, "illegal_reasons": [r.as_json() for r in ans.illegal_reasons],
+                        "needs": ans.needs, "p_hit": ans.p_hit, "expected_damage": ans.expected_damage})
+        out.append(row)
+    return out

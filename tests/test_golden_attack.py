@@ -1,0 +1,41 @@
+"""Golden attack scenarios: the seeds' worked examples and the digests' attack cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from assistant.position import check_position_text
+from assistant.rules.attack import attack
+
+GOLDEN = sorted((Path(__file__).parent / "golden_attack").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_attack_golden(path: Path) -> None:
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    result = check_position_text(yaml.safe_dump(doc["position"]), path.name)
+    assert result.position is not None, [str(p) for p in result.problems]
+    pos = result.position
+    for exp in doc["expect"]:
+        ans = attack(
+            pos, exp["attacker"], exp["target"], moved=exp.get("moved", False),
+            combined_fire=tuple(exp.get("combined_fire", ())), charge=exp.get("charge", False), kind=exp.get("kind"),
+        )
+        got = ans.as_json()
+        where = f"{doc['case']}: {exp}\n{got}"
+        for key, value in exp["result"].items():
+            assert got[key] == value, f"{key}: {got[key]!r} != {value!r}\n{where}"
+        for source in exp.get("modifiers_include", ()):
+            assert source in [m["source"] for m in got["modifiers"]], where
+        for item in exp.get("not_modelled_include", ()):
+            assert item in got["not_modelled"], where
+        if "helpers" in exp:
+            assert got["combined_fire"] == exp["helpers"], where
+        if "refused" in exp:
+            assert len(got["refused_helpers"]) == exp["refused"], where
+        if "attacks" in exp:
+            assert len(got["attacks"]) == exp["attacks"], where
+        assert 2 <= got["needs"] <= 20 and 0 <= got["p_hit"] <= 1
