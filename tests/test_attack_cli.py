@@ -94,3 +94,47 @@ def test_nothing_a_card_names_is_silently_dropped() -> None:
 def test_glossary_entries_cite_their_source() -> None:
     for entry in known().values():
         assert entry.source and entry.editions
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from assistant.position import parse_position  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(-10, 40), st.integers(0, 50), st.integers(0, 60),
+       st.sampled_from(["", "Deadly Attack", "Vaapad-Style Fighting", "Vicious Attack"]), st.booleans(), st.booleans())
+def test_roll_arithmetic_properties(bonus, defense, damage, ability, droid, conceal) -> None:
+    ddm = conceal
+    rules = "ddm2005" if ddm else "swm2008"
+    t_abl = "[Conceal 11]" if conceal else ("[Droid]" if droid else "[]")
+    a_abl = f"[{ability}]" if ability and not ddm else "[]"
+    pos = parse_position(
+        f"format: tabletop-position/1\nrules: {rules}\nmap: {{cols: 6, rows: 4}}\nfigures:\n"
+        f"  - {{id: a, side: x, at: B2, stats: {{attack: {bonus}, damage: {damage}, abilities: {a_abl}}}}}\n"
+        f"  - {{id: t, side: y, at: C2, stats: {{defense: {defense}, abilities: {t_abl}}}}}\n"
+    )
+    ans = attack(pos, "a", "t")
+    assert 2 <= ans.needs <= 20
+    if not conceal:
+        assert ans.p_hit == (21 - ans.needs) / 20
+        assert ans.needs == max(2, min(defense - bonus, 20 if droid else ans.critical_on[0]))
+    assert ans.critical_damage >= ans.damage >= 0
+    assert 0 <= ans.expected_damage <= ans.critical_damage
+    better = attack(parse_position(
+        f"format: tabletop-position/1\nrules: {rules}\nmap: {{cols: 6, rows: 4}}\nfigures:\n"
+        f"  - {{id: a, side: x, at: B2, stats: {{attack: {bonus + 3}, damage: {damage}, abilities: {a_abl}}}}}\n"
+        f"  - {{id: t, side: y, at: C2, stats: {{defense: {defense}, abilities: {t_abl}}}}}\n"), "a", "t")
+    assert better.p_hit >= ans.p_hit
+
+
+words = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["attack", "targets"]), st.lists(words, min_size=1, max_size=2), st.booleans())
+def test_fuzzed_attack_arguments_never_crash(cmd, args, as_json) -> None:
+    r = run(cmd, *args, *P, *(["--json"] if as_json else []))
+    assert r.exit_code in (0, 2), (cmd, args, r.output)
+    assert "Traceback" not in r.output

@@ -23,6 +23,7 @@ def test_attack_golden(path: Path) -> None:
         ans = attack(
             pos, exp["attacker"], exp["target"], moved=exp.get("moved", False),
             combined_fire=tuple(exp.get("combined_fire", ())), charge=exp.get("charge", False), kind=exp.get("kind"),
+            opportunity=exp.get("opportunity", False),
         )
         got = ans.as_json()
         where = f"{doc['case']}: {exp}\n{got}"

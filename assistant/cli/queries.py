@@ -232,6 +232,7 @@ def register_attack(app: typer.Typer) -> None:
         charge: Annotated[bool, typer.Option("--charge", help="DDM: the attacker charges.")] = False,
         ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
         melee: Annotated[bool, typer.Option("--melee", help="DDM: use the melee attack line.")] = False,
+        opportunity: Annotated[bool, typer.Option("--opportunity", help="SWM: an attack of opportunity.")] = False,
         json_out: JsonOpt = False,
     ) -> None:
         """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
@@ -244,7 +245,7 @@ def register_attack(app: typer.Typer) -> None:
             pos = _load(ctx, position)
             helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
             kind = "ranged" if ranged else "melee" if melee else None
-            ans = attack(pos, attacker, target, moved=moved, combined_fire=helpers, charge=charge, kind=kind)
+            ans = attack(pos, attacker, target, moved=moved, combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity)
             if json_out:
                 emit_json(ans.as_json())
                 return

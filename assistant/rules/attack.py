@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any
 
 from ..abilities import classify, effects_for, has
-from ..cards import DdmCard, SwmCard
+from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, SquareTerrain
 from ..errors import AssistantError
 from ..model import Figure, Position, Stats
@@ -233,18 +233,25 @@ class _Work:
     crit_immune: bool = False
     auto_hit: bool = False
     double_damage: bool = False
+    #: chance that a hit stands (Conceal, Incorporeal), and damage reduction of the base damage
+    stands: F = F(1)
+    reduction: int = 0
 
 
 def attack(
     pos: Position, attacker: str, target: str, *, moved: bool = False, combined_fire: tuple[str, ...] = (),
-    charge: bool = False, kind: str | None = None,
+    charge: bool = False, kind: str | None = None, opportunity: bool = False,
 ) -> AttackAnswer:
+    """``opportunity``: an attack of opportunity (SWM): one attack, no combined fire, no
+    own-turn abilities; swm2008 applies no targeting rules to it (PL p.33)."""
     a, t = pos.figure(attacker), pos.figure(target)
     if a.id == t.id:
         raise AssistantError(f"{a.id!r} cannot attack itself")
     if pos.rules is Edition.DDM2005:
+        if opportunity:
+            raise AssistantError("--opportunity is for Star Wars Miniatures; a DDM attack of opportunity is an ordinary melee attack")
         return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind=kind, helpers=combined_fire)
-    return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge)
+    return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity)
 
 
 def _require(value: int | None, what: str, fig: Figure) -> int:
@@ -256,7 +263,8 @@ def _require(value: int | None, what: str, fig: Figure) -> int:
     return value
 
 
-def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool) -> AttackAnswer:
+def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
+                opportunity: bool = False) -> AttackAnswer:
     w = _Work()
     sa, st = pos.stats_of(a), pos.stats_of(t)
     game, ed = "swm", pos.rules.value
@@ -268,6 +276,12 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     dmg = _require(sa.damage, "Damage", a)
 
     # legality (swm.md §6.4)
+    if opportunity:
+        w.notes.append(Reason("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn",
+                              _cite(pos, "PL p.22-23, p.33; CS r.8")))
+        if helpers:
+            w.notes.append(Reason("combined fire is not possible on an attack of opportunity", _cite(pos, "PL p.21; CS r.8")))
+            helpers = ()
     if t.side == a.side:
         w.illegal.append(Reason(f"{t.id} is an ally of {a.id}: a character may not attack allies", _cite(pos, "PL p.21; CS r.7")))
     los = engine.sight(pos, a.id, t.id)
@@ -276,19 +290,39 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     cov = engine.cover(pos, a.id, t.id, los, ignore_figures=sniper)
     if not los.line_of_sight:
         w.illegal.append(Reason(f"{a.id} has no line of sight to {t.id}: {los.reasons[0].text}", los.reasons[0].rule))
-    adj_enemies = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e)]
+    reach = _reach(pos, a)
+    if reach and not adjacent:
+        d = engine.squares_between(pos, a, t)
+        if d is not None and d <= reach and los.line_of_sight:
+            adjacent = True
+            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {d} squares counts as adjacent on {a.id}'s turn", _cite(pos, "PL p.54")))
+    adj_enemies = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach)]
     if adj_enemies and not adjacent and t.side != a.side:
         w.illegal.append(Reason(
             f"{', '.join(e.id for e in adj_enemies)} {'is' if len(adj_enemies) == 1 else 'are'} adjacent to {a.id}: only adjacent enemies are legal targets",
             _cite(pos, "PL p.51; CS r.6, g.8")))
     if has(abl_a, "Melee Attack") and not adjacent:
         w.illegal.append(Reason(f"{a.id} has Melee Attack: it may attack only adjacent enemies", _cite(pos, "PL p.54; CS g.9")))
+    if ed == "swm2008" and has(abl_t, "Invisibility") and not adjacent:
+        w.illegal.append(Reason(f"{t.id} has Invisibility: only an adjacent character can attack it", _cite(pos, "PL p.50")))
+    if ed == "swm2008" and has(abl_t, "Cloaked") and cov.cover and not adjacent:
+        w.illegal.append(Reason(f"{t.id} is Cloaked and has cover: non-adjacent enemies cannot target it", _cite(pos, "PL p.37")))
+    if ed == "swm2008" and has(abl_t, "Diplomat"):
+        others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
+        if others:
+            w.illegal.append(Reason(f"{t.id} has Diplomat and {others[0].id} (no Diplomat) is in {a.id}'s line of sight", _cite(pos, "PL p.40")))
     if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):
         near, ids = _swm_nearest(pos, a, sniper)
         if t.id not in ids:
             w.illegal.append(Reason(
                 f"{t.id} has cover and is not {a.id}'s nearest enemy ({', '.join(ids) or 'none'} at {near} squares)",
                 _cite(pos, "PL p.8, p.10; CS r.6")))
+    if opportunity:
+        if not engine.adjacent(pos, a, t):
+            w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: an attack of opportunity is against an adjacent enemy leaving", _cite(pos, "PL p.22-23; CS r.8")))
+        elif ed == "swm2008":
+            w.illegal = [r for r in w.illegal if "ally" in r.text]
+            w.notes.append(Reason("targeting rules do not apply to an attack of opportunity", _cite(pos, "PL p.33")))
     if sniper:
         w.notes.append(Reason(f"Sniper: {a.id} ignores characters other than the target for cover", _cite(pos, "PL p.62; CS g.12")))
 
@@ -308,11 +342,13 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
         "target-force-user": _force_user(pos, t), "attacker-force-user": _force_user(pos, a), "target-droid": _droid(pos, t),
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
+        "own-turn": not opportunity, "opportunity": opportunity,
     }
     _apply_effects(pos, game, ed, a, abl_a, "attacker", ctx, w)
     _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w)
     if has(abl_t, "Cyborg"):
         w.crit_immune = False
+    _situational(pos, a, t, ed, w)
     # commander effects
     _commander_bonuses(pos, a, "attack", moved=moved, target=t, mods=w.mods, notes=w.notes)
     _commander_bonuses(pos, a, "damage", moved=moved, target=t, mods=w.mods, notes=w.notes)
@@ -320,15 +356,69 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
 
     n_attacks, condition = 1, "single attack"
     for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)):
-        if has(abl_a, name):
+        if has(abl_a, name) and not opportunity:
             if moved:
                 w.notes.append(Reason(f"{name}: {a.id} moved, so it makes one attack", _cite(pos, "PL p.40; CS g.4")))
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
-    twin = has(abl_a, "Twin Attack") and ed == "swm2008"
+    twin = has(abl_a, "Twin Attack") and ed == "swm2008" and not opportunity
     return _finish(pos, a, t, "melee" if has(abl_a, "Melee Attack") else "nonmelee", atk, dfn, dmg, 0, w,
                    n_attacks, condition, twin, used_helpers, refused)
+
+
+def _reach(pos: Position, f: Figure) -> int | None:
+    for text in _abilities(pos, f):
+        name, value = split_ability(text)
+        if name.lower() == "melee reach":
+            return value
+    return None
+
+
+def _within_reach(pos: Position, a: Figure, e: Figure, reach: int | None) -> bool:
+    if not reach:
+        return False
+    d = engine.squares_between(pos, a, e)
+    return d is not None and d <= reach and engine.sight(pos, a.id, e.id).line_of_sight
+
+
+def _within(pos: Position, x: Figure, y: Figure, n: int) -> bool:
+    d = engine.squares_between(pos, x, y)
+    return d is not None and d <= n
+
+
+def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None:
+    """Abilities whose bonus depends on who stands where (swm.md §8.4 A, B)."""
+    abl_a = _abilities(pos, a)
+    if has(abl_a, "Crowd Fighting"):
+        crowd = [f for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, a, f)]
+        if crowd:
+            w.mods.append(Modifier(f"Crowd Fighting ({len(crowd)} adjacent besides the target)", "attack", 2 * len(crowd), _cite(pos, "PL p.37; CS g.3")))
+    swarm = split_ability(next((x for x in abl_a if split_ability(x)[0].lower() == "swarm"), "Swarm"))[1]
+    if has(abl_a, "Swarm"):
+        same = [f for f in _allies(pos, a) if f.card and f.card == a.card and engine.adjacent(pos, f, t)]
+        if same:
+            w.mods.append(Modifier(f"Swarm ({len(same)} same-name allies adjacent to {t.id})", "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13")))
+    if ed == "swm2008" and has(abl_a, "Ataru Style"):
+        near = [e for e in _enemies(pos, a) if _within(pos, a, e, 6)]
+        if has(_abilities(pos, t), "Makashi Style Master"):
+            w.notes.append(Reason(f"Ataru Style does not work against {t.id}, a Makashi Style Master", _cite(pos, "PL p.53")))
+        elif len(near) == 1:
+            w.mods.append(Modifier("Ataru Style (one enemy within 6)", "attack", 4, _cite(pos, "PL p.34")))
+    if _droid(pos, a) and not _unique(pos, a):
+        for f in _allies(pos, a):
+            if has(_abilities(pos, f), "Fire Control"):
+                w.mods.append(Modifier(f"Fire Control ({f.id})", "attack", 4, _cite(pos, "PL p.42; CS g.5")))
+                break
+    if ed == "swm2008":
+        for f in [a, *_allies(pos, a)]:
+            if has(_abilities(pos, f), "Traps") and _within(pos, f, t, 6):
+                w.mods.append(Modifier(f"Traps ({f.id} within 6 of {t.id})", "defense", -4, _cite(pos, "PL p.65")))
+                break
+        for f in [t, *_allies(pos, t)]:
+            if has(_abilities(pos, f), "Doctrine of Fear") and _within(pos, f, a, 6):
+                w.mods.append(Modifier(f"Doctrine of Fear ({f.id} within 6 of {a.id})", "attack", -4, _cite(pos, "PL p.40")))
+                break
 
 
 def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
@@ -341,7 +431,12 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
         d = engine.squares_between(pos, a, e)
         if d is None:
             continue
-        if has(_abilities(pos, e), "Stealth") and d > 6 and engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover:
+        abl_e = _abilities(pos, e)
+        if has(abl_e, "Stealth") and d > 6 and engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover:
+            continue
+        if pos.rules is Edition.SWM2008 and (has(abl_e, "Invisibility") or (
+            has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover
+        )):
             continue
         if best is None or d < best:
             best, ids = d, [e.id]
@@ -434,10 +529,12 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
             needs = max(2, min(defense - bonus, auto_low))
             p_hit = float(F(21 - needs, 20))
         mult = 1 if w.crit_immune else w.crit_mult
-        normal = base * (2 if w.double_damage else 1) + dmg_bonus
-        crit = base * max(mult, 2 if w.double_damage else 1) + dmg_bonus
-        p_crit = 0.0 if w.auto_hit else float(F(21 - w.crit_low, 20)) if not w.crit_immune else 0.0
-        expected = round((p_hit - p_crit) * normal + p_crit * crit, 4) if not w.auto_hit else float(normal)
+        normal = max(0, base * (2 if w.double_damage else 1) - w.reduction) + dmg_bonus
+        crit = max(0, base * max(mult, 2 if w.double_damage else 1) - w.reduction) + dmg_bonus
+        if w.stands != 1:  # Conceal / Incorporeal: a hit only stands on a further d20
+            p_hit = float(F(21 - needs, 20) * w.stands) if not w.auto_hit else float(w.stands)
+        p_crit = 0.0 if w.auto_hit or w.crit_immune else float(F(21 - w.crit_low, 20) * w.stands)
+        expected = round((p_hit - p_crit) * normal + p_crit * crit, 4) if not w.auto_hit else float(normal * w.stands)
         return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected)
 
     attacks: list[OneAttack] = []
@@ -542,15 +639,36 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     terrain = board.terrain
     a_on = lambda kind_: any((s.col, s.row) in terrain.get(kind_, frozenset()) for s in a.space)  # noqa: E731
 
+    reach = _reach(pos, a)
+    if kind == "melee" and not adjacent and reach:
+        d = engine.squares_between(pos, a, t)
+        if d is not None and d <= reach:
+            if not los.line_of_sight:
+                w.illegal.append(Reason(f"Melee Reach {reach}: {a.id} cannot see {t.id}", _cite(pos, "glossary 'Melee Reach'")))
+            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {d} squares; sight and cover follow the ranged rules, no flanking", _cite(pos, "glossary 'Melee Reach'")))
+            cov = engine.cover(pos, a.id, t.id, los, force_kind="ranged")
+            adjacent = True
+            reach_attack = True
+        else:
+            reach_attack = False
+    else:
+        reach_attack = False
+    if kind == "ranged":
+        abl_t = _abilities(pos, t)
+        if (has(abl_t, "Invisible") or "invisible" in t.conditions) and not has(_abilities(pos, a), "Blindsight"):
+            w.illegal.append(Reason(f"{t.id} is Invisible: {a.id} cannot see it to shoot", _cite(pos, "glossary 'Invisible'")))
+        elif has(abl_t, "Hide") and not engine.adjacent(pos, a, t) and not has(_abilities(pos, a), "Blindsight"):
+            if engine.cover(pos, a.id, t.id, los, ignore_figures=True, force_kind="ranged").cover:
+                w.illegal.append(Reason(f"{t.id} Hides: it has cover from something other than a creature, so it is Invisible to {a.id}", _cite(pos, "glossary 'Hide'; reading A-4")))
     if kind == "melee":
         if not adjacent:
-            w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: melee attacks reach adjacent enemies only (Melee Reach is not modelled)", _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
+            w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: melee attacks reach adjacent enemies only", _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
         if charge:
             w.mods.append(Modifier("charge", "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
             w.notes.append(Reason("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here", _cite(pos, "§ Szarżowanie p.13")))
         # flanking (§6.4)
         immune = any(x in _ddm_type(pos, t) for x in ("ooze", "elemental"))
-        if not immune and adjacent:
+        if not immune and adjacent and not reach_attack:
             for ally in _allies(pos, a):
                 if not _active(ally) or not engine.adjacent(pos, ally, t):
                     continue
@@ -594,6 +712,18 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         w.mods.append(Modifier("sacred circle", "attack", 2, _cite(pos, "§ Święty krąg p.26")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     _apply_effects(pos, "ddm", "ddm2005", t, _abilities(pos, t), "target", ctx, w)
+    _hit_stands(pos, a, t, w)
+    dr = next((split_ability(x)[1] for x in _abilities(pos, t) if split_ability(x)[0].lower() == "dr"), None)
+    card = pos.card_of(a)
+    line0 = (card.melee if kind == "melee" else card.ranged) if isinstance(card, DdmCard) else None
+    base_type = (line0[0].damage_type if line0 else None) or kind
+    if dr:
+        if base_type in ("melee", "ranged"):
+            w.reduction = dr
+            w.notes.append(Reason(f"{t.id} has DR {dr}: {kind} base damage is reduced by {dr} after doubling; energy and magic damage are not",
+                                  _cite(pos, "glossary 'DR', 'damage'")))
+        else:
+            w.notes.append(Reason(f"{t.id}'s DR {dr} does not reduce {base_type} damage", _cite(pos, "glossary 'DR', 'damage'")))
     if any(x in _ddm_type(pos, t) for x in CRIT_IMMUNE_TYPES):
         w.crit_immune = True
         w.notes.append(Reason(f"{t.id} is immune to critical hits (creature type); a natural 20 still hits", _cite(pos, "glossary creature types")))
@@ -605,10 +735,32 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
                    False, [], [], lines=known_lines)
 
 
+def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
+    """Conceal N and Incorporeal: after a hit the attacker rolls again (TC-38)."""
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    conceal = max((split_ability(x)[1] or 0 for x in abl_t if split_ability(x)[0].lower() == "conceal"), default=0)
+    if conceal and not has(abl_a, "Blindsight"):
+        w.stands *= F(21 - conceal, 20)
+        w.notes.append(Reason(f"{t.id} has Conceal {conceal}: a hit stands only on a further d20 of {conceal}+, even a natural 20",
+                              _cite(pos, "glossary 'Conceal'")))
+    if has(abl_t, "Incorporeal") and not has(abl_a, "Incorporeal"):
+        w.stands *= F(10, 20)
+        w.notes.append(Reason(f"{t.id} is Incorporeal: a hit deals damage only on a further d20 of 11+", _cite(pos, "glossary 'Incorporeal'")))
+
+
 def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:
     best, ids = None, []
+    blindsight = has(_abilities(pos, a), "Blindsight")
     for e in _enemies(pos, a):
-        if not engine.sight(pos, a.id, e.id).line_of_sight:
+        s = engine.sight(pos, a.id, e.id)
+        if not s.line_of_sight:
+            continue
+        abl_e = _abilities(pos, e)
+        if not blindsight and (has(abl_e, "Invisible") or "invisible" in e.conditions):
+            continue
+        if not blindsight and has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and engine.cover(
+            pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged"
+        ).cover:
             continue
         d = engine.squares_between(pos, a, e)
         if d is None:

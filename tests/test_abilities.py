@@ -1,0 +1,186 @@
+"""One scenario per modelled ability: it applies when its conditions hold, and not otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.abilities import EFFECTS, MECHANISMS, classify, modelled_names
+from assistant.cards import CardLibrary, SwmCard, default_library
+from assistant.position import parse_position
+from assistant.rules.attack import attack
+
+UNIQUE = SwmCard(name="Unique Target", source="test", cost=10, factions=("Republic",), unique=True, size=None,
+                 hp=50, defense=15, attack=5, damage=10, speed=6, force=None, commander_effect="none")
+LIB = CardLibrary(default_library().cards() + [UNIQUE])
+
+
+def position(rules: str, figures: list[str], walls: str = "", extra: str = "") -> object:
+    text = f"format: tabletop-position/1\nrules: {rules}\nmap: {{cols: 14, rows: 10{walls}}}\nfigures:\n" + "".join(f"  - {f}\n" for f in figures)
+    return parse_position(text + extra, "t.yaml", LIB)
+
+
+def scenario(effect, holds: bool):
+    """A position and attack options in which every condition of ``effect`` holds (or the first fails)."""
+    ab = f"[{effect.name} {'+5' if effect.uses_value else ''}]".replace(" ]", "]")
+    a_stats = {"attack": 10, "damage": 10}
+    t_stats = {"defense": 15, "hp": 100}
+    a_abl, t_abl = (ab, "[]") if effect.role == "attacker" else ("[]", ab)
+    conds = set(effect.when)
+    fail = next(iter(effect.when), None) if not holds else None
+    near = "target-adjacent" in conds or "attacker-adjacent" in conds
+    t_at = "D5" if (near and fail not in ("target-adjacent", "attacker-adjacent")) else "H5"
+    t_card = ""
+    if "target-unique" in conds and fail != "target-unique":
+        t_card = "card: Unique Target, "
+    t_extra = []
+    if "target-droid" in conds and fail != "target-droid":
+        t_abl = "[Droid]" if t_abl == "[]" else t_abl[:-1] + ", Droid]"
+    if "target-force-user" in conds and fail != "target-force-user":
+        t_stats["force"] = 3
+    if "attacker-force-user" in conds and fail != "attacker-force-user":
+        a_stats["force"] = 2
+    activated = ("target-activated" in conds) != (fail in ("target-activated", "target-not-activated"))
+    moved = ("moved" in conds) != (fail in ("moved", "not-moved"))
+    ally = ("ally-within-6" in conds) != (fail in ("ally-within-6", "no-ally-within-6"))
+    opportunity = ("opportunity" in conds) != (fail in ("opportunity", "own-turn"))
+    figs = [
+        f"{{id: a, side: x, at: C5, stats: {{attack: {a_stats['attack']}, damage: {a_stats['damage']}{', force: 2' if 'force' in a_stats else ''}, abilities: {a_abl}}}}}",
+        f"{{id: t, {t_card}side: y, at: {t_at}, activated: {str(activated).lower()}, stats: {{defense: 15, hp: 100{', force: 3' if 'force' in t_stats else ''}, abilities: {t_abl}}}}}",
+    ]
+    if ally:
+        figs.append("{id: friend, side: x, at: A1}")
+    figs += t_extra
+    rules = effect.editions[-1]
+    kind = None
+    if effect.game == "ddm":
+        kind = "melee" if fail == "ranged" else "ranged"
+        figs[0] = figs[0].replace("attack: 10, damage: 10", "attack: 10, damage: 10, ranged_attack: 10, ranged_damage: 10")
+        figs[1] = figs[1].replace(f"at: {t_at}", "at: D5" if kind == "melee" else "at: H5")
+    return position(rules, figs), dict(moved=moved, kind=kind, opportunity=opportunity)
+
+
+@pytest.mark.parametrize("effect", EFFECTS, ids=[f"{e.name}-{e.editions[-1]}" for e in EFFECTS])
+def test_effect_applies_only_when_its_conditions_hold(effect) -> None:
+    pos, opts = scenario(effect, holds=True)
+    ans = attack(pos, "a", "t", **opts)
+    sources = [m.source for m in ans.modifiers]
+    gives_modifier = bool(effect.attack or effect.damage or effect.defense or effect.uses_value)
+    if gives_modifier:
+        assert effect.name in sources, (effect.name, ans.as_json())
+        if effect.uses_value:
+            assert any(m.source == effect.name and m.value == 5 for m in ans.modifiers)
+    if effect.crit_low:
+        assert ans.critical_on[0] == effect.crit_low
+    if effect.crit_multiplier:
+        assert ans.critical_damage == 10 * effect.crit_multiplier
+    if effect.crit_immune:
+        assert ans.critical_damage == ans.damage
+    if effect.when:
+        pos, opts = scenario(effect, holds=False)
+        ans = attack(pos, "a", "t", **opts)
+        assert effect.name not in [m.source for m in ans.modifiers], (effect.name, effect.when[0], ans.as_json())
+
+
+def swm(figures: list[str], walls: str = "", rules: str = "swm2008"):
+    return position(rules, figures, walls)
+
+
+def test_crowd_fighting_e8() -> None:
+    # E-8: nine adjacent characters: +16 against one of them; after it falls, +14 against the next
+    ring = ["B1", "C1", "D1", "B2", "D2", "B3", "C3", "D3"]
+    figs = ["{id: a, side: x, at: C2, stats: {attack: 5, damage: 10, abilities: [Crowd Fighting]}}"]
+    figs += [f"{{id: e{i}, side: y, at: {sq}, stats: {{defense: 15}}}}" for i, sq in enumerate(ring)]
+    pos = swm(figs)
+    mod = next(m for m in attack(pos, "a", "e0").modifiers if m.source.startswith("Crowd Fighting"))
+    assert mod.value == 14  # 7 others besides the target, 8 adjacent in all
+    figs.append("{id: e8, side: y, at: A1, stats: {defense: 15}}")  # not adjacent: no change
+    assert next(m for m in attack(swm(figs), "a", "e0").modifiers if m.source.startswith("Crowd Fighting")).value == 14
+
+
+def test_swarm_traps_doctrine_fire_control_ataru() -> None:
+    pos = swm([
+        "{id: a, card: Security Battle Droid, side: x, at: C5, stats: {abilities: [Swarm +1, Droid]}}",
+        "{id: b, card: Security Battle Droid, side: x, at: E4}",
+        "{id: c, side: x, at: B3, stats: {abilities: [Traps, Fire Control]}}",
+        "{id: t, side: y, at: D5, stats: {defense: 15}}",
+        "{id: fear, side: y, at: E7, stats: {abilities: [Doctrine of Fear]}}",
+    ])
+    mods = {m.source.split(" (")[0]: m.value for m in attack(pos, "a", "t").modifiers}
+    assert mods["Swarm"] == 1 and mods["Traps"] == -4 and mods["Fire Control"] == 4 and mods["Doctrine of Fear"] == -4
+    lone = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ataru Style]}}",
+                "{id: t, side: y, at: D5, stats: {defense: 15}}", "{id: far, side: y, at: N10, stats: {defense: 15}}"])
+    assert "Ataru Style (one enemy within 6)" in [m.source for m in attack(lone, "a", "t").modifiers]
+    duel = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ataru Style]}}",
+                "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Makashi Style Master]}}"])
+    assert not any(m.source.startswith("Ataru") for m in attack(duel, "a", "t").modifiers)
+
+
+def test_invisibility_cloaked_diplomat() -> None:
+    pos = swm([
+        "{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
+        "{id: ghost, side: y, at: F5, stats: {defense: 15, abilities: [Invisibility]}}",
+        "{id: near, side: y, at: B6, stats: {defense: 15}}",
+    ])
+    assert not attack(pos, "a", "ghost").legal
+    pos = swm(["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
+               "{id: spy, side: y, at: F5, stats: {defense: 15, abilities: [Cloaked]}}", "{id: block, side: z, at: D5}"])
+    ans = attack(pos, "a", "spy")
+    assert not ans.legal and any("Cloaked" in r.text for r in ans.illegal_reasons)
+    pos = swm(["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
+               "{id: envoy, side: y, at: F5, stats: {defense: 15, abilities: [Diplomat]}}", "{id: guard, side: y, at: F8, stats: {defense: 15}}"])
+    assert "Diplomat" in attack(pos, "a", "envoy").illegal_reasons[0].text
+
+
+def test_melee_reach_swm_and_ddm() -> None:
+    pos = swm(["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10, abilities: [Melee Attack, Melee Reach 2]}}",
+               "{id: t, side: y, at: D5, stats: {defense: 15}}"])
+    assert attack(pos, "a", "t").legal
+    ddm = position("ddm2005", ["{id: a, side: x, at: B2, stats: {attack: 8, damage: 10, abilities: [Melee Reach 2]}}",
+                               "{id: t1, side: y, at: D2, stats: {defense: 15}}", "{id: t3, side: y, at: D4, stats: {defense: 15}}"])
+    assert attack(ddm, "a", "t1", kind="melee").legal      # TC-35: 2 squares away
+    assert not attack(ddm, "a", "t3", kind="melee").legal  # 1 + 2 = 3 squares diagonally
+
+
+def test_hide_tc50() -> None:
+    # TC-50: the orc behind a wall (not a creature) hides from the archer, which must shoot someone else
+    base = ["{id: archer, side: a, at: C3, stats: {ranged_attack: 6, ranged_damage: 10}}", "{id: other, side: b, at: C9, stats: {defense: 14}}"]
+    pos = position("ddm2005", base + ["{id: orc, side: b, at: G5, stats: {defense: 14, abilities: [Hide]}}"], walls=", squares: {wall: [F4]}")
+    assert not attack(pos, "archer", "orc", kind="ranged").legal
+    assert attack(pos, "archer", "other", kind="ranged").legal
+    pos = position("ddm2005", base + ["{id: orc, side: b, at: G6, stats: {defense: 14, abilities: [Hide]}}"], walls=", squares: {wall: [F4]}")
+    assert attack(pos, "archer", "orc", kind="ranged").legal
+
+
+def test_stealth_accurate_shot_advantageous_cover() -> None:
+    figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10%s}}", "{id: screen, side: z, at: D5}",
+            "{id: sneak, side: y, at: J5, stats: {defense: 15, abilities: [Stealth, Advantageous Cover]}}",
+            "{id: other, side: y, at: M5, stats: {defense: 15}}"]
+    pos = swm([figs[0] % "", *figs[1:]])
+    ans = attack(pos, "a", "sneak")
+    assert not ans.legal and ans.defense == 23  # Stealth beyond 6: not nearest; Advantageous Cover +8
+    pos = swm([figs[0] % ", abilities: [Accurate Shot]", *figs[1:]])
+    assert attack(pos, "a", "sneak").legal
+
+
+def test_multiple_attacks_and_cyborg_savage_resilient() -> None:
+    pos = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Triple Attack, Twin Attack]}}",
+               "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Cyborg]}}"])
+    ans = attack(pos, "a", "t")
+    assert len(ans.attacks) == 6 and ans.critical_damage == 20  # a Cyborg takes critical damage
+    assert len(attack(pos, "a", "t", moved=True).attacks) == 2
+    pos = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10}}",
+               "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Resilient]}}"])
+    assert attack(pos, "a", "t").critical_damage == 10
+    pos = swm(["{id: cmd, card: Tarfful, side: x, at: A1}",
+               "{id: beast, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Savage]}}",
+               "{id: t, side: y, at: D5, stats: {defense: 15}}"])
+    ans = attack(pos, "beast", "t")
+    assert not any("commander effect" in m.source for m in ans.modifiers)
+    assert any("Savage" in n.text for n in ans.notes)
+
+
+def test_every_modelled_name_is_in_the_glossary_or_a_creature_type() -> None:
+    for game in ("swm", "ddm"):
+        for name in modelled_names(game):
+            assert classify(game, name).status == "modelled"
+    assert {m.name for m in MECHANISMS} >= {"Melee Attack", "Sniper", "Synchronized Fire", "Crowd Fighting", "Hide"}
