@@ -422,27 +422,19 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
 
 
 def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
-    """Nearest enemies in line of sight, leaving out Stealth enemies with cover beyond 6."""
-    best, ids = None, []
-    for e in _enemies(pos, a):
-        s = engine.sight(pos, a.id, e.id)
-        if not s.line_of_sight:
-            continue
-        d = engine.squares_between(pos, a, e)
-        if d is None:
-            continue
+    """Nearest enemies in line of sight, leaving out those that never count as nearest:
+    Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover."""
+
+    def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
-        if has(abl_e, "Stealth") and d > 6 and engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover:
-            continue
-        if pos.rules is Edition.SWM2008 and (has(abl_e, "Invisibility") or (
-            has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover
-        )):
-            continue
-        if best is None or d < best:
-            best, ids = d, [e.id]
-        elif d == best:
-            ids.append(e.id)
-    return best, ids
+        covered = lambda: engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover  # noqa: E731
+        if has(abl_e, "Stealth") and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
+            return True
+        return pos.rules is Edition.SWM2008 and (
+            has(abl_e, "Invisibility") or (has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered()))
+        )
+
+    return engine.nearest_enemies(pos, a.id, skip)
 
 
 def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...], w: _Work) -> tuple[list[str], list[Reason]]:
@@ -749,27 +741,20 @@ def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
 
 
 def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:
-    best, ids = None, []
-    blindsight = has(_abilities(pos, a), "Blindsight")
-    for e in _enemies(pos, a):
-        s = engine.sight(pos, a.id, e.id)
-        if not s.line_of_sight:
-            continue
+    """The nearest enemy the creature can see: Invisible ones and those that Hide from it
+    do not count (unless it has Blindsight)."""
+    if has(_abilities(pos, a), "Blindsight"):
+        return engine.nearest_enemies(pos, a.id)
+
+    def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
-        if not blindsight and (has(abl_e, "Invisible") or "invisible" in e.conditions):
-            continue
-        if not blindsight and has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and engine.cover(
-            pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged"
-        ).cover:
-            continue
-        d = engine.squares_between(pos, a, e)
-        if d is None:
-            continue
-        if best is None or d < best:
-            best, ids = d, [e.id]
-        elif d == best:
-            ids.append(e.id)
-    return best, ids
+        if has(abl_e, "Invisible") or "invisible" in e.conditions:
+            return True
+        return has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and bool(
+            engine.cover(pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged").cover
+        )
+
+    return engine.nearest_enemies(pos, a.id, skip)
 
 
 def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | None = None) -> list[dict[str, Any]]:

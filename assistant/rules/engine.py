@@ -520,15 +520,21 @@ def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))
 
 
-def nearest_enemies(pos: Position, fig_id: str) -> tuple[int | None, list[str]]:
-    """The closest enemies in line of sight (all of them when tied) and their range."""
+def nearest_enemies(
+    pos: Position, fig_id: str, skip: Callable[[Figure, SightAnswer], bool] | None = None,
+) -> tuple[int | None, list[str]]:
+    """The closest enemies in line of sight (all of them when tied) and their range.
+
+    ``skip(enemy, sight)`` leaves out enemies that never count as nearest (Stealth,
+    Invisibility, Hide, ... -- decided by the attack rules, not here)."""
     f = pos.figure(fig_id)
     best: int | None = None
     out: list[str] = []
     for e in pos.figures:
         if e.side == f.side:
             continue
-        if not sight(pos, f.id, e.id).line_of_sight:
+        s = sight(pos, f.id, e.id)
+        if not s.line_of_sight or (skip is not None and skip(e, s)):
             continue
         d = squares_between(pos, f, e)
         if d is None:
