@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from itertools import product
-from typing import Any
+from typing import Any, Callable
 
 from ..cards import split_ability
 from ..coords import Corner, Edge, Square
