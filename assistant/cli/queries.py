@@ -13,17 +13,39 @@ from ..rules import engine
 from ..rules.engine import Reason
 
 PositionOpt = Annotated[
-    str, typer.Option("--position", "-p", help="The position file (or a bundled example's name).", show_default=False)
+    Optional[str],
+    typer.Option("--position", "-p", help="The position file (or a bundled example's name). Default: the current game.", show_default=False),
 ]
+GameOpt = Annotated[Optional[Path], typer.Option("--game", help="Answer from this game file (default: the current game).", metavar="PATH")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 PngOpt = Annotated[Optional[Path], typer.Option("--png", help="Also draw the answer to this PNG file.", metavar="FILE")]
 
 
-def _load(ctx: typer.Context, position: str):
+def _load(ctx: typer.Context, position: str | None, game: Path | None = None):
+    """The position asked about: a file, or the current state of a game."""
+    return _load_with_state(ctx, position, game)[0]
+
+
+def _load_with_state(ctx: typer.Context, position: str | None, game: Path | None = None):
+    """(position, game state or None). Without --position the game's log supplies the state:
+    positions, damage, who has activated this round and who moved this turn."""
     from ..position import load_position
     from .app import library, resolve_position
 
-    return load_position(resolve_position(position), library(ctx))
+    if position is not None and game is not None:
+        from ..errors import AssistantError
+
+        raise AssistantError("give --position or --game, not both")
+    if position is not None:
+        return load_position(resolve_position(position), library(ctx)), None
+    from .game_cmd import open_game
+
+    g = open_game(ctx, game)
+    try:
+        st = g.state()
+    finally:
+        g.close()
+    return st.position, st
 
 
 def _print_reasons(reasons: tuple[Reason, ...]) -> None:
@@ -86,13 +108,14 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         viewer: Annotated[str, typer.Argument(help="The figure that looks (its id).", show_default=False)],
         target: Annotated[str, typer.Argument(help="The figure looked at.", show_default=False)],
-        position: PositionOpt,
+        position: PositionOpt = None,
+        game: GameOpt = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
     ) -> None:
         """Line of sight from one figure to another, with a witness line anyone can re-check."""
         with edge(json_out, "los"):
-            pos = _load(ctx, position)
+            pos = _load(ctx, position, game)
             ans = engine.sight(pos, viewer, target)
             if png is not None:
                 from .picture import draw, save_png, sight_overlay
@@ -110,13 +133,14 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
         target: Annotated[str, typer.Argument(help="The target figure.", show_default=False)],
-        position: PositionOpt,
+        position: PositionOpt = None,
+        game: GameOpt = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
     ) -> None:
         """Whether the target has cover, from the attacker's best corner, and what gives it."""
         with edge(json_out, "cover"):
-            pos = _load(ctx, position)
+            pos = _load(ctx, position, game)
             s = engine.sight(pos, attacker, target)
             ans = engine.cover(pos, attacker, target, s)
             if png is not None:
@@ -133,12 +157,13 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         a: Annotated[str, typer.Argument(help="One figure.", show_default=False)],
         b: Annotated[str, typer.Argument(help="The other figure.", show_default=False)],
-        position: PositionOpt,
+        position: PositionOpt = None,
+        game: GameOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
         """Range in squares, counted the way the edition counts "within N squares"."""
         with edge(json_out, "range"):
-            pos = _load(ctx, position)
+            pos = _load(ctx, position, game)
             ans = engine.range_between(pos, a, b)
             if json_out:
                 emit_json(ans.as_json())
@@ -149,12 +174,13 @@ def register(app: typer.Typer) -> None:
     def nearest(
         ctx: typer.Context,
         figure: Annotated[str, typer.Argument(help="The figure whose nearest enemies to find.", show_default=False)],
-        position: PositionOpt,
+        position: PositionOpt = None,
+        game: GameOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
         """The nearest enemies in line of sight (all of them when tied)."""
         with edge(json_out, "nearest"):
-            pos = _load(ctx, position)
+            pos = _load(ctx, position, game)
             d, ids = engine.nearest_enemies(pos, figure)
             rule = engine.Board.of(pos).rules.nearest_rule
             if json_out:
@@ -169,12 +195,13 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def matrix(
         ctx: typer.Context,
-        position: PositionOpt,
+        position: PositionOpt = None,
+        game: GameOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
         """Who sees whom: line of sight, cover and range for every ordered pair of figures."""
         with edge(json_out, "matrix"):
-            pos = _load(ctx, position)
+            pos = _load(ctx, position, game)
             rows = engine.matrix(pos)
             if json_out:
                 emit_json({"query": "matrix", "rules": pos.rules.value, "pairs": rows})
@@ -224,8 +251,9 @@ def register_attack(app: typer.Typer) -> None:
         ctx: typer.Context,
         attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
         target: Annotated[str, typer.Argument(help="The target figure.", show_default=False)],
-        position: PositionOpt,
-        moved: Annotated[bool, typer.Option("--moved", help="The attacker moved this turn.")] = False,
+        position: PositionOpt = None,
+        game: GameOpt = None,
+        moved: Annotated[Optional[bool], typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
         combined_fire: Annotated[
             Optional[str], typer.Option("--combined-fire", help="SWM: allies joining, ID[,ID...].", metavar="IDS")
         ] = None,
@@ -242,7 +270,9 @@ def register_attack(app: typer.Typer) -> None:
         with edge(json_out, "attack"):
             if ranged and melee:
                 raise AssistantError("choose --ranged or --melee, not both")
-            pos = _load(ctx, position)
+            pos, st = _load_with_state(ctx, position, game)
+            if moved is None:
+                moved = bool(st and st.moved.get(attacker, 0) > 0)
             helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
             kind = "ranged" if ranged else "melee" if melee else None
             ans = attack(pos, attacker, target, moved=moved, combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity)
@@ -255,8 +285,9 @@ def register_attack(app: typer.Typer) -> None:
     def targets_cmd(
         ctx: typer.Context,
         attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
-        position: PositionOpt,
-        moved: Annotated[bool, typer.Option("--moved", help="The attacker moved this turn.")] = False,
+        position: PositionOpt = None,
+        game: GameOpt = None,
+        moved: Annotated[Optional[bool], typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
     ) -> None:
@@ -264,7 +295,9 @@ def register_attack(app: typer.Typer) -> None:
         from ..rules.attack import targets
 
         with edge(json_out, "targets"):
-            pos = _load(ctx, position)
+            pos, st = _load_with_state(ctx, position, game)
+            if moved is None:
+                moved = bool(st and st.moved.get(attacker, 0) > 0)
             rows = targets(pos, attacker, moved=moved)
             if png is not None:
                 from .picture import draw, save_png, targets_overlay

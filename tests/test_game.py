@@ -1,0 +1,231 @@
+"""The game session: a scripted game, undo and replay, overrides, export, and reliability."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.cli.app import app
+from assistant.errors import UnknownNameError
+from assistant.game import Game, RefusedError
+from assistant.game.store import GameFileError
+from assistant.resources import example_path
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_scripted_game_from_the_cli(home) -> None:
+    assert run("game", "new", "-p", "clone-wars-example-combat").exit_code == 0
+    r = run("game", "activate", "sbd")
+    assert r.exit_code == 2 and "roll initiative first" in r.stderr
+    assert run("game", "initiative", "--roll", "light=7", "--roll", "dark=15").exit_code == 0
+    r = run("game", "activate", "obi")
+    assert r.exit_code == 2 and "it is dark's activation" in r.stderr and "PL p.6" in r.stderr  # refused with the rule
+    assert run("game", "activate", "sbd").exit_code == 0
+    r = run("game", "attack", "sbd", "obi", "--roll", "15", "--combined-fire", "sbdc", "--json")
+    attack = json.loads(r.stdout)["event"]
+    assert (attack["needs"], attack["hit"], attack["damage"]) == (11, True, 20)  # PL p.24-25: 30 vs 26, 20 damage
+    st = json.loads(run("game", "status", "--json").stdout)
+    assert st["may_activate"]["dark"] == ["dooku"]  # sbdc helped: activated, not counted against the phase
+    assert run("game", "activate", "dooku").exit_code == 0
+    assert run("game", "move", "dooku", "K9").exit_code == 0
+    r = run("game", "move", "dooku", "A1")
+    assert r.exit_code == 2 and "would move" in r.stderr  # beyond double speed, with the cheapest path
+    assert run("game", "activate", "obi").exit_code == 0  # dark's phase is over: light's turn
+    r = run("game", "activate", "obi")
+    assert r.exit_code == 2 and "already activated" in r.stderr
+    assert run("game", "activate", "obi", "--override", "judge: replayed by agreement").exit_code == 0
+    assert run("game", "undo").exit_code == 0
+    assert run("game", "activate", "clone").exit_code == 0
+    r = run("game", "initiative", "--roll", "light=12", "--roll", "dark=3")
+    assert r.exit_code == 0  # round 2
+    export = run("game", "export", "--format", "json").stdout
+    doc = json.loads(export)
+    texts = [e["text"] for e in doc["events"]]
+    assert texts[1].startswith("round 1: initiative") and texts[-1].startswith("round 2: initiative")
+    assert any("[undone]" in t for t in texts)
+    override = [e for e in doc["events"] if e.get("override")]
+    assert override and override[0]["override"] == "judge: replayed by agreement"
+    md = run("game", "export").stdout
+    assert "| judge: replayed by agreement |" in md and "sbd attacks obi" in md
+    obi = next(f for f in doc["final"]["figures"] if f["id"] == "obi")
+    assert obi["damage_taken"] == 20
+
+
+def test_queries_answer_from_the_game(home) -> None:
+    run("game", "new", "-p", "clone-wars-example-combat")
+    run("game", "initiative", "--roll", "light=3", "--roll", "dark=15")
+    run("game", "activate", "sbd")
+    obj = json.loads(run("attack", "sbd", "obi", "--json").stdout)
+    assert obj["needs"] == 15  # no helper declared, the droid has not moved
+    run("game", "move", "sbd", "B6")
+    obj = json.loads(run("attack", "sbd", "obi", "--json").stdout)
+    assert "commander effect of sbdc (Super Battle Droid Commander)" not in [m["source"] for m in obj["modifiers"]]  # it moved
+    assert json.loads(run("los", "sbd", "obi", "--json").stdout)["line_of_sight"] is True
+    assert json.loads(run("range", "sbd", "dooku", "--json").stdout)["squares"] > 0
+    r = run("los", "sbd", "obi", "--json", "--position", "clone-wars-example-combat", "--game", "x")
+    assert r.exit_code == 2
+
+
+def test_refused_commands_leave_the_game_unchanged(tmp_path) -> None:
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
+    before = len(g.events())
+    with pytest.raises(RefusedError):
+        g.do("activate", {"figure": "obi"})
+    with pytest.raises(UnknownNameError):
+        g.do("damage", {"figure": "nobody", "amount": 5})
+    assert len(g.events()) == before
+    g.close()
+
+
+def test_undo_and_replay(tmp_path) -> None:
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
+    g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
+    g.do("activate", {"figure": "obi"})
+    e = g.do("damage", {"figure": "obi", "amount": 30})
+    assert g.state().position.figure("obi").damage_taken == 30
+    g.undo()
+    assert g.state().position.figure("obi").damage_taken == 0
+    assert g.state(upto=e.seq).position.figure("obi").damage_taken == 30  # replay --to
+    g.do("damage", {"figure": "obi", "amount": 120})  # 120 HP: defeated and removed
+    assert "obi" in g.state().defeated
+    g.close()
+
+
+def test_swm_doors_follow_the_end_of_turn_rule(tmp_path) -> None:
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
+    g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
+    g.do("activate", {"figure": "obi"})
+    g.do("move", {"figure": "obi", "to": "C7", "cost": 1})
+    g.do("end-turn", {})
+    doors = g.state().position.map.open_doors
+    assert {d.name for d in doors} == set()  # nobody next to either door: both close
+    g.close()
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("content", [b"not a database at all", b"SQLite format 3\x00" + b"\x00" * 200, b""])
+def test_corrupt_or_foreign_files_are_refused_and_untouched(tmp_path, content) -> None:
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(content)
+    digest = _sha(bad)
+    with pytest.raises(GameFileError):
+        Game.open(bad)
+    assert _sha(bad) == digest
+    r = run("game", "status", "--game", str(bad))
+    assert r.exit_code == 2 and "not modified" in r.stderr
+    assert _sha(bad) == digest
+
+
+def test_another_programs_database_is_refused(tmp_path) -> None:
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE notes (x TEXT)")
+    con.commit()
+    con.close()
+    digest = _sha(other)
+    with pytest.raises(GameFileError, match="not a game of this program"):
+        Game.open(other)
+    assert _sha(other) == digest
+
+
+def test_a_damaged_game_is_refused(tmp_path) -> None:
+    path = tmp_path / "g.sqlite"
+    g = Game.new(path, example_path("clone-wars-corridor").read_text())
+    for i in range(200):
+        g.do("note", {"text": f"note {i} " + "x" * 200})
+    g.close()
+    data = bytearray(path.read_bytes())
+    data[4096:8192] = b"\xff" * 4096  # smash a page
+    path.write_bytes(bytes(data))
+    digest = _sha(path)
+    with pytest.raises(GameFileError):
+        Game.open(path).state()
+    assert _sha(path) == digest
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from assistant.game import Game
+    g = Game.open(Path(sys.argv[1]))
+    i = 0
+    while True:
+        e = g.do("note", {"text": f"n{i}"})
+        print(e.seq, flush=True)
+        i += 1
+    """
+)
+
+
+def test_kill_minus_9_loses_no_committed_event(tmp_path) -> None:
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-corridor").read_text()).close()
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True)
+    committed = []
+    deadline = time.time() + 60
+    while len(committed) < 40 and time.time() < deadline:
+        line = proc.stdout.readline()
+        if line.strip():
+            committed.append(int(line))
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert len(committed) >= 40
+    g = Game.open(path)  # integrity checked on open
+    seqs = {e.seq for e in g.events()}
+    assert set(committed) <= seqs
+    g.do("note", {"text": "still writable"})
+    g.close()
+
+
+CONCURRENT = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from assistant.game import Game, RefusedError
+    g = Game.open(Path(sys.argv[1]))
+    try:
+        g.do("activate", {"figure": "obi"})
+        print("ok")
+    except RefusedError:
+        print("refused")
+    """
+)
+
+
+def test_two_commands_at_once_are_safe(tmp_path) -> None:
+    path = tmp_path / "g.sqlite"
+    g = Game.new(path, example_path("clone-wars-corridor").read_text())
+    g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
+    g.close()
+    procs = [subprocess.Popen([sys.executable, "-c", CONCURRENT, str(path)], stdout=subprocess.PIPE, text=True) for _ in range(4)]
+    results = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
+    assert results == ["ok", "refused", "refused", "refused"]  # obi activates exactly once
+    g = Game.open(path)
+    assert sum(1 for e in g.events() if e.kind == "activate") == 1
+    g.close()
