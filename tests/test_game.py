@@ -229,3 +229,92 @@ def test_two_commands_at_once_are_safe(tmp_path) -> None:
     g = Game.open(path)
     assert sum(1 for e in g.events() if e.kind == "activate") == 1
     g.close()
+
+
+# --- squad building, victory points, morale, tie-break -------------------------------------
+
+from assistant.cards import CardLibrary, DdmCard, default_library  # noqa: E402
+from assistant.game.squads import check_squads  # noqa: E402
+from assistant.position import parse_position  # noqa: E402
+
+SQUAD = """format: tabletop-position/1
+rules: swm2008
+map: {cols: 12, rows: 8}
+figures:
+  - {id: obi, card: General Obi-Wan Kenobi, side: light, at: A1}
+  - {id: arc, card: ARC Trooper, side: light, at: A2}
+  - {id: c1, card: Clone Trooper, side: light, at: A3}
+  - {id: c2, card: Clone Trooper, side: light, at: A4}
+  - {id: c3, card: Clone Trooper, side: light, at: A5}
+%s  - {id: dooku, card: Count Dooku of Serenno, side: dark, at: L8}
+"""
+
+
+def test_example_squad_of_100_points_is_legal_and_one_more_trooper_is_not(tmp_path) -> None:
+    problems, unchecked = check_squads(parse_position(SQUAD % ""))
+    assert not problems  # PL p.15: 55 + 18 + 27 = 100
+    assert any("dark: points not fully checked" in u for u in unchecked)  # Dooku's cost is not printed
+    over = SQUAD % "  - {id: c4, card: Clone Trooper, side: light, at: A6}\n"
+    problems, _ = check_squads(parse_position(over))
+    assert problems and "109 points, over the limit of 100" in problems[0].text
+    with pytest.raises(RefusedError):
+        Game.new(tmp_path / "g.sqlite", over)
+    g = Game.new(tmp_path / "h.sqlite", over, override="friendly game at 110 points")
+    assert [e for e in g.events() if e.override == "friendly game at 110 points"]
+    g.close()
+
+
+def _ddm_card(name: str, cost: int, factions=("LG",), rating="none", hp=40) -> DdmCard:
+    return DdmCard(name=name, source="test", cost=cost, factions=factions, level=4, speed=6, flight=False, ac=15, hp=hp,
+                   melee=(), ranged=(), type="Humanoid", size=None, commander_rating=rating, commander_effect="none")
+
+
+LIB = CardLibrary(default_library().cards() + [_ddm_card("Captain", 30, rating=3), _ddm_card("Soldier", 20),
+                                              _ddm_card("Brute", 150, factions=("CE",)), _ddm_card("Foe", 25, factions=("LE",), rating=2)])
+
+
+def test_ddm_warband_rules() -> None:
+    text = """format: tabletop-position/1
+rules: ddm2005
+map: {cols: 10, rows: 10}
+figures:
+  - {id: b, card: Brute, side: a, at: A1}
+  - {id: s, card: Soldier, side: a, at: A2}
+  - {id: f, card: Foe, side: z, at: J10}
+"""
+    problems, _ = check_squads(parse_position(text, "t", LIB))
+    texts = " ".join(p.text for p in problems)
+    assert "no creature may cost more than 140" in texts and "share no faction" in texts and "no commander" in texts
+
+
+def test_ddm_victory_points_morale_and_victory_areas(tmp_path) -> None:
+    text = """format: tabletop-position/1
+rules: ddm2005
+map: {cols: 10, rows: 10, areas: {victory_a: ["A1:B2"], victory_z: ["I9:J10"]}}
+figures:
+  - {id: cap, card: Captain, side: a, at: A1}
+  - {id: foe, card: Foe, side: z, at: E5}
+"""
+    g = Game.new(tmp_path / "g.sqlite", text, LIB)
+    g.do("initiative", {"rolls": {}, "winner": "a", "first": "a"})
+    g.do("activate", {"figure": "cap"})
+    g.do("damage", {"figure": "foe", "amount": 15})  # 40 HP -> 25: not below half
+    assert not g.state().morale_due
+    g.do("damage", {"figure": "foe", "amount": 6})  # 19 left: below half, the first time
+    assert g.state().morale_due and "foe: morale save due" in g.state().morale_due[0]
+    g.do("activate", {"figure": "foe"})
+    g.do("initiative", {"rolls": {}, "winner": "a", "first": "a"})  # end of round 1: cap stands in victory_a
+    assert g.state().vp == {"a": 10}
+    g.do("activate", {"figure": "cap"})
+    g.do("damage", {"figure": "foe", "amount": 30})  # eliminated: its cost, 25, to side a
+    st = g.state()
+    assert st.vp == {"a": 35} and "foe" in st.defeated
+    g.close()
+
+
+def test_ten_quiet_rounds_trigger_the_tie_break(tmp_path) -> None:
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
+    for _ in range(11):
+        g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"}, override="quiet round for the test")
+    assert g.state().quiet_rounds == 10
+    g.close()

@@ -59,8 +59,9 @@ def new(
     ctx: typer.Context,
     position: Annotated[str, typer.Option("--position", "-p", help="The starting position file (or a bundled example).")],
     game: GameOpt = None,
+    override: OverrideOpt = None,
 ) -> None:
-    """Start a game from a position file and make it the current game."""
+    """Start a game from a position file (each side a squad, checked) and make it the current game."""
     from ..game import Game
     from ..game.store import games_home, set_current_game
     from ..yamlio import read_text
@@ -69,10 +70,27 @@ def new(
     with edge():
         text, _ = read_text(resolve_position(position))
         path = game or games_home() / "games" / f"{Path(position).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
-        g = Game.new(path, text, library(ctx))
+        from ..game.squads import check_squads
+        from ..position import parse_position
+
+        _problems, unchecked = check_squads(parse_position(text, str(position), library(ctx)))
+        g = Game.new(path, text, library(ctx), override)
         g.close()
         set_current_game(path)
         out.print(f"new game {escape(str(path))} (now the current game)")
+        for line in unchecked:
+            out.print(f"  [yellow]squad check incomplete:[/] {escape(line)}")
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A position file to start a game from.")],
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+) -> None:
+    """Start a game from a position file (the same as 'game new --position FILE')."""
+    new(ctx, file, game, override)
 
 
 @app.command("use")
@@ -102,6 +120,8 @@ def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) 
             "next": st.expected_side(), "active": st.active, "moved": st.moved,
             "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
             "defeated": st.defeated, "round_over": st.round > 0 and st.round_over(),
+            "vp": st.vp, "morale_due": st.morale_due, "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
+            "tie_break": st.quiet_rounds >= 10,
         }
         if json_out:
             emit_json(info)
@@ -118,6 +138,14 @@ def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) 
             out.print(f"  {side} may still activate: {', '.join(ids) or '-'}")
         if st.defeated:
             out.print(f"  defeated: {', '.join(st.defeated)}")
+        if st.vp:
+            out.print("  victory points: " + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
+        for m in st.morale_due:
+            out.print(f"  [yellow]{escape(m)}[/]")
+        if info["winner"]:
+            out.print(f"  [bold green]{info['winner']} wins[/]")
+        if st.quiet_rounds >= 10:
+            out.print("  [bold]10 rounds with no attack and no damage: the game ends on the tie-break[/] (most points; then nearest to the centre; then highest cost)")
 
 
 @app.command("log")

@@ -40,9 +40,19 @@ class Game:
         self.library = library
 
     @classmethod
-    def new(cls, path: Path, position_yaml: str, library: CardLibrary | None = None) -> "Game":
+    def new(cls, path: Path, position_yaml: str, library: CardLibrary | None = None, override: str | None = None) -> "Game":
+        """Start a game; squads that break the edition's building rules are refused unless
+        overridden with a reason (recorded with the setup)."""
+        from .squads import check_squads
+
         pos = parse_position(position_yaml, "position", library)  # refuse a bad position before creating anything
-        return cls(GameStore.create(path, pos.rules.value, dump_position(pos)), library)
+        problems, _unchecked = check_squads(pos)
+        if problems and not override:
+            raise RefusedError(problems)
+        store = GameStore.create(path, pos.rules.value, dump_position(pos))
+        if override:
+            store.append("note", {"text": f"squad-building rules overridden: {'; '.join(p.text for p in problems)}"}, override=override)
+        return cls(store, library)
 
     @classmethod
     def open(cls, path: Path, library: CardLibrary | None = None) -> "Game":

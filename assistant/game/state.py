@@ -49,6 +49,23 @@ class GameState:
     moved: dict[str, int] = field(default_factory=dict)  # squares of movement this turn, by figure
     entries: list[Entry] = field(default_factory=list)
     defeated: list[str] = field(default_factory=list)
+    #: victory points by side (DDM: eliminations and victory areas; SWM: the tie-break total)
+    vp: dict[str, int] = field(default_factory=dict)
+    #: DDM morale saves that came due (HP first below half), with the formula
+    morale_due: list[str] = field(default_factory=list)
+    morale_checked: set[str] = field(default_factory=set)
+    #: consecutive finished rounds with no attack and no damage (tie-break at 10)
+    quiet_rounds: int = 0
+    round_had_action: bool = False
+    last_attacker_side: str | None = None
+
+    def winner(self) -> str | None:
+        """DDM: the first side to 200 VP; SWM: the last side with figures standing."""
+        if self.rules is Edition.DDM2005:
+            reached = [s for s, v in self.vp.items() if v >= 200]
+            return reached[0] if reached else None
+        standing = {f.side for f in self.position.figures}
+        return next(iter(standing)) if len(standing) == 1 and self.round > 0 else None
 
     @property
     def rules(self) -> Edition:
@@ -127,6 +144,8 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> None:
     pos = state.position
     if kind == "initiative":
         _end_turn(state)
+        if state.round > 0:
+            _end_of_round(state)
         state.round += 1
         state.first_side = data["first"]
         state.phase, state.phase_side, state.phase_activations = 1, data["first"], 0
@@ -148,6 +167,8 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> None:
         _set_figure(state, replace(f, at=parse_square(data["to"])))
         state.moved[f.id] = state.moved.get(f.id, 0) + int(data.get("cost", 0))
     elif kind == "attack":
+        state.round_had_action = True
+        state.last_attacker_side = state.position.figure(data["attacker"]).side
         for h in data.get("helpers", ()):
             _set_figure(state, replace(state.position.figure(h), activated=True))
         if data.get("damage"):
@@ -184,16 +205,42 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> None:
 
 
 def _damage(state: GameState, fid: str, amount: int) -> None:
+    state.round_had_action = True
     f = state.position.figure(fid)
     f = replace(f, damage_taken=f.damage_taken + amount)
-    hp = state.position.stats_of(f).hp
+    stats = state.position.stats_of(f)
+    hp = stats.hp
+    if state.rules is Edition.DDM2005 and hp is not None and fid not in state.morale_checked and 2 * (hp - f.damage_taken) < hp and f.damage_taken < hp:
+        state.morale_checked.add(fid)  # once per battle, pass or fail (ddm.md §8.5)
+        fearless = any(x.lower().startswith(("fearless", "construct", "ooze", "undead")) for x in stats.abilities or ())
+        if not fearless:
+            state.morale_due.append(f"{fid}: morale save due (HP below half): d20 + Level {stats.level if stats.level is not None else '?'} "
+                                    f"+ the best commander rating in command range >= 20")
     if hp is not None and f.damage_taken >= hp:
         state.position = _with_figure(state.position, None, fid)
         state.defeated.append(fid)
+        card = state.position.card_of(f)
+        sides = state.sides() or []
+        scorer = state.last_attacker_side if state.last_attacker_side and state.last_attacker_side != f.side else (
+            next((s for s in sides if s != f.side), None) if len(sides) <= 2 else None)
+        if scorer is not None and card is not None and card.cost is not None:
+            state.vp[scorer] = state.vp.get(scorer, 0) + card.cost
         if state.active == fid:
             state.active = None
     else:
         _set_figure(state, f)
+
+
+def _end_of_round(state: GameState) -> None:
+    """DDM victory areas (10 VP a round for any creature in one of your own, ddm.md §9.6), and
+    the count of quiet rounds toward the 10-round tie-break (both games)."""
+    if state.rules is Edition.DDM2005:
+        for side in state.sides():
+            area = state.position.map.areas.get(f"victory_{side}")
+            if area and any(sq in area for f in state.position.figures if f.side == side for sq in f.space):
+                state.vp[side] = state.vp.get(side, 0) + 10
+    state.quiet_rounds = 0 if state.round_had_action else state.quiet_rounds + 1
+    state.round_had_action = False
 
 
 def _end_turn(state: GameState) -> None:

@@ -1,0 +1,81 @@
+"""Squad and warband building checks (``shared/rules/swm.md`` §9.11, ``ddm.md`` §9.1).
+
+Each side of the position is one squad. A check that needs a value the card library does
+not know (most printed costs and factions are ``unknown``) is reported as not checked,
+never passed or failed by guess.
+"""
+
+from __future__ import annotations
+
+from ..cards import DdmCard, SwmCard
+from ..editions import Edition
+from ..model import Position
+from ..rules.engine import Reason
+
+#: swm2008 PL p.15: the factions each era allows, per side
+SWM_ERAS: dict[str, tuple[set[str], set[str]]] = {
+    "The Old Republic": ({"Old Republic"}, {"Sith", "Mandalorians"}),
+    "Rise of the Empire": ({"Republic"}, {"Separatists", "Empire"}),
+    "The Rebellion Era": ({"Rebel Alliance"}, {"Empire"}),
+    "The New Republic": ({"New Republic"}, {"Empire"}),
+    "The New Jedi Order": ({"New Republic", "Empire"}, {"Yuuzhan Vong"}),
+}
+
+
+def person(name: str) -> str:
+    """SWM Unique names: versions of one person count as one (PL p.65-66): the part before a comma."""
+    return name.split(",")[0].strip().lower()
+
+
+def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
+    """(rule violations, checks that could not be made for lack of card data)."""
+    problems: list[Reason] = []
+    unchecked: list[str] = []
+    ddm = pos.rules is Edition.DDM2005
+    limit = 200 if ddm else 100
+    cite = (lambda w: f"{pos.rules.value} {w}")
+    for side in pos.sides():
+        figs = [f for f in pos.figures if f.side == side]
+        cards = [(f, pos.card_of(f)) for f in figs]
+        costs = [c.cost for _, c in cards if c is not None and c.cost is not None]
+        unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
+        total = sum(costs)
+        if total > limit:
+            problems.append(Reason(f"{side}'s squad costs {total} points, over the limit of {limit}", cite("§ Tworzenie drużyny p.6-7") if ddm else cite("PL p.15; CS r.2, r.4")))
+        if unknown_cost:
+            unchecked.append(f"{side}: points not fully checked ({total} known; cost unknown for {', '.join(unknown_cost)})")
+        if ddm:
+            if len(figs) > 8:
+                problems.append(Reason(f"{side}'s warband has {len(figs)} creatures; at most 8", cite("§ Tworzenie drużyny p.6-7")))
+            for f, c in cards:
+                if c is not None and c.cost is not None and c.cost > 140:
+                    problems.append(Reason(f"{f.id} costs {c.cost}: no creature may cost more than 140 in a Skirmish", cite("§ Tworzenie drużyny p.6-7")))
+            ratings = [pos.stats_of(f).commander_rating for f in figs]
+            card_ratings = [c.commander_rating for _, c in cards if isinstance(c, DdmCard)]
+            has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)
+            surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _, c in cards)
+            if not has_commander and surely_none:
+                problems.append(Reason(f"{side}'s warband has no commander", cite("§ Tworzenie drużyny p.6-7")))
+            elif not has_commander:
+                unchecked.append(f"{side}: commander not checked (commander ratings unknown)")
+            factions = [set(c.factions) for _, c in cards if isinstance(c, DdmCard) and c.factions]
+            if len(factions) == len(cards) and factions and not set.intersection(*factions):
+                problems.append(Reason(f"{side}'s creatures share no faction (each must show the warband's faction)", cite("§ Frakcje p.6")))
+            elif len(factions) < len(cards):
+                unchecked.append(f"{side}: faction not fully checked (factions unknown)")
+        else:
+            names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and c.unique]
+            seen: dict[str, str] = {}
+            for fid, n in names:
+                if n in seen:
+                    problems.append(Reason(f"{fid} and {seen[n]} are the same Unique character", cite("PL p.65-66; CS g.14")))
+                seen.setdefault(n, fid)
+            if any(isinstance(c, SwmCard) and c.unique is None for _, c in cards):
+                unchecked.append(f"{side}: Unique not fully checked (unknown on some cards)")
+            known = [set(c.factions) - {"Fringe"} for _, c in cards if isinstance(c, SwmCard) and c.factions]
+            wanted = set().union(*known) if known else set()
+            if wanted and pos.rules is Edition.SWM2008 and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
+                problems.append(Reason(f"{side}'s factions {', '.join(sorted(wanted))} fit no era's side", cite("PL p.15")))
+            if any(isinstance(c, SwmCard) and c.factions is None for _, c in cards) or any(c is None for _, c in cards):
+                unchecked.append(f"{side}: factions not fully checked (unknown on some figures)")
+    return problems, unchecked
