@@ -24,7 +24,7 @@ from ..errors import AssistantError, Problem
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path
 from ..yamlio import write_text_atomic
-from . import cards_cmd, game_cmd
+from . import cards_cmd, game_cmd, photo_cmd
 from .board import render_board
 
 DEMO_EXAMPLE = "clone-wars-corridor"
@@ -40,6 +40,8 @@ app = typer.Typer(
 )
 app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(game_cmd.app, name="game")
+app.add_typer(photo_cmd.app, name="photo")
+app.add_typer(photo_cmd.calib_app, name="calibrate")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -1,0 +1,192 @@
+"""``photo`` and ``calibrate``: where the figures stand in a photo, and camera set-up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ..errors import AssistantError
+
+app = typer.Typer(help="Read a table photo: the grid, the figures; compare with the game.", no_args_is_help=True)
+calib_app = typer.Typer(help="Camera calibration (ChArUco) and printable marker sheets.", no_args_is_help=True)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+CalibOpt = Annotated[Optional[Path], typer.Option("--calib", help="A camera calibration file (undistort first).", metavar="FILE")]
+
+
+def _camera(calib: Path | None):
+    if calib is None:
+        return None
+    from ..photo.calibrate import load
+
+    return load(calib)
+
+
+@app.command("detect")
+def detect_cmd(
+    ctx: typer.Context,
+    image: Annotated[Path, typer.Argument(help="The photo.")],
+    position: Annotated[Optional[str], typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
+    game: Annotated[Optional[Path], typer.Option("--game", help="A game file.", metavar="PATH")] = None,
+    calib: CalibOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Where every figure stands in the photo (CONTRACT §3 `photo detect`)."""
+    from ..photo import NoGridError, detect, load_image
+    from .app import edge, emit_json, err, out
+    from .queries import _load
+
+    with edge(json_out, "photo"):
+        pos = _load(ctx, position, game)
+        img = load_image(image)
+        try:
+            res = detect(img, pos, str(image), _camera(calib))
+        except NoGridError as exc:
+            if json_out:
+                emit_json({"query": "photo", "image": str(image), "grid_found": False, "error": str(exc)})
+            else:
+                err.print(f"[bold red]error:[/] {escape(str(exc))}")
+            raise typer.Exit(2) from None
+        if json_out:
+            emit_json(res.as_json())
+            return
+        out.print(f"grid found (reprojection error {res.reprojection_error_px:.2f} px) in {res.seconds:.2f} s")
+        for f in res.figures:
+            out.print(f"  {f.id} at {f.at} ({f.by}, confidence {f.confidence:.2f})")
+        out.print(f"  occupied: {', '.join(res.occupied) or '-'}")
+        for u in res.uncertain:
+            out.print(f"  [yellow]confirm {u['square']}[/] (confidence {u['confidence']:.2f})")
+        for n in res.notes:
+            out.print(f"  [yellow]{escape(n)}[/]")
+
+
+@app.command("check")
+def check_cmd(
+    ctx: typer.Context,
+    image: Annotated[Path, typer.Argument(help="The photo.")],
+    game: Annotated[Optional[Path], typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
+    calib: CalibOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Compare the photo with the current game: agreements and discrepancies."""
+    from ..photo import detect, load_image
+    from .app import edge, emit_json, out
+    from .queries import _load
+
+    with edge(json_out, "photo check"):
+        pos = _load(ctx, None, game)
+        res = detect(load_image(image), pos, str(image), _camera(calib))
+        seen = {f.id: f for f in res.figures}
+        rows = []
+        for fig in pos.figures:
+            s = seen.get(fig.id)
+            if s is None:
+                rows.append({"figure": fig.id, "game": fig.at.name, "photo": None, "agree": False,
+                             "text": f"{fig.id} is not seen in the photo (the game has it on {fig.at.name})"})
+            else:
+                agree = s.at == fig.at.name
+                rows.append({"figure": fig.id, "game": fig.at.name, "photo": s.at, "agree": agree, "confidence": s.confidence,
+                             "text": f"{fig.id} on {s.at}" + ("" if agree else f" in the photo; the game has it on {fig.at.name}")})
+        game_squares = {sq.name for f in pos.figures for sq in f.space}
+        explained = {s.at for s in res.figures}
+        for sq in res.occupied:
+            if sq not in game_squares and sq not in explained:
+                rows.append({"figure": None, "game": None, "photo": sq, "agree": False, "text": f"a figure on {sq} in the photo; the game has none there"})
+        if json_out:
+            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain,
+                       "agree": all(r["agree"] for r in rows)})
+            return
+        table = Table(header_style="bold", box=None, pad_edge=False)
+        for col in ("", "figure", "game", "photo", "note"):
+            table.add_column(col)
+        for r in rows:
+            table.add_row("[green]✓[/]" if r["agree"] else "[red]✗[/]", r["figure"] or "?", r["game"] or "-", r["photo"] or "-", escape(r["text"]))
+        out.print(table)
+
+
+@app.command("synth")
+def synth_cmd(
+    ctx: typer.Context,
+    output: Annotated[Path, typer.Option("--output", "-o", help="The photo to write (.jpg or .png).")],
+    position: Annotated[str, typer.Option("--position", "-p", help="The position to photograph.")],
+    seed: Annotated[int, typer.Option("--seed", help="Random camera, light and noise.")] = 0,
+    width: Annotated[int, typer.Option("--width", help="Image width (height is 3/4).")] = 4000,
+    truth: Annotated[Optional[Path], typer.Option("--truth", help="Also write the ground truth as JSON.")] = None,
+) -> None:
+    """Generate a synthetic table photo (for trying the detector)."""
+    import cv2
+
+    from ..photo.synth import render_photo
+    from ..yamlio import write_bytes_atomic, write_text_atomic
+    from .app import edge, err
+    from .queries import _load
+
+    with edge():
+        pos = _load(ctx, position)
+        img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4)
+        ok, buf = cv2.imencode(output.suffix or ".jpg", img)
+        if not ok:
+            raise AssistantError(f"cannot encode {output.suffix!r}: use .jpg or .png")
+        write_bytes_atomic(output, buf.tobytes())
+        if truth is not None:
+            write_text_atomic(truth, json.dumps({"figures": t.figures, "occupied": sorted(t.occupied)}, indent=2) + "\n")
+        err.print(f"wrote {escape(str(output))}")
+
+
+@calib_app.command("camera")
+def calibrate_camera(
+    images: Annotated[list[Path], typer.Argument(help="Photos of the printed ChArUco board (at least 3).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The calibration file (OpenCV YAML).")],
+) -> None:
+    """Calibrate the camera from photos of the ChArUco sheet."""
+    from ..photo import load_image
+    from ..photo.calibrate import calibrate, save
+    from .app import edge, out
+
+    with edge():
+        cam = calibrate([load_image(p) for p in images])
+        save(cam, output)
+        out.print(f"wrote {escape(str(output))}: focal {cam.camera_matrix[0, 0]:.1f} px, reprojection error {cam.avg_reprojection_error:.3f} px")
+
+
+@calib_app.command("sheet")
+def calibrate_sheet(
+    output: Annotated[Path, typer.Option("--output", "-o", help="PNG to print at the given DPI, unscaled.")],
+    dpi: Annotated[int, typer.Option("--dpi", min=72, max=1200)] = 300,
+) -> None:
+    """A ChArUco board at true scale (30 mm squares) for camera calibration."""
+    import cv2
+
+    from ..photo.calibrate import charuco_sheet
+    from ..yamlio import write_bytes_atomic
+    from .app import edge, err
+
+    with edge():
+        write_bytes_atomic(output, cv2.imencode(".png", charuco_sheet(dpi))[1].tobytes())
+        err.print(f"wrote {escape(str(output))}: print at {dpi} DPI without scaling")
+
+
+@calib_app.command("markers")
+def calibrate_markers(
+    output: Annotated[Path, typer.Option("--output", "-o", help="PNG to print.")],
+    first: Annotated[int, typer.Option("--first", help="First id (0-3 are the map corners).")] = 0,
+    last: Annotated[int, typer.Option("--last", help="Last id (at most 49).", max=49)] = 23,
+    dpi: Annotated[int, typer.Option("--dpi", min=72, max=1200)] = 300,
+) -> None:
+    """ArUco 4x4_50 markers at true scale: 0-3 for the map corners, 4+ for figure bases."""
+    import cv2
+
+    from ..photo.calibrate import marker_sheet
+    from ..yamlio import write_bytes_atomic
+    from .app import edge, err
+
+    with edge():
+        if first > last or first < 0:
+            raise AssistantError("--first must be between 0 and --last")
+        write_bytes_atomic(output, cv2.imencode(".png", marker_sheet(range(first, last + 1), dpi=dpi))[1].tobytes())
+        err.print(f"wrote {escape(str(output))}")

@@ -1,0 +1,128 @@
+"""Camera calibration from photos of a ChArUco board, and printable sheets at true scale.
+
+The calibration file is OpenCV FileStorage YAML with the standard keys ``camera_matrix``,
+``distortion_coefficients``, ``image_width``, ``image_height`` and ``avg_reprojection_error``.
+The ChArUco board uses the 5x5 dictionary so its markers are never mistaken for the table's
+4x4 map and base markers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from ..errors import AssistantError
+from .synth import DICT
+
+CHARUCO_DICT = cv2.aruco.DICT_5X5_100
+SQUARES = (7, 5)
+SQUARE_MM = 30.0
+MARKER_MM = 22.0
+
+
+def board() -> cv2.aruco.CharucoBoard:
+    return cv2.aruco.CharucoBoard(SQUARES, SQUARE_MM / 1000, MARKER_MM / 1000, cv2.aruco.getPredefinedDictionary(CHARUCO_DICT))
+
+
+def charuco_sheet(dpi: int = 300) -> np.ndarray:
+    """The ChArUco board at true scale (print at ``dpi`` with no scaling)."""
+    px = int(round(SQUARE_MM / 25.4 * dpi))
+    return board().generateImage((SQUARES[0] * px, SQUARES[1] * px), marginSize=0, borderBits=1)
+
+
+def marker_sheet(ids: Sequence[int], side_mm: float = 12.0, dpi: int = 300) -> np.ndarray:
+    """ArUco 4x4_50 markers (figure bases: 4+, map corners: 0-3) with labels, at true scale."""
+    side = int(round(side_mm / 25.4 * dpi))
+    gap = side // 2
+    cols = 8
+    rows = (len(ids) + cols - 1) // cols
+    sheet = np.full((rows * (side + 2 * gap), cols * (side + 2 * gap)), 255, np.uint8)
+    d = cv2.aruco.getPredefinedDictionary(DICT)
+    for i, mid in enumerate(ids):
+        r, c = divmod(i, cols)
+        y, x = r * (side + 2 * gap) + gap, c * (side + 2 * gap) + gap
+        sheet[y:y + side, x:x + side] = cv2.aruco.generateImageMarker(d, int(mid), side)
+        cv2.putText(sheet, str(mid), (x, y + side + gap // 2 + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 0, 1)
+    return sheet
+
+
+@dataclass(frozen=True)
+class Camera:
+    camera_matrix: np.ndarray
+    distortion_coefficients: np.ndarray
+    image_width: int
+    image_height: int
+    avg_reprojection_error: float
+
+
+def calibrate(images: Sequence[np.ndarray]) -> Camera:
+    detector = cv2.aruco.CharucoDetector(board())
+    obj_all, img_all = [], []
+    size = None
+    for img in images:
+        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+        size = gray.shape[::-1]
+        corners, ids, _, _ = detector.detectBoard(gray)
+        if ids is None or len(ids) < 6:
+            continue
+        obj, imgp = board().matchImagePoints(corners, ids)
+        obj_all.append(obj)
+        img_all.append(imgp)
+    if len(obj_all) < 3 or size is None:
+        raise AssistantError(f"calibration needs at least 3 photos showing the ChArUco board clearly; {len(obj_all)} of {len(images)} did")
+    rms, K, dist, _, _ = cv2.calibrateCamera(obj_all, img_all, size, None, None)
+    return Camera(K, dist.ravel(), int(size[0]), int(size[1]), float(rms))
+
+
+def save(camera: Camera, path: str | Path) -> None:
+    fs = cv2.FileStorage(str(path), cv2.FILE_STORAGE_WRITE)
+    try:
+        fs.write("camera_matrix", camera.camera_matrix)
+        fs.write("distortion_coefficients", np.asarray(camera.distortion_coefficients).reshape(1, -1))
+        fs.write("image_width", camera.image_width)
+        fs.write("image_height", camera.image_height)
+        fs.write("avg_reprojection_error", camera.avg_reprojection_error)
+    finally:
+        fs.release()
+
+
+def load(path: str | Path) -> Camera:
+    p = Path(path)
+    if not p.is_file():
+        raise AssistantError(f"no calibration file {p}")
+    try:
+        fs = cv2.FileStorage(str(p), cv2.FILE_STORAGE_READ)
+    except cv2.error:
+        raise AssistantError(f"{p} is not an OpenCV calibration file") from None
+    try:
+        K = fs.getNode("camera_matrix").mat()
+        d = fs.getNode("distortion_coefficients").mat()
+        if K is None or d is None or K.shape != (3, 3):
+            raise AssistantError(f"{p} lacks camera_matrix or distortion_coefficients")
+        return Camera(K, d.ravel(), int(fs.getNode("image_width").real()), int(fs.getNode("image_height").real()),
+                      float(fs.getNode("avg_reprojection_error").real()))
+    finally:
+        fs.release()
+
+
+def render_board_views(n: int = 8, size: tuple[int, int] = (1600, 1200), seed: int = 0) -> tuple[list[np.ndarray], np.ndarray]:
+    """Synthetic photos of the ChArUco sheet from a known pinhole camera (for tests)."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    K = np.array([[1400.0, 0, w / 2], [0, 1400.0, h / 2], [0, 0, 1]])
+    sheet = charuco_sheet(150)
+    bw, bh = SQUARES[0] * SQUARE_MM / 1000, SQUARES[1] * SQUARE_MM / 1000
+    S = np.array([[bw / sheet.shape[1], 0, -bw / 2], [0, bh / sheet.shape[0], -bh / 2], [0, 0, 1]])
+    views = []
+    for _ in range(n):
+        rvec = rng.uniform(-0.5, 0.5, 3)
+        rvec[2] = rng.uniform(-0.3, 0.3)
+        R, _ = cv2.Rodrigues(rvec)
+        t = np.array([rng.uniform(-0.03, 0.03), rng.uniform(-0.03, 0.03), rng.uniform(0.35, 0.5)])
+        H = K @ np.column_stack([R[:, 0], R[:, 1], t]) @ S
+        views.append(cv2.warpPerspective(cv2.cvtColor(sheet, cv2.COLOR_GRAY2BGR), H, (w, h), borderValue=(255, 255, 255)))
+    return views, K

@@ -1,0 +1,211 @@
+"""Synthetic table photos with ground truth, for tests and benchmarks.
+
+The board is printed the way the rules colour it (CONTRACT §4): a grid, red walls, green
+low objects, yellow difficult terrain, orange pits, blue door rectangles; map-corner ArUco
+markers 0-3 outside the grid with one corner on the map's corner point; figure bases as
+dark discs with their ArUco marker. A pinhole camera looks at it from up to 45 degrees off
+vertical, with lens distortion, uneven light, glare, a shadow, blur, noise and JPEG. Figures
+are tall: their bodies rise toward the top of the photo and cover the squares behind them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..editions import SquareTerrain
+from ..model import Position
+
+DICT = cv2.aruco.DICT_4X4_50
+MARKER_SQUARES = 1.2  # side of a map-corner marker, in squares
+BASE_RADIUS = 0.42  # of a figure base, in squares (times its footprint)
+BASE_MARKER = 0.48  # side of a base marker, in squares
+
+BGR = {
+    "paper": (200, 222, 232),
+    "grid": (70, 70, 70),
+    "wall": (40, 40, 200),
+    "low": (60, 170, 60),
+    "difficult": (40, 200, 230),
+    "pit": (30, 130, 240),
+    "door": (200, 110, 30),
+    "base": (45, 45, 45),
+}
+TERRAIN_COLOUR = {SquareTerrain.WALL: "wall", SquareTerrain.LOW: "low", SquareTerrain.DIFFICULT: "difficult", SquareTerrain.PIT: "pit"}
+
+
+@dataclass
+class Truth:
+    """What the photo shows, for scoring a detector."""
+
+    figures: dict[str, str] = field(default_factory=dict)  # id -> NW square name
+    markers: dict[int, str] = field(default_factory=dict)  # marker id -> figure id
+    occupied: set[str] = field(default_factory=set)
+    squares: dict[str, str] = field(default_factory=dict)  # square -> terrain kind
+    edges: dict[str, str] = field(default_factory=dict)  # edge -> wall | door
+    homography: Any = None  # board units -> image pixels (before distortion)
+
+
+def board_canvas(pos: Position, px: int, with_figures: bool = True) -> tuple[np.ndarray, float]:
+    """The printed board (and bases) seen from straight above; returns (image, margin in squares)."""
+    m = pos.map
+    margin = MARKER_SQUARES + 0.6
+    w, h = int((m.cols + 2 * margin) * px), int((m.rows + 2 * margin) * px)
+    img = np.full((h, w, 3), 255, np.uint8)
+
+    def p(x: float, y: float) -> tuple[int, int]:
+        return int(round((x + margin) * px)), int(round((y + margin) * px))
+
+    cv2.rectangle(img, p(0, 0), p(m.cols, m.rows), BGR["paper"], -1)
+    inset = max(2, px // 10)
+    for kind, squares in m.squares.items():
+        colour = TERRAIN_COLOUR.get(kind)
+        if colour is None:
+            continue
+        for sq in squares:
+            a, b = p(sq.col, sq.row), p(sq.col + 1, sq.row + 1)
+            if kind is SquareTerrain.WALL:
+                cv2.rectangle(img, a, b, (60, 60, 110), -1)
+            cv2.rectangle(img, (a[0] + inset, a[1] + inset), (b[0] - inset, b[1] - inset), BGR[colour], max(2, px // 12))
+    for x in range(m.cols + 1):
+        cv2.line(img, p(x, 0), p(x, m.rows), BGR["grid"], max(1, px // 40))
+    for y in range(m.rows + 1):
+        cv2.line(img, p(0, y), p(m.cols, y), BGR["grid"], max(1, px // 40))
+    for e in m.walls:
+        a, b = e.endpoints
+        cv2.line(img, p(a.x, a.y), p(b.x, b.y), BGR["wall"], max(3, px // 8))
+    for e in m.doors:
+        a, b = e.endpoints
+        for i in range(3):
+            t0, t1 = 0.08 + i * 0.3, 0.08 + i * 0.3 + 0.22
+            q0 = (a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
+            q1 = (a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
+            n = (0.07 if e.axis == "H" else 0, 0.07 if e.axis == "V" else 0)
+            cv2.rectangle(img, p(q0[0] - n[1], q0[1] - n[0]), p(q1[0] + n[1], q1[1] + n[0]), BGR["door"], -1)
+
+    dictionary = cv2.aruco.getPredefinedDictionary(DICT)
+
+    def put_marker(mid: int, x0: float, y0: float, side: float) -> None:
+        n = int(round(side * px))
+        mk = cv2.aruco.generateImageMarker(dictionary, mid, n)
+        a = p(x0, y0)
+        img[a[1]: a[1] + n, a[0]: a[0] + n] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
+
+    s = MARKER_SQUARES
+    for mid, (x0, y0) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)]):
+        put_marker(mid, x0, y0, s)
+
+    if with_figures:
+        for f in pos.figures:
+            n = f.size.footprint
+            cx, cy = f.at.col + n / 2, f.at.row + n / 2
+            cv2.circle(img, p(cx, cy), int(BASE_RADIUS * n * px), BGR["base"], -1)
+            if f.marker is not None:
+                side = BASE_MARKER * (1 if n == 1 else 1.3)
+                quiet = side * 0.18
+                a, b = p(cx - side / 2 - quiet, cy - side / 2 - quiet), p(cx + side / 2 + quiet, cy + side / 2 + quiet)
+                cv2.rectangle(img, a, b, (255, 255, 255), -1)
+                put_marker(f.marker, cx - side / 2, cy - side / 2, side)
+    return img, margin
+
+
+def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: int, tilt_max: float) -> tuple[np.ndarray, np.ndarray]:
+    """A homography from board units to image pixels for a random camera pose."""
+    size = max(cols, rows) + 2 * (MARKER_SQUARES + 0.6)
+    f = 0.9 * width
+    K = np.array([[f, 0, width / 2], [0, f, height / 2], [0, 0, 1]])
+    tilt = np.radians(rng.uniform(0, tilt_max))
+    yaw = rng.uniform(0, 2 * np.pi)
+    roll = rng.uniform(-0.15, 0.15)
+    # board plane z=0, centre at origin; the camera looks at it from direction (tilt, yaw)
+    d = size * rng.uniform(1.05, 1.25) * f / min(width, height) * 1.15
+    cam = np.array([np.sin(tilt) * np.cos(yaw), np.sin(tilt) * np.sin(yaw), -np.cos(tilt)]) * -d
+    cam[2] = abs(cam[2])
+    forward = -cam / np.linalg.norm(cam)
+    up = np.array([np.cos(yaw + roll), np.sin(yaw + roll), 0.0])
+    right = np.cross(up, forward)  # (forward, up) would make a mirror image, which no camera takes
+    right /= np.linalg.norm(right)
+    up = np.cross(forward, right)
+    R = np.stack([right, -up, forward])
+    t = -R @ cam
+    # board point (u, v) in squares -> world (u - cols/2, v - rows/2, 0)
+    Hb = np.array([[1, 0, -cols / 2], [0, 1, -rows / 2], [0, 0, 1.0]])
+    H = K @ np.column_stack([R[:, 0], R[:, 1], t]) @ Hb
+    return H / H[2, 2], K
+
+
+def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 3000, tilt_max: float = 45.0,
+                 px: int = 60, jpeg: bool = True, figures_tall: bool = True) -> tuple[np.ndarray, Truth]:
+    """A photo of the table and what it truly shows."""
+    rng = np.random.default_rng(seed)
+    m = pos.map
+    board, margin = board_canvas(pos, px)
+    for _ in range(20):
+        H, K = _camera(rng, m.cols, m.rows, width, height, tilt_max)
+        corners = np.array([[-margin, -margin], [m.cols + margin, -margin], [m.cols + margin, m.rows + margin], [-margin, m.rows + margin]], np.float64)
+        proj = cv2.perspectiveTransform(corners[None], H)[0]
+        if proj[:, 0].min() > 10 and proj[:, 1].min() > 10 and proj[:, 0].max() < width - 10 and proj[:, 1].max() < height - 10:
+            break
+    # board canvas pixel -> board units -> image
+    S = np.array([[1 / px, 0, -margin], [0, 1 / px, -margin], [0, 0, 1]])
+    background = rng.integers(60, 140, size=3).tolist()
+    img = cv2.warpPerspective(board, H @ S, (width, height), flags=cv2.INTER_LINEAR, borderValue=background)
+    # tall figures: bodies rise toward the top of the photo from the back of the base
+    if figures_tall:
+        for f in pos.figures:
+            n = f.size.footprint
+            cx, cy = f.at.col + n / 2, f.at.row + n / 2
+            base = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), H)[0, 0]
+            edge_pts = cv2.perspectiveTransform(np.array([[[cx + BASE_RADIUS * n, cy]]], np.float64), H)[0, 0]
+            r = np.linalg.norm(edge_pts - base)
+            colour = tuple(int(c) for c in rng.integers(60, 230, size=3))
+            height_px = r * rng.uniform(2.2, 3.2)
+            top = (int(base[0]), int(base[1] - r * 0.55 - height_px))
+            cv2.ellipse(img, (top[0], int(base[1] - r * 0.55 - height_px / 2)), (int(r * 0.55), int(height_px / 2)), 0, 0, 360, colour, -1)
+    # light: a gradient, a glare spot, a shadow
+    # smooth fields are computed small and scaled up (cheap at 12 MP)
+    sw, sh = width // 16, height // 16
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    gx, gy = rng.uniform(-1, 1, 2)
+    light = 0.85 + 0.25 * ((xx / sw - 0.5) * gx + (yy / sh - 0.5) * gy)
+    gxc, gyc = rng.uniform(0, sw), rng.uniform(0, sh)
+    glare = 60 * np.exp(-(((xx - gxc) ** 2 + (yy - gyc) ** 2) / (2 * (0.06 * sw) ** 2)))
+    shadow = np.ones((sh, sw), np.float32)
+    cv2.ellipse(shadow, (int(rng.uniform(0.2, 0.8) * sw), int(rng.uniform(0.2, 0.8) * sh)), (int(0.15 * sw), int(0.07 * sh)),
+                rng.uniform(0, 180), 0, 360, 0.72, -1)
+    gain = cv2.resize((light * shadow).astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
+    add = cv2.resize(glare.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
+    out = cv2.multiply(img.astype(np.float32), cv2.merge([gain, gain, gain]))
+    out = cv2.add(out, cv2.merge([add, add, add]))
+    noise = np.empty(out.shape, np.float32)
+    cv2.randn(noise, 0, 4)
+    out = np.clip(out + noise, 0, 255).astype(np.uint8)
+    # lens: barrel distortion
+    k1 = rng.uniform(-0.08, 0.02)
+    dist = np.array([k1, 0, 0, 0, 0])
+    newK = K.copy()
+    mapx, mapy = cv2.initUndistortRectifyMap(K, dist, None, newK, (width, height), cv2.CV_32FC1)
+    out = cv2.remap(out, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    sigma = rng.uniform(0.3, 1.2)
+    out = cv2.GaussianBlur(out, (0, 0), sigma)
+    if jpeg:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    truth = Truth(homography=H)
+    for f in pos.figures:
+        truth.figures[f.id] = f.at.name
+        if f.marker is not None:
+            truth.markers[f.marker] = f.id
+        truth.occupied |= {s.name for s in f.space}
+    for kind, squares in m.squares.items():
+        if kind in TERRAIN_COLOUR:
+            for s in squares:
+                truth.squares[s.name] = kind.value
+    for e in m.walls:
+        truth.edges[e.name] = "wall"
+    for e in m.doors:
+        truth.edges[e.name] = "door"
+    return out, truth

@@ -1,0 +1,126 @@
+"""Photo checks on generated photos, the no-board error, and calibration round trips."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from assistant.cli.app import app
+from assistant.model import Position
+from assistant.photo import NoGridError, detect
+from assistant.photo.calibrate import calibrate, load, render_board_views, save
+from assistant.photo.synth import render_photo
+from assistant.position import load_position
+from assistant.resources import example_path
+
+runner = CliRunner()
+
+
+def bare(pos: Position) -> Position:
+    return Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+
+
+@pytest.mark.parametrize("example", ["clone-wars-corridor", "open-field-pit", "ddm-forest-field"])
+@pytest.mark.parametrize("markers", [True, False], ids=["markers", "no-markers"])
+def test_generated_photos_are_read(example: str, markers: bool) -> None:
+    pos = load_position(example_path(example))
+    pos = pos if markers else bare(pos)
+    wrong = 0
+    for seed in range(3):
+        img, truth = render_photo(pos, seed=seed, width=1600, height=1200)
+        res = detect(img, pos, "gen")
+        assert res.grid_found and res.reprojection_error_px < 3
+        listed = {u["square"] for u in res.uncertain}
+        missed = (truth.occupied ^ set(res.occupied)) - listed  # an uncertain square is the user's to confirm
+        wrong += bool(missed)
+        if markers:
+            by_marker = {f.id: f.at for f in res.figures if f.by == "marker"}
+            for fid, at in by_marker.items():
+                assert truth.figures[fid] == at
+    assert wrong == 0
+
+
+def test_tall_figures_do_not_create_occupancy() -> None:
+    pos = bare(load_position(example_path("clone-wars-corridor")))
+    img, truth = render_photo(pos, seed=2, width=1600, height=1200, tilt_max=45)
+    res = detect(img, pos, "gen")
+    assert not (set(res.occupied) - truth.occupied)
+
+
+def test_a_photo_without_a_board_is_refused(tmp_path) -> None:
+    pos = load_position(example_path("clone-wars-corridor"))
+    noise = (np.random.default_rng(0).random((600, 800, 3)) * 255).astype(np.uint8)
+    with pytest.raises(NoGridError, match="0 of the 4 map-corner markers"):
+        detect(noise, pos, "noise")
+    path = tmp_path / "noise.png"
+    cv2.imwrite(str(path), noise)
+    r = runner.invoke(app, ["photo", "detect", str(path), "-p", "clone-wars-corridor", "--json"])
+    assert r.exit_code == 2
+    obj = json.loads(r.stdout)
+    assert obj["grid_found"] is False and "error" in obj
+    txt = tmp_path / "x.jpg"
+    txt.write_text("not an image")
+    r = runner.invoke(app, ["photo", "detect", str(txt), "-p", "clone-wars-corridor"])
+    assert r.exit_code == 2 and "not an image" in r.stderr
+
+
+def test_photo_detect_json_follows_the_contract(tmp_path) -> None:
+    pos = load_position(example_path("clone-wars-corridor"))
+    img, truth = render_photo(pos, seed=1, width=1600, height=1200)
+    path = tmp_path / "t.jpg"
+    cv2.imwrite(str(path), img)
+    obj = json.loads(runner.invoke(app, ["photo", "detect", str(path), "-p", "clone-wars-corridor", "--json"]).stdout)
+    assert {"query", "image", "grid_found", "reprojection_error_px", "figures", "occupied", "uncertain", "seconds"} <= set(obj)
+    assert {f["id"]: f["at"] for f in obj["figures"]} == truth.figures
+    assert all({"id", "at", "confidence", "by"} <= set(f) for f in obj["figures"])
+
+
+def test_photo_check_finds_a_figure_that_moved(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    pos = load_position(example_path("clone-wars-corridor"))
+    moved = Position(pos.rules, pos.map, tuple(replace(f, at=f.at.offset(1, 0)) if f.id == "obi" else f for f in pos.figures), pos.cards)
+    img, _ = render_photo(moved, seed=0, width=1600, height=1200)
+    path = tmp_path / "t.jpg"
+    cv2.imwrite(str(path), img)
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"]).exit_code == 0
+    obj = json.loads(runner.invoke(app, ["photo", "check", str(path), "--json"]).stdout)
+    bad = [r for r in obj["rows"] if not r["agree"]]
+    assert [r["text"] for r in bad] == ["obi on D8 in the photo; the game has it on C8"]
+
+
+def test_calibration_recovers_the_camera_and_round_trips(tmp_path) -> None:
+    views, K = render_board_views(n=8)
+    cam = calibrate(views)
+    assert abs(cam.camera_matrix[0, 0] - K[0, 0]) / K[0, 0] < 0.02 and cam.avg_reprojection_error < 1.0
+    path = tmp_path / "camera.yaml"
+    save(cam, path)
+    back = load(path)
+    assert np.allclose(back.camera_matrix, cam.camera_matrix) and np.allclose(back.distortion_coefficients, cam.distortion_coefficients)
+    assert (back.image_width, back.image_height) == (1600, 1200)
+    text = path.read_text()
+    for key in ("camera_matrix", "distortion_coefficients", "image_width", "image_height", "avg_reprojection_error"):
+        assert key in text
+
+
+def test_calibration_cli(tmp_path) -> None:
+    views, _ = render_board_views(n=5)
+    paths = []
+    for i, v in enumerate(views):
+        p = tmp_path / f"v{i}.png"
+        cv2.imwrite(str(p), v)
+        paths.append(str(p))
+    out = tmp_path / "cam.yaml"
+    r = runner.invoke(app, ["calibrate", "camera", *paths, "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert load(out).image_width == 1600
+    r = runner.invoke(app, ["calibrate", "camera", paths[0], "-o", str(out)])
+    assert r.exit_code == 2 and "at least 3" in r.stderr
+    for cmd in (["calibrate", "sheet", "-o", str(tmp_path / "s.png")], ["calibrate", "markers", "-o", str(tmp_path / "m.png")]):
+        assert runner.invoke(app, cmd).exit_code == 0
+    sheet = cv2.imread(str(tmp_path / "s.png"), cv2.IMREAD_GRAYSCALE)
+    assert sheet.shape == (5 * 354, 7 * 354)  # 30 mm squares at 300 DPI
