@@ -124,3 +124,17 @@ def test_calibration_cli(tmp_path) -> None:
         assert runner.invoke(app, cmd).exit_code == 0
     sheet = cv2.imread(str(tmp_path / "s.png"), cv2.IMREAD_GRAYSCALE)
     assert sheet.shape == (5 * 354, 7 * 354)  # 30 mm squares at 300 DPI
+
+
+def test_map_from_photo_reads_every_square_and_edge(tmp_path) -> None:
+    pos = load_position(example_path("clone-wars-corridor"))
+    empty = Position(pos.rules, pos.map, (), pos.cards)
+    img, _ = render_photo(empty, seed=3, width=2400, height=1800)
+    path = tmp_path / "map.jpg"
+    cv2.imwrite(str(path), img)
+    out = tmp_path / "map.yaml"
+    r = runner.invoke(app, ["map", "from-photo", str(path), "--cols", "20", "--rows", "14", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    read = load_position(out).map
+    m = pos.map
+    assert read.squares == {k: v for k, v in m.squares.items()} and read.walls == m.walls and read.doors == m.doors

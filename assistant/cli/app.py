@@ -42,6 +42,7 @@ app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(game_cmd.app, name="game")
 app.add_typer(photo_cmd.app, name="photo")
 app.add_typer(photo_cmd.calib_app, name="calibrate")
+app.add_typer(photo_cmd.map_app, name="map")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -13,6 +13,7 @@ from rich.table import Table
 from ..errors import AssistantError
 
 app = typer.Typer(help="Read a table photo: the grid, the figures; compare with the game.", no_args_is_help=True)
+map_app = typer.Typer(help="Maps: read one from a photo of the printed map.", no_args_is_help=True)
 calib_app = typer.Typer(help="Camera calibration (ChArUco) and printable marker sheets.", no_args_is_help=True)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
@@ -190,3 +191,51 @@ def calibrate_markers(
             raise AssistantError("--first must be between 0 and --last")
         write_bytes_atomic(output, cv2.imencode(".png", marker_sheet(range(first, last + 1), dpi=dpi))[1].tobytes())
         err.print(f"wrote {escape(str(output))}")
+
+
+@map_app.command("from-photo")
+def map_from_photo(
+    image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it), with its corner markers.")],
+    cols: Annotated[int, typer.Option("--cols", min=1, max=702, help="Columns of the map.")],
+    rows: Annotated[int, typer.Option("--rows", min=1, max=702, help="Rows of the map.")],
+    rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
+    calib: CalibOpt = None,
+) -> None:
+    """Read every square and edge from the printed border colours into a position file to review."""
+    import yaml
+
+    from ..editions import Edition
+    from ..photo import NoGridError, load_image
+    from ..photo.board import find_grid, rectify
+    from ..photo.mapread import as_map_yaml, read_map
+    from ..photo.markers import find_markers
+    from ..position import parse_position
+    from ..yamlio import write_text_atomic
+    from .app import edge, err
+
+    with edge():
+        if rules not in {e.value for e in Edition}:
+            raise AssistantError(f"unknown rules edition {rules!r}")
+        img = load_image(image)
+        cam = _camera(calib)
+        if cam is not None:
+            img = cv2_undistort(img, cam)
+        grid = find_grid(find_markers(img), cols, rows)
+        if grid is None:
+            raise NoGridError(f"no grid found in {image}: the map-corner markers (ArUco 4x4_50 ids 0-3) are not visible")
+        reading = read_map(rectify(img, grid, cols, rows, 40), cols, rows, 40)
+        doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
+        text = "# read from " + str(image) + ": review it against the map before use\n" + yaml.safe_dump(doc, sort_keys=False)
+        parse_position(text, str(image))  # what we write must load
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            write_text_atomic(output, text)
+            err.print(f"wrote {escape(str(output))}: {len(reading.squares)} terrain squares, {len(reading.edges)} walls and doors")
+
+
+def cv2_undistort(img, cam):
+    import cv2
+
+    return cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
