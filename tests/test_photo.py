@@ -138,3 +138,21 @@ def test_map_from_photo_reads_every_square_and_edge(tmp_path) -> None:
     read = load_position(out).map
     m = pos.map
     assert read.squares == {k: v for k, v in m.squares.items()} and read.walls == m.walls and read.doors == m.doors
+
+
+def test_photo_apply_updates_the_game_through_the_log(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    pos = load_position(example_path("clone-wars-corridor"))
+    moved = Position(pos.rules, pos.map, tuple(replace(f, at=f.at.offset(0, 1)) if f.id == "dooku" else f for f in pos.figures), pos.cards)
+    img, _ = render_photo(moved, seed=4, width=2400, height=1800)
+    path = tmp_path / "t.jpg"
+    cv2.imwrite(str(path), img)
+    runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"])
+    r = runner.invoke(app, ["photo", "apply", str(path)])
+    assert r.exit_code == 0 and "dooku: R8 -> R9" in r.stdout
+    log = json.loads(runner.invoke(app, ["game", "log", "--json"]).stdout)["events"]
+    assert log[-1]["kind"] == "relocate" and log[-1]["source"] == "photo t.jpg"
+    r = runner.invoke(app, ["photo", "batch", str(path), str(path), "-o", str(tmp_path / "out.jsonl")])
+    assert r.exit_code == 0
+    rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert len(rows) == 2 and all(row["grid_found"] for row in rows)

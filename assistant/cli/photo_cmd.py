@@ -239,3 +239,69 @@ def cv2_undistort(img, cam):
     import cv2
 
     return cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
+
+
+@app.command("apply")
+def apply_cmd(
+    ctx: typer.Context,
+    image: Annotated[Path, typer.Argument(help="The photo.")],
+    game: Annotated[Optional[Path], typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
+    min_confidence: Annotated[float, typer.Option("--min-confidence", help="Apply only detections at least this sure.")] = 0.8,
+    calib: CalibOpt = None,
+) -> None:
+    """Update the game to where the photo shows the figures (logged as corrections, with undo)."""
+    from ..photo import detect, load_image
+    from .app import edge, out
+    from .game_cmd import open_game
+
+    with edge():
+        g = open_game(ctx, game)
+        try:
+            pos = g.state().position
+            res = detect(load_image(image), pos, str(image), _camera(calib))
+            changed = 0
+            for s in res.figures:
+                fig = pos.figure(s.id)
+                if s.at == fig.at.name:
+                    continue
+                if s.confidence < min_confidence:
+                    out.print(f"  [yellow]not applied[/]: {s.id} on {s.at} (confidence {s.confidence:.2f} < {min_confidence})")
+                    continue
+                ev = g.do("relocate", {"figure": s.id, "at": s.at, "source": f"photo {image.name}", "confidence": s.confidence})
+                out.print(f"[green]#{ev.seq}[/] {s.id}: {fig.at.name} -> {s.at} (from the photo)")
+                changed += 1
+            out.print(f"{changed} figure{'s' if changed != 1 else ''} updated; 'game undo' takes a correction back")
+        finally:
+            g.close()
+
+
+@app.command("batch")
+def batch_cmd(
+    ctx: typer.Context,
+    images: Annotated[list[Path], typer.Argument(help="Photos to read.")],
+    position: Annotated[Optional[str], typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="One JSON answer per line (JSON Lines).")] = Path("photos.jsonl"),
+    calib: CalibOpt = None,
+) -> None:
+    """Read many photos, with a progress bar; a photo without a board is recorded as such."""
+    from rich.progress import Progress
+
+    from ..photo import NoGridError, detect, load_image
+    from ..yamlio import write_text_atomic
+    from .app import edge, err
+    from .queries import _load
+
+    with edge():
+        pos = _load(ctx, position)
+        cam = _camera(calib)
+        lines = []
+        with Progress(console=err, transient=True) as progress:
+            task = progress.add_task("reading photos", total=len(images))
+            for path in images:
+                try:
+                    lines.append(json.dumps(detect(load_image(path), pos, str(path), cam).as_json()))
+                except NoGridError as exc:
+                    lines.append(json.dumps({"query": "photo", "image": str(path), "grid_found": False, "error": str(exc)}))
+                progress.advance(task)
+        write_text_atomic(output, "\n".join(lines) + "\n")
+        err.print(f"wrote {escape(str(output))}: {len(lines)} photos")
