@@ -10,7 +10,6 @@ against the phase, the SWM door rule at the end of every turn.
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,6 +18,7 @@ import yaml
 from ..cards import CardLibrary
 from ..coords import Square, parse_edge, parse_square
 from ..editions import Edition, SquareTerrain
+from ..geometry.distance import search
 from ..model import Figure, Position
 from ..position import parse_position
 from ..rules.engine import Reason
@@ -354,46 +354,31 @@ def movement_cost(pos: Position, f: Figure, to: Square) -> tuple[int | None, str
     if goal in enemies or goal in friends:
         return None, f"{to.name} is occupied"
     ddm = pos.rules is Edition.DDM2005
-    best: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
-    prev: dict[tuple[tuple[int, int], int], tuple[tuple[int, int], int]] = {}
-    heap = [(0, start, 0)]
-    while heap:
-        d, sq, par = heapq.heappop(heap)
-        if sq == goal:
-            path = [sq]
-            key = (sq, par)
-            while key in prev:
-                key = prev[key]
-                path.append(key[0])
-            names = " → ".join(Square(*p).name for p in reversed(path))
-            return d, f"cheapest path {names} costs {d}"
-        if d > best.get((sq, par), 1 << 30):
-            continue
-        x, y = sq
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if dx == dy == 0:
-                    continue
-                nb = (x + dx, y + dy)
-                if not m.on_map(Square(*nb)) or nb in walls or nb in pits or nb in enemies:
-                    continue
-                if dx and dy:
-                    if (max(x, nb[0]), max(y, nb[1])) in wall_points:
-                        continue  # no diagonal step past the corner or end of a wall
-                    if ddm:
-                        step = 3 if nb in slow else (2 if par else 1)
-                        npar = par if nb in slow else 1 - par
-                    else:
-                        step, npar = (4 if nb in slow else 2), 0
-                else:
-                    e = (max(x, nb[0]), y, "V") if dx else (x, max(y, nb[1]), "H")
-                    if e in blocking:
-                        continue
-                    step, npar = (2 if nb in slow else 1), par
-                if d + step < best.get((nb, npar), 1 << 30):
-                    best[(nb, npar)] = d + step
-                    prev[(nb, npar)] = (sq, par)
-                    heapq.heappush(heap, (d + step, nb, npar))
+
+    def step(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
+        if nb in walls or nb in pits or nb in enemies:
+            return None
+        if sq[0] != nb[0] and sq[1] != nb[1]:
+            if (max(sq[0], nb[0]), max(sq[1], nb[1])) in wall_points:
+                return None  # no diagonal step past the corner or end of a wall
+            if ddm:
+                return (3, par) if nb in slow else ((2 if par else 1), 1 - par)
+            return (4 if nb in slow else 2), 0
+        e = (max(sq[0], nb[0]), sq[1], "V") if sq[0] != nb[0] else (sq[0], max(sq[1], nb[1]), "H")
+        if e in blocking:
+            return None
+        return (2 if nb in slow else 1), par
+
+    best, prev, reached = search([start], m.cols, m.rows, step, goal)
+    if reached is not None:
+        d = best[reached]
+        path = [reached[0]]
+        key = reached
+        while key in prev:
+            key = prev[key]
+            path.append(key[0])
+        names = " → ".join(Square(*p).name for p in reversed(path))
+        return d, f"cheapest path {names} costs {d}"
     return None, f"no path from {f.at.name} to {to.name} (walls, pits or enemies in the way)"
 
 

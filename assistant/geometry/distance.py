@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Iterable
+from typing import Callable, Iterable
 
 SquareT = tuple[int, int]
 EdgeT = tuple[int, int, str]
@@ -70,26 +70,32 @@ def swm_distance_map(
     return dist
 
 
-def ddm_distance_map(
-    start: Iterable[SquareT], cols: int, rows: int, walls: frozenset[SquareT], edges: frozenset[EdgeT],
-) -> dict[SquareT, int]:
-    """DDM distance from a space to every reachable square (1-2-1-2 diagonals, A-13)."""
-    wall_points = frozenset(
-        p for (x, y, axis) in edges for p in ((x, y), (x + 1, y) if axis == "H" else (x, y + 1))
-    )
+Step = Callable[[SquareT, SquareT, int], "tuple[int, int] | None"]
+
+
+def search(
+    starts: Iterable[SquareT], cols: int, rows: int, step: Step, goal: SquareT | None = None,
+) -> tuple[dict[tuple[SquareT, int], int], dict[tuple[SquareT, int], tuple[SquareT, int]], tuple[SquareT, int] | None]:
+    """Cheapest paths over the 8-neighbour grid with a diagonal-parity state.
+
+    ``step(from, to, parity)`` gives ``(cost, new parity)`` or None when the step is not
+    allowed; parity is 0 or 1 (DDM's 1-2-1-2 diagonals; always 0 where it does not matter).
+    Returns the best cost per (square, parity), the predecessor links, and the state that
+    reached ``goal`` first (None without a goal or when unreachable).
+    """
     best: dict[tuple[SquareT, int], int] = {}
-    heap = []
-    for s in sorted(set(start)):
+    prev: dict[tuple[SquareT, int], tuple[SquareT, int]] = {}
+    heap: list[tuple[int, SquareT, int]] = []
+    for s in sorted(set(starts)):
         best[(s, 0)] = 0
         heap.append((0, s, 0))
     heapq.heapify(heap)
-    out: dict[SquareT, int] = {}
     while heap:
         d, sq, par = heapq.heappop(heap)
         if best.get((sq, par), 1 << 60) < d:
             continue
-        if sq not in out or d < out[sq]:
-            out[sq] = d
+        if goal is not None and sq == goal:
+            return best, prev, (sq, par)
         x, y = sq
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -98,17 +104,37 @@ def ddm_distance_map(
                 nb = (x + dx, y + dy)
                 if not (0 <= nb[0] < cols and 0 <= nb[1] < rows):
                     continue
-                if dx and dy:
-                    if not _diag_ok(sq, nb, walls, edges, wall_points):
-                        continue
-                    nd, npar = d + (2 if par else 1), 1 - par
-                else:
-                    if not _orth_ok(sq, nb, walls, edges):
-                        continue
-                    nd, npar = d + 1, par
-                if nd < best.get((nb, npar), 1 << 60):
-                    best[(nb, npar)] = nd
-                    heapq.heappush(heap, (nd, nb, npar))
+                got = step(sq, nb, par)
+                if got is None:
+                    continue
+                cost, npar = got
+                if d + cost < best.get((nb, npar), 1 << 60):
+                    best[(nb, npar)] = d + cost
+                    prev[(nb, npar)] = (sq, par)
+                    heapq.heappush(heap, (d + cost, nb, npar))
+    return best, prev, None
+
+
+def ddm_distance_map(
+    start: Iterable[SquareT], cols: int, rows: int, walls: frozenset[SquareT], edges: frozenset[EdgeT],
+) -> dict[SquareT, int]:
+    """DDM distance from a space to every reachable square (1-2-1-2 diagonals, A-13)."""
+    wall_points = frozenset(
+        p for (x, y, axis) in edges for p in ((x, y), (x + 1, y) if axis == "H" else (x, y + 1))
+    )
+
+    def step(sq: SquareT, nb: SquareT, par: int) -> tuple[int, int] | None:
+        if sq[0] != nb[0] and sq[1] != nb[1]:
+            if not _diag_ok(sq, nb, walls, edges, wall_points):
+                return None
+            return (2 if par else 1), 1 - par
+        return (1, par) if _orth_ok(sq, nb, walls, edges) else None
+
+    best, _, _ = search(start, cols, rows, step)
+    out: dict[SquareT, int] = {}
+    for (sq, _par), d in best.items():
+        if sq not in out or d < out[sq]:
+            out[sq] = d
     return out
 
 
