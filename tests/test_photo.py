@@ -8,11 +8,14 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from assistant.cli.app import app
-from assistant.model import Position
+from assistant.model import Map, Position
 from assistant.photo import NoGridError, detect
+from assistant.photo.lines import find_grid_from_lines
 from assistant.photo.calibrate import calibrate, load, render_board_views, save
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
@@ -43,6 +46,41 @@ def test_generated_photos_are_read(example: str, markers: bool) -> None:
             for fid, at in by_marker.items():
                 assert truth.figures[fid] == at
     assert wrong == 0
+
+
+@pytest.mark.parametrize("example,seed", [("open-field-pit", 6), ("ddm-forest-field", 8), ("clone-wars-corridor", 8)])
+def test_without_corner_markers_the_grid_comes_from_the_printed_lines(example: str, seed: int) -> None:
+    pos = load_position(example_path(example))
+    img, truth = render_photo(pos, seed=seed, width=2400, height=1800, corner_markers=False)
+    res = detect(img, pos, "gen")
+    assert res.grid_found and res.reprojection_error_px < 3
+    assert any("printed lines" in n for n in res.notes)
+    listed = {u["square"] for u in res.uncertain}
+    assert not ((truth.occupied ^ set(res.occupied)) - listed)
+
+
+def test_without_corner_markers_a_grid_is_refused_rather_than_guessed() -> None:
+    # no printed terrain: the grid is found but its orientation cannot be told, so no grid is claimed
+    pos = load_position(example_path("open-field-pit"))
+    plain = Position(pos.rules, Map(pos.map.cols, pos.map.rows), pos.figures, pos.cards)
+    for seed in range(3):
+        img, _ = render_photo(plain, seed=seed, width=1600, height=1200, corner_markers=False)
+        with pytest.raises(NoGridError, match="printed grid could not be matched"):
+            detect(img, plain, "gen")
+
+
+@given(seed=st.integers(0, 10_000))
+@settings(max_examples=6, deadline=None)
+def test_without_corner_markers_the_grid_is_right_or_refused(seed: int) -> None:
+    pos = load_position(example_path("ddm-forest-field"))
+    img, truth = render_photo(pos, seed=seed, width=1600, height=1200, corner_markers=False)
+    grid = find_grid_from_lines(img, pos)
+    if grid is None:
+        return  # refused: the message tells the user to photograph the whole map
+    lattice = np.array([[[x, y] for x in range(0, pos.map.cols + 1, 4) for y in range(0, pos.map.rows + 1, 4)]], np.float64)
+    found = cv2.perspectiveTransform(lattice, np.linalg.inv(grid.H))[0]
+    true = cv2.perspectiveTransform(lattice, truth.homography)[0]
+    assert np.abs(found - true).max() < 6  # px; lens distortion alone moves points a few px
 
 
 def test_tall_figures_do_not_create_occupancy() -> None:

@@ -1,6 +1,7 @@
 """Photo position checks: one stage per module behind :func:`detect` (the façade).
 
-markers (ArUco) -> board (the grid's homography) -> figures (base markers, base colour),
+markers (ArUco) -> board (the grid's homography from the corner markers, or else from the
+printed lines, oriented by the map's terrain) -> figures (base markers, base colour),
 then the rules model sanity-checks what vision returned (no figure in a wall, one per square).
 """
 
@@ -66,10 +67,16 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     cols, rows = pos.map.cols, pos.map.rows
     markers = find_markers(image)
     grid = find_grid(markers, cols, rows)
+    by_lines = False
+    if grid is None:
+        from .lines import find_grid_from_lines
+
+        grid = find_grid_from_lines(image, pos)
+        by_lines = grid is not None
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
-        raise NoGridError(f"no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible; "
-                          "photograph the whole map with its corner markers")
+        raise NoGridError(f"no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, "
+                          "and the printed grid could not be matched to the map; photograph the whole map")
     seen, notes = figures_by_marker(pos, markers, grid)
     top = rectify(image, grid, cols, rows, PX)
     sizes: dict[int, int] = {}
@@ -98,6 +105,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         if f.at in walls:
             notes.append(f"{f.id} seen on {f.at}, a wall square: check the photo")
             uncertain.append({"square": f.at, "confidence": 0.0})
+    if by_lines:
+        notes.insert(0, "grid found from the printed lines (no corner markers); orientation chosen by the map's terrain")
     return PhotoResult(name, True, grid.reprojection_error_px, seen, occupied, uncertain, time.perf_counter() - t0, notes)
 
 

@@ -49,7 +49,7 @@ class Truth:
     homography: Any = None  # board units -> image pixels (before distortion)
 
 
-def board_canvas(pos: Position, px: int, with_figures: bool = True) -> tuple[np.ndarray, float]:
+def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_markers: bool = True) -> tuple[np.ndarray, float]:
     """The printed board (and bases) seen from straight above; returns (image, margin in squares)."""
     m = pos.map
     margin = MARKER_SQUARES + 0.6
@@ -95,7 +95,7 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True) -> tuple[np.
         img[a[1]: a[1] + n, a[0]: a[0] + n] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
 
     s = MARKER_SQUARES
-    for mid, (x0, y0) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)]):
+    for mid, (x0, y0) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)] if corner_markers else []):
         put_marker(mid, x0, y0, s)
 
     if with_figures:
@@ -138,11 +138,11 @@ def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: 
 
 
 def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 3000, tilt_max: float = 45.0,
-                 px: int = 60, jpeg: bool = True, figures_tall: bool = True) -> tuple[np.ndarray, Truth]:
+                 px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True) -> tuple[np.ndarray, Truth]:
     """A photo of the table and what it truly shows."""
     rng = np.random.default_rng(seed)
     m = pos.map
-    board, margin = board_canvas(pos, px)
+    board, margin = board_canvas(pos, px, corner_markers=corner_markers)
     for _ in range(20):
         H, K = _camera(rng, m.cols, m.rows, width, height, tilt_max)
         corners = np.array([[-margin, -margin], [m.cols + margin, -margin], [m.cols + margin, m.rows + margin], [-margin, m.rows + margin]], np.float64)

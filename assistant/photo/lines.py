@@ -1,0 +1,154 @@
+"""Stage 2, without corner markers: the grid from the printed map itself.
+
+1. The printed map is the largest paper-coloured region; its outline, reduced to four
+   corners, gives a first homography for each way the map could lie (four orientations).
+2. Each is refined with RANSAC over the grid lines themselves: around every predicted
+   lattice point the actual crossing of the printed lines is found (the darkest cross of a
+   small template match), and a homography is fitted to all of them.
+3. A grid alone is symmetric, so the rules model chooses: the orientation whose terrain
+   (read through it) best matches the position's map wins. Too few matching lattice points,
+   or no orientation that matches the map, and no grid is claimed.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ..model import Position
+from .board import Grid
+from .mapread import read_map
+
+WORK = 1600  # the photo is searched at this width
+
+
+def _paper_quad(small: np.ndarray) -> np.ndarray | None:
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    paper = ((h >= 8) & (h <= 32) & (s >= 12) & (s <= 110) & (v >= 70)).astype(np.uint8)
+    paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # a region running off the photo is the table or the wall behind it, not the whole map
+    h_img, w_img = paper.shape
+    inside = [c for c in contours if (lambda x, y, w, h: x > 1 and y > 1 and x + w < w_img - 1 and y + h < h_img - 1)(*cv2.boundingRect(c))]
+    if not inside:
+        return None
+    c = max(inside, key=cv2.contourArea)
+    if cv2.contourArea(c) < 0.02 * small.shape[0] * small.shape[1]:
+        return None
+    hull = cv2.convexHull(c)
+    for eps in (0.01, 0.02, 0.03, 0.05):
+        quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+        if len(quad) == 4:
+            return quad.reshape(4, 2).astype(np.float64)
+    return None
+
+
+TOP = 32  # pixels per square of the top view in which crossings are searched
+
+
+def _peak(sums: np.ndarray, at: int) -> bool:
+    med = float(np.median(sums))
+    spread = float(np.median(np.abs(sums - med)))
+    return float(sums[at]) - med > max(6.0 * len(sums), 8.0 * spread)
+
+
+def _subpixel(sums: np.ndarray, at: int) -> float:
+    """Offset of a peak's true top from its best pixel, by the parabola through three sums."""
+    if at == 0 or at == len(sums) - 1:
+        return 0.0
+    a, b, c = float(sums[at - 1]), float(sums[at]), float(sums[at + 1])
+    den = a - 2 * b + c
+    return 0.0 if den >= 0 else 0.5 * (a - c) / den
+
+
+def _crossings(gray: np.ndarray, H_img_from_board: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """Lattice points (board) and the crossings of the printed lines found near them (image).
+
+    The photo is first viewed from above through the rough homography, so that the printed
+    lines run along the pixel rows and columns whatever the camera's yaw; a crossing is then
+    where the darkest column and the darkest row of a small window meet.
+    """
+    pad = 1
+    top_from_board = np.array([[TOP, 0, pad * TOP], [0, TOP, pad * TOP], [0, 0, 1]], np.float64)
+    top_from_img = top_from_board @ np.linalg.inv(H_img_from_board)
+    size = (int((cols + 2 * pad) * TOP), int((rows + 2 * pad) * TOP))
+    dark = 255 - cv2.warpPerspective(gray, top_from_img, size, flags=cv2.INTER_LINEAR, borderValue=255)
+    r = int(TOP * 0.3)
+    board_pts, top_pts = [], []
+    for by in range(rows + 1):
+        for bx in range(cols + 1):
+            x0, y0 = (bx + pad) * TOP - r, (by + pad) * TOP - r
+            win = dark[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1].astype(np.float32)
+            col_sum, row_sum = win.sum(axis=0), win.sum(axis=1)
+            cx, cy = int(np.argmax(col_sum)), int(np.argmax(row_sum))
+            # a printed line stands clearly above the window's paper, however dim the light
+            if not (_peak(col_sum, cx) and _peak(row_sum, cy)):
+                continue
+            board_pts.append((bx, by))
+            top_pts.append((x0 + cx + _subpixel(col_sum, cx), y0 + cy + _subpixel(row_sum, cy)))
+    if not top_pts:
+        return np.empty((0, 2)), np.empty((0, 2))
+    img_pts = cv2.perspectiveTransform(np.array(top_pts, np.float64)[None], np.linalg.inv(top_from_img))[0]
+    return np.array(board_pts, np.float64), img_pts
+
+
+def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:
+    cols, rows = pos.map.cols, pos.map.rows
+    scale = min(1.0, WORK / image.shape[1])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    quad = _paper_quad(small)
+    if quad is None:
+        return None
+    # order the quad clockwise on screen, starting anywhere; try each corner as NW
+    centre = quad.mean(axis=0)
+    order = np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))
+    quad = quad[order]
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    scored: list[tuple[float, Grid]] = []
+    for k in range(4):
+        q = np.roll(quad, -k, axis=0)
+        H0 = cv2.getPerspectiveTransform(board_corners.astype(np.float32), q.astype(np.float32))
+        b, i = _crossings(gray, H0, cols, rows)
+        if len(b) < max(8, 0.3 * (cols + 1) * (rows + 1)):
+            continue
+        H, mask = cv2.findHomography(i, b, cv2.RANSAC, 0.15)
+        if H is None or mask.sum() < 8:
+            continue
+        # a second pass through the refined grid finds the crossings the rough one missed
+        b, i = _crossings(gray, np.linalg.inv(H), cols, rows)
+        if len(b) < max(8, 0.3 * (cols + 1) * (rows + 1)):
+            continue
+        H, mask = cv2.findHomography(i, b, cv2.RANSAC, 0.15)
+        if H is None or mask.sum() < max(8, 0.3 * (cols + 1) * (rows + 1)):
+            continue
+        S = np.diag([scale, scale, 1.0])
+        H_full = H @ S  # full image -> board
+        inl = mask.ravel() > 0
+        back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H))[0]
+        err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
+        grid = Grid(H_full, err, 0)
+        scored.append((_agreement(image, grid, pos), grid))
+    scored.sort(key=lambda sg: sg[0], reverse=True)
+    if not scored or scored[0][0] < 0.6:
+        return None
+    if len(scored) > 1 and scored[0][0] - scored[1][0] < 0.2:
+        return None  # two orientations fit about equally: the map cannot tell them apart
+    return scored[0][1]
+
+
+def _agreement(image: np.ndarray, grid: Grid, pos: Position) -> float:
+    """How well the terrain read through this grid matches the position's map (0..1)."""
+    from .board import rectify
+
+    cols, rows = pos.map.cols, pos.map.rows
+    reading = read_map(rectify(image, grid, cols, rows, 24), cols, rows, 24)
+    expected_sq = {s.name: k.value for k, sqs in pos.map.squares.items() for s in sqs if k.value in ("wall", "low", "difficult", "pit")}
+    expected_ed = {e.name: "wall" for e in pos.map.walls} | {e.name: "door" for e in pos.map.doors}
+    keys = set(expected_sq) | set(reading.squares)
+    keys_e = set(expected_ed) | set(reading.edges)
+    if not keys and not keys_e:
+        return 0.0  # a map with no printed terrain: its orientation cannot be told, so none is claimed
+    right = sum(reading.squares.get(k) == expected_sq.get(k) for k in keys) + sum(reading.edges.get(k) == expected_ed.get(k) for k in keys_e)
+    return right / max(1, len(keys) + len(keys_e))
