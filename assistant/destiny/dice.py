@@ -1,0 +1,153 @@
+"""Star Wars: Destiny dice: symbols, faces, and which dice one action may resolve.
+
+Rules: Destiny rulebook (Polish), P2 "Kości" and P5 "Rozpatrzenie kości"; digest
+``destiny.md`` §5.3 and §6. Face notation (ours, round-trips exactly)::
+
+    >>> Face.parse("+ranged:2")
+    Face(symbol=<Symbol.RANGED: 'ranged'>, value=2, modifier=True, cost=0)
+    >>> str(Face.parse("ranged:3/1"))   # value 3, costs 1 resource
+    'ranged:3/1'
+    >>> str(Face.parse("blank"))
+    'blank'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from ..errors import AssistantError, NotationError
+
+
+class Symbol(Enum):
+    MELEE = "melee"
+    RANGED = "ranged"
+    SHIELD = "shield"
+    RESOURCE = "resource"
+    DISRUPT = "disrupt"
+    DISCARD = "discard"
+    FOCUS = "focus"
+    SPECIAL = "special"
+    BLANK = "blank"
+
+
+VALUELESS = (Symbol.SPECIAL, Symbol.BLANK)  # value 0 (P2 › Specjalny, Pusta ścianka)
+_FACE = re.compile(r"^(?P<plus>\+)?(?P<sym>[a-z]+)(?::(?P<value>\d+))?(?:/(?P<cost>\d+))?$")
+
+
+class IllegalResolveError(AssistantError):
+    """A resolve-dice action the rules do not allow; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Face:
+    symbol: Symbol
+    value: int = 0
+    modifier: bool = False
+    cost: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Face:
+        m = _FACE.match(text.strip())
+        sym = None if m is None else next((s for s in Symbol if s.value == m["sym"]), None)
+        if m is None or sym is None:
+            raise NotationError(f"{text!r} is not a die face (e.g. 'melee:2', '+ranged:1', 'ranged:3/1', 'special', 'blank')")
+        if sym in VALUELESS and (m["value"] or m["plus"]):
+            raise NotationError(f"{text!r}: a {sym.value} face has no value and is never a modifier")
+        if sym not in VALUELESS and m["value"] is None:
+            raise NotationError(f"{text!r}: a {sym.value} face needs a value, e.g. '{sym.value}:1'")
+        return cls(sym, int(m["value"] or 0), bool(m["plus"]), int(m["cost"] or 0))
+
+    def __str__(self) -> str:
+        body = self.symbol.value if self.symbol in VALUELESS else f"{'+' if self.modifier else ''}{self.symbol.value}:{self.value}"
+        return body + (f"/{self.cost}" if self.cost else "")
+
+
+@dataclass(frozen=True)
+class PoolDie:
+    """A die in a player's pool, showing ``face``; ``owner`` is the player who controls it."""
+
+    id: str
+    owner: str
+    face: Face
+
+
+@dataclass(frozen=True)
+class ResolutionUnit:
+    """Dice resolved at the same moment against one target: a base die plus its modifiers
+    (P2 › Modyfikator; A-23). A plain die is a unit of one."""
+
+    base: PoolDie
+    modifiers: tuple[PoolDie, ...] = ()
+
+    @property
+    def value(self) -> int:
+        return self.base.face.value + sum(m.face.value for m in self.modifiers)
+
+    @property
+    def cost(self) -> int:
+        return self.base.face.cost + sum(m.face.cost for m in self.modifiers)  # every die's cost is paid (A-10)
+
+
+@dataclass(frozen=True)
+class ResolvePlan:
+    symbol: Symbol
+    units: tuple[ResolutionUnit, ...]
+    cost: int
+    notes: tuple[str, ...]
+
+
+def check_resolve(player: str, groups: list[list[PoolDie]], resources: int, resolved_this_action: frozenset[str] = frozenset(),
+                  free: bool = False) -> ResolvePlan:
+    """Check one resolve-dice action: ``groups`` lists the resolution units, each a base die
+    followed by the modifiers added to it. Raises :class:`IllegalResolveError` with the rule.
+
+    >>> r1, p2 = PoolDie("a", "me", Face.parse("ranged:1")), PoolDie("b", "me", Face.parse("+ranged:2"))
+    >>> check_resolve("me", [[r1, p2]], resources=0).units[0].value   # D-01
+    3
+    """
+    where = "Destiny P5 › Rozpatrzenie kości"
+    if not groups or not any(groups):
+        raise IllegalResolveError(f"a resolve-dice action must resolve at least one die ({where}, L247)")
+    notes: list[str] = []
+    units: list[ResolutionUnit] = []
+    seen: set[str] = set()
+    symbols: set[Symbol] = set()
+    for group in groups:
+        if not group:
+            raise IllegalResolveError("an empty group of dice")
+        for d in group:
+            if d.owner != player:
+                raise IllegalResolveError(f"die {d.id} is in {d.owner}'s pool: a player resolves only dice in their own pool ({where})")
+            if d.id in seen or d.id in resolved_this_action:
+                raise IllegalResolveError(f"die {d.id} was already resolved in this action: a die is resolved at most once per action ({where}, L249)")
+            seen.add(d.id)
+            symbols.add(d.face.symbol)
+        base, mods = group[0], tuple(group[1:])
+        if base.face.symbol is Symbol.BLANK:
+            raise IllegalResolveError(f"die {base.id} shows a blank, which can never be resolved (Destiny P2 › Pusta ścianka)")
+        if base.face.modifier:
+            raise IllegalResolveError(f"die {base.id} shows a modifier ({base.face}); a modifier is resolved only together with a die "
+                                      f"showing the same symbol without a plus (Destiny P2 › Modyfikator)")
+        for m in mods:
+            if not m.face.modifier:
+                raise IllegalResolveError(f"die {m.id} ({m.face}) is not a modifier: only '+' faces are added to another die; "
+                                          "resolve it as its own unit (Destiny P2 › Modyfikator)")
+        if len(mods) > 1:
+            notes.append(f"A-10: {len(mods)} modifiers added to die {base.id}; the rulebook is silent on more than one — allowed, ask the judge")
+        units.append(ResolutionUnit(base, mods))
+    if len(symbols) > 1:
+        names = ", ".join(sorted(s.value for s in symbols))
+        raise IllegalResolveError(f"one action resolves dice of one symbol; these show {names} ({where}, L246)")
+    cost = 0 if free else sum(u.cost for u in units)
+    if cost > resources:
+        raise IllegalResolveError(f"the faces cost {cost} resources and {player} has {resources} (Destiny P2 › Koszt)")
+    if free and any(u.cost for u in units):
+        notes.append("face costs not paid: an effect lets these dice resolve free (Destiny P8 › Za darmo)")
+    return ResolvePlan(symbols.pop(), tuple(units), cost, tuple(notes))
+
+
+def total_value(faces: list[Face]) -> int:
+    """The total value of the dice referred to (P8 › Łączna wartość): ranged 2 + ranged 1 = 3."""
+    return sum(f.value for f in faces)

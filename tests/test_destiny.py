@@ -1,0 +1,195 @@
+"""Star Wars: Destiny rules core against the digest's test cases (destiny.md §9, ids D-nn)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant.destiny.characters import Character, IllegalTargetError, deal_damage, discard_count, give_shields, heal, lose_resources, move_damage
+from assistant.destiny.dice import Face, IllegalResolveError, PoolDie, Symbol, check_resolve, total_value
+from assistant.destiny.round import ActionPhase, IllegalActionError
+from assistant.errors import NotationError
+
+
+def die(i: str, face: str, owner: str = "me") -> PoolDie:
+    return PoolDie(i, owner, Face.parse(face))
+
+
+# --- dice (§5.3, §6) ---------------------------------------------------------------
+
+def test_d01_a_modifier_adds_to_a_base_die_and_they_land_together() -> None:
+    plan = check_resolve("me", [[die("a", "ranged:1"), die("b", "+ranged:2")]], resources=0)
+    assert plan.symbol is Symbol.RANGED and len(plan.units) == 1 and plan.units[0].value == 3
+
+
+def test_d02_a_modifier_alone_cannot_be_resolved() -> None:
+    with pytest.raises(IllegalResolveError, match="modifier"):
+        check_resolve("me", [[die("b", "+ranged:2")]], resources=0)
+
+
+def test_d03_total_value() -> None:
+    assert total_value([Face.parse("ranged:2"), Face.parse("ranged:1")]) == 3
+
+
+def test_d13_blanks_cannot_be_resolved() -> None:
+    with pytest.raises(IllegalResolveError, match="blank"):
+        check_resolve("me", [[die("a", "blank")]], resources=0)
+
+
+def test_d14_two_damage_dice_are_two_units_resolved_one_after_another() -> None:
+    plan = check_resolve("me", [[die("a", "melee:2")], [die("b", "melee:1")]], resources=0)
+    assert [u.value for u in plan.units] == [2, 1]
+
+
+def test_d15_a_die_resolves_at_most_once_per_action() -> None:
+    with pytest.raises(IllegalResolveError, match="at most once per action"):
+        check_resolve("me", [[die("a", "melee:2")]], resources=0, resolved_this_action=frozenset({"a"}))
+    with pytest.raises(IllegalResolveError, match="at most once per action"):
+        check_resolve("me", [[die("a", "melee:2")], [die("a", "melee:2")]], resources=0)
+
+
+def test_d16_a_face_cost_must_be_paid_unless_free() -> None:
+    with pytest.raises(IllegalResolveError, match="cost 1 resources and me has 0"):
+        check_resolve("me", [[die("a", "ranged:3/1")]], resources=0)
+    plan = check_resolve("me", [[die("a", "ranged:3/1")]], resources=0, free=True)
+    assert plan.cost == 0 and any("free" in n for n in plan.notes)
+    assert check_resolve("me", [[die("a", "ranged:3/1")]], resources=1).cost == 1
+
+
+def test_one_action_resolves_one_symbol_from_the_players_own_pool() -> None:
+    with pytest.raises(IllegalResolveError, match="one symbol"):
+        check_resolve("me", [[die("a", "melee:2")], [die("b", "ranged:1")]], resources=0)
+    with pytest.raises(IllegalResolveError, match="own pool"):
+        check_resolve("me", [[die("a", "melee:2", owner="you")]], resources=0)
+    with pytest.raises(IllegalResolveError, match="at least one die"):
+        check_resolve("me", [], resources=0)
+
+
+def test_a10_two_modifiers_on_one_base_are_allowed_with_the_ambiguity_shown() -> None:
+    plan = check_resolve("me", [[die("a", "melee:1"), die("b", "+melee:1/1"), die("c", "+melee:2")]], resources=1)
+    assert plan.units[0].value == 4 and plan.cost == 1  # every die's cost is paid
+    assert any(n.startswith("A-10") for n in plan.notes)
+
+
+@given(st.sampled_from(list(Symbol)), st.integers(0, 9), st.booleans(), st.integers(0, 5))
+def test_face_notation_round_trips(sym: Symbol, value: int, modifier: bool, cost: int) -> None:
+    if sym in (Symbol.SPECIAL, Symbol.BLANK):
+        value, modifier = 0, False
+    face = Face(sym, value, modifier, cost)
+    assert Face.parse(str(face)) == face
+
+
+@given(st.text(max_size=12))
+def test_face_parser_never_crashes(text: str) -> None:
+    try:
+        Face.parse(text)
+    except NotationError as e:
+        assert repr(text) in str(e)  # the message quotes the bad input
+
+
+# --- damage, shields, healing, defeat (§7) --------------------------------------------
+
+def test_d06_shields_cap_at_three() -> None:
+    c, ignored = give_shields(Character("x", 10, shields=2), 3)
+    assert c.shields == 3 and ignored == 2
+
+
+def test_d07_shields_block_first() -> None:
+    r = deal_damage(Character("x", 8, shields=2), 3)
+    assert (r.character.shields, r.character.damage, r.taken, r.blocked, r.dealt) == (0, 1, 1, 2, 3)
+
+
+def test_d08_unblockable_damage_ignores_shields() -> None:
+    r = deal_damage(Character("x", 8, shields=2), 3, unblockable=True)
+    assert (r.character.shields, r.character.damage, r.taken) == (2, 3, 3)
+
+
+def test_d22_damage_fully_blocked_is_dealt_but_not_taken() -> None:
+    r = deal_damage(Character("x", 8, shields=2), 2)
+    assert r.dealt == 2 and r.taken == 0 and r.character.damage == 0
+
+
+def test_d20_d21_defeat_at_health_with_the_excess_ignored() -> None:
+    r = deal_damage(Character("x", 10, damage=8, upgrades=("u1",)), 4)
+    assert r.character.defeated and r.defeated_now and r.character.damage == 10 and r.ignored_excess == 2
+    assert r.character.upgrades == () and "Pokonane" in r.rule
+
+
+def test_d52_a_defeated_character_is_no_target() -> None:
+    dead = deal_damage(Character("x", 3), 3).character
+    with pytest.raises(IllegalTargetError, match="defeated"):
+        deal_damage(dead, 1)
+
+
+def test_d48_moved_damage_ignores_shields_and_is_not_dealt() -> None:
+    x, y, moved = move_damage(Character("x", 10, damage=2), Character("y", 10, shields=3), 2)
+    assert (x.damage, y.damage, y.shields, moved) == (0, 2, 3, 2)
+
+
+def test_d49_heal_as_much_as_possible() -> None:
+    c, removed = heal(Character("x", 10, damage=1), 3)
+    assert c.damage == 0 and removed == 1
+    assert heal(Character("x", 10), 3)[1] == 0  # not healed
+
+
+def test_d09_d10_disrupt_and_discard_stop_at_zero() -> None:
+    assert lose_resources(2, 3) == 0
+    assert discard_count(1, 2) == 1
+
+
+@given(st.integers(1, 20), st.integers(0, 20), st.integers(0, 3), st.integers(0, 30), st.booleans())
+def test_damage_invariants(health: int, damage: int, shields: int, amount: int, unblockable: bool) -> None:
+    c = Character("x", health, min(damage, health - 1), shields)
+    r = deal_damage(c, amount, unblockable)
+    n = r.character
+    assert 0 <= n.damage <= n.health and 0 <= n.shields <= c.shields
+    assert r.blocked + r.taken + r.ignored_excess == amount
+    assert n.defeated == (n.damage == n.health)
+    assert unblockable or r.blocked == min(shields, amount)
+
+
+# --- the action phase (§4.1, §5.6, §5.7) -----------------------------------------------
+
+def test_d30_a_claim_takes_control_and_the_claimer_passes_on() -> None:
+    p = ActionPhase.start(("A", "B"), "A").take("A", "action").take("B", "claim")
+    assert p.controller == "B" and p.active == "A"
+    p = p.take("A", "action")
+    assert p.active == "A" and not p.over  # B passed automatically
+    p = p.take("A", "pass")
+    assert p.over and p.next_round_first == "B"
+
+
+def test_d31_the_controller_may_claim_and_keeps_control() -> None:
+    p = ActionPhase.start(("A", "B"), "A").take("A", "claim")
+    assert p.controller == "A" and p.active == "B" and "keeps control" in p.log[-1]
+    p = p.take("B", "action").take("B", "pass")
+    assert p.over
+
+
+def test_d32_an_earlier_pass_does_not_end_the_phase_after_a_claim() -> None:
+    p = ActionPhase.start(("A", "B"), "A").take("A", "pass").take("B", "claim")
+    assert not p.over and p.active == "A"
+    assert p.take("A", "pass").over
+
+
+def test_d33_one_claim_per_round() -> None:
+    p = ActionPhase.start(("A", "B"), "A").take("A", "action").take("B", "claim").take("A", "action")
+    with pytest.raises(IllegalActionError, match="only one player may claim"):
+        p.take("A", "claim")
+
+
+def test_out_of_turn_and_after_the_phase_are_refused() -> None:
+    p = ActionPhase.start(("A", "B"), "A")
+    with pytest.raises(IllegalActionError, match="A's turn"):
+        p.take("B", "action")
+    done = p.take("A", "pass").take("B", "pass")
+    assert done.over
+    with pytest.raises(IllegalActionError, match="over"):
+        done.take("A", "action")
+
+
+def test_a_pass_does_not_stop_a_player_acting_later() -> None:
+    p = ActionPhase.start(("A", "B"), "A").take("A", "pass").take("B", "action")
+    assert p.active == "A" and not p.over
+    assert p.take("A", "action").active == "B"
