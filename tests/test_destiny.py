@@ -6,8 +6,36 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.destiny.characters import Character, IllegalTargetError, deal_damage, discard_count, give_shields, heal, lose_resources, move_damage
-from assistant.destiny.dice import Face, IllegalResolveError, PoolDie, Symbol, check_resolve, total_value
+from assistant.destiny.building import DeckCard, TeamCharacter, check_deck, check_team
+from assistant.destiny.characters import (
+    Character,
+    IllegalTargetError,
+    deal_damage,
+    discard_count,
+    give_shields,
+    heal,
+    lose_resources,
+    move_damage,
+)
+from assistant.destiny.dice import (
+    Face,
+    IllegalResolveError,
+    PoolDie,
+    Symbol,
+    check_resolve,
+    total_value,
+)
+from assistant.destiny.play import (
+    IllegalPlayError,
+    activate,
+    check_play,
+    end_of_round_loser,
+    last_character_defeated,
+    setup_roll_value,
+    upgrade_cost,
+    upgrades_to_discard,
+    upkeep_draw,
+)
 from assistant.destiny.round import ActionPhase, IllegalActionError
 from assistant.errors import NotationError
 
@@ -193,3 +221,82 @@ def test_a_pass_does_not_stop_a_player_acting_later() -> None:
     p = ActionPhase.start(("A", "B"), "A").take("A", "pass").take("B", "action")
     assert p.active == "A" and not p.over
     assert p.take("A", "action").active == "B"
+
+
+# --- building, playing, activating, upkeep, victory (§2–§5.2, §7.8) ---------------------
+
+LEIA = TeamCharacter("Leia Organa", 16, "hero", "red")
+HAN = TeamCharacter("Han Solo", 14, "hero", "yellow")
+
+
+def _deck(n: int = 15) -> list[DeckCard]:
+    return [DeckCard(f"card {i}", "event", "neutral", "grey") for i in range(n)] * 2
+
+
+def test_d04_d05_team_points() -> None:
+    assert check_team([LEIA, HAN]) == []
+    assert any("31 points" in p for p in check_team([LEIA, TeamCharacter("Han Solo", 15, "hero", "yellow")]))
+
+
+def test_d50_one_copy_of_a_unique_character_whatever_the_subtitle() -> None:
+    a = TeamCharacter("Darth Vader", 13, "villain", "red", subtitle="Dark Lord of the Sith")
+    b = TeamCharacter("Darth Vader", 13, "villain", "red", subtitle="Another subtitle")
+    assert any("unique Darth Vader" in p for p in check_team([a, b]))
+
+
+def test_deck_rules() -> None:
+    assert check_deck([LEIA, HAN], _deck()) == []
+    bad = _deck()[:-1] + [DeckCard("card 0", "event", "neutral", "grey")]  # D-51: a third copy
+    assert any("3 copies of 'card 0'" in p for p in check_deck([LEIA, HAN], bad))
+    blue = _deck()[:-1] + [DeckCard("blue one", "event", "neutral", "blue")]
+    assert any("no blue character" in p for p in check_deck([LEIA, HAN], blue))
+    villain = _deck()[:-1] + [DeckCard("dark", "upgrade", "villain", "red")]
+    assert any("villain card in a hero deck" in p for p in check_deck([LEIA, HAN], villain))
+    assert any("exactly 30" in p for p in check_deck([LEIA, HAN], _deck()[:-1]))
+
+
+def test_d17_replacement_and_a01() -> None:
+    assert upgrade_cost(3, 2)[0] == 1
+    cost, why = upgrade_cost(2, 3)
+    assert cost == 0 and "A-01" in why
+
+
+def test_d54_unique_support_and_the_upgrade_cap() -> None:
+    with pytest.raises(IllegalPlayError, match="unique"):
+        check_play(1, 5, unique_title="Rebel Base", in_play_titles=frozenset({"Rebel Base"}))
+    check_play(1, 5, unique_title="Rebel Base", in_play_titles=frozenset())  # the opponent's copy is not in this set
+    with pytest.raises(IllegalPlayError, match="4th"):
+        check_play(1, 5, upgrades_on_target=3)
+    check_play(1, 5, upgrades_on_target=3, replacing=True)
+    with pytest.raises(IllegalPlayError, match="costs 3"):
+        check_play(3, 2)
+    assert upgrades_to_discard(4) == 1  # D-18
+
+
+def test_d40_d41_d42_activation() -> None:
+    a = activate("leia", exhausted=False, own_dice=("l1", "l2"), upgrade_dice=("u1", "u2"))
+    assert a.dice_rolled == ("l1", "l2", "u1", "u2")
+    with pytest.raises(IllegalPlayError, match="no die"):
+        activate("base", exhausted=False, own_dice=(), is_support=True)
+    with pytest.raises(IllegalPlayError, match="exhausted"):
+        activate("leia", exhausted=True, own_dice=("l1",))
+
+
+def test_a09_setup_roll_counts_white_numbers_only() -> None:
+    faces = [Face.parse(t) for t in ("ranged:2", "+melee:3", "special", "blank", "resource:1/1")]
+    assert setup_roll_value(faces) == 3
+
+
+def test_d35_d36_upkeep_draw() -> None:
+    assert upkeep_draw(2, 5, 10) == 3
+    assert upkeep_draw(2, 5, 2) == 2
+    assert upkeep_draw(6, 5, 10) == 0
+    assert upkeep_draw(3, 6, 10) == 3  # D-27: a hand limit of 6
+
+
+def test_d37_d38_victory() -> None:
+    assert end_of_round_loser({"A": (0, 0), "B": (3, 10)}, controller="A")[0] == "B"
+    winner, why = end_of_round_loser({"A": (0, 0), "B": (0, 0)}, controller="A")
+    assert winner == "A" and "battlefield controller" in why
+    assert end_of_round_loser({"A": (1, 0), "B": (0, 5)}, controller="A")[0] is None
+    assert last_character_defeated("A", "B")[0] == "B"
