@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -15,8 +16,8 @@ from typer.testing import CliRunner
 from assistant.cli.app import app
 from assistant.model import Map, Position
 from assistant.photo import NoGridError, detect
-from assistant.photo.lines import find_grid_from_lines
 from assistant.photo.calibrate import calibrate, load, render_board_views, save
+from assistant.photo.lines import find_grid_from_lines
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
 from assistant.resources import example_path
@@ -118,13 +119,19 @@ def test_photo_detect_json_follows_the_contract(tmp_path) -> None:
     assert all({"id", "at", "confidence", "by"} <= set(f) for f in obj["figures"])
 
 
-def test_photo_check_finds_a_figure_that_moved(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+def photo_with_a_figure_moved(tmp_path, figure: str, dx: int, dy: int, seed: int, width: int) -> Path:
+    """A photo of the corridor example with one figure moved off its recorded square."""
     pos = load_position(example_path("clone-wars-corridor"))
-    moved = Position(pos.rules, pos.map, tuple(replace(f, at=f.at.offset(1, 0)) if f.id == "obi" else f for f in pos.figures), pos.cards)
-    img, _ = render_photo(moved, seed=0, width=1600, height=1200)
+    moved = Position(pos.rules, pos.map, tuple(replace(f, at=f.at.offset(dx, dy)) if f.id == figure else f for f in pos.figures), pos.cards)
+    img, _ = render_photo(moved, seed=seed, width=width, height=width * 3 // 4)
     path = tmp_path / "t.jpg"
     cv2.imwrite(str(path), img)
+    return path
+
+
+def test_photo_check_finds_a_figure_that_moved(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = photo_with_a_figure_moved(tmp_path, "obi", 1, 0, seed=0, width=1600)
     assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"]).exit_code == 0
     obj = json.loads(runner.invoke(app, ["photo", "check", str(path), "--json"]).stdout)
     bad = [r for r in obj["rows"] if not r["agree"]]
@@ -180,11 +187,7 @@ def test_map_from_photo_reads_every_square_and_edge(tmp_path) -> None:
 
 def test_photo_apply_updates_the_game_through_the_log(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    pos = load_position(example_path("clone-wars-corridor"))
-    moved = Position(pos.rules, pos.map, tuple(replace(f, at=f.at.offset(0, 1)) if f.id == "dooku" else f for f in pos.figures), pos.cards)
-    img, _ = render_photo(moved, seed=4, width=2400, height=1800)
-    path = tmp_path / "t.jpg"
-    cv2.imwrite(str(path), img)
+    path = photo_with_a_figure_moved(tmp_path, "dooku", 0, 1, seed=4, width=2400)
     runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"])
     r = runner.invoke(app, ["photo", "apply", str(path)])
     assert r.exit_code == 0 and "dooku: R8 -> R9" in r.stdout
