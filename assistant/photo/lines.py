@@ -16,10 +16,15 @@ import cv2
 import numpy as np
 
 from ..model import Position
-from .board import Grid
+from .board import Grid, rectify
 from .mapread import read_map
 
 WORK = 1600  # the photo is searched at this width
+
+
+def _touches_border(rect: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
+    x, y, w, h = rect
+    return x <= 1 or y <= 1 or x + w >= shape[1] - 1 or y + h >= shape[0] - 1
 
 
 def _paper_quad(small: np.ndarray) -> np.ndarray | None:
@@ -29,8 +34,7 @@ def _paper_quad(small: np.ndarray) -> np.ndarray | None:
     paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     # a region running off the photo is the table or the wall behind it, not the whole map
-    h_img, w_img = paper.shape
-    inside = [c for c in contours if (lambda x, y, w, h: x > 1 and y > 1 and x + w < w_img - 1 and y + h < h_img - 1)(*cv2.boundingRect(c))]
+    inside = [c for c in contours if not _touches_border(cv2.boundingRect(c), paper.shape)]
     if not inside:
         return None
     c = max(inside, key=cv2.contourArea)
@@ -140,8 +144,6 @@ def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:
 
 def _agreement(image: np.ndarray, grid: Grid, pos: Position) -> float:
     """How well the terrain read through this grid matches the position's map (0..1)."""
-    from .board import rectify
-
     cols, rows = pos.map.cols, pos.map.rows
     reading = read_map(rectify(image, grid, cols, rows, 24), cols, rows, 24)
     expected_sq = {s.name: k.value for k, sqs in pos.map.squares.items() for s in sqs if k.value in ("wall", "low", "difficult", "pit")}
