@@ -399,22 +399,7 @@ def first_contact(p: Pt, q: Pt, b: Blockers, skip_ends: bool = False) -> Contact
     through, each grid line it crosses and each grid point it passes exactly through is
     looked up. Same answers as :func:`first_contact_reference` (a property test checks it).
     """
-    if not skip_ends:
-        c = point_contact(p[0], p[1], b)
-        if c is not None:
-            return c
-    Px, Py, Qx, Qy, D = _ints(p, q)
-    DX, DY = Qx - Px, Qy - Py
-    hit = None
-    if DX and DY:
-        hit = _walk(Px, Py, DX, DY, D, b)
-    elif DX or DY:
-        hit = _walk_axis(Px, Py, Qx, Qy, D, b)
-    if hit is not None:
-        return hit
-    if not skip_ends:
-        return point_contact(q[0], q[1], b)
-    return None
+    return first_contact_int(*_ints(p, q), b, skip_ends)
 
 
 def _walk(Px: int, Py: int, DX: int, DY: int, D: int, b: Blockers, points: bool = True) -> Contact | None:
