@@ -1,0 +1,118 @@
+"""The table-command notation shared by the card games (Destiny, SW TCG).
+
+One command is one line, as a player would say it at the table::
+
+    [ACTOR] VERB [ARG ...] [KEY=VALUE ...] [-> TARGET[,TARGET ...]]
+
+The actor is a player (``A``, ``DS``) or absent for table-level steps (``end-round``).
+Quoting follows the shell (``note "a judge's ruling"``). The notation round-trips exactly:
+
+>>> c = Command.parse("A resolve r1+m2,r3 free=yes -> han,leia")
+>>> (c.actor, c.verb, c.args, c.opts, c.targets)
+('A', 'resolve', ('r1+m2,r3',), (('free', 'yes'),), ('han', 'leia'))
+>>> str(c)
+'A resolve r1+m2,r3 free=yes -> han,leia'
+>>> Command.parse(str(c)) == c
+True
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+
+from ..errors import NotationError
+
+_WORD = re.compile(r"^[A-Za-z0-9_.:+/#,'-]+$")
+_VERB = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+def _quote(word: str) -> str:
+    return word if _WORD.match(word) else shlex.quote(word)
+
+
+@dataclass(frozen=True)
+class Command:
+    actor: str | None
+    verb: str
+    args: tuple[str, ...] = ()
+    opts: tuple[tuple[str, str], ...] = ()
+    targets: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str, actors: tuple[str, ...] = ()) -> Command:
+        """Parse one command. A first word that is not a verb (lower-case) is the actor; with
+        ``actors`` given it must be one of them."""
+        try:
+            words = shlex.split(text)
+        except ValueError as e:
+            raise NotationError(f"{text!r}: {e}") from None
+        targets: tuple[str, ...] = ()
+        if "->" in words:
+            i = words.index("->")
+            after = words[i + 1:]
+            if len(after) != 1 or not after[0]:
+                raise NotationError(f"{text!r}: '->' is followed by one comma-separated list of targets, e.g. '-> han,leia'")
+            targets = tuple(t for t in after[0].split(","))
+            if any(not t for t in targets):
+                raise NotationError(f"{text!r}: an empty target in {after[0]!r}")
+            words = words[:i]
+        if not words:
+            raise NotationError(f"{text!r} is not a command: expected '[PLAYER] VERB ...', e.g. 'A pass'")
+        actor = None
+        if not _VERB.match(words[0]) or (actors and words[0] in actors):
+            actor, words = words[0], words[1:]
+            if actors and actor not in actors:
+                raise NotationError(f"{text!r}: {actor!r} is not a player here ({', '.join(actors)})")
+        if not words or not _VERB.match(words[0]):
+            raise NotationError(f"{text!r}: expected a verb (lower-case word such as 'pass') after {actor!r}")
+        verb, rest = words[0], words[1:]
+        args: list[str] = []
+        opts: list[tuple[str, str]] = []
+        for w in rest:
+            k, eq, v = w.partition("=")
+            if eq and re.match(r"^[a-z][a-z0-9-]*$", k):
+                if any(k == seen for seen, _ in opts):
+                    raise NotationError(f"{text!r}: option {k!r} given twice")
+                opts.append((k, v))
+            else:
+                if opts:
+                    raise NotationError(f"{text!r}: argument {w!r} after the options; write arguments first, then KEY=VALUE")
+                args.append(w)
+        return cls(actor, verb, tuple(args), tuple(opts), targets)
+
+    def __str__(self) -> str:
+        words = ([self.actor] if self.actor else []) + [self.verb] + list(self.args) + [f"{k}={v}" for k, v in self.opts]
+        out = " ".join(_quote(w) if "=" not in w else w.split("=", 1)[0] + "=" + _quote(w.split("=", 1)[1]) for w in words)
+        return out + (" -> " + ",".join(self.targets) if self.targets else "")
+
+    def opt(self, key: str, default: str | None = None) -> str | None:
+        return next((v for k, v in self.opts if k == key), default)
+
+    def int_opt(self, key: str, default: int | None = None) -> int | None:
+        v = self.opt(key)
+        if v is None:
+            return default
+        if not re.fullmatch(r"\d+", v):
+            raise NotationError(f"{str(self)!r}: {key}={v!r} is not a whole number")
+        return int(v)
+
+    def flag(self, key: str) -> bool:
+        v = self.opt(key)
+        if v is None:
+            return False
+        if v not in ("yes", "no"):
+            raise NotationError(f"{str(self)!r}: {key}={v!r} must be yes or no")
+        return v == "yes"
+
+    def int_arg(self, i: int, what: str) -> int:
+        if i >= len(self.args) or not re.fullmatch(r"\d+", self.args[i]):
+            got = repr(self.args[i]) if i < len(self.args) else "nothing"
+            raise NotationError(f"{str(self)!r}: expected {what} (a whole number) as argument {i + 1}, got {got}")
+        return int(self.args[i])
+
+    def arg(self, i: int, what: str) -> str:
+        if i >= len(self.args):
+            raise NotationError(f"{str(self)!r}: missing {what} (argument {i + 1})")
+        return self.args[i]
