@@ -504,7 +504,7 @@ def _deal(t: Table, cid: str, amount: int, said: list[str], kind: str = "", unbl
                 said.append(f"{c.name} took melee damage: {u.name} is discarded by its own text (Destiny P8 › Zadawanie obrażeń)")
                 t = _discard_upgrade(t, u, said, why="its condition")
     elif r.dealt and not r.taken and any(u.discard_when for u in t.upgrades_on(c.id)):
-        said.append(f"damage was dealt but none taken (all blocked): 'takes damage' text does not fire (A-07; Destiny P8 › Zadawanie obrażeń)")
+        said.append("damage was dealt but none taken (all blocked): 'takes damage' text does not fire (A-07; Destiny P8 › Zadawanie obrażeń)")
     if r.defeated_now:
         t = _defeat(t, c.id, said, choose)
     if r.ignored_excess and not r.defeated_now:
@@ -587,7 +587,7 @@ def _e_distribute(t: Table, cmd: Command, said: list[str]) -> Table:
     character's remaining health may be put on it; the excess is ignored (D-21)."""
     amounts = [cmd.int_arg(i, "an amount") for i in range(len(cmd.args))]
     targets = _targets(cmd, len(amounts))
-    for n, tgt in zip(amounts, targets):
+    for n, tgt in zip(amounts, targets, strict=True):
         t = _deal(t, tgt, n, said, kind=cmd.opt("kind", "") or "")
     return t
 
@@ -1023,7 +1023,7 @@ def _s_total(t: Table, cmd: Command, said: list[str]) -> Table:
         if d.showing is None:
             raise IllegalCommandError(f"die {did} is on its card and shows no face (Destiny P8 › Ścianka widoczna)")
         faces.append(d.showing)
-    said.append(f"total value of {', '.join(f'{did} ({f})' for did, f in zip(cmd.args, faces))} = {total_value(faces)} "
+    said.append(f"total value of {', '.join(f'{did} ({f})' for did, f in zip(cmd.args, faces, strict=True))} = {total_value(faces)} "
                 "(Destiny P8 › Łączna wartość)")
     return t
 

@@ -281,7 +281,7 @@ def parse_table(text: str, name: str = "<table>") -> Table:
                               cm.shields, cm.exhausted, cm.defeated, cm.attached_to, frozenset(cm.keywords),
                               tuple(cm.replaces_defeat.items()), cm.discard_when))
     ids = {c.id for c in cards}
-    for i, c in enumerate(cards):
+    for c in cards:
         if c.kind == "upgrade" and c.on and (c.on not in ids or next(x for x in cards if x.id == c.on).kind != "character"):
             bad(f"upgrades[{[x.id for x in cards if x.kind == 'upgrade'].index(c.id)}].attached_to", c.on, f"not a character in play{did_you_mean(c.on, ids)}")
     pooled: list[Die] = []

@@ -1,0 +1,285 @@
+"""The Star Wars TCG table: the two sides, their units in the arenas and the build zone,
+pilots, missions, Force and build points, the step of the shared turn, and the attack under
+way. Frozen values; :mod:`.engine` turns a command into the next table.
+
+A table file is YAML, ``format: swtcg-table/1``. The two players are ``DS`` and ``LS``
+(B-25: every DS-first rule needs one of each).
+
+>>> t = parse_table('''
+... format: swtcg-table/1
+... step: battle-space
+... players: {DS: {force: 3}, LS: {}}
+... units:
+...   - {id: dcs, owner: DS, name: Droid Control Ship, type: "Space - Trade Federation Capital Ship", cost: 7, power: 6, health: 7, speed: 10, zone: space}
+... ''')
+>>> t.unit("dcs").subtypes, t.player("DS").force
+(('Trade', 'Federation', 'Capital', 'Ship'), 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import AssistantError, Problem, UnknownNameError, did_you_mean
+from ..yamlio import dump_yaml, parse_yaml, problems_from_validation
+
+FORMAT = "swtcg-table/1"
+SIDES = ("DS", "LS")
+ARENAS = ("space", "ground", "character")  # B-18: listing order, not sourced
+Zone = Literal["space", "ground", "character", "build", "hand", "discard"]
+Kind = Literal["unit", "mission", "location", "battle"]
+#: B-02: the shared turn's steps (the FAQ's old phase names are aliases)
+STEPS = ("setup", "untap", "build-points", "force", "build-start", "build", "retreat",
+         "battle-space", "battle-ground", "battle-character", "end")
+STEP_ALIASES = {"ready": "untap", "command": "build-start", "battle": "battle-space"}
+
+
+class TableFileError(AssistantError):
+    def __init__(self, name: str, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join([f"{name}: {len(problems)} problem(s)"] + [f"  {p}" for p in problems]))
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A card on the table. Units have a type line ("Space - Trade Federation Capital Ship");
+    a pilot names the vehicle subtype it flies (``pilots: Starfighter``) and, when aboard,
+    the unit it is on. ``grants`` are the bonuses printed after the word "Pilot"."""
+
+    id: str
+    owner: str
+    name: str = ""
+    kind: Kind = "unit"
+    type: str = ""
+    unique: bool = False
+    cost: int = 0
+    power: int = 0
+    health: int = 0
+    speed: int = 0
+    damage: int = 0
+    tapped: bool = False
+    zone: Zone = "hand"
+    status: Literal["", "partial", "retreated"] = ""
+    counters: int = 0
+    stacked: int = 0
+    keywords: tuple[tuple[str, Any], ...] = ()
+    pilots: str = ""  # the vehicle subtype before "Pilot" (Starfighter, Speeder, ...)
+    aboard: str | None = None
+    grants: tuple[tuple[str, Any], ...] = ()
+    upkeep: int = 0
+    bounty: bool = False
+    cannot_attack: bool = False  # e.g. under Han Enchained
+    speed_bonus: int = 0
+    power_bonus: int = 0  # until end of battle (Stun and similar)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+    @property
+    def arena(self) -> str:
+        return {"space": "Space", "ground": "Ground", "character": "Character"}.get(self.type.split(" - ")[0].strip().lower(), "")
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        _, _, rest = self.type.partition(" - ")
+        return tuple(rest.split())
+
+    def kw(self, name: str, default: Any = 0) -> Any:
+        return dict(self.keywords).get(name, default)
+
+
+@dataclass(frozen=True)
+class Player:
+    side: str
+    force: int = 0
+    bp: int = 0
+    setup_bp: int = 30
+    hand: int = 7
+    deck: int = 40
+    discard: int = 0
+    setup_done: bool = False
+    setup_partial: bool = False
+    bounties: int = 0  # earned last turn, collected at the start of the build step
+    upkeep_owed: int = 0
+    drew: bool = False
+
+
+@dataclass(frozen=True)
+class AttackState:
+    attacker: str
+    defender: str
+    power: int
+    rolls: tuple[int, ...] = ()
+    hits: int = 0
+    damage: int = 0
+    critical: int = 0
+    window: str = ""  # "" / "before-roll" / "reroll" / "prevention"
+    window_turn: str = "DS"
+    passes: int = 0
+    used: tuple[str, ...] = ()  # "UNIT:ABILITY" used in this chance
+    retaliate: tuple[tuple[str, int], ...] = ()  # (unit, dice) at the end of the attack
+    overload_self: int = 0
+    prevented: int = 0
+    lucky_used: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    players: tuple[Player, ...]
+    units: tuple[Unit, ...] = ()
+    turn: int = 1
+    step: str = "build"
+    attack: AttackState | None = None
+    pilots_moved: frozenset[str] = frozenset()
+    triggers: tuple[tuple[str, str], ...] = ()  # (side, text) waiting
+    contest: tuple[str, str, int, int, str, int] | None = None  # ds unit, ls unit, ds bid, ls bid, whose turn, declines
+    result: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return SIDES
+
+    def player(self, side: str) -> Player:
+        for p in self.players:
+            if p.side == side:
+                return p
+        raise UnknownNameError(f"no side {side!r}; the sides are DS and LS")
+
+    def unit(self, uid: str) -> Unit:
+        for u in self.units:
+            if u.id == uid:
+                return u
+        raise UnknownNameError(f"no card {uid!r} on the table{did_you_mean(uid, [u.id for u in self.units])}")
+
+    def in_arena(self, arena: str | None = None, owner: str | None = None) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.zone in ARENAS and u.aboard is None and u.kind == "unit"
+                     and (arena is None or u.zone == arena) and (owner is None or u.owner == owner))
+
+    def pilot_of(self, uid: str) -> Unit | None:
+        return next((u for u in self.units if u.aboard == uid), None)
+
+    def with_unit(self, u: Unit) -> Table:
+        return replace(self, units=tuple(u if q.id == u.id else q for q in self.units))
+
+    def with_player(self, p: Player) -> Table:
+        return replace(self, players=tuple(p if q.side == p.side else q for q in self.players))
+
+
+def other(side: str) -> str:
+    return "LS" if side == "DS" else "DS"
+
+
+# --- the file boundary ------------------------------------------------------------------
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _PlayerModel(_Strict):
+    force: int = Field(0, ge=0)
+    bp: int = Field(0, ge=0)
+    setup_bp: int = Field(30, ge=0)
+    hand: int = Field(7, ge=0)
+    deck: int = Field(40, ge=0)
+    discard: int = Field(0, ge=0)
+    bounties: int = Field(0, ge=0)
+    upkeep_owed: int = Field(0, ge=0)
+
+
+class _UnitModel(_Strict):
+    id: str = Field(min_length=1)
+    owner: Literal["DS", "LS"]
+    name: str = ""
+    kind: Literal["unit", "mission", "location", "battle"] = "unit"
+    type: str = ""
+    unique: bool = False
+    cost: int = Field(0, ge=0)
+    power: int = Field(0, ge=0)
+    health: int = Field(0, ge=0)
+    speed: int = Field(0, ge=0)
+    damage: int = Field(0, ge=0)
+    tapped: bool = False
+    zone: Literal["space", "ground", "character", "build", "hand", "discard"] = "hand"
+    status: Literal["", "partial", "retreated"] = ""
+    counters: int = Field(0, ge=0)
+    stacked: int = Field(0, ge=0)
+    keywords: dict[str, int | bool | list[int]] = {}
+    pilots: str = ""
+    aboard: str | None = None
+    grants: dict[str, int | bool | list[int]] = {}
+    upkeep: int = Field(0, ge=0)
+    bounty: bool = False
+    cannot_attack: bool = False
+
+
+class _TableModel(_Strict):
+    format: Literal["swtcg-table/1"]
+    turn: int = Field(1, ge=1)
+    step: str = "build"
+    players: dict[Literal["DS", "LS"], _PlayerModel]
+    units: list[_UnitModel] = []
+
+
+def _freeze(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())
+
+
+def parse_table(text: str, name: str = "<table>") -> Table:
+    data, lines, problems = parse_yaml(text, name)
+    if problems:
+        raise TableFileError(name, problems)
+    try:
+        m = _TableModel.model_validate(data)
+    except ValidationError as e:
+        raise TableFileError(name, problems_from_validation(e, lines, name, _TableModel)) from None
+    probs: list[Problem] = []
+    step = STEP_ALIASES.get(m.step, m.step)
+    if step not in STEPS:
+        probs.append(Problem(f"{m.step!r} is not a step{did_you_mean(m.step, STEPS)}; steps: {', '.join(STEPS)}", name,
+                             lines.line(("step",)), "step", m.step))
+    if set(m.players) != set(SIDES):
+        probs.append(Problem("a game has one DS and one LS player (B-25)", name, lines.line(("players",)), "players", sorted(m.players)))
+    units = []
+    ids: set[str] = set()
+    for i, um in enumerate(m.units):
+        if um.id in ids:
+            probs.append(Problem("a second card with this id", name, lines.line(("units", i, "id")), f"units[{i}].id", um.id))
+        ids.add(um.id)
+        units.append(Unit(um.id, um.owner, um.name, um.kind, um.type, um.unique, um.cost, um.power, um.health, um.speed, um.damage,
+                          um.tapped, um.zone, um.status, um.counters, um.stacked, _freeze(um.keywords), um.pilots, um.aboard,
+                          _freeze(um.grants), um.upkeep, um.bounty, um.cannot_attack))
+    for i, u in enumerate(units):
+        if u.aboard is not None and u.aboard not in ids:
+            probs.append(Problem(f"not a card on the table{did_you_mean(u.aboard, ids)}", name, lines.line(("units", i, "aboard")),
+                                 f"units[{i}].aboard", u.aboard))
+    if probs:
+        raise TableFileError(name, probs)
+    players = tuple(Player(s, pm.force, pm.bp, pm.setup_bp, pm.hand, pm.deck, pm.discard, bounties=pm.bounties,
+                           upkeep_owed=pm.upkeep_owed) for s, pm in sorted(m.players.items()))
+    return Table(players, tuple(units), m.turn, step)
+
+
+def dump_table(t: Table) -> str:
+    default = Unit("", "DS")
+    units = []
+    for u in t.units:
+        d: dict[str, Any] = {"id": u.id, "owner": u.owner}
+        for k in ("name", "kind", "type", "unique", "cost", "power", "health", "speed", "damage", "tapped", "zone", "status", "counters",
+                  "stacked", "pilots", "aboard", "upkeep", "bounty", "cannot_attack"):
+            if getattr(u, k) != getattr(default, k):
+                d[k] = getattr(u, k)
+        for k in ("keywords", "grants"):
+            if getattr(u, k):
+                d[k] = {a: list(b) if isinstance(b, tuple) else b for a, b in getattr(u, k)}
+        units.append(d)
+    pd = Player("")
+    data = {"format": FORMAT, "turn": t.turn, "step": t.step,
+            "players": {p.side: {k: getattr(p, k) for k in ("force", "bp", "setup_bp", "hand", "deck", "discard", "bounties", "upkeep_owed")
+                                 if getattr(p, k) != getattr(pd, k)} for p in t.players},
+            "units": units}
+    return dump_yaml(data)
