@@ -37,3 +37,8 @@ def example_path(name: str) -> Path | None:
         if name in (p.name, p.stem):
             return p
     return None
+
+
+def card_table_example(game: str) -> str:
+    """The bundled example table of a card game (``destiny`` or ``swtcg``)."""
+    return (examples_dir() / "tables" / f"{game}.yaml").read_text(encoding="utf-8")

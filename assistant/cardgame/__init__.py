@@ -1,2 +1,19 @@
 """What the card games share: the table-command notation (:mod:`.notation`), the outcome of a
 command, and the game log over the SQLite event store (:mod:`.log`)."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import AssistantError
+
+
+class IllegalCommandError(AssistantError):
+    """A table command the rules do not allow now; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A command's result: the next table and what happened, each line with its rule."""
+
+    table: Any
+    said: tuple[str, ...]

@@ -112,6 +112,12 @@ class Command:
             raise NotationError(f"{str(self)!r}: expected {what} (a whole number) as argument {i + 1}, got {got}")
         return int(self.args[i])
 
+    def signed_arg(self, i: int, what: str) -> int:
+        if i >= len(self.args) or not re.fullmatch(r"[+-]?\d+", self.args[i]):
+            got = repr(self.args[i]) if i < len(self.args) else "nothing"
+            raise NotationError(f"{str(self)!r}: expected {what} (a number such as +10 or -5) as argument {i + 1}, got {got}")
+        return int(self.args[i])
+
     def arg(self, i: int, what: str) -> str:
         if i >= len(self.args):
             raise NotationError(f"{str(self)!r}: missing {what} (argument {i + 1})")

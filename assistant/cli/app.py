@@ -24,7 +24,7 @@ from ..errors import AssistantError, Problem
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path
 from ..yamlio import write_text_atomic
-from . import cards_cmd, game_cmd, photo_cmd
+from . import cardgame_cmd, cards_cmd, game_cmd, photo_cmd
 from .board import render_board
 
 DEMO_EXAMPLE = "clone-wars-corridor"
@@ -32,7 +32,7 @@ DEBUG_ENV = "TABLETOP_DEBUG"
 
 app = typer.Typer(
     name="assistant",
-    help="An exact, explained referee for Star Wars Miniatures (2004, 2008) and D&D Miniatures (2005).",
+    help="An exact, explained referee for Star Wars Miniatures (2004, 2008), D&D Miniatures (2005), Star Wars: Destiny and the Star Wars TCG.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
@@ -43,6 +43,8 @@ app.add_typer(game_cmd.app, name="game")
 app.add_typer(photo_cmd.app, name="photo")
 app.add_typer(photo_cmd.calib_app, name="calibrate")
 app.add_typer(photo_cmd.map_app, name="map")
+app.add_typer(cardgame_cmd.make_app("destiny"), name="destiny")
+app.add_typer(cardgame_cmd.make_app("swtcg"), name="swtcg")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -25,11 +25,12 @@ naming the rule; every accepted one returns the new table and what happened, rul
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
+from ..cardgame import IllegalCommandError, Outcome
 from ..cardgame.notation import Command
-from ..errors import AssistantError, NotationError
+from ..errors import NotationError
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
 from .dice import Face, IllegalResolveError, PoolDie, Symbol, check_resolve
 from .play import IllegalPlayError, check_play, end_of_round_loser, setup_roll_value, upgrade_cost, upkeep_draw
@@ -37,16 +38,6 @@ from .round import ActionPhase, IllegalActionError
 from .table import Card, Die, Table
 
 RB = "Destiny"  # every rule cited is the Polish rulebook's section (P<page> › heading)
-
-
-class IllegalCommandError(AssistantError):
-    """A command the rules do not allow now; the message names the rule."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    table: Table
-    said: tuple[str, ...]  # what happened, each with the rule it applies
 
 
 Handler = Callable[[Table, Command, list[str]], Table]
@@ -77,8 +68,35 @@ def _step(name: str) -> Callable[[Handler], Handler]:
 
 
 def verbs() -> dict[str, str]:
-    """Every verb and what kind of command it is (for help and error messages)."""
-    return {**{v: "turn action" for v in TURN_ACTIONS}, **{v: "effect" for v in EFFECTS}, **{v: "setup/upkeep step" for v in STEPS}}
+    """Every verb, what kind of command it is and what it does (for help)."""
+    out = {}
+    for kind, table in (("turn action", TURN_ACTIONS), ("effect", EFFECTS), ("step", STEPS)):
+        for v, f in table.items():
+            out[v] = f"[{kind}] " + (f.__doc__ or VERB_HELP.get(v, "")).strip().split("\n")[0]
+    return out
+
+
+VERB_HELP = {
+    "pass": "'A pass' — always legal; the phase ends when every player passes in a row",
+    "decline": "'A decline' — give up an Ambush extra action (not a pass, A-06)",
+    "claim": "'A claim' — claim the battlefield (once per round); then pass automatically",
+    "activate": "'A activate CHAR D1=FACE D2=FACE [guard=OPPONENT-DIE]' — exhaust it and roll all its and its upgrades' dice",
+    "resolve": "'A resolve D1+MOD D2 [FOCUS-TURNS] -> TARGET,TARGET' — resolve dice of one symbol",
+    "play": "'A play ID kind=upgrade|support|event cost=N [on=CHAR] [replace=UPG] [unique=yes] [reduce=N] [ambush=yes]'",
+    "damage": "'A damage N [kind=melee|ranged] [unblockable=yes] [replace=CARD] -> CHAR' — damage from a card's text",
+    "heal": "'A heal N -> CHAR'",
+    "shield": "'A shield N -> CHAR' — at most 3",
+    "move-damage": "'A move-damage N -> FROM,TO' — shields ignored, not 'dealt'",
+    "defeat": "'A defeat -> CHAR' — an effect defeats a character",
+    "gain": "'A gain N' — resources",
+    "pay": "'A pay N' — a cost in resources",
+    "disrupt": "'A disrupt N [-> OPPONENT]'",
+    "discard": "'A discard N [-> OPPONENT] | from=own' — random cards from a hand",
+    "draw": "'A draw N'",
+    "turn": "'A turn DIE=FACE ...' — an effect turns dice",
+    "remove": "'A remove DIE ...' — dice back to their cards",
+    "note": "'A note TEXT'",
+}
 
 
 def parse_command(t: Table, text: str) -> Command:
@@ -156,7 +174,7 @@ def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
 def _advance(t: Table, who: str, move: str, said: list[str]) -> Table:
     phase = _phase(t)
     nxt = phase.take(who, move)  # type: ignore[arg-type]
-    said.extend(line for line in nxt.log if not line.startswith(who + " takes an action") and line not in phase.log)
+    said.extend(nxt.log[len(phase.log) + 1:])  # the automatic passes and the phase's end; the move itself was said already
     t = replace(t, turn=nxt.active, passes_in_row=nxt.passes_in_row, claimed_by=nxt.claimed_by, bf_controller=nxt.controller)
     if nxt.over:
         t = _begin_upkeep(t, said)
@@ -586,7 +604,9 @@ def _e_distribute(t: Table, cmd: Command, said: list[str]) -> Table:
     """Damage split as the player chooses, e.g. ``A distribute 2 3 -> x,y``: more than a
     character's remaining health may be put on it; the excess is ignored (D-21)."""
     amounts = [cmd.int_arg(i, "an amount") for i in range(len(cmd.args))]
-    targets = _targets(cmd, len(amounts))
+    targets = cmd.targets
+    if not amounts or len(targets) != len(amounts):
+        raise NotationError(f"{str(cmd)!r}: give one amount per target, e.g. 'A distribute 2 1 -> han,leia'")
     for n, tgt in zip(amounts, targets, strict=True):
         t = _deal(t, tgt, n, said, kind=cmd.opt("kind", "") or "")
     return t
@@ -913,7 +933,7 @@ def _s_shields(t: Table, cmd: Command, said: list[str]) -> Table:
     owed = dict(t.setup_rolls)
     if who not in owed or t.roll_winner is not None:
         raise IllegalCommandError(f"{who} is owed no setup shields")
-    split = {k: int(v) for k, v in cmd.opts}
+    split = {k: cmd.int_opt(k) or 0 for k, _ in cmd.opts}
     if sum(split.values()) != owed[who]:
         raise IllegalCommandError(f"{who} gives exactly {owed[who]} shield(s), not {sum(split.values())} (Destiny P5 › Przygotowanie)")
     if len(t.names) > 2 and len(split) != 1:

@@ -23,22 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import AssistantError, NotationError, Problem, UnknownNameError, did_you_mean
-from ..yamlio import dump_yaml, parse_yaml, problems_from_validation
+from ..errors import NotationError, Problem, UnknownNameError, did_you_mean
+from ..cardgame.tablefile import TableFileError, load_model, problem_at
+from ..yamlio import dump_yaml
 from .characters import MAX_SHIELDS
 from .dice import Face
 
 FORMAT = "destiny-table/1"
 Kind = Literal["character", "upgrade", "support", "event"]
 Phase = Literal["setup", "action", "upkeep", "over"]
-
-
-class TableFileError(AssistantError):
-    def __init__(self, name: str, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join([f"{name}: {len(problems)} problem(s)"] + [f"  {p}" for p in problems]))
 
 
 @dataclass(frozen=True)
@@ -129,19 +124,19 @@ class Table:
         for p in self.players:
             if p.name == name:
                 return p
-        raise UnknownNameError(f"no player {name!r}{did_you_mean(name, self.names)}; players: {', '.join(self.names)}")
+        raise UnknownNameError("player", name, self.names)
 
     def card(self, cid: str) -> Card:
         for c in self.cards:
             if c.id == cid:
                 return c
-        raise UnknownNameError(f"no card {cid!r} in play{did_you_mean(cid, [c.id for c in self.cards])}")
+        raise UnknownNameError("card", cid, [c.id for c in self.cards])
 
     def die(self, did: str) -> Die:
         for d in self.dice:
             if d.id == did:
                 return d
-        raise UnknownNameError(f"no die {did!r}{did_you_mean(did, [d.id for d in self.dice])}")
+        raise UnknownNameError("die", did, [d.id for d in self.dice])
 
     def pool(self, owner: str | None = None) -> tuple[Die, ...]:
         return tuple(d for d in self.dice if d.showing is not None and (owner is None or d.owner == owner))
@@ -234,18 +229,11 @@ class _TableModel(_Strict):
 
 
 def parse_table(text: str, name: str = "<table>") -> Table:
-    data, lines, problems = parse_yaml(text, name)
-    if problems:
-        raise TableFileError(name, problems)
-    try:
-        m = _TableModel.model_validate(data)
-    except ValidationError as e:
-        raise TableFileError(name, problems_from_validation(e, lines, name, _TableModel)) from None
+    m, lines = load_model(text, name, _TableModel)
     probs: list[Problem] = []
 
     def bad(where: str, value: Any, msg: str) -> None:
-        path = tuple(int(x) if x.isdigit() else x for x in where.replace("[", ".").replace("]", "").split("."))
-        probs.append(Problem(msg, name, lines.line(path), where, value))
+        probs.append(problem_at(name, lines, where, value, msg))
 
     players = tuple(Player(n, pm.side, pm.resources, pm.hand, pm.deck, pm.discard, pm.hand_limit, pm.battlefield,
                            pm.free_cost_dice, pm.mulliganed) for n, pm in m.players.items())

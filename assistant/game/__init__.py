@@ -56,7 +56,14 @@ class Game:
 
     @classmethod
     def open(cls, path: Path, library: CardLibrary | None = None) -> "Game":
-        return cls(GameStore.open(path), library)
+        store = GameStore.open(path)
+        rules = store.meta().get("rules", "")
+        if rules in ("destiny", "swtcg"):
+            store.close()
+            from .store import GameFileError
+
+            raise GameFileError(f"{path} is a {rules} game: use 'python -m assistant {rules} ...'")
+        return cls(store, library)
 
     @property
     def path(self) -> Path:
@@ -90,16 +97,9 @@ class Game:
         return self.store.append(kind, data, override=override, check=guard)
 
     def undo(self, seq: int | None = None) -> Event:
-        events = self.store.events()
-        undone = {e.data["seq"] for e in events if e.kind == "undo"}
-        candidates = [e for e in events if e.kind not in ("setup", "undo") and e.seq not in undone]
-        if seq is None:
-            if not candidates:
-                raise AssistantError("nothing to undo")
-            seq = candidates[-1].seq
-        if seq not in {e.seq for e in candidates}:
-            raise AssistantError(f"event {seq} cannot be undone (it is the setup, an undo, already undone, or does not exist)")
-        return self.store.append("undo", {"seq": seq})
+        from .store import undo_target
+
+        return self.store.append("undo", {"seq": undo_target(self.store.events(), seq)})
 
     def close(self) -> None:
         self.store.close()

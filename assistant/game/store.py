@@ -220,5 +220,19 @@ class GameStore:
         return [Event(seq, at, kind, json.loads(data), override) for seq, at, kind, data, override in rows]
 
 
+def undo_target(events: list[Event], seq: int | None) -> int:
+    """The event an undo names: ``seq``, or the last event still in force. The setup, undos
+    and events already undone cannot be undone."""
+    undone = {e.data["seq"] for e in events if e.kind == "undo"}
+    candidates = [e for e in events if e.kind not in ("setup", "undo") and e.seq not in undone]
+    if seq is None:
+        if not candidates:
+            raise AssistantError("nothing to undo")
+        return candidates[-1].seq
+    if seq not in {e.seq for e in candidates}:
+        raise AssistantError(f"event {seq} cannot be undone (it is the setup, an undo, already undone, or does not exist)")
+    return seq
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -24,26 +24,17 @@ note), ``B-nn`` (the digest's best reading) or the published keywords.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
+from ..cardgame import IllegalCommandError, Outcome
 from ..cardgame.notation import Command
-from ..errors import AssistantError, NotationError, did_you_mean
+from ..errors import NotationError, did_you_mean
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from .contest import Contender, check_bid, contest
 from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other
 
 ISOLATED = {"armor"}  # two sources are one Armor (FAQ L75)
-
-
-class IllegalCommandError(AssistantError):
-    """A command the rules do not allow now; the message names the rule."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    table: Table
-    said: tuple[str, ...]
 
 
 Handler = Callable[[Table, Command, list[str]], Table]
@@ -686,7 +677,7 @@ def _overload(t: Table, cmd: Command, said: list[str]) -> Table:
 def _power(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS power -5': a power card played in the before-roll window (Tyranus's Gift); the attacker stays committed (FAQ L69)."""
     at = _need_attack(t)
-    n = int(cmd.arg(0, "the power change"))
+    n = cmd.signed_arg(0, "the power change")
     said.append(f"{t.unit(at.attacker).label}: power {at.power} {n:+d} for this attack; the player chose to attack and can't switch to a "
                 "'play only when this unit would attack' ability now (FAQ L69)")
     return replace(t, attack=replace(at, power=max(0, at.power + n)))
@@ -787,7 +778,10 @@ def _lucky(t: Table, cmd: Command, said: list[str]) -> Table:
     new = _rolls(cmd, 1)
     if len(new) != n:
         raise IllegalCommandError(f"Lucky {x} with attacker power {at.power} rerolls exactly {n} dice — all or nothing (FAQ L97-104; B-12)")
-    which = [int(i) - 1 for i in (cmd.opt("dice") or ",".join(str(i + 1) for i in range(n))).split(",")]
+    which_text = cmd.opt("dice") or ",".join(str(i + 1) for i in range(n))
+    if not re.fullmatch(r"\d+(,\d+)*", which_text):
+        raise NotationError(f"{str(cmd)!r}: dice={which_text!r} lists die positions such as 1,3")
+    which = [int(i) - 1 for i in which_text.split(",")]
     if len(which) != n or any(not 0 <= i < len(at.rolls) for i in which):
         raise NotationError(f"{str(cmd)!r}: dice= names {n} of the {len(at.rolls)} dice by position (the choice is the Lucky user's, B-12)")
     rolls = list(at.rolls)
@@ -954,7 +948,10 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     if not cmd.targets:
         raise NotationError(f"{str(cmd)!r}: name the target after '->'")
     tgt = t.unit(cmd.targets[0])
-    rolls = [int(x) for x in (cmd.opt("rolls") or "").split(",") if x]
+    rolls_text = cmd.opt("rolls") or ""
+    if not re.fullmatch(r"(\d(,\d)*)?", rolls_text):
+        raise NotationError(f"{str(cmd)!r}: rolls={rolls_text!r} is not a list of die rolls such as 4,5")
+    rolls = [int(x) for x in rolls_text.split(",") if x]
     if len(rolls) != n:
         raise IllegalRollError(f"{n} dice of damage: give {n} rolls, rolls=4,5,...")
     r = resolve(Attack(n, 0, 0, bool(keyword(t, tgt, "armor"))), rolls)
@@ -1026,7 +1023,7 @@ def _damage(t: Table, cmd: Command, said: list[str]) -> Table:
 @_verb("speed")
 def _speed(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS speed 10 -> UNIT': a speed boost; boosts add up (FAQ L46)."""
-    n = int(cmd.arg(0, "the speed change"))
+    n = cmd.signed_arg(0, "the speed change")
     u = t.unit(cmd.targets[0]) if cmd.targets else None
     if u is None:
         raise NotationError(f"{str(cmd)!r}: name the unit after '->'")

@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import AssistantError, Problem, UnknownNameError, did_you_mean
-from ..yamlio import dump_yaml, parse_yaml, problems_from_validation
+from ..errors import Problem, UnknownNameError, did_you_mean
+from ..cardgame.tablefile import TableFileError, load_model
+from ..yamlio import dump_yaml
 
 FORMAT = "swtcg-table/1"
 SIDES = ("DS", "LS")
@@ -35,12 +36,6 @@ Kind = Literal["unit", "mission", "location", "battle"]
 STEPS = ("setup", "untap", "build-points", "force", "build-start", "build", "retreat",
          "battle-space", "battle-ground", "battle-character", "end")
 STEP_ALIASES = {"ready": "untap", "command": "build-start", "battle": "battle-space"}
-
-
-class TableFileError(AssistantError):
-    def __init__(self, name: str, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join([f"{name}: {len(problems)} problem(s)"] + [f"  {p}" for p in problems]))
 
 
 @dataclass(frozen=True)
@@ -148,13 +143,13 @@ class Table:
         for p in self.players:
             if p.side == side:
                 return p
-        raise UnknownNameError(f"no side {side!r}; the sides are DS and LS")
+        raise UnknownNameError("side (DS or LS)", side, SIDES)
 
     def unit(self, uid: str) -> Unit:
         for u in self.units:
             if u.id == uid:
                 return u
-        raise UnknownNameError(f"no card {uid!r} on the table{did_you_mean(uid, [u.id for u in self.units])}")
+        raise UnknownNameError("card", uid, [u.id for u in self.units])
 
     def in_arena(self, arena: str | None = None, owner: str | None = None) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.zone in ARENAS and u.aboard is None and u.kind == "unit"
@@ -230,13 +225,7 @@ def _freeze(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 
 def parse_table(text: str, name: str = "<table>") -> Table:
-    data, lines, problems = parse_yaml(text, name)
-    if problems:
-        raise TableFileError(name, problems)
-    try:
-        m = _TableModel.model_validate(data)
-    except ValidationError as e:
-        raise TableFileError(name, problems_from_validation(e, lines, name, _TableModel)) from None
+    m, lines = load_model(text, name, _TableModel)
     probs: list[Problem] = []
     step = STEP_ALIASES.get(m.step, m.step)
     if step not in STEPS:

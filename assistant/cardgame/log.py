@@ -1,0 +1,211 @@
+"""The card games' game log: the same SQLite event store as the miniatures games
+(:mod:`assistant.game.store` -- append-only, one write lock per command, undo as an event,
+overrides with a reason), holding a table file as its setup and table commands as events.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> table = '''
+... format: destiny-table/1
+... players: {A: {}, B: {}}
+... battlefield: {owner: A, controller: A}
+... characters: [{id: han, owner: A, health: 8}, {id: vader, owner: B, health: 13}]
+... '''
+>>> g = CardGameLog.new(d / "g.sqlite", "destiny", table)
+>>> g.do("A pass").said[0][:10]
+'A passes; '
+>>> g.do("A pass")
+Traceback (most recent call last):
+...
+assistant.cardgame.log.RefusedCommandError: refused: it is B's turn, not A's: players alternate actions (Destiny P5 › Faza akcji). A judge may record it anyway with --override "reason"
+>>> g.table().turn
+'B'
+>>> g.close()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import AssistantError, NotationError, UnknownNameError
+from ..game.store import Event, GameFileError, GameStore, undo_target
+from .scenario import GameRules, games
+
+CARD_GAMES = ("destiny", "swtcg")
+
+
+class RefusedCommandError(AssistantError):
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(f"refused: {reason}. A judge may record it anyway with --override \"reason\"")
+
+
+@dataclass(frozen=True)
+class Entry:
+    event: Event
+    command: str
+    said: tuple[str, ...]
+    applied: bool  # False for an overridden command the rules refused: recorded, the table unchanged
+    undone: bool = False
+
+
+@dataclass(frozen=True)
+class Done:
+    event: Event
+    said: tuple[str, ...]
+    applied: bool
+
+
+class CardGameLog:
+    def __init__(self, store: GameStore, game: str):
+        self.store = store
+        self.game = game
+        self.rules: GameRules = games()[game]
+
+    @classmethod
+    def new(cls, path: Path, game: str, table_text: str, name: str = "table") -> CardGameLog:
+        if game not in CARD_GAMES:
+            raise AssistantError(f"{game!r} is not a card game here ({', '.join(CARD_GAMES)})")
+        games()[game].parse_table(table_text, name)  # refuse a bad table before creating anything
+        return cls(GameStore.create(path, game, table_text), game)
+
+    @classmethod
+    def open(cls, path: Path, game: str | None = None) -> CardGameLog:
+        store = GameStore.open(path)
+        rules = store.meta().get("rules", "")
+        if rules not in CARD_GAMES or (game is not None and rules != game):
+            store.close()
+            hint = f"use 'python -m assistant {rules} ...'" if rules in CARD_GAMES else "use 'python -m assistant game ...'"
+            raise GameFileError(f"{path} is a {rules or 'unknown'} game, not {game or 'a card game'}: {hint}")
+        return cls(store, rules)
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- folding the log -----------------------------------------------------------------
+
+    def fold(self, events: list[Event] | None = None, upto: int | None = None) -> tuple[Any, list[Entry]]:
+        events = self.store.events() if events is None else events
+        if upto is not None:
+            events = [e for e in events if e.seq <= upto]
+        undone = {e.data["seq"] for e in events if e.kind == "undo"}
+        table = None
+        entries: list[Entry] = []
+        for e in events:
+            if e.kind == "setup":
+                table = self.rules.parse_table(e.data["position"], "game setup")
+                entries.append(Entry(e, "setup", ("the table as set up",), True))
+                continue
+            assert table is not None, "a game starts with its setup event"
+            if e.kind == "undo":
+                entries.append(Entry(e, f"undo #{e.data['seq']}", (f"event {e.data['seq']} undone",), True))
+                continue
+            if e.kind == "note":
+                entries.append(Entry(e, "note", (e.data["text"],), True, e.seq in undone))
+                continue
+            cmd = e.data["command"]
+            if e.seq in undone:
+                entries.append(Entry(e, cmd, ("(undone)",), False, True))
+                continue
+            try:
+                out = self.rules.apply(table, cmd)
+                table = out.table
+                entries.append(Entry(e, cmd, tuple(out.said), True))
+            except AssistantError as err:  # recorded, table unchanged: an override, or a play an earlier undo invalidated
+                why = (f"recorded by the judge's override ({e.override}); the rules refuse it" if e.override
+                       else "no longer legal after an earlier undo")
+                entries.append(Entry(e, cmd, (f"{why}, so the table is unchanged: {err}",), False))
+        assert table is not None
+        return table, entries
+
+    def table(self, upto: int | None = None) -> Any:
+        return self.fold(upto=upto)[0]
+
+    # -- commands ------------------------------------------------------------------------
+
+    def check(self, command: str) -> tuple[bool, tuple[str, ...]]:
+        """What the command would do now, without recording it: (allowed, what it says)."""
+        table, _ = self.fold()
+        try:
+            out = self.rules.apply(table, command)
+        except AssistantError as e:
+            return False, (str(e),)
+        return True, tuple(out.said)
+
+    def do(self, command: str, override: str | None = None) -> Done:
+        if override is not None and not override.strip():
+            raise AssistantError("an override needs a reason")
+        result: dict[str, Any] = {}
+
+        def guard(events: list[Event]) -> None:
+            table, _ = self.fold(events)
+            try:
+                out = self.rules.apply(table, command)
+            except (NotationError, UnknownNameError):
+                raise  # a typo or a wrong name is not a ruling: fix the command instead
+            except AssistantError as e:
+                if override is None:
+                    raise RefusedCommandError(str(e)) from None
+                result["said"], result["applied"] = (f"recorded by override ({override}); the rules refuse it: {e}",), False
+                return
+            result["said"], result["applied"] = tuple(out.said), True
+
+        ev = self.store.append("command", {"command": command}, override=override, check=guard)
+        return Done(ev, result["said"], result["applied"])
+
+    def note(self, text: str) -> Event:
+        return self.store.append("note", {"text": text})
+
+    def undo(self, seq: int | None = None) -> Event:
+        """Undo a command. Later commands are replayed on the changed table; any that no
+        longer apply stay in the log, shown as refused, so nothing is lost."""
+        return self.store.append("undo", {"seq": undo_target(self.store.events(), seq)})
+
+    # -- export --------------------------------------------------------------------------
+
+    def export(self, fmt: str) -> str:
+        import json
+
+        table, entries = self.fold()
+        meta = self.store.meta()
+        if fmt == "json":
+            return json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
+                               "events": [{"seq": e.event.seq, "at": e.event.at, "kind": e.event.kind, "command": e.command,
+                                           "said": list(e.said), "applied": e.applied, "undone": e.undone,
+                                           "override": e.event.override} for e in entries],
+                               "final": _summary(self.game, table)}, indent=2, ensure_ascii=False) + "\n"
+        if fmt != "md":
+            raise AssistantError(f"unknown format {fmt!r}: json or md")
+        title = {"destiny": "Star Wars: Destiny", "swtcg": "Star Wars TCG"}[self.game]
+        lines = [f"# {title} game log (started {meta.get('created')})", ""]
+        for e in entries:
+            mark = " ~~undone~~" if e.undone else ""
+            over = f" **override:** {e.event.override}" if e.event.override else ""
+            lines.append(f"{e.event.seq}. `{e.command}`{mark}{over}")
+            lines += [f"   - {s}" for s in e.said]
+        lines += ["", "## Final table", "", "```", *_summary_lines(self.game, table), "```", ""]
+        return "\n".join(lines)
+
+
+def _summary(game: str, t: Any) -> dict[str, Any]:
+    if game == "destiny":
+        return {"round": t.round, "phase": t.phase, "turn": t.turn, "battlefield": t.bf_controller, "winner": t.winner,
+                "players": {p.name: {"resources": p.resources, "hand": p.hand, "deck": p.deck, "discard": p.discard} for p in t.players},
+                "characters": [{"id": c.id, "owner": c.owner, "damage": c.damage, "shields": c.shields, "exhausted": c.exhausted,
+                                "defeated": c.defeated} for c in t.cards if c.kind == "character"],
+                "pool": {d.id: str(d.showing) for d in t.dice if d.showing is not None}}
+    return {"turn": t.turn, "step": t.step,
+            "players": {p.side: {"force": p.force, "bp": p.bp, "hand": p.hand, "deck": p.deck} for p in t.players},
+            "units": [{"id": u.id, "owner": u.owner, "zone": u.zone, "tapped": u.tapped, "damage": u.damage,
+                       **({"aboard": u.aboard} if u.aboard else {})} for u in t.units]}
+
+
+def _summary_lines(game: str, t: Any) -> list[str]:
+    from .render import describe
+
+    return describe(game, t)

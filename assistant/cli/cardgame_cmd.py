@@ -1,0 +1,272 @@
+"""``python -m assistant destiny ...`` and ``python -m assistant swtcg ...``: the card games at
+the table. One factory makes both command groups; the rules live in the library.
+
+A game starts from a table file (``new``); each player's move is one command in the table
+notation (``do "A resolve h1+h2 -> vader"``); ``check`` answers "may I?" without recording.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+
+from ..errors import AssistantError
+
+GameOpt = Annotated[Optional[Path], typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+
+TITLES = {"destiny": "Star Wars: Destiny", "swtcg": "the Star Wars Trading Card Game (2002)"}
+EXAMPLES = {
+    "destiny": ['A activate han h1=ranged:2 h2=+ranged:2', 'B pass', 'A resolve h1+h2 -> vader', 'B claim', 'A upkeep discard=1'],
+    "swtcg": ['DS attack aat -> trooper', 'LS retaliate trooper cost=1', 'DS roll 4,5,6', 'DS pass', 'LS pass', 'end-attack'],
+}
+
+
+def make_app(game: str) -> typer.Typer:
+    ex = "\n\n".join(f"  {e}" for e in EXAMPLES[game])
+    app = typer.Typer(help=f"{TITLES[game]}: record the table, check and log each play.\n\nCommands look like:\n\n{ex}",
+                      no_args_is_help=True)
+
+    def open_log(path: Path | None):
+        from ..cardgame.log import CardGameLog
+        from .game_cmd import game_path
+
+        return CardGameLog.open(game_path(path), game)
+
+    @app.command("new")
+    def new(
+        table: Annotated[Path, typer.Argument(help="The table file to start from (see 'example').")],
+        game_file: GameOpt = None,
+    ) -> None:
+        """Start a game from a table file and make it the current game."""
+        from ..cardgame.log import CardGameLog
+        from ..game.store import games_home, set_current_game
+        from ..yamlio import read_text
+        from .app import edge, out
+
+        with edge():
+            text, _ = read_text(table)
+            path = game_file or games_home() / "games" / f"{game}-{table.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
+            log = CardGameLog.new(path, game, text, str(table))
+            log.close()
+            set_current_game(path)
+            out.print(f"new {game} game {escape(str(path))} (now the current game)")
+
+    @app.command("example")
+    def example(output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:
+        """Print the bundled example table file (a starting point for your own)."""
+        from ..resources import card_table_example
+        from ..yamlio import write_text_atomic
+        from .app import edge
+
+        with edge():
+            text = card_table_example(game)
+            if output:
+                write_text_atomic(output, text)
+            else:
+                typer.echo(text, nl=False)
+
+    @app.command("do")
+    def do(
+        command: Annotated[str, typer.Argument(help="One table command, e.g. 'A pass'. See 'verbs'.")],
+        override: Annotated[Optional[str], typer.Option("--override", help="Record it even if the rules refuse, with this reason.",
+                                                        metavar="REASON")] = None,
+        game_file: GameOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Record one play; the rules check it first and say what it did, rule by rule."""
+        from .app import edge, emit_json, out
+
+        with edge(json_out, "do"):
+            log = open_log(game_file)
+            try:
+                done = log.do(command, override)
+            finally:
+                log.close()
+            if json_out:
+                emit_json({"query": "do", "game": game, "seq": done.event.seq, "command": command, "applied": done.applied,
+                           "said": list(done.said), "override": override})
+                return
+            out.print(f"[green]#{done.event.seq}[/] {escape(command)}")
+            for line in done.said:
+                out.print(f"  {escape(line)}")
+
+    @app.command("check")
+    def check(
+        command: Annotated[str, typer.Argument(help="The play to check, e.g. 'A resolve h1 h2 -> vader'.")],
+        game_file: GameOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """May I? Check a play against the current table without recording it."""
+        from .app import edge, emit_json, out
+
+        with edge(json_out, "check"):
+            log = open_log(game_file)
+            try:
+                ok, said = log.check(command)
+            finally:
+                log.close()
+            if json_out:
+                emit_json({"query": "check", "game": game, "command": command, "legal": ok, "said": list(said)})
+                return
+            out.print(("[green]legal[/]" if ok else "[red]not legal[/]") + f": {escape(command)}")
+            for line in said:
+                out.print(f"  {escape(line)}")
+
+    @app.command("status")
+    def status(
+        get: Annotated[Optional[str], typer.Option("--get", help="One fact by path, e.g. card.han.damage or unit.aat.tapped.")] = None,
+        game_file: GameOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """The table now."""
+        from ..cardgame.log import _summary
+        from ..cardgame.render import describe
+        from .app import edge, emit_json, out
+
+        with edge(json_out, "status"):
+            log = open_log(game_file)
+            try:
+                table = log.table()
+            finally:
+                log.close()
+            if get is not None:
+                value = log.rules.lookup(table, get)
+                if json_out:
+                    emit_json({"query": "status", "get": get, "value": value if isinstance(value, (int, str, bool, list, type(None))) else str(value)})
+                else:
+                    out.print(escape(str(value)))
+                return
+            if json_out:
+                emit_json({"query": "status", "game": game, **_summary(game, table)})
+                return
+            for line in describe(game, table):
+                out.print(escape(line))
+
+    @app.command("log")
+    def log_cmd(game_file: GameOpt = None, json_out: JsonOpt = False) -> None:
+        """Every play in order with what it did."""
+        from .app import edge, emit_json, out
+
+        with edge(json_out, "log"):
+            log = open_log(game_file)
+            try:
+                _, entries = log.fold()
+            finally:
+                log.close()
+            if json_out:
+                emit_json({"query": "log", "events": [{"seq": e.event.seq, "command": e.command, "said": list(e.said), "applied": e.applied,
+                                                       "undone": e.undone, "override": e.event.override} for e in entries]})
+                return
+            for e in entries:
+                mark = " [dim](undone)[/]" if e.undone else ""
+                over = f" [yellow]override: {escape(e.event.override)}[/]" if e.event.override else ""
+                out.print(f"#{e.event.seq:<4} {escape(e.command)}{mark}{over}")
+
+    @app.command("undo")
+    def undo(seq: Annotated[Optional[int], typer.Argument(help="The event to undo (default: the last).")] = None, game_file: GameOpt = None) -> None:
+        """Undo a play (it stays in the log, marked undone)."""
+        from .app import edge, out
+
+        with edge():
+            log = open_log(game_file)
+            try:
+                ev = log.undo(seq)
+            finally:
+                log.close()
+            out.print(f"[green]#{ev.seq}[/] undid event {ev.data['seq']}")
+
+    @app.command("note")
+    def note(text: Annotated[str, typer.Argument(help="The note, e.g. a judge's ruling.")], game_file: GameOpt = None) -> None:
+        """Add a note to the log."""
+        from .app import edge, out
+
+        with edge():
+            log = open_log(game_file)
+            try:
+                ev = log.note(text)
+            finally:
+                log.close()
+            out.print(f"[green]#{ev.seq}[/] note recorded")
+
+    @app.command("replay")
+    def replay(to: Annotated[int, typer.Option("--to", help="Show the table as it was after this event.")], game_file: GameOpt = None) -> None:
+        """The table as it was after event N."""
+        from ..cardgame.render import describe
+        from .app import edge, out
+
+        with edge():
+            log = open_log(game_file)
+            try:
+                table = log.table(upto=to)
+            finally:
+                log.close()
+            out.print(f"after event #{to}:")
+            for line in describe(game, table):
+                out.print(escape(line))
+
+    @app.command("export")
+    def export(
+        fmt: Annotated[str, typer.Option("--format", help="md (for a judge) or json.")] = "md",
+        output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+        game_file: GameOpt = None,
+    ) -> None:
+        """The whole game, play by play, with what each did, overrides and their reasons."""
+        from ..yamlio import write_text_atomic
+        from .app import edge
+
+        with edge():
+            if fmt not in ("md", "json"):
+                raise AssistantError(f"unknown format {fmt!r}: md or json")
+            log = open_log(game_file)
+            try:
+                text = log.export(fmt)
+            finally:
+                log.close()
+            if output:
+                write_text_atomic(output, text)
+            else:
+                typer.echo(text, nl=False)
+
+    @app.command("verbs")
+    def verbs_cmd() -> None:
+        """Every command verb and what it does."""
+        from .app import out
+
+        if game == "destiny":
+            from ..destiny.engine import verbs
+        else:
+            from ..swtcg.engine import verbs
+        for v, what in sorted(verbs().items()):
+            out.print(f"{v:<18} {escape(what)}")
+
+    @app.command("scenario")
+    def scenario(files: Annotated[list[Path], typer.Argument(help="Golden scenario files (YAML) to run.")]) -> None:
+        """Run scenario files (a table, commands, the expected answer) and say which hold."""
+        import yaml
+
+        from ..cardgame.scenario import run
+        from ..yamlio import read_text
+        from .app import edge, out
+
+        with edge():
+            failed = 0
+            for f in files:
+                text, _ = read_text(f)
+                try:
+                    spec = yaml.safe_load(text)
+                    problems = run(spec, f.parent)
+                except (KeyError, TypeError, yaml.YAMLError) as e:
+                    raise AssistantError(f"{f}: not a scenario file ({type(e).__name__}: {e})") from None
+                failed += bool(problems)
+                out.print(("[green]holds[/] " if not problems else "[red]fails[/] ") + escape(str(f)))
+                for p in problems:
+                    out.print(f"  {escape(p)}")
+            if failed:
+                raise typer.Exit(1)
+
+    return app
