@@ -232,6 +232,50 @@ def make_app(game: str) -> typer.Typer:
             else:
                 typer.echo(text, nl=False)
 
+    @app.command("import")
+    def import_cmd(
+        file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file. SW TCG: a LackeyCCG set file.")],
+        entry: Annotated[Optional[str], typer.Option("--entry", help="Print a table-file entry for this card (code or name).")] = None,
+        as_id: Annotated[str, typer.Option("--id", help="The id the entry gets on the table.")] = "card",
+        owner: Annotated[str, typer.Option("--owner", help="Who owns it (Destiny: A, B...; SW TCG: DS or LS; default the first).")] = "",
+        elite: Annotated[bool, typer.Option("--elite", help="Destiny: an elite character (two dice).")] = False,
+        zone: Annotated[str, typer.Option("--zone", help="SW TCG: where the card is (hand, build, space, ground, character).")] = "hand",
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Read a community card-data file: list its cards, or print one as a table-file entry."""
+        from ..cardgame.importers import load_lackey, load_swdestinydb
+        from ..yamlio import dump_yaml, read_text
+        from .app import edge, emit_json, out
+
+        with edge(json_out, "import"):
+            text, _ = read_text(file)
+            unused: list[str] = []
+            if game == "destiny":
+                cards: list = load_swdestinydb(text, str(file))
+                keys = {c.code: c for c in cards} | {c.name: c for c in cards}
+            else:
+                cards, unused = load_lackey(text, str(file))
+                keys = {c.name: c for c in cards}
+            if entry is not None:
+                owner = owner or ("A" if game == "destiny" else "DS")
+                card = keys.get(entry)
+                if card is None:
+                    from ..errors import UnknownNameError
+
+                    raise UnknownNameError("card", entry, list(keys))
+                data = card.table_entry(as_id, owner, elite) if game == "destiny" else card.table_entry(as_id, owner, zone)
+                if json_out:
+                    emit_json({"query": "import", "entry": data})
+                else:
+                    typer.echo(dump_yaml([data]), nl=False)
+                return
+            if json_out:
+                emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused})
+                return
+            for c in cards:
+                out.print(escape(_card_line(c)))
+            out.print(f"{len(cards)} cards" + (f"; columns not used: {', '.join(unused)}" if unused else ""))
+
     @app.command("verbs")
     def verbs_cmd() -> None:
         """Every command verb and what it does."""
@@ -270,3 +314,22 @@ def make_app(game: str) -> typer.Typer:
                 raise typer.Exit(1)
 
     return app
+
+
+def _card_json(c: object) -> dict:
+    from dataclasses import asdict
+
+    d = asdict(c)  # type: ignore[call-overload]
+    if "faces" in d:
+        d["faces"] = None if c.faces is None else [str(f) for f in c.faces]  # type: ignore[attr-defined]
+    return d
+
+
+def _card_line(c: object) -> str:
+    from ..cardgame.importers import DestinyCardData
+
+    if isinstance(c, DestinyCardData):
+        die = " ".join(str(f) for f in c.faces) if c.faces else ("; ".join(c.not_modelled) or "no die")
+        return f"{c.code} {c.name} ({c.kind}, {c.color}, {c.affiliation}" + (f", health {c.health}" if c.health else "") + f"): {die}"
+    kws = ", ".join(f"{k} {v}" if v is not True else k for k, v in c.keywords)  # type: ignore[attr-defined]
+    return f"{c.name} ({c.type}, {c.side or '?'}, cost {c.cost})" + (f": {kws}" if kws else "")  # type: ignore[attr-defined]
