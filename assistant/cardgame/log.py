@@ -178,7 +178,7 @@ class CardGameLog:
                                "events": [{"seq": e.event.seq, "at": e.event.at, "kind": e.event.kind, "command": e.command,
                                            "said": list(e.said), "applied": e.applied, "undone": e.undone,
                                            "override": e.event.override} for e in entries],
-                               "final": _summary(self.game, table)}, indent=2, ensure_ascii=False) + "\n"
+                               "final": summary(self.game, table)}, indent=2, ensure_ascii=False) + "\n"
         if fmt != "md":
             raise AssistantError(f"unknown format {fmt!r}: json or md")
         title = {"destiny": "Star Wars: Destiny", "swtcg": "Star Wars TCG"}[self.game]
@@ -188,11 +188,11 @@ class CardGameLog:
             over = f" **override:** {e.event.override}" if e.event.override else ""
             lines.append(f"{e.event.seq}. `{e.command}`{mark}{over}")
             lines += [f"   - {s}" for s in e.said]
-        lines += ["", "## Final table", "", "```", *_summary_lines(self.game, table), "```", ""]
+        lines += ["", "## Final table", "", "```", *summary_lines(self.game, table), "```", ""]
         return "\n".join(lines)
 
 
-def _summary(game: str, t: Any) -> dict[str, Any]:
+def summary(game: str, t: Any) -> dict[str, Any]:
     if game == "destiny":
         return {"round": t.round, "phase": t.phase, "turn": t.turn, "battlefield": t.bf_controller, "winner": t.winner,
                 "players": {p.name: {"resources": p.resources, "hand": p.hand, "deck": p.deck, "discard": p.discard} for p in t.players},
@@ -205,7 +205,7 @@ def _summary(game: str, t: Any) -> dict[str, Any]:
                        **({"aboard": u.aboard} if u.aboard else {})} for u in t.units]}
 
 
-def _summary_lines(game: str, t: Any) -> list[str]:
+def summary_lines(game: str, t: Any) -> list[str]:
     from .render import describe
 
     return describe(game, t)

@@ -7,14 +7,18 @@ notation (``do "A resolve h1+h2 -> vader"``); ``check`` answers "may I?" without
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Iterator, Optional
 
 import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
+
+if TYPE_CHECKING:
+    from ..cardgame.log import CardGameLog
 
 GameOpt = Annotated[Optional[Path], typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
@@ -31,11 +35,16 @@ def make_app(game: str) -> typer.Typer:
     app = typer.Typer(help=f"{TITLES[game]}: record the table, check and log each play.\n\nCommands look like:\n\n{ex}",
                       no_args_is_help=True)
 
-    def open_log(path: Path | None):
+    @contextmanager
+    def open_log(path: Path | None) -> Iterator[CardGameLog]:
         from ..cardgame.log import CardGameLog
         from .game_cmd import game_path
 
-        return CardGameLog.open(game_path(path), game)
+        log = CardGameLog.open(game_path(path), game)
+        try:
+            yield log
+        finally:
+            log.close()
 
     @app.command("new")
     def new(
@@ -82,11 +91,8 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, emit_json, out
 
         with edge(json_out, "do"):
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 done = log.do(command, override)
-            finally:
-                log.close()
             if json_out:
                 emit_json({"query": "do", "game": game, "seq": done.event.seq, "command": command, "applied": done.applied,
                            "said": list(done.said), "override": override})
@@ -105,11 +111,8 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, emit_json, out
 
         with edge(json_out, "check"):
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 ok, said = log.check(command)
-            finally:
-                log.close()
             if json_out:
                 emit_json({"query": "check", "game": game, "command": command, "legal": ok, "said": list(said)})
                 return
@@ -124,16 +127,13 @@ def make_app(game: str) -> typer.Typer:
         json_out: JsonOpt = False,
     ) -> None:
         """The table now."""
-        from ..cardgame.log import _summary
+        from ..cardgame.log import summary
         from ..cardgame.render import describe
         from .app import edge, emit_json, out
 
         with edge(json_out, "status"):
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 table = log.table()
-            finally:
-                log.close()
             if get is not None:
                 value = log.rules.lookup(table, get)
                 if json_out:
@@ -142,7 +142,7 @@ def make_app(game: str) -> typer.Typer:
                     out.print(escape(str(value)))
                 return
             if json_out:
-                emit_json({"query": "status", "game": game, **_summary(game, table)})
+                emit_json({"query": "status", "game": game, **summary(game, table)})
                 return
             for line in describe(game, table):
                 out.print(escape(line))
@@ -153,11 +153,8 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, emit_json, out
 
         with edge(json_out, "log"):
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 _, entries = log.fold()
-            finally:
-                log.close()
             if json_out:
                 emit_json({"query": "log", "events": [{"seq": e.event.seq, "command": e.command, "said": list(e.said), "applied": e.applied,
                                                        "undone": e.undone, "override": e.event.override} for e in entries]})
@@ -173,11 +170,8 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, out
 
         with edge():
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 ev = log.undo(seq)
-            finally:
-                log.close()
             out.print(f"[green]#{ev.seq}[/] undid event {ev.data['seq']}")
 
     @app.command("note")
@@ -186,11 +180,8 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, out
 
         with edge():
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 ev = log.note(text)
-            finally:
-                log.close()
             out.print(f"[green]#{ev.seq}[/] note recorded")
 
     @app.command("replay")
@@ -200,11 +191,8 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, out
 
         with edge():
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 table = log.table(upto=to)
-            finally:
-                log.close()
             out.print(f"after event #{to}:")
             for line in describe(game, table):
                 out.print(escape(line))
@@ -222,11 +210,8 @@ def make_app(game: str) -> typer.Typer:
         with edge():
             if fmt not in ("md", "json"):
                 raise AssistantError(f"unknown format {fmt!r}: md or json")
-            log = open_log(game_file)
-            try:
+            with open_log(game_file) as log:
                 text = log.export(fmt)
-            finally:
-                log.close()
             if output:
                 write_text_atomic(output, text)
             else:

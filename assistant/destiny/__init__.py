@@ -5,8 +5,10 @@ functions over frozen values, one module per rulebook topic.
 - :mod:`.dice` -- faces, and which dice one resolve-dice action may resolve (§5.3, §6);
 - :mod:`.characters` -- damage, shields, healing and defeat (§7);
 - :mod:`.play` -- setup roll, playing and activating cards, upkeep, victory (§3–§5.2, §7.8);
-- :mod:`.round` -- the action phase: turns, passing, claiming the battlefield (§4.1, §5.6).
+- :mod:`.round` -- the action phase: turns, passing, claiming the battlefield (§4.1, §5.6);
+- :mod:`.table` -- the table (players, cards, dice, battlefield) and its file format;
+- :mod:`.engine` -- one table command at a time: setup, the round, every action and the
+  effects cards have, upkeep, the end of the round and victory; multiplayer free-for-all.
 
-Not built yet (issue 7): the table state that ties these together, focus and reroll actions,
-triggered abilities and their queue, the game log and the CLI.
+The game log and the CLI are shared with the SW TCG (:mod:`assistant.cardgame`).
 """

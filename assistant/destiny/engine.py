@@ -919,9 +919,8 @@ def _s_choose(t: Table, cmd: Command, said: list[str]) -> Table:
     shields = 2 if len(t.names) == 2 else 1
     said.append(f"{owner}'s battlefield is used: {owner} controls it and acts first in round 1; "
                 f"{', '.join(others)} set{'s' if len(others) == 1 else ''} their battlefield aside and give{'s' if len(others) == 1 else ''} "
-                f"{shields} shield{'s' if shields > 1 else ''} to their characters"
-                + (", split as they choose (Destiny P5 › Przygotowanie)" if shields == 2 else
-                   " to one character (Destiny P9 › Przygotowanie; A-13: the owner of the chosen battlefield controls it)"))
+                + ("2 shields to their characters, split as they choose (Destiny P5 › Przygotowanie)" if shields == 2 else
+                   "1 shield to one character (Destiny P9 › Przygotowanie; A-13: the owner of the chosen battlefield controls it)"))
     owed = tuple((n, shields) for n in others)
     return replace(t, bf_owner=owner, bf_controller=owner, turn=owner, delayed=t.delayed, setup_rolls=owed, roll_winner=None,
                    notes=t.notes + ("shields owed: " + ", ".join(f"{n} {s}" for n, s in owed),))

@@ -3,8 +3,10 @@
 - :mod:`.attack` -- dice, hits, Accuracy, Armor, Shields, Critical Hit, Lucky, Overkill,
   prevention; where the FAQ is silent the published keyword definitions apply, and each
   answer says which rule came from where;
-- :mod:`.contest` -- unique-unit contests with Force bidding.
+- :mod:`.contest` -- unique-unit contests with Force bidding;
+- :mod:`.table` -- the table (sides, units in arenas and the build zone, pilots) and its file;
+- :mod:`.engine` -- one table command at a time: setup, the shared turn's steps with Dark
+  Side priority, building, pilots, retreat, attacks with their chances, contests, triggers.
 
-Not built yet (issue 7): table state, the turn's steps, build zone, pilots, triggered-ability
-order, the game log and the CLI.
+The game log and the CLI are shared with Destiny (:mod:`assistant.cardgame`).
 """
