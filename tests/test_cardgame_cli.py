@@ -248,3 +248,28 @@ def test_random_command_streams_never_crash_and_keep_the_invariants(stream: list
             assert all(p.resources >= 0 and p.hand >= 0 and p.deck >= 0 for p in table.players)
         else:
             assert all(p.force >= 0 and p.hand >= 0 and p.deck >= 0 and p.bp >= 0 for p in table.players)
+
+
+def test_unmodelled_keywords_are_reported_never_silently_ignored() -> None:
+    t = parse_swtcg("""
+format: swtcg-table/1
+step: battle-ground
+players: {DS: {}, LS: {}}
+units:
+  - {id: a, owner: DS, type: Ground - Imperial Walker, power: 2, health: 4, zone: ground, keywords: {bombard: 2}}
+  - {id: b, owner: LS, type: Ground - Rebel Trooper, power: 2, health: 4, zone: ground}
+""", "t")
+    out = swtcg.apply(t, "DS attack a -> b")
+    assert any("not modelled" in s and "bombard" in s for s in out.said)
+    assert any("not modelled" in s for s in swtcg.apply(t, "DS grant reserves 2 -> a").said)
+
+
+def test_redeploy_overrides_the_discard_on_defeat() -> None:
+    text = (HERE / "golden_destiny" / "_upgraded.yaml").read_text().replace(
+        "{id: blaster, owner: A, title: DL-44 Heavy Blaster, cost: 2,", "{id: blaster, owner: A, title: DL-44 Heavy Blaster, cost: 2, keywords: [redeploy],")
+    t = parse_destiny(text, "t")
+    out = destiny.apply(t, "B defeat -> han")
+    assert any("Redeploy" in s and "A-12" in s for s in out.said)
+    t2 = destiny.apply(out.table, "A redeploy blaster -> leia").table
+    assert "blaster" in [u.id for u in t2.upgrades_on("leia")] and [d.id for d in t2.dice_of("blaster")] == ["bl1"]
+    assert "vest" not in [c.id for c in t2.cards]  # the others were discarded

@@ -553,6 +553,14 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
             t = _discard_upgrade(t, t.card(card), said, why="used")
         return t
     ups = t.upgrades_on(c.id)
+    redeploy = [u for u in ups if "redeploy" in u.keywords]
+    if redeploy:  # A-12: Redeploy overrides the discard; the upgrade and its die wait for the owner's choice
+        for u in redeploy:
+            for d in t.dice_of(u.id):
+                t = t.with_die(replace(d, showing=None))
+        said.append(f"Redeploy: {', '.join(u.name for u in redeploy)} may move with its die to another of {c.owner}'s characters "
+                    "('redeploy UPGRADE -> CHARACTER') or be discarded ('discard-upgrade UPGRADE') (Destiny P7 › Przepisanie; A-12)")
+        ups = tuple(u for u in ups if u not in redeploy)
     gone = {d.id for d in t.dice_of(c.id)} | {d.id for u in ups for d in t.dice_of(u.id)}
     t = t.without_dice(gone)
     for u in ups:

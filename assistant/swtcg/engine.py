@@ -35,6 +35,19 @@ from .contest import Contender, check_bid, contest
 from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other
 
 ISOLATED = {"armor"}  # two sources are one Armor (FAQ L75)
+#: keywords the engine applies; any other keyword on a card is reported as not modelled
+MODELLED = {"accuracy", "armor", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "intercept", "deflect", "overkill",
+            "reroll_trigger", "speed", "power", "health"}
+
+
+def not_modelled(t: Table, *units: Unit) -> list[str]:
+    """Keywords these units have that the engine does not apply (Bombard, Ion Cannon, Reserves...)."""
+    out = []
+    for u in units:
+        p = t.pilot_of(u.id)
+        names = {k for k, _ in u.keywords} | ({k for k, _ in p.grants} if p else set())
+        out += [f"{u.label}: {k}" for k in sorted(names - MODELLED)]
+    return out
 
 
 Handler = Callable[[Table, Command, list[str]], Table]
@@ -593,6 +606,9 @@ def _attack(t: Table, cmd: Command, said: list[str]) -> Table:
     t = replace(t, attack=AttackState(a.id, d.id, power, window="before-roll"))
     said.append(f"{a.label} (power {power}) attacks {d.label}; the choice to attack can't be changed now (FAQ L34, L69). Before the roll: "
                 f"Retaliate, Intercept and power cards (FAQ L85-88, L150-151)")
+    odd = not_modelled(t, a, d)
+    if odd:
+        said.append(f"not modelled (apply by hand with effect commands): {', '.join(odd)}")
     return t
 
 
@@ -1041,6 +1057,8 @@ def _grant(t: Table, cmd: Command, said: list[str]) -> Table:
     if u is None:
         raise NotationError(f"{str(cmd)!r}: name the unit after '->'")
     kws = dict(u.keywords)
+    if name not in MODELLED:
+        said.append(f"note: {name} is recorded but not modelled — its effect is applied by hand")
     if name in ISOLATED or x is True:
         had = bool(kws.get(name))
         kws[name] = True
