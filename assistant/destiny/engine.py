@@ -30,7 +30,7 @@ from typing import Callable
 
 from ..cardgame import IllegalCommandError, Outcome
 from ..cardgame.notation import Command
-from ..errors import NotationError
+from ..errors import AssistantError, NotationError
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
 from .dice import Face, IllegalResolveError, PoolDie, Symbol, check_resolve
 from .play import IllegalPlayError, check_play, end_of_round_loser, setup_roll_value, upgrade_cost, upkeep_draw
@@ -377,9 +377,7 @@ def _focus(t: Table, who: str, focus_die: str, value: int, cmd: Command, said: l
         if d.owner != who or d.showing is None:
             raise IllegalResolveError(f"die {did} is not in {who}'s pool; focus turns the player's own dice (Destiny P2 › Skupienie)")
         f = _face_of(d, face_text, cmd)
-        if f == d.showing and not (d.faces and d.faces.count(f) > 1):
-            raise IllegalResolveError(f"die {did} already shows {f}; turning must change it to a different face unless the die has two "
-                                      "identical faces (Destiny P8 › Obracanie)")
+        _check_turn(d, f, IllegalResolveError)
         t = t.with_die(replace(d, showing=f))
         said.append(f"focus: die {did} turned from {d.showing} to {f} (Destiny P2 › Skupienie; P8 › Obracanie)")
     return t
@@ -740,15 +738,28 @@ def _e_mill(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
+def _showing_die(t: Table, did: str, where: str) -> Die:
+    """A die an effect may turn or reroll: one in a pool, or one resolved in this action that the
+    effect brings back (D-12, D-15; it stays spent for this action, P5 L249)."""
+    d = t.die(did)
+    if d.showing is None and did not in t.resolved_this_action:
+        raise IllegalCommandError(f"die {did} is not in a pool; only pool dice show a face ({where})")
+    return d
+
+
+def _check_turn(d: Die, f: Face, err: type[AssistantError]) -> None:
+    """Turning must change the face, unless the die has two identical faces (P8 › Obracanie)."""
+    if f == d.showing and not (d.faces and d.faces.count(f) > 1):
+        raise err(f"die {d.id} already shows {f}; turning must change it to a different face unless the die has two identical faces "
+                  "(Destiny P8 › Obracanie)")
+
+
 @_effect("turn")
 def _e_turn(t: Table, cmd: Command, said: list[str]) -> Table:
     for did, text in cmd.opts:
-        d = t.die(did)
-        if d.showing is None and did not in t.resolved_this_action:
-            raise IllegalCommandError(f"die {did} is not in a pool; only pool dice show a face (Destiny P8 › Ścianka widoczna)")
+        d = _showing_die(t, did, "Destiny P8 › Ścianka widoczna")
         f = _face_of(d, text, cmd)
-        if f == d.showing and not (d.faces and d.faces.count(f) > 1):
-            raise IllegalCommandError(f"die {did} already shows {f}: turning must change the face (Destiny P8 › Obracanie)")
+        _check_turn(d, f, IllegalCommandError)
         t = t.with_die(replace(d, showing=f))
         again = " — already resolved in this action, so it cannot be resolved again in it (Destiny P5, L249)" if did in t.resolved_this_action else ""
         said.append(f"die {did} turned to {f}{again} (Destiny P8 › Obracanie)")
@@ -759,10 +770,7 @@ def _e_turn(t: Table, cmd: Command, said: list[str]) -> Table:
 def _e_reroll(t: Table, cmd: Command, said: list[str]) -> Table:
     """A card that rerolls dice (Comlink #61): any pool die, the opponent's too (P8 › Przerzucanie)."""
     for did, text in cmd.opts:
-        d = t.die(did)
-        # a die resolved in this action may come back by its own effect (D-12); it stays unresolvable in the action
-        if d.showing is None and did not in t.resolved_this_action:
-            raise IllegalCommandError(f"die {did} is not in a pool (Destiny P8 › Przerzucanie)")
+        d = _showing_die(t, did, "Destiny P8 › Przerzucanie")
         t = t.with_die(replace(d, showing=_face_of(d, text, cmd)))
         again = "; already resolved in this action, so not again (Destiny P5, L249)" if did in t.resolved_this_action else ""
         said.append(f"die {did} ({d.owner}'s) rerolled by a card effect: now {text}{again} (Destiny P8 › Przerzucanie)")
