@@ -18,15 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from ..errors import AssistantError
-
-
-class Rules(Protocol):
-    def parse_table(self, text: str, name: str) -> Any: ...
-    def apply(self, table: Any, cmd: str) -> Any: ...
-    def lookup(self, table: Any, path: str) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -40,14 +34,10 @@ def games() -> dict[str, GameRules]:
     from ..destiny import engine as de
     from ..destiny.table import parse_table as dparse
 
-    out = {"destiny": GameRules(dparse, de.apply, de.lookup)}
-    try:
-        from ..swtcg import engine as se
-        from ..swtcg.table import parse_table as sparse
-    except ImportError:  # pragma: no cover - while the SW TCG engine is being built
-        return out
-    out["swtcg"] = GameRules(sparse, se.apply, se.lookup)
-    return out
+    from ..swtcg import engine as se
+    from ..swtcg.table import parse_table as sparse
+
+    return {"destiny": GameRules(dparse, de.apply, de.lookup), "swtcg": GameRules(sparse, se.apply, se.lookup)}
 
 
 def _as_list(v: Any) -> list[Any]:
