@@ -96,6 +96,14 @@ VERB_HELP = {
     "turn": "'A turn DIE=FACE ...' — an effect turns dice",
     "remove": "'A remove DIE ...' — dice back to their cards",
     "note": "'A note TEXT'",
+    "action": "'A action CARD [exhaust=yes]' — use a card's Action; enter its effect with effect commands",
+    "battlefield-roll": "'battlefield-roll A=5 B=3' or 'A=melee:2,ranged:1 ...' — setup: the higher total chooses the battlefield",
+    "choose-battlefield": "'A choose-battlefield OWNER' — the roll's winner picks whose battlefield is used",
+    "setup-shields": "'B setup-shields CHAR=N ...' — the setup shields of the players whose battlefield is not used",
+    "mulligan": "'A mulligan N' — setup: shuffle N cards back and draw N (once)",
+    "start": "'start' — round 1 begins; the battlefield controller acts first",
+    "upkeep": "'A upkeep [discard=N]' — discard, then draw up to the hand limit",
+    "discard-upgrade": "'A discard-upgrade UPGRADE [die=DIE]' — discard an upgrade (choose which copy's die leaves)",
 }
 
 
