@@ -2,7 +2,7 @@
 command, and the game log over the SQLite event store (:mod:`.log`)."""
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..errors import AssistantError
 
@@ -17,3 +17,17 @@ class Outcome:
 
     table: Any
     said: tuple[str, ...]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def registrar(table: dict[str, Any]) -> Callable[[str], Callable[[F], F]]:
+    """A decorator factory that files each command handler under its verb in ``table``."""
+
+    def verb(name: str) -> Callable[[F], F]:
+        def reg(f: F) -> F:
+            table[name] = f
+            return f
+        return reg
+    return verb

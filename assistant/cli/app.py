@@ -96,6 +96,15 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+def write_or_print(text: str, output: Path | None) -> None:
+    """A command's text to stdout, or atomically to ``output`` with a note on stderr."""
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        write_text_atomic(output, text)
+        err.print(f"wrote {escape(str(output))}")
+
+
 # --- shared options ---------------------------------------------------------------------
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
@@ -219,11 +228,7 @@ def normalize(
     with edge():
         pos = load_position(resolve_position(file), library(ctx))
         text = dump_position(pos)
-        if output is None:
-            typer.echo(text, nl=False)
-        else:
-            write_text_atomic(output, text)
-            err.print(f"wrote {escape(str(output))}")
+        write_or_print(text, output)
 
 
 @app.command()

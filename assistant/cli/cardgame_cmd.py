@@ -69,15 +69,11 @@ def make_app(game: str) -> typer.Typer:
     def example(output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:
         """Print the bundled example table file (a starting point for your own)."""
         from ..resources import card_table_example
-        from ..yamlio import write_text_atomic
-        from .app import edge
+        from .app import edge, write_or_print
 
         with edge():
             text = card_table_example(game)
-            if output:
-                write_text_atomic(output, text)
-            else:
-                typer.echo(text, nl=False)
+            write_or_print(text, output)
 
     @app.command("do")
     def do(
@@ -204,18 +200,14 @@ def make_app(game: str) -> typer.Typer:
         game_file: GameOpt = None,
     ) -> None:
         """The whole game, play by play, with what each did, overrides and their reasons."""
-        from ..yamlio import write_text_atomic
-        from .app import edge
+        from .app import edge, write_or_print
 
         with edge():
             if fmt not in ("md", "json"):
                 raise AssistantError(f"unknown format {fmt!r}: md or json")
             with open_log(game_file) as log:
                 text = log.export(fmt)
-            if output:
-                write_text_atomic(output, text)
-            else:
-                typer.echo(text, nl=False)
+            write_or_print(text, output)
 
     @app.command("import")
     def import_cmd(

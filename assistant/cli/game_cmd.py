@@ -208,8 +208,7 @@ def export(
     game: GameOpt = None,
 ) -> None:
     """The whole game, event by event, with overrides and their reasons."""
-    from ..yamlio import write_text_atomic
-    from .app import edge, err
+    from .app import edge, write_or_print
 
     with edge():
         if fmt not in ("json", "md"):
@@ -233,11 +232,7 @@ def export(
                 lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {e.event.override or ''} |")
             lines += ["", f"Final: round {st.round}, phase {st.phase}; defeated: {', '.join(st.defeated) or 'none'}.", ""]
             text = "\n".join(lines)
-        if output is None:
-            typer.echo(text, nl=False)
-        else:
-            write_text_atomic(output, text)
-            err.print(f"wrote {escape(str(output))}")
+        write_or_print(text, output)
 
 
 @app.command("snapshot")

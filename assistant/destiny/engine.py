@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome
+from ..cardgame import IllegalCommandError, Outcome, registrar
 from ..cardgame.notation import Command
 from ..errors import AssistantError, NotationError
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
@@ -37,34 +37,13 @@ from .play import IllegalPlayError, check_play, end_of_round_loser, setup_roll_v
 from .round import ActionPhase, IllegalActionError
 from .table import Card, Die, Table
 
-RB = "Destiny"  # every rule cited is the Polish rulebook's section (P<page> › heading)
-
-
 Handler = Callable[[Table, Command, list[str]], Table]
 TURN_ACTIONS: dict[str, Handler] = {}
 EFFECTS: dict[str, Handler] = {}
 STEPS: dict[str, Handler] = {}
 
 
-def _turn(name: str) -> Callable[[Handler], Handler]:
-    def reg(f: Handler) -> Handler:
-        TURN_ACTIONS[name] = f
-        return f
-    return reg
-
-
-def _effect(name: str) -> Callable[[Handler], Handler]:
-    def reg(f: Handler) -> Handler:
-        EFFECTS[name] = f
-        return f
-    return reg
-
-
-def _step(name: str) -> Callable[[Handler], Handler]:
-    def reg(f: Handler) -> Handler:
-        STEPS[name] = f
-        return f
-    return reg
+_turn, _effect, _step = registrar(TURN_ACTIONS), registrar(EFFECTS), registrar(STEPS)
 
 
 def verbs() -> dict[str, str]:

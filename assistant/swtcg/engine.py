@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome
+from ..cardgame import IllegalCommandError, Outcome, registrar
 from ..cardgame.notation import Command
 from ..errors import NotationError, did_you_mean
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
@@ -54,11 +54,7 @@ Handler = Callable[[Table, Command, list[str]], Table]
 VERBS: dict[str, Handler] = {}
 
 
-def _verb(name: str) -> Callable[[Handler], Handler]:
-    def reg(f: Handler) -> Handler:
-        VERBS[name] = f
-        return f
-    return reg
+_verb = registrar(VERBS)
 
 
 def verbs() -> dict[str, str]:
