@@ -172,3 +172,26 @@ EDITION_RULES: dict[Edition, EditionRules] = {
     ),
 }
 
+
+
+def cite_for(edition: Edition, where: str) -> str:
+    """A rule citation for the edition in force.
+
+    The two SWM rulebooks are often cited together ("PL p.54; CS g.9"); an SWM 2008 answer
+    cites only the Polish 2008 rulebook and an SWM 2004 answer only the Czech 2004 rules.
+
+    >>> cite_for(Edition.SWM2008, "PL p.54; CS g.9")
+    'swm2008 PL p.54'
+    >>> cite_for(Edition.SWM2004, "PL p.25, p.55; CS r.9, g.9")
+    'swm2004 CS r.9, g.9'
+    >>> cite_for(Edition.SWM2004, "PL p.50")
+    'swm2004 PL p.50'
+    """
+    keep = {"swm2008": "PL", "swm2004": "CS"}.get(edition.value)
+    if keep is None:
+        return f"{edition.value} {where}"
+    parts = [p.strip() for p in where.split(";")]
+    mine = [p for p in parts if not p.startswith(("PL ", "CS ")) or p.startswith(keep + " ")]
+    if not any(p.startswith(keep + " ") for p in mine):
+        mine = parts  # this edition's book is not named: cite what is known
+    return f"{edition.value} {'; '.join(mine)}"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from .coords import Corner, Edge, Square
 from .editions import Edition, Size, SquareTerrain
-from .errors import UnknownNameError
+from .errors import AssistantError, UnknownNameError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
@@ -136,6 +136,10 @@ class Figure:
         return f"{self.at.name}:{self.at.offset(n - 1, n - 1).name}"
 
 
+class DepartedError(AssistantError):
+    """A figure named that has left the game (defeated, fled, removed)."""
+
+
 @dataclass(eq=False)
 class Position:
     """The state of one table: the rules edition in force, the map and the figures.
@@ -153,6 +157,8 @@ class Position:
     figures: tuple[Figure, ...] = ()
     #: stat cards the figures name, looked up when the position was loaded
     cards: Mapping[str, "Card"] = field(default_factory=dict, repr=False)
+    #: figures that have left a game's table, with when and how (named instead of "unknown")
+    departed: Mapping[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self._by_id = {f.id: f for f in self.figures}
@@ -168,6 +174,8 @@ class Position:
         try:
             return self._by_id[figure_id]
         except KeyError:
+            if figure_id in self.departed:
+                raise DepartedError(self.departed[figure_id]) from None
             raise UnknownNameError("figure", figure_id, self._by_id) from None
 
     def figure_at(self, sq: Square) -> Figure | None:

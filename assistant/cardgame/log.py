@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError, NotationError, UnknownNameError
-from ..game.store import Event, GameFileError, GameStore, undo_target
+from ..game.store import Event, GameFileError, GameStore, undo_target, undone_seqs
 from .scenario import GameRules, games
 
 CARD_GAMES = ("destiny", "swtcg")
@@ -93,7 +93,7 @@ class CardGameLog:
         events = self.store.events() if events is None else events
         if upto is not None:
             events = [e for e in events if e.seq <= upto]
-        undone = {e.data["seq"] for e in events if e.kind == "undo"}
+        undone = undone_seqs(events)
         table = None
         entries: list[Entry] = []
         for e in events:
@@ -103,7 +103,7 @@ class CardGameLog:
                 continue
             assert table is not None, "a game starts with its setup event"
             if e.kind == "undo":
-                entries.append(Entry(e, f"undo #{e.data['seq']}", (f"event {e.data['seq']} undone",), True))
+                entries.append(Entry(e, f"undo #{e.data['seq']}", (f"event {e.data['seq']} undone",), True, e.seq in undone))
                 continue
             if e.kind == "note":
                 entries.append(Entry(e, "note", (e.data["text"],), True, e.seq in undone))

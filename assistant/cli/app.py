@@ -208,11 +208,19 @@ def validate(
 @app.command()
 def show(
     ctx: typer.Context,
-    file: Annotated[str, typer.Argument(help="A position file (or a bundled example's name).", show_default=False)],
+    file: Annotated[Optional[str], typer.Argument(help="A position file (or a bundled example's name); default: the current game's board.", show_default=False)] = None,
+    game: Annotated[Optional[Path], typer.Option("--game", help="A game file to draw instead of the current game.", metavar="PATH")] = None,
 ) -> None:
     """Draw the board: terrain in the printed colours, walls and doors on the grid lines, figures by side."""
     with edge():
-        pos = load_position(resolve_position(file), library(ctx))
+        if file is not None:
+            if game is not None:
+                raise AssistantError("give a position file or --game, not both")
+            pos = load_position(resolve_position(file), library(ctx))
+        else:
+            from .game_cmd import read_state
+
+            pos = read_state(ctx, game)[0].position
         out.print(render_board(pos), crop=False)
 
 

@@ -31,14 +31,29 @@ def game_path(explicit: Path | None) -> Path:
     return cur
 
 
-def open_game(ctx: typer.Context, path: Path | None):
+def open_game(ctx: typer.Context, path: Path | None, readonly: bool = False):
     from ..game import Game
     from .app import library
 
-    return Game.open(game_path(path), library(ctx))
+    return Game.open(game_path(path), library(ctx), readonly=readonly)
 
 
-def _record(ctx: typer.Context, game: Path | None, kind: str, data: dict[str, Any], override: str | None, json_out: bool) -> None:
+def read_state(ctx: typer.Context, path: Path | None, upto: int | None = None):
+    """The game's state (read-only: works on a read-only folder), and its events."""
+    g = open_game(ctx, path, readonly=True)
+    try:
+        events = g.events()
+        if upto is not None:
+            last = events[-1].seq if events else 0
+            if not 1 <= upto <= last:
+                raise AssistantError(f"--to {upto}: the log has events #1 to #{last}")
+        return g.state(upto=upto), g.store.meta()
+    finally:
+        g.close()
+
+
+def _record(ctx: typer.Context, game: Path | None, kind: str, data: dict[str, Any], override: str | None, json_out: bool,
+            notes: tuple[str, ...] = ()) -> None:
     from .app import emit_json, out
 
     g = open_game(ctx, game)
@@ -49,9 +64,12 @@ def _record(ctx: typer.Context, game: Path | None, kind: str, data: dict[str, An
         g.close()
     entry = st.entries[-1]
     if json_out:
-        emit_json({"query": "game", "event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase})
+        emit_json({"query": "game", "event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase,
+                   "notes": list(notes), **({"void": entry.void} if entry.void else {})})
     else:
         out.print(f"[green]#{ev.seq}[/] {escape(entry.text)}")
+        for n in notes:
+            out.print(f"  [dim]{escape(n)}[/]")
 
 
 @app.command("new")
@@ -101,51 +119,70 @@ def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
     from .app import edge, out
 
     with edge():
-        Game.open(game).close()
+        g = Game.open(game, readonly=True)
+        try:
+            g.state()  # a log that cannot be folded is refused here, not at the next command
+        finally:
+            g.close()
         set_current_game(game)
         out.print(f"current game: {escape(str(game))}")
 
 
 @app.command("status")
 def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> None:
-    """The round, the phase, whose activation it is, and who may still activate."""
+    """The round, the phase, whose activation it is, and every figure: where, damage, conditions."""
     from .app import edge, emit_json, out
 
     with edge(json_out, "status"):
-        g = open_game(ctx, game)
-        st = g.state()
-        g.close()
-        info = {
-            "query": "status", "rules": st.rules.value, "round": st.round, "phase": st.phase,
-            "next": st.expected_side(), "active": st.active, "moved": st.moved,
-            "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
-            "defeated": st.defeated, "round_over": st.round > 0 and st.round_over(),
-            "vp": st.vp, "morale_due": st.morale_due, "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
-            "tie_break": st.quiet_rounds >= 10,
-        }
+        st, _meta = read_state(ctx, game)
+        info = status_info(st)
         if json_out:
             emit_json(info)
             return
         if st.round == 0:
             out.print("no round yet: roll initiative ('game initiative')")
-            return
-        out.print(f"round {st.round}, phase {st.phase}: {st.active + ' is acting' if st.active else 'nobody is acting'}")
-        if info["round_over"]:
-            out.print("every figure has activated: the round is over; roll initiative for the next")
         else:
-            out.print(f"next activation: [bold]{info['next']}[/]")
-        for side, ids in info["may_activate"].items():
-            out.print(f"  {side} may still activate: {', '.join(ids) or '-'}")
-        if st.defeated:
-            out.print(f"  defeated: {', '.join(st.defeated)}")
-        if st.vp:
-            out.print("  victory points: " + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
-        for m in st.morale_due:
+            out.print(f"round {st.round}, phase {st.phase}: {st.active + ' is acting' if st.active else 'nobody is acting'}"
+                      + (f" (moved {st.turn.moved}, attacks {st.turn.attacks})" if st.turn else ""))
+            if info["over"]:
+                out.print(f"[bold green]{escape(info['over'])}[/]")
+            elif info["round_over"]:
+                out.print("every figure has activated: the round is over; roll initiative for the next")
+            else:
+                out.print(f"next activation: [bold]{info['next']}[/]")
+        for side in st.sides():
+            out.print(f"[bold]{escape(side)}[/]" + (f"  ({st.vp.get(side, 0)} points)" if st.vp else ""))
+            for f in info["figures"]:
+                if f["side"] != side:
+                    continue
+                hp = f"{f['hp'] - f['damage_taken']}/{f['hp']} HP" if f["hp"] is not None else f"{f['damage_taken']} damage"
+                mark = "activated" if f["activated"] else "[green]may activate[/]"
+                conds = f"  [yellow]{escape(', '.join(f['conditions']))}[/]" if f["conditions"] else ""
+                out.print(f"  {escape(f['id']):<12} {f['at']:<5} {hp:<12} {mark}{conds}")
+        for fid, text in info["fallen"].items():
+            out.print(f"  [dim]{escape(text)}[/]")
+        for m in st.morale_due.values():
             out.print(f"  [yellow]{escape(m)}[/]")
-        if info["winner"]:
-            out.print(f"  [bold green]{info['winner']} wins[/]")
         if st.quiet_rounds >= 10:
             out.print("  [bold]10 rounds with no attack and no damage: the game ends on the tie-break[/] (most points; then nearest to the centre; then highest cost)")
+
+
+def status_info(st) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """The status as one JSON-ready object (the CLI's --json, the web's status bar)."""
+    pos = st.position
+    return {
+        "query": "status", "rules": st.rules.value, "round": st.round, "phase": st.phase,
+        "next": st.expected_side(), "active": st.active, "moved": st.moved,
+        "turn": ({"figure": st.turn.figure, "moved_before": st.turn.moved_before, "moved_after": st.turn.moved_after,
+                  "attacks": st.turn.attacks, "charged": st.turn.charged} if st.turn else None),
+        "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
+        "figures": [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
+                     "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures],
+        "defeated": st.defeated, "fallen": {k: v.text(k) for k, v in st.fallen.items()},
+        "round_over": st.round > 0 and st.round_over(),
+        "vp": st.vp, "morale_due": list(st.morale_due.values()), "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
+        "ended": st.ended, "over": st.over(), "tie_break": st.quiet_rounds >= 10,
+    }
 
 
 @app.command("log")
@@ -154,14 +191,23 @@ def log(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> 
     from .app import edge, emit_json, out
 
     with edge(json_out, "log"):
-        g = open_game(ctx, game)
-        st = g.state()
-        g.close()
+        st, _meta = read_state(ctx, game)
         if json_out:
-            emit_json({"query": "log", "events": [{**e.event.as_json(), "round": e.round, "phase": e.phase, "text": e.text} for e in st.entries]})
+            emit_json({"query": "log", "events": [_entry_json(e) for e in st.entries]})
             return
         for e in st.entries:
-            out.print(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(e.text)}")
+            out.print(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(_entry_text(e))}")
+
+
+def _entry_text(e) -> str:  # type: ignore[no-untyped-def]
+    return e.text + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
+
+
+def _entry_json(e) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    d = {**e.event.as_json(), "round": e.round, "phase": e.phase, "text": e.text, "undone": e.undone}
+    if e.void:
+        d["void"] = e.void
+    return d
 
 
 @app.command("undo")
@@ -173,13 +219,22 @@ def undo(
     """Undo an event (it stays in the log, marked undone)."""
     from .app import edge, out
 
+    from ..game import voided
+
     with edge():
         g = open_game(ctx, game)
         try:
+            before = g.state()
             ev = g.undo(seq)
+            after = g.state()
         finally:
             g.close()
-        out.print(f"[green]#{ev.seq}[/] undid event {ev.data['seq']}")
+        target = next(e for e in before.entries if e.event.seq == ev.data["seq"])
+        verb = "brought back what event" if target.event.kind == "undo" else "undid event"
+        out.print(f"[green]#{ev.seq}[/] {verb} {ev.data['seq']} ({escape(target.text)})")
+        for seq_, why in voided(before, after):
+            out.print(f"  [yellow]event #{seq_} no longer applies and is void:[/] {escape(why)}")
+        out.print("  [dim]undo this undo to bring it back: 'game undo " + str(ev.seq) + "'[/]")
 
 
 @app.command("replay")
@@ -193,9 +248,7 @@ def replay(
     from .board import render_board
 
     with edge():
-        g = open_game(ctx, game)
-        st = g.state(upto=to)
-        g.close()
+        st, _meta = read_state(ctx, game, upto=to)
         out.print(f"after event #{to}: round {st.round}, phase {st.phase}")
         out.print(render_board(st.position), crop=False)
 
@@ -213,24 +266,28 @@ def export(
     with edge():
         if fmt not in ("json", "md"):
             raise AssistantError(f"unknown format {fmt!r}: json or md")
-        g = open_game(ctx, game)
-        st = g.state()
-        meta = g.store.meta()
-        g.close()
+        st, meta = read_state(ctx, game)
+        final = {"round": st.round, "phase": st.phase, "defeated": st.defeated,
+                 "fallen": {k: v.text(k) for k, v in st.fallen.items()}, "points": st.vp, "winner": st.winner(), "ended": st.ended,
+                 "figures": [{"id": f.id, "side": f.side, "at": f.at.name, "damage_taken": f.damage_taken, "hp": st.position.stats_of(f).hp,
+                              "conditions": list(f.conditions), "activated": f.activated} for f in st.position.figures]}
         if fmt == "json":
-            text = json.dumps({
-                "format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
-                "events": [{**e.event.as_json(), "round": e.round, "phase": e.phase, "text": e.text} for e in st.entries],
-                "final": {"round": st.round, "phase": st.phase, "defeated": st.defeated,
-                          "figures": [{"id": f.id, "at": f.at.name, "damage_taken": f.damage_taken, "activated": f.activated} for f in st.position.figures]},
-            }, indent=2, ensure_ascii=False) + "\n"
+            text = json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
+                               "events": [_entry_json(e) for e in st.entries], "final": final}, indent=2, ensure_ascii=False) + "\n"
         else:
             lines = [f"# Game log ({meta.get('rules')}, started {meta.get('created')})", "",
                      "| # | round | phase | time | event | override |", "|---|---|---|---|---|---|"]
             for e in st.entries:
-                text = e.text.replace("|", "\\|")
-                lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {e.event.override or ''} |")
-            lines += ["", f"Final: round {st.round}, phase {st.phase}; defeated: {', '.join(st.defeated) or 'none'}.", ""]
+                text = _entry_text(e).replace("|", "\\|")
+                lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
+            lines += ["", "## Result", "", f"- Last round played: {st.round}, phase {st.phase}"]
+            if st.vp:
+                lines.append("- Points: " + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
+            lines.append(f"- Winner: {st.winner() or 'none yet'}" + (f"; the game was ended: {st.ended}" if st.ended else ""))
+            for fid, f in st.fallen.items():
+                lines.append(f"- {f.text(fid)}")
+            lines.append("- Standing: " + (", ".join(f"{f.id} ({f.side}) at {f.at.name}, {f.damage_taken} damage" for f in st.position.figures) or "nobody"))
+            lines.append("")
             text = "\n".join(lines)
         write_or_print(text, output)
 
@@ -242,9 +299,7 @@ def snapshot(ctx: typer.Context, output: Annotated[Path, typer.Option("--output"
     from .app import edge, err
 
     with edge():
-        g = open_game(ctx, game)
-        st = g.state()
-        g.close()
+        st, _meta = read_state(ctx, game)
         save_position(st.position, output)
         err.print(f"wrote {escape(str(output))}")
 
@@ -252,53 +307,37 @@ def snapshot(ctx: typer.Context, output: Annotated[Path, typer.Option("--output"
 @app.command("initiative")
 def initiative(
     ctx: typer.Context,
-    roll: Annotated[Optional[list[str]], typer.Option("--roll", help="A side's d20, as SIDE=N (repeat for each side).")] = None,
-    auto: Annotated[bool, typer.Option("--auto", help="Let the assistant roll the dice.")] = False,
+    roll: Annotated[Optional[list[str]], typer.Option("--roll", help="A side's d20 as SIDE=N; after a tie give the rerolls too: SIDE=N,N2 (repeat for each side).")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Let the assistant roll the dice (ties rerolled).")] = False,
     first: Annotated[Optional[str], typer.Option("--first", help="Who goes first (the winner's choice; default the winner).")] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating)."""
-    from ..editions import Edition
+    """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
+    from ..game.initiative import decide
+
     from .app import edge
 
     with edge(json_out, "game"):
-        g = open_game(ctx, game)
-        st = g.state()
-        g.close()
+        st, _meta = read_state(ctx, game)
         sides = st.sides()
-        rolls: dict[str, int] = {}
-        if auto:
-            rolls = {s: random.randint(1, 20) for s in sides}
+        given: dict[str, list[int]] = {}
         for item in roll or ():
-            side, _, n = item.partition("=")
-            if side not in sides or not n.isdigit() or not 1 <= int(n) <= 20:
-                raise AssistantError(f"--roll {item!r}: write SIDE=N with a side of this game ({', '.join(sides)}) and N from 1 to 20")
-            rolls[side] = int(n)
-        missing = [s for s in sides if s not in rolls]
-        if missing:
-            raise AssistantError(f"no roll for {', '.join(missing)}: give --roll SIDE=N for every side, or --auto")
-        totals = dict(rolls)
-        ratings: dict[str, int] = {s: 0 for s in sides}
-        if st.rules is Edition.DDM2005:
-            for s in sides:
-                able = [st.position.stats_of(f).commander_rating or 0 for f in st.position.figures
-                        if f.side == s and not set(f.conditions) & {"stunned", "routing", "helpless", "confused"}]
-                ratings[s] = max(able, default=0)
-                totals[s] += ratings[s]
-        top = max(totals.values())
-        leaders = [s for s in sides if totals[s] == top]
-        if len(leaders) > 1 and st.rules is Edition.DDM2005:
-            best = max(ratings[s] for s in leaders)
-            leaders = [s for s in leaders if ratings[s] == best]
-        if len(leaders) > 1:
-            raise AssistantError(f"tie ({', '.join(f'{s} {totals[s]}' for s in leaders)}): reroll initiative "
-                                 f"({st.cite('PL p.5; CS r.5') if st.rules is not Edition.DDM2005 else st.cite('glossary tied die rolls')})")
-        winner = leaders[0]
+            side, _, ns = item.partition("=")
+            values = [n.strip() for n in ns.split(",")]
+            if side not in sides or not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= 20 for v in values):
+                raise AssistantError(f"--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({', '.join(sides)}) and N from 1 to 20")
+            given[side] = [int(v) for v in values]
+        if not auto:
+            missing = [s for s in sides if s not in given]
+            if missing:
+                raise AssistantError(f"no roll for {', '.join(missing)}: give --roll SIDE=N for every side, or --auto")
+        data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None)
         if first is not None and first not in sides:
             raise AssistantError(f"--first {first!r} is not a side of this game ({', '.join(sides)})")
-        _record(ctx, game, "initiative", {"rolls": rolls, "totals": totals, "winner": winner, "first": first or winner}, override, json_out)
+        data["first"] = first or data["winner"]
+        _record(ctx, game, "initiative", data, override, json_out)
 
 
 @app.command("activate")
@@ -324,17 +363,34 @@ def end_turn(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False
 def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The figure.")],
          to: Annotated[str, typer.Argument(help="The square it moves to.")],
          game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
-    """Move the acting figure; the path and its cost are checked against its speed."""
+    """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     from ..coords import parse_square
-    from ..game.state import movement_cost
+    from ..game.referee import plan_move
     from .app import edge
 
     with edge(json_out, "game"):
-        g = open_game(ctx, game)
-        st = g.state()
-        g.close()
-        cost, _why = movement_cost(st.position, st.position.figure(figure), parse_square(to))
-        _record(ctx, game, "move", {"figure": figure, "to": parse_square(to).name, "cost": cost or 0}, override, json_out)
+        st, _meta = read_state(ctx, game)
+        dest = parse_square(to)
+        plan = plan_move(st, figure, dest)
+        data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0}
+        _record(ctx, game, "move", data, override, json_out, plan.notes)
+
+
+def _roll_outcome(ans, roll: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    crit = roll >= ans.critical_on[0]
+    hit = roll != 1 and (roll >= ans.needs or roll == 20 or crit)
+    damage = (ans.critical_damage if crit else ans.damage) if hit else 0
+    return {"roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit, "damage": damage}
+
+
+def _refuse_unless(ans, override: str | None) -> None:  # type: ignore[no-untyped-def]
+    if not ans.legal and not override:
+        from ..game import RefusedError
+
+        raise RefusedError(list(ans.illegal_reasons))
+
+
+RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]
 
 
 @app.command("attack")
@@ -342,40 +398,145 @@ def attack_cmd(
     ctx: typer.Context,
     attacker: Annotated[str, typer.Argument(help="The attacking figure.")],
     target: Annotated[str, typer.Argument(help="The target.")],
-    roll: Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)],
+    roll: RollOpt,
     combined_fire: Annotated[Optional[str], typer.Option("--combined-fire", help="SWM helpers, ID[,ID...].", metavar="IDS")] = None,
+    ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
-    """Record an attack with the die as rolled: hit or miss and the damage follow the rules."""
+    """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
     from ..rules.attack import attack
     from .app import edge
 
     with edge(json_out, "game"):
-        g = open_game(ctx, game)
-        st = g.state()
-        g.close()
+        st, _meta = read_state(ctx, game)
+        st.figure(attacker), st.figure(target)
         helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
-        ans = attack(st.position, attacker, target, moved=st.moved.get(attacker, 0) > 0, combined_fire=helpers)
-        if not ans.legal and not override:
-            from ..game import RefusedError
-
-            raise RefusedError(list(ans.illegal_reasons))
-        crit = roll >= ans.critical_on[0]
-        hit = roll != 1 and (roll >= ans.needs or roll == 20 or crit)
-        damage = (ans.critical_damage if crit else ans.damage) if hit else 0
-        data = {"attacker": attacker, "target": target, "roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit,
-                "damage": damage, "helpers": list(ans.helpers)}
+        moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
+        kind = ("ranged" if ranged else None) if st.rules.value == "ddm2005" else None
+        ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
+        _refuse_unless(ans, override)
+        data = {"attacker": attacker, "target": target, **_roll_outcome(ans, roll), "helpers": list(ans.helpers)}
         _record(ctx, game, "attack", data, override, json_out)
+
+
+@app.command("aoo")
+def aoo(
+    ctx: typer.Context,
+    attacker: Annotated[str, typer.Argument(help="The figure making the attack of opportunity.")],
+    target: Annotated[str, typer.Argument(help="The enemy leaving its reach (the figure moving now).")],
+    roll: RollOpt,
+    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+) -> None:
+    """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
+    from ..rules.attack import attack
+    from .app import edge
+
+    with edge(json_out, "game"):
+        st, _meta = read_state(ctx, game)
+        st.figure(attacker), st.figure(target)
+        ddm = st.rules.value == "ddm2005"
+        ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=not ddm)
+        _refuse_unless(ans, override)
+        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **_roll_outcome(ans, roll)}, override, json_out)
+
+
+@app.command("charge")
+def charge(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The charging creature (DDM).")],
+    target: Annotated[str, typer.Argument(help="The nearest enemy it sees.")],
+    roll: RollOpt,
+    to: Annotated[Optional[str], typer.Option("--to", help="The square it ends on (default: the nearest square next to the target).")] = None,
+    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+) -> None:
+    """DDM: charge -- the move and its one melee attack at +2, checked (nearest enemy, nearest square, 2 to 2x Speed, clear route)."""
+    from dataclasses import replace
+
+    from ..coords import parse_square
+    from ..game import RefusedError
+    from ..game.referee import plan_charge
+    from ..model import Position
+    from ..rules.attack import attack
+    from .app import edge
+
+    with edge(json_out, "game"):
+        st, _meta = read_state(ctx, game)
+        f = st.figure(figure)
+        st.figure(target)
+        reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
+        if end is None:
+            if override:
+                raise AssistantError("no end square for this charge: give --to SQUARE to record it with --override")
+            raise RefusedError(reasons)
+        if reasons and not override:
+            raise RefusedError(reasons)
+        moved = replace(f, at=end)
+        pos = st.position
+        after = Position(pos.rules, pos.map, tuple(moved if x.id == f.id else x for x in pos.figures), pos.cards)
+        ans = attack(after, figure, target, moved=True, charge=True, kind="melee")
+        _refuse_unless(ans, override)
+        data = {"figure": figure, "target": target, "to": end.name, "cost": r.cost if r and r.cost else 0,
+                "path": [s.name for s in r.path] if r else [], **_roll_outcome(ans, roll)}
+        _record(ctx, game, "charge", data, override, json_out)
+
+
+@app.command("morale")
+def morale(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The creature making the save (DDM).")],
+    roll: RollOpt,
+    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+) -> None:
+    """DDM: record a morale save (d20 + Level + the best commander rating in range, DC 20): it holds, or the creature routs."""
+    from ..game.referee import morale_bonus
+    from .app import edge
+
+    with edge(json_out, "game"):
+        st, _meta = read_state(ctx, game)
+        f = st.figure(figure)
+        level, rating, by = morale_bonus(st.position, f)
+        total = roll + level + rating
+        held = roll == 20 or (roll != 1 and total >= 20)
+        data = {"figure": figure, "roll": roll, "level": level, "commander": rating, "commander_by": by, "total": total, "held": held}
+        _record(ctx, game, "morale", data, override, json_out)
+
+
+@app.command("flee")
+def flee(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The creature that leaves the map.")],
+    by: Annotated[Optional[str], typer.Option("--by", help="The side or figure that caused it (default: the opponent).")] = None,
+    game: GameOpt = None, json_out: JsonOpt = False,
+) -> None:
+    """A creature flees or is driven off the map: eliminated, its cost scored as for a defeat."""
+    from .app import edge
+
+    with edge(json_out, "game"):
+        _record(ctx, game, "flee", {"figure": figure, **({"by": by} if by else {})}, None, json_out)
+
+
+@app.command("end")
+def end_game(
+    ctx: typer.Context,
+    reason: Annotated[str, typer.Option("--reason", help="Why the game ends (time, concession, ...).")] = "time",
+    game: GameOpt = None, json_out: JsonOpt = False,
+) -> None:
+    """End the game (on time, by concession): the round's points are kept and the result recorded."""
+    from .app import edge
+
+    with edge(json_out, "game"):
+        _record(ctx, game, "end", {"reason": reason}, None, json_out)
 
 
 @app.command("damage")
 def damage(ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)],
+           by: Annotated[Optional[str], typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
            game: GameOpt = None, json_out: JsonOpt = False) -> None:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
     from .app import edge
 
     with edge(json_out, "game"):
-        _record(ctx, game, "damage", {"figure": figure, "amount": amount}, None, json_out)
+        _record(ctx, game, "damage", {"figure": figure, "amount": amount, **({"by": by} if by else {})}, None, json_out)
 
 
 @app.command("heal")

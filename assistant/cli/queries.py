@@ -40,7 +40,7 @@ def _load_with_state(ctx: typer.Context, position: str | None, game: Path | None
         return load_position(resolve_position(position), library(ctx)), None
     from .game_cmd import open_game
 
-    g = open_game(ctx, game)
+    g = open_game(ctx, game, readonly=True)
     try:
         st = g.state()
     finally:

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cards import CardLibrary
 from ..errors import AssistantError
+from ..model import Position
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
 from .state import GameState, check, fold
@@ -49,14 +50,14 @@ class Game:
         problems, _unchecked = check_squads(pos)
         if problems and not override:
             raise RefusedError(problems)
-        store = GameStore.create(path, pos.rules.value, dump_position(pos))
+        store = GameStore.create(path, pos.rules.value, dump_position(pos), _kept_cards(pos, library))
         if override:
             store.append("note", {"text": f"squad-building rules overridden: {'; '.join(p.text for p in problems)}"}, override=override)
         return cls(store, library)
 
     @classmethod
-    def open(cls, path: Path, library: CardLibrary | None = None) -> "Game":
-        store = GameStore.open(path)
+    def open(cls, path: Path, library: CardLibrary | None = None, readonly: bool = False) -> "Game":
+        store = GameStore.open_readonly(path) if readonly else GameStore.open(path)
         rules = store.meta().get("rules", "")
         if rules in ("destiny", "swtcg"):
             store.close()
@@ -97,9 +98,45 @@ class Game:
         return self.store.append(kind, data, override=override, check=guard)
 
     def undo(self, seq: int | None = None) -> Event:
+        """Undo an event (or, naming an undo, bring back what it cancelled). Later events that
+        no longer apply stay in the log, marked void with the reason (see :func:`voided`)."""
         from .store import undo_target
 
-        return self.store.append("undo", {"seq": undo_target(self.store.events(), seq)})
+        def guard(events: list[Event]) -> None:
+            undo_target(events, seq)
+
+        target = undo_target(self.store.events(), seq)
+        return self.store.append("undo", {"seq": target}, check=guard)
 
     def close(self) -> None:
         self.store.close()
+
+
+def voided(before: GameState, after: GameState) -> list[tuple[int, str]]:
+    """Events that applied before a change (an undo) and are void after it, with why."""
+    was = {e.event.seq for e in before.entries if e.void}
+    return [(e.event.seq, e.void) for e in after.entries if e.void and e.event.seq not in was]
+
+
+def _kept_cards(pos: Position, library: CardLibrary | None) -> dict[str, Any] | None:
+    """The user's card files (from --cards or $TABLETOP_CARDS) that define the figures' cards,
+    kept in the game file so that later commands on it need no --cards."""
+    if library is None or not pos.cards:
+        return None
+    from ..cards import load_card_file
+    from ..resources import data_dir
+
+    shipped = data_dir("cards").resolve()
+    used = {name.lower() for name in pos.cards}
+    kept = []
+    for file in library.files:
+        p = Path(file)
+        try:
+            if p.resolve().is_relative_to(shipped):
+                continue
+            got, _ = load_card_file(p)
+            if any(c.name.lower() in used for c in got):
+                kept.append({"file": p.name, "text": p.read_text(encoding="utf-8")})
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+    return {"cards": kept} if kept else None

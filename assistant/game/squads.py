@@ -8,7 +8,7 @@ never passed or failed by guess.
 from __future__ import annotations
 
 from ..cards import DdmCard, SwmCard
-from ..editions import Edition
+from ..editions import Edition, cite_for
 from ..model import Position
 from ..rules.engine import Reason
 
@@ -33,7 +33,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     unchecked: list[str] = []
     ddm = pos.rules is Edition.DDM2005
     limit = 200 if ddm else 100
-    cite = (lambda w: f"{pos.rules.value} {w}")
+    cite = (lambda w: cite_for(pos.rules, w))
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
         cards = [(f, pos.card_of(f)) for f in figs]

@@ -1,40 +1,92 @@
 """The game state as a fold of the log's events, and the rules a new event must pass.
 
-``fold(events)`` replays every event that is not undone. ``check(state, kind, data)``
-returns the reasons (with rules) a command is refused; a judge may record it anyway as an
-override with a reason. The sequence follows ``shared/rules/swm.md`` §9 and ``ddm.md`` §9:
-initiative each round, phases of two activations alternating between the players (a side
-that has run out of figures passes), combined-fire helpers activated without counting
-against the phase, the SWM door rule at the end of every turn.
+``fold(events)`` replays every event in force (not undone; an undo may itself be undone).
+``check(state, kind, data)`` returns the reasons, each with the edition's own rule, that a
+command is refused now; a judge may record it anyway as an override with a reason.
+
+**An undo never breaks a game.** Undoing an event that later events depend on (an undone
+heal makes a later damage defeat the figure, so a still later move names a figure that is
+gone) leaves those later events in the log, marked *void* with the reason: the fold skips
+them and says why. Every game the log holds opens; ``status``, ``log``, ``export`` and
+``replay`` always work.
+
+What a turn may hold is each edition's :class:`~.turns.TurnRules`: SWM move-then-attack,
+attack-then-move or a double move; DDM double move, move and one attack, full attack or
+charge, with the 1-2-1-2 diagonal count carried over the whole turn's movement.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import yaml
 
+from ..abilities import has
 from ..cards import CardLibrary
 from ..coords import Square, parse_edge, parse_square
-from ..editions import Edition, SquareTerrain
-from ..geometry.distance import search
-from ..model import Figure, Position
+from ..editions import Edition, SquareTerrain, cite_for
+from ..errors import AssistantError, UnknownNameError
+from ..model import DepartedError, Figure, Position
 from ..position import parse_position
 from ..rules.engine import Reason
-from .store import Event
+from .store import Event, GameFileError, undone_seqs
+from .turns import TURN_RULES, TurnRules
 
 ACTIVATIONS_PER_PHASE = 2
+#: conditions that stop a creature acting (it cannot make attacks of opportunity, command, flank)
+INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing", "confused"})
+#: the kinds of event the log holds; anything else is a foreign or damaged log
+KINDS = frozenset({
+    "setup", "undo", "initiative", "activate", "end-turn", "move", "attack", "opportunity", "charge", "damage", "heal",
+    "force", "condition", "door", "place", "relocate", "remove", "flee", "morale", "note", "end",
+})
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One applied event with where it happened in the game, for the log and the export."""
+    """One event with where it happened in the game and what it did, for the log and export."""
 
     event: Event
     round: int
     phase: int
     text: str
+    undone: bool = False
+    void: str | None = None  # why an event in force no longer applies (an earlier undo changed the game)
+
+
+@dataclass(frozen=True)
+class Fallen:
+    """A figure that left the game: when, by whom, how."""
+
+    seq: int | None
+    round: int
+    by: str | None
+    how: str  # "defeated", "fled", "removed"
+
+    def text(self, fid: str) -> str:
+        by = f" by {self.by}" if self.by else ""
+        when = f"at event #{self.seq}, round {self.round}" if self.seq else f"in round {self.round}"
+        return f"{fid} was {self.how}{by} ({when})"
+
+
+@dataclass
+class Turn:
+    """The acting figure's turn so far."""
+
+    figure: str
+    moved_before: int = 0  # squares moved before its first attack
+    moved_after: int = 0  # squares moved after it
+    attacks: int = 0
+    targets: list[str] = field(default_factory=list)
+    parity: int = 0  # DDM: the next diagonal costs 2 when 1
+    charged: bool = False
+    provoked: set[str] = field(default_factory=set)  # enemies the move let make an attack of opportunity
+    opportunity_by: set[str] = field(default_factory=set)
+
+    @property
+    def moved(self) -> int:
+        return self.moved_before + self.moved_after
 
 
 @dataclass
@@ -46,33 +98,66 @@ class GameState:
     phase_activations: int = 0
     first_side: str | None = None
     active: str | None = None
-    moved: dict[str, int] = field(default_factory=dict)  # squares of movement this turn, by figure
+    turn: Turn | None = None
     entries: list[Entry] = field(default_factory=list)
     defeated: list[str] = field(default_factory=list)
+    fallen: dict[str, Fallen] = field(default_factory=dict)
+    fallen_side: dict[str, str] = field(default_factory=dict)
     #: victory points by side (DDM: eliminations and victory areas; SWM: the tie-break total)
     vp: dict[str, int] = field(default_factory=dict)
-    #: DDM morale saves that came due (HP first below half), with the formula
-    morale_due: list[str] = field(default_factory=list)
+    #: DDM morale saves due (HP first below half), by figure, with the formula
+    morale_due: dict[str, str] = field(default_factory=dict)
     morale_checked: set[str] = field(default_factory=set)
     #: consecutive finished rounds with no attack and no damage (tie-break at 10)
     quiet_rounds: int = 0
     round_had_action: bool = False
-    last_attacker_side: str | None = None
-
-    def winner(self) -> str | None:
-        """DDM: the first side to 200 VP; SWM: the last side with figures standing."""
-        if self.rules is Edition.DDM2005:
-            reached = [s for s, v in self.vp.items() if v >= 200]
-            return reached[0] if reached else None
-        standing = {f.side for f in self.position.figures}
-        return next(iter(standing)) if len(standing) == 1 and self.round > 0 else None
+    last_attacker: str | None = None
+    scored_round: int = 0
+    ended: str | None = None
+    announced_winner: str | None = None
+    seq: int | None = None  # the event being applied
 
     @property
     def rules(self) -> Edition:
         return self.position.rules
 
+    @property
+    def turn_rules(self) -> TurnRules:
+        return TURN_RULES[self.rules]
+
+    @property
+    def moved(self) -> dict[str, int]:
+        """Squares moved this turn by the acting figure."""
+        return {self.turn.figure: self.turn.moved} if self.turn and self.turn.moved else {}
+
     def cite(self, where: str) -> str:
-        return f"{self.rules.value} {where}"
+        return cite_for(self.rules, where)
+
+    def winner(self) -> str | None:
+        """DDM: the first side to 200 VP; SWM: the last side with figures standing."""
+        if self.turn_rules.victory == "vp":
+            reached = [s for s, v in self.vp.items() if v >= 200]
+            return reached[0] if reached else None
+        standing = {f.side for f in self.position.figures}
+        return next(iter(standing)) if len(standing) == 1 and self.round > 0 else None
+
+    def over(self) -> str | None:
+        """Why the game is over, or None."""
+        w = self.winner()
+        if w:
+            return f"{w} has won"
+        if self.ended:
+            return f"the game was ended ({self.ended})"
+        return None
+
+    def figure(self, fid: str) -> Figure:
+        """The figure; one that has left the game is named with when and by whom."""
+        try:
+            return self.position.figure(fid)
+        except (UnknownNameError, DepartedError):
+            if fid in self.fallen:
+                raise AssistantError(self.fallen[fid].text(fid)) from None
+            raise
 
     def unactivated(self, side: str) -> list[Figure]:
         return [f for f in self.position.figures if f.side == side and not f.activated]
@@ -102,6 +187,112 @@ class GameState:
     def round_over(self) -> bool:
         return all(f.activated for f in self.position.figures)
 
+    def speed(self, f: Figure) -> int:
+        return self.position.stats_of(f).speed or self.turn_rules.default_speed
+
+
+# --- folding the log ------------------------------------------------------------------------
+
+
+def _snapshot(state: GameState) -> dict[str, Any]:
+    """The state's fields, containers copied, so a failed event can be rolled back."""
+    snap: dict[str, Any] = {}
+    for f in fields(state):
+        v = getattr(state, f.name)
+        if f.name == "entries":
+            snap[f.name] = v
+        elif isinstance(v, (dict, list, set)):
+            snap[f.name] = type(v)(v)
+        elif isinstance(v, Turn):
+            snap[f.name] = replace(v, targets=list(v.targets), provoked=set(v.provoked), opportunity_by=set(v.opportunity_by))
+        else:
+            snap[f.name] = v
+    return snap
+
+
+def fold(events: list[Event], library: CardLibrary | None = None, upto: int | None = None) -> GameState:
+    undone = undone_seqs(events, upto)
+    if not events or events[0].kind != "setup":
+        raise GameFileError("the game log does not start with its setup event (a damaged or foreign log)")
+    state: GameState | None = None
+    for e in events:
+        if upto is not None and e.seq > upto:
+            break
+        if e.kind == "setup":
+            if state is not None:
+                raise GameFileError(f"event #{e.seq} is a second setup (a damaged log)")
+            state = GameState(parse_position(_setup_text(e), "game setup", _setup_library(e, library)))
+            state.entries.append(Entry(e, 0, 0, "setup: " + describe_setup(state.position)))
+            continue
+        assert state is not None
+        if e.kind not in KINDS:
+            raise GameFileError(f"event #{e.seq} has an unknown kind {e.kind!r} (a damaged or newer log)")
+        if e.kind == "undo" or e.seq in undone:
+            state.entries.append(Entry(e, state.round, state.phase, _describe_safely(state, e), undone=e.seq in undone))
+            continue
+        text = _describe_safely(state, e)
+        snap = _snapshot(state)
+        state.seq = e.seq
+        try:
+            said = apply(state, e.kind, e.data)
+        except (AssistantError, KeyError, ValueError, TypeError, AttributeError) as exc:
+            state.__dict__.update(snap)
+            state.entries.append(Entry(e, state.round, state.phase, text, void=_void_reason(exc)))
+            continue
+        if e.override:
+            said.append(f"override: {e.override}")
+        state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
+    assert state is not None
+    state.seq = None
+    if state.fallen:
+        p = state.position
+        state.position = Position(p.rules, p.map, p.figures, p.cards, {k: v.text(k) for k, v in state.fallen.items()})
+    return state
+
+
+def _setup_text(e: Event) -> str:
+    text = e.data.get("position")
+    if not isinstance(text, str):
+        raise GameFileError(f"event #{e.seq} (the setup) has no position (a damaged log)")
+    return text
+
+
+def _setup_library(e: Event, library: CardLibrary | None) -> CardLibrary | None:
+    """The library with the cards the game was started with (kept in the setup event)."""
+    kept = e.data.get("cards")
+    if not kept:
+        return library
+    from ..cards import cards_from_data
+    from ..yamlio import YamlReadError, parse_yaml
+
+    extra = []
+    for item in kept if isinstance(kept, list) else ():
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+            continue
+        try:
+            data, lines, problems = parse_yaml(item["text"], str(item.get("file", "game cards")))
+        except YamlReadError:
+            continue
+        got, _ = cards_from_data(data, lines, str(item.get("file", "game cards")), problems)
+        extra += got
+    base = list(library.cards()) if library is not None else []
+    return CardLibrary(base + extra)
+
+
+def _void_reason(exc: BaseException) -> str:
+    if isinstance(exc, AssistantError):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return f"its data lacks {exc}"
+    return f"its data cannot be applied ({exc})"
+
+
+def _describe_safely(state: GameState, e: Event) -> str:
+    try:
+        return describe(state, e)
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return f"{e.kind} (unreadable data)"
+
 
 # --- applying events ---------------------------------------------------------------------
 
@@ -117,269 +308,291 @@ def _set_figure(state: GameState, fig: Figure) -> None:
     state.position = _with_figure(state.position, fig, fig.id)
 
 
-def fold(events: list[Event], library: CardLibrary | None = None, upto: int | None = None) -> GameState:
-    # only undos made by then count: a replay shows the game as it was after event ``upto``
-    undone = {e.data["seq"] for e in events if e.kind == "undo" and (upto is None or e.seq <= upto)}
-    state: GameState | None = None
-    for e in events:
-        if upto is not None and e.seq > upto:
-            break
-        if e.kind == "setup":
-            state = GameState(parse_position(e.data["position"], "game setup", library))
-            state.entries.append(Entry(e, 0, 0, "setup: " + describe_setup(state.position)))
-            continue
-        assert state is not None, "a game starts with its setup event"
-        if e.kind == "undo" or e.seq in undone:
-            state.entries.append(Entry(e, state.round, state.phase, describe(state, e) + (" [undone]" if e.seq in undone else "")))
-            continue
-        text = describe(state, e)
-        apply(state, e.kind, e.data)
-        state.entries.append(Entry(e, state.round, state.phase, text + (f" [override: {e.override}]" if e.override else "")))
-    if state is None:
-        raise ValueError("an empty game log")
-    return state
-
-
-def apply(state: GameState, kind: str, data: dict[str, Any]) -> None:
-    pos = state.position
+def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
+    """Apply one event; returns what followed from it (doors, defeats, points, the winner)."""
+    said: list[str] = []
     if kind == "initiative":
-        _end_turn(state)
+        said += _end_turn(state)
         if state.round > 0:
-            _end_of_round(state)
+            said += _end_of_round(state)
         state.round += 1
-        state.first_side = data["first"]
-        state.phase, state.phase_side, state.phase_activations = 1, data["first"], 0
-        for f in pos.figures:
+        state.first_side = str(data["first"])
+        state.phase, state.phase_side, state.phase_activations = 1, state.first_side, 0
+        for f in state.position.figures:
             _set_figure(state, replace(f, activated=False))
     elif kind == "activate":
-        _end_turn(state)
-        f = state.position.figure(data["figure"])
+        f = state.figure(data["figure"])
+        said += _end_turn(state)
         if f.side != state.phase_side or state.phase_activations >= ACTIVATIONS_PER_PHASE:
             state.phase += 1  # a new phase: the other player's (or the same, when the other has run out)
             state.phase_side, state.phase_activations = f.side, 0
         state.phase_activations += 1
         _set_figure(state, replace(f, activated=True))
-        state.active, state.moved = f.id, {}
+        state.active, state.turn = f.id, Turn(f.id)
     elif kind == "end-turn":
-        _end_turn(state)
+        said += _end_turn(state)
     elif kind == "move":
-        f = state.position.figure(data["figure"])
-        _set_figure(state, replace(f, at=parse_square(data["to"])))
-        state.moved[f.id] = state.moved.get(f.id, 0) + int(data.get("cost", 0))
+        f = state.figure(data["figure"])
+        to = parse_square(data["to"])
+        _set_figure(state, replace(f, at=to))
+        t = _turn_of(state, f.id)
+        cost = int(data.get("cost", 0))
+        if t.attacks:
+            t.moved_after += cost
+        else:
+            t.moved_before += cost
+        if "parity" in data:
+            t.parity = int(data["parity"])
+        t.provoked |= set(data.get("provokes", ()))
     elif kind == "attack":
+        a = state.figure(data["attacker"])
+        target = state.figure(data["target"])
         state.round_had_action = True
-        state.last_attacker_side = state.position.figure(data["attacker"]).side
         for h in data.get("helpers", ()):
-            _set_figure(state, replace(state.position.figure(h), activated=True))
-        if data.get("damage"):
-            _damage(state, data["target"], int(data["damage"]))
+            _set_figure(state, replace(state.figure(h), activated=True))
+        t = _turn_of(state, a.id)
+        t.attacks += 1
+        t.targets.append(target.id)
+        said += _hit(state, a, target, data)
+    elif kind == "opportunity":
+        a = state.figure(data["attacker"])
+        target = state.figure(data["target"])
+        state.round_had_action = True
+        if state.turn is not None:
+            state.turn.opportunity_by.add(a.id)
+        said += _hit(state, a, target, data)
+    elif kind == "charge":
+        f = state.figure(data["figure"])
+        target = state.figure(data["target"])
+        _set_figure(state, replace(f, at=parse_square(data["to"])))
+        t = _turn_of(state, f.id)
+        t.moved_before += int(data.get("cost", 0))
+        t.charged, t.attacks = True, t.attacks + 1
+        t.targets.append(target.id)
+        state.round_had_action = True
+        said += _hit(state, state.figure(f.id), target, data)
     elif kind == "damage":
-        _damage(state, data["figure"], int(data["amount"]))
+        said += _damage(state, data["figure"], int(data["amount"]), data.get("by"))
     elif kind == "heal":
-        f = state.position.figure(data["figure"])
+        f = state.figure(data["figure"])
         _set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["amount"]))))
+        said.append(_hp_text(state, state.figure(f.id)))
     elif kind == "force":
-        f = state.position.figure(data["figure"])
+        f = state.figure(data["figure"])
         now = state.position.stats_of(f).force or 0
         _set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now + int(data["delta"])))))
     elif kind == "condition":
-        f = state.position.figure(data["figure"])
+        f = state.figure(data["figure"])
         conds = set(f.conditions)
-        (conds.add if data["add"] else conds.discard)(data["condition"])
+        (conds.add if data["add"] else conds.discard)(str(data["condition"]))
         _set_figure(state, replace(f, conditions=tuple(sorted(conds))))
     elif kind == "door":
         e = parse_edge(data["edge"])
         m = state.position.map
         opened = m.open_doors | {e} if data["open"] else m.open_doors - {e}
-        state.position = Position(pos.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, pos.cards)
+        state.position = Position(state.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
     elif kind == "place":
+        pos = state.position
         spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.rules.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows}, "figures": [data["figure"]]})
         fig = parse_position(spec, "place", CardLibrary(list(pos.cards.values()))).figures[0]
         state.position = _with_figure(state.position, fig, fig.id)
+        state.fallen.pop(fig.id, None)
     elif kind == "relocate":  # a correction from outside the rules (a photo, a judge): no move is checked
-        f = state.position.figure(data["figure"])
+        f = state.figure(data["figure"])
         _set_figure(state, replace(f, at=parse_square(data["at"])))
     elif kind == "remove":
-        state.position = _with_figure(state.position, None, data["figure"])
+        f = state.figure(data["figure"])
+        state.position = _with_figure(state.position, None, f.id)
+        state.fallen[f.id] = Fallen(state.seq, state.round, None, "removed")
+        if state.active == f.id:
+            state.active, state.turn = None, None
+    elif kind == "flee":
+        f = state.figure(data["figure"])
+        said += _eliminate(state, f, data.get("by"), "fled off the map")
+    elif kind == "morale":
+        f = state.figure(data["figure"])
+        state.morale_due.pop(f.id, None)
+        state.morale_checked.add(f.id)
+        if not data["held"]:
+            conds = set(f.conditions) | {"routing"}
+            _set_figure(state, replace(f, conditions=tuple(sorted(conds))))
+            said.append(f"{f.id} routs: it moves double Speed toward its exit ({state.turn_rules.cite('§ Ucieczka p.21-22')})")
+    elif kind == "end":
+        said += _end_turn(state)
+        said += _score_if_round_over(state)
+        state.ended = str(data.get("reason") or "by the players")
+        said.append(_final_words(state))
     elif kind == "note":
         pass
-    else:  # pragma: no cover - commands only write known kinds
+    else:
         raise ValueError(f"unknown event kind {kind!r}")
+    w = state.winner()
+    if w and state.announced_winner != w:
+        state.announced_winner = w
+        said.append(f"{w} wins ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
+    return said
 
 
-def _damage(state: GameState, fid: str, amount: int) -> None:
+def _turn_of(state: GameState, fid: str) -> Turn:
+    """The turn of ``fid``; a judge's override on another figure gets a turn of its own."""
+    if state.turn is None or state.turn.figure != fid:
+        state.turn = Turn(fid)
+        state.active = fid
+    return state.turn
+
+
+def _hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> list[str]:
+    state.last_attacker = a.id
+    if data.get("hit") and int(data.get("damage") or 0) > 0:
+        return _damage(state, target.id, int(data["damage"]), a.id)
+    return []
+
+
+def _hp_text(state: GameState, f: Figure) -> str:
+    hp = state.position.stats_of(f).hp
+    return f"{f.id} has {hp - f.damage_taken} of {hp} HP left" if hp is not None else f"{f.id} has taken {f.damage_taken} damage (HP unknown)"
+
+
+def _damage(state: GameState, fid: str, amount: int, by: str | None = None) -> list[str]:
     state.round_had_action = True
-    f = state.position.figure(fid)
+    f = state.figure(fid)
+    by = by or state.last_attacker
     f = replace(f, damage_taken=f.damage_taken + amount)
     stats = state.position.stats_of(f)
     hp = stats.hp
-    if state.rules is Edition.DDM2005 and hp is not None and fid not in state.morale_checked and 2 * (hp - f.damage_taken) < hp and f.damage_taken < hp:
-        state.morale_checked.add(fid)  # once per battle, pass or fail (ddm.md §8.5)
-        fearless = any(x.lower().startswith(("fearless", "construct", "ooze", "undead")) for x in stats.abilities or ())
-        if not fearless:
-            state.morale_due.append(f"{fid}: morale save due (HP below half): d20 + Level {stats.level if stats.level is not None else '?'} "
-                                    f"+ the best commander rating in command range >= 20")
+    said: list[str] = []
+    tr = state.turn_rules
+    if tr.morale and hp is not None and fid not in state.morale_checked and 2 * (hp - f.damage_taken) < hp and f.damage_taken < hp:
+        state.morale_checked.add(fid)  # once per battle, pass or fail
+        if fearless(state.position, f):
+            said.append(f"{fid} is below half its HP but Fearless: no morale save ({tr.cite(tr.cite_morale)})")
+        else:
+            due = (f"morale save due (HP below half): d20 + Level {stats.level if stats.level is not None else '?'} "
+                   f"+ the best commander rating in command range >= 20")
+            state.morale_due[fid] = due
+            said.append(f"{fid}: {due} ({tr.cite(tr.cite_morale)})")
     if hp is not None and f.damage_taken >= hp:
-        state.position = _with_figure(state.position, None, fid)
-        state.defeated.append(fid)
-        card = state.position.card_of(f)
-        sides = state.sides() or []
-        scorer = state.last_attacker_side if state.last_attacker_side and state.last_attacker_side != f.side else (
-            next((s for s in sides if s != f.side), None) if len(sides) <= 2 else None)
-        if scorer is not None and card is not None and card.cost is not None:
-            state.vp[scorer] = state.vp.get(scorer, 0) + card.cost
-        if state.active == fid:
-            state.active = None
+        said.append(f"{fid} takes {amount} damage ({f.damage_taken} of {hp}): defeated")
+        said += _eliminate(state, f, by, "defeated")
     else:
         _set_figure(state, f)
+        said.insert(0, _hp_text(state, f))
+    return said
 
 
-def _end_of_round(state: GameState) -> None:
-    """DDM victory areas (10 VP a round for any creature in one of your own, ddm.md §9.6), and
-    the count of quiet rounds toward the 10-round tie-break (both games)."""
-    if state.rules is Edition.DDM2005:
+def _eliminate(state: GameState, f: Figure, by: str | None, how: str) -> list[str]:
+    """A figure leaves the game: defeated, or fled off the map (DDM: eliminated either way)."""
+    state.position = _with_figure(state.position, None, f.id)
+    state.defeated.append(f.id)
+    state.fallen[f.id] = Fallen(state.seq, state.round, by, how)
+    state.fallen_side[f.id] = f.side
+    state.morale_due.pop(f.id, None)
+    said: list[str] = [] if how == "defeated" else [f"{f.id} {how}: eliminated"]
+    card = state.position.card_of(f)
+    by_side = _side_of(state, by)
+    sides = [s for s in state.sides() if s != f.side] or ([by_side] if by_side else [])
+    scorer = by_side if by_side and by_side != f.side else (sides[0] if len(sides) == 1 else None)
+    if scorer is not None and card is not None and card.cost is not None:
+        state.vp[scorer] = state.vp.get(scorer, 0) + card.cost
+        tr = state.turn_rules
+        what = "victory points" if tr.victory == "vp" else "points toward the tie-break"
+        said.append(f"{scorer} scores {card.cost} {what} for {f.id} (now {state.vp[scorer]}) ({tr.cite(tr.cite_elimination)})")
+    if state.active == f.id:
+        state.active, state.turn = None, None
+    return said
+
+
+def _side_of(state: GameState, who: str | None) -> str | None:
+    if who is None:
+        return None
+    if who in state.sides():
+        return who
+    try:
+        return state.position.figure(who).side
+    except (UnknownNameError, DepartedError):
+        return state.fallen_side.get(who)
+
+
+def fearless(pos: Position, f: Figure) -> bool:
+    """DDM: Constructs, Oozes and Undead are Fearless (Living Constructs are not)."""
+    from ..cards import DdmCard
+
+    card = pos.card_of(f)
+    words = " ".join([card.type or ""] if isinstance(card, DdmCard) else []).lower()
+    words = words.replace("living construct", "")
+    abilities = [a.lower() for a in pos.stats_of(f).abilities or ()]
+    return (any(t in words for t in ("construct", "ooze", "undead"))
+            or any(a.startswith(("fearless", "construct", "ooze", "undead")) and not a.startswith("living construct") for a in abilities))
+
+
+def _end_of_round(state: GameState) -> list[str]:
+    return _score_if_round_over(state, force=True)
+
+
+def _score_if_round_over(state: GameState, force: bool = False) -> list[str]:
+    """At the end of each round: DDM victory areas (10 VP for any of your creatures in one of
+    your own), and the count of quiet rounds toward the 10-round tie-break (both games)."""
+    if state.round == 0 or state.scored_round >= state.round:
+        return []
+    if not force and not (state.round_over() and state.active is None):
+        return []
+    state.scored_round = state.round
+    said: list[str] = []
+    tr = state.turn_rules
+    if tr.victory == "vp":
         for side in state.sides():
             area = state.position.map.areas.get(f"victory_{side}")
-            if area and any(sq in area for f in state.position.figures if f.side == side for sq in f.space):
+            holders = [f.id for f in state.position.figures if f.side == side and area and any(sq in area for sq in f.space)]
+            if holders:
                 state.vp[side] = state.vp.get(side, 0) + 10
+                said.append(f"end of round {state.round}: {side} scores 10 VP for its victory area ({', '.join(holders)}), now {state.vp[side]} "
+                            f"({tr.cite('§ Scenariusz starcia p.28')})")
     state.quiet_rounds = 0 if state.round_had_action else state.quiet_rounds + 1
     state.round_had_action = False
+    if state.quiet_rounds >= 10:
+        said.append(f"10 rounds without an attack or damage: the game ends on the tie-break ({tr.cite(tr.cite_tie_break)})")
+    return said
 
 
-def _end_turn(state: GameState) -> None:
+def _final_words(state: GameState) -> str:
+    w = state.winner()
+    if w:
+        return f"the game ends: {w} has won"
+    pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or "no points"
+    leaders = [s for s, v in state.vp.items() if v == max(state.vp.values(), default=0)] if state.vp else []
+    lead = f"; {leaders[0]} leads on points" if len(leaders) == 1 else ("; tied on points" if leaders else "")
+    return f"the game ends ({state.ended}): points {pts}{lead} ({state.turn_rules.cite(state.turn_rules.cite_tie_break)})"
+
+
+def _end_turn(state: GameState) -> list[str]:
     """End the active figure's turn; SWM doors open or close by who stands next to them."""
     if state.active is None:
-        return
-    state.active, state.moved = None, {}
-    if state.rules is Edition.DDM2005:
-        return
-    m = state.position.map
-    occupied = {s for f in state.position.figures for s in f.space}
-    opened = set()
-    for door in m.doors:
-        if any(sq in occupied for sq in door.squares):
-            opened.add(door)
-    if frozenset(opened) != m.open_doors:
-        state.position = Position(state.position.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
+        return []
+    state.active, state.turn = None, None
+    said: list[str] = []
+    tr = state.turn_rules
+    if tr.doors_follow_occupancy:
+        m = state.position.map
+        occupied = {s for f in state.position.figures for s in f.space}
+        opened = {door for door in m.doors if any(sq in occupied for sq in door.squares)}
+        for door in sorted(opened - m.open_doors, key=lambda d: d.name):
+            said.append(f"door {door.name} opens ({tr.cite(tr.cite_doors)})")
+        for door in sorted(m.open_doors - opened, key=lambda d: d.name):
+            said.append(f"door {door.name} closes ({tr.cite(tr.cite_doors)})")
+        if frozenset(opened) != m.open_doors:
+            state.position = Position(state.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
+    said += _score_if_round_over(state)
+    return said
 
 
 # --- what may happen next ------------------------------------------------------------------
 
 
 def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
-    """Why this command is refused now (empty: allowed)."""
-    r = state.cite
-    pos = state.position
-    if kind == "initiative":
-        if state.round > 0 and not state.round_over():
-            left = [f.id for f in pos.figures if not f.activated]
-            return [Reason(f"round {state.round} is not over: {', '.join(left)} may still activate", r("PL p.5-6; CS r.5 (a round ends when every character has activated)"))]
-        return []
-    if kind == "activate":
-        if state.round == 0:
-            return [Reason("roll initiative first: a round starts with initiative", r("PL p.5; CS r.5"))]
-        f = _figure(pos, data["figure"])
-        if f.activated:
-            return [Reason(f"{f.id} has already activated this round", r("PL p.6; CS r.5"))]
-        side = state.expected_side()
-        if side is not None and f.side != side:
-            return [Reason(f"it is {side}'s activation: each player activates up to {ACTIVATIONS_PER_PHASE} characters per phase, alternating", r("PL p.6, p.16; CS r.5"))]
-        return []
-    if kind == "move":
-        f = _figure(pos, data["figure"])
-        reasons = []
-        if state.active != f.id:
-            reasons.append(Reason(f"{f.id} is not the figure whose turn it is ({state.active or 'nobody'})", r("PL p.6; CS r.5")))
-        cost, why = movement_cost(pos, f, parse_square(data["to"]))
-        if cost is None:
-            reasons.append(Reason(why, r("PL p.6-7, p.17, p.28; CS r.5-6, r.11") if pos.rules is not Edition.DDM2005 else r("§ Ruch p.10")))
-        else:
-            speed = pos.stats_of(f).speed or 6
-            so_far = state.moved.get(f.id, 0)
-            if so_far + cost > 2 * speed:
-                reasons.append(Reason(f"{f.id} would move {so_far + cost} squares; its speed {speed} allows {2 * speed} in a turn without attacking ({why})", r("PL p.6, p.16; CS r.5")))
-        return reasons
-    if kind == "attack":
-        a = _figure(pos, data["attacker"])
-        reasons = []
-        if state.active != a.id:
-            reasons.append(Reason(f"{a.id} is not the figure whose turn it is ({state.active or 'nobody'})", r("PL p.6; CS r.5")))
-        speed = pos.stats_of(a).speed or 6
-        if state.moved.get(a.id, 0) > speed:
-            reasons.append(Reason(f"{a.id} moved {state.moved[a.id]} squares, more than its speed {speed}: a double move leaves no attack", r("PL p.6, p.16; CS r.5")))
-        return reasons
-    if kind in ("damage", "heal", "force", "condition", "remove"):
-        _figure(pos, data["figure"])
-        return []
-    if kind == "door":
-        e = parse_edge(data["edge"])
-        if e not in pos.map.doors:
-            return [Reason(f"{e.name} is not a door on this map", r("PL p.28; CS r.11"))]
-        return []
-    return []
+    """Why this command is refused now (empty: allowed). Unknown or fallen figures raise."""
+    from . import referee
 
-
-def _figure(pos: Position, fid: str) -> Figure:
-    return pos.figure(fid)
-
-
-def movement_cost(pos: Position, f: Figure, to: Square) -> tuple[int | None, str]:
-    """The cheapest path's cost for a 1x1 figure, and the path (or why there is none).
-
-    SWM: orthogonal 1, diagonal 2, entering low objects or difficult terrain doubles; DDM:
-    diagonals 1-2-1-2, difficult terrain and statues 2 (3 diagonally). Never through walls,
-    closed doors, pits (Flight aside) or enemies; no diagonal step past a wall's corner; may
-    pass allies but not stop on them.
-    """
-    m = pos.map
-    if f.size.footprint != 1:
-        return None, "moves of Large and bigger figures are not checked here (record them with --override)"
-    if not m.on_map(to):
-        return None, f"{to.name} is off the map"
-    start = (f.at.col, f.at.row)
-    goal = (to.col, to.row)
-    walls = {(s.col, s.row) for s in m.squares.get(SquareTerrain.WALL, frozenset())}
-    pits = {(s.col, s.row) for s in m.squares.get(SquareTerrain.PIT, frozenset())}
-    slow_kinds = (SquareTerrain.LOW, SquareTerrain.DIFFICULT, SquareTerrain.FOREST, SquareTerrain.RISKY, SquareTerrain.SPIKE_STONES, SquareTerrain.STATUE)
-    slow = {(s.col, s.row) for k in slow_kinds for s in m.squares.get(k, frozenset())}
-    blocking = {(e.x, e.y, e.axis) for e in m.blocking_edges()}
-    wall_points = {p for (x, y, a) in blocking for p in ((x, y), (x + 1, y) if a == "H" else (x, y + 1))}
-    for s in walls:
-        wall_points |= {(s[0], s[1]), (s[0] + 1, s[1]), (s[0], s[1] + 1), (s[0] + 1, s[1] + 1)}
-    wall_points -= {(c.x, c.y) for c in m.open_corners}
-    enemies = {(s.col, s.row) for e in pos.figures if e.side != f.side for s in e.space}
-    friends = {(s.col, s.row) for e in pos.figures if e.side == f.side and e.id != f.id for s in e.space}
-    if goal in walls or goal in pits:
-        return None, f"{to.name} is a {'wall' if goal in walls else 'pit'} square"
-    if goal in enemies or goal in friends:
-        return None, f"{to.name} is occupied"
-    ddm = pos.rules is Edition.DDM2005
-
-    def step(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
-        if nb in walls or nb in pits or nb in enemies:
-            return None
-        if sq[0] != nb[0] and sq[1] != nb[1]:
-            if (max(sq[0], nb[0]), max(sq[1], nb[1])) in wall_points:
-                return None  # no diagonal step past the corner or end of a wall
-            if ddm:
-                return (3, par) if nb in slow else ((2 if par else 1), 1 - par)
-            return (4 if nb in slow else 2), 0
-        e = (max(sq[0], nb[0]), sq[1], "V") if sq[0] != nb[0] else (sq[0], max(sq[1], nb[1]), "H")
-        if e in blocking:
-            return None
-        return (2 if nb in slow else 1), par
-
-    best, prev, reached = search([start], m.cols, m.rows, step, goal)
-    if reached is not None:
-        d = best[reached]
-        path = [reached[0]]
-        key = reached
-        while key in prev:
-            key = prev[key]
-            path.append(key[0])
-        names = " → ".join(Square(*p).name for p in reversed(path))
-        return d, f"cheapest path {names} costs {d}"
-    return None, f"no path from {f.at.name} to {to.name} (walls, pits or enemies in the way)"
+    return referee.check(state, kind, data)
 
 
 # --- words for the log ------------------------------------------------------------------------
@@ -389,25 +602,45 @@ def describe_setup(pos: Position) -> str:
     return f"{pos.rules.value}, {pos.map.cols} x {pos.map.rows}, figures " + ", ".join(f"{f.id} ({f.side}) at {f.at.name}" for f in pos.figures)
 
 
+def _roll_text(d: dict[str, Any]) -> str:
+    result = ("critical hit" if d.get("critical") else "hits") if d.get("hit") else "misses"
+    dmg = f" for {d['damage']} damage" if d.get("damage") else ""
+    return f"roll {d.get('roll')} needs {d.get('needs')} -> {result}{dmg}"
+
+
 def describe(state: GameState, e: Event) -> str:
     d = e.data
     k = e.kind
     if k == "initiative":
-        rolls = ", ".join(f"{s} {n}" for s, n in d.get("rolls", {}).items())
-        return f"round {state.round + 1}: initiative ({rolls}); {d['winner']} wins, {d['first']} goes first"
+        parts = []
+        for i, rr in enumerate(d.get("rerolls") or ()):
+            parts.append(f"roll {i + 1}: " + ", ".join(f"{s} {n}" for s, n in rr.items()) + " (tied: reroll)")
+        ratings = d.get("ratings") or {}
+        totals = d.get("totals") or d.get("rolls", {})
+        rolls = ", ".join(
+            f"{s} {n}" + (f" + commander {ratings[s]} = {totals.get(s, n)}" if ratings.get(s) else "")
+            for s, n in (d.get("rolls") or {}).items())
+        parts.append(rolls)
+        tie = f"; tie broken: {d['tie_break']}" if d.get("tie_break") else ""
+        return f"round {state.round + 1}: initiative ({'; '.join(parts)}){tie}; {d['winner']} wins, {d['first']} goes first"
     if k == "activate":
         return f"{d['figure']} activates"
     if k == "end-turn":
         return "end of turn"
     if k == "move":
-        return f"{d['figure']} moves to {d['to']} ({d.get('cost', '?')} squares)"
+        path = f" via {' → '.join(d['path'])}" if d.get("path") and len(d["path"]) > 2 else ""
+        prov = f"; leaves {', '.join(d['provokes'])}'s reach: attack of opportunity possible" if d.get("provokes") else ""
+        n = d.get("cost", "?")
+        return f"{d['figure']} moves to {d['to']} ({n} square{'' if n == 1 else 's'}{path}){prov}"
     if k == "attack":
         helpers = f" with combined fire from {', '.join(d['helpers'])}" if d.get("helpers") else ""
-        result = "hits" if d.get("hit") else "misses"
-        dmg = f" for {d['damage']} damage" if d.get("damage") else ""
-        return f"{d['attacker']} attacks {d['target']}{helpers}: roll {d.get('roll')} needs {d.get('needs')} -> {result}{dmg}"
+        return f"{d['attacker']} attacks {d['target']}{helpers}: {_roll_text(d)}"
+    if k == "opportunity":
+        return f"{d['attacker']} makes an attack of opportunity on {d['target']}: {_roll_text(d)}"
+    if k == "charge":
+        return f"{d['figure']} charges {d['target']}, moving to {d['to']} ({d.get('cost', '?')} squares), +2 on its attack: {_roll_text(d)}"
     if k == "damage":
-        return f"{d['figure']} takes {d['amount']} damage"
+        return f"{d['figure']} takes {d['amount']} damage" + (f" from {d['by']}" if d.get("by") else "")
     if k == "heal":
         return f"{d['figure']} heals {d['amount']}"
     if k == "force":
@@ -415,13 +648,24 @@ def describe(state: GameState, e: Event) -> str:
     if k == "condition":
         return f"{d['figure']} {'gains' if d['add'] else 'loses'} condition {d['condition']}"
     if k == "door":
-        return f"door {d['edge']} {'opened' if d['open'] else 'closed'}"
+        return f"door {d['edge']} {'opened' if d['open'] else 'closed'} by hand"
     if k == "place":
         return f"{d['figure'].get('id')} placed at {d['figure'].get('at')}"
     if k == "relocate":
         return f"{d['figure']} set to {d['at']} ({d.get('source', 'correction')})"
     if k == "remove":
         return f"{d['figure']} removed"
+    if k == "flee":
+        return f"{d['figure']} flees off the map" + (f" (caused by {d['by']})" if d.get("by") else "")
+    if k == "morale":
+        parts = [f"d20 {d['roll']}", f"Level {d.get('level', 0)}"]
+        if d.get("commander"):
+            parts.append(f"commander {d['commander']}" + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
+        verdict = "holds" if d["held"] else "fails"
+        nat = " (natural 20)" if d["roll"] == 20 else " (natural 1)" if d["roll"] == 1 else ""
+        return f"{d['figure']} morale save: {' + '.join(parts)} = {d.get('total')} vs 20{nat}: {verdict}"
+    if k == "end":
+        return "end of the game" + (f": {d['reason']}" if d.get("reason") else "")
     if k == "note":
         return f"judge's note: {d['text']}"
     if k == "undo":

@@ -18,6 +18,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import quote
 from typing import Any, Callable
 
 from ..errors import AssistantError
@@ -82,8 +83,47 @@ def set_current_game(path: Path) -> None:
     write_text_atomic(home / "current", str(path.resolve()) + "\n")
 
 
+def _sidecars(path: Path) -> list[Path]:
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal")]
+
+
 def _check_readonly(path: Path) -> None:
-    """Refuse a file that is not one of our games, without writing to it."""
+    """Refuse a file that is not one of our games, without writing to it.
+
+    SQLite may create ``-wal``/``-shm`` files beside a database it only reads; the ones this
+    check created are removed again, so a refused file leaves nothing behind.
+    """
+    before = {p for p in _sidecars(path) if p.exists()}
+    try:
+        _check_readonly_inner(path)
+    except GameFileError:
+        for p in _sidecars(path):
+            if p not in before:
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
+        raise
+
+
+def _ro_connect(path: Path) -> sqlite3.Connection:
+    """A read-only connection; on a read-only directory (no ``-shm`` can be made) the file is
+    opened as immutable, which is safe because nobody can write there either."""
+    uri = f"file:{quote(str(path))}?mode=ro"
+    con = sqlite3.connect(uri, uri=True)
+    try:
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return con
+    except sqlite3.OperationalError:
+        con.close()
+        if os.access(path.parent, os.W_OK):
+            raise
+        return sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)
+
+
+def _check_readonly_inner(path: Path) -> None:
+    if path.is_dir():
+        raise GameFileError(f"{path} is a directory, not a game file")
     try:
         head = path.read_bytes()[:16]
     except OSError as exc:
@@ -91,7 +131,7 @@ def _check_readonly(path: Path) -> None:
     if head != b"SQLite format 3\x00":
         raise GameFileError(f"{path} is not a game file (not an SQLite database); it was not modified")
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = _ro_connect(path)
         try:
             ok = con.execute("PRAGMA quick_check").fetchone()[0]
             if ok != "ok":
@@ -100,6 +140,9 @@ def _check_readonly(path: Path) -> None:
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not {"meta", "events"} <= tables:
                 raise GameFileError(f"{path} is an SQLite database but not a game of this program; it was not modified")
+            cols = {r[1] for r in con.execute("PRAGMA table_info(events)")}
+            if not {"seq", "at", "kind", "data", "override"} <= cols:
+                raise GameFileError(f"{path}: the events table lacks columns ({', '.join(sorted({'seq', 'at', 'kind', 'data', 'override'} - cols))}); it was not modified")
             fmt = con.execute("SELECT value FROM meta WHERE key='format'").fetchone()
             if not fmt or fmt[0] != FORMAT:
                 raise GameFileError(f"{path} is not a {FORMAT} game (format {fmt[0] if fmt else 'missing'}); it was not modified")
@@ -111,49 +154,97 @@ def _check_readonly(path: Path) -> None:
         raise GameFileError(f"{path} is damaged or not a game file ({exc}); it was not modified") from None
 
 
+def _write_error(path: Path, exc: BaseException) -> GameFileError:
+    """A write that failed, in words: a read-only place, a full disk, a locked file."""
+    text = str(exc)
+    if isinstance(exc, OSError):
+        text = exc.strerror or text
+    low = text.lower()
+    if "readonly" in low or "read-only" in low or "permission" in low or "unable to open" in low:
+        why = "the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written"
+    elif "full" in low or "no space" in low or "too large" in low:
+        why = "the disk is full; nothing was written"
+    elif "locked" in low or "busy" in low:
+        why = "another program holds the game's write lock; try again"
+    else:
+        why = text
+    return GameFileError(f"cannot write to the game {path}: {why}")
+
+
 class GameStore:
     """An open game file."""
 
     def __init__(self, path: Path, con: sqlite3.Connection):
         self.path = path
         self.con = con
+        self.readonly = False
 
     # -- opening ---------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, rules: str, position_yaml: str) -> "GameStore":
+    def create(cls, path: Path, rules: str, position_yaml: str, extra: dict[str, Any] | None = None) -> "GameStore":
+        """A new game file, written whole beside ``path`` and moved into place, so that a full
+        disk or a crash never leaves an empty or half-made game behind."""
         if path.exists():
             raise GameFileError(f"{path} already exists; choose another --game path or remove it")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        con = cls._connect(path)
         try:
-            with con:
-                for version in sorted(MIGRATIONS):
-                    for stmt in MIGRATIONS[version]:
-                        con.execute(stmt)
-                con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                con.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [
-                    ("format", FORMAT), ("rules", rules), ("created", _now()),
-                ])
-            store = cls(path, con)
-            store.append("setup", {"position": position_yaml})
-            return store
-        except BaseException:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise GameFileError(f"cannot create a game at {path}: {exc.strerror or exc}") from None
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        con: sqlite3.Connection | None = None
+        try:
+            con = sqlite3.connect(str(tmp), isolation_level=None)
+            con.execute("PRAGMA journal_mode=DELETE")
+            con.execute("BEGIN IMMEDIATE")
+            for version in sorted(MIGRATIONS):
+                for stmt in MIGRATIONS[version]:
+                    con.execute(stmt)
+            con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            con.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [
+                ("format", FORMAT), ("rules", rules), ("created", _now()),
+            ])
+            payload = json.dumps({"position": position_yaml, **(extra or {})}, ensure_ascii=False, sort_keys=True)
+            con.execute("INSERT INTO events(at, kind, data, override) VALUES (?, 'setup', ?, NULL)", (_now(), payload))
+            con.execute("COMMIT")
             con.close()
-            try:
-                path.unlink()
-            except OSError:
-                pass
-            raise
+            con = None
+            os.replace(tmp, path)
+        except (sqlite3.Error, OSError) as exc:
+            raise _write_error(path, exc) from None
+        finally:
+            if con is not None:
+                con.close()
+            for p in [tmp, *_sidecars(tmp)]:
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
+        return cls.open(path)
+
+    @classmethod
+    def open_readonly(cls, path: Path) -> "GameStore":
+        """Open for reading only: works on a read-only folder or file, writes nothing."""
+        if not path.exists():
+            raise GameFileError(f"no game at {path}: start one with 'python -m assistant game new --position FILE'")
+        _check_readonly(path)
+        store = cls(path, _ro_connect(path))
+        store.readonly = True
+        return store
 
     @classmethod
     def open(cls, path: Path) -> "GameStore":
         if not path.exists():
             raise GameFileError(f"no game at {path}: start one with 'python -m assistant game new --position FILE'")
         _check_readonly(path)
-        con = cls._connect(path)
-        store = cls(path, con)
-        store._migrate()
+        if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+            return cls.open_readonly(path)
+        try:
+            con = cls._connect(path)
+            store = cls(path, con)
+            store._migrate()
+        except sqlite3.Error as exc:
+            raise _write_error(path, exc) from None
         return store
 
     @staticmethod
@@ -185,12 +276,18 @@ class GameStore:
     # -- reading and writing ---------------------------------------------------------
 
     def meta(self) -> dict[str, str]:
-        return dict(self.con.execute("SELECT key, value FROM meta"))
+        try:
+            return {str(k): str(v) for k, v in self.con.execute("SELECT key, value FROM meta")}
+        except sqlite3.DatabaseError as exc:
+            raise GameFileError(f"{self.path}: the meta table cannot be read ({exc})") from None
 
     def events(self, upto: int | None = None) -> list[Event]:
         q = "SELECT seq, at, kind, data, override FROM events"
-        rows = self.con.execute(q + (" WHERE seq <= ?" if upto is not None else "") + " ORDER BY seq", (upto,) if upto is not None else ())
-        return [Event(seq, at, kind, json.loads(data), override) for seq, at, kind, data, override in rows]
+        try:
+            rows = self.con.execute(q + (" WHERE seq <= ?" if upto is not None else "") + " ORDER BY seq", (upto,) if upto is not None else ()).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise GameFileError(f"{self.path}: the events cannot be read ({exc}); the file was not modified") from None
+        return [_decode(self.path, row) for row in rows]
 
     def append(
         self, kind: str, data: dict[str, Any], override: str | None = None,
@@ -202,35 +299,87 @@ class GameStore:
         raise to refuse the command: then nothing is written. Holding the lock while checking
         makes two commands on one game at once safe (the second sees the first's event).
         """
+        if self.readonly:
+            raise _write_error(self.path, PermissionError(13, "read-only"))
         at = _now()
         payload = json.dumps(data, ensure_ascii=False, sort_keys=True)
-        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self.con.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _write_error(self.path, exc) from None
         try:
             if check is not None:
                 check(self._read_events())
             cur = self.con.execute("INSERT INTO events(at, kind, data, override) VALUES (?, ?, ?, ?)", (at, kind, payload, override))
             self.con.execute("COMMIT")
+        except sqlite3.Error as exc:
+            try:
+                self.con.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise _write_error(self.path, exc) from None
         except BaseException:
-            self.con.execute("ROLLBACK")
+            try:
+                self.con.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
             raise
-        return Event(int(cur.lastrowid), at, kind, data, override)
+        return Event(int(cur.lastrowid or 0), at, kind, data, override)
 
     def _read_events(self) -> list[Event]:
-        rows = self.con.execute("SELECT seq, at, kind, data, override FROM events ORDER BY seq")
-        return [Event(seq, at, kind, json.loads(data), override) for seq, at, kind, data, override in rows]
+        return self.events()
+
+
+def _decode(path: Path, row: tuple[Any, ...]) -> Event:
+    """One event row, or a :class:`GameFileError` naming the event that cannot be read."""
+    seq, at, kind, data, override = row
+    try:
+        obj = json.loads(data) if isinstance(data, (str, bytes)) else None
+    except (ValueError, RecursionError):
+        obj = None
+    if not isinstance(seq, int) or not isinstance(kind, str) or not isinstance(obj, dict):
+        raise GameFileError(f"{path}: event #{seq} cannot be read (its data is not a JSON object); the file was not modified")
+    if override is not None and not isinstance(override, str):
+        override = str(override)
+    return Event(seq, str(at), kind, obj, override)
+
+
+def undone_seqs(events: list[Event], upto: int | None = None) -> set[int]:
+    """The events an undo cancels, counting only undos made by event ``upto``.
+
+    An undo may itself be undone (that restores the event it cancelled), so the log is read
+    backwards: an undo counts only if no later undo that counts names it.
+    """
+    undos = [e for e in events if e.kind == "undo" and (upto is None or e.seq <= upto)]
+    cancelled: set[int] = set()
+    for u in reversed(undos):
+        if u.seq in cancelled:
+            continue
+        target = u.data.get("seq")
+        if isinstance(target, int):
+            cancelled.add(target)
+    return cancelled
 
 
 def undo_target(events: list[Event], seq: int | None) -> int:
-    """The event an undo names: ``seq``, or the last event still in force. The setup, undos
-    and events already undone cannot be undone."""
-    undone = {e.data["seq"] for e in events if e.kind == "undo"}
-    candidates = [e for e in events if e.kind not in ("setup", "undo") and e.seq not in undone]
+    """The event an undo names: ``seq``, or the last event still in force that is not an undo.
+
+    Naming an undo that is in force undoes the undo (the event it cancelled is back). The setup
+    and events already undone cannot be undone.
+    """
+    undone = undone_seqs(events)
+    in_force = [e for e in events if e.kind != "setup" and e.seq not in undone]
     if seq is None:
-        if not candidates:
+        plain = [e for e in in_force if e.kind != "undo"]
+        if not plain:
             raise AssistantError("nothing to undo")
-        return candidates[-1].seq
-    if seq not in {e.seq for e in candidates}:
-        raise AssistantError(f"event {seq} cannot be undone (it is the setup, an undo, already undone, or does not exist)")
+        return plain[-1].seq
+    if seq not in {e.seq for e in in_force}:
+        last = events[-1].seq if events else 0
+        why = ("the setup cannot be undone" if any(e.seq == seq and e.kind == "setup" for e in events)
+               else "it is already undone" if seq in undone
+               else f"there is no event #{seq} (the log has events #1 to #{last})")
+        raise AssistantError(f"event {seq} cannot be undone: {why}")
     return seq
 
 

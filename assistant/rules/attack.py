@@ -19,7 +19,7 @@ from typing import Any
 
 from ..abilities import classify, effects_for, has
 from ..cards import DdmCard, SwmCard, split_ability
-from ..editions import Edition, SquareTerrain
+from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
 from ..model import Figure, Position, Stats
 from . import engine
@@ -154,7 +154,7 @@ def _allies(pos: Position, f: Figure) -> list[Figure]:
 
 
 def _cite(pos: Position, where: str) -> str:
-    return f"{pos.rules.value} {where}"
+    return cite_for(pos.rules, where)
 
 
 # --- commander effects (SWM) ---------------------------------------------------------------

@@ -1,0 +1,90 @@
+"""Initiative: who wins the roll, with every reroll and how a tie was broken, for the record.
+
+SWM (PL p.2; CS r.5): each player rolls a d20; the higher chooses who goes first; ties are
+rerolled. DDM (§ Test inicjatywy p.8-9; glossary 'tied die rolls'): d20 + the highest rating
+among the side's able commanders (not routing, stunned, helpless or confused); on a tie the
+higher rating wins, else the tied players roll again.
+
+>>> from assistant.game import Game
+>>> from assistant.resources import example_path
+>>> import tempfile, pathlib
+>>> g = Game.new(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite", example_path("clone-wars-corridor").read_text())
+>>> d = decide(g.state(), {"light": [12, 15], "dark": [12, 3]})
+>>> d["winner"], d["rerolls"], d["tie_break"]
+('light', [{'light': 12, 'dark': 12}], 'rerolled once after a tie (swm2008 PL p.2 (ties are rerolled))')
+>>> g.close()
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..errors import AssistantError
+from .state import INACTIVE, GameState
+
+
+def commander_ratings(st: GameState) -> dict[str, int]:
+    """DDM: each side's best able commander rating (0 without one); SWM: nothing."""
+    if not st.turn_rules.morale:
+        return {}
+    out: dict[str, int] = {}
+    for s in st.sides():
+        able = [st.position.stats_of(f).commander_rating for f in st.position.figures if f.side == s and not set(f.conditions) & INACTIVE]
+        out[s] = max((r for r in able if isinstance(r, int)), default=0)
+    return out
+
+
+def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
+    """The event data of an initiative roll: final rolls and totals, earlier tied rolls, the
+    tie-break in words, and the winner. ``given`` holds each side's rolls in order (rerolls
+    after the first); ``roller`` rolls whatever the table did not give."""
+    tr = st.turn_rules
+    ratings = commander_ratings(st)
+    sides = st.sides()
+    if not sides:
+        raise AssistantError("no figures on the table: nobody rolls initiative")
+    contenders = list(sides)
+    final: dict[str, int] = {}
+    history: list[dict[str, int]] = []
+    tie_break: str | None = None
+    for attempt in range(100):
+        rolls: dict[str, int] = {}
+        for s in contenders:
+            seq = given.get(s, [])
+            if attempt < len(seq):
+                rolls[s] = seq[attempt]
+            elif roller is not None:
+                rolls[s] = roller()
+            else:
+                tied = ", ".join(f"{x} {history[-1][x] if history else rolls.get(x)}" for x in contenders)
+                raise AssistantError(f"tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders[0]}="
+                                     f"{','.join(str(v) for v in seq)},N ({tr.cite(tr.cite_initiative_tie)})")
+        final.update(rolls)
+        totals = {s: rolls[s] + ratings.get(s, 0) for s in contenders}
+        top = max(totals.values())
+        leaders = [s for s in contenders if totals[s] == top]
+        if len(leaders) > 1 and ratings:
+            best = max(ratings[s] for s in leaders)
+            higher = [s for s in leaders if ratings[s] == best]
+            if len(higher) == 1:
+                others = ", ".join(f"{s} {ratings[s]}" for s in leaders if s != higher[0])
+                tie_break = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({tr.cite(tr.cite_initiative_tie)})"
+            leaders = higher
+        if len(leaders) == 1:
+            winner = leaders[0]
+            break
+        history.append(rolls)
+        contenders = leaders
+    else:
+        raise AssistantError("initiative is still tied after 100 rolls")
+    extra = [s for s, seq in given.items() if len(seq) > len(history) + 1 or (s not in contenders and len(seq) > 1)]
+    if extra:
+        raise AssistantError(f"--roll {extra[0]}: more rolls than the initiative needed (it was settled on roll {len(history) + 1})")
+    if history and tie_break is None:
+        n = len(history)
+        tie_break = f"rerolled {'once' if n == 1 else f'{n} times'} after a tie ({tr.cite(tr.cite_initiative_tie)})"
+    data: dict[str, Any] = {"rolls": final, "totals": {s: final[s] + ratings.get(s, 0) for s in sides}, "winner": winner,
+                            "rerolls": history, "tie_break": tie_break}
+    if ratings:
+        data["ratings"] = ratings
+    return data

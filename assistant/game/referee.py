@@ -1,0 +1,438 @@
+"""The referee: why a command is refused now, each reason with its own edition's rule.
+
+Also the plans the edges (CLI, web) record: a checked move with the attacks of opportunity
+it provokes, a DDM charge, a morale save's bonus. No rules live in the edges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..abilities import has
+from ..coords import Square, parse_edge, parse_square
+from ..editions import Edition
+from ..geometry.hull import hull, meets_segment, meets_square, space_corners
+from ..model import Figure, Position
+from ..rules import engine
+from ..rules.engine import Reason
+from .movement import Route, reach, route
+from .state import INACTIVE, GameState, Turn
+
+__all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]
+
+
+def _abilities(pos: Position, f: Figure) -> tuple[str, ...]:
+    return tuple(pos.stats_of(f).abilities or ())
+
+
+def _turn(state: GameState, fid: str) -> Turn:
+    return state.turn if state.turn is not None and state.turn.figure == fid else Turn(fid)
+
+
+def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
+    """Why this command is refused now (empty: allowed). An unknown figure raises; one that
+    has left the game is named with when and by whom."""
+    tr = state.turn_rules
+    c = tr.cite
+    pos = state.position
+    for key in ("figure", "attacker", "target"):
+        if isinstance(data.get(key), str):
+            state.figure(data[key])
+    for h in data.get("helpers", ()) or ():
+        state.figure(h)
+    over = state.over()
+    if over and kind in ("initiative", "activate", "move", "attack", "charge", "opportunity"):
+        return [Reason(f"the game is over: {over}; nothing more is played", c(tr.cite_victory))]
+    if kind == "end":
+        return [Reason(f"the game has already ended ({state.ended})", c(tr.cite_victory))] if state.ended else []
+    if kind == "initiative":
+        if state.round > 0 and not state.round_over():
+            left = [f.id for f in pos.figures if not f.activated]
+            return [Reason(f"round {state.round} is not over: {', '.join(left)} may still activate", c(tr.cite_round))]
+        return []
+    if kind == "activate":
+        if state.round == 0:
+            return [Reason("roll initiative first: a round starts with initiative", c(tr.cite_initiative))]
+        f = state.figure(data["figure"])
+        if f.activated:
+            return [Reason(f"{f.id} has already activated this round", c(tr.cite_once_per_round))]
+        side = state.expected_side()
+        if side is not None and f.side != side:
+            return [Reason(f"it is {side}'s activation: each player activates up to 2 characters per phase, alternating", c(tr.cite_phase))]
+        return []
+    if kind == "move":
+        return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]))
+    if kind == "attack":
+        return _check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
+    if kind == "opportunity":
+        return _check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
+    if kind == "charge":
+        return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
+    if kind == "morale":
+        if not tr.morale:
+            return [Reason("morale saves are a D&D Miniatures rule; this game has none", c(tr.cite_turn_options))]
+        return []
+    if kind == "door":
+        e = parse_edge(data["edge"])
+        if e not in pos.map.doors:
+            return [Reason(f"{e.name} is not a door on this map", c(tr.cite_doors or tr.cite_movement))]
+        return []
+    return []
+
+
+def _not_acting(state: GameState, f: Figure) -> list[Reason]:
+    tr = state.turn_rules
+    if state.active != f.id:
+        return [Reason(f"{f.id} is not the figure whose turn it is ({state.active or 'nobody is acting'}): activate it first", tr.cite(tr.cite_phase))]
+    return []
+
+
+def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:
+    return next((a for a in tr_abilities if has(abl, a)), None)
+
+
+def _check_move(state: GameState, f: Figure, to: Square) -> list[Reason]:
+    tr = state.turn_rules
+    c = tr.cite
+    reasons = _not_acting(state, f)
+    t = _turn(state, f.id)
+    r = route(state.position, f, to, t.parity)
+    if r.cost is None:
+        reasons.append(Reason(r.text, c(tr.cite_movement)))
+        return reasons
+    return reasons + move_budget(state, f, t, r, to)
+
+
+def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> list[Reason]:
+    """Does this move fit the turn so far (the edition's turn options)?"""
+    tr = state.turn_rules
+    c = tr.cite
+    cost = r.cost or 0
+    speed = state.speed(f)
+    abl = _abilities(state.position, f)
+    split = _split(tr.split_move_abilities, abl)
+    if t.charged:
+        return [Reason(f"{f.id} has charged: the charge was its movement and its attack", c(tr.cite_charge))]
+    if t.attacks == 0:
+        if t.moved + cost <= 2 * speed:
+            return []
+        one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
+        if tr.charge and t.moved == 0 and one_square:
+            return []  # DDM: a creature may always spend its whole turn moving 1 square
+        return [Reason(f"{f.id} would move {t.moved + cost} squares; its speed {speed} allows {2 * speed} in a turn without attacking ({r.text})",
+                       c(tr.cite_double_move))]
+    if tr.cite_heavy_weapon and has(abl, "Heavy Weapon"):
+        return [Reason(f"{f.id} has Heavy Weapon: it cannot attack and move in the same turn", c(tr.cite_heavy_weapon))]
+    if t.attacks > 1 and tr.full_attack_no_move:
+        return [Reason(f"{f.id} has made {t.attacks} attacks this turn: after more than one attack it may not move", c(tr.cite_multi_attack))]
+    if t.moved_before > 0 and not split:
+        names = " or ".join(tr.split_move_abilities)
+        return [Reason(f"{f.id} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)",
+                       c(tr.cite_turn_options))]
+    limit = speed - (t.moved_before if split else 0)
+    if t.moved_after + cost > limit:
+        how = f"{split}: at most {speed} squares in all, before and after attacking" if split else f"after attacking it may move up to its speed {speed}"
+        return [Reason(f"{f.id} would move {t.moved_after + cost} squares after attacking; {how} ({r.text})",
+                       c(tr.cite_split_move if split else tr.cite_double_move))]
+    return []
+
+
+def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]:
+    """How many attacks this figure may make this turn, and why."""
+    tr = state.turn_rules
+    pos = state.position
+    abl = _abilities(pos, f)
+    if tr.attack_lines_from_card:
+        if moved:
+            return 1, "a creature that moved attacks only once"
+        from ..rules.attack import _ddm_lines
+
+        n = max(len(_ddm_lines(pos, f, "melee")), len(_ddm_lines(pos, f, "ranged")), 1)
+        return n, f"a full attack: the {n} attack{'s' if n > 1 else ''} on its card, without moving"
+    n, why = 1, "one attack per turn"
+    multi = next(((name, k) for name, k in tr.multi_attacks if has(abl, name)), None)
+    if multi and not moved:
+        n, why = multi[1], f"{multi[0]}: {multi[1]} attacks when it has not moved"
+    elif multi:
+        why = f"{multi[0]} gives more attacks only to a character that has not moved"
+    if pos.rules is Edition.SWM2008 and has(abl, "Extra Attack") and not moved:
+        n, why = n + 1, why + "; Extra Attack: one more, and no move"
+    if pos.rules is Edition.SWM2008 and has(abl, "Twin Attack"):
+        n, why = 2 * n, why + "; Twin Attack: each attack has a twin against the same target"
+    return n, why
+
+
+def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
+    tr = state.turn_rules
+    c = tr.cite
+    reasons = _not_acting(state, a)
+    t = _turn(state, a.id)
+    abl = _abilities(state.position, a)
+    speed = state.speed(a)
+    if t.charged and not (has(abl, "Pounce") and t.targets[:1] == [target.id]):
+        reasons.append(Reason(f"{a.id} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)",
+                              c(tr.cite_charge)))
+        return reasons
+    if t.moved > speed:
+        reasons.append(Reason(f"{a.id} moved {t.moved} squares, more than its speed {speed}: a double move leaves no attack", c(tr.cite_double_move)))
+    if t.moved_after > 0:
+        reasons.append(Reason(f"{a.id} has already moved after attacking: its attacks this turn are over", c(tr.cite_turn_options)))
+    if tr.cite_heavy_weapon and has(abl, "Heavy Weapon") and t.moved > 0:
+        reasons.append(Reason(f"{a.id} has Heavy Weapon: it cannot move and attack in the same turn", c(tr.cite_heavy_weapon)))
+    allowed, why = allowed_attacks(state, a, t.moved_before > 0)
+    if t.attacks >= allowed:
+        reasons.append(Reason(f"{a.id} has made {t.attacks} attack{'s' if t.attacks != 1 else ''} this turn, all it may ({why})",
+                              c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options)))
+    elif state.rules is Edition.SWM2008 and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
+        reasons.append(Reason(f"Twin Attack: {a.id}'s twin attack is against the same target, {t.targets[-1]}", c("PL p.65 Twin Attack")))
+    return reasons
+
+
+def _check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reason]:
+    tr = state.turn_rules
+    c = tr.cite
+    pos = state.position
+    reasons: list[Reason] = []
+    if a.side == target.side:
+        return [Reason(f"{target.id} is an ally of {a.id}", c(tr.cite_opportunity))]
+    if state.active != target.id:
+        reasons.append(Reason(f"{target.id} is not the figure moving now ({state.active or 'nobody is acting'}): "
+                              f"an attack of opportunity is made against an enemy as it leaves", c(tr.cite_opportunity)))
+    t = state.turn if state.turn is not None else Turn(target.id)
+    if a.id in t.opportunity_by:
+        reasons.append(Reason(f"{a.id} has already made an attack of opportunity this turn (one per turn)", c(tr.cite_opportunity)))
+    if a.id not in t.provoked and not engine.adjacent(pos, a, target):
+        reasons.append(Reason(f"{target.id} is not leaving a square next to {a.id}", c(tr.cite_opportunity)))
+    if tr.flight_never_provokes and has(_abilities(pos, target), "Flight"):
+        reasons.append(Reason(f"{target.id} has Flight: enemies make no attacks of opportunity against it", c(tr.cite_flight)))
+    stopped = sorted(set(a.conditions) & (INACTIVE | {"jedi mind trick"}))
+    if stopped:
+        reasons.append(Reason(f"{a.id} is {', '.join(stopped)}: it makes no attacks of opportunity", c(tr.cite_opportunity)))
+    if tr.attack_lines_from_card:
+        from ..rules.attack import _ddm_lines
+
+        if not _ddm_lines(pos, a, "melee"):
+            reasons.append(Reason(f"{a.id} has no melee attack: an attack of opportunity is a melee attack", c(tr.cite_opportunity)))
+    return reasons
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    route: Route
+    provokes: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    def data(self, fid: str, to: Square) -> dict[str, Any]:
+        d: dict[str, Any] = {"figure": fid, "to": to.name, "cost": self.route.cost or 0, "parity": self.route.parity,
+                             "path": [s.name for s in self.route.path]}
+        if self.provokes:
+            d["provokes"] = list(self.provokes)
+        return d
+
+
+def plan_move(state: GameState, fid: str, to: Square) -> MovePlan:
+    """The route this turn's move would take and the enemies whose reach it leaves."""
+    f = state.figure(fid)
+    t = _turn(state, fid)
+    r = route(state.position, f, to, t.parity)
+    provokes: list[str] = []
+    notes = list(r.notes)
+    tr = state.turn_rules
+    if r.cost is not None and len(r.path) > 1:
+        if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
+            notes.append(f"{f.id} has Flight: its movement provokes no attacks of opportunity ({tr.cite(tr.cite_flight)})")
+        else:
+            provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
+            if provokes:
+                notes.append(f"leaving {', '.join(provokes)}'s reach: {'each' if len(provokes) > 1 else 'it'} may make an attack of opportunity "
+                             f"first ({tr.cite(tr.cite_opportunity)}; record it with 'game aoo')")
+    return MovePlan(r, tuple(provokes), tuple(notes))
+
+
+def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> list[str]:
+    """Enemies (able to act) next to a square the path leaves: SWM any step out of an adjacent
+    square; DDM a step out of the threatened area."""
+    from dataclasses import replace
+
+    out: list[str] = []
+    others = tuple(x for x in pos.figures if x.id != f.id)
+    enemies = [e for e in others if e.side != f.side and not (set(e.conditions) & INACTIVE)]
+    if not enemies:
+        return out
+    near: list[dict[str, bool]] = []
+    for sq in path:
+        moved = replace(f, at=sq)
+        p = Position(pos.rules, pos.map, others + (moved,), pos.cards)
+        near.append({e.id: _next_to(moved, e) and engine.adjacent(p, moved, e) for e in enemies})
+    for e in enemies:
+        for i in range(len(path) - 1):
+            if near[i][e.id] and (trigger == "leave-adjacent" or not near[i + 1][e.id]):
+                out.append(e.id)
+                break
+    return out
+
+
+def _next_to(a: Figure, b: Figure) -> bool:
+    na, nb = a.size.footprint, b.size.footprint
+    dx = max(b.at.col - (a.at.col + na - 1), a.at.col - (b.at.col + nb - 1), 0)
+    dy = max(b.at.row - (a.at.row + na - 1), a.at.row - (b.at.row + nb - 1), 0)
+    return max(dx, dy) == 1
+
+
+# --- DDM: the charge --------------------------------------------------------------------------
+
+
+def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = None) -> tuple[list[Reason], Square | None, Route | None]:
+    """Check a DDM charge (§ Szarżowanie p.13): the nearest enemy it sees, by movement path;
+    the nearest square next to it, by the shortest path; 2 to 2x Speed squares; a clear route
+    (no line from the start space to the end space through a creature or a square that slows
+    or stops movement, touching aside). Returns the reasons it is refused, the end square and
+    the route."""
+    tr = state.turn_rules
+    c = tr.cite
+    pos = state.position
+    f, target = state.figure(fid), state.figure(target_id)
+    if not tr.charge:
+        return [Reason("the charge is a D&D Miniatures action; this game has none", c(tr.cite_turn_options))], None, None
+    cc = c(tr.cite_charge)
+    if f.size.footprint != 1:
+        return [Reason("charges of Large and bigger creatures are not checked here (record the move and attack with --override)", cc)], None, None
+    reasons: list[Reason] = []
+    if target.side == f.side:
+        return [Reason(f"{target.id} is an ally of {f.id}", cc)], None, None
+    if not engine.sight(pos, f.id, target.id).line_of_sight:
+        reasons.append(Reason(f"{f.id} cannot see {target.id} at the start of its turn", cc))
+    dist = reach(pos, f)
+    mv_end = _end_check(pos, f)
+
+    def nearest_square(e: Figure) -> tuple[int | None, list[Square]]:
+        ring = [Square(s.col + dx, s.row + dy) for s in e.space for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        ring = [s for s in dict.fromkeys(ring) if s not in e.space and pos.map.on_map(s) and (s.col, s.row) in dist]
+        if not ring:
+            return None, []
+        best = min(dist[(s.col, s.row)] for s in ring)
+        return best, [s for s in ring if dist[(s.col, s.row)] == best]
+
+    seen = [e for e in pos.figures if e.side != f.side and engine.sight(pos, f.id, e.id).line_of_sight]
+    lengths = {e.id: nearest_square(e)[0] for e in seen}
+    known = [v for v in lengths.values() if v is not None]
+    near_d, squares = nearest_square(target)
+    if known and near_d is not None and near_d > min(known):
+        closer = [k for k, v in lengths.items() if v == min(known)]
+        reasons.append(Reason(f"{target.id} is not the nearest enemy {f.id} sees by movement ({', '.join(closer)} at {min(known)} squares, "
+                              f"{target.id} at {near_d}): a charge may only be at the nearest", cc))
+    if near_d is None:
+        reasons.append(Reason(f"no square next to {target.id} can be reached", cc))
+        return reasons, None, None
+    free = [s for s in squares if mv_end(s) is None]
+    if to is None:
+        if not free:
+            reasons.append(Reason(f"the nearest square next to {target.id} ({', '.join(s.name for s in squares)}) is occupied or blocked: no charge", cc))
+            return reasons, None, None
+        to = free[0]
+    elif to not in squares:
+        reasons.append(Reason(f"{to.name} is not the nearest square next to {target.id} ({', '.join(s.name for s in squares)} at {near_d})", cc))
+    elif to not in free:
+        reasons.append(Reason(f"{to.name} is occupied or blocked: no charge", cc))
+    r = route(pos, f, to)
+    if r.cost is None:
+        reasons.append(Reason(r.text, cc))
+        return reasons, to, None
+    speed = state.speed(f)
+    if not 2 <= r.cost <= 2 * speed:
+        reasons.append(Reason(f"a charge moves at least 2 and at most {2 * speed} squares (double Speed); this one is {r.cost}", cc))
+    blocker = _route_blocker(pos, f, to, target)
+    if blocker:
+        reasons.append(Reason(f"the route is not clear: a line from {f.at.name} to {to.name} passes through {blocker}", cc))
+    return reasons, to, r
+
+
+def _end_check(pos: Position, f: Figure):  # type: ignore[no-untyped-def]
+    from .movement import mover
+
+    return mover(pos, f).end_problem
+
+
+def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str | None:
+    """What a line from the start space to the end space passes through, if anything: a
+    creature (allies too), a wall, a thin wall, a square that slows or stops movement."""
+    from .movement import mover
+
+    mv = mover(pos, f)
+    start = {(s.col, s.row) for s in f.space}
+    h = hull(space_corners([(s.col, s.row) for s in f.space] + [(to.col, to.row)]))
+    m = pos.map
+    from ..editions import SquareTerrain
+
+    walls = {(s.col, s.row) for s in m.squares.get(SquareTerrain.WALL, frozenset())}
+    xs = [p[0] for p in h]
+    ys = [p[1] for p in h]
+    for x in range(min(xs), max(xs)):
+        for y in range(min(ys), max(ys)):
+            sq = (x, y)
+            if sq in start or sq == (to.col, to.row) or not meets_square(h, sq):
+                continue
+            name = Square(x, y).name
+            if sq in walls:
+                return f"the wall square {name}"
+            occupant = pos.figure_at(Square(x, y))
+            if occupant is not None and occupant.id != f.id and not mv.flier:
+                return f"{occupant.id} at {name}"
+            if sq in mv.pits and not mv.flier:
+                return f"the pit {name}"
+            if sq in mv.slow and not mv.flier:
+                return f"{name}, which slows movement"
+    for e in m.blocking_edges():
+        p = (e.x, e.y)
+        q = (e.x + 1, e.y) if e.axis == "H" else (e.x, e.y + 1)
+        if meets_segment(h, p, q):
+            return f"the wall at {e.name}"
+    return None
+
+
+# --- DDM: morale ---------------------------------------------------------------------------------
+
+
+def morale_bonus(pos: Position, f: Figure) -> tuple[int, int, str | None]:
+    """(Level, the best commander rating in command range, which commander): d20 + both >= 20.
+
+    In command range: within 6 squares of an able commander of its warband, or in its line of
+    sight, or itself a commander (which adds its own rating even when it cannot command)."""
+    stats = pos.stats_of(f)
+    level = stats.level or 0
+    abl = _abilities(pos, f)
+    own = _rating(pos, f)
+    best, by = (own, f.id) if own else (0, None)
+    if has(abl, "Wild"):
+        return level, best, by
+    difficult = next((int(a.split()[-1]) for a in abl if a.lower().startswith("difficult") and a.split()[-1].isdigit()), 0)
+    for cmd in pos.figures:
+        if cmd.side != f.side or cmd.id == f.id:
+            continue
+        r = _rating(pos, cmd)
+        if not r or r < difficult or set(cmd.conditions) & INACTIVE:
+            continue
+        d = engine.squares_between(pos, f, cmd)
+        in_range = has(abl, "Independent") or (d is not None and d <= 6) or engine.sight(pos, f.id, cmd.id).line_of_sight
+        if in_range and r > best:
+            best, by = r, cmd.id
+    return level, best, by
+
+
+def _rating(pos: Position, f: Figure) -> int:
+    r = pos.stats_of(f).commander_rating
+    return r if isinstance(r, int) else 0
+
+
+def _check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
+    tr = state.turn_rules
+    reasons = _not_acting(state, f)
+    t = _turn(state, f.id)
+    if t.moved or t.attacks:
+        reasons.append(Reason(f"{f.id} has already moved or attacked this turn: a charge is the whole turn's action", tr.cite(tr.cite_charge)))
+    got, _, _ = plan_charge(state, f.id, target.id, to)
+    return reasons + got
