@@ -614,12 +614,14 @@ def describe(state: GameState, e: Event) -> str:
     if k == "initiative":
         parts = []
         for i, rr in enumerate(d.get("rerolls") or ()):
-            parts.append(f"roll {i + 1}: " + ", ".join(f"{s} {n}" for s, n in rr.items()) + " (tied: reroll)")
+            parts.append(f"roll {i + 1}: " + ", ".join(f"{s} {rr[s]}" for s in state.sides() if s in rr) + " (tied: reroll)")
         ratings = d.get("ratings") or {}
         totals = d.get("totals") or d.get("rolls", {})
+        raw = d.get("rolls") or {}
+        order = [s for s in state.sides() if s in raw] + [s for s in raw if s not in state.sides()]
         rolls = ", ".join(
-            f"{s} {n}" + (f" + commander {ratings[s]} = {totals.get(s, n)}" if ratings.get(s) else "")
-            for s, n in (d.get("rolls") or {}).items())
+            f"{s} {raw[s]}" + (f" + commander {ratings[s]} = {totals.get(s, raw[s])}" if ratings.get(s) else "")
+            for s in order)
         parts.append(rolls)
         tie = f"; tie broken: {d['tie_break']}" if d.get("tie_break") else ""
         return f"round {state.round + 1}: initiative ({'; '.join(parts)}){tie}; {d['winner']} wins, {d['first']} goes first"

@@ -55,7 +55,10 @@ class Event:
     override: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seq": self.seq, "at": self.at, "kind": self.kind, **self.data}
+        data = dict(self.data)
+        if self.kind == "undo" and "seq" in data:
+            data["undoes"] = data.pop("seq")  # the event's own number is "seq"
+        out: dict[str, Any] = {**data, "seq": self.seq, "at": self.at, "kind": self.kind}
         if self.override:
             out["override"] = self.override
         return out
@@ -164,6 +167,8 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
         why = "the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written"
     elif "full" in low or "no space" in low or "too large" in low:
         why = "the disk is full; nothing was written"
+    elif "disk i/o" in low:
+        why = "the disk is full or failing (SQLite: disk I/O error); nothing was written"
     elif "locked" in low or "busy" in low:
         why = "another program holds the game's write lock; try again"
     else:

@@ -1,0 +1,382 @@
+"""Scripted games per edition: each turn option, attacks of opportunity, charges, morale,
+victory areas, the judge's record, and the refusals with their own edition's rule."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.cli.app import app
+
+runner = CliRunner()
+
+SWM = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: {rules}
+    map:
+      cols: 12
+      rows: 8
+      squares:
+        pit: [E6]
+        low: [H2]
+      edges:
+        door: [K4.S]
+    figures:
+      - {{id: hero, side: light, at: B2, stats: {{hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}}}
+      - {{id: scout, side: light, at: B7, stats: {{hp: 20, defense: 14, attack: 6, damage: 10, speed: 6, abilities: [Mobile Attack]}}}}
+      - {{id: flyer, side: light, at: A5, stats: {{hp: 20, defense: 14, attack: 6, damage: 10, speed: 6, abilities: [Flight]}}}}
+      - {{id: droid, side: dark, at: D2, stats: {{hp: 10, defense: 25, attack: 4, damage: 10, speed: 6}}}}
+      - {{id: guard, side: dark, at: D5, stats: {{hp: 30, defense: 13, attack: 5, damage: 10, speed: 6}}}}
+      - {{id: boss, side: dark, at: K5, stats: {{hp: 40, defense: 15, attack: 7, damage: 20, speed: 6}}}}
+    """)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> str:
+    r = run(*args)
+    assert r.exit_code == 0, (args, r.stdout, r.stderr)
+    return r.stdout
+
+
+def refused(*args: str) -> str:
+    r = run(*args)
+    assert r.exit_code == 2, (args, r.stdout, r.stderr)
+    return r.stderr.replace("\n", " ")
+
+
+def start(home, text: str, name: str = "g.sqlite") -> None:
+    (home / "p.yaml").write_text(text, encoding="utf-8")
+    ok("game", "new", "-p", str(home / "p.yaml"), "--game", str(home / name), "--override", "test squads")
+
+
+def status() -> dict:
+    return json.loads(ok("game", "status", "--json"))
+
+
+def export() -> dict:
+    return json.loads(ok("game", "export", "--format", "json"))
+
+
+# --- SWM 2008 --------------------------------------------------------------------------------
+
+
+def test_swm2008_turn_options_and_their_rules(home) -> None:
+    start(home, SWM.format(rules="swm2008"))
+    # a tie is rerolled, and the record says so
+    err = refused("game", "initiative", "--roll", "light=9", "--roll", "dark=9")
+    assert "tie" in err and "PL p.2" in err
+    ok("game", "initiative", "--roll", "light=9,17", "--roll", "dark=9,4")
+    # move then attack; then no second move (only Mobile Attack splits the move)
+    ok("game", "activate", "hero")
+    ok("game", "move", "hero", "C2")
+    ok("game", "attack", "hero", "droid", "--roll", "2")  # moved: a single attack, a miss
+    err = refused("game", "attack", "hero", "droid", "--roll", "15")
+    assert "Double Attack gives more attacks only to a character that has not moved" in err and "swm2008 PL p.40" in err
+    err = refused("game", "move", "hero", "C3")
+    assert "moved before attacking" in err and "swm2008 PL p.16" in err and "CS " not in err
+    # Mobile Attack: move, attack, move again within its speed in all
+    ok("game", "activate", "scout")
+    ok("game", "move", "scout", "C6")
+    out = ok("game", "attack", "scout", "guard", "--roll", "20")
+    assert "guard has" in out  # damage with the HP left
+    ok("game", "move", "scout", "C8")
+    err = refused("game", "move", "scout", "H8")
+    assert "Mobile Attack: at most 6 squares in all" in err and "PL p.54-55" in err
+    ok("game", "end-turn")
+    # the dark side's phase 2: attack then move up to speed; a double move leaves no attack
+    ok("game", "activate", "droid")
+    ok("game", "attack", "droid", "hero", "--roll", "18")
+    err = refused("game", "move", "droid", "J2")
+    assert "after attacking it may move up to its speed 6" in err
+    ok("game", "move", "droid", "D1")
+    err = refused("game", "attack", "droid", "hero", "--roll", "18")
+    assert "already moved after attacking" in err
+    ok("game", "activate", "boss")
+    ok("game", "move", "boss", "J2")
+    ok("game", "move", "boss", "F2")  # more than its speed: a double move
+    err = refused("game", "attack", "boss", "hero", "--roll", "18")
+    assert "a double move leaves no attack" in err and "swm2008 PL p.6, p.16" in err
+    st = status()
+    assert st["round"] == 1 and st["phase"] == 2 and st["turn"]["moved_before"] > 6
+    # the door next to K4/K5 closed when the boss left it at its end of turn
+    ok("game", "end-turn")
+    log = json.loads(ok("game", "log", "--json"))["events"]
+    assert any("door K4.S closes" in e["text"] for e in log)
+
+
+def test_double_attack_without_moving_and_the_attack_limit(home) -> None:
+    start(home, SWM.format(rules="swm2008").replace("at: B2", "at: C2"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    ok("game", "attack", "hero", "droid", "--roll", "2")
+    ok("game", "attack", "hero", "droid", "--roll", "3")  # Double Attack: two attacks when it has not moved
+    err = refused("game", "attack", "hero", "droid", "--roll", "15")
+    assert "has made 2 attacks this turn" in err
+    err = refused("game", "move", "hero", "C3")
+    assert "after more than one attack it may not move" in err
+
+
+def test_attacks_of_opportunity_and_flight(home) -> None:
+    start(home, SWM.format(rules="swm2008"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    out = ok("game", "move", "hero", "B3")  # leaves the square next to nobody
+    assert "attack of opportunity" not in out
+    out = ok("game", "move", "hero", "C4")  # B3 is not next to droid (D2)... C3 route passes next to droid? no: B3 -> C4
+    ok("game", "end-turn")
+    ok("game", "activate", "scout")
+    out = ok("game", "move", "scout", "C6")  # to next to guard (D5)
+    assert "attack of opportunity" not in out
+    # leaving guard's side: guard may strike at once, out of turn, without activating
+    ok("game", "aoo", "guard", "scout", "--roll", "19")
+    err = refused("game", "aoo", "guard", "scout", "--roll", "19")
+    assert "already made an attack of opportunity this turn" in err and "swm2008 PL p.22-23" in err
+    out = ok("game", "move", "scout", "A7")
+    assert "leaving guard's reach" in out or "guard" in out
+    assert "guard" in status()["may_activate"]["dark"]  # the attack of opportunity is no activation
+    err = refused("game", "aoo", "droid", "scout", "--roll", "19")
+    assert "adjacent enemy leaving" in err and "PL p.22-23" in err
+    ok("game", "end-turn")
+    # Flight: over the pit E6 and past the guard; no attack of opportunity against it
+    ok("game", "activate", "guard")  # dark's phase
+    ok("game", "end-turn")
+    ok("game", "activate", "droid")
+    ok("game", "end-turn")
+    ok("game", "activate", "flyer")
+    ok("game", "move", "flyer", "C5")  # next to the guard
+    err = refused("game", "aoo", "guard", "flyer", "--roll", "19")
+    assert "has Flight: enemies make no attacks of opportunity" in err and "PL p.43" in err
+    out = ok("game", "move", "flyer", "F7")  # over the guard's side and the pit E6
+    assert "Flight applied" in out and "provokes no attacks of opportunity" in out
+    err = refused("game", "move", "flyer", "E6")
+    assert "pit" in err and "must end on a legal square" in err
+
+
+def test_defeat_victory_and_the_record(home) -> None:
+    start(home, SWM.format(rules="swm2008").replace("at: B2", "at: C2").replace("{id: guard, side: dark, at: D5", "{id: guard, side: dark, at: L8")
+          .replace("{id: boss, side: dark, at: K5", "{id: boss, side: dark, at: L1"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    out = ok("game", "attack", "hero", "droid", "--roll", "19")
+    assert "defeated" in out
+    err = refused("game", "damage", "droid", "5")
+    assert "droid was defeated by hero (at event #" in err and "round 1" in err
+    ok("game", "damage", "guard", "30", "--by", "hero")
+    ok("game", "damage", "boss", "40", "--by", "hero")
+    st = status()
+    assert st["winner"] == "light" and st["over"] == "light has won"
+    err = refused("game", "activate", "scout")
+    assert "the game is over: light has won" in err and "PL p.2, p.16" in err
+    doc = export()
+    texts = " | ".join(e["text"] for e in doc["events"])
+    assert "initiative (light 15, dark 3)" in texts
+    assert "droid takes 20 damage (20 of 10): defeated" in texts
+    assert "light wins" in texts
+    assert doc["final"]["winner"] == "light" and "droid" in doc["final"]["fallen"]
+    md = ok("game", "export")
+    assert "## Result" in md and "Winner: light" in md
+
+
+# --- SWM 2004 --------------------------------------------------------------------------------
+
+
+def test_swm2004_refusals_cite_the_czech_rules(home) -> None:
+    start(home, SWM.format(rules="swm2004"))
+    err = refused("game", "activate", "hero")
+    assert "swm2004 CS r.5" in err and "PL " not in err
+    ok("game", "initiative", "--roll", "light=4", "--roll", "dark=11")
+    err = refused("game", "activate", "hero")
+    assert "it is dark's activation" in err and "swm2004 CS r.5" in err and "PL " not in err
+    ok("game", "activate", "boss")
+    ok("game", "move", "boss", "J2")
+    ok("game", "move", "boss", "F2")
+    err = refused("game", "attack", "boss", "hero", "--roll", "18")
+    assert "double move" in err and "swm2004 CS r.5" in err and "PL " not in err
+    err = refused("game", "move", "boss", "A1")
+    assert "allows 12 in a turn without attacking" in err and "CS r.5" in err
+
+
+# --- DDM 2005 --------------------------------------------------------------------------------
+
+DDM = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: ddm2005
+    map:
+      cols: 12
+      rows: 8
+      squares:
+        statue: [F5]
+        difficult: [H2]
+      areas:
+        victory_a: ["J1:K2"]
+        victory_b: ["A7:B8"]
+    figures:
+      - {id: knight, side: a, at: B2, stats: {hp: 40, defense: 18, attack: 8, damage: 10, speed: 6, level: 4, commander_rating: 2}}
+      - {id: archer, side: a, at: B4, stats: {hp: 20, defense: 15, attack: 2, damage: 5, ranged_attack: 6, ranged_damage: 5, speed: 6, level: 2}}
+      - {id: orc, side: b, at: H4, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+      - {id: zombie, side: b, at: K7, stats: {hp: 30, defense: 11, attack: 3, damage: 5, speed: 4, level: 2, abilities: [Undead]}}
+    """)
+
+
+def test_ddm_initiative_tie_goes_to_the_commander_and_the_charge(home) -> None:
+    start(home, DDM)
+    out = ok("game", "initiative", "--roll", "a=10", "--roll", "b=12")
+    assert "a 10 + commander 2 = 12" in out and "a's commander rating 2 beats b 0" in out
+    ok("game", "activate", "knight")
+    err = refused("game", "charge", "knight", "zombie", "--roll", "15")
+    assert "zombie is not the nearest enemy knight sees by movement (orc at 5 squares" in err
+    assert "ddm2005 § Szarżowanie p.13" in err and "PL " not in err
+    out = ok("game", "charge", "knight", "orc", "--roll", "15", "--json")
+    ev = json.loads(out)["event"]
+    assert ev["to"] == "G3" and ev["cost"] == 5 and ev["needs"] == 14 - 8 - 2 and ev["hit"]  # +2 for the charge
+    err = refused("game", "move", "knight", "F3")
+    assert "has charged" in err
+    err = refused("game", "attack", "knight", "orc", "--roll", "15")
+    assert "the charge's one melee attack is made" in err
+
+
+def test_ddm_charge_refused_for_a_short_or_blocked_route(home) -> None:
+    start(home, DDM.replace("at: H4", "at: D2"))  # the orc stands 1 square from the square next to the knight
+    ok("game", "initiative", "--roll", "a=3", "--roll", "b=18")
+    ok("game", "activate", "orc")
+    err = refused("game", "charge", "orc", "knight", "--roll", "15")
+    assert "at least 2" in err
+    start(home, DDM.replace("at: H4", "at: H2").replace("difficult: [H2]", "difficult: [E2]"), "g2.sqlite")
+    ok("game", "initiative", "--roll", "a=3", "--roll", "b=18")
+    ok("game", "activate", "orc")
+    err = refused("game", "charge", "orc", "knight", "--roll", "15")
+    assert "the route is not clear" in err and "E2, which slows movement" in err
+
+
+def test_ddm_turn_diagonals_attacks_statues(home) -> None:
+    start(home, DDM)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    a = json.loads(ok("game", "move", "knight", "C3", "--json"))["event"]
+    b = json.loads(ok("game", "move", "knight", "D4", "--json"))["event"]
+    assert (a["cost"], b["cost"]) == (1, 2)  # the 1-2-1-2 count runs over the whole turn
+    err = refused("game", "move", "knight", "F5")
+    assert "statue" in err and "§ Posągi" in err
+    ok("game", "move", "knight", "G4")  # 6 squares: its speed, and one attack after moving
+    ok("game", "attack", "knight", "orc", "--roll", "2")
+    err = refused("game", "attack", "knight", "orc", "--roll", "10")
+    assert "a creature that moved attacks only once" in err and "ddm2005 §" in err
+    err = refused("game", "move", "knight", "G5")
+    assert "moved before attacking" in err
+    ok("game", "end-turn")
+    ok("game", "activate", "archer")  # attacks first, then moves up to its speed
+    ok("game", "attack", "archer", "orc", "--roll", "2", "--ranged")
+    err = refused("game", "move", "archer", "H8")
+    assert "after attacking it may move up to its speed 6" in err
+    ok("game", "move", "archer", "B5")
+    err = refused("game", "attack", "archer", "orc", "--roll", "15", "--ranged")
+    assert "moved after attacking" in err
+
+
+def test_ddm_victory_areas_end_of_round_fearless_morale_flee_and_end(home) -> None:
+    start(home, DDM.replace("at: B2", "at: J1"))  # the knight stands in its own victory area
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    for fid in ("knight", "archer", "orc", "zombie"):
+        ok("game", "activate", fid)
+    ok("game", "end-turn")  # the last turn of the round ends: victory areas score now
+    assert status()["vp"] == {"a": 10}
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    out = ok("game", "damage", "zombie", "20", "--by", "knight")
+    assert "Fearless: no morale save" in out
+    out = ok("game", "damage", "orc", "16", "--by", "knight")
+    assert "morale save due" in out
+    assert status()["morale_due"]
+    out = ok("game", "morale", "orc", "--roll", "5")
+    assert "orc morale save: d20 5 + Level 3 = 8 vs 20: fails" in out and "routs" in out
+    st = status()
+    assert not st["morale_due"] and "routing" in next(f for f in st["figures"] if f["id"] == "orc")["conditions"]
+    out = ok("game", "flee", "orc")
+    assert "orc fled off the map: eliminated" in out
+    ok("game", "end-turn")
+    ok("game", "activate", "archer")
+    ok("game", "activate", "zombie")
+    out = ok("game", "end", "--reason", "time")
+    assert "end of round 2: a scores 10 VP" in out and "the game ends (time)" in out
+    st = status()
+    assert st["vp"]["a"] == 20 and st["ended"] == "time"
+    err = refused("game", "initiative", "--roll", "a=3", "--roll", "b=5")
+    assert "the game is over" in err
+    md = ok("game", "export")
+    assert "orc morale save" in md and "end of the game: time" in md
+
+
+# --- undo -------------------------------------------------------------------------------------
+
+
+def test_undo_voids_what_no_longer_applies_and_can_be_undone(home) -> None:
+    start(home, SWM.format(rules="swm2008"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    ok("game", "damage", "droid", "5")
+    heal = json.loads(ok("game", "heal", "droid", "5", "--json"))["event"]["seq"]
+    ok("game", "damage", "droid", "8")  # 8 of 10: stands, thanks to the heal
+    ok("game", "end-turn")
+    ok("game", "activate", "scout")
+    ok("game", "end-turn")
+    ok("game", "activate", "droid")
+    ok("game", "move", "droid", "E2")
+    out = ok("game", "undo", str(heal))
+    assert "no longer applies and is void" in out and "droid was defeated" in out
+    for args in (("game", "status"), ("game", "log"), ("game", "export"), ("game", "replay", "--to", "3")):
+        ok(*args)
+    log = json.loads(ok("game", "log", "--json"))["events"]
+    assert any(e.get("void") for e in log)
+    undo_seq = log[-1]["seq"]
+    out = ok("game", "undo", str(undo_seq))  # undo the undo: the heal is back
+    assert "brought back" in out
+    st = status()
+    assert next(f for f in st["figures"] if f["id"] == "droid")["at"] == "E2"
+
+
+def test_cards_given_at_new_are_kept_in_the_game(home, monkeypatch) -> None:
+    cards = home / "mycards.yaml"
+    cards.write_text(textwrap.dedent("""\
+        format: tabletop-cards/1
+        game: swm
+        set: House
+        cards:
+          - name: House Trooper
+            source: written for this test
+            cost: 10
+            factions: [Separatist]
+            unique: false
+            size: medium
+            hp: 10
+            defense: 12
+            attack: 4
+            damage: 10
+            speed: 6
+            force: 0
+        """), encoding="utf-8")
+    (home / "p.yaml").write_text(textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: swm2008
+        map: {cols: 6, rows: 6}
+        figures:
+          - {id: t1, card: House Trooper, side: dark, at: A1}
+          - {id: t2, side: light, at: F6, stats: {hp: 10, defense: 10, attack: 1, damage: 10}}
+        """), encoding="utf-8")
+    r = run("--cards", str(cards), "game", "new", "-p", str(home / "p.yaml"), "--game", str(home / "c.sqlite"), "--override", "test")
+    assert r.exit_code == 0, r.stderr
+    cards.unlink()  # later commands need no --cards
+    st = status()
+    assert next(f for f in st["figures"] if f["id"] == "t1")["hp"] == 10
