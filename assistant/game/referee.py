@@ -12,7 +12,7 @@ from typing import Any
 from ..abilities import has
 from ..coords import Square, parse_edge, parse_square
 from ..editions import Edition
-from ..geometry.hull import hull, meets_segment, meets_square, space_corners
+from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
@@ -59,7 +59,8 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
             return [Reason(f"{f.id} has already activated this round", c(tr.cite_once_per_round))]
         side = state.expected_side()
         if side is not None and f.side != side:
-            return [Reason(f"it is {side}'s activation: each player activates up to 2 characters per phase, alternating", c(tr.cite_phase))]
+            who = "creatures" if tr.morale else "characters"
+            return [Reason(f"it is {side}'s activation: each player activates up to 2 {who} per phase, alternating", c(tr.cite_phase))]
         return []
     if kind == "move":
         return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]))
@@ -364,32 +365,28 @@ def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str 
 
     mv = mover(pos, f)
     start = {(s.col, s.row) for s in f.space}
-    h = hull(space_corners([(s.col, s.row) for s in f.space] + [(to.col, to.row)]))
+    # every line from a point of the start space to a point of the end space: their convex hull
+    h = convex_hull([p for sq in [*start, (to.col, to.row)] for p in unit_square(sq)])
     m = pos.map
     from ..editions import SquareTerrain
 
     walls = {(s.col, s.row) for s in m.squares.get(SquareTerrain.WALL, frozenset())}
-    xs = [p[0] for p in h]
-    ys = [p[1] for p in h]
-    for x in range(min(xs), max(xs)):
-        for y in range(min(ys), max(ys)):
-            sq = (x, y)
-            if sq in start or sq == (to.col, to.row) or not meets_square(h, sq):
-                continue
-            name = Square(x, y).name
-            if sq in walls:
-                return f"the wall square {name}"
-            occupant = pos.figure_at(Square(x, y))
-            if occupant is not None and occupant.id != f.id and not mv.flier:
-                return f"{occupant.id} at {name}"
-            if sq in mv.pits and not mv.flier:
-                return f"the pit {name}"
-            if sq in mv.slow and not mv.flier:
-                return f"{name}, which slows movement"
-    for e in m.blocking_edges():
-        p = (e.x, e.y)
-        q = (e.x + 1, e.y) if e.axis == "H" else (e.x, e.y + 1)
-        if meets_segment(h, p, q):
+    for x, y in sorted(polygon_squares(h), key=lambda q: (abs(q[0] - f.at.col) + abs(q[1] - f.at.row))):
+        sq = (x, y)
+        if sq in start or sq == (to.col, to.row):
+            continue
+        name = Square(x, y).name
+        if sq in walls:
+            return f"the wall square {name}"
+        occupant = pos.figure_at(Square(x, y))
+        if occupant is not None and occupant.id != f.id and not mv.flier:
+            return f"{occupant.id} at {name}"
+        if sq in mv.pits and not mv.flier:
+            return f"the pit {name}"
+        if sq in mv.slow and not mv.flier:
+            return f"{name}, which slows movement"
+    for e in sorted(m.blocking_edges(), key=lambda e: e.name):
+        if interiors_meet(h, edge_points((e.x, e.y, e.axis))):
             return f"the wall at {e.name}"
     return None
 
