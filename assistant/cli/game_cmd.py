@@ -437,7 +437,10 @@ def aoo(
         ddm = st.rules.value == "ddm2005"
         ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=not ddm)
         _refuse_unless(ans, override)
-        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **_roll_outcome(ans, roll)}, override, json_out)
+        from ..game.referee import opportunity_not_checked
+
+        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **_roll_outcome(ans, roll)}, override, json_out,
+                opportunity_not_checked(st))
 
 
 @app.command("charge")

@@ -218,6 +218,17 @@ def _check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reas
     return reasons
 
 
+def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
+    """The exceptions to an attack of opportunity this referee does not check (said, never ignored)."""
+    tr = state.turn_rules
+    if tr.opportunity_trigger == "leave-threatened":
+        return (f"not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
+                f"its first square, Incorporeal in a wall, Sidestepping, and a threatener that made this mover rout this round "
+                f"({tr.cite(tr.cite_opportunity)})",)
+    return (f"not modelled, check at the table: Force Leap and other movement that provokes nothing this turn "
+            f"({tr.cite(tr.cite_opportunity)})",)
+
+
 # --- moves ------------------------------------------------------------------------------------
 
 
