@@ -391,11 +391,28 @@ def cover(
     return _ranged_cover(pos, board, a, t, nm, ignore_figures)
 
 
-def _forest_occupant(board: Board, t: Figure) -> list[Source]:
-    if not board.rules.forest_occupant_covered:
-        return []
-    forest = board.terrain.get(SquareTerrain.FOREST, frozenset())
-    return [Source("forest", square_name(s)) for s in _space(t) if s in forest]
+def _occupant_cover(board: Board, a: Figure, t: Figure) -> list[Source]:
+    """Terrain in the target's own space that covers it (DDM forest, SWM low objects), less the
+    low objects the attacker shoots over (in or next to its own space)."""
+    r = board.rules
+    near = {(x + dx, y + dy) for (x, y) in _space(a) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    out = []
+    for kind in r.occupant_cover:
+        for sq in _space(t):
+            if sq not in board.terrain.get(kind, frozenset()):
+                continue
+            if kind is SquareTerrain.LOW and r.low_objects_near_attacker_ignored and sq in near:
+                continue
+            out.append(Source(kind.value, square_name(sq)))
+    return out
+
+
+def _occupant_text(t: Figure, sources: list[Source]) -> str:
+    kinds = sorted({s.kind for s in sources})
+    where = ", ".join(s.where for s in sources)
+    if kinds == ["forest"]:
+        return f"{t.id} stands in forest"
+    return f"{t.id} stands in a low-object square ({where}): low objects give cover to characters in them"
 
 
 def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:
@@ -416,7 +433,7 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
         for sq in _space(f):
             area.setdefault(sq, []).insert(0, Source("figure", f.id))
     walls = board.terrain.get(SquareTerrain.WALL, frozenset())
-    occupant = _forest_occupant(board, t)
+    occupant = _occupant_cover(board, a, t)
     per_corner: list[tuple[tuple[int, int], tuple[Source, ...]]] = []
     crossings: dict[tuple[int, int], str] = {}
     for c in _attacker_corners(a):
@@ -451,7 +468,7 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
                 f"which {a.id} stands behind: a shot from there would cross it, so it gives no clear line",
                 r.start_corner_rule))
         if occupant:
-            reasons.append(Reason(f"{t.id} stands in forest", r.forest_rule))
+            reasons.append(Reason(_occupant_text(t, occupant), r.occupant_cover_rule))
         reasons.append(Reason("cover from several sources counts once", r.cover_rule))
         covered = True
     if r.low_objects_near_attacker_ignored and any(sq in near for sq in board.terrain.get(SquareTerrain.LOW, ())):
@@ -474,7 +491,7 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
                             (y[0], y[1]), (y[0] + 1, y[1]), (y[0], y[1] + 1), (y[0] + 1, y[1] + 1)])
         found = fan_sources(hull, {k: v for k, v in area.items() if k not in (x, y)}, edges)
         per_pair.append(((x, y), tuple(found)))
-    occupant = _forest_occupant(board, t)
+    occupant = _occupant_cover(board, a, t)
     clear = [(p, s) for p, s in per_pair if not s]
     reasons = []
     if clear and not occupant:
@@ -488,7 +505,7 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
         if pick[1]:
             reasons.append(Reason(f"{t.id} is around the corner or end of a wall from {a.id}: a line from {square_name(x)} to {square_name(y)} passes through {pick[1][0].where}", r.melee_cover_rule))
         if occupant:
-            reasons.append(Reason(f"{t.id} stands in forest", r.forest_rule))
+            reasons.append(Reason(_occupant_text(t, occupant), r.occupant_cover_rule))
         covered = True
     return CoverAnswer(
         pos.rules, a.id, t.id, True, covered, None, tuple(sources), tuple(reasons), "melee", (),

@@ -44,9 +44,10 @@ class GeometryRules:
     #: an adjacent target never has cover (SWM §5.4)
     adjacent_never_covered: bool
     adjacent_rule: str
-    #: a creature in a forest square always has cover (DDM § Las)
-    forest_occupant_covered: bool
-    forest_rule: str
+    #: square terrain that gives cover to a figure standing in it: DDM forest (§ Las), SWM low
+    #: objects (not those in or next to the attacker's space, which it shoots over)
+    occupant_cover: tuple[SquareTerrain, ...]
+    occupant_cover_rule: str
     #: adjacent figures use the melee cover test (DDM § Osłona i walka wręcz)
     melee_cover: bool
     melee_cover_rule: str

@@ -9,8 +9,9 @@ nothing about the map's edges, so they block nothing (§2.1).
 
 **Cover** (PL p.10, p.18-19): the attacker picks a corner of its square; if any line
 from it to any point of the target's square passes through a character, a wall or a
-low object, the target has cover (+4 Defense). Low objects in or next to the
-attacker's square are shot over. Grazing lines give nothing; cover never doubles; an
+low object, the target has cover (+4 Defense). A character standing in a low-object
+square has cover too ("Niskie obiekty zapewniają osłonę dla postaci zajmujących takie
+pola", PL p.18). Low objects in or next to the attacker's square are shot over. Grazing lines give nothing; cover never doubles; an
 adjacent enemy never has cover.
 
 **Range** (PL p.58, p.8): count squares as for movement, a diagonal counting two, around
@@ -36,8 +37,8 @@ RULES = GeometryRules(
     low_objects_rule="swm2008 PL p.18, p.27 (the attacker shoots over low objects in or next to its square)",
     adjacent_never_covered=True,
     adjacent_rule="swm2008 PL p.18 (an adjacent enemy never has cover)",
-    forest_occupant_covered=False,
-    forest_rule="",
+    occupant_cover=(SquareTerrain.LOW,),
+    occupant_cover_rule="swm2008 PL p.18, p.27 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)",
     melee_cover=False,
     melee_cover_rule="",
     start_corner_rule="swm2008 PL p.10, p.28; reading shared/rules/swm.md §5.7 rule 3 (no shooting from the far side of the wall you stand behind)",
