@@ -207,6 +207,15 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     p = t.player(side)
     if u.kind in ("battle", "location"):
         raise IllegalCommandError(f"{u.label} is a {u.kind} card: only units and missions are built (FAQ L27)")
+    if u.zone in ARENAS or u.aboard is not None:
+        where = f"piloting {t.unit(u.aboard).label}" if u.aboard else f"in the {u.zone} arena"
+        raise IllegalCommandError(f"{u.label} is {where}: only a card from the hand or a partial build in the build zone takes build "
+                                  f"counters (FAQ L27-28)")
+    if u.zone == "build" and u.status == "retreated":
+        raise IllegalCommandError(f"{u.label} is a retreated unit: it comes back into its arena in the build step without build points "
+                                  f"('{side} deploy {u.id}', FAQ L12, L32)")
+    if u.zone not in ("hand", "build"):
+        raise IllegalCommandError(f"{u.label} is in the {u.zone}: only a card from the hand or the build zone is built (FAQ L27)")
     if n < 1:
         raise IllegalCommandError(f"building {u.label} needs at least 1 BP — even a unit that costs 0 needs 1 BP to be built hidden "
                                   "(FAQ L28; TN L28)")
@@ -226,7 +235,7 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     if n > p.bp:
         raise IllegalCommandError(f"{side} has {p.bp} BP left and cannot spend {n}; each new build takes at least 1 (FAQ L28)")
     hand = p.hand - (1 if u.zone == "hand" else 0)
-    t = t.with_player(replace(p, bp=p.bp - n, hand=hand))
+    t = t.with_player(replace(p, bp=p.bp - n, hand=hand, bp_spent=p.bp_spent + n))
     t = t.with_unit(replace(u, zone="build", status="partial", counters=u.counters + n))
     u2 = t.unit(u.id)
     said.append(f"{u.label}: {n} build counter(s), {u2.counters} of {u.cost}; {p.bp - n} BP left (FAQ L27-28)"
@@ -324,7 +333,7 @@ def _next(t: Table, cmd: Command, said: list[str]) -> Table:
 
 def _new_turn(t: Table, said: list[str]) -> Table:
     said.append(f"turn {t.turn + 1} begins")
-    t = replace(t, turn=t.turn + 1, step="untap", players=tuple(replace(p, drew=False) for p in t.players))
+    t = replace(t, turn=t.turn + 1, step="untap", players=tuple(replace(p, drew=False, bp_spent=0) for p in t.players))
     return replace(t, units=tuple(replace(u, tapped=False) if u.tapped and u.zone in ARENAS else u for u in t.units))
 
 
@@ -334,6 +343,9 @@ def _bp(t: Table, cmd: Command, said: list[str]) -> Table:
     side = _side(cmd)
     n = cmd.int_arg(0, "the build points")
     p = t.player(side)
+    if p.bp_spent:
+        raise IllegalCommandError(f"{side} has already spent {p.bp_spent} of this turn's build points: the BP are entered once per turn, "
+                                  f"before building (FAQ L27; B-05); a correction is the judge's --override")
     said.append(f"{side} has {n} BP this turn (entered: the BP roll is not described in the source, B-05)")
     return t.with_player(replace(p, bp=n))
 
@@ -884,18 +896,22 @@ def _deflect(t: Table, cmd: Command, said: list[str]) -> Table:
     return _land(t, u, tgt, used, said, "deflected")
 
 
-def _land(t: Table, source: Unit, target: Unit, n: int, said: list[str], how: str) -> Table:
-    """Damage lands on a unit or pilot: Stun if the *source* has it and damage was dealt
-    (FAQ L153-157); destroyed at damage >= health (B-07)."""
+def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], how: str) -> Table:
+    """Damage lands on a unit or pilot: Stun if the *source* has it and damaged *another* unit
+    (FAQ L153-157: never the damage a unit does to itself, e.g. Overload); destroyed at damage
+    >= health (B-07). ``source`` None: a card's effect with no unit named as its source."""
+    stuns = source is not None and source.id != target.id and bool(keyword(t, source, "stun"))
     if n <= 0:
-        if keyword(t, source, "stun"):
+        if stuns:
             said.append(f"no damage dealt to {target.label}: no Stun (FAQ L154)")
         return t
     target = t.unit(target.id)
     dmg = target.damage + n
     t = t.with_unit(replace(target, damage=dmg))
     said.append(f"{target.label} takes {n} ({how}): damage {dmg} of health {stat(t, target, 'health')}")
-    stun = int(keyword(t, source, "stun"))
+    stun = int(keyword(t, source, "stun")) if stuns and source is not None else 0
+    if source is not None and source.id == target.id and keyword(t, source, "stun"):
+        said.append(f"{target.label} damaged itself: its Stun works only when it damages another unit (FAQ L153)")
     if stun and target.aboard is None:
         t = t.with_unit(replace(t.unit(target.id), power_bonus=t.unit(target.id).power_bonus - stun))
         said.append(f"Stun {stun} from {source.label}: {target.label} gets -{stun} power until the end of the battle phase (FAQ L153-157)")
@@ -910,7 +926,7 @@ def _land(t: Table, source: Unit, target: Unit, n: int, said: list[str], how: st
 
 @_verb("end-attack")
 def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Assign and land the damage, then the end-of-attack effects: 'end-attack [overkill=UNIT] [double=yes] [self-prevent=N]'."""
+    """Assign and land the damage, then the end-of-attack effects: 'end-attack [overkill=UNIT] [double=yes] [self-prevent=N] [self-evade=I] [self-deflect=UNIT]'."""
     at = _need_attack(t)
     if at.window == "before-roll":
         raise IllegalCommandError("the attack dice have not been rolled ('roll 4,5,6')")
@@ -943,13 +959,42 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
                     + (" although it has been discarded" if u.zone == "discard" else "")
                     + f" — roll them with 'dice-damage {x} source={uid} -> {a.id}' (FAQ L150-151)")
     if at.overload_self:
-        prevented = cmd.int_opt("self-prevent", 0) or 0
-        n = max(0, at.overload_self - prevented)
-        said.append(f"the attack ends: Overload — {a.label} deals {at.overload_self} damage to itself" + (f", {prevented} prevented" if prevented else "")
-                    + " (FAQ L110-114)")
-        t = _land(t, a, t.unit(a.id), n, said, "Overload")
+        t = _overload_damage(t, cmd, a, at.overload_self, said)
     said.append("bonuses 'for this attack' end (FAQ L113); waiting triggered abilities now resolve, DS first (FAQ L34, L55)")
     return replace(t, attack=None)
+
+
+def _overload_damage(t: Table, cmd: Command, a: Unit, total: int, said: list[str]) -> Table:
+    """Overload's damage to the attacker itself when the attack ends: it may be prevented (a card,
+    self-prevent=N), evaded with its own Evade (self-evade=I, the instance) or deflected with its own
+    Deflect (self-deflect=UNIT), like any damage (FAQ L110-112)."""
+    said.append(f"the attack ends: Overload — {a.label} deals {total} damage to itself (FAQ L110-114)")
+    left = total
+    prevented = cmd.int_opt("self-prevent", 0) or 0
+    if prevented:
+        left, used, _ = prevent(left, [prevented])
+        said.append(f"{used} prevented")
+    ev = cmd.opt("self-evade")
+    if ev:
+        inst = keyword(t, a, "evade")
+        assert isinstance(inst, tuple)
+        i = (int(ev) if ev.isdigit() else 1) - 1
+        if not inst or not 0 <= i < len(inst):
+            raise IllegalCommandError(f"{a.label} has no Evade instance {i + 1} to evade its own Overload damage")
+        left, used, _ = prevent(left, [inst[i]])
+        said.append(f"{a.label} evades {used} of its own Overload damage with Evade {inst[i]} (FAQ L112)")
+    dv = cmd.opt("self-deflect")
+    if dv:
+        x = int(keyword(t, a, "deflect"))
+        if not x:
+            raise IllegalCommandError(f"{a.label} does not have Deflect")
+        tgt = t.unit(dv)
+        if tgt.zone != a.zone or tgt.aboard is not None or tgt.id == a.id:
+            raise NotationError(f"self-deflect={dv}: name another unit in the {a.zone} arena")
+        left, used, _ = prevent(left, [x])
+        said.append(f"{a.label} deflects {used} of its own Overload damage onto {tgt.label} (FAQ L112)")
+        t = _land(t, a, tgt, used, said, "deflected")
+    return _land(t, a, t.unit(a.id), left, said, "Overload")
 
 
 @_verb("dice-damage")
@@ -1028,7 +1073,9 @@ def _damage(t: Table, cmd: Command, said: list[str]) -> Table:
     if not cmd.targets:
         raise NotationError(f"{str(cmd)!r}: name the target after '->'")
     tgt = t.unit(cmd.targets[0])
-    src = t.unit(cmd.opt("source")) if cmd.opt("source") else tgt
+    src = t.unit(cmd.opt("source")) if cmd.opt("source") else None
+    if src is None:
+        said.append("no source unit named (source=UNIT): the damage carries no Stun (FAQ L153)")
     return _land(t, src, tgt, n, said, "an effect")
 
 
@@ -1150,6 +1197,7 @@ def _settle(t: Table, a: str, b: str, dsb: int, lsb: int, said: list[str]) -> Ta
     t = t.with_unit(replace(lose, zone="build", status="retreated", tapped=False))
     said.append(f"{lose.label} retreats to the build zone untapped; it may come back in {lose.owner}'s next build step, and if {win.label} is still "
                 "in an arena there is a new contest (FAQ L9, L12)")
+    t = _carry_pilot(t, lose, "build", said)
     return replace(t, contest=None)
 
 

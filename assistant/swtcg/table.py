@@ -101,6 +101,7 @@ class Player:
     bounties: int = 0  # earned last turn, collected at the start of the build step
     upkeep_owed: int = 0
     drew: bool = False
+    bp_spent: int = 0  # build points spent this turn: the entered BP can no longer be changed
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,7 @@ class _PlayerModel(_Strict):
     discard: int = Field(0, ge=0)
     bounties: int = Field(0, ge=0)
     upkeep_owed: int = Field(0, ge=0)
+    bp_spent: int = Field(0, ge=0)
 
 
 class _UnitModel(_Strict):
@@ -249,7 +251,7 @@ def parse_table(text: str, name: str = "<table>") -> Table:
     if probs:
         raise TableFileError(name, probs)
     players = tuple(Player(s, pm.force, pm.bp, pm.setup_bp, pm.hand, pm.deck, pm.discard, bounties=pm.bounties,
-                           upkeep_owed=pm.upkeep_owed) for s, pm in sorted(m.players.items()))
+                           upkeep_owed=pm.upkeep_owed, bp_spent=pm.bp_spent) for s, pm in sorted(m.players.items()))
     return Table(players, tuple(units), m.turn, step)
 
 
@@ -268,7 +270,7 @@ def dump_table(t: Table) -> str:
         units.append(d)
     pd = Player("")
     data = {"format": FORMAT, "turn": t.turn, "step": t.step,
-            "players": {p.side: {k: getattr(p, k) for k in ("force", "bp", "setup_bp", "hand", "deck", "discard", "bounties", "upkeep_owed")
+            "players": {p.side: {k: getattr(p, k) for k in ("force", "bp", "setup_bp", "hand", "deck", "discard", "bounties", "upkeep_owed", "bp_spent")
                                  if getattr(p, k) != getattr(pd, k)} for p in t.players},
             "units": units}
     return dump_yaml(data)
