@@ -97,6 +97,7 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     said: list[str] = []
     if t.phase == "over" and cmd.verb != "note":
         raise IllegalCommandError(f"the game is over: {t.result}")
+    t = _lapse_redeploys(t, cmd, said)
     if cmd.verb in TURN_ACTIONS:
         return Outcome(_turn_action(t, cmd, said), tuple(said))
     if cmd.verb in EFFECTS:
@@ -820,11 +821,42 @@ def _e_discard_upgrade(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, discard_down=tuple(left))
 
 
+def _waiting_redeploys(t: Table) -> list[Card]:
+    """Redeploy upgrades still on a character just defeated: their owner chooses at once."""
+    return [u for u in t.cards if u.kind == "upgrade" and u.on and "redeploy" in u.keywords
+            and any(c.id == u.on and c.defeated for c in t.cards)]
+
+
+def _lapse_redeploys(t: Table, cmd: Command, said: list[str]) -> Table:
+    """Redeploy is used at once after the defeat (P7 › Przepisanie, seed line 338); an upgrade
+    not redeployed then is discarded with its character (P6 › Pokonane postacie, line 273): any
+    other command first discards the waiting upgrades, so none lingers in play."""
+    waiting = _waiting_redeploys(t)
+    if not waiting:
+        return t
+    if cmd.verb in ("redeploy", "discard-upgrade") and cmd.args:
+        named = next((u for u in t.cards if cmd.args[0] in (u.id, u.name)), None)
+        if named is not None and named in waiting:
+            return t
+    for u in waiting:
+        t = _discard_upgrade(t, t.card(u.id), said, why="not redeployed at once after its character's defeat")
+    said.append(f"{', '.join(u.name for u in waiting)} {'was' if len(waiting) == 1 else 'were'} not redeployed at once, so "
+                f"{'it goes' if len(waiting) == 1 else 'they go'} to the discard pile with the defeated character "
+                "(Destiny P7 › Przepisanie; P6 › Pokonane postacie)")
+    return t
+
+
 @_effect("redeploy")
 def _e_redeploy(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Move an upgrade and its die to another character (Redeploy; A-12). Play restrictions do
-    not apply, so a 4th upgrade is possible; its controller then discards down to 3 (A-11)."""
+    """Move an upgrade and its die to another character (Redeploy). Only an upgrade with Redeploy,
+    only at once after the defeat of the character it was on. Play restrictions do not apply, so a
+    4th upgrade is possible; its controller then discards down to 3."""
     u = t.card(cmd.arg(0, "the upgrade"))
+    if u.kind != "upgrade" or "redeploy" not in u.keywords:
+        raise IllegalCommandError(f"{u.name} does not have Redeploy: only an upgrade with the keyword moves this way (Destiny P7 › Przepisanie)")
+    if u not in _waiting_redeploys(t):
+        raise IllegalCommandError(f"{u.name}'s character has not just been defeated: Redeploy moves an upgrade only at once after the "
+                                  f"defeat of the character it is attached to (Destiny P7 › Przepisanie)")
     (dst,) = _targets(cmd, 1)[:1]
     c = _character(t, dst)
     if c.defeated or c.owner != cmd.actor:
