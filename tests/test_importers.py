@@ -109,3 +109,115 @@ def test_import_cli_lists_cards_and_prints_a_table_entry() -> None:
     assert r.exit_code == 0 and json.loads(r.output)["unused_columns"] == ["Flavor"]
     r = runner.invoke(app, ["swtcg", "import", str(FIX / "lackey-swtcg-sample.txt"), "--entry", "Test Walkr"])
     assert r.exit_code == 2 and "did you mean 'Test Walker Group'" in r.output
+
+
+# --- the files people have (issue 12) --------------------------------------------------------
+
+SAMPLE_JSON = (FIX / "swdestinydb-sample.json").read_text(encoding="utf-8")
+SAMPLE_LACKEY = (FIX / "lackey-swtcg-sample.txt").read_text(encoding="utf-8")
+
+
+def _import(game: str, path: Path, *args: str):
+    return runner.invoke(app, [game, "import", str(path), *args])
+
+
+def test_latin1_bom_and_big_files_import(tmp_path) -> None:
+    # a Windows-1252 Lackey file with an accented name: imported, and the reading said
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(SAMPLE_LACKEY.replace("Test Walker Group", "Tést Wälker Group").encode("cp1252"))
+    r = _import("swtcg", latin)
+    assert r.exit_code == 0, r.stderr
+    assert "Tést Wälker Group" in r.stdout and "read as Windows-1252" in r.stderr
+    # a UTF-8 byte-order mark
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + SAMPLE_JSON.encode("utf-8"))
+    r = _import("destiny", bom, "--json")
+    assert r.exit_code == 0, r.stderr
+    assert any("byte-order mark" in n for n in json.loads(r.stdout)["notes"])
+    # a full dump of over 4 MiB imports
+    cards = json.loads(SAMPLE_JSON)
+    many = [dict(c, code=f"{i:06d}", name=f"{c['name']} {i}") for i in range(9000) for c in cards[:1]]
+    big = tmp_path / "all.json"
+    big.write_text(json.dumps(many, indent=2), encoding="utf-8")
+    assert big.stat().st_size > 4 * 1024 * 1024
+    r = _import("destiny", big, "--json")
+    assert r.exit_code == 0, r.stderr
+    assert len(json.loads(r.stdout)["cards"]) == 9000
+
+
+@pytest.mark.parametrize("content, says", [
+    (b"[" * 100000 + b"]" * 100000, "nested more than"),
+    (b'{"cards": ' + b"[" * 5000 + b"]" * 5000 + b"}", "nested more than"),
+    (b"\x00\x01\x02", "NUL bytes"),
+])
+def test_hostile_json_is_refused_with_exit_2(tmp_path, content, says) -> None:
+    p = tmp_path / "bad.json"
+    p.write_bytes(content)
+    r = _import("destiny", p)
+    assert r.exit_code == 2 and says in r.stderr, r.stderr
+
+
+def test_missing_directory_and_huge_files_are_refused(tmp_path) -> None:
+    assert _import("destiny", tmp_path / "nope.json").exit_code == 2
+    r = _import("swtcg", tmp_path)
+    assert r.exit_code == 2 and "is a directory" in r.stderr
+
+
+def test_swdestinydb_fields_as_real_dumps_write_them() -> None:
+    cards = json.loads(SAMPLE_JSON)
+    first = dict(cards[0], is_unique="no", faction_code=None, code="x1")
+    up = {"code": "x2", "name": "Rifle", "type_code": "upgrade", "faction_code": "red", "cost": "2", "is_unique": "yes",
+          "text": "<b>Redeploy</b> <i>(When attached character is defeated, you may move this upgrade to another character.)</i>",
+          "sides": ["1RD", "2RD", "+1RD", "1Sh", "Sp", "-"]}
+    got = {c.code: c for c in load_swdestinydb(json.dumps([first, up]))}
+    assert got["x1"].unique is False  # "no" is false
+    assert got["x1"].color == "grey" and "faction_code is missing" in got["x1"].notes[0]
+    rifle = got["x2"]
+    assert rifle.unique is True and rifle.cost == 2 and rifle.keywords == ("redeploy",)
+    with pytest.raises(ImportFileError, match="--on CHARACTER"):
+        rifle.table_entry("rifle", "A")
+    entry = rifle.table_entry("rifle", "A", on="smug")
+    assert entry["attached_to"] == "smug" and entry["keywords"] == ["redeploy"] and entry["cost"] == 2 and entry["dice"]
+    table = {"format": "destiny-table/1", "players": {"A": {}, "B": {}}, "battlefield": {"owner": "A", "controller": "A"},
+             "characters": [got["x1"].table_entry("smug", "A")], "upgrades": [entry]}
+    t = parse_destiny(yaml.safe_dump(table), "imported")
+    assert [c.id for c in t.upgrades_on("smug")] == ["rifle"]
+    with pytest.raises(ImportFileError, match="is_unique 'maybe'"):
+        load_swdestinydb(json.dumps([dict(cards[0], is_unique="maybe")]))
+
+
+def test_lackey_battle_cards_costs_short_rows_and_bare_keywords() -> None:
+    header = SAMPLE_LACKEY.splitlines()[0]
+    rows = [
+        "Test Ambush\tTST\ttst010\tBattle\t\tDark\t2\t\t\t\tC\tPlay this card in the battle step.\t",
+        "Test Guardian\tTST\ttst011\tCharacter\tJedi\tLight\t4\t30\t3\t4\tR\tPay 1 Force: Retaliate 2. Accuracy. Lucky 1.\t",
+        "Test Short Row\tTST\ttst012\tSpace\tRebel Starfighter\tLight\t3\t40",
+    ]
+    skipped: list[str] = []
+    cards = {c.name: c for c in load_lackey("\n".join([header, *rows]), "set.txt", skipped)[0]}
+    battle = cards["Test Ambush"]
+    assert battle.kind == "battle" and battle.cost == 2
+    entry = battle.table_entry("amb", "DS")
+    assert entry["kind"] == "battle" and entry["cost"] == 2
+    guardian = cards["Test Guardian"]
+    assert dict(guardian.keywords) == {"retaliate": 2, "lucky": 1} and dict(guardian.costs) == {"retaliate": 1}
+    assert any("'Accuracy' has no number" in n for n in guardian.notes)
+    assert "Test Short Row" not in cards and "set.txt:4: 8 columns, the header has 13" in skipped[0] and "not padded" in skipped[0]
+    e = guardian.table_entry("g", "LS", zone="character")
+    t = parse_swtcg(yaml.safe_dump({"format": "swtcg-table/1", "players": {"DS": {}, "LS": {}}, "units": [entry, e]}), "x")
+    assert dict(t.unit("g").costs) == {"retaliate": 1} and t.unit("amb").kind == "battle"
+    walker = load_lackey(SAMPLE_LACKEY)[0][0]
+    assert dict(walker.costs) == {"retaliate": 1}  # "Retaliate 2 (pay 1 Force)"
+
+
+def test_a_printed_keyword_cost_is_paid_when_used() -> None:
+    from assistant.swtcg.engine import apply as swtcg_apply
+
+    spec = {"format": "swtcg-table/1", "step": "battle-character", "players": {"DS": {"force": 5}, "LS": {"force": 5}},
+            "units": [{"id": "vader", "owner": "DS", "type": "Character - Sith", "power": 5, "health": 6, "speed": 40, "zone": "character"},
+                      {"id": "luke", "owner": "LS", "type": "Character - Jedi", "power": 4, "health": 5, "speed": 40, "zone": "character",
+                       "keywords": {"retaliate": 2}, "costs": {"retaliate": 1}}]}
+    t = parse_swtcg(yaml.safe_dump(spec), "x")
+    t = swtcg_apply(t, "DS attack vader -> luke").table
+    out = swtcg_apply(t, "LS retaliate luke")
+    assert out.table.player("LS").force == 4 and any("pays 1 Force" in s for s in out.said)

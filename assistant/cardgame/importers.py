@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..destiny.dice import Face, Symbol
@@ -40,6 +41,97 @@ NOT_MODELLED_SIDES = {"ID": "indirect damage", "X": "an X value"}
 
 class ImportFileError(AssistantError):
     """A card-data file that cannot be read; says which entry and field."""
+
+
+#: a full card dump of either game is a few MB; anything this large is not a card file
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
+MAX_JSON_DEPTH = 64
+
+
+def read_card_file(path: Path | str) -> tuple[str, list[str]]:
+    """The text of a card-data file and notes on how it was read.
+
+    Real files come in UTF-8 (with or without a byte-order mark) or, from older Windows tools,
+    in Windows-1252/Latin-1: a file that is not UTF-8 is read as Windows-1252 and said so.
+    """
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise ImportFileError(f"{path}: is a directory, not a card file")
+        size = p.stat().st_size
+        if size > MAX_IMPORT_BYTES:
+            raise ImportFileError(f"{path}: {size} bytes; card files over {MAX_IMPORT_BYTES // (1024 * 1024)} MiB are refused "
+                                  "(is this the right file?)")
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise ImportFileError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ImportFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    notes: list[str] = []
+    if raw.startswith(b"\xef\xbb\xbf"):
+        notes.append("a UTF-8 byte-order mark at the start was skipped")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        text = raw.decode("cp1252", errors="replace")
+        notes.append(f"not UTF-8 (line {line}, byte {raw[exc.start]:#04x}): read as Windows-1252 (Latin-1); check accented names")
+    if "\x00" in text:
+        raise ImportFileError(f"{path}: contains NUL bytes: a binary file, not a card list")
+    return text, notes
+
+
+def _depth(obj: Any, limit: int = MAX_JSON_DEPTH) -> int:
+    """How deeply lists and objects nest (stops counting past ``limit``), without recursion."""
+    deepest, stack = 0, [(obj, 1)]
+    while stack:
+        o, d = stack.pop()
+        if d > deepest:
+            deepest = d
+            if deepest > limit:
+                return deepest
+        if isinstance(o, dict):
+            stack.extend((v, d + 1) for v in o.values())
+        elif isinstance(o, list):
+            stack.extend((v, d + 1) for v in o)
+    return deepest
+
+
+def _json_nesting(text: str) -> int:
+    """The deepest bracket nesting in JSON text, found before parsing (so the parser never recurses too far)."""
+    depth = deepest = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+_TRUE = {"true", "yes", "1", "y", "t"}
+_FALSE = {"false", "no", "0", "n", "f", ""}
+
+
+def _flag(value: Any, where: str, key: str) -> bool:
+    """A yes/no field as real dumps write it: true, "true", "yes", 1, "no", "0", null."""
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ImportFileError(f"{where}: {key} {value!r} is not yes or no")
 
 
 def destiny_face(code: str) -> Face:
@@ -75,15 +167,26 @@ class DestinyCardData:
     unique: bool
     faces: tuple[Face, ...] | None  # None: no die, or a die with sides not modelled
     not_modelled: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()  # guardian, ambush, redeploy, read from the card text
+    notes: tuple[str, ...] = ()  # what the import noticed (a missing faction, ...)
 
-    def table_entry(self, cid: str, owner: str, elite: bool = False) -> dict[str, Any]:
+    def table_entry(self, cid: str, owner: str, elite: bool = False, on: str | None = None) -> dict[str, Any]:
         """A ``characters:``/``supports:``/``upgrades:`` entry for a Destiny table file; an
-        elite character brings two dice (P1 › Postacie)."""
+        elite character brings two dice (P1 › Postacie); an upgrade is attached to ``on``."""
+        if self.kind not in ("character", "upgrade", "support"):
+            raise ImportFileError(f"{self.name} is a{'n' if self.kind[:1] in 'aeiou' else ''} {self.kind} card: a table file lists "
+                                  "characters, upgrades and supports in play; play it with the 'play' command")
         entry: dict[str, Any] = {"id": cid, "owner": owner, "title": self.name, "color": self.color, "unique": self.unique}
         if self.kind == "character":
             entry["health"] = self.health or 1
         elif self.cost is not None:
             entry["cost"] = self.cost
+        if self.kind == "upgrade":
+            if not on:
+                raise ImportFileError(f"{self.name} is an upgrade: say which character it is attached to (--on CHARACTER)")
+            entry["attached_to"] = on
+        if self.keywords:
+            entry["keywords"] = list(self.keywords)
         if self.faces is not None:
             n = 2 if elite and self.kind == "character" else 1
             entry["dice"] = {f"{cid}{i + 1}": [str(f) for f in self.faces] for i in range(n)}
@@ -92,11 +195,18 @@ class DestinyCardData:
         return entry
 
 
+_DESTINY_KEYWORDS = re.compile(r"\b(Guardian|Ambush|Redeploy)\b")
+
+
 def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCardData]:
+    if _json_nesting(text) > MAX_JSON_DEPTH:
+        raise ImportFileError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep: not a swdestinydb card list")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ImportFileError(f"{name}:{e.lineno}: not JSON ({e.msg})") from None
+    except (RecursionError, ValueError) as e:
+        raise ImportFileError(f"{name}: the JSON cannot be read ({type(e).__name__}: {str(e)[:100]})") from None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list):
@@ -130,12 +240,26 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
                     raise ImportFileError(f"{where}: {e}") from None
         for key, want in (("cost", int), ("health", int)):
             v = c.get(key)
+            if isinstance(v, str) and v.strip().isdigit():
+                c[key] = v = int(v)  # some dumps write numbers as text
             if v is not None and (not isinstance(v, want) or isinstance(v, bool) or v < 0):
                 raise ImportFileError(f"{where}: {key} {v!r} is not a whole number")
-        out.append(DestinyCardData(c["code"], c["name"], c.get("subtitle", "") or "", c["type_code"], c.get("affiliation_code", "neutral"),
-                                   {"gray": "grey"}.get(c.get("faction_code", "gray"), c.get("faction_code", "grey")), c.get("cost"),
-                                   c.get("health"), tuple(int(p) for p in points.split("/")) if points else (), bool(c.get("is_unique")),
-                                   faces, tuple(notes)))
+        said: list[str] = []
+        faction = c.get("faction_code")
+        if faction is None or faction == "":
+            said.append("faction_code is missing (null): colour set to grey; correct it in the table file")
+            color = "grey"
+        elif not isinstance(faction, str) or faction.lower() not in ("red", "blue", "yellow", "gray", "grey"):
+            said.append(f"faction_code {faction!r} is not red, blue, yellow or gray: colour set to grey")
+            color = "grey"
+        else:
+            color = {"gray": "grey"}.get(faction.lower(), faction.lower())
+        text_ = c.get("text") if isinstance(c.get("text"), str) else ""
+        keywords = tuple(dict.fromkeys(k.lower() for k in _DESTINY_KEYWORDS.findall(re.sub(r"<[^>]+>", "", text_))))
+        subtitle = c.get("subtitle") if isinstance(c.get("subtitle"), str) else ""
+        out.append(DestinyCardData(c["code"], c["name"], subtitle, c["type_code"], str(c.get("affiliation_code") or "neutral"),
+                                   color, c.get("cost"), c.get("health"), tuple(int(p) for p in points.split("/")) if points else (),
+                                   _flag(c.get("is_unique"), where, "is_unique"), faces, tuple(notes), keywords, tuple(said)))
     return out
 
 
@@ -174,6 +298,14 @@ class SwtcgCardData:
     pilots: str = ""
     grants: tuple[tuple[str, Any], ...] = ()  # printed after "Pilot": given to the vehicle (FAQ L121)
     extra: tuple[tuple[str, str], ...] = field(default=())
+    costs: tuple[tuple[str, int], ...] = ()  # "Pay 1 Force: Retaliate 2" -> (("retaliate", 1),)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """unit, battle, location or mission, from the type line."""
+        first = self.type.split(" - ")[0].strip().lower()
+        return first if first in ("battle", "location", "mission") else "unit"
 
     @property
     def unique(self) -> bool:
@@ -181,6 +313,8 @@ class SwtcgCardData:
 
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
         entry: dict[str, Any] = {"id": uid, "owner": owner, "name": re.sub(r"\s*\([A-Z]\)$", "", self.name), "type": self.type}
+        if self.kind != "unit":
+            entry["kind"] = self.kind
         if self.unique:
             entry["unique"] = True
         for k in ("cost", "speed", "power", "health"):
@@ -198,6 +332,8 @@ class SwtcgCardData:
             entry["upkeep"] = dict(self.keywords)["upkeep"]
         if "bounty" in dict(self.keywords):
             entry["bounty"] = True
+        if self.costs:
+            entry["costs"] = dict(self.costs)
         if self.pilots:
             entry["pilots"] = self.pilots
             grants: dict[str, Any] = {}
@@ -212,16 +348,32 @@ class SwtcgCardData:
         return entry
 
 
-def _keywords(text: str) -> tuple[tuple[str, Any], ...]:
+#: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
+NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "upkeep"}
+_COST = re.compile(r"pay\s+(\d+)\s+force\s*(?:to\s+use\s+)?[:,]?\s*$", re.I)  # "Pay 1 Force: Retaliate 2"
+_COST_AFTER = re.compile(r"\s*\(\s*pay\s+(\d+)\s+force\s*\)", re.I)  # "Retaliate 2 (pay 1 Force)"
+
+
+def _keywords(text: str, notes: list[str] | None = None, costs: list[tuple[str, int]] | None = None) -> tuple[tuple[str, Any], ...]:
+    """Keywords in a card's text, with their numbers; a numbered keyword printed without one is
+    reported and left out; "Pay N Force: Keyword X" keeps its cost."""
     out = []
     for m in _KW.finditer(text):
         word = _KEYWORDS[m[1].lower()]
+        if word in NUMBERED and not m[2]:
+            if notes is not None:
+                notes.append(f"'{m[1]}' has no number in the text: not imported (enter it in the table file)")
+            continue
         out.append((word, int(m[2]) if m[2] else True))
+        paid = _COST.search(text[: m.start()].split(".")[-1]) or _COST_AFTER.match(text[m.end():])
+        if paid and costs is not None:
+            costs.append((word, int(paid[1])))
     return tuple(out)
 
 
-def load_lackey(text: str, name: str = "<lackey>") -> tuple[list[SwtcgCardData], list[str]]:
-    """Cards from a LackeyCCG set file, and the columns not used (reported to the user)."""
+def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = None) -> tuple[list[SwtcgCardData], list[str]]:
+    """Cards from a LackeyCCG set file, and the columns not used (reported to the user). Rows
+    that cannot be read as a card (too few columns) are listed in ``skipped``, never padded."""
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise ImportFileError(f"{name}: empty file")
@@ -241,7 +393,15 @@ def load_lackey(text: str, name: str = "<lackey>") -> tuple[list[SwtcgCardData],
         cells = line.split("\t")
         if len(cells) > len(header):
             raise ImportFileError(f"{name}:{n}: {len(cells)} columns, the header has {len(header)}")
-        cells += [""] * (len(header) - len(cells))
+        if len(cells) < len(header):
+            needed = max([2, *index.values()]) + 1
+            why = f"{name}:{n}: {len(cells)} columns, the header has {len(header)}: card {cells[0].strip()!r} skipped (not padded)"
+            if skipped is None or len(cells) < 2:
+                raise ImportFileError(why)
+            skipped.append(why + ("" if len(cells) < needed else "; its missing columns are ones this import does not use"))
+            if len(cells) < needed:
+                continue
+            cells += [""] * (len(header) - len(cells))
 
         def get(key: str, cells: list[str] = cells) -> str:
             return cells[index[key]].strip() if key in index else ""
@@ -265,8 +425,11 @@ def load_lackey(text: str, name: str = "<lackey>") -> tuple[list[SwtcgCardData],
         body = get("text")
         m = re.search(r"\b(\w+) Pilot\b", body)
         own, granted = (body[:m.start()], body[m.end():]) if m else (body, "")
-        grants = _keywords(granted) + tuple((stat, int(v)) for v, stat in re.findall(r"\+(\d+) (speed|power|health)", granted, re.I))
+        notes: list[str] = []
+        costs: list[tuple[str, int]] = []
+        grants = _keywords(granted, notes) + tuple((stat, int(v)) for v, stat in re.findall(r"\+(\d+) (speed|power|health)", granted, re.I))
         cards.append(SwtcgCardData(cells[0].strip(), cells[1].strip(), typ, num("cost"), num("speed"), num("power"), num("health"), side, body,
-                                   _keywords(own), m[1] if m else "", grants, tuple((header[i], cells[i]) for i in range(3, len(header))
-                                                                           if header[i] in unused and cells[i])))
+                                   _keywords(own, notes, costs), m[1] if m else "", grants,
+                                   tuple((header[i], cells[i]) for i in range(3, len(header)) if header[i] in unused and cells[i]),
+                                   tuple(costs), tuple(notes)))
     return cards, unused

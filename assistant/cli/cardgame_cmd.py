@@ -217,22 +217,29 @@ def make_app(game: str) -> typer.Typer:
         owner: Annotated[str, typer.Option("--owner", help="Who owns it (Destiny: A, B...; SW TCG: DS or LS; default the first).")] = "",
         elite: Annotated[bool, typer.Option("--elite", help="Destiny: an elite character (two dice).")] = False,
         zone: Annotated[str, typer.Option("--zone", help="SW TCG: where the card is (hand, build, space, ground, character).")] = "hand",
+        on: Annotated[Optional[str], typer.Option("--on", help="Destiny: the character an upgrade is attached to.")] = None,
         json_out: JsonOpt = False,
     ) -> None:
         """Read a community card-data file: list its cards, or print one as a table-file entry."""
-        from ..cardgame.importers import load_lackey, load_swdestinydb
-        from ..yamlio import dump_yaml, read_text
-        from .app import edge, emit_json, out
+        from ..cardgame.importers import load_lackey, load_swdestinydb, read_card_file
+        from ..yamlio import dump_yaml
+        from .app import edge, emit_json, err, out
 
         with edge(json_out, "import"):
-            text, _ = read_text(file)
+            text, notes = read_card_file(file)
             unused: list[str] = []
+            skipped: list[str] = []
             if game == "destiny":
                 cards: list = load_swdestinydb(text, str(file))
                 keys = {c.code: c for c in cards} | {c.name: c for c in cards}
             else:
-                cards, unused = load_lackey(text, str(file))
+                cards, unused = load_lackey(text, str(file), skipped)
                 keys = {c.name: c for c in cards}
+            notes += skipped
+            notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
+            if not json_out:
+                for n in notes:
+                    err.print(f"[yellow]note:[/] {escape(n)}")
             if entry is not None:
                 owner = owner or ("A" if game == "destiny" else "DS")
                 card = keys.get(entry)
@@ -240,14 +247,14 @@ def make_app(game: str) -> typer.Typer:
                     from ..errors import UnknownNameError
 
                     raise UnknownNameError("card", entry, list(keys))
-                data = card.table_entry(as_id, owner, elite) if game == "destiny" else card.table_entry(as_id, owner, zone)
+                data = card.table_entry(as_id, owner, elite, on) if game == "destiny" else card.table_entry(as_id, owner, zone)
                 if json_out:
-                    emit_json({"query": "import", "entry": data})
+                    emit_json({"query": "import", "entry": data, "notes": notes})
                 else:
                     typer.echo(dump_yaml([data]), nl=False)
                 return
             if json_out:
-                emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused})
+                emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes})
                 return
             for c in cards:
                 out.print(escape(_card_line(c)))

@@ -679,10 +679,19 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     if u.id != at.defender:
         raise IllegalCommandError(f"{u.label} is not the unit being attacked (Retaliate: 'if a unit attacks this unit', FAQ L149)")
     _once(at, f"{u.id}:retaliate", f"{u.label}'s Retaliate")
-    t = _pay(t, side, cmd.int_opt("cost", 0) or 0)
+    t = _pay(t, side, _keyword_cost(cmd, u, "retaliate", said))
     said.append(f"{u.label} retaliates: {x} dice of damage to {t.unit(at.attacker).label} when the attack ends, even if {u.label} is "
                 "discarded by then (FAQ L150-151)")
     return replace(t, attack=replace(at, used=at.used + (f"{u.id}:retaliate",), retaliate=at.retaliate + ((u.id, x),)))
+
+
+def _keyword_cost(cmd: Command, u: Unit, word: str, said: list[str]) -> int:
+    """The Force a keyword costs: cost=N as said at the table, else the printed cost."""
+    printed = dict(u.costs).get(word)
+    given = cmd.int_opt("cost", None)
+    if given is None and printed:
+        said.append(f"{u.label} pays {printed} Force for its {word.replace('_', ' ').title()}, as printed")
+    return given if given is not None else (printed or 0)
 
 
 @_verb("overload")
@@ -869,7 +878,7 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
     if not 0 <= i < len(inst):
         raise NotationError(f"{str(cmd)!r}: {u.label} has {len(inst)} Evade instance(s)")
     _once(at, f"{u.id}:evade:{i}", f"Evade instance {i + 1} of {u.label}")
-    t = _pay(t, side, cmd.int_opt("cost", 0) or 0)
+    t = _pay(t, side, _keyword_cost(cmd, u, "evade", said))
     left, used, wasted = prevent(at.damage - at.prevented, [inst[i]])
     said.append(f"{u.label} Evade {inst[i]} (instance {i + 1} of {len(inst)}; each instance is its own ability, usable each time damage is "
                 f"dealt, FAQ L46): {used} prevented, {left} left ({KEYWORDS}: Evade X prevents up to X)")

@@ -19,7 +19,7 @@ A table file is YAML, ``format: swtcg-table/1``. The two players are ``DS`` and 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -69,6 +69,8 @@ class Unit:
     cannot_attack: bool = False  # e.g. under Han Enchained
     speed_bonus: int = 0
     power_bonus: int = 0  # until end of battle (Stun and similar)
+    #: Force paid to use a keyword, as printed ("Pay 1 Force: Retaliate 2" -> retaliate: 1)
+    costs: tuple[tuple[str, int], ...] = ()
 
     @property
     def label(self) -> str:
@@ -212,6 +214,7 @@ class _UnitModel(_Strict):
     upkeep: int = Field(0, ge=0)
     bounty: bool = False
     cannot_attack: bool = False
+    costs: dict[str, Annotated[int, Field(ge=0)]] = {}
 
 
 class _TableModel(_Strict):
@@ -243,7 +246,7 @@ def parse_table(text: str, name: str = "<table>") -> Table:
         ids.add(um.id)
         units.append(Unit(um.id, um.owner, um.name, um.kind, um.type, um.unique, um.cost, um.power, um.health, um.speed, um.damage,
                           um.tapped, um.zone, um.status, um.counters, um.stacked, _freeze(um.keywords), um.pilots, um.aboard,
-                          _freeze(um.grants), um.upkeep, um.bounty, um.cannot_attack))
+                          _freeze(um.grants), um.upkeep, um.bounty, um.cannot_attack, costs=_freeze(um.costs)))
     for i, u in enumerate(units):
         if u.aboard is not None and u.aboard not in ids:
             probs.append(Problem(f"not a card on the table{did_you_mean(u.aboard, ids)}", name, lines.line(("units", i, "aboard")),
@@ -264,7 +267,7 @@ def dump_table(t: Table) -> str:
                   "stacked", "pilots", "aboard", "upkeep", "bounty", "cannot_attack"):
             if getattr(u, k) != getattr(default, k):
                 d[k] = getattr(u, k)
-        for k in ("keywords", "grants"):
+        for k in ("keywords", "grants", "costs"):
             if getattr(u, k):
                 d[k] = {a: list(b) if isinstance(b, tuple) else b for a, b in getattr(u, k)}
         units.append(d)
