@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -67,6 +68,14 @@ def test_a_scripted_destiny_game_runs_and_its_export_shows_the_sequence(tmp_path
     # "may I?" answers without recording
     code, out = cli("destiny", "check", "B activate vader v1=blank", "--game", g, "--json")
     assert code == 0 and json.loads(out)["legal"] is True
+    code, out = cli("destiny", "check", "A pass", "--game", g, "--json")  # refused by the rules: exit 3
+    assert code == 3 and json.loads(out)["legal"] is False and "B's turn" in json.loads(out)["said"][0]
+    code, out = cli("destiny", "check", "A frobnicate", "--game", g)  # cannot be read: exit 2
+    assert code == 2 and "unknown verb" in out
+    code, out = cli("destiny", "check", "B activate vader v1=-", "--game", g)  # a swdestinydb face: '-' is blank
+    assert code == 0
+    code, out = cli("destiny", "status", "--game", g)
+    assert "dice: v1 on the card" in out
     # a judge's override is recorded with its reason
     assert cli("destiny", "do", "A pass", "--override", "judge: B stepped away", "--game", g)[0] == 0
     code, out = cli("destiny", "status", "--get", "round", "--game", g)
@@ -189,12 +198,34 @@ def test_verbs_are_listed_with_what_they_do() -> None:
 WORD = st.text(st.sampled_from("abcxyz019-:+"), min_size=1, max_size=6).filter(lambda w: w[0].isalpha())
 
 
-@given(st.sampled_from([None, "A", "DS"]), st.from_regex(r"[a-z][a-z-]{0,8}", fullmatch=True), st.lists(WORD, max_size=3),
+# a verb is never spelled like a player (player names are case-insensitive: 'ds pass' is 'DS pass')
+@given(st.sampled_from([None, "A", "DS"]), st.from_regex(r"[a-z][a-z-]{0,8}", fullmatch=True).filter(lambda v: v not in ("a", "ds")),
+       st.lists(WORD, max_size=3),
        st.dictionaries(st.from_regex(r"[a-z][a-z0-9-]{0,5}", fullmatch=True), WORD, max_size=3), st.lists(WORD, max_size=3))
 def test_command_notation_round_trips(actor: str | None, verb: str, args: list[str], opts: dict[str, str], targets: list[str]) -> None:
     args = [a for a in args if "=" not in a and not a[0].islower() or a[0].islower() and "=" not in a]
     c = Command(actor, verb, tuple(args), tuple(opts.items()), tuple(t.replace(",", "") for t in targets if t.replace(",", "")))
     assert Command.parse(str(c), ("A", "DS")) == c
+
+
+def test_an_unknown_option_is_refused_not_ignored() -> None:
+    from assistant.swtcg.engine import apply as swtcg_apply
+    from assistant.swtcg.table import parse_table as parse_t
+
+    spec = {"format": "swtcg-table/1", "step": "battle-ground", "players": {"DS": {"force": 5}, "LS": {"force": 5}},
+            "units": [{"id": "aat", "owner": "DS", "type": "Ground - Vehicle", "power": 2, "health": 6, "speed": 20, "zone": "ground"},
+                      {"id": "tr", "owner": "LS", "type": "Ground - Clone", "power": 2, "health": 6, "speed": 20, "zone": "ground"}]}
+    t = swtcg_apply(parse_t(yaml.safe_dump(spec), "x"), "DS attack aat -> tr").table
+    with pytest.raises(NotationError, match="roll takes no option overkil="):
+        swtcg_apply(t, "DS roll 4,4 overkil=tr")
+    with pytest.raises(NotationError, match="end-attack takes no option"):
+        swtcg_apply(t, "end-attack dubble=yes")
+
+
+def test_player_names_are_case_insensitive() -> None:
+    c = Command.parse("ds attack aat -> trooper", ("DS", "LS"))
+    assert (c.actor, c.verb, c.args, c.targets) == ("DS", "attack", ("aat",), ("trooper",))
+    assert Command.parse("a pass", ("A", "B")).actor == "A"
 
 
 @given(st.text(max_size=40))

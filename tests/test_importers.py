@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -221,3 +221,24 @@ def test_a_printed_keyword_cost_is_paid_when_used() -> None:
     t = swtcg_apply(t, "DS attack vader -> luke").table
     out = swtcg_apply(t, "LS retaliate luke")
     assert out.table.player("LS").force == 4 and any("pays 1 Force" in s for s in out.said)
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10**30) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["code", "name", "type_code", "sides", "points", "is_unique", "faction_code", "cost", "health", "text", "cards"]),
+        inner, max_size=6),
+    max_leaves=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.one_of(st.binary(max_size=300), _json_values.map(lambda v: json.dumps(v).encode())))
+def test_importers_never_end_in_exit_1(tmp_path_factory, data: bytes) -> None:
+    p = tmp_path_factory.mktemp("fuzz") / "cards.dat"
+    p.write_bytes(data)
+    for game in ("destiny", "swtcg"):
+        for extra in ([], ["--json"], ["--entry", "x", "--on", "han"]):
+            r = runner.invoke(app, [game, "import", str(p), *extra])
+            assert r.exit_code in (0, 2), (game, extra, data[:80], r.output[-300:])
+            if "--json" in extra:
+                json.loads(r.stdout)

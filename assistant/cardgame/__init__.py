@@ -22,6 +22,29 @@ class Outcome:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def entity_keys(usage: str) -> bool:
+    """Does the verb's usage take keys that name things on the table (``D1=FACE``, ``CHAR=N``)?"""
+    import re
+
+    return re.search(r"\b[A-Z][A-Z0-9]*=", usage) is not None
+
+
+def declared_options(handler: Callable[..., Any], usage: str = "") -> set[str]:
+    """The KEY= options a verb takes: those its help line (docstring) writes and those its code
+    reads (``cmd.opt("x")``, ``cmd.int_opt``, ``cmd.flag``). Any other option is refused rather
+    than silently ignored."""
+    import inspect
+    import re
+
+    found = set(re.findall(r"\b([a-z][a-z0-9-]*)=", (handler.__doc__ or "") + " " + usage))
+    try:
+        src = inspect.getsource(handler)
+    except (OSError, TypeError):
+        src = ""
+    found |= set(re.findall(r"\bcmd\.(?:opt|int_opt|flag|signed_opt)\(\s*[\"']([a-z][a-z0-9-]*)[\"']", src))
+    return found
+
+
 def registrar(table: dict[str, Any]) -> Callable[[str], Callable[[F], F]]:
     """A decorator factory that files each command handler under its verb in ``table``."""
 

@@ -28,15 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..destiny.dice import Face, Symbol
+from ..destiny.dice import NOT_MODELLED_SIDES, SIDE_CODE, Face
 from ..errors import AssistantError, NotationError
 
 # --- Star Wars: Destiny (swdestinydb) ---------------------------------------------------
 
-_SIDE = re.compile(r"^(?:(?P<plus>\+)?(?P<value>\d+)(?P<sym>MD|RD|ID|F|Dr|Dc|Sh|R|X)|(?P<sp>Sp))(?P<cost>\d+)?$")
-_SYMBOLS = {"MD": Symbol.MELEE, "RD": Symbol.RANGED, "F": Symbol.FOCUS, "Dr": Symbol.DISRUPT, "Dc": Symbol.DISCARD,
-            "Sh": Symbol.SHIELD, "R": Symbol.RESOURCE}
-NOT_MODELLED_SIDES = {"ID": "indirect damage", "X": "an X value"}
+_SIDE = SIDE_CODE
 
 
 class ImportFileError(AssistantError):
@@ -151,6 +148,17 @@ def destiny_face(code: str) -> Face:
     if m["sym"] in NOT_MODELLED_SIDES:
         raise NotationError(f"{code!r}: {NOT_MODELLED_SIDES[m['sym']]} is not in the rulebook this assistant implements (not modelled)")
     return Face(_SYMBOLS[m["sym"]], int(m["value"]), bool(m["plus"]), cost)
+
+
+def destiny_face(code: str) -> Face:
+    """One swdestinydb die side in our face notation (the face parser reads both).
+
+    >>> [str(destiny_face(c)) for c in ("1MD", "2RD1", "+2RD", "1Sh", "2R", "1Dr", "1Dc", "1F", "Sp", "Sp1", "-")]
+    ['melee:1', 'ranged:2/1', '+ranged:2', 'shield:1', 'resource:2', 'disrupt:1', 'discard:1', 'focus:1', 'special', 'special/1', 'blank']
+    """
+    if code != "-" and SIDE_CODE.match(code) is None:
+        raise NotationError(f"{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'Sp', '-')")
+    return Face.parse(code)
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,8 @@ class CardGameLog:
         table, _ = self.fold()
         try:
             out = self.rules.apply(table, command)
+        except (NotationError, UnknownNameError):
+            raise  # the command cannot be read: not a ruling
         except AssistantError as e:
             return False, (str(e),)
         return True, tuple(out.said)

@@ -61,10 +61,14 @@ class Command:
         if not words:
             raise NotationError(f"{text!r} is not a command: expected '[PLAYER] VERB ...', e.g. 'A pass'")
         actor = None
-        if not _VERB.match(words[0]) or (actors and words[0] in actors):
+        by_lower = {a.lower(): a for a in actors}
+        named = by_lower.get(words[0].lower()) if len(words) > 1 else None
+        if not _VERB.match(words[0]) or named is not None:
             actor, words = words[0], words[1:]
-            if actors and actor not in actors:
-                raise NotationError(f"{text!r}: {actor!r} is not a player here ({', '.join(actors)})")
+            if actors:
+                if named is None:
+                    raise NotationError(f"{text!r}: {actor!r} is not a player here ({', '.join(actors)})")
+                actor = named  # player names are case-insensitive: 'ds pass' is 'DS pass'
         if not words or not _VERB.match(words[0]):
             raise NotationError(f"{text!r}: expected a verb (lower-case word such as 'pass') after {actor!r}")
         verb, rest = words[0], words[1:]
@@ -86,6 +90,16 @@ class Command:
         words = ([self.actor] if self.actor else []) + [self.verb] + list(self.args) + [f"{k}={v}" for k, v in self.opts]
         out = " ".join(_quote(w) if "=" not in w else w.split("=", 1)[0] + "=" + _quote(w.split("=", 1)[1]) for w in words)
         return out + (" -> " + ",".join(self.targets) if self.targets else "")
+
+    def check_options(self, allowed: set[str], usage: str) -> None:
+        """Refuse an option the verb does not take (a typo must not be silently ignored)."""
+        from ..errors import did_you_mean
+
+        for k, _ in self.opts:
+            if k not in allowed:
+                known = ", ".join(f"{a}=" for a in sorted(allowed)) or "none"
+                raise NotationError(f"{str(self)!r}: {self.verb} takes no option {k}={did_you_mean(k, sorted(allowed))}; "
+                                    f"its options: {known} ({usage})")
 
     def opt(self, key: str, default: str | None = None) -> str | None:
         return next((v for k, v in self.opts if k == key), default)

@@ -28,6 +28,9 @@ def _destiny(t: Any) -> list[str]:
                 ups = ", ".join(u.name for u in t.upgrades_on(c.id))
                 kws = f" [{', '.join(sorted(c.keywords))}]" if c.keywords else ""
                 lines.append(f"  {c.name}: {state}{kws}" + (f"; upgrades: {ups}" if ups else ""))
+                dice = _dice_line(t, c)
+                if dice:
+                    lines.append(f"    dice: {dice}")
             else:
                 lines.append(f"  support {c.name}" + (" (exhausted)" if c.exhausted else ""))
         pool = [f"{d.id}={d.showing}" for d in t.pool(p.name)]
@@ -38,6 +41,16 @@ def _destiny(t: Any) -> list[str]:
     for what, c in t.delayed:
         lines.append(f"after this round: {what} {c}")
     return lines
+
+
+def _dice_line(t: Any, c: Any) -> str:
+    """A character's dice and its upgrades' dice: id, where it is, the face it shows."""
+    parts = []
+    for card in (c, *t.upgrades_on(c.id)):
+        for d in t.dice_of(card.id):
+            where = f" ({card.name})" if card is not c else ""
+            parts.append(f"{d.id}{where} " + (f"showing {d.showing} in the pool" if d.showing is not None else "on the card"))
+    return "; ".join(parts)
 
 
 def _swtcg(t: Any) -> list[str]:

@@ -103,7 +103,11 @@ def make_app(game: str) -> typer.Typer:
         game_file: GameOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
-        """May I? Check a play against the current table without recording it."""
+        """May I? Check a play against the current table without recording it.
+
+        Exit codes: 0 the play is legal; 3 the rules refuse it (the answer says why); 2 the
+        command or the game file cannot be read.
+        """
         from .app import edge, emit_json, out
 
         with edge(json_out, "check"):
@@ -111,10 +115,12 @@ def make_app(game: str) -> typer.Typer:
                 ok, said = log.check(command)
             if json_out:
                 emit_json({"query": "check", "game": game, "command": command, "legal": ok, "said": list(said)})
-                return
-            out.print(("[green]legal[/]" if ok else "[red]not legal[/]") + f": {escape(command)}")
-            for line in said:
-                out.print(f"  {escape(line)}")
+            else:
+                out.print(("[green]legal[/]" if ok else "[red]not legal[/]") + f": {escape(command)}")
+                for line in said:
+                    out.print(f"  {escape(line)}")
+        if not ok:
+            raise typer.Exit(CHECK_REFUSED)
 
     @app.command("status")
     def status(
@@ -298,6 +304,10 @@ def make_app(game: str) -> typer.Typer:
                 raise typer.Exit(1)
 
     return app
+
+
+#: the exit code of 'check' when the rules refuse the play (0: legal; 2: unreadable input)
+CHECK_REFUSED = 3
 
 
 def _card_json(c: object) -> dict:

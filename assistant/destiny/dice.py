@@ -9,6 +9,12 @@ Rules: Destiny rulebook (Polish), P2 "Kości" and P5 "Rozpatrzenie kości"; dige
     'ranged:3/1'
     >>> str(Face.parse("blank"))
     'blank'
+
+swdestinydb's side codes are read too, wherever a face is written (``3RD1`` ranged 3 costing
+1, ``+1MD`` a melee modifier, ``1Sh``, ``Sp``, ``-``)::
+
+    >>> [str(Face.parse(c)) for c in ("3RD1", "+1MD", "1Sh", "2R", "Sp1", "-")]
+    ['ranged:3/1', '+melee:1', 'shield:1', 'resource:2', 'special/1', 'blank']
 """
 
 from __future__ import annotations
@@ -34,6 +40,10 @@ class Symbol(Enum):
 
 VALUELESS = (Symbol.SPECIAL, Symbol.BLANK)  # value 0 (P2 › Specjalny, Pusta ścianka)
 _FACE = re.compile(r"^(?P<plus>\+)?(?P<sym>[a-z]+)(?::(?P<value>\d+))?(?:/(?P<cost>\d+))?$")
+#: swdestinydb die-side codes: [+]VALUE SYMBOL [COST], Sp [COST], -
+SIDE_CODE = re.compile(r"^(?:(?P<plus>\+)?(?P<value>\d+)(?P<sym>MD|RD|ID|F|Dr|Dc|Sh|R|X)|(?P<sp>Sp))(?P<cost>\d+)?$")
+SIDE_SYMBOLS = {"MD": "melee", "RD": "ranged", "F": "focus", "Dr": "disrupt", "Dc": "discard", "Sh": "shield", "R": "resource"}
+NOT_MODELLED_SIDES = {"ID": "indirect damage", "X": "an X value"}
 
 
 class IllegalResolveError(AssistantError):
@@ -49,7 +59,13 @@ class Face:
 
     @classmethod
     def parse(cls, text: str) -> Face:
-        m = _FACE.match(text.strip())
+        code = text.strip()
+        if code == "-":
+            return cls(Symbol.BLANK)
+        side = SIDE_CODE.match(code)
+        if side is not None:
+            return cls._from_side_code(code, side)
+        m = _FACE.match(code)
         sym = None if m is None else next((s for s in Symbol if s.value == m["sym"]), None)
         if m is None or sym is None:
             raise NotationError(f"{text!r} is not a die face (e.g. 'melee:2', '+ranged:1', 'ranged:3/1', 'special', 'blank')")
@@ -58,6 +74,15 @@ class Face:
         if sym not in VALUELESS and m["value"] is None:
             raise NotationError(f"{text!r}: a {sym.value} face needs a value, e.g. '{sym.value}:1'")
         return cls(sym, int(m["value"] or 0), bool(m["plus"]), int(m["cost"] or 0))
+
+    @classmethod
+    def _from_side_code(cls, code: str, m: re.Match[str]) -> Face:
+        cost = int(m["cost"] or 0)
+        if m["sp"]:
+            return cls(Symbol.SPECIAL, 0, False, cost)
+        if m["sym"] in NOT_MODELLED_SIDES:
+            raise NotationError(f"{code!r}: {NOT_MODELLED_SIDES[m['sym']]} is not in the rulebook this assistant implements (not modelled)")
+        return cls(Symbol(SIDE_SYMBOLS[m["sym"]]), int(m["value"]), bool(m["plus"]), cost)
 
     def __str__(self) -> str:
         body = self.symbol.value if self.symbol in VALUELESS else f"{'+' if self.modifier else ''}{self.symbol.value}:{self.value}"

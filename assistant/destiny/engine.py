@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome, registrar
+from ..cardgame import IllegalCommandError, Outcome, declared_options, entity_keys, registrar
 from ..cardgame.notation import Command
 from ..errors import AssistantError, NotationError
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
@@ -60,7 +60,10 @@ VERB_HELP = {
     "decline": "'A decline' — give up an Ambush extra action (not a pass, A-06)",
     "claim": "'A claim' — claim the battlefield (once per round); then pass automatically",
     "activate": "'A activate CHAR D1=FACE D2=FACE [guard=OPPONENT-DIE]' — exhaust it and roll all its and its upgrades' dice",
-    "resolve": "'A resolve D1+MOD D2 [FOCUS-TURNS] -> TARGET,TARGET' — resolve dice of one symbol",
+    "reroll": "'A reroll CARD D1=FACE ...' — discard a card to reroll dice (P5 › Odrzucenie karty w celu przerzucenia kości)",
+    "resolve": "'A resolve D1+MOD D2 [DIE=FACE focus turns] -> TARGET,TARGET' — resolve dice of one symbol",
+    "roll-in": "'A roll-in DIE=FACE from=CARD' — roll a die from a card not in play into the pool (Ace in the Hole #92)",
+    "reroll-effect": "'A reroll-effect DIE=FACE ...' — a card rerolls dice (Comlink #61): any pool die, the opponent's too",
     "play": "'A play ID kind=upgrade|support|event cost=N [on=CHAR] [replace=UPG] [unique=yes] [reduce=N] [ambush=yes]'",
     "damage": "'A damage N [kind=melee|ranged] [unblockable=yes] [replace=CARD] -> CHAR' — damage from a card's text",
     "heal": "'A heal N -> CHAR'",
@@ -97,6 +100,12 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     said: list[str] = []
     if t.phase == "over" and cmd.verb != "note":
         raise IllegalCommandError(f"the game is over: {t.result}")
+    handler = TURN_ACTIONS.get(cmd.verb) or EFFECTS.get(cmd.verb) or STEPS.get(cmd.verb)
+    if handler is not None:
+        usage = VERB_HELP.get(cmd.verb) or ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
+        # D1=FACE, CHAR=N: keys that name dice, cards or players are checked by the verb itself
+        if not entity_keys(usage):
+            cmd.check_options(declared_options(handler, usage), usage)
     t = _lapse_redeploys(t, cmd, said)
     if cmd.verb in TURN_ACTIONS:
         return Outcome(_turn_action(t, cmd, said), tuple(said))

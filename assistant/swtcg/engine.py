@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome, registrar
+from ..cardgame import IllegalCommandError, Outcome, registrar, declared_options
 from ..cardgame.notation import Command
 from ..errors import NotationError, did_you_mean
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
@@ -72,7 +72,9 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
         known = sorted(VERBS)
         raise NotationError(f"{str(cmd)!r}: unknown verb {cmd.verb!r}{did_you_mean(cmd.verb, known)}; verbs: {', '.join(known)}")
     said: list[str] = []
-    return Outcome(VERBS[cmd.verb](t, cmd, said), tuple(said))
+    handler = VERBS[cmd.verb]
+    cmd.check_options(declared_options(handler), ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0])
+    return Outcome(handler(t, cmd, said), tuple(said))
 
 
 def _side(cmd: Command) -> str:
