@@ -16,6 +16,12 @@ from typing import Annotated, Any, Iterator, Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
+
+try:  # typer >= 0.20 vendors click; older releases depend on it
+    from typer import _click as click  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the installed typer
+    import click  # type: ignore[no-redef]
 from rich.markup import escape
 
 from .. import __version__
@@ -30,7 +36,71 @@ from .board import render_board
 DEMO_EXAMPLE = "clone-wars-corridor"
 DEBUG_ENV = "TABLETOP_DEBUG"
 
+_ABORTS: tuple[type[BaseException], ...] = tuple(
+    {typer.Abort, getattr(click, "Abort", typer.Abort), getattr(click.exceptions, "Abort", typer.Abort)})
+
+
+def _stdout_gone() -> bool:
+    """Has a closed pipe made stdout a sink (click swaps it, rich points it at /dev/null)?"""
+    if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        return True
+    try:
+        a, b = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
+        return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: send further output (and the interpreter's final flush) nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+class _Group(TyperGroup):
+    """The root command group. Usage errors (a bad option value, a missing argument, a number
+    too large) exit 2 like every other user error, and under ``--json`` they print exactly one
+    JSON object with an ``error`` key instead of the usage text."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
+        except click.exceptions.ClickException as exc:
+            if "--json" in argv:
+                emit_json({"error": exc.format_message(), "usage": True})
+            else:
+                exc.show()
+            rv = 2
+        except _ABORTS:
+            err.print("aborted")
+            rv = 1
+        except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
+            _quiet_stdout()
+            rv = 0
+        except SystemExit as exc:  # click's and rich's own closed-pipe handling exit 1
+            if exc.code != 1 or not _stdout_gone():
+                raise
+            rv = 0
+        except (ValueError, OverflowError, RecursionError) as exc:  # raised by click's own conversions
+            msg = f"bad argument: {exc}"
+            if "--json" in argv:
+                emit_json({"error": msg, "usage": True})
+            else:
+                err.print(f"[bold red]error:[/] {escape(msg)}")
+            rv = 2
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
 app = typer.Typer(
+    cls=_Group,
     name="assistant",
     help="An exact, explained referee for Star Wars Miniatures (2004, 2008), D&D Miniatures (2005), Star Wars: Destiny and the Star Wars TCG.",
     no_args_is_help=True,
@@ -46,8 +116,17 @@ app.add_typer(photo_cmd.map_app, name="map")
 app.add_typer(cardgame_cmd.make_app("destiny"), name="destiny")
 app.add_typer(cardgame_cmd.make_app("swtcg"), name="swtcg")
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+class _Console(Console):
+    """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _quiet_stdout()
+        raise SystemExit(0)
+
+
+out = _Console(highlight=False, soft_wrap=True)
+err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 # --- the error edge ---------------------------------------------------------------------
