@@ -7,6 +7,7 @@ Problems are collected, never raised one by one, so that a user sees all of them
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ def format_path(path: Sequence[Any]) -> str:
     return out
 
 
-class YamlReadError(Exception):
+class YamlReadError(AssistantError):
     """The document could not be parsed at all; ``problems`` says why and where."""
 
     def __init__(self, problems: list[Problem]):
@@ -85,8 +86,14 @@ def read_text(path: Path | str, display: str | None = None) -> tuple[str, str]:
     except PermissionError:
         raise YamlReadError([Problem("permission denied", name)]) from None
     except OSError as exc:
-        raise YamlReadError([Problem(f"cannot be read ({exc.strerror or exc})", name)]) from None
+        raise YamlReadError([Problem(f"cannot be read ({exc.strerror or exc})", _short_name(name))]) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise YamlReadError([Problem(f"is not a usable file name ({exc})", _short_name(name))]) from None
     return decode_text(raw, name), name
+
+
+def _short_name(name: str, limit: int = 120) -> str:
+    return name if len(name) <= limit else name[:60] + "..." + name[-40:]
 
 
 def decode_text(raw: bytes, name: str) -> str:
@@ -181,8 +188,12 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
 def _scalar(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
     try:
         value = loader.construct_object(node, deep=True)
-    except yaml.YAMLError:
-        value = node.value  # an unconstructible tagged scalar: keep its text, the schema will refuse it
+    except Exception:  # noqa: BLE001 - a tag's constructor may raise anything (!!bool maybe: KeyError)
+        # an unconstructible scalar (a bad !!timestamp, an integer of thousands of digits): keep
+        # its text, and the schema refuses it with the field's name and line
+        value = node.value
+    if isinstance(value, float) and not math.isfinite(value):
+        return node.value  # .inf and .nan are no count of anything: the schema refuses the text
     try:
         hash(value)
     except TypeError:

@@ -132,25 +132,6 @@ def _flag(value: Any, where: str, key: str) -> bool:
 
 
 def destiny_face(code: str) -> Face:
-    """One swdestinydb die side in our face notation.
-
-    >>> [str(destiny_face(c)) for c in ("1MD", "2RD1", "+2RD", "1Sh", "2R", "1Dr", "1Dc", "1F", "Sp", "Sp1", "-")]
-    ['melee:1', 'ranged:2/1', '+ranged:2', 'shield:1', 'resource:2', 'disrupt:1', 'discard:1', 'focus:1', 'special', 'special/1', 'blank']
-    """
-    if code == "-":
-        return Face(Symbol.BLANK)
-    m = _SIDE.match(code)
-    if m is None:
-        raise NotationError(f"{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'Sp', '-')")
-    cost = int(m["cost"] or 0)
-    if m["sp"]:
-        return Face(Symbol.SPECIAL, 0, False, cost)
-    if m["sym"] in NOT_MODELLED_SIDES:
-        raise NotationError(f"{code!r}: {NOT_MODELLED_SIDES[m['sym']]} is not in the rulebook this assistant implements (not modelled)")
-    return Face(_SYMBOLS[m["sym"]], int(m["value"]), bool(m["plus"]), cost)
-
-
-def destiny_face(code: str) -> Face:
     """One swdestinydb die side in our face notation (the face parser reads both).
 
     >>> [str(destiny_face(c)) for c in ("1MD", "2RD1", "+2RD", "1Sh", "2R", "1Dr", "1Dc", "1F", "Sp", "Sp1", "-")]
@@ -287,7 +268,7 @@ _COLUMNS = {
 _KEYWORDS = {"accuracy": "accuracy", "armor": "armor", "lucky": "lucky", "evade": "evade", "critical hit": "critical_hit",
              "shields": "shields", "stun": "stun", "retaliate": "retaliate", "intercept": "intercept", "deflect": "deflect",
              "overkill": "overkill", "bounty": "bounty", "upkeep": "upkeep"}
-_KW = re.compile(r"\b(accuracy|armor|lucky|evade|critical hit|shields|stun|retaliate|intercept|deflect|overkill|bounty|upkeep)\b(?:\s+(\d+))?",
+_KW = re.compile(r"\b(accuracy|armor|lucky|evade|critical hit|shields|stun|retaliate|intercept|deflect|overkill|bounty|upkeep)\b(?:\s+(\d{1,4})\b)?",
                  re.I)
 
 
@@ -358,8 +339,8 @@ class SwtcgCardData:
 
 #: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
 NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "upkeep"}
-_COST = re.compile(r"pay\s+(\d+)\s+force\s*(?:to\s+use\s+)?[:,]?\s*$", re.I)  # "Pay 1 Force: Retaliate 2"
-_COST_AFTER = re.compile(r"\s*\(\s*pay\s+(\d+)\s+force\s*\)", re.I)  # "Retaliate 2 (pay 1 Force)"
+_COST = re.compile(r"pay\s+(\d{1,4})\s+force\s*(?:to\s+use\s+)?[:,]?\s*$", re.I)  # "Pay 1 Force: Retaliate 2"
+_COST_AFTER = re.compile(r"\s*\(\s*pay\s+(\d{1,4})\s+force\s*\)", re.I)  # "Retaliate 2 (pay 1 Force)"
 
 
 def _keywords(text: str, notes: list[str] | None = None, costs: list[tuple[str, int]] | None = None) -> tuple[tuple[str, Any], ...]:
@@ -418,8 +399,8 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
             v = get(key)
             if v == "" or v in ("-", "X", "x"):
                 return None
-            if not re.fullmatch(r"\d+", v):
-                raise ImportFileError(f"{name}:{n}: {header[index[key]]} {v!r} is not a number (card {cells[0]!r})")
+            if not re.fullmatch(r"\d{1,6}", v):
+                raise ImportFileError(f"{name}:{n}: {header[index[key]]} {v[:20]!r} is not a number of at most 6 digits (card {cells[0][:40]!r})")
             return int(v)
 
         if not cells[0].strip():
@@ -435,7 +416,7 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
         own, granted = (body[:m.start()], body[m.end():]) if m else (body, "")
         notes: list[str] = []
         costs: list[tuple[str, int]] = []
-        grants = _keywords(granted, notes) + tuple((stat, int(v)) for v, stat in re.findall(r"\+(\d+) (speed|power|health)", granted, re.I))
+        grants = _keywords(granted, notes) + tuple((stat, int(v)) for v, stat in re.findall(r"\+(\d{1,4}) (speed|power|health)", granted, re.I))
         cards.append(SwtcgCardData(cells[0].strip(), cells[1].strip(), typ, num("cost"), num("speed"), num("power"), num("health"), side, body,
                                    _keywords(own, notes, costs), m[1] if m else "", grants,
                                    tuple((header[i], cells[i]) for i in range(3, len(header)) if header[i] in unused and cells[i]),

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError, NotationError, UnknownNameError
-from ..game.store import Event, GameFileError, GameStore, undo_target, undone_seqs
+from ..game.store import Event, GameFileError, GameStore, check_shapes, undo_target, undone_seqs
 from .scenario import GameRules, games
 
 CARD_GAMES = ("destiny", "swtcg")
@@ -55,6 +55,10 @@ class Done:
     event: Event
     said: tuple[str, ...]
     applied: bool
+
+
+#: what each kind of card-game event carries (checked when the log is read)
+CARD_SHAPES: dict[str, dict[str, object]] = {"setup": {"position": str}, "command": {"command": str}, "note": {"text": str}, "undo": {"seq": int}}
 
 
 class CardGameLog:
@@ -93,6 +97,7 @@ class CardGameLog:
         events = self.store.events() if events is None else events
         if upto is not None:
             events = [e for e in events if e.seq <= upto]
+        check_shapes(self.path, events, CARD_SHAPES)
         undone = undone_seqs(events)
         table = None
         entries: list[Entry] = []

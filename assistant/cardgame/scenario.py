@@ -54,16 +54,57 @@ def _same(got: Any, want: Any) -> bool:
     return str(got) == str(want)
 
 
-def run(spec: dict[str, Any], here: Path) -> list[str]:
-    if spec["game"] == "destiny-building":
-        return _run_building(spec)
-    rules = games()[spec["game"]]
-    table_spec = spec["table"]
-    text = (here / table_spec).read_text(encoding="utf-8") if isinstance(table_spec, str) else _dump(table_spec)
+class ScenarioError(AssistantError):
+    """A file that is not a runnable scenario (its shape, its table, or a premise the rules refuse)."""
+
+
+def run(spec: Any, here: Path) -> list[str]:
+    """What did not hold (an empty list: the scenario holds); :class:`ScenarioError` when the
+    file is not a runnable scenario."""
+    if not isinstance(spec, dict):
+        raise ScenarioError("not a scenario: expected a mapping with game, table, when and then/said/refused")
+    game = spec.get("game")
+    if not isinstance(game, str):
+        raise ScenarioError(f"'game' is destiny, swtcg or destiny-building, not {str(game)[:40]!r}")
+    if game == "destiny-building":
+        try:
+            return _run_building(spec)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ScenarioError(f"not a team-building scenario ({type(e).__name__}: {e})") from None
+    if game not in games():
+        raise ScenarioError(f"game {game!r} is not destiny, swtcg or destiny-building")
+    for key in ("given", "when", "said", "refused"):
+        if any(not isinstance(c, (str, int)) for c in _as_list(spec.get(key))):
+            raise ScenarioError(f"'{key}' is a command or phrase, or a list of them")
+    if not isinstance(spec.get("then") or {}, dict):
+        raise ScenarioError("'then' maps dotted paths to the facts expected")
+    try:
+        return _run(spec, here, games()[game])
+    except ScenarioError:
+        raise
+    except AssistantError as e:
+        raise ScenarioError(f"the scenario cannot be set up: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as e:
+        raise ScenarioError(f"not a scenario ({type(e).__name__}: {e})") from None
+
+
+def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
+    from ..yamlio import read_text
+
+    table_spec = spec.get("table")
+    if isinstance(table_spec, str):
+        text, _ = read_text(here / table_spec)
+    elif isinstance(table_spec, dict):
+        text = _dump(table_spec)
+    else:
+        raise ScenarioError("'table' is a table file beside the scenario, or the table itself")
     table = rules.parse_table(text, str(table_spec) if isinstance(table_spec, str) else "inline table")
     failures: list[str] = []
     for cmd in _as_list(spec.get("given")):
-        table = rules.apply(table, cmd).table  # a premise that fails is a broken scenario: let it raise
+        try:
+            table = rules.apply(table, str(cmd)).table
+        except AssistantError as e:
+            raise ScenarioError(f"its premise {cmd!r} is refused: {e}") from None
     said: list[str] = []
     whens = _as_list(spec.get("when"))
     refused_want = _as_list(spec.get("refused"))

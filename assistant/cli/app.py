@@ -133,8 +133,25 @@ err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def emit_json(obj: dict[str, Any]) -> None:
-    """Exactly one JSON object on stdout (CONTRACT §3)."""
-    typer.echo(json.dumps(obj, ensure_ascii=False))
+    """Exactly one JSON object on stdout (CONTRACT §3); a non-finite number, which JSON cannot
+    write, is written as null rather than as the non-JSON ``Infinity``."""
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
+    typer.echo(text)
+
+
+def _finite(o: Any) -> Any:
+    import math
+
+    if isinstance(o, float) and not math.isfinite(o):
+        return None
+    if isinstance(o, dict):
+        return {k: _finite(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)):
+        return [_finite(v) for v in o]
+    return o
 
 
 def _error_json(exc: BaseException, query: str | None) -> dict[str, Any]:
@@ -164,6 +181,15 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
     except KeyboardInterrupt:
         err.print("interrupted")
         raise typer.Exit(130) from None
+    except OSError as exc:  # a path the user gave that the system refuses (too long, no room, not allowed)
+        name = str(exc.filename or "")
+        name = name if len(name) <= 120 else name[:60] + "..." + name[-40:]
+        msg = f"cannot use {name or 'a file'}: {exc.strerror or exc}"
+        if json_mode:
+            emit_json({"query": query, "error": msg} if query else {"error": msg})
+        else:
+            err.print(f"[bold red]error:[/] {escape(msg)}")
+        raise typer.Exit(2) from None
     except Exception as exc:  # a bug: say so plainly, keep the traceback for --debug
         if os.environ.get(DEBUG_ENV):
             raise
@@ -197,9 +223,12 @@ def library(ctx: typer.Context) -> CardLibrary:
 def resolve_position(path: str) -> Path:
     """A position file path; a bundled example's name works too (``corridor``)."""
     p = Path(path)
-    if p.exists():
+    try:
+        if p.exists():
+            return p
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte: not an existing file
         return p
-    ex = example_path(path)
+    ex = example_path(path) if len(path) < 256 and "\x00" not in path else None
     return ex if ex is not None else p
 
 

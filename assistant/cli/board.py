@@ -93,6 +93,13 @@ def figure_labels(pos: Position) -> dict[str, FigureLabel]:
 
 
 def render_board(pos: Position) -> RenderableType:
+    from ..limits import check_draw
+
+    check_draw(pos)
+    return _render_board(pos)
+
+
+def _render_board(pos: Position) -> RenderableType:
     """The map with coordinates on the margins, then a legend."""
     return Group(render_grid(pos), Text(""), render_legend(pos))
 

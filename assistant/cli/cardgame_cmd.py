@@ -279,35 +279,45 @@ def make_app(game: str) -> typer.Typer:
             out.print(f"{v:<18} {escape(what)}")
 
     @app.command("scenario")
-    def scenario(files: Annotated[list[Path], typer.Argument(help="Golden scenario files (YAML) to run.")]) -> None:
-        """Run scenario files (a table, commands, the expected answer) and say which hold."""
-        import yaml
+    def scenario(files: Annotated[list[Path], typer.Argument(help="Golden scenario files (YAML) or folders of them.")]) -> None:
+        """Run scenario files (a table, commands, the expected answer) and say which hold.
 
-        from ..cardgame.scenario import run
-        from ..yamlio import read_text
+        Exit codes: 0 every scenario holds; 3 some do not (each says why); 2 a file cannot be read.
+        Table files beside the scenarios (a name starting with '_', or no 'game' key) are skipped.
+        """
+        from ..cardgame.scenario import ScenarioError, run
+        from ..yamlio import parse_yaml, read_text
         from .app import edge, out
 
         with edge():
             failed = 0
+            paths: list[Path] = []
             for f in files:
-                text, _ = read_text(f)
+                paths += sorted(f.glob("*.yaml")) if f.is_dir() else [f]
+            for f in paths:
+                text, name = read_text(f)
+                spec, _lines, _problems = parse_yaml(text, name)
+                if f.name.startswith("_") or (isinstance(spec, dict) and "game" not in spec and "format" in spec):
+                    out.print(f"[dim]skipped {escape(str(f))}: a table the scenarios use, not a scenario[/]")
+                    continue
                 try:
-                    spec = yaml.safe_load(text)
                     problems = run(spec, f.parent)
-                except (KeyError, TypeError, yaml.YAMLError) as e:
-                    raise AssistantError(f"{f}: not a scenario file ({type(e).__name__}: {e})") from None
+                except ScenarioError as e:
+                    raise AssistantError(f"{f}: {e}") from None
                 failed += bool(problems)
                 out.print(("[green]holds[/] " if not problems else "[red]fails[/] ") + escape(str(f)))
                 for p in problems:
                     out.print(f"  {escape(p)}")
             if failed:
-                raise typer.Exit(1)
+                raise typer.Exit(SCENARIO_FAILS)
 
     return app
 
 
 #: the exit code of 'check' when the rules refuse the play (0: legal; 2: unreadable input)
 CHECK_REFUSED = 3
+#: the exit code of 'scenario' when some scenario does not hold
+SCENARIO_FAILS = 3
 
 
 def _card_json(c: object) -> dict:

@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..errors import AssistantError
+from ..limits import check_photo
 
 app = typer.Typer(help="Read a table photo: the grid, the figures; compare with the game.", no_args_is_help=True)
 map_app = typer.Typer(help="Maps: read one from a photo of the printed map.", no_args_is_help=True)
@@ -44,6 +45,7 @@ def detect_cmd(
 
     with edge(json_out, "photo"):
         pos = _load(ctx, position, game)
+        check_photo(pos)
         img = load_image(image)
         try:
             res = detect(img, pos, str(image), _camera(calib))
@@ -81,6 +83,7 @@ def check_cmd(
 
     with edge(json_out, "photo check"):
         pos = _load(ctx, None, game)
+        check_photo(pos)
         res = detect(load_image(image), pos, str(image), _camera(calib))
         seen = {f.id: f for f in res.figures}
         rows = []
@@ -116,7 +119,7 @@ def synth_cmd(
     output: Annotated[Path, typer.Option("--output", "-o", help="The photo to write (.jpg or .png).")],
     position: Annotated[str, typer.Option("--position", "-p", help="The position to photograph.")],
     seed: Annotated[int, typer.Option("--seed", help="Random camera, light and noise.")] = 0,
-    width: Annotated[int, typer.Option("--width", help="Image width (height is 3/4).")] = 4000,
+    width: Annotated[int, typer.Option("--width", min=320, max=8000, help="Image width in pixels, 320 to 8000 (height is 3/4).")] = 4000,
     truth: Annotated[Optional[Path], typer.Option("--truth", help="Also write the ground truth as JSON.")] = None,
 ) -> None:
     """Generate a synthetic table photo (for trying the detector)."""
@@ -129,6 +132,7 @@ def synth_cmd(
 
     with edge():
         pos = _load(ctx, position)
+        check_photo(pos)
         img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4)
         ok, buf = cv2.imencode(output.suffix or ".jpg", img)
         if not ok:
@@ -196,8 +200,8 @@ def calibrate_markers(
 @map_app.command("from-photo")
 def map_from_photo(
     image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it), with its corner markers.")],
-    cols: Annotated[int, typer.Option("--cols", min=1, max=702, help="Columns of the map.")],
-    rows: Annotated[int, typer.Option("--rows", min=1, max=702, help="Rows of the map.")],
+    cols: Annotated[int, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")],
+    rows: Annotated[int, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")],
     rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
     calib: CalibOpt = None,
@@ -293,6 +297,7 @@ def batch_cmd(
 
     with edge():
         pos = _load(ctx, position)
+        check_photo(pos)
         cam = _camera(calib)
         lines = []
         with Progress(console=err, transient=True) as progress:

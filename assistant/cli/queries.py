@@ -36,8 +36,12 @@ def _load_with_state(ctx: typer.Context, position: str | None, game: Path | None
         from ..errors import AssistantError
 
         raise AssistantError("give --position or --game, not both")
+    from ..limits import check_query
+
     if position is not None:
-        return load_position(resolve_position(position), library(ctx)), None
+        pos = load_position(resolve_position(position), library(ctx))
+        check_query(pos)
+        return pos, None
     from .game_cmd import open_game
 
     g = open_game(ctx, game, readonly=True)
@@ -45,6 +49,7 @@ def _load_with_state(ctx: typer.Context, position: str | None, game: Path | None
         st = g.state()
     finally:
         g.close()
+    check_query(st.position)
     return st.position, st
 
 
@@ -201,7 +206,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Who sees whom: line of sight, cover and range for every ordered pair of figures."""
         with edge(json_out, "matrix"):
+            from ..limits import check_matrix
+
             pos = _load(ctx, position, game)
+            check_matrix(pos)
             rows = engine.matrix(pos)
             if json_out:
                 emit_json({"query": "matrix", "rules": pos.rules.value, "pairs": rows})

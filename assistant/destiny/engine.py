@@ -1112,6 +1112,21 @@ def who_orders(t: Table, owners: list[str]) -> tuple[str, str]:
 
 
 def lookup(t: Table, path: str) -> object:
+    """A fact of the table by dotted path (see :func:`_lookup`); a path naming no field is refused with the fields there are."""
+    try:
+        return _lookup(t, path)
+    except AttributeError as e:
+        import re
+
+        name = getattr(e, "name", None) or (re.findall(r"attribute '([^']*)'", str(e)) or ["?"])[0]
+        obj = getattr(e, "obj", None)
+        from dataclasses import fields, is_dataclass
+
+        there = ", ".join(f.name for f in fields(obj)) if obj is not None and is_dataclass(obj) else "see --help"
+        raise NotationError(f"{path!r}: no field {name!r} there; fields: {there}") from None
+
+
+def _lookup(t: Table, path: str) -> object:
     """A fact of the table by dotted path, for scenarios and ``status --get``:
     ``card.han.damage``, ``player.A.hand``, ``die.h1.showing``, ``upgrades.han`` (ids),
     ``pool.A`` (die ids), ``dice.han`` (die ids), ``in-play.ID`` (bool), or a table field

@@ -47,6 +47,9 @@ class Game:
         from .squads import check_squads
 
         pos = parse_position(position_yaml, "position", library)  # refuse a bad position before creating anything
+        from ..limits import check_query
+
+        check_query(pos, "a game")
         problems, _unchecked = check_squads(pos)
         if problems and not override:
             raise RefusedError(problems)
@@ -64,6 +67,11 @@ class Game:
             from .store import GameFileError
 
             raise GameFileError(f"{path} is a {rules} game: use 'python -m assistant {rules} ...'")
+        if rules not in ("swm2004", "swm2008", "ddm2005"):
+            store.close()
+            from .store import GameFileError
+
+            raise GameFileError(f"{path}: the game's rules {rules!r} are not swm2004, swm2008 or ddm2005 (a damaged or edited file)")
         return cls(store, library)
 
     @property
@@ -74,7 +82,7 @@ class Game:
         return self.store.events()
 
     def state(self, upto: int | None = None) -> GameState:
-        return fold(self.store.events(), self.library, upto)
+        return fold(self.store.events(), self.library, upto, str(self.path))
 
     def refusals(self, kind: str, data: dict[str, Any]) -> list[Reason]:
         return check(self.state(), kind, data)
@@ -84,7 +92,7 @@ class Game:
         then; refused commands write nothing unless overridden with a reason."""
 
         def guard(events: list[Event]) -> None:
-            state = fold(events, self.library)
+            state = fold(events, self.library, path=str(self.path))
             reasons = check(state, kind, data)
             if reasons and not override:
                 raise RefusedError(reasons)

@@ -30,17 +30,29 @@ from ..errors import AssistantError, UnknownNameError
 from ..model import DepartedError, Figure, Position
 from ..position import parse_position
 from ..rules.engine import Reason
-from .store import Event, GameFileError, undone_seqs
+from .store import Event, GameFileError, check_shapes, undone_seqs
 from .turns import TURN_RULES, TurnRules
 
 ACTIVATIONS_PER_PHASE = 2
 #: conditions that stop a creature acting (it cannot make attacks of opportunity, command, flank)
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing", "confused"})
-#: the kinds of event the log holds; anything else is a foreign or damaged log
-KINDS = frozenset({
-    "setup", "undo", "initiative", "activate", "end-turn", "move", "attack", "opportunity", "charge", "damage", "heal",
-    "force", "condition", "door", "place", "relocate", "remove", "flee", "morale", "note", "end",
-})
+_S, _I = str, int
+_ROLL = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool}
+#: every kind of event the log holds, and what each must carry (checked when the log is read)
+SHAPES: dict[str, dict[str, object]] = {
+    "setup": {"position": _S, "cards?": list}, "undo": {"seq": _I},
+    "initiative": {"first": _S, "winner": _S, "rolls": dict, "totals?": dict, "ratings?": dict, "rerolls?": list, "tie_break?": (_S, type(None))},
+    "activate": {"figure": _S}, "end-turn": {},
+    "move": {"figure": _S, "to": _S, "cost?": _I, "parity?": _I, "path?": list, "provokes?": list},
+    "attack": {**_ROLL, "helpers?": list}, "opportunity": _ROLL,
+    "charge": {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}},
+    "damage": {"figure": _S, "amount": _I, "by?": _S}, "heal": {"figure": _S, "amount": _I}, "force": {"figure": _S, "delta": _I},
+    "condition": {"figure": _S, "add": bool, "condition": _S}, "door": {"edge": _S, "open": bool}, "place": {"figure": dict},
+    "relocate": {"figure": _S, "at": _S}, "remove": {"figure": _S}, "flee": {"figure": _S, "by?": _S},
+    "morale": {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I},
+    "note": {"text": _S}, "end": {"reason?": _S},
+}
+KINDS = frozenset(SHAPES)
 
 
 @dataclass(frozen=True)
@@ -210,10 +222,9 @@ def _snapshot(state: GameState) -> dict[str, Any]:
     return snap
 
 
-def fold(events: list[Event], library: CardLibrary | None = None, upto: int | None = None) -> GameState:
+def fold(events: list[Event], library: CardLibrary | None = None, upto: int | None = None, path: str = "the game log") -> GameState:
+    check_shapes(path, events, SHAPES)
     undone = undone_seqs(events, upto)
-    if not events or events[0].kind != "setup":
-        raise GameFileError("the game log does not start with its setup event (a damaged or foreign log)")
     state: GameState | None = None
     for e in events:
         if upto is not None and e.seq > upto:

@@ -151,6 +151,8 @@ def _check_readonly_inner(path: Path) -> None:
                 raise GameFileError(f"{path} is not a {FORMAT} game (format {fmt[0] if fmt else 'missing'}); it was not modified")
             if version > SCHEMA_VERSION:
                 raise GameFileError(f"{path} was written by a newer version (schema {version} > {SCHEMA_VERSION}); it was not modified")
+            if version < 1:
+                raise GameFileError(f"{path}: schema version {version} is not one this program writes (a damaged or edited file); it was not modified")
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
@@ -347,6 +349,42 @@ def _decode(path: Path, row: tuple[Any, ...]) -> Event:
     if override is not None and not isinstance(override, str):
         override = str(override)
     return Event(seq, str(at), kind, obj, override)
+
+
+#: what each kind of event must hold: key -> type (a tuple of types: any of them)
+Shape = dict[str, Any]
+
+
+def check_shapes(path: Path | str, events: list[Event], shapes: dict[str, Shape]) -> None:
+    """Refuse a log whose rows were edited into something no command writes, naming the event:
+    the first event is the one setup, every kind is known, every event has its keys with the
+    right types, and an undo names an earlier event. A log is refused whole, never half-folded."""
+    if not events or events[0].kind != "setup":
+        raise GameFileError(f"{path}: the log does not start with its setup event (a damaged or edited log); it was not modified")
+    last = 0
+    for e in events:
+        where = f"{path}: event #{e.seq}"
+        if e.seq <= last:
+            raise GameFileError(f"{where} is out of order (after #{last}); the log was edited")
+        last = e.seq
+        if e.kind == "setup" and e is not events[0]:
+            raise GameFileError(f"{where} is a second setup; the log was edited")
+        shape = shapes.get(e.kind)
+        if shape is None:
+            raise GameFileError(f"{where} has an unknown kind {e.kind!r} (a damaged log, or one written by another program)")
+        for key, types in shape.items():
+            optional = key.endswith("?")
+            k = key.rstrip("?")
+            if k not in e.data:
+                if optional:
+                    continue
+                raise GameFileError(f"{where} ({e.kind}) lacks its {k!r}; the log was edited")
+            v = e.data[k]
+            ok = isinstance(v, types) and not (isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)))
+            if not ok:
+                raise GameFileError(f"{where} ({e.kind}): {k!r} is {type(v).__name__} {str(v)[:40]!r}; the log was edited")
+        if e.kind == "undo" and not 0 < e.data["seq"] < e.seq:
+            raise GameFileError(f"{where} undoes event #{e.data['seq']}, which is not an earlier event; the log was edited")
 
 
 def undone_seqs(events: list[Event], upto: int | None = None) -> set[int]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..errors import AssistantError
 from ..model import Position
-from .board import find_grid, rectify
+from .board import NotAMapError, find_grid, rectify
 from .figures import Seen, figures_by_marker, occupancy
 from .markers import find_markers
 
@@ -50,13 +50,79 @@ class PhotoResult:
         }
 
 
+#: the largest photo decoded: 64 megapixels (phone cameras give 12-50), each side at most 20,000 px
+MAX_PIXELS = 64_000_000
+MAX_SIDE = 20_000
+MAX_FILE_BYTES = 200 * 1024 * 1024
+
+
+def image_size(data: bytes) -> tuple[str, int, int] | None:
+    """(format, width, height) read from a PNG, JPEG, BMP or WebP header; None if not one of them.
+
+    >>> image_size(b"\\x89PNG\\r\\n\\x1a\\n" + b"\\x00\\x00\\x00\\rIHDR" + (640).to_bytes(4, "big") + (480).to_bytes(4, "big"))
+    ('PNG', 640, 480)
+    """
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24 and data[12:16] == b"IHDR":
+        return "PNG", int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:2] == b"\xff\xd8":  # JPEG: walk the segments to a start-of-frame marker
+        i = 2
+        while i + 9 < len(data):
+            if data[i] != 0xFF:
+                return None
+            marker = data[i + 1]
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                i += 2
+                continue
+            length = int.from_bytes(data[i + 2:i + 4], "big")
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                return "JPEG", int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+            if length < 2:
+                return None
+            i += 2 + length
+        return None
+    if data[:2] == b"BM" and len(data) >= 26:
+        return "BMP", abs(int.from_bytes(data[18:22], "little", signed=True)), abs(int.from_bytes(data[22:26], "little", signed=True))
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP" and len(data) >= 30:
+        kind = data[12:16]
+        if kind == b"VP8 ":
+            return "WebP", int.from_bytes(data[26:28], "little") & 0x3FFF, int.from_bytes(data[28:30], "little") & 0x3FFF
+        if kind == b"VP8L":
+            b = int.from_bytes(data[21:25], "little")
+            return "WebP", (b & 0x3FFF) + 1, ((b >> 14) & 0x3FFF) + 1
+        if kind == b"VP8X":
+            return "WebP", int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
+    return None
+
+
 def load_image(path: str | Path) -> np.ndarray:
+    """A photo, decoded only after its header shows a size within the pixel budget (a small file
+    can claim, or decompress to, gigabytes)."""
     p = Path(path)
-    if not p.is_file():
-        raise AssistantError(f"no such image: {p}")
-    img = cv2.imread(str(p), cv2.IMREAD_COLOR)
+    if p.is_dir():
+        raise AssistantError(f"{p} is a directory, not an image")
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise AssistantError(f"{p} is {size // (1024 * 1024)} MiB: photos over {MAX_FILE_BYTES // (1024 * 1024)} MiB are refused")
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise AssistantError(f"no such image: {p}") from None
+    except OSError as exc:
+        raise AssistantError(f"{p} cannot be read ({exc.strerror or exc})") from None
+    head = image_size(data[:65536])
+    if head is None:
+        raise AssistantError(f"{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data[:8]!r})")
+    fmt, w, h = head
+    if w <= 0 or h <= 0:
+        raise AssistantError(f"{p}: the {fmt} header gives a size of {w} x {h} pixels")
+    if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
+        raise AssistantError(f"{p}: a {fmt} of {w} x {h} pixels ({w * h / 1e6:.0f} MP) is over the limit of {MAX_PIXELS // 1_000_000} MP "
+                             f"and {MAX_SIDE} px a side; refused before decoding")
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
-        raise AssistantError(f"{p} is not an image OpenCV can read")
+        raise AssistantError(f"{p} is a damaged {fmt} file (OpenCV cannot decode it)")
+    if min(img.shape[:2]) < 16:
+        raise AssistantError(f"{p} is {img.shape[1]} x {img.shape[0]} pixels: too small to show a board")
     return img
 
 
@@ -66,7 +132,10 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         image = cv2.undistort(image, camera.camera_matrix, camera.distortion_coefficients)
     cols, rows = pos.map.cols, pos.map.rows
     markers = find_markers(image)
-    grid = find_grid(markers, cols, rows)
+    try:
+        grid = find_grid(markers, cols, rows)
+    except NotAMapError as exc:
+        raise NoGridError(f"no grid in {name}: {exc}") from None
     by_lines = False
     if grid is None:
         from .lines import find_grid_from_lines

@@ -1,10 +1,15 @@
 """Stage 2: find the grid and its homography (image pixels -> board squares).
 
-From the map-corner markers (CONTRACT §4): each lies outside the grid with one corner on the
-map's corner point, so every corner of every corner marker has a known board position. With
-three or four of them found, a homography is fitted (RANSAC over up to 16 points) and its
-reprojection error reported. With fewer, no grid is claimed: the photo is refused rather
-than guessed.
+From the map-corner markers (CONTRACT §4): each lies outside the grid, squared with the map's
+edges, with its corner nearest the map on the map's corner point. Markers may be printed at
+any size, so the size is not assumed: for each marker the corner nearest the map is found in
+the image, its other corners follow clockwise, and the marker side ``s`` (in squares) is the
+one that best explains every corner seen (a 1-D search; each trial is a least-squares
+homography). Two diagonal markers, three or four will do.
+
+A fit that no size explains well (mean reprojection error over a tenth of a marker's side), or
+a size outside 0.1-5 squares, means the markers do not frame a map -- a printed sheet of
+markers, say -- and no grid is claimed: the photo is refused rather than guessed.
 """
 
 from __future__ import annotations
@@ -25,27 +30,83 @@ class Grid:
     corner_markers: int
 
 
-def marker_board_corners(mid: int, cols: int, rows: int) -> np.ndarray:
-    """Board coordinates of the 4 corners (top-left, clockwise) of corner marker ``mid``."""
-    s = MARKER_SQUARES
-    x0, y0 = [(-s, -s), (cols, -s), (cols, rows), (-s, rows)][mid]
-    return np.array([[x0, y0], [x0 + s, y0], [x0 + s, y0 + s], [x0, y0 + s]], np.float64)
+#: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)
+SIZE_RANGE = (0.1, 5.0)
+#: the worst mean reprojection error accepted, as a fraction of a marker's side in the image
+MAX_ERROR_OF_SIDE = 0.1
+
+
+class NotAMapError(Exception):
+    """Corner markers were found but do not frame a map (the message says why)."""
+
+
+def marker_board_corners(mid: int, cols: int, rows: int, s: float = MARKER_SQUARES) -> np.ndarray:
+    """Board coordinates of the 4 corners of corner marker ``mid`` (side ``s`` squares), clockwise
+    starting from the corner on the map's corner point."""
+    return np.array({
+        0: [(0, 0), (-s, 0), (-s, -s), (0, -s)],
+        1: [(cols, 0), (cols, -s), (cols + s, -s), (cols + s, 0)],
+        2: [(cols, rows), (cols + s, rows), (cols + s, rows + s), (cols, rows + s)],
+        3: [(0, rows), (0, rows + s), (-s, rows + s), (-s, rows)],
+    }[mid], np.float64)
+
+
+def _inner_first(corners: np.ndarray, centre: np.ndarray) -> np.ndarray:
+    """The marker's corners (clockwise as detected) starting with the one nearest the map."""
+    k = int(np.argmin(np.linalg.norm(corners - centre, axis=1)))
+    return np.roll(corners, -k, axis=0)
+
+
+def _fit(img_pts: np.ndarray, ids: list[int], cols: int, rows: int, s: float) -> tuple[np.ndarray | None, float]:
+    board = np.concatenate([marker_board_corners(i, cols, rows, s) for i in ids])
+    H, _ = cv2.findHomography(img_pts, board, 0)
+    if H is None or not np.all(np.isfinite(H)):
+        return None, float("inf")
+    try:
+        back = cv2.perspectiveTransform(board[None], np.linalg.inv(H))[0]
+    except np.linalg.LinAlgError:
+        return None, float("inf")
+    return H, float(np.mean(np.linalg.norm(back - img_pts, axis=1)))
 
 
 def find_grid(markers: list[Marker], cols: int, rows: int) -> Grid | None:
+    """The grid from the corner markers, or None when too few are seen. Raises
+    :class:`NotAMapError` when markers are seen that no map could explain."""
     found = {m.id: m for m in markers if 0 <= m.id <= 3}
     # three or four corner markers; two will do when they are diagonal (NW+SE or NE+SW),
     # which spans the board -- two on one side would leave the far side extrapolated
     if len(found) < 2 or (len(found) == 2 and set(found) not in ({0, 2}, {1, 3})):
         return None
-    img_pts = np.concatenate([found[i].corners for i in sorted(found)])
-    board_pts = np.concatenate([marker_board_corners(i, cols, rows) for i in sorted(found)])
-    H, mask = cv2.findHomography(img_pts, board_pts, cv2.RANSAC, 0.05)
-    if H is None:
-        return None
-    Hinv = np.linalg.inv(H)
-    back = cv2.perspectiveTransform(board_pts[None], Hinv)[0]
-    err = float(np.mean(np.linalg.norm(back - img_pts, axis=1)))
+    ids = sorted(found)
+    centre = np.mean([found[i].corners.mean(axis=0) for i in ids], axis=0)
+    img_pts = np.concatenate([_inner_first(np.asarray(found[i].corners, np.float64), centre) for i in ids])
+    side_px = float(np.mean([np.linalg.norm(np.roll(found[i].corners, 1, axis=0) - found[i].corners, axis=1).mean() for i in ids]))
+    # coarse search over the marker side, then golden-section refinement around the best
+    sizes = np.geomspace(SIZE_RANGE[0], SIZE_RANGE[1], 40)
+    errs = [_fit(img_pts, ids, cols, rows, float(x))[1] for x in sizes]
+    k = int(np.argmin(errs))
+    lo, hi = sizes[max(k - 1, 0)], sizes[min(k + 1, len(sizes) - 1)]
+    g = (np.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = _fit(img_pts, ids, cols, rows, a)[1], _fit(img_pts, ids, cols, rows, b)[1]
+    for _ in range(30):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = _fit(img_pts, ids, cols, rows, a)[1]
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = _fit(img_pts, ids, cols, rows, b)[1]
+    best = float((a + b) / 2)
+    H, err = _fit(img_pts, ids, cols, rows, best)
+    if H is None or not np.isfinite(err):
+        raise NotAMapError(f"the {len(ids)} corner markers seen (ids {', '.join(map(str, ids))}) do not frame a {cols} x {rows} map")
+    if err > MAX_ERROR_OF_SIDE * side_px or not (SIZE_RANGE[0] * 1.01 < best < SIZE_RANGE[1] * 0.99):
+        raise NotAMapError(
+            f"the corner markers seen (ids {', '.join(map(str, ids))}) do not frame a {cols} x {rows} map: the best fit "
+            f"(markers {best:.2f} squares wide) is off by {err:.1f} px on markers {side_px:.0f} px wide. Are they placed "
+            f"outside the map's corners, squared with its edges, one corner on each map corner -- and is the map {cols} x {rows}?")
     return Grid(H, err, len(found))
 
 

@@ -1,0 +1,70 @@
+"""Benchmark: the bad-input sweep. Prints numbers; asserts nothing.
+
+    python bench/fuzz.py [--n 100000] [--workers 2] [--family position] [--seed 0]
+
+Runs generated bad inputs of every family (``tests/fuzzcases.py``) through the CLI in process
+and counts the defects: exits other than 0, 2 (3 for 'check'), tracebacks or internal errors,
+and ``--json`` calls that print no single JSON object. Defects are grouped by cause, each with
+one reproducing argument vector.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import multiprocessing
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.fuzzcases import FAMILIES, run_case  # noqa: E402
+
+
+def _work(job: tuple[list[tuple[str, int]], str]) -> list[tuple[str, str, list[str], str]]:
+    cases, base = job
+    work = Path(tempfile.mkdtemp(dir=base))
+    out = []
+    for family, seed in cases:
+        o = run_case(family, seed, work)
+        if o.problem:
+            key = re.sub(r"\d+", "N", o.problem + " | " + (re.findall(r"internal error \(([^)]*)", o.output) or [o.output[-120:]])[0])[:200]
+            out.append((family, key, o.args, o.output[-400:]))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=100_000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--family", choices=FAMILIES)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args()
+    families = [a.family] if a.family else list(FAMILIES)
+    cases = [(families[i % len(families)], a.seed + i) for i in range(a.n)]
+    chunks = [cases[i:i + 200] for i in range(0, len(cases), 200)]
+    t0 = time.perf_counter()
+    defects: list[tuple[str, str, list[str], str]] = []
+    with tempfile.TemporaryDirectory() as base, multiprocessing.get_context("spawn").Pool(a.workers) as pool:
+        for i, got in enumerate(pool.imap_unordered(_work, [(c, base) for c in chunks])):
+            defects += got
+            if (i + 1) % 10 == 0:
+                print(f"  {min((i + 1) * 200, a.n)} cases, {len(defects)} defects, {time.perf_counter() - t0:.0f} s", flush=True)
+    dt = time.perf_counter() - t0
+    by_family = collections.Counter(f for f, *_ in defects)
+    by_cause: dict[str, list] = collections.defaultdict(list)
+    for f, key, args, out in defects:
+        by_cause[key].append((f, args, out))
+    print(f"{a.n} cases in {dt:.0f} s ({a.n / dt:.0f}/s): {len(defects)} defects in {len(by_cause)} causes")
+    for fam in families:
+        print(f"  {fam}: {by_family.get(fam, 0)} defects")
+    for key, items in sorted(by_cause.items(), key=lambda kv: -len(kv[1])):
+        f, args, out = items[0]
+        print(f"\n[{len(items)}] {key}\n    e.g. ({f}) {args}\n    {out.strip()[-300:]}")
+
+
+if __name__ == "__main__":
+    main()

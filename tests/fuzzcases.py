@@ -1,0 +1,406 @@
+"""Generated bad inputs for every way a user can hand the program something: mutated position,
+card, table and importer files, random argument vectors, tampered game logs, odd images.
+
+Each case is run in process through the CLI runner. A case passes when it exits 0, 2 (or 3 for
+``check``), no traceback and no "internal error" reaches the user, and a ``--json`` call prints
+exactly one JSON object (with an ``error`` key when it fails). Used by the in-suite fuzz test
+(a few hundred cases) and by ``bench/fuzz.py`` (100,000 and more).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import shutil
+import sqlite3
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from typer.testing import CliRunner
+
+from assistant.cli.app import app
+from assistant.resources import card_table_example, example_files
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+FAMILIES = ("position", "cards", "table", "importer", "argv", "gamelog", "image", "numbers")
+
+
+@dataclass
+class Outcome:
+    family: str
+    args: list[str]
+    code: int
+    output: str
+    problem: str | None  # why the case failed, or None
+
+
+# --- text mutations ---------------------------------------------------------------------------
+
+HUGE = "9" * 5000
+TAGS = ["!!timestamp 2001-12-14t", "!!python/object:os.system x", "!!binary ****", "!!set {a, b}", "!!omap [a: 1]",
+        "!!float nanx", "!!int 0x", "!!bool maybe", "!unknown 3"]
+ODD = [".inf", "-.inf", ".nan", HUGE, "-" + HUGE, "1e400", "0x" + "f" * 300, "²", "١٢", "null", "~", "''", "[]", "{}", "-1",
+       "2147483648", "9223372036854775808", "1.5", "true", "\"\\x00\"", "\"\\ud800\""]
+
+
+def _deep(n: int, brace: str = "[") -> str:
+    return "[" * n + "1" + "]" * n if brace == "[" else "{a: " * n + "1" + "}" * n
+
+
+def mutate_text(rng: random.Random, text: str) -> bytes:
+    """One or a few mutations of a YAML/JSON/tab text, as bytes (some are not UTF-8)."""
+    lines = text.splitlines()
+    for _ in range(rng.randint(1, 3)):
+        m = rng.randrange(16)
+        if m == 0 and lines:  # a value replaced by an odd one
+            i = rng.randrange(len(lines))
+            if ":" in lines[i]:
+                k = lines[i].index(":")
+                lines[i] = lines[i][: k + 1] + " " + rng.choice(ODD + TAGS)
+        elif m == 1 and lines:  # a number made huge or odd
+            i = rng.randrange(len(lines))
+            lines[i] = "".join(rng.choice(ODD) if ch.isdigit() and rng.random() < 0.3 else ch for ch in lines[i])
+        elif m == 2:  # deep nesting
+            lines.append(f"deep: {_deep(rng.choice([50, 500, 5000, 50000]), rng.choice('[{'))}")
+        elif m == 3 and lines:
+            del lines[rng.randrange(len(lines))]
+        elif m == 4 and lines:
+            i = rng.randrange(len(lines))
+            lines.insert(i, lines[i])
+        elif m == 5 and lines:  # indentation broken
+            i = rng.randrange(len(lines))
+            lines[i] = " " * rng.randint(0, 7) + lines[i].lstrip()
+        elif m == 6:  # a billion-laughs alias bomb
+            lines += ["a: &a [x, x, x, x, x, x, x, x, x]", "b: &b [*a, *a, *a, *a, *a, *a, *a, *a]",
+                      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b]", "d: [*c, *c, *c, *c, *c, *c, *c, *c]"]
+        elif m == 7 and lines:  # truncation
+            lines = lines[: rng.randrange(len(lines))]
+        elif m == 8 and lines:  # a tag on a value
+            i = rng.randrange(len(lines))
+            if ":" in lines[i]:
+                k = lines[i].index(":")
+                lines[i] = lines[i][: k + 1] + " " + rng.choice(TAGS)
+        elif m == 9 and lines:  # a key misspelt
+            i = rng.randrange(len(lines))
+            lines[i] = lines[i].replace("a", "e", 1)
+        elif m == 10 and lines:  # an unclosed bracket or quote
+            i = rng.randrange(len(lines))
+            lines[i] += rng.choice(["[", "{", "\"", "'", "]"])
+        elif m == 11:  # a huge coordinate or size
+            lines = [ln.replace("cols: ", f"cols: {rng.choice(['100000', HUGE, '-5', '0', '702'])} #") if rng.random() < 0.5 else ln for ln in lines]
+        elif m == 12 and lines:  # a control or odd unicode character
+            i = rng.randrange(len(lines))
+            lines[i] += rng.choice(["\x01", "\u2028", "\ufeff", "\x85", "\u200b", "\ud7ff"])
+        elif m == 13:  # the document is something else entirely
+            return rng.choice([b"", b"\x00\x00", b"---\n...\n", b"- 1\n- 2\n", b"just text", b"[1, 2", "\xff\xfe".encode("latin-1")])
+    data = "\n".join(lines).encode("utf-8", "surrogatepass")
+    r = rng.random()
+    if r < 0.05:  # not UTF-8
+        data = data.replace(b"a", b"\xe9", 1)
+    elif r < 0.08:
+        data = b"\xef\xbb\xbf" + data
+    elif r < 0.10:
+        data = data + b"\x00"
+    return data
+
+
+# --- the families -------------------------------------------------------------------------------
+
+
+def _write(work: Path, name: str, data: bytes) -> str:
+    p = work / name
+    p.write_bytes(data)
+    return str(p)
+
+
+def _position_case(rng: random.Random, work: Path) -> list[str]:
+    base = rng.choice(sorted(example_files())).read_text(encoding="utf-8")
+    f = _write(work, "pos.yaml", mutate_text(rng, base))
+    fig = rng.choice(["obi", "dooku", "sbd", "ranger", "ogre", "x", "clone1"])
+    fig2 = rng.choice(["obi", "dooku", "sbdc", "mauler", "samurai", "ctc"])
+    cmd = rng.choice([
+        ["validate", f], ["validate", f, "--json"], ["show", f], ["normalize", f], ["los", fig, fig2, "--position", f, "--json"],
+        ["cover", fig, fig2, "--position", f], ["range", fig, fig2, "--position", f, "--json"], ["matrix", "--position", f, "--json"],
+        ["nearest", fig, "--position", f], ["attack", fig, fig2, "--position", f, "--json"], ["targets", fig, "--position", f],
+        ["game", "new", "--position", f, "--game", str(work / f"g{rng.randrange(10**9)}.sqlite")],
+    ])
+    return cmd
+
+
+def _cards_case(rng: random.Random, work: Path) -> list[str]:
+    src = rng.choice(sorted((ROOT / "cards").rglob("*.yaml")))
+    f = _write(work, "cards.yaml", mutate_text(rng, src.read_text(encoding="utf-8")))
+    return rng.choice([["--cards", f, "cards", "validate"], ["--cards", f, "cards", "list"], ["--cards", f, "validate", "clone-wars-corridor"],
+                       ["--cards", f, "cards", "show", "Clone Trooper"], ["--cards", f, "attack", "sbd", "obi", "--position", "clone-wars-example-combat", "--json"]])
+
+
+def _table_case(rng: random.Random, work: Path) -> list[str]:
+    game = rng.choice(["destiny", "swtcg"])
+    if rng.random() < 0.3:
+        scen = rng.choice(sorted((ROOT / "tests" / f"golden_{game}").glob("[!_]*.yaml")))
+        text = scen.read_text(encoding="utf-8")
+        for helper in (ROOT / "tests" / f"golden_{game}").glob("_*.yaml"):
+            shutil.copy(helper, work / helper.name)
+        f = _write(work, "scen.yaml", mutate_text(rng, text))
+        return [game, "scenario", f]
+    f = _write(work, "table.yaml", mutate_text(rng, card_table_example(game)))
+    g = str(work / f"t{rng.randrange(10**9)}.sqlite")
+    return [game, "new", f, "--game", g] + (["--json"] if rng.random() < 0.2 else [])
+
+
+def _importer_case(rng: random.Random, work: Path) -> list[str]:
+    game = rng.choice(["destiny", "swtcg"])
+    src = ROOT / "tests" / "fixtures" / ("swdestinydb-sample.json" if game == "destiny" else "lackey-swtcg-sample.txt")
+    f = _write(work, "import.dat", mutate_text(rng, src.read_text(encoding="utf-8")))
+    extra = rng.choice([[], ["--json"], ["--entry", "Test Smuggler", "--on", "han"], ["--entry", "Test Walker Group", "--json"]])
+    return [game, "import", f, *extra]
+
+
+VALUES = ["0", "-1", "1", "20", "21", HUGE, "-" + HUGE, "1e3", "abc", "", " ", "²", "NaN", "inf", "A1", "Z99", "A0", "AAAAAA999999",
+          "a" * 300, "é", "\u202e", "../../etc/passwd", "/proc/self/mem", "/dev/null", "/", "x" * 5000, "C8", "B2", "obi", "dooku"]
+COMMANDS = [
+    ["los"], ["cover"], ["range"], ["matrix"], ["nearest"], ["attack"], ["targets"], ["validate"], ["show"], ["normalize"],
+    ["game", "new"], ["game", "status"], ["game", "log"], ["game", "undo"], ["game", "replay"], ["game", "export"], ["game", "initiative"],
+    ["game", "activate"], ["game", "move"], ["game", "attack"], ["game", "damage"], ["game", "use"], ["game", "snapshot"], ["game", "door"],
+    ["game", "morale"], ["game", "charge"], ["game", "aoo"], ["photo", "synth"], ["photo", "detect"], ["photo", "check"], ["map", "from-photo"],
+    ["calibrate", "sheet"], ["calibrate", "markers"], ["cards", "show"], ["cards", "new"], ["destiny", "new"], ["destiny", "do"], ["destiny", "check"],
+    ["destiny", "status"], ["destiny", "replay"], ["swtcg", "do"], ["swtcg", "status"], ["destiny", "import"], ["swtcg", "scenario"], ["examples"], ["abilities"],
+]
+OPTIONS = ["--json", "--position", "--game", "--roll", "--to", "--width", "--seed", "--format", "--output", "-o", "--png", "--get", "--calib",
+           "--cols", "--rows", "--rules", "--first", "--entry", "--override", "--combined-fire", "--melee", "--ranged", "--moved", "--help"]
+
+
+def _argv_case(rng: random.Random, work: Path) -> list[str]:
+    args = list(rng.choice(COMMANDS))
+    for _ in range(rng.randint(0, 6)):
+        if rng.random() < 0.5:
+            args.append(rng.choice(OPTIONS))
+        v = rng.choice(VALUES + ["clone-wars-corridor", str(work / "nope.yaml"), str(work), str(work / "out.png")])
+        if v in ("/proc/self/mem",) and args[-1] in ("--output", "-o", "--png"):
+            v = str(work / "out.png")  # never write into /proc
+        args.append(v)
+    if args[-1] in ("--output", "-o", "--png", "--game") or (len(args) > 1 and args[-2] in ("--output", "-o", "--png")):
+        args.append(str(work / "out.txt"))
+    args = [a if not a.startswith("/proc") or "--output" not in args else str(work / "o") for a in args]
+    if rng.random() < 0.4 and "--json" not in args:
+        args.append("--json")
+    return args
+
+
+# --- tampered game logs ---------------------------------------------------------------------------
+
+_TEMPLATES: dict[str, Path] = {}
+
+
+def _template(kind: str, work: Path) -> Path:
+    if kind in _TEMPLATES and _TEMPLATES[kind].exists():
+        return _TEMPLATES[kind]
+    base = work.parent / "templates"
+    base.mkdir(exist_ok=True)
+    path = base / f"{kind}.sqlite"
+    if not path.exists():
+        if kind == "game":
+            r = runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", str(path)])
+            for cmd in (["initiative", "--roll", "light=15", "--roll", "dark=3"], ["activate", "obi"], ["move", "obi", "C7"], ["damage", "sbd", "5"]):
+                runner.invoke(app, ["game", *cmd, "--game", str(path)])
+        else:
+            t = base / f"{kind}.yaml"
+            t.write_text(card_table_example(kind), encoding="utf-8")
+            r = runner.invoke(app, [kind, "new", str(t), "--game", str(path)])
+            assert r.exit_code == 0, r.output
+    _TEMPLATES[kind] = path
+    return path
+
+
+JUNK_DATA = ['"text"', "[]", "null", "{}", '{"figure": 5}', '{"figure": "nobody"}', '{"figure": "obi", "to": "Z99"}', "not json", "{",
+             '{"seq": "x"}', '{"command": 5}', '{"command": "A frobnicate"}', '{"position": 5}', '{"rolls": [], "first": "x"}',
+             '{"figure": {"id": 1}}', '{"amount": "' + HUGE + '", "figure": "obi"}', '{"to": null, "figure": "obi"}', "[" * 5000 + "]" * 5000,
+             '{"seq": 99999}', '{"seq": 1}', '{"figure": "obi", "amount": 1e999}']
+JUNK_KIND = ["teleport", "", "setup", "undo", "move", "attack", "note", "activate", "initiative", None, 5]
+
+
+def _gamelog_case(rng: random.Random, work: Path) -> list[str]:
+    kind = rng.choice(["game", "destiny", "swtcg"])
+    dst = work / f"log{rng.randrange(10**9)}.sqlite"
+    shutil.copy(_template(kind, work), dst)
+    con = sqlite3.connect(dst)
+    try:
+        seqs = [r[0] for r in con.execute("SELECT seq FROM events")]
+        for _ in range(rng.randint(1, 3)):
+            m = rng.randrange(10)
+            seq = rng.choice(seqs) if seqs else 1
+            if m == 0:
+                con.execute("UPDATE events SET data = ? WHERE seq = ?", (rng.choice(JUNK_DATA), seq))
+            elif m == 1:
+                con.execute("UPDATE events SET kind = ? WHERE seq = ?", (rng.choice(JUNK_KIND), seq))
+            elif m == 2:
+                con.execute("DELETE FROM events WHERE seq = ?", (rng.choice([1, seq]),))
+            elif m == 3:
+                con.execute("INSERT INTO events(seq, at, kind, data) VALUES (?, 'x', ?, ?)",
+                            (rng.choice([0, -1, 10**6]), rng.choice([k for k in JUNK_KIND if isinstance(k, str)]), rng.choice(JUNK_DATA)))
+            elif m == 4:
+                con.execute("DELETE FROM meta WHERE key = ?", (rng.choice(["format", "rules", "created"]),))
+            elif m == 5:
+                con.execute("UPDATE meta SET value = ? WHERE key = 'rules'", (rng.choice(["swm2099", "", "destiny", "swtcg", "game", "ddm2005"]),))
+            elif m == 6:  # a table rebuilt without a column
+                con.executescript("CREATE TABLE e2 AS SELECT seq, at, kind, data FROM events; DROP TABLE events; ALTER TABLE e2 RENAME TO events;")
+            elif m == 7:
+                con.execute("UPDATE events SET override = ? WHERE seq = ?", (rng.choice([5, b"\xff", "x" * 10000]), seq))
+            elif m == 8:
+                con.execute("UPDATE events SET data = json_set(data, '$.position', ?) WHERE seq = 1", (rng.choice(["", "x: [", "format: 5", HUGE]),))
+            elif m == 9:
+                con.execute(f"PRAGMA user_version = {rng.choice([0, 2, 99, -1])}")
+            seqs = [r[0] for r in con.execute("SELECT seq FROM events")]
+        con.commit()
+    except sqlite3.Error:
+        pass
+    finally:
+        con.close()
+    g = str(dst)
+    if kind == "game":
+        cmd = rng.choice([["game", "status"], ["game", "log"], ["game", "export"], ["game", "export", "--format", "json"], ["game", "replay", "--to", rng.choice(["1", "3", "0", "-2", "50"])],
+                          ["game", "activate", "dooku"], ["game", "undo"], ["game", "snapshot", "-o", str(work / "snap.yaml")], ["los", "obi", "dooku"],
+                          ["attack", "sbd", "obi", "--json"], ["show"]])
+    else:
+        cmd = rng.choice([[kind, "status"], [kind, "log"], [kind, "export"], [kind, "undo"], [kind, "do", "A pass" if kind == "destiny" else "next"],
+                          [kind, "check", "A pass"], [kind, "replay", "--to", rng.choice(["1", "0", "-1", "99"])], ["game", "status"]])
+    if cmd[0] == "game" and cmd[1] == "use":
+        return cmd + [g]
+    return cmd + ["--game", g] + (["--json"] if rng.random() < 0.3 and cmd[-1] in ("status", "log") else [])
+
+
+# --- images ------------------------------------------------------------------------------------------
+
+
+def png(width: int, height: int, data: bytes | None = None, color: int = 0) -> bytes:
+    """A PNG with the given header; ``data`` (raw, before compression) may not match it."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, color, 0, 0, 0)
+    if data is None:
+        data = b"\x00" * min((width + 1) * height, 2_000_000)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b"")
+
+
+def bomb() -> bytes:
+    """A small PNG that decodes to gigabytes (compressed zeros)."""
+    w, h = 60000, 60000
+    co = zlib.compressobj(9)
+    row = b"\x00" * (w + 1)
+    parts = [co.compress(row) for _ in range(200)]
+    parts.append(co.flush())
+    return png(w, h, b"")[:33] + struct.pack(">I", len(b"".join(parts))) + b"IDAT" + b"".join(parts) + b"\x00\x00\x00\x00" + png(1, 1)[-12:]
+
+
+def _image_case(rng: random.Random, work: Path) -> list[str]:
+    m = rng.randrange(8)
+    if m == 0:
+        data = png(100000, 10, b"\x00" * 100001 * 10)
+    elif m == 1:
+        data = png(100000, 100000, b"\x00" * 100)
+    elif m == 2:
+        data = bomb()
+    elif m == 3:
+        data = png(1, 1)
+    elif m == 4:
+        data = b"\x89PNG\r\n\x1a\n" + os.urandom(rng.randint(0, 200))
+    elif m == 5:
+        data = b"GIF89a" + os.urandom(50)
+    elif m == 6:
+        data = b"\xff\xd8\xff\xe0" + os.urandom(100)  # a broken JPEG
+    else:
+        data = "not an image at all é".encode()
+    f = _write(work, rng.choice(["img.png", "img.jpg", "img.txt"]), data)
+    return rng.choice([["photo", "detect", f, "--position", "clone-wars-corridor", "--json"], ["photo", "check", f, "--position", "clone-wars-corridor"],
+                       ["map", "from-photo", f, "--cols", "20", "--rows", "14"], ["calibrate", "camera", f],
+                       ["photo", "detect", f, "--position", "clone-wars-corridor", "--calib", str(ROOT / "README.md")]])
+
+
+def _numbers_case(rng: random.Random, work: Path) -> list[str]:
+    return rng.choice([
+        ["photo", "synth", "-p", "clone-wars-corridor", "-o", str(work / "s.png"), "--width", rng.choice(["1", "0", "-5", "100000", "3", HUGE])],
+        ["game", "initiative", "--roll", rng.choice(["light=²", "light=" + HUGE, "light=-1", "dark=1.5"]), "--roll", "dark=3", "--game", str(work / "none.sqlite")],
+        ["game", "replay", "--to", rng.choice(["-1", "0", HUGE]), "--game", str(work / "none.sqlite")],
+        ["destiny", "status", "--get", rng.choice(["card.nobody.damage", "x", "", "card", "card.han.nothing", "players.A.x"]), "--game", str(_template("destiny", work))],
+        ["swtcg", "status", "--get", rng.choice(["unit.x.tapped", "unit", "player.XX.force", "step.x"]), "--game", str(_template("swtcg", work))],
+        ["game", "new", "-p", "clone-wars-corridor", "--game", rng.choice(["/proc/nope/g.sqlite", str(work / ("x" * 300 + ".sqlite")), str(work)])],
+        ["show", str(work / ("y" * 5000))],
+    ])
+
+
+MAKERS: dict[str, Callable[[random.Random, Path], list[str]]] = {
+    "position": _position_case, "cards": _cards_case, "table": _table_case, "importer": _importer_case, "argv": _argv_case,
+    "gamelog": _gamelog_case, "image": _image_case, "numbers": _numbers_case,
+}
+
+
+class CaseTimeout(BaseException):
+    """A case ran past its limit (a BaseException, so the CLI's edge cannot swallow it)."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise CaseTimeout()
+
+
+def run_case(family: str, seed: int, work: Path, limit_s: int = 10) -> Outcome:
+    import signal
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(limit_s)
+    try:
+        return _run_case(family, seed, work, limit_s)
+    except CaseTimeout:
+        rng = random.Random(seed)
+        (work / "replay").mkdir(parents=True, exist_ok=True)
+        return Outcome(family, MAKERS[family](rng, work / "replay"), -1, "", f"took over {limit_s} s")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _run_case(family: str, seed: int, work: Path, limit_s: int) -> Outcome:
+    rng = random.Random(seed)
+    case = work / f"c{seed % 50}"
+    if case.exists():
+        shutil.rmtree(case, ignore_errors=True)
+    case.mkdir(parents=True)
+    args = MAKERS[family](rng, case)
+    env = {"TABLETOP_HOME": str(work / "home"), "COLUMNS": "100"}
+    r = runner.invoke(app, args, env=env)
+    out = r.stdout + (r.stderr if hasattr(r, "stderr") else "")
+    problem = None
+    if r.exit_code not in (0, 2, 3):
+        problem = f"exit {r.exit_code}"
+    elif "Traceback" in out or "internal error" in out:
+        problem = "traceback or internal error"
+    elif "--json" in args and "--help" not in args and "-h" not in args:
+        try:
+            obj = json.loads(r.stdout)
+            if not isinstance(obj, dict) or (r.exit_code != 0 and "error" not in obj):
+                problem = "--json: not one object with an error"
+        except ValueError:
+            problem = "--json: not JSON"
+        else:
+            if any(isinstance(v, float) and not math.isfinite(v) for v in _walk(obj)):
+                problem = "--json: Infinity or NaN"
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        problem = f"exception {type(r.exception).__name__}: {r.exception}"
+    return Outcome(family, args, r.exit_code, out[-600:], problem)
+
+
+def _walk(o: Any):  # type: ignore[no-untyped-def]
+    if isinstance(o, dict):
+        for v in o.values():
+            yield from _walk(v)
+    elif isinstance(o, list):
+        for v in o:
+            yield from _walk(v)
+    else:
+        yield o
