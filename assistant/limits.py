@@ -8,7 +8,7 @@ a few seconds on a 2-core machine (``bench/geometry.py``):
 * line of sight, cover, range, nearest, attack, targets, moves and games: maps of at most
   40,000 squares (200 x 200);
 * the full matrix: at most 60 figures (3,540 ordered pairs), and figures x squares at most
-  1,000,000 (one distance map per figure);
+  400,000 (one distance map per figure: 25 figures on 126 x 126, 10 on 200 x 200);
 * drawing the board in a terminal: at most 200 x 200 squares;
 * reading a photo: maps of at most 100 x 100 squares (the rectified view is 40 px a square).
 
@@ -22,7 +22,7 @@ from .model import Position
 
 MAX_QUERY_SQUARES = 40_000
 MAX_MATRIX_FIGURES = 60
-MAX_MATRIX_WORK = 1_000_000
+MAX_MATRIX_WORK = 400_000
 MAX_DRAW_SIDE = 200
 MAX_PHOTO_SIDE = 100
 
