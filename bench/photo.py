@@ -112,6 +112,65 @@ def main() -> None:
     _without_corner_markers(positions, max(4, args.n // 4), args.width)
     for kind, n in sorted(failures.items(), key=lambda kv: -kv[1]):
         print(f"  failures: {kind}: {n}")
+    _marker_conditions(positions, max(8, args.n // 4), args.width)
+
+
+def _marker_conditions(positions: list[Position], n: int, width: int) -> None:
+    """Corner markers of other sizes and base-marker stickers of 0.3-0.6 of a square at any angle:
+    the grid (found, wrong), and base-marker recall (markers on the roster that were read)."""
+    import numpy as np
+
+    from assistant.photo import locate_grid
+    from assistant.photo.board import NotAMapError, find_grid
+    from assistant.photo.markers import find_markers
+
+    for label, corner, lo, hi in (("corner markers 0.47 sq (12 mm), stickers 0.3-0.6", 0.47, 0.3, 0.6),
+                                  ("corner markers 1.2 sq, stickers 0.3-0.6", 1.2, 0.3, 0.6),
+                                  ("corner markers 0.47 sq, stickers 0.3-0.4", 0.47, 0.3, 0.4)):
+        found = wrong = refused = read = total = 0
+        secs: list[float] = []
+        for i in range(n):
+            pos = positions[i % len(positions)]
+            rng = np.random.default_rng(9000 + i)
+            img, truth = render_photo(pos, seed=9000 + i, width=width, height=width * 3 // 4, corner_side=corner,
+                                      base_side=float(rng.uniform(lo, hi)), stickers=True)
+            try:
+                grid = locate_grid(img, pos)[0]
+            except NoGridError:
+                refused += 1
+                continue
+            found += 1
+            pts = np.array([[0, 0], [pos.map.cols, 0], [pos.map.cols, pos.map.rows], [0, pos.map.rows], [pos.map.cols / 2, pos.map.rows / 2]], np.float64)
+            import cv2
+
+            img_pts = cv2.perspectiveTransform(pts[None], truth.homography)[0]
+            back = cv2.perspectiveTransform(img_pts[None], grid.H)[0]
+            if float(np.max(np.linalg.norm(back - pts, axis=1))) > 0.25:
+                wrong += 1
+            t0 = time.perf_counter()
+            res = detect(img, pos, f"m{i}")
+            secs.append(time.perf_counter() - t0)
+            marked = {f.id for f in pos.figures if f.marker is not None}
+            total += len(marked)
+            read += sum(1 for f in res.figures if f.by == "marker" and f.id in marked and truth.figures.get(f.id) == f.at)
+        rec = f"{100 * read / total:.1f} % ({read} of {total})" if total else "-"
+        print(f"{label}: grid found {found} of {n}, wrong {wrong}, refused {refused}; base-marker recall {rec}; "
+              f"{statistics.mean(secs) if secs else 0:.2f} s per photo")
+    # a printed sheet of markers (ids 0-3 and some base ids in a grid) is not a map
+    import cv2
+
+    sheet = np.full((3000, 4000, 3), 255, np.uint8)
+    d = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for k in range(12):
+        mk = cv2.aruco.generateImageMarker(d, k % 8, 300)
+        x, y = 200 + (k % 4) * 900, 200 + (k // 4) * 900
+        sheet[y:y + 300, x:x + 300] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
+    pos = positions[0]
+    try:
+        grid = find_grid(find_markers(sheet), pos.map.cols, pos.map.rows)
+        print(f"a printed sheet of markers: {'refused (no grid)' if grid is None else 'ACCEPTED AS A MAP (wrong)'}")
+    except NotAMapError as exc:
+        print(f"a printed sheet of markers: refused ({str(exc)[:90]}...)")
 
 
 def _without_corner_markers(positions: list[Position], n: int, width: int) -> None:

@@ -17,9 +17,9 @@ import numpy as np
 
 from ..errors import AssistantError
 from ..model import Position
-from .board import NotAMapError, find_grid, rectify
+from .board import Grid, NotAMapError, find_grid, rectify
 from .figures import Seen, figures_by_marker, occupancy
-from .markers import find_markers
+from .markers import Marker, find_base_markers, find_markers, merge
 
 OCCUPIED = 0.5
 UNCERTAIN_BAND = 0.2  # occupancy scores within this of the threshold are listed for the user
@@ -126,26 +126,42 @@ def load_image(path: str | Path) -> np.ndarray:
     return img
 
 
-def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None) -> PhotoResult:
-    t0 = time.perf_counter()
-    if camera is not None:
-        image = cv2.undistort(image, camera.camera_matrix, camera.distortion_coefficients)
+def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tuple[Grid, list[Marker], bool]:
+    """The board's grid in the photo, the markers seen, and whether the grid came from the
+    printed lines (no corner markers). Raises :class:`NoGridError` rather than guess."""
     cols, rows = pos.map.cols, pos.map.rows
     markers = find_markers(image)
+    # small corner markers: look again, harder, then at full resolution
+    for full in (False, True):
+        if len({m.id for m in markers if m.id < 4}) < 4:
+            markers = merge(markers, [m for m in find_markers(image, small_markers=True, full_resolution=full) if m.id < 4])
+    from .lines import GridMismatchError, check_with_lines, find_grid_from_lines
+
     try:
         grid = find_grid(markers, cols, rows)
-    except NotAMapError as exc:
+        if grid is not None:  # the markers' grid must agree with the printed lines
+            grid = check_with_lines(image, grid, cols, rows)
+    except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(f"no grid in {name}: {exc}") from None
     by_lines = False
     if grid is None:
-        from .lines import find_grid_from_lines
-
         grid = find_grid_from_lines(image, pos)
         by_lines = grid is not None
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
         raise NoGridError(f"no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, "
                           "and the printed grid could not be matched to the map; photograph the whole map")
+    return grid, markers, by_lines
+
+
+def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None) -> PhotoResult:
+    t0 = time.perf_counter()
+    if camera is not None:
+        image = cv2.undistort(image, camera.camera_matrix, camera.distortion_coefficients)
+    cols, rows = pos.map.cols, pos.map.rows
+    grid, markers, by_lines = locate_grid(image, pos, name)
+    if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
+        markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
     seen, notes = figures_by_marker(pos, markers, grid)
     top = rectify(image, grid, cols, rows, PX)
     sizes: dict[int, int] = {}

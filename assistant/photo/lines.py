@@ -97,6 +97,45 @@ def _crossings(gray: np.ndarray, H_img_from_board: np.ndarray, cols: int, rows: 
     return np.array(board_pts, np.float64), img_pts
 
 
+class GridMismatchError(Exception):
+    """The printed grid lines do not lie where the corner markers put them (the message says how far)."""
+
+
+def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
+    """A grid from the corner markers, checked against the printed grid lines and refined by them.
+
+    Around every lattice point the markers predict, the crossing of the printed lines is looked
+    for (a window of 0.3 squares). When enough are found: if they lie where predicted (median
+    offset under 0.12 squares), the homography is refitted to them (more points, spread over the
+    whole map, than the markers give); if not, the markers do not frame this map and
+    :class:`GridMismatchError` is raised. When too few are found (faint lines, printed art), the
+    markers' grid is returned as it is, only if three or more markers support it."""
+    scale = min(1.0, WORK / image.shape[1])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    S = np.diag([scale, scale, 1.0])
+    H_small = grid.H @ np.linalg.inv(S)  # small image -> board
+    b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows)
+    lattice = (cols + 1) * (rows + 1)
+    if len(b) < max(8, 0.3 * lattice):
+        if grid.corner_markers >= 3:
+            return grid
+        raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
+                                "them; place all four corner markers (or photograph the map whole)")
+    predicted = cv2.perspectiveTransform(i[None], H_small)[0]
+    offsets = np.linalg.norm(predicted - b, axis=1)
+    med = float(np.median(offsets))
+    if med > 0.12:
+        raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
+    H, mask = cv2.findHomography(i, b, cv2.RANSAC, 0.1)
+    if H is None or mask.sum() < max(8, 0.3 * lattice):
+        return grid
+    inl = mask.ravel() > 0
+    back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H))[0]
+    err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
+    return Grid(H @ S, err, grid.corner_markers)
+
+
 def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:
     cols, rows = pos.map.cols, pos.map.rows
     scale = min(1.0, WORK / image.shape[1])

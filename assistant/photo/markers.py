@@ -1,4 +1,14 @@
-"""Stage 1: find the ArUco markers (CONTRACT §4: 4x4_50; 0-3 map corners, 4+ figure bases)."""
+"""Stage 1: find the ArUco markers (CONTRACT §4: 4x4_50; 0-3 map corners, 4+ figure bases).
+
+Two passes:
+
+* on the whole photo (downscaled to 2,400 px for speed) -- the corner markers, which frame the
+  map, and any base marker large enough there;
+* once the grid is known, on the board seen from straight above at :data:`RECTIFIED_PX` pixels a
+  square (:func:`find_base_markers`): a base marker of 0.3 to 0.6 of a square is then an upright
+  square of 24-48 px whatever the camera's tilt, where the whole-photo pass misses most markers
+  under about 30 px (ArUco's default minimum perimeter is 3 % of the image's side).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +20,7 @@ import numpy as np
 from .synth import DICT
 
 MAX_SIDE = 2400  # markers are searched on a copy no larger than this; corners are scaled back
+RECTIFIED_PX = 80  # pixels per square of the top-down view searched for base markers
 
 
 @dataclass(frozen=True)
@@ -18,17 +29,62 @@ class Marker:
     corners: np.ndarray  # 4 x 2, image pixels, clockwise from the marker's top-left
 
 
-def find_markers(image: np.ndarray) -> list[Marker]:
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    scale = min(1.0, MAX_SIDE / max(gray.shape[:2]))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+def _detector(small_markers: bool) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICT), params)
-    corners, ids, _ = detector.detectMarkers(small)
+    if small_markers:
+        # small, slightly blurred, tilted stickers: accept short perimeters, scan more thresholds
+        params.minMarkerPerimeterRate = 0.005
+        params.adaptiveThreshWinSizeMin = 3
+        params.adaptiveThreshWinSizeMax = 33
+        params.adaptiveThreshWinSizeStep = 6
+        params.polygonalApproxAccuracyRate = 0.05
+        params.perspectiveRemovePixelPerCell = 8
+        params.perspectiveRemoveIgnoredMarginPerCell = 0.2
+        params.errorCorrectionRate = 0.6
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICT), params)
+
+
+def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False) -> list[Marker]:
+    """Markers on the whole photo (downscaled to :data:`MAX_SIDE` unless ``full_resolution``);
+    ``small_markers`` searches harder (short perimeters, more thresholds), for corner markers
+    printed small or without a white margin against the map."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    scale = 1.0 if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    corners, ids, _ = _detector(small_markers=small_markers).detectMarkers(small)
     out = []
     if ids is None:
         return out
     for c, i in zip(corners, ids.ravel(), strict=True):
         out.append(Marker(int(i), c.reshape(4, 2).astype(np.float64) / scale))
     return out
+
+
+def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> list[Marker]:
+    """Base markers (id 4 and up) on the top-down view of the board; ``H`` maps image pixels to
+    board squares. Corners are returned in image pixels, like :func:`find_markers`."""
+    px = RECTIFIED_PX
+    S = np.array([[px, 0, 0], [0, px, 0], [0, 0, 1]], np.float64)
+    top = cv2.warpPerspective(image, S @ H, (cols * px, rows * px), flags=cv2.INTER_LINEAR)
+    gray = cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top
+    corners, ids, _ = _detector(small_markers=True).detectMarkers(gray)
+    out: list[Marker] = []
+    if ids is None:
+        return out
+    back = np.linalg.inv(S @ H)
+    for c, i in zip(corners, ids.ravel(), strict=True):
+        if int(i) < 4:
+            continue
+        pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
+        out.append(Marker(int(i), pts))
+    return out
+
+
+def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
+    """Markers from both passes, each id once (the top-down pass wins for base markers: its
+    corners are found on an upright, sharper view)."""
+    by_id = {m.id: m for m in first}
+    for m in second:
+        by_id[m.id] = m
+    return list(by_id.values())

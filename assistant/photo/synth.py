@@ -49,10 +49,16 @@ class Truth:
     homography: Any = None  # board units -> image pixels (before distortion)
 
 
-def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_markers: bool = True) -> tuple[np.ndarray, float]:
-    """The printed board (and bases) seen from straight above; returns (image, margin in squares)."""
+def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_markers: bool = True,
+                 corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER,
+                 rng: np.random.Generator | None = None) -> tuple[np.ndarray, float]:
+    """The printed board (and bases) seen from straight above; returns (image, margin in squares).
+
+    ``corner_side``: the corner markers' side in squares (CONTRACT §4 fixes none);
+    ``base_side``: the base markers' side; with ``rng`` each base marker is a white-bordered
+    sticker turned at a random angle, as players stick them on."""
     m = pos.map
-    margin = MARKER_SQUARES + 0.6
+    margin = max(corner_side, 0.3) + 0.6
     w, h = int((m.cols + 2 * margin) * px), int((m.rows + 2 * margin) * px)
     img = np.full((h, w, 3), 255, np.uint8)
 
@@ -94,7 +100,7 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
         a = p(x0, y0)
         img[a[1]: a[1] + n, a[0]: a[0] + n] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
 
-    s = MARKER_SQUARES
+    s = corner_side
     for mid, (x0, y0) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)] if corner_markers else []):
         put_marker(mid, x0, y0, s)
 
@@ -104,12 +110,41 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
             cx, cy = f.at.col + n / 2, f.at.row + n / 2
             cv2.circle(img, p(cx, cy), int(BASE_RADIUS * n * px), BGR["base"], -1)
             if f.marker is not None:
-                side = BASE_MARKER * (1 if n == 1 else 1.3)
-                quiet = side * 0.18
-                a, b = p(cx - side / 2 - quiet, cy - side / 2 - quiet), p(cx + side / 2 + quiet, cy + side / 2 + quiet)
-                cv2.rectangle(img, a, b, (255, 255, 255), -1)
-                put_marker(f.marker, cx - side / 2, cy - side / 2, side)
+                side = base_side * (1 if n == 1 else 1.3)
+                if rng is None:
+                    quiet = side * 0.18
+                    a, b = p(cx - side / 2 - quiet, cy - side / 2 - quiet), p(cx + side / 2 + quiet, cy + side / 2 + quiet)
+                    cv2.rectangle(img, a, b, (255, 255, 255), -1)
+                    put_marker(f.marker, cx - side / 2, cy - side / 2, side)
+                else:
+                    _sticker(img, dictionary, f.marker, p(cx, cy), side * px, float(rng.uniform(0, 360)),
+                             (float(rng.uniform(-0.06, 0.06)) * px, float(rng.uniform(-0.06, 0.06)) * px))
     return img, margin
+
+
+def _sticker(img: np.ndarray, dictionary: Any, mid: int, centre: tuple[int, int], side_px: float, angle: float,
+             shift: tuple[float, float]) -> None:
+    """A marker printed on a white sticker (a quiet zone of a fifth of its side), stuck on at an angle."""
+    n = max(8, int(round(side_px)))
+    quiet = max(2, int(round(n * 0.2)))
+    patch = np.full((n + 2 * quiet, n + 2 * quiet), 255, np.uint8)
+    patch[quiet:quiet + n, quiet:quiet + n] = cv2.aruco.generateImageMarker(dictionary, mid, n)
+    size = patch.shape[0]
+    diag = int(np.ceil(size * 1.5))
+    M = cv2.getRotationMatrix2D((size / 2, size / 2), angle, 1.0)
+    M[:, 2] += (diag - size) / 2
+    rot = cv2.warpAffine(patch, M, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=0)
+    mask = cv2.warpAffine(np.full_like(patch, 255), M, (diag, diag), flags=cv2.INTER_NEAREST, borderValue=0)
+    x0, y0 = int(centre[0] + shift[0] - diag / 2), int(centre[1] + shift[1] - diag / 2)
+    h, w = img.shape[:2]
+    xs, ys = max(0, x0), max(0, y0)
+    xe, ye = min(w, x0 + diag), min(h, y0 + diag)
+    if xs >= xe or ys >= ye:
+        return
+    sub = img[ys:ye, xs:xe]
+    r = rot[ys - y0:ye - y0, xs - x0:xe - x0]
+    k = mask[ys - y0:ye - y0, xs - x0:xe - x0] > 0
+    sub[k] = np.repeat(r[k][:, None], 3, axis=1)
 
 
 def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: int, tilt_max: float) -> tuple[np.ndarray, np.ndarray]:
@@ -138,11 +173,14 @@ def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: 
 
 
 def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 3000, tilt_max: float = 45.0,
-                 px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True) -> tuple[np.ndarray, Truth]:
-    """A photo of the table and what it truly shows."""
+                 px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True,
+                 corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER, stickers: bool = False) -> tuple[np.ndarray, Truth]:
+    """A photo of the table and what it truly shows. ``stickers``: base markers are stuck on at
+    random angles with a white border, as players do."""
     rng = np.random.default_rng(seed)
     m = pos.map
-    board, margin = board_canvas(pos, px, corner_markers=corner_markers)
+    board, margin = board_canvas(pos, px, corner_markers=corner_markers, corner_side=corner_side, base_side=base_side,
+                                 rng=np.random.default_rng(seed + 7) if stickers else None)
     for _ in range(20):
         H, K = _camera(rng, m.cols, m.rows, width, height, tilt_max)
         corners = np.array([[-margin, -margin], [m.cols + margin, -margin], [m.cols + margin, m.rows + margin], [-margin, m.rows + margin]], np.float64)
