@@ -54,3 +54,25 @@ def registrar(table: dict[str, Any]) -> Callable[[str], Callable[[F], F]]:
             return f
         return reg
     return verb
+
+
+def naming_fields(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    """Wrap a table's ``lookup(table, path)``: a path naming no field is refused with the fields
+    there are, never an internal error."""
+    import functools
+
+    @functools.wraps(inner)
+    def lookup(t: Any, path: str) -> Any:
+        try:
+            return inner(t, path)
+        except AttributeError as e:
+            import re
+            from dataclasses import fields, is_dataclass
+
+            from ..errors import NotationError
+
+            name = getattr(e, "name", None) or (re.findall(r"attribute '([^']*)'", str(e)) or ["?"])[0]
+            obj = getattr(e, "obj", None)
+            there = ", ".join(f.name for f in fields(obj)) if obj is not None and is_dataclass(obj) else "see --help"
+            raise NotationError(f"{path!r}: no field {name!r} there; fields: {there}") from None
+    return lookup

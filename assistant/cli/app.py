@@ -173,11 +173,7 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
     except (typer.Exit, typer.Abort, SystemExit):
         raise
     except AssistantError as exc:
-        if json_mode:
-            emit_json(_error_json(exc, query))
-        else:
-            err.print(f"[bold red]error:[/] {escape(str(exc))}")
-        raise typer.Exit(2) from None
+        _fail(str(exc), json_mode, _error_json(exc, query))
     except KeyboardInterrupt:
         err.print("interrupted")
         raise typer.Exit(130) from None
@@ -185,11 +181,7 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
         name = str(exc.filename or "")
         name = name if len(name) <= 120 else name[:60] + "..." + name[-40:]
         msg = f"cannot use {name or 'a file'}: {exc.strerror or exc}"
-        if json_mode:
-            emit_json({"query": query, "error": msg} if query else {"error": msg})
-        else:
-            err.print(f"[bold red]error:[/] {escape(msg)}")
-        raise typer.Exit(2) from None
+        _fail(msg, json_mode, {"query": query, "error": msg} if query else {"error": msg})
     except Exception as exc:  # a bug: say so plainly, keep the traceback for --debug
         if os.environ.get(DEBUG_ENV):
             raise
@@ -199,6 +191,15 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
         else:
             err.print(f"[bold red]{escape(msg)}[/]")
         raise typer.Exit(1) from None
+
+
+def _fail(msg: str, json_mode: bool, obj: dict[str, Any]) -> None:
+    """A user error: the message (or one JSON object under --json), exit 2."""
+    if json_mode:
+        emit_json(obj)
+    else:
+        err.print(f"[bold red]error:[/] {escape(msg)}")
+    raise typer.Exit(2) from None
 
 
 def write_or_print(text: str, output: Path | None) -> None:

@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome, declared_options, entity_keys, registrar
+from ..cardgame import IllegalCommandError, Outcome, declared_options, entity_keys, registrar, naming_fields
 from ..cardgame.notation import Command
 from ..errors import AssistantError, NotationError
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
@@ -1111,21 +1111,6 @@ def who_orders(t: Table, owners: list[str]) -> tuple[str, str]:
                              "(Destiny P7 › Kolejka; A-04)")
 
 
-def lookup(t: Table, path: str) -> object:
-    """A fact of the table by dotted path (see :func:`_lookup`); a path naming no field is refused with the fields there are."""
-    try:
-        return _lookup(t, path)
-    except AttributeError as e:
-        import re
-
-        name = getattr(e, "name", None) or (re.findall(r"attribute '([^']*)'", str(e)) or ["?"])[0]
-        obj = getattr(e, "obj", None)
-        from dataclasses import fields, is_dataclass
-
-        there = ", ".join(f.name for f in fields(obj)) if obj is not None and is_dataclass(obj) else "see --help"
-        raise NotationError(f"{path!r}: no field {name!r} there; fields: {there}") from None
-
-
 def _lookup(t: Table, path: str) -> object:
     """A fact of the table by dotted path, for scenarios and ``status --get``:
     ``card.han.damage``, ``player.A.hand``, ``die.h1.showing``, ``upgrades.han`` (ids),
@@ -1153,3 +1138,7 @@ def _lookup(t: Table, path: str) -> object:
         raise NotationError(f"{path!r} is not a fact of a Destiny table (card.ID.FIELD, player.NAME.FIELD, die.ID.showing, upgrades.CHAR, "
                             "pool.PLAYER, dice.CARD, in-play.ID, turn, phase, winner, round, bf_controller, claimed_by, ...)")
     return getattr(t, head)
+
+
+#: a fact of the table by dotted path; a path naming no field is refused with the fields there are
+lookup = naming_fields(_lookup)

@@ -22,10 +22,9 @@ from typing import Any
 
 import yaml
 
-from ..abilities import has
 from ..cards import CardLibrary
-from ..coords import Square, parse_edge, parse_square
-from ..editions import Edition, SquareTerrain, cite_for
+from ..coords import parse_edge, parse_square
+from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
 from ..model import DepartedError, Figure, Position
 from ..position import parse_position

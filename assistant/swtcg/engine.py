@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome, registrar, declared_options
+from ..cardgame import IllegalCommandError, Outcome, registrar, declared_options, naming_fields
 from ..cardgame.notation import Command
 from ..errors import NotationError, did_you_mean
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
@@ -1261,21 +1261,6 @@ def _reads(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-def lookup(t: Table, path: str) -> object:
-    """A fact of the table by dotted path (see :func:`_lookup`); a path naming no field is refused with the fields there are."""
-    try:
-        return _lookup(t, path)
-    except AttributeError as e:
-        import re
-
-        name = getattr(e, "name", None) or (re.findall(r"attribute '([^']*)'", str(e)) or ["?"])[0]
-        obj = getattr(e, "obj", None)
-        from dataclasses import fields, is_dataclass
-
-        there = ", ".join(f.name for f in fields(obj)) if obj is not None and is_dataclass(obj) else "see --help"
-        raise NotationError(f"{path!r}: no field {name!r} there; fields: {there}") from None
-
-
 def _lookup(t: Table, path: str) -> object:
     """A fact by dotted path: ``unit.ID.FIELD``, ``stat.ID.speed|power|health``,
     ``keyword.ID.NAME``, ``player.DS.FIELD``, ``attack.FIELD``, ``contest``, ``step``, ``turn``."""
@@ -1304,3 +1289,7 @@ def _lookup(t: Table, path: str) -> object:
 
 
 __all__ = ["apply", "lookup", "verbs", "Outcome", "IllegalCommandError", "STEP_ALIASES"]
+
+
+#: a fact of the table by dotted path; a path naming no field is refused with the fields there are
+lookup = naming_fields(_lookup)
