@@ -242,3 +242,17 @@ def test_a_printed_sheet_of_markers_is_not_a_map() -> None:
     pos = load_position(example_path("clone-wars-corridor"))
     with pytest.raises(NoGridError, match="do not frame"):
         detect(sheet, pos, "sheet")
+
+
+def test_dark_wall_squares_are_terrain_not_bases() -> None:
+    """The position says where walls are; a wall printed as dark as a base is not read as one."""
+    pos = load_position(example_path("clone-wars-corridor"))
+    img, truth = render_photo(pos, seed=3, width=3200, height=2400, figures_tall=False)
+    walls = sorted(pos.map.squares.get(next(k for k in pos.map.squares if k.value == "wall"), ()), key=lambda q: (q.row, q.col))
+    for sq in walls:  # paint each wall square base-dark, inset a little (the lens bends the photo)
+        quad = np.array([[sq.col + 0.15, sq.row + 0.15], [sq.col + 0.85, sq.row + 0.15], [sq.col + 0.85, sq.row + 0.85], [sq.col + 0.15, sq.row + 0.85]])
+        pts = cv2.perspectiveTransform(quad[None], truth.homography)[0].astype(np.int32)
+        cv2.fillConvexPoly(img, pts, (45, 45, 45))
+    res = detect(img, pos, "walls")
+    assert not {s.name for s in walls} & set(res.occupied)
+    assert any("look dark like a base" in n for n in res.notes)

@@ -168,6 +168,15 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     for f in pos.figures:
         sizes[f.size.footprint] = sizes.get(f.size.footprint, 0) + 1
     scores = occupancy(top, cols, rows, PX, sizes)
+    # the rules model judges what vision sees: no figure stands in a wall square, a pit (or, DDM,
+    # on a statue), so dark printed terrain there is terrain, not a base
+    nowhere = {sq.name for kind in pos.rules.rules.no_standing for sq in pos.map.squares.get(kind, ())}
+    dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
+    for sq in nowhere:
+        scores[sq] = 0.0
+    if dark_terrain:
+        notes.append(f"{len(dark_terrain)} wall, pit or statue square(s) look dark like a base ({', '.join(dark_terrain[:6])}"
+                     f"{', ...' if len(dark_terrain) > 6 else ''}): the map says no figure can stand there, so they are read as terrain")
     occupied = sorted((s for s, v in scores.items() if v >= OCCUPIED), key=_square_key)
     marked = {sq for f in seen for sq in _space(pos, f)}
     occupied = sorted(set(occupied) | marked, key=_square_key)
@@ -184,11 +193,10 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         best = min(free, key=lambda s: _dist(s, f.at.name))
         seen.append(Seen(f.id, best, round(min(1.0, abs(scores.get(best, 1.0) - OCCUPIED) / (1 - OCCUPIED)), 3), "roster"))
         free.remove(best)
-    # the rules model checks what vision returned
-    walls = {s.name for s in pos.map.squares.get(next(iter([k for k in pos.map.squares if k.value == "wall"]), None), ())} if pos.map.squares else set()
+    # the rules model checks what vision returned: a base marker read on a wall or pit square
     for f in seen:
-        if f.at in walls:
-            notes.append(f"{f.id} seen on {f.at}, a wall square: check the photo")
+        if f.at in nowhere:
+            notes.append(f"{f.id} seen on {f.at}, a square no figure can stand on: check the photo")
             uncertain.append({"square": f.at, "confidence": 0.0})
     if by_lines:
         notes.insert(0, "grid found from the printed lines (no corner markers); orientation chosen by the map's terrain")
