@@ -150,7 +150,8 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
         raise NoGridError(f"no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, "
-                          "and the printed grid could not be matched to the map; photograph the whole map")
+                          "and the printed grid could not be matched to the map. Place the four corner markers on the map's "
+                          "corners ('python -m assistant calibrate markers' prints them) and photograph the whole map")
     return grid, markers, by_lines
 
 
