@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,13 +177,19 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
                 lines.lines[path + (i,)] = item.start_mark.line + 1
                 items.append(build(item, path + (i,)))
             return items
-        return _scalar(loader, n)
+        value = _scalar(loader, n)
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise YamlReadError([Problem("a \\uD800-\\uDFFF escape is half of a character, not text", name, n.start_mark.line + 1, format_path(path))])
+        return value
 
     try:
         data = build(node, ())
     except RecursionError:
         raise YamlReadError([Problem("not valid here: nested too deeply", name)]) from None
     return data, lines, problems
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _scalar(loader: yaml.SafeLoader, node: yaml.Node) -> Any:

@@ -196,6 +196,10 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
         raise ImportFileError(f"{name}:{e.lineno}: not JSON ({e.msg})") from None
     except (RecursionError, ValueError) as e:
         raise ImportFileError(f"{name}: the JSON cannot be read ({type(e).__name__}: {str(e)[:100]})") from None
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ImportFileError(f"{name}: the JSON holds half a character (a lone \\uD800-\\uDFFF escape)") from None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list):

@@ -87,6 +87,8 @@ def set_current_game(path: Path) -> None:
 
 
 def _sidecars(path: Path) -> list[Path]:
+    if not path.name:
+        return []
     return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal")]
 
 
@@ -346,6 +348,10 @@ def _decode(path: Path, row: tuple[Any, ...]) -> Event:
         obj = None
     if not isinstance(seq, int) or not isinstance(kind, str) or not isinstance(obj, dict):
         raise GameFileError(f"{path}: event #{seq} cannot be read (its data is not a JSON object); the file was not modified")
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise GameFileError(f"{path}: event #{seq} holds half a character (a lone \\uD800-\\uDFFF escape); the log was edited") from None
     if override is not None and not isinstance(override, str):
         override = str(override)
     return Event(seq, str(at), kind, obj, override)
