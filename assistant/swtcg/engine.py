@@ -347,7 +347,7 @@ def _bp(t: Table, cmd: Command, said: list[str]) -> Table:
     p = t.player(side)
     if p.bp_spent:
         raise IllegalCommandError(f"{side} has already spent {p.bp_spent} of this turn's build points: the BP are entered once per turn, "
-                                  f"before building (FAQ L27; B-05); a correction is the judge's --override")
+                                  f"before building (FAQ L27); a correction is the judge's --override")
     said.append(f"{side} has {n} BP this turn (entered: the BP roll is not described in the source, B-05)")
     return t.with_player(replace(p, bp=n))
 
