@@ -78,13 +78,15 @@ def run(spec: Any, here: Path) -> list[str]:
             raise ScenarioError(f"'{key}' is a command or phrase, or a list of them")
     if not isinstance(spec.get("then") or {}, dict):
         raise ScenarioError("'then' maps dotted paths to the facts expected")
+    if spec.get("refused") is not None and not _as_list(spec.get("when")):
+        raise ScenarioError("'refused' names what the last 'when' is refused with: give a 'when'")
     try:
         return _run(spec, here, games()[game])
     except ScenarioError:
         raise
     except AssistantError as e:
         raise ScenarioError(f"the scenario cannot be set up: {e}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as e:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as e:
         raise ScenarioError(f"not a scenario ({type(e).__name__}: {e})") from None
 
 
