@@ -1,8 +1,10 @@
 """Photo position checks: one stage per module behind :func:`detect` (the façade).
 
 markers (ArUco) -> board (the grid's homography from the corner markers, or else from the
-printed lines, oriented by the map's terrain) -> figures (base markers, base colour),
-then the rules model sanity-checks what vision returned (no figure in a wall, one per square).
+printed lines, oriented by the map's terrain) -> figures (base markers read on the top-down
+view) and occupancy (a small CNN on each square's crop, :mod:`.occupancy`), then the rules
+model sanity-checks what vision returned (no figure in a wall or pit; no more bases than the
+roster has).
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ import numpy as np
 
 from ..errors import AssistantError
 from ..model import Position
-from .board import Grid, NotAMapError, find_grid, rectify
-from .figures import Seen, figures_by_marker, occupancy
-from .markers import Marker, find_base_markers, find_markers, merge
+from .board import Grid, NotAMapError, find_grid
+from .figures import Seen, figures_by_marker
+from .markers import Marker, find_base_markers, find_markers, find_markers_near, merge
+from .occupancy import TableProfile, square_probabilities
 
 OCCUPIED = 0.5
-UNCERTAIN_BAND = 0.2  # occupancy scores within this of the threshold are listed for the user
-PX = 40  # pixels per square in the rectified image
+#: calibrated probabilities within this of 0.5 are listed for the user to confirm
+UNCERTAIN_BAND = 0.35
 
 
 class NoGridError(AssistantError):
@@ -131,10 +134,12 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess."""
     cols, rows = pos.map.cols, pos.map.rows
     markers = find_markers(image)
-    # small corner markers: look again, harder, then at full resolution
-    for full in (False, True):
+    # small corner markers: look again, harder, then at full resolution, then (a photo of under
+    # 12 MP) enlarged twice
+    passes = [(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])
+    for full, upscale in passes:
         if len({m.id for m in markers if m.id < 4}) < 4:
-            markers = merge(markers, [m for m in find_markers(image, small_markers=True, full_resolution=full) if m.id < 4])
+            markers = merge(markers, [m for m in find_markers(image, small_markers=True, full_resolution=full, upscale=upscale) if m.id < 4])
     from .lines import GridMismatchError, check_with_lines, find_grid_from_lines
 
     try:
@@ -155,7 +160,10 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     return grid, markers, by_lines
 
 
-def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None) -> PhotoResult:
+def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None,
+           table: TableProfile | None = None) -> PhotoResult:
+    """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
+    a profile from ``photo adapt`` that refits the occupancy classifier to one's own table."""
     t0 = time.perf_counter()
     if camera is not None:
         image = cv2.undistort(image, camera.camera_matrix, camera.distortion_coefficients)
@@ -164,11 +172,15 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
     seen, notes = figures_by_marker(pos, markers, grid)
-    top = rectify(image, grid, cols, rows, PX)
-    sizes: dict[int, int] = {}
-    for f in pos.figures:
-        sizes[f.size.footprint] = sizes.get(f.size.footprint, 0) + 1
-    scores = occupancy(top, cols, rows, PX, sizes)
+    scores = square_probabilities(image, grid, cols, rows, table)
+    missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
+    if missing:  # read base markers once more where a base stands and no marker was read
+        known = {sq for f in seen for sq in _space(pos, f)}
+        near = sorted((sq for sq, v in scores.items() if v >= 0.3 and sq not in known), key=lambda sq: -scores[sq])[:40]
+        found = [m for m in find_markers_near(image, grid.H, [_col_row(sq) for sq in near]) if m.id in missing]
+        if found:
+            markers = merge(markers, found)
+            seen, notes = figures_by_marker(pos, markers, grid)
     # the rules model judges what vision sees: no figure stands in a wall square, a pit (or, DDM,
     # on a statue), so dark printed terrain there is terrain, not a base
     nowhere = {sq.name for kind in pos.rules.rules.no_standing for sq in pos.map.squares.get(kind, ())}
@@ -183,6 +195,15 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     occupied = sorted(set(occupied) | marked, key=_square_key)
     uncertain = [{"square": s, "confidence": round(1 - abs(v - OCCUPIED) / UNCERTAIN_BAND, 3)}
                  for s, v in scores.items() if abs(v - OCCUPIED) < UNCERTAIN_BAND and s not in marked]
+    # the roster bounds what the photo can hold: more occupied squares than its bases cover
+    # means a figure the record lacks, or a false square -- either way a person should look
+    roster_squares = sum(f.size.footprint ** 2 for f in pos.figures)
+    if len(occupied) > roster_squares:
+        extra = sorted((s for s in occupied if s not in marked), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
+        listed = {u["square"] for u in uncertain}
+        uncertain += [{"square": s, "confidence": 0.0} for s in extra if s not in listed]
+        notes.append(f"{len(occupied)} squares look occupied but the roster's bases cover {roster_squares}: "
+                     f"confirm {', '.join(sorted(extra, key=_square_key)[:6])}")
     # roster figures not identified by a marker (none on the base, or it was not readable):
     # match the remaining occupied squares to them by the nearest recorded square
     found = {f.id for f in seen}
@@ -211,6 +232,13 @@ def _space(pos: Position, seen: Seen) -> list[str]:
     at = parse_square(seen.at)
     n = fig.size.footprint
     return [at.offset(dc, dr).name for dc in range(n) for dr in range(n)]
+
+
+def _col_row(name: str) -> tuple[int, int]:
+    from ..coords import parse_square
+
+    s = parse_square(name)
+    return (s.col, s.row)
 
 
 def _square_key(name: str) -> tuple[int, int]:

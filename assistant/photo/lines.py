@@ -105,11 +105,13 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     """A grid from the corner markers, checked against the printed grid lines and refined by them.
 
     Around every lattice point the markers predict, the crossing of the printed lines is looked
-    for (a window of 0.3 squares). When enough are found: if they lie where predicted (median
-    offset under 0.12 squares), the homography is refitted to them (more points, spread over the
-    whole map, than the markers give); if not, the markers do not frame this map and
-    :class:`GridMismatchError` is raised. When too few are found (faint lines, printed art), the
-    markers' grid is returned as it is, only if three or more markers support it."""
+    for (a window of 0.3 squares). When at least half of those found lie where predicted (within
+    0.12 squares), the homography is refitted to them (more points, spread over the whole map,
+    than the markers give). Otherwise, when most crossings make a lattice of their own: within
+    0.45 squares (median) of the markers' it is the printed grid, bent by the lens, and is used;
+    farther, the markers do not frame this map (:class:`GridMismatchError`). Crossings that make
+    no lattice (faint lines, busy art) refuse nothing: the markers' grid is returned as it is,
+    only if three or more markers support it."""
     scale = min(1.0, WORK / image.shape[1])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -124,16 +126,34 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
                                 "them; place all four corner markers (or photograph the map whole)")
     predicted = cv2.perspectiveTransform(i[None], H_small)[0]
     offsets = np.linalg.norm(predicted - b, axis=1)
-    med = float(np.median(offsets))
-    if med > 0.12:
-        raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
-    H, mask = cv2.findHomography(i, b, cv2.RANSAC, 0.1)
-    if H is None or mask.sum() < max(8, 0.3 * lattice):
+    agree = offsets < 0.12
+    if agree.sum() >= max(8, 0.5 * len(b)):
+        # the printed lines confirm the markers: refit to every crossing that agrees (more
+        # points, spread over the whole map, than the markers give)
+        H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
+        if H is None or mask.sum() < 8:
+            return grid
+        inl = mask.ravel() > 0
+        back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
+        err = float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
+        return Grid(H @ S, err, grid.corner_markers)
+    # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
+    # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
+    # bends most), it is the printed grid itself and is used; far from it, the markers do not
+    # frame this map. Crossings that make no lattice (busy art) refuse nothing.
+    H_alt, mask = cv2.findHomography(i, b, cv2.RANSAC, 0.08)  # small image -> board, from the crossings alone
+    if H_alt is not None and mask.sum() >= max(8, 0.3 * lattice, 0.5 * len(b)):
+        inl = mask.ravel() > 0
+        med = float(np.median(offsets[inl]))
+        if med >= 0.45:
+            raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
+        back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H_alt))[0]
+        err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
+        return Grid(H_alt @ S, err, grid.corner_markers)
+    if grid.corner_markers >= 3:
         return grid
-    inl = mask.ravel() > 0
-    back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H))[0]
-    err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
-    return Grid(H @ S, err, grid.corner_markers)
+    raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
+                            "them; place all four corner markers (or photograph the map whole)")
 
 
 def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:

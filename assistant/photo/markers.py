@@ -45,13 +45,17 @@ def _detector(small_markers: bool) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICT), params)
 
 
-def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False) -> list[Marker]:
+def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> list[Marker]:
     """Markers on the whole photo (downscaled to :data:`MAX_SIDE` unless ``full_resolution``);
     ``small_markers`` searches harder (short perimeters, more thresholds), for corner markers
-    printed small or without a white margin against the map."""
+    printed small or without a white margin against the map; ``upscale`` enlarges a small photo
+    first, where blurred markers of 20-30 px are read only when their cells span more pixels."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    scale = 1.0 if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    scale = upscale if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))
+    if scale > 1:
+        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    else:
+        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
     corners, ids, _ = _detector(small_markers=small_markers).detectMarkers(small)
     out = []
     if ids is None:
@@ -78,6 +82,39 @@ def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
             continue
         pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
         out.append(Marker(int(i), pts))
+    return out
+
+
+def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], px: int = 2 * RECTIFIED_PX) -> list[Marker]:
+    """Base markers looked for once more around given squares (those a base stands on whose
+    marker the board-wide pass did not read): each square and half a square round it, seen from
+    above at ``px`` pixels a square, sharpened, at two contrasts. Small, blurred stickers that
+    the board-wide pass misses are often read here."""
+    out: list[Marker] = []
+    detector = _detector(small_markers=True)
+    span = 2.0  # squares across each window
+    size = int(span * px)
+    clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
+    for col, row in squares:
+        x0, y0 = col + 0.5 - span / 2, row + 0.5 - span / 2
+        S = np.array([[px, 0, -x0 * px], [0, px, -y0 * px], [0, 0, 1]], np.float64)
+        patch = cv2.warpPerspective(image, S @ H, (size, size), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
+        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+        sharp = cv2.addWeighted(gray, 1.8, cv2.GaussianBlur(gray, (0, 0), 2.0), -0.8, 0)
+        back = np.linalg.inv(S @ H)
+        for view in (sharp, clahe.apply(gray)):
+            corners, ids, _ = detector.detectMarkers(view)
+            if ids is None:
+                continue
+            found = False
+            for c, i in zip(corners, ids.ravel(), strict=True):
+                if int(i) < 4:
+                    continue
+                pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
+                out.append(Marker(int(i), pts))
+                found = True
+            if found:
+                break
     return out
 
 

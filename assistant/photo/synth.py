@@ -18,6 +18,15 @@ import numpy as np
 
 from ..editions import SquareTerrain
 from ..model import Position
+from .scenery import (
+    Look,
+    draw_base,
+    draw_look,
+    figure_body,
+    paint_paper,
+    project_solid,
+    table_texture,
+)
 
 DICT = cv2.aruco.DICT_4X4_50
 MARKER_SQUARES = 1.2  # side of a map-corner marker, in squares
@@ -43,20 +52,28 @@ class Truth:
 
     figures: dict[str, str] = field(default_factory=dict)  # id -> NW square name
     markers: dict[int, str] = field(default_factory=dict)  # marker id -> figure id
+    visible_markers: set[int] = field(default_factory=set)  # base markers no figure's body hides (varied look)
     occupied: set[str] = field(default_factory=set)
     squares: dict[str, str] = field(default_factory=dict)  # square -> terrain kind
     edges: dict[str, str] = field(default_factory=dict)  # edge -> wall | door
     homography: Any = None  # board units -> image pixels (before distortion)
+    conditions: dict[str, Any] = field(default_factory=dict)  # how the photo was taken, for the bench by condition
 
 
 def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_markers: bool = True,
                  corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER,
-                 rng: np.random.Generator | None = None) -> tuple[np.ndarray, float]:
+                 rng: np.random.Generator | None = None, look: Look | None = None,
+                 stances: dict[str, float] | None = None, placed: dict[int, tuple[float, float, float, float]] | None = None
+                 ) -> tuple[np.ndarray, float]:
     """The printed board (and bases) seen from straight above; returns (image, margin in squares).
 
     ``corner_side``: the corner markers' side in squares (CONTRACT §4 fixes none);
     ``base_side``: the base markers' side; with ``rng`` each base marker is a white-bordered
-    sticker turned at a random angle, as players stick them on."""
+    sticker turned at a random angle, as players stick them on. With a ``look`` (and ``rng``)
+    the map is printed in that look: art, faint lines, grey bases, figure shadows. ``stances``:
+    per figure, the direction (radians) in which its sticker sits off the base's centre, the
+    figure's feet standing on the other side. ``placed`` is filled with each base marker's
+    centre (board units), side (squares) and angle (degrees)."""
     m = pos.map
     margin = max(corner_side, 0.3) + 0.6
     w, h = int((m.cols + 2 * margin) * px), int((m.rows + 2 * margin) * px)
@@ -65,7 +82,13 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
     def p(x: float, y: float) -> tuple[int, int]:
         return int(round((x + margin) * px)), int(round((y + margin) * px))
 
-    cv2.rectangle(img, p(0, 0), p(m.cols, m.rows), BGR["paper"], -1)
+    if look is None:
+        cv2.rectangle(img, p(0, 0), p(m.cols, m.rows), BGR["paper"], -1)
+    else:
+        assert rng is not None
+        (x0, y0), (x1, y1) = p(0, 0), p(m.cols, m.rows)
+        img[y0:y1, x0:x1] = np.clip(paint_paper(rng, look, y1 - y0, x1 - x0, px), 0, 255).astype(np.uint8)
+    terrain = img.copy()
     inset = max(2, px // 10)
     for kind, squares in m.squares.items():
         colour = TERRAIN_COLOUR.get(kind)
@@ -74,12 +97,23 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
         for sq in squares:
             a, b = p(sq.col, sq.row), p(sq.col + 1, sq.row + 1)
             if kind is SquareTerrain.WALL:
-                cv2.rectangle(img, a, b, (60, 60, 110), -1)
-            cv2.rectangle(img, (a[0] + inset, a[1] + inset), (b[0] - inset, b[1] - inset), BGR[colour], max(2, px // 12))
-    for x in range(m.cols + 1):
-        cv2.line(img, p(x, 0), p(x, m.rows), BGR["grid"], max(1, px // 40))
-    for y in range(m.rows + 1):
-        cv2.line(img, p(0, y), p(m.cols, y), BGR["grid"], max(1, px // 40))
+                cv2.rectangle(terrain, a, b, (60, 60, 110), -1)
+            cv2.rectangle(terrain, (a[0] + inset, a[1] + inset), (b[0] - inset, b[1] - inset), BGR[colour], max(2, px // 12))
+    if look is None:
+        img = terrain
+        for x in range(m.cols + 1):
+            cv2.line(img, p(x, 0), p(x, m.rows), BGR["grid"], max(1, px // 40))
+        for y in range(m.rows + 1):
+            cv2.line(img, p(0, y), p(m.cols, y), BGR["grid"], max(1, px // 40))
+    else:
+        img = cv2.addWeighted(terrain, look.terrain_alpha, img, 1 - look.terrain_alpha, 0)
+        lines = img.copy()
+        width = max(1, int(round(look.grid_width * px)))
+        for x in range(m.cols + 1):
+            cv2.line(lines, p(x, 0), p(x, m.rows), look.grid_colour, width)
+        for y in range(m.rows + 1):
+            cv2.line(lines, p(0, y), p(m.cols, y), look.grid_colour, width)
+        img = cv2.addWeighted(lines, look.grid_alpha, img, 1 - look.grid_alpha, 0)
     for e in m.walls:
         a, b = e.endpoints
         cv2.line(img, p(a.x, a.y), p(b.x, b.y), BGR["wall"], max(3, px // 8))
@@ -104,11 +138,26 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
     for mid, (x0, y0) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)] if corner_markers else []):
         put_marker(mid, x0, y0, s)
 
+    if with_figures and look is not None and look.shadows:
+        # the figures' shadows on the map, all cast one way by the room's main light
+        assert rng is not None
+        shade = np.ones(img.shape[:2], np.float32)
+        dx, dy = rng.normal(0, 0.35, size=2)
+        for f in pos.figures:
+            n = f.size.footprint
+            cx, cy = f.at.col + n / 2 + dx * n, f.at.row + n / 2 + dy * n
+            cv2.ellipse(shade, p(cx, cy), (int(0.5 * n * px), int(0.35 * n * px)), float(rng.uniform(0, 180)), 0, 360,
+                        float(rng.uniform(0.55, 0.85)), -1)
+        shade = cv2.GaussianBlur(shade, (0, 0), px * 0.15)
+        img = (img.astype(np.float32) * shade[..., None]).astype(np.uint8)
     if with_figures:
         for f in pos.figures:
             n = f.size.footprint
             cx, cy = f.at.col + n / 2, f.at.row + n / 2
-            cv2.circle(img, p(cx, cy), int(BASE_RADIUS * n * px), BGR["base"], -1)
+            if look is None:
+                cv2.circle(img, p(cx, cy), int(BASE_RADIUS * n * px), BGR["base"], -1)
+            else:
+                draw_base(img, p(cx, cy), int(look.base_radius * n * px), look)
             if f.marker is not None:
                 side = base_side * (1 if n == 1 else 1.3)
                 if rng is None:
@@ -117,9 +166,24 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
                     cv2.rectangle(img, a, b, (255, 255, 255), -1)
                     put_marker(f.marker, cx - side / 2, cy - side / 2, side)
                 else:
-                    _sticker(img, dictionary, f.marker, p(cx, cy), side * px, float(rng.uniform(0, 360)),
-                             (float(rng.uniform(-0.06, 0.06)) * px, float(rng.uniform(-0.06, 0.06)) * px))
+                    ox, oy = sticker_offset(stances, f.id, n)
+                    angle = float(rng.uniform(0, 360))
+                    ox, oy = ox + float(rng.uniform(-0.06, 0.06)), oy + float(rng.uniform(-0.06, 0.06))
+                    _sticker(img, dictionary, f.marker, p(cx, cy), side * px, angle, (ox * px, oy * px))
+                    if placed is not None:
+                        placed[f.marker] = (cx + ox, cy + oy, side, angle)
     return img, margin
+
+
+STICKER_OFF = 0.12  # squares from the base's centre to its sticker's, where the figure's feet leave room
+FEET_OFF = 0.2  # squares from the base's centre to the figure's feet, the other way
+
+
+def sticker_offset(stances: dict[str, float] | None, figure: str, n: int) -> tuple[float, float]:
+    if not stances or figure not in stances:
+        return 0.0, 0.0
+    a = stances[figure]
+    return STICKER_OFF * n * float(np.cos(a)), STICKER_OFF * n * float(np.sin(a))
 
 
 def _sticker(img: np.ndarray, dictionary: Any, mid: int, centre: tuple[int, int], side_px: float, angle: float,
@@ -147,10 +211,12 @@ def _sticker(img: np.ndarray, dictionary: Any, mid: int, centre: tuple[int, int]
     sub[k] = np.repeat(r[k][:, None], 3, axis=1)
 
 
-def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: int, tilt_max: float) -> tuple[np.ndarray, np.ndarray]:
-    """A homography from board units to image pixels for a random camera pose."""
+def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: int, tilt_max: float,
+            focal: float = 0.9) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """For a random camera pose: the homography from board units to image pixels, the camera
+    matrix, the projection of board points (u, v, height) in squares, and the tilt in degrees."""
     size = max(cols, rows) + 2 * (MARKER_SQUARES + 0.6)
-    f = 0.9 * width
+    f = focal * width
     K = np.array([[f, 0, width / 2], [0, f, height / 2], [0, 0, 1]])
     tilt = np.radians(rng.uniform(0, tilt_max))
     yaw = rng.uniform(0, 2 * np.pi)
@@ -169,20 +235,30 @@ def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: 
     # board point (u, v) in squares -> world (u - cols/2, v - rows/2, 0)
     Hb = np.array([[1, 0, -cols / 2], [0, 1, -rows / 2], [0, 0, 1.0]])
     H = K @ np.column_stack([R[:, 0], R[:, 1], t]) @ Hb
-    return H / H[2, 2], K
+    T = np.array([[1, 0, 0, -cols / 2], [0, 1, 0, -rows / 2], [0, 0, 1, 0], [0, 0, 0, 1.0]])
+    P = K @ np.column_stack([R, t]) @ T
+    return H / H[2, 2], K, P / H[2, 2], float(np.degrees(tilt))
 
 
 def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 3000, tilt_max: float = 45.0,
                  px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True,
-                 corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER, stickers: bool = False) -> tuple[np.ndarray, Truth]:
+                 corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER, stickers: bool = False,
+                 varied: bool = False) -> tuple[np.ndarray, Truth]:
     """A photo of the table and what it truly shows. ``stickers``: base markers are stuck on at
-    random angles with a white border, as players do."""
+    random angles with a white border, as players do. ``varied``: one random look of a real
+    table (:mod:`.scenery`): printed art, faint lines, black or grey bases, painted figures of
+    any colour standing in 3D, shadows, table texture, phone focal lengths, white balance."""
     rng = np.random.default_rng(seed)
     m = pos.map
+    look_rng = np.random.default_rng(seed + 7)
+    look = draw_look(look_rng) if varied else None
+    stance_rng = np.random.default_rng(seed + 11)
+    stances = {f.id: float(stance_rng.uniform(0, 2 * np.pi)) for f in pos.figures} if varied else None
+    placed: dict[int, tuple[float, float, float, float]] = {}
     board, margin = board_canvas(pos, px, corner_markers=corner_markers, corner_side=corner_side, base_side=base_side,
-                                 rng=np.random.default_rng(seed + 7) if stickers else None)
+                                 rng=look_rng if (stickers or varied) else None, look=look, stances=stances, placed=placed)
     for _ in range(20):
-        H, K = _camera(rng, m.cols, m.rows, width, height, tilt_max)
+        H, K, P, tilt = _camera(rng, m.cols, m.rows, width, height, tilt_max, look.focal if look else 0.9)
         corners = np.array([[-margin, -margin], [m.cols + margin, -margin], [m.cols + margin, m.rows + margin], [-margin, m.rows + margin]], np.float64)
         proj = cv2.perspectiveTransform(corners[None], H)[0]
         if proj[:, 0].min() > 10 and proj[:, 1].min() > 10 and proj[:, 0].max() < width - 10 and proj[:, 1].max() < height - 10:
@@ -191,8 +267,24 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     S = np.array([[1 / px, 0, -margin], [0, 1 / px, -margin], [0, 0, 1]])
     background = rng.integers(60, 140, size=3).tolist()
     img = cv2.warpPerspective(board, H @ S, (width, height), flags=cv2.INTER_LINEAR, borderValue=background)
+    if look is not None:
+        inside = cv2.warpPerspective(np.full(board.shape[:2], 255, np.uint8), H @ S, (width, height), flags=cv2.INTER_NEAREST)
+        table = table_texture(look_rng, height, width)
+        img[inside == 0] = table[inside == 0]
+        # figures stand in 3D: the farthest drawn first, each a stack of painted solids
+        cam_far = sorted(pos.figures, key=lambda f: -float((P @ np.array([f.at.col + 0.5, f.at.row + 0.5, 0, 1]))[2]))
+        bodies = np.zeros((height, width), np.uint8)
+        for f in cam_far if figures_tall else ():
+            n = f.size.footprint
+            ox, oy = sticker_offset(stances, f.id, n)
+            fx, fy = f.at.col + n / 2 - ox * FEET_OFF / STICKER_OFF, f.at.row + n / 2 - oy * FEET_OFF / STICKER_OFF
+            for z0, z1, r0, r1, colour in figure_body(look_rng, look, n):
+                hull = project_solid(P, fx, fy, z0, z1, r0, r1)
+                cv2.fillConvexPoly(img, hull, colour, lineType=cv2.LINE_AA)
+                cv2.fillConvexPoly(bodies, hull, 255)
+        visible = _unhidden_markers(placed, H, bodies)
     # tall figures: bodies rise toward the top of the photo from the back of the base
-    if figures_tall:
+    elif figures_tall:
         for f in pos.figures:
             n = f.size.footprint
             cx, cy = f.at.col + n / 2, f.at.row + n / 2
@@ -218,8 +310,10 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     add = cv2.resize(glare.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
     out = cv2.multiply(img.astype(np.float32), cv2.merge([gain, gain, gain]))
     out = cv2.add(out, cv2.merge([add, add, add]))
+    if look is not None:
+        out = out * np.array(look.white_balance, np.float32)
     noise = np.empty(out.shape, np.float32)
-    cv2.randn(noise, 0, 4)
+    cv2.randn(noise, 0, look.noise if look else 4)
     out = np.clip(out + noise, 0, 255).astype(np.uint8)
     # lens: barrel distortion
     k1 = rng.uniform(-0.08, 0.02)
@@ -227,12 +321,16 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     newK = K.copy()
     mapx, mapy = cv2.initUndistortRectifyMap(K, dist, None, newK, (width, height), cv2.CV_32FC1)
     out = cv2.remap(out, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    sigma = rng.uniform(0.3, 1.2)
+    sigma = look.blur if look else rng.uniform(0.3, 1.2)
     out = cv2.GaussianBlur(out, (0, 0), sigma)
     if jpeg:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     truth = Truth(homography=H)
+    truth.visible_markers = visible if look is not None else {f.marker for f in pos.figures if f.marker is not None}
+    truth.conditions = {"tilt": tilt, "corner_markers": corner_markers, "corner_side": corner_side, "base_side": base_side,
+                        "varied": varied, "art": bool(look and look.art), "dark_bodies": bool(look and look.body_dark >= 0.3),
+                        "grid_alpha": look.grid_alpha if look else 1.0, "paper": look.paper if look else BGR["paper"]}
     for f in pos.figures:
         truth.figures[f.id] = f.at.name
         if f.marker is not None:
@@ -247,3 +345,62 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     for e in m.doors:
         truth.edges[e.name] = "door"
     return out, truth
+
+
+def _unhidden_markers(placed: dict[int, tuple[float, float, float, float]], H: np.ndarray, bodies: np.ndarray) -> set[int]:
+    """Base markers that no body covers in the photo: 9 x 9 points over each marker's square
+    (its black border included, at the angle it was stuck on) must all show."""
+    out = set()
+    h, w = bodies.shape
+    t = np.linspace(-0.5, 0.5, 9)
+    for mid, (cx, cy, side, angle) in placed.items():
+        a = np.radians(angle)
+        c, s_ = np.cos(a), np.sin(a)  # as cv2.getRotationMatrix2D turns the sticker
+        pts = np.array([[[cx + side * (c * u + s_ * v), cy + side * (-s_ * u + c * v)] for u in t for v in t]], np.float64)
+        img_pts = cv2.perspectiveTransform(pts, H)[0].round().astype(int)
+        inside = (img_pts[:, 0] >= 0) & (img_pts[:, 0] < w) & (img_pts[:, 1] >= 0) & (img_pts[:, 1] < h)
+        if inside.all() and not bodies[img_pts[:, 1], img_pts[:, 0]].any():
+            out.add(mid)
+    return out
+
+
+def random_position(rng: np.random.Generator, rules: Any = None, busy: bool = False) -> Position:
+    """A random map and roster for training and testing the detector: 8-20 squares a side,
+    walls, low objects, difficult terrain and pits, 2-16 figures (``busy``: 6-40, in clumps
+    as they stand in a fight), some Large and Huge, half of them with a base marker."""
+    from ..coords import Square
+    from ..editions import Edition, Size
+    from ..model import Figure, Map
+
+    cols, rows = int(rng.integers(8, 21)), int(rng.integers(8, 21))
+    kinds = [SquareTerrain.WALL, SquareTerrain.LOW, SquareTerrain.DIFFICULT, SquareTerrain.PIT]
+    terrain: dict[SquareTerrain, set[Square]] = {k: set() for k in kinds}
+    for _ in range(int(rng.integers(0, 8))):
+        kind = kinds[int(rng.choice(4, p=[0.4, 0.2, 0.3, 0.1]))]
+        c, r = int(rng.integers(0, cols)), int(rng.integers(0, rows))
+        w, h = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        for dc in range(w):
+            for dr in range(h):
+                if c + dc < cols and r + dr < rows and not any(Square(c + dc, r + dr) in v for v in terrain.values()):
+                    terrain[kind].add(Square(c + dc, r + dr))
+    blocked = terrain[SquareTerrain.WALL] | terrain[SquareTerrain.PIT]
+    taken: set[Square] = set()
+    figures = []
+    ids = [int(i) for i in rng.permutation(np.arange(4, 50))] * 2
+    for i in range(int(rng.integers(6, 41)) if busy else int(rng.integers(2, 17))):
+        u = rng.random()
+        n = 3 if u < 0.05 else 2 if u < 0.17 else 1
+        for _ in range(30):
+            if busy and figures and rng.random() < 0.6:  # next to a figure already placed
+                near = figures[int(rng.integers(0, len(figures)))].at
+                at = Square(int(np.clip(near.col + rng.integers(-2, 3), 0, cols - n)), int(np.clip(near.row + rng.integers(-2, 3), 0, rows - n)))
+            else:
+                at = Square(int(rng.integers(0, cols - n + 1)), int(rng.integers(0, rows - n + 1)))
+            space = {at.offset(dc, dr) for dc in range(n) for dr in range(n)}
+            if not space & (taken | blocked):
+                taken |= space
+                figures.append(Figure(f"f{i}", "light" if i % 2 else "dark", at, {1: Size.MEDIUM, 2: Size.LARGE, 3: Size.HUGE}[n],
+                                      marker=ids[i] if rng.random() < 0.5 else None))
+                break
+    m = Map(cols, rows, squares={k: frozenset(v) for k, v in terrain.items()})
+    return Position(rules or Edition.SWM2008, m, tuple(figures))
