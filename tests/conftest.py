@@ -39,3 +39,11 @@ def write(tmp_path: Path):
         return p
 
     return _write
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
+    """Keep each phase's report on the test item (the browser tests screenshot on failure)."""
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)

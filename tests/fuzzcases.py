@@ -169,12 +169,13 @@ COMMANDS = [
     ["los"], ["cover"], ["range"], ["matrix"], ["nearest"], ["attack"], ["targets"], ["validate"], ["show"], ["normalize"],
     ["game", "new"], ["game", "status"], ["game", "log"], ["game", "undo"], ["game", "replay"], ["game", "export"], ["game", "initiative"],
     ["game", "activate"], ["game", "move"], ["game", "attack"], ["game", "damage"], ["game", "use"], ["game", "snapshot"], ["game", "door"],
-    ["game", "morale"], ["game", "charge"], ["game", "aoo"], ["photo", "synth"], ["photo", "detect"], ["photo", "check"], ["map", "from-photo"],
+    ["game", "morale"], ["game", "charge"], ["game", "aoo"], ["photo", "synth"], ["photo", "detect"], ["photo", "check"], ["photo", "adapt"], ["map", "from-photo"],
     ["calibrate", "sheet"], ["calibrate", "markers"], ["cards", "show"], ["cards", "new"], ["destiny", "new"], ["destiny", "do"], ["destiny", "check"],
     ["destiny", "status"], ["destiny", "replay"], ["swtcg", "do"], ["swtcg", "status"], ["destiny", "import"], ["swtcg", "scenario"], ["examples"], ["abilities"],
 ]
 OPTIONS = ["--json", "--position", "--game", "--roll", "--to", "--width", "--seed", "--format", "--output", "-o", "--png", "--get", "--calib",
-           "--cols", "--rows", "--rules", "--first", "--entry", "--override", "--combined-fire", "--melee", "--ranged", "--moved", "--help"]
+           "--cols", "--rows", "--rules", "--first", "--entry", "--override", "--combined-fire", "--melee", "--ranged", "--moved", "--help",
+           "--table", "--varied", "--svg"]
 
 
 def _argv_case(rng: random.Random, work: Path) -> list[str]:

@@ -319,6 +319,7 @@ def show(
     ctx: typer.Context,
     file: Annotated[Optional[str], typer.Argument(help="A position file (or a bundled example's name); default: the current game's board.", show_default=False)] = None,
     game: Annotated[Optional[Path], typer.Option("--game", help="A game file to draw instead of the current game.", metavar="PATH")] = None,
+    svg: Annotated[Optional[Path], typer.Option("--svg", help="Also draw the board to this SVG file (the web app's picture).", metavar="FILE")] = None,
 ) -> None:
     """Draw the board: terrain in the printed colours, walls and doors on the grid lines, figures by side."""
     with edge():
@@ -331,6 +332,10 @@ def show(
 
             pos = read_state(ctx, game)[0].position
         out.print(render_board(pos), crop=False)
+        if svg is not None:
+            from ..svg import board_svg, write_svg
+
+            write_svg(svg, board_svg(pos, title=pos.map.name or ""))
 
 
 @app.command()
@@ -396,10 +401,11 @@ def demo(ctx: typer.Context) -> None:
         )
 
 
-from . import queries  # noqa: E402  (commands defined after the shared helpers they use)
+from . import live_cmd, queries  # noqa: E402  (commands defined after the shared helpers they use)
 
 queries.register(app)
 queries.register_attack(app)
+live_cmd.register(app)
 
 
 def main() -> None:

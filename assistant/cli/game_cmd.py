@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -12,6 +11,9 @@ import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
+from ..game.actions import entry_json as _entry_json
+from ..game.actions import entry_text as _entry_text
+from ..game.actions import export_text, record, refuse_unless, roll_outcome
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
 
@@ -56,13 +58,7 @@ def _record(ctx: typer.Context, game: Path | None, kind: str, data: dict[str, An
             notes: tuple[str, ...] = ()) -> None:
     from .app import emit_json, out
 
-    g = open_game(ctx, game)
-    try:
-        ev = g.do(kind, data, override)
-        st = g.state()
-    finally:
-        g.close()
-    entry = st.entries[-1]
+    ev, entry = record(open_game(ctx, game), kind, data, override)
     if json_out:
         emit_json({"query": "game", "event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase,
                    "notes": list(notes), **({"void": entry.void} if entry.void else {})})
@@ -168,21 +164,9 @@ def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) 
 
 
 def status_info(st) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    """The status as one JSON-ready object (the CLI's --json, the web's status bar)."""
-    pos = st.position
-    return {
-        "query": "status", "rules": st.rules.value, "round": st.round, "phase": st.phase,
-        "next": st.expected_side(), "active": st.active, "moved": st.moved,
-        "turn": ({"figure": st.turn.figure, "moved_before": st.turn.moved_before, "moved_after": st.turn.moved_after,
-                  "attacks": st.turn.attacks, "charged": st.turn.charged} if st.turn else None),
-        "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
-        "figures": [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
-                     "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures],
-        "defeated": st.defeated, "fallen": {k: v.text(k) for k, v in st.fallen.items()},
-        "round_over": st.round > 0 and st.round_over(),
-        "vp": st.vp, "morale_due": list(st.morale_due.values()), "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
-        "ended": st.ended, "over": st.over(), "tie_break": st.quiet_rounds >= 10,
-    }
+    from ..game.actions import status_info as info
+
+    return info(st)
 
 
 @app.command("log")
@@ -197,17 +181,6 @@ def log(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> 
             return
         for e in st.entries:
             out.print(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(_entry_text(e))}")
-
-
-def _entry_text(e) -> str:  # type: ignore[no-untyped-def]
-    return e.text + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
-
-
-def _entry_json(e) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    d = {**e.event.as_json(), "round": e.round, "phase": e.phase, "text": e.text, "undone": e.undone}
-    if e.void:
-        d["void"] = e.void
-    return d
 
 
 @app.command("undo")
@@ -267,28 +240,7 @@ def export(
         if fmt not in ("json", "md"):
             raise AssistantError(f"unknown format {fmt!r}: json or md")
         st, meta = read_state(ctx, game)
-        final = {"round": st.round, "phase": st.phase, "defeated": st.defeated,
-                 "fallen": {k: v.text(k) for k, v in st.fallen.items()}, "points": st.vp, "winner": st.winner(), "ended": st.ended,
-                 "figures": [{"id": f.id, "side": f.side, "at": f.at.name, "damage_taken": f.damage_taken, "hp": st.position.stats_of(f).hp,
-                              "conditions": list(f.conditions), "activated": f.activated} for f in st.position.figures]}
-        if fmt == "json":
-            text = json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
-                               "events": [_entry_json(e) for e in st.entries], "final": final}, indent=2, ensure_ascii=False) + "\n"
-        else:
-            lines = [f"# Game log ({meta.get('rules')}, started {meta.get('created')})", "",
-                     "| # | round | phase | time | event | override |", "|---|---|---|---|---|---|"]
-            for e in st.entries:
-                text = _entry_text(e).replace("|", "\\|")
-                lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
-            lines += ["", "## Result", "", f"- Last round played: {st.round}, phase {st.phase}"]
-            if st.vp:
-                lines.append("- Points: " + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
-            lines.append(f"- Winner: {st.winner() or 'none yet'}" + (f"; the game was ended: {st.ended}" if st.ended else ""))
-            for fid, f in st.fallen.items():
-                lines.append(f"- {f.text(fid)}")
-            lines.append("- Standing: " + (", ".join(f"{f.id} ({f.side}) at {f.at.name}, {f.damage_taken} damage" for f in st.position.figures) or "nobody"))
-            lines.append("")
-            text = "\n".join(lines)
+        text = export_text(st, meta, fmt)
         write_or_print(text, output)
 
 
@@ -315,28 +267,13 @@ def initiative(
     json_out: JsonOpt = False,
 ) -> None:
     """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
-    from ..game.initiative import decide
+    from ..game.actions import initiative_event, parse_initiative_rolls
 
     from .app import edge
 
     with edge(json_out, "game"):
         st, _meta = read_state(ctx, game)
-        sides = st.sides()
-        given: dict[str, list[int]] = {}
-        for item in roll or ():
-            side, _, ns = item.partition("=")
-            values = [n.strip() for n in ns.split(",")]
-            if side not in sides or not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= 20 for v in values):
-                raise AssistantError(f"--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({', '.join(sides)}) and N from 1 to 20")
-            given[side] = [int(v) for v in values]
-        if not auto:
-            missing = [s for s in sides if s not in given]
-            if missing:
-                raise AssistantError(f"no roll for {', '.join(missing)}: give --roll SIDE=N for every side, or --auto")
-        data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None)
-        if first is not None and first not in sides:
-            raise AssistantError(f"--first {first!r} is not a side of this game ({', '.join(sides)})")
-        data["first"] = first or data["winner"]
+        data = initiative_event(st, parse_initiative_rolls(st, roll or ()), auto, first)
         _record(ctx, game, "initiative", data, override, json_out)
 
 
@@ -365,29 +302,13 @@ def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The fig
          game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     from ..coords import parse_square
-    from ..game.referee import plan_move
+    from ..game.actions import move_event
     from .app import edge
 
     with edge(json_out, "game"):
         st, _meta = read_state(ctx, game)
-        dest = parse_square(to)
-        plan = plan_move(st, figure, dest)
-        data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0}
-        _record(ctx, game, "move", data, override, json_out, plan.notes)
-
-
-def _roll_outcome(ans, roll: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    crit = roll >= ans.critical_on[0]
-    hit = roll != 1 and (roll >= ans.needs or roll == 20 or crit)
-    damage = (ans.critical_damage if crit else ans.damage) if hit else 0
-    return {"roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit, "damage": damage}
-
-
-def _refuse_unless(ans, override: str | None) -> None:  # type: ignore[no-untyped-def]
-    if not ans.legal and not override:
-        from ..game import RefusedError
-
-        raise RefusedError(list(ans.illegal_reasons))
+        data, notes = move_event(st, figure, parse_square(to))
+        _record(ctx, game, "move", data, override, json_out, notes)
 
 
 RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]
@@ -404,18 +325,13 @@ def attack_cmd(
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
-    from ..rules.attack import attack
+    from ..game.actions import attack_event
     from .app import edge
 
     with edge(json_out, "game"):
         st, _meta = read_state(ctx, game)
-        st.figure(attacker), st.figure(target)
         helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
-        moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
-        kind = ("ranged" if ranged else None) if st.rules.value == "ddm2005" else None
-        ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
-        _refuse_unless(ans, override)
-        data = {"attacker": attacker, "target": target, **_roll_outcome(ans, roll), "helpers": list(ans.helpers)}
+        data = attack_event(st, attacker, target, roll, helpers, ranged, override)
         _record(ctx, game, "attack", data, override, json_out)
 
 
@@ -436,10 +352,10 @@ def aoo(
         st.figure(attacker), st.figure(target)
         ddm = st.rules.value == "ddm2005"
         ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=not ddm)
-        _refuse_unless(ans, override)
+        refuse_unless(ans, override)
         from ..game.referee import opportunity_not_checked
 
-        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **_roll_outcome(ans, roll)}, override, json_out,
+        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **roll_outcome(ans, roll)}, override, json_out,
                 opportunity_not_checked(st))
 
 
@@ -477,9 +393,9 @@ def charge(
         pos = st.position
         after = Position(pos.rules, pos.map, tuple(moved if x.id == f.id else x for x in pos.figures), pos.cards)
         ans = attack(after, figure, target, moved=True, charge=True, kind="melee")
-        _refuse_unless(ans, override)
+        refuse_unless(ans, override)
         data = {"figure": figure, "target": target, "to": end.name, "cost": r.cost if r and r.cost else 0,
-                "path": [s.name for s in r.path] if r else [], **_roll_outcome(ans, roll)}
+                "path": [s.name for s in r.path] if r else [], **roll_outcome(ans, roll)}
         _record(ctx, game, "charge", data, override, json_out)
 
 

@@ -19,6 +19,8 @@ calib_app = typer.Typer(help="Camera calibration (ChArUco) and printable marker 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 CalibOpt = Annotated[Optional[Path], typer.Option("--calib", help="A camera calibration file (undistort first).", metavar="FILE")]
+TableOpt = Annotated[Optional[Path], typer.Option("--table", help="A table profile from 'photo adapt' (the classifier refitted to your map and figures).",
+                                                  metavar="FILE")]
 
 
 def _camera(calib: Path | None):
@@ -29,6 +31,14 @@ def _camera(calib: Path | None):
     return load(calib)
 
 
+def _table(table: Path | None):
+    if table is None:
+        return None
+    from ..photo.occupancy import load_profile
+
+    return load_profile(table)
+
+
 @app.command("detect")
 def detect_cmd(
     ctx: typer.Context,
@@ -36,6 +46,7 @@ def detect_cmd(
     position: Annotated[Optional[str], typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
     game: Annotated[Optional[Path], typer.Option("--game", help="A game file.", metavar="PATH")] = None,
     calib: CalibOpt = None,
+    table: TableOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Where every figure stands in the photo (CONTRACT §3 `photo detect`)."""
@@ -46,9 +57,10 @@ def detect_cmd(
     with edge(json_out, "photo"):
         pos = _load(ctx, position, game)
         check_photo(pos)
+        profile = _table(table)
         img = load_image(image)
         try:
-            res = detect(img, pos, str(image), _camera(calib))
+            res = detect(img, pos, str(image), _camera(calib), profile)
         except NoGridError as exc:
             if json_out:
                 emit_json({"query": "photo", "image": str(image), "grid_found": False, "error": str(exc)})
@@ -74,6 +86,7 @@ def check_cmd(
     image: Annotated[Path, typer.Argument(help="The photo.")],
     game: Annotated[Optional[Path], typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
     calib: CalibOpt = None,
+    table: TableOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Compare the photo with the current game: agreements and discrepancies."""
@@ -84,7 +97,7 @@ def check_cmd(
     with edge(json_out, "photo check"):
         pos = _load(ctx, None, game)
         check_photo(pos)
-        res = detect(load_image(image), pos, str(image), _camera(calib))
+        res = detect(load_image(image), pos, str(image), _camera(calib), _table(table))
         seen = {f.id: f for f in res.figures}
         rows = []
         for fig in pos.figures:
@@ -113,6 +126,54 @@ def check_cmd(
         out.print(table)
 
 
+@app.command("adapt")
+def adapt_cmd(
+    ctx: typer.Context,
+    images: Annotated[list[Path], typer.Argument(help="One or two photos of your own map and figures, standing as the position says.")],
+    position: Annotated[str, typer.Option("--position", "-p", help="Where the figures truly stand in those photos.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The table profile to write (JSON), e.g. calib/my-table.json.")],
+    calib: CalibOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Fit the occupancy classifier to your own table from photos of a known position."""
+    from ..photo import NoGridError, locate_grid, load_image
+    from ..photo.occupancy import adapt
+    from ..yamlio import write_text_atomic
+    from .app import edge, emit_json, out
+    from .queries import _load
+
+    with edge(json_out, "photo adapt"):
+        pos = _load(ctx, position)
+        check_photo(pos)
+        if len(images) > 8:
+            raise AssistantError(f"{len(images)} photos given: 'photo adapt' takes 1 to 8")
+        cam = _camera(calib)
+        samples = []
+        for image in images:
+            img = load_image(image)
+            if cam is not None:
+                import cv2
+
+                img = cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
+            try:
+                grid = locate_grid(img, pos, str(image))[0]
+            except NoGridError as exc:
+                raise AssistantError(str(exc)) from None
+            samples.append((img, grid, pos))
+        profile, score = adapt(samples, name=output.stem)
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise AssistantError(f"cannot make the folder {output.parent} ({exc.strerror or exc})") from None
+        write_text_atomic(output, json.dumps({**profile.as_json(), "photos": [str(i) for i in images], **score}, indent=1) + "\n")
+        if json_out:
+            emit_json({"query": "photo adapt", "profile": str(output), **score})
+            return
+        out.print(f"table profile written to {escape(str(output))}: {score['squares']} squares, {score['bases']} bases; "
+                  f"squares wrong on these photos {score['wrong_before']} before, {score['wrong_after']} after "
+                  f"(use it with --table {escape(str(output))})")
+
+
 @app.command("synth")
 def synth_cmd(
     ctx: typer.Context,
@@ -121,6 +182,7 @@ def synth_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Random camera, light and noise.")] = 0,
     width: Annotated[int, typer.Option("--width", min=320, max=8000, help="Image width in pixels, 320 to 8000 (height is 3/4).")] = 4000,
     truth: Annotated[Optional[Path], typer.Option("--truth", help="Also write the ground truth as JSON.")] = None,
+    varied: Annotated[bool, typer.Option("--varied", help="A random real-table look: printed art, faint lines, grey bases, painted figures, shadows.")] = False,
 ) -> None:
     """Generate a synthetic table photo (for trying the detector)."""
     import cv2
@@ -133,7 +195,7 @@ def synth_cmd(
     with edge():
         pos = _load(ctx, position)
         check_photo(pos)
-        img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4)
+        img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, varied=varied, tilt_max=50.0 if varied else 45.0)
         ok, buf = cv2.imencode(output.suffix or ".jpg", img)
         if not ok:
             raise AssistantError(f"cannot encode {output.suffix!r}: use .jpg or .png")

@@ -19,6 +19,15 @@ PositionOpt = Annotated[
 GameOpt = Annotated[Optional[Path], typer.Option("--game", help="Answer from this game file (default: the current game).", metavar="PATH")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 PngOpt = Annotated[Optional[Path], typer.Option("--png", help="Also draw the answer to this PNG file.", metavar="FILE")]
+SvgOpt = Annotated[Optional[Path], typer.Option("--svg", help="Also draw the answer to this SVG file (the web app's picture).", metavar="FILE")]
+
+
+def _save_svg(pos, overlay, path: Path | None) -> None:  # type: ignore[no-untyped-def]
+    if path is None:
+        return
+    from ..svg import board_svg, write_svg
+
+    write_svg(path, board_svg(pos, overlay))
 
 
 def _load(ctx: typer.Context, position: str | None, game: Path | None = None):
@@ -117,15 +126,20 @@ def register(app: typer.Typer) -> None:
         game: GameOpt = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
+        svg: SvgOpt = None,
     ) -> None:
         """Line of sight from one figure to another, with a witness line anyone can re-check."""
         with edge(json_out, "los"):
             pos = _load(ctx, position, game)
             ans = engine.sight(pos, viewer, target)
-            if png is not None:
-                from .picture import draw, save_png, sight_overlay
+            if png is not None or svg is not None:
+                from ..overlay import sight_overlay
 
-                save_png(draw(pos, sight_overlay(pos, ans)), str(png))
+                if png is not None:
+                    from .picture import draw, save_png
+
+                    save_png(draw(pos, sight_overlay(pos, ans)), str(png))
+                _save_svg(pos, sight_overlay(pos, ans), svg)
             if json_out:
                 emit_json(ans.as_json())
                 return
@@ -142,16 +156,21 @@ def register(app: typer.Typer) -> None:
         game: GameOpt = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
+        svg: SvgOpt = None,
     ) -> None:
         """Whether the target has cover, from the attacker's best corner, and what gives it."""
         with edge(json_out, "cover"):
             pos = _load(ctx, position, game)
             s = engine.sight(pos, attacker, target)
             ans = engine.cover(pos, attacker, target, s)
-            if png is not None:
-                from .picture import cover_overlay, draw, save_png
+            if png is not None or svg is not None:
+                from ..overlay import cover_overlay
 
-                save_png(draw(pos, cover_overlay(pos, ans, s)), str(png))
+                if png is not None:
+                    from .picture import draw, save_png
+
+                    save_png(draw(pos, cover_overlay(pos, ans, s)), str(png))
+                _save_svg(pos, cover_overlay(pos, ans, s), svg)
             if json_out:
                 emit_json(ans.as_json())
                 return
@@ -298,6 +317,7 @@ def register_attack(app: typer.Typer) -> None:
         moved: Annotated[Optional[bool], typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
+        svg: SvgOpt = None,
     ) -> None:
         """Who can I attack? Every enemy: legal or why not, what to roll, the chance."""
         from ..rules.attack import targets
@@ -307,10 +327,14 @@ def register_attack(app: typer.Typer) -> None:
             if moved is None:
                 moved = bool(st and st.moved.get(attacker, 0) > 0)
             rows = targets(pos, attacker, moved=moved)
-            if png is not None:
-                from .picture import draw, save_png, targets_overlay
+            if png is not None or svg is not None:
+                from ..overlay import targets_overlay
 
-                save_png(draw(pos, targets_overlay(pos, attacker, rows)), str(png))
+                if png is not None:
+                    from .picture import draw, save_png
+
+                    save_png(draw(pos, targets_overlay(pos, attacker, rows)), str(png))
+                _save_svg(pos, targets_overlay(pos, attacker, rows), svg)
             if json_out:
                 emit_json({"query": "targets", "rules": pos.rules.value, "attacker": attacker, "targets": rows})
                 return

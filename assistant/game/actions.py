@@ -1,0 +1,152 @@
+"""What a player's command becomes in the game log: the checks and the event's data.
+
+Shared by every edge -- the CLI (``game move``), the web app and the shell -- so that each
+records exactly the same events for the same command. Each function reads the game's state,
+applies the rules (refusing with :class:`~assistant.game.RefusedError` unless overridden) and
+returns the data of the event to record; none writes anything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..coords import Square
+from ..errors import AssistantError
+from .state import GameState
+
+
+def roll_outcome(ans: Any, roll: int) -> dict[str, Any]:
+    crit = roll >= ans.critical_on[0]
+    hit = roll != 1 and (roll >= ans.needs or roll == 20 or crit)
+    damage = (ans.critical_damage if crit else ans.damage) if hit else 0
+    return {"roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit, "damage": damage}
+
+
+def refuse_unless(ans: Any, override: str | None) -> None:
+    if not ans.legal and not override:
+        from . import RefusedError
+
+        raise RefusedError(list(ans.illegal_reasons))
+
+
+def record(game: Any, kind: str, data: dict[str, Any], override: str | None = None) -> tuple[Any, Any]:
+    """Append one event to an open :class:`~assistant.game.Game` (then closed): the event and
+    its log entry (text, round, phase), as every edge reports it."""
+    try:
+        ev = game.do(kind, data, override)
+        entry = game.state().entries[-1]
+    finally:
+        game.close()
+    return ev, entry
+
+
+def move_event(st: GameState, figure: str, dest: Square) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The move's data (path and cost, checked by the referee when recorded) and its notes
+    (enemies whose reach it leaves, ...)."""
+    from .referee import plan_move
+
+    plan = plan_move(st, figure, dest)
+    data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0}
+    return data, tuple(plan.notes)
+
+
+def attack_event(st: GameState, attacker: str, target: str, roll: int, helpers: tuple[str, ...] = (), ranged: bool = False,
+                 override: str | None = None) -> dict[str, Any]:
+    """An attack with the d20 as rolled at the table: hit or miss, critical, damage."""
+    from ..rules.attack import attack
+
+    st.figure(attacker), st.figure(target)
+    if not 1 <= roll <= 20:
+        raise AssistantError(f"a d20 shows 1 to 20, not {roll}")
+    moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
+    kind = ("ranged" if ranged else None) if st.rules.value == "ddm2005" else None
+    ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
+    refuse_unless(ans, override)
+    return {"attacker": attacker, "target": target, **roll_outcome(ans, roll), "helpers": list(ans.helpers)}
+
+
+def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, list[int]]:
+    """``SIDE=N`` (or ``SIDE=N,N2`` with the rerolls after a tie) for each side."""
+    sides = st.sides()
+    given: dict[str, list[int]] = {}
+    for item in items:
+        side, _, ns = item.partition("=")
+        values = [n.strip() for n in ns.split(",")]
+        if side not in sides or not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= 20 for v in values):
+            raise AssistantError(f"--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({', '.join(sides)}) and N from 1 to 20")
+        given[side] = [int(v) for v in values]
+    return given
+
+
+def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = False, first: str | None = None) -> dict[str, Any]:
+    """Initiative for a new round from the rolls given (or rolled here with ``auto``)."""
+    from .initiative import decide
+
+    sides = st.sides()
+    if not auto:
+        missing = [s for s in sides if s not in given]
+        if missing:
+            raise AssistantError(f"no roll for {', '.join(missing)}: give --roll SIDE=N for every side, or --auto")
+    data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None)
+    if first is not None and first not in sides:
+        raise AssistantError(f"--first {first!r} is not a side of this game ({', '.join(sides)})")
+    data["first"] = first or data["winner"]
+    return data
+
+
+def status_info(st: GameState) -> dict[str, Any]:
+    """The status as one JSON-ready object (the CLI's --json, the web's status bar)."""
+    pos = st.position
+    return {
+        "query": "status", "rules": st.rules.value, "round": st.round, "phase": st.phase,
+        "next": st.expected_side(), "active": st.active, "moved": st.moved,
+        "turn": ({"figure": st.turn.figure, "moved_before": st.turn.moved_before, "moved_after": st.turn.moved_after,
+                  "attacks": st.turn.attacks, "charged": st.turn.charged} if st.turn else None),
+        "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
+        "figures": [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
+                     "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures],
+        "defeated": st.defeated, "fallen": {k: v.text(k) for k, v in st.fallen.items()},
+        "round_over": st.round > 0 and st.round_over(),
+        "vp": st.vp, "morale_due": list(st.morale_due.values()), "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
+        "ended": st.ended, "over": st.over(), "tie_break": st.quiet_rounds >= 10,
+    }
+
+
+def entry_text(e: Any) -> str:
+    return e.text + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
+
+
+def entry_json(e: Any) -> dict[str, Any]:
+    d = {**e.event.as_json(), "round": e.round, "phase": e.phase, "text": e.text, "undone": e.undone}
+    if e.void:
+        d["void"] = e.void
+    return d
+
+
+def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
+    """The judge's export: the whole log and the result, as JSON or Markdown."""
+    import json
+
+    final = {"round": st.round, "phase": st.phase, "defeated": st.defeated,
+             "fallen": {k: v.text(k) for k, v in st.fallen.items()}, "points": st.vp, "winner": st.winner(), "ended": st.ended,
+             "figures": [{"id": f.id, "side": f.side, "at": f.at.name, "damage_taken": f.damage_taken, "hp": st.position.stats_of(f).hp,
+                          "conditions": list(f.conditions), "activated": f.activated} for f in st.position.figures]}
+    if fmt == "json":
+        return json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
+                           "events": [entry_json(e) for e in st.entries], "final": final}, indent=2, ensure_ascii=False) + "\n"
+    lines = [f"# Game log ({meta.get('rules')}, started {meta.get('created')})", "",
+             "| # | round | phase | time | event | override |", "|---|---|---|---|---|---|"]
+    for e in st.entries:
+        text = entry_text(e).replace("|", "\\|")
+        lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
+    lines += ["", "## Result", "", f"- Last round played: {st.round}, phase {st.phase}"]
+    if st.vp:
+        lines.append("- Points: " + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
+    lines.append(f"- Winner: {st.winner() or 'none yet'}" + (f"; the game was ended: {st.ended}" if st.ended else ""))
+    for fid, f in st.fallen.items():
+        lines.append(f"- {f.text(fid)}")
+    lines.append("- Standing: " + (", ".join(f"{f.id} ({f.side}) at {f.at.name}, {f.damage_taken} damage" for f in st.position.figures) or "nobody"))
+    lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,163 @@
+// The live table's page: tap to ask, tap to play. Every answer comes from the server's engine;
+// this script only asks and draws. No framework, no build step.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const S = { selected: null, target: null, moving: false, version: -1, targets: [] };
+const isGame = document.body.dataset.game === "yes";
+
+function esc(t) { return String(t ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c])); }
+function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
+
+async function api(path, opts) {
+  const r = await fetch(path, opts);
+  const kind = r.headers.get("content-type") || "";
+  const body = kind.includes("json") ? await r.json() : await r.text();
+  if (!r.ok) {
+    let text = (body && body.error) || `error ${r.status}`;
+    if (body && body.reasons) text = "Refused: " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
+    throw new Error(text);
+  }
+  return body;
+}
+const post = (path, data) => api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data) });
+
+async function drawBoard() {
+  const q = new URLSearchParams();
+  if (S.selected) q.set("selected", S.selected);
+  if (S.target) q.set("target", S.target);
+  $("board").innerHTML = await api("api/board.svg?" + q.toString());
+}
+
+async function refreshStatus() {
+  const st = await api("api/status");
+  $("round").textContent = st.round ? `round ${st.round}, phase ${st.phase}` : "no round yet";
+  let acting = st.active ? `${st.active} is acting` : (st.next ? `next: ${st.next}` : "");
+  if (st.over) acting = st.over;
+  if (st.may_activate) {
+    const left = Object.entries(st.may_activate).map(([s, ids]) => `${s}: ${ids.length}`).join(", ");
+    acting += left ? ` · may still act — ${left}` : "";
+  }
+  $("acting").textContent = acting;
+}
+
+async function refreshLog() {
+  if (!isGame) return;
+  const log = await api("api/events");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? " <em>[undone]</em>" : ""}${e.override ? ` <em>[override: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+}
+
+function reasonsList(rs) { return (rs || []).map((r) => `<li>${esc(r.text)} <span class="rule">${esc(r.rule)}</span></li>`).join(""); }
+
+async function showTargets() {
+  const t = await api("api/targets?figure=" + encodeURIComponent(S.selected));
+  S.targets = t.targets;
+  const rows = t.targets.map((r) => {
+    if (r.legal === null || r.legal === undefined) return `<tr><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
+    const why = r.legal ? "" : (r.illegal_reasons || []).map((x) => esc(x.text)).join("; ");
+    return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? "legal" : "not legal"}</td>` +
+           `<td>${r.needs ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : esc(why)}</td></tr>`;
+  }).join("");
+  $("answer").innerHTML = `<h3>${esc(S.selected)}: targets</h3><table><tr><th>target</th><th></th><th>roll</th><th>chance / why</th></tr>${rows}</table>`;
+}
+
+async function showPair() {
+  const a = encodeURIComponent(S.selected), b = encodeURIComponent(S.target);
+  const [los, cov, att] = await Promise.all([api(`api/los?viewer=${a}&target=${b}`), api(`api/cover?attacker=${a}&target=${b}`),
+                                              api(`api/attack?attacker=${a}&target=${b}`)]);
+  const w = los.witness ? ` — witness line ${esc(JSON.stringify(los.witness))}` : "";
+  let html = `<h3>${esc(S.selected)} → ${esc(S.target)}</h3>`;
+  html += `<p><b>Line of sight:</b> <span class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? "yes" : "no"}</span>${w}</p><ul>${reasonsList(los.reasons)}</ul>`;
+  const cv = cov.cover === null ? "no line of sight" : (cov.cover ? "cover" : "no cover");
+  html += `<p><b>Cover:</b> ${cv}</p><ul>${reasonsList(cov.reasons)}</ul>`;
+  html += `<p><b>Attack:</b> <span class="${att.legal ? "legal" : "illegal"}">${att.legal ? "legal" : "not legal"}</span>` +
+          (att.legal ? ` — needs <b>${att.needs}+</b> (${Math.round(att.p_hit * 100)}%), damage ${esc(att.damage)}` : "") + `</p>`;
+  html += `<ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} to ${esc(m.applies_to)}: ${esc(m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
+  if (att.attacks && att.attacks.length > 1) html += `<p>${att.attacks.map((x) => `attack ${x.attack} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
+  html += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
+  if (att.not_modelled && att.not_modelled.length) html += `<p><b>Not modelled</b> (check by hand): ${att.not_modelled.map(esc).join(", ")}</p>`;
+  $("answer").innerHTML = html;
+}
+
+async function select(fig) {
+  S.moving = false;
+  if (S.selected === fig) { S.selected = null; S.target = null; $("answer").innerHTML = ""; if ($("actions")) $("actions").hidden = true; await drawBoard(); return; }
+  if (S.selected && S.targets.some((t) => t.target === fig)) { S.target = fig; await Promise.all([drawBoard(), showPair()]); return; }
+  S.selected = fig; S.target = null;
+  if ($("actions")) $("actions").hidden = false;
+  await Promise.all([drawBoard(), showTargets()]);
+}
+
+async function act(verb, args) {
+  const override = $("override") ? $("override").value.trim() : "";
+  try {
+    const r = await post("api/act", { verb, args, override: override || null });
+    say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
+    if ($("override")) $("override").value = "";
+    await sync(true);
+  } catch (e) { say(e.message); }
+}
+
+$("board").addEventListener("click", async (ev) => {
+  const fig = ev.target.closest("[data-figure]");
+  const sq = ev.target.closest("[data-square]");
+  try {
+    if (S.moving && sq && S.selected) { S.moving = false; await act("move", { figure: S.selected, to: sq.dataset.square }); return; }
+    if (fig) await select(fig.dataset.figure);
+  } catch (e) { say(e.message); }
+});
+$("answer").addEventListener("click", async (ev) => {
+  const row = ev.target.closest("[data-target]");
+  if (row) { try { await select(row.dataset.target); } catch (e) { say(e.message); } }
+});
+
+if ($("b-activate")) {
+  $("b-activate").onclick = () => act("activate", { figure: S.selected });
+  $("b-move").onclick = () => { S.moving = true; say("Tap the square to move to.", true); };
+  $("b-attack").onclick = () => {
+    if (!S.target) { say("Tap a target first."); return; }
+    act("attack", { attacker: S.selected, target: S.target, roll: $("roll").value });
+  };
+  $("b-end").onclick = () => act("end-turn", {});
+  $("b-undo").onclick = async () => { if (confirm("Undo the last event? It stays in the log, marked undone.")) await act("undo", {}); };
+  $("b-initiative").onclick = async () => {
+    const st = await api("api/status");
+    const sides = [...new Set(st.figures.map((f) => f.side))];
+    const rolls = {};
+    for (const s of sides) {
+      const v = prompt(`Initiative: ${s}'s d20 as rolled (leave empty to let the assistant roll for everyone)`);
+      if (!v) { await act("initiative", { auto: true }); return; }
+      rolls[s] = v;
+    }
+    await act("initiative", { rolls });
+  };
+  $("photo").onchange = async () => {
+    const f = $("photo").files[0];
+    if (!f) return;
+    say("reading the photo…", true);
+    const form = new FormData(); form.append("photo", f);
+    try {
+      const r = await api("api/photo", { method: "POST", body: form });
+      if (!r.grid_found) { $("photo-answer").innerHTML = `<p class="illegal">${esc(r.error)}</p>`; say(""); return; }
+      const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${x.verdict}</td></tr>`).join("");
+      const unsure = r.uncertain.map((u) => `<label><input type="checkbox" class="confirm" value="${esc(u.square)}"> ${esc(u.square)} holds a figure</label>`).join(" ");
+      $("photo-answer").innerHTML = `<table><tr><th>figure</th><th>game</th><th>photo</th><th></th></tr>${rows}</table>` +
+        (unsure ? `<p>Confirm: ${unsure}</p>` : "") + `<button id="b-apply" type="button">Apply the moved figures</button>`;
+      say(`photo read in ${r.seconds}s`, true);
+      $("b-apply").onclick = async () => {
+        const moves = r.rows.filter((x) => x.verdict === "moved").map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
+        try { const a = await post("api/photo/apply", { moves, source: "photo " + f.name }); say(`${a.applied.length} figure(s) moved; Undo takes a correction back`, true); await sync(true); }
+        catch (e) { say(e.message); }
+      };
+    } catch (e) { say(e.message); }
+  };
+}
+
+async function sync(force) {
+  const v = (await api("api/version")).version;
+  if (!force && v === S.version) return;
+  S.version = v;
+  await Promise.all([refreshStatus(), drawBoard(), refreshLog()]);
+  if (S.selected && !S.target) await showTargets();
+}
+sync(true).catch((e) => say(e.message));
+setInterval(() => sync(false).catch(() => {}), 700);

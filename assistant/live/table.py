@@ -1,0 +1,265 @@
+"""One running table: the game (or a bare position) that the web app and the shell serve.
+
+It holds no state of its own: every read folds the SQLite log (cached by the log's last event
+number and the file's modification time), every write is one event through
+:class:`~assistant.game.Game`, exactly as the CLI records it. A ``kill -9`` loses nothing and a
+second process (the CLI, another server) sees the same game.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..coords import parse_square
+from ..errors import AssistantError
+from ..model import Position
+
+
+class ReadOnlyError(AssistantError):
+    """A change asked of a table served without a game (a bare position) or by a spectator."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    position: Position
+    state: Any  # GameState | None
+    version: int  # the log's last event number (0 for a bare position)
+
+
+class Table:
+    """The game at ``game`` (an SQLite game log) or the bare ``position``."""
+
+    def __init__(self, game: Path | None = None, position: Position | None = None, library: Any = None):
+        if (game is None) == (position is None):
+            raise AssistantError("serve a game or a position, one of them")
+        self.game = game
+        self._position = position
+        self.library = library
+        self._lock = threading.Lock()
+        self._cache: tuple[tuple[int, int], Snapshot] | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    def _open(self, readonly: bool) -> Any:
+        from ..game import Game
+
+        assert self.game is not None
+        return Game.open(self.game, self.library, readonly=readonly)
+
+    def version(self) -> int:
+        """The log's last event number: cheap, for clients polling for changes."""
+        if self.game is None:
+            return 0
+        import sqlite3
+
+        try:
+            con = sqlite3.connect(f"file:{self.game}?mode=ro", uri=True, timeout=5)
+            try:
+                row = con.execute("SELECT MAX(seq) FROM events").fetchone()
+            finally:
+                con.close()
+        except sqlite3.Error as exc:
+            raise AssistantError(f"{self.game}: cannot read the game log ({exc})") from None
+        return int(row[0] or 0)
+
+    def snapshot(self) -> Snapshot:
+        if self.game is None:
+            assert self._position is not None
+            return Snapshot(self._position, None, 0)
+        key = (self.version(), self.game.stat().st_mtime_ns)
+        with self._lock:
+            if self._cache is not None and self._cache[0] == key:
+                return self._cache[1]
+        g = self._open(readonly=True)
+        try:
+            st = g.state()
+        finally:
+            g.close()
+        snap = Snapshot(st.position, st, key[0])
+        with self._lock:
+            self._cache = (key, snap)
+        return snap
+
+    def status(self) -> dict[str, Any]:
+        snap = self.snapshot()
+        if snap.state is None:
+            pos = snap.position
+            return {"query": "status", "rules": pos.rules.value, "game": None, "version": 0, "round": 0, "phase": None,
+                    "figures": [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken,
+                                 "hp": pos.stats_of(f).hp, "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures]}
+        from ..game.actions import status_info
+
+        return {**status_info(snap.state), "game": str(self.game), "version": snap.version}
+
+    def events(self) -> list[dict[str, Any]]:
+        snap = self.snapshot()
+        if snap.state is None:
+            return []
+        from ..game.actions import entry_json
+
+        return [entry_json(e) for e in snap.state.entries]
+
+    # ------------------------------------------------------------------ questions
+
+    def _moved(self, snap: Snapshot, figure: str) -> bool:
+        return bool(snap.state is not None and snap.state.moved.get(figure, 0) > 0)
+
+    def targets(self, figure: str) -> list[dict[str, Any]]:
+        from ..rules.attack import targets
+
+        snap = self.snapshot()
+        return targets(snap.position, figure, moved=self._moved(snap, figure))
+
+    def los(self, viewer: str, target: str) -> dict[str, Any]:
+        from ..rules import engine
+
+        return engine.sight(self.snapshot().position, viewer, target).as_json()
+
+    def cover(self, attacker: str, target: str) -> dict[str, Any]:
+        from ..rules import engine
+
+        pos = self.snapshot().position
+        return engine.cover(pos, attacker, target, engine.sight(pos, attacker, target)).as_json()
+
+    def range(self, a: str, b: str) -> dict[str, Any]:
+        from ..rules import engine
+
+        return engine.range_between(self.snapshot().position, a, b).as_json()
+
+    def attack(self, attacker: str, target: str) -> dict[str, Any]:
+        from ..rules.attack import attack
+
+        snap = self.snapshot()
+        return attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json()
+
+    def matrix(self) -> dict[str, Any]:
+        from ..limits import check_matrix
+        from ..rules import engine
+
+        pos = self.snapshot().position
+        check_matrix(pos)
+        return {"query": "matrix", "rules": pos.rules.value, "pairs": engine.matrix(pos)}
+
+    def board_svg(self, selected: str | None = None, target: str | None = None, move_to: str | None = None) -> str:
+        """The board; with a selected figure its targets (green legal, red not); with a target
+        too, the witness line and the cover fan; with a square, the move's path."""
+        from ..overlay import Overlay, cover_overlay, sight_overlay, targets_overlay
+        from ..rules import engine
+        from ..svg import board_svg
+
+        snap = self.snapshot()
+        pos = snap.position
+        overlay: Overlay | None = None
+        marks: dict[str, str] = {}
+        if selected is not None:
+            pos.figure(selected)
+            if target is not None:
+                s = engine.sight(pos, selected, target)
+                overlay = cover_overlay(pos, engine.cover(pos, selected, target, s), s) if s.line_of_sight else sight_overlay(pos, s)
+                if s.line_of_sight:
+                    overlay.caption = ""
+            elif move_to is not None and snap.state is not None:
+                from ..game.referee import plan_move
+
+                plan = plan_move(snap.state, selected, parse_square(move_to))
+                for sq in getattr(plan.route, "path", None) or ():
+                    marks[sq.name] = "#1e78dc"
+            else:
+                rows = self.targets(selected)
+                overlay = targets_overlay(pos, selected, rows)
+                overlay.caption = ""
+                for r in rows:
+                    t = pos.figure(r["target"])
+                    for sq in t.space:
+                        marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
+        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or 'the board'} ({pos.rules.value})")
+
+    # ------------------------------------------------------------------ changes
+
+    def _writable(self) -> None:
+        if self.game is None:
+            raise ReadOnlyError("this table serves a position file, not a game: start a game ('game new') to record turns")
+
+    def record(self, kind: str, data: dict[str, Any], override: str | None = None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
+        """One event, checked by the rules (unless overridden) and appended to the log."""
+        from ..game.actions import record
+
+        self._writable()
+        ev, entry = record(self._open(readonly=False), kind, data, override)
+        return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
+
+    def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
+        """A player's command by name, as the CLI's ``game`` verbs take it."""
+        from ..game.actions import attack_event, initiative_event, move_event
+
+        self._writable()
+        snap = self.snapshot()
+        st = snap.state
+        if verb == "activate":
+            return self.record("activate", {"figure": _text(args, "figure")}, override)
+        if verb == "end-turn":
+            return self.record("end-turn", {}, None)
+        if verb == "move":
+            data, notes = move_event(st, _text(args, "figure"), parse_square(_text(args, "to")))
+            return self.record("move", data, override, notes)
+        if verb == "attack":
+            data = attack_event(st, _text(args, "attacker"), _text(args, "target"), _int(args, "roll"), override=override)
+            return self.record("attack", data, override)
+        if verb == "initiative":
+            rolls = args.get("rolls") or {}
+            if not isinstance(rolls, dict):
+                raise AssistantError("initiative: 'rolls' is {side: d20}")
+            given = {str(k): [_int({"roll": v}, "roll")] for k, v in rolls.items()}
+            first = args.get("first")
+            return self.record("initiative", initiative_event(st, given, bool(args.get("auto")), str(first) if first else None), override)
+        if verb == "damage":
+            return self.record("damage", {"figure": _text(args, "figure"), "amount": _int(args, "amount")}, override)
+        if verb == "note":
+            return self.record("note", {"text": _text(args, "text")}, None)
+        if verb == "undo":
+            return self.undo(args.get("seq"))
+        raise AssistantError(f"unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo")
+
+    def undo(self, seq: Any = None) -> dict[str, Any]:
+        self._writable()
+        g = self._open(readonly=False)
+        try:
+            ev = g.undo(None if seq in (None, "") else _int({"seq": seq}, "seq"))
+            st = g.state()
+        finally:
+            g.close()
+        return {"event": ev.as_json(), "text": st.entries[-1].text}
+
+    def export(self, fmt: str = "md") -> str:
+        """The judge's export (``game export``): Markdown or JSON."""
+        from ..game.actions import export_text
+
+        self._writable()
+        if fmt not in ("md", "json"):
+            raise AssistantError(f"unknown format {fmt!r}: json or md")
+        g = self._open(readonly=True)
+        try:
+            return export_text(g.state(), g.store.meta(), fmt)
+        finally:
+            g.close()
+
+
+def _text(args: dict[str, Any], key: str) -> str:
+    v = args.get(key)
+    if not isinstance(v, str) or not v.strip() or len(v) > 200:
+        raise AssistantError(f"{key!r} is missing or not a short text")
+    return v.strip()
+
+
+def _int(args: dict[str, Any], key: str) -> int:
+    v = args.get(key)
+    if isinstance(v, bool):
+        raise AssistantError(f"{key!r} must be a whole number, not {v!r}")
+    if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() and len(v.strip()) < 7:
+        return int(v.strip())
+    if isinstance(v, int) and abs(v) < 10**6:
+        return v
+    raise AssistantError(f"{key!r} must be a whole number, not {v!r}")

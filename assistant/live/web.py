@@ -1,0 +1,223 @@
+"""The web app the players' phones join: a thin edge over :class:`~assistant.live.table.Table`.
+
+Pages are server-rendered (Jinja2) with one small script of our own (no build step, nothing
+fetched from elsewhere). Every answer comes from the same engine as the CLI, every change is
+one event in the same SQLite log. Errors are JSON ``{"error": ...}`` (or a plain page), never a
+traceback.
+
+Who may do what: served on 127.0.0.1 (the default) anyone on this computer may play. With a
+``token`` (``serve --lan``) every request must carry it -- as ``?t=TOKEN`` in the joining link,
+then as an HTTP-only, SameSite=Strict cookie -- or get 403 and change nothing. A
+``spectator`` token gives a read-only view.
+"""
+
+import hmac
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from ..errors import AssistantError
+from .table import ReadOnlyError, Table
+
+HERE = Path(__file__).resolve().parent
+COOKIE = "table"
+#: uploads: the photo limits apply after this; a phone photo is 2-10 MB
+MAX_UPLOAD = 40 * 1024 * 1024
+
+
+def create_app(table: Table, token: str | None = None, spectator: str | None = None) -> FastAPI:
+    app = FastAPI(title="tabletop-assistant live table", version="1",
+                  description="The table's questions and its game log over HTTP (CONTRACT §3 answers).")
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    def role(request: Request) -> str | None:
+        """'player', 'spectator', or None (refused)."""
+        if token is None:
+            return "player"
+        given = request.query_params.get("t") or request.cookies.get(COOKIE) or request.headers.get("x-table-token") or ""
+        if hmac.compare_digest(given.encode(), token.encode()):
+            return "player"
+        if spectator is not None and hmac.compare_digest(given.encode(), spectator.encode()):
+            return "spectator"
+        return None
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Any) -> Any:
+        who = role(request)
+        if who is None:
+            if request.url.path.startswith("/api/"):
+                return JSONResponse({"error": "this table needs its link: scan the QR code the server printed"}, status_code=403)
+            return PlainTextResponse("403: this table needs its link -- scan the QR code the server printed.", status_code=403)
+        if who == "spectator" and request.method not in ("GET", "HEAD"):
+            return JSONResponse({"error": "a spectator's link is read-only"}, status_code=403)
+        if request.method == "POST":
+            size = request.headers.get("content-length")
+            if size is not None and (not size.isdigit() or int(size) > MAX_UPLOAD):
+                return JSONResponse({"error": f"the upload is over {MAX_UPLOAD // (1024 * 1024)} MiB"}, status_code=413)
+        request.state.role = who
+        try:
+            response = await call_next(request)
+        except Exception:  # noqa: BLE001 - the last line of defence: never a traceback to a phone
+            return JSONResponse({"error": "internal error: the server could not answer; the game log is unchanged"}, status_code=500)
+        given = request.query_params.get("t")
+        if token is not None and given:
+            response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+        return response
+
+    @app.exception_handler(AssistantError)
+    async def user_error(request: Request, exc: AssistantError) -> Any:
+        from ..game import RefusedError
+
+        if isinstance(exc, RefusedError):
+            reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
+            return JSONResponse({"error": str(exc), "refused": True, "reasons": reasons}, status_code=409)
+        status = 403 if isinstance(exc, ReadOnlyError) else 400
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index(request: Request) -> Any:
+        snap = table.snapshot()
+        return templates.TemplateResponse(request, "index.html", {
+            "status": table.status(), "svg": table.board_svg(), "rules": snap.position.rules.value,
+            "figures": [f.id for f in snap.position.figures], "game": table.game is not None,
+            "spectator": request.state.role == "spectator",
+        })
+
+    @app.get("/api/status")
+    def status() -> Any:
+        return table.status()
+
+    @app.get("/api/version")
+    def version() -> Any:
+        return {"version": table.version()}
+
+    @app.get("/api/events")
+    def events() -> Any:
+        return {"query": "log", "events": table.events()}
+
+    @app.get("/api/board.svg")
+    def board(selected: str | None = None, target: str | None = None, to: str | None = None) -> Any:
+        return Response(table.board_svg(selected or None, target or None, to or None), media_type="image/svg+xml")
+
+    @app.get("/api/los")
+    def los(viewer: str, target: str) -> Any:
+        return table.los(viewer, target)
+
+    @app.get("/api/cover")
+    def cover(attacker: str, target: str) -> Any:
+        return table.cover(attacker, target)
+
+    @app.get("/api/range")
+    def range_(a: str, b: str) -> Any:
+        return table.range(a, b)
+
+    @app.get("/api/attack")
+    def attack(attacker: str, target: str) -> Any:
+        return table.attack(attacker, target)
+
+    @app.get("/api/targets")
+    def targets(figure: str) -> Any:
+        snap = table.snapshot()
+        return {"query": "targets", "rules": snap.position.rules.value, "attacker": figure, "targets": table.targets(figure)}
+
+    @app.get("/api/matrix")
+    def matrix() -> Any:
+        return table.matrix()
+
+    @app.post("/api/act")
+    async def act(request: Request) -> Any:
+        body = await _json(request)
+        verb = body.get("verb")
+        if not isinstance(verb, str):
+            raise AssistantError("say which command: {\"verb\": \"move\", \"args\": {...}}")
+        args = body.get("args") or {}
+        if not isinstance(args, dict):
+            raise AssistantError("'args' must be an object")
+        override = body.get("override") or None
+        if override is not None and (not isinstance(override, str) or len(override) > 500):
+            raise AssistantError("'override' is the reason, a text of up to 500 characters")
+        return table.act(verb, args, override)
+
+    @app.get("/api/export")
+    def export(format: str = "md") -> Any:
+        text = table.export(format)
+        kind = "application/json" if format == "json" else "text/markdown"
+        return Response(text, media_type=kind, headers={"content-disposition": f'attachment; filename="game.{format}"'})
+
+    @app.post("/api/photo")
+    async def photo(request: Request) -> Any:
+        form = await request.form()
+        upload = form.get("photo")
+        if upload is None or not hasattr(upload, "read"):
+            raise AssistantError("send the photo as the form field 'photo'")
+        data = await upload.read()  # type: ignore[union-attr]
+        return _photo_answer(table, data, getattr(upload, "filename", "photo") or "photo")
+
+    @app.post("/api/photo/apply")
+    async def photo_apply(request: Request) -> Any:
+        body = await _json(request)
+        moves = body.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
+            raise AssistantError("'moves' is a list of {figure, at}")
+        done = []
+        for m in moves:
+            fig, at = m.get("figure"), m.get("at")
+            if not isinstance(fig, str) or not isinstance(at, str):
+                raise AssistantError("each move needs 'figure' and 'at'")
+            done.append(table.record("relocate", {"figure": fig, "at": at, "source": str(body.get("source") or "photo (web)"),
+                                                  "confidence": float(m.get("confidence") or 1.0)}))
+        return {"applied": done}
+
+    return app
+
+
+async def _json(request: Any) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        body = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise AssistantError(f"the request is not JSON ({exc})") from None
+    if not isinstance(body, dict):
+        raise AssistantError("the request must be a JSON object")
+    return body
+
+
+def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
+    """Detect the position in an uploaded photo and compare it with the recorded one."""
+    import tempfile
+
+    from ..limits import check_photo
+    from ..photo import NoGridError, detect, load_image
+
+    snap = table.snapshot()
+    pos = snap.position
+    check_photo(pos)
+    with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
+        tmp.write(data)
+        tmp.flush()
+        img = load_image(tmp.name)
+    try:
+        res = detect(img, pos, name)
+    except NoGridError as exc:
+        return {"query": "photo", "grid_found": False, "error": str(exc)}
+    seen = {s.id: s for s in res.figures}
+    rows = []
+    for f in pos.figures:
+        s = seen.get(f.id)
+        if s is None:
+            rows.append({"figure": f.id, "game": f.at.name, "photo": None, "verdict": "missing"})
+        else:
+            rows.append({"figure": f.id, "game": f.at.name, "photo": s.at, "confidence": s.confidence,
+                         "verdict": "agree" if s.at == f.at.name else "moved"})
+    game_squares = {sq.name for f in pos.figures for sq in f.space}
+    explained = {s.at for s in res.figures}
+    for sq in res.occupied:
+        if sq not in game_squares and sq not in explained:
+            rows.append({"figure": None, "game": None, "photo": sq, "verdict": "extra"})
+    return {**res.as_json(), "rows": rows}

@@ -1,0 +1,191 @@
+"""The live table in a real browser: Chromium (the system's) driven by Playwright at a phone's
+viewport, against a real server on loopback. Screenshots are saved on failure.
+
+Outside CI these tests are skipped when Playwright or Chromium is missing; in CI (``CI`` set)
+they fail instead, so a missing browser never passes silently.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from assistant.cards import default_library
+from assistant.game import Game
+from assistant.resources import example_path
+
+CHROMIUM = next((p for p in (os.environ.get("CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"),
+                             shutil.which("google-chrome")) if p), None)
+SHOTS = Path(__file__).resolve().parent.parent / "bench" / "out" / "browser"
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover
+    sync_playwright = None  # type: ignore[assignment]
+
+if sync_playwright is None or CHROMIUM is None:
+    if os.environ.get("CI"):
+        pytest.fail("the browser tests need Playwright and Chromium (apt-get install chromium)", pytrace=False)
+    pytest.skip("Playwright or Chromium missing (apt-get install chromium; pip install -e '.[test]')", allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/", path
+    srv.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:  # type: ignore[misc]
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def phone(browser: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    return ctx.new_page()
+
+
+@pytest.fixture(autouse=True)
+def screenshot_on_failure(request: pytest.FixtureRequest, browser: Any) -> Iterator[None]:
+    yield
+    rep = getattr(request.node, "rep_call", None)
+    pages = getattr(request.node, "pages", [])
+    if rep is not None and rep.failed:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for i, page in enumerate(pages):
+            try:
+                page.screenshot(path=str(SHOTS / f"{request.node.name}-{i}.png"), full_page=True)
+            except Exception:  # noqa: BLE001 - best effort
+                pass
+
+
+def _tap_figure(page: Any, fid: str) -> None:
+    page.locator(f'#board [data-figure="{fid}"] circle').first.click()
+
+
+def test_select_a_figure_and_read_its_targets(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    url, _ = server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _tap_figure(page, "sbd")
+    page.wait_for_selector("#answer tr[data-target]")
+    rows = page.locator("#answer tr[data-target]").all_inner_texts()
+    assert any("obi" in r for r in rows)
+    page.locator('#answer tr[data-target="obi"]').click()
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    text = page.locator("#answer").inner_text()
+    assert "Line of sight" in text and "Attack" in text
+    assert page.locator("#board line.witness").count() == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-targets.png"), full_page=True)
+
+
+def test_record_a_turn_undo_it_and_a_second_phone_sees_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    url, path = server
+    page, other = phone(browser), phone(browser)
+    request.node.pages = [page, other]
+    page.goto(url)
+    other.goto(url)
+    answers = iter(["5", "15"])  # initiative: light 5, dark 15
+    page.on("dialog", lambda d: d.accept(next(answers, "")) if d.type == "prompt" else d.accept())
+    page.click("#b-initiative")
+    page.wait_for_selector("#message.ok")
+    other.wait_for_function("document.getElementById('round').textContent.includes('round 1')", timeout=3000)
+    _tap_figure(page, "sbd")
+    page.click("#b-activate")
+    page.wait_for_function("document.getElementById('message').textContent.includes('activates')")
+    page.locator('#answer tr[data-target="obi"]').click()
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    page.fill("#roll", "20")
+    page.click("#b-attack")
+    page.wait_for_function("document.getElementById('message').textContent.includes('obi')")
+    other.wait_for_function("document.getElementById('log').textContent.includes('obi')", timeout=3000)
+    page.click("#b-undo")  # confirm() is accepted by the dialog handler
+    page.wait_for_function("document.getElementById('message').textContent.includes('undo')")
+    other.wait_for_function("document.getElementById('log').textContent.includes('undone')", timeout=3000)
+
+
+def test_move_by_tapping_a_square(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    url, path = server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    answers = iter(["5", "15"])
+    page.on("dialog", lambda d: d.accept(next(answers, "")) if d.type == "prompt" else d.accept())
+    page.click("#b-initiative")
+    page.wait_for_selector("#message.ok")
+    _tap_figure(page, "sbd")
+    page.click("#b-activate")
+    page.wait_for_function("document.getElementById('message').textContent.includes('activates')")
+    page.click("#b-move")
+    page.locator('#board rect[data-square="C7"]').click()
+    page.wait_for_function("document.getElementById('message').textContent.includes('C7')")
+    from assistant.live.table import Table
+
+    st = Table(game=path, library=default_library()).status()
+    assert next(f for f in st["figures"] if f["id"] == "sbd")["at"] == "C7"
+
+
+def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    import cv2
+
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    url, path = server
+    pos = load_position(example_path("clone-wars-example-combat"))
+    from dataclasses import replace
+
+    from assistant.coords import parse_square
+    from assistant.model import Position
+
+    moved = Position(pos.rules, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
+    img, _ = render_photo(moved, seed=3, width=1600, height=1200)
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), img)
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#photo-answer table", timeout=15000)
+    assert "moved" in page.locator("#photo-answer").inner_text()
+    page.click("#b-apply")
+    page.wait_for_function("document.getElementById('message').textContent.includes('moved')")
+    from assistant.live.table import Table
+
+    st = Table(game=path, library=default_library()).status()
+    assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"

@@ -1,0 +1,187 @@
+"""The live table's web API (FastAPI's test client), its guard, the SVG board, and the shell."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from fastapi.testclient import TestClient  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from assistant.cards import default_library  # noqa: E402
+from assistant.cli.app import app  # noqa: E402
+from assistant.game import Game  # noqa: E402
+from assistant.live.table import Table  # noqa: E402
+from assistant.live.web import create_app  # noqa: E402
+from assistant.position import load_position  # noqa: E402
+from assistant.resources import example_path  # noqa: E402
+
+runner = CliRunner()
+
+
+def new_game(tmp_path: Path, example: str = "clone-wars-example-combat") -> Path:
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path(example).read_text(encoding="utf-8"), default_library(), override="tests").close()
+    return path
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())))
+
+
+def test_the_page_and_the_board_render(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'data-figure="obi"' in page.text and "viewport" in page.text
+    svg = client.get("/api/board.svg?selected=sbd")
+    assert svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.text.startswith("<svg") and 'stroke="#ffcc00"' in svg.text  # the selected figure's ring
+
+
+def test_answers_match_the_engine(client: TestClient, tmp_path: Path) -> None:
+    from assistant.rules import engine
+    from assistant.rules.attack import attack
+
+    pos = load_position(example_path("clone-wars-example-combat"))
+    assert client.get("/api/los?viewer=sbd&target=obi").json() == json.loads(json.dumps(engine.sight(pos, "sbd", "obi").as_json()))
+    got = client.get("/api/attack?attacker=sbd&target=obi").json()
+    want = json.loads(json.dumps(attack(pos, "sbd", "obi").as_json()))
+    assert got == want and got["query"] == "attack" and "needs" in got
+    t = client.get("/api/targets?figure=sbd").json()
+    assert {r["target"] for r in t["targets"]} == {"obi", "clone"}
+    assert client.get("/api/matrix").json()["query"] == "matrix"
+    assert client.get("/api/range?a=sbd&b=obi").json()["query"] == "range"
+    assert client.get("/api/cover?attacker=sbd&target=obi").json()["query"] == "cover"
+
+
+def test_a_turn_is_recorded_in_the_same_log_as_the_cli(client: TestClient, tmp_path: Path) -> None:
+    r = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}}})
+    assert r.status_code == 200, r.text
+    assert client.get("/api/status").json()["next"] == "dark"
+    assert client.post("/api/act", json={"verb": "activate", "args": {"figure": "sbd"}}).status_code == 200
+    moved = client.post("/api/act", json={"verb": "move", "args": {"figure": "sbd", "to": "C7"}})
+    assert moved.status_code == 200, moved.text
+    # the CLI reads the same game
+    r = runner.invoke(app, ["game", "status", "--game", str(tmp_path / "g.sqlite"), "--json"])
+    st = json.loads(r.stdout)
+    assert st["active"] == "sbd" and next(f for f in st["figures"] if f["id"] == "sbd")["at"] == "C7"
+    assert client.post("/api/act", json={"verb": "undo", "args": {}}).status_code == 200  # back to B7, which sees Obi-Wan
+    att = client.post("/api/act", json={"verb": "attack", "args": {"attacker": "sbd", "target": "obi", "roll": 20}})
+    assert att.status_code == 200, att.text
+    texts = [e["text"] for e in client.get("/api/events").json()["events"]]
+    assert "undo" in texts[-2] and "obi" in texts[-1]
+
+
+def test_refusals_say_why_with_the_rule_and_change_nothing(client: TestClient) -> None:
+    before = client.get("/api/version").json()["version"]
+    r = client.post("/api/act", json={"verb": "activate", "args": {"figure": "sbd"}})
+    assert r.status_code == 409 and r.json()["refused"] and r.json()["reasons"][0]["rule"]
+    assert client.get("/api/version").json()["version"] == before
+    for body in (b"not json", b"[1, 2]", b'{"verb": 3}', b'{"verb": "fly", "args": {}}', b'{"verb": "move", "args": []}'):
+        r = client.post("/api/act", content=body)
+        assert r.status_code == 400 and "error" in r.json()
+    assert client.get("/api/los?viewer=nobody&target=obi").status_code == 400
+    r = client.post("/api/act", json={"verb": "attack", "args": {"attacker": "sbd", "target": "obi", "roll": "x"}})
+    assert r.status_code == 400 and "whole number" in r.json()["error"]
+    assert client.get("/api/version").json()["version"] == before
+
+
+def test_lan_mode_needs_the_token_and_spectators_only_read(tmp_path: Path) -> None:
+    table = Table(game=new_game(tmp_path), library=default_library())
+    anon = TestClient(create_app(table, token="s3cret", spectator="watch"))
+    assert anon.get("/api/status").status_code == 403
+    assert anon.post("/api/act", json={"verb": "note", "args": {"text": "x"}}).status_code == 403
+    assert anon.get("/").status_code == 403
+    player = TestClient(create_app(table, token="s3cret", spectator="watch"))
+    first = player.get("/?t=s3cret")
+    assert first.status_code == 200
+    cookie = first.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie
+    assert player.post("/api/act", json={"verb": "note", "args": {"text": "judge: ok"}}).status_code == 200
+    watcher = TestClient(create_app(table, token="s3cret", spectator="watch"))
+    assert watcher.get("/api/status?t=watch").status_code == 200
+    assert watcher.post("/api/act", json={"verb": "note", "args": {"text": "x"}}).status_code == 403
+
+
+def test_a_bare_position_answers_but_records_nothing(tmp_path: Path) -> None:
+    c = TestClient(create_app(Table(position=load_position(example_path("clone-wars-example-combat")), library=default_library())))
+    assert c.get("/api/los?viewer=sbd&target=obi").status_code == 200
+    r = c.post("/api/act", json={"verb": "note", "args": {"text": "x"}})
+    assert r.status_code == 403 and "game new" in r.json()["error"]
+
+
+def test_a_photo_upload_is_read_and_applied(client: TestClient, tmp_path: Path) -> None:
+    import cv2
+
+    from assistant.photo.synth import render_photo
+
+    pos = load_position(example_path("clone-wars-example-combat"))
+    img, truth = render_photo(pos, seed=1, width=1600, height=1200)
+    ok, buf = cv2.imencode(".jpg", img)
+    r = client.post("/api/photo", files={"photo": ("t.jpg", buf.tobytes(), "image/jpeg")})
+    assert r.status_code == 200, r.text
+    ans = r.json()
+    assert ans["grid_found"] and {row["verdict"] for row in ans["rows"]} <= {"agree", "moved", "missing", "extra"}
+    bad = client.post("/api/photo", files={"photo": ("t.jpg", b"not an image", "image/jpeg")})
+    assert bad.status_code == 400 and "not an image" in bad.json()["error"]
+    applied = client.post("/api/photo/apply", json={"moves": [{"figure": "clone", "at": "N2"}], "source": "photo t.jpg"})
+    assert applied.status_code == 200, applied.text
+    assert next(f for f in client.get("/api/status").json()["figures"] if f["id"] == "clone")["at"] == "N2"
+
+
+def test_the_openapi_page_lists_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/los", "/api/cover", "/api/range", "/api/matrix", "/api/attack", "/api/targets", "/api/photo", "/api/status",
+            "/api/events"} <= set(paths)
+
+
+def test_the_shell_runs_commands_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from assistant.cli.live_cmd import run_line
+
+    game = new_game(tmp_path)
+    assert run_line("los sbd obi --json", game) == 0
+    assert json.loads(capsys.readouterr().out)["query"] == "los"
+    assert run_line("game status --json", game) == 0
+    assert run_line('los "unclosed', game) == 2
+    assert run_line("no-such-command", game) == 2
+
+
+def test_svg_option_draws_with_the_web_renderer(tmp_path: Path) -> None:
+    out = tmp_path / "los.svg"
+    r = runner.invoke(app, ["los", "sbd", "obi", "-p", "clone-wars-example-combat", "--svg", str(out)])
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    assert text.startswith("<svg") and 'class="witness"' in text
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4), max_leaves=12)
+_verbs = st.sampled_from(["activate", "move", "attack", "end-turn", "initiative", "damage", "note", "undo", "fly", ""])
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(verb=_verbs | st.text(max_size=6), args=st.dictionaries(st.sampled_from(["figure", "to", "attacker", "target", "roll", "amount",
+                                                                               "text", "seq", "rolls", "auto", "first"]), _json, max_size=4),
+       override=st.none() | st.text(max_size=20) | st.integers())
+def test_any_command_body_is_answered_never_a_crash(client: TestClient, verb: str, args: dict, override: object) -> None:
+    r = client.post("/api/act", json={"verb": verb, "args": args, "override": override})
+    assert r.status_code in (200, 400, 403, 409), r.text
+    body = r.json()
+    assert ("event" in body) if r.status_code == 200 else ("error" in body)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/api/los?viewer={}&target={}", "/api/cover?attacker={}&target={}", "/api/attack?attacker={}&target={}",
+                             "/api/range?a={}&b={}", "/api/board.svg?selected={}&target={}", "/api/targets?figure={}{}"]),
+       a=st.sampled_from(["sbd", "obi", "", "nobody", "%00", "A1", "x" * 300]), b=st.sampled_from(["obi", "sbd", "", "clone", "\u202e"]))
+def test_any_question_is_answered_never_a_crash(client: TestClient, path: str, a: str, b: str) -> None:
+    r = client.get(path.format(a, b))
+    assert r.status_code in (200, 400, 422), r.text
+    if r.status_code != 200:
+        assert "error" in r.json() or "detail" in r.json()
