@@ -182,3 +182,11 @@ def test_unwritable_output_is_a_clean_error(tmp_path) -> None:
     no_traceback(result)
     result = run("cards", "new", "X", "--game", "ddm", "-o", str(tmp_path / "no" / "x.yaml"))
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_the_version_matches_pyproject() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^version = "([^"]+)"', text, re.M).group(1) == __version__  # type: ignore[union-attr]

@@ -185,3 +185,78 @@ def test_any_question_is_answered_never_a_crash(client: TestClient, path: str, a
     assert r.status_code in (200, 400, 422), r.text
     if r.status_code != 200:
         assert "error" in r.json() or "detail" in r.json()
+
+
+def test_a_card_game_table_checks_and_records_plays(tmp_path: Path) -> None:
+    from assistant.cardgame.log import CardGameLog
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, "destiny", card_table_example("destiny")).close()
+    c = TestClient(create_app(CardTable(path)))
+    page = c.get("/")
+    assert page.status_code == 200 and "May I?" in page.text
+    assert c.get("/api/status").json()["lines"][0].startswith("round 1")
+    no = c.post("/api/check", json={"command": "A pass"}).json()
+    assert no["legal"] is False and "setup phase" in no["said"][0] and "P5" in no["said"][0]  # the refusal's rule shown
+    refused = c.post("/api/do", json={"command": "A pass"})
+    assert refused.status_code == 409 and "refused" in refused.json()["error"]
+    done = c.post("/api/do", json={"command": "A pass", "override": "judge: testing"})
+    assert done.status_code == 200 and done.json()["override"] == "judge: testing"
+    assert c.get("/api/events").json()["events"][-1]["override"] == "judge: testing"
+    assert c.post("/api/undo", json={}).status_code == 200
+    assert c.get("/api/los?viewer=a&target=b").status_code == 404  # no grid questions for a card table
+    for bad in ({}, {"command": ""}, {"command": 3}):
+        assert c.post("/api/do", json=bad).status_code == 400
+    # the CLI's serve picks the right table for the file
+    from assistant.cli.live_cmd import _is_card_game
+
+    assert _is_card_game(path)
+
+
+def test_a_bounded_load_on_loopback_loses_and_duplicates_nothing(tmp_path: Path) -> None:
+    """8 clients x 500 mixed requests against a real server: no error, every note once."""
+    import socket
+    import threading
+    import time
+
+    import httpx
+    import uvicorn
+
+    path = new_game(tmp_path)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    threading.Thread(target=srv.run, daemon=True).start()
+    while not srv.started:
+        time.sleep(0.02)
+    errors: list[str] = []
+    sent: list[str] = []
+    lock = threading.Lock()
+
+    def client(k: int) -> None:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as h:
+            for i in range(500):
+                if i % 25 == 0:
+                    text = f"load {k}-{i}"
+                    r = h.post("/api/act", json={"verb": "note", "args": {"text": text}})
+                    with lock:
+                        sent.append(text)
+                else:
+                    r = h.get(("/api/version", "/api/status", "/api/los?viewer=sbd&target=obi", "/api/targets?figure=sbd")[i % 4])
+                if r.status_code != 200:
+                    with lock:
+                        errors.append(f"{r.status_code} {r.text[:100]}")
+
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    srv.should_exit = True
+    assert errors == []
+    logged = [e["text"] for e in Table(game=path, library=default_library()).events() if e["kind"] == "note"]
+    assert sorted(t.split("note: ", 1)[-1] for t in logged) == sorted(sent) or len(logged) == len(sent) == len(set(logged))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -11,15 +10,19 @@ import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
-from ..game.actions import entry_json as _entry_json
-from ..game.actions import entry_text as _entry_text
-from ..game.actions import export_text, record, refuse_unless, roll_outcome
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
 
 GameOpt = Annotated[Optional[Path], typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
 OverrideOpt = Annotated[Optional[str], typer.Option("--override", help="Record it even if the rules refuse, with this reason.", metavar="REASON")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+
+
+def _actions() -> Any:
+    """The shared command logic, imported when a command runs (the CLI starts faster)."""
+    from ..game import actions
+
+    return actions
 
 
 def game_path(explicit: Path | None) -> Path:
@@ -58,7 +61,7 @@ def _record(ctx: typer.Context, game: Path | None, kind: str, data: dict[str, An
             notes: tuple[str, ...] = ()) -> None:
     from .app import emit_json, out
 
-    ev, entry = record(open_game(ctx, game), kind, data, override)
+    ev, entry = _actions().record(open_game(ctx, game), kind, data, override)
     if json_out:
         emit_json({"query": "game", "event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase,
                    "notes": list(notes), **({"void": entry.void} if entry.void else {})})
@@ -177,10 +180,10 @@ def log(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> 
     with edge(json_out, "log"):
         st, _meta = read_state(ctx, game)
         if json_out:
-            emit_json({"query": "log", "events": [_entry_json(e) for e in st.entries]})
+            emit_json({"query": "log", "events": [_actions().entry_json(e) for e in st.entries]})
             return
         for e in st.entries:
-            out.print(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(_entry_text(e))}")
+            out.print(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(_actions().entry_text(e))}")
 
 
 @app.command("undo")
@@ -240,7 +243,7 @@ def export(
         if fmt not in ("json", "md"):
             raise AssistantError(f"unknown format {fmt!r}: json or md")
         st, meta = read_state(ctx, game)
-        text = export_text(st, meta, fmt)
+        text = _actions().export_text(st, meta, fmt)
         write_or_print(text, output)
 
 
@@ -352,10 +355,10 @@ def aoo(
         st.figure(attacker), st.figure(target)
         ddm = st.rules.value == "ddm2005"
         ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=not ddm)
-        refuse_unless(ans, override)
+        _actions().refuse_unless(ans, override)
         from ..game.referee import opportunity_not_checked
 
-        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **roll_outcome(ans, roll)}, override, json_out,
+        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **_actions().roll_outcome(ans, roll)}, override, json_out,
                 opportunity_not_checked(st))
 
 
@@ -393,9 +396,9 @@ def charge(
         pos = st.position
         after = Position(pos.rules, pos.map, tuple(moved if x.id == f.id else x for x in pos.figures), pos.cards)
         ans = attack(after, figure, target, moved=True, charge=True, kind="melee")
-        refuse_unless(ans, override)
+        _actions().refuse_unless(ans, override)
         data = {"figure": figure, "target": target, "to": end.name, "cost": r.cost if r and r.cost else 0,
-                "path": [s.name for s in r.path] if r else [], **roll_outcome(ans, roll)}
+                "path": [s.name for s in r.path] if r else [], **_actions().roll_outcome(ans, roll)}
         _record(ctx, game, "charge", data, override, json_out)
 
 

@@ -29,9 +29,24 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
     from .game_cmd import game_path
 
     path = game_path(game)
+    if _is_card_game(path):
+        from ..live.table import CardTable
+
+        return CardTable(path)
     table = Table(game=path, library=library(ctx))
     table.snapshot()  # a damaged or missing game is refused here, before the server starts
     return table
+
+
+def _is_card_game(path: Path) -> bool:
+    from ..cardgame.log import CARD_GAMES
+    from ..game.store import GameStore
+
+    store = GameStore.open_readonly(path)
+    try:
+        return store.meta().get("rules") in CARD_GAMES
+    finally:
+        store.close()
 
 
 def _lan_address() -> str:
@@ -113,7 +128,8 @@ def shell_words(ctx: typer.Context, game: Path | None) -> list[str]:
              "--auto"]
     try:
         table = _table(ctx, game, None)
-        words += [f.id for f in table.snapshot().position.figures]
+        if hasattr(table, "snapshot"):
+            words += [f.id for f in table.snapshot().position.figures]
     except AssistantError:
         pass
     return words

@@ -7,7 +7,6 @@ from typing import Annotated, Optional
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from ..rules import engine
 from ..rules.engine import Reason
@@ -233,6 +232,8 @@ def register(app: typer.Typer) -> None:
             if json_out:
                 emit_json({"query": "matrix", "rules": pos.rules.value, "pairs": rows})
                 return
+            from rich.table import Table
+
             table = Table(header_style="bold", box=None, pad_edge=False)
             for col in ("from", "to", "sight", "cover", "range", "witness"):
                 table.add_column(col)
@@ -338,6 +339,8 @@ def register_attack(app: typer.Typer) -> None:
             if json_out:
                 emit_json({"query": "targets", "rules": pos.rules.value, "attacker": attacker, "targets": rows})
                 return
+            from rich.table import Table
+
             table = Table(header_style="bold", box=None, pad_edge=False)
             for col in ("target", "legal", "roll", "chance", "expected", "why"):
                 table.add_column(col)

@@ -263,3 +263,78 @@ def _int(args: dict[str, Any], key: str) -> int:
     if isinstance(v, int) and abs(v) < 10**6:
         return v
     raise AssistantError(f"{key!r} must be a whole number, not {v!r}")
+
+
+class CardTable:
+    """A Destiny or SW TCG game (no grid): the table now, the log, and plays in the games'
+    notation, checked by the same engine as ``destiny do`` / ``swtcg do``."""
+
+    def __init__(self, game: Path):
+        from ..cardgame.log import CardGameLog
+
+        self.game = game
+        log = CardGameLog.open(game)  # refuses a miniatures game or a damaged file, naming it
+        self.kind = log.game
+        log.close()
+
+    def _log(self) -> Any:
+        from ..cardgame.log import CardGameLog
+
+        return CardGameLog.open(self.game, self.kind)
+
+    def version(self) -> int:
+        return Table(game=self.game).version()
+
+    def status(self) -> dict[str, Any]:
+        from ..cardgame.log import summary
+        from ..cardgame.render import describe
+
+        log = self._log()
+        try:
+            t = log.table()
+        finally:
+            log.close()
+        return {"query": "status", "game": self.kind, "version": self.version(), "lines": describe(self.kind, t), **summary(self.kind, t)}
+
+    def events(self) -> list[dict[str, Any]]:
+        log = self._log()
+        try:
+            _, entries = log.fold()
+        finally:
+            log.close()
+        return [{"seq": e.event.seq, "command": e.command, "text": e.command, "said": list(e.said), "applied": e.applied,
+                 "undone": e.undone, "override": e.event.override} for e in entries]
+
+    def check(self, command: str) -> dict[str, Any]:
+        log = self._log()
+        try:
+            ok, said = log.check(command)
+        finally:
+            log.close()
+        return {"query": "check", "game": self.kind, "command": command, "legal": ok, "said": list(said)}
+
+    def do(self, command: str, override: str | None = None) -> dict[str, Any]:
+        log = self._log()
+        try:
+            done = log.do(command, override)
+        finally:
+            log.close()
+        return {"query": "do", "game": self.kind, "seq": done.event.seq, "command": command, "applied": done.applied,
+                "said": list(done.said), "override": override}
+
+    def undo(self, seq: int | None = None) -> dict[str, Any]:
+        log = self._log()
+        try:
+            ev = log.undo(seq)
+        finally:
+            log.close()
+        return {"seq": ev.seq, "undid": ev.data["seq"]}
+
+    def export(self, fmt: str = "md") -> str:
+        if fmt not in ("md", "json"):
+            raise AssistantError(f"unknown format {fmt!r}: md or json")
+        log = self._log()
+        try:
+            return str(log.export(fmt))
+        finally:
+            log.close()

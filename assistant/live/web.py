@@ -12,6 +12,7 @@ then as an HTTP-only, SameSite=Strict cookie -- or get 403 and change nothing. A
 """
 
 import hmac
+import logging
 import json
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from ..errors import AssistantError
-from .table import ReadOnlyError, Table
+from .table import CardTable, ReadOnlyError, Table
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "table"
@@ -30,7 +31,9 @@ COOKIE = "table"
 MAX_UPLOAD = 40 * 1024 * 1024
 
 
-def create_app(table: Table, token: str | None = None, spectator: str | None = None) -> FastAPI:
+def create_app(table: Table | CardTable, token: str | None = None, spectator: str | None = None) -> FastAPI:
+    """The app for one table: a miniatures game or position (board, targets, turns, photos), or
+    a card game (the table now, plays in the game's notation, checked first)."""
     app = FastAPI(title="tabletop-assistant live table", version="1",
                   description="The table's questions and its game log over HTTP (CONTRACT §3 answers).")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -64,6 +67,7 @@ def create_app(table: Table, token: str | None = None, spectator: str | None = N
         try:
             response = await call_next(request)
         except Exception:  # noqa: BLE001 - the last line of defence: never a traceback to a phone
+            logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
             return JSONResponse({"error": "internal error: the server could not answer; the game log is unchanged"}, status_code=500)
         given = request.query_params.get("t")
         if token is not None and given:
@@ -74,61 +78,101 @@ def create_app(table: Table, token: str | None = None, spectator: str | None = N
     async def user_error(request: Request, exc: AssistantError) -> Any:
         from ..game import RefusedError
 
+        from ..cardgame.log import RefusedCommandError
+
         if isinstance(exc, RefusedError):
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
             return JSONResponse({"error": str(exc), "refused": True, "reasons": reasons}, status_code=409)
+        if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
+            return JSONResponse({"error": str(exc), "refused": True}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
         return JSONResponse({"error": str(exc)}, status_code=status)
-
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index(request: Request) -> Any:
-        snap = table.snapshot()
-        return templates.TemplateResponse(request, "index.html", {
-            "status": table.status(), "svg": table.board_svg(), "rules": snap.position.rules.value,
-            "figures": [f.id for f in snap.position.figures], "game": table.game is not None,
-            "spectator": request.state.role == "spectator",
-        })
-
-    @app.get("/api/status")
-    def status() -> Any:
-        return table.status()
 
     @app.get("/api/version")
     def version() -> Any:
         return {"version": table.version()}
 
+    @app.get("/api/status")
+    def status() -> Any:
+        return table.status()
+
     @app.get("/api/events")
     def events() -> Any:
         return {"query": "log", "events": table.events()}
 
+    @app.get("/api/export")
+    def export(format: str = "md") -> Any:
+        text = table.export(format)
+        kind = "application/json" if format == "json" else "text/markdown"
+        return Response(text, media_type=kind, headers={"content-disposition": f'attachment; filename="game.{format}"'})
+
+    if isinstance(table, CardTable):
+        cards = table
+
+        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+        def card_index(request: Request) -> Any:
+            return templates.TemplateResponse(request, "cards.html", {"status": cards.status(), "kind": cards.kind,
+                                                                      "spectator": request.state.role == "spectator"})
+
+        @app.post("/api/check")
+        async def check(request: Request) -> Any:
+            body = await _json(request)
+            return cards.check(_command(body))
+
+        @app.post("/api/do")
+        async def do(request: Request) -> Any:
+            body = await _json(request)
+            return cards.do(_command(body), _override(body))
+
+        @app.post("/api/undo")
+        async def undo(request: Request) -> Any:
+            body = await _json(request)
+            seq = body.get("seq")
+            if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+                raise AssistantError("'seq' is an event number")
+            return cards.undo(seq)
+
+        return app
+
+    minis = table  # a miniatures game or a bare position
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index(request: Request) -> Any:
+        snap = minis.snapshot()
+        return templates.TemplateResponse(request, "index.html", {
+            "status": minis.status(), "svg": minis.board_svg(), "rules": snap.position.rules.value,
+            "figures": [f.id for f in snap.position.figures], "game": minis.game is not None,
+            "spectator": request.state.role == "spectator",
+        })
+
     @app.get("/api/board.svg")
     def board(selected: str | None = None, target: str | None = None, to: str | None = None) -> Any:
-        return Response(table.board_svg(selected or None, target or None, to or None), media_type="image/svg+xml")
+        return Response(minis.board_svg(selected or None, target or None, to or None), media_type="image/svg+xml")
 
     @app.get("/api/los")
     def los(viewer: str, target: str) -> Any:
-        return table.los(viewer, target)
+        return minis.los(viewer, target)
 
     @app.get("/api/cover")
     def cover(attacker: str, target: str) -> Any:
-        return table.cover(attacker, target)
+        return minis.cover(attacker, target)
 
     @app.get("/api/range")
     def range_(a: str, b: str) -> Any:
-        return table.range(a, b)
+        return minis.range(a, b)
 
     @app.get("/api/attack")
     def attack(attacker: str, target: str) -> Any:
-        return table.attack(attacker, target)
+        return minis.attack(attacker, target)
 
     @app.get("/api/targets")
     def targets(figure: str) -> Any:
-        snap = table.snapshot()
-        return {"query": "targets", "rules": snap.position.rules.value, "attacker": figure, "targets": table.targets(figure)}
+        snap = minis.snapshot()
+        return {"query": "targets", "rules": snap.position.rules.value, "attacker": figure, "targets": minis.targets(figure)}
 
     @app.get("/api/matrix")
     def matrix() -> Any:
-        return table.matrix()
+        return minis.matrix()
 
     @app.post("/api/act")
     async def act(request: Request) -> Any:
@@ -139,16 +183,7 @@ def create_app(table: Table, token: str | None = None, spectator: str | None = N
         args = body.get("args") or {}
         if not isinstance(args, dict):
             raise AssistantError("'args' must be an object")
-        override = body.get("override") or None
-        if override is not None and (not isinstance(override, str) or len(override) > 500):
-            raise AssistantError("'override' is the reason, a text of up to 500 characters")
-        return table.act(verb, args, override)
-
-    @app.get("/api/export")
-    def export(format: str = "md") -> Any:
-        text = table.export(format)
-        kind = "application/json" if format == "json" else "text/markdown"
-        return Response(text, media_type=kind, headers={"content-disposition": f'attachment; filename="game.{format}"'})
+        return minis.act(verb, args, _override(body))
 
     @app.post("/api/photo")
     async def photo(request: Request) -> Any:
@@ -170,11 +205,25 @@ def create_app(table: Table, token: str | None = None, spectator: str | None = N
             fig, at = m.get("figure"), m.get("at")
             if not isinstance(fig, str) or not isinstance(at, str):
                 raise AssistantError("each move needs 'figure' and 'at'")
-            done.append(table.record("relocate", {"figure": fig, "at": at, "source": str(body.get("source") or "photo (web)"),
+            done.append(minis.record("relocate", {"figure": fig, "at": at, "source": str(body.get("source") or "photo (web)"),
                                                   "confidence": float(m.get("confidence") or 1.0)}))
         return {"applied": done}
 
     return app
+
+
+def _command(body: dict[str, Any]) -> str:
+    cmd = body.get("command")
+    if not isinstance(cmd, str) or not cmd.strip() or len(cmd) > 2000:
+        raise AssistantError("say the play as 'command', e.g. {\"command\": \"A pass\"}")
+    return cmd.strip()
+
+
+def _override(body: dict[str, Any]) -> str | None:
+    override = body.get("override") or None
+    if override is not None and (not isinstance(override, str) or len(override) > 500):
+        raise AssistantError("'override' is the reason, a text of up to 500 characters")
+    return override
 
 
 async def _json(request: Any) -> dict[str, Any]:

@@ -144,7 +144,11 @@ if ($("b-activate")) {
         (unsure ? `<p>Confirm: ${unsure}</p>` : "") + `<button id="b-apply" type="button">Apply the moved figures</button>`;
       say(`photo read in ${r.seconds}s`, true);
       $("b-apply").onclick = async () => {
-        const moves = r.rows.filter((x) => x.verdict === "moved").map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
+        // a move is applied when the detector is sure of it (0.8), or the player ticked its square
+        const confirmed = new Set([...document.querySelectorAll("input.confirm:checked")].map((c) => c.value));
+        const unsure = new Set(r.uncertain.map((u) => u.square));
+        const moves = r.rows.filter((x) => x.verdict === "moved" && ((x.confidence >= 0.8 && !unsure.has(x.photo)) || confirmed.has(x.photo)))
+                            .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
         try { const a = await post("api/photo/apply", { moves, source: "photo " + f.name }); say(`${a.applied.length} figure(s) moved; Undo takes a correction back`, true); await sync(true); }
         catch (e) { say(e.message); }
       };
