@@ -171,7 +171,7 @@ COMMANDS = [
     ["game", "activate"], ["game", "move"], ["game", "attack"], ["game", "damage"], ["game", "use"], ["game", "snapshot"], ["game", "door"],
     ["game", "morale"], ["game", "charge"], ["game", "aoo"], ["photo", "synth"], ["photo", "detect"], ["photo", "check"], ["photo", "adapt"], ["map", "from-photo"],
     ["calibrate", "sheet"], ["calibrate", "markers"], ["cards", "show"], ["cards", "new"], ["destiny", "new"], ["destiny", "do"], ["destiny", "check"],
-    ["destiny", "status"], ["destiny", "replay"], ["swtcg", "do"], ["swtcg", "status"], ["destiny", "import"], ["swtcg", "scenario"], ["examples"], ["abilities"],
+    ["destiny", "status"], ["destiny", "replay"], ["swtcg", "do"], ["swtcg", "status"], ["destiny", "import"], ["swtcg", "scenario"], ["examples"], ["abilities"], ["schema"],
 ]
 OPTIONS = ["--json", "--position", "--game", "--roll", "--to", "--width", "--seed", "--format", "--output", "-o", "--png", "--get", "--calib",
            "--cols", "--rows", "--rules", "--first", "--entry", "--override", "--combined-fire", "--melee", "--ranged", "--moved", "--help",

@@ -190,3 +190,25 @@ def test_the_version_matches_pyproject() -> None:
 
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^version = "([^"]+)"', text, re.M).group(1) == __version__  # type: ignore[union-attr]
+
+
+def test_schema_describes_every_bundled_position() -> None:
+    """`schema` prints the JSON Schema; every key the example files use is in it."""
+    import json
+
+    import yaml
+
+    from assistant.resources import example_files
+
+    r = runner.invoke(app, ["schema"])
+    assert r.exit_code == 0, r.output
+    schema = json.loads(r.stdout)
+    top, fig = set(schema["properties"]), set(schema["$defs"]["FigureIn"]["properties"])
+    map_keys = set(schema["$defs"]["MapIn"]["properties"])
+    for path in example_files():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert set(data) <= top, path
+        assert set(data["map"]) <= map_keys, path
+        for f in data.get("figures") or []:
+            assert set(f) <= fig, (path, f)
+    assert data["format"] == schema["properties"]["format"]["const"]

@@ -354,6 +354,19 @@ def normalize(
 
 
 @app.command()
+def schema(
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write it to this file instead of stdout.")] = None,
+) -> None:
+    """The JSON Schema of a position file, for editors that validate and complete YAML."""
+    import json
+
+    from ..position.jsonschema import position_schema
+
+    with edge():
+        write_or_print(json.dumps(position_schema(), indent=2) + "\n", output)
+
+
+@app.command()
 def examples(json_out: JsonOpt = False) -> None:
     """List the bundled example positions (usable by name with show and validate)."""
     with edge(json_out, "examples"):
