@@ -85,8 +85,10 @@ def held_out(n: int, width: int) -> None:
                 tallies[k].wrong += len(truth.occupied)  # nothing found: every base missed
             continue
         dt = time.perf_counter() - t0
-        pts = np.array([[0, 0], [pos.map.cols, 0], [pos.map.cols, pos.map.rows], [0, pos.map.rows]], np.float64)
-        back = cv2.perspectiveTransform(cv2.perspectiveTransform(pts[None], truth.homography), grid.H)[0]
+        # wrong: some lattice point (interior or edge) a quarter square or more from where it
+        # truly is in the photo, the lens's bend included
+        pts = np.array([[x, y] for x in range(pos.map.cols + 1) for y in range(pos.map.rows + 1)], np.float64)
+        back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
         bad_grid = float(np.max(np.linalg.norm(back - pts, axis=1))) > 0.25
         wrong = truth.occupied ^ set(res.occupied)
         ids_right = all(truth.figures.get(f.id) == f.at for f in res.figures if f.by == "marker")

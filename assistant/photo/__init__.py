@@ -139,7 +139,8 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     passes = [(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])
     for full, upscale in passes:
         if len({m.id for m in markers if m.id < 4}) < 4:
-            markers = merge(markers, [m for m in find_markers(image, small_markers=True, full_resolution=full, upscale=upscale) if m.id < 4])
+            extra = [m for m in find_markers(image, small_markers=True, full_resolution=full, upscale=upscale) if m.id < 4]
+            markers = merge(markers, _consistent(markers, extra, cols, rows))
     from .lines import GridMismatchError, check_with_lines, find_grid_from_lines
 
     try:
@@ -158,6 +159,26 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
                           "and the printed grid could not be matched to the map. Place the four corner markers on the map's "
                           "corners ('python -m assistant calibrate markers' prints them) and photograph the whole map")
     return grid, markers, by_lines
+
+
+def _consistent(found: list[Marker], extra: list[Marker], cols: int, rows: int) -> list[Marker]:
+    """Corner markers from a harder search, kept only where the markers already found agree:
+    when those give a grid, a new marker's corner nearest the map must lie within 0.15 square of
+    the map corner it names (a harder search also reads the odd false or half-hidden marker)."""
+    new = [m for m in extra if m.id not in {k.id for k in found}]
+    try:
+        grid = find_grid(found, cols, rows)
+    except NotAMapError:
+        grid = None
+    if grid is None or not new:
+        return new
+    corner = {0: (0, 0), 1: (cols, 0), 2: (cols, rows), 3: (0, rows)}
+    keep = []
+    for m in new:
+        pts = cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0]
+        if float(np.min(np.linalg.norm(pts - np.array(corner[m.id], np.float64), axis=1))) <= 0.15:
+            keep.append(m)
+    return keep
 
 
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None,

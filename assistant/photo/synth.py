@@ -58,6 +58,16 @@ class Truth:
     edges: dict[str, str] = field(default_factory=dict)  # edge -> wall | door
     homography: Any = None  # board units -> image pixels (before distortion)
     conditions: dict[str, Any] = field(default_factory=dict)  # how the photo was taken, for the bench by condition
+    lens: Any = None  # (camera matrix, distortion coefficients) the photo was bent with
+
+    def photo_points(self, board_pts: Any) -> Any:
+        """Where board points (N x 2, in squares) truly lie in the photo: the homography, then
+        the lens's bend (which the homography alone leaves out)."""
+        pts = cv2.perspectiveTransform(np.asarray(board_pts, np.float64).reshape(1, -1, 2), self.homography)
+        if self.lens is None:
+            return pts[0]
+        K, dist = self.lens
+        return cv2.undistortPoints(pts.astype(np.float64), K, dist, P=K).reshape(-1, 2)
 
 
 def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_markers: bool = True,
@@ -326,7 +336,7 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     if jpeg:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    truth = Truth(homography=H)
+    truth = Truth(homography=H, lens=(K, dist))
     truth.visible_markers = visible if look is not None else {f.marker for f in pos.figures if f.marker is not None}
     truth.conditions = {"tilt": tilt, "corner_markers": corner_markers, "corner_side": corner_side, "base_side": base_side,
                         "varied": varied, "art": bool(look and look.art), "dark_bodies": bool(look and look.body_dark >= 0.3),
