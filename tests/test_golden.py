@@ -71,4 +71,4 @@ def test_start_corner_rule_is_explained() -> None:
     got = cover(pos, "shooter", "beast")
     texts = " ".join(r.text for r in got.reasons)
     assert "[1, 1], [1, 2]" in texts and "stands behind" in texts
-    assert any("§5.7 rule 3" in r.rule for r in got.reasons)
+    assert any("reading R1 in docs/readings.md" in r.rule for r in got.reasons)

@@ -211,7 +211,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
             if not ok:
                 continue
             if best is None or value > best[0]:
-                rule = f"{card.source} (commander effect); stacking: swm.md §8.2"
+                rule = f"{card.source} (commander effect); only the highest counts: reading R3 in docs/readings.md"
                 best = (value, f"commander effect of {cmd.id} ({card.name})", rule)
             seen_cards.add(card.name)
             if ce.reading:

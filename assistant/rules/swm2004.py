@@ -28,7 +28,7 @@ RULES = GeometryRules(
     sight_rule="swm2004 CS r.6, g.9 Line of Sight (corner to corner)",
     sight_reading=(
         "a line may start or end on a wall corner if the open line touches nothing and does not "
-        "cross the wall at its own end (shared/rules/swm.md §4.5, §12 item 2)"
+        "cross the wall at its own end (reading R2 in docs/readings.md)"
     ),
     boundary_is_wall=True,
     sight_blocking=(SquareTerrain.WALL,),
@@ -45,7 +45,7 @@ RULES = GeometryRules(
     occupant_cover_rule="swm2004 CS r.7, r.11 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)",
     melee_cover=False,
     melee_cover_rule="",
-    start_corner_rule="swm2004 CS r.7, r.11; reading shared/rules/swm.md §5.7 rule 3 (no shooting from the far side of the wall you stand behind)",
+    start_corner_rule="swm2004 CS r.7, r.11; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
     metric="swm",
     range_rule="swm2004 CS g.10 Range, r.6 (count as for movement, diagonal = 2, around walls)",
     adjacency_rule="swm2004 CS r.8, g.1 (adjacent: next to it, diagonals included, with line of sight)",

@@ -41,7 +41,7 @@ RULES = GeometryRules(
     occupant_cover_rule="swm2008 PL p.18, p.27 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)",
     melee_cover=False,
     melee_cover_rule="",
-    start_corner_rule="swm2008 PL p.10, p.28; reading shared/rules/swm.md §5.7 rule 3 (no shooting from the far side of the wall you stand behind)",
+    start_corner_rule="swm2008 PL p.10, p.28; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
     metric="swm",
     range_rule="swm2008 PL p.58 Range, p.8 (count as for movement, diagonal = 2, around walls and closed doors)",
     adjacency_rule="swm2008 PL p.23, p.32 (adjacent: next to it, diagonals included, with line of sight)",
