@@ -161,22 +161,28 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     return grid, markers, by_lines
 
 
+#: how far (squares) a corner marker from the harder search may lie from where the others put its
+#: corner: loose, because three markers extrapolate the fourth corner only to within about half a square
+MARKER_AGREEMENT = 1.0
+
+
 def _consistent(found: list[Marker], extra: list[Marker], cols: int, rows: int) -> list[Marker]:
     """Corner markers from a harder search, kept only where the markers already found agree:
-    when those give a grid, a new marker's corner nearest the map must lie within 0.15 square of
-    the map corner it names (a harder search also reads the odd false or half-hidden marker)."""
+    when three or more give a grid, a new marker's corner nearest the map must lie within
+    :data:`MARKER_AGREEMENT` of the map corner it names (a harder search also reads the odd false or half-hidden
+    marker)."""
     new = [m for m in extra if m.id not in {k.id for k in found}]
     try:
         grid = find_grid(found, cols, rows)
     except NotAMapError:
         grid = None
-    if grid is None or not new:
+    if grid is None or grid.corner_markers < 3 or not new:  # two markers give too rough a grid to judge by
         return new
     corner = {0: (0, 0), 1: (cols, 0), 2: (cols, rows), 3: (0, rows)}
     keep = []
     for m in new:
         pts = cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0]
-        if float(np.min(np.linalg.norm(pts - np.array(corner[m.id], np.float64), axis=1))) <= 0.15:
+        if float(np.min(np.linalg.norm(pts - np.array(corner[m.id], np.float64), axis=1))) <= MARKER_AGREEMENT:
             keep.append(m)
     return keep
 

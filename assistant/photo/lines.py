@@ -136,7 +136,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         inl = mask.ravel() > 0
         back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
         err = float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
-        return _refined_or_markers(Grid(H @ S, err, grid.corner_markers, grid.corner_ids), grid, cols, rows)
+        return Grid(H @ S, err, grid.corner_markers, grid.corner_ids)
     # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
     # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
     # bends most), it is the printed grid itself and is used; far from it, the markers do not
@@ -149,31 +149,11 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
             raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
         back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H_alt))[0]
         err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
-        return _refined_or_markers(Grid(H_alt @ S, err, grid.corner_markers, grid.corner_ids), grid, cols, rows)
+        return Grid(H_alt @ S, err, grid.corner_markers, grid.corner_ids)
     if grid.corner_markers >= 3:
         return grid
     raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
                             "them; place all four corner markers (or photograph the map whole)")
-
-
-#: how far (squares) a grid refitted to the printed lines may put a map corner from where the
-#: corner markers put it: markers lie on the corners, so a refit that strays is extrapolating
-CORNER_AGREEMENT = 0.15
-
-
-def _refined_or_markers(refined: Grid, markers: Grid, cols: int, rows: int) -> Grid:
-    """The grid refitted to the printed lines, if it keeps the map's corners where the markers
-    put them; otherwise the markers' own grid (with three or more markers behind it)."""
-    ids = list(markers.corner_ids or range(4))  # only corners a marker stands on: the others are extrapolated
-    corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)[:, ids]
-    seen = cv2.perspectiveTransform(corners, np.linalg.inv(markers.H))  # the corners as the markers show them
-    moved = cv2.perspectiveTransform(seen, refined.H)[0]
-    if float(np.max(np.linalg.norm(moved - corners[0], axis=1))) <= CORNER_AGREEMENT:
-        return refined
-    if markers.corner_markers >= 3:
-        return markers
-    raise GridMismatchError(f"the printed grid lines and the {markers.corner_markers} corner markers disagree about where the map's "
-                            "corners are; place all four corner markers (or photograph the map whole)")
 
 
 def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:
