@@ -28,7 +28,6 @@ class Grid:
     H: np.ndarray  # image -> board
     reprojection_error_px: float
     corner_markers: int
-    corner_ids: tuple[int, ...] = ()  # which map corners (0 NW, 1 NE, 2 SE, 3 SW) have a marker on them
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)
@@ -108,7 +107,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int) -> Grid | None:
             f"the corner markers seen (ids {', '.join(map(str, ids))}) do not frame a {cols} x {rows} map: the best fit "
             f"(markers {best:.2f} squares wide) is off by {err:.1f} px on markers {side_px:.0f} px wide. Are they placed "
             f"outside the map's corners, squared with its edges, one corner on each map corner -- and is the map {cols} x {rows}?")
-    return Grid(H, err, len(found), tuple(ids))
+    return Grid(H, err, len(found))
 
 
 def to_board(grid: Grid, pts: np.ndarray) -> np.ndarray:

@@ -136,7 +136,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         inl = mask.ravel() > 0
         back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
         err = float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
-        return Grid(H @ S, err, grid.corner_markers, grid.corner_ids)
+        return Grid(H @ S, err, grid.corner_markers)
     # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
     # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
     # bends most), it is the printed grid itself and is used; far from it, the markers do not
@@ -149,7 +149,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
             raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
         back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H_alt))[0]
         err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
-        return Grid(H_alt @ S, err, grid.corner_markers, grid.corner_ids)
+        return Grid(H_alt @ S, err, grid.corner_markers)
     if grid.corner_markers >= 3:
         return grid
     raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
