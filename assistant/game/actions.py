@@ -105,13 +105,18 @@ def status_info(st: GameState) -> dict[str, Any]:
         "turn": ({"figure": st.turn.figure, "moved_before": st.turn.moved_before, "moved_after": st.turn.moved_after,
                   "attacks": st.turn.attacks, "charged": st.turn.charged} if st.turn else None),
         "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
-        "figures": [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
-                     "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures],
+        "figures": figure_rows(pos),
         "defeated": st.defeated, "fallen": {k: v.text(k) for k, v in st.fallen.items()},
         "round_over": st.round > 0 and st.round_over(),
         "vp": st.vp, "morale_due": list(st.morale_due.values()), "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
         "ended": st.ended, "over": st.over(), "tie_break": st.quiet_rounds >= 10,
     }
+
+
+def figure_rows(pos: Any) -> list[dict[str, Any]]:
+    """Every figure as the status shows it: where, damage, HP, conditions, activated."""
+    return [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
+             "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures]
 
 
 def entry_text(e: Any) -> str:

@@ -85,13 +85,12 @@ class Table:
 
     def status(self) -> dict[str, Any]:
         snap = self.snapshot()
+        from ..game.actions import figure_rows, status_info
+
         if snap.state is None:
             pos = snap.position
             return {"query": "status", "rules": pos.rules.value, "game": None, "version": 0, "round": 0, "phase": None,
-                    "figures": [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken,
-                                 "hp": pos.stats_of(f).hp, "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures]}
-        from ..game.actions import status_info
-
+                    "figures": figure_rows(pos)}
         return {**status_info(snap.state), "game": str(self.game), "version": snap.version}
 
     def events(self) -> list[dict[str, Any]]:
