@@ -222,15 +222,27 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     occupied = sorted(set(occupied) | marked, key=_square_key)
     uncertain = [{"square": s, "confidence": round(1 - abs(v - OCCUPIED) / UNCERTAIN_BAND, 3)}
                  for s, v in scores.items() if abs(v - OCCUPIED) < UNCERTAIN_BAND and s not in marked]
-    # the roster bounds what the photo can hold: more occupied squares than its bases cover
-    # means a figure the record lacks, or a false square -- either way a person should look
+    # the roster says how many squares its bases cover. More occupied squares than that means a
+    # figure the record lacks or a false square, fewer means a base missed or a figure gone: the
+    # doubtful squares (within the uncertain band) give way to the count first, and are listed
+    # for a person to confirm either way
     roster_squares = sum(f.size.footprint ** 2 for f in pos.figures)
+    listed = {u["square"] for u in uncertain}
     if len(occupied) > roster_squares:
         extra = sorted((s for s in occupied if s not in marked), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
-        listed = {u["square"] for u in uncertain}
+        dropped = [s for s in extra if s in listed]
+        occupied = [s for s in occupied if s not in dropped]
         uncertain += [{"square": s, "confidence": 0.0} for s in extra if s not in listed]
-        notes.append(f"{len(occupied)} squares look occupied but the roster's bases cover {roster_squares}: "
-                     f"confirm {', '.join(sorted(extra, key=_square_key)[:6])}")
+        notes.append(f"{len(occupied) + len(dropped)} squares look occupied but the roster's bases cover {roster_squares}: "
+                     f"confirm {', '.join(sorted(extra, key=_square_key)[:6])}"
+                     + (f" ({len(dropped)} doubtful square(s) read as empty)" if dropped else ""))
+    elif len(occupied) < roster_squares:
+        near = sorted((s for s in listed if s not in occupied and scores.get(s, 0.0) > 0.0), key=lambda s: -scores[s])
+        added = near[:roster_squares - len(occupied)]
+        if added:
+            occupied = sorted(set(occupied) | set(added), key=_square_key)
+            notes.append(f"{len(occupied) - len(added)} squares look occupied but the roster's bases cover {roster_squares}: "
+                         f"the doubtful {', '.join(sorted(added, key=_square_key)[:6])} read as occupied; confirm")
     # roster figures not identified by a marker (none on the base, or it was not readable):
     # match the remaining occupied squares to them by the nearest recorded square
     found = {f.id for f in seen}

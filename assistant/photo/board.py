@@ -28,6 +28,9 @@ class Grid:
     H: np.ndarray  # image -> board
     reprojection_error_px: float
     corner_markers: int
+    #: the map-corner points the corner markers show, one row each: image x, y, board x, y
+    #: (each marker's corner on the map's corner point, measured directly in the photo)
+    anchors: np.ndarray | None = None
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)
@@ -107,7 +110,17 @@ def find_grid(markers: list[Marker], cols: int, rows: int) -> Grid | None:
             f"the corner markers seen (ids {', '.join(map(str, ids))}) do not frame a {cols} x {rows} map: the best fit "
             f"(markers {best:.2f} squares wide) is off by {err:.1f} px on markers {side_px:.0f} px wide. Are they placed "
             f"outside the map's corners, squared with its edges, one corner on each map corner -- and is the map {cols} x {rows}?")
-    return Grid(H, err, len(found))
+    anchors = np.array([[*img_pts[4 * k], *marker_board_corners(i, cols, rows, best)[0]] for k, i in enumerate(ids)], np.float64)
+    return Grid(H, err, len(found), anchors)
+
+
+def anchor_offset(grid: Grid, H: np.ndarray) -> float:
+    """How far (squares) the homography ``H`` puts the map-corner points the markers show from
+    the map corners they stand on: the largest of them (0 when no marker was seen)."""
+    if grid.anchors is None or not len(grid.anchors):
+        return 0.0
+    at = cv2.perspectiveTransform(grid.anchors[None, :, :2], H)[0]
+    return float(np.max(np.linalg.norm(at - grid.anchors[:, 2:], axis=1)))
 
 
 def to_board(grid: Grid, pts: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..model import Position
-from .board import Grid, rectify
+from .board import Grid, anchor_offset, rectify
 from .mapread import read_map
 
 WORK = 1600  # the photo is searched at this width
@@ -97,6 +97,12 @@ def _crossings(gray: np.ndarray, H_img_from_board: np.ndarray, cols: int, rows: 
     return np.array(board_pts, np.float64), img_pts
 
 
+#: how far (squares) a grid fitted to the printed lines may put a map corner from the corner a
+#: marker shows: the markers' corners are measured directly, and a printed pattern other than
+#: the grid (floor tiles, say) can make a lattice of its own a fraction of a square away
+ANCHOR_TOLERANCE = 0.15
+
+
 class GridMismatchError(Exception):
     """The printed grid lines do not lie where the corner markers put them (the message says how far)."""
 
@@ -107,7 +113,8 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     Around every lattice point the markers predict, the crossing of the printed lines is looked
     for (a window of 0.3 squares). When at least half of those found lie where predicted (within
     0.12 squares), the homography is refitted to them (more points, spread over the whole map,
-    than the markers give). Otherwise, when most crossings make a lattice of their own: within
+    than the markers give), and refitted again as more crossings come within reach; a refit that
+    moves a map corner a marker shows by more than :data:`ANCHOR_TOLERANCE` is dropped. Otherwise, when most crossings make a lattice of their own: within
     0.45 squares (median) of the markers' it is the printed grid, bent by the lens, and is used;
     farther, the markers do not frame this map (:class:`GridMismatchError`). Crossings that make
     no lattice (faint lines, busy art) refuse nothing: the markers' grid is returned as it is,
@@ -119,24 +126,40 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     H_small = grid.H @ np.linalg.inv(S)  # small image -> board
     b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows)
     lattice = (cols + 1) * (rows + 1)
+    predicted = cv2.perspectiveTransform(i[None], H_small)[0] if len(b) else np.empty((0, 2))
+    offsets = np.linalg.norm(predicted - b, axis=1)
+    agree = offsets < 0.12
+    # two markers leave more to the lines than three or four, so they must confirm more of it
+    if agree.sum() >= max(12, (0.1 if grid.corner_markers >= 3 else 0.15) * lattice, 0.5 * len(b)):
+        # the printed lines confirm the markers: refit to every crossing that agrees (more
+        # points, spread over the whole map, than the markers give). Where the markers' grid is
+        # extrapolated (a corner no marker stands on) the crossings lie farther off; each refit
+        # brings more of them within reach, so the fit grows across the map until it settles.
+        H_fit, err = H_small, grid.reprojection_error_px
+        for _ in range(4):
+            H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
+            if H is None or mask.sum() < 8:
+                break
+            inl = mask.ravel() > 0
+            back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
+            H_fit, err = H, float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
+            b, i = _crossings(gray, np.linalg.inv(H_fit), cols, rows)
+            if not len(b):
+                break
+            grown = np.linalg.norm(cv2.perspectiveTransform(i[None], H_fit)[0] - b, axis=1) < 0.12
+            if grown.sum() <= agree.sum() and len(grown) == len(agree) and np.array_equal(grown, agree):
+                break
+            agree = grown
+            if agree.sum() < 8:
+                break
+        if H_fit is H_small or anchor_offset(grid, H_fit @ S) > ANCHOR_TOLERANCE:
+            return grid  # the crossings that agree are not all the grid's: the markers' corners decide
+        return Grid(H_fit @ S, err, grid.corner_markers, grid.anchors)
     if len(b) < max(8, 0.3 * lattice):
         if grid.corner_markers >= 3:
             return grid
         raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
                                 "them; place all four corner markers (or photograph the map whole)")
-    predicted = cv2.perspectiveTransform(i[None], H_small)[0]
-    offsets = np.linalg.norm(predicted - b, axis=1)
-    agree = offsets < 0.12
-    if agree.sum() >= max(8, 0.5 * len(b)):
-        # the printed lines confirm the markers: refit to every crossing that agrees (more
-        # points, spread over the whole map, than the markers give)
-        H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
-        if H is None or mask.sum() < 8:
-            return grid
-        inl = mask.ravel() > 0
-        back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
-        err = float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
-        return Grid(H @ S, err, grid.corner_markers)
     # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
     # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
     # bends most), it is the printed grid itself and is used; far from it, the markers do not
@@ -149,7 +172,10 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
             raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
         back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H_alt))[0]
         err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
-        return Grid(H_alt @ S, err, grid.corner_markers)
+        if anchor_offset(grid, H_alt @ S) <= ANCHOR_TOLERANCE:
+            return Grid(H_alt @ S, err, grid.corner_markers, grid.anchors)
+        # a lattice that misses the corners the markers stand on is some other printed pattern
+        # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return grid
     raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "

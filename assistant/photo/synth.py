@@ -323,6 +323,8 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     if look is not None:
         out = out * np.array(look.white_balance, np.float32)
     noise = np.empty(out.shape, np.float32)
+    # OpenCV's generator is global: seeded here, a photo is the same whatever was drawn before it
+    cv2.setRNGSeed(int(rng.integers(0, 2**31 - 1)))
     cv2.randn(noise, 0, look.noise if look else 4)
     out = np.clip(out + noise, 0, 255).astype(np.uint8)
     # lens: barrel distortion
