@@ -42,3 +42,28 @@ def example_path(name: str) -> Path | None:
 def card_table_example(game: str) -> str:
     """The bundled example table of a card game (``destiny`` or ``swtcg``)."""
     return (examples_dir() / "tables" / f"{game}.yaml").read_text(encoding="utf-8")
+
+
+def readings_text() -> str:
+    """The register of readings (``docs/readings.md``; ``assistant/_data/readings.md`` in a wheel)."""
+    for path in (PACKAGE_DIR / "_data" / "readings.md", PACKAGE_DIR.parent / "docs" / "readings.md"):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise FileNotFoundError("the register of readings (readings.md) is missing from this installation")
+
+
+def reading(ident: str) -> str | None:
+    """One entry of the register by its id (``R7``, ``r7`` or ``7``), heading included; None if absent.
+
+    >>> reading("R1").splitlines()[0]
+    '## R1 — Choosing the corner for cover: not the far side of the wall one stands behind'
+    """
+    import re
+
+    m = re.fullmatch(r"[Rr]?(\d{1,3})", ident.strip())
+    if not m:
+        return None
+    for block in re.split(r"(?m)^(?=## R\d+ — )", readings_text()):
+        if block.startswith(f"## R{int(m.group(1))} — "):
+            return block.rstrip() + "\n"
+    return None

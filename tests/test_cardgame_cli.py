@@ -300,7 +300,7 @@ def test_redeploy_overrides_the_discard_on_defeat() -> None:
         "{id: blaster, owner: A, title: DL-44 Heavy Blaster, cost: 2,", "{id: blaster, owner: A, title: DL-44 Heavy Blaster, cost: 2, keywords: [redeploy],")
     t = parse_destiny(text, "t")
     out = destiny.apply(t, "B defeat -> han")
-    assert any("Redeploy" in s and "A-12" in s for s in out.said)
+    assert any("Redeploy" in s and "reading R25 in docs/readings.md" in s for s in out.said)
     t2 = destiny.apply(out.table, "A redeploy blaster -> leia").table
     assert "blaster" in [u.id for u in t2.upgrades_on("leia")] and [d.id for d in t2.dice_of("blaster")] == ["bl1"]
     assert "vest" not in [c.id for c in t2.cards]  # the others were discarded

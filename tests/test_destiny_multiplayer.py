@@ -34,7 +34,7 @@ def test_only_the_tied_players_reroll_and_every_other_player_gets_one_shield() -
     with pytest.raises(AssistantError, match="only the tied players reroll"):
         apply(t, "battlefield-roll A=1 B=2 C=6")
     t, said = run("battlefield-roll A=5 B=5 C=2", "battlefield-roll A=3 B=1", "A choose-battlefield A")
-    assert "1 shield to one character" in said[-1] and "A-13" in said[-1]
+    assert "1 shield to one character" in said[-1] and "reading R26 in docs/readings.md" in said[-1]
     with pytest.raises(AssistantError, match="one character"):
         apply(t, "B setup-shields b1=1 x=0")
     t, _ = run("battlefield-roll A=5 B=5 C=2", "battlefield-roll A=3 B=1", "A choose-battlefield A", "B setup-shields b1=1",

@@ -21,7 +21,8 @@ def test_every_reading_cited_has_an_entry_with_the_seeds_words() -> None:
     entries = {int(m) for m in re.findall(r"^## R(\d+) — ", text, re.M)}
     cited = set()
     for path in list((ROOT / "assistant").rglob("*.py")) + list((ROOT / "cards").rglob("*.yaml")):
-        cited |= {int(m) for m in re.findall(r"reading R(\d+) in docs/readings\.md", path.read_text(encoding="utf-8"))}
+        for run in re.findall(r"readings? (R\d+(?:, R\d+)*) in docs/readings\.md", path.read_text(encoding="utf-8")):
+            cited |= {int(m) for m in re.findall(r"R(\d+)", run)}
     assert cited and cited <= entries, sorted(cited - entries)
     for block in re.split(r"^## ", text, flags=re.M)[1:]:
         assert "> **" in block and "**Reading.**" in block and "**Why.**" in block, block[:60]
@@ -40,3 +41,50 @@ def test_miniatures_answers_cite_no_digest() -> None:
     for out in answers:
         json.loads(out)
         assert not re.search(r"shared/|CONTRACT|\w+\.md §|\b[A-D]-\d{1,2}\b", out), re.search(r"shared/|CONTRACT|\w+\.md §|\b[A-D]-\d{1,2}\b", out)
+
+
+DIGEST_REFERENCE = re.compile(r"shared/|CONTRACT|\w+\.md §|\b[A-D]-\d{1,2}\b")
+
+
+def test_card_game_answers_cite_no_digest() -> None:
+    """Every answer and refusal the golden Destiny and SW TCG scenarios draw out of the engines."""
+    import yaml
+
+    from assistant.cardgame.scenario import games
+    from assistant.errors import AssistantError
+    from assistant.yamlio import read_text
+
+    rules = games()
+    texts = []
+    for folder in ("golden_destiny", "golden_swtcg"):
+        for path in sorted((ROOT / "tests" / folder).glob("[!_]*.yaml")):
+            spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if "table" not in spec:
+                continue
+            game = rules[spec["game"]]
+            table_spec = spec["table"]
+            text = read_text(path.parent / table_spec)[0] if isinstance(table_spec, str) else yaml.safe_dump(table_spec)
+            table = game.parse_table(text, path.name)
+            for cmd in [*(spec.get("given") or []), *(spec.get("when") if isinstance(spec.get("when"), list) else [spec.get("when")])]:
+                if cmd is None:
+                    continue
+                try:
+                    out = game.apply(table, str(cmd))
+                except AssistantError as exc:
+                    texts.append(str(exc))
+                    break
+                table = out.table
+                texts += list(out.said)
+    assert len(texts) > 200
+    for t in texts:
+        assert not DIGEST_REFERENCE.search(t), t
+
+
+def test_the_reading_command_prints_a_cited_reading_and_lists_them() -> None:
+    r = runner.invoke(app, ["reading", "R24"])
+    assert r.exit_code == 0 and r.stdout.startswith("## R24 — ") and "**Reading.**" in r.stdout and "**Why.**" in r.stdout
+    r = runner.invoke(app, ["reading", "--json"])
+    ids = [e["id"] for e in json.loads(r.stdout)["readings"]]
+    assert ids == [f"R{i}" for i in range(1, len(ids) + 1)] and len(ids) >= 35
+    r = runner.invoke(app, ["reading", "R999"])
+    assert r.exit_code == 2 and "no reading 'R999'" in r.output

@@ -366,6 +366,37 @@ def schema(
         write_or_print(json.dumps(position_schema(), indent=2) + "\n", output)
 
 
+@app.command("reading")
+def reading_cmd(
+    ident: Annotated[Optional[str], typer.Argument(help="A reading's id as answers cite it (R7); none lists them all.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """A reading of an ambiguous rule that an answer cites ("reading R7 in docs/readings.md"):
+    the rule's words from the rulebook, a translation, the reading chosen and why."""
+    import re
+
+    from ..errors import AssistantError
+    from ..resources import reading, readings_text
+
+    with edge(json_out, "reading"):
+        if ident is None:
+            heads = re.findall(r"(?m)^## (R\d+) — (.+)$", readings_text())
+            if json_out:
+                emit_json({"query": "reading", "readings": [{"id": i, "title": t} for i, t in heads]})
+            else:
+                for i, t in heads:
+                    out.print(f"[bold]{i}[/]  {escape(t)}")
+            return
+        text = reading(ident)
+        if text is None:
+            raise AssistantError(f"no reading {ident!r}: readings are R1 to R{len(re.findall(r'(?m)^## R', readings_text()))} "
+                                 "('python -m assistant reading' lists them)")
+        if json_out:
+            emit_json({"query": "reading", "id": text.split(" — ")[0][3:], "text": text})
+        else:
+            out.print(escape(text), end="", soft_wrap=True)
+
+
 @app.command()
 def examples(json_out: JsonOpt = False) -> None:
     """List the bundled example positions (usable by name with show and validate)."""

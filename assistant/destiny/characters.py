@@ -2,7 +2,7 @@
 Pokonane postacie; P8 › Zadawanie obrażeń, Nieblokowalne obrażenia, Poruszanie, Ulecz;
 digest ``destiny.md`` §7).
 
-Damage is recorded twice (A-07): *dealt* (assigned, blocked or not) and *taken* (tokens
+Damage is recorded twice (reading R21 in docs/readings.md): *dealt* (assigned, blocked or not) and *taken* (tokens
 actually placed). A "takes damage" trigger needs ``taken > 0``.
 """
 

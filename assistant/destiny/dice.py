@@ -101,7 +101,7 @@ class PoolDie:
 @dataclass(frozen=True)
 class ResolutionUnit:
     """Dice resolved at the same moment against one target: a base die plus its modifiers
-    (P2 › Modyfikator; A-23). A plain die is a unit of one."""
+    (P2 › Modyfikator; reading R31 in docs/readings.md). A plain die is a unit of one."""
 
     base: PoolDie
     modifiers: tuple[PoolDie, ...] = ()
@@ -112,7 +112,7 @@ class ResolutionUnit:
 
     @property
     def cost(self) -> int:
-        return self.base.face.cost + sum(m.face.cost for m in self.modifiers)  # every die's cost is paid (A-10)
+        return self.base.face.cost + sum(m.face.cost for m in self.modifiers)  # every die's cost is paid (reading R23 in docs/readings.md)
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,8 @@ def check_resolve(player: str, groups: list[list[PoolDie]], resources: int, reso
                 raise IllegalResolveError(f"die {m.id} ({m.face}) is not a modifier: only '+' faces are added to another die; "
                                           "resolve it as its own unit (Destiny P2 › Modyfikator)")
         if len(mods) > 1:
-            notes.append(f"A-10: {len(mods)} modifiers added to die {base.id}; the rulebook is silent on more than one — allowed, ask the judge")
+            notes.append(f"{len(mods)} modifiers added to die {base.id}; the rulebook is silent on more than one — allowed, ask the judge "
+                         "(reading R23 in docs/readings.md)")
         units.append(ResolutionUnit(base, mods))
     if len(symbols) > 1:
         names = ", ".join(sorted(s.value for s in symbols))

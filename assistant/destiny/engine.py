@@ -57,7 +57,7 @@ def verbs() -> dict[str, str]:
 
 VERB_HELP = {
     "pass": "'A pass' — always legal; the phase ends when every player passes in a row",
-    "decline": "'A decline' — give up an Ambush extra action (not a pass, A-06)",
+    "decline": "'A decline' — give up an Ambush extra action (not a pass, reading R20 in docs/readings.md)",
     "claim": "'A claim' — claim the battlefield (once per round); then pass automatically",
     "activate": "'A activate CHAR D1=FACE D2=FACE [guard=OPPONENT-DIE]' — exhaust it and roll all its and its upgrades' dice",
     "reroll": "'A reroll CARD D1=FACE ...' — discard a card to reroll dice (P5 › Odrzucenie karty w celu przerzucenia kości)",
@@ -146,7 +146,7 @@ def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
     if cmd.verb == "decline":
         if not extra:
             raise IllegalCommandError(f"{who} has no extra action to decline")
-        said.append(f"{who} gives up the Ambush extra action; it is not a pass toward ending the phase (A-06 best reading)")
+        said.append(f"{who} gives up the Ambush extra action; it is not a pass toward ending the phase (reading R20 in docs/readings.md)")
         return _advance(replace(t, extra_action=None), who, "action", said)
     if t.extra_action and not extra:
         raise IllegalCommandError(f"{t.extra_action} must first take or decline the Ambush extra action: extra actions are taken at once "
@@ -157,7 +157,7 @@ def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalActionError(f"{who} claimed the battlefield this round and passes automatically (Destiny P5 › Zajęcie pola bitwy)")
     pending = [c for c, n in t.discard_down if t.card(c).owner == who]
     if pending:
-        raise IllegalCommandError(f"{who} must first discard down to {MAX_UPGRADES} upgrades on {', '.join(pending)} (A-11; "
+        raise IllegalCommandError(f"{who} must first discard down to {MAX_UPGRADES} upgrades on {', '.join(pending)} (reading R24 in docs/readings.md; "
                                   "Destiny P1 › Ulepszenia): 'discard-upgrade UPGRADE'")
     t = replace(t, resolved_this_action=frozenset(), extra_action=None)
     t = TURN_ACTIONS[cmd.verb](t, cmd, said)
@@ -235,7 +235,7 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
                             f"give the face each shows: {' '.join(d + '=FACE' for d in missing)}")
     for d in dice:
         if d.showing is not None:
-            said.append(f"note: die {d.id} was still in the pool; the rulebook does not say what re-activating does to it (destiny.md §12) "
+            said.append(f"note: die {d.id} was still in the pool; the rulebook does not say what re-activating does to it (ask the judge) "
                         "— it is rolled again")
         t = t.with_die(replace(d, showing=_face_of(d, rolled[d.id], cmd)))
     t = t.with_card(replace(card, exhausted=True))
@@ -262,7 +262,7 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str]) -> Table:
     value = d.showing.value
     t = t.with_die(replace(d, showing=None))
     said.append(f"Guardian: before {guardian.name} is activated, die {die_id} ({d.showing}) is removed — removal is not resolution, so its "
-                f"cost does not matter; a modifier counts as a damage die with its printed value (A-05, a house-ruled default) "
+                f"cost does not matter; a modifier counts as a damage die with its printed value (reading R19 in docs/readings.md, a house-ruled default) "
                 "(Destiny P7 › Strażnik; P8 › Usuwanie kości)")
     return _deal(t, guardian.id, value, said, kind=d.showing.symbol.value)
 
@@ -286,7 +286,7 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
             targets = targets * len(units)
         if len(targets) != len(units):
             raise NotationError(f"{str(cmd)!r}: {len(units)} unit(s) to resolve one at a time, each with one target: give "
-                                f"{len(units)} target(s) after '->' (Destiny P5 › Rozpatrzenie kości, L244; A-23)")
+                                f"{len(units)} target(s) after '->' (Destiny P5 › Rozpatrzenie kości, L244; reading R31 in docs/readings.md)")
     # the dice go back to their cards as they resolve (P5 › Rozpatrzenie kości, step 3); set-aside dice leave
     for i, unit in enumerate(units):
         v = unit.value
@@ -344,7 +344,7 @@ def _return_dice(t: Table, ids: list[str], said: list[str]) -> Table:
         d = t.die(did)
         if d.set_aside_after:
             t = t.without_dice({did})
-            said.append(f"die {did} is set aside: it came from a card not in play (Destiny P7 › Zdolności specjalne; D-53)")
+            said.append(f"die {did} is set aside: it came from a card not in play (Destiny P7 › Zdolności specjalne)")
         else:
             t = t.with_die(replace(d, showing=None))
     return t
@@ -517,7 +517,7 @@ def _deal(t: Table, cid: str, amount: int, said: list[str], kind: str = "", unbl
                 said.append(f"{c.name} took melee damage: {u.name} is discarded by its own text (Destiny P8 › Zadawanie obrażeń)")
                 t = _discard_upgrade(t, u, said, why="its condition")
     elif r.dealt and not r.taken and any(u.discard_when for u in t.upgrades_on(c.id)):
-        said.append("damage was dealt but none taken (all blocked): 'takes damage' text does not fire (A-07; Destiny P8 › Zadawanie obrażeń)")
+        said.append("damage was dealt but none taken (all blocked): 'takes damage' text does not fire (reading R21 in docs/readings.md; Destiny P8 › Zadawanie obrażeń)")
     if r.defeated_now:
         t = _defeat(t, c.id, said, choose)
     if r.ignored_excess and not r.defeated_now:
@@ -549,12 +549,12 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
         return t
     ups = t.upgrades_on(c.id)
     redeploy = [u for u in ups if "redeploy" in u.keywords]
-    if redeploy:  # A-12: Redeploy overrides the discard; the upgrade and its die wait for the owner's choice
+    if redeploy:  # reading R25 in docs/readings.md: Redeploy overrides the discard; the upgrade and its die wait for the owner's choice
         for u in redeploy:
             for d in t.dice_of(u.id):
                 t = t.with_die(replace(d, showing=None))
         said.append(f"Redeploy: {', '.join(u.name for u in redeploy)} may move with its die to another of {c.owner}'s characters "
-                    "('redeploy UPGRADE -> CHARACTER') or be discarded ('discard-upgrade UPGRADE') (Destiny P7 › Przepisanie; A-12)")
+                    "('redeploy UPGRADE -> CHARACTER') or be discarded ('discard-upgrade UPGRADE') (Destiny P7 › Przepisanie; reading R25 in docs/readings.md)")
         ups = tuple(u for u in ups if u not in redeploy)
     gone = {d.id for d in t.dice_of(c.id)} | {d.id for u in ups for d in t.dice_of(u.id)}
     t = t.without_dice(gone)
@@ -720,7 +720,7 @@ def _e_draw(t: Table, cmd: Command, said: list[str]) -> Table:
 @_effect("mill")
 def _e_mill(t: Table, cmd: Command, said: list[str]) -> Table:
     """Discard the top N of the deck, *then* do ``then=...``: the then-part happens only if the
-    first part happened in full (Destiny P7 › Efekty „następnie”; A-02)."""
+    first part happened in full (Destiny P7 › Efekty „następnie”; reading R17 in docs/readings.md)."""
     n = cmd.int_arg(0, "the cards discarded from the deck")
     p = t.player(cmd.actor or "")
     k = min(n, p.deck)
@@ -729,7 +729,7 @@ def _e_mill(t: Table, cmd: Command, said: list[str]) -> Table:
     then = cmd.opt("then")
     if then:
         if k < n:
-            said.append(f"only {k} of {n} could be discarded, so the 'then' part ({then}) does not happen (Destiny P7 › Efekty „następnie”; A-02)")
+            said.append(f"only {k} of {n} could be discarded, so the 'then' part ({then}) does not happen (Destiny P7 › Efekty „następnie”; reading R17 in docs/readings.md)")
         else:
             said.append(f"then: {then} (Destiny P7 › Efekty „następnie”)")
     return t
@@ -872,10 +872,10 @@ def _e_redeploy(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(f"{c.name} is not an undefeated character of {cmd.actor}'s (Destiny P7 › Przepisanie)")
     t = t.with_card(replace(u, on=c.id))
     n = len(t.upgrades_on(c.id))
-    said.append(f"{u.name} and its die move to {c.name} (Destiny P7 › Przepisanie; A-12: Redeploy overrides the discard on defeat)")
+    said.append(f"{u.name} and its die move to {c.name} (Destiny P7 › Przepisanie; reading R25 in docs/readings.md: Redeploy overrides the discard on defeat)")
     if n > MAX_UPGRADES:
         t = replace(t, discard_down=t.discard_down + ((c.id, n - MAX_UPGRADES),))
-        said.append(f"{c.name} now has {n} upgrades: {c.owner} discards down to {MAX_UPGRADES}, choosing which (A-11; Destiny P1 › Ulepszenia)")
+        said.append(f"{c.name} now has {n} upgrades: {c.owner} discards down to {MAX_UPGRADES}, choosing which (reading R24 in docs/readings.md; Destiny P1 › Ulepszenia)")
     return t
 
 
@@ -897,16 +897,16 @@ def _e_hand_limit(t: Table, cmd: Command, said: list[str]) -> Table:
     """A card that changes the hand limit while it applies (Emperor's Favor #88; P8 › Zwiększenie)."""
     n = cmd.int_arg(0, "the hand limit")
     p = t.player(cmd.actor or "")
-    said.append(f"{p.name}'s hand limit is {n} while the effect applies; upkeep draws up to {n} (Destiny P8 › Zwiększenie; A-19)")
+    said.append(f"{p.name}'s hand limit is {n} while the effect applies; upkeep draws up to {n} (Destiny P8 › Zwiększenie; reading R29 in docs/readings.md)")
     return t.with_player(replace(p, hand_limit=n))
 
 
 @_effect("free-dice")
 def _e_free_dice(t: Table, cmd: Command, said: list[str]) -> Table:
-    """A card lets this player's cost-bearing faces resolve free (#171; A-17: the card's own text decides when)."""
+    """A card lets this player's cost-bearing faces resolve free (#171; reading R28 in docs/readings.md: the card's own text decides when)."""
     on = cmd.arg(0, "yes or no") == "yes"
     p = t.player(cmd.actor or "")
-    said.append(f"{p.name}'s dice faces with a cost resolve {'free' if on else 'at their cost'} (Destiny P8 › Za darmo; A-17)")
+    said.append(f"{p.name}'s dice faces with a cost resolve {'free' if on else 'at their cost'} (Destiny P8 › Za darmo; reading R28 in docs/readings.md)")
     return t.with_player(replace(p, free_cost_dice=on))
 
 
@@ -944,7 +944,7 @@ def _s_roll(t: Table, cmd: Command, said: list[str]) -> Table:
     best = max(rolls.values())
     top = sorted(n for n, v in rolls.items() if v == best)
     said.append(f"battlefield roll: {', '.join(f'{n} {v}' for n, v in rolls.items())} — the sum of the non-modifier values; modifiers, "
-                "blanks and specials count 0 (A-09)")
+                "blanks and specials count 0 (reading R22 in docs/readings.md)")
     if len(top) > 1:
         said.append(f"tie between {', '.join(top)}: they reroll (Destiny P5 › Przygotowanie)")
         return replace(t, setup_rolls=tuple((n, best) for n in top), roll_winner=None)
@@ -964,7 +964,7 @@ def _s_choose(t: Table, cmd: Command, said: list[str]) -> Table:
     said.append(f"{owner}'s battlefield is used: {owner} controls it and acts first in round 1; "
                 f"{', '.join(others)} set{'s' if len(others) == 1 else ''} their battlefield aside and give{'s' if len(others) == 1 else ''} "
                 + ("2 shields to their characters, split as they choose (Destiny P5 › Przygotowanie)" if shields == 2 else
-                   "1 shield to one character (Destiny P9 › Przygotowanie; A-13: the owner of the chosen battlefield controls it)"))
+                   "1 shield to one character (Destiny P9 › Przygotowanie; reading R26 in docs/readings.md: the owner of the chosen battlefield controls it)"))
     owed = tuple((n, shields) for n in others)
     return replace(t, bf_owner=owner, bf_controller=owner, turn=owner, delayed=t.delayed, setup_rolls=owed, roll_winner=None,
                    notes=t.notes + ("shields owed: " + ", ".join(f"{n} {s}" for n, s in owed),))
@@ -996,7 +996,7 @@ def _s_mulligan(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.phase != "setup":
         raise IllegalCommandError("the mulligan is part of setup (Destiny P5 › Przygotowanie)")
     if p.mulliganed:
-        raise IllegalCommandError(f"{who} has already mulliganed; the rulebook describes one mulligan (destiny.md §3 step 4, inference)")
+        raise IllegalCommandError(f"{who} has already mulliganed; the rulebook describes one mulligan (Destiny P5 › Przygotowanie, L199: one step of setup)")
     back = cmd.int_arg(0, "the cards shuffled back")
     if back > p.hand:
         raise IllegalCommandError(f"{who} holds {p.hand} cards and cannot shuffle back {back}")
@@ -1054,10 +1054,10 @@ def _s_upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
 
 
 def _end_round(t: Table, said: list[str]) -> Table:
-    # A-15 (silent; suggested reading): delayed effects first, then the deck-out check
+    # reading R27 in docs/readings.md (silent; suggested reading): delayed effects first, then the deck-out check
     for what, cid in t.delayed:
         if what == "defeat" and not t.card(cid).defeated:
-            said.append(f"after the round: the delayed effect defeats {cid} (Destiny P7 › Efekty opóźnione; A-15: before the deck-out check)")
+            said.append(f"after the round: the delayed effect defeats {cid} (Destiny P7 › Efekty opóźnione; reading R27 in docs/readings.md: before the deck-out check)")
             t = _defeat(t, cid, said)
             if t.phase == "over":
                 return t
@@ -1069,7 +1069,7 @@ def _end_round(t: Table, said: list[str]) -> Table:
         if winner is not None:
             return replace(t, phase="over", winner=winner, result=why)
     nxt = t.bf_controller
-    said.append(f"round {t.round + 1}: {nxt} controls the battlefield and acts first (Destiny P5 › Faza akcji; A-20)")
+    said.append(f"round {t.round + 1}: {nxt} controls the battlefield and acts first (Destiny P5 › Faza akcji; reading R30 in docs/readings.md)")
     return replace(t, round=t.round + 1, phase="action", turn=nxt, passes_in_row=0, claimed_by=None, resolved_this_action=frozenset())
 
 
@@ -1103,12 +1103,12 @@ def _s_who_orders(t: Table, cmd: Command, said: list[str]) -> Table:
 
 
 def who_orders(t: Table, owners: list[str]) -> tuple[str, str]:
-    """Who orders abilities waiting together (A-04): one player's own -- that player; several
+    """Who orders abilities waiting together (reading R18 in docs/readings.md): one player's own -- that player; several
     players' -- the battlefield controller (P7 › Kolejka, Zdolności równoczesne)."""
     if len(set(owners)) == 1:
-        return owners[0], (f"every waiting ability is {owners[0]}'s: {owners[0]} orders them (Destiny P7 › Zdolności równoczesne; A-04)")
+        return owners[0], (f"every waiting ability is {owners[0]}'s: {owners[0]} orders them (Destiny P7 › Zdolności równoczesne; reading R18 in docs/readings.md)")
     return t.bf_controller, (f"abilities of several players wait together: the battlefield controller {t.bf_controller} decides the order "
-                             "(Destiny P7 › Kolejka; A-04)")
+                             "(Destiny P7 › Kolejka; reading R18 in docs/readings.md)")
 
 
 def _lookup(t: Table, path: str) -> object:

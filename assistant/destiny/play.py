@@ -20,7 +20,7 @@ def upgrade_cost(new_cost: int, replaced_cost: int | None = None) -> tuple[int, 
     """What an upgrade costs, replacing one already on the character or not.
 
     The rulebook reduces the new cost by the old one, then says the new upgrade is free "if the
-    old cost is equal to or lower than the new cost" -- which contradicts the reduction (A-01).
+    old cost is equal to or lower than the new cost" -- which contradicts the reduction (reading R16 in docs/readings.md).
     Best reading, shown in the answer: max(0, new - old).
 
     >>> upgrade_cost(3, replaced_cost=2)[0], upgrade_cost(2, replaced_cost=3)[0]   # D-17, D-17b
@@ -29,27 +29,27 @@ def upgrade_cost(new_cost: int, replaced_cost: int | None = None) -> tuple[int, 
     if replaced_cost is None:
         return new_cost, "Destiny P5 › Zagranie karty z ręki: pay the cost"
     return max(0, new_cost - replaced_cost), ("Destiny P5 › Zagranie karty z ręki, L233-235: the new cost is reduced by the replaced "
-                                              "upgrade's cost; A-01: the text's 'free if the old cost is equal or lower' contradicts "
+                                              "upgrade's cost; reading R16 in docs/readings.md: the text's 'free if the old cost is equal or lower' contradicts "
                                               "this and is read as a translation error")
 
 
 def check_play(cost: int, resources: int, unique_title: str | None = None, in_play_titles: frozenset[str] = frozenset(),
                upgrades_on_target: int | None = None, replacing: bool = False) -> None:
     """Can the card be played: uniqueness (P1 › Unikatowość), the upgrade cap of 3 unless
-    replacing (P5 L237; A-11), and the cost (P5 › Zagranie karty)."""
+    replacing (P5 L237; reading R24 in docs/readings.md), and the cost (P5 › Zagranie karty)."""
     if unique_title is not None and unique_title in in_play_titles:
         raise IllegalPlayError(f"{unique_title} is unique and this player already has a copy in play; the opponent may have their own "
                                "(Destiny P1 › Unikatowość)")
     if upgrades_on_target is not None and upgrades_on_target >= MAX_UPGRADES and not replacing:
         raise IllegalPlayError(f"the character already has {upgrades_on_target} upgrades; a 4th is played only by replacing one "
-                               "(Destiny P5, L237; A-11)")
+                               "(Destiny P5, L237; reading R24 in docs/readings.md)")
     if cost > resources:
         raise IllegalPlayError(f"the card costs {cost} and the player has {resources} resources (Destiny P5 › Zagranie karty)")
 
 
 def upgrades_to_discard(count: int) -> int:
     """An effect that ignores play restrictions (Redeploy) may push a character to 4 upgrades;
-    its controller then discards down to 3, choosing which (A-11; D-18)."""
+    its controller then discards down to 3, choosing which (reading R24 in docs/readings.md; D-18)."""
     return max(0, count - MAX_UPGRADES)
 
 
@@ -75,7 +75,7 @@ def activate(card: str, exhausted: bool, own_dice: tuple[str, ...], upgrade_dice
 
 def setup_roll_value(faces: list[Face]) -> int:
     """The battlefield roll's total: the non-modifier ("white") values; modifiers, blanks and
-    specials add 0, costs are ignored (A-09, configurable by a judge)."""
+    specials add 0, costs are ignored (reading R22 in docs/readings.md, configurable by a judge)."""
     return sum(f.value for f in faces if not f.modifier and f.symbol not in (Symbol.BLANK, Symbol.SPECIAL))
 
 

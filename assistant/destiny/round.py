@@ -5,7 +5,7 @@ Players alternate one action each; a pass is always legal and does not stop a pl
 later; the phase ends when every player has passed in a row. Claiming is once per round for
 the whole table; the claimer takes (or keeps) the battlefield and passes automatically on each
 of their remaining turns. Whoever controls the battlefield when the round starts acts first
-(A-20).
+(reading R30 in docs/readings.md).
 """
 
 from __future__ import annotations
@@ -81,5 +81,5 @@ class ActionPhase:
 
     @property
     def next_round_first(self) -> str:
-        """The controller at the end of the round acts first next round (A-20)."""
+        """The controller at the end of the round acts first next round (reading R30 in docs/readings.md)."""
         return self.controller

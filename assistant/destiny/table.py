@@ -87,7 +87,7 @@ class Player:
     discard: int = 0
     hand_limit: int = 5
     battlefield: str = ""
-    free_cost_dice: bool = False  # a battlefield or card lets cost-bearing dice resolve free
+    free_cost_dice: bool = False  # a battlefield or card lets cost-bearing dice resolve free (reading R28 in docs/readings.md)
     mulliganed: bool = False
     upkeep_done: bool = False
 
@@ -106,7 +106,7 @@ class Table:
     claimed_by: str | None = None
     extra_action: str | None = None  # Ambush: this player acts again at once (P7 › Zasadzka)
     resolved_this_action: frozenset[str] = frozenset()
-    discard_down: tuple[tuple[str, int], ...] = ()  # character -> upgrades its controller must discard
+    discard_down: tuple[tuple[str, int], ...] = ()  # character -> upgrades its controller must discard (reading R24 in docs/readings.md)
     delayed: tuple[tuple[str, str], ...] = ()  # (effect, card) after the round ends (P7 › Efekty opóźnione)
     setup_rolls: tuple[tuple[str, int], ...] = ()
     roll_winner: str | None = None

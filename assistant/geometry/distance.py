@@ -3,7 +3,7 @@
 - **SWM** (``shared/rules/swm.md`` §2.6): a diagonal counts 2, so range is the shortest
   4-connected path; it never enters a wall square or crosses a wall edge or closed door;
   no other terrain and no figure adds anything.
-- **DDM** (``shared/rules/ddm.md`` §2.6, reading A-13): diagonals alternate 1, 2, 1, 2
+- **DDM** (p.19-20, reading R32 in docs/readings.md): diagonals alternate 1, 2, 1, 2
   over the whole count; count through a single wall square's corner but not through a
   wall square, across a thin wall, through a thin wall's end point, or between two wall
   squares that meet at the corner (a pinch). Creatures and other terrain are ignored.
@@ -40,7 +40,7 @@ def _orth_ok(a: SquareT, b: SquareT, walls: frozenset[SquareT], edges: frozenset
 
 
 def _diag_ok(a: SquareT, b: SquareT, walls: frozenset[SquareT], edges: frozenset[EdgeT], wall_points: frozenset[tuple[int, int]]) -> bool:
-    """A-13: through one wall square's corner yes; into a wall, through a thin wall's end
+    """reading R32 in docs/readings.md: through one wall square's corner yes; into a wall, through a thin wall's end
     point or through a pinch no."""
     if b in walls:
         return False
@@ -118,7 +118,7 @@ def search(
 def ddm_distance_map(
     start: Iterable[SquareT], cols: int, rows: int, walls: frozenset[SquareT], edges: frozenset[EdgeT],
 ) -> dict[SquareT, int]:
-    """DDM distance from a space to every reachable square (1-2-1-2 diagonals, A-13)."""
+    """DDM distance from a space to every reachable square (1-2-1-2 diagonals, reading R32 in docs/readings.md)."""
     wall_points = frozenset(
         p for (x, y, axis) in edges for p in ((x, y), (x + 1, y) if axis == "H" else (x, y + 1))
     )

@@ -35,7 +35,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     """The app for one table: a miniatures game or position (board, targets, turns, photos), or
     a card game (the table now, plays in the game's notation, checked first)."""
     app = FastAPI(title="tabletop-assistant live table", version="1",
-                  description="The table's questions and its game log over HTTP (CONTRACT §3 answers).")
+                  description="The table's questions and its game log over HTTP (the same JSON answers as the command line).")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 

@@ -362,7 +362,7 @@ class _Checker:
 
             if f.marker is not None:
                 if f.marker < 4:
-                    self.error(path + ("marker",), f"marker {f.marker}: ids 0-3 are the map-corner markers (CONTRACT §4); figure bases use 4-49", f.marker)
+                    self.error(path + ("marker",), f"marker {f.marker}: ids 0-3 are the map-corner markers of photos; figure bases use 4-49", f.marker)
                     ok = False
                 elif f.marker in markers:
                     self.error(path + ("marker",), f"marker {f.marker} is already on figure {markers[f.marker]!r}", f.marker)

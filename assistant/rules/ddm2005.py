@@ -11,14 +11,14 @@ block.
 
 **Cover** (§ Osłona i ataki dystansowe p.15-16): from the corner the attacker picks, a
 line to any point of the target's space that passes through a wall, another creature's
-square, a statue, or a square that blocks sight (fog, forest: A-22) gives cover (+4 AC);
+square, a statue, or a square that blocks sight (fog, forest: reading R35 in docs/readings.md) gives cover (+4 AC);
 lines that only touch give none; cover does not stack. A creature in a forest square
 always has cover. **Melee cover** (§ Osłona i walka wręcz p.13): an adjacent defender
 around the corner or end of a wall -- any line between the two squares passes through a
-wall -- has cover; only walls give it (A-15 for Large creatures).
+wall -- has cover; only walls give it (reading R33 in docs/readings.md for Large creatures).
 
 **Distance** (§ Dowodzenie p.19-20, glossary *nearest enemy*): diagonals count 1, 2, 1, 2;
-count through wall corners but around wall ends (A-13); creatures and terrain are ignored.
+count through wall corners but around wall ends (reading R32 in docs/readings.md); creatures and terrain are ignored.
 """
 
 from ..editions import Edition, SquareTerrain
@@ -43,10 +43,10 @@ RULES = GeometryRules(
     occupant_cover=(SquareTerrain.FOREST,),
     occupant_cover_rule="ddm2005 § Las p.25 (a creature in a forest square has cover against melee and ranged attacks)",
     melee_cover=True,
-    melee_cover_rule="ddm2005 § Osłona i walka wręcz p.13 (around the corner or end of a wall; only walls); reading A-15",
+    melee_cover_rule="ddm2005 § Osłona i walka wręcz p.13 (around the corner or end of a wall; only walls); reading R33 in docs/readings.md",
     start_corner_rule="ddm2005 § Strzelanie zza rogu p.16; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
     metric="ddm",
-    range_rule="ddm2005 § Dowodzenie p.19-20 (diagonals 1-2-1-2, around walls; reading A-13)",
-    adjacency_rule="ddm2005 glossary 'adjacent' (touching, diagonals included; not behind walls: reading A-20)",
+    range_rule="ddm2005 § Dowodzenie p.19-20 (diagonals 1-2-1-2, around walls; reading R32 in docs/readings.md)",
+    adjacency_rule="ddm2005 glossary 'adjacent' (touching, diagonals included; not behind walls: reading R34 in docs/readings.md)",
     nearest_rule="ddm2005 glossary 'nearest enemy' (closest visible enemy; terrain other than walls ignored)",
 )

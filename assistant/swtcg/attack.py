@@ -115,6 +115,6 @@ def prevent(damage: int, prevention: list[int]) -> tuple[int, int, int]:
 
 
 def destroyed(damage: int, health: int) -> bool:
-    """A unit goes to the discard pile at damage >= health (B-07: the FAQ's pilot text says
+    """A unit goes to the discard pile at damage >= health (reading R10 in docs/readings.md: the FAQ's pilot text says
     "more than"; Overkill's example treats equal as full -- a judge may rule otherwise)."""
     return damage >= health

@@ -138,7 +138,7 @@ def _contest_check(t: Table, u: Unit, said: list[str]) -> None:
     rival = next((x for x in t.in_arena(owner=other(u.owner)) if x.unique and x.name == u.name), None)
     if rival:
         said.append(f"{u.label} meets {other(u.owner)}'s {rival.label} in battle: a unique-unit contest — a new one whenever the enemy "
-                    "unit is still in an arena (FAQ L12); open it with 'contest' during the battle phase (FAQ L5-14; B-13)")
+                    "unit is still in an arena (FAQ L12); open it with 'contest' during the battle phase (FAQ L5-14; reading R14 in docs/readings.md)")
 
 
 @_verb("deploy")
@@ -149,7 +149,7 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
     p = t.player(side)
     if u.kind != "unit":
         if t.step == "setup":
-            raise IllegalCommandError(f"{u.label} is a {u.kind}: only units are deployed in setup (FAQ L20; TN L20, B-21)")
+            raise IllegalCommandError(f"{u.label} is a {u.kind}: only units are deployed in setup (FAQ L20; TN L20)")
         if u.kind != "location":
             raise IllegalCommandError(f"{u.label} is a {u.kind}, not a unit")
     arena = u.arena.lower()
@@ -188,11 +188,11 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(f"{u.label} has {u.counters} build counters of its cost {u.cost}; it is deployed once counters ≥ cost "
                                   "(FAQ L28-30)")
     if keep == "hidden":
-        said.append(f"{u.label} is complete and stays hidden in the build zone, still 'partially built' (FAQ TN L30; B-16)")
+        said.append(f"{u.label} is complete and stays hidden in the build zone, still 'partially built' (FAQ TN L30)")
         return t
     if keep == "retreated":
         t = t.with_unit(replace(u, status="retreated"))
-        said.append(f"{u.label} is deployed but kept in the build zone as a retreated unit (FAQ TN L30; B-16)")
+        said.append(f"{u.label} is deployed but kept in the build zone as a retreated unit (FAQ TN L30)")
         return t
     t = t.with_unit(replace(u, zone=arena, status="", counters=0))  # type: ignore[arg-type]
     said.append(f"{u.label} is deployed into the {arena} arena; no card is drawn for deploying in the build step (FAQ L19, L28-30)")
@@ -264,7 +264,7 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
     u = _own(t, cmd, 0, "the battle card")
     if u.kind != "battle":
         raise IllegalCommandError(f"{u.label} is a {u.kind}, not a battle card")
-    _refuse_in_setup(t, "playing a battle card", "TN L20; B-21")
+    _refuse_in_setup(t, "playing a battle card", "TN L20")
     if t.step == "end":
         raise IllegalCommandError("battle cards cannot be played at the end of the turn; activated abilities still can (FAQ L42)")
     p = t.player(side)
@@ -296,7 +296,7 @@ def _ability(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-# --- the turn's steps (B-02, B-03: one shared turn, DS first where order matters) ---------
+# --- the turn's steps (reading R6 in docs/readings.md: one shared turn, DS first where order matters) ---------
 
 @_verb("next")
 def _next(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -316,13 +316,13 @@ def _next(t: Table, cmd: Command, said: list[str]) -> Table:
     t = replace(t, step=step)
     said.append(f"step: {step}" + {
         "untap": " — every unit untaps, pilots on units too, DS first where order matters (FAQ L23, L129)",
-        "build-points": " — the BP roll is entered by the table: 'DS bp N' (B-05: the dice are not in the source)",
-        "force": " — Force gained is entered by the table: 'DS gain-force N' (B-05), DS first (FAQ L23)",
-        "build-start": " — each side draws, collects Bounty and pays Upkeep in the order it chooses; DS collects Bounty first (FAQ L27, L77-78, L162-163; B-04)",
+        "build-points": " — the BP roll is entered by the table: 'DS bp N' (reading R7 in docs/readings.md: the dice are not in the source)",
+        "force": " — Force gained is entered by the table: 'DS gain-force N' (reading R7 in docs/readings.md), DS first (FAQ L23)",
+        "build-start": " — each side draws, collects Bounty and pays Upkeep in the order it chooses; DS collects Bounty first (FAQ L27, L77-78, L162-163; reading R8 in docs/readings.md)",
         "build": " — start partial builds (≥ 1 BP each), add counters, deploy, move each pilot once (FAQ L27-30, L130-134)",
         "retreat": " — untapped units may retreat, tapping (FAQ L32)",
         "end": " — 'when the battle phase ends' abilities resolve; battle cards can't be played, activated abilities can (FAQ L42)",
-    }.get(step, " — one play-or-pass for speed boosts, then units act in speed order entered by the table (FAQ L35-36; B-06, B-17)"))
+    }.get(step, " — one play-or-pass for speed boosts, then units act in speed order entered by the table (FAQ L35-36; readings R9, R7 in docs/readings.md)"))
     if step == "untap":
         t = replace(t, units=tuple(replace(u, tapped=False) if u.tapped and u.zone in ARENAS else u for u in t.units))
     if step == "build":
@@ -341,14 +341,14 @@ def _new_turn(t: Table, said: list[str]) -> Table:
 
 @_verb("bp")
 def _bp(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Record a side's build points for this turn, as rolled at the table (B-05)."""
+    """Record a side's build points for this turn, as rolled at the table (reading R7 in docs/readings.md)."""
     side = _side(cmd)
     n = cmd.int_arg(0, "the build points")
     p = t.player(side)
     if p.bp_spent:
         raise IllegalCommandError(f"{side} has already spent {p.bp_spent} of this turn's build points: the BP are entered once per turn, "
                                   f"before building (FAQ L27); a correction is the judge's --override")
-    said.append(f"{side} has {n} BP this turn (entered: the BP roll is not described in the source, B-05)")
+    said.append(f"{side} has {n} BP this turn (entered: the BP roll is not described in the source, reading R7 in docs/readings.md)")
     return t.with_player(replace(p, bp=n))
 
 
@@ -364,16 +364,16 @@ def _gain_force(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_verb("draw")
 def _draw_cmd(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Draw cards: the start-of-build-step draw (1, B-04) or a card's draw."""
+    """Draw cards: the start-of-build-step draw (1, reading R8 in docs/readings.md) or a card's draw."""
     side = _side(cmd)
     n = cmd.int_arg(0, "the cards drawn") if cmd.args else 1
-    return _draw(t, side, n, said, "the start-of-build-step draw, in the order the side chooses with Bounty and Upkeep (FAQ L27; B-04)"
+    return _draw(t, side, n, said, "the start-of-build-step draw, in the order the side chooses with Bounty and Upkeep (FAQ L27; reading R8 in docs/readings.md)"
                  if t.step == "build-start" else "a card's draw")
 
 
 @_verb("discard")
 def _discard(t: Table, cmd: Command, said: list[str]) -> Table:
-    """'DS discard N': discard cards — from hand unless a place is named (FAQ L80; B-20)."""
+    """'DS discard N': discard cards — from hand unless a place is named (FAQ L80)."""
     side = _side(cmd)
     n = cmd.int_arg(0, "the cards discarded")
     where = cmd.opt("from", "hand")
@@ -381,7 +381,7 @@ def _discard(t: Table, cmd: Command, said: list[str]) -> Table:
     if where != "hand":
         raise NotationError(f"{str(cmd)!r}: only the hand is tracked as a count; name the cards another way")
     k = min(n, p.hand)
-    said.append(f"{side} discards {k} card(s) from hand: a discard with no place named comes from the hand (FAQ L80; B-20)")
+    said.append(f"{side} discards {k} card(s) from hand: a discard with no place named comes from the hand (FAQ L80)")
     return t.with_player(replace(p, hand=p.hand - k, discard=p.discard + k))
 
 
@@ -402,7 +402,7 @@ def _bounty(t: Table, cmd: Command, said: list[str]) -> Table:
 
 
 def upkeep_owed(t: Table, side: str) -> list[Unit]:
-    """Units whose Upkeep is owed: in an arena, retreated, in a stack, or piloting (FAQ L160; B-10)."""
+    """Units whose Upkeep is owed: in an arena, retreated, in a stack, or piloting (FAQ L160; reading R12 in docs/readings.md)."""
     return [u for u in t.units if u.owner == side and u.upkeep and (u.zone in ARENAS or (u.zone == "build" and u.status == "retreated"))]
 
 
@@ -417,10 +417,10 @@ def _upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
     p = t.player(side)
     where = ", ".join(f"{u.label} {u.upkeep}" + (" (retreated)" if u.status == "retreated" else "") + (" (piloting)" if u.aboard else "")
                       + (f" (stack of {u.stacked + 1})" if u.stacked else "") for u in owed)
-    said.append(f"{side} owes Upkeep {total}: {where} — still owed when retreated, stacked or piloting (FAQ L160; B-10); a side that can "
+    said.append(f"{side} owes Upkeep {total}: {where} — still owed when retreated, stacked or piloting (FAQ L160; reading R12 in docs/readings.md); a side that can "
                 "pay must (FAQ L159); the currency is not in the source, Force assumed")
     if total > p.force:
-        said.append(f"{side} has {p.force} Force and cannot pay {total}: the consequence is not in the source — ask the judge (swtcg.md §12)")
+        said.append(f"{side} has {p.force} Force and cannot pay {total}: the consequence is not in the source — ask the judge")
         return t
     return t.with_player(replace(p, force=p.force - total))
 
@@ -464,9 +464,9 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
     transfer = pilot.aboard is not None
     if not transfer and v.zone not in ("space", "ground"):
         raise IllegalCommandError(f"boarding from the {pilot.zone} needs a vehicle in the Space or Ground arena; {v.label} is in the {v.zone} "
-                                  "(FAQ L132; B-09)")
+                                  "(FAQ L132)")
     if transfer and v.zone not in ("space", "ground", "build"):
-        raise IllegalCommandError("a transfer goes to a vehicle in an arena or the build zone (FAQ L133; B-09)")
+        raise IllegalCommandError("a transfer goes to a vehicle in an arena or the build zone (FAQ L133)")
     t = t.with_unit(replace(pilot, aboard=v.id, zone=v.zone))
     said.append(f"{pilot.label} {'transfers to' if transfer else 'boards'} {v.label}; it is no longer a unit but part of it, and grants its "
                 f"bonuses printed after 'Pilot' (FAQ L121-123, L132-133)")
@@ -654,7 +654,7 @@ def _intercept(t: Table, cmd: Command, said: list[str]) -> Table:
     why = _can_attack(t, t.unit(at.attacker), u)
     if why:
         said.append(f"Intercept has no effect: the attacker can't attack {u.label} ({why}); costs paid gain nothing and the defender stays "
-                    f"{defender.label} (FAQ L85; B-08)")
+                    f"{defender.label} (FAQ L85; reading R11 in docs/readings.md)")
         return replace(t, attack=at)
     said.append(f"{u.label} intercepts: {t.unit(at.attacker).label} now attacks {u.label}; it is the same attack, not a new one (FAQ L85-88)")
     return replace(t, attack=replace(at, defender=u.id))
@@ -698,13 +698,13 @@ def _keyword_cost(cmd: Command, u: Unit, word: str, said: list[str]) -> int:
 
 @_verb("overload")
 def _overload(t: Table, cmd: Command, said: list[str]) -> Table:
-    """'DS overload X Y': +X power for this attack; Y damage to itself when it ends (FAQ L109-114; B-24)."""
+    """'DS overload X Y': +X power for this attack; Y damage to itself when it ends (FAQ L109-114)."""
     at = _need_attack(t)
     x, y = cmd.int_arg(0, "the power added"), cmd.int_arg(1, "the damage to itself")
     if at.window != "before-roll":
         raise IllegalCommandError("Overload is used when the unit attacks, before the roll (FAQ L110)")
     said.append(f"Overload: +{x} power for this attack only ({at.power} -> {at.power + x}); when the attack ends the unit deals {y} damage to "
-                "itself, which can be prevented, evaded or deflected; usable again on each attack (FAQ L110-114; B-24: card template, not a keyword)")
+                "itself, which can be prevented, evaded or deflected; usable again on each attack (FAQ L110-114)")
     return replace(t, attack=replace(at, power=at.power + x, overload_self=at.overload_self + y))
 
 
@@ -741,7 +741,7 @@ def _roll(t: Table, cmd: Command, said: list[str]) -> Table:
     said.extend(r.steps)
     pending = _reroll_triggers(t, at)
     said.append("reroll chance: " + (f"first the triggered rerolls ({', '.join(pending)}), then " if pending else "")
-                + "the play-or-pass, DS first, until both pass in a row (FAQ L92-101; B-11)")
+                + "the play-or-pass, DS first, until both pass in a row (FAQ L92-101; reading R6 in docs/readings.md)")
     return replace(t, attack=replace(at, rolls=r.rolls, hits=r.hits, critical=r.critical, damage=r.damage, window="reroll",
                                      window_turn="DS", passes=0, used=tuple(u for u in at.used if u.endswith("retaliate")),
                                      lucky_used=tuple(f"pending:{p}" for p in pending)))
@@ -792,7 +792,7 @@ def _window_turn(t: Table, at: AttackState, side: str, what: str) -> None:
         raise IllegalCommandError("triggered rerolls resolve before the play-or-pass: "
                                   + ", ".join(p[8:] for p in at.lucky_used if p.startswith("pending:")) + " (FAQ L92-96)")
     if side != at.window_turn:
-        raise IllegalCommandError(f"it is {at.window_turn}'s turn in the reroll play-or-pass (DS first, B-11)")
+        raise IllegalCommandError(f"it is {at.window_turn}'s turn in the reroll play-or-pass (DS first, reading R6 in docs/readings.md)")
 
 
 @_verb("lucky")
@@ -812,13 +812,13 @@ def _lucky(t: Table, cmd: Command, said: list[str]) -> Table:
     n = lucky_rerolls(x, at.power)
     new = _rolls(cmd, 1)
     if len(new) != n:
-        raise IllegalCommandError(f"Lucky {x} with attacker power {at.power} rerolls exactly {n} dice — all or nothing (FAQ L97-104; B-12)")
+        raise IllegalCommandError(f"Lucky {x} with attacker power {at.power} rerolls exactly {n} dice — all or nothing (FAQ L97-104; reading R13 in docs/readings.md)")
     which_text = cmd.opt("dice") or ",".join(str(i + 1) for i in range(n))
     if not re.fullmatch(r"\d+(,\d+)*", which_text):
         raise NotationError(f"{str(cmd)!r}: dice={which_text!r} lists die positions such as 1,3")
     which = [int(i) - 1 for i in which_text.split(",")]
     if len(which) != n or any(not 0 <= i < len(at.rolls) for i in which):
-        raise NotationError(f"{str(cmd)!r}: dice= names {n} of the {len(at.rolls)} dice by position (the choice is the Lucky user's, B-12)")
+        raise NotationError(f"{str(cmd)!r}: dice= names {n} of the {len(at.rolls)} dice by position (the choice is the Lucky user's, reading R13 in docs/readings.md)")
     rolls = list(at.rolls)
     for i, v in zip(which, new, strict=True):
         rolls[i] = v
@@ -832,7 +832,7 @@ def _lucky(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_verb("pass")
 def _pass(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Pass in the current play-or-pass; two passes in a row end it (FAQ L93-101; B-11)."""
+    """Pass in the current play-or-pass; two passes in a row end it (FAQ L93-101; reading R6 in docs/readings.md)."""
     side = _side(cmd)
     if t.contest is not None:
         return _bid(t, cmd, said)
@@ -910,7 +910,7 @@ def _deflect(t: Table, cmd: Command, said: list[str]) -> Table:
 def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], how: str) -> Table:
     """Damage lands on a unit or pilot: Stun if the *source* has it and damaged *another* unit
     (FAQ L153-157: never the damage a unit does to itself, e.g. Overload); destroyed at damage
-    >= health (B-07). ``source`` None: a card's effect with no unit named as its source."""
+    >= health (reading R10 in docs/readings.md). ``source`` None: a card's effect with no unit named as its source."""
     stuns = source is not None and source.id != target.id and bool(keyword(t, source, "stun"))
     if n <= 0:
         if stuns:
@@ -928,7 +928,7 @@ def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], 
         said.append(f"Stun {stun} from {source.label}: {target.label} gets -{stun} power until the end of the battle phase (FAQ L153-157)")
     if destroyed(dmg, stat(t, target, "health")):
         t = t.with_unit(replace(t.unit(target.id), zone="discard", aboard=None, tapped=False, status=""))
-        said.append(f"{target.label} is destroyed and goes to the discard pile (damage ≥ health, B-07: the pilot text says 'more than' — "
+        said.append(f"{target.label} is destroyed and goes to the discard pile (damage ≥ health, reading R10 in docs/readings.md: the pilot text says 'more than' — "
                     "the judge may rule otherwise)" + (f"; {t.unit(target.aboard).label} keeps its own damage (FAQ L142-143)" if target.aboard else ""))
         if target.aboard is None:
             t = _carry_pilot(t, target, "discard", said)
@@ -1139,7 +1139,7 @@ def _disrupt(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-# --- contests (FAQ L4-14; B-13, B-14, B-22) ---------------------------------------------
+# --- contests (FAQ L4-14; reading R14 in docs/readings.md) ---------------------------------------------
 
 def _pairs(t: Table) -> list[tuple[Unit, Unit]]:
     ds = [u for u in t.in_arena(owner="DS") if u.unique]
@@ -1154,7 +1154,7 @@ def _contest(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError("contests happen during the battle phase (FAQ L6)")
     pairs = _pairs(t)
     if not pairs:
-        raise IllegalCommandError("no unique unit of one name is in battle on both sides (FAQ L6; B-13: the build zone does not count)")
+        raise IllegalCommandError("no unique unit of one name is in battle on both sides (FAQ L6; reading R14 in docs/readings.md: the build zone does not count)")
     if cmd.args:
         a, b = t.unit(cmd.args[0]), t.unit(cmd.arg(1, "the LS unit"))
         if (a, b) not in pairs:
@@ -1167,7 +1167,7 @@ def _contest(t: Table, cmd: Command, said: list[str]) -> Table:
     else:
         a, b = pairs[0]
     said.append(f"contest: {a.label} (DS) v {b.label} (LS); DS bids first, then LS, each raising only their own bid, until both decline in a row "
-                "(FAQ L7; TN L7; B-14)")
+                "(FAQ L7; TN L7; reading R14 in docs/readings.md)")
     return replace(t, contest=(a.id, b.id, -1, -1, "DS", 0))
 
 
@@ -1179,7 +1179,7 @@ def _bid(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError("no contest is being bid")
     a, b, dsb, lsb, turn, declines = t.contest
     if side != turn:
-        raise IllegalCommandError(f"it is {turn}'s bid (DS first, then alternating; B-14)")
+        raise IllegalCommandError(f"it is {turn}'s bid (DS first, then alternating; reading R14 in docs/readings.md)")
     own = dsb if side == "DS" else lsb
     if cmd.verb == "pass":
         if own < 0:
@@ -1212,7 +1212,7 @@ def _settle(t: Table, a: str, b: str, dsb: int, lsb: int, said: list[str]) -> Ta
     return replace(t, contest=None)
 
 
-# --- triggered abilities (FAQ L51-66; B-11) ----------------------------------------------
+# --- triggered abilities (FAQ L51-66; reading R6 in docs/readings.md) ----------------------------------------------
 
 @_verb("trigger")
 def _trigger(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -1251,11 +1251,11 @@ def _is_a(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_verb("reads")
 def _reads(t: Table, cmd: Command, said: list[str]) -> Table:
-    """'reads UNIT TEXT': how to read a card's text that names the card itself (FAQ L14; B-15)."""
+    """'reads UNIT TEXT': how to read a card's text that names the card itself (FAQ L14; reading R15 in docs/readings.md)."""
     u = t.unit(cmd.arg(0, "the unit"))
     text = " ".join(cmd.args[1:])
     if u.name and u.name in text and not u.unique:
-        said.append(f"{u.label} is not unique: read '{u.name}' in its text as 'this unit' — {text.replace(u.name, 'this unit')} (FAQ L14; B-15)")
+        said.append(f"{u.label} is not unique: read '{u.name}' in its text as 'this unit' — {text.replace(u.name, 'this unit')} (FAQ L14; reading R15 in docs/readings.md)")
     else:
         said.append(f"{text} (as printed)")
     return t

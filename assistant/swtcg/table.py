@@ -3,7 +3,7 @@ pilots, missions, Force and build points, the step of the shared turn, and the a
 way. Frozen values; :mod:`.engine` turns a command into the next table.
 
 A table file is YAML, ``format: swtcg-table/1``. The two players are ``DS`` and ``LS``
-(B-25: every DS-first rule needs one of each).
+(reading R6 in docs/readings.md: every DS-first rule needs one of each).
 
 >>> t = parse_table('''
 ... format: swtcg-table/1
@@ -29,10 +29,10 @@ from ..yamlio import dump_yaml
 
 FORMAT = "swtcg-table/1"
 SIDES = ("DS", "LS")
-ARENAS = ("space", "ground", "character")  # B-18: listing order, not sourced
+ARENAS = ("space", "ground", "character")  # reading R7 in docs/readings.md: listing order, not sourced
 Zone = Literal["space", "ground", "character", "build", "hand", "discard"]
 Kind = Literal["unit", "mission", "location", "battle"]
-#: B-02: the shared turn's steps (the FAQ's old phase names are aliases)
+#: reading R6 in docs/readings.md: the shared turn's steps (the FAQ's old phase names are aliases)
 STEPS = ("setup", "untap", "build-points", "force", "build-start", "build", "retreat",
          "battle-space", "battle-ground", "battle-character", "end")
 STEP_ALIASES = {"ready": "untap", "command": "build-start", "battle": "battle-space"}
@@ -237,7 +237,7 @@ def parse_table(text: str, name: str = "<table>") -> Table:
         probs.append(Problem(f"{m.step!r} is not a step{did_you_mean(m.step, STEPS)}; steps: {', '.join(STEPS)}", name,
                              lines.line(("step",)), "step", m.step))
     if set(m.players) != set(SIDES):
-        probs.append(Problem("a game has one DS and one LS player (B-25)", name, lines.line(("players",)), "players", sorted(m.players)))
+        probs.append(Problem("a game has one DS and one LS player (reading R6 in docs/readings.md)", name, lines.line(("players",)), "players", sorted(m.players)))
     units = []
     ids: set[str] = set()
     for i, um in enumerate(m.units):
