@@ -280,6 +280,8 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch) -
     res = detect(img, pos, "extra")
     assert empty[0] not in res.occupied and empty[0] in {u["square"] for u in res.uncertain}
     assert set(res.occupied) == truth.occupied and any("roster's bases cover" in n for n in res.notes)
+    # with the right squares, every figure is matched to where it stands, marker or not
+    assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in pos.figures}
     # a confident false square stays: the photo may show a figure the record lacks
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.97})
     res = detect(img, pos, "extra")
@@ -316,3 +318,17 @@ def test_a_photo_is_the_same_from_its_seed_whatever_came_before() -> None:
     render_photo(pos, seed=9, width=800, height=600, varied=True)
     again, _ = render_photo(pos, seed=2, width=800, height=600, varied=True)
     assert np.array_equal(first, again)
+
+
+def test_a_marker_look_alike_without_a_light_margin_is_not_a_marker() -> None:
+    """A dark base round a light painted head, seen from above, can decode as a marker; a printed
+    marker always has a light margin (ArUco needs one to see its border)."""
+    from assistant.photo.markers import MIN_FRAME_CONTRAST, framed
+    from assistant.photo.synth import DICT
+
+    art = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICT), 7, 120)
+    corners = np.array([[40, 40], [160, 40], [160, 160], [40, 160]], np.float64)
+    for background, expect_real in ((255, True), (200, True), (8, False)):  # a sticker, a grey one, a surround as dark as the border
+        canvas = np.full((200, 200), background, np.uint8)
+        canvas[40:160, 40:160] = art
+        assert (framed(canvas, corners) >= MIN_FRAME_CONTRAST) == expect_real, background

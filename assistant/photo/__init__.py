@@ -241,19 +241,39 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         added = near[:roster_squares - len(occupied)]
         if added:
             occupied = sorted(set(occupied) | set(added), key=_square_key)
-            notes.append(f"{len(occupied) - len(added)} squares look occupied but the roster's bases cover {roster_squares}: "
-                         f"the doubtful {', '.join(sorted(added, key=_square_key)[:6])} read as occupied; confirm")
+        short = roster_squares - len(occupied)
+        # still short: a base hidden under its figure (a camera straight above) or a figure gone
+        # from the table -- the likeliest other squares are listed for a person to look at
+        likeliest = sorted((s for s in scores if s not in occupied and s not in listed and s not in nowhere), key=lambda s: -scores[s])
+        ask = likeliest[:min(2 * short, 12)] if short > 0 else []
+        uncertain += [{"square": s, "confidence": 0.0} for s in ask]
+        notes.append(f"{len(occupied) - len(added)} squares look occupied but the roster's bases cover {roster_squares}: "
+                     + (f"the doubtful {', '.join(sorted(added, key=_square_key)[:6])} read as occupied; " if added else "")
+                     + (f"{short} more to find: look at {', '.join(sorted(ask, key=_square_key)[:6])}{', ...' if len(ask) > 6 else ''}"
+                        if ask else "confirm"))
     # roster figures not identified by a marker (none on the base, or it was not readable):
-    # match the remaining occupied squares to them by the nearest recorded square
+    # matched to the remaining occupied squares, the closest (figure, place) pairs first, so a
+    # figure standing where the record says is never displaced by a neighbour's search; a
+    # Large or bigger base takes a whole block of occupied squares
     found = {f.id for f in seen}
     unmatched = [f for f in pos.figures if f.id not in found]
-    free = [s for s in occupied if s not in marked]
-    for f in unmatched:
-        if not free:
-            break
-        best = min(free, key=lambda s: _dist(s, f.at.name))
-        seen.append(Seen(f.id, best, round(min(1.0, abs(scores.get(best, 1.0) - OCCUPIED) / (1 - OCCUPIED)), 3), "roster"))
-        free.remove(best)
+    free = {s for s in occupied if s not in marked}
+    pairs = []
+    for k, f in enumerate(unmatched):
+        n = f.size.footprint
+        for sq in free:
+            block = _block(sq, n)
+            if set(block) <= free:
+                pairs.append((_dist(sq, f.at.name), k, sq, block))
+    pairs.sort(key=lambda p: (p[0], p[1], _square_key(p[2])))
+    placed: set[int] = set()
+    for _, k, sq, block in pairs:
+        if k in placed or not set(block) <= free:
+            continue
+        placed.add(k)
+        free -= set(block)
+        conf = min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED)
+        seen.append(Seen(unmatched[k].id, sq, round(min(1.0, conf), 3), "roster"))
     # the rules model checks what vision returned: a base marker read on a wall or pit square
     for f in seen:
         if f.at in nowhere:
@@ -265,11 +285,14 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
 
 
 def _space(pos: Position, seen: Seen) -> list[str]:
+    return _block(seen.at, pos.figure(seen.id).size.footprint)
+
+
+def _block(name: str, n: int) -> list[str]:
+    """The n x n squares whose north-west corner is ``name``."""
     from ..coords import parse_square
 
-    fig = pos.figure(seen.id)
-    at = parse_square(seen.at)
-    n = fig.size.footprint
+    at = parse_square(name)
     return [at.offset(dc, dr).name for dc in range(n) for dr in range(n)]
 
 

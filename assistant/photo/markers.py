@@ -45,6 +45,37 @@ def _detector(small_markers: bool) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICT), params)
 
 
+#: how much lighter than its black border a base marker's surround must be, as a fraction of the
+#: contrast between that border and its own white cells (a real sticker's margin: 0.66-1.0 measured;
+#: a dark base with a bright painted head seen from above, decoded as a marker: 0.0 or less)
+MIN_FRAME_CONTRAST = 0.1
+
+
+def framed(image: np.ndarray, corners: np.ndarray, cell: int = 8) -> float:
+    """How light the thin band just outside a marker's black border is: 0 as dark as the border,
+    1 as light as the marker's white cells. A printed marker has a light margin (ArUco needs one
+    to see the border); a look-alike (a dark base round a light head) does not."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    n = 10 * cell  # the marker's 6 cells with 2 cells of surround on each side
+    dst = np.array([[2, 2], [8, 2], [8, 8], [2, 8]], np.float32) * cell
+    M = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
+    p = cv2.warpPerspective(gray, M, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / cell
+
+    def box(lo: float, hi: float) -> np.ndarray:
+        return (xx > lo) & (xx < hi) & (yy > lo) & (yy < hi)
+
+    border = box(2.2, 7.8) & ~box(2.8, 7.2)
+    band = box(1.4, 8.6) & ~box(1.85, 8.15)
+    black, outside = float(np.median(p[border])), float(np.median(p[band]))
+    white = float(np.percentile(p[3 * cell:7 * cell, 3 * cell:7 * cell], 90))
+    return (outside - black) / max(1.0, white - black)
+
+
+def _real(image: np.ndarray, marker: Marker) -> bool:
+    return marker.id < 4 or framed(image, marker.corners) >= MIN_FRAME_CONTRAST
+
+
 def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> list[Marker]:
     """Markers on the whole photo (downscaled to :data:`MAX_SIDE` unless ``full_resolution``);
     ``small_markers`` searches harder (short perimeters, more thresholds), for corner markers
@@ -62,7 +93,7 @@ def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution
         return out
     for c, i in zip(corners, ids.ravel(), strict=True):
         out.append(Marker(int(i), c.reshape(4, 2).astype(np.float64) / scale))
-    return out
+    return [m for m in out if _real(image, m)]
 
 
 def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> list[Marker]:
@@ -82,7 +113,7 @@ def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
             continue
         pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
         out.append(Marker(int(i), pts))
-    return out
+    return [m for m in out if _real(image, m)]
 
 
 def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], px: int = 2 * RECTIFIED_PX) -> list[Marker]:
@@ -115,7 +146,7 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
                 found = True
             if found:
                 break
-    return out
+    return [m for m in out if _real(image, m)]
 
 
 def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
