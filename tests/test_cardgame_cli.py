@@ -304,3 +304,39 @@ def test_redeploy_overrides_the_discard_on_defeat() -> None:
     t2 = destiny.apply(out.table, "A redeploy blaster -> leia").table
     assert "blaster" in [u.id for u in t2.upgrades_on("leia")] and [d.id for d in t2.dice_of("blaster")] == ["bl1"]
     assert "vest" not in [c.id for c in t2.cards]  # the others were discarded
+
+
+def test_each_kind_of_game_has_its_own_current_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cli("game", "new", "-p", "clone-wars-corridor")[0] == 0
+    for game in ("destiny", "swtcg"):
+        assert cli(game, "example", "-o", str(tmp_path / f"{game}.yaml"))[0] == 0
+        code, out = cli(game, "new", str(tmp_path / f"{game}.yaml"))
+        assert code == 0 and f"now the current {game} game" in out
+    # a card game started after the miniatures game does not hide it, nor each other
+    assert cli("game", "status")[0] == 0
+    assert cli("destiny", "status")[0] == 0 and cli("swtcg", "status")[0] == 0
+    code, out = cli("game", "list", "--json")
+    listed = json.loads(out)
+    assert code == 0 and sorted(g["kind"] for g in listed["games"] if g["current"]) == ["destiny", "miniatures", "swtcg"]
+    # a card-game file handed to 'game' names the command that opens it; 'use' switches per kind
+    dfile = listed["current"]["destiny"]
+    code, out = cli("game", "status", "--game", dfile)
+    assert code == 2 and "is a destiny game" in out and "python -m assistant destiny" in out
+    assert cli("game", "use", dfile)[0] == 2
+    assert cli("destiny", "use", dfile)[0] == 0
+    # without $TABLETOP_HOME the games live in the user's data folder, $XDG_DATA_HOME honoured
+    monkeypatch.delenv("TABLETOP_HOME")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    from assistant.game.store import games_home
+
+    assert games_home() == tmp_path / "xdg" / "tabletop-assistant"
+
+
+def test_a_pointer_from_before_kinds_is_honoured_for_its_own_kind(tmp_path: Path) -> None:
+    assert cli("game", "new", "-p", "clone-wars-corridor")[0] == 0
+    home = tmp_path / "home"
+    (home / "current").write_text((home / "current-miniatures").read_text())
+    (home / "current-miniatures").unlink()
+    assert cli("game", "status")[0] == 0
+    code, out = cli("destiny", "status")
+    assert code == 2 and "no current destiny game" in out

@@ -40,7 +40,7 @@ def make_app(game: str) -> typer.Typer:
         from ..cardgame.log import CardGameLog
         from .game_cmd import game_path
 
-        log = CardGameLog.open(game_path(path), game)
+        log = CardGameLog.open(game_path(path, game), game)
         try:
             yield log
         finally:
@@ -62,8 +62,20 @@ def make_app(game: str) -> typer.Typer:
             path = game_file or games_home() / "games" / f"{game}-{table.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
             log = CardGameLog.new(path, game, text, str(table))
             log.close()
-            set_current_game(path)
-            out.print(f"new {game} game {escape(str(path))} (now the current game)")
+            set_current_game(path, game)
+            out.print(f"new {game} game {escape(str(path))} (now the current {game} game)")
+
+    @app.command("use")
+    def use(game_file: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
+        """Make a game file the current game of this kind (each kind of game has its own)."""
+        from ..game.store import set_current_game
+        from .app import edge, out
+
+        with edge():
+            with open_log(game_file) as log:
+                log.table()  # a log that cannot be replayed is refused here, not at the next command
+            set_current_game(game_file, game)
+            out.print(f"current {game} game: {escape(str(game_file))}")
 
     @app.command("example")
     def example(output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:

@@ -25,15 +25,26 @@ def _actions() -> Any:
     return actions
 
 
-def game_path(explicit: Path | None) -> Path:
-    from ..game.store import current_game_path
+#: how each kind of game is started and opened
+OPENED_BY = {"miniatures": "python -m assistant game", "destiny": "python -m assistant destiny", "swtcg": "python -m assistant swtcg"}
 
-    if explicit is not None:
-        return explicit
-    cur = current_game_path()
-    if cur is None:
-        raise AssistantError("no current game: start one with 'python -m assistant game new --position FILE' or name one with --game")
-    return cur
+
+def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
+    """The game file a command works on: the one named, or the current game of its kind. A game
+    of another kind is refused, naming the commands that open it."""
+    from ..game.store import current_game_path, game_kind
+
+    if explicit is None:
+        cur = current_game_path(kind)
+        if cur is None:
+            start = "game new --position FILE" if kind == "miniatures" else f"{kind} new TABLE"
+            raise AssistantError(f"no current {kind} game: start one with 'python -m assistant {start}' or name one with --game")
+        return cur
+    found = game_kind(explicit) if explicit.is_file() else None
+    if found is not None and found != kind:
+        raise AssistantError(f"{explicit} is a {found} game: open it with '{OPENED_BY[found]} ...' "
+                             f"(for example '{OPENED_BY[found]} status --game {explicit}')")
+    return explicit
 
 
 def open_game(ctx: typer.Context, path: Path | None, readonly: bool = False):
@@ -112,19 +123,46 @@ def import_(
 
 @app.command("use")
 def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
-    """Make a game file the current game."""
+    """Make a game file the current miniatures game (each kind of game has its own current game)."""
     from ..game import Game
     from ..game.store import set_current_game
     from .app import edge, out
 
     with edge():
-        g = Game.open(game, readonly=True)
+        g = Game.open(game_path(game), readonly=True)
         try:
             g.state()  # a log that cannot be folded is refused here, not at the next command
         finally:
             g.close()
         set_current_game(game)
-        out.print(f"current game: {escape(str(game))}")
+        out.print(f"current miniatures game: {escape(str(game))}")
+
+
+@app.command("list")
+def list_games(json_out: JsonOpt = False) -> None:
+    """The games in the games folder, each with its kind; the current game of each kind is marked."""
+    from ..game.store import GAME_KINDS, current_game_path, game_kind, games_home
+    from .app import edge, emit_json, out
+
+    with edge(json_out, "games"):
+        home = games_home()
+        current = {k: current_game_path(k) for k in GAME_KINDS}
+        files = sorted((home / "games").glob("*.sqlite")) if (home / "games").is_dir() else []
+        files += [p for p in current.values() if p is not None and p not in files]
+        rows = []
+        for p in files:
+            kind = game_kind(p) if p.is_file() else None
+            rows.append({"path": str(p), "kind": kind, "current": any(c is not None and c.resolve() == p.resolve() for c in current.values()),
+                         "exists": p.is_file()})
+        if json_out:
+            emit_json({"query": "games", "home": str(home), "games": rows,
+                       "current": {k: (str(v) if v else None) for k, v in current.items()}})
+            return
+        out.print(f"games in {escape(str(home / 'games'))}:" if rows else f"no games yet in {escape(str(home / 'games'))}")
+        for r in rows:
+            mark = "[green]* current[/] " if r["current"] else "          "
+            kind = r["kind"] or ("missing" if not r["exists"] else "not a game")
+            out.print(f"{mark}{kind:<10} {escape(r['path'])}")
 
 
 @app.command("status")

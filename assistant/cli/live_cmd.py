@@ -26,9 +26,12 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
         pos = load_position(resolve_position(position), library(ctx))
         check_query(pos)
         return Table(position=pos, library=library(ctx))
-    from .game_cmd import game_path
+    from ..game.store import latest_current_game
 
-    path = game_path(game)
+    path = game if game is not None else latest_current_game()
+    if path is None:
+        raise AssistantError("no current game: start one ('python -m assistant game new --position FILE', "
+                             "'destiny new TABLE' or 'swtcg new TABLE'), or give --game or --position")
     if _is_card_game(path):
         from ..live.table import CardTable
 
@@ -68,7 +71,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         ctx: typer.Context,
-        game: Annotated[Optional[Path], typer.Option("--game", help="The game to serve (default: the current game).", metavar="PATH")] = None,
+        game: Annotated[Optional[Path], typer.Option("--game", help="The game to serve (default: the game made current last, of any kind).", metavar="PATH")] = None,
         position: Annotated[Optional[str], typer.Option("--position", "-p", help="Serve a bare position (questions only, no turns).")] = None,
         port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8765,
         lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (phones join by the QR code; a secret token is required).")] = False,
@@ -107,7 +110,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def shell(
         ctx: typer.Context,
-        game: Annotated[Optional[Path], typer.Option("--game", help="The game to use (default: the current game).", metavar="PATH")] = None,
+        game: Annotated[Optional[Path], typer.Option("--game", help="The game to use (default: the game made current last, of any kind).", metavar="PATH")] = None,
     ) -> None:
         """An interactive prompt over the current game: the same commands, tab-completed, with history."""
         from .app import edge

@@ -64,26 +64,81 @@ class Event:
         return out
 
 
+#: the kinds of game that each have their own current game
+GAME_KINDS = ("miniatures", "destiny", "swtcg")
+
+
 def games_home() -> Path:
+    """Where games and the current-game pointers live: ``$TABLETOP_HOME``, or the user's data
+    folder (``$XDG_DATA_HOME/tabletop-assistant``, by default ``~/.local/share/tabletop-assistant``
+    on Linux; the platform's own elsewhere)."""
     env = os.environ.get(HOME_ENV)
-    base = Path(env) if env else Path.home() / ".local" / "share" / "tabletop-assistant"
-    return base
+    if env:
+        return Path(env)
+    from platformdirs import user_data_path
+
+    return user_data_path("tabletop-assistant", appauthor=False)
 
 
-def current_game_path() -> Path | None:
-    pointer = games_home() / "current"
+def game_kind(path: Path) -> str | None:
+    """``miniatures``, ``destiny`` or ``swtcg`` for a game file; None if it cannot be read as one."""
+    import sqlite3
+
+    before = {p for p in _sidecars(path) if p.exists()}
+    try:
+        con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'rules'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+    finally:  # a read-only look leaves no -wal or -shm file behind
+        for p in _sidecars(path):
+            if p not in before:
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
+    if row is None:
+        return None
+    return str(row[0]) if str(row[0]) in ("destiny", "swtcg") else "miniatures"
+
+
+def current_game_path(kind: str = "miniatures") -> Path | None:
+    """The current game of one kind (each kind has its own, so a card game never hides the
+    miniatures game in play). A pointer from before kinds had their own is honoured for its kind."""
+    home = games_home()
+    pointer = home / f"current-{kind}"
     if pointer.is_file():
         text = pointer.read_text(encoding="utf-8").strip()
         return Path(text) if text else None
+    legacy = home / "current"
+    if legacy.is_file():
+        text = legacy.read_text(encoding="utf-8").strip()
+        if text and game_kind(Path(text)) == kind:
+            return Path(text)
     return None
 
 
-def set_current_game(path: Path) -> None:
+def latest_current_game() -> Path | None:
+    """The current game made current last, of whichever kind (what ``serve`` and ``shell`` open
+    when no game is named)."""
+    home = games_home()
+    pointers = [p for p in (home / f"current-{k}" for k in GAME_KINDS) if p.is_file()]
+    for p in sorted(pointers, key=lambda p: p.stat().st_mtime, reverse=True):
+        text = p.read_text(encoding="utf-8").strip()
+        if text:
+            return Path(text)
+    return current_game_path("miniatures")
+
+
+def set_current_game(path: Path, kind: str = "miniatures") -> None:
     from ..yamlio import write_text_atomic
 
     home = games_home()
     home.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(home / "current", str(path.resolve()) + "\n")
+    write_text_atomic(home / f"current-{kind}", str(path.resolve()) + "\n")
 
 
 def _sidecars(path: Path) -> list[Path]:
