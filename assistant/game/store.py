@@ -82,11 +82,9 @@ def games_home() -> Path:
 
 def game_kind(path: Path) -> str | None:
     """``miniatures``, ``destiny`` or ``swtcg`` for a game file; None if it cannot be read as one."""
-    import sqlite3
-
     before = {p for p in _sidecars(path) if p.exists()}
     try:
-        con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        con = _ro_connect(path)
         try:
             row = con.execute("SELECT value FROM meta WHERE key = 'rules'").fetchone()
         finally:
@@ -94,12 +92,7 @@ def game_kind(path: Path) -> str | None:
     except sqlite3.Error:
         return None
     finally:  # a read-only look leaves no -wal or -shm file behind
-        for p in _sidecars(path):
-            if p not in before:
-                try:
-                    p.unlink()
-                except OSError:
-                    pass
+        _remove_new_sidecars(path, before)
     if row is None:
         return None
     return str(row[0]) if str(row[0]) in ("destiny", "swtcg") else "miniatures"
@@ -157,13 +150,17 @@ def _check_readonly(path: Path) -> None:
     try:
         _check_readonly_inner(path)
     except GameFileError:
-        for p in _sidecars(path):
-            if p not in before:
-                try:
-                    p.unlink()
-                except OSError:
-                    pass
+        _remove_new_sidecars(path, before)
         raise
+
+
+def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
+    for p in _sidecars(path):
+        if p not in before:
+            try:
+                p.unlink()
+            except OSError:
+                pass
 
 
 def _ro_connect(path: Path) -> sqlite3.Connection:
