@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Mapping, Optional, Sequence, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
@@ -66,12 +67,12 @@ def _none_or_unknown(value: Any) -> Any:
 
 
 #: A number the card states, or ``unknown`` (stored as None).
-KnownInt = Annotated[Optional[StrictInt], BeforeValidator(_unknown)]
-KnownCount = Annotated[Optional[Annotated[StrictInt, Field(ge=0)]], BeforeValidator(_unknown)]
-KnownBool = Annotated[Optional[bool], BeforeValidator(_unknown)]
-KnownSize = Annotated[Optional[Size], BeforeValidator(_unknown)]
-KnownText = Annotated[Optional[str], BeforeValidator(_unknown)]
-KnownNames = Annotated[Optional[tuple[str, ...]], BeforeValidator(_unknown)]
+KnownInt = Annotated[StrictInt | None, BeforeValidator(_unknown)]
+KnownCount = Annotated[Annotated[StrictInt, Field(ge=0)] | None, BeforeValidator(_unknown)]
+KnownBool = Annotated[bool | None, BeforeValidator(_unknown)]
+KnownSize = Annotated[Size | None, BeforeValidator(_unknown)]
+KnownText = Annotated[str | None, BeforeValidator(_unknown)]
+KnownNames = Annotated[tuple[str, ...] | None, BeforeValidator(_unknown)]
 
 _ABILITY_RE = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*(?P<paren>[+-]?\d+)\s*\)|(?P<num>[+-]?\d+))$")
 
@@ -102,16 +103,16 @@ class CommanderBonus:
 
     affects: Literal["followers", "allies", "enemies", "self"]
     #: squares from the commander, counted around walls; None: the text sets no limit
-    range: Optional[Annotated[StrictInt, Field(ge=0)]] = None
+    range: Annotated[StrictInt, Field(ge=0)] | None = None
     attack: StrictInt = 0
     defense: StrictInt = 0
     damage: StrictInt = 0
     save: StrictInt = 0
     speed: StrictInt = 0
     #: only characters whose name contains this text (case-insensitive)
-    name_contains: Optional[str] = None
+    name_contains: str | None = None
     #: only characters with this ability or type (e.g. Droid)
-    requires: Optional[str] = None
+    requires: str | None = None
     conditions: tuple[CommanderCondition, ...] = ()
     #: exclusions this effect overrides (commander effects normally skip Droids, Savage)
     overrides: tuple[str, ...] = ()
@@ -124,7 +125,7 @@ class CommanderEffect:
     text: str
     effects: tuple[CommanderBonus, ...] = ()
     #: how an unclear text is read, with the reason (shown in answers that apply it)
-    reading: Optional[str] = None
+    reading: str | None = None
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,8 @@ class ForcePower:
     #: as printed, with its [#] value (``Force Push 3``, ``Master of the Force 2``)
     name: str
     #: Force points spent to use it; ``none`` for a power that is never paid for
-    cost: Annotated[Optional[Union[Literal["none"], Annotated[StrictInt, Field(ge=0)]]], BeforeValidator(_none_or_unknown)]
-    text: Optional[str] = None
+    cost: Annotated[Literal["none"] | Annotated[StrictInt, Field(ge=0)] | None, BeforeValidator(_none_or_unknown)]
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ class SwmCard:
     force: KnownCount
     special_abilities: tuple[str, ...] = ()
     force_powers: tuple[ForcePower, ...] = ()
-    commander_effect: Annotated[Optional[Union[Literal["none"], CommanderEffect]], BeforeValidator(_none_or_unknown)] = "none"
+    commander_effect: Annotated[Literal["none"] | CommanderEffect | None, BeforeValidator(_none_or_unknown)] = "none"
     complete: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
     game: Literal["swm"] = "swm"
@@ -189,10 +190,10 @@ class AttackLine:
     bonus: KnownInt
     damage: KnownCount
     #: base damage type when it is not plain melee/ranged (e.g. ``magic``)
-    damage_type: Optional[str] = None
+    damage_type: str | None = None
     extra: tuple[ExtraDamage, ...] = ()
     #: ranged attacks limited to this many squares (None: unlimited)
-    range: Optional[Annotated[StrictInt, Field(ge=1)]] = None
+    range: Annotated[StrictInt, Field(ge=1)] | None = None
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ class Spell:
 
     name: str
     uses: KnownCount
-    text: Optional[str] = None
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -213,18 +214,18 @@ class DdmCard:
     name: str
     source: str
     cost: KnownCount
-    factions: Annotated[Optional[tuple[Literal["LG", "CG", "LE", "CE"], ...]], BeforeValidator(_unknown)]
+    factions: Annotated[tuple[Literal["LG", "CG", "LE", "CE"], ...] | None, BeforeValidator(_unknown)]
     level: KnownInt
     speed: KnownCount
     flight: KnownBool
     ac: KnownCount
     hp: KnownCount
-    melee: Annotated[Optional[tuple[AttackLine, ...]], BeforeValidator(_unknown)]
-    ranged: Annotated[Optional[tuple[AttackLine, ...]], BeforeValidator(_unknown)]
+    melee: Annotated[tuple[AttackLine, ...] | None, BeforeValidator(_unknown)]
+    ranged: Annotated[tuple[AttackLine, ...] | None, BeforeValidator(_unknown)]
     type: KnownText
     size: KnownSize
-    commander_rating: Annotated[Optional[Union[Literal["none"], Annotated[StrictInt, Field(ge=0)]]], BeforeValidator(_none_or_unknown)]
-    commander_effect: Annotated[Optional[Union[Literal["none"], CommanderEffect]], BeforeValidator(_none_or_unknown)] = "none"
+    commander_rating: Annotated[Literal["none"] | Annotated[StrictInt, Field(ge=0)] | None, BeforeValidator(_none_or_unknown)]
+    commander_effect: Annotated[Literal["none"] | CommanderEffect | None, BeforeValidator(_none_or_unknown)] = "none"
     special_abilities: tuple[str, ...] = ()
     spells: tuple[Spell, ...] = ()
     unique: KnownBool = False
@@ -251,12 +252,12 @@ class DdmCard:
         )
 
 
-Card = Union[SwmCard, DdmCard]
+Card = SwmCard | DdmCard
 
 _CARD_TYPES: dict[str, type] = {"swm": SwmCard, "ddm": DdmCard}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_adapter(game: str) -> TypeAdapter[Any]:
     # built on first use: schema building costs ~40 ms, which `--help` should not pay
     return TypeAdapter(_CARD_TYPES[game])
@@ -321,7 +322,7 @@ class CardLibrary:
             self._cards[card.game][card.name.lower()] = card
 
     @classmethod
-    def load(cls, folders: Sequence[Path | str]) -> "CardLibrary":
+    def load(cls, folders: Sequence[Path | str]) -> CardLibrary:
         """Every ``*.yaml`` below ``folders``; raises :class:`CardLibraryError` listing all problems."""
         cards, problems, files = load_folders(folders)
         errors = [p for p in problems if p.severity == "error"]

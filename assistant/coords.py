@@ -25,8 +25,9 @@ Corner(x=4, y=7)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
 
 from .errors import NotationError
 
@@ -82,10 +83,10 @@ class Square:
     def __str__(self) -> str:
         return self.name
 
-    def offset(self, dcol: int, drow: int) -> "Square":
+    def offset(self, dcol: int, drow: int) -> Square:
         return Square(self.col + dcol, self.row + drow)
 
-    def edge(self, side: Side) -> "Edge":
+    def edge(self, side: Side) -> Edge:
         """The grid-line segment on one side of this square."""
         c, r = self.col, self.row
         if side == "N":
@@ -98,10 +99,10 @@ class Square:
             return Edge(c + 1, r, "V")
         raise NotationError(f"{side!r} is not a side (N, E, S or W)")
 
-    def edges(self) -> tuple["Edge", "Edge", "Edge", "Edge"]:
+    def edges(self) -> tuple[Edge, Edge, Edge, Edge]:
         return (self.edge("N"), self.edge("E"), self.edge("S"), self.edge("W"))
 
-    def corners(self) -> tuple["Corner", "Corner", "Corner", "Corner"]:
+    def corners(self) -> tuple[Corner, Corner, Corner, Corner]:
         c, r = self.col, self.row
         return (Corner(c, r), Corner(c + 1, r), Corner(c + 1, r + 1), Corner(c, r + 1))
 
@@ -119,7 +120,7 @@ class Edge:
     axis: Axis
 
     @property
-    def endpoints(self) -> tuple["Corner", "Corner"]:
+    def endpoints(self) -> tuple[Corner, Corner]:
         if self.axis == "H":
             return Corner(self.x, self.y), Corner(self.x + 1, self.y)
         return Corner(self.x, self.y), Corner(self.x, self.y + 1)

@@ -23,7 +23,7 @@ class Edition(str, enum.Enum):
         return "ddm" if self is Edition.DDM2005 else "swm"
 
     @property
-    def rules(self) -> "EditionRules":
+    def rules(self) -> EditionRules:
         return EDITION_RULES[self]
 
     def __str__(self) -> str:

@@ -15,8 +15,9 @@ into a message and exit code 2 at its edge. Anything else is a bug.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 
 class AssistantError(Exception):

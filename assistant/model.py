@@ -6,9 +6,10 @@ objects (and back) and is the only place that knows the file format.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from .coords import Corner, Edge, Square
 from .editions import Edition, Size, SquareTerrain
@@ -90,7 +91,7 @@ class Stats:
     commander_rating: int | None = None  # DDM
     abilities: tuple[str, ...] | None = None
 
-    def overlay(self, over: "Stats") -> "Stats":
+    def overlay(self, over: Stats) -> Stats:
         """These stats with every value given in ``over`` replacing ours."""
         changes = {f.name: getattr(over, f.name) for f in fields(over) if getattr(over, f.name) is not None}
         return replace(self, **changes)
@@ -156,7 +157,7 @@ class Position:
     map: Map
     figures: tuple[Figure, ...] = ()
     #: stat cards the figures name, looked up when the position was loaded
-    cards: Mapping[str, "Card"] = field(default_factory=dict, repr=False)
+    cards: Mapping[str, Card] = field(default_factory=dict, repr=False)
     #: figures that have left a game's table, with when and how (named instead of "unknown")
     departed: Mapping[str, str] = field(default_factory=dict, repr=False)
 
@@ -185,7 +186,7 @@ class Position:
         """Sides in order of first appearance."""
         return list(dict.fromkeys(f.side for f in self.figures))
 
-    def card_of(self, fig: Figure) -> "Card | None":
+    def card_of(self, fig: Figure) -> Card | None:
         return self.cards.get(fig.card.lower()) if fig.card else None
 
     def stats_of(self, fig: Figure) -> Stats:

@@ -11,9 +11,10 @@ import math
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import yaml
 
@@ -195,7 +196,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _scalar(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
     try:
         value = loader.construct_object(node, deep=True)
-    except Exception:  # noqa: BLE001 - a tag's constructor may raise anything (!!bool maybe: KeyError)
+    except Exception:
         # an unconstructible scalar (a bad !!timestamp, an integer of thousands of digits): keep
         # its text, and the schema refuses it with the field's name and line
         value = node.value

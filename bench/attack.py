@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from geometry import EMPTY_LIBRARY, make_position, pct  # noqa: E402
+from geometry import EMPTY_LIBRARY, make_position, pct
 
-from assistant.position import parse_position  # noqa: E402
-from assistant.rules.attack import attack, targets  # noqa: E402
+from assistant.position import parse_position
+from assistant.rules.attack import attack, targets
 
 ABILITIES = ["[]", "[Cunning Attack]", "[Careful Shot +4, Deadly Attack]", "[Melee Attack, Double Attack]", "[Sniper]", "[Droid]"]
 

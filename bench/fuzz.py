@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fuzzcases import FAMILIES, run_case  # noqa: E402
+from tests.fuzzcases import FAMILIES, run_case
 
 
 def _work(job: tuple[list[tuple[str, int]], str]) -> list[tuple[str, str, list[str], str]]:

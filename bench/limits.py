@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from assistant.cli.app import app  # noqa: E402
-from assistant.coords import Square  # noqa: E402
+from assistant.cli.app import app
+from assistant.coords import Square
 
 runner = CliRunner()
 

@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from attack import with_stats  # noqa: E402
-from geometry import make_position, pct  # noqa: E402
+from attack import with_stats
+from geometry import make_position, pct
 
 
 def _free_port() -> int:
@@ -179,10 +179,10 @@ def main() -> None:
         print(f"    error: {e}")
     srv.should_exit = srv2.should_exit = True  # type: ignore[attr-defined]
     # the shell, in process
-    from assistant.cli.live_cmd import run_line
-
     import contextlib
     import io
+
+    from assistant.cli.live_cmd import run_line
 
     with contextlib.redirect_stdout(io.StringIO()):
         run_line(f"los f0 f1 -p {pos_file} --json", None)

@@ -17,9 +17,10 @@ import shutil
 import sqlite3
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from typer.testing import CliRunner
 

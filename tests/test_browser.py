@@ -12,8 +12,9 @@ import shutil
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -88,7 +89,7 @@ def screenshot_on_failure(request: pytest.FixtureRequest, browser: Any) -> Itera
         for i, page in enumerate(pages):
             try:
                 page.screenshot(path=str(SHOTS / f"{request.node.name}-{i}.png"), full_page=True)
-            except Exception:  # noqa: BLE001 - best effort
+            except Exception:
                 pass
 
 

@@ -6,9 +6,9 @@ import json
 
 import cv2
 import pytest
+from typer.testing import CliRunner
 
 from assistant.cli.app import app
-from typer.testing import CliRunner
 
 runner = CliRunner()
 P = ["--position", "clone-wars-corridor"]

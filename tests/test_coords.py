@@ -7,8 +7,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.coords import (
-    Corner, Edge, Square, column_index, column_name, format_edges, format_squares,
-    parse_corner, parse_edge, parse_edges, parse_square, parse_squares,
+    Corner,
+    Edge,
+    Square,
+    column_index,
+    column_name,
+    format_edges,
+    format_squares,
+    parse_corner,
+    parse_edge,
+    parse_edges,
+    parse_square,
+    parse_squares,
 )
 from assistant.errors import NotationError
 

@@ -14,8 +14,7 @@ from typer.testing import CliRunner
 from assistant.cli.app import app
 from assistant.errors import AssistantError
 from assistant.photo import detect, locate_grid
-from assistant.photo.occupancy import (CROP, MODEL, adapt, board_view, crops, features_and_logits, last_layer, load_profile,
-                                       square_labels)
+from assistant.photo.occupancy import CROP, MODEL, adapt, board_view, crops, features_and_logits, last_layer, load_profile, square_labels
 from assistant.photo.synth import random_position, render_photo
 
 runner = CliRunner()

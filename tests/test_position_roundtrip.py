@@ -6,7 +6,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.position import check_position_text, dump_position, parse_position, save_position, load_position
+from assistant.position import check_position_text, dump_position, load_position, parse_position, save_position
 from assistant.resources import example_files
 
 from .strategies import positions

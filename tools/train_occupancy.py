@@ -35,7 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant.photo.occupancy import CROP, board_view, crops
+from assistant.photo.occupancy import CROP, board_view, crops  # noqa: E402 (the checkout first on the path)
 
 # ---------------------------------------------------------------- data
 
@@ -95,7 +95,7 @@ HIDDEN = 32
 
 def init(rng: np.random.Generator) -> dict[str, np.ndarray]:
     p: dict[str, np.ndarray] = {}
-    for i, (a, b) in enumerate(zip(CHANNELS, CHANNELS[1:])):
+    for i, (a, b) in enumerate(zip(CHANNELS[:-1], CHANNELS[1:], strict=True)):
         p[f"c{i}"] = (rng.normal(0, np.sqrt(2 / (9 * a)), size=(9 * a, b))).astype(np.float32)
         p[f"cb{i}"] = np.zeros(b, np.float32)
     side = CROP // 8
@@ -241,7 +241,7 @@ def export(p: dict[str, np.ndarray], path: Path) -> None:
 
     nodes, inits = [], []
     x = "input"
-    for i, (a, b) in enumerate(zip(CHANNELS, CHANNELS[1:])):
+    for i, (a, b) in enumerate(zip(CHANNELS[:-1], CHANNELS[1:], strict=True)):
         w = p[f"c{i}"].T.reshape(b, a, 3, 3)  # rows of the im2col weights are (c, kh, kw)
         inits += [numpy_helper.from_array(w.astype(np.float32), f"w{i}"), numpy_helper.from_array(p[f"cb{i}"], f"b{i}")]
         nodes += [helper.make_node("Conv", [x, f"w{i}", f"b{i}"], [f"conv{i}"], kernel_shape=[3, 3], pads=[1, 1, 1, 1]),

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -155,7 +155,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def known() -> dict[tuple[str, str], KnownAbility]:
     doc = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
     return {
@@ -164,7 +164,7 @@ def known() -> dict[tuple[str, str], KnownAbility]:
     }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _modelled() -> dict[tuple[str, str], list[Effect | Mechanism]]:
     out: dict[tuple[str, str], list[Effect | Mechanism]] = {}
     for item in (*EFFECTS, *MECHANISMS):

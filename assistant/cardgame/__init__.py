@@ -1,8 +1,9 @@
 """What the card games share: the table-command notation (:mod:`.notation`), the outcome of a
 command, and the game log over the SQLite event store (:mod:`.log`)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from ..errors import AssistantError
 

@@ -16,9 +16,10 @@ and the answer the rules give. A scenario file (YAML)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import AssistantError
 
@@ -33,7 +34,6 @@ class GameRules:
 def games() -> dict[str, GameRules]:
     from ..destiny import engine as de
     from ..destiny.table import parse_table as dparse
-
     from ..swtcg import engine as se
     from ..swtcg.table import parse_table as sparse
 

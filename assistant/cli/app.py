@@ -11,8 +11,9 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -246,7 +247,7 @@ def root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
     cards: Annotated[
-        Optional[list[Path]],
+        list[Path] | None,
         typer.Option("--cards", help="Extra card file or folder (repeatable); also $TABLETOP_CARDS.", metavar="PATH"),
     ] = None,
 ) -> None:
@@ -317,9 +318,9 @@ def validate(
 @app.command()
 def show(
     ctx: typer.Context,
-    file: Annotated[Optional[str], typer.Argument(help="A position file (or a bundled example's name); default: the current game's board.", show_default=False)] = None,
-    game: Annotated[Optional[Path], typer.Option("--game", help="A game file to draw instead of the current game.", metavar="PATH")] = None,
-    svg: Annotated[Optional[Path], typer.Option("--svg", help="Also draw the board to this SVG file (the web app's picture).", metavar="FILE")] = None,
+    file: Annotated[str | None, typer.Argument(help="A position file (or a bundled example's name); default: the current game's board.", show_default=False)] = None,
+    game: Annotated[Path | None, typer.Option("--game", help="A game file to draw instead of the current game.", metavar="PATH")] = None,
+    svg: Annotated[Path | None, typer.Option("--svg", help="Also draw the board to this SVG file (the web app's picture).", metavar="FILE")] = None,
 ) -> None:
     """Draw the board: terrain in the printed colours, walls and doors on the grid lines, figures by side."""
     with edge():
@@ -343,7 +344,7 @@ def normalize(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(help="A position file.", show_default=False)],
     output: Annotated[
-        Optional[Path], typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
     ] = None,
 ) -> None:
     """Rewrite a position file in canonical form (ranges merged, defaults dropped)."""
@@ -355,7 +356,7 @@ def normalize(
 
 @app.command()
 def schema(
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write it to this file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write it to this file instead of stdout.")] = None,
 ) -> None:
     """The JSON Schema of a position file, for editors that validate and complete YAML."""
     import json
@@ -368,7 +369,7 @@ def schema(
 
 @app.command("reading")
 def reading_cmd(
-    ident: Annotated[Optional[str], typer.Argument(help="A reading's id as answers cite it (R7); none lists them all.")] = None,
+    ident: Annotated[str | None, typer.Argument(help="A reading's id as answers cite it (R7); none lists them all.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """A reading of an ambiguous rule that an answer cites ("reading R7 in docs/readings.md"):

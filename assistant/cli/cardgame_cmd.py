@@ -7,10 +7,11 @@ notation (``do "A resolve h1+h2 -> vader"``); ``check`` answers "may I?" without
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -20,7 +21,7 @@ from ..errors import AssistantError
 if TYPE_CHECKING:
     from ..cardgame.log import CardGameLog
 
-GameOpt = Annotated[Optional[Path], typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
+GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 
 TITLES = {"destiny": "Star Wars: Destiny", "swtcg": "the Star Wars Trading Card Game (2002)"}
@@ -78,7 +79,7 @@ def make_app(game: str) -> typer.Typer:
             out.print(f"current {game} game: {escape(str(game_file))}")
 
     @app.command("example")
-    def example(output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:
+    def example(output: Annotated[Path | None, typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:
         """Print the bundled example table file (a starting point for your own)."""
         from ..resources import card_table_example
         from .app import edge, write_or_print
@@ -90,7 +91,7 @@ def make_app(game: str) -> typer.Typer:
     @app.command("do")
     def do(
         command: Annotated[str, typer.Argument(help="One table command, e.g. 'A pass'. See 'verbs'.")],
-        override: Annotated[Optional[str], typer.Option("--override", help="Record it even if the rules refuse, with this reason.",
+        override: Annotated[str | None, typer.Option("--override", help="Record it even if the rules refuse, with this reason.",
                                                         metavar="REASON")] = None,
         game_file: GameOpt = None,
         json_out: JsonOpt = False,
@@ -136,7 +137,7 @@ def make_app(game: str) -> typer.Typer:
 
     @app.command("status")
     def status(
-        get: Annotated[Optional[str], typer.Option("--get", help="One fact by path, e.g. card.han.damage or unit.aat.tapped.")] = None,
+        get: Annotated[str | None, typer.Option("--get", help="One fact by path, e.g. card.han.damage or unit.aat.tapped.")] = None,
         game_file: GameOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
@@ -179,7 +180,7 @@ def make_app(game: str) -> typer.Typer:
                 out.print(f"#{e.event.seq:<4} {escape(e.command)}{mark}{over}")
 
     @app.command("undo")
-    def undo(seq: Annotated[Optional[int], typer.Argument(help="The event to undo (default: the last).")] = None, game_file: GameOpt = None) -> None:
+    def undo(seq: Annotated[int | None, typer.Argument(help="The event to undo (default: the last).")] = None, game_file: GameOpt = None) -> None:
         """Undo a play (it stays in the log, marked undone)."""
         from .app import edge, out
 
@@ -214,7 +215,7 @@ def make_app(game: str) -> typer.Typer:
     @app.command("export")
     def export(
         fmt: Annotated[str, typer.Option("--format", help="md (for a judge) or json.")] = "md",
-        output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+        output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
         game_file: GameOpt = None,
     ) -> None:
         """The whole game, play by play, with what each did, overrides and their reasons."""
@@ -230,12 +231,12 @@ def make_app(game: str) -> typer.Typer:
     @app.command("import")
     def import_cmd(
         file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file. SW TCG: a LackeyCCG set file.")],
-        entry: Annotated[Optional[str], typer.Option("--entry", help="Print a table-file entry for this card (code or name).")] = None,
+        entry: Annotated[str | None, typer.Option("--entry", help="Print a table-file entry for this card (code or name).")] = None,
         as_id: Annotated[str, typer.Option("--id", help="The id the entry gets on the table.")] = "card",
         owner: Annotated[str, typer.Option("--owner", help="Who owns it (Destiny: A, B...; SW TCG: DS or LS; default the first).")] = "",
         elite: Annotated[bool, typer.Option("--elite", help="Destiny: an elite character (two dice).")] = False,
         zone: Annotated[str, typer.Option("--zone", help="SW TCG: where the card is (hand, build, space, ground, character).")] = "hand",
-        on: Annotated[Optional[str], typer.Option("--on", help="Destiny: the character an upgrade is attached to.")] = None,
+        on: Annotated[str | None, typer.Option("--on", help="Destiny: the character an upgrade is attached to.")] = None,
         json_out: JsonOpt = False,
     ) -> None:
         """Read a community card-data file: list its cards, or print one as a table-file entry."""

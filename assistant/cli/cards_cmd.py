@@ -6,18 +6,18 @@ import dataclasses
 import enum
 import re
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from ..cards import GAMES, Card, load_folders, library_folders
+from ..cards import GAMES, Card, library_folders, load_folders
 from ..errors import AssistantError
 from ..yamlio import write_text_atomic
 
 app = typer.Typer(help="Browse, check and extend the stat-card library.", no_args_is_help=True)
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game: swm or ddm.")]
+GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this game: swm or ddm.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 
 
@@ -109,7 +109,7 @@ def _plain(value: Any) -> str:
 @app.command("validate")
 def validate_cards(
     ctx: typer.Context,
-    paths: Annotated[Optional[list[Path]], typer.Argument(help="Card files or folders (default: the whole library in use).")] = None,
+    paths: Annotated[list[Path] | None, typer.Argument(help="Card files or folders (default: the whole library in use).")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Check card files against the schema; report every problem with its line. Exit 2 if any."""
@@ -195,7 +195,7 @@ cards:
 def new_card(
     name: Annotated[str, typer.Argument(help="The card's name as printed.", show_default=False)],
     game: Annotated[str, typer.Option("--game", "-g", help="swm or ddm.")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="File to write (default: NAME.yaml here).")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write (default: NAME.yaml here).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a card template to fill in from a physical card."""

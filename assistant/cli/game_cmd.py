@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -13,8 +13,8 @@ from ..errors import AssistantError
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
 
-GameOpt = Annotated[Optional[Path], typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
-OverrideOpt = Annotated[Optional[str], typer.Option("--override", help="Record it even if the rules refuse, with this reason.", metavar="REASON")]
+GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
+OverrideOpt = Annotated[str | None, typer.Option("--override", help="Record it even if the rules refuse, with this reason.", metavar="REASON")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 
 
@@ -196,7 +196,7 @@ def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) 
                 mark = "activated" if f["activated"] else "[green]may activate[/]"
                 conds = f"  [yellow]{escape(', '.join(f['conditions']))}[/]" if f["conditions"] else ""
                 out.print(f"  {escape(f['id']):<12} {f['at']:<5} {hp:<12} {mark}{conds}")
-        for fid, text in info["fallen"].items():
+        for text in info["fallen"].values():
             out.print(f"  [dim]{escape(text)}[/]")
         for m in st.morale_due.values():
             out.print(f"  [yellow]{escape(m)}[/]")
@@ -227,13 +227,12 @@ def log(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> 
 @app.command("undo")
 def undo(
     ctx: typer.Context,
-    seq: Annotated[Optional[int], typer.Argument(help="The event to undo (default: the last one).")] = None,
+    seq: Annotated[int | None, typer.Argument(help="The event to undo (default: the last one).")] = None,
     game: GameOpt = None,
 ) -> None:
     """Undo an event (it stays in the log, marked undone)."""
-    from .app import edge, out
-
     from ..game import voided
+    from .app import edge, out
 
     with edge():
         g = open_game(ctx, game)
@@ -271,7 +270,7 @@ def replay(
 def export(
     ctx: typer.Context,
     fmt: Annotated[str, typer.Option("--format", help="json or md (Markdown for a judge).")] = "md",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
     game: GameOpt = None,
 ) -> None:
     """The whole game, event by event, with overrides and their reasons."""
@@ -300,16 +299,15 @@ def snapshot(ctx: typer.Context, output: Annotated[Path, typer.Option("--output"
 @app.command("initiative")
 def initiative(
     ctx: typer.Context,
-    roll: Annotated[Optional[list[str]], typer.Option("--roll", help="A side's d20 as SIDE=N; after a tie give the rerolls too: SIDE=N,N2 (repeat for each side).")] = None,
+    roll: Annotated[list[str] | None, typer.Option("--roll", help="A side's d20 as SIDE=N; after a tie give the rerolls too: SIDE=N,N2 (repeat for each side).")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the assistant roll the dice (ties rerolled).")] = False,
-    first: Annotated[Optional[str], typer.Option("--first", help="Who goes first (the winner's choice; default the winner).")] = None,
+    first: Annotated[str | None, typer.Option("--first", help="Who goes first (the winner's choice; default the winner).")] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
     from ..game.actions import initiative_event, parse_initiative_rolls
-
     from .app import edge
 
     with edge(json_out, "game"):
@@ -361,7 +359,7 @@ def attack_cmd(
     attacker: Annotated[str, typer.Argument(help="The attacking figure.")],
     target: Annotated[str, typer.Argument(help="The target.")],
     roll: RollOpt,
-    combined_fire: Annotated[Optional[str], typer.Option("--combined-fire", help="SWM helpers, ID[,ID...].", metavar="IDS")] = None,
+    combined_fire: Annotated[str | None, typer.Option("--combined-fire", help="SWM helpers, ID[,ID...].", metavar="IDS")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
@@ -406,7 +404,7 @@ def charge(
     figure: Annotated[str, typer.Argument(help="The charging creature (DDM).")],
     target: Annotated[str, typer.Argument(help="The nearest enemy it sees.")],
     roll: RollOpt,
-    to: Annotated[Optional[str], typer.Option("--to", help="The square it ends on (default: the nearest square next to the target).")] = None,
+    to: Annotated[str | None, typer.Option("--to", help="The square it ends on (default: the nearest square next to the target).")] = None,
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
     """DDM: charge -- the move and its one melee attack at +2, checked (nearest enemy, nearest square, 2 to 2x Speed, clear route)."""
@@ -465,7 +463,7 @@ def morale(
 def flee(
     ctx: typer.Context,
     figure: Annotated[str, typer.Argument(help="The creature that leaves the map.")],
-    by: Annotated[Optional[str], typer.Option("--by", help="The side or figure that caused it (default: the opponent).")] = None,
+    by: Annotated[str | None, typer.Option("--by", help="The side or figure that caused it (default: the opponent).")] = None,
     game: GameOpt = None, json_out: JsonOpt = False,
 ) -> None:
     """A creature flees or is driven off the map: eliminated, its cost scored as for a defeat."""
@@ -490,7 +488,7 @@ def end_game(
 
 @app.command("damage")
 def damage(ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)],
-           by: Annotated[Optional[str], typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
+           by: Annotated[str | None, typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
            game: GameOpt = None, json_out: JsonOpt = False) -> None:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
     from .app import edge

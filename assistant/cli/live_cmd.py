@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 import shlex
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -71,8 +71,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         ctx: typer.Context,
-        game: Annotated[Optional[Path], typer.Option("--game", help="The game to serve (default: the game made current last, of any kind).", metavar="PATH")] = None,
-        position: Annotated[Optional[str], typer.Option("--position", "-p", help="Serve a bare position (questions only, no turns).")] = None,
+        game: Annotated[Path | None, typer.Option("--game", help="The game to serve (default: the game made current last, of any kind).", metavar="PATH")] = None,
+        position: Annotated[str | None, typer.Option("--position", "-p", help="Serve a bare position (questions only, no turns).")] = None,
         port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8765,
         lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (phones join by the QR code; a secret token is required).")] = False,
         spectators: Annotated[bool, typer.Option("--spectators", help="Also print a read-only link for spectators.")] = False,
@@ -110,7 +110,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def shell(
         ctx: typer.Context,
-        game: Annotated[Optional[Path], typer.Option("--game", help="The game to use (default: the game made current last, of any kind).", metavar="PATH")] = None,
+        game: Annotated[Path | None, typer.Option("--game", help="The game to use (default: the game made current last, of any kind).", metavar="PATH")] = None,
     ) -> None:
         """An interactive prompt over the current game: the same commands, tab-completed, with history."""
         from .app import edge
@@ -174,7 +174,7 @@ def run_line(line: str, game: Path | None) -> int:
             return rc
     except SystemExit as exc:
         return int(exc.code or 0)
-    except Exception as exc:  # noqa: BLE001 - click's own usage errors land here
+    except Exception as exc:
         from .app import err
 
         err.print(f"[bold red]error:[/] {escape(str(exc))}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -17,8 +17,8 @@ map_app = typer.Typer(help="Maps: read one from a photo of the printed map.", no
 calib_app = typer.Typer(help="Camera calibration (ChArUco) and printable marker sheets.", no_args_is_help=True)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
-CalibOpt = Annotated[Optional[Path], typer.Option("--calib", help="A camera calibration file (undistort first).", metavar="FILE")]
-TableOpt = Annotated[Optional[Path], typer.Option("--table", help="A table profile from 'photo adapt' (the classifier refitted to your map and figures).",
+CalibOpt = Annotated[Path | None, typer.Option("--calib", help="A camera calibration file (undistort first).", metavar="FILE")]
+TableOpt = Annotated[Path | None, typer.Option("--table", help="A table profile from 'photo adapt' (the classifier refitted to your map and figures).",
                                                   metavar="FILE")]
 
 
@@ -42,8 +42,8 @@ def _table(table: Path | None):
 def detect_cmd(
     ctx: typer.Context,
     image: Annotated[Path, typer.Argument(help="The photo.")],
-    position: Annotated[Optional[str], typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
-    game: Annotated[Optional[Path], typer.Option("--game", help="A game file.", metavar="PATH")] = None,
+    position: Annotated[str | None, typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
+    game: Annotated[Path | None, typer.Option("--game", help="A game file.", metavar="PATH")] = None,
     calib: CalibOpt = None,
     table: TableOpt = None,
     json_out: JsonOpt = False,
@@ -83,7 +83,7 @@ def detect_cmd(
 def check_cmd(
     ctx: typer.Context,
     image: Annotated[Path, typer.Argument(help="The photo.")],
-    game: Annotated[Optional[Path], typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
+    game: Annotated[Path | None, typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
     calib: CalibOpt = None,
     table: TableOpt = None,
     json_out: JsonOpt = False,
@@ -137,7 +137,7 @@ def adapt_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Fit the occupancy classifier to your own table from photos of a known position."""
-    from ..photo import NoGridError, locate_grid, load_image
+    from ..photo import NoGridError, load_image, locate_grid
     from ..photo.occupancy import adapt
     from ..yamlio import write_text_atomic
     from .app import edge, emit_json, out
@@ -182,7 +182,7 @@ def synth_cmd(
     position: Annotated[str, typer.Option("--position", "-p", help="The position to photograph.")],
     seed: Annotated[int, typer.Option("--seed", help="Random camera, light and noise.")] = 0,
     width: Annotated[int, typer.Option("--width", min=320, max=8000, help="Image width in pixels, 320 to 8000 (height is 3/4).")] = 4000,
-    truth: Annotated[Optional[Path], typer.Option("--truth", help="Also write the ground truth as JSON.")] = None,
+    truth: Annotated[Path | None, typer.Option("--truth", help="Also write the ground truth as JSON.")] = None,
     varied: Annotated[bool, typer.Option("--varied", help="A random real-table look: printed art, faint lines, grey bases, painted figures, shadows.")] = False,
 ) -> None:
     """Generate a synthetic table photo (for trying the detector)."""
@@ -266,7 +266,7 @@ def map_from_photo(
     cols: Annotated[int, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")],
     rows: Annotated[int, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")],
     rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
     calib: CalibOpt = None,
 ) -> None:
     """Read every square and edge from the printed border colours into a position file to review."""
@@ -312,7 +312,7 @@ def cv2_undistort(img, cam):
 def apply_cmd(
     ctx: typer.Context,
     image: Annotated[Path, typer.Argument(help="The photo.")],
-    game: Annotated[Optional[Path], typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
+    game: Annotated[Path | None, typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
     min_confidence: Annotated[float, typer.Option("--min-confidence", help="Apply only detections at least this sure.")] = 0.8,
     calib: CalibOpt = None,
 ) -> None:
@@ -346,7 +346,7 @@ def apply_cmd(
 def batch_cmd(
     ctx: typer.Context,
     images: Annotated[list[Path], typer.Argument(help="Photos to read.")],
-    position: Annotated[Optional[str], typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
+    position: Annotated[str | None, typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="One JSON answer per line (JSON Lines).")] = Path("photos.jsonl"),
     calib: CalibOpt = None,
 ) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -12,13 +12,13 @@ from ..rules import engine
 from ..rules.engine import Reason
 
 PositionOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--position", "-p", help="The position file (or a bundled example's name). Default: the current game.", show_default=False),
 ]
-GameOpt = Annotated[Optional[Path], typer.Option("--game", help="Answer from this game file (default: the current game).", metavar="PATH")]
+GameOpt = Annotated[Path | None, typer.Option("--game", help="Answer from this game file (default: the current game).", metavar="PATH")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
-PngOpt = Annotated[Optional[Path], typer.Option("--png", help="Also draw the answer to this PNG file.", metavar="FILE")]
-SvgOpt = Annotated[Optional[Path], typer.Option("--svg", help="Also draw the answer to this SVG file (the web app's picture).", metavar="FILE")]
+PngOpt = Annotated[Path | None, typer.Option("--png", help="Also draw the answer to this PNG file.", metavar="FILE")]
+SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also draw the answer to this SVG file (the web app's picture).", metavar="FILE")]
 
 
 def _save_svg(pos, overlay, path: Path | None) -> None:  # type: ignore[no-untyped-def]
@@ -281,9 +281,9 @@ def register_attack(app: typer.Typer) -> None:
         target: Annotated[str, typer.Argument(help="The target figure.", show_default=False)],
         position: PositionOpt = None,
         game: GameOpt = None,
-        moved: Annotated[Optional[bool], typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
+        moved: Annotated[bool | None, typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
         combined_fire: Annotated[
-            Optional[str], typer.Option("--combined-fire", help="SWM: allies joining, ID[,ID...].", metavar="IDS")
+            str | None, typer.Option("--combined-fire", help="SWM: allies joining, ID[,ID...].", metavar="IDS")
         ] = None,
         charge: Annotated[bool, typer.Option("--charge", help="DDM: the attacker charges.")] = False,
         ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
@@ -315,7 +315,7 @@ def register_attack(app: typer.Typer) -> None:
         attacker: Annotated[str, typer.Argument(help="The attacking figure.", show_default=False)],
         position: PositionOpt = None,
         game: GameOpt = None,
-        moved: Annotated[Optional[bool], typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
+        moved: Annotated[bool | None, typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")] = None,
         json_out: JsonOpt = False,
         png: PngOpt = None,
         svg: SvgOpt = None,
@@ -357,7 +357,7 @@ def register_attack(app: typer.Typer) -> None:
 
     @app.command("abilities")
     def abilities_cmd(
-        game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game: swm or ddm.")] = None,
+        game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game: swm or ddm.")] = None,
         json_out: JsonOpt = False,
     ) -> None:
         """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""

@@ -25,10 +25,10 @@ naming the rule; every accepted one returns the new table and what happened, rul
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome, declared_options, entity_keys, registrar, naming_fields
+from ..cardgame import IllegalCommandError, Outcome, declared_options, entity_keys, naming_fields, registrar
 from ..cardgame.notation import Command
 from ..errors import AssistantError, NotationError
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage

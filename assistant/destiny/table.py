@@ -25,8 +25,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import NotationError, Problem, UnknownNameError, did_you_mean
 from ..cardgame.tablefile import TableFileError, load_model, problem_at
+from ..errors import NotationError, Problem, UnknownNameError, did_you_mean
 from ..yamlio import dump_yaml
 from .characters import MAX_SHIELDS
 from .dice import Face

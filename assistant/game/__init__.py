@@ -41,7 +41,7 @@ class Game:
         self.library = library
 
     @classmethod
-    def new(cls, path: Path, position_yaml: str, library: CardLibrary | None = None, override: str | None = None) -> "Game":
+    def new(cls, path: Path, position_yaml: str, library: CardLibrary | None = None, override: str | None = None) -> Game:
         """Start a game; squads that break the edition's building rules are refused unless
         overridden with a reason (recorded with the setup)."""
         from .squads import check_squads
@@ -59,7 +59,7 @@ class Game:
         return cls(store, library)
 
     @classmethod
-    def open(cls, path: Path, library: CardLibrary | None = None, readonly: bool = False) -> "Game":
+    def open(cls, path: Path, library: CardLibrary | None = None, readonly: bool = False) -> Game:
         store = GameStore.open_readonly(path) if readonly else GameStore.open(path)
         rules = store.meta().get("rules", "")
         if rules in ("destiny", "swtcg"):

@@ -17,7 +17,8 @@ higher rating wins, else the tied players roll again.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import AssistantError
 from .state import INACTIVE, GameState

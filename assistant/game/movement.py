@@ -7,8 +7,9 @@ count runs over the whole turn, so each route starts from the parity the turn ha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..abilities import has
 from ..coords import Square
@@ -16,6 +17,7 @@ from ..editions import Edition, SquareTerrain
 from ..geometry.distance import search
 from ..model import Figure, Position
 from .turns import TURN_RULES
+
 
 @dataclass(frozen=True)
 class Route:
@@ -54,8 +56,8 @@ def _wall_neighbourhood(pos: Position) -> set[tuple[int, int]]:
 class Mover:
     """How one figure moves on this board: its step costs and where it may not end."""
 
-    step: Callable[[tuple[int, int], tuple[int, int], int], "tuple[int, int] | None"]
-    end_problem: Callable[[Square], "str | None"]
+    step: Callable[[tuple[int, int], tuple[int, int], int], tuple[int, int] | None]
+    end_problem: Callable[[Square], str | None]
     notes: tuple[str, ...]
     flier: bool
     slow: frozenset[tuple[int, int]]

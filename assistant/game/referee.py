@@ -363,7 +363,7 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
     return reasons, to, r
 
 
-def _end_check(pos: Position, f: Figure):  # type: ignore[no-untyped-def]
+def _end_check(pos: Position, f: Figure) -> Any:
     from .movement import mover
 
     return mover(pos, f).end_problem

@@ -33,7 +33,10 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     unchecked: list[str] = []
     ddm = pos.rules is Edition.DDM2005
     limit = 200 if ddm else 100
-    cite = (lambda w: cite_for(pos.rules, w))
+
+    def cite(w: str) -> str:
+        return cite_for(pos.rules, w)
+
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
         cards = [(f, pos.card_of(f)) for f in figs]

@@ -36,7 +36,7 @@ ACTIVATIONS_PER_PHASE = 2
 #: conditions that stop a creature acting (it cannot make attacks of opportunity, command, flank)
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing", "confused"})
 _S, _I = str, int
-_ROLL = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool}
+_ROLL: dict[str, object] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool}
 #: every kind of event the log holds, and what each must carry (checked when the log is read)
 SHAPES: dict[str, dict[str, object]] = {
     "setup": {"position": _S, "cards?": list}, "undo": {"seq": _I},

@@ -15,11 +15,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
-from typing import Any, Callable
 
 from ..errors import AssistantError
 
@@ -243,7 +244,7 @@ class GameStore:
     # -- opening ---------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, rules: str, position_yaml: str, extra: dict[str, Any] | None = None) -> "GameStore":
+    def create(cls, path: Path, rules: str, position_yaml: str, extra: dict[str, Any] | None = None) -> GameStore:
         """A new game file, written whole beside ``path`` and moved into place, so that a full
         disk or a crash never leaves an empty or half-made game behind."""
         if path.exists():
@@ -284,7 +285,7 @@ class GameStore:
         return cls.open(path)
 
     @classmethod
-    def open_readonly(cls, path: Path) -> "GameStore":
+    def open_readonly(cls, path: Path) -> GameStore:
         """Open for reading only: works on a read-only folder or file, writes nothing."""
         if not path.exists():
             raise GameFileError(f"no game at {path}: start one with 'python -m assistant game new --position FILE'")
@@ -294,7 +295,7 @@ class GameStore:
         return store
 
     @classmethod
-    def open(cls, path: Path) -> "GameStore":
+    def open(cls, path: Path) -> GameStore:
         if not path.exists():
             raise GameFileError(f"no game at {path}: start one with 'python -m assistant game new --position FILE'")
         _check_readonly(path)

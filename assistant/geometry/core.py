@@ -27,12 +27,12 @@ True
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from math import ceil, floor
-from typing import Iterable, Iterator, Sequence, Union
 
-Num = Union[int, F]
+Num = int | F
 Pt = tuple[Num, Num]
 SquareT = tuple[int, int]
 EdgeT = tuple[int, int, str]
@@ -54,7 +54,7 @@ class Blockers:
         squares: Iterable[SquareT] = (),
         edges: Iterable[EdgeT] = (),
         open_points: Iterable[tuple[int, int]] = (),
-    ) -> "Blockers":
+    ) -> Blockers:
         sq = frozenset(squares)
         ed = frozenset(edges)
         op = frozenset(open_points)
@@ -72,13 +72,13 @@ class Blockers:
             xs.sort()
         return cls(sq, ed, op, frozenset(pts), rows)
 
-    def without_squares(self, remove: Iterable[SquareT]) -> "Blockers":
+    def without_squares(self, remove: Iterable[SquareT]) -> Blockers:
         rm = set(remove)
         if not rm & self.squares:
             return self
         return Blockers.build(self.squares - rm, self.edges, self.open_points)
 
-    def with_squares(self, add: Iterable[SquareT]) -> "Blockers":
+    def with_squares(self, add: Iterable[SquareT]) -> Blockers:
         extra = set(add) - self.squares
         if not extra:
             return self

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 SquareT = tuple[int, int]
 EdgeT = tuple[int, int, str]

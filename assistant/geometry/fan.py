@@ -12,8 +12,8 @@ used to shoot "from the far side" of the wall the attacker stands behind.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from .core import EdgeT, Pt, SquareT, convex_hull, cross, edge_points, interiors_meet, polygon_squares
 

@@ -30,13 +30,21 @@ a limit of clear segments from just inside ``a`` near ``c`` to just inside ``t``
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction as F
 from math import gcd
-from typing import Iterable, Sequence
 
 from .core import (
-    Blockers, Contact, Pt, SquareT, convex_hull, crosses_properly_int, dyadic_round, first_contact, first_contact_int,
+    Blockers,
+    Contact,
+    Pt,
+    SquareT,
+    convex_hull,
+    crosses_properly_int,
+    dyadic_round,
+    first_contact,
+    first_contact_int,
 )
 
 Segment = tuple[Pt, Pt]
@@ -87,6 +95,7 @@ def _dyadic_witness(p: Pt, q: Pt, a: SquareT, t: SquareT, b: Blockers, through: 
     """A clear segment with dyadic end points close to [p, q] (p deep in a, q deep in t)."""
     for k in range(4, 61, 2):
         p2 = (dyadic_round(F(p[0]), k), dyadic_round(F(p[1]), k))
+        q2: Pt | None
         if through is None:
             q2 = (dyadic_round(F(q[0]), k), dyadic_round(F(q[1]), k))
         else:

@@ -12,8 +12,8 @@ then as an HTTP-only, SameSite=Strict cookie -- or get 403 and change nothing. A
 """
 
 import hmac
-import logging
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         request.state.role = who
         try:
             response = await call_next(request)
-        except Exception:  # noqa: BLE001 - the last line of defence: never a traceback to a phone
+        except Exception:
             logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
             return JSONResponse({"error": "internal error: the server could not answer; the game log is unchanged"}, status_code=500)
         given = request.query_params.get("t")
@@ -76,9 +76,8 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     @app.exception_handler(AssistantError)
     async def user_error(request: Request, exc: AssistantError) -> Any:
-        from ..game import RefusedError
-
         from ..cardgame.log import RefusedCommandError
+        from ..game import RefusedError
 
         if isinstance(exc, RefusedError):
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]

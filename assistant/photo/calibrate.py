@@ -8,9 +8,9 @@ The ChArUco board uses the 5x5 dictionary so its markers are never mistaken for 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import cv2
 import numpy as np

@@ -128,7 +128,7 @@ def square_probabilities(image: np.ndarray, grid: Grid, cols: int, rows: int,
         logit = hidden @ np.array(profile.weights, np.float32) + profile.bias
     p = 1.0 / (1.0 + np.exp(-np.clip(logit, -30, 30)))
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
-    return {n: float(v) for n, v in zip(names, p)}
+    return {n: float(v) for n, v in zip(names, p, strict=True)}
 
 
 def square_labels(pos: Any) -> np.ndarray:

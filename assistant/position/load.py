@@ -9,12 +9,11 @@ refuse the file; ``validate`` shows them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any, Sequence
-
-from functools import lru_cache
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -213,7 +212,7 @@ class _Checker:
             items = getattr(m.squares, kind.value)
             if not items:
                 continue
-            path = ("map", "squares", kind.value)
+            path: tuple[Any, ...] = ("map", "squares", kind.value)
             if rules is not None and kind not in rules.square_terrain:
                 known = ", ".join(k.value for k in rules.square_terrain)
                 self.error(path, f"terrain {kind.value!r} has no rules in {edition} ({rules.terrain_rule}); {edition} knows: {known}", kind.value)
@@ -376,7 +375,8 @@ class _Checker:
                     self.error(path + ("conditions", j), "an empty condition", f.conditions[j])
                     ok = False
 
-            stats = Stats(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in f.stats.model_dump().items()})
+            given: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in f.stats.model_dump().items()}
+            stats = Stats(**given)
             if at is None or size is None:
                 continue
             fig = Figure(
@@ -468,7 +468,10 @@ def _short(value: Any, limit: int = 60) -> Any:
     return value if len(text) <= limit else text[: limit - 3] + "..."
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
     info = model.model_fields[name]
-    return TypeAdapter(Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation)
+    annotation: Any = info.annotation
+    if info.metadata:  # the field's constraints (lengths, bounds) travel with its type
+        annotation = Annotated.__class_getitem__((annotation, *info.metadata))  # type: ignore[attr-defined]
+    return TypeAdapter(annotation)

@@ -7,7 +7,7 @@ problems with the same file/line precision.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -59,7 +59,7 @@ class EdgesIn(BaseModel):
 class MapIn(BaseModel):
     model_config = _STRICT
 
-    name: Optional[StrictStr] = None
+    name: StrictStr | None = None
     cols: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
     rows: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
     squares: Annotated[SquaresIn, BeforeValidator(_none_is_empty_dict)] = SquaresIn()
@@ -72,31 +72,31 @@ class MapIn(BaseModel):
 class StatsIn(BaseModel):
     model_config = _STRICT
 
-    hp: Optional[NonNeg] = None
-    defense: Optional[NonNeg] = None
-    attack: Optional[StrictInt] = None
-    damage: Optional[NonNeg] = None
-    ranged_attack: Optional[StrictInt] = None
-    ranged_damage: Optional[NonNeg] = None
-    speed: Optional[NonNeg] = None
-    force: Optional[NonNeg] = None
-    level: Optional[NonNeg] = None
-    commander_rating: Optional[NonNeg] = None
-    abilities: Optional[list[StrictStr]] = None
+    hp: NonNeg | None = None
+    defense: NonNeg | None = None
+    attack: StrictInt | None = None
+    damage: NonNeg | None = None
+    ranged_attack: StrictInt | None = None
+    ranged_damage: NonNeg | None = None
+    speed: NonNeg | None = None
+    force: NonNeg | None = None
+    level: NonNeg | None = None
+    commander_rating: NonNeg | None = None
+    abilities: list[StrictStr] | None = None
 
 
 class FigureIn(BaseModel):
     model_config = _STRICT
 
     id: StrictStr
-    card: Optional[StrictStr] = None
+    card: StrictStr | None = None
     side: StrictStr
     at: StrictStr
-    size: Optional[StrictStr] = None
+    size: StrictStr | None = None
     damage_taken: NonNeg = 0
     activated: StrictBool = False
     stats: Annotated[StatsIn, BeforeValidator(_none_is_empty_dict)] = StatsIn()
-    marker: Optional[Annotated[StrictInt, Field(ge=0, le=49)]] = None
+    marker: Annotated[StrictInt, Field(ge=0, le=49)] | None = None
     #: the project's extension: conditions the figure is under (stunned, ...)
     conditions: Names = []
 

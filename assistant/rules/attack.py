@@ -170,8 +170,8 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
         if cmd.side != affected.side:
             continue
         card = pos.card_of(cmd)
-        if not isinstance(card, SwmCard) or card.commander_effect in (None, "none"):
-            continue
+        if not isinstance(card, SwmCard) or card.commander_effect is None or isinstance(card.commander_effect, str):
+            continue  # none, or "none"
         if card.name in seen_cards:  # the same effect from two commanders counts once
             continue
         ce = card.commander_effect
@@ -599,13 +599,11 @@ def _centre_line_flanks(att: tuple[int, int], partner: tuple[int, int], t: Figur
             x = x0 if side == "W" else x1
             if (ax - x) * (bx - x) > 0 or ax == bx:
                 return False
-            y = ay + (by - ay) * (x - ax) / (bx - ax)
-            return y0 <= y <= y1
+            return y0 <= ay + (by - ay) * (x - ax) / (bx - ax) <= y1
         y = y0 if side == "N" else y1
         if (ay - y) * (by - y) > 0 or ay == by:
             return False
-        x = ax + (bx - ax) * (y - ay) / (by - ay)
-        return x0 <= x <= x1
+        return x0 <= ax + (bx - ax) * (y - ay) / (by - ay) <= x1
 
     return (crosses("W") and crosses("E")) or (crosses("N") and crosses("S"))
 

@@ -7,10 +7,11 @@ reasons, each with the rule (edition and seed section) it applies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from itertools import product
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import split_ability
 from ..coords import Corner, Edge, Square
@@ -154,7 +155,7 @@ def _edge(e: Edge) -> tuple[int, int, str]:
 
 
 def edge_name(e: tuple[int, int, str]) -> str:
-    return Edge(*e).name
+    return Edge(e[0], e[1], "H" if e[2] == "H" else "V").name
 
 
 def square_name(s: SquareT) -> str:
@@ -172,9 +173,10 @@ class Board:
     boundary: frozenset[tuple[int, int, str]] = frozenset()
     walls_only: Blockers = field(default_factory=Blockers)
     _sight_cache: dict[Any, Blockers] = field(default_factory=dict)
+    _distance_cache: dict[str, dict[SquareT, int]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, pos: Position) -> "Board":
+    def of(cls, pos: Position) -> Board:
         cached = pos.__dict__.get("_board")
         if cached is not None:
             return cached
@@ -201,14 +203,13 @@ class Board:
 
     def distances(self, f: Figure) -> dict[SquareT, int]:
         """Range from a figure's space to every square (one search per figure, cached)."""
-        key = ("dist", f.id)
-        got = self._sight_cache.get(key)  # type: ignore[call-overload]
+        got = self._distance_cache.get(f.id)
         if got is None:
             walls = self.terrain.get(SquareTerrain.WALL, frozenset())
             search = swm_distance_map if self.rules.metric == "swm" else ddm_distance_map
             got = search(_space(f), self.pos.map.cols, self.pos.map.rows, walls, frozenset(self.edge_sources))
-            self._sight_cache[key] = got  # type: ignore[index]
-        return got  # type: ignore[return-value]
+            self._distance_cache[f.id] = got
+        return got
 
     def kind_of_square(self, sq: SquareT) -> str:
         for kind in (SquareTerrain.WALL, SquareTerrain.FOG, SquareTerrain.FOREST):
@@ -441,13 +442,14 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
         found = fan_sources(poly, area, board.edge_sources)
         crossing = start_corner_crossing(c, poly, _space(a), walls, board.edge_sources, board.walls_only.open_points)
         if crossing is not None:
-            src = board.edge_sources.get(crossing) if len(crossing) == 3 else Source("wall", square_name(crossing))  # type: ignore[arg-type]
+            src = board.edge_sources.get(crossing) if len(crossing) == 3 else Source("wall", square_name(crossing))
             if src is not None and src not in found:
                 found.append(src)
             crossings[c] = src.where if src else "?"
         per_corner.append((c, tuple(found + [s for s in occupant if s not in found])))
     clear = [(c, s) for c, s in per_corner if not s]
     reasons: list[Reason] = []
+    sources: tuple[Source, ...]
     if clear:
         best, sources = clear[0][0], ()
         reasons.append(Reason(
@@ -494,6 +496,7 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
     occupant = _occupant_cover(board, a, t)
     clear = [(p, s) for p, s in per_pair if not s]
     reasons = []
+    sources: tuple[Source, ...]
     if clear and not occupant:
         (x, y), sources = clear[0][0], ()
         reasons.append(Reason(f"{a.id} attacks from {square_name(x)} into {square_name(y)}: no line between them passes through a wall", r.melee_cover_rule))

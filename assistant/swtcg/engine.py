@@ -24,10 +24,10 @@ note), ``B-nn`` (the digest's best reading) or the published keywords.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
-from ..cardgame import IllegalCommandError, Outcome, registrar, declared_options, naming_fields
+from ..cardgame import IllegalCommandError, Outcome, declared_options, naming_fields, registrar
 from ..cardgame.notation import Command
 from ..errors import NotationError, did_you_mean
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve

@@ -23,8 +23,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import Problem, UnknownNameError, did_you_mean
 from ..cardgame.tablefile import TableFileError, load_model
+from ..errors import Problem, UnknownNameError, did_you_mean
 from ..yamlio import dump_yaml
 
 FORMAT = "swtcg-table/1"
