@@ -112,6 +112,9 @@ class EditionRules:
     has_doors: bool
     #: where "a defeated figure is removed" is stated
     defeat_rule: str
+    #: how many sides a battle has (None: any number), and where that is stated
+    max_sides: int | None = None
+    sides_rule: str = ""
 
     def cite(self, where: str) -> str:
         """A rule citation in the form used in every answer: ``swm2008 PL p.9``."""
@@ -131,6 +134,8 @@ EDITION_RULES: dict[Edition, EditionRules] = {
         no_standing_rule="CS r.5, r.11 (walls and pits block movement)",
         has_doors=True,
         defeat_rule="CS r.7 (a character reduced to 0 Hit Points is defeated and removed)",
+        max_sides=2,
+        sides_rule="CS r.12 (a team game: four players in two teams, each team's squads allies)",
     ),
     Edition.SWM2008: EditionRules(
         edition=Edition.SWM2008,
@@ -144,6 +149,8 @@ EDITION_RULES: dict[Edition, EditionRules] = {
         no_standing_rule="PL p.28, p.30 (walls block movement; a character ending its turn in a pit is defeated)",
         has_doors=True,
         defeat_rule="PL p.7 (at 0 Hit Points a character is defeated and removed from the map)",
+        max_sides=2,
+        sides_rule="PL p.31 (a team game: four players in two teams, each team's squads allies)",
     ),
     Edition.DDM2005: EditionRules(
         edition=Edition.DDM2005,
@@ -169,6 +176,7 @@ EDITION_RULES: dict[Edition, EditionRules] = {
         no_standing_rule="§ Ściany p.26, § Doły p.25, § Posągi p.26 (walls impassable; a creature ending its move in a pit is eliminated; no ending a move on a statue)",
         has_doors=False,
         defeat_rule="p.4 Statistics (at 0 HP the creature is dead and removed from the battle map)",
+        sides_rule="§ JAK WYGRAĆ (two or more rival warbands fight)",
     ),
 }
 

@@ -111,6 +111,32 @@ def decode_text(raw: bytes, name: str) -> str:
     return text
 
 
+#: what PyYAML's context says was left open, and how to name it to a person
+_OPENED = {"while parsing a flow mapping": "'{'", "while parsing a flow sequence": "'['",
+           "while scanning a quoted scalar": "quote", "while parsing a flow node": "'{' or '['"}
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, name: str) -> Problem:
+    """A YAML syntax error, placed where a person must look: an unclosed bracket or quote is
+    reported at the line where it opened (the parser notices only lines later, often at the
+    end of the file), the place the parser stopped given too."""
+    what = exc.problem or exc.context or "invalid YAML"
+    stop = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+    opened = _OPENED.get(exc.context or "")
+    if opened and exc.context_mark is not None and exc.context_mark.line + 1 != stop:
+        start = exc.context_mark.line + 1
+        if opened == "quote":
+            lines = text.splitlines()
+            row = lines[start - 1] if start - 1 < len(lines) else ""
+            q = row[exc.context_mark.column] if exc.context_mark.column < len(row) else '"'
+            opened = f"the {q} quote"
+        else:
+            opened = f"the {opened}"
+        where = f"line {stop}" if stop is not None else "the end of the file"
+        return Problem(f"not valid YAML: {opened} opened on line {start} is not closed ({what} on {where})", name, start)
+    return Problem(f"not valid YAML: {what}", name, stop)
+
+
 def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     """Parse one YAML document with the safe loader.
 
@@ -128,10 +154,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
             [Problem(f"not valid YAML: character {exc.character!r} is not allowed in a YAML file", name, line, value=exc.character)]
         ) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        what = exc.problem or exc.context or "invalid YAML"
-        raise YamlReadError([Problem(f"not valid YAML: {what}", name, line)]) from None
+        raise YamlReadError([_syntax_problem(exc, text, name)]) from None
     except yaml.YAMLError as exc:
         raise YamlReadError([Problem(f"not valid YAML: {exc}", name)]) from None
     except RecursionError:
@@ -209,9 +232,42 @@ def _scalar(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
     return value
 
 
+def comment_lines(text: str) -> list[int]:
+    r"""Line numbers (1-based) of the YAML text that hold a comment, which a rewrite loses.
+
+    >>> comment_lines("# map\nrules: swm2008  # the 2008 edition\nname: 'A # B'\n")
+    [1, 2]
+    """
+    found = []
+    for n, line in enumerate(text.splitlines(), 1):
+        quote = None
+        for i, ch in enumerate(line):
+            if quote:
+                if ch == quote:
+                    quote = None
+            elif ch in "'\"" and (i == 0 or line[i - 1] in " \t:[{,-"):
+                quote = ch
+            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                found.append(n)
+                break
+    return found
+
+
 def write_text_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+#: the process's umask, read once (reading it means setting it, which threads must not race)
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return 0o666 & ~_UMASK
 
 
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:
@@ -223,6 +279,9 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     except OSError as exc:
         raise FileWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
     try:
+        # mkstemp makes the file 0600; a file the user writes gets the mode a plain write would
+        # give it: the old file's, or 0666 less the umask
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

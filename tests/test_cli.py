@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import typer
@@ -212,3 +213,36 @@ def test_schema_describes_every_bundled_position() -> None:
         for f in data.get("figures") or []:
             assert set(f) <= fig, (path, f)
     assert data["format"] == schema["properties"]["format"]["const"]
+
+
+def test_files_written_with_output_get_the_users_umask(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from assistant.yamlio import _UMASK
+
+    out = tmp_path / "schema.json"
+    assert runner.invoke(app, ["schema", "-o", str(out)]).exit_code == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~_UMASK
+    os.chmod(out, 0o640)  # a file that exists keeps its mode
+    assert runner.invoke(app, ["schema", "-o", str(out)]).exit_code == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+
+
+def test_normalize_says_which_comment_lines_it_drops(tmp_path: Path) -> None:
+    src = tmp_path / "c.yaml"
+    src.write_text("format: tabletop-position/1\n# the map\nrules: swm2008  # 2008\nmap: {cols: 4, rows: 4}\nfigures: []\n")
+    r = runner.invoke(app, ["normalize", str(src)])
+    assert r.exit_code == 0 and "#" not in r.stdout
+    assert "2 comment line(s)" in r.stderr and "line 2, 3" in r.stderr
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="abc: '\"-[]{},", max_size=20), min_size=1, max_size=8), st.data())
+def test_comment_lines_finds_a_comment_wherever_one_is_added(lines: list[str], data: st.DataObject) -> None:
+    from assistant.yamlio import comment_lines
+
+    assert comment_lines("\n".join(lines)) == []  # no '#' at all: no comment
+    k = data.draw(st.integers(0, len(lines) - 1))
+    with_comment = [*lines[:k], "# a note", *lines[k + 1:]]
+    assert k + 1 in comment_lines("\n".join(with_comment))

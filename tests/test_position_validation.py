@@ -21,7 +21,11 @@ def pos(body: str, rules: str = "swm2008") -> str:
 
 # (name, text, expected line, fragment of the message, offending value)
 CASES = [
-    ("yaml syntax", "format: tabletop-position/1\nrules: [swm2008\n", 3, "not valid YAML", None),
+    ("yaml syntax", "format: tabletop-position/1\nrules: [swm2008\n", 2, "the '[' opened on line 2 is not closed", None),
+    ("unclosed brace", "format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4\nfigures:\n  - {id: a, side: x, at: A1}\n", 3,
+     "the '{' opened on line 3 is not closed", None),
+    ("unclosed quote", "format: tabletop-position/1\nrules: \"swm2008\nmap: {cols: 4, rows: 4}\nfigures: []\n", 2,
+     "the \" quote opened on line 2 is not closed", None),
     ("tab indentation", "format: tabletop-position/1\nmap:\n\tcols: 3\n", 3, "not valid YAML", None),
     ("top level list", "- a\n- b\n", 1, "is a YAML mapping", None),
     ("unknown top key", pos("figures: []\nfigurez: []\n"), 7, "unknown key 'figurez' (did you mean 'figures'?)", "figurez"),
@@ -210,3 +214,17 @@ def test_readme_example_is_valid() -> None:
     result = check(block)
     assert result.position is not None, [str(p) for p in result.problems]
     assert result.position.stats_of(result.position.figure("dooku")).hp == 140
+
+
+@pytest.mark.parametrize("rules, warned", [("swm2008", True), ("swm2004", True), ("ddm2005", False)])
+def test_more_than_two_sides_is_a_warning_in_the_star_wars_games(rules: str, warned: bool) -> None:
+    body = "figures:\n  - {id: a, side: x, at: A1}\n  - {id: b, side: y, at: B2}\n  - {id: c, side: z, at: C3}\n"
+    result = check(pos(body, rules))
+    assert result.position is not None
+    hits = [p for p in result.warnings if "3 sides (x, y, z)" in p.message]
+    assert bool(hits) == warned
+    if warned:
+        assert hits[0].line == 9 and ("PL p.31" in hits[0].message or "CS r.12" in hits[0].message)
+    # two sides, however many figures: no warning
+    two = check(pos("figures:\n  - {id: a, side: x, at: A1}\n  - {id: b, side: y, at: B2}\n  - {id: c, side: x, at: C3}\n", rules))
+    assert not [p for p in two.warnings if "sides" in p.message]

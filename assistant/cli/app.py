@@ -347,11 +347,20 @@ def normalize(
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
     ] = None,
 ) -> None:
-    """Rewrite a position file in canonical form (ranges merged, defaults dropped)."""
+    """Rewrite a position file in canonical form (ranges merged, defaults dropped). Comments are
+    not kept: it says which lines had them."""
+    from ..yamlio import comment_lines, read_text
+
     with edge():
-        pos = load_position(resolve_position(file), library(ctx))
+        path = resolve_position(file)
+        pos = load_position(path, library(ctx))
         text = dump_position(pos)
+        lost = comment_lines(read_text(path)[0])
         write_or_print(text, output)
+        if lost:
+            shown = ", ".join(map(str, lost[:8])) + (", ..." if len(lost) > 8 else "")
+            err.print(f"[yellow]note:[/] the canonical form has no comments: {len(lost)} comment line(s) of {escape(str(path))} "
+                      f"are not in it (line {shown})")
 
 
 @app.command()

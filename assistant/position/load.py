@@ -170,6 +170,13 @@ class _Checker:
             self.error(("figures",), "'figures' must be a list of figures", _short(figures_raw))
             figures_raw = []
         figures, cards = self.check_figures(figures_raw, game_map, edition)
+        sides = list(dict.fromkeys(f.side for f in figures))
+        most = edition.rules.max_sides if edition is not None else None
+        if most is not None and len(sides) > most and edition is not None:
+            first = next(i for i, f in enumerate(figures) if f.side == sides[most])
+            self.warn(("figures", first, "side"), f"{len(sides)} sides ({', '.join(sides)}): the {edition.value} rules have two "
+                      f"({edition.rules.cite(edition.rules.sides_rule)}); give teammates one side. Here each figure takes every "
+                      "other side as its enemy, and the turn order of more sides is not in the rulebook", sides[most])
         if edition is None or game_map is None or any(p.severity == "error" for p in self.problems):
             return None
         return Position(edition, game_map, tuple(figures), cards)
