@@ -133,7 +133,9 @@ def test_photo_check_finds_a_figure_that_moved(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     path = photo_with_a_figure_moved(tmp_path, "obi", 1, 0, seed=0, width=1600)
     assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"]).exit_code == 0
-    obj = json.loads(runner.invoke(app, ["photo", "check", str(path), "--json"]).stdout)
+    r = runner.invoke(app, ["photo", "check", str(path), "--json"])
+    assert r.exit_code == 3  # the photo disagrees with the game
+    obj = json.loads(r.stdout)
     bad = [r for r in obj["rows"] if not r["agree"]]
     assert [r["text"] for r in bad] == ["obi on D8 in the photo; the game has it on C8"]
 
@@ -332,3 +334,15 @@ def test_a_marker_look_alike_without_a_light_margin_is_not_a_marker() -> None:
         canvas = np.full((200, 200), background, np.uint8)
         canvas[40:160, 40:160] = art
         assert (framed(canvas, corners) >= MIN_FRAME_CONTRAST) == expect_real, background
+
+
+@pytest.mark.parametrize("dc, dr", [(2, 0), (0, 2), (-1, -1)])
+def test_a_photo_of_a_map_of_another_size_is_refused_saying_so(dc: int, dr: int) -> None:
+    """The corner markers frame the photographed map whatever its size; the printed squares'
+    period tells that the position's map has another number of them."""
+    pos = load_position(example_path("clone-wars-corridor"))
+    img, _ = render_photo(pos, seed=1, width=2400, height=1800)
+    other = replace(pos, map=replace(pos.map, cols=pos.map.cols + dc, rows=pos.map.rows + dr))
+    with pytest.raises(NoGridError, match=rf"shows a map of about {pos.map.cols} x {pos.map.rows} squares, not "
+                                          rf"{other.map.cols} x {other.map.rows}"):
+        detect(img, other, "other size")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -88,9 +88,13 @@ def check_cmd(
     table: TableOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Compare the photo with the current game: agreements and discrepancies."""
+    """Compare the photo with the current game: agreements and discrepancies.
+
+    Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
+    photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
+    """
     from ..photo import detect, load_image
-    from .app import edge, emit_json, out
+    from .app import edge, emit_json
     from .queries import _load
 
     with edge(json_out, "photo check"):
@@ -113,18 +117,30 @@ def check_cmd(
         for sq in res.occupied:
             if sq not in game_squares and sq not in explained:
                 rows.append({"figure": None, "game": None, "photo": sq, "agree": False, "text": f"a figure on {sq} in the photo; the game has none there"})
+        agree = all(r["agree"] for r in rows)
         if json_out:
-            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain,
-                       "agree": all(r["agree"] for r in rows)})
-            return
-        from rich.table import Table
+            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "agree": agree})
+        else:
+            _print_check(rows)
+    if not agree:
+        raise typer.Exit(PHOTO_DISAGREES)
 
-        table = Table(header_style="bold", box=None, pad_edge=False)
-        for col in ("", "figure", "game", "photo", "note"):
-            table.add_column(col)
-        for r in rows:
-            table.add_row("[green]✓[/]" if r["agree"] else "[red]✗[/]", r["figure"] or "?", r["game"] or "-", r["photo"] or "-", escape(r["text"]))
-        out.print(table)
+
+#: the exit code of 'photo check' when the photo and the game disagree (as 'check' of the card games)
+PHOTO_DISAGREES = 3
+
+
+def _print_check(rows: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+
+    from .app import out
+
+    table = Table(header_style="bold", box=None, pad_edge=False)
+    for col in ("", "figure", "game", "photo", "note"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row("[green]✓[/]" if r["agree"] else "[red]✗[/]", r["figure"] or "?", r["game"] or "-", r["photo"] or "-", escape(r["text"]))
+    out.print(table)
 
 
 @app.command("adapt")

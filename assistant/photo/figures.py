@@ -39,6 +39,10 @@ def figures_by_marker(pos: Position, markers: list[Marker], grid: Grid) -> tuple
             continue
         n = fig.size.footprint
         col, row = int(np.floor(centre[0] - (n - 1) / 2)), int(np.floor(centre[1] - (n - 1) / 2))
+        if not (0 <= col <= pos.map.cols - n and 0 <= row <= pos.map.rows - n):
+            notes.append(f"marker {m.id} ({fig.id}) lies off the {pos.map.cols} x {pos.map.rows} map, at board point "
+                         f"({centre[0]:.2f}, {centre[1]:.2f}): check the photo against the position's map")
+            continue
         # confidence: how close the marker sits to the centre of the space it names
         off = np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))
         conf = float(np.clip(1.0 - max(0.0, off - 0.15) / 0.35, 0.0, 1.0))

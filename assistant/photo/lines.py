@@ -107,6 +107,41 @@ class GridMismatchError(Exception):
     """The printed grid lines do not lie where the corner markers put them (the message says how far)."""
 
 
+#: the printed grid's period along an axis, in the map's squares, may differ from 1 by this much
+#: (a map one square larger or smaller than the position's, on 20 squares, is 5 % off)
+PERIOD_TOLERANCE = 0.035
+#: how coherent the lines must be (their darkness on one comb) for their period to be trusted:
+#: clear printed grids give 0.6-1.0; faint lines on busy art as little as 0.07, and a false
+#: period up to 0.46 was measured there (no decision is taken on those)
+PERIOD_COHERENCE = 0.6
+
+
+def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float]]:
+    """The printed lines' period along the columns and along the rows, in the grid's squares,
+    with the coherence of each (1: every line on one comb of that period). The map seen from above through the
+    grid; per axis the median darkness across it (a line runs the whole map, a figure or wall
+    does not), thin lines kept (shading removed), windowed, and its power at periods 0.75-1.33."""
+    T = TOP
+    dark = 255 - cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), flags=cv2.INTER_LINEAR, borderValue=255)
+    d = dark.astype(np.float32)
+    k = T // 4 * 2 + 1
+    out = []
+    for axis in (0, 1):
+        # a line across this axis: darker than the map a few pixels either side of it, wherever
+        # it runs (over walls and art as well), then the median along the line
+        across = cv2.blur(d, (k, 1) if axis == 0 else (1, k), borderType=cv2.BORDER_REFLECT)
+        thin = np.median(d - across, axis=axis)
+        sig = np.clip(thin, 0, None) * np.hanning(len(thin))
+        x = np.arange(len(sig)) / T
+        periods = np.linspace(0.75, 1.33, 581)
+        power = np.abs(np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ sig)
+        k = int(np.argmax(power))
+        # coherence: 1 when every bit of line darkness falls on one comb of that period, about
+        # 1/sqrt(n) for scattered marks
+        out.append((float(periods[k]), float(power[k] / max(1e-9, float(sig.sum())))))
+    return out
+
+
 def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
     """A grid from the corner markers, checked against the printed grid lines and refined by them.
 
@@ -124,6 +159,14 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     S = np.diag([scale, scale, 1.0])
     H_small = grid.H @ np.linalg.inv(S)  # small image -> board
+    # a map of another size framed by the markers: its printed squares are not the grid's
+    (pc, sc), (pr, sr) = line_periods(gray, H_small, cols, rows)
+    off = [(p, n, what) for p, strength, n, what in ((pc, sc, cols, "columns"), (pr, sr, rows, "rows"))
+           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE]
+    if off:
+        shows = f"{cols / pc:.0f} x {rows / pr:.0f}"
+        raise GridMismatchError(f"the printed squares are {off[0][0]:.2f} of a grid square along the {off[0][2]}: the photo shows a map of "
+                                f"about {shows} squares, not {cols} x {rows}. Is this the position's map?")
     b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows)
     lattice = (cols + 1) * (rows + 1)
     predicted = cv2.perspectiveTransform(i[None], H_small)[0] if len(b) else np.empty((0, 2))
