@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from typer.core import TyperGroup
 
 try:  # typer >= 0.20 vendors click; older releases depend on it
@@ -28,6 +28,7 @@ from rich.markup import escape
 from .. import __version__
 from ..cards import CardLibrary, default_library
 from ..errors import AssistantError, Problem
+from ..model import Position
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path
 from ..yamlio import write_text_atomic
@@ -126,8 +127,19 @@ class _Console(Console):
         raise SystemExit(0)
 
 
-out = _Console(highlight=False, soft_wrap=True)
-err = _Console(stderr=True, highlight=False, soft_wrap=True)
+def _wrap_to_width() -> bool:
+    """Text is wrapped to the terminal's width where a person reads it (a terminal, or a width
+    asked for with ``COLUMNS``); piped into another program, a line stays one line."""
+    return sys.stdout.isatty() or bool(os.environ.get("COLUMNS", "").strip())
+
+
+out = _Console(highlight=False, soft_wrap=not _wrap_to_width())
+err = _Console(stderr=True, highlight=False, soft_wrap=not _wrap_to_width())
+
+
+def board_view(pos: Position) -> RenderableType:
+    """The board as drawn for this terminal: compact when the full one would not fit."""
+    return render_board(pos, None if out.soft_wrap else out.width)
 
 
 # --- the error edge ---------------------------------------------------------------------
@@ -332,7 +344,7 @@ def show(
             from .game_cmd import read_state
 
             pos = read_state(ctx, game)[0].position
-        out.print(render_board(pos), crop=False)
+        out.print(board_view(pos), crop=False)
         if svg is not None:
             from ..svg import board_svg, write_svg
 
@@ -430,7 +442,7 @@ def demo(ctx: typer.Context) -> None:
         pos = result.raise_for_errors()
         out.rule(f"[bold]demo[/]: {path.stem}")
         out.print(f"[green]valid[/] position file ({pos.rules.value}); {len(pos.figures)} figures; cards from the shipped library.")
-        out.print(render_board(pos), crop=False)
+        out.print(board_view(pos), crop=False)
         from ..rules import engine
         from .queries import print_cover, print_range, print_sight
 

@@ -62,15 +62,18 @@ class FigureLabel:
     figure: Figure
 
 
-def figure_labels(pos: Position) -> dict[str, FigureLabel]:
+def figure_labels(pos: Position, cell: int = CELL) -> dict[str, FigureLabel]:
     """A short label (at most 3 characters) per figure id, unique on the board.
 
     Ids of 3 characters or fewer are their own label; longer ids try ``abc``, then ``ab``
     plus the last character, then ``a`` plus the last two, skipping any label that another
     figure's id or first three letters would also suggest (``clone1``, ``clone2`` become
-    ``cl1``, ``cl2``).
+    ``cl1``, ``cl2``). On the compact board (``cell`` 1) a label is one character: the id's
+    first letter, or another of its letters, or a free letter or digit.
     """
     side_style = {side: SIDE_STYLES[i % len(SIDE_STYLES)] for i, side in enumerate(pos.sides())}
+    if cell == 1:
+        return _one_character_labels(pos, side_style)
     prefixes: dict[str, int] = {}
     for fig in pos.figures:
         prefixes[fig.id[:CELL]] = prefixes.get(fig.id[:CELL], 0) + 1
@@ -91,21 +94,37 @@ def figure_labels(pos: Position) -> dict[str, FigureLabel]:
     return labels
 
 
-def render_board(pos: Position) -> RenderableType:
+def _one_character_labels(pos: Position, side_style: dict[str, str]) -> dict[str, FigureLabel]:
+    pool = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    used: set[str] = set()
+    labels: dict[str, FigureLabel] = {}
+    for fig in pos.figures:
+        wanted = [c for c in fig.id if c.isalnum()] + [c.swapcase() for c in fig.id if c.isalpha()] + list(pool)
+        label = next((c for c in wanted if c not in used), "?")
+        used.add(label)
+        labels[fig.id] = FigureLabel(label, side_style[fig.side], fig)
+    return labels
+
+
+def board_width(pos: Position, cell: int = CELL) -> int:
+    """Characters across the drawn board, margins included."""
+    margin = len(str(pos.map.rows))
+    return 2 * (margin + 1) + pos.map.cols * (cell + 1) + 1
+
+
+def render_board(pos: Position, width: int | None = None) -> RenderableType:
+    """The board and its legend; drawn compact (two characters a square) when the full board
+    would not fit ``width`` characters (a phone's terminal)."""
     from ..limits import check_draw
 
     check_draw(pos)
-    return _render_board(pos)
+    cell = 1 if width is not None and board_width(pos) > width else CELL
+    return Group(render_grid(pos, cell), Text(""), render_legend(pos, cell))
 
 
-def _render_board(pos: Position) -> RenderableType:
-    """The map with coordinates on the margins, then a legend."""
-    return Group(render_grid(pos), Text(""), render_legend(pos))
-
-
-def render_grid(pos: Position) -> Text:
+def render_grid(pos: Position, cell: int = CELL) -> Text:
     m = pos.map
-    labels = figure_labels(pos)
+    labels = figure_labels(pos, cell)
     by_square = {sq: labels[f.id] for f in pos.figures for sq in f.space}
     walls, doors, open_doors = m.walls, m.doors, m.open_doors
     wall_squares = m.squares.get(SquareTerrain.WALL, frozenset())
@@ -115,7 +134,9 @@ def render_grid(pos: Position) -> Text:
     def col_header() -> None:
         out.append(" " * (margin + 1))
         for c in range(m.cols):
-            out.append(column_name(c).center(CELL + 1), style="bold")
+            name = column_name(c)
+            # compact: two characters a column; letters past Z (AA...) show their last letter
+            out.append(name.center(cell + 1) if cell > 1 else name[-1] + " ", style="bold")
         out.append("\n")
 
     area_sets = list(m.areas.values())
@@ -132,9 +153,9 @@ def render_grid(pos: Position) -> Text:
         """What fills a plain edge: solid between two wall squares, dashed on an area's border."""
         a, b = e.squares
         if a in wall_squares and b in wall_squares:
-            return ("█" if e.axis == "V" else "█" * CELL), "red"
+            return ("█" if e.axis == "V" else "█" * cell), "red"
         if any((a in area) != (b in area) for area in area_sets) and m.on_map(a) and m.on_map(b):
-            return ("╎" if e.axis == "V" else "╌" * CELL), AREA_STYLE
+            return ("╎" if e.axis == "V" else "╌" * cell), AREA_STYLE
         return None
 
     def corner_glyph(x: int, y: int) -> tuple[str, str]:
@@ -160,10 +181,10 @@ def render_grid(pos: Position) -> Text:
             if x < m.cols:
                 mark = edge_style(Edge(x, y, "H"))
                 if mark is None:
-                    out.append(*(filler(Edge(x, y, "H")) or (" " * CELL, "")))
+                    out.append(*(filler(Edge(x, y, "H")) or (" " * cell, "")))
                 else:
                     glyph = {"wall": "━", "door": "═", "open": "┄"}[mark[0]]
-                    out.append(glyph * CELL, style=mark[1])
+                    out.append(glyph * cell, style=mark[1])
         out.append("\n")
         if y == m.rows:
             break
@@ -176,11 +197,11 @@ def render_grid(pos: Position) -> Text:
                 out.append({"wall": "┃", "door": "║", "open": "┆"}[mark[0]], style=mark[1])
             if x < m.cols:
                 sq = Square(x, y)
-                glyph, style = _cell(m.terrain(sq))
+                glyph, style = _cell(m.terrain(sq), cell)
                 fl = by_square.get(sq)
                 if fl is not None:
                     bg = style.partition(" on ")[2]
-                    out.append(fl.label.center(CELL), style=f"{fl.style} on {bg}" if bg else fl.style)
+                    out.append(fl.label.center(cell), style=f"{fl.style} on {bg}" if bg else fl.style)
                 else:
                     out.append(glyph, style=style)
         out.append(" " + str(y + 1), style="bold")
@@ -189,15 +210,15 @@ def render_grid(pos: Position) -> Text:
     return out
 
 
-def _cell(kinds: frozenset[SquareTerrain]) -> tuple[str, str]:
+def _cell(kinds: frozenset[SquareTerrain], cell: int = CELL) -> tuple[str, str]:
     for kind in _PRECEDENCE:
         if kind in kinds:
             glyph, style, _ = TERRAIN_STYLE[kind]
-            return glyph, style
-    return " " * CELL, ""
+            return (glyph if cell == CELL else glyph.strip()[:1] or glyph[:1]), style
+    return " " * cell, ""
 
 
-def render_legend(pos: Position) -> RenderableType:
+def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
     m = pos.map
     parts: list[RenderableType] = []
     title = Text()
@@ -209,7 +230,7 @@ def render_legend(pos: Position) -> RenderableType:
     for kind in SquareTerrain:
         if m.squares.get(kind):
             glyph, style, what = TERRAIN_STYLE[kind]
-            key.append(glyph, style=style)
+            key.append(glyph if cell == CELL else _cell(frozenset({kind}), cell)[0], style=style)
             key.append(f" {what}   ")
     if m.walls:
         key.append("━┃", style=WALL_STYLE)
@@ -240,7 +261,7 @@ def render_legend(pos: Position) -> RenderableType:
         table = Table(box=None, pad_edge=False, header_style="bold")
         for col in ("", "id", "side", "card", "size", "at", "damage", "state"):
             table.add_column(col)
-        labels = figure_labels(pos)
+        labels = figure_labels(pos, cell)
         for fig in pos.figures:
             fl = labels[fig.id]
             hp = pos.stats_of(fig).hp

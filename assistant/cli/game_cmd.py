@@ -257,13 +257,12 @@ def replay(
     game: GameOpt = None,
 ) -> None:
     """The board and the status as they were after event N."""
-    from .app import edge, out
-    from .board import render_board
+    from .app import board_view, edge, out
 
     with edge():
         st, _meta = read_state(ctx, game, upto=to)
         out.print(f"after event #{to}: round {st.round}, phase {st.phase}")
-        out.print(render_board(st.position), crop=False)
+        out.print(board_view(st.position), crop=False)
 
 
 @app.command("export")
