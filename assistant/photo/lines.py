@@ -114,6 +114,9 @@ PERIOD_TOLERANCE = 0.035
 #: clear printed grids give 0.6-1.0; faint lines on busy art as little as 0.07, and a false
 #: period up to 0.46 was measured there (no decision is taken on those)
 PERIOD_COHERENCE = 0.6
+#: the periods searched, in grid squares: 3/4 to 4/3 (their harmonics stay outside: a true period
+#: of 1 also shows at 1/2, which is not searched)
+PERIODS = np.linspace(0.75, 1.33, 581)
 
 
 def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float]]:
@@ -124,21 +127,20 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) ->
     T = TOP
     dark = 255 - cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), flags=cv2.INTER_LINEAR, borderValue=255)
     d = dark.astype(np.float32)
-    k = T // 4 * 2 + 1
+    width = T // 4 * 2 + 1  # a quarter square either side
     out = []
     for axis in (0, 1):
         # a line across this axis: darker than the map a few pixels either side of it, wherever
         # it runs (over walls and art as well), then the median along the line
-        across = cv2.blur(d, (k, 1) if axis == 0 else (1, k), borderType=cv2.BORDER_REFLECT)
+        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
         thin = np.median(d - across, axis=axis)
         sig = np.clip(thin, 0, None) * np.hanning(len(thin))
         x = np.arange(len(sig)) / T
-        periods = np.linspace(0.75, 1.33, 581)
-        power = np.abs(np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ sig)
-        k = int(np.argmax(power))
+        power = np.abs(np.exp(-2j * np.pi * x[None, :] / PERIODS[:, None]) @ sig)
+        best = int(np.argmax(power))
         # coherence: 1 when every bit of line darkness falls on one comb of that period, about
         # 1/sqrt(n) for scattered marks
-        out.append((float(periods[k]), float(power[k] / max(1e-9, float(sig.sum())))))
+        out.append((float(PERIODS[best]), float(power[best] / max(1e-9, float(sig.sum())))))
     return out
 
 
@@ -164,6 +166,9 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     off = [(p, n, what) for p, strength, n, what in ((pc, sc, cols, "columns"), (pr, sr, rows, "rows"))
            if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE]
     if off:
+        if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
+            raise GridMismatchError(f"the printed squares are not the grid's squares along the {off[0][2]}: the photo shows a map of another "
+                                    f"size than {cols} x {rows}, by more than a quarter. Is this the position's map?")
         shows = f"{cols / pc:.0f} x {rows / pr:.0f}"
         raise GridMismatchError(f"the printed squares are {off[0][0]:.2f} of a grid square along the {off[0][2]}: the photo shows a map of "
                                 f"about {shows} squares, not {cols} x {rows}. Is this the position's map?")
