@@ -70,6 +70,9 @@ class _Group(TyperGroup):
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
+        from .complete import attach
+
+        attach(self)  # figure ids, positions, games and cards complete in the shell
         try:
             rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
         except click.exceptions.ClickException as exc:
