@@ -114,14 +114,17 @@ PERIOD_TOLERANCE = 0.035
 #: clear printed grids give 0.6-1.0; faint lines on busy art as little as 0.07, and a false
 #: period up to 0.46 was measured there (no decision is taken on those)
 PERIOD_COHERENCE = 0.6
+#: how much more coherent than the grid's own period another must be to say the map differs
+PERIOD_CLEARER = 1.5
 #: the periods searched, in grid squares: 3/4 to 4/3 (their harmonics stay outside: a true period
 #: of 1 also shows at 1/2, which is not searched)
 PERIODS = np.linspace(0.75, 1.33, 581)
 
 
-def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float]]:
+def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float, float]]:
     """The printed lines' period along the columns and along the rows, in the grid's squares,
-    with the coherence of each (1: every line on one comb of that period). The map seen from above through the
+    with the coherence of each (1: every line on one comb of that period) and the coherence of a
+    comb of exactly one square (the grid's own). The map seen from above through the
     grid; per axis the median darkness across it (a line runs the whole map, a figure or wall
     does not), thin lines kept (shading removed), windowed, and its power at periods 0.75-1.33."""
     T = TOP
@@ -140,7 +143,9 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) ->
         best = int(np.argmax(power))
         # coherence: 1 when every bit of line darkness falls on one comb of that period, about
         # 1/sqrt(n) for scattered marks
-        out.append((float(PERIODS[best]), float(power[best] / max(1e-9, float(sig.sum())))))
+        total = max(1e-9, float(sig.sum()))
+        at_one = float(np.abs(np.exp(-2j * np.pi * x) @ sig)) / total
+        out.append((float(PERIODS[best]), float(power[best]) / total, at_one))
     return out
 
 
@@ -162,9 +167,12 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     S = np.diag([scale, scale, 1.0])
     H_small = grid.H @ np.linalg.inv(S)  # small image -> board
     # a map of another size framed by the markers: its printed squares are not the grid's
-    (pc, sc), (pr, sr) = line_periods(gray, H_small, cols, rows)
-    off = [(p, n, what) for p, strength, n, what in ((pc, sc, cols, "columns"), (pr, sr, rows, "rows"))
-           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE]
+    (pc, sc, oc), (pr, sr, orr) = line_periods(gray, H_small, cols, rows)
+    # another period, clear, and much clearer than the grid's own (floor tiles three squares wide
+    # also make a comb at 3/4 of a square, but over a printed grid that lies where it should, and
+    # about as clear as it: measured 1.2-1.3 times; a map of another size, 1.7 times and more)
+    off = [(p, n, what) for p, strength, one, n, what in ((pc, sc, oc, cols, "columns"), (pr, sr, orr, rows, "rows"))
+           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one]
     if off:
         if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
             raise GridMismatchError(f"the printed squares are not the grid's squares along the {off[0][2]}: the photo shows a map of another "
