@@ -261,6 +261,15 @@ def parse_corner(text: object) -> Corner:
 # --- canonical compact formatting (used when saving) -------------------------------------
 
 
+def count_squares(n: object) -> str:
+    """A distance or count in squares, as it is said: ``1 square``, ``2 squares``.
+
+    >>> count_squares(1), count_squares(7), count_squares("?")
+    ('1 square', '7 squares', '? squares')
+    """
+    return f"{n} square" if n == 1 else f"{n} squares"
+
+
 def format_squares(squares: Iterable[Square]) -> list[str]:
     """Names for a set of squares, merged into rectangles, in reading order.
 

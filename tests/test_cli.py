@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -186,7 +187,6 @@ def test_unwritable_output_is_a_clean_error(tmp_path) -> None:
 
 
 def test_the_version_matches_pyproject() -> None:
-    import re
     from pathlib import Path
 
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
@@ -246,3 +246,18 @@ def test_comment_lines_finds_a_comment_wherever_one_is_added(lines: list[str], d
     k = data.draw(st.integers(0, len(lines) - 1))
     with_comment = [*lines[:k], "# a note", *lines[k + 1:]]
     assert k + 1 in comment_lines("\n".join(with_comment))
+
+
+def test_witness_lines_name_their_squares_and_one_square_is_singular() -> None:
+    r = runner.invoke(app, ["los", "obi", "sbd", "-p", "clone-wars-corridor"])
+    assert r.exit_code == 0 and "witness: C8 → Q6: [2.5, 7.5] → [16.5, 5.5]" in r.stdout
+    obj = json.loads(runner.invoke(app, ["los", "obi", "sbd", "-p", "clone-wars-corridor", "--json"]).stdout)
+    assert obj["witness_squares"] == ["C8", "Q6"]
+
+
+def test_one_square_is_singular(tmp_path: Path) -> None:
+    f = tmp_path / "two.yaml"
+    f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4}\n"
+                 "figures:\n  - {id: a, side: x, at: A1}\n  - {id: b, side: y, at: B1}\n")
+    r = runner.invoke(app, ["range", "a", "b", "-p", str(f)])
+    assert r.exit_code == 0 and "a ↔ b: 1 square " in r.stdout and "1 squares" not in r.stdout

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from ..coords import count_squares
 from ..rules import engine
 from ..rules.engine import Reason
 
@@ -82,7 +83,7 @@ def print_sight(ans: engine.SightAnswer) -> None:
     out.print(f"{ans.viewer} → {ans.target}: {verdict}  ({ans.rules.value})")
     if ans.witness:
         p, q = ans.witness
-        out.print(f"  witness: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
+        out.print(f"  witness: {engine.point_name(p)} → {engine.point_name(q)}: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
     _print_reasons(ans.reasons)
     _print_not_modelled(ans.not_modelled)
 
@@ -108,7 +109,7 @@ def print_cover(ans: engine.CoverAnswer) -> None:
 def print_range(ans: engine.RangeAnswer) -> None:
     from .app import out
 
-    n = "unreachable" if ans.squares is None else f"{ans.squares} squares"
+    n = "unreachable" if ans.squares is None else count_squares(ans.squares)
     out.print(f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({ans.rules.value})")
     _print_reasons(ans.reasons)
 
@@ -213,7 +214,7 @@ def register(app: typer.Typer) -> None:
             if not ids:
                 out.print(f"{figure}: no enemy in line of sight  [dim]({escape(rule)})[/]")
             else:
-                out.print(f"{figure}: nearest enemies {', '.join(ids)} at {d} squares  [dim]({escape(rule)})[/]")
+                out.print(f"{figure}: nearest enemies {', '.join(ids)} at {count_squares(d)}  [dim]({escape(rule)})[/]")
 
     @app.command()
     def matrix(

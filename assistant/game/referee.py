@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..abilities import has
-from ..coords import Square, parse_edge, parse_square
+from ..coords import Square, count_squares, parse_edge, parse_square
 from ..editions import Edition
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..model import Figure, Position
@@ -121,7 +121,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> l
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
             return []  # DDM: a creature may always spend its whole turn moving 1 square
-        return [Reason(f"{f.id} would move {t.moved + cost} squares; its speed {speed} allows {2 * speed} in a turn without attacking ({r.text})",
+        return [Reason(f"{f.id} would move {count_squares(t.moved + cost)}; its speed {speed} allows {2 * speed} in a turn without attacking ({r.text})",
                        c(tr.cite_double_move))]
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon"):
         return [Reason(f"{f.id} has Heavy Weapon: it cannot attack and move in the same turn", c(tr.cite_heavy_weapon))]
@@ -134,7 +134,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> l
     limit = speed - (t.moved_before if split else 0)
     if t.moved_after + cost > limit:
         how = f"{split}: at most {speed} squares in all, before and after attacking" if split else f"after attacking it may move up to its speed {speed}"
-        return [Reason(f"{f.id} would move {t.moved_after + cost} squares after attacking; {how} ({r.text})",
+        return [Reason(f"{f.id} would move {count_squares(t.moved_after + cost)} after attacking; {how} ({r.text})",
                        c(tr.cite_split_move if split else tr.cite_double_move))]
     return []
 
@@ -176,7 +176,7 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
                               c(tr.cite_charge)))
         return reasons
     if t.moved > speed:
-        reasons.append(Reason(f"{a.id} moved {t.moved} squares, more than its speed {speed}: a double move leaves no attack", c(tr.cite_double_move)))
+        reasons.append(Reason(f"{a.id} moved {count_squares(t.moved)}, more than its speed {speed}: a double move leaves no attack", c(tr.cite_double_move)))
     if t.moved_after > 0:
         reasons.append(Reason(f"{a.id} has already moved after attacking: its attacks this turn are over", c(tr.cite_turn_options)))
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon") and t.moved > 0:
@@ -335,7 +335,7 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
     near_d, squares = nearest_square(target)
     if known and near_d is not None and near_d > min(known):
         closer = [k for k, v in lengths.items() if v == min(known)]
-        reasons.append(Reason(f"{target.id} is not the nearest enemy {f.id} sees by movement ({', '.join(closer)} at {min(known)} squares, "
+        reasons.append(Reason(f"{target.id} is not the nearest enemy {f.id} sees by movement ({', '.join(closer)} at {count_squares(min(known))}, "
                               f"{target.id} at {near_d}): a charge may only be at the nearest", cc))
     if near_d is None:
         reasons.append(Reason(f"no square next to {target.id} can be reached", cc))

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from ..cards import CardLibrary
-from ..coords import parse_edge, parse_square
+from ..coords import count_squares, parse_edge, parse_square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
 from ..model import DepartedError, Figure, Position
@@ -639,7 +639,7 @@ def describe(state: GameState, e: Event) -> str:
     if k == "opportunity":
         return f"{d['attacker']} makes an attack of opportunity on {d['target']}: {_roll_text(d)}"
     if k == "charge":
-        return f"{d['figure']} charges {d['target']}, moving to {d['to']} ({d.get('cost', '?')} squares), +2 on its attack: {_roll_text(d)}"
+        return f"{d['figure']} charges {d['target']}, moving to {d['to']} ({count_squares(d.get('cost', '?'))}), +2 on its attack: {_roll_text(d)}"
     if k == "damage":
         return f"{d['figure']} takes {d['amount']} damage" + (f" from {d['by']}" if d.get("by") else "")
     if k == "heal":

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..abilities import classify, effects_for, has
 from ..cards import DdmCard, SwmCard, split_ability
+from ..coords import count_squares
 from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
 from ..model import Figure, Position, Stats
@@ -295,7 +296,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
         d = engine.squares_between(pos, a, t)
         if d is not None and d <= reach and los.line_of_sight:
             adjacent = True
-            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {d} squares counts as adjacent on {a.id}'s turn", _cite(pos, "PL p.54")))
+            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {count_squares(d)} counts as adjacent on {a.id}'s turn", _cite(pos, "PL p.54")))
     adj_enemies = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach)]
     if adj_enemies and not adjacent and t.side != a.side:
         w.illegal.append(Reason(
@@ -315,7 +316,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
         near, ids = _swm_nearest(pos, a, sniper)
         if t.id not in ids:
             w.illegal.append(Reason(
-                f"{t.id} has cover and is not {a.id}'s nearest enemy ({', '.join(ids) or 'none'} at {near} squares)",
+                f"{t.id} has cover and is not {a.id}'s nearest enemy ({', '.join(ids) or 'none'} at {count_squares(near)})",
                 _cite(pos, "PL p.8, p.10; CS r.6")))
     if opportunity:
         if not engine.adjacent(pos, a, t):
@@ -635,7 +636,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         if d is not None and d <= reach:
             if not los.line_of_sight:
                 w.illegal.append(Reason(f"Melee Reach {reach}: {a.id} cannot see {t.id}", _cite(pos, "glossary 'Melee Reach'")))
-            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {d} squares; sight and cover follow the ranged rules, no flanking", _cite(pos, "glossary 'Melee Reach'")))
+            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {count_squares(d)}; sight and cover follow the ranged rules, no flanking", _cite(pos, "glossary 'Melee Reach'")))
             cov = engine.cover(pos, a.id, t.id, los, force_kind="ranged")
             adjacent = True
             reach_attack = True

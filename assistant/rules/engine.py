@@ -7,6 +7,7 @@ reasons, each with the rule (edition and seed section) it applies.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction as F
@@ -14,7 +15,7 @@ from itertools import product
 from typing import Any
 
 from ..cards import split_ability
-from ..coords import Corner, Edge, Square
+from ..coords import Corner, Edge, Square, count_squares
 from ..editions import Edition, SquareTerrain
 from ..errors import AssistantError
 from ..geometry.core import Blockers, Contact, SquareT, convex_hull
@@ -64,6 +65,19 @@ def fmt_point(p: Any) -> str:
     return f"[{_fmt(p[0])}, {_fmt(p[1])}]"
 
 
+def point_name(p: Any) -> str:
+    """Where a point of the board lies, as a player names it: the square it is in (``C8``), or
+    the grid corner it is on (``C7.SE``).
+
+    >>> point_name((F(5, 2), F(15, 2))), point_name((3, 7))
+    ('C8', 'C7.SE')
+    """
+    x, y = F(p[0]), F(p[1])
+    if x.denominator == 1 and y.denominator == 1:
+        return Corner(int(x), int(y)).name
+    return Square(max(0, math.floor(x)), max(0, math.floor(y))).name
+
+
 @dataclass(frozen=True)
 class SightAnswer:
     rules: Edition
@@ -83,6 +97,7 @@ class SightAnswer:
             "to": self.target,
             "line_of_sight": self.line_of_sight,
             "witness": [_pt(self.witness[0]), _pt(self.witness[1])] if self.witness else None,
+            "witness_squares": [point_name(self.witness[0]), point_name(self.witness[1])] if self.witness else None,
             "reasons": [r.as_json() for r in self.reasons],
             "not_modelled": list(self.not_modelled),
         }
@@ -532,9 +547,9 @@ def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     if n is None:
         text = f"no route of squares joins {a.id} and {b.id} without passing a wall"
     elif r.metric == "swm":
-        text = f"{n} squares from {a.id} to {b.id}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"
+        text = f"{count_squares(n)} from {a.id} to {b.id}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"
     else:
-        text = f"{n} squares from {a.id} to {b.id}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"
+        text = f"{count_squares(n)} from {a.id} to {b.id}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"
     reasons = [Reason(text, r.range_rule)]
     reasons.append(Reason(f"{a.id} and {b.id} are {'adjacent' if adj else 'not adjacent'}", r.adjacency_rule))
     return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))
