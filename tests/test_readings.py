@@ -88,3 +88,18 @@ def test_the_reading_command_prints_a_cited_reading_and_lists_them() -> None:
     assert ids == [f"R{i}" for i in range(1, len(ids) + 1)] and len(ids) >= 35
     r = runner.invoke(app, ["reading", "R999"])
     assert r.exit_code == 2 and "no reading 'R999'" in r.output
+
+
+def test_no_help_text_cites_what_users_do_not_have() -> None:
+    import typer
+
+    def walk(command, path=()):  # type: ignore[no-untyped-def]
+        yield path
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, (*path, name))
+
+    paths = list(walk(typer.main.get_command(app)))
+    assert len(paths) > 60
+    for path in paths:
+        r = runner.invoke(app, [*path, "--help"])
+        assert r.exit_code == 0 and not DIGEST_REFERENCE.search(r.stdout), (path, DIGEST_REFERENCE.search(r.stdout))

@@ -48,7 +48,7 @@ def detect_cmd(
     table: TableOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Where every figure stands in the photo (CONTRACT §3 `photo detect`)."""
+    """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
     from ..photo import NoGridError, detect, load_image
     from .app import edge, emit_json, err, out
     from .queries import _load
