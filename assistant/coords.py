@@ -267,7 +267,11 @@ def count_squares(n: object) -> str:
     >>> count_squares(1), count_squares(7), count_squares("?")
     ('1 square', '7 squares', '? squares')
     """
-    return f"{n} square" if n == 1 else f"{n} squares"
+    from .i18n import n_
+
+    if not isinstance(n, int):
+        return f"{n} " + n_("square", "squares", 2)
+    return n_("{n} square", "{n} squares", n).format(n=n)
 
 
 def format_squares(squares: Iterable[Square]) -> list[str]:

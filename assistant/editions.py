@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .i18n import N_
+
 
 class Edition(str, enum.Enum):
     SWM2004 = "swm2004"
@@ -124,7 +126,7 @@ class EditionRules:
 EDITION_RULES: dict[Edition, EditionRules] = {
     Edition.SWM2004: EditionRules(
         edition=Edition.SWM2004,
-        title="Star Wars Miniatures, 2004 rules (Czech)",
+        title=N_("Star Wars Miniatures, 2004 rules (Czech)"),
         seed="swm-2004-rules-cs.txt",
         sizes=(Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
         sizes_rule="CS g.12 (Space: Small/Medium 1, Large 4, Huge 9 squares)",
@@ -139,7 +141,7 @@ EDITION_RULES: dict[Edition, EditionRules] = {
     ),
     Edition.SWM2008: EditionRules(
         edition=Edition.SWM2008,
-        title="Star Wars Miniatures, 2008 rules (Polish)",
+        title=N_("Star Wars Miniatures, 2008 rules (Polish)"),
         seed="swm-2008-rulebook-pl.txt",
         sizes=(Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
         sizes_rule="PL p.62 (Space: Small/Medium 1, Large 4, Huge 9; larger sizes not given)",
@@ -154,7 +156,7 @@ EDITION_RULES: dict[Edition, EditionRules] = {
     ),
     Edition.DDM2005: EditionRules(
         edition=Edition.DDM2005,
-        title="D&D Miniatures, 2005 rules (Polish, War Drums)",
+        title=N_("D&D Miniatures, 2005 rules (Polish, War Drums)"),
         seed="ddm-2005-advanced-rules-pl.txt",
         sizes=(Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
         sizes_rule="glossary 'size' (Tiny, Small, Medium 1 square; Large 2x2; Huge 3x3)",

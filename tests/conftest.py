@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -8,6 +9,10 @@ from hypothesis import HealthCheck, settings
 
 from assistant.cards import default_library
 from assistant.position import check_position_text
+
+# the tests read English answers, whatever the machine's locale says (the other languages have
+# their own tests)
+os.environ["TABLETOP_LANG"] = "en"
 
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -28,6 +28,7 @@ from rich.markup import escape
 from .. import __version__
 from ..cards import CardLibrary, default_library
 from ..errors import AssistantError, Problem
+from ..i18n import N_, _
 from ..model import Position
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path
@@ -265,8 +266,17 @@ def root(
         list[Path] | None,
         typer.Option("--cards", help="Extra card file or folder (repeatable); also $TABLETOP_CARDS.", metavar="PATH"),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Answer in en, pl or cs (default: $TABLETOP_LANG, else the locale's, else en).", metavar="LANG"),
+    ] = None,
 ) -> None:
     """Record the table, answer rules questions, and explain every verdict."""
+    from .. import i18n
+
+    if lang is not None and lang.strip().lower() not in i18n.LANGUAGES:
+        raise typer.BadParameter(f"{lang!r}: the languages are {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
+    i18n.set_language(i18n.choose(lang))
     ctx.obj = {"cards": list(cards or [])}
 
 
@@ -443,13 +453,14 @@ def demo(ctx: typer.Context) -> None:
             raise AssistantError(f"the bundled example {DEMO_EXAMPLE!r} is missing from this installation")
         result = check_position_file(path, library(ctx))
         pos = result.raise_for_errors()
-        out.rule(f"[bold]demo[/]: {path.stem}")
-        out.print(f"[green]valid[/] position file ({pos.rules.value}); {len(pos.figures)} figures; cards from the shipped library.")
+        out.rule(f"[bold]{_(T_DEMO)}[/]: {path.stem}")
+        out.print(escape(_("valid position file ({edition}); {n} figures; cards from the shipped library.").format(
+            edition=pos.rules.value, n=len(pos.figures))))
         out.print(board_view(pos), crop=False)
         from ..rules import engine
         from .queries import print_cover, print_range, print_sight
 
-        out.rule("[bold]questions a table asks[/]")
+        out.rule(f"[bold]{escape(_(T_QUESTIONS_A_TABLE_ASKS))}[/]")
         for viewer, target in (("sbd", "obi"), ("obi", "dooku")):
             print_sight(engine.sight(pos, viewer, target))
         print_cover(engine.cover(pos, "sbd", "obi"))
@@ -460,17 +471,23 @@ def demo(ctx: typer.Context) -> None:
         combat_path = example_path("clone-wars-example-combat")
         if combat_path is not None:
             combat = load_position(combat_path, library(ctx))
-            out.rule("[bold]what does the attack need?[/] (the rulebook's example combat, PL p.24-25)")
+            out.rule(f"[bold]{escape(_(T_WHAT_DOES_THE_ATTACK_NEED))}[/] " + escape(_("(the rulebook's example combat, PL p.24-25)")))
             print_attack(attack(combat, "sbd", "obi", combined_fire=("sbdc",)))
         out.print()
         out.print(
-            f"Try: [bold]python -m assistant matrix -p {path.stem}[/], "
+            f"{escape(_(T_TRY))} [bold]python -m assistant matrix -p {path.stem}[/], "
             f"[bold]python -m assistant cover sbd obi -p {path.stem} --png cover.png[/], "
             "[bold]python -m assistant cards show dooku[/]"
         )
 
 
 from . import live_cmd, queries  # noqa: E402  (commands defined after the shared helpers they use)
+
+#: texts shown inside formatted lines (marked here for the catalogs)
+T_DEMO = N_("demo")
+T_QUESTIONS_A_TABLE_ASKS = N_("questions a table asks")
+T_WHAT_DOES_THE_ATTACK_NEED = N_("what does the attack need?")
+T_TRY = N_("Try:")
 
 queries.register(app)
 queries.register_attack(app)

@@ -16,25 +16,35 @@ from rich.text import Text
 
 from ..coords import Corner, Edge, Square, column_name, format_squares
 from ..editions import SquareTerrain
+from ..i18n import N_, _
 from ..model import Figure, Position
+
+#: texts shown inside formatted lines (marked here for the catalogs)
+T_WALL = N_("wall")
+T_CLOSED_DOOR = N_("closed door")
+T_OPEN_DOOR = N_("open door")
+T_OPEN_BEVELLED_CORNER = N_("open (bevelled) corner")
+T_AREA_BORDER = N_("area border")
 
 CELL = 3  # characters per square
 
 #: (glyph, style) per square terrain; backgrounds follow the printed borders
 TERRAIN_STYLE: dict[SquareTerrain, tuple[str, str, str]] = {
-    SquareTerrain.WALL: ("███", "red", "wall square (red)"),
-    SquareTerrain.LOW: (" = ", "black on green3", "low object (green)"),
-    SquareTerrain.DIFFICULT: (" : ", "black on yellow3", "difficult terrain (yellow)"),
-    SquareTerrain.PIT: (" v ", "black on dark_orange", "pit (orange)"),
-    SquareTerrain.FOREST: (" ♣ ", "bright_white on dark_green", "forest"),
-    SquareTerrain.STATUE: (" Ω ", "black on grey70", "statue"),
-    SquareTerrain.FOG: (" ~ ", "black on grey50", "fog or smoke"),
-    SquareTerrain.RISKY: (" ! ", "black on orchid", "risky terrain"),
-    SquareTerrain.SPIKE_STONES: (" ^ ", "black on tan", "spike stones"),
-    SquareTerrain.SACRED_CIRCLE: (" o ", "black on light_goldenrod1", "sacred circle"),
-    SquareTerrain.BLOOD_ROCK: (" * ", "bright_white on dark_red", "blood rock"),
-    SquareTerrain.TELEPORTER: (" @ ", "black on cyan", "teleporter"),
+    SquareTerrain.WALL: ("███", "red", N_("wall square (red)")),
+    SquareTerrain.LOW: (" = ", "black on green3", N_("low object (green)")),
+    SquareTerrain.DIFFICULT: (" : ", "black on yellow3", N_("difficult terrain (yellow)")),
+    SquareTerrain.PIT: (" v ", "black on dark_orange", N_("pit (orange)")),
+    SquareTerrain.FOREST: (" ♣ ", "bright_white on dark_green", N_("forest")),
+    SquareTerrain.STATUE: (" Ω ", "black on grey70", N_("statue")),
+    SquareTerrain.FOG: (" ~ ", "black on grey50", N_("fog or smoke")),
+    SquareTerrain.RISKY: (" ! ", "black on orchid", N_("risky terrain")),
+    SquareTerrain.SPIKE_STONES: (" ^ ", "black on tan", N_("spike stones")),
+    SquareTerrain.SACRED_CIRCLE: (" o ", "black on light_goldenrod1", N_("sacred circle")),
+    SquareTerrain.BLOOD_ROCK: (" * ", "bright_white on dark_red", N_("blood rock")),
+    SquareTerrain.TELEPORTER: (" @ ", "black on cyan", N_("teleporter")),
 }
+#: the sizes as the legend names them (marked here for the catalogs)
+SIZE_NAMES = (N_("tiny"), N_("small"), N_("medium"), N_("large"), N_("huge"), N_("gargantuan"), N_("colossal"))
 # which terrain shows when a square has several (most important for play first)
 _PRECEDENCE = list(TERRAIN_STYLE)
 
@@ -222,8 +232,9 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
     m = pos.map
     parts: list[RenderableType] = []
     title = Text()
-    title.append(m.name or "Unnamed map", style="bold")
-    title.append(f"  {m.cols} x {m.rows}  rules: {pos.rules.value} ({pos.rules.rules.title})")
+    title.append(m.name or _("Unnamed map"), style="bold")
+    title.append("  " + _("{cols} x {rows}  rules: {edition} ({title})").format(
+        cols=m.cols, rows=m.rows, edition=pos.rules.value, title=_(pos.rules.rules.title)))
     parts.append(title)
 
     key = Text()
@@ -231,25 +242,25 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
         if m.squares.get(kind):
             glyph, style, what = TERRAIN_STYLE[kind]
             key.append(glyph if cell == CELL else _cell(frozenset({kind}), cell)[0], style=style)
-            key.append(f" {what}   ")
+            key.append(f" {_(what)}   ")
     if m.walls:
         key.append("━┃", style=WALL_STYLE)
-        key.append(" wall   ")
+        key.append(f" {_(T_WALL)}   ")
     if m.closed_doors():
         key.append("═║", style=DOOR_STYLE)
-        key.append(" closed door   ")
+        key.append(f" {_(T_CLOSED_DOOR)}   ")
     if m.open_doors:
         key.append("┄┆", style=DOOR_STYLE)
-        key.append(" open door   ")
+        key.append(f" {_(T_OPEN_DOOR)}   ")
     if m.open_corners:
         key.append("○", style=WALL_STYLE)
-        key.append(" open (bevelled) corner   ")
+        key.append(f" {_(T_OPEN_BEVELLED_CORNER)}   ")
     if key.plain:
         parts.append(key)
     if m.areas:
         areas = Text()
         areas.append("╌╎", style=AREA_STYLE)
-        areas.append(" area border   ")
+        areas.append(f" {_(T_AREA_BORDER)}   ")
         for name, squares in m.areas.items():
             areas.append(f"{name}: ", style="bold")
             areas.append(", ".join(format_squares(squares)) + "   ")
@@ -259,19 +270,19 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
         from rich.table import Table
 
         table = Table(box=None, pad_edge=False, header_style="bold")
-        for col in ("", "id", "side", "card", "size", "at", "damage", "state"):
-            table.add_column(col)
+        for col in ("", N_("id"), N_("side"), N_("card"), N_("size"), N_("at"), N_("damage"), N_("state")):
+            table.add_column(_(col) if col else col)
         labels = figure_labels(pos, cell)
         for fig in pos.figures:
             fl = labels[fig.id]
             hp = pos.stats_of(fig).hp
             damage = f"{fig.damage_taken}/{hp}" if hp is not None else f"{fig.damage_taken}/?"
-            state = ", ".join((["activated"] if fig.activated else []) + list(fig.conditions))
+            state = ", ".join(([_("activated")] if fig.activated else []) + list(fig.conditions))
             table.add_row(
                 Text(fl.label, style=fl.style), fig.id, Text(fig.side, style=fl.style), fig.card or "-",
-                fig.size.value, fig.space_name(), damage, state or "-",
+                _(fig.size.value), fig.space_name(), damage, state or "-",
             )
         parts.append(table)
     else:
-        parts.append(Text("no figures", style="italic"))
+        parts.append(Text(_("no figures"), style="italic"))
     return Group(*parts)

@@ -9,8 +9,26 @@ import typer
 from rich.markup import escape
 
 from ..coords import count_squares
+from ..i18n import N_, _, source_names
 from ..rules import engine
 from ..rules.engine import Reason
+
+#: texts shown inside formatted lines (marked here for the catalogs)
+T_NOT_MODELLED_HERE_CHECK_BY_HAND = N_("not modelled here, check by hand:")
+T_LINE_OF_SIGHT = N_("line of sight")
+T_NO_LINE_OF_SIGHT = N_("no line of sight")
+T_WITNESS = N_("witness")
+T_COVER = N_("cover")
+T_NO_COVER = N_("no cover")
+T_BEST_CORNER = N_("best corner")
+T_SOURCES = N_("sources")
+T_LEGAL = N_("legal")
+T_NOT_A_LEGAL_TARGET = N_("not a legal target")
+T_HELPER_REFUSED = N_("helper refused:")
+
+#: the kinds of attack and the stats a modifier changes, as the answers name them (the JSON keeps these keys)
+ATTACK_KINDS = {"ranged": N_("ranged"), "melee": N_("melee"), "nonmelee": N_("nonmelee")}
+STATS = {"attack": N_("attack"), "defense": N_("defense"), "damage": N_("damage"), "AC": N_("AC")}
 
 PositionOpt = Annotated[
     str | None,
@@ -73,17 +91,17 @@ def _print_not_modelled(items: tuple[str, ...]) -> None:
     from .app import out
 
     if items:
-        out.print(f"  [yellow]not modelled here, check by hand:[/] {escape(', '.join(items))}")
+        out.print(f"  [yellow]{escape(_(T_NOT_MODELLED_HERE_CHECK_BY_HAND))}[/] {escape(', '.join(items))}")
 
 
 def print_sight(ans: engine.SightAnswer) -> None:
     from .app import out
 
-    verdict = "[bold green]line of sight[/]" if ans.line_of_sight else "[bold red]no line of sight[/]"
+    verdict = f"[bold green]{_(T_LINE_OF_SIGHT)}[/]" if ans.line_of_sight else f"[bold red]{_(T_NO_LINE_OF_SIGHT)}[/]"
     out.print(f"{ans.viewer} → {ans.target}: {verdict}  ({ans.rules.value})")
     if ans.witness:
         p, q = ans.witness
-        out.print(f"  witness: {engine.point_name(p)} → {engine.point_name(q)}: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
+        out.print(f"  {_(T_WITNESS)}: {engine.point_name(p)} → {engine.point_name(q)}: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
     _print_reasons(ans.reasons)
     _print_not_modelled(ans.not_modelled)
 
@@ -92,16 +110,16 @@ def print_cover(ans: engine.CoverAnswer) -> None:
     from .app import out
 
     if ans.cover is None:
-        verdict = "[bold red]no line of sight[/]"
+        verdict = f"[bold red]{_(T_NO_LINE_OF_SIGHT)}[/]"
     elif ans.cover:
-        verdict = f"[bold yellow]cover[/] (+{ans.bonus})"
+        verdict = f"[bold yellow]{_(T_COVER)}[/] (+{ans.bonus})"
     else:
-        verdict = "[bold green]no cover[/]"
-    out.print(f"{ans.attacker} → {ans.target}: {verdict}  ({ans.rules.value}, {ans.kind})")
+        verdict = f"[bold green]{_(T_NO_COVER)}[/]"
+    out.print(f"{ans.attacker} → {ans.target}: {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})")
     if ans.best_corner is not None:
-        out.print(f"  best corner: {engine.fmt_point(ans.best_corner)}")
+        out.print(f"  {_(T_BEST_CORNER)}: {engine.fmt_point(ans.best_corner)}")
     if ans.sources:
-        out.print("  sources: " + escape(", ".join(f"{s.kind} {s.where}" for s in ans.sources)))
+        out.print(f"  {_(T_SOURCES)}: " + escape(source_names(ans.sources)))
     _print_reasons(ans.reasons)
     _print_not_modelled(ans.not_modelled)
 
@@ -109,7 +127,7 @@ def print_cover(ans: engine.CoverAnswer) -> None:
 def print_range(ans: engine.RangeAnswer) -> None:
     from .app import out
 
-    n = "unreachable" if ans.squares is None else count_squares(ans.squares)
+    n = _("unreachable") if ans.squares is None else count_squares(ans.squares)
     out.print(f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({ans.rules.value})")
     _print_reasons(ans.reasons)
 
@@ -250,23 +268,24 @@ def register(app: typer.Typer) -> None:
 def print_attack(ans) -> None:
     from .app import out
 
-    verdict = "[bold green]legal[/]" if ans.legal else "[bold red]not a legal target[/]"
-    out.print(f"{ans.attacker} attacks {ans.target}: {verdict}  ({ans.rules.value}, {ans.kind})")
+    verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
+    out.print(_("{a} attacks {t}").format(a=ans.attacker, t=ans.target) + f": {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})")
     for r in ans.illegal_reasons:
         out.print(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
     chance = f"{ans.p_hit * 100:.0f}%"
-    out.print(
-        f"  roll [bold]{ans.needs}+[/] on the d20 ({chance}): attack {ans.attack_bonus:+d} against "
-        f"{'AC' if ans.rules.value == 'ddm2005' else 'Defense'} {ans.defense}; critical on {', '.join(map(str, ans.critical_on))}"
-    )
-    out.print(f"  damage {ans.damage} ({ans.critical_damage} on a critical); expected {ans.expected_damage:g} per attack")
+    out.print("  " + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
+        needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_("AC") if ans.rules.value == "ddm2005" else _("Defense"),
+        defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
+    out.print("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
+        damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
     for m in ans.modifiers:
-        out.print(f"  {m.value:+d} {m.applies_to}: {escape(m.source)}  [dim]({escape(m.rule)})[/]")
+        out.print(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.source)}  [dim]({escape(m.rule)})[/]")
     if len(ans.attacks) > 1:
         for a in ans.attacks[1:]:
-            out.print(f"  attack {a.number}: roll {a.needs}+ for {a.damage}  [dim]({escape(a.condition)})[/]")
+            out.print("  " + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
+                      + f"  [dim]({escape(a.condition)})[/]")
     for r in ans.refused_helpers:
-        out.print(f"  [yellow]helper refused:[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+        out.print(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
     for r in ans.notes:
         out.print(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
     _print_not_modelled(ans.not_modelled)

@@ -22,6 +22,7 @@ from ..cards import DdmCard, SwmCard, split_ability
 from ..coords import count_squares
 from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
+from ..i18n import _, n_, source_names
 from ..model import Figure, Position, Stats
 from . import engine
 from .engine import Board, Reason
@@ -213,10 +214,10 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                 continue
             if best is None or value > best[0]:
                 rule = f"{card.source} (commander effect); only the highest counts: reading R3 in docs/readings.md"
-                best = (value, f"commander effect of {cmd.id} ({card.name})", rule)
+                best = (value, _("commander effect of {commander} ({card})").format(commander=cmd.id, card=card.name), rule)
             seen_cards.add(card.name)
             if ce.reading:
-                notes.append(Reason(f"reading: {ce.reading}", card.source))
+                notes.append(Reason(_("reading: {reading}").format(reading=_(ce.reading)), card.source))
     if best is not None:
         mods.append(Modifier(best[1], stat, best[0], best[2]))
 
@@ -330,8 +331,9 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     # defense: cover
     if cov.cover:
         bonus = 8 if has(abl_t, "Advantageous Cover") else 4
-        where = ", ".join(f"{s.kind} {s.where}" for s in cov.sources)
-        w.mods.append(Modifier(f"cover ({where})" + (", Advantageous Cover" if bonus == 8 else ""), "defense", bonus, cov.reasons[0].rule))
+        where = source_names(cov.sources)
+        w.mods.append(Modifier(_("cover ({sources})").format(sources=where) + (", Advantageous Cover" if bonus == 8 else ""), "defense", bonus,
+                               cov.reasons[0].rule))
 
     # combined fire (§7.7)
     used_helpers, refused = _combined_fire(pos, a, t, helpers, w)
@@ -468,14 +470,15 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
             refused.append(Reason(why, rule))
             continue
         bonus = 6 if sync and _droid(pos, h) else 4
-        src = f"combined fire from {h.id}" + (" (Synchronized Fire: +6)" if bonus == 6 else "")
+        src = _("combined fire from {helper}").format(helper=h.id) + (" (Synchronized Fire: +6)" if bonus == 6 else "")
         w.mods.append(Modifier(src, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13")))
         if pos.stats_of(h).damage is None:
-            w.notes.append(Reason(f"{h.id}'s Damage is unknown; a helper must deal damage (check the card)", rule))
+            w.notes.append(Reason(_("{helper}'s Damage is unknown; a helper must deal damage (check the card)").format(helper=h.id), rule))
         used.append(h.id)
     if used:
-        verb = "activates now and does not" if len(used) == 1 else "activate now and do not"
-        w.notes.append(Reason(f"{', '.join(used)} {verb} count against the phase's activations; helpers are declared before the roll", rule))
+        w.notes.append(Reason(n_("{helpers} activates now and does not count against the phase's activations; helpers are declared before the roll",
+                                 "{helpers} activate now and do not count against the phase's activations; helpers are declared before the roll",
+                                 len(used)).format(helpers=", ".join(used)), rule))
     return used, refused
 
 
@@ -695,8 +698,9 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         if set(t.conditions) & HELPLESS:
             w.mods.append(Modifier(f"{t.id} is helpless", "attack", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
     if cov.cover:
-        srcs = ", ".join(f"{s.kind} {s.where}" for s in cov.sources)
-        w.mods.append(Modifier(f"{'melee ' if cov.kind == 'melee' else ''}cover ({srcs})", "defense", 4, cov.reasons[0].rule))
+        srcs = source_names(cov.sources)
+        label = _("melee cover ({sources})") if cov.kind == "melee" else _("cover ({sources})")
+        w.mods.append(Modifier(label.format(sources=srcs), "defense", 4, cov.reasons[0].rule))
     if "stunned" in t.conditions:
         w.mods.append(Modifier(f"{t.id} is stunned", "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17")))
     if a_on(SquareTerrain.SACRED_CIRCLE):

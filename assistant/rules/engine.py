@@ -22,6 +22,7 @@ from ..geometry.core import Blockers, Contact, SquareT, convex_hull
 from ..geometry.distance import between, ddm_distance_map, swm_distance_map
 from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
+from ..i18n import _, n_, source_names, term
 from ..model import Figure, Position
 from . import ddm2005, swm2004, swm2008
 from .params import GeometryRules
@@ -232,6 +233,9 @@ class Board:
                 return kind.value
         return "square"
 
+    def kind_text(self, sq: SquareT) -> str:
+        return term(self.kind_of_square(sq))
+
     def sight_blockers(self, a: Figure, t: Figure, adjacent: bool) -> Blockers:
         r = self.rules
         extra: set[SquareT] = set()
@@ -253,25 +257,28 @@ class Board:
 
     def describe(self, c: Contact | None) -> str:
         if c is None:
-            return "nothing"
+            return _("nothing")
         if c.kind == "square" and c.square is not None:
-            return f"the {self.kind_of_square(c.square)} square {square_name(c.square)}"
+            return _("the {kind} square {square}").format(kind=self.kind_text(c.square), square=square_name(c.square))
         if c.kind == "edge" and c.edge is not None:
             return self._edge_text(c.edge)
         if c.kind == "corner" and c.point is not None:
             corner = Corner(*c.point).name
             if c.edge is not None:
-                return f"the corner {corner} of {self._edge_text(c.edge)}"
+                return _("the corner {corner} of {edge}").format(corner=corner, edge=self._edge_text(c.edge))
             if c.square is not None:
-                return f"the corner {corner} of the {self.kind_of_square(c.square)} square {square_name(c.square)}"
-            return f"the corner {corner}"
-        return "an obstacle"  # pragma: no cover
+                return _("the corner {corner} of the {kind} square {square}").format(
+                    corner=corner, kind=self.kind_text(c.square), square=square_name(c.square))
+            return _("the corner {corner}").format(corner=corner)
+        return _("an obstacle")  # pragma: no cover
 
     def _edge_text(self, e: tuple[int, int, str]) -> str:
         src = self.edge_sources.get(e)
         if src is not None:
-            return f"the {'closed door' if src.kind == 'door' else 'wall'} on {src.where}"
-        return f"the map edge at {edge_name(e)}"
+            if src.kind == "door":
+                return _("the closed door on {edge}").format(edge=src.where)
+            return _("the wall on {edge}").format(edge=src.where)
+        return _("the map edge at {edge}").format(edge=edge_name(e))
 
 
 def _space(f: Figure) -> list[SquareT]:
@@ -333,26 +340,31 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     blk = board.sight_blockers(a, t, adj)
     result = _sight(board, a, t, blk)
     reasons: list[Reason] = []
-    what = "wall or closed door" if pos.rules is not Edition.DDM2005 else "wall, fog or forest"
+    ddm = pos.rules is Edition.DDM2005
     if result.clear and result.witness is not None:
         (p, q) = result.witness
         if r.sight == "corner":
-            text = f"the corner-to-corner line from {fmt_point(p)} to {fmt_point(q)} touches no wall"
+            text = _("the corner-to-corner line from {p} to {q} touches no wall").format(p=fmt_point(p), q=fmt_point(q))
         else:
-            text = f"a clear line runs from {fmt_point(p)} in {a.id}'s space to {fmt_point(q)} in {t.id}'s space, touching no {what}"
+            clear = (_("a clear line runs from {p} in {a}'s space to {q} in {t}'s space, touching no wall, fog or forest") if ddm else
+                     _("a clear line runs from {p} in {a}'s space to {q} in {t}'s space, touching no wall or closed door"))
+            text = clear.format(p=fmt_point(p), a=a.id, q=fmt_point(q), t=t.id)
         reasons.append(Reason(text, r.sight_rule))
     else:
         if r.sight == "corner":
-            text = (f"no line from a corner of {a.id}'s space to a corner of {t.id}'s is clear; "
-                    f"the shortest touches {board.describe(result.blocker)}")
+            text = _("no line from a corner of {a}'s space to a corner of {t}'s is clear; the shortest touches {blocker}").format(
+                a=a.id, t=t.id, blocker=board.describe(result.blocker))
         else:
-            text = (f"every line from {a.id}'s space to {t.id}'s touches a {what}; "
-                    f"the line between the centres touches {board.describe(result.blocker)}")
+            blocked = (_("every line from {a}'s space to {t}'s touches a wall, fog or forest; the line between the centres touches {blocker}")
+                       if ddm else
+                       _("every line from {a}'s space to {t}'s touches a wall or closed door; the line between the centres touches {blocker}"))
+            text = blocked.format(a=a.id, t=t.id, blocker=board.describe(result.blocker))
         reasons.append(Reason(text, r.sight_rule))
     if r.sight_reading:
-        reasons.append(Reason(f"reading: {r.sight_reading}", r.sight_rule))
+        reasons.append(Reason(_("reading: {reading}").format(reading=_(r.sight_reading)), r.sight_rule))
     if adj and board.terrain.get(SquareTerrain.FOG):
-        reasons.append(Reason("fog does not block between adjacent creatures", r.cite("§ Mgła i dym p.25; reading A-9")))
+        reasons.append(Reason(_("fog does not block between adjacent creatures"),
+                              r.cite("§ MGŁA I DYM p.25 (a creature in fog still sees the squares next to it)")))
     return SightAnswer(pos.rules, a.id, t.id, result.clear, result.witness, tuple(reasons), result.blocker, _not_modelled(pos, a, t))
 
 
@@ -394,13 +406,13 @@ def cover(
     if not los.line_of_sight:
         return CoverAnswer(
             pos.rules, a.id, t.id, False, None, None, (),
-            (Reason(f"{a.id} has no line of sight to {t.id}, so cover does not arise", r.cover_rule),), not_modelled=nm,
+            (Reason(_("{a} has no line of sight to {t}, so cover does not arise").format(a=a.id, t=t.id), r.cover_rule),), not_modelled=nm,
         )
     is_adjacent = adjacent(pos, a, t)
     if is_adjacent and r.adjacent_never_covered:
         return CoverAnswer(
             pos.rules, a.id, t.id, True, False, _attacker_corners(a)[0], (),
-            (Reason(f"{t.id} is adjacent to {a.id}: an adjacent enemy never has cover", r.adjacent_rule),), not_modelled=nm,
+            (Reason(_("{t} is adjacent to {a}: an adjacent enemy never has cover").format(t=t.id, a=a.id), r.adjacent_rule),), not_modelled=nm,
         )
     if is_adjacent and r.melee_cover and force_kind != "ranged":
         return _melee_cover(pos, board, a, t, nm)
@@ -427,8 +439,8 @@ def _occupant_text(t: Figure, sources: list[Source]) -> str:
     kinds = sorted({s.kind for s in sources})
     where = ", ".join(s.where for s in sources)
     if kinds == ["forest"]:
-        return f"{t.id} stands in forest"
-    return f"{t.id} stands in a low-object square ({where}): low objects give cover to characters in them"
+        return _("{t} stands in forest").format(t=t.id)
+    return _("{t} stands in a low-object square ({where}): low objects give cover to characters in them").format(t=t.id, where=where)
 
 
 def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:
@@ -468,28 +480,30 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
     if clear:
         best, sources = clear[0][0], ()
         reasons.append(Reason(
-            f"from {a.id}'s corner {fmt_point(best)} no line to any point of {t.id}'s space passes through a wall, a figure "
-            f"or other cover (lines that only touch give none)", r.cover_rule))
+            _("from {a}'s corner {corner} no line to any point of {t}'s space passes through a wall, a figure "
+              "or other cover (lines that only touch give none)").format(a=a.id, corner=fmt_point(best), t=t.id), r.cover_rule))
         covered = False
     else:
         best, sources = min(per_corner, key=lambda cs: (len(cs[1]), cs[0][1], cs[0][0]))
-        names = ", ".join(f"{s.kind} {s.where}" for s in sources)
+        names = source_names(sources)
         reasons.append(Reason(
-            f"from every corner of {a.id}'s space some line to {t.id}'s space passes through cover; "
-            f"the best corner {fmt_point(best)} still has {names}", r.cover_rule))
+            _("from every corner of {a}'s space some line to {t}'s space passes through cover; "
+              "the best corner {corner} still has {names}").format(a=a.id, t=t.id, corner=fmt_point(best), names=names), r.cover_rule))
         if crossings:
             where = ", ".join(fmt_point(c) for c in sorted(crossings, key=lambda c: (c[1], c[0])))
             walls_named = ", ".join(sorted(set(crossings.values())))
             reasons.append(Reason(
-                f"the corner{'s' if len(crossings) > 1 else ''} {where} lie{'' if len(crossings) > 1 else 's'} on {walls_named}, "
-                f"which {a.id} stands behind: a shot from there would cross it, so it gives no clear line",
+                n_("the corner {where} lies on {walls}, which {a} stands behind: a shot from there would cross it, "
+                   "so it gives no clear line",
+                   "the corners {where} lie on {walls}, which {a} stands behind: a shot from there would cross it, "
+                   "so it gives no clear line", len(crossings)).format(where=where, walls=walls_named, a=a.id),
                 r.start_corner_rule))
         if occupant:
             reasons.append(Reason(_occupant_text(t, occupant), r.occupant_cover_rule))
-        reasons.append(Reason("cover from several sources counts once", r.cover_rule))
+        reasons.append(Reason(_("cover from several sources counts once"), r.cover_rule))
         covered = True
     if r.low_objects_near_attacker_ignored and any(sq in near for sq in board.terrain.get(SquareTerrain.LOW, ())):
-        reasons.append(Reason(f"low objects in or next to {a.id}'s space are ignored", r.low_objects_rule))
+        reasons.append(Reason(_("low objects in or next to {a}'s space are ignored").format(a=a.id), r.low_objects_rule))
     return CoverAnswer(
         pos.rules, a.id, t.id, True, covered, best, tuple(sources), tuple(reasons), "ranged", tuple(per_corner),
         r.cover_bonus if covered else 0, nm,
@@ -514,14 +528,16 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
     sources: tuple[Source, ...]
     if clear and not occupant:
         (x, y), sources = clear[0][0], ()
-        reasons.append(Reason(f"{a.id} attacks from {square_name(x)} into {square_name(y)}: no line between them passes through a wall", r.melee_cover_rule))
+        reasons.append(Reason(_("{a} attacks from {x} into {y}: no line between them passes through a wall").format(
+            a=a.id, x=square_name(x), y=square_name(y)), r.melee_cover_rule))
         covered = False
     else:
         pick = clear[0] if clear else min(per_pair, key=lambda ps: len(ps[1]))
         (x, y), sources = pick
         sources = tuple(sources) + tuple(occupant)
         if pick[1]:
-            reasons.append(Reason(f"{t.id} is around the corner or end of a wall from {a.id}: a line from {square_name(x)} to {square_name(y)} passes through {pick[1][0].where}", r.melee_cover_rule))
+            reasons.append(Reason(_("{t} is around the corner or end of a wall from {a}: a line from {x} to {y} passes through {where}").format(
+                t=t.id, a=a.id, x=square_name(x), y=square_name(y), where=pick[1][0].where), r.melee_cover_rule))
         if occupant:
             reasons.append(Reason(_occupant_text(t, occupant), r.occupant_cover_rule))
         covered = True
@@ -545,13 +561,15 @@ def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     n = squares_between(pos, a, b)
     adj = adjacent(pos, a, b)
     if n is None:
-        text = f"no route of squares joins {a.id} and {b.id} without passing a wall"
+        text = _("no route of squares joins {a} and {b} without passing a wall").format(a=a.id, b=b.id)
     elif r.metric == "swm":
-        text = f"{count_squares(n)} from {a.id} to {b.id}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"
+        text = _("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; "
+                 "terrain adds nothing").format(squares=count_squares(n), a=a.id, b=b.id)
     else:
-        text = f"{count_squares(n)} from {a.id} to {b.id}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"
+        text = _("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends").format(
+            squares=count_squares(n), a=a.id, b=b.id)
     reasons = [Reason(text, r.range_rule)]
-    reasons.append(Reason(f"{a.id} and {b.id} are {'adjacent' if adj else 'not adjacent'}", r.adjacency_rule))
+    reasons.append(Reason((_("{a} and {b} are adjacent") if adj else _("{a} and {b} are not adjacent")).format(a=a.id, b=b.id), r.adjacency_rule))
     return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))
 
 

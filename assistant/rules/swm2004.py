@@ -20,13 +20,14 @@ low objects and pits add nothing (and, by the digest's reading, no other terrain
 """
 
 from ..editions import Edition, SquareTerrain
+from ..i18n import N_
 from .params import GeometryRules
 
 RULES = GeometryRules(
     edition=Edition.SWM2004,
     sight="corner",
     sight_rule="swm2004 CS r.6, g.9 Line of Sight (corner to corner)",
-    sight_reading=(
+    sight_reading=N_(
         "a line may start or end on a wall corner if the open line touches nothing and does not "
         "cross the wall at its own end (reading R2 in docs/readings.md)"
     ),

@@ -1,0 +1,111 @@
+"""Answers in Polish and Czech: the catalogs are complete and fresh, the language is chosen as
+documented, the rulebooks' terms are used, and the demo, the board and the answers read in each
+language (JSON keys and machine values stay English)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from assistant import i18n
+from assistant.cli.app import app
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+catalogs = pytest.importorskip("catalogs", reason="Babel (the [test] extra) extracts the catalogs")
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> None:
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_every_marked_text_is_translated_and_the_compiled_catalog_is_fresh(lang: str) -> None:
+    tpl = catalogs.template()
+    cat = catalogs.updated(lang, tpl)
+    assert len(tpl) > 100
+    assert catalogs.untranslated(cat) == [], f"untranslated in {lang}: run python tools/catalogs.py and translate"
+    assert catalogs.fresh(lang, cat), "the .mo is stale: run python tools/catalogs.py"
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_translations_keep_their_placeholders(lang: str) -> None:
+    cat = catalogs.updated(lang, catalogs.template())
+    for m in cat:
+        if not m.id:
+            continue
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        want = set(re.findall(r"\{(\w+)\}", ids[-1]))
+        for s in strings:
+            assert set(re.findall(r"\{(\w+)\}", s)) == want, (lang, ids[0], s)
+
+
+def test_the_language_is_chosen_by_option_then_environment_then_locale() -> None:
+    assert i18n.choose("pl", {"LANG": "cs_CZ.UTF-8"}) == "pl"
+    assert i18n.choose(None, {"TABLETOP_LANG": "cs", "LANG": "pl_PL.UTF-8"}) == "cs"
+    assert i18n.choose(None, {"LC_ALL": "pl_PL.UTF-8", "LANG": "en_US"}) == "pl"
+    assert i18n.choose(None, {"LANG": "C.UTF-8"}) == "en"
+    r = runner.invoke(app, ["--lang", "de", "los", "obi", "sbd", "-p", "clone-wars-corridor"])
+    assert r.exit_code == 2 and "the languages are en, pl, cs" in r.output
+
+
+def test_the_polish_demo_reads_in_polish_with_the_rulebooks_terms() -> None:
+    r = runner.invoke(app, ["--lang", "pl", "demo"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    out = r.stdout
+    for term in ("linia wzroku", "osłona", "niski obiekt", "zasady z 2008", "atak łączony", "efekt dowódcy", "trafieniu krytycznym",
+                 "17 pól", "strona", "rozmiar", "pytania zadawane przy stole"):
+        assert term in out, term
+    # what is left in English: rule citations, card and figure names, commands -- no sentence
+    from assistant.cards import default_library
+
+    names = sorted(default_library().names(), key=len, reverse=True)
+    lines = [re.sub(r"\s+\((?:swm|ddm)\d{4}[^)]*(?:\([^)]*\)[^)]*)*\)\s*$", "", line) for line in out.splitlines()]
+    for n in names:  # card names are printed as on the cards
+        lines = [line.replace(n, "") for line in lines]
+    prose = [line for line in lines if not line.lstrip().startswith(("nie modelowane", "Spróbuj", "+"))]
+    english = [line for line in prose if re.search(r"\b(the|is|are|from|every|line|no|of|and)\b", line)]
+    assert english == [], english
+
+
+def test_czech_answers_for_swm_2004_players() -> None:
+    r = runner.invoke(app, ["--lang", "cs", "cover", "sbd", "obi", "-p", "clone-wars-corridor"])
+    assert r.exit_code == 0 and "krytí" in r.stdout and "zeď" in r.stdout
+    r = runner.invoke(app, ["--lang", "cs", "range", "obi", "dooku", "-p", "clone-wars-corridor"])
+    assert "17 polí" in r.stdout and "nesousedí" in r.stdout
+    r = runner.invoke(app, ["--lang", "cs", "attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--combined-fire", "sbdc"])
+    assert r.exit_code == 0 and "kombinovaná střelba" in r.stdout and "kritickém zásahu" in r.stdout
+
+
+def test_json_keeps_its_keys_and_machine_values_and_translates_the_texts() -> None:
+    en = json.loads(runner.invoke(app, ["cover", "sbd", "obi", "-p", "clone-wars-corridor", "--json"]).stdout)
+    pl = json.loads(runner.invoke(app, ["--lang", "pl", "cover", "sbd", "obi", "-p", "clone-wars-corridor", "--json"]).stdout)
+    assert en.keys() == pl.keys() and en["sources"] == pl["sources"] and en["cover"] == pl["cover"]
+    assert [r["rule"] for r in en["reasons"]] == [r["rule"] for r in pl["reasons"]]  # citations as printed
+    assert en["reasons"][0]["text"] != pl["reasons"][0]["text"] and "osłon" in pl["reasons"][0]["text"]
+
+
+def test_the_board_legend_in_each_language() -> None:
+    for lang, words in (("pl", ("ściana", "zamknięte drzwi", "rozmiar")), ("cs", ("zeď", "zavřené dveře", "velikost"))):
+        r = runner.invoke(app, ["--lang", lang, "show", "clone-wars-corridor"], env={"COLUMNS": "200"})
+        assert r.exit_code == 0 and all(w in r.stdout for w in words), (lang, words)
+
+
+def test_the_glossary_lists_each_term_once_and_the_catalogs_use_it() -> None:
+    terms = yaml.safe_load((ROOT / "assistant" / "locale" / "glossary.yaml").read_text(encoding="utf-8"))["terms"]
+    assert len({t["en"] for t in terms}) == len(terms)
+    for lang in ("pl", "cs"):
+        with i18n.language(lang):
+            for t in terms:
+                if t["en"] in ("line of sight", "cover", "wall", "pit"):
+                    assert i18n._(t["en"]) in t[lang], (lang, t["en"])
