@@ -109,3 +109,21 @@ def test_the_glossary_lists_each_term_once_and_the_catalogs_use_it() -> None:
             for t in terms:
                 if t["en"] in ("line of sight", "cover", "wall", "pit"):
                     assert i18n._(t["en"]) in t[lang], (lang, t["en"])
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("pl", ("aktywuje się", "atakuje", "atakiem łączonym", "trafienie", "zostało 100 z 120 PO", "rusza się na K9", "może się aktywować")),
+    ("cs", ("se aktivuje", "útočí na", "kombinovanou střelbou", "zásah", "zbývá 100 z 120 životů", "se pohybuje na K9", "může se aktivovat")),
+])
+def test_the_game_session_reads_in_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: tuple[str, ...]) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    for cmd in (["game", "new", "-p", "clone-wars-example-combat"], ["game", "initiative", "--roll", "light=7", "--roll", "dark=15"],
+                ["game", "activate", "sbd"], ["game", "attack", "sbd", "obi", "--roll", "15", "--combined-fire", "sbdc"],
+                ["game", "activate", "dooku"], ["game", "move", "dooku", "K9"]):
+        assert runner.invoke(app, ["--lang", lang, *cmd]).exit_code == 0, cmd
+    text = runner.invoke(app, ["--lang", lang, "game", "log"], env={"COLUMNS": "300"}).stdout
+    text += runner.invoke(app, ["--lang", lang, "game", "status"], env={"COLUMNS": "300"}).stdout
+    for w in words:
+        assert w in text, (lang, w)
+    log = json.loads(runner.invoke(app, ["--lang", lang, "game", "log", "--json"]).stdout)
+    assert [e["kind"] for e in log["events"]][:3] == ["setup", "initiative", "activate"]  # machine values stay English

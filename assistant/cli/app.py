@@ -318,7 +318,7 @@ def validate(
                         "figures": len(r.position.figures) if r.position else None,
                         "problems": [p.as_json() for p in r.problems],
                     }
-                    for _, r, ok in reports
+                    for _name, r, ok in reports
                 ],
             }
             if not all_ok:
@@ -326,7 +326,7 @@ def validate(
                 obj["error"] = f"{bad} of {len(reports)} file{'s' if len(reports) != 1 else ''} invalid"
             emit_json(obj)
         else:
-            for _, r, ok in reports:
+            for _name, r, ok in reports:
                 if ok:
                     pos = r.position
                     assert pos is not None

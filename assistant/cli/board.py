@@ -223,7 +223,7 @@ def render_grid(pos: Position, cell: int = CELL) -> Text:
 def _cell(kinds: frozenset[SquareTerrain], cell: int = CELL) -> tuple[str, str]:
     for kind in _PRECEDENCE:
         if kind in kinds:
-            glyph, style, _ = TERRAIN_STYLE[kind]
+            glyph, style, _what = TERRAIN_STYLE[kind]
             return (glyph if cell == CELL else glyph.strip()[:1] or glyph[:1]), style
     return " " * cell, ""
 

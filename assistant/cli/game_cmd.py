@@ -10,6 +10,7 @@ import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
+from ..i18n import _
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
 
@@ -177,31 +178,39 @@ def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) 
             emit_json(info)
             return
         if st.round == 0:
-            out.print("no round yet: roll initiative ('game initiative')")
+            out.print(escape(_("no round yet: roll initiative ('game initiative')")))
         else:
-            out.print(f"round {st.round}, phase {st.phase}: {st.active + ' is acting' if st.active else 'nobody is acting'}"
-                      + (f" (moved {st.turn.moved}, attacks {st.turn.attacks})" if st.turn else ""))
+            acting = (_("{figure} is acting").format(figure=st.active) if st.active else _("nobody is acting"))
+            line = _("round {round}, phase {phase}: {acting}").format(round=st.round, phase=st.phase, acting=acting)
+            if st.turn:
+                line += " " + _("(moved {moved}, attacks {attacks})").format(moved=st.turn.moved, attacks=st.turn.attacks)
+            out.print(escape(line))
             if info["over"]:
                 out.print(f"[bold green]{escape(info['over'])}[/]")
             elif info["round_over"]:
-                out.print("every figure has activated: the round is over; roll initiative for the next")
+                out.print(escape(_("every figure has activated: the round is over; roll initiative for the next")))
             else:
-                out.print(f"next activation: [bold]{info['next']}[/]")
+                out.print(escape(_("next activation:")) + f" [bold]{info['next']}[/]")
         for side in st.sides():
-            out.print(f"[bold]{escape(side)}[/]" + (f"  ({st.vp.get(side, 0)} points)" if st.vp else ""))
+            out.print(f"[bold]{escape(side)}[/]" + ("  " + escape(_("({points} points)").format(points=st.vp.get(side, 0))) if st.vp else ""))
             for f in info["figures"]:
                 if f["side"] != side:
                     continue
-                hp = f"{f['hp'] - f['damage_taken']}/{f['hp']} HP" if f["hp"] is not None else f"{f['damage_taken']} damage"
-                mark = "activated" if f["activated"] else "[green]may activate[/]"
+                if f["hp"] is not None:
+                    hp = _("{left}/{hp} HP").format(left=f["hp"] - f["damage_taken"], hp=f["hp"])
+                else:
+                    hp = _("{damage} damage").format(damage=f["damage_taken"])
+                may = escape(_("may activate"))
+                mark = escape(_("activated")) if f["activated"] else f"[green]{may}[/]"
                 conds = f"  [yellow]{escape(', '.join(f['conditions']))}[/]" if f["conditions"] else ""
-                out.print(f"  {escape(f['id']):<12} {f['at']:<5} {hp:<12} {mark}{conds}")
+                out.print(f"  {escape(f['id']):<12} {f['at']:<5} {escape(hp):<12} {mark}{conds}")
         for text in info["fallen"].values():
             out.print(f"  [dim]{escape(text)}[/]")
         for m in st.morale_due.values():
             out.print(f"  [yellow]{escape(m)}[/]")
         if st.quiet_rounds >= 10:
-            out.print("  [bold]10 rounds with no attack and no damage: the game ends on the tie-break[/] (most points; then nearest to the centre; then highest cost)")
+            out.print("  [bold]" + escape(_("10 rounds with no attack and no damage: the game ends on the tie-break")) + "[/] "
+                      + escape(_("(most points; then nearest to the centre; then highest cost)")))
 
 
 def status_info(st) -> dict[str, Any]:  # type: ignore[no-untyped-def]

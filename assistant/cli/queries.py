@@ -395,7 +395,7 @@ def register_attack(app: typer.Typer) -> None:
                     for text in names:
                         on_cards[text] = classify(g, text).status
                 report[g] = {
-                    "known_by_name": sum(1 for (gg, _) in known() if gg == g),
+                    "known_by_name": sum(1 for (gg, _name) in known() if gg == g),
                     "modelled": modelled_names(g),
                     "on_shipped_cards": {k: on_cards[k] for k in sorted(on_cards)},
                 }

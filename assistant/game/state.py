@@ -26,6 +26,7 @@ from ..cards import CardLibrary
 from ..coords import count_squares, parse_edge, parse_square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
+from ..i18n import _
 from ..model import DepartedError, Figure, Position
 from ..position import parse_position
 from ..rules.engine import Reason
@@ -76,9 +77,14 @@ class Fallen:
     how: str  # "defeated", "fled", "removed"
 
     def text(self, fid: str) -> str:
-        by = f" by {self.by}" if self.by else ""
-        when = f"at event #{self.seq}, round {self.round}" if self.seq else f"in round {self.round}"
-        return f"{fid} was {self.how}{by} ({when})"
+        when = (_("at event #{seq}, round {round}").format(seq=self.seq, round=self.round) if self.seq
+                else _("in round {round}").format(round=self.round))
+        how = {"defeated": _("defeated"), "fled": _("fled"), "removed": _("removed")}.get(self.how, self.how)
+        if self.by:
+            text = _("{figure} was {how} by {by} ({when})")
+        else:
+            text = _("{figure} was {how} ({when})")
+        return text.format(figure=fid, how=how, by=self.by, when=when)
 
 
 @dataclass
@@ -230,7 +236,7 @@ def fold(events: list[Event], library: CardLibrary | None = None, upto: int | No
             break
         if e.kind == "setup":  # the first event, and the only setup (check_shapes)
             state = GameState(parse_position(e.data["position"], "game setup", _setup_library(e, library)))
-            state.entries.append(Entry(e, 0, 0, "setup: " + describe_setup(state.position)))
+            state.entries.append(Entry(e, 0, 0, _("setup: {what}").format(what=describe_setup(state.position))))
             continue
         assert state is not None
         if e.kind == "undo" or e.seq in undone:
@@ -272,7 +278,7 @@ def _setup_library(e: Event, library: CardLibrary | None) -> CardLibrary | None:
             data, lines, problems = parse_yaml(item["text"], str(item.get("file", "game cards")))
         except YamlReadError:
             continue
-        got, _ = cards_from_data(data, lines, str(item.get("file", "game cards")), problems)
+        got, _problems = cards_from_data(data, lines, str(item.get("file", "game cards")), problems)
         extra += got
     base = list(library.cards()) if library is not None else []
     return CardLibrary(base + extra)
@@ -428,7 +434,7 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
     w = state.winner()
     if w and state.announced_winner != w:
         state.announced_winner = w
-        said.append(f"{w} wins ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
+        said.append(_("{side} wins").format(side=w) + f" ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
     return said
 
 
@@ -449,7 +455,9 @@ def _hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> l
 
 def _hp_text(state: GameState, f: Figure) -> str:
     hp = state.position.stats_of(f).hp
-    return f"{f.id} has {hp - f.damage_taken} of {hp} HP left" if hp is not None else f"{f.id} has taken {f.damage_taken} damage (HP unknown)"
+    if hp is None:
+        return _("{figure} has taken {damage} damage (HP unknown)").format(figure=f.id, damage=f.damage_taken)
+    return _("{figure} has {left} of {hp} HP left").format(figure=f.id, left=hp - f.damage_taken, hp=hp)
 
 
 def _damage(state: GameState, fid: str, amount: int, by: str | None = None) -> list[str]:
@@ -471,7 +479,7 @@ def _damage(state: GameState, fid: str, amount: int, by: str | None = None) -> l
             state.morale_due[fid] = due
             said.append(f"{fid}: {due} ({tr.cite(tr.cite_morale)})")
     if hp is not None and f.damage_taken >= hp:
-        said.append(f"{fid} takes {amount} damage ({f.damage_taken} of {hp}): defeated")
+        said.append(_("{figure} takes {amount} damage ({taken} of {hp}): defeated").format(figure=fid, amount=amount, taken=f.damage_taken, hp=hp))
         said += _eliminate(state, f, by, "defeated")
     else:
         _set_figure(state, f)
@@ -575,9 +583,9 @@ def _end_turn(state: GameState) -> list[str]:
         occupied = {s for f in state.position.figures for s in f.space}
         opened = {door for door in m.doors if any(sq in occupied for sq in door.squares)}
         for door in sorted(opened - m.open_doors, key=lambda d: d.name):
-            said.append(f"door {door.name} opens ({tr.cite(tr.cite_doors)})")
+            said.append(_("door {door} opens").format(door=door.name) + f" ({tr.cite(tr.cite_doors)})")
         for door in sorted(m.open_doors - opened, key=lambda d: d.name):
-            said.append(f"door {door.name} closes ({tr.cite(tr.cite_doors)})")
+            said.append(_("door {door} closes").format(door=door.name) + f" ({tr.cite(tr.cite_doors)})")
         if frozenset(opened) != m.open_doors:
             state.position = Position(state.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
     said += _score_if_round_over(state)
@@ -598,13 +606,19 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
 
 
 def describe_setup(pos: Position) -> str:
-    return f"{pos.rules.value}, {pos.map.cols} x {pos.map.rows}, figures " + ", ".join(f"{f.id} ({f.side}) at {f.at.name}" for f in pos.figures)
+    figures = ", ".join(_("{figure} ({side}) at {at}").format(figure=f.id, side=f.side, at=f.at.name) for f in pos.figures)
+    return _("{edition}, {cols} x {rows}, figures {figures}").format(edition=pos.rules.value, cols=pos.map.cols, rows=pos.map.rows, figures=figures)
 
 
 def _roll_text(d: dict[str, Any]) -> str:
-    result = ("critical hit" if d.get("critical") else "hits") if d.get("hit") else "misses"
-    dmg = f" for {d['damage']} damage" if d.get("damage") else ""
-    return f"roll {d.get('roll')} needs {d.get('needs')} -> {result}{dmg}"
+    if not d.get("hit"):
+        return _("roll {roll} needs {needs} -> misses").format(roll=d.get("roll"), needs=d.get("needs"))
+    if d.get("damage"):
+        text = _("roll {roll} needs {needs} -> critical hit for {damage} damage") if d.get("critical") else \
+            _("roll {roll} needs {needs} -> hits for {damage} damage")
+    else:
+        text = _("roll {roll} needs {needs} -> critical hit") if d.get("critical") else _("roll {roll} needs {needs} -> hits")
+    return text.format(roll=d.get("roll"), needs=d.get("needs"), damage=d.get("damage"))
 
 
 def describe(state: GameState, e: Event) -> str:
@@ -622,53 +636,68 @@ def describe(state: GameState, e: Event) -> str:
             f"{s} {raw[s]}" + (f" + commander {ratings[s]} = {totals.get(s, raw[s])}" if ratings.get(s) else "")
             for s in order)
         parts.append(rolls)
-        tie = f"; tie broken: {d['tie_break']}" if d.get("tie_break") else ""
-        return f"round {state.round + 1}: initiative ({'; '.join(parts)}){tie}; {d['winner']} wins, {d['first']} goes first"
+        text = _("round {round}: initiative ({rolls}); {winner} wins, {first} goes first").format(
+            round=state.round + 1, rolls="; ".join(parts), winner=d["winner"], first=d["first"])
+        if d.get("tie_break"):
+            text += "; " + _("tie broken: {how}").format(how=d["tie_break"])
+        return text
     if k == "activate":
-        return f"{d['figure']} activates"
+        return _("{figure} activates").format(figure=d["figure"])
     if k == "end-turn":
-        return "end of turn"
+        return _("end of turn")
     if k == "move":
-        path = f" via {' → '.join(d['path'])}" if d.get("path") and len(d["path"]) > 2 else ""
-        prov = f"; leaves {', '.join(d['provokes'])}'s reach: attack of opportunity possible" if d.get("provokes") else ""
-        n = d.get("cost", "?")
-        return f"{d['figure']} moves to {d['to']} ({n} square{'' if n == 1 else 's'}{path}){prov}"
+        path = " " + _("via {path}").format(path=" → ".join(d["path"])) if d.get("path") and len(d["path"]) > 2 else ""
+        prov = ("; " + _("leaves {figures}'s reach: attack of opportunity possible").format(figures=", ".join(d["provokes"]))
+                if d.get("provokes") else "")
+        return _("{figure} moves to {to} ({squares}{path}){provokes}").format(
+            figure=d["figure"], to=d["to"], squares=count_squares(d.get("cost", "?")), path=path, provokes=prov)
     if k == "attack":
-        helpers = f" with combined fire from {', '.join(d['helpers'])}" if d.get("helpers") else ""
-        return f"{d['attacker']} attacks {d['target']}{helpers}: {_roll_text(d)}"
+        if d.get("helpers"):
+            return _("{attacker} attacks {target} with combined fire from {helpers}: {roll}").format(
+                attacker=d["attacker"], target=d["target"], helpers=", ".join(d["helpers"]), roll=_roll_text(d))
+        return _("{attacker} attacks {target}: {roll}").format(attacker=d["attacker"], target=d["target"], roll=_roll_text(d))
     if k == "opportunity":
-        return f"{d['attacker']} makes an attack of opportunity on {d['target']}: {_roll_text(d)}"
+        return _("{attacker} makes an attack of opportunity on {target}: {roll}").format(
+            attacker=d["attacker"], target=d["target"], roll=_roll_text(d))
     if k == "charge":
-        return f"{d['figure']} charges {d['target']}, moving to {d['to']} ({count_squares(d.get('cost', '?'))}), +2 on its attack: {_roll_text(d)}"
+        return _("{figure} charges {target}, moving to {to} ({squares}), +2 on its attack: {roll}").format(
+            figure=d["figure"], target=d["target"], to=d["to"], squares=count_squares(d.get("cost", "?")), roll=_roll_text(d))
     if k == "damage":
-        return f"{d['figure']} takes {d['amount']} damage" + (f" from {d['by']}" if d.get("by") else "")
+        if d.get("by"):
+            return _("{figure} takes {amount} damage from {by}").format(figure=d["figure"], amount=d["amount"], by=d["by"])
+        return _("{figure} takes {amount} damage").format(figure=d["figure"], amount=d["amount"])
     if k == "heal":
-        return f"{d['figure']} heals {d['amount']}"
+        return _("{figure} heals {amount}").format(figure=d["figure"], amount=d["amount"])
     if k == "force":
-        return f"{d['figure']} Force {int(d['delta']):+d}"
+        return _("{figure} Force {delta}").format(figure=d["figure"], delta=f"{int(d['delta']):+d}")
     if k == "condition":
-        return f"{d['figure']} {'gains' if d['add'] else 'loses'} condition {d['condition']}"
+        text = _("{figure} gains condition {condition}") if d["add"] else _("{figure} loses condition {condition}")
+        return text.format(figure=d["figure"], condition=d["condition"])
     if k == "door":
-        return f"door {d['edge']} {'opened' if d['open'] else 'closed'} by hand"
+        text = _("door {edge} opened by hand") if d["open"] else _("door {edge} closed by hand")
+        return text.format(edge=d["edge"])
     if k == "place":
-        return f"{d['figure'].get('id')} placed at {d['figure'].get('at')}"
+        return _("{figure} placed at {at}").format(figure=d["figure"].get("id"), at=d["figure"].get("at"))
     if k == "relocate":
-        return f"{d['figure']} set to {d['at']} ({d.get('source', 'correction')})"
+        return _("{figure} set to {at} ({source})").format(figure=d["figure"], at=d["at"], source=d.get("source", _("correction")))
     if k == "remove":
-        return f"{d['figure']} removed"
+        return _("{figure} removed").format(figure=d["figure"])
     if k == "flee":
-        return f"{d['figure']} flees off the map" + (f" (caused by {d['by']})" if d.get("by") else "")
+        if d.get("by"):
+            return _("{figure} flees off the map (caused by {by})").format(figure=d["figure"], by=d["by"])
+        return _("{figure} flees off the map").format(figure=d["figure"])
     if k == "morale":
         parts = [f"d20 {d['roll']}", f"Level {d.get('level', 0)}"]
         if d.get("commander"):
             parts.append(f"commander {d['commander']}" + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
-        verdict = "holds" if d["held"] else "fails"
-        nat = " (natural 20)" if d["roll"] == 20 else " (natural 1)" if d["roll"] == 1 else ""
-        return f"{d['figure']} morale save: {' + '.join(parts)} = {d.get('total')} vs 20{nat}: {verdict}"
+        verdict = _("holds") if d["held"] else _("fails")
+        nat = " " + _("(natural 20)") if d["roll"] == 20 else " " + _("(natural 1)") if d["roll"] == 1 else ""
+        return _("{figure} morale save: {parts} = {total} vs 20{natural}: {verdict}").format(
+            figure=d["figure"], parts=" + ".join(parts), total=d.get("total"), natural=nat, verdict=verdict)
     if k == "end":
-        return "end of the game" + (f": {d['reason']}" if d.get("reason") else "")
+        return _("end of the game") + (f": {d['reason']}" if d.get("reason") else "")
     if k == "note":
-        return f"judge's note: {d['text']}"
+        return _("judge's note: {text}").format(text=d["text"])
     if k == "undo":
-        return f"undo of event {d['seq']}"
+        return _("undo of event {seq}").format(seq=d["seq"])
     return k

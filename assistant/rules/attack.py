@@ -535,7 +535,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
 
     attacks: list[OneAttack] = []
     if lines:
-        for i, (bonus, base, _) in enumerate(lines, 1):
+        for i, (bonus, base, _condition) in enumerate(lines, 1):
             attacks.append(one(i, attack_bonus - atk + bonus, base, condition if i > 1 else "first attack"))
     else:
         for i in range(1, n_attacks + 1):

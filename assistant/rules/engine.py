@@ -298,7 +298,7 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
     for f in figs:
         abilities = pos.stats_of(f).abilities or ()
         for ab in abilities:
-            name, _ = split_ability(ab)
+            name, _value = split_ability(ab)
             if name.lower() in SIGHT_ABILITIES:
                 out.append(f"{f.id}: {ab}")
         for cond in f.conditions:
