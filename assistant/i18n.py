@@ -23,6 +23,7 @@ import contextlib
 import gettext
 import os
 from collections.abc import Iterator
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -31,7 +32,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "assistant"
 LANG_ENV = "TABLETOP_LANG"
 
-_current = "en"
+#: the language of the answer being written: per thread and per task, so that the web app's
+#: requests, each in its reader's language, never mix
+_current: ContextVar[str] = ContextVar("tabletop_language", default="en")
 
 
 @cache
@@ -41,15 +44,17 @@ def _catalog(lang: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` in the current language (English when the catalog lacks it)."""
-    return message if _current == "en" else _catalog(_current).gettext(message)
+    lang = _current.get()
+    return message if lang == "en" else _catalog(lang).gettext(message)
 
 
 def n_(singular: str, plural: str, n: int) -> str:
     """The singular or the plural, as the current language says ``n`` of something (Polish and
     Czech have three forms)."""
-    if _current == "en":
+    lang = _current.get()
+    if lang == "en":
         return singular if n == 1 else plural
-    return _catalog(_current).ngettext(singular, plural, n)
+    return _catalog(lang).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -77,25 +82,25 @@ def source_names(sources: object) -> str:
 
 
 def current() -> str:
-    return _current
+    return _current.get()
 
 
 def set_language(lang: str) -> None:
-    global _current
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: {', '.join(LANGUAGES)}")
-    _current = lang
+    _current.set(lang)
 
 
 @contextlib.contextmanager
 def language(lang: str) -> Iterator[None]:
     """Answers in ``lang`` for the ``with`` block (the web app, per request)."""
-    before = _current
-    set_language(lang)
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: {', '.join(LANGUAGES)}")
+    token = _current.set(lang)
     try:
         yield
     finally:
-        set_language(before)
+        _current.reset(token)
 
 
 def choose(requested: str | None = None, environ: dict[str, str] | None = None) -> str:

@@ -115,6 +115,22 @@ def test_select_a_figure_and_read_its_targets(server: tuple[str, Path], browser:
     page.screenshot(path=str(SHOTS / "phone-targets.png"), full_page=True)
 
 
+def test_a_polish_phone_reads_the_table_in_polish(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    url, _ = server
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="pl-PL")
+    page = ctx.new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    assert page.locator("html").get_attribute("lang") == "pl" and "Dziennik gry" in page.locator("#log-box summary").inner_text()
+    _tap_figure(page, "sbd")
+    page.wait_for_selector("#answer tr[data-target]")
+    assert "cele" in page.locator("#answer h3").inner_text()
+    page.locator('#answer tr[data-target="obi"]').click()
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    text = page.locator("#answer").inner_text()
+    assert "Linia wzroku:" in text and "Osłona:" in text and "Atak:" in text and "osłona (" in text
+
+
 def test_record_a_turn_undo_it_and_a_second_phone_sees_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
     url, path = server
     page, other = phone(browser), phone(browser)

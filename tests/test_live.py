@@ -260,3 +260,24 @@ def test_a_bounded_load_on_loopback_loses_and_duplicates_nothing(tmp_path: Path)
     assert errors == []
     logged = [e["text"] for e in Table(game=path, library=default_library()).events() if e["kind"] == "note"]
     assert sorted(t.split("note: ", 1)[-1] for t in logged) == sorted(sent) or len(logged) == len(sent) == len(set(logged))
+
+
+def test_each_phone_reads_the_table_in_its_browser_language(client: TestClient, tmp_path: Path) -> None:
+    """Pages and answers follow Accept-Language; the game log's texts too; JSON keys do not change."""
+    pl = client.get("/", headers={"accept-language": "pl-PL,pl;q=0.9,en;q=0.5"})
+    assert pl.status_code == 200 and '<html lang="pl">' in pl.text and "Dziennik gry" in pl.text and "Atakuj" in pl.text
+    assert "Rzut na inicjatywę" in pl.text and "&#34;legal&#34;: &#34;dozwolony&#34;" in pl.text  # the script's texts
+    cs = client.get("/api/cover?attacker=sbd&target=obi", headers={"accept-language": "cs"}).json()
+    en = client.get("/api/cover?attacker=sbd&target=obi").json()
+    assert cs.keys() == en.keys() and cs["sources"] == en["sources"] and "krytí" in cs["reasons"][0]["text"]
+    assert en["reasons"][0]["text"].startswith("from ")
+    assert client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 7, "dark": 15}}}).status_code == 200
+    log_pl = client.get("/api/events", headers={"accept-language": "pl"}).json()["events"]
+    log_en = client.get("/api/events").json()["events"]
+    assert "inicjatywa" in log_pl[-1]["text"] and "initiative" in log_en[-1]["text"]  # one fold per language, never mixed
+
+
+def test_a_table_that_chose_its_language_serves_it_to_every_phone(tmp_path: Path) -> None:
+    c = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), language="cs"))
+    page = c.get("/", headers={"accept-language": "pl"})
+    assert '<html lang="cs">' in page.text and "Záznam hry" in page.text

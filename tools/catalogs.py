@@ -33,7 +33,8 @@ def template() -> Catalog:
     """Every marked text of the package, with where it is used."""
     cat = Catalog(project="tabletop-assistant", charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            str(PACKAGE), method_map=[("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")],
+            keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         cat.add(message, locations=[(f"assistant/{filename}", lineno)], auto_comments=comments, context=context)
     # the readings the shipped cards record are shown in answers too
     import yaml

@@ -277,7 +277,9 @@ def root(
     if lang is not None and lang.strip().lower() not in i18n.LANGUAGES:
         raise typer.BadParameter(f"{lang!r}: the languages are {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
     i18n.set_language(i18n.choose(lang))
-    ctx.obj = {"cards": list(cards or [])}
+    # a language the table chose (not merely the locale's) also rules the web app's pages
+    chosen = i18n.choose(lang) if lang or os.environ.get(i18n.LANG_ENV) else None
+    ctx.obj = {"cards": list(cards or []), "lang": chosen}
 
 
 # --- commands ---------------------------------------------------------------------------

@@ -104,7 +104,7 @@ def register(app: typer.Typer) -> None:
             else:
                 out.print("Only this computer can join; use --lan to let phones on the local network in.")
             out.print(f"Serving {escape(str(table.game or 'a bare position'))}. Ctrl-C stops; the game log keeps everything.")
-            app_ = create_app(table, token=token, spectator=watch)
+            app_ = create_app(table, token=token, spectator=watch, language=(ctx.obj or {}).get("lang"))
             uvicorn.run(app_, host=host, port=port, log_level="warning")
 
     @app.command()

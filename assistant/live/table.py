@@ -39,7 +39,7 @@ class Table:
         self._position = position
         self.library = library
         self._lock = threading.Lock()
-        self._cache: tuple[tuple[int, int], Snapshot] | None = None
+        self._cache: dict[tuple[int, int, str], Snapshot] = {}
 
     # ------------------------------------------------------------------ reading
 
@@ -69,10 +69,13 @@ class Table:
         if self.game is None:
             assert self._position is not None
             return Snapshot(self._position, None, 0)
-        key = (self.version(), self.game.stat().st_mtime_ns)
+        from ..i18n import current
+
+        # the fold's texts are written in the reader's language: one cached fold per language
+        key = (self.version(), self.game.stat().st_mtime_ns, current())
         with self._lock:
-            if self._cache is not None and self._cache[0] == key:
-                return self._cache[1]
+            if key in self._cache:
+                return self._cache[key]
         g = self._open(readonly=True)
         try:
             st = g.state()
@@ -80,7 +83,8 @@ class Table:
             g.close()
         snap = Snapshot(st.position, st, key[0])
         with self._lock:
-            self._cache = (key, snap)
+            self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
+            self._cache[key] = snap
         return snap
 
     def status(self) -> dict[str, Any]:

@@ -22,7 +22,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from .. import i18n
 from ..errors import AssistantError
+from ..i18n import N_
 from .table import CardTable, ReadOnlyError, Table
 
 HERE = Path(__file__).resolve().parent
@@ -31,12 +33,33 @@ COOKIE = "table"
 MAX_UPLOAD = 40 * 1024 * 1024
 
 
-def create_app(table: Table | CardTable, token: str | None = None, spectator: str | None = None) -> FastAPI:
+#: the texts the pages' scripts show, sent to them in the reader's language
+SCRIPT_TEXTS = (
+    N_("Refused:"), N_("round {round}, phase {phase}"), N_("no round yet"), N_("{figure} is acting"), N_("next: {side}"),
+    N_("may still act — {left}"), N_("undone"), N_("override"), N_("legal"), N_("not legal"), N_("targets"), N_("target"),
+    N_("roll"), N_("chance / why"), N_("witness line"), N_("Line of sight:"), N_("yes"), N_("no"), N_("no line of sight"),
+    N_("cover"), N_("no cover"), N_("Cover:"), N_("Attack:"), N_("needs {needs}+ ({chance}%), damage {damage}"), N_("attack"),
+    N_("defense"), N_("damage"), N_("Not modelled (check by hand):"), N_("Tap the square to move to."), N_("Tap a target first."),
+    N_("Undo the last event? It stays in the log, marked undone."), N_("reading the photo…"), N_("photo read in {seconds}s"),
+    N_("attack {n}"), N_("agree"), N_("moved"), N_("missing"), N_("extra"), N_("{square} holds a figure"), N_("figure"), N_("game"),
+    N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
+    N_("#{seq} recorded"), N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
+)
+
+
+def create_app(table: Table | CardTable, token: str | None = None, spectator: str | None = None,
+               language: str | None = None) -> FastAPI:
     """The app for one table: a miniatures game or position (board, targets, turns, photos), or
-    a card game (the table now, plays in the game's notation, checked first)."""
+    a card game (the table now, plays in the game's notation, checked first). Pages and answers
+    are in ``language`` when the table chose one (``serve --lang``), else in each reader's
+    browser language (``Accept-Language``), else English."""
     app = FastAPI(title="tabletop-assistant live table", version="1",
                   description="The table's questions and its game log over HTTP (the same JSON answers as the command line).")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.globals["_"] = i18n._
+
+    def page_context(request: Request) -> dict[str, Any]:
+        return {"lang": i18n.current(), "ui": json.dumps({t: i18n._(t) for t in SCRIPT_TEXTS}, ensure_ascii=False)}
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     def role(request: Request) -> str | None:
@@ -64,8 +87,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             if size is not None and (not size.isdigit() or int(size) > MAX_UPLOAD):
                 return JSONResponse({"error": f"the upload is over {MAX_UPLOAD // (1024 * 1024)} MiB"}, status_code=413)
         request.state.role = who
+        lang = language or i18n.from_accept_language(request.headers.get("accept-language"))
         try:
-            response = await call_next(request)
+            with i18n.language(lang):  # every text of this request in the reader's language
+                response = await call_next(request)
         except Exception:
             logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
             return JSONResponse({"error": "internal error: the server could not answer; the game log is unchanged"}, status_code=500)
@@ -111,7 +136,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         def card_index(request: Request) -> Any:
             return templates.TemplateResponse(request, "cards.html", {"status": cards.status(), "kind": cards.kind,
-                                                                      "spectator": request.state.role == "spectator"})
+                                                                      "spectator": request.state.role == "spectator", **page_context(request)})
 
         @app.post("/api/check")
         async def check(request: Request) -> Any:
@@ -141,7 +166,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         return templates.TemplateResponse(request, "index.html", {
             "status": minis.status(), "svg": minis.board_svg(), "rules": snap.position.rules.value,
             "figures": [f.id for f in snap.position.figures], "game": minis.game is not None,
-            "spectator": request.state.role == "spectator",
+            "spectator": request.state.role == "spectator", **page_context(request),
         })
 
     @app.get("/api/board.svg")

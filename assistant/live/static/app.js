@@ -6,6 +6,9 @@ const S = { selected: null, target: null, moving: false, version: -1, targets: [
 const isGame = document.body.dataset.game === "yes";
 
 function esc(t) { return String(t ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c])); }
+const UI = JSON.parse(document.body.dataset.ui || "{}");
+// a text of the page in the reader's language (the server fills UI from the catalogs)
+function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v); return s; }
 function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
 
 async function api(path, opts) {
@@ -14,7 +17,7 @@ async function api(path, opts) {
   const body = kind.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {
     let text = (body && body.error) || `error ${r.status}`;
-    if (body && body.reasons) text = "Refused: " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
+    if (body && body.reasons) text = tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
     throw new Error(text);
   }
   return body;
@@ -30,12 +33,12 @@ async function drawBoard() {
 
 async function refreshStatus() {
   const st = await api("api/status");
-  $("round").textContent = st.round ? `round ${st.round}, phase ${st.phase}` : "no round yet";
-  let acting = st.active ? `${st.active} is acting` : (st.next ? `next: ${st.next}` : "");
+  $("round").textContent = st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: st.phase }) : tr("no round yet");
+  let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: st.next }) : "");
   if (st.over) acting = st.over;
   if (st.may_activate) {
     const left = Object.entries(st.may_activate).map(([s, ids]) => `${s}: ${ids.length}`).join(", ");
-    acting += left ? ` · may still act — ${left}` : "";
+    acting += left ? " · " + tr("may still act — {left}", { left }) : "";
   }
   $("acting").textContent = acting;
 }
@@ -43,7 +46,7 @@ async function refreshStatus() {
 async function refreshLog() {
   if (!isGame) return;
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? " <em>[undone]</em>" : ""}${e.override ? ` <em>[override: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
 
 function reasonsList(rs) { return (rs || []).map((r) => `<li>${esc(r.text)} <span class="rule">${esc(r.rule)}</span></li>`).join(""); }
@@ -54,27 +57,27 @@ async function showTargets() {
   const rows = t.targets.map((r) => {
     if (r.legal === null || r.legal === undefined) return `<tr><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
     const why = r.legal ? "" : (r.illegal_reasons || []).map((x) => esc(x.text)).join("; ");
-    return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? "legal" : "not legal"}</td>` +
+    return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? esc(tr("legal")) : esc(tr("not legal"))}</td>` +
            `<td>${r.needs ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : esc(why)}</td></tr>`;
   }).join("");
-  $("answer").innerHTML = `<h3>${esc(S.selected)}: targets</h3><table><tr><th>target</th><th></th><th>roll</th><th>chance / why</th></tr>${rows}</table>`;
+  $("answer").innerHTML = `<h3>${esc(S.selected)}: ${esc(tr("targets"))}</h3><table><tr><th>${esc(tr("target"))}</th><th></th><th>${esc(tr("roll"))}</th><th>${esc(tr("chance / why"))}</th></tr>${rows}</table>`;
 }
 
 async function showPair() {
   const a = encodeURIComponent(S.selected), b = encodeURIComponent(S.target);
   const [los, cov, att] = await Promise.all([api(`api/los?viewer=${a}&target=${b}`), api(`api/cover?attacker=${a}&target=${b}`),
                                               api(`api/attack?attacker=${a}&target=${b}`)]);
-  const w = los.witness ? ` — witness line ${esc(JSON.stringify(los.witness))}` : "";
+  const w = los.witness ? ` — ${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}` : "";
   let html = `<h3>${esc(S.selected)} → ${esc(S.target)}</h3>`;
-  html += `<p><b>Line of sight:</b> <span class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? "yes" : "no"}</span>${w}</p><ul>${reasonsList(los.reasons)}</ul>`;
-  const cv = cov.cover === null ? "no line of sight" : (cov.cover ? "cover" : "no cover");
-  html += `<p><b>Cover:</b> ${cv}</p><ul>${reasonsList(cov.reasons)}</ul>`;
-  html += `<p><b>Attack:</b> <span class="${att.legal ? "legal" : "illegal"}">${att.legal ? "legal" : "not legal"}</span>` +
-          (att.legal ? ` — needs <b>${att.needs}+</b> (${Math.round(att.p_hit * 100)}%), damage ${esc(att.damage)}` : "") + `</p>`;
-  html += `<ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} to ${esc(m.applies_to)}: ${esc(m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
-  if (att.attacks && att.attacks.length > 1) html += `<p>${att.attacks.map((x) => `attack ${x.attack} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
+  html += `<p><b>${esc(tr("Line of sight:"))}</b> <span class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? esc(tr("yes")) : esc(tr("no"))}</span>${w}</p><ul>${reasonsList(los.reasons)}</ul>`;
+  const cv = cov.cover === null ? tr("no line of sight") : (cov.cover ? tr("cover") : tr("no cover"));
+  html += `<p><b>${esc(tr("Cover:"))}</b> ${esc(cv)}</p><ul>${reasonsList(cov.reasons)}</ul>`;
+  html += `<p><b>${esc(tr("Attack:"))}</b> <span class="${att.legal ? "legal" : "illegal"}">${att.legal ? esc(tr("legal")) : esc(tr("not legal"))}</span>` +
+          (att.legal ? " — " + tr("needs {needs}+ ({chance}%), damage {damage}", { needs: att.needs, chance: Math.round(att.p_hit * 100), damage: esc(att.damage) }) : "") + `</p>`;
+  html += `<ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
+  if (att.attacks && att.attacks.length > 1) html += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
   html += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
-  if (att.not_modelled && att.not_modelled.length) html += `<p><b>Not modelled</b> (check by hand): ${att.not_modelled.map(esc).join(", ")}</p>`;
+  if (att.not_modelled && att.not_modelled.length) html += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
   $("answer").innerHTML = html;
 }
 
@@ -112,13 +115,13 @@ $("answer").addEventListener("click", async (ev) => {
 
 if ($("b-activate")) {
   $("b-activate").onclick = () => act("activate", { figure: S.selected });
-  $("b-move").onclick = () => { S.moving = true; say("Tap the square to move to.", true); };
+  $("b-move").onclick = () => { S.moving = true; say(tr("Tap the square to move to."), true); };
   $("b-attack").onclick = () => {
-    if (!S.target) { say("Tap a target first."); return; }
+    if (!S.target) { say(tr("Tap a target first.")); return; }
     act("attack", { attacker: S.selected, target: S.target, roll: $("roll").value });
   };
   $("b-end").onclick = () => act("end-turn", {});
-  $("b-undo").onclick = async () => { if (confirm("Undo the last event? It stays in the log, marked undone.")) await act("undo", {}); };
+  $("b-undo").onclick = async () => { if (confirm(tr("Undo the last event? It stays in the log, marked undone."))) await act("undo", {}); };
   $("b-initiative").onclick = async () => {
     const st = await api("api/status");
     const sides = [...new Set(st.figures.map((f) => f.side))];
@@ -133,23 +136,23 @@ if ($("b-activate")) {
   $("photo").onchange = async () => {
     const f = $("photo").files[0];
     if (!f) return;
-    say("reading the photo…", true);
+    say(tr("reading the photo…"), true);
     const form = new FormData(); form.append("photo", f);
     try {
       const r = await api("api/photo", { method: "POST", body: form });
       if (!r.grid_found) { $("photo-answer").innerHTML = `<p class="illegal">${esc(r.error)}</p>`; say(""); return; }
-      const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${x.verdict}</td></tr>`).join("");
-      const unsure = r.uncertain.map((u) => `<label><input type="checkbox" class="confirm" value="${esc(u.square)}"> ${esc(u.square)} holds a figure</label>`).join(" ");
-      $("photo-answer").innerHTML = `<table><tr><th>figure</th><th>game</th><th>photo</th><th></th></tr>${rows}</table>` +
-        (unsure ? `<p>Confirm: ${unsure}</p>` : "") + `<button id="b-apply" type="button">Apply the moved figures</button>`;
-      say(`photo read in ${r.seconds}s`, true);
+      const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
+      const unsure = r.uncertain.map((u) => `<label><input type="checkbox" class="confirm" value="${esc(u.square)}"> ${esc(tr("{square} holds a figure", { square: u.square }))}</label>`).join(" ");
+      $("photo-answer").innerHTML = `<table><tr><th>${esc(tr("figure"))}</th><th>${esc(tr("game"))}</th><th>${esc(tr("photo"))}</th><th></th></tr>${rows}</table>` +
+        (unsure ? `<p>${esc(tr("Confirm:"))} ${unsure}</p>` : "") + `<button id="b-apply" type="button">${esc(tr("Apply the moved figures"))}</button>`;
+      say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
       $("b-apply").onclick = async () => {
         // a move is applied when the detector is sure of it (0.8), or the player ticked its square
         const confirmed = new Set([...document.querySelectorAll("input.confirm:checked")].map((c) => c.value));
         const unsure = new Set(r.uncertain.map((u) => u.square));
         const moves = r.rows.filter((x) => x.verdict === "moved" && ((x.confidence >= 0.8 && !unsure.has(x.photo)) || confirmed.has(x.photo)))
                             .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
-        try { const a = await post("api/photo/apply", { moves, source: "photo " + f.name }); say(`${a.applied.length} figure(s) moved; Undo takes a correction back`, true); await sync(true); }
+        try { const a = await post("api/photo/apply", { moves, source: "photo " + f.name }); say(tr("{n} figure(s) moved; Undo takes a correction back", { n: a.applied.length }), true); await sync(true); }
         catch (e) { say(e.message); }
       };
     } catch (e) { say(e.message); }

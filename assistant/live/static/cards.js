@@ -3,6 +3,9 @@
 const $ = (id) => document.getElementById(id);
 let version = -1;
 function esc(t) { return String(t ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c])); }
+const UI = JSON.parse(document.body.dataset.ui || "{}");
+// a text of the page in the reader's language (the server fills UI from the catalogs)
+function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v); return s; }
 function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
 async function api(path, opts) {
   const r = await fetch(path, opts);
@@ -18,10 +21,10 @@ async function sync(force) {
   const st = await api("api/status");
   $("lines").textContent = st.lines.join("\n");
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.command)}${e.undone ? " <em>[undone]</em>" : ""}${e.override ? ` <em>[override: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.command)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
 function show(r, verdict) {
-  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${verdict ? "legal" : "not legal"}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
+  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${verdict ? esc(tr("legal")) : esc(tr("not legal"))}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
 }
 if ($("b-check")) {
   $("b-check").onclick = async () => { try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } };
@@ -29,11 +32,11 @@ if ($("b-check")) {
     const override = $("override").value.trim();
     try {
       const r = await post("api/do", { command: $("command").value, override: override || null });
-      show(r, true); say(`#${r.seq} recorded`, true); $("command").value = ""; $("override").value = ""; await sync(true);
+      show(r, true); say(tr("#{seq} recorded", { seq: r.seq }), true); $("command").value = ""; $("override").value = ""; await sync(true);
     } catch (e) { say(e.message); }
   };
-  $("b-undo").onclick = async () => { if (!confirm("Undo the last play? It stays in the log, marked undone.")) return;
-    try { const r = await post("api/undo", {}); say(`#${r.seq} undid event ${r.undid}`, true); await sync(true); } catch (e) { say(e.message); } };
+  $("b-undo").onclick = async () => { if (!confirm(tr("Undo the last play? It stays in the log, marked undone."))) return;
+    try { const r = await post("api/undo", {}); say(tr("#{seq} undid event {undid}", { seq: r.seq, undid: r.undid }), true); await sync(true); } catch (e) { say(e.message); } };
   $("command").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("b-check").click(); });
 }
 sync(true).catch((e) => say(e.message));
