@@ -103,3 +103,20 @@ def test_no_help_text_cites_what_users_do_not_have() -> None:
     for path in paths:
         r = runner.invoke(app, [*path, "--help"])
         assert r.exit_code == 0 and not DIGEST_REFERENCE.search(r.stdout), (path, DIGEST_REFERENCE.search(r.stdout))
+
+
+def test_no_string_in_the_package_cites_a_digest_reading() -> None:
+    """Digest readings (their case ids) never reach a user: no string of the package names one,
+    and the abilities listing cites the rulebooks only. (Developers' docstrings may name the
+    contract and the digests the code was written from.)"""
+    import io
+    import tokenize
+
+    bad = []
+    for path in (ROOT / "assistant").rglob("*.py"):
+        for tok in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+            if tok.type == tokenize.STRING and re.search(r"\b[AB]-\d{1,2}\b", tok.string):
+                bad.append(f"{path.relative_to(ROOT)}:{tok.start[0]}")
+    assert bad == []
+    r = runner.invoke(app, ["abilities", "--json"])
+    assert r.exit_code == 0 and not DIGEST_REFERENCE.search(r.stdout)

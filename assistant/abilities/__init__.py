@@ -150,7 +150,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Elemental", "ddm", "critical hits and flanking (immune)", "glossary 'Elemental'", editions=("ddm2005",)),
     Mechanism("Plant", "ddm", "critical hits (immune)", "glossary 'Plant'", editions=("ddm2005",)),
     Mechanism("Melee Reach", "ddm", "targeting (melee against enemies within [#]; ranged rules for sight and cover)", "glossary 'Melee Reach'", editions=("ddm2005",)),
-    Mechanism("Hide", "ddm", "targeting (invisible to a non-adjacent enemy when covered by something not a creature)", "glossary 'Hide'; reading A-4", editions=("ddm2005",)),
+    Mechanism("Hide", "ddm", "targeting (invisible to a non-adjacent enemy when covered by something not a creature)", "glossary 'Hide'", editions=("ddm2005",)),
     Mechanism("Invisible", "ddm", "targeting (no ranged attack by those who cannot see it)", "glossary 'Invisible'", editions=("ddm2005",)),
 )
 

@@ -653,7 +653,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             w.illegal.append(Reason(f"{t.id} is Invisible: {a.id} cannot see it to shoot", _cite(pos, "glossary 'Invisible'")))
         elif has(abl_t, "Hide") and not engine.adjacent(pos, a, t) and not has(_abilities(pos, a), "Blindsight"):
             if engine.cover(pos, a.id, t.id, los, ignore_figures=True, force_kind="ranged").cover:
-                w.illegal.append(Reason(f"{t.id} Hides: it has cover from something other than a creature, so it is Invisible to {a.id}", _cite(pos, "glossary 'Hide'; reading A-4")))
+                w.illegal.append(Reason(f"{t.id} Hides: it has cover from something other than a creature, so it is Invisible to {a.id}", _cite(pos, "glossary 'Hide'")))
     if kind == "melee":
         if not adjacent:
             w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: melee attacks reach adjacent enemies only", _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))

@@ -4,8 +4,8 @@
 straight line joins any point of one's squares to any point of the other's without
 crossing or even touching a square that blocks sight -- walls and solid rock, thin walls,
 the map's edges (impassable walls, § Pole bitwy). Fog and smoke block (§ Mgła i dym),
-except between adjacent creatures (reading A-9). A forest square blocks a line that
-passes through it (§ Las) -- read as touching, like a wall (A-7) -- except the viewer's
+except between adjacent creatures (§ MGŁA I DYM). A forest square blocks a line that
+passes through it (§ Las) -- read as touching, like a wall -- except the viewer's
 and the target's own forest squares. Creatures, statues, pits and other terrain do not
 block.
 
