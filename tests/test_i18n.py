@@ -127,3 +127,10 @@ def test_the_game_session_reads_in_each_language(tmp_path: Path, monkeypatch: py
         assert w in text, (lang, w)
     log = json.loads(runner.invoke(app, ["--lang", lang, "game", "log", "--json"]).stdout)
     assert [e["kind"] for e in log["events"]][:3] == ["setup", "initiative", "activate"]  # machine values stay English
+
+
+@pytest.mark.parametrize("lang, words", [("pl", ("niedozwolony cel", "jest sojusznikiem", "nie może atakować sojuszników")),
+                                         ("cs", ("nepovolený cíl", "je spojencem", "nesmí útočit na spojence"))])
+def test_a_refusal_reads_in_each_language(lang: str, words: tuple[str, ...]) -> None:
+    r = runner.invoke(app, ["--lang", lang, "attack", "sbd", "sbdc", "-p", "clone-wars-example-combat"], env={"COLUMNS": "300"})
+    assert r.exit_code == 0 and all(w in r.stdout for w in words), r.stdout

@@ -282,51 +282,59 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
         w.notes.append(Reason("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn",
                               _cite(pos, "PL p.22-23, p.33; CS r.8")))
         if helpers:
-            w.notes.append(Reason("combined fire is not possible on an attack of opportunity", _cite(pos, "PL p.21; CS r.8")))
+            w.notes.append(Reason(_("combined fire is not possible on an attack of opportunity"), _cite(pos, "PL p.21; CS r.8")))
             helpers = ()
+    ally: Reason | None = None
     if t.side == a.side:
-        w.illegal.append(Reason(f"{t.id} is an ally of {a.id}: a character may not attack allies", _cite(pos, "PL p.21; CS r.7")))
+        ally = Reason(_("{t} is an ally of {a}: a character may not attack allies").format(t=t.id, a=a.id), _cite(pos, "PL p.21; CS r.7"))
+        w.illegal.append(ally)
     los = engine.sight(pos, a.id, t.id)
     adjacent = engine.adjacent(pos, a, t)
     sniper = has(abl_a, "Sniper")
     cov = engine.cover(pos, a.id, t.id, los, ignore_figures=sniper)
     if not los.line_of_sight:
-        w.illegal.append(Reason(f"{a.id} has no line of sight to {t.id}: {los.reasons[0].text}", los.reasons[0].rule))
+        w.illegal.append(Reason(_("{a} has no line of sight to {t}: {why}").format(a=a.id, t=t.id, why=los.reasons[0].text), los.reasons[0].rule))
     reach = _reach(pos, a)
     if reach and not adjacent:
         d = engine.squares_between(pos, a, t)
         if d is not None and d <= reach and los.line_of_sight:
             adjacent = True
-            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {count_squares(d)} counts as adjacent on {a.id}'s turn", _cite(pos, "PL p.54")))
+            w.notes.append(Reason(_("Melee Reach {reach}: {t} at {squares} counts as adjacent on {a}'s turn").format(
+                reach=reach, t=t.id, squares=count_squares(d), a=a.id), _cite(pos, "PL p.54")))
     adj_enemies = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach)]
     if adj_enemies and not adjacent and t.side != a.side:
         w.illegal.append(Reason(
-            f"{', '.join(e.id for e in adj_enemies)} {'is' if len(adj_enemies) == 1 else 'are'} adjacent to {a.id}: only adjacent enemies are legal targets",
+            n_("{enemies} is adjacent to {a}: only adjacent enemies are legal targets",
+               "{enemies} are adjacent to {a}: only adjacent enemies are legal targets", len(adj_enemies)).format(
+                enemies=", ".join(e.id for e in adj_enemies), a=a.id),
             _cite(pos, "PL p.51; CS r.6, g.8")))
     if has(abl_a, "Melee Attack") and not adjacent:
-        w.illegal.append(Reason(f"{a.id} has Melee Attack: it may attack only adjacent enemies", _cite(pos, "PL p.54; CS g.9")))
+        w.illegal.append(Reason(_("{a} has Melee Attack: it may attack only adjacent enemies").format(a=a.id), _cite(pos, "PL p.54; CS g.9")))
     if ed == "swm2008" and has(abl_t, "Invisibility") and not adjacent:
-        w.illegal.append(Reason(f"{t.id} has Invisibility: only an adjacent character can attack it", _cite(pos, "PL p.50")))
+        w.illegal.append(Reason(_("{t} has Invisibility: only an adjacent character can attack it").format(t=t.id), _cite(pos, "PL p.50")))
     if ed == "swm2008" and has(abl_t, "Cloaked") and cov.cover and not adjacent:
-        w.illegal.append(Reason(f"{t.id} is Cloaked and has cover: non-adjacent enemies cannot target it", _cite(pos, "PL p.37")))
+        w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.37")))
     if ed == "swm2008" and has(abl_t, "Diplomat"):
         others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
         if others:
-            w.illegal.append(Reason(f"{t.id} has Diplomat and {others[0].id} (no Diplomat) is in {a.id}'s line of sight", _cite(pos, "PL p.40")))
+            w.illegal.append(Reason(_("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id),
+                                    _cite(pos, "PL p.40")))
     if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):
         near, ids = _swm_nearest(pos, a, sniper)
         if t.id not in ids:
             w.illegal.append(Reason(
-                f"{t.id} has cover and is not {a.id}'s nearest enemy ({', '.join(ids) or 'none'} at {count_squares(near)})",
+                _("{t} has cover and is not {a}'s nearest enemy ({nearest} at {squares})").format(
+                    t=t.id, a=a.id, nearest=", ".join(ids) or _("none"), squares=count_squares(near)),
                 _cite(pos, "PL p.8, p.10; CS r.6")))
     if opportunity:
         if not engine.adjacent(pos, a, t):
-            w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: an attack of opportunity is against an adjacent enemy leaving", _cite(pos, "PL p.22-23; CS r.8")))
+            w.illegal.append(Reason(_("{t} is not adjacent to {a}: an attack of opportunity is against an adjacent enemy leaving").format(t=t.id, a=a.id),
+                                    _cite(pos, "PL p.22-23; CS r.8")))
         elif ed == "swm2008":
-            w.illegal = [r for r in w.illegal if "ally" in r.text]
-            w.notes.append(Reason("targeting rules do not apply to an attack of opportunity", _cite(pos, "PL p.33")))
+            w.illegal = [r for r in w.illegal if r is ally]  # only "no attacking allies" still holds
+            w.notes.append(Reason(_("targeting rules do not apply to an attack of opportunity"), _cite(pos, "PL p.33")))
     if sniper:
-        w.notes.append(Reason(f"Sniper: {a.id} ignores characters other than the target for cover", _cite(pos, "PL p.62; CS g.12")))
+        w.notes.append(Reason(_("Sniper: {a} ignores characters other than the target for cover").format(a=a.id), _cite(pos, "PL p.62; CS g.12")))
 
     # defense: cover
     if cov.cover:
@@ -627,7 +635,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     if helpers:
         w.notes.append(Reason("combined fire is a Star Wars Miniatures rule; ignored here", _cite(pos, "§ Testy ataku p.11")))
     if t.side == a.side:
-        w.illegal.append(Reason(f"{t.id} is friendly: friendly creatures are never the target of a melee or ranged attack", _cite(pos, "§ Ataki dystansowe p.15")))
+        w.illegal.append(Reason(_("{t} is friendly: friendly creatures are never the target of a melee or ranged attack").format(t=t.id), _cite(pos, "§ Ataki dystansowe p.15")))
     los = engine.sight(pos, a.id, t.id)
     cov = engine.cover(pos, a.id, t.id, los, force_kind=kind)
     terrain = board.terrain
@@ -638,7 +646,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         d = engine.squares_between(pos, a, t)
         if d is not None and d <= reach:
             if not los.line_of_sight:
-                w.illegal.append(Reason(f"Melee Reach {reach}: {a.id} cannot see {t.id}", _cite(pos, "glossary 'Melee Reach'")))
+                w.illegal.append(Reason(_("Melee Reach {reach}: {a} cannot see {t}").format(reach=reach, a=a.id, t=t.id), _cite(pos, "glossary 'Melee Reach'")))
             w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {count_squares(d)}; sight and cover follow the ranged rules, no flanking", _cite(pos, "glossary 'Melee Reach'")))
             cov = engine.cover(pos, a.id, t.id, los, force_kind="ranged")
             adjacent = True
@@ -650,13 +658,13 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     if kind == "ranged":
         abl_t = _abilities(pos, t)
         if (has(abl_t, "Invisible") or "invisible" in t.conditions) and not has(_abilities(pos, a), "Blindsight"):
-            w.illegal.append(Reason(f"{t.id} is Invisible: {a.id} cannot see it to shoot", _cite(pos, "glossary 'Invisible'")))
+            w.illegal.append(Reason(_("{t} is Invisible: {a} cannot see it to shoot").format(t=t.id, a=a.id), _cite(pos, "glossary 'Invisible'")))
         elif has(abl_t, "Hide") and not engine.adjacent(pos, a, t) and not has(_abilities(pos, a), "Blindsight"):
             if engine.cover(pos, a.id, t.id, los, ignore_figures=True, force_kind="ranged").cover:
-                w.illegal.append(Reason(f"{t.id} Hides: it has cover from something other than a creature, so it is Invisible to {a.id}", _cite(pos, "glossary 'Hide'")))
+                w.illegal.append(Reason(_("{t} Hides: it has cover from something other than a creature, so it is Invisible to {a}").format(t=t.id, a=a.id), _cite(pos, "glossary 'Hide'")))
     if kind == "melee":
         if not adjacent:
-            w.illegal.append(Reason(f"{t.id} is not adjacent to {a.id}: melee attacks reach adjacent enemies only", _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
+            w.illegal.append(Reason(_("{t} is not adjacent to {a}: melee attacks reach adjacent enemies only").format(t=t.id, a=a.id), _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
         if charge:
             w.mods.append(Modifier("charge", "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
             w.notes.append(Reason("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here", _cite(pos, "§ Szarżowanie p.13")))
@@ -679,16 +687,17 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             w.notes.append(Reason(f"{t.id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)", _cite(pos, "§ Modyfikatory ataku p.17")))
     else:
         if not los.line_of_sight:
-            w.illegal.append(Reason(f"{a.id} cannot see {t.id}: a ranged attack needs line of sight", _cite(pos, "§ Ataki dystansowe p.15")))
+            w.illegal.append(Reason(_("{a} cannot see {t}: a ranged attack needs line of sight").format(a=a.id, t=t.id), _cite(pos, "§ Ataki dystansowe p.15")))
         else:
             near, ids = _ddm_nearest(pos, a)
             if t.id not in ids:
-                w.illegal.append(Reason(f"a ranged attack must target the nearest enemy {a.id} can see: {', '.join(ids)} at {near}", _cite(pos, "§ Ataki dystansowe p.15; glossary 'nearest enemy'")))
+                w.illegal.append(Reason(_("a ranged attack must target the nearest enemy {a} can see: {nearest} at {squares}").format(
+                    a=a.id, nearest=", ".join(ids), squares=count_squares(near)), _cite(pos, "§ Ataki dystansowe p.15; glossary 'nearest enemy'")))
         for e in _enemies(pos, a):
             if _active(e) and engine.adjacent(pos, a, e):
                 shield = engine.cover(pos, e.id, a.id, force_kind="melee")
                 if shield.cover is False:  # None: that enemy cannot see it, which also lifts the ban
-                    w.illegal.append(Reason(f"{a.id} is in {e.id}'s threatened area: no ranged attacks while threatened", _cite(pos, "§ Obszar zagrożenia p.11")))
+                    w.illegal.append(Reason(_("{a} is in {e}'s threatened area: no ranged attacks while threatened").format(a=a.id, e=e.id), _cite(pos, "§ Obszar zagrożenia p.11")))
         in_melee = [al for al in _allies(pos, a) if engine.adjacent(pos, al, t) and (_active(al) or _active(t))]
         if in_melee:
             if has(_abilities(pos, a), "Precise Shot"):
