@@ -131,6 +131,10 @@ def test_the_game_session_reads_in_each_language(tmp_path: Path, monkeypatch: py
 
 @pytest.mark.parametrize("lang, words", [("pl", ("niedozwolony cel", "jest sojusznikiem", "nie może atakować sojuszników")),
                                          ("cs", ("nepovolený cíl", "je spojencem", "nesmí útočit na spojence"))])
-def test_a_refusal_reads_in_each_language(lang: str, words: tuple[str, ...]) -> None:
-    r = runner.invoke(app, ["--lang", lang, "attack", "sbd", "sbdc", "-p", "clone-wars-example-combat"], env={"COLUMNS": "300"})
+def test_a_refusal_reads_in_each_language(tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:
+    f = tmp_path / "allies.yaml"
+    stats = "stats: {hp: 10, defense: 12, attack: 5, damage: 10}"
+    f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 6, rows: 6}\nfigures:\n"
+                 f"  - {{id: a, side: x, at: A1, {stats}}}\n  - {{id: b, side: x, at: D4, {stats}}}\n")
+    r = runner.invoke(app, ["--lang", lang, "attack", "a", "b", "-p", str(f)], env={"COLUMNS": "300"})
     assert r.exit_code == 0 and all(w in r.stdout for w in words), r.stdout
