@@ -227,12 +227,13 @@ def register(app: typer.Typer) -> None:
             rule = engine.Board.of(pos).rules.nearest_rule
             if json_out:
                 emit_json({"query": "nearest", "rules": pos.rules.value, "figure": figure, "squares": d, "enemies": ids,
-                           "reasons": [{"text": "closest enemies in line of sight, ties all count", "rule": rule}]})
+                           "reasons": [{"text": _("closest enemies in line of sight, ties all count"), "rule": rule}]})
                 return
             if not ids:
-                out.print(f"{figure}: no enemy in line of sight  [dim]({escape(rule)})[/]")
+                text = _("{figure}: no enemy in line of sight").format(figure=figure)
             else:
-                out.print(f"{figure}: nearest enemies {', '.join(ids)} at {count_squares(d)}  [dim]({escape(rule)})[/]")
+                text = _("{figure}: nearest enemies {ids} at {squares}").format(figure=figure, ids=", ".join(ids), squares=count_squares(d))
+            out.print(f"{escape(text)}  [dim]({escape(rule)})[/]")
 
     @app.command()
     def matrix(
@@ -254,11 +255,12 @@ def register(app: typer.Typer) -> None:
             from rich.table import Table
 
             table = Table(header_style="bold", box=None, pad_edge=False)
-            for col in ("from", "to", "sight", "cover", "range", "witness"):
-                table.add_column(col)
+            for col in (N_("from"), N_("to"), N_("sight"), N_("cover"), N_("range"), N_("witness")):
+                table.add_column(_(col))
+            yes, no, covered, uncovered = _("yes"), _("no"), _("cover"), _("none")
             for r in rows:
-                sight = "[green]yes[/]" if r["line_of_sight"] else "[red]no[/]"
-                cov = "-" if r["cover"] is None else ("[yellow]cover[/]" if r["cover"] else "none")
+                sight = f"[green]{yes}[/]" if r["line_of_sight"] else f"[red]{no}[/]"
+                cov = "-" if r["cover"] is None else (f"[yellow]{covered}[/]" if r["cover"] else uncovered)
                 w = "" if r["witness"] is None else f"{engine.fmt_point(r['witness'][0])} → {engine.fmt_point(r['witness'][1])}"
                 table.add_row(r["from"], r["to"], sight, cov, "-" if r["range"] is None else str(r["range"]), w)
             out.print(table)
@@ -362,14 +364,15 @@ def register_attack(app: typer.Typer) -> None:
             from rich.table import Table
 
             table = Table(header_style="bold", box=None, pad_edge=False)
-            for col in ("target", "legal", "roll", "chance", "expected", "why"):
-                table.add_column(col)
+            for col in (N_("target"), N_("legal"), N_("roll"), N_("chance"), N_("expected"), N_("why")):
+                table.add_column(_(col))
+            yes, no = _("yes"), _("no")
             for r in rows:
                 if r["legal"] is None:
                     table.add_row(r["target"], "?", "-", "-", "-", escape(r["error"]))
                     continue
                 why = "; ".join(x["text"] for x in r["illegal_reasons"]) or "-"
-                table.add_row(r["target"], "[green]yes[/]" if r["legal"] else "[red]no[/]", f"{r['needs']}+",
+                table.add_row(r["target"], f"[green]{yes}[/]" if r["legal"] else f"[red]{no}[/]", f"{r['needs']}+",
                               f"{r['p_hit'] * 100:.0f}%", f"{r['expected_damage']:g}", escape(why))
             out.print(table)
             if png is not None:
