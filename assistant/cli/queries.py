@@ -257,7 +257,7 @@ def register(app: typer.Typer) -> None:
             table = Table(header_style="bold", box=None, pad_edge=False)
             for col in (N_("from"), N_("to"), N_("sight"), N_("cover"), N_("range"), N_("witness")):
                 table.add_column(_(col))
-            yes, no, covered, uncovered = _("yes"), _("no"), _("cover"), _("none")
+            yes, no, covered, uncovered = _("yes"), _("no"), _("cover"), _("no cover")
             for r in rows:
                 sight = f"[green]{yes}[/]" if r["line_of_sight"] else f"[red]{no}[/]"
                 cov = "-" if r["cover"] is None else (f"[yellow]{covered}[/]" if r["cover"] else uncovered)
