@@ -138,3 +138,14 @@ def test_a_refusal_reads_in_each_language(tmp_path: Path, lang: str, words: tupl
                  f"  - {{id: a, side: x, at: A1, {stats}}}\n  - {{id: b, side: x, at: D4, {stats}}}\n")
     r = runner.invoke(app, ["--lang", lang, "attack", "a", "b", "-p", str(f)], env={"COLUMNS": "300"})
     assert r.exit_code == 0 and all(w in r.stdout for w in words), r.stdout
+
+
+@pytest.mark.parametrize("lang, words", [("pl", ("błąd", "odmowa", "aktywuje strona dark", "Sędzia może")),
+                                         ("cs", ("chyba", "odmítnuto", "aktivuje strana dark", "Rozhodčí"))])
+def test_a_game_refusal_reads_in_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: tuple[str, ...]) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat"]).exit_code == 0
+    assert runner.invoke(app, ["game", "initiative", "--roll", "light=7", "--roll", "dark=15"]).exit_code == 0
+    r = runner.invoke(app, ["--lang", lang, "game", "activate", "obi"], env={"COLUMNS": "300"})
+    assert r.exit_code == 2 and all(w in r.output for w in words), r.output
+    assert "(swm2008 PL p.6, p.16" in r.output  # the citation as printed

@@ -97,7 +97,7 @@ class _Group(TyperGroup):
             if "--json" in argv:
                 emit_json({"error": msg, "usage": True})
             else:
-                err.print(f"[bold red]error:[/] {escape(msg)}")
+                err.print(f"[bold red]{escape(_(T_ERROR))}:[/] {escape(msg)}")
             rv = 2
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
@@ -215,7 +215,7 @@ def _fail(msg: str, json_mode: bool, obj: dict[str, Any]) -> None:
     if json_mode:
         emit_json(obj)
     else:
-        err.print(f"[bold red]error:[/] {escape(msg)}")
+        err.print(f"[bold red]{escape(_(T_ERROR))}:[/] {escape(msg)}")
     raise typer.Exit(2) from None
 
 
@@ -487,6 +487,7 @@ from . import live_cmd, queries  # noqa: E402  (commands defined after the share
 
 #: texts shown inside formatted lines (marked here for the catalogs)
 T_DEMO = N_("demo")
+T_ERROR = N_("error")
 T_QUESTIONS_A_TABLE_ASKS = N_("questions a table asks")
 T_WHAT_DOES_THE_ATTACK_NEED = N_("what does the attack need?")
 T_TRY = N_("Try:")

@@ -32,7 +32,9 @@ class RefusedError(AssistantError):
     def __init__(self, reasons: list[Reason]):
         self.reasons = reasons
         text = "; ".join(f"{r.text} ({r.rule})" for r in reasons)
-        super().__init__(f"refused: {text}. A judge may record it anyway with --override \"reason\"")
+        from ..i18n import _
+
+        super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=text))
 
 
 class Game:

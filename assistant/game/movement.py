@@ -15,6 +15,7 @@ from ..abilities import has
 from ..coords import Square
 from ..editions import Edition, SquareTerrain
 from ..geometry.distance import search
+from ..i18n import _
 from ..model import Figure, Position
 from .turns import TURN_RULES
 
@@ -101,15 +102,17 @@ def mover(pos: Position, f: Figure) -> Mover:
     def end_problem(to: Square) -> str | None:
         goal = (to.col, to.row)
         if not m.on_map(to):
-            return f"{to.name} is off the map"
+            return _("{square} is off the map").format(square=to.name)
         if goal in walls:
-            return f"{to.name} is a wall square ({cite})"
+            return _("{square} is a wall square").format(square=to.name) + f" ({cite})"
         if goal in pits and not (flier and tr.flier_may_end_on_pit):
-            return f"{to.name} is a pit square" + (": Flight crosses pits but must end on a legal square" if flier else "") + f" ({cite})"
+            text = (_("{square} is a pit square: Flight crosses pits but must end on a legal square") if flier
+                    else _("{square} is a pit square"))
+            return text.format(square=to.name) + f" ({cite})"
         if goal in statues and tr.statue_no_end:
-            return f"{to.name} is a statue: no creature may end its move there ({tr.cite(tr.cite_statue)})"
+            return _("{square} is a statue: no creature may end its move there").format(square=to.name) + f" ({tr.cite(tr.cite_statue)})"
         if goal in occupied_by_enemy or goal in friends:
-            return f"{to.name} is occupied"
+            return _("{square} is occupied").format(square=to.name)
         return None
 
     def flying(sq: tuple[int, int], nb: tuple[int, int]) -> bool:
@@ -131,7 +134,7 @@ def mover(pos: Position, f: Figure) -> Mover:
             return None
         return (2 if is_slow else 1), par
 
-    notes = tuple(f"{a} applied ({tr.cite(tr.cite_flight) if a == 'Flight' else tr.cite('glossary ' + a)})" for a in known)
+    notes = tuple(_("{ability} applied").format(ability=a) + f" ({tr.cite(tr.cite_flight) if a == 'Flight' else tr.cite('glossary ' + a)})" for a in known)
     return Mover(step, end_problem, notes, flier, frozenset(slow | statues), frozenset(pits))
 
 
@@ -147,7 +150,8 @@ def route(pos: Position, f: Figure, to: Square, parity: int = 0) -> Route:
         return Route(None, problem)
     best, prev, reached = search_from((f.at.col, f.at.row), parity, pos.map.cols, pos.map.rows, mv.step, (to.col, to.row))
     if reached is None:
-        return Route(None, f"no path from {f.at.name} to {to.name} (walls, pits or enemies in the way) ({tr.cite(tr.cite_movement)})")
+        return Route(None, _("no path from {start} to {to} (walls, pits or enemies in the way)").format(start=f.at.name, to=to.name)
+                     + f" ({tr.cite(tr.cite_movement)})")
     d = best[reached]
     path = [reached[0]]
     key = reached
@@ -156,13 +160,13 @@ def route(pos: Position, f: Figure, to: Square, parity: int = 0) -> Route:
         path.append(key[0])
     squares = tuple(Square(*p) for p in reversed(path))
     names = " → ".join(s.name for s in squares)
-    return Route(d, f"cheapest path {names} costs {d}", squares, reached[1], mv.notes)
+    return Route(d, _("cheapest path {path} costs {cost}").format(path=names, cost=d), squares, reached[1], mv.notes)
 
 
 def reach(pos: Position, f: Figure, parity: int = 0) -> dict[tuple[int, int], int]:
     """The cost of the cheapest path to every square the figure can step onto (ends not checked)."""
     mv = mover(pos, f)
-    best, _, _ = search_from((f.at.col, f.at.row), parity, pos.map.cols, pos.map.rows, mv.step, None)
+    best, _found, _paths = search_from((f.at.col, f.at.row), parity, pos.map.cols, pos.map.rows, mv.step, None)
     out: dict[tuple[int, int], int] = {}
     for (sq, _par), d in best.items():
         if sq not in out or d < out[sq]:

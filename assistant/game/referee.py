@@ -13,6 +13,7 @@ from ..abilities import has
 from ..coords import Square, count_squares, parse_edge, parse_square
 from ..editions import Edition
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
+from ..i18n import _, n_
 from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
@@ -43,24 +44,25 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
         state.figure(h)
     over = state.over()
     if over and kind in ("initiative", "activate", "move", "attack", "charge", "opportunity"):
-        return [Reason(f"the game is over: {over}; nothing more is played", c(tr.cite_victory))]
+        return [Reason(_("the game is over: {over}; nothing more is played").format(over=over), c(tr.cite_victory))]
     if kind == "end":
-        return [Reason(f"the game has already ended ({state.ended})", c(tr.cite_victory))] if state.ended else []
+        return [Reason(_("the game has already ended ({ended})").format(ended=state.ended), c(tr.cite_victory))] if state.ended else []
     if kind == "initiative":
         if state.round > 0 and not state.round_over():
             left = [f.id for f in pos.figures if not f.activated]
-            return [Reason(f"round {state.round} is not over: {', '.join(left)} may still activate", c(tr.cite_round))]
+            return [Reason(_("round {round} is not over: {figures} may still activate").format(round=state.round, figures=', '.join(left)), c(tr.cite_round))]
         return []
     if kind == "activate":
         if state.round == 0:
-            return [Reason("roll initiative first: a round starts with initiative", c(tr.cite_initiative))]
+            return [Reason(_("roll initiative first: a round starts with initiative"), c(tr.cite_initiative))]
         f = state.figure(data["figure"])
         if f.activated:
-            return [Reason(f"{f.id} has already activated this round", c(tr.cite_once_per_round))]
+            return [Reason(_("{f} has already activated this round").format(f=f.id), c(tr.cite_once_per_round))]
         side = state.expected_side()
         if side is not None and f.side != side:
-            who = "creatures" if tr.morale else "characters"
-            return [Reason(f"it is {side}'s activation: each player activates up to 2 {who} per phase, alternating", c(tr.cite_phase))]
+            text = (_("it is {side}'s activation: each player activates up to 2 creatures per phase, alternating") if tr.morale else
+                    _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating"))
+            return [Reason(text.format(side=side), c(tr.cite_phase))]
         return []
     if kind == "move":
         return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]))
@@ -72,12 +74,12 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
         return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
     if kind == "morale":
         if not tr.morale:
-            return [Reason("morale saves are a D&D Miniatures rule; this game has none", c(tr.cite_turn_options))]
+            return [Reason(_("morale saves are a D&D Miniatures rule; this game has none"), c(tr.cite_turn_options))]
         return []
     if kind == "door":
         e = parse_edge(data["edge"])
         if e not in pos.map.doors:
-            return [Reason(f"{e.name} is not a door on this map", c(tr.cite_doors or tr.cite_movement))]
+            return [Reason(_("{name} is not a door on this map").format(name=e.name), c(tr.cite_doors or tr.cite_movement))]
         return []
     return []
 
@@ -85,7 +87,7 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
 def _not_acting(state: GameState, f: Figure) -> list[Reason]:
     tr = state.turn_rules
     if state.active != f.id:
-        return [Reason(f"{f.id} is not the figure whose turn it is ({state.active or 'nobody is acting'}): activate it first", tr.cite(tr.cite_phase))]
+        return [Reason(_("{f} is not the figure whose turn it is ({acting}): activate it first").format(f=f.id, acting=state.active or _('nobody is acting')), tr.cite(tr.cite_phase))]
     return []
 
 
@@ -114,27 +116,28 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> l
     abl = _abilities(state.position, f)
     split = _split(tr.split_move_abilities, abl)
     if t.charged:
-        return [Reason(f"{f.id} has charged: the charge was its movement and its attack", c(tr.cite_charge))]
+        return [Reason(_("{f} has charged: the charge was its movement and its attack").format(f=f.id), c(tr.cite_charge))]
     if t.attacks == 0:
         if t.moved + cost <= 2 * speed:
             return []
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
             return []  # DDM: a creature may always spend its whole turn moving 1 square
-        return [Reason(f"{f.id} would move {count_squares(t.moved + cost)}; its speed {speed} allows {2 * speed} in a turn without attacking ({r.text})",
+        return [Reason(_("{f} would move {squares}; its speed {speed} allows {allowed} in a turn without attacking ({text})").format(f=f.id, squares=count_squares(t.moved + cost), speed=speed, allowed=2 * speed, text=r.text),
                        c(tr.cite_double_move))]
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon"):
-        return [Reason(f"{f.id} has Heavy Weapon: it cannot attack and move in the same turn", c(tr.cite_heavy_weapon))]
+        return [Reason(_("{f} has Heavy Weapon: it cannot attack and move in the same turn").format(f=f.id), c(tr.cite_heavy_weapon))]
     if t.attacks > 1 and tr.full_attack_no_move:
-        return [Reason(f"{f.id} has made {t.attacks} attacks this turn: after more than one attack it may not move", c(tr.cite_multi_attack))]
+        return [Reason(_("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks), c(tr.cite_multi_attack))]
     if t.moved_before > 0 and not split:
-        names = " or ".join(tr.split_move_abilities)
-        return [Reason(f"{f.id} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)",
+        names = _(" or ").join(tr.split_move_abilities)
+        return [Reason(_("{f} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)").format(f=f.id, names=names),
                        c(tr.cite_turn_options))]
     limit = speed - (t.moved_before if split else 0)
     if t.moved_after + cost > limit:
-        how = f"{split}: at most {speed} squares in all, before and after attacking" if split else f"after attacking it may move up to its speed {speed}"
-        return [Reason(f"{f.id} would move {count_squares(t.moved_after + cost)} after attacking; {how} ({r.text})",
+        how = (_("{ability}: at most {speed} squares in all, before and after attacking").format(ability=split, speed=speed) if split
+               else _("after attacking it may move up to its speed {speed}").format(speed=speed))
+        return [Reason(_("{f} would move {squares} after attacking; {how} ({text})").format(f=f.id, squares=count_squares(t.moved_after + cost), how=how, text=r.text),
                        c(tr.cite_split_move if split else tr.cite_double_move))]
     return []
 
@@ -172,21 +175,21 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     abl = _abilities(state.position, a)
     speed = state.speed(a)
     if t.charged and not (has(abl, "Pounce") and t.targets[:1] == [target.id]):
-        reasons.append(Reason(f"{a.id} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)",
+        reasons.append(Reason(_("{a} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)").format(a=a.id),
                               c(tr.cite_charge)))
         return reasons
     if t.moved > speed:
-        reasons.append(Reason(f"{a.id} moved {count_squares(t.moved)}, more than its speed {speed}: a double move leaves no attack", c(tr.cite_double_move)))
+        reasons.append(Reason(_("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(a=a.id, squares=count_squares(t.moved), speed=speed), c(tr.cite_double_move)))
     if t.moved_after > 0:
-        reasons.append(Reason(f"{a.id} has already moved after attacking: its attacks this turn are over", c(tr.cite_turn_options)))
+        reasons.append(Reason(_("{a} has already moved after attacking: its attacks this turn are over").format(a=a.id), c(tr.cite_turn_options)))
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon") and t.moved > 0:
-        reasons.append(Reason(f"{a.id} has Heavy Weapon: it cannot move and attack in the same turn", c(tr.cite_heavy_weapon)))
+        reasons.append(Reason(_("{a} has Heavy Weapon: it cannot move and attack in the same turn").format(a=a.id), c(tr.cite_heavy_weapon)))
     allowed, why = allowed_attacks(state, a, t.moved_before > 0)
     if t.attacks >= allowed:
-        reasons.append(Reason(f"{a.id} has made {t.attacks} attack{'s' if t.attacks != 1 else ''} this turn, all it may ({why})",
+        reasons.append(Reason(n_("{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks).format(a=a.id, attacks=t.attacks, why=why),
                               c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options)))
     elif state.rules is Edition.SWM2008 and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
-        reasons.append(Reason(f"Twin Attack: {a.id}'s twin attack is against the same target, {t.targets[-1]}", c("PL p.65 Twin Attack")))
+        reasons.append(Reason(_("Twin Attack: {a}'s twin attack is against the same target, {target}").format(a=a.id, target=t.targets[-1]), c("PL p.65 Twin Attack")))
     return reasons
 
 
@@ -196,25 +199,25 @@ def _check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reas
     pos = state.position
     reasons: list[Reason] = []
     if a.side == target.side:
-        return [Reason(f"{target.id} is an ally of {a.id}", c(tr.cite_opportunity))]
+        return [Reason(_("{target} is an ally of {a}").format(target=target.id, a=a.id), c(tr.cite_opportunity))]
     if state.active != target.id:
-        reasons.append(Reason(f"{target.id} is not the figure moving now ({state.active or 'nobody is acting'}): "
-                              f"an attack of opportunity is made against an enemy as it leaves", c(tr.cite_opportunity)))
+        reasons.append(Reason(_("{target} is not the figure moving now ({acting}): an attack of opportunity is made against an enemy as it leaves").format(
+            target=target.id, acting=state.active or _("nobody is acting")), c(tr.cite_opportunity)))
     t = state.turn if state.turn is not None else Turn(target.id)
     if a.id in t.opportunity_by:
-        reasons.append(Reason(f"{a.id} has already made an attack of opportunity this turn (one per turn)", c(tr.cite_opportunity)))
+        reasons.append(Reason(_("{a} has already made an attack of opportunity this turn (one per turn)").format(a=a.id), c(tr.cite_opportunity)))
     if a.id not in t.provoked and not engine.adjacent(pos, a, target):
-        reasons.append(Reason(f"{target.id} is not leaving a square next to {a.id}", c(tr.cite_opportunity)))
+        reasons.append(Reason(_("{target} is not leaving a square next to {a}").format(target=target.id, a=a.id), c(tr.cite_opportunity)))
     if tr.flight_never_provokes and has(_abilities(pos, target), "Flight"):
-        reasons.append(Reason(f"{target.id} has Flight: enemies make no attacks of opportunity against it", c(tr.cite_flight)))
+        reasons.append(Reason(_("{target} has Flight: enemies make no attacks of opportunity against it").format(target=target.id), c(tr.cite_flight)))
     stopped = sorted(set(a.conditions) & (INACTIVE | {"jedi mind trick"}))
     if stopped:
-        reasons.append(Reason(f"{a.id} is {', '.join(stopped)}: it makes no attacks of opportunity", c(tr.cite_opportunity)))
+        reasons.append(Reason(_("{a} is {conditions}: it makes no attacks of opportunity").format(a=a.id, conditions=', '.join(stopped)), c(tr.cite_opportunity)))
     if tr.attack_lines_from_card:
         from ..rules.attack import _ddm_lines
 
         if not _ddm_lines(pos, a, "melee"):
-            reasons.append(Reason(f"{a.id} has no melee attack: an attack of opportunity is a melee attack", c(tr.cite_opportunity)))
+            reasons.append(Reason(_("{a} has no melee attack: an attack of opportunity is a melee attack").format(a=a.id), c(tr.cite_opportunity)))
     return reasons
 
 
@@ -442,5 +445,5 @@ def _check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> li
     t = _turn(state, f.id)
     if t.moved or t.attacks:
         reasons.append(Reason(f"{f.id} has already moved or attacked this turn: a charge is the whole turn's action", tr.cite(tr.cite_charge)))
-    got, _, _ = plan_charge(state, f.id, target.id, to)
+    got, _to, _plan = plan_charge(state, f.id, target.id, to)
     return reasons + got
