@@ -103,7 +103,9 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     matches = close_matches(word, candidates)
     if not matches:
         return ""
-    return " (did you mean " + " or ".join(repr(m) for m in matches) + "?)"
+    from .i18n import _
+
+    return " " + _("(did you mean {names}?)").format(names=_(" or ").join(repr(m) for m in matches))
 
 
 class UnknownNameError(AssistantError, LookupError):

@@ -149,3 +149,32 @@ def test_a_game_refusal_reads_in_each_language(tmp_path: Path, monkeypatch: pyte
     r = runner.invoke(app, ["--lang", lang, "game", "activate", "obi"], env={"COLUMNS": "300"})
     assert r.exit_code == 2 and all(w in r.output for w in words), r.output
     assert "(swm2008 PL p.6, p.16" in r.output  # the citation as printed
+
+
+def test_no_function_both_calls_the_translator_and_uses_its_name_for_a_throwaway() -> None:
+    """``_`` is the translator: a function that also assigns ``_`` (``a, _ = ...``) would call a
+    tuple item instead, only in the languages that take that branch."""
+    import ast
+
+    bad = []
+    for path in (ROOT / "assistant").rglob("*.py"):
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            nodes = list(ast.walk(fn))
+            stores = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in nodes)
+            calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_" for n in nodes)
+            if stores and calls:
+                bad.append(f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name}")
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang, words", [("pl", ("niepoprawny", "2 problemy", "nieznany klucz 'colour'", "czy chodziło o 'cols'", "jest poza mapą", "mapa ma 4 x 4")),
+                                         ("cs", ("neplatný", "2 problémy", "neznámý klíč 'colour'", "mysleli jste 'cols'", "je mimo mapu", "mapa má 4 x 4"))])
+def test_a_bad_position_file_is_explained_in_each_language(tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4, colour: red}\nfigures:\n  - {id: a, side: x, at: K1}\n")
+    r = runner.invoke(app, ["--lang", lang, "validate", str(f)], env={"COLUMNS": "300"})
+    assert r.exit_code == 2 and all(w in r.output for w in words), r.output
+    j = json.loads(runner.invoke(app, ["--lang", lang, "validate", str(f), "--json"]).stdout)
+    assert [p["where"] for p in j["files"][0]["problems"]] == ["map.colour", "figures[0].at"]  # machine values stay

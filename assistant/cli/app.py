@@ -28,7 +28,7 @@ from rich.markup import escape
 from .. import __version__
 from ..cards import CardLibrary, default_library
 from ..errors import AssistantError, Problem
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from ..model import Position
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path
@@ -288,7 +288,7 @@ def root(
 def _print_problems(problems: list[Problem]) -> None:
     for p in problems:
         colour = "red" if p.severity == "error" else "yellow"
-        err.print(f"  [{colour}]{p.severity}[/] {escape(str(p))}")
+        err.print(f"  [{colour}]{escape(_(SEVERITIES.get(p.severity, p.severity)))}[/] {escape(str(p))}")
 
 
 @app.command()
@@ -324,19 +324,20 @@ def validate(
                 ],
             }
             if not all_ok:
-                bad = sum(1 for *_, ok in reports if not ok)
-                obj["error"] = f"{bad} of {len(reports)} file{'s' if len(reports) != 1 else ''} invalid"
+                bad = sum(1 for *_rest, ok in reports if not ok)
+                obj["error"] = n_("{bad} of {n} file invalid", "{bad} of {n} files invalid", len(reports)).format(bad=bad, n=len(reports))
             emit_json(obj)
         else:
             for _name, r, ok in reports:
                 if ok:
                     pos = r.position
                     assert pos is not None
-                    out.print(f"[green]ok[/] {escape(r.file)}: {pos.rules.value}, {pos.map.cols} x {pos.map.rows}, {len(pos.figures)} figures")
+                    out.print(f"[green]ok[/] {escape(r.file)}: " + escape(n_("{edition}, {cols} x {rows}, {n} figure", "{edition}, {cols} x {rows}, {n} figures",
+                                                                              len(pos.figures)).format(edition=pos.rules.value, cols=pos.map.cols, rows=pos.map.rows, n=len(pos.figures))))
                     _print_problems(r.warnings)
                 else:
                     n = len(r.errors) + (len(r.warnings) if strict else 0)
-                    err.print(f"[bold red]invalid[/] {escape(r.file)}: {n} problem{'s' if n != 1 else ''}")
+                    err.print(f"[bold red]{escape(_(T_INVALID))}[/] {escape(r.file)}: " + escape(n_("{n} problem", "{n} problems", n).format(n=n)))
                     _print_problems(r.problems)
         if not all_ok:
             raise typer.Exit(2)
@@ -488,6 +489,8 @@ from . import live_cmd, queries  # noqa: E402  (commands defined after the share
 #: texts shown inside formatted lines (marked here for the catalogs)
 T_DEMO = N_("demo")
 T_ERROR = N_("error")
+T_INVALID = N_("invalid")
+SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
 T_QUESTIONS_A_TABLE_ASKS = N_("questions a table asks")
 T_WHAT_DOES_THE_ATTACK_NEED = N_("what does the attack need?")
 T_TRY = N_("Try:")

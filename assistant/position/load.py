@@ -21,6 +21,7 @@ from ..cards import CardLibrary, default_library
 from ..coords import Corner, Edge, Square, column_name, edge_run_size, parse_corner, parse_edges, parse_square, parse_squares
 from ..editions import CONTRACT_SIZES, Edition, Size, SquareTerrain
 from ..errors import NotationError, PositionError, Problem, did_you_mean
+from ..i18n import _, term
 from ..model import Figure, Map, Position, Stats
 from ..yamlio import LineMap, YamlReadError, format_path, parse_yaml, problems_from_validation, read_text
 from .schema import FORMAT, FigureIn, MapIn, PositionIn
@@ -107,18 +108,18 @@ class _Checker:
         ones that are not), or None when a required field is missing or invalid.
         """
         if not isinstance(data, dict):
-            self.error(path, f"expected a mapping of keys ({', '.join(model.model_fields)}), got {_short(data)!r}", _short(data))
+            self.error(path, _("expected a mapping of keys ({keys}), got {data!r}").format(keys=', '.join(model.model_fields), data=_short(data)), _short(data))
             return None
         allowed = list(model.model_fields)
         for key in data:
             if key not in model.model_fields:
-                self.error(path + (key,), f"unknown key {key!r}{did_you_mean(str(key), allowed)}; allowed here: {', '.join(allowed)}", key)
+                self.error(path + (key,), _("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(key=key, suggestion=did_you_mean(str(key), allowed), allowed=', '.join(allowed)), key)
         values: dict[str, Any] = {}
         complete = True
         for name, info in model.model_fields.items():
             if name not in data:
                 if info.is_required():
-                    self.error(path, f"missing required key {name!r}")
+                    self.error(path, _("missing required key {what!r}").format(what=name))
                     complete = False
                 continue
             raw = data[name]
@@ -146,19 +147,19 @@ class _Checker:
 
     def check(self, data: Any) -> Position | None:
         if data is None:
-            self.error((), f"the file is empty; a position file starts with 'format: {FORMAT}'")
+            self.error((), _("the file is empty; a position file starts with 'format: {FORMAT}'").format(FORMAT=FORMAT))
             return None
         if not isinstance(data, dict):
-            self.error((), f"a position file is a YAML mapping (format, rules, map, figures), not a {type(data).__name__}", _short(data))
+            self.error((), _("a position file is a YAML mapping (format, rules, map, figures), not a {kind}").format(kind=type(data).__name__), _short(data))
             return None
         for key in data:
             if key not in PositionIn.model_fields:
                 allowed = list(PositionIn.model_fields)
-                self.error((key,), f"unknown key {key!r}{did_you_mean(str(key), allowed)}; allowed here: {', '.join(allowed)}", key)
+                self.error((key,), _("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(key=key, suggestion=did_you_mean(str(key), allowed), allowed=', '.join(allowed)), key)
         edition = self.check_header(data)
         game_map = None
         if "map" not in data:
-            self.error((), "missing required key 'map'")
+            self.error((), _("missing required key 'map'"))
         else:
             map_in = self.validate(MapIn, data["map"], ("map",))
             if map_in is not None:
@@ -167,16 +168,17 @@ class _Checker:
         if figures_raw is None:
             figures_raw = []
         if not isinstance(figures_raw, list):
-            self.error(("figures",), "'figures' must be a list of figures", _short(figures_raw))
+            self.error(("figures",), _("'figures' must be a list of figures"), _short(figures_raw))
             figures_raw = []
         figures, cards = self.check_figures(figures_raw, game_map, edition)
         sides = list(dict.fromkeys(f.side for f in figures))
         most = edition.rules.max_sides if edition is not None else None
         if most is not None and len(sides) > most and edition is not None:
             first = next(i for i, f in enumerate(figures) if f.side == sides[most])
-            self.warn(("figures", first, "side"), f"{len(sides)} sides ({', '.join(sides)}): the {edition.value} rules have two "
-                      f"({edition.rules.cite(edition.rules.sides_rule)}); give teammates one side. Here each figure takes every "
-                      "other side as its enemy, and the turn order of more sides is not in the rulebook", sides[most])
+            self.warn(("figures", first, "side"), _("{n} sides ({sides}): the {edition} rules have two ({rule}); give teammates one side. "
+                                                    "Here each figure takes every other side as its enemy, and the turn order of more "
+                                                    "sides is not in the rulebook").format(
+                n=len(sides), sides=", ".join(sides), edition=edition.value, rule=edition.rules.cite(edition.rules.sides_rule)), sides[most])
         if edition is None or game_map is None or any(p.severity == "error" for p in self.problems):
             return None
         return Position(edition, game_map, tuple(figures), cards)
@@ -184,20 +186,20 @@ class _Checker:
     def check_header(self, data: dict[Any, Any]) -> Edition | None:
         fmt = data.get("format")
         if "format" not in data:
-            self.error((), f"missing required key 'format' (write 'format: {FORMAT}' at the top)")
+            self.error((), _("missing required key 'format' (write 'format: {FORMAT}' at the top)").format(FORMAT=FORMAT))
         elif fmt != FORMAT:
             if isinstance(fmt, str) and fmt.startswith("tabletop-position/"):
-                self.error(("format",), f"unsupported format version {fmt!r}; this program reads {FORMAT}", fmt)
+                self.error(("format",), _("unsupported format version {fmt!r}; this program reads {FORMAT}").format(fmt=fmt, FORMAT=FORMAT), fmt)
             else:
-                self.error(("format",), f"{fmt!r} is not a position file format; expected {FORMAT!r}", fmt)
+                self.error(("format",), _("{fmt!r} is not a position file format; expected {FORMAT!r}").format(fmt=fmt, FORMAT=FORMAT), fmt)
         rules = data.get("rules")
         if "rules" not in data:
-            self.error((), "missing required key 'rules' (swm2004, swm2008 or ddm2005)")
+            self.error((), _("missing required key 'rules' (swm2004, swm2008 or ddm2005)"))
             return None
         names = [e.value for e in Edition]
         if isinstance(rules, str) and rules.strip().lower() in names:
             return Edition(rules.strip().lower())
-        self.error(("rules",), f"unknown rules edition {rules!r}{did_you_mean(str(rules), names)}; known: {', '.join(names)}", rules)
+        self.error(("rules",), _("unknown rules edition {rules!r}{suggestion}; known: {names}").format(rules=rules, suggestion=did_you_mean(str(rules), names), names=', '.join(names)), rules)
         return None
 
     # -- the map -----------------------------------------------------------------------
@@ -205,7 +207,7 @@ class _Checker:
     def check_map(self, m: MapIn, edition: Edition | None) -> Map | None:
         cols, rows = m.cols, m.rows
         rules = edition.rules if edition else None
-        bounds = f"the map is {cols} x {rows}: A1 to {column_name(cols - 1)}{rows}"
+        bounds = _("the map is {cols} x {rows}: A1 to {last}").format(cols=cols, rows=rows, last=f"{column_name(cols - 1)}{rows}")
 
         def squares_in(items: list[str], path: tuple[Any, ...]) -> frozenset[Square]:
             out: set[Square] = set()
@@ -222,20 +224,20 @@ class _Checker:
             path: tuple[Any, ...] = ("map", "squares", kind.value)
             if rules is not None and kind not in rules.square_terrain:
                 known = ", ".join(k.value for k in rules.square_terrain)
-                self.error(path, f"terrain {kind.value!r} has no rules in {edition} ({rules.terrain_rule}); {edition} knows: {known}", kind.value)
+                self.error(path, _("terrain {value!r} has no rules in {edition} ({terrain_rule}); {edition} knows: {known}").format(value=kind.value, edition=edition, terrain_rule=rules.terrain_rule, known=known), kind.value)
             squares[kind] = squares_in(items, path)
         walls_sq = squares.get(SquareTerrain.WALL, frozenset())
         for kind, sqs in squares.items():
             if kind is not SquareTerrain.WALL and walls_sq & sqs:
                 clash = sorted(walls_sq & sqs)[0]
-                self.error(("map", "squares", kind.value), f"{clash.name} is both a wall square and {kind.value}; a wall square is solid", clash.name)
+                self.error(("map", "squares", kind.value), _("{what} is both a wall square and {value}; a wall square is solid").format(what=clash.name, value=term(kind.value)), clash.name)
 
         walls = self.edges_in(m.edges.wall, ("map", "edges", "wall"), cols, rows, bounds)
         doors = self.edges_in(m.edges.door, ("map", "edges", "door"), cols, rows, bounds)
         if doors and rules is not None and not rules.has_doors:
-            self.error(("map", "edges", "door"), f"{edition} has no doors (its rulebook knows only walls); draw a wall or leave the edge open")
+            self.error(("map", "edges", "door"), _("{edition} has no doors (its rulebook knows only walls); draw a wall or leave the edge open").format(edition=edition))
         for e in sorted(walls & doors):
-            self.error(("map", "edges", "door"), f"edge {e.name} is both a wall and a door", e.name)
+            self.error(("map", "edges", "door"), _("edge {what} is both a wall and a door").format(what=e.name), e.name)
         open_doors = self.edges_in(m.open_doors, ("map", "open_doors"), cols, rows, bounds)
         for i, text in enumerate(m.open_doors):
             try:
@@ -243,7 +245,7 @@ class _Checker:
             except NotationError:
                 continue
             for e in sorted(named - doors):
-                self.error(("map", "open_doors", i), f"{e.name} is listed as an open door but is not a door (add it to map.edges.door)", text)
+                self.error(("map", "open_doors", i), _("{what} is listed as an open door but is not a door (add it to map.edges.door)").format(what=e.name), text)
 
         open_corners: set[Corner] = set()
         touching = {pt for e in walls | doors for pt in e.endpoints} | {c for sq in walls_sq for c in sq.corners()}
@@ -255,17 +257,17 @@ class _Checker:
                 self.error(path, str(exc), text)
                 continue
             if not (0 <= pt.x <= cols and 0 <= pt.y <= rows):
-                self.error(path, f"corner {text!r} is off the map ({bounds})", text)
+                self.error(path, _("corner {text!r} is off the map ({bounds})").format(text=text, bounds=bounds), text)
                 continue
             if pt not in touching:
-                self.warn(path, f"open corner {pt.name} touches no wall or door, so it changes nothing", text)
+                self.warn(path, _("open corner {what} touches no wall or door, so it changes nothing").format(what=pt.name), text)
             open_corners.add(pt)
 
         areas: dict[str, frozenset[Square]] = {}
         for area, items in m.areas.items():
             path = ("map", "areas", area)
             if not area.strip():
-                self.error(path, "an area needs a name", area)
+                self.error(path, _("an area needs a name"), area)
                 continue
             areas[area] = squares_in(items, path)
 
@@ -279,7 +281,7 @@ class _Checker:
         """A square or range, every square of it on the map (checked before expanding)."""
         try:
             if ":" in text:
-                a, _, b = text.partition(":")
+                a, _colon, b = text.partition(":")
                 ends = [parse_square(a), parse_square(b)]
             else:
                 ends = [parse_square(text)]
@@ -288,7 +290,7 @@ class _Checker:
             return frozenset()
         off = [s for s in ends if not (s.col < cols and s.row < rows)]
         if off:
-            self.error(path, f"{off[0].name} is off the map ({bounds})", text)
+            self.error(path, _("{square} is off the map ({bounds})").format(square=off[0].name, bounds=bounds), text)
             return frozenset()
         try:
             return parse_squares(text)
@@ -309,7 +311,7 @@ class _Checker:
                 continue
             off = [e for e in edges if not _edge_on_map(e, cols, rows)]
             if off:
-                self.error(p, f"edge {off[0].name} is off the map ({bounds})", text)
+                self.error(p, _("edge {square} is off the map ({bounds})").format(square=off[0].name, bounds=bounds), text)
                 continue
             out.update(edges)
         return frozenset(out)
@@ -325,7 +327,7 @@ class _Checker:
         for i, item in enumerate(raw):
             path = ("figures", i)
             if not isinstance(item, dict):
-                self.error(path, "each figure is a mapping with at least id, side and at", _short(item))
+                self.error(path, _("each figure is a mapping with at least id, side and at"), _short(item))
                 continue
             f = self.validate(FigureIn, item, path)
             if f is None:
@@ -333,15 +335,15 @@ class _Checker:
             ok = True
             fid = f.id.strip()
             if not _ID_RE.match(fid) or len(fid) > _ID_MAX:
-                self.error(path + ("id",), f"figure id {f.id!r} must be a short handle: letters, digits, '_', '-' or '.', starting with a letter or digit, at most {_ID_MAX} characters", f.id)
+                self.error(path + ("id",), _("figure id {figure!r} must be a short handle: letters, digits, '_', '-' or '.', starting with a letter or digit, at most {most} characters").format(figure=f.id, most=_ID_MAX), f.id)
                 ok = False
             elif fid in ids:
-                self.error(path + ("id",), f"duplicate figure id {fid!r} (also figures[{ids[fid]}])", fid)
+                self.error(path + ("id",), _("duplicate figure id {fid!r} (also figures[{index}])").format(fid=fid, index=ids[fid]), fid)
                 ok = False
             else:
                 ids[fid] = i
             if not f.side.strip():
-                self.error(path + ("side",), "a figure needs a side (figures with the same side are allies)", f.side)
+                self.error(path + ("side",), _("a figure needs a side (figures with the same side are allies)"), f.side)
                 ok = False
             try:
                 at = parse_square(f.at)
@@ -355,9 +357,9 @@ class _Checker:
                 if card is None:
                     other = "ddm" if edition.game == "swm" else "swm"
                     if self.library.lookup(other, f.card) is not None:
-                        self.error(path + ("card",), f"{f.card!r} is a {other.upper()} card; this position plays {edition}", f.card)
+                        self.error(path + ("card",), _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition), f.card)
                     else:
-                        self.error(path + ("card",), f"unknown card {f.card!r}{did_you_mean(f.card, self.library.names(edition.game))}", f.card)
+                        self.error(path + ("card",), _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(edition.game))), f.card)
                     ok = False
                 else:
                     cards[card.name.lower()] = card
@@ -368,10 +370,10 @@ class _Checker:
 
             if f.marker is not None:
                 if f.marker < 4:
-                    self.error(path + ("marker",), f"marker {f.marker}: ids 0-3 are the map-corner markers of photos; figure bases use 4-49", f.marker)
+                    self.error(path + ("marker",), _("marker {marker}: ids 0-3 are the map-corner markers of photos; figure bases use 4-49").format(marker=f.marker), f.marker)
                     ok = False
                 elif f.marker in markers:
-                    self.error(path + ("marker",), f"marker {f.marker} is already on figure {markers[f.marker]!r}", f.marker)
+                    self.error(path + ("marker",), _("marker {marker} is already on figure {other!r}").format(marker=f.marker, other=markers[f.marker]), f.marker)
                     ok = False
                 else:
                     markers[f.marker] = fid
@@ -379,7 +381,7 @@ class _Checker:
             conditions = tuple(c.strip().lower() for c in f.conditions)
             for j, c in enumerate(conditions):
                 if not c:
-                    self.error(path + ("conditions", j), "an empty condition", f.conditions[j])
+                    self.error(path + ("conditions", j), _("an empty condition"), f.conditions[j])
                     ok = False
 
             given: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in f.stats.model_dump().items()}
@@ -393,12 +395,12 @@ class _Checker:
             )
             hp = (card.base_stats() if card else Stats()).overlay(stats).hp
             if hp is not None and f.damage_taken >= hp and edition is not None:
-                self.error(path + ("damage_taken",), f"{fid} has taken {f.damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({edition.rules.cite(edition.rules.defeat_rule)})", f.damage_taken)
+                self.error(path + ("damage_taken",), _("{fid} has taken {damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({rule})").format(fid=fid, damage_taken=f.damage_taken, hp=hp, rule=edition.rules.cite(edition.rules.defeat_rule)), f.damage_taken)
             if game_map is not None and self.check_placement(fig, game_map, edition, path):
                 for sq in sorted(fig.space):
                     if sq in occupied:
                         other_id, other_i = occupied[sq]
-                        self.error(path + ("at",), f"{fid} overlaps {other_id} (figures[{other_i}]) on {sq.name}; one figure per square", f.at)
+                        self.error(path + ("at",), _("{fid} overlaps {other_id} (figures[{other_i}]) on {what}; one figure per square").format(fid=fid, other_id=other_id, other_i=other_i, what=sq.name), f.at)
                         break
                 for sq in fig.space:
                     occupied.setdefault(sq, (fid, i))
@@ -414,7 +416,7 @@ class _Checker:
         text = f.size.strip().lower()
         names = [s.value for s in Size]
         if text not in names:
-            self.error(path + ("size",), f"unknown size {f.size!r}{did_you_mean(text, names)}; sizes: {', '.join(s.value for s in CONTRACT_SIZES)}", f.size)
+            self.error(path + ("size",), _("unknown size {size!r}{suggestion}; sizes: {sizes}").format(size=f.size, suggestion=did_you_mean(text, names), sizes=', '.join(s.value for s in CONTRACT_SIZES)), f.size)
             return None
         size = Size(text)
         if edition is None:
@@ -422,12 +424,12 @@ class _Checker:
         rules = edition.rules
         if size not in rules.sizes:
             if size in CONTRACT_SIZES:
-                self.warn(path + ("size",), f"{edition} defines only {', '.join(s.value for s in rules.sizes)} ({rules.sizes_rule}); a {size.value} figure takes the contract's {size.footprint}x{size.footprint} space", f.size)
+                self.warn(path + ("size",), _("{edition} defines only {sizes} ({sizes_rule}); a {value} figure takes the contract's {footprint}x{footprint} space").format(edition=edition, sizes=', '.join(s.value for s in rules.sizes), sizes_rule=rules.sizes_rule, value=size.value, footprint=size.footprint), f.size)
             else:
-                self.error(path + ("size",), f"size {size.value!r} does not exist in {edition} ({rules.sizes_rule})", f.size)
+                self.error(path + ("size",), _("size {value!r} does not exist in {edition} ({sizes_rule})").format(value=size.value, edition=edition, sizes_rule=rules.sizes_rule), f.size)
                 return None
         if card is not None and card.size is not None and card.size is not size:
-            self.warn(path + ("size",), f"the card {card.name!r} says {card.size.value}; this file says {size.value}", f.size)
+            self.warn(path + ("size",), _("the card {what!r} says {value}; this file says {value2}").format(what=card.name, value=card.size.value, value2=size.value), f.size)
         return size
 
     def check_placement(self, fig: Figure, game_map: Map, edition: Edition | None, path: tuple[Any, ...]) -> bool:
@@ -436,11 +438,12 @@ class _Checker:
         at_path = path + ("at",)
         off = [sq for sq in fig.space if not game_map.on_map(sq)]
         if off:
-            bounds = f"the map is {game_map.cols} x {game_map.rows}: A1 to {column_name(game_map.cols - 1)}{game_map.rows}"
+            bounds = _("the map is {cols} x {rows}: A1 to {last}").format(
+                cols=game_map.cols, rows=game_map.rows, last=f"{column_name(game_map.cols - 1)}{game_map.rows}")
             if n == 1:
-                self.error(at_path, f"{fig.id} at {fig.at.name} is off the map ({bounds})", fig.at.name)
+                self.error(at_path, _("{figure} at {what} is off the map ({bounds})").format(figure=fig.id, what=fig.at.name, bounds=bounds), fig.at.name)
             else:
-                self.error(at_path, f"{fig.id} is {fig.size.value} ({n}x{n}): at {fig.at.name} it needs {fig.space_name()}, which runs off the map ({bounds})", fig.at.name)
+                self.error(at_path, _("{figure} is {value} ({n}x{n}): at {what} it needs {space}, which runs off the map ({bounds})").format(figure=fig.id, value=fig.size.value, n=n, what=fig.at.name, space=fig.space_name(), bounds=bounds), fig.at.name)
             return False
         ok = True
         if edition is not None:
@@ -450,7 +453,7 @@ class _Checker:
         for sq in sorted(fig.space):
             bad = [k for k in no_standing if k in game_map.terrain(sq)]
             if bad:
-                self.error(at_path, f"{fig.id} stands on {sq.name}, a {bad[0].value} square; no figure may stand there ({why})", fig.at.name)
+                self.error(at_path, _("{figure} stands on {what}, a {terrain} square; no figure may stand there ({why})").format(figure=fig.id, what=sq.name, terrain=term(bad[0].value), why=why), fig.at.name)
                 ok = False
                 break
         blocking = game_map.blocking_edges()
@@ -458,8 +461,8 @@ class _Checker:
         astride = sorted(inner & blocking)
         if astride:
             e = astride[0]
-            what = "closed door" if e in game_map.doors else "wall"
-            self.error(at_path, f"{fig.id} ({fig.space_name()}) stands astride the {what} on {e.name}; a figure's space cannot contain a {what}", fig.at.name)
+            what = _("closed door") if e in game_map.doors else _("wall")
+            self.error(at_path, _("{figure} ({space}) stands astride the {what} on {what2}; a figure's space cannot contain a {what}").format(figure=fig.id, space=fig.space_name(), what=what, what2=e.name), fig.at.name)
             ok = False
         return ok
 
