@@ -30,6 +30,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import NotationError
+from .i18n import N_, _
+
+#: what a piece of notation is, as messages name it (marked for the catalogs)
+_WHATS = (N_("a square"), N_("a square or range"), N_("an edge"), N_("an edge or edge run"), N_("a corner"), N_("a corner point"))
 
 Side = Literal["N", "E", "S", "W"]
 Axis = Literal["H", "V"]
@@ -64,7 +68,7 @@ def column_index(letters: str) -> int:
     n = 0
     for ch in letters.upper():
         if not "A" <= ch <= "Z":
-            raise NotationError(f"{letters!r} is not a column name (letters A-Z)")
+            raise NotationError(_("{text!r} is not a column name (letters A-Z)").format(text=letters))
         n = n * 26 + (ord(ch) - ord("A") + 1)
     return n - 1
 
@@ -97,7 +101,7 @@ class Square:
             return Edge(c, r, "V")
         if side == "E":
             return Edge(c + 1, r, "V")
-        raise NotationError(f"{side!r} is not a side (N, E, S or W)")
+        raise NotationError(_("{text!r} is not a side (N, E, S or W)").format(text=side))
 
     def edges(self) -> tuple[Edge, Edge, Edge, Edge]:
         return (self.edge("N"), self.edge("E"), self.edge("S"), self.edge("W"))
@@ -172,7 +176,7 @@ class Corner:
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise NotationError(f"{what} must be written as text, got {value!r}")
+        raise NotationError(_("{what} must be written as text, got {value!r}").format(what=_(what), value=value))
     return value.strip()
 
 
@@ -181,7 +185,7 @@ def parse_square(text: object) -> Square:
     s = _text(text, "a square")
     m = _SQUARE_RE.match(s)
     if not m:
-        raise NotationError(f"{s!r} is not a square name (column letters then row number, e.g. C5)")
+        raise NotationError(_("{text!r} is not a square name (column letters then row number, e.g. C5)").format(text=s))
     return Square(column_index(m.group(1)), int(m.group(2)) - 1)
 
 
@@ -190,9 +194,9 @@ def parse_squares(text: object) -> frozenset[Square]:
     s = _text(text, "a square or range")
     if ":" not in s:
         return frozenset({parse_square(s)})
-    a, _, b = s.partition(":")
+    a, _colon, b = s.partition(":")
     if ":" in b:
-        raise NotationError(f"{s!r} is not a square range (two squares joined by ':', e.g. A1:C3)")
+        raise NotationError(_("{text!r} is not a square range (two squares joined by ':', e.g. A1:C3)").format(text=s))
     sa, sb = parse_square(a), parse_square(b)
     c0, c1 = sorted((sa.col, sb.col))
     r0, r1 = sorted((sa.row, sb.row))
@@ -205,7 +209,7 @@ def range_size(text: object) -> int:
     if ":" not in s:
         parse_square(s)
         return 1
-    a, _, b = s.partition(":")
+    a, _colon, b = s.partition(":")
     sa, sb = parse_square(a), parse_square(b)
     return (abs(sa.col - sb.col) + 1) * (abs(sa.row - sb.row) + 1)
 
@@ -213,9 +217,8 @@ def range_size(text: object) -> int:
 def _split_suffix(s: str, choices: tuple[str, ...], what: str, example: str) -> tuple[str, str]:
     head, dot, suffix = s.rpartition(".")
     if not dot or suffix.upper() not in choices:
-        raise NotationError(
-            f"{s!r} is not {what} (a square then '.' and one of {', '.join(choices)}, e.g. {example})"
-        )
+        raise NotationError(_("{text!r} is not {what} (a square then '.' and one of {choices}, e.g. {example})").format(
+            text=s, what=_(what), choices=", ".join(choices), example=example))
     return head, suffix.upper()
 
 
@@ -232,10 +235,10 @@ def parse_edges(text: object) -> tuple[Edge, ...]:
     head, side = _split_suffix(s, _SIDES, "an edge or edge run", "D3:D7.E")
     if ":" not in head:
         return (parse_square(head).edge(side),)  # type: ignore[arg-type]
-    a, _, b = head.partition(":")
+    a, _colon, b = head.partition(":")
     sa, sb = parse_square(a), parse_square(b)
     if sa.col != sb.col and sa.row != sb.row:
-        raise NotationError(f"{s!r} is not an edge run: {sa.name} and {sb.name} share neither a row nor a column")
+        raise NotationError(_("{text!r} is not an edge run: {a} and {b} share neither a row nor a column").format(text=s, a=sa.name, b=sb.name))
     c0, c1 = sorted((sa.col, sb.col))
     r0, r1 = sorted((sa.row, sb.row))
     return tuple(Square(c, r).edge(side) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))  # type: ignore[arg-type]
@@ -244,7 +247,7 @@ def parse_edges(text: object) -> tuple[Edge, ...]:
 def edge_run_size(text: object) -> int:
     """How many edges an edge or edge run names, without building it."""
     s = _text(text, "an edge or edge run")
-    head, _ = _split_suffix(s, _SIDES, "an edge or edge run", "D3:D7.E")
+    head, _side = _split_suffix(s, _SIDES, "an edge or edge run", "D3:D7.E")
     return range_size(head)
 
 
@@ -297,7 +300,7 @@ def format_squares(squares: Iterable[Square]) -> list[str]:
                 remaining.discard(Square(c, r))
         end = Square(c1, r1)
         out.append((start, start.name if end == start else f"{start.name}:{end.name}"))
-    return [name for _, name in out]
+    return [name for _key, name in out]
 
 
 def format_edges(edges: Iterable[Edge]) -> list[str]:
@@ -326,5 +329,5 @@ def format_edges(edges: Iterable[Edge]) -> list[str]:
             (sq0, side), (sq1, _) = first.split("."), last.split(".")
             name = f"{sq0}:{sq1}.{side}"
         out.append(((e.y, e.x, e.axis), name))
-    return [name for _, name in out]
+    return [name for _key, name in out]
 

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from .i18n import N_
+
 
 class AssistantError(Exception):
     """Base of every error a user can cause. ``str(err)`` is the message to show."""
@@ -108,6 +110,10 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return " " + _("(did you mean {names}?)").format(names=_(" or ").join(repr(m) for m in matches))
 
 
+#: the kinds of name a user gives, as messages say them (marked for the catalogs)
+KINDS = {"figure": N_("figure"), "card": N_("card"), "player": N_("player"), "die": N_("die"), "side (DS or LS)": N_("side (DS or LS)")}
+
+
 class UnknownNameError(AssistantError, LookupError):
     """A figure id or card name that does not exist."""
 
@@ -116,7 +122,9 @@ class UnknownNameError(AssistantError, LookupError):
         pool = list(candidates)
         self.suggestions = close_matches(name, pool)
         hint = did_you_mean(name, pool)
-        super().__init__(f"unknown {kind} {name!r}{hint}")
+        from .i18n import _
+
+        super().__init__(_("unknown {kind} {name!r}{suggestion}").format(kind=_(KINDS.get(kind, kind)), name=name, suggestion=hint))
 
 
 class AmbiguousNameError(AssistantError, LookupError):
@@ -124,4 +132,7 @@ class AmbiguousNameError(AssistantError, LookupError):
 
     def __init__(self, kind: str, name: str, matches: Sequence[str]):
         self.kind, self.name, self.matches = kind, name, tuple(matches)
-        super().__init__(f"{kind} {name!r} is ambiguous: it matches " + ", ".join(repr(m) for m in matches))
+        from .i18n import _
+
+        super().__init__(_("{kind} {name!r} is ambiguous: it matches {matches}").format(
+            kind=_(KINDS.get(kind, kind)), name=name, matches=", ".join(repr(m) for m in matches)))
