@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .geometry.core import Contact, Pt
+from .i18n import _
 from .model import Position
 from .rules.engine import CoverAnswer, SightAnswer
 
@@ -30,7 +31,7 @@ class Overlay:
 
 
 def sight_overlay(pos: Position, ans: SightAnswer) -> Overlay:
-    caption = f"{ans.viewer} -> {ans.target}: " + ("line of sight (green line)" if ans.line_of_sight else "no line of sight (blocked in red)")
+    caption = f"{ans.viewer} -> {ans.target}: " + (_("line of sight (green line)") if ans.line_of_sight else _("no line of sight (blocked in red)"))
     attempt = None
     if not ans.line_of_sight:
         a, t = pos.figure(ans.viewer), pos.figure(ans.target)
@@ -53,14 +54,14 @@ def cover_overlay(pos: Position, ans: CoverAnswer, sight_ans: SightAnswer | None
         else:
             q = parse_square(s.where)
             squares.append((q.col, q.row))
-    verdict = "no line of sight" if ans.cover is None else ("cover" if ans.cover else "no cover")
+    verdict = _("no line of sight") if ans.cover is None else (_("cover") if ans.cover else _("no cover"))
     return Overlay(
         witness=sight_ans.witness if sight_ans else None,
         fan_corner=ans.best_corner,
         fan_target=sorted((q.col, q.row) for q in target.space) if ans.best_corner is not None else (),
         highlight_squares=squares,
         highlight_edges=edges,
-        caption=f"{ans.attacker} -> {ans.target}: {verdict}; fan from the best corner in orange, sources outlined",
+        caption=f"{ans.attacker} -> {ans.target}: " + _("{verdict}; fan from the best corner in orange, sources outlined").format(verdict=verdict),
     )
 
 
@@ -73,5 +74,5 @@ def targets_overlay(pos: Position, attacker: str, rows: list[dict]) -> Overlay:
     for r in rows:
         t = pos.figure(r["target"])
         m = t.size.footprint
-        lines.append((start, (t.at.col + m / 2, t.at.row + m / 2), bool(r.get("legal")), (f"{r['needs']}+" if r.get("legal") else "not legal") if r.get("needs") else "?"))
-    return Overlay(target_lines=lines, caption=f"{attacker}: legal targets in green (roll needed), illegal in red")
+        lines.append((start, (t.at.col + m / 2, t.at.row + m / 2), bool(r.get("legal")), (f"{r['needs']}+" if r.get("legal") else _("not legal")) if r.get("needs") else "?"))
+    return Overlay(target_lines=lines, caption=f"{attacker}: " + _("legal targets in green (roll needed), illegal in red"))

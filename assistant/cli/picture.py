@@ -44,6 +44,19 @@ def _px(p: Pt) -> tuple[int, int]:
     return int(round(M + float(p[0]) * S)), int(round(M + float(p[1]) * S))
 
 
+def ascii_text(text: str) -> str:
+    """Text as OpenCV's built-in font can draw it: Polish and Czech letters without their marks
+    (the SVG picture, ``--svg``, keeps them).
+
+    >>> ascii_text("linia wzroku (zielona) – osłona, krytí, Łódź")
+    'linia wzroku (zielona) - oslona, kryti, Lodz'
+    """
+    import unicodedata
+
+    text = text.translate(str.maketrans({"ł": "l", "Ł": "L", "–": "-", "—": "-", "→": "->", "„": '"', "”": '"'}))
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).encode("ascii", "replace").decode()
+
+
 def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
     m = pos.map
     h, w = M * 2 + m.rows * S + (22 if overlay and overlay.caption else 0), M * 2 + m.cols * S
@@ -112,7 +125,7 @@ def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
             colour = GREEN if legal else RED
             cv2.line(img, _px(p), _px(q), colour, 2, cv2.LINE_AA)
             mid = _px(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
-            cv2.putText(img, label, (mid[0] + 4, mid[1] - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1, cv2.LINE_AA)
+            cv2.putText(img, ascii_text(label), (mid[0] + 4, mid[1] - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1, cv2.LINE_AA)
         if overlay.attempt is not None:
             p, q = overlay.attempt
             cv2.line(img, _px(p), _px(q), (150, 150, 150), 1, cv2.LINE_AA)
@@ -122,7 +135,7 @@ def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
             cv2.circle(img, _px(p), 4, GREEN, -1)
             cv2.circle(img, _px(q), 4, GREEN, -1)
         if overlay.caption:
-            cv2.putText(img, overlay.caption[:140], (6, h - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.42, (0, 0, 0), 1, cv2.LINE_AA)
+            cv2.putText(img, ascii_text(overlay.caption)[:140], (6, h - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.42, (0, 0, 0), 1, cv2.LINE_AA)
     return img
 
 
