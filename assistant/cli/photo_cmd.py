@@ -10,7 +10,11 @@ import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
+from ..i18n import N_, _, n_
 from ..limits import check_photo
+
+#: how a figure was found, as the answer says it (the JSON keeps these values)
+HOW_FOUND = (N_("marker"), N_("roster"))
 
 app = typer.Typer(help="Read a table photo: the grid, the figures; compare with the game.", no_args_is_help=True)
 map_app = typer.Typer(help="Maps: read one from a photo of the printed map.", no_args_is_help=True)
@@ -69,12 +73,15 @@ def detect_cmd(
         if json_out:
             emit_json(res.as_json())
             return
-        out.print(f"grid found (reprojection error {res.reprojection_error_px:.2f} px) in {res.seconds:.2f} s")
+        out.print(escape(_("grid found (reprojection error {error} px) in {seconds} s").format(
+            error=f"{res.reprojection_error_px:.2f}", seconds=f"{res.seconds:.2f}")))
         for f in res.figures:
-            out.print(f"  {f.id} at {f.at} ({f.by}, confidence {f.confidence:.2f})")
-        out.print(f"  occupied: {', '.join(res.occupied) or '-'}")
+            out.print("  " + escape(_("{figure} at {at} ({by}, confidence {confidence})").format(
+                figure=f.id, at=f.at, by=_(f.by), confidence=f"{f.confidence:.2f}")))
+        out.print("  " + escape(_("occupied: {squares}").format(squares=", ".join(res.occupied) or "-")))
         for u in res.uncertain:
-            out.print(f"  [yellow]confirm {u['square']}[/] (confidence {u['confidence']:.2f})")
+            text = escape(_("confirm {square}").format(square=u["square"]))
+            out.print(f"  [yellow]{text}[/] " + escape(_("(confidence {confidence})").format(confidence=f"{u['confidence']:.2f}")))
         for n in res.notes:
             out.print(f"  [yellow]{escape(n)}[/]")
 
@@ -107,16 +114,17 @@ def check_cmd(
             s = seen.get(fig.id)
             if s is None:
                 rows.append({"figure": fig.id, "game": fig.at.name, "photo": None, "agree": False,
-                             "text": f"{fig.id} is not seen in the photo (the game has it on {fig.at.name})"})
+                             "text": _("{figure} is not seen in the photo (the game has it on {at})").format(figure=fig.id, at=fig.at.name)})
             else:
                 agree = s.at == fig.at.name
                 rows.append({"figure": fig.id, "game": fig.at.name, "photo": s.at, "agree": agree, "confidence": s.confidence,
-                             "text": f"{fig.id} on {s.at}" + ("" if agree else f" in the photo; the game has it on {fig.at.name}")})
+                             "text": (_("{figure} on {at}") if agree else _("{figure} on {at} in the photo; the game has it on {game}")).format(
+                                 figure=fig.id, at=s.at, game=fig.at.name)})
         game_squares = {sq.name for f in pos.figures for sq in f.space}
         explained = {s.at for s in res.figures}
         for sq in res.occupied:
             if sq not in game_squares and sq not in explained:
-                rows.append({"figure": None, "game": None, "photo": sq, "agree": False, "text": f"a figure on {sq} in the photo; the game has none there"})
+                rows.append({"figure": None, "game": None, "photo": sq, "agree": False, "text": _("a figure on {square} in the photo; the game has none there").format(square=sq)})
         agree = all(r["agree"] for r in rows)
         if json_out:
             emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "agree": agree})
@@ -136,8 +144,8 @@ def _print_check(rows: list[dict[str, Any]]) -> None:
     from .app import out
 
     table = Table(header_style="bold", box=None, pad_edge=False)
-    for col in ("", "figure", "game", "photo", "note"):
-        table.add_column(col)
+    for col in ("", N_("figure"), N_("game"), N_("photo"), N_("note")):
+        table.add_column(_(col) if col else col)
     for r in rows:
         table.add_row("[green]✓[/]" if r["agree"] else "[red]✗[/]", r["figure"] or "?", r["game"] or "-", r["photo"] or "-", escape(r["text"]))
     out.print(table)
@@ -348,12 +356,15 @@ def apply_cmd(
                 if s.at == fig.at.name:
                     continue
                 if s.confidence < min_confidence:
-                    out.print(f"  [yellow]not applied[/]: {s.id} on {s.at} (confidence {s.confidence:.2f} < {min_confidence})")
+                    label = escape(_("not applied"))
+                    out.print(f"  [yellow]{label}[/]: " + escape(_("{figure} on {at} (confidence {confidence} < {least})").format(
+                        figure=s.id, at=s.at, confidence=f"{s.confidence:.2f}", least=min_confidence)))
                     continue
                 ev = g.do("relocate", {"figure": s.id, "at": s.at, "source": f"photo {image.name}", "confidence": s.confidence})
-                out.print(f"[green]#{ev.seq}[/] {s.id}: {fig.at.name} -> {s.at} (from the photo)")
+                out.print(f"[green]#{ev.seq}[/] {s.id}: {fig.at.name} -> {s.at} " + escape(_("(from the photo)")))
                 changed += 1
-            out.print(f"{changed} figure{'s' if changed != 1 else ''} updated; 'game undo' takes a correction back")
+            out.print(escape(n_("{n} figure updated; 'game undo' takes a correction back", "{n} figures updated; 'game undo' takes a correction back",
+                                changed).format(n=changed)))
         finally:
             g.close()
 
