@@ -178,3 +178,13 @@ def test_a_bad_position_file_is_explained_in_each_language(tmp_path: Path, lang:
     assert r.exit_code == 2 and all(w in r.output for w in words), r.output
     j = json.loads(runner.invoke(app, ["--lang", lang, "validate", str(f), "--json"]).stdout)
     assert [p["where"] for p in j["files"][0]["problems"]] == ["map.colour", "figures[0].at"]  # machine values stay
+
+
+def test_an_attacks_modifiers_keep_their_english_source_in_json_and_add_a_label() -> None:
+    args = ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--combined-fire", "sbdc", "--json"]
+    en = json.loads(runner.invoke(app, args).stdout)
+    pl = json.loads(runner.invoke(app, ["--lang", "pl", *args]).stdout)
+    assert [m["source"] for m in en["modifiers"]] == [m["source"] for m in pl["modifiers"]]
+    assert "combined fire from sbdc" in [m["source"] for m in pl["modifiers"]]
+    labels = {m["source"]: m["label"] for m in pl["modifiers"]}
+    assert labels["combined fire from sbdc"] == "atak łączony: sbdc" and labels["cover (wall F4)"] == "osłona (ściana F4)"

@@ -281,7 +281,7 @@ def print_attack(ans) -> None:
     out.print("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
         damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
     for m in ans.modifiers:
-        out.print(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.source)}  [dim]({escape(m.rule)})[/]")
+        out.print(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(m.rule)})[/]")
     if len(ans.attacks) > 1:
         for a in ans.attacks[1:]:
             out.print("  " + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))

@@ -22,7 +22,7 @@ from ..cards import DdmCard, SwmCard, split_ability
 from ..coords import count_squares
 from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
-from ..i18n import _, n_, source_names
+from ..i18n import N_, _, n_, source_names
 from ..model import Figure, Position, Stats
 from . import engine
 from .engine import Board, Reason
@@ -34,13 +34,28 @@ CRIT_IMMUNE_TYPES = ("construct", "undead", "ooze", "elemental", "plant")
 
 @dataclass(frozen=True)
 class Modifier:
-    source: str
+    source: str  # English, whatever the reader's language: a value machines may rely on
     applies_to: str  # attack | defense | damage
     value: int
     rule: str
+    label: str = ""  # the source as the reader reads it (the same as ``source`` in English)
 
     def as_json(self) -> dict[str, Any]:
-        return {"source": self.source, "applies_to": self.applies_to, "value": self.value, "rule": self.rule}
+        return {"source": self.source, "applies_to": self.applies_to, "value": self.value, "rule": self.rule,
+                "label": self.label or self.source}
+
+
+def _both(message: str, **values: Any) -> tuple[str, str]:
+    """A text in English and in the reader's language. Values that are themselves worded (a list
+    of cover sources) are given as functions, so each language words them its own way."""
+    from .. import i18n
+
+    def fill(text: str) -> str:
+        return text.format(**{k: v() if callable(v) else v for k, v in values.items()})
+
+    with i18n.language("en"):
+        english = fill(message)
+    return english, fill(_(message))
 
 
 @dataclass(frozen=True)
@@ -166,7 +181,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                        mods: list[Modifier], notes: list[Reason]) -> None:
     """Add the best commander-effect bonus to ``stat`` for ``affected`` (duplicates never
     stack; only the highest bonus to a stat counts -- swm.md §8.2)."""
-    best: tuple[int, str, str] | None = None
+    best: tuple[int, tuple[str, str], str] | None = None
     seen_cards: set[str] = set()
     for cmd in pos.figures:
         if cmd.side != affected.side:
@@ -214,12 +229,12 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                 continue
             if best is None or value > best[0]:
                 rule = f"{card.source} (commander effect); only the highest counts: reading R3 in docs/readings.md"
-                best = (value, _("commander effect of {commander} ({card})").format(commander=cmd.id, card=card.name), rule)
+                best = (value, _both(N_("commander effect of {commander} ({card})"), commander=cmd.id, card=card.name), rule)
             seen_cards.add(card.name)
             if ce.reading:
                 notes.append(Reason(_("reading: {reading}").format(reading=_(ce.reading)), card.source))
     if best is not None:
-        mods.append(Modifier(best[1], stat, best[0], best[2]))
+        mods.append(Modifier(best[1][0], stat, best[0], best[2], best[1][1]))
 
 
 # --- the answer -----------------------------------------------------------------------------
@@ -339,9 +354,9 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     # defense: cover
     if cov.cover:
         bonus = 8 if has(abl_t, "Advantageous Cover") else 4
-        where = source_names(cov.sources)
-        w.mods.append(Modifier(_("cover ({sources})").format(sources=where) + (", Advantageous Cover" if bonus == 8 else ""), "defense", bonus,
-                               cov.reasons[0].rule))
+        extra = ", Advantageous Cover" if bonus == 8 else ""
+        english, local = _both(N_("cover ({sources})"), sources=lambda: source_names(cov.sources))
+        w.mods.append(Modifier(english + extra, "defense", bonus, cov.reasons[0].rule, local + extra))
 
     # combined fire (§7.7)
     used_helpers, refused = _combined_fire(pos, a, t, helpers, w)
@@ -478,8 +493,9 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
             refused.append(Reason(why, rule))
             continue
         bonus = 6 if sync and _droid(pos, h) else 4
-        src = _("combined fire from {helper}").format(helper=h.id) + (" (Synchronized Fire: +6)" if bonus == 6 else "")
-        w.mods.append(Modifier(src, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13")))
+        extra = " (Synchronized Fire: +6)" if bonus == 6 else ""
+        english, local = _both(N_("combined fire from {helper}"), helper=h.id)
+        w.mods.append(Modifier(english + extra, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13"), local + extra))
         if pos.stats_of(h).damage is None:
             w.notes.append(Reason(_("{helper}'s Damage is unknown; a helper must deal damage (check the card)").format(helper=h.id), rule))
         used.append(h.id)
@@ -707,9 +723,8 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         if set(t.conditions) & HELPLESS:
             w.mods.append(Modifier(f"{t.id} is helpless", "attack", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
     if cov.cover:
-        srcs = source_names(cov.sources)
-        label = _("melee cover ({sources})") if cov.kind == "melee" else _("cover ({sources})")
-        w.mods.append(Modifier(label.format(sources=srcs), "defense", 4, cov.reasons[0].rule))
+        english, local = _both(N_("melee cover ({sources})") if cov.kind == "melee" else N_("cover ({sources})"), sources=lambda: source_names(cov.sources))
+        w.mods.append(Modifier(english, "defense", 4, cov.reasons[0].rule, local))
     if "stunned" in t.conditions:
         w.mods.append(Modifier(f"{t.id} is stunned", "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17")))
     if a_on(SquareTerrain.SACRED_CIRCLE):

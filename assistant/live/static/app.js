@@ -74,7 +74,7 @@ async function showPair() {
   html += `<p><b>${esc(tr("Cover:"))}</b> ${esc(cv)}</p><ul>${reasonsList(cov.reasons)}</ul>`;
   html += `<p><b>${esc(tr("Attack:"))}</b> <span class="${att.legal ? "legal" : "illegal"}">${att.legal ? esc(tr("legal")) : esc(tr("not legal"))}</span>` +
           (att.legal ? " — " + tr("needs {needs}+ ({chance}%), damage {damage}", { needs: att.needs, chance: Math.round(att.p_hit * 100), damage: esc(att.damage) }) : "") + `</p>`;
-  html += `<ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
+  html += `<ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
   if (att.attacks && att.attacks.length > 1) html += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
   html += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
   if (att.not_modelled && att.not_modelled.length) html += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
