@@ -132,6 +132,6 @@ def from_accept_language(header: str | None) -> str:
             q = float(params.strip()[2:]) if params.strip().startswith("q=") else 1.0
         except ValueError:
             q = 0.0
-        if code in LANGUAGES and q > best_q:
+        if code in LANGUAGES and q > 0 and q > best_q:  # q=0: "not this one"
             best, best_q = code, q
     return best

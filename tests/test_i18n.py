@@ -188,3 +188,30 @@ def test_an_attacks_modifiers_keep_their_english_source_in_json_and_add_a_label(
     assert "combined fire from sbdc" in [m["source"] for m in pl["modifiers"]]
     labels = {m["source"]: m["label"] for m in pl["modifiers"]}
     assert labels["combined fire from sbdc"] == "atak łączony: sbdc" and labels["cover (wall F4)"] == "osłona (ściana F4)"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+TAGS = st.sampled_from(["pl", "pl-PL", "cs", "cs-CZ", "en", "en-GB", "de", "fr-FR", "*", "sk"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(TAGS, st.one_of(st.none(), st.floats(0, 1).map(lambda q: round(q, 3)))), max_size=6))
+def test_accept_language_picks_the_most_wanted_language_we_have(parts: list[tuple[str, float | None]]) -> None:
+    header = ", ".join(tag if q is None else f"{tag};q={q}" for tag, q in parts)
+    got = i18n.from_accept_language(header)
+    ours = [(1.0 if q is None else q, tag.split("-")[0]) for tag, q in parts
+            if tag.split("-")[0] in i18n.LANGUAGES and (q is None or q > 0)]  # q=0 means "not this one"
+    if not ours:
+        assert got == "en"
+    else:
+        best = max(q for q, _lang in ours)
+        assert got in {lang for q, lang in ours if q == best}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80), st.dictionaries(st.sampled_from(["TABLETOP_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]), st.text(max_size=20)))
+def test_choosing_a_language_never_fails_and_always_names_one_we_have(requested: str, env: dict[str, str]) -> None:
+    assert i18n.choose(requested or None, env) in i18n.LANGUAGES
+    assert i18n.from_accept_language(requested) in i18n.LANGUAGES
