@@ -184,3 +184,40 @@ def test_every_modelled_name_is_in_the_glossary_or_a_creature_type() -> None:
         for name in modelled_names(game):
             assert classify(game, name).status == "modelled"
     assert {m.name for m in MECHANISMS} >= {"Melee Attack", "Sniper", "Synchronized Fire", "Crowd Fighting", "Hide"}
+
+
+def test_the_catalogue_holds_only_abilities_each_with_a_category_and_a_citation() -> None:
+    """Rules vocabulary the glossaries also define ('any warband', 'cone', 'line of effect'...)
+    is not an ability; every entry says what it changes."""
+    from assistant.abilities import CATEGORIES, known
+
+    entries = known()
+    assert len(entries) > 300
+    names = {k.name for k in entries.values()}
+    for debris in ("any", "any warband", "assembly tile", "cone", "line of effect", "range", "self", "swift action", "your warband"):
+        assert debris not in names
+    for k in entries.values():
+        assert k.category in CATEGORIES, k
+        assert k.source and "shared/" not in k.source, k
+
+
+def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from assistant.cli.app import app
+
+    r = CliRunner().invoke(app, ["abilities", "--json"])
+    assert r.exit_code == 0
+    for game, rep in json.loads(r.stdout)["games"].items():
+        entries = rep["entries"]
+        assert len(entries) == rep["known_by_name"]
+        assert all(set(e) == {"name", "game", "category", "modelled", "source"} and e["game"] == game for e in entries)
+        for cat, n in rep["by_category"].items():
+            assert n["known"] == sum(1 for e in entries if e["category"] == cat)
+            assert n["modelled"] == sum(1 for e in entries if e["category"] == cat and e["modelled"])
+        modelled = {e["name"] for e in entries if e["modelled"]}
+        if game == "swm":
+            assert {"Cunning Attack", "Flight", "Mobile Attack", "Heavy Weapon"} <= modelled  # the advisor's and the session's
+            assert "Force Push" not in modelled

@@ -38,6 +38,10 @@ Condition = Literal[
 ]
 
 
+#: what an ability changes (glossary.yaml's ``category``): the catalogue's coverage is counted by these
+CATEGORIES = ("attack", "movement", "power", "commander", "squad", "other")
+
+
 @dataclass(frozen=True)
 class KnownAbility:
     name: str
@@ -46,6 +50,7 @@ class KnownAbility:
     source: str
     summary: str
     value: bool = False
+    category: str = "other"
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
 def known() -> dict[tuple[str, str], KnownAbility]:
     doc = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
     return {
-        (e["game"], e["name"].lower()): KnownAbility(e["name"], e["game"], tuple(e["editions"]), e["source"], e.get("summary", ""), bool(e.get("value")))
+        (e["game"], e["name"].lower()): KnownAbility(e["name"], e["game"], tuple(e["editions"]), e["source"], e.get("summary", ""), bool(e.get("value")),
+                                               e.get("category", "other"))
         for e in doc["entries"]
     }
 
@@ -203,6 +209,27 @@ def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | 
 def has(abilities: tuple[str, ...] | None, name: str) -> bool:
     """Does this ability list include ``name`` (with or without a [#] value)?"""
     return any(split_ability(a)[0].lower() == name.lower() for a in abilities or ())
+
+
+#: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not
+#: the attack advisor: a checked move or turn respects them
+SESSION_APPLIED = {
+    "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack"),
+    "ddm": ("Pounce", "Fearless"),
+}
+
+
+def applied_names(game: str) -> list[str]:
+    """Every ability the assistant applies somewhere: the attack advisor's, and the game session's
+    (movement abilities, split moves, multiple attacks, the turn rules)."""
+    from ..editions import Edition
+    from ..game.turns import TURN_RULES
+
+    names = set(modelled_names(game)) | set(SESSION_APPLIED.get(game, ()))
+    for edition, tr in TURN_RULES.items():
+        if (edition is Edition.DDM2005) == (game == "ddm"):
+            names |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks}
+    return sorted(names)
 
 
 def modelled_names(game: str) -> list[str]:

@@ -384,7 +384,7 @@ def register_attack(app: typer.Typer) -> None:
         json_out: JsonOpt = False,
     ) -> None:
         """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
-        from ..abilities import classify, known, modelled_names
+        from ..abilities import CATEGORIES, applied_names, classify, known, modelled_names
         from ..cards import default_library
         from .cards_cmd import _check_game
 
@@ -397,9 +397,16 @@ def register_attack(app: typer.Typer) -> None:
                     names = list(card.special_abilities) + [p.name for p in getattr(card, "force_powers", ())]
                     for text in names:
                         on_cards[text] = classify(g, text).status
+                applied = {n.lower() for n in applied_names(g)}
+                entries = [{"name": k.name, "game": g, "category": k.category, "modelled": k.name.lower() in applied, "source": k.source}
+                           for (gg, _name), k in sorted(known().items()) if gg == g]
+                by_category = {c: {"known": sum(1 for e in entries if e["category"] == c),
+                                   "modelled": sum(1 for e in entries if e["category"] == c and e["modelled"])} for c in CATEGORIES}
                 report[g] = {
-                    "known_by_name": sum(1 for (gg, _name) in known() if gg == g),
+                    "known_by_name": len(entries),
                     "modelled": modelled_names(g),
+                    "by_category": by_category,
+                    "entries": entries,
                     "on_shipped_cards": {k: on_cards[k] for k in sorted(on_cards)},
                 }
             if json_out:
@@ -410,6 +417,8 @@ def register_attack(app: typer.Typer) -> None:
                 n_mod = sum(1 for v in on.values() if v == "modelled")
                 out.print(f"[bold]{g.upper()}[/]: {rep['known_by_name']} glossary names known, {len(rep['modelled'])} modelled; "
                           f"on the shipped cards {len(on)} names, {n_mod} modelled")
+                out.print("  by category (modelled / known): " + ", ".join(
+                    f"{c} {n['modelled']}/{n['known']}" for c, n in rep["by_category"].items() if n["known"]))
                 out.print("  modelled: " + escape(", ".join(rep["modelled"])))
                 for name, status in on.items():
                     colour = {"modelled": "green", "known": "yellow", "unknown": "red"}[status]
