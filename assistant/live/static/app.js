@@ -1,15 +1,9 @@
 // The live table's page: tap to ask, tap to play. Every answer comes from the server's engine;
 // this script only asks and draws. No framework, no build step.
+// $, esc, tr and say come from common.js.
 "use strict";
-const $ = (id) => document.getElementById(id);
 const S = { selected: null, target: null, moving: false, version: -1, targets: [] };
 const isGame = document.body.dataset.game === "yes";
-
-function esc(t) { return String(t ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c])); }
-const UI = JSON.parse(document.body.dataset.ui || "{}");
-// a text of the page in the reader's language (the server fills UI from the catalogs)
-function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v); return s; }
-function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
 
 async function api(path, opts) {
   const r = await fetch(path, opts);

@@ -1,12 +1,7 @@
 // The card games' live table: the table now, plays checked and recorded by the server's engine.
+// $, esc, tr and say come from common.js.
 "use strict";
-const $ = (id) => document.getElementById(id);
 let version = -1;
-function esc(t) { return String(t ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c])); }
-const UI = JSON.parse(document.body.dataset.ui || "{}");
-// a text of the page in the reader's language (the server fills UI from the catalogs)
-function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v); return s; }
-function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
 async function api(path, opts) {
   const r = await fetch(path, opts);
   const body = (r.headers.get("content-type") || "").includes("json") ? await r.json() : await r.text();
