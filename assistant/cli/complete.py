@@ -57,14 +57,18 @@ def figure_ids(ctx: Any, param: Any, incomplete: str) -> list[str]:
     return _matching(ids, incomplete)
 
 
+def _files_typed(incomplete: str, suffixes: tuple[str, ...]) -> list[str]:
+    """Files with these suffixes in the folder being typed, named as the user is typing them."""
+    folder = Path(incomplete).parent if incomplete else Path(".")
+    return [str(p) if str(folder) != "." else p.name for p in folder.iterdir() if p.suffix in suffixes]
+
+
 @_quietly
 def position_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """Bundled examples by name, and YAML files from the folder being typed."""
     from ..resources import example_files
 
-    folder = Path(incomplete).parent if incomplete else Path(".")
-    files = [str(p) if str(folder) != "." else p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
-    return _matching([p.stem for p in example_files()] + files, incomplete)
+    return _matching([p.stem for p in example_files()] + _files_typed(incomplete, (".yaml", ".yml")), incomplete)
 
 
 @_quietly
@@ -72,10 +76,8 @@ def game_files(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """Game files from the folder being typed, and those in the games folder."""
     from ..game.store import games_home
 
-    folder = Path(incomplete).parent if incomplete else Path(".")
-    here = [str(p) if str(folder) != "." else p.name for p in folder.iterdir() if p.suffix in (".sqlite", ".db")]
     kept = [str(p) for p in (games_home() / "games").glob("*.sqlite")]
-    return _matching(here + kept, incomplete)
+    return _matching(_files_typed(incomplete, (".sqlite", ".db")) + kept, incomplete)
 
 
 @_quietly
@@ -104,7 +106,7 @@ def attach(root: Any) -> None:
                 p._custom_shell_complete = figure_ids
             elif ("*", p.name) in POSITION_PARAMS or (name, p.name) in POSITION_PARAMS:
                 p._custom_shell_complete = position_names
-            elif p.name in GAME_PARAMS or (name == "use" and p.name in ("game", "game_file")):
+            elif p.name in GAME_PARAMS:
                 p._custom_shell_complete = game_files
             elif path[:1] == ("cards",) and name == "show" and p.name == "name":
                 p._custom_shell_complete = card_names
