@@ -149,6 +149,24 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) ->
     return out
 
 
+def _check_map_size(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> None:
+    """Refuse a map of another size framed by the markers: its printed squares are not the grid's.
+    Only another period that is clear, and much clearer than the grid's own, decides (floor tiles
+    three squares wide also make a comb at 3/4 of a square, but over a printed grid that lies where
+    it should, and about as clear as it: measured 1.2-1.3 times; a map of another size, 1.7 times
+    and more)."""
+    (pc, sc, oc), (pr, sr, orr) = line_periods(gray, H_small, cols, rows)
+    off = [(p, what) for p, strength, one, what in ((pc, sc, oc, "columns"), (pr, sr, orr, "rows"))
+           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one]
+    if not off:
+        return
+    if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
+        raise GridMismatchError(f"the printed squares are not the grid's squares along the {off[0][1]}: the photo shows a map of another "
+                                f"size than {cols} x {rows}, by more than a quarter. Is this the position's map?")
+    raise GridMismatchError(f"the printed squares are {off[0][0]:.2f} of a grid square along the {off[0][1]}: the photo shows a map of "
+                            f"about {cols / pc:.0f} x {rows / pr:.0f} squares, not {cols} x {rows}. Is this the position's map?")
+
+
 def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
     """A grid from the corner markers, checked against the printed grid lines and refined by them.
 
@@ -156,7 +174,8 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     for (a window of 0.3 squares). When at least half of those found lie where predicted (within
     0.12 squares), the homography is refitted to them (more points, spread over the whole map,
     than the markers give), and refitted again as more crossings come within reach; a refit that
-    moves a map corner a marker shows by more than :data:`ANCHOR_TOLERANCE` is dropped. Otherwise, when most crossings make a lattice of their own: within
+    moves a map corner a marker shows by more than :data:`ANCHOR_TOLERANCE` is dropped.
+    Otherwise, when most crossings make a lattice of their own: within
     0.45 squares (median) of the markers' it is the printed grid, bent by the lens, and is used;
     farther, the markers do not frame this map (:class:`GridMismatchError`). Crossings that make
     no lattice (faint lines, busy art) refuse nothing: the markers' grid is returned as it is,
@@ -166,20 +185,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     S = np.diag([scale, scale, 1.0])
     H_small = grid.H @ np.linalg.inv(S)  # small image -> board
-    # a map of another size framed by the markers: its printed squares are not the grid's
-    (pc, sc, oc), (pr, sr, orr) = line_periods(gray, H_small, cols, rows)
-    # another period, clear, and much clearer than the grid's own (floor tiles three squares wide
-    # also make a comb at 3/4 of a square, but over a printed grid that lies where it should, and
-    # about as clear as it: measured 1.2-1.3 times; a map of another size, 1.7 times and more)
-    off = [(p, n, what) for p, strength, one, n, what in ((pc, sc, oc, cols, "columns"), (pr, sr, orr, rows, "rows"))
-           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one]
-    if off:
-        if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
-            raise GridMismatchError(f"the printed squares are not the grid's squares along the {off[0][2]}: the photo shows a map of another "
-                                    f"size than {cols} x {rows}, by more than a quarter. Is this the position's map?")
-        shows = f"{cols / pc:.0f} x {rows / pr:.0f}"
-        raise GridMismatchError(f"the printed squares are {off[0][0]:.2f} of a grid square along the {off[0][2]}: the photo shows a map of "
-                                f"about {shows} squares, not {cols} x {rows}. Is this the position's map?")
+    _check_map_size(gray, H_small, cols, rows)
     b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows)
     lattice = (cols + 1) * (rows + 1)
     predicted = cv2.perspectiveTransform(i[None], H_small)[0] if len(b) else np.empty((0, 2))
@@ -203,7 +209,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
             if not len(b):
                 break
             grown = np.linalg.norm(cv2.perspectiveTransform(i[None], H_fit)[0] - b, axis=1) < 0.12
-            if grown.sum() <= agree.sum() and len(grown) == len(agree) and np.array_equal(grown, agree):
+            if np.array_equal(grown, agree):  # settled
                 break
             agree = grown
             if agree.sum() < 8:
