@@ -138,3 +138,31 @@ def test_fuzzed_attack_arguments_never_crash(cmd, args, as_json) -> None:
     r = run(cmd, *args, *P, *(["--json"] if as_json else []))
     assert r.exit_code in (0, 2), (cmd, args, r.output)
     assert "Traceback" not in r.output
+
+
+def _duel(tmp_path, rules: str, attacker_extra: str) -> dict:
+    import json as _json
+
+    f = tmp_path / "duel.yaml"
+    f.write_text(f"format: tabletop-position/1\nrules: {rules}\nmap: {{cols: 8, rows: 8}}\nfigures:\n"
+                 f"  - {{id: a, side: x, at: A1, stats: {{hp: 60, defense: 15, attack: 14, damage: 20{attacker_extra}}}}}\n"
+                 "  - {id: d, side: y, at: B1, stats: {hp: 50, defense: 18, attack: 5, damage: 10}}\n")
+    r = runner.invoke(app, ["attack", "a", "d", "-p", str(f), "--json"])
+    assert r.exit_code == 0, r.output
+    return _json.loads(r.stdout)
+
+
+def test_a_force_reroll_after_a_miss_changes_the_odds_and_mettle_adds_four(tmp_path) -> None:
+    """SWM PL p.11: 1 Force point rerolls the attack roll just made (a natural 1 too), and the
+    second result stands; Mettle (PL p.54) adds +4 to the reroll."""
+    plain = _duel(tmp_path, "swm2008", ", force: 3")
+    assert plain["needs"] == 4 and plain["p_hit"] == 0.85  # 18 - 14
+    r = plain["force_reroll"]
+    assert r["cost"] == 1 and r["bonus"] == 0 and r["needs"] == 4
+    assert r["p_hit"] == round(0.85 + 0.15 * 0.85, 4)
+    assert r["expected_damage"] == round(18.0 + 0.15 * 18.0, 4)  # (0.85 - 0.05) x 20 + 0.05 x 40 on each roll
+    mettle = _duel(tmp_path, "swm2008", ", force: 3, abilities: [Mettle]")["force_reroll"]
+    assert mettle["bonus"] == 4 and mettle["needs"] == 2 and mettle["p_hit"] == round(0.85 + 0.15 * 0.95, 4)
+    assert "Mettle" in mettle["rule"]
+    assert _duel(tmp_path, "swm2008", "")["force_reroll"] is None  # no Force points, no reroll
+    assert _duel(tmp_path, "swm2004", ", force: 1")["force_reroll"]["rule"].startswith("swm2004 CS r.10")

@@ -124,6 +124,8 @@ EFFECTS: tuple[Effect, ...] = (
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Melee Attack", "swm", "targeting and combined fire", "PL p.23, p.54; CS r.9, g.9"),
     Mechanism("Sniper", "swm", "targeting (cover ignores characters)", "PL p.62; CS g.12"),
+    Mechanism("Mettle", "swm", "the odds with a Force reroll (+4 on the reroll)", "PL p.10, p.54"),
+    Mechanism("Karmic Mettle", "swm", "the odds with a Force reroll (+4 on the reroll; 10 damage to itself if it still misses)", "PL p.50-51"),
     Mechanism("Accurate Shot", "swm", "targeting (a covered enemy need not be the nearest)", "PL p.32; CS g.1"),
     Mechanism("Stealth", "swm", "targeting (with cover, not nearest beyond 6 squares)", "PL p.64; CS g.13"),
     Mechanism("Advantageous Cover", "swm", "cover bonus +8", "PL p.32; CS g.1"),

@@ -280,6 +280,12 @@ def print_attack(ans) -> None:
         defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
     out.print("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
         damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
+    if ans.force_reroll is not None:
+        r = ans.force_reroll
+        text = (_("with a Force reroll after a miss (1 Force point, +{bonus} on the reroll): {needs}+ again, {chance} in all; expected {expected}")
+                if r.bonus else _("with a Force reroll after a miss (1 Force point): {needs}+ again, {chance} in all; expected {expected}"))
+        out.print("  " + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=f"{r.expected_damage:g}"))
+                  + f"  [dim]({escape(r.rule)})[/]")
     for m in ans.modifiers:
         out.print(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(m.rule)})[/]")
     if len(ans.attacks) > 1:

@@ -78,6 +78,24 @@ class OneAttack:
 
 
 @dataclass(frozen=True)
+class ForceReroll:
+    """The first attack with the reroll a Force point buys after a miss (SWM): the odds and the
+    damage to expect over both rolls. The rulebook's reroll is the attacker's choice; the single
+    roll's ``p_hit`` stays the answer's own."""
+
+    cost: int
+    bonus: int  # added to the reroll (Mettle, Karmic Mettle)
+    needs: int
+    p_hit: float  # over the roll and, after a miss, the reroll
+    expected_damage: float
+    rule: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"cost": self.cost, "bonus": self.bonus, "needs": self.needs, "p_hit": self.p_hit,
+                "expected_damage": self.expected_damage, "rule": self.rule}
+
+
+@dataclass(frozen=True)
 class AttackAnswer:
     rules: Edition
     attacker: str
@@ -99,6 +117,7 @@ class AttackAnswer:
     notes: tuple[Reason, ...] = ()
     helpers: tuple[str, ...] = ()
     refused_helpers: tuple[Reason, ...] = ()
+    force_reroll: ForceReroll | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -123,6 +142,7 @@ class AttackAnswer:
             "combined_fire": list(self.helpers),
             "refused_helpers": [r.as_json() for r in self.refused_helpers],
             "notes": [r.as_json() for r in self.notes],
+            "force_reroll": self.force_reroll.as_json() if self.force_reroll else None,
         }
 
 
@@ -568,10 +588,23 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
                 attacks.append(one(i, attack_bonus, dmg, "Twin Attack: same target, only if it is still standing"))
     first = attacks[0]
     critical_on = tuple(range(w.crit_low, 21))
+    reroll = None
+    force = pos.stats_of(a).force
+    if pos.rules is not Edition.DDM2005 and force and not w.auto_hit and first.p_hit < 1:
+        # SWM: 1 Force point rerolls the attack roll just made, a natural 1 included; the second
+        # result stands (PL p.11, CS r.10). Mettle adds +4 to the reroll (PL p.54).
+        abl = _abilities(pos, a)
+        bonus = 4 if has(abl, "Mettle") or has(abl, "Karmic Mettle") else 0
+        again = one(1, first.attack_bonus + bonus, dmg if not lines else lines[0][1], "reroll")
+        reroll = ForceReroll(1, bonus, again.needs, round(first.p_hit + (1 - first.p_hit) * again.p_hit, 4),
+                             round(first.expected_damage + (1 - first.p_hit) * again.expected_damage, 4),
+                             _cite(pos, "PL p.11 (Force points: reroll); CS r.10" + ("; PL p.54 Mettle" if bonus else "")))
+        if has(abl, "Karmic Mettle"):
+            w.notes.append(Reason(_("Karmic Mettle: if the reroll still misses, {a} takes 10 damage").format(a=a.id), _cite(pos, "PL p.50-51")))
     return AttackAnswer(
         pos.rules, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
         critical_on, first.damage, first.critical_damage, first.expected_damage, tuple(w.mods),
-        _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused),
+        _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused), reroll,
     )
 
 
