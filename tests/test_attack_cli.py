@@ -165,4 +165,4 @@ def test_a_force_reroll_after_a_miss_changes_the_odds_and_mettle_adds_four(tmp_p
     assert mettle["bonus"] == 4 and mettle["needs"] == 2 and mettle["p_hit"] == round(0.85 + 0.15 * 0.95, 4)
     assert "Mettle" in mettle["rule"]
     assert _duel(tmp_path, "swm2008", "")["force_reroll"] is None  # no Force points, no reroll
-    assert _duel(tmp_path, "swm2004", ", force: 1")["force_reroll"]["rule"].startswith("swm2004 CS r.10")
+    assert _duel(tmp_path, "swm2004", ", force: 1")["force_reroll"]["rule"].startswith("swm2004 CS r.9")

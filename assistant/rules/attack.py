@@ -592,13 +592,13 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     force = pos.stats_of(a).force
     if pos.rules is not Edition.DDM2005 and force and not w.auto_hit and first.p_hit < 1:
         # SWM: 1 Force point rerolls the attack roll just made, a natural 1 included; the second
-        # result stands (PL p.11, CS r.10). Mettle adds +4 to the reroll (PL p.54).
+        # result stands (PL p.11, CS r.9). Mettle adds +4 to the reroll (PL p.54).
         abl = _abilities(pos, a)
         bonus = 4 if has(abl, "Mettle") or has(abl, "Karmic Mettle") else 0
         again = one(1, first.attack_bonus + bonus, dmg if not lines else lines[0][1], "reroll")
         reroll = ForceReroll(1, bonus, again.needs, round(first.p_hit + (1 - first.p_hit) * again.p_hit, 4),
                              round(first.expected_damage + (1 - first.p_hit) * again.expected_damage, 4),
-                             _cite(pos, "PL p.11 (Force points: reroll); CS r.10" + ("; PL p.54 Mettle" if bonus else "")))
+                             _cite(pos, "PL p.11 (Force points: reroll); CS r.9" + ("; PL p.54 Mettle" if bonus else "")))
         if has(abl, "Karmic Mettle"):
             w.notes.append(Reason(_("Karmic Mettle: if the reroll still misses, {a} takes 10 damage").format(a=a.id), _cite(pos, "PL p.50-51")))
     return AttackAnswer(
