@@ -215,3 +215,31 @@ def test_accept_language_picks_the_most_wanted_language_we_have(parts: list[tupl
 def test_choosing_a_language_never_fails_and_always_names_one_we_have(requested: str, env: dict[str, str]) -> None:
     assert i18n.choose(requested or None, env) in i18n.LANGUAGES
     assert i18n.from_accept_language(requested) in i18n.LANGUAGES
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", ("Linia wzroku od jednej postaci", "Argumenty", "Opcje", "[wymagany]", "Pokaż tę pomoc i zakończ.")),
+    ("cs", ("Na dohled z jedné postavy", "Argumenty", "Volby", "[povinný]", "Zobrazit tuto nápovědu a skončit.")),
+])
+def test_help_reads_in_each_language_and_english_again_after(lang: str, words: tuple[str, ...]) -> None:
+    r = runner.invoke(app, ["--lang", lang, "los", "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    for word in words:
+        assert word in r.stdout, word
+    # the list of commands (short help from the translated help) and the root's own texts
+    r = runner.invoke(app, ["--lang", lang, "--help"], env={"COLUMNS": "200"})
+    assert words[0] in r.stdout and "Show the version" not in r.stdout
+    # the next run in English starts from the English originals
+    r = runner.invoke(app, ["los", "--help"], env={"COLUMNS": "200"})
+    assert "Line of sight from one figure to another" in r.stdout and "Options" in r.stdout and words[2] not in r.stdout
+
+
+def test_every_help_text_of_the_command_tree_is_in_the_catalogs() -> None:
+    from typer.main import get_command
+
+    from assistant.cli.helptext import help_texts
+
+    ids = {m.id for m in catalogs.template() if isinstance(m.id, str)}
+    texts = [text for _command, text in help_texts(get_command(app))]
+    assert len(texts) > 150
+    assert [t for t in texts if t not in ids] == []

@@ -152,6 +152,20 @@ def test_the_shell_runs_commands_in_process(tmp_path: Path, capsys: pytest.Captu
     assert run_line("no-such-command", game) == 2
 
 
+def test_a_shell_started_in_polish_answers_every_line_in_polish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from assistant import i18n
+    from assistant.cli.live_cmd import run_line
+
+    game = new_game(tmp_path)
+    try:
+        i18n.set_language("pl")  # as `--lang pl shell` leaves it
+        for _round in range(2):  # the first line's root callback must not reset the second's language
+            assert run_line("los sbd obi", game) == 0
+            assert "linia wzroku" in capsys.readouterr().out.lower()
+    finally:
+        i18n.set_language("en")
+
+
 def test_svg_option_draws_with_the_web_renderer(tmp_path: Path) -> None:
     out = tmp_path / "los.svg"
     r = runner.invoke(app, ["los", "sbd", "obi", "-p", "clone-wars-example-combat", "--svg", str(out)])

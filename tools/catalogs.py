@@ -36,6 +36,21 @@ def template() -> Catalog:
             str(PACKAGE), method_map=[("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")],
             keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         cat.add(message, locations=[(f"assistant/{filename}", lineno)], auto_comments=comments, context=context)
+    # the command line's help: typer fixes it at definition, so it is collected from the tree
+    import inspect
+
+    from typer.main import get_command
+
+    from assistant.cli.app import app
+    from assistant.cli.helptext import help_texts
+
+    for command, text in help_texts(get_command(app)):
+        callback = inspect.unwrap(getattr(command, "callback", None) or (lambda: None))
+        try:
+            where = (str(Path(inspect.getsourcefile(callback) or "").resolve().relative_to(ROOT)), inspect.getsourcelines(callback)[1])
+        except (TypeError, ValueError, OSError):
+            where = ("assistant/cli/helptext.py", 1)
+        cat.add(text, locations=[where])
     # the readings the shipped cards record are shown in answers too
     import yaml
 

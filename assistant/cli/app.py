@@ -74,6 +74,7 @@ class _Group(TyperGroup):
         from .complete import attach
 
         attach(self)  # figure ids, positions, games and cards complete in the shell
+        _help_in_language(self, argv)
         try:
             rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
         except click.exceptions.ClickException as exc:
@@ -103,6 +104,22 @@ class _Group(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _help_in_language(root: Any, argv: list[str]) -> None:
+    """Help, panels included, in the language asked for: ``--lang`` is read here, before click
+    parses the line, because ``--help`` is answered while it is parsed."""
+    from .. import i18n
+    from .helptext import translate_help
+
+    asked = None
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    i18n.set_language(i18n.choose(asked if asked and asked.strip().lower() in i18n.LANGUAGES else None))
+    translate_help(root)
 
 
 app = typer.Typer(

@@ -10,7 +10,9 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
+from .. import i18n
 from ..errors import AssistantError
+from ..i18n import N_, _
 
 
 def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
@@ -119,7 +121,7 @@ def register(app: typer.Typer) -> None:
             run_shell(ctx, game)
 
 
-SHELL_HELP = ("Commands are the CLI's without 'python -m assistant': los A B, cover A B, attack A B, targets A, "
+SHELL_HELP = N_("Commands are the CLI's without 'python -m assistant': los A B, cover A B, attack A B, targets A, "
               "game status, game activate A, game move A D5, game attack A B --roll 14, game end-turn, game undo, show. "
               "'help' lists every command; 'quit' leaves.")
 
@@ -159,9 +161,9 @@ def run_line(line: str, game: Path | None) -> int:
     try:
         args = shlex.split(line)
     except ValueError as exc:
-        from .app import err
+        from .app import T_ERROR, err
 
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        err.print(f"[bold red]{escape(_(T_ERROR))}:[/] {escape(str(exc))}")
         return 2
     if not args:
         return 0
@@ -169,15 +171,16 @@ def run_line(line: str, game: Path | None) -> int:
             and "--game" not in args and "--position" not in args and "-p" not in args:
         args += ["--game", str(game)]
     try:
-        rc = _command().main(args, standalone_mode=False, prog_name="table>")
+        # every line answers in the language the shell was started in (the root option is per line)
+        rc = _command().main(["--lang", i18n.current(), *args], standalone_mode=False, prog_name="table>")
         if isinstance(rc, int):  # click returns the exit code of ctx.exit() when not standalone
             return rc
     except SystemExit as exc:
         return int(exc.code or 0)
     except Exception as exc:
-        from .app import err
+        from .app import T_ERROR, err
 
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        err.print(f"[bold red]{escape(_(T_ERROR))}:[/] {escape(str(exc))}")
         return 2
     return 0
 
@@ -190,7 +193,7 @@ def run_shell(ctx: typer.Context, game: Path | None) -> None:
     from ..game.store import games_home
     from .app import out
 
-    out.print(f"[bold]tabletop-assistant shell[/] -- {escape(SHELL_HELP)}")
+    out.print(f"[bold]tabletop-assistant shell[/] -- {escape(_(SHELL_HELP))}")
     try:
         home = games_home()
         home.mkdir(parents=True, exist_ok=True)
