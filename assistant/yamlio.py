@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from .errors import AssistantError, Problem
+from .i18n import _
 
 
 class FileWriteError(AssistantError):
@@ -277,7 +278,7 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise FileWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=exc.strerror or exc)) from None
     try:
         # mkstemp makes the file 0600; a file the user writes gets the mode a plain write would
         # give it: the old file's, or 0666 less the umask
@@ -293,7 +294,7 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise FileWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
+            raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=exc.strerror or exc)) from None
         raise
 
 

@@ -292,7 +292,7 @@ def root(
     from .. import i18n
 
     if lang is not None and lang.strip().lower() not in i18n.LANGUAGES:
-        raise typer.BadParameter(f"{lang!r}: the languages are {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
+        raise typer.BadParameter(_("{lang!r}: the languages are {names}").format(lang=lang, names=', '.join(i18n.LANGUAGES)), param_hint="--lang")
     i18n.set_language(i18n.choose(lang))
     # a language the table chose (not merely the locale's) also rules the web app's pages
     chosen = i18n.choose(lang) if lang or os.environ.get(i18n.LANG_ENV) else None
@@ -371,7 +371,7 @@ def show(
     with edge():
         if file is not None:
             if game is not None:
-                raise AssistantError("give a position file or --game, not both")
+                raise AssistantError(_("give a position file or --game, not both"))
             pos = load_position(resolve_position(file), library(ctx))
         else:
             from .game_cmd import read_state
@@ -444,8 +444,7 @@ def reading_cmd(
             return
         text = reading(ident)
         if text is None:
-            raise AssistantError(f"no reading {ident!r}: readings are R1 to R{len(re.findall(r'(?m)^## R', readings_text()))} "
-                                 "('python -m assistant reading' lists them)")
+            raise AssistantError(_("no reading {ident!r}: readings are R1 to R{n} ('python -m assistant reading' lists them)").format(ident=ident, n=len(re.findall(r'(?m)^## R', readings_text()))))
         if json_out:
             emit_json({"query": "reading", "id": text.split(" — ")[0][3:], "text": text})
         else:
@@ -470,7 +469,7 @@ def demo(ctx: typer.Context) -> None:
     with edge():
         path = example_path(DEMO_EXAMPLE)
         if path is None:
-            raise AssistantError(f"the bundled example {DEMO_EXAMPLE!r} is missing from this installation")
+            raise AssistantError(_("the bundled example {DEMO_EXAMPLE!r} is missing from this installation").format(DEMO_EXAMPLE=DEMO_EXAMPLE))
         result = check_position_file(path, library(ctx))
         pos = result.raise_for_errors()
         out.rule(f"[bold]{_(T_DEMO)}[/]: {path.stem}")

@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from ..cards import GAMES, Card, library_folders, load_folders
 from ..errors import AssistantError
+from ..i18n import _
 from ..yamlio import write_text_atomic
 
 app = typer.Typer(help="Browse, check and extend the stat-card library.", no_args_is_help=True)
@@ -26,7 +27,7 @@ def _check_game(game: str | None) -> str | None:
         return None
     g = game.strip().lower()
     if g not in GAMES:
-        raise AssistantError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+        raise AssistantError(_("unknown game {game!r}; games: {names}").format(game=game, names=', '.join(GAMES)))
     return g
 
 
@@ -204,11 +205,11 @@ def new_card(
     with edge():
         g = _check_game(game)
         if not name.strip() or "\n" in name:
-            raise AssistantError(f"{name!r} is not a card name")
+            raise AssistantError(_("{name!r} is not a card name").format(name=name))
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
         path = output or Path(f"{slug}.yaml")
         if path.exists() and not force:
-            raise AssistantError(f"{path} already exists; use --force to overwrite it")
+            raise AssistantError(_("{path} already exists; use --force to overwrite it").format(path=path))
         quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
         template = SWM_TEMPLATE if g == "swm" else DDM_TEMPLATE
         write_text_atomic(path, template.format(name=quoted, file=path))

@@ -39,12 +39,11 @@ def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
         cur = current_game_path(kind)
         if cur is None:
             start = "game new --position FILE" if kind == "miniatures" else f"{kind} new TABLE"
-            raise AssistantError(f"no current {kind} game: start one with 'python -m assistant {start}' or name one with --game")
+            raise AssistantError(_("no current {kind} game: start one with 'python -m assistant {start}' or name one with --game").format(kind=kind, start=start))
         return cur
     found = game_kind(explicit) if explicit.is_file() else None
     if found is not None and found != kind:
-        raise AssistantError(f"{explicit} is a {found} game: open it with '{OPENED_BY[found]} ...' "
-                             f"(for example '{OPENED_BY[found]} status --game {explicit}')")
+        raise AssistantError(_("{explicit} is a {found} game: open it with '{OPENED_BY} ...' (for example '{OPENED_BY} status --game {explicit}')").format(explicit=explicit, found=found, OPENED_BY=OPENED_BY[found]))
     return explicit
 
 
@@ -63,7 +62,7 @@ def read_state(ctx: typer.Context, path: Path | None, upto: int | None = None):
         if upto is not None:
             last = events[-1].seq if events else 0
             if not 1 <= upto <= last:
-                raise AssistantError(f"--to {upto}: the log has events #1 to #{last}")
+                raise AssistantError(_("--to {upto}: the log has events #1 to #{last}").format(upto=upto, last=last))
         return g.state(upto=upto), g.store.meta()
     finally:
         g.close()
@@ -286,7 +285,7 @@ def export(
 
     with edge():
         if fmt not in ("json", "md"):
-            raise AssistantError(f"unknown format {fmt!r}: json or md")
+            raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=fmt))
         st, meta = read_state(ctx, game)
         text = _actions().export_text(st, meta, fmt)
         write_or_print(text, output)
@@ -432,7 +431,7 @@ def charge(
         reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
         if end is None:
             if override:
-                raise AssistantError("no end square for this charge: give --to SQUARE to record it with --override")
+                raise AssistantError(_("no end square for this charge: give --to SQUARE to record it with --override"))
             raise RefusedError(reasons)
         if reasons and not override:
             raise RefusedError(reasons)
@@ -534,7 +533,7 @@ def condition(ctx: typer.Context, figure: Annotated[str, typer.Argument()],
 
     with edge(json_out, "game"):
         if action not in ("add", "remove"):
-            raise AssistantError(f"{action!r}: write add or remove")
+            raise AssistantError(_("{action!r}: write add or remove").format(action=action))
         _record(ctx, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, None, json_out)
 
 
@@ -547,7 +546,7 @@ def door(ctx: typer.Context, edge_name: Annotated[str, typer.Argument(metavar="E
 
     with edge(json_out, "game"):
         if state not in ("open", "close"):
-            raise AssistantError(f"{state!r}: write open or close")
+            raise AssistantError(_("{state!r}: write open or close").format(state=state))
         _record(ctx, game, "door", {"edge": parse_edge(edge_name).name, "open": state == "open"}, None, json_out)
 
 
@@ -567,5 +566,5 @@ def note(ctx: typer.Context, text: Annotated[str, typer.Argument(help="The judge
 
     with edge(json_out, "game"):
         if not text.strip():
-            raise AssistantError("an empty note")
+            raise AssistantError(_("an empty note"))
         _record(ctx, game, "note", {"text": text}, None, json_out)

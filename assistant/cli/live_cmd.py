@@ -20,7 +20,7 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
     from .app import library, resolve_position
 
     if position is not None and game is not None:
-        raise AssistantError("give --position or --game, not both")
+        raise AssistantError(_("give --position or --game, not both"))
     if position is not None:
         from ..limits import check_query
         from ..position import load_position
@@ -32,8 +32,8 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
 
     path = game if game is not None else latest_current_game()
     if path is None:
-        raise AssistantError("no current game: start one ('python -m assistant game new --position FILE', "
-                             "'destiny new TABLE' or 'swtcg new TABLE'), or give --game or --position")
+        raise AssistantError(_("no current game: start one ('python -m assistant game new --position FILE', "
+                             "'destiny new TABLE' or 'swtcg new TABLE'), or give --game or --position"))
     if _is_card_game(path):
         from ..live.table import CardTable
 
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
 
                 from ..live.web import create_app
             except ImportError as exc:  # pragma: no cover - the dependencies are declared
-                raise AssistantError(f"the live table needs its web packages ({exc.name}); reinstall the package") from None
+                raise AssistantError(_("the live table needs its web packages ({name}); reinstall the package").format(name=exc.name)) from None
             token = secrets.token_urlsafe(16) if lan else None
             watch = secrets.token_urlsafe(16) if (lan and spectators) else None
             host = "0.0.0.0" if lan else "127.0.0.1"

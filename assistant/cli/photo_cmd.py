@@ -171,7 +171,7 @@ def adapt_cmd(
         pos = _load(ctx, position)
         check_photo(pos)
         if len(images) > 8:
-            raise AssistantError(f"{len(images)} photos given: 'photo adapt' takes 1 to 8")
+            raise AssistantError(_("{n} photos given: 'photo adapt' takes 1 to 8").format(n=len(images)))
         cam = _camera(calib)
         samples = []
         for image in images:
@@ -189,7 +189,7 @@ def adapt_cmd(
         try:
             output.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise AssistantError(f"cannot make the folder {output.parent} ({exc.strerror or exc})") from None
+            raise AssistantError(_("cannot make the folder {parent} ({why})").format(parent=output.parent, why=exc.strerror or exc)) from None
         write_text_atomic(output, json.dumps({**profile.as_json(), "photos": [str(i) for i in images], **score}, indent=1) + "\n")
         if json_out:
             emit_json({"query": "photo adapt", "profile": str(output), **score})
@@ -223,7 +223,7 @@ def synth_cmd(
         img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, varied=varied, tilt_max=50.0 if varied else 45.0)
         ok, buf = cv2.imencode(output.suffix or ".jpg", img)
         if not ok:
-            raise AssistantError(f"cannot encode {output.suffix!r}: use .jpg or .png")
+            raise AssistantError(_("cannot encode {suffix!r}: use .jpg or .png").format(suffix=output.suffix))
         write_bytes_atomic(output, buf.tobytes())
         if truth is not None:
             write_text_atomic(truth, json.dumps({"figures": t.figures, "occupied": sorted(t.occupied)}, indent=2) + "\n")
@@ -279,7 +279,7 @@ def calibrate_markers(
 
     with edge():
         if first > last or first < 0:
-            raise AssistantError("--first must be between 0 and --last")
+            raise AssistantError(_("--first must be between 0 and --last"))
         write_bytes_atomic(output, cv2.imencode(".png", marker_sheet(range(first, last + 1), dpi=dpi))[1].tobytes())
         err.print(f"wrote {escape(str(output))}")
 
@@ -307,14 +307,14 @@ def map_from_photo(
 
     with edge():
         if rules not in {e.value for e in Edition}:
-            raise AssistantError(f"unknown rules edition {rules!r}")
+            raise AssistantError(_("unknown rules edition {rules!r}").format(rules=rules))
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
         grid = find_grid(find_markers(img), cols, rows)
         if grid is None:
-            raise NoGridError(f"no grid found in {image}: the map-corner markers (ArUco 4x4_50 ids 0-3) are not visible")
+            raise NoGridError(_("no grid found in {image}: the map-corner markers (ArUco 4x4_50 ids 0-3) are not visible").format(image=image))
         reading = read_map(rectify(img, grid, cols, rows, 40), cols, rows, 40)
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
         text = "# read from " + str(image) + ": review it against the map before use\n" + yaml.safe_dump(doc, sort_keys=False)

@@ -62,7 +62,7 @@ def _load_with_state(ctx: typer.Context, position: str | None, game: Path | None
     if position is not None and game is not None:
         from ..errors import AssistantError
 
-        raise AssistantError("give --position or --game, not both")
+        raise AssistantError(_("give --position or --game, not both"))
     from ..limits import check_query
 
     if position is not None:
@@ -325,7 +325,7 @@ def register_attack(app: typer.Typer) -> None:
 
         with edge(json_out, "attack"):
             if ranged and melee:
-                raise AssistantError("choose --ranged or --melee, not both")
+                raise AssistantError(_("choose --ranged or --melee, not both"))
             pos, st = _load_with_state(ctx, position, game)
             if moved is None:
                 moved = bool(st and st.moved.get(attacker, 0) > 0)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cards import CardLibrary
 from ..errors import AssistantError
+from ..i18n import _
 from ..model import Position
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
@@ -68,12 +69,12 @@ class Game:
             store.close()
             from .store import GameFileError
 
-            raise GameFileError(f"{path} is a {rules} game: use 'python -m assistant {rules} ...'")
+            raise GameFileError(_("{path} is a {rules} game: use 'python -m assistant {rules} ...'").format(path=path, rules=rules))
         if rules not in ("swm2004", "swm2008", "ddm2005"):
             store.close()
             from .store import GameFileError
 
-            raise GameFileError(f"{path}: the game's rules {rules!r} are not swm2004, swm2008 or ddm2005 (a damaged or edited file)")
+            raise GameFileError(_("{path}: the game's rules {rules!r} are not swm2004, swm2008 or ddm2005 (a damaged or edited file)").format(path=path, rules=rules))
         return cls(store, library)
 
     @property
@@ -104,7 +105,7 @@ class Game:
             apply(state, kind, data)
 
         if override is not None and not override.strip():
-            raise AssistantError("an override needs a reason")
+            raise AssistantError(_("an override needs a reason"))
         return self.store.append(kind, data, override=override, check=guard)
 
     def undo(self, seq: int | None = None) -> Event:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..coords import Square
 from ..errors import AssistantError
+from ..i18n import _
 from .state import GameState
 
 
@@ -59,7 +60,7 @@ def attack_event(st: GameState, attacker: str, target: str, roll: int, helpers: 
 
     st.figure(attacker), st.figure(target)
     if not 1 <= roll <= 20:
-        raise AssistantError(f"a d20 shows 1 to 20, not {roll}")
+        raise AssistantError(_("a d20 shows 1 to 20, not {roll}").format(roll=roll))
     moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
     kind = ("ranged" if ranged else None) if st.rules.value == "ddm2005" else None
     ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
@@ -72,10 +73,10 @@ def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, lis
     sides = st.sides()
     given: dict[str, list[int]] = {}
     for item in items:
-        side, _, ns = item.partition("=")
+        side, _eq, ns = item.partition("=")
         values = [n.strip() for n in ns.split(",")]
         if side not in sides or not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= 20 for v in values):
-            raise AssistantError(f"--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({', '.join(sides)}) and N from 1 to 20")
+            raise AssistantError(_("--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({names}) and N from 1 to 20").format(item=item, names=', '.join(sides)))
         given[side] = [int(v) for v in values]
     return given
 
@@ -88,10 +89,10 @@ def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = Fa
     if not auto:
         missing = [s for s in sides if s not in given]
         if missing:
-            raise AssistantError(f"no roll for {', '.join(missing)}: give --roll SIDE=N for every side, or --auto")
+            raise AssistantError(_("no roll for {names}: give --roll SIDE=N for every side, or --auto").format(names=', '.join(missing)))
     data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None)
     if first is not None and first not in sides:
-        raise AssistantError(f"--first {first!r} is not a side of this game ({', '.join(sides)})")
+        raise AssistantError(_("--first {first!r} is not a side of this game ({names})").format(first=first, names=', '.join(sides)))
     data["first"] = first or data["winner"]
     return data
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import AssistantError
+from ..i18n import _
 from .state import INACTIVE, GameState
 
 
@@ -43,7 +44,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     ratings = commander_ratings(st)
     sides = st.sides()
     if not sides:
-        raise AssistantError("no figures on the table: nobody rolls initiative")
+        raise AssistantError(_("no figures on the table: nobody rolls initiative"))
     contenders = list(sides)
     final: dict[str, int] = {}
     history: list[dict[str, int]] = []
@@ -58,8 +59,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
                 rolls[s] = roller()
             else:
                 tied = ", ".join(f"{x} {history[-1][x] if history else rolls.get(x)}" for x in contenders)
-                raise AssistantError(f"tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders[0]}="
-                                     f"{','.join(str(v) for v in seq)},N ({tr.cite(tr.cite_initiative_tie)})")
+                raise AssistantError(_("tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders}={names},N ({rule})").format(tied=tied, contenders=contenders[0], names=','.join(str(v) for v in seq), rule=tr.cite(tr.cite_initiative_tie)))
         final.update(rolls)
         totals = {s: rolls[s] + ratings.get(s, 0) for s in contenders}
         top = max(totals.values())
@@ -77,10 +77,10 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         history.append(rolls)
         contenders = leaders
     else:
-        raise AssistantError("initiative is still tied after 100 rolls")
+        raise AssistantError(_("initiative is still tied after 100 rolls"))
     extra = [s for s, seq in given.items() if len(seq) > len(history) + 1 or (s not in contenders and len(seq) > 1)]
     if extra:
-        raise AssistantError(f"--roll {extra[0]}: more rolls than the initiative needed (it was settled on roll {len(history) + 1})")
+        raise AssistantError(_("--roll {extra}: more rolls than the initiative needed (it was settled on roll {settled})").format(extra=extra[0], settled=len(history) + 1))
     if history and tie_break is None:
         n = len(history)
         tie_break = f"rerolled {'once' if n == 1 else f'{n} times'} after a tie ({tr.cite(tr.cite_initiative_tie)})"

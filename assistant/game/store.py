@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import AssistantError
+from ..i18n import _
 
 FORMAT = "tabletop-game/1"
 SCHEMA_VERSION = 1
@@ -181,37 +182,37 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
 
 def _check_readonly_inner(path: Path) -> None:
     if path.is_dir():
-        raise GameFileError(f"{path} is a directory, not a game file")
+        raise GameFileError(_("{path} is a directory, not a game file").format(path=path))
     try:
         head = path.read_bytes()[:16]
     except OSError as exc:
-        raise GameFileError(f"cannot read the game file {path}: {exc.strerror or exc}") from None
+        raise GameFileError(_("cannot read the game file {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
     if head != b"SQLite format 3\x00":
-        raise GameFileError(f"{path} is not a game file (not an SQLite database); it was not modified")
+        raise GameFileError(_("{path} is not a game file (not an SQLite database); it was not modified").format(path=path))
     try:
         con = _ro_connect(path)
         try:
             ok = con.execute("PRAGMA quick_check").fetchone()[0]
             if ok != "ok":
-                raise GameFileError(f"{path} is damaged (SQLite reports: {ok}); it was not modified")
+                raise GameFileError(_("{path} is damaged (SQLite reports: {ok}); it was not modified").format(path=path, ok=ok))
             version = con.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not {"meta", "events"} <= tables:
-                raise GameFileError(f"{path} is an SQLite database but not a game of this program; it was not modified")
+                raise GameFileError(_("{path} is an SQLite database but not a game of this program; it was not modified").format(path=path))
             cols = {r[1] for r in con.execute("PRAGMA table_info(events)")}
             if not {"seq", "at", "kind", "data", "override"} <= cols:
-                raise GameFileError(f"{path}: the events table lacks columns ({', '.join(sorted({'seq', 'at', 'kind', 'data', 'override'} - cols))}); it was not modified")
+                raise GameFileError(_("{path}: the events table lacks columns ({names}); it was not modified").format(path=path, names=', '.join(sorted({'seq', 'at', 'kind', 'data', 'override'} - cols))))
             fmt = con.execute("SELECT value FROM meta WHERE key='format'").fetchone()
             if not fmt or fmt[0] != FORMAT:
-                raise GameFileError(f"{path} is not a {FORMAT} game (format {fmt[0] if fmt else 'missing'}); it was not modified")
+                raise GameFileError(_("{path} is not a {FORMAT} game (format {found}); it was not modified").format(path=path, FORMAT=FORMAT, found=fmt[0] if fmt else 'missing'))
             if version > SCHEMA_VERSION:
-                raise GameFileError(f"{path} was written by a newer version (schema {version} > {SCHEMA_VERSION}); it was not modified")
+                raise GameFileError(_("{path} was written by a newer version (schema {version} > {SCHEMA_VERSION}); it was not modified").format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION))
             if version < 1:
-                raise GameFileError(f"{path}: schema version {version} is not one this program writes (a damaged or edited file); it was not modified")
+                raise GameFileError(_("{path}: schema version {version} is not one this program writes (a damaged or edited file); it was not modified").format(path=path, version=version))
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
-        raise GameFileError(f"{path} is damaged or not a game file ({exc}); it was not modified") from None
+        raise GameFileError(_("{path} is damaged or not a game file ({exc}); it was not modified").format(path=path, exc=exc)) from None
 
 
 def _write_error(path: Path, exc: BaseException) -> GameFileError:
@@ -248,11 +249,11 @@ class GameStore:
         """A new game file, written whole beside ``path`` and moved into place, so that a full
         disk or a crash never leaves an empty or half-made game behind."""
         if path.exists():
-            raise GameFileError(f"{path} already exists; choose another --game path or remove it")
+            raise GameFileError(_("{path} already exists; choose another --game path or remove it").format(path=path))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise GameFileError(f"cannot create a game at {path}: {exc.strerror or exc}") from None
+            raise GameFileError(_("cannot create a game at {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         con: sqlite3.Connection | None = None
         try:
@@ -288,7 +289,7 @@ class GameStore:
     def open_readonly(cls, path: Path) -> GameStore:
         """Open for reading only: works on a read-only folder or file, writes nothing."""
         if not path.exists():
-            raise GameFileError(f"no game at {path}: start one with 'python -m assistant game new --position FILE'")
+            raise GameFileError(_("no game at {path}: start one with 'python -m assistant game new --position FILE'").format(path=path))
         _check_readonly(path)
         store = cls(path, _ro_connect(path))
         store.readonly = True
@@ -297,7 +298,7 @@ class GameStore:
     @classmethod
     def open(cls, path: Path) -> GameStore:
         if not path.exists():
-            raise GameFileError(f"no game at {path}: start one with 'python -m assistant game new --position FILE'")
+            raise GameFileError(_("no game at {path}: start one with 'python -m assistant game new --position FILE'").format(path=path))
         _check_readonly(path)
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             return cls.open_readonly(path)
@@ -341,14 +342,14 @@ class GameStore:
         try:
             return {str(k): str(v) for k, v in self.con.execute("SELECT key, value FROM meta")}
         except sqlite3.DatabaseError as exc:
-            raise GameFileError(f"{self.path}: the meta table cannot be read ({exc})") from None
+            raise GameFileError(_("{path}: the meta table cannot be read ({exc})").format(path=self.path, exc=exc)) from None
 
     def events(self, upto: int | None = None) -> list[Event]:
         q = "SELECT seq, at, kind, data, override FROM events"
         try:
             rows = self.con.execute(q + (" WHERE seq <= ?" if upto is not None else "") + " ORDER BY seq", (upto,) if upto is not None else ()).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise GameFileError(f"{self.path}: the events cannot be read ({exc}); the file was not modified") from None
+            raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
         return [_decode(self.path, row) for row in rows]
 
     def append(
@@ -400,11 +401,11 @@ def _decode(path: Path, row: tuple[Any, ...]) -> Event:
     except (ValueError, RecursionError):
         obj = None
     if not isinstance(seq, int) or not isinstance(kind, str) or not isinstance(obj, dict):
-        raise GameFileError(f"{path}: event #{seq} cannot be read (its data is not a JSON object); the file was not modified")
+        raise GameFileError(_("{path}: event #{seq} cannot be read (its data is not a JSON object); the file was not modified").format(path=path, seq=seq))
     try:
         json.dumps(obj, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise GameFileError(f"{path}: event #{seq} holds half a character (a lone \\uD800-\\uDFFF escape); the log was edited") from None
+        raise GameFileError(_("{path}: event #{seq} holds half a character (a lone \\uD800-\\uDFFF escape); the log was edited").format(path=path, seq=seq)) from None
     if override is not None and not isinstance(override, str):
         override = str(override)
     return Event(seq, str(at), kind, obj, override)
@@ -419,31 +420,31 @@ def check_shapes(path: Path | str, events: list[Event], shapes: dict[str, Shape]
     the first event is the one setup, every kind is known, every event has its keys with the
     right types, and an undo names an earlier event. A log is refused whole, never half-folded."""
     if not events or events[0].kind != "setup":
-        raise GameFileError(f"{path}: the log does not start with its setup event (a damaged or edited log); it was not modified")
+        raise GameFileError(_("{path}: the log does not start with its setup event (a damaged or edited log); it was not modified").format(path=path))
     last = 0
     for e in events:
-        where = f"{path}: event #{e.seq}"
+        where = _("{path}: event #{seq}").format(path=path, seq=e.seq)
         if e.seq <= last:
-            raise GameFileError(f"{where} is out of order (after #{last}); the log was edited")
+            raise GameFileError(_("{where} is out of order (after #{last}); the log was edited").format(where=where, last=last))
         last = e.seq
         if e.kind == "setup" and e is not events[0]:
-            raise GameFileError(f"{where} is a second setup; the log was edited")
+            raise GameFileError(_("{where} is a second setup; the log was edited").format(where=where))
         shape = shapes.get(e.kind)
         if shape is None:
-            raise GameFileError(f"{where} has an unknown kind {e.kind!r} (a damaged log, or one written by another program)")
+            raise GameFileError(_("{where} has an unknown kind {kind!r} (a damaged log, or one written by another program)").format(where=where, kind=e.kind))
         for key, types in shape.items():
             optional = key.endswith("?")
             k = key.rstrip("?")
             if k not in e.data:
                 if optional:
                     continue
-                raise GameFileError(f"{where} ({e.kind}) lacks its {k!r}; the log was edited")
+                raise GameFileError(_("{where} ({kind}) lacks its {k!r}; the log was edited").format(where=where, kind=e.kind, k=k))
             v = e.data[k]
             ok = isinstance(v, types) and not (isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)))
             if not ok:
-                raise GameFileError(f"{where} ({e.kind}): {k!r} is {type(v).__name__} {str(v)[:40]!r}; the log was edited")
+                raise GameFileError(_("{where} ({kind}): {k!r} is {type_} {v!r}; the log was edited").format(where=where, kind=e.kind, k=k, type_=type(v).__name__, v=str(v)[:40]))
         if e.kind == "undo" and not 0 < e.data["seq"] < e.seq:
-            raise GameFileError(f"{where} undoes event #{e.data['seq']}, which is not an earlier event; the log was edited")
+            raise GameFileError(_("{where} undoes event #{undone}, which is not an earlier event; the log was edited").format(where=where, undone=e.data['seq']))
 
 
 def undone_seqs(events: list[Event], upto: int | None = None) -> set[int]:
@@ -474,14 +475,14 @@ def undo_target(events: list[Event], seq: int | None) -> int:
     if seq is None:
         plain = [e for e in in_force if e.kind != "undo"]
         if not plain:
-            raise AssistantError("nothing to undo")
+            raise AssistantError(_("nothing to undo"))
         return plain[-1].seq
     if seq not in {e.seq for e in in_force}:
         last = events[-1].seq if events else 0
         why = ("the setup cannot be undone" if any(e.seq == seq and e.kind == "setup" for e in events)
                else "it is already undone" if seq in undone
                else f"there is no event #{seq} (the log has events #1 to #{last})")
-        raise AssistantError(f"event {seq} cannot be undone: {why}")
+        raise AssistantError(_("event {seq} cannot be undone: {why}").format(seq=seq, why=why))
     return seq
 
 

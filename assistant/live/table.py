@@ -15,6 +15,7 @@ from typing import Any
 
 from ..coords import parse_square
 from ..errors import AssistantError
+from ..i18n import _
 from ..model import Position
 
 
@@ -34,7 +35,7 @@ class Table:
 
     def __init__(self, game: Path | None = None, position: Position | None = None, library: Any = None):
         if (game is None) == (position is None):
-            raise AssistantError("serve a game or a position, one of them")
+            raise AssistantError(_("serve a game or a position, one of them"))
         self.game = game
         self._position = position
         self.library = library
@@ -62,7 +63,7 @@ class Table:
             finally:
                 con.close()
         except sqlite3.Error as exc:
-            raise AssistantError(f"{self.game}: cannot read the game log ({exc})") from None
+            raise AssistantError(_("{game}: cannot read the game log ({exc})").format(game=self.game, exc=exc)) from None
         return int(row[0] or 0)
 
     def snapshot(self) -> Snapshot:
@@ -184,7 +185,7 @@ class Table:
 
     def _writable(self) -> None:
         if self.game is None:
-            raise ReadOnlyError("this table serves a position file, not a game: start a game ('game new') to record turns")
+            raise ReadOnlyError(_("this table serves a position file, not a game: start a game ('game new') to record turns"))
 
     def record(self, kind: str, data: dict[str, Any], override: str | None = None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
         """One event, checked by the rules (unless overridden) and appended to the log."""
@@ -214,7 +215,7 @@ class Table:
         if verb == "initiative":
             rolls = args.get("rolls") or {}
             if not isinstance(rolls, dict):
-                raise AssistantError("initiative: 'rolls' is {side: d20}")
+                raise AssistantError(_("initiative: 'rolls' is {side: d20}"))
             given = {str(k): [_int({"roll": v}, "roll")] for k, v in rolls.items()}
             first = args.get("first")
             return self.record("initiative", initiative_event(st, given, bool(args.get("auto")), str(first) if first else None), override)
@@ -224,7 +225,7 @@ class Table:
             return self.record("note", {"text": _text(args, "text")}, None)
         if verb == "undo":
             return self.undo(args.get("seq"))
-        raise AssistantError(f"unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo")
+        raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
 
     def undo(self, seq: Any = None) -> dict[str, Any]:
         self._writable()
@@ -242,7 +243,7 @@ class Table:
 
         self._writable()
         if fmt not in ("md", "json"):
-            raise AssistantError(f"unknown format {fmt!r}: json or md")
+            raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=fmt))
         g = self._open(readonly=True)
         try:
             return export_text(g.state(), g.store.meta(), fmt)
@@ -253,19 +254,19 @@ class Table:
 def _text(args: dict[str, Any], key: str) -> str:
     v = args.get(key)
     if not isinstance(v, str) or not v.strip() or len(v) > 200:
-        raise AssistantError(f"{key!r} is missing or not a short text")
+        raise AssistantError(_("{key!r} is missing or not a short text").format(key=key))
     return v.strip()
 
 
 def _int(args: dict[str, Any], key: str) -> int:
     v = args.get(key)
     if isinstance(v, bool):
-        raise AssistantError(f"{key!r} must be a whole number, not {v!r}")
+        raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
     if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() and len(v.strip()) < 7:
         return int(v.strip())
     if isinstance(v, int) and abs(v) < 10**6:
         return v
-    raise AssistantError(f"{key!r} must be a whole number, not {v!r}")
+    raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
 
 
 class CardTable:
@@ -335,7 +336,7 @@ class CardTable:
 
     def export(self, fmt: str = "md") -> str:
         if fmt not in ("md", "json"):
-            raise AssistantError(f"unknown format {fmt!r}: md or json")
+            raise AssistantError(_("unknown format {fmt!r}: md or json").format(fmt=fmt))
         log = self._log()
         try:
             return str(log.export(fmt))

@@ -24,7 +24,7 @@ from fastapi.templating import Jinja2Templates
 
 from .. import i18n
 from ..errors import AssistantError
-from ..i18n import N_
+from ..i18n import N_, _
 from .table import CardTable, ReadOnlyError, Table
 
 HERE = Path(__file__).resolve().parent
@@ -153,7 +153,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             body = await _json(request)
             seq = body.get("seq")
             if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-                raise AssistantError("'seq' is an event number")
+                raise AssistantError(_("'seq' is an event number"))
             return cards.undo(seq)
 
         return app
@@ -203,10 +203,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         body = await _json(request)
         verb = body.get("verb")
         if not isinstance(verb, str):
-            raise AssistantError("say which command: {\"verb\": \"move\", \"args\": {...}}")
+            raise AssistantError(_("say which command: {\"verb\": \"move\", \"args\": {...}}"))
         args = body.get("args") or {}
         if not isinstance(args, dict):
-            raise AssistantError("'args' must be an object")
+            raise AssistantError(_("'args' must be an object"))
         return minis.act(verb, args, _override(body))
 
     @app.post("/api/photo")
@@ -214,7 +214,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         form = await request.form()
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
-            raise AssistantError("send the photo as the form field 'photo'")
+            raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()  # type: ignore[union-attr]
         return _photo_answer(table, data, getattr(upload, "filename", "photo") or "photo")
 
@@ -223,12 +223,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         body = await _json(request)
         moves = body.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
-            raise AssistantError("'moves' is a list of {figure, at}")
+            raise AssistantError(_("'moves' is a list of {figure, at}"))
         done = []
         for m in moves:
             fig, at = m.get("figure"), m.get("at")
             if not isinstance(fig, str) or not isinstance(at, str):
-                raise AssistantError("each move needs 'figure' and 'at'")
+                raise AssistantError(_("each move needs 'figure' and 'at'"))
             done.append(minis.record("relocate", {"figure": fig, "at": at, "source": str(body.get("source") or "photo (web)"),
                                                   "confidence": float(m.get("confidence") or 1.0)}))
         return {"applied": done}
@@ -239,14 +239,14 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 def _command(body: dict[str, Any]) -> str:
     cmd = body.get("command")
     if not isinstance(cmd, str) or not cmd.strip() or len(cmd) > 2000:
-        raise AssistantError("say the play as 'command', e.g. {\"command\": \"A pass\"}")
+        raise AssistantError(_("say the play as 'command', e.g. {\"command\": \"A pass\"}"))
     return cmd.strip()
 
 
 def _override(body: dict[str, Any]) -> str | None:
     override = body.get("override") or None
     if override is not None and (not isinstance(override, str) or len(override) > 500):
-        raise AssistantError("'override' is the reason, a text of up to 500 characters")
+        raise AssistantError(_("'override' is the reason, a text of up to 500 characters"))
     return override
 
 
@@ -255,9 +255,9 @@ async def _json(request: Any) -> dict[str, Any]:
     try:
         body = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError) as exc:
-        raise AssistantError(f"the request is not JSON ({exc})") from None
+        raise AssistantError(_("the request is not JSON ({exc})").format(exc=exc)) from None
     if not isinstance(body, dict):
-        raise AssistantError("the request must be a JSON object")
+        raise AssistantError(_("the request must be a JSON object"))
     return body
 
 

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from ..errors import AssistantError
+from ..i18n import _
 from ..model import Position
 from .board import Grid, NotAMapError, find_grid
 from .figures import Seen, figures_by_marker
@@ -102,30 +103,29 @@ def load_image(path: str | Path) -> np.ndarray:
     can claim, or decompress to, gigabytes)."""
     p = Path(path)
     if p.is_dir():
-        raise AssistantError(f"{p} is a directory, not an image")
+        raise AssistantError(_("{p} is a directory, not an image").format(p=p))
     try:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise AssistantError(f"{p} is {size // (1024 * 1024)} MiB: photos over {MAX_FILE_BYTES // (1024 * 1024)} MiB are refused")
+            raise AssistantError(_("{p} is {mib} MiB: photos over {limit_mib} MiB are refused").format(p=p, mib=size // (1024 * 1024), limit_mib=MAX_FILE_BYTES // (1024 * 1024)))
         data = p.read_bytes()
     except FileNotFoundError:
-        raise AssistantError(f"no such image: {p}") from None
+        raise AssistantError(_("no such image: {p}").format(p=p)) from None
     except OSError as exc:
-        raise AssistantError(f"{p} cannot be read ({exc.strerror or exc})") from None
+        raise AssistantError(_("{p} cannot be read ({why})").format(p=p, why=exc.strerror or exc)) from None
     head = image_size(data[:65536])
     if head is None:
-        raise AssistantError(f"{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data[:8]!r})")
+        raise AssistantError(_("{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data!r})").format(p=p, data=data[:8]))
     fmt, w, h = head
     if w <= 0 or h <= 0:
-        raise AssistantError(f"{p}: the {fmt} header gives a size of {w} x {h} pixels")
+        raise AssistantError(_("{p}: the {fmt} header gives a size of {w} x {h} pixels").format(p=p, fmt=fmt, w=w, h=h))
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
-        raise AssistantError(f"{p}: a {fmt} of {w} x {h} pixels ({w * h / 1e6:.0f} MP) is over the limit of {MAX_PIXELS // 1_000_000} MP "
-                             f"and {MAX_SIDE} px a side; refused before decoding")
+        raise AssistantError(_("{p}: a {fmt} of {w} x {h} pixels ({mp:.0f} MP) is over the limit of {limit_mp} MP and {MAX_SIDE} px a side; refused before decoding").format(p=p, fmt=fmt, w=w, h=h, mp=w * h / 1e6, limit_mp=MAX_PIXELS // 1_000_000, MAX_SIDE=MAX_SIDE))
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
-        raise AssistantError(f"{p} is a damaged {fmt} file (OpenCV cannot decode it)")
+        raise AssistantError(_("{p} is a damaged {fmt} file (OpenCV cannot decode it)").format(p=p, fmt=fmt))
     if min(img.shape[:2]) < 16:
-        raise AssistantError(f"{p} is {img.shape[1]} x {img.shape[0]} pixels: too small to show a board")
+        raise AssistantError(_("{p} is {w} x {h} pixels: too small to show a board").format(p=p, w=img.shape[1], h=img.shape[0]))
     return img
 
 
@@ -148,16 +148,14 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
         if grid is not None:  # the markers' grid must agree with the printed lines
             grid = check_with_lines(image, grid, cols, rows)
     except (NotAMapError, GridMismatchError) as exc:
-        raise NoGridError(f"no grid in {name}: {exc}") from None
+        raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
     if grid is None:
         grid = find_grid_from_lines(image, pos)
         by_lines = grid is not None
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
-        raise NoGridError(f"no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, "
-                          "and the printed grid could not be matched to the map. Place the four corner markers on the map's "
-                          "corners ('python -m assistant calibrate markers' prints them) and photograph the whole map")
+        raise NoGridError(_("no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to the map. Place the four corner markers on the map's corners ('python -m assistant calibrate markers' prints them) and photograph the whole map").format(name=name, n=n))
     return grid, markers, by_lines
 
 
@@ -267,7 +265,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 pairs.append((_dist(sq, f.at.name), k, sq, block))
     pairs.sort(key=lambda p: (p[0], p[1], _square_key(p[2])))
     placed: set[int] = set()
-    for _, k, sq, block in pairs:
+    for _score, k, sq, block in pairs:
         if k in placed or not set(block) <= free:
             continue
         placed.add(k)

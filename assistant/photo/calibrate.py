@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..errors import AssistantError
+from ..i18n import _
 from .synth import DICT
 
 CHARUCO_DICT = cv2.aruco.DICT_5X5_100
@@ -66,15 +67,15 @@ def calibrate(images: Sequence[np.ndarray]) -> Camera:
     for img in images:
         gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
         size = gray.shape[::-1]
-        corners, ids, _, _ = detector.detectBoard(gray)
+        corners, ids, _marker_corners, _marker_ids = detector.detectBoard(gray)
         if ids is None or len(ids) < 6:
             continue
         obj, imgp = board().matchImagePoints(corners, ids)
         obj_all.append(obj)
         img_all.append(imgp)
     if len(obj_all) < 3 or size is None:
-        raise AssistantError(f"calibration needs at least 3 photos showing the ChArUco board clearly; {len(obj_all)} of {len(images)} did")
-    rms, K, dist, _, _ = cv2.calibrateCamera(obj_all, img_all, size, None, None)
+        raise AssistantError(_("calibration needs at least 3 photos showing the ChArUco board clearly; {n} of {n2} did").format(n=len(obj_all), n2=len(images)))
+    rms, K, dist, _rvecs, _tvecs = cv2.calibrateCamera(obj_all, img_all, size, None, None)
     return Camera(K, dist.ravel(), int(size[0]), int(size[1]), float(rms))
 
 
@@ -93,16 +94,16 @@ def save(camera: Camera, path: str | Path) -> None:
 def load(path: str | Path) -> Camera:
     p = Path(path)
     if not p.is_file():
-        raise AssistantError(f"no calibration file {p}")
+        raise AssistantError(_("no calibration file {p}").format(p=p))
     try:
         fs = cv2.FileStorage(str(p), cv2.FILE_STORAGE_READ)
     except cv2.error:
-        raise AssistantError(f"{p} is not an OpenCV calibration file") from None
+        raise AssistantError(_("{p} is not an OpenCV calibration file").format(p=p)) from None
     try:
         K = fs.getNode("camera_matrix").mat()
         d = fs.getNode("distortion_coefficients").mat()
         if K is None or d is None or K.shape != (3, 3):
-            raise AssistantError(f"{p} lacks camera_matrix or distortion_coefficients")
+            raise AssistantError(_("{p} lacks camera_matrix or distortion_coefficients").format(p=p))
         return Camera(K, d.ravel(), int(fs.getNode("image_width").real()), int(fs.getNode("image_height").real()),
                       float(fs.getNode("avg_reprojection_error").real()))
     finally:
@@ -118,7 +119,7 @@ def render_board_views(n: int = 8, size: tuple[int, int] = (1600, 1200), seed: i
     bw, bh = SQUARES[0] * SQUARE_MM / 1000, SQUARES[1] * SQUARE_MM / 1000
     S = np.array([[bw / sheet.shape[1], 0, -bw / 2], [0, bh / sheet.shape[0], -bh / 2], [0, 0, 1]])
     views = []
-    for _ in range(n):
+    for _step in range(n):
         rvec = rng.uniform(-0.5, 0.5, 3)
         rvec[2] = rng.uniform(-0.3, 0.3)
         R, _ = cv2.Rodrigues(rvec)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, anchor_offset, rectify
 from .mapread import read_map
@@ -156,15 +157,13 @@ def _check_map_size(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int)
     it should, and about as clear as it: measured 1.2-1.3 times; a map of another size, 1.7 times
     and more)."""
     (pc, sc, oc), (pr, sr, orr) = line_periods(gray, H_small, cols, rows)
-    off = [(p, what) for p, strength, one, what in ((pc, sc, oc, "columns"), (pr, sr, orr, "rows"))
+    off = [(p, what) for p, strength, one, what in ((pc, sc, oc, N_("columns")), (pr, sr, orr, N_("rows")))
            if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one]
     if not off:
         return
     if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
-        raise GridMismatchError(f"the printed squares are not the grid's squares along the {off[0][1]}: the photo shows a map of another "
-                                f"size than {cols} x {rows}, by more than a quarter. Is this the position's map?")
-    raise GridMismatchError(f"the printed squares are {off[0][0]:.2f} of a grid square along the {off[0][1]}: the photo shows a map of "
-                            f"about {cols / pc:.0f} x {rows / pr:.0f} squares, not {cols} x {rows}. Is this the position's map?")
+        raise GridMismatchError(_("the printed squares are not the grid's squares along the {side}: the photo shows a map of another size than {cols} x {rows}, by more than a quarter. Is this the position's map?").format(side=_(off[0][1]), cols=cols, rows=rows))
+    raise GridMismatchError(_("the printed squares are {ratio:.2f} of a grid square along the {side}: the photo shows a map of about {seen_cols:.0f} x {seen_rows:.0f} squares, not {cols} x {rows}. Is this the position's map?").format(ratio=off[0][0], side=_(off[0][1]), seen_cols=cols / pc, seen_rows=rows / pr, cols=cols, rows=rows))
 
 
 def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
@@ -198,7 +197,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # extrapolated (a corner no marker stands on) the crossings lie farther off; each refit
         # brings more of them within reach, so the fit grows across the map until it settles.
         H_fit, err = H_small, grid.reprojection_error_px
-        for _ in range(4):
+        for _turn in range(4):
             H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
             if H is None or mask.sum() < 8:
                 break
@@ -220,8 +219,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     if len(b) < max(8, 0.3 * lattice):
         if grid.corner_markers >= 3:
             return grid
-        raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
-                                "them; place all four corner markers (or photograph the map whole)")
+        raise GridMismatchError(_("only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the map whole)").format(corner_markers=grid.corner_markers))
     # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
     # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
     # bends most), it is the printed grid itself and is used; far from it, the markers do not
@@ -231,7 +229,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         inl = mask.ravel() > 0
         med = float(np.median(offsets[inl]))
         if med >= 0.45:
-            raise GridMismatchError(f"the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them")
+            raise GridMismatchError(_("the printed grid lines lie {med:.2f} squares (median) from where the corner markers put them").format(med=med))
         back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H_alt))[0]
         err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
         if anchor_offset(grid, H_alt @ S) <= ANCHOR_TOLERANCE:
@@ -240,8 +238,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return grid
-    raise GridMismatchError(f"only {grid.corner_markers} corner markers are seen and the printed grid lines cannot confirm "
-                            "them; place all four corner markers (or photograph the map whole)")
+    raise GridMismatchError(_("only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the map whole)").format(corner_markers=grid.corner_markers))
 
 
 def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from ..coords import Square
+from ..i18n import _
 from .board import Grid
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
@@ -76,7 +77,7 @@ def _net() -> Any:
     if not MODEL.is_file():  # pragma: no cover - the wheel ships it
         from ..errors import AssistantError
 
-        raise AssistantError(f"the occupancy model {MODEL} is missing from the installation; reinstall the package")
+        raise AssistantError(_("the occupancy model {MODEL} is missing from the installation; reinstall the package").format(MODEL=MODEL))
     return cv2.dnn.readNetFromONNX(str(MODEL))
 
 
@@ -156,7 +157,7 @@ def adapt(samples: list[tuple[np.ndarray, Grid, Any]], name: str = "", prior: fl
     theta0 = np.concatenate([w0, [b0]]).astype(np.float64)
     A = np.column_stack([X, np.ones(len(X))])
     theta = theta0.copy()
-    for _ in range(60):
+    for _step in range(60):
         z = A @ theta
         q = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
         grad = A.T @ (q - y) + 2 * prior * (theta - theta0)
@@ -178,14 +179,14 @@ def load_profile(path: Path) -> TableProfile:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise AssistantError(f"no such table profile: {path}") from None
+        raise AssistantError(_("no such table profile: {path}").format(path=path)) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise AssistantError(f"{path} is not a table profile ({type(exc).__name__}: {exc})") from None
+        raise AssistantError(_("{path} is not a table profile ({error}: {exc})").format(path=path, error=type(exc).__name__, exc=exc)) from None
     hidden = len(last_layer()[0])
     if not isinstance(data, dict) or data.get("kind") != "occupancy-table-profile":
-        raise AssistantError(f"{path} is not a table profile (no \"kind\": \"occupancy-table-profile\"); make one with 'photo adapt'")
+        raise AssistantError(_("{path} is not a table profile (no \"kind\": \"occupancy-table-profile\"); make one with 'photo adapt'").format(path=path))
     w, b = data.get("weights"), data.get("bias")
     if (not isinstance(w, list) or len(w) != hidden or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in w)
             or not isinstance(b, (int, float)) or isinstance(b, bool) or not np.all(np.isfinite(np.array([*w, b], np.float64)))):
-        raise AssistantError(f"{path}: a table profile needs {hidden} finite 'weights' and a finite 'bias'; make it again with 'photo adapt'")
+        raise AssistantError(_("{path}: a table profile needs {hidden} finite 'weights' and a finite 'bias'; make it again with 'photo adapt'").format(path=path, hidden=hidden))
     return TableProfile(tuple(float(v) for v in w), float(b), str(data.get("name", "")))

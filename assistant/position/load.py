@@ -304,7 +304,7 @@ class _Checker:
             p = path + (i,)
             try:
                 if edge_run_size(text) > 4 * cols * rows + 4:
-                    raise NotationError(f"{text!r} names more edges than the map has")
+                    raise NotationError(_("{text!r} names more edges than the map has").format(text=text))
                 edges = parse_edges(text)
             except NotationError as exc:
                 self.error(p, str(exc), text)

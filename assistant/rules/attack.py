@@ -283,10 +283,10 @@ def attack(
     own-turn abilities; swm2008 applies no targeting rules to it (PL p.33)."""
     a, t = pos.figure(attacker), pos.figure(target)
     if a.id == t.id:
-        raise AssistantError(f"{a.id!r} cannot attack itself")
+        raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
     if pos.rules is Edition.DDM2005:
         if opportunity:
-            raise AssistantError("--opportunity is for Star Wars Miniatures; a DDM attack of opportunity is an ordinary melee attack")
+            raise AssistantError(_("--opportunity is for Star Wars Miniatures; a DDM attack of opportunity is an ordinary melee attack"))
         return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind=kind, helpers=combined_fire)
     return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity)
 
@@ -294,8 +294,7 @@ def attack(
 def _require(value: int | None, what: str, fig: Figure) -> int:
     if value is None:
         raise AssistantError(
-            f"{fig.id}'s {what} is unknown (its card does not give it): add 'stats: {{{what.lower().replace(' ', '_')}: N}}' "
-            f"to {fig.id} in the position file, read off the physical card"
+            _("{id}'s {what} is unknown (its card does not give it): add 'stats: {{{key}: N}}' to {id} in the position file, read off the physical card").format(id=fig.id, what=what, key=what.lower().replace(' ', '_'))
         )
     return value
 
@@ -677,7 +676,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         kind = "melee" if adjacent or not _ddm_lines(pos, a, "ranged") else "ranged"
     lines = _ddm_lines(pos, a, kind)
     if not lines:
-        raise AssistantError(f"{a.id} has no {kind} attack line (its card gives none): add 'stats: {{{'attack' if kind == 'melee' else 'ranged_attack'}: N, {'damage' if kind == 'melee' else 'ranged_damage'}: N}}'")
+        raise AssistantError(_("{id} has no {kind} attack line (its card gives none): add 'stats: {{{attack_key}: N, {damage_key}: N}}'").format(id=a.id, kind=kind, attack_key='attack' if kind == 'melee' else 'ranged_attack', damage_key='damage' if kind == 'melee' else 'ranged_damage'))
     bonus0 = _require(lines[0][0], f"{kind} attack", a)
     base0 = _require(lines[0][1], f"{kind} damage", a)
     ac = _require(pos.stats_of(t).defense, "AC", t)

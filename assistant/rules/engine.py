@@ -328,7 +328,7 @@ def adjacent(pos: Position, a: Figure, t: Figure) -> bool:
 def _pair(pos: Position, a_id: str, b_id: str) -> tuple[Figure, Figure]:
     a, b = pos.figure(a_id), pos.figure(b_id)
     if a.id == b.id:
-        raise AssistantError(f"{a.id!r} is named twice: ask about two different figures")
+        raise AssistantError(_("{id!r} is named twice: ask about two different figures").format(id=a.id))
     return a, b
 
 
