@@ -45,7 +45,8 @@ def _catalog(lang: str) -> gettext.NullTranslations:
 def _(message: str) -> str:
     """``message`` in the current language (English when the catalog lacks it)."""
     lang = _current.get()
-    return message if lang == "en" else _catalog(lang).gettext(message)
+    # the empty text is gettext's key for the catalog's header: an empty text stays empty
+    return message if lang == "en" or not message else _catalog(lang).gettext(message)
 
 
 def n_(singular: str, plural: str, n: int) -> str:

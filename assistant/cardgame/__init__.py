@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..errors import AssistantError
+from ..i18n import _
 
 
 class IllegalCommandError(AssistantError):
@@ -75,5 +76,5 @@ def naming_fields(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]
             name = getattr(e, "name", None) or (re.findall(r"attribute '([^']*)'", str(e)) or ["?"])[0]
             obj = getattr(e, "obj", None)
             there = ", ".join(f.name for f in fields(obj)) if obj is not None and is_dataclass(obj) else "see --help"
-            raise NotationError(f"{path!r}: no field {name!r} there; fields: {there}") from None
+            raise NotationError(_("{path!r}: no field {name!r} there; fields: {there}").format(path=path, name=name, there=there)) from None
     return lookup

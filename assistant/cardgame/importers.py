@@ -30,6 +30,7 @@ from typing import Any
 
 from ..destiny.dice import NOT_MODELLED_SIDES, SIDE_CODE, Face
 from ..errors import AssistantError, NotationError
+from ..i18n import _
 
 # --- Star Wars: Destiny (swdestinydb) ---------------------------------------------------
 
@@ -54,27 +55,26 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
     p = Path(path)
     try:
         if p.is_dir():
-            raise ImportFileError(f"{path}: is a directory, not a card file")
+            raise ImportFileError(_("{path}: is a directory, not a card file").format(path=path))
         size = p.stat().st_size
         if size > MAX_IMPORT_BYTES:
-            raise ImportFileError(f"{path}: {size} bytes; card files over {MAX_IMPORT_BYTES // (1024 * 1024)} MiB are refused "
-                                  "(is this the right file?)")
+            raise ImportFileError(_("{path}: {size} bytes; card files over {value} MiB are refused (is this the right file?)").format(path=path, size=size, value=MAX_IMPORT_BYTES // (1024 * 1024)))
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise ImportFileError(f"{path}: no such file") from None
+        raise ImportFileError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
-        raise ImportFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise ImportFileError(_("{path}: cannot be read ({why})").format(path=path, why=exc.strerror or exc)) from None
     notes: list[str] = []
     if raw.startswith(b"\xef\xbb\xbf"):
-        notes.append("a UTF-8 byte-order mark at the start was skipped")
+        notes.append(_("a UTF-8 byte-order mark at the start was skipped"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         text = raw.decode("cp1252", errors="replace")
-        notes.append(f"not UTF-8 (line {line}, byte {raw[exc.start]:#04x}): read as Windows-1252 (Latin-1); check accented names")
+        notes.append(_("not UTF-8 (line {line}, byte {raw:#04x}): read as Windows-1252 (Latin-1); check accented names").format(line=line, raw=raw[exc.start]))
     if "\x00" in text:
-        raise ImportFileError(f"{path}: contains NUL bytes: a binary file, not a card list")
+        raise ImportFileError(_("{path}: contains NUL bytes: a binary file, not a card list").format(path=path))
     return text, notes
 
 
@@ -128,7 +128,7 @@ def _flag(value: Any, where: str, key: str) -> bool:
         return bool(value)
     if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
         return value.strip().lower() in _TRUE
-    raise ImportFileError(f"{where}: {key} {value!r} is not yes or no")
+    raise ImportFileError(_("{where}: {key} {value!r} is not yes or no").format(where=where, key=key, value=value))
 
 
 def destiny_face(code: str) -> Face:
@@ -138,7 +138,7 @@ def destiny_face(code: str) -> Face:
     ['melee:1', 'ranged:2/1', '+ranged:2', 'shield:1', 'resource:2', 'disrupt:1', 'discard:1', 'focus:1', 'special', 'special/1', 'blank']
     """
     if code != "-" and SIDE_CODE.match(code) is None:
-        raise NotationError(f"{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'Sp', '-')")
+        raise NotationError(_("{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'Sp', '-')").format(code=code))
     return Face.parse(code)
 
 
@@ -163,8 +163,7 @@ class DestinyCardData:
         """A ``characters:``/``supports:``/``upgrades:`` entry for a Destiny table file; an
         elite character brings two dice (P1 › Postacie); an upgrade is attached to ``on``."""
         if self.kind not in ("character", "upgrade", "support"):
-            raise ImportFileError(f"{self.name} is a{'n' if self.kind[:1] in 'aeiou' else ''} {self.kind} card: a table file lists "
-                                  "characters, upgrades and supports in play; play it with the 'play' command")
+            raise ImportFileError(_("{name} is a card of kind {kind}: a table file lists characters, upgrades and supports in play; play it with the 'play' command").format(name=self.name, kind=self.kind))
         entry: dict[str, Any] = {"id": cid, "owner": owner, "title": self.name, "color": self.color, "unique": self.unique}
         if self.kind == "character":
             entry["health"] = self.health or 1
@@ -172,7 +171,7 @@ class DestinyCardData:
             entry["cost"] = self.cost
         if self.kind == "upgrade":
             if not on:
-                raise ImportFileError(f"{self.name} is an upgrade: say which character it is attached to (--on CHARACTER)")
+                raise ImportFileError(_("{name} is an upgrade: say which character it is attached to (--on CHARACTER)").format(name=self.name))
             entry["attached_to"] = on
         if self.keywords:
             entry["keywords"] = list(self.keywords)
@@ -189,61 +188,60 @@ _DESTINY_KEYWORDS = re.compile(r"\b(Guardian|Ambush|Redeploy)\b")
 
 def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCardData]:
     if _json_nesting(text) > MAX_JSON_DEPTH:
-        raise ImportFileError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep: not a swdestinydb card list")
+        raise ImportFileError(_("{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep: not a swdestinydb card list").format(name=name, MAX_JSON_DEPTH=MAX_JSON_DEPTH))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ImportFileError(f"{name}:{e.lineno}: not JSON ({e.msg})") from None
+        raise ImportFileError(_("{name}:{lineno}: not JSON ({msg})").format(name=name, lineno=e.lineno, msg=e.msg)) from None
     except (RecursionError, ValueError) as e:
-        raise ImportFileError(f"{name}: the JSON cannot be read ({type(e).__name__}: {str(e)[:100]})") from None
+        raise ImportFileError(_("{name}: the JSON cannot be read ({error}: {e})").format(name=name, error=type(e).__name__, e=str(e)[:100])) from None
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise ImportFileError(f"{name}: the JSON holds half a character (a lone \\uD800-\\uDFFF escape)") from None
+        raise ImportFileError(_("{name}: the JSON holds half a character (a lone \\uD800-\\uDFFF escape)").format(name=name)) from None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list):
-        raise ImportFileError(f"{name}: expected a JSON array of cards (as in the swdestinydb card-data files)")
+        raise ImportFileError(_("{name}: expected a JSON array of cards (as in the swdestinydb card-data files)").format(name=name))
     out = []
     for i, c in enumerate(data):
         where = f"{name}: card [{i}]"
         if not isinstance(c, dict):
-            raise ImportFileError(f"{where} is not an object")
+            raise ImportFileError(_("{where} is not an object").format(where=where))
         for key in ("code", "name", "type_code"):
             if not isinstance(c.get(key), str) or not c[key]:
-                raise ImportFileError(f"{where}: missing or empty {key!r}")
+                raise ImportFileError(_("{where}: missing or empty {key!r}").format(where=where, key=key))
         where = f"{name}: card {c['code']} ({c['name']})"
         points = c.get("points")
         if points is not None and (not isinstance(points, str) or not re.fullmatch(r"\d+(/\d+)?", points)):
-            raise ImportFileError(f"{where}: points {points!r} should look like '12' or '9/12'")
+            raise ImportFileError(_("{where}: points {points!r} should look like '12' or '9/12'").format(where=where, points=points))
         faces: tuple[Face, ...] | None = None
         notes: list[str] = []
         sides = c.get("sides")
         if sides is not None:
             if not isinstance(sides, list) or len(sides) != 6 or not all(isinstance(s, str) for s in sides):
-                raise ImportFileError(f"{where}: 'sides' should list the die's 6 sides, got {sides!r}")
+                raise ImportFileError(_("{where}: 'sides' should list the die's 6 sides, got {sides!r}").format(where=where, sides=sides))
             odd = [s for s in sides if (m := _SIDE.match(s)) is not None and m["sym"] in NOT_MODELLED_SIDES]
             if odd:
-                notes.append(f"die not modelled: side {odd[0]!r} uses {NOT_MODELLED_SIDES[_SIDE.match(odd[0])['sym']]}, which the "  # type: ignore[index]
-                             "rulebook this assistant implements does not cover; enter the faces as rolled")
+                notes.append(_("die not modelled: side {odd!r} uses {NOT_MODELLED_SIDES}, which the rulebook this assistant implements does not cover; enter the faces as rolled").format(odd=odd[0], NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[_SIDE.match(odd[0])['sym']]))
             else:
                 try:
                     faces = tuple(destiny_face(s) for s in sides)
                 except NotationError as e:
-                    raise ImportFileError(f"{where}: {e}") from None
+                    raise ImportFileError(_("{where}: {e}").format(where=where, e=e)) from None
         for key, want in (("cost", int), ("health", int)):
             v = c.get(key)
             if isinstance(v, str) and v.strip().isdigit():
                 c[key] = v = int(v)  # some dumps write numbers as text
             if v is not None and (not isinstance(v, want) or isinstance(v, bool) or v < 0):
-                raise ImportFileError(f"{where}: {key} {v!r} is not a whole number")
+                raise ImportFileError(_("{where}: {key} {v!r} is not a whole number").format(where=where, key=key, v=v))
         said: list[str] = []
         faction = c.get("faction_code")
         if faction is None or faction == "":
-            said.append("faction_code is missing (null): colour set to grey; correct it in the table file")
+            said.append(_("faction_code is missing (null): colour set to grey; correct it in the table file"))
             color = "grey"
         elif not isinstance(faction, str) or faction.lower() not in ("red", "blue", "yellow", "gray", "grey"):
-            said.append(f"faction_code {faction!r} is not red, blue, yellow or gray: colour set to grey")
+            said.append(_("faction_code {faction!r} is not red, blue, yellow or gray: colour set to grey").format(faction=faction))
             color = "grey"
         else:
             color = {"gray": "grey"}.get(faction.lower(), faction.lower())
@@ -355,7 +353,7 @@ def _keywords(text: str, notes: list[str] | None = None, costs: list[tuple[str, 
         word = _KEYWORDS[m[1].lower()]
         if word in NUMBERED and not m[2]:
             if notes is not None:
-                notes.append(f"'{m[1]}' has no number in the text: not imported (enter it in the table file)")
+                notes.append(_("'{m}' has no number in the text: not imported (enter it in the table file)").format(m=m[1]))
             continue
         out.append((word, int(m[2]) if m[2] else True))
         paid = _COST.search(text[: m.start()].split(".")[-1]) or _COST_AFTER.match(text[m.end():])
@@ -369,11 +367,10 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
     that cannot be read as a card (too few columns) are listed in ``skipped``, never padded."""
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise ImportFileError(f"{name}: empty file")
+        raise ImportFileError(_("{name}: empty file").format(name=name))
     header = [h.strip() for h in lines[0].split("\t")]
     if len(header) < 3 or header[0].lower() != "name":
-        raise ImportFileError(f"{name}:1: a LackeyCCG card file starts with a tab-separated header whose first column is 'Name' "
-                              f"(then Set, ImageFile); got {lines[0][:60]!r}")
+        raise ImportFileError(_("{name}:1: a LackeyCCG card file starts with a tab-separated header whose first column is 'Name' (then Set, ImageFile); got {lines!r}").format(name=name, lines=lines[0][:60]))
     index: dict[str, int] = {}
     for key, names in _COLUMNS.items():
         for i, h in enumerate(header):
@@ -385,7 +382,7 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
     for n, line in enumerate(lines[1:], start=2):
         cells = line.split("\t")
         if len(cells) > len(header):
-            raise ImportFileError(f"{name}:{n}: {len(cells)} columns, the header has {len(header)}")
+            raise ImportFileError(_("{name}:{n}: {n2} columns, the header has {n3}").format(name=name, n=n, n2=len(cells), n3=len(header)))
         if len(cells) < len(header):
             needed = max([2, *index.values()]) + 1
             why = f"{name}:{n}: {len(cells)} columns, the header has {len(header)}: card {cells[0].strip()!r} skipped (not padded)"
@@ -404,11 +401,11 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
             if v == "" or v in ("-", "X", "x"):
                 return None
             if not re.fullmatch(r"\d{1,6}", v):
-                raise ImportFileError(f"{name}:{n}: {header[index[key]]} {v[:20]!r} is not a number of at most 6 digits (card {cells[0][:40]!r})")
+                raise ImportFileError(_("{name}:{n}: {header} {v!r} is not a number of at most 6 digits (card {cells!r})").format(name=name, n=n, header=header[index[key]], v=v[:20], cells=cells[0][:40]))
             return int(v)
 
         if not cells[0].strip():
-            raise ImportFileError(f"{name}:{n}: a card without a name")
+            raise ImportFileError(_("{name}:{n}: a card without a name").format(name=name, n=n))
         typ = get("type")
         sub = get("subtype")
         if sub and " - " not in typ:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..errors import AssistantError, NotationError, UnknownNameError
 from ..game.store import Event, GameFileError, GameStore, check_shapes, undo_target, undone_seqs
+from ..i18n import _
 from .scenario import GameRules, games
 
 CARD_GAMES = ("destiny", "swtcg")
@@ -70,7 +71,7 @@ class CardGameLog:
     @classmethod
     def new(cls, path: Path, game: str, table_text: str, name: str = "table") -> CardGameLog:
         if game not in CARD_GAMES:
-            raise AssistantError(f"{game!r} is not a card game here ({', '.join(CARD_GAMES)})")
+            raise AssistantError(_("{game!r} is not a card game here ({names})").format(game=game, names=', '.join(CARD_GAMES)))
         games()[game].parse_table(table_text, name)  # refuse a bad table before creating anything
         return cls(GameStore.create(path, game, table_text), game)
 
@@ -81,7 +82,7 @@ class CardGameLog:
         if rules not in CARD_GAMES or (game is not None and rules != game):
             store.close()
             hint = f"use 'python -m assistant {rules} ...'" if rules in CARD_GAMES else "use 'python -m assistant game ...'"
-            raise GameFileError(f"{path} is a {rules or 'unknown'} game, not {game or 'a card game'}: {hint}")
+            raise GameFileError(_("{path} is a {why} game, not {why2}: {hint}").format(path=path, why=rules or 'unknown', why2=game or 'a card game', hint=hint))
         return cls(store, rules)
 
     @property
@@ -146,11 +147,11 @@ class CardGameLog:
 
     def do(self, command: str, override: str | None = None) -> Done:
         if override is not None and not override.strip():
-            raise AssistantError("an override needs a reason")
+            raise AssistantError(_("an override needs a reason"))
         result: dict[str, Any] = {}
 
         def guard(events: list[Event]) -> None:
-            table, _ = self.fold(events)
+            table, _unused = self.fold(events)
             try:
                 out = self.rules.apply(table, command)
             except (NotationError, UnknownNameError):
@@ -187,7 +188,7 @@ class CardGameLog:
                                            "override": e.event.override} for e in entries],
                                "final": summary(self.game, table)}, indent=2, ensure_ascii=False) + "\n"
         if fmt != "md":
-            raise AssistantError(f"unknown format {fmt!r}: json or md")
+            raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=fmt))
         title = {"destiny": "Star Wars: Destiny", "swtcg": "Star Wars TCG"}[self.game]
         lines = [f"# {title} game log (started {meta.get('created')})", ""]
         for e in entries:

@@ -23,6 +23,7 @@ import shlex
 from dataclasses import dataclass
 
 from ..errors import NotationError
+from ..i18n import _
 
 _WORD = re.compile(r"^[A-Za-z0-9_.:+/#,'-]+$")
 _VERB = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -47,19 +48,19 @@ class Command:
         try:
             words = shlex.split(text)
         except ValueError as e:
-            raise NotationError(f"{text!r}: {e}") from None
+            raise NotationError(_("{text!r}: {e}").format(text=text, e=e)) from None
         targets: tuple[str, ...] = ()
         if "->" in words:
             i = words.index("->")
             after = words[i + 1:]
             if len(after) != 1 or not after[0]:
-                raise NotationError(f"{text!r}: '->' is followed by one comma-separated list of targets, e.g. '-> han,leia'")
+                raise NotationError(_("{text!r}: '->' is followed by one comma-separated list of targets, e.g. '-> han,leia'").format(text=text))
             targets = tuple(t for t in after[0].split(","))
             if any(not t for t in targets):
-                raise NotationError(f"{text!r}: an empty target in {after[0]!r}")
+                raise NotationError(_("{text!r}: an empty target in {after!r}").format(text=text, after=after[0]))
             words = words[:i]
         if not words:
-            raise NotationError(f"{text!r} is not a command: expected '[PLAYER] VERB ...', e.g. 'A pass'")
+            raise NotationError(_("{text!r} is not a command: expected '[PLAYER] VERB ...', e.g. 'A pass'").format(text=text))
         actor = None
         by_lower = {a.lower(): a for a in actors}
         named = by_lower.get(words[0].lower()) if len(words) > 1 else None
@@ -67,22 +68,22 @@ class Command:
             actor, words = words[0], words[1:]
             if actors:
                 if named is None:
-                    raise NotationError(f"{text!r}: {actor!r} is not a player here ({', '.join(actors)})")
+                    raise NotationError(_("{text!r}: {actor!r} is not a player here ({names})").format(text=text, actor=actor, names=', '.join(actors)))
                 actor = named  # player names are case-insensitive: 'ds pass' is 'DS pass'
         if not words or not _VERB.match(words[0]):
-            raise NotationError(f"{text!r}: expected a verb (lower-case word such as 'pass') after {actor!r}")
+            raise NotationError(_("{text!r}: expected a verb (lower-case word such as 'pass') after {actor!r}").format(text=text, actor=actor))
         verb, rest = words[0], words[1:]
         args: list[str] = []
         opts: list[tuple[str, str]] = []
         for w in rest:
             k, eq, v = w.partition("=")
             if eq and re.match(r"^[a-z][a-z0-9-]*$", k):
-                if any(k == seen for seen, _ in opts):
-                    raise NotationError(f"{text!r}: option {k!r} given twice")
+                if any(k == seen for seen, _unused in opts):
+                    raise NotationError(_("{text!r}: option {k!r} given twice").format(text=text, k=k))
                 opts.append((k, v))
             else:
                 if opts:
-                    raise NotationError(f"{text!r}: argument {w!r} after the options; write arguments first, then KEY=VALUE")
+                    raise NotationError(_("{text!r}: argument {w!r} after the options; write arguments first, then KEY=VALUE").format(text=text, w=w))
                 args.append(w)
         return cls(actor, verb, tuple(args), tuple(opts), targets)
 
@@ -95,11 +96,10 @@ class Command:
         """Refuse an option the verb does not take (a typo must not be silently ignored)."""
         from ..errors import did_you_mean
 
-        for k, _ in self.opts:
+        for k, _unused in self.opts:
             if k not in allowed:
                 known = ", ".join(f"{a}=" for a in sorted(allowed)) or "none"
-                raise NotationError(f"{str(self)!r}: {self.verb} takes no option {k}={did_you_mean(k, sorted(allowed))}; "
-                                    f"its options: {known} ({usage})")
+                raise NotationError(_("{self!r}: {verb} takes no option {k}={hint}; its options: {known} ({usage})").format(self=str(self), verb=self.verb, k=k, hint=did_you_mean(k, sorted(allowed)), known=known, usage=usage))
 
     def opt(self, key: str, default: str | None = None) -> str | None:
         return next((v for k, v in self.opts if k == key), default)
@@ -109,7 +109,7 @@ class Command:
         if v is None:
             return default
         if not re.fullmatch(r"\d+", v):
-            raise NotationError(f"{str(self)!r}: {key}={v!r} is not a whole number")
+            raise NotationError(_("{self!r}: {key}={v!r} is not a whole number").format(self=str(self), key=key, v=v))
         return int(v)
 
     def flag(self, key: str) -> bool:
@@ -117,22 +117,22 @@ class Command:
         if v is None:
             return False
         if v not in ("yes", "no"):
-            raise NotationError(f"{str(self)!r}: {key}={v!r} must be yes or no")
+            raise NotationError(_("{self!r}: {key}={v!r} must be yes or no").format(self=str(self), key=key, v=v))
         return v == "yes"
 
     def int_arg(self, i: int, what: str) -> int:
         if i >= len(self.args) or not re.fullmatch(r"\d+", self.args[i]):
-            got = repr(self.args[i]) if i < len(self.args) else "nothing"
-            raise NotationError(f"{str(self)!r}: expected {what} (a whole number) as argument {i + 1}, got {got}")
+            got = repr(self.args[i]) if i < len(self.args) else _("nothing")
+            raise NotationError(_("{self!r}: expected {what} (a whole number) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got))
         return int(self.args[i])
 
     def signed_arg(self, i: int, what: str) -> int:
         if i >= len(self.args) or not re.fullmatch(r"[+-]?\d+", self.args[i]):
-            got = repr(self.args[i]) if i < len(self.args) else "nothing"
-            raise NotationError(f"{str(self)!r}: expected {what} (a number such as +10 or -5) as argument {i + 1}, got {got}")
+            got = repr(self.args[i]) if i < len(self.args) else _("nothing")
+            raise NotationError(_("{self!r}: expected {what} (a number such as +10 or -5) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got))
         return int(self.args[i])
 
     def arg(self, i: int, what: str) -> str:
         if i >= len(self.args):
-            raise NotationError(f"{str(self)!r}: missing {what} (argument {i + 1})")
+            raise NotationError(_("{self!r}: missing {what} (argument {value})").format(self=str(self), what=_(what), value=i + 1))
         return self.args[i]

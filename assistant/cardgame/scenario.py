@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError
+from ..i18n import _
 
 
 @dataclass(frozen=True)
@@ -62,32 +63,32 @@ def run(spec: Any, here: Path) -> list[str]:
     """What did not hold (an empty list: the scenario holds); :class:`ScenarioError` when the
     file is not a runnable scenario."""
     if not isinstance(spec, dict):
-        raise ScenarioError("not a scenario: expected a mapping with game, table, when and then/said/refused")
+        raise ScenarioError(_("not a scenario: expected a mapping with game, table, when and then/said/refused"))
     game = spec.get("game")
     if not isinstance(game, str):
-        raise ScenarioError(f"'game' is destiny, swtcg or destiny-building, not {str(game)[:40]!r}")
+        raise ScenarioError(_("'game' is destiny, swtcg or destiny-building, not {game!r}").format(game=str(game)[:40]))
     if game == "destiny-building":
         try:
             return _run_building(spec)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise ScenarioError(f"not a team-building scenario ({type(e).__name__}: {e})") from None
+            raise ScenarioError(_("not a team-building scenario ({error}: {e})").format(error=type(e).__name__, e=e)) from None
     if game not in games():
-        raise ScenarioError(f"game {game!r} is not destiny, swtcg or destiny-building")
+        raise ScenarioError(_("game {game!r} is not destiny, swtcg or destiny-building").format(game=game))
     for key in ("given", "when", "said", "refused"):
         if any(not isinstance(c, (str, int)) for c in _as_list(spec.get(key))):
-            raise ScenarioError(f"'{key}' is a command or phrase, or a list of them")
+            raise ScenarioError(_("'{key}' is a command or phrase, or a list of them").format(key=key))
     if not isinstance(spec.get("then") or {}, dict):
-        raise ScenarioError("'then' maps dotted paths to the facts expected")
+        raise ScenarioError(_("'then' maps dotted paths to the facts expected"))
     if spec.get("refused") is not None and not _as_list(spec.get("when")):
-        raise ScenarioError("'refused' names what the last 'when' is refused with: give a 'when'")
+        raise ScenarioError(_("'refused' names what the last 'when' is refused with: give a 'when'"))
     try:
         return _run(spec, here, games()[game])
     except ScenarioError:
         raise
     except AssistantError as e:
-        raise ScenarioError(f"the scenario cannot be set up: {e}") from None
+        raise ScenarioError(_("the scenario cannot be set up: {e}").format(e=e)) from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as e:
-        raise ScenarioError(f"not a scenario ({type(e).__name__}: {e})") from None
+        raise ScenarioError(_("not a scenario ({error}: {e})").format(error=type(e).__name__, e=e)) from None
 
 
 def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
@@ -95,18 +96,18 @@ def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
 
     table_spec = spec.get("table")
     if isinstance(table_spec, str):
-        text, _ = read_text(here / table_spec)
+        text, _unused = read_text(here / table_spec)
     elif isinstance(table_spec, dict):
         text = _dump(table_spec)
     else:
-        raise ScenarioError("'table' is a table file beside the scenario, or the table itself")
+        raise ScenarioError(_("'table' is a table file beside the scenario, or the table itself"))
     table = rules.parse_table(text, str(table_spec) if isinstance(table_spec, str) else "inline table")
     failures: list[str] = []
     for cmd in _as_list(spec.get("given")):
         try:
             table = rules.apply(table, str(cmd)).table
         except AssistantError as e:
-            raise ScenarioError(f"its premise {cmd!r} is refused: {e}") from None
+            raise ScenarioError(_("its premise {cmd!r} is refused: {e}").format(cmd=cmd, e=e)) from None
     said: list[str] = []
     whens = _as_list(spec.get("when"))
     refused_want = _as_list(spec.get("refused"))
@@ -122,11 +123,11 @@ def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
             return failures + [f"{cmd!r} was refused: {e}"]
         table, said = out.table, said + list(out.said)
     if refused_want:
-        failures.append(f"{whens[-1]!r} was accepted, expected a refusal saying {refused_want}; it said: {said}")
+        failures.append(_("{whens!r} was accepted, expected a refusal saying {refused_want}; it said: {said}").format(whens=whens[-1], refused_want=refused_want, said=said))
     text_said = "\n".join(said).lower()
     for w in _as_list(spec.get("said")):
         if str(w).lower() not in text_said:
-            failures.append(f"the answer does not say {w!r}; it said:\n  " + "\n  ".join(said))
+            failures.append(_("the answer does not say {w!r}; it said:\n  ").format(w=w) + "\n  ".join(said))
     for path, want in (spec.get("then") or {}).items():
         try:
             got = rules.lookup(table, path)
@@ -134,7 +135,7 @@ def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
             failures.append(f"{path}: {e}")
             continue
         if not _same(got, want):
-            failures.append(f"{path}: expected {want!r}, got {got!r}")
+            failures.append(_("{path}: expected {want!r}, got {got!r}").format(path=path, want=want, got=got))
     return failures
 
 

@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import _
+
 Affiliation = Literal["hero", "villain", "neutral"]
 Colour = Literal["blue", "red", "yellow", "grey"]
 
@@ -46,17 +48,17 @@ def check_team(team: list[TeamCharacter]) -> list[str]:
     """
     problems = []
     if not team:
-        problems.append("a team needs at least one character (Destiny P4 › 1)")
+        problems.append(_("a team needs at least one character (Destiny P4 › 1)"))
     points = sum(c.points for c in team)
     if points > MAX_TEAM_POINTS:
-        problems.append(f"the team costs {points} points; at most {MAX_TEAM_POINTS} (Destiny P4 › 1)")
+        problems.append(_("the team costs {points} points; at most {MAX_TEAM_POINTS} (Destiny P4 › 1)").format(points=points, MAX_TEAM_POINTS=MAX_TEAM_POINTS))
     sides = {c.affiliation for c in team} - {"neutral"}
     if len(sides) > 1:
-        problems.append("heroes and villains in one team (Destiny P4 › 1)")
+        problems.append(_("heroes and villains in one team (Destiny P4 › 1)"))
     counts = Counter(c.name for c in team if c.unique)
     for name, n in counts.items():
         if n > 1:
-            problems.append(f"{n} copies of unique {name} (different subtitles are the same character; Destiny P1 › Unikatowość)")
+            problems.append(_("{n} copies of unique {name} (different subtitles are the same character; Destiny P1 › Unikatowość)").format(n=n, name=name))
     return problems
 
 
@@ -64,17 +66,17 @@ def check_deck(team: list[TeamCharacter], deck: list[DeckCard]) -> list[str]:
     """Problems with a deck for this team (P4 › 2)."""
     problems = []
     if len(deck) != DECK_SIZE:
-        problems.append(f"the deck holds {len(deck)} cards; exactly {DECK_SIZE} (Destiny P4 › 2)")
+        problems.append(_("the deck holds {n} cards; exactly {DECK_SIZE} (Destiny P4 › 2)").format(n=len(deck), DECK_SIZE=DECK_SIZE))
     for title, n in Counter(c.title for c in deck).items():
         if n > MAX_COPIES:
-            problems.append(f"{n} copies of {title!r}; at most {MAX_COPIES} (Destiny P4 › 2)")
+            problems.append(_("{n} copies of {title!r}; at most {MAX_COPIES} (Destiny P4 › 2)").format(n=n, title=title, MAX_COPIES=MAX_COPIES))
     side = next((c.affiliation for c in team if c.affiliation != "neutral"), None)
     colours = {c.colour for c in team}
     for c in sorted(set(deck), key=lambda c: c.title):
         if c.kind in ("character", "battlefield"):
-            problems.append(f"{c.title!r} is a {c.kind}: the deck holds only events, upgrades and supports (Destiny P4 › 2)")
+            problems.append(_("{title!r} is a {kind}: the deck holds only events, upgrades and supports (Destiny P4 › 2)").format(title=c.title, kind=c.kind))
         if side and c.affiliation not in ("neutral", side):
-            problems.append(f"{c.title!r} is a {c.affiliation} card in a {side} deck (Destiny P4 › 2)")
+            problems.append(_("{title!r} is a {affiliation} card in a {side} deck (Destiny P4 › 2)").format(title=c.title, affiliation=c.affiliation, side=side))
         if c.colour != "grey" and c.colour not in colours:
-            problems.append(f"{c.title!r} is {c.colour} and the team has no {c.colour} character (Destiny P4 › 2)")
+            problems.append(_("{title!r} is {colour} and the team has no {colour} character (Destiny P4 › 2)").format(title=c.title, colour=c.colour))
     return problems

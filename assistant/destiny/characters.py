@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import AssistantError
+from ..i18n import _
 
 MAX_SHIELDS = 3
 MAX_UPGRADES = 3
@@ -50,7 +51,7 @@ class DamageResult:
 
 def _alive(c: Character) -> None:
     if c.defeated:
-        raise IllegalTargetError(f"{c.id} is defeated and is no legal target (Destiny P8 › Wybierz (cel))")
+        raise IllegalTargetError(_("{id} is defeated and is no legal target (Destiny P8 › Wybierz (cel))").format(id=c.id))
 
 
 def deal_damage(c: Character, amount: int, unblockable: bool = False) -> DamageResult:

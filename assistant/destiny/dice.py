@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import AssistantError, NotationError
+from ..i18n import _
 
 
 class Symbol(Enum):
@@ -68,11 +69,11 @@ class Face:
         m = _FACE.match(code)
         sym = None if m is None else next((s for s in Symbol if s.value == m["sym"]), None)
         if m is None or sym is None:
-            raise NotationError(f"{text!r} is not a die face (e.g. 'melee:2', '+ranged:1', 'ranged:3/1', 'special', 'blank')")
+            raise NotationError(_("{text!r} is not a die face (e.g. 'melee:2', '+ranged:1', 'ranged:3/1', 'special', 'blank')").format(text=text))
         if sym in VALUELESS and (m["value"] or m["plus"]):
-            raise NotationError(f"{text!r}: a {sym.value} face has no value and is never a modifier")
+            raise NotationError(_("{text!r}: a {value} face has no value and is never a modifier").format(text=text, value=sym.value))
         if sym not in VALUELESS and m["value"] is None:
-            raise NotationError(f"{text!r}: a {sym.value} face needs a value, e.g. '{sym.value}:1'")
+            raise NotationError(_("{text!r}: a {value} face needs a value, e.g. '{value}:1'").format(text=text, value=sym.value))
         return cls(sym, int(m["value"] or 0), bool(m["plus"]), int(m["cost"] or 0))
 
     @classmethod
@@ -81,7 +82,7 @@ class Face:
         if m["sp"]:
             return cls(Symbol.SPECIAL, 0, False, cost)
         if m["sym"] in NOT_MODELLED_SIDES:
-            raise NotationError(f"{code!r}: {NOT_MODELLED_SIDES[m['sym']]} is not in the rulebook this assistant implements (not modelled)")
+            raise NotationError(_("{code!r}: {NOT_MODELLED_SIDES} is not in the rulebook this assistant implements (not modelled)").format(code=code, NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[m['sym']]))
         return cls(Symbol(SIDE_SYMBOLS[m["sym"]]), int(m["value"]), bool(m["plus"]), cost)
 
     def __str__(self) -> str:
@@ -134,43 +135,40 @@ def check_resolve(player: str, groups: list[list[PoolDie]], resources: int, reso
     """
     where = "Destiny P5 › Rozpatrzenie kości"
     if not groups or not any(groups):
-        raise IllegalResolveError(f"a resolve-dice action must resolve at least one die ({where}, L247)")
+        raise IllegalResolveError(_("a resolve-dice action must resolve at least one die ({where}, L247)").format(where=where))
     notes: list[str] = []
     units: list[ResolutionUnit] = []
     seen: set[str] = set()
     symbols: set[Symbol] = set()
     for group in groups:
         if not group:
-            raise IllegalResolveError("an empty group of dice")
+            raise IllegalResolveError(_("an empty group of dice"))
         for d in group:
             if d.owner != player:
-                raise IllegalResolveError(f"die {d.id} is in {d.owner}'s pool: a player resolves only dice in their own pool ({where})")
+                raise IllegalResolveError(_("die {id} is in {owner}'s pool: a player resolves only dice in their own pool ({where})").format(id=d.id, owner=d.owner, where=where))
             if d.id in seen or d.id in resolved_this_action:
-                raise IllegalResolveError(f"die {d.id} was already resolved in this action: a die is resolved at most once per action ({where}, L249)")
+                raise IllegalResolveError(_("die {id} was already resolved in this action: a die is resolved at most once per action ({where}, L249)").format(id=d.id, where=where))
             seen.add(d.id)
             symbols.add(d.face.symbol)
         base, mods = group[0], tuple(group[1:])
         if base.face.symbol is Symbol.BLANK:
-            raise IllegalResolveError(f"die {base.id} shows a blank, which can never be resolved (Destiny P2 › Pusta ścianka)")
+            raise IllegalResolveError(_("die {id} shows a blank, which can never be resolved (Destiny P2 › Pusta ścianka)").format(id=base.id))
         if base.face.modifier:
-            raise IllegalResolveError(f"die {base.id} shows a modifier ({base.face}); a modifier is resolved only together with a die "
-                                      f"showing the same symbol without a plus (Destiny P2 › Modyfikator)")
+            raise IllegalResolveError(_("die {id} shows a modifier ({face}); a modifier is resolved only together with a die showing the same symbol without a plus (Destiny P2 › Modyfikator)").format(id=base.id, face=base.face))
         for m in mods:
             if not m.face.modifier:
-                raise IllegalResolveError(f"die {m.id} ({m.face}) is not a modifier: only '+' faces are added to another die; "
-                                          "resolve it as its own unit (Destiny P2 › Modyfikator)")
+                raise IllegalResolveError(_("die {id} ({face}) is not a modifier: only '+' faces are added to another die; resolve it as its own unit (Destiny P2 › Modyfikator)").format(id=m.id, face=m.face))
         if len(mods) > 1:
-            notes.append(f"{len(mods)} modifiers added to die {base.id}; the rulebook is silent on more than one — allowed, ask the judge "
-                         "(reading R23 in docs/readings.md)")
+            notes.append(_("{n} modifiers added to die {id}; the rulebook is silent on more than one — allowed, ask the judge (reading R23 in docs/readings.md)").format(n=len(mods), id=base.id))
         units.append(ResolutionUnit(base, mods))
     if len(symbols) > 1:
         names = ", ".join(sorted(s.value for s in symbols))
-        raise IllegalResolveError(f"one action resolves dice of one symbol; these show {names} ({where}, L246)")
+        raise IllegalResolveError(_("one action resolves dice of one symbol; these show {names} ({where}, L246)").format(names=names, where=where))
     cost = 0 if free else sum(u.cost for u in units)
     if cost > resources:
-        raise IllegalResolveError(f"the faces cost {cost} resources and {player} has {resources} (Destiny P2 › Koszt)")
+        raise IllegalResolveError(_("the faces cost {cost} resources and {player} has {resources} (Destiny P2 › Koszt)").format(cost=cost, player=player, resources=resources))
     if free and any(u.cost for u in units):
-        notes.append("face costs not paid: an effect lets these dice resolve free (Destiny P8 › Za darmo)")
+        notes.append(_("face costs not paid: an effect lets these dice resolve free (Destiny P8 › Za darmo)"))
     return ResolvePlan(symbols.pop(), tuple(units), cost, tuple(notes))
 
 

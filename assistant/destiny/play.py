@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import AssistantError
+from ..i18n import _
 from .characters import MAX_UPGRADES
 from .dice import Face, Symbol
 
@@ -38,13 +39,11 @@ def check_play(cost: int, resources: int, unique_title: str | None = None, in_pl
     """Can the card be played: uniqueness (P1 › Unikatowość), the upgrade cap of 3 unless
     replacing (P5 L237; reading R24 in docs/readings.md), and the cost (P5 › Zagranie karty)."""
     if unique_title is not None and unique_title in in_play_titles:
-        raise IllegalPlayError(f"{unique_title} is unique and this player already has a copy in play; the opponent may have their own "
-                               "(Destiny P1 › Unikatowość)")
+        raise IllegalPlayError(_("{unique_title} is unique and this player already has a copy in play; the opponent may have their own (Destiny P1 › Unikatowość)").format(unique_title=unique_title))
     if upgrades_on_target is not None and upgrades_on_target >= MAX_UPGRADES and not replacing:
-        raise IllegalPlayError(f"the character already has {upgrades_on_target} upgrades; a 4th is played only by replacing one "
-                               "(Destiny P5, L237; reading R24 in docs/readings.md)")
+        raise IllegalPlayError(_("the character already has {upgrades_on_target} upgrades; a 4th is played only by replacing one (Destiny P5, L237; reading R24 in docs/readings.md)").format(upgrades_on_target=upgrades_on_target))
     if cost > resources:
-        raise IllegalPlayError(f"the card costs {cost} and the player has {resources} resources (Destiny P5 › Zagranie karty)")
+        raise IllegalPlayError(_("the card costs {cost} and the player has {resources} resources (Destiny P5 › Zagranie karty)").format(cost=cost, resources=resources))
 
 
 def upgrades_to_discard(count: int) -> int:
@@ -65,9 +64,9 @@ def activate(card: str, exhausted: bool, own_dice: tuple[str, ...], upgrade_dice
     character's own and every attached upgrade's, ready or exhausted; no choosing (P5 ›
     Aktywowanie; D-40, D-41, D-42)."""
     if exhausted:
-        raise IllegalPlayError(f"{card} is exhausted; only a ready card is activated (Destiny P5 › Aktywowanie; P6 › Wyczerpana)")
+        raise IllegalPlayError(_("{card} is exhausted; only a ready card is activated (Destiny P5 › Aktywowanie; P6 › Wyczerpana)").format(card=card))
     if is_support and not own_dice:
-        raise IllegalPlayError(f"support {card} has no die and cannot be activated (Destiny P5 › Aktywowanie)")
+        raise IllegalPlayError(_("support {card} has no die and cannot be activated (Destiny P5 › Aktywowanie)").format(card=card))
     return Activation(card, own_dice + upgrade_dice,
                       f"{card} is exhausted; {len(own_dice) + len(upgrade_dice)} dice rolled, upgrades' dice included and the "
                       "upgrades stay as they are (Destiny P5 › Aktywowanie)")

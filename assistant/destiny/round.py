@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..errors import AssistantError
+from ..i18n import _
 
 Move = Literal["action", "pass", "claim"]
 
@@ -36,7 +37,7 @@ class ActionPhase:
     def start(cls, players: tuple[str, ...], controller: str) -> ActionPhase:
         """The round's first action goes to the battlefield controller (P1 › Pola bitwy)."""
         if controller not in players:
-            raise IllegalActionError(f"{controller!r} is not a player ({', '.join(players)})")
+            raise IllegalActionError(_("{controller!r} is not a player ({names})").format(controller=controller, names=', '.join(players)))
         return cls(players, controller, controller)
 
     def take(self, player: str, move: Move) -> ActionPhase:
@@ -50,12 +51,11 @@ class ActionPhase:
         True
         """
         if self.over:
-            raise IllegalActionError("the action phase is over: every player passed in a row (Destiny P5 › Pasowanie)")
+            raise IllegalActionError(_("the action phase is over: every player passed in a row (Destiny P5 › Pasowanie)"))
         if player != self.active:
-            raise IllegalActionError(f"it is {self.active}'s turn, not {player}'s: players alternate actions (Destiny P5 › Faza akcji)")
+            raise IllegalActionError(_("it is {active}'s turn, not {player}'s: players alternate actions (Destiny P5 › Faza akcji)").format(active=self.active, player=player))
         if move == "claim" and self.claimed_by is not None:
-            raise IllegalActionError(f"{self.claimed_by} already claimed the battlefield this round; only one player may claim per round "
-                                     "(Destiny P5 › Zajęcie pola bitwy)")
+            raise IllegalActionError(_("{claimed_by} already claimed the battlefield this round; only one player may claim per round (Destiny P5 › Zajęcie pola bitwy)").format(claimed_by=self.claimed_by))
         state = self
         if move == "pass":
             state = replace(state, passes_in_row=state.passes_in_row + 1, log=state.log + (f"{player} passes",))

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..cardgame.tablefile import TableFileError, load_model, problem_at
 from ..errors import NotationError, Problem, UnknownNameError, did_you_mean
+from ..i18n import _
 from ..yamlio import dump_yaml
 from .characters import MAX_SHIELDS
 from .dice import Face
@@ -245,15 +246,15 @@ def parse_table(text: str, name: str = "<table>") -> Table:
         for i, cm in enumerate(items):
             where = f"{key}[{i}]"
             if cm.owner not in names:
-                bad(f"{where}.owner", cm.owner, f"not a player{did_you_mean(cm.owner, names)}")
+                bad(f"{where}.owner", cm.owner, _("not a player{hint}").format(hint=did_you_mean(cm.owner, names)))
             if any(c.id == cm.id for c in cards):
-                bad(f"{where}.id", cm.id, "a second card with this id")
+                bad(f"{where}.id", cm.id, _("a second card with this id"))
             if kind == "character" and cm.health < 1:
-                bad(f"{where}.health", cm.health, "a character needs health of at least 1")
+                bad(f"{where}.health", cm.health, _("a character needs health of at least 1"))
             if kind == "character" and cm.damage > cm.health:
-                bad(f"{where}.damage", cm.damage, f"more damage than health {cm.health}")
+                bad(f"{where}.damage", cm.damage, _("more damage than health {health}").format(health=cm.health))
             if kind == "upgrade" and not cm.attached_to:
-                bad(f"{where}.attached_to", None, "an upgrade sits on a character: give 'attached_to: CHARACTER'")
+                bad(f"{where}.attached_to", None, _("an upgrade sits on a character: give 'attached_to: CHARACTER'"))
             for did, faces in cm.dice.items():
                 try:
                     parsed = tuple(Face.parse(f) for f in faces)
@@ -261,9 +262,9 @@ def parse_table(text: str, name: str = "<table>") -> Table:
                     bad(f"{where}.dice.{did}", faces, str(e))
                     continue
                 if parsed and len(parsed) != 6:
-                    bad(f"{where}.dice.{did}", faces, f"a die has 6 faces, not {len(parsed)} (or give [] when unknown)")
+                    bad(f"{where}.dice.{did}", faces, _("a die has 6 faces, not {n} (or give [] when unknown)").format(n=len(parsed)))
                 if any(d.id == did for d in dice):
-                    bad(f"{where}.dice.{did}", did, "a second die with this id")
+                    bad(f"{where}.dice.{did}", did, _("a second die with this id"))
                 dice.append(Die(did, cm.id, cm.owner, parsed))
             cards.append(Card(cm.id, cm.owner, kind, cm.title, cm.cost, cm.color, cm.unique, cm.health, cm.damage,  # type: ignore[arg-type]
                               cm.shields, cm.exhausted, cm.defeated, cm.attached_to, frozenset(cm.keywords),
@@ -271,12 +272,12 @@ def parse_table(text: str, name: str = "<table>") -> Table:
     ids = {c.id for c in cards}
     for c in cards:
         if c.kind == "upgrade" and c.on and (c.on not in ids or next(x for x in cards if x.id == c.on).kind != "character"):
-            bad(f"upgrades[{[x.id for x in cards if x.kind == 'upgrade'].index(c.id)}].attached_to", c.on, f"not a character in play{did_you_mean(c.on, ids)}")
+            bad(f"upgrades[{[x.id for x in cards if x.kind == 'upgrade'].index(c.id)}].attached_to", c.on, _("not a character in play{hint}").format(hint=did_you_mean(c.on, ids)))
     pooled: list[Die] = []
     for did, face in m.pool.items():
         d = next((x for x in dice if x.id == did), None)
         if d is None:
-            bad(f"pool.{did}", did, f"no such die on any card{did_you_mean(did, [x.id for x in dice])}")
+            bad(f"pool.{did}", did, _("no such die on any card{hint}").format(hint=did_you_mean(did, [x.id for x in dice])))
             continue
         try:
             f = Face.parse(face)
@@ -284,13 +285,13 @@ def parse_table(text: str, name: str = "<table>") -> Table:
             bad(f"pool.{did}", face, str(e))
             continue
         if d.faces and f not in d.faces:
-            bad(f"pool.{did}", face, f"die {did} has no such face ({', '.join(map(str, d.faces))})")
+            bad(f"pool.{did}", face, _("die {did} has no such face ({names})").format(did=did, names=', '.join(map(str, d.faces))))
         pooled.append(replace(d, showing=f))
     dice = [next((p for p in pooled if p.id == d.id), d) for d in dice]
     for key, who in (("battlefield.owner", m.battlefield.owner), ("battlefield.controller", m.battlefield.controller),
                      ("turn", m.turn), ("claimed_by", m.claimed_by or "")):
         if who and who not in names:
-            bad(key, who, f"not a player{did_you_mean(who, names)}")
+            bad(key, who, _("not a player{hint}").format(hint=did_you_mean(who, names)))
     if probs:
         raise TableFileError(name, probs)
     controller = m.battlefield.controller or m.battlefield.owner

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import AssistantError
+from ..i18n import _
 
 FAQ = "SW TCG FAQ (Polish)"
 KEYWORDS = "published SW TCG keyword definitions (swtcg.com)"
@@ -68,11 +69,10 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     (3, 1, 4)
     """
     if len(rolls) != attack.dice:
-        raise IllegalRollError(f"this attack rolls {attack.dice} dice (power {attack.power} - Shields {attack.defender_shields}), "
-                               f"not {len(rolls)} ({FAQ}, Lucky Q&A L97-104: dice = power; Shields: {KEYWORDS})")
+        raise IllegalRollError(_("this attack rolls {dice} dice (power {power} - Shields {defender_shields}), not {n} ({FAQ}, Lucky Q&A L97-104: dice = power; Shields: {KEYWORDS})").format(dice=attack.dice, power=attack.power, defender_shields=attack.defender_shields, n=len(rolls), FAQ=FAQ, KEYWORDS=KEYWORDS))
     bad = [r for r in rolls if not 1 <= r <= 6]
     if bad:
-        raise IllegalRollError(f"{bad[0]} is not a roll of a six-sided die")
+        raise IllegalRollError(_("{bad} is not a roll of a six-sided die").format(bad=bad[0]))
     modified = tuple(r + attack.accuracy for r in rolls)
     hits = sum(m >= attack.hit_on for m in modified)
     six = any(r == 6 for r in rolls)  # natural: Accuracy never makes a six (FAQ L73)
@@ -80,12 +80,12 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     steps = [f"{attack.dice} dice: power {attack.power}" + (f" - Shields {attack.defender_shields}" if attack.defender_shields else "")
              + f" ({FAQ} L97-104; Shields: {KEYWORDS})"]
     if attack.accuracy:
-        steps.append(f"Accuracy {attack.accuracy}: +{attack.accuracy} to each die: {list(rolls)} -> {list(modified)} ({FAQ} L72-73, stacks L103)")
-    steps.append(f"hit on {attack.hit_on}+" + (" (defender has Armor; two sources are one Armor, FAQ L75)" if attack.defender_armor else "")
-                 + f": {hits} hit(s), 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)")
+        steps.append(_("Accuracy {accuracy}: +{accuracy} to each die: {rolls} -> {modified} ({FAQ} L72-73, stacks L103)").format(accuracy=attack.accuracy, rolls=list(rolls), modified=list(modified), FAQ=FAQ))
+    steps.append(_("hit on {hit_on}+").format(hit_on=attack.hit_on) + (_(" (defender has Armor; two sources are one Armor, FAQ L75)") if attack.defender_armor else "")
+                 + _(": {hits} hit(s), 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)").format(hits=hits, KEYWORDS=KEYWORDS, FAQ=FAQ))
     if attack.critical_hit:
-        steps.append(f"Critical Hit {attack.critical_hit}: " + (f"a natural 6 was rolled, +{critical} damage" if six else "no natural 6, no extra damage")
-                     + f" ({KEYWORDS}; Accuracy can't make a natural 6, {FAQ} L73)")
+        steps.append(_("Critical Hit {critical_hit}: ").format(critical_hit=attack.critical_hit) + (_("a natural 6 was rolled, +{critical} damage").format(critical=critical) if six else _("no natural 6, no extra damage"))
+                     + _(" ({KEYWORDS}; Accuracy can't make a natural 6, {FAQ} L73)").format(KEYWORDS=KEYWORDS, FAQ=FAQ))
     return AttackResult(tuple(rolls), modified, hits, six, critical, hits + critical, tuple(steps))
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import AssistantError
+from ..i18n import _
 
 Side = Literal["DS", "LS"]
 
@@ -25,9 +26,9 @@ def check_bid(side: Side, previous_own: int, new: int, force_pool: int) -> None:
     """A raise must beat the bidder's *own* previous bid, not the opponent's (TN L7), and stay
     within their Force pool (L7)."""
     if new > force_pool:
-        raise IllegalBidError(f"{side} bids {new} Force with {force_pool} in the pool; nobody bids more than their pool (SW TCG FAQ L7)")
+        raise IllegalBidError(_("{side} bids {new} Force with {force_pool} in the pool; nobody bids more than their pool (SW TCG FAQ L7)").format(side=side, new=new, force_pool=force_pool))
     if new <= previous_own:
-        raise IllegalBidError(f"{side} bid {previous_own} already; a raise must be higher than the bidder's own bid (SW TCG FAQ, TN L7)")
+        raise IllegalBidError(_("{side} bid {previous_own} already; a raise must be higher than the bidder's own bid (SW TCG FAQ, TN L7)").format(side=side, previous_own=previous_own))
 
 
 @dataclass(frozen=True)
