@@ -40,6 +40,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, T
 
 from .editions import Size
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
+from .i18n import _
 from .model import Stats
 from .resources import data_dir
 from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
@@ -287,7 +288,7 @@ def load_card_file(path: Path | str, display: str | None = None) -> tuple[list[C
 def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem]) -> tuple[list[Card], list[Problem]]:
     problems = list(problems)
     if not isinstance(data, dict):
-        problems.append(Problem("a card file must be a mapping with format, game, set and cards", name, lines.line(())))
+        problems.append(Problem(_("a card file must be a mapping with format, game, set and cards"), name, lines.line(())))
         return [], problems
     try:
         header = CardFile.model_validate(data)
@@ -298,10 +299,10 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
     adapter, ctype = _card_adapter(header.game), _CARD_TYPES[header.game]
     for i, raw in enumerate(header.cards):
         if not isinstance(raw, dict):
-            problems.append(Problem("each card must be a mapping of fields", name, lines.line(("cards", i)), f"cards[{i}]"))
+            problems.append(Problem(_("each card must be a mapping of fields"), name, lines.line(("cards", i)), f"cards[{i}]"))
             continue
         if "game" in raw or "set" in raw:
-            problems.append(Problem("'game' and 'set' belong in the file header, not in a card", name, lines.line(("cards", i)), f"cards[{i}]"))
+            problems.append(Problem(_("'game' and 'set' belong in the file header, not in a card"), name, lines.line(("cards", i)), f"cards[{i}]"))
             continue
         try:
             card = adapter.validate_python({**raw, "set": header.set})
@@ -374,7 +375,7 @@ def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Proble
         folder = Path(folder)
         paths = [folder] if folder.is_file() else sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
         if not folder.exists():
-            problems.append(Problem("no such card file or folder", str(folder)))
+            problems.append(Problem(_("no such card file or folder"), str(folder)))
             continue
         for path in paths:
             files.append(str(path))
@@ -383,7 +384,7 @@ def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Proble
             for card in got:
                 key = (card.game, card.name.lower())
                 if key in first_seen:
-                    problems.append(Problem(f"card {card.name!r} is defined twice (also in {first_seen[key]})", str(path), value=card.name))
+                    problems.append(Problem(_("card {name!r} is defined twice (also in {first_seen})").format(name=card.name, first_seen=first_seen[key]), str(path), value=card.name))
                     continue
                 first_seen[key] = str(path)
                 cards.append(card)

@@ -77,21 +77,21 @@ def read_text(path: Path | str, display: str | None = None) -> tuple[str, str]:
     name = display or str(path)
     try:
         if p.is_dir():
-            raise YamlReadError([Problem("is a directory, not a file", name)])
+            raise YamlReadError([Problem(_("is a directory, not a file"), name)])
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             raise YamlReadError(
-                [Problem(f"is {size} bytes; files over {MAX_FILE_BYTES} bytes are refused (is this the right file?)", name)]
+                [Problem(_("is {size} bytes; files over {MAX_FILE_BYTES} bytes are refused (is this the right file?)").format(size=size, MAX_FILE_BYTES=MAX_FILE_BYTES), name)]
             )
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise YamlReadError([Problem("no such file", name)]) from None
+        raise YamlReadError([Problem(_("no such file"), name)]) from None
     except PermissionError:
-        raise YamlReadError([Problem("permission denied", name)]) from None
+        raise YamlReadError([Problem(_("permission denied"), name)]) from None
     except OSError as exc:
-        raise YamlReadError([Problem(f"cannot be read ({exc.strerror or exc})", _short_name(name))]) from None
+        raise YamlReadError([Problem(_("cannot be read ({why})").format(why=exc.strerror or exc), _short_name(name))]) from None
     except ValueError as exc:  # a NUL byte in the path
-        raise YamlReadError([Problem(f"is not a usable file name ({exc})", _short_name(name))]) from None
+        raise YamlReadError([Problem(_("is not a usable file name ({exc})").format(exc=exc), _short_name(name))]) from None
     return decode_text(raw, name), name
 
 
@@ -105,10 +105,10 @@ def decode_text(raw: bytes, name: str) -> str:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise YamlReadError(
-            [Problem(f"is not UTF-8 text (byte {exc.start} is {raw[exc.start]:#04x}); is it a YAML file?", name, line)]
+            [Problem(_("is not UTF-8 text (byte {start} is {raw:#04x}); is it a YAML file?").format(start=exc.start, raw=raw[exc.start]), name, line)]
         ) from None
     if "\x00" in text:
-        raise YamlReadError([Problem("contains NUL bytes; it is a binary file, not YAML", name)])
+        raise YamlReadError([Problem(_("contains NUL bytes; it is a binary file, not YAML"), name)])
     return text
 
 
@@ -134,8 +134,8 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, name: str) -> Problem:
         else:
             opened = f"the {opened}"
         where = f"line {stop}" if stop is not None else "the end of the file"
-        return Problem(f"not valid YAML: {opened} opened on line {start} is not closed ({what} on {where})", name, start)
-    return Problem(f"not valid YAML: {what}", name, stop)
+        return Problem(_("not valid YAML: {opened} opened on line {start} is not closed ({what} on {where})").format(opened=opened, start=start, what=what, where=where), name, start)
+    return Problem(_("not valid YAML: {what}").format(what=what), name, stop)
 
 
 def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
@@ -152,14 +152,14 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
         raise YamlReadError(
-            [Problem(f"not valid YAML: character {exc.character!r} is not allowed in a YAML file", name, line, value=exc.character)]
+            [Problem(_("not valid YAML: character {character!r} is not allowed in a YAML file").format(character=exc.character), name, line, value=exc.character)]
         ) from None
     except yaml.MarkedYAMLError as exc:
         raise YamlReadError([_syntax_problem(exc, text, name)]) from None
     except yaml.YAMLError as exc:
-        raise YamlReadError([Problem(f"not valid YAML: {exc}", name)]) from None
+        raise YamlReadError([Problem(_("not valid YAML: {exc}").format(exc=exc), name)]) from None
     except RecursionError:
-        raise YamlReadError([Problem("not valid here: nested too deeply", name)]) from None
+        raise YamlReadError([Problem(_("not valid here: nested too deeply"), name)]) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -174,7 +174,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     def build(n: yaml.Node, path: Path_) -> Any:
         if id(n) in seen:
             problems.append(
-                Problem("YAML aliases (*name) are not supported here; write the value out", name, lines.line(path), format_path(path))
+                Problem(_("YAML aliases (*name) are not supported here; write the value out"), name, lines.line(path), format_path(path))
             )
             return None
         seen.add(id(n))
@@ -182,16 +182,16 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
             out: dict[Any, Any] = {}
             for key_node, value_node in n.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
-                    problems.append(Problem("YAML merge keys (<<) are not supported here", name, key_node.start_mark.line + 1, format_path(path)))
+                    problems.append(Problem(_("YAML merge keys (<<) are not supported here"), name, key_node.start_mark.line + 1, format_path(path)))
                     continue
                 if not isinstance(key_node, yaml.ScalarNode):
-                    problems.append(Problem("a key must be a plain name", name, key_node.start_mark.line + 1, format_path(path)))
+                    problems.append(Problem(_("a key must be a plain name"), name, key_node.start_mark.line + 1, format_path(path)))
                     continue
                 key = _scalar(loader, key_node)
                 kpath = path + (key,)
                 if key in out:
                     problems.append(
-                        Problem(f"key {key!r} appears twice (lines {lines.lines.get(kpath)} and {key_node.start_mark.line + 1})", name, key_node.start_mark.line + 1, format_path(kpath), key)
+                        Problem(_("key {key!r} appears twice (lines {value} and {value2})").format(key=key, value=lines.lines.get(kpath), value2=key_node.start_mark.line + 1), name, key_node.start_mark.line + 1, format_path(kpath), key)
                     )
                 lines.lines[kpath] = key_node.start_mark.line + 1
                 out[key] = build(value_node, kpath)
@@ -204,13 +204,13 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
             return items
         value = _scalar(loader, n)
         if isinstance(value, str) and _SURROGATE.search(value):
-            raise YamlReadError([Problem("a \\uD800-\\uDFFF escape is half of a character, not text", name, n.start_mark.line + 1, format_path(path))])
+            raise YamlReadError([Problem(_("a \\uD800-\\uDFFF escape is half of a character, not text"), name, n.start_mark.line + 1, format_path(path))])
         return value
 
     try:
         data = build(node, ())
     except RecursionError:
-        raise YamlReadError([Problem("not valid here: nested too deeply", name)]) from None
+        raise YamlReadError([Problem(_("not valid here: nested too deeply"), name)]) from None
     return data, lines, problems
 
 

@@ -241,8 +241,8 @@ def test_choosing_a_language_never_fails_and_always_names_one_we_have(requested:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("pl", ("Linia wzroku od jednej postaci", "Argumenty", "Opcje", "[wymagany]", "Pokaż tę pomoc i zakończ.")),
-    ("cs", ("Na dohled z jedné postavy", "Argumenty", "Volby", "[povinný]", "Zobrazit tuto nápovědu a skončit.")),
+    ("pl", ("Linia wzroku od jednej postaci", "Argumenty", "Opcje", "[wymagany]", "Pokaż tę pomoc i zakończ.", "Użycie:")),
+    ("cs", ("Na dohled z jedné postavy", "Argumenty", "Volby", "[povinný]", "Zobrazit tuto nápovědu a skončit.", "Použití:")),
 ])
 def test_help_reads_in_each_language_and_english_again_after(lang: str, words: tuple[str, ...]) -> None:
     r = runner.invoke(app, ["--lang", lang, "los", "--help"], env={"COLUMNS": "200"})
@@ -254,7 +254,8 @@ def test_help_reads_in_each_language_and_english_again_after(lang: str, words: t
     assert words[0] in r.stdout and "Show the version" not in r.stdout
     # the next run in English starts from the English originals
     r = runner.invoke(app, ["los", "--help"], env={"COLUMNS": "200"})
-    assert "Line of sight from one figure to another" in r.stdout and "Options" in r.stdout and words[2] not in r.stdout
+    assert "Line of sight from one figure to another" in r.stdout and "Options" in r.stdout and "Usage:" in r.stdout
+    assert words[2] not in r.stdout and words[-1] not in r.stdout
 
 
 def test_every_help_text_of_the_command_tree_is_in_the_catalogs() -> None:

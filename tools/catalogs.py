@@ -51,6 +51,14 @@ def template() -> Catalog:
         except (TypeError, ValueError, OSError):
             where = ("assistant/cli/helptext.py", 1)
         cat.add(text, locations=[where])
+    # the card games' verbs are described by their functions' docstrings
+    from assistant.destiny.engine import verb_help as destiny_verbs
+    from assistant.swtcg.engine import verb_help as swtcg_verbs
+
+    for game, table in (("destiny", destiny_verbs()), ("swtcg", swtcg_verbs())):
+        for _kind, text in table.values():
+            if text:
+                cat.add(text, locations=[(f"assistant/{game}/engine.py", 1)])
     # the readings the shipped cards record are shown in answers too
     import yaml
 

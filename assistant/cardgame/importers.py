@@ -385,10 +385,11 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
             raise ImportFileError(_("{name}:{n}: {n2} columns, the header has {n3}").format(name=name, n=n, n2=len(cells), n3=len(header)))
         if len(cells) < len(header):
             needed = max([2, *index.values()]) + 1
-            why = f"{name}:{n}: {len(cells)} columns, the header has {len(header)}: card {cells[0].strip()!r} skipped (not padded)"
+            why = _("{name}:{n}: {columns} columns, the header has {header}: card {card!r} skipped (not padded)").format(
+                name=name, n=n, columns=len(cells), header=len(header), card=cells[0].strip())
             if skipped is None or len(cells) < 2:
                 raise ImportFileError(why)
-            skipped.append(why + ("" if len(cells) < needed else "; its missing columns are ones this import does not use"))
+            skipped.append(why + ("" if len(cells) < needed else _("; its missing columns are ones this import does not use")))
             if len(cells) < needed:
                 continue
             cells += [""] * (len(header) - len(cells))

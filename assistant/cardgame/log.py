@@ -39,7 +39,7 @@ CARD_GAMES = ("destiny", "swtcg")
 class RefusedCommandError(AssistantError):
     def __init__(self, reason: str):
         self.reason = reason
-        super().__init__(f"refused: {reason}. A judge may record it anyway with --override \"reason\"")
+        super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=reason))
 
 
 @dataclass(frozen=True)
@@ -81,8 +81,8 @@ class CardGameLog:
         rules = store.meta().get("rules", "")
         if rules not in CARD_GAMES or (game is not None and rules != game):
             store.close()
-            hint = f"use 'python -m assistant {rules} ...'" if rules in CARD_GAMES else "use 'python -m assistant game ...'"
-            raise GameFileError(_("{path} is a {why} game, not {why2}: {hint}").format(path=path, why=rules or 'unknown', why2=game or 'a card game', hint=hint))
+            hint = _("use 'python -m assistant {rules} ...'").format(rules=rules) if rules in CARD_GAMES else _("use 'python -m assistant game ...'")
+            raise GameFileError(_("{path} is a {why} game, not {why2}: {hint}").format(path=path, why=rules or _('unknown'), why2=game or _('a card game'), hint=hint))
         return cls(store, rules)
 
     @property
@@ -105,27 +105,27 @@ class CardGameLog:
         for e in events:
             if e.kind == "setup":
                 table = self.rules.parse_table(e.data["position"], "game setup")
-                entries.append(Entry(e, "setup", ("the table as set up",), True))
+                entries.append(Entry(e, "setup", (_("the table as set up"),), True))
                 continue
             assert table is not None, "a game starts with its setup event"
             if e.kind == "undo":
-                entries.append(Entry(e, f"undo #{e.data['seq']}", (f"event {e.data['seq']} undone",), True, e.seq in undone))
+                entries.append(Entry(e, f"undo #{e.data['seq']}", (_("event {seq} undone").format(seq=e.data["seq"]),), True, e.seq in undone))
                 continue
             if e.kind == "note":
                 entries.append(Entry(e, "note", (e.data["text"],), True, e.seq in undone))
                 continue
             cmd = e.data["command"]
             if e.seq in undone:
-                entries.append(Entry(e, cmd, ("(undone)",), False, True))
+                entries.append(Entry(e, cmd, (_("(undone)"),), False, True))
                 continue
             try:
                 out = self.rules.apply(table, cmd)
                 table = out.table
                 entries.append(Entry(e, cmd, tuple(out.said), True))
             except AssistantError as err:  # recorded, table unchanged: an override, or a play an earlier undo invalidated
-                why = (f"recorded by the judge's override ({e.override}); the rules refuse it" if e.override
-                       else "no longer legal after an earlier undo")
-                entries.append(Entry(e, cmd, (f"{why}, so the table is unchanged: {err}",), False))
+                why = (_("recorded by the judge's override ({override}); the rules refuse it").format(override=e.override) if e.override
+                       else _("no longer legal after an earlier undo"))
+                entries.append(Entry(e, cmd, (_("{why}, so the table is unchanged: {err}").format(why=why, err=err),), False))
         assert table is not None
         return table, entries
 
@@ -159,7 +159,7 @@ class CardGameLog:
             except AssistantError as e:
                 if override is None:
                     raise RefusedCommandError(str(e)) from None
-                result["said"], result["applied"] = (f"recorded by override ({override}); the rules refuse it: {e}",), False
+                result["said"], result["applied"] = (_("recorded by override ({override}); the rules refuse it: {e}").format(override=override, e=e),), False
                 return
             result["said"], result["applied"] = tuple(out.said), True
 

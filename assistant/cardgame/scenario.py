@@ -118,7 +118,7 @@ def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
         except AssistantError as e:
             if last and refused_want:
                 msg = str(e)
-                failures += [f"refusal of {cmd!r} does not say {w!r}: {msg}" for w in refused_want if str(w).lower() not in msg.lower()]
+                failures += [_("refusal of {cmd!r} does not say {w!r}: {msg}").format(cmd=cmd, w=w, msg=msg) for w in refused_want if str(w).lower() not in msg.lower()]
                 return failures
             return failures + [f"{cmd!r} was refused: {e}"]
         table, said = out.table, said + list(out.said)
@@ -153,9 +153,9 @@ def _run_building(spec: dict[str, Any]) -> list[str]:
     team = [TeamCharacter(**c) for c in spec["team"]]
     problems = check_team(team)
     if "deck" in spec:
-        deck = [DeckCard(**{k: v for k, v in c.items() if k != "copies"}) for c in spec["deck"] for _ in range(c.get("copies", 1))]
+        deck = [DeckCard(**{k: v for k, v in c.items() if k != "copies"}) for c in spec["deck"] for _copy in range(c.get("copies", 1))]
         problems += check_deck(team, deck)
     if "problems" in spec and problems != spec["problems"]:
-        return [f"expected problems {spec['problems']!r}, got {problems!r}"]
+        return [_("expected problems {want!r}, got {got!r}").format(want=spec["problems"], got=problems)]
     text = "\n".join(problems).lower()
-    return [f"no problem says {w!r}; problems: {problems!r}" for w in spec.get("problems_say", []) if str(w).lower() not in text]
+    return [_("no problem says {w!r}; problems: {problems!r}").format(w=w, problems=problems) for w in spec.get("problems_say", []) if str(w).lower() not in text]

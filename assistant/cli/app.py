@@ -242,7 +242,7 @@ def write_or_print(text: str, output: Path | None) -> None:
         typer.echo(text, nl=False)
     else:
         write_text_atomic(output, text)
-        err.print(f"wrote {escape(str(output))}")
+        err.print(_("wrote {output}").format(output=escape(str(output))))
 
 
 # --- shared options ---------------------------------------------------------------------
@@ -404,8 +404,7 @@ def normalize(
         write_or_print(text, output)
         if lost:
             shown = ", ".join(map(str, lost[:8])) + (", ..." if len(lost) > 8 else "")
-            err.print(f"[yellow]note:[/] the canonical form has no comments: {len(lost)} comment line(s) of {escape(str(path))} "
-                      f"are not in it (line {shown})")
+            err.print(_("[yellow]note:[/] the canonical form has no comments: {n} comment line(s) of {path} are not in it (line {shown})").format(n=len(lost), path=escape(str(path)), shown=shown))
 
 
 @app.command()
@@ -494,8 +493,7 @@ def demo(ctx: typer.Context) -> None:
             print_attack(attack(combat, "sbd", "obi", combined_fire=("sbdc",)))
         out.print()
         out.print(
-            f"{escape(_(T_TRY))} [bold]python -m assistant matrix -p {path.stem}[/], "
-            f"[bold]python -m assistant cover sbd obi -p {path.stem} --png cover.png[/], "
+            f"{escape(_(T_TRY))} [bold]python -m assistant matrix -p {path.stem}[/], [bold]python -m assistant cover sbd obi -p {path.stem} --png cover.png[/], "
             "[bold]python -m assistant cards show dooku[/]"
         )
 

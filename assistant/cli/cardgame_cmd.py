@@ -17,6 +17,7 @@ import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..cardgame.log import CardGameLog
@@ -59,12 +60,12 @@ def make_app(game: str) -> typer.Typer:
         from .app import edge, out
 
         with edge():
-            text, _ = read_text(table)
+            text, _unused = read_text(table)
             path = game_file or games_home() / "games" / f"{game}-{table.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
             log = CardGameLog.new(path, game, text, str(table))
             log.close()
             set_current_game(path, game)
-            out.print(f"new {game} game {escape(str(path))} (now the current {game} game)")
+            out.print(_("new {game} game {path} (now the current {game} game)").format(game=game, path=escape(str(path))))
 
     @app.command("use")
     def use(game_file: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
@@ -76,7 +77,7 @@ def make_app(game: str) -> typer.Typer:
             with open_log(game_file) as log:
                 log.table()  # a log that cannot be replayed is refused here, not at the next command
             set_current_game(game_file, game)
-            out.print(f"current {game} game: {escape(str(game_file))}")
+            out.print(_("current {game} game: {game_file}").format(game=game, game_file=escape(str(game_file))))
 
     @app.command("example")
     def example(output: Annotated[Path | None, typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:
@@ -129,7 +130,7 @@ def make_app(game: str) -> typer.Typer:
             if json_out:
                 emit_json({"query": "check", "game": game, "command": command, "legal": ok, "said": list(said)})
             else:
-                out.print(("[green]legal[/]" if ok else "[red]not legal[/]") + f": {escape(command)}")
+                out.print(("[green]legal[/]" if ok else _("[red]not legal[/]")) + f": {escape(command)}")
                 for line in said:
                     out.print(f"  {escape(line)}")
         if not ok:
@@ -169,7 +170,7 @@ def make_app(game: str) -> typer.Typer:
 
         with edge(json_out, "log"):
             with open_log(game_file) as log:
-                _, entries = log.fold()
+                _table, entries = log.fold()
             if json_out:
                 emit_json({"query": "log", "events": [{"seq": e.event.seq, "command": e.command, "said": list(e.said), "applied": e.applied,
                                                        "undone": e.undone, "override": e.event.override} for e in entries]})
@@ -187,7 +188,7 @@ def make_app(game: str) -> typer.Typer:
         with edge():
             with open_log(game_file) as log:
                 ev = log.undo(seq)
-            out.print(f"[green]#{ev.seq}[/] undid event {ev.data['seq']}")
+            out.print(_("[green]#{seq}[/] undid event {data}").format(seq=ev.seq, data=ev.data['seq']))
 
     @app.command("note")
     def note(text: Annotated[str, typer.Argument(help="The note, e.g. a judge's ruling.")], game_file: GameOpt = None) -> None:
@@ -197,7 +198,7 @@ def make_app(game: str) -> typer.Typer:
         with edge():
             with open_log(game_file) as log:
                 ev = log.note(text)
-            out.print(f"[green]#{ev.seq}[/] note recorded")
+            out.print(_("[green]#{seq}[/] note recorded").format(seq=ev.seq))
 
     @app.command("replay")
     def replay(to: Annotated[int, typer.Option("--to", help="Show the table as it was after this event.")], game_file: GameOpt = None) -> None:
@@ -208,7 +209,7 @@ def make_app(game: str) -> typer.Typer:
         with edge():
             with open_log(game_file) as log:
                 table = log.table(upto=to)
-            out.print(f"after event #{to}:")
+            out.print(_("after event #{to}:").format(to=to))
             for line in describe(game, table):
                 out.print(escape(line))
 
@@ -223,7 +224,7 @@ def make_app(game: str) -> typer.Typer:
 
         with edge():
             if fmt not in ("md", "json"):
-                raise AssistantError(f"unknown format {fmt!r}: md or json")
+                raise AssistantError(_("unknown format {fmt!r}: md or json").format(fmt=fmt))
             with open_log(game_file) as log:
                 text = log.export(fmt)
             write_or_print(text, output)
@@ -258,7 +259,7 @@ def make_app(game: str) -> typer.Typer:
             notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
             if not json_out:
                 for n in notes:
-                    err.print(f"[yellow]note:[/] {escape(n)}")
+                    err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
             if entry is not None:
                 owner = owner or ("A" if game == "destiny" else "DS")
                 card = keys.get(entry)
@@ -277,7 +278,7 @@ def make_app(game: str) -> typer.Typer:
                 return
             for c in cards:
                 out.print(escape(_card_line(c)))
-            out.print(f"{len(cards)} cards" + (f"; columns not used: {', '.join(unused)}" if unused else ""))
+            out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=', '.join(unused)) if unused else ""))
 
     @app.command("verbs")
     def verbs_cmd() -> None:
@@ -311,7 +312,7 @@ def make_app(game: str) -> typer.Typer:
                 text, name = read_text(f)
                 spec, _lines, _problems = parse_yaml(text, name)
                 if f.name.startswith("_") or (isinstance(spec, dict) and "game" not in spec and "format" in spec):
-                    out.print(f"[dim]skipped {escape(str(f))}: a table the scenarios use, not a scenario[/]")
+                    out.print(_("[dim]skipped {f}: a table the scenarios use, not a scenario[/]").format(f=escape(str(f))))
                     continue
                 try:
                     problems = run(spec, f.parent)

@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from ..cards import GAMES, Card, library_folders, load_folders
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import _, n_
 from ..yamlio import write_text_atomic
 
 app = typer.Typer(help="Browse, check and extend the stat-card library.", no_args_is_help=True)
@@ -69,7 +69,7 @@ def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = Fal
         for c in cards:
             table.add_row(c.name, c.game, c.set, "?" if c.cost is None else str(c.cost), "full card" if c.complete else "partial")
         out.print(table)
-        out.print(f"{len(cards)} cards. 'partial': the source states only some values; the rest read 'unknown'.")
+        out.print(_("{n} cards. 'partial': the source states only some values; the rest read 'unknown'.").format(n=len(cards)))
 
 
 @app.command("show")
@@ -89,14 +89,14 @@ def show_card(
             emit_json({"query": "card", "card": data})
             return
         out.print(f"[bold]{escape(card.name)}[/]  ({card.game.upper()}, {escape(card.set)})")
-        out.print(f"[dim]source:[/] {escape(card.source)}{'' if card.complete else '  [yellow](partial: the source does not reproduce the whole card)[/]'}")
+        out.print(_("[dim]source:[/] {source}{value}").format(source=escape(card.source), value='' if card.complete else _('  [yellow](partial: the source does not reproduce the whole card)[/]')))
         skip = {"name", "source", "game", "set", "complete", "notes"}
         for key, value in data.items():
             if key in skip or value in ((), []):
                 continue
             out.print(f"  [bold]{key}[/]: {escape(_plain(value))}")
         for key, note in card.notes.items():
-            out.print(f"  [dim]note on {key}: {escape(note)}[/]")
+            out.print(_("  [dim]note on {key}: {note}[/]").format(key=key, note=escape(note)))
 
 
 def _plain(value: Any) -> str:
@@ -123,13 +123,14 @@ def validate_cards(
         if json_out:
             obj: dict[str, Any] = {"query": "cards validate", "valid": not errors, "files": files, "cards": len(cards), "problems": [p.as_json() for p in problems]}
             if errors:
-                obj["error"] = f"{len(errors)} problem{'s' if len(errors) != 1 else ''} in the card files"
+                obj["error"] = n_("{n} problem in the card files", "{n} problems in the card files", len(errors)).format(n=len(errors))
             emit_json(obj)
         elif errors:
-            err.print(f"[bold red]invalid[/]: {len(errors)} problem{'s' if len(errors) != 1 else ''} in {len(files)} card files")
+            err.print(_("[bold red]invalid[/]: {problems} in {n} card files").format(
+                problems=n_("{n} problem", "{n} problems", len(errors)).format(n=len(errors)), n=len(files)))
             _print_problems(problems)
         else:
-            out.print(f"[green]ok[/]: {len(cards)} cards in {len(files)} files")
+            out.print(_("[green]ok[/]: {n} cards in {n2} files").format(n=len(cards), n2=len(files)))
         if errors:
             raise typer.Exit(2)
 
@@ -213,4 +214,4 @@ def new_card(
         quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
         template = SWM_TEMPLATE if g == "swm" else DDM_TEMPLATE
         write_text_atomic(path, template.format(name=quoted, file=path))
-        err.print(f"wrote {escape(str(path))}: fill in the values from the card, then run 'python -m assistant cards validate {escape(str(path))}'")
+        err.print(_("wrote {path}: fill in the values from the card, then run 'python -m assistant cards validate {path}'").format(path=escape(str(path))))

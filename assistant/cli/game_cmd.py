@@ -96,7 +96,7 @@ def new(
     from .app import edge, library, out, resolve_position
 
     with edge():
-        text, _ = read_text(resolve_position(position))
+        text, _unused = read_text(resolve_position(position))
         path = game or games_home() / "games" / f"{Path(position).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
         from ..game.squads import check_squads
         from ..position import parse_position
@@ -105,9 +105,9 @@ def new(
         g = Game.new(path, text, library(ctx), override)
         g.close()
         set_current_game(path)
-        out.print(f"new game {escape(str(path))} (now the current game)")
+        out.print(_("new game {path} (now the current game)").format(path=escape(str(path))))
         for line in unchecked:
-            out.print(f"  [yellow]squad check incomplete:[/] {escape(line)}")
+            out.print(_("  [yellow]squad check incomplete:[/] {line}").format(line=escape(line)))
 
 
 @app.command("import")
@@ -135,7 +135,7 @@ def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
         finally:
             g.close()
         set_current_game(game)
-        out.print(f"current miniatures game: {escape(str(game))}")
+        out.print(_("current miniatures game: {game}").format(game=escape(str(game))))
 
 
 @app.command("list")
@@ -158,7 +158,7 @@ def list_games(json_out: JsonOpt = False) -> None:
             emit_json({"query": "games", "home": str(home), "games": rows,
                        "current": {k: (str(v) if v else None) for k, v in current.items()}})
             return
-        out.print(f"games in {escape(str(home / 'games'))}:" if rows else f"no games yet in {escape(str(home / 'games'))}")
+        out.print(_("games in {value}:").format(value=escape(str(home / 'games'))) if rows else _("no games yet in {value}").format(value=escape(str(home / 'games'))))
         for r in rows:
             mark = "[green]* current[/] " if r["current"] else "          "
             kind = r["kind"] or ("missing" if not r["exists"] else "not a game")
@@ -251,11 +251,12 @@ def undo(
         finally:
             g.close()
         target = next(e for e in before.entries if e.event.seq == ev.data["seq"])
-        verb = "brought back what event" if target.event.kind == "undo" else "undid event"
-        out.print(f"[green]#{ev.seq}[/] {verb} {ev.data['seq']} ({escape(target.text)})")
+        done = (_("[green]#{seq}[/] brought back what event {undone} ({text})") if target.event.kind == "undo"
+                else _("[green]#{seq}[/] undid event {undone} ({text})"))
+        out.print(done.format(seq=ev.seq, undone=ev.data["seq"], text=escape(target.text)))
         for seq_, why in voided(before, after):
-            out.print(f"  [yellow]event #{seq_} no longer applies and is void:[/] {escape(why)}")
-        out.print("  [dim]undo this undo to bring it back: 'game undo " + str(ev.seq) + "'[/]")
+            out.print(_("  [yellow]event #{seq_} no longer applies and is void:[/] {why}").format(seq_=seq_, why=escape(why)))
+        out.print(_("  [dim]undo this undo to bring it back: 'game undo ") + str(ev.seq) + "'[/]")
 
 
 @app.command("replay")
@@ -269,7 +270,7 @@ def replay(
 
     with edge():
         st, _meta = read_state(ctx, game, upto=to)
-        out.print(f"after event #{to}: round {st.round}, phase {st.phase}")
+        out.print(_("after event #{to}: round {round}, phase {phase}").format(to=to, round=st.round, phase=st.phase))
         out.print(board_view(st.position), crop=False)
 
 
@@ -300,7 +301,7 @@ def snapshot(ctx: typer.Context, output: Annotated[Path, typer.Option("--output"
     with edge():
         st, _meta = read_state(ctx, game)
         save_position(st.position, output)
-        err.print(f"wrote {escape(str(output))}")
+        err.print(_("wrote {output}").format(output=escape(str(output))))
 
 
 @app.command("initiative")

@@ -29,6 +29,7 @@ PANEL_TEXTS = {
     "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
 }
 HELP_OPTION_TEXT = N_("Show this message and exit.")
+USAGE_PREFIX = N_("Usage: ")
 HELP_OPTION_NAMES = ["-h", "--help"]
 
 _SOURCE = "_help_source_en"
@@ -71,16 +72,25 @@ def help_texts(root: Any) -> Iterator[tuple[Any, str]]:
             if text:
                 yield command, text
     yield root, HELP_OPTION_TEXT
+    yield root, USAGE_PREFIX
     for text in PANEL_TEXTS.values():
         yield root, text
+
+
+def _format_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    """click's usage line with its ``Usage:`` in the current language."""
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), prefix=_(USAGE_PREFIX))
 
 
 def translate_help(root: Any) -> None:
     """Put the current language's help texts on the whole tree (English where a catalog lacks
     one)."""
+    import types
+
     from typer import rich_utils
 
     for command in walk(root):
+        command.format_usage = types.MethodType(_format_usage, command)
         for holder in _holders(command):
             if not hasattr(holder, _SOURCE):
                 setattr(holder, _SOURCE, getattr(holder, "help", None))

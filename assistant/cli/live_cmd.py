@@ -96,16 +96,16 @@ def register(app: typer.Typer) -> None:
             host = "0.0.0.0" if lan else "127.0.0.1"
             shown = _lan_address() if lan else "127.0.0.1"
             link = f"http://{shown}:{port}/" + (f"?t={token}" if token else "")
-            out.print(f"[bold]The table is open:[/] {escape(link)}")
+            out.print(_("[bold]The table is open:[/] {link}").format(link=escape(link)))
             if lan:
                 qr = segno.make(link, error="m")
                 qr.terminal(compact=True)
-                out.print("Scan the code with each phone at the table. Anyone with this link can play: do not post it.")
+                out.print(_("Scan the code with each phone at the table. Anyone with this link can play: do not post it."))
                 if watch:
-                    out.print(f"Spectators (read-only): http://{shown}:{port}/?t={watch}")
+                    out.print(_("Spectators (read-only): http://{shown}:{port}/?t={watch}").format(shown=shown, port=port, watch=watch))
             else:
-                out.print("Only this computer can join; use --lan to let phones on the local network in.")
-            out.print(f"Serving {escape(str(table.game or 'a bare position'))}. Ctrl-C stops; the game log keeps everything.")
+                out.print(_("Only this computer can join; use --lan to let phones on the local network in."))
+            out.print(_("Serving {what}. Ctrl-C stops; the game log keeps everything.").format(what=escape(str(table.game or _("a bare position")))))
             app_ = create_app(table, token=token, spectator=watch, language=(ctx.obj or {}).get("lang"))
             uvicorn.run(app_, host=host, port=port, log_level="warning")
 

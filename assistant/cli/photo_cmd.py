@@ -68,7 +68,7 @@ def detect_cmd(
             if json_out:
                 emit_json({"query": "photo", "image": str(image), "grid_found": False, "error": str(exc)})
             else:
-                err.print(f"[bold red]error:[/] {escape(str(exc))}")
+                err.print(_("[bold red]error:[/] {exc}").format(exc=escape(str(exc))))
             raise typer.Exit(2) from None
         if json_out:
             emit_json(res.as_json())
@@ -194,9 +194,7 @@ def adapt_cmd(
         if json_out:
             emit_json({"query": "photo adapt", "profile": str(output), **score})
             return
-        out.print(f"table profile written to {escape(str(output))}: {score['squares']} squares, {score['bases']} bases; "
-                  f"squares wrong on these photos {score['wrong_before']} before, {score['wrong_after']} after "
-                  f"(use it with --table {escape(str(output))})")
+        out.print(_("table profile written to {output}: {score} squares, {score2} bases; squares wrong on these photos {score3} before, {score4} after (use it with --table {output})").format(output=escape(str(output)), score=score['squares'], score2=score['bases'], score3=score['wrong_before'], score4=score['wrong_after']))
 
 
 @app.command("synth")
@@ -227,7 +225,7 @@ def synth_cmd(
         write_bytes_atomic(output, buf.tobytes())
         if truth is not None:
             write_text_atomic(truth, json.dumps({"figures": t.figures, "occupied": sorted(t.occupied)}, indent=2) + "\n")
-        err.print(f"wrote {escape(str(output))}")
+        err.print(_("wrote {output}").format(output=escape(str(output))))
 
 
 @calib_app.command("camera")
@@ -243,7 +241,7 @@ def calibrate_camera(
     with edge():
         cam = calibrate([load_image(p) for p in images])
         save(cam, output)
-        out.print(f"wrote {escape(str(output))}: focal {cam.camera_matrix[0, 0]:.1f} px, reprojection error {cam.avg_reprojection_error:.3f} px")
+        out.print(_("wrote {output}: focal {camera_matrix:.1f} px, reprojection error {avg_reprojection_error:.3f} px").format(output=escape(str(output)), camera_matrix=cam.camera_matrix[0, 0], avg_reprojection_error=cam.avg_reprojection_error))
 
 
 @calib_app.command("sheet")
@@ -260,7 +258,7 @@ def calibrate_sheet(
 
     with edge():
         write_bytes_atomic(output, cv2.imencode(".png", charuco_sheet(dpi))[1].tobytes())
-        err.print(f"wrote {escape(str(output))}: print at {dpi} DPI without scaling")
+        err.print(_("wrote {output}: print at {dpi} DPI without scaling").format(output=escape(str(output)), dpi=dpi))
 
 
 @calib_app.command("markers")
@@ -281,7 +279,7 @@ def calibrate_markers(
         if first > last or first < 0:
             raise AssistantError(_("--first must be between 0 and --last"))
         write_bytes_atomic(output, cv2.imencode(".png", marker_sheet(range(first, last + 1), dpi=dpi))[1].tobytes())
-        err.print(f"wrote {escape(str(output))}")
+        err.print(_("wrote {output}").format(output=escape(str(output))))
 
 
 @map_app.command("from-photo")
@@ -323,7 +321,7 @@ def map_from_photo(
             typer.echo(text, nl=False)
         else:
             write_text_atomic(output, text)
-            err.print(f"wrote {escape(str(output))}: {len(reading.squares)} terrain squares, {len(reading.edges)} walls and doors")
+            err.print(_("wrote {output}: {n} terrain squares, {n2} walls and doors").format(output=escape(str(output)), n=len(reading.squares), n2=len(reading.edges)))
 
 
 def cv2_undistort(img, cam):
@@ -399,4 +397,4 @@ def batch_cmd(
                     lines.append(json.dumps({"query": "photo", "image": str(path), "grid_found": False, "error": str(exc)}))
                 progress.advance(task)
         write_text_atomic(output, "\n".join(lines) + "\n")
-        err.print(f"wrote {escape(str(output))}: {len(lines)} photos")
+        err.print(_("wrote {output}: {n} photos").format(output=escape(str(output)), n=len(lines)))

@@ -163,7 +163,7 @@ def register(app: typer.Typer) -> None:
                 return
             print_sight(ans)
             if png is not None:
-                err.print(f"drew {escape(str(png))}")
+                err.print(_("drew {png}").format(png=escape(str(png))))
 
     @app.command()
     def cover(
@@ -382,7 +382,7 @@ def register_attack(app: typer.Typer) -> None:
                               f"{r['p_hit'] * 100:.0f}%", f"{r['expected_damage']:g}", escape(why))
             out.print(table)
             if png is not None:
-                err.print(f"drew {escape(str(png))}")
+                err.print(_("drew {png}").format(png=escape(str(png))))
 
     @app.command("abilities")
     def abilities_cmd(
@@ -421,9 +421,8 @@ def register_attack(app: typer.Typer) -> None:
             for g, rep in report.items():
                 on = rep["on_shipped_cards"]
                 n_mod = sum(1 for v in on.values() if v == "modelled")
-                out.print(f"[bold]{g.upper()}[/]: {rep['known_by_name']} glossary names known, {len(rep['modelled'])} modelled; "
-                          f"on the shipped cards {len(on)} names, {n_mod} modelled")
-                out.print("  by category (modelled / known): " + ", ".join(
+                out.print(_("[bold]{value}[/]: {rep} glossary names known, {n} modelled; on the shipped cards {n2} names, {n_mod} modelled").format(value=g.upper(), rep=rep['known_by_name'], n=len(rep['modelled']), n2=len(on), n_mod=n_mod))
+                out.print(_("  by category (modelled / known): ") + ", ".join(
                     f"{c} {n['modelled']}/{n['known']}" for c, n in rep["by_category"].items() if n["known"]))
                 out.print("  modelled: " + escape(", ".join(rep["modelled"])))
                 for name, status in on.items():

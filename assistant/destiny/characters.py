@@ -33,9 +33,9 @@ class Character:
 
     def __post_init__(self) -> None:
         if not 0 <= self.shields <= MAX_SHIELDS:
-            raise ValueError(f"{self.id}: {self.shields} shields; a character holds 0 to {MAX_SHIELDS}")
+            raise ValueError(_("{id}: {shields} shields; a character holds 0 to {most}").format(id=self.id, shields=self.shields, most=MAX_SHIELDS))
         if not 0 <= self.damage <= self.health:
-            raise ValueError(f"{self.id}: {self.damage} damage with health {self.health}")
+            raise ValueError(_("{id}: {damage} damage with health {health}").format(id=self.id, damage=self.damage, health=self.health))
 
 
 @dataclass(frozen=True)
@@ -71,10 +71,10 @@ def deal_damage(c: Character, amount: int, unblockable: bool = False) -> DamageR
     defeated = c.damage + taken >= c.health
     new = replace(c, shields=c.shields - blocked, damage=c.damage + taken, defeated=defeated,
                   upgrades=() if defeated else c.upgrades)
-    rule = ("Destiny P8 › Nieblokowalne obrażenia: shields stay and are ignored" if unblockable
-            else "Destiny P6 › Osłony: each shield blocks 1 damage and is removed; using them is mandatory")
+    rule = (_("Destiny P8 › Nieblokowalne obrażenia: shields stay and are ignored") if unblockable
+            else _("Destiny P6 › Osłony: each shield blocks 1 damage and is removed; using them is mandatory"))
     if defeated:
-        rule += "; P6 › Pokonane postacie: defeated at once, its dice and its upgrades' dice leave the game, upgrades are discarded"
+        rule += _("; P6 › Pokonane postacie: defeated at once, its dice and its upgrades' dice leave the game, upgrades are discarded")
     return DamageResult(new, amount, blocked, taken, defeated and not c.defeated, placed - taken, rule)
 
 

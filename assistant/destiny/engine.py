@@ -47,13 +47,18 @@ STEPS: dict[str, Handler] = {}
 _turn, _effect, _step = registrar(TURN_ACTIONS), registrar(EFFECTS), registrar(STEPS)
 
 
-def verbs() -> dict[str, str]:
-    """Every verb, what kind of command it is and what it does (for help)."""
+def verb_help() -> dict[str, tuple[str, str]]:
+    """Every verb: what kind of command it is and what it does, in English (the catalogs' source)."""
     out = {}
-    for kind, table in (("turn action", TURN_ACTIONS), ("effect", EFFECTS), ("step", STEPS)):
+    for kind, table in ((N_("turn action"), TURN_ACTIONS), (N_("effect"), EFFECTS), (N_("step"), STEPS)):
         for v, f in table.items():
-            out[v] = f"[{kind}] " + (f.__doc__ or VERB_HELP.get(v, "")).strip().split("\n")[0]
+            out[v] = (kind, " ".join((f.__doc__ or VERB_HELP.get(v, "")).strip().split("\n\n")[0].split()))  # the first paragraph
     return out
+
+
+def verbs() -> dict[str, str]:
+    """Every verb, what kind of command it is and what it does (for help), in the reader's language."""
+    return {v: f"[{_(kind)}] {_(text)}" for v, (kind, text) in verb_help().items()}
 
 
 VERB_HELP = {
@@ -225,7 +230,7 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
     missing = [d.id for d in dice if d.id not in rolled]
     extra = [k for k in rolled if k not in {d.id for d in dice}]
     if extra:
-        raise NotationError(_("{cmd!r}: {names} is not a die of {name} or its upgrades ({why})").format(cmd=str(cmd), names=', '.join(extra), name=card.name, why=', '.join(d.id for d in dice) or 'it has none'))
+        raise NotationError(_("{cmd!r}: {names} is not a die of {name} or its upgrades ({why})").format(cmd=str(cmd), names=', '.join(extra), name=card.name, why=', '.join(d.id for d in dice) or _('it has none')))
     if missing:
         raise NotationError(_("{cmd!r}: every die is rolled, the upgrades' included, no choosing (Destiny P5 › Aktywowanie); give the face each shows: {names}").format(cmd=str(cmd), names=' '.join(d + '=FACE' for d in missing)))
     for d in dice:
@@ -548,7 +553,8 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
         alive = [n for n in t.names if n not in _eliminated(t)]
         if len(alive) == 1:
             t = replace(t, phase="over", winner=alive[0],
-                        result=f"every character of {c.owner} is defeated: the game ends at once and {alive[0]} wins (Destiny P5 › Zwycięstwo)")
+                        result=_("every character of {player} is defeated: the game ends at once and {opponent} wins (Destiny P5 › Zwycięstwo)").format(
+                            player=c.owner, opponent=alive[0]))
             said.append(t.result)
         else:
             said.append(_("{owner} is eliminated: every character defeated (Destiny P9 › Eliminacja graczy)").format(owner=c.owner))
@@ -584,7 +590,7 @@ def _e_damage(t: Table, cmd: Command, said: list[str]) -> Table:
 @_effect("distribute")
 def _e_distribute(t: Table, cmd: Command, said: list[str]) -> Table:
     """Damage split as the player chooses, e.g. ``A distribute 2 3 -> x,y``: more than a
-    character's remaining health may be put on it; the excess is ignored (D-21)."""
+    character's remaining health may be put on it; the excess is ignored (Destiny P6 › Pokonane postacie)."""
     amounts = [cmd.int_arg(i, N_("an amount")) for i in range(len(cmd.args))]
     targets = cmd.targets
     if not amounts or len(targets) != len(amounts):
@@ -765,7 +771,7 @@ def _e_remove(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_effect("roll-in")
 def _e_roll_in(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Roll a die from a card that is not in play into the pool (Ace in the Hole #92, D-53)."""
+    """Roll a die from a card that is not in play into the pool (Ace in the Hole #92; Destiny P7 › Zdolności specjalne)."""
     src = cmd.opt("from")
     if not src:
         raise NotationError(_("{cmd!r}: say which card the die comes from: from=CARD").format(cmd=str(cmd)))
@@ -782,7 +788,7 @@ def _e_roll_in(t: Table, cmd: Command, said: list[str]) -> Table:
 @_effect("keyword")
 def _e_keyword(t: Table, cmd: Command, said: list[str]) -> Table:
     """``A keyword guardian gain|lose -> X``: a keyword is had or not; gaining twice and losing
-    once leaves none (Destiny P7 › Słowa kluczowe; D-45)."""
+    once leaves none (Destiny P7 › Słowa kluczowe)."""
     word, how = cmd.arg(0, N_("the keyword")), cmd.arg(1, N_("gain or lose"))
     if how not in ("gain", "lose"):
         raise NotationError(_("{cmd!r}: {how!r} must be gain or lose").format(cmd=str(cmd), how=how))
@@ -1042,7 +1048,7 @@ def _end_round(t: Table, said: list[str]) -> Table:
     t = replace(t, delayed=())
     alive = [p for p in t.players if p.name not in _eliminated(t)]
     winner, why = end_of_round_loser({p.name: (p.hand, p.deck) for p in alive}, t.bf_controller)
-    if why != "nobody is out of cards":
+    if why:  # somebody is out of cards
         said.append(why)
         if winner is not None:
             return replace(t, phase="over", winner=winner, result=why)
@@ -1083,9 +1089,10 @@ def who_orders(t: Table, owners: list[str]) -> tuple[str, str]:
     """Who orders abilities waiting together (reading R18 in docs/readings.md): one player's own -- that player; several
     players' -- the battlefield controller (P7 › Kolejka, Zdolności równoczesne)."""
     if len(set(owners)) == 1:
-        return owners[0], (f"every waiting ability is {owners[0]}'s: {owners[0]} orders them (Destiny P7 › Zdolności równoczesne; reading R18 in docs/readings.md)")
-    return t.bf_controller, (f"abilities of several players wait together: the battlefield controller {t.bf_controller} decides the order "
-                             "(Destiny P7 › Kolejka; reading R18 in docs/readings.md)")
+        return owners[0], _("every waiting ability is {owner}'s: {owner} orders them (Destiny P7 › Zdolności równoczesne; reading R18 in docs/readings.md)").format(
+            owner=owners[0])
+    return t.bf_controller, _("abilities of several players wait together: the battlefield controller {controller} decides the order "
+                              "(Destiny P7 › Kolejka; reading R18 in docs/readings.md)").format(controller=t.bf_controller)
 
 
 def _lookup(t: Table, path: str) -> object:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import _, n_
 from .characters import MAX_UPGRADES
 from .dice import Face, Symbol
 
@@ -28,10 +28,10 @@ def upgrade_cost(new_cost: int, replaced_cost: int | None = None) -> tuple[int, 
     (1, 0)
     """
     if replaced_cost is None:
-        return new_cost, "Destiny P5 › Zagranie karty z ręki: pay the cost"
-    return max(0, new_cost - replaced_cost), ("Destiny P5 › Zagranie karty z ręki, L233-235: the new cost is reduced by the replaced "
-                                              "upgrade's cost; reading R16 in docs/readings.md: the text's 'free if the old cost is equal or lower' contradicts "
-                                              "this and is read as a translation error")
+        return new_cost, _("Destiny P5 › Zagranie karty z ręki: pay the cost")
+    return max(0, new_cost - replaced_cost), _("Destiny P5 › Zagranie karty z ręki, L233-235: the new cost is reduced by the replaced "
+                                               "upgrade's cost; reading R16 in docs/readings.md: the text's 'free if the old cost is equal or lower' contradicts "
+                                               "this and is read as a translation error")
 
 
 def check_play(cost: int, resources: int, unique_title: str | None = None, in_play_titles: frozenset[str] = frozenset(),
@@ -68,8 +68,8 @@ def activate(card: str, exhausted: bool, own_dice: tuple[str, ...], upgrade_dice
     if is_support and not own_dice:
         raise IllegalPlayError(_("support {card} has no die and cannot be activated (Destiny P5 › Aktywowanie)").format(card=card))
     return Activation(card, own_dice + upgrade_dice,
-                      f"{card} is exhausted; {len(own_dice) + len(upgrade_dice)} dice rolled, upgrades' dice included and the "
-                      "upgrades stay as they are (Destiny P5 › Aktywowanie)")
+                      _("{card} is exhausted; {n} dice rolled, upgrades' dice included and the upgrades stay as they are (Destiny P5 › Aktywowanie)").format(
+                          card=card, n=len(own_dice) + len(upgrade_dice)))
 
 
 def setup_roll_value(faces: list[Face]) -> int:
@@ -87,17 +87,19 @@ def upkeep_draw(hand_after_discard: int, hand_limit: int, deck: int) -> int:
 def end_of_round_loser(players: dict[str, tuple[int, int]], controller: str) -> tuple[str | None, str]:
     """After upkeep, a player with no cards in hand and none in deck loses; if every player
     would, the battlefield controller wins (P5 › Zwycięstwo; D-37). ``players`` maps each player
-    to (hand, deck). Returns (the winner or None, why)."""
+    to (hand, deck). Returns (the winner or None, why); why is empty when nobody is out of cards."""
     out = [p for p, (hand, deck) in players.items() if hand == 0 and deck == 0]
     if not out:
-        return None, "nobody is out of cards"
+        return None, ""
     if len(out) == len(players):
-        return controller, f"every player is out of cards: the battlefield controller {controller} wins (Destiny P5 › Zwycięstwo)"
+        return controller, _("every player is out of cards: the battlefield controller {controller} wins (Destiny P5 › Zwycięstwo)").format(controller=controller)
     rest = [p for p in players if p not in out]
     winner = rest[0] if len(rest) == 1 else None
-    return winner, f"{', '.join(out)} has no cards in hand or deck after upkeep and loses (Destiny P5 › Zwycięstwo)"
+    return winner, n_("{players} has no cards in hand or deck after upkeep and loses (Destiny P5 › Zwycięstwo)",
+                      "{players} have no cards in hand or deck after upkeep and lose (Destiny P5 › Zwycięstwo)", len(out)).format(players=", ".join(out))
 
 
 def last_character_defeated(player: str, opponent: str) -> tuple[str, str]:
     """All of a player's characters defeated: the game ends at once (D-38)."""
-    return opponent, f"every character of {player} is defeated: the game ends at once and {opponent} wins (Destiny P5 › Zwycięstwo)"
+    return opponent, _("every character of {player} is defeated: the game ends at once and {opponent} wins (Destiny P5 › Zwycięstwo)").format(
+        player=player, opponent=opponent)

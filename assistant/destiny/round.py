@@ -58,26 +58,26 @@ class ActionPhase:
             raise IllegalActionError(_("{claimed_by} already claimed the battlefield this round; only one player may claim per round (Destiny P5 › Zajęcie pola bitwy)").format(claimed_by=self.claimed_by))
         state = self
         if move == "pass":
-            state = replace(state, passes_in_row=state.passes_in_row + 1, log=state.log + (f"{player} passes",))
+            state = replace(state, passes_in_row=state.passes_in_row + 1, log=state.log + (_("{player} passes").format(player=player),))
         elif move == "claim":
-            kept = "keeps" if state.controller == player else "takes"
-            state = replace(state, claimed_by=player, controller=player, passes_in_row=0,
-                            log=state.log + (f"{player} claims the battlefield and {kept} control; may use its claim ability",))
+            claims = (_("{player} claims the battlefield and keeps control; may use its claim ability") if state.controller == player
+                      else _("{player} claims the battlefield and takes control; may use its claim ability"))
+            state = replace(state, claimed_by=player, controller=player, passes_in_row=0, log=state.log + (claims.format(player=player),))
         else:
-            state = replace(state, passes_in_row=0, log=state.log + (f"{player} takes an action",))
+            state = replace(state, passes_in_row=0, log=state.log + (_("{player} takes an action").format(player=player),))
         return state._advance(player)
 
     def _advance(self, after: str) -> ActionPhase:
         state, seat = self, self.players.index(after)
         while True:
             if state.passes_in_row >= len(state.players):
-                return replace(state, over=True, log=state.log + ("every player passed in a row: the action phase ends",))
+                return replace(state, over=True, log=state.log + (_("every player passed in a row: the action phase ends"),))
             seat = (seat + 1) % len(state.players)
             nxt = state.players[seat]
             if nxt != state.claimed_by:
                 return replace(state, active=nxt)
             # the claimer passes automatically for the rest of the round (P5 › Zajęcie pola bitwy)
-            state = replace(state, passes_in_row=state.passes_in_row + 1, log=state.log + (f"{nxt} passes (claimed this round)",))
+            state = replace(state, passes_in_row=state.passes_in_row + 1, log=state.log + (_("{player} passes (claimed this round)").format(player=nxt),))
 
     @property
     def next_round_first(self) -> str:

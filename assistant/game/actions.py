@@ -149,10 +149,10 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
     lines += ["", "## Result", "", f"- Last round played: {st.round}, phase {st.phase}"]
     if st.vp:
-        lines.append("- Points: " + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
-    lines.append(f"- Winner: {st.winner() or 'none yet'}" + (f"; the game was ended: {st.ended}" if st.ended else ""))
+        lines.append(_("- Points: ") + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
+    lines.append(_("- Winner: {winner}").format(winner=st.winner() or _("none yet")) + (_("; the game was ended: {ended}").format(ended=st.ended) if st.ended else ""))
     for fid, f in st.fallen.items():
         lines.append(f"- {f.text(fid)}")
-    lines.append("- Standing: " + (", ".join(f"{f.id} ({f.side}) at {f.at.name}, {f.damage_taken} damage" for f in st.position.figures) or "nobody"))
+    lines.append(_("- Standing: ") + (", ".join(f"{f.id} ({f.side}) at {f.at.name}, {f.damage_taken} damage" for f in st.position.figures) or "nobody"))
     lines.append("")
     return "\n".join(lines)

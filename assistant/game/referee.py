@@ -149,21 +149,21 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     abl = _abilities(pos, f)
     if tr.attack_lines_from_card:
         if moved:
-            return 1, "a creature that moved attacks only once"
+            return 1, _("a creature that moved attacks only once")
         from ..rules.attack import _ddm_lines
 
         n = max(len(_ddm_lines(pos, f, "melee")), len(_ddm_lines(pos, f, "ranged")), 1)
-        return n, f"a full attack: the {n} attack{'s' if n > 1 else ''} on its card, without moving"
-    n, why = 1, "one attack per turn"
+        return n, n_("a full attack: the {n} attack on its card, without moving", "a full attack: the {n} attacks on its card, without moving", n).format(n=n)
+    n, why = 1, _("one attack per turn")
     multi = next(((name, k) for name, k in tr.multi_attacks if has(abl, name)), None)
     if multi and not moved:
-        n, why = multi[1], f"{multi[0]}: {multi[1]} attacks when it has not moved"
+        n, why = multi[1], _("{ability}: {n} attacks when it has not moved").format(ability=multi[0], n=multi[1])
     elif multi:
-        why = f"{multi[0]} gives more attacks only to a character that has not moved"
+        why = _("{ability} gives more attacks only to a character that has not moved").format(ability=multi[0])
     if pos.rules is Edition.SWM2008 and has(abl, "Extra Attack") and not moved:
-        n, why = n + 1, why + "; Extra Attack: one more, and no move"
+        n, why = n + 1, why + _("; Extra Attack: one more, and no move")
     if pos.rules is Edition.SWM2008 and has(abl, "Twin Attack"):
-        n, why = 2 * n, why + "; Twin Attack: each attack has a twin against the same target"
+        n, why = 2 * n, why + _("; Twin Attack: each attack has a twin against the same target")
     return n, why
 
 
@@ -225,11 +225,11 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
     """The exceptions to an attack of opportunity this referee does not check (said, never ignored)."""
     tr = state.turn_rules
     if tr.opportunity_trigger == "leave-threatened":
-        return (f"not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
-                f"its first square, Incorporeal in a wall, Sidestepping, and a threatener that made this mover rout this round "
-                f"({tr.cite(tr.cite_opportunity)})",)
-    return (f"not modelled, check at the table: Force Leap and other movement that provokes nothing this turn "
-            f"({tr.cite(tr.cite_opportunity)})",)
+        return (_("not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
+                  "its first square, Incorporeal in a wall, Sidestepping, and a threatener that made this mover rout this round "
+                  "({rule})").format(rule=tr.cite(tr.cite_opportunity)),)
+    return (_("not modelled, check at the table: Force Leap and other movement that provokes nothing this turn ({rule})").format(
+        rule=tr.cite(tr.cite_opportunity)),)
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -259,12 +259,13 @@ def plan_move(state: GameState, fid: str, to: Square) -> MovePlan:
     tr = state.turn_rules
     if r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
-            notes.append(f"{f.id} has Flight: its movement provokes no attacks of opportunity ({tr.cite(tr.cite_flight)})")
+            notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
         else:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
             if provokes:
-                notes.append(f"leaving {', '.join(provokes)}'s reach: {'each' if len(provokes) > 1 else 'it'} may make an attack of opportunity "
-                             f"first ({tr.cite(tr.cite_opportunity)}; record it with 'game aoo')")
+                notes.append(n_("leaving {names}'s reach: it may make an attack of opportunity first ({rule}; record it with 'game aoo')",
+                                 "leaving {names}'s reach: each may make an attack of opportunity first ({rule}; record it with 'game aoo')",
+                                 len(provokes)).format(names=', '.join(provokes), rule=tr.cite(tr.cite_opportunity)))
     return MovePlan(r, tuple(provokes), tuple(notes))
 
 
@@ -312,15 +313,15 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
     pos = state.position
     f, target = state.figure(fid), state.figure(target_id)
     if not tr.charge:
-        return [Reason("the charge is a D&D Miniatures action; this game has none", c(tr.cite_turn_options))], None, None
+        return [Reason(_("the charge is a D&D Miniatures action; this game has none"), c(tr.cite_turn_options))], None, None
     cc = c(tr.cite_charge)
     if f.size.footprint != 1:
-        return [Reason("charges of Large and bigger creatures are not checked here (record the move and attack with --override)", cc)], None, None
+        return [Reason(_("charges of Large and bigger creatures are not checked here (record the move and attack with --override)"), cc)], None, None
     reasons: list[Reason] = []
     if target.side == f.side:
-        return [Reason(f"{target.id} is an ally of {f.id}", cc)], None, None
+        return [Reason(_("{id} is an ally of {id2}").format(id=target.id, id2=f.id), cc)], None, None
     if not engine.sight(pos, f.id, target.id).line_of_sight:
-        reasons.append(Reason(f"{f.id} cannot see {target.id} at the start of its turn", cc))
+        reasons.append(Reason(_("{id} cannot see {id2} at the start of its turn").format(id=f.id, id2=target.id), cc))
     dist = reach(pos, f)
     mv_end = _end_check(pos, f)
 
@@ -338,31 +339,30 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
     near_d, squares = nearest_square(target)
     if known and near_d is not None and near_d > min(known):
         closer = [k for k, v in lengths.items() if v == min(known)]
-        reasons.append(Reason(f"{target.id} is not the nearest enemy {f.id} sees by movement ({', '.join(closer)} at {count_squares(min(known))}, "
-                              f"{target.id} at {near_d}): a charge may only be at the nearest", cc))
+        reasons.append(Reason(_("{id} is not the nearest enemy {id2} sees by movement ({names} at {value}, {id} at {near_d}): a charge may only be at the nearest").format(id=target.id, id2=f.id, names=', '.join(closer), value=count_squares(min(known)), near_d=near_d), cc))
     if near_d is None:
-        reasons.append(Reason(f"no square next to {target.id} can be reached", cc))
+        reasons.append(Reason(_("no square next to {id} can be reached").format(id=target.id), cc))
         return reasons, None, None
     free = [s for s in squares if mv_end(s) is None]
     if to is None:
         if not free:
-            reasons.append(Reason(f"the nearest square next to {target.id} ({', '.join(s.name for s in squares)}) is occupied or blocked: no charge", cc))
+            reasons.append(Reason(_("the nearest square next to {id} ({names}) is occupied or blocked: no charge").format(id=target.id, names=', '.join(s.name for s in squares)), cc))
             return reasons, None, None
         to = free[0]
     elif to not in squares:
-        reasons.append(Reason(f"{to.name} is not the nearest square next to {target.id} ({', '.join(s.name for s in squares)} at {near_d})", cc))
+        reasons.append(Reason(_("{name} is not the nearest square next to {id} ({names} at {near_d})").format(name=to.name, id=target.id, names=', '.join(s.name for s in squares), near_d=near_d), cc))
     elif to not in free:
-        reasons.append(Reason(f"{to.name} is occupied or blocked: no charge", cc))
+        reasons.append(Reason(_("{name} is occupied or blocked: no charge").format(name=to.name), cc))
     r = route(pos, f, to)
     if r.cost is None:
         reasons.append(Reason(r.text, cc))
         return reasons, to, None
     speed = state.speed(f)
     if not 2 <= r.cost <= 2 * speed:
-        reasons.append(Reason(f"a charge moves at least 2 and at most {2 * speed} squares (double Speed); this one is {r.cost}", cc))
+        reasons.append(Reason(_("a charge moves at least 2 and at most {value} squares (double Speed); this one is {cost}").format(value=2 * speed, cost=r.cost), cc))
     blocker = _route_blocker(pos, f, to, target)
     if blocker:
-        reasons.append(Reason(f"the route is not clear: a line from {f.at.name} to {to.name} passes through {blocker}", cc))
+        reasons.append(Reason(_("the route is not clear: a line from {name} to {name2} passes through {blocker}").format(name=f.at.name, name2=to.name, blocker=blocker), cc))
     return reasons, to, r
 
 
@@ -391,17 +391,17 @@ def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str 
             continue
         name = Square(x, y).name
         if sq in walls:
-            return f"the wall square {name}"
+            return _("the wall square {name}").format(name=name)
         occupant = pos.figure_at(Square(x, y))
         if occupant is not None and occupant.id != f.id and not mv.flier:
-            return f"{occupant.id} at {name}"
+            return _("{id} at {name}").format(id=occupant.id, name=name)
         if sq in mv.pits and not mv.flier:
-            return f"the pit {name}"
+            return _("the pit {name}").format(name=name)
         if sq in mv.slow and not mv.flier:
-            return f"{name}, which slows movement"
+            return _("{name}, which slows movement").format(name=name)
     for e in sorted(m.blocking_edges(), key=lambda e: e.name):
         if interiors_meet(h, edge_points((e.x, e.y, e.axis))):
-            return f"the wall at {e.name}"
+            return _("the wall at {name}").format(name=e.name)
     return None
 
 
@@ -444,6 +444,6 @@ def _check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> li
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
     if t.moved or t.attacks:
-        reasons.append(Reason(f"{f.id} has already moved or attacked this turn: a charge is the whole turn's action", tr.cite(tr.cite_charge)))
+        reasons.append(Reason(_("{id} has already moved or attacked this turn: a charge is the whole turn's action").format(id=f.id), tr.cite(tr.cite_charge)))
     got, _to, _plan = plan_charge(state, f.id, target.id, to)
     return reasons + got

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..cards import DdmCard, SwmCard
 from ..editions import Edition, cite_for
+from ..i18n import _
 from ..model import Position
 from ..rules.engine import Reason
 
@@ -40,30 +41,30 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
         cards = [(f, pos.card_of(f)) for f in figs]
-        costs = [c.cost for _, c in cards if c is not None and c.cost is not None]
+        costs = [c.cost for _fid, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
         if total > limit:
-            problems.append(Reason(f"{side}'s squad costs {total} points, over the limit of {limit}", cite("§ Tworzenie drużyny p.6-7") if ddm else cite("PL p.15; CS r.2, r.4")))
+            problems.append(Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite("§ Tworzenie drużyny p.6-7") if ddm else cite("PL p.15; CS r.2, r.4")))
         if unknown_cost:
             unchecked.append(f"{side}: points not fully checked ({total} known; cost unknown for {', '.join(unknown_cost)})")
         if ddm:
             if len(figs) > 8:
-                problems.append(Reason(f"{side}'s warband has {len(figs)} creatures; at most 8", cite("§ Tworzenie drużyny p.6-7")))
+                problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
             for f, c in cards:
                 if c is not None and c.cost is not None and c.cost > 140:
-                    problems.append(Reason(f"{f.id} costs {c.cost}: no creature may cost more than 140 in a Skirmish", cite("§ Tworzenie drużyny p.6-7")))
+                    problems.append(Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7")))
             ratings = [pos.stats_of(f).commander_rating for f in figs]
-            card_ratings = [c.commander_rating for _, c in cards if isinstance(c, DdmCard)]
+            card_ratings = [c.commander_rating for _fid, c in cards if isinstance(c, DdmCard)]
             has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)
-            surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _, c in cards)
+            surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _fid, c in cards)
             if not has_commander and surely_none:
-                problems.append(Reason(f"{side}'s warband has no commander", cite("§ Tworzenie drużyny p.6-7")))
+                problems.append(Reason(_("{side}'s warband has no commander").format(side=side), cite("§ Tworzenie drużyny p.6-7")))
             elif not has_commander:
                 unchecked.append(f"{side}: commander not checked (commander ratings unknown)")
-            factions = [set(c.factions) for _, c in cards if isinstance(c, DdmCard) and c.factions]
+            factions = [set(c.factions) for _fid, c in cards if isinstance(c, DdmCard) and c.factions]
             if len(factions) == len(cards) and factions and not set.intersection(*factions):
-                problems.append(Reason(f"{side}'s creatures share no faction (each must show the warband's faction)", cite("§ Frakcje p.6")))
+                problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side), cite("§ Frakcje p.6")))
             elif len(factions) < len(cards):
                 unchecked.append(f"{side}: faction not fully checked (factions unknown)")
         else:
@@ -71,14 +72,14 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
             seen: dict[str, str] = {}
             for fid, n in names:
                 if n in seen:
-                    problems.append(Reason(f"{fid} and {seen[n]} are the same Unique character", cite("PL p.65-66; CS g.14")))
+                    problems.append(Reason(_("{fid} and {seen} are the same Unique character").format(fid=fid, seen=seen[n]), cite("PL p.65-66; CS g.14")))
                 seen.setdefault(n, fid)
-            if any(isinstance(c, SwmCard) and c.unique is None for _, c in cards):
+            if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
                 unchecked.append(f"{side}: Unique not fully checked (unknown on some cards)")
-            known = [set(c.factions) - {"Fringe"} for _, c in cards if isinstance(c, SwmCard) and c.factions]
+            known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
             wanted = set().union(*known) if known else set()
             if wanted and pos.rules is Edition.SWM2008 and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
-                problems.append(Reason(f"{side}'s factions {', '.join(sorted(wanted))} fit no era's side", cite("PL p.15")))
-            if any(isinstance(c, SwmCard) and c.factions is None for _, c in cards) or any(c is None for _, c in cards):
+                problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side, names=', '.join(sorted(wanted))), cite("PL p.15")))
+            if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
                 unchecked.append(f"{side}: factions not fully checked (unknown on some figures)")
     return problems, unchecked

@@ -252,7 +252,7 @@ def fold(events: list[Event], library: CardLibrary | None = None, upto: int | No
             state.entries.append(Entry(e, state.round, state.phase, text, void=_void_reason(exc)))
             continue
         if e.override:
-            said.append(f"override: {e.override}")
+            said.append(_("override: {override}").format(override=e.override))
         state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
     assert state is not None
     state.seq = None
@@ -421,7 +421,7 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
         if not data["held"]:
             conds = set(f.conditions) | {"routing"}
             _set_figure(state, replace(f, conditions=tuple(sorted(conds))))
-            said.append(f"{f.id} routs: it moves double Speed toward its exit ({state.turn_rules.cite('§ Ucieczka p.21-22')})")
+            said.append(_("{id} routs: it moves double Speed toward its exit ({value})").format(id=f.id, value=state.turn_rules.cite('§ Ucieczka p.21-22')))
     elif kind == "end":
         said += _end_turn(state)
         said += _score_if_round_over(state)
@@ -472,7 +472,7 @@ def _damage(state: GameState, fid: str, amount: int, by: str | None = None) -> l
     if tr.morale and hp is not None and fid not in state.morale_checked and 2 * (hp - f.damage_taken) < hp and f.damage_taken < hp:
         state.morale_checked.add(fid)  # once per battle, pass or fail
         if fearless(state.position, f):
-            said.append(f"{fid} is below half its HP but Fearless: no morale save ({tr.cite(tr.cite_morale)})")
+            said.append(_("{fid} is below half its HP but Fearless: no morale save ({value})").format(fid=fid, value=tr.cite(tr.cite_morale)))
         else:
             due = (f"morale save due (HP below half): d20 + Level {stats.level if stats.level is not None else '?'} "
                    f"+ the best commander rating in command range >= 20")
@@ -502,8 +502,8 @@ def _eliminate(state: GameState, f: Figure, by: str | None, how: str) -> list[st
     if scorer is not None and card is not None and card.cost is not None:
         state.vp[scorer] = state.vp.get(scorer, 0) + card.cost
         tr = state.turn_rules
-        what = "victory points" if tr.victory == "vp" else "points toward the tie-break"
-        said.append(f"{scorer} scores {card.cost} {what} for {f.id} (now {state.vp[scorer]}) ({tr.cite(tr.cite_elimination)})")
+        what = _("victory points") if tr.victory == "vp" else _("points toward the tie-break")
+        said.append(_("{scorer} scores {cost} {what} for {id} (now {vp}) ({value})").format(scorer=scorer, cost=card.cost, what=what, id=f.id, vp=state.vp[scorer], value=tr.cite(tr.cite_elimination)))
     if state.active == f.id:
         state.active, state.turn = None, None
     return said
@@ -552,12 +552,11 @@ def _score_if_round_over(state: GameState, force: bool = False) -> list[str]:
             holders = [f.id for f in state.position.figures if f.side == side and area and any(sq in area for sq in f.space)]
             if holders:
                 state.vp[side] = state.vp.get(side, 0) + 10
-                said.append(f"end of round {state.round}: {side} scores 10 VP for its victory area ({', '.join(holders)}), now {state.vp[side]} "
-                            f"({tr.cite('§ Scenariusz starcia p.28')})")
+                said.append(_("end of round {round}: {side} scores 10 VP for its victory area ({names}), now {vp} ({value})").format(round=state.round, side=side, names=', '.join(holders), vp=state.vp[side], value=tr.cite('§ Scenariusz starcia p.28')))
     state.quiet_rounds = 0 if state.round_had_action else state.quiet_rounds + 1
     state.round_had_action = False
     if state.quiet_rounds >= 10:
-        said.append(f"10 rounds without an attack or damage: the game ends on the tie-break ({tr.cite(tr.cite_tie_break)})")
+        said.append(_("10 rounds without an attack or damage: the game ends on the tie-break ({value})").format(value=tr.cite(tr.cite_tie_break)))
     return said
 
 
@@ -627,7 +626,7 @@ def describe(state: GameState, e: Event) -> str:
     if k == "initiative":
         parts = []
         for i, rr in enumerate(d.get("rerolls") or ()):
-            parts.append(f"roll {i + 1}: " + ", ".join(f"{s} {rr[s]}" for s in state.sides() if s in rr) + " (tied: reroll)")
+            parts.append(_("roll {value}: ").format(value=i + 1) + ", ".join(f"{s} {rr[s]}" for s in state.sides() if s in rr) + _(" (tied: reroll)"))
         ratings = d.get("ratings") or {}
         totals = d.get("totals") or d.get("rolls", {})
         raw = d.get("rolls") or {}
@@ -689,7 +688,7 @@ def describe(state: GameState, e: Event) -> str:
     if k == "morale":
         parts = [f"d20 {d['roll']}", f"Level {d.get('level', 0)}"]
         if d.get("commander"):
-            parts.append(f"commander {d['commander']}" + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
+            parts.append(_("commander {d}").format(d=d['commander']) + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
         verdict = _("holds") if d["held"] else _("fails")
         nat = " " + _("(natural 20)") if d["roll"] == 20 else " " + _("(natural 1)") if d["roll"] == 1 else ""
         return _("{figure} morale save: {parts} = {total} vs 20{natural}: {verdict}").format(

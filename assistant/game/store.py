@@ -231,7 +231,7 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
         why = "another program holds the game's write lock; try again"
     else:
         why = text
-    return GameFileError(f"cannot write to the game {path}: {why}")
+    return GameFileError(_("cannot write to the game {path}: {why}").format(path=path, why=why))
 
 
 class GameStore:

@@ -213,8 +213,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     for sq in nowhere:
         scores[sq] = 0.0
     if dark_terrain:
-        notes.append(f"{len(dark_terrain)} wall, pit or statue square(s) look dark like a base ({', '.join(dark_terrain[:6])}"
-                     f"{', ...' if len(dark_terrain) > 6 else ''}): the map says no figure can stand there, so they are read as terrain")
+        notes.append(_("{n} wall, pit or statue square(s) look dark like a base ({names}{value}): the map says no figure can stand there, so they are read as terrain").format(n=len(dark_terrain), names=', '.join(dark_terrain[:6]), value=', ...' if len(dark_terrain) > 6 else ''))
     occupied = sorted((s for s, v in scores.items() if v >= OCCUPIED), key=_square_key)
     marked = {sq for f in seen for sq in _space(pos, f)}
     occupied = sorted(set(occupied) | marked, key=_square_key)
@@ -231,9 +230,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         dropped = [s for s in extra if s in listed]
         occupied = [s for s in occupied if s not in dropped]
         uncertain += [{"square": s, "confidence": 0.0} for s in extra if s not in listed]
-        notes.append(f"{len(occupied) + len(dropped)} squares look occupied but the roster's bases cover {roster_squares}: "
-                     f"confirm {', '.join(sorted(extra, key=_square_key)[:6])}"
-                     + (f" ({len(dropped)} doubtful square(s) read as empty)" if dropped else ""))
+        notes.append(_("{value} squares look occupied but the roster's bases cover {roster_squares}: confirm {names}").format(value=len(occupied) + len(dropped), roster_squares=roster_squares, names=', '.join(sorted(extra, key=_square_key)[:6]))
+                     + (_(" ({n} doubtful square(s) read as empty)").format(n=len(dropped)) if dropped else ""))
     elif len(occupied) < roster_squares:
         near = sorted((s for s in listed if s not in occupied and scores.get(s, 0.0) > 0.0), key=lambda s: -scores[s])
         added = near[:roster_squares - len(occupied)]
@@ -245,9 +243,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         likeliest = sorted((s for s in scores if s not in occupied and s not in listed and s not in nowhere), key=lambda s: -scores[s])
         ask = likeliest[:min(2 * short, 12)] if short > 0 else []
         uncertain += [{"square": s, "confidence": 0.0} for s in ask]
-        notes.append(f"{len(occupied) - len(added)} squares look occupied but the roster's bases cover {roster_squares}: "
-                     + (f"the doubtful {', '.join(sorted(added, key=_square_key)[:6])} read as occupied; " if added else "")
-                     + (f"{short} more to find: look at {', '.join(sorted(ask, key=_square_key)[:6])}{', ...' if len(ask) > 6 else ''}"
+        notes.append(_("{value} squares look occupied but the roster's bases cover {roster_squares}: ").format(value=len(occupied) - len(added), roster_squares=roster_squares)
+                     + (_("the doubtful {names} read as occupied; ").format(names=', '.join(sorted(added, key=_square_key)[:6])) if added else "")
+                     + (_("{short} more to find: look at {names}{value}").format(short=short, names=', '.join(sorted(ask, key=_square_key)[:6]), value=', ...' if len(ask) > 6 else '')
                         if ask else "confirm"))
     # roster figures not identified by a marker (none on the base, or it was not readable):
     # matched to the remaining occupied squares, the closest (figure, place) pairs first, so a
@@ -275,7 +273,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # the rules model checks what vision returned: a base marker read on a wall or pit square
     for f in seen:
         if f.at in nowhere:
-            notes.append(f"{f.id} seen on {f.at}, a square no figure can stand on: check the photo")
+            notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=f.id, at=f.at))
             uncertain.append({"square": f.at, "confidence": 0.0})
     if by_lines:
         notes.insert(0, "grid found from the printed lines (no corner markers); orientation chosen by the map's terrain")

@@ -48,7 +48,7 @@ class LoadResult:
 
     def raise_for_errors(self) -> Position:
         if self.errors or self.position is None:
-            raise PositionError(self.errors or [Problem("invalid position", self.file)])
+            raise PositionError(self.errors or [Problem(_("invalid position"), self.file)])
         return self.position
 
 

@@ -225,7 +225,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
             abl = _abilities(pos, affected)
             excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides]
             if excluded:
-                notes.append(Reason(f"{cmd.id}'s commander effect does not affect {affected.id} ({excluded[0]})", _cite(pos, "PL p.36; CS g.3")))
+                notes.append(Reason(_("{id}'s commander effect does not affect {id2} ({excluded})").format(id=cmd.id, id2=affected.id, excluded=excluded[0]), _cite(pos, "PL p.36; CS g.3")))
                 continue
             if eff.name_contains and eff.name_contains.lower() not in (affected.card or affected.id).lower():
                 continue
@@ -306,14 +306,14 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     game, ed = "swm", pos.rules.value
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if kind is not None or charge:
-        w.notes.append(Reason("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability", _cite(pos, "PL p.54; CS g.9")))
+        w.notes.append(Reason(_("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability"), _cite(pos, "PL p.54; CS g.9")))
     atk = _require(sa.attack, "Attack", a)
     dfn = _require(st.defense, "Defense", t)
     dmg = _require(sa.damage, "Damage", a)
 
     # legality (swm.md §6.4)
     if opportunity:
-        w.notes.append(Reason("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn",
+        w.notes.append(Reason(_("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn"),
                               _cite(pos, "PL p.22-23, p.33; CS r.8")))
         if helpers:
             w.notes.append(Reason(_("combined fire is not possible on an attack of opportunity"), _cite(pos, "PL p.21; CS r.8")))
@@ -403,7 +403,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)):
         if has(abl_a, name) and not opportunity:
             if moved:
-                w.notes.append(Reason(f"{name}: {a.id} moved, so it makes one attack", _cite(pos, "PL p.40; CS g.4")))
+                w.notes.append(Reason(_("{name}: {id} moved, so it makes one attack").format(name=name, id=a.id), _cite(pos, "PL p.40; CS g.4")))
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
@@ -447,7 +447,7 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
     if ed == "swm2008" and has(abl_a, "Ataru Style"):
         near = [e for e in _enemies(pos, a) if _within(pos, a, e, 6)]
         if has(_abilities(pos, t), "Makashi Style Master"):
-            w.notes.append(Reason(f"Ataru Style does not work against {t.id}, a Makashi Style Master", _cite(pos, "PL p.53")))
+            w.notes.append(Reason(_("Ataru Style does not work against {id}, a Makashi Style Master").format(id=t.id), _cite(pos, "PL p.53")))
         elif len(near) == 1:
             w.mods.append(Modifier("Ataru Style (one enemy within 6)", "attack", 4, _cite(pos, "PL p.34")))
     if _droid(pos, a) and not _unique(pos, a):
@@ -490,7 +490,7 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
     rule = _cite(pos, "PL p.21-22; CS r.8")
     abl_a = _abilities(pos, a)
     if has(abl_a, "Melee Attack") or pos.stats_of(a).damage == 0:
-        refused += [Reason(f"{h}: {a.id} has Melee Attack or deals no damage, so it cannot receive combined fire", rule) for h in helpers]
+        refused += [Reason(_("{h}: {id} has Melee Attack or deals no damage, so it cannot receive combined fire").format(h=h, id=a.id), rule) for h in helpers]
         return used, refused
     sync = has(abl_a, "Synchronized Fire")
     for hid in helpers:
@@ -544,13 +544,13 @@ def _apply_effects(pos: Position, game: str, ed: str, owner: Figure, abilities: 
                     w.mods.append(Modifier(eff.name, stat, amount, rule))
             if eff.crit_low is not None and eff.crit_low < w.crit_low:
                 w.crit_low = eff.crit_low
-                w.notes.append(Reason(f"{eff.name}: critical hits on {eff.crit_low}-20, each an automatic hit", rule))
+                w.notes.append(Reason(_("{name}: critical hits on {crit_low}-20, each an automatic hit").format(name=eff.name, crit_low=eff.crit_low), rule))
             if eff.crit_multiplier:
                 w.crit_mult = max(w.crit_mult, eff.crit_multiplier)
-                w.notes.append(Reason(f"{eff.name}: a critical hit multiplies base damage by {eff.crit_multiplier}", rule))
+                w.notes.append(Reason(_("{name}: a critical hit multiplies base damage by {crit_multiplier}").format(name=eff.name, crit_multiplier=eff.crit_multiplier), rule))
             if eff.crit_immune:
                 w.crit_immune = True
-                w.notes.append(Reason(f"{owner.id} ({eff.name}) takes no extra damage from critical hits; a natural 20 still hits", rule))
+                w.notes.append(Reason(_("{id} ({name}) takes no extra damage from critical hits; a natural 20 still hits").format(id=owner.id, name=eff.name), rule))
 
 
 def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, dmg: int, extra: int, w: _Work,
@@ -681,7 +681,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     base0 = _require(lines[0][1], f"{kind} damage", a)
     ac = _require(pos.stats_of(t).defense, "AC", t)
     if helpers:
-        w.notes.append(Reason("combined fire is a Star Wars Miniatures rule; ignored here", _cite(pos, "§ Testy ataku p.11")))
+        w.notes.append(Reason(_("combined fire is a Star Wars Miniatures rule; ignored here"), _cite(pos, "§ Testy ataku p.11")))
     if t.side == a.side:
         w.illegal.append(Reason(_("{t} is friendly: friendly creatures are never the target of a melee or ranged attack").format(t=t.id), _cite(pos, "§ Ataki dystansowe p.15")))
     los = engine.sight(pos, a.id, t.id)
@@ -695,7 +695,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         if d is not None and d <= reach:
             if not los.line_of_sight:
                 w.illegal.append(Reason(_("Melee Reach {reach}: {a} cannot see {t}").format(reach=reach, a=a.id, t=t.id), _cite(pos, "glossary 'Melee Reach'")))
-            w.notes.append(Reason(f"Melee Reach {reach}: {t.id} at {count_squares(d)}; sight and cover follow the ranged rules, no flanking", _cite(pos, "glossary 'Melee Reach'")))
+            w.notes.append(Reason(_("Melee Reach {reach}: {id} at {value}; sight and cover follow the ranged rules, no flanking").format(reach=reach, id=t.id, value=count_squares(d)), _cite(pos, "glossary 'Melee Reach'")))
             cov = engine.cover(pos, a.id, t.id, los, force_kind="ranged")
             adjacent = True
             reach_attack = True
@@ -715,7 +715,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             w.illegal.append(Reason(_("{t} is not adjacent to {a}: melee attacks reach adjacent enemies only").format(t=t.id, a=a.id), _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
         if charge:
             w.mods.append(Modifier("charge", "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
-            w.notes.append(Reason("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here", _cite(pos, "§ Szarżowanie p.13")))
+            w.notes.append(Reason(_("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here"), _cite(pos, "§ Szarżowanie p.13")))
         # flanking (§6.4)
         immune = any(x in _ddm_type(pos, t) for x in ("ooze", "elemental"))
         if not immune and adjacent and not reach_attack:
@@ -727,12 +727,12 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
                     break
         if a_on(SquareTerrain.BLOOD_ROCK):
             w.crit_low = 19
-            w.notes.append(Reason(f"{a.id} is on blood rock: melee criticals on 19-20, automatic hits", _cite(pos, "§ Krwawe skały p.25")))
+            w.notes.append(Reason(_("{id} is on blood rock: melee criticals on 19-20, automatic hits").format(id=a.id), _cite(pos, "§ Krwawe skały p.25")))
         if a_on(SquareTerrain.RISKY):
             w.mods.append(Modifier("risky terrain", "damage", 5, _cite(pos, "§ Teren ryzykowny p.26")))
         if set(t.conditions) & HELPLESS:
             w.auto_hit = w.double_damage = True
-            w.notes.append(Reason(f"{t.id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)", _cite(pos, "§ Modyfikatory ataku p.17")))
+            w.notes.append(Reason(_("{id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)").format(id=t.id), _cite(pos, "§ Modyfikatory ataku p.17")))
     else:
         if not los.line_of_sight:
             w.illegal.append(Reason(_("{a} cannot see {t}: a ranged attack needs line of sight").format(a=a.id, t=t.id), _cite(pos, "§ Ataki dystansowe p.15")))
@@ -749,7 +749,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         in_melee = [al for al in _allies(pos, a) if engine.adjacent(pos, al, t) and (_active(al) or _active(t))]
         if in_melee:
             if has(_abilities(pos, a), "Precise Shot"):
-                w.notes.append(Reason(f"Precise Shot: no +4 for firing into melee ({in_melee[0].id} is fighting {t.id})", _cite(pos, "glossary 'Precise Shot'")))
+                w.notes.append(Reason(_("Precise Shot: no +4 for firing into melee ({id} is fighting {id2})").format(id=in_melee[0].id, id2=t.id), _cite(pos, "glossary 'Precise Shot'")))
             else:
                 w.mods.append(Modifier(f"target in melee with {in_melee[0].id}", "defense", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
         if set(t.conditions) & HELPLESS:
@@ -771,15 +771,15 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     if dr:
         if base_type in ("melee", "ranged"):
             w.reduction = dr
-            w.notes.append(Reason(f"{t.id} has DR {dr}: {kind} base damage is reduced by {dr} after doubling; energy and magic damage are not",
+            w.notes.append(Reason(_("{id} has DR {dr}: {kind} base damage is reduced by {dr} after doubling; energy and magic damage are not").format(id=t.id, dr=dr, kind=kind),
                                   _cite(pos, "glossary 'DR', 'damage'")))
         else:
-            w.notes.append(Reason(f"{t.id}'s DR {dr} does not reduce {base_type} damage", _cite(pos, "glossary 'DR', 'damage'")))
+            w.notes.append(Reason(_("{id}'s DR {dr} does not reduce {base_type} damage").format(id=t.id, dr=dr, base_type=base_type), _cite(pos, "glossary 'DR', 'damage'")))
     if any(x in _ddm_type(pos, t) for x in CRIT_IMMUNE_TYPES):
         w.crit_immune = True
-        w.notes.append(Reason(f"{t.id} is immune to critical hits (creature type); a natural 20 still hits", _cite(pos, "glossary creature types")))
+        w.notes.append(Reason(_("{id} is immune to critical hits (creature type); a natural 20 still hits").format(id=t.id), _cite(pos, "glossary creature types")))
     if moved and len(lines) > 1:
-        w.notes.append(Reason(f"{a.id} moved: one attack only", _cite(pos, "§ Aktywowanie istot p.9")))
+        w.notes.append(Reason(_("{id} moved: one attack only").format(id=a.id), _cite(pos, "§ Aktywowanie istot p.9")))
         lines = lines[:1]
     known_lines = [(b if b is not None else bonus0, d if d is not None else base0, x) for b, d, x in lines]
     return _finish(pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)",
@@ -792,11 +792,11 @@ def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
     conceal = max((split_ability(x)[1] or 0 for x in abl_t if split_ability(x)[0].lower() == "conceal"), default=0)
     if conceal and not has(abl_a, "Blindsight"):
         w.stands *= F(21 - conceal, 20)
-        w.notes.append(Reason(f"{t.id} has Conceal {conceal}: a hit stands only on a further d20 of {conceal}+, even a natural 20",
+        w.notes.append(Reason(_("{id} has Conceal {conceal}: a hit stands only on a further d20 of {conceal}+, even a natural 20").format(id=t.id, conceal=conceal),
                               _cite(pos, "glossary 'Conceal'")))
     if has(abl_t, "Incorporeal") and not has(abl_a, "Incorporeal"):
         w.stands *= F(10, 20)
-        w.notes.append(Reason(f"{t.id} is Incorporeal: a hit deals damage only on a further d20 of 11+", _cite(pos, "glossary 'Incorporeal'")))
+        w.notes.append(Reason(_("{id} is Incorporeal: a hit deals damage only on a further d20 of 11+").format(id=t.id), _cite(pos, "glossary 'Incorporeal'")))
 
 
 def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:

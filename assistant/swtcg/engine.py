@@ -58,8 +58,14 @@ VERBS: dict[str, Handler] = {}
 _verb = registrar(VERBS)
 
 
+def verb_help() -> dict[str, tuple[str, str]]:
+    """Every verb and what it does, in English (the catalogs' source)."""
+    return {v: ("", " ".join((f.__doc__ or "").strip().split("\n\n")[0].split())) for v, f in VERBS.items()}  # the first paragraph
+
+
 def verbs() -> dict[str, str]:
-    return {v: (f.__doc__ or "").strip().split("\n")[0] for v, f in VERBS.items()}
+    """Every verb and what it does, in the reader's language."""
+    return {v: _(text) for v, (_kind, text) in verb_help().items()}
 
 
 def parse_command(t: Table, text: str) -> Command:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..cardgame.tablefile import TableFileError, load_model
 from ..errors import Problem, UnknownNameError, did_you_mean
+from ..i18n import _
 from ..yamlio import dump_yaml
 
 FORMAT = "swtcg-table/1"
@@ -234,22 +235,22 @@ def parse_table(text: str, name: str = "<table>") -> Table:
     probs: list[Problem] = []
     step = STEP_ALIASES.get(m.step, m.step)
     if step not in STEPS:
-        probs.append(Problem(f"{m.step!r} is not a step{did_you_mean(m.step, STEPS)}; steps: {', '.join(STEPS)}", name,
+        probs.append(Problem(_("{step!r} is not a step{hint}; steps: {names}").format(step=m.step, hint=did_you_mean(m.step, STEPS), names=', '.join(STEPS)), name,
                              lines.line(("step",)), "step", m.step))
     if set(m.players) != set(SIDES):
-        probs.append(Problem("a game has one DS and one LS player (reading R6 in docs/readings.md)", name, lines.line(("players",)), "players", sorted(m.players)))
+        probs.append(Problem(_("a game has one DS and one LS player (reading R6 in docs/readings.md)"), name, lines.line(("players",)), "players", sorted(m.players)))
     units = []
     ids: set[str] = set()
     for i, um in enumerate(m.units):
         if um.id in ids:
-            probs.append(Problem("a second card with this id", name, lines.line(("units", i, "id")), f"units[{i}].id", um.id))
+            probs.append(Problem(_("a second card with this id"), name, lines.line(("units", i, "id")), f"units[{i}].id", um.id))
         ids.add(um.id)
         units.append(Unit(um.id, um.owner, um.name, um.kind, um.type, um.unique, um.cost, um.power, um.health, um.speed, um.damage,
                           um.tapped, um.zone, um.status, um.counters, um.stacked, _freeze(um.keywords), um.pilots, um.aboard,
                           _freeze(um.grants), um.upkeep, um.bounty, um.cannot_attack, costs=_freeze(um.costs)))
     for i, u in enumerate(units):
         if u.aboard is not None and u.aboard not in ids:
-            probs.append(Problem(f"not a card on the table{did_you_mean(u.aboard, ids)}", name, lines.line(("units", i, "aboard")),
+            probs.append(Problem(_("not a card on the table{hint}").format(hint=did_you_mean(u.aboard, ids)), name, lines.line(("units", i, "aboard")),
                                  f"units[{i}].aboard", u.aboard))
     if probs:
         raise TableFileError(name, probs)
