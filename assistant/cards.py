@@ -57,7 +57,7 @@ def _unknown(value: Any) -> Any:
     if isinstance(value, str) and value.strip().lower() == "unknown":
         return None
     if value is None:
-        raise ValueError("empty value: write 'unknown' where the source does not give one")
+        raise ValueError(_("empty value: write 'unknown' where the source does not give one"))
     return value
 
 

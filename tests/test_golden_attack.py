@@ -39,4 +39,12 @@ def test_attack_golden(path: Path) -> None:
             assert len(got["refused_helpers"]) == exp["refused"], where
         if "attacks" in exp:
             assert len(got["attacks"]) == exp["attacks"], where
+        if "after_hit" in exp:  # the abilities between the (first) hit and its damage, in order
+            assert [s["ability"] for s in got["after_hit"]] == exp["after_hit"], where
+        for text in exp.get("notes_include", ()):
+            assert any(text in n["text"] for n in got["notes"]), f"no note says {text!r}\n{where}"
+        for text in exp.get("illegal_include", ()):
+            assert any(text in r["text"] for r in got["illegal_reasons"]), f"no reason says {text!r}\n{where}"
+        for number, value in exp.get("attack_expected", {}).items():
+            assert got["attacks"][int(number) - 1]["expected_damage"] == value, where
         assert 2 <= got["needs"] <= 20 and 0 <= got["p_hit"] <= 1

@@ -299,3 +299,33 @@ def test_destiny_and_sw_tcg_answer_in_polish(tmp_path: Path, monkeypatch: pytest
     assert r.exit_code == 0 and "żetony budowy" in r.output, r.output
     r = runner.invoke(app, ["--lang", "pl", "swtcg", "do", "DS attack tie -> xwing", "--game", g])
     assert r.exit_code == 2 and "ataki odbywają się w etapie bitwy" in r.output, r.output
+
+
+def test_no_refusal_or_reason_is_written_as_an_untranslated_literal() -> None:
+    """A refusal (``raise SomeError("...")``) or a verdict's reason (``Reason("...")``) written as
+    a plain or f-string literal would reach Polish and Czech readers in English: they go through
+    ``_()``. Internal errors (ValueError and the like, turned into messages elsewhere) and the
+    name errors, whose first argument is the kind of name, are exempt."""
+    import ast
+
+    internal = {"ValueError", "RuntimeError", "FileNotFoundError", "AssertionError", "TypeError", "KeyError",
+                "NotImplementedError", "OSError", "IndexError", "UnknownNameError", "AmbiguousNameError"}
+    found = []
+    for path in (ROOT / "assistant").rglob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(src)):
+            call = None
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                func = node.exc.func
+                if (func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")) not in internal:
+                    call = node.exc
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Reason":
+                call = node
+            if call is None or not call.args:
+                continue
+            first = call.args[0]
+            words = ("".join(v.value for v in first.values if isinstance(v, ast.Constant)) if isinstance(first, ast.JoinedStr)
+                     else first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else "")
+            if len(re.findall(r"[A-Za-z]{3,}", words)) >= 2:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

@@ -146,6 +146,39 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Doctrine of Fear", "swm", "attack roll (-4 to enemies within 6 of this character)", "PL p.40", editions=S08),
     Mechanism("Ataru Style", "swm", "attack roll (+4 if exactly one enemy within 6; not against a Makashi Style Master)", "PL p.34, p.53", editions=S08),
     Mechanism("Fire Control", "swm", "attack roll (+4 to non-Unique allied Droids)", "PL p.42; CS g.5"),
+    # between the hit and the damage (rules/saves.py)
+    Mechanism("Parry", "swm", "damage (melee hit: save 11 avoids it)", "PL p.56", editions=S08),
+    Mechanism("Soresu Style Master", "swm", "damage (melee hit: save 11 avoids it; not against Makashi)", "PL p.53, p.62", editions=S08),
+    Mechanism("Makashi Style Master", "swm", "damage (melee hit: save 11 avoids it); Ataru and Soresu do not work against it", "PL p.53"),
+    Mechanism("Evade", "swm", "damage (hit by a non-adjacent enemy: save 11 avoids it)", "PL p.42; CS g.5"),
+    Mechanism("Lightsaber Block", "swm", "damage (Force 1, melee hit: save 11 avoids it)", "PL p.52; CS g.8"),
+    Mechanism("Lightsaber Deflect", "swm", "damage (Force 1, nonmelee hit: save 11 avoids it)", "PL p.52; CS g.8"),
+    Mechanism("Absorb Energy", "swm", "damage (Force 2, nonmelee hit: save 11 avoids it)", "PL p.32", editions=S08),
+    Mechanism("Illusion", "swm", "damage (Force 1: no damage unless the attacker saves 11)", "PL p.49", editions=S08),
+    Mechanism("Molecular Shielding", "swm", "damage (non-adjacent attacker: no damage unless it saves 11)", "PL p.55", editions=S08),
+    Mechanism("Energy Shields", "swm", "damage (attacker adjacent to neither: no damage unless it saves 11)", "PL p.42", editions=S08),
+    Mechanism("Damage Reduction", "swm", "damage (reduced by [#]; not by adjacent lightsabers)", "PL p.38", editions=S08),
+    Mechanism("Dark Armor", "swm", "damage (save 11: 10 less)", "PL p.38", editions=S08),
+    Mechanism("Vonduun Crab Armor", "swm", "damage (save [#]: 10 less)", "PL p.66", editions=S08),
+    Mechanism("Shields", "swm", "damage ([#] saves of 11, 10 less each)", "PL p.61; CS g.12"),
+    Mechanism("Penetration", "swm", "damage (the target's Damage Reduction less [#])", "PL p.56-57"),
+    Mechanism("Demolish", "swm", "damage (an adjacent target's Damage Reduction ignored)", "PL p.39"),
+    Mechanism("Poison", "swm", "damage (+10 against the living, save 11 avoids it)", "PL p.57"),
+    Mechanism("Rakghoul Disease", "swm", "damage (+10 against the living, save 11 avoids it)", "PL p.58"),
+    Mechanism("Poisoned Blade", "swm", "damage (+20 against an adjacent living enemy, save 11 avoids it)", "PL p.57"),
+    Mechanism("Overwhelming Force", "swm", "damage (with 1 Force point the defender's saves and reductions do not apply)", "PL p.56", editions=S08),
+    Mechanism("Force Immunity", "swm", "Force rerolls and Force-costed answers refused", "PL p.44", editions=S08),
+    Mechanism("Ysalamiri", "swm", "no Force spent within 6 squares", "PL p.67", editions=S08),
+    Mechanism("Disintegration", "swm", "critical hits (defeat on a natural 20; +40 against Large and bigger)", "PL p.39-40; CS g.4"),
+    Mechanism("Execute Order 66", "swm", "targeting (not by characters with Order 66)", "PL p.42; CS g.5"),
+    Mechanism("Frozen in Carbonite", "swm", "targeting (never a legal target)", "PL p.47", editions=S08),
+    Mechanism("Fragile", "swm", "legality (no attack below [#] Hit Points)", "PL p.47", editions=S08),
+    Mechanism("Bombad Gungan", "swm", "the chance to hit (a save of 11 before the roll sends the attack elsewhere)", "PL p.35", editions=S08),
+    Mechanism("Pheromones", "swm", "the chance to hit (a living attacker within 6 saves 11 or the attack is negated)", "PL p.57", editions=S08),
+    Mechanism("Squad Assault", "swm", "attack roll (+4 with 3 same-name allies within 6)", "PL p.63"),
+    Mechanism("Double Claw Attack", "swm", "multiple attacks (two against adjacent enemies, did not move)", "PL p.40-41; CS g.4"),
+    Mechanism("Rend", "swm", "damage (+[#] on the second hit on the same adjacent enemy)", "PL p.59; CS g.11"),
+    Mechanism("Flurry Attack", "swm", "multiple attacks (one more on each critical hit)", "PL p.43; CS g.5"),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),
@@ -192,6 +225,8 @@ def classify(game: str, text: str, edition: str | None = None) -> Classified:
     """Is this ability (as a card writes it) modelled, known by name, or unknown?"""
     name, value = split_ability(text)
     key = (game, name.lower())
+    if key not in _modelled() and (game, text.strip().lower()) in _modelled():  # a number in the name: "Execute Order 66"
+        name, value, key = text.strip(), None, (game, text.strip().lower())
     items = _modelled().get(key, [])
     if edition is not None:
         items = [i for i in items if edition in i.editions]
@@ -210,7 +245,7 @@ def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | 
 
 def has(abilities: tuple[str, ...] | None, name: str) -> bool:
     """Does this ability list include ``name`` (with or without a [#] value)?"""
-    return any(split_ability(a)[0].lower() == name.lower() for a in abilities or ())
+    return any(split_ability(a)[0].lower() == name.lower() or a.strip().lower() == name.lower() for a in abilities or ())
 
 
 #: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not

@@ -219,7 +219,8 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
     except Exception as exc:  # a bug: say so plainly, keep the traceback for --debug
         if os.environ.get(DEBUG_ENV):
             raise
-        msg = f"internal error ({type(exc).__name__}: {exc}); please report it. Set {DEBUG_ENV}=1 to see the traceback."
+        msg = _("internal error ({error}: {exc}); please report it. Set {variable}=1 to see the traceback.").format(
+            error=type(exc).__name__, exc=exc, variable=DEBUG_ENV)
         if json_mode:
             emit_json({"query": query, "error": msg} if query else {"error": msg})
         else:

@@ -280,6 +280,9 @@ def print_attack(ans) -> None:
         defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
     out.print("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
         damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
+    for step in getattr(ans, "after_hit", ()):
+        out.print("  " + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
+                  + f"  [dim]({escape(step.rule)})[/]")
     if ans.force_reroll is not None:
         r = ans.force_reroll
         text = (_("with a Force reroll after a miss (1 Force point, +{bonus} on the reroll): {needs}+ again, {chance} in all; expected {expected}")

@@ -142,17 +142,18 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
     if fmt == "json":
         return json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
                            "events": [entry_json(e) for e in st.entries], "final": final}, indent=2, ensure_ascii=False) + "\n"
-    lines = [f"# Game log ({meta.get('rules')}, started {meta.get('created')})", "",
-             "| # | round | phase | time | event | override |", "|---|---|---|---|---|---|"]
+    lines = [_("# Game log ({rules}, started {created})").format(rules=meta.get("rules"), created=meta.get("created")), "",
+             _("| # | round | phase | time | event | override |"), "|---|---|---|---|---|---|"]
     for e in st.entries:
         text = entry_text(e).replace("|", "\\|")
         lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
-    lines += ["", "## Result", "", f"- Last round played: {st.round}, phase {st.phase}"]
+    lines += ["", _("## Result"), "", _("- Last round played: {round}, phase {phase}").format(round=st.round, phase=st.phase)]
     if st.vp:
         lines.append(_("- Points: ") + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
     lines.append(_("- Winner: {winner}").format(winner=st.winner() or _("none yet")) + (_("; the game was ended: {ended}").format(ended=st.ended) if st.ended else ""))
     for fid, f in st.fallen.items():
         lines.append(f"- {f.text(fid)}")
-    lines.append(_("- Standing: ") + (", ".join(f"{f.id} ({f.side}) at {f.at.name}, {f.damage_taken} damage" for f in st.position.figures) or "nobody"))
+    lines.append(_("- Standing: ") + (", ".join(_("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=f.side, at=f.at.name, damage=f.damage_taken)
+                                              for f in st.position.figures) or _("nobody")))
     lines.append("")
     return "\n".join(lines)

@@ -143,7 +143,7 @@ def route(pos: Position, f: Figure, to: Square, parity: int = 0) -> Route:
     starting from ``parity``."""
     tr = TURN_RULES[pos.rules]
     if f.size.footprint != 1:
-        return Route(None, "moves of Large and bigger figures are not checked here (record them with --override)")
+        return Route(None, _("moves of Large and bigger figures are not checked here (record them with --override)"))
     mv = mover(pos, f)
     problem = mv.end_problem(to)
     if problem:

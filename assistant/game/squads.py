@@ -47,7 +47,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         if total > limit:
             problems.append(Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite("§ Tworzenie drużyny p.6-7") if ddm else cite("PL p.15; CS r.2, r.4")))
         if unknown_cost:
-            unchecked.append(f"{side}: points not fully checked ({total} known; cost unknown for {', '.join(unknown_cost)})")
+            unchecked.append(_("{side}: points not fully checked ({total} known; cost unknown for {names})").format(side=side, total=total, names=", ".join(unknown_cost)))
         if ddm:
             if len(figs) > 8:
                 problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
@@ -61,12 +61,12 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
             if not has_commander and surely_none:
                 problems.append(Reason(_("{side}'s warband has no commander").format(side=side), cite("§ Tworzenie drużyny p.6-7")))
             elif not has_commander:
-                unchecked.append(f"{side}: commander not checked (commander ratings unknown)")
+                unchecked.append(_("{side}: commander not checked (commander ratings unknown)").format(side=side))
             factions = [set(c.factions) for _fid, c in cards if isinstance(c, DdmCard) and c.factions]
             if len(factions) == len(cards) and factions and not set.intersection(*factions):
                 problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side), cite("§ Frakcje p.6")))
             elif len(factions) < len(cards):
-                unchecked.append(f"{side}: faction not fully checked (factions unknown)")
+                unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side))
         else:
             names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and c.unique]
             seen: dict[str, str] = {}
@@ -75,11 +75,11 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
                     problems.append(Reason(_("{fid} and {seen} are the same Unique character").format(fid=fid, seen=seen[n]), cite("PL p.65-66; CS g.14")))
                 seen.setdefault(n, fid)
             if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
-                unchecked.append(f"{side}: Unique not fully checked (unknown on some cards)")
+                unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side))
             known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
             wanted = set().union(*known) if known else set()
             if wanted and pos.rules is Edition.SWM2008 and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
                 problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side, names=', '.join(sorted(wanted))), cite("PL p.15")))
             if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
-                unchecked.append(f"{side}: factions not fully checked (unknown on some figures)")
+                unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side))
     return problems, unchecked

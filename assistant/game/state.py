@@ -288,8 +288,8 @@ def _void_reason(exc: BaseException) -> str:
     if isinstance(exc, AssistantError):
         return str(exc)
     if isinstance(exc, KeyError):
-        return f"its data lacks {exc}"
-    return f"its data cannot be applied ({exc})"
+        return _("its data lacks {key}").format(key=exc)
+    return _("its data cannot be applied ({exc})").format(exc=exc)
 
 
 def _describe_safely(state: GameState, e: Event) -> str:
@@ -563,11 +563,12 @@ def _score_if_round_over(state: GameState, force: bool = False) -> list[str]:
 def _final_words(state: GameState) -> str:
     w = state.winner()
     if w:
-        return f"the game ends: {w} has won"
-    pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or "no points"
+        return _("the game ends: {winner} has won").format(winner=w)
+    pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or _("no points")
     leaders = [s for s, v in state.vp.items() if v == max(state.vp.values(), default=0)] if state.vp else []
-    lead = f"; {leaders[0]} leads on points" if len(leaders) == 1 else ("; tied on points" if leaders else "")
-    return f"the game ends ({state.ended}): points {pts}{lead} ({state.turn_rules.cite(state.turn_rules.cite_tie_break)})"
+    lead = _("; {side} leads on points").format(side=leaders[0]) if len(leaders) == 1 else (_("; tied on points") if leaders else "")
+    return _("the game ends ({why}): points {points}{lead} ({rule})").format(
+        why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break))
 
 
 def _end_turn(state: GameState) -> list[str]:

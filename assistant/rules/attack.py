@@ -24,7 +24,7 @@ from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
 from ..i18n import N_, _, n_, source_names
 from ..model import Figure, Position, Stats
-from . import engine
+from . import engine, saves
 from .engine import Board, Reason
 
 INACTIVE = {"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"}
@@ -56,6 +56,12 @@ def _both(message: str, **values: Any) -> tuple[str, str]:
     with i18n.language("en"):
         english = fill(message)
     return english, fill(_(message))
+
+
+def _mod(message: str, applies_to: str, value: int, rule: str, **values: Any) -> Modifier:
+    """A modifier whose source is worded: English in ``source``, the reader's words in ``label``."""
+    english, local = _both(message, **values)
+    return Modifier(english, applies_to, value, rule, local)
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,7 @@ class AttackAnswer:
     helpers: tuple[str, ...] = ()
     refused_helpers: tuple[Reason, ...] = ()
     force_reroll: ForceReroll | None = None
+    after_hit: tuple[Any, ...] = ()  # saves.DamageStep: what stands between the first hit and its damage
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -143,6 +150,7 @@ class AttackAnswer:
             "refused_helpers": [r.as_json() for r in self.refused_helpers],
             "notes": [r.as_json() for r in self.notes],
             "force_reroll": self.force_reroll.as_json() if self.force_reroll else None,
+            "after_hit": [s.as_json() for s in self.after_hit],
         }
 
 
@@ -273,6 +281,13 @@ class _Work:
     #: chance that a hit stands (Conceal, Incorporeal), and damage reduction of the base damage
     stands: F = F(1)
     reduction: int = 0
+    #: SWM: what stands between a hit and its damage (saves.py), on the first attack and on the others
+    steps_first: list[Any] = field(default_factory=list)
+    steps_rest: list[Any] = field(default_factory=list)
+    #: damage added to a critical hit after multiplying (Disintegration against Large and bigger)
+    crit_extra: int = 0
+    #: why the attacker cannot reroll with Force here (Force Immunity, Ysalamiri)
+    no_force_reroll: str | None = None
 
 
 def attack(
@@ -400,16 +415,117 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     _commander_bonuses(pos, t, "defense", moved=False, target=None, mods=w.mods, notes=w.notes)
 
     n_attacks, condition = 1, "single attack"
-    for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)):
+    for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2), ("Double Claw Attack", 2)):
         if has(abl_a, name) and not opportunity:
             if moved:
                 w.notes.append(Reason(_("{name}: {id} moved, so it makes one attack").format(name=name, id=a.id), _cite(pos, "PL p.40; CS g.4")))
+            elif name == "Double Claw Attack" and not adjacent:
+                w.notes.append(Reason(_("Double Claw Attack: both attacks only against adjacent enemies; {t} is not adjacent, so one attack").format(t=t.id),
+                                      _cite(pos, "PL p.40-41; CS g.4")))
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
     twin = has(abl_a, "Twin Attack") and ed == "swm2008" and not opportunity
-    return _finish(pos, a, t, "melee" if has(abl_a, "Melee Attack") else "nonmelee", atk, dfn, dmg, 0, w,
-                   n_attacks, condition, twin, used_helpers, refused)
+    melee = has(abl_a, "Melee Attack")
+    _swm_special(pos, a, t, adjacent=adjacent, melee=melee, w=w)
+    answer = _finish(pos, a, t, "melee" if melee else "nonmelee", atk, dfn, dmg, 0, w, n_attacks, condition, twin, used_helpers, refused)
+    return _swm_after(pos, a, t, answer, w, adjacent=adjacent)
+
+
+def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: bool, w: _Work) -> None:
+    """SWM abilities that decide whether the attack happens, and what stands between its hits and
+    their damage (saves.py): legality, the saves made before the roll, Squad Assault,
+    Disintegration, and who may spend Force on this attack."""
+    ed = pos.rules.value
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    if has(abl_t, "Frozen in Carbonite") and ed == "swm2008":
+        w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
+    if has(abl_t, "Execute Order 66") and has(abl_a, "Order 66"):
+        w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id), _cite(pos, "PL p.42; CS g.5")))
+    fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)
+    if fragile and ed == "swm2008":
+        hp = pos.stats_of(a).hp
+        if hp is not None and hp - a.damage_taken < fragile:
+            w.illegal.append(Reason(_("{a} is Fragile {n}: with {left} Hit Points left it cannot attack").format(a=a.id, n=fragile, left=hp - a.damage_taken),
+                                    _cite(pos, "PL p.47")))
+    # saves made before the attack roll: the attack may never reach this target
+    if has(abl_t, "Bombad Gungan") and ed == "swm2008":
+        w.stands *= 1 - saves.p_save(11)
+        w.notes.append(Reason(_("{t} is a Bombad Gungan: before the roll it makes a save of 11; on a success the attack goes to another character within 6 squares (the chances count only the attack on {t})").format(t=t.id),
+                              _cite(pos, "PL p.35")))
+    if saves.is_living(abl_a) and ed == "swm2008":
+        for f in _enemies(pos, a):
+            if has(_abilities(pos, f), "Pheromones") and _within(pos, f, a, 6):
+                w.stands *= saves.p_save(11)
+                w.notes.append(Reason(_("{f}'s Pheromones: {a}, a living enemy within 6 squares, must make a save of 11 or the attack is negated (it still counts as made)").format(
+                    f=f.id, a=a.id), _cite(pos, "PL p.57")))
+                break
+    if has(abl_a, "Squad Assault"):
+        same = [f for f in _allies(pos, a) if f.card and f.card == a.card and _within(pos, a, f, 6)]
+        if len(same) >= 3:
+            w.mods.append(_mod(N_("Squad Assault ({n} same-name allies within 6)"), "attack", 4, _cite(pos, "PL p.63"), n=len(same)))
+    if has(abl_a, "Disintegration") and not w.crit_immune:
+        if t.size.footprint > 1 and ed == "swm2008":
+            w.crit_extra += 40
+            w.notes.append(Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"),
+                                  _cite(pos, "PL p.39-40")))
+        else:
+            w.notes.append(Reason(_("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),
+                                  _cite(pos, "PL p.39-40; CS g.4")))
+    if has(abl_t, "Force Immunity") and ed == "swm2008" and pos.stats_of(a).force:
+        w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
+    elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
+        w.no_force_reroll = _("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(a=a.id, who=who)
+    # between each hit and its damage
+    kw = {"melee": melee, "adjacent": adjacent, "abilities_of": lambda f: _abilities(pos, f), "cite": lambda where: _cite(pos, where)}
+    w.steps_first = saves.damage_steps(pos, a, t, first_attack=True, **kw)
+    w.steps_rest = saves.damage_steps(pos, a, t, first_attack=False, **kw)
+    for text, where in saves.notes(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=lambda f: _abilities(pos, f)):
+        w.notes.append(Reason(text, _cite(pos, where)))
+    if w.steps_first:
+        w.notes.append(Reason(_("the expected damage counts what stands between a hit and its damage (after_hit): each save the defender can make is made, Force-costed ones on the first attack only"),
+                              "reading R36 in docs/readings.md"))
+    if sum(1 for s in w.steps_first if s.effect == "avoid") > 1:
+        w.notes.append(Reason(_("several abilities avoid the same hit: each is a save of its own, tried in turn"), "reading R37 in docs/readings.md"))
+
+
+def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> AttackAnswer:
+    """What depends on the whole attack: Rend's second hit, Flurry Attack's extra attacks,
+    Overwhelming Force against the defender's saves."""
+    from dataclasses import replace
+
+    ed = pos.rules.value
+    abl_a = _abilities(pos, a)
+    notes = list(ans.notes)
+    attacks = list(ans.attacks)
+    rend = next((split_ability(x)[1] or (20 if ed == "swm2004" else None) for x in abl_a if split_ability(x)[0].lower() == "rend"), None)
+    if rend and adjacent and len(attacks) >= 2:
+        first, second = attacks[0], attacks[1]
+        # the second hit gets +[#] only when the first hit too: expected damage over both cases
+        with_rend = _expected_of(second, w, plus=rend)
+        extra = round(first.p_hit * (with_rend - second.expected_damage), 4)
+        attacks[1] = replace(second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too")
+        notes.append(Reason(_("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
+            n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"), _cite(pos, "PL p.59; CS g.11")))
+    if has(abl_a, "Flurry Attack"):
+        notes.append(Reason(_("Flurry Attack: each critical hit ({chance} per attack) gives {a} one more attack at once, against any legal target").format(
+            chance=f"{(21 - w.crit_low) * 5}%", a=a.id), _cite(pos, "PL p.43; CS g.5")))
+    force = pos.stats_of(a).force
+    blocked = [s for s in ans.after_hit if s.effect != "extra"]
+    if has(abl_a, "Overwhelming Force") and ed == "swm2008" and blocked and (force is None or force >= 1):
+        plain = round(_expected_of(attacks[0], w, steps=[s for s in w.steps_first if s.effect == "extra"]), 4)
+        notes.append(Reason(_("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
+            names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"), _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md"))
+    return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
+
+
+def _expected_of(one: OneAttack, w: _Work, *, plus: int = 0, steps: list[Any] | None = None) -> float:
+    """An attack's expected damage with ``plus`` more damage per hit, or through other steps."""
+    use = (w.steps_first if one.number == 1 else w.steps_rest) if steps is None else steps
+    p_crit = 0.0 if w.auto_hit or w.crit_immune else float(F(21 - w.crit_low, 20) * w.stands)
+    e_normal = float(saves.expected(one.damage + plus, use))
+    e_crit = float(saves.expected(one.critical_damage + plus, use))
+    return (one.p_hit - p_crit) * e_normal + p_crit * e_crit
 
 
 def _reach(pos: Position, f: Figure) -> int | None:
@@ -438,31 +554,32 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
     if has(abl_a, "Crowd Fighting"):
         crowd = [f for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, a, f)]
         if crowd:
-            w.mods.append(Modifier(f"Crowd Fighting ({len(crowd)} adjacent besides the target)", "attack", 2 * len(crowd), _cite(pos, "PL p.37; CS g.3")))
+            w.mods.append(_mod(N_("Crowd Fighting ({n} adjacent besides the target)"), "attack", 2 * len(crowd), _cite(pos, "PL p.37; CS g.3"), n=len(crowd)))
     swarm = split_ability(next((x for x in abl_a if split_ability(x)[0].lower() == "swarm"), "Swarm"))[1]
     if has(abl_a, "Swarm"):
         same = [f for f in _allies(pos, a) if f.card and f.card == a.card and engine.adjacent(pos, f, t)]
         if same:
-            w.mods.append(Modifier(f"Swarm ({len(same)} same-name allies adjacent to {t.id})", "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13")))
+            w.mods.append(_mod(N_("Swarm ({n} same-name allies adjacent to {t})"), "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13"),
+                               n=len(same), t=t.id))
     if ed == "swm2008" and has(abl_a, "Ataru Style"):
         near = [e for e in _enemies(pos, a) if _within(pos, a, e, 6)]
         if has(_abilities(pos, t), "Makashi Style Master"):
             w.notes.append(Reason(_("Ataru Style does not work against {id}, a Makashi Style Master").format(id=t.id), _cite(pos, "PL p.53")))
         elif len(near) == 1:
-            w.mods.append(Modifier("Ataru Style (one enemy within 6)", "attack", 4, _cite(pos, "PL p.34")))
+            w.mods.append(_mod(N_("Ataru Style (one enemy within 6)"), "attack", 4, _cite(pos, "PL p.34")))
     if _droid(pos, a) and not _unique(pos, a):
         for f in _allies(pos, a):
             if has(_abilities(pos, f), "Fire Control"):
-                w.mods.append(Modifier(f"Fire Control ({f.id})", "attack", 4, _cite(pos, "PL p.42; CS g.5")))
+                w.mods.append(_mod(N_("Fire Control ({f})"), "attack", 4, _cite(pos, "PL p.42; CS g.5"), f=f.id))
                 break
     if ed == "swm2008":
         for f in [a, *_allies(pos, a)]:
             if has(_abilities(pos, f), "Traps") and _within(pos, f, t, 6):
-                w.mods.append(Modifier(f"Traps ({f.id} within 6 of {t.id})", "defense", -4, _cite(pos, "PL p.65")))
+                w.mods.append(_mod(N_("Traps ({f} within 6 of {t})"), "defense", -4, _cite(pos, "PL p.65"), f=f.id, t=t.id))
                 break
         for f in [t, *_allies(pos, t)]:
             if has(_abilities(pos, f), "Doctrine of Fear") and _within(pos, f, a, 6):
-                w.mods.append(Modifier(f"Doctrine of Fear ({f.id} within 6 of {a.id})", "attack", -4, _cite(pos, "PL p.40")))
+                w.mods.append(_mod(N_("Doctrine of Fear ({f} within 6 of {a})"), "attack", -4, _cite(pos, "PL p.40"), f=f.id, a=a.id))
                 break
 
 
@@ -561,19 +678,21 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage")
     auto_low = 20 if w.crit_immune else w.crit_low
 
-    def one(number: int, bonus: int, base: int, cond: str) -> OneAttack:
+    def one(number: int, bonus: int, base: int, cond: str, plus: int = 0) -> OneAttack:
         if w.auto_hit:
             needs, p_hit = 2, 1.0
         else:
             needs = max(2, min(defense - bonus, auto_low))
             p_hit = float(F(21 - needs, 20))
         mult = 1 if w.crit_immune else w.crit_mult
-        normal = max(0, base * (2 if w.double_damage else 1) - w.reduction) + dmg_bonus
-        crit = max(0, base * max(mult, 2 if w.double_damage else 1) - w.reduction) + dmg_bonus
-        if w.stands != 1:  # Conceal / Incorporeal: a hit only stands on a further d20
+        normal = max(0, base * (2 if w.double_damage else 1) - w.reduction) + dmg_bonus + plus
+        crit = max(0, base * max(mult, 2 if w.double_damage else 1) - w.reduction) + dmg_bonus + plus + (0 if w.crit_immune else w.crit_extra)
+        if w.stands != 1:  # Conceal / Incorporeal, Bombad Gungan, Pheromones: the hit only stands on a further d20
             p_hit = float(F(21 - needs, 20) * w.stands) if not w.auto_hit else float(w.stands)
         p_crit = 0.0 if w.auto_hit or w.crit_immune else float(F(21 - w.crit_low, 20) * w.stands)
-        expected = round((p_hit - p_crit) * normal + p_crit * crit, 4) if not w.auto_hit else float(normal * w.stands)
+        steps = w.steps_first if number == 1 else w.steps_rest
+        e_normal, e_crit = (float(saves.expected(normal, steps)), float(saves.expected(crit, steps))) if steps else (normal, crit)
+        expected = round((p_hit - p_crit) * e_normal + p_crit * e_crit, 4) if not w.auto_hit else round(float(e_normal * w.stands), 4)
         return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected)
 
     attacks: list[OneAttack] = []
@@ -589,7 +708,9 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     critical_on = tuple(range(w.crit_low, 21))
     reroll = None
     force = pos.stats_of(a).force
-    if pos.rules is not Edition.DDM2005 and force and not w.auto_hit and first.p_hit < 1:
+    if w.no_force_reroll:
+        w.notes.append(Reason(w.no_force_reroll, _cite(pos, "PL p.44, p.67")))
+    elif pos.rules is not Edition.DDM2005 and force and not w.auto_hit and first.p_hit < 1:
         # SWM: 1 Force point rerolls the attack roll just made, a natural 1 included; the second
         # result stands (PL p.11, CS r.9). Mettle adds +4 to the reroll (PL p.54).
         abl = _abilities(pos, a)
@@ -603,7 +724,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     return AttackAnswer(
         pos.rules, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
         critical_on, first.damage, first.critical_damage, first.expected_damage, tuple(w.mods),
-        _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused), reroll,
+        _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused), reroll, tuple(w.steps_first),
     )
 
 
@@ -714,7 +835,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         if not adjacent:
             w.illegal.append(Reason(_("{t} is not adjacent to {a}: melee attacks reach adjacent enemies only").format(t=t.id, a=a.id), _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
         if charge:
-            w.mods.append(Modifier("charge", "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
+            w.mods.append(_mod(N_("charge"), "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
             w.notes.append(Reason(_("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here"), _cite(pos, "§ Szarżowanie p.13")))
         # flanking (§6.4)
         immune = any(x in _ddm_type(pos, t) for x in ("ooze", "elemental"))
@@ -723,13 +844,13 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
                 if not _active(ally) or not engine.adjacent(pos, ally, t):
                     continue
                 if any(_centre_line_flanks((sa.col, sa.row), (sp.col, sp.row), t) for sa, sp in product(a.space, ally.space)):
-                    w.mods.append(Modifier(f"flanking with {ally.id}", "attack", 2, _cite(pos, "§ Flankowanie p.12 (centre-line test)")))
+                    w.mods.append(_mod(N_("flanking with {ally}"), "attack", 2, _cite(pos, "§ Flankowanie p.12 (centre-line test)"), ally=ally.id))
                     break
         if a_on(SquareTerrain.BLOOD_ROCK):
             w.crit_low = 19
             w.notes.append(Reason(_("{id} is on blood rock: melee criticals on 19-20, automatic hits").format(id=a.id), _cite(pos, "§ Krwawe skały p.25")))
         if a_on(SquareTerrain.RISKY):
-            w.mods.append(Modifier("risky terrain", "damage", 5, _cite(pos, "§ Teren ryzykowny p.26")))
+            w.mods.append(_mod(N_("risky terrain"), "damage", 5, _cite(pos, "§ Teren ryzykowny p.26")))
         if set(t.conditions) & HELPLESS:
             w.auto_hit = w.double_damage = True
             w.notes.append(Reason(_("{id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)").format(id=t.id), _cite(pos, "§ Modyfikatory ataku p.17")))
@@ -751,16 +872,16 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             if has(_abilities(pos, a), "Precise Shot"):
                 w.notes.append(Reason(_("Precise Shot: no +4 for firing into melee ({id} is fighting {id2})").format(id=in_melee[0].id, id2=t.id), _cite(pos, "glossary 'Precise Shot'")))
             else:
-                w.mods.append(Modifier(f"target in melee with {in_melee[0].id}", "defense", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
+                w.mods.append(_mod(N_("target in melee with {other}"), "defense", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17"), other=in_melee[0].id))
         if set(t.conditions) & HELPLESS:
-            w.mods.append(Modifier(f"{t.id} is helpless", "attack", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17")))
+            w.mods.append(_mod(N_("{t} is helpless"), "attack", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17"), t=t.id))
     if cov.cover:
         english, local = _both(N_("melee cover ({sources})") if cov.kind == "melee" else N_("cover ({sources})"), sources=lambda: source_names(cov.sources))
         w.mods.append(Modifier(english, "defense", 4, cov.reasons[0].rule, local))
     if "stunned" in t.conditions:
-        w.mods.append(Modifier(f"{t.id} is stunned", "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17")))
+        w.mods.append(_mod(N_("{t} is stunned"), "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17"), t=t.id))
     if a_on(SquareTerrain.SACRED_CIRCLE):
-        w.mods.append(Modifier("sacred circle", "attack", 2, _cite(pos, "§ Święty krąg p.26")))
+        w.mods.append(_mod(N_("sacred circle"), "attack", 2, _cite(pos, "§ Święty krąg p.26")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     _apply_effects(pos, "ddm", "ddm2005", t, _abilities(pos, t), "target", ctx, w)
     _hit_stands(pos, a, t, w)
