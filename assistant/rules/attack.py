@@ -477,10 +477,15 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
         w.no_force_reroll = _("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(a=a.id, who=who)
     # between each hit and its damage
-    kw = {"melee": melee, "adjacent": adjacent, "abilities_of": lambda f: _abilities(pos, f), "cite": lambda where: _cite(pos, where)}
-    w.steps_first = saves.damage_steps(pos, a, t, first_attack=True, **kw)
-    w.steps_rest = saves.damage_steps(pos, a, t, first_attack=False, **kw)
-    for text, where in saves.notes(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=lambda f: _abilities(pos, f)):
+    def abilities_of(f: Figure) -> tuple[str, ...]:
+        return _abilities(pos, f)
+
+    def cite(where: str) -> str:
+        return _cite(pos, where)
+
+    w.steps_first = saves.damage_steps(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of, cite=cite, first_attack=True)
+    w.steps_rest = saves.damage_steps(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of, cite=cite, first_attack=False)
+    for text, where in saves.notes(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of):
         w.notes.append(Reason(text, _cite(pos, where)))
     if w.steps_first:
         w.notes.append(Reason(_("the expected damage counts what stands between a hit and its damage (after_hit): each save the defender can make is made, Force-costed ones on the first attack only"),
