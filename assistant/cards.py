@@ -79,11 +79,28 @@ _ABILITY_RE = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*(?P<paren>[+-]?\d+)\s*\)|(?P
 
 
 def split_ability(text: str) -> tuple[str, int | None]:
-    """A glossary name and its ``[#]`` value, from how a card writes it."""
-    m = _ABILITY_RE.match(text.strip())
+    """A glossary name and its ``[#]`` value, from how a card writes it; an ally the ability
+    names, in brackets, is not part of the name (``Gang +2 (Gamorrean Guard)``: see
+    :func:`named_in`).
+
+    >>> split_ability("Careful Shot +4"), split_ability("Synergy (Chewbacca)"), split_ability("Gang 2 (Gamorrean)")
+    (('Careful Shot', 4), ('Synergy', None), ('Gang', 2))
+    """
+    text = _NAMED_RE.sub("", text.strip()).strip()
+    m = _ABILITY_RE.match(text)
     if m and m.group("name"):
         return m.group("name"), int(m.group("paren") or m.group("num"))
-    return text.strip(), None
+    return text, None
+
+
+#: an ally an ability names, as a card writes it: "Synergy (Chewbacca)" (never a number: "(+4)" is a value)
+_NAMED_RE = re.compile(r"\s*\((?P<who>[^()0-9+\-][^()]*)\)\s*$")
+
+
+def named_in(text: str) -> str | None:
+    """The ally an ability names (``Synergy (Chewbacca)`` -> ``Chewbacca``), or None."""
+    m = _NAMED_RE.search(text.strip())
+    return m.group("who").strip() if m else None
 
 
 _FORBID = ConfigDict(extra="forbid")

@@ -31,7 +31,10 @@ def test_attack_json_follows_the_contract() -> None:
     assert (obj["attack_bonus"], obj["defense"], obj["needs"], obj["p_hit"], obj["damage"], obj["critical_damage"]) == (15, 26, 11, 0.5, 20, 30)
     assert obj["expected_damage"] == 10.5 and obj["critical_on"] == [20] and obj["legal"] is True
     assert all({"source", "applies_to", "value", "rule"} <= set(m) for m in obj["modifiers"])
-    assert "obi: Soresu Style Master" in obj["not_modelled"]
+    # Soresu guards against melee; sbd shoots: nothing between its hit and the damage, and the
+    # ability is applied (not listed as unmodelled); a power Obi-Wan has is still listed
+    assert obj["after_hit"] == [] and "obi: Soresu Style Master" not in obj["not_modelled"]
+    assert "obi: Force Push 3" in obj["not_modelled"]
 
 
 def test_illegal_target_comes_back_with_every_reason() -> None:

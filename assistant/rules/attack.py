@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any
 
 from ..abilities import classify, effects_for, has
-from ..cards import DdmCard, SwmCard, split_ability
+from ..cards import DdmCard, SwmCard, named_in, split_ability
 from ..coords import count_squares
 from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
@@ -476,6 +476,19 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
         w.no_force_reroll = _("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(a=a.id, who=who)
+    # the defender's side may move the attack or its damage to another character (its choice)
+    for f in _allies(pos, t):
+        abl_f = _abilities(pos, f)
+        name_t = ((pos.card_of(t).name if pos.card_of(t) else "") or "").lower()
+        guards = [g for g, ok in (("Bodyguard", True), ("Emperor's Bodyguard", "emperor" in name_t or "palpatine" in name_t),
+                                  ("Xizor's Bodyguard", "xizor" in name_t)) if ok and has(abl_f, g)]
+        if guards and engine.adjacent(pos, f, t):
+            w.notes.append(Reason(_("{f}'s {ability}: adjacent to {t}, it may take the damage of this attack instead (decided before Shields and Damage Reduction)").format(
+                f=f.id, ability=guards[0], t=t.id), _cite(pos, "PL p.35, p.42, p.67; CS g.2, g.5")))
+        for name, ok in (("Draw Fire", True), ("Droid Defender", _droid(pos, t))):
+            if ok and has(abl_f, name) and _within(pos, f, t, 6) and engine.sight(pos, a.id, f.id).line_of_sight:
+                w.notes.append(Reason(_("{f}'s {ability}: {a} may be made to attack {f} instead, unless it makes a save of 11 (decided before the roll)").format(
+                    f=f.id, ability=name, a=a.id), _cite(pos, "PL p.41; CS g.4")))
     # between each hit and its damage
     def abilities_of(f: Figure) -> tuple[str, ...]:
         return _abilities(pos, f)
@@ -572,6 +585,7 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
             w.notes.append(Reason(_("Ataru Style does not work against {id}, a Makashi Style Master").format(id=t.id), _cite(pos, "PL p.53")))
         elif len(near) == 1:
             w.mods.append(_mod(N_("Ataru Style (one enemy within 6)"), "attack", 4, _cite(pos, "PL p.34")))
+    _named_allies(pos, a, t, w)
     if _droid(pos, a) and not _unique(pos, a):
         for f in _allies(pos, a):
             if has(_abilities(pos, f), "Fire Control"):
@@ -586,6 +600,45 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
             if has(_abilities(pos, f), "Doctrine of Fear") and _within(pos, f, a, 6):
                 w.mods.append(_mod(N_("Doctrine of Fear ({f} within 6 of {a})"), "attack", -4, _cite(pos, "PL p.40"), f=f.id, a=a.id))
                 break
+
+
+def _is_named(pos: Position, f: Figure, name: str) -> bool:
+    """Does ``f`` answer to the name an ability gives: its card's name contains it, or its id is
+    the name with a number after it (``gamorrean2`` for Gamorrean)?"""
+    import re
+
+    card = pos.card_of(f)
+    wanted = re.sub(r"[\s_-]+", "-", name.strip().lower())
+    bare = re.sub(r"[\s_-]*\d*$", "", f.id.lower())
+    return name.lower() in ((card.name if card else "") or "").lower() or bare == wanted or f.id.lower() == wanted
+
+
+def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
+    """Abilities that name an ally, written ``Synergy (Chewbacca)``: Synergy, Gang, Protective."""
+    for text in _abilities(pos, a):
+        name, value = split_ability(text)
+        who = named_in(text)
+        low = name.lower()
+        if low not in ("synergy", "gang", "protective"):
+            continue
+        if who is None:
+            w.notes.append(Reason(_("{ability} names an ally on the card: write it in brackets, e.g. '{ability} (Chewbacca)'").format(ability=text.strip()),
+                                  _cite(pos, {"synergy": "PL p.64", "gang": "PL p.48", "protective": "PL p.57"}[low])))
+            continue
+        allies = [f for f in _allies(pos, a) if _is_named(pos, f, who)]
+        if low == "synergy":
+            near = [f for f in allies if _within(pos, f, a, 6)]
+            if near:
+                w.mods.append(_mod(N_("Synergy ({ally} within 6)"), "attack", 4, _cite(pos, "PL p.64"), ally=near[0].id))
+        elif low == "gang":
+            near = [f for f in allies if _within(pos, f, t, 6)]
+            if near and value:
+                w.mods.append(_mod(N_("Gang +{n} ({count} named allies within 6 of {t})"), "attack", value * len(near), _cite(pos, "PL p.48"),
+                                   n=value, count=len(near), t=t.id))
+        else:  # Protective +[#]: while the named ally is wounded and within 6
+            hurt = [f for f in allies if f.damage_taken > 0 and _within(pos, f, a, 6)]
+            if hurt and value:
+                w.mods.append(_mod(N_("Protective ({ally} is wounded and within 6)"), "damage", value, _cite(pos, "PL p.57"), ally=hurt[0].id))
 
 
 def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
@@ -615,23 +668,28 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
         refused += [Reason(_("{h}: {id} has Melee Attack or deals no damage, so it cannot receive combined fire").format(h=h, id=a.id), rule) for h in helpers]
         return used, refused
     sync = has(abl_a, "Synchronized Fire")
+    mounted = has(abl_a, "Mounted Weapon")
     for hid in helpers:
         h = pos.figure(hid)
-        why = None
+        abl_h = _abilities(pos, h)
+        why, why_rule = None, rule
         if h.id == a.id:
-            why = "the attacker cannot help itself"
+            why = _("the attacker cannot help itself")
         elif h.side != a.side:
-            why = f"{h.id} is not an ally of {a.id}"
+            why = _("{h} is not an ally of {a}").format(h=h.id, a=a.id)
         elif h.activated:
-            why = f"{h.id} has already activated this round"
+            why = _("{h} has already activated this round").format(h=h.id)
         elif not engine.sight(pos, h.id, t.id).line_of_sight:
-            why = f"{h.id} has no line of sight to {t.id}"
-        elif has(_abilities(pos, h), "Melee Attack"):
-            why = f"{h.id} has Melee Attack"
+            why = _("{h} has no line of sight to {t}").format(h=h.id, t=t.id)
+        elif has(abl_h, "Melee Attack"):
+            why = _("{h} has Melee Attack").format(h=h.id)
         elif pos.stats_of(h).damage == 0:
-            why = f"{h.id} deals no damage"
+            why = _("{h} deals no damage").format(h=h.id)
+        elif mounted and not has(abl_h, "Mounted Weapon") and not (has(abl_h, "Gunner") and engine.adjacent(pos, h, a)):
+            why = _("{a} has Mounted Weapon: only allies with Mounted Weapon, or an adjacent Gunner, combine fire with it").format(a=a.id)
+            why_rule = _cite(pos, "PL p.48, p.55; CS g.9")
         if why:
-            refused.append(Reason(why, rule))
+            refused.append(Reason(why, why_rule))
             continue
         bonus = 6 if sync and _droid(pos, h) else 4
         extra = " (Synchronized Fire: +6)" if bonus == 6 else ""
@@ -639,7 +697,16 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
         w.mods.append(Modifier(english + extra, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13"), local + extra))
         if pos.stats_of(h).damage is None:
             w.notes.append(Reason(_("{helper}'s Damage is unknown; a helper must deal damage (check the card)").format(helper=h.id), rule))
+        spot = next((split_ability(x)[1] for x in abl_h if split_ability(x)[0].lower() == "spotter"), None)
+        if has(abl_h, "Spotter") and _within(pos, h, t, 6):
+            if spot:
+                w.mods.append(_mod(N_("Spotter ({helper})"), "damage", spot, _cite(pos, "PL p.63; CS g.12"), helper=h.id))
+            else:
+                w.notes.append(Reason(_("{helper}'s Spotter: the card's damage bonus is not written in; add it as 'Spotter +N'").format(helper=h.id),
+                                      _cite(pos, "PL p.63; CS g.12")))
         used.append(h.id)
+    if has(abl_a, "Flux Density") and any(_droid(pos, pos.figure(x)) for x in used):
+        w.mods.append(_mod(N_("Flux Density (a Droid combines fire)"), "damage", 10, _cite(pos, "PL p.43")))
     if used:
         w.notes.append(Reason(n_("{helpers} activates now and does not count against the phase's activations; helpers are declared before the roll",
                                  "{helpers} activate now and do not count against the phase's activations; helpers are declared before the roll",
