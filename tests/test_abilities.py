@@ -221,3 +221,28 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
         if game == "swm":
             assert {"Cunning Attack", "Flight", "Mobile Attack", "Heavy Weapon"} <= modelled  # the advisor's and the session's
             assert "Force Push" not in modelled
+
+
+def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:
+    """PL p.50 Impulsive Shot: "Raz na turę, postać może wykonać natychmiastowy atak, jeśli zostanie
+    pokonana Unikalna sojusznicza postać" -- the attack on a Unique character says what its defeat
+    would set off, with the chance of that defeat."""
+    import yaml as _yaml
+
+    from assistant.cards import default_library
+    from assistant.position import check_position_text
+    from assistant.rules.attack import attack
+
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(_yaml.safe_dump({"format": "tabletop-cards/1", "game": "swm", "set": "test", "cards": [
+        {"name": "Test Hero", "source": "a physical card", "cost": 20, "factions": ["Rebel"], "unique": True, "size": "medium",
+         "hp": 10, "defense": 15, "attack": 6, "damage": 10, "speed": 6, "force": 0, "special_abilities": []}]}))
+    position = _yaml.safe_dump({"format": "tabletop-position/1", "rules": "swm2008", "map": {"cols": 8, "rows": 6}, "figures": [
+        {"id": "hero", "card": "Test Hero", "side": "light", "at": "D3"},
+        {"id": "friend", "side": "light", "at": "F5", "stats": {"hp": 30, "defense": 14, "attack": 6, "damage": 10, "abilities": ["Impulsive Shot"]}},
+        {"id": "brute", "side": "dark", "at": "C3", "stats": {"hp": 50, "defense": 14, "attack": 10, "damage": 20, "abilities": ["Melee Attack"]}}]})
+    result = check_position_text(position, "t.yaml", default_library([cards]))
+    assert result.position is not None, [str(p) for p in result.problems]
+    ans = attack(result.position, "brute", "hero").as_json()
+    assert ans["p_defeat"] == 0.8  # any hit of 20 defeats 10 Hit Points
+    assert any("friend's Impulsive Shot: if hero, a Unique ally, is defeated (80%)" in n["text"] for n in ans["notes"])

@@ -280,6 +280,9 @@ def print_attack(ans) -> None:
         defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
     out.print("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
         damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
+    if ans.p_defeat:
+        out.print("  " + escape(_("defeats {t} ({left} Hit Points left): {chance}").format(
+            t=ans.target, left=ans.target_hp_left, chance=f"{ans.p_defeat * 100:.1f}%".replace(".0%", "%"))))
     for step in getattr(ans, "after_hit", ()):
         out.print("  " + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
                   + f"  [dim]({escape(step.rule)})[/]")

@@ -74,12 +74,13 @@ class OneAttack:
     damage: int
     critical_damage: int
     expected_damage: float
+    p_defeat: float | None = None  # the chance this attack alone defeats the target (None: its Hit Points unknown)
 
     def as_json(self) -> dict[str, Any]:
         return {
             "attack": self.number, "condition": self.condition, "attack_bonus": self.attack_bonus, "needs": self.needs,
             "p_hit": self.p_hit, "damage": self.damage, "critical_damage": self.critical_damage,
-            "expected_damage": self.expected_damage,
+            "expected_damage": self.expected_damage, "p_defeat": self.p_defeat,
         }
 
 
@@ -125,6 +126,8 @@ class AttackAnswer:
     refused_helpers: tuple[Reason, ...] = ()
     force_reroll: ForceReroll | None = None
     after_hit: tuple[Any, ...] = ()  # saves.DamageStep: what stands between the first hit and its damage
+    p_defeat: float | None = None  # the first attack's chance to defeat the target
+    target_hp_left: int | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -151,6 +154,8 @@ class AttackAnswer:
             "notes": [r.as_json() for r in self.notes],
             "force_reroll": self.force_reroll.as_json() if self.force_reroll else None,
             "after_hit": [s.as_json() for s in self.after_hit],
+            "p_defeat": self.p_defeat,
+            "target_hp_left": self.target_hp_left,
         }
 
 
@@ -288,6 +293,8 @@ class _Work:
     crit_extra: int = 0
     #: why the attacker cannot reroll with Force here (Force Immunity, Ysalamiri)
     no_force_reroll: str | None = None
+    #: added to the printed Damage itself, so a critical hit multiplies it (Shaper)
+    base_extra: int = 0
 
 
 def attack(
@@ -417,7 +424,11 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     n_attacks, condition = 1, "single attack"
     for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2), ("Double Claw Attack", 2)):
         if has(abl_a, name) and not opportunity:
-            if moved:
+            ambush = moved and ed == "swm2008" and has(abl_a, "Ambush") and not t.activated
+            if ambush:
+                w.notes.append(Reason(_("Ambush: {id} may move and still make all its attacks, each against {t}, who has not activated this round").format(
+                    id=a.id, t=t.id), _cite(pos, "PL p.33")))
+            if moved and not ambush:
                 w.notes.append(Reason(_("{name}: {id} moved, so it makes one attack").format(name=name, id=a.id), _cite(pos, "PL p.40; CS g.4")))
             elif name == "Double Claw Attack" and not adjacent:
                 w.notes.append(Reason(_("Double Claw Attack: both attacks only against adjacent enemies; {t} is not adjacent, so one attack").format(t=t.id),
@@ -427,12 +438,12 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
             break
     twin = has(abl_a, "Twin Attack") and ed == "swm2008" and not opportunity
     melee = has(abl_a, "Melee Attack")
-    _swm_special(pos, a, t, adjacent=adjacent, melee=melee, w=w)
+    _swm_special(pos, a, t, adjacent=adjacent, melee=melee, moved=moved, w=w)
     answer = _finish(pos, a, t, "melee" if melee else "nonmelee", atk, dfn, dmg, 0, w, n_attacks, condition, twin, used_helpers, refused)
     return _swm_after(pos, a, t, answer, w, adjacent=adjacent)
 
 
-def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: bool, w: _Work) -> None:
+def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: bool, moved: bool, w: _Work) -> None:
     """SWM abilities that decide whether the attack happens, and what stands between its hits and
     their damage (saves.py): legality, the saves made before the roll, Squad Assault,
     Disintegration, and who may spend Force on this attack."""
@@ -476,10 +487,12 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
         w.no_force_reroll = _("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(a=a.id, who=who)
+    _swm_damage_abilities(pos, a, t, adjacent=adjacent, moved=moved, w=w)
     # the defender's side may move the attack or its damage to another character (its choice)
     for f in _allies(pos, t):
         abl_f = _abilities(pos, f)
-        name_t = ((pos.card_of(t).name if pos.card_of(t) else "") or "").lower()
+        card_t = pos.card_of(t)
+        name_t = (card_t.name if card_t is not None else "").lower()
         guards = [g for g, ok in (("Bodyguard", True), ("Emperor's Bodyguard", "emperor" in name_t or "palpatine" in name_t),
                                   ("Xizor's Bodyguard", "xizor" in name_t)) if ok and has(abl_f, g)]
         if guards and engine.adjacent(pos, f, t):
@@ -507,6 +520,51 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         w.notes.append(Reason(_("several abilities avoid the same hit: each is a save of its own, tried in turn"), "reading R37 in docs/readings.md"))
 
 
+def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool, moved: bool, w: _Work) -> None:
+    """Abilities that change what a hit deals here: Shaper, Charging Assault, Shockstaff,
+    Programmed Target."""
+    ed = pos.rules.value
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    card_a = pos.card_of(a)
+    vong = "yuuzhan vong" in ((card_a.name if card_a is not None else "") + " " + a.id).lower().replace("-", " ")
+    for f in _allies(pos, a) if vong else []:
+        shaper = _ability_value(_abilities(pos, f), "Shaper")
+        if shaper and _within(pos, f, a, 6):
+            w.base_extra += shaper  # an increase of the printed Damage: a critical hit doubles it (PL p.61)
+            w.notes.append(Reason(_("{f}'s Shaper +{n}: {a}'s printed Damage is {n} higher, and a critical hit doubles it").format(f=f.id, n=shaper, a=a.id),
+                                  _cite(pos, "PL p.61")))
+            break
+    if has(abl_a, "Galloping Attack") and adjacent:
+        w.notes.append(Reason(_("Galloping Attack: an attack on {t} made while {a} moves (at least 1 square first, each enemy once) gets +4 Attack").format(t=t.id, a=a.id),
+                              _cite(pos, "PL p.48; CS g.7")))
+    charging = _ability_value(abl_a, "Charging Assault")
+    if charging and moved and adjacent and ed == "swm2008":
+        w.mods.append(_mod(N_("Charging Assault (the turn is a move of up to double speed and this one attack)"), "damage", charging, _cite(pos, "PL p.36")))
+    staff = next((_ability_value(abl_a, n) for n in ("Shockstaff", "Electrostaff") if has(abl_a, n)), None)
+    if staff is not None and adjacent:
+        if saves.is_living(abl_t):
+            w.notes.append(Reason(_("{a}'s Shockstaff: a hit stuns {t} for this round unless it makes a save of 11").format(a=a.id, t=t.id),
+                                  _cite(pos, "PL p.61")))
+        elif staff:
+            w.mods.append(_mod(N_("Shockstaff (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61")))
+    for text in abl_a:
+        if split_ability(text)[0].lower() == "programmed target" and ed == "swm2008":
+            chosen = named_in(text)
+            if chosen is None:
+                w.notes.append(Reason(_("Programmed Target: write the enemy chosen after setup in brackets, e.g. 'Programmed Target (obi)'"), _cite(pos, "PL p.57")))
+            elif _is_named(pos, t, chosen):
+                w.mods.append(_mod(N_("Programmed Target ({t})"), "attack", 4, _cite(pos, "PL p.57"), t=t.id))
+
+
+def _ability_value(abilities: tuple[str, ...], name: str) -> int | None:
+    """The [#] an ability is written with (``Shaper +10`` -> 10); 0 when written without one."""
+    for text in abilities:
+        n, v = split_ability(text)
+        if n.lower() == name.lower():
+            return v or 0
+    return None
+
+
 def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> AttackAnswer:
     """What depends on the whole attack: Rend's second hit, Flurry Attack's extra attacks,
     Overwhelming Force against the defender's saves."""
@@ -525,6 +583,7 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
         attacks[1] = replace(second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too")
         notes.append(Reason(_("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
             n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"), _cite(pos, "PL p.59; CS g.11")))
+    notes += _swm_follow_ups(pos, a, t, ans, w, adjacent=adjacent)
     if has(abl_a, "Flurry Attack"):
         notes.append(Reason(_("Flurry Attack: each critical hit ({chance} per attack) gives {a} one more attack at once, against any legal target").format(
             chance=f"{(21 - w.crit_low) * 5}%", a=a.id), _cite(pos, "PL p.43; CS g.5")))
@@ -535,6 +594,52 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
         notes.append(Reason(_("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
             names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"), _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md"))
     return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
+
+
+def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> list[Reason]:
+    """What a hit or a defeat sets off, with its chance: Cleave, Rolling Cleave, Impulsive Shot and
+    Sweep, Djem So Style, Cortosis Gauntlet, Splash, Flanking Support."""
+    ed = pos.rules.value
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    out: list[Reason] = []
+    defeat = ans.p_defeat
+    pct = (lambda p: f"{p * 100:.0f}%")  # noqa: E731
+    others = [e for e in _enemies(pos, a) if e.id != t.id and engine.adjacent(pos, a, e)]
+    for name, where in (("Cleave", "PL p.36; CS g.2"), ("Rolling Cleave", "PL p.59-60; CS g.11")):
+        if has(abl_a, name) and adjacent:
+            chance = pct(defeat) if defeat is not None else _("unknown: the Hit Points left are not known")
+            if name == "Cleave" and not others:
+                continue
+            out.append(Reason(_("{ability}: if this attack defeats {t} ({chance}), {a} makes one immediate attack against another adjacent enemy{how} (once per turn)").format(
+                ability=name, t=t.id, chance=chance, a=a.id, how=_(" after moving 1 square, provoking no attack of opportunity") if name == "Rolling Cleave" else ""),
+                _cite(pos, where)))
+            break
+    if _unique(pos, t):
+        for f in _allies(pos, t):
+            for name, what in (("Impulsive Shot", _("one immediate attack")), ("Impulsive Sweep", _("one attack against each adjacent enemy"))):
+                if has(_abilities(pos, f), name):
+                    chance = pct(defeat) if defeat is not None else "?"
+                    out.append(Reason(_("{f}'s {ability}: if {t}, a Unique ally, is defeated ({chance}), {f} makes {what} at once (once per turn)").format(
+                        f=f.id, ability=name, t=t.id, chance=chance, what=what), _cite(pos, "PL p.50; CS g.7")))
+    melee = ans.kind == "melee"
+    if has(abl_t, "Djem So Style") and melee and ed == "swm2008":
+        out.append(Reason(_("{t}'s Djem So Style: after each melee hit ({chance}) it makes a save of 11, and on a success attacks {a} at once ({both} per attack)").format(
+            t=t.id, chance=pct(ans.p_hit), a=a.id, both=pct(ans.p_hit * 0.5)), _cite(pos, "PL p.40")))
+    cortosis = _ability_value(abl_t, "Cortosis Gauntlet")
+    if cortosis and has(abl_t, "Lightsaber Block") and melee and saves.has_lightsaber(abl_a) and ed == "swm2008":
+        out.append(Reason(_("{t}'s Cortosis Gauntlet {n}: a Lightsaber Block save of {n} or more ({chance}) gives {a} -20 Damage for the rest of the skirmish").format(
+            t=t.id, n=cortosis, chance=pct(float(saves.p_save(cortosis))), a=a.id), _cite(pos, "PL p.37")))
+    splash = _ability_value(abl_a, "Splash")
+    if splash and ed == "swm2008":
+        near = [f.id for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, f, t)]
+        out.append(Reason(_("{a}'s Splash {n}: hit or miss, each character next to {t} ({near}) takes {n} unless it makes a save of 11; on a miss {t} takes {n} too (save 11)").format(
+            a=a.id, n=splash, t=t.id, near=", ".join(near) or _("none")), _cite(pos, "PL p.63")))
+    for hid in ans.helpers:
+        h = pos.figure(hid)
+        if has(_abilities(pos, h), "Flanking Support") and _within(pos, h, t, 6) and ed == "swm2008":
+            out.append(Reason(_("{h}'s Flanking Support: if this attack hits ({chance}), {t} has -4 Defense for the rest of the round against allies without Mounted Weapon").format(
+                h=h.id, chance=pct(ans.p_hit), t=t.id), _cite(pos, "PL p.43")))
+    return out
 
 
 def _expected_of(one: OneAttack, w: _Work, *, plus: int = 0, steps: list[Any] | None = None) -> float:
@@ -648,7 +753,9 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
         covered = lambda: engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover  # noqa: E731
-        if has(abl_e, "Stealth") and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
+        trapped = pos.rules is Edition.SWM2008 and any(
+            has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
+        if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
             return True
         return pos.rules is Edition.SWM2008 and (
             has(abl_e, "Invisibility") or (has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered()))
@@ -749,8 +856,11 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     defense = dfn + sum(m.value for m in w.mods if m.applies_to == "defense")
     dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage")
     auto_low = 20 if w.crit_immune else w.crit_low
+    hp = pos.stats_of(t).hp
+    hp_left = None if hp is None else max(0, hp - t.damage_taken)
 
     def one(number: int, bonus: int, base: int, cond: str, plus: int = 0) -> OneAttack:
+        base += w.base_extra
         if w.auto_hit:
             needs, p_hit = 2, 1.0
         else:
@@ -765,7 +875,11 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
         steps = w.steps_first if number == 1 else w.steps_rest
         e_normal, e_crit = (float(saves.expected(normal, steps)), float(saves.expected(crit, steps))) if steps else (normal, crit)
         expected = round((p_hit - p_crit) * e_normal + p_crit * e_crit, 4) if not w.auto_hit else round(float(e_normal * w.stands), 4)
-        return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected)
+        p_defeat = None
+        if hp_left is not None:
+            d_normal, d_crit = float(saves.p_at_least(normal, steps, hp_left)), float(saves.p_at_least(crit, steps, hp_left))
+            p_defeat = round((p_hit - p_crit) * d_normal + p_crit * d_crit, 4) if not w.auto_hit else round(float(w.stands) * d_normal, 4)
+        return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected, p_defeat)
 
     attacks: list[OneAttack] = []
     if lines:
@@ -797,6 +911,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
         pos.rules, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
         critical_on, first.damage, first.critical_damage, first.expected_damage, tuple(w.mods),
         _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused), reroll, tuple(w.steps_first),
+        first.p_defeat, hp_left,
     )
 
 

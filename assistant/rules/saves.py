@@ -66,8 +66,35 @@ def p_save(needs: int) -> F:
     return F(min(19, max(1, 21 - needs)), 20)
 
 
+def outcomes(damage: int, steps: list[DamageStep]) -> dict[int, F]:
+    """What a hit of ``damage`` deals through ``steps``, as {damage dealt: chance} (exact)."""
+    p_through = F(1)
+    for s in steps:
+        if s.effect == "avoid":
+            p_through *= 1 - s.p_success()
+    # the reductions' total, as a distribution: a fixed one always, a save-based one per save made
+    reductions: dict[int, F] = {0: F(1)}
+    for s in steps:
+        if s.effect == "reduce":
+            p = s.p_success()
+            one = {s.amount: F(1)} if s.save is None else {s.amount * k: _binomial(s.saves, k) * p ** k * (1 - p) ** (s.saves - k)
+                                                           for k in range(s.saves + 1)}
+            reductions = _convolve(reductions, one)
+    extras = [s for s in steps if s.effect == "extra"]
+    out: dict[int, F] = {0: 1 - p_through} if p_through != 1 else {}
+    for landed in product((True, False), repeat=len(extras)):
+        p_case, dmg = p_through, damage
+        for s, lands in zip(extras, landed, strict=True):
+            p_case *= s.p_success() if lands else 1 - s.p_success()
+            dmg += s.amount if lands else 0
+        for r, pr in reductions.items():
+            dealt = max(0, dmg - r)
+            out[dealt] = out.get(dealt, F(0)) + p_case * pr
+    return out
+
+
 def expected(damage: int, steps: list[DamageStep]) -> F:
-    """The damage a hit of ``damage`` is expected to do through ``steps`` (exact).
+    """The damage a hit of ``damage`` is expected to deal through ``steps`` (exact).
 
     >>> parry = DamageStep("Parry", "t", "avoid", "target", 11, 0, 1, 0, "", "")
     >>> expected(20, [parry]), expected(20, [parry, parry])
@@ -76,27 +103,19 @@ def expected(damage: int, steps: list[DamageStep]) -> F:
     >>> expected(20, [shields]), expected(10, [shields])
     (Fraction(10, 1), Fraction(5, 2))
     """
-    extras = [s for s in steps if s.effect == "extra"]
-    avoids = [s for s in steps if s.effect == "avoid"]
-    reduces = [s for s in steps if s.effect == "reduce"]
-    p_through = F(1)
-    for s in avoids:
-        p_through *= 1 - s.p_success()
-    # the reductions' total, as a distribution: a fixed one always, a save-based one per save made
-    reductions: dict[int, F] = {0: F(1)}
-    for s in reduces:
-        p = s.p_success()
-        one = {s.amount: F(1)} if s.save is None else {s.amount * k: _binomial(s.saves, k) * p ** k * (1 - p) ** (s.saves - k)
-                                                       for k in range(s.saves + 1)}
-        reductions = _convolve(reductions, one)
-    total = F(0)
-    for landed in product((True, False), repeat=len(extras)):
-        p_case, dmg = F(1), damage
-        for s, lands in zip(extras, landed, strict=True):
-            p_case *= s.p_success() if lands else 1 - s.p_success()
-            dmg += s.amount if lands else 0
-        total += p_case * sum(pr * max(0, dmg - r) for r, pr in reductions.items())
-    return p_through * total
+    return sum((d * p for d, p in outcomes(damage, steps).items()), F(0))
+
+
+def p_at_least(damage: int, steps: list[DamageStep], threshold: int) -> F:
+    """The chance a hit of ``damage`` still deals ``threshold`` or more through ``steps``.
+
+    >>> parry = DamageStep("Parry", "t", "avoid", "target", 11, 0, 1, 0, "", "")
+    >>> p_at_least(20, [parry], 20), p_at_least(20, [], 30)
+    (Fraction(1, 2), Fraction(0, 1))
+    """
+    if threshold <= 0:
+        return F(1)
+    return sum((p for d, p in outcomes(damage, steps).items() if d >= threshold), F(0))
 
 
 def _binomial(n: int, k: int) -> int:
