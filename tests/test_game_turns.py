@@ -380,3 +380,49 @@ def test_cards_given_at_new_are_kept_in_the_game(home, monkeypatch) -> None:
     cards.unlink()  # later commands need no --cards
     st = status()
     assert next(f for f in st["figures"] if f["id"] == "t1")["hp"] == 10
+
+
+MOVERS = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: swm2008
+    map: {cols: 30, rows: 8}
+    figures:
+      - {id: slow, side: light, at: A1, stats: {hp: 60, defense: 16, attack: 10, damage: 20, abilities: [Speed 4]}}
+      - {id: bike, side: light, at: A3, stats: {hp: 60, defense: 16, attack: 10, damage: 20, abilities: [Wheeled]}}
+      - {id: racer, side: light, at: A5, stats: {hp: 60, defense: 16, attack: 10, damage: 20, abilities: [Accelerate]}}
+      - {id: turret, side: light, at: A7, stats: {hp: 60, defense: 16, attack: 10, damage: 20, abilities: [Emplacement]}}
+      - {id: merc, side: dark, at: Z1, stats: {hp: 60, defense: 16, attack: 10, damage: 20, abilities: [Mercenary]}}
+      - {id: target, side: dark, at: T3, stats: {hp: 60, defense: 16, attack: 10, damage: 20}}
+    """)
+
+
+def test_speed_accelerate_wheeled_emplacement_and_mercenary_in_checked_moves(home) -> None:
+    """PL p.63 Speed [#] ("może poruszyć się [#] pól i zaatakować ... lub poruszyć się 2x [#] pól bez atakowania");
+    p.32 Accelerate (24 squares without attacking); p.66 Wheeled ("poruszyć się do 18 pól a następnie wykonać
+    atak"); p.42 Emplacement ("nie może się poruszać"); p.54 Mercenary ("może poruszać się tylko, jeśli z miejsca,
+    z którego zaczyna ruch nie ma żadnego legalnego celu do ataku")."""
+    start(home, MOVERS)
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "slow")
+    err = refused("game", "move", "slow", "J1")  # 9 squares: Speed 4 allows 8 without attacking
+    assert "its speed 4 allows 8" in err
+    ok("game", "move", "slow", "I1")
+    ok("game", "end-turn")
+    ok("game", "activate", "bike")
+    ok("game", "move", "bike", "S3")  # 18 squares, and still an attack
+    ok("game", "attack", "bike", "target", "--roll", "15")
+    ok("game", "end-turn")
+    ok("game", "activate", "merc")  # the target is in its sight from where it stands: no move
+    err = refused("game", "move", "merc", "Z2")
+    assert "merc is a Mercenary" in err and "target" in err
+    ok("game", "end-turn")
+    ok("game", "activate", "target")
+    ok("game", "end-turn")
+    ok("game", "activate", "racer")
+    ok("game", "move", "racer", "Y5")  # 24 squares without attacking
+    err = refused("game", "attack", "racer", "target", "--roll", "15")
+    assert "a double move leaves no attack" in err
+    ok("game", "end-turn")
+    ok("game", "activate", "turret")
+    err = refused("game", "move", "turret", "A8")
+    assert "turret is an Emplacement" in err

@@ -117,8 +117,17 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> l
     split = _split(tr.split_move_abilities, abl)
     if t.charged:
         return [Reason(_("{f} has charged: the charge was its movement and its attack").format(f=f.id), c(tr.cite_charge))]
+    if state.position.rules is not Edition.DDM2005 and has(abl, "Emplacement"):
+        return [Reason(_("{f} is an Emplacement: it cannot move or be moved").format(f=f.id), c("PL p.42"))]
+    if t.moved == 0 and t.attacks == 0 and has(abl, "Mercenary") and state.position.rules is not Edition.DDM2005:
+        from ..rules.attack import targets
+
+        legal = [x["target"] for x in targets(state.position, f.id) if x.get("legal")]
+        if legal:
+            return [Reason(_("{f} is a Mercenary: it may move only when it has no legal target where it stands ({targets})").format(
+                f=f.id, targets=", ".join(legal)), c("PL p.54; CS g.9"))]
     if t.attacks == 0:
-        if t.moved + cost <= 2 * speed:
+        if t.moved + cost <= max(2 * speed, _no_attack_reach(state, abl)):
             return []
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
@@ -140,6 +149,19 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> l
         return [Reason(_("{f} would move {squares} after attacking; {how} ({text})").format(f=f.id, squares=count_squares(t.moved_after + cost), how=how, text=r.text),
                        c(tr.cite_split_move if split else tr.cite_double_move))]
     return []
+
+
+def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
+    """How far a turn without attacking goes beyond double speed: Accelerate 24, Wheel Form and
+    Wheeled 18 (SWM PL p.32, p.66; CS g.1, g.14)."""
+    if state.position.rules is Edition.DDM2005:
+        return 0
+    return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if has(abl, name)], default=0)
+
+
+def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
+    """Wheeled: instead of a normal turn it moves up to 18 squares and then attacks (PL p.66; CS g.14)."""
+    return state.position.rules is not Edition.DDM2005 and has(abl, "Wheeled")
 
 
 def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]:
@@ -178,7 +200,7 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
         reasons.append(Reason(_("{a} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)").format(a=a.id),
                               c(tr.cite_charge)))
         return reasons
-    if t.moved > speed:
+    if t.moved > speed and not (_wheeled(state, abl) and t.moved <= 18):
         reasons.append(Reason(_("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(a=a.id, squares=count_squares(t.moved), speed=speed), c(tr.cite_double_move)))
     if t.moved_after > 0:
         reasons.append(Reason(_("{a} has already moved after attacking: its attacks this turn are over").format(a=a.id), c(tr.cite_turn_options)))

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from ..cards import CardLibrary
+from ..cards import CardLibrary, split_ability
 from ..coords import count_squares, parse_edge, parse_square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
@@ -205,7 +205,16 @@ class GameState:
         return all(f.activated for f in self.position.figures)
 
     def speed(self, f: Figure) -> int:
-        return self.position.stats_of(f).speed or self.turn_rules.default_speed
+        """Its speed: written in its stats, else its card's Speed [#] (SWM PL p.63, CS g.12), else
+        the edition's 6."""
+        stats = self.position.stats_of(f)
+        if stats.speed:
+            return stats.speed
+        for text in stats.abilities or ():
+            name, value = split_ability(text)
+            if name.lower() == "speed" and value:
+                return value
+        return self.turn_rules.default_speed
 
 
 # --- folding the log ------------------------------------------------------------------------
