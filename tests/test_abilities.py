@@ -246,3 +246,32 @@ def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:
     ans = attack(result.position, "brute", "hero").as_json()
     assert ans["p_defeat"] == 0.8  # any hit of 20 defeats 10 Hit Points
     assert any("friend's Impulsive Shot: if hero, a Unique ally, is defeated (80%)" in n["text"] for n in ans["notes"])
+
+
+def test_ddm_rend_and_cleave_on_a_two_attack_line(tmp_path) -> None:
+    """DDM glossary: Rend +[#] ("Jeśli ta istota trafi 1 wroga dwoma atakami w jednej rundzie, obrażenia +[#] do
+    drugiego ataku"); Cleave ("jeśli ta istota zabije wroga w swoim ataku wręcz ... może natychmiast wykonać jeden
+    dodatkowy atak wręcz przeciw innemu wrogowi")."""
+    import yaml as _yaml
+
+    from assistant.cards import default_library
+    from assistant.position import check_position_text
+    from assistant.rules.attack import attack
+
+    cards = tmp_path / "ddm.yaml"
+    cards.write_text(_yaml.safe_dump({"format": "tabletop-cards/1", "game": "ddm", "set": "test", "cards": [
+        {"name": "Test Bear", "source": "a physical card", "cost": 20, "factions": ["CG"], "level": 4, "speed": 6, "flight": False,
+         "ac": 15, "hp": 60, "melee": [{"bonus": 10, "damage": 10}, {"bonus": 10, "damage": 10}], "ranged": "unknown", "type": "Animal",
+         "size": "large", "commander_rating": "none", "commander_effect": "unknown", "unique": False,
+         "special_abilities": ["Rend +10", "Cleave"]}]}))
+    position = _yaml.safe_dump({"format": "tabletop-position/1", "rules": "ddm2005", "map": {"cols": 8, "rows": 8}, "figures": [
+        {"id": "bear", "card": "Test Bear", "side": "a", "at": "C3"},
+        {"id": "orc", "side": "b", "at": "E3", "stats": {"hp": 10, "defense": 15, "attack": 5, "damage": 5}}]})
+    result = check_position_text(position, "t.yaml", default_library([cards]))
+    assert result.position is not None, [str(p) for p in result.problems]
+    ans = attack(result.position, "bear", "orc").as_json()
+    # two attacks at +10 against AC 15: 5+ hits (80%); the second, if both hit (64%), deals 10 more:
+    # 0.75 * 10 + 0.05 * 20 = 8.5, plus 0.64 * 10 = 6.4
+    assert [x["expected_damage"] for x in ans["attacks"]] == [8.5, 14.9]
+    assert ans["p_defeat"] == 0.8  # any hit of 10 kills the orc's 10 Hit Points
+    assert any("Cleave: if this attack kills orc (80%)" in n["text"] for n in ans["notes"])

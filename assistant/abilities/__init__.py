@@ -207,6 +207,17 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Electrostaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Galloping Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "PL p.48; CS g.7"),
     Mechanism("It's a Trap!", "swm", "targeting (enemies with Stealth within 6 have none)", "PL p.50", editions=S08),
+    Mechanism("Melee Sneak Attack", "ddm", "damage (+[#] in melee when flanking, or the defender is stunned, helpless or cannot see it)", "glossary 'Melee Sneak Attack'", editions=("ddm2005",)),
+    Mechanism("Ranged Sneak Attack", "ddm", "damage (+[#] within 6 when the defender is stunned, helpless or cannot see it)", "glossary 'Ranged Sneak Attack'", editions=("ddm2005",)),
+    Mechanism("Backstab", "ddm", "damage (+[#] with any sneak attack)", "glossary 'Backstab'", editions=("ddm2005",)),
+    Mechanism("Smite", "ddm", "damage (+[#] in melee against the kind named)", "glossary 'Smite CREATURE'", editions=("ddm2005",)),
+    Mechanism("Powerful Charge", "ddm", "damage (+[#] in melee when charging)", "glossary 'Powerful Charge'", editions=("ddm2005",)),
+    Mechanism("Set against Charge", "ddm", "damage ([#] to a charging enemy before its attack: said)", "glossary 'Set against Charge'", editions=("ddm2005",)),
+    Mechanism("Phalanx Fighting", "ddm", "AC (+2 next to an ally with it)", "glossary 'Phalanx Fighting'", editions=("ddm2005",)),
+    Mechanism("Stench", "ddm", "attack and AC (-2 to adjacent living creatures without it)", "glossary 'Stench'", editions=("ddm2005",)),
+    Mechanism("Rend", "ddm", "damage (+[#] on the second hit on one enemy)", "glossary 'Rend'", editions=("ddm2005",)),
+    Mechanism("Cleave", "ddm", "multiple attacks (one more melee attack after a kill: said with its chance)", "glossary 'Cleave'", editions=("ddm2005",)),
+    Mechanism("Blind-Fight", "ddm", "the chance to hit (two rolls against Conceal in melee)", "glossary 'Blind-Fight'", editions=("ddm2005",)),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),
@@ -255,6 +266,9 @@ def classify(game: str, text: str, edition: str | None = None) -> Classified:
     key = (game, name.lower())
     if key not in _modelled() and (game, text.strip().lower()) in _modelled():  # a number in the name: "Execute Order 66"
         name, value, key = text.strip(), None, (game, text.strip().lower())
+    variable = _variable_name(game, name)
+    if variable is not None and key not in known():  # "Smite Evil" is Smite CREATURE
+        key = (game, variable.lower())
     items = _modelled().get(key, [])
     if edition is not None:
         items = [i for i in items if edition in i.editions]
@@ -263,6 +277,19 @@ def classify(game: str, text: str, edition: str | None = None) -> Classified:
     if key in known() or (game, text.strip().lower()) in known():
         return Classified(text, name, value, "known")
     return Classified(text, name, value, "unknown")
+
+
+#: DDM names whose second part is a variable word the card fills in (glossary: "Smite CREATURE",
+#: "Immune EFFECT", "Resist ENERGY", "Double Damage from ENERGY")
+VARIABLE_NAMES = {"ddm": ("Smite", "Immune", "Resist", "Double Damage from ENERGY")}
+
+
+def _variable_name(game: str, name: str) -> str | None:
+    for base in VARIABLE_NAMES.get(game, ()):
+        stem = base.replace(" ENERGY", "")
+        if name.lower().startswith(stem.lower() + " ") or name.lower() == stem.lower():
+            return base
+    return None
 
 
 def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | None]]:

@@ -1071,7 +1071,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         w.mods.append(_mod(N_("sacred circle"), "attack", 2, _cite(pos, "§ Święty krąg p.26")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     _apply_effects(pos, "ddm", "ddm2005", t, _abilities(pos, t), "target", ctx, w)
-    _hit_stands(pos, a, t, w)
+    _hit_stands(pos, a, t, w, melee=kind == "melee")
     dr = next((split_ability(x)[1] for x in _abilities(pos, t) if split_ability(x)[0].lower() == "dr"), None)
     card = pos.card_of(a)
     line0 = (card.melee if kind == "melee" else card.ranged) if isinstance(card, DdmCard) else None
@@ -1090,15 +1090,116 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         w.notes.append(Reason(_("{id} moved: one attack only").format(id=a.id), _cite(pos, "§ Aktywowanie istot p.9")))
         lines = lines[:1]
     known_lines = [(b if b is not None else bonus0, d if d is not None else base0, x) for b, d, x in lines]
-    return _finish(pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)",
-                   False, [], [], lines=known_lines)
+    _ddm_special(pos, a, t, kind=kind, charge=charge, w=w)
+    answer = _finish(pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)",
+                     False, [], [], lines=known_lines)
+    return _ddm_after(pos, a, t, answer, w, kind=kind)
 
 
-def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
+SNEAK_IMMUNE_TYPES = ("construct", "elemental", "ooze", "plant", "undead")
+
+
+def _ddm_living(pos: Position, f: Figure) -> bool:
+    """Every creature is living but Constructs and the Undead (glossary 'living'); a Living Construct is."""
+    kinds = _ddm_type(pos, f)
+    return "living construct" in kinds or not ("construct" in kinds or "undead" in kinds)
+
+
+def _ddm_special(pos: Position, a: Figure, t: Figure, *, kind: str, charge: bool, w: _Work) -> None:
+    """D&D Miniatures abilities that change this attack: Sneak Attack and Backstab, Smite,
+    Powerful Charge, Set against Charge, Phalanx Fighting, Stench."""
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    flanking = any(m.source.startswith("flanking with") for m in w.mods)
+    unaware = not engine.sight(pos, t.id, a.id).line_of_sight
+    helpless = bool(set(t.conditions) & (HELPLESS | {"stunned"}))
+    sneak_immune = any(x in _ddm_type(pos, t) for x in SNEAK_IMMUNE_TYPES) and "living construct" not in _ddm_type(pos, t)
+    why = (_("flanking") if flanking else _("{t} is stunned or helpless").format(t=t.id) if helpless else _("{t} cannot see {a}").format(t=t.id, a=a.id))
+    sneak = None
+    if kind == "melee" and (flanking or helpless or unaware):
+        sneak = ("Melee Sneak Attack", _ability_value(abl_a, "Melee Sneak Attack"))
+    elif kind == "ranged" and (helpless or unaware) and _within(pos, a, t, 6):
+        sneak = ("Ranged Sneak Attack", _ability_value(abl_a, "Ranged Sneak Attack"))
+    if sneak and sneak[1]:
+        if sneak_immune:
+            w.notes.append(Reason(_("{t} is immune to sneak attacks (creature type): no {ability}").format(t=t.id, ability=sneak[0]),
+                                  _cite(pos, "glossary 'Construct', 'Elemental', 'Ooze'")))
+        else:
+            w.mods.append(_mod(N_("{ability} ({why})"), "damage", sneak[1], _cite(pos, "glossary 'Melee Sneak Attack', 'Ranged Sneak Attack'"),
+                               ability=sneak[0], why=why))
+            backstab = _ability_value(abl_a, "Backstab")
+            if backstab:
+                w.mods.append(_mod(N_("Backstab (with a sneak attack)"), "damage", backstab, _cite(pos, "glossary 'Backstab'")))
+    if kind == "melee":
+        for text in abl_a:
+            name, value = split_ability(text)
+            if not name.lower().startswith("smite") or not value:
+                continue
+            foe = name[5:].strip()
+            if _ddm_is(pos, t, foe):
+                w.mods.append(_mod(N_("{ability} (limited uses: declared before the roll, a miss uses it up)"), "damage", value,
+                                   _cite(pos, "glossary 'Smite CREATURE'"), ability=name))
+            break
+        power = _ability_value(abl_a, "Powerful Charge")
+        if charge and power:
+            w.mods.append(_mod(N_("Powerful Charge"), "damage", power, _cite(pos, "glossary 'Powerful Charge'")))
+        against = _ability_value(abl_t, "Set against Charge")
+        if charge and against:
+            w.notes.append(Reason(_("{t} is Set against Charge {n}: {a} takes {n} damage after its charge move, before this attack (no DR)").format(t=t.id, n=against, a=a.id),
+                                  _cite(pos, "glossary 'Set against Charge'")))
+    if has(abl_t, "Phalanx Fighting") and any(has(_abilities(pos, f), "Phalanx Fighting") and engine.adjacent(pos, f, t) for f in _allies(pos, t)):
+        w.mods.append(_mod(N_("Phalanx Fighting (next to an ally with it)"), "defense", 2, _cite(pos, "glossary 'Phalanx Fighting'")))
+    for who, stat, sign in ((a, "attack", -2), (t, "defense", -2)):
+        if has(_abilities(pos, who), "Stench") or not _ddm_living(pos, who):
+            continue
+        smelly = next((f for f in pos.figures if f.id != who.id and has(_abilities(pos, f), "Stench") and engine.adjacent(pos, f, who)), None)
+        if smelly:
+            w.mods.append(_mod(N_("Stench ({f} next to {who})"), stat, sign, _cite(pos, "glossary 'Stench'"), f=smelly.id, who=who.id))
+
+
+def _ddm_is(pos: Position, t: Figure, foe: str) -> bool:
+    """Is ``t`` of the kind, type or faction a Smite names ("Evil", "Undead"); none named: every enemy."""
+    if not foe:
+        return True
+    low = foe.lower()
+    card = pos.card_of(t)
+    factions = [f.upper() for f in ((card.factions or ()) if isinstance(card, DdmCard) else ())]
+    align = {"evil": "E", "good": "G"}
+    if low in align:
+        return any(f.endswith(align[low]) for f in factions)
+    if low in ("lawful", "chaotic"):
+        return any(f.startswith(low[0].upper()) for f in factions)
+    return low in _ddm_type(pos, t)
+
+
+def _ddm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, kind: str) -> AttackAnswer:
+    """What a DDM attack's hits and kills set off: Rend on the second hit, Cleave after a kill."""
+    from dataclasses import replace
+
+    abl_a = _abilities(pos, a)
+    notes, attacks = list(ans.notes), list(ans.attacks)
+    rend = _ability_value(abl_a, "Rend")
+    if rend and len(attacks) >= 2:
+        first, second = attacks[0], attacks[1]
+        extra = round(first.p_hit * second.p_hit * rend * float(w.stands), 4) if not w.auto_hit else float(rend)
+        attacks[1] = replace(second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too")
+        notes.append(Reason(_("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
+            n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"), _cite(pos, "glossary 'Rend'")))
+    if has(abl_a, "Cleave") and kind == "melee":
+        chance = f"{ans.p_defeat * 100:.0f}%" if ans.p_defeat is not None else _("unknown: the Hit Points left are not known")
+        notes.append(Reason(_("Cleave: if this attack kills {t} ({chance}), {a} makes one more melee attack at once against another enemy, with the same attack (once per turn)").format(
+            t=t.id, chance=chance, a=a.id), _cite(pos, "glossary 'Cleave'")))
+    return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
+
+
+def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work, melee: bool = False) -> None:
     """Conceal N and Incorporeal: after a hit the attacker rolls again (TC-38)."""
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     conceal = max((split_ability(x)[1] or 0 for x in abl_t if split_ability(x)[0].lower() == "conceal"), default=0)
-    if conceal and not has(abl_a, "Blindsight"):
+    if conceal and not has(abl_a, "Blindsight") and has(abl_a, "Blind-Fight") and melee:
+        w.stands *= 1 - (1 - F(21 - conceal, 20)) ** 2
+        w.notes.append(Reason(_("Blind-Fight: {a} rolls twice against {t}'s Conceal {conceal}; either success stands").format(a=a.id, t=t.id, conceal=conceal),
+                              _cite(pos, "glossary 'Blind-Fight'")))
+    elif conceal and not has(abl_a, "Blindsight"):
         w.stands *= F(21 - conceal, 20)
         w.notes.append(Reason(_("{id} has Conceal {conceal}: a hit stands only on a further d20 of {conceal}+, even a natural 20").format(id=t.id, conceal=conceal),
                               _cite(pos, "glossary 'Conceal'")))
