@@ -426,3 +426,20 @@ def test_speed_accelerate_wheeled_emplacement_and_mercenary_in_checked_moves(hom
     ok("game", "activate", "turret")
     err = refused("game", "move", "turret", "A8")
     assert "turret is an Emplacement" in err
+
+
+def test_ddm_slow_attack_and_no_reach(home) -> None:
+    """DDM glossary: Slow [Melee/Ranged] Attack ("Nie może wykonać ataku ... i ruszyć się w tej samej turze");
+    No Reach ("Nie może wykonywać ataków okazjonalnych")."""
+    start(home, DDM.replace("ranged_damage: 5, speed: 6, level: 2}}", "ranged_damage: 5, speed: 6, level: 2, abilities: [Slow Ranged Attack]}}")
+                   .replace("speed: 6, level: 3}}", "speed: 6, level: 3, abilities: [No Reach]}}"))
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "archer")
+    ok("game", "move", "archer", "B5")
+    err = refused("game", "attack", "archer", "orc", "--roll", "15")
+    assert "archer has Slow Ranged Attack: it cannot move and attack in the same turn" in err
+    ok("game", "end-turn")
+    ok("game", "activate", "knight")
+    ok("game", "move", "knight", "G4")  # next to the orc; leaving would provoke, but the orc has No Reach
+    err = refused("game", "aoo", "orc", "knight", "--roll", "15")
+    assert "orc has No Reach: it makes no attacks of opportunity" in err

@@ -218,6 +218,32 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Rend", "ddm", "damage (+[#] on the second hit on one enemy)", "glossary 'Rend'", editions=("ddm2005",)),
     Mechanism("Cleave", "ddm", "multiple attacks (one more melee attack after a kill: said with its chance)", "glossary 'Cleave'", editions=("ddm2005",)),
     Mechanism("Blind-Fight", "ddm", "the chance to hit (two rolls against Conceal in melee)", "glossary 'Blind-Fight'", editions=("ddm2005",)),
+    Mechanism("Poison", "ddm", "on a hit: the save against its DC, or immunity (said with the chance)", "glossary 'Poison'", editions=("ddm2005",)),
+    Mechanism("Paralysis", "ddm", "on a hit: the save against its DC, or immunity (said with the chance)", "glossary 'Paralysis'", editions=("ddm2005",)),
+    Mechanism("Stunning Attack", "ddm", "on a melee hit: the save against its DC, or immunity (said with the chance)", "glossary 'Stunning Attack'", editions=("ddm2005",)),
+    Mechanism("Stun", "ddm", "on a hit: the save against its DC, or immunity; a stunned target -2 AC", "glossary 'Stun'", editions=("ddm2005",)),
+    Mechanism("Constitution Drain", "ddm", "on a melee hit on the living: the save against its DC (said)", "glossary 'Constitution Drain'", editions=("ddm2005",)),
+    Mechanism("Level Drain", "ddm", "on a melee hit on the living: -1 attack and saves, +5 Hit Points (said)", "glossary 'Level Drain'", editions=("ddm2005",)),
+    Mechanism("Life Drain", "ddm", "on a hit on the living: +[#] Hit Points (said)", "glossary 'Life Drain'", editions=("ddm2005",)),
+    Mechanism("Feed", "ddm", "a kill of a Humanoid: +[#] Hit Points (said with the chance)", "glossary 'Feed'", editions=("ddm2005",)),
+    Mechanism("Death Attack", "ddm", "with a sneak attack: the save against its DC or death (said)", "glossary 'Death Attack'", editions=("ddm2005",)),
+    Mechanism("Death Strike", "ddm", "at 0 Hit Points: one melee attack at once (said with the chance)", "glossary 'Death Strike'", editions=("ddm2005",)),
+    Mechanism("Death Burst", "ddm", "at 0 Hit Points: damage to every creature in the burst (said with the chance)", "glossary 'Death Burst'", editions=("ddm2005",)),
+    Mechanism("Double Damage from ENERGY", "ddm", "damage (the base damage of that energy doubled)", "glossary 'Double Damage from ENERGY'", editions=("ddm2005",)),
+    Mechanism("Immune", "ddm", "damage and effects (the named energy, effect or critical hits do not affect it)", "glossary 'Immune EFFECT'", editions=("ddm2005",)),
+    Mechanism("Living Construct", "ddm", "immunities (level drain, paralysis, poison, sleep only; critical hits affect it)", "glossary 'Living Construct'", editions=("ddm2005",)),
+    Mechanism("Dragon", "ddm", "immunities (paralysis, sleep)", "glossary 'Dragon'", editions=("ddm2005",)),
+    Mechanism("Elf", "ddm", "immunities (sleep)", "glossary 'Elf'", editions=("ddm2005",)),
+    Mechanism("Vermin", "ddm", "immunities (confusion, domination, incite, sleep)", "glossary 'Vermin'", editions=("ddm2005",)),
+    Mechanism("Helpless", "ddm", "a helpless target: melee hits without a roll for double damage; ranged +4", "§ Modyfikatory ataku p.17", editions=("ddm2005",)),
+    Mechanism("Arrow Catching Shield", "ddm", "targeting (ranged attacks on adjacent allies go to it: said)", "glossary 'Arrow Catching Shield'", editions=("ddm2005",)),
+    Mechanism("Hurling Charge", "ddm", "a ranged attack before the charge's melee attack (said)", "glossary 'Hurling Charge'", editions=("ddm2005",)),
+    Mechanism("Mounted Melee Attack", "ddm", "one melee attack during a double move (said)", "glossary 'Mounted Melee Attack'", editions=("ddm2005",)),
+    Mechanism("Pushback", "ddm", "a push of 1 square after damaging a smaller creature (said)", "glossary 'Pushback'", editions=("ddm2005",)),
+    Mechanism("Whirlwind Attack", "ddm", "multiple attacks (one against each enemy in reach: said)", "glossary 'Whirlwind Attack'", editions=("ddm2005",)),
+    Mechanism("Simultaneous Attack", "ddm", "multiple attacks (the card's combination when not moving: said)", "glossary 'Simultaneous Attack'", editions=("ddm2005",)),
+    Mechanism("No Reach", "ddm", "no attacks of opportunity (the game session refuses them)", "glossary 'No Reach'", editions=("ddm2005",)),
+    Mechanism("Slow Attack", "ddm", "no move and attack in one turn (the game session refuses it)", "glossary 'Slow Attack'", editions=("ddm2005",)),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),
@@ -284,7 +310,13 @@ def classify(game: str, text: str, edition: str | None = None) -> Classified:
 VARIABLE_NAMES = {"ddm": ("Smite", "Immune", "Resist", "Double Damage from ENERGY")}
 
 
+#: other spellings of a glossary name ("Slow [Melee/Ranged] Attack")
+ALIASES = {("ddm", "slow melee attack"): "Slow Attack", ("ddm", "slow ranged attack"): "Slow Attack"}
+
+
 def _variable_name(game: str, name: str) -> str | None:
+    if (game, name.lower()) in ALIASES:
+        return ALIASES[(game, name.lower())]
     for base in VARIABLE_NAMES.get(game, ()):
         stem = base.replace(" ENERGY", "")
         if name.lower().startswith(stem.lower() + " ") or name.lower() == stem.lower():

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..abilities import has
+from ..cards import split_ability
 from ..coords import Square, count_squares, parse_edge, parse_square
 from ..editions import Edition
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
@@ -136,6 +137,9 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> l
                        c(tr.cite_double_move))]
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon"):
         return [Reason(_("{f} has Heavy Weapon: it cannot attack and move in the same turn").format(f=f.id), c(tr.cite_heavy_weapon))]
+    slow = _slow_attack(state, abl)
+    if slow:
+        return [Reason(_("{f} has {ability}: it cannot attack and move in the same turn").format(f=f.id, ability=slow), c("glossary 'Slow Attack'"))]
     if t.attacks > 1 and tr.full_attack_no_move:
         return [Reason(_("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks), c(tr.cite_multi_attack))]
     if t.moved_before > 0 and not split:
@@ -157,6 +161,15 @@ def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
     if state.position.rules is Edition.DDM2005:
         return 0
     return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if has(abl, name)], default=0)
+
+
+def _slow_attack(state: GameState, abl: tuple[str, ...]) -> str | None:
+    """DDM Slow [Melee/Ranged] Attack: no attack and move in the same turn (the glossary's form
+    names the kind of attack; with none named, any attack). Read for every attack of the kind
+    the creature makes: its card gives it one attack line of each kind at most."""
+    if state.position.rules is not Edition.DDM2005:
+        return None
+    return next((a for a in abl if split_ability(a)[0].lower() in ("slow attack", "slow melee attack", "slow ranged attack")), None)
 
 
 def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
@@ -204,6 +217,9 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
         reasons.append(Reason(_("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(a=a.id, squares=count_squares(t.moved), speed=speed), c(tr.cite_double_move)))
     if t.moved_after > 0:
         reasons.append(Reason(_("{a} has already moved after attacking: its attacks this turn are over").format(a=a.id), c(tr.cite_turn_options)))
+    slow = _slow_attack(state, abl)
+    if slow and t.moved > 0:
+        reasons.append(Reason(_("{a} has {ability}: it cannot move and attack in the same turn").format(a=a.id, ability=slow), c("glossary 'Slow Attack'")))
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon") and t.moved > 0:
         reasons.append(Reason(_("{a} has Heavy Weapon: it cannot move and attack in the same turn").format(a=a.id), c(tr.cite_heavy_weapon)))
     allowed, why = allowed_attacks(state, a, t.moved_before > 0)
@@ -235,6 +251,8 @@ def _check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reas
     stopped = sorted(set(a.conditions) & (INACTIVE | {"jedi mind trick"}))
     if stopped:
         reasons.append(Reason(_("{a} is {conditions}: it makes no attacks of opportunity").format(a=a.id, conditions=', '.join(stopped)), c(tr.cite_opportunity)))
+    if tr.attack_lines_from_card and has(_abilities(pos, a), "No Reach"):
+        reasons.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), c("glossary 'No Reach'")))
     if tr.attack_lines_from_card:
         from ..rules.attack import _ddm_lines
 

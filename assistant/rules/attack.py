@@ -24,12 +24,11 @@ from ..editions import Edition, SquareTerrain, cite_for
 from ..errors import AssistantError
 from ..i18n import N_, _, n_, source_names
 from ..model import Figure, Position, Stats
-from . import engine, saves
+from . import ddm_effects, engine, saves
 from .engine import Board, Reason
 
 INACTIVE = {"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"}
 HELPLESS = {"helpless", "paralyzed", "sleeping", "asleep"}
-CRIT_IMMUNE_TYPES = ("construct", "undead", "ooze", "elemental", "plant")
 
 
 @dataclass(frozen=True)
@@ -295,6 +294,10 @@ class _Work:
     no_force_reroll: str | None = None
     #: added to the printed Damage itself, so a critical hit multiplies it (Shaper)
     base_extra: int = 0
+    #: the base damage's factor before any critical (DDM Double Damage from ENERGY: 2; Immune ENERGY: 0)
+    base_factor: int = 1
+    #: DDM: a sneak attack applies to this attack
+    sneak: bool = False
 
 
 def attack(
@@ -860,7 +863,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     hp_left = None if hp is None else max(0, hp - t.damage_taken)
 
     def one(number: int, bonus: int, base: int, cond: str, plus: int = 0) -> OneAttack:
-        base += w.base_extra
+        base = base * w.base_factor + w.base_extra
         if w.auto_hit:
             needs, p_hit = 2, 1.0
         else:
@@ -1083,9 +1086,19 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
                                   _cite(pos, "glossary 'DR', 'damage'")))
         else:
             w.notes.append(Reason(_("{id}'s DR {dr} does not reduce {base_type} damage").format(id=t.id, dr=dr, base_type=base_type), _cite(pos, "glossary 'DR', 'damage'")))
-    if any(x in _ddm_type(pos, t) for x in CRIT_IMMUNE_TYPES):
+    if "critical hits" in ddm_effects.immunities(_ddm_type(pos, t), _abilities(pos, t)):
         w.crit_immune = True
         w.notes.append(Reason(_("{id} is immune to critical hits (creature type); a natural 20 still hits").format(id=t.id), _cite(pos, "glossary creature types")))
+    immune_t = ddm_effects.immunities(_ddm_type(pos, t), _abilities(pos, t))
+    if base_type.lower() in immune_t:
+        w.base_factor = 0
+        w.notes.append(Reason(_("{t} is immune to {kind} damage: the base damage does not hurt it").format(t=t.id, kind=base_type), _cite(pos, "glossary 'Immune EFFECT'")))
+    for text in _abilities(pos, t):
+        name = split_ability(text)[0]
+        if name.lower().startswith("double damage from ") and name[19:].strip().lower() == base_type.lower():
+            w.base_factor = 2
+            w.notes.append(Reason(_("{t} takes double damage from {kind}: every 5 of the base damage deals 5 more").format(t=t.id, kind=base_type),
+                                  _cite(pos, "glossary 'Double Damage from ENERGY'")))
     if moved and len(lines) > 1:
         w.notes.append(Reason(_("{id} moved: one attack only").format(id=a.id), _cite(pos, "§ Aktywowanie istot p.9")))
         lines = lines[:1]
@@ -1119,6 +1132,7 @@ def _ddm_special(pos: Position, a: Figure, t: Figure, *, kind: str, charge: bool
         sneak = ("Melee Sneak Attack", _ability_value(abl_a, "Melee Sneak Attack"))
     elif kind == "ranged" and (helpless or unaware) and _within(pos, a, t, 6):
         sneak = ("Ranged Sneak Attack", _ability_value(abl_a, "Ranged Sneak Attack"))
+    w.sneak = bool(sneak and sneak[1] and not sneak_immune)
     if sneak and sneak[1]:
         if sneak_immune:
             w.notes.append(Reason(_("{t} is immune to sneak attacks (creature type): no {ability}").format(t=t.id, ability=sneak[0]),
@@ -1156,6 +1170,44 @@ def _ddm_special(pos: Position, a: Figure, t: Figure, *, kind: str, charge: bool
             w.mods.append(_mod(N_("Stench ({f} next to {who})"), stat, sign, _cite(pos, "glossary 'Stench'"), f=smelly.id, who=who.id))
 
 
+def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: str) -> list[Reason]:
+    """DDM abilities the advisor states with their chance rather than folds into the numbers:
+    Arrow Catching Shield, Hurling Charge, Mounted Melee Attack, Pushback, Whirlwind Attack,
+    Simultaneous Attack, Death Strike, Death Burst."""
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    out: list[Reason] = []
+    pct = (lambda p: f"{p * 100:.0f}%" if p is not None else "?")  # noqa: E731
+    if kind == "ranged":
+        for f in _allies(pos, t):
+            if has(_abilities(pos, f), "Arrow Catching Shield") and engine.adjacent(pos, f, t):
+                out.append(Reason(_("{f}'s Arrow Catching Shield: this ranged attack goes to {f} instead, with sight, range and cover as if {t} were still the target").format(
+                    f=f.id, t=t.id), _cite(pos, "glossary 'Arrow Catching Shield'")))
+                break
+    if has(abl_a, "Hurling Charge"):
+        out.append(Reason(_("Hurling Charge: when charging, {a} may make a ranged attack on the creature it charges before the melee attack; if that creature leaves its square, the charge ends without a melee attack").format(a=a.id),
+                          _cite(pos, "glossary 'Hurling Charge'")))
+    if has(abl_a, "Mounted Melee Attack"):
+        out.append(Reason(_("Mounted Melee Attack: {a} may move double its speed and make one melee attack at any point of the move (not when charging)").format(a=a.id),
+                          _cite(pos, "glossary 'Mounted Melee Attack'")))
+    if has(abl_a, "Pushback") and t.size.footprint < a.size.footprint:
+        out.append(Reason(_("Pushback: if a hit damages {t} ({chance}), {a} may push it 1 square (no attack of opportunity)").format(t=t.id, chance=pct(ans.p_hit), a=a.id),
+                          _cite(pos, "glossary 'Pushback'")))
+    near = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e)]
+    if has(abl_a, "Whirlwind Attack") and len(near) > 1:
+        out.append(Reason(_("Whirlwind Attack: moving at most 1 square, {a} may instead make one melee attack against each enemy in its reach ({enemies})").format(
+            a=a.id, enemies=", ".join(e.id for e in near)), _cite(pos, "glossary 'Whirlwind Attack'")))
+    if has(abl_a, "Simultaneous Attack"):
+        out.append(Reason(_("Simultaneous Attack: if {a} does not move, it may use the attacks and abilities its card combines, one after another").format(a=a.id),
+                          _cite(pos, "glossary 'Simultaneous Attack'")))
+    if has(abl_t, "Death Strike"):
+        out.append(Reason(_("{t}'s Death Strike: if this attack brings it to 0 Hit Points ({chance}), it makes one melee attack at once, and then dies").format(
+            t=t.id, chance=pct(ans.p_defeat)), _cite(pos, "glossary 'Death Strike'")))
+    if has(abl_t, "Death Burst"):
+        out.append(Reason(_("{t}'s Death Burst: if this attack brings it to 0 Hit Points ({chance}), every creature within the burst takes the damage its card gives (save against its DC)").format(
+            t=t.id, chance=pct(ans.p_defeat)), _cite(pos, "glossary 'Death Burst'")))
+    return out
+
+
 def _ddm_is(pos: Position, t: Figure, foe: str) -> bool:
     """Is ``t`` of the kind, type or faction a Smite names ("Evil", "Undead"); none named: every enemy."""
     if not foe:
@@ -1184,6 +1236,11 @@ def _ddm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
         attacks[1] = replace(second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too")
         notes.append(Reason(_("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
             n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"), _cite(pos, "glossary 'Rend'")))
+    for text, rule in ddm_effects.on_hit_notes(pos, a, t, kind=kind, p_hit=ans.p_hit, p_defeat=ans.p_defeat, sneak=w.sneak,
+                                              abilities_of=lambda f: _abilities(pos, f), type_of=lambda f: _ddm_type(pos, f),
+                                              living=_ddm_living(pos, t), cite=lambda where: _cite(pos, where)):
+        notes.append(Reason(text, rule))
+    notes += _ddm_said(pos, a, t, ans, kind=kind)
     if has(abl_a, "Cleave") and kind == "melee":
         chance = f"{ans.p_defeat * 100:.0f}%" if ans.p_defeat is not None else _("unknown: the Hit Points left are not known")
         notes.append(Reason(_("Cleave: if this attack kills {t} ({chance}), {a} makes one more melee attack at once against another enemy, with the same attack (once per turn)").format(
