@@ -443,3 +443,46 @@ def test_ddm_slow_attack_and_no_reach(home) -> None:
     ok("game", "move", "knight", "G4")  # next to the orc; leaving would provoke, but the orc has No Reach
     err = refused("game", "aoo", "orc", "knight", "--roll", "15")
     assert "orc has No Reach: it makes no attacks of opportunity" in err
+
+
+def test_avoid_defeat_asks_for_its_two_saves(home) -> None:
+    """PL p.34, CS g.2 Avoid Defeat ("wykonuje ona dwa rzuty obronne, oba wymagają 11 dla powodzenia. Jeśli oba
+    rzuty powiodą się postać nie jest pokonana; w zamian zostaje w grze i otrzymuje 10 Punktów Obrażeń")."""
+    start(home, SWM.format(rules="swm2008").replace("speed: 6, abilities: [Double Attack]", "speed: 6, abilities: [Double Attack, Avoid Defeat]"))
+    err = refused("game", "damage", "hero", "60")
+    assert "hero has Avoid Defeat" in err and "--saves" in err
+    out = ok("game", "damage", "hero", "60", "--saves", "12,15")
+    assert "stays with 10 Hit Points" in out
+    assert next(f for f in status()["figures"] if f["id"] == "hero")["damage_taken"] == 50
+    out = ok("game", "damage", "hero", "10", "--saves", "12,5")
+    assert "not both 11 or better" in out and "defeated" in out
+
+
+STAGGER = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: ddm2005
+    map: {cols: 10, rows: 6}
+    figures:
+      - {id: knight, side: a, at: A3, stats: {hp: 40, defense: 18, attack: 8, damage: 10, speed: 6, level: 4, commander_rating: 2, abilities: [Stagger]}}
+      - {id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2}}
+      - {id: dancer, side: a, at: I5, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2, abilities: [Sidestep, Mobility]}}
+      - {id: orc, side: b, at: F3, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+      - {id: goblin, side: b, at: J6, stats: {hp: 10, defense: 12, attack: 3, damage: 5, speed: 6, level: 1}}
+    """)
+
+
+def test_ddm_stagger_sidestep_and_mobility(home) -> None:
+    """DDM glossary: Stagger ("Ta istota może szarżować nawet, jeśli nie rusza się w linii prostej"); Sidestep ("Jeśli
+    ta istota rusza się tylko o 1 pole w swojej turze, może wykonać wszystkie swoje ataki i nie prowokuje ona ataków
+    okazyjnych"); Mobility ("+4 do KP przeciwko atakom okazjonalnym")."""
+    start(home, STAGGER)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    out = ok("game", "charge", "knight", "orc", "--roll", "15")  # the squire stands on the straight line; Stagger goes round
+    assert "charges orc" in out
+    ok("game", "end-turn")
+    ok("game", "activate", "dancer")
+    out = ok("game", "move", "dancer", "H5")  # one square away from the goblin: no attack of opportunity
+    assert "Sidesteps" in out and "may make an attack of opportunity" not in out
+    r = json.loads(ok("attack", "goblin", "dancer", "--opportunity", "--json"))
+    assert r["defense"] == 19 and any(m["source"] == "Mobility (against an attack of opportunity)" for m in r["modifiers"])

@@ -244,6 +244,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Simultaneous Attack", "ddm", "multiple attacks (the card's combination when not moving: said)", "glossary 'Simultaneous Attack'", editions=("ddm2005",)),
     Mechanism("No Reach", "ddm", "no attacks of opportunity (the game session refuses them)", "glossary 'No Reach'", editions=("ddm2005",)),
     Mechanism("Slow Attack", "ddm", "no move and attack in one turn (the game session refuses it)", "glossary 'Slow Attack'", editions=("ddm2005",)),
+    Mechanism("Mobility", "ddm", "AC (+4 against attacks of opportunity)", "glossary 'Mobility'", editions=("ddm2005",)),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),
@@ -338,8 +339,8 @@ def has(abilities: tuple[str, ...] | None, name: str) -> bool:
 #: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
-    "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement"),
-    "ddm": ("Pounce", "Fearless"),
+    "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement", "Avoid Defeat"),
+    "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger"),
 }
 
 

@@ -359,6 +359,7 @@ def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The fig
 
 
 RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]
+SavesOpt = Annotated[str | None, typer.Option("--saves", help="SWM Avoid Defeat: its two saves as rolled, N,N (asked for when the damage would defeat it).", metavar="N,N")]
 
 
 @app.command("attack")
@@ -369,6 +370,7 @@ def attack_cmd(
     roll: RollOpt,
     combined_fire: Annotated[str | None, typer.Option("--combined-fire", help="SWM helpers, ID[,ID...].", metavar="IDS")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
+    saves: SavesOpt = None,
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
@@ -379,6 +381,7 @@ def attack_cmd(
         st, _meta = read_state(ctx, game)
         helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
         data = attack_event(st, attacker, target, roll, helpers, ranged, override)
+        data.update(_saves(saves))
         _record(ctx, game, "attack", data, override, json_out)
 
 
@@ -398,7 +401,7 @@ def aoo(
         st, _meta = read_state(ctx, game)
         st.figure(attacker), st.figure(target)
         ddm = st.rules.value == "ddm2005"
-        ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=not ddm)
+        ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=True)
         _actions().refuse_unless(ans, override)
         from ..game.referee import opportunity_not_checked
 
@@ -497,12 +500,25 @@ def end_game(
 @app.command("damage")
 def damage(ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)],
            by: Annotated[str | None, typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
-           game: GameOpt = None, json_out: JsonOpt = False) -> None:
+           saves: SavesOpt = None, game: GameOpt = None, json_out: JsonOpt = False) -> None:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
     from .app import edge
 
     with edge(json_out, "game"):
-        _record(ctx, game, "damage", {"figure": figure, "amount": amount, **({"by": by} if by else {})}, None, json_out)
+        _record(ctx, game, "damage", {"figure": figure, "amount": amount, **({"by": by} if by else {}), **_saves(saves)}, None, json_out)
+
+
+def _saves(text: str | None) -> dict[str, Any]:
+    """``--saves 12,15``: the two d20s of SWM Avoid Defeat, as rolled."""
+    if text is None:
+        return {}
+    try:
+        rolls = [int(x) for x in text.split(",")]
+    except ValueError:
+        rolls = []
+    if len(rolls) != 2 or not all(1 <= r <= 20 for r in rolls):
+        raise AssistantError(_("--saves {text!r}: write the two d20s as rolled, e.g. --saves 12,15").format(text=text))
+    return {"saves": rolls}
 
 
 @app.command("heal")

@@ -322,7 +322,7 @@ def register_attack(app: typer.Typer) -> None:
         charge: Annotated[bool, typer.Option("--charge", help="DDM: the attacker charges.")] = False,
         ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
         melee: Annotated[bool, typer.Option("--melee", help="DDM: use the melee attack line.")] = False,
-        opportunity: Annotated[bool, typer.Option("--opportunity", help="SWM: an attack of opportunity.")] = False,
+        opportunity: Annotated[bool, typer.Option("--opportunity", help="An attack of opportunity (SWM: one attack, no combined fire; DDM: a melee attack).")] = False,
         json_out: JsonOpt = False,
     ) -> None:
         """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""

@@ -18,7 +18,7 @@ from ..i18n import _, n_
 from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
-from .movement import Route, reach, route
+from .movement import Route, mover, reach, route
 from .state import INACTIVE, GameState, Turn
 
 __all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]
@@ -172,6 +172,29 @@ def _slow_attack(state: GameState, abl: tuple[str, ...]) -> str | None:
     return next((a for a in abl if split_ability(a)[0].lower() in ("slow attack", "slow melee attack", "slow ranged attack")), None)
 
 
+def _stagger_path(pos: Position, f: Figure, to: Square, most: int) -> bool:
+    """Is there a route to ``to`` of at most ``most`` that crosses no difficult terrain and no
+    creature (a Staggering charge: glossary 'Stagger')?"""
+    from .movement import search_from
+
+    mv = mover(pos, f)
+    occupied = {(q.col, q.row) for x in pos.figures if x.id != f.id for q in x.space}
+
+    def step(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
+        if nb in mv.slow or nb in occupied:
+            return None
+        return mv.step(sq, nb, par)
+
+    best, _prev, reached = search_from((f.at.col, f.at.row), 0, pos.map.cols, pos.map.rows, step, (to.col, to.row))
+    return reached is not None and best[reached] <= most
+
+
+def _sidestep(state: GameState, f: Figure, moved: int) -> bool:
+    """DDM Sidestep: a creature that moves only 1 square in its turn makes all its attacks and
+    provokes no attacks of opportunity (glossary 'Sidestep')."""
+    return state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Sidestep") and moved <= 1
+
+
 def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
     """Wheeled: instead of a normal turn it moves up to 18 squares and then attacks (PL p.66; CS g.14)."""
     return state.position.rules is not Edition.DDM2005 and has(abl, "Wheeled")
@@ -222,7 +245,8 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
         reasons.append(Reason(_("{a} has {ability}: it cannot move and attack in the same turn").format(a=a.id, ability=slow), c("glossary 'Slow Attack'")))
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon") and t.moved > 0:
         reasons.append(Reason(_("{a} has Heavy Weapon: it cannot move and attack in the same turn").format(a=a.id), c(tr.cite_heavy_weapon)))
-    allowed, why = allowed_attacks(state, a, t.moved_before > 0)
+    sidestep = _sidestep(state, a, t.moved)
+    allowed, why = allowed_attacks(state, a, t.moved_before > 0 and not sidestep)
     if t.attacks >= allowed:
         reasons.append(Reason(n_("{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks).format(a=a.id, attacks=t.attacks, why=why),
                               c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options)))
@@ -266,7 +290,7 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
     tr = state.turn_rules
     if tr.opportunity_trigger == "leave-threatened":
         return (_("not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
-                  "its first square, Incorporeal in a wall, Sidestepping, and a threatener that made this mover rout this round "
+                  "its first square, Incorporeal in a wall, and a threatener that made this mover rout this round "
                   "({rule})").format(rule=tr.cite(tr.cite_opportunity)),)
     return (_("not modelled, check at the table: Force Leap and other movement that provokes nothing this turn ({rule})").format(
         rule=tr.cite(tr.cite_opportunity)),)
@@ -300,6 +324,8 @@ def plan_move(state: GameState, fid: str, to: Square) -> MovePlan:
     if r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
+        elif _sidestep(state, f, t.moved + (r.cost or 0)) and not any((s.col, s.row) in mover(state.position, f).slow for s in r.path[1:]):
+            notes.append(_("{id} Sidesteps: a move of 1 square provokes no attacks of opportunity, and it may still make all its attacks (glossary 'Sidestep')").format(id=f.id))
         else:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
             if provokes:
@@ -400,7 +426,14 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
     speed = state.speed(f)
     if not 2 <= r.cost <= 2 * speed:
         reasons.append(Reason(_("a charge moves at least 2 and at most {value} squares (double Speed); this one is {cost}").format(value=2 * speed, cost=r.cost), cc))
-    blocker = _route_blocker(pos, f, to, target)
+    if has(_abilities(pos, f), "Stagger"):
+        # Stagger: any route, not only a straight one, but still not through difficult terrain or creatures
+        if not _stagger_path(pos, f, to, 2 * speed):
+            reasons.append(Reason(_("Stagger lets the charge turn, but no route of at most {n} squares to {to} avoids difficult terrain and creatures").format(
+                n=2 * speed, to=to.name), c("glossary 'Stagger'")))
+        blocker = None
+    else:
+        blocker = _route_blocker(pos, f, to, target)
     if blocker:
         reasons.append(Reason(_("the route is not clear: a line from {name} to {name2} passes through {blocker}").format(name=f.at.name, name2=to.name, blocker=blocker), cc))
     return reasons, to, r

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from ..abilities import has
 from ..cards import CardLibrary, split_ability
 from ..coords import count_squares, parse_edge, parse_square
 from ..editions import Edition, cite_for
@@ -386,7 +387,7 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
         state.round_had_action = True
         said += _hit(state, state.figure(f.id), target, data)
     elif kind == "damage":
-        said += _damage(state, data["figure"], int(data["amount"]), data.get("by"))
+        said += _damage(state, data["figure"], int(data["amount"]), data.get("by"), data.get("saves"))
     elif kind == "heal":
         f = state.figure(data["figure"])
         _set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["amount"]))))
@@ -458,7 +459,7 @@ def _turn_of(state: GameState, fid: str) -> Turn:
 def _hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> list[str]:
     state.last_attacker = a.id
     if data.get("hit") and int(data.get("damage") or 0) > 0:
-        return _damage(state, target.id, int(data["damage"]), a.id)
+        return _damage(state, target.id, int(data["damage"]), a.id, data.get("saves"))
     return []
 
 
@@ -469,7 +470,7 @@ def _hp_text(state: GameState, f: Figure) -> str:
     return _("{figure} has {left} of {hp} HP left").format(figure=f.id, left=hp - f.damage_taken, hp=hp)
 
 
-def _damage(state: GameState, fid: str, amount: int, by: str | None = None) -> list[str]:
+def _damage(state: GameState, fid: str, amount: int, by: str | None = None, saves: list[int] | None = None) -> list[str]:
     state.round_had_action = True
     f = state.figure(fid)
     by = by or state.last_attacker
@@ -483,17 +484,34 @@ def _damage(state: GameState, fid: str, amount: int, by: str | None = None) -> l
         if fearless(state.position, f):
             said.append(_("{fid} is below half its HP but Fearless: no morale save ({value})").format(fid=fid, value=tr.cite(tr.cite_morale)))
         else:
-            due = (f"morale save due (HP below half): d20 + Level {stats.level if stats.level is not None else '?'} "
-                   f"+ the best commander rating in command range >= 20")
+            due = _("morale save due (HP below half): d20 + Level {level} + the best commander rating in command range >= 20").format(
+                level=stats.level if stats.level is not None else "?")
             state.morale_due[fid] = due
             said.append(f"{fid}: {due} ({tr.cite(tr.cite_morale)})")
-    if hp is not None and f.damage_taken >= hp:
+    if hp is not None and f.damage_taken >= hp and _avoids_defeat(state, f, saves):
+        f = replace(f, damage_taken=hp - 10)
+        _set_figure(state, f)
+        said.append(_("{figure} would be defeated, but its Avoid Defeat saves ({rolls}) both succeed: it stays with 10 Hit Points ({rule})").format(
+            figure=fid, rolls=", ".join(map(str, saves or ())), rule=tr.cite("PL p.34; CS g.2")))
+    elif hp is not None and f.damage_taken >= hp:
+        if saves and has(stats.abilities or (), "Avoid Defeat"):
+            said.append(_("{figure}'s Avoid Defeat saves ({rolls}): not both 11 or better").format(figure=fid, rolls=", ".join(map(str, saves))))
         said.append(_("{figure} takes {amount} damage ({taken} of {hp}): defeated").format(figure=fid, amount=amount, taken=f.damage_taken, hp=hp))
         said += _eliminate(state, f, by, "defeated")
     else:
         _set_figure(state, f)
         said.insert(0, _hp_text(state, f))
     return said
+
+
+def _avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
+    """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
+    Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
+    if state.position.rules is Edition.DDM2005 or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+        return False
+    if saves is None or len(saves) != 2:
+        raise AssistantError(_("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id))
+    return all(r == 20 or (r != 1 and r >= 11) for r in saves)
 
 
 def _eliminate(state: GameState, f: Figure, by: str | None, how: str) -> list[str]:

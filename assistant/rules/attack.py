@@ -310,9 +310,10 @@ def attack(
     if a.id == t.id:
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
     if pos.rules is Edition.DDM2005:
-        if opportunity:
-            raise AssistantError(_("--opportunity is for Star Wars Miniatures; a DDM attack of opportunity is an ordinary melee attack"))
-        return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind=kind, helpers=combined_fire)
+        if opportunity and kind == "ranged":
+            raise AssistantError(_("a DDM attack of opportunity is a melee attack"))
+        return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=combined_fire,
+                           opportunity=opportunity)
     return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity)
 
 
@@ -979,7 +980,8 @@ def _centre_line_flanks(att: tuple[int, int], partner: tuple[int, int], t: Figur
     return (crosses("W") and crosses("E")) or (crosses("N") and crosses("S"))
 
 
-def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: bool, kind: str | None, helpers: tuple[str, ...]) -> AttackAnswer:
+def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: bool, kind: str | None, helpers: tuple[str, ...],
+                opportunity: bool = False) -> AttackAnswer:
     w = _Work()
     board = Board.of(pos)
     adjacent = engine.adjacent(pos, a, t)
@@ -1104,6 +1106,8 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         lines = lines[:1]
     known_lines = [(b if b is not None else bonus0, d if d is not None else base0, x) for b, d, x in lines]
     _ddm_special(pos, a, t, kind=kind, charge=charge, w=w)
+    if opportunity and has(_abilities(pos, t), "Mobility"):
+        w.mods.append(_mod(N_("Mobility (against an attack of opportunity)"), "defense", 4, _cite(pos, "glossary 'Mobility'")))
     answer = _finish(pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)",
                      False, [], [], lines=known_lines)
     return _ddm_after(pos, a, t, answer, w, kind=kind)
