@@ -486,3 +486,42 @@ def test_ddm_stagger_sidestep_and_mobility(home) -> None:
     assert "Sidesteps" in out and "may make an attack of opportunity" not in out
     r = json.loads(ok("attack", "goblin", "dancer", "--opportunity", "--json"))
     assert r["defense"] == 19 and any(m["source"] == "Mobility (against an attack of opportunity)" for m in r["modifiers"])
+
+
+def test_a_recorded_hit_meets_the_defenders_saves_as_rolled(home) -> None:
+    """The saves between a hit and its damage (PL p.56 Parry, p.52 Lightsaber Block, p.61 Shields) are
+    asked for, then applied as rolled; a Force-costed one spends the defender's Force point."""
+    start(home, SWM.format(rules="swm2008").replace("at: B2", "at: C2").replace("abilities: [Double Attack]}", "abilities: [Double Attack, Melee Attack]}").replace(
+        "{id: droid, side: dark, at: D2, stats: {hp: 10, defense: 25, attack: 4, damage: 10, speed: 6}}",
+        "{id: droid, side: dark, at: D2, stats: {hp: 60, defense: 12, attack: 4, damage: 10, speed: 6, force: 2, abilities: [Parry, Lightsaber Block, Shields 2]}}"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    err = refused("game", "attack", "hero", "droid", "--roll", "15")
+    assert "--save" in err and "Parry" in err and "Shields" in err
+    # Parry fails (5), Block not used, Shields: one save made (11, 3): 20 - 10 = 10
+    out = json.loads(ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Parry=5", "--save", "Lightsaber Block=no",
+                        "--save", "Shields=11,3", "--json"))
+    assert out["event"]["damage"] == 10 and out["event"]["hit_damage"] == 20
+    # Block made with its Force point: no damage, and the droid has 1 Force point left
+    out = json.loads(ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Parry=2", "--save", "Lightsaber Block=14",
+                        "--save", "Shields=1,1", "--json"))
+    assert out["event"]["damage"] == 0 and out["event"]["force_spent"] == {"droid": 1}
+    droid = next(f for f in status()["figures"] if f["id"] == "droid")
+    assert droid["damage_taken"] == 10
+
+
+def test_a_force_power_is_recorded_with_its_force_points_and_each_struck_figures_damage(home) -> None:
+    """PL p.45 Force Lightning [#] (2 Force points: the target and two characters next to it) and p.47 Force Thrust
+    (a save of 11 halves it), recorded in the game: the Force points spent, each figure's damage."""
+    start(home, SWM.format(rules="swm2008").replace(
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 4, abilities: [Force Lightning 2, Force Thrust 20]}}"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    out = json.loads(ok("game", "power", "hero", "guard", "Force Lightning 2", "--json"))
+    assert out["event"]["struck"][0] == {"figure": "guard", "damage": 30}
+    figures = {f["id"]: f for f in status()["figures"]}
+    assert figures["hero"]["force"] == 2 and "guard" not in figures  # 30 damage defeats its 30 Hit Points
+    err = refused("game", "power", "hero", "droid", "Force Thrust")
+    assert "already attacked this turn" in err
+    ok("game", "end-turn")

@@ -9,6 +9,7 @@ import yaml
 
 from assistant.position import check_position_text
 from assistant.rules.attack import attack
+from assistant.rules.powers import use_power
 
 GOLDEN = sorted((Path(__file__).parent / "golden_attack").glob("*.yaml"))
 
@@ -20,6 +21,17 @@ def test_attack_golden(path: Path) -> None:
     assert result.position is not None, [str(p) for p in result.problems]
     pos = result.position
     for exp in doc["expect"]:
+        if "power" in exp:  # a Force power that hurts: attack --power
+            got = use_power(pos, exp["attacker"], exp["target"], exp["power"]).as_json()
+            for key, value in exp["result"].items():
+                assert got[key] == value, f"{key}: {got[key]!r} != {value!r}\n{doc['case']}\n{got}"
+            for text in exp.get("illegal_include", ()):
+                assert any(text in r["text"] for r in got["illegal_reasons"]), f"no reason says {text!r}\n{got}"
+            for text in exp.get("notes_include", ()):
+                assert any(text in n["text"] for n in got["notes"]), f"no note says {text!r}\n{got}"
+            if "struck" in exp:
+                assert {s["figure"]: s["expected_damage"] for s in got["struck"]} == exp["struck"], got
+            continue
         ans = attack(
             pos, exp["attacker"], exp["target"], moved=exp.get("moved", False),
             combined_fire=tuple(exp.get("combined_fire", ())), charge=exp.get("charge", False), kind=exp.get("kind"),

@@ -245,6 +245,13 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("No Reach", "ddm", "no attacks of opportunity (the game session refuses them)", "glossary 'No Reach'", editions=("ddm2005",)),
     Mechanism("Slow Attack", "ddm", "no move and attack in one turn (the game session refuses it)", "glossary 'Slow Attack'", editions=("ddm2005",)),
     Mechanism("Mobility", "ddm", "AC (+4 against attacks of opportunity)", "glossary 'Mobility'", editions=("ddm2005",)),
+    # Force powers that hurt: attack --power and game power (rules/powers.py)
+    Mechanism("Force Lightning", "swm", "a power (attack --power): damage to the target and two next to it", "PL p.45", editions=S08),
+    Mechanism("Force Grip", "swm", "a power (attack --power): damage, the targeting rules", "PL p.44; CS g.5-6"),
+    Mechanism("Force Strike", "swm", "a power (attack --power): damage to a Droid or Mounted Weapon", "PL p.47; CS g.6"),
+    Mechanism("Force Thrust", "swm", "a power (attack --power): damage, a save of 11 halves it", "PL p.47; CS g.6"),
+    Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08),
+    Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),

@@ -359,6 +359,7 @@ def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The fig
 
 
 RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]
+SaveOpt = Annotated[list[str] | None, typer.Option("--save", help="A save between the hit and its damage, as rolled: ABILITY=N (Shields=N,N; a Force-costed one not used: ABILITY=no); repeat for each.", metavar="ABILITY=N")]
 SavesOpt = Annotated[str | None, typer.Option("--saves", help="SWM Avoid Defeat: its two saves as rolled, N,N (asked for when the damage would defeat it).", metavar="N,N")]
 
 
@@ -371,6 +372,7 @@ def attack_cmd(
     combined_fire: Annotated[str | None, typer.Option("--combined-fire", help="SWM helpers, ID[,ID...].", metavar="IDS")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
     saves: SavesOpt = None,
+    save: SaveOpt = None,
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
@@ -380,7 +382,9 @@ def attack_cmd(
     with edge(json_out, "game"):
         st, _meta = read_state(ctx, game)
         helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
-        data = attack_event(st, attacker, target, roll, helpers, ranged, override)
+        from ..game.actions import parse_save_rolls
+
+        data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save))
         data.update(_saves(saves))
         _record(ctx, game, "attack", data, override, json_out)
 
@@ -391,6 +395,7 @@ def aoo(
     attacker: Annotated[str, typer.Argument(help="The figure making the attack of opportunity.")],
     target: Annotated[str, typer.Argument(help="The enemy leaving its reach (the figure moving now).")],
     roll: RollOpt,
+    save: SaveOpt = None,
     game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
 ) -> None:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
@@ -405,8 +410,28 @@ def aoo(
         _actions().refuse_unless(ans, override)
         from ..game.referee import opportunity_not_checked
 
-        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **_actions().roll_outcome(ans, roll)}, override, json_out,
+        outcome = _actions().roll_outcome(ans, roll, _actions().parse_save_rolls(save))
+        _record(ctx, game, "opportunity", {"attacker": attacker, "target": target, **outcome}, override, json_out,
                 opportunity_not_checked(st))
+
+
+@app.command("power")
+def power_cmd(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The figure using the power.")],
+    target: Annotated[str, typer.Argument(help="The enemy it is used on.")],
+    power: Annotated[str, typer.Argument(help="The power, as its card names it (Force Lightning 2, Force Grip, ...).")],
+    save: Annotated[list[str] | None, typer.Option("--save", help="A save a struck figure makes, as rolled: ID:ABILITY=N (Shields=N,N), or ID:save=N for the power's own save (Force Thrust).", metavar="ID:ABILITY=N")] = None,
+    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+) -> None:
+    """Record a Force power that hurts (SWM): its Force points spent, and each struck figure's damage through its saves."""
+    from ..game.actions import power_event
+    from .app import edge
+
+    with edge(json_out, "game"):
+        st, _meta = read_state(ctx, game)
+        data = power_event(st, figure, target, power, save or [], override)
+        _record(ctx, game, "power", data, override, json_out)
 
 
 @app.command("charge")

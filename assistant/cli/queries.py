@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -305,6 +305,24 @@ def print_attack(ans) -> None:
     _print_not_modelled(ans.not_modelled)
 
 
+def print_power(ans: Any) -> None:
+    from .app import out
+
+    verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
+    out.print(_("{a} uses {power} on {t}").format(a=ans.user, power=ans.power, t=ans.target) + f": {verdict}  ({ans.rules.value})")
+    for r in ans.illegal_reasons:
+        out.print(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    left = "" if ans.force_left is None or ans.force_left < 0 else _(", {left} left").format(left=ans.force_left)
+    out.print("  " + escape(_("costs {cost} Force points{left}; {roll}").format(
+        cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")
+    for s in ans.struck:
+        out.print("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=f"{s.expected:g}")))
+        for step in s.steps:
+            out.print("    " + escape(step.text) + f"  [dim]({escape(step.rule)})[/]")
+    for r in ans.notes:
+        out.print(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+
+
 def register_attack(app: typer.Typer) -> None:
     from .app import edge, emit_json, err, out
 
@@ -323,6 +341,7 @@ def register_attack(app: typer.Typer) -> None:
         ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
         melee: Annotated[bool, typer.Option("--melee", help="DDM: use the melee attack line.")] = False,
         opportunity: Annotated[bool, typer.Option("--opportunity", help="An attack of opportunity (SWM: one attack, no combined fire; DDM: a melee attack).")] = False,
+        power: Annotated[str | None, typer.Option("--power", help="SWM: a Force power that hurts instead (Force Lightning, Force Grip, Force Push 3, ...).", metavar="NAME")] = None,
         json_out: JsonOpt = False,
     ) -> None:
         """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
@@ -335,6 +354,15 @@ def register_attack(app: typer.Typer) -> None:
             pos, st = _load_with_state(ctx, position, game)
             if moved is None:
                 moved = bool(st and st.moved.get(attacker, 0) > 0)
+            if power is not None:
+                from ..rules.powers import use_power
+
+                answer = use_power(pos, attacker, target, power)
+                if json_out:
+                    emit_json(answer.as_json())
+                else:
+                    print_power(answer)
+                return
             helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
             kind = "ranged" if ranged else "melee" if melee else None
             ans = attack(pos, attacker, target, moved=moved, combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity)

@@ -18,11 +18,120 @@ from ..i18n import _
 from .state import GameState
 
 
-def roll_outcome(ans: Any, roll: int) -> dict[str, Any]:
+def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
+    """The attack as the d20 fell; on a hit, what its saves and reductions leave of the damage
+    (``after``: each ability's save rolls as rolled, ``None`` for a Force-costed one not used)."""
     crit = roll >= ans.critical_on[0]
     hit = roll != 1 and (roll >= ans.needs or roll == 20 or crit)
     damage = (ans.critical_damage if crit else ans.damage) if hit else 0
-    return {"roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit, "damage": damage}
+    out: dict[str, Any] = {"roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit, "damage": damage}
+    steps = getattr(ans, "after_hit", ())
+    if hit and steps:
+        dealt, spent, used = after_hit(steps, damage, after or {})
+        out.update({"hit_damage": damage, "damage": dealt, "after_hit": used})
+        if spent:
+            out["force_spent"] = spent
+    return out
+
+
+def _made(roll: int, needs: int) -> bool:
+    """A save: a natural 20 succeeds, a natural 1 fails (SWM PL p.24)."""
+    return roll == 20 or (roll != 1 and roll >= needs)
+
+
+def after_hit(steps: Any, damage: int, rolls: dict[str, list[int | None]]) -> tuple[int, dict[str, int], dict[str, list[int | None]]]:
+    """The damage a hit deals through its steps (rules/saves.py) as the saves fell: the damage,
+    the Force points the defender spent, and the rolls used. A roll a step needs and was not
+    given is asked for, naming every one missing."""
+    given = {k.lower(): v for k, v in rolls.items()}
+    missing = [s for s in steps if s.save is not None and s.ability.lower() not in given]
+    if missing:
+        names = ", ".join(f"--save \"{s.ability}={','.join(['N'] * s.saves)}\"" for s in missing)
+        raise AssistantError(_("this hit meets saves that need their rolls: {names} (a Force-costed one not used: {example})").format(
+            names=names, example='--save "Lightsaber Block=no"'))
+    dealt = damage
+    spent: dict[str, int] = {}
+    used: dict[str, list[int | None]] = {}
+    for s in steps:
+        if s.save is None:  # a fixed reduction (Damage Reduction)
+            dealt -= s.amount if s.effect == "reduce" else 0
+            continue
+        r = given[s.ability.lower()]
+        used[s.ability] = r
+        first = r[0]
+        if first is None:
+            continue  # not used (a Force-costed answer the defender did not pay for)
+        if s.force_cost:
+            spent[s.owner] = spent.get(s.owner, 0) + s.force_cost
+        if s.effect == "extra":
+            dealt += 0 if _made(first, s.save) else s.amount
+        elif s.effect == "avoid":
+            made = _made(first, s.save)
+            if (s.saver == "target" and made) or (s.saver == "attacker" and not made):
+                return 0, spent, used
+        else:
+            dealt -= s.amount * sum(1 for x in r if x is not None and _made(x, s.save))
+    return max(0, dealt), spent, used
+
+
+def power_event(st: GameState, figure: str, target: str, name: str, saves: list[str], override: str | None = None) -> dict[str, Any]:
+    """A Force power used at the table (``game power``): who is struck, for how much, through the
+    saves each makes (``--save ID:ABILITY=N``; ``ID:save=N`` for the power's own save)."""
+    from ..rules.powers import use_power
+
+    _turn_refusals(st, "power", {"figure": figure, "target": target}, override)
+    ans = use_power(st.position, figure, target, name)
+    refuse_unless(ans, override)
+    per: dict[str, list[str]] = {}
+    for item in saves:
+        who, colon, rest = item.partition(":")
+        if not colon or not rest:
+            raise AssistantError(_("--save {item!r}: write ID:ABILITY=N, e.g. {example}").format(item=item, example=f"{target}:Shields=11,8"))
+        st.figure(who.strip())
+        per.setdefault(who.strip(), []).append(rest)
+    struck = []
+    for s in ans.struck:
+        rolls = parse_save_rolls(per.get(s.figure, []))
+        damage = s.damage
+        if ans.save and ans.save.get("effect") == "half damage" and s.figure == ans.target:
+            own = rolls.pop("save", None)
+            if own is None:
+                raise AssistantError(_("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)").format(
+                    t=s.figure, n=ans.save["needs"], power=ans.power))
+            damage = damage // 2 if own[0] is not None and _made(own[0], int(ans.save["needs"])) else damage
+        dealt, _spent, used = after_hit(s.steps, damage, rolls)
+        struck.append({"figure": s.figure, "damage": dealt, **({"saves": used} if used else {})})
+    return {"figure": figure, "target": target, "power": ans.power, "cost": ans.cost, "struck": struck}
+
+
+def parse_save_rolls(items: Iterable[str] | None) -> dict[str, list[int | None]]:
+    """``--save "Parry=12"``, ``--save "Shields=11,8"``, ``--save "Lightsaber Block=no"``."""
+    out: dict[str, list[int | None]] = {}
+    for item in items or ():
+        name, _eq, rolls = item.partition("=")
+        values: list[int | None] = []
+        for x in rolls.split(","):
+            x = x.strip().lower()
+            if x in ("no", "-", "none"):
+                values.append(None)
+            elif x.isdigit() and 1 <= int(x) <= 20:
+                values.append(int(x))
+            else:
+                raise AssistantError(_("--save {item!r}: write ABILITY=N (a d20 as rolled), N,N for several saves, or ABILITY=no").format(item=item))
+        if not name.strip() or not values:
+            raise AssistantError(_("--save {item!r}: write ABILITY=N (a d20 as rolled), N,N for several saves, or ABILITY=no").format(item=item))
+        out[name.strip()] = values
+    return out
+
+
+def _turn_refusals(st: GameState, kind: str, data: dict[str, Any], override: str | None) -> None:
+    """The turn's refusals first (whose turn, how many attacks), before the dice are asked for."""
+    from . import RefusedError
+    from .referee import check
+
+    reasons = check(st, kind, data)
+    if reasons and not override:
+        raise RefusedError(reasons)
 
 
 def refuse_unless(ans: Any, override: str | None) -> None:
@@ -54,7 +163,7 @@ def move_event(st: GameState, figure: str, dest: Square) -> tuple[dict[str, Any]
 
 
 def attack_event(st: GameState, attacker: str, target: str, roll: int, helpers: tuple[str, ...] = (), ranged: bool = False,
-                 override: str | None = None) -> dict[str, Any]:
+                 override: str | None = None, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
     """An attack with the d20 as rolled at the table: hit or miss, critical, damage."""
     from ..rules.attack import attack
 
@@ -63,9 +172,10 @@ def attack_event(st: GameState, attacker: str, target: str, roll: int, helpers: 
         raise AssistantError(_("a d20 shows 1 to 20, not {roll}").format(roll=roll))
     moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
     kind = ("ranged" if ranged else None) if st.rules.value == "ddm2005" else None
+    _turn_refusals(st, "attack", {"attacker": attacker, "target": target}, override)
     ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
     refuse_unless(ans, override)
-    return {"attacker": attacker, "target": target, **roll_outcome(ans, roll), "helpers": list(ans.helpers)}
+    return {"attacker": attacker, "target": target, **roll_outcome(ans, roll, after), "helpers": list(ans.helpers)}
 
 
 def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, list[int]]:
@@ -115,9 +225,9 @@ def status_info(st: GameState) -> dict[str, Any]:
 
 
 def figure_rows(pos: Any) -> list[dict[str, Any]]:
-    """Every figure as the status shows it: where, damage, HP, conditions, activated."""
+    """Every figure as the status shows it: where, damage, HP, Force points, conditions, activated."""
     return [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
-             "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures]
+             "force": pos.stats_of(f).force, "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures]
 
 
 def entry_text(e: Any) -> str:

@@ -44,7 +44,7 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
     for h in data.get("helpers", ()) or ():
         state.figure(h)
     over = state.over()
-    if over and kind in ("initiative", "activate", "move", "attack", "charge", "opportunity"):
+    if over and kind in ("initiative", "activate", "move", "attack", "charge", "opportunity", "power"):
         return [Reason(_("the game is over: {over}; nothing more is played").format(over=over), c(tr.cite_victory))]
     if kind == "end":
         return [Reason(_("the game has already ended ({ended})").format(ended=state.ended), c(tr.cite_victory))] if state.ended else []
@@ -71,6 +71,8 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
         return _check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
     if kind == "opportunity":
         return _check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
+    if kind == "power":
+        return _check_power(state, state.figure(data["figure"]))
     if kind == "charge":
         return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
     if kind == "morale":
@@ -252,6 +254,16 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
                               c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options)))
     elif state.rules is Edition.SWM2008 and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
         reasons.append(Reason(_("Twin Attack: {a}'s twin attack is against the same target, {target}").format(a=a.id, target=t.targets[-1]), c("PL p.65 Twin Attack")))
+    return reasons
+
+
+def _check_power(state: GameState, f: Figure) -> list[Reason]:
+    """A Force power that hurts is used in the user's turn, in place of its attacks (PL p.44-47)."""
+    tr = state.turn_rules
+    reasons = _not_acting(state, f)
+    t = _turn(state, f.id)
+    if t.attacks:
+        reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47")))
     return reasons
 
 

@@ -38,7 +38,8 @@ ACTIVATIONS_PER_PHASE = 2
 #: conditions that stop a creature acting (it cannot make attacks of opportunity, command, flank)
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing", "confused"})
 _S, _I = str, int
-_ROLL: dict[str, object] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool}
+_ROLL: dict[str, object] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool,
+                            "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I}
 #: every kind of event the log holds, and what each must carry (checked when the log is read)
 SHAPES: dict[str, dict[str, object]] = {
     "setup": {"position": _S, "cards?": list}, "undo": {"seq": _I},
@@ -47,11 +48,12 @@ SHAPES: dict[str, dict[str, object]] = {
     "move": {"figure": _S, "to": _S, "cost?": _I, "parity?": _I, "path?": list, "provokes?": list},
     "attack": {**_ROLL, "helpers?": list}, "opportunity": _ROLL,
     "charge": {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}},
-    "damage": {"figure": _S, "amount": _I, "by?": _S}, "heal": {"figure": _S, "amount": _I}, "force": {"figure": _S, "delta": _I},
+    "damage": {"figure": _S, "amount": _I, "by?": _S, "saves?": list}, "heal": {"figure": _S, "amount": _I}, "force": {"figure": _S, "delta": _I},
     "condition": {"figure": _S, "add": bool, "condition": _S}, "door": {"edge": _S, "open": bool}, "place": {"figure": dict},
     "relocate": {"figure": _S, "at": _S}, "remove": {"figure": _S}, "flee": {"figure": _S, "by?": _S},
     "morale": {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I},
     "note": {"text": _S}, "end": {"reason?": _S},
+    "power": {"figure": _S, "target": _S, "power": _S, "cost": _I, "struck": list, "after_hit?": dict},
 }
 KINDS = frozenset(SHAPES)
 
@@ -388,6 +390,18 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
         said += _hit(state, state.figure(f.id), target, data)
     elif kind == "damage":
         said += _damage(state, data["figure"], int(data["amount"]), data.get("by"), data.get("saves"))
+    elif kind == "power":  # a Force power that hurts: it replaces the user's attacks (PL p.44-47)
+        f = state.figure(data["figure"])
+        t = _turn_of(state, f.id)
+        t.attacks += 1
+        t.targets.append(data["target"])
+        now = state.position.stats_of(f).force or 0
+        _set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(data["cost"])))))
+        state.last_attacker = f.id
+        state.round_had_action = True
+        for hit in data["struck"]:
+            if int(hit["damage"]) > 0 and hit["figure"] in {x.id for x in state.position.figures}:
+                said += _damage(state, hit["figure"], int(hit["damage"]), f.id)
     elif kind == "heal":
         f = state.figure(data["figure"])
         _set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["amount"]))))
@@ -458,6 +472,10 @@ def _turn_of(state: GameState, fid: str) -> Turn:
 
 def _hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> list[str]:
     state.last_attacker = a.id
+    for fid, cost in (data.get("force_spent") or {}).items():  # a Force-costed save the defender made (Lightsaber Block, ...)
+        f = state.figure(fid)
+        now = state.position.stats_of(f).force or 0
+        _set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(cost)))))
     if data.get("hit") and int(data.get("damage") or 0) > 0:
         return _damage(state, target.id, int(data["damage"]), a.id, data.get("saves"))
     return []
@@ -689,6 +707,10 @@ def describe(state: GameState, e: Event) -> str:
     if k == "charge":
         return _("{figure} charges {target}, moving to {to} ({squares}), +2 on its attack: {roll}").format(
             figure=d["figure"], target=d["target"], to=d["to"], squares=count_squares(d.get("cost", "?")), roll=_roll_text(d))
+    if k == "power":
+        struck = ", ".join(f"{h['figure']} {h['damage']}" for h in d["struck"])
+        return _("{figure} uses {power} on {target} ({cost} Force points): {struck}").format(
+            figure=d["figure"], power=d["power"], target=d["target"], cost=d["cost"], struck=struck)
     if k == "damage":
         if d.get("by"):
             return _("{figure} takes {amount} damage from {by}").format(figure=d["figure"], amount=d["amount"], by=d["by"])

@@ -210,7 +210,8 @@ class Table:
             data, notes = move_event(st, _text(args, "figure"), parse_square(_text(args, "to")))
             return self.record("move", data, override, notes)
         if verb == "attack":
-            data = attack_event(st, _text(args, "attacker"), _text(args, "target"), _int(args, "roll"), override=override)
+            data = attack_event(st, _text(args, "attacker"), _text(args, "target"), _int(args, "roll"), override=override,
+                                after=_save_rolls(args))
             return self.record("attack", data, override)
         if verb == "initiative":
             rolls = args.get("rolls") or {}
@@ -256,6 +257,18 @@ def _text(args: dict[str, Any], key: str) -> str:
     if not isinstance(v, str) or not v.strip() or len(v) > 200:
         raise AssistantError(_("{key!r} is missing or not a short text").format(key=key))
     return v.strip()
+
+
+def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:
+    """``"saves": {"Parry": [12], "Shields": [11, 8], "Lightsaber Block": ["no"]}``: the saves between a hit and its damage."""
+    from ..game.actions import parse_save_rolls
+
+    given = args.get("saves")
+    if given is None:
+        return None
+    if not isinstance(given, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in given.items()):
+        raise AssistantError(_("'saves' is an object of ability: [d20, ...]"))
+    return parse_save_rolls(f"{k}={','.join(str(x) for x in v)}" for k, v in given.items())
 
 
 def _int(args: dict[str, Any], key: str) -> int:

@@ -302,7 +302,7 @@ class _Work:
 
 def attack(
     pos: Position, attacker: str, target: str, *, moved: bool = False, combined_fire: tuple[str, ...] = (),
-    charge: bool = False, kind: str | None = None, opportunity: bool = False,
+    charge: bool = False, kind: str | None = None, opportunity: bool = False, for_power: bool = False,
 ) -> AttackAnswer:
     """``opportunity``: an attack of opportunity (SWM): one attack, no combined fire, no
     own-turn abilities; swm2008 applies no targeting rules to it (PL p.33)."""
@@ -314,7 +314,7 @@ def attack(
             raise AssistantError(_("a DDM attack of opportunity is a melee attack"))
         return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=combined_fire,
                            opportunity=opportunity)
-    return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity)
+    return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
 
 
 def _require(value: int | None, what: str, fig: Figure) -> int:
@@ -326,16 +326,18 @@ def _require(value: int | None, what: str, fig: Figure) -> int:
 
 
 def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
-                opportunity: bool = False) -> AttackAnswer:
+                opportunity: bool = False, for_power: bool = False) -> AttackAnswer:
+    """``for_power``: only whom it may choose, for a Force power subject to the targeting rules
+    (no attack stats needed, and Melee Attack does not limit a power)."""
     w = _Work()
     sa, st = pos.stats_of(a), pos.stats_of(t)
     game, ed = "swm", pos.rules.value
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if kind is not None or charge:
         w.notes.append(Reason(_("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability"), _cite(pos, "PL p.54; CS g.9")))
-    atk = _require(sa.attack, "Attack", a)
-    dfn = _require(st.defense, "Defense", t)
-    dmg = _require(sa.damage, "Damage", a)
+    atk = (sa.attack or 0) if for_power else _require(sa.attack, "Attack", a)
+    dfn = (st.defense or 0) if for_power else _require(st.defense, "Defense", t)
+    dmg = (sa.damage or 0) if for_power else _require(sa.damage, "Damage", a)
 
     # legality (swm.md §6.4)
     if opportunity:
@@ -368,7 +370,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
                "{enemies} are adjacent to {a}: only adjacent enemies are legal targets", len(adj_enemies)).format(
                 enemies=", ".join(e.id for e in adj_enemies), a=a.id),
             _cite(pos, "PL p.51; CS r.6, g.8")))
-    if has(abl_a, "Melee Attack") and not adjacent:
+    if has(abl_a, "Melee Attack") and not adjacent and not for_power:
         w.illegal.append(Reason(_("{a} has Melee Attack: it may attack only adjacent enemies").format(a=a.id), _cite(pos, "PL p.54; CS g.9")))
     if ed == "swm2008" and has(abl_t, "Invisibility") and not adjacent:
         w.illegal.append(Reason(_("{t} has Invisibility: only an adjacent character can attack it").format(t=t.id), _cite(pos, "PL p.50")))
