@@ -678,7 +678,7 @@ def describe(state: GameState, e: Event) -> str:
         raw = d.get("rolls") or {}
         order = [s for s in state.sides() if s in raw] + [s for s in raw if s not in state.sides()]
         rolls = ", ".join(
-            f"{s} {raw[s]}" + (f" + commander {ratings[s]} = {totals.get(s, raw[s])}" if ratings.get(s) else "")
+            f"{s} {raw[s]}" + (_(" + commander {rating} = {total}").format(rating=ratings[s], total=totals.get(s, raw[s])) if ratings.get(s) else "")
             for s in order)
         parts.append(rolls)
         text = _("round {round}: initiative ({rolls}); {winner} wins, {first} goes first").format(

@@ -122,7 +122,7 @@ class PowerAnswer:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "query": "attack", "rules": self.rules.value, "attacker": self.user, "target": self.target, "power": self.power,
+            "query": "power", "rules": self.rules.value, "attacker": self.user, "target": self.target, "power": self.power,
             "legal": self.legal, "illegal_reasons": [r.as_json() for r in self.illegal_reasons], "force_cost": self.cost,
             "force_left": self.force_left, "roll": self.roll, "save": self.save,
             "damage": self.struck[0].damage if self.struck else 0,
