@@ -252,6 +252,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Force Thrust", "swm", "a power (attack --power): damage, a save of 11 halves it", "PL p.47; CS g.6"),
     Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08),
     Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08),
+    Mechanism("Slow Effect", "ddm", "multiple attacks (at most one for an adjacent enemy that fails its save: said with the chance)", "glossary 'Slow Effect'", editions=("ddm2005",)),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),

@@ -1202,6 +1202,13 @@ def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: s
     if has(abl_a, "Whirlwind Attack") and len(near) > 1:
         out.append(Reason(_("Whirlwind Attack: moving at most 1 square, {a} may instead make one melee attack against each enemy in its reach ({enemies})").format(
             a=a.id, enemies=", ".join(e.id for e in near)), _cite(pos, "glossary 'Whirlwind Attack'")))
+    for f in _enemies(pos, a):
+        if has(_abilities(pos, f), "Slow Effect") and engine.adjacent(pos, f, a):
+            dc = _ability_value(_abilities(pos, f), "Slow Effect")
+            p = ddm_effects.save_chance(dc or None, pos.stats_of(a).level)
+            out.append(Reason(_("{f}'s Slow Effect: {a}, next to it when it activated, makes at most one melee or ranged attack this turn unless it saves against DC {dc}{chance}").format(
+                f=f.id, a=a.id, dc=dc or "[#]", chance=f" ({float(p) * 100:.0f}%)" if p is not None else ""), _cite(pos, "glossary 'Slow Effect'")))
+            break
     if has(abl_a, "Simultaneous Attack"):
         out.append(Reason(_("Simultaneous Attack: if {a} does not move, it may use the attacks and abilities its card combines, one after another").format(a=a.id),
                           _cite(pos, "glossary 'Simultaneous Attack'")))
