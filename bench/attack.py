@@ -24,7 +24,8 @@ from geometry import EMPTY_LIBRARY, make_position, pct
 from assistant.position import parse_position
 from assistant.rules.attack import attack, targets
 
-ABILITIES = ["[]", "[Cunning Attack]", "[Careful Shot +4, Deadly Attack]", "[Melee Attack, Double Attack]", "[Sniper]", "[Droid]"]
+ABILITIES = ["[]", "[Cunning Attack]", "[Careful Shot +4, Deadly Attack]", "[Melee Attack, Double Attack]", "[Sniper]", "[Droid]",
+             "[Parry, Shields 2, Damage Reduction 10]", "[Poison, Evade, Dark Armor]"]  # the saves between a hit and its damage
 
 
 def with_stats(text: str) -> str:

@@ -220,7 +220,8 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
         modelled = {e["name"] for e in entries if e["modelled"]}
         if game == "swm":
             assert {"Cunning Attack", "Flight", "Mobile Attack", "Heavy Weapon"} <= modelled  # the advisor's and the session's
-            assert "Force Push" not in modelled
+            assert "Force Push" in modelled  # a power that hurts: attack --power
+            assert "Force Renewal" not in modelled  # no rule the assistant applies
 
 
 def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:

@@ -34,7 +34,7 @@ def test_attack_json_follows_the_contract() -> None:
     # Soresu guards against melee; sbd shoots: nothing between its hit and the damage, and the
     # ability is applied (not listed as unmodelled); a power Obi-Wan has is still listed
     assert obj["after_hit"] == [] and "obi: Soresu Style Master" not in obj["not_modelled"]
-    assert "obi: Force Push 3" in obj["not_modelled"]
+    assert "obi: Knight Speed" in obj["not_modelled"] and "obi: Force Push 3" not in obj["not_modelled"]  # Force Push: --power
 
 
 def test_illegal_target_comes_back_with_every_reason() -> None:
