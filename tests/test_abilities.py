@@ -276,3 +276,22 @@ def test_ddm_rend_and_cleave_on_a_two_attack_line(tmp_path) -> None:
     assert [x["expected_damage"] for x in ans["attacks"]] == [8.5, 14.9]
     assert ans["p_defeat"] == 0.8  # any hit of 10 kills the orc's 10 Hit Points
     assert any("Cleave: if this attack kills orc (80%)" in n["text"] for n in ans["notes"])
+
+
+def test_movement_attacks_gallop_strafe_and_leap_are_said_with_their_numbers() -> None:
+    """CS g.7 Gallop Attack / PL p.48 Galloping Attack (+4 on an attack made during the move); PL p.64 Strafe Attack
+    (attacks while flying over enemies); DDM glossary Leap ("Zastępuje ataki: wykonaj jeden atak wręcz na +[#],
+    [#] obrażeń": the listed bonus replaces the card's, so +12 against AC 15 needs 3)."""
+    def notes(rules: str, abl: str, t_at: str = "D5") -> list[str]:
+        pos = position(rules, [f"{{id: a, side: x, at: C5, stats: {{attack: 4, damage: 10, abilities: [{abl}]}}}}",
+                               f"{{id: t, side: y, at: {t_at}, stats: {{defense: 15, hp: 100}}}}"])
+        return [n["text"] for n in attack(pos, "a", "t").as_json()["notes"]]
+
+    assert any(t.startswith("Gallop Attack: an attack on t made while a moves") and "+4 Attack" in t for t in notes("swm2004", "Gallop Attack"))
+    assert any(t.startswith("Galloping Attack:") for t in notes("swm2008", "Galloping Attack"))
+    assert not any("Gallop" in t for t in notes("swm2008", "Galloping Attack", t_at="H5"))  # not adjacent: no charge past it
+    assert any(t.startswith("Strafe Attack: flying, a may attack t") for t in notes("swm2008", "Strafe Attack"))
+    leap = [t for t in notes("ddm2005", "'Leap (replaces attacks: +12, 20 damage)'") if t.startswith("Leap:")]
+    assert leap == ["Leap: instead of its attacks, a may make one melee attack at +12, 20 damage (against AC 15: 3+)"]
+    assert [t for t in notes("ddm2005", "Leap") if t.startswith("Leap:")] == [
+        "Leap: instead of its attacks, a may make one melee attack at +[#], [#] damage (against AC 15: ?+)"]

@@ -488,6 +488,20 @@ def test_ddm_stagger_sidestep_and_mobility(home) -> None:
     assert r["defense"] == 19 and any(m["source"] == "Mobility (against an attack of opportunity)" for m in r["modifiers"])
 
 
+def test_ddm_ghost_step_provokes_only_enemies_with_blindsight(home) -> None:
+    """DDM glossary Ghost Step: the creature is Invisible until the end of its turn, and an Invisible creature
+    provokes attacks of opportunity only from enemies that can see it (Blindsight)."""
+    start(home, STAGGER.replace("abilities: [Sidestep, Mobility]", "abilities: [Ghost Step]").replace(
+        "{id: goblin, side: b, at: J6, stats: {hp: 10, defense: 12, attack: 3, damage: 5, speed: 6, level: 1}}",
+        "{id: goblin, side: b, at: J6, stats: {hp: 10, defense: 12, attack: 3, damage: 5, speed: 6, level: 1}}\n"
+        "  - {id: bat, side: b, at: J4, stats: {hp: 10, defense: 12, attack: 3, damage: 5, speed: 6, level: 1, abilities: [Blindsight]}}"))
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "dancer")
+    out = ok("game", "move", "dancer", "F5")  # leaves both the goblin's and the bat's reach
+    assert "declares Ghost Step" in out
+    assert "leaving bat's reach: it may make an attack of opportunity first" in out and "goblin's reach" not in out
+
+
 def test_a_recorded_hit_meets_the_defenders_saves_as_rolled(home) -> None:
     """The saves between a hit and its damage (PL p.56 Parry, p.52 Lightsaber Block, p.61 Shields) are
     asked for, then applied as rolled; a Force-costed one spends the defender's Force point."""

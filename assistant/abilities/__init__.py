@@ -253,6 +253,10 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08),
     Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08),
     Mechanism("Slow Effect", "ddm", "multiple attacks (at most one for an adjacent enemy that fails its save: said with the chance)", "glossary 'Slow Effect'", editions=("ddm2005",)),
+    Mechanism("Gallop Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "CS g.7", editions=("swm2004",)),
+    Mechanism("Strafe Attack", "swm", "attacks made while flying over enemies (said)", "PL p.64; CS g.13"),
+    Mechanism("Leap", "ddm", "one melee attack at +[#] instead of its attacks (said with the roll needed)", "glossary 'Leap'", editions=("ddm2005",)),
+    Mechanism("Ghost Step", "ddm", "movement (Invisible: only Blindsight makes attacks of opportunity)", "glossary 'Ghost Step'", editions=("ddm2005",)),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),
@@ -348,7 +352,7 @@ def has(abilities: tuple[str, ...] | None, name: str) -> bool:
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
     "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement", "Avoid Defeat"),
-    "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger"),
+    "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step"),
 }
 
 

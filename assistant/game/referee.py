@@ -20,6 +20,7 @@ from ..rules import engine
 from ..rules.engine import Reason
 from .movement import Route, mover, reach, route
 from .state import INACTIVE, GameState, Turn
+from .turns import TurnRules
 
 __all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]
 
@@ -336,15 +337,25 @@ def plan_move(state: GameState, fid: str, to: Square) -> MovePlan:
     if r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
+        elif state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Ghost Step"):
+            provokes = [e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
+                        if has(_abilities(state.position, state.figure(e)), "Blindsight")]
+            notes.append(_("{id} declares Ghost Step: Invisible until the end of its turn, so only enemies with Blindsight may make attacks of opportunity (glossary 'Ghost Step')").format(id=f.id))
+            if provokes:
+                notes.append(_opportunity_note(provokes, tr))
         elif _sidestep(state, f, t.moved + (r.cost or 0)) and not any((s.col, s.row) in mover(state.position, f).slow for s in r.path[1:]):
             notes.append(_("{id} Sidesteps: a move of 1 square provokes no attacks of opportunity, and it may still make all its attacks (glossary 'Sidestep')").format(id=f.id))
         else:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
             if provokes:
-                notes.append(n_("leaving {names}'s reach: it may make an attack of opportunity first ({rule}; record it with 'game aoo')",
-                                 "leaving {names}'s reach: each may make an attack of opportunity first ({rule}; record it with 'game aoo')",
-                                 len(provokes)).format(names=', '.join(provokes), rule=tr.cite(tr.cite_opportunity)))
+                notes.append(_opportunity_note(provokes, tr))
     return MovePlan(r, tuple(provokes), tuple(notes))
+
+
+def _opportunity_note(provokes: list[str], tr: TurnRules) -> str:
+    return n_("leaving {names}'s reach: it may make an attack of opportunity first ({rule}; record it with 'game aoo')",
+              "leaving {names}'s reach: each may make an attack of opportunity first ({rule}; record it with 'game aoo')",
+              len(provokes)).format(names=', '.join(provokes), rule=tr.cite(tr.cite_opportunity))
 
 
 def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> list[str]:

@@ -12,6 +12,7 @@ is not applied here is listed in ``not_modelled``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from itertools import product
@@ -540,9 +541,13 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
             w.notes.append(Reason(_("{f}'s Shaper +{n}: {a}'s printed Damage is {n} higher, and a critical hit doubles it").format(f=f.id, n=shaper, a=a.id),
                                   _cite(pos, "PL p.61")))
             break
-    if has(abl_a, "Galloping Attack") and adjacent:
-        w.notes.append(Reason(_("Galloping Attack: an attack on {t} made while {a} moves (at least 1 square first, each enemy once) gets +4 Attack").format(t=t.id, a=a.id),
-                              _cite(pos, "PL p.48; CS g.7")))
+    gallop = next((n for n in ("Galloping Attack", "Gallop Attack") if has(abl_a, n)), None)
+    if gallop and adjacent:
+        w.notes.append(Reason(_("{ability}: an attack on {t} made while {a} moves (at least 1 square first, each enemy once) gets +4 Attack").format(
+            ability=gallop, t=t.id, a=a.id), _cite(pos, "PL p.48; CS g.7")))
+    if has(abl_a, "Strafe Attack"):
+        w.notes.append(Reason(_("Strafe Attack: flying, {a} may attack {t} as it passes over its space (the roll before entering it), each enemy once, choosing where it ends first").format(
+            a=a.id, t=t.id), _cite(pos, "PL p.64; CS g.13")))
     charging = _ability_value(abl_a, "Charging Assault")
     if charging and moved and adjacent and ed == "swm2008":
         w.mods.append(_mod(N_("Charging Assault (the turn is a move of up to double speed and this one attack)"), "damage", charging, _cite(pos, "PL p.36")))
@@ -1209,6 +1214,15 @@ def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: s
             out.append(Reason(_("{f}'s Slow Effect: {a}, next to it when it activated, makes at most one melee or ranged attack this turn unless it saves against DC {dc}{chance}").format(
                 f=f.id, a=a.id, dc=dc or "[#]", chance=f" ({float(p) * 100:.0f}%)" if p is not None else ""), _cite(pos, "glossary 'Slow Effect'")))
             break
+    # written as a card prints it ("Leap (replaces attacks: +12, 20 damage)") or shortened ("Leap +12 20")
+    leap = next((re.findall(r"\d+", text) for text in abl_a if re.match(r"leap\b(?!\s*[a-z])", text.strip(), re.I)), None)
+    if leap is not None and kind == "melee":
+        # the seed: "one melee attack at +[#], [#] damage" -- the listed bonus replaces the card's
+        bonus, dmg = (int(leap[0]) if leap else None), (leap[1] if len(leap) > 1 else "[#]")
+        ac = ans.defense
+        out.append(Reason(_("Leap: instead of its attacks, {a} may make one melee attack at +{n}, {damage} damage (against AC {ac}: {needs}+)").format(
+            a=a.id, n=bonus if bonus is not None else "[#]", damage=dmg, ac=ac,
+            needs=max(2, min(20, ac - bonus)) if bonus is not None else "?"), _cite(pos, "glossary 'Leap'")))
     if has(abl_a, "Simultaneous Attack"):
         out.append(Reason(_("Simultaneous Attack: if {a} does not move, it may use the attacks and abilities its card combines, one after another").format(a=a.id),
                           _cite(pos, "glossary 'Simultaneous Attack'")))
