@@ -539,3 +539,123 @@ def test_a_force_power_is_recorded_with_its_force_points_and_each_struck_figures
     err = refused("game", "power", "hero", "droid", "Force Thrust")
     assert "already attacked this turn" in err
     ok("game", "end-turn")
+
+
+
+TOW = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: {rules}
+    map: {{cols: 12, rows: 8, squares: {{pit: [E6]}}}}
+    figures:
+      - {{id: hero, side: light, at: B2, stats: {{hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Tow Cable]}}}}
+      - {{id: scout, side: light, at: B3, stats: {{hp: 20, defense: 14, attack: 6, damage: 10, speed: 6, abilities: [Intuition]}}}}
+      - {{id: walker, side: light, size: large, at: A4, stats: {{hp: 20, defense: 14, attack: 6, damage: 10, speed: 6}}}}
+      - {{id: droid, side: dark, at: D2, stats: {{hp: 10, defense: 25, attack: 4, damage: 10, speed: 6}}}}
+      - {{id: guard, side: dark, at: D5, stats: {{hp: 30, defense: 13, attack: 5, damage: 10, speed: 6}}}}
+    """)
+
+
+def test_swm_intuition_moves_before_the_first_activation_once_a_round(home) -> None:
+    """PL p.50 Intuition ("Po tym jak inicjatywa zostanie rozstrzygnięta, postać ta może natychmiast wykonać ruch aż do
+    swojej pełnej prędkości, zanim inne postacie zostaną aktywowane. (Nie wlicza się tego do aktywacji) ... wyłącznie
+    raz w rundzie")."""
+    start(home, TOW.format(rules="swm2008"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    err = refused("game", "move", "scout", "J3")
+    assert "Intuition moves scout up to its speed 6; this move is 8 squares" in err
+    out = ok("game", "move", "scout", "H3")
+    assert "scout moves with Intuition" in out and "leaving droid's reach" in out  # it still provokes
+    scout = next(f for f in status()["figures"] if f["id"] == "scout")
+    assert scout["at"] == "H3" and not scout["activated"]
+    err = refused("game", "move", "scout", "H4")
+    assert "Intuition move is made after initiative, before the first activation, once a round" in err
+    ok("game", "activate", "scout")  # its own activation, with its whole turn
+    assert "moves to H5" in ok("game", "move", "scout", "H5")
+
+
+def test_swm_tow_cable_moves_both_with_flight_as_the_whole_turn(home) -> None:
+    """PL p.65 / CS g.13 Tow Cable ("Zamiast normalnej tury, postać ta wybiera sąsiadującą sojuszniczą postać. Obie
+    postacie mogą poruszyć się do 12 pól i obie mają umiejętność specjalną Lot ... Sojusznik musi zakończyć swój ruch
+    sąsiadując z tą postacią. Lina Holownicza może być użyta tylko do przesuwania średnich lub małych postaci")."""
+    start(home, TOW.format(rules="swm2008"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    assert "the towed scout must end next to hero (F6)" in refused("game", "move", "hero", "F6", "--tow", "scout=F8")
+    assert "hero may move up to 12 squares with Tow Cable; this move is 14 squares" in refused("game", "move", "hero", "L6", "--tow", "scout=L7")
+    assert "Tow Cable moves only Medium or smaller figures; walker is large" in refused("game", "move", "hero", "F6", "--tow", "walker=F7")
+    assert "ALLY=SQUARE" in refused("game", "move", "hero", "F6", "--tow", "scout")
+    out = ok("game", "move", "hero", "F6", "--tow", "scout=F7")  # over the droid and past the guard: Flight, no attack of opportunity
+    assert "hero tows scout with Tow Cable" in out and "reach" not in out
+    at = {f["id"]: f["at"] for f in status()["figures"]}
+    assert (at["hero"], at["scout"]) == ("F6", "F7")
+    assert "used Tow Cable: that move was its whole turn" in refused("game", "attack", "hero", "guard", "--roll", "15")
+    assert "used Tow Cable" in refused("game", "move", "hero", "F5")
+    ok("game", "undo")
+    at = {f["id"]: f["at"] for f in status()["figures"]}
+    assert (at["hero"], at["scout"]) == ("B2", "B3")
+
+
+def test_swm2004_tow_cable_sets_no_size(home) -> None:
+    """CS g.13 Tow Cable ("Obě postavy se poté pohnou o 12 polí ... Přátelská postava musí skončit svůj pohyb na sousedním
+    poli k této postavě"): the 2004 text has no size limit."""
+    start(home, TOW.format(rules="swm2004").replace("at: A4", "at: A3").replace("id: scout, side: light, at: B3", "id: scout, side: light, at: L8"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    err = refused("game", "move", "hero", "F6", "--tow", "walker=F7")
+    assert "Medium or smaller" not in err and "walker is not next to hero" not in err
+
+
+DIG = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: ddm2005
+    map: {cols: 10, rows: 6, squares: {wall: [D1, D2, D3, D4, D5, D6]}}
+    figures:
+      - {id: mole, side: a, at: B3, stats: {hp: 40, defense: 16, attack: 8, damage: 10, speed: 6, level: 4, commander_rating: 2, abilities: [Burrow 4]}}
+      - {id: rhino, side: a, at: A5, stats: {hp: 40, defense: 16, attack: 8, damage: 10, speed: 6, level: 4, abilities: ['Trample 10 (DC 15)']}}
+      - {id: imp, side: b, size: small, at: B5, stats: {hp: 10, defense: 12, attack: 3, damage: 5, speed: 6, level: 1}}
+      - {id: orc, side: b, at: G3, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+      - {id: ogre, side: b, at: C4, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+    """)
+
+
+def test_ddm_burrow_goes_under_walls_and_enemies_at_its_own_speed(home) -> None:
+    """DDM glossary Burrow [#] ("używa tej zdolności dla całego swojego ruchu w tej turze, a jej szybkość to wartość tej
+    zdolności. Kopiąca istota ignoruje działanie terenu na powierzchni i może ruszać się przez pola zajmowane przez
+    ściany i wrogie istoty ... jest niewrażliwa na ataki okazyjne i nie może szarżować")."""
+    start(home, DIG)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "mole")
+    err = refused("game", "move", "mole", "F3")
+    assert "no path from B3 to F3" in err and err.count("§ Ruch p.10") == 1  # cited once
+    assert "its speed 4 allows 8" in refused("game", "move", "mole", "J6", "--burrow")
+    out = ok("game", "move", "mole", "F3", "--burrow")  # under the wall, leaving the ogre's reach: no attack of opportunity
+    assert "mole burrows" in out and "leaving" not in out
+    assert "its whole move is underground (move with --burrow)" in refused("game", "move", "mole", "F4")
+    ok("game", "attack", "mole", "orc", "--roll", "2")  # 4 squares at Burrow 4: still an attack
+    ok("game", "end-turn")
+    ok("game", "activate", "rhino")
+    assert "rhino has no Burrow" in refused("game", "move", "rhino", "A6", "--burrow")
+
+
+def test_ddm_trample_goes_through_a_smaller_enemy_once_a_turn(home) -> None:
+    """DDM glossary Trample [#] ("Może ruszyć się przez pole zajmowane przez mniejszego przeciwnika, żeby zadać [#]
+    obrażeń; ST [##] ... raz w swojej turze. Tratująca istota nadal prowokuje ataki okazyjne")."""
+    start(home, DIG)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "rhino")
+    out = ok("game", "move", "rhino", "C5")  # through the Small imp
+    assert "rhino tramples imp (once this turn): each takes 10 damage unless it saves against DC 15" in out
+    assert "leaving" in out and "reach" in out  # it still provokes
+    from assistant.game.movement import mover
+    from assistant.position import parse_position
+
+    pos = parse_position(DIG, "dig.yaml")
+    step = mover(pos, pos.figure("rhino"), trample=True).step
+    assert step((0, 4), (1, 4), 0) is not None and step((1, 3), (2, 3), 0) is None  # the Small imp's square, not the Medium ogre's
+    ok("game", "undo")
+    ok("game", "move", "rhino", "A6")
+    ok("game", "move", "rhino", "B6")
+    out = ok("game", "move", "rhino", "B4")  # once a turn; the imp's square is open to it still (the turn has not trampled)
+    assert "tramples imp" in out
+    ev = export()["events"]
+    assert [e.get("trample") for e in ev if e["kind"] == "move" and not e["undone"]][-1] == ["imp"]

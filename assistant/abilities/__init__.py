@@ -351,8 +351,9 @@ def has(abilities: tuple[str, ...] | None, name: str) -> bool:
 #: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
-    "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement", "Avoid Defeat"),
-    "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step"),
+    "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement", "Avoid Defeat",
+            "Tow Cable", "Intuition"),
+    "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
 
 

@@ -346,6 +346,8 @@ def end_turn(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False
 @app.command("move")
 def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The figure.")],
          to: Annotated[str, typer.Argument(help="The square it moves to.")],
+         burrow: Annotated[bool, typer.Option("--burrow", help="DDM Burrow: the move is underground.")] = False,
+         tow: Annotated[str | None, typer.Option("--tow", help="SWM Tow Cable: the adjacent ally towed and where it ends, ALLY=SQUARE.", metavar="ALLY=SQUARE")] = None,
          game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     from ..coords import parse_square
@@ -354,7 +356,13 @@ def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The fig
 
     with edge(json_out, "game"):
         st, _meta = read_state(ctx, game)
-        data, notes = move_event(st, figure, parse_square(to))
+        towed = None
+        if tow is not None:
+            ally, sep, where = tow.partition("=")
+            if not sep or not ally.strip() or not where.strip():
+                raise AssistantError(_("--tow {value!r}: write the ally and where it ends, ALLY=SQUARE").format(value=tow))
+            towed = (ally.strip(), parse_square(where.strip()))
+        data, notes = move_event(st, figure, parse_square(to), burrow=burrow, tow=towed)
         _record(ctx, game, "move", data, override, json_out, notes)
 
 

@@ -152,13 +152,15 @@ def record(game: Any, kind: str, data: dict[str, Any], override: str | None = No
     return ev, entry
 
 
-def move_event(st: GameState, figure: str, dest: Square) -> tuple[dict[str, Any], tuple[str, ...]]:
+def move_event(st: GameState, figure: str, dest: Square, *, burrow: bool = False,
+               tow: tuple[str, Square] | None = None) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The move's data (path and cost, checked by the referee when recorded) and its notes
-    (enemies whose reach it leaves, ...)."""
+    (enemies whose reach it leaves, ...); ``burrow``: DDM Burrow underground; ``tow``: SWM Tow
+    Cable's ally and the square it ends on."""
     from .referee import plan_move
 
-    plan = plan_move(st, figure, dest)
-    data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0}
+    plan = plan_move(st, figure, dest, burrow=burrow, tow=tow)
+    data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0, **plan.extra}
     return data, tuple(plan.notes)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..abilities import has
 from ..coords import Square
-from ..editions import Edition, SquareTerrain
+from ..editions import Edition, Size, SquareTerrain
 from ..geometry.distance import search
 from ..i18n import _
 from ..model import Figure, Position
@@ -65,18 +65,26 @@ class Mover:
     pits: frozenset[tuple[int, int]]
 
 
-def mover(pos: Position, f: Figure) -> Mover:
+#: sizes in order, for "a smaller enemy" (DDM Trample)
+SIZE_ORDER = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN, Size.COLOSSAL)
+
+
+def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = False, flight: bool = False) -> Mover:
     """SWM: orthogonal 1, diagonal 2, entering low objects or difficult terrain doubles; DDM:
     diagonals 1-2-1-2, difficult terrain and statues 2 (3 diagonally). Never through walls,
     closed doors, pits or enemies (Flight and its kin excepted); no diagonal step past a
-    wall's corner; allies are passed, not shared."""
+    wall's corner; allies are passed, not shared.
+
+    ``burrow`` (DDM Burrow): underground, ignoring the surface's terrain, walls and enemies;
+    ``trample`` (DDM Trample): through the squares of smaller enemies; ``flight``: Flight
+    granted for this move (SWM Tow Cable)."""
     m = pos.map
     tr = TURN_RULES[pos.rules]
     ddm = pos.rules is Edition.DDM2005
     cite = tr.cite(tr.cite_movement)
     abilities = tuple(pos.stats_of(f).abilities or ())
     known = [a for a in tr.movement_abilities if has(abilities, a)]
-    flier = any(a in known for a in ("Flight", "Light Spirit"))
+    flier = flight or any(a in known for a in ("Flight", "Light Spirit"))
     climber = "Wall Climber" in known
     through_enemies = flier or "Hologram" in known
     incorporeal = "Incorporeal" in known
@@ -94,6 +102,8 @@ def mover(pos: Position, f: Figure) -> Mover:
     enemy_figs = [e for e in pos.figures if e.side != f.side]
     occupied_by_enemy = {(s.col, s.row) for e in enemy_figs for s in e.space}
     enemies = occupied_by_enemy
+    if trample:
+        enemies = {(s.col, s.row) for e in enemy_figs if SIZE_ORDER.index(e.size) >= SIZE_ORDER.index(f.size) for s in e.space}
     if incorporeal:
         enemies = {(s.col, s.row) for e in enemy_figs if has(pos.stats_of(e).abilities or (), "Incorporeal") for s in e.space}
     friends = {(s.col, s.row) for e in pos.figures if e.side == f.side and e.id != f.id for s in e.space}
@@ -118,6 +128,11 @@ def mover(pos: Position, f: Figure) -> Mover:
     def flying(sq: tuple[int, int], nb: tuple[int, int]) -> bool:
         return flier or (climber and sq in near_wall and nb in near_wall)
 
+    def underground(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
+        if sq[0] != nb[0] and sq[1] != nb[1]:
+            return ((2 if par else 1), 1 - par) if ddm else (2, 0)
+        return 1, par
+
     def step(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
         fly = flying(sq, nb)
         if nb in walls or (nb in pits and not fly) or (nb in enemies and not (fly or through_enemies)):
@@ -135,16 +150,18 @@ def mover(pos: Position, f: Figure) -> Mover:
         return (2 if is_slow else 1), par
 
     notes = tuple(_("{ability} applied").format(ability=a) + f" ({tr.cite(tr.cite_flight) if a == 'Flight' else tr.cite('glossary ' + a)})" for a in known)
+    if burrow:
+        return Mover(underground, end_problem, (), False, frozenset(), frozenset())
     return Mover(step, end_problem, notes, flier, frozenset(slow | statues), frozenset(pits))
 
 
-def route(pos: Position, f: Figure, to: Square, parity: int = 0) -> Route:
-    """The cheapest legal path for ``f`` to ``to`` (see :func:`mover`), the DDM diagonal count
-    starting from ``parity``."""
+def route(pos: Position, f: Figure, to: Square, parity: int = 0, **how: bool) -> Route:
+    """The cheapest legal path for ``f`` to ``to`` (see :func:`mover`, whose keywords ``how``
+    passes on), the DDM diagonal count starting from ``parity``."""
     tr = TURN_RULES[pos.rules]
     if f.size.footprint != 1:
         return Route(None, _("moves of Large and bigger figures are not checked here (record them with --override)"))
-    mv = mover(pos, f)
+    mv = mover(pos, f, **how)
     problem = mv.end_problem(to)
     if problem:
         return Route(None, problem)

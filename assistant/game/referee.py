@@ -6,19 +6,20 @@ it provokes, a DDM charge, a morale save's bonus. No rules live in the edges.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..abilities import has
 from ..cards import split_ability
 from ..coords import Square, count_squares, parse_edge, parse_square
-from ..editions import Edition
+from ..editions import Edition, Size, cite_for
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..i18n import _, n_
 from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
-from .movement import Route, mover, reach, route
+from .movement import SIZE_ORDER, Route, mover, reach, route
 from .state import INACTIVE, GameState, Turn
 from .turns import TurnRules
 
@@ -67,7 +68,7 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
             return [Reason(text.format(side=side), c(tr.cite_phase))]
         return []
     if kind == "move":
-        return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]))
+        return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]), data)
     if kind == "attack":
         return _check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
     if kind == "opportunity":
@@ -99,24 +100,139 @@ def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:
     return next((a for a in tr_abilities if has(abl, a)), None)
 
 
-def _check_move(state: GameState, f: Figure, to: Square) -> list[Reason]:
+def _check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | None = None) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
+    data = data or {}
+    mode = data.get("mode")
+    waiting = state.active is None and state.position.rules is not Edition.DDM2005 and has(_abilities(state.position, f), "Intuition")
+    if mode == "intuition" or (mode is None and waiting):
+        return _check_intuition(state, f, to)
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
-    r = route(state.position, f, to, t.parity)
+    if isinstance(data.get("tow"), dict):
+        return reasons + _check_tow(state, f, to, str(data["tow"].get("figure")), parse_square(str(data["tow"].get("to"))))
+    if t.towed:
+        return reasons + [Reason(_("{f} used Tow Cable: that move was its whole turn").format(f=f.id), c(_TOW_CITE))]
+    burrow = _burrow_speed(state, f)
+    if mode == "burrow":
+        if burrow is None:
+            return reasons + [Reason(_("{f} has no Burrow: it cannot move underground").format(f=f.id), c(tr.cite_movement))]
+        if t.moved > 0 and not t.burrowed:
+            return reasons + [Reason(_("{f} has moved on the surface this turn: a burrowing creature burrows for its whole move").format(f=f.id), c(_BURROW_CITE))]
+    elif t.burrowed:
+        return reasons + [Reason(_("{f} is burrowing this turn: its whole move is underground (move with --burrow)").format(f=f.id), c(_BURROW_CITE))]
+    r = route(state.position, f, to, t.parity, **_how(state, f, t, mode))
     if r.cost is None:
-        reasons.append(Reason(r.text, c(tr.cite_movement)))
+        reasons.append(Reason(r.text.removesuffix(f" ({c(tr.cite_movement)})"), c(tr.cite_movement)))  # cited once
         return reasons
-    return reasons + move_budget(state, f, t, r, to)
+    return reasons + move_budget(state, f, t, r, to, speed=burrow if mode == "burrow" else None)
 
 
-def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square) -> list[Reason]:
-    """Does this move fit the turn so far (the edition's turn options)?"""
+_BURROW_CITE = "glossary 'Burrow'"
+_TOW_CITE = "PL p.65; CS g.13"
+_INTUITION_CITE = "PL p.50"
+
+
+def _burrow_speed(state: GameState, f: Figure) -> int | None:
+    """DDM Burrow [#]: its burrowing speed (None: it cannot burrow)."""
+    if state.position.rules is not Edition.DDM2005:
+        return None
+    for text in _abilities(state.position, f):
+        name, value = split_ability(text)
+        if name.lower() == "burrow":
+            return value or state.speed(f)
+    return None
+
+
+def _how(state: GameState, f: Figure, t: Turn, mode: str | None) -> dict[str, bool]:
+    """How this move goes: underground (Burrow), or through smaller enemies (Trample, once a turn)."""
+    if mode == "burrow":
+        return {"burrow": True}
+    tramples = state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Trample") and not t.trampled
+    return {"trample": True} if tramples else {}
+
+
+def intuition_open(state: GameState, f: Figure) -> bool:
+    """SWM Intuition: after initiative, before the first activation, once a round."""
+    return (state.position.rules is not Edition.DDM2005 and state.round > 0 and state.active is None
+            and not any(x.activated for x in state.position.figures) and has(_abilities(state.position, f), "Intuition")
+            and f.id not in state.intuition_used)
+
+
+def _check_intuition(state: GameState, f: Figure, to: Square) -> list[Reason]:
+    tr = state.turn_rules
+    if not intuition_open(state, f):
+        return [Reason(_("{f}'s Intuition move is made after initiative, before the first activation, once a round").format(f=f.id), tr.cite(_INTUITION_CITE))]
+    r = route(state.position, f, to)
+    if r.cost is None:
+        return [Reason(r.text.removesuffix(f" ({tr.cite(tr.cite_movement)})"), tr.cite(tr.cite_movement))]
+    speed = state.speed(f)
+    if r.cost > speed:
+        return [Reason(_("Intuition moves {f} up to its speed {speed}; this move is {squares} ({text})").format(
+            f=f.id, speed=speed, squares=count_squares(r.cost), text=r.text), tr.cite(_INTUITION_CITE))]
+    return []
+
+
+def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: Square) -> list[Reason]:
+    """SWM Tow Cable: instead of its turn, it and an adjacent Medium or smaller ally each move up
+    to 12 squares with Flight; the ally ends next to it."""
+    tr = state.turn_rules
+    c = lambda: tr.cite(_TOW_CITE)  # noqa: E731
+    pos = state.position
+    t = _turn(state, f.id)
+    ally = state.figure(ally_id)
+    if pos.rules is Edition.DDM2005 or not has(_abilities(pos, f), "Tow Cable"):
+        return [Reason(_("{f} has no Tow Cable").format(f=f.id), c())]
+    if t.moved or t.attacks:
+        return [Reason(_("Tow Cable is used instead of the turn: {f} has already moved or attacked").format(f=f.id), c())]
+    problems: list[Reason] = []
+    if ally.side != f.side or ally.id == f.id:
+        problems.append(Reason(_("{ally} is not an ally of {f}").format(ally=ally.id, f=f.id), c()))
+    elif not _next_to(f, ally):
+        problems.append(Reason(_("{ally} is not next to {f}: Tow Cable takes an adjacent ally").format(ally=ally.id, f=f.id), c()))
+    if pos.rules is Edition.SWM2008 and SIZE_ORDER.index(ally.size) > SIZE_ORDER.index(Size.MEDIUM):  # the 2004 text sets no size
+        problems.append(Reason(_("Tow Cable moves only Medium or smaller figures; {ally} is {size}").format(ally=ally.id, size=_size_word(ally.size)), c()))
+    if problems:
+        return problems
+    r = route(pos, f, to, flight=True)
+    if r.cost is None or r.cost > 12:
+        problems.append(Reason(r.text if r.cost is None else _("{f} may move up to 12 squares with Tow Cable; this move is {squares}").format(
+            f=f.id, squares=count_squares(r.cost)), c()))
+        return problems
+    moved = _moved(pos, f, to)
+    ra = route(moved, moved.figure(ally.id), ally_to, flight=True)
+    if ra.cost is None or ra.cost > 12:
+        problems.append(Reason(ra.text if ra.cost is None else _("{f} may move up to 12 squares with Tow Cable; this move is {squares}").format(
+            f=ally.id, squares=count_squares(ra.cost)), c()))
+    elif not _next_to(moved.figure(f.id), _placed(moved.figure(ally.id), ally_to)):
+        problems.append(Reason(_("the towed {ally} must end next to {f} ({at})").format(ally=ally.id, f=f.id, at=to.name), c()))
+    return problems
+
+
+def _moved(pos: Position, f: Figure, to: Square) -> Position:
+    from dataclasses import replace
+
+    return replace(pos, figures=tuple(replace(x, at=to) if x.id == f.id else x for x in pos.figures))
+
+
+def _placed(f: Figure, to: Square) -> Figure:
+    from dataclasses import replace
+
+    return replace(f, at=to)
+
+
+def _size_word(size: Size) -> str:
+    return _(size.value)  # the size names are in the catalogue (cli/board.py SIZE_NAMES)
+
+
+def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, speed: int | None = None) -> list[Reason]:
+    """Does this move fit the turn so far (the edition's turn options)? ``speed``: the speed
+    this move goes at when not the figure's own (Burrow)."""
     tr = state.turn_rules
     c = tr.cite
     cost = r.cost or 0
-    speed = state.speed(f)
+    speed = speed or state.speed(f)
     abl = _abilities(state.position, f)
     split = _split(tr.split_move_abilities, abl)
     if t.charged:
@@ -234,7 +350,10 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     reasons = _not_acting(state, a)
     t = _turn(state, a.id)
     abl = _abilities(state.position, a)
-    speed = state.speed(a)
+    speed = (_burrow_speed(state, a) if t.burrowed else None) or state.speed(a)
+    if t.towed:
+        reasons.append(Reason(_("{f} used Tow Cable: that move was its whole turn").format(f=a.id), c(_TOW_CITE)))
+        return reasons
     if t.charged and not (has(abl, "Pounce") and t.targets[:1] == [target.id]):
         reasons.append(Reason(_("{a} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)").format(a=a.id),
                               c(tr.cite_charge)))
@@ -317,24 +436,50 @@ class MovePlan:
     route: Route
     provokes: tuple[str, ...]
     notes: tuple[str, ...]
+    extra: dict[str, Any] = field(default_factory=dict)  # mode, trample, tow
 
     def data(self, fid: str, to: Square) -> dict[str, Any]:
         d: dict[str, Any] = {"figure": fid, "to": to.name, "cost": self.route.cost or 0, "parity": self.route.parity,
                              "path": [s.name for s in self.route.path]}
         if self.provokes:
             d["provokes"] = list(self.provokes)
-        return d
+        if d["cost"] and self.extra.get("mode") == "intuition":
+            d.pop("parity")  # not the figure's turn: its diagonal count is not carried on
+        return {**d, **self.extra}
 
 
-def plan_move(state: GameState, fid: str, to: Square) -> MovePlan:
-    """The route this turn's move would take and the enemies whose reach it leaves."""
+def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None) -> MovePlan:
+    """The route this turn's move would take and the enemies whose reach it leaves; ``burrow``:
+    DDM Burrow's underground move; ``tow``: SWM Tow Cable's ally and where it ends."""
     f = state.figure(fid)
     t = _turn(state, fid)
-    r = route(state.position, f, to, t.parity)
+    tr = state.turn_rules
+    intuition = not burrow and tow is None and intuition_open(state, f)
+    mode = "burrow" if burrow else "intuition" if intuition else None
+    if tow is not None:
+        r = route(state.position, f, to, flight=True)
+        ally = state.figure(tow[0])
+        ra = route(_moved(state.position, f, to), ally, tow[1], flight=True)
+        towed = {"figure": ally.id, "to": tow[1].name, "cost": ra.cost or 0, "path": [s.name for s in ra.path]}
+        note = _("{f} tows {ally} with Tow Cable: both fly (no attacks of opportunity), up to 12 squares each; this is its whole turn ({rule})").format(
+            f=f.id, ally=ally.id, rule=tr.cite(_TOW_CITE))
+        return MovePlan(r, (), tuple(r.notes) + (note,), extra={"tow": towed})
+    r = route(state.position, f, to, 0 if intuition else t.parity, **_how(state, f, t, mode))
     provokes: list[str] = []
     notes = list(r.notes)
-    tr = state.turn_rules
-    if r.cost is not None and len(r.path) > 1:
+    extra: dict[str, Any] = {"mode": mode} if mode else {}
+    if intuition:
+        notes.append(_("{f} moves with Intuition: after initiative, before any activation, up to its speed; not an activation ({rule})").format(
+            f=f.id, rule=tr.cite(_INTUITION_CITE)))
+    if r.cost is not None and len(r.path) > 1 and not burrow:
+        trampled = _trampled(state.position, f, r.path)
+        if trampled:
+            extra["trample"] = trampled
+            notes.append(_trample_note(state.position, f, trampled))
+    if burrow and r.cost is not None:
+        notes.append(_("{f} burrows: underground it ignores the surface's terrain, walls and enemies, and provokes no attacks of opportunity; it may not charge ({rule})").format(
+            f=f.id, rule=tr.cite(_BURROW_CITE)))
+    elif r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
         elif state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Ghost Step"):
@@ -349,7 +494,22 @@ def plan_move(state: GameState, fid: str, to: Square) -> MovePlan:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
             if provokes:
                 notes.append(_opportunity_note(provokes, tr))
-    return MovePlan(r, tuple(provokes), tuple(notes))
+    return MovePlan(r, tuple(provokes), tuple(notes), extra=extra)
+
+
+def _trampled(pos: Position, f: Figure, path: tuple[Square, ...]) -> list[str]:
+    """The enemies whose squares the path crosses (DDM Trample)."""
+    crossed = set(path[1:-1])
+    return [e.id for e in pos.figures if e.side != f.side and crossed & set(e.space)]
+
+
+def _trample_note(pos: Position, f: Figure, trampled: list[str]) -> str:
+    text = next((a for a in _abilities(pos, f) if split_ability(a)[0].lower().startswith("trample") or a.lower().startswith("trample")), "Trample")
+    numbers = [int(x) for x in re.findall(r"\d+", text)]
+    damage = numbers[0] if numbers else "[#]"
+    dc = numbers[1] if len(numbers) > 1 else "[##]"
+    return _("{f} tramples {names} (once this turn): each takes {damage} damage unless it saves against DC {dc} (record it with 'game damage'); it still provokes attacks of opportunity ({rule})").format(
+        f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.rules, "glossary 'Trample'"))
 
 
 def _opportunity_note(provokes: list[str], tr: TurnRules) -> str:

@@ -45,7 +45,7 @@ SHAPES: dict[str, dict[str, object]] = {
     "setup": {"position": _S, "cards?": list}, "undo": {"seq": _I},
     "initiative": {"first": _S, "winner": _S, "rolls": dict, "totals?": dict, "ratings?": dict, "rerolls?": list, "tie_break?": (_S, type(None))},
     "activate": {"figure": _S}, "end-turn": {},
-    "move": {"figure": _S, "to": _S, "cost?": _I, "parity?": _I, "path?": list, "provokes?": list},
+    "move": {"figure": _S, "to": _S, "cost?": _I, "parity?": _I, "path?": list, "provokes?": list, "mode?": _S, "trample?": list, "tow?": dict},
     "attack": {**_ROLL, "helpers?": list}, "opportunity": _ROLL,
     "charge": {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}},
     "damage": {"figure": _S, "amount": _I, "by?": _S, "saves?": list}, "heal": {"figure": _S, "amount": _I}, "force": {"figure": _S, "delta": _I},
@@ -103,6 +103,9 @@ class Turn:
     charged: bool = False
     provoked: set[str] = field(default_factory=set)  # enemies the move let make an attack of opportunity
     opportunity_by: set[str] = field(default_factory=set)
+    burrowed: bool = False  # DDM Burrow: the turn's whole move is underground
+    trampled: bool = False  # DDM Trample: once in its turn
+    towed: bool = False  # SWM Tow Cable: the move was the whole turn
 
     @property
     def moved(self) -> int:
@@ -131,6 +134,7 @@ class GameState:
     #: consecutive finished rounds with no attack and no damage (tie-break at 10)
     quiet_rounds: int = 0
     round_had_action: bool = False
+    intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
     last_attacker: str | None = None
     scored_round: int = 0
     ended: str | None = None
@@ -335,6 +339,7 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
         state.round += 1
         state.first_side = str(data["first"])
         state.phase, state.phase_side, state.phase_activations = 1, state.first_side, 0
+        state.intuition_used = set()
         for f in state.position.figures:
             _set_figure(state, replace(f, activated=False))
     elif kind == "activate":
@@ -352,15 +357,24 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
         f = state.figure(data["figure"])
         to = parse_square(data["to"])
         _set_figure(state, replace(f, at=to))
-        t = _turn_of(state, f.id)
-        cost = int(data.get("cost", 0))
-        if t.attacks:
-            t.moved_after += cost
+        if data.get("mode") == "intuition":  # before any activation; no turn of its own
+            state.intuition_used.add(f.id)
         else:
-            t.moved_before += cost
-        if "parity" in data:
-            t.parity = int(data["parity"])
-        t.provoked |= set(data.get("provokes", ()))
+            t = _turn_of(state, f.id)
+            t.burrowed = t.burrowed or data.get("mode") == "burrow"
+            t.trampled = t.trampled or bool(data.get("trample"))
+            if isinstance(data.get("tow"), dict):
+                ally = state.figure(str(data["tow"]["figure"]))
+                _set_figure(state, replace(ally, at=parse_square(str(data["tow"]["to"]))))
+                t.towed = True
+            cost = int(data.get("cost", 0))
+            if t.attacks:
+                t.moved_after += cost
+            else:
+                t.moved_before += cost
+            if "parity" in data:
+                t.parity = int(data["parity"])
+            t.provoked |= set(data.get("provokes", ()))
     elif kind == "attack":
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
@@ -694,8 +708,13 @@ def describe(state: GameState, e: Event) -> str:
         path = " " + _("via {path}").format(path=" → ".join(d["path"])) if d.get("path") and len(d["path"]) > 2 else ""
         prov = ("; " + _("leaves {figures}'s reach: attack of opportunity possible").format(figures=", ".join(d["provokes"]))
                 if d.get("provokes") else "")
+        how = {"burrow": "; " + _("underground (Burrow)"), "intuition": "; " + _("Intuition, before any activation")}.get(str(d.get("mode")), "")
+        if d.get("trample"):
+            how += "; " + _("tramples {figures}").format(figures=", ".join(d["trample"]))
+        if isinstance(d.get("tow"), dict):
+            how += "; " + _("tows {figure} to {to} (Tow Cable)").format(figure=d["tow"].get("figure"), to=d["tow"].get("to"))
         return _("{figure} moves to {to} ({squares}{path}){provokes}").format(
-            figure=d["figure"], to=d["to"], squares=count_squares(d.get("cost", "?")), path=path, provokes=prov)
+            figure=d["figure"], to=d["to"], squares=count_squares(d.get("cost", "?")), path=path, provokes=prov) + how
     if k == "attack":
         if d.get("helpers"):
             return _("{attacker} attacks {target} with combined fire from {helpers}: {roll}").format(
