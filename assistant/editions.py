@@ -46,6 +46,15 @@ class Size(str, enum.Enum):
         """Side of the square block the figure occupies (CONTRACT §2)."""
         return _FOOTPRINT[self]
 
+    @property
+    def rank(self) -> int:
+        """Its place from tiny (0) to colossal, for "a smaller creature" (DDM Trample, Pushback).
+
+        >>> Size.SMALL.rank < Size.MEDIUM.rank
+        True
+        """
+        return list(Size).index(self)
+
     def __str__(self) -> str:
         return self.value
 

@@ -247,6 +247,13 @@ def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:
     ans = attack(result.position, "brute", "hero").as_json()
     assert ans["p_defeat"] == 0.8  # any hit of 20 defeats 10 Hit Points
     assert any("friend's Impulsive Shot: if hero, a Unique ally, is defeated (80%)" in n["text"] for n in ans["notes"])
+    # PL p.50 Impulsive Sweep ("jeśli zostanie pokonany Unikalny sojusznik, postać może natychmiast zaatakować raz
+    # każdego sąsiadującego wroga"): the same trigger, an attack on each adjacent enemy
+    swept = check_position_text(position.replace("Impulsive Shot", "Impulsive Sweep"), "t.yaml", default_library([cards])).position
+    assert swept is not None
+    notes = [n["text"] for n in attack(swept, "brute", "hero").as_json()["notes"]]
+    assert any("friend's Impulsive Sweep: if hero, a Unique ally, is defeated (80%), friend makes one attack against each adjacent enemy" in n
+               for n in notes)
 
 
 def test_ddm_rend_and_cleave_on_a_two_attack_line(tmp_path) -> None:
@@ -295,3 +302,51 @@ def test_movement_attacks_gallop_strafe_and_leap_are_said_with_their_numbers() -
     assert leap == ["Leap: instead of its attacks, a may make one melee attack at +12, 20 damage (against AC 15: 3+)"]
     assert [t for t in notes("ddm2005", "Leap") if t.startswith("Leap:")] == [
         "Leap: instead of its attacks, a may make one melee attack at +[#], [#] damage (against AC 15: ?+)"]
+
+
+def test_a_light_spirit_gives_no_cover_and_is_never_the_nearest_enemy() -> None:
+    """PL p.51 Light Spirit ("Nie zapewnia ona osłony ... nie liczy się także jako legalny cel, najbliższy wróg czy
+    sąsiadująca do innych postaci"): a figure that would give cover does not when it is a Light Spirit."""
+    from assistant.rules import engine
+
+    figs = ["{id: a, side: x, at: B5, stats: {attack: 10, damage: 10}}",
+            "{id: t, side: y, at: H5, stats: {defense: 15, hp: 100}}",
+            "{id: s, side: y, at: E5, stats: {defense: 15, hp: 10, abilities: [Light Spirit]}}"]
+    pos = position("swm2008", figs)
+    assert not engine.cover(pos, "a", "t").cover
+    plain = position("swm2008", [f.replace("abilities: [Light Spirit]", "abilities: []") for f in figs])
+    assert engine.cover(plain, "a", "t").cover
+    assert attack(pos, "a", "t").as_json()["legal"]  # the spirit, nearer, is not the nearest enemy
+
+
+def test_ddm_pounce_makes_every_melee_attack_when_charging(tmp_path) -> None:
+    """DDM glossary Pounce ("Ta istota może wykonać wszystkie swoje ataki wręcz podczas szarżowania"): a charge is one
+    attack, except for a creature with Pounce, which makes all its melee attacks, each with the charge's +2."""
+    import yaml as _yaml
+
+    from assistant.position import check_position_text
+
+    def cat(name: str, abilities: list[str]) -> dict:
+        return {"name": name, "source": "a physical card", "cost": 20, "factions": ["CG"], "level": 4, "speed": 8, "flight": False,
+                "ac": 15, "hp": 40, "melee": [{"bonus": 8, "damage": 10}, {"bonus": 8, "damage": 5}], "ranged": "unknown",
+                "type": "Animal", "size": "medium", "commander_rating": "none", "commander_effect": "unknown", "unique": False,
+                "special_abilities": abilities}
+
+    cards = tmp_path / "ddm.yaml"
+    cards.write_text(_yaml.safe_dump({"format": "tabletop-cards/1", "game": "ddm", "set": "test",
+                                      "cards": [cat("Test Cat", ["Pounce"]), cat("Test Dog", ["Scent"])]}))
+    lib = default_library([cards])
+
+    def charge(card: str) -> dict:
+        doc = {"format": "tabletop-position/1", "rules": "ddm2005", "map": {"cols": 8, "rows": 8}, "figures": [
+            {"id": "beast", "card": card, "side": "a", "at": "C3"},
+            {"id": "orc", "side": "b", "at": "D3", "stats": {"hp": 30, "defense": 14, "attack": 5, "damage": 5}}]}
+        result = check_position_text(_yaml.safe_dump(doc), "t.yaml", lib)
+        assert result.position is not None, [str(p) for p in result.problems]
+        return attack(result.position, "beast", "orc", charge=True, kind="melee").as_json()
+
+    pounced = charge("Test Cat")
+    assert [x["attack_bonus"] for x in pounced["attacks"]] == [10, 10]
+    assert any(n["text"].startswith("Pounce: charging, beast makes all its melee attacks against orc") for n in pounced["notes"])
+    assert "beast: Pounce" not in pounced["not_modelled"]
+    assert len(charge("Test Dog")["attacks"]) == 1

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..abilities import has
 from ..coords import Square
-from ..editions import Edition, Size, SquareTerrain
+from ..editions import Edition, SquareTerrain
 from ..geometry.distance import search
 from ..i18n import _
 from ..model import Figure, Position
@@ -65,10 +65,6 @@ class Mover:
     pits: frozenset[tuple[int, int]]
 
 
-#: sizes in order, for "a smaller enemy" (DDM Trample)
-SIZE_ORDER = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN, Size.COLOSSAL)
-
-
 def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = False, flight: bool = False) -> Mover:
     """SWM: orthogonal 1, diagonal 2, entering low objects or difficult terrain doubles; DDM:
     diagonals 1-2-1-2, difficult terrain and statues 2 (3 diagonally). Never through walls,
@@ -103,7 +99,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     occupied_by_enemy = {(s.col, s.row) for e in enemy_figs for s in e.space}
     enemies = occupied_by_enemy
     if trample:
-        enemies = {(s.col, s.row) for e in enemy_figs if SIZE_ORDER.index(e.size) >= SIZE_ORDER.index(f.size) for s in e.space}
+        enemies = {(s.col, s.row) for e in enemy_figs if e.size.rank >= f.size.rank for s in e.space}
     if incorporeal:
         enemies = {(s.col, s.row) for e in enemy_figs if has(pos.stats_of(e).abilities or (), "Incorporeal") for s in e.space}
     friends = {(s.col, s.row) for e in pos.figures if e.side == f.side and e.id != f.id for s in e.space}

@@ -19,7 +19,7 @@ from ..i18n import _, n_
 from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
-from .movement import SIZE_ORDER, Route, mover, reach, route
+from .movement import Route, mover, reach, route
 from .state import INACTIVE, GameState, Turn
 from .turns import TurnRules
 
@@ -191,7 +191,7 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
         problems.append(Reason(_("{ally} is not an ally of {f}").format(ally=ally.id, f=f.id), c()))
     elif not _next_to(f, ally):
         problems.append(Reason(_("{ally} is not next to {f}: Tow Cable takes an adjacent ally").format(ally=ally.id, f=f.id), c()))
-    if pos.rules is Edition.SWM2008 and SIZE_ORDER.index(ally.size) > SIZE_ORDER.index(Size.MEDIUM):  # the 2004 text sets no size
+    if pos.rules is Edition.SWM2008 and ally.size.rank > Size.MEDIUM.rank:  # the 2004 text sets no size
         problems.append(Reason(_("Tow Cable moves only Medium or smaller figures; {ally} is {size}").format(ally=ally.id, size=_size_word(ally.size)), c()))
     if problems:
         return problems

@@ -188,7 +188,9 @@ def _ddm_type(pos: Position, f: Figure) -> str:
     card = pos.card_of(f)
     parts = [card.type or ""] if isinstance(card, DdmCard) else []
     parts += list(_abilities(pos, f))
-    return " ".join(parts).lower()
+    text = " ".join(parts).lower()
+    # glossary 'Elf': "Wszystkie Elfy są Humanoidami"
+    return text + " humanoid" if re.search(r"\belf\b", text) and "humanoid" not in text else text
 
 
 def _active(f: Figure) -> bool:
@@ -236,7 +238,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
             elif eff.affects not in ("allies",):
                 continue
             abl = _abilities(pos, affected)
-            excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides]
+            excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides] + ([p] if (p := _phantom(pos, affected)) else [])
             if excluded:
                 notes.append(Reason(_("{id}'s commander effect does not affect {id2} ({excluded})").format(id=cmd.id, id2=affected.id, excluded=excluded[0]), _cite(pos, "PL p.36; CS g.3")))
                 continue
@@ -351,8 +353,16 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     if t.side == a.side:
         ally = Reason(_("{t} is an ally of {a}: a character may not attack allies").format(t=t.id, a=a.id), _cite(pos, "PL p.21; CS r.7"))
         w.illegal.append(ally)
+    if ed == "swm2008" and has(abl_t, "Light Spirit"):
+        w.illegal.append(Reason(_("{t} is a Light Spirit: it is never a legal target and takes no damage").format(t=t.id), _cite(pos, "PL p.51")))
+    if ed == "swm2008" and has(abl_a, "Light Spirit"):
+        w.illegal.append(Reason(_("{a} is a Light Spirit: it cannot attack").format(a=a.id), _cite(pos, "PL p.51")))
     los = engine.sight(pos, a.id, t.id)
-    adjacent = engine.adjacent(pos, a, t)
+    adjacent = engine.adjacent(pos, a, t) and not _phantom(pos, a) and not _phantom(pos, t)
+    for f in (a, t):
+        if _phantom(pos, f) and engine.adjacent(pos, a, t):
+            w.notes.append(Reason(_("{f} is a {ability}: it does not count as adjacent to other characters").format(
+                f=f.id, ability=_phantom(pos, f)), _cite(pos, "PL p.49, p.51")))
     sniper = has(abl_a, "Sniper")
     cov = engine.cover(pos, a.id, t.id, los, ignore_figures=sniper)
     if not los.line_of_sight:
@@ -364,7 +374,8 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
             adjacent = True
             w.notes.append(Reason(_("Melee Reach {reach}: {t} at {squares} counts as adjacent on {a}'s turn").format(
                 reach=reach, t=t.id, squares=count_squares(d), a=a.id), _cite(pos, "PL p.54")))
-    adj_enemies = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach)]
+    adj_enemies = [e for e in _enemies(pos, a) if not _phantom(pos, e) and not _phantom(pos, a)
+                   and (engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach))]
     if adj_enemies and not adjacent and t.side != a.side:
         w.illegal.append(Reason(
             n_("{enemies} is adjacent to {a}: only adjacent enemies are legal targets",
@@ -499,7 +510,7 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     for f in _allies(pos, t):
         abl_f = _abilities(pos, f)
         card_t = pos.card_of(t)
-        name_t = (card_t.name if card_t is not None else "").lower()
+        name_t = (card_t.name if card_t is not None else t.id).lower()  # typed in without a card: its id names it
         guards = [g for g, ok in (("Bodyguard", True), ("Emperor's Bodyguard", "emperor" in name_t or "palpatine" in name_t),
                                   ("Xizor's Bodyguard", "xizor" in name_t)) if ok and has(abl_f, g)]
         if guards and engine.adjacent(pos, f, t):
@@ -551,13 +562,15 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
     charging = _ability_value(abl_a, "Charging Assault")
     if charging and moved and adjacent and ed == "swm2008":
         w.mods.append(_mod(N_("Charging Assault (the turn is a move of up to double speed and this one attack)"), "damage", charging, _cite(pos, "PL p.36")))
-    staff = next((_ability_value(abl_a, n) for n in ("Shockstaff", "Electrostaff") if has(abl_a, n)), None)
-    if staff is not None and adjacent:
+    # one ability under two names (PL p.61 "Shockstaff/Electrostaff"): said as the card writes it
+    staff_name = next((n for n in ("Shockstaff", "Electrostaff") if has(abl_a, n)), None)
+    staff = _ability_value(abl_a, staff_name) if staff_name else None
+    if staff_name is not None and adjacent:
         if saves.is_living(abl_t):
-            w.notes.append(Reason(_("{a}'s Shockstaff: a hit stuns {t} for this round unless it makes a save of 11").format(a=a.id, t=t.id),
+            w.notes.append(Reason(_("{a}'s {ability}: a hit stuns {t} for this round unless it makes a save of 11").format(a=a.id, ability=staff_name, t=t.id),
                                   _cite(pos, "PL p.61")))
         elif staff:
-            w.mods.append(_mod(N_("Shockstaff (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61")))
+            w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
     for text in abl_a:
         if split_ability(text)[0].lower() == "programmed target" and ed == "swm2008":
             chosen = named_in(text)
@@ -757,12 +770,23 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
                 w.mods.append(_mod(N_("Protective ({ally} is wounded and within 6)"), "damage", value, _cite(pos, "PL p.57"), ally=hurt[0].id))
 
 
+def _phantom(pos: Position, f: Figure) -> str | None:
+    """SWM 2008 Hologram or Light Spirit (PL p.49, p.51): never adjacent to anyone, never the
+    nearest enemy, never affected by commander effects."""
+    if pos.rules is not Edition.SWM2008:
+        return None
+    return next((n for n in ("Hologram", "Light Spirit") if has(_abilities(pos, f), n)), None)
+
+
 def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
     """Nearest enemies in line of sight, leaving out those that never count as nearest:
-    Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover."""
+    Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover; (2008)
+    Hologram and Light Spirit."""
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
+        if _phantom(pos, e):
+            return True
         covered = lambda: engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover  # noqa: E731
         trapped = pos.rules is Edition.SWM2008 and any(
             has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
@@ -1108,7 +1132,11 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             w.base_factor = 2
             w.notes.append(Reason(_("{t} takes double damage from {kind}: every 5 of the base damage deals 5 more").format(t=t.id, kind=base_type),
                                   _cite(pos, "glossary 'Double Damage from ENERGY'")))
-    if moved and len(lines) > 1:
+    if charge and kind == "melee" and has(_abilities(pos, a), "Pounce"):
+        if len(lines) > 1:
+            w.notes.append(Reason(_("Pounce: charging, {a} makes all its melee attacks against {t}, each with the charge's +2").format(a=a.id, t=t.id),
+                                  _cite(pos, "glossary 'Pounce'")))
+    elif (moved or charge) and len(lines) > 1:
         w.notes.append(Reason(_("{id} moved: one attack only").format(id=a.id), _cite(pos, "§ Aktywowanie istot p.9")))
         lines = lines[:1]
     known_lines = [(b if b is not None else bonus0, d if d is not None else base0, x) for b, d, x in lines]
@@ -1200,7 +1228,7 @@ def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: s
     if has(abl_a, "Mounted Melee Attack"):
         out.append(Reason(_("Mounted Melee Attack: {a} may move double its speed and make one melee attack at any point of the move (not when charging)").format(a=a.id),
                           _cite(pos, "glossary 'Mounted Melee Attack'")))
-    if has(abl_a, "Pushback") and t.size.footprint < a.size.footprint:
+    if has(abl_a, "Pushback") and t.size.rank < a.size.rank:
         out.append(Reason(_("Pushback: if a hit damages {t} ({chance}), {a} may push it 1 square (no attack of opportunity)").format(t=t.id, chance=pct(ans.p_hit), a=a.id),
                           _cite(pos, "glossary 'Pushback'")))
     near = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e)]

@@ -443,6 +443,11 @@ def _occupant_text(t: Figure, sources: list[Source]) -> str:
     return _("{t} stands in a low-object square ({where}): low objects give cover to characters in them").format(t=t.id, where=where)
 
 
+def _gives_no_cover(pos: Position, f: Figure) -> bool:
+    """SWM 2008 Light Spirit "nie zapewnia ona osłony" (PL p.51)."""
+    return pos.rules is Edition.SWM2008 and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
+
+
 def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:
     r = board.rules
     own = set(_space(a)) | set(_space(t))
@@ -456,7 +461,7 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
                 continue
             area.setdefault(sq, []).append(Source(kind.value, square_name(sq)))
     for f in pos.figures:
-        if f.id in (a.id, t.id) or ignore_figures:
+        if f.id in (a.id, t.id) or ignore_figures or _gives_no_cover(pos, f):
             continue
         for sq in _space(f):
             area.setdefault(sq, []).insert(0, Source("figure", f.id))
