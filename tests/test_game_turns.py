@@ -659,3 +659,99 @@ def test_ddm_trample_goes_through_a_smaller_enemy_once_a_turn(home) -> None:
     assert "tramples imp" in out
     ev = export()["events"]
     assert [e.get("trample") for e in ev if e["kind"] == "move" and not e["undone"]][-1] == ["imp"]
+
+
+TERRAIN = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: swm2008
+    map:
+      cols: 12
+      rows: 8
+      squares:
+        difficult: [C2, D2, E2]
+        wall: [A4, B4, C4, D4, E4, F4]
+        pit: [C5]
+    figures:
+      - {id: walker, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Stable Footing]}}
+      - {id: plain, side: light, at: B1, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6}}
+      - {id: climber, side: light, at: A5, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Wall Climber]}}
+      - {id: wheel, side: light, at: A8, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Wheel Form]}}
+      - {id: skirmisher, side: light, at: H1, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack, Greater Mobile Attack]}}
+      - {id: gunner, side: light, at: L1, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Extra Attack]}}
+      - {id: droid, side: dark, at: B6, stats: {hp: 100, defense: 10, attack: 4, damage: 10, speed: 6}}
+      - {id: guard, side: dark, at: J3, stats: {hp: 100, defense: 10, attack: 5, damage: 10, speed: 6}}
+    """)
+
+
+def _turn_of(figure: str) -> None:
+    ok("game", "activate", figure)
+
+
+def test_swm_stable_footing_wall_climber_and_wheel_form(home) -> None:
+    """PL p.63 Stable Footing ("może poruszać się po terenie spowalniającym ruch ... nie ponosząc dodatkowego kosztu");
+    PL p.66 Wall Climber ("ignoruje trudny teren, wrogie postacie, niskie obiekty i zagłębienia podczas poruszania, dopóki
+    pole, które zajmuje i pola, na które wchodzi sąsiadują ze ścianą"); PL p.66 Wheel Form ("może poruszyć się do 18 pól,
+    jeśli nie wykonuje ataku")."""
+    start(home, TERRAIN)
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    _turn_of("walker")
+    assert "(3 squares" in ok("game", "move", "walker", "E2")  # three difficult squares at 1 each
+    ok("game", "end-turn")
+    _turn_of("plain")
+    out = ok("game", "move", "plain", "F1")  # round the difficult squares: row 1 is clear
+    assert "(4 squares" in out
+    ok("game", "end-turn")
+    ok("game", "activate", "droid")
+    ok("game", "end-turn")
+    ok("game", "activate", "guard")
+    ok("game", "end-turn")
+    _turn_of("climber")
+    out = ok("game", "move", "climber", "E5")  # along the wall, over the pit C5 and past the droid's square B6 being next to it
+    assert "Wall Climber applied" in out and "(4 squares" in out
+    ok("game", "end-turn")
+    _turn_of("wheel")
+    out = ok("game", "move", "wheel", "K8")  # 10 squares
+    assert "(10 squares" in out
+    out = ok("game", "move", "wheel", "K1")  # 7 more: 17 in all, within Wheel Form's 18
+    assert "(7 squares" in out
+    assert "a double move leaves no attack" in refused("game", "attack", "wheel", "guard", "--roll", "15")
+
+
+def test_swm_greater_mobile_attack_and_extra_attack(home) -> None:
+    """PL p.48 Greater Mobile Attack ("może wykonać kilka ataków (jeżeli istnieją) nawet jeśli porusza się w swojej
+    turze"); PL p.42 Extra Attack ("W swojej turze postać może wykonać dodatkowy atak, ale nie może poruszyć się, jeśli
+    to zrobi")."""
+    start(home, TERRAIN)
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    _turn_of("skirmisher")
+    ok("game", "move", "skirmisher", "I2")
+    ok("game", "attack", "skirmisher", "guard", "--roll", "15")
+    ok("game", "attack", "skirmisher", "guard", "--roll", "15")  # Double Attack after moving: Greater Mobile Attack
+    assert "moves to I1" in ok("game", "move", "skirmisher", "I1")  # and on, within its speed 6 in all
+    ok("game", "end-turn")
+    _turn_of("gunner")
+    ok("game", "attack", "gunner", "guard", "--roll", "15")
+    ok("game", "attack", "gunner", "guard", "--roll", "15")  # the extra attack
+    assert "attacks this turn" in refused("game", "move", "gunner", "L2")  # and no move after it
+    ok("game", "undo")  # the second attack
+    ok("game", "undo")
+    ok("game", "move", "gunner", "K2")  # having moved, one attack only
+    ok("game", "attack", "gunner", "guard", "--roll", "15")
+    assert "all it may" in refused("game", "attack", "gunner", "guard", "--roll", "15")
+
+
+def test_ddm_spring_attack_and_slow_attack(home) -> None:
+    """DDM glossary Spring Attack ("może się ruszyć, wykonać atak wręcz, a następnie ruszyć się jeszcze raz, dopóki
+    odległość ... nie przekracza jej Szybkości"); Slow Attack (it cannot move and attack in the same turn)."""
+    start(home, STAGGER.replace("abilities: [Sidestep, Mobility]", "abilities: [Spring Attack]").replace(
+        "{id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2}}",
+        "{id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2, abilities: [Slow Attack]}}"))
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "dancer")
+    ok("game", "move", "dancer", "I6")  # next to the goblin at J6
+    ok("game", "attack", "dancer", "goblin", "--roll", "2")
+    assert "moves to E6" in ok("game", "move", "dancer", "E6")  # 4 more: 5 in all, within Speed 6
+    ok("game", "end-turn")
+    ok("game", "activate", "squire")  # a's second activation of the phase
+    ok("game", "move", "squire", "E3")  # next to the orc at F3
+    assert "squire has Slow Attack: it cannot move and attack in the same turn" in refused("game", "attack", "squire", "orc", "--roll", "15")

@@ -259,7 +259,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
     slow = _slow_attack(state, abl)
     if slow:
         return [Reason(_("{f} has {ability}: it cannot attack and move in the same turn").format(f=f.id, ability=slow), c("glossary 'Slow Attack'"))]
-    if t.attacks > 1 and tr.full_attack_no_move:
+    if t.attacks > 1 and tr.full_attack_no_move and not (state.position.rules is Edition.SWM2008 and has(abl, "Greater Mobile Attack")):
         return [Reason(_("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks), c(tr.cite_multi_attack))]
     if t.moved_before > 0 and not split:
         names = _(" or ").join(tr.split_move_abilities)
@@ -335,6 +335,9 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     multi = next(((name, k) for name, k in tr.multi_attacks if has(abl, name)), None)
     if multi and not moved:
         n, why = multi[1], _("{ability}: {n} attacks when it has not moved").format(ability=multi[0], n=multi[1])
+    elif multi and has(abl, "Greater Mobile Attack") and pos.rules is Edition.SWM2008:
+        # PL p.48: "może wykonać kilka ataków (jeżeli istnieją) nawet jeśli porusza się w swojej turze"
+        n, why = multi[1], _("{ability}: {n} attacks, and Greater Mobile Attack keeps them after moving").format(ability=multi[0], n=multi[1])
     elif multi:
         why = _("{ability} gives more attacks only to a character that has not moved").format(ability=multi[0])
     if pos.rules is Edition.SWM2008 and has(abl, "Extra Attack") and not moved:

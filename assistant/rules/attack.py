@@ -443,10 +443,14 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2), ("Double Claw Attack", 2)):
         if has(abl_a, name) and not opportunity:
             ambush = moved and ed == "swm2008" and has(abl_a, "Ambush") and not t.activated
+            mobile = moved and ed == "swm2008" and has(abl_a, "Greater Mobile Attack")
             if ambush:
                 w.notes.append(Reason(_("Ambush: {id} may move and still make all its attacks, each against {t}, who has not activated this round").format(
                     id=a.id, t=t.id), _cite(pos, "PL p.33")))
-            if moved and not ambush:
+            elif mobile:
+                w.notes.append(Reason(_("Greater Mobile Attack: {id} may move and still make all its attacks, stopping on a legal square to make them").format(
+                    id=a.id), _cite(pos, "PL p.48")))
+            if moved and not (ambush or mobile):
                 w.notes.append(Reason(_("{name}: {id} moved, so it makes one attack").format(name=name, id=a.id), _cite(pos, "PL p.40; CS g.4")))
             elif name == "Double Claw Attack" and not adjacent:
                 w.notes.append(Reason(_("Double Claw Attack: both attacks only against adjacent enemies; {t} is not adjacent, so one attack").format(t=t.id),
