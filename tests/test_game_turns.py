@@ -755,3 +755,27 @@ def test_ddm_spring_attack_and_slow_attack(home) -> None:
     ok("game", "activate", "squire")  # a's second activation of the phase
     ok("game", "move", "squire", "E3")  # next to the orc at F3
     assert "squire has Slow Attack: it cannot move and attack in the same turn" in refused("game", "attack", "squire", "orc", "--roll", "15")
+
+
+def test_grenades_and_drain_life_recorded_with_each_struck_figures_save(home) -> None:
+    """PL p.48 Grenades [#] ("Cel i wszystkie sąsiadujące z nim postacie ... odnoszą [#] punktów obrażeń. Każda postać
+    może uniknąć obrażeń rzutem obronnym na 11"): no Force points, each character's own save; PL p.41 Drain Life [#]
+    (1 Force point, "jednocześnie zmniejszając swoje dotychczasowe obrażenia o podaną wartość"), used besides the attack."""
+    start(home, SWM.format(rules="swm2008").replace(
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+        "{id: hero, side: light, at: B2, damage_taken: 30, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: [Grenades 20, Drain Life 10]}}").replace(
+        "at: D5, stats: {hp: 30", "at: D3, stats: {hp: 30"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    # guard (D3) is next to the droid (D2): both are struck, each saves for itself
+    err = refused("game", "power", "hero", "droid", "Grenades", "--save", "droid:save=15")
+    assert "guard makes a save of 11 against Grenades 20" in err
+    out = json.loads(ok("game", "power", "hero", "droid", "Grenades", "--save", "droid:save=15", "--save", "guard:save=3", "--json"))
+    assert {s["figure"]: s["damage"] for s in out["event"]["struck"]} == {"droid": 0, "guard": 20}
+    figures = {f["id"]: f for f in status()["figures"]}
+    assert figures["hero"]["force"] == 2 and figures["guard"]["damage_taken"] == 20
+    out = json.loads(ok("game", "power", "hero", "guard", "Drain Life", "--save", "guard:save=4", "--json"))  # not an attack: allowed after Grenades
+    assert out["event"]["heal"] == 10 and out["event"]["replaces"] == "nothing"
+    figures = {f["id"]: f for f in status()["figures"]}
+    assert figures["hero"]["force"] == 1 and figures["hero"]["damage_taken"] == 20
+    assert "guard" not in figures  # 20 + 10 = its 30 Hit Points

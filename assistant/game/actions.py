@@ -79,7 +79,7 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
     saves each makes (``--save ID:ABILITY=N``; ``ID:save=N`` for the power's own save)."""
     from ..rules.powers import use_power
 
-    _turn_refusals(st, "power", {"figure": figure, "target": target}, override)
+    _turn_refusals(st, "power", {"figure": figure, "target": target, "power": name}, override)
     ans = use_power(st.position, figure, target, name)
     refuse_unless(ans, override)
     per: dict[str, list[str]] = {}
@@ -89,19 +89,27 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
             raise AssistantError(_("--save {item!r}: write ID:ABILITY=N, e.g. {example}").format(item=item, example=f"{target}:Shields=11,8"))
         st.figure(who.strip())
         per.setdefault(who.strip(), []).append(rest)
-    struck = []
+    struck: list[dict[str, Any]] = []
+    save = ans.save or {}
+    effect = save.get("effect")
     for s in ans.struck:
         rolls = parse_save_rolls(per.get(s.figure, []))
         damage = s.damage
-        if ans.save and ans.save.get("effect") == "half damage" and s.figure == ans.target:
+        if effect in ("half damage", "no damage"):  # the power's own save, made by each character struck
             own = rolls.pop("save", None)
             if own is None:
                 raise AssistantError(_("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)").format(
-                    t=s.figure, n=ans.save["needs"], power=ans.power))
-            damage = damage // 2 if own[0] is not None and _made(own[0], int(ans.save["needs"])) else damage
+                    t=s.figure, n=save["needs"], power=ans.power))
+            if own[0] is not None and _made(own[0], int(save["needs"])):
+                damage = damage // 2 if effect == "half damage" else 0
         dealt, _spent, used = after_hit(s.steps, damage, rolls)
         struck.append({"figure": s.figure, "damage": dealt, **({"saves": used} if used else {})})
-    return {"figure": figure, "target": target, "power": ans.power, "cost": ans.cost, "struck": struck}
+    out: dict[str, Any] = {"figure": figure, "target": target, "power": ans.power, "cost": ans.cost, "struck": struck}
+    if ans.replaces != "attacks":
+        out["replaces"] = ans.replaces
+    if ans.heals:
+        out["heal"] = sum(int(x["damage"]) for x in struck)
+    return out
 
 
 def parse_save_rolls(items: Iterable[str] | None) -> dict[str, list[int | None]]:

@@ -74,7 +74,7 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
     if kind == "opportunity":
         return _check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
     if kind == "power":
-        return _check_power(state, state.figure(data["figure"]))
+        return _check_power(state, state.figure(data["figure"]), data.get("power"))
     if kind == "charge":
         return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
     if kind == "morale":
@@ -380,12 +380,22 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     return reasons
 
 
-def _check_power(state: GameState, f: Figure) -> list[Reason]:
-    """A Force power that hurts is used in the user's turn, in place of its attacks (PL p.44-47)."""
+def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
+    """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
+    whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""
+    from ..rules.powers import find
+
     tr = state.turn_rules
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
-    if t.attacks:
+    replaces = "attacks"
+    if name and state.position.rules is not Edition.DDM2005:
+        power, _value, written = find(state.position, f, name, _abilities(state.position, f))
+        replaces, name = power.replaces, written
+        if replaces == "turn" and (t.moved or t.attacks):
+            reasons.append(Reason(_("{power} replaces {f}'s whole turn: it has already moved or attacked").format(power=name, f=f.id), tr.cite(power.rule)))
+            return reasons
+    if t.attacks and replaces != "nothing":
         reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47")))
     return reasons
 

@@ -53,7 +53,7 @@ SHAPES: dict[str, dict[str, object]] = {
     "relocate": {"figure": _S, "at": _S}, "remove": {"figure": _S}, "flee": {"figure": _S, "by?": _S},
     "morale": {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I},
     "note": {"text": _S}, "end": {"reason?": _S},
-    "power": {"figure": _S, "target": _S, "power": _S, "cost": _I, "struck": list, "after_hit?": dict},
+    "power": {"figure": _S, "target": _S, "power": _S, "cost": _I, "struck": list, "after_hit?": dict, "replaces?": _S, "heal?": _I},
 }
 KINDS = frozenset(SHAPES)
 
@@ -407,10 +407,15 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
     elif kind == "power":  # a Force power that hurts: it replaces the user's attacks (PL p.44-47)
         f = state.figure(data["figure"])
         t = _turn_of(state, f.id)
-        t.attacks += 1
+        if data.get("replaces") != "nothing":  # Drain Life, Sith Hatred: used besides the attacks
+            t.attacks += 1
         t.targets.append(data["target"])
-        now = state.position.stats_of(f).force or 0
-        _set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(data["cost"])))))
+        if int(data["cost"]):  # a special ability (Grenades) spends no Force points
+            now = state.position.stats_of(f).force or 0
+            _set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(data["cost"])))))
+        if int(data.get("heal", 0)):
+            f = state.figure(f.id)
+            _set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["heal"]))))
         state.last_attacker = f.id
         state.round_had_action = True
         for hit in data["struck"]:

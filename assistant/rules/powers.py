@@ -1,4 +1,5 @@
-"""Force powers that hurt (Star Wars Miniatures): who may be chosen, what it costs, what it deals.
+"""Powers that hurt (Star Wars Miniatures): Force powers and the special abilities used in place of
+attacks (Grenades, Flamethrower ...): who may be chosen, what it costs, what it deals.
 
 ``attack ATTACKER TARGET --power NAME`` answers a power the way ``attack`` answers an attack:
 whether the target may be chosen (range, sight, the targeting rules where the power says so),
@@ -20,52 +21,100 @@ from typing import Any, Literal
 
 from ..abilities import has
 from ..cards import SwmCard, split_ability
-from ..editions import Edition
+from ..editions import Edition, Size
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import Figure, Position
 from . import engine, saves
 from .engine import Reason
 
-Area = Literal["target", "target+2", "target+adjacent"]
+#: who a power strikes: the target; the target and two characters next to it; the target and all
+#: next to it; the target and the living enemies next to it; every enemy in sight; every character
+#: next to the user; every character (or enemy) within ``radius`` squares of the user
+Area = Literal["target", "target+2", "target+adjacent", "target+adjacent-living-enemies", "enemies-in-sight",
+               "around-user", "within", "enemies-within"]
+#: areas centred on the user: the TARGET named is one of those struck
+AROUND_USER = ("around-user", "within", "enemies-within")
 
 
 @dataclass(frozen=True)
 class Power:
-    """A damaging Force power as its rulebook entry states it."""
+    """A power or special ability that deals damage, as its rulebook entry states it."""
 
     name: str  # as the card names it, without its [#]
-    cost: int  # Force points
+    cost: int  # Force points; 0: a special ability, not a Force power
     damage: int | None  # fixed damage; None: the card's [#]
-    area: Area  # who takes it: the target; the target and two characters next to it; the target and all next to it
+    area: Area
     targeting: bool  # "subject to all the targeting rules" (else: any enemy within range)
-    range_6: bool  # within 6 squares (else: in line of sight)
-    replaces: Literal["attacks", "turn"]
+    reach: int | None  # the target within this many squares (counted around walls); None: in line of sight
+    replaces: Literal["attacks", "turn", "nothing"]
     save_halves: int | None = None  # a save of this number halves the damage (Force Thrust)
-    stun_save: int | None = None  # the target is stunned unless it saves this (Force Lightning 4)
+    save_avoids: int | None = None  # each character struck avoids all of it with this save (Grenades)
+    stun_save: int | None = None  # each character struck is stunned unless it saves this (Force Lightning 4)
+    stun_huge: bool = True  # False: Huge and larger are not stunned (Thud Bug)
     push: int = 0  # squares a Huge or smaller character is pushed
     only: Literal["", "droid-or-mounted"] = ""
     attack_roll: bool = False  # Lightsaber Throw: an attack, not damage without a roll
+    sight: bool = True  # False: no line of sight needed (Force Burst, Kouhun Infestation)
+    living: bool = False  # only living characters are struck
+    radius: int = 0  # "within"/"enemies-within": squares from the user
+    heals: bool = False  # Drain Life: the user removes as much of its own damage as it deals
+    after_ally_defeat: bool = False  # Unleash the Force: only after an ally with a Force rating is defeated
     rule: str = ""
     editions: tuple[str, ...] = ("swm2004", "swm2008")
 
 
+S04, S08 = ("swm2004",), ("swm2008",)
 POWERS: tuple[Power, ...] = (
-    Power("Force Lightning", 2, None, "target+2", True, True, "attacks", rule="PL p.45", editions=("swm2008",)),
-    Power("Force Lightning 1", 1, 20, "target", False, True, "attacks", rule="PL p.45", editions=("swm2008",)),
-    Power("Force Lightning 2", 2, 30, "target+2", True, True, "attacks", rule="PL p.45", editions=("swm2008",)),
-    Power("Force Lightning 4", 4, 50, "target", False, True, "attacks", stun_save=16, rule="PL p.45", editions=("swm2008",)),
-    Power("Force Grip", 1, None, "target", True, False, "attacks", rule="PL p.44; CS g.5-6"),
-    Power("Force Grip 3", 4, 40, "target", True, False, "attacks", rule="PL p.44", editions=("swm2008",)),
-    Power("Force Strike", 1, None, "target", False, True, "attacks", only="droid-or-mounted", rule="PL p.47; CS g.6"),
-    Power("Force Thrust", 1, None, "target", False, True, "attacks", save_halves=11, rule="PL p.47; CS g.6"),
-    Power("Force Push 2", 2, 20, "target", False, True, "attacks", push=2, rule="PL p.45", editions=("swm2008",)),
-    Power("Force Push 3", 3, 30, "target+adjacent", True, True, "turn", push=3, rule="PL p.45-46", editions=("swm2008",)),
-    Power("Lightsaber Throw", 1, None, "target", False, True, "attacks", attack_roll=True, rule="PL p.52", editions=("swm2008",)),
+    Power("Force Lightning", 2, None, "target+2", True, 6, "attacks", rule="PL p.45", editions=S08),
+    Power("Force Lightning 1", 1, 20, "target", False, 6, "attacks", rule="PL p.45", editions=S08),
+    Power("Force Lightning 2", 2, 30, "target+2", True, 6, "attacks", rule="PL p.45", editions=S08),
+    Power("Force Lightning 4", 4, 50, "target", False, 6, "attacks", stun_save=16, rule="PL p.45", editions=S08),
+    # the 2004 rules print it once, with its number, and spell it "Lighting" (CS g.6)
+    Power("Force Lightning", 2, 30, "target+2", True, 6, "attacks", rule="CS g.6", editions=S04),
+    Power("Force Lighting", 2, 30, "target+2", True, 6, "attacks", rule="CS g.6", editions=S04),
+    Power("Force Grip", 1, None, "target", True, None, "attacks", rule="PL p.44; CS g.5-6"),
+    Power("Force Grip 3", 4, 40, "target", True, None, "attacks", rule="PL p.44", editions=S08),
+    Power("Force Strike", 1, None, "target", False, 6, "attacks", only="droid-or-mounted", rule="PL p.47; CS g.6"),
+    Power("Force Thrust", 1, None, "target", False, 6, "attacks", save_halves=11, rule="PL p.47; CS g.6"),
+    Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=S08),
+    Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=S08),
+    Power("Lightsaber Throw", 1, None, "target", False, 6, "attacks", attack_roll=True, rule="PL p.52", editions=S08),
+    Power("Sith Lightning", 2, None, "target", False, 6, "attacks", rule="PL p.62", editions=S08),
+    Power("Sith Lightning", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
+    Power("Sith Lighting", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
+    Power("Sith Grip", 2, None, "enemies-in-sight", True, None, "attacks", rule="PL p.61", editions=S08),
+    Power("Sith Grip", 2, 20, "target", True, None, "attacks", rule="CS g.12", editions=S04),
+    Power("Sith Hatred", 1, 10, "enemies-within", False, None, "nothing", radius=2, rule="PL p.61", editions=S08),
+    Power("Force Storm", 2, None, "around-user", False, None, "attacks", rule="PL p.46", editions=S08),
+    Power("Force Storm 2", 2, 20, "around-user", False, None, "attacks", rule="PL p.46", editions=S08),
+    # the Czech text drops "adjacent" (reading R39)
+    Power("Force Storm", 2, 20, "around-user", False, None, "attacks", rule="CS g.6; reading R39 in docs/readings.md", editions=S04),
+    Power("Force Burst", 2, 10, "within", False, None, "turn", sight=False, radius=6, rule="PL p.43; CS g.5"),
+    Power("Force Repulse 2", 2, 20, "within", False, None, "attacks", radius=2, push=3, rule="PL p.46", editions=S08),
+    Power("Force Repulse 3", 3, 30, "within", False, None, "turn", radius=3, push=4, stun_save=11, rule="PL p.46", editions=S08),
+    Power("Force Repulse 5", 5, 50, "within", False, None, "turn", radius=5, push=6, stun_save=16, rule="PL p.46", editions=S08),
+    Power("Unleash the Force", 4, None, "within", False, None, "attacks", radius=6, save_halves=11, after_ally_defeat=True,
+          rule="PL p.66", editions=S08),
+    Power("Drain Life", 1, None, "target", False, 6, "nothing", living=True, save_avoids=11, heals=True, rule="PL p.41", editions=S08),
+    Power("Drain Life 3", 3, 20, "target+adjacent-living-enemies", False, 6, "nothing", living=True, save_avoids=11, heals=True,
+          rule="PL p.41", editions=S08),
+    # special abilities: no Force points
+    Power("Grenades", 0, None, "target+adjacent", True, 6, "attacks", save_avoids=11, rule="PL p.48; CS g.7"),
+    Power("Missiles", 0, None, "target+adjacent", True, None, "attacks", save_avoids=11, rule="PL p.54; reading R40 in docs/readings.md",
+          editions=S08),
+    Power("Flamethrower", 0, None, "target+adjacent", True, 6, "attacks", rule="PL p.42; CS g.5"),
+    Power("Spit Poison", 0, None, "target", True, 6, "attacks", living=True, save_avoids=11, rule="PL p.63", editions=S08),
+    Power("Razorbug", 0, 10, "target", True, None, "attacks", save_avoids=11, rule="PL p.58", editions=S08),
+    Power("Thud Bug", 0, 10, "target", False, 6, "attacks", living=True, save_avoids=11, stun_save=11, stun_huge=False, rule="PL p.64",
+          editions=S08),
+    Power("Virulent Poison Dart", 0, 40, "target", True, 6, "turn", save_avoids=16, rule="PL p.66", editions=S08),
+    Power("Kouhun Infestation", 0, 60, "target", False, 12, "turn", sight=False, living=True, save_avoids=11, rule="PL p.51", editions=S08),
+    Power("Kouhun Infestation", 0, 60, "target", False, 12, "turn", sight=False, save_avoids=11, rule="CS g.8", editions=S04),
 )
 
-#: the fixed [#] where the 2004 rulebook prints the power with one number (CS g.5-6)
-DEFAULT_VALUE_2004 = {"Force Grip": 10, "Force Strike": 30, "Force Thrust": 20}
+#: the fixed [#] where the 2004 rulebook prints the power with one number (CS g.5-7)
+DEFAULT_VALUE_2004 = {"Force Grip": 10, "Force Strike": 30, "Force Thrust": 20, "Grenades": 10, "Flamethrower": 10}
 
 
 def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> tuple[Power, int | None, str]:
@@ -81,7 +130,8 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
             for power in POWERS:
                 if ed not in power.editions:
                     continue
-                hit = text.strip().lower() == power.name.lower() if exact else (base.lower() == power.name.lower() and power.damage is None)
+                hit = text.strip().lower() == power.name.lower() if exact else (
+                    base.lower() == power.name.lower() and (power.damage is None or value in (None, power.damage)))
                 if hit and wanted in (text.strip().lower(), base.lower(), power.name.lower()):
                     return power, (power.damage if power.damage is not None else value), text.strip()
     names = [p.name for p in POWERS if ed in p.editions]
@@ -119,6 +169,8 @@ class PowerAnswer:
     struck: tuple[Struck, ...]
     notes: tuple[Reason, ...]
     rule: str
+    replaces: str = "attacks"  # its place in the turn: "attacks", "turn" or "nothing"
+    heals: bool = False  # the user removes as much of its own damage as it deals
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -135,16 +187,44 @@ def use_power(pos: Position, user_id: str, target_id: str, name: str) -> PowerAn
     """``attack USER TARGET --power NAME``: the power's answer, with the attack's targeting rules."""
     from .attack import _abilities, _cite, attack
 
+    def refusals(t: Figure) -> list[Reason]:
+        return list(attack(pos, user_id, t.id, for_power=True).illegal_reasons)
+
     return answer(pos, pos.figure(user_id), pos.figure(target_id), name, abilities_of=lambda f: _abilities(pos, f),
-                  cite=lambda where: _cite(pos, where),
-                  legal_target=lambda: list(attack(pos, user_id, target_id, for_power=True).illegal_reasons))
+                  cite=lambda where: _cite(pos, where), legal_target=lambda: refusals(pos.figure(target_id)), refusals_of=refusals)
+
+
+def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: Callable[[Figure], bool]) -> list[Figure]:
+    """Everyone the power strikes, the named target first."""
+    others = [f for f in pos.figures if f.id not in (user.id, target.id)]
+    enemies = [f for f in others if f.side != user.side]
+    if power.area == "target":
+        return [target]
+    if power.area == "target+2":
+        around = [f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target)]
+        near = [f for f in around if f.id != user.id][:2]
+        if len(near) < 2 and any(f.id == user.id for f in around):
+            near.append(user)
+        return [target, *near]
+    if power.area == "target+adjacent":
+        return [target, *[f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target)]]
+    if power.area == "target+adjacent-living-enemies":
+        return [target, *[f for f in enemies if engine.adjacent(pos, f, target) and living(f)]]
+    if power.area == "enemies-in-sight":
+        return [target, *[f for f in enemies if engine.sight(pos, user.id, f.id).line_of_sight]]
+    if power.area == "around-user":
+        return [target, *[f for f in others if engine.adjacent(pos, f, user)]]
+    pool = enemies if power.area == "enemies-within" else others
+    return [target, *[f for f in pool if (d := engine.squares_between(pos, user, f)) is not None and d <= power.radius]]
 
 
 def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
-           cite: Callable[[str], str], legal_target: Callable[[], list[Reason]]) -> PowerAnswer:
+           cite: Callable[[str], str], legal_target: Callable[[], list[Reason]],
+           refusals_of: Callable[[Figure], list[Reason]] | None = None) -> PowerAnswer:
     """Everything about ``user`` using the power ``name`` on ``target``. ``legal_target`` gives the
     attack's targeting refusals (line of sight, cover and nearest, adjacent enemies first), for
-    the powers subject to the targeting rules."""
+    the powers subject to the targeting rules; ``refusals_of`` the same for any other enemy (a
+    power that strikes every enemy in sight strikes only the legal targets among them)."""
     if pos.rules is Edition.DDM2005:
         raise AssistantError(_("--power answers Star Wars Miniatures Force powers; D&D Miniatures spells are not modelled yet"))
     abl_u, abl_t = abilities_of(user), abilities_of(target)
@@ -154,25 +234,41 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     rule = cite(power.rule)
     illegal: list[Reason] = []
     notes: list[Reason] = []
-    if target.side == user.side:
+    around_user = power.area in AROUND_USER
+    living = lambda f: saves.is_living(abilities_of(f))  # noqa: E731
+    if target.id == user.id:
+        raise AssistantError(_("{u} cannot be the target of its own {power}: name a character it strikes").format(u=user.id, power=written))
+    if target.side == user.side and not (around_user and power.area != "enemies-within"):
         illegal.append(Reason(_("{t} is an ally of {u}: {power} is used on an enemy").format(t=target.id, u=user.id, power=written), rule))
     force = pos.stats_of(user).force
-    if force is not None and force < power.cost:
-        illegal.append(Reason(_("{power} costs {cost} Force points and {u} has {force}").format(power=written, cost=power.cost, u=user.id, force=force),
-                              rule))
-    who = saves.force_blocked(pos, user, abilities_of)
-    if who:
-        illegal.append(Reason(_("{u} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(u=user.id, who=who), cite("PL p.67")))
-    if has(abl_t, "Force Immunity") and pos.rules is Edition.SWM2008:
-        illegal.append(Reason(_("{t} has Force Immunity: no Force points are spent to affect it").format(t=target.id), cite("PL p.44")))
+    if power.cost:
+        if force is not None and force < power.cost:
+            illegal.append(Reason(_("{power} costs {cost} Force points and {u} has {force}").format(power=written, cost=power.cost, u=user.id, force=force),
+                                  rule))
+        who = saves.force_blocked(pos, user, abilities_of)
+        if who:
+            illegal.append(Reason(_("{u} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(u=user.id, who=who), cite("PL p.67")))
+        if has(abl_t, "Force Immunity") and pos.rules is Edition.SWM2008:
+            illegal.append(Reason(_("{t} has Force Immunity: no Force points are spent to affect it").format(t=target.id), cite("PL p.44")))
     if power.only == "droid-or-mounted" and not (has(abl_t, "Droid") or has(abl_t, "Mounted Weapon")):
         illegal.append(Reason(_("{power} strikes only an enemy Droid or an enemy with Mounted Weapon").format(power=written), rule))
+    if power.living and not living(target):
+        illegal.append(Reason(_("{power} strikes only living characters; {t} is not living").format(power=written, t=target.id), rule))
     distance = engine.squares_between(pos, user, target)
-    if power.range_6 and (distance is None or distance > 6):
-        illegal.append(Reason(_("{t} is not within 6 squares of {u}").format(t=target.id, u=user.id), rule))
     sight = engine.sight(pos, user.id, target.id)
-    if not power.range_6 and not sight.line_of_sight:
+    if power.area == "around-user":
+        if not engine.adjacent(pos, user, target):
+            illegal.append(Reason(_("{power} strikes the characters next to {u}; {t} is not next to it").format(power=written, u=user.id, t=target.id), rule))
+    elif power.area in ("within", "enemies-within"):
+        if distance is None or distance > power.radius:
+            illegal.append(Reason(_("{power} strikes the characters within {n} squares of {u}; {t} is not").format(
+                power=written, n=power.radius, u=user.id, t=target.id), rule))
+    elif power.reach is not None and (distance is None or distance > power.reach):
+        illegal.append(Reason(_("{t} is not within {n} squares of {u}").format(t=target.id, n=power.reach, u=user.id), rule))
+    if power.reach is None and power.sight and not around_user and not sight.line_of_sight:
         illegal.append(Reason(_("{u} has no line of sight to {t}").format(u=user.id, t=target.id), rule))
+    if not power.sight:
+        notes.append(Reason(_("{power} needs no line of sight; the distance is counted around walls").format(power=written), rule))
     if power.targeting:
         illegal += [r for r in legal_target() if r not in illegal]
     if value is None:
@@ -180,23 +276,15 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     if power.attack_roll:
         notes.append(Reason(_("{power}: one attack against {t}, ignoring the melee restrictions; it counts as a ranged attack (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for its roll").format(
             power=written, t=target.id, u=user.id), rule))
-    # who is hurt
-    victims: list[Figure] = [target]
-    if power.area != "target":
-        around = [f for f in pos.figures if f.id not in (target.id,) and engine.adjacent(pos, f, target)]
-        if power.area == "target+2":
-            others = [f for f in around if f.id != user.id][:2]
-            if len(others) < 2 and any(f.id == user.id for f in around):
-                others.append(user)
-            victims += others
-            if around:
-                notes.append(Reason(_("{power} also strikes two characters next to {t}, friend or foe (the user too if there are too few others): {who}").format(
-                    power=written, t=target.id, who=", ".join(f.id for f in victims[1:]) or _("none")), rule))
-        else:
-            victims += around
-            if around:
-                notes.append(Reason(_("{power} strikes {t} and every character next to it, friend or foe: {who}").format(
-                    power=written, t=target.id, who=", ".join(f.id for f in around)), rule))
+    if power.after_ally_defeat:
+        notes.append(Reason(_("{power} may be used only after an ally with a Force rating has been defeated").format(power=written), rule))
+    victims = _struck(pos, power, user, target, living)
+    if power.area == "enemies-in-sight" and refusals_of is not None:
+        victims = [victims[0], *[f for f in victims[1:] if not refusals_of(f)]]
+    if power.living:
+        victims = [victims[0], *[f for f in victims[1:] if living(f)]]
+    if len(victims) > 1 or power.area != "target":
+        notes.append(_area_note(power, written, user, target, victims, rule))
     save_json = None
     struck: list[Struck] = []
     for v in victims:
@@ -205,27 +293,67 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
         if power.save_halves:
             p = saves.p_save(power.save_halves)
             e = (1 - p) * saves.expected(value, steps) + p * saves.expected(value // 2, steps)
+        elif power.save_avoids:
+            e = (1 - saves.p_save(power.save_avoids)) * saves.expected(value, steps)
         else:
             e = saves.expected(value, steps)
         struck.append(Struck(v.id, value, round(float(e), 4), tuple(steps)))
+    each = len(victims) > 1
     if power.save_halves:
         save_json = {"needs": power.save_halves, "chance": float(saves.p_save(power.save_halves)), "effect": "half damage"}
-        notes.append(Reason(_("{t} makes a save of {n}: on a success it takes half the damage").format(t=target.id, n=power.save_halves), rule))
+        notes.append(Reason((_("each character struck makes a save of {n}: on a success it takes half the damage") if each else
+                             _("{t} makes a save of {n}: on a success it takes half the damage")).format(t=target.id, n=power.save_halves), rule))
+    if power.save_avoids:
+        save_json = {"needs": power.save_avoids, "chance": float(saves.p_save(power.save_avoids)), "effect": "no damage"}
+        notes.append(Reason((_("each character struck avoids the damage with a save of {n} ({chance})") if each else
+                             _("{t} avoids the damage with a save of {n} ({chance})")).format(
+            t=target.id, n=power.save_avoids, chance=f"{float(saves.p_save(power.save_avoids)) * 100:.0f}%"), rule))
     if power.stun_save:
-        save_json = {"needs": power.stun_save, "chance": float(saves.p_save(power.stun_save)), "effect": "not stunned"}
-        if target.size.footprint <= 3:
-            notes.append(Reason(_("{t} is stunned unless it makes a save of {n} ({chance})").format(
-                t=target.id, n=power.stun_save, chance=f"{float(saves.p_save(power.stun_save)) * 100:.0f}%"), rule))
+        stunned = [v.id for v in victims if (v.size.footprint <= 3 if power.stun_huge else v.size.rank < Size.HUGE.rank)]
+        if save_json is None:
+            save_json = {"needs": power.stun_save, "chance": float(saves.p_save(power.stun_save)), "effect": "not stunned"}
+        if stunned:
+            notes.append(Reason(_("{who}: stunned unless a save of {n} is made ({chance})").format(
+                who=", ".join(stunned), n=power.stun_save, chance=f"{float(saves.p_save(power.stun_save)) * 100:.0f}%"), rule))
     if power.push:
         pushed = [v.id for v in victims if v.size.footprint <= 3]
         if pushed:
             notes.append(Reason(_("{who}: pushed {n} squares away from {u} (Huge and smaller)").format(who=", ".join(pushed), n=power.push, u=user.id),
                                 cite("PL p.57 (push)")))
-    notes.append(Reason(_("{power} replaces {u}'s attacks this turn; it is not an attack and needs no attack roll").format(power=written, u=user.id)
-                        if power.replaces == "attacks" and not power.attack_roll else
-                        _("{power} replaces {u}'s whole turn; it needs no attack roll").format(power=written, u=user.id) if not power.attack_roll else
-                        _("{power} replaces {u}'s attacks this turn").format(power=written, u=user.id), rule))
-    left = None if force is None else force - power.cost
+    if power.heals:
+        notes.append(Reason(_("{u} removes as much of its own damage as {power} deals ({n} for each character that fails its save)").format(
+            u=user.id, power=written, n=value), rule))
+    notes.append(_replaces_note(power, written, user, rule))
+    left = None if force is None or not power.cost else force - power.cost
     return PowerAnswer(pos.rules, user.id, target.id, written, not illegal, tuple(illegal), power.cost, left,
-                       "attack" if power.attack_roll else "none", save_json, tuple(struck), tuple(notes), rule)
+                       "attack" if power.attack_roll else "none", save_json, tuple(struck), tuple(notes), rule,
+                       power.replaces, power.heals)
 
+
+#: how each area's note names those struck: the others beside the target, or (user-centred
+#: areas and "every enemy in sight") every one struck
+AREA_NOTES: dict[str, str] = {
+    "target+2": N_("{power} also strikes two characters next to {t}, friend or foe (the user too if there are too few others): {who}"),
+    "target+adjacent": N_("{power} strikes {t} and every character next to it, friend or foe: {who}"),
+    "target+adjacent-living-enemies": N_("{power} strikes {t} and every living enemy next to it: {who}"),
+    "enemies-in-sight": N_("{power} strikes every enemy {u} can see that is a legal target: {who}"),
+    "around-user": N_("{power} strikes every character next to {u}, friend or foe: {who}"),
+    "enemies-within": N_("{power} strikes every enemy within {n} squares of {u}: {who}"),
+    "within": N_("{power} strikes every other character within {n} squares of {u}, friend or foe: {who}"),
+}
+
+
+def _area_note(power: Power, written: str, user: Figure, target: Figure, victims: list[Figure], rule: str) -> Reason:
+    everyone = power.area in AROUND_USER or power.area == "enemies-in-sight"
+    who = ", ".join(f.id for f in (victims if everyone else victims[1:])) or _("none")
+    return Reason(_(AREA_NOTES[power.area]).format(power=written, t=target.id, u=user.id, who=who, n=power.radius), rule)
+
+
+def _replaces_note(power: Power, written: str, user: Figure, rule: str) -> Reason:
+    if power.attack_roll:
+        return Reason(_("{power} replaces {u}'s attacks this turn").format(power=written, u=user.id), rule)
+    if power.replaces == "turn":
+        return Reason(_("{power} replaces {u}'s whole turn; it needs no attack roll").format(power=written, u=user.id), rule)
+    if power.replaces == "nothing":
+        return Reason(_("{power} is used in {u}'s own turn; it is not an attack and needs no attack roll").format(power=written, u=user.id), rule)
+    return Reason(_("{power} replaces {u}'s attacks this turn; it is not an attack and needs no attack roll").format(power=written, u=user.id), rule)
