@@ -779,3 +779,60 @@ def test_grenades_and_drain_life_recorded_with_each_struck_figures_save(home) ->
     figures = {f["id"]: f for f in status()["figures"]}
     assert figures["hero"]["force"] == 1 and figures["hero"]["damage_taken"] == 20
     assert "guard" not in figures  # 20 + 10 = its 30 Hit Points
+
+
+SKIFF = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: swm2008
+    map: {cols: 12, rows: 8}
+    figures:
+      - {id: skiff, side: dark, size: large, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 8, abilities: [Desert Skiff, Flight]}}
+      - {id: guard1, side: dark, at: D2, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6}}
+      - {id: guard2, side: dark, at: A5, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6}}
+      - {id: guard3, side: dark, at: D5, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6}}
+      - {id: hero, side: light, at: K7, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6}}
+    """)
+
+
+def test_swm_desert_skiff_carries_its_passengers_off_the_map(home) -> None:
+    """PL p.39 Desert Skiff ("może przewozić do jednego dużego lub dwóch średnich lub małych sojuszników. Aby wejść na
+    pokład, muszą oni zakończyć swój ruch na polu sąsiadującym z jej podstawą ... mogą wysiąść i wrócić na planszę
+    natychmiast przed pierwszą aktywacją w swojej rundzie ... Jeśli postać ta zostanie pokonana, przewożone postacie
+    również są pokonane; każda z nich może wykonać rzut obronny na 11")."""
+    start(home, SKIFF)
+    ok("game", "initiative", "--roll", "dark=15", "--roll", "light=3")
+    assert "boards at the end of its own move: activate it first" in refused("game", "embark", "guard1", "skiff")
+    ok("game", "activate", "guard1")
+    assert "boards skiff" in ok("game", "embark", "guard1", "skiff")
+    ok("game", "activate", "guard2")
+    ok("game", "move", "guard2", "A4")
+    ok("game", "embark", "guard2", "skiff")
+    st = status()
+    assert st["aboard"] == {"guard1": "skiff", "guard2": "skiff"} and "guard1" not in {f["id"] for f in st["figures"]}
+    assert "guard1 is aboard skiff (Desert Skiff)" in refused("game", "attack", "guard1", "hero", "--roll", "15")
+    ok("game", "activate", "hero")
+    ok("game", "end-turn")
+    ok("game", "activate", "guard3")
+    ok("game", "move", "guard3", "D4")
+    err = refused("game", "embark", "guard3", "skiff")  # a third Medium passenger
+    assert "skiff carries one Large or two Medium or Small allies" in err
+    ok("game", "end-turn")
+    assert "disembarks just before the round's first activation" in refused("game", "disembark", "guard1", "D2")
+    ok("game", "activate", "skiff")
+    ok("game", "end-turn")
+    ok("game", "initiative", "--roll", "dark=15", "--roll", "light=3")
+    assert "E2 is not next to skiff" in refused("game", "disembark", "guard1", "E2")
+    assert "disembarks at D2" in ok("game", "disembark", "guard1", "D2")
+    out = ok("game", "damage", "skiff", "60")
+    assert "skiff carried guard2: each is defeated with it unless it makes a save of 11" in out
+    assert "B2 is not next to where skiff stood" in refused("game", "disembark", "guard2", "B2")
+    ok("game", "disembark", "guard2", "A2")  # it saved: placed next to where the skiff stood
+    assert {f["id"]: f["at"] for f in status()["figures"]}["guard2"] == "A2"
+    assert status()["aboard"] == {}
+
+
+def test_desert_skiff_is_a_2008_ability(home) -> None:
+    start(home, SKIFF.replace("rules: swm2008", "rules: swm2004"))
+    ok("game", "initiative", "--roll", "dark=15", "--roll", "light=3")
+    ok("game", "activate", "guard1")
+    assert "skiff has no Desert Skiff" in refused("game", "embark", "guard1", "skiff")

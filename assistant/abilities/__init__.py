@@ -373,7 +373,7 @@ def has(abilities: tuple[str, ...] | None, name: str) -> bool:
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
     "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement", "Avoid Defeat",
-            "Tow Cable", "Intuition"),
+            "Tow Cable", "Intuition", "Desert Skiff"),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
 

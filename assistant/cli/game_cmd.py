@@ -205,6 +205,8 @@ def status(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) 
                 out.print(f"  {escape(f['id']):<12} {f['at']:<5} {escape(hp):<12} {mark}{conds}")
         for text in info["fallen"].values():
             out.print(f"  [dim]{escape(text)}[/]")
+        for fid, skiff in info["aboard"].items():
+            out.print("  " + escape(_("{id} is aboard {skiff} (Desert Skiff)").format(id=fid, skiff=skiff)))
         for m in st.morale_due.values():
             out.print(f"  [yellow]{escape(m)}[/]")
         if st.quiet_rounds >= 10:
@@ -598,6 +600,29 @@ def door(ctx: typer.Context, edge_name: Annotated[str, typer.Argument(metavar="E
         if state not in ("open", "close"):
             raise AssistantError(_("{state!r}: write open or close").format(state=state))
         _record(ctx, game, "door", {"edge": parse_edge(edge_name).name, "open": state == "open"}, None, json_out)
+
+
+@app.command("embark")
+def embark(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The passenger, next to the skiff at the end of its move.")],
+           skiff: Annotated[str, typer.Argument(help="The figure with Desert Skiff.")],
+           game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+    """SWM 2008 Desert Skiff: a passenger boards (one Large or two Medium or Small allies) and rides off the map."""
+    from .app import edge
+
+    with edge(json_out, "game"):
+        _record(ctx, game, "embark", {"figure": figure, "skiff": skiff}, override, json_out)
+
+
+@app.command("disembark")
+def disembark(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The passenger.")],
+              to: Annotated[str, typer.Argument(help="The square next to the skiff it is placed on.")],
+              game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+    """SWM 2008 Desert Skiff: a passenger gets off just before the round's first activation, next to the skiff."""
+    from ..coords import parse_square
+    from .app import edge
+
+    with edge(json_out, "game"):
+        _record(ctx, game, "disembark", {"figure": figure, "at": parse_square(to).name}, override, json_out)
 
 
 @app.command("remove")

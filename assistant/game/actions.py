@@ -231,6 +231,7 @@ def status_info(st: GameState) -> dict[str, Any]:
         "round_over": st.round > 0 and st.round_over(),
         "vp": st.vp, "morale_due": list(st.morale_due.values()), "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
         "ended": st.ended, "over": st.over(), "tie_break": st.quiet_rounds >= 10,
+        "aboard": {fid: skiff for fid, (_f, skiff) in st.aboard.items()},
     }
 
 

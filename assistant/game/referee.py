@@ -40,6 +40,10 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     pos = state.position
+    if kind == "disembark":  # its passenger is off the map, in state.aboard
+        return _check_disembark(state, str(data["figure"]), parse_square(data["at"]))
+    if kind == "remove" and data.get("figure") in state.aboard:  # a passenger that failed its save with its skiff
+        return []
     for key in ("figure", "attacker", "target"):
         if isinstance(data.get(key), str):
             state.figure(data[key])
@@ -77,6 +81,8 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
         return _check_power(state, state.figure(data["figure"]), data.get("power"))
     if kind == "charge":
         return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
+    if kind == "embark":
+        return _check_embark(state, state.figure(data["figure"]), state.figure(data["skiff"]))
     if kind == "morale":
         if not tr.morale:
             return [Reason(_("morale saves are a D&D Miniatures rule; this game has none"), c(tr.cite_turn_options))]
@@ -397,6 +403,54 @@ def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[R
             return reasons
     if t.attacks and replaces != "nothing":
         reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47")))
+    return reasons
+
+
+_SKIFF_CITE = "PL p.39"
+
+
+def _check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
+    """SWM 2008 Desert Skiff: one Large or two Medium or Small allies board it, ending their move
+    next to its base."""
+    c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
+    pos = state.position
+    if pos.rules is not Edition.SWM2008 or not has(_abilities(pos, skiff), "Desert Skiff"):
+        return [Reason(_("{skiff} has no Desert Skiff: it carries no one").format(skiff=skiff.id), c())]
+    reasons: list[Reason] = []
+    if f.id == skiff.id or f.side != skiff.side:
+        reasons.append(Reason(_("{f} is not an ally of {skiff}").format(f=f.id, skiff=skiff.id), c()))
+    elif not engine.adjacent(pos, f, skiff):
+        reasons.append(Reason(_("{f} is not next to {skiff}: a passenger boards at the end of a move next to its base").format(f=f.id, skiff=skiff.id), c()))
+    if state.active != f.id:
+        reasons.append(Reason(_("{f} boards at the end of its own move: activate it first").format(f=f.id), c()))
+    aboard = [g for g, s in state.aboard.values() if s == skiff.id] + [f]
+    large = [g for g in aboard if g.size.rank >= Size.LARGE.rank]
+    if any(g.size.rank > Size.LARGE.rank for g in aboard) or (large and len(aboard) > 1) or len(aboard) > 2:
+        reasons.append(Reason(_("{skiff} carries one Large or two Medium or Small allies; with {f} it would carry {all}").format(
+            skiff=skiff.id, f=f.id, all=", ".join(f"{g.id} ({_size_word(g.size)})" for g in aboard)), c()))
+    return reasons
+
+
+def _check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
+    """Passengers leave the skiff just before the round's first activation, next to it (or, the
+    skiff defeated, next to where it stood), and take their turns that round."""
+    c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
+    if fid not in state.aboard:
+        state.figure(fid)  # unknown or fallen: said by its own error
+        return [Reason(_("{f} is not aboard a Desert Skiff").format(f=fid), c())]
+    f, skiff_id = state.aboard[fid]
+    pos = state.position
+    reasons: list[Reason] = []
+    skiff = next((x for x in pos.figures if x.id == skiff_id), None)
+    if skiff is not None and (state.active is not None or any(x.activated for x in pos.figures) or state.round == 0):
+        reasons.append(Reason(_("{f} disembarks just before the round's first activation").format(f=fid), c()))
+    space = skiff.space if skiff is not None else state.wrecks.get(skiff_id, ())
+    if space and min(max(abs(at.col - s.col), abs(at.row - s.row)) for s in space) != 1:
+        reasons.append(Reason((_("{at} is not next to {skiff}") if skiff is not None else _("{at} is not next to where {skiff} stood")).format(
+            at=at.name, skiff=skiff_id), c()))
+    problem = mover(pos, f).end_problem(at)
+    if problem:
+        reasons.append(Reason(problem, c()))
     return reasons
 
 

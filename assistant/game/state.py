@@ -24,7 +24,7 @@ import yaml
 
 from ..abilities import has
 from ..cards import CardLibrary, split_ability
-from ..coords import count_squares, parse_edge, parse_square
+from ..coords import Square, count_squares, parse_edge, parse_square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
 from ..i18n import _
@@ -53,6 +53,7 @@ SHAPES: dict[str, dict[str, object]] = {
     "relocate": {"figure": _S, "at": _S}, "remove": {"figure": _S}, "flee": {"figure": _S, "by?": _S},
     "morale": {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I},
     "note": {"text": _S}, "end": {"reason?": _S},
+    "embark": {"figure": _S, "skiff": _S}, "disembark": {"figure": _S, "at": _S},
     "power": {"figure": _S, "target": _S, "power": _S, "cost": _I, "struck": list, "after_hit?": dict, "replaces?": _S, "heal?": _I},
 }
 KINDS = frozenset(SHAPES)
@@ -135,6 +136,10 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
+    aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
+    #: the squares a defeated skiff stood on: its saved passengers are placed next to them
+    wrecks: dict[str, tuple[Square, ...]] = field(default_factory=dict)
     last_attacker: str | None = None
     scored_round: int = 0
     ended: str | None = None
@@ -181,6 +186,9 @@ class GameState:
         except (UnknownNameError, DepartedError):
             if fid in self.fallen:
                 raise AssistantError(self.fallen[fid].text(fid)) from None
+            if fid in self.aboard:
+                raise AssistantError(_("{id} is aboard {skiff} (Desert Skiff): off the map until it disembarks before the round's first activation (game disembark {id} SQUARE); what it does aboard is not checked here").format(
+                    id=fid, skiff=self.aboard[fid][1])) from None
             raise
 
     def unactivated(self, side: str) -> list[Figure]:
@@ -448,6 +456,18 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
     elif kind == "relocate":  # a correction from outside the rules (a photo, a judge): no move is checked
         f = state.figure(data["figure"])
         _set_figure(state, replace(f, at=parse_square(data["at"])))
+    elif kind == "embark":  # SWM Desert Skiff: the passenger leaves the map and rides with the skiff
+        f = state.figure(data["figure"])
+        state.aboard[f.id] = (f, str(data["skiff"]))
+        state.position = _with_figure(state.position, None, f.id)
+        if state.active == f.id:
+            state.active, state.turn = None, None
+    elif kind == "disembark":
+        f, _skiff = state.aboard.pop(str(data["figure"]))
+        state.position = _with_figure(state.position, replace(f, at=parse_square(data["at"])), f.id)
+    elif kind == "remove" and data["figure"] in state.aboard:
+        state.aboard.pop(str(data["figure"]))
+        state.fallen[str(data["figure"])] = Fallen(state.seq, state.round, None, "removed")
     elif kind == "remove":
         f = state.figure(data["figure"])
         state.position = _with_figure(state.position, None, f.id)
@@ -570,6 +590,11 @@ def _eliminate(state: GameState, f: Figure, by: str | None, how: str) -> list[st
         said.append(_("{scorer} scores {cost} {what} for {id} (now {vp}) ({value})").format(scorer=scorer, cost=card.cost, what=what, id=f.id, vp=state.vp[scorer], value=tr.cite(tr.cite_elimination)))
     if state.active == f.id:
         state.active, state.turn = None, None
+    carried = [p for p, (_fig, skiff) in state.aboard.items() if skiff == f.id]
+    if carried:
+        state.wrecks[f.id] = tuple(f.space)
+        said.append(_("{skiff} carried {figures}: each is defeated with it unless it makes a save of 11; one that saves is placed next to where {skiff} stood (game disembark ID SQUARE; game remove ID for one that fails) ({rule})").format(
+            skiff=f.id, figures=", ".join(carried), rule=cite_for(state.rules, "PL p.39")))
     return said
 
 
@@ -753,6 +778,10 @@ def describe(state: GameState, e: Event) -> str:
         return _("{figure} placed at {at}").format(figure=d["figure"].get("id"), at=d["figure"].get("at"))
     if k == "relocate":
         return _("{figure} set to {at} ({source})").format(figure=d["figure"], at=d["at"], source=d.get("source", _("correction")))
+    if k == "embark":
+        return _("{figure} boards {skiff} (Desert Skiff)").format(figure=d["figure"], skiff=d["skiff"])
+    if k == "disembark":
+        return _("{figure} disembarks at {at}").format(figure=d["figure"], at=d["at"])
     if k == "remove":
         return _("{figure} removed").format(figure=d["figure"])
     if k == "flee":
