@@ -836,3 +836,23 @@ def test_desert_skiff_is_a_2008_ability(home) -> None:
     ok("game", "initiative", "--roll", "dark=15", "--roll", "light=3")
     ok("game", "activate", "guard1")
     assert "skiff has no Desert Skiff" in refused("game", "embark", "guard1", "skiff")
+
+
+def test_ddm_breath_weapon_recorded_with_the_save_as_rolled(home) -> None:
+    """DDM glossary Breath Weapon ("Zastępuje ataki: ZASIEG; EFEKT I WARUNKI; ST [#]") and § Rzuty obronne p.19 (d20 +
+    Level against the DC; success: half damage, rounded down to a multiple of 5)."""
+    start(home, textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {cols: 10, rows: 6}
+        figures:
+          - {id: dragon, side: a, at: B2, stats: {hp: 100, defense: 18, attack: 12, damage: 20, speed: 6, level: 8, abilities: ['Breath Weapon (cone; 30 fire damage; DC 17)']}}
+          - {id: knight, side: b, at: F2, stats: {hp: 60, defense: 18, attack: 8, damage: 10, speed: 6, level: 5}}
+        """))
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "dragon")
+    assert "knight makes a save against DC 17 (d20 + Level)" in refused("game", "power", "dragon", "knight", "Breath Weapon")
+    out = json.loads(ok("game", "power", "dragon", "knight", "Breath Weapon", "--save", "knight:save=12", "--json"))  # 12 + 5 = 17
+    assert out["event"]["struck"] == [{"figure": "knight", "damage": 15}]  # half of 30, rounded down to 5s
+    assert next(f for f in status()["figures"] if f["id"] == "knight")["damage_taken"] == 15
+    assert "has made 1 attack this turn" in refused("game", "attack", "dragon", "knight", "--roll", "15")  # it replaced the attack

@@ -275,6 +275,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Light Spirit", "swm", "targeting (never a legal target, never attacks, gives no cover, no commander effects)", "PL p.51", editions=S08),
     Mechanism("Gallop Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "CS g.7", editions=("swm2004",)),
     Mechanism("Strafe Attack", "swm", "attacks made while flying over enemies (said)", "PL p.64; CS g.13"),
+    Mechanism("Breath Weapon", "ddm", "a power (attack --power, as the card prints it): who may be chosen, the save for half, energy immunity and Resist", "glossary 'Breath Weapon'", editions=("ddm2005",)),
     Mechanism("Pounce", "ddm", "multiple attacks (all its melee attacks when charging, each at +2)", "glossary 'Pounce'", editions=("ddm2005",)),
     Mechanism("Leap", "ddm", "one melee attack at +[#] instead of its attacks (said with the roll needed)", "glossary 'Leap'", editions=("ddm2005",)),
     Mechanism("Ghost Step", "ddm", "movement (Invisible: only Blindsight makes attacks of opportunity)", "glossary 'Ghost Step'", editions=("ddm2005",)),

@@ -341,7 +341,7 @@ def register_attack(app: typer.Typer) -> None:
         ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
         melee: Annotated[bool, typer.Option("--melee", help="DDM: use the melee attack line.")] = False,
         opportunity: Annotated[bool, typer.Option("--opportunity", help="An attack of opportunity (SWM: one attack, no combined fire; DDM: a melee attack).")] = False,
-        power: Annotated[str | None, typer.Option("--power", help="SWM: a Force power that hurts instead (Force Lightning, Force Grip, Force Push 3, ...).", metavar="NAME")] = None,
+        power: Annotated[str | None, typer.Option("--power", help="A power that hurts instead: SWM Force powers and special attacks (Force Lightning, Sith Grip, Grenades, ...); DDM spells and Breath Weapon written as the card prints them.", metavar="NAME")] = None,
         json_out: JsonOpt = False,
     ) -> None:
         """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""

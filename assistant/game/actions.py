@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..coords import Square
+from ..editions import Edition
 from ..errors import AssistantError
 from ..i18n import _
 from .state import GameState
@@ -98,10 +99,15 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
         if effect in ("half damage", "no damage"):  # the power's own save, made by each character struck
             own = rolls.pop("save", None)
             if own is None:
-                raise AssistantError(_("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)").format(
+                raise AssistantError((_("{t} makes a save against DC {n} (d20 + Level) against {power}: give the d20 as rolled (--save {t}:save=N)")
+                                      if st.rules is Edition.DDM2005 else
+                                      _("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)")).format(
                     t=s.figure, n=save["needs"], power=ans.power))
-            if own[0] is not None and _made(own[0], int(save["needs"])):
-                damage = damage // 2 if effect == "half damage" else 0
+            needs = int(save["needs"])
+            if st.rules is Edition.DDM2005:  # d20 + Level against the DC
+                needs -= st.position.stats_of(st.figure(s.figure)).level or 0
+            if own[0] is not None and _made(own[0], needs):
+                damage = s.on_save if s.on_save is not None else damage // 2 if effect == "half damage" else 0
         dealt, _spent, used = after_hit(s.steps, damage, rolls)
         struck.append({"figure": s.figure, "damage": dealt, **({"saves": used} if used else {})})
     out: dict[str, Any] = {"figure": figure, "target": target, "power": ans.power, "cost": ans.cost, "struck": struck}

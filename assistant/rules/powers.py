@@ -148,10 +148,11 @@ class Struck:
     damage: int
     expected: float
     steps: tuple[Any, ...]
+    on_save: int | None = None  # DDM: what a made save leaves (half rounded down to 5, then Resist)
 
     def as_json(self) -> dict[str, Any]:
         return {"figure": self.figure, "damage": self.damage, "expected_damage": self.expected,
-                "reductions": [s.as_json() for s in self.steps]}
+                "reductions": [s.as_json() for s in self.steps], **({"damage_on_save": self.on_save} if self.on_save is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     the powers subject to the targeting rules; ``refusals_of`` the same for any other enemy (a
     power that strikes every enemy in sight strikes only the legal targets among them)."""
     if pos.rules is Edition.DDM2005:
-        raise AssistantError(_("--power answers Star Wars Miniatures Force powers; D&D Miniatures spells are not modelled yet"))
+        return _ddm_answer(pos, user, target, name, abilities_of=abilities_of, cite=cite)
     abl_u, abl_t = abilities_of(user), abilities_of(target)
     power, value, written = find(pos, user, name, abl_u)
     if value is None and pos.rules is Edition.SWM2004:
@@ -357,3 +358,16 @@ def _replaces_note(power: Power, written: str, user: Figure, rule: str) -> Reaso
     if power.replaces == "nothing":
         return Reason(_("{power} is used in {u}'s own turn; it is not an attack and needs no attack roll").format(power=written, u=user.id), rule)
     return Reason(_("{power} replaces {u}'s attacks this turn; it is not an attack and needs no attack roll").format(power=written, u=user.id), rule)
+
+
+def _ddm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
+                cite: Callable[[str], str]) -> PowerAnswer:
+    """A D&D Miniatures spell or spell-format ability that deals damage (ddm_spells.py)."""
+    from . import ddm_spells
+    from .attack import _ddm_type
+
+    spell, illegal, notes, save, damage, on_save, expected = ddm_spells.answer(pos, user, target, name, abilities_of=abilities_of, cite=cite,
+                                                                      type_of=lambda f: _ddm_type(pos, f))
+    rule = cite("§ Czary p.22-23")
+    return PowerAnswer(pos.rules, user.id, target.id, spell.written, not illegal, tuple(illegal), 0, None, "none", save,
+                       (Struck(target.id, damage, expected, (), on_save if save else None),), tuple(notes), rule)
