@@ -192,7 +192,8 @@ def use_power(pos: Position, user_id: str, target_id: str, name: str) -> PowerAn
         return list(attack(pos, user_id, t.id, for_power=True).illegal_reasons)
 
     return answer(pos, pos.figure(user_id), pos.figure(target_id), name, abilities_of=lambda f: _abilities(pos, f),
-                  cite=lambda where: _cite(pos, where), legal_target=lambda: refusals(pos.figure(target_id)), refusals_of=refusals)
+                  cite=lambda where: _cite(pos, where), legal_target=lambda: refusals(pos.figure(target_id)), refusals_of=refusals,
+                  attack_expected=lambda: attack(pos, user_id, target_id, for_power=True).as_json()["expected_damage"])
 
 
 def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: Callable[[Figure], bool]) -> list[Figure]:
@@ -221,7 +222,7 @@ def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: C
 
 def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
            cite: Callable[[str], str], legal_target: Callable[[], list[Reason]],
-           refusals_of: Callable[[Figure], list[Reason]] | None = None) -> PowerAnswer:
+           refusals_of: Callable[[Figure], list[Reason]] | None = None, attack_expected: Callable[[], float] | None = None) -> PowerAnswer:
     """Everything about ``user`` using the power ``name`` on ``target``. ``legal_target`` gives the
     attack's targeting refusals (line of sight, cover and nearest, adjacent enemies first), for
     the powers subject to the targeting rules; ``refusals_of`` the same for any other enemy (a
@@ -272,6 +273,8 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
         notes.append(Reason(_("{power} needs no line of sight; the distance is counted around walls").format(power=written), rule))
     if power.targeting:
         illegal += [r for r in legal_target() if r not in illegal]
+    if value is None and power.attack_roll:  # one attack, with the user's own Damage (PL p.52)
+        value = pos.stats_of(user).damage
     if value is None:
         raise AssistantError(_("{power} needs its number from the card: write it as '{power} 20'").format(power=power.name))
     if power.attack_roll:
@@ -298,7 +301,8 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
             e = (1 - saves.p_save(power.save_avoids)) * saves.expected(value, steps)
         else:
             e = saves.expected(value, steps)
-        struck.append(Struck(v.id, value, round(float(e), 4), tuple(steps)))
+        expected = attack_expected() if power.attack_roll and attack_expected is not None else float(e)  # an attack: its roll counts
+        struck.append(Struck(v.id, value, round(expected, 4), tuple(steps)))
     each = len(victims) > 1
     if power.save_halves:
         save_json = {"needs": power.save_halves, "chance": float(saves.p_save(power.save_halves)), "effect": "half damage"}
