@@ -856,3 +856,15 @@ def test_ddm_breath_weapon_recorded_with_the_save_as_rolled(home) -> None:
     assert out["event"]["struck"] == [{"figure": "knight", "damage": 15}]  # half of 30, rounded down to 5s
     assert next(f for f in status()["figures"] if f["id"] == "knight")["damage_taken"] == 15
     assert "has made 1 attack this turn" in refused("game", "attack", "dragon", "knight", "--roll", "15")  # it replaced the attack
+
+
+def test_a_power_made_of_attacks_is_recorded_attack_by_attack(home) -> None:
+    """PL p.52 Lightsaber Sweep ("jeden atak przeciwko każdemu sąsiadującemu wrogowi"): its attacks are rolled at the
+    table, so the game asks for them one by one rather than recording damage without a roll."""
+    start(home, SWM.format(rules="swm2008").replace(
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+        "{id: hero, side: light, at: C2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: [Lightsaber Sweep]}}"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    err = refused("game", "power", "hero", "droid", "Lightsaber Sweep")
+    assert "Lightsaber Sweep is made of attacks: record each with 'game attack hero TARGET --roll N" in err

@@ -83,6 +83,9 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
     _turn_refusals(st, "power", {"figure": figure, "target": target, "power": name}, override)
     ans = use_power(st.position, figure, target, name)
     refuse_unless(ans, override)
+    if ans.roll == "attack":  # its attacks are rolled one by one at the table
+        raise AssistantError(_("{power} is made of attacks: record each with 'game attack {u} TARGET --roll N --override \"{power}\"' and the Force point with 'game force {u} -{cost}'").format(
+            power=ans.power, u=figure, cost=ans.cost))
     per: dict[str, list[str]] = {}
     for item in saves:
         who, colon, rest = item.partition(":")

@@ -23,7 +23,7 @@ from ..abilities import has
 from ..cards import SwmCard, split_ability
 from ..editions import Edition, Size
 from ..errors import AssistantError
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from ..model import Figure, Position
 from . import engine, saves
 from .engine import Reason
@@ -32,9 +32,9 @@ from .engine import Reason
 #: next to it; the target and the living enemies next to it; every enemy in sight; every character
 #: next to the user; every character (or enemy) within ``radius`` squares of the user
 Area = Literal["target", "target+2", "target+adjacent", "target+adjacent-living-enemies", "enemies-in-sight",
-               "around-user", "within", "enemies-within"]
+               "around-user", "enemies-around-user", "within", "enemies-within"]
 #: areas centred on the user: the TARGET named is one of those struck
-AROUND_USER = ("around-user", "within", "enemies-within")
+AROUND_USER = ("around-user", "enemies-around-user", "within", "enemies-within")
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,10 @@ class Power:
     radius: int = 0  # "within"/"enemies-within": squares from the user
     heals: bool = False  # Drain Life: the user removes as much of its own damage as it deals
     after_ally_defeat: bool = False  # Unleash the Force: only after an ally with a Force rating is defeated
+    attacks_each: int = 0  # attacks (with the user's Attack and Damage) against each one struck: Lightsaber Sweep
+    adjacent: bool = False  # the target next to the user
+    allies_too: bool = False  # an ally may be chosen (Homicidal Surgery)
+    stun_nonliving: bool = False  # only nonliving Large or smaller characters are stunned (Atlatl)
     rule: str = ""
     editions: tuple[str, ...] = ("swm2004", "swm2008")
 
@@ -96,6 +100,10 @@ POWERS: tuple[Power, ...] = (
     Power("Force Repulse 5", 5, 50, "within", False, None, "turn", radius=5, push=6, stun_save=16, rule="PL p.46", editions=S08),
     Power("Unleash the Force", 4, None, "within", False, None, "attacks", radius=6, save_halves=11, after_ally_defeat=True,
           rule="PL p.66", editions=S08),
+    Power("Sith Hunger", 1, None, "target", False, 6, "attacks", living=True, heals=True, rule="PL p.61", editions=S08),
+    Power("Lightsaber Sweep", 1, None, "enemies-around-user", False, None, "attacks", attacks_each=1, rule="PL p.52", editions=S08),
+    Power("Lightsaber Assault", 1, None, "target", False, None, "attacks", attacks_each=2, adjacent=True, rule="PL p.52", editions=S08),
+    Power("Whirlwind Attack", 1, None, "enemies-around-user", False, None, "turn", attacks_each=2, rule="PL p.66", editions=S08),
     Power("Drain Life", 1, None, "target", False, 6, "nothing", living=True, save_avoids=11, heals=True, rule="PL p.41", editions=S08),
     Power("Drain Life 3", 3, 20, "target+adjacent-living-enemies", False, 6, "nothing", living=True, save_avoids=11, heals=True,
           rule="PL p.41", editions=S08),
@@ -104,6 +112,13 @@ POWERS: tuple[Power, ...] = (
     Power("Missiles", 0, None, "target+adjacent", True, None, "attacks", save_avoids=11, rule="PL p.54; reading R40 in docs/readings.md",
           editions=S08),
     Power("Flamethrower", 0, None, "target+adjacent", True, 6, "attacks", rule="PL p.42; CS g.5"),
+    Power("Atlatl", 0, None, "target+adjacent", True, 6, "attacks", save_avoids=11, stun_save=11, stun_nonliving=True, rule="PL p.34",
+          editions=S08),
+    Power("Cesta", 0, None, "target+adjacent", True, None, "attacks", save_avoids=11, stun_save=11, stun_nonliving=True, rule="PL p.35",
+          editions=S08),
+    Power("Plaeryin Bol", 0, 40, "target", False, None, "turn", adjacent=True, save_avoids=11, rule="PL p.57", editions=S08),
+    Power("Homicidal Surgery", 0, 10, "target", False, None, "turn", adjacent=True, living=True, allies_too=True, rule="PL p.49",
+          editions=S08),
     Power("Spit Poison", 0, None, "target", True, 6, "attacks", living=True, save_avoids=11, rule="PL p.63", editions=S08),
     Power("Razorbug", 0, 10, "target", True, None, "attacks", save_avoids=11, rule="PL p.58", editions=S08),
     Power("Thud Bug", 0, 10, "target", False, 6, "attacks", living=True, save_avoids=11, stun_save=11, stun_huge=False, rule="PL p.64",
@@ -193,7 +208,7 @@ def use_power(pos: Position, user_id: str, target_id: str, name: str) -> PowerAn
 
     return answer(pos, pos.figure(user_id), pos.figure(target_id), name, abilities_of=lambda f: _abilities(pos, f),
                   cite=lambda where: _cite(pos, where), legal_target=lambda: refusals(pos.figure(target_id)), refusals_of=refusals,
-                  attack_expected=lambda: attack(pos, user_id, target_id, for_power=True).as_json()["expected_damage"])
+                  attack_expected=lambda f: attack(pos, user_id, f.id, for_power=True).as_json()["expected_damage"])
 
 
 def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: Callable[[Figure], bool]) -> list[Figure]:
@@ -216,13 +231,15 @@ def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: C
         return [target, *[f for f in enemies if engine.sight(pos, user.id, f.id).line_of_sight]]
     if power.area == "around-user":
         return [target, *[f for f in others if engine.adjacent(pos, f, user)]]
+    if power.area == "enemies-around-user":
+        return [target, *[f for f in enemies if engine.adjacent(pos, f, user)]]
     pool = enemies if power.area == "enemies-within" else others
     return [target, *[f for f in pool if (d := engine.squares_between(pos, user, f)) is not None and d <= power.radius]]
 
 
 def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
            cite: Callable[[str], str], legal_target: Callable[[], list[Reason]],
-           refusals_of: Callable[[Figure], list[Reason]] | None = None, attack_expected: Callable[[], float] | None = None) -> PowerAnswer:
+           refusals_of: Callable[[Figure], list[Reason]] | None = None, attack_expected: Callable[[Figure], float] | None = None) -> PowerAnswer:
     """Everything about ``user`` using the power ``name`` on ``target``. ``legal_target`` gives the
     attack's targeting refusals (line of sight, cover and nearest, adjacent enemies first), for
     the powers subject to the targeting rules; ``refusals_of`` the same for any other enemy (a
@@ -240,7 +257,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     living = lambda f: saves.is_living(abilities_of(f))  # noqa: E731
     if target.id == user.id:
         raise AssistantError(_("{u} cannot be the target of its own {power}: name a character it strikes").format(u=user.id, power=written))
-    if target.side == user.side and not (around_user and power.area != "enemies-within"):
+    if target.side == user.side and not power.allies_too and not (around_user and power.area in ("around-user", "within")):
         illegal.append(Reason(_("{t} is an ally of {u}: {power} is used on an enemy").format(t=target.id, u=user.id, power=written), rule))
     force = pos.stats_of(user).force
     if power.cost:
@@ -258,7 +275,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
         illegal.append(Reason(_("{power} strikes only living characters; {t} is not living").format(power=written, t=target.id), rule))
     distance = engine.squares_between(pos, user, target)
     sight = engine.sight(pos, user.id, target.id)
-    if power.area == "around-user":
+    if power.area in ("around-user", "enemies-around-user") or power.adjacent:
         if not engine.adjacent(pos, user, target):
             illegal.append(Reason(_("{power} strikes the characters next to {u}; {t} is not next to it").format(power=written, u=user.id, t=target.id), rule))
     elif power.area in ("within", "enemies-within"):
@@ -273,13 +290,18 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
         notes.append(Reason(_("{power} needs no line of sight; the distance is counted around walls").format(power=written), rule))
     if power.targeting:
         illegal += [r for r in legal_target() if r not in illegal]
-    if value is None and power.attack_roll:  # one attack, with the user's own Damage (PL p.52)
+    attacks = power.attacks_each or (1 if power.attack_roll else 0)
+    if value is None and attacks:  # attacks, with the user's own Damage (PL p.52)
         value = pos.stats_of(user).damage
     if value is None:
         raise AssistantError(_("{power} needs its number from the card: write it as '{power} 20'").format(power=power.name))
     if power.attack_roll:
         notes.append(Reason(_("{power}: one attack against {t}, ignoring the melee restrictions; it counts as a ranged attack (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for its roll").format(
             power=written, t=target.id, u=user.id), rule))
+    if power.attacks_each:
+        notes.append(Reason(n_("{power}: {n} attack against each one it strikes, with {u}'s own Attack and Damage; record each with 'game attack'",
+                               "{power}: {n} attacks against each one it strikes, with {u}'s own Attack and Damage; record each with 'game attack'",
+                               power.attacks_each).format(power=written, n=power.attacks_each, u=user.id), rule))
     if power.after_ally_defeat:
         notes.append(Reason(_("{power} may be used only after an ally with a Force rating has been defeated").format(power=written), rule))
     victims = _struck(pos, power, user, target, living)
@@ -301,7 +323,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
             e = (1 - saves.p_save(power.save_avoids)) * saves.expected(value, steps)
         else:
             e = saves.expected(value, steps)
-        expected = attack_expected() if power.attack_roll and attack_expected is not None else float(e)  # an attack: its roll counts
+        expected = attacks * attack_expected(v) if attacks and attack_expected is not None else float(e)  # attacks: their rolls count
         struck.append(Struck(v.id, value, round(expected, 4), tuple(steps)))
     each = len(victims) > 1
     if power.save_halves:
@@ -314,7 +336,8 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
                              _("{t} avoids the damage with a save of {n} ({chance})")).format(
             t=target.id, n=power.save_avoids, chance=f"{float(saves.p_save(power.save_avoids)) * 100:.0f}%"), rule))
     if power.stun_save:
-        stunned = [v.id for v in victims if (v.size.footprint <= 3 if power.stun_huge else v.size.rank < Size.HUGE.rank)]
+        stunned = [v.id for v in victims if (v.size.rank <= Size.LARGE.rank and not living(v) if power.stun_nonliving else
+                                             v.size.footprint <= 3 if power.stun_huge else v.size.rank < Size.HUGE.rank)]
         if save_json is None:
             save_json = {"needs": power.stun_save, "chance": float(saves.p_save(power.stun_save)), "effect": "not stunned"}
         if stunned:
@@ -326,12 +349,16 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
             notes.append(Reason(_("{who}: pushed {n} squares away from {u} (Huge and smaller)").format(who=", ".join(pushed), n=power.push, u=user.id),
                                 cite("PL p.57 (push)")))
     if power.heals:
-        notes.append(Reason(_("{u} removes as much of its own damage as {power} deals ({n} for each character that fails its save)").format(
-            u=user.id, power=written, n=value), rule))
+        notes.append(Reason((_("{u} removes as much of its own damage as {power} deals ({n} for each character that fails its save)") if power.save_avoids else
+                             _("{u} removes {n} of its own damage")).format(u=user.id, power=written, n=value), rule))
+    if power.name == "Sith Hunger" and pos.stats_of(target).force:
+        notes.append(Reason(_("{t} loses 1 Force point and {u} gains 1").format(t=target.id, u=user.id), rule))
+    if power.allies_too and target.side == user.side:
+        notes.append(Reason(_("{t} is an ally: it makes a save of 11, and on a success it is healed {n} instead").format(t=target.id, n=value), rule))
     notes.append(_replaces_note(power, written, user, rule))
     left = None if force is None or not power.cost else force - power.cost
     return PowerAnswer(pos.rules, user.id, target.id, written, not illegal, tuple(illegal), power.cost, left,
-                       "attack" if power.attack_roll else "none", save_json, tuple(struck), tuple(notes), rule,
+                       "attack" if attacks else "none", save_json, tuple(struck), tuple(notes), rule,
                        power.replaces, power.heals)
 
 
@@ -343,6 +370,7 @@ AREA_NOTES: dict[str, str] = {
     "target+adjacent-living-enemies": N_("{power} strikes {t} and every living enemy next to it: {who}"),
     "enemies-in-sight": N_("{power} strikes every enemy {u} can see that is a legal target: {who}"),
     "around-user": N_("{power} strikes every character next to {u}, friend or foe: {who}"),
+    "enemies-around-user": N_("{power} is against every enemy next to {u}: {who}"),
     "enemies-within": N_("{power} strikes every enemy within {n} squares of {u}: {who}"),
     "within": N_("{power} strikes every other character within {n} squares of {u}, friend or foe: {who}"),
 }
@@ -355,7 +383,9 @@ def _area_note(power: Power, written: str, user: Figure, target: Figure, victims
 
 
 def _replaces_note(power: Power, written: str, user: Figure, rule: str) -> Reason:
-    if power.attack_roll:
+    if power.attacks_each and power.replaces == "turn":
+        return Reason(_("{power} replaces {u}'s whole turn").format(power=written, u=user.id), rule)
+    if power.attack_roll or power.attacks_each:
         return Reason(_("{power} replaces {u}'s attacks this turn").format(power=written, u=user.id), rule)
     if power.replaces == "turn":
         return Reason(_("{power} replaces {u}'s whole turn; it needs no attack roll").format(power=written, u=user.id), rule)
