@@ -31,7 +31,7 @@ from .engine import Reason
 #: who a power strikes: the target; the target and two characters next to it; the target and all
 #: next to it; the target and the living enemies next to it; every enemy in sight; every character
 #: next to the user; every character (or enemy) within ``radius`` squares of the user
-Area = Literal["target", "target+2", "target+adjacent", "target+adjacent-living-enemies", "enemies-in-sight",
+Area = Literal["target", "target+2", "target+adjacent", "target+adjacent-living", "target+adjacent-living-enemies", "enemies-in-sight",
                "around-user", "enemies-around-user", "within", "enemies-within"]
 #: areas centred on the user: the TARGET named is one of those struck
 AROUND_USER = ("around-user", "enemies-around-user", "within", "enemies-within")
@@ -53,7 +53,7 @@ class Power:
     stun_save: int | None = None  # each character struck is stunned unless it saves this (Force Lightning 4)
     stun_huge: bool = True  # False: Huge and larger are not stunned (Thud Bug)
     push: int = 0  # squares a Huge or smaller character is pushed
-    only: Literal["", "droid-or-mounted"] = ""
+    only: Literal["", "droid-or-mounted", "mounted", "huge-or-mounted-large"] = ""
     attack_roll: bool = False  # Lightsaber Throw: an attack, not damage without a roll
     sight: bool = True  # False: no line of sight needed (Force Burst, Kouhun Infestation)
     living: bool = False  # only living characters are struck
@@ -64,6 +64,8 @@ class Power:
     adjacent: bool = False  # the target next to the user
     allies_too: bool = False  # an ally may be chosen (Homicidal Surgery)
     stun_nonliving: bool = False  # only nonliving Large or smaller characters are stunned (Atlatl)
+    effect: str = "stunned"  # what the save of stun_save avoids
+    effect_spares: tuple[str, ...] = ()  # who ignores the effect: "Mounted Weapon" (Net Gun)
     rule: str = ""
     editions: tuple[str, ...] = ("swm2004", "swm2008")
 
@@ -104,6 +106,13 @@ POWERS: tuple[Power, ...] = (
     Power("Lightsaber Sweep", 1, None, "enemies-around-user", False, None, "attacks", attacks_each=1, rule="PL p.52", editions=S08),
     Power("Lightsaber Assault", 1, None, "target", False, None, "attacks", attacks_each=2, adjacent=True, rule="PL p.52", editions=S08),
     Power("Whirlwind Attack", 1, None, "enemies-around-user", False, None, "turn", attacks_each=2, rule="PL p.66", editions=S08),
+    # no damage: a save against an effect
+    Power("Jedi Mind Trick", 1, 0, "target", False, 2, "nothing", living=True, stun_save=11,
+          effect=N_("stunned this round, with no attacks of opportunity this turn"), rule="PL p.50", editions=S08),
+    Power("Force Stun", 1, 0, "target", False, 6, "nothing", living=True, stun_save=11, effect=N_("counted as activated this round"),
+          rule="PL p.47", editions=S08),
+    Power("Shockwave", 2, 0, "within", False, None, "attacks", radius=6, stun_save=11, rule="PL p.61", editions=S08),
+    Power("Sith Sorcery", 2, 0, "enemies-within", False, None, "nothing", radius=6, stun_save=11, rule="PL p.62", editions=S08),
     Power("Drain Life", 1, None, "target", False, 6, "nothing", living=True, save_avoids=11, heals=True, rule="PL p.41", editions=S08),
     Power("Drain Life 3", 3, 20, "target+adjacent-living-enemies", False, 6, "nothing", living=True, save_avoids=11, heals=True,
           rule="PL p.41", editions=S08),
@@ -116,6 +125,14 @@ POWERS: tuple[Power, ...] = (
           editions=S08),
     Power("Cesta", 0, None, "target+adjacent", True, None, "attacks", save_avoids=11, stun_save=11, stun_nonliving=True, rule="PL p.35",
           editions=S08),
+    Power("Sonic Stunner", 0, 0, "target+adjacent-living", True, 6, "attacks", living=True, stun_save=11, stun_huge=False,
+          rule="PL p.62", editions=S08),
+    Power("Net Gun", 0, 0, "target+adjacent", True, 6, "attacks", stun_save=11, stun_huge=False, effect_spares=("Mounted Weapon",),
+          rule="PL p.55", editions=S08),
+    Power("Harpoon Gun", 0, 0, "target", False, 6, "attacks", only="mounted", stun_save=11, effect=N_("unable to move this round"),
+          rule="PL p.48", editions=S08),
+    Power("Demolition Charge", 0, 0, "target", False, None, "turn", adjacent=True, only="huge-or-mounted-large", stun_save=6,
+          effect=N_("defeated"), rule="PL p.39", editions=S08),
     Power("Plaeryin Bol", 0, 40, "target", False, None, "turn", adjacent=True, save_avoids=11, rule="PL p.57", editions=S08),
     Power("Homicidal Surgery", 0, 10, "target", False, None, "turn", adjacent=True, living=True, allies_too=True, rule="PL p.49",
           editions=S08),
@@ -225,6 +242,8 @@ def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: C
         return [target, *near]
     if power.area == "target+adjacent":
         return [target, *[f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target)]]
+    if power.area == "target+adjacent-living":
+        return [target, *[f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target) and living(f)]]
     if power.area == "target+adjacent-living-enemies":
         return [target, *[f for f in enemies if engine.adjacent(pos, f, target) and living(f)]]
     if power.area == "enemies-in-sight":
@@ -269,6 +288,11 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
             illegal.append(Reason(_("{u} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(u=user.id, who=who), cite("PL p.67")))
         if has(abl_t, "Force Immunity") and pos.rules is Edition.SWM2008:
             illegal.append(Reason(_("{t} has Force Immunity: no Force points are spent to affect it").format(t=target.id), cite("PL p.44")))
+    if power.only == "mounted" and not has(abl_t, "Mounted Weapon"):
+        illegal.append(Reason(_("{power} is used only on an enemy with Mounted Weapon").format(power=written), rule))
+    if power.only == "huge-or-mounted-large" and not (target.size.rank >= Size.HUGE.rank or (
+            target.size is Size.LARGE and has(abl_t, "Mounted Weapon"))):
+        illegal.append(Reason(_("{power} is used only on a Huge enemy or a Large enemy with Mounted Weapon").format(power=written), rule))
     if power.only == "droid-or-mounted" and not (has(abl_t, "Droid") or has(abl_t, "Mounted Weapon")):
         illegal.append(Reason(_("{power} strikes only an enemy Droid or an enemy with Mounted Weapon").format(power=written), rule))
     if power.living and not living(target):
@@ -337,12 +361,18 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
             t=target.id, n=power.save_avoids, chance=f"{float(saves.p_save(power.save_avoids)) * 100:.0f}%"), rule))
     if power.stun_save:
         stunned = [v.id for v in victims if (v.size.rank <= Size.LARGE.rank and not living(v) if power.stun_nonliving else
-                                             v.size.footprint <= 3 if power.stun_huge else v.size.rank < Size.HUGE.rank)]
+                                             v.size.footprint <= 3 if power.stun_huge else v.size.rank < Size.HUGE.rank)
+                   and not any(has(abilities_of(v), x) for x in power.effect_spares)]
         if save_json is None:
-            save_json = {"needs": power.stun_save, "chance": float(saves.p_save(power.stun_save)), "effect": "not stunned"}
-        if stunned:
+            save_json = {"needs": power.stun_save, "chance": float(saves.p_save(power.stun_save)),
+                         "effect": "not stunned" if power.effect == "stunned" else "no effect"}
+        chance = f"{float(saves.p_save(power.stun_save)) * 100:.0f}%"
+        if stunned and power.effect == "stunned":
             notes.append(Reason(_("{who}: stunned unless a save of {n} is made ({chance})").format(
-                who=", ".join(stunned), n=power.stun_save, chance=f"{float(saves.p_save(power.stun_save)) * 100:.0f}%"), rule))
+                who=", ".join(stunned), n=power.stun_save, chance=chance), rule))
+        elif stunned:
+            notes.append(Reason(_("{who}: {effect} unless a save of {n} is made ({chance})").format(
+                who=", ".join(stunned), effect=_(power.effect), n=power.stun_save, chance=chance), rule))
     if power.push:
         pushed = [v.id for v in victims if v.size.footprint <= 3]
         if pushed:
@@ -367,6 +397,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
 AREA_NOTES: dict[str, str] = {
     "target+2": N_("{power} also strikes two characters next to {t}, friend or foe (the user too if there are too few others): {who}"),
     "target+adjacent": N_("{power} strikes {t} and every character next to it, friend or foe: {who}"),
+    "target+adjacent-living": N_("{power} strikes {t} and every living character next to it, friend or foe: {who}"),
     "target+adjacent-living-enemies": N_("{power} strikes {t} and every living enemy next to it: {who}"),
     "enemies-in-sight": N_("{power} strikes every enemy {u} can see that is a legal target: {who}"),
     "around-user": N_("{power} strikes every character next to {u}, friend or foe: {who}"),
