@@ -270,6 +270,14 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         free -= set(block)
         conf = min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED)
         seen.append(Seen(unmatched[k].id, sq, round(min(1.0, conf), 3), "roster"))
+    # occupied squares no figure of the record explains (a body leaning over its neighbour, a
+    # shadow, or a figure the record lacks) are listed for a person to confirm
+    listed = {u["square"] for u in uncertain}
+    unexplained = sorted((s for s in free if s not in listed), key=_square_key)
+    if unexplained:
+        uncertain += [{"square": s, "confidence": 0.0} for s in unexplained]
+        notes.append(_("{names} look occupied but no figure of the record was matched there: confirm").format(
+            names=", ".join(unexplained[:6]) + (", ..." if len(unexplained) > 6 else "")))
     # the rules model checks what vision returned: a base marker read on a wall or pit square
     for f in seen:
         if f.at in nowhere:
