@@ -361,3 +361,46 @@ def test_a_photo_of_a_map_of_another_size_is_refused_saying_so(dc: int, dr: int)
     with pytest.raises(NoGridError, match=rf"shows a map of about {pos.map.cols} x {pos.map.rows} squares, not "
                                           rf"{other.map.cols} x {other.map.rows}"):
         detect(img, other, "other size")
+
+
+def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch) -> None:
+    """A Large base read with one square of its 2 x 2 block doubtful-empty (its edge in shadow, a
+    body over it) is still matched there: the square joins it, and is listed for a person to confirm.
+    A doubtful square that no figure then takes, beyond the roster's count, is read as empty."""
+    import assistant.photo as photo
+
+    pos = load_position(example_path("pillar-room"))
+    yuzzem = pos.figure("yuzzem")
+    img, truth = render_photo(pos, seed=7, width=2400, height=1800, figures_tall=False)
+    real = photo.square_probabilities
+    edge = yuzzem.at.offset(1, 1).name  # the block's south-east square
+    stray = next(f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 9) if f"{c}{r}" not in truth.occupied)
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), edge: 0.35, stray: 0.6})
+    res = detect(img, pos, "big")
+    assert {f.id: f.at for f in res.figures}["yuzzem"] == yuzzem.at.name
+    assert edge in res.occupied and edge in {u["square"] for u in res.uncertain}
+    assert stray not in res.occupied and stray in {u["square"] for u in res.uncertain}
+    assert set(res.occupied) == truth.occupied
+
+
+def test_where_vision_cannot_tell_the_record_decides(monkeypatch) -> None:
+    """A base read as doubtful-empty where the record puts a figure, and a doubtful-occupied square
+    far away: the figure is read where the record says, the far square as empty, both listed.
+    A confident square far away is not overruled (the figure may have moved)."""
+    from dataclasses import replace
+
+    import assistant.photo as photo
+
+    pos = load_position(example_path("clone-wars-corridor"))
+    bare = Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+    img, truth = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
+    real = photo.square_probabilities
+    fig = next(f for f in bare.figures if f.size.footprint == 1)
+    far = next(f"{c}{r}" for c in "ONMLK" for r in range(1, 5) if f"{c}{r}" not in truth.occupied)
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.6})
+    res = detect(img, bare, "doubt")
+    assert {f.id: f.at for f in res.figures}[fig.id] == fig.at.name
+    assert far not in res.occupied and {far, fig.at.name} <= {u["square"] for u in res.uncertain}
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.99})
+    res = detect(img, bare, "moved")
+    assert {f.id: f.at for f in res.figures}[fig.id] == far

@@ -254,25 +254,64 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     found = {f.id for f in seen}
     unmatched = [f for f in pos.figures if f.id not in found]
     free = {s for s in occupied if s not in marked}
+    # a big base read with a square or two of its block doubtful-empty (its edge in shadow, a
+    # body over it) still fits there: those squares join it and are listed
+    maybe = {s for s, v in scores.items() if abs(v - OCCUPIED) < UNCERTAIN_BAND and s not in occupied and s not in marked and s not in nowhere}
     pairs = []
     for k, f in enumerate(unmatched):
         n = f.size.footprint
         for sq in free:
-            block = _block(sq, n)
-            if set(block) <= free:
-                pairs.append((_dist(sq, f.at.name), k, sq, block))
-    pairs.sort(key=lambda p: (p[0], p[1], _square_key(p[2])))
+            for dc in range(n):  # every block that holds this square
+                for dr in range(n):
+                    corner = _shift(sq, -dc, -dr, cols, rows)
+                    if corner is None:
+                        continue
+                    block = tuple(_block(corner, n))
+                    gaps = [b for b in block if b not in free]
+                    if all(b in maybe for b in gaps) and len(gaps) <= (n * n // 4 if n > 1 else 0):
+                        pairs.append((_dist(corner, f.at.name) + 2 * len(gaps), k, corner, block))
+    pairs = sorted(set(pairs), key=lambda p: (p[0], p[1], _square_key(p[2])))
     placed: set[int] = set()
     for _score, k, sq, block in pairs:
-        if k in placed or not set(block) <= free:
+        if k in placed or not all(b in free or b in maybe for b in block):
             continue
         placed.add(k)
+        filled = [b for b in block if b not in free]
         free -= set(block)
+        maybe -= set(block)
+        if filled:
+            occupied = sorted(set(occupied) | set(filled), key=_square_key)
+            uncertain += [{"square": b, "confidence": 0.0} for b in filled if b not in {u["square"] for u in uncertain}]
         conf = min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED)
         seen.append(Seen(unmatched[k].id, sq, round(min(1.0, conf), 3), "roster"))
+    # where vision cannot tell, the record decides: a figure matched far from where the record
+    # puts it, onto a doubtful square, while its recorded square is doubtful too and free, is
+    # read as standing where the record says -- the far square is read as empty; both are listed
+    def doubtful(sq: str) -> bool:
+        return abs(scores.get(sq, 0.0) - OCCUPIED) < UNCERTAIN_BAND
+
+    taken = {sq for f in seen for sq in _space(pos, f)}
+    for k, f in enumerate(seen):
+        rec = pos.figure(f.id)
+        home = rec.at.name
+        if (f.by == "roster" and rec.size.footprint == 1 and _dist(f.at, home) > 2 and doubtful(f.at) and doubtful(home)
+                and home not in taken and home not in nowhere):
+            notes.append(_("{id}: the photo cannot tell {there} from {home}, both doubtful; read as standing where the record says, {home}: confirm both").format(
+                id=f.id, there=f.at, home=home))
+            occupied = sorted((set(occupied) - {f.at}) | {home}, key=_square_key)
+            taken = (taken - {f.at}) | {home}
+            uncertain += [{"square": q, "confidence": 0.0} for q in (f.at, home) if q not in {u["square"] for u in uncertain}]
+            seen[k] = Seen(f.id, home, 0.0, "roster")
     # occupied squares no figure of the record explains (a body leaning over its neighbour, a
     # shadow, or a figure the record lacks) are listed for a person to confirm
     listed = {u["square"] for u in uncertain}
+    over = len(occupied) - roster_squares
+    if over > 0:  # still more than the roster covers: the doubtful squares no figure took are read as empty
+        drop = sorted((s for s in free if abs(scores.get(s, 1.0) - OCCUPIED) < UNCERTAIN_BAND), key=lambda s: scores.get(s, 1.0))[:over]
+        occupied = [s for s in occupied if s not in drop]
+        free -= set(drop)
+        uncertain += [{"square": s, "confidence": 0.0} for s in drop if s not in listed]
+        listed |= set(drop)
     unexplained = sorted((s for s in free if s not in listed), key=_square_key)
     if unexplained:
         uncertain += [{"square": s, "confidence": 0.0} for s in unexplained]
@@ -290,6 +329,15 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
 
 def _space(pos: Position, seen: Seen) -> list[str]:
     return _block(seen.at, pos.figure(seen.id).size.footprint)
+
+
+def _shift(name: str, dc: int, dr: int, cols: int, rows: int) -> str | None:
+    """The square ``dc`` columns and ``dr`` rows away, or None off the map."""
+    from ..coords import parse_square
+
+    at = parse_square(name)
+    c, r = at.col + dc, at.row + dr
+    return at.offset(dc, dr).name if 0 <= c < cols and 0 <= r < rows else None
 
 
 def _block(name: str, n: int) -> list[str]:
