@@ -225,71 +225,108 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # for a person to confirm either way
     roster_squares = sum(f.size.footprint ** 2 for f in pos.figures)
     listed = {u["square"] for u in uncertain}
+
+    def doubtful(sq: str) -> bool:
+        return abs(scores.get(sq, 0.0) - OCCUPIED) < UNCERTAIN_BAND
+
+    def listing(squares: list[str] | set[str]) -> None:
+        have = {u["square"] for u in uncertain}
+        uncertain.extend({"square": s, "confidence": 0.0} for s in sorted(squares, key=_square_key) if s not in have)
+
+    found = {f.id for f in seen}
+    # where the record puts a figure no marker placed, a doubtful square is settled by the record
+    homes = {sq for f in pos.figures if f.id not in found for sq in _block(f.at.name, f.size.footprint)}
     if len(occupied) > roster_squares:
-        extra = sorted((s for s in occupied if s not in marked), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
+        extra = sorted((s for s in occupied if s not in marked and s not in homes), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
         dropped = [s for s in extra if s in listed]
         occupied = [s for s in occupied if s not in dropped]
-        uncertain += [{"square": s, "confidence": 0.0} for s in extra if s not in listed]
+        listing(extra)
         notes.append(_("{value} squares look occupied but the roster's bases cover {roster_squares}: confirm {names}").format(value=len(occupied) + len(dropped), roster_squares=roster_squares, names=', '.join(sorted(extra, key=_square_key)[:6]))
                      + (_(" ({n} doubtful square(s) read as empty)").format(n=len(dropped)) if dropped else ""))
-    elif len(occupied) < roster_squares:
-        near = sorted((s for s in listed if s not in occupied and scores.get(s, 0.0) > 0.0), key=lambda s: -scores[s])
-        added = near[:roster_squares - len(occupied)]
-        if added:
-            occupied = sorted(set(occupied) | set(added), key=_square_key)
-        short = roster_squares - len(occupied)
-        # still short: a base hidden under its figure (a camera straight above) or a figure gone
-        # from the table -- the likeliest other squares are listed for a person to look at
-        likeliest = sorted((s for s in scores if s not in occupied and s not in listed and s not in nowhere), key=lambda s: -scores[s])
-        ask = likeliest[:min(2 * short, 12)] if short > 0 else []
-        uncertain += [{"square": s, "confidence": 0.0} for s in ask]
-        notes.append(_("{value} squares look occupied but the roster's bases cover {roster_squares}: ").format(value=len(occupied) - len(added), roster_squares=roster_squares)
-                     + (_("the doubtful {names} read as occupied; ").format(names=', '.join(sorted(added, key=_square_key)[:6])) if added else "")
-                     + (_("{short} more to find: look at {names}{value}").format(short=short, names=', '.join(sorted(ask, key=_square_key)[:6]), value=', ...' if len(ask) > 6 else '')
-                        if ask else "confirm"))
-    # roster figures not identified by a marker (none on the base, or it was not readable):
+    # roster figures not identified by a marker (none on the base, or it was not readable) are
     # matched to the remaining occupied squares, the closest (figure, place) pairs first, so a
     # figure standing where the record says is never displaced by a neighbour's search; a
     # Large or bigger base takes a whole block of occupied squares
-    found = {f.id for f in seen}
     unmatched = [f for f in pos.figures if f.id not in found]
     free = {s for s in occupied if s not in marked}
     # a big base read with a square or two of its block doubtful-empty (its edge in shadow, a
     # body over it) still fits there: those squares join it and are listed
-    maybe = {s for s, v in scores.items() if abs(v - OCCUPIED) < UNCERTAIN_BAND and s not in occupied and s not in marked and s not in nowhere}
-    pairs = []
-    for k, f in enumerate(unmatched):
-        n = f.size.footprint
-        for sq in free:
-            for dc in range(n):  # every block that holds this square
-                for dr in range(n):
-                    corner = _shift(sq, -dc, -dr, cols, rows)
-                    if corner is None:
-                        continue
-                    block = tuple(_block(corner, n))
-                    gaps = [b for b in block if b not in free]
-                    if all(b in maybe for b in gaps) and len(gaps) <= (n * n // 4 if n > 1 else 0):
-                        pairs.append((_dist(corner, f.at.name) + 2 * len(gaps), k, corner, block))
-    pairs = sorted(set(pairs), key=lambda p: (p[0], p[1], _square_key(p[2])))
+    maybe = {s for s in scores if doubtful(s) and s not in occupied and s not in marked and s not in nowhere}
     placed: set[int] = set()
-    for _score, k, sq, block in pairs:
-        if k in placed or not all(b in free or b in maybe for b in block):
-            continue
+
+    def place(k: int, corner: str, block: tuple[str, ...], confidence: float, by_record: bool = False) -> None:
+        nonlocal occupied, free, maybe
         placed.add(k)
         filled = [b for b in block if b not in free]
         free -= set(block)
         maybe -= set(block)
         if filled:
             occupied = sorted(set(occupied) | set(filled), key=_square_key)
-            uncertain += [{"square": b, "confidence": 0.0} for b in filled if b not in {u["square"] for u in uncertain}]
-        conf = min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED)
-        seen.append(Seen(unmatched[k].id, sq, round(min(1.0, conf), 3), "roster"))
+            listing(filled)
+        if by_record:
+            listing(block)
+        seen.append(Seen(unmatched[k].id, corner, round(min(1.0, confidence), 3), "roster"))
+
+    def match(max_gaps: Any) -> None:
+        """Unplaced figures onto blocks of free squares, allowing ``max_gaps(n)`` doubtful ones."""
+        pairs = []
+        for k, f in enumerate(unmatched):
+            if k in placed:
+                continue
+            n = f.size.footprint
+            for sq in free | maybe:
+                for dc in range(n):  # every block that holds this square
+                    for dr in range(n):
+                        corner = _shift(sq, -dc, -dr, cols, rows)
+                        if corner is None:
+                            continue
+                        block = tuple(_block(corner, n))
+                        gaps = [b for b in block if b not in free]
+                        if all(b in maybe for b in gaps) and len(gaps) <= max_gaps(n):
+                            pairs.append((_dist(corner, f.at.name) + 2 * len(gaps), k, corner, block))
+        for _score, k, sq, block in sorted(set(pairs), key=lambda p: (p[0], p[1], _square_key(p[2]))):
+            if k in placed or not all(b in free or b in maybe for b in block):
+                continue
+            place(k, sq, block, min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED))
+
+    # 0. a Large or bigger base where the record puts it, half its block or more read as occupied
+    # and none of it another's: it stands there (the rest is its edge in shadow, or under its
+    # body). First, so that smaller figures searching farther do not take its squares
+    for k, f in enumerate(unmatched):
+        n = f.size.footprint
+        if n > 1 and f.at.col + n <= cols and f.at.row + n <= rows:
+            block = tuple(_block(f.at.name, n))
+            if 2 * sum(b in free for b in block) >= n * n and not set(block) & (marked | nowhere):
+                place(k, f.at.name, block, min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED))
+    # 1. onto squares read as occupied (a big base may have a quarter of its block doubtful)
+    match(lambda n: n * n // 4 if n > 1 else 0)
+    # 2. a figure vision found nowhere: its base hidden under its own figure (a camera straight
+    # above, a dark body) or gone from the table. Where the record puts it is free: it is read as
+    # standing there, and listed for a person to confirm
+    taken = {sq for f in seen for sq in _space(pos, f)}
+    by_record = []
+    for k, f in enumerate(unmatched):
+        block = tuple(_block(f.at.name, f.size.footprint))
+        if k not in placed and not set(block) & (taken | nowhere):
+            place(k, f.at.name, block, 0.0, by_record=True)
+            taken |= set(block)
+            by_record.append(f"{f.id} {f.at.name}")
+    if by_record:
+        notes.append(_("not seen in the photo, read as standing where the record says (a base hidden under its figure, or gone from the table): confirm {names}").format(
+            names=", ".join(by_record[:6]) + (", ..." if len(by_record) > 6 else "")))
+    # 3. the rest (their recorded squares taken by another): onto doubtful squares, nearest first
+    match(lambda n: n * n)
+    short = sum(f.size.footprint ** 2 for k, f in enumerate(unmatched) if k not in placed)
+    if short:
+        # still short: the likeliest other squares are listed for a person to look at
+        likeliest = sorted((s for s in scores if s not in occupied and s not in nowhere), key=lambda s: -scores[s])[:min(2 * short, 12)]
+        listing(likeliest)
+        notes.append(_("{ids} not found in the photo: look at {names}").format(
+            ids=", ".join(f.id for k, f in enumerate(unmatched) if k not in placed),
+            names=", ".join(sorted(likeliest, key=_square_key)[:6]) + (", ..." if len(likeliest) > 6 else "")))
     # where vision cannot tell, the record decides: a figure matched far from where the record
     # puts it, onto a doubtful square, while its recorded square is doubtful too and free, is
     # read as standing where the record says -- the far square is read as empty; both are listed
-    def doubtful(sq: str) -> bool:
-        return abs(scores.get(sq, 0.0) - OCCUPIED) < UNCERTAIN_BAND
-
     taken = {sq for f in seen for sq in _space(pos, f)}
     for k, f in enumerate(seen):
         rec = pos.figure(f.id)
@@ -300,21 +337,34 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 id=f.id, there=f.at, home=home))
             occupied = sorted((set(occupied) - {f.at}) | {home}, key=_square_key)
             taken = (taken - {f.at}) | {home}
-            uncertain += [{"square": q, "confidence": 0.0} for q in (f.at, home) if q not in {u["square"] for u in uncertain}]
+            listing([f.at, home])
             seen[k] = Seen(f.id, home, 0.0, "roster")
     # occupied squares no figure of the record explains (a body leaning over its neighbour, a
     # shadow, or a figure the record lacks) are listed for a person to confirm
     listed = {u["square"] for u in uncertain}
     over = len(occupied) - roster_squares
-    if over > 0:  # still more than the roster covers: the doubtful squares no figure took are read as empty
-        drop = sorted((s for s in free if abs(scores.get(s, 1.0) - OCCUPIED) < UNCERTAIN_BAND), key=lambda s: scores.get(s, 1.0))[:over]
+    if over > 0:
+        # still more than the roster covers, every figure found: the doubtful squares no figure
+        # took are read as empty, then those beside a figure found (where its body leans and its
+        # shadow falls), least sure first. One far from every figure stays: the photo may show a
+        # figure the record lacks
+        def beside(s: str) -> bool:
+            c, r = _col_row(s)
+            return any(max(abs(c - tc), abs(r - tr)) <= 2 for tc, tr in map(_col_row, taken))
+
+        cands = [s for s in free if doubtful(s) or (not short and beside(s))]
+        drop = sorted(cands, key=lambda s: (not doubtful(s), scores.get(s, 1.0)))[:over]
         occupied = [s for s in occupied if s not in drop]
         free -= set(drop)
-        uncertain += [{"square": s, "confidence": 0.0} for s in drop if s not in listed]
+        listing(drop)
         listed |= set(drop)
+        sure = sorted((s for s in drop if not doubtful(s)), key=_square_key)
+        if sure:
+            notes.append(_("{names} look occupied beside a figure already found, while every base of the roster is accounted for: read as its body or shadow over the square (or a figure the record lacks): confirm").format(
+                names=", ".join(sure[:6]) + (", ..." if len(sure) > 6 else "")))
     unexplained = sorted((s for s in free if s not in listed), key=_square_key)
     if unexplained:
-        uncertain += [{"square": s, "confidence": 0.0} for s in unexplained]
+        listing(unexplained)
         notes.append(_("{names} look occupied but no figure of the record was matched there: confirm").format(
             names=", ".join(unexplained[:6]) + (", ..." if len(unexplained) > 6 else "")))
     # the rules model checks what vision returned: a base marker read on a wall or pit square
