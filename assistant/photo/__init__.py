@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, NotAMapError, find_grid
 from .figures import Seen, figures_by_marker
@@ -151,7 +151,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
     if grid is None:
-        grid = find_grid_from_lines(image, pos)
+        grid = find_grid_from_lines(image, pos, markers)
         by_lines = grid is not None
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
@@ -373,7 +373,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=f.id, at=f.at))
             uncertain.append({"square": f.at, "confidence": 0.0})
     if by_lines:
-        notes.insert(0, "grid found from the printed lines (no corner markers); orientation chosen by the map's terrain")
+        notes.insert(0, _("grid found from the printed lines (no corner markers); which way round it lies was chosen by {how}").format(how=_(grid.oriented_by or N_("the map's terrain"))))
     return PhotoResult(name, True, grid.reprojection_error_px, seen, occupied, uncertain, time.perf_counter() - t0, notes)
 
 

@@ -32,6 +32,8 @@ class Grid:
     #: the map-corner points the corner markers show, one row each: image x, y, board x, y
     #: (each marker's corner on the map's corner point, measured directly in the photo)
     anchors: np.ndarray | None = None
+    #: without corner markers: what told which way round the printed grid lies
+    oriented_by: str = ""
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)

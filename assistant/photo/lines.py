@@ -12,6 +12,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import cv2
 import numpy as np
 
@@ -241,20 +244,157 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     raise GridMismatchError(_("only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the map whole)").format(corner_markers=grid.corner_markers))
 
 
-def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:
+def _outline_quads(small: np.ndarray) -> list[np.ndarray]:
+    """Clean four-cornered outlines, largest first: the printed grid's frame, the sheet's edge,
+    whatever the paper's colour (edges at two strengths, each closed outline reduced to four
+    corners when it is convex and nearly fills its hull)."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    area_img = small.shape[0] * small.shape[1]
+    found: list[tuple[float, np.ndarray]] = []
+    for lo, hi in ((20, 60), (40, 120)):
+        edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((3, 3), np.uint8))
+        contours, _h = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            area = cv2.contourArea(c)
+            if area < 0.03 * area_img:
+                continue
+            hull = cv2.convexHull(c)
+            if cv2.contourArea(hull) > 1.3 * area:
+                continue
+            for eps in (0.01, 0.02, 0.03):
+                quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+                if len(quad) == 4:
+                    found.append((area, _fitted_corners(c.reshape(-1, 2).astype(np.float64), quad.reshape(4, 2).astype(np.float64))))
+                    break
+    found.sort(key=lambda t: -t[0])
+    kept: list[np.ndarray] = []
+    for _area, q in found:
+        if all(np.abs(np.sort(q, axis=0) - np.sort(k, axis=0)).max() > 4 for k in kept):
+            kept.append(q)
+    return kept[:8]
+
+
+def _fitted_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The quad's corners where lines fitted to its sides meet: a side's points are those of the
+    outline near it, away from the corners, so a corner rounded or hidden by a figure does not
+    pull it (the vertices a polygon fit picks lie on the outline itself)."""
+    lines = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        d = b - a
+        length = float(np.linalg.norm(d))
+        if length < 1:
+            return quad
+        t = (outline - a) @ d / length ** 2
+        rel = outline - a
+        off = np.abs(d[0] * rel[:, 1] - d[1] * rel[:, 0]) / length
+        near = outline[(t > 0.15) & (t < 0.85) & (off < max(3.0, 0.02 * length))]
+        if len(near) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append(np.cross([x0, y0, 1.0], [x0 + vx, y0 + vy, 1.0]))
+    corners = []
+    for k in range(4):
+        p = np.cross(lines[k - 1], lines[k])
+        if abs(p[2]) < 1e-9:
+            return quad
+        corners.append(p[:2] / p[2])
+    out = np.array(corners, np.float64)
+    return out if float(np.max(np.linalg.norm(out - quad, axis=1))) < 0.1 * float(np.linalg.norm(quad[2] - quad[0])) else quad
+
+
+#: a grid taken from an outline must have the printed lines on its own lattice: along each axis
+#: their period within :data:`PERIOD_TOLERANCE` of one square, this coherent on a one-square
+#: comb, and the comb's teeth this close (squares) to the lattice's lines
+OUTLINE_COHERENCE = 0.3
+OUTLINE_PHASE = 0.05
+
+
+def _comb(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float, float]]:
+    """Per axis: the lines' coherence on a one-square comb, the comb's offset from the lattice
+    (squares), and the lines' own period (squares)."""
+    T = TOP
+    dark = 255 - cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), flags=cv2.INTER_LINEAR, borderValue=255)
+    d = dark.astype(np.float32)
+    width = T // 4 * 2 + 1
+    out = []
+    for axis in (0, 1):
+        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
+        sig = np.clip(np.median(d - across, axis=axis), 0, None) * np.hanning(d.shape[1 - axis])
+        x = np.arange(len(sig)) / T
+        total = max(1e-9, float(sig.sum()))
+        z = complex(np.exp(-2j * np.pi * x) @ sig)
+        power = np.abs(np.exp(-2j * np.pi * x[None, :] / PERIODS[:, None]) @ sig)
+        out.append((abs(z) / total, -float(np.angle(z)) / (2 * np.pi), float(PERIODS[int(np.argmax(power))])))
+    return out
+
+
+def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
+    """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
+    fits: the rules model orients them), refined by the lines' crossings where enough are found."""
+    board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
+    S = np.diag([scale, scale, 1.0])
+    lattice = (cols + 1) * (rows + 1)
+    grids: list[Grid] = []
+    for quad in _outline_quads(small):
+        centre = quad.mean(axis=0)
+        quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+        for k in range(4):
+            H_small = np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32)))
+            comb = _comb(gray, H_small, cols, rows)
+            if not all(coh >= OUTLINE_COHERENCE and abs(phase) <= OUTLINE_PHASE and abs(period - 1) <= PERIOD_TOLERANCE
+                       for coh, phase, period in comb):
+                continue
+            side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
+            err = max(abs(phase) for _c, phase, _p in comb) * side_px  # how far the lines lie off the lattice
+            b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows)
+            if len(b) >= max(12, 0.2 * lattice):
+                agree = np.linalg.norm(cv2.perspectiveTransform(i[None], H_small)[0] - b, axis=1) < 0.12
+                if agree.sum() >= max(12, 0.2 * lattice):
+                    H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
+                    corners_then = cv2.perspectiveTransform(board_corners[None].astype(np.float64), np.linalg.inv(H_small))[0]
+                    if H is not None and mask.sum() >= 12:
+                        moved = cv2.perspectiveTransform(corners_then[None], H)[0] - board_corners
+                        if float(np.max(np.linalg.norm(moved, axis=1))) <= ANCHOR_TOLERANCE:
+                            inl = mask.ravel() > 0
+                            back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
+                            H_small, err = H, float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
+            grid = Grid(H_small @ S, err, 0)
+            if not any(_same_grid(grid, g, cols, rows) for g in grids):
+                grids.append(grid)
+    return grids
+
+
+def _same_grid(a: Grid, b: Grid, cols: int, rows: int) -> bool:
+    corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)
+    through = cv2.perspectiveTransform(cv2.perspectiveTransform(corners, np.linalg.inv(a.H)), b.H)[0]
+    return float(np.max(np.linalg.norm(through - corners[0], axis=1))) < 0.3
+
+
+def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | None = None) -> Grid | None:
+    """The grid from the printed map, without corner markers: each way round it could lie, then
+    the rules model decides which (:func:`_orient`); None rather than a guess."""
     cols, rows = pos.map.cols, pos.map.rows
     scale = min(1.0, WORK / image.shape[1])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    candidates = _paper_grids(small, gray, cols, rows, scale)
+    for grid in _outline_grids(small, gray, cols, rows, scale):
+        if not any(_same_grid(grid, g, cols, rows) for g in candidates):
+            candidates.append(grid)
+    return _orient(image, pos, candidates, markers or [])
+
+
+def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
+    """Grids from the paper's outline (a plain printed sheet), refined by RANSAC over the crossings."""
     quad = _paper_quad(small)
     if quad is None:
-        return None
+        return []
     # order the quad clockwise on screen, starting anywhere; try each corner as NW
     centre = quad.mean(axis=0)
-    order = np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))
-    quad = quad[order]
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
-    scored: list[tuple[float, Grid]] = []
+    grids: list[Grid] = []
     for k in range(4):
         q = np.roll(quad, -k, axis=0)
         H0 = cv2.getPerspectiveTransform(board_corners.astype(np.float32), q.astype(np.float32))
@@ -271,19 +411,54 @@ def find_grid_from_lines(image: np.ndarray, pos: Position) -> Grid | None:
         H, mask = cv2.findHomography(i, b, cv2.RANSAC, 0.15)
         if H is None or mask.sum() < max(8, 0.3 * (cols + 1) * (rows + 1)):
             continue
-        S = np.diag([scale, scale, 1.0])
-        H_full = H @ S  # full image -> board
         inl = mask.ravel() > 0
         back = cv2.perspectiveTransform(b[inl][None], np.linalg.inv(H))[0]
         err = float(np.mean(np.linalg.norm(back - i[inl], axis=1)) / scale)
-        grid = Grid(H_full, err, 0)
-        scored.append((_agreement(image, grid, pos), grid))
-    scored.sort(key=lambda sg: sg[0], reverse=True)
-    if not scored or scored[0][0] < 0.6:
+        grids.append(Grid(H @ np.diag([scale, scale, 1.0]), err, 0))
+    return grids
+
+
+def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: list[Any]) -> Grid | None:
+    """Which way round the printed grid lies (a grid alone is symmetric): the map's terrain read
+    through it, else the base markers where the record puts their figures, else the squares read
+    as occupied where the record puts figures. Each must clearly prefer one; else None."""
+    if not candidates:
         return None
-    if len(scored) > 1 and scored[0][0] - scored[1][0] < 0.2:
-        return None  # two orientations fit about equally: the map cannot tell them apart
-    return scored[0][1]
+
+    def decided(scores: list[float], least: float, margin: float) -> int | None:
+        order = sorted(range(len(scores)), key=lambda k: -scores[k])
+        best = order[0]
+        if scores[best] >= least and (len(order) == 1 or scores[best] - scores[order[1]] >= margin):
+            return best
+        return None
+
+    k = decided([_agreement(image, g, pos) for g in candidates], 0.6, 0.2)
+    if k is not None:
+        return replace(candidates[k], oriented_by=N_("the map's terrain"))
+    cols, rows = pos.map.cols, pos.map.rows
+    roster = {f.marker: f for f in pos.figures if f.marker is not None}
+    seen = [(roster[m.id], m.corners.mean(axis=0)) for m in markers if m.id in roster]
+    if seen:
+        def on_record(g: Grid) -> float:
+            pts = cv2.perspectiveTransform(np.array([[c for _f, c in seen]], np.float64), g.H)[0]
+            return float(sum(f.at.col <= x < f.at.col + f.size.footprint and f.at.row <= y < f.at.row + f.size.footprint
+                             for (f, _c), (x, y) in zip(seen, pts, strict=True)))
+        k = decided([on_record(g) for g in candidates], 2, 2)
+        if k is not None:
+            return replace(candidates[k], oriented_by=N_("the base markers standing where the record puts their figures"))
+    if pos.figures:
+        from .occupancy import square_probabilities
+
+        recorded = [sq.name for f in pos.figures for sq in f.space]
+
+        def occupied_on_record(g: Grid) -> float:
+            p = square_probabilities(image, g, cols, rows)
+            return sum(p.get(sq, 0.0) >= 0.5 for sq in recorded) / len(recorded)
+
+        k = decided([occupied_on_record(g) for g in candidates], 0.6, 0.3)
+        if k is not None:
+            return replace(candidates[k], oriented_by=N_("the bases standing where the record puts figures"))
+    return None
 
 
 def _agreement(image: np.ndarray, grid: Grid, pos: Position) -> float:
