@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -125,12 +125,20 @@ PERIOD_CLEARER = 1.5
 PERIODS = np.linspace(0.75, 1.33, 581)
 
 
-def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float, float]]:
-    """The printed lines' period along the columns and along the rows, in the grid's squares,
-    with the coherence of each (1: every line on one comb of that period) and the coherence of a
-    comb of exactly one square (the grid's own). The map seen from above through the
-    grid; per axis the median darkness across it (a line runs the whole map, a figure or wall
-    does not), thin lines kept (shading removed), windowed, and its power at periods 0.75-1.33."""
+class LineComb(NamedTuple):
+    """The printed lines along one axis of a grid (lengths in the grid's squares)."""
+
+    period: float  #: the lines' own period (0.75-1.33)
+    coherence: float  #: 1 when every bit of line darkness falls on one comb of that period
+    at_one: float  #: the same for a comb of exactly one square (the grid's own)
+    phase: float  #: how far that one-square comb's teeth lie from the grid's lines
+
+
+def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[LineComb]:
+    """The printed lines' comb along the columns and along the rows, seen through the grid.
+    The map seen from above through the grid; per axis the median darkness across it (a line
+    runs the whole map, a figure or wall does not), thin lines kept (shading removed), windowed,
+    and its power at periods 0.75-1.33 and at exactly one square."""
     T = TOP
     dark = 255 - cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), flags=cv2.INTER_LINEAR, borderValue=255)
     d = dark.astype(np.float32)
@@ -148,8 +156,8 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) ->
         # coherence: 1 when every bit of line darkness falls on one comb of that period, about
         # 1/sqrt(n) for scattered marks
         total = max(1e-9, float(sig.sum()))
-        at_one = float(np.abs(np.exp(-2j * np.pi * x) @ sig)) / total
-        out.append((float(PERIODS[best]), float(power[best]) / total, at_one))
+        one = complex(np.exp(-2j * np.pi * x) @ sig)
+        out.append(LineComb(float(PERIODS[best]), float(power[best]) / total, abs(one) / total, -float(np.angle(one)) / (2 * np.pi)))
     return out
 
 
@@ -159,7 +167,7 @@ def _check_map_size(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int)
     three squares wide also make a comb at 3/4 of a square, but over a printed grid that lies where
     it should, and about as clear as it: measured 1.2-1.3 times; a map of another size, 1.7 times
     and more)."""
-    (pc, sc, oc), (pr, sr, orr) = line_periods(gray, H_small, cols, rows)
+    (pc, sc, oc, _phc), (pr, sr, orr, _phr) = line_periods(gray, H_small, cols, rows)
     off = [(p, what) for p, strength, one, what in ((pc, sc, oc, N_("columns")), (pr, sr, orr, N_("rows")))
            if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one]
     if not off:
@@ -310,25 +318,6 @@ OUTLINE_COHERENCE = 0.3
 OUTLINE_PHASE = 0.05
 
 
-def _comb(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> list[tuple[float, float, float]]:
-    """Per axis: the lines' coherence on a one-square comb, the comb's offset from the lattice
-    (squares), and the lines' own period (squares)."""
-    T = TOP
-    dark = 255 - cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), flags=cv2.INTER_LINEAR, borderValue=255)
-    d = dark.astype(np.float32)
-    width = T // 4 * 2 + 1
-    out = []
-    for axis in (0, 1):
-        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-        sig = np.clip(np.median(d - across, axis=axis), 0, None) * np.hanning(d.shape[1 - axis])
-        x = np.arange(len(sig)) / T
-        total = max(1e-9, float(sig.sum()))
-        z = complex(np.exp(-2j * np.pi * x) @ sig)
-        power = np.abs(np.exp(-2j * np.pi * x[None, :] / PERIODS[:, None]) @ sig)
-        out.append((abs(z) / total, -float(np.angle(z)) / (2 * np.pi), float(PERIODS[int(np.argmax(power))])))
-    return out
-
-
 def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
     """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
     fits: the rules model orients them), refined by the lines' crossings where enough are found."""
@@ -341,12 +330,12 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
         for k in range(4):
             H_small = np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32)))
-            comb = _comb(gray, H_small, cols, rows)
-            if not all(coh >= OUTLINE_COHERENCE and abs(phase) <= OUTLINE_PHASE and abs(period - 1) <= PERIOD_TOLERANCE
-                       for coh, phase, period in comb):
+            combs = line_periods(gray, H_small, cols, rows)
+            if not all(c.at_one >= OUTLINE_COHERENCE and abs(c.phase) <= OUTLINE_PHASE and abs(c.period - 1) <= PERIOD_TOLERANCE
+                       for c in combs):
                 continue
             side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
-            err = max(abs(phase) for _c, phase, _p in comb) * side_px  # how far the lines lie off the lattice
+            err = max(abs(c.phase) for c in combs) * side_px  # how far the lines lie off the lattice
             b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows)
             if len(b) >= max(12, 0.2 * lattice):
                 agree = np.linalg.norm(cv2.perspectiveTransform(i[None], H_small)[0] - b, axis=1) < 0.12
