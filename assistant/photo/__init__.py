@@ -10,6 +10,7 @@ roster has).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -267,7 +268,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             listing(block)
         seen.append(Seen(unmatched[k].id, corner, round(min(1.0, confidence), 3), "roster"))
 
-    def match(max_gaps: Any) -> None:
+    def sureness(block: tuple[str, ...]) -> float:
+        """How sure vision is of a block: its least sure square, 1 for a square read surely either way."""
+        return min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED)
+
+    def match(max_gaps: Callable[[int], int]) -> None:
         """Unplaced figures onto blocks of free squares, allowing ``max_gaps(n)`` doubtful ones."""
         pairs = []
         for k, f in enumerate(unmatched):
@@ -287,7 +292,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         for _score, k, sq, block in sorted(set(pairs), key=lambda p: (p[0], p[1], _square_key(p[2]))):
             if k in placed or not all(b in free or b in maybe for b in block):
                 continue
-            place(k, sq, block, min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED))
+            place(k, sq, block, sureness(block))
 
     # 0. a Large or bigger base where the record puts it, half its block or more read as occupied
     # and none of it another's: it stands there (the rest is its edge in shadow, or under its
@@ -297,7 +302,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         if n > 1 and f.at.col + n <= cols and f.at.row + n <= rows:
             block = tuple(_block(f.at.name, n))
             if 2 * sum(b in free for b in block) >= n * n and not set(block) & (marked | nowhere):
-                place(k, f.at.name, block, min(abs(scores.get(b, 1.0) - OCCUPIED) for b in block) / (1 - OCCUPIED))
+                place(k, f.at.name, block, sureness(block))
     # 1. onto squares read as occupied (a big base may have a quarter of its block doubtful)
     match(lambda n: n * n // 4 if n > 1 else 0)
     # 2. a figure vision found nowhere: its base hidden under its own figure (a camera straight
