@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -12,6 +12,9 @@ from rich.markup import escape
 from ..errors import AssistantError
 from ..i18n import N_, _, n_
 from ..limits import check_photo
+
+if TYPE_CHECKING:  # the photo package loads OpenCV: only the photo commands import it, when run
+    from ..photo.compare import Row
 
 #: how a figure was found, as the answer says it (the JSON keeps these values)
 HOW_FOUND = (N_("marker"), N_("roster"))
@@ -101,6 +104,7 @@ def check_cmd(
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
     from ..photo import detect, load_image
+    from ..photo.compare import compare
     from .app import edge, emit_json
     from .queries import _load
 
@@ -108,24 +112,9 @@ def check_cmd(
         pos = _load(ctx, None, game)
         check_photo(pos)
         res = detect(load_image(image), pos, str(image), _camera(calib), _table(table))
-        seen = {f.id: f for f in res.figures}
-        rows = []
-        for fig in pos.figures:
-            s = seen.get(fig.id)
-            if s is None:
-                rows.append({"figure": fig.id, "game": fig.at.name, "photo": None, "agree": False,
-                             "text": _("{figure} is not seen in the photo (the game has it on {at})").format(figure=fig.id, at=fig.at.name)})
-            else:
-                agree = s.at == fig.at.name
-                rows.append({"figure": fig.id, "game": fig.at.name, "photo": s.at, "agree": agree, "confidence": s.confidence,
-                             "text": (_("{figure} on {at}") if agree else _("{figure} on {at} in the photo; the game has it on {game}")).format(
-                                 figure=fig.id, at=s.at, game=fig.at.name)})
-        game_squares = {sq.name for f in pos.figures for sq in f.space}
-        explained = {s.at for s in res.figures}
-        for sq in res.occupied:
-            if sq not in game_squares and sq not in explained:
-                rows.append({"figure": None, "game": None, "photo": sq, "agree": False, "text": _("a figure on {square} in the photo; the game has none there").format(square=sq)})
-        agree = all(r["agree"] for r in rows)
+        compared = compare(pos, res)
+        rows = [_check_row(r) for r in compared.rows]
+        agree = compared.agree
         if json_out:
             emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "agree": agree})
         else:
@@ -136,6 +125,23 @@ def check_cmd(
 
 #: the exit code of 'photo check' when the photo and the game disagree (as 'check' of the card games)
 PHOTO_DISAGREES = 3
+
+
+def _check_row(r: Row) -> dict[str, Any]:
+    """A row of the comparison as 'photo check' answers it: the shared row, ``agree`` and its words."""
+    at = r.photo.name if r.photo else None
+    if r.verdict == "missing":
+        text = _("{figure} is not seen in the photo (the game has it on {at})").format(figure=r.figure, at=r.game)
+    elif r.verdict == "extra":
+        text = _("a figure on {square} in the photo; the game has none there").format(square=at)
+    elif r.agree:
+        text = _("{figure} on {at}").format(figure=r.figure, at=at)
+    else:
+        text = _("{figure} on {at} in the photo; the game has it on {game}").format(figure=r.figure, at=at, game=r.game)
+    row: dict[str, Any] = {"figure": r.figure, "game": r.game.name if r.game else None, "photo": at, "agree": r.agree}
+    if r.confidence is not None:
+        row["confidence"] = r.confidence
+    return {**row, "text": text, "verdict": r.verdict}
 
 
 def _print_check(rows: list[dict[str, Any]]) -> None:
@@ -340,6 +346,7 @@ def apply_cmd(
 ) -> None:
     """Update the game to where the photo shows the figures (logged as corrections, with undo)."""
     from ..photo import detect, load_image
+    from ..photo.compare import compare
     from .app import edge, out
     from .game_cmd import open_game
 
@@ -349,17 +356,17 @@ def apply_cmd(
             pos = g.state().position
             res = detect(load_image(image), pos, str(image), _camera(calib))
             changed = 0
-            for s in res.figures:
-                fig = pos.figure(s.id)
-                if s.at == fig.at.name:
-                    continue
-                if s.confidence < min_confidence:
+            for r in compare(pos, res, sure=min_confidence).of("moved", "uncertain"):
+                at = r.photo.name if r.photo else ""
+                if r.verdict == "uncertain":
                     label = escape(_("not applied"))
-                    out.print(f"  [yellow]{label}[/]: " + escape(_("{figure} on {at} (confidence {confidence} < {least})").format(
-                        figure=s.id, at=s.at, confidence=f"{s.confidence:.2f}", least=min_confidence)))
+                    why = (_("{figure} on {at} (confidence {confidence} < {least})") if (r.confidence or 0.0) < min_confidence
+                           else _("{figure} on {at} (the photo doubts that square: confirm it, then move the figure)"))
+                    out.print(f"  [yellow]{label}[/]: " + escape(why.format(figure=r.figure, at=at, confidence=f"{r.confidence or 0.0:.2f}",
+                                                                           least=min_confidence)))
                     continue
-                ev = g.do("relocate", {"figure": s.id, "at": s.at, "source": f"photo {image.name}", "confidence": s.confidence})
-                out.print(f"[green]#{ev.seq}[/] {s.id}: {fig.at.name} -> {s.at} " + escape(_("(from the photo)")))
+                ev = g.do("relocate", {"figure": r.figure, "at": at, "source": f"photo {image.name}", "confidence": r.confidence})
+                out.print(f"[green]#{ev.seq}[/] {r.figure}: {r.game} -> {at} " + escape(_("(from the photo)")))
                 changed += 1
             out.print(escape(n_("{n} figure updated; 'game undo' takes a correction back", "{n} figures updated; 'game undo' takes a correction back",
                                 changed).format(n=changed)))

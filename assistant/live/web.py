@@ -41,7 +41,7 @@ SCRIPT_TEXTS = (
     N_("cover"), N_("no cover"), N_("Cover:"), N_("Attack:"), N_("needs {needs}+ ({chance}%), damage {damage}"), N_("attack"),
     N_("defense"), N_("damage"), N_("Not modelled (check by hand):"), N_("Tap the square to move to."), N_("Tap a target first."),
     N_("Undo the last event? It stays in the log, marked undone."), N_("reading the photo…"), N_("photo read in {seconds}s"),
-    N_("attack {n}"), N_("agree"), N_("moved"), N_("missing"), N_("extra"), N_("{square} holds a figure"), N_("figure"), N_("game"),
+    N_("attack {n}"), N_("agree"), N_("moved"), N_("uncertain"), N_("missing"), N_("extra"), N_("{square} holds a figure"), N_("figure"), N_("game"),
     N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
     N_("#{seq} recorded"), N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
 )
@@ -267,6 +267,7 @@ def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
 
     from ..limits import check_photo
     from ..photo import NoGridError, detect, load_image
+    from ..photo.compare import compare
 
     snap = table.snapshot()
     pos = snap.position
@@ -279,18 +280,4 @@ def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
         res = detect(img, pos, name)
     except NoGridError as exc:
         return {"query": "photo", "grid_found": False, "error": str(exc)}
-    seen = {s.id: s for s in res.figures}
-    rows = []
-    for f in pos.figures:
-        s = seen.get(f.id)
-        if s is None:
-            rows.append({"figure": f.id, "game": f.at.name, "photo": None, "verdict": "missing"})
-        else:
-            rows.append({"figure": f.id, "game": f.at.name, "photo": s.at, "confidence": s.confidence,
-                         "verdict": "agree" if s.at == f.at.name else "moved"})
-    game_squares = {sq.name for f in pos.figures for sq in f.space}
-    explained = {s.at for s in res.figures}
-    for sq in res.occupied:
-        if sq not in game_squares and sq not in explained:
-            rows.append({"figure": None, "game": None, "photo": sq, "verdict": "extra"})
-    return {**res.as_json(), "rows": rows}
+    return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows]}

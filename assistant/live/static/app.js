@@ -136,15 +136,17 @@ if ($("b-activate")) {
       const r = await api("api/photo", { method: "POST", body: form });
       if (!r.grid_found) { $("photo-answer").innerHTML = `<p class="illegal">${esc(r.error)}</p>`; say(""); return; }
       const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
-      const unsure = r.uncertain.map((u) => `<label><input type="checkbox" class="confirm" value="${esc(u.square)}"> ${esc(tr("{square} holds a figure", { square: u.square }))}</label>`).join(" ");
+      // squares to confirm: those the photo doubts, and where an uncertain move would put a figure
+      const doubted = [...new Set([...r.uncertain.map((u) => u.square), ...r.rows.filter((x) => x.verdict === "uncertain").map((x) => x.photo)])];
+      const unsure = doubted.map((square) => ({ square })).map((u) => `<label><input type="checkbox" class="confirm" value="${esc(u.square)}"> ${esc(tr("{square} holds a figure", { square: u.square }))}</label>`).join(" ");
       $("photo-answer").innerHTML = `<table><tr><th>${esc(tr("figure"))}</th><th>${esc(tr("game"))}</th><th>${esc(tr("photo"))}</th><th></th></tr>${rows}</table>` +
         (unsure ? `<p>${esc(tr("Confirm:"))} ${unsure}</p>` : "") + `<button id="b-apply" type="button">${esc(tr("Apply the moved figures"))}</button>`;
       say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
       $("b-apply").onclick = async () => {
-        // a move is applied when the detector is sure of it (0.8), or the player ticked its square
+        // the server's comparison says which moves are sure ("moved"); an uncertain one is applied
+        // when the player ticked its square
         const confirmed = new Set([...document.querySelectorAll("input.confirm:checked")].map((c) => c.value));
-        const unsure = new Set(r.uncertain.map((u) => u.square));
-        const moves = r.rows.filter((x) => x.verdict === "moved" && ((x.confidence >= 0.8 && !unsure.has(x.photo)) || confirmed.has(x.photo)))
+        const moves = r.rows.filter((x) => x.verdict === "moved" || (x.verdict === "uncertain" && confirmed.has(x.photo)))
                             .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
         try { const a = await post("api/photo/apply", { moves, source: "photo " + f.name }); say(tr("{n} figure(s) moved; Undo takes a correction back", { n: a.applied.length }), true); await sync(true); }
         catch (e) { say(e.message); }
