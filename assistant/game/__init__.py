@@ -23,6 +23,7 @@ from ..i18n import _
 from ..model import Position
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
+from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
 from .state import GameState, check, fold
 from .store import Event, GameStore
 

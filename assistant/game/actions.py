@@ -16,7 +16,7 @@ from ..coords import Square
 from ..editions import Edition
 from ..errors import AssistantError
 from ..i18n import _
-from .state import GameState
+from .state import GameState, check
 
 
 def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
@@ -144,7 +144,6 @@ def parse_save_rolls(items: Iterable[str] | None) -> dict[str, list[int | None]]
 def _turn_refusals(st: GameState, kind: str, data: dict[str, Any], override: str | None) -> None:
     """The turn's refusals first (whose turn, how many attacks), before the dice are asked for."""
     from . import RefusedError
-    from .referee import check
 
     reasons = check(st, kind, data)
     if reasons and not override:

@@ -1,5 +1,7 @@
 """The referee: why a command is refused now, each reason with its own edition's rule.
 
+Each kind of event (:mod:`.events`) checks itself with the rules written here: whose turn it
+is, how far a turn may move, how many attacks it holds, a charge's route, a skiff's load.
 Also the plans the edges (CLI, web) record: a checked move with the attacks of opportunity
 it provokes, a DDM charge, a morale save's bonus. No rules live in the edges.
 """
@@ -12,7 +14,7 @@ from typing import Any
 
 from ..abilities import has
 from ..cards import split_ability
-from ..coords import Square, count_squares, parse_edge, parse_square
+from ..coords import Square, count_squares, parse_square
 from ..editions import Edition, Size, cite_for
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..i18n import _, n_
@@ -20,10 +22,10 @@ from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
 from .movement import Route, mover, reach, route
-from .state import INACTIVE, GameState, Turn
+from .state import INACTIVE, GameState, Turn, check
 from .turns import TurnRules
 
-__all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]
+__all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]  # check: state's, kept here by name
 
 
 def _abilities(pos: Position, f: Figure) -> tuple[str, ...]:
@@ -34,64 +36,14 @@ def _turn(state: GameState, fid: str) -> Turn:
     return state.turn if state.turn is not None and state.turn.figure == fid else Turn(fid)
 
 
-def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
-    """Why this command is refused now (empty: allowed). An unknown figure raises; one that
-    has left the game is named with when and by whom."""
+def game_over(state: GameState, data: dict[str, Any]) -> list[Reason]:
+    """The check every move of play begins with: the figures it names are looked up (an
+    unknown one raises, a fallen one is named), and nothing more is played once the game is over."""
+    state.named(data)
     tr = state.turn_rules
-    c = tr.cite
-    pos = state.position
-    if kind == "disembark":  # its passenger is off the map, in state.aboard
-        return _check_disembark(state, str(data["figure"]), parse_square(data["at"]))
-    if kind == "remove" and data.get("figure") in state.aboard:  # a passenger that failed its save with its skiff
-        return []
-    for key in ("figure", "attacker", "target"):
-        if isinstance(data.get(key), str):
-            state.figure(data[key])
-    for h in data.get("helpers", ()) or ():
-        state.figure(h)
     over = state.over()
-    if over and kind in ("initiative", "activate", "move", "attack", "charge", "opportunity", "power"):
-        return [Reason(_("the game is over: {over}; nothing more is played").format(over=over), c(tr.cite_victory))]
-    if kind == "end":
-        return [Reason(_("the game has already ended ({ended})").format(ended=state.ended), c(tr.cite_victory))] if state.ended else []
-    if kind == "initiative":
-        if state.round > 0 and not state.round_over():
-            left = [f.id for f in pos.figures if not f.activated]
-            return [Reason(_("round {round} is not over: {figures} may still activate").format(round=state.round, figures=', '.join(left)), c(tr.cite_round))]
-        return []
-    if kind == "activate":
-        if state.round == 0:
-            return [Reason(_("roll initiative first: a round starts with initiative"), c(tr.cite_initiative))]
-        f = state.figure(data["figure"])
-        if f.activated:
-            return [Reason(_("{f} has already activated this round").format(f=f.id), c(tr.cite_once_per_round))]
-        side = state.expected_side()
-        if side is not None and f.side != side:
-            text = (_("it is {side}'s activation: each player activates up to 2 creatures per phase, alternating") if tr.morale else
-                    _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating"))
-            return [Reason(text.format(side=side), c(tr.cite_phase))]
-        return []
-    if kind == "move":
-        return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]), data)
-    if kind == "attack":
-        return _check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
-    if kind == "opportunity":
-        return _check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
-    if kind == "power":
-        return _check_power(state, state.figure(data["figure"]), data.get("power"))
-    if kind == "charge":
-        return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
-    if kind == "embark":
-        return _check_embark(state, state.figure(data["figure"]), state.figure(data["skiff"]))
-    if kind == "morale":
-        if not tr.morale:
-            return [Reason(_("morale saves are a D&D Miniatures rule; this game has none"), c(tr.cite_turn_options))]
-        return []
-    if kind == "door":
-        e = parse_edge(data["edge"])
-        if e not in pos.map.doors:
-            return [Reason(_("{name} is not a door on this map").format(name=e.name), c(tr.cite_doors or tr.cite_movement))]
-        return []
+    if over:
+        return [Reason(_("the game is over: {over}; nothing more is played").format(over=over), tr.cite(tr.cite_victory))]
     return []
 
 
@@ -106,7 +58,7 @@ def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:
     return next((a for a in tr_abilities if has(abl, a)), None)
 
 
-def _check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | None = None) -> list[Reason]:
+def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | None = None) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     data = data or {}
@@ -353,7 +305,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     return n, why
 
 
-def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
+def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     reasons = _not_acting(state, a)
@@ -386,7 +338,7 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     return reasons
 
 
-def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
+def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
     """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
     whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""
     from ..rules.powers import find
@@ -409,7 +361,7 @@ def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[R
 _SKIFF_CITE = "PL p.39"
 
 
-def _check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
+def check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     """SWM 2008 Desert Skiff: one Large or two Medium or Small allies board it, ending their move
     next to its base."""
     c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
@@ -431,7 +383,7 @@ def _check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     return reasons
 
 
-def _check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
+def check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
     """Passengers leave the skiff just before the round's first activation, next to it (or, the
     skiff defeated, next to where it stood), and take their turns that round."""
     c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
@@ -454,7 +406,7 @@ def _check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
     return reasons
 
 
-def _check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reason]:
+def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     pos = state.position
@@ -762,7 +714,7 @@ def _rating(pos: Position, f: Figure) -> int:
     return r if isinstance(r, int) else 0
 
 
-def _check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
+def check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
     tr = state.turn_rules
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
