@@ -13,10 +13,11 @@ from typing import Any
 
 from ..abilities import has
 from ..cards import DdmCard
-from ..editions import Edition, cite_for
+from ..editions import cite_for
 from ..errors import AssistantError, UnknownNameError
 from ..i18n import _
 from ..model import DepartedError, Figure, Position
+from ..rules.record import find_edition
 from .state import Fallen, GameState, Turn
 
 
@@ -99,7 +100,7 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
 def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
-    if state.position.rules is Edition.DDM2005 or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+    if not find_edition(state.position.rules).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
         return False
     if saves is None or len(saves) != 2:
         raise AssistantError(_("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id))

@@ -13,10 +13,11 @@ from typing import Any
 
 from ..abilities import has
 from ..coords import Square
-from ..editions import Edition, SquareTerrain
+from ..editions import SquareTerrain
 from ..geometry.distance import search
 from ..i18n import _
 from ..model import Figure, Position
+from ..rules.record import find_edition
 from .turns import TURN_RULES
 
 
@@ -76,7 +77,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     granted for this move (SWM Tow Cable)."""
     m = pos.map
     tr = TURN_RULES[pos.rules]
-    ddm = pos.rules is Edition.DDM2005
+    alternating = find_edition(pos.rules).geometry.metric == "ddm"  # diagonals count 1-2-1-2 (DDM); else 2 each
     cite = tr.cite(tr.cite_movement)
     abilities = tuple(pos.stats_of(f).abilities or ())
     known = [a for a in tr.movement_abilities if has(abilities, a)]
@@ -126,7 +127,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
 
     def underground(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
         if sq[0] != nb[0] and sq[1] != nb[1]:
-            return ((2 if par else 1), 1 - par) if ddm else (2, 0)
+            return ((2 if par else 1), 1 - par) if alternating else (2, 0)
         return 1, par
 
     def step(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
@@ -137,7 +138,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
         if sq[0] != nb[0] and sq[1] != nb[1]:
             if (max(sq[0], nb[0]), max(sq[1], nb[1])) in wall_points:
                 return None  # no diagonal step past the corner or end of a wall
-            if ddm:
+            if alternating:
                 return (3, par) if is_slow else ((2 if par else 1), 1 - par)
             return (4 if is_slow else 2), 0
         e = (max(sq[0], nb[0]), sq[1], "V") if sq[0] != nb[0] else (sq[0], max(sq[1], nb[1]), "H")
