@@ -251,7 +251,7 @@ def figure_rows(pos: Any) -> list[dict[str, Any]]:
 
 
 def entry_text(e: Any) -> str:
-    return e.text + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
+    return str(e.text) + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
 
 
 def entry_json(e: Any) -> dict[str, Any]:

@@ -198,5 +198,8 @@ def search_from(start: tuple[int, int], parity: int, cols: int, rows: int, step:
         return None if got is None else (got[0], 1 - got[1])
 
     best, prev, reached = search([start], cols, rows, shifted, goal)
-    flip = lambda k: (k[0], 1 - k[1])  # noqa: E731 - the search's parity 0 is the turn's parity 1
+
+    def flip(k: tuple[tuple[int, int], int]) -> tuple[tuple[int, int], int]:
+        return k[0], 1 - k[1]  # the search's parity 0 is the turn's parity 1
+
     return ({flip(k): v for k, v in best.items()}, {flip(k): flip(v) for k, v in prev.items()}, flip(reached) if reached else None)

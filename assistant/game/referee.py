@@ -143,7 +143,10 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
     """SWM Tow Cable: instead of its turn, it and an adjacent Medium or smaller ally each move up
     to 12 squares with Flight; the ally ends next to it."""
     tr = state.turn_rules
-    c = lambda: tr.cite(_TOW_CITE)  # noqa: E731
+
+    def c() -> str:
+        return tr.cite(_TOW_CITE)
+
     pos = state.position
     t = _turn(state, f.id)
     ally = state.figure(ally_id)
@@ -370,7 +373,10 @@ _SKIFF_CITE = "PL p.39"
 def check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     """SWM 2008 Desert Skiff: one Large or two Medium or Small allies board it, ending their move
     next to its base."""
-    c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
+
+    def c() -> str:
+        return state.turn_rules.cite(_SKIFF_CITE)
+
     pos = state.position
     if not _defines(pos, "Desert Skiff") or not has(_abilities(pos, skiff), "Desert Skiff"):
         return [Reason(_("{skiff} has no Desert Skiff: it carries no one").format(skiff=skiff.id), c())]
@@ -392,7 +398,10 @@ def check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
 def check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
     """Passengers leave the skiff just before the round's first activation, next to it (or, the
     skiff defeated, next to where it stood), and take their turns that round."""
-    c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
+
+    def c() -> str:
+        return state.turn_rules.cite(_SKIFF_CITE)
+
     if fid not in state.aboard:
         state.figure(fid)  # unknown or fallen: said by its own error
         return [Reason(_("{f} is not aboard a Desert Skiff").format(f=fid), c())]
