@@ -2,8 +2,10 @@
 
 Each edition is one :class:`Edition` value; what the board model needs to know about it
 (which figure sizes and terrain kinds its rulebook defines, and where) is an explicit
-:class:`EditionRules` record. Later rules modules (line of sight, cover, attacks) add their
-own parameters next to these, never ``if edition == ...`` scattered through the code.
+:class:`EditionRules` record. The whole edition -- this board record, its geometry, turn rules,
+attack model and words -- is one :class:`~assistant.rules.record.EditionRecord`, registered by
+its module under :mod:`assistant.rules` and looked up with
+:func:`~assistant.rules.record.find_edition`; no code asks ``if edition == ...``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ class Edition(str, enum.Enum):
     @property
     def game(self) -> str:
         """The card game family whose stat cards this edition uses: ``swm`` or ``ddm``."""
-        return "ddm" if self is Edition.DDM2005 else "swm"
+        return self.rules.family
 
     @property
     def rules(self) -> EditionRules:
@@ -108,6 +110,8 @@ class EditionRules:
     """What one edition's rulebook defines, with the seed reference for each choice."""
 
     edition: Edition
+    #: the card family whose stat cards it uses: "swm" or "ddm"
+    family: str
     title: str
     seed: str
     #: sizes the rulebook defines, and the page that defines them
@@ -126,6 +130,9 @@ class EditionRules:
     #: how many sides a battle has (None: any number), and where that is stated
     max_sides: int | None = None
     sides_rule: str = ""
+    #: the rulebook its citations name, where a citation names the books of several editions
+    #: ("PL p.54; CS g.9"): the Polish 2008 rulebook "PL", the Czech 2004 rules "CS"
+    book: str | None = None
 
     def cite(self, where: str) -> str:
         """A rule citation in the form used in every answer: ``swm2008 PL p.9``."""
@@ -135,6 +142,7 @@ class EditionRules:
 EDITION_RULES: dict[Edition, EditionRules] = {
     Edition.SWM2004: EditionRules(
         edition=Edition.SWM2004,
+        family="swm",
         title=N_("Star Wars Miniatures, 2004 rules (Czech)"),
         seed="swm-2004-rules-cs.txt",
         sizes=(Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
@@ -147,9 +155,11 @@ EDITION_RULES: dict[Edition, EditionRules] = {
         defeat_rule="CS r.7 (a character reduced to 0 Hit Points is defeated and removed)",
         max_sides=2,
         sides_rule="CS r.12 (a team game: four players in two teams, each team's squads allies)",
+        book="CS",
     ),
     Edition.SWM2008: EditionRules(
         edition=Edition.SWM2008,
+        family="swm",
         title=N_("Star Wars Miniatures, 2008 rules (Polish)"),
         seed="swm-2008-rulebook-pl.txt",
         sizes=(Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
@@ -162,9 +172,11 @@ EDITION_RULES: dict[Edition, EditionRules] = {
         defeat_rule="PL p.7 (at 0 Hit Points a character is defeated and removed from the map)",
         max_sides=2,
         sides_rule="PL p.31 (a team game: four players in two teams, each team's squads allies)",
+        book="PL",
     ),
     Edition.DDM2005: EditionRules(
         edition=Edition.DDM2005,
+        family="ddm",
         title=N_("D&D Miniatures, 2005 rules (Polish, War Drums)"),
         seed="ddm-2005-advanced-rules-pl.txt",
         sizes=(Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE),
@@ -206,11 +218,12 @@ def cite_for(edition: Edition, where: str) -> str:
     >>> cite_for(Edition.SWM2004, "PL p.50")
     'swm2004 PL p.50'
     """
-    keep = {"swm2008": "PL", "swm2004": "CS"}.get(edition.value)
+    keep = edition.rules.book
     if keep is None:
         return f"{edition.value} {where}"
     parts = [p.strip() for p in where.split(";")]
-    mine = [p for p in parts if not p.startswith(("PL ", "CS ")) or p.startswith(keep + " ")]
+    books = tuple(r.book + " " for r in EDITION_RULES.values() if r.book)
+    mine = [p for p in parts if not p.startswith(books) or p.startswith(keep + " ")]
     if not any(p.startswith(keep + " ") for p in mine):
         mine = parts  # this edition's book is not named: cite what is known
     return f"{edition.value} {'; '.join(mine)}"

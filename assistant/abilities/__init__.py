@@ -398,12 +398,13 @@ SESSION_APPLIED = {
 def applied_names(game: str) -> list[str]:
     """Every ability the assistant applies somewhere: the attack advisor's, and the game session's
     (movement abilities, split moves, multiple attacks, the turn rules)."""
-    from ..editions import Edition
-    from ..game.turns import TURN_RULES
+    # the edition records sit above this catalogue (the rules import it): imported when asked
+    from ..rules.record import editions
 
     names = set(modelled_names(game)) | set(SESSION_APPLIED.get(game, ()))
-    for edition, tr in TURN_RULES.items():
-        if (edition is Edition.DDM2005) == (game == "ddm"):
+    for record in editions():
+        if record.family == game:
+            tr = record.turns
             names |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks}
     return sorted(names)
 

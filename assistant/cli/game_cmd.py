@@ -410,13 +410,14 @@ def aoo(
 ) -> None:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
     from ..rules.attack import attack
+    from ..rules.record import find_edition
     from .app import edge
 
     with edge(json_out, "game"):
         st, _meta = read_state(ctx, game)
         st.figure(attacker), st.figure(target)
-        ddm = st.rules.value == "ddm2005"
-        ans = attack(st.position, attacker, target, kind="melee" if ddm else None, opportunity=True)
+        kind = find_edition(st.rules).attack.opportunity_kind  # DDM: a melee attack; SWM: its own rule
+        ans = attack(st.position, attacker, target, kind=kind, opportunity=True)
         _actions().refuse_unless(ans, override)
         from ..game.referee import opportunity_not_checked
 

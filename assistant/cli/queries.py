@@ -12,6 +12,7 @@ from ..coords import count_squares
 from ..i18n import N_, _, source_names
 from ..rules import engine
 from ..rules.engine import Reason
+from ..rules.record import find_edition
 
 #: texts shown inside formatted lines (marked here for the catalogs)
 T_NOT_MODELLED_HERE_CHECK_BY_HAND = N_("not modelled here, check by hand:")
@@ -276,7 +277,7 @@ def print_attack(ans) -> None:
         out.print(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
     chance = f"{ans.p_hit * 100:.0f}%"
     out.print("  " + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
-        needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_("AC") if ans.rules.value == "ddm2005" else _("Defense"),
+        needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_(find_edition(ans.rules).words.defense),
         defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
     out.print("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
         damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))

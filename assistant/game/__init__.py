@@ -23,6 +23,8 @@ from ..i18n import _
 from ..model import Position
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
+from ..rules.record import EDITIONS
+from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
 from .state import GameState, check, fold
 from .store import Event, GameStore
 
@@ -70,7 +72,7 @@ class Game:
             from .store import GameFileError
 
             raise GameFileError(_("{path} is a {rules} game: use 'python -m assistant {rules} ...'").format(path=path, rules=rules))
-        if rules not in ("swm2004", "swm2008", "ddm2005"):
+        if rules not in EDITIONS:  # the registered editions' records (the message names the three there are)
             store.close()
             from .store import GameFileError
 

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..coords import Square
-from ..editions import Edition
 from ..errors import AssistantError
 from ..i18n import _
-from .state import GameState
+from ..rules.record import find_edition
+from .state import GameState, check
 
 
 def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
@@ -96,6 +96,7 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
     struck: list[dict[str, Any]] = []
     save = ans.save or {}
     effect = save.get("effect")
+    save_adds_level = find_edition(st.rules).attack.save_adds_level  # DDM: d20 + Level against a DC; SWM: a d20 against a number
     for s in ans.struck:
         rolls = parse_save_rolls(per.get(s.figure, []))
         damage = s.damage
@@ -103,11 +104,11 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
             own = rolls.pop("save", None)
             if own is None:
                 raise AssistantError((_("{t} makes a save against DC {n} (d20 + Level) against {power}: give the d20 as rolled (--save {t}:save=N)")
-                                      if st.rules is Edition.DDM2005 else
+                                      if save_adds_level else
                                       _("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)")).format(
                     t=s.figure, n=save["needs"], power=ans.power))
             needs = int(save["needs"])
-            if st.rules is Edition.DDM2005:  # d20 + Level against the DC
+            if save_adds_level:  # d20 + Level against the DC
                 needs -= st.position.stats_of(st.figure(s.figure)).level or 0
             if own[0] is not None and _made(own[0], needs):
                 damage = s.on_save if s.on_save is not None else damage // 2 if effect == "half damage" else 0
@@ -144,7 +145,6 @@ def parse_save_rolls(items: Iterable[str] | None) -> dict[str, list[int | None]]
 def _turn_refusals(st: GameState, kind: str, data: dict[str, Any], override: str | None) -> None:
     """The turn's refusals first (whose turn, how many attacks), before the dice are asked for."""
     from . import RefusedError
-    from .referee import check
 
     reasons = check(st, kind, data)
     if reasons and not override:
@@ -190,7 +190,7 @@ def attack_event(st: GameState, attacker: str, target: str, roll: int, helpers: 
     if not 1 <= roll <= 20:
         raise AssistantError(_("a d20 shows 1 to 20, not {roll}").format(roll=roll))
     moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
-    kind = ("ranged" if ranged else None) if st.rules.value == "ddm2005" else None
+    kind = ("ranged" if ranged else None) if st.turn_rules.attack_lines_from_card else None  # the card's melee or ranged line
     _turn_refusals(st, "attack", {"attacker": attacker, "target": target}, override)
     ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
     refuse_unless(ans, override)
@@ -251,7 +251,7 @@ def figure_rows(pos: Any) -> list[dict[str, Any]]:
 
 
 def entry_text(e: Any) -> str:
-    return e.text + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
+    return str(e.text) + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
 
 
 def entry_json(e: Any) -> dict[str, Any]:

@@ -13,10 +13,11 @@ from typing import Any
 
 from ..abilities import has
 from ..coords import Square
-from ..editions import Edition, SquareTerrain
+from ..editions import SquareTerrain
 from ..geometry.distance import search
 from ..i18n import _
 from ..model import Figure, Position
+from ..rules.record import find_edition
 from .turns import TURN_RULES
 
 
@@ -76,7 +77,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     granted for this move (SWM Tow Cable)."""
     m = pos.map
     tr = TURN_RULES[pos.rules]
-    ddm = pos.rules is Edition.DDM2005
+    alternating = find_edition(pos.rules).geometry.metric == "ddm"  # diagonals count 1-2-1-2 (DDM); else 2 each
     cite = tr.cite(tr.cite_movement)
     abilities = tuple(pos.stats_of(f).abilities or ())
     known = [a for a in tr.movement_abilities if has(abilities, a)]
@@ -126,7 +127,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
 
     def underground(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
         if sq[0] != nb[0] and sq[1] != nb[1]:
-            return ((2 if par else 1), 1 - par) if ddm else (2, 0)
+            return ((2 if par else 1), 1 - par) if alternating else (2, 0)
         return 1, par
 
     def step(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
@@ -137,7 +138,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
         if sq[0] != nb[0] and sq[1] != nb[1]:
             if (max(sq[0], nb[0]), max(sq[1], nb[1])) in wall_points:
                 return None  # no diagonal step past the corner or end of a wall
-            if ddm:
+            if alternating:
                 return (3, par) if is_slow else ((2 if par else 1), 1 - par)
             return (4 if is_slow else 2), 0
         e = (max(sq[0], nb[0]), sq[1], "V") if sq[0] != nb[0] else (sq[0], max(sq[1], nb[1]), "H")
@@ -197,5 +198,8 @@ def search_from(start: tuple[int, int], parity: int, cols: int, rows: int, step:
         return None if got is None else (got[0], 1 - got[1])
 
     best, prev, reached = search([start], cols, rows, shifted, goal)
-    flip = lambda k: (k[0], 1 - k[1])  # noqa: E731 - the search's parity 0 is the turn's parity 1
+
+    def flip(k: tuple[tuple[int, int], int]) -> tuple[tuple[int, int], int]:
+        return k[0], 1 - k[1]  # the search's parity 0 is the turn's parity 1
+
     return ({flip(k): v for k, v in best.items()}, {flip(k): flip(v) for k, v in prev.items()}, flip(reached) if reached else None)

@@ -1,5 +1,7 @@
 """The referee: why a command is refused now, each reason with its own edition's rule.
 
+Each kind of event (:mod:`.events`) checks itself with the rules written here: whose turn it
+is, how far a turn may move, how many attacks it holds, a charge's route, a skiff's load.
 Also the plans the edges (CLI, web) record: a checked move with the attacks of opportunity
 it provokes, a DDM charge, a morale save's bonus. No rules live in the edges.
 """
@@ -12,86 +14,43 @@ from typing import Any
 
 from ..abilities import has
 from ..cards import split_ability
-from ..coords import Square, count_squares, parse_edge, parse_square
-from ..editions import Edition, Size, cite_for
+from ..coords import Square, count_squares, parse_square
+from ..editions import Size, cite_for
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..i18n import _, n_
 from ..model import Figure, Position
 from ..rules import engine
 from ..rules.engine import Reason
+from ..rules.record import find_edition
 from .movement import Route, mover, reach, route
-from .state import INACTIVE, GameState, Turn
+from .state import INACTIVE, GameState, Turn, check
 from .turns import TurnRules
 
-__all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]
+__all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]  # check: state's, kept here by name
 
 
 def _abilities(pos: Position, f: Figure) -> tuple[str, ...]:
     return tuple(pos.stats_of(f).abilities or ())
 
 
+def _defines(pos: Position, ability: str) -> bool:
+    """Does the edition's rulebook give ``ability`` the rules applied here (SWM Intuition, DDM
+    Trample, SWM 2008 Twin Attack...)? Asked of its record, never of its name."""
+    return find_edition(pos.rules).defines(ability)
+
+
 def _turn(state: GameState, fid: str) -> Turn:
     return state.turn if state.turn is not None and state.turn.figure == fid else Turn(fid)
 
 
-def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
-    """Why this command is refused now (empty: allowed). An unknown figure raises; one that
-    has left the game is named with when and by whom."""
+def game_over(state: GameState, data: dict[str, Any]) -> list[Reason]:
+    """The check every move of play begins with: the figures it names are looked up (an
+    unknown one raises, a fallen one is named), and nothing more is played once the game is over."""
+    state.named(data)
     tr = state.turn_rules
-    c = tr.cite
-    pos = state.position
-    if kind == "disembark":  # its passenger is off the map, in state.aboard
-        return _check_disembark(state, str(data["figure"]), parse_square(data["at"]))
-    if kind == "remove" and data.get("figure") in state.aboard:  # a passenger that failed its save with its skiff
-        return []
-    for key in ("figure", "attacker", "target"):
-        if isinstance(data.get(key), str):
-            state.figure(data[key])
-    for h in data.get("helpers", ()) or ():
-        state.figure(h)
     over = state.over()
-    if over and kind in ("initiative", "activate", "move", "attack", "charge", "opportunity", "power"):
-        return [Reason(_("the game is over: {over}; nothing more is played").format(over=over), c(tr.cite_victory))]
-    if kind == "end":
-        return [Reason(_("the game has already ended ({ended})").format(ended=state.ended), c(tr.cite_victory))] if state.ended else []
-    if kind == "initiative":
-        if state.round > 0 and not state.round_over():
-            left = [f.id for f in pos.figures if not f.activated]
-            return [Reason(_("round {round} is not over: {figures} may still activate").format(round=state.round, figures=', '.join(left)), c(tr.cite_round))]
-        return []
-    if kind == "activate":
-        if state.round == 0:
-            return [Reason(_("roll initiative first: a round starts with initiative"), c(tr.cite_initiative))]
-        f = state.figure(data["figure"])
-        if f.activated:
-            return [Reason(_("{f} has already activated this round").format(f=f.id), c(tr.cite_once_per_round))]
-        side = state.expected_side()
-        if side is not None and f.side != side:
-            text = (_("it is {side}'s activation: each player activates up to 2 creatures per phase, alternating") if tr.morale else
-                    _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating"))
-            return [Reason(text.format(side=side), c(tr.cite_phase))]
-        return []
-    if kind == "move":
-        return _check_move(state, state.figure(data["figure"]), parse_square(data["to"]), data)
-    if kind == "attack":
-        return _check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
-    if kind == "opportunity":
-        return _check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
-    if kind == "power":
-        return _check_power(state, state.figure(data["figure"]), data.get("power"))
-    if kind == "charge":
-        return _check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
-    if kind == "embark":
-        return _check_embark(state, state.figure(data["figure"]), state.figure(data["skiff"]))
-    if kind == "morale":
-        if not tr.morale:
-            return [Reason(_("morale saves are a D&D Miniatures rule; this game has none"), c(tr.cite_turn_options))]
-        return []
-    if kind == "door":
-        e = parse_edge(data["edge"])
-        if e not in pos.map.doors:
-            return [Reason(_("{name} is not a door on this map").format(name=e.name), c(tr.cite_doors or tr.cite_movement))]
-        return []
+    if over:
+        return [Reason(_("the game is over: {over}; nothing more is played").format(over=over), tr.cite(tr.cite_victory))]
     return []
 
 
@@ -106,12 +65,12 @@ def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:
     return next((a for a in tr_abilities if has(abl, a)), None)
 
 
-def _check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | None = None) -> list[Reason]:
+def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | None = None) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     data = data or {}
     mode = data.get("mode")
-    waiting = state.active is None and state.position.rules is not Edition.DDM2005 and has(_abilities(state.position, f), "Intuition")
+    waiting = state.active is None and _defines(state.position, "Intuition") and has(_abilities(state.position, f), "Intuition")
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
     reasons = _not_acting(state, f)
@@ -142,7 +101,7 @@ _INTUITION_CITE = "PL p.50"
 
 def _burrow_speed(state: GameState, f: Figure) -> int | None:
     """DDM Burrow [#]: its burrowing speed (None: it cannot burrow)."""
-    if state.position.rules is not Edition.DDM2005:
+    if not _defines(state.position, "Burrow"):
         return None
     for text in _abilities(state.position, f):
         name, value = split_ability(text)
@@ -155,13 +114,13 @@ def _how(state: GameState, f: Figure, t: Turn, mode: str | None) -> dict[str, bo
     """How this move goes: underground (Burrow), or through smaller enemies (Trample, once a turn)."""
     if mode == "burrow":
         return {"burrow": True}
-    tramples = state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Trample") and not t.trampled
+    tramples = _defines(state.position, "Trample") and has(_abilities(state.position, f), "Trample") and not t.trampled
     return {"trample": True} if tramples else {}
 
 
 def intuition_open(state: GameState, f: Figure) -> bool:
     """SWM Intuition: after initiative, before the first activation, once a round."""
-    return (state.position.rules is not Edition.DDM2005 and state.round > 0 and state.active is None
+    return (_defines(state.position, "Intuition") and state.round > 0 and state.active is None
             and not any(x.activated for x in state.position.figures) and has(_abilities(state.position, f), "Intuition")
             and f.id not in state.intuition_used)
 
@@ -184,11 +143,14 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
     """SWM Tow Cable: instead of its turn, it and an adjacent Medium or smaller ally each move up
     to 12 squares with Flight; the ally ends next to it."""
     tr = state.turn_rules
-    c = lambda: tr.cite(_TOW_CITE)  # noqa: E731
+
+    def c() -> str:
+        return tr.cite(_TOW_CITE)
+
     pos = state.position
     t = _turn(state, f.id)
     ally = state.figure(ally_id)
-    if pos.rules is Edition.DDM2005 or not has(_abilities(pos, f), "Tow Cable"):
+    if not _defines(pos, "Tow Cable") or not has(_abilities(pos, f), "Tow Cable"):
         return [Reason(_("{f} has no Tow Cable").format(f=f.id), c())]
     if t.moved or t.attacks:
         return [Reason(_("Tow Cable is used instead of the turn: {f} has already moved or attacked").format(f=f.id), c())]
@@ -197,7 +159,8 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
         problems.append(Reason(_("{ally} is not an ally of {f}").format(ally=ally.id, f=f.id), c()))
     elif not _next_to(f, ally):
         problems.append(Reason(_("{ally} is not next to {f}: Tow Cable takes an adjacent ally").format(ally=ally.id, f=f.id), c()))
-    if pos.rules is Edition.SWM2008 and ally.size.rank > Size.MEDIUM.rank:  # the 2004 text sets no size
+    largest = find_edition(pos.rules).tow_cable_max_size  # the 2004 text sets no size; the words below name swm2008's Medium
+    if largest is not None and ally.size.rank > largest.rank:
         problems.append(Reason(_("Tow Cable moves only Medium or smaller figures; {ally} is {size}").format(ally=ally.id, size=_size_word(ally.size)), c()))
     if problems:
         return problems
@@ -243,9 +206,9 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
     split = _split(tr.split_move_abilities, abl)
     if t.charged:
         return [Reason(_("{f} has charged: the charge was its movement and its attack").format(f=f.id), c(tr.cite_charge))]
-    if state.position.rules is not Edition.DDM2005 and has(abl, "Emplacement"):
+    if _defines(state.position, "Emplacement") and has(abl, "Emplacement"):
         return [Reason(_("{f} is an Emplacement: it cannot move or be moved").format(f=f.id), c("PL p.42"))]
-    if t.moved == 0 and t.attacks == 0 and has(abl, "Mercenary") and state.position.rules is not Edition.DDM2005:
+    if t.moved == 0 and t.attacks == 0 and has(abl, "Mercenary") and _defines(state.position, "Mercenary"):
         from ..rules.attack import targets
 
         legal = [x["target"] for x in targets(state.position, f.id) if x.get("legal")]
@@ -265,7 +228,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
     slow = _slow_attack(state, abl)
     if slow:
         return [Reason(_("{f} has {ability}: it cannot attack and move in the same turn").format(f=f.id, ability=slow), c("glossary 'Slow Attack'"))]
-    if t.attacks > 1 and tr.full_attack_no_move and not (state.position.rules is Edition.SWM2008 and has(abl, "Greater Mobile Attack")):
+    if t.attacks > 1 and tr.full_attack_no_move and not (_defines(state.position, "Greater Mobile Attack") and has(abl, "Greater Mobile Attack")):
         return [Reason(_("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks), c(tr.cite_multi_attack))]
     if t.moved_before > 0 and not split:
         names = _(" or ").join(tr.split_move_abilities)
@@ -283,18 +246,16 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
 def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
     """How far a turn without attacking goes beyond double speed: Accelerate 24, Wheel Form and
     Wheeled 18 (SWM PL p.32, p.66; CS g.1, g.14)."""
-    if state.position.rules is Edition.DDM2005:
-        return 0
-    return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if has(abl, name)], default=0)
+    return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if _defines(state.position, name) and has(abl, name)],
+               default=0)
 
 
 def _slow_attack(state: GameState, abl: tuple[str, ...]) -> str | None:
     """DDM Slow [Melee/Ranged] Attack: no attack and move in the same turn (the glossary's form
     names the kind of attack; with none named, any attack). Read for every attack of the kind
     the creature makes: its card gives it one attack line of each kind at most."""
-    if state.position.rules is not Edition.DDM2005:
-        return None
-    return next((a for a in abl if split_ability(a)[0].lower() in ("slow attack", "slow melee attack", "slow ranged attack")), None)
+    forms = {name.lower() for name in ("Slow Attack", "Slow Melee Attack", "Slow Ranged Attack") if _defines(state.position, name)}
+    return next((a for a in abl if split_ability(a)[0].lower() in forms), None)
 
 
 def _stagger_path(pos: Position, f: Figure, to: Square, most: int) -> bool:
@@ -317,12 +278,12 @@ def _stagger_path(pos: Position, f: Figure, to: Square, most: int) -> bool:
 def _sidestep(state: GameState, f: Figure, moved: int) -> bool:
     """DDM Sidestep: a creature that moves only 1 square in its turn makes all its attacks and
     provokes no attacks of opportunity (glossary 'Sidestep')."""
-    return state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Sidestep") and moved <= 1
+    return _defines(state.position, "Sidestep") and has(_abilities(state.position, f), "Sidestep") and moved <= 1
 
 
 def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
     """Wheeled: instead of a normal turn it moves up to 18 squares and then attacks (PL p.66; CS g.14)."""
-    return state.position.rules is not Edition.DDM2005 and has(abl, "Wheeled")
+    return _defines(state.position, "Wheeled") and has(abl, "Wheeled")
 
 
 def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]:
@@ -341,19 +302,19 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     multi = next(((name, k) for name, k in tr.multi_attacks if has(abl, name)), None)
     if multi and not moved:
         n, why = multi[1], _("{ability}: {n} attacks when it has not moved").format(ability=multi[0], n=multi[1])
-    elif multi and has(abl, "Greater Mobile Attack") and pos.rules is Edition.SWM2008:
+    elif multi and has(abl, "Greater Mobile Attack") and _defines(pos, "Greater Mobile Attack"):
         # PL p.48: "może wykonać kilka ataków (jeżeli istnieją) nawet jeśli porusza się w swojej turze"
         n, why = multi[1], _("{ability}: {n} attacks, and Greater Mobile Attack keeps them after moving").format(ability=multi[0], n=multi[1])
     elif multi:
         why = _("{ability} gives more attacks only to a character that has not moved").format(ability=multi[0])
-    if pos.rules is Edition.SWM2008 and has(abl, "Extra Attack") and not moved:
+    if _defines(pos, "Extra Attack") and has(abl, "Extra Attack") and not moved:
         n, why = n + 1, why + _("; Extra Attack: one more, and no move")
-    if pos.rules is Edition.SWM2008 and has(abl, "Twin Attack"):
+    if _defines(pos, "Twin Attack") and has(abl, "Twin Attack"):
         n, why = 2 * n, why + _("; Twin Attack: each attack has a twin against the same target")
     return n, why
 
 
-def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
+def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     reasons = _not_acting(state, a)
@@ -381,21 +342,21 @@ def _check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     if t.attacks >= allowed:
         reasons.append(Reason(n_("{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks).format(a=a.id, attacks=t.attacks, why=why),
                               c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options)))
-    elif state.rules is Edition.SWM2008 and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
+    elif _defines(state.position, "Twin Attack") and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
         reasons.append(Reason(_("Twin Attack: {a}'s twin attack is against the same target, {target}").format(a=a.id, target=t.targets[-1]), c("PL p.65 Twin Attack")))
     return reasons
 
 
-def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
+def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
     """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
     whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""
-    from ..rules.powers import find
+    from ..rules.powers import POWERS, find
 
     tr = state.turn_rules
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
     replaces = "attacks"
-    if name and state.position.rules is not Edition.DDM2005:
+    if name and any(state.position.rules.value in p.editions for p in POWERS):  # its Force powers say what they replace
         power, _value, written = find(state.position, f, name, _abilities(state.position, f))
         replaces, name = power.replaces, written
         if replaces == "turn" and (t.moved or t.attacks):
@@ -409,12 +370,15 @@ def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[R
 _SKIFF_CITE = "PL p.39"
 
 
-def _check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
+def check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     """SWM 2008 Desert Skiff: one Large or two Medium or Small allies board it, ending their move
     next to its base."""
-    c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
+
+    def c() -> str:
+        return state.turn_rules.cite(_SKIFF_CITE)
+
     pos = state.position
-    if pos.rules is not Edition.SWM2008 or not has(_abilities(pos, skiff), "Desert Skiff"):
+    if not _defines(pos, "Desert Skiff") or not has(_abilities(pos, skiff), "Desert Skiff"):
         return [Reason(_("{skiff} has no Desert Skiff: it carries no one").format(skiff=skiff.id), c())]
     reasons: list[Reason] = []
     if f.id == skiff.id or f.side != skiff.side:
@@ -431,10 +395,13 @@ def _check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     return reasons
 
 
-def _check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
+def check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
     """Passengers leave the skiff just before the round's first activation, next to it (or, the
     skiff defeated, next to where it stood), and take their turns that round."""
-    c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
+
+    def c() -> str:
+        return state.turn_rules.cite(_SKIFF_CITE)
+
     if fid not in state.aboard:
         state.figure(fid)  # unknown or fallen: said by its own error
         return [Reason(_("{f} is not aboard a Desert Skiff").format(f=fid), c())]
@@ -454,7 +421,7 @@ def _check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
     return reasons
 
 
-def _check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reason]:
+def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
     pos = state.position
@@ -549,7 +516,7 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
     elif r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
-        elif state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Ghost Step"):
+        elif _defines(state.position, "Ghost Step") and has(_abilities(state.position, f), "Ghost Step"):
             provokes = [e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
                         if has(_abilities(state.position, state.figure(e)), "Blindsight")]
             notes.append(_("{id} declares Ghost Step: Invisible until the end of its turn, so only enemies with Blindsight may make attacks of opportunity (glossary 'Ghost Step')").format(id=f.id))
@@ -762,7 +729,7 @@ def _rating(pos: Position, f: Figure) -> int:
     return r if isinstance(r, int) else 0
 
 
-def _check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
+def check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
     tr = state.turn_rules
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)

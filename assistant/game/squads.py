@@ -7,11 +7,14 @@ never passed or failed by guess.
 
 from __future__ import annotations
 
-from ..cards import DdmCard, SwmCard
-from ..editions import Edition, cite_for
+from collections.abc import Callable
+
+from ..cards import Card, DdmCard, SwmCard
+from ..editions import cite_for
 from ..i18n import _
-from ..model import Position
+from ..model import Figure, Position
 from ..rules.engine import Reason
+from ..rules.record import EditionRecord, find_edition
 
 #: swm2008 PL p.15: the factions each era allows, per side
 SWM_ERAS: dict[str, tuple[set[str], set[str]]] = {
@@ -32,8 +35,12 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     """(rule violations, checks that could not be made for lack of card data)."""
     problems: list[Reason] = []
     unchecked: list[str] = []
-    ddm = pos.rules is Edition.DDM2005
-    limit = 200 if ddm else 100
+    rec = find_edition(pos.rules)
+    family = _FAMILY_RULES.get(rec.family)
+    if family is None:  # a new family's squads are not checked by another family's rules
+        raise NotImplementedError(f"squad-building rules of the {rec.family} family ({rec.name}) are not written")
+    points_rule, side_rules = family
+    limit = rec.build_points
 
     def cite(w: str) -> str:
         return cite_for(pos.rules, w)
@@ -45,41 +52,68 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
         if total > limit:
-            problems.append(Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite("§ Tworzenie drużyny p.6-7") if ddm else cite("PL p.15; CS r.2, r.4")))
+            problems.append(Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite(points_rule)))
         if unknown_cost:
             unchecked.append(_("{side}: points not fully checked ({total} known; cost unknown for {names})").format(side=side, total=total, names=", ".join(unknown_cost)))
-        if ddm:
-            if len(figs) > 8:
-                problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
-            for f, c in cards:
-                if c is not None and c.cost is not None and c.cost > 140:
-                    problems.append(Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7")))
-            ratings = [pos.stats_of(f).commander_rating for f in figs]
-            card_ratings = [c.commander_rating for _fid, c in cards if isinstance(c, DdmCard)]
-            has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)
-            surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _fid, c in cards)
-            if not has_commander and surely_none:
-                problems.append(Reason(_("{side}'s warband has no commander").format(side=side), cite("§ Tworzenie drużyny p.6-7")))
-            elif not has_commander:
-                unchecked.append(_("{side}: commander not checked (commander ratings unknown)").format(side=side))
-            factions = [set(c.factions) for _fid, c in cards if isinstance(c, DdmCard) and c.factions]
-            if len(factions) == len(cards) and factions and not set.intersection(*factions):
-                problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side), cite("§ Frakcje p.6")))
-            elif len(factions) < len(cards):
-                unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side))
-        else:
-            names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and c.unique]
-            seen: dict[str, str] = {}
-            for fid, n in names:
-                if n in seen:
-                    problems.append(Reason(_("{fid} and {seen} are the same Unique character").format(fid=fid, seen=seen[n]), cite("PL p.65-66; CS g.14")))
-                seen.setdefault(n, fid)
-            if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
-                unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side))
-            known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
-            wanted = set().union(*known) if known else set()
-            if wanted and pos.rules is Edition.SWM2008 and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
-                problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side, names=', '.join(sorted(wanted))), cite("PL p.15")))
-            if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
-                unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side))
+        side_rules(pos, rec, side, cards, problems, unchecked)
     return problems, unchecked
+
+
+_Cards = list[tuple[Figure, Card | None]]
+
+
+def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str]) -> None:
+    """DDM: at most 8 creatures, none over 140 points, a commander, one shared faction."""
+    figs = [f for f, _c in cards]
+
+    def cite(w: str) -> str:
+        return cite_for(pos.rules, w)
+
+    if len(figs) > 8:
+        problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
+    for f, c in cards:
+        if c is not None and c.cost is not None and c.cost > 140:
+            problems.append(Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7")))
+    ratings = [pos.stats_of(f).commander_rating for f in figs]
+    card_ratings = [c.commander_rating for _fid, c in cards if isinstance(c, DdmCard)]
+    has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)
+    surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _fid, c in cards)
+    if not has_commander and surely_none:
+        problems.append(Reason(_("{side}'s warband has no commander").format(side=side), cite("§ Tworzenie drużyny p.6-7")))
+    elif not has_commander:
+        unchecked.append(_("{side}: commander not checked (commander ratings unknown)").format(side=side))
+    factions = [set(c.factions) for _fid, c in cards if isinstance(c, DdmCard) and c.factions]
+    if len(factions) == len(cards) and factions and not set.intersection(*factions):
+        problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side), cite("§ Frakcje p.6")))
+    elif len(factions) < len(cards):
+        unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side))
+
+
+def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str]) -> None:
+    """SWM: one version of each Unique person; (swm2008) factions that fit one era's side."""
+
+    def cite(w: str) -> str:
+        return cite_for(pos.rules, w)
+
+    names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and c.unique]
+    seen: dict[str, str] = {}
+    for fid, n in names:
+        if n in seen:
+            problems.append(Reason(_("{fid} and {seen} are the same Unique character").format(fid=fid, seen=seen[n]), cite("PL p.65-66; CS g.14")))
+        seen.setdefault(n, fid)
+    if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
+        unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side))
+    known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
+    wanted = set().union(*known) if known else set()
+    if wanted and rec.faction_eras and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
+        problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side, names=', '.join(sorted(wanted))), cite("PL p.15")))
+    if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
+        unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side))
+
+
+_SideRules = Callable[[Position, EditionRecord, str, _Cards, list[Reason], list[str]], None]
+#: each family's squad-building rules: the rule citing its points limit, and the rest per side
+_FAMILY_RULES: dict[str, tuple[str, _SideRules]] = {
+    "ddm": ("§ Tworzenie drużyny p.6-7", _warband),
+    "swm": ("PL p.15; CS r.2, r.4", _squad),
+}

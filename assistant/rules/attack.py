@@ -26,10 +26,9 @@ from ..errors import AssistantError
 from ..i18n import N_, _, n_, source_names
 from ..model import Figure, Position, Stats
 from . import ddm_effects, engine, saves
+from .ddm.family import HELPLESS, INACTIVE
 from .engine import Board, Reason
-
-INACTIVE = {"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"}
-HELPLESS = {"helpless", "paralyzed", "sleeping", "asleep"}
+from .record import EditionRecord, find_edition
 
 
 @dataclass(frozen=True)
@@ -312,12 +311,26 @@ def attack(
     a, t = pos.figure(attacker), pos.figure(target)
     if a.id == t.id:
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
-    if pos.rules is Edition.DDM2005:
-        if opportunity and kind == "ranged":
-            raise AssistantError(_("a DDM attack of opportunity is a melee attack"))
-        return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=combined_fire,
-                           opportunity=opportunity)
-    return _swm_attack(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+    # the edition's family chooses the attack model (SWM or DDM): never a test of the edition's name
+    run = find_edition(pos.rules).attack.run_attack()
+    answer: AttackAnswer = run(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+    return answer
+
+
+def swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
+               opportunity: bool, for_power: bool) -> AttackAnswer:
+    """The SWM attack model (:mod:`.swm.family` names it)."""
+    return _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+
+
+def ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
+               opportunity: bool, for_power: bool) -> AttackAnswer:
+    """The DDM attack model (:mod:`.ddm.family` names it). ``for_power`` has no DDM meaning:
+    a DDM power checks its own targets (powers.py)."""
+    if opportunity and kind == "ranged":
+        raise AssistantError(_("a DDM attack of opportunity is a melee attack"))
+    return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=helpers,
+                       opportunity=opportunity)
 
 
 def _require(value: int | None, what: str, fig: Figure) -> int:
@@ -334,7 +347,8 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     (no attack stats needed, and Melee Attack does not limit a power)."""
     w = _Work()
     sa, st = pos.stats_of(a), pos.stats_of(t)
-    game, ed = "swm", pos.rules.value
+    rec = find_edition(pos.rules)
+    game, ed = rec.family, rec.name
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if kind is not None or charge:
         w.notes.append(Reason(_("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability"), _cite(pos, "PL p.54; CS g.9")))
@@ -353,9 +367,9 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     if t.side == a.side:
         ally = Reason(_("{t} is an ally of {a}: a character may not attack allies").format(t=t.id, a=a.id), _cite(pos, "PL p.21; CS r.7"))
         w.illegal.append(ally)
-    if ed == "swm2008" and has(abl_t, "Light Spirit"):
+    if rec.defines("Light Spirit") and has(abl_t, "Light Spirit"):
         w.illegal.append(Reason(_("{t} is a Light Spirit: it is never a legal target and takes no damage").format(t=t.id), _cite(pos, "PL p.51")))
-    if ed == "swm2008" and has(abl_a, "Light Spirit"):
+    if rec.defines("Light Spirit") and has(abl_a, "Light Spirit"):
         w.illegal.append(Reason(_("{a} is a Light Spirit: it cannot attack").format(a=a.id), _cite(pos, "PL p.51")))
     los = engine.sight(pos, a.id, t.id)
     adjacent = engine.adjacent(pos, a, t) and not _phantom(pos, a) and not _phantom(pos, t)
@@ -384,11 +398,11 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
             _cite(pos, "PL p.51; CS r.6, g.8")))
     if has(abl_a, "Melee Attack") and not adjacent and not for_power:
         w.illegal.append(Reason(_("{a} has Melee Attack: it may attack only adjacent enemies").format(a=a.id), _cite(pos, "PL p.54; CS g.9")))
-    if ed == "swm2008" and has(abl_t, "Invisibility") and not adjacent:
+    if rec.defines("Invisibility") and has(abl_t, "Invisibility") and not adjacent:
         w.illegal.append(Reason(_("{t} has Invisibility: only an adjacent character can attack it").format(t=t.id), _cite(pos, "PL p.50")))
-    if ed == "swm2008" and has(abl_t, "Cloaked") and cov.cover and not adjacent:
+    if rec.defines("Cloaked") and has(abl_t, "Cloaked") and cov.cover and not adjacent:
         w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.37")))
-    if ed == "swm2008" and has(abl_t, "Diplomat"):
+    if rec.defines("Diplomat") and has(abl_t, "Diplomat"):
         others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
         if others:
             w.illegal.append(Reason(_("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id),
@@ -404,7 +418,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
         if not engine.adjacent(pos, a, t):
             w.illegal.append(Reason(_("{t} is not adjacent to {a}: an attack of opportunity is against an adjacent enemy leaving").format(t=t.id, a=a.id),
                                     _cite(pos, "PL p.22-23; CS r.8")))
-        elif ed == "swm2008":
+        elif rec.opportunity_ignores_targeting:
             w.illegal = [r for r in w.illegal if r is ally]  # only "no attacking allies" still holds
             w.notes.append(Reason(_("targeting rules do not apply to an attack of opportunity"), _cite(pos, "PL p.33")))
     if sniper:
@@ -433,7 +447,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w)
     if has(abl_t, "Cyborg"):
         w.crit_immune = False
-    _situational(pos, a, t, ed, w)
+    _situational(pos, a, t, rec, w)
     # commander effects
     _commander_bonuses(pos, a, "attack", moved=moved, target=t, mods=w.mods, notes=w.notes)
     _commander_bonuses(pos, a, "damage", moved=moved, target=t, mods=w.mods, notes=w.notes)
@@ -442,8 +456,8 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     n_attacks, condition = 1, "single attack"
     for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2), ("Double Claw Attack", 2)):
         if has(abl_a, name) and not opportunity:
-            ambush = moved and ed == "swm2008" and has(abl_a, "Ambush") and not t.activated
-            mobile = moved and ed == "swm2008" and has(abl_a, "Greater Mobile Attack")
+            ambush = moved and rec.defines("Ambush") and has(abl_a, "Ambush") and not t.activated
+            mobile = moved and rec.defines("Greater Mobile Attack") and has(abl_a, "Greater Mobile Attack")
             if ambush:
                 w.notes.append(Reason(_("Ambush: {id} may move and still make all its attacks, each against {t}, who has not activated this round").format(
                     id=a.id, t=t.id), _cite(pos, "PL p.33")))
@@ -458,7 +472,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
-    twin = has(abl_a, "Twin Attack") and ed == "swm2008" and not opportunity
+    twin = has(abl_a, "Twin Attack") and rec.defines("Twin Attack") and not opportunity
     melee = has(abl_a, "Melee Attack")
     _swm_special(pos, a, t, adjacent=adjacent, melee=melee, moved=moved, w=w)
     answer = _finish(pos, a, t, "melee" if melee else "nonmelee", atk, dfn, dmg, 0, w, n_attacks, condition, twin, used_helpers, refused)
@@ -469,24 +483,24 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     """SWM abilities that decide whether the attack happens, and what stands between its hits and
     their damage (saves.py): legality, the saves made before the roll, Squad Assault,
     Disintegration, and who may spend Force on this attack."""
-    ed = pos.rules.value
+    rec = find_edition(pos.rules)
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
-    if has(abl_t, "Frozen in Carbonite") and ed == "swm2008":
+    if has(abl_t, "Frozen in Carbonite") and rec.defines("Frozen in Carbonite"):
         w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
     if has(abl_t, "Execute Order 66") and has(abl_a, "Order 66"):
         w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id), _cite(pos, "PL p.42; CS g.5")))
     fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)
-    if fragile and ed == "swm2008":
+    if fragile and rec.defines("Fragile"):
         hp = pos.stats_of(a).hp
         if hp is not None and hp - a.damage_taken < fragile:
             w.illegal.append(Reason(_("{a} is Fragile {n}: with {left} Hit Points left it cannot attack").format(a=a.id, n=fragile, left=hp - a.damage_taken),
                                     _cite(pos, "PL p.47")))
     # saves made before the attack roll: the attack may never reach this target
-    if has(abl_t, "Bombad Gungan") and ed == "swm2008":
+    if has(abl_t, "Bombad Gungan") and rec.defines("Bombad Gungan"):
         w.stands *= 1 - saves.p_save(11)
         w.notes.append(Reason(_("{t} is a Bombad Gungan: before the roll it makes a save of 11; on a success the attack goes to another character within 6 squares (the chances count only the attack on {t})").format(t=t.id),
                               _cite(pos, "PL p.35")))
-    if saves.is_living(abl_a) and ed == "swm2008":
+    if saves.is_living(abl_a) and rec.defines("Pheromones"):
         for f in _enemies(pos, a):
             if has(_abilities(pos, f), "Pheromones") and _within(pos, f, a, 6):
                 w.stands *= saves.p_save(11)
@@ -498,14 +512,14 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         if len(same) >= 3:
             w.mods.append(_mod(N_("Squad Assault ({n} same-name allies within 6)"), "attack", 4, _cite(pos, "PL p.63"), n=len(same)))
     if has(abl_a, "Disintegration") and not w.crit_immune:
-        if t.size.footprint > 1 and ed == "swm2008":
-            w.crit_extra += 40
+        if t.size.footprint > 1 and rec.disintegration_large_extra:
+            w.crit_extra += rec.disintegration_large_extra
             w.notes.append(Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"),
                                   _cite(pos, "PL p.39-40")))
         else:
             w.notes.append(Reason(_("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),
                                   _cite(pos, "PL p.39-40; CS g.4")))
-    if has(abl_t, "Force Immunity") and ed == "swm2008" and pos.stats_of(a).force:
+    if has(abl_t, "Force Immunity") and rec.defines("Force Immunity") and pos.stats_of(a).force:
         w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
         w.no_force_reroll = _("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(a=a.id, who=who)
@@ -545,7 +559,7 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
 def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool, moved: bool, w: _Work) -> None:
     """Abilities that change what a hit deals here: Shaper, Charging Assault, Shockstaff,
     Programmed Target."""
-    ed = pos.rules.value
+    rec = find_edition(pos.rules)
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     card_a = pos.card_of(a)
     vong = "yuuzhan vong" in ((card_a.name if card_a is not None else "") + " " + a.id).lower().replace("-", " ")
@@ -564,7 +578,7 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
         w.notes.append(Reason(_("Strafe Attack: flying, {a} may attack {t} as it passes over its space (the roll before entering it), each enemy once, choosing where it ends first").format(
             a=a.id, t=t.id), _cite(pos, "PL p.64; CS g.13")))
     charging = _ability_value(abl_a, "Charging Assault")
-    if charging and moved and adjacent and ed == "swm2008":
+    if charging and moved and adjacent and rec.defines("Charging Assault"):
         w.mods.append(_mod(N_("Charging Assault (the turn is a move of up to double speed and this one attack)"), "damage", charging, _cite(pos, "PL p.36")))
     # one ability under two names (PL p.61 "Shockstaff/Electrostaff"): said as the card writes it
     staff_name = next((n for n in ("Shockstaff", "Electrostaff") if has(abl_a, n)), None)
@@ -576,7 +590,7 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
         elif staff:
             w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
     for text in abl_a:
-        if split_ability(text)[0].lower() == "programmed target" and ed == "swm2008":
+        if split_ability(text)[0].lower() == "programmed target" and rec.defines("Programmed Target"):
             chosen = named_in(text)
             if chosen is None:
                 w.notes.append(Reason(_("Programmed Target: write the enemy chosen after setup in brackets, e.g. 'Programmed Target (obi)'"), _cite(pos, "PL p.57")))
@@ -598,11 +612,11 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
     Overwhelming Force against the defender's saves."""
     from dataclasses import replace
 
-    ed = pos.rules.value
+    rec = find_edition(pos.rules)
     abl_a = _abilities(pos, a)
     notes = list(ans.notes)
     attacks = list(ans.attacks)
-    rend = next((split_ability(x)[1] or (20 if ed == "swm2004" else None) for x in abl_a if split_ability(x)[0].lower() == "rend"), None)
+    rend = next((split_ability(x)[1] or rec.rend_default for x in abl_a if split_ability(x)[0].lower() == "rend"), None)
     if rend and adjacent and len(attacks) >= 2:
         first, second = attacks[0], attacks[1]
         # the second hit gets +[#] only when the first hit too: expected damage over both cases
@@ -617,7 +631,7 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
             chance=f"{(21 - w.crit_low) * 5}%", a=a.id), _cite(pos, "PL p.43; CS g.5")))
     force = pos.stats_of(a).force
     blocked = [s for s in ans.after_hit if s.effect != "extra"]
-    if has(abl_a, "Overwhelming Force") and ed == "swm2008" and blocked and (force is None or force >= 1):
+    if has(abl_a, "Overwhelming Force") and rec.defines("Overwhelming Force") and blocked and (force is None or force >= 1):
         plain = round(_expected_of(attacks[0], w, steps=[s for s in w.steps_first if s.effect == "extra"]), 4)
         notes.append(Reason(_("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
             names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"), _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md"))
@@ -627,7 +641,7 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
 def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> list[Reason]:
     """What a hit or a defeat sets off, with its chance: Cleave, Rolling Cleave, Impulsive Shot and
     Sweep, Djem So Style, Cortosis Gauntlet, Splash, Flanking Support."""
-    ed = pos.rules.value
+    rec = find_edition(pos.rules)
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     out: list[Reason] = []
     defeat = ans.p_defeat
@@ -650,21 +664,21 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
                     out.append(Reason(_("{f}'s {ability}: if {t}, a Unique ally, is defeated ({chance}), {f} makes {what} at once (once per turn)").format(
                         f=f.id, ability=name, t=t.id, chance=chance, what=what), _cite(pos, "PL p.50; CS g.7")))
     melee = ans.kind == "melee"
-    if has(abl_t, "Djem So Style") and melee and ed == "swm2008":
+    if has(abl_t, "Djem So Style") and melee and rec.defines("Djem So Style"):
         out.append(Reason(_("{t}'s Djem So Style: after each melee hit ({chance}) it makes a save of 11, and on a success attacks {a} at once ({both} per attack)").format(
             t=t.id, chance=pct(ans.p_hit), a=a.id, both=pct(ans.p_hit * 0.5)), _cite(pos, "PL p.40")))
     cortosis = _ability_value(abl_t, "Cortosis Gauntlet")
-    if cortosis and has(abl_t, "Lightsaber Block") and melee and saves.has_lightsaber(abl_a) and ed == "swm2008":
+    if cortosis and has(abl_t, "Lightsaber Block") and melee and saves.has_lightsaber(abl_a) and rec.defines("Cortosis Gauntlet"):
         out.append(Reason(_("{t}'s Cortosis Gauntlet {n}: a Lightsaber Block save of {n} or more ({chance}) gives {a} -20 Damage for the rest of the skirmish").format(
             t=t.id, n=cortosis, chance=pct(float(saves.p_save(cortosis))), a=a.id), _cite(pos, "PL p.37")))
     splash = _ability_value(abl_a, "Splash")
-    if splash and ed == "swm2008":
+    if splash and rec.defines("Splash"):
         near = [f.id for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, f, t)]
         out.append(Reason(_("{a}'s Splash {n}: hit or miss, each character next to {t} ({near}) takes {n} unless it makes a save of 11; on a miss {t} takes {n} too (save 11)").format(
             a=a.id, n=splash, t=t.id, near=", ".join(near) or _("none")), _cite(pos, "PL p.63")))
     for hid in ans.helpers:
         h = pos.figure(hid)
-        if has(_abilities(pos, h), "Flanking Support") and _within(pos, h, t, 6) and ed == "swm2008":
+        if has(_abilities(pos, h), "Flanking Support") and _within(pos, h, t, 6) and rec.defines("Flanking Support"):
             out.append(Reason(_("{h}'s Flanking Support: if this attack hits ({chance}), {t} has -4 Defense for the rest of the round against allies without Mounted Weapon").format(
                 h=h.id, chance=pct(ans.p_hit), t=t.id), _cite(pos, "PL p.43")))
     return out
@@ -699,7 +713,7 @@ def _within(pos: Position, x: Figure, y: Figure, n: int) -> bool:
     return d is not None and d <= n
 
 
-def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None:
+def _situational(pos: Position, a: Figure, t: Figure, rec: EditionRecord, w: _Work) -> None:
     """Abilities whose bonus depends on who stands where (swm.md §8.4 A, B)."""
     abl_a = _abilities(pos, a)
     if has(abl_a, "Crowd Fighting"):
@@ -712,7 +726,7 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
         if same:
             w.mods.append(_mod(N_("Swarm ({n} same-name allies adjacent to {t})"), "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13"),
                                n=len(same), t=t.id))
-    if ed == "swm2008" and has(abl_a, "Ataru Style"):
+    if rec.defines("Ataru Style") and has(abl_a, "Ataru Style"):
         near = [e for e in _enemies(pos, a) if _within(pos, a, e, 6)]
         if has(_abilities(pos, t), "Makashi Style Master"):
             w.notes.append(Reason(_("Ataru Style does not work against {id}, a Makashi Style Master").format(id=t.id), _cite(pos, "PL p.53")))
@@ -724,11 +738,12 @@ def _situational(pos: Position, a: Figure, t: Figure, ed: str, w: _Work) -> None
             if has(_abilities(pos, f), "Fire Control"):
                 w.mods.append(_mod(N_("Fire Control ({f})"), "attack", 4, _cite(pos, "PL p.42; CS g.5"), f=f.id))
                 break
-    if ed == "swm2008":
+    if rec.defines("Traps"):
         for f in [a, *_allies(pos, a)]:
             if has(_abilities(pos, f), "Traps") and _within(pos, f, t, 6):
                 w.mods.append(_mod(N_("Traps ({f} within 6 of {t})"), "defense", -4, _cite(pos, "PL p.65"), f=f.id, t=t.id))
                 break
+    if rec.defines("Doctrine of Fear"):
         for f in [t, *_allies(pos, t)]:
             if has(_abilities(pos, f), "Doctrine of Fear") and _within(pos, f, a, 6):
                 w.mods.append(_mod(N_("Doctrine of Fear ({f} within 6 of {a})"), "attack", -4, _cite(pos, "PL p.40"), f=f.id, a=a.id))
@@ -777,28 +792,27 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
 def _phantom(pos: Position, f: Figure) -> str | None:
     """SWM 2008 Hologram or Light Spirit (PL p.49, p.51): never adjacent to anyone, never the
     nearest enemy, never affected by commander effects."""
-    if pos.rules is not Edition.SWM2008:
-        return None
-    return next((n for n in ("Hologram", "Light Spirit") if has(_abilities(pos, f), n)), None)
+    rec = find_edition(pos.rules)
+    return next((n for n in ("Hologram", "Light Spirit") if rec.defines(n) and has(_abilities(pos, f), n)), None)
 
 
 def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
     """Nearest enemies in line of sight, leaving out those that never count as nearest:
     Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover; (2008)
     Hologram and Light Spirit."""
+    rec = find_edition(pos.rules)
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
         if _phantom(pos, e):
             return True
         covered = lambda: engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover  # noqa: E731
-        trapped = pos.rules is Edition.SWM2008 and any(
+        trapped = rec.defines("It's a Trap!") and any(
             has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
         if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
             return True
-        return pos.rules is Edition.SWM2008 and (
-            has(abl_e, "Invisibility") or (has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered()))
-        )
+        return (rec.defines("Invisibility") and has(abl_e, "Invisibility")) or (
+            rec.defines("Cloaked") and has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered()))
 
     return engine.nearest_enemies(pos, a.id, skip)
 
@@ -935,7 +949,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     force = pos.stats_of(a).force
     if w.no_force_reroll:
         w.notes.append(Reason(w.no_force_reroll, _cite(pos, "PL p.44, p.67")))
-    elif pos.rules is not Edition.DDM2005 and force and not w.auto_hit and first.p_hit < 1:
+    elif find_edition(pos.rules).attack.force_reroll and force and not w.auto_hit and first.p_hit < 1:
         # SWM: 1 Force point rerolls the attack roll just made, a natural 1 included; the second
         # result stands (PL p.11, CS r.9). Mettle adds +4 to the reroll (PL p.54).
         abl = _abilities(pos, a)
@@ -955,7 +969,8 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
 
 
 def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
-    game, ed = ("ddm" if pos.rules is Edition.DDM2005 else "swm"), pos.rules.value
+    rec = find_edition(pos.rules)
+    game, ed = rec.family, rec.name
     out: list[str] = []
     for f in figs:
         for text in _abilities(pos, f):
@@ -965,7 +980,7 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
             elif c.status == "unknown":
                 out.append(f"{f.id}: {text} (not a {game.upper()} glossary name the assistant knows)")
         for cond in f.conditions:
-            if game == "swm" or cond not in INACTIVE | HELPLESS:
+            if cond not in rec.attack.modelled_conditions:
                 out.append(f"{f.id}: condition '{cond}'")
     return tuple(dict.fromkeys(out))
 
@@ -1110,7 +1125,8 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     if a_on(SquareTerrain.SACRED_CIRCLE):
         w.mods.append(_mod(N_("sacred circle"), "attack", 2, _cite(pos, "§ Święty krąg p.26")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
-    _apply_effects(pos, "ddm", "ddm2005", t, _abilities(pos, t), "target", ctx, w)
+    rec = find_edition(pos.rules)
+    _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w)
     _hit_stands(pos, a, t, w, melee=kind == "melee")
     dr = next((split_ability(x)[1] for x in _abilities(pos, t) if split_ability(x)[0].lower() == "dr"), None)
     card = pos.card_of(a)

@@ -34,11 +34,11 @@ from ..errors import AssistantError
 from ..i18n import _
 from ..model import Figure, Position
 from . import ddm_effects, engine
+from .ddm.family import INACTIVE
 from .engine import Reason
 
 #: spell-format abilities: special abilities, not spells (no Spell Resistance, usable while threatened)
 ABILITIES = ("breath weapon", "gaze attack")
-INACTIVE = {"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"}
 
 
 @dataclass(frozen=True)

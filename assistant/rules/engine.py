@@ -24,14 +24,8 @@ from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
 from ..i18n import _, n_, source_names, term
 from ..model import Figure, Position
-from . import ddm2005, swm2004, swm2008
 from .params import GeometryRules
-
-RULES: dict[Edition, GeometryRules] = {
-    Edition.SWM2004: swm2004.RULES,
-    Edition.SWM2008: swm2008.RULES,
-    Edition.DDM2005: ddm2005.RULES,
-}
+from .record import find_edition
 
 #: abilities and conditions that change who sees or covers whom; the geometry here does
 #: not apply them, so an answer involving a figure that has one says so.
@@ -196,7 +190,7 @@ class Board:
         cached = pos.__dict__.get("_board")
         if cached is not None:
             return cached
-        rules = RULES[pos.rules]
+        rules = find_edition(pos.rules).geometry
         m = pos.map
         terrain = {k: frozenset(_sq(s) for s in v) for k, v in m.squares.items()}
         edge_sources: dict[tuple[int, int, str], Source] = {}
@@ -340,25 +334,20 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     blk = board.sight_blockers(a, t, adj)
     result = _sight(board, a, t, blk)
     reasons: list[Reason] = []
-    ddm = pos.rules is Edition.DDM2005
+    words = find_edition(pos.rules).words
     if result.clear and result.witness is not None:
         (p, q) = result.witness
         if r.sight == "corner":
             text = _("the corner-to-corner line from {p} to {q} touches no wall").format(p=fmt_point(p), q=fmt_point(q))
         else:
-            clear = (_("a clear line runs from {p} in {a}'s space to {q} in {t}'s space, touching no wall, fog or forest") if ddm else
-                     _("a clear line runs from {p} in {a}'s space to {q} in {t}'s space, touching no wall or closed door"))
-            text = clear.format(p=fmt_point(p), a=a.id, q=fmt_point(q), t=t.id)
+            text = _(words.clear_line).format(p=fmt_point(p), a=a.id, q=fmt_point(q), t=t.id)
         reasons.append(Reason(text, r.sight_rule))
     else:
         if r.sight == "corner":
             text = _("no line from a corner of {a}'s space to a corner of {t}'s is clear; the shortest touches {blocker}").format(
                 a=a.id, t=t.id, blocker=board.describe(result.blocker))
         else:
-            blocked = (_("every line from {a}'s space to {t}'s touches a wall, fog or forest; the line between the centres touches {blocker}")
-                       if ddm else
-                       _("every line from {a}'s space to {t}'s touches a wall or closed door; the line between the centres touches {blocker}"))
-            text = blocked.format(a=a.id, t=t.id, blocker=board.describe(result.blocker))
+            text = _(words.blocked_line).format(a=a.id, t=t.id, blocker=board.describe(result.blocker))
         reasons.append(Reason(text, r.sight_rule))
     if r.sight_reading:
         reasons.append(Reason(_("reading: {reading}").format(reading=_(r.sight_reading)), r.sight_rule))
@@ -445,7 +434,7 @@ def _occupant_text(t: Figure, sources: list[Source]) -> str:
 
 def _gives_no_cover(pos: Position, f: Figure) -> bool:
     """SWM 2008 Light Spirit "nie zapewnia ona osłony" (PL p.51)."""
-    return pos.rules is Edition.SWM2008 and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
+    return find_edition(pos.rules).defines("Light Spirit") and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
 
 
 def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:

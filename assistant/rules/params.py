@@ -1,8 +1,9 @@
-"""The parameters in which the editions' geometry rules differ.
+"""The parameters in which the editions' geometry and turn rules differ.
 
-Each edition module (:mod:`.swm2004`, :mod:`.swm2008`, :mod:`.ddm2005`) is one
-:class:`GeometryRules` value, written next to the rulebook text it encodes; the engine
-(:mod:`.engine`) reads only these parameters, never the edition's name.
+Each edition module (:mod:`.swm.swm2004`, :mod:`.swm.swm2008`, :mod:`.ddm.ddm2005`) holds one
+:class:`GeometryRules` and one :class:`TurnRules` value, written next to the rulebook text they
+encode, in its :class:`~assistant.rules.record.EditionRecord`; the engine (:mod:`.engine`) and
+the game sequencer read only these parameters, never the edition's name.
 """
 
 from __future__ import annotations
@@ -58,6 +59,62 @@ class GeometryRules:
     range_rule: str
     adjacency_rule: str
     nearest_rule: str
+
+    def cite(self, where: str) -> str:
+        return f"{self.edition.value} {where}"
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    edition: Edition
+    #: speed when the card gives none (SWM 2004 fixes 6; a card's Speed ability changes it)
+    default_speed: int
+    #: abilities that let a figure move both before and after attacking (total <= speed)
+    split_move_abilities: tuple[str, ...]
+    #: several attacks (a full attack) allow no movement at all (DDM); SWM: no move after them
+    full_attack_no_move: bool
+    #: extra attacks per ability name, usable only by a figure that has not moved
+    multi_attacks: tuple[tuple[str, int], ...]
+    #: the figure's card attack lines decide the full attack (DDM)
+    attack_lines_from_card: bool
+    #: SWM door rule at every end of turn
+    doors_follow_occupancy: bool
+    #: "last-standing" (SWM) or "vp" (DDM: 200 victory points)
+    victory: Literal["last-standing", "vp"]
+    #: an attack of opportunity is provoked by "leave-adjacent" (any step out of a square next
+    #: to the enemy, SWM) or "leave-threatened" (a step out of its threatened area, DDM)
+    opportunity_trigger: Literal["leave-adjacent", "leave-threatened"]
+    #: Flight movement never provokes (SWM); DDM: only beyond the first square (not tracked)
+    flight_never_provokes: bool
+    charge: bool
+    statue_no_end: bool
+    #: a flier may end its move on a pit (DDM); SWM: it must end on a legal square
+    flier_may_end_on_pit: bool
+    morale: bool
+    movement_abilities: tuple[str, ...]
+
+    # --- citations (the rulebook of this edition only) ---------------------------------
+    cite_round: str
+    cite_initiative: str
+    cite_initiative_tie: str
+    cite_phase: str
+    cite_once_per_round: str
+    cite_turn_options: str
+    cite_double_move: str
+    cite_split_move: str
+    cite_multi_attack: str
+    cite_heavy_weapon: str
+    cite_movement: str
+    cite_diagonals: str
+    cite_opportunity: str
+    cite_doors: str
+    cite_flight: str
+    cite_charge: str
+    cite_statue: str
+    cite_morale: str
+    cite_victory: str
+    cite_tie_break: str
+    cite_elimination: str
 
     def cite(self, where: str) -> str:
         return f"{self.edition.value} {where}"

@@ -27,6 +27,7 @@ from ..i18n import N_, _, n_
 from ..model import Figure, Position
 from . import engine, saves
 from .engine import Reason
+from .record import find_edition
 
 #: who a power strikes: the target; the target and two characters next to it; the target and all
 #: next to it; the target and the living enemies next to it; every enemy in sight; every character
@@ -265,12 +266,31 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     """Everything about ``user`` using the power ``name`` on ``target``. ``legal_target`` gives the
     attack's targeting refusals (line of sight, cover and nearest, adjacent enemies first), for
     the powers subject to the targeting rules; ``refusals_of`` the same for any other enemy (a
-    power that strikes every enemy in sight strikes only the legal targets among them)."""
-    if pos.rules is Edition.DDM2005:
-        return _ddm_answer(pos, user, target, name, abilities_of=abilities_of, cite=cite)
+    power that strikes every enemy in sight strikes only the legal targets among them).
+
+    The edition's family chooses how a power is answered (its attack model), never its name."""
+    run = find_edition(pos.rules).attack.run_power()
+    found: PowerAnswer = run(pos, user, target, name, abilities_of=abilities_of, cite=cite, legal_target=legal_target,
+                             refusals_of=refusals_of, attack_expected=attack_expected)
+    return found
+
+
+def ddm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
+               cite: Callable[[str], str], legal_target: Callable[[], list[Reason]],
+               refusals_of: Callable[[Figure], list[Reason]] | None = None, attack_expected: Callable[[Figure], float] | None = None) -> PowerAnswer:
+    """The DDM attack model's powers (:mod:`.ddm.family` names it): a spell checks its own targets."""
+    return _ddm_answer(pos, user, target, name, abilities_of=abilities_of, cite=cite)
+
+
+def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
+               cite: Callable[[str], str], legal_target: Callable[[], list[Reason]],
+               refusals_of: Callable[[Figure], list[Reason]] | None = None, attack_expected: Callable[[Figure], float] | None = None) -> PowerAnswer:
+    """The SWM attack model's powers (:mod:`.swm.family` names it): Force powers and the
+    damaging abilities used like them."""
+    rec = find_edition(pos.rules)
     abl_u, abl_t = abilities_of(user), abilities_of(target)
     power, value, written = find(pos, user, name, abl_u)
-    if value is None and pos.rules is Edition.SWM2004:
+    if value is None and rec.power_value_defaults:
         value = DEFAULT_VALUE_2004.get(power.name)
     rule = cite(power.rule)
     illegal: list[Reason] = []
@@ -289,7 +309,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
         who = saves.force_blocked(pos, user, abilities_of)
         if who:
             illegal.append(Reason(_("{u} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(u=user.id, who=who), cite("PL p.67")))
-        if has(abl_t, "Force Immunity") and pos.rules is Edition.SWM2008:
+        if has(abl_t, "Force Immunity") and rec.defines("Force Immunity"):
             illegal.append(Reason(_("{t} has Force Immunity: no Force points are spent to affect it").format(t=target.id), cite("PL p.44")))
     if power.only == "mounted" and not has(abl_t, "Mounted Weapon"):
         illegal.append(Reason(_("{power} is used only on an enemy with Mounted Weapon").format(power=written), rule))

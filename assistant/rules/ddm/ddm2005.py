@@ -21,8 +21,10 @@ wall -- has cover; only walls give it (reading R33 in docs/readings.md for Large
 count through wall corners but around wall ends (reading R32 in docs/readings.md); creatures and terrain are ignored.
 """
 
-from ..editions import Edition, SquareTerrain
-from .params import GeometryRules
+from ...editions import EDITION_RULES, Edition, SquareTerrain
+from ..params import GeometryRules, TurnRules
+from ..record import EditionRecord, register_edition
+from . import family
 
 RULES = GeometryRules(
     edition=Edition.DDM2005,
@@ -50,3 +52,61 @@ RULES = GeometryRules(
     adjacency_rule="ddm2005 glossary 'adjacent' (touching, diagonals included; not behind walls: reading R34 in docs/readings.md)",
     nearest_rule="ddm2005 glossary 'nearest enemy' (closest visible enemy; terrain other than walls ignored)",
 )
+
+TURNS = TurnRules(
+    edition=Edition.DDM2005,
+    default_speed=6,
+    split_move_abilities=("Spring Attack",),
+    full_attack_no_move=True,
+    multi_attacks=(),
+    attack_lines_from_card=True,
+    doors_follow_occupancy=False,
+    victory="vp",
+    opportunity_trigger="leave-threatened",
+    flight_never_provokes=False,
+    charge=True,
+    statue_no_end=True,
+    flier_may_end_on_pit=True,
+    morale=True,
+    movement_abilities=("Flight", "Incorporeal"),
+    cite_round="§ Rundy p.8-9 (the round ends when every creature has activated)",
+    cite_initiative="§ Test inicjatywy p.8-9 (d20 + the best able commander's rating)",
+    cite_initiative_tie="glossary 'tied die rolls' (the higher Commander rating wins; else reroll)",
+    cite_phase="§ Fazy p.8-9 (each player activates 2 creatures per phase, alternating)",
+    cite_once_per_round="§ Aktywowanie istot p.9 (each creature activates once per round)",
+    cite_turn_options="§ Aktywowanie istot p.9 (double move; move and one attack; full attack without moving; charge)",
+    cite_double_move="§ Aktywowanie istot p.9 (up to Speed and one attack, or up to double Speed without attacking)",
+    cite_split_move="glossary Spring Attack",
+    cite_multi_attack="§ Aktywowanie istot p.9 (a full attack: all attacks, no movement)",
+    cite_heavy_weapon="",
+    cite_movement="§ Ruch p.10 (walls, pits, enemies; allies passed, not shared)",
+    cite_diagonals="§ Ruch › Przekątne p.10 (diagonals 1-2-1-2 over the whole move)",
+    cite_opportunity="§ Ataki okazyjne p.13 (leaving a threatened area)",
+    cite_doors="",
+    cite_flight="glossary Flight",
+    cite_charge="§ Szarżowanie p.13",
+    cite_statue="§ Posągi, Teren p.25-27 (no creature ends its move on a statue)",
+    cite_morale="§ Rzut obronny na morale p.21 (d20 + Level + the best commander rating in range >= 20)",
+    cite_victory="§ Scenariusz starcia p.28 (the first warband to 200 victory points wins)",
+    cite_tie_break="§ Scenariusz starcia p.28 (10 rounds without damage, attack roll or save: the tie-break)",
+    cite_elimination="§ Scenariusz starcia p.28 (eliminated: destroyed or fled off the map; its cost in VP)",
+)
+
+
+RECORD = register_edition(EditionRecord(
+    name="ddm2005",
+    family="ddm",
+    board=EDITION_RULES[Edition.DDM2005],
+    geometry=RULES,
+    turns=TURNS,
+    attack=family.ATTACK,
+    words=family.WORDS,
+    abilities=family.ABILITIES,
+    opportunity_ignores_targeting=False,
+    disintegration_large_extra=0,
+    rend_default=None,
+    power_value_defaults=False,
+    tow_cable_max_size=None,
+    build_points=family.BUILD_POINTS,
+    faction_eras=False,
+))

@@ -19,9 +19,11 @@ over; grazing gives nothing; no double cover; an adjacent target never has cover
 low objects and pits add nothing (and, by the digest's reading, no other terrain does).
 """
 
-from ..editions import Edition, SquareTerrain
-from ..i18n import N_
-from .params import GeometryRules
+from ...editions import EDITION_RULES, Edition, SquareTerrain
+from ...i18n import N_
+from ..params import GeometryRules, TurnRules
+from ..record import EditionRecord, register_edition
+from . import family
 
 RULES = GeometryRules(
     edition=Edition.SWM2004,
@@ -52,3 +54,61 @@ RULES = GeometryRules(
     adjacency_rule="swm2004 CS r.8, g.1 (adjacent: next to it, diagonals included, with line of sight)",
     nearest_rule="swm2004 CS g.10 nearest enemy (closest enemy in line of sight; ties all count)",
 )
+
+TURNS = TurnRules(
+    edition=Edition.SWM2004,
+    default_speed=6,
+    split_move_abilities=("Mobile Attack",),
+    full_attack_no_move=True,
+    multi_attacks=(("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)),
+    attack_lines_from_card=False,
+    doors_follow_occupancy=True,
+    victory="last-standing",
+    opportunity_trigger="leave-adjacent",
+    flight_never_provokes=True,
+    charge=False,
+    statue_no_end=False,
+    flier_may_end_on_pit=False,
+    morale=False,
+    movement_abilities=("Flight",),
+    cite_round="CS r.5 (the round ends when every character has activated)",
+    cite_initiative="CS r.5 (initiative check: d20 each, the higher decides who goes first)",
+    cite_initiative_tie="CS r.5 (ties are rerolled)",
+    cite_phase="CS r.5 (each player activates up to 2 characters per phase, alternating)",
+    cite_once_per_round="CS r.5 (each character activates once per round)",
+    cite_turn_options="CS r.5 (move 6 then attack; attack then move 6; move 12 without attacking)",
+    cite_double_move="CS r.5 (move 6 and attack, or 12 without attacking)",
+    cite_split_move="CS g.9 Mobile Attack",
+    cite_multi_attack="CS g.4 Double Attack, g.10 Triple Attack, g.13 Quadruple Attack",
+    cite_heavy_weapon="CS g.7 Heavy Weapon",
+    cite_movement="CS r.5-6, r.11 (movement: walls, doors, pits, characters, diagonals)",
+    cite_diagonals="CS r.5 (a diagonal costs 2 squares)",
+    cite_opportunity="CS r.5-6, r.8 (attacks of opportunity)",
+    cite_doors="CS r.11 (doors)",
+    cite_flight="CS g.5 Flight",
+    cite_charge="",
+    cite_statue="",
+    cite_morale="",
+    cite_victory="CS r.4 (defeat all enemy characters)",
+    cite_tie_break="CS r.5 (10 rounds without an attack or damage: the tie-break)",
+    cite_elimination="CS r.4",
+)
+
+
+RECORD = register_edition(EditionRecord(
+    name="swm2004",
+    family="swm",
+    board=EDITION_RULES[Edition.SWM2004],
+    geometry=RULES,
+    turns=TURNS,
+    attack=family.ATTACK,
+    words=family.WORDS,
+    abilities=family.ABILITIES,
+    opportunity_ignores_targeting=False,
+    disintegration_large_extra=0,
+    rend_default=20,
+    power_value_defaults=True,
+    tow_cable_max_size=None,
+    build_points=family.BUILD_POINTS,
+    faction_eras=False,
+))

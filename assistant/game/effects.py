@@ -1,0 +1,219 @@
+"""What follows from events, shared by the kinds that cause it: damage and defeat, victory
+points, the end of a turn or a round, the game's last words.
+
+Every function here changes the :class:`~.state.GameState` being folded and returns what
+followed, in words for the log entry. The kinds (:mod:`.events`) call them; the fold loop
+(:mod:`.state`) never needs them, so this module sits between the state and the kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..abilities import has
+from ..cards import DdmCard
+from ..editions import cite_for
+from ..errors import AssistantError, UnknownNameError
+from ..i18n import _
+from ..model import DepartedError, Figure, Position
+from ..rules.record import find_edition
+from .state import Fallen, GameState, Turn
+
+
+def with_figure(pos: Position, fig: Figure | None, fid: str) -> Position:
+    """The position with ``fig`` in place of figure ``fid`` (added when new; ``None``: removed)."""
+    figs = tuple(f for f in pos.figures if f.id != fid)
+    if fig is not None:
+        figs = tuple((fig if f.id == fid else f) for f in pos.figures) if any(f.id == fid for f in pos.figures) else figs + (fig,)
+    return Position(pos.rules, pos.map, figs, pos.cards)
+
+
+def set_figure(state: GameState, fig: Figure) -> None:
+    """Put the changed figure into the state's position."""
+    state.position = with_figure(state.position, fig, fig.id)
+
+
+def turn_of(state: GameState, fid: str) -> Turn:
+    """The turn of ``fid``; a judge's override on another figure gets a turn of its own."""
+    if state.turn is None or state.turn.figure != fid:
+        state.turn = Turn(fid)
+        state.active = fid
+    return state.turn
+
+
+def hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> list[str]:
+    """An attack's outcome as rolled: the Force its target's saves spent, then the damage it deals."""
+    state.last_attacker = a.id
+    for fid, cost in (data.get("force_spent") or {}).items():  # a Force-costed save the defender made (Lightsaber Block, ...)
+        f = state.figure(fid)
+        now = state.position.stats_of(f).force or 0
+        set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(cost)))))
+    if data.get("hit") and int(data.get("damage") or 0) > 0:
+        return damage(state, target.id, int(data["damage"]), a.id, data.get("saves"))
+    return []
+
+
+def hp_text(state: GameState, f: Figure) -> str:
+    """The Hit Points a figure has left, for the log."""
+    hp = state.position.stats_of(f).hp
+    if hp is None:
+        return _("{figure} has taken {damage} damage (HP unknown)").format(figure=f.id, damage=f.damage_taken)
+    return _("{figure} has {left} of {hp} HP left").format(figure=f.id, left=hp - f.damage_taken, hp=hp)
+
+
+def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves: list[int] | None = None) -> list[str]:
+    """Damage taken: a DDM morale save falling due, SWM Avoid Defeat, or the figure's defeat."""
+    state.round_had_action = True
+    f = state.figure(fid)
+    by = by or state.last_attacker
+    f = replace(f, damage_taken=f.damage_taken + amount)
+    stats = state.position.stats_of(f)
+    hp = stats.hp
+    said: list[str] = []
+    tr = state.turn_rules
+    if tr.morale and hp is not None and fid not in state.morale_checked and 2 * (hp - f.damage_taken) < hp and f.damage_taken < hp:
+        state.morale_checked.add(fid)  # once per battle, pass or fail
+        if fearless(state.position, f):
+            said.append(_("{fid} is below half its HP but Fearless: no morale save ({value})").format(fid=fid, value=tr.cite(tr.cite_morale)))
+        else:
+            due = _("morale save due (HP below half): d20 + Level {level} + the best commander rating in command range >= 20").format(
+                level=stats.level if stats.level is not None else "?")
+            state.morale_due[fid] = due
+            said.append(f"{fid}: {due} ({tr.cite(tr.cite_morale)})")
+    if hp is not None and f.damage_taken >= hp and avoids_defeat(state, f, saves):
+        f = replace(f, damage_taken=hp - 10)
+        set_figure(state, f)
+        said.append(_("{figure} would be defeated, but its Avoid Defeat saves ({rolls}) both succeed: it stays with 10 Hit Points ({rule})").format(
+            figure=fid, rolls=", ".join(map(str, saves or ())), rule=tr.cite("PL p.34; CS g.2")))
+    elif hp is not None and f.damage_taken >= hp:
+        if saves and has(stats.abilities or (), "Avoid Defeat"):
+            said.append(_("{figure}'s Avoid Defeat saves ({rolls}): not both 11 or better").format(figure=fid, rolls=", ".join(map(str, saves))))
+        said.append(_("{figure} takes {amount} damage ({taken} of {hp}): defeated").format(figure=fid, amount=amount, taken=f.damage_taken, hp=hp))
+        said += eliminate(state, f, by, "defeated")
+    else:
+        set_figure(state, f)
+        said.insert(0, hp_text(state, f))
+    return said
+
+
+def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
+    """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
+    Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
+    if not find_edition(state.position.rules).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+        return False
+    if saves is None or len(saves) != 2:
+        raise AssistantError(_("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id))
+    return all(r == 20 or (r != 1 and r >= 11) for r in saves)
+
+
+def eliminate(state: GameState, f: Figure, by: str | None, how: str) -> list[str]:
+    """A figure leaves the game: defeated, or fled off the map (DDM: eliminated either way)."""
+    state.position = with_figure(state.position, None, f.id)
+    state.defeated.append(f.id)
+    state.fallen[f.id] = Fallen(state.seq, state.round, by, how)
+    state.fallen_side[f.id] = f.side
+    state.morale_due.pop(f.id, None)
+    said: list[str] = [] if how == "defeated" else [f"{f.id} {how}: eliminated"]
+    card = state.position.card_of(f)
+    by_side = side_of(state, by)
+    sides = [s for s in state.sides() if s != f.side] or ([by_side] if by_side else [])
+    scorer = by_side if by_side and by_side != f.side else (sides[0] if len(sides) == 1 else None)
+    if scorer is not None and card is not None and card.cost is not None:
+        state.vp[scorer] = state.vp.get(scorer, 0) + card.cost
+        tr = state.turn_rules
+        what = _("victory points") if tr.victory == "vp" else _("points toward the tie-break")
+        said.append(_("{scorer} scores {cost} {what} for {id} (now {vp}) ({value})").format(scorer=scorer, cost=card.cost, what=what, id=f.id, vp=state.vp[scorer], value=tr.cite(tr.cite_elimination)))
+    if state.active == f.id:
+        state.active, state.turn = None, None
+    carried = [p for p, (_fig, skiff) in state.aboard.items() if skiff == f.id]
+    if carried:
+        state.wrecks[f.id] = tuple(f.space)
+        said.append(_("{skiff} carried {figures}: each is defeated with it unless it makes a save of 11; one that saves is placed next to where {skiff} stood (game disembark ID SQUARE; game remove ID for one that fails) ({rule})").format(
+            skiff=f.id, figures=", ".join(carried), rule=cite_for(state.rules, "PL p.39")))
+    return said
+
+
+def side_of(state: GameState, who: str | None) -> str | None:
+    """The side of a figure (standing or fallen) or a side's own name; ``None`` for nobody."""
+    if who is None:
+        return None
+    if who in state.sides():
+        return who
+    try:
+        return state.position.figure(who).side
+    except (UnknownNameError, DepartedError):
+        return state.fallen_side.get(who)
+
+
+def fearless(pos: Position, f: Figure) -> bool:
+    """DDM: Constructs, Oozes and Undead are Fearless (Living Constructs are not)."""
+    card = pos.card_of(f)
+    words = " ".join([card.type or ""] if isinstance(card, DdmCard) else []).lower()
+    words = words.replace("living construct", "")
+    abilities = [a.lower() for a in pos.stats_of(f).abilities or ()]
+    return (any(t in words for t in ("construct", "ooze", "undead"))
+            or any(a.startswith(("fearless", "construct", "ooze", "undead")) and not a.startswith("living construct") for a in abilities))
+
+
+def end_of_round(state: GameState) -> list[str]:
+    """A new round's initiative closes the last one, whoever has not activated."""
+    return score_if_round_over(state, force=True)
+
+
+def score_if_round_over(state: GameState, force: bool = False) -> list[str]:
+    """At the end of each round: DDM victory areas (10 VP for any of your creatures in one of
+    your own), and the count of quiet rounds toward the 10-round tie-break (both games)."""
+    if state.round == 0 or state.scored_round >= state.round:
+        return []
+    if not force and not (state.round_over() and state.active is None):
+        return []
+    state.scored_round = state.round
+    said: list[str] = []
+    tr = state.turn_rules
+    if tr.victory == "vp":
+        for side in state.sides():
+            area = state.position.map.areas.get(f"victory_{side}")
+            holders = [f.id for f in state.position.figures if f.side == side and area and any(sq in area for sq in f.space)]
+            if holders:
+                state.vp[side] = state.vp.get(side, 0) + 10
+                said.append(_("end of round {round}: {side} scores 10 VP for its victory area ({names}), now {vp} ({value})").format(round=state.round, side=side, names=', '.join(holders), vp=state.vp[side], value=tr.cite('§ Scenariusz starcia p.28')))
+    state.quiet_rounds = 0 if state.round_had_action else state.quiet_rounds + 1
+    state.round_had_action = False
+    if state.quiet_rounds >= 10:
+        said.append(_("10 rounds without an attack or damage: the game ends on the tie-break ({value})").format(value=tr.cite(tr.cite_tie_break)))
+    return said
+
+
+def final_words(state: GameState) -> str:
+    """The game's end in words: the winner, or the points on the tie-break."""
+    w = state.winner()
+    if w:
+        return _("the game ends: {winner} has won").format(winner=w)
+    pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or _("no points")
+    leaders = [s for s, v in state.vp.items() if v == max(state.vp.values(), default=0)] if state.vp else []
+    lead = _("; {side} leads on points").format(side=leaders[0]) if len(leaders) == 1 else (_("; tied on points") if leaders else "")
+    return _("the game ends ({why}): points {points}{lead} ({rule})").format(
+        why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break))
+
+
+def end_turn(state: GameState) -> list[str]:
+    """End the active figure's turn; SWM doors open or close by who stands next to them."""
+    if state.active is None:
+        return []
+    state.active, state.turn = None, None
+    said: list[str] = []
+    tr = state.turn_rules
+    if tr.doors_follow_occupancy:
+        m = state.position.map
+        occupied = {s for f in state.position.figures for s in f.space}
+        opened = {door for door in m.doors if any(sq in occupied for sq in door.squares)}
+        for door in sorted(opened - m.open_doors, key=lambda d: d.name):
+            said.append(_("door {door} opens").format(door=door.name) + f" ({tr.cite(tr.cite_doors)})")
+        for door in sorted(m.open_doors - opened, key=lambda d: d.name):
+            said.append(_("door {door} closes").format(door=door.name) + f" ({tr.cite(tr.cite_doors)})")
+        if frozenset(opened) != m.open_doors:
+            state.position = Position(state.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
+    said += score_if_round_over(state)
+    return said
+

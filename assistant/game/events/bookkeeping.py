@@ -1,0 +1,133 @@
+"""The log's own events (its one setup, an undo) and the judge's corrections from outside the
+rules: a figure placed, set to another square, removed, and a note."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import yaml
+
+from ...cards import CardLibrary
+from ...coords import parse_square
+from ...i18n import _
+from ...position import parse_position
+from ...rules.engine import Reason
+from ..effects import set_figure, with_figure
+from ..state import Data, Fallen, GameState, describe_setup, event_kind
+
+_S, _I = str, int
+
+
+class _LogEvent:
+    """The log writes these itself (the game's start, an undo): no command records them, so
+    one is refused when applied, in the words used for any kind no command records."""
+
+    name = ""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        raise ValueError(f"unknown event kind {self.name!r}")
+
+
+@event_kind("setup", {"position": _S, "cards?": list})
+class Setup(_LogEvent):
+    """The game's first event: the position it starts from (and the user's cards, kept). The
+    fold loop starts the state from it."""
+
+    name = "setup"
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("setup: {what}").format(what=describe_setup(state.position))
+
+
+@event_kind("undo", {"seq": _I})
+class Undo(_LogEvent):
+    """An undo of an earlier event (an undo undone brings the event back); the fold loop reads
+    the undos first, to know which events are in force."""
+
+    name = "undo"
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("undo of event {seq}").format(seq=data["seq"])
+
+
+@event_kind("place", {"figure": dict})
+class Place:
+    """A figure put on the map as a position file writes it (a reinforcement, a judge's fix)."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        pos = state.position
+        spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.rules.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows},
+                               "figures": [data["figure"]]})
+        fig = parse_position(spec, "place", CardLibrary(list(pos.cards.values()))).figures[0]
+        state.position = with_figure(state.position, fig, fig.id)
+        state.fallen.pop(fig.id, None)
+        return []
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{figure} placed at {at}").format(figure=data["figure"].get("id"), at=data["figure"].get("at"))
+
+
+@event_kind("relocate", {"figure": _S, "at": _S})
+class Relocate:
+    """A correction from outside the rules (a photo, a judge): no move is checked."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        set_figure(state, replace(f, at=parse_square(data["at"])))
+        return []
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{figure} set to {at} ({source})").format(figure=data["figure"], at=data["at"], source=data.get("source", _("correction")))
+
+
+@event_kind("remove", {"figure": _S})
+class Remove:
+    """A figure taken off the table (a passenger that failed its save with its skiff, a judge's fix)."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        if data.get("figure") in state.aboard:  # a passenger that failed its save with its skiff
+            return []
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        if data["figure"] in state.aboard:
+            state.aboard.pop(str(data["figure"]))
+            state.fallen[str(data["figure"])] = Fallen(state.seq, state.round, None, "removed")
+            return []
+        f = state.figure(data["figure"])
+        state.position = with_figure(state.position, None, f.id)
+        state.fallen[f.id] = Fallen(state.seq, state.round, None, "removed")
+        if state.active == f.id:
+            state.active, state.turn = None, None
+        return []
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{figure} removed").format(figure=data["figure"])
+
+
+@event_kind("note", {"text": _S})
+class Note:
+    """A judge's note: changes nothing."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        return []
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("judge's note: {text}").format(text=data["text"])

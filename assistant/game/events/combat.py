@@ -1,0 +1,156 @@
+"""Fighting: an attack, an attack of opportunity, a DDM charge, a Force power that hurts, and
+damage recorded by hand. Each is written with its d20s as rolled at the table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...coords import count_squares, parse_square
+from ...i18n import _
+from ...rules.engine import Reason
+from .. import effects
+from ..effects import hit, set_figure, turn_of
+from ..referee import check_attack, check_charge, check_opportunity, check_power, game_over
+from ..state import Data, GameState, event_kind
+
+_S, _I = str, int
+#: what an attack's roll writes (the charge writes it too, with the charger as "figure")
+_ROLL: dict[str, Any] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool,
+                         "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I}
+
+
+def roll_text(d: Data) -> str:
+    """The d20 as rolled and what it did: a miss, a hit, a critical hit, and the damage."""
+    if not d.get("hit"):
+        return _("roll {roll} needs {needs} -> misses").format(roll=d.get("roll"), needs=d.get("needs"))
+    if d.get("damage"):
+        text = _("roll {roll} needs {needs} -> critical hit for {damage} damage") if d.get("critical") else \
+            _("roll {roll} needs {needs} -> hits for {damage} damage")
+    else:
+        text = _("roll {roll} needs {needs} -> critical hit") if d.get("critical") else _("roll {roll} needs {needs} -> hits")
+    return text.format(roll=d.get("roll"), needs=d.get("needs"), damage=d.get("damage"))
+
+
+@event_kind("attack", {**_ROLL, "helpers?": list})
+class Attack:
+    """An attack in the acting figure's turn (with SWM combined fire's helpers, who spend their activation)."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        return game_over(state, data) or check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        a = state.figure(data["attacker"])
+        target = state.figure(data["target"])
+        state.round_had_action = True
+        for h in data.get("helpers", ()):
+            set_figure(state, replace(state.figure(h), activated=True))
+        t = turn_of(state, a.id)
+        t.attacks += 1
+        t.targets.append(target.id)
+        return hit(state, a, target, data)
+
+    def describe(self, state: GameState, data: Data) -> str:
+        d = data
+        if d.get("helpers"):
+            return _("{attacker} attacks {target} with combined fire from {helpers}: {roll}").format(
+                attacker=d["attacker"], target=d["target"], helpers=", ".join(d["helpers"]), roll=roll_text(d))
+        return _("{attacker} attacks {target}: {roll}").format(attacker=d["attacker"], target=d["target"], roll=roll_text(d))
+
+
+@event_kind("opportunity", _ROLL)
+class Opportunity:
+    """An attack of opportunity on the figure moving now, out of turn, once a turn per attacker."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        return game_over(state, data) or check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        a = state.figure(data["attacker"])
+        target = state.figure(data["target"])
+        state.round_had_action = True
+        if state.turn is not None:
+            state.turn.opportunity_by.add(a.id)
+        return hit(state, a, target, data)
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{attacker} makes an attack of opportunity on {target}: {roll}").format(
+            attacker=data["attacker"], target=data["target"], roll=roll_text(data))
+
+
+@event_kind("charge", {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}})
+class Charge:
+    """A DDM charge: the move to the nearest square next to the nearest enemy, and its one attack at +2."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        return game_over(state, data) or check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        target = state.figure(data["target"])
+        set_figure(state, replace(f, at=parse_square(data["to"])))
+        t = turn_of(state, f.id)
+        t.moved_before += int(data.get("cost", 0))
+        t.charged, t.attacks = True, t.attacks + 1
+        t.targets.append(target.id)
+        state.round_had_action = True
+        return hit(state, state.figure(f.id), target, data)
+
+    def describe(self, state: GameState, data: Data) -> str:
+        d = data
+        return _("{figure} charges {target}, moving to {to} ({squares}), +2 on its attack: {roll}").format(
+            figure=d["figure"], target=d["target"], to=d["to"], squares=count_squares(d.get("cost", "?")), roll=roll_text(d))
+
+
+@event_kind("power", {"figure": _S, "target": _S, "power": _S, "cost": _I, "struck": list, "after_hit?": dict, "replaces?": _S, "heal?": _I})
+class Power:
+    """A Force power that hurts: it replaces the user's attacks (PL p.44-47), its whole turn, or
+    nothing (Drain Life, Sith Hatred); its cost in Force points is spent, and each figure struck
+    takes what its saves leave."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        return game_over(state, data) or check_power(state, state.figure(data["figure"]), data.get("power"))
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        said: list[str] = []
+        f = state.figure(data["figure"])
+        t = turn_of(state, f.id)
+        if data.get("replaces") != "nothing":  # Drain Life, Sith Hatred: used besides the attacks
+            t.attacks += 1
+        t.targets.append(data["target"])
+        if int(data["cost"]):  # a special ability (Grenades) spends no Force points
+            now = state.position.stats_of(f).force or 0
+            set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(data["cost"])))))
+        if int(data.get("heal", 0)):
+            f = state.figure(f.id)
+            set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["heal"]))))
+        state.last_attacker = f.id
+        state.round_had_action = True
+        for struck in data["struck"]:
+            if int(struck["damage"]) > 0 and struck["figure"] in {x.id for x in state.position.figures}:
+                said += effects.damage(state, struck["figure"], int(struck["damage"]), f.id)
+        return said
+
+    def describe(self, state: GameState, data: Data) -> str:
+        d = data
+        struck = ", ".join(f"{h['figure']} {h['damage']}" for h in d["struck"])
+        return _("{figure} uses {power} on {target} ({cost} Force points): {struck}").format(
+            figure=d["figure"], power=d["power"], target=d["target"], cost=d["cost"], struck=struck)
+
+
+@event_kind("damage", {"figure": _S, "amount": _I, "by?": _S, "saves?": list})
+class Damage:
+    """Damage recorded by hand (a trample, a save failed at the table): SWM Avoid Defeat's two
+    saves come with it when it would defeat."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        return effects.damage(state, data["figure"], int(data["amount"]), data.get("by"), data.get("saves"))
+
+    def describe(self, state: GameState, data: Data) -> str:
+        if data.get("by"):
+            return _("{figure} takes {amount} damage from {by}").format(figure=data["figure"], amount=data["amount"], by=data["by"])
+        return _("{figure} takes {amount} damage").format(figure=data["figure"], amount=data["amount"])

@@ -1,0 +1,117 @@
+"""What happens to a figure besides attacks: healing, Force points, conditions, a DDM morale
+save, and fleeing off the map."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...i18n import _
+from ...rules.engine import Reason
+from ..effects import eliminate, hp_text, set_figure
+from ..state import Data, GameState, event_kind
+
+_S, _I = str, int
+
+
+@event_kind("heal", {"figure": _S, "amount": _I})
+class Heal:
+    """Damage healed: never below none taken."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["amount"]))))
+        return [hp_text(state, state.figure(f.id))]
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{figure} heals {amount}").format(figure=data["figure"], amount=data["amount"])
+
+
+@event_kind("force", {"figure": _S, "delta": _I})
+class Force:
+    """Force points spent or gained: never below none."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        now = state.position.stats_of(f).force or 0
+        set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now + int(data["delta"])))))
+        return []
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{figure} Force {delta}").format(figure=data["figure"], delta=f"{int(data['delta']):+d}")
+
+
+@event_kind("condition", {"figure": _S, "add": bool, "condition": _S})
+class Condition:
+    """A condition gained or lost (stunned, routing, ...)."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        conds = set(f.conditions)
+        (conds.add if data["add"] else conds.discard)(str(data["condition"]))
+        set_figure(state, replace(f, conditions=tuple(sorted(conds))))
+        return []
+
+    def describe(self, state: GameState, data: Data) -> str:
+        text = _("{figure} gains condition {condition}") if data["add"] else _("{figure} loses condition {condition}")
+        return text.format(figure=data["figure"], condition=data["condition"])
+
+
+@event_kind("morale", {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I})
+class Morale:
+    """DDM: a morale save (d20 + Level + the best commander rating in range >= 20); a failed one routs."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        tr = state.turn_rules
+        if not tr.morale:
+            return [Reason(_("morale saves are a D&D Miniatures rule; this game has none"), tr.cite(tr.cite_turn_options))]
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        state.morale_due.pop(f.id, None)
+        state.morale_checked.add(f.id)
+        if data["held"]:
+            return []
+        conds = set(f.conditions) | {"routing"}
+        set_figure(state, replace(f, conditions=tuple(sorted(conds))))
+        return [_("{id} routs: it moves double Speed toward its exit ({value})").format(id=f.id, value=state.turn_rules.cite('§ Ucieczka p.21-22'))]
+
+    def describe(self, state: GameState, data: Data) -> str:
+        d = data
+        parts = [f"d20 {d['roll']}", f"Level {d.get('level', 0)}"]
+        if d.get("commander"):
+            parts.append(_("commander {d}").format(d=d['commander']) + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
+        verdict = _("holds") if d["held"] else _("fails")
+        nat = " " + _("(natural 20)") if d["roll"] == 20 else " " + _("(natural 1)") if d["roll"] == 1 else ""
+        return _("{figure} morale save: {parts} = {total} vs 20{natural}: {verdict}").format(
+            figure=d["figure"], parts=" + ".join(parts), total=d.get("total"), natural=nat, verdict=verdict)
+
+
+@event_kind("flee", {"figure": _S, "by?": _S})
+class Flee:
+    """A figure flees off the map: eliminated, scored to whoever made it flee."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        return eliminate(state, state.figure(data["figure"]), data.get("by"), "fled off the map")
+
+    def describe(self, state: GameState, data: Data) -> str:
+        if data.get("by"):
+            return _("{figure} flees off the map (caused by {by})").format(figure=data["figure"], by=data["by"])
+        return _("{figure} flees off the map").format(figure=data["figure"])

@@ -1,0 +1,132 @@
+"""The round and the turn: initiative, a figure's activation, the end of its turn, the end of
+the game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...i18n import _
+from ...rules.engine import Reason
+from ..effects import end_of_round, end_turn, final_words, score_if_round_over, set_figure
+from ..referee import game_over
+from ..state import ACTIVATIONS_PER_PHASE, Data, GameState, Turn, event_kind
+
+_S, _I = str, int
+
+
+@event_kind("initiative", {"first": _S, "winner": _S, "rolls": dict, "totals?": dict, "ratings?": dict, "rerolls?": list,
+                           "tie_break?": (_S, type(None))})
+class Initiative:
+    """A new round: the initiative roll (with its rerolls and tie-break) and who goes first."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        over = game_over(state, data)
+        if over:
+            return over
+        tr = state.turn_rules
+        if state.round > 0 and not state.round_over():
+            left = [f.id for f in state.position.figures if not f.activated]
+            return [Reason(_("round {round} is not over: {figures} may still activate").format(round=state.round, figures=', '.join(left)), tr.cite(tr.cite_round))]
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        said = end_turn(state)
+        if state.round > 0:
+            said += end_of_round(state)
+        state.round += 1
+        state.first_side = str(data["first"])
+        state.phase, state.phase_side, state.phase_activations = 1, state.first_side, 0
+        state.intuition_used = set()
+        for f in state.position.figures:
+            set_figure(state, replace(f, activated=False))
+        return said
+
+    def describe(self, state: GameState, data: Data) -> str:
+        d = data
+        parts: list[str] = []
+        for i, rr in enumerate(d.get("rerolls") or ()):
+            parts.append(_("roll {value}: ").format(value=i + 1) + ", ".join(f"{s} {rr[s]}" for s in state.sides() if s in rr) + _(" (tied: reroll)"))
+        ratings = d.get("ratings") or {}
+        totals = d.get("totals") or d.get("rolls", {})
+        raw = d.get("rolls") or {}
+        order = [s for s in state.sides() if s in raw] + [s for s in raw if s not in state.sides()]
+        rolls = ", ".join(
+            f"{s} {raw[s]}" + (_(" + commander {rating} = {total}").format(rating=ratings[s], total=totals.get(s, raw[s])) if ratings.get(s) else "")
+            for s in order)
+        parts.append(rolls)
+        text: str = _("round {round}: initiative ({rolls}); {winner} wins, {first} goes first").format(
+            round=state.round + 1, rolls="; ".join(parts), winner=d["winner"], first=d["first"])
+        if d.get("tie_break"):
+            text += "; " + _("tie broken: {how}").format(how=d["tie_break"])
+        return text
+
+
+@event_kind("activate", {"figure": _S})
+class Activate:
+    """A figure's activation: once a round, up to two per phase, the sides alternating."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        over = game_over(state, data)
+        if over:
+            return over
+        tr = state.turn_rules
+        if state.round == 0:
+            return [Reason(_("roll initiative first: a round starts with initiative"), tr.cite(tr.cite_initiative))]
+        f = state.figure(data["figure"])
+        if f.activated:
+            return [Reason(_("{f} has already activated this round").format(f=f.id), tr.cite(tr.cite_once_per_round))]
+        side = state.expected_side()
+        if side is not None and f.side != side:
+            text = (_("it is {side}'s activation: each player activates up to 2 creatures per phase, alternating") if tr.morale else
+                    _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating"))
+            return [Reason(text.format(side=side), tr.cite(tr.cite_phase))]
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        f = state.figure(data["figure"])
+        said = end_turn(state)
+        if f.side != state.phase_side or state.phase_activations >= ACTIVATIONS_PER_PHASE:
+            state.phase += 1  # a new phase: the other player's (or the same, when the other has run out)
+            state.phase_side, state.phase_activations = f.side, 0
+        state.phase_activations += 1
+        set_figure(state, replace(f, activated=True))
+        state.active, state.turn = f.id, Turn(f.id)
+        return said
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("{figure} activates").format(figure=data["figure"])
+
+
+@event_kind("end-turn", {})
+class EndTurn:
+    """The acting figure's turn ends (SWM: doors follow who stands next to them)."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        return []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        return end_turn(state)
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("end of turn")
+
+
+@event_kind("end", {"reason?": _S})
+class End:
+    """The players end the game: the round is scored and the tie-break read."""
+
+    def check(self, state: GameState, data: Data) -> list[Reason]:
+        state.named(data)
+        tr = state.turn_rules
+        return [Reason(_("the game has already ended ({ended})").format(ended=state.ended), tr.cite(tr.cite_victory))] if state.ended else []
+
+    def fold(self, state: GameState, data: Data) -> list[str]:
+        said = end_turn(state)
+        said += score_if_round_over(state)
+        state.ended = str(data.get("reason") or "by the players")
+        said.append(final_words(state))
+        return said
+
+    def describe(self, state: GameState, data: Data) -> str:
+        return _("end of the game") + (f": {data['reason']}" if data.get("reason") else "")

@@ -1,0 +1,39 @@
+"""What D&D Miniatures editions share: the attack model and its words.
+
+The DDM attack (``shared/rules/ddm.md`` §5-7): d20 + attack bonus against AC, with the melee and
+ranged modifier tables (charge, flanking, stunned, helpless, target in melee, cover); a save is
+d20 + Level against a DC.
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_
+from ..record import AttackModel, Words
+
+#: conditions that leave a creature unable to act, and those that leave it helpless
+INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"})
+HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
+
+ATTACK = AttackModel(
+    family="ddm",
+    attack="assistant.rules.attack:ddm_attack",
+    power="assistant.rules.powers:ddm_answer",
+    force_reroll=False,
+    modelled_conditions=INACTIVE | HELPLESS,
+    opportunity_kind="melee",
+    save_adds_level=True,
+)
+
+WORDS = Words(
+    defense=N_("AC"),
+    clear_line=N_("a clear line runs from {p} in {a}'s space to {q} in {t}'s space, touching no wall, fog or forest"),
+    blocked_line=N_("every line from {a}'s space to {t}'s touches a wall, fog or forest; the line between the centres touches {blocker}"),
+)
+
+#: abilities the DDM glossary gives, that the game session applies only in DDM
+ABILITIES = frozenset({
+    "Burrow", "Trample", "Sidestep", "Ghost Step", "Slow Attack", "Slow Melee Attack", "Slow Ranged Attack",
+})
+
+#: the points a warband may cost
+BUILD_POINTS = 200

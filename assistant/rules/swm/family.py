@@ -1,0 +1,34 @@
+"""What the two Star Wars Miniatures editions share: the attack model and its words.
+
+The SWM attack (``shared/rules/swm.md`` §6-8): d20 + Attack + modifiers against Defense +
+cover + modifiers, a Force point rerolling the attack roll; saves are a d20 against a number.
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_
+from ..record import AttackModel, Words
+
+ATTACK = AttackModel(
+    family="swm",
+    attack="assistant.rules.attack:swm_attack",
+    power="assistant.rules.powers:swm_answer",
+    force_reroll=True,
+    modelled_conditions=frozenset(),
+    opportunity_kind=None,
+    save_adds_level=False,
+)
+
+WORDS = Words(
+    defense=N_("Defense"),
+    clear_line=N_("a clear line runs from {p} in {a}'s space to {q} in {t}'s space, touching no wall or closed door"),
+    blocked_line=N_("every line from {a}'s space to {t}'s touches a wall or closed door; the line between the centres touches {blocker}"),
+)
+
+#: abilities both SWM rulebooks give, that the game session applies only in SWM
+ABILITIES = frozenset({
+    "Intuition", "Tow Cable", "Emplacement", "Mercenary", "Wheeled", "Wheel Form", "Accelerate", "Avoid Defeat",
+})
+
+#: the points a squad may cost
+BUILD_POINTS = 100
