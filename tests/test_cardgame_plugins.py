@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from assistant.cardgame import Outcome
+from assistant.cardgame.importers import CardImporter
 from assistant.cardgame.log import CardGameLog, RefusedCommandError
 from assistant.cardgame.notation import Command
-from assistant.cardgame.plugin import CardGame, CardGameRules, CardImporter, UnknownCardGameError
+from assistant.cardgame.plugin import CardGame, CardGameRules, UnknownCardGameError
 from assistant.cardgame.scenario import ScenarioError
 from assistant.cardgames import CARD_GAMES, find_card_game, run_scenario, scenario_kinds
 from assistant.errors import AssistantError

@@ -1,16 +1,50 @@
 """What the importers of community card-data files share: reading the file (its size, its
 encoding), refusing what is not a card list, and reading yes/no fields as real dumps write them.
 Nothing is downloaded; the user points at a file they have. Each game's package reads its own
-format (:class:`assistant.cardgame.plugin.CardImporter`).
+format and says how through a :class:`CardImporter` in its record.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError
 from ..i18n import _
+
+
+@dataclass(frozen=True)
+class EntryOptions:
+    """What ``import --entry`` was told about the card's place on the table; each game reads
+    the options it has (an elite character's two dice, the character an upgrade is on, the
+    zone a unit is in)."""
+
+    owner: str
+    elite: bool = False
+    zone: str = "hand"
+    on: str | None = None
+
+
+@dataclass(frozen=True)
+class ImportedCards:
+    """The cards a community card-data file holds, as one game's importer read them."""
+
+    cards: tuple[Any, ...]
+    by_key: Mapping[str, Any]  # what ``--entry`` may name (a code, a name)
+    unused_columns: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()  # rows that could not be read as a card, each saying why
+
+
+@dataclass(frozen=True)
+class CardImporter:
+    """One game's reader of a community card-data format (file text, file name)."""
+
+    read: Callable[[str, str], ImportedCards]
+    entry: Callable[[Any, str, EntryOptions], dict[str, Any]]  # a table-file entry: (card, id, options)
+    line: Callable[[Any], str]  # one card as a line of the listing
+    default_owner: str  # the owner of an entry when none is given: the first player's name
 
 
 class ImportFileError(AssistantError):

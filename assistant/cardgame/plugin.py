@@ -21,6 +21,7 @@ from ..resources import card_table_example
 
 if TYPE_CHECKING:
     from . import Outcome
+    from .importers import CardImporter
 
 
 class UnknownCardGameError(AssistantError):
@@ -31,38 +32,6 @@ class UnknownCardGameError(AssistantError):
         self.game = game
         self.known = known
         super().__init__(_("{game!r} is not a card game here ({names})").format(game=game, names=', '.join(known)))
-
-
-@dataclass(frozen=True)
-class EntryOptions:
-    """What ``import --entry`` was told about the card's place on the table; each game reads
-    the options it has (an elite character's two dice, the character an upgrade is on, the
-    zone a unit is in)."""
-
-    owner: str
-    elite: bool = False
-    zone: str = "hand"
-    on: str | None = None
-
-
-@dataclass(frozen=True)
-class ImportedCards:
-    """The cards a community card-data file holds, as one game's importer read them."""
-
-    cards: tuple[Any, ...]
-    by_key: Mapping[str, Any]  # what ``--entry`` may name (a code, a name)
-    unused_columns: tuple[str, ...] = ()
-    skipped: tuple[str, ...] = ()  # rows that could not be read as a card, each saying why
-
-
-@dataclass(frozen=True)
-class CardImporter:
-    """One game's reader of a community card-data format (file text, file name)."""
-
-    read: Callable[[str, str], ImportedCards]
-    entry: Callable[[Any, str, EntryOptions], dict[str, Any]]  # a table-file entry: (card, id, options)
-    line: Callable[[Any], str]  # one card as a line of the listing
-    default_owner: str  # the owner of an entry when none is given: the first player's name
 
 
 @dataclass(frozen=True)

@@ -235,8 +235,7 @@ def make_app(game: str) -> typer.Typer:
         json_out: JsonOpt = False,
     ) -> None:
         """Read a community card-data file: list its cards, or print one as a table-file entry."""
-        from ..cardgame.importers import read_card_file
-        from ..cardgame.plugin import EntryOptions
+        from ..cardgame.importers import EntryOptions, read_card_file
         from ..yamlio import dump_yaml
         from .app import edge, emit_json, err, out
 

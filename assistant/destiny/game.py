@@ -13,7 +13,6 @@ from typing import Any
 from ..cardgame.plugin import CardGame, CardGameRules
 from ..cardgame.scenario import ScenarioError
 from ..i18n import _
-from .building import DeckCard, TeamCharacter, check_deck, check_team
 
 
 @cache
@@ -36,6 +35,8 @@ def run_building(spec: dict[str, Any]) -> list[str]:
 
 
 def _run_building(spec: dict[str, Any]) -> list[str]:
+    from .building import DeckCard, TeamCharacter, check_deck, check_team  # on first use, for start-up time
+
     team = [TeamCharacter(**c) for c in spec["team"]]
     problems = check_team(team)
     if "deck" in spec:

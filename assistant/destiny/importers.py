@@ -19,8 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..cardgame.importers import MAX_JSON_DEPTH, ImportFileError, flag, json_nesting
-from ..cardgame.plugin import CardImporter, EntryOptions, ImportedCards
+from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting
 from ..errors import NotationError
 from ..i18n import _
 from .dice import NOT_MODELLED_SIDES, SIDE_CODE, Face

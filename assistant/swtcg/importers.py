@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cardgame.importers import ImportFileError
-from ..cardgame.plugin import CardImporter, EntryOptions, ImportedCards
+from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
 from ..i18n import _
 
 _COLUMNS = {
