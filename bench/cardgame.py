@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from assistant.cardgame.log import CardGameLog
+from assistant.cardgames import find_card_game, run_scenario
 from assistant.destiny import engine as destiny
 from assistant.destiny.table import parse_table as parse_destiny
 from assistant.resources import card_table_example
@@ -68,7 +69,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "g.sqlite"
-        log = CardGameLog.new(path, "destiny", card_table_example("destiny"))
+        log = CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny"))
         for c in START:
             log.do(c)
         n = 0
@@ -100,12 +101,10 @@ def main() -> None:
 
     import yaml
 
-    from assistant.cardgame.scenario import run
-
     here = Path(__file__).resolve().parent.parent / "tests"
     files = sorted(p for f in ("golden_destiny", "golden_swtcg") for p in (here / f).glob("[!_]*.yaml"))
     t0 = time.perf_counter()
-    bad = sum(bool(run(yaml.safe_load(p.read_text()), p.parent)) for p in files)
+    bad = sum(bool(run_scenario(yaml.safe_load(p.read_text()), p.parent)) for p in files)
     print(f"golden scenarios: {len(files)} run in {(time.perf_counter() - t0):.2f} s, {bad} failing")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from assistant.cardgame.scenario import run
+from assistant.cardgames import run_scenario
 
 HERE = Path(__file__).parent
 FILES = sorted(p for d in ("golden_destiny", "golden_swtcg") for p in (HERE / d).glob("[!_]*.yaml"))
@@ -19,7 +19,7 @@ FILES = sorted(p for d in ("golden_destiny", "golden_swtcg") for p in (HERE / d)
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_card_game_scenario(path: Path) -> None:
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))
-    failures = run(spec, path.parent)
+    failures = run_scenario(spec, path.parent)
     assert not failures, "\n".join(failures)
 
 

@@ -11,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from assistant.cardgame.importers import ImportFileError, destiny_face, load_lackey, load_swdestinydb
+from assistant.cardgame.importers import ImportFileError
 from assistant.cli.app import app
+from assistant.destiny.importers import destiny_face, load_swdestinydb
 from assistant.destiny.table import parse_table as parse_destiny
 from assistant.errors import NotationError
+from assistant.swtcg.importers import load_lackey
 from assistant.swtcg.table import parse_table as parse_swtcg
 
 FIX = Path(__file__).parent / "fixtures"

@@ -203,11 +203,12 @@ def test_any_question_is_answered_never_a_crash(client: TestClient, path: str, a
 
 def test_a_card_game_table_checks_and_records_plays(tmp_path: Path) -> None:
     from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
     from assistant.live.table import CardTable
     from assistant.resources import card_table_example
 
     path = tmp_path / "d.sqlite"
-    CardGameLog.new(path, "destiny", card_table_example("destiny")).close()
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
     c = TestClient(create_app(CardTable(path)))
     page = c.get("/")
     assert page.status_code == 200 and "May I?" in page.text

@@ -50,11 +50,11 @@ def test_card_game_answers_cite_no_digest() -> None:
     """Every answer and refusal the golden Destiny and SW TCG scenarios draw out of the engines."""
     import yaml
 
-    from assistant.cardgame.scenario import games
+    from assistant.cardgames import CARD_GAMES
     from assistant.errors import AssistantError
     from assistant.yamlio import read_text
 
-    rules = games()
+    rules = CARD_GAMES
     texts = []
     for folder in ("golden_destiny", "golden_swtcg"):
         for path in sorted((ROOT / "tests" / folder).glob("[!_]*.yaml")):

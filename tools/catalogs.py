@@ -52,13 +52,14 @@ def template() -> Catalog:
             where = ("assistant/cli/helptext.py", 1)
         cat.add(text, locations=[where])
     # the card games' verbs are described by their functions' docstrings
-    from assistant.destiny.engine import verb_help as destiny_verbs
-    from assistant.swtcg.engine import verb_help as swtcg_verbs
+    from assistant.cardgames import CARD_GAMES
 
-    for game, table in (("destiny", destiny_verbs()), ("swtcg", swtcg_verbs())):
-        for _kind, text in table.values():
+    for game in CARD_GAMES.values():
+        verb_help = game.rules().verb_help
+        where = str(Path(inspect.getsourcefile(verb_help) or "").resolve().relative_to(ROOT))
+        for _kind, text in verb_help().values():
             if text:
-                cat.add(text, locations=[(f"assistant/{game}/engine.py", 1)])
+                cat.add(text, locations=[(where, 1)])
     # the readings the shipped cards record are shown in answers too
     import yaml
 

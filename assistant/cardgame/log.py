@@ -1,29 +1,13 @@
 """The card games' game log: the same SQLite event store as the miniatures games
 (:mod:`assistant.game.store` -- append-only, one write lock per command, undo as an event,
 overrides with a reason), holding a table file as its setup and table commands as events.
-
->>> import tempfile, pathlib
->>> d = pathlib.Path(tempfile.mkdtemp())
->>> table = '''
-... format: destiny-table/1
-... players: {A: {}, B: {}}
-... battlefield: {owner: A, controller: A}
-... characters: [{id: han, owner: A, health: 8}, {id: vader, owner: B, health: 13}]
-... '''
->>> g = CardGameLog.new(d / "g.sqlite", "destiny", table)
->>> g.do("A pass").said[0][:10]
-'A passes; '
->>> g.do("A pass")
-Traceback (most recent call last):
-...
-assistant.cardgame.log.RefusedCommandError: refused: it is B's turn, not A's: players alternate actions (Destiny P5 › Faza akcji). A judge may record it anyway with --override "reason"
->>> g.table().turn
-'B'
->>> g.close()
+Which game a log holds is its record's to say (:class:`assistant.cardgame.plugin.CardGame`);
+the game file keeps the record's name as its ``rules``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,9 +15,7 @@ from typing import Any
 from ..errors import AssistantError, NotationError, UnknownNameError
 from ..game.store import Event, GameFileError, GameStore, check_shapes, undo_target, undone_seqs
 from ..i18n import _
-from .scenario import GameRules, games
-
-CARD_GAMES = ("destiny", "swtcg")
+from .plugin import CardGame
 
 
 class RefusedCommandError(AssistantError):
@@ -63,27 +45,26 @@ CARD_SHAPES: dict[str, dict[str, object]] = {"setup": {"position": str}, "comman
 
 
 class CardGameLog:
-    def __init__(self, store: GameStore, game: str):
+    def __init__(self, store: GameStore, game: CardGame):
         self.store = store
-        self.game = game
-        self.rules: GameRules = games()[game]
+        self.rules = game  # how the game is read, played, asked and shown
+        self.game = game.name
 
     @classmethod
-    def new(cls, path: Path, game: str, table_text: str, name: str = "table") -> CardGameLog:
-        if game not in CARD_GAMES:
-            raise AssistantError(_("{game!r} is not a card game here ({names})").format(game=game, names=', '.join(CARD_GAMES)))
-        games()[game].parse_table(table_text, name)  # refuse a bad table before creating anything
-        return cls(GameStore.create(path, game, table_text), game)
+    def new(cls, path: Path, game: CardGame, table_text: str, name: str = "table") -> CardGameLog:
+        game.parse_table(table_text, name)  # refuse a bad table before creating anything
+        return cls(GameStore.create(path, game.name, table_text), game)
 
     @classmethod
-    def open(cls, path: Path, game: str | None = None) -> CardGameLog:
+    def open(cls, path: Path, games: Mapping[str, CardGame], game: str | None = None) -> CardGameLog:
+        """Open a card game's file: one of ``games`` (the registered ones), ``game`` if named."""
         store = GameStore.open(path)
         rules = store.meta().get("rules", "")
-        if rules not in CARD_GAMES or (game is not None and rules != game):
+        if rules not in games or (game is not None and rules != game):
             store.close()
-            hint = _("use 'python -m assistant {rules} ...'").format(rules=rules) if rules in CARD_GAMES else _("use 'python -m assistant game ...'")
+            hint = _("use 'python -m assistant {rules} ...'").format(rules=rules) if rules in games else _("use 'python -m assistant game ...'")
             raise GameFileError(_("{path} is a {why} game, not {why2}: {hint}").format(path=path, why=rules or _('unknown'), why2=game or _('a card game'), hint=hint))
-        return cls(store, rules)
+        return cls(store, games[rules])
 
     @property
     def path(self) -> Path:
@@ -186,34 +167,14 @@ class CardGameLog:
                                "events": [{"seq": e.event.seq, "at": e.event.at, "kind": e.event.kind, "command": e.command,
                                            "said": list(e.said), "applied": e.applied, "undone": e.undone,
                                            "override": e.event.override} for e in entries],
-                               "final": summary(self.game, table)}, indent=2, ensure_ascii=False) + "\n"
+                               "final": self.rules.summary(table)}, indent=2, ensure_ascii=False) + "\n"
         if fmt != "md":
             raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=fmt))
-        title = {"destiny": "Star Wars: Destiny", "swtcg": "Star Wars TCG"}[self.game]
-        lines = [f"# {title} game log (started {meta.get('created')})", ""]
+        lines = [f"# {self.rules.title} game log (started {meta.get('created')})", ""]
         for e in entries:
             mark = " ~~undone~~" if e.undone else ""
             over = f" **override:** {e.event.override}" if e.event.override else ""
             lines.append(f"{e.event.seq}. `{e.command}`{mark}{over}")
             lines += [f"   - {s}" for s in e.said]
-        lines += ["", "## Final table", "", "```", *summary_lines(self.game, table), "```", ""]
+        lines += ["", "## Final table", "", "```", *self.rules.describe(table), "```", ""]
         return "\n".join(lines)
-
-
-def summary(game: str, t: Any) -> dict[str, Any]:
-    if game == "destiny":
-        return {"round": t.round, "phase": t.phase, "turn": t.turn, "battlefield": t.bf_controller, "winner": t.winner,
-                "players": {p.name: {"resources": p.resources, "hand": p.hand, "deck": p.deck, "discard": p.discard} for p in t.players},
-                "characters": [{"id": c.id, "owner": c.owner, "damage": c.damage, "shields": c.shields, "exhausted": c.exhausted,
-                                "defeated": c.defeated} for c in t.cards if c.kind == "character"],
-                "pool": {d.id: str(d.showing) for d in t.dice if d.showing is not None}}
-    return {"turn": t.turn, "step": t.step,
-            "players": {p.side: {"force": p.force, "bp": p.bp, "hand": p.hand, "deck": p.deck} for p in t.players},
-            "units": [{"id": u.id, "owner": u.owner, "zone": u.zone, "tapped": u.tapped, "damage": u.damage,
-                       **({"aboard": u.aboard} if u.aboard else {})} for u in t.units]}
-
-
-def summary_lines(game: str, t: Any) -> list[str]:
-    from .render import describe
-
-    return describe(game, t)

@@ -1,4 +1,4 @@
-"""The table-command notation shared by the card games (Destiny, SW TCG).
+"""The table-command notation shared by the card games.
 
 One command is one line, as a player would say it at the table::
 

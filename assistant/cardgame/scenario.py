@@ -2,8 +2,8 @@
 and the answer the rules give. A scenario file (YAML)::
 
     case: D-07                       # the digest's test case
-    rule: Destiny P6 › Osłony        # what the case checks, as the rulebook names it
-    game: destiny                    # or swtcg
+    rule: P6 › Osłony                # what the case checks, as the rulebook names it
+    game: NAME                       # a registered card game (assistant.cardgames)
     table: _heroes.yaml              # a table file beside the scenario, or the table inline
     given: [A shield 2 -> han]       # commands that bring the table to the case's premise
     when: B damage 3 -> han          # the command asked about (or a list of them)
@@ -11,34 +11,21 @@ and the answer the rules give. A scenario file (YAML)::
     said: [2 blocked]                # phrases the answer must contain (rules included)
     refused: [already]               # instead of then/said: the last 'when' is refused, saying this
 
-:func:`run` returns what did not hold; an empty list is a pass.
+:func:`run` returns what did not hold; an empty list is a pass. Which game a scenario names is
+the registry's to say (:func:`assistant.cardgames.run_scenario`); a game may add scenario kinds
+of its own (:attr:`assistant.cardgame.plugin.CardGame.scenario_kinds`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import AssistantError
 from ..i18n import _
 
-
-@dataclass(frozen=True)
-class GameRules:
-    parse_table: Callable[[str, str], Any]
-    apply: Callable[[Any, str], Any]
-    lookup: Callable[[Any, str], Any]
-
-
-def games() -> dict[str, GameRules]:
-    from ..destiny import engine as de
-    from ..destiny.table import parse_table as dparse
-    from ..swtcg import engine as se
-    from ..swtcg.table import parse_table as sparse
-
-    return {"destiny": GameRules(dparse, de.apply, de.lookup), "swtcg": GameRules(sparse, se.apply, se.lookup)}
+if TYPE_CHECKING:
+    from .plugin import CardGame
 
 
 def _as_list(v: Any) -> list[Any]:
@@ -59,21 +46,16 @@ class ScenarioError(AssistantError):
     """A file that is not a runnable scenario (its shape, its table, or a premise the rules refuse)."""
 
 
-def run(spec: Any, here: Path) -> list[str]:
-    """What did not hold (an empty list: the scenario holds); :class:`ScenarioError` when the
-    file is not a runnable scenario."""
+def game_named(spec: Any) -> object:
+    """The ``game`` a scenario names; :class:`ScenarioError` when the file is not a scenario."""
     if not isinstance(spec, dict):
         raise ScenarioError(_("not a scenario: expected a mapping with game, table, when and then/said/refused"))
-    game = spec.get("game")
-    if not isinstance(game, str):
-        raise ScenarioError(_("'game' is destiny, swtcg or destiny-building, not {game!r}").format(game=str(game)[:40]))
-    if game == "destiny-building":
-        try:
-            return _run_building(spec)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise ScenarioError(_("not a team-building scenario ({error}: {e})").format(error=type(e).__name__, e=e)) from None
-    if game not in games():
-        raise ScenarioError(_("game {game!r} is not destiny, swtcg or destiny-building").format(game=game))
+    return spec.get("game")
+
+
+def run(spec: dict[str, Any], here: Path, game: CardGame) -> list[str]:
+    """What did not hold for a scenario of ``game``'s table and commands (an empty list: the
+    scenario holds); :class:`ScenarioError` when the file is not a runnable scenario."""
     for key in ("given", "when", "said", "refused"):
         if any(not isinstance(c, (str, int)) for c in _as_list(spec.get(key))):
             raise ScenarioError(_("'{key}' is a command or phrase, or a list of them").format(key=key))
@@ -82,7 +64,7 @@ def run(spec: Any, here: Path) -> list[str]:
     if spec.get("refused") is not None and not _as_list(spec.get("when")):
         raise ScenarioError(_("'refused' names what the last 'when' is refused with: give a 'when'"))
     try:
-        return _run(spec, here, games()[game])
+        return _run(spec, here, game)
     except ScenarioError:
         raise
     except AssistantError as e:
@@ -91,7 +73,7 @@ def run(spec: Any, here: Path) -> list[str]:
         raise ScenarioError(_("not a scenario ({error}: {e})").format(error=type(e).__name__, e=e)) from None
 
 
-def _run(spec: dict[str, Any], here: Path, rules: GameRules) -> list[str]:
+def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
     from ..yamlio import read_text
 
     table_spec = spec.get("table")
@@ -143,19 +125,3 @@ def _dump(data: Any) -> str:
     import yaml
 
     return yaml.safe_dump(data, sort_keys=False)
-
-
-def _run_building(spec: dict[str, Any]) -> list[str]:
-    """Team and deck building (Destiny P4): ``team`` and optionally ``deck`` (each entry with
-    ``copies``), then ``problems: []`` for legal or ``problems_say`` phrases."""
-    from ..destiny.building import DeckCard, TeamCharacter, check_deck, check_team
-
-    team = [TeamCharacter(**c) for c in spec["team"]]
-    problems = check_team(team)
-    if "deck" in spec:
-        deck = [DeckCard(**{k: v for k, v in c.items() if k != "copies"}) for c in spec["deck"] for _copy in range(c.get("copies", 1))]
-        problems += check_deck(team, deck)
-    if "problems" in spec and problems != spec["problems"]:
-        return [_("expected problems {want!r}, got {got!r}").format(want=spec["problems"], got=problems)]
-    text = "\n".join(problems).lower()
-    return [_("no problem says {w!r}; problems: {problems!r}").format(w=w, problems=problems) for w in spec.get("problems_say", []) if str(w).lower() not in text]

@@ -1,4 +1,4 @@
-"""The file boundary both card games' table files share: safe YAML, then a strict pydantic
+"""The file boundary the card games' table files share: safe YAML, then a strict pydantic
 model; every problem is reported with its file line."""
 
 from __future__ import annotations

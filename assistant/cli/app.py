@@ -26,6 +26,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 from rich.markup import escape
 
 from .. import __version__
+from ..cardgames import CARD_GAMES
 from ..cards import CardLibrary, default_library
 from ..errors import AssistantError, Problem
 from ..i18n import N_, _, n_
@@ -136,8 +137,8 @@ app.add_typer(game_cmd.app, name="game")
 app.add_typer(photo_cmd.app, name="photo")
 app.add_typer(photo_cmd.calib_app, name="calibrate")
 app.add_typer(photo_cmd.map_app, name="map")
-app.add_typer(cardgame_cmd.make_app("destiny"), name="destiny")
-app.add_typer(cardgame_cmd.make_app("swtcg"), name="swtcg")
+for _card_game in CARD_GAMES:  # one command group per registered card game
+    app.add_typer(cardgame_cmd.make_app(_card_game), name=_card_game)
 
 class _Console(Console):
     """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0."""

@@ -1,5 +1,6 @@
 """``python -m assistant destiny ...`` and ``python -m assistant swtcg ...``: the card games at
-the table. One factory makes both command groups; the rules live in the library.
+the table. One factory makes every card game's command group from the game's record
+(:mod:`assistant.cardgames`); the rules live in the library.
 
 A game starts from a table file (``new``); each player's move is one command in the table
 notation (``do "A resolve h1+h2 -> vader"``); ``check`` answers "may I?" without recording.
@@ -16,6 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
+from ..cardgame.scenario import ScenarioError
+from ..cardgames import CARD_GAMES, find_card_game, run_scenario
 from ..errors import AssistantError
 from ..i18n import _
 
@@ -25,16 +28,11 @@ if TYPE_CHECKING:
 GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 
-TITLES = {"destiny": "Star Wars: Destiny", "swtcg": "the Star Wars Trading Card Game (2002)"}
-EXAMPLES = {
-    "destiny": ['A activate han h1=ranged:2 h2=+ranged:2', 'B pass', 'A resolve h1+h2 -> vader', 'B claim', 'A upkeep discard=1'],
-    "swtcg": ['DS attack aat -> trooper', 'LS retaliate trooper cost=1', 'DS roll 4,5,6', 'DS pass', 'LS pass', 'end-attack'],
-}
-
 
 def make_app(game: str) -> typer.Typer:
-    ex = "\n\n".join(f"  {e}" for e in EXAMPLES[game])
-    app = typer.Typer(help=f"{TITLES[game]}: record the table, check and log each play.\n\nCommands look like:\n\n{ex}",
+    record = find_card_game(game)
+    ex = "\n\n".join(f"  {e}" for e in record.examples)
+    app = typer.Typer(help=f"{record.help_title}: record the table, check and log each play.\n\nCommands look like:\n\n{ex}",
                       no_args_is_help=True)
 
     @contextmanager
@@ -42,7 +40,7 @@ def make_app(game: str) -> typer.Typer:
         from ..cardgame.log import CardGameLog
         from .game_cmd import game_path
 
-        log = CardGameLog.open(game_path(path, game), game)
+        log = CardGameLog.open(game_path(path, game), CARD_GAMES, game)
         try:
             yield log
         finally:
@@ -62,7 +60,7 @@ def make_app(game: str) -> typer.Typer:
         with edge():
             text, _unused = read_text(table)
             path = game_file or games_home() / "games" / f"{game}-{table.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
-            log = CardGameLog.new(path, game, text, str(table))
+            log = CardGameLog.new(path, record, text, str(table))
             log.close()
             set_current_game(path, game)
             out.print(_("new {game} game {path} (now the current {game} game)").format(game=game, path=escape(str(path))))
@@ -82,11 +80,10 @@ def make_app(game: str) -> typer.Typer:
     @app.command("example")
     def example(output: Annotated[Path | None, typer.Option("--output", "-o", help="Write it here instead of stdout.")] = None) -> None:
         """Print the bundled example table file (a starting point for your own)."""
-        from ..resources import card_table_example
         from .app import edge, write_or_print
 
         with edge():
-            text = card_table_example(game)
+            text = record.example_table()
             write_or_print(text, output)
 
     @app.command("do")
@@ -143,8 +140,6 @@ def make_app(game: str) -> typer.Typer:
         json_out: JsonOpt = False,
     ) -> None:
         """The table now."""
-        from ..cardgame.log import summary
-        from ..cardgame.render import describe
         from .app import edge, emit_json, out
 
         with edge(json_out, "status"):
@@ -158,9 +153,9 @@ def make_app(game: str) -> typer.Typer:
                     out.print(escape(str(value)))
                 return
             if json_out:
-                emit_json({"query": "status", "game": game, **summary(game, table)})
+                emit_json({"query": "status", "game": game, **log.rules.summary(table)})
                 return
-            for line in describe(game, table):
+            for line in log.rules.describe(table):
                 out.print(escape(line))
 
     @app.command("log")
@@ -203,14 +198,13 @@ def make_app(game: str) -> typer.Typer:
     @app.command("replay")
     def replay(to: Annotated[int, typer.Option("--to", help="Show the table as it was after this event.")], game_file: GameOpt = None) -> None:
         """The table as it was after event N."""
-        from ..cardgame.render import describe
         from .app import edge, out
 
         with edge():
             with open_log(game_file) as log:
                 table = log.table(upto=to)
             out.print(_("after event #{to}:").format(to=to))
-            for line in describe(game, table):
+            for line in log.rules.describe(table):
                 out.print(escape(line))
 
     @app.command("export")
@@ -241,33 +235,28 @@ def make_app(game: str) -> typer.Typer:
         json_out: JsonOpt = False,
     ) -> None:
         """Read a community card-data file: list its cards, or print one as a table-file entry."""
-        from ..cardgame.importers import load_lackey, load_swdestinydb, read_card_file
+        from ..cardgame.importers import EntryOptions, read_card_file
         from ..yamlio import dump_yaml
         from .app import edge, emit_json, err, out
 
         with edge(json_out, "import"):
             text, notes = read_card_file(file)
-            unused: list[str] = []
-            skipped: list[str] = []
-            if game == "destiny":
-                cards: list = load_swdestinydb(text, str(file))
-                keys = {c.code: c for c in cards} | {c.name: c for c in cards}
-            else:
-                cards, unused = load_lackey(text, str(file), skipped)
-                keys = {c.name: c for c in cards}
-            notes += skipped
+            importer = record.rules().importer
+            read = importer.read(text, str(file))
+            cards, keys, unused = read.cards, read.by_key, list(read.unused_columns)
+            notes += read.skipped
             notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
             if not json_out:
                 for n in notes:
                     err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
             if entry is not None:
-                owner = owner or ("A" if game == "destiny" else "DS")
+                owner = owner or importer.default_owner
                 card = keys.get(entry)
                 if card is None:
                     from ..errors import UnknownNameError
 
                     raise UnknownNameError("card", entry, list(keys))
-                data = card.table_entry(as_id, owner, elite, on) if game == "destiny" else card.table_entry(as_id, owner, zone)
+                data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on))
                 if json_out:
                     emit_json({"query": "import", "entry": data, "notes": notes})
                 else:
@@ -277,7 +266,7 @@ def make_app(game: str) -> typer.Typer:
                 emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes})
                 return
             for c in cards:
-                out.print(escape(_card_line(c)))
+                out.print(escape(importer.line(c)))
             out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=', '.join(unused)) if unused else ""))
 
     @app.command("verbs")
@@ -285,11 +274,7 @@ def make_app(game: str) -> typer.Typer:
         """Every command verb and what it does."""
         from .app import out
 
-        if game == "destiny":
-            from ..destiny.engine import verbs
-        else:
-            from ..swtcg.engine import verbs
-        for v, what in sorted(verbs().items()):
+        for v, what in sorted(record.verbs().items()):
             out.print(f"{v:<18} {escape(what)}")
 
     @app.command("scenario")
@@ -299,7 +284,6 @@ def make_app(game: str) -> typer.Typer:
         Exit codes: 0 every scenario holds; 3 some do not (each says why); 2 a file cannot be read.
         Table files beside the scenarios (a name starting with '_', or no 'game' key) are skipped.
         """
-        from ..cardgame.scenario import ScenarioError, run
         from ..yamlio import parse_yaml, read_text
         from .app import edge, out
 
@@ -315,7 +299,7 @@ def make_app(game: str) -> typer.Typer:
                     out.print(_("[dim]skipped {f}: a table the scenarios use, not a scenario[/]").format(f=escape(str(f))))
                     continue
                 try:
-                    problems = run(spec, f.parent)
+                    problems = run_scenario(spec, f.parent)
                 except ScenarioError as e:
                     raise AssistantError(f"{f}: {e}") from None
                 failed += bool(problems)
@@ -342,12 +326,3 @@ def _card_json(c: object) -> dict:
         d["faces"] = None if c.faces is None else [str(f) for f in c.faces]  # type: ignore[attr-defined]
     return d
 
-
-def _card_line(c: object) -> str:
-    from ..cardgame.importers import DestinyCardData
-
-    if isinstance(c, DestinyCardData):
-        die = " ".join(str(f) for f in c.faces) if c.faces else ("; ".join(c.not_modelled) or "no die")
-        return f"{c.code} {c.name} ({c.kind}, {c.color}, {c.affiliation}" + (f", health {c.health}" if c.health else "") + f"): {die}"
-    kws = ", ".join(f"{k} {v}" if v is not True else k for k, v in c.keywords)  # type: ignore[attr-defined]
-    return f"{c.name} ({c.type}, {c.side or '?'}, cost {c.cost})" + (f": {kws}" if kws else "")  # type: ignore[attr-defined]

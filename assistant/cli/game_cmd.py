@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
+from ..cardgames import CARD_GAMES
 from ..errors import AssistantError
 from ..i18n import _
 
@@ -27,7 +28,7 @@ def _actions() -> Any:
 
 
 #: how each kind of game is started and opened
-OPENED_BY = {"miniatures": "python -m assistant game", "destiny": "python -m assistant destiny", "swtcg": "python -m assistant swtcg"}
+OPENED_BY = {"miniatures": "python -m assistant game", **{name: f"python -m assistant {name}" for name in CARD_GAMES}}
 
 
 def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:

@@ -44,7 +44,7 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
 
 
 def _is_card_game(path: Path) -> bool:
-    from ..cardgame.log import CARD_GAMES
+    from ..cardgames import CARD_GAMES
     from ..game.store import GameStore
 
     store = GameStore.open_readonly(path)

@@ -8,7 +8,11 @@ functions over frozen values, one module per rulebook topic.
 - :mod:`.round` -- the action phase: turns, passing, claiming the battlefield (§4.1, §5.6);
 - :mod:`.table` -- the table (players, cards, dice, battlefield) and its file format;
 - :mod:`.engine` -- one table command at a time: setup, the round, every action and the
-  effects cards have, upkeep, the end of the round and victory; multiplayer free-for-all.
+  effects cards have, upkeep, the end of the round and victory; multiplayer free-for-all;
+- :mod:`.render` -- the table as text lines and as JSON;
+- :mod:`.importers` -- cards from swdestinydb JSON files;
+- :mod:`.game` -- the game's record (``GAME``), as the card-game registry lists it.
 
-The game log and the CLI are shared with the SW TCG (:mod:`assistant.cardgame`).
+The game log and the CLI are shared with the other card games (:mod:`assistant.cardgame`,
+:mod:`assistant.cardgames`).
 """

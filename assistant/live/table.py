@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..cardgames import CARD_GAMES
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..i18n import _
@@ -290,28 +291,25 @@ class CardTable:
         from ..cardgame.log import CardGameLog
 
         self.game = game
-        log = CardGameLog.open(game)  # refuses a miniatures game or a damaged file, naming it
+        log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
         log.close()
 
     def _log(self) -> Any:
         from ..cardgame.log import CardGameLog
 
-        return CardGameLog.open(self.game, self.kind)
+        return CardGameLog.open(self.game, CARD_GAMES, self.kind)
 
     def version(self) -> int:
         return Table(game=self.game).version()
 
     def status(self) -> dict[str, Any]:
-        from ..cardgame.log import summary
-        from ..cardgame.render import describe
-
         log = self._log()
         try:
             t = log.table()
         finally:
             log.close()
-        return {"query": "status", "game": self.kind, "version": self.version(), "lines": describe(self.kind, t), **summary(self.kind, t)}
+        return {"query": "status", "game": self.kind, "version": self.version(), "lines": log.rules.describe(t), **log.rules.summary(t)}
 
     def events(self) -> list[dict[str, Any]]:
         log = self._log()
