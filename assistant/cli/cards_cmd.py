@@ -212,6 +212,6 @@ def new_card(
         if path.exists() and not force:
             raise AssistantError(_("{path} already exists; use --force to overwrite it").format(path=path))
         quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        template = SWM_TEMPLATE if g == "swm" else DDM_TEMPLATE
+        template = {"swm": SWM_TEMPLATE, "ddm": DDM_TEMPLATE}[g]
         write_text_atomic(path, template.format(name=quoted, file=path))
         err.print(_("wrote {path}: fill in the values from the card, then run 'python -m assistant cards validate {path}'").format(path=escape(str(path))))

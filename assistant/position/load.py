@@ -19,7 +19,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..cards import CardLibrary, default_library
 from ..coords import Corner, Edge, Square, column_name, edge_run_size, parse_corner, parse_edges, parse_square, parse_squares
-from ..editions import CONTRACT_SIZES, Edition, Size, SquareTerrain
+from ..editions import CONTRACT_SIZES, EDITION_RULES, Edition, Size, SquareTerrain
 from ..errors import NotationError, PositionError, Problem, did_you_mean
 from ..i18n import _, term
 from ..model import Figure, Map, Position, Stats
@@ -355,8 +355,10 @@ class _Checker:
             if f.card is not None and edition is not None:
                 card = self.library.lookup(edition.game, f.card)
                 if card is None:
-                    other = "ddm" if edition.game == "swm" else "swm"
-                    if self.library.lookup(other, f.card) is not None:
+                    # another family's card? (every family the editions' records name, but this one)
+                    other = next((g for g in sorted({r.family for r in EDITION_RULES.values()} - {edition.game})
+                                  if self.library.lookup(g, f.card) is not None), None)
+                    if other is not None:
                         self.error(path + ("card",), _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition), f.card)
                     else:
                         self.error(path + ("card",), _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(edition.game))), f.card)

@@ -22,7 +22,7 @@ from ..geometry.core import Blockers, Contact, SquareT, convex_hull
 from ..geometry.distance import between, ddm_distance_map, swm_distance_map
 from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
-from ..i18n import _, n_, source_names, term
+from ..i18n import N_, _, n_, source_names, term
 from ..model import Figure, Position
 from .params import GeometryRules
 from .record import find_edition
@@ -216,7 +216,7 @@ class Board:
         got = self._distance_cache.get(f.id)
         if got is None:
             walls = self.terrain.get(SquareTerrain.WALL, frozenset())
-            search = swm_distance_map if self.rules.metric == "swm" else ddm_distance_map
+            search = _DISTANCE_MAPS[self.rules.metric]
             got = search(_space(f), self.pos.map.cols, self.pos.map.rows, walls, frozenset(self.edge_sources))
             self._distance_cache[f.id] = got
         return got
@@ -549,6 +549,14 @@ def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
     return between(Board.of(pos).distances(a), _space(b))
 
 
+#: how each metric counts squares (GeometryRules.metric), and how a range answer says so
+_DISTANCE_MAPS = {"swm": swm_distance_map, "ddm": ddm_distance_map}
+_RANGE_WORDS = {
+    "swm": N_("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"),
+    "ddm": N_("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"),
+}
+
+
 def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     a, b = _pair(pos, a_id, b_id)
     r = Board.of(pos).rules
@@ -556,12 +564,8 @@ def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     adj = adjacent(pos, a, b)
     if n is None:
         text = _("no route of squares joins {a} and {b} without passing a wall").format(a=a.id, b=b.id)
-    elif r.metric == "swm":
-        text = _("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; "
-                 "terrain adds nothing").format(squares=count_squares(n), a=a.id, b=b.id)
     else:
-        text = _("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends").format(
-            squares=count_squares(n), a=a.id, b=b.id)
+        text = _(_RANGE_WORDS[r.metric]).format(squares=count_squares(n), a=a.id, b=b.id)
     reasons = [Reason(text, r.range_rule)]
     reasons.append(Reason((_("{a} and {b} are adjacent") if adj else _("{a} and {b} are not adjacent")).format(a=a.id, b=b.id), r.adjacency_rule))
     return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))

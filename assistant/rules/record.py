@@ -174,7 +174,7 @@ def _check(record: EditionRecord) -> None:
     for part in ("board", "geometry", "turns"):
         own = getattr(record, part).edition.value
         if own != record.name:
-            raise EditionError(_("edition {name!r}: its {part} rules are {own!r}'s").format(name=record.name, part=part, own=own))
+            raise EditionError(_("edition {name!r}: its {part} rules are those of {own!r}").format(name=record.name, part=part, own=own))
     if record.attack.family != record.family or record.board.family != record.family:
         raise EditionError(_("edition {name!r} is of the {family} family but its attack model is {model}'s").format(
             name=record.name, family=record.family, model=record.attack.family))
