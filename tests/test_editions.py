@@ -34,9 +34,9 @@ OPTIONAL = {"rend_default", "tow_cable_max_size"}
 
 
 def test_every_edition_has_one_record() -> None:
-    assert sorted(EDITIONS) == sorted(e.value for e in Edition)
+    assert sorted(r.name for r in editions()) == sorted(e.value for e in Edition)
     for e in Edition:
-        assert find_edition(e) is find_edition(e.value) is EDITIONS[e.value]
+        assert find_edition(e) is find_edition(e.value) is EDITIONS[e.value]  # the lookup loaded them
         assert find_edition(e).edition is e
 
 

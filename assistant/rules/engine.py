@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import split_ability
 from ..coords import Corner, Edge, Square, count_squares
@@ -24,8 +24,10 @@ from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
 from ..i18n import N_, _, n_, source_names, term
 from ..model import Figure, Position
-from .params import GeometryRules
 from .record import find_edition
+
+if TYPE_CHECKING:  # the edition records load on the first lookup, not with the engine
+    from .params import GeometryRules
 
 #: abilities and conditions that change who sees or covers whom; the geometry here does
 #: not apply them, so an answer involving a figure that has one says so.

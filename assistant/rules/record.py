@@ -9,10 +9,11 @@ which edition it is, so a new edition is one module, one :func:`register_edition
 tests -- and an edition that lacks a capability fails loudly instead of quietly borrowing
 another family's rules.
 
-The registry is filled once, at import, by the edition modules (:mod:`.ddm.ddm2005`,
-:mod:`.swm.swm2004`, :mod:`.swm.swm2008`, in that order); ``assistant.rules`` imports them before
-anything else, so any module that can import this one finds every built-in edition registered (the
-python-chess pattern: ``VARIANTS`` and ``find_variant``).
+The registry is filled once by the edition modules (:mod:`.ddm.ddm2005`, :mod:`.swm.swm2004`,
+:mod:`.swm.swm2008`, in that order), each registering its own record when imported; the first
+lookup (:func:`find_edition`, :func:`editions`) imports the built-in families (:data:`BUILT_IN`),
+so a lookup always finds them all, and a one-shot command that needs no edition's rules (``--help``,
+a card query) does not build them (the python-chess pattern: ``VARIANTS`` and ``find_variant``).
 
 The record lives here rather than in :mod:`assistant.editions` because it points to the geometry
 and turn rules of this package, and the board model below must not import them.
@@ -36,12 +37,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..editions import Edition, EditionRules, Size
 from ..errors import AssistantError
 from ..i18n import _
-from .params import GeometryRules, TurnRules
+
+if TYPE_CHECKING:  # imported where a record is checked: the engine's import needs neither
+    from .params import GeometryRules, TurnRules
 
 
 class EditionError(AssistantError, LookupError):
@@ -153,14 +156,28 @@ class EditionRecord:
 
 
 _REGISTRY: dict[str, EditionRecord] = {}
-#: every registered edition by name, in registration order (read-only: register with :func:`register_edition`)
+#: every registered edition by name, in registration order (read-only: register with
+#: :func:`register_edition`); the built-in ones are there once a lookup has loaded them
 EDITIONS: Mapping[str, EditionRecord] = MappingProxyType(_REGISTRY)
+#: the families whose modules register the built-in editions, imported by the first lookup
+BUILT_IN = ("assistant.rules.ddm", "assistant.rules.swm")
+_built_in_loaded = False
+
+
+def _load_built_in() -> None:
+    global _built_in_loaded
+    if not _built_in_loaded:
+        _built_in_loaded = True
+        for package in BUILT_IN:
+            importlib.import_module(package)
 
 
 def _check(record: EditionRecord) -> None:
     """A record's every capability is given, and all of it is this edition's: a record that
     lacks one, or points to another edition's rules or another family's attack model, is
     refused here rather than answering with rules that are not its own."""
+    from .params import GeometryRules, TurnRules  # start-up time: only registering an edition needs them
+
     missing = [f.name for f in fields(record) if getattr(record, f.name) is None and f.name not in _OPTIONAL]
     missing += [f"attack.{f.name}" for f in fields(AttackModel) if isinstance(record.attack, AttackModel)
                 and getattr(record.attack, f.name) in (None, "") and f.name not in _OPTIONAL_ATTACK]
@@ -204,6 +221,8 @@ def unregister_edition(name: str) -> None:
 def find_edition(name: str | Edition) -> EditionRecord:
     """The record of the edition named ``name`` (a position's ``rules:`` value or an :class:`Edition`)."""
     key = name.value if isinstance(name, Edition) else name
+    if key not in _REGISTRY:
+        _load_built_in()
     try:
         return _REGISTRY[key]
     except KeyError:
@@ -213,4 +232,5 @@ def find_edition(name: str | Edition) -> EditionRecord:
 
 def editions() -> tuple[EditionRecord, ...]:
     """Every registered edition, in registration order."""
+    _load_built_in()
     return tuple(_REGISTRY.values())
