@@ -127,7 +127,7 @@ ALLOWED_FOR_NOW = {"game"}
 
 _NAMES = "|".join(e.value for e in Edition)
 BRANCH = re.compile(
-    r"(\bis(\s+not)?|[=!]=|\bin)\s*\(?\s*Edition\.[A-Z]"  # pos.rules is Edition.X, == Edition.X, in (Edition.X, ...)
+    r"(\bis(\s+not)?|[=!]=|\bin)\s*\(?\s*Edition\.[A-Z]"  # pos.edition is Edition.X, == Edition.X, in (Edition.X, ...)
     r"|Edition\.[A-Z]\w*\s*(\bis\b|[=!]=)"  # Edition.X == ...
     rf"|[=!]=\s*['\"]({_NAMES}|swm|ddm)['\"]"  # ed == "swm2008", game == "ddm"
     rf"|['\"]({_NAMES}|swm|ddm)['\"]\s*[=!]="
@@ -143,8 +143,8 @@ def _modules() -> Iterator[tuple[str, str]]:
 
 
 def test_the_scan_finds_a_branch() -> None:
-    for line in ('if pos.rules is Edition.DDM2005:', 'x = ed == "swm2008"', 'if game == "ddm"', "if Edition.SWM2004 == e:",
-                 "if pos.rules is not Edition.SWM2008 and x:"):
+    for line in ('if pos.edition is Edition.DDM2005:', 'x = ed == "swm2008"', 'if game == "ddm"', "if Edition.SWM2004 == e:",
+                 "if pos.edition is not Edition.SWM2008 and x:"):
         assert BRANCH.search(line), line
     for line in ("Position(Edition.SWM2008, m, ())", 'rules="swm2008"', "edition=Edition.SWM2004,"):
         assert not BRANCH.search(line), line

@@ -75,8 +75,8 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     ``trample`` (DDM Trample): through the squares of smaller enemies; ``flight``: Flight
     granted for this move (SWM Tow Cable)."""
     m = pos.map
-    tr = TURN_RULES[pos.rules]
-    ddm = pos.rules is Edition.DDM2005
+    tr = TURN_RULES[pos.edition]
+    ddm = pos.edition is Edition.DDM2005
     cite = tr.cite(tr.cite_movement)
     abilities = tuple(pos.stats_of(f).abilities or ())
     known = [a for a in tr.movement_abilities if has(abilities, a)]
@@ -154,7 +154,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
 def route(pos: Position, f: Figure, to: Square, parity: int = 0, **how: bool) -> Route:
     """The cheapest legal path for ``f`` to ``to`` (see :func:`mover`, whose keywords ``how``
     passes on), the DDM diagonal count starting from ``parity``."""
-    tr = TURN_RULES[pos.rules]
+    tr = TURN_RULES[pos.edition]
     if f.size.footprint != 1:
         return Route(None, _("moves of Large and bigger figures are not checked here (record them with --override)"))
     mv = mover(pos, f, **how)

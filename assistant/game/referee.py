@@ -111,7 +111,7 @@ def _check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | 
     c = tr.cite
     data = data or {}
     mode = data.get("mode")
-    waiting = state.active is None and state.position.rules is not Edition.DDM2005 and has(_abilities(state.position, f), "Intuition")
+    waiting = state.active is None and state.position.edition is not Edition.DDM2005 and has(_abilities(state.position, f), "Intuition")
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
     reasons = _not_acting(state, f)
@@ -142,7 +142,7 @@ _INTUITION_CITE = "PL p.50"
 
 def _burrow_speed(state: GameState, f: Figure) -> int | None:
     """DDM Burrow [#]: its burrowing speed (None: it cannot burrow)."""
-    if state.position.rules is not Edition.DDM2005:
+    if state.position.edition is not Edition.DDM2005:
         return None
     for text in _abilities(state.position, f):
         name, value = split_ability(text)
@@ -155,13 +155,13 @@ def _how(state: GameState, f: Figure, t: Turn, mode: str | None) -> dict[str, bo
     """How this move goes: underground (Burrow), or through smaller enemies (Trample, once a turn)."""
     if mode == "burrow":
         return {"burrow": True}
-    tramples = state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Trample") and not t.trampled
+    tramples = state.position.edition is Edition.DDM2005 and has(_abilities(state.position, f), "Trample") and not t.trampled
     return {"trample": True} if tramples else {}
 
 
 def intuition_open(state: GameState, f: Figure) -> bool:
     """SWM Intuition: after initiative, before the first activation, once a round."""
-    return (state.position.rules is not Edition.DDM2005 and state.round > 0 and state.active is None
+    return (state.position.edition is not Edition.DDM2005 and state.round > 0 and state.active is None
             and not any(x.activated for x in state.position.figures) and has(_abilities(state.position, f), "Intuition")
             and f.id not in state.intuition_used)
 
@@ -188,7 +188,7 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
     pos = state.position
     t = _turn(state, f.id)
     ally = state.figure(ally_id)
-    if pos.rules is Edition.DDM2005 or not has(_abilities(pos, f), "Tow Cable"):
+    if pos.edition is Edition.DDM2005 or not has(_abilities(pos, f), "Tow Cable"):
         return [Reason(_("{f} has no Tow Cable").format(f=f.id), c())]
     if t.moved or t.attacks:
         return [Reason(_("Tow Cable is used instead of the turn: {f} has already moved or attacked").format(f=f.id), c())]
@@ -197,7 +197,7 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
         problems.append(Reason(_("{ally} is not an ally of {f}").format(ally=ally.id, f=f.id), c()))
     elif not _next_to(f, ally):
         problems.append(Reason(_("{ally} is not next to {f}: Tow Cable takes an adjacent ally").format(ally=ally.id, f=f.id), c()))
-    if pos.rules is Edition.SWM2008 and ally.size.rank > Size.MEDIUM.rank:  # the 2004 text sets no size
+    if pos.edition is Edition.SWM2008 and ally.size.rank > Size.MEDIUM.rank:  # the 2004 text sets no size
         problems.append(Reason(_("Tow Cable moves only Medium or smaller figures; {ally} is {size}").format(ally=ally.id, size=_size_word(ally.size)), c()))
     if problems:
         return problems
@@ -243,9 +243,9 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
     split = _split(tr.split_move_abilities, abl)
     if t.charged:
         return [Reason(_("{f} has charged: the charge was its movement and its attack").format(f=f.id), c(tr.cite_charge))]
-    if state.position.rules is not Edition.DDM2005 and has(abl, "Emplacement"):
+    if state.position.edition is not Edition.DDM2005 and has(abl, "Emplacement"):
         return [Reason(_("{f} is an Emplacement: it cannot move or be moved").format(f=f.id), c("PL p.42"))]
-    if t.moved == 0 and t.attacks == 0 and has(abl, "Mercenary") and state.position.rules is not Edition.DDM2005:
+    if t.moved == 0 and t.attacks == 0 and has(abl, "Mercenary") and state.position.edition is not Edition.DDM2005:
         from ..rules.attack import targets
 
         legal = [x["target"] for x in targets(state.position, f.id) if x.get("legal")]
@@ -265,7 +265,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
     slow = _slow_attack(state, abl)
     if slow:
         return [Reason(_("{f} has {ability}: it cannot attack and move in the same turn").format(f=f.id, ability=slow), c("glossary 'Slow Attack'"))]
-    if t.attacks > 1 and tr.full_attack_no_move and not (state.position.rules is Edition.SWM2008 and has(abl, "Greater Mobile Attack")):
+    if t.attacks > 1 and tr.full_attack_no_move and not (state.position.edition is Edition.SWM2008 and has(abl, "Greater Mobile Attack")):
         return [Reason(_("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks), c(tr.cite_multi_attack))]
     if t.moved_before > 0 and not split:
         names = _(" or ").join(tr.split_move_abilities)
@@ -283,7 +283,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
 def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
     """How far a turn without attacking goes beyond double speed: Accelerate 24, Wheel Form and
     Wheeled 18 (SWM PL p.32, p.66; CS g.1, g.14)."""
-    if state.position.rules is Edition.DDM2005:
+    if state.position.edition is Edition.DDM2005:
         return 0
     return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if has(abl, name)], default=0)
 
@@ -292,7 +292,7 @@ def _slow_attack(state: GameState, abl: tuple[str, ...]) -> str | None:
     """DDM Slow [Melee/Ranged] Attack: no attack and move in the same turn (the glossary's form
     names the kind of attack; with none named, any attack). Read for every attack of the kind
     the creature makes: its card gives it one attack line of each kind at most."""
-    if state.position.rules is not Edition.DDM2005:
+    if state.position.edition is not Edition.DDM2005:
         return None
     return next((a for a in abl if split_ability(a)[0].lower() in ("slow attack", "slow melee attack", "slow ranged attack")), None)
 
@@ -317,12 +317,12 @@ def _stagger_path(pos: Position, f: Figure, to: Square, most: int) -> bool:
 def _sidestep(state: GameState, f: Figure, moved: int) -> bool:
     """DDM Sidestep: a creature that moves only 1 square in its turn makes all its attacks and
     provokes no attacks of opportunity (glossary 'Sidestep')."""
-    return state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Sidestep") and moved <= 1
+    return state.position.edition is Edition.DDM2005 and has(_abilities(state.position, f), "Sidestep") and moved <= 1
 
 
 def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
     """Wheeled: instead of a normal turn it moves up to 18 squares and then attacks (PL p.66; CS g.14)."""
-    return state.position.rules is not Edition.DDM2005 and has(abl, "Wheeled")
+    return state.position.edition is not Edition.DDM2005 and has(abl, "Wheeled")
 
 
 def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]:
@@ -341,14 +341,14 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     multi = next(((name, k) for name, k in tr.multi_attacks if has(abl, name)), None)
     if multi and not moved:
         n, why = multi[1], _("{ability}: {n} attacks when it has not moved").format(ability=multi[0], n=multi[1])
-    elif multi and has(abl, "Greater Mobile Attack") and pos.rules is Edition.SWM2008:
+    elif multi and has(abl, "Greater Mobile Attack") and pos.edition is Edition.SWM2008:
         # PL p.48: "może wykonać kilka ataków (jeżeli istnieją) nawet jeśli porusza się w swojej turze"
         n, why = multi[1], _("{ability}: {n} attacks, and Greater Mobile Attack keeps them after moving").format(ability=multi[0], n=multi[1])
     elif multi:
         why = _("{ability} gives more attacks only to a character that has not moved").format(ability=multi[0])
-    if pos.rules is Edition.SWM2008 and has(abl, "Extra Attack") and not moved:
+    if pos.edition is Edition.SWM2008 and has(abl, "Extra Attack") and not moved:
         n, why = n + 1, why + _("; Extra Attack: one more, and no move")
-    if pos.rules is Edition.SWM2008 and has(abl, "Twin Attack"):
+    if pos.edition is Edition.SWM2008 and has(abl, "Twin Attack"):
         n, why = 2 * n, why + _("; Twin Attack: each attack has a twin against the same target")
     return n, why
 
@@ -395,7 +395,7 @@ def _check_power(state: GameState, f: Figure, name: str | None = None) -> list[R
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
     replaces = "attacks"
-    if name and state.position.rules is not Edition.DDM2005:
+    if name and state.position.edition is not Edition.DDM2005:
         power, _value, written = find(state.position, f, name, _abilities(state.position, f))
         replaces, name = power.replaces, written
         if replaces == "turn" and (t.moved or t.attacks):
@@ -414,7 +414,7 @@ def _check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     next to its base."""
     c = lambda: state.turn_rules.cite(_SKIFF_CITE)  # noqa: E731
     pos = state.position
-    if pos.rules is not Edition.SWM2008 or not has(_abilities(pos, skiff), "Desert Skiff"):
+    if pos.edition is not Edition.SWM2008 or not has(_abilities(pos, skiff), "Desert Skiff"):
         return [Reason(_("{skiff} has no Desert Skiff: it carries no one").format(skiff=skiff.id), c())]
     reasons: list[Reason] = []
     if f.id == skiff.id or f.side != skiff.side:
@@ -549,7 +549,7 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
     elif r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
-        elif state.position.rules is Edition.DDM2005 and has(_abilities(state.position, f), "Ghost Step"):
+        elif state.position.edition is Edition.DDM2005 and has(_abilities(state.position, f), "Ghost Step"):
             provokes = [e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
                         if has(_abilities(state.position, state.figure(e)), "Blindsight")]
             notes.append(_("{id} declares Ghost Step: Invisible until the end of its turn, so only enemies with Blindsight may make attacks of opportunity (glossary 'Ghost Step')").format(id=f.id))
@@ -576,7 +576,7 @@ def _trample_note(pos: Position, f: Figure, trampled: list[str]) -> str:
     damage = numbers[0] if numbers else "[#]"
     dc = numbers[1] if len(numbers) > 1 else "[##]"
     return _("{f} tramples {names} (once this turn): each takes {damage} damage unless it saves against DC {dc} (record it with 'game damage'); it still provokes attacks of opportunity ({rule})").format(
-        f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.rules, "glossary 'Trample'"))
+        f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.edition, "glossary 'Trample'"))
 
 
 def _opportunity_note(provokes: list[str], tr: TurnRules) -> str:
@@ -598,7 +598,7 @@ def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> lis
     near: list[dict[str, bool]] = []
     for sq in path:
         moved = replace(f, at=sq)
-        p = Position(pos.rules, pos.map, others + (moved,), pos.cards)
+        p = Position(pos.edition, pos.map, others + (moved,), pos.cards)
         near.append({e.id: _next_to(moved, e) and engine.adjacent(p, moved, e) for e in enemies})
     for e in enemies:
         for i in range(len(path) - 1):

@@ -32,11 +32,11 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     """(rule violations, checks that could not be made for lack of card data)."""
     problems: list[Reason] = []
     unchecked: list[str] = []
-    ddm = pos.rules is Edition.DDM2005
+    ddm = pos.edition is Edition.DDM2005
     limit = 200 if ddm else 100
 
     def cite(w: str) -> str:
-        return cite_for(pos.rules, w)
+        return cite_for(pos.edition, w)
 
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
@@ -78,7 +78,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
                 unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side))
             known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
             wanted = set().union(*known) if known else set()
-            if wanted and pos.rules is Edition.SWM2008 and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
+            if wanted and pos.edition is Edition.SWM2008 and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
                 problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side, names=', '.join(sorted(wanted))), cite("PL p.15")))
             if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
                 unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side))

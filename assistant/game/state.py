@@ -148,7 +148,7 @@ class GameState:
 
     @property
     def rules(self) -> Edition:
-        return self.position.rules
+        return self.position.edition
 
     @property
     def turn_rules(self) -> TurnRules:
@@ -282,7 +282,7 @@ def fold(events: list[Event], library: CardLibrary | None = None, upto: int | No
     state.seq = None
     if state.fallen:
         p = state.position
-        state.position = Position(p.rules, p.map, p.figures, p.cards, {k: v.text(k) for k, v in state.fallen.items()})
+        state.position = Position(p.edition, p.map, p.figures, p.cards, {k: v.text(k) for k, v in state.fallen.items()})
     return state
 
 
@@ -330,7 +330,7 @@ def _with_figure(pos: Position, fig: Figure | None, fid: str) -> Position:
     figs = tuple(f for f in pos.figures if f.id != fid)
     if fig is not None:
         figs = tuple((fig if f.id == fid else f) for f in pos.figures) if any(f.id == fid for f in pos.figures) else figs + (fig,)
-    return Position(pos.rules, pos.map, figs, pos.cards)
+    return Position(pos.edition, pos.map, figs, pos.cards)
 
 
 def _set_figure(state: GameState, fig: Figure) -> None:
@@ -449,7 +449,7 @@ def apply(state: GameState, kind: str, data: dict[str, Any]) -> list[str]:
         state.position = Position(state.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
     elif kind == "place":
         pos = state.position
-        spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.rules.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows}, "figures": [data["figure"]]})
+        spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.edition.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows}, "figures": [data["figure"]]})
         fig = parse_position(spec, "place", CardLibrary(list(pos.cards.values()))).figures[0]
         state.position = _with_figure(state.position, fig, fig.id)
         state.fallen.pop(fig.id, None)
@@ -564,7 +564,7 @@ def _damage(state: GameState, fid: str, amount: int, by: str | None = None, save
 def _avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
-    if state.position.rules is Edition.DDM2005 or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+    if state.position.edition is Edition.DDM2005 or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
         return False
     if saves is None or len(saves) != 2:
         raise AssistantError(_("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id))
@@ -696,7 +696,7 @@ def check(state: GameState, kind: str, data: dict[str, Any]) -> list[Reason]:
 
 def describe_setup(pos: Position) -> str:
     figures = ", ".join(_("{figure} ({side}) at {at}").format(figure=f.id, side=f.side, at=f.at.name) for f in pos.figures)
-    return _("{edition}, {cols} x {rows}, figures {figures}").format(edition=pos.rules.value, cols=pos.map.cols, rows=pos.map.rows, figures=figures)
+    return _("{edition}, {cols} x {rows}, figures {figures}").format(edition=pos.edition.value, cols=pos.map.cols, rows=pos.map.rows, figures=figures)
 
 
 def _roll_text(d: dict[str, Any]) -> str:

@@ -192,7 +192,7 @@ class Board:
         cached = pos.__dict__.get("_board")
         if cached is not None:
             return cached
-        rules = find_edition(pos.rules).geometry
+        rules = find_edition(pos.edition).geometry
         m = pos.map
         terrain = {k: frozenset(_sq(s) for s in v) for k, v in m.squares.items()}
         edge_sources: dict[tuple[int, int, str], Source] = {}
@@ -336,7 +336,7 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     blk = board.sight_blockers(a, t, adj)
     result = _sight(board, a, t, blk)
     reasons: list[Reason] = []
-    words = find_edition(pos.rules).words
+    words = find_edition(pos.edition).words
     if result.clear and result.witness is not None:
         (p, q) = result.witness
         if r.sight == "corner":
@@ -356,7 +356,7 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     if adj and board.terrain.get(SquareTerrain.FOG):
         reasons.append(Reason(_("fog does not block between adjacent creatures"),
                               r.cite("§ MGŁA I DYM p.25 (a creature in fog still sees the squares next to it)")))
-    return SightAnswer(pos.rules, a.id, t.id, result.clear, result.witness, tuple(reasons), result.blocker, _not_modelled(pos, a, t))
+    return SightAnswer(pos.edition, a.id, t.id, result.clear, result.witness, tuple(reasons), result.blocker, _not_modelled(pos, a, t))
 
 
 def _sight(board: Board, a: Figure, t: Figure, blk: Blockers) -> SightLine:
@@ -396,13 +396,13 @@ def cover(
     nm = _not_modelled(pos, a, t)
     if not los.line_of_sight:
         return CoverAnswer(
-            pos.rules, a.id, t.id, False, None, None, (),
+            pos.edition, a.id, t.id, False, None, None, (),
             (Reason(_("{a} has no line of sight to {t}, so cover does not arise").format(a=a.id, t=t.id), r.cover_rule),), not_modelled=nm,
         )
     is_adjacent = adjacent(pos, a, t)
     if is_adjacent and r.adjacent_never_covered:
         return CoverAnswer(
-            pos.rules, a.id, t.id, True, False, _attacker_corners(a)[0], (),
+            pos.edition, a.id, t.id, True, False, _attacker_corners(a)[0], (),
             (Reason(_("{t} is adjacent to {a}: an adjacent enemy never has cover").format(t=t.id, a=a.id), r.adjacent_rule),), not_modelled=nm,
         )
     if is_adjacent and r.melee_cover and force_kind != "ranged":
@@ -436,7 +436,7 @@ def _occupant_text(t: Figure, sources: list[Source]) -> str:
 
 def _gives_no_cover(pos: Position, f: Figure) -> bool:
     """SWM 2008 Light Spirit "nie zapewnia ona osłony" (PL p.51)."""
-    return find_edition(pos.rules).defines("Light Spirit") and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
+    return find_edition(pos.edition).defines("Light Spirit") and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
 
 
 def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:
@@ -501,7 +501,7 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
     if r.low_objects_near_attacker_ignored and any(sq in near for sq in board.terrain.get(SquareTerrain.LOW, ())):
         reasons.append(Reason(_("low objects in or next to {a}'s space are ignored").format(a=a.id), r.low_objects_rule))
     return CoverAnswer(
-        pos.rules, a.id, t.id, True, covered, best, tuple(sources), tuple(reasons), "ranged", tuple(per_corner),
+        pos.edition, a.id, t.id, True, covered, best, tuple(sources), tuple(reasons), "ranged", tuple(per_corner),
         r.cover_bonus if covered else 0, nm,
     )
 
@@ -538,7 +538,7 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
             reasons.append(Reason(_occupant_text(t, occupant), r.occupant_cover_rule))
         covered = True
     return CoverAnswer(
-        pos.rules, a.id, t.id, True, covered, None, tuple(sources), tuple(reasons), "melee", (),
+        pos.edition, a.id, t.id, True, covered, None, tuple(sources), tuple(reasons), "melee", (),
         r.cover_bonus if covered else 0, nm,
     )
 
@@ -570,7 +570,7 @@ def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
         text = _(_RANGE_WORDS[r.metric]).format(squares=count_squares(n), a=a.id, b=b.id)
     reasons = [Reason(text, r.range_rule)]
     reasons.append(Reason((_("{a} and {b} are adjacent") if adj else _("{a} and {b} are not adjacent")).format(a=a.id, b=b.id), r.adjacency_rule))
-    return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))
+    return RangeAnswer(pos.edition, a.id, b.id, n, adj, tuple(reasons))
 
 
 def nearest_enemies(

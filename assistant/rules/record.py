@@ -4,7 +4,7 @@ Everything in which one rules edition differs from another is held by, or pointe
 :class:`EditionRecord`: the board it plays on (:class:`~assistant.editions.EditionRules`), its
 geometry and turn rules (:mod:`.params`), its family's attack model (:class:`AttackModel`), the
 words it uses (:class:`Words`), and the abilities and rules its rulebook alone gives. Code
-outside the records asks the record (``find_edition(pos.rules).defines("Twin Attack")``), never
+outside the records asks the record (``find_edition(pos.edition).defines("Twin Attack")``), never
 which edition it is, so a new edition is one module, one :func:`register_edition` call and its
 tests -- and an edition that lacks a capability fails loudly instead of quietly borrowing
 another family's rules.
