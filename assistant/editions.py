@@ -24,10 +24,16 @@ class Edition(str, enum.Enum):
     @property
     def game(self) -> str:
         """The card game family whose stat cards this edition uses: ``swm`` or ``ddm``."""
-        return self.rules.family
+        return self.board.family
+
+    @property
+    def board(self) -> EditionRules:
+        """What the board model needs from this edition (sizes, terrain, doors, sides)."""
+        return EDITION_RULES[self]
 
     @property
     def rules(self) -> EditionRules:
+        """The same as :attr:`board` (the older name)."""
         return EDITION_RULES[self]
 
     def __str__(self) -> str:
@@ -218,7 +224,7 @@ def cite_for(edition: Edition, where: str) -> str:
     >>> cite_for(Edition.SWM2004, "PL p.50")
     'swm2004 PL p.50'
     """
-    keep = edition.rules.book
+    keep = edition.board.book
     if keep is None:
         return f"{edition.value} {where}"
     parts = [p.strip() for p in where.split(";")]

@@ -153,7 +153,8 @@ class Position:
     'obi'
     """
 
-    rules: Edition
+    #: the rules edition in force (the position file's ``rules:`` key)
+    edition: Edition
     map: Map
     figures: tuple[Figure, ...] = ()
     #: stat cards the figures name, looked up when the position was loaded
@@ -168,7 +169,7 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.rules, self.map, self.figures) == (other.rules, other.map, other.figures)
+        return (self.edition, self.map, self.figures) == (other.edition, other.map, other.figures)
 
     def figure(self, figure_id: str) -> Figure:
         """The figure with this id; raises :class:`UnknownNameError` with close matches."""

@@ -139,7 +139,7 @@ def main() -> None:
     for i in range(args.n):
         pos = positions[i % len(positions)]
         if (i // len(positions)) % 2:
-            pos = Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+            pos = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
         img, truth = render_photo(pos, seed=1000 + i, width=args.width, height=args.width * 3 // 4)
         boards += 1
         cells = pos.map.cols * pos.map.rows
@@ -186,7 +186,7 @@ def main() -> None:
     sq_total = sq_right = ed_total = ed_right = 0
     for i in range(min(args.n, 40)):
         pos = positions[i % len(positions)]
-        empty = Position(pos.rules, pos.map, (), pos.cards)
+        empty = Position(pos.edition, pos.map, (), pos.cards)
         img, truth = render_photo(empty, seed=5000 + i, width=args.width, height=args.width * 3 // 4)
         grid = find_grid(find_markers(img), pos.map.cols, pos.map.rows)
         if grid is None:

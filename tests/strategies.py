@@ -22,7 +22,7 @@ def maps(draw, edition: Edition, max_side: int = 14) -> Map:
     all_squares = [Square(c, r) for c in range(cols) for r in range(rows)]
     pick = st.sets(st.sampled_from(all_squares), max_size=min(8, len(all_squares)))
     squares: dict[SquareTerrain, frozenset[Square]] = {}
-    for kind in edition.rules.square_terrain:
+    for kind in edition.board.square_terrain:
         squares[kind] = frozenset(draw(pick))
     walls_sq = squares.get(SquareTerrain.WALL, frozenset())
     for kind in squares:
@@ -32,7 +32,7 @@ def maps(draw, edition: Edition, max_side: int = 14) -> Map:
     h_edges = [Edge(x, y, "H") for x in range(cols) for y in range(rows + 1)]
     edge_pick = st.sets(st.sampled_from(v_edges + h_edges), max_size=10)
     walls = frozenset(draw(edge_pick))
-    doors = frozenset(draw(edge_pick)) - walls if edition.rules.has_doors else frozenset()
+    doors = frozenset(draw(edge_pick)) - walls if edition.board.has_doors else frozenset()
     open_doors = frozenset(draw(st.sets(st.sampled_from(sorted(doors)), max_size=len(doors)))) if doors else frozenset()
     points = sorted({p for e in walls | doors for p in e.endpoints} | {c for s in walls_sq for c in s.corners()})
     open_corners = frozenset(draw(st.sets(st.sampled_from(points), max_size=4))) if points else frozenset()
@@ -48,7 +48,7 @@ def positions(draw, edition: Edition | None = None) -> Position:
     game_map = draw(maps(edition))
     library = default_library()
     cards = library.cards(edition.game)
-    rules = edition.rules
+    rules = edition.board
     figures: list[Figure] = []
     occupied: set[Square] = set()
     used_ids: set[str] = set()

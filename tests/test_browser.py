@@ -190,7 +190,7 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     from assistant.coords import parse_square
     from assistant.model import Position
 
-    moved = Position(pos.rules, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
+    moved = Position(pos.edition, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
     img, _ = render_photo(moved, seed=3, width=1600, height=1200)
     photo = tmp_path / "table.jpg"
     cv2.imwrite(str(photo), img)

@@ -46,7 +46,7 @@ def swm_with_low_objects_under_figures(draw) -> Position:
         if kind in squares:
             squares[kind] = squares[kind] - frozenset(low)
     new_map = Map(m.cols, m.rows, m.name, squares, m.walls, m.doors, m.open_doors, m.open_corners, m.areas)
-    return Position(pos.rules, new_map, pos.figures, pos.cards)
+    return Position(pos.edition, new_map, pos.figures, pos.cards)
 
 
 def _hits_open_box(p, q, box) -> bool:  # type: ignore[no-untyped-def]

@@ -48,7 +48,7 @@ def _transform(pos: Position, f_sq, f_edge, f_pt, cols: int, rows: int) -> Posit
         space = [f_sq(s) for s in fig.space]
         at = Square(min(s.col for s in space), min(s.row for s in space))
         figs.append(replace(fig, at=at))
-    return Position(pos.rules, new_map, tuple(figs), pos.cards)
+    return Position(pos.edition, new_map, tuple(figs), pos.cards)
 
 
 def mirror_x(pos: Position) -> Position:
@@ -120,7 +120,7 @@ def test_adding_a_wall_never_creates_sight_or_removes_cover(pos: Position, data)
     candidates = [e for e in edges if e not in m.walls and e not in m.doors and e not in inside]
     assume(candidates)
     wall = data.draw(st.sampled_from(candidates))
-    walled = Position(pos.rules, replace(m, walls=m.walls | {wall}), pos.figures, pos.cards)
+    walled = Position(pos.edition, replace(m, walls=m.walls | {wall}), pos.figures, pos.cards)
     before, after = _verdicts(pos), _verdicts(walled)
     for k, (sight_b, cover_b, _) in before.items():
         sight_a, cover_a, _ = after[k]

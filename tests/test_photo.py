@@ -26,7 +26,7 @@ runner = CliRunner()
 
 
 def bare(pos: Position) -> Position:
-    return Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+    return Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
 
 
 @pytest.mark.parametrize("example", ["clone-wars-corridor", "open-field-pit", "ddm-forest-field"])
@@ -64,7 +64,7 @@ def test_without_corner_markers_a_grid_is_refused_rather_than_guessed() -> None:
     # no printed terrain and no figures: the grid is found but which way round it lies cannot be
     # told, so no grid is claimed
     pos = load_position(example_path("open-field-pit"))
-    plain = Position(pos.rules, Map(pos.map.cols, pos.map.rows), (), pos.cards)
+    plain = Position(pos.edition, Map(pos.map.cols, pos.map.rows), (), pos.cards)
     for seed in range(3):
         img, _ = render_photo(plain, seed=seed, width=1600, height=1200, corner_markers=False)
         with pytest.raises(NoGridError, match="printed grid could not be matched"):
@@ -76,7 +76,7 @@ def test_without_corner_markers_or_terrain_the_record_orients_the_grid() -> None
     them (by their base markers, else by the squares read as occupied) tell which way round it
     lies, and the answer says so."""
     pos = load_position(example_path("open-field-pit"))
-    plain = Position(pos.rules, Map(pos.map.cols, pos.map.rows), pos.figures, pos.cards)
+    plain = Position(pos.edition, Map(pos.map.cols, pos.map.rows), pos.figures, pos.cards)
     for figures, how in ((plain, "where the record puts"), (bare(plain), "bases standing where the record puts")):
         img, truth = render_photo(figures, seed=1, width=2400, height=1800, corner_markers=False)
         res = detect(img, figures, "gen")
@@ -160,7 +160,7 @@ def test_photo_detect_json_follows_the_contract(tmp_path) -> None:
 def photo_with_a_figure_moved(tmp_path, figure: str, dx: int, dy: int, seed: int, width: int) -> Path:
     """A photo of the corridor example with one figure moved off its recorded square."""
     pos = load_position(example_path("clone-wars-corridor"))
-    moved = Position(pos.rules, pos.map, tuple(replace(f, at=f.at.offset(dx, dy)) if f.id == figure else f for f in pos.figures), pos.cards)
+    moved = Position(pos.edition, pos.map, tuple(replace(f, at=f.at.offset(dx, dy)) if f.id == figure else f for f in pos.figures), pos.cards)
     img, _ = render_photo(moved, seed=seed, width=width, height=width * 3 // 4)
     path = tmp_path / "t.jpg"
     cv2.imwrite(str(path), img)
@@ -213,7 +213,7 @@ def test_calibration_cli(tmp_path) -> None:
 
 def test_map_from_photo_reads_every_square_and_edge(tmp_path) -> None:
     pos = load_position(example_path("clone-wars-corridor"))
-    empty = Position(pos.rules, pos.map, (), pos.cards)
+    empty = Position(pos.edition, pos.map, (), pos.cards)
     img, _ = render_photo(empty, seed=3, width=2400, height=1800)
     path = tmp_path / "map.jpg"
     cv2.imwrite(str(path), img)
@@ -331,7 +331,7 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch) -
     # it stays occupied: the photo may show a figure the record lacks)
     from dataclasses import replace
 
-    bare = Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)  # no base markers
+    bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)  # no base markers
     img2, truth2 = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 1.0})
     res = detect(img2, bare, "extra")
@@ -428,7 +428,7 @@ def test_where_vision_cannot_tell_the_record_decides(monkeypatch) -> None:
     import assistant.photo as photo
 
     pos = load_position(example_path("clone-wars-corridor"))
-    bare = Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+    bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
     img, truth = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
     fig = next(f for f in bare.figures if f.size.footprint == 1)
@@ -471,7 +471,7 @@ def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch
     import assistant.photo as photo
 
     pos = load_position(example_path("clone-wars-corridor"))
-    bare = Position(pos.rules, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+    bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
     img, truth = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
     hidden = bare.figure("clone1")
@@ -482,7 +482,7 @@ def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch
     assert any("not seen in the photo" in n and f"clone1 {hidden.at.name}" in n for n in res.notes)
     # the record puts two figures on one square (a stale record): the second is not placed on the
     # first, and the user is told to look for it
-    stale = Position(bare.rules, bare.map, tuple(replace(f, at=hidden.at) if f.id == "clone2" else f for f in bare.figures), bare.cards)
+    stale = Position(bare.edition, bare.map, tuple(replace(f, at=hidden.at) if f.id == "clone2" else f for f in bare.figures), bare.cards)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), bare.figure("clone2").at.name: 0.01})
     res = detect(img, stale, "stale")
     assert "clone2" not in {f.id for f in res.figures} and any("clone2 not found in the photo" in n for n in res.notes)

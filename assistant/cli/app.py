@@ -335,7 +335,7 @@ def validate(
                     {
                         "file": r.file,
                         "valid": ok,
-                        "rules": r.position.rules.value if r.position else None,
+                        "rules": r.position.edition.value if r.position else None,
                         "figures": len(r.position.figures) if r.position else None,
                         "problems": [p.as_json() for p in r.problems],
                     }
@@ -352,7 +352,7 @@ def validate(
                     pos = r.position
                     assert pos is not None
                     out.print(f"[green]ok[/] {escape(r.file)}: " + escape(n_("{edition}, {cols} x {rows}, {n} figure", "{edition}, {cols} x {rows}, {n} figures",
-                                                                              len(pos.figures)).format(edition=pos.rules.value, cols=pos.map.cols, rows=pos.map.rows, n=len(pos.figures))))
+                                                                              len(pos.figures)).format(edition=pos.edition.value, cols=pos.map.cols, rows=pos.map.rows, n=len(pos.figures))))
                     _print_problems(r.warnings)
                 else:
                     n = len(r.errors) + (len(r.warnings) if strict else 0)
@@ -475,7 +475,7 @@ def demo(ctx: typer.Context) -> None:
         pos = result.raise_for_errors()
         out.rule(f"[bold]{_(T_DEMO)}[/]: {path.stem}")
         out.print(escape(_("valid position file ({edition}); {n} figures; cards from the shipped library.").format(
-            edition=pos.rules.value, n=len(pos.figures))))
+            edition=pos.edition.value, n=len(pos.figures))))
         out.print(board_view(pos), crop=False)
         from ..rules import engine
         from .queries import print_cover, print_range, print_sight

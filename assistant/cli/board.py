@@ -234,7 +234,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
     title = Text()
     title.append(m.name or _("Unnamed map"), style="bold")
     title.append("  " + _("{cols} x {rows}  rules: {edition} ({title})").format(
-        cols=m.cols, rows=m.rows, edition=pos.rules.value, title=_(pos.rules.rules.title)))
+        cols=m.cols, rows=m.rows, edition=pos.edition.value, title=_(pos.edition.board.title)))
     parts.append(title)
 
     key = Text()

@@ -192,6 +192,9 @@ cards:
     unique: unknown
 """
 
+#: the card template of each card family (cards.GAMES)
+_TEMPLATES = {"swm": SWM_TEMPLATE, "ddm": DDM_TEMPLATE}
+
 
 @app.command("new")
 def new_card(
@@ -212,6 +215,6 @@ def new_card(
         if path.exists() and not force:
             raise AssistantError(_("{path} already exists; use --force to overwrite it").format(path=path))
         quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        template = SWM_TEMPLATE if g == "swm" else DDM_TEMPLATE
+        template = _TEMPLATES[g or ""]  # the option is required: g is one of GAMES
         write_text_atomic(path, template.format(name=quoted, file=path))
         err.print(_("wrote {path}: fill in the values from the card, then run 'python -m assistant cards validate {path}'").format(path=escape(str(path))))

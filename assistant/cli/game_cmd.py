@@ -478,7 +478,7 @@ def charge(
             raise RefusedError(reasons)
         moved = replace(f, at=end)
         pos = st.position
-        after = Position(pos.rules, pos.map, tuple(moved if x.id == f.id else x for x in pos.figures), pos.cards)
+        after = Position(pos.edition, pos.map, tuple(moved if x.id == f.id else x for x in pos.figures), pos.cards)
         ans = attack(after, figure, target, moved=True, charge=True, kind="melee")
         _actions().refuse_unless(ans, override)
         data = {"figure": figure, "target": target, "to": end.name, "cost": r.cost if r and r.cost else 0,

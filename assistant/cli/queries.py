@@ -227,7 +227,7 @@ def register(app: typer.Typer) -> None:
             d, ids = engine.nearest_enemies(pos, figure)
             rule = engine.Board.of(pos).rules.nearest_rule
             if json_out:
-                emit_json({"query": "nearest", "rules": pos.rules.value, "figure": figure, "squares": d, "enemies": ids,
+                emit_json({"query": "nearest", "rules": pos.edition.value, "figure": figure, "squares": d, "enemies": ids,
                            "reasons": [{"text": _("closest enemies in line of sight, ties all count"), "rule": rule}]})
                 return
             if not ids:
@@ -251,7 +251,7 @@ def register(app: typer.Typer) -> None:
             check_matrix(pos)
             rows = engine.matrix(pos)
             if json_out:
-                emit_json({"query": "matrix", "rules": pos.rules.value, "pairs": rows})
+                emit_json({"query": "matrix", "rules": pos.edition.value, "pairs": rows})
                 return
             from rich.table import Table
 
@@ -265,7 +265,7 @@ def register(app: typer.Typer) -> None:
                 w = "" if r["witness"] is None else f"{engine.fmt_point(r['witness'][0])} → {engine.fmt_point(r['witness'][1])}"
                 table.add_row(r["from"], r["to"], sight, cov, "-" if r["range"] is None else str(r["range"]), w)
             out.print(table)
-            out.print(f"[dim]{pos.rules.value}: {escape(engine.Board.of(pos).rules.sight_rule)}; {escape(engine.Board.of(pos).rules.cover_rule)}[/]")
+            out.print(f"[dim]{pos.edition.value}: {escape(engine.Board.of(pos).rules.sight_rule)}; {escape(engine.Board.of(pos).rules.cover_rule)}[/]")
 
 
 def print_attack(ans) -> None:
@@ -400,7 +400,7 @@ def register_attack(app: typer.Typer) -> None:
                     save_png(draw(pos, targets_overlay(pos, attacker, rows)), str(png))
                 _save_svg(pos, targets_overlay(pos, attacker, rows), svg)
             if json_out:
-                emit_json({"query": "targets", "rules": pos.rules.value, "attacker": attacker, "targets": rows})
+                emit_json({"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows})
                 return
             from rich.table import Table
 

@@ -58,7 +58,7 @@ class Game:
         problems, _unchecked = check_squads(pos)
         if problems and not override:
             raise RefusedError(problems)
-        store = GameStore.create(path, pos.rules.value, dump_position(pos), _kept_cards(pos, library))
+        store = GameStore.create(path, pos.edition.value, dump_position(pos), _kept_cards(pos, library))
         if override and problems:
             store.append("note", {"text": f"squad-building rules overridden: {'; '.join(p.text for p in problems)}"}, override=override)
         return cls(store, library)

@@ -26,7 +26,7 @@ def with_figure(pos: Position, fig: Figure | None, fid: str) -> Position:
     figs = tuple(f for f in pos.figures if f.id != fid)
     if fig is not None:
         figs = tuple((fig if f.id == fid else f) for f in pos.figures) if any(f.id == fid for f in pos.figures) else figs + (fig,)
-    return Position(pos.rules, pos.map, figs, pos.cards)
+    return Position(pos.edition, pos.map, figs, pos.cards)
 
 
 def set_figure(state: GameState, fig: Figure) -> None:
@@ -100,7 +100,7 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
 def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
-    if not find_edition(state.position.rules).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+    if not find_edition(state.position.edition).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
         return False
     if saves is None or len(saves) != 2:
         raise AssistantError(_("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id))

@@ -76,8 +76,8 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     ``trample`` (DDM Trample): through the squares of smaller enemies; ``flight``: Flight
     granted for this move (SWM Tow Cable)."""
     m = pos.map
-    tr = TURN_RULES[pos.rules]
-    alternating = find_edition(pos.rules).geometry.metric == "ddm"  # diagonals count 1-2-1-2 (DDM); else 2 each
+    tr = TURN_RULES[pos.edition]
+    alternating = find_edition(pos.edition).geometry.metric == "ddm"  # diagonals count 1-2-1-2 (DDM); else 2 each
     cite = tr.cite(tr.cite_movement)
     abilities = tuple(pos.stats_of(f).abilities or ())
     known = [a for a in tr.movement_abilities if has(abilities, a)]
@@ -155,7 +155,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
 def route(pos: Position, f: Figure, to: Square, parity: int = 0, **how: bool) -> Route:
     """The cheapest legal path for ``f`` to ``to`` (see :func:`mover`, whose keywords ``how``
     passes on), the DDM diagonal count starting from ``parity``."""
-    tr = TURN_RULES[pos.rules]
+    tr = TURN_RULES[pos.edition]
     if f.size.footprint != 1:
         return Route(None, _("moves of Large and bigger figures are not checked here (record them with --override)"))
     mv = mover(pos, f, **how)

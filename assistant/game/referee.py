@@ -36,7 +36,7 @@ def _abilities(pos: Position, f: Figure) -> tuple[str, ...]:
 def _defines(pos: Position, ability: str) -> bool:
     """Does the edition's rulebook give ``ability`` the rules applied here (SWM Intuition, DDM
     Trample, SWM 2008 Twin Attack...)? Asked of its record, never of its name."""
-    return find_edition(pos.rules).defines(ability)
+    return find_edition(pos.edition).defines(ability)
 
 
 def _turn(state: GameState, fid: str) -> Turn:
@@ -159,7 +159,7 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
         problems.append(Reason(_("{ally} is not an ally of {f}").format(ally=ally.id, f=f.id), c()))
     elif not _next_to(f, ally):
         problems.append(Reason(_("{ally} is not next to {f}: Tow Cable takes an adjacent ally").format(ally=ally.id, f=f.id), c()))
-    largest = find_edition(pos.rules).tow_cable_max_size  # the 2004 text sets no size; the words below name swm2008's Medium
+    largest = find_edition(pos.edition).tow_cable_max_size  # the 2004 text sets no size; the words below name swm2008's Medium
     if largest is not None and ally.size.rank > largest.rank:
         problems.append(Reason(_("Tow Cable moves only Medium or smaller figures; {ally} is {size}").format(ally=ally.id, size=_size_word(ally.size)), c()))
     if problems:
@@ -356,7 +356,7 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
     reasons = _not_acting(state, f)
     t = _turn(state, f.id)
     replaces = "attacks"
-    if name and any(state.position.rules.value in p.editions for p in POWERS):  # its Force powers say what they replace
+    if name and any(state.position.edition.value in p.editions for p in POWERS):  # its Force powers say what they replace
         power, _value, written = find(state.position, f, name, _abilities(state.position, f))
         replaces, name = power.replaces, written
         if replaces == "turn" and (t.moved or t.attacks):
@@ -543,7 +543,7 @@ def _trample_note(pos: Position, f: Figure, trampled: list[str]) -> str:
     damage = numbers[0] if numbers else "[#]"
     dc = numbers[1] if len(numbers) > 1 else "[##]"
     return _("{f} tramples {names} (once this turn): each takes {damage} damage unless it saves against DC {dc} (record it with 'game damage'); it still provokes attacks of opportunity ({rule})").format(
-        f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.rules, "glossary 'Trample'"))
+        f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.edition, "glossary 'Trample'"))
 
 
 def _opportunity_note(provokes: list[str], tr: TurnRules) -> str:
@@ -565,7 +565,7 @@ def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> lis
     near: list[dict[str, bool]] = []
     for sq in path:
         moved = replace(f, at=sq)
-        p = Position(pos.rules, pos.map, others + (moved,), pos.cards)
+        p = Position(pos.edition, pos.map, others + (moved,), pos.cards)
         near.append({e.id: _next_to(moved, e) and engine.adjacent(p, moved, e) for e in enemies})
     for e in enemies:
         for i in range(len(path) - 1):

@@ -35,7 +35,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     """(rule violations, checks that could not be made for lack of card data)."""
     problems: list[Reason] = []
     unchecked: list[str] = []
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     family = _FAMILY_RULES.get(rec.family)
     if family is None:  # a new family's squads are not checked by another family's rules
         raise NotImplementedError(f"squad-building rules of the {rec.family} family ({rec.name}) are not written")
@@ -43,7 +43,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     limit = rec.build_points
 
     def cite(w: str) -> str:
-        return cite_for(pos.rules, w)
+        return cite_for(pos.edition, w)
 
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
@@ -67,7 +67,7 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
     figs = [f for f, _c in cards]
 
     def cite(w: str) -> str:
-        return cite_for(pos.rules, w)
+        return cite_for(pos.edition, w)
 
     if len(figs) > 8:
         problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
@@ -93,7 +93,7 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     """SWM: one version of each Unique person; (swm2008) factions that fit one era's side."""
 
     def cite(w: str) -> str:
-        return cite_for(pos.rules, w)
+        return cite_for(pos.edition, w)
 
     names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and c.unique]
     seen: dict[str, str] = {}

@@ -131,7 +131,7 @@ class GameState:
 
     @property
     def rules(self) -> Edition:
-        return self.position.rules
+        return self.position.edition
 
     @property
     def turn_rules(self) -> TurnRules:
@@ -331,7 +331,7 @@ def fold(events: list[Event], library: CardLibrary | None = None, upto: int | No
     state.seq = None
     if state.fallen:
         p = state.position
-        state.position = Position(p.rules, p.map, p.figures, p.cards, {k: v.text(k) for k, v in state.fallen.items()})
+        state.position = Position(p.edition, p.map, p.figures, p.cards, {k: v.text(k) for k, v in state.fallen.items()})
     return state
 
 
@@ -402,7 +402,7 @@ def check(state: GameState, kind: str, data: Data) -> list[Reason]:
 
 def describe_setup(pos: Position) -> str:
     figures = ", ".join(_("{figure} ({side}) at {at}").format(figure=f.id, side=f.side, at=f.at.name) for f in pos.figures)
-    return _("{edition}, {cols} x {rows}, figures {figures}").format(edition=pos.rules.value, cols=pos.map.cols, rows=pos.map.rows, figures=figures)
+    return _("{edition}, {cols} x {rows}, figures {figures}").format(edition=pos.edition.value, cols=pos.map.cols, rows=pos.map.rows, figures=figures)
 
 
 def describe(state: GameState, e: Event) -> str:

@@ -95,7 +95,7 @@ class Table:
 
         if snap.state is None:
             pos = snap.position
-            return {"query": "status", "rules": pos.rules.value, "game": None, "version": 0, "round": 0, "phase": None,
+            return {"query": "status", "rules": pos.edition.value, "game": None, "version": 0, "round": 0, "phase": None,
                     "figures": figure_rows(pos)}
         return {**status_info(snap.state), "game": str(self.game), "version": snap.version}
 
@@ -146,7 +146,7 @@ class Table:
 
         pos = self.snapshot().position
         check_matrix(pos)
-        return {"query": "matrix", "rules": pos.rules.value, "pairs": engine.matrix(pos)}
+        return {"query": "matrix", "rules": pos.edition.value, "pairs": engine.matrix(pos)}
 
     def board_svg(self, selected: str | None = None, target: str | None = None, move_to: str | None = None) -> str:
         """The board; with a selected figure its targets (green legal, red not); with a target
@@ -180,7 +180,7 @@ class Table:
                     t = pos.figure(r["target"])
                     for sq in t.space:
                         marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
-        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or 'the board'} ({pos.rules.value})")
+        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or 'the board'} ({pos.edition.value})")
 
     # ------------------------------------------------------------------ changes
 

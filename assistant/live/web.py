@@ -164,7 +164,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def index(request: Request) -> Any:
         snap = minis.snapshot()
         return templates.TemplateResponse(request, "index.html", {
-            "status": minis.status(), "svg": minis.board_svg(), "rules": snap.position.rules.value,
+            "status": minis.status(), "svg": minis.board_svg(), "rules": snap.position.edition.value,
             "figures": [f.id for f in snap.position.figures], "game": minis.game is not None,
             "spectator": request.state.role == "spectator", **page_context(request),
         })
@@ -192,7 +192,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     @app.get("/api/targets")
     def targets(figure: str) -> Any:
         snap = minis.snapshot()
-        return {"query": "targets", "rules": snap.position.rules.value, "attacker": figure, "targets": minis.targets(figure)}
+        return {"query": "targets", "rules": snap.position.edition.value, "attacker": figure, "targets": minis.targets(figure)}
 
     @app.get("/api/matrix")
     def matrix() -> Any:

@@ -209,7 +209,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             seen, notes = figures_by_marker(pos, markers, grid)
     # the rules model judges what vision sees: no figure stands in a wall square, a pit (or, DDM,
     # on a statue), so dark printed terrain there is terrain, not a base
-    nowhere = {sq.name for kind in pos.rules.rules.no_standing for sq in pos.map.squares.get(kind, ())}
+    nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     for sq in nowhere:
         scores[sq] = 0.0

@@ -19,7 +19,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..cards import CardLibrary, default_library
 from ..coords import Corner, Edge, Square, column_name, edge_run_size, parse_corner, parse_edges, parse_square, parse_squares
-from ..editions import CONTRACT_SIZES, Edition, Size, SquareTerrain
+from ..editions import CONTRACT_SIZES, EDITION_RULES, Edition, Size, SquareTerrain
 from ..errors import NotationError, PositionError, Problem, did_you_mean
 from ..i18n import _, term
 from ..model import Figure, Map, Position, Stats
@@ -172,13 +172,13 @@ class _Checker:
             figures_raw = []
         figures, cards = self.check_figures(figures_raw, game_map, edition)
         sides = list(dict.fromkeys(f.side for f in figures))
-        most = edition.rules.max_sides if edition is not None else None
+        most = edition.board.max_sides if edition is not None else None
         if most is not None and len(sides) > most and edition is not None:
             first = next(i for i, f in enumerate(figures) if f.side == sides[most])
             self.warn(("figures", first, "side"), _("{n} sides ({sides}): the {edition} rules have two ({rule}); give teammates one side. "
                                                     "Here each figure takes every other side as its enemy, and the turn order of more "
                                                     "sides is not in the rulebook").format(
-                n=len(sides), sides=", ".join(sides), edition=edition.value, rule=edition.rules.cite(edition.rules.sides_rule)), sides[most])
+                n=len(sides), sides=", ".join(sides), edition=edition.value, rule=edition.board.cite(edition.board.sides_rule)), sides[most])
         if edition is None or game_map is None or any(p.severity == "error" for p in self.problems):
             return None
         return Position(edition, game_map, tuple(figures), cards)
@@ -206,7 +206,7 @@ class _Checker:
 
     def check_map(self, m: MapIn, edition: Edition | None) -> Map | None:
         cols, rows = m.cols, m.rows
-        rules = edition.rules if edition else None
+        rules = edition.board if edition else None
         bounds = _("the map is {cols} x {rows}: A1 to {last}").format(cols=cols, rows=rows, last=f"{column_name(cols - 1)}{rows}")
 
         def squares_in(items: list[str], path: tuple[Any, ...]) -> frozenset[Square]:
@@ -355,8 +355,10 @@ class _Checker:
             if f.card is not None and edition is not None:
                 card = self.library.lookup(edition.game, f.card)
                 if card is None:
-                    other = "ddm" if edition.game == "swm" else "swm"
-                    if self.library.lookup(other, f.card) is not None:
+                    # another family's card? (every family the editions' records name, but this one)
+                    other = next((g for g in sorted({r.family for r in EDITION_RULES.values()} - {edition.game})
+                                  if self.library.lookup(g, f.card) is not None), None)
+                    if other is not None:
                         self.error(path + ("card",), _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition), f.card)
                     else:
                         self.error(path + ("card",), _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(edition.game))), f.card)
@@ -395,7 +397,7 @@ class _Checker:
             )
             hp = (card.base_stats() if card else Stats()).overlay(stats).hp
             if hp is not None and f.damage_taken >= hp and edition is not None:
-                self.error(path + ("damage_taken",), _("{fid} has taken {damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({rule})").format(fid=fid, damage_taken=f.damage_taken, hp=hp, rule=edition.rules.cite(edition.rules.defeat_rule)), f.damage_taken)
+                self.error(path + ("damage_taken",), _("{fid} has taken {damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({rule})").format(fid=fid, damage_taken=f.damage_taken, hp=hp, rule=edition.board.cite(edition.board.defeat_rule)), f.damage_taken)
             if game_map is not None and self.check_placement(fig, game_map, edition, path):
                 for sq in sorted(fig.space):
                     if sq in occupied:
@@ -421,7 +423,7 @@ class _Checker:
         size = Size(text)
         if edition is None:
             return size
-        rules = edition.rules
+        rules = edition.board
         if size not in rules.sizes:
             if size in CONTRACT_SIZES:
                 self.warn(path + ("size",), _("{edition} defines only {sizes} ({sizes_rule}); a {value} figure takes the contract's {footprint}x{footprint} space").format(edition=edition, sizes=', '.join(s.value for s in rules.sizes), sizes_rule=rules.sizes_rule, value=size.value, footprint=size.footprint), f.size)
@@ -447,7 +449,7 @@ class _Checker:
             return False
         ok = True
         if edition is not None:
-            no_standing, why = edition.rules.no_standing, edition.rules.cite(edition.rules.no_standing_rule)
+            no_standing, why = edition.board.no_standing, edition.board.cite(edition.board.no_standing_rule)
         else:  # unknown edition: what every edition forbids
             no_standing, why = (SquareTerrain.WALL, SquareTerrain.PIT), "in every edition"
         for sq in sorted(fig.space):

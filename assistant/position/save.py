@@ -42,7 +42,7 @@ def position_to_data(pos: Position) -> dict[str, Any]:
         game_map["areas"] = {name: format_squares(sqs) for name, sqs in m.areas.items()}
     return {
         "format": FORMAT,
-        "rules": pos.rules.value,
+        "rules": pos.edition.value,
         "map": game_map,
         "figures": [figure_to_data(f) for f in pos.figures],
     }

@@ -1,11 +1,9 @@
 """The rules editions: one module per edition, one engine reading their parameters.
 
-The editions are split by family (:mod:`.swm`, :mod:`.ddm`); importing them here, before anything
-else in the package, registers every built-in edition's record (:mod:`.record`), so whatever
-can import a rules module finds them all by name.
+The editions are split by family (:mod:`.swm`, :mod:`.ddm`); each edition's module registers its
+record (:mod:`.record`), and the first lookup by name loads them all.
 """
 
-from . import ddm, swm
 from .engine import (
     CoverAnswer,
     RangeAnswer,
@@ -23,5 +21,5 @@ from .record import EditionError, EditionRecord, editions, find_edition
 __all__ = [
     "CoverAnswer", "RangeAnswer", "Reason", "SightAnswer",
     "adjacent", "cover", "matrix", "nearest_enemies", "range_between", "sight",
-    "EditionError", "EditionRecord", "editions", "find_edition", "ddm", "swm",
+    "EditionError", "EditionRecord", "editions", "find_edition",
 ]

@@ -205,7 +205,7 @@ def _allies(pos: Position, f: Figure) -> list[Figure]:
 
 
 def _cite(pos: Position, where: str) -> str:
-    return cite_for(pos.rules, where)
+    return cite_for(pos.edition, where)
 
 
 # --- commander effects (SWM) ---------------------------------------------------------------
@@ -312,7 +312,7 @@ def attack(
     if a.id == t.id:
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
     # the edition's family chooses the attack model (SWM or DDM): never a test of the edition's name
-    run = find_edition(pos.rules).attack.run_attack()
+    run = find_edition(pos.edition).attack.run_attack()
     answer: AttackAnswer = run(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
     return answer
 
@@ -347,7 +347,7 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     (no attack stats needed, and Melee Attack does not limit a power)."""
     w = _Work()
     sa, st = pos.stats_of(a), pos.stats_of(t)
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     game, ed = rec.family, rec.name
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if kind is not None or charge:
@@ -483,7 +483,7 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     """SWM abilities that decide whether the attack happens, and what stands between its hits and
     their damage (saves.py): legality, the saves made before the roll, Squad Assault,
     Disintegration, and who may spend Force on this attack."""
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if has(abl_t, "Frozen in Carbonite") and rec.defines("Frozen in Carbonite"):
         w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
@@ -559,7 +559,7 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
 def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool, moved: bool, w: _Work) -> None:
     """Abilities that change what a hit deals here: Shaper, Charging Assault, Shockstaff,
     Programmed Target."""
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     card_a = pos.card_of(a)
     vong = "yuuzhan vong" in ((card_a.name if card_a is not None else "") + " " + a.id).lower().replace("-", " ")
@@ -612,7 +612,7 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
     Overwhelming Force against the defender's saves."""
     from dataclasses import replace
 
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     abl_a = _abilities(pos, a)
     notes = list(ans.notes)
     attacks = list(ans.attacks)
@@ -641,7 +641,7 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
 def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> list[Reason]:
     """What a hit or a defeat sets off, with its chance: Cleave, Rolling Cleave, Impulsive Shot and
     Sweep, Djem So Style, Cortosis Gauntlet, Splash, Flanking Support."""
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     out: list[Reason] = []
     defeat = ans.p_defeat
@@ -792,7 +792,7 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
 def _phantom(pos: Position, f: Figure) -> str | None:
     """SWM 2008 Hologram or Light Spirit (PL p.49, p.51): never adjacent to anyone, never the
     nearest enemy, never affected by commander effects."""
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     return next((n for n in ("Hologram", "Light Spirit") if rec.defines(n) and has(_abilities(pos, f), n)), None)
 
 
@@ -800,7 +800,7 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
     """Nearest enemies in line of sight, leaving out those that never count as nearest:
     Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover; (2008)
     Hologram and Light Spirit."""
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
@@ -949,7 +949,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
     force = pos.stats_of(a).force
     if w.no_force_reroll:
         w.notes.append(Reason(w.no_force_reroll, _cite(pos, "PL p.44, p.67")))
-    elif find_edition(pos.rules).attack.force_reroll and force and not w.auto_hit and first.p_hit < 1:
+    elif find_edition(pos.edition).attack.force_reroll and force and not w.auto_hit and first.p_hit < 1:
         # SWM: 1 Force point rerolls the attack roll just made, a natural 1 included; the second
         # result stands (PL p.11, CS r.9). Mettle adds +4 to the reroll (PL p.54).
         abl = _abilities(pos, a)
@@ -961,7 +961,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
         if has(abl, "Karmic Mettle"):
             w.notes.append(Reason(_("Karmic Mettle: if the reroll still misses, {a} takes 10 damage").format(a=a.id), _cite(pos, "PL p.50-51")))
     return AttackAnswer(
-        pos.rules, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
+        pos.edition, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
         critical_on, first.damage, first.critical_damage, first.expected_damage, tuple(w.mods),
         _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused), reroll, tuple(w.steps_first),
         first.p_defeat, hp_left,
@@ -969,7 +969,7 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
 
 
 def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     game, ed = rec.family, rec.name
     out: list[str] = []
     for f in figs:
@@ -1125,7 +1125,7 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     if a_on(SquareTerrain.SACRED_CIRCLE):
         w.mods.append(_mod(N_("sacred circle"), "attack", 2, _cite(pos, "§ Święty krąg p.26")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w)
     _hit_stands(pos, a, t, w, melee=kind == "melee")
     dr = next((split_ability(x)[1] for x in _abilities(pos, t) if split_ability(x)[0].lower() == "dr"), None)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import split_ability
 from ..coords import Corner, Edge, Square, count_squares
@@ -22,10 +22,12 @@ from ..geometry.core import Blockers, Contact, SquareT, convex_hull
 from ..geometry.distance import between, ddm_distance_map, swm_distance_map
 from ..geometry.fan import Source, fan, fan_sources, start_corner_crossing
 from ..geometry.los import Segment, SightLine, any_point_sight, corner_sight
-from ..i18n import _, n_, source_names, term
+from ..i18n import N_, _, n_, source_names, term
 from ..model import Figure, Position
-from .params import GeometryRules
 from .record import find_edition
+
+if TYPE_CHECKING:  # the edition records load on the first lookup, not with the engine
+    from .params import GeometryRules
 
 #: abilities and conditions that change who sees or covers whom; the geometry here does
 #: not apply them, so an answer involving a figure that has one says so.
@@ -190,7 +192,7 @@ class Board:
         cached = pos.__dict__.get("_board")
         if cached is not None:
             return cached
-        rules = find_edition(pos.rules).geometry
+        rules = find_edition(pos.edition).geometry
         m = pos.map
         terrain = {k: frozenset(_sq(s) for s in v) for k, v in m.squares.items()}
         edge_sources: dict[tuple[int, int, str], Source] = {}
@@ -216,7 +218,7 @@ class Board:
         got = self._distance_cache.get(f.id)
         if got is None:
             walls = self.terrain.get(SquareTerrain.WALL, frozenset())
-            search = swm_distance_map if self.rules.metric == "swm" else ddm_distance_map
+            search = _DISTANCE_MAPS[self.rules.metric]
             got = search(_space(f), self.pos.map.cols, self.pos.map.rows, walls, frozenset(self.edge_sources))
             self._distance_cache[f.id] = got
         return got
@@ -334,7 +336,7 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     blk = board.sight_blockers(a, t, adj)
     result = _sight(board, a, t, blk)
     reasons: list[Reason] = []
-    words = find_edition(pos.rules).words
+    words = find_edition(pos.edition).words
     if result.clear and result.witness is not None:
         (p, q) = result.witness
         if r.sight == "corner":
@@ -354,7 +356,7 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     if adj and board.terrain.get(SquareTerrain.FOG):
         reasons.append(Reason(_("fog does not block between adjacent creatures"),
                               r.cite("§ MGŁA I DYM p.25 (a creature in fog still sees the squares next to it)")))
-    return SightAnswer(pos.rules, a.id, t.id, result.clear, result.witness, tuple(reasons), result.blocker, _not_modelled(pos, a, t))
+    return SightAnswer(pos.edition, a.id, t.id, result.clear, result.witness, tuple(reasons), result.blocker, _not_modelled(pos, a, t))
 
 
 def _sight(board: Board, a: Figure, t: Figure, blk: Blockers) -> SightLine:
@@ -394,13 +396,13 @@ def cover(
     nm = _not_modelled(pos, a, t)
     if not los.line_of_sight:
         return CoverAnswer(
-            pos.rules, a.id, t.id, False, None, None, (),
+            pos.edition, a.id, t.id, False, None, None, (),
             (Reason(_("{a} has no line of sight to {t}, so cover does not arise").format(a=a.id, t=t.id), r.cover_rule),), not_modelled=nm,
         )
     is_adjacent = adjacent(pos, a, t)
     if is_adjacent and r.adjacent_never_covered:
         return CoverAnswer(
-            pos.rules, a.id, t.id, True, False, _attacker_corners(a)[0], (),
+            pos.edition, a.id, t.id, True, False, _attacker_corners(a)[0], (),
             (Reason(_("{t} is adjacent to {a}: an adjacent enemy never has cover").format(t=t.id, a=a.id), r.adjacent_rule),), not_modelled=nm,
         )
     if is_adjacent and r.melee_cover and force_kind != "ranged":
@@ -434,7 +436,7 @@ def _occupant_text(t: Figure, sources: list[Source]) -> str:
 
 def _gives_no_cover(pos: Position, f: Figure) -> bool:
     """SWM 2008 Light Spirit "nie zapewnia ona osłony" (PL p.51)."""
-    return find_edition(pos.rules).defines("Light Spirit") and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
+    return find_edition(pos.edition).defines("Light Spirit") and any(a.strip().lower() == "light spirit" for a in pos.stats_of(f).abilities or ())
 
 
 def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[str, ...], ignore_figures: bool = False) -> CoverAnswer:
@@ -499,7 +501,7 @@ def _ranged_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[s
     if r.low_objects_near_attacker_ignored and any(sq in near for sq in board.terrain.get(SquareTerrain.LOW, ())):
         reasons.append(Reason(_("low objects in or next to {a}'s space are ignored").format(a=a.id), r.low_objects_rule))
     return CoverAnswer(
-        pos.rules, a.id, t.id, True, covered, best, tuple(sources), tuple(reasons), "ranged", tuple(per_corner),
+        pos.edition, a.id, t.id, True, covered, best, tuple(sources), tuple(reasons), "ranged", tuple(per_corner),
         r.cover_bonus if covered else 0, nm,
     )
 
@@ -536,7 +538,7 @@ def _melee_cover(pos: Position, board: Board, a: Figure, t: Figure, nm: tuple[st
             reasons.append(Reason(_occupant_text(t, occupant), r.occupant_cover_rule))
         covered = True
     return CoverAnswer(
-        pos.rules, a.id, t.id, True, covered, None, tuple(sources), tuple(reasons), "melee", (),
+        pos.edition, a.id, t.id, True, covered, None, tuple(sources), tuple(reasons), "melee", (),
         r.cover_bonus if covered else 0, nm,
     )
 
@@ -549,6 +551,14 @@ def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
     return between(Board.of(pos).distances(a), _space(b))
 
 
+#: how each metric counts squares (GeometryRules.metric), and how a range answer says so
+_DISTANCE_MAPS = {"swm": swm_distance_map, "ddm": ddm_distance_map}
+_RANGE_WORDS = {
+    "swm": N_("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"),
+    "ddm": N_("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"),
+}
+
+
 def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     a, b = _pair(pos, a_id, b_id)
     r = Board.of(pos).rules
@@ -556,15 +566,11 @@ def range_between(pos: Position, a_id: str, b_id: str) -> RangeAnswer:
     adj = adjacent(pos, a, b)
     if n is None:
         text = _("no route of squares joins {a} and {b} without passing a wall").format(a=a.id, b=b.id)
-    elif r.metric == "swm":
-        text = _("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; "
-                 "terrain adds nothing").format(squares=count_squares(n), a=a.id, b=b.id)
     else:
-        text = _("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends").format(
-            squares=count_squares(n), a=a.id, b=b.id)
+        text = _(_RANGE_WORDS[r.metric]).format(squares=count_squares(n), a=a.id, b=b.id)
     reasons = [Reason(text, r.range_rule)]
     reasons.append(Reason((_("{a} and {b} are adjacent") if adj else _("{a} and {b} are not adjacent")).format(a=a.id, b=b.id), r.adjacency_rule))
-    return RangeAnswer(pos.rules, a.id, b.id, n, adj, tuple(reasons))
+    return RangeAnswer(pos.edition, a.id, b.id, n, adj, tuple(reasons))
 
 
 def nearest_enemies(

@@ -156,7 +156,7 @@ DEFAULT_VALUE_2004 = {"Force Grip": 10, "Force Strike": 30, "Force Thrust": 20, 
 def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> tuple[Power, int | None, str]:
     """The power ``name`` (as asked: "Force Grip", "force lightning 2") that ``user`` has, with its
     [#] and the name its card gives it. Refused clearly when unknown or not the user's."""
-    ed = pos.rules.value
+    ed = pos.edition.value
     wanted = " ".join(name.split()).lower()
     card = pos.card_of(user)
     written = list(dict.fromkeys([*abilities, *([p.name for p in card.force_powers] if isinstance(card, SwmCard) and card.force_powers else [])]))
@@ -269,7 +269,7 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     power that strikes every enemy in sight strikes only the legal targets among them).
 
     The edition's family chooses how a power is answered (its attack model), never its name."""
-    run = find_edition(pos.rules).attack.run_power()
+    run = find_edition(pos.edition).attack.run_power()
     found: PowerAnswer = run(pos, user, target, name, abilities_of=abilities_of, cite=cite, legal_target=legal_target,
                              refusals_of=refusals_of, attack_expected=attack_expected)
     return found
@@ -287,7 +287,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
                refusals_of: Callable[[Figure], list[Reason]] | None = None, attack_expected: Callable[[Figure], float] | None = None) -> PowerAnswer:
     """The SWM attack model's powers (:mod:`.swm.family` names it): Force powers and the
     damaging abilities used like them."""
-    rec = find_edition(pos.rules)
+    rec = find_edition(pos.edition)
     abl_u, abl_t = abilities_of(user), abilities_of(target)
     power, value, written = find(pos, user, name, abl_u)
     if value is None and rec.power_value_defaults:
@@ -410,7 +410,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
         notes.append(Reason(_("{t} is an ally: it makes a save of 11, and on a success it is healed {n} instead").format(t=target.id, n=value), rule))
     notes.append(_replaces_note(power, written, user, rule))
     left = None if force is None or not power.cost else force - power.cost
-    return PowerAnswer(pos.rules, user.id, target.id, written, not illegal, tuple(illegal), power.cost, left,
+    return PowerAnswer(pos.edition, user.id, target.id, written, not illegal, tuple(illegal), power.cost, left,
                        "attack" if attacks else "none", save_json, tuple(struck), tuple(notes), rule,
                        power.replaces, power.heals)
 
@@ -457,5 +457,5 @@ def _ddm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abili
     spell, illegal, notes, save, damage, on_save, expected = ddm_spells.answer(pos, user, target, name, abilities_of=abilities_of, cite=cite,
                                                                       type_of=lambda f: _ddm_type(pos, f))
     rule = cite("§ Czary p.22-23")
-    return PowerAnswer(pos.rules, user.id, target.id, spell.written, not illegal, tuple(illegal), 0, None, "none", save,
+    return PowerAnswer(pos.edition, user.id, target.id, spell.written, not illegal, tuple(illegal), 0, None, "none", save,
                        (Struck(target.id, damage, expected, (), on_save if save else None),), tuple(notes), rule)

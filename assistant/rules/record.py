@@ -4,15 +4,16 @@ Everything in which one rules edition differs from another is held by, or pointe
 :class:`EditionRecord`: the board it plays on (:class:`~assistant.editions.EditionRules`), its
 geometry and turn rules (:mod:`.params`), its family's attack model (:class:`AttackModel`), the
 words it uses (:class:`Words`), and the abilities and rules its rulebook alone gives. Code
-outside the records asks the record (``find_edition(pos.rules).defines("Twin Attack")``), never
+outside the records asks the record (``find_edition(pos.edition).defines("Twin Attack")``), never
 which edition it is, so a new edition is one module, one :func:`register_edition` call and its
 tests -- and an edition that lacks a capability fails loudly instead of quietly borrowing
 another family's rules.
 
-The registry is filled once, at import, by the edition modules (:mod:`.ddm.ddm2005`,
-:mod:`.swm.swm2004`, :mod:`.swm.swm2008`, in that order); ``assistant.rules`` imports them before
-anything else, so any module that can import this one finds every built-in edition registered (the
-python-chess pattern: ``VARIANTS`` and ``find_variant``).
+The registry is filled once by the edition modules (:mod:`.ddm.ddm2005`, :mod:`.swm.swm2004`,
+:mod:`.swm.swm2008`, in that order), each registering its own record when imported; the first
+lookup (:func:`find_edition`, :func:`editions`) imports the built-in families (:data:`BUILT_IN`),
+so a lookup always finds them all, and a one-shot command that needs no edition's rules (``--help``,
+a card query) does not build them (the python-chess pattern: ``VARIANTS`` and ``find_variant``).
 
 The record lives here rather than in :mod:`assistant.editions` because it points to the geometry
 and turn rules of this package, and the board model below must not import them.
@@ -36,12 +37,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..editions import Edition, EditionRules, Size
 from ..errors import AssistantError
 from ..i18n import _
-from .params import GeometryRules, TurnRules
+
+if TYPE_CHECKING:  # imported where a record is checked: the engine's import needs neither
+    from .params import GeometryRules, TurnRules
 
 
 class EditionError(AssistantError, LookupError):
@@ -153,14 +156,28 @@ class EditionRecord:
 
 
 _REGISTRY: dict[str, EditionRecord] = {}
-#: every registered edition by name, in registration order (read-only: register with :func:`register_edition`)
+#: every registered edition by name, in registration order (read-only: register with
+#: :func:`register_edition`); the built-in ones are there once a lookup has loaded them
 EDITIONS: Mapping[str, EditionRecord] = MappingProxyType(_REGISTRY)
+#: the families whose modules register the built-in editions, imported by the first lookup
+BUILT_IN = ("assistant.rules.ddm", "assistant.rules.swm")
+_built_in_loaded = False
+
+
+def _load_built_in() -> None:
+    global _built_in_loaded
+    if not _built_in_loaded:
+        _built_in_loaded = True
+        for package in BUILT_IN:
+            importlib.import_module(package)
 
 
 def _check(record: EditionRecord) -> None:
     """A record's every capability is given, and all of it is this edition's: a record that
     lacks one, or points to another edition's rules or another family's attack model, is
     refused here rather than answering with rules that are not its own."""
+    from .params import GeometryRules, TurnRules  # start-up time: only registering an edition needs them
+
     missing = [f.name for f in fields(record) if getattr(record, f.name) is None and f.name not in _OPTIONAL]
     missing += [f"attack.{f.name}" for f in fields(AttackModel) if isinstance(record.attack, AttackModel)
                 and getattr(record.attack, f.name) in (None, "") and f.name not in _OPTIONAL_ATTACK]
@@ -174,7 +191,7 @@ def _check(record: EditionRecord) -> None:
     for part in ("board", "geometry", "turns"):
         own = getattr(record, part).edition.value
         if own != record.name:
-            raise EditionError(_("edition {name!r}: its {part} rules are {own!r}'s").format(name=record.name, part=part, own=own))
+            raise EditionError(_("edition {name!r}: its {part} rules are those of {own!r}").format(name=record.name, part=part, own=own))
     if record.attack.family != record.family or record.board.family != record.family:
         raise EditionError(_("edition {name!r} is of the {family} family but its attack model is {model}'s").format(
             name=record.name, family=record.family, model=record.attack.family))
@@ -204,6 +221,8 @@ def unregister_edition(name: str) -> None:
 def find_edition(name: str | Edition) -> EditionRecord:
     """The record of the edition named ``name`` (a position's ``rules:`` value or an :class:`Edition`)."""
     key = name.value if isinstance(name, Edition) else name
+    if key not in _REGISTRY:
+        _load_built_in()
     try:
         return _REGISTRY[key]
     except KeyError:
@@ -213,4 +232,5 @@ def find_edition(name: str | Edition) -> EditionRecord:
 
 def editions() -> tuple[EditionRecord, ...]:
     """Every registered edition, in registration order."""
+    _load_built_in()
     return tuple(_REGISTRY.values())

@@ -167,7 +167,7 @@ def force_blocked(pos: Position, f: Figure, abilities_of: Any) -> str | None:
 def damage_steps(pos: Position, a: Figure, t: Figure, *, melee: bool, adjacent: bool, abilities_of: Any,
                  cite: Any, first_attack: bool = True) -> list[DamageStep]:
     """Every step between a hit of ``a`` on ``t`` and its damage, in the order they are resolved."""
-    ed = pos.rules.value
+    ed = pos.edition.value
     abl_a, abl_t = abilities_of(a), abilities_of(t)
     steps: list[DamageStep] = []
 
@@ -256,7 +256,7 @@ def damage_steps(pos: Position, a: Figure, t: Figure, *, melee: bool, adjacent: 
 def notes(pos: Position, a: Figure, t: Figure, *, melee: bool, adjacent: bool, abilities_of: Any) -> list[tuple[str, str]]:
     """What the steps leave out and why, as (text, rule): the reader sees every ability that
     could have applied and did not."""
-    ed = pos.rules.value
+    ed = pos.edition.value
     abl_a, abl_t = abilities_of(a), abilities_of(t)
     out: list[tuple[str, str]] = []
     if has(abl_a, "Makashi Style Master") and has(abl_t, "Soresu Style Master"):

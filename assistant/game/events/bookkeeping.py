@@ -64,7 +64,7 @@ class Place:
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         pos = state.position
-        spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.rules.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows},
+        spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.edition.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows},
                                "figures": [data["figure"]]})
         fig = parse_position(spec, "place", CardLibrary(list(pos.cards.values()))).figures[0]
         state.position = with_figure(state.position, fig, fig.id)
