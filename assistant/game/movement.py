@@ -77,7 +77,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     granted for this move (SWM Tow Cable)."""
     m = pos.map
     tr = TURN_RULES[pos.edition]
-    alternating = find_edition(pos.edition).geometry.metric == "ddm"  # diagonals count 1-2-1-2 (DDM); else 2 each
+    alternating = find_edition(pos.edition).geometry.metric == "diagonal_1_2"  # DDM; else 2 each
     cite = tr.cite(tr.cite_movement)
     abilities = tuple(pos.stats_of(f).abilities or ())
     known = [a for a in tr.movement_abilities if has(abilities, a)]

@@ -552,10 +552,10 @@ def squares_between(pos: Position, a: Figure, b: Figure) -> int | None:
 
 
 #: how each metric counts squares (GeometryRules.metric), and how a range answer says so
-_DISTANCE_MAPS = {"swm": swm_distance_map, "ddm": ddm_distance_map}
+_DISTANCE_MAPS = {"diagonal_2": swm_distance_map, "diagonal_1_2": ddm_distance_map}
 _RANGE_WORDS = {
-    "swm": N_("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"),
-    "ddm": N_("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"),
+    "diagonal_2": N_("{squares} from {a} to {b}, counted as for movement: a diagonal counts 2, around walls and closed doors; terrain adds nothing"),
+    "diagonal_1_2": N_("{squares} from {a} to {b}: diagonals count 1, 2, 1, 2; through wall corners but around wall ends"),
 }
 
 

@@ -55,7 +55,8 @@ class GeometryRules:
     start_corner_rule: str
 
     # --- counting ----------------------------------------------------------------------
-    metric: Literal["swm", "ddm"]
+    #: how squares are counted: each diagonal 2 (SWM), or diagonals alternately 1 and 2 (DDM)
+    metric: Literal["diagonal_2", "diagonal_1_2"]
     range_rule: str
     adjacency_rule: str
     nearest_rule: str

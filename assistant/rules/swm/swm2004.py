@@ -49,7 +49,7 @@ RULES = GeometryRules(
     melee_cover=False,
     melee_cover_rule="",
     start_corner_rule="swm2004 CS r.7, r.11; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
-    metric="swm",
+    metric="diagonal_2",
     range_rule="swm2004 CS g.10 Range, r.6 (count as for movement, diagonal = 2, around walls)",
     adjacency_rule="swm2004 CS r.8, g.1 (adjacent: next to it, diagonals included, with line of sight)",
     nearest_rule="swm2004 CS g.10 nearest enemy (closest enemy in line of sight; ties all count)",

@@ -44,7 +44,7 @@ RULES = GeometryRules(
     melee_cover=False,
     melee_cover_rule="",
     start_corner_rule="swm2008 PL p.10, p.28; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
-    metric="swm",
+    metric="diagonal_2",
     range_rule="swm2008 PL p.58 Range, p.8 (count as for movement, diagonal = 2, around walls and closed doors)",
     adjacency_rule="swm2008 PL p.23, p.32 (adjacent: next to it, diagonals included, with line of sight)",
     nearest_rule="swm2008 PL p.55 nearest enemy (closest enemy in line of sight; ties all count)",
