@@ -59,16 +59,18 @@ class Session:
     """An edge's view of the table: ``cards``, extra card files; ``game``, the game a verb that
     names none works on (the shell's, the web's), else the current game of its kind;
     ``position``, a bare position served instead of a game (questions only); ``cache``, whether
-    to keep folded games between verbs (a long-lived edge)."""
+    to keep folded games between verbs (a long-lived edge); ``cards_library``, the library when
+    the edge has loaded it already."""
 
     cards: tuple[str, ...] = ()
     game: Path | None = None
     position: Position | None = None
     cache: bool = False
+    cards_library: CardLibrary | None = None  # a library already loaded (the web app's)
     _folds: dict[tuple[Any, ...], tuple[GameState, dict[str, str]]] = field(default_factory=dict, repr=False)
 
     def library(self) -> CardLibrary:
-        return default_library(list(self.cards))
+        return self.cards_library if self.cards_library is not None else default_library(list(self.cards))
 
     def game_path(self, explicit: Path | None = None, kind: str = "miniatures") -> Path:
         return game_path(explicit if explicit is not None else self.game, kind)
