@@ -13,13 +13,10 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from ..commands import records as _records  # noqa: F401  (registers the verbs)
 from ..commands.context import game_path, resolve_position
-from ..game import Game
-from ..game.squads import check_squads
 from ..game.store import GAME_KINDS, current_game_path, game_kind, games_home, set_current_game
 from ..i18n import _
-from ..position import parse_position, save_position
+from ..position import save_position
 from ..yamlio import read_text
 from .common import board_view, find, library, read_state, run, session
 from .output import JsonOpt, edge, emit_json, err, out, write_or_print
@@ -38,6 +35,11 @@ def new(
     override: OverrideOpt = None,
 ) -> None:
     """Start a game from a position file (each side a squad, checked) and make it the current game."""
+    # start-up time: the game session's modules only for the commands that open a game here
+    from ..game import Game
+    from ..game.squads import check_squads
+    from ..position import parse_position
+
     with edge():
         text, _unused = read_text(resolve_position(position))
         path = game or games_home() / "games" / f"{Path(position).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
@@ -64,6 +66,8 @@ def import_(
 @app.command("use")
 def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
     """Make a game file the current miniatures game (each kind of game has its own current game)."""
+    from ..game import Game  # start-up time: see new
+
     with edge():
         g = Game.open(game_path(game), readonly=True)
         try:

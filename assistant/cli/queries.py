@@ -14,7 +14,6 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..commands import queries as _queries  # noqa: F401  (registers the verbs)
 from ..commands.result import Result
 from ..i18n import _
 from ..model import Position

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import CardLibrary, default_library
 from ..errors import AssistantError
-from ..game import Game
-from ..game.state import GameState
 from ..game.store import current_game_path, game_kind, last_seq
 from ..i18n import _, current
 from ..limits import check_query
 from ..model import Position
 from ..position import load_position
 from ..resources import example_path
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..game.state import GameState
 
 #: how each kind of game is started and opened
 OPENED_BY = {"miniatures": "python -m assistant game", "destiny": "python -m assistant destiny", "swtcg": "python -m assistant swtcg"}
@@ -76,6 +78,8 @@ class Session:
         return game_path(explicit if explicit is not None else self.game, kind)
 
     def open_game(self, path: Path | None = None, readonly: bool = False) -> Game:
+        from ..game import Game  # start-up time: a question asked of a position file folds no game
+
         return Game.open(self.game_path(path), self.library(), readonly=readonly)
 
     def read_state(self, path: Path | None = None, upto: int | None = None) -> tuple[GameState, dict[str, str]]:
@@ -88,6 +92,8 @@ class Session:
             hit = self._folds.get(key)
             if hit is not None:
                 return hit
+        from ..game import Game  # start-up time: a question asked of a position file folds no game
+
         g = Game.open(where, self.library(), readonly=True)
         try:
             events = g.events()

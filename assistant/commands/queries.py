@@ -80,8 +80,8 @@ def range_lines(ans: engine.RangeAnswer) -> list[str]:
 def attack_lines(ans: AttackAnswer) -> list[str]:
     verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
     lines = [_("{a} attacks {t}").format(a=ans.attacker, t=ans.target) + f": {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})"]
-    for r in ans.illegal_reasons:
-        lines.append(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    for why in ans.illegal_reasons:
+        lines.append(f"  [red]✗[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
     chance = f"{ans.p_hit * 100:.0f}%"
     lines.append("  " + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
         needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_("AC") if ans.rules.value == "ddm2005" else _("Defense"),
@@ -106,10 +106,10 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
         for a in ans.attacks[1:]:
             lines.append("  " + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
                          + f"  [dim]({escape(a.condition)})[/]")
-    for r in ans.refused_helpers:
-        lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
-    for r in ans.notes:
-        lines.append(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    for why in ans.refused_helpers:
+        lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+    for why in ans.notes:
+        lines.append(f"  • {escape(why.text)}  [dim]({escape(why.rule)})[/]")
     return lines + _not_modelled(ans.not_modelled)
 
 

@@ -12,6 +12,7 @@ A verb function takes the :class:`~.context.Session` first, then its arguments b
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -99,6 +100,12 @@ def verb(name: str, *, positional: Sequence[str] = (), query: str | None = None,
 
 
 def find(name: str) -> Verb:
+    """The verb of this name; its module is imported now if it was not (start-up time: a
+    one-shot ``los`` loads neither the game session's verbs nor the card games')."""
+    if name not in REGISTRY:
+        first = name.split()[0] if name.split() else ""
+        module = "queries" if " " not in name.strip() else "records" if first == "game" else "cardgames"
+        importlib.import_module(f"{__package__}.{module}")
     found = REGISTRY.get(name)
     if found is None:
         raise AssistantError(_("unknown command {verb!r}: {names}").format(verb=name, names=", ".join(sorted(REGISTRY))))
