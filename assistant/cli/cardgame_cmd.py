@@ -15,9 +15,8 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from ..commands.cardgames import card_game_names, open_log
+from ..commands.games import card_game_names
 from ..errors import AssistantError, UnknownNameError
-from ..game.store import set_current_game
 from ..i18n import _
 from ..resources import card_table_example
 from ..yamlio import dump_yaml, parse_yaml, read_text
@@ -51,6 +50,10 @@ def new(
 
 def use(ctx: typer.Context, game_file: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
     """Make a game file the current game of this kind (each kind of game has its own)."""
+    # start-up time: a card game's log and engine only when one is opened
+    from ..commands.cardgames import open_log
+    from ..game.store import set_current_game
+
     game = kind(ctx)
     with edge():
         with open_log(session(ctx), game, game_file) as log:
@@ -121,7 +124,8 @@ def note(ctx: typer.Context, text: Annotated[str, typer.Argument(help="The note,
 def replay(ctx: typer.Context, to: Annotated[int, typer.Option("--to", help="Show the table as it was after this event.")],
            game_file: GameOpt = None) -> None:
     """The table as it was after event N."""
-    from ..cardgame.render import describe
+    from ..cardgame.render import describe  # start-up time: see use
+    from ..commands.cardgames import open_log
 
     game = kind(ctx)
     with edge():

@@ -14,7 +14,6 @@ import typer
 from rich.markup import escape
 
 from ..commands.context import game_path, resolve_position
-from ..game.store import GAME_KINDS, current_game_path, game_kind, games_home, set_current_game
 from ..i18n import _
 from ..position import save_position
 from ..yamlio import read_text
@@ -38,6 +37,7 @@ def new(
     # start-up time: the game session's modules only for the commands that open a game here
     from ..game import Game
     from ..game.squads import check_squads
+    from ..game.store import games_home, set_current_game
     from ..position import parse_position
 
     with edge():
@@ -67,6 +67,7 @@ def import_(
 def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
     """Make a game file the current miniatures game (each kind of game has its own current game)."""
     from ..game import Game  # start-up time: see new
+    from ..game.store import set_current_game
 
     with edge():
         g = Game.open(game_path(game), readonly=True)
@@ -81,6 +82,8 @@ def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
 @app.command("list")
 def list_games(json_out: JsonOpt = False) -> None:
     """The games in the games folder, each with its kind; the current game of each kind is marked."""
+    from ..game.store import GAME_KINDS, current_game_path, game_kind, games_home  # start-up time: see new
+
     with edge(json_out, "games"):
         home = games_home()
         current = {k: current_game_path(k) for k in GAME_KINDS}

@@ -21,10 +21,8 @@ from ..commands import Session, load_all
 from ..commands.context import resolve_position
 from ..commands.registry import parse_words, split_verb
 from ..errors import AssistantError
-from ..game.store import GameStore, latest_current_game
 from ..i18n import N_, _
 from ..limits import check_query
-from ..live.table import CardTable, Table
 from ..position import load_position
 from .common import library, show
 from .output import edge, out, print_error
@@ -34,6 +32,10 @@ ROOT: Any = None
 
 
 def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
+    # start-up time: the live table and the game package only for serve and the shell
+    from ..game.store import latest_current_game
+    from ..live.table import CardTable, Table
+
     if position is not None and game is not None:
         raise AssistantError(_("give --position or --game, not both"))
     if position is not None:
@@ -52,7 +54,8 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
 
 
 def _is_card_game(path: Path) -> bool:
-    from ..cardgame.log import CARD_GAMES
+    from ..cardgame.log import CARD_GAMES  # start-up time: see _table
+    from ..game.store import GameStore
 
     store = GameStore.open_readonly(path)
     try:

@@ -19,7 +19,6 @@ from ..position import check_position_file, dump_position, load_position
 from ..position.jsonschema import position_schema
 from ..resources import example_files, example_path, reading, readings_text
 from ..rules import engine
-from ..rules.attack import attack
 from ..yamlio import comment_lines, read_text
 from .common import board_view, library, read_state
 from .output import JsonOpt, edge, emit_json, err, out, print_lines, print_problems, write_or_print
@@ -186,6 +185,8 @@ def demo(ctx: typer.Context) -> None:
             print_lines(sight_lines(engine.sight(pos, viewer, target)))
         print_lines(cover_lines(engine.cover(pos, "sbd", "obi")))
         print_lines(range_lines(engine.range_between(pos, "obi", "dooku")))
+        from ..rules.attack import attack  # start-up time: the attack model only for the demo
+
         combat_path = example_path("clone-wars-example-combat")
         if combat_path is not None:
             combat = load_position(combat_path, library(ctx))

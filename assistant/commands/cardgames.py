@@ -8,23 +8,19 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from ..cardgame.log import CARD_GAMES, CardGameLog, summary
+from ..cardgame.log import CardGameLog, summary
 from ..cardgame.render import describe
 from ..errors import AssistantError
 from ..game.store import games_home, set_current_game
 from ..i18n import _
 from ..yamlio import read_text
 from .context import Session
+from .games import card_game_names
 from .registry import verb
 from .result import Result, escape
 
 #: the exit code of 'check' when the rules refuse the play (0: legal; 2: unreadable input)
 CHECK_REFUSED = 3
-
-
-def card_game_names() -> tuple[str, ...]:
-    """The card games, each a group of verbs (the one place the command layer lists them)."""
-    return tuple(CARD_GAMES)
 
 
 @contextmanager

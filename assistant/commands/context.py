@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import CardLibrary, default_library
 from ..errors import AssistantError
-from ..game.store import current_game_path, game_kind, last_seq
 from ..i18n import _, current
 from ..limits import check_query
 from ..model import Position
@@ -44,6 +43,9 @@ def resolve_position(path: str) -> Path:
 def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
     """The game file a command works on: the one named, or the current game of its kind. A game
     of another kind is refused, naming the commands that open it."""
+    # start-up time: the game package only once a game is named or looked for
+    from ..game.store import current_game_path, game_kind
+
     if explicit is None:
         cur = current_game_path(kind)
         if cur is None:
@@ -87,6 +89,8 @@ class Session:
         where = self.game_path(path)
         key: tuple[Any, ...] | None = None
         if self.cache and upto is None:
+            from ..game.store import last_seq  # start-up time: see game_path
+
             stat = where.stat()
             key = (str(where.resolve()), last_seq(where), stat.st_mtime_ns, stat.st_size, current(), self.cards)
             hit = self._folds.get(key)

@@ -5,19 +5,21 @@ and answers the JSON and the lines a person reads; none writes anything."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..coords import count_squares
 from ..errors import AssistantError
 from ..i18n import N_, _, source_names
 from ..limits import check_matrix
 from ..rules import engine
-from ..rules.attack import AttackAnswer, attack, targets
 from ..rules.engine import Reason
-from ..rules.powers import PowerAnswer, use_power
 from .context import Session
 from .registry import verb
 from .result import Result, escape
+
+if TYPE_CHECKING:
+    from ..rules.attack import AttackAnswer
+    from ..rules.powers import PowerAnswer
 
 #: texts shown inside formatted lines (marked here for the catalogs)
 T_NOT_MODELLED_HERE_CHECK_BY_HAND = N_("not modelled here, check by hand:")
@@ -196,6 +198,8 @@ def _moved(st: Any, figure: str, moved: bool | None) -> bool:
 def targets_(s: Session, attacker: str, position: str | None = None, game: Path | None = None, moved: bool | None = None) -> Result:
     """Who can I attack? Every enemy: legal or why not, what to roll, the chance (an edge draws
     the rows as a table)."""
+    from ..rules.attack import targets  # start-up time: the attack model only for the attack questions
+
     pos, st = s.load(position, game)
     rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
     return Result({"query": "targets", "rules": pos.rules.value, "attacker": attacker, "targets": rows}, answer=rows, position=pos)
@@ -208,6 +212,10 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
     if ranged and melee:
         raise AssistantError(_("choose --ranged or --melee, not both"))
+    # start-up time: the attack model only for the attack questions
+    from ..rules.attack import attack
+    from ..rules.powers import use_power
+
     pos, st = s.load(position, game)
     if power is not None:
         answer = use_power(pos, attacker, target, power)
