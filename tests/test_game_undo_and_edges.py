@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from assistant.cli.app import app
-from assistant.cli.game_cmd import status_info
 from assistant.errors import AssistantError
 from assistant.game import Game
+from assistant.game.actions import status_info
 
 runner = CliRunner()
 

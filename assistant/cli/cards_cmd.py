@@ -15,11 +15,12 @@ from ..cards import GAMES, Card, library_folders, load_folders
 from ..errors import AssistantError
 from ..i18n import _, n_
 from ..yamlio import write_text_atomic
+from .common import library
+from .output import JsonOpt, edge, emit_json, err, out, print_problems
 
 app = typer.Typer(help="Browse, check and extend the stat-card library.", no_args_is_help=True)
 
 GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this game: swm or ddm.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 
 
 def _check_game(game: str | None) -> str | None:
@@ -53,8 +54,6 @@ def card_json(card: Card) -> dict[str, Any]:
 @app.command("list")
 def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> None:
     """List every card: name, game, set, cost and whether the card is fully known."""
-    from .app import edge, emit_json, library, out
-
     with edge(json_out, "cards"):
         g = _check_game(game)
         cards = library(ctx).cards(g)
@@ -80,8 +79,6 @@ def show_card(
     json_out: JsonOpt = False,
 ) -> None:
     """Show one card with every value, 'unknown' where the source gives none, and its source."""
-    from .app import edge, emit_json, library, out
-
     with edge(json_out, "card"):
         card = library(ctx).find(name, _check_game(game))
         data = card_json(card)
@@ -114,8 +111,6 @@ def validate_cards(
     json_out: JsonOpt = False,
 ) -> None:
     """Check card files against the schema; report every problem with its line. Exit 2 if any."""
-    from .app import _print_problems, edge, emit_json, err, out
-
     with edge(json_out, "cards validate"):
         folders = list(paths) if paths else library_folders((ctx.find_root().obj or {}).get("cards", []))
         cards, problems, files = load_folders(folders)
@@ -128,7 +123,7 @@ def validate_cards(
         elif errors:
             err.print(_("[bold red]invalid[/]: {problems} in {n} card files").format(
                 problems=n_("{n} problem", "{n} problems", len(errors)).format(n=len(errors)), n=len(files)))
-            _print_problems(problems)
+            print_problems(problems)
         else:
             out.print(_("[green]ok[/]: {n} cards in {n2} files").format(n=len(cards), n2=len(files)))
         if errors:
@@ -204,8 +199,6 @@ def new_card(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a card template to fill in from a physical card."""
-    from .app import edge, err
-
     with edge():
         g = _check_game(game)
         if not name.strip() or "\n" in name:
@@ -218,3 +211,47 @@ def new_card(
         template = _TEMPLATES[g or ""]  # the option is required: g is one of GAMES
         write_text_atomic(path, template.format(name=quoted, file=path))
         err.print(_("wrote {path}: fill in the values from the card, then run 'python -m assistant cards validate {path}'").format(path=escape(str(path))))
+
+
+def abilities_cmd(
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game: swm or ddm.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
+    from ..abilities import CATEGORIES, applied_names, classify, known, modelled_names  # start-up time: the catalogue when asked
+    from ..cards import default_library
+
+    with edge(json_out, "abilities"):
+        g_only = _check_game(game)
+        report = {}
+        for g in ([g_only] if g_only else ["swm", "ddm"]):
+            on_cards: dict[str, str] = {}
+            for card in default_library().cards(g):
+                names = list(card.special_abilities) + [p.name for p in getattr(card, "force_powers", ())]
+                for text in names:
+                    on_cards[text] = classify(g, text).status
+            applied = {n.lower() for n in applied_names(g)}
+            entries = [{"name": k.name, "game": g, "category": k.category, "modelled": k.name.lower() in applied, "source": k.source}
+                       for (gg, _name), k in sorted(known().items()) if gg == g]
+            by_category = {c: {"known": sum(1 for e in entries if e["category"] == c),
+                               "modelled": sum(1 for e in entries if e["category"] == c and e["modelled"])} for c in CATEGORIES}
+            report[g] = {
+                "known_by_name": len(entries),
+                "modelled": modelled_names(g),
+                "by_category": by_category,
+                "entries": entries,
+                "on_shipped_cards": {k: on_cards[k] for k in sorted(on_cards)},
+            }
+        if json_out:
+            emit_json({"query": "abilities", "games": report})
+            return
+        for g, rep in report.items():
+            on = rep["on_shipped_cards"]
+            n_mod = sum(1 for v in on.values() if v == "modelled")
+            out.print(_("[bold]{value}[/]: {rep} glossary names known, {n} modelled; on the shipped cards {n2} names, {n_mod} modelled").format(value=g.upper(), rep=rep['known_by_name'], n=len(rep['modelled']), n2=len(on), n_mod=n_mod))
+            out.print(_("  by category (modelled / known): ") + ", ".join(
+                f"{c} {n['modelled']}/{n['known']}" for c, n in rep["by_category"].items() if n["known"]))
+            out.print("  modelled: " + escape(", ".join(rep["modelled"])))
+            for name, status in on.items():
+                colour = {"modelled": "green", "known": "yellow", "unknown": "red"}[status]
+                out.print(f"  [{colour}]{status:8s}[/] {escape(name)}")

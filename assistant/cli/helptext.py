@@ -45,7 +45,7 @@ def walk(command: Any) -> Iterator[Any]:
 def _help_option(command: Any) -> Any:
     """The command's ``--help`` option (click makes it on first use; made here so that its text
     can be translated before it is shown)."""
-    from .app import click
+    from .output import click
 
     if not getattr(command, "add_help_option", False):
         return None

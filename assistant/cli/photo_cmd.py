@@ -57,8 +57,8 @@ def detect_cmd(
 ) -> None:
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
     from ..photo import NoGridError, detect, load_image
-    from .app import edge, emit_json, err, out
-    from .queries import _load
+    from .common import load as _load
+    from .output import edge, emit_json, err, out
 
     with edge(json_out, "photo"):
         pos = _load(ctx, position, game)
@@ -105,8 +105,8 @@ def check_cmd(
     """
     from ..photo import detect, load_image
     from ..photo.compare import compare
-    from .app import edge, emit_json
-    from .queries import _load
+    from .common import load as _load
+    from .output import edge, emit_json
 
     with edge(json_out, "photo check"):
         pos = _load(ctx, None, game)
@@ -147,7 +147,7 @@ def _check_row(r: Row) -> dict[str, Any]:
 def _print_check(rows: list[dict[str, Any]]) -> None:
     from rich.table import Table
 
-    from .app import out
+    from .output import out
 
     table = Table(header_style="bold", box=None, pad_edge=False)
     for col in ("", N_("figure"), N_("game"), N_("photo"), N_("note")):
@@ -170,8 +170,8 @@ def adapt_cmd(
     from ..photo import NoGridError, load_image, locate_grid
     from ..photo.occupancy import adapt
     from ..yamlio import write_text_atomic
-    from .app import edge, emit_json, out
-    from .queries import _load
+    from .common import load as _load
+    from .output import edge, emit_json, out
 
     with edge(json_out, "photo adapt"):
         pos = _load(ctx, position)
@@ -218,8 +218,8 @@ def synth_cmd(
 
     from ..photo.synth import render_photo
     from ..yamlio import write_bytes_atomic, write_text_atomic
-    from .app import edge, err
-    from .queries import _load
+    from .common import load as _load
+    from .output import edge, err
 
     with edge():
         pos = _load(ctx, position)
@@ -242,7 +242,7 @@ def calibrate_camera(
     """Calibrate the camera from photos of the ChArUco sheet."""
     from ..photo import load_image
     from ..photo.calibrate import calibrate, save
-    from .app import edge, out
+    from .output import edge, out
 
     with edge():
         cam = calibrate([load_image(p) for p in images])
@@ -260,7 +260,7 @@ def calibrate_sheet(
 
     from ..photo.calibrate import charuco_sheet
     from ..yamlio import write_bytes_atomic
-    from .app import edge, err
+    from .output import edge, err
 
     with edge():
         write_bytes_atomic(output, cv2.imencode(".png", charuco_sheet(dpi))[1].tobytes())
@@ -279,7 +279,7 @@ def calibrate_markers(
 
     from ..photo.calibrate import marker_sheet
     from ..yamlio import write_bytes_atomic
-    from .app import edge, err
+    from .output import edge, err
 
     with edge():
         if first > last or first < 0:
@@ -307,7 +307,7 @@ def map_from_photo(
     from ..photo.markers import find_markers
     from ..position import parse_position
     from ..yamlio import write_text_atomic
-    from .app import edge, err
+    from .output import edge, err
 
     with edge():
         if rules not in {e.value for e in Edition}:
@@ -347,8 +347,8 @@ def apply_cmd(
     """Update the game to where the photo shows the figures (logged as corrections, with undo)."""
     from ..photo import detect, load_image
     from ..photo.compare import compare
-    from .app import edge, out
-    from .game_cmd import open_game
+    from .common import open_game
+    from .output import edge, out
 
     with edge():
         g = open_game(ctx, game)
@@ -387,8 +387,8 @@ def batch_cmd(
 
     from ..photo import NoGridError, detect, load_image
     from ..yamlio import write_text_atomic
-    from .app import edge, err
-    from .queries import _load
+    from .common import load as _load
+    from .output import edge, err
 
     with edge():
         pos = _load(ctx, position)

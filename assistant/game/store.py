@@ -100,6 +100,20 @@ def game_kind(path: Path) -> str | None:
     return str(row[0]) if str(row[0]) in ("destiny", "swtcg") else "miniatures"
 
 
+def last_seq(path: Path) -> int:
+    """The log's last event number: cheap (one indexed read), for edges polling for changes and
+    for caches of the fold."""
+    try:
+        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
+        try:
+            row = con.execute("SELECT MAX(seq) FROM events").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise AssistantError(_("{game}: cannot read the game log ({exc})").format(game=path, exc=exc)) from None
+    return int(row[0] or 0)
+
+
 def current_game_path(kind: str = "miniatures") -> Path | None:
     """The current game of one kind (each kind has its own, so a card game never hides the
     miniatures game in play). A pointer from before kinds had their own is honoured for its kind."""

@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from ..cardgames import CARD_GAMES
+from ..commands import Session, load_all
+from ..commands.registry import find, from_json
 from ..coords import parse_square
 from ..errors import AssistantError
+from ..game.store import last_seq
 from ..i18n import _
 from ..model import Position
 
@@ -42,6 +45,7 @@ class Table:
         self.library = library
         self._lock = threading.Lock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
+        self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
 
@@ -55,17 +59,7 @@ class Table:
         """The log's last event number: cheap, for clients polling for changes."""
         if self.game is None:
             return 0
-        import sqlite3
-
-        try:
-            con = sqlite3.connect(f"file:{self.game}?mode=ro", uri=True, timeout=5)
-            try:
-                row = con.execute("SELECT MAX(seq) FROM events").fetchone()
-            finally:
-                con.close()
-        except sqlite3.Error as exc:
-            raise AssistantError(_("{game}: cannot read the game log ({exc})").format(game=self.game, exc=exc)) from None
-        return int(row[0] or 0)
+        return last_seq(self.game)
 
     def snapshot(self) -> Snapshot:
         if self.game is None:
@@ -229,6 +223,15 @@ class Table:
             return self.undo(args.get("seq"))
         raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
 
+    def run(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Any registered verb by name, its arguments from a JSON object: the same JSON the
+        command line prints with ``--json``, the same refusals. A bare position answers the
+        questions only."""
+        v = _verb(name)
+        if v.writes or v.param("position") is None:
+            self._writable()
+        return run_verb(self.session, name, body)
+
     def undo(self, seq: Any = None) -> dict[str, Any]:
         self._writable()
         g = self._open(readonly=False)
@@ -251,6 +254,20 @@ class Table:
             return export_text(g.state(), g.store.meta(), fmt)
         finally:
             g.close()
+
+
+def _verb(name: str) -> Any:
+    load_all()
+    v = find(name)
+    if v.local:
+        raise ReadOnlyError(_("this command works on this computer's files: run it there, not over the web"))
+    return v
+
+
+def run_verb(session: Session, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A verb over the web: its arguments read from JSON, its answer's JSON."""
+    v = _verb(name)
+    return v(session, **from_json(v, body)).json
 
 
 def _text(args: dict[str, Any], key: str) -> str:
@@ -294,6 +311,11 @@ class CardTable:
         log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
         log.close()
+        self.session = Session(game=game, cache=True)
+
+    def run(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Any registered verb by name (the questions refuse a card game, naming its commands)."""
+        return run_verb(self.session, name, body)
 
     def _log(self) -> Any:
         from ..cardgame.log import CardGameLog
@@ -301,7 +323,7 @@ class CardTable:
         return CardGameLog.open(self.game, CARD_GAMES, self.kind)
 
     def version(self) -> int:
-        return Table(game=self.game).version()
+        return last_seq(self.game)
 
     def status(self) -> dict[str, Any]:
         log = self._log()

@@ -124,6 +124,19 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def events() -> Any:
         return {"query": "log", "events": table.events()}
 
+    @app.get("/api/verbs")
+    def verbs() -> Any:
+        """Every verb this app answers at ``POST /api/do/{verb}`` (``game move``: ``/api/do/game/move``)."""
+        from ..commands import load_all
+
+        return {"query": "verbs", "verbs": sorted(load_all())}
+
+    @app.post("/api/do/{verb:path}")
+    async def do_verb(verb: str, request: Request) -> Any:
+        """Any verb of the command line, its arguments a JSON object (the same JSON answers and refusals)."""
+        body = await _json(request)
+        return table.run(verb.replace("/", " "), body)
+
     @app.get("/api/export")
     def export(format: str = "md") -> Any:
         text = table.export(format)

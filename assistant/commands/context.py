@@ -1,0 +1,130 @@
+"""Where a verb finds its game: the session an edge opens (the card files it was given, the game
+it serves) and the game files of each kind.
+
+A one-shot command line makes a session per command; the shell and the web app keep one for
+their life, so a question answered twice folds the log once (the fold is cached by the log's
+last event, the file's size and time, and the language its texts are written in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..cards import CardLibrary, default_library
+from ..errors import AssistantError
+from ..i18n import _, current
+from ..limits import check_query
+from ..model import Position
+from ..position import load_position
+from ..resources import example_path
+from .games import card_game_names
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..game.state import GameState
+
+#: how each kind of game is started and opened
+OPENED_BY = {"miniatures": "python -m assistant game", **{name: f"python -m assistant {name}" for name in card_game_names()}}
+
+
+def resolve_position(path: str) -> Path:
+    """A position file path; a bundled example's name works too (``corridor``)."""
+    p = Path(path)
+    try:
+        if p.exists():
+            return p
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte: not an existing file
+        return p
+    ex = example_path(path) if len(path) < 256 and "\x00" not in path else None
+    return ex if ex is not None else p
+
+
+def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
+    """The game file a command works on: the one named, or the current game of its kind. A game
+    of another kind is refused, naming the commands that open it."""
+    # start-up time: the game package only once a game is named or looked for
+    from ..game.store import current_game_path, game_kind
+
+    if explicit is None:
+        cur = current_game_path(kind)
+        if cur is None:
+            start = "game new --position FILE" if kind == "miniatures" else f"{kind} new TABLE"
+            raise AssistantError(_("no current {kind} game: start one with 'python -m assistant {start}' or name one with --game").format(kind=kind, start=start))
+        return cur
+    found = game_kind(explicit) if explicit.is_file() else None
+    if found is not None and found != kind:
+        raise AssistantError(_("{explicit} is a {found} game: open it with '{OPENED_BY} ...' (for example '{OPENED_BY} status --game {explicit}')").format(explicit=explicit, found=found, OPENED_BY=OPENED_BY[found]))
+    return explicit
+
+
+@dataclass
+class Session:
+    """An edge's view of the table: ``cards``, extra card files; ``game``, the game a verb that
+    names none works on (the shell's, the web's), else the current game of its kind;
+    ``position``, a bare position served instead of a game (questions only); ``cache``, whether
+    to keep folded games between verbs (a long-lived edge); ``cards_library``, the library when
+    the edge has loaded it already."""
+
+    cards: tuple[str, ...] = ()
+    game: Path | None = None
+    position: Position | None = None
+    cache: bool = False
+    cards_library: CardLibrary | None = None  # a library already loaded (the web app's)
+    _folds: dict[tuple[Any, ...], tuple[GameState, dict[str, str]]] = field(default_factory=dict, repr=False)
+
+    def library(self) -> CardLibrary:
+        return self.cards_library if self.cards_library is not None else default_library(list(self.cards))
+
+    def game_path(self, explicit: Path | None = None, kind: str = "miniatures") -> Path:
+        return game_path(explicit if explicit is not None else self.game, kind)
+
+    def open_game(self, path: Path | None = None, readonly: bool = False) -> Game:
+        from ..game import Game  # start-up time: a question asked of a position file folds no game
+
+        return Game.open(self.game_path(path), self.library(), readonly=readonly)
+
+    def read_state(self, path: Path | None = None, upto: int | None = None) -> tuple[GameState, dict[str, str]]:
+        """The game's state (read-only: works on a read-only folder), and its meta."""
+        where = self.game_path(path)
+        key: tuple[Any, ...] | None = None
+        if self.cache and upto is None:
+            from ..game.store import last_seq  # start-up time: see game_path
+
+            stat = where.stat()
+            key = (str(where.resolve()), last_seq(where), stat.st_mtime_ns, stat.st_size, current(), self.cards)
+            hit = self._folds.get(key)
+            if hit is not None:
+                return hit
+        from ..game import Game  # start-up time: a question asked of a position file folds no game
+
+        g = Game.open(where, self.library(), readonly=True)
+        try:
+            events = g.events()
+            if upto is not None:
+                last = events[-1].seq if events else 0
+                if not 1 <= upto <= last:
+                    raise AssistantError(_("--to {upto}: the log has events #1 to #{last}").format(upto=upto, last=last))
+            folded = g.state(upto=upto), g.store.meta()
+        finally:
+            g.close()
+        if key is not None:
+            self._folds = {key: folded}  # one game at a time: the newest fold only
+        return folded
+
+    def load(self, position: str | None = None, game: Path | None = None) -> tuple[Position, GameState | None]:
+        """(position, game state or None) a question is asked of. Without a position file the
+        game's log supplies the state: positions, damage, who has activated this round and who
+        moved this turn."""
+        if position is not None and game is not None:
+            raise AssistantError(_("give --position or --game, not both"))
+        if position is not None:
+            pos = load_position(resolve_position(position), self.library())
+            check_query(pos)
+            return pos, None
+        if game is None and self.position is not None:
+            return self.position, None
+        st, _meta = self.read_state(game)
+        check_query(st.position)
+        return st.position, st

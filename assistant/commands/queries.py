@@ -1,0 +1,227 @@
+"""The table's questions: ``los``, ``cover``, ``range``, ``nearest``, ``matrix``, ``targets`` and
+``attack`` (CONTRACT §3). Each loads the position (a file, or a game's state), asks the rules,
+and answers the JSON and the lines a person reads; none writes anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..coords import count_squares
+from ..errors import AssistantError
+from ..i18n import N_, _, source_names
+from ..limits import check_matrix
+from ..rules import engine
+from ..rules.engine import Reason
+from ..rules.record import find_edition
+from .context import Session
+from .registry import verb
+from .result import Result, escape
+
+if TYPE_CHECKING:
+    from ..rules.attack import AttackAnswer
+    from ..rules.powers import PowerAnswer
+
+#: texts shown inside formatted lines (marked here for the catalogs)
+T_NOT_MODELLED_HERE_CHECK_BY_HAND = N_("not modelled here, check by hand:")
+T_LINE_OF_SIGHT = N_("line of sight")
+T_NO_LINE_OF_SIGHT = N_("no line of sight")
+T_WITNESS = N_("witness")
+T_COVER = N_("cover")
+T_NO_COVER = N_("no cover")
+T_BEST_CORNER = N_("best corner")
+T_SOURCES = N_("sources")
+T_LEGAL = N_("legal")
+T_NOT_A_LEGAL_TARGET = N_("not a legal target")
+T_HELPER_REFUSED = N_("helper refused:")
+
+#: the kinds of attack and the stats a modifier changes, as the answers name them (the JSON keeps these keys)
+ATTACK_KINDS = {"ranged": N_("ranged"), "melee": N_("melee"), "nonmelee": N_("nonmelee")}
+STATS = {"attack": N_("attack"), "defense": N_("defense"), "damage": N_("damage"), "AC": N_("AC")}
+
+
+# --- the lines a person reads ----------------------------------------------------------
+
+
+def _reasons(reasons: tuple[Reason, ...]) -> list[str]:
+    return [f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]" for r in reasons]
+
+
+def _not_modelled(items: tuple[str, ...]) -> list[str]:
+    return [f"  [yellow]{escape(_(T_NOT_MODELLED_HERE_CHECK_BY_HAND))}[/] {escape(', '.join(items))}"] if items else []
+
+
+def sight_lines(ans: engine.SightAnswer) -> list[str]:
+    verdict = f"[bold green]{_(T_LINE_OF_SIGHT)}[/]" if ans.line_of_sight else f"[bold red]{_(T_NO_LINE_OF_SIGHT)}[/]"
+    lines = [f"{ans.viewer} → {ans.target}: {verdict}  ({ans.rules.value})"]
+    if ans.witness:
+        p, q = ans.witness
+        lines.append(f"  {_(T_WITNESS)}: {engine.point_name(p)} → {engine.point_name(q)}: {engine.fmt_point(p)} → {engine.fmt_point(q)}")
+    return lines + _reasons(ans.reasons) + _not_modelled(ans.not_modelled)
+
+
+def cover_lines(ans: engine.CoverAnswer) -> list[str]:
+    if ans.cover is None:
+        verdict = f"[bold red]{_(T_NO_LINE_OF_SIGHT)}[/]"
+    elif ans.cover:
+        verdict = f"[bold yellow]{_(T_COVER)}[/] (+{ans.bonus})"
+    else:
+        verdict = f"[bold green]{_(T_NO_COVER)}[/]"
+    lines = [f"{ans.attacker} → {ans.target}: {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})"]
+    if ans.best_corner is not None:
+        lines.append(f"  {_(T_BEST_CORNER)}: {engine.fmt_point(ans.best_corner)}")
+    if ans.sources:
+        lines.append(f"  {_(T_SOURCES)}: " + escape(source_names(ans.sources)))
+    return lines + _reasons(ans.reasons) + _not_modelled(ans.not_modelled)
+
+
+def range_lines(ans: engine.RangeAnswer) -> list[str]:
+    n = _("unreachable") if ans.squares is None else count_squares(ans.squares)
+    return [f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({ans.rules.value})"] + _reasons(ans.reasons)
+
+
+def attack_lines(ans: AttackAnswer) -> list[str]:
+    verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
+    lines = [_("{a} attacks {t}").format(a=ans.attacker, t=ans.target) + f": {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})"]
+    for why in ans.illegal_reasons:
+        lines.append(f"  [red]✗[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+    chance = f"{ans.p_hit * 100:.0f}%"
+    lines.append("  " + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
+        needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_(find_edition(ans.rules).words.defense),
+        defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
+    lines.append("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
+        damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
+    if ans.p_defeat:
+        lines.append("  " + escape(_("defeats {t} ({left} Hit Points left): {chance}").format(
+            t=ans.target, left=ans.target_hp_left, chance=f"{ans.p_defeat * 100:.1f}%".replace(".0%", "%"))))
+    for step in getattr(ans, "after_hit", ()):
+        lines.append("  " + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
+                     + f"  [dim]({escape(step.rule)})[/]")
+    if ans.force_reroll is not None:
+        r = ans.force_reroll
+        text = (_("with a Force reroll after a miss (1 Force point, +{bonus} on the reroll): {needs}+ again, {chance} in all; expected {expected}")
+                if r.bonus else _("with a Force reroll after a miss (1 Force point): {needs}+ again, {chance} in all; expected {expected}"))
+        lines.append("  " + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=f"{r.expected_damage:g}"))
+                     + f"  [dim]({escape(r.rule)})[/]")
+    for m in ans.modifiers:
+        lines.append(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(m.rule)})[/]")
+    if len(ans.attacks) > 1:
+        for a in ans.attacks[1:]:
+            lines.append("  " + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
+                         + f"  [dim]({escape(a.condition)})[/]")
+    for why in ans.refused_helpers:
+        lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+    for why in ans.notes:
+        lines.append(f"  • {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+    return lines + _not_modelled(ans.not_modelled)
+
+
+def power_lines(ans: PowerAnswer) -> list[str]:
+    verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
+    lines = [_("{a} uses {power} on {t}").format(a=ans.user, power=ans.power, t=ans.target) + f": {verdict}  ({ans.rules.value})"]
+    for r in ans.illegal_reasons:
+        lines.append(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    left = "" if ans.force_left is None or ans.force_left < 0 else _(", {left} left").format(left=ans.force_left)
+    lines.append("  " + escape(_("costs {cost} Force points{left}; {roll}").format(
+        cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")
+    for s in ans.struck:
+        lines.append("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=f"{s.expected:g}")))
+        for step in s.steps:
+            lines.append("    " + escape(step.text) + f"  [dim]({escape(step.rule)})[/]")
+    for r in ans.notes:
+        lines.append(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    return lines
+
+
+# --- the verbs -------------------------------------------------------------------------
+
+
+@verb("los", positional=("viewer", "target"))
+def los(s: Session, viewer: str, target: str, position: str | None = None, game: Path | None = None) -> Result:
+    """Line of sight from one figure to another, with a witness line anyone can re-check."""
+    pos, _st = s.load(position, game)
+    ans = engine.sight(pos, viewer, target)
+    return Result(ans.as_json(), tuple(sight_lines(ans)), answer=ans, position=pos)
+
+
+@verb("cover", positional=("attacker", "target"))
+def cover(s: Session, attacker: str, target: str, position: str | None = None, game: Path | None = None) -> Result:
+    """Whether the target has cover, from the attacker's best corner, and what gives it."""
+    pos, _st = s.load(position, game)
+    sight = engine.sight(pos, attacker, target)
+    ans = engine.cover(pos, attacker, target, sight)
+    return Result(ans.as_json(), tuple(cover_lines(ans)), answer=(ans, sight), position=pos)
+
+
+@verb("range", positional=("a", "b"))
+def range_(s: Session, a: str, b: str, position: str | None = None, game: Path | None = None) -> Result:
+    """Range in squares, counted the way the edition counts "within N squares"."""
+    pos, _st = s.load(position, game)
+    ans = engine.range_between(pos, a, b)
+    return Result(ans.as_json(), tuple(range_lines(ans)), answer=ans, position=pos)
+
+
+@verb("nearest", positional=("figure",))
+def nearest(s: Session, figure: str, position: str | None = None, game: Path | None = None) -> Result:
+    """The nearest enemies in line of sight (all of them when tied)."""
+    pos, _st = s.load(position, game)
+    d, ids = engine.nearest_enemies(pos, figure)
+    rule = engine.Board.of(pos).rules.nearest_rule
+    obj = {"query": "nearest", "rules": pos.edition.value, "figure": figure, "squares": d, "enemies": ids,
+           "reasons": [{"text": _("closest enemies in line of sight, ties all count"), "rule": rule}]}
+    if not ids:
+        text = _("{figure}: no enemy in line of sight").format(figure=figure)
+    else:
+        text = _("{figure}: nearest enemies {ids} at {squares}").format(figure=figure, ids=", ".join(ids), squares=count_squares(d))
+    return Result(obj, (f"{escape(text)}  [dim]({escape(rule)})[/]",), position=pos)
+
+
+@verb("matrix")
+def matrix(s: Session, position: str | None = None, game: Path | None = None) -> Result:
+    """Who sees whom: line of sight, cover and range for every ordered pair of figures (the
+    lines are the footer; an edge draws the rows as a table)."""
+    pos, _st = s.load(position, game)
+    check_matrix(pos)
+    rows = engine.matrix(pos)
+    rules = engine.Board.of(pos).rules
+    footer = f"[dim]{pos.edition.value}: {escape(rules.sight_rule)}; {escape(rules.cover_rule)}[/]"
+    return Result({"query": "matrix", "rules": pos.edition.value, "pairs": rows}, (footer,), answer=rows, position=pos)
+
+
+def _moved(st: Any, figure: str, moved: bool | None) -> bool:
+    """Whether the figure moved this turn: as said, else from the game's log, else not."""
+    if moved is not None:
+        return moved
+    return bool(st and st.moved.get(figure, 0) > 0)
+
+
+@verb("targets", positional=("attacker",))
+def targets_(s: Session, attacker: str, position: str | None = None, game: Path | None = None, moved: bool | None = None) -> Result:
+    """Who can I attack? Every enemy: legal or why not, what to roll, the chance (an edge draws
+    the rows as a table)."""
+    from ..rules.attack import targets  # start-up time: the attack model only for the attack questions
+
+    pos, st = s.load(position, game)
+    rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
+    return Result({"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}, answer=rows, position=pos)
+
+
+@verb("attack", positional=("attacker", "target"))
+def attack_(s: Session, attacker: str, target: str, position: str | None = None, game: Path | None = None, moved: bool | None = None,
+            combined_fire: str | None = None, charge: bool = False, ranged: bool = False, melee: bool = False,
+            opportunity: bool = False, power: str | None = None) -> Result:
+    """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
+    if ranged and melee:
+        raise AssistantError(_("choose --ranged or --melee, not both"))
+    # start-up time: the attack model only for the attack questions
+    from ..rules.attack import attack
+    from ..rules.powers import use_power
+
+    pos, st = s.load(position, game)
+    if power is not None:
+        answer = use_power(pos, attacker, target, power)
+        return Result(answer.as_json(), tuple(power_lines(answer)), answer=answer, position=pos)
+    helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
+    kind = "ranged" if ranged else "melee" if melee else None
+    ans = attack(pos, attacker, target, moved=_moved(st, attacker, moved), combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity)
+    return Result(ans.as_json(), tuple(attack_lines(ans)), answer=ans, position=pos)

@@ -1,0 +1,357 @@
+"""The game session's verbs (``game ...``): each reads the game's state, applies the rules
+(refusing with :class:`~assistant.game.RefusedError` unless a judge overrides), records one
+event and answers it; and the session's reports (``status``, ``log``, ``export``, ``undo``).
+
+The orchestration a verb needs beyond one event's check lives here, once for every edge: a
+charge's move and its attack, an attack of opportunity out of turn, a morale save's total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..coords import parse_edge, parse_square
+from ..errors import AssistantError
+from ..game import RefusedError, voided
+from ..game.actions import (
+    attack_event,
+    entry_json,
+    entry_text,
+    export_text,
+    initiative_event,
+    move_event,
+    parse_initiative_rolls,
+    parse_save_rolls,
+    power_event,
+    record,
+    refuse_unless,
+    roll_outcome,
+    status_info,
+)
+from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge
+from ..game.state import GameState
+from ..i18n import _
+from ..model import Position
+from ..rules.attack import attack
+from ..rules.record import find_edition
+from .context import Session
+from .registry import verb
+from .result import Result, escape
+
+
+def recorded(s: Session, game: Path | None, kind: str, data: dict[str, Any], override: str | None,
+             notes: tuple[str, ...] = ()) -> Result:
+    """Append one event (checked by the rules unless overridden) and answer it as every edge
+    reports it: its number and text, the round and phase, and notes."""
+    ev, entry = record(s.open_game(game), kind, data, override)
+    obj = {"query": "game", "event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase,
+           "notes": list(notes), **({"void": entry.void} if entry.void else {})}
+    lines = [f"[green]#{ev.seq}[/] {escape(entry.text)}"] + [f"  [dim]{escape(n)}[/]" for n in notes]
+    return Result(obj, tuple(lines))
+
+
+def _d20(roll: int) -> int:
+    """A die as rolled at the table (the command line's ``--roll`` is checked by its parser;
+    the shell and the web app come through here)."""
+    if not 1 <= roll <= 20:
+        raise AssistantError(_("a d20 shows 1 to 20, not {roll}").format(roll=roll))
+    return roll
+
+
+def saves_rolls(text: str | None) -> dict[str, Any]:
+    """``--saves 12,15``: the two d20s of SWM Avoid Defeat, as rolled."""
+    if text is None:
+        return {}
+    try:
+        rolls = [int(x) for x in text.split(",")]
+    except ValueError:
+        rolls = []
+    if len(rolls) != 2 or not all(1 <= r <= 20 for r in rolls):
+        raise AssistantError(_("--saves {text!r}: write the two d20s as rolled, e.g. --saves 12,15").format(text=text))
+    return {"saves": rolls}
+
+
+# --- turns -----------------------------------------------------------------------------
+
+
+@verb("game initiative", query="game", writes=True)
+def initiative(s: Session, roll: list[str] | None = None, auto: bool = False, first: str | None = None, game: Path | None = None,
+               override: str | None = None) -> Result:
+    """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
+    st, _meta = s.read_state(game)
+    data = initiative_event(st, parse_initiative_rolls(st, roll or ()), auto, first)
+    return recorded(s, game, "initiative", data, override)
+
+
+@verb("game activate", positional=("figure",), query="game", writes=True)
+def activate(s: Session, figure: str, game: Path | None = None, override: str | None = None) -> Result:
+    """Activate a figure (refused out of turn or twice in a round, unless overridden)."""
+    return recorded(s, game, "activate", {"figure": figure}, override)
+
+
+@verb("game end-turn", query="game", writes=True)
+def end_turn(s: Session, game: Path | None = None) -> Result:
+    """End the acting figure's turn (SWM doors open or close by who stands next to them)."""
+    return recorded(s, game, "end-turn", {}, None)
+
+
+@verb("game move", positional=("figure", "to"), query="game", writes=True)
+def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None = None, game: Path | None = None,
+         override: str | None = None) -> Result:
+    """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
+    st, _meta = s.read_state(game)
+    towed = None
+    if tow is not None:
+        ally, sep, where = tow.partition("=")
+        if not sep or not ally.strip() or not where.strip():
+            raise AssistantError(_("--tow {value!r}: write the ally and where it ends, ALLY=SQUARE").format(value=tow))
+        towed = (ally.strip(), parse_square(where.strip()))
+    data, notes = move_event(st, figure, parse_square(to), burrow=burrow, tow=towed)
+    return recorded(s, game, "move", data, override, notes)
+
+
+# --- attacks and powers ----------------------------------------------------------------
+
+
+@verb("game attack", positional=("attacker", "target"), query="game", writes=True)
+def attack_(s: Session, attacker: str, target: str, roll: int, combined_fire: str | None = None, ranged: bool = False,
+            saves: str | None = None, save: list[str] | None = None, game: Path | None = None, override: str | None = None) -> Result:
+    """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
+    st, _meta = s.read_state(game)
+    helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
+    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save))
+    data.update(saves_rolls(saves))
+    return recorded(s, game, "attack", data, override)
+
+
+@verb("game aoo", positional=("attacker", "target"), query="game", writes=True)
+def aoo(s: Session, attacker: str, target: str, roll: int, save: list[str] | None = None, game: Path | None = None,
+        override: str | None = None) -> Result:
+    """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
+    st, _meta = s.read_state(game)
+    st.figure(attacker), st.figure(target)
+    kind = find_edition(st.rules).attack.opportunity_kind  # DDM: a melee attack; SWM: its own rule
+    ans = attack(st.position, attacker, target, kind=kind, opportunity=True)
+    refuse_unless(ans, override)
+    outcome = roll_outcome(ans, _d20(roll), parse_save_rolls(save))
+    return recorded(s, game, "opportunity", {"attacker": attacker, "target": target, **outcome}, override, opportunity_not_checked(st))
+
+
+@verb("game power", positional=("figure", "target", "power"), query="game", writes=True)
+def power(s: Session, figure: str, target: str, power: str, save: list[str] | None = None, game: Path | None = None,
+          override: str | None = None) -> Result:
+    """Record a Force power that hurts (SWM): its Force points spent, and each struck figure's damage through its saves."""
+    st, _meta = s.read_state(game)
+    data = power_event(st, figure, target, power, save or [], override)
+    return recorded(s, game, "power", data, override)
+
+
+def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | None, override: str | None) -> dict[str, Any]:
+    """A DDM charge as one event: the move is checked (nearest enemy, nearest square, 2 to 2x
+    Speed, clear route), then its one melee attack at +2 from the square it ends on."""
+    f = st.figure(figure)
+    st.figure(target)
+    reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
+    if end is None:
+        if override:
+            raise AssistantError(_("no end square for this charge: give --to SQUARE to record it with --override"))
+        raise RefusedError(reasons)
+    if reasons and not override:
+        raise RefusedError(reasons)
+    moved = replace(f, at=end)
+    pos = st.position
+    after = Position(pos.edition, pos.map, tuple(moved if x.id == f.id else x for x in pos.figures), pos.cards)
+    ans = attack(after, figure, target, moved=True, charge=True, kind="melee")
+    refuse_unless(ans, override)
+    return {"figure": figure, "target": target, "to": end.name, "cost": r.cost if r and r.cost else 0,
+            "path": [sq.name for sq in r.path] if r else [], **roll_outcome(ans, _d20(roll))}
+
+
+@verb("game charge", positional=("figure", "target"), query="game", writes=True)
+def charge(s: Session, figure: str, target: str, roll: int, to: str | None = None, game: Path | None = None,
+           override: str | None = None) -> Result:
+    """DDM: charge -- the move and its one melee attack at +2, checked (nearest enemy, nearest square, 2 to 2x Speed, clear route)."""
+    st, _meta = s.read_state(game)
+    return recorded(s, game, "charge", charge_event(st, figure, target, roll, to, override), override)
+
+
+@verb("game morale", positional=("figure",), query="game", writes=True)
+def morale(s: Session, figure: str, roll: int, game: Path | None = None, override: str | None = None) -> Result:
+    """DDM: record a morale save (d20 + Level + the best commander rating in range, DC 20): it holds, or the creature routs."""
+    st, _meta = s.read_state(game)
+    f = st.figure(figure)
+    level, rating, by = morale_bonus(st.position, f)
+    roll = _d20(roll)
+    total = roll + level + rating
+    held = roll == 20 or (roll != 1 and total >= 20)
+    data = {"figure": figure, "roll": roll, "level": level, "commander": rating, "commander_by": by, "total": total, "held": held}
+    return recorded(s, game, "morale", data, override)
+
+
+# --- the table's bookkeeping -----------------------------------------------------------
+
+
+@verb("game flee", positional=("figure",), query="game", writes=True)
+def flee(s: Session, figure: str, by: str | None = None, game: Path | None = None) -> Result:
+    """A creature flees or is driven off the map: eliminated, its cost scored as for a defeat."""
+    return recorded(s, game, "flee", {"figure": figure, **({"by": by} if by else {})}, None)
+
+
+@verb("game end", query="game", writes=True)
+def end(s: Session, reason: str = "time", game: Path | None = None) -> Result:
+    """End the game (on time, by concession): the round's points are kept and the result recorded."""
+    return recorded(s, game, "end", {"reason": reason}, None)
+
+
+@verb("game damage", positional=("figure", "amount"), query="game", writes=True)
+def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: str | None = None, game: Path | None = None) -> Result:
+    """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
+    return recorded(s, game, "damage", {"figure": figure, "amount": amount, **({"by": by} if by else {}), **saves_rolls(saves)}, None)
+
+
+@verb("game heal", positional=("figure", "amount"), query="game", writes=True)
+def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Result:
+    """Remove damage (never below none)."""
+    return recorded(s, game, "heal", {"figure": figure, "amount": amount}, None)
+
+
+@verb("game force", positional=("figure", "delta"), query="game", writes=True)
+def force(s: Session, figure: str, delta: int, game: Path | None = None) -> Result:
+    """Spend or gain Force points."""
+    return recorded(s, game, "force", {"figure": figure, "delta": delta}, None)
+
+
+@verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)
+def condition(s: Session, figure: str, action: str, name: str, game: Path | None = None) -> Result:
+    """Add or remove a condition (stunned, helpless, ...)."""
+    if action not in ("add", "remove"):
+        raise AssistantError(_("{action!r}: write add or remove").format(action=action))
+    return recorded(s, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, None)
+
+
+@verb("game door", positional=("edge", "state"), query="game", writes=True)
+def door(s: Session, edge: str, state: str, game: Path | None = None) -> Result:
+    """Open or close a door by hand (the SWM door rule also runs at every end of turn)."""
+    if state not in ("open", "close"):
+        raise AssistantError(_("{state!r}: write open or close").format(state=state))
+    return recorded(s, game, "door", {"edge": parse_edge(edge).name, "open": state == "open"}, None)
+
+
+@verb("game embark", positional=("figure", "skiff"), query="game", writes=True)
+def embark(s: Session, figure: str, skiff: str, game: Path | None = None, override: str | None = None) -> Result:
+    """SWM 2008 Desert Skiff: a passenger boards (one Large or two Medium or Small allies) and rides off the map."""
+    return recorded(s, game, "embark", {"figure": figure, "skiff": skiff}, override)
+
+
+@verb("game disembark", positional=("figure", "to"), query="game", writes=True)
+def disembark(s: Session, figure: str, to: str, game: Path | None = None, override: str | None = None) -> Result:
+    """SWM 2008 Desert Skiff: a passenger gets off just before the round's first activation, next to the skiff."""
+    return recorded(s, game, "disembark", {"figure": figure, "at": parse_square(to).name}, override)
+
+
+@verb("game remove", positional=("figure",), query="game", writes=True)
+def remove(s: Session, figure: str, game: Path | None = None) -> Result:
+    """Take a figure off the table."""
+    return recorded(s, game, "remove", {"figure": figure}, None)
+
+
+@verb("game note", positional=("text",), query="game", writes=True)
+def note(s: Session, text: str, game: Path | None = None) -> Result:
+    """Annotate the log (shown in the export)."""
+    if not text.strip():
+        raise AssistantError(_("an empty note"))
+    return recorded(s, game, "note", {"text": text}, None)
+
+
+@verb("game undo", positional=("seq",), query="undo", writes=True)
+def undo(s: Session, seq: int | None = None, game: Path | None = None) -> Result:
+    """Undo an event (it stays in the log, marked undone)."""
+    g = s.open_game(game)
+    try:
+        before = g.state()
+        ev = g.undo(seq)
+        after = g.state()
+    finally:
+        g.close()
+    target = next(e for e in before.entries if e.event.seq == ev.data["seq"])
+    done = (_("[green]#{seq}[/] brought back what event {undone} ({text})") if target.event.kind == "undo"
+            else _("[green]#{seq}[/] undid event {undone} ({text})"))
+    void = voided(before, after)
+    lines = [done.format(seq=ev.seq, undone=ev.data["seq"], text=escape(target.text))]
+    lines += [_("  [yellow]event #{seq_} no longer applies and is void:[/] {why}").format(seq_=seq_, why=escape(why)) for seq_, why in void]
+    lines.append(_("  [dim]undo this undo to bring it back: 'game undo ") + str(ev.seq) + "'[/]")
+    obj = {"query": "undo", "event": ev.as_json(), "text": after.entries[-1].text, "undid": ev.data["seq"],
+           "void": [{"seq": n, "why": why} for n, why in void]}
+    return Result(obj, tuple(lines))
+
+
+# --- reports ---------------------------------------------------------------------------
+
+
+@verb("game status", query="status")
+def status(s: Session, game: Path | None = None) -> Result:
+    """The round, the phase, whose activation it is, and every figure: where, damage, conditions."""
+    st, _meta = s.read_state(game)
+    info = status_info(st)
+    return Result(info, tuple(status_lines(st, info)))
+
+
+def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
+    lines = []
+    if st.round == 0:
+        lines.append(escape(_("no round yet: roll initiative ('game initiative')")))
+    else:
+        acting = (_("{figure} is acting").format(figure=st.active) if st.active else _("nobody is acting"))
+        line = _("round {round}, phase {phase}: {acting}").format(round=st.round, phase=st.phase, acting=acting)
+        if st.turn:
+            line += " " + _("(moved {moved}, attacks {attacks})").format(moved=st.turn.moved, attacks=st.turn.attacks)
+        lines.append(escape(line))
+        if info["over"]:
+            lines.append(f"[bold green]{escape(info['over'])}[/]")
+        elif info["round_over"]:
+            lines.append(escape(_("every figure has activated: the round is over; roll initiative for the next")))
+        else:
+            lines.append(escape(_("next activation:")) + f" [bold]{info['next']}[/]")
+    for side in st.sides():
+        lines.append(f"[bold]{escape(side)}[/]" + ("  " + escape(_("({points} points)").format(points=st.vp.get(side, 0))) if st.vp else ""))
+        for f in info["figures"]:
+            if f["side"] != side:
+                continue
+            if f["hp"] is not None:
+                hp = _("{left}/{hp} HP").format(left=f["hp"] - f["damage_taken"], hp=f["hp"])
+            else:
+                hp = _("{damage} damage").format(damage=f["damage_taken"])
+            may = escape(_("may activate"))
+            mark = escape(_("activated")) if f["activated"] else f"[green]{may}[/]"
+            conds = f"  [yellow]{escape(', '.join(f['conditions']))}[/]" if f["conditions"] else ""
+            lines.append(f"  {escape(f['id']):<12} {f['at']:<5} {escape(hp):<12} {mark}{conds}")
+    for text in info["fallen"].values():
+        lines.append(f"  [dim]{escape(text)}[/]")
+    for fid, skiff in info["aboard"].items():
+        lines.append("  " + escape(_("{id} is aboard {skiff} (Desert Skiff)").format(id=fid, skiff=skiff)))
+    for m in st.morale_due.values():
+        lines.append(f"  [yellow]{escape(m)}[/]")
+    if st.quiet_rounds >= 10:
+        lines.append("  [bold]" + escape(_("10 rounds with no attack and no damage: the game ends on the tie-break")) + "[/] "
+                     + escape(_("(most points; then nearest to the centre; then highest cost)")))
+    return lines
+
+
+@verb("game log", query="log")
+def log(s: Session, game: Path | None = None) -> Result:
+    """Every event in order, with its round and phase."""
+    st, _meta = s.read_state(game)
+    return Result({"query": "log", "events": [entry_json(e) for e in st.entries]},
+                  tuple(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(entry_text(e))}" for e in st.entries))
+
+
+@verb("game export", query="export")
+def export(s: Session, format: str = "md", game: Path | None = None) -> Result:
+    """The whole game, event by event, with overrides and their reasons."""
+    if format not in ("json", "md"):
+        raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=format))
+    st, meta = s.read_state(game)
+    text = export_text(st, meta, format)
+    return Result({"query": "export", "format": format, "text": text}, text=text)

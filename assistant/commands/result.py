@@ -1,0 +1,46 @@
+"""What a verb answers: the JSON object every edge sends (the CLI's ``--json``, the web's body)
+and the text lines a person reads (Rich markup, the user's words escaped)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+_ESCAPE: Callable[..., str] = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])").sub
+
+
+def escape(markup: str) -> str:
+    """Text that Rich will print as it is (its square brackets escaped): the same rule as
+    ``rich.markup.escape``, written here so that the command layer imports no edge.
+
+    >>> escape("[bold]x[/] and [1, 2]")
+    '\\\\[bold]x\\\\[/] and [1, 2]'
+    """
+
+    def backslashes(match: re.Match[str]) -> str:
+        slashes, text = match.groups()
+        return f"{slashes}{slashes}\\{text}"
+
+    markup = _ESCAPE(backslashes, markup)
+    if markup.endswith("\\") and not markup.endswith("\\\\"):
+        return markup + "\\"
+    return markup
+
+
+@dataclass(frozen=True)
+class Result:
+    """One verb's answer.
+
+    ``json`` is the object the CLI prints under ``--json`` and the web app returns; ``lines`` the
+    text a person reads (Rich markup); ``text`` a document (an export) written as it is;
+    ``exit_code`` what the command line exits with (``check``: 3 when the rules refuse);
+    ``answer`` the domain answer (and ``position``) for an edge that draws it (``--png``)."""
+
+    json: dict[str, Any]
+    lines: tuple[str, ...] = ()
+    text: str | None = None
+    exit_code: int = 0
+    answer: Any = field(default=None, compare=False)
+    position: Any = field(default=None, compare=False)

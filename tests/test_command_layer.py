@@ -1,0 +1,131 @@
+"""One command layer under every edge: every registered verb is a command of the CLI, a verb of
+the shell and an endpoint of the web app, and for the same question each edge answers the same
+JSON (and the same refusal)."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from fastapi.testclient import TestClient  # noqa: E402
+from typer.main import get_command  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from assistant.cards import default_library  # noqa: E402
+from assistant.cli.app import app  # noqa: E402
+from assistant.cli.live_cmd import complete, run_line  # noqa: E402
+from assistant.commands import Session, load_all  # noqa: E402
+from assistant.commands.registry import split_verb  # noqa: E402
+from assistant.game import Game  # noqa: E402
+from assistant.live.table import Table  # noqa: E402
+from assistant.live.web import create_app  # noqa: E402
+from assistant.resources import example_path  # noqa: E402
+
+runner = CliRunner()
+
+#: what a player or judge can say: the verbs the issue names, each registered once
+EXPECTED = {"los", "cover", "range", "targets", "attack", "matrix", "nearest"} | {
+    f"game {v}" for v in ("initiative", "activate", "end-turn", "move", "attack", "aoo", "power", "charge", "morale", "flee",
+                          "end", "damage", "heal", "force", "condition", "door", "embark", "disembark", "remove", "note",
+                          "undo", "status", "log", "export")} | {
+    f"{g} {v}" for g in ("destiny", "swtcg") for v in ("new", "do", "check", "status", "log", "undo", "export")}
+
+
+def new_game(tmp_path: Path) -> Path:
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    return path
+
+
+def test_every_verb_is_registered_once() -> None:
+    assert EXPECTED <= set(load_all())
+
+
+def test_the_cli_has_a_command_for_every_verb() -> None:
+    root = get_command(app)
+    for name in load_all():
+        command = root
+        for word in name.split():
+            command = command.commands[word]  # type: ignore[attr-defined]
+        assert command.callback is not None, name
+
+
+def test_the_shell_reads_and_completes_every_verb() -> None:
+    for name in load_all():
+        words = name.split()
+        found = split_verb(words)
+        assert found is not None and found[0].name == name
+        assert words[-1] in complete(words[:-1], words[-1][:1])
+
+
+def test_the_web_app_answers_every_verb(tmp_path: Path) -> None:
+    client = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    assert set(client.get("/api/verbs").json()["verbs"]) == set(load_all())
+    routes = {getattr(r, "path", "") for r in client.app.routes}  # type: ignore[attr-defined]
+    assert "/api/do/{verb:path}" in routes
+    for name in load_all():  # each is answered (a missing argument is a 400, never a 404 or a 500)
+        r = client.post("/api/do/" + name.replace(" ", "/"), json={})
+        assert r.status_code in (200, 400, 403, 409), (name, r.text)
+
+
+@pytest.mark.parametrize("verb, words, body", [
+    ("los", ["sbd", "obi"], {"viewer": "sbd", "target": "obi"}),
+    ("cover", ["sbd", "obi"], {"attacker": "sbd", "target": "obi"}),
+    ("attack", ["sbd", "obi"], {"attacker": "sbd", "target": "obi"}),
+    ("targets", ["sbd"], {"attacker": "sbd"}),
+    ("game status", [], {}),
+    ("game log", [], {}),
+])
+def test_the_cli_the_shell_and_the_web_answer_the_same_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], verb: str,
+                                                             words: list[str], body: dict[str, object]) -> None:
+    game = new_game(tmp_path)
+    cli = runner.invoke(app, [*verb.split(), *words, "--game", str(game), "--json"])
+    assert cli.exit_code == 0, cli.output
+    capsys.readouterr()
+    assert run_line(" ".join([verb, *words, "--json"]), game) == 0
+    shell = json.loads(capsys.readouterr().out)
+    web = TestClient(create_app(Table(game=game, library=default_library()))).post("/api/do/" + verb.replace(" ", "/"), json=body)
+    assert web.status_code == 200, web.text
+    assert json.loads(cli.stdout) == shell == web.json()
+
+
+def test_a_refusal_is_the_same_on_every_edge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = new_game(tmp_path)
+    cli = runner.invoke(app, ["game", "charge", "sbd", "obi", "--roll", "12", "--game", str(game), "--json"])
+    assert cli.exit_code == 2
+    capsys.readouterr()
+    assert run_line("game charge sbd obi --roll 12 --json", game) == 2
+    shell = json.loads(capsys.readouterr().out)
+    web = TestClient(create_app(Table(game=game, library=default_library()))).post("/api/do/game/charge", json={"figure": "sbd", "target": "obi", "roll": 12})
+    assert web.status_code in (400, 409)
+    assert json.loads(cli.stdout)["error"] == shell["error"] == web.json()["error"]
+
+
+def test_a_record_through_the_web_is_the_clis_record(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    client = TestClient(create_app(Table(game=game, library=default_library())))
+    r = client.post("/api/do/game/note", json={"text": "judge: ok"})
+    assert r.status_code == 200 and r.json()["query"] == "game" and r.json()["event"]["kind"] == "note"
+    assert client.post("/api/do/game/note", json={"text": "x", "game": "/etc/passwd"}).status_code == 400
+    assert client.post("/api/do/destiny/new", json={}).status_code == 403
+
+
+def test_the_command_layer_imports_no_edge() -> None:
+    import ast
+
+    for path in Path("assistant/commands").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level}
+        assert not names & {"typer", "click", "fastapi", "starlette", "rich", "prompt_toolkit"}, path
+
+
+def test_a_session_folds_a_game_once(tmp_path: Path) -> None:
+    s = Session(cache=True)
+    game = new_game(tmp_path)
+    first = s.read_state(game)
+    assert s.read_state(game) is first
