@@ -23,7 +23,8 @@ from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, NotAMapError, find_grid
 from .figures import Seen, figures_by_marker
-from .markers import Marker, find_base_markers, find_markers, find_markers_near, merge
+from .budget import MAX_MARKER_CANDIDATES, has_structure
+from .markers import Marker, find_base_markers, find_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
 
 OCCUPIED = 0.5
@@ -134,14 +135,20 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     """The board's grid in the photo, the markers seen, and whether the grid came from the
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess."""
     cols, rows = pos.map.cols, pos.map.rows
-    markers = find_markers(image)
+    # the work budget (.budget): an image with no plausible structure (noise) gets no marker
+    # search and no printed-lines search, whose cost on it runs to minutes
+    structured = has_structure(image)
+    markers = find_markers(image) if structured else []
     # small corner markers: look again, harder, then at full resolution, then (a photo of under
     # 12 MP) enlarged twice
-    passes = [(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])
+    passes = ([(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])) if structured else []
     for full, upscale in passes:
         if len({m.id for m in markers if m.id < 4}) < 4:
-            extra = [m for m in find_markers(image, small_markers=True, full_resolution=full, upscale=upscale) if m.id < 4]
+            found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
+            extra = [m for m in found if m.id < 4]
             markers = merge(markers, _consistent(markers, extra, cols, rows))
+            if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
+                break
     from .lines import GridMismatchError, check_with_lines, find_grid_from_lines
 
     try:
@@ -151,7 +158,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
-    if grid is None:
+    if grid is None and structured:
         grid = find_grid_from_lines(image, pos, markers)
         by_lines = grid is not None
     if grid is None:

@@ -81,19 +81,26 @@ def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution
     ``small_markers`` searches harder (short perimeters, more thresholds), for corner markers
     printed small or without a white margin against the map; ``upscale`` enlarges a small photo
     first, where blurred markers of 20-30 px are read only when their cells span more pixels."""
+    return find_markers_counted(image, small_markers, full_resolution, upscale)[0]
+
+
+def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False,
+                         upscale: float = 1.0) -> tuple[list[Marker], int]:
+    """:func:`find_markers`, and how many candidate quadrilaterals ArUco looked at (decoded or
+    rejected): the measure of its work, which the grid search budgets (:mod:`.budget`)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     scale = upscale if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))
     if scale > 1:
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     else:
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    corners, ids, _ = _detector(small_markers=small_markers).detectMarkers(small)
-    out = []
+    corners, ids, rejected = _detector(small_markers=small_markers).detectMarkers(small)
+    out: list[Marker] = []
     if ids is None:
-        return out
+        return out, len(rejected)
     for c, i in zip(corners, ids.ravel(), strict=True):
         out.append(Marker(int(i), c.reshape(4, 2).astype(np.float64) / scale))
-    return [m for m in out if _real(image, m)]
+    return [m for m in out if _real(image, m)], len(rejected) + len(ids)
 
 
 def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> list[Marker]:
