@@ -55,9 +55,23 @@ def _paper_quad(small: np.ndarray) -> np.ndarray | None:
 TOP = 32  # pixels per square of the top view in which crossings are searched
 
 
+def _median(a: np.ndarray) -> float:
+    """``np.median`` of a short 1-D array, the same value (the two middle values averaged in the
+    array's own precision) without its overhead: :func:`_peak` takes two medians of every window
+    of every lattice point, about 6,000 a photo, where ``np.median`` spent a third of the search.
+
+    >>> a = np.array([5, 1, 4, 2.5], np.float32)
+    >>> _median(a) == float(np.median(a)) == 3.25 and _median(a[:3]) == float(np.median(a[:3])) == 4.0
+    True
+    """
+    s = np.sort(a)
+    k = len(s) // 2
+    return float(s[k]) if len(s) % 2 else float((s[k - 1] + s[k]) / 2)
+
+
 def _peak(sums: np.ndarray, at: int) -> bool:
-    med = float(np.median(sums))
-    spread = float(np.median(np.abs(sums - med)))
+    med = _median(sums)
+    spread = _median(np.abs(sums - med))
     return float(sums[at]) - med > max(6.0 * len(sums), 8.0 * spread)
 
 
