@@ -151,6 +151,7 @@ def test_a_grid_from_an_outline_needs_the_printed_lines_on_its_lattice() -> None
     assert len(grids) == 2 and errors[0] < 0.25 and errors[1] > 5
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 10_000))
 @settings(max_examples=6, deadline=None)
 def test_without_corner_markers_the_grid_is_right_or_refused(seed: int) -> None:
@@ -287,6 +288,7 @@ def test_photo_apply_updates_the_game_through_the_log(tmp_path, monkeypatch) -> 
 # --- corner markers of any size, stickers, sheets (issue 14) ----------------------------------
 
 
+@pytest.mark.slow
 def test_small_corner_markers_give_the_right_grid_or_none() -> None:
     """CONTRACT §4 fixes no marker size; 'calibrate markers' prints them at 12 mm (0.47 square).
     On 12 MP photos the grid must be right or refused -- never wrong -- and found on most."""
