@@ -22,8 +22,8 @@ from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, NotAMapError, find_grid
-from .figures import Seen, figures_by_marker
 from .budget import MAX_MARKER_CANDIDATES, has_structure
+from .figures import Seen, figures_by_marker
 from .markers import Marker, find_base_markers, find_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
 
