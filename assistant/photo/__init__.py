@@ -10,7 +10,7 @@ roster has).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -237,13 +237,13 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     def doubtful(sq: str) -> bool:
         return abs(scores.get(sq, 0.0) - OCCUPIED) < UNCERTAIN_BAND
 
-    def listing(squares: list[str] | set[str]) -> None:
+    def listing(squares: Collection[str]) -> None:
         have = {u["square"] for u in uncertain}
         uncertain.extend({"square": s, "confidence": 0.0} for s in sorted(squares, key=_square_key) if s not in have)
 
-    found = {f.id for f in seen}
+    found_ids = {f.id for f in seen}
     # where the record puts a figure no marker placed, a doubtful square is settled by the record
-    homes = {sq for f in pos.figures if f.id not in found for sq in _block(f.at.name, f.size.footprint)}
+    homes = {sq for f in pos.figures if f.id not in found_ids for sq in _block(f.at.name, f.size.footprint)}
     if len(occupied) > roster_squares:
         extra = sorted((s for s in occupied if s not in marked and s not in homes), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
         dropped = [s for s in extra if s in listed]
@@ -255,7 +255,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # matched to the remaining occupied squares, the closest (figure, place) pairs first, so a
     # figure standing where the record says is never displaced by a neighbour's search; a
     # Large or bigger base takes a whole block of occupied squares
-    unmatched = [f for f in pos.figures if f.id not in found]
+    unmatched = [f for f in pos.figures if f.id not in found_ids]
     free = {s for s in occupied if s not in marked}
     # a big base read with a square or two of its block doubtful-empty (its edge in shadow, a
     # body over it) still fits there: those squares join it and are listed
@@ -340,17 +340,17 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # puts it, onto a doubtful square, while its recorded square is doubtful too and free, is
     # read as standing where the record says -- the far square is read as empty; both are listed
     taken = {sq for f in seen for sq in _space(pos, f)}
-    for k, f in enumerate(seen):
-        rec = pos.figure(f.id)
+    for k, sf in enumerate(seen):
+        rec = pos.figure(sf.id)
         home = rec.at.name
-        if (f.by == "roster" and rec.size.footprint == 1 and _dist(f.at, home) > 2 and doubtful(f.at) and doubtful(home)
+        if (sf.by == "roster" and rec.size.footprint == 1 and _dist(sf.at, home) > 2 and doubtful(sf.at) and doubtful(home)
                 and home not in taken and home not in nowhere):
             notes.append(_("{id}: the photo cannot tell {there} from {home}, both doubtful; read as standing where the record says, {home}: confirm both").format(
-                id=f.id, there=f.at, home=home))
-            occupied = sorted((set(occupied) - {f.at}) | {home}, key=_square_key)
-            taken = (taken - {f.at}) | {home}
-            listing([f.at, home])
-            seen[k] = Seen(f.id, home, 0.0, "roster")
+                id=sf.id, there=sf.at, home=home))
+            occupied = sorted((set(occupied) - {sf.at}) | {home}, key=_square_key)
+            taken = (taken - {sf.at}) | {home}
+            listing([sf.at, home])
+            seen[k] = Seen(sf.id, home, 0.0, "roster")
     # occupied squares no figure of the record explains (a body leaning over its neighbour, a
     # shadow, or a figure the record lacks) are listed for a person to confirm
     listed = {u["square"] for u in uncertain}
@@ -380,10 +380,10 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         notes.append(_("{names} look occupied but no figure of the record was matched there: confirm").format(
             names=", ".join(unexplained[:6]) + (", ..." if len(unexplained) > 6 else "")))
     # the rules model checks what vision returned: a base marker read on a wall or pit square
-    for f in seen:
-        if f.at in nowhere:
-            notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=f.id, at=f.at))
-            uncertain.append({"square": f.at, "confidence": 0.0})
+    for sf in seen:
+        if sf.at in nowhere:
+            notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=sf.id, at=sf.at))
+            uncertain.append({"square": sf.at, "confidence": 0.0})
     if by_lines:
         notes.insert(0, _("grid found from the printed lines (no corner markers); which way round it lies was chosen by {how}").format(how=_(grid.oriented_by or N_("the map's terrain"))))
     return PhotoResult(name, True, grid.reprojection_error_px, seen, occupied, uncertain, time.perf_counter() - t0, notes)

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -26,7 +27,7 @@ from .mapread import read_map
 WORK = 1600  # the photo is searched at this width
 
 
-def _touches_border(rect: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
+def _touches_border(rect: Sequence[int], shape: tuple[int, ...]) -> bool:
     x, y, w, h = rect
     return x <= 1 or y <= 1 or x + w >= shape[1] - 1 or y + h >= shape[0] - 1
 
@@ -34,7 +35,7 @@ def _touches_border(rect: tuple[int, int, int, int], shape: tuple[int, ...]) -> 
 def _paper_quad(small: np.ndarray) -> np.ndarray | None:
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    paper = ((h >= 8) & (h <= 32) & (s >= 12) & (s <= 110) & (v >= 70)).astype(np.uint8)
+    paper: np.ndarray = ((h >= 8) & (h <= 32) & (s >= 12) & (s <= 110) & (v >= 70)).astype(np.uint8)
     paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     # a region running off the photo is the table or the wall behind it, not the whole map
