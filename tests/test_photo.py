@@ -192,6 +192,52 @@ def test_a_photo_without_a_board_is_refused(tmp_path) -> None:
     assert r.exit_code == 2 and "not an image" in r.stderr
 
 
+def test_a_noise_image_is_refused_before_any_search(monkeypatch) -> None:
+    """The grid search's work budget: an image with no structure (noise, of any size; JPEG'd too)
+    gets no marker search and no printed-lines search (minutes of work on noise), and is refused
+    with the message of any photo without a board."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+
+    def searched(*a: Any, **k: Any) -> Any:
+        raise AssertionError("an image with no structure was searched")
+
+    monkeypatch.setattr(photo, "find_markers", searched)
+    monkeypatch.setattr(photo, "find_markers_counted", searched)
+    monkeypatch.setattr(lines, "find_grid_from_lines", searched)
+    pos = load_position(example_path("clone-wars-corridor"))
+    rng = np.random.default_rng(1)
+    for h, w in ((600, 800), (1800, 2400), (90, 120)):
+        noise = (rng.random((h, w, 3)) * 255).astype(np.uint8)
+        jpeg = cv2.imdecode(cv2.imencode(".jpg", noise, [cv2.IMWRITE_JPEG_QUALITY, 75])[1], cv2.IMREAD_COLOR)
+        for img in (noise, jpeg):
+            with pytest.raises(NoGridError, match="0 of the 4 map-corner markers"):
+                detect(img, pos, "noise")
+
+
+def test_a_marker_search_handed_too_many_candidates_stops_the_harder_ones(monkeypatch) -> None:
+    """Each harder corner-marker search looks at more pixels than the one before; one that was
+    handed more candidates than the budget allows is the last."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+    from assistant.photo.budget import MAX_MARKER_CANDIDATES
+
+    calls: list[dict[str, Any]] = []
+
+    def crowded(image: np.ndarray, **k: Any) -> tuple[list[Any], int]:
+        calls.append(k)
+        return [], MAX_MARKER_CANDIDATES + 1
+
+    monkeypatch.setattr(photo, "find_markers", lambda image, **k: [])  # no corner marker seen by the plain search
+    monkeypatch.setattr(photo, "find_markers_counted", crowded)
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
+    pos = load_position(example_path("clone-wars-corridor"))
+    img, _ = drawn("clone-wars-corridor", seed=1, width=1600, height=1200)
+    with pytest.raises(NoGridError, match="0 of the 4 map-corner markers"):
+        photo.locate_grid(img, pos)
+    assert len(calls) == 1
+
+
 def test_photo_detect_json_follows_the_contract(tmp_path) -> None:
     pos = load_position(example_path("clone-wars-corridor"))
     img, truth = render_photo(pos, seed=1, width=1600, height=1200)
