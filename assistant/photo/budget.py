@@ -1,4 +1,4 @@
-"""The grid search's work budget: a photo that cannot show a board is refused in about a second.
+"""The grid search's work budget: a photo that cannot show a board is refused in a fraction of a second.
 
 Measured (cProfile, issue 25): on an 800 x 600 image of random noise the harder corner-marker
 searches spent over five CPU-minutes inside ArUco, whose cost grows with the square of the
