@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -27,6 +30,48 @@ runner = CliRunner()
 
 def bare(pos: Position) -> Position:
     return Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
+
+
+# --- shared work: several tests read the same generated photo (a photo is the same from its
+# seed, whatever came before: tested below), and read it again with the classifier's answers
+# changed, which the grid does not depend on. Each photo is drawn once and its grid found once
+# in this module; every assert sees the same values as before.
+
+
+@functools.cache
+def _drawn(example: str, without_base_markers: bool, seed: int, width: int, height: int, figures_tall: bool) -> tuple[np.ndarray, Any]:
+    pos = load_position(example_path(example))
+    return render_photo(bare(pos) if without_base_markers else pos, seed=seed, width=width, height=height, figures_tall=figures_tall)
+
+
+def drawn(example: str, seed: int, width: int, height: int, without_base_markers: bool = False,
+          figures_tall: bool = True) -> tuple[np.ndarray, Any]:
+    """``render_photo`` of an example (its base markers taken off: ``bare``), drawn once a module;
+    each caller gets its own copy of the image to paint on."""
+    img, truth = _drawn(example, without_base_markers, seed, width, height, figures_tall)
+    return img.copy(), truth
+
+
+_GRIDS: dict[tuple[Any, ...], Any] = {}
+
+
+@pytest.fixture
+def grid_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``detect`` finds the grid of each photo once in this module (keyed by the image's pixels
+    and everything of the position the search reads: the map, the figures and their markers)."""
+    import assistant.photo as photo
+
+    real = photo.locate_grid
+
+    def once(image: np.ndarray, pos: Position, name: str = "<image>") -> Any:
+        key = (hashlib.sha1(image.tobytes()).hexdigest(), image.shape, repr(pos.map),
+               tuple((f.id, f.at.name, f.size, f.marker) for f in pos.figures))
+        if key not in _GRIDS:
+            _GRIDS[key] = real(image, pos, name)
+        grid, markers, by_lines = _GRIDS[key]
+        return grid, list(markers), by_lines
+
+    monkeypatch.setattr(photo, "locate_grid", once)
 
 
 @pytest.mark.parametrize("example", ["clone-wars-corridor", "open-field-pit", "ddm-forest-field"])
@@ -106,6 +151,7 @@ def test_a_grid_from_an_outline_needs_the_printed_lines_on_its_lattice() -> None
     assert len(grids) == 2 and errors[0] < 0.25 and errors[1] > 5
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 10_000))
 @settings(max_examples=6, deadline=None)
 def test_without_corner_markers_the_grid_is_right_or_refused(seed: int) -> None:
@@ -144,6 +190,52 @@ def test_a_photo_without_a_board_is_refused(tmp_path) -> None:
     txt.write_text("not an image")
     r = runner.invoke(app, ["photo", "detect", str(txt), "-p", "clone-wars-corridor"])
     assert r.exit_code == 2 and "not an image" in r.stderr
+
+
+def test_a_noise_image_is_refused_before_any_search(monkeypatch) -> None:
+    """The grid search's work budget: an image with no structure (noise, of any size; JPEG'd too)
+    gets no marker search and no printed-lines search (minutes of work on noise), and is refused
+    with the message of any photo without a board."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+
+    def searched(*a: Any, **k: Any) -> Any:
+        raise AssertionError("an image with no structure was searched")
+
+    monkeypatch.setattr(photo, "find_markers", searched)
+    monkeypatch.setattr(photo, "find_markers_counted", searched)
+    monkeypatch.setattr(lines, "find_grid_from_lines", searched)
+    pos = load_position(example_path("clone-wars-corridor"))
+    rng = np.random.default_rng(1)
+    for h, w in ((600, 800), (1800, 2400), (90, 120)):
+        noise = (rng.random((h, w, 3)) * 255).astype(np.uint8)
+        jpeg = cv2.imdecode(cv2.imencode(".jpg", noise, [cv2.IMWRITE_JPEG_QUALITY, 75])[1], cv2.IMREAD_COLOR)
+        for img in (noise, jpeg):
+            with pytest.raises(NoGridError, match="0 of the 4 map-corner markers"):
+                detect(img, pos, "noise")
+
+
+def test_a_marker_search_handed_too_many_candidates_stops_the_harder_ones(monkeypatch) -> None:
+    """Each harder corner-marker search looks at more pixels than the one before; one that was
+    handed more candidates than the budget allows is the last."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+    from assistant.photo.budget import MAX_MARKER_CANDIDATES
+
+    calls: list[dict[str, Any]] = []
+
+    def crowded(image: np.ndarray, **k: Any) -> tuple[list[Any], int]:
+        calls.append(k)
+        return [], MAX_MARKER_CANDIDATES + 1
+
+    monkeypatch.setattr(photo, "find_markers", lambda image, **k: [])  # no corner marker seen by the plain search
+    monkeypatch.setattr(photo, "find_markers_counted", crowded)
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
+    pos = load_position(example_path("clone-wars-corridor"))
+    img, _ = drawn("clone-wars-corridor", seed=1, width=1600, height=1200)
+    with pytest.raises(NoGridError, match="0 of the 4 map-corner markers"):
+        photo.locate_grid(img, pos)
+    assert len(calls) == 1
 
 
 def test_photo_detect_json_follows_the_contract(tmp_path) -> None:
@@ -242,6 +334,7 @@ def test_photo_apply_updates_the_game_through_the_log(tmp_path, monkeypatch) -> 
 # --- corner markers of any size, stickers, sheets (issue 14) ----------------------------------
 
 
+@pytest.mark.slow
 def test_small_corner_markers_give_the_right_grid_or_none() -> None:
     """CONTRACT §4 fixes no marker size; 'calibrate markers' prints them at 12 mm (0.47 square).
     On 12 MP photos the grid must be right or refused -- never wrong -- and found on most."""
@@ -284,7 +377,7 @@ def test_a_printed_sheet_of_markers_is_not_a_map() -> None:
         detect(sheet, pos, "sheet")
 
 
-def test_dark_wall_squares_are_terrain_not_bases(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dark_wall_squares_are_terrain_not_bases(monkeypatch: pytest.MonkeyPatch, grid_once: None) -> None:
     """The position says where walls are; a wall printed as dark as a base is not read as one."""
     pos = load_position(example_path("clone-wars-corridor"))
     img, truth = render_photo(pos, seed=3, width=3200, height=2400, figures_tall=False)
@@ -305,16 +398,16 @@ def test_dark_wall_squares_are_terrain_not_bases(monkeypatch: pytest.MonkeyPatch
     assert any("look dark like a base" in n for n in res.notes)
 
 
-def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch) -> None:
+def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, grid_once) -> None:
     """More squares look occupied than the roster's bases cover: the doubtful extras are read as
     empty; fewer: the likeliest doubtful squares are read as occupied. Either way they are listed."""
     import assistant.photo as photo
 
     pos = load_position(example_path("clone-wars-corridor"))
-    img, truth = render_photo(pos, seed=5, width=2400, height=1800, figures_tall=False)
+    img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
-    empty = sorted(s for s in (f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 9)) if s not in truth.occupied and s in real(
-        img, photo.locate_grid(img, pos)[0], pos.map.cols, pos.map.rows))[:2]
+    read = real(img, photo.locate_grid(img, pos)[0], pos.map.cols, pos.map.rows)  # once, not once a square
+    empty = sorted(s for s in (f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 9)) if s not in truth.occupied and s in read)[:2]
     # one doubtful false square beside the true ones: dropped, listed
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.6})
     res = detect(img, pos, "extra")
@@ -332,7 +425,7 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch) -
     from dataclasses import replace
 
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)  # no base markers
-    img2, truth2 = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
+    img2, truth2 = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 1.0})
     res = detect(img2, bare, "extra")
     covered = {sq for f in res.figures for sq in photo._space(bare, f)}
@@ -392,14 +485,14 @@ def test_a_photo_of_a_map_of_another_size_is_refused_saying_so(dc: int, dr: int)
     """The corner markers frame the photographed map whatever its size; the printed squares'
     period tells that the position's map has another number of them."""
     pos = load_position(example_path("clone-wars-corridor"))
-    img, _ = render_photo(pos, seed=1, width=2400, height=1800)
+    img, _ = drawn("clone-wars-corridor", seed=1, width=2400, height=1800)
     other = replace(pos, map=replace(pos.map, cols=pos.map.cols + dc, rows=pos.map.rows + dr))
     with pytest.raises(NoGridError, match=rf"shows a map of about {pos.map.cols} x {pos.map.rows} squares, not "
                                           rf"{other.map.cols} x {other.map.rows}"):
         detect(img, other, "other size")
 
 
-def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch) -> None:
+def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch, grid_once) -> None:
     """A Large base read with one square of its 2 x 2 block doubtful-empty (its edge in shadow, a
     body over it) is still matched there: the square joins it, and is listed for a person to confirm.
     A doubtful square that no figure then takes, beyond the roster's count, is read as empty."""
@@ -407,7 +500,7 @@ def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch) -> 
 
     pos = load_position(example_path("pillar-room"))
     yuzzem = pos.figure("yuzzem")
-    img, truth = render_photo(pos, seed=7, width=2400, height=1800, figures_tall=False)
+    img, truth = drawn("pillar-room", seed=7, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
     edge = yuzzem.at.offset(1, 1).name  # the block's south-east square
     stray = next(f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 9) if f"{c}{r}" not in truth.occupied)
@@ -419,7 +512,7 @@ def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch) -> 
     assert set(res.occupied) == truth.occupied
 
 
-def test_where_vision_cannot_tell_the_record_decides(monkeypatch) -> None:
+def test_where_vision_cannot_tell_the_record_decides(monkeypatch, grid_once) -> None:
     """A base read as doubtful-empty where the record puts a figure, and a doubtful-occupied square
     far away: the figure is read where the record says, the far square as empty, both listed.
     A confident square far away is not overruled (the figure may have moved)."""
@@ -429,7 +522,7 @@ def test_where_vision_cannot_tell_the_record_decides(monkeypatch) -> None:
 
     pos = load_position(example_path("clone-wars-corridor"))
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
-    img, truth = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
+    img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
     real = photo.square_probabilities
     fig = next(f for f in bare.figures if f.size.footprint == 1)
     far = next(f"{c}{r}" for c in "ONMLK" for r in range(1, 5) if f"{c}{r}" not in truth.occupied)
@@ -442,14 +535,14 @@ def test_where_vision_cannot_tell_the_record_decides(monkeypatch) -> None:
     assert {f.id: f.at for f in res.figures}[fig.id] == far
 
 
-def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatch) -> None:
+def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatch, grid_once) -> None:
     """Every base of the roster found and one square more looks occupied, however surely: beside
     a figure found (its body leaning over the square, its shadow) it is read as empty; far from
     every figure it stays (the photo may show a figure the record lacks). Either way it is listed."""
     import assistant.photo as photo
 
     pos = load_position(example_path("clone-wars-corridor"))
-    img, truth = render_photo(pos, seed=5, width=2400, height=1800, figures_tall=False)
+    img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
     beside, far = "D8", "J3"  # beside Obi-Wan on C8; seven squares and more from every figure
     assert not {beside, far} & truth.occupied
@@ -462,7 +555,7 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
     assert set(res.occupied) == truth.occupied | {far} and far in {u["square"] for u in res.uncertain}
 
 
-def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch) -> None:
+def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch, grid_once) -> None:
     """A base read surely empty (hidden under its own figure, a camera straight above) and no
     square left for it: the figure is read where the record puts it, listed, and a note says it
     was not seen. A figure whose recorded square another holds is looked for, not placed."""
@@ -472,7 +565,7 @@ def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch
 
     pos = load_position(example_path("clone-wars-corridor"))
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
-    img, truth = render_photo(bare, seed=5, width=2400, height=1800, figures_tall=False)
+    img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
     real = photo.square_probabilities
     hidden = bare.figure("clone1")
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), hidden.at.name: 0.01})
@@ -488,7 +581,7 @@ def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch
     assert "clone2" not in {f.id for f in res.figures} and any("clone2 not found in the photo" in n for n in res.notes)
 
 
-def test_a_big_base_half_seen_where_the_record_puts_it_keeps_its_squares(monkeypatch) -> None:
+def test_a_big_base_half_seen_where_the_record_puts_it_keeps_its_squares(monkeypatch, grid_once) -> None:
     """A Large base with half its block read as empty (under its body, in its shadow), and a small
     figure nearby that vision cannot find: the Large figure stands where the record puts it, its
     squares are not handed to the small one's search, and the small one is read at its record."""
@@ -496,7 +589,7 @@ def test_a_big_base_half_seen_where_the_record_puts_it_keeps_its_squares(monkeyp
 
     pos = load_position(example_path("pillar-room"))
     big = pos.figure("yuzzem")
-    img, truth = render_photo(pos, seed=7, width=2400, height=1800, figures_tall=False)
+    img, truth = drawn("pillar-room", seed=7, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
     half = [big.at.offset(1, 0).name, big.at.offset(1, 1).name]  # its eastern half
     small = pos.figure("grievous")

@@ -39,6 +39,7 @@ def test_the_shipped_model_runs_through_opencv_dnn() -> None:
     assert np.allclose(hidden @ w + b, logit, atol=1e-4)
 
 
+@pytest.mark.slow
 def test_held_out_varied_photos_are_read() -> None:
     from assistant.photo import NoGridError
 

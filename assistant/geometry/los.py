@@ -48,6 +48,12 @@ from .core import (
 )
 
 Segment = tuple[Pt, Pt]
+#: a grid point (integer coordinates)
+IntPt = tuple[int, int]
+#: the line a x + b y = c, integers with gcd 1 (the first non-zero of a, b positive)
+Line = tuple[int, int, int]
+#: where a line crosses a square: the parameters ln/ld and hn/hd of its two ends (integers)
+Chord = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -250,7 +256,7 @@ def _clip_int(u: tuple[int, int], d: tuple[int, int], sq: SquareT, scale: int = 
     return ln, ld, hn, hd
 
 
-def _blocked_nearby(line, u, a: SquareT, t: SquareT, b: Blockers) -> bool:
+def _blocked_nearby(line: Line, u: IntPt, a: SquareT, t: SquareT, b: Blockers) -> bool:
     """True when the line, between the two squares, crosses an obstacle stably -- then
     every line near it is blocked too and none of its perturbations need testing."""
     la, lb, _ = line
@@ -303,14 +309,14 @@ def _perturbed_sight(A: int, B: int, C: int, a: SquareT, t: SquareT, b: Blockers
     return _mid_point(u, d, ca, N), _mid_point(u, d, ct, N)
 
 
-def _mid_point(u, d, chord, N) -> Pt:
+def _mid_point(u: IntPt, d: IntPt, chord: Chord, N: int) -> Pt:
     ln, ld, hn, hd = chord
     # midpoint parameter (ln/ld + hn/hd) / 2 = (ln*hd + hn*ld) / (2*ld*hd)
     n, m = ln * hd + hn * ld, 2 * ld * hd
     return (F(u[0] * m + n * d[0], m * N), F(u[1] * m + n * d[1], m * N))
 
 
-def _strictly_inside(u, d, chord, sq: SquareT, N: int) -> bool:
+def _strictly_inside(u: IntPt, d: IntPt, chord: Chord, sq: SquareT, N: int) -> bool:
     """Whether the chord has length and its midpoint is inside the open square."""
     ln, ld, hn, hd = chord
     if ln * hd == hn * ld:
@@ -321,7 +327,7 @@ def _strictly_inside(u, d, chord, sq: SquareT, N: int) -> bool:
     return sq[0] * s < x < (sq[0] + 1) * s and sq[1] * s < y < (sq[1] + 1) * s
 
 
-def _exact_line(line, on, a, t, b) -> SightLine | None:
+def _exact_line(line: Line, on: Sequence[IntPt], a: SquareT, t: SquareT, b: Blockers) -> SightLine | None:
     """The critical line itself, against the closed squares. Needed only where it passes an
     open corner: then a clear line may exist that meets neither square's interior (it runs
     along their sides) and so lies in no open cell."""
@@ -349,7 +355,7 @@ def _dyadics_in(lo: F, hi: F) -> list[F]:
     return out
 
 
-def _try_line(line, verts, open_pts, a, t, b) -> SightLine | None:
+def _try_line(line: Line, verts: Sequence[IntPt], open_pts: set[IntPt], a: SquareT, t: SquareT, b: Blockers) -> SightLine | None:
     if not (_touches_box(line, a) and _touches_box(line, t)):
         return None
     la, lb, lc = line

@@ -10,7 +10,7 @@ roster has).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,8 +22,9 @@ from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, NotAMapError, find_grid
+from .budget import MAX_MARKER_CANDIDATES, has_structure
 from .figures import Seen, figures_by_marker
-from .markers import Marker, find_base_markers, find_markers, find_markers_near, merge
+from .markers import Marker, find_base_markers, find_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
 
 OCCUPIED = 0.5
@@ -134,14 +135,20 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     """The board's grid in the photo, the markers seen, and whether the grid came from the
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess."""
     cols, rows = pos.map.cols, pos.map.rows
-    markers = find_markers(image)
+    # the work budget (.budget): an image with no plausible structure (noise) gets no marker
+    # search and no printed-lines search, whose cost on it runs to minutes
+    structured = has_structure(image)
+    markers = find_markers(image) if structured else []
     # small corner markers: look again, harder, then at full resolution, then (a photo of under
     # 12 MP) enlarged twice
-    passes = [(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])
+    passes = ([(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])) if structured else []
     for full, upscale in passes:
         if len({m.id for m in markers if m.id < 4}) < 4:
-            extra = [m for m in find_markers(image, small_markers=True, full_resolution=full, upscale=upscale) if m.id < 4]
+            found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
+            extra = [m for m in found if m.id < 4]
             markers = merge(markers, _consistent(markers, extra, cols, rows))
+            if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
+                break
     from .lines import GridMismatchError, check_with_lines, find_grid_from_lines
 
     try:
@@ -151,7 +158,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
-    if grid is None:
+    if grid is None and structured:
         grid = find_grid_from_lines(image, pos, markers)
         by_lines = grid is not None
     if grid is None:
@@ -230,13 +237,13 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     def doubtful(sq: str) -> bool:
         return abs(scores.get(sq, 0.0) - OCCUPIED) < UNCERTAIN_BAND
 
-    def listing(squares: list[str] | set[str]) -> None:
+    def listing(squares: Collection[str]) -> None:
         have = {u["square"] for u in uncertain}
         uncertain.extend({"square": s, "confidence": 0.0} for s in sorted(squares, key=_square_key) if s not in have)
 
-    found = {f.id for f in seen}
+    found_ids = {f.id for f in seen}
     # where the record puts a figure no marker placed, a doubtful square is settled by the record
-    homes = {sq for f in pos.figures if f.id not in found for sq in _block(f.at.name, f.size.footprint)}
+    homes = {sq for f in pos.figures if f.id not in found_ids for sq in _block(f.at.name, f.size.footprint)}
     if len(occupied) > roster_squares:
         extra = sorted((s for s in occupied if s not in marked and s not in homes), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
         dropped = [s for s in extra if s in listed]
@@ -248,7 +255,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # matched to the remaining occupied squares, the closest (figure, place) pairs first, so a
     # figure standing where the record says is never displaced by a neighbour's search; a
     # Large or bigger base takes a whole block of occupied squares
-    unmatched = [f for f in pos.figures if f.id not in found]
+    unmatched = [f for f in pos.figures if f.id not in found_ids]
     free = {s for s in occupied if s not in marked}
     # a big base read with a square or two of its block doubtful-empty (its edge in shadow, a
     # body over it) still fits there: those squares join it and are listed
@@ -333,17 +340,17 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # puts it, onto a doubtful square, while its recorded square is doubtful too and free, is
     # read as standing where the record says -- the far square is read as empty; both are listed
     taken = {sq for f in seen for sq in _space(pos, f)}
-    for k, f in enumerate(seen):
-        rec = pos.figure(f.id)
+    for k, sf in enumerate(seen):
+        rec = pos.figure(sf.id)
         home = rec.at.name
-        if (f.by == "roster" and rec.size.footprint == 1 and _dist(f.at, home) > 2 and doubtful(f.at) and doubtful(home)
+        if (sf.by == "roster" and rec.size.footprint == 1 and _dist(sf.at, home) > 2 and doubtful(sf.at) and doubtful(home)
                 and home not in taken and home not in nowhere):
             notes.append(_("{id}: the photo cannot tell {there} from {home}, both doubtful; read as standing where the record says, {home}: confirm both").format(
-                id=f.id, there=f.at, home=home))
-            occupied = sorted((set(occupied) - {f.at}) | {home}, key=_square_key)
-            taken = (taken - {f.at}) | {home}
-            listing([f.at, home])
-            seen[k] = Seen(f.id, home, 0.0, "roster")
+                id=sf.id, there=sf.at, home=home))
+            occupied = sorted((set(occupied) - {sf.at}) | {home}, key=_square_key)
+            taken = (taken - {sf.at}) | {home}
+            listing([sf.at, home])
+            seen[k] = Seen(sf.id, home, 0.0, "roster")
     # occupied squares no figure of the record explains (a body leaning over its neighbour, a
     # shadow, or a figure the record lacks) are listed for a person to confirm
     listed = {u["square"] for u in uncertain}
@@ -373,10 +380,10 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         notes.append(_("{names} look occupied but no figure of the record was matched there: confirm").format(
             names=", ".join(unexplained[:6]) + (", ..." if len(unexplained) > 6 else "")))
     # the rules model checks what vision returned: a base marker read on a wall or pit square
-    for f in seen:
-        if f.at in nowhere:
-            notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=f.id, at=f.at))
-            uncertain.append({"square": f.at, "confidence": 0.0})
+    for sf in seen:
+        if sf.at in nowhere:
+            notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=sf.id, at=sf.at))
+            uncertain.append({"square": sf.at, "confidence": 0.0})
     if by_lines:
         notes.insert(0, _("grid found from the printed lines (no corner markers); which way round it lies was chosen by {how}").format(how=_(grid.oriented_by or N_("the map's terrain"))))
     return PhotoResult(name, True, grid.reprojection_error_px, seen, occupied, uncertain, time.perf_counter() - t0, notes)

@@ -70,7 +70,7 @@ def calibrate(images: Sequence[np.ndarray]) -> Camera:
         corners, ids, _marker_corners, _marker_ids = detector.detectBoard(gray)
         if ids is None or len(ids) < 6:
             continue
-        obj, imgp = board().matchImagePoints(corners, ids)
+        obj, imgp = board().matchImagePoints(corners, ids)  # type: ignore[call-overload]  # the stubs want a list; ChArUco corners are one array
         obj_all.append(obj)
         img_all.append(imgp)
     if len(obj_all) < 3 or size is None:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -26,7 +27,7 @@ from .mapread import read_map
 WORK = 1600  # the photo is searched at this width
 
 
-def _touches_border(rect: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
+def _touches_border(rect: Sequence[int], shape: tuple[int, ...]) -> bool:
     x, y, w, h = rect
     return x <= 1 or y <= 1 or x + w >= shape[1] - 1 or y + h >= shape[0] - 1
 
@@ -34,7 +35,7 @@ def _touches_border(rect: tuple[int, int, int, int], shape: tuple[int, ...]) -> 
 def _paper_quad(small: np.ndarray) -> np.ndarray | None:
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    paper = ((h >= 8) & (h <= 32) & (s >= 12) & (s <= 110) & (v >= 70)).astype(np.uint8)
+    paper: np.ndarray = ((h >= 8) & (h <= 32) & (s >= 12) & (s <= 110) & (v >= 70)).astype(np.uint8)
     paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     # a region running off the photo is the table or the wall behind it, not the whole map
@@ -55,9 +56,23 @@ def _paper_quad(small: np.ndarray) -> np.ndarray | None:
 TOP = 32  # pixels per square of the top view in which crossings are searched
 
 
+def _median(a: np.ndarray) -> float:
+    """``np.median`` of a short 1-D array, the same value (the two middle values averaged in the
+    array's own precision) without its overhead: :func:`_peak` takes two medians of every window
+    of every lattice point, about 6,000 a photo, where ``np.median`` spent a third of the search.
+
+    >>> a = np.array([5, 1, 4, 2.5], np.float32)
+    >>> _median(a) == float(np.median(a)) == 3.25 and _median(a[:3]) == float(np.median(a[:3])) == 4.0
+    True
+    """
+    s = np.sort(a)
+    k = len(s) // 2
+    return float(s[k]) if len(s) % 2 else float((s[k - 1] + s[k]) / 2)
+
+
 def _peak(sums: np.ndarray, at: int) -> bool:
-    med = float(np.median(sums))
-    spread = float(np.median(np.abs(sums - med)))
+    med = _median(sums)
+    spread = _median(np.abs(sums - med))
     return float(sums[at]) - med > max(6.0 * len(sums), 8.0 * spread)
 
 

@@ -76,24 +76,39 @@ def _real(image: np.ndarray, marker: Marker) -> bool:
     return marker.id < 4 or framed(image, marker.corners) >= MIN_FRAME_CONTRAST
 
 
+def _real_ones(image: np.ndarray, markers: list[Marker]) -> list[Marker]:
+    """The markers with a light margin, the photo turned grey once for all of them."""
+    if not any(m.id >= 4 for m in markers):
+        return markers
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    return [m for m in markers if _real(gray, m)]
+
+
 def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> list[Marker]:
     """Markers on the whole photo (downscaled to :data:`MAX_SIDE` unless ``full_resolution``);
     ``small_markers`` searches harder (short perimeters, more thresholds), for corner markers
     printed small or without a white margin against the map; ``upscale`` enlarges a small photo
     first, where blurred markers of 20-30 px are read only when their cells span more pixels."""
+    return find_markers_counted(image, small_markers, full_resolution, upscale)[0]
+
+
+def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False,
+                         upscale: float = 1.0) -> tuple[list[Marker], int]:
+    """:func:`find_markers`, and how many candidate quadrilaterals ArUco looked at (decoded or
+    rejected): the measure of its work, which the grid search budgets (:mod:`.budget`)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     scale = upscale if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))
     if scale > 1:
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     else:
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    corners, ids, _ = _detector(small_markers=small_markers).detectMarkers(small)
-    out = []
+    corners, ids, rejected = _detector(small_markers=small_markers).detectMarkers(small)
+    out: list[Marker] = []
     if ids is None:
-        return out
+        return out, len(rejected)
     for c, i in zip(corners, ids.ravel(), strict=True):
         out.append(Marker(int(i), c.reshape(4, 2).astype(np.float64) / scale))
-    return [m for m in out if _real(image, m)]
+    return _real_ones(gray, out), len(rejected) + len(ids)
 
 
 def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> list[Marker]:
@@ -113,7 +128,7 @@ def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
             continue
         pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
         out.append(Marker(int(i), pts))
-    return [m for m in out if _real(image, m)]
+    return _real_ones(image, out)
 
 
 def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], px: int = 2 * RECTIFIED_PX) -> list[Marker]:
@@ -146,7 +161,7 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
                 found = True
             if found:
                 break
-    return [m for m in out if _real(image, m)]
+    return _real_ones(image, out)
 
 
 def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:

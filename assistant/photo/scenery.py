@@ -68,7 +68,7 @@ def smooth_noise(rng: np.random.Generator, h: int, w: int, cells: int, channels:
 def paint_paper(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
     """The printed map under the grid: plain paper, or art -- colour fields, floor tiles, drawn
     details, dark patches, fine texture (float32 BGR)."""
-    img = np.empty((h, w, 3), np.float32)
+    img: np.ndarray = np.empty((h, w, 3), np.float32)
     img[:] = look.paper
     if not look.art:
         return img + smooth_noise(rng, h, w, 4) * 8

@@ -87,7 +87,7 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
     m = pos.map
     margin = max(corner_side, 0.3) + 0.6
     w, h = int((m.cols + 2 * margin) * px), int((m.rows + 2 * margin) * px)
-    img = np.full((h, w, 3), 255, np.uint8)
+    img: np.ndarray = np.full((h, w, 3), 255, np.uint8)
 
     def p(x: float, y: float) -> tuple[int, int]:
         return int(round((x + margin) * px)), int(round((y + margin) * px))
@@ -125,16 +125,16 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
             cv2.line(lines, p(0, y), p(m.cols, y), look.grid_colour, width)
         img = cv2.addWeighted(lines, look.grid_alpha, img, 1 - look.grid_alpha, 0)
     for e in m.walls:
-        a, b = e.endpoints
-        cv2.line(img, p(a.x, a.y), p(b.x, b.y), BGR["wall"], max(3, px // 8))
+        e0, e1 = e.endpoints
+        cv2.line(img, p(e0.x, e0.y), p(e1.x, e1.y), BGR["wall"], max(3, px // 8))
     for e in m.doors:
-        a, b = e.endpoints
+        e0, e1 = e.endpoints
         for i in range(3):
             t0, t1 = 0.08 + i * 0.3, 0.08 + i * 0.3 + 0.22
-            q0 = (a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
-            q1 = (a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
-            n = (0.07 if e.axis == "H" else 0, 0.07 if e.axis == "V" else 0)
-            cv2.rectangle(img, p(q0[0] - n[1], q0[1] - n[0]), p(q1[0] + n[1], q1[1] + n[0]), BGR["door"], -1)
+            q0 = (e0.x + (e1.x - e0.x) * t0, e0.y + (e1.y - e0.y) * t0)
+            q1 = (e0.x + (e1.x - e0.x) * t1, e0.y + (e1.y - e0.y) * t1)
+            nrm = (0.07 if e.axis == "H" else 0, 0.07 if e.axis == "V" else 0)
+            cv2.rectangle(img, p(q0[0] - nrm[1], q0[1] - nrm[0]), p(q1[0] + nrm[1], q1[1] + nrm[0]), BGR["door"], -1)
 
     dictionary = cv2.aruco.getPredefinedDictionary(DICT)
 
@@ -145,13 +145,13 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
         img[a[1]: a[1] + n, a[0]: a[0] + n] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
 
     s = corner_side
-    for mid, (x0, y0) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)] if corner_markers else []):
-        put_marker(mid, x0, y0, s)
+    for mid, (mx, my) in enumerate([(-s, -s), (m.cols, -s), (m.cols, m.rows), (-s, m.rows)] if corner_markers else []):
+        put_marker(mid, mx, my, s)
 
     if with_figures and look is not None and look.shadows:
         # the figures' shadows on the map, all cast one way by the room's main light
         assert rng is not None
-        shade = np.ones(img.shape[:2], np.float32)
+        shade: np.ndarray = np.ones(img.shape[:2], np.float32)
         dx, dy = rng.normal(0, 0.35, size=2)
         for f in pos.figures:
             n = f.size.footprint
@@ -205,7 +205,7 @@ def _sticker(img: np.ndarray, dictionary: Any, mid: int, centre: tuple[int, int]
     patch[quiet:quiet + n, quiet:quiet + n] = cv2.aruco.generateImageMarker(dictionary, mid, n)
     size = patch.shape[0]
     diag = int(np.ceil(size * 1.5))
-    M = cv2.getRotationMatrix2D((size / 2, size / 2), angle, 1.0)
+    M = np.asarray(cv2.getRotationMatrix2D((size / 2, size / 2), angle, 1.0), np.float64)  # float64 already: no copy
     M[:, 2] += (diag - size) / 2
     rot = cv2.warpAffine(patch, M, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=0)
     mask = cv2.warpAffine(np.full_like(patch, 255), M, (diag, diag), flags=cv2.INTER_NEAREST, borderValue=0)
@@ -301,10 +301,10 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
             base = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), H)[0, 0]
             edge_pts = cv2.perspectiveTransform(np.array([[[cx + BASE_RADIUS * n, cy]]], np.float64), H)[0, 0]
             r = np.linalg.norm(edge_pts - base)
-            colour = tuple(int(c) for c in rng.integers(60, 230, size=3))
+            paint = tuple(int(c) for c in rng.integers(60, 230, size=3))
             height_px = r * rng.uniform(2.2, 3.2)
             top = (int(base[0]), int(base[1] - r * 0.55 - height_px))
-            cv2.ellipse(img, (top[0], int(base[1] - r * 0.55 - height_px / 2)), (int(r * 0.55), int(height_px / 2)), 0, 0, 360, colour, -1)
+            cv2.ellipse(img, (top[0], int(base[1] - r * 0.55 - height_px / 2)), (int(r * 0.55), int(height_px / 2)), 0, 0, 360, paint, -1)
     # light: a gradient, a glare spot, a shadow
     # smooth fields are computed small and scaled up (cheap at 12 MP)
     sw, sh = width // 16, height // 16
@@ -325,7 +325,7 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     noise = np.empty(out.shape, np.float32)
     # OpenCV's generator is global: seeded here, a photo is the same whatever was drawn before it
     cv2.setRNGSeed(int(rng.integers(0, 2**31 - 1)))
-    cv2.randn(noise, 0, look.noise if look else 4)
+    cv2.randn(noise, 0, look.noise if look else 4)  # type: ignore[call-overload]  # OpenCV's stubs type the scalars as arrays
     out = np.clip(out + noise, 0, 255).astype(np.uint8)
     # lens: barrel distortion
     k1 = rng.uniform(-0.08, 0.02)
@@ -337,7 +337,9 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     out = cv2.GaussianBlur(out, (0, 0), sigma)
     if jpeg:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        assert decoded is not None  # a JPEG OpenCV itself just encoded
+        out = decoded
     truth = Truth(homography=H, lens=(K, dist))
     truth.visible_markers = visible if look is not None else {f.marker for f in pos.figures if f.marker is not None}
     truth.conditions = {"tilt": tilt, "corner_markers": corner_markers, "corner_side": corner_side, "base_side": base_side,
@@ -397,7 +399,7 @@ def random_position(rng: np.random.Generator, rules: Any = None, busy: bool = Fa
                     terrain[kind].add(Square(c + dc, r + dr))
     blocked = terrain[SquareTerrain.WALL] | terrain[SquareTerrain.PIT]
     taken: set[Square] = set()
-    figures = []
+    figures: list[Figure] = []
     ids = [int(i) for i in rng.permutation(np.arange(4, 50))] * 2
     for i in range(int(rng.integers(6, 41)) if busy else int(rng.integers(2, 17))):
         u = rng.random()
