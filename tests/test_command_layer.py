@@ -129,3 +129,25 @@ def test_a_session_folds_a_game_once(tmp_path: Path) -> None:
     game = new_game(tmp_path)
     first = s.read_state(game)
     assert s.read_state(game) is first
+
+
+def test_the_web_and_the_shell_refuse_what_the_command_line_parser_refuses(tmp_path: Path) -> None:
+    """The CLI's parser refuses damage or healing below 1 and a d20 outside 1-20; the other edges
+    reach the verb directly, so the verb refuses them itself, and nothing is recorded."""
+    game = new_game(tmp_path)
+    client = TestClient(create_app(Table(game=game, library=default_library())))
+    before = client.get("/api/events").json()
+    for verb, body, said in (("game/damage", {"figure": "obi", "amount": 0}, "amount is at least 1, not 0"),
+                             ("game/heal", {"figure": "obi", "amount": -3}, "amount is at least 1, not -3"),
+                             ("game/attack", {"attacker": "sbd", "target": "obi", "roll": 21}, "a d20 shows 1 to 20, not 21")):
+        r = client.post(f"/api/do/{verb}", json=body)
+        assert r.status_code == 400 and r.json()["error"] == said, (verb, r.text)
+    assert client.get("/api/events").json() == before
+    assert runner.invoke(app, ["game", "damage", "obi", "0", "--game", str(game)]).exit_code == 2
+
+
+def test_a_request_nested_too_deeply_is_a_400_not_a_500(tmp_path: Path) -> None:
+    client = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())), raise_server_exceptions=False)
+    r = client.post("/api/do/game/note", content=b'{"text": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "nested too deeply" in r.json()["error"]

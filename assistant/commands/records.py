@@ -60,6 +60,14 @@ def _d20(roll: int) -> int:
     return roll
 
 
+def _amount(name: str, value: int) -> int:
+    """Damage or healing as counted at the table: at least 1 (the command line's parser checks
+    it too; the shell and the web app come through here)."""
+    if value < 1:
+        raise AssistantError(_("{name} is at least 1, not {value}").format(name=name, value=value))
+    return value
+
+
 def saves_rolls(text: str | None) -> dict[str, Any]:
     """``--saves 12,15``: the two d20s of SWM Avoid Defeat, as rolled."""
     if text is None:
@@ -208,13 +216,13 @@ def end(s: Session, reason: str = "time", game: Path | None = None) -> Result:
 @verb("game damage", positional=("figure", "amount"), query="game", writes=True)
 def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: str | None = None, game: Path | None = None) -> Result:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
-    return recorded(s, game, "damage", {"figure": figure, "amount": amount, **({"by": by} if by else {}), **saves_rolls(saves)}, None)
+    return recorded(s, game, "damage", {"figure": figure, "amount": _amount("amount", amount), **({"by": by} if by else {}), **saves_rolls(saves)}, None)
 
 
 @verb("game heal", positional=("figure", "amount"), query="game", writes=True)
 def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Result:
     """Remove damage (never below none)."""
-    return recorded(s, game, "heal", {"figure": figure, "amount": amount}, None)
+    return recorded(s, game, "heal", {"figure": figure, "amount": _amount("amount", amount)}, None)
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)

@@ -269,6 +269,8 @@ async def _json(request: Any) -> dict[str, Any]:
         body = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError) as exc:
         raise AssistantError(_("the request is not JSON ({exc})").format(exc=exc)) from None
+    except RecursionError:  # nested deeper than the parser goes: no request of ours is
+        raise AssistantError(_("the request is nested too deeply to be one of this table's")) from None
     if not isinstance(body, dict):
         raise AssistantError(_("the request must be a JSON object"))
     return body
