@@ -112,7 +112,12 @@ def _targets_table(result: Result) -> None:
     out.print(table)
 
 
-TABLES: dict[str, Callable[[Result], None]] = {"matrix": _matrix_table, "targets": _targets_table}
+def _replay_board(result: Result) -> None:
+    print_lines(result.lines)
+    out.print(board_view(result.position), crop=False)
+
+
+TABLES: dict[str, Callable[[Result], None]] = {"matrix": _matrix_table, "targets": _targets_table, "game replay": _replay_board}
 
 
 def load(ctx: typer.Context, position: str | None, game: Path | None = None) -> Position:

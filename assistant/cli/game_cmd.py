@@ -17,7 +17,7 @@ from ..commands.context import game_path, resolve_position
 from ..i18n import _
 from ..position import save_position
 from ..yamlio import read_text
-from .common import board_view, find, library, read_state, run, session
+from .common import find, library, read_state, run, session
 from .output import JsonOpt, edge, emit_json, err, out, write_or_print
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
@@ -132,12 +132,10 @@ def replay(
     ctx: typer.Context,
     to: Annotated[int, typer.Option("--to", help="Show the game as it was after this event.")],
     game: GameOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """The board and the status as they were after event N."""
-    with edge():
-        st, _meta = read_state(ctx, game, upto=to)
-        out.print(_("after event #{to}: round {round}, phase {phase}").format(to=to, round=st.round, phase=st.phase))
-        out.print(board_view(st.position), crop=False)
+    run(ctx, "game replay", json_out, to=to, game=game)
 
 
 @app.command("export")

@@ -355,6 +355,17 @@ def log(s: Session, game: Path | None = None) -> Result:
                   tuple(f"#{e.event.seq:<4} r{e.round} p{e.phase}  {escape(entry_text(e))}" for e in st.entries))
 
 
+@verb("game replay", query="replay")
+def replay(s: Session, to: int, game: Path | None = None) -> Result:
+    """The game as it was after event N: the round, the phase and the position (the board)."""
+    st, _meta = s.read_state(game, upto=to)
+    from ..position import position_to_data  # start-up time: the position file's writer only here
+
+    return Result({"query": "replay", "to": to, "round": st.round, "phase": st.phase, "position": position_to_data(st.position)},
+                  (_("after event #{to}: round {round}, phase {phase}").format(to=to, round=st.round, phase=st.phase),),
+                  position=st.position)
+
+
 @verb("game export", query="export")
 def export(s: Session, format: str = "md", game: Path | None = None) -> Result:
     """The whole game, event by event, with overrides and their reasons."""
