@@ -401,7 +401,13 @@ def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Proble
             for card in got:
                 key = (card.game, card.name.lower())
                 if key in first_seen:
-                    problems.append(Problem(_("card {name!r} is defined twice (also in {first_seen})").format(name=card.name, first_seen=first_seen[key]), str(path), value=card.name))
+                    problems.append(
+                        Problem(
+                            _("card {name!r} is defined twice (also in {first_seen})").format(name=card.name, first_seen=first_seen[key]),
+                            str(path),
+                            value=card.name,
+                        )
+                    )
                     continue
                 first_seen[key] = str(path)
                 cards.append(card)

@@ -202,13 +202,14 @@ EDITION_RULES: dict[Edition, EditionRules] = {
         ),
         terrain_rule="§ TEREN p.24-27",
         no_standing=(SquareTerrain.WALL, SquareTerrain.PIT, SquareTerrain.STATUE),
-        no_standing_rule="§ Ściany p.26, § Doły p.25, § Posągi p.26 (walls impassable; a creature ending its move in a pit is eliminated; no ending a move on a statue)",
+        no_standing_rule=(
+            "§ Ściany p.26, § Doły p.25, § Posągi p.26 (walls impassable; a creature ending its move in a pit is eliminated; no ending a move on a statue)"
+        ),
         has_doors=False,
         defeat_rule="p.4 Statistics (at 0 HP the creature is dead and removed from the battle map)",
         sides_rule="§ JAK WYGRAĆ (two or more rival warbands fight)",
     ),
 }
-
 
 
 def cite_for(edition: Edition, where: str) -> str:

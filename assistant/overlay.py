@@ -74,5 +74,12 @@ def targets_overlay(pos: Position, attacker: str, rows: list[dict]) -> Overlay:
     for r in rows:
         t = pos.figure(r["target"])
         m = t.size.footprint
-        lines.append((start, (t.at.col + m / 2, t.at.row + m / 2), bool(r.get("legal")), (f"{r['needs']}+" if r.get("legal") else _("not legal")) if r.get("needs") else "?"))
+        lines.append(
+            (
+                start,
+                (t.at.col + m / 2, t.at.row + m / 2),
+                bool(r.get("legal")),
+                (f"{r['needs']}+" if r.get("legal") else _("not legal")) if r.get("needs") else "?",
+            )
+        )
     return Overlay(target_lines=lines, caption=f"{attacker}: " + _("legal targets in green (roll needed), illegal in red"))

@@ -81,7 +81,14 @@ def read_text(path: Path | str, display: str | None = None) -> tuple[str, str]:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             raise YamlReadError(
-                [Problem(_("is {size} bytes; files over {MAX_FILE_BYTES} bytes are refused (is this the right file?)").format(size=size, MAX_FILE_BYTES=MAX_FILE_BYTES), name)]
+                [
+                    Problem(
+                        _("is {size} bytes; files over {MAX_FILE_BYTES} bytes are refused (is this the right file?)").format(
+                            size=size, MAX_FILE_BYTES=MAX_FILE_BYTES
+                        ),
+                        name,
+                    )
+                ]
             )
         raw = p.read_bytes()
     except FileNotFoundError:
@@ -113,8 +120,12 @@ def decode_text(raw: bytes, name: str) -> str:
 
 
 #: what PyYAML's context says was left open, and how to name it to a person
-_OPENED = {"while parsing a flow mapping": "'{'", "while parsing a flow sequence": "'['",
-           "while scanning a quoted scalar": "quote", "while parsing a flow node": "'{' or '['"}
+_OPENED = {
+    "while parsing a flow mapping": "'{'",
+    "while parsing a flow sequence": "'['",
+    "while scanning a quoted scalar": "quote",
+    "while parsing a flow node": "'{' or '['",
+}
 
 
 def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, name: str) -> Problem:
@@ -134,7 +145,11 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, name: str) -> Problem:
         else:
             opened = f"the {opened}"
         where = f"line {stop}" if stop is not None else "the end of the file"
-        return Problem(_("not valid YAML: {opened} opened on line {start} is not closed ({what} on {where})").format(opened=opened, start=start, what=what, where=where), name, start)
+        return Problem(
+            _("not valid YAML: {opened} opened on line {start} is not closed ({what} on {where})").format(opened=opened, start=start, what=what, where=where),
+            name,
+            start,
+        )
     return Problem(_("not valid YAML: {what}").format(what=what), name, stop)
 
 
@@ -152,7 +167,11 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
         raise YamlReadError(
-            [Problem(_("not valid YAML: character {character!r} is not allowed in a YAML file").format(character=exc.character), name, line, value=exc.character)]
+            [
+                Problem(
+                    _("not valid YAML: character {character!r} is not allowed in a YAML file").format(character=exc.character), name, line, value=exc.character
+                )
+            ]
         ) from None
     except yaml.MarkedYAMLError as exc:
         raise YamlReadError([_syntax_problem(exc, text, name)]) from None
@@ -173,9 +192,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
 
     def build(n: yaml.Node, path: Path_) -> Any:
         if id(n) in seen:
-            problems.append(
-                Problem(_("YAML aliases (*name) are not supported here; write the value out"), name, lines.line(path), format_path(path))
-            )
+            problems.append(Problem(_("YAML aliases (*name) are not supported here; write the value out"), name, lines.line(path), format_path(path)))
             return None
         seen.add(id(n))
         if isinstance(n, yaml.MappingNode):
@@ -191,7 +208,15 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
                 kpath = path + (key,)
                 if key in out:
                     problems.append(
-                        Problem(_("key {key!r} appears twice (lines {value} and {value2})").format(key=key, value=lines.lines.get(kpath), value2=key_node.start_mark.line + 1), name, key_node.start_mark.line + 1, format_path(kpath), key)
+                        Problem(
+                            _("key {key!r} appears twice (lines {value} and {value2})").format(
+                                key=key, value=lines.lines.get(kpath), value2=key_node.start_mark.line + 1
+                            ),
+                            name,
+                            key_node.start_mark.line + 1,
+                            format_path(kpath),
+                            key,
+                        )
                     )
                 lines.lines[kpath] = key_node.start_mark.line + 1
                 out[key] = build(value_node, kpath)
@@ -356,9 +381,7 @@ def _allowed_keys(model: Any, loc: Sequence[Any]) -> list[str]:
     return []
 
 
-def problems_from_validation(
-    exc: Any, lines: LineMap, name: str, model: Any, prefix: Sequence[Any] = ()
-) -> list[Problem]:
+def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, prefix: Sequence[Any] = ()) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems with lines and plain words."""
     from .errors import did_you_mean
 
@@ -381,9 +404,9 @@ def problems_from_validation(
             message = f"missing required key {loc[-1]!r}" if loc else "missing a required value"
             value = None
         elif msg.startswith("Value error, "):
-            message = msg[len("Value error, "):]
+            message = msg[len("Value error, ") :]
         elif msg.startswith("Input should be "):
-            message = f"{value!r} is not allowed here: it should be {msg[len('Input should be '):]}"
+            message = f"{value!r} is not allowed here: it should be {msg[len('Input should be ') :]}"
         else:
             message = f"{value!r}: {msg}" if value is not None else msg
         out.append(Problem(message, name, lines.line(path), format_path(path), value))

@@ -94,7 +94,10 @@ def main() -> None:
     pos = parse_position(text, "bench", EMPTY_LIBRARY)
     m = pos.map
     walls = len(m.walls) + len(m.squares.get(next(iter(m.squares)), ()))
-    print(f"map {m.cols} x {m.rows}, {len(m.walls)} wall edges + {sum(len(v) for v in m.squares.values())} wall squares = {walls} wall features, {len(pos.figures)} figures")
+    print(
+        f"map {m.cols} x {m.rows}, {len(m.walls)} wall edges + {sum(len(v) for v in m.squares.values())} wall squares = {walls} wall features, "
+        f"{len(pos.figures)} figures"
+    )
 
     # per pair, in-process (fresh board so nothing is cached between the two passes)
     pos = parse_position(text, "bench", EMPTY_LIBRARY)
@@ -114,8 +117,8 @@ def main() -> None:
             answers[(a.id, b.id)] = s.line_of_sight
     seen = sum(answers.values())
     print(f"pairs: {len(answers)} ordered, {seen} with line of sight")
-    print(f"sight per pair: p50 {pct(sight_t, .5) * 1e3:.2f} ms, p99 {pct(sight_t, .99) * 1e3:.2f} ms, max {max(sight_t) * 1e3:.1f} ms")
-    print(f"cover per pair: p50 {pct(cover_t, .5) * 1e3:.2f} ms, p99 {pct(cover_t, .99) * 1e3:.2f} ms")
+    print(f"sight per pair: p50 {pct(sight_t, 0.5) * 1e3:.2f} ms, p99 {pct(sight_t, 0.99) * 1e3:.2f} ms, max {max(sight_t) * 1e3:.1f} ms")
+    print(f"cover per pair: p50 {pct(cover_t, 0.5) * 1e3:.2f} ms, p99 {pct(cover_t, 0.99) * 1e3:.2f} ms")
 
     pos = parse_position(text, "bench", EMPTY_LIBRARY)
     t0 = time.perf_counter()
@@ -171,12 +174,12 @@ def main() -> None:
             la_m = statistics.mean(la_ for _, la_ in split[seen_])
             print(f"  pairs {label}: {len(split[seen_])}, sampler {la_m * 1e3:.1f} ms vs exact {ex_m * 1e3:.2f} ms = {la_m / ex_m:.0f}x")
     print("growth (in-process matrix):")
-    for figs in ([8, 16, 24] if quick else [8, 16, 24, 32]):
+    for figs in [8, 16, 24] if quick else [8, 16, 24, 32]:
         p = parse_position(make_position(figures=figs), "bench", EMPTY_LIBRARY)
         t0 = time.perf_counter()
         engine.matrix(p)
         print(f"  {figs:3d} figures, 220 walls: {time.perf_counter() - t0:.2f} s")
-    for w in ([100, 400] if quick else [100, 200, 400, 800]):
+    for w in [100, 400] if quick else [100, 200, 400, 800]:
         p = parse_position(make_position(walls=w), "bench", EMPTY_LIBRARY)
         t0 = time.perf_counter()
         engine.matrix(p)

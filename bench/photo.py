@@ -109,14 +109,33 @@ def held_out(n: int, width: int) -> None:
             t.seconds.append(dt)
     print(f"held-out varied photos: {n} at {width} x {width * 3 // 4} (goals: square error <= 0.1 %, boards >= 97 %, "
           f">= 99 % after confirming, marker recall >= 99 %, wrong grid 0, <= 1.0 s)")
-    print(f"  {'condition':<34} {'n':>4} {'sq error':>10} {'answered':>10} {'boards':>9} {'confirmed':>9}  {'markers':>8}  {'refused':>4} {'wrong grid':>4}  s/photo")
-    order = ["all", "art map", "plain paper", "tilt 0-15", "tilt 15-30", "tilt 30-50", "dark bodies", "light bodies",
-             "faint grid (alpha < 0.6)", "clear grid", "base markers 0.3-0.4 sq", "base markers 0.4-0.5 sq", "base markers 0.5-0.6 sq",
-             "corner markers", "no corner markers"]
+    print(
+        f"  {'condition':<34} {'n':>4} {'sq error':>10} {'answered':>10} {'boards':>9} {'confirmed':>9}  {'markers':>8}  {'refused':>4} {'wrong grid':>4}  "
+        f"s/photo"
+    )
+    order = [
+        "all",
+        "art map",
+        "plain paper",
+        "tilt 0-15",
+        "tilt 15-30",
+        "tilt 30-50",
+        "dark bodies",
+        "light bodies",
+        "faint grid (alpha < 0.6)",
+        "clear grid",
+        "base markers 0.3-0.4 sq",
+        "base markers 0.4-0.5 sq",
+        "base markers 0.5-0.6 sq",
+        "corner markers",
+        "no corner markers",
+    ]
     for k in order:
         print(tallies[k].line(k))
-    print("  (sq error counts every base of a refused photo as missed; 'answered' is the error on the photos given a grid;"
-          " markers: recall of the base markers no body hides)")
+    print(
+        "  (sq error counts every base of a refused photo as missed; 'answered' is the error on the photos given a grid;"
+        " markers: recall of the base markers no body hides)"
+    )
 
 
 def main() -> None:
@@ -176,8 +195,10 @@ def main() -> None:
     print(f"no grid found: {no_grid}; squares listed as uncertain for the user: {uncertain_total}")
     if seconds:
         seconds.sort()
-        print(f"seconds per photo (detection, one process): mean {statistics.mean(seconds):.2f}, p50 {seconds[len(seconds) // 2]:.2f}, "
-              f"max {seconds[-1]:.2f} (goal <= 1.0)")
+        print(
+            f"seconds per photo (detection, one process): mean {statistics.mean(seconds):.2f}, p50 {seconds[len(seconds) // 2]:.2f}, "
+            f"max {seconds[-1]:.2f} (goal <= 1.0)"
+        )
     # map reading: photos of the bare printed maps
     from assistant.photo.board import find_grid, rectify
     from assistant.photo.mapread import read_map
@@ -207,8 +228,10 @@ def main() -> None:
                     ed_total += 1
                     ed_right += r.edges.get(e.name) == truth.edges.get(e.name)
     if sq_total:
-        print(f"map reading (SWM printed colours) on {min(args.n, 40)} photos: squares {100 * sq_right / sq_total:.3f} % correct, "
-              f"edges {100 * ed_right / max(1, ed_total):.3f} % correct (DDM forest, statue, fog and the like are not printed or read)")
+        print(
+            f"map reading (SWM printed colours) on {min(args.n, 40)} photos: squares {100 * sq_right / sq_total:.3f} % correct, "
+            f"edges {100 * ed_right / max(1, ed_total):.3f} % correct (DDM forest, statue, fog and the like are not printed or read)"
+        )
     _without_corner_markers(positions, max(4, args.n // 4), args.width)
     for kind, n in sorted(failures.items(), key=lambda kv: -kv[1]):
         print(f"  failures: {kind}: {n}")
@@ -224,16 +247,19 @@ def _marker_conditions(positions: list[Position], n: int, width: int) -> None:
     from assistant.photo.board import NotAMapError, find_grid
     from assistant.photo.markers import find_markers
 
-    for label, corner, lo, hi in (("corner markers 0.47 sq (12 mm), stickers 0.3-0.6", 0.47, 0.3, 0.6),
-                                  ("corner markers 1.2 sq, stickers 0.3-0.6", 1.2, 0.3, 0.6),
-                                  ("corner markers 0.47 sq, stickers 0.3-0.4", 0.47, 0.3, 0.4)):
+    for label, corner, lo, hi in (
+        ("corner markers 0.47 sq (12 mm), stickers 0.3-0.6", 0.47, 0.3, 0.6),
+        ("corner markers 1.2 sq, stickers 0.3-0.6", 1.2, 0.3, 0.6),
+        ("corner markers 0.47 sq, stickers 0.3-0.4", 0.47, 0.3, 0.4),
+    ):
         found = wrong = refused = read = total = 0
         secs: list[float] = []
         for i in range(n):
             pos = positions[i % len(positions)]
             rng = np.random.default_rng(9000 + i)
-            img, truth = render_photo(pos, seed=9000 + i, width=width, height=width * 3 // 4, corner_side=corner,
-                                      base_side=float(rng.uniform(lo, hi)), stickers=True)
+            img, truth = render_photo(
+                pos, seed=9000 + i, width=width, height=width * 3 // 4, corner_side=corner, base_side=float(rng.uniform(lo, hi)), stickers=True
+            )
             try:
                 grid = locate_grid(img, pos)[0]
             except NoGridError:
@@ -254,8 +280,10 @@ def _marker_conditions(positions: list[Position], n: int, width: int) -> None:
             total += len(marked)
             read += sum(1 for f in res.figures if f.by == "marker" and f.id in marked and truth.figures.get(f.id) == f.at)
         rec = f"{100 * read / total:.1f} % ({read} of {total})" if total else "-"
-        print(f"{label}: grid found {found} of {n}, wrong {wrong}, refused {refused}; base-marker recall {rec}; "
-              f"{statistics.mean(secs) if secs else 0:.2f} s per photo")
+        print(
+            f"{label}: grid found {found} of {n}, wrong {wrong}, refused {refused}; base-marker recall {rec}; "
+            f"{statistics.mean(secs) if secs else 0:.2f} s per photo"
+        )
     # a printed sheet of markers (ids 0-3 and some base ids in a grid) is not a map
     import cv2
 
@@ -264,7 +292,7 @@ def _marker_conditions(positions: list[Position], n: int, width: int) -> None:
     for k in range(12):
         mk = cv2.aruco.generateImageMarker(d, k % 8, 300)
         x, y = 200 + (k % 4) * 900, 200 + (k // 4) * 900
-        sheet[y:y + 300, x:x + 300] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
+        sheet[y : y + 300, x : x + 300] = cv2.cvtColor(mk, cv2.COLOR_GRAY2BGR)
     pos = positions[0]
     try:
         grid = find_grid(find_markers(sheet), pos.map.cols, pos.map.rows)
@@ -300,8 +328,10 @@ def _without_corner_markers(positions: list[Position], n: int, width: int) -> No
             wrong += 1
         else:
             found += 1
-    print(f"grid from the printed lines (no corner markers) on {n} photos: right {found}, refused {refused}, wrong {wrong}; "
-          f"seconds mean {statistics.mean(seconds):.2f}, max {max(seconds):.2f}")
+    print(
+        f"grid from the printed lines (no corner markers) on {n} photos: right {found}, refused {refused}, wrong {wrong}; "
+        f"seconds mean {statistics.mean(seconds):.2f}, max {max(seconds):.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -138,8 +138,15 @@ def _position_case(rng: random.Random, work: Path) -> list[str]:
 def _cards_case(rng: random.Random, work: Path) -> list[str]:
     src = rng.choice(sorted((ROOT / "cards").rglob("*.yaml")))
     f = _write(work, "cards.yaml", mutate_text(rng, src.read_text(encoding="utf-8")))
-    return rng.choice([["--cards", f, "cards", "validate"], ["--cards", f, "cards", "list"], ["--cards", f, "validate", "clone-wars-corridor"],
-                       ["--cards", f, "cards", "show", "Clone Trooper"], ["--cards", f, "attack", "sbd", "obi", "--position", "clone-wars-example-combat", "--json"]])
+    return rng.choice(
+        [
+            ["--cards", f, "cards", "validate"],
+            ["--cards", f, "cards", "list"],
+            ["--cards", f, "validate", "clone-wars-corridor"],
+            ["--cards", f, "cards", "show", "Clone Trooper"],
+            ["--cards", f, "attack", "sbd", "obi", "--position", "clone-wars-example-combat", "--json"],
+        ]
+    )
 
 
 def _table_case(rng: random.Random, work: Path) -> list[str]:
@@ -164,19 +171,117 @@ def _importer_case(rng: random.Random, work: Path) -> list[str]:
     return [game, "import", f, *extra]
 
 
-VALUES = ["0", "-1", "1", "20", "21", HUGE, "-" + HUGE, "1e3", "abc", "", " ", "²", "NaN", "inf", "A1", "Z99", "A0", "AAAAAA999999",
-          "a" * 300, "é", "\u202e", "../../etc/passwd", "/proc/self/mem", "/dev/null", "/", "x" * 5000, "C8", "B2", "obi", "dooku"]
-COMMANDS = [
-    ["los"], ["cover"], ["range"], ["matrix"], ["nearest"], ["attack"], ["targets"], ["validate"], ["show"], ["normalize"],
-    ["game", "new"], ["game", "status"], ["game", "log"], ["game", "undo"], ["game", "replay"], ["game", "export"], ["game", "initiative"],
-    ["game", "activate"], ["game", "move"], ["game", "attack"], ["game", "damage"], ["game", "use"], ["game", "snapshot"], ["game", "door"],
-    ["game", "morale"], ["game", "charge"], ["game", "aoo"], ["photo", "synth"], ["photo", "detect"], ["photo", "check"], ["photo", "adapt"], ["map", "from-photo"],
-    ["calibrate", "sheet"], ["calibrate", "markers"], ["cards", "show"], ["cards", "new"], ["destiny", "new"], ["destiny", "do"], ["destiny", "check"],
-    ["destiny", "status"], ["destiny", "replay"], ["swtcg", "do"], ["swtcg", "status"], ["destiny", "import"], ["swtcg", "scenario"], ["examples"], ["abilities"], ["schema"],
+VALUES = [
+    "0",
+    "-1",
+    "1",
+    "20",
+    "21",
+    HUGE,
+    "-" + HUGE,
+    "1e3",
+    "abc",
+    "",
+    " ",
+    "²",
+    "NaN",
+    "inf",
+    "A1",
+    "Z99",
+    "A0",
+    "AAAAAA999999",
+    "a" * 300,
+    "é",
+    "\u202e",
+    "../../etc/passwd",
+    "/proc/self/mem",
+    "/dev/null",
+    "/",
+    "x" * 5000,
+    "C8",
+    "B2",
+    "obi",
+    "dooku",
 ]
-OPTIONS = ["--json", "--position", "--game", "--roll", "--to", "--width", "--seed", "--format", "--output", "-o", "--png", "--get", "--calib",
-           "--cols", "--rows", "--rules", "--first", "--entry", "--override", "--combined-fire", "--melee", "--ranged", "--moved", "--help",
-           "--table", "--varied", "--svg"]
+COMMANDS = [
+    ["los"],
+    ["cover"],
+    ["range"],
+    ["matrix"],
+    ["nearest"],
+    ["attack"],
+    ["targets"],
+    ["validate"],
+    ["show"],
+    ["normalize"],
+    ["game", "new"],
+    ["game", "status"],
+    ["game", "log"],
+    ["game", "undo"],
+    ["game", "replay"],
+    ["game", "export"],
+    ["game", "initiative"],
+    ["game", "activate"],
+    ["game", "move"],
+    ["game", "attack"],
+    ["game", "damage"],
+    ["game", "use"],
+    ["game", "snapshot"],
+    ["game", "door"],
+    ["game", "morale"],
+    ["game", "charge"],
+    ["game", "aoo"],
+    ["photo", "synth"],
+    ["photo", "detect"],
+    ["photo", "check"],
+    ["photo", "adapt"],
+    ["map", "from-photo"],
+    ["calibrate", "sheet"],
+    ["calibrate", "markers"],
+    ["cards", "show"],
+    ["cards", "new"],
+    ["destiny", "new"],
+    ["destiny", "do"],
+    ["destiny", "check"],
+    ["destiny", "status"],
+    ["destiny", "replay"],
+    ["swtcg", "do"],
+    ["swtcg", "status"],
+    ["destiny", "import"],
+    ["swtcg", "scenario"],
+    ["examples"],
+    ["abilities"],
+    ["schema"],
+]
+OPTIONS = [
+    "--json",
+    "--position",
+    "--game",
+    "--roll",
+    "--to",
+    "--width",
+    "--seed",
+    "--format",
+    "--output",
+    "-o",
+    "--png",
+    "--get",
+    "--calib",
+    "--cols",
+    "--rows",
+    "--rules",
+    "--first",
+    "--entry",
+    "--override",
+    "--combined-fire",
+    "--melee",
+    "--ranged",
+    "--moved",
+    "--help",
+    "--table",
+    "--varied",
+    "--svg",
+]
 
 
 def _argv_case(rng: random.Random, work: Path) -> list[str]:
@@ -221,10 +326,29 @@ def _template(kind: str, work: Path) -> Path:
     return path
 
 
-JUNK_DATA = ['"text"', "[]", "null", "{}", '{"figure": 5}', '{"figure": "nobody"}', '{"figure": "obi", "to": "Z99"}', "not json", "{",
-             '{"seq": "x"}', '{"command": 5}', '{"command": "A frobnicate"}', '{"position": 5}', '{"rolls": [], "first": "x"}',
-             '{"figure": {"id": 1}}', '{"amount": "' + HUGE + '", "figure": "obi"}', '{"to": null, "figure": "obi"}', "[" * 5000 + "]" * 5000,
-             '{"seq": 99999}', '{"seq": 1}', '{"figure": "obi", "amount": 1e999}']
+JUNK_DATA = [
+    '"text"',
+    "[]",
+    "null",
+    "{}",
+    '{"figure": 5}',
+    '{"figure": "nobody"}',
+    '{"figure": "obi", "to": "Z99"}',
+    "not json",
+    "{",
+    '{"seq": "x"}',
+    '{"command": 5}',
+    '{"command": "A frobnicate"}',
+    '{"position": 5}',
+    '{"rolls": [], "first": "x"}',
+    '{"figure": {"id": 1}}',
+    '{"amount": "' + HUGE + '", "figure": "obi"}',
+    '{"to": null, "figure": "obi"}',
+    "[" * 5000 + "]" * 5000,
+    '{"seq": 99999}',
+    '{"seq": 1}',
+    '{"figure": "obi", "amount": 1e999}',
+]
 JUNK_KIND = ["teleport", "", "setup", "undo", "move", "attack", "note", "activate", "initiative", None, 5]
 
 
@@ -245,8 +369,10 @@ def _gamelog_case(rng: random.Random, work: Path) -> list[str]:
             elif m == 2:
                 con.execute("DELETE FROM events WHERE seq = ?", (rng.choice([1, seq]),))
             elif m == 3:
-                con.execute("INSERT INTO events(seq, at, kind, data) VALUES (?, 'x', ?, ?)",
-                            (rng.choice([0, -1, 10**6]), rng.choice([k for k in JUNK_KIND if isinstance(k, str)]), rng.choice(JUNK_DATA)))
+                con.execute(
+                    "INSERT INTO events(seq, at, kind, data) VALUES (?, 'x', ?, ?)",
+                    (rng.choice([0, -1, 10**6]), rng.choice([k for k in JUNK_KIND if isinstance(k, str)]), rng.choice(JUNK_DATA)),
+                )
             elif m == 4:
                 con.execute("DELETE FROM meta WHERE key = ?", (rng.choice(["format", "rules", "created"]),))
             elif m == 5:
@@ -267,12 +393,34 @@ def _gamelog_case(rng: random.Random, work: Path) -> list[str]:
         con.close()
     g = str(dst)
     if kind == "game":
-        cmd = rng.choice([["game", "status"], ["game", "log"], ["game", "export"], ["game", "export", "--format", "json"], ["game", "replay", "--to", rng.choice(["1", "3", "0", "-2", "50"])],
-                          ["game", "activate", "dooku"], ["game", "undo"], ["game", "snapshot", "-o", str(work / "snap.yaml")], ["los", "obi", "dooku"],
-                          ["attack", "sbd", "obi", "--json"], ["show"]])
+        cmd = rng.choice(
+            [
+                ["game", "status"],
+                ["game", "log"],
+                ["game", "export"],
+                ["game", "export", "--format", "json"],
+                ["game", "replay", "--to", rng.choice(["1", "3", "0", "-2", "50"])],
+                ["game", "activate", "dooku"],
+                ["game", "undo"],
+                ["game", "snapshot", "-o", str(work / "snap.yaml")],
+                ["los", "obi", "dooku"],
+                ["attack", "sbd", "obi", "--json"],
+                ["show"],
+            ]
+        )
     else:
-        cmd = rng.choice([[kind, "status"], [kind, "log"], [kind, "export"], [kind, "undo"], [kind, "do", "A pass" if kind == "destiny" else "next"],
-                          [kind, "check", "A pass"], [kind, "replay", "--to", rng.choice(["1", "0", "-1", "99"])], ["game", "status"]])
+        cmd = rng.choice(
+            [
+                [kind, "status"],
+                [kind, "log"],
+                [kind, "export"],
+                [kind, "undo"],
+                [kind, "do", "A pass" if kind == "destiny" else "next"],
+                [kind, "check", "A pass"],
+                [kind, "replay", "--to", rng.choice(["1", "0", "-1", "99"])],
+                ["game", "status"],
+            ]
+        )
     if cmd[0] == "game" and cmd[1] == "use":
         return cmd + [g]
     return cmd + ["--game", g] + (["--json"] if rng.random() < 0.3 and cmd[-1] in ("status", "log") else [])
@@ -283,8 +431,10 @@ def _gamelog_case(rng: random.Random, work: Path) -> list[str]:
 
 def png(width: int, height: int, data: bytes | None = None, color: int = 0) -> bytes:
     """A PNG with the given header; ``data`` (raw, before compression) may not match it."""
+
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
     ihdr = struct.pack(">IIBBBBB", width, height, 8, color, 0, 0, 0)
     if data is None:
         data = b"\x00" * min((width + 1) * height, 2_000_000)
@@ -320,26 +470,56 @@ def _image_case(rng: random.Random, work: Path) -> list[str]:
     else:
         data = "not an image at all é".encode()
     f = _write(work, rng.choice(["img.png", "img.jpg", "img.txt"]), data)
-    return rng.choice([["photo", "detect", f, "--position", "clone-wars-corridor", "--json"], ["photo", "check", f, "--position", "clone-wars-corridor"],
-                       ["map", "from-photo", f, "--cols", "20", "--rows", "14"], ["calibrate", "camera", f],
-                       ["photo", "detect", f, "--position", "clone-wars-corridor", "--calib", str(ROOT / "README.md")]])
+    return rng.choice(
+        [
+            ["photo", "detect", f, "--position", "clone-wars-corridor", "--json"],
+            ["photo", "check", f, "--position", "clone-wars-corridor"],
+            ["map", "from-photo", f, "--cols", "20", "--rows", "14"],
+            ["calibrate", "camera", f],
+            ["photo", "detect", f, "--position", "clone-wars-corridor", "--calib", str(ROOT / "README.md")],
+        ]
+    )
 
 
 def _numbers_case(rng: random.Random, work: Path) -> list[str]:
-    return rng.choice([
-        ["photo", "synth", "-p", "clone-wars-corridor", "-o", str(work / "s.png"), "--width", rng.choice(["1", "0", "-5", "100000", "3", HUGE])],
-        ["game", "initiative", "--roll", rng.choice(["light=²", "light=" + HUGE, "light=-1", "dark=1.5"]), "--roll", "dark=3", "--game", str(work / "none.sqlite")],
-        ["game", "replay", "--to", rng.choice(["-1", "0", HUGE]), "--game", str(work / "none.sqlite")],
-        ["destiny", "status", "--get", rng.choice(["card.nobody.damage", "x", "", "card", "card.han.nothing", "players.A.x"]), "--game", str(_template("destiny", work))],
-        ["swtcg", "status", "--get", rng.choice(["unit.x.tapped", "unit", "player.XX.force", "step.x"]), "--game", str(_template("swtcg", work))],
-        ["game", "new", "-p", "clone-wars-corridor", "--game", rng.choice(["/proc/nope/g.sqlite", str(work / ("x" * 300 + ".sqlite")), str(work)])],
-        ["show", str(work / ("y" * 5000))],
-    ])
+    return rng.choice(
+        [
+            ["photo", "synth", "-p", "clone-wars-corridor", "-o", str(work / "s.png"), "--width", rng.choice(["1", "0", "-5", "100000", "3", HUGE])],
+            [
+                "game",
+                "initiative",
+                "--roll",
+                rng.choice(["light=²", "light=" + HUGE, "light=-1", "dark=1.5"]),
+                "--roll",
+                "dark=3",
+                "--game",
+                str(work / "none.sqlite"),
+            ],
+            ["game", "replay", "--to", rng.choice(["-1", "0", HUGE]), "--game", str(work / "none.sqlite")],
+            [
+                "destiny",
+                "status",
+                "--get",
+                rng.choice(["card.nobody.damage", "x", "", "card", "card.han.nothing", "players.A.x"]),
+                "--game",
+                str(_template("destiny", work)),
+            ],
+            ["swtcg", "status", "--get", rng.choice(["unit.x.tapped", "unit", "player.XX.force", "step.x"]), "--game", str(_template("swtcg", work))],
+            ["game", "new", "-p", "clone-wars-corridor", "--game", rng.choice(["/proc/nope/g.sqlite", str(work / ("x" * 300 + ".sqlite")), str(work)])],
+            ["show", str(work / ("y" * 5000))],
+        ]
+    )
 
 
 MAKERS: dict[str, Callable[[random.Random, Path], list[str]]] = {
-    "position": _position_case, "cards": _cards_case, "table": _table_case, "importer": _importer_case, "argv": _argv_case,
-    "gamelog": _gamelog_case, "image": _image_case, "numbers": _numbers_case,
+    "position": _position_case,
+    "cards": _cards_case,
+    "table": _table_case,
+    "importer": _importer_case,
+    "argv": _argv_case,
+    "gamelog": _gamelog_case,
+    "image": _image_case,
+    "numbers": _numbers_case,
 }
 
 

@@ -44,8 +44,10 @@ def scenario(effect, holds: bool):
     ally = ("ally-within-6" in conds) != (fail in ("ally-within-6", "no-ally-within-6"))
     opportunity = ("opportunity" in conds) != (fail in ("opportunity", "own-turn"))
     figs = [
-        f"{{id: a, side: x, at: C5, stats: {{attack: {a_stats['attack']}, damage: {a_stats['damage']}{', force: 2' if 'force' in a_stats else ''}, abilities: {a_abl}}}}}",
-        f"{{id: t, {t_card}side: y, at: {t_at}, activated: {str(activated).lower()}, stats: {{defense: 15, hp: 100{', force: 3' if 'force' in t_stats else ''}, abilities: {t_abl}}}}}",
+        f"{{id: a, side: x, at: C5, stats: {{attack: {a_stats['attack']}, damage: {a_stats['damage']}{', force: 2' if 'force' in a_stats else ''}, "
+        f"abilities: {a_abl}}}}}",
+        f"{{id: t, {t_card}side: y, at: {t_at}, activated: {str(activated).lower()}, stats: {{defense: 15, hp: "
+        f"100{', force: 3' if 'force' in t_stats else ''}, abilities: {t_abl}}}}}",
     ]
     if ally:
         figs.append("{id: friend, side: x, at: A1}")
@@ -98,46 +100,76 @@ def test_crowd_fighting_e8() -> None:
 
 
 def test_swarm_traps_doctrine_fire_control_ataru() -> None:
-    pos = swm([
-        "{id: a, card: Security Battle Droid, side: x, at: C5, stats: {abilities: [Swarm +1, Droid]}}",
-        "{id: b, card: Security Battle Droid, side: x, at: E4}",
-        "{id: c, side: x, at: B3, stats: {abilities: [Traps, Fire Control]}}",
-        "{id: t, side: y, at: D5, stats: {defense: 15}}",
-        "{id: fear, side: y, at: E7, stats: {abilities: [Doctrine of Fear]}}",
-    ])
+    pos = swm(
+        [
+            "{id: a, card: Security Battle Droid, side: x, at: C5, stats: {abilities: [Swarm +1, Droid]}}",
+            "{id: b, card: Security Battle Droid, side: x, at: E4}",
+            "{id: c, side: x, at: B3, stats: {abilities: [Traps, Fire Control]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 15}}",
+            "{id: fear, side: y, at: E7, stats: {abilities: [Doctrine of Fear]}}",
+        ]
+    )
     mods = {m.source.split(" (")[0]: m.value for m in attack(pos, "a", "t").modifiers}
     assert mods["Swarm"] == 1 and mods["Traps"] == -4 and mods["Fire Control"] == 4 and mods["Doctrine of Fear"] == -4
-    lone = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ataru Style]}}",
-                "{id: t, side: y, at: D5, stats: {defense: 15}}", "{id: far, side: y, at: N10, stats: {defense: 15}}"])
+    lone = swm(
+        [
+            "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ataru Style]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 15}}",
+            "{id: far, side: y, at: N10, stats: {defense: 15}}",
+        ]
+    )
     assert "Ataru Style (one enemy within 6)" in [m.source for m in attack(lone, "a", "t").modifiers]
-    duel = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ataru Style]}}",
-                "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Makashi Style Master]}}"])
+    duel = swm(
+        [
+            "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ataru Style]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Makashi Style Master]}}",
+        ]
+    )
     assert not any(m.source.startswith("Ataru") for m in attack(duel, "a", "t").modifiers)
 
 
 def test_invisibility_cloaked_diplomat() -> None:
-    pos = swm([
-        "{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
-        "{id: ghost, side: y, at: F5, stats: {defense: 15, abilities: [Invisibility]}}",
-        "{id: near, side: y, at: B6, stats: {defense: 15}}",
-    ])
+    pos = swm(
+        [
+            "{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
+            "{id: ghost, side: y, at: F5, stats: {defense: 15, abilities: [Invisibility]}}",
+            "{id: near, side: y, at: B6, stats: {defense: 15}}",
+        ]
+    )
     assert not attack(pos, "a", "ghost").legal
-    pos = swm(["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
-               "{id: spy, side: y, at: F5, stats: {defense: 15, abilities: [Cloaked]}}", "{id: block, side: z, at: D5}"])
+    pos = swm(
+        [
+            "{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
+            "{id: spy, side: y, at: F5, stats: {defense: 15, abilities: [Cloaked]}}",
+            "{id: block, side: z, at: D5}",
+        ]
+    )
     ans = attack(pos, "a", "spy")
     assert not ans.legal and any("Cloaked" in r.text for r in ans.illegal_reasons)
-    pos = swm(["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
-               "{id: envoy, side: y, at: F5, stats: {defense: 15, abilities: [Diplomat]}}", "{id: guard, side: y, at: F8, stats: {defense: 15}}"])
+    pos = swm(
+        [
+            "{id: a, side: x, at: B5, stats: {attack: 8, damage: 10}}",
+            "{id: envoy, side: y, at: F5, stats: {defense: 15, abilities: [Diplomat]}}",
+            "{id: guard, side: y, at: F8, stats: {defense: 15}}",
+        ]
+    )
     assert "Diplomat" in attack(pos, "a", "envoy").illegal_reasons[0].text
 
 
 def test_melee_reach_swm_and_ddm() -> None:
-    pos = swm(["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10, abilities: [Melee Attack, Melee Reach 2]}}",
-               "{id: t, side: y, at: D5, stats: {defense: 15}}"])
+    pos = swm(
+        ["{id: a, side: x, at: B5, stats: {attack: 8, damage: 10, abilities: [Melee Attack, Melee Reach 2]}}", "{id: t, side: y, at: D5, stats: {defense: 15}}"]
+    )
     assert attack(pos, "a", "t").legal
-    ddm = position("ddm2005", ["{id: a, side: x, at: B2, stats: {attack: 8, damage: 10, abilities: [Melee Reach 2]}}",
-                               "{id: t1, side: y, at: D2, stats: {defense: 15}}", "{id: t3, side: y, at: D4, stats: {defense: 15}}"])
-    assert attack(ddm, "a", "t1", kind="melee").legal      # TC-35: 2 squares away
+    ddm = position(
+        "ddm2005",
+        [
+            "{id: a, side: x, at: B2, stats: {attack: 8, damage: 10, abilities: [Melee Reach 2]}}",
+            "{id: t1, side: y, at: D2, stats: {defense: 15}}",
+            "{id: t3, side: y, at: D4, stats: {defense: 15}}",
+        ],
+    )
+    assert attack(ddm, "a", "t1", kind="melee").legal  # TC-35: 2 squares away
     assert not attack(ddm, "a", "t3", kind="melee").legal  # 1 + 2 = 3 squares diagonally
 
 
@@ -152,9 +184,12 @@ def test_hide_tc50() -> None:
 
 
 def test_stealth_accurate_shot_advantageous_cover() -> None:
-    figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10%s}}", "{id: screen, side: z, at: D5}",
-            "{id: sneak, side: y, at: J5, stats: {defense: 15, abilities: [Stealth, Advantageous Cover]}}",
-            "{id: other, side: y, at: M5, stats: {defense: 15}}"]
+    figs = [
+        "{id: a, side: x, at: A5, stats: {attack: 8, damage: 10%s}}",
+        "{id: screen, side: z, at: D5}",
+        "{id: sneak, side: y, at: J5, stats: {defense: 15, abilities: [Stealth, Advantageous Cover]}}",
+        "{id: other, side: y, at: M5, stats: {defense: 15}}",
+    ]
     pos = swm([figs[0] % "", *figs[1:]])
     ans = attack(pos, "a", "sneak")
     assert not ans.legal and ans.defense == 23  # Stealth beyond 6: not nearest; Advantageous Cover +8
@@ -163,17 +198,24 @@ def test_stealth_accurate_shot_advantageous_cover() -> None:
 
 
 def test_multiple_attacks_and_cyborg_savage_resilient() -> None:
-    pos = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Triple Attack, Twin Attack]}}",
-               "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Cyborg]}}"])
+    pos = swm(
+        [
+            "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Triple Attack, Twin Attack]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Cyborg]}}",
+        ]
+    )
     ans = attack(pos, "a", "t")
     assert len(ans.attacks) == 6 and ans.critical_damage == 20  # a Cyborg takes critical damage
     assert len(attack(pos, "a", "t", moved=True).attacks) == 2
-    pos = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10}}",
-               "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Resilient]}}"])
+    pos = swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10}}", "{id: t, side: y, at: D5, stats: {defense: 15, abilities: [Resilient]}}"])
     assert attack(pos, "a", "t").critical_damage == 10
-    pos = swm(["{id: cmd, card: Tarfful, side: x, at: A1}",
-               "{id: beast, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Savage]}}",
-               "{id: t, side: y, at: D5, stats: {defense: 15}}"])
+    pos = swm(
+        [
+            "{id: cmd, card: Tarfful, side: x, at: A1}",
+            "{id: beast, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Savage]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 15}}",
+        ]
+    )
     ans = attack(pos, "beast", "t")
     assert not any("commander effect" in m.source for m in ans.modifiers)
     assert any("Savage" in n.text for n in ans.notes)
@@ -235,13 +277,44 @@ def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:
     from assistant.rules.attack import attack
 
     cards = tmp_path / "cards.yaml"
-    cards.write_text(_yaml.safe_dump({"format": "tabletop-cards/1", "game": "swm", "set": "test", "cards": [
-        {"name": "Test Hero", "source": "a physical card", "cost": 20, "factions": ["Rebel"], "unique": True, "size": "medium",
-         "hp": 10, "defense": 15, "attack": 6, "damage": 10, "speed": 6, "force": 0, "special_abilities": []}]}))
-    position = _yaml.safe_dump({"format": "tabletop-position/1", "rules": "swm2008", "map": {"cols": 8, "rows": 6}, "figures": [
-        {"id": "hero", "card": "Test Hero", "side": "light", "at": "D3"},
-        {"id": "friend", "side": "light", "at": "F5", "stats": {"hp": 30, "defense": 14, "attack": 6, "damage": 10, "abilities": ["Impulsive Shot"]}},
-        {"id": "brute", "side": "dark", "at": "C3", "stats": {"hp": 50, "defense": 14, "attack": 10, "damage": 20, "abilities": ["Melee Attack"]}}]})
+    cards.write_text(
+        _yaml.safe_dump(
+            {
+                "format": "tabletop-cards/1",
+                "game": "swm",
+                "set": "test",
+                "cards": [
+                    {
+                        "name": "Test Hero",
+                        "source": "a physical card",
+                        "cost": 20,
+                        "factions": ["Rebel"],
+                        "unique": True,
+                        "size": "medium",
+                        "hp": 10,
+                        "defense": 15,
+                        "attack": 6,
+                        "damage": 10,
+                        "speed": 6,
+                        "force": 0,
+                        "special_abilities": [],
+                    }
+                ],
+            }
+        )
+    )
+    position = _yaml.safe_dump(
+        {
+            "format": "tabletop-position/1",
+            "rules": "swm2008",
+            "map": {"cols": 8, "rows": 6},
+            "figures": [
+                {"id": "hero", "card": "Test Hero", "side": "light", "at": "D3"},
+                {"id": "friend", "side": "light", "at": "F5", "stats": {"hp": 30, "defense": 14, "attack": 6, "damage": 10, "abilities": ["Impulsive Shot"]}},
+                {"id": "brute", "side": "dark", "at": "C3", "stats": {"hp": 50, "defense": 14, "attack": 10, "damage": 20, "abilities": ["Melee Attack"]}},
+            ],
+        }
+    )
     result = check_position_text(position, "t.yaml", default_library([cards]))
     assert result.position is not None, [str(p) for p in result.problems]
     ans = attack(result.position, "brute", "hero").as_json()
@@ -252,8 +325,7 @@ def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:
     swept = check_position_text(position.replace("Impulsive Shot", "Impulsive Sweep"), "t.yaml", default_library([cards])).position
     assert swept is not None
     notes = [n["text"] for n in attack(swept, "brute", "hero").as_json()["notes"]]
-    assert any("friend's Impulsive Sweep: if hero, a Unique ally, is defeated (80%), friend makes one attack against each adjacent enemy" in n
-               for n in notes)
+    assert any("friend's Impulsive Sweep: if hero, a Unique ally, is defeated (80%), friend makes one attack against each adjacent enemy" in n for n in notes)
 
 
 def test_ddm_rend_and_cleave_on_a_two_attack_line(tmp_path) -> None:
@@ -267,14 +339,47 @@ def test_ddm_rend_and_cleave_on_a_two_attack_line(tmp_path) -> None:
     from assistant.rules.attack import attack
 
     cards = tmp_path / "ddm.yaml"
-    cards.write_text(_yaml.safe_dump({"format": "tabletop-cards/1", "game": "ddm", "set": "test", "cards": [
-        {"name": "Test Bear", "source": "a physical card", "cost": 20, "factions": ["CG"], "level": 4, "speed": 6, "flight": False,
-         "ac": 15, "hp": 60, "melee": [{"bonus": 10, "damage": 10}, {"bonus": 10, "damage": 10}], "ranged": "unknown", "type": "Animal",
-         "size": "large", "commander_rating": "none", "commander_effect": "unknown", "unique": False,
-         "special_abilities": ["Rend +10", "Cleave"]}]}))
-    position = _yaml.safe_dump({"format": "tabletop-position/1", "rules": "ddm2005", "map": {"cols": 8, "rows": 8}, "figures": [
-        {"id": "bear", "card": "Test Bear", "side": "a", "at": "C3"},
-        {"id": "orc", "side": "b", "at": "E3", "stats": {"hp": 10, "defense": 15, "attack": 5, "damage": 5}}]})
+    cards.write_text(
+        _yaml.safe_dump(
+            {
+                "format": "tabletop-cards/1",
+                "game": "ddm",
+                "set": "test",
+                "cards": [
+                    {
+                        "name": "Test Bear",
+                        "source": "a physical card",
+                        "cost": 20,
+                        "factions": ["CG"],
+                        "level": 4,
+                        "speed": 6,
+                        "flight": False,
+                        "ac": 15,
+                        "hp": 60,
+                        "melee": [{"bonus": 10, "damage": 10}, {"bonus": 10, "damage": 10}],
+                        "ranged": "unknown",
+                        "type": "Animal",
+                        "size": "large",
+                        "commander_rating": "none",
+                        "commander_effect": "unknown",
+                        "unique": False,
+                        "special_abilities": ["Rend +10", "Cleave"],
+                    }
+                ],
+            }
+        )
+    )
+    position = _yaml.safe_dump(
+        {
+            "format": "tabletop-position/1",
+            "rules": "ddm2005",
+            "map": {"cols": 8, "rows": 8},
+            "figures": [
+                {"id": "bear", "card": "Test Bear", "side": "a", "at": "C3"},
+                {"id": "orc", "side": "b", "at": "E3", "stats": {"hp": 10, "defense": 15, "attack": 5, "damage": 5}},
+            ],
+        }
+    )
     result = check_position_text(position, "t.yaml", default_library([cards]))
     assert result.position is not None, [str(p) for p in result.problems]
     ans = attack(result.position, "bear", "orc").as_json()
@@ -289,9 +394,15 @@ def test_movement_attacks_gallop_strafe_and_leap_are_said_with_their_numbers() -
     """CS g.7 Gallop Attack / PL p.48 Galloping Attack (+4 on an attack made during the move); PL p.64 Strafe Attack
     (attacks while flying over enemies); DDM glossary Leap ("Zastępuje ataki: wykonaj jeden atak wręcz na +[#],
     [#] obrażeń": the listed bonus replaces the card's, so +12 against AC 15 needs 3)."""
+
     def notes(rules: str, abl: str, t_at: str = "D5") -> list[str]:
-        pos = position(rules, [f"{{id: a, side: x, at: C5, stats: {{attack: 4, damage: 10, abilities: [{abl}]}}}}",
-                               f"{{id: t, side: y, at: {t_at}, stats: {{defense: 15, hp: 100}}}}"])
+        pos = position(
+            rules,
+            [
+                f"{{id: a, side: x, at: C5, stats: {{attack: 4, damage: 10, abilities: [{abl}]}}}}",
+                f"{{id: t, side: y, at: {t_at}, stats: {{defense: 15, hp: 100}}}}",
+            ],
+        )
         return [n["text"] for n in attack(pos, "a", "t").as_json()["notes"]]
 
     assert any(t.startswith("Gallop Attack: an attack on t made while a moves") and "+4 Attack" in t for t in notes("swm2004", "Gallop Attack"))
@@ -301,7 +412,8 @@ def test_movement_attacks_gallop_strafe_and_leap_are_said_with_their_numbers() -
     leap = [t for t in notes("ddm2005", "'Leap (replaces attacks: +12, 20 damage)'") if t.startswith("Leap:")]
     assert leap == ["Leap: instead of its attacks, a may make one melee attack at +12, 20 damage (against AC 15: 3+)"]
     assert [t for t in notes("ddm2005", "Leap") if t.startswith("Leap:")] == [
-        "Leap: instead of its attacks, a may make one melee attack at +[#], [#] damage (against AC 15: ?+)"]
+        "Leap: instead of its attacks, a may make one melee attack at +[#], [#] damage (against AC 15: ?+)"
+    ]
 
 
 def test_a_light_spirit_gives_no_cover_and_is_never_the_nearest_enemy() -> None:
@@ -309,9 +421,11 @@ def test_a_light_spirit_gives_no_cover_and_is_never_the_nearest_enemy() -> None:
     sąsiadująca do innych postaci"): a figure that would give cover does not when it is a Light Spirit."""
     from assistant.rules import engine
 
-    figs = ["{id: a, side: x, at: B5, stats: {attack: 10, damage: 10}}",
-            "{id: t, side: y, at: H5, stats: {defense: 15, hp: 100}}",
-            "{id: s, side: y, at: E5, stats: {defense: 15, hp: 10, abilities: [Light Spirit]}}"]
+    figs = [
+        "{id: a, side: x, at: B5, stats: {attack: 10, damage: 10}}",
+        "{id: t, side: y, at: H5, stats: {defense: 15, hp: 100}}",
+        "{id: s, side: y, at: E5, stats: {defense: 15, hp: 10, abilities: [Light Spirit]}}",
+    ]
     pos = position("swm2008", figs)
     assert not engine.cover(pos, "a", "t").cover
     plain = position("swm2008", [f.replace("abilities: [Light Spirit]", "abilities: []") for f in figs])
@@ -327,20 +441,42 @@ def test_ddm_pounce_makes_every_melee_attack_when_charging(tmp_path) -> None:
     from assistant.position import check_position_text
 
     def cat(name: str, abilities: list[str]) -> dict:
-        return {"name": name, "source": "a physical card", "cost": 20, "factions": ["CG"], "level": 4, "speed": 8, "flight": False,
-                "ac": 15, "hp": 40, "melee": [{"bonus": 8, "damage": 10}, {"bonus": 8, "damage": 5}], "ranged": "unknown",
-                "type": "Animal", "size": "medium", "commander_rating": "none", "commander_effect": "unknown", "unique": False,
-                "special_abilities": abilities}
+        return {
+            "name": name,
+            "source": "a physical card",
+            "cost": 20,
+            "factions": ["CG"],
+            "level": 4,
+            "speed": 8,
+            "flight": False,
+            "ac": 15,
+            "hp": 40,
+            "melee": [{"bonus": 8, "damage": 10}, {"bonus": 8, "damage": 5}],
+            "ranged": "unknown",
+            "type": "Animal",
+            "size": "medium",
+            "commander_rating": "none",
+            "commander_effect": "unknown",
+            "unique": False,
+            "special_abilities": abilities,
+        }
 
     cards = tmp_path / "ddm.yaml"
-    cards.write_text(_yaml.safe_dump({"format": "tabletop-cards/1", "game": "ddm", "set": "test",
-                                      "cards": [cat("Test Cat", ["Pounce"]), cat("Test Dog", ["Scent"])]}))
+    cards.write_text(
+        _yaml.safe_dump({"format": "tabletop-cards/1", "game": "ddm", "set": "test", "cards": [cat("Test Cat", ["Pounce"]), cat("Test Dog", ["Scent"])]})
+    )
     lib = default_library([cards])
 
     def charge(card: str) -> dict:
-        doc = {"format": "tabletop-position/1", "rules": "ddm2005", "map": {"cols": 8, "rows": 8}, "figures": [
-            {"id": "beast", "card": card, "side": "a", "at": "C3"},
-            {"id": "orc", "side": "b", "at": "D3", "stats": {"hp": 30, "defense": 14, "attack": 5, "damage": 5}}]}
+        doc = {
+            "format": "tabletop-position/1",
+            "rules": "ddm2005",
+            "map": {"cols": 8, "rows": 8},
+            "figures": [
+                {"id": "beast", "card": card, "side": "a", "at": "C3"},
+                {"id": "orc", "side": "b", "at": "D3", "stats": {"hp": 30, "defense": 14, "attack": 5, "damage": 5}},
+            ],
+        }
         result = check_position_text(_yaml.safe_dump(doc), "t.yaml", lib)
         assert result.position is not None, [str(p) for p in result.problems]
         return attack(result.position, "beast", "orc", charge=True, kind="melee").as_json()

@@ -155,7 +155,11 @@ def test_cards_new_template_validates_and_is_usable(tmp_path) -> None:
     assert run("cards", "validate", str(ddm)).exit_code == 0
     # the new card is usable in a position with --cards
     pos = tmp_path / "p.yaml"
-    pos.write_text('format: tabletop-position/1\nrules: swm2008\nmap: {cols: 3, rows: 3}\nfigures:\n  - {id: rex, card: Captain "Rex", side: light, at: B2}\n'.replace('Captain "Rex"', "'Captain \"Rex\"'"))
+    pos.write_text(
+        'format: tabletop-position/1\nrules: swm2008\nmap: {cols: 3, rows: 3}\nfigures:\n  - {id: rex, card: Captain "Rex", side: light, at: B2}\n'.replace(
+            'Captain "Rex"', "'Captain \"Rex\"'"
+        )
+    )
     assert run("validate", str(pos)).exit_code == 2
     assert run("--cards", str(path), "validate", str(pos)).exit_code == 0
 
@@ -171,7 +175,10 @@ words = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from([["validate"], ["show"], ["normalize"], ["cards", "show"], ["cards", "list", "--game"], ["validate", "--json"]]), st.lists(words, min_size=1, max_size=3))
+@given(
+    st.sampled_from([["validate"], ["show"], ["normalize"], ["cards", "show"], ["cards", "list", "--game"], ["validate", "--json"]]),
+    st.lists(words, min_size=1, max_size=3),
+)
 def test_fuzzed_arguments_never_crash(command: list[str], args: list[str]) -> None:
     result = run(*command, *args)
     assert result.exit_code in (0, 2), (command, args, result.output)
@@ -244,7 +251,7 @@ def test_comment_lines_finds_a_comment_wherever_one_is_added(lines: list[str], d
 
     assert comment_lines("\n".join(lines)) == []  # no '#' at all: no comment
     k = data.draw(st.integers(0, len(lines) - 1))
-    with_comment = [*lines[:k], "# a note", *lines[k + 1:]]
+    with_comment = [*lines[:k], "# a note", *lines[k + 1 :]]
     assert k + 1 in comment_lines("\n".join(with_comment))
 
 
@@ -257,7 +264,6 @@ def test_witness_lines_name_their_squares_and_one_square_is_singular() -> None:
 
 def test_one_square_is_singular(tmp_path: Path) -> None:
     f = tmp_path / "two.yaml"
-    f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4}\n"
-                 "figures:\n  - {id: a, side: x, at: A1}\n  - {id: b, side: y, at: B1}\n")
+    f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4}\nfigures:\n  - {id: a, side: x, at: A1}\n  - {id: b, side: y, at: B1}\n")
     r = runner.invoke(app, ["range", "a", "b", "-p", str(f)])
     assert r.exit_code == 0 and "a ↔ b: 1 square " in r.stdout and "1 squares" not in r.stdout

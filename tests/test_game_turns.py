@@ -505,20 +505,30 @@ def test_ddm_ghost_step_provokes_only_enemies_with_blindsight(home) -> None:
 def test_a_recorded_hit_meets_the_defenders_saves_as_rolled(home) -> None:
     """The saves between a hit and its damage (PL p.56 Parry, p.52 Lightsaber Block, p.61 Shields) are
     asked for, then applied as rolled; a Force-costed one spends the defender's Force point."""
-    start(home, SWM.format(rules="swm2008").replace("at: B2", "at: C2").replace("abilities: [Double Attack]}", "abilities: [Double Attack, Melee Attack]}").replace(
-        "{id: droid, side: dark, at: D2, stats: {hp: 10, defense: 25, attack: 4, damage: 10, speed: 6}}",
-        "{id: droid, side: dark, at: D2, stats: {hp: 60, defense: 12, attack: 4, damage: 10, speed: 6, force: 2, abilities: [Parry, Lightsaber Block, Shields 2]}}"))
+    start(
+        home,
+        SWM.format(rules="swm2008")
+        .replace("at: B2", "at: C2")
+        .replace("abilities: [Double Attack]}", "abilities: [Double Attack, Melee Attack]}")
+        .replace(
+            "{id: droid, side: dark, at: D2, stats: {hp: 10, defense: 25, attack: 4, damage: 10, speed: 6}}",
+            "{id: droid, side: dark, at: D2, stats: {hp: 60, defense: 12, attack: 4, damage: 10, speed: 6, force: 2, abilities: [Parry, Lightsaber Block, "
+            "Shields 2]}}",
+        ),
+    )
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
     ok("game", "activate", "hero")
     err = refused("game", "attack", "hero", "droid", "--roll", "15")
     assert "--save" in err and "Parry" in err and "Shields" in err
     # Parry fails (5), Block not used, Shields: one save made (11, 3): 20 - 10 = 10
-    out = json.loads(ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Parry=5", "--save", "Lightsaber Block=no",
-                        "--save", "Shields=11,3", "--json"))
+    out = json.loads(
+        ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Parry=5", "--save", "Lightsaber Block=no", "--save", "Shields=11,3", "--json")
+    )
     assert out["event"]["damage"] == 10 and out["event"]["hit_damage"] == 20
     # Block made with its Force point: no damage, and the droid has 1 Force point left
-    out = json.loads(ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Parry=2", "--save", "Lightsaber Block=14",
-                        "--save", "Shields=1,1", "--json"))
+    out = json.loads(
+        ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Parry=2", "--save", "Lightsaber Block=14", "--save", "Shields=1,1", "--json")
+    )
     assert out["event"]["damage"] == 0 and out["event"]["force_spent"] == {"droid": 1}
     droid = next(f for f in status()["figures"] if f["id"] == "droid")
     assert droid["damage_taken"] == 10
@@ -527,9 +537,14 @@ def test_a_recorded_hit_meets_the_defenders_saves_as_rolled(home) -> None:
 def test_a_force_power_is_recorded_with_its_force_points_and_each_struck_figures_damage(home) -> None:
     """PL p.45 Force Lightning [#] (2 Force points: the target and two characters next to it) and p.47 Force Thrust
     (a save of 11 halves it), recorded in the game: the Force points spent, each figure's damage."""
-    start(home, SWM.format(rules="swm2008").replace(
-        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
-        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 4, abilities: [Force Lightning 2, Force Thrust 20]}}"))
+    start(
+        home,
+        SWM.format(rules="swm2008").replace(
+            "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+            "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 4, abilities: [Force Lightning 2, Force "
+            "Thrust 20]}}",
+        ),
+    )
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
     ok("game", "activate", "hero")
     out = json.loads(ok("game", "power", "hero", "guard", "Force Lightning 2", "--json"))
@@ -539,7 +554,6 @@ def test_a_force_power_is_recorded_with_its_force_points_and_each_struck_figures
     err = refused("game", "power", "hero", "droid", "Force Thrust")
     assert "already attacked this turn" in err
     ok("game", "end-turn")
-
 
 
 TOW = textwrap.dedent("""\
@@ -743,9 +757,13 @@ def test_swm_greater_mobile_attack_and_extra_attack(home) -> None:
 def test_ddm_spring_attack_and_slow_attack(home) -> None:
     """DDM glossary Spring Attack ("może się ruszyć, wykonać atak wręcz, a następnie ruszyć się jeszcze raz, dopóki
     odległość ... nie przekracza jej Szybkości"); Slow Attack (it cannot move and attack in the same turn)."""
-    start(home, STAGGER.replace("abilities: [Sidestep, Mobility]", "abilities: [Spring Attack]").replace(
-        "{id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2}}",
-        "{id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2, abilities: [Slow Attack]}}"))
+    start(
+        home,
+        STAGGER.replace("abilities: [Sidestep, Mobility]", "abilities: [Spring Attack]").replace(
+            "{id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2}}",
+            "{id: squire, side: a, at: C3, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2, abilities: [Slow Attack]}}",
+        ),
+    )
     ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
     ok("game", "activate", "dancer")
     ok("game", "move", "dancer", "I6")  # next to the goblin at J6
@@ -761,10 +779,16 @@ def test_grenades_and_drain_life_recorded_with_each_struck_figures_save(home) ->
     """PL p.48 Grenades [#] ("Cel i wszystkie sąsiadujące z nim postacie ... odnoszą [#] punktów obrażeń. Każda postać
     może uniknąć obrażeń rzutem obronnym na 11"): no Force points, each character's own save; PL p.41 Drain Life [#]
     (1 Force point, "jednocześnie zmniejszając swoje dotychczasowe obrażenia o podaną wartość"), used besides the attack."""
-    start(home, SWM.format(rules="swm2008").replace(
-        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
-        "{id: hero, side: light, at: B2, damage_taken: 30, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: [Grenades 20, Drain Life 10]}}").replace(
-        "at: D5, stats: {hp: 30", "at: D3, stats: {hp: 30"))
+    start(
+        home,
+        SWM.format(rules="swm2008")
+        .replace(
+            "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+            "{id: hero, side: light, at: B2, damage_taken: 30, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: "
+            "[Grenades 20, Drain Life 10]}}",
+        )
+        .replace("at: D5, stats: {hp: 30", "at: D3, stats: {hp: 30"),
+    )
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
     ok("game", "activate", "hero")
     # guard (D3) is next to the droid (D2): both are struck, each saves for itself
@@ -841,14 +865,18 @@ def test_desert_skiff_is_a_2008_ability(home) -> None:
 def test_ddm_breath_weapon_recorded_with_the_save_as_rolled(home) -> None:
     """DDM glossary Breath Weapon ("Zastępuje ataki: ZASIEG; EFEKT I WARUNKI; ST [#]") and § Rzuty obronne p.19 (d20 +
     Level against the DC; success: half damage, rounded down to a multiple of 5)."""
-    start(home, textwrap.dedent("""\
+    start(
+        home,
+        textwrap.dedent("""\
         format: tabletop-position/1
         rules: ddm2005
         map: {cols: 10, rows: 6}
         figures:
-          - {id: dragon, side: a, at: B2, stats: {hp: 100, defense: 18, attack: 12, damage: 20, speed: 6, level: 8, abilities: ['Breath Weapon (cone; 30 fire damage; DC 17)']}}
+          - {id: dragon, side: a, at: B2, stats: {hp: 100, defense: 18, attack: 12, damage: 20, speed: 6, level: 8,
+                                                  abilities: ['Breath Weapon (cone; 30 fire damage; DC 17)']}}
           - {id: knight, side: b, at: F2, stats: {hp: 60, defense: 18, attack: 8, damage: 10, speed: 6, level: 5}}
-        """))
+        """),
+    )
     ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
     ok("game", "activate", "dragon")
     assert "knight makes a save against DC 17 (d20 + Level)" in refused("game", "power", "dragon", "knight", "Breath Weapon")
@@ -861,9 +889,13 @@ def test_ddm_breath_weapon_recorded_with_the_save_as_rolled(home) -> None:
 def test_a_power_made_of_attacks_is_recorded_attack_by_attack(home) -> None:
     """PL p.52 Lightsaber Sweep ("jeden atak przeciwko każdemu sąsiadującemu wrogowi"): its attacks are rolled at the
     table, so the game asks for them one by one rather than recording damage without a roll."""
-    start(home, SWM.format(rules="swm2008").replace(
-        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
-        "{id: hero, side: light, at: C2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: [Lightsaber Sweep]}}"))
+    start(
+        home,
+        SWM.format(rules="swm2008").replace(
+            "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+            "{id: hero, side: light, at: C2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: [Lightsaber Sweep]}}",
+        ),
+    )
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
     ok("game", "activate", "hero")
     err = refused("game", "power", "hero", "droid", "Lightsaber Sweep")

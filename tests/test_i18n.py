@@ -192,8 +192,13 @@ def test_no_function_both_calls_the_translator_and_uses_its_name_for_a_throwaway
     assert bad == []
 
 
-@pytest.mark.parametrize("lang, words", [("pl", ("niepoprawny", "2 problemy", "nieznany klucz 'colour'", "czy chodziło o 'cols'", "jest poza mapą", "mapa ma 4 x 4")),
-                                         ("cs", ("neplatný", "2 problémy", "neznámý klíč 'colour'", "mysleli jste 'cols'", "je mimo mapu", "mapa má 4 x 4"))])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("pl", ("niepoprawny", "2 problemy", "nieznany klucz 'colour'", "czy chodziło o 'cols'", "jest poza mapą", "mapa ma 4 x 4")),
+        ("cs", ("neplatný", "2 problémy", "neznámý klíč 'colour'", "mysleli jste 'cols'", "je mimo mapu", "mapa má 4 x 4")),
+    ],
+)
 def test_a_bad_position_file_is_explained_in_each_language(tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:
     f = tmp_path / "bad.yaml"
     f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4, colour: red}\nfigures:\n  - {id: a, side: x, at: K1}\n")
@@ -224,8 +229,9 @@ TAGS = st.sampled_from(["pl", "pl-PL", "cs", "cs-CZ", "en", "en-GB", "de", "fr-F
 def test_accept_language_picks_the_most_wanted_language_we_have(parts: list[tuple[str, float | None]]) -> None:
     header = ", ".join(tag if q is None else f"{tag};q={q}" for tag, q in parts)
     got = i18n.from_accept_language(header)
-    ours = [(1.0 if q is None else q, tag.split("-")[0]) for tag, q in parts
-            if tag.split("-")[0] in i18n.LANGUAGES and (q is None or q > 0)]  # q=0 means "not this one"
+    ours = [
+        (1.0 if q is None else q, tag.split("-")[0]) for tag, q in parts if tag.split("-")[0] in i18n.LANGUAGES and (q is None or q > 0)
+    ]  # q=0 means "not this one"
     if not ours:
         assert got == "en"
     else:
@@ -240,10 +246,13 @@ def test_choosing_a_language_never_fails_and_always_names_one_we_have(requested:
     assert i18n.from_accept_language(requested) in i18n.LANGUAGES
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("pl", ("Linia wzroku od jednej postaci", "Argumenty", "Opcje", "[wymagany]", "Pokaż tę pomoc i zakończ.", "Użycie:")),
-    ("cs", ("Na dohled z jedné postavy", "Argumenty", "Volby", "[povinný]", "Zobrazit tuto nápovědu a skončit.", "Použití:")),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pl", ("Linia wzroku od jednej postaci", "Argumenty", "Opcje", "[wymagany]", "Pokaż tę pomoc i zakończ.", "Użycie:")),
+        ("cs", ("Na dohled z jedné postavy", "Argumenty", "Volby", "[povinný]", "Zobrazit tuto nápovědu a skončit.", "Použití:")),
+    ],
+)
 def test_help_reads_in_each_language_and_english_again_after(lang: str, words: tuple[str, ...]) -> None:
     r = runner.invoke(app, ["--lang", lang, "los", "--help"], env={"COLUMNS": "200"})
     assert r.exit_code == 0
@@ -308,8 +317,19 @@ def test_no_refusal_or_reason_is_written_as_an_untranslated_literal() -> None:
     name errors, whose first argument is the kind of name, are exempt."""
     import ast
 
-    internal = {"ValueError", "RuntimeError", "FileNotFoundError", "AssertionError", "TypeError", "KeyError",
-                "NotImplementedError", "OSError", "IndexError", "UnknownNameError", "AmbiguousNameError"}
+    internal = {
+        "ValueError",
+        "RuntimeError",
+        "FileNotFoundError",
+        "AssertionError",
+        "TypeError",
+        "KeyError",
+        "NotImplementedError",
+        "OSError",
+        "IndexError",
+        "UnknownNameError",
+        "AmbiguousNameError",
+    }
     found = []
     for path in (ROOT / "assistant").rglob("*.py"):
         src = path.read_text(encoding="utf-8")
@@ -324,8 +344,13 @@ def test_no_refusal_or_reason_is_written_as_an_untranslated_literal() -> None:
             if call is None or not call.args:
                 continue
             first = call.args[0]
-            words = ("".join(v.value for v in first.values if isinstance(v, ast.Constant)) if isinstance(first, ast.JoinedStr)
-                     else first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else "")
+            words = (
+                "".join(v.value for v in first.values if isinstance(v, ast.Constant))
+                if isinstance(first, ast.JoinedStr)
+                else first.value
+                if isinstance(first, ast.Constant) and isinstance(first.value, str)
+                else ""
+            )
             if len(re.findall(r"[A-Za-z]{3,}", words)) >= 2:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []

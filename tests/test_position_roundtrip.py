@@ -51,7 +51,31 @@ def test_any_text_is_refused_cleanly(text: str) -> None:
 
 yaml_scalars = st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True) | st.text(max_size=12)
 yaml_values = st.recursive(yaml_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=25)
-keys = st.sampled_from(["format", "rules", "map", "figures", "cols", "rows", "squares", "edges", "wall", "door", "id", "side", "at", "size", "card", "stats", "hp", "marker", "areas", "open_doors", "open_corners"])
+keys = st.sampled_from(
+    [
+        "format",
+        "rules",
+        "map",
+        "figures",
+        "cols",
+        "rows",
+        "squares",
+        "edges",
+        "wall",
+        "door",
+        "id",
+        "side",
+        "at",
+        "size",
+        "card",
+        "stats",
+        "hp",
+        "marker",
+        "areas",
+        "open_doors",
+        "open_corners",
+    ]
+)
 
 
 @given(st.dictionaries(keys, yaml_values | st.dictionaries(keys, yaml_values, max_size=6), max_size=6))

@@ -94,19 +94,70 @@ SWM = ("swm2004", "swm2008")
 S08 = ("swm2008",)
 
 EFFECTS: tuple[Effect, ...] = (
-    Effect("Cunning Attack", "swm", "attacker", "PL p.10, p.37; CS g.3", attack=4, damage=10, uses_value=("damage",), default_value=10, when=("target-not-activated",)),
-    Effect("Opportunist", "swm", "attacker", "PL p.56", editions=S08, attack=4, damage=10, uses_value=("damage",), default_value=10, when=("target-activated",)),
+    Effect(
+        "Cunning Attack",
+        "swm",
+        "attacker",
+        "PL p.10, p.37; CS g.3",
+        attack=4,
+        damage=10,
+        uses_value=("damage",),
+        default_value=10,
+        when=("target-not-activated",),
+    ),
+    Effect(
+        "Opportunist", "swm", "attacker", "PL p.56", editions=S08, attack=4, damage=10, uses_value=("damage",), default_value=10, when=("target-activated",)
+    ),
     Effect("Advantageous Attack", "swm", "attacker", "PL p.32; CS g.1", damage=10, when=("target-not-activated",)),
-    Effect("Careful Shot", "swm", "attacker", "PL p.35; CS g.2", uses_value=("attack",), default_value=4, when=("not-moved", "own-turn"), edition_value={"swm2004": 4}),
+    Effect(
+        "Careful Shot",
+        "swm",
+        "attacker",
+        "PL p.35; CS g.2",
+        uses_value=("attack",),
+        default_value=4,
+        when=("not-moved", "own-turn"),
+        edition_value={"swm2004": 4},
+    ),
     Effect("Deadeye", "swm", "attacker", "PL p.38; CS g.3", damage=10, when=("not-moved", "own-turn")),
     Effect("Momentum", "swm", "attacker", "PL p.25, p.55; CS r.9, g.9", attack=4, damage=10, when=("moved", "target-adjacent", "own-turn")),
-    Effect("Mighty Swing", "swm", "attacker", "PL p.54; CS g.9", uses_value=("damage",), default_value=10, when=("not-moved", "target-adjacent", "own-turn"), edition_value={"swm2004": 10}),
-    Effect("Bounty Hunter", "swm", "attacker", "PL p.35; CS g.2", uses_value=("attack",), default_value=4, when=("target-unique",), edition_value={"swm2004": 4}),
+    Effect(
+        "Mighty Swing",
+        "swm",
+        "attacker",
+        "PL p.54; CS g.9",
+        uses_value=("damage",),
+        default_value=10,
+        when=("not-moved", "target-adjacent", "own-turn"),
+        edition_value={"swm2004": 10},
+    ),
+    Effect(
+        "Bounty Hunter", "swm", "attacker", "PL p.35; CS g.2", uses_value=("attack",), default_value=4, when=("target-unique",), edition_value={"swm2004": 4}
+    ),
     Effect("Jedi Hunter", "swm", "attacker", "PL p.50; CS g.8", attack=4, damage=10, when=("target-force-user",)),
     Effect("Lightsaber", "swm", "attacker", "PL p.51; CS g.8", damage=10, when=("target-adjacent",)),
-    Effect("Electric Shock", "swm", "attacker", "PL p.41; CS g.4", uses_value=("damage",), default_value=10, when=("target-adjacent", "target-droid"), edition_value={"swm2004": 10}),
+    Effect(
+        "Electric Shock",
+        "swm",
+        "attacker",
+        "PL p.41; CS g.4",
+        uses_value=("damage",),
+        default_value=10,
+        when=("target-adjacent", "target-droid"),
+        edition_value={"swm2004": 10},
+    ),
     Effect("Ion Gun", "swm", "attacker", "PL p.50 (nonliving; read as Droids)", editions=S08, uses_value=("damage",), default_value=20, when=("target-droid",)),
-    Effect("Ion Gun", "swm", "attacker", "CS g.8 (enemy Droids)", editions=("swm2004",), uses_value=("damage",), default_value=20, when=("target-droid",), edition_value={"swm2004": 20}),
+    Effect(
+        "Ion Gun",
+        "swm",
+        "attacker",
+        "CS g.8 (enemy Droids)",
+        editions=("swm2004",),
+        uses_value=("damage",),
+        default_value=20,
+        when=("target-droid",),
+        edition_value={"swm2004": 20},
+    ),
     Effect("Quick Reactions", "swm", "attacker", "PL p.58; CS g.10", attack=6, when=("opportunity",)),
     Effect("Loner", "swm", "attacker", "PL p.53; CS g.9", attack=4, when=("no-ally-within-6",)),
     Effect("Gregarious", "swm", "attacker", "PL p.48", editions=S08, attack=4, when=("ally-within-6",)),
@@ -207,8 +258,20 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Electrostaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Galloping Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "PL p.48; CS g.7"),
     Mechanism("It's a Trap!", "swm", "targeting (enemies with Stealth within 6 have none)", "PL p.50", editions=S08),
-    Mechanism("Melee Sneak Attack", "ddm", "damage (+[#] in melee when flanking, or the defender is stunned, helpless or cannot see it)", "glossary 'Melee Sneak Attack'", editions=("ddm2005",)),
-    Mechanism("Ranged Sneak Attack", "ddm", "damage (+[#] within 6 when the defender is stunned, helpless or cannot see it)", "glossary 'Ranged Sneak Attack'", editions=("ddm2005",)),
+    Mechanism(
+        "Melee Sneak Attack",
+        "ddm",
+        "damage (+[#] in melee when flanking, or the defender is stunned, helpless or cannot see it)",
+        "glossary 'Melee Sneak Attack'",
+        editions=("ddm2005",),
+    ),
+    Mechanism(
+        "Ranged Sneak Attack",
+        "ddm",
+        "damage (+[#] within 6 when the defender is stunned, helpless or cannot see it)",
+        "glossary 'Ranged Sneak Attack'",
+        editions=("ddm2005",),
+    ),
     Mechanism("Backstab", "ddm", "damage (+[#] with any sneak attack)", "glossary 'Backstab'", editions=("ddm2005",)),
     Mechanism("Smite", "ddm", "damage (+[#] in melee against the kind named)", "glossary 'Smite CREATURE'", editions=("ddm2005",)),
     Mechanism("Powerful Charge", "ddm", "damage (+[#] in melee when charging)", "glossary 'Powerful Charge'", editions=("ddm2005",)),
@@ -220,28 +283,58 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Blind-Fight", "ddm", "the chance to hit (two rolls against Conceal in melee)", "glossary 'Blind-Fight'", editions=("ddm2005",)),
     Mechanism("Poison", "ddm", "on a hit: the save against its DC, or immunity (said with the chance)", "glossary 'Poison'", editions=("ddm2005",)),
     Mechanism("Paralysis", "ddm", "on a hit: the save against its DC, or immunity (said with the chance)", "glossary 'Paralysis'", editions=("ddm2005",)),
-    Mechanism("Stunning Attack", "ddm", "on a melee hit: the save against its DC, or immunity (said with the chance)", "glossary 'Stunning Attack'", editions=("ddm2005",)),
+    Mechanism(
+        "Stunning Attack",
+        "ddm",
+        "on a melee hit: the save against its DC, or immunity (said with the chance)",
+        "glossary 'Stunning Attack'",
+        editions=("ddm2005",),
+    ),
     Mechanism("Stun", "ddm", "on a hit: the save against its DC, or immunity; a stunned target -2 AC", "glossary 'Stun'", editions=("ddm2005",)),
-    Mechanism("Constitution Drain", "ddm", "on a melee hit on the living: the save against its DC (said)", "glossary 'Constitution Drain'", editions=("ddm2005",)),
+    Mechanism(
+        "Constitution Drain", "ddm", "on a melee hit on the living: the save against its DC (said)", "glossary 'Constitution Drain'", editions=("ddm2005",)
+    ),
     Mechanism("Level Drain", "ddm", "on a melee hit on the living: -1 attack and saves, +5 Hit Points (said)", "glossary 'Level Drain'", editions=("ddm2005",)),
     Mechanism("Life Drain", "ddm", "on a hit on the living: +[#] Hit Points (said)", "glossary 'Life Drain'", editions=("ddm2005",)),
     Mechanism("Feed", "ddm", "a kill of a Humanoid: +[#] Hit Points (said with the chance)", "glossary 'Feed'", editions=("ddm2005",)),
     Mechanism("Death Attack", "ddm", "with a sneak attack: the save against its DC or death (said)", "glossary 'Death Attack'", editions=("ddm2005",)),
     Mechanism("Death Strike", "ddm", "at 0 Hit Points: one melee attack at once (said with the chance)", "glossary 'Death Strike'", editions=("ddm2005",)),
-    Mechanism("Death Burst", "ddm", "at 0 Hit Points: damage to every creature in the burst (said with the chance)", "glossary 'Death Burst'", editions=("ddm2005",)),
-    Mechanism("Double Damage from ENERGY", "ddm", "damage (the base damage of that energy doubled)", "glossary 'Double Damage from ENERGY'", editions=("ddm2005",)),
-    Mechanism("Immune", "ddm", "damage and effects (the named energy, effect or critical hits do not affect it)", "glossary 'Immune EFFECT'", editions=("ddm2005",)),
-    Mechanism("Living Construct", "ddm", "immunities (level drain, paralysis, poison, sleep only; critical hits affect it)", "glossary 'Living Construct'", editions=("ddm2005",)),
+    Mechanism(
+        "Death Burst", "ddm", "at 0 Hit Points: damage to every creature in the burst (said with the chance)", "glossary 'Death Burst'", editions=("ddm2005",)
+    ),
+    Mechanism(
+        "Double Damage from ENERGY", "ddm", "damage (the base damage of that energy doubled)", "glossary 'Double Damage from ENERGY'", editions=("ddm2005",)
+    ),
+    Mechanism(
+        "Immune", "ddm", "damage and effects (the named energy, effect or critical hits do not affect it)", "glossary 'Immune EFFECT'", editions=("ddm2005",)
+    ),
+    Mechanism(
+        "Living Construct",
+        "ddm",
+        "immunities (level drain, paralysis, poison, sleep only; critical hits affect it)",
+        "glossary 'Living Construct'",
+        editions=("ddm2005",),
+    ),
     Mechanism("Dragon", "ddm", "immunities (paralysis, sleep)", "glossary 'Dragon'", editions=("ddm2005",)),
     Mechanism("Elf", "ddm", "immunities (sleep)", "glossary 'Elf'", editions=("ddm2005",)),
     Mechanism("Vermin", "ddm", "immunities (confusion, domination, incite, sleep)", "glossary 'Vermin'", editions=("ddm2005",)),
-    Mechanism("Helpless", "ddm", "a helpless target: melee hits without a roll for double damage; ranged +4", "§ Modyfikatory ataku p.17", editions=("ddm2005",)),
-    Mechanism("Arrow Catching Shield", "ddm", "targeting (ranged attacks on adjacent allies go to it: said)", "glossary 'Arrow Catching Shield'", editions=("ddm2005",)),
+    Mechanism(
+        "Helpless", "ddm", "a helpless target: melee hits without a roll for double damage; ranged +4", "§ Modyfikatory ataku p.17", editions=("ddm2005",)
+    ),
+    Mechanism(
+        "Arrow Catching Shield",
+        "ddm",
+        "targeting (ranged attacks on adjacent allies go to it: said)",
+        "glossary 'Arrow Catching Shield'",
+        editions=("ddm2005",),
+    ),
     Mechanism("Hurling Charge", "ddm", "a ranged attack before the charge's melee attack (said)", "glossary 'Hurling Charge'", editions=("ddm2005",)),
     Mechanism("Mounted Melee Attack", "ddm", "one melee attack during a double move (said)", "glossary 'Mounted Melee Attack'", editions=("ddm2005",)),
     Mechanism("Pushback", "ddm", "a push of 1 square after damaging a smaller creature (said)", "glossary 'Pushback'", editions=("ddm2005",)),
     Mechanism("Whirlwind Attack", "ddm", "multiple attacks (one against each enemy in reach: said)", "glossary 'Whirlwind Attack'", editions=("ddm2005",)),
-    Mechanism("Simultaneous Attack", "ddm", "multiple attacks (the card's combination when not moving: said)", "glossary 'Simultaneous Attack'", editions=("ddm2005",)),
+    Mechanism(
+        "Simultaneous Attack", "ddm", "multiple attacks (the card's combination when not moving: said)", "glossary 'Simultaneous Attack'", editions=("ddm2005",)
+    ),
     Mechanism("No Reach", "ddm", "no attacks of opportunity (the game session refuses them)", "glossary 'No Reach'", editions=("ddm2005",)),
     Mechanism("Slow Attack", "ddm", "no move and attack in one turn (the game session refuses it)", "glossary 'Slow Attack'", editions=("ddm2005",)),
     Mechanism("Mobility", "ddm", "AC (+4 against attacks of opportunity)", "glossary 'Mobility'", editions=("ddm2005",)),
@@ -261,18 +354,34 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Lightsaber Sweep", "swm", "a power (attack --power): one attack against each adjacent enemy, with their odds", "PL p.52; CS g.9"),
     Mechanism("Lightsaber Assault", "swm", "a power (attack --power): two attacks against adjacent enemies, with their odds", "PL p.52; CS g.8"),
     Mechanism("Whirlwind Attack", "swm", "a power (attack --power): two attacks against each adjacent enemy, with their odds", "PL p.66-67; CS g.14"),
-    Mechanism("Atlatl", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11; nonliving stunned", "PL p.34", editions=S08),
+    Mechanism(
+        "Atlatl", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11; nonliving stunned", "PL p.34", editions=S08
+    ),
     Mechanism("Cesta", "swm", "a special attack (attack --power): as Atlatl, in line of sight", "PL p.35", editions=S08),
     Mechanism("Plaeryin Bol", "swm", "a special attack (attack --power): 40 damage to an adjacent enemy, save 11", "PL p.57", editions=S08),
     Mechanism("Homicidal Surgery", "swm", "a special attack (attack --power): 10 damage to an adjacent living character", "PL p.49", editions=S08),
     Mechanism("Jedi Mind Trick", "swm", "a power (attack --power): a living character within 2 stunned unless a save of 11", "PL p.50", editions=S08),
     Mechanism("Force Stun", "swm", "a power (attack --power): a living character within 6 counted as activated unless a save of 11", "PL p.47", editions=S08),
-    Mechanism("Shockwave", "swm", "a power (attack --power): every character within 6 stunned (2004: counted as activated) unless a save of 11", "PL p.61; CS g.12"),
+    Mechanism(
+        "Shockwave", "swm", "a power (attack --power): every character within 6 stunned (2004: counted as activated) unless a save of 11", "PL p.61; CS g.12"
+    ),
     Mechanism("Sith Sorcery", "swm", "a power (attack --power): every enemy within 6 stunned unless a save of 11", "PL p.62", editions=S08),
-    Mechanism("Sonic Stunner", "swm", "a special attack (attack --power): the living target and living characters next to it stunned, save 11", "PL p.62", editions=S08),
+    Mechanism(
+        "Sonic Stunner",
+        "swm",
+        "a special attack (attack --power): the living target and living characters next to it stunned, save 11",
+        "PL p.62",
+        editions=S08,
+    ),
     Mechanism("Net Gun", "swm", "a special attack (attack --power): the target and all next to it stunned, save 11", "PL p.55", editions=S08),
     Mechanism("Harpoon Gun", "swm", "a special attack (attack --power): an enemy with Mounted Weapon cannot move, save 11", "PL p.48", editions=S08),
-    Mechanism("Demolition Charge", "swm", "a special attack (attack --power): an adjacent Huge enemy (or Large with Mounted Weapon) defeated, save 6", "PL p.39", editions=S08),
+    Mechanism(
+        "Demolition Charge",
+        "swm",
+        "a special attack (attack --power): an adjacent Huge enemy (or Large with Mounted Weapon) defeated, save 6",
+        "PL p.39",
+        editions=S08,
+    ),
     Mechanism("Grenades", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.48; CS g.7"),
     Mechanism("Flamethrower", "swm", "a special attack (attack --power): the target and all next to it", "PL p.42; CS g.5"),
     Mechanism("Missiles", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.54", editions=S08),
@@ -286,12 +395,24 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Force Thrust", "swm", "a power (attack --power): damage, a save of 11 halves it", "PL p.47; CS g.6"),
     Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08),
     Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08),
-    Mechanism("Slow Effect", "ddm", "multiple attacks (at most one for an adjacent enemy that fails its save: said with the chance)", "glossary 'Slow Effect'", editions=("ddm2005",)),
+    Mechanism(
+        "Slow Effect",
+        "ddm",
+        "multiple attacks (at most one for an adjacent enemy that fails its save: said with the chance)",
+        "glossary 'Slow Effect'",
+        editions=("ddm2005",),
+    ),
     Mechanism("Hologram", "swm", "targeting (never adjacent to anyone, never the nearest enemy, no commander effects)", "PL p.49", editions=S08),
     Mechanism("Light Spirit", "swm", "targeting (never a legal target, never attacks, gives no cover, no commander effects)", "PL p.51", editions=S08),
     Mechanism("Gallop Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "CS g.7", editions=("swm2004",)),
     Mechanism("Strafe Attack", "swm", "attacks made while flying over enemies (said)", "PL p.64; CS g.13"),
-    Mechanism("Breath Weapon", "ddm", "a power (attack --power, as the card prints it): who may be chosen, the save for half, energy immunity and Resist", "glossary 'Breath Weapon'", editions=("ddm2005",)),
+    Mechanism(
+        "Breath Weapon",
+        "ddm",
+        "a power (attack --power, as the card prints it): who may be chosen, the save for half, energy immunity and Resist",
+        "glossary 'Breath Weapon'",
+        editions=("ddm2005",),
+    ),
     Mechanism("Pounce", "ddm", "multiple attacks (all its melee attacks when charging, each at +2)", "glossary 'Pounce'", editions=("ddm2005",)),
     Mechanism("Leap", "ddm", "one melee attack at +[#] instead of its attacks (said with the roll needed)", "glossary 'Leap'", editions=("ddm2005",)),
     Mechanism("Ghost Step", "ddm", "movement (Invisible: only Blindsight makes attacks of opportunity)", "glossary 'Ghost Step'", editions=("ddm2005",)),
@@ -305,8 +426,12 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Ooze", "ddm", "critical hits and flanking (immune)", "glossary 'Ooze'", editions=("ddm2005",)),
     Mechanism("Elemental", "ddm", "critical hits and flanking (immune)", "glossary 'Elemental'", editions=("ddm2005",)),
     Mechanism("Plant", "ddm", "critical hits (immune)", "glossary 'Plant'", editions=("ddm2005",)),
-    Mechanism("Melee Reach", "ddm", "targeting (melee against enemies within [#]; ranged rules for sight and cover)", "glossary 'Melee Reach'", editions=("ddm2005",)),
-    Mechanism("Hide", "ddm", "targeting (invisible to a non-adjacent enemy when covered by something not a creature)", "glossary 'Hide'", editions=("ddm2005",)),
+    Mechanism(
+        "Melee Reach", "ddm", "targeting (melee against enemies within [#]; ranged rules for sight and cover)", "glossary 'Melee Reach'", editions=("ddm2005",)
+    ),
+    Mechanism(
+        "Hide", "ddm", "targeting (invisible to a non-adjacent enemy when covered by something not a creature)", "glossary 'Hide'", editions=("ddm2005",)
+    ),
     Mechanism("Invisible", "ddm", "targeting (no ranged attack by those who cannot see it)", "glossary 'Invisible'", editions=("ddm2005",)),
 )
 
@@ -315,8 +440,9 @@ MECHANISMS: tuple[Mechanism, ...] = (
 def known() -> dict[tuple[str, str], KnownAbility]:
     doc = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
     return {
-        (e["game"], e["name"].lower()): KnownAbility(e["name"], e["game"], tuple(e["editions"]), e["source"], e.get("summary", ""), bool(e.get("value")),
-                                               e.get("category", "other"))
+        (e["game"], e["name"].lower()): KnownAbility(
+            e["name"], e["game"], tuple(e["editions"]), e["source"], e.get("summary", ""), bool(e.get("value")), e.get("category", "other")
+        )
         for e in doc["entries"]
     }
 
@@ -389,8 +515,21 @@ def has(abilities: tuple[str, ...] | None, name: str) -> bool:
 #: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
-    "swm": ("Heavy Weapon", "Extra Attack", "Twin Attack", "Speed", "Accelerate", "Wheel Form", "Wheeled", "Mercenary", "Emplacement", "Avoid Defeat",
-            "Tow Cable", "Intuition", "Desert Skiff"),
+    "swm": (
+        "Heavy Weapon",
+        "Extra Attack",
+        "Twin Attack",
+        "Speed",
+        "Accelerate",
+        "Wheel Form",
+        "Wheeled",
+        "Mercenary",
+        "Emplacement",
+        "Avoid Defeat",
+        "Tow Cable",
+        "Intuition",
+        "Desert Skiff",
+    ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
 

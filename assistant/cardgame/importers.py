@@ -68,7 +68,11 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
             raise ImportFileError(_("{path}: is a directory, not a card file").format(path=path))
         size = p.stat().st_size
         if size > MAX_IMPORT_BYTES:
-            raise ImportFileError(_("{path}: {size} bytes; card files over {value} MiB are refused (is this the right file?)").format(path=path, size=size, value=MAX_IMPORT_BYTES // (1024 * 1024)))
+            raise ImportFileError(
+                _("{path}: {size} bytes; card files over {value} MiB are refused (is this the right file?)").format(
+                    path=path, size=size, value=MAX_IMPORT_BYTES // (1024 * 1024)
+                )
+            )
         raw = p.read_bytes()
     except FileNotFoundError:
         raise ImportFileError(_("{path}: no such file").format(path=path)) from None

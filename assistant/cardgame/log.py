@@ -63,7 +63,9 @@ class CardGameLog:
         if rules not in games or (game is not None and rules != game):
             store.close()
             hint = _("use 'python -m assistant {rules} ...'").format(rules=rules) if rules in games else _("use 'python -m assistant game ...'")
-            raise GameFileError(_("{path} is a {why} game, not {why2}: {hint}").format(path=path, why=rules or _('unknown'), why2=game or _('a card game'), hint=hint))
+            raise GameFileError(
+                _("{path} is a {why} game, not {why2}: {hint}").format(path=path, why=rules or _('unknown'), why2=game or _('a card game'), hint=hint)
+            )
         return cls(store, games[rules])
 
     @property
@@ -104,8 +106,11 @@ class CardGameLog:
                 table = out.table
                 entries.append(Entry(e, cmd, tuple(out.said), True))
             except AssistantError as err:  # recorded, table unchanged: an override, or a play an earlier undo invalidated
-                why = (_("recorded by the judge's override ({override}); the rules refuse it").format(override=e.override) if e.override
-                       else _("no longer legal after an earlier undo"))
+                why = (
+                    _("recorded by the judge's override ({override}); the rules refuse it").format(override=e.override)
+                    if e.override
+                    else _("no longer legal after an earlier undo")
+                )
                 entries.append(Entry(e, cmd, (_("{why}, so the table is unchanged: {err}").format(why=why, err=err),), False))
         assert table is not None
         return table, entries
@@ -163,11 +168,32 @@ class CardGameLog:
         table, entries = self.fold()
         meta = self.store.meta()
         if fmt == "json":
-            return json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
-                               "events": [{"seq": e.event.seq, "at": e.event.at, "kind": e.event.kind, "command": e.command,
-                                           "said": list(e.said), "applied": e.applied, "undone": e.undone,
-                                           "override": e.event.override} for e in entries],
-                               "final": self.rules.summary(table)}, indent=2, ensure_ascii=False) + "\n"
+            return (
+                json.dumps(
+                    {
+                        "format": meta.get("format"),
+                        "rules": meta.get("rules"),
+                        "created": meta.get("created"),
+                        "events": [
+                            {
+                                "seq": e.event.seq,
+                                "at": e.event.at,
+                                "kind": e.event.kind,
+                                "command": e.command,
+                                "said": list(e.said),
+                                "applied": e.applied,
+                                "undone": e.undone,
+                                "override": e.event.override,
+                            }
+                            for e in entries
+                        ],
+                        "final": self.rules.summary(table),
+                    },
+                    indent=2,
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
         if fmt != "md":
             raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=fmt))
         lines = [f"# {self.rules.title} game log (started {meta.get('created')})", ""]

@@ -99,7 +99,11 @@ class Command:
         for k, _unused in self.opts:
             if k not in allowed:
                 known = ", ".join(f"{a}=" for a in sorted(allowed)) or "none"
-                raise NotationError(_("{self!r}: {verb} takes no option {k}={hint}; its options: {known} ({usage})").format(self=str(self), verb=self.verb, k=k, hint=did_you_mean(k, sorted(allowed)), known=known, usage=usage))
+                raise NotationError(
+                    _("{self!r}: {verb} takes no option {k}={hint}; its options: {known} ({usage})").format(
+                        self=str(self), verb=self.verb, k=k, hint=did_you_mean(k, sorted(allowed)), known=known, usage=usage
+                    )
+                )
 
     def opt(self, key: str, default: str | None = None) -> str | None:
         return next((v for k, v in self.opts if k == key), default)
@@ -123,13 +127,19 @@ class Command:
     def int_arg(self, i: int, what: str) -> int:
         if i >= len(self.args) or not re.fullmatch(r"\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
-            raise NotationError(_("{self!r}: expected {what} (a whole number) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got))
+            raise NotationError(
+                _("{self!r}: expected {what} (a whole number) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got)
+            )
         return int(self.args[i])
 
     def signed_arg(self, i: int, what: str) -> int:
         if i >= len(self.args) or not re.fullmatch(r"[+-]?\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
-            raise NotationError(_("{self!r}: expected {what} (a number such as +10 or -5) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got))
+            raise NotationError(
+                _("{self!r}: expected {what} (a number such as +10 or -5) as argument {value}, got {got}").format(
+                    self=str(self), what=_(what), value=i + 1, got=got
+                )
+            )
         return int(self.args[i])
 
     def arg(self, i: int, what: str) -> str:

@@ -100,12 +100,16 @@ def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
         except AssistantError as e:
             if last and refused_want:
                 msg = str(e)
-                failures += [_("refusal of {cmd!r} does not say {w!r}: {msg}").format(cmd=cmd, w=w, msg=msg) for w in refused_want if str(w).lower() not in msg.lower()]
+                failures += [
+                    _("refusal of {cmd!r} does not say {w!r}: {msg}").format(cmd=cmd, w=w, msg=msg) for w in refused_want if str(w).lower() not in msg.lower()
+                ]
                 return failures
             return failures + [f"{cmd!r} was refused: {e}"]
         table, said = out.table, said + list(out.said)
     if refused_want:
-        failures.append(_("{whens!r} was accepted, expected a refusal saying {refused_want}; it said: {said}").format(whens=whens[-1], refused_want=refused_want, said=said))
+        failures.append(
+            _("{whens!r} was accepted, expected a refusal saying {refused_want}; it said: {said}").format(whens=whens[-1], refused_want=refused_want, said=said)
+        )
     text_said = "\n".join(said).lower()
     for w in _as_list(spec.get("said")):
         if str(w).lower() not in text_said:

@@ -41,7 +41,11 @@ def card_json(card: Card) -> dict[str, Any]:
         if isinstance(value, enum.Enum):
             return value.value
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return {f.name: conv(getattr(value, f.name)) for f in dataclasses.fields(value) if not (f.name in ("reading", "text", "name_contains", "requires", "damage_type", "range") and getattr(value, f.name) is None)}
+            return {
+                f.name: conv(getattr(value, f.name))
+                for f in dataclasses.fields(value)
+                if not (f.name in ("reading", "text", "name_contains", "requires", "damage_type", "range") and getattr(value, f.name) is None)
+            }
         if isinstance(value, (list, tuple)):
             return [conv(v) for v in value]
         if isinstance(value, dict) or hasattr(value, "items"):
@@ -58,7 +62,12 @@ def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = Fal
         g = _check_game(game)
         cards = library(ctx).cards(g)
         if json_out:
-            emit_json({"query": "cards", "cards": [{"name": c.name, "game": c.game, "set": c.set, "cost": c.cost, "complete": c.complete, "source": c.source} for c in cards]})
+            emit_json(
+                {
+                    "query": "cards",
+                    "cards": [{"name": c.name, "game": c.game, "set": c.set, "cost": c.cost, "complete": c.complete, "source": c.source} for c in cards],
+                }
+            )
             return
         from rich.table import Table
 
@@ -86,7 +95,11 @@ def show_card(
             emit_json({"query": "card", "card": data})
             return
         out.print(f"[bold]{escape(card.name)}[/]  ({card.game.upper()}, {escape(card.set)})")
-        out.print(_("[dim]source:[/] {source}{value}").format(source=escape(card.source), value='' if card.complete else _('  [yellow](partial: the source does not reproduce the whole card)[/]')))
+        out.print(
+            _("[dim]source:[/] {source}{value}").format(
+                source=escape(card.source), value='' if card.complete else _('  [yellow](partial: the source does not reproduce the whole card)[/]')
+            )
+        )
         skip = {"name", "source", "game", "set", "complete", "notes"}
         for key, value in data.items():
             if key in skip or value in ((), []):
@@ -116,13 +129,22 @@ def validate_cards(
         cards, problems, files = load_folders(folders)
         errors = [p for p in problems if p.severity == "error"]
         if json_out:
-            obj: dict[str, Any] = {"query": "cards validate", "valid": not errors, "files": files, "cards": len(cards), "problems": [p.as_json() for p in problems]}
+            obj: dict[str, Any] = {
+                "query": "cards validate",
+                "valid": not errors,
+                "files": files,
+                "cards": len(cards),
+                "problems": [p.as_json() for p in problems],
+            }
             if errors:
                 obj["error"] = n_("{n} problem in the card files", "{n} problems in the card files", len(errors)).format(n=len(errors))
             emit_json(obj)
         elif errors:
-            err.print(_("[bold red]invalid[/]: {problems} in {n} card files").format(
-                problems=n_("{n} problem", "{n} problems", len(errors)).format(n=len(errors)), n=len(files)))
+            err.print(
+                _("[bold red]invalid[/]: {problems} in {n} card files").format(
+                    problems=n_("{n} problem", "{n} problems", len(errors)).format(n=len(errors)), n=len(files)
+                )
+            )
             print_problems(problems)
         else:
             out.print(_("[green]ok[/]: {n} cards in {n2} files").format(n=len(cards), n2=len(files)))
@@ -224,17 +246,22 @@ def abilities_cmd(
     with edge(json_out, "abilities"):
         g_only = _check_game(game)
         report = {}
-        for g in ([g_only] if g_only else ["swm", "ddm"]):
+        for g in [g_only] if g_only else ["swm", "ddm"]:
             on_cards: dict[str, str] = {}
             for card in default_library().cards(g):
                 names = list(card.special_abilities) + [p.name for p in getattr(card, "force_powers", ())]
                 for text in names:
                     on_cards[text] = classify(g, text).status
             applied = {n.lower() for n in applied_names(g)}
-            entries = [{"name": k.name, "game": g, "category": k.category, "modelled": k.name.lower() in applied, "source": k.source}
-                       for (gg, _name), k in sorted(known().items()) if gg == g]
-            by_category = {c: {"known": sum(1 for e in entries if e["category"] == c),
-                               "modelled": sum(1 for e in entries if e["category"] == c and e["modelled"])} for c in CATEGORIES}
+            entries = [
+                {"name": k.name, "game": g, "category": k.category, "modelled": k.name.lower() in applied, "source": k.source}
+                for (gg, _name), k in sorted(known().items())
+                if gg == g
+            ]
+            by_category = {
+                c: {"known": sum(1 for e in entries if e["category"] == c), "modelled": sum(1 for e in entries if e["category"] == c and e["modelled"])}
+                for c in CATEGORIES
+            }
             report[g] = {
                 "known_by_name": len(entries),
                 "modelled": modelled_names(g),
@@ -248,9 +275,14 @@ def abilities_cmd(
         for g, rep in report.items():
             on = rep["on_shipped_cards"]
             n_mod = sum(1 for v in on.values() if v == "modelled")
-            out.print(_("[bold]{value}[/]: {rep} glossary names known, {n} modelled; on the shipped cards {n2} names, {n_mod} modelled").format(value=g.upper(), rep=rep['known_by_name'], n=len(rep['modelled']), n2=len(on), n_mod=n_mod))
-            out.print(_("  by category (modelled / known): ") + ", ".join(
-                f"{c} {n['modelled']}/{n['known']}" for c, n in rep["by_category"].items() if n["known"]))
+            out.print(
+                _("[bold]{value}[/]: {rep} glossary names known, {n} modelled; on the shipped cards {n2} names, {n_mod} modelled").format(
+                    value=g.upper(), rep=rep['known_by_name'], n=len(rep['modelled']), n2=len(on), n_mod=n_mod
+                )
+            )
+            out.print(
+                _("  by category (modelled / known): ") + ", ".join(f"{c} {n['modelled']}/{n['known']}" for c, n in rep["by_category"].items() if n["known"])
+            )
             out.print("  modelled: " + escape(", ".join(rep["modelled"])))
             for name, status in on.items():
                 colour = {"modelled": "green", "known": "yellow", "unknown": "red"}[status]

@@ -98,7 +98,9 @@ def list_games(json_out: JsonOpt = False) -> None:
             emit_json({"query": "games", "home": str(home), "games": rows,
                        "current": {k: (str(v) if v else None) for k, v in current.items()}})
             return
-        out.print(_("games in {value}:").format(value=escape(str(home / 'games'))) if rows else _("no games yet in {value}").format(value=escape(str(home / 'games'))))
+        out.print(
+            _("games in {value}:").format(value=escape(str(home / 'games'))) if rows else _("no games yet in {value}").format(value=escape(str(home / 'games')))
+        )
         for r in rows:
             mark = "[green]* current[/] " if r["current"] else "          "
             kind = r["kind"] or ("missing" if not r["exists"] else "not a game")
@@ -164,7 +166,9 @@ def snapshot(ctx: typer.Context, output: Annotated[Path, typer.Option("--output"
 @app.command("initiative")
 def initiative(
     ctx: typer.Context,
-    roll: Annotated[list[str] | None, typer.Option("--roll", help="A side's d20 as SIDE=N; after a tie give the rerolls too: SIDE=N,N2 (repeat for each side).")] = None,
+    roll: Annotated[
+        list[str] | None, typer.Option("--roll", help="A side's d20 as SIDE=N; after a tie give the rerolls too: SIDE=N,N2 (repeat for each side).")
+    ] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the assistant roll the dice (ties rerolled).")] = False,
     first: Annotated[str | None, typer.Option("--first", help="Who goes first (the winner's choice; default the winner).")] = None,
     game: GameOpt = None,
@@ -176,8 +180,13 @@ def initiative(
 
 
 @app.command("activate")
-def activate(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The figure to activate.")],
-             game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+def activate(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The figure to activate.")],
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Activate a figure (refused out of turn or twice in a round, unless overridden)."""
     run(ctx, "game activate", json_out, figure=figure, game=game, override=override)
 
@@ -189,18 +198,34 @@ def end_turn(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False
 
 
 @app.command("move")
-def move(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The figure.")],
-         to: Annotated[str, typer.Argument(help="The square it moves to.")],
-         burrow: Annotated[bool, typer.Option("--burrow", help="DDM Burrow: the move is underground.")] = False,
-         tow: Annotated[str | None, typer.Option("--tow", help="SWM Tow Cable: the adjacent ally towed and where it ends, ALLY=SQUARE.", metavar="ALLY=SQUARE")] = None,
-         game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+def move(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The figure.")],
+    to: Annotated[str, typer.Argument(help="The square it moves to.")],
+    burrow: Annotated[bool, typer.Option("--burrow", help="DDM Burrow: the move is underground.")] = False,
+    tow: Annotated[
+        str | None, typer.Option("--tow", help="SWM Tow Cable: the adjacent ally towed and where it ends, ALLY=SQUARE.", metavar="ALLY=SQUARE")
+    ] = None,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     run(ctx, "game move", json_out, figure=figure, to=to, burrow=burrow, tow=tow, game=game, override=override)
 
 
 RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]
-SaveOpt = Annotated[list[str] | None, typer.Option("--save", help="A save between the hit and its damage, as rolled: ABILITY=N (Shields=N,N; a Force-costed one not used: ABILITY=no); repeat for each.", metavar="ABILITY=N")]
-SavesOpt = Annotated[str | None, typer.Option("--saves", help="SWM Avoid Defeat: its two saves as rolled, N,N (asked for when the damage would defeat it).", metavar="N,N")]
+SaveOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--save",
+        help="A save between the hit and its damage, as rolled: ABILITY=N (Shields=N,N; a Force-costed one not used: ABILITY=no); repeat for each.",
+        metavar="ABILITY=N",
+    ),
+]
+SavesOpt = Annotated[
+    str | None, typer.Option("--saves", help="SWM Avoid Defeat: its two saves as rolled, N,N (asked for when the damage would defeat it).", metavar="N,N")
+]
 
 
 @app.command("attack")
@@ -213,11 +238,25 @@ def attack_cmd(
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
     saves: SavesOpt = None,
     save: SaveOpt = None,
-    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
-    run(ctx, "game attack", json_out, attacker=attacker, target=target, roll=roll, combined_fire=combined_fire, ranged=ranged,
-        saves=saves, save=save, game=game, override=override)
+    run(
+        ctx,
+        "game attack",
+        json_out,
+        attacker=attacker,
+        target=target,
+        roll=roll,
+        combined_fire=combined_fire,
+        ranged=ranged,
+        saves=saves,
+        save=save,
+        game=game,
+        override=override,
+    )
 
 
 @app.command("aoo")
@@ -227,7 +266,9 @@ def aoo(
     target: Annotated[str, typer.Argument(help="The enemy leaving its reach (the figure moving now).")],
     roll: RollOpt,
     save: SaveOpt = None,
-    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
     run(ctx, "game aoo", json_out, attacker=attacker, target=target, roll=roll, save=save, game=game, override=override)
@@ -239,8 +280,17 @@ def power_cmd(
     figure: Annotated[str, typer.Argument(help="The figure using the power.")],
     target: Annotated[str, typer.Argument(help="The enemy it is used on.")],
     power: Annotated[str, typer.Argument(help="The power, as its card names it (Force Lightning 2, Force Grip, ...).")],
-    save: Annotated[list[str] | None, typer.Option("--save", help="A save a struck figure makes, as rolled: ID:ABILITY=N (Shields=N,N), or ID:save=N for the power's own save (Force Thrust).", metavar="ID:ABILITY=N")] = None,
-    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+    save: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--save",
+            help="A save a struck figure makes, as rolled: ID:ABILITY=N (Shields=N,N), or ID:save=N for the power's own save (Force Thrust).",
+            metavar="ID:ABILITY=N",
+        ),
+    ] = None,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """Record a Force power that hurts (SWM): its Force points spent, and each struck figure's damage through its saves."""
     run(ctx, "game power", json_out, figure=figure, target=target, power=power, save=save, game=game, override=override)
@@ -253,7 +303,9 @@ def charge(
     target: Annotated[str, typer.Argument(help="The nearest enemy it sees.")],
     roll: RollOpt,
     to: Annotated[str | None, typer.Option("--to", help="The square it ends on (default: the nearest square next to the target).")] = None,
-    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """DDM: charge -- the move and its one melee attack at +2, checked (nearest enemy, nearest square, 2 to 2x Speed, clear route)."""
     run(ctx, "game charge", json_out, figure=figure, target=target, roll=roll, to=to, game=game, override=override)
@@ -264,7 +316,9 @@ def morale(
     ctx: typer.Context,
     figure: Annotated[str, typer.Argument(help="The creature making the save (DDM).")],
     roll: RollOpt,
-    game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """DDM: record a morale save (d20 + Level + the best commander rating in range, DC 20): it holds, or the creature routs."""
     run(ctx, "game morale", json_out, figure=figure, roll=roll, game=game, override=override)
@@ -275,7 +329,8 @@ def flee(
     ctx: typer.Context,
     figure: Annotated[str, typer.Argument(help="The creature that leaves the map.")],
     by: Annotated[str | None, typer.Option("--by", help="The side or figure that caused it (default: the opponent).")] = None,
-    game: GameOpt = None, json_out: JsonOpt = False,
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """A creature flees or is driven off the map: eliminated, its cost scored as for a defeat."""
     run(ctx, "game flee", json_out, figure=figure, by=by, game=game)
@@ -285,61 +340,94 @@ def flee(
 def end_game(
     ctx: typer.Context,
     reason: Annotated[str, typer.Option("--reason", help="Why the game ends (time, concession, ...).")] = "time",
-    game: GameOpt = None, json_out: JsonOpt = False,
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
     """End the game (on time, by concession): the round's points are kept and the result recorded."""
     run(ctx, "game end", json_out, reason=reason, game=game)
 
 
 @app.command("damage")
-def damage(ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)],
-           by: Annotated[str | None, typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
-           saves: SavesOpt = None, game: GameOpt = None, json_out: JsonOpt = False) -> None:
+def damage(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument()],
+    amount: Annotated[int, typer.Argument(min=1)],
+    by: Annotated[str | None, typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
+    saves: SavesOpt = None,
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
     run(ctx, "game damage", json_out, figure=figure, amount=amount, by=by, saves=saves, game=game)
 
 
 @app.command("heal")
-def heal(ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)],
-         game: GameOpt = None, json_out: JsonOpt = False) -> None:
+def heal(
+    ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)], game: GameOpt = None, json_out: JsonOpt = False
+) -> None:
     """Remove damage (never below none)."""
     run(ctx, "game heal", json_out, figure=figure, amount=amount, game=game)
 
 
 @app.command("force")
-def force(ctx: typer.Context, figure: Annotated[str, typer.Argument()], delta: Annotated[int, typer.Argument(help="Points gained (+) or spent (-).")],
-          game: GameOpt = None, json_out: JsonOpt = False) -> None:
+def force(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument()],
+    delta: Annotated[int, typer.Argument(help="Points gained (+) or spent (-).")],
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Spend or gain Force points."""
     run(ctx, "game force", json_out, figure=figure, delta=delta, game=game)
 
 
 @app.command("condition")
-def condition(ctx: typer.Context, figure: Annotated[str, typer.Argument()],
-              action: Annotated[str, typer.Argument(help="add or remove")], name: Annotated[str, typer.Argument(help="e.g. stunned")],
-              game: GameOpt = None, json_out: JsonOpt = False) -> None:
+def condition(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument()],
+    action: Annotated[str, typer.Argument(help="add or remove")],
+    name: Annotated[str, typer.Argument(help="e.g. stunned")],
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Add or remove a condition (stunned, helpless, ...)."""
     run(ctx, "game condition", json_out, figure=figure, action=action, name=name, game=game)
 
 
 @app.command("door")
-def door(ctx: typer.Context, edge_name: Annotated[str, typer.Argument(metavar="EDGE", help="The door's edge, e.g. H5.S")],
-         state: Annotated[str, typer.Argument(help="open or close")], game: GameOpt = None, json_out: JsonOpt = False) -> None:
+def door(
+    ctx: typer.Context,
+    edge_name: Annotated[str, typer.Argument(metavar="EDGE", help="The door's edge, e.g. H5.S")],
+    state: Annotated[str, typer.Argument(help="open or close")],
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Open or close a door by hand (the SWM door rule also runs at every end of turn)."""
     run(ctx, "game door", json_out, edge=edge_name, state=state, game=game)
 
 
 @app.command("embark")
-def embark(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The passenger, next to the skiff at the end of its move.")],
-           skiff: Annotated[str, typer.Argument(help="The figure with Desert Skiff.")],
-           game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+def embark(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The passenger, next to the skiff at the end of its move.")],
+    skiff: Annotated[str, typer.Argument(help="The figure with Desert Skiff.")],
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """SWM 2008 Desert Skiff: a passenger boards (one Large or two Medium or Small allies) and rides off the map."""
     run(ctx, "game embark", json_out, figure=figure, skiff=skiff, game=game, override=override)
 
 
 @app.command("disembark")
-def disembark(ctx: typer.Context, figure: Annotated[str, typer.Argument(help="The passenger.")],
-              to: Annotated[str, typer.Argument(help="The square next to the skiff it is placed on.")],
-              game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+def disembark(
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument(help="The passenger.")],
+    to: Annotated[str, typer.Argument(help="The square next to the skiff it is placed on.")],
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """SWM 2008 Desert Skiff: a passenger gets off just before the round's first activation, next to the skiff."""
     run(ctx, "game disembark", json_out, figure=figure, to=to, game=game, override=override)
 
@@ -354,4 +442,3 @@ def remove(ctx: typer.Context, figure: Annotated[str, typer.Argument()], game: G
 def note(ctx: typer.Context, text: Annotated[str, typer.Argument(help="The judge's note.")], game: GameOpt = None, json_out: JsonOpt = False) -> None:
     """Annotate the log (shown in the export)."""
     run(ctx, "game note", json_out, text=text, game=game)
-

@@ -200,7 +200,12 @@ def adapt_cmd(
         if json_out:
             emit_json({"query": "photo adapt", "profile": str(output), **score})
             return
-        out.print(_("table profile written to {output}: {score} squares, {score2} bases; squares wrong on these photos {score3} before, {score4} after (use it with --table {output})").format(output=escape(str(output)), score=score['squares'], score2=score['bases'], score3=score['wrong_before'], score4=score['wrong_after']))
+        out.print(
+            _(
+                "table profile written to {output}: {score} squares, {score2} bases; squares wrong on these photos {score3} before, {score4} after (use it "
+                "with --table {output})"
+            ).format(output=escape(str(output)), score=score['squares'], score2=score['bases'], score3=score['wrong_before'], score4=score['wrong_after'])
+        )
 
 
 @app.command("synth")
@@ -247,7 +252,11 @@ def calibrate_camera(
     with edge():
         cam = calibrate([load_image(p) for p in images])
         save(cam, output)
-        out.print(_("wrote {output}: focal {camera_matrix:.1f} px, reprojection error {avg_reprojection_error:.3f} px").format(output=escape(str(output)), camera_matrix=cam.camera_matrix[0, 0], avg_reprojection_error=cam.avg_reprojection_error))
+        out.print(
+            _("wrote {output}: focal {camera_matrix:.1f} px, reprojection error {avg_reprojection_error:.3f} px").format(
+                output=escape(str(output)), camera_matrix=cam.camera_matrix[0, 0], avg_reprojection_error=cam.avg_reprojection_error
+            )
+        )
 
 
 @calib_app.command("sheet")
@@ -327,7 +336,9 @@ def map_from_photo(
             typer.echo(text, nl=False)
         else:
             write_text_atomic(output, text)
-            err.print(_("wrote {output}: {n} terrain squares, {n2} walls and doors").format(output=escape(str(output)), n=len(reading.squares), n2=len(reading.edges)))
+            err.print(
+                _("wrote {output}: {n} terrain squares, {n2} walls and doors").format(output=escape(str(output)), n=len(reading.squares), n2=len(reading.edges))
+            )
 
 
 def cv2_undistort(img, cam):
@@ -360,16 +371,25 @@ def apply_cmd(
                 at = r.photo.name if r.photo else ""
                 if r.verdict == "uncertain":
                     label = escape(_("not applied"))
-                    why = (_("{figure} on {at} (confidence {confidence} < {least})") if (r.confidence or 0.0) < min_confidence
-                           else _("{figure} on {at} (the photo doubts that square: confirm it, then move the figure)"))
-                    out.print(f"  [yellow]{label}[/]: " + escape(why.format(figure=r.figure, at=at, confidence=f"{r.confidence or 0.0:.2f}",
-                                                                           least=min_confidence)))
+                    why = (
+                        _("{figure} on {at} (confidence {confidence} < {least})")
+                        if (r.confidence or 0.0) < min_confidence
+                        else _("{figure} on {at} (the photo doubts that square: confirm it, then move the figure)")
+                    )
+                    out.print(
+                        f"  [yellow]{label}[/]: " + escape(why.format(figure=r.figure, at=at, confidence=f"{r.confidence or 0.0:.2f}", least=min_confidence))
+                    )
                     continue
                 ev = g.do("relocate", {"figure": r.figure, "at": at, "source": f"photo {image.name}", "confidence": r.confidence})
                 out.print(f"[green]#{ev.seq}[/] {r.figure}: {r.game} -> {at} " + escape(_("(from the photo)")))
                 changed += 1
-            out.print(escape(n_("{n} figure updated; 'game undo' takes a correction back", "{n} figures updated; 'game undo' takes a correction back",
-                                changed).format(n=changed)))
+            out.print(
+                escape(
+                    n_("{n} figure updated; 'game undo' takes a correction back", "{n} figures updated; 'game undo' takes a correction back", changed).format(
+                        n=changed
+                    )
+                )
+            )
         finally:
             g.close()
 

@@ -73,8 +73,14 @@ def validate(
                 if ok:
                     pos = r.position
                     assert pos is not None
-                    out.print(f"[green]ok[/] {escape(r.file)}: " + escape(n_("{edition}, {cols} x {rows}, {n} figure", "{edition}, {cols} x {rows}, {n} figures",
-                                                                              len(pos.figures)).format(edition=pos.edition.value, cols=pos.map.cols, rows=pos.map.rows, n=len(pos.figures))))
+                    out.print(
+                        f"[green]ok[/] {escape(r.file)}: "
+                        + escape(
+                            n_("{edition}, {cols} x {rows}, {n} figure", "{edition}, {cols} x {rows}, {n} figures", len(pos.figures)).format(
+                                edition=pos.edition.value, cols=pos.map.cols, rows=pos.map.rows, n=len(pos.figures)
+                            )
+                        )
+                    )
                     print_problems(r.warnings)
                 else:
                     n = len(r.errors) + (len(r.warnings) if strict else 0)
@@ -86,7 +92,9 @@ def validate(
 
 def show(
     ctx: typer.Context,
-    file: Annotated[str | None, typer.Argument(help="A position file (or a bundled example's name); default: the current game's board.", show_default=False)] = None,
+    file: Annotated[
+        str | None, typer.Argument(help="A position file (or a bundled example's name); default: the current game's board.", show_default=False)
+    ] = None,
     game: Annotated[Path | None, typer.Option("--game", help="A game file to draw instead of the current game.", metavar="PATH")] = None,
     svg: Annotated[Path | None, typer.Option("--svg", help="Also draw the board to this SVG file (the web app's picture).", metavar="FILE")] = None,
 ) -> None:
@@ -108,9 +116,7 @@ def show(
 def normalize(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(help="A position file.", show_default=False)],
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
-    ] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")] = None,
 ) -> None:
     """Rewrite a position file in canonical form (ranges merged, defaults dropped). Comments are
     not kept: it says which lines had them."""
@@ -122,7 +128,11 @@ def normalize(
         write_or_print(text, output)
         if lost:
             shown = ", ".join(map(str, lost[:8])) + (", ..." if len(lost) > 8 else "")
-            err.print(_("[yellow]note:[/] the canonical form has no comments: {n} comment line(s) of {path} are not in it (line {shown})").format(n=len(lost), path=escape(str(path)), shown=shown))
+            err.print(
+                _("[yellow]note:[/] the canonical form has no comments: {n} comment line(s) of {path} are not in it (line {shown})").format(
+                    n=len(lost), path=escape(str(path)), shown=shown
+                )
+            )
 
 
 def schema(
@@ -150,7 +160,11 @@ def reading_cmd(
             return
         text = reading(ident)
         if text is None:
-            raise AssistantError(_("no reading {ident!r}: readings are R1 to R{n} ('python -m assistant reading' lists them)").format(ident=ident, n=len(re.findall(r'(?m)^## R', readings_text()))))
+            raise AssistantError(
+                _("no reading {ident!r}: readings are R1 to R{n} ('python -m assistant reading' lists them)").format(
+                    ident=ident, n=len(re.findall(r'(?m)^## R', readings_text()))
+                )
+            )
         if json_out:
             emit_json({"query": "reading", "id": text.split(" — ")[0][3:], "text": text})
         else:
@@ -177,8 +191,9 @@ def demo(ctx: typer.Context) -> None:
         result = check_position_file(path, library(ctx))
         pos = result.raise_for_errors()
         out.rule(f"[bold]{_(T_DEMO)}[/]: {path.stem}")
-        out.print(escape(_("valid position file ({edition}); {n} figures; cards from the shipped library.").format(
-            edition=pos.edition.value, n=len(pos.figures))))
+        out.print(
+            escape(_("valid position file ({edition}); {n} figures; cards from the shipped library.").format(edition=pos.edition.value, n=len(pos.figures)))
+        )
         out.print(board_view(pos), crop=False)
         out.rule(f"[bold]{escape(_(T_QUESTIONS_A_TABLE_ASKS))}[/]")
         for viewer, target in (("sbd", "obi"), ("obi", "dooku")):
@@ -194,6 +209,7 @@ def demo(ctx: typer.Context) -> None:
             print_lines(attack_lines(attack(combat, "sbd", "obi", combined_fire=("sbdc",))))
         out.print()
         out.print(
-            f"{escape(_(T_TRY))} [bold]python -m assistant matrix -p {path.stem}[/], [bold]python -m assistant cover sbd obi -p {path.stem} --png cover.png[/], "
+            f"{escape(_(T_TRY))} [bold]python -m assistant matrix -p {path.stem}[/], [bold]python -m assistant cover sbd obi -p {path.stem} --png "
+            f"cover.png[/], "
             "[bold]python -m assistant cards show dooku[/]"
         )

@@ -149,19 +149,41 @@ def attack(
     position: PositionOpt = None,
     game: GameOpt = None,
     moved: MovedOpt = None,
-    combined_fire: Annotated[
-        str | None, typer.Option("--combined-fire", help="SWM: allies joining, ID[,ID...].", metavar="IDS")
-    ] = None,
+    combined_fire: Annotated[str | None, typer.Option("--combined-fire", help="SWM: allies joining, ID[,ID...].", metavar="IDS")] = None,
     charge: Annotated[bool, typer.Option("--charge", help="DDM: the attacker charges.")] = False,
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: use the ranged attack line.")] = False,
     melee: Annotated[bool, typer.Option("--melee", help="DDM: use the melee attack line.")] = False,
-    opportunity: Annotated[bool, typer.Option("--opportunity", help="An attack of opportunity (SWM: one attack, no combined fire; DDM: a melee attack).")] = False,
-    power: Annotated[str | None, typer.Option("--power", help="A power that hurts instead: SWM Force powers and special attacks (Force Lightning, Sith Grip, Grenades, ...); DDM spells and Breath Weapon written as the card prints them.", metavar="NAME")] = None,
+    opportunity: Annotated[
+        bool, typer.Option("--opportunity", help="An attack of opportunity (SWM: one attack, no combined fire; DDM: a melee attack).")
+    ] = False,
+    power: Annotated[
+        str | None,
+        typer.Option(
+            "--power",
+            help="A power that hurts instead: SWM Force powers and special attacks (Force Lightning, Sith Grip, Grenades, ...); DDM spells and Breath Weapon "
+            "written as the card prints them.",
+            metavar="NAME",
+        ),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
-    _ask(ctx, "attack", json_out, attacker=attacker, target=target, position=position, game=game, moved=moved,
-         combined_fire=combined_fire, charge=charge, ranged=ranged, melee=melee, opportunity=opportunity, power=power)
+    _ask(
+        ctx,
+        "attack",
+        json_out,
+        attacker=attacker,
+        target=target,
+        position=position,
+        game=game,
+        moved=moved,
+        combined_fire=combined_fire,
+        charge=charge,
+        ranged=ranged,
+        melee=melee,
+        opportunity=opportunity,
+        power=power,
+    )
 
 
 def targets(

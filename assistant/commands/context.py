@@ -51,11 +51,17 @@ def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
         cur = current_game_path(kind)
         if cur is None:
             start = "game new --position FILE" if kind == "miniatures" else f"{kind} new TABLE"
-            raise AssistantError(_("no current {kind} game: start one with 'python -m assistant {start}' or name one with --game").format(kind=kind, start=start))
+            raise AssistantError(
+                _("no current {kind} game: start one with 'python -m assistant {start}' or name one with --game").format(kind=kind, start=start)
+            )
         return cur
     found = game_kind(explicit) if explicit.is_file() else None
     if found is not None and found != kind:
-        raise AssistantError(_("{explicit} is a {found} game: open it with '{OPENED_BY} ...' (for example '{OPENED_BY} status --game {explicit}')").format(explicit=explicit, found=found, OPENED_BY=OPENED_BY[found]))
+        raise AssistantError(
+            _("{explicit} is a {found} game: open it with '{OPENED_BY} ...' (for example '{OPENED_BY} status --game {explicit}')").format(
+                explicit=explicit, found=found, OPENED_BY=OPENED_BY[found]
+            )
+        )
     return explicit
 
 

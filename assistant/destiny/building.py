@@ -76,7 +76,9 @@ def check_deck(team: list[TeamCharacter], deck: list[DeckCard]) -> list[str]:
         if c.kind in ("character", "battlefield"):
             problems.append(_("{title!r} is a {kind}: the deck holds only events, upgrades and supports (Destiny P4 › 2)").format(title=c.title, kind=c.kind))
         if side and c.affiliation not in ("neutral", side):
-            problems.append(_("{title!r} is a {affiliation} card in a {side} deck (Destiny P4 › 2)").format(title=c.title, affiliation=c.affiliation, side=side))
+            problems.append(
+                _("{title!r} is a {affiliation} card in a {side} deck (Destiny P4 › 2)").format(title=c.title, affiliation=c.affiliation, side=side)
+            )
         if c.colour != "grey" and c.colour not in colours:
             problems.append(_("{title!r} is {colour} and the team has no {colour} character (Destiny P4 › 2)").format(title=c.title, colour=c.colour))
     return problems

@@ -82,7 +82,11 @@ class Face:
         if m["sp"]:
             return cls(Symbol.SPECIAL, 0, False, cost)
         if m["sym"] in NOT_MODELLED_SIDES:
-            raise NotationError(_("{code!r}: {NOT_MODELLED_SIDES} is not in the rulebook this assistant implements (not modelled)").format(code=code, NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[m['sym']]))
+            raise NotationError(
+                _("{code!r}: {NOT_MODELLED_SIDES} is not in the rulebook this assistant implements (not modelled)").format(
+                    code=code, NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[m['sym']]
+                )
+            )
         return cls(Symbol(SIDE_SYMBOLS[m["sym"]]), int(m["value"]), bool(m["plus"]), cost)
 
     def __str__(self) -> str:
@@ -124,8 +128,9 @@ class ResolvePlan:
     notes: tuple[str, ...]
 
 
-def check_resolve(player: str, groups: list[list[PoolDie]], resources: int, resolved_this_action: frozenset[str] = frozenset(),
-                  free: bool = False) -> ResolvePlan:
+def check_resolve(
+    player: str, groups: list[list[PoolDie]], resources: int, resolved_this_action: frozenset[str] = frozenset(), free: bool = False
+) -> ResolvePlan:
     """Check one resolve-dice action: ``groups`` lists the resolution units, each a base die
     followed by the modifiers added to it. Raises :class:`IllegalResolveError` with the rule.
 
@@ -145,28 +150,47 @@ def check_resolve(player: str, groups: list[list[PoolDie]], resources: int, reso
             raise IllegalResolveError(_("an empty group of dice"))
         for d in group:
             if d.owner != player:
-                raise IllegalResolveError(_("die {id} is in {owner}'s pool: a player resolves only dice in their own pool ({where})").format(id=d.id, owner=d.owner, where=where))
+                raise IllegalResolveError(
+                    _("die {id} is in {owner}'s pool: a player resolves only dice in their own pool ({where})").format(id=d.id, owner=d.owner, where=where)
+                )
             if d.id in seen or d.id in resolved_this_action:
-                raise IllegalResolveError(_("die {id} was already resolved in this action: a die is resolved at most once per action ({where}, L249)").format(id=d.id, where=where))
+                raise IllegalResolveError(
+                    _("die {id} was already resolved in this action: a die is resolved at most once per action ({where}, L249)").format(id=d.id, where=where)
+                )
             seen.add(d.id)
             symbols.add(d.face.symbol)
         base, mods = group[0], tuple(group[1:])
         if base.face.symbol is Symbol.BLANK:
             raise IllegalResolveError(_("die {id} shows a blank, which can never be resolved (Destiny P2 › Pusta ścianka)").format(id=base.id))
         if base.face.modifier:
-            raise IllegalResolveError(_("die {id} shows a modifier ({face}); a modifier is resolved only together with a die showing the same symbol without a plus (Destiny P2 › Modyfikator)").format(id=base.id, face=base.face))
+            raise IllegalResolveError(
+                _(
+                    "die {id} shows a modifier ({face}); a modifier is resolved only together with a die showing the same symbol without a plus (Destiny P2 "
+                    "› Modyfikator)"
+                ).format(id=base.id, face=base.face)
+            )
         for m in mods:
             if not m.face.modifier:
-                raise IllegalResolveError(_("die {id} ({face}) is not a modifier: only '+' faces are added to another die; resolve it as its own unit (Destiny P2 › Modyfikator)").format(id=m.id, face=m.face))
+                raise IllegalResolveError(
+                    _(
+                        "die {id} ({face}) is not a modifier: only '+' faces are added to another die; resolve it as its own unit (Destiny P2 › Modyfikator)"
+                    ).format(id=m.id, face=m.face)
+                )
         if len(mods) > 1:
-            notes.append(_("{n} modifiers added to die {id}; the rulebook is silent on more than one — allowed, ask the judge (reading R23 in docs/readings.md)").format(n=len(mods), id=base.id))
+            notes.append(
+                _("{n} modifiers added to die {id}; the rulebook is silent on more than one — allowed, ask the judge (reading R23 in docs/readings.md)").format(
+                    n=len(mods), id=base.id
+                )
+            )
         units.append(ResolutionUnit(base, mods))
     if len(symbols) > 1:
         names = ", ".join(sorted(s.value for s in symbols))
         raise IllegalResolveError(_("one action resolves dice of one symbol; these show {names} ({where}, L246)").format(names=names, where=where))
     cost = 0 if free else sum(u.cost for u in units)
     if cost > resources:
-        raise IllegalResolveError(_("the faces cost {cost} resources and {player} has {resources} (Destiny P2 › Koszt)").format(cost=cost, player=player, resources=resources))
+        raise IllegalResolveError(
+            _("the faces cost {cost} resources and {player} has {resources} (Destiny P2 › Koszt)").format(cost=cost, player=player, resources=resources)
+        )
     if free and any(u.cost for u in units):
         notes.append(_("face costs not paid: an effect lets these dice resolve free (Destiny P8 › Za darmo)"))
     return ResolvePlan(symbols.pop(), tuple(units), cost, tuple(notes))

@@ -122,7 +122,11 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
         return Outcome(STEPS[cmd.verb](t, cmd, said), tuple(said))
     known = sorted(verbs())
     from ..errors import did_you_mean
-    raise NotationError(_("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)))
+    raise NotationError(
+        _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
+            cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)
+        )
+    )
 
 
 def _need_actor(cmd: Command) -> str:
@@ -133,14 +137,14 @@ def _need_actor(cmd: Command) -> str:
 
 # --- the action phase: whose turn, and what a turn does ---------------------------------
 
+
 def _phase(t: Table) -> ActionPhase:
     alive = tuple(n for n in t.names if n not in _eliminated(t))
     return ActionPhase(alive, t.bf_controller, t.turn, t.passes_in_row, t.claimed_by)
 
 
 def _eliminated(t: Table) -> set[str]:
-    return {p.name for p in t.players if t.phase != "setup" and any(c.owner == p.name for c in t.cards if c.kind == "character")
-            and not t.characters(p.name)}
+    return {p.name for p in t.players if t.phase != "setup" and any(c.owner == p.name for c in t.cards if c.kind == "character") and not t.characters(p.name)}
 
 
 def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -155,14 +159,23 @@ def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
         said.append(_("{who} gives up the Ambush extra action; it is not a pass toward ending the phase (reading R20 in docs/readings.md)").format(who=who))
         return _advance(replace(t, extra_action=None), who, "action", said)
     if t.extra_action and not extra:
-        raise IllegalCommandError(_("{extra_action} must first take or decline the Ambush extra action: extra actions are taken at once (Destiny P5 › Akcje, L220; P7 › Zasadzka)").format(extra_action=t.extra_action))
+        raise IllegalCommandError(
+            _(
+                "{extra_action} must first take or decline the Ambush extra action: extra actions are taken at once (Destiny P5 › Akcje, L220; P7 › Zasadzka)"
+            ).format(extra_action=t.extra_action)
+        )
     if who != t.turn and not extra:
         raise IllegalActionError(_("it is {turn}'s turn, not {who}'s: players alternate actions (Destiny P5 › Faza akcji)").format(turn=t.turn, who=who))
     if t.claimed_by == who and not extra:
         raise IllegalActionError(_("{who} claimed the battlefield this round and passes automatically (Destiny P5 › Zajęcie pola bitwy)").format(who=who))
     pending = [c for c, n in t.discard_down if t.card(c).owner == who]
     if pending:
-        raise IllegalCommandError(_("{who} must first discard down to {MAX_UPGRADES} upgrades on {names} (reading R24 in docs/readings.md; Destiny P1 › Ulepszenia): 'discard-upgrade UPGRADE'").format(who=who, MAX_UPGRADES=MAX_UPGRADES, names=', '.join(pending)))
+        raise IllegalCommandError(
+            _(
+                "{who} must first discard down to {MAX_UPGRADES} upgrades on {names} (reading R24 in docs/readings.md; Destiny P1 › Ulepszenia): "
+                "'discard-upgrade UPGRADE'"
+            ).format(who=who, MAX_UPGRADES=MAX_UPGRADES, names=', '.join(pending))
+        )
     t = replace(t, resolved_this_action=frozenset(), extra_action=None)
     t = TURN_ACTIONS[cmd.verb](t, cmd, said)
     if t.phase == "over":
@@ -175,7 +188,7 @@ def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
 def _advance(t: Table, who: str, move: str, said: list[str]) -> Table:
     phase = _phase(t)
     nxt = phase.take(who, move)  # type: ignore[arg-type]
-    said.extend(nxt.log[len(phase.log) + 1:])  # the automatic passes and the phase's end; the move itself was said already
+    said.extend(nxt.log[len(phase.log) + 1 :])  # the automatic passes and the phase's end; the move itself was said already
     t = replace(t, turn=nxt.active, passes_in_row=nxt.passes_in_row, claimed_by=nxt.claimed_by, bf_controller=nxt.controller)
     if nxt.over:
         t = _begin_upkeep(t, said)
@@ -196,9 +209,18 @@ def _decline(t: Table, cmd: Command, said: list[str]) -> Table:
 @_turn("claim")
 def _claim(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.claimed_by is not None:
-        raise IllegalActionError(_("{claimed_by} already claimed the battlefield this round; only one player may claim per round (Destiny P5 › Zajęcie pola bitwy)").format(claimed_by=t.claimed_by))
+        raise IllegalActionError(
+            _("{claimed_by} already claimed the battlefield this round; only one player may claim per round (Destiny P5 › Zajęcie pola bitwy)").format(
+                claimed_by=t.claimed_by
+            )
+        )
     kept = "keeps" if t.bf_controller == cmd.actor else "takes"
-    said.append(_("{actor} claims the battlefield and {kept} control; may use its claim ability; passes automatically for the rest of the round and acts first next round (Destiny P5 › Zajęcie pola bitwy)").format(actor=cmd.actor, kept=kept))
+    said.append(
+        _(
+            "{actor} claims the battlefield and {kept} control; may use its claim ability; passes automatically for the rest of the round and acts first "
+            "next round (Destiny P5 › Zajęcie pola bitwy)"
+        ).format(actor=cmd.actor, kept=kept)
+    )
     return t
 
 
@@ -209,7 +231,9 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
     if card.owner != who:
         raise IllegalPlayError(_("{name} is {owner}'s; a player activates their own cards (Destiny P5 › Aktywowanie)").format(name=card.name, owner=card.owner))
     if card.kind not in ("character", "support"):
-        raise IllegalPlayError(_("{name} is an {kind}; only a character or a support is activated (Destiny P5 › Aktywowanie)").format(name=card.name, kind=card.kind))
+        raise IllegalPlayError(
+            _("{name} is an {kind}; only a character or a support is activated (Destiny P5 › Aktywowanie)").format(name=card.name, kind=card.kind)
+        )
     if card.defeated:
         raise IllegalPlayError(_("{name} is defeated (Destiny P6 › Pokonane postacie)").format(name=card.name))
     if card.exhausted:
@@ -230,22 +254,41 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
     missing = [d.id for d in dice if d.id not in rolled]
     extra = [k for k in rolled if k not in {d.id for d in dice}]
     if extra:
-        raise NotationError(_("{cmd!r}: {names} is not a die of {name} or its upgrades ({why})").format(cmd=str(cmd), names=', '.join(extra), name=card.name, why=', '.join(d.id for d in dice) or _('it has none')))
+        raise NotationError(
+            _("{cmd!r}: {names} is not a die of {name} or its upgrades ({why})").format(
+                cmd=str(cmd), names=', '.join(extra), name=card.name, why=', '.join(d.id for d in dice) or _('it has none')
+            )
+        )
     if missing:
-        raise NotationError(_("{cmd!r}: every die is rolled, the upgrades' included, no choosing (Destiny P5 › Aktywowanie); give the face each shows: {names}").format(cmd=str(cmd), names=' '.join(d + '=FACE' for d in missing)))
+        raise NotationError(
+            _("{cmd!r}: every die is rolled, the upgrades' included, no choosing (Destiny P5 › Aktywowanie); give the face each shows: {names}").format(
+                cmd=str(cmd), names=' '.join(d + '=FACE' for d in missing)
+            )
+        )
     for d in dice:
         if d.showing is not None:
-            said.append(_("note: die {id} was still in the pool; the rulebook does not say what re-activating does to it (ask the judge) — it is rolled again").format(id=d.id))
+            said.append(
+                _("note: die {id} was still in the pool; the rulebook does not say what re-activating does to it (ask the judge) — it is rolled again").format(
+                    id=d.id
+                )
+            )
         t = t.with_die(replace(d, showing=_face_of(d, rolled[d.id], cmd)))
     t = t.with_card(replace(card, exhausted=True))
-    said.append(_("{name} is exhausted and rolls {n} dice ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; P1 › Ulepszenia)").format(name=card.name, n=len(dice), names=', '.join(f'{d.id}={rolled[d.id]}' for d in dice)))
+    said.append(
+        _(
+            "{name} is exhausted and rolls {n} dice ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; "
+            "P1 › Ulepszenia)"
+        ).format(name=card.name, n=len(dice), names=', '.join(f'{d.id}={rolled[d.id]}' for d in dice))
+    )
     return t
 
 
 def _face_of(d: Die, text: str, cmd: Command) -> Face:
     f = Face.parse(text)
     if d.faces and f not in d.faces:
-        raise NotationError(_("{cmd!r}: die {id} has no face {text!r}; its faces: {names}").format(cmd=str(cmd), id=d.id, text=text, names=', '.join(map(str, d.faces))))
+        raise NotationError(
+            _("{cmd!r}: die {id} has no face {text!r}; its faces: {names}").format(cmd=str(cmd), id=d.id, text=text, names=', '.join(map(str, d.faces)))
+        )
     return f
 
 
@@ -254,12 +297,22 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str]) -> Table:
         raise IllegalCommandError(_("{name} does not have Guardian (Destiny P7 › Strażnik)").format(name=guardian.name))
     d = t.die(die_id)
     if d.owner == guardian.owner or d.showing is None:
-        raise IllegalCommandError(_("die {die_id} is not in an opponent's pool; Guardian removes an opponent's die (Destiny P7 › Strażnik)").format(die_id=die_id))
+        raise IllegalCommandError(
+            _("die {die_id} is not in an opponent's pool; Guardian removes an opponent's die (Destiny P7 › Strażnik)").format(die_id=die_id)
+        )
     if d.showing.symbol not in (Symbol.MELEE, Symbol.RANGED):
-        raise IllegalCommandError(_("die {die_id} shows {showing}, not damage; Guardian removes a damage die (Destiny P7 › Strażnik)").format(die_id=die_id, showing=d.showing))
+        raise IllegalCommandError(
+            _("die {die_id} shows {showing}, not damage; Guardian removes a damage die (Destiny P7 › Strażnik)").format(die_id=die_id, showing=d.showing)
+        )
     value = d.showing.value
     t = t.with_die(replace(d, showing=None))
-    said.append(_("Guardian: before {name} is activated, die {die_id} ({showing}) is removed — removal is not resolution, so its cost does not matter; a modifier counts as a damage die with its printed value (reading R19 in docs/readings.md, a house-ruled default) (Destiny P7 › Strażnik; P8 › Usuwanie kości)").format(name=guardian.name, die_id=die_id, showing=d.showing))
+    said.append(
+        _(
+            "Guardian: before {name} is activated, die {die_id} ({showing}) is removed — removal is not resolution, so its cost does not matter; a modifier "
+            "counts as a damage die with its printed value (reading R19 in docs/readings.md, a house-ruled default) (Destiny P7 › Strażnik; P8 › Usuwanie "
+            "kości)"
+        ).format(name=guardian.name, die_id=die_id, showing=d.showing)
+    )
     return _deal(t, guardian.id, value, said, kind=d.showing.symbol.value)
 
 
@@ -281,7 +334,12 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
         if len(targets) == 1 and len(units) > 1 and sym is Symbol.SHIELD:
             targets = targets * len(units)
         if len(targets) != len(units):
-            raise NotationError(_("{cmd!r}: {n} unit(s) to resolve one at a time, each with one target: give {n} target(s) after '->' (Destiny P5 › Rozpatrzenie kości, L244; reading R31 in docs/readings.md)").format(cmd=str(cmd), n=len(units)))
+            raise NotationError(
+                _(
+                    "{cmd!r}: {n} unit(s) to resolve one at a time, each with one target: give {n} target(s) after '->' (Destiny P5 › Rozpatrzenie kości, "
+                    "L244; reading R31 in docs/readings.md)"
+                ).format(cmd=str(cmd), n=len(units))
+            )
     # the dice go back to their cards as they resolve (P5 › Rozpatrzenie kości, step 3); set-aside dice leave
     for i, unit in enumerate(units):
         v = unit.value
@@ -289,9 +347,13 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
         if sym in (Symbol.MELEE, Symbol.RANGED):
             tgt = t.card(targets[i])
             if tgt.owner == who:
-                said.append(_("note: {name} is {who}'s own character; damage dice may target any character (Destiny P8 › Wybierz (cel))").format(name=tgt.name, who=who))
-            said.append(_("{dice_txt}: {v} {value} damage to {name}").format(dice_txt=dice_txt, v=v, value=sym.value, name=tgt.name) + (_(" (a base die and its modifiers land together, "
-                        "Destiny P2 › Modyfikator)") if unit.modifiers else ""))
+                said.append(
+                    _("note: {name} is {who}'s own character; damage dice may target any character (Destiny P8 › Wybierz (cel))").format(name=tgt.name, who=who)
+                )
+            said.append(
+                _("{dice_txt}: {v} {value} damage to {name}").format(dice_txt=dice_txt, v=v, value=sym.value, name=tgt.name)
+                + (_(" (a base die and its modifiers land together, Destiny P2 › Modyfikator)") if unit.modifiers else "")
+            )
             t = _deal(t, tgt.id, v, said, kind=sym.value)
         elif sym is Symbol.SHIELD:
             tgt = t.card(targets[i])
@@ -306,19 +368,32 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
             opp = _opponent(t, who, cmd)
             p = t.player(opp)
             t = t.with_player(replace(p, resources=max(0, p.resources - v)))
-            said.append(_("{dice_txt}: {opp} loses {v} of {resources} resources — never below 0 (Destiny P2 › Zakłócenie)").format(dice_txt=dice_txt, opp=opp, v=min(v, p.resources), resources=p.resources))
+            said.append(
+                _("{dice_txt}: {opp} loses {v} of {resources} resources — never below 0 (Destiny P2 › Zakłócenie)").format(
+                    dice_txt=dice_txt, opp=opp, v=min(v, p.resources), resources=p.resources
+                )
+            )
         elif sym is Symbol.DISCARD:
             opp = _opponent(t, who, cmd)
             p = t.player(opp)
             n = min(v, p.hand)
             t = t.with_player(replace(p, hand=p.hand - n, discard=p.discard + n))
-            said.append(_("{dice_txt}: {opp} discards {n} card(s) at random from {hand} in hand (Destiny P2 › Odrzucenie)").format(dice_txt=dice_txt, opp=opp, n=n, hand=p.hand))
+            said.append(
+                _("{dice_txt}: {opp} discards {n} card(s) at random from {hand} in hand (Destiny P2 › Odrzucenie)").format(
+                    dice_txt=dice_txt, opp=opp, n=n, hand=p.hand
+                )
+            )
         elif sym is Symbol.FOCUS:
             t = _focus(t, who, unit.base.id, v, cmd, said)
         elif sym is Symbol.SPECIAL:
             card_id = t.die(unit.base.id).card
             src = t.card(card_id) if any(c.id == card_id for c in t.cards) else None
-            said.append(_("{dice_txt}: resolve the special ability of {value} — enter what it does as effect commands (Destiny P2 › Specjalny; P7 › Zdolności specjalne)").format(dice_txt=dice_txt, value=src.name if src else card_id))
+            said.append(
+                _(
+                    "{dice_txt}: resolve the special ability of {value} — enter what it does as effect commands (Destiny P2 › Specjalny; P7 › Zdolności "
+                    "specjalne)"
+                ).format(dice_txt=dice_txt, value=src.name if src else card_id)
+            )
         t = _return_dice(t, [unit.base.id, *(m.id for m in unit.modifiers)], said)
     return replace(t, resolved_this_action=t.resolved_this_action | ids)
 
@@ -326,7 +401,11 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
 def _pool_die(t: Table, did: str, cmd: Command) -> PoolDie:
     d = t.die(did)
     if d.showing is None:
-        raise IllegalResolveError(_("die {did} is not in a pool (it is on its card {card}); only pool dice are resolved (Destiny P5 › Rozpatrzenie kości)").format(did=did, card=d.card))
+        raise IllegalResolveError(
+            _("die {did} is not in a pool (it is on its card {card}); only pool dice are resolved (Destiny P5 › Rozpatrzenie kości)").format(
+                did=did, card=d.card
+            )
+        )
     return PoolDie(d.id, d.owner, d.showing)
 
 
@@ -347,10 +426,16 @@ def _opponent(t: Table, who: str, cmd: Command) -> str:
     opps = [o for o in t.opponents(who) if o not in _eliminated(t)]
     if cmd.targets:
         if cmd.targets[0] not in opps:
-            raise NotationError(_("{cmd!r}: {targets!r} is not an opponent of {who} ({names})").format(cmd=str(cmd), targets=cmd.targets[0], who=who, names=', '.join(opps)))
+            raise NotationError(
+                _("{cmd!r}: {targets!r} is not an opponent of {who} ({names})").format(cmd=str(cmd), targets=cmd.targets[0], who=who, names=', '.join(opps))
+            )
         return cmd.targets[0]
     if len(opps) != 1:
-        raise NotationError(_("{cmd!r}: the player using it chooses which opponent: add '-> PLAYER' ({names}) (Destiny P9 › Każdy na każdego)").format(cmd=str(cmd), names=', '.join(opps)))
+        raise NotationError(
+            _("{cmd!r}: the player using it chooses which opponent: add '-> PLAYER' ({names}) (Destiny P9 › Każdy na każdego)").format(
+                cmd=str(cmd), names=', '.join(opps)
+            )
+        )
     return opps[0]
 
 
@@ -364,7 +449,9 @@ def _focus(t: Table, who: str, focus_die: str, value: int, cmd: Command, said: l
         if did == focus_die:
             raise IllegalResolveError(_("focus turns *other* dice, not die {did} itself (Destiny P2 › Skupienie)").format(did=did))
         if d.owner != who or d.showing is None:
-            raise IllegalResolveError(_("die {did} is not in {who}'s pool; focus turns the player's own dice (Destiny P2 › Skupienie)").format(did=did, who=who))
+            raise IllegalResolveError(
+                _("die {did} is not in {who}'s pool; focus turns the player's own dice (Destiny P2 › Skupienie)").format(did=did, who=who)
+            )
         f = _face_of(d, face_text, cmd)
         _check_turn(d, f, IllegalResolveError)
         t = t.with_die(replace(d, showing=f))
@@ -395,10 +482,18 @@ def _reroll(t: Table, cmd: Command, said: list[str]) -> Table:
     for did, face in cmd.opts:
         d = t.die(did)
         if d.owner != who or d.showing is None:
-            raise IllegalCommandError(_("die {did} is not in {who}'s pool; this action rerolls only the player's own dice (Destiny P5 › Odrzucenie karty; P8 › Przerzucanie)").format(did=did, who=who))
+            raise IllegalCommandError(
+                _("die {did} is not in {who}'s pool; this action rerolls only the player's own dice (Destiny P5 › Odrzucenie karty; P8 › Przerzucanie)").format(
+                    did=did, who=who
+                )
+            )
         t = t.with_die(replace(d, showing=_face_of(d, face, cmd)))
     t = t.with_player(replace(p, hand=p.hand - 1, discard=p.discard + 1))
-    said.append(_("{who} discards a card and rerolls {names}, all chosen before any is rolled (Destiny P5 › Odrzucenie karty w celu przerzucenia kości)").format(who=who, names=', '.join(k for k, _unused in cmd.opts)))
+    said.append(
+        _("{who} discards a card and rerolls {names}, all chosen before any is rolled (Destiny P5 › Odrzucenie karty w celu przerzucenia kości)").format(
+            who=who, names=', '.join(k for k, _unused in cmd.opts)
+        )
+    )
     return t
 
 
@@ -411,7 +506,9 @@ def _card_action(t: Table, cmd: Command, said: list[str]) -> Table:
         if card.exhausted:
             raise IllegalCommandError(_("{name} is already exhausted, so exhausting it cannot pay the cost (Destiny P6 › Wyczerpana)").format(name=card.name))
         t = t.with_card(replace(card, exhausted=True))
-    said.append(_("{actor} uses the Action on {name}; enter its effect as effect commands (Destiny P5 › Użycie akcji z karty)").format(actor=cmd.actor, name=card.name))
+    said.append(
+        _("{actor} uses the Action on {name}; enter its effect as effect commands (Destiny P5 › Użycie akcji z karty)").format(actor=cmd.actor, name=card.name)
+    )
     return t
 
 
@@ -445,21 +542,33 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
     if replacing:
         old = t.card(replacing)
         if old.kind != "upgrade" or old.on != on:
-            raise IllegalPlayError(_("{name} is not an upgrade on {on}; only an upgrade on the same character is replaced (Destiny P5, L233)").format(name=old.name, on=on))
+            raise IllegalPlayError(
+                _("{name} is not an upgrade on {on}; only an upgrade on the same character is replaced (Destiny P5, L233)").format(name=old.name, on=on)
+            )
     cost, why = upgrade_cost(printed, old.cost if old else None)
     paid = max(0, cost - reduce)
-    check_play(paid, p.resources, title if unique else None, mine,
-               len(t.upgrades_on(on)) if kind == "upgrade" and on else None, replacing=old is not None)
-    t = t.with_player(replace(p, resources=p.resources - paid, hand=p.hand - 1,
-                              discard=p.discard + (1 if kind == "event" else 0)))
-    said.append(_("{who} plays {title} ({kind}) and pays {paid}").format(who=who, title=title, kind=kind, paid=paid) + (f" — {why}" if old else "")
-                + (_("; {reduce} taken off by an effect, the card's cost stays {printed} (Destiny P8 › Zmniejszenie)").format(reduce=reduce, printed=printed) if reduce else ""))
+    check_play(paid, p.resources, title if unique else None, mine, len(t.upgrades_on(on)) if kind == "upgrade" and on else None, replacing=old is not None)
+    t = t.with_player(replace(p, resources=p.resources - paid, hand=p.hand - 1, discard=p.discard + (1 if kind == "event" else 0)))
+    said.append(
+        _("{who} plays {title} ({kind}) and pays {paid}").format(who=who, title=title, kind=kind, paid=paid)
+        + (f" — {why}" if old else "")
+        + (
+            _("; {reduce} taken off by an effect, the card's cost stays {printed} (Destiny P8 › Zmniejszenie)").format(reduce=reduce, printed=printed)
+            if reduce
+            else ""
+        )
+    )
     if old is not None:
         t = _discard_upgrade(t, old, said, why=N_("replaced"))
     if kind == "event":
         needs = cmd.opt("needs")
         if needs and not any(c.color == needs for c in t.characters(who)):
-            said.append(_("{who} has no undefeated {needs} character: the event is legal to play but does nothing; the cost is paid and it is discarded (Destiny P8 › Wyznaczanie; P1 › Wydarzenia)").format(who=who, needs=needs))
+            said.append(
+                _(
+                    "{who} has no undefeated {needs} character: the event is legal to play but does nothing; the cost is paid and it is discarded (Destiny "
+                    "P8 › Wyznaczanie; P1 › Wydarzenia)"
+                ).format(who=who, needs=needs)
+            )
         else:
             said.append(_("the event resolves (enter its effect as effect commands) and is discarded (Destiny P1 › Wydarzenia)"))
     else:
@@ -473,7 +582,11 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
             t = replace(t, dice=t.dice + (Die(die_id, cid, who, faces),))
     after = cmd.opt("after")
     if after:
-        said.append(_("after the play is complete: {after} — an 'after' ability waits for the play to finish fully (Destiny P7 › Zdolności „po tym”)").format(after=after))
+        said.append(
+            _("after the play is complete: {after} — an 'after' ability waits for the play to finish fully (Destiny P7 › Zdolności „po tym”)").format(
+                after=after
+            )
+        )
     if cmd.flag("ambush"):
         t = replace(t, extra_action=who)
         said.append(_("Ambush: {who} may take one more action at once, in this turn ('decline' gives it up) (Destiny P7 › Zasadzka)").format(who=who))
@@ -481,6 +594,7 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
 
 
 # --- effects: what card text does while an action resolves --------------------------------
+
 
 def _character(t: Table, cid: str) -> Card:
     c = t.card(cid)
@@ -496,16 +610,27 @@ def _as_char(c: Card) -> Character:
 def _deal(t: Table, cid: str, amount: int, said: list[str], kind: str = "", unblockable: bool = False, choose: str | None = None) -> Table:
     c = _character(t, cid)
     r = deal_damage(_as_char(c), amount, unblockable)
-    said.append(_("{name}: {dealt} dealt, {blocked} blocked by shields, {taken} taken ({rule})").format(name=c.name, dealt=r.dealt, blocked=r.blocked, taken=r.taken, rule=r.rule))
+    said.append(
+        _("{name}: {dealt} dealt, {blocked} blocked by shields, {taken} taken ({rule})").format(
+            name=c.name, dealt=r.dealt, blocked=r.blocked, taken=r.taken, rule=r.rule
+        )
+    )
     c2 = replace(c, damage=r.character.damage, shields=r.character.shields)
     t = t.with_card(c2)
     if r.taken and kind == "melee":
         for u in t.upgrades_on(c.id):
             if u.discard_when == "takes-melee-damage":
-                said.append(_("{name} took melee damage: {name2} is discarded by its own text (Destiny P8 › Zadawanie obrażeń)").format(name=c.name, name2=u.name))
+                said.append(
+                    _("{name} took melee damage: {name2} is discarded by its own text (Destiny P8 › Zadawanie obrażeń)").format(name=c.name, name2=u.name)
+                )
                 t = _discard_upgrade(t, u, said, why=N_("its condition"))
     elif r.dealt and not r.taken and any(u.discard_when for u in t.upgrades_on(c.id)):
-        said.append(_("damage was dealt but none taken (all blocked): 'takes damage' text does not fire (reading R21 in docs/readings.md; Destiny P8 › Zadawanie obrażeń)"))
+        said.append(
+            _(
+                "damage was dealt but none taken (all blocked): 'takes damage' text does not fire (reading R21 in docs/readings.md; Destiny P8 › Zadawanie "
+                "obrażeń)"
+            )
+        )
     if r.defeated_now:
         t = _defeat(t, c.id, said, choose)
     if r.ignored_excess and not r.defeated_now:
@@ -520,16 +645,33 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
     replacements = [(card, amount) for card, amount in c.replaces_defeat]
     if replacements:
         if len(replacements) > 1 and choose is None:
-            raise IllegalCommandError(_("{n} replacement effects ({names}) would replace {name}'s defeat: the battlefield controller {bf_controller} picks one and the other does not resolve; repeat with replace=CARD (Destiny P7 › Efekty zastępujące)").format(n=len(replacements), names=', '.join(r for r, _unused in replacements), name=c.name, bf_controller=t.bf_controller))
+            raise IllegalCommandError(
+                _(
+                    "{n} replacement effects ({names}) would replace {name}'s defeat: the battlefield controller {bf_controller} picks one and the other "
+                    "does not resolve; repeat with replace=CARD (Destiny P7 › Efekty zastępujące)"
+                ).format(n=len(replacements), names=', '.join(r for r, _unused in replacements), name=c.name, bf_controller=t.bf_controller)
+            )
         pick = next(((r, a) for r, a in replacements if r == choose), replacements[0] if choose is None else None)
         if pick is None:
-            raise NotationError(_("replace={choose!r} is not a replacement effect on {name} ({names})").format(choose=choose, name=c.name, names=', '.join(r for r, _unused in replacements)))
+            raise NotationError(
+                _("replace={choose!r} is not a replacement effect on {name} ({names})").format(
+                    choose=choose, name=c.name, names=', '.join(r for r, _unused in replacements)
+                )
+            )
         card, amount = pick
         healed = min(amount, c.health)
         t = t.with_card(replace(c, damage=c.health - healed, replaces_defeat=tuple(x for x in c.replaces_defeat if x[0] != card)))
-        said.append(_("instead of being defeated, {name} heals {healed} ({card}); it was never defeated, so no 'defeated' abilities fire").format(name=c.name, healed=healed, card=card)
-                    + (_("; the other replacement effects do not resolve — chosen by the battlefield controller {bf_controller}").format(bf_controller=t.bf_controller)
-                       if len(replacements) > 1 else "") + _(" (Destiny P7 › Efekty zastępujące)"))
+        said.append(
+            _("instead of being defeated, {name} heals {healed} ({card}); it was never defeated, so no 'defeated' abilities fire").format(
+                name=c.name, healed=healed, card=card
+            )
+            + (
+                _("; the other replacement effects do not resolve — chosen by the battlefield controller {bf_controller}").format(bf_controller=t.bf_controller)
+                if len(replacements) > 1
+                else ""
+            )
+            + _(" (Destiny P7 › Efekty zastępujące)")
+        )
         if any(x.id == card for x in t.cards):
             t = _discard_upgrade(t, t.card(card), said, why=N_("used"))
         return t
@@ -539,7 +681,12 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
         for u in redeploy:
             for d in t.dice_of(u.id):
                 t = t.with_die(replace(d, showing=None))
-        said.append(_("Redeploy: {names} may move with its die to another of {owner}'s characters ('redeploy UPGRADE -> CHARACTER') or be discarded ('discard-upgrade UPGRADE') (Destiny P7 › Przepisanie; reading R25 in docs/readings.md)").format(names=', '.join(u.name for u in redeploy), owner=c.owner))
+        said.append(
+            _(
+                "Redeploy: {names} may move with its die to another of {owner}'s characters ('redeploy UPGRADE -> CHARACTER') or be discarded "
+                "('discard-upgrade UPGRADE') (Destiny P7 › Przepisanie; reading R25 in docs/readings.md)"
+            ).format(names=', '.join(u.name for u in redeploy), owner=c.owner)
+        )
         ups = tuple(u for u in ups if u not in redeploy)
     gone = {d.id for d in t.dice_of(c.id)} | {d.id for u in ups for d in t.dice_of(u.id)}
     t = t.without_dice(gone)
@@ -548,13 +695,22 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
         t = t.with_player(replace(owner, discard=owner.discard + 1))
     t = t.without_cards({u.id for u in ups})
     t = t.with_card(replace(t.card(c.id), defeated=True, exhausted=False, shields=0))
-    said.append(_("{name} is defeated: removed from the game with its dice ({why}); its upgrades ({why2}) are discarded (Destiny P6 › Pokonane postacie)").format(name=c.name, why=', '.join(sorted(gone)) or 'none', why2=', '.join(u.name for u in ups) or 'none'))
+    said.append(
+        _("{name} is defeated: removed from the game with its dice ({why}); its upgrades ({why2}) are discarded (Destiny P6 › Pokonane postacie)").format(
+            name=c.name, why=', '.join(sorted(gone)) or 'none', why2=', '.join(u.name for u in ups) or 'none'
+        )
+    )
     if not t.characters(c.owner):
         alive = [n for n in t.names if n not in _eliminated(t)]
         if len(alive) == 1:
-            t = replace(t, phase="over", winner=alive[0],
-                        result=_("every character of {player} is defeated: the game ends at once and {opponent} wins (Destiny P5 › Zwycięstwo)").format(
-                            player=c.owner, opponent=alive[0]))
+            t = replace(
+                t,
+                phase="over",
+                winner=alive[0],
+                result=_("every character of {player} is defeated: the game ends at once and {opponent} wins (Destiny P5 › Zwycięstwo)").format(
+                    player=c.owner, opponent=alive[0]
+                ),
+            )
             said.append(t.result)
         else:
             said.append(_("{owner} is eliminated: every character defeated (Destiny P9 › Eliminacja graczy)").format(owner=c.owner))
@@ -568,14 +724,20 @@ def _discard_upgrade(t: Table, u: Card, said: list[str], why: str, keep_die: str
         same = [x for x in t.upgrades_on(u.on or "") if x.id != u.id and (x.title or x.id) == (u.title or u.id)]
         kept = t.die(keep_die)
         if not same or kept.card not in {x.id for x in same} | {u.id}:
-            raise IllegalCommandError(_("die {keep_die} is not a die of {name} or of another copy of it on the same character").format(keep_die=keep_die, name=u.name))
+            raise IllegalCommandError(
+                _("die {keep_die} is not a die of {name} or of another copy of it on the same character").format(keep_die=keep_die, name=u.name)
+            )
         if kept.card != u.id:  # the player chose which copy's die leaves: swap them (Destiny P2 › Kości opuszczające grę)
             t = t.with_die(replace(dice[0], card=kept.card))
             gone = {keep_die}
     t = t.without_dice(gone)
     owner = t.player(u.owner)
     t = t.with_player(replace(owner, discard=owner.discard + 1)).without_cards({u.id})
-    said.append(_("{name} is discarded ({why}); die {why2} is set aside (Destiny P2 › Kości opuszczające grę)").format(name=u.name, why=_(why), why2=', '.join(sorted(gone)) or _('(none)')))
+    said.append(
+        _("{name} is discarded ({why}); die {why2} is set aside (Destiny P2 › Kości opuszczające grę)").format(
+            name=u.name, why=_(why), why2=', '.join(sorted(gone)) or _('(none)')
+        )
+    )
     return t
 
 
@@ -613,15 +775,23 @@ def _e_heal(t: Table, cmd: Command, said: list[str]) -> Table:
         c = _character(t, tgt)
         ch, removed = heal(_as_char(c), n)
         t = t.with_card(replace(c, damage=ch.damage))
-        said.append(_("{name}: {removed} damage removed").format(name=c.name, removed=removed) + (_(", {value} ignored").format(value=n - removed) if n > removed else "")
-                    + (_("; it was *not* healed") if removed == 0 else "") + _(" (Destiny P8 › Ulecz)"))
+        said.append(
+            _("{name}: {removed} damage removed").format(name=c.name, removed=removed)
+            + (_(", {value} ignored").format(value=n - removed) if n > removed else "")
+            + (_("; it was *not* healed") if removed == 0 else "")
+            + _(" (Destiny P8 › Ulecz)")
+        )
     return t
 
 
 def _shield(t: Table, cid: str, n: int, said: list[str]) -> Table:
     c = _character(t, cid)
     ch, ignored = give_shields(_as_char(c), n)
-    said.append(_("{name}: {value} shield(s) placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)").format(name=c.name, value=ch.shields - c.shields, ignored=ignored, MAX_SHIELDS=MAX_SHIELDS))
+    said.append(
+        _("{name}: {value} shield(s) placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)").format(
+            name=c.name, value=ch.shields - c.shields, ignored=ignored, MAX_SHIELDS=MAX_SHIELDS
+        )
+    )
     return t.with_card(replace(c, shields=ch.shields))
 
 
@@ -640,7 +810,11 @@ def _e_move(t: Table, cmd: Command, said: list[str]) -> Table:
     a, b = _character(t, src), _character(t, dst)
     a2, b2, moved = move_damage(_as_char(a), _as_char(b), n)
     t = t.with_card(replace(a, damage=a2.damage)).with_card(replace(b, damage=b2.damage))
-    said.append(_("{moved} damage moved from {name} to {name2}: shields are ignored and {name2} is not dealt damage (Destiny P8 › Poruszanie)").format(moved=moved, name=a.name, name2=b.name))
+    said.append(
+        _("{moved} damage moved from {name} to {name2}: shields are ignored and {name2} is not dealt damage (Destiny P8 › Poruszanie)").format(
+            moved=moved, name=a.name, name2=b.name
+        )
+    )
     if b2.defeated:
         t = _defeat(t, b.id, said)
     return t
@@ -669,7 +843,11 @@ def _e_pay(t: Table, cmd: Command, said: list[str]) -> Table:
     n = cmd.int_arg(0, N_("the resources paid"))
     p = t.player(cmd.actor or "")
     if n > p.resources:
-        raise IllegalCommandError(_("{name} has {resources} resources and cannot pay {n}: a cost must be paid in full (Destiny P7 › Koszty)").format(name=p.name, resources=p.resources, n=n))
+        raise IllegalCommandError(
+            _("{name} has {resources} resources and cannot pay {n}: a cost must be paid in full (Destiny P7 › Koszty)").format(
+                name=p.name, resources=p.resources, n=n
+            )
+        )
     said.append(_("{name} pays {n} resources").format(name=p.name, n=n))
     return t.with_player(replace(p, resources=p.resources - n))
 
@@ -698,7 +876,11 @@ def _e_draw(t: Table, cmd: Command, said: list[str]) -> Table:
     n = cmd.int_arg(0, N_("the cards drawn"))
     p = t.player(cmd.actor or "")
     k = min(n, p.deck)
-    said.append(_("{name} draws {k}").format(name=p.name, k=k) + (_(" ({value} could not be drawn: the deck is empty)").format(value=n - k) if k < n else "") + _(" (Destiny P6 › Dobranie karty)"))
+    said.append(
+        _("{name} draws {k}").format(name=p.name, k=k)
+        + (_(" ({value} could not be drawn: the deck is empty)").format(value=n - k) if k < n else "")
+        + _(" (Destiny P6 › Dobranie karty)")
+    )
     return t.with_player(replace(p, hand=p.hand + k, deck=p.deck - k))
 
 
@@ -714,7 +896,12 @@ def _e_mill(t: Table, cmd: Command, said: list[str]) -> Table:
     then = cmd.opt("then")
     if then:
         if k < n:
-            said.append(_("only {k} of {n} could be discarded, so the 'then' part ({then}) does not happen (Destiny P7 › Efekty „następnie”; reading R17 in docs/readings.md)").format(k=k, n=n, then=then))
+            said.append(
+                _(
+                    "only {k} of {n} could be discarded, so the 'then' part ({then}) does not happen (Destiny P7 › Efekty „następnie”; reading R17 in "
+                    "docs/readings.md)"
+                ).format(k=k, n=n, then=then)
+            )
         else:
             said.append(_("then: {then} (Destiny P7 › Efekty „następnie”)").format(then=then))
     return t
@@ -732,7 +919,11 @@ def _showing_die(t: Table, did: str, where: str) -> Die:
 def _check_turn(d: Die, f: Face, err: type[AssistantError]) -> None:
     """Turning must change the face, unless the die has two identical faces (P8 › Obracanie)."""
     if f == d.showing and not (d.faces and d.faces.count(f) > 1):
-        raise err(_("die {id} already shows {f}; turning must change it to a different face unless the die has two identical faces (Destiny P8 › Obracanie)").format(id=d.id, f=f))
+        raise err(
+            _("die {id} already shows {f}; turning must change it to a different face unless the die has two identical faces (Destiny P8 › Obracanie)").format(
+                id=d.id, f=f
+            )
+        )
 
 
 @_effect("turn")
@@ -754,7 +945,11 @@ def _e_reroll(t: Table, cmd: Command, said: list[str]) -> Table:
         d = _showing_die(t, did, "Destiny P8 › Przerzucanie")
         t = t.with_die(replace(d, showing=_face_of(d, text, cmd)))
         again = _("; already resolved in this action, so not again (Destiny P5, L249)") if did in t.resolved_this_action else ""
-        said.append(_("die {did} ({owner}'s) rerolled by a card effect: now {text}{again} (Destiny P8 › Przerzucanie)").format(did=did, owner=d.owner, text=text, again=again))
+        said.append(
+            _("die {did} ({owner}'s) rerolled by a card effect: now {text}{again} (Destiny P8 › Przerzucanie)").format(
+                did=did, owner=d.owner, text=text, again=again
+            )
+        )
     return t
 
 
@@ -781,7 +976,12 @@ def _e_roll_in(t: Table, cmd: Command, said: list[str]) -> Table:
         if any(d.id == did for d in t.dice):
             raise NotationError(_("{cmd!r}: die {did!r} already exists").format(cmd=str(cmd), did=did))
         t = replace(t, dice=t.dice + (Die(did, src, cmd.actor or "", (), Face.parse(text), set_aside_after=True),))
-        said.append(_("die {did} of {src} rolled into {actor}'s pool showing {text}; its special uses {src}'s special although the card is not in play; it is set aside once resolved or removed (Destiny P7 › Zdolności specjalne)").format(did=did, src=src, actor=cmd.actor, text=text))
+        said.append(
+            _(
+                "die {did} of {src} rolled into {actor}'s pool showing {text}; its special uses {src}'s special although the card is not in play; it is set "
+                "aside once resolved or removed (Destiny P7 › Zdolności specjalne)"
+            ).format(did=did, src=src, actor=cmd.actor, text=text)
+        )
     return t
 
 
@@ -798,10 +998,13 @@ def _e_keyword(t: Table, cmd: Command, said: list[str]) -> Table:
         kws = c.keywords | {word} if how == "gain" else c.keywords - {word}
         t = t.with_card(replace(c, keywords=frozenset(kws)))
         gained = how == "gain"
-        said.append((_("{name} gains {word}") if gained else _("{name} loses {word}")).format(name=c.name, word=word)
-                    + (_(" (it already had it: a keyword is not counted twice)") if had and gained else "")
-                    + (_("; now it has {word} (Destiny P7 › Słowa kluczowe)") if word in kws
-                       else _("; now it does not have {word} (Destiny P7 › Słowa kluczowe)")).format(word=word))
+        said.append(
+            (_("{name} gains {word}") if gained else _("{name} loses {word}")).format(name=c.name, word=word)
+            + (_(" (it already had it: a keyword is not counted twice)") if had and gained else "")
+            + (
+                _("; now it has {word} (Destiny P7 › Słowa kluczowe)") if word in kws else _("; now it does not have {word} (Destiny P7 › Słowa kluczowe)")
+            ).format(word=word)
+        )
     return t
 
 
@@ -817,8 +1020,7 @@ def _e_discard_upgrade(t: Table, cmd: Command, said: list[str]) -> Table:
 
 def _waiting_redeploys(t: Table) -> list[Card]:
     """Redeploy upgrades still on a character just defeated: their owner chooses at once."""
-    return [u for u in t.cards if u.kind == "upgrade" and u.on and "redeploy" in u.keywords
-            and any(c.id == u.on and c.defeated for c in t.cards)]
+    return [u for u in t.cards if u.kind == "upgrade" and u.on and "redeploy" in u.keywords and any(c.id == u.on and c.defeated for c in t.cards)]
 
 
 def _lapse_redeploys(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -834,9 +1036,14 @@ def _lapse_redeploys(t: Table, cmd: Command, said: list[str]) -> Table:
             return t
     for u in waiting:
         t = _discard_upgrade(t, t.card(u.id), said, why=N_("not redeployed at once after its character's defeat"))
-    said.append(n_("{names} was not redeployed at once, so it goes to the discard pile with the defeated character (Destiny P7 › Przepisanie; P6 › Pokonane postacie)",
-                   "{names} were not redeployed at once, so they go to the discard pile with the defeated character (Destiny P7 › Przepisanie; P6 › Pokonane postacie)",
-                   len(waiting)).format(names=', '.join(u.name for u in waiting)))
+    said.append(
+        n_(
+            "{names} was not redeployed at once, so it goes to the discard pile with the defeated character (Destiny P7 › Przepisanie; P6 › Pokonane postacie)",
+            "{names} were not redeployed at once, so they go to the discard pile with the defeated character (Destiny P7 › Przepisanie; P6 › Pokonane "
+            "postacie)",
+            len(waiting),
+        ).format(names=', '.join(u.name for u in waiting))
+    )
     return t
 
 
@@ -847,19 +1054,35 @@ def _e_redeploy(t: Table, cmd: Command, said: list[str]) -> Table:
     4th upgrade is possible; its controller then discards down to 3."""
     u = t.card(cmd.arg(0, N_("the upgrade")))
     if u.kind != "upgrade" or "redeploy" not in u.keywords:
-        raise IllegalCommandError(_("{name} does not have Redeploy: only an upgrade with the keyword moves this way (Destiny P7 › Przepisanie)").format(name=u.name))
+        raise IllegalCommandError(
+            _("{name} does not have Redeploy: only an upgrade with the keyword moves this way (Destiny P7 › Przepisanie)").format(name=u.name)
+        )
     if u not in _waiting_redeploys(t):
-        raise IllegalCommandError(_("{name}'s character has not just been defeated: Redeploy moves an upgrade only at once after the defeat of the character it is attached to (Destiny P7 › Przepisanie)").format(name=u.name))
+        raise IllegalCommandError(
+            _(
+                "{name}'s character has not just been defeated: Redeploy moves an upgrade only at once after the defeat of the character it is attached to "
+                "(Destiny P7 › Przepisanie)"
+            ).format(name=u.name)
+        )
     (dst,) = _targets(cmd, 1)[:1]
     c = _character(t, dst)
     if c.defeated or c.owner != cmd.actor:
         raise IllegalCommandError(_("{name} is not an undefeated character of {actor}'s (Destiny P7 › Przepisanie)").format(name=c.name, actor=cmd.actor))
     t = t.with_card(replace(u, on=c.id))
     n = len(t.upgrades_on(c.id))
-    said.append(_("{name} and its die move to {name2} (Destiny P7 › Przepisanie; reading R25 in docs/readings.md: Redeploy overrides the discard on defeat)").format(name=u.name, name2=c.name))
+    said.append(
+        _("{name} and its die move to {name2} (Destiny P7 › Przepisanie; reading R25 in docs/readings.md: Redeploy overrides the discard on defeat)").format(
+            name=u.name, name2=c.name
+        )
+    )
     if n > MAX_UPGRADES:
         t = replace(t, discard_down=t.discard_down + ((c.id, n - MAX_UPGRADES),))
-        said.append(_("{name} now has {n} upgrades: {owner} discards down to {MAX_UPGRADES}, choosing which (reading R24 in docs/readings.md; Destiny P1 › Ulepszenia)").format(name=c.name, n=n, owner=c.owner, MAX_UPGRADES=MAX_UPGRADES))
+        said.append(
+            _(
+                "{name} now has {n} upgrades: {owner} discards down to {MAX_UPGRADES}, choosing which (reading R24 in docs/readings.md; Destiny P1 › "
+                "Ulepszenia)"
+            ).format(name=c.name, n=n, owner=c.owner, MAX_UPGRADES=MAX_UPGRADES)
+        )
     return t
 
 
@@ -881,7 +1104,11 @@ def _e_hand_limit(t: Table, cmd: Command, said: list[str]) -> Table:
     """A card that changes the hand limit while it applies (Emperor's Favor #88; P8 › Zwiększenie)."""
     n = cmd.int_arg(0, N_("the hand limit"))
     p = t.player(cmd.actor or "")
-    said.append(_("{name}'s hand limit is {n} while the effect applies; upkeep draws up to {n} (Destiny P8 › Zwiększenie; reading R29 in docs/readings.md)").format(name=p.name, n=n))
+    said.append(
+        _("{name}'s hand limit is {n} while the effect applies; upkeep draws up to {n} (Destiny P8 › Zwiększenie; reading R29 in docs/readings.md)").format(
+            name=p.name, n=n
+        )
+    )
     return t.with_player(replace(p, hand_limit=n))
 
 
@@ -890,8 +1117,13 @@ def _e_free_dice(t: Table, cmd: Command, said: list[str]) -> Table:
     """A card lets this player's cost-bearing faces resolve free (#171; reading R28 in docs/readings.md: the card's own text decides when)."""
     on = cmd.arg(0, N_("yes or no")) == "yes"
     p = t.player(cmd.actor or "")
-    said.append((_("{name}'s dice faces with a cost resolve free (Destiny P8 › Za darmo; reading R28 in docs/readings.md)") if on
-                 else _("{name}'s dice faces with a cost resolve at their cost (Destiny P8 › Za darmo; reading R28 in docs/readings.md)")).format(name=p.name))
+    said.append(
+        (
+            _("{name}'s dice faces with a cost resolve free (Destiny P8 › Za darmo; reading R28 in docs/readings.md)")
+            if on
+            else _("{name}'s dice faces with a cost resolve at their cost (Destiny P8 › Za darmo; reading R28 in docs/readings.md)")
+        ).format(name=p.name)
+    )
     return t.with_player(replace(p, free_cost_dice=on))
 
 
@@ -902,6 +1134,7 @@ def _e_note(t: Table, cmd: Command, said: list[str]) -> Table:
 
 
 # --- setup (P5 › Przygotowanie) ---------------------------------------------------------
+
 
 def _named_values(cmd: Command, t: Table) -> dict[str, int]:
     out: dict[str, int] = {}
@@ -924,11 +1157,17 @@ def _s_roll(t: Table, cmd: Command, said: list[str]) -> Table:
     rolls = _named_values(cmd, t)
     expected = set(n for n, _unused in t.setup_rolls) if t.setup_rolls else set(t.names)
     if set(rolls) != expected:
-        raise IllegalCommandError(_("this roll is made by {names}").format(names=', '.join(sorted(expected))) + (_(" — on a tie only the tied players reroll "
-                                  "(Destiny P9 › Przygotowanie)") if t.setup_rolls else ""))
+        raise IllegalCommandError(
+            _("this roll is made by {names}").format(names=', '.join(sorted(expected)))
+            + (_(" — on a tie only the tied players reroll (Destiny P9 › Przygotowanie)") if t.setup_rolls else "")
+        )
     best = max(rolls.values())
     top = sorted(n for n, v in rolls.items() if v == best)
-    said.append(_("battlefield roll: {names} — the sum of the non-modifier values; modifiers, blanks and specials count 0 (reading R22 in docs/readings.md)").format(names=', '.join(f'{n} {v}' for n, v in rolls.items())))
+    said.append(
+        _("battlefield roll: {names} — the sum of the non-modifier values; modifiers, blanks and specials count 0 (reading R22 in docs/readings.md)").format(
+            names=', '.join(f'{n} {v}' for n, v in rolls.items())
+        )
+    )
     if len(top) > 1:
         said.append(_("tie between {names}: they reroll (Destiny P5 › Przygotowanie)").format(names=', '.join(top)))
         return replace(t, setup_rolls=tuple((n, best) for n in top), roll_winner=None)
@@ -940,19 +1179,36 @@ def _s_roll(t: Table, cmd: Command, said: list[str]) -> Table:
 def _s_choose(t: Table, cmd: Command, said: list[str]) -> Table:
     who = _need_actor(cmd)
     if t.roll_winner != who:
-        raise IllegalCommandError(_("the winner of the battlefield roll chooses; that is {why} (Destiny P5 › Przygotowanie)").format(why=t.roll_winner or _('nobody yet')))
+        raise IllegalCommandError(
+            _("the winner of the battlefield roll chooses; that is {why} (Destiny P5 › Przygotowanie)").format(why=t.roll_winner or _('nobody yet'))
+        )
     owner = cmd.arg(0, N_("whose battlefield is used"))
     t.player(owner)
     others = [n for n in t.names if n != owner]
     shields = 2 if len(t.names) == 2 else 1
-    said.append(n_("{owner}'s battlefield is used: {owner} controls it and acts first in round 1; {names} sets their battlefield aside and gives ",
-                   "{owner}'s battlefield is used: {owner} controls it and acts first in round 1; {names} set their battlefield aside and give ",
-                   len(others)).format(owner=owner, names=', '.join(others))
-                + (_("2 shields to their characters, split as they choose (Destiny P5 › Przygotowanie)") if shields == 2 else
-                   _("1 shield to one character (Destiny P9 › Przygotowanie; reading R26 in docs/readings.md: the owner of the chosen battlefield controls it)")))
+    said.append(
+        n_(
+            "{owner}'s battlefield is used: {owner} controls it and acts first in round 1; {names} sets their battlefield aside and gives ",
+            "{owner}'s battlefield is used: {owner} controls it and acts first in round 1; {names} set their battlefield aside and give ",
+            len(others),
+        ).format(owner=owner, names=', '.join(others))
+        + (
+            _("2 shields to their characters, split as they choose (Destiny P5 › Przygotowanie)")
+            if shields == 2
+            else _("1 shield to one character (Destiny P9 › Przygotowanie; reading R26 in docs/readings.md: the owner of the chosen battlefield controls it)")
+        )
+    )
     owed = tuple((n, shields) for n in others)
-    return replace(t, bf_owner=owner, bf_controller=owner, turn=owner, delayed=t.delayed, setup_rolls=owed, roll_winner=None,
-                   notes=t.notes + ("shields owed: " + ", ".join(f"{n} {s}" for n, s in owed),))
+    return replace(
+        t,
+        bf_owner=owner,
+        bf_controller=owner,
+        turn=owner,
+        delayed=t.delayed,
+        setup_rolls=owed,
+        roll_winner=None,
+        notes=t.notes + ("shields owed: " + ", ".join(f"{n} {s}" for n, s in owed),),
+    )
 
 
 @_step("setup-shields")
@@ -963,7 +1219,9 @@ def _s_shields(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{who} is owed no setup shields").format(who=who))
     split = {k: cmd.int_opt(k) or 0 for k, _unused in cmd.opts}
     if sum(split.values()) != owed[who]:
-        raise IllegalCommandError(_("{who} gives exactly {owed} shield(s), not {value} (Destiny P5 › Przygotowanie)").format(who=who, owed=owed[who], value=sum(split.values())))
+        raise IllegalCommandError(
+            _("{who} gives exactly {owed} shield(s), not {value} (Destiny P5 › Przygotowanie)").format(who=who, owed=owed[who], value=sum(split.values()))
+        )
     if len(t.names) > 2 and len(split) != 1:
         raise IllegalCommandError(_("in free-for-all the 1 shield goes to one character (Destiny P9 › Przygotowanie)"))
     for cid, n in split.items():
@@ -981,12 +1239,18 @@ def _s_mulligan(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.phase != "setup":
         raise IllegalCommandError(_("the mulligan is part of setup (Destiny P5 › Przygotowanie)"))
     if p.mulliganed:
-        raise IllegalCommandError(_("{who} has already mulliganed; the rulebook describes one mulligan (Destiny P5 › Przygotowanie, L199: one step of setup)").format(who=who))
+        raise IllegalCommandError(
+            _("{who} has already mulliganed; the rulebook describes one mulligan (Destiny P5 › Przygotowanie, L199: one step of setup)").format(who=who)
+        )
     back = cmd.int_arg(0, N_("the cards shuffled back"))
     if back > p.hand:
         raise IllegalCommandError(_("{who} holds {hand} cards and cannot shuffle back {back}").format(who=who, hand=p.hand, back=back))
     drawn = min(back, p.deck + back)
-    said.append(_("{who} keeps {value}, shuffles {back} back and draws {drawn}: hand {value2}; one mulligan only (Destiny P5 › Przygotowanie, step 4)").format(who=who, value=p.hand - back, back=back, drawn=drawn, value2=p.hand - back + drawn))
+    said.append(
+        _("{who} keeps {value}, shuffles {back} back and draws {drawn}: hand {value2}; one mulligan only (Destiny P5 › Przygotowanie, step 4)").format(
+            who=who, value=p.hand - back, back=back, drawn=drawn, value2=p.hand - back + drawn
+        )
+    )
     return t.with_player(replace(p, hand=p.hand - back + drawn, mulliganed=True))
 
 
@@ -997,20 +1261,31 @@ def _s_start(t: Table, cmd: Command, said: list[str]) -> Table:
     if not t.bf_controller or t.roll_winner is not None:
         raise IllegalCommandError(_("choose the battlefield first: 'battlefield-roll A=.. B=..' then 'WINNER choose-battlefield OWNER'"))
     if t.setup_rolls:
-        raise IllegalCommandError(_("setup shields still to place: {names} ('PLAYER setup-shields CHAR=N')").format(names=', '.join(f'{n} {s}' for n, s in t.setup_rolls)))
-    said.append(_("round 1: {bf_controller} controls the battlefield and takes the first action (Destiny P1 › Pola bitwy; P5 › Faza akcji)").format(bf_controller=t.bf_controller))
+        raise IllegalCommandError(
+            _("setup shields still to place: {names} ('PLAYER setup-shields CHAR=N')").format(names=', '.join(f'{n} {s}' for n, s in t.setup_rolls))
+        )
+    said.append(
+        _("round 1: {bf_controller} controls the battlefield and takes the first action (Destiny P1 › Pola bitwy; P5 › Faza akcji)").format(
+            bf_controller=t.bf_controller
+        )
+    )
     return replace(t, phase="action", round=1, turn=t.bf_controller, passes_in_row=0, claimed_by=None)
 
 
 # --- upkeep and the end of the round (P5 › Faza utrzymania, Zwycięstwo) -----------------
+
 
 def _begin_upkeep(t: Table, said: list[str]) -> Table:
     cards = tuple(replace(c, exhausted=False) if c.exhausted else c for c in t.cards)
     t = replace(t, cards=cards, phase="upkeep", turn="", extra_action=None)
     t = _return_dice(t, [d.id for d in t.pool()], said)
     t = replace(t, players=tuple(replace(p, resources=p.resources + 2, upkeep_done=False) for p in t.players))
-    said.append(_("upkeep: every exhausted card is readied, every pool die returns to its card, each player gains 2 resources; each player "
-                "now discards any cards and draws up to the hand limit: 'PLAYER upkeep discard=N' (Destiny P5 › Faza utrzymania)"))
+    said.append(
+        _(
+            "upkeep: every exhausted card is readied, every pool die returns to its card, each player gains 2 resources; each player "
+            "now discards any cards and draws up to the hand limit: 'PLAYER upkeep discard=N' (Destiny P5 › Faza utrzymania)"
+        )
+    )
     return t
 
 
@@ -1027,8 +1302,15 @@ def _s_upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{who} holds {hand} cards and cannot discard {out}").format(who=who, hand=p.hand, out=out))
     hand = p.hand - out
     n = upkeep_draw(hand, p.hand_limit, p.deck)
-    said.append(_("{who} discards {out} (hand {hand}) and draws {n} to ").format(who=who, out=out, hand=hand, n=n) + (_("hand {value} (limit {hand_limit})").format(value=hand + n, hand_limit=p.hand_limit) if hand < p.hand_limit else
-                _("nothing — the hand is already at or over the limit {hand_limit}, and nobody must discard down").format(hand_limit=p.hand_limit)) + _(" (Destiny P5 › Faza utrzymania)"))
+    said.append(
+        _("{who} discards {out} (hand {hand}) and draws {n} to ").format(who=who, out=out, hand=hand, n=n)
+        + (
+            _("hand {value} (limit {hand_limit})").format(value=hand + n, hand_limit=p.hand_limit)
+            if hand < p.hand_limit
+            else _("nothing — the hand is already at or over the limit {hand_limit}, and nobody must discard down").format(hand_limit=p.hand_limit)
+        )
+        + _(" (Destiny P5 › Faza utrzymania)")
+    )
     if hand + n < p.hand_limit and hand < p.hand_limit:
         said.append(_("the deck ran short: {n} drawn").format(n=n))
     t = t.with_player(replace(p, hand=hand + n, deck=p.deck - n, discard=p.discard + out, upkeep_done=True))
@@ -1041,7 +1323,12 @@ def _end_round(t: Table, said: list[str]) -> Table:
     # reading R27 in docs/readings.md (silent; suggested reading): delayed effects first, then the deck-out check
     for what, cid in t.delayed:
         if what == "defeat" and not t.card(cid).defeated:
-            said.append(_("after the round: the delayed effect defeats {cid} (Destiny P7 › Efekty opóźnione; reading R27 in docs/readings.md: before the deck-out check)").format(cid=cid))
+            said.append(
+                _(
+                    "after the round: the delayed effect defeats {cid} (Destiny P7 › Efekty opóźnione; reading R27 in docs/readings.md: before the deck-out "
+                    "check)"
+                ).format(cid=cid)
+            )
             t = _defeat(t, cid, said)
             if t.phase == "over":
                 return t
@@ -1053,11 +1340,16 @@ def _end_round(t: Table, said: list[str]) -> Table:
         if winner is not None:
             return replace(t, phase="over", winner=winner, result=why)
     nxt = t.bf_controller
-    said.append(_("round {value}: {nxt} controls the battlefield and acts first (Destiny P5 › Faza akcji; reading R30 in docs/readings.md)").format(value=t.round + 1, nxt=nxt))
+    said.append(
+        _("round {value}: {nxt} controls the battlefield and acts first (Destiny P5 › Faza akcji; reading R30 in docs/readings.md)").format(
+            value=t.round + 1, nxt=nxt
+        )
+    )
     return replace(t, round=t.round + 1, phase="action", turn=nxt, passes_in_row=0, claimed_by=None, resolved_this_action=frozenset())
 
 
 # --- questions that change nothing -----------------------------------------------------
+
 
 @_step("total")
 def _s_total(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -1070,7 +1362,11 @@ def _s_total(t: Table, cmd: Command, said: list[str]) -> Table:
         if d.showing is None:
             raise IllegalCommandError(_("die {did} is on its card and shows no face (Destiny P8 › Ścianka widoczna)").format(did=did))
         faces.append(d.showing)
-    said.append(_("total value of {names} = {value} (Destiny P8 › Łączna wartość)").format(names=', '.join(f'{did} ({f})' for did, f in zip(cmd.args, faces, strict=True)), value=total_value(faces)))
+    said.append(
+        _("total value of {names} = {value} (Destiny P8 › Łączna wartość)").format(
+            names=', '.join(f'{did} ({f})' for did, f in zip(cmd.args, faces, strict=True)), value=total_value(faces)
+        )
+    )
     return t
 
 
@@ -1089,10 +1385,13 @@ def who_orders(t: Table, owners: list[str]) -> tuple[str, str]:
     """Who orders abilities waiting together (reading R18 in docs/readings.md): one player's own -- that player; several
     players' -- the battlefield controller (P7 › Kolejka, Zdolności równoczesne)."""
     if len(set(owners)) == 1:
-        return owners[0], _("every waiting ability is {owner}'s: {owner} orders them (Destiny P7 › Zdolności równoczesne; reading R18 in docs/readings.md)").format(
-            owner=owners[0])
-    return t.bf_controller, _("abilities of several players wait together: the battlefield controller {controller} decides the order "
-                              "(Destiny P7 › Kolejka; reading R18 in docs/readings.md)").format(controller=t.bf_controller)
+        return owners[0], _(
+            "every waiting ability is {owner}'s: {owner} orders them (Destiny P7 › Zdolności równoczesne; reading R18 in docs/readings.md)"
+        ).format(owner=owners[0])
+    return t.bf_controller, _(
+        "abilities of several players wait together: the battlefield controller {controller} decides the order "
+        "(Destiny P7 › Kolejka; reading R18 in docs/readings.md)"
+    ).format(controller=t.bf_controller)
 
 
 def _lookup(t: Table, path: str) -> object:
@@ -1119,7 +1418,12 @@ def _lookup(t: Table, path: str) -> object:
     if head == "in-play":
         return any(c.id == key and not c.defeated for c in t.cards)
     if rest or not hasattr(t, head):
-        raise NotationError(_("{path!r} is not a fact of a Destiny table (card.ID.FIELD, player.NAME.FIELD, die.ID.showing, upgrades.CHAR, pool.PLAYER, dice.CARD, in-play.ID, turn, phase, winner, round, bf_controller, claimed_by, ...)").format(path=path))
+        raise NotationError(
+            _(
+                "{path!r} is not a fact of a Destiny table (card.ID.FIELD, player.NAME.FIELD, die.ID.showing, upgrades.CHAR, pool.PLAYER, dice.CARD, "
+                "in-play.ID, turn, phase, winner, round, bf_controller, claimed_by, ...)"
+            ).format(path=path)
+        )
     return getattr(t, head)
 
 

@@ -45,7 +45,9 @@ def _run_building(spec: dict[str, Any]) -> list[str]:
     if "problems" in spec and problems != spec["problems"]:
         return [_("expected problems {want!r}, got {got!r}").format(want=spec["problems"], got=problems)]
     text = "\n".join(problems).lower()
-    return [_("no problem says {w!r}; problems: {problems!r}").format(w=w, problems=problems) for w in spec.get("problems_say", []) if str(w).lower() not in text]
+    return [
+        _("no problem says {w!r}; problems: {problems!r}").format(w=w, problems=problems) for w in spec.get("problems_say", []) if str(w).lower() not in text
+    ]
 
 
 GAME = CardGame(

@@ -59,7 +59,11 @@ class DestinyCardData:
         """A ``characters:``/``supports:``/``upgrades:`` entry for a Destiny table file; an
         elite character brings two dice (P1 › Postacie); an upgrade is attached to ``on``."""
         if self.kind not in ("character", "upgrade", "support"):
-            raise ImportFileError(_("{name} is a card of kind {kind}: a table file lists characters, upgrades and supports in play; play it with the 'play' command").format(name=self.name, kind=self.kind))
+            raise ImportFileError(
+                _("{name} is a card of kind {kind}: a table file lists characters, upgrades and supports in play; play it with the 'play' command").format(
+                    name=self.name, kind=self.kind
+                )
+            )
         entry: dict[str, Any] = {"id": cid, "owner": owner, "title": self.name, "color": self.color, "unique": self.unique}
         if self.kind == "character":
             entry["health"] = self.health or 1
@@ -84,7 +88,9 @@ _DESTINY_KEYWORDS = re.compile(r"\b(Guardian|Ambush|Redeploy)\b")
 
 def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCardData]:
     if json_nesting(text) > MAX_JSON_DEPTH:
-        raise ImportFileError(_("{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep: not a swdestinydb card list").format(name=name, MAX_JSON_DEPTH=MAX_JSON_DEPTH))
+        raise ImportFileError(
+            _("{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep: not a swdestinydb card list").format(name=name, MAX_JSON_DEPTH=MAX_JSON_DEPTH)
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -119,7 +125,12 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
                 raise ImportFileError(_("{where}: 'sides' should list the die's 6 sides, got {sides!r}").format(where=where, sides=sides))
             odd = [(s, m["sym"]) for s in sides if (m := _SIDE.match(s)) is not None and m["sym"] in NOT_MODELLED_SIDES]
             if odd:
-                notes.append(_("die not modelled: side {odd!r} uses {NOT_MODELLED_SIDES}, which the rulebook this assistant implements does not cover; enter the faces as rolled").format(odd=odd[0][0], NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[odd[0][1]]))
+                notes.append(
+                    _(
+                        "die not modelled: side {odd!r} uses {NOT_MODELLED_SIDES}, which the rulebook this assistant implements does not cover; enter the "
+                        "faces as rolled"
+                    ).format(odd=odd[0][0], NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[odd[0][1]])
+                )
             else:
                 try:
                     faces = tuple(destiny_face(s) for s in sides)
@@ -144,9 +155,24 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
         text_ = got if isinstance(got := c.get("text"), str) else ""
         keywords = tuple(dict.fromkeys(k.lower() for k in _DESTINY_KEYWORDS.findall(re.sub(r"<[^>]+>", "", text_))))
         subtitle = got if isinstance(got := c.get("subtitle"), str) else ""
-        out.append(DestinyCardData(c["code"], c["name"], subtitle, c["type_code"], str(c.get("affiliation_code") or "neutral"),
-                                   color, c.get("cost"), c.get("health"), tuple(int(p) for p in points.split("/")) if points else (),
-                                   flag(c.get("is_unique"), where, "is_unique"), faces, tuple(notes), keywords, tuple(said)))
+        out.append(
+            DestinyCardData(
+                c["code"],
+                c["name"],
+                subtitle,
+                c["type_code"],
+                str(c.get("affiliation_code") or "neutral"),
+                color,
+                c.get("cost"),
+                c.get("health"),
+                tuple(int(p) for p in points.split("/")) if points else (),
+                flag(c.get("is_unique"), where, "is_unique"),
+                faces,
+                tuple(notes),
+                keywords,
+                tuple(said),
+            )
+        )
     return out
 
 

@@ -29,21 +29,40 @@ def upgrade_cost(new_cost: int, replaced_cost: int | None = None) -> tuple[int, 
     """
     if replaced_cost is None:
         return new_cost, _("Destiny P5 › Zagranie karty z ręki: pay the cost")
-    return max(0, new_cost - replaced_cost), _("Destiny P5 › Zagranie karty z ręki, L233-235: the new cost is reduced by the replaced "
-                                               "upgrade's cost; reading R16 in docs/readings.md: the text's 'free if the old cost is equal or lower' contradicts "
-                                               "this and is read as a translation error")
+    return max(0, new_cost - replaced_cost), _(
+        "Destiny P5 › Zagranie karty z ręki, L233-235: the new cost is reduced by the replaced "
+        "upgrade's cost; reading R16 in docs/readings.md: the text's 'free if the old cost is equal or lower' contradicts "
+        "this and is read as a translation error"
+    )
 
 
-def check_play(cost: int, resources: int, unique_title: str | None = None, in_play_titles: frozenset[str] = frozenset(),
-               upgrades_on_target: int | None = None, replacing: bool = False) -> None:
+def check_play(
+    cost: int,
+    resources: int,
+    unique_title: str | None = None,
+    in_play_titles: frozenset[str] = frozenset(),
+    upgrades_on_target: int | None = None,
+    replacing: bool = False,
+) -> None:
     """Can the card be played: uniqueness (P1 › Unikatowość), the upgrade cap of 3 unless
     replacing (P5 L237; reading R24 in docs/readings.md), and the cost (P5 › Zagranie karty)."""
     if unique_title is not None and unique_title in in_play_titles:
-        raise IllegalPlayError(_("{unique_title} is unique and this player already has a copy in play; the opponent may have their own (Destiny P1 › Unikatowość)").format(unique_title=unique_title))
+        raise IllegalPlayError(
+            _("{unique_title} is unique and this player already has a copy in play; the opponent may have their own (Destiny P1 › Unikatowość)").format(
+                unique_title=unique_title
+            )
+        )
     if upgrades_on_target is not None and upgrades_on_target >= MAX_UPGRADES and not replacing:
-        raise IllegalPlayError(_("the character already has {upgrades_on_target} upgrades; a 4th is played only by replacing one (Destiny P5, L237; reading R24 in docs/readings.md)").format(upgrades_on_target=upgrades_on_target))
+        raise IllegalPlayError(
+            _(
+                "the character already has {upgrades_on_target} upgrades; a 4th is played only by replacing one (Destiny P5, L237; reading R24 in "
+                "docs/readings.md)"
+            ).format(upgrades_on_target=upgrades_on_target)
+        )
     if cost > resources:
-        raise IllegalPlayError(_("the card costs {cost} and the player has {resources} resources (Destiny P5 › Zagranie karty)").format(cost=cost, resources=resources))
+        raise IllegalPlayError(
+            _("the card costs {cost} and the player has {resources} resources (Destiny P5 › Zagranie karty)").format(cost=cost, resources=resources)
+        )
 
 
 def upgrades_to_discard(count: int) -> int:
@@ -67,9 +86,13 @@ def activate(card: str, exhausted: bool, own_dice: tuple[str, ...], upgrade_dice
         raise IllegalPlayError(_("{card} is exhausted; only a ready card is activated (Destiny P5 › Aktywowanie; P6 › Wyczerpana)").format(card=card))
     if is_support and not own_dice:
         raise IllegalPlayError(_("support {card} has no die and cannot be activated (Destiny P5 › Aktywowanie)").format(card=card))
-    return Activation(card, own_dice + upgrade_dice,
-                      _("{card} is exhausted; {n} dice rolled, upgrades' dice included and the upgrades stay as they are (Destiny P5 › Aktywowanie)").format(
-                          card=card, n=len(own_dice) + len(upgrade_dice)))
+    return Activation(
+        card,
+        own_dice + upgrade_dice,
+        _("{card} is exhausted; {n} dice rolled, upgrades' dice included and the upgrades stay as they are (Destiny P5 › Aktywowanie)").format(
+            card=card, n=len(own_dice) + len(upgrade_dice)
+        ),
+    )
 
 
 def setup_roll_value(faces: list[Face]) -> int:
@@ -92,14 +115,20 @@ def end_of_round_loser(players: dict[str, tuple[int, int]], controller: str) -> 
     if not out:
         return None, ""
     if len(out) == len(players):
-        return controller, _("every player is out of cards: the battlefield controller {controller} wins (Destiny P5 › Zwycięstwo)").format(controller=controller)
+        return controller, _("every player is out of cards: the battlefield controller {controller} wins (Destiny P5 › Zwycięstwo)").format(
+            controller=controller
+        )
     rest = [p for p in players if p not in out]
     winner = rest[0] if len(rest) == 1 else None
-    return winner, n_("{players} has no cards in hand or deck after upkeep and loses (Destiny P5 › Zwycięstwo)",
-                      "{players} have no cards in hand or deck after upkeep and lose (Destiny P5 › Zwycięstwo)", len(out)).format(players=", ".join(out))
+    return winner, n_(
+        "{players} has no cards in hand or deck after upkeep and loses (Destiny P5 › Zwycięstwo)",
+        "{players} have no cards in hand or deck after upkeep and lose (Destiny P5 › Zwycięstwo)",
+        len(out),
+    ).format(players=", ".join(out))
 
 
 def last_character_defeated(player: str, opponent: str) -> tuple[str, str]:
     """All of a player's characters defeated: the game ends at once (D-38)."""
     return opponent, _("every character of {player} is defeated: the game ends at once and {opponent} wins (Destiny P5 › Zwycięstwo)").format(
-        player=player, opponent=opponent)
+        player=player, opponent=opponent
+    )

@@ -22,13 +22,23 @@ def describe(t: Table) -> list[str]:
     if t.winner:
         lines.append(_("GAME OVER: {result}").format(result=t.result))
     for p in t.players:
-        lines.append(_("{name} ({side}): {resources} resources, hand {hand}/{hand_limit}, deck {deck}, discard {discard}").format(name=p.name, side=p.side, resources=p.resources, hand=p.hand, hand_limit=p.hand_limit, deck=p.deck, discard=p.discard))
+        lines.append(
+            _("{name} ({side}): {resources} resources, hand {hand}/{hand_limit}, deck {deck}, discard {discard}").format(
+                name=p.name, side=p.side, resources=p.resources, hand=p.hand, hand_limit=p.hand_limit, deck=p.deck, discard=p.discard
+            )
+        )
         for c in t.cards:
             if c.owner != p.name or c.kind == "upgrade":
                 continue
             if c.kind == "character":
-                state = _("defeated") if c.defeated else (_("{damage}/{health} damage, {shields} shields").format(damage=c.damage, health=c.health, shields=c.shields)
-                                                          + (_(", exhausted") if c.exhausted else ""))
+                state = (
+                    _("defeated")
+                    if c.defeated
+                    else (
+                        _("{damage}/{health} damage, {shields} shields").format(damage=c.damage, health=c.health, shields=c.shields)
+                        + (_(", exhausted") if c.exhausted else "")
+                    )
+                )
                 ups = ", ".join(u.name for u in t.upgrades_on(c.id))
                 kws = f" [{', '.join(sorted(c.keywords))}]" if c.keywords else ""
                 lines.append(f"  {c.name}: {state}{kws}" + (_("; upgrades: {ups}").format(ups=ups) if ups else ""))
@@ -58,8 +68,17 @@ def _dice_line(t: Table, c: Card) -> str:
 
 
 def summary(t: Table) -> dict[str, Any]:
-    return {"round": t.round, "phase": t.phase, "turn": t.turn, "battlefield": t.bf_controller, "winner": t.winner,
-            "players": {p.name: {"resources": p.resources, "hand": p.hand, "deck": p.deck, "discard": p.discard} for p in t.players},
-            "characters": [{"id": c.id, "owner": c.owner, "damage": c.damage, "shields": c.shields, "exhausted": c.exhausted,
-                            "defeated": c.defeated} for c in t.cards if c.kind == "character"],
-            "pool": {d.id: str(d.showing) for d in t.dice if d.showing is not None}}
+    return {
+        "round": t.round,
+        "phase": t.phase,
+        "turn": t.turn,
+        "battlefield": t.bf_controller,
+        "winner": t.winner,
+        "players": {p.name: {"resources": p.resources, "hand": p.hand, "deck": p.deck, "discard": p.discard} for p in t.players},
+        "characters": [
+            {"id": c.id, "owner": c.owner, "damage": c.damage, "shields": c.shields, "exhausted": c.exhausted, "defeated": c.defeated}
+            for c in t.cards
+            if c.kind == "character"
+        ],
+        "pool": {d.id: str(d.showing) for d in t.dice if d.showing is not None},
+    }

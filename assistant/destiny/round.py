@@ -53,15 +53,24 @@ class ActionPhase:
         if self.over:
             raise IllegalActionError(_("the action phase is over: every player passed in a row (Destiny P5 › Pasowanie)"))
         if player != self.active:
-            raise IllegalActionError(_("it is {active}'s turn, not {player}'s: players alternate actions (Destiny P5 › Faza akcji)").format(active=self.active, player=player))
+            raise IllegalActionError(
+                _("it is {active}'s turn, not {player}'s: players alternate actions (Destiny P5 › Faza akcji)").format(active=self.active, player=player)
+            )
         if move == "claim" and self.claimed_by is not None:
-            raise IllegalActionError(_("{claimed_by} already claimed the battlefield this round; only one player may claim per round (Destiny P5 › Zajęcie pola bitwy)").format(claimed_by=self.claimed_by))
+            raise IllegalActionError(
+                _("{claimed_by} already claimed the battlefield this round; only one player may claim per round (Destiny P5 › Zajęcie pola bitwy)").format(
+                    claimed_by=self.claimed_by
+                )
+            )
         state = self
         if move == "pass":
             state = replace(state, passes_in_row=state.passes_in_row + 1, log=state.log + (_("{player} passes").format(player=player),))
         elif move == "claim":
-            claims = (_("{player} claims the battlefield and keeps control; may use its claim ability") if state.controller == player
-                      else _("{player} claims the battlefield and takes control; may use its claim ability"))
+            claims = (
+                _("{player} claims the battlefield and keeps control; may use its claim ability")
+                if state.controller == player
+                else _("{player} claims the battlefield and takes control; may use its claim ability")
+            )
             state = replace(state, claimed_by=player, controller=player, passes_in_row=0, log=state.log + (claims.format(player=player),))
         else:
             state = replace(state, passes_in_row=0, log=state.log + (_("{player} takes an action").format(player=player),))

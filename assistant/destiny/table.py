@@ -272,7 +272,11 @@ def parse_table(text: str, name: str = "<table>") -> Table:
     ids = {c.id for c in cards}
     for c in cards:
         if c.kind == "upgrade" and c.on and (c.on not in ids or next(x for x in cards if x.id == c.on).kind != "character"):
-            bad(f"upgrades[{[x.id for x in cards if x.kind == 'upgrade'].index(c.id)}].attached_to", c.on, _("not a character in play{hint}").format(hint=did_you_mean(c.on, ids)))
+            bad(
+                f"upgrades[{[x.id for x in cards if x.kind == 'upgrade'].index(c.id)}].attached_to",
+                c.on,
+                _("not a character in play{hint}").format(hint=did_you_mean(c.on, ids)),
+            )
     pooled: list[Die] = []
     for did, face in m.pool.items():
         d = next((x for x in dice if x.id == did), None)
@@ -288,16 +292,19 @@ def parse_table(text: str, name: str = "<table>") -> Table:
             bad(f"pool.{did}", face, _("die {did} has no such face ({names})").format(did=did, names=', '.join(map(str, d.faces))))
         pooled.append(replace(d, showing=f))
     dice = [next((p for p in pooled if p.id == d.id), d) for d in dice]
-    for key, who in (("battlefield.owner", m.battlefield.owner), ("battlefield.controller", m.battlefield.controller),
-                     ("turn", m.turn), ("claimed_by", m.claimed_by or "")):
+    for key, who in (
+        ("battlefield.owner", m.battlefield.owner),
+        ("battlefield.controller", m.battlefield.controller),
+        ("turn", m.turn),
+        ("claimed_by", m.claimed_by or ""),
+    ):
         if who and who not in names:
             bad(key, who, _("not a player{hint}").format(hint=did_you_mean(who, names)))
     if probs:
         raise TableFileError(name, probs)
     controller = m.battlefield.controller or m.battlefield.owner
     turn = m.turn or (controller if m.phase == "action" else "")
-    return Table(players, tuple(cards), tuple(dice), m.round, m.phase, m.battlefield.owner, controller, turn,
-                 claimed_by=m.claimed_by)
+    return Table(players, tuple(cards), tuple(dice), m.round, m.phase, m.battlefield.owner, controller, turn, claimed_by=m.claimed_by)
 
 
 def dump_table(t: Table) -> str:
@@ -325,9 +332,14 @@ def dump_table(t: Table) -> str:
         data["turn"] = t.turn
     if t.claimed_by:
         data["claimed_by"] = t.claimed_by
-    data["players"] = {p.name: {k: getattr(p, k) for k in ("side", "resources", "hand", "deck", "discard", "hand_limit", "battlefield",
-                                                           "free_cost_dice", "mulliganed") if getattr(p, k) != getattr(pdefault, k)}
-                       for p in t.players}
+    data["players"] = {
+        p.name: {
+            k: getattr(p, k)
+            for k in ("side", "resources", "hand", "deck", "discard", "hand_limit", "battlefield", "free_cost_dice", "mulliganed")
+            if getattr(p, k) != getattr(pdefault, k)
+        }
+        for p in t.players
+    }
     data["battlefield"] = {"owner": t.bf_owner, "controller": t.bf_controller}
     for key, kind in (("characters", "character"), ("upgrades", "upgrade"), ("supports", "support")):
         cs = [card(c) for c in t.cards if c.kind == kind]

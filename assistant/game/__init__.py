@@ -76,7 +76,9 @@ class Game:
             store.close()
             from .store import GameFileError
 
-            raise GameFileError(_("{path}: the game's rules {rules!r} are not swm2004, swm2008 or ddm2005 (a damaged or edited file)").format(path=path, rules=rules))
+            raise GameFileError(
+                _("{path}: the game's rules {rules!r} are not swm2004, swm2008 or ddm2005 (a damaged or edited file)").format(path=path, rules=rules)
+            )
         return cls(store, library)
 
     @property

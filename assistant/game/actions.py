@@ -84,8 +84,12 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
     ans = use_power(st.position, figure, target, name)
     refuse_unless(ans, override)
     if ans.roll == "attack":  # its attacks are rolled one by one at the table
-        raise AssistantError(_("{power} is made of attacks: record each with 'game attack {u} TARGET --roll N --override \"{power}\"' and the Force point with 'game force {u} -{cost}'").format(
-            power=ans.power, u=figure, cost=ans.cost))
+        raise AssistantError(
+            _(
+                "{power} is made of attacks: record each with 'game attack {u} TARGET --roll N --override \"{power}\"' and the Force point with 'game force "
+                "{u} -{cost}'"
+            ).format(power=ans.power, u=figure, cost=ans.cost)
+        )
     per: dict[str, list[str]] = {}
     for item in saves:
         who, colon, rest = item.partition(":")
@@ -103,10 +107,13 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
         if effect in ("half damage", "no damage"):  # the power's own save, made by each character struck
             own = rolls.pop("save", None)
             if own is None:
-                raise AssistantError((_("{t} makes a save against DC {n} (d20 + Level) against {power}: give the d20 as rolled (--save {t}:save=N)")
-                                      if save_adds_level else
-                                      _("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)")).format(
-                    t=s.figure, n=save["needs"], power=ans.power))
+                raise AssistantError(
+                    (
+                        _("{t} makes a save against DC {n} (d20 + Level) against {power}: give the d20 as rolled (--save {t}:save=N)")
+                        if save_adds_level
+                        else _("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)")
+                    ).format(t=s.figure, n=save["needs"], power=ans.power)
+                )
             needs = int(save["needs"])
             if save_adds_level:  # d20 + Level against the DC
                 needs -= st.position.stats_of(st.figure(s.figure)).level or 0
@@ -169,8 +176,9 @@ def record(game: Any, kind: str, data: dict[str, Any], override: str | None = No
     return ev, entry
 
 
-def move_event(st: GameState, figure: str, dest: Square, *, burrow: bool = False,
-               tow: tuple[str, Square] | None = None) -> tuple[dict[str, Any], tuple[str, ...]]:
+def move_event(
+    st: GameState, figure: str, dest: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None
+) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The move's data (path and cost, checked by the referee when recorded) and its notes
     (enemies whose reach it leaves, ...); ``burrow``: DDM Burrow underground; ``tow``: SWM Tow
     Cable's ally and the square it ends on."""
@@ -181,8 +189,16 @@ def move_event(st: GameState, figure: str, dest: Square, *, burrow: bool = False
     return data, tuple(plan.notes)
 
 
-def attack_event(st: GameState, attacker: str, target: str, roll: int, helpers: tuple[str, ...] = (), ranged: bool = False,
-                 override: str | None = None, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
+def attack_event(
+    st: GameState,
+    attacker: str,
+    target: str,
+    roll: int,
+    helpers: tuple[str, ...] = (),
+    ranged: bool = False,
+    override: str | None = None,
+    after: dict[str, list[int | None]] | None = None,
+) -> dict[str, Any]:
     """An attack with the d20 as rolled at the table: hit or miss, critical, damage."""
     from ..rules.attack import attack
 
@@ -205,7 +221,11 @@ def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, lis
         side, _eq, ns = item.partition("=")
         values = [n.strip() for n in ns.split(",")]
         if side not in sides or not values or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= 20 for v in values):
-            raise AssistantError(_("--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({names}) and N from 1 to 20").format(item=item, names=', '.join(sides)))
+            raise AssistantError(
+                _("--roll {item!r}: write SIDE=N (or SIDE=N,N2 with rerolls) with a side of this game ({names}) and N from 1 to 20").format(
+                    item=item, names=', '.join(sides)
+                )
+            )
         given[side] = [int(v) for v in values]
     return given
 
@@ -230,24 +250,55 @@ def status_info(st: GameState) -> dict[str, Any]:
     """The status as one JSON-ready object (the CLI's --json, the web's status bar)."""
     pos = st.position
     return {
-        "query": "status", "rules": st.rules.value, "round": st.round, "phase": st.phase,
-        "next": st.expected_side(), "active": st.active, "moved": st.moved,
-        "turn": ({"figure": st.turn.figure, "moved_before": st.turn.moved_before, "moved_after": st.turn.moved_after,
-                  "attacks": st.turn.attacks, "charged": st.turn.charged} if st.turn else None),
+        "query": "status",
+        "rules": st.rules.value,
+        "round": st.round,
+        "phase": st.phase,
+        "next": st.expected_side(),
+        "active": st.active,
+        "moved": st.moved,
+        "turn": (
+            {
+                "figure": st.turn.figure,
+                "moved_before": st.turn.moved_before,
+                "moved_after": st.turn.moved_after,
+                "attacks": st.turn.attacks,
+                "charged": st.turn.charged,
+            }
+            if st.turn
+            else None
+        ),
         "may_activate": {s: [f.id for f in st.unactivated(s)] for s in st.sides()},
         "figures": figure_rows(pos),
-        "defeated": st.defeated, "fallen": {k: v.text(k) for k, v in st.fallen.items()},
+        "defeated": st.defeated,
+        "fallen": {k: v.text(k) for k, v in st.fallen.items()},
         "round_over": st.round > 0 and st.round_over(),
-        "vp": st.vp, "morale_due": list(st.morale_due.values()), "quiet_rounds": st.quiet_rounds, "winner": st.winner(),
-        "ended": st.ended, "over": st.over(), "tie_break": st.quiet_rounds >= 10,
+        "vp": st.vp,
+        "morale_due": list(st.morale_due.values()),
+        "quiet_rounds": st.quiet_rounds,
+        "winner": st.winner(),
+        "ended": st.ended,
+        "over": st.over(),
+        "tie_break": st.quiet_rounds >= 10,
         "aboard": {fid: skiff for fid, (_f, skiff) in st.aboard.items()},
     }
 
 
 def figure_rows(pos: Any) -> list[dict[str, Any]]:
     """Every figure as the status shows it: where, damage, HP, Force points, conditions, activated."""
-    return [{"id": f.id, "side": f.side, "at": f.space_name(), "damage_taken": f.damage_taken, "hp": pos.stats_of(f).hp,
-             "force": pos.stats_of(f).force, "conditions": list(f.conditions), "activated": f.activated} for f in pos.figures]
+    return [
+        {
+            "id": f.id,
+            "side": f.side,
+            "at": f.space_name(),
+            "damage_taken": f.damage_taken,
+            "hp": pos.stats_of(f).hp,
+            "force": pos.stats_of(f).force,
+            "conditions": list(f.conditions),
+            "activated": f.activated,
+        }
+        for f in pos.figures
+    ]
 
 
 def entry_text(e: Any) -> str:
@@ -265,25 +316,67 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
     """The judge's export: the whole log and the result, as JSON or Markdown."""
     import json
 
-    final = {"round": st.round, "phase": st.phase, "defeated": st.defeated,
-             "fallen": {k: v.text(k) for k, v in st.fallen.items()}, "points": st.vp, "winner": st.winner(), "ended": st.ended,
-             "figures": [{"id": f.id, "side": f.side, "at": f.at.name, "damage_taken": f.damage_taken, "hp": st.position.stats_of(f).hp,
-                          "conditions": list(f.conditions), "activated": f.activated} for f in st.position.figures]}
+    final = {
+        "round": st.round,
+        "phase": st.phase,
+        "defeated": st.defeated,
+        "fallen": {k: v.text(k) for k, v in st.fallen.items()},
+        "points": st.vp,
+        "winner": st.winner(),
+        "ended": st.ended,
+        "figures": [
+            {
+                "id": f.id,
+                "side": f.side,
+                "at": f.at.name,
+                "damage_taken": f.damage_taken,
+                "hp": st.position.stats_of(f).hp,
+                "conditions": list(f.conditions),
+                "activated": f.activated,
+            }
+            for f in st.position.figures
+        ],
+    }
     if fmt == "json":
-        return json.dumps({"format": meta.get("format"), "rules": meta.get("rules"), "created": meta.get("created"),
-                           "events": [entry_json(e) for e in st.entries], "final": final}, indent=2, ensure_ascii=False) + "\n"
-    lines = [_("# Game log ({rules}, started {created})").format(rules=meta.get("rules"), created=meta.get("created")), "",
-             _("| # | round | phase | time | event | override |"), "|---|---|---|---|---|---|"]
+        return (
+            json.dumps(
+                {
+                    "format": meta.get("format"),
+                    "rules": meta.get("rules"),
+                    "created": meta.get("created"),
+                    "events": [entry_json(e) for e in st.entries],
+                    "final": final,
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
+    lines = [
+        _("# Game log ({rules}, started {created})").format(rules=meta.get("rules"), created=meta.get("created")),
+        "",
+        _("| # | round | phase | time | event | override |"),
+        "|---|---|---|---|---|---|",
+    ]
     for e in st.entries:
         text = entry_text(e).replace("|", "\\|")
         lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
     lines += ["", _("## Result"), "", _("- Last round played: {round}, phase {phase}").format(round=st.round, phase=st.phase)]
     if st.vp:
         lines.append(_("- Points: ") + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
-    lines.append(_("- Winner: {winner}").format(winner=st.winner() or _("none yet")) + (_("; the game was ended: {ended}").format(ended=st.ended) if st.ended else ""))
+    lines.append(
+        _("- Winner: {winner}").format(winner=st.winner() or _("none yet")) + (_("; the game was ended: {ended}").format(ended=st.ended) if st.ended else "")
+    )
     for fid, f in st.fallen.items():
         lines.append(f"- {f.text(fid)}")
-    lines.append(_("- Standing: ") + (", ".join(_("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=f.side, at=f.at.name, damage=f.damage_taken)
-                                              for f in st.position.figures) or _("nobody")))
+    lines.append(
+        _("- Standing: ")
+        + (
+            ", ".join(
+                _("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=f.side, at=f.at.name, damage=f.damage_taken) for f in st.position.figures
+            )
+            or _("nobody")
+        )
+    )
     lines.append("")
     return "\n".join(lines)

@@ -103,7 +103,9 @@ def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     if not find_edition(state.position.edition).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
         return False
     if saves is None or len(saves) != 2:
-        raise AssistantError(_("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id))
+        raise AssistantError(
+            _("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id)
+        )
     return all(r == 20 or (r != 1 and r >= 11) for r in saves)
 
 
@@ -123,14 +125,22 @@ def eliminate(state: GameState, f: Figure, by: str | None, how: str) -> list[str
         state.vp[scorer] = state.vp.get(scorer, 0) + card.cost
         tr = state.turn_rules
         what = _("victory points") if tr.victory == "vp" else _("points toward the tie-break")
-        said.append(_("{scorer} scores {cost} {what} for {id} (now {vp}) ({value})").format(scorer=scorer, cost=card.cost, what=what, id=f.id, vp=state.vp[scorer], value=tr.cite(tr.cite_elimination)))
+        said.append(
+            _("{scorer} scores {cost} {what} for {id} (now {vp}) ({value})").format(
+                scorer=scorer, cost=card.cost, what=what, id=f.id, vp=state.vp[scorer], value=tr.cite(tr.cite_elimination)
+            )
+        )
     if state.active == f.id:
         state.active, state.turn = None, None
     carried = [p for p, (_fig, skiff) in state.aboard.items() if skiff == f.id]
     if carried:
         state.wrecks[f.id] = tuple(f.space)
-        said.append(_("{skiff} carried {figures}: each is defeated with it unless it makes a save of 11; one that saves is placed next to where {skiff} stood (game disembark ID SQUARE; game remove ID for one that fails) ({rule})").format(
-            skiff=f.id, figures=", ".join(carried), rule=cite_for(state.rules, "PL p.39")))
+        said.append(
+            _(
+                "{skiff} carried {figures}: each is defeated with it unless it makes a save of 11; one that saves is placed next to where {skiff} stood "
+                "(game disembark ID SQUARE; game remove ID for one that fails) ({rule})"
+            ).format(skiff=f.id, figures=", ".join(carried), rule=cite_for(state.rules, "PL p.39"))
+        )
     return said
 
 
@@ -152,8 +162,9 @@ def fearless(pos: Position, f: Figure) -> bool:
     words = " ".join([card.type or ""] if isinstance(card, DdmCard) else []).lower()
     words = words.replace("living construct", "")
     abilities = [a.lower() for a in pos.stats_of(f).abilities or ()]
-    return (any(t in words for t in ("construct", "ooze", "undead"))
-            or any(a.startswith(("fearless", "construct", "ooze", "undead")) and not a.startswith("living construct") for a in abilities))
+    return any(t in words for t in ("construct", "ooze", "undead")) or any(
+        a.startswith(("fearless", "construct", "ooze", "undead")) and not a.startswith("living construct") for a in abilities
+    )
 
 
 def end_of_round(state: GameState) -> list[str]:
@@ -177,7 +188,11 @@ def score_if_round_over(state: GameState, force: bool = False) -> list[str]:
             holders = [f.id for f in state.position.figures if f.side == side and area and any(sq in area for sq in f.space)]
             if holders:
                 state.vp[side] = state.vp.get(side, 0) + 10
-                said.append(_("end of round {round}: {side} scores 10 VP for its victory area ({names}), now {vp} ({value})").format(round=state.round, side=side, names=', '.join(holders), vp=state.vp[side], value=tr.cite('§ Scenariusz starcia p.28')))
+                said.append(
+                    _("end of round {round}: {side} scores 10 VP for its victory area ({names}), now {vp} ({value})").format(
+                        round=state.round, side=side, names=', '.join(holders), vp=state.vp[side], value=tr.cite('§ Scenariusz starcia p.28')
+                    )
+                )
     state.quiet_rounds = 0 if state.round_had_action else state.quiet_rounds + 1
     state.round_had_action = False
     if state.quiet_rounds >= 10:
@@ -194,7 +209,8 @@ def final_words(state: GameState) -> str:
     leaders = [s for s, v in state.vp.items() if v == max(state.vp.values(), default=0)] if state.vp else []
     lead = _("; {side} leads on points").format(side=leaders[0]) if len(leaders) == 1 else (_("; tied on points") if leaders else "")
     return _("the game ends ({why}): points {points}{lead} ({rule})").format(
-        why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break))
+        why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break)
+    )
 
 
 def end_turn(state: GameState) -> list[str]:
@@ -216,4 +232,3 @@ def end_turn(state: GameState) -> list[str]:
             state.position = Position(state.rules, replace(m, open_doors=frozenset(opened)), state.position.figures, state.position.cards)
     said += score_if_round_over(state)
     return said
-

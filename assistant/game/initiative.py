@@ -59,7 +59,11 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
                 rolls[s] = roller()
             else:
                 tied = ", ".join(f"{x} {history[-1][x] if history else rolls.get(x)}" for x in contenders)
-                raise AssistantError(_("tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders}={names},N ({rule})").format(tied=tied, contenders=contenders[0], names=','.join(str(v) for v in seq), rule=tr.cite(tr.cite_initiative_tie)))
+                raise AssistantError(
+                    _("tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders}={names},N ({rule})").format(
+                        tied=tied, contenders=contenders[0], names=','.join(str(v) for v in seq), rule=tr.cite(tr.cite_initiative_tie)
+                    )
+                )
         final.update(rolls)
         totals = {s: rolls[s] + ratings.get(s, 0) for s in contenders}
         top = max(totals.values())
@@ -80,12 +84,19 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         raise AssistantError(_("initiative is still tied after 100 rolls"))
     extra = [s for s, seq in given.items() if len(seq) > len(history) + 1 or (s not in contenders and len(seq) > 1)]
     if extra:
-        raise AssistantError(_("--roll {extra}: more rolls than the initiative needed (it was settled on roll {settled})").format(extra=extra[0], settled=len(history) + 1))
+        raise AssistantError(
+            _("--roll {extra}: more rolls than the initiative needed (it was settled on roll {settled})").format(extra=extra[0], settled=len(history) + 1)
+        )
     if history and tie_break is None:
         n = len(history)
         tie_break = f"rerolled {'once' if n == 1 else f'{n} times'} after a tie ({tr.cite(tr.cite_initiative_tie)})"
-    data: dict[str, Any] = {"rolls": final, "totals": {s: final[s] + ratings.get(s, 0) for s in sides}, "winner": winner,
-                            "rerolls": history, "tie_break": tie_break}
+    data: dict[str, Any] = {
+        "rolls": final,
+        "totals": {s: final[s] + ratings.get(s, 0) for s in sides},
+        "winner": winner,
+        "rerolls": history,
+        "tie_break": tie_break,
+    }
     if ratings:
         data["ratings"] = ratings
     return data

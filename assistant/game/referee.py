@@ -57,7 +57,12 @@ def game_over(state: GameState, data: dict[str, Any]) -> list[Reason]:
 def _not_acting(state: GameState, f: Figure) -> list[Reason]:
     tr = state.turn_rules
     if state.active != f.id:
-        return [Reason(_("{f} is not the figure whose turn it is ({acting}): activate it first").format(f=f.id, acting=state.active or _('nobody is acting')), tr.cite(tr.cite_phase))]
+        return [
+            Reason(
+                _("{f} is not the figure whose turn it is ({acting}): activate it first").format(f=f.id, acting=state.active or _('nobody is acting')),
+                tr.cite(tr.cite_phase),
+            )
+        ]
     return []
 
 
@@ -84,7 +89,9 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
         if burrow is None:
             return reasons + [Reason(_("{f} has no Burrow: it cannot move underground").format(f=f.id), c(tr.cite_movement))]
         if t.moved > 0 and not t.burrowed:
-            return reasons + [Reason(_("{f} has moved on the surface this turn: a burrowing creature burrows for its whole move").format(f=f.id), c(_BURROW_CITE))]
+            return reasons + [
+                Reason(_("{f} has moved on the surface this turn: a burrowing creature burrows for its whole move").format(f=f.id), c(_BURROW_CITE))
+            ]
     elif t.burrowed:
         return reasons + [Reason(_("{f} is burrowing this turn: its whole move is underground (move with --burrow)").format(f=f.id), c(_BURROW_CITE))]
     r = route(state.position, f, to, t.parity, **_how(state, f, t, mode))
@@ -120,9 +127,14 @@ def _how(state: GameState, f: Figure, t: Turn, mode: str | None) -> dict[str, bo
 
 def intuition_open(state: GameState, f: Figure) -> bool:
     """SWM Intuition: after initiative, before the first activation, once a round."""
-    return (_defines(state.position, "Intuition") and state.round > 0 and state.active is None
-            and not any(x.activated for x in state.position.figures) and has(_abilities(state.position, f), "Intuition")
-            and f.id not in state.intuition_used)
+    return (
+        _defines(state.position, "Intuition")
+        and state.round > 0
+        and state.active is None
+        and not any(x.activated for x in state.position.figures)
+        and has(_abilities(state.position, f), "Intuition")
+        and f.id not in state.intuition_used
+    )
 
 
 def _check_intuition(state: GameState, f: Figure, to: Square) -> list[Reason]:
@@ -134,8 +146,14 @@ def _check_intuition(state: GameState, f: Figure, to: Square) -> list[Reason]:
         return [Reason(r.text.removesuffix(f" ({tr.cite(tr.cite_movement)})"), tr.cite(tr.cite_movement))]
     speed = state.speed(f)
     if r.cost > speed:
-        return [Reason(_("Intuition moves {f} up to its speed {speed}; this move is {squares} ({text})").format(
-            f=f.id, speed=speed, squares=count_squares(r.cost), text=r.text), tr.cite(_INTUITION_CITE))]
+        return [
+            Reason(
+                _("Intuition moves {f} up to its speed {speed}; this move is {squares} ({text})").format(
+                    f=f.id, speed=speed, squares=count_squares(r.cost), text=r.text
+                ),
+                tr.cite(_INTUITION_CITE),
+            )
+        ]
     return []
 
 
@@ -166,14 +184,26 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
         return problems
     r = route(pos, f, to, flight=True)
     if r.cost is None or r.cost > 12:
-        problems.append(Reason(r.text if r.cost is None else _("{f} may move up to 12 squares with Tow Cable; this move is {squares}").format(
-            f=f.id, squares=count_squares(r.cost)), c()))
+        problems.append(
+            Reason(
+                r.text
+                if r.cost is None
+                else _("{f} may move up to 12 squares with Tow Cable; this move is {squares}").format(f=f.id, squares=count_squares(r.cost)),
+                c(),
+            )
+        )
         return problems
     moved = _moved(pos, f, to)
     ra = route(moved, moved.figure(ally.id), ally_to, flight=True)
     if ra.cost is None or ra.cost > 12:
-        problems.append(Reason(ra.text if ra.cost is None else _("{f} may move up to 12 squares with Tow Cable; this move is {squares}").format(
-            f=ally.id, squares=count_squares(ra.cost)), c()))
+        problems.append(
+            Reason(
+                ra.text
+                if ra.cost is None
+                else _("{f} may move up to 12 squares with Tow Cable; this move is {squares}").format(f=ally.id, squares=count_squares(ra.cost)),
+                c(),
+            )
+        )
     elif not _next_to(moved.figure(f.id), _placed(moved.figure(ally.id), ally_to)):
         problems.append(Reason(_("the towed {ally} must end next to {f} ({at})").format(ally=ally.id, f=f.id, at=to.name), c()))
     return problems
@@ -213,41 +243,66 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
 
         legal = [x["target"] for x in targets(state.position, f.id) if x.get("legal")]
         if legal:
-            return [Reason(_("{f} is a Mercenary: it may move only when it has no legal target where it stands ({targets})").format(
-                f=f.id, targets=", ".join(legal)), c("PL p.54; CS g.9"))]
+            return [
+                Reason(
+                    _("{f} is a Mercenary: it may move only when it has no legal target where it stands ({targets})").format(f=f.id, targets=", ".join(legal)),
+                    c("PL p.54; CS g.9"),
+                )
+            ]
     if t.attacks == 0:
         if t.moved + cost <= max(2 * speed, _no_attack_reach(state, abl)):
             return []
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
             return []  # DDM: a creature may always spend its whole turn moving 1 square
-        return [Reason(_("{f} would move {squares}; its speed {speed} allows {allowed} in a turn without attacking ({text})").format(f=f.id, squares=count_squares(t.moved + cost), speed=speed, allowed=2 * speed, text=r.text),
-                       c(tr.cite_double_move))]
+        return [
+            Reason(
+                _("{f} would move {squares}; its speed {speed} allows {allowed} in a turn without attacking ({text})").format(
+                    f=f.id, squares=count_squares(t.moved + cost), speed=speed, allowed=2 * speed, text=r.text
+                ),
+                c(tr.cite_double_move),
+            )
+        ]
     if tr.cite_heavy_weapon and has(abl, "Heavy Weapon"):
         return [Reason(_("{f} has Heavy Weapon: it cannot attack and move in the same turn").format(f=f.id), c(tr.cite_heavy_weapon))]
     slow = _slow_attack(state, abl)
     if slow:
         return [Reason(_("{f} has {ability}: it cannot attack and move in the same turn").format(f=f.id, ability=slow), c("glossary 'Slow Attack'"))]
     if t.attacks > 1 and tr.full_attack_no_move and not (_defines(state.position, "Greater Mobile Attack") and has(abl, "Greater Mobile Attack")):
-        return [Reason(_("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks), c(tr.cite_multi_attack))]
+        return [
+            Reason(
+                _("{f} has made {attacks} attacks this turn: after more than one attack it may not move").format(f=f.id, attacks=t.attacks),
+                c(tr.cite_multi_attack),
+            )
+        ]
     if t.moved_before > 0 and not split:
         names = _(" or ").join(tr.split_move_abilities)
-        return [Reason(_("{f} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)").format(f=f.id, names=names),
-                       c(tr.cite_turn_options))]
+        return [
+            Reason(
+                _("{f} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)").format(f=f.id, names=names),
+                c(tr.cite_turn_options),
+            )
+        ]
     limit = speed - (t.moved_before if split else 0)
     if t.moved_after + cost > limit:
-        how = (_("{ability}: at most {speed} squares in all, before and after attacking").format(ability=split, speed=speed) if split
-               else _("after attacking it may move up to its speed {speed}").format(speed=speed))
-        return [Reason(_("{f} would move {squares} after attacking; {how} ({text})").format(f=f.id, squares=count_squares(t.moved_after + cost), how=how, text=r.text),
-                       c(tr.cite_split_move if split else tr.cite_double_move))]
+        how = (
+            _("{ability}: at most {speed} squares in all, before and after attacking").format(ability=split, speed=speed)
+            if split
+            else _("after attacking it may move up to its speed {speed}").format(speed=speed)
+        )
+        return [
+            Reason(
+                _("{f} would move {squares} after attacking; {how} ({text})").format(f=f.id, squares=count_squares(t.moved_after + cost), how=how, text=r.text),
+                c(tr.cite_split_move if split else tr.cite_double_move),
+            )
+        ]
     return []
 
 
 def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
     """How far a turn without attacking goes beyond double speed: Accelerate 24, Wheel Form and
     Wheeled 18 (SWM PL p.32, p.66; CS g.1, g.14)."""
-    return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if _defines(state.position, name) and has(abl, name)],
-               default=0)
+    return max([n for name, n in (("Accelerate", 24), ("Wheel Form", 18), ("Wheeled", 18)) if _defines(state.position, name) and has(abl, name)], default=0)
 
 
 def _slow_attack(state: GameState, abl: tuple[str, ...]) -> str | None:
@@ -325,11 +380,22 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
         reasons.append(Reason(_("{f} used Tow Cable: that move was its whole turn").format(f=a.id), c(_TOW_CITE)))
         return reasons
     if t.charged and not (has(abl, "Pounce") and t.targets[:1] == [target.id]):
-        reasons.append(Reason(_("{a} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)").format(a=a.id),
-                              c(tr.cite_charge)))
+        reasons.append(
+            Reason(
+                _("{a} has charged: the charge's one melee attack is made (Pounce alone gives more, against the charged enemy)").format(a=a.id),
+                c(tr.cite_charge),
+            )
+        )
         return reasons
     if t.moved > speed and not (_wheeled(state, abl) and t.moved <= 18):
-        reasons.append(Reason(_("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(a=a.id, squares=count_squares(t.moved), speed=speed), c(tr.cite_double_move)))
+        reasons.append(
+            Reason(
+                _("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(
+                    a=a.id, squares=count_squares(t.moved), speed=speed
+                ),
+                c(tr.cite_double_move),
+            )
+        )
     if t.moved_after > 0:
         reasons.append(Reason(_("{a} has already moved after attacking: its attacks this turn are over").format(a=a.id), c(tr.cite_turn_options)))
     slow = _slow_attack(state, abl)
@@ -340,10 +406,18 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     sidestep = _sidestep(state, a, t.moved)
     allowed, why = allowed_attacks(state, a, t.moved_before > 0 and not sidestep)
     if t.attacks >= allowed:
-        reasons.append(Reason(n_("{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks).format(a=a.id, attacks=t.attacks, why=why),
-                              c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options)))
+        reasons.append(
+            Reason(
+                n_(
+                    "{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks
+                ).format(a=a.id, attacks=t.attacks, why=why),
+                c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options),
+            )
+        )
     elif _defines(state.position, "Twin Attack") and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
-        reasons.append(Reason(_("Twin Attack: {a}'s twin attack is against the same target, {target}").format(a=a.id, target=t.targets[-1]), c("PL p.65 Twin Attack")))
+        reasons.append(
+            Reason(_("Twin Attack: {a}'s twin attack is against the same target, {target}").format(a=a.id, target=t.targets[-1]), c("PL p.65 Twin Attack"))
+        )
     return reasons
 
 
@@ -390,8 +464,14 @@ def check_embark(state: GameState, f: Figure, skiff: Figure) -> list[Reason]:
     aboard = [g for g, s in state.aboard.values() if s == skiff.id] + [f]
     large = [g for g in aboard if g.size.rank >= Size.LARGE.rank]
     if any(g.size.rank > Size.LARGE.rank for g in aboard) or (large and len(aboard) > 1) or len(aboard) > 2:
-        reasons.append(Reason(_("{skiff} carries one Large or two Medium or Small allies; with {f} it would carry {all}").format(
-            skiff=skiff.id, f=f.id, all=", ".join(f"{g.id} ({_size_word(g.size)})" for g in aboard)), c()))
+        reasons.append(
+            Reason(
+                _("{skiff} carries one Large or two Medium or Small allies; with {f} it would carry {all}").format(
+                    skiff=skiff.id, f=f.id, all=", ".join(f"{g.id} ({_size_word(g.size)})" for g in aboard)
+                ),
+                c(),
+            )
+        )
     return reasons
 
 
@@ -413,8 +493,12 @@ def check_disembark(state: GameState, fid: str, at: Square) -> list[Reason]:
         reasons.append(Reason(_("{f} disembarks just before the round's first activation").format(f=fid), c()))
     space = skiff.space if skiff is not None else state.wrecks.get(skiff_id, ())
     if space and min(max(abs(at.col - s.col), abs(at.row - s.row)) for s in space) != 1:
-        reasons.append(Reason((_("{at} is not next to {skiff}") if skiff is not None else _("{at} is not next to where {skiff} stood")).format(
-            at=at.name, skiff=skiff_id), c()))
+        reasons.append(
+            Reason(
+                (_("{at} is not next to {skiff}") if skiff is not None else _("{at} is not next to where {skiff} stood")).format(at=at.name, skiff=skiff_id),
+                c(),
+            )
+        )
     problem = mover(pos, f).end_problem(at)
     if problem:
         reasons.append(Reason(problem, c()))
@@ -429,8 +513,14 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     if a.side == target.side:
         return [Reason(_("{target} is an ally of {a}").format(target=target.id, a=a.id), c(tr.cite_opportunity))]
     if state.active != target.id:
-        reasons.append(Reason(_("{target} is not the figure moving now ({acting}): an attack of opportunity is made against an enemy as it leaves").format(
-            target=target.id, acting=state.active or _("nobody is acting")), c(tr.cite_opportunity)))
+        reasons.append(
+            Reason(
+                _("{target} is not the figure moving now ({acting}): an attack of opportunity is made against an enemy as it leaves").format(
+                    target=target.id, acting=state.active or _("nobody is acting")
+                ),
+                c(tr.cite_opportunity),
+            )
+        )
     t = state.turn if state.turn is not None else Turn(target.id)
     if a.id in t.opportunity_by:
         reasons.append(Reason(_("{a} has already made an attack of opportunity this turn (one per turn)").format(a=a.id), c(tr.cite_opportunity)))
@@ -440,7 +530,9 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
         reasons.append(Reason(_("{target} has Flight: enemies make no attacks of opportunity against it").format(target=target.id), c(tr.cite_flight)))
     stopped = sorted(set(a.conditions) & (INACTIVE | {"jedi mind trick"}))
     if stopped:
-        reasons.append(Reason(_("{a} is {conditions}: it makes no attacks of opportunity").format(a=a.id, conditions=', '.join(stopped)), c(tr.cite_opportunity)))
+        reasons.append(
+            Reason(_("{a} is {conditions}: it makes no attacks of opportunity").format(a=a.id, conditions=', '.join(stopped)), c(tr.cite_opportunity))
+        )
     if tr.attack_lines_from_card and has(_abilities(pos, a), "No Reach"):
         reasons.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), c("glossary 'No Reach'")))
     if tr.attack_lines_from_card:
@@ -455,11 +547,16 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
     """The exceptions to an attack of opportunity this referee does not check (said, never ignored)."""
     tr = state.turn_rules
     if tr.opportunity_trigger == "leave-threatened":
-        return (_("not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
-                  "its first square, Incorporeal in a wall, and a threatener that made this mover rout this round "
-                  "({rule})").format(rule=tr.cite(tr.cite_opportunity)),)
-    return (_("not modelled, check at the table: Force Leap and other movement that provokes nothing this turn ({rule})").format(
-        rule=tr.cite(tr.cite_opportunity)),)
+        return (
+            _(
+                "not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
+                "its first square, Incorporeal in a wall, and a threatener that made this mover rout this round "
+                "({rule})"
+            ).format(rule=tr.cite(tr.cite_opportunity)),
+        )
+    return (
+        _("not modelled, check at the table: Force Leap and other movement that provokes nothing this turn ({rule})").format(rule=tr.cite(tr.cite_opportunity)),
+    )
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -473,8 +570,7 @@ class MovePlan:
     extra: dict[str, Any] = field(default_factory=dict)  # mode, trample, tow
 
     def data(self, fid: str, to: Square) -> dict[str, Any]:
-        d: dict[str, Any] = {"figure": fid, "to": to.name, "cost": self.route.cost or 0, "parity": self.route.parity,
-                             "path": [s.name for s in self.route.path]}
+        d: dict[str, Any] = {"figure": fid, "to": to.name, "cost": self.route.cost or 0, "parity": self.route.parity, "path": [s.name for s in self.route.path]}
         if self.provokes:
             d["provokes"] = list(self.provokes)
         if d["cost"] and self.extra.get("mode") == "intuition":
@@ -496,34 +592,52 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
         ra = route(_moved(state.position, f, to), ally, tow[1], flight=True)
         towed = {"figure": ally.id, "to": tow[1].name, "cost": ra.cost or 0, "path": [s.name for s in ra.path]}
         note = _("{f} tows {ally} with Tow Cable: both fly (no attacks of opportunity), up to 12 squares each; this is its whole turn ({rule})").format(
-            f=f.id, ally=ally.id, rule=tr.cite(_TOW_CITE))
+            f=f.id, ally=ally.id, rule=tr.cite(_TOW_CITE)
+        )
         return MovePlan(r, (), tuple(r.notes) + (note,), extra={"tow": towed})
     r = route(state.position, f, to, 0 if intuition else t.parity, **_how(state, f, t, mode))
     provokes: list[str] = []
     notes = list(r.notes)
     extra: dict[str, Any] = {"mode": mode} if mode else {}
     if intuition:
-        notes.append(_("{f} moves with Intuition: after initiative, before any activation, up to its speed; not an activation ({rule})").format(
-            f=f.id, rule=tr.cite(_INTUITION_CITE)))
+        notes.append(
+            _("{f} moves with Intuition: after initiative, before any activation, up to its speed; not an activation ({rule})").format(
+                f=f.id, rule=tr.cite(_INTUITION_CITE)
+            )
+        )
     if r.cost is not None and len(r.path) > 1 and not burrow:
         trampled = _trampled(state.position, f, r.path)
         if trampled:
             extra["trample"] = trampled
             notes.append(_trample_note(state.position, f, trampled))
     if burrow and r.cost is not None:
-        notes.append(_("{f} burrows: underground it ignores the surface's terrain, walls and enemies, and provokes no attacks of opportunity; it may not charge ({rule})").format(
-            f=f.id, rule=tr.cite(_BURROW_CITE)))
+        notes.append(
+            _(
+                "{f} burrows: underground it ignores the surface's terrain, walls and enemies, and provokes no attacks of opportunity; it may not charge "
+                "({rule})"
+            ).format(f=f.id, rule=tr.cite(_BURROW_CITE))
+        )
     elif r.cost is not None and len(r.path) > 1:
         if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
         elif _defines(state.position, "Ghost Step") and has(_abilities(state.position, f), "Ghost Step"):
-            provokes = [e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
-                        if has(_abilities(state.position, state.figure(e)), "Blindsight")]
-            notes.append(_("{id} declares Ghost Step: Invisible until the end of its turn, so only enemies with Blindsight may make attacks of opportunity (glossary 'Ghost Step')").format(id=f.id))
+            provokes = [
+                e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger) if has(_abilities(state.position, state.figure(e)), "Blindsight")
+            ]
+            notes.append(
+                _(
+                    "{id} declares Ghost Step: Invisible until the end of its turn, so only enemies with Blindsight may make attacks of opportunity "
+                    "(glossary 'Ghost Step')"
+                ).format(id=f.id)
+            )
             if provokes:
                 notes.append(_opportunity_note(provokes, tr))
         elif _sidestep(state, f, t.moved + (r.cost or 0)) and not any((s.col, s.row) in mover(state.position, f).slow for s in r.path[1:]):
-            notes.append(_("{id} Sidesteps: a move of 1 square provokes no attacks of opportunity, and it may still make all its attacks (glossary 'Sidestep')").format(id=f.id))
+            notes.append(
+                _("{id} Sidesteps: a move of 1 square provokes no attacks of opportunity, and it may still make all its attacks (glossary 'Sidestep')").format(
+                    id=f.id
+                )
+            )
         else:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
             if provokes:
@@ -542,14 +656,18 @@ def _trample_note(pos: Position, f: Figure, trampled: list[str]) -> str:
     numbers = [int(x) for x in re.findall(r"\d+", text)]
     damage = numbers[0] if numbers else "[#]"
     dc = numbers[1] if len(numbers) > 1 else "[##]"
-    return _("{f} tramples {names} (once this turn): each takes {damage} damage unless it saves against DC {dc} (record it with 'game damage'); it still provokes attacks of opportunity ({rule})").format(
-        f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.edition, "glossary 'Trample'"))
+    return _(
+        "{f} tramples {names} (once this turn): each takes {damage} damage unless it saves against DC {dc} (record it with 'game damage'); it still "
+        "provokes attacks of opportunity ({rule})"
+    ).format(f=f.id, names=", ".join(trampled), damage=damage, dc=dc, rule=cite_for(pos.edition, "glossary 'Trample'"))
 
 
 def _opportunity_note(provokes: list[str], tr: TurnRules) -> str:
-    return n_("leaving {names}'s reach: it may make an attack of opportunity first ({rule}; record it with 'game aoo')",
-              "leaving {names}'s reach: each may make an attack of opportunity first ({rule}; record it with 'game aoo')",
-              len(provokes)).format(names=', '.join(provokes), rule=tr.cite(tr.cite_opportunity))
+    return n_(
+        "leaving {names}'s reach: it may make an attack of opportunity first ({rule}; record it with 'game aoo')",
+        "leaving {names}'s reach: each may make an attack of opportunity first ({rule}; record it with 'game aoo')",
+        len(provokes),
+    ).format(names=', '.join(provokes), rule=tr.cite(tr.cite_opportunity))
 
 
 def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> list[str]:
@@ -622,18 +740,39 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
     near_d, squares = nearest_square(target)
     if known and near_d is not None and near_d > min(known):
         closer = [k for k, v in lengths.items() if v == min(known)]
-        reasons.append(Reason(_("{id} is not the nearest enemy {id2} sees by movement ({names} at {value}, {id} at {near_d}): a charge may only be at the nearest").format(id=target.id, id2=f.id, names=', '.join(closer), value=count_squares(min(known)), near_d=near_d), cc))
+        reasons.append(
+            Reason(
+                _("{id} is not the nearest enemy {id2} sees by movement ({names} at {value}, {id} at {near_d}): a charge may only be at the nearest").format(
+                    id=target.id, id2=f.id, names=', '.join(closer), value=count_squares(min(known)), near_d=near_d
+                ),
+                cc,
+            )
+        )
     if near_d is None:
         reasons.append(Reason(_("no square next to {id} can be reached").format(id=target.id), cc))
         return reasons, None, None
     free = [s for s in squares if mv_end(s) is None]
     if to is None:
         if not free:
-            reasons.append(Reason(_("the nearest square next to {id} ({names}) is occupied or blocked: no charge").format(id=target.id, names=', '.join(s.name for s in squares)), cc))
+            reasons.append(
+                Reason(
+                    _("the nearest square next to {id} ({names}) is occupied or blocked: no charge").format(
+                        id=target.id, names=', '.join(s.name for s in squares)
+                    ),
+                    cc,
+                )
+            )
             return reasons, None, None
         to = free[0]
     elif to not in squares:
-        reasons.append(Reason(_("{name} is not the nearest square next to {id} ({names} at {near_d})").format(name=to.name, id=target.id, names=', '.join(s.name for s in squares), near_d=near_d), cc))
+        reasons.append(
+            Reason(
+                _("{name} is not the nearest square next to {id} ({names} at {near_d})").format(
+                    name=to.name, id=target.id, names=', '.join(s.name for s in squares), near_d=near_d
+                ),
+                cc,
+            )
+        )
     elif to not in free:
         reasons.append(Reason(_("{name} is occupied or blocked: no charge").format(name=to.name), cc))
     r = route(pos, f, to)
@@ -642,17 +781,29 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
         return reasons, to, None
     speed = state.speed(f)
     if not 2 <= r.cost <= 2 * speed:
-        reasons.append(Reason(_("a charge moves at least 2 and at most {value} squares (double Speed); this one is {cost}").format(value=2 * speed, cost=r.cost), cc))
+        reasons.append(
+            Reason(_("a charge moves at least 2 and at most {value} squares (double Speed); this one is {cost}").format(value=2 * speed, cost=r.cost), cc)
+        )
     if has(_abilities(pos, f), "Stagger"):
         # Stagger: any route, not only a straight one, but still not through difficult terrain or creatures
         if not _stagger_path(pos, f, to, 2 * speed):
-            reasons.append(Reason(_("Stagger lets the charge turn, but no route of at most {n} squares to {to} avoids difficult terrain and creatures").format(
-                n=2 * speed, to=to.name), c("glossary 'Stagger'")))
+            reasons.append(
+                Reason(
+                    _("Stagger lets the charge turn, but no route of at most {n} squares to {to} avoids difficult terrain and creatures").format(
+                        n=2 * speed, to=to.name
+                    ),
+                    c("glossary 'Stagger'"),
+                )
+            )
         blocker = None
     else:
         blocker = _route_blocker(pos, f, to, target)
     if blocker:
-        reasons.append(Reason(_("the route is not clear: a line from {name} to {name2} passes through {blocker}").format(name=f.at.name, name2=to.name, blocker=blocker), cc))
+        reasons.append(
+            Reason(
+                _("the route is not clear: a line from {name} to {name2} passes through {blocker}").format(name=f.at.name, name2=to.name, blocker=blocker), cc
+            )
+        )
     return reasons, to, r
 
 
@@ -675,7 +826,7 @@ def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str 
     from ..editions import SquareTerrain
 
     walls = {(s.col, s.row) for s in m.squares.get(SquareTerrain.WALL, frozenset())}
-    for x, y in sorted(polygon_squares(h), key=lambda q: (abs(q[0] - f.at.col) + abs(q[1] - f.at.row))):
+    for x, y in sorted(polygon_squares(h), key=lambda q: abs(q[0] - f.at.col) + abs(q[1] - f.at.row)):
         sq = (x, y)
         if sq in start or sq == (to.col, to.row):
             continue

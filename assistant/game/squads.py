@@ -52,9 +52,13 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
         if total > limit:
-            problems.append(Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite(points_rule)))
+            problems.append(
+                Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite(points_rule))
+            )
         if unknown_cost:
-            unchecked.append(_("{side}: points not fully checked ({total} known; cost unknown for {names})").format(side=side, total=total, names=", ".join(unknown_cost)))
+            unchecked.append(
+                _("{side}: points not fully checked ({total} known; cost unknown for {names})").format(side=side, total=total, names=", ".join(unknown_cost))
+            )
         side_rules(pos, rec, side, cards, problems, unchecked)
     return problems, unchecked
 
@@ -73,7 +77,9 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
         problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
     for f, c in cards:
         if c is not None and c.cost is not None and c.cost > 140:
-            problems.append(Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7")))
+            problems.append(
+                Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7"))
+            )
     ratings = [pos.stats_of(f).commander_rating for f in figs]
     card_ratings = [c.commander_rating for _fid, c in cards if isinstance(c, DdmCard)]
     has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)

@@ -170,8 +170,12 @@ class GameState:
             if fid in self.fallen:
                 raise AssistantError(self.fallen[fid].text(fid)) from None
             if fid in self.aboard:
-                raise AssistantError(_("{id} is aboard {skiff} (Desert Skiff): off the map until it disembarks before the round's first activation (game disembark {id} SQUARE); what it does aboard is not checked here").format(
-                    id=fid, skiff=self.aboard[fid][1])) from None
+                raise AssistantError(
+                    _(
+                        "{id} is aboard {skiff} (Desert Skiff): off the map until it disembarks before the round's first activation (game disembark {id} "
+                        "SQUARE); what it does aboard is not checked here"
+                    ).format(id=fid, skiff=self.aboard[fid][1])
+                ) from None
             raise
 
     def named(self, data: dict[str, Any]) -> None:

@@ -215,14 +215,30 @@ def _check_readonly_inner(path: Path) -> None:
                 raise GameFileError(_("{path} is an SQLite database but not a game of this program; it was not modified").format(path=path))
             cols = {r[1] for r in con.execute("PRAGMA table_info(events)")}
             if not {"seq", "at", "kind", "data", "override"} <= cols:
-                raise GameFileError(_("{path}: the events table lacks columns ({names}); it was not modified").format(path=path, names=', '.join(sorted({'seq', 'at', 'kind', 'data', 'override'} - cols))))
+                raise GameFileError(
+                    _("{path}: the events table lacks columns ({names}); it was not modified").format(
+                        path=path, names=', '.join(sorted({'seq', 'at', 'kind', 'data', 'override'} - cols))
+                    )
+                )
             fmt = con.execute("SELECT value FROM meta WHERE key='format'").fetchone()
             if not fmt or fmt[0] != FORMAT:
-                raise GameFileError(_("{path} is not a {FORMAT} game (format {found}); it was not modified").format(path=path, FORMAT=FORMAT, found=fmt[0] if fmt else 'missing'))
+                raise GameFileError(
+                    _("{path} is not a {FORMAT} game (format {found}); it was not modified").format(
+                        path=path, FORMAT=FORMAT, found=fmt[0] if fmt else 'missing'
+                    )
+                )
             if version > SCHEMA_VERSION:
-                raise GameFileError(_("{path} was written by a newer version (schema {version} > {SCHEMA_VERSION}); it was not modified").format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION))
+                raise GameFileError(
+                    _("{path} was written by a newer version (schema {version} > {SCHEMA_VERSION}); it was not modified").format(
+                        path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION
+                    )
+                )
             if version < 1:
-                raise GameFileError(_("{path}: schema version {version} is not one this program writes (a damaged or edited file); it was not modified").format(path=path, version=version))
+                raise GameFileError(
+                    _("{path}: schema version {version} is not one this program writes (a damaged or edited file); it was not modified").format(
+                        path=path, version=version
+                    )
+                )
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
@@ -278,9 +294,14 @@ class GameStore:
                 for stmt in MIGRATIONS[version]:
                     con.execute(stmt)
             con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            con.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [
-                ("format", FORMAT), ("rules", rules), ("created", _now()),
-            ])
+            con.executemany(
+                "INSERT INTO meta(key, value) VALUES (?, ?)",
+                [
+                    ("format", FORMAT),
+                    ("rules", rules),
+                    ("created", _now()),
+                ],
+            )
             payload = json.dumps({"position": position_yaml, **(extra or {})}, ensure_ascii=False, sort_keys=True)
             con.execute("INSERT INTO events(at, kind, data, override) VALUES (?, 'setup', ?, NULL)", (_now(), payload))
             con.execute("COMMIT")
@@ -367,7 +388,10 @@ class GameStore:
         return [_decode(self.path, row) for row in rows]
 
     def append(
-        self, kind: str, data: dict[str, Any], override: str | None = None,
+        self,
+        kind: str,
+        data: dict[str, Any],
+        override: str | None = None,
         check: Callable[[list[Event]], None] | None = None,
     ) -> Event:
         """Commit one event in its own transaction.
@@ -419,7 +443,9 @@ def _decode(path: Path, row: tuple[Any, ...]) -> Event:
     try:
         json.dumps(obj, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise GameFileError(_("{path}: event #{seq} holds half a character (a lone \\uD800-\\uDFFF escape); the log was edited").format(path=path, seq=seq)) from None
+        raise GameFileError(
+            _("{path}: event #{seq} holds half a character (a lone \\uD800-\\uDFFF escape); the log was edited").format(path=path, seq=seq)
+        ) from None
     if override is not None and not isinstance(override, str):
         override = str(override)
     return Event(seq, str(at), kind, obj, override)
@@ -456,9 +482,15 @@ def check_shapes(path: Path | str, events: list[Event], shapes: dict[str, Shape]
             v = e.data[k]
             ok = isinstance(v, types) and not (isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)))
             if not ok:
-                raise GameFileError(_("{where} ({kind}): {k!r} is {type_} {v!r}; the log was edited").format(where=where, kind=e.kind, k=k, type_=type(v).__name__, v=str(v)[:40]))
+                raise GameFileError(
+                    _("{where} ({kind}): {k!r} is {type_} {v!r}; the log was edited").format(
+                        where=where, kind=e.kind, k=k, type_=type(v).__name__, v=str(v)[:40]
+                    )
+                )
         if e.kind == "undo" and not 0 < e.data["seq"] < e.seq:
-            raise GameFileError(_("{where} undoes event #{undone}, which is not an earlier event; the log was edited").format(where=where, undone=e.data['seq']))
+            raise GameFileError(
+                _("{where} undoes event #{undone}, which is not an earlier event; the log was edited").format(where=where, undone=e.data['seq'])
+            )
 
 
 def undone_seqs(events: list[Event], upto: int | None = None) -> set[int]:
@@ -493,9 +525,13 @@ def undo_target(events: list[Event], seq: int | None) -> int:
         return plain[-1].seq
     if seq not in {e.seq for e in in_force}:
         last = events[-1].seq if events else 0
-        why = ("the setup cannot be undone" if any(e.seq == seq and e.kind == "setup" for e in events)
-               else "it is already undone" if seq in undone
-               else f"there is no event #{seq} (the log has events #1 to #{last})")
+        why = (
+            "the setup cannot be undone"
+            if any(e.seq == seq and e.kind == "setup" for e in events)
+            else "it is already undone"
+            if seq in undone
+            else f"there is no event #{seq} (the log has events #1 to #{last})"
+        )
         raise AssistantError(_("event {seq} cannot be undone: {why}").format(seq=seq, why=why))
     return seq
 

@@ -109,7 +109,9 @@ def load_image(path: str | Path) -> np.ndarray:
     try:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise AssistantError(_("{p} is {mib} MiB: photos over {limit_mib} MiB are refused").format(p=p, mib=size // (1024 * 1024), limit_mib=MAX_FILE_BYTES // (1024 * 1024)))
+            raise AssistantError(
+                _("{p} is {mib} MiB: photos over {limit_mib} MiB are refused").format(p=p, mib=size // (1024 * 1024), limit_mib=MAX_FILE_BYTES // (1024 * 1024))
+            )
         data = p.read_bytes()
     except FileNotFoundError:
         raise AssistantError(_("no such image: {p}").format(p=p)) from None
@@ -122,7 +124,11 @@ def load_image(path: str | Path) -> np.ndarray:
     if w <= 0 or h <= 0:
         raise AssistantError(_("{p}: the {fmt} header gives a size of {w} x {h} pixels").format(p=p, fmt=fmt, w=w, h=h))
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
-        raise AssistantError(_("{p}: a {fmt} of {w} x {h} pixels ({mp:.0f} MP) is over the limit of {limit_mp} MP and {MAX_SIDE} px a side; refused before decoding").format(p=p, fmt=fmt, w=w, h=h, mp=w * h / 1e6, limit_mp=MAX_PIXELS // 1_000_000, MAX_SIDE=MAX_SIDE))
+        raise AssistantError(
+            _("{p}: a {fmt} of {w} x {h} pixels ({mp:.0f} MP) is over the limit of {limit_mp} MP and {MAX_SIDE} px a side; refused before decoding").format(
+                p=p, fmt=fmt, w=w, h=h, mp=w * h / 1e6, limit_mp=MAX_PIXELS // 1_000_000, MAX_SIDE=MAX_SIDE
+            )
+        )
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
         raise AssistantError(_("{p} is a damaged {fmt} file (OpenCV cannot decode it)").format(p=p, fmt=fmt))
@@ -163,7 +169,13 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
         by_lines = grid is not None
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
-        raise NoGridError(_("no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to the map. Place the four corner markers on the map's corners ('python -m assistant calibrate markers' prints them) and photograph the whole map").format(name=name, n=n))
+        raise NoGridError(
+            _(
+                "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "
+                "the map. Place the four corner markers on the map's corners ('python -m assistant calibrate markers' prints them) and photograph the whole "
+                "map"
+            ).format(name=name, n=n)
+        )
     return grid, markers, by_lines
 
 
@@ -193,8 +205,7 @@ def _consistent(found: list[Marker], extra: list[Marker], cols: int, rows: int) 
     return keep
 
 
-def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None,
-           table: TableProfile | None = None) -> PhotoResult:
+def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None) -> PhotoResult:
     """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
     a profile from ``photo adapt`` that refits the occupancy classifier to one's own table."""
     t0 = time.perf_counter()
@@ -221,17 +232,24 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     for sq in nowhere:
         scores[sq] = 0.0
     if dark_terrain:
-        notes.append(_("{n} wall, pit or statue square(s) look dark like a base ({names}{value}): the map says no figure can stand there, so they are read as terrain").format(n=len(dark_terrain), names=', '.join(dark_terrain[:6]), value=', ...' if len(dark_terrain) > 6 else ''))
+        notes.append(
+            _(
+                "{n} wall, pit or statue square(s) look dark like a base ({names}{value}): the map says no figure can stand there, so they are read as terrain"
+            ).format(n=len(dark_terrain), names=', '.join(dark_terrain[:6]), value=', ...' if len(dark_terrain) > 6 else '')
+        )
     occupied = sorted((s for s, v in scores.items() if v >= OCCUPIED), key=_square_key)
     marked = {sq for f in seen for sq in _space(pos, f)}
     occupied = sorted(set(occupied) | marked, key=_square_key)
-    uncertain = [{"square": s, "confidence": round(1 - abs(v - OCCUPIED) / UNCERTAIN_BAND, 3)}
-                 for s, v in scores.items() if abs(v - OCCUPIED) < UNCERTAIN_BAND and s not in marked]
+    uncertain = [
+        {"square": s, "confidence": round(1 - abs(v - OCCUPIED) / UNCERTAIN_BAND, 3)}
+        for s, v in scores.items()
+        if abs(v - OCCUPIED) < UNCERTAIN_BAND and s not in marked
+    ]
     # the roster says how many squares its bases cover. More occupied squares than that means a
     # figure the record lacks or a false square, fewer means a base missed or a figure gone: the
     # doubtful squares (within the uncertain band) give way to the count first, and are listed
     # for a person to confirm either way
-    roster_squares = sum(f.size.footprint ** 2 for f in pos.figures)
+    roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     listed = {u["square"] for u in uncertain}
 
     def doubtful(sq: str) -> bool:
@@ -245,12 +263,16 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # where the record puts a figure no marker placed, a doubtful square is settled by the record
     homes = {sq for f in pos.figures if f.id not in found_ids for sq in _block(f.at.name, f.size.footprint)}
     if len(occupied) > roster_squares:
-        extra = sorted((s for s in occupied if s not in marked and s not in homes), key=lambda s: scores.get(s, 1.0))[:len(occupied) - roster_squares]
+        extra = sorted((s for s in occupied if s not in marked and s not in homes), key=lambda s: scores.get(s, 1.0))[: len(occupied) - roster_squares]
         dropped = [s for s in extra if s in listed]
         occupied = [s for s in occupied if s not in dropped]
         listing(extra)
-        notes.append(_("{value} squares look occupied but the roster's bases cover {roster_squares}: confirm {names}").format(value=len(occupied) + len(dropped), roster_squares=roster_squares, names=', '.join(sorted(extra, key=_square_key)[:6]))
-                     + (_(" ({n} doubtful square(s) read as empty)").format(n=len(dropped)) if dropped else ""))
+        notes.append(
+            _("{value} squares look occupied but the roster's bases cover {roster_squares}: confirm {names}").format(
+                value=len(occupied) + len(dropped), roster_squares=roster_squares, names=', '.join(sorted(extra, key=_square_key)[:6])
+            )
+            + (_(" ({n} doubtful square(s) read as empty)").format(n=len(dropped)) if dropped else "")
+        )
     # roster figures not identified by a marker (none on the base, or it was not readable) are
     # matched to the remaining occupied squares, the closest (figure, place) pairs first, so a
     # figure standing where the record says is never displaced by a neighbour's search; a
@@ -324,18 +346,24 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             taken |= set(block)
             by_record.append(f"{f.id} {f.at.name}")
     if by_record:
-        notes.append(_("not seen in the photo, read as standing where the record says (a base hidden under its figure, or gone from the table): confirm {names}").format(
-            names=", ".join(by_record[:6]) + (", ..." if len(by_record) > 6 else "")))
+        notes.append(
+            _("not seen in the photo, read as standing where the record says (a base hidden under its figure, or gone from the table): confirm {names}").format(
+                names=", ".join(by_record[:6]) + (", ..." if len(by_record) > 6 else "")
+            )
+        )
     # 3. the rest (their recorded squares taken by another): onto doubtful squares, nearest first
     match(lambda n: n * n)
-    short = sum(f.size.footprint ** 2 for k, f in enumerate(unmatched) if k not in placed)
+    short = sum(f.size.footprint**2 for k, f in enumerate(unmatched) if k not in placed)
     if short:
         # still short: the likeliest other squares are listed for a person to look at
-        likeliest = sorted((s for s in scores if s not in occupied and s not in nowhere), key=lambda s: -scores[s])[:min(2 * short, 12)]
+        likeliest = sorted((s for s in scores if s not in occupied and s not in nowhere), key=lambda s: -scores[s])[: min(2 * short, 12)]
         listing(likeliest)
-        notes.append(_("{ids} not found in the photo: look at {names}").format(
-            ids=", ".join(f.id for k, f in enumerate(unmatched) if k not in placed),
-            names=", ".join(sorted(likeliest, key=_square_key)[:6]) + (", ..." if len(likeliest) > 6 else "")))
+        notes.append(
+            _("{ids} not found in the photo: look at {names}").format(
+                ids=", ".join(f.id for k, f in enumerate(unmatched) if k not in placed),
+                names=", ".join(sorted(likeliest, key=_square_key)[:6]) + (", ..." if len(likeliest) > 6 else ""),
+            )
+        )
     # where vision cannot tell, the record decides: a figure matched far from where the record
     # puts it, onto a doubtful square, while its recorded square is doubtful too and free, is
     # read as standing where the record says -- the far square is read as empty; both are listed
@@ -343,10 +371,20 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     for k, sf in enumerate(seen):
         rec = pos.figure(sf.id)
         home = rec.at.name
-        if (sf.by == "roster" and rec.size.footprint == 1 and _dist(sf.at, home) > 2 and doubtful(sf.at) and doubtful(home)
-                and home not in taken and home not in nowhere):
-            notes.append(_("{id}: the photo cannot tell {there} from {home}, both doubtful; read as standing where the record says, {home}: confirm both").format(
-                id=sf.id, there=sf.at, home=home))
+        if (
+            sf.by == "roster"
+            and rec.size.footprint == 1
+            and _dist(sf.at, home) > 2
+            and doubtful(sf.at)
+            and doubtful(home)
+            and home not in taken
+            and home not in nowhere
+        ):
+            notes.append(
+                _("{id}: the photo cannot tell {there} from {home}, both doubtful; read as standing where the record says, {home}: confirm both").format(
+                    id=sf.id, there=sf.at, home=home
+                )
+            )
             occupied = sorted((set(occupied) - {sf.at}) | {home}, key=_square_key)
             taken = (taken - {sf.at}) | {home}
             listing([sf.at, home])
@@ -372,20 +410,32 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         listed |= set(drop)
         sure = sorted((s for s in drop if not doubtful(s)), key=_square_key)
         if sure:
-            notes.append(_("{names} look occupied beside a figure already found, while every base of the roster is accounted for: read as its body or shadow over the square (or a figure the record lacks): confirm").format(
-                names=", ".join(sure[:6]) + (", ..." if len(sure) > 6 else "")))
+            notes.append(
+                _(
+                    "{names} look occupied beside a figure already found, while every base of the roster is accounted for: read as its body or shadow over "
+                    "the square (or a figure the record lacks): confirm"
+                ).format(names=", ".join(sure[:6]) + (", ..." if len(sure) > 6 else ""))
+            )
     unexplained = sorted((s for s in free if s not in listed), key=_square_key)
     if unexplained:
         listing(unexplained)
-        notes.append(_("{names} look occupied but no figure of the record was matched there: confirm").format(
-            names=", ".join(unexplained[:6]) + (", ..." if len(unexplained) > 6 else "")))
+        notes.append(
+            _("{names} look occupied but no figure of the record was matched there: confirm").format(
+                names=", ".join(unexplained[:6]) + (", ..." if len(unexplained) > 6 else "")
+            )
+        )
     # the rules model checks what vision returned: a base marker read on a wall or pit square
     for sf in seen:
         if sf.at in nowhere:
             notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=sf.id, at=sf.at))
             uncertain.append({"square": sf.at, "confidence": 0.0})
     if by_lines:
-        notes.insert(0, _("grid found from the printed lines (no corner markers); which way round it lies was chosen by {how}").format(how=_(grid.oriented_by or N_("the map's terrain"))))
+        notes.insert(
+            0,
+            _("grid found from the printed lines (no corner markers); which way round it lies was chosen by {how}").format(
+                how=_(grid.oriented_by or N_("the map's terrain"))
+            ),
+        )
     return PhotoResult(name, True, grid.reprojection_error_px, seen, occupied, uncertain, time.perf_counter() - t0, notes)
 
 

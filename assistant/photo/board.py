@@ -107,10 +107,19 @@ def find_grid(markers: list[Marker], cols: int, rows: int) -> Grid | None:
     best = float((a + b) / 2)
     H, err = _fit(img_pts, ids, cols, rows, best)
     if H is None or not np.isfinite(err):
-        raise NotAMapError(_("the {n} corner markers seen (ids {names}) do not frame a {cols} x {rows} map").format(n=len(ids), names=', '.join(map(str, ids)), cols=cols, rows=rows))
+        raise NotAMapError(
+            _("the {n} corner markers seen (ids {names}) do not frame a {cols} x {rows} map").format(
+                n=len(ids), names=', '.join(map(str, ids)), cols=cols, rows=rows
+            )
+        )
     if err > MAX_ERROR_OF_SIDE * side_px or not (SIZE_RANGE[0] * 1.01 < best < SIZE_RANGE[1] * 0.99):
         raise NotAMapError(
-            _("the corner markers seen (ids {names}) do not frame a {cols} x {rows} map: the best fit (markers {best:.2f} squares wide) is off by {err:.1f} px on markers {side_px:.0f} px wide. Are they placed outside the map's corners, squared with its edges, one corner on each map corner -- and is the map {cols} x {rows}?").format(names=', '.join(map(str, ids)), cols=cols, rows=rows, best=best, err=err, side_px=side_px))
+            _(
+                "the corner markers seen (ids {names}) do not frame a {cols} x {rows} map: the best fit (markers {best:.2f} squares wide) is off by "
+                "{err:.1f} px on markers {side_px:.0f} px wide. Are they placed outside the map's corners, squared with its edges, one corner on each map "
+                "corner -- and is the map {cols} x {rows}?"
+            ).format(names=', '.join(map(str, ids)), cols=cols, rows=rows, best=best, err=err, side_px=side_px)
+        )
     anchors = np.array([[*img_pts[4 * k], *marker_board_corners(i, cols, rows, best)[0]] for k, i in enumerate(ids)], np.float64)
     return Grid(H, err, len(found), anchors)
 

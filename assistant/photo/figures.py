@@ -36,12 +36,19 @@ def figures_by_marker(pos: Position, markers: list[Marker], grid: Grid) -> tuple
         fig = roster.get(m.id)
         centre = to_board(grid, m.corners.mean(axis=0)[None])[0]
         if fig is None:
-            notes.append(_("marker {id} at board point ({centre:.2f}, {centre2:.2f}) is on no figure of the roster").format(id=m.id, centre=centre[0], centre2=centre[1]))
+            notes.append(
+                _("marker {id} at board point ({centre:.2f}, {centre2:.2f}) is on no figure of the roster").format(id=m.id, centre=centre[0], centre2=centre[1])
+            )
             continue
         n = fig.size.footprint
         col, row = int(np.floor(centre[0] - (n - 1) / 2)), int(np.floor(centre[1] - (n - 1) / 2))
         if not (0 <= col <= pos.map.cols - n and 0 <= row <= pos.map.rows - n):
-            notes.append(_("marker {id} ({id2}) lies off the {cols} x {rows} map, at board point ({centre:.2f}, {centre2:.2f}): check the photo against the position's map").format(id=m.id, id2=fig.id, cols=pos.map.cols, rows=pos.map.rows, centre=centre[0], centre2=centre[1]))
+            notes.append(
+                _(
+                    "marker {id} ({id2}) lies off the {cols} x {rows} map, at board point ({centre:.2f}, {centre2:.2f}): check the photo against the "
+                    "position's map"
+                ).format(id=m.id, id2=fig.id, cols=pos.map.cols, rows=pos.map.rows, centre=centre[0], centre2=centre[1])
+            )
             continue
         # confidence: how close the marker sits to the centre of the space it names
         off = np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))

@@ -188,8 +188,18 @@ def _check_map_size(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int)
     if not off:
         return
     if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
-        raise GridMismatchError(_("the printed squares are not the grid's squares along the {side}: the photo shows a map of another size than {cols} x {rows}, by more than a quarter. Is this the position's map?").format(side=_(off[0][1]), cols=cols, rows=rows))
-    raise GridMismatchError(_("the printed squares are {ratio:.2f} of a grid square along the {side}: the photo shows a map of about {seen_cols:.0f} x {seen_rows:.0f} squares, not {cols} x {rows}. Is this the position's map?").format(ratio=off[0][0], side=_(off[0][1]), seen_cols=cols / pc, seen_rows=rows / pr, cols=cols, rows=rows))
+        raise GridMismatchError(
+            _(
+                "the printed squares are not the grid's squares along the {side}: the photo shows a map of another size than {cols} x {rows}, by more than "
+                "a quarter. Is this the position's map?"
+            ).format(side=_(off[0][1]), cols=cols, rows=rows)
+        )
+    raise GridMismatchError(
+        _(
+            "the printed squares are {ratio:.2f} of a grid square along the {side}: the photo shows a map of about {seen_cols:.0f} x {seen_rows:.0f} "
+            "squares, not {cols} x {rows}. Is this the position's map?"
+        ).format(ratio=off[0][0], side=_(off[0][1]), seen_cols=cols / pc, seen_rows=rows / pr, cols=cols, rows=rows)
+    )
 
 
 def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
@@ -245,7 +255,12 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     if len(b) < max(8, 0.3 * lattice):
         if grid.corner_markers >= 3:
             return grid
-        raise GridMismatchError(_("only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the map whole)").format(corner_markers=grid.corner_markers))
+        raise GridMismatchError(
+            _(
+                "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "
+                "the map whole)"
+            ).format(corner_markers=grid.corner_markers)
+        )
     # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
     # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
     # bends most), it is the printed grid itself and is used; far from it, the markers do not
@@ -264,7 +279,12 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return grid
-    raise GridMismatchError(_("only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the map whole)").format(corner_markers=grid.corner_markers))
+    raise GridMismatchError(
+        _(
+            "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the "
+            "map whole)"
+        ).format(corner_markers=grid.corner_markers)
+    )
 
 
 def _outline_quads(small: np.ndarray) -> list[np.ndarray]:
@@ -308,7 +328,7 @@ def _fitted_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
         length = float(np.linalg.norm(d))
         if length < 1:
             return quad
-        t = (outline - a) @ d / length ** 2
+        t = (outline - a) @ d / length**2
         rel = outline - a
         off = np.abs(d[0] * rel[:, 1] - d[1] * rel[:, 0]) / length
         near = outline[(t > 0.15) & (t < 0.85) & (off < max(3.0, 0.02 * length))]
@@ -346,8 +366,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         for k in range(4):
             H_small = np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32)))
             combs = line_periods(gray, H_small, cols, rows)
-            if not all(c.at_one >= OUTLINE_COHERENCE and abs(c.phase) <= OUTLINE_PHASE and abs(c.period - 1) <= PERIOD_TOLERANCE
-                       for c in combs):
+            if not all(c.at_one >= OUTLINE_COHERENCE and abs(c.phase) <= OUTLINE_PHASE and abs(c.period - 1) <= PERIOD_TOLERANCE for c in combs):
                 continue
             side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
             err = max(abs(c.phase) for c in combs) * side_px  # how far the lines lie off the lattice
@@ -443,10 +462,16 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     roster = {f.marker: f for f in pos.figures if f.marker is not None}
     seen = [(roster[m.id], m.corners.mean(axis=0)) for m in markers if m.id in roster]
     if seen:
+
         def on_record(g: Grid) -> float:
             pts = cv2.perspectiveTransform(np.array([[c for _f, c in seen]], np.float64), g.H)[0]
-            return float(sum(f.at.col <= x < f.at.col + f.size.footprint and f.at.row <= y < f.at.row + f.size.footprint
-                             for (f, _c), (x, y) in zip(seen, pts, strict=True)))
+            return float(
+                sum(
+                    f.at.col <= x < f.at.col + f.size.footprint and f.at.row <= y < f.at.row + f.size.footprint
+                    for (f, _c), (x, y) in zip(seen, pts, strict=True)
+                )
+            )
+
         k = decided([on_record(g) for g in candidates], 2, 2)
         if k is not None:
             return replace(candidates[k], oriented_by=N_("the base markers standing where the record puts their figures"))

@@ -188,5 +188,7 @@ def load_profile(path: Path) -> TableProfile:
     w, b = data.get("weights"), data.get("bias")
     if (not isinstance(w, list) or len(w) != hidden or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in w)
             or not isinstance(b, (int, float)) or isinstance(b, bool) or not np.all(np.isfinite(np.array([*w, b], np.float64)))):
-        raise AssistantError(_("{path}: a table profile needs {hidden} finite 'weights' and a finite 'bias'; make it again with 'photo adapt'").format(path=path, hidden=hidden))
+        raise AssistantError(
+            _("{path}: a table profile needs {hidden} finite 'weights' and a finite 'bias'; make it again with 'photo adapt'").format(path=path, hidden=hidden)
+        )
     return TableProfile(tuple(float(v) for v in w), float(b), str(data.get("name", "")))

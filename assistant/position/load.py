@@ -113,7 +113,13 @@ class _Checker:
         allowed = list(model.model_fields)
         for key in data:
             if key not in model.model_fields:
-                self.error(path + (key,), _("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(key=key, suggestion=did_you_mean(str(key), allowed), allowed=', '.join(allowed)), key)
+                self.error(
+                    path + (key,),
+                    _("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(
+                        key=key, suggestion=did_you_mean(str(key), allowed), allowed=', '.join(allowed)
+                    ),
+                    key,
+                )
         values: dict[str, Any] = {}
         complete = True
         for name, info in model.model_fields.items():
@@ -155,7 +161,13 @@ class _Checker:
         for key in data:
             if key not in PositionIn.model_fields:
                 allowed = list(PositionIn.model_fields)
-                self.error((key,), _("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(key=key, suggestion=did_you_mean(str(key), allowed), allowed=', '.join(allowed)), key)
+                self.error(
+                    (key,),
+                    _("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(
+                        key=key, suggestion=did_you_mean(str(key), allowed), allowed=', '.join(allowed)
+                    ),
+                    key,
+                )
         edition = self.check_header(data)
         game_map = None
         if "map" not in data:
@@ -175,10 +187,15 @@ class _Checker:
         most = edition.board.max_sides if edition is not None else None
         if most is not None and len(sides) > most and edition is not None:
             first = next(i for i, f in enumerate(figures) if f.side == sides[most])
-            self.warn(("figures", first, "side"), _("{n} sides ({sides}): the {edition} rules have two ({rule}); give teammates one side. "
-                                                    "Here each figure takes every other side as its enemy, and the turn order of more "
-                                                    "sides is not in the rulebook").format(
-                n=len(sides), sides=", ".join(sides), edition=edition.value, rule=edition.board.cite(edition.board.sides_rule)), sides[most])
+            self.warn(
+                ("figures", first, "side"),
+                _(
+                    "{n} sides ({sides}): the {edition} rules have two ({rule}); give teammates one side. "
+                    "Here each figure takes every other side as its enemy, and the turn order of more "
+                    "sides is not in the rulebook"
+                ).format(n=len(sides), sides=", ".join(sides), edition=edition.value, rule=edition.board.cite(edition.board.sides_rule)),
+                sides[most],
+            )
         if edition is None or game_map is None or any(p.severity == "error" for p in self.problems):
             return None
         return Position(edition, game_map, tuple(figures), cards)
@@ -199,7 +216,13 @@ class _Checker:
         names = [e.value for e in Edition]
         if isinstance(rules, str) and rules.strip().lower() in names:
             return Edition(rules.strip().lower())
-        self.error(("rules",), _("unknown rules edition {rules!r}{suggestion}; known: {names}").format(rules=rules, suggestion=did_you_mean(str(rules), names), names=', '.join(names)), rules)
+        self.error(
+            ("rules",),
+            _("unknown rules edition {rules!r}{suggestion}; known: {names}").format(
+                rules=rules, suggestion=did_you_mean(str(rules), names), names=', '.join(names)
+            ),
+            rules,
+        )
         return None
 
     # -- the map -----------------------------------------------------------------------
@@ -224,18 +247,31 @@ class _Checker:
             path: tuple[Any, ...] = ("map", "squares", kind.value)
             if rules is not None and kind not in rules.square_terrain:
                 known = ", ".join(k.value for k in rules.square_terrain)
-                self.error(path, _("terrain {value!r} has no rules in {edition} ({terrain_rule}); {edition} knows: {known}").format(value=kind.value, edition=edition, terrain_rule=rules.terrain_rule, known=known), kind.value)
+                self.error(
+                    path,
+                    _("terrain {value!r} has no rules in {edition} ({terrain_rule}); {edition} knows: {known}").format(
+                        value=kind.value, edition=edition, terrain_rule=rules.terrain_rule, known=known
+                    ),
+                    kind.value,
+                )
             squares[kind] = squares_in(items, path)
         walls_sq = squares.get(SquareTerrain.WALL, frozenset())
         for kind, sqs in squares.items():
             if kind is not SquareTerrain.WALL and walls_sq & sqs:
                 clash = sorted(walls_sq & sqs)[0]
-                self.error(("map", "squares", kind.value), _("{what} is both a wall square and {value}; a wall square is solid").format(what=clash.name, value=term(kind.value)), clash.name)
+                self.error(
+                    ("map", "squares", kind.value),
+                    _("{what} is both a wall square and {value}; a wall square is solid").format(what=clash.name, value=term(kind.value)),
+                    clash.name,
+                )
 
         walls = self.edges_in(m.edges.wall, ("map", "edges", "wall"), cols, rows, bounds)
         doors = self.edges_in(m.edges.door, ("map", "edges", "door"), cols, rows, bounds)
         if doors and rules is not None and not rules.has_doors:
-            self.error(("map", "edges", "door"), _("{edition} has no doors (its rulebook knows only walls); draw a wall or leave the edge open").format(edition=edition))
+            self.error(
+                ("map", "edges", "door"),
+                _("{edition} has no doors (its rulebook knows only walls); draw a wall or leave the edge open").format(edition=edition),
+            )
         for e in sorted(walls & doors):
             self.error(("map", "edges", "door"), _("edge {what} is both a wall and a door").format(what=e.name), e.name)
         open_doors = self.edges_in(m.open_doors, ("map", "open_doors"), cols, rows, bounds)
@@ -245,7 +281,9 @@ class _Checker:
             except NotationError:
                 continue
             for e in sorted(named - doors):
-                self.error(("map", "open_doors", i), _("{what} is listed as an open door but is not a door (add it to map.edges.door)").format(what=e.name), text)
+                self.error(
+                    ("map", "open_doors", i), _("{what} is listed as an open door but is not a door (add it to map.edges.door)").format(what=e.name), text
+                )
 
         open_corners: set[Corner] = set()
         touching = {pt for e in walls | doors for pt in e.endpoints} | {c for sq in walls_sq for c in sq.corners()}
@@ -273,8 +311,15 @@ class _Checker:
 
         # Even with errors above, the valid parts make a map: figures are still checked against it.
         return Map(
-            cols=cols, rows=rows, name=m.name, squares=squares, walls=walls, doors=doors,
-            open_doors=open_doors, open_corners=frozenset(open_corners), areas=areas,
+            cols=cols,
+            rows=rows,
+            name=m.name,
+            squares=squares,
+            walls=walls,
+            doors=doors,
+            open_doors=open_doors,
+            open_corners=frozenset(open_corners),
+            areas=areas,
         )
 
     def parse_on_map(self, text: str, path: tuple[Any, ...], cols: int, rows: int, bounds: str) -> frozenset[Square]:
@@ -335,7 +380,14 @@ class _Checker:
             ok = True
             fid = f.id.strip()
             if not _ID_RE.match(fid) or len(fid) > _ID_MAX:
-                self.error(path + ("id",), _("figure id {figure!r} must be a short handle: letters, digits, '_', '-' or '.', starting with a letter or digit, at most {most} characters").format(figure=f.id, most=_ID_MAX), f.id)
+                self.error(
+                    path + ("id",),
+                    _(
+                        "figure id {figure!r} must be a short handle: letters, digits, '_', '-' or '.', starting with a letter or digit, at most {most} "
+                        "characters"
+                    ).format(figure=f.id, most=_ID_MAX),
+                    f.id,
+                )
                 ok = False
             elif fid in ids:
                 self.error(path + ("id",), _("duplicate figure id {fid!r} (also figures[{index}])").format(fid=fid, index=ids[fid]), fid)
@@ -356,12 +408,21 @@ class _Checker:
                 card = self.library.lookup(edition.game, f.card)
                 if card is None:
                     # another family's card? (every family the editions' records name, but this one)
-                    other = next((g for g in sorted({r.family for r in EDITION_RULES.values()} - {edition.game})
-                                  if self.library.lookup(g, f.card) is not None), None)
+                    other = next(
+                        (g for g in sorted({r.family for r in EDITION_RULES.values()} - {edition.game}) if self.library.lookup(g, f.card) is not None), None
+                    )
                     if other is not None:
-                        self.error(path + ("card",), _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition), f.card)
+                        self.error(
+                            path + ("card",),
+                            _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition),
+                            f.card,
+                        )
                     else:
-                        self.error(path + ("card",), _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(edition.game))), f.card)
+                        self.error(
+                            path + ("card",),
+                            _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(edition.game))),
+                            f.card,
+                        )
                     ok = False
                 else:
                     cards[card.name.lower()] = card
@@ -372,10 +433,16 @@ class _Checker:
 
             if f.marker is not None:
                 if f.marker < 4:
-                    self.error(path + ("marker",), _("marker {marker}: ids 0-3 are the map-corner markers of photos; figure bases use 4-49").format(marker=f.marker), f.marker)
+                    self.error(
+                        path + ("marker",),
+                        _("marker {marker}: ids 0-3 are the map-corner markers of photos; figure bases use 4-49").format(marker=f.marker),
+                        f.marker,
+                    )
                     ok = False
                 elif f.marker in markers:
-                    self.error(path + ("marker",), _("marker {marker} is already on figure {other!r}").format(marker=f.marker, other=markers[f.marker]), f.marker)
+                    self.error(
+                        path + ("marker",), _("marker {marker} is already on figure {other!r}").format(marker=f.marker, other=markers[f.marker]), f.marker
+                    )
                     ok = False
                 else:
                     markers[f.marker] = fid
@@ -391,18 +458,37 @@ class _Checker:
             if at is None or size is None:
                 continue
             fig = Figure(
-                id=fid, side=f.side.strip(), at=at, size=size, card=card.name if card else None,
-                damage_taken=f.damage_taken, activated=f.activated, stats=stats, marker=f.marker,
+                id=fid,
+                side=f.side.strip(),
+                at=at,
+                size=size,
+                card=card.name if card else None,
+                damage_taken=f.damage_taken,
+                activated=f.activated,
+                stats=stats,
+                marker=f.marker,
                 conditions=conditions,
             )
             hp = (card.base_stats() if card else Stats()).overlay(stats).hp
             if hp is not None and f.damage_taken >= hp and edition is not None:
-                self.error(path + ("damage_taken",), _("{fid} has taken {damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({rule})").format(fid=fid, damage_taken=f.damage_taken, hp=hp, rule=edition.board.cite(edition.board.defeat_rule)), f.damage_taken)
+                self.error(
+                    path + ("damage_taken",),
+                    _("{fid} has taken {damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({rule})").format(
+                        fid=fid, damage_taken=f.damage_taken, hp=hp, rule=edition.board.cite(edition.board.defeat_rule)
+                    ),
+                    f.damage_taken,
+                )
             if game_map is not None and self.check_placement(fig, game_map, edition, path):
                 for sq in sorted(fig.space):
                     if sq in occupied:
                         other_id, other_i = occupied[sq]
-                        self.error(path + ("at",), _("{fid} overlaps {other_id} (figures[{other_i}]) on {what}; one figure per square").format(fid=fid, other_id=other_id, other_i=other_i, what=sq.name), f.at)
+                        self.error(
+                            path + ("at",),
+                            _("{fid} overlaps {other_id} (figures[{other_i}]) on {what}; one figure per square").format(
+                                fid=fid, other_id=other_id, other_i=other_i, what=sq.name
+                            ),
+                            f.at,
+                        )
                         break
                 for sq in fig.space:
                     occupied.setdefault(sq, (fid, i))
@@ -418,7 +504,13 @@ class _Checker:
         text = f.size.strip().lower()
         names = [s.value for s in Size]
         if text not in names:
-            self.error(path + ("size",), _("unknown size {size!r}{suggestion}; sizes: {sizes}").format(size=f.size, suggestion=did_you_mean(text, names), sizes=', '.join(s.value for s in CONTRACT_SIZES)), f.size)
+            self.error(
+                path + ("size",),
+                _("unknown size {size!r}{suggestion}; sizes: {sizes}").format(
+                    size=f.size, suggestion=did_you_mean(text, names), sizes=', '.join(s.value for s in CONTRACT_SIZES)
+                ),
+                f.size,
+            )
             return None
         size = Size(text)
         if edition is None:
@@ -426,12 +518,26 @@ class _Checker:
         rules = edition.board
         if size not in rules.sizes:
             if size in CONTRACT_SIZES:
-                self.warn(path + ("size",), _("{edition} defines only {sizes} ({sizes_rule}); a {value} figure takes the contract's {footprint}x{footprint} space").format(edition=edition, sizes=', '.join(s.value for s in rules.sizes), sizes_rule=rules.sizes_rule, value=size.value, footprint=size.footprint), f.size)
+                self.warn(
+                    path + ("size",),
+                    _("{edition} defines only {sizes} ({sizes_rule}); a {value} figure takes the contract's {footprint}x{footprint} space").format(
+                        edition=edition, sizes=', '.join(s.value for s in rules.sizes), sizes_rule=rules.sizes_rule, value=size.value, footprint=size.footprint
+                    ),
+                    f.size,
+                )
             else:
-                self.error(path + ("size",), _("size {value!r} does not exist in {edition} ({sizes_rule})").format(value=size.value, edition=edition, sizes_rule=rules.sizes_rule), f.size)
+                self.error(
+                    path + ("size",),
+                    _("size {value!r} does not exist in {edition} ({sizes_rule})").format(value=size.value, edition=edition, sizes_rule=rules.sizes_rule),
+                    f.size,
+                )
                 return None
         if card is not None and card.size is not None and card.size is not size:
-            self.warn(path + ("size",), _("the card {what!r} says {value}; this file says {value2}").format(what=card.name, value=card.size.value, value2=size.value), f.size)
+            self.warn(
+                path + ("size",),
+                _("the card {what!r} says {value}; this file says {value2}").format(what=card.name, value=card.size.value, value2=size.value),
+                f.size,
+            )
         return size
 
     def check_placement(self, fig: Figure, game_map: Map, edition: Edition | None, path: tuple[Any, ...]) -> bool:
@@ -441,11 +547,18 @@ class _Checker:
         off = [sq for sq in fig.space if not game_map.on_map(sq)]
         if off:
             bounds = _("the map is {cols} x {rows}: A1 to {last}").format(
-                cols=game_map.cols, rows=game_map.rows, last=f"{column_name(game_map.cols - 1)}{game_map.rows}")
+                cols=game_map.cols, rows=game_map.rows, last=f"{column_name(game_map.cols - 1)}{game_map.rows}"
+            )
             if n == 1:
                 self.error(at_path, _("{figure} at {what} is off the map ({bounds})").format(figure=fig.id, what=fig.at.name, bounds=bounds), fig.at.name)
             else:
-                self.error(at_path, _("{figure} is {value} ({n}x{n}): at {what} it needs {space}, which runs off the map ({bounds})").format(figure=fig.id, value=fig.size.value, n=n, what=fig.at.name, space=fig.space_name(), bounds=bounds), fig.at.name)
+                self.error(
+                    at_path,
+                    _("{figure} is {value} ({n}x{n}): at {what} it needs {space}, which runs off the map ({bounds})").format(
+                        figure=fig.id, value=fig.size.value, n=n, what=fig.at.name, space=fig.space_name(), bounds=bounds
+                    ),
+                    fig.at.name,
+                )
             return False
         ok = True
         if edition is not None:
@@ -455,7 +568,13 @@ class _Checker:
         for sq in sorted(fig.space):
             bad = [k for k in no_standing if k in game_map.terrain(sq)]
             if bad:
-                self.error(at_path, _("{figure} stands on {what}, a {terrain} square; no figure may stand there ({why})").format(figure=fig.id, what=sq.name, terrain=term(bad[0].value), why=why), fig.at.name)
+                self.error(
+                    at_path,
+                    _("{figure} stands on {what}, a {terrain} square; no figure may stand there ({why})").format(
+                        figure=fig.id, what=sq.name, terrain=term(bad[0].value), why=why
+                    ),
+                    fig.at.name,
+                )
                 ok = False
                 break
         blocking = game_map.blocking_edges()
@@ -464,7 +583,13 @@ class _Checker:
         if astride:
             e = astride[0]
             what = _("closed door") if e in game_map.doors else _("wall")
-            self.error(at_path, _("{figure} ({space}) stands astride the {what} on {what2}; a figure's space cannot contain a {what}").format(figure=fig.id, space=fig.space_name(), what=what, what2=e.name), fig.at.name)
+            self.error(
+                at_path,
+                _("{figure} ({space}) stands astride the {what} on {what2}; a figure's space cannot contain a {what}").format(
+                    figure=fig.id, space=fig.space_name(), what=what, what2=e.name
+                ),
+                fig.at.name,
+            )
             ok = False
         return ok
 

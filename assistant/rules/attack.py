@@ -239,7 +239,12 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
             abl = _abilities(pos, affected)
             excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides] + ([p] if (p := _phantom(pos, affected)) else [])
             if excluded:
-                notes.append(Reason(_("{id}'s commander effect does not affect {id2} ({excluded})").format(id=cmd.id, id2=affected.id, excluded=excluded[0]), _cite(pos, "PL p.36; CS g.3")))
+                notes.append(
+                    Reason(
+                        _("{id}'s commander effect does not affect {id2} ({excluded})").format(id=cmd.id, id2=affected.id, excluded=excluded[0]),
+                        _cite(pos, "PL p.36; CS g.3"),
+                    )
+                )
                 continue
             if eff.name_contains and eff.name_contains.lower() not in (affected.card or affected.id).lower():
                 continue
@@ -255,9 +260,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                     ok = False
                 elif cond == "target-adjacent" and (target is None or not engine.adjacent(pos, affected, target)):
                     ok = False
-                elif cond == "ally-within-6" and not any(
-                    (engine.squares_between(pos, affected, o) or 99) <= 6 for o in _allies(pos, affected)
-                ):
+                elif cond == "ally-within-6" and not any((engine.squares_between(pos, affected, o) or 99) <= 6 for o in _allies(pos, affected)):
                     ok = False
             if not ok:
                 continue
@@ -303,8 +306,16 @@ class _Work:
 
 
 def attack(
-    pos: Position, attacker: str, target: str, *, moved: bool = False, combined_fire: tuple[str, ...] = (),
-    charge: bool = False, kind: str | None = None, opportunity: bool = False, for_power: bool = False,
+    pos: Position,
+    attacker: str,
+    target: str,
+    *,
+    moved: bool = False,
+    combined_fire: tuple[str, ...] = (),
+    charge: bool = False,
+    kind: str | None = None,
+    opportunity: bool = False,
+    for_power: bool = False,
 ) -> AttackAnswer:
     """``opportunity``: an attack of opportunity (SWM): one attack, no combined fire, no
     own-turn abilities; swm2008 applies no targeting rules to it (PL p.33)."""
@@ -317,32 +328,45 @@ def attack(
     return answer
 
 
-def swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
-               opportunity: bool, for_power: bool) -> AttackAnswer:
+def swm_attack(
+    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool
+) -> AttackAnswer:
     """The SWM attack model (:mod:`.swm.family` names it)."""
     return _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
 
 
-def ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
-               opportunity: bool, for_power: bool) -> AttackAnswer:
+def ddm_attack(
+    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool
+) -> AttackAnswer:
     """The DDM attack model (:mod:`.ddm.family` names it). ``for_power`` has no DDM meaning:
     a DDM power checks its own targets (powers.py)."""
     if opportunity and kind == "ranged":
         raise AssistantError(_("a DDM attack of opportunity is a melee attack"))
-    return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=helpers,
-                       opportunity=opportunity)
+    return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=helpers, opportunity=opportunity)
 
 
 def _require(value: int | None, what: str, fig: Figure) -> int:
     if value is None:
         raise AssistantError(
-            _("{id}'s {what} is unknown (its card does not give it): add 'stats: {{{key}: N}}' to {id} in the position file, read off the physical card").format(id=fig.id, what=what, key=what.lower().replace(' ', '_'))
+            _(
+                "{id}'s {what} is unknown (its card does not give it): add 'stats: {{{key}: N}}' to {id} in the position file, read off the physical card"
+            ).format(id=fig.id, what=what, key=what.lower().replace(' ', '_'))
         )
     return value
 
 
-def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool,
-                opportunity: bool = False, for_power: bool = False) -> AttackAnswer:
+def _swm_attack(
+    pos: Position,
+    a: Figure,
+    t: Figure,
+    *,
+    moved: bool,
+    helpers: tuple[str, ...],
+    kind: str | None,
+    charge: bool,
+    opportunity: bool = False,
+    for_power: bool = False,
+) -> AttackAnswer:
     """``for_power``: only whom it may choose, for a Force power subject to the targeting rules
     (no attack stats needed, and Melee Attack does not limit a power)."""
     w = _Work()
@@ -358,8 +382,12 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
 
     # legality (swm.md §6.4)
     if opportunity:
-        w.notes.append(Reason(_("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn"),
-                              _cite(pos, "PL p.22-23, p.33; CS r.8")))
+        w.notes.append(
+            Reason(
+                _("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn"),
+                _cite(pos, "PL p.22-23, p.33; CS r.8"),
+            )
+        )
         if helpers:
             w.notes.append(Reason(_("combined fire is not possible on an attack of opportunity"), _cite(pos, "PL p.21; CS r.8")))
             helpers = ()
@@ -375,8 +403,12 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     adjacent = engine.adjacent(pos, a, t) and not _phantom(pos, a) and not _phantom(pos, t)
     for f in (a, t):
         if _phantom(pos, f) and engine.adjacent(pos, a, t):
-            w.notes.append(Reason(_("{f} is a {ability}: it does not count as adjacent to other characters").format(
-                f=f.id, ability=_phantom(pos, f)), _cite(pos, "PL p.49, p.51")))
+            w.notes.append(
+                Reason(
+                    _("{f} is a {ability}: it does not count as adjacent to other characters").format(f=f.id, ability=_phantom(pos, f)),
+                    _cite(pos, "PL p.49, p.51"),
+                )
+            )
     sniper = has(abl_a, "Sniper")
     cov = engine.cover(pos, a.id, t.id, los, ignore_figures=sniper)
     if not los.line_of_sight:
@@ -386,16 +418,26 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
         d = engine.squares_between(pos, a, t)
         if d is not None and d <= reach and los.line_of_sight:
             adjacent = True
-            w.notes.append(Reason(_("Melee Reach {reach}: {t} at {squares} counts as adjacent on {a}'s turn").format(
-                reach=reach, t=t.id, squares=count_squares(d), a=a.id), _cite(pos, "PL p.54")))
-    adj_enemies = [e for e in _enemies(pos, a) if not _phantom(pos, e) and not _phantom(pos, a)
-                   and (engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach))]
+            w.notes.append(
+                Reason(
+                    _("Melee Reach {reach}: {t} at {squares} counts as adjacent on {a}'s turn").format(reach=reach, t=t.id, squares=count_squares(d), a=a.id),
+                    _cite(pos, "PL p.54"),
+                )
+            )
+    adj_enemies = [
+        e for e in _enemies(pos, a) if not _phantom(pos, e) and not _phantom(pos, a) and (engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach))
+    ]
     if adj_enemies and not adjacent and t.side != a.side:
-        w.illegal.append(Reason(
-            n_("{enemies} is adjacent to {a}: only adjacent enemies are legal targets",
-               "{enemies} are adjacent to {a}: only adjacent enemies are legal targets", len(adj_enemies)).format(
-                enemies=", ".join(e.id for e in adj_enemies), a=a.id),
-            _cite(pos, "PL p.51; CS r.6, g.8")))
+        w.illegal.append(
+            Reason(
+                n_(
+                    "{enemies} is adjacent to {a}: only adjacent enemies are legal targets",
+                    "{enemies} are adjacent to {a}: only adjacent enemies are legal targets",
+                    len(adj_enemies),
+                ).format(enemies=", ".join(e.id for e in adj_enemies), a=a.id),
+                _cite(pos, "PL p.51; CS r.6, g.8"),
+            )
+        )
     if has(abl_a, "Melee Attack") and not adjacent and not for_power:
         w.illegal.append(Reason(_("{a} has Melee Attack: it may attack only adjacent enemies").format(a=a.id), _cite(pos, "PL p.54; CS g.9")))
     if rec.defines("Invisibility") and has(abl_t, "Invisibility") and not adjacent:
@@ -405,19 +447,30 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
     if rec.defines("Diplomat") and has(abl_t, "Diplomat"):
         others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
         if others:
-            w.illegal.append(Reason(_("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id),
-                                    _cite(pos, "PL p.40")))
+            w.illegal.append(
+                Reason(
+                    _("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id), _cite(pos, "PL p.40")
+                )
+            )
     if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):
         near, ids = _swm_nearest(pos, a, sniper)
         if t.id not in ids:
-            w.illegal.append(Reason(
-                _("{t} has cover and is not {a}'s nearest enemy ({nearest} at {squares})").format(
-                    t=t.id, a=a.id, nearest=", ".join(ids) or _("none"), squares=count_squares(near)),
-                _cite(pos, "PL p.8, p.10; CS r.6")))
+            w.illegal.append(
+                Reason(
+                    _("{t} has cover and is not {a}'s nearest enemy ({nearest} at {squares})").format(
+                        t=t.id, a=a.id, nearest=", ".join(ids) or _("none"), squares=count_squares(near)
+                    ),
+                    _cite(pos, "PL p.8, p.10; CS r.6"),
+                )
+            )
     if opportunity:
         if not engine.adjacent(pos, a, t):
-            w.illegal.append(Reason(_("{t} is not adjacent to {a}: an attack of opportunity is against an adjacent enemy leaving").format(t=t.id, a=a.id),
-                                    _cite(pos, "PL p.22-23; CS r.8")))
+            w.illegal.append(
+                Reason(
+                    _("{t} is not adjacent to {a}: an attack of opportunity is against an adjacent enemy leaving").format(t=t.id, a=a.id),
+                    _cite(pos, "PL p.22-23; CS r.8"),
+                )
+            )
         elif rec.opportunity_ignores_targeting:
             w.illegal = [r for r in w.illegal if r is ally]  # only "no attacking allies" still holds
             w.notes.append(Reason(_("targeting rules do not apply to an attack of opportunity"), _cite(pos, "PL p.33")))
@@ -436,12 +489,20 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
 
     # card abilities
     ctx = {
-        "target-not-activated": not t.activated, "target-activated": t.activated, "not-moved": not moved, "moved": moved,
-        "target-adjacent": adjacent, "attacker-adjacent": adjacent, "target-unique": _unique(pos, t),
-        "target-force-user": _force_user(pos, t), "attacker-force-user": _force_user(pos, a), "target-droid": _droid(pos, t),
+        "target-not-activated": not t.activated,
+        "target-activated": t.activated,
+        "not-moved": not moved,
+        "moved": moved,
+        "target-adjacent": adjacent,
+        "attacker-adjacent": adjacent,
+        "target-unique": _unique(pos, t),
+        "target-force-user": _force_user(pos, t),
+        "attacker-force-user": _force_user(pos, a),
+        "target-droid": _droid(pos, t),
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
-        "own-turn": not opportunity, "opportunity": opportunity,
+        "own-turn": not opportunity,
+        "opportunity": opportunity,
     }
     _apply_effects(pos, game, ed, a, abl_a, "attacker", ctx, w)
     _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w)
@@ -459,16 +520,28 @@ def _swm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tu
             ambush = moved and rec.defines("Ambush") and has(abl_a, "Ambush") and not t.activated
             mobile = moved and rec.defines("Greater Mobile Attack") and has(abl_a, "Greater Mobile Attack")
             if ambush:
-                w.notes.append(Reason(_("Ambush: {id} may move and still make all its attacks, each against {t}, who has not activated this round").format(
-                    id=a.id, t=t.id), _cite(pos, "PL p.33")))
+                w.notes.append(
+                    Reason(
+                        _("Ambush: {id} may move and still make all its attacks, each against {t}, who has not activated this round").format(id=a.id, t=t.id),
+                        _cite(pos, "PL p.33"),
+                    )
+                )
             elif mobile:
-                w.notes.append(Reason(_("Greater Mobile Attack: {id} may move and still make all its attacks, stopping on a legal square to make them").format(
-                    id=a.id), _cite(pos, "PL p.48")))
+                w.notes.append(
+                    Reason(
+                        _("Greater Mobile Attack: {id} may move and still make all its attacks, stopping on a legal square to make them").format(id=a.id),
+                        _cite(pos, "PL p.48"),
+                    )
+                )
             if moved and not (ambush or mobile):
                 w.notes.append(Reason(_("{name}: {id} moved, so it makes one attack").format(name=name, id=a.id), _cite(pos, "PL p.40; CS g.4")))
             elif name == "Double Claw Attack" and not adjacent:
-                w.notes.append(Reason(_("Double Claw Attack: both attacks only against adjacent enemies; {t} is not adjacent, so one attack").format(t=t.id),
-                                      _cite(pos, "PL p.40-41; CS g.4")))
+                w.notes.append(
+                    Reason(
+                        _("Double Claw Attack: both attacks only against adjacent enemies; {t} is not adjacent, so one attack").format(t=t.id),
+                        _cite(pos, "PL p.40-41; CS g.4"),
+                    )
+                )
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
@@ -493,19 +566,36 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     if fragile and rec.defines("Fragile"):
         hp = pos.stats_of(a).hp
         if hp is not None and hp - a.damage_taken < fragile:
-            w.illegal.append(Reason(_("{a} is Fragile {n}: with {left} Hit Points left it cannot attack").format(a=a.id, n=fragile, left=hp - a.damage_taken),
-                                    _cite(pos, "PL p.47")))
+            w.illegal.append(
+                Reason(
+                    _("{a} is Fragile {n}: with {left} Hit Points left it cannot attack").format(a=a.id, n=fragile, left=hp - a.damage_taken),
+                    _cite(pos, "PL p.47"),
+                )
+            )
     # saves made before the attack roll: the attack may never reach this target
     if has(abl_t, "Bombad Gungan") and rec.defines("Bombad Gungan"):
         w.stands *= 1 - saves.p_save(11)
-        w.notes.append(Reason(_("{t} is a Bombad Gungan: before the roll it makes a save of 11; on a success the attack goes to another character within 6 squares (the chances count only the attack on {t})").format(t=t.id),
-                              _cite(pos, "PL p.35")))
+        w.notes.append(
+            Reason(
+                _(
+                    "{t} is a Bombad Gungan: before the roll it makes a save of 11; on a success the attack goes to another character within 6 squares (the "
+                    "chances count only the attack on {t})"
+                ).format(t=t.id),
+                _cite(pos, "PL p.35"),
+            )
+        )
     if saves.is_living(abl_a) and rec.defines("Pheromones"):
         for f in _enemies(pos, a):
             if has(_abilities(pos, f), "Pheromones") and _within(pos, f, a, 6):
                 w.stands *= saves.p_save(11)
-                w.notes.append(Reason(_("{f}'s Pheromones: {a}, a living enemy within 6 squares, must make a save of 11 or the attack is negated (it still counts as made)").format(
-                    f=f.id, a=a.id), _cite(pos, "PL p.57")))
+                w.notes.append(
+                    Reason(
+                        _(
+                            "{f}'s Pheromones: {a}, a living enemy within 6 squares, must make a save of 11 or the attack is negated (it still counts as made)"
+                        ).format(f=f.id, a=a.id),
+                        _cite(pos, "PL p.57"),
+                    )
+                )
                 break
     if has(abl_a, "Squad Assault"):
         same = [f for f in _allies(pos, a) if f.card and f.card == a.card and _within(pos, a, f, 6)]
@@ -514,11 +604,16 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     if has(abl_a, "Disintegration") and not w.crit_immune:
         if t.size.footprint > 1 and rec.disintegration_large_extra:
             w.crit_extra += rec.disintegration_large_extra
-            w.notes.append(Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"),
-                                  _cite(pos, "PL p.39-40")))
+            w.notes.append(
+                Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"), _cite(pos, "PL p.39-40"))
+            )
         else:
-            w.notes.append(Reason(_("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),
-                                  _cite(pos, "PL p.39-40; CS g.4")))
+            w.notes.append(
+                Reason(
+                    _("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),
+                    _cite(pos, "PL p.39-40; CS g.4"),
+                )
+            )
     if has(abl_t, "Force Immunity") and rec.defines("Force Immunity") and pos.stats_of(a).force:
         w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
@@ -529,15 +624,31 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         abl_f = _abilities(pos, f)
         card_t = pos.card_of(t)
         name_t = (card_t.name if card_t is not None else t.id).lower()  # typed in without a card: its id names it
-        guards = [g for g, ok in (("Bodyguard", True), ("Emperor's Bodyguard", "emperor" in name_t or "palpatine" in name_t),
-                                  ("Xizor's Bodyguard", "xizor" in name_t)) if ok and has(abl_f, g)]
+        guards = [
+            g
+            for g, ok in (("Bodyguard", True), ("Emperor's Bodyguard", "emperor" in name_t or "palpatine" in name_t), ("Xizor's Bodyguard", "xizor" in name_t))
+            if ok and has(abl_f, g)
+        ]
         if guards and engine.adjacent(pos, f, t):
-            w.notes.append(Reason(_("{f}'s {ability}: adjacent to {t}, it may take the damage of this attack instead (decided before Shields and Damage Reduction)").format(
-                f=f.id, ability=guards[0], t=t.id), _cite(pos, "PL p.35, p.42, p.67; CS g.2, g.5")))
+            w.notes.append(
+                Reason(
+                    _("{f}'s {ability}: adjacent to {t}, it may take the damage of this attack instead (decided before Shields and Damage Reduction)").format(
+                        f=f.id, ability=guards[0], t=t.id
+                    ),
+                    _cite(pos, "PL p.35, p.42, p.67; CS g.2, g.5"),
+                )
+            )
         for name, ok in (("Draw Fire", True), ("Droid Defender", _droid(pos, t))):
             if ok and has(abl_f, name) and _within(pos, f, t, 6) and engine.sight(pos, a.id, f.id).line_of_sight:
-                w.notes.append(Reason(_("{f}'s {ability}: {a} may be made to attack {f} instead, unless it makes a save of 11 (decided before the roll)").format(
-                    f=f.id, ability=name, a=a.id), _cite(pos, "PL p.41; CS g.4")))
+                w.notes.append(
+                    Reason(
+                        _("{f}'s {ability}: {a} may be made to attack {f} instead, unless it makes a save of 11 (decided before the roll)").format(
+                            f=f.id, ability=name, a=a.id
+                        ),
+                        _cite(pos, "PL p.41; CS g.4"),
+                    )
+                )
+
     # between each hit and its damage
     def abilities_of(f: Figure) -> tuple[str, ...]:
         return _abilities(pos, f)
@@ -550,8 +661,15 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     for text, where in saves.notes(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of):
         w.notes.append(Reason(text, _cite(pos, where)))
     if w.steps_first:
-        w.notes.append(Reason(_("the expected damage counts what stands between a hit and its damage (after_hit): each save the defender can make is made, Force-costed ones on the first attack only"),
-                              "reading R36 in docs/readings.md"))
+        w.notes.append(
+            Reason(
+                _(
+                    "the expected damage counts what stands between a hit and its damage (after_hit): each save the defender can make is made, Force-costed "
+                    "ones on the first attack only"
+                ),
+                "reading R36 in docs/readings.md",
+            )
+        )
     if sum(1 for s in w.steps_first if s.effect == "avoid") > 1:
         w.notes.append(Reason(_("several abilities avoid the same hit: each is a save of its own, tried in turn"), "reading R37 in docs/readings.md"))
 
@@ -567,16 +685,33 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
         shaper = _ability_value(_abilities(pos, f), "Shaper")
         if shaper and _within(pos, f, a, 6):
             w.base_extra += shaper  # an increase of the printed Damage: a critical hit doubles it (PL p.61)
-            w.notes.append(Reason(_("{f}'s Shaper +{n}: {a}'s printed Damage is {n} higher, and a critical hit doubles it").format(f=f.id, n=shaper, a=a.id),
-                                  _cite(pos, "PL p.61")))
+            w.notes.append(
+                Reason(
+                    _("{f}'s Shaper +{n}: {a}'s printed Damage is {n} higher, and a critical hit doubles it").format(f=f.id, n=shaper, a=a.id),
+                    _cite(pos, "PL p.61"),
+                )
+            )
             break
     gallop = next((n for n in ("Galloping Attack", "Gallop Attack") if has(abl_a, n)), None)
     if gallop and adjacent:
-        w.notes.append(Reason(_("{ability}: an attack on {t} made while {a} moves (at least 1 square first, each enemy once) gets +4 Attack").format(
-            ability=gallop, t=t.id, a=a.id), _cite(pos, "PL p.48; CS g.7")))
+        w.notes.append(
+            Reason(
+                _("{ability}: an attack on {t} made while {a} moves (at least 1 square first, each enemy once) gets +4 Attack").format(
+                    ability=gallop, t=t.id, a=a.id
+                ),
+                _cite(pos, "PL p.48; CS g.7"),
+            )
+        )
     if has(abl_a, "Strafe Attack"):
-        w.notes.append(Reason(_("Strafe Attack: flying, {a} may attack {t} as it passes over its space (the roll before entering it), each enemy once, choosing where it ends first").format(
-            a=a.id, t=t.id), _cite(pos, "PL p.64; CS g.13")))
+        w.notes.append(
+            Reason(
+                _(
+                    "Strafe Attack: flying, {a} may attack {t} as it passes over its space (the roll before entering it), each enemy once, choosing where "
+                    "it ends first"
+                ).format(a=a.id, t=t.id),
+                _cite(pos, "PL p.64; CS g.13"),
+            )
+        )
     charging = _ability_value(abl_a, "Charging Assault")
     if charging and moved and adjacent and rec.defines("Charging Assault"):
         w.mods.append(_mod(N_("Charging Assault (the turn is a move of up to double speed and this one attack)"), "damage", charging, _cite(pos, "PL p.36")))
@@ -585,15 +720,21 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
     staff = _ability_value(abl_a, staff_name) if staff_name else None
     if staff_name is not None and adjacent:
         if saves.is_living(abl_t):
-            w.notes.append(Reason(_("{a}'s {ability}: a hit stuns {t} for this round unless it makes a save of 11").format(a=a.id, ability=staff_name, t=t.id),
-                                  _cite(pos, "PL p.61")))
+            w.notes.append(
+                Reason(
+                    _("{a}'s {ability}: a hit stuns {t} for this round unless it makes a save of 11").format(a=a.id, ability=staff_name, t=t.id),
+                    _cite(pos, "PL p.61"),
+                )
+            )
         elif staff:
             w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
     for text in abl_a:
         if split_ability(text)[0].lower() == "programmed target" and rec.defines("Programmed Target"):
             chosen = named_in(text)
             if chosen is None:
-                w.notes.append(Reason(_("Programmed Target: write the enemy chosen after setup in brackets, e.g. 'Programmed Target (obi)'"), _cite(pos, "PL p.57")))
+                w.notes.append(
+                    Reason(_("Programmed Target: write the enemy chosen after setup in brackets, e.g. 'Programmed Target (obi)'"), _cite(pos, "PL p.57"))
+                )
             elif _is_named(pos, t, chosen):
                 w.mods.append(_mod(N_("Programmed Target ({t})"), "attack", 4, _cite(pos, "PL p.57"), t=t.id))
 
@@ -622,19 +763,39 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
         # the second hit gets +[#] only when the first hit too: expected damage over both cases
         with_rend = _expected_of(second, w, plus=rend)
         extra = round(first.p_hit * (with_rend - second.expected_damage), 4)
-        attacks[1] = replace(second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too")
-        notes.append(Reason(_("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
-            n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"), _cite(pos, "PL p.59; CS g.11")))
+        attacks[1] = replace(
+            second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too"
+        )
+        notes.append(
+            Reason(
+                _("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
+                    n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"
+                ),
+                _cite(pos, "PL p.59; CS g.11"),
+            )
+        )
     notes += _swm_follow_ups(pos, a, t, ans, w, adjacent=adjacent)
     if has(abl_a, "Flurry Attack"):
-        notes.append(Reason(_("Flurry Attack: each critical hit ({chance} per attack) gives {a} one more attack at once, against any legal target").format(
-            chance=f"{(21 - w.crit_low) * 5}%", a=a.id), _cite(pos, "PL p.43; CS g.5")))
+        notes.append(
+            Reason(
+                _("Flurry Attack: each critical hit ({chance} per attack) gives {a} one more attack at once, against any legal target").format(
+                    chance=f"{(21 - w.crit_low) * 5}%", a=a.id
+                ),
+                _cite(pos, "PL p.43; CS g.5"),
+            )
+        )
     force = pos.stats_of(a).force
     blocked = [s for s in ans.after_hit if s.effect != "extra"]
     if has(abl_a, "Overwhelming Force") and rec.defines("Overwhelming Force") and blocked and (force is None or force >= 1):
         plain = round(_expected_of(attacks[0], w, steps=[s for s in w.steps_first if s.effect == "extra"]), 4)
-        notes.append(Reason(_("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
-            names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"), _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md"))
+        notes.append(
+            Reason(
+                _("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
+                    names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"
+                ),
+                _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md",
+            )
+        )
     return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
 
 
@@ -645,42 +806,85 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     out: list[Reason] = []
     defeat = ans.p_defeat
-    pct = (lambda p: f"{p * 100:.0f}%")  # noqa: E731
+    pct = lambda p: f"{p * 100:.0f}%"  # noqa: E731
     others = [e for e in _enemies(pos, a) if e.id != t.id and engine.adjacent(pos, a, e)]
     for name, where in (("Cleave", "PL p.36; CS g.2"), ("Rolling Cleave", "PL p.59-60; CS g.11")):
         if has(abl_a, name) and adjacent:
             chance = pct(defeat) if defeat is not None else _("unknown: the Hit Points left are not known")
             if name == "Cleave" and not others:
                 continue
-            out.append(Reason(_("{ability}: if this attack defeats {t} ({chance}), {a} makes one immediate attack against another adjacent enemy{how} (once per turn)").format(
-                ability=name, t=t.id, chance=chance, a=a.id, how=_(" after moving 1 square, provoking no attack of opportunity") if name == "Rolling Cleave" else ""),
-                _cite(pos, where)))
+            out.append(
+                Reason(
+                    _(
+                        "{ability}: if this attack defeats {t} ({chance}), {a} makes one immediate attack against another adjacent enemy{how} (once per turn)"
+                    ).format(
+                        ability=name,
+                        t=t.id,
+                        chance=chance,
+                        a=a.id,
+                        how=_(" after moving 1 square, provoking no attack of opportunity") if name == "Rolling Cleave" else "",
+                    ),
+                    _cite(pos, where),
+                )
+            )
             break
     if _unique(pos, t):
         for f in _allies(pos, t):
             for name, what in (("Impulsive Shot", _("one immediate attack")), ("Impulsive Sweep", _("one attack against each adjacent enemy"))):
                 if has(_abilities(pos, f), name):
                     chance = pct(defeat) if defeat is not None else "?"
-                    out.append(Reason(_("{f}'s {ability}: if {t}, a Unique ally, is defeated ({chance}), {f} makes {what} at once (once per turn)").format(
-                        f=f.id, ability=name, t=t.id, chance=chance, what=what), _cite(pos, "PL p.50; CS g.7")))
+                    out.append(
+                        Reason(
+                            _("{f}'s {ability}: if {t}, a Unique ally, is defeated ({chance}), {f} makes {what} at once (once per turn)").format(
+                                f=f.id, ability=name, t=t.id, chance=chance, what=what
+                            ),
+                            _cite(pos, "PL p.50; CS g.7"),
+                        )
+                    )
     melee = ans.kind == "melee"
     if has(abl_t, "Djem So Style") and melee and rec.defines("Djem So Style"):
-        out.append(Reason(_("{t}'s Djem So Style: after each melee hit ({chance}) it makes a save of 11, and on a success attacks {a} at once ({both} per attack)").format(
-            t=t.id, chance=pct(ans.p_hit), a=a.id, both=pct(ans.p_hit * 0.5)), _cite(pos, "PL p.40")))
+        out.append(
+            Reason(
+                _(
+                    "{t}'s Djem So Style: after each melee hit ({chance}) it makes a save of 11, and on a success attacks {a} at once ({both} per attack)"
+                ).format(t=t.id, chance=pct(ans.p_hit), a=a.id, both=pct(ans.p_hit * 0.5)),
+                _cite(pos, "PL p.40"),
+            )
+        )
     cortosis = _ability_value(abl_t, "Cortosis Gauntlet")
     if cortosis and has(abl_t, "Lightsaber Block") and melee and saves.has_lightsaber(abl_a) and rec.defines("Cortosis Gauntlet"):
-        out.append(Reason(_("{t}'s Cortosis Gauntlet {n}: a Lightsaber Block save of {n} or more ({chance}) gives {a} -20 Damage for the rest of the skirmish").format(
-            t=t.id, n=cortosis, chance=pct(float(saves.p_save(cortosis))), a=a.id), _cite(pos, "PL p.37")))
+        out.append(
+            Reason(
+                _("{t}'s Cortosis Gauntlet {n}: a Lightsaber Block save of {n} or more ({chance}) gives {a} -20 Damage for the rest of the skirmish").format(
+                    t=t.id, n=cortosis, chance=pct(float(saves.p_save(cortosis))), a=a.id
+                ),
+                _cite(pos, "PL p.37"),
+            )
+        )
     splash = _ability_value(abl_a, "Splash")
     if splash and rec.defines("Splash"):
         near = [f.id for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, f, t)]
-        out.append(Reason(_("{a}'s Splash {n}: hit or miss, each character next to {t} ({near}) takes {n} unless it makes a save of 11; on a miss {t} takes {n} too (save 11)").format(
-            a=a.id, n=splash, t=t.id, near=", ".join(near) or _("none")), _cite(pos, "PL p.63")))
+        out.append(
+            Reason(
+                _(
+                    "{a}'s Splash {n}: hit or miss, each character next to {t} ({near}) takes {n} unless it makes a save of 11; on a miss {t} takes {n} too "
+                    "(save 11)"
+                ).format(a=a.id, n=splash, t=t.id, near=", ".join(near) or _("none")),
+                _cite(pos, "PL p.63"),
+            )
+        )
     for hid in ans.helpers:
         h = pos.figure(hid)
         if has(_abilities(pos, h), "Flanking Support") and _within(pos, h, t, 6) and rec.defines("Flanking Support"):
-            out.append(Reason(_("{h}'s Flanking Support: if this attack hits ({chance}), {t} has -4 Defense for the rest of the round against allies without Mounted Weapon").format(
-                h=h.id, chance=pct(ans.p_hit), t=t.id), _cite(pos, "PL p.43")))
+            out.append(
+                Reason(
+                    _(
+                        "{h}'s Flanking Support: if this attack hits ({chance}), {t} has -4 Defense for the rest of the round against allies without "
+                        "Mounted Weapon"
+                    ).format(h=h.id, chance=pct(ans.p_hit), t=t.id),
+                    _cite(pos, "PL p.43"),
+                )
+            )
     return out
 
 
@@ -724,8 +928,11 @@ def _situational(pos: Position, a: Figure, t: Figure, rec: EditionRecord, w: _Wo
     if has(abl_a, "Swarm"):
         same = [f for f in _allies(pos, a) if f.card and f.card == a.card and engine.adjacent(pos, f, t)]
         if same:
-            w.mods.append(_mod(N_("Swarm ({n} same-name allies adjacent to {t})"), "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13"),
-                               n=len(same), t=t.id))
+            w.mods.append(
+                _mod(
+                    N_("Swarm ({n} same-name allies adjacent to {t})"), "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13"), n=len(same), t=t.id
+                )
+            )
     if rec.defines("Ataru Style") and has(abl_a, "Ataru Style"):
         near = [e for e in _enemies(pos, a) if _within(pos, a, e, 6)]
         if has(_abilities(pos, t), "Makashi Style Master"):
@@ -770,8 +977,12 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
         if low not in ("synergy", "gang", "protective"):
             continue
         if who is None:
-            w.notes.append(Reason(_("{ability} names an ally on the card: write it in brackets, e.g. '{ability} (Chewbacca)'").format(ability=text.strip()),
-                                  _cite(pos, {"synergy": "PL p.64", "gang": "PL p.48", "protective": "PL p.57"}[low])))
+            w.notes.append(
+                Reason(
+                    _("{ability} names an ally on the card: write it in brackets, e.g. '{ability} (Chewbacca)'").format(ability=text.strip()),
+                    _cite(pos, {"synergy": "PL p.64", "gang": "PL p.48", "protective": "PL p.57"}[low]),
+                )
+            )
             continue
         allies = [f for f in _allies(pos, a) if _is_named(pos, f, who)]
         if low == "synergy":
@@ -781,8 +992,17 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
         elif low == "gang":
             near = [f for f in allies if _within(pos, f, t, 6)]
             if near and value:
-                w.mods.append(_mod(N_("Gang +{n} ({count} named allies within 6 of {t})"), "attack", value * len(near), _cite(pos, "PL p.48"),
-                                   n=value, count=len(near), t=t.id))
+                w.mods.append(
+                    _mod(
+                        N_("Gang +{n} ({count} named allies within 6 of {t})"),
+                        "attack",
+                        value * len(near),
+                        _cite(pos, "PL p.48"),
+                        n=value,
+                        count=len(near),
+                        t=t.id,
+                    )
+                )
         else:  # Protective +[#]: while the named ally is wounded and within 6
             hurt = [f for f in allies if f.damage_taken > 0 and _within(pos, f, a, 6)]
             if hurt and value:
@@ -807,12 +1027,12 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
         if _phantom(pos, e):
             return True
         covered = lambda: engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover  # noqa: E731
-        trapped = rec.defines("It's a Trap!") and any(
-            has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
+        trapped = rec.defines("It's a Trap!") and any(has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
         if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
             return True
         return (rec.defines("Invisibility") and has(abl_e, "Invisibility")) or (
-            rec.defines("Cloaked") and has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered()))
+            rec.defines("Cloaked") and has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered())
+        )
 
     return engine.nearest_enemies(pos, a.id, skip)
 
@@ -862,15 +1082,26 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
             if spot:
                 w.mods.append(_mod(N_("Spotter ({helper})"), "damage", spot, _cite(pos, "PL p.63; CS g.12"), helper=h.id))
             else:
-                w.notes.append(Reason(_("{helper}'s Spotter: the card's damage bonus is not written in; add it as 'Spotter +N'").format(helper=h.id),
-                                      _cite(pos, "PL p.63; CS g.12")))
+                w.notes.append(
+                    Reason(
+                        _("{helper}'s Spotter: the card's damage bonus is not written in; add it as 'Spotter +N'").format(helper=h.id),
+                        _cite(pos, "PL p.63; CS g.12"),
+                    )
+                )
         used.append(h.id)
     if has(abl_a, "Flux Density") and any(_droid(pos, pos.figure(x)) for x in used):
         w.mods.append(_mod(N_("Flux Density (a Droid combines fire)"), "damage", 10, _cite(pos, "PL p.43")))
     if used:
-        w.notes.append(Reason(n_("{helpers} activates now and does not count against the phase's activations; helpers are declared before the roll",
-                                 "{helpers} activate now and do not count against the phase's activations; helpers are declared before the roll",
-                                 len(used)).format(helpers=", ".join(used)), rule))
+        w.notes.append(
+            Reason(
+                n_(
+                    "{helpers} activates now and does not count against the phase's activations; helpers are declared before the roll",
+                    "{helpers} activate now and do not count against the phase's activations; helpers are declared before the roll",
+                    len(used),
+                ).format(helpers=", ".join(used)),
+                rule,
+            )
+        )
     return used, refused
 
 
@@ -896,15 +1127,35 @@ def _apply_effects(pos: Position, game: str, ed: str, owner: Figure, abilities: 
                 w.notes.append(Reason(_("{name}: critical hits on {crit_low}-20, each an automatic hit").format(name=eff.name, crit_low=eff.crit_low), rule))
             if eff.crit_multiplier:
                 w.crit_mult = max(w.crit_mult, eff.crit_multiplier)
-                w.notes.append(Reason(_("{name}: a critical hit multiplies base damage by {crit_multiplier}").format(name=eff.name, crit_multiplier=eff.crit_multiplier), rule))
+                w.notes.append(
+                    Reason(
+                        _("{name}: a critical hit multiplies base damage by {crit_multiplier}").format(name=eff.name, crit_multiplier=eff.crit_multiplier), rule
+                    )
+                )
             if eff.crit_immune:
                 w.crit_immune = True
-                w.notes.append(Reason(_("{id} ({name}) takes no extra damage from critical hits; a natural 20 still hits").format(id=owner.id, name=eff.name), rule))
+                w.notes.append(
+                    Reason(_("{id} ({name}) takes no extra damage from critical hits; a natural 20 still hits").format(id=owner.id, name=eff.name), rule)
+                )
 
 
-def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, dmg: int, extra: int, w: _Work,
-            n_attacks: int, condition: str, twin: bool, helpers: list[str], refused: list[Reason],
-            lines: list[tuple[int, int, int]] | None = None) -> AttackAnswer:
+def _finish(
+    pos: Position,
+    a: Figure,
+    t: Figure,
+    kind: str,
+    atk: int,
+    dfn: int,
+    dmg: int,
+    extra: int,
+    w: _Work,
+    n_attacks: int,
+    condition: str,
+    twin: bool,
+    helpers: list[str],
+    refused: list[Reason],
+    lines: list[tuple[int, int, int]] | None = None,
+) -> AttackAnswer:
     attack_bonus = atk + sum(m.value for m in w.mods if m.applies_to == "attack")
     defense = dfn + sum(m.value for m in w.mods if m.applies_to == "defense")
     dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage")
@@ -955,16 +1206,41 @@ def _finish(pos: Position, a: Figure, t: Figure, kind: str, atk: int, dfn: int, 
         abl = _abilities(pos, a)
         bonus = 4 if has(abl, "Mettle") or has(abl, "Karmic Mettle") else 0
         again = one(1, first.attack_bonus + bonus, dmg if not lines else lines[0][1], "reroll")
-        reroll = ForceReroll(1, bonus, again.needs, round(first.p_hit + (1 - first.p_hit) * again.p_hit, 4),
-                             round(first.expected_damage + (1 - first.p_hit) * again.expected_damage, 4),
-                             _cite(pos, "PL p.11 (Force points: reroll); CS r.9" + ("; PL p.54 Mettle" if bonus else "")))
+        reroll = ForceReroll(
+            1,
+            bonus,
+            again.needs,
+            round(first.p_hit + (1 - first.p_hit) * again.p_hit, 4),
+            round(first.expected_damage + (1 - first.p_hit) * again.expected_damage, 4),
+            _cite(pos, "PL p.11 (Force points: reroll); CS r.9" + ("; PL p.54 Mettle" if bonus else "")),
+        )
         if has(abl, "Karmic Mettle"):
             w.notes.append(Reason(_("Karmic Mettle: if the reroll still misses, {a} takes 10 damage").format(a=a.id), _cite(pos, "PL p.50-51")))
     return AttackAnswer(
-        pos.edition, a.id, t.id, kind, not w.illegal, tuple(w.illegal), first.attack_bonus, defense, first.needs, first.p_hit,
-        critical_on, first.damage, first.critical_damage, first.expected_damage, tuple(w.mods),
-        _not_modelled(pos, a, t), tuple(attacks), tuple(w.notes), tuple(helpers), tuple(refused), reroll, tuple(w.steps_first),
-        first.p_defeat, hp_left,
+        pos.edition,
+        a.id,
+        t.id,
+        kind,
+        not w.illegal,
+        tuple(w.illegal),
+        first.attack_bonus,
+        defense,
+        first.needs,
+        first.p_hit,
+        critical_on,
+        first.damage,
+        first.critical_damage,
+        first.expected_damage,
+        tuple(w.mods),
+        _not_modelled(pos, a, t),
+        tuple(attacks),
+        tuple(w.notes),
+        tuple(helpers),
+        tuple(refused),
+        reroll,
+        tuple(w.steps_first),
+        first.p_defeat,
+        hp_left,
     )
 
 
@@ -1030,8 +1306,9 @@ def _centre_line_flanks(att: tuple[int, int], partner: tuple[int, int], t: Figur
     return (crosses("W") and crosses("E")) or (crosses("N") and crosses("S"))
 
 
-def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: bool, kind: str | None, helpers: tuple[str, ...],
-                opportunity: bool = False) -> AttackAnswer:
+def _ddm_attack(
+    pos: Position, a: Figure, t: Figure, *, moved: bool, charge: bool, kind: str | None, helpers: tuple[str, ...], opportunity: bool = False
+) -> AttackAnswer:
     w = _Work()
     board = Board.of(pos)
     adjacent = engine.adjacent(pos, a, t)
@@ -1039,14 +1316,22 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         kind = "melee" if adjacent or not _ddm_lines(pos, a, "ranged") else "ranged"
     lines = _ddm_lines(pos, a, kind)
     if not lines:
-        raise AssistantError(_("{id} has no {kind} attack line (its card gives none): add 'stats: {{{attack_key}: N, {damage_key}: N}}'").format(id=a.id, kind=kind, attack_key='attack' if kind == 'melee' else 'ranged_attack', damage_key='damage' if kind == 'melee' else 'ranged_damage'))
+        raise AssistantError(
+            _("{id} has no {kind} attack line (its card gives none): add 'stats: {{{attack_key}: N, {damage_key}: N}}'").format(
+                id=a.id, kind=kind, attack_key='attack' if kind == 'melee' else 'ranged_attack', damage_key='damage' if kind == 'melee' else 'ranged_damage'
+            )
+        )
     bonus0 = _require(lines[0][0], f"{kind} attack", a)
     base0 = _require(lines[0][1], f"{kind} damage", a)
     ac = _require(pos.stats_of(t).defense, "AC", t)
     if helpers:
         w.notes.append(Reason(_("combined fire is a Star Wars Miniatures rule; ignored here"), _cite(pos, "§ Testy ataku p.11")))
     if t.side == a.side:
-        w.illegal.append(Reason(_("{t} is friendly: friendly creatures are never the target of a melee or ranged attack").format(t=t.id), _cite(pos, "§ Ataki dystansowe p.15")))
+        w.illegal.append(
+            Reason(
+                _("{t} is friendly: friendly creatures are never the target of a melee or ranged attack").format(t=t.id), _cite(pos, "§ Ataki dystansowe p.15")
+            )
+        )
     los = engine.sight(pos, a.id, t.id)
     cov = engine.cover(pos, a.id, t.id, los, force_kind=kind)
     terrain = board.terrain
@@ -1058,7 +1343,14 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
         if d is not None and d <= reach:
             if not los.line_of_sight:
                 w.illegal.append(Reason(_("Melee Reach {reach}: {a} cannot see {t}").format(reach=reach, a=a.id, t=t.id), _cite(pos, "glossary 'Melee Reach'")))
-            w.notes.append(Reason(_("Melee Reach {reach}: {id} at {value}; sight and cover follow the ranged rules, no flanking").format(reach=reach, id=t.id, value=count_squares(d)), _cite(pos, "glossary 'Melee Reach'")))
+            w.notes.append(
+                Reason(
+                    _("Melee Reach {reach}: {id} at {value}; sight and cover follow the ranged rules, no flanking").format(
+                        reach=reach, id=t.id, value=count_squares(d)
+                    ),
+                    _cite(pos, "glossary 'Melee Reach'"),
+                )
+            )
             cov = engine.cover(pos, a.id, t.id, los, force_kind="ranged")
             adjacent = True
             reach_attack = True
@@ -1072,13 +1364,28 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             w.illegal.append(Reason(_("{t} is Invisible: {a} cannot see it to shoot").format(t=t.id, a=a.id), _cite(pos, "glossary 'Invisible'")))
         elif has(abl_t, "Hide") and not engine.adjacent(pos, a, t) and not has(_abilities(pos, a), "Blindsight"):
             if engine.cover(pos, a.id, t.id, los, ignore_figures=True, force_kind="ranged").cover:
-                w.illegal.append(Reason(_("{t} Hides: it has cover from something other than a creature, so it is Invisible to {a}").format(t=t.id, a=a.id), _cite(pos, "glossary 'Hide'")))
+                w.illegal.append(
+                    Reason(
+                        _("{t} Hides: it has cover from something other than a creature, so it is Invisible to {a}").format(t=t.id, a=a.id),
+                        _cite(pos, "glossary 'Hide'"),
+                    )
+                )
     if kind == "melee":
         if not adjacent:
-            w.illegal.append(Reason(_("{t} is not adjacent to {a}: melee attacks reach adjacent enemies only").format(t=t.id, a=a.id), _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10")))
+            w.illegal.append(
+                Reason(
+                    _("{t} is not adjacent to {a}: melee attacks reach adjacent enemies only").format(t=t.id, a=a.id),
+                    _cite(pos, "p.4 Melee Attack; § Ataki wręcz p.10"),
+                )
+            )
         if charge:
             w.mods.append(_mod(N_("charge"), "attack", 2, _cite(pos, "§ Szarżowanie p.13")))
-            w.notes.append(Reason(_("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here"), _cite(pos, "§ Szarżowanie p.13")))
+            w.notes.append(
+                Reason(
+                    _("the charge's own conditions (nearest enemy, clear straight route, 2 squares to double Speed) are not checked here"),
+                    _cite(pos, "§ Szarżowanie p.13"),
+                )
+            )
         # flanking (§6.4)
         immune = any(x in _ddm_type(pos, t) for x in ("ooze", "elemental"))
         if not immune and adjacent and not reach_attack:
@@ -1095,26 +1402,49 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
             w.mods.append(_mod(N_("risky terrain"), "damage", 5, _cite(pos, "§ Teren ryzykowny p.26")))
         if set(t.conditions) & HELPLESS:
             w.auto_hit = w.double_damage = True
-            w.notes.append(Reason(_("{id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)").format(id=t.id), _cite(pos, "§ Modyfikatory ataku p.17")))
+            w.notes.append(
+                Reason(
+                    _("{id} is helpless: a melee attack hits without a roll and deals double damage (extra damage not doubled)").format(id=t.id),
+                    _cite(pos, "§ Modyfikatory ataku p.17"),
+                )
+            )
     else:
         if not los.line_of_sight:
             w.illegal.append(Reason(_("{a} cannot see {t}: a ranged attack needs line of sight").format(a=a.id, t=t.id), _cite(pos, "§ Ataki dystansowe p.15")))
         else:
             near, ids = _ddm_nearest(pos, a)
             if t.id not in ids:
-                w.illegal.append(Reason(_("a ranged attack must target the nearest enemy {a} can see: {nearest} at {squares}").format(
-                    a=a.id, nearest=", ".join(ids), squares=count_squares(near)), _cite(pos, "§ Ataki dystansowe p.15; glossary 'nearest enemy'")))
+                w.illegal.append(
+                    Reason(
+                        _("a ranged attack must target the nearest enemy {a} can see: {nearest} at {squares}").format(
+                            a=a.id, nearest=", ".join(ids), squares=count_squares(near)
+                        ),
+                        _cite(pos, "§ Ataki dystansowe p.15; glossary 'nearest enemy'"),
+                    )
+                )
         for e in _enemies(pos, a):
             if _active(e) and engine.adjacent(pos, a, e):
                 shield = engine.cover(pos, e.id, a.id, force_kind="melee")
                 if shield.cover is False:  # None: that enemy cannot see it, which also lifts the ban
-                    w.illegal.append(Reason(_("{a} is in {e}'s threatened area: no ranged attacks while threatened").format(a=a.id, e=e.id), _cite(pos, "§ Obszar zagrożenia p.11")))
+                    w.illegal.append(
+                        Reason(
+                            _("{a} is in {e}'s threatened area: no ranged attacks while threatened").format(a=a.id, e=e.id),
+                            _cite(pos, "§ Obszar zagrożenia p.11"),
+                        )
+                    )
         in_melee = [al for al in _allies(pos, a) if engine.adjacent(pos, al, t) and (_active(al) or _active(t))]
         if in_melee:
             if has(_abilities(pos, a), "Precise Shot"):
-                w.notes.append(Reason(_("Precise Shot: no +4 for firing into melee ({id} is fighting {id2})").format(id=in_melee[0].id, id2=t.id), _cite(pos, "glossary 'Precise Shot'")))
+                w.notes.append(
+                    Reason(
+                        _("Precise Shot: no +4 for firing into melee ({id} is fighting {id2})").format(id=in_melee[0].id, id2=t.id),
+                        _cite(pos, "glossary 'Precise Shot'"),
+                    )
+                )
             else:
-                w.mods.append(_mod(N_("target in melee with {other}"), "defense", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17"), other=in_melee[0].id))
+                w.mods.append(
+                    _mod(N_("target in melee with {other}"), "defense", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17"), other=in_melee[0].id)
+                )
         if set(t.conditions) & HELPLESS:
             w.mods.append(_mod(N_("{t} is helpless"), "attack", 4, _cite(pos, "§ Modyfikatory ataku dystansowego p.17"), t=t.id))
     if cov.cover:
@@ -1135,27 +1465,49 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     if dr:
         if base_type in ("melee", "ranged"):
             w.reduction = dr
-            w.notes.append(Reason(_("{id} has DR {dr}: {kind} base damage is reduced by {dr} after doubling; energy and magic damage are not").format(id=t.id, dr=dr, kind=kind),
-                                  _cite(pos, "glossary 'DR', 'damage'")))
+            w.notes.append(
+                Reason(
+                    _("{id} has DR {dr}: {kind} base damage is reduced by {dr} after doubling; energy and magic damage are not").format(
+                        id=t.id, dr=dr, kind=kind
+                    ),
+                    _cite(pos, "glossary 'DR', 'damage'"),
+                )
+            )
         else:
-            w.notes.append(Reason(_("{id}'s DR {dr} does not reduce {base_type} damage").format(id=t.id, dr=dr, base_type=base_type), _cite(pos, "glossary 'DR', 'damage'")))
+            w.notes.append(
+                Reason(
+                    _("{id}'s DR {dr} does not reduce {base_type} damage").format(id=t.id, dr=dr, base_type=base_type), _cite(pos, "glossary 'DR', 'damage'")
+                )
+            )
     if "critical hits" in ddm_effects.immunities(_ddm_type(pos, t), _abilities(pos, t)):
         w.crit_immune = True
-        w.notes.append(Reason(_("{id} is immune to critical hits (creature type); a natural 20 still hits").format(id=t.id), _cite(pos, "glossary creature types")))
+        w.notes.append(
+            Reason(_("{id} is immune to critical hits (creature type); a natural 20 still hits").format(id=t.id), _cite(pos, "glossary creature types"))
+        )
     immune_t = ddm_effects.immunities(_ddm_type(pos, t), _abilities(pos, t))
     if base_type.lower() in immune_t:
         w.base_factor = 0
-        w.notes.append(Reason(_("{t} is immune to {kind} damage: the base damage does not hurt it").format(t=t.id, kind=base_type), _cite(pos, "glossary 'Immune EFFECT'")))
+        w.notes.append(
+            Reason(_("{t} is immune to {kind} damage: the base damage does not hurt it").format(t=t.id, kind=base_type), _cite(pos, "glossary 'Immune EFFECT'"))
+        )
     for text in _abilities(pos, t):
         name = split_ability(text)[0]
         if name.lower().startswith("double damage from ") and name[19:].strip().lower() == base_type.lower():
             w.base_factor = 2
-            w.notes.append(Reason(_("{t} takes double damage from {kind}: every 5 of the base damage deals 5 more").format(t=t.id, kind=base_type),
-                                  _cite(pos, "glossary 'Double Damage from ENERGY'")))
+            w.notes.append(
+                Reason(
+                    _("{t} takes double damage from {kind}: every 5 of the base damage deals 5 more").format(t=t.id, kind=base_type),
+                    _cite(pos, "glossary 'Double Damage from ENERGY'"),
+                )
+            )
     if charge and kind == "melee" and has(_abilities(pos, a), "Pounce"):
         if len(lines) > 1:
-            w.notes.append(Reason(_("Pounce: charging, {a} makes all its melee attacks against {t}, each with the charge's +2").format(a=a.id, t=t.id),
-                                  _cite(pos, "glossary 'Pounce'")))
+            w.notes.append(
+                Reason(
+                    _("Pounce: charging, {a} makes all its melee attacks against {t}, each with the charge's +2").format(a=a.id, t=t.id),
+                    _cite(pos, "glossary 'Pounce'"),
+                )
+            )
     elif (moved or charge) and len(lines) > 1:
         w.notes.append(Reason(_("{id} moved: one attack only").format(id=a.id), _cite(pos, "§ Aktywowanie istot p.9")))
         lines = lines[:1]
@@ -1163,8 +1515,9 @@ def _ddm_attack(pos: Position, a: Figure, t: Figure, *, moved: bool, charge: boo
     _ddm_special(pos, a, t, kind=kind, charge=charge, w=w)
     if opportunity and has(_abilities(pos, t), "Mobility"):
         w.mods.append(_mod(N_("Mobility (against an attack of opportunity)"), "defense", 4, _cite(pos, "glossary 'Mobility'")))
-    answer = _finish(pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)",
-                     False, [], [], lines=known_lines)
+    answer = _finish(
+        pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)", False, [], [], lines=known_lines
+    )
     return _ddm_after(pos, a, t, answer, w, kind=kind)
 
 
@@ -1185,7 +1538,7 @@ def _ddm_special(pos: Position, a: Figure, t: Figure, *, kind: str, charge: bool
     unaware = not engine.sight(pos, t.id, a.id).line_of_sight
     helpless = bool(set(t.conditions) & (HELPLESS | {"stunned"}))
     sneak_immune = any(x in _ddm_type(pos, t) for x in SNEAK_IMMUNE_TYPES) and "living construct" not in _ddm_type(pos, t)
-    why = (_("flanking") if flanking else _("{t} is stunned or helpless").format(t=t.id) if helpless else _("{t} cannot see {a}").format(t=t.id, a=a.id))
+    why = _("flanking") if flanking else _("{t} is stunned or helpless").format(t=t.id) if helpless else _("{t} cannot see {a}").format(t=t.id, a=a.id)
     sneak = None
     if kind == "melee" and (flanking or helpless or unaware):
         sneak = ("Melee Sneak Attack", _ability_value(abl_a, "Melee Sneak Attack"))
@@ -1194,11 +1547,16 @@ def _ddm_special(pos: Position, a: Figure, t: Figure, *, kind: str, charge: bool
     w.sneak = bool(sneak and sneak[1] and not sneak_immune)
     if sneak and sneak[1]:
         if sneak_immune:
-            w.notes.append(Reason(_("{t} is immune to sneak attacks (creature type): no {ability}").format(t=t.id, ability=sneak[0]),
-                                  _cite(pos, "glossary 'Construct', 'Elemental', 'Ooze'")))
+            w.notes.append(
+                Reason(
+                    _("{t} is immune to sneak attacks (creature type): no {ability}").format(t=t.id, ability=sneak[0]),
+                    _cite(pos, "glossary 'Construct', 'Elemental', 'Ooze'"),
+                )
+            )
         else:
-            w.mods.append(_mod(N_("{ability} ({why})"), "damage", sneak[1], _cite(pos, "glossary 'Melee Sneak Attack', 'Ranged Sneak Attack'"),
-                               ability=sneak[0], why=why))
+            w.mods.append(
+                _mod(N_("{ability} ({why})"), "damage", sneak[1], _cite(pos, "glossary 'Melee Sneak Attack', 'Ranged Sneak Attack'"), ability=sneak[0], why=why)
+            )
             backstab = _ability_value(abl_a, "Backstab")
             if backstab:
                 w.mods.append(_mod(N_("Backstab (with a sneak attack)"), "damage", backstab, _cite(pos, "glossary 'Backstab'")))
@@ -1209,16 +1567,29 @@ def _ddm_special(pos: Position, a: Figure, t: Figure, *, kind: str, charge: bool
                 continue
             foe = name[5:].strip()
             if _ddm_is(pos, t, foe):
-                w.mods.append(_mod(N_("{ability} (limited uses: declared before the roll, a miss uses it up)"), "damage", value,
-                                   _cite(pos, "glossary 'Smite CREATURE'"), ability=name))
+                w.mods.append(
+                    _mod(
+                        N_("{ability} (limited uses: declared before the roll, a miss uses it up)"),
+                        "damage",
+                        value,
+                        _cite(pos, "glossary 'Smite CREATURE'"),
+                        ability=name,
+                    )
+                )
             break
         power = _ability_value(abl_a, "Powerful Charge")
         if charge and power:
             w.mods.append(_mod(N_("Powerful Charge"), "damage", power, _cite(pos, "glossary 'Powerful Charge'")))
         against = _ability_value(abl_t, "Set against Charge")
         if charge and against:
-            w.notes.append(Reason(_("{t} is Set against Charge {n}: {a} takes {n} damage after its charge move, before this attack (no DR)").format(t=t.id, n=against, a=a.id),
-                                  _cite(pos, "glossary 'Set against Charge'")))
+            w.notes.append(
+                Reason(
+                    _("{t} is Set against Charge {n}: {a} takes {n} damage after its charge move, before this attack (no DR)").format(
+                        t=t.id, n=against, a=a.id
+                    ),
+                    _cite(pos, "glossary 'Set against Charge'"),
+                )
+            )
     if has(abl_t, "Phalanx Fighting") and any(has(_abilities(pos, f), "Phalanx Fighting") and engine.adjacent(pos, f, t) for f in _allies(pos, t)):
         w.mods.append(_mod(N_("Phalanx Fighting (next to an ally with it)"), "defense", 2, _cite(pos, "glossary 'Phalanx Fighting'")))
     for who, stat, sign in ((a, "attack", -2), (t, "defense", -2)):
@@ -1235,32 +1606,68 @@ def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: s
     Simultaneous Attack, Death Strike, Death Burst."""
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     out: list[Reason] = []
-    pct = (lambda p: f"{p * 100:.0f}%" if p is not None else "?")  # noqa: E731
+    pct = lambda p: f"{p * 100:.0f}%" if p is not None else "?"  # noqa: E731
     if kind == "ranged":
         for f in _allies(pos, t):
             if has(_abilities(pos, f), "Arrow Catching Shield") and engine.adjacent(pos, f, t):
-                out.append(Reason(_("{f}'s Arrow Catching Shield: this ranged attack goes to {f} instead, with sight, range and cover as if {t} were still the target").format(
-                    f=f.id, t=t.id), _cite(pos, "glossary 'Arrow Catching Shield'")))
+                out.append(
+                    Reason(
+                        _(
+                            "{f}'s Arrow Catching Shield: this ranged attack goes to {f} instead, with sight, range and cover as if {t} were still the target"
+                        ).format(f=f.id, t=t.id),
+                        _cite(pos, "glossary 'Arrow Catching Shield'"),
+                    )
+                )
                 break
     if has(abl_a, "Hurling Charge"):
-        out.append(Reason(_("Hurling Charge: when charging, {a} may make a ranged attack on the creature it charges before the melee attack; if that creature leaves its square, the charge ends without a melee attack").format(a=a.id),
-                          _cite(pos, "glossary 'Hurling Charge'")))
+        out.append(
+            Reason(
+                _(
+                    "Hurling Charge: when charging, {a} may make a ranged attack on the creature it charges before the melee attack; if that creature "
+                    "leaves its square, the charge ends without a melee attack"
+                ).format(a=a.id),
+                _cite(pos, "glossary 'Hurling Charge'"),
+            )
+        )
     if has(abl_a, "Mounted Melee Attack"):
-        out.append(Reason(_("Mounted Melee Attack: {a} may move double its speed and make one melee attack at any point of the move (not when charging)").format(a=a.id),
-                          _cite(pos, "glossary 'Mounted Melee Attack'")))
+        out.append(
+            Reason(
+                _("Mounted Melee Attack: {a} may move double its speed and make one melee attack at any point of the move (not when charging)").format(a=a.id),
+                _cite(pos, "glossary 'Mounted Melee Attack'"),
+            )
+        )
     if has(abl_a, "Pushback") and t.size.rank < a.size.rank:
-        out.append(Reason(_("Pushback: if a hit damages {t} ({chance}), {a} may push it 1 square (no attack of opportunity)").format(t=t.id, chance=pct(ans.p_hit), a=a.id),
-                          _cite(pos, "glossary 'Pushback'")))
+        out.append(
+            Reason(
+                _("Pushback: if a hit damages {t} ({chance}), {a} may push it 1 square (no attack of opportunity)").format(
+                    t=t.id, chance=pct(ans.p_hit), a=a.id
+                ),
+                _cite(pos, "glossary 'Pushback'"),
+            )
+        )
     near = [e for e in _enemies(pos, a) if engine.adjacent(pos, a, e)]
     if has(abl_a, "Whirlwind Attack") and len(near) > 1:
-        out.append(Reason(_("Whirlwind Attack: moving at most 1 square, {a} may instead make one melee attack against each enemy in its reach ({enemies})").format(
-            a=a.id, enemies=", ".join(e.id for e in near)), _cite(pos, "glossary 'Whirlwind Attack'")))
+        out.append(
+            Reason(
+                _("Whirlwind Attack: moving at most 1 square, {a} may instead make one melee attack against each enemy in its reach ({enemies})").format(
+                    a=a.id, enemies=", ".join(e.id for e in near)
+                ),
+                _cite(pos, "glossary 'Whirlwind Attack'"),
+            )
+        )
     for f in _enemies(pos, a):
         if has(_abilities(pos, f), "Slow Effect") and engine.adjacent(pos, f, a):
             dc = _ability_value(_abilities(pos, f), "Slow Effect")
             p = ddm_effects.save_chance(dc or None, pos.stats_of(a).level)
-            out.append(Reason(_("{f}'s Slow Effect: {a}, next to it when it activated, makes at most one melee or ranged attack this turn unless it saves against DC {dc}{chance}").format(
-                f=f.id, a=a.id, dc=dc or "[#]", chance=f" ({float(p) * 100:.0f}%)" if p is not None else ""), _cite(pos, "glossary 'Slow Effect'")))
+            out.append(
+                Reason(
+                    _(
+                        "{f}'s Slow Effect: {a}, next to it when it activated, makes at most one melee or ranged attack this turn unless it saves against "
+                        "DC {dc}{chance}"
+                    ).format(f=f.id, a=a.id, dc=dc or "[#]", chance=f" ({float(p) * 100:.0f}%)" if p is not None else ""),
+                    _cite(pos, "glossary 'Slow Effect'"),
+                )
+            )
             break
     # written as a card prints it ("Leap (replaces attacks: +12, 20 damage)") or shortened ("Leap +12 20")
     leap = next((re.findall(r"\d+", text) for text in abl_a if re.match(r"leap\b(?!\s*[a-z])", text.strip(), re.I)), None)
@@ -1268,18 +1675,40 @@ def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: s
         # the seed: "one melee attack at +[#], [#] damage" -- the listed bonus replaces the card's
         bonus, dmg = (int(leap[0]) if leap else None), (leap[1] if len(leap) > 1 else "[#]")
         ac = ans.defense
-        out.append(Reason(_("Leap: instead of its attacks, {a} may make one melee attack at +{n}, {damage} damage (against AC {ac}: {needs}+)").format(
-            a=a.id, n=bonus if bonus is not None else "[#]", damage=dmg, ac=ac,
-            needs=max(2, min(20, ac - bonus)) if bonus is not None else "?"), _cite(pos, "glossary 'Leap'")))
+        out.append(
+            Reason(
+                _("Leap: instead of its attacks, {a} may make one melee attack at +{n}, {damage} damage (against AC {ac}: {needs}+)").format(
+                    a=a.id, n=bonus if bonus is not None else "[#]", damage=dmg, ac=ac, needs=max(2, min(20, ac - bonus)) if bonus is not None else "?"
+                ),
+                _cite(pos, "glossary 'Leap'"),
+            )
+        )
     if has(abl_a, "Simultaneous Attack"):
-        out.append(Reason(_("Simultaneous Attack: if {a} does not move, it may use the attacks and abilities its card combines, one after another").format(a=a.id),
-                          _cite(pos, "glossary 'Simultaneous Attack'")))
+        out.append(
+            Reason(
+                _("Simultaneous Attack: if {a} does not move, it may use the attacks and abilities its card combines, one after another").format(a=a.id),
+                _cite(pos, "glossary 'Simultaneous Attack'"),
+            )
+        )
     if has(abl_t, "Death Strike"):
-        out.append(Reason(_("{t}'s Death Strike: if this attack brings it to 0 Hit Points ({chance}), it makes one melee attack at once, and then dies").format(
-            t=t.id, chance=pct(ans.p_defeat)), _cite(pos, "glossary 'Death Strike'")))
+        out.append(
+            Reason(
+                _("{t}'s Death Strike: if this attack brings it to 0 Hit Points ({chance}), it makes one melee attack at once, and then dies").format(
+                    t=t.id, chance=pct(ans.p_defeat)
+                ),
+                _cite(pos, "glossary 'Death Strike'"),
+            )
+        )
     if has(abl_t, "Death Burst"):
-        out.append(Reason(_("{t}'s Death Burst: if this attack brings it to 0 Hit Points ({chance}), every creature within the burst takes the damage its card gives (save against its DC)").format(
-            t=t.id, chance=pct(ans.p_defeat)), _cite(pos, "glossary 'Death Burst'")))
+        out.append(
+            Reason(
+                _(
+                    "{t}'s Death Burst: if this attack brings it to 0 Hit Points ({chance}), every creature within the burst takes the damage its card "
+                    "gives (save against its DC)"
+                ).format(t=t.id, chance=pct(ans.p_defeat)),
+                _cite(pos, "glossary 'Death Burst'"),
+            )
+        )
     return out
 
 
@@ -1308,18 +1737,43 @@ def _ddm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
     if rend and len(attacks) >= 2:
         first, second = attacks[0], attacks[1]
         extra = round(first.p_hit * second.p_hit * rend * float(w.stands), 4) if not w.auto_hit else float(rend)
-        attacks[1] = replace(second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too")
-        notes.append(Reason(_("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
-            n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"), _cite(pos, "glossary 'Rend'")))
-    for text, rule in ddm_effects.on_hit_notes(pos, a, t, kind=kind, p_hit=ans.p_hit, p_defeat=ans.p_defeat, sneak=w.sneak,
-                                              abilities_of=lambda f: _abilities(pos, f), type_of=lambda f: _ddm_type(pos, f),
-                                              living=_ddm_living(pos, t), cite=lambda where: _cite(pos, where)):
+        attacks[1] = replace(
+            second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too"
+        )
+        notes.append(
+            Reason(
+                _("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
+                    n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"
+                ),
+                _cite(pos, "glossary 'Rend'"),
+            )
+        )
+    for text, rule in ddm_effects.on_hit_notes(
+        pos,
+        a,
+        t,
+        kind=kind,
+        p_hit=ans.p_hit,
+        p_defeat=ans.p_defeat,
+        sneak=w.sneak,
+        abilities_of=lambda f: _abilities(pos, f),
+        type_of=lambda f: _ddm_type(pos, f),
+        living=_ddm_living(pos, t),
+        cite=lambda where: _cite(pos, where),
+    ):
         notes.append(Reason(text, rule))
     notes += _ddm_said(pos, a, t, ans, kind=kind)
     if has(abl_a, "Cleave") and kind == "melee":
         chance = f"{ans.p_defeat * 100:.0f}%" if ans.p_defeat is not None else _("unknown: the Hit Points left are not known")
-        notes.append(Reason(_("Cleave: if this attack kills {t} ({chance}), {a} makes one more melee attack at once against another enemy, with the same attack (once per turn)").format(
-            t=t.id, chance=chance, a=a.id), _cite(pos, "glossary 'Cleave'")))
+        notes.append(
+            Reason(
+                _(
+                    "Cleave: if this attack kills {t} ({chance}), {a} makes one more melee attack at once against another enemy, with the same attack (once "
+                    "per turn)"
+                ).format(t=t.id, chance=chance, a=a.id),
+                _cite(pos, "glossary 'Cleave'"),
+            )
+        )
     return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
 
 
@@ -1329,12 +1783,20 @@ def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work, melee: bool = Fal
     conceal = max((split_ability(x)[1] or 0 for x in abl_t if split_ability(x)[0].lower() == "conceal"), default=0)
     if conceal and not has(abl_a, "Blindsight") and has(abl_a, "Blind-Fight") and melee:
         w.stands *= 1 - (1 - F(21 - conceal, 20)) ** 2
-        w.notes.append(Reason(_("Blind-Fight: {a} rolls twice against {t}'s Conceal {conceal}; either success stands").format(a=a.id, t=t.id, conceal=conceal),
-                              _cite(pos, "glossary 'Blind-Fight'")))
+        w.notes.append(
+            Reason(
+                _("Blind-Fight: {a} rolls twice against {t}'s Conceal {conceal}; either success stands").format(a=a.id, t=t.id, conceal=conceal),
+                _cite(pos, "glossary 'Blind-Fight'"),
+            )
+        )
     elif conceal and not has(abl_a, "Blindsight"):
         w.stands *= F(21 - conceal, 20)
-        w.notes.append(Reason(_("{id} has Conceal {conceal}: a hit stands only on a further d20 of {conceal}+, even a natural 20").format(id=t.id, conceal=conceal),
-                              _cite(pos, "glossary 'Conceal'")))
+        w.notes.append(
+            Reason(
+                _("{id} has Conceal {conceal}: a hit stands only on a further d20 of {conceal}+, even a natural 20").format(id=t.id, conceal=conceal),
+                _cite(pos, "glossary 'Conceal'"),
+            )
+        )
     if has(abl_t, "Incorporeal") and not has(abl_a, "Incorporeal"):
         w.stands *= F(10, 20)
         w.notes.append(Reason(_("{id} is Incorporeal: a hit deals damage only on a further d20 of 11+").format(id=t.id), _cite(pos, "glossary 'Incorporeal'")))
@@ -1350,9 +1812,7 @@ def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:
         abl_e = _abilities(pos, e)
         if has(abl_e, "Invisible") or "invisible" in e.conditions:
             return True
-        return has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and bool(
-            engine.cover(pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged").cover
-        )
+        return has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and bool(engine.cover(pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged").cover)
 
     return engine.nearest_enemies(pos, a.id, skip)
 
@@ -1368,7 +1828,14 @@ def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | No
         except AssistantError as exc:
             row.update({"legal": None, "error": str(exc)})
         else:
-            row.update({"legal": ans.legal, "illegal_reasons": [r.as_json() for r in ans.illegal_reasons],
-                        "needs": ans.needs, "p_hit": ans.p_hit, "expected_damage": ans.expected_damage})
+            row.update(
+                {
+                    "legal": ans.legal,
+                    "illegal_reasons": [r.as_json() for r in ans.illegal_reasons],
+                    "needs": ans.needs,
+                    "p_hit": ans.p_hit,
+                    "expected_damage": ans.expected_damage,
+                }
+            )
         out.append(row)
     return out

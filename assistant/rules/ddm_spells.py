@@ -124,8 +124,11 @@ def find(pos: Position, f: Figure, name: str, abilities: tuple[str, ...]) -> Spe
     known = [parse(t) for t in texts]
     have = ", ".join(s.name for s in known if s is not None) or _("none")
     if any(n in wanted for n in ("breath weapon", "gaze attack")) or wanted in [t.lower() for t in abilities]:
-        raise AssistantError(_("{f}'s {power} needs its card's text to be answered: write it as the card prints it, e.g. 'Breath Weapon (cone; 40 fire damage; DC 17)'").format(
-            f=f.id, power=name))
+        raise AssistantError(
+            _("{f}'s {power} needs its card's text to be answered: write it as the card prints it, e.g. 'Breath Weapon (cone; 40 fire damage; DC 17)'").format(
+                f=f.id, power=name
+            )
+        )
     raise AssistantError(_("{f} has no spell or ability {power!r} written in the card's format (its ones: {have})").format(f=f.id, power=name, have=have))
 
 
@@ -138,8 +141,16 @@ def half(damage: int) -> int:
     return damage // 2 // 5 * 5
 
 
-def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
-           cite: Callable[[str], str], type_of: Callable[[Figure], str]) -> tuple[SpellText, list[Reason], list[Reason], dict[str, Any] | None, int, int, float]:
+def answer(
+    pos: Position,
+    user: Figure,
+    target: Figure,
+    name: str,
+    *,
+    abilities_of: Callable[[Figure], tuple[str, ...]],
+    cite: Callable[[str], str],
+    type_of: Callable[[Figure], str],
+) -> tuple[SpellText, list[Reason], list[Reason], dict[str, Any] | None, int, int, float]:
     """(the spell, why it may not be used on ``target``, notes, the save, the damage, the damage
     after a made save, the expected damage)."""
     from .attack import _ddm_nearest
@@ -149,8 +160,9 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     illegal: list[Reason] = []
     notes: list[Reason] = []
     if s.damage is None:
-        raise AssistantError(_("{power} deals no damage as written ({text}): only spells and abilities that deal damage are answered here").format(
-            power=s.name, text=s.written))
+        raise AssistantError(
+            _("{power} deals no damage as written ({text}): only spells and abilities that deal damage are answered here").format(power=s.name, text=s.written)
+        )
     if target.id == user.id:
         raise AssistantError(_("{u} cannot be the target of its own {power}: name a creature it strikes").format(u=user.id, power=s.name))
     sight = engine.sight(pos, user.id, target.id)
@@ -168,19 +180,39 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
         if not s.any_target and sight.line_of_sight:
             nearest = _nearest(pos, user, target, _ddm_nearest)
             if nearest and s.area:  # an area is placed on (or must hold) the nearest; others in it are struck too
-                notes.append(Reason(_("its {area} must be placed on the nearest enemy or the nearest ally ({nearest}): {t} is struck only if it stands inside").format(
-                    area=s.area, nearest=nearest, t=target.id), cite("§ Zasięg p.23; glossary 'cone'")))
+                notes.append(
+                    Reason(
+                        _("its {area} must be placed on the nearest enemy or the nearest ally ({nearest}): {t} is struck only if it stands inside").format(
+                            area=s.area, nearest=nearest, t=target.id
+                        ),
+                        cite("§ Zasięg p.23; glossary 'cone'"),
+                    )
+                )
             elif nearest:
-                illegal.append(Reason(_("a ranged spell or ability affects only the nearest enemy or the nearest ally: {nearest}").format(nearest=nearest),
-                                      cite("§ Czary p.22; glossary 'nearest enemy'")))
+                illegal.append(
+                    Reason(
+                        _("a ranged spell or ability affects only the nearest enemy or the nearest ally: {nearest}").format(nearest=nearest),
+                        cite("§ Czary p.22; glossary 'nearest enemy'"),
+                    )
+                )
     if s.is_spell and s.range != "touch":
         threat = [e.id for e in pos.figures if e.side != user.side and not (set(e.conditions) & INACTIVE) and engine.adjacent(pos, user, e)]
         if threat:
-            illegal.append(Reason(_("{u} is in the threatened area of {who}: it may cast only touch spells").format(u=user.id, who=", ".join(threat)),
-                                  cite("§ Obszar zagrożenia p.11")))
+            illegal.append(
+                Reason(
+                    _("{u} is in the threatened area of {who}: it may cast only touch spells").format(u=user.id, who=", ".join(threat)),
+                    cite("§ Obszar zagrożenia p.11"),
+                )
+            )
     if s.area:
-        notes.append(Reason(_("{power} strikes every creature in its {area} alike; the template is not drawn here: this answer is for {t}").format(
-            power=s.name, area=s.area, t=target.id), cite("§ Zasięg p.23")))
+        notes.append(
+            Reason(
+                _("{power} strikes every creature in its {area} alike; the template is not drawn here: this answer is for {t}").format(
+                    power=s.name, area=s.area, t=target.id
+                ),
+                cite("§ Zasięg p.23"),
+            )
+        )
     # what the chosen creature takes
     abl_t = abilities_of(target)
     immune = ddm_effects.immunities(type_of(target), abl_t)
@@ -194,14 +226,20 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
             notes.append(Reason(_("{t} resists {n} {energy}").format(t=target.id, n=r.group(1), energy=s.energy), cite("glossary 'Resist'")))
             resist = int(r.group(1))
         if low.startswith(f"double damage from {s.energy}") or low.startswith(f"vulnerable {s.energy}"):
-            notes.append(Reason(_("{t} takes double damage from {energy} (after any Resist: reading R41 in docs/readings.md)").format(
-                t=target.id, energy=s.energy), cite("glossary 'Double Damage from ENERGY'")))
+            notes.append(
+                Reason(
+                    _("{t} takes double damage from {energy} (after any Resist: reading R41 in docs/readings.md)").format(t=target.id, energy=s.energy),
+                    cite("glossary 'Double Damage from ENERGY'"),
+                )
+            )
             factor *= 2
     if s.is_spell and (has(abl_t, "SR All") or has(abl_t, "Spell Resistance All")):
         notes.append(Reason(_("{t} has Spell Resistance All: the spell does not affect it").format(t=target.id), cite("glossary 'Spell Resistance'")))
         works = F(0)
     elif s.is_spell and (has(abl_t, "Spell Resistance") or has(abl_t, "SR")):
-        notes.append(Reason(_("{t} has Spell Resistance: the spell works on a d20 of 11 or more (50%)").format(t=target.id), cite("glossary 'Spell Resistance'")))
+        notes.append(
+            Reason(_("{t} has Spell Resistance: the spell works on a d20 of 11 or more (50%)").format(t=target.id), cite("glossary 'Spell Resistance'"))
+        )
         works = F(1, 2)
 
     def taken(d: int) -> int:  # the save first, then Resist, then doubling
@@ -212,14 +250,22 @@ def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_
     if s.dc is not None:
         effect = "no damage" if s.negates else "half damage"
         save = {"needs": s.dc, "chance": float(p) if p is not None else None, "effect": effect}
-        notes.append(Reason((_("{t} saves against DC {dc} with d20 + Level ({chance}): the damage is cancelled") if s.negates else
-                             _("{t} saves against DC {dc} with d20 + Level ({chance}): half damage, rounded down to a multiple of 5")).format(
-            t=target.id, dc=s.dc, chance=f"{float(p) * 100:.0f}%" if p is not None else "?"), cite("§ Rzuty obronne p.19")))
+        notes.append(
+            Reason(
+                (
+                    _("{t} saves against DC {dc} with d20 + Level ({chance}): the damage is cancelled")
+                    if s.negates
+                    else _("{t} saves against DC {dc} with d20 + Level ({chance}): half damage, rounded down to a multiple of 5")
+                ).format(t=target.id, dc=s.dc, chance=f"{float(p) * 100:.0f}%" if p is not None else "?"),
+                cite("§ Rzuty obronne p.19"),
+            )
+        )
     dmg = taken(s.damage)
     on_save = 0 if s.negates else taken(half(s.damage))
     expected = float(works * ((1 - p) * dmg + p * on_save)) if p is not None else float(works * dmg)
-    notes.append(Reason(_("{power} replaces {u}'s attack this turn; it needs no attack roll, and DR does not reduce its damage").format(power=s.name, u=user.id),
-                        rule))
+    notes.append(
+        Reason(_("{power} replaces {u}'s attack this turn; it needs no attack roll, and DR does not reduce its damage").format(power=s.name, u=user.id), rule)
+    )
     return s, illegal, notes, save, dmg, on_save, round(expected, 4)
 
 
@@ -228,8 +274,11 @@ def _nearest(pos: Position, user: Figure, target: Figure, nearest_enemies: Calla
     if target.side != user.side:
         _d, ids = nearest_enemies(pos, user)
         return None if target.id in ids else ", ".join(ids)
-    allies = [(engine.squares_between(pos, user, f), f.id) for f in pos.figures
-              if f.side == user.side and f.id != user.id and engine.sight(pos, user.id, f.id).line_of_sight]
+    allies = [
+        (engine.squares_between(pos, user, f), f.id)
+        for f in pos.figures
+        if f.side == user.side and f.id != user.id and engine.sight(pos, user.id, f.id).line_of_sight
+    ]
     known = [(d, i) for d, i in allies if d is not None]
     if not known:
         return None

@@ -343,12 +343,26 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     if value is None:
         raise AssistantError(_("{power} needs its number from the card: write it as '{power} 20'").format(power=power.name))
     if power.attack_roll:
-        notes.append(Reason(_("{power}: one attack against {t}, ignoring the melee restrictions; it counts as a ranged attack (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for its roll").format(
-            power=written, t=target.id, u=user.id), rule))
+        notes.append(
+            Reason(
+                _(
+                    "{power}: one attack against {t}, ignoring the melee restrictions; it counts as a ranged attack (Lightsaber Deflect, Molecular "
+                    "Shielding apply): ask 'attack {u} {t}' for its roll"
+                ).format(power=written, t=target.id, u=user.id),
+                rule,
+            )
+        )
     if power.attacks_each:
-        notes.append(Reason(n_("{power}: {n} attack against each one it strikes, with {u}'s own Attack and Damage; record each with 'game attack'",
-                               "{power}: {n} attacks against each one it strikes, with {u}'s own Attack and Damage; record each with 'game attack'",
-                               power.attacks_each).format(power=written, n=power.attacks_each, u=user.id), rule))
+        notes.append(
+            Reason(
+                n_(
+                    "{power}: {n} attack against each one it strikes, with {u}'s own Attack and Damage; record each with 'game attack'",
+                    "{power}: {n} attacks against each one it strikes, with {u}'s own Attack and Damage; record each with 'game attack'",
+                    power.attacks_each,
+                ).format(power=written, n=power.attacks_each, u=user.id),
+                rule,
+            )
+        )
     if power.after_ally_defeat:
         notes.append(Reason(_("{power} may be used only after an ally with a Force rating has been defeated").format(power=written), rule))
     victims = _struck(pos, power, user, target, living)
@@ -361,8 +375,11 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     save_json = None
     struck: list[Struck] = []
     for v in victims:
-        steps = [s for s in saves.damage_steps(pos, user, v, melee=False, adjacent=engine.adjacent(pos, user, v), abilities_of=abilities_of,
-                                               cite=cite) if s.effect == "reduce"]
+        steps = [
+            s
+            for s in saves.damage_steps(pos, user, v, melee=False, adjacent=engine.adjacent(pos, user, v), abilities_of=abilities_of, cite=cite)
+            if s.effect == "reduce"
+        ]
         if power.save_halves:
             p = saves.p_save(power.save_halves)
             e = (1 - p) * saves.expected(value, steps) + p * saves.expected(value // 2, steps)
@@ -375,44 +392,104 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     each = len(victims) > 1
     if power.save_halves:
         save_json = {"needs": power.save_halves, "chance": float(saves.p_save(power.save_halves)), "effect": "half damage"}
-        notes.append(Reason((_("each character struck makes a save of {n}: on a success it takes half the damage") if each else
-                             _("{t} makes a save of {n}: on a success it takes half the damage")).format(t=target.id, n=power.save_halves), rule))
+        notes.append(
+            Reason(
+                (
+                    _("each character struck makes a save of {n}: on a success it takes half the damage")
+                    if each
+                    else _("{t} makes a save of {n}: on a success it takes half the damage")
+                ).format(t=target.id, n=power.save_halves),
+                rule,
+            )
+        )
     if power.save_avoids:
         save_json = {"needs": power.save_avoids, "chance": float(saves.p_save(power.save_avoids)), "effect": "no damage"}
-        notes.append(Reason((_("each character struck avoids the damage with a save of {n} ({chance})") if each else
-                             _("{t} avoids the damage with a save of {n} ({chance})")).format(
-            t=target.id, n=power.save_avoids, chance=f"{float(saves.p_save(power.save_avoids)) * 100:.0f}%"), rule))
+        notes.append(
+            Reason(
+                (
+                    _("each character struck avoids the damage with a save of {n} ({chance})")
+                    if each
+                    else _("{t} avoids the damage with a save of {n} ({chance})")
+                ).format(t=target.id, n=power.save_avoids, chance=f"{float(saves.p_save(power.save_avoids)) * 100:.0f}%"),
+                rule,
+            )
+        )
     if power.stun_save:
-        stunned = [v.id for v in victims if (v.size.rank <= Size.LARGE.rank and not living(v) if power.stun_nonliving else
-                                             v.size.footprint <= 3 if power.stun_huge else v.size.rank < Size.HUGE.rank)
-                   and not any(has(abilities_of(v), x) for x in power.effect_spares)]
+        stunned = [
+            v.id
+            for v in victims
+            if (
+                v.size.rank <= Size.LARGE.rank and not living(v)
+                if power.stun_nonliving
+                else v.size.footprint <= 3
+                if power.stun_huge
+                else v.size.rank < Size.HUGE.rank
+            )
+            and not any(has(abilities_of(v), x) for x in power.effect_spares)
+        ]
         if save_json is None:
-            save_json = {"needs": power.stun_save, "chance": float(saves.p_save(power.stun_save)),
-                         "effect": "not stunned" if power.effect == "stunned" else "no effect"}
+            save_json = {
+                "needs": power.stun_save,
+                "chance": float(saves.p_save(power.stun_save)),
+                "effect": "not stunned" if power.effect == "stunned" else "no effect",
+            }
         chance = f"{float(saves.p_save(power.stun_save)) * 100:.0f}%"
         if stunned and power.effect == "stunned":
-            notes.append(Reason(_("{who}: stunned unless a save of {n} is made ({chance})").format(
-                who=", ".join(stunned), n=power.stun_save, chance=chance), rule))
+            notes.append(
+                Reason(_("{who}: stunned unless a save of {n} is made ({chance})").format(who=", ".join(stunned), n=power.stun_save, chance=chance), rule)
+            )
         elif stunned:
-            notes.append(Reason(_("{who}: {effect} unless a save of {n} is made ({chance})").format(
-                who=", ".join(stunned), effect=_(power.effect), n=power.stun_save, chance=chance), rule))
+            notes.append(
+                Reason(
+                    _("{who}: {effect} unless a save of {n} is made ({chance})").format(
+                        who=", ".join(stunned), effect=_(power.effect), n=power.stun_save, chance=chance
+                    ),
+                    rule,
+                )
+            )
     if power.push:
         pushed = [v.id for v in victims if v.size.footprint <= 3]
         if pushed:
-            notes.append(Reason(_("{who}: pushed {n} squares away from {u} (Huge and smaller)").format(who=", ".join(pushed), n=power.push, u=user.id),
-                                cite("PL p.57 (push)")))
+            notes.append(
+                Reason(
+                    _("{who}: pushed {n} squares away from {u} (Huge and smaller)").format(who=", ".join(pushed), n=power.push, u=user.id),
+                    cite("PL p.57 (push)"),
+                )
+            )
     if power.heals:
-        notes.append(Reason((_("{u} removes as much of its own damage as {power} deals ({n} for each character that fails its save)") if power.save_avoids else
-                             _("{u} removes {n} of its own damage")).format(u=user.id, power=written, n=value), rule))
+        notes.append(
+            Reason(
+                (
+                    _("{u} removes as much of its own damage as {power} deals ({n} for each character that fails its save)")
+                    if power.save_avoids
+                    else _("{u} removes {n} of its own damage")
+                ).format(u=user.id, power=written, n=value),
+                rule,
+            )
+        )
     if power.name == "Sith Hunger" and pos.stats_of(target).force:
         notes.append(Reason(_("{t} loses 1 Force point and {u} gains 1").format(t=target.id, u=user.id), rule))
     if power.allies_too and target.side == user.side:
         notes.append(Reason(_("{t} is an ally: it makes a save of 11, and on a success it is healed {n} instead").format(t=target.id, n=value), rule))
     notes.append(_replaces_note(power, written, user, rule))
     left = None if force is None or not power.cost else force - power.cost
-    return PowerAnswer(pos.edition, user.id, target.id, written, not illegal, tuple(illegal), power.cost, left,
-                       "attack" if attacks else "none", save_json, tuple(struck), tuple(notes), rule,
-                       power.replaces, power.heals)
+    return PowerAnswer(
+        pos.edition,
+        user.id,
+        target.id,
+        written,
+        not illegal,
+        tuple(illegal),
+        power.cost,
+        left,
+        "attack" if attacks else "none",
+        save_json,
+        tuple(struck),
+        tuple(notes),
+        rule,
+        power.replaces,
+        power.heals,
+    )
 
 
 #: how each area's note names those struck: the others beside the target, or (user-centred
@@ -448,14 +525,29 @@ def _replaces_note(power: Power, written: str, user: Figure, rule: str) -> Reaso
     return Reason(_("{power} replaces {u}'s attacks this turn; it is not an attack and needs no attack roll").format(power=written, u=user.id), rule)
 
 
-def _ddm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],
-                cite: Callable[[str], str]) -> PowerAnswer:
+def _ddm_answer(
+    pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]], cite: Callable[[str], str]
+) -> PowerAnswer:
     """A D&D Miniatures spell or spell-format ability that deals damage (ddm_spells.py)."""
     from . import ddm_spells
     from .attack import _ddm_type
 
-    spell, illegal, notes, save, damage, on_save, expected = ddm_spells.answer(pos, user, target, name, abilities_of=abilities_of, cite=cite,
-                                                                      type_of=lambda f: _ddm_type(pos, f))
+    spell, illegal, notes, save, damage, on_save, expected = ddm_spells.answer(
+        pos, user, target, name, abilities_of=abilities_of, cite=cite, type_of=lambda f: _ddm_type(pos, f)
+    )
     rule = cite("§ Czary p.22-23")
-    return PowerAnswer(pos.edition, user.id, target.id, spell.written, not illegal, tuple(illegal), 0, None, "none", save,
-                       (Struck(target.id, damage, expected, (), on_save if save else None),), tuple(notes), rule)
+    return PowerAnswer(
+        pos.edition,
+        user.id,
+        target.id,
+        spell.written,
+        not illegal,
+        tuple(illegal),
+        0,
+        None,
+        "none",
+        save,
+        (Struck(target.id, damage, expected, (), on_save if save else None),),
+        tuple(notes),
+        rule,
+    )

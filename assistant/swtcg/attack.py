@@ -69,7 +69,12 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     (3, 1, 4)
     """
     if len(rolls) != attack.dice:
-        raise IllegalRollError(_("this attack rolls {dice} dice (power {power} - Shields {defender_shields}), not {n} ({FAQ}, Lucky Q&A L97-104: dice = power; Shields: {KEYWORDS})").format(dice=attack.dice, power=attack.power, defender_shields=attack.defender_shields, n=len(rolls), FAQ=FAQ, KEYWORDS=KEYWORDS))
+        raise IllegalRollError(
+            _(
+                "this attack rolls {dice} dice (power {power} - Shields {defender_shields}), not {n} ({FAQ}, Lucky Q&A L97-104: dice = power; Shields: "
+                "{KEYWORDS})"
+            ).format(dice=attack.dice, power=attack.power, defender_shields=attack.defender_shields, n=len(rolls), FAQ=FAQ, KEYWORDS=KEYWORDS)
+        )
     bad = [r for r in rolls if not 1 <= r <= 6]
     if bad:
         raise IllegalRollError(_("{bad} is not a roll of a six-sided die").format(bad=bad[0]))
@@ -77,15 +82,28 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     hits = sum(m >= attack.hit_on for m in modified)
     six = any(r == 6 for r in rolls)  # natural: Accuracy never makes a six (FAQ L73)
     critical = attack.critical_hit if six else 0
-    steps = [f"{attack.dice} dice: power {attack.power}" + (f" - Shields {attack.defender_shields}" if attack.defender_shields else "")
-             + f" ({FAQ} L97-104; Shields: {KEYWORDS})"]
+    steps = [
+        f"{attack.dice} dice: power {attack.power}"
+        + (f" - Shields {attack.defender_shields}" if attack.defender_shields else "")
+        + f" ({FAQ} L97-104; Shields: {KEYWORDS})"
+    ]
     if attack.accuracy:
-        steps.append(_("Accuracy {accuracy}: +{accuracy} to each die: {rolls} -> {modified} ({FAQ} L72-73, stacks L103)").format(accuracy=attack.accuracy, rolls=list(rolls), modified=list(modified), FAQ=FAQ))
-    steps.append(_("hit on {hit_on}+").format(hit_on=attack.hit_on) + (_(" (defender has Armor; two sources are one Armor, FAQ L75)") if attack.defender_armor else "")
-                 + _(": {hits} hit(s), 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)").format(hits=hits, KEYWORDS=KEYWORDS, FAQ=FAQ))
+        steps.append(
+            _("Accuracy {accuracy}: +{accuracy} to each die: {rolls} -> {modified} ({FAQ} L72-73, stacks L103)").format(
+                accuracy=attack.accuracy, rolls=list(rolls), modified=list(modified), FAQ=FAQ
+            )
+        )
+    steps.append(
+        _("hit on {hit_on}+").format(hit_on=attack.hit_on)
+        + (_(" (defender has Armor; two sources are one Armor, FAQ L75)") if attack.defender_armor else "")
+        + _(": {hits} hit(s), 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)").format(hits=hits, KEYWORDS=KEYWORDS, FAQ=FAQ)
+    )
     if attack.critical_hit:
-        steps.append(_("Critical Hit {critical_hit}: ").format(critical_hit=attack.critical_hit) + (_("a natural 6 was rolled, +{critical} damage").format(critical=critical) if six else _("no natural 6, no extra damage"))
-                     + _(" ({KEYWORDS}; Accuracy can't make a natural 6, {FAQ} L73)").format(KEYWORDS=KEYWORDS, FAQ=FAQ))
+        steps.append(
+            _("Critical Hit {critical_hit}: ").format(critical_hit=attack.critical_hit)
+            + (_("a natural 6 was rolled, +{critical} damage").format(critical=critical) if six else _("no natural 6, no extra damage"))
+            + _(" ({KEYWORDS}; Accuracy can't make a natural 6, {FAQ} L73)").format(KEYWORDS=KEYWORDS, FAQ=FAQ)
+        )
     return AttackResult(tuple(rolls), modified, hits, six, critical, hits + critical, tuple(steps))
 
 

@@ -26,9 +26,17 @@ def check_bid(side: Side, previous_own: int, new: int, force_pool: int) -> None:
     """A raise must beat the bidder's *own* previous bid, not the opponent's (TN L7), and stay
     within their Force pool (L7)."""
     if new > force_pool:
-        raise IllegalBidError(_("{side} bids {new} Force with {force_pool} in the pool; nobody bids more than their pool (SW TCG FAQ L7)").format(side=side, new=new, force_pool=force_pool))
+        raise IllegalBidError(
+            _("{side} bids {new} Force with {force_pool} in the pool; nobody bids more than their pool (SW TCG FAQ L7)").format(
+                side=side, new=new, force_pool=force_pool
+            )
+        )
     if new <= previous_own:
-        raise IllegalBidError(_("{side} bid {previous_own} already; a raise must be higher than the bidder's own bid (SW TCG FAQ, TN L7)").format(side=side, previous_own=previous_own))
+        raise IllegalBidError(
+            _("{side} bid {previous_own} already; a raise must be higher than the bidder's own bid (SW TCG FAQ, TN L7)").format(
+                side=side, previous_own=previous_own
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,9 @@ def contest(ds: Contender, ls: Contender) -> ContestResult:
     winner: Side = "DS" if ds.total >= ls.total else "LS"
     w = ds if winner == "DS" else ls
     tie = " (a tie goes to the Dark Side)" if ds.total == ls.total else ""
-    text = (f"DS {ds.bid} + {ds.build_cost} + {ds.stacked} = {ds.total}, LS {ls.bid} + {ls.build_cost} + {ls.stacked} = {ls.total}: "
-            f"{winner} wins{tie}, pays {w.bid} Force and its unit stays; the loser pays nothing and its unit retreats untapped "
-            "(SW TCG FAQ L8-9)")
+    text = (
+        f"DS {ds.bid} + {ds.build_cost} + {ds.stacked} = {ds.total}, LS {ls.bid} + {ls.build_cost} + {ls.stacked} = {ls.total}: "
+        f"{winner} wins{tie}, pays {w.bid} Force and its unit stays; the loser pays nothing and its unit retreats untapped "
+        "(SW TCG FAQ L8-9)"
+    )
     return ContestResult(winner, w.bid, ds.total, ls.total, text)

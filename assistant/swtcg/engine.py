@@ -77,7 +77,11 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
         cmd = parse_command(t, cmd)
     if cmd.verb not in VERBS:
         known = sorted(VERBS)
-        raise NotationError(_("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)))
+        raise NotationError(
+            _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
+                cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)
+            )
+        )
     said: list[str] = []
     handler = VERBS[cmd.verb]
     cmd.check_options(declared_options(handler), ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0])
@@ -103,6 +107,7 @@ def _battle(t: Table) -> bool:
 
 # --- stats: what a unit has now (keywords stack unless isolated; pilot bonuses) -----------
 
+
 def stat(t: Table, u: Unit, name: str) -> int:
     """A unit's speed, power or health now: printed + effects + the bonuses of its pilot
     (only aboard a vehicle; a pilot in the Character arena grants nothing, FAQ L122)."""
@@ -127,10 +132,14 @@ def keyword(t: Table, u: Unit, name: str) -> int | bool | tuple[int, ...]:
 
 # --- setup (FAQ L16-20, L126-127) -------------------------------------------------------
 
+
 def _draw(t: Table, side: str, n: int, said: list[str], why: str) -> Table:
     p = t.player(side)
     k = min(n, p.deck)
-    said.append(_("{side} draws {k} ({why})").format(side=side, k=k, why=_(why)) + (_(" — the deck is empty: nothing happens and play goes on (FAQ L43)") if k < n else ""))
+    said.append(
+        _("{side} draws {k} ({why})").format(side=side, k=k, why=_(why))
+        + (_(" — the deck is empty: nothing happens and play goes on (FAQ L43)") if k < n else "")
+    )
     return t.with_player(replace(p, hand=p.hand + k, deck=p.deck - k))
 
 
@@ -144,12 +153,18 @@ def _contest_check(t: Table, u: Unit, said: list[str]) -> None:
         return
     rival = next((x for x in t.in_arena(owner=other(u.owner)) if x.unique and x.name == u.name), None)
     if rival:
-        said.append(_("{label} meets {value}'s {label2} in battle: a unique-unit contest — a new one whenever the enemy unit is still in an arena (FAQ L12); open it with 'contest' during the battle phase (FAQ L5-14; reading R14 in docs/readings.md)").format(label=u.label, value=other(u.owner), label2=rival.label))
+        said.append(
+            _(
+                "{label} meets {value}'s {label2} in battle: a unique-unit contest — a new one whenever the enemy unit is still in an arena (FAQ L12); open "
+                "it with 'contest' during the battle phase (FAQ L5-14; reading R14 in docs/readings.md)"
+            ).format(label=u.label, value=other(u.owner), label2=rival.label)
+        )
 
 
 @_verb("deploy")
 def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Move a unit into its arena: in setup from hand with the 30 BP; in the build step once its counters reach its cost (or it costs 0), or a retreated unit back."""
+    # the docstring's first line is the verb's usage text (check_options quotes it), so it stays one line
+    """Move a unit into its arena: in setup from hand with the 30 BP; in the build step once its counters reach its cost (or it costs 0), or a retreated unit back."""  # noqa: E501
     side = _side(cmd)
     u = _own(t, cmd, 0, N_("the unit"))
     p = t.player(side)
@@ -168,10 +183,18 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         if u.zone != "hand":
             raise IllegalCommandError(_("{label} is not in {side}'s hand").format(label=u.label, side=side))
         if u.cost > p.setup_bp:
-            raise IllegalCommandError(_("{label} costs {cost} BP and {side} has {setup_bp} of the 30 setup BP left (FAQ L17)").format(label=u.label, cost=u.cost, side=side, setup_bp=p.setup_bp))
+            raise IllegalCommandError(
+                _("{label} costs {cost} BP and {side} has {setup_bp} of the 30 setup BP left (FAQ L17)").format(
+                    label=u.label, cost=u.cost, side=side, setup_bp=p.setup_bp
+                )
+            )
         t = t.with_player(replace(p, setup_bp=p.setup_bp - u.cost, hand=p.hand - 1))
         t = t.with_unit(replace(u, zone=arena, status=""))  # type: ignore[arg-type]
-        said.append(_("{side} deploys {label} into the {arena} arena for {cost} of the setup BP; {setup_bp} left (FAQ L17)").format(side=side, label=u.label, arena=arena, cost=u.cost, setup_bp=t.player(side).setup_bp))
+        said.append(
+            _("{side} deploys {label} into the {arena} arena for {cost} of the setup BP; {setup_bp} left (FAQ L17)").format(
+                side=side, label=u.label, arena=arena, cost=u.cost, setup_bp=t.player(side).setup_bp
+            )
+        )
         t = _draw(t, side, 1, said, N_("1 card per unit deployed in setup, FAQ L19"))
         if t.player(side).setup_bp == 0:
             said.append(_("{side} has spent the 30 setup BP").format(side=side))
@@ -180,8 +203,11 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("units are deployed in the build step, not the {step} step (FAQ L27-30)").format(step=t.step))
     if u.zone == "build" and u.status == "retreated":
         t = t.with_unit(replace(u, zone=arena, status=""))  # type: ignore[arg-type]
-        said.append(_("retreated {label} moves from the build zone into the {arena} arena").format(label=u.label, arena=arena) + (_(", tapped as it is") if u.tapped else "")
-                    + _(" (FAQ L29; L12)"))
+        said.append(
+            _("retreated {label} moves from the build zone into the {arena} arena").format(label=u.label, arena=arena)
+            + (_(", tapped as it is") if u.tapped else "")
+            + _(" (FAQ L29; L12)")
+        )
         _contest_check(t, t.unit(u.id), said)
         return t
     if u.zone == "hand" and u.cost == 0:
@@ -189,9 +215,15 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         said.append(_("{label} costs 0 BP and moves into its arena free (FAQ TN L28)").format(label=u.label))
         return t
     if u.zone != "build" or u.status != "partial":
-        raise IllegalCommandError(_("{label} is not being built in the build zone ({zone}); start it with 'build' (FAQ L27-28)").format(label=u.label, zone=u.zone))
+        raise IllegalCommandError(
+            _("{label} is not being built in the build zone ({zone}); start it with 'build' (FAQ L27-28)").format(label=u.label, zone=u.zone)
+        )
     if u.counters < u.cost:
-        raise IllegalCommandError(_("{label} has {counters} build counters of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)").format(label=u.label, counters=u.counters, cost=u.cost))
+        raise IllegalCommandError(
+            _("{label} has {counters} build counters of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)").format(
+                label=u.label, counters=u.counters, cost=u.cost
+            )
+        )
     if keep == "hidden":
         said.append(_("{label} is complete and stays hidden in the build zone, still 'partially built' (FAQ TN L30)").format(label=u.label))
         return t
@@ -200,7 +232,9 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         said.append(_("{label} is deployed but kept in the build zone as a retreated unit (FAQ TN L30)").format(label=u.label))
         return t
     t = t.with_unit(replace(u, zone=arena, status="", counters=0))  # type: ignore[arg-type]
-    said.append(_("{label} is deployed into the {arena} arena; no card is drawn for deploying in the build step (FAQ L19, L28-30)").format(label=u.label, arena=arena))
+    said.append(
+        _("{label} is deployed into the {arena} arena; no card is drawn for deploying in the build step (FAQ L19, L28-30)").format(label=u.label, arena=arena)
+    )
     _contest_check(t, t.unit(u.id), said)
     return t
 
@@ -216,13 +250,25 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} is a {kind} card: only units and missions are built (FAQ L27)").format(label=u.label, kind=u.kind))
     if u.zone in ARENAS or u.aboard is not None:
         where = f"piloting {t.unit(u.aboard).label}" if u.aboard else f"in the {u.zone} arena"
-        raise IllegalCommandError(_("{label} is {where}: only a card from the hand or a partial build in the build zone takes build counters (FAQ L27-28)").format(label=u.label, where=where))
+        raise IllegalCommandError(
+            _("{label} is {where}: only a card from the hand or a partial build in the build zone takes build counters (FAQ L27-28)").format(
+                label=u.label, where=where
+            )
+        )
     if u.zone == "build" and u.status == "retreated":
-        raise IllegalCommandError(_("{label} is a retreated unit: it comes back into its arena in the build step without build points ('{side} deploy {id}', FAQ L12, L32)").format(label=u.label, side=side, id=u.id))
+        raise IllegalCommandError(
+            _("{label} is a retreated unit: it comes back into its arena in the build step without build points ('{side} deploy {id}', FAQ L12, L32)").format(
+                label=u.label, side=side, id=u.id
+            )
+        )
     if u.zone not in ("hand", "build"):
-        raise IllegalCommandError(_("{label} is in the {zone}: only a card from the hand or the build zone is built (FAQ L27)").format(label=u.label, zone=u.zone))
+        raise IllegalCommandError(
+            _("{label} is in the {zone}: only a card from the hand or the build zone is built (FAQ L27)").format(label=u.label, zone=u.zone)
+        )
     if n < 1:
-        raise IllegalCommandError(_("building {label} needs at least 1 BP — even a unit that costs 0 needs 1 BP to be built hidden (FAQ L28; TN L28)").format(label=u.label))
+        raise IllegalCommandError(
+            _("building {label} needs at least 1 BP — even a unit that costs 0 needs 1 BP to be built hidden (FAQ L28; TN L28)").format(label=u.label)
+        )
     if t.step == "setup":
         if u.kind == "mission":
             raise IllegalCommandError(_("{label} is a mission: nothing is done with missions in setup (FAQ L20)").format(label=u.label))
@@ -242,9 +288,16 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     t = t.with_player(replace(p, bp=p.bp - n, hand=hand, bp_spent=p.bp_spent + n))
     t = t.with_unit(replace(u, zone="build", status="partial", counters=u.counters + n))
     u2 = t.unit(u.id)
-    said.append(_("{label}: {n} build counter(s), {counters} of {cost}; {value} BP left (FAQ L27-28)").format(label=u.label, n=n, counters=u2.counters, cost=u.cost, value=p.bp - n)
-                + (_(" — complete: deploy it, keep it hidden (as=hidden) or deploy it as retreated (as=retreated) (FAQ TN L30)")
-                   if u2.counters >= u.cost and u.kind == "unit" else ""))
+    said.append(
+        _("{label}: {n} build counter(s), {counters} of {cost}; {value} BP left (FAQ L27-28)").format(
+            label=u.label, n=n, counters=u2.counters, cost=u.cost, value=p.bp - n
+        )
+        + (
+            _(" — complete: deploy it, keep it hidden (as=hidden) or deploy it as retreated (as=retreated) (FAQ TN L30)")
+            if u2.counters >= u.cost and u.kind == "unit"
+            else ""
+        )
+    )
     return t
 
 
@@ -255,7 +308,11 @@ def _setup_done(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.step != "setup":
         raise IllegalCommandError(_("setup is over"))
     p = t.player(side)
-    said.append(_("{side} stops deploying with {setup_bp} BP left; {value} goes on until its 30 BP are spent (FAQ L17)").format(side=side, setup_bp=p.setup_bp, value=other(side)))
+    said.append(
+        _("{side} stops deploying with {setup_bp} BP left; {value} goes on until its 30 BP are spent (FAQ L17)").format(
+            side=side, setup_bp=p.setup_bp, value=other(side)
+        )
+    )
     return t.with_player(replace(p, setup_done=True))
 
 
@@ -285,19 +342,27 @@ def _ability(t: Table, cmd: Command, said: list[str]) -> Table:
     if u.zone == "build" and u.status == "partial":
         raise IllegalCommandError(_("{label} is partially built: its abilities can't be used until it is deployed (FAQ L45)").format(label=u.label))
     if u.aboard is not None and cmd.flag("this-unit"):
-        raise IllegalCommandError(_("{label} is piloting {label2} and is not a unit: its 'this unit' abilities (printed before 'Pilot') do not work (FAQ L144)").format(label=u.label, label2=t.unit(u.aboard).label))
+        raise IllegalCommandError(
+            _("{label} is piloting {label2} and is not a unit: its 'this unit' abilities (printed before 'Pilot') do not work (FAQ L144)").format(
+                label=u.label, label2=t.unit(u.aboard).label
+            )
+        )
     cost = cmd.int_opt("cost", 0) or 0
     p = t.player(side)
     if cost > p.force:
         raise IllegalCommandError(_("{side} has {force} Force and the ability costs {cost}").format(side=side, force=p.force, cost=cost))
     t = t.with_player(replace(p, force=p.force - cost))
-    said.append(_("{side} uses an activated ability of {label}").format(side=side, label=u.label) + (_(", paying {cost} Force").format(cost=cost) if cost else "")
-                + (_(" — at the end of the turn activated abilities may still be used (FAQ L42)") if t.step == "end" else "")
-                + _("; each activated ability once per chance (FAQ L46, L86-88)"))
+    said.append(
+        _("{side} uses an activated ability of {label}").format(side=side, label=u.label)
+        + (_(", paying {cost} Force").format(cost=cost) if cost else "")
+        + (_(" — at the end of the turn activated abilities may still be used (FAQ L42)") if t.step == "end" else "")
+        + _("; each activated ability once per chance (FAQ L46, L86-88)")
+    )
     return t
 
 
 # --- the turn's steps (reading R6 in docs/readings.md: one shared turn, DS first where order matters) ---------
+
 
 @_verb("next")
 def _next(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -315,15 +380,23 @@ def _next(t: Table, cmd: Command, said: list[str]) -> Table:
         return _new_turn(t, said)
     step = STEPS[i + 1]
     t = replace(t, step=step)
-    said.append(_("step: {step}").format(step=step) + {
-        "untap": " — every unit untaps, pilots on units too, DS first where order matters (FAQ L23, L129)",
-        "build-points": " — the BP roll is entered by the table: 'DS bp N' (reading R7 in docs/readings.md: the dice are not in the source)",
-        "force": " — Force gained is entered by the table: 'DS gain-force N' (reading R7 in docs/readings.md), DS first (FAQ L23)",
-        "build-start": " — each side draws, collects Bounty and pays Upkeep in the order it chooses; DS collects Bounty first (FAQ L27, L77-78, L162-163; reading R8 in docs/readings.md)",
-        "build": " — start partial builds (≥ 1 BP each), add counters, deploy, move each pilot once (FAQ L27-30, L130-134)",
-        "retreat": " — untapped units may retreat, tapping (FAQ L32)",
-        "end": " — 'when the battle phase ends' abilities resolve; battle cards can't be played, activated abilities can (FAQ L42)",
-    }.get(step, " — one play-or-pass for speed boosts, then units act in speed order entered by the table (FAQ L35-36; readings R9, R7 in docs/readings.md)"))
+    said.append(
+        _("step: {step}").format(step=step)
+        + {
+            "untap": " — every unit untaps, pilots on units too, DS first where order matters (FAQ L23, L129)",
+            "build-points": " — the BP roll is entered by the table: 'DS bp N' (reading R7 in docs/readings.md: the dice are not in the source)",
+            "force": " — Force gained is entered by the table: 'DS gain-force N' (reading R7 in docs/readings.md), DS first (FAQ L23)",
+            "build-start": (
+                " — each side draws, collects Bounty and pays Upkeep in the order it chooses; DS collects Bounty first (FAQ L27, L77-78, L162-163; "
+                "reading R8 in docs/readings.md)"
+            ),
+            "build": " — start partial builds (≥ 1 BP each), add counters, deploy, move each pilot once (FAQ L27-30, L130-134)",
+            "retreat": " — untapped units may retreat, tapping (FAQ L32)",
+            "end": " — 'when the battle phase ends' abilities resolve; battle cards can't be played, activated abilities can (FAQ L42)",
+        }.get(
+            step, " — one play-or-pass for speed boosts, then units act in speed order entered by the table (FAQ L35-36; readings R9, R7 in docs/readings.md)"
+        )
+    )
     if step == "untap":
         t = replace(t, units=tuple(replace(u, tapped=False) if u.tapped and u.zone in ARENAS else u for u in t.units))
     if step == "build":
@@ -347,7 +420,12 @@ def _bp(t: Table, cmd: Command, said: list[str]) -> Table:
     n = cmd.int_arg(0, N_("the build points"))
     p = t.player(side)
     if p.bp_spent:
-        raise IllegalCommandError(_("{side} has already spent {bp_spent} of this turn's build points: the BP are entered once per turn, before building (FAQ L27); a correction is the judge's --override").format(side=side, bp_spent=p.bp_spent))
+        raise IllegalCommandError(
+            _(
+                "{side} has already spent {bp_spent} of this turn's build points: the BP are entered once per turn, before building (FAQ L27); a correction "
+                "is the judge's --override"
+            ).format(side=side, bp_spent=p.bp_spent)
+        )
     said.append(_("{side} has {n} BP this turn (entered: the BP roll is not described in the source, reading R7 in docs/readings.md)").format(side=side, n=n))
     return t.with_player(replace(p, bp=n))
 
@@ -367,8 +445,15 @@ def _draw_cmd(t: Table, cmd: Command, said: list[str]) -> Table:
     """Draw cards: the start-of-build-step draw (1, reading R8 in docs/readings.md) or a card's draw."""
     side = _side(cmd)
     n = cmd.int_arg(0, N_("the cards drawn")) if cmd.args else 1
-    return _draw(t, side, n, said, N_("the start-of-build-step draw, in the order the side chooses with Bounty and Upkeep (FAQ L27; reading R8 in docs/readings.md)")
-                 if t.step == "build-start" else N_("a card's draw"))
+    return _draw(
+        t,
+        side,
+        n,
+        said,
+        N_("the start-of-build-step draw, in the order the side chooses with Bounty and Upkeep (FAQ L27; reading R8 in docs/readings.md)")
+        if t.step == "build-start"
+        else N_("a card's draw"),
+    )
 
 
 @_verb("discard")
@@ -396,7 +481,12 @@ def _bounty(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{side} earned no Bounty last turn").format(side=side))
     if side == "LS" and t.player("DS").bounties:
         raise IllegalCommandError(_("both sides earned Bounty: the Dark Side collects first (FAQ L77-78)"))
-    said.append(_("{side} collects {bounties} Bounty reward(s); the reward is the card's own (FAQ L77-78); Upkeep and the draw may come before or after, as the side chooses (FAQ L162-163)").format(side=side, bounties=p.bounties))
+    said.append(
+        _(
+            "{side} collects {bounties} Bounty reward(s); the reward is the card's own (FAQ L77-78); Upkeep and the draw may come before or after, as the "
+            "side chooses (FAQ L162-163)"
+        ).format(side=side, bounties=p.bounties)
+    )
     return t.with_player(replace(p, bounties=0))
 
 
@@ -414,22 +504,39 @@ def _upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{side} owes no Upkeep").format(side=side))
     total = sum(u.upkeep for u in owed)
     p = t.player(side)
-    where = ", ".join(f"{u.label} {u.upkeep}" + (" (retreated)" if u.status == "retreated" else "") + (" (piloting)" if u.aboard else "")
-                      + (f" (stack of {u.stacked + 1})" if u.stacked else "") for u in owed)
-    said.append(_("{side} owes Upkeep {total}: {where} — still owed when retreated, stacked or piloting (FAQ L160; reading R12 in docs/readings.md); a side that can pay must (FAQ L159); the currency is not in the source, Force assumed").format(side=side, total=total, where=where))
+    where = ", ".join(
+        f"{u.label} {u.upkeep}"
+        + (" (retreated)" if u.status == "retreated" else "")
+        + (" (piloting)" if u.aboard else "")
+        + (f" (stack of {u.stacked + 1})" if u.stacked else "")
+        for u in owed
+    )
+    said.append(
+        _(
+            "{side} owes Upkeep {total}: {where} — still owed when retreated, stacked or piloting (FAQ L160; reading R12 in docs/readings.md); a side that "
+            "can pay must (FAQ L159); the currency is not in the source, Force assumed"
+        ).format(side=side, total=total, where=where)
+    )
     if total > p.force:
-        said.append(_("{side} has {force} Force and cannot pay {total}: the consequence is not in the source — ask the judge").format(side=side, force=p.force, total=total))
+        said.append(
+            _("{side} has {force} Force and cannot pay {total}: the consequence is not in the source — ask the judge").format(
+                side=side, force=p.force, total=total
+            )
+        )
         return t
     return t.with_player(replace(p, force=p.force - total))
 
 
 # --- pilots (FAQ L115-147) ----------------------------------------------------------------
 
+
 def _pilot_fits(pilot: Unit, vehicle: Unit) -> str | None:
     if "Droid" in vehicle.subtypes:
         return _("{label} has the Droid subtype: no pilot goes on it (FAQ L120)").format(label=vehicle.label)
     if pilot.pilots not in vehicle.subtypes:
-        return (_("{label} is a '{pilots} Pilot' and {label2} is {why}: a pilot goes only on the type written before 'Pilot' (FAQ L118)").format(label=pilot.label, pilots=pilot.pilots, label2=vehicle.label, why=' '.join(vehicle.subtypes) or _('no vehicle')))
+        return _("{label} is a '{pilots} Pilot' and {label2} is {why}: a pilot goes only on the type written before 'Pilot' (FAQ L118)").format(
+            label=pilot.label, pilots=pilot.pilots, label2=vehicle.label, why=' '.join(vehicle.subtypes) or _('no vehicle')
+        )
     return None
 
 
@@ -443,8 +550,7 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
         raise NotationError(_("{cmd!r}: name the vehicle after '->'").format(cmd=str(cmd)))
     v = t.unit(vid)
     if t.step == "setup":
-        raise IllegalCommandError(_("no pilot goes on a unit in setup: pilots deploy to the Character arena and board in a later build step "
-                                  "(FAQ L126-127)"))
+        raise IllegalCommandError(_("no pilot goes on a unit in setup: pilots deploy to the Character arena and board in a later build step (FAQ L126-127)"))
     if t.step != "build":
         raise IllegalCommandError(_("pilots move in the build step, not the {step} step (FAQ L130)").format(step=t.step))
     if not pilot.pilots:
@@ -460,12 +566,21 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} already has a pilot: one pilot per unit (FAQ L119)").format(label=v.label))
     transfer = pilot.aboard is not None
     if not transfer and v.zone not in ("space", "ground"):
-        raise IllegalCommandError(_("boarding from the {zone} needs a vehicle in the Space or Ground arena; {label} is in the {zone2} (FAQ L132)").format(zone=pilot.zone, label=v.label, zone2=v.zone))
+        raise IllegalCommandError(
+            _("boarding from the {zone} needs a vehicle in the Space or Ground arena; {label} is in the {zone2} (FAQ L132)").format(
+                zone=pilot.zone, label=v.label, zone2=v.zone
+            )
+        )
     if transfer and v.zone not in ("space", "ground", "build"):
         raise IllegalCommandError(_("a transfer goes to a vehicle in an arena or the build zone (FAQ L133)"))
     t = t.with_unit(replace(pilot, aboard=v.id, zone=v.zone))
-    said.append((_("{label} transfers to {label2}; it is no longer a unit but part of it, and grants its bonuses printed after 'Pilot' (FAQ L121-123, L132-133)") if transfer
-                 else _("{label} boards {label2}; it is no longer a unit but part of it, and grants its bonuses printed after 'Pilot' (FAQ L121-123, L132-133)")).format(label=pilot.label, label2=v.label))
+    said.append(
+        (
+            _("{label} transfers to {label2}; it is no longer a unit but part of it, and grants its bonuses printed after 'Pilot' (FAQ L121-123, L132-133)")
+            if transfer
+            else _("{label} boards {label2}; it is no longer a unit but part of it, and grants its bonuses printed after 'Pilot' (FAQ L121-123, L132-133)")
+        ).format(label=pilot.label, label2=v.label)
+    )
     return replace(t, pilots_moved=t.pilots_moved | {pilot.id})
 
 
@@ -484,8 +599,13 @@ def _disembark(t: Table, cmd: Command, said: list[str]) -> Table:
         raise NotationError(_("{cmd!r}: to= is character or build").format(cmd=str(cmd)))
     v = t.unit(pilot.aboard)
     t = t.with_unit(replace(pilot, aboard=None, zone=to))  # type: ignore[arg-type]
-    said.append((_("{label} leaves {label2} for the character arena; {label2} stays and loses its bonuses (FAQ L124, L134)") if to == "character"
-                 else _("{label} leaves {label2} for the build zone; {label2} stays and loses its bonuses (FAQ L124, L134)")).format(label=pilot.label, label2=v.label))
+    said.append(
+        (
+            _("{label} leaves {label2} for the character arena; {label2} stays and loses its bonuses (FAQ L124, L134)")
+            if to == "character"
+            else _("{label} leaves {label2} for the build zone; {label2} stays and loses its bonuses (FAQ L124, L134)")
+        ).format(label=pilot.label, label2=v.label)
+    )
     return replace(t, pilots_moved=t.pilots_moved | {pilot.id})
 
 
@@ -502,11 +622,16 @@ def _restack(t: Table, cmd: Command, said: list[str]) -> Table:
         v = t.unit(pilot.aboard)
         if new not in v.subtypes:
             fits = [u.label for u in t.in_arena(owner=pilot.owner) if new in u.subtypes and t.pilot_of(u.id) is None and "Droid" not in u.subtypes]
-            said.append(_("{label} is not a {new}: {label2} must move — to a {new} ({why}), the Character arena or the build zone (FAQ L147)").format(label=v.label, new=new, label2=pilot.label, why=', '.join(fits) or 'none in play'))
+            said.append(
+                _("{label} is not a {new}: {label2} must move — to a {new} ({why}), the Character arena or the build zone (FAQ L147)").format(
+                    label=v.label, new=new, label2=pilot.label, why=', '.join(fits) or 'none in play'
+                )
+            )
     return t
 
 
 # --- retreat (FAQ L32, L136) -------------------------------------------------------------
+
 
 @_verb("retreat")
 def _retreat(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -529,7 +654,9 @@ def _retreat(t: Table, cmd: Command, said: list[str]) -> Table:
         return t
     pilot = t.pilot_of(u.id)
     if pilot is not None and pilot.tapped:
-        raise IllegalCommandError(_("{label} is piloted by tapped {label2}: both must be untapped to retreat (FAQ L136)").format(label=u.label, label2=pilot.label))
+        raise IllegalCommandError(
+            _("{label} is piloted by tapped {label2}: both must be untapped to retreat (FAQ L136)").format(label=u.label, label2=pilot.label)
+        )
     t = t.with_unit(replace(u, zone="build", status="retreated", tapped=True))
     said.append(_("{label} retreats to the build zone and taps (FAQ L32)").format(label=u.label))
     if pilot is not None:
@@ -558,7 +685,11 @@ def _move_card(t: Table, cmd: Command, said: list[str]) -> Table:
     if u.aboard is not None:
         v = t.unit(u.aboard)
         t = t.with_unit(replace(u, zone=to, aboard=None))  # type: ignore[arg-type]
-        said.append(_("pilot {label} goes to the {to}; {label2} stays where it is and loses the pilot's bonuses (FAQ L124)").format(label=u.label, to=to, label2=v.label))
+        said.append(
+            _("pilot {label} goes to the {to}; {label2} stays where it is and loses the pilot's bonuses (FAQ L124)").format(
+                label=u.label, to=to, label2=v.label
+            )
+        )
         return t
     t = t.with_unit(replace(u, zone=to, status="retreated" if to == "build" else ""))  # type: ignore[arg-type]
     said.append(_("{label} goes to the {to}").format(label=u.label, to=to))
@@ -567,19 +698,24 @@ def _move_card(t: Table, cmd: Command, said: list[str]) -> Table:
 
 # --- battle (FAQ L33-40, L67-114, L148-157) ---------------------------------------------
 
+
 def _current_arena(t: Table) -> str:
     return t.step.removeprefix("battle-")
 
 
 def _can_attack(t: Table, attacker: Unit, target: Unit) -> str | None:
     if target.aboard is not None:
-        return _("{label} is piloting {label2}: a pilot is not a unit and can't be attacked (FAQ L139)").format(label=target.label, label2=t.unit(target.aboard).label)
+        return _("{label} is piloting {label2}: a pilot is not a unit and can't be attacked (FAQ L139)").format(
+            label=target.label, label2=t.unit(target.aboard).label
+        )
     if target.kind != "unit" or target.zone not in ARENAS:
         return _("{label} is not a unit in an arena").format(label=target.label)
     if target.owner == attacker.owner:
         return _("{label} is {owner}'s own unit").format(label=target.label, owner=attacker.owner)
     if target.zone != attacker.zone:
-        return _("{label} is in the {zone} arena and {label2} in the {zone2}: attacks stay in one arena (FAQ L84, L149)").format(label=target.label, zone=target.zone, label2=attacker.label, zone2=attacker.zone)
+        return _("{label} is in the {zone} arena and {label2} in the {zone2}: attacks stay in one arena (FAQ L84, L149)").format(
+            label=target.label, zone=target.zone, label2=attacker.label, zone2=attacker.zone
+        )
     if target.cannot_attack:
         return _("{label} can't be attacked (e.g. Han Enchained, FAQ TN L70)").format(label=target.label)
     return None
@@ -595,7 +731,9 @@ def _attack(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.attack is not None:
         raise IllegalCommandError(_("{attacker} is attacking; finish that attack first ('end-attack')").format(attacker=t.attack.attacker))
     if a.zone != _current_arena(t) or a.aboard is not None:
-        raise IllegalCommandError(_("{label} is not a unit in the {value} arena, whose battle step this is (FAQ L36)").format(label=a.label, value=_current_arena(t)))
+        raise IllegalCommandError(
+            _("{label} is not a unit in the {value} arena, whose battle step this is (FAQ L36)").format(label=a.label, value=_current_arena(t))
+        )
     if a.tapped:
         raise IllegalCommandError(_("{label} is tapped; only untapped units attack (FAQ L37, inference)").format(label=a.label))
     if a.cannot_attack:
@@ -609,7 +747,12 @@ def _attack(t: Table, cmd: Command, said: list[str]) -> Table:
     t = t.with_unit(replace(a, tapped=True))
     power = stat(t, a, "power")
     t = replace(t, attack=AttackState(a.id, d.id, power, window="before-roll"))
-    said.append(_("{label} (power {power}) attacks {label2}; the choice to attack can't be changed now (FAQ L34, L69). Before the roll: Retaliate, Intercept and power cards (FAQ L85-88, L150-151)").format(label=a.label, power=power, label2=d.label))
+    said.append(
+        _(
+            "{label} (power {power}) attacks {label2}; the choice to attack can't be changed now (FAQ L34, L69). Before the roll: Retaliate, Intercept and "
+            "power cards (FAQ L85-88, L150-151)"
+        ).format(label=a.label, power=power, label2=d.label)
+    )
     odd = not_modelled(t, a, d)
     if odd:
         said.append(_("not modelled (apply by hand with effect commands): {names}").format(names=', '.join(odd)))
@@ -624,7 +767,11 @@ def _need_attack(t: Table) -> AttackState:
 
 def _once(at: AttackState, key: str, what: str) -> None:
     if key in at.used:
-        raise IllegalCommandError(_("{what} was already used in this attack's chance; each activated ability once per chance, and starting the attack opened only one (FAQ L86-89)").format(what=_(what)))
+        raise IllegalCommandError(
+            _(
+                "{what} was already used in this attack's chance; each activated ability once per chance, and starting the attack opened only one (FAQ L86-89)"
+            ).format(what=_(what))
+        )
 
 
 @_verb("intercept")
@@ -646,9 +793,18 @@ def _intercept(t: Table, cmd: Command, said: list[str]) -> Table:
     at = replace(at, used=at.used + (f"{u.id}:intercept",))
     why = _can_attack(t, t.unit(at.attacker), u)
     if why:
-        said.append(_("Intercept has no effect: the attacker can't attack {label} ({why}); costs paid gain nothing and the defender stays {label2} (FAQ L85; reading R11 in docs/readings.md)").format(label=u.label, why=why, label2=defender.label))
+        said.append(
+            _(
+                "Intercept has no effect: the attacker can't attack {label} ({why}); costs paid gain nothing and the defender stays {label2} (FAQ L85; "
+                "reading R11 in docs/readings.md)"
+            ).format(label=u.label, why=why, label2=defender.label)
+        )
         return replace(t, attack=at)
-    said.append(_("{label} intercepts: {label2} now attacks {label}; it is the same attack, not a new one (FAQ L85-88)").format(label=u.label, label2=t.unit(at.attacker).label))
+    said.append(
+        _("{label} intercepts: {label2} now attacks {label}; it is the same attack, not a new one (FAQ L85-88)").format(
+            label=u.label, label2=t.unit(at.attacker).label
+        )
+    )
     return replace(t, attack=replace(at, defender=u.id))
 
 
@@ -674,7 +830,11 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} is not the unit being attacked (Retaliate: 'if a unit attacks this unit', FAQ L149)").format(label=u.label))
     _once(at, f"{u.id}:retaliate", f"{u.label}'s Retaliate")
     t = _pay(t, side, _keyword_cost(cmd, u, "retaliate", said))
-    said.append(_("{label} retaliates: {x} dice of damage to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(label=u.label, x=x, label2=t.unit(at.attacker).label))
+    said.append(
+        _("{label} retaliates: {x} dice of damage to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(
+            label=u.label, x=x, label2=t.unit(at.attacker).label
+        )
+    )
     return replace(t, attack=replace(at, used=at.used + (f"{u.id}:retaliate",), retaliate=at.retaliate + ((u.id, x),)))
 
 
@@ -694,7 +854,12 @@ def _overload(t: Table, cmd: Command, said: list[str]) -> Table:
     x, y = cmd.int_arg(0, N_("the power added")), cmd.int_arg(1, N_("the damage to itself"))
     if at.window != "before-roll":
         raise IllegalCommandError(_("Overload is used when the unit attacks, before the roll (FAQ L110)"))
-    said.append(_("Overload: +{x} power for this attack only ({power} -> {value}); when the attack ends the unit deals {y} damage to itself, which can be prevented, evaded or deflected; usable again on each attack (FAQ L110-114)").format(x=x, power=at.power, value=at.power + x, y=y))
+    said.append(
+        _(
+            "Overload: +{x} power for this attack only ({power} -> {value}); when the attack ends the unit deals {y} damage to itself, which can be "
+            "prevented, evaded or deflected; usable again on each attack (FAQ L110-114)"
+        ).format(x=x, power=at.power, value=at.power + x, y=y)
+    )
     return replace(t, attack=replace(at, power=at.power + x, overload_self=at.overload_self + y))
 
 
@@ -703,14 +868,18 @@ def _power(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS power -5': a power card played in the before-roll window (Tyranus's Gift); the attacker stays committed (FAQ L69)."""
     at = _need_attack(t)
     n = cmd.signed_arg(0, N_("the power change"))
-    said.append(_("{label}: power {power} {n:+d} for this attack; the player chose to attack and can't switch to a 'play only when this unit would attack' ability now (FAQ L69)").format(label=t.unit(at.attacker).label, power=at.power, n=n))
+    said.append(
+        _(
+            "{label}: power {power} {n:+d} for this attack; the player chose to attack and can't switch to a 'play only when this unit would attack' "
+            "ability now (FAQ L69)"
+        ).format(label=t.unit(at.attacker).label, power=at.power, n=n)
+    )
     return replace(t, attack=replace(at, power=max(0, at.power + n)))
 
 
 def _attack_spec(t: Table, at: AttackState) -> Attack:
     a, d = t.unit(at.attacker), t.unit(at.defender)
-    return Attack(at.power, int(keyword(t, a, "accuracy")), int(keyword(t, a, "critical_hit")), bool(keyword(t, d, "armor")),
-                  int(keyword(t, d, "shields")))
+    return Attack(at.power, int(keyword(t, a, "accuracy")), int(keyword(t, a, "critical_hit")), bool(keyword(t, d, "armor")), int(keyword(t, d, "shields")))
 
 
 def _rolls(cmd: Command, i: int = 0) -> list[int]:
@@ -729,11 +898,26 @@ def _roll(t: Table, cmd: Command, said: list[str]) -> Table:
     r = resolve(_attack_spec(t, at), _rolls(cmd))
     said.extend(r.steps)
     pending = _reroll_triggers(t, at)
-    said.append(_("reroll chance: ") + (_("first the triggered rerolls ({names}), then ").format(names=', '.join(pending)) if pending else "")
-                + _("the play-or-pass, DS first, until both pass in a row (FAQ L92-101; reading R6 in docs/readings.md)"))
-    return replace(t, attack=replace(at, rolls=r.rolls, hits=r.hits, critical=r.critical, damage=r.damage, window="reroll",
-                                     window_turn="DS", passes=0, used=tuple(u for u in at.used if u.endswith("retaliate")),
-                                     lucky_used=tuple(f"pending:{p}" for p in pending)))
+    said.append(
+        _("reroll chance: ")
+        + (_("first the triggered rerolls ({names}), then ").format(names=', '.join(pending)) if pending else "")
+        + _("the play-or-pass, DS first, until both pass in a row (FAQ L92-101; reading R6 in docs/readings.md)")
+    )
+    return replace(
+        t,
+        attack=replace(
+            at,
+            rolls=r.rolls,
+            hits=r.hits,
+            critical=r.critical,
+            damage=r.damage,
+            window="reroll",
+            window_turn="DS",
+            passes=0,
+            used=tuple(u for u in at.used if u.endswith("retaliate")),
+            lucky_used=tuple(f"pending:{p}" for p in pending),
+        ),
+    )
 
 
 def _reroll_triggers(t: Table, at: AttackState) -> list[str]:
@@ -747,7 +931,10 @@ def _reroll_triggers(t: Table, at: AttackState) -> list[str]:
 
 def _rescore(t: Table, at: AttackState, rolls: list[int], said: list[str]) -> Table:
     r = resolve(_attack_spec(t, at), rolls)
-    said.append(_("now {rolls}: {hits} hit(s), {damage} damage").format(rolls=list(r.rolls), hits=r.hits, damage=r.damage) + (_(" (Critical Hit +{critical})").format(critical=r.critical) if r.critical else ""))
+    said.append(
+        _("now {rolls}: {hits} hit(s), {damage} damage").format(rolls=list(r.rolls), hits=r.hits, damage=r.damage)
+        + (_(" (Critical Hit +{critical})").format(critical=r.critical) if r.critical else "")
+    )
     return replace(t, attack=replace(at, rolls=r.rolls, hits=r.hits, critical=r.critical, damage=r.damage))
 
 
@@ -778,10 +965,13 @@ def _window_turn(t: Table, at: AttackState, side: str, what: str) -> None:
     if at.window != "reroll":
         raise IllegalCommandError(_("{what} is used in the reroll chance after the attack roll (FAQ L91-104)").format(what=_(what)))
     if any(p.startswith("pending:") for p in at.lucky_used):
-        raise IllegalCommandError(_("triggered rerolls resolve before the play-or-pass: ")
-                                  + ", ".join(p[8:] for p in at.lucky_used if p.startswith("pending:")) + _(" (FAQ L92-96)"))
+        raise IllegalCommandError(
+            _("triggered rerolls resolve before the play-or-pass: ") + ", ".join(p[8:] for p in at.lucky_used if p.startswith("pending:")) + _(" (FAQ L92-96)")
+        )
     if side != at.window_turn:
-        raise IllegalCommandError(_("it is {window_turn}'s turn in the reroll play-or-pass (DS first, reading R6 in docs/readings.md)").format(window_turn=at.window_turn))
+        raise IllegalCommandError(
+            _("it is {window_turn}'s turn in the reroll play-or-pass (DS first, reading R6 in docs/readings.md)").format(window_turn=at.window_turn)
+        )
 
 
 @_verb("lucky")
@@ -801,18 +991,30 @@ def _lucky(t: Table, cmd: Command, said: list[str]) -> Table:
     n = lucky_rerolls(x, at.power)
     new = _rolls(cmd, 1)
     if len(new) != n:
-        raise IllegalCommandError(_("Lucky {x} with attacker power {power} rerolls exactly {n} dice — all or nothing (FAQ L97-104; reading R13 in docs/readings.md)").format(x=x, power=at.power, n=n))
+        raise IllegalCommandError(
+            _("Lucky {x} with attacker power {power} rerolls exactly {n} dice — all or nothing (FAQ L97-104; reading R13 in docs/readings.md)").format(
+                x=x, power=at.power, n=n
+            )
+        )
     which_text = cmd.opt("dice") or ",".join(str(i + 1) for i in range(n))
     if not re.fullmatch(r"\d+(,\d+)*", which_text):
         raise NotationError(_("{cmd!r}: dice={which_text!r} lists die positions such as 1,3").format(cmd=str(cmd), which_text=which_text))
     which = [int(i) - 1 for i in which_text.split(",")]
     if len(which) != n or any(not 0 <= i < len(at.rolls) for i in which):
-        raise NotationError(_("{cmd!r}: dice= names {n} of the {n2} dice by position (the choice is the Lucky user's, reading R13 in docs/readings.md)").format(cmd=str(cmd), n=n, n2=len(at.rolls)))
+        raise NotationError(
+            _("{cmd!r}: dice= names {n} of the {n2} dice by position (the choice is the Lucky user's, reading R13 in docs/readings.md)").format(
+                cmd=str(cmd), n=n, n2=len(at.rolls)
+            )
+        )
     rolls = list(at.rolls)
     for i, v in zip(which, new, strict=True):
         rolls[i] = v
     src = "" if u.kw("lucky", 0) == x else _(" (Lucky stacks: {own} + pilot's {pilot}, FAQ L102-104)").format(own=u.kw("lucky", 0), pilot=x - u.kw("lucky", 0))
-    said.append(_("{side} uses {label}'s Lucky {x}{src}: rerolls {n} dice (= the attacker's power at most, FAQ L97-104)").format(side=side, label=u.label, x=x, src=src, n=n))
+    said.append(
+        _("{side} uses {label}'s Lucky {x}{src}: rerolls {n} dice (= the attacker's power at most, FAQ L97-104)").format(
+            side=side, label=u.label, x=x, src=src, n=n
+        )
+    )
     t = _rescore(t, at, rolls, said)
     at2 = t.attack
     assert at2 is not None
@@ -829,7 +1031,12 @@ def _pass(t: Table, cmd: Command, said: list[str]) -> Table:
     _window_turn(t, at, side, N_("passing"))
     passes = at.passes + 1
     if passes >= 2:
-        said.append(_("{side} passes; both passed in a row: the reroll chance ends and unused Lucky is lost for this attack (FAQ L94, L100-101). Prevention chance: 'prevent N', 'evade UNIT', 'deflect UNIT -> TARGET', then 'end-attack'").format(side=side))
+        said.append(
+            _(
+                "{side} passes; both passed in a row: the reroll chance ends and unused Lucky is lost for this attack (FAQ L94, L100-101). Prevention "
+                "chance: 'prevent N', 'evade UNIT', 'deflect UNIT -> TARGET', then 'end-attack'"
+            ).format(side=side)
+        )
         return replace(t, attack=replace(at, window="prevention", passes=0))
     said.append(_("{side} passes; {value} may still act (FAQ L99-101)").format(side=side, value=other(side)))
     return replace(t, attack=replace(at, passes=passes, window_turn=other(side)))
@@ -843,7 +1050,11 @@ def _prevent(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("damage is prevented in the prevention chance, after the reroll chance (FAQ L38, L58-66)"))
     n = cmd.int_arg(0, N_("the damage prevented"))
     left, used, wasted = prevent(at.damage - at.prevented, [n])
-    said.append(_("prevent {n}: {used} prevented").format(n=n, used=used) + (_(", {wasted} wasted (FAQ L38)").format(wasted=wasted) if wasted else "") + _("; {left} damage left").format(left=left))
+    said.append(
+        _("prevent {n}: {used} prevented").format(n=n, used=used)
+        + (_(", {wasted} wasted (FAQ L38)").format(wasted=wasted) if wasted else "")
+        + _("; {left} damage left").format(left=left)
+    )
     return replace(t, attack=replace(at, prevented=at.prevented + used))
 
 
@@ -870,7 +1081,12 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
     _once(at, f"{u.id}:evade:{i}", f"Evade instance {i + 1} of {u.label}")
     t = _pay(t, side, _keyword_cost(cmd, u, "evade", said))
     left, used, wasted = prevent(at.damage - at.prevented, [inst[i]])
-    said.append(_("{label} Evade {inst} (instance {value} of {n}; each instance is its own ability, usable each time damage is dealt, FAQ L46): {used} prevented, {left} left ({KEYWORDS}: Evade X prevents up to X)").format(label=u.label, inst=inst[i], value=i + 1, n=len(inst), used=used, left=left, KEYWORDS=KEYWORDS))
+    said.append(
+        _(
+            "{label} Evade {inst} (instance {value} of {n}; each instance is its own ability, usable each time damage is dealt, FAQ L46): {used} prevented, "
+            "{left} left ({KEYWORDS}: Evade X prevents up to X)"
+        ).format(label=u.label, inst=inst[i], value=i + 1, n=len(inst), used=used, left=left, KEYWORDS=KEYWORDS)
+    )
     return replace(t, attack=replace(at, prevented=at.prevented + used, used=at.used + (f"{u.id}:evade:{i}",)))
 
 
@@ -906,16 +1122,28 @@ def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], 
     target = t.unit(target.id)
     dmg = target.damage + n
     t = t.with_unit(replace(target, damage=dmg))
-    said.append(_("{label} takes {n} ({how}): damage {dmg} of health {value}").format(label=target.label, n=n, how=_(how), dmg=dmg, value=stat(t, target, 'health')))
+    said.append(
+        _("{label} takes {n} ({how}): damage {dmg} of health {value}").format(label=target.label, n=n, how=_(how), dmg=dmg, value=stat(t, target, 'health'))
+    )
     stun = int(keyword(t, source, "stun")) if stuns and source is not None else 0
     if source is not None and source.id == target.id and keyword(t, source, "stun"):
         said.append(_("{label} damaged itself: its Stun works only when it damages another unit (FAQ L153)").format(label=target.label))
     if stun and target.aboard is None:
         t = t.with_unit(replace(t.unit(target.id), power_bonus=t.unit(target.id).power_bonus - stun))
-        said.append(_("Stun {stun} from {label}: {label2} gets -{stun} power until the end of the battle phase (FAQ L153-157)").format(stun=stun, label=source.label, label2=target.label))
+        said.append(
+            _("Stun {stun} from {label}: {label2} gets -{stun} power until the end of the battle phase (FAQ L153-157)").format(
+                stun=stun, label=source.label, label2=target.label
+            )
+        )
     if destroyed(dmg, stat(t, target, "health")):
         t = t.with_unit(replace(t.unit(target.id), zone="discard", aboard=None, tapped=False, status=""))
-        said.append(_("{label} is destroyed and goes to the discard pile (damage ≥ health, reading R10 in docs/readings.md: the pilot text says 'more than' — the judge may rule otherwise)").format(label=target.label) + (_("; {label} keeps its own damage (FAQ L142-143)").format(label=t.unit(target.aboard).label) if target.aboard else ""))
+        said.append(
+            _(
+                "{label} is destroyed and goes to the discard pile (damage ≥ health, reading R10 in docs/readings.md: the pilot text says 'more than' — the "
+                "judge may rule otherwise)"
+            ).format(label=target.label)
+            + (_("; {label} keeps its own damage (FAQ L142-143)").format(label=t.unit(target.aboard).label) if target.aboard else "")
+        )
         if target.aboard is None:
             t = _carry_pilot(t, target, "discard", said)
     return t
@@ -923,7 +1151,8 @@ def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], 
 
 @_verb("end-attack")
 def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Assign and land the damage, then the end-of-attack effects: 'end-attack [overkill=UNIT] [double=yes] [self-prevent=N] [self-evade=I] [self-deflect=UNIT]'."""
+    # the docstring's first line is the verb's usage text (check_options quotes it), so it stays one line
+    """Assign and land the damage, then the end-of-attack effects: 'end-attack [overkill=UNIT] [double=yes] [self-prevent=N] [self-evade=I] [self-deflect=UNIT]'."""  # noqa: E501
     at = _need_attack(t)
     if at.window == "before-roll":
         raise IllegalCommandError(_("the attack dice have not been rolled ('roll 4,5,6')"))
@@ -939,8 +1168,11 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
         to_def, to_other = overkill(damage, stat(t, d, "health") - d.damage)
     factor = 2 if cmd.flag("double") else 1
     if factor == 2:
-        said.append(_("damage doubled after it is assigned: {to_def} -> {value}").format(to_def=to_def, value=to_def * 2) + (f", {to_other} -> {to_other * 2}" if to_other else "")
-                    + _(" (FAQ L107-108)"))
+        said.append(
+            _("damage doubled after it is assigned: {to_def} -> {value}").format(to_def=to_def, value=to_def * 2)
+            + (f", {to_other} -> {to_other * 2}" if to_other else "")
+            + _(" (FAQ L107-108)")
+        )
     to_def, to_other = to_def * factor, to_other * factor
     landed = max(0, to_def - at.prevented)
     t = _land(t, a, d, landed, said, N_("the attack"))
@@ -948,13 +1180,19 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
         o = t.unit(spill)
         if o.zone != d.zone or o.owner != d.owner:
             raise IllegalCommandError(_("Overkill's extra damage goes to another of {owner}'s units in the same arena (FAQ L106-108)").format(owner=d.owner))
-        said.append(_("Overkill: {value} hit(s) beyond {label}'s remaining health go to {label2} (FAQ L106-108)").format(value=to_other // factor, label=d.label, label2=o.label))
+        said.append(
+            _("Overkill: {value} hit(s) beyond {label}'s remaining health go to {label2} (FAQ L106-108)").format(
+                value=to_other // factor, label=d.label, label2=o.label
+            )
+        )
         t = _land(t, a, o, to_other, said, N_("Overkill"))
     for uid, x in at.retaliate:
         u = t.unit(uid)
-        said.append(_("the attack ends: {label}'s Retaliate deals {x} dice of damage to {label2}").format(label=u.label, x=x, label2=a.label)
-                    + (_(" although it has been discarded") if u.zone == "discard" else "")
-                    + _(" — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)").format(x=x, uid=uid, id=a.id))
+        said.append(
+            _("the attack ends: {label}'s Retaliate deals {x} dice of damage to {label2}").format(label=u.label, x=x, label2=a.label)
+            + (_(" although it has been discarded") if u.zone == "discard" else "")
+            + _(" — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)").format(x=x, uid=uid, id=a.id)
+        )
     if at.overload_self:
         t = _overload_damage(t, cmd, a, at.overload_self, said)
     said.append(_("bonuses 'for this attack' end (FAQ L113); waiting triggered abilities now resolve, DS first (FAQ L34, L55)"))
@@ -1010,8 +1248,20 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalRollError(_("{n} dice of damage: give {n} rolls, rolls=4,5,...").format(n=n))
     r = resolve(Attack(n, 0, 0, bool(keyword(t, tgt, "armor"))), rolls)
     acc = int(keyword(t, src, "accuracy"))
-    said.append(_("{n} dice of damage from {label}: {hits} hit(s)").format(n=n, label=src.label, hits=r.hits) + (_("; its Accuracy {acc} does not apply — dice of damage are not an attack (FAQ L39, L72; inference)").format(acc=acc) if acc else ""))
-    said.append(_("the reroll and prevention chances come now, after the roll and the damage") + (_(", before the 'then' part ({value}); other triggered abilities fired meanwhile wait until the card is done (FAQ L48-50)").format(value=cmd.opt('then')) if cmd.opt("then") else _(" (FAQ L48-50)")))
+    said.append(
+        _("{n} dice of damage from {label}: {hits} hit(s)").format(n=n, label=src.label, hits=r.hits)
+        + (_("; its Accuracy {acc} does not apply — dice of damage are not an attack (FAQ L39, L72; inference)").format(acc=acc) if acc else "")
+    )
+    said.append(
+        _("the reroll and prevention chances come now, after the roll and the damage")
+        + (
+            _(", before the 'then' part ({value}); other triggered abilities fired meanwhile wait until the card is done (FAQ L48-50)").format(
+                value=cmd.opt('then')
+            )
+            if cmd.opt("then")
+            else _(" (FAQ L48-50)")
+        )
+    )
     return _land(t, src, tgt, max(0, r.hits - (cmd.int_opt("prevent", 0) or 0)), said, N_("dice of damage"))
 
 
@@ -1030,8 +1280,14 @@ def _zap(t: Table, cmd: Command, said: list[str]) -> Table:
     if tgt is None:
         raise NotationError(_("{cmd!r}: name the target after '->'").format(cmd=str(cmd)))
     t = t.with_unit(replace(a, tapped=True))
-    said.append(_("{label} taps to deal {n} damage to {label2} without dice: not an attack, so attack triggers don't fire and cards that need an attack (Rebel Surrender) can't be used").format(label=a.label, n=n, label2=tgt.label) + (_("; Han Enchained does not stop it (FAQ L70)") if a.cannot_attack or tgt.cannot_attack else "")
-                + _(" (FAQ L69; TN L69)"))
+    said.append(
+        _(
+            "{label} taps to deal {n} damage to {label2} without dice: not an attack, so attack triggers don't fire and cards that need an attack (Rebel "
+            "Surrender) can't be used"
+        ).format(label=a.label, n=n, label2=tgt.label)
+        + (_("; Han Enchained does not stop it (FAQ L70)") if a.cannot_attack or tgt.cannot_attack else "")
+        + _(" (FAQ L69; TN L69)")
+    )
     return _land(t, a, tgt, n, said, N_("tap and zap"))
 
 
@@ -1045,7 +1301,12 @@ def _as_if(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} is not in the arena whose battle step this is").format(label=a.label))
     if t.in_arena(arena, other(side)):
         raise IllegalCommandError(_("{value} has units in the {arena} arena: attack one of them").format(value=other(side), arena=arena))
-    said.append(_("{value} has no units in the {arena} arena: {label} still takes its turn in speed order 'as if attacking', for Bombard, Ion Cannon and 'play only when this unit would attack' abilities (FAQ L36)").format(value=other(side), arena=arena, label=a.label))
+    said.append(
+        _(
+            "{value} has no units in the {arena} arena: {label} still takes its turn in speed order 'as if attacking', for Bombard, Ion Cannon and 'play "
+            "only when this unit would attack' abilities (FAQ L36)"
+        ).format(value=other(side), arena=arena, label=a.label)
+    )
     return t
 
 
@@ -1123,6 +1384,7 @@ def _disrupt(t: Table, cmd: Command, said: list[str]) -> Table:
 
 # --- contests (FAQ L4-14; reading R14 in docs/readings.md) ---------------------------------------------
 
+
 def _pairs(t: Table) -> list[tuple[Unit, Unit]]:
     ds = [u for u in t.in_arena(owner="DS") if u.unique]
     ls = [u for u in t.in_arena(owner="LS") if u.unique]
@@ -1136,7 +1398,9 @@ def _contest(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("contests happen during the battle phase (FAQ L6)"))
     pairs = _pairs(t)
     if not pairs:
-        raise IllegalCommandError(_("no unique unit of one name is in battle on both sides (FAQ L6; reading R14 in docs/readings.md: the build zone does not count)"))
+        raise IllegalCommandError(
+            _("no unique unit of one name is in battle on both sides (FAQ L6; reading R14 in docs/readings.md: the build zone does not count)")
+        )
     if cmd.args:
         a, b = t.unit(cmd.args[0]), t.unit(cmd.arg(1, N_("the LS unit")))
         if (a, b) not in pairs:
@@ -1144,10 +1408,19 @@ def _contest(t: Table, cmd: Command, said: list[str]) -> Table:
         if len(pairs) > 1 and cmd.actor != "DS":
             raise IllegalCommandError(_("several contests at once: the Dark Side chooses which is bid first (FAQ L10)"))
     elif len(pairs) > 1:
-        raise IllegalCommandError(_("{n} contests at once ({names}): the Dark Side chooses which is bid first — 'DS contest DS-UNIT LS-UNIT' (FAQ L10)").format(n=len(pairs), names=', '.join(f'{a.id}/{b.id}' for a, b in pairs)))
+        raise IllegalCommandError(
+            _("{n} contests at once ({names}): the Dark Side chooses which is bid first — 'DS contest DS-UNIT LS-UNIT' (FAQ L10)").format(
+                n=len(pairs), names=', '.join(f'{a.id}/{b.id}' for a, b in pairs)
+            )
+        )
     else:
         a, b = pairs[0]
-    said.append(_("contest: {label} (DS) v {label2} (LS); DS bids first, then LS, each raising only their own bid, until both decline in a row (FAQ L7; TN L7; reading R14 in docs/readings.md)").format(label=a.label, label2=b.label))
+    said.append(
+        _(
+            "contest: {label} (DS) v {label2} (LS); DS bids first, then LS, each raising only their own bid, until both decline in a row (FAQ L7; TN L7; "
+            "reading R14 in docs/readings.md)"
+        ).format(label=a.label, label2=b.label)
+    )
     return replace(t, contest=(a.id, b.id, -1, -1, "DS", 0))
 
 
@@ -1186,12 +1459,18 @@ def _settle(t: Table, a: str, b: str, dsb: int, lsb: int, said: list[str]) -> Ta
     p = t.player(r.winner)
     t = t.with_player(replace(p, force=p.force - r.winner_pays))
     t = t.with_unit(replace(lose, zone="build", status="retreated", tapped=False))
-    said.append(_("{label} retreats to the build zone untapped; it may come back in {owner}'s next build step, and if {label2} is still in an arena there is a new contest (FAQ L9, L12)").format(label=lose.label, owner=lose.owner, label2=win.label))
+    said.append(
+        _(
+            "{label} retreats to the build zone untapped; it may come back in {owner}'s next build step, and if {label2} is still in an arena there is a "
+            "new contest (FAQ L9, L12)"
+        ).format(label=lose.label, owner=lose.owner, label2=win.label)
+    )
     t = _carry_pilot(t, lose, "build", said)
     return replace(t, contest=None)
 
 
 # --- triggered abilities (FAQ L51-66; reading R6 in docs/readings.md) ----------------------------------------------
+
 
 @_verb("trigger")
 def _trigger(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -1210,12 +1489,15 @@ def _resolve_triggers(t: Table, cmd: Command, said: list[str]) -> Table:
     if not t.triggers:
         raise IllegalCommandError(_("no triggered ability is waiting"))
     order = [x for x in t.triggers if x[0] == "DS"] + [x for x in t.triggers if x[0] == "LS"]
-    said.append(_("resolve in this order — all Dark Side abilities first (in the order DS chooses), then the Light Side's (FAQ L55): ")
-                + "; ".join(f"{s}: {text}" for s, text in order))
+    said.append(
+        _("resolve in this order — all Dark Side abilities first (in the order DS chooses), then the Light Side's (FAQ L55): ")
+        + "; ".join(f"{s}: {text}" for s, text in order)
+    )
     return replace(t, triggers=())
 
 
 # --- questions ----------------------------------------------------------------------------
+
 
 @_verb("is-a")
 def _is_a(t: Table, cmd: Command, said: list[str]) -> Table:
@@ -1223,8 +1505,13 @@ def _is_a(t: Table, cmd: Command, said: list[str]) -> Table:
     u = t.unit(cmd.arg(0, N_("the unit")))
     word = cmd.arg(1, N_("the subtype"))
     yes = word in u.subtypes
-    said.append((_("{label} ({type}) is a {word}: an effect naming a subtype reads the type line, not the card's name (FAQ L3)") if yes
-                 else _("{label} ({type}) is not a {word}: an effect naming a subtype reads the type line, not the card's name (FAQ L3)")).format(label=u.label, type=u.type, word=word))
+    said.append(
+        (
+            _("{label} ({type}) is a {word}: an effect naming a subtype reads the type line, not the card's name (FAQ L3)")
+            if yes
+            else _("{label} ({type}) is not a {word}: an effect naming a subtype reads the type line, not the card's name (FAQ L3)")
+        ).format(label=u.label, type=u.type, word=word)
+    )
     return t
 
 
@@ -1234,7 +1521,11 @@ def _reads(t: Table, cmd: Command, said: list[str]) -> Table:
     u = t.unit(cmd.arg(0, N_("the unit")))
     text = " ".join(cmd.args[1:])
     if u.name and u.name in text and not u.unique:
-        said.append(_("{label} is not unique: read '{name}' in its text as 'this unit' — {value} (FAQ L14; reading R15 in docs/readings.md)").format(label=u.label, name=u.name, value=text.replace(u.name, _('this unit'))))
+        said.append(
+            _("{label} is not unique: read '{name}' in its text as 'this unit' — {value} (FAQ L14; reading R15 in docs/readings.md)").format(
+                label=u.label, name=u.name, value=text.replace(u.name, _('this unit'))
+            )
+        )
     else:
         said.append(_("{text} (as printed)").format(text=text))
     return t
@@ -1263,7 +1554,12 @@ def _lookup(t: Table, path: str) -> object:
         return getattr(t, head)
     if head == "upkeep-owed":
         return sum(u.upkeep for u in upkeep_owed(t, key))
-    raise NotationError(_("{path!r} is not a fact of an SW TCG table (unit.ID.FIELD, stat.ID.speed, keyword.ID.NAME, player.DS.FIELD, attack.FIELD, upkeep-owed.DS, step, turn, contest, triggers)").format(path=path))
+    raise NotationError(
+        _(
+            "{path!r} is not a fact of an SW TCG table (unit.ID.FIELD, stat.ID.speed, keyword.ID.NAME, player.DS.FIELD, attack.FIELD, upkeep-owed.DS, step, "
+            "turn, contest, triggers)"
+        ).format(path=path)
+    )
 
 
 __all__ = ["apply", "lookup", "verbs", "Outcome", "IllegalCommandError", "STEP_ALIASES"]

@@ -129,7 +129,11 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
         raise ImportFileError(_("{name}: empty file").format(name=name))
     header = [h.strip() for h in lines[0].split("\t")]
     if len(header) < 3 or header[0].lower() != "name":
-        raise ImportFileError(_("{name}:1: a LackeyCCG card file starts with a tab-separated header whose first column is 'Name' (then Set, ImageFile); got {lines!r}").format(name=name, lines=lines[0][:60]))
+        raise ImportFileError(
+            _("{name}:1: a LackeyCCG card file starts with a tab-separated header whose first column is 'Name' (then Set, ImageFile); got {lines!r}").format(
+                name=name, lines=lines[0][:60]
+            )
+        )
     index: dict[str, int] = {}
     for key, names in _COLUMNS.items():
         for i, h in enumerate(header):
@@ -145,7 +149,8 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
         if len(cells) < len(header):
             needed = max([2, *index.values()]) + 1
             why = _("{name}:{n}: {columns} columns, the header has {header}: card {card!r} skipped (not padded)").format(
-                name=name, n=n, columns=len(cells), header=len(header), card=cells[0].strip())
+                name=name, n=n, columns=len(cells), header=len(header), card=cells[0].strip()
+            )
             if skipped is None or len(cells) < 2:
                 raise ImportFileError(why)
             skipped.append(why + ("" if len(cells) < needed else _("; its missing columns are ones this import does not use")))
@@ -161,7 +166,11 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
             if v == "" or v in ("-", "X", "x"):
                 return None
             if not re.fullmatch(r"\d{1,6}", v):
-                raise ImportFileError(_("{name}:{n}: {header} {v!r} is not a number of at most 6 digits (card {cells!r})").format(name=name, n=n, header=header[index[key]], v=v[:20], cells=cells[0][:40]))
+                raise ImportFileError(
+                    _("{name}:{n}: {header} {v!r} is not a number of at most 6 digits (card {cells!r})").format(
+                        name=name, n=n, header=header[index[key]], v=v[:20], cells=cells[0][:40]
+                    )
+                )
             return int(v)
 
         if not cells[0].strip():
@@ -174,14 +183,29 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
         side = "DS" if side_raw in ("dark", "ds", "dark side", "sith") else "LS" if side_raw in ("light", "ls", "light side", "jedi") else ""
         body = get("text")
         m = re.search(r"\b(\w+) Pilot\b", body)
-        own, granted = (body[:m.start()], body[m.end():]) if m else (body, "")
+        own, granted = (body[: m.start()], body[m.end() :]) if m else (body, "")
         notes: list[str] = []
         costs: list[tuple[str, int]] = []
         grants = _keywords(granted, notes) + tuple((stat, int(v)) for v, stat in re.findall(r"\+(\d{1,4}) (speed|power|health)", granted, re.I))
-        cards.append(SwtcgCardData(cells[0].strip(), cells[1].strip(), typ, num("cost"), num("speed"), num("power"), num("health"), side, body,
-                                   _keywords(own, notes, costs), m[1] if m else "", grants,
-                                   tuple((header[i], cells[i]) for i in range(3, len(header)) if header[i] in unused and cells[i]),
-                                   tuple(costs), tuple(notes)))
+        cards.append(
+            SwtcgCardData(
+                cells[0].strip(),
+                cells[1].strip(),
+                typ,
+                num("cost"),
+                num("speed"),
+                num("power"),
+                num("health"),
+                side,
+                body,
+                _keywords(own, notes, costs),
+                m[1] if m else "",
+                grants,
+                tuple((header[i], cells[i]) for i in range(3, len(header)) if header[i] in unused and cells[i]),
+                tuple(costs),
+                tuple(notes),
+            )
+        )
     return cards, unused
 
 

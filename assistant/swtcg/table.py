@@ -235,27 +235,70 @@ def parse_table(text: str, name: str = "<table>") -> Table:
     probs: list[Problem] = []
     step = STEP_ALIASES.get(m.step, m.step)
     if step not in STEPS:
-        probs.append(Problem(_("{step!r} is not a step{hint}; steps: {names}").format(step=m.step, hint=did_you_mean(m.step, STEPS), names=', '.join(STEPS)), name,
-                             lines.line(("step",)), "step", m.step))
+        probs.append(
+            Problem(
+                _("{step!r} is not a step{hint}; steps: {names}").format(step=m.step, hint=did_you_mean(m.step, STEPS), names=', '.join(STEPS)),
+                name,
+                lines.line(("step",)),
+                "step",
+                m.step,
+            )
+        )
     if set(m.players) != set(SIDES):
-        probs.append(Problem(_("a game has one DS and one LS player (reading R6 in docs/readings.md)"), name, lines.line(("players",)), "players", sorted(m.players)))
+        probs.append(
+            Problem(_("a game has one DS and one LS player (reading R6 in docs/readings.md)"), name, lines.line(("players",)), "players", sorted(m.players))
+        )
     units = []
     ids: set[str] = set()
     for i, um in enumerate(m.units):
         if um.id in ids:
             probs.append(Problem(_("a second card with this id"), name, lines.line(("units", i, "id")), f"units[{i}].id", um.id))
         ids.add(um.id)
-        units.append(Unit(um.id, um.owner, um.name, um.kind, um.type, um.unique, um.cost, um.power, um.health, um.speed, um.damage,
-                          um.tapped, um.zone, um.status, um.counters, um.stacked, _freeze(um.keywords), um.pilots, um.aboard,
-                          _freeze(um.grants), um.upkeep, um.bounty, um.cannot_attack, costs=_freeze(um.costs)))
+        units.append(
+            Unit(
+                um.id,
+                um.owner,
+                um.name,
+                um.kind,
+                um.type,
+                um.unique,
+                um.cost,
+                um.power,
+                um.health,
+                um.speed,
+                um.damage,
+                um.tapped,
+                um.zone,
+                um.status,
+                um.counters,
+                um.stacked,
+                _freeze(um.keywords),
+                um.pilots,
+                um.aboard,
+                _freeze(um.grants),
+                um.upkeep,
+                um.bounty,
+                um.cannot_attack,
+                costs=_freeze(um.costs),
+            )
+        )
     for i, u in enumerate(units):
         if u.aboard is not None and u.aboard not in ids:
-            probs.append(Problem(_("not a card on the table{hint}").format(hint=did_you_mean(u.aboard, ids)), name, lines.line(("units", i, "aboard")),
-                                 f"units[{i}].aboard", u.aboard))
+            probs.append(
+                Problem(
+                    _("not a card on the table{hint}").format(hint=did_you_mean(u.aboard, ids)),
+                    name,
+                    lines.line(("units", i, "aboard")),
+                    f"units[{i}].aboard",
+                    u.aboard,
+                )
+            )
     if probs:
         raise TableFileError(name, probs)
-    players = tuple(Player(s, pm.force, pm.bp, pm.setup_bp, pm.hand, pm.deck, pm.discard, bounties=pm.bounties,
-                           upkeep_owed=pm.upkeep_owed, bp_spent=pm.bp_spent) for s, pm in sorted(m.players.items()))
+    players = tuple(
+        Player(s, pm.force, pm.bp, pm.setup_bp, pm.hand, pm.deck, pm.discard, bounties=pm.bounties, upkeep_owed=pm.upkeep_owed, bp_spent=pm.bp_spent)
+        for s, pm in sorted(m.players.items())
+    )
     return Table(players, tuple(units), m.turn, step)
 
 
@@ -264,8 +307,27 @@ def dump_table(t: Table) -> str:
     units = []
     for u in t.units:
         d: dict[str, Any] = {"id": u.id, "owner": u.owner}
-        for k in ("name", "kind", "type", "unique", "cost", "power", "health", "speed", "damage", "tapped", "zone", "status", "counters",
-                  "stacked", "pilots", "aboard", "upkeep", "bounty", "cannot_attack"):
+        for k in (
+            "name",
+            "kind",
+            "type",
+            "unique",
+            "cost",
+            "power",
+            "health",
+            "speed",
+            "damage",
+            "tapped",
+            "zone",
+            "status",
+            "counters",
+            "stacked",
+            "pilots",
+            "aboard",
+            "upkeep",
+            "bounty",
+            "cannot_attack",
+        ):
             if getattr(u, k) != getattr(default, k):
                 d[k] = getattr(u, k)
         for k in ("keywords", "grants", "costs"):
@@ -273,8 +335,18 @@ def dump_table(t: Table) -> str:
                 d[k] = {a: list(b) if isinstance(b, tuple) else b for a, b in getattr(u, k)}
         units.append(d)
     pd = Player("")
-    data = {"format": FORMAT, "turn": t.turn, "step": t.step,
-            "players": {p.side: {k: getattr(p, k) for k in ("force", "bp", "setup_bp", "hand", "deck", "discard", "bounties", "upkeep_owed", "bp_spent")
-                                 if getattr(p, k) != getattr(pd, k)} for p in t.players},
-            "units": units}
+    data = {
+        "format": FORMAT,
+        "turn": t.turn,
+        "step": t.step,
+        "players": {
+            p.side: {
+                k: getattr(p, k)
+                for k in ("force", "bp", "setup_bp", "hand", "deck", "discard", "bounties", "upkeep_owed", "bp_spent")
+                if getattr(p, k) != getattr(pd, k)
+            }
+            for p in t.players
+        },
+        "units": units,
+    }
     return dump_yaml(data)

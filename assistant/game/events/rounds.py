@@ -26,7 +26,9 @@ class Initiative:
         tr = state.turn_rules
         if state.round > 0 and not state.round_over():
             left = [f.id for f in state.position.figures if not f.activated]
-            return [Reason(_("round {round} is not over: {figures} may still activate").format(round=state.round, figures=', '.join(left)), tr.cite(tr.cite_round))]
+            return [
+                Reason(_("round {round} is not over: {figures} may still activate").format(round=state.round, figures=', '.join(left)), tr.cite(tr.cite_round))
+            ]
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
@@ -52,10 +54,12 @@ class Initiative:
         order = [s for s in state.sides() if s in raw] + [s for s in raw if s not in state.sides()]
         rolls = ", ".join(
             f"{s} {raw[s]}" + (_(" + commander {rating} = {total}").format(rating=ratings[s], total=totals.get(s, raw[s])) if ratings.get(s) else "")
-            for s in order)
+            for s in order
+        )
         parts.append(rolls)
         text: str = _("round {round}: initiative ({rolls}); {winner} wins, {first} goes first").format(
-            round=state.round + 1, rolls="; ".join(parts), winner=d["winner"], first=d["first"])
+            round=state.round + 1, rolls="; ".join(parts), winner=d["winner"], first=d["first"]
+        )
         if d.get("tie_break"):
             text += "; " + _("tie broken: {how}").format(how=d["tie_break"])
         return text
@@ -77,8 +81,11 @@ class Activate:
             return [Reason(_("{f} has already activated this round").format(f=f.id), tr.cite(tr.cite_once_per_round))]
         side = state.expected_side()
         if side is not None and f.side != side:
-            text = (_("it is {side}'s activation: each player activates up to 2 creatures per phase, alternating") if tr.morale else
-                    _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating"))
+            text = (
+                _("it is {side}'s activation: each player activates up to 2 creatures per phase, alternating")
+                if tr.morale
+                else _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating")
+            )
             return [Reason(text.format(side=side), tr.cite(tr.cite_phase))]
         return []
 

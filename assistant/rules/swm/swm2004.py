@@ -30,8 +30,7 @@ RULES = GeometryRules(
     sight="corner",
     sight_rule="swm2004 CS r.6, g.9 Line of Sight (corner to corner)",
     sight_reading=N_(
-        "a line may start or end on a wall corner if the open line touches nothing and does not "
-        "cross the wall at its own end (reading R2 in docs/readings.md)"
+        "a line may start or end on a wall corner if the open line touches nothing and does not cross the wall at its own end (reading R2 in docs/readings.md)"
     ),
     boundary_is_wall=True,
     sight_blocking=(SquareTerrain.WALL,),
@@ -45,7 +44,9 @@ RULES = GeometryRules(
     adjacent_never_covered=True,
     adjacent_rule="swm2004 CS r.7 (an adjacent enemy never has cover)",
     occupant_cover=(SquareTerrain.LOW,),
-    occupant_cover_rule="swm2004 CS r.7, r.11 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)",
+    occupant_cover_rule=(
+        "swm2004 CS r.7, r.11 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)"
+    ),
     melee_cover=False,
     melee_cover_rule="",
     start_corner_rule="swm2004 CS r.7, r.11; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
@@ -95,20 +96,22 @@ TURNS = TurnRules(
 )
 
 
-RECORD = register_edition(EditionRecord(
-    name="swm2004",
-    family="swm",
-    board=EDITION_RULES[Edition.SWM2004],
-    geometry=RULES,
-    turns=TURNS,
-    attack=family.ATTACK,
-    words=family.WORDS,
-    abilities=family.ABILITIES,
-    opportunity_ignores_targeting=False,
-    disintegration_large_extra=0,
-    rend_default=20,
-    power_value_defaults=True,
-    tow_cable_max_size=None,
-    build_points=family.BUILD_POINTS,
-    faction_eras=False,
-))
+RECORD = register_edition(
+    EditionRecord(
+        name="swm2004",
+        family="swm",
+        board=EDITION_RULES[Edition.SWM2004],
+        geometry=RULES,
+        turns=TURNS,
+        attack=family.ATTACK,
+        words=family.WORDS,
+        abilities=family.ABILITIES,
+        opportunity_ignores_targeting=False,
+        disintegration_large_extra=0,
+        rend_default=20,
+        power_value_defaults=True,
+        tow_cable_max_size=None,
+        build_points=family.BUILD_POINTS,
+        faction_eras=False,
+    )
+)

@@ -40,7 +40,9 @@ RULES = GeometryRules(
     adjacent_never_covered=True,
     adjacent_rule="swm2008 PL p.18 (an adjacent enemy never has cover)",
     occupant_cover=(SquareTerrain.LOW,),
-    occupant_cover_rule="swm2008 PL p.18, p.27 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)",
+    occupant_cover_rule=(
+        "swm2008 PL p.18, p.27 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)"
+    ),
     melee_cover=False,
     melee_cover_rule="",
     start_corner_rule="swm2008 PL p.10, p.28; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
@@ -90,29 +92,54 @@ TURNS = TurnRules(
 )
 
 
-RECORD = register_edition(EditionRecord(
-    name="swm2008",
-    family="swm",
-    board=EDITION_RULES[Edition.SWM2008],
-    geometry=RULES,
-    turns=TURNS,
-    attack=family.ATTACK,
-    words=family.WORDS,
-    abilities=frozenset({
-        *family.ABILITIES,
-        # the attack advisor (rules/attack.py, rules/engine.py, rules/powers.py)
-        "Light Spirit", "Hologram", "Invisibility", "Cloaked", "Diplomat", "It's a Trap!", "Ambush", "Greater Mobile Attack",
-        "Twin Attack", "Frozen in Carbonite", "Fragile", "Bombad Gungan", "Pheromones", "Force Immunity", "Charging Assault",
-        "Programmed Target", "Overwhelming Force", "Djem So Style", "Cortosis Gauntlet", "Splash", "Flanking Support",
-        "Ataru Style", "Traps", "Doctrine of Fear",
-        # the game session
-        "Extra Attack", "Desert Skiff",
-    }),
-    opportunity_ignores_targeting=True,
-    disintegration_large_extra=40,
-    rend_default=None,
-    power_value_defaults=False,
-    tow_cable_max_size=Size.MEDIUM,
-    build_points=family.BUILD_POINTS,
-    faction_eras=True,
-))
+RECORD = register_edition(
+    EditionRecord(
+        name="swm2008",
+        family="swm",
+        board=EDITION_RULES[Edition.SWM2008],
+        geometry=RULES,
+        turns=TURNS,
+        attack=family.ATTACK,
+        words=family.WORDS,
+        abilities=frozenset(
+            {
+                *family.ABILITIES,
+                # the attack advisor (rules/attack.py, rules/engine.py, rules/powers.py)
+                "Light Spirit",
+                "Hologram",
+                "Invisibility",
+                "Cloaked",
+                "Diplomat",
+                "It's a Trap!",
+                "Ambush",
+                "Greater Mobile Attack",
+                "Twin Attack",
+                "Frozen in Carbonite",
+                "Fragile",
+                "Bombad Gungan",
+                "Pheromones",
+                "Force Immunity",
+                "Charging Assault",
+                "Programmed Target",
+                "Overwhelming Force",
+                "Djem So Style",
+                "Cortosis Gauntlet",
+                "Splash",
+                "Flanking Support",
+                "Ataru Style",
+                "Traps",
+                "Doctrine of Fear",
+                # the game session
+                "Extra Attack",
+                "Desert Skiff",
+            }
+        ),
+        opportunity_ignores_targeting=True,
+        disintegration_large_extra=40,
+        rend_default=None,
+        power_value_defaults=False,
+        tow_cable_max_size=Size.MEDIUM,
+        build_points=family.BUILD_POINTS,
+        faction_eras=True,
+    )
+)
