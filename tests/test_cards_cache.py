@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from assistant import cards, i18n
 from assistant.cards import CACHE_FILE, _load_folders, library_folders, load_folders
-from assistant.resources import HOME_ENV, data_dir
+from assistant.resources import HOME_ENV, cache_dir, data_dir
 
 BAD_CARD = """format: tabletop-cards/1
 game: swm
@@ -117,3 +118,16 @@ def test_an_unreadable_card_file_is_reported_as_before(folder: Path) -> None:
     path = folder / "zz-bad.yaml"
     path.write_bytes(b"\xff\xfe not utf-8")
     assert load_folders([folder]) == _load_folders([folder])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the shortcut is Linux's")
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/somewhere/cache"])
+def test_the_cache_folder_is_platformdirs_own(monkeypatch: pytest.MonkeyPatch, xdg: str | None) -> None:
+    from platformdirs import user_cache_path
+
+    monkeypatch.delenv(HOME_ENV, raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert cache_dir() == user_cache_path("tabletop-assistant", appauthor=False)
