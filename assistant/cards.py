@@ -270,7 +270,7 @@ def _validation() -> ModuleType:
 @cache
 def _card_adapter(game: str) -> TypeAdapter[Any]:
     # built on first use: schema building costs ~40 ms, which `--help` should not pay
-    return _validation().TypeAdapter(_CARD_TYPES[game])  # type: ignore[no-any-return]
+    return _validation().TypeAdapter(_CARD_TYPES[game])
 
 
 def load_card_file(path: Path | str, display: str | None = None) -> tuple[list[Card], list[Problem]]:
@@ -422,7 +422,7 @@ def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Proble
         with open(path, "rb") as fh:
             cached_key, result = pickle.load(fh)
         if cached_key == key:
-            return result  # type: ignore[no-any-return]
+            return result
     except Exception:  # no cache yet, or a damaged one: read the files and write it anew
         pass
     result = _load_folders(folders)

@@ -146,7 +146,7 @@ class _Group(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands: MutableMapping[str, Any] = _LazyCommands(self.commands)  # type: ignore[assignment]
+        self.commands = _LazyCommands(dict(self.commands))
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)  # names only: typer's own reads every command, building it
