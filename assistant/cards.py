@@ -34,16 +34,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from types import ModuleType
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
-
-from .editions import Size
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
 from .i18n import _
 from .model import Stats
-from .resources import data_dir
-from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
+from .resources import cache_dir, data_dir
+from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text, write_bytes_atomic
+
+if TYPE_CHECKING:  # at run time these are put here when a card file is first read: see _validation
+    from pydantic import ConfigDict, Field, StrictInt, TypeAdapter
+
+    from .cardvalidation import KnownBool, KnownCount, KnownInt, KnownNames, KnownSize, KnownText, NoneOrUnknown, Unknown
 
 CARD_FORMAT = "tabletop-cards/1"
 Game = Literal["swm", "ddm"]
@@ -52,28 +55,6 @@ GAMES: tuple[str, ...] = ("swm", "ddm")
 #: Environment variable naming extra card folders (separated like PATH).
 CARDS_ENV = "TABLETOP_CARDS"
 
-
-def _unknown(value: Any) -> Any:
-    if isinstance(value, str) and value.strip().lower() == "unknown":
-        return None
-    if value is None:
-        raise ValueError(_("empty value: write 'unknown' where the source does not give one"))
-    return value
-
-
-def _none_or_unknown(value: Any) -> Any:
-    if isinstance(value, str) and value.strip().lower() == "none":
-        return "none"
-    return _unknown(value)
-
-
-#: A number the card states, or ``unknown`` (stored as None).
-KnownInt = Annotated[StrictInt | None, BeforeValidator(_unknown)]
-KnownCount = Annotated[Annotated[StrictInt, Field(ge=0)] | None, BeforeValidator(_unknown)]
-KnownBool = Annotated[bool | None, BeforeValidator(_unknown)]
-KnownSize = Annotated[Size | None, BeforeValidator(_unknown)]
-KnownText = Annotated[str | None, BeforeValidator(_unknown)]
-KnownNames = Annotated[tuple[str, ...] | None, BeforeValidator(_unknown)]
 
 _ABILITY_RE = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*(?P<paren>[+-]?\d+)\s*\)|(?P<num>[+-]?\d+))$")
 
@@ -103,7 +84,7 @@ def named_in(text: str) -> str | None:
     return m.group("who").strip() if m else None
 
 
-_FORBID = ConfigDict(extra="forbid")
+_FORBID: ConfigDict = {"extra": "forbid"}
 
 #: Conditions a commander-effect bonus can carry (the vocabulary the rules engine applies).
 CommanderCondition = Literal[
@@ -153,7 +134,7 @@ class ForcePower:
     #: as printed, with its [#] value (``Force Push 3``, ``Master of the Force 2``)
     name: str
     #: Force points spent to use it; ``none`` for a power that is never paid for
-    cost: Annotated[Literal["none"] | Annotated[StrictInt, Field(ge=0)] | None, BeforeValidator(_none_or_unknown)]
+    cost: Annotated[Literal["none"] | Annotated[StrictInt, Field(ge=0)] | None, NoneOrUnknown]
     text: str | None = None
 
 
@@ -177,7 +158,7 @@ class SwmCard:
     force: KnownCount
     special_abilities: tuple[str, ...] = ()
     force_powers: tuple[ForcePower, ...] = ()
-    commander_effect: Annotated[Literal["none"] | CommanderEffect | None, BeforeValidator(_none_or_unknown)] = "none"
+    commander_effect: Annotated[Literal["none"] | CommanderEffect | None, NoneOrUnknown] = "none"
     complete: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
     game: Literal["swm"] = "swm"
@@ -232,18 +213,18 @@ class DdmCard:
     name: str
     source: str
     cost: KnownCount
-    factions: Annotated[tuple[Literal["LG", "CG", "LE", "CE"], ...] | None, BeforeValidator(_unknown)]
+    factions: Annotated[tuple[Literal["LG", "CG", "LE", "CE"], ...] | None, Unknown]
     level: KnownInt
     speed: KnownCount
     flight: KnownBool
     ac: KnownCount
     hp: KnownCount
-    melee: Annotated[tuple[AttackLine, ...] | None, BeforeValidator(_unknown)]
-    ranged: Annotated[tuple[AttackLine, ...] | None, BeforeValidator(_unknown)]
+    melee: Annotated[tuple[AttackLine, ...] | None, Unknown]
+    ranged: Annotated[tuple[AttackLine, ...] | None, Unknown]
     type: KnownText
     size: KnownSize
-    commander_rating: Annotated[Literal["none"] | Annotated[StrictInt, Field(ge=0)] | None, BeforeValidator(_none_or_unknown)]
-    commander_effect: Annotated[Literal["none"] | CommanderEffect | None, BeforeValidator(_none_or_unknown)] = "none"
+    commander_rating: Annotated[Literal["none"] | Annotated[StrictInt, Field(ge=0)] | None, NoneOrUnknown]
+    commander_effect: Annotated[Literal["none"] | CommanderEffect | None, NoneOrUnknown] = "none"
     special_abilities: tuple[str, ...] = ()
     spells: tuple[Spell, ...] = ()
     unique: KnownBool = False
@@ -276,20 +257,20 @@ _CARD_TYPES: dict[str, type] = {"swm": SwmCard, "ddm": DdmCard}
 
 
 @cache
+def _validation() -> ModuleType:
+    """The card files' validators (:mod:`.cardvalidation`), imported when a card file is first
+    read: pydantic costs ~100 ms, which a question answered from the cached library does not
+    pay. Pydantic reads the records' annotations from this module, so their names are put here."""
+    from . import cardvalidation  # start-up time: see above
+
+    globals().update(cardvalidation.ANNOTATION_NAMES)
+    return cardvalidation
+
+
+@cache
 def _card_adapter(game: str) -> TypeAdapter[Any]:
     # built on first use: schema building costs ~40 ms, which `--help` should not pay
-    return TypeAdapter(_CARD_TYPES[game])
-
-
-class CardFile(BaseModel):
-    """The header of a card file; each card is validated on its own for precise messages."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["tabletop-cards/1"]
-    game: Game
-    set: str
-    cards: list[Any]
+    return _validation().TypeAdapter(_CARD_TYPES[game])
 
 
 def load_card_file(path: Path | str, display: str | None = None) -> tuple[list[Card], list[Problem]]:
@@ -307,10 +288,11 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
     if not isinstance(data, dict):
         problems.append(Problem(_("a card file must be a mapping with format, game, set and cards"), name, lines.line(())))
         return [], problems
+    validation = _validation()
     try:
-        header = CardFile.model_validate(data)
-    except ValidationError as exc:
-        problems += problems_from_validation(exc, lines, name, CardFile)
+        header = validation.CardFile.model_validate(data)
+    except validation.ValidationError as exc:
+        problems += problems_from_validation(exc, lines, name, validation.CardFile)
         return [], problems
     cards: list[Card] = []
     adapter, ctype = _card_adapter(header.game), _CARD_TYPES[header.game]
@@ -323,7 +305,7 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
             continue
         try:
             card = adapter.validate_python({**raw, "set": header.set})
-        except ValidationError as exc:
+        except validation.ValidationError as exc:
             problems += problems_from_validation(exc, lines, name, ctype, prefix=("cards", i))
             continue
         cards.append(card)
@@ -382,15 +364,85 @@ class CardLibrary:
 
 
 
+def _card_paths(folder: Path) -> list[Path]:
+    return [folder] if folder.is_file() else sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
+
+
+#: the cache of the last library read (see :func:`load_folders`)
+CACHE_FILE = "cards-library.pickle"
+
+
+def _cache_key(folders: Sequence[Path | str]) -> str:
+    """What a read library depends on: every file it would read (name and contents), the folders
+    asked for, this package's and Python's versions, the validating library's install and the
+    language its problems are written in."""
+    import hashlib
+    import importlib.util
+    import sys
+
+    from . import __version__
+    from .i18n import current
+
+    digest = hashlib.sha256()
+
+    def add(*parts: object) -> None:
+        for part in parts:
+            data = part if isinstance(part, bytes) else repr(part).encode("utf-8", "surrogatepass")
+            digest.update(len(data).to_bytes(8, "little") + data)
+
+    spec = importlib.util.find_spec("pydantic")  # its version without importing it (~100 ms)
+    origin = Path(spec.origin) if spec is not None and spec.origin else None
+    version_file = origin.parent / "version.py" if origin is not None else None
+    stat = version_file.stat() if version_file is not None and version_file.exists() else None
+    add(__version__, sys.version, current(), str(version_file), stat and (stat.st_size, stat.st_mtime_ns))
+    for folder in folders:
+        folder = Path(folder)
+        add(str(folder), folder.exists())
+        for path in _card_paths(folder) if folder.exists() else ():
+            add(str(path), path.read_bytes())
+    return digest.hexdigest()
+
+
 def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
-    """Cards, problems (including duplicate names across files) and the files read."""
+    """Cards, problems (including duplicate names across files) and the files read.
+
+    Reading and validating the library costs more than the rest of a one-shot question, so the
+    answer is kept in the cache folder (:func:`~.resources.cache_dir`) under a key of everything
+    it depends on (:func:`_cache_key`): an edited file reads anew. The cache is only a shortcut:
+    any failure to read it or write it, or a damaged file, falls back to reading the files.
+    """
+    import pickle
+
+    try:
+        key = _cache_key(folders)
+        path = cache_dir() / CACHE_FILE
+    except Exception:  # a file that cannot be read now is reported by the reading below
+        return _load_folders(folders)
+    try:
+        with open(path, "rb") as fh:
+            cached_key, result = pickle.load(fh)
+        if cached_key == key:
+            return result
+    except Exception:  # no cache yet, or a damaged one: read the files and write it anew
+        pass
+    result = _load_folders(folders)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, pickle.dumps((key, result), protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # an unwritable cache folder: the library was read all the same
+        pass
+    return result
+
+
+def _load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
+    """:func:`load_folders` without the cache."""
     cards: list[Card] = []
     problems: list[Problem] = []
     files: list[str] = []
     first_seen: dict[tuple[str, str], str] = {}
     for folder in folders:
         folder = Path(folder)
-        paths = [folder] if folder.is_file() else sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
+        paths = _card_paths(folder)
         if not folder.exists():
             problems.append(Problem(_("no such card file or folder"), str(folder)))
             continue

@@ -7,9 +7,14 @@ editable install) they are read from the repository itself.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+
+#: Environment variable naming the folder for games (and the cache): see :func:`cache_dir`.
+HOME_ENV = "TABLETOP_HOME"
 
 
 def data_dir(name: str) -> Path:
@@ -21,6 +26,20 @@ def data_dir(name: str) -> Path:
     if checkout.is_dir():
         return checkout
     raise FileNotFoundError(f"the shipped {name}/ folder is missing from this installation ({installed})")
+
+
+def cache_dir() -> Path:
+    """Where what can be rebuilt is kept (the validated card library): ``$TABLETOP_HOME/cache``,
+    or the user's cache folder (``~/.cache/tabletop-assistant`` on Linux)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "cache"
+    if sys.platform.startswith("linux"):  # platformdirs' own rule there, without its ~10 ms import
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        return Path(xdg if xdg.strip() else os.path.expanduser("~/.cache")) / "tabletop-assistant"
+    from platformdirs import user_cache_path  # start-up time: see above
+
+    return user_cache_path("tabletop-assistant", appauthor=False)
 
 
 def examples_dir() -> Path:

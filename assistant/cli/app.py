@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +20,7 @@ from typer.core import TyperGroup
 
 from .. import __version__, i18n
 from ..i18n import _
-from . import cardgame_cmd, cards_cmd, game_cmd, live_cmd, photo_cmd, position_cmd, queries
+from . import cards_cmd, live_cmd, position_cmd, queries
 from .complete import attach
 from .helptext import translate_help
 from .output import ABORTS, DEBUG_ENV, click, emit_json, err, print_error, quiet_stdout, stdout_gone
@@ -27,10 +28,128 @@ from .output import ABORTS, DEBUG_ENV, click, emit_json, err, print_error, quiet
 __all__ = ["app", "main"]
 
 
+def _cards() -> typer.Typer:
+    return cards_cmd.app
+
+
+def _game() -> typer.Typer:
+    from . import game_cmd  # start-up time: see _GROUPS
+
+    return game_cmd.app
+
+
+def _photo() -> typer.Typer:
+    from . import photo_cmd  # start-up time: see _GROUPS
+
+    return photo_cmd.app
+
+
+def _calibrate() -> typer.Typer:
+    from . import photo_cmd  # start-up time: see _GROUPS
+
+    return photo_cmd.calib_app
+
+
+def _map() -> typer.Typer:
+    from . import photo_cmd  # start-up time: see _GROUPS
+
+    return photo_cmd.map_app
+
+
+def _card_game(game: str) -> Callable[[], typer.Typer]:
+    def make() -> typer.Typer:
+        from . import cardgame_cmd  # start-up time: see _GROUPS
+
+        return cardgame_cmd.make_app(game)
+
+    return make
+
+
+#: the root's command groups, in the order help lists them (after the root's own commands). They
+#: are built when one is called or listed (help, completion, a mistyped name), not at every start:
+#: building the whole tree cost a third of a one-shot question's time, and the card games' group
+#: imports the card games' registry.
+_GROUPS: dict[str, Callable[[], typer.Typer]] = {
+    "cards": _cards, "game": _game, "photo": _photo, "calibrate": _calibrate, "map": _map,
+}
+
+
+def _groups() -> dict[str, Callable[[], typer.Typer]]:
+    """Every command group by name, the card games' last (their names read from their registry)."""
+    from ..commands.games import card_game_names  # start-up time: the registry imports every card game
+
+    return {**_GROUPS, **{game: _card_game(game) for game in card_game_names()}}
+
+
+def _build_group(name: str, sub: typer.Typer) -> Any:
+    """The click group of one sub-app, built as ``app.add_typer(sub, name=name)`` would build it,
+    with its completers attached and its help in the current language."""
+    holder = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
+    holder.add_typer(sub, name=name)
+    group = typer.main.get_group(holder).commands[name]
+    attach(group, (name,))
+    translate_help(group)
+    return group
+
+
+class _LazyCommands(MutableMapping[str, Any]):
+    """The root's commands: its own, built with it, then the command groups, each built on first
+    use. Iterating names builds nothing; reading one builds it (and keeps it)."""
+
+    def __init__(self, own: dict[str, Any]) -> None:
+        self._own = dict(own)
+        self._built: dict[str, Any] = {}
+        self._names: dict[str, Callable[[], typer.Typer]] | None = None
+
+    def _groups(self, name: str | None = None) -> dict[str, Callable[[], typer.Typer]]:
+        if self._names is None:
+            if name is not None and name in _GROUPS:  # the card games' registry only when needed
+                return _GROUPS
+            self._names = _groups()
+        return self._names
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self._own:
+            return self._own[name]
+        if name not in self._built:
+            make = self._groups(name).get(name)
+            if make is None:
+                raise KeyError(name)
+            self._built[name] = _build_group(name, make())
+        return self._built[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._own or (isinstance(name, str) and name in self._groups(name))
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._own[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._own[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._own
+        yield from (name for name in self._groups() if name not in self._own)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def loaded(self) -> dict[str, Any]:
+        """The commands built so far (what the help translation and the completers walk)."""
+        return {**self._own, **self._built}
+
+
 class _Group(TyperGroup):
     """The root command group. Usage errors (a bad option value, a missing argument, a number
     too large) exit 2 like every other user error, and under ``--json`` they print exactly one
     JSON object with an ``error`` key instead of the usage text."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _LazyCommands(dict(self.commands))
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)  # names only: typer's own reads every command, building it
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -90,14 +209,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(cards_cmd.app, name="cards")
-app.add_typer(game_cmd.app, name="game")
-app.add_typer(photo_cmd.app, name="photo")
-app.add_typer(photo_cmd.calib_app, name="calibrate")
-app.add_typer(photo_cmd.map_app, name="map")
-for _game in cardgame_cmd.card_games():
-    app.add_typer(cardgame_cmd.make_app(_game), name=_game)
-
 #: the root's commands, in the order help lists them
 for _name, _command in (
     ("validate", position_cmd.validate), ("show", position_cmd.show), ("normalize", position_cmd.normalize),

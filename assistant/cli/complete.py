@@ -92,14 +92,17 @@ def card_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
 
 
 def _walk(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """The commands built so far (a lazy group's ``loaded()``: one built later is attached then)."""
     yield path, command
-    for name, sub in getattr(command, "commands", {}).items():
+    commands = getattr(command, "commands", {})
+    for name, sub in (commands.loaded() if hasattr(commands, "loaded") else commands).items():
         yield from _walk(sub, (*path, name))
 
 
-def attach(root: Any) -> None:
-    """Give every figure, position, game and card parameter of the command tree its completer."""
-    for path, command in _walk(root):
+def attach(root: Any, at: tuple[str, ...] = ()) -> None:
+    """Give every figure, position, game and card parameter of the command tree its completer
+    (``at``: where ``root`` sits in the whole tree)."""
+    for path, command in _walk(root, at):
         name = path[-1] if path else ""
         for p in getattr(command, "params", []):
             if getattr(p, "param_type_name", "") == "argument" and p.name in FIGURE_PARAMS:

@@ -35,11 +35,13 @@ HELP_OPTION_NAMES = ["-h", "--help"]
 _SOURCE = "_help_source_en"
 
 
-def walk(command: Any) -> Iterator[Any]:
-    """The command and every command under it."""
+def walk(command: Any, *, built: bool = False) -> Iterator[Any]:
+    """The command and every command under it (``built``: only those built so far, where a group
+    builds its sub-commands on first use)."""
     yield command
-    for sub in getattr(command, "commands", {}).values():
-        yield from walk(sub)
+    commands = getattr(command, "commands", {})
+    for sub in (commands.loaded() if built and hasattr(commands, "loaded") else commands).values():
+        yield from walk(sub, built=built)
 
 
 def _help_option(command: Any) -> Any:
@@ -83,13 +85,12 @@ def _format_usage(command: Any, ctx: Any, formatter: Any) -> None:
 
 
 def translate_help(root: Any) -> None:
-    """Put the current language's help texts on the whole tree (English where a catalog lacks
-    one)."""
+    """Put the current language's help texts on the whole tree built so far (English where a
+    catalog lacks one); a group built later is translated when it is built."""
+    import sys
     import types
 
-    from typer import rich_utils
-
-    for command in walk(root):
+    for command in walk(root, built=True):
         command.format_usage = types.MethodType(_format_usage, command)
         for holder in _holders(command):
             if not hasattr(holder, _SOURCE):
@@ -97,6 +98,10 @@ def translate_help(root: Any) -> None:
             source = getattr(holder, _SOURCE)
             if source:
                 holder.help = _(source)
+    if "typer.rich_utils" not in sys.modules and all(_(text) == text for text in PANEL_TEXTS.values()):
+        return  # start-up time (~100 ms): typer's help panels, not yet imported, say these already
+    from typer import rich_utils
+
     for name, text in PANEL_TEXTS.items():
         if hasattr(rich_utils, name):
             setattr(rich_utils, name, _(text))

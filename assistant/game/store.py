@@ -24,10 +24,10 @@ from urllib.parse import quote
 
 from ..errors import AssistantError
 from ..i18n import _
+from ..resources import HOME_ENV
 
 FORMAT = "tabletop-game/1"
 SCHEMA_VERSION = 1
-HOME_ENV = "TABLETOP_HOME"
 
 #: schema migrations: version -> statements that bring the previous version to it
 MIGRATIONS: dict[int, list[str]] = {
