@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .geometry.core import Contact, Pt
 from .i18n import _
 from .model import Position
 from .rules.engine import CoverAnswer, SightAnswer
+
+#: a point of the picture, in squares: exact from the engine (a witness end) or a figure's
+#: centre, which a picture takes as a float
+XY = tuple[float | Fraction, float | Fraction]
 
 
 @dataclass
@@ -24,15 +29,15 @@ class Overlay:
     highlight_squares: list[tuple[int, int]] = field(default_factory=list)
     highlight_edges: list[tuple[int, int, str]] = field(default_factory=list)
     #: a line that was tried and blocked (drawn grey), to show where the blocker sits
-    attempt: tuple[Pt, Pt] | None = None
+    attempt: tuple[XY, XY] | None = None
     #: (from, to, legal, label) lines for the "who can I attack" picture
-    target_lines: list = field(default_factory=list)
+    target_lines: list[tuple[XY, XY, bool, str]] = field(default_factory=list)
     caption: str = ""
 
 
 def sight_overlay(pos: Position, ans: SightAnswer) -> Overlay:
     caption = f"{ans.viewer} -> {ans.target}: " + (_("line of sight (green line)") if ans.line_of_sight else _("no line of sight (blocked in red)"))
-    attempt = None
+    attempt: tuple[XY, XY] | None = None
     if not ans.line_of_sight:
         a, t = pos.figure(ans.viewer), pos.figure(ans.target)
         na, nt = a.size.footprint, t.size.footprint
@@ -44,7 +49,8 @@ def cover_overlay(pos: Position, ans: CoverAnswer, sight_ans: SightAnswer | None
     from .coords import parse_edge, parse_square
 
     target = pos.figure(ans.target)
-    squares, edges = [], []
+    squares: list[tuple[int, int]] = []
+    edges: list[tuple[int, int, str]] = []
     for s in ans.sources:
         if s.kind == "figure":
             squares += [(q.col, q.row) for q in pos.figure(s.where).space]
@@ -70,7 +76,7 @@ def targets_overlay(pos: Position, attacker: str, rows: list[dict]) -> Overlay:
     a = pos.figure(attacker)
     n = a.size.footprint
     start = (a.at.col + n / 2, a.at.row + n / 2)
-    lines = []
+    lines: list[tuple[XY, XY, bool, str]] = []
     for r in rows:
         t = pos.figure(r["target"])
         m = t.size.footprint

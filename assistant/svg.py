@@ -73,8 +73,8 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
     for name, colour in (marks or {}).items():
         from .coords import parse_square
 
-        q = parse_square(name)
-        out.append(f'<rect x="{_x(q.col)}" y="{_x(q.row)}" width="{S}" height="{S}" fill="{escape(colour)}" fill-opacity="0.35" '
+        square = parse_square(name)
+        out.append(f'<rect x="{_x(square.col)}" y="{_x(square.row)}" width="{S}" height="{S}" fill="{escape(colour)}" fill-opacity="0.35" '
                    f'pointer-events="none"/>')
     for c in range(m.cols):
         out.append(f'<text x="{_x(c + 0.5)}" y="{M - 7}" font-size="11" text-anchor="middle">{column_name(c)}</text>')
@@ -100,8 +100,8 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
             style = 'stroke="#1e5ac8" stroke-width="6"' if closed else 'stroke="#1e5ac8" stroke-width="2" stroke-dasharray="2 2"'
             out.append(f'<line x1="{_x(p[0])}" y1="{_x(p[1])}" x2="{_x(q[0])}" y2="{_x(q[1])}" {style}>'
                        f'<title>{"closed" if closed else "open"} door {e.name}</title></line>')
-    for c in m.open_corners:
-        out.append(f'<circle cx="{_x(c.x)}" cy="{_x(c.y)}" r="4" fill="#fff" stroke="#c81e1e"/>')
+    for corner in m.open_corners:
+        out.append(f'<circle cx="{_x(corner.x)}" cy="{_x(corner.y)}" r="4" fill="#fff" stroke="#c81e1e"/>')
     sides = {s: SIDE_FILL[i % len(SIDE_FILL)] for i, s in enumerate(pos.sides())}
     labels = []
     for f in pos.figures:
@@ -117,8 +117,8 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
         for (c, r) in overlay.highlight_squares:
             out.append(f'<rect x="{_x(c)}" y="{_x(r)}" width="{S}" height="{S}" fill="none" stroke="#c828c8" stroke-width="3" pointer-events="none"/>')
         for (x, y, axis) in overlay.highlight_edges:
-            b = (x + 1, y) if axis == "H" else (x, y + 1)
-            out.append(f'<line x1="{_x(x)}" y1="{_x(y)}" x2="{_x(b[0])}" y2="{_x(b[1])}" stroke="#c828c8" stroke-width="7"/>')
+            end = (x + 1, y) if axis == "H" else (x, y + 1)
+            out.append(f'<line x1="{_x(x)}" y1="{_x(y)}" x2="{_x(end[0])}" y2="{_x(end[1])}" stroke="#c828c8" stroke-width="7"/>')
         if overlay.blocker is not None:
             b = overlay.blocker
             if b.square is not None:

@@ -450,7 +450,8 @@ def known() -> dict[tuple[str, str], KnownAbility]:
 @cache
 def _modelled() -> dict[tuple[str, str], list[Effect | Mechanism]]:
     out: dict[tuple[str, str], list[Effect | Mechanism]] = {}
-    for item in (*EFFECTS, *MECHANISMS):
+    items: tuple[Effect | Mechanism, ...] = (*EFFECTS, *MECHANISMS)
+    for item in items:
         out.setdefault((item.game, item.name.lower()), []).append(item)
     return out
 

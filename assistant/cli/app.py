@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -151,13 +151,14 @@ class _Group(TyperGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)  # names only: typer's own reads every command, building it
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         attach(self)  # figure ids, positions, games and cards complete in the shell
         _help_in_language(self, argv)
         try:
-            rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
+            rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
+                              windows_expand_args=windows_expand_args, **extra)
         except click.exceptions.ClickException as exc:
             if "--json" in argv:
                 emit_json({"error": exc.format_message(), "usage": True})

@@ -245,7 +245,7 @@ def abilities_cmd(
 
     with edge(json_out, "abilities"):
         g_only = _check_game(game)
-        report = {}
+        report: dict[str, dict[str, Any]] = {}  # game -> its coverage, as the JSON shows it
         for g in [g_only] if g_only else ["swm", "ddm"]:
             on_cards: dict[str, str] = {}
             for card in default_library().cards(g):

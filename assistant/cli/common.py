@@ -67,9 +67,11 @@ def show(name: str, result: Result, json_out: bool) -> None:
         typer.echo(result.text, nl=False)
 
 
-def run(ctx: typer.Context, name: str, json_out: bool = False, **args: Any) -> Result:
+def run(ctx: typer.Context, name: str, json_out: bool = False, /, **args: Any) -> Result:
     """Run a registered verb for this command line and print its answer; a refusal or a bad
-    argument exits as every command does (:func:`~.output.edge`), a refused play with its code."""
+    argument exits as every command does (:func:`~.output.edge`), a refused play with its code.
+    The first three are positional only: a verb's own argument may be called ``name`` (game
+    condition)."""
     v = find(name)
     with edge(json_out, v.query):
         result = v(session(ctx), **args)

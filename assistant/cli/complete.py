@@ -49,6 +49,8 @@ def figure_ids(ctx: Any, param: Any, incomplete: str) -> list[str]:
         from ..game.store import current_game_path
 
         game = ctx.params.get("game") or current_game_path("miniatures")
+        if game is None:  # no game in play: no figures to offer
+            return []
         g = Game.open(Path(game), readonly=True)
         try:
             ids = [f.id for f in g.state().position.figures]

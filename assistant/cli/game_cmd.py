@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -89,7 +89,7 @@ def list_games(json_out: JsonOpt = False) -> None:
         current = {k: current_game_path(k) for k in GAME_KINDS}
         files = sorted((home / "games").glob("*.sqlite")) if (home / "games").is_dir() else []
         files += [p for p in current.values() if p is not None and p not in files]
-        rows = []
+        rows: list[dict[str, Any]] = []  # one per game file, as the JSON shows it
         for p in files:
             kind = game_kind(p) if p.is_file() else None
             rows.append({"path": str(p), "kind": kind, "current": any(c is not None and c.resolve() == p.resolve() for c in current.values()),

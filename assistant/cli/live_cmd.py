@@ -255,7 +255,7 @@ def run_shell(ctx: typer.Context, game: Path | None) -> None:
 
     cards = tuple(str(p) for p in ((ctx.find_root().obj or {}).get("cards", [])))
 
-    class _Words(Completer):  # type: ignore[misc]
+    class _Words(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Any:
             text = document.text_before_cursor
             try:

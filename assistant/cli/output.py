@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 
 try:  # typer >= 0.20 vendors click; older releases depend on it
-    from typer import _click as click  # type: ignore[attr-defined]
+    from typer import _click as click  # type: ignore[attr-defined, unused-ignore]  # older typer has no _click
 except ImportError:  # pragma: no cover - depends on the installed typer
     import click  # type: ignore[no-redef]
 

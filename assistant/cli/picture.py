@@ -12,10 +12,9 @@ import numpy as np
 
 from ..coords import column_name
 from ..editions import SquareTerrain
-from ..geometry.core import Pt
 from ..geometry.fan import fan
 from ..model import Position
-from ..overlay import Overlay, cover_overlay, sight_overlay, targets_overlay  # noqa: F401  (re-exported)
+from ..overlay import XY, Overlay, cover_overlay, sight_overlay, targets_overlay  # noqa: F401  (re-exported)
 from ..yamlio import write_bytes_atomic
 
 S = 44  # pixels per square
@@ -40,7 +39,7 @@ RED, BLUE, GREEN, ORANGE, MAGENTA = (30, 30, 220), (200, 90, 20), (40, 170, 40),
 SIDE_COLOURS = [(200, 160, 40), (60, 60, 200), (60, 160, 60), (40, 180, 220), (160, 60, 160), (120, 120, 120)]
 
 
-def _px(p: Pt) -> tuple[int, int]:
+def _px(p: XY) -> tuple[int, int]:
     return int(round(M + float(p[0]) * S)), int(round(M + float(p[1]) * S))
 
 
@@ -53,14 +52,15 @@ def ascii_text(text: str) -> str:
     """
     import unicodedata
 
-    text = text.translate(str.maketrans({"ł": "l", "Ł": "L", "–": "-", "—": "-", "→": "->", "„": '"', "”": '"'}))
+    letters: dict[str, str | int | None] = {"ł": "l", "Ł": "L", "–": "-", "—": "-", "→": "->", "„": '"', "”": '"'}
+    text = text.translate(str.maketrans(letters))
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).encode("ascii", "replace").decode()
 
 
 def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
     m = pos.map
     h, w = M * 2 + m.rows * S + (22 if overlay and overlay.caption else 0), M * 2 + m.cols * S
-    img = np.full((h, w, 3), 255, np.uint8)
+    img: np.ndarray = np.full((h, w, 3), 255, np.uint8)
     for kind, squares in m.squares.items():
         for sq in squares:
             cv2.rectangle(img, _px((sq.col, sq.row)), _px((sq.col + 1, sq.row + 1)), FILL.get(kind, (200, 200, 200)), -1)
@@ -87,12 +87,12 @@ def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
         thick = 5 if e not in m.open_doors else 2
         for i in range(4):
             t0, t1 = i / 4 + 0.03, i / 4 + 0.2
-            p = (a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
-            q = (a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
+            p: XY = (a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
+            q: XY = (a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
             cv2.line(img, _px(p), _px(q), BLUE, thick)
-    for c in m.open_corners:
-        cv2.circle(img, _px((c.x, c.y)), 5, (255, 255, 255), -1)
-        cv2.circle(img, _px((c.x, c.y)), 5, RED, 1)
+    for corner in m.open_corners:
+        cv2.circle(img, _px((corner.x, corner.y)), 5, (255, 255, 255), -1)
+        cv2.circle(img, _px((corner.x, corner.y)), 5, RED, 1)
 
     sides = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(pos.sides())}
     for f in pos.figures:
@@ -108,19 +108,19 @@ def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
         for (c, r) in overlay.highlight_squares:
             cv2.rectangle(img, _px((c, r)), _px((c + 1, r + 1)), MAGENTA, 3)
         for (x, y, axis) in overlay.highlight_edges:
-            b = (x + 1, y) if axis == "H" else (x, y + 1)
-            cv2.line(img, _px((x, y)), _px(b), MAGENTA, 7)
+            end = (x + 1, y) if axis == "H" else (x, y + 1)
+            cv2.line(img, _px((x, y)), _px(end), MAGENTA, 7)
         if overlay.fan_corner is not None:
             cv2.circle(img, _px(overlay.fan_corner), 6, ORANGE, -1)
         if overlay.blocker is not None:
-            b = overlay.blocker
-            if b.square is not None:
-                cv2.rectangle(img, _px(b.square), _px((b.square[0] + 1, b.square[1] + 1)), RED, 4)
-            if b.edge is not None:
-                x, y, axis = b.edge
+            blocker = overlay.blocker
+            if blocker.square is not None:
+                cv2.rectangle(img, _px(blocker.square), _px((blocker.square[0] + 1, blocker.square[1] + 1)), RED, 4)
+            if blocker.edge is not None:
+                x, y, axis = blocker.edge
                 cv2.line(img, _px((x, y)), _px((x + 1, y) if axis == "H" else (x, y + 1)), (0, 0, 255), 9)
-            if b.at is not None:
-                cv2.circle(img, _px(b.at), 7, (0, 0, 255), 2)
+            if blocker.at is not None:
+                cv2.circle(img, _px(blocker.at), 7, (0, 0, 255), 2)
         for p, q, legal, label in overlay.target_lines:
             colour = GREEN if legal else RED
             cv2.line(img, _px(p), _px(q), colour, 2, cv2.LINE_AA)

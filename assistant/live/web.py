@@ -228,7 +228,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
-        data = await upload.read()  # type: ignore[union-attr]
+        data = await upload.read()
         return _photo_answer(table, data, getattr(upload, "filename", "photo") or "photo")
 
     @app.post("/api/photo/apply")

@@ -499,7 +499,8 @@ class _Checker:
     def check_size(self, f: FigureIn, card: Any, edition: Edition | None, path: tuple[Any, ...]) -> Size | None:
         if f.size is None:
             if card is not None and card.size is not None:
-                return card.size
+                size: Size = card.size  # every card record's size is a Size
+                return size
             return Size.MEDIUM
         text = f.size.strip().lower()
         names = [s.value for s in Size]

@@ -806,7 +806,9 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     out: list[Reason] = []
     defeat = ans.p_defeat
-    pct = lambda p: f"{p * 100:.0f}%"  # noqa: E731
+    def pct(p: float) -> str:
+        return f"{p * 100:.0f}%"
+
     others = [e for e in _enemies(pos, a) if e.id != t.id and engine.adjacent(pos, a, e)]
     for name, where in (("Cleave", "PL p.36; CS g.2"), ("Rolling Cleave", "PL p.59-60; CS g.11")):
         if has(abl_a, name) and adjacent:
@@ -1026,8 +1028,11 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
         abl_e = _abilities(pos, e)
         if _phantom(pos, e):
             return True
-        covered = lambda: engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover  # noqa: E731
-        trapped = rec.defines("It's a Trap!") and any(has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
+        def covered() -> bool | None:  # asked only when it decides: cover is the costly check
+            return engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover
+
+        trapped = rec.defines("It's a Trap!") and any(
+            has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
         if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
             return True
         return (rec.defines("Invisibility") and has(abl_e, "Invisibility")) or (
@@ -1335,7 +1340,9 @@ def _ddm_attack(
     los = engine.sight(pos, a.id, t.id)
     cov = engine.cover(pos, a.id, t.id, los, force_kind=kind)
     terrain = board.terrain
-    a_on = lambda kind_: any((s.col, s.row) in terrain.get(kind_, frozenset()) for s in a.space)  # noqa: E731
+    def a_on(kind_: SquareTerrain) -> bool:
+        return any((s.col, s.row) in terrain.get(kind_, frozenset()) for s in a.space)
+
 
     reach = _reach(pos, a)
     if kind == "melee" and not adjacent and reach:
@@ -1606,7 +1613,9 @@ def _ddm_said(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, kind: s
     Simultaneous Attack, Death Strike, Death Burst."""
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     out: list[Reason] = []
-    pct = lambda p: f"{p * 100:.0f}%" if p is not None else "?"  # noqa: E731
+    def pct(p: float | None) -> str:
+        return f"{p * 100:.0f}%" if p is not None else "?"
+
     if kind == "ranged":
         for f in _allies(pos, t):
             if has(_abilities(pos, f), "Arrow Catching Shield") and engine.adjacent(pos, f, t):

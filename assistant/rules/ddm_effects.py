@@ -101,7 +101,9 @@ def on_hit_notes(
     abl_a, abl_t = abilities_of(a), abilities_of(t)
     immune = immunities(type_of(t), abl_t)
     level = pos.stats_of(t).level
-    pct = lambda p: f"{float(p) * 100:.0f}%"  # noqa: E731
+    def pct(p: float | F) -> str:
+        return f"{float(p) * 100:.0f}%"
+
     out: list[tuple[str, str]] = []
     for name, what, stopped_by, melee_only, rule in ON_HIT:
         if not has(abl_a, name) or (melee_only and kind != "melee"):

@@ -189,7 +189,7 @@ class Board:
 
     @classmethod
     def of(cls, pos: Position) -> Board:
-        cached = pos.__dict__.get("_board")
+        cached: Board | None = pos.__dict__.get("_board")
         if cached is not None:
             return cached
         rules = find_edition(pos.edition).geometry
@@ -226,7 +226,7 @@ class Board:
     def kind_of_square(self, sq: SquareT) -> str:
         for kind in (SquareTerrain.WALL, SquareTerrain.FOG, SquareTerrain.FOREST):
             if sq in self.terrain.get(kind, ()):
-                return kind.value
+                return str(kind.value)
         return "square"
 
     def kind_text(self, sq: SquareT) -> str:

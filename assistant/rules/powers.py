@@ -296,7 +296,9 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     illegal: list[Reason] = []
     notes: list[Reason] = []
     around_user = power.area in AROUND_USER
-    living = lambda f: saves.is_living(abilities_of(f))  # noqa: E731
+    def living(f: Figure) -> bool:
+        return saves.is_living(abilities_of(f))
+
     if target.id == user.id:
         raise AssistantError(_("{u} cannot be the target of its own {power}: name a character it strikes").format(u=user.id, power=written))
     if target.side == user.side and not power.allies_too and not (around_user and power.area in ("around-user", "within")):

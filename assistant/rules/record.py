@@ -97,7 +97,7 @@ class AttackModel:
 def _load(family: str, what: str, path: str) -> Callable[..., Any]:
     module, _sep, name = path.partition(":")
     try:
-        found = getattr(importlib.import_module(module), name)
+        found: object = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError, ValueError) as err:
         raise EditionError(_("the {family} attack model's {what} function {path!r} cannot be loaded: {err}").format(
             family=family, what=what, path=path, err=err)) from err

@@ -130,6 +130,14 @@ def keyword(t: Table, u: Unit, name: str) -> int | bool | tuple[int, ...]:
     return sum(int(v) for v in values)
 
 
+def keyword_value(t: Table, u: Unit, name: str) -> int:
+    """A numbered or had-or-not keyword's total as a number (Accuracy 2, Armor 1 or 0); Evade's
+    instances are read with :func:`keyword`, kept apart."""
+    value = keyword(t, u, name)
+    assert not isinstance(value, tuple), name  # only Evade is a tuple, and no caller counts it
+    return int(value)
+
+
 # --- setup (FAQ L16-20, L126-127) -------------------------------------------------------
 
 
@@ -821,7 +829,7 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     side = _side(cmd)
     at = _need_attack(t)
     u = _own(t, cmd, 0, N_("the retaliating unit"))
-    x = int(keyword(t, u, "retaliate"))
+    x = keyword_value(t, u, "retaliate")
     if not x:
         raise IllegalCommandError(_("{label} does not have Retaliate").format(label=u.label))
     if at.window != "before-roll":
@@ -879,7 +887,8 @@ def _power(t: Table, cmd: Command, said: list[str]) -> Table:
 
 def _attack_spec(t: Table, at: AttackState) -> Attack:
     a, d = t.unit(at.attacker), t.unit(at.defender)
-    return Attack(at.power, int(keyword(t, a, "accuracy")), int(keyword(t, a, "critical_hit")), bool(keyword(t, d, "armor")), int(keyword(t, d, "shields")))
+    return Attack(at.power, keyword_value(t, a, "accuracy"), keyword_value(t, a, "critical_hit"), bool(keyword(t, d, "armor")),
+                  keyword_value(t, d, "shields"))
 
 
 def _rolls(cmd: Command, i: int = 0) -> list[int]:
@@ -958,7 +967,7 @@ def _reroll_trigger(t: Table, cmd: Command, said: list[str]) -> Table:
         rolls[i] = int(v)
     said.append(_("{label}'s triggered reroll resolves before the reroll play-or-pass (FAQ L92-96)").format(label=t.unit(uid).label))
     t = _rescore(t, at, rolls, said)
-    return replace(t, attack=replace(t.attack, lucky_used=tuple(p for p in at.lucky_used if p != f"pending:{uid}")))  # type: ignore[arg-type]
+    return replace(t, attack=replace(_need_attack(t), lucky_used=tuple(p for p in at.lucky_used if p != f"pending:{uid}")))
 
 
 def _window_turn(t: Table, at: AttackState, side: str, what: str) -> None:
@@ -983,7 +992,7 @@ def _lucky(t: Table, cmd: Command, said: list[str]) -> Table:
     u = _own(t, cmd, 0, N_("the unit with Lucky"))
     if u.id not in (at.attacker, at.defender):
         raise IllegalCommandError(_("{label} is neither the attacker nor the defender").format(label=u.label))
-    x = int(keyword(t, u, "lucky"))
+    x = keyword_value(t, u, "lucky")
     if not x:
         raise IllegalCommandError(_("{label} does not have Lucky").format(label=u.label))
     if u.id in at.lucky_used:
@@ -1095,7 +1104,7 @@ def _deflect(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS deflect UNIT -> TARGET': prevent Deflect X and deal that much to a unit in the same arena."""
     at = _need_attack(t)
     u = _own(t, cmd, 0, N_("the deflecting unit"))
-    x = int(keyword(t, u, "deflect"))
+    x = keyword_value(t, u, "deflect")
     if not x:
         raise IllegalCommandError(_("{label} does not have Deflect").format(label=u.label))
     if at.window != "prevention" or u.id != at.defender:
@@ -1125,10 +1134,10 @@ def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], 
     said.append(
         _("{label} takes {n} ({how}): damage {dmg} of health {value}").format(label=target.label, n=n, how=_(how), dmg=dmg, value=stat(t, target, 'health'))
     )
-    stun = int(keyword(t, source, "stun")) if stuns and source is not None else 0
+    stun = keyword_value(t, source, "stun") if stuns and source is not None else 0
     if source is not None and source.id == target.id and keyword(t, source, "stun"):
         said.append(_("{label} damaged itself: its Stun works only when it damages another unit (FAQ L153)").format(label=target.label))
-    if stun and target.aboard is None:
+    if stun and source is not None and target.aboard is None:  # a Stun has a source
         t = t.with_unit(replace(t.unit(target.id), power_bonus=t.unit(target.id).power_bonus - stun))
         said.append(
             _("Stun {stun} from {label}: {label2} gets -{stun} power until the end of the battle phase (FAQ L153-157)").format(
@@ -1220,7 +1229,7 @@ def _overload_damage(t: Table, cmd: Command, a: Unit, total: int, said: list[str
         said.append(_("{label} evades {used} of its own Overload damage with Evade {inst} (FAQ L112)").format(label=a.label, used=used, inst=inst[i]))
     dv = cmd.opt("self-deflect")
     if dv:
-        x = int(keyword(t, a, "deflect"))
+        x = keyword_value(t, a, "deflect")
         if not x:
             raise IllegalCommandError(_("{label} does not have Deflect").format(label=a.label))
         tgt = t.unit(dv)
@@ -1247,7 +1256,7 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     if len(rolls) != n:
         raise IllegalRollError(_("{n} dice of damage: give {n} rolls, rolls=4,5,...").format(n=n))
     r = resolve(Attack(n, 0, 0, bool(keyword(t, tgt, "armor"))), rolls)
-    acc = int(keyword(t, src, "accuracy"))
+    acc = keyword_value(t, src, "accuracy")
     said.append(
         _("{n} dice of damage from {label}: {hits} hit(s)").format(n=n, label=src.label, hits=r.hits)
         + (_("; its Accuracy {acc} does not apply — dice of damage are not an attack (FAQ L39, L72; inference)").format(acc=acc) if acc else "")
@@ -1327,7 +1336,7 @@ def _damage(t: Table, cmd: Command, said: list[str]) -> Table:
     if not cmd.targets:
         raise NotationError(_("{cmd!r}: name the target after '->'").format(cmd=str(cmd)))
     tgt = t.unit(cmd.targets[0])
-    src = t.unit(cmd.opt("source")) if cmd.opt("source") else None
+    src = t.unit(source) if (source := cmd.opt("source")) else None
     if src is None:
         said.append(_("no source unit named (source=UNIT): the damage carries no Stun (FAQ L153)"))
     return _land(t, src, tgt, n, said, N_("an effect"))
