@@ -200,6 +200,7 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     page.set_input_files("#photo", str(photo))
     page.wait_for_selector("#photo-answer table", timeout=15000)
     assert "moved" in page.locator("#photo-answer").inner_text()
+    page.locator("#photo-answer").screenshot(path=str(SHOTS / "phone-photo-answer.png"))  # looked at by a person
     page.click("#b-apply")
     page.wait_for_function("document.getElementById('message').textContent.includes('moved')")
     from assistant.live.table import Table
