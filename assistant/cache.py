@@ -59,7 +59,7 @@ def cached(file: str, key: str, compute: Callable[[], T]) -> T:
         with open(path, "rb") as fh:
             cached_key, result = pickle.load(fh)
         if cached_key == key:
-            return result  # type: ignore[no-any-return]  # what was kept under this key
+            return result  # type: ignore[no-any-return,unused-ignore]  # pickle gives Any
     except Exception:  # no cache yet, or a damaged one: compute it and write it anew
         pass
     result = compute()

@@ -37,12 +37,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
 from .i18n import _
 from .model import Stats
-from .cache import Key, cached
 from .resources import data_dir
-from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text, write_bytes_atomic
+from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
 
 if TYPE_CHECKING:  # at run time these are put here when a card file is first read: see _validation
     from pydantic import ConfigDict, Field, StrictInt, TypeAdapter
