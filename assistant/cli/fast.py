@@ -107,7 +107,7 @@ def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -
     from .. import i18n  # start-up time: see main
     from ..commands.context import Session
     from ..commands.registry import find
-    from .console import json_text, print_lines, quiet_stdout, report, stdout_gone
+    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone
 
     def emit(obj: dict[str, Any]) -> None:
         sys.stdout.write(json_text(obj) + "\n")

@@ -1,8 +1,8 @@
 """What every command prints and how it fails: the consoles, one JSON object, the error edge.
 
 The bottom of the command-line tree's Typer half: every other module of ``cli/`` imports from
-here, and this module imports from ``cli/`` only :mod:`.console` (its consoles and printing,
-without Typer), so the tree runs one way, from the root down to here.
+here, and this module imports nothing from ``cli/`` (so the tree runs one way, from the root down to
+here); its consoles and plain printing are :mod:`assistant.terminal`'s, which has no Typer.
 
 Every command goes through :func:`edge`, which turns the one domain exception family
 (:class:`~assistant.errors.AssistantError`) into a message and exit code 2, and any other
@@ -26,8 +26,8 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 
 from ..errors import Problem
 from ..i18n import N_, _
+from ..terminal import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, quiet_stdout, report, stdout_gone
 from ..yamlio import write_text_atomic
-from .console import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, quiet_stdout, report, stdout_gone
 
 __all__ = [
     "ABORTS", "DEBUG_ENV", "JsonOpt", "SEVERITIES", "T_ERROR", "click", "edge", "emit_json", "err", "out", "print_error",
@@ -47,14 +47,14 @@ ABORTS: tuple[type[BaseException], ...] = tuple(
 
 
 def emit_json(obj: dict[str, Any]) -> None:
-    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~.console.json_text`."""
+    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~assistant.terminal.json_text`."""
     typer.echo(json_text(obj))
 
 
 @contextlib.contextmanager
 def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
     """Run a command body; user errors exit 2 with a message, bugs exit 1 without a traceback
-    (what is printed: :func:`~.console.report`)."""
+    (what is printed: :func:`~assistant.terminal.report`)."""
     try:
         yield
     except (typer.Exit, typer.Abort, SystemExit):

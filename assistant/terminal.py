@@ -1,6 +1,7 @@
-"""The consoles and the plain printing of the command line, without Typer: what the one-shot
-geometry questions' fast path (:mod:`.fast`) prints with, and what :mod:`.output` builds on, so
-both print the same bytes."""
+"""The terminal: the command line's consoles, its plain printing and what a failure prints, without
+Typer. The one-shot geometry questions' fast path (:mod:`assistant.cli.fast`) prints with it, and
+the Typer tree's helpers (:mod:`assistant.cli.output`) build on it, so both print the same bytes.
+It sits beside :mod:`.yamlio`, below every edge, and imports nothing of theirs."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..errors import AssistantError
-from ..i18n import N_, _
+from .errors import AssistantError
+from .i18n import N_, _
 
 DEBUG_ENV = "TABLETOP_DEBUG"
 
