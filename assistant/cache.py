@@ -8,7 +8,6 @@ read or write it, or a damaged file, falls back to computing the answer.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import pickle
 import sys
@@ -25,12 +24,13 @@ T = TypeVar("T")
 
 
 class Key:
-    """A digest of what a cached answer depends on. It starts with what every answer depends on:
+    """What a cached answer depends on, kept whole (compared byte for byte, no digest: hashlib's
+    import alone costs a one-shot question ~5 ms, and the files are small). It starts with what every answer depends on:
     this package's and Python's versions, the validating library's install (pydantic's messages
     are in the answers) and the language the answer's messages are written in."""
 
     def __init__(self) -> None:
-        self._digest = hashlib.sha256()
+        self._parts: list[bytes] = []
         spec = importlib.util.find_spec("pydantic")  # its version without importing it (~100 ms)
         origin = Path(spec.origin) if spec is not None and spec.origin else None
         version_file = origin.parent / "version.py" if origin is not None else None
@@ -40,13 +40,13 @@ class Key:
     def add(self, *parts: object) -> None:
         for part in parts:
             data = part if isinstance(part, bytes) else repr(part).encode("utf-8", "surrogatepass")
-            self._digest.update(len(data).to_bytes(8, "little") + data)
+            self._parts.append(len(data).to_bytes(8, "little") + data)
 
-    def hexdigest(self) -> str:
-        return self._digest.hexdigest()
+    def value(self) -> bytes:
+        return b"".join(self._parts)
 
 
-def cached(file: str, key: str, compute: Callable[[], T]) -> T:
+def cached(file: str, key: bytes, compute: Callable[[], T]) -> T:
     """The answer kept in ``file`` (under :func:`~.resources.cache_dir`) when it was kept under
     ``key``; else ``compute()``, kept there for the next run."""
     try:

@@ -316,9 +316,9 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
 class CardLibrary:
     """All cards, by game; names match case-insensitively."""
 
-    def __init__(self, cards: Sequence[Card], files: Sequence[str] = (), key: str | None = None):
+    def __init__(self, cards: Sequence[Card], files: Sequence[str] = (), key: bytes | None = None):
         self.files = tuple(files)
-        #: the digest of everything read into it (see :func:`_cache_key`), when it was read from
+        #: everything read into it (see :func:`_cache_key`), when it was read from
         #: files: what a position checked against it is cached under; None for one built in code
         self.key = key
         self._cards: dict[str, dict[str, Card]] = {g: {} for g in GAMES}
@@ -376,7 +376,7 @@ def _card_paths(folder: Path) -> list[Path]:
 CACHE_FILE = "cards-library.pickle"
 
 
-def _cache_key(folders: Sequence[Path | str]) -> str:
+def _cache_key(folders: Sequence[Path | str]) -> bytes:
     """What a read library depends on: every file it would read (name and contents), the folders
     asked for, and what every cached answer depends on (:class:`~.cache.Key`)."""
     key = Key()
@@ -385,7 +385,7 @@ def _cache_key(folders: Sequence[Path | str]) -> str:
         key.add(str(folder), folder.exists())
         for path in _card_paths(folder) if folder.exists() else ():
             key.add(str(path), path.read_bytes())
-    return key.hexdigest()
+    return key.value()
 
 
 def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
@@ -393,7 +393,7 @@ def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Proble
     return _keyed_load(folders)[1]
 
 
-def _keyed_load(folders: Sequence[Path | str]) -> tuple[str | None, tuple[list[Card], list[Problem], list[str]]]:
+def _keyed_load(folders: Sequence[Path | str]) -> tuple[bytes | None, tuple[list[Card], list[Problem], list[str]]]:
     """:func:`load_folders`, and the key of what it read (None when a file could not be read).
 
     Reading and validating the library costs more than the rest of a one-shot question, so the

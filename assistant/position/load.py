@@ -8,7 +8,7 @@ refuse the file; ``validate`` shows them.
 
 from __future__ import annotations
 
-import hashlib
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,8 +64,8 @@ def check_position_file(path: Path | str, library: CardLibrary | None = None) ->
     # file, under a key of its name and text, the card library read and the language and versions.
     key = Key()
     key.add("position", name, text, library.key)
-    slot = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    return cached(f"positions/{slot}.pickle", key.hexdigest(), lambda: check_position_text(text, name, library))
+    slot = f"{zlib.crc32(name.encode('utf-8', 'surrogatepass')):08x}"  # two names in one slot: each reads anew
+    return cached(f"positions/{slot}.pickle", key.value(), lambda: check_position_text(text, name, library))
 
 
 def check_position_text(text: str, name: str = "<position>", library: CardLibrary | None = None) -> LoadResult:
