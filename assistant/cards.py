@@ -37,11 +37,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
 from .i18n import _
 from .model import Stats
-from .resources import cache_dir, data_dir
-from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text, write_bytes_atomic
+from .resources import data_dir
+from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
 
 if TYPE_CHECKING:  # at run time these are put here when a card file is first read: see _validation
     from pydantic import ConfigDict, Field, StrictInt, TypeAdapter
@@ -315,8 +316,11 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
 class CardLibrary:
     """All cards, by game; names match case-insensitively."""
 
-    def __init__(self, cards: Sequence[Card], files: Sequence[str] = ()):
+    def __init__(self, cards: Sequence[Card], files: Sequence[str] = (), key: bytes | None = None):
         self.files = tuple(files)
+        #: everything read into it (see :func:`_cache_key`), when it was read from
+        #: files: what a position checked against it is cached under; None for one built in code
+        self.key = key
         self._cards: dict[str, dict[str, Card]] = {g: {} for g in GAMES}
         for card in cards:
             self._cards[card.game][card.name.lower()] = card
@@ -324,11 +328,11 @@ class CardLibrary:
     @classmethod
     def load(cls, folders: Sequence[Path | str]) -> CardLibrary:
         """Every ``*.yaml`` below ``folders``; raises :class:`CardLibraryError` listing all problems."""
-        cards, problems, files = load_folders(folders)
+        key, (cards, problems, files) = _keyed_load(folders)
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise CardLibraryError(errors)
-        return cls(cards, files)
+        return cls(cards, files, key)
 
     def cards(self, game: str | None = None) -> list[Card]:
         games = [game] if game else list(GAMES)
@@ -372,66 +376,35 @@ def _card_paths(folder: Path) -> list[Path]:
 CACHE_FILE = "cards-library.pickle"
 
 
-def _cache_key(folders: Sequence[Path | str]) -> str:
+def _cache_key(folders: Sequence[Path | str]) -> bytes:
     """What a read library depends on: every file it would read (name and contents), the folders
-    asked for, this package's and Python's versions, the validating library's install and the
-    language its problems are written in."""
-    import hashlib
-    import importlib.util
-    import sys
-
-    from . import __version__
-    from .i18n import current
-
-    digest = hashlib.sha256()
-
-    def add(*parts: object) -> None:
-        for part in parts:
-            data = part if isinstance(part, bytes) else repr(part).encode("utf-8", "surrogatepass")
-            digest.update(len(data).to_bytes(8, "little") + data)
-
-    spec = importlib.util.find_spec("pydantic")  # its version without importing it (~100 ms)
-    origin = Path(spec.origin) if spec is not None and spec.origin else None
-    version_file = origin.parent / "version.py" if origin is not None else None
-    stat = version_file.stat() if version_file is not None and version_file.exists() else None
-    add(__version__, sys.version, current(), str(version_file), stat and (stat.st_size, stat.st_mtime_ns))
+    asked for, and what every cached answer depends on (:class:`~.cache.Key`)."""
+    key = Key()
     for folder in folders:
         folder = Path(folder)
-        add(str(folder), folder.exists())
+        key.add(str(folder), folder.exists())
         for path in _card_paths(folder) if folder.exists() else ():
-            add(str(path), path.read_bytes())
-    return digest.hexdigest()
+            key.add(str(path), path.read_bytes())
+    return key.value()
 
 
 def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
-    """Cards, problems (including duplicate names across files) and the files read.
+    """Cards, problems (including duplicate names across files) and the files read."""
+    return _keyed_load(folders)[1]
+
+
+def _keyed_load(folders: Sequence[Path | str]) -> tuple[bytes | None, tuple[list[Card], list[Problem], list[str]]]:
+    """:func:`load_folders`, and the key of what it read (None when a file could not be read).
 
     Reading and validating the library costs more than the rest of a one-shot question, so the
-    answer is kept in the cache folder (:func:`~.resources.cache_dir`) under a key of everything
-    it depends on (:func:`_cache_key`): an edited file reads anew. The cache is only a shortcut:
-    any failure to read it or write it, or a damaged file, falls back to reading the files.
+    answer is kept in the cache folder (:mod:`~.cache`) under a key of everything it depends on
+    (:func:`_cache_key`): an edited file reads anew.
     """
-    import pickle
-
     try:
         key = _cache_key(folders)
-        path = cache_dir() / CACHE_FILE
     except Exception:  # a file that cannot be read now is reported by the reading below
-        return _load_folders(folders)
-    try:
-        with open(path, "rb") as fh:
-            cached_key, result = pickle.load(fh)
-        if cached_key == key:
-            return result
-    except Exception:  # no cache yet, or a damaged one: read the files and write it anew
-        pass
-    result = _load_folders(folders)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, pickle.dumps((key, result), protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # an unwritable cache folder: the library was read all the same
-        pass
-    return result
+        return None, _load_folders(folders)
+    return key, cached(CACHE_FILE, key, lambda: _load_folders(folders))
 
 
 def _load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .coords import Corner, Edge, Square
 from .editions import Edition, Size, SquareTerrain
@@ -55,6 +55,11 @@ class Map:
         return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(self))
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Map], tuple[Any, ...]]:
+        # Pickled (the position cache) as the arguments that build it: a read-only mapping cannot
+        # be pickled, and the terrain index is rebuilt from them.
+        return Map, tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in (getattr(self, f.name) for f in fields(self)))
 
     def on_map(self, sq: Square) -> bool:
         return 0 <= sq.col < self.cols and 0 <= sq.row < self.rows

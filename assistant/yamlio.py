@@ -13,13 +13,15 @@ import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .errors import AssistantError, Problem
 from .i18n import _
+
+if TYPE_CHECKING:
+    import yaml
 
 
 class FileWriteError(AssistantError):
@@ -160,6 +162,8 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     the structural problems found on the way (duplicate keys, aliases, complex keys). Raises
     :class:`YamlReadError` when the text is not YAML at all.
     """
+    import yaml  # start-up time (~15 ms): a question answered from the cache reads no YAML
+
     loader = None
     try:
         loader = yaml.SafeLoader(text)
@@ -323,8 +327,16 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
         raise
 
 
-class _Dumper(yaml.SafeDumper):
+@cache
+def _dumper() -> type[yaml.SafeDumper]:
     """Safe dumper whose strings always read back as written."""
+    import yaml  # start-up time: see parse_yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    Dumper.add_representer(str, _represent_str)
+    return Dumper
 
 
 def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
@@ -335,12 +347,11 @@ def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
     return dumper.represent_str(value)
 
 
-_Dumper.add_representer(str, _represent_str)
-
-
 def dump_yaml(data: Any) -> str:
     """Block-style YAML with keys in the given order (never sorted)."""
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    import yaml  # start-up time: see parse_yaml
+
+    return yaml.dump(data, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
 # --- pydantic errors as problems ----------------------------------------------------------

@@ -16,7 +16,6 @@ from ..commands.queries import attack_lines, cover_lines, range_lines, sight_lin
 from ..errors import AssistantError
 from ..i18n import N_, _, n_
 from ..position import check_position_file, dump_position, load_position
-from ..position.jsonschema import position_schema
 from ..resources import example_files, example_path, reading, readings_text
 from ..rules import engine
 from ..yamlio import comment_lines, read_text
@@ -140,6 +139,8 @@ def schema(
 ) -> None:
     """The JSON Schema of a position file, for editors that validate and complete YAML."""
     with edge():
+        from ..position.jsonschema import position_schema  # start-up time: it imports pydantic
+
         write_or_print(json.dumps(position_schema(), indent=2) + "\n", output)
 
 

@@ -19,14 +19,18 @@ from ..limits import check_query
 from ..model import Position
 from ..position import load_position
 from ..resources import example_path
-from .games import card_game_names
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..game.state import GameState
 
-#: how each kind of game is started and opened
-OPENED_BY = {"miniatures": "python -m assistant game", **{name: f"python -m assistant {name}" for name in card_game_names()}}
+
+def opened_by(kind: str) -> str:
+    """How a kind of game is started and opened (the card games' names read from their registry
+    only here: it imports every card game, which a geometry question does not need)."""
+    from .games import card_game_names  # start-up time: see above
+
+    return {"miniatures": "python -m assistant game", **{name: f"python -m assistant {name}" for name in card_game_names()}}[kind]
 
 
 def resolve_position(path: str) -> Path:
@@ -59,7 +63,7 @@ def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
     if found is not None and found != kind:
         raise AssistantError(
             _("{explicit} is a {found} game: open it with '{OPENED_BY} ...' (for example '{OPENED_BY} status --game {explicit}')").format(
-                explicit=explicit, found=found, OPENED_BY=OPENED_BY[found]
+                explicit=explicit, found=found, OPENED_BY=opened_by(found)
             )
         )
     return explicit

@@ -1,8 +1,8 @@
 """Position files (CONTRACT §2): load, validate and save ``tabletop-position/1``."""
 
+from .format import FORMAT
 from .load import LoadResult, check_position_file, check_position_text, load_position, parse_position
 from .save import dump_position, position_to_data, save_position
-from .schema import FORMAT
 
 __all__ = [
     "FORMAT",

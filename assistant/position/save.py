@@ -14,7 +14,7 @@ from ..coords import format_edges, format_squares
 from ..editions import SquareTerrain
 from ..model import Figure, Position
 from ..yamlio import dump_yaml, write_text_atomic
-from .schema import FORMAT
+from .format import FORMAT
 
 
 def position_to_data(pos: Position) -> dict[str, Any]:

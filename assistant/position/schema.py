@@ -1,7 +1,7 @@
 """The shape of a ``tabletop-position/1`` file (CONTRACT §2), as pydantic models.
 
 These models only check keys and types; everything that needs the map, the edition or the
-card library (square names, overlaps, walls) is checked in :mod:`.load`, which reports
+card library (square names, overlaps, walls) is checked in :mod:`.check`, which reports
 problems with the same file/line precision.
 """
 
@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-FORMAT = "tabletop-position/1"
+from .format import FORMAT as FORMAT  # re-exported: its home is .format
 
 #: Largest map side: 702 columns is "ZZ", the last two-letter column.
 MAX_SIDE = 702

@@ -1,0 +1,142 @@
+"""The command line's entry: the one-shot geometry questions answered without building the tree.
+
+Building the Typer tree costs more than the rest of a one-shot question: Typer and its validating
+library (pydantic, which Typer imports to build any command's parameters) take ~150 ms before the
+first answer. So exactly these lines are answered here, through the same registered verb, the same
+consoles and the same failure report (:mod:`.console`) as the tree's commands::
+
+    [--lang L] (los | cover | range) A B [-p X | --position X | --position=X] [--game X | --game=X] [--json]
+
+Anything else -- another option, a repeated one, a value that looks like an option, ``--help``,
+``--``, shell completion -- goes to the tree (:func:`.app.main`), which answers it as before; the
+tests compare both paths' output and exit codes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["main", "parse"]
+
+#: the questions answered here, and the names of their two figures (as the tree's commands name them)
+QUERIES: dict[str, tuple[str, str]] = {"los": ("viewer", "target"), "cover": ("attacker", "target"), "range": ("a", "b")}
+#: each option that takes a value, by the name the verb calls it
+_VALUED = {"-p": "position", "--position": "position", "--game": "game"}
+
+
+def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] | None:
+    """``(lang, verb, arguments, json)`` for a line the fast path answers; None for any other.
+
+    >>> parse(["los", "obi", "sbd", "-p", "corridor"])
+    (None, 'los', {'viewer': 'obi', 'target': 'sbd', 'position': 'corridor', 'game': None}, False)
+    >>> parse(["--lang", "pl", "range", "--game=g.sqlite", "a", "b", "--json"])[3]
+    True
+    >>> parse(["los", "obi", "sbd", "--help"]) is None
+    True
+    """
+    from ..i18n import LANGUAGES  # start-up time: this module is the entry, kept light
+
+    words = list(argv)
+    lang = None
+    if words and (words[0] == "--lang" or words[0].startswith("--lang=")):
+        if words[0] == "--lang":
+            if len(words) < 2:
+                return None
+            lang, words = words[1], words[2:]
+        else:
+            lang, words = words[0].partition("=")[2], words[1:]
+        if lang.strip().lower() not in LANGUAGES:
+            return None  # the tree says which languages there are
+    if not words or words[0] not in QUERIES:
+        return None
+    verb, rest = words[0], words[1:]
+    figures: list[str] = []
+    options: dict[str, str] = {}
+    json_out = False
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        name, eq, value = word.partition("=")
+        if word == "--json":
+            if json_out:
+                return None
+            json_out = True
+        elif word in _VALUED or (eq and name in ("--position", "--game")):
+            if not eq:
+                if i + 1 >= len(rest):
+                    return None
+                value = rest[i + 1]
+                i += 1
+            key = _VALUED[name]
+            if key in options or not value or value.startswith("-"):
+                return None
+            options[key] = value
+        elif word.startswith("-") or not word:
+            return None
+        else:
+            figures.append(word)
+        i += 1
+    if len(figures) != 2:
+        return None
+    first, second = QUERIES[verb]
+    args: dict[str, Any] = {first: figures[0], second: figures[1], "position": options.get("position"), "game": options.get("game")}
+    return lang, verb, args, json_out
+
+
+def _completing() -> bool:
+    """Is the shell asking for completions (click's ``_<PROG>_COMPLETE``, Typer's own variables)?"""
+    return any(k.startswith("_") and "COMPLETE" in k for k in os.environ)
+
+
+def main() -> None:
+    """Console-script entry: a one-shot geometry question answered here, anything else by the tree."""
+    plan = None if _completing() else parse(sys.argv[1:])
+    if plan is None or not _answer(*plan):
+        from .app import main as tree  # start-up time: the whole Typer tree only for other lines
+
+        tree()
+
+
+def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -> bool:
+    """Answer as the tree's command would, and exit with its code; False (nothing printed) when the
+    answer is one the tree must print."""
+    from .. import i18n  # start-up time: see main
+    from ..commands.context import Session
+    from ..commands.registry import find
+    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone
+
+    def emit(obj: dict[str, Any]) -> None:
+        sys.stdout.write(json_text(obj) + "\n")
+        sys.stdout.flush()
+
+    i18n.set_language(i18n.choose(lang))
+    if args["game"] is not None:
+        args["game"] = Path(args["game"])
+    v = find(verb)
+    try:
+        try:
+            result = v(Session(cards=()), **args)
+            if result.text is not None or result.exit_code:
+                return False  # printed by the tree (a text block, a refusal's code): rare for a question
+            if json_out:
+                emit(result.json)
+            else:
+                print_lines(result.lines)
+            code = 0
+        except (Exception, KeyboardInterrupt) as exc:
+            got = report(exc, json_out, v.query, emit)
+            if got is None:
+                raise
+            code = got
+    except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
+        quiet_stdout()
+        code = 0
+    except SystemExit as exc:  # rich's own closed-pipe handling
+        if exc.code != 1 or not stdout_gone():
+            raise
+        code = 0
+    sys.exit(code)

@@ -1,0 +1,138 @@
+"""The terminal: the command line's consoles, its plain printing and what a failure prints, without
+Typer. The one-shot geometry questions' fast path (:mod:`assistant.cli.fast`) prints with it, and
+the Typer tree's helpers (:mod:`assistant.cli.output`) build on it, so both print the same bytes.
+It sits beside :mod:`.yamlio`, below every edge, and imports nothing of theirs."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from .errors import AssistantError
+from .i18n import N_, _
+
+DEBUG_ENV = "TABLETOP_DEBUG"
+
+#: texts shown inside formatted lines (marked here for the catalogs)
+T_ERROR = N_("error")
+
+
+def stdout_gone() -> bool:
+    """Has a closed pipe made stdout a sink (click swaps it, rich points it at /dev/null)?"""
+    if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        return True
+    try:
+        a, b = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
+        return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def quiet_stdout() -> None:
+    """After a closed pipe: send further output (and the interpreter's final flush) nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+class _Console(Console):
+    """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        quiet_stdout()
+        raise SystemExit(0)
+
+
+def _wrap_to_width() -> bool:
+    """Text is wrapped to the terminal's width where a person reads it (a terminal, or a width
+    asked for with ``COLUMNS``); piped into another program, a line stays one line."""
+    return sys.stdout.isatty() or bool(os.environ.get("COLUMNS", "").strip())
+
+
+out = _Console(highlight=False, soft_wrap=not _wrap_to_width())
+err = _Console(stderr=True, highlight=False, soft_wrap=not _wrap_to_width())
+
+
+def print_lines(lines: Iterator[str] | list[str] | tuple[str, ...]) -> None:
+    """A command's text lines (Rich markup, already escaped where it quotes the user)."""
+    for line in lines:
+        out.print(line)
+
+
+def json_text(obj: dict[str, Any]) -> str:
+    """One JSON object's text (CONTRACT §3); a non-finite number, which JSON cannot write, is
+    written as null rather than as the non-JSON ``Infinity``."""
+    try:
+        return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        return json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
+
+
+def _finite(o: Any) -> Any:
+    if isinstance(o, float) and not math.isfinite(o):
+        return None
+    if isinstance(o, dict):
+        return {k: _finite(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)):
+        return [_finite(v) for v in o]
+    return o
+
+
+def error_json(exc: BaseException, query: str | None) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    if query:
+        obj["query"] = query
+    obj["error"] = str(exc)
+    problems = getattr(exc, "problems", None)
+    if problems:
+        obj["problems"] = [p.as_json() for p in problems]
+    return obj
+
+
+def print_error(msg: str) -> None:
+    """``error: ...`` on stderr, in red where a person reads it."""
+    err.print(f"[bold red]{escape(_(T_ERROR))}:[/] {escape(msg)}")
+
+
+def report(exc: BaseException, json_mode: bool, query: str | None, emit: Callable[[dict[str, Any]], None]) -> int | None:
+    """What a command's failure prints (one JSON object through ``emit`` under ``--json``), and
+    its exit code: a user error 2, an interruption 130, a bug 1 without a traceback; None when the
+    traceback is asked for (``$TABLETOP_DEBUG``) and the exception goes on."""
+    if isinstance(exc, AssistantError):
+        return _fail(str(exc), json_mode, error_json(exc, query), emit)
+    if isinstance(exc, KeyboardInterrupt):
+        err.print("interrupted")
+        return 130
+    if isinstance(exc, OSError):  # a path the user gave that the system refuses (too long, no room, not allowed)
+        name = str(exc.filename or "")
+        name = name if len(name) <= 120 else name[:60] + "..." + name[-40:]
+        msg = f"cannot use {name or 'a file'}: {exc.strerror or exc}"
+        return _fail(msg, json_mode, {"query": query, "error": msg} if query else {"error": msg}, emit)
+    if not isinstance(exc, Exception) or os.environ.get(DEBUG_ENV):  # a bug: say so plainly, keep the traceback for --debug
+        return None
+    msg = _("internal error ({error}: {exc}); please report it. Set {variable}=1 to see the traceback.").format(
+        error=type(exc).__name__, exc=exc, variable=DEBUG_ENV)
+    if json_mode:
+        emit({"query": query, "error": msg} if query else {"error": msg})
+    else:
+        err.print(f"[bold red]{escape(msg)}[/]")
+    return 1
+
+
+def _fail(msg: str, json_mode: bool, obj: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> int:
+    """A user error: the message (or one JSON object under --json), exit 2."""
+    if json_mode:
+        emit(obj)
+    else:
+        print_error(msg)
+    return 2
