@@ -16,7 +16,7 @@ HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
 
 ATTACK = AttackModel(
     family="ddm",
-    attack="assistant.rules.attack:ddm_attack",
+    attack="assistant.rules.ddm.attack:ddm_attack",
     power="assistant.rules.powers:ddm_answer",
     force_reroll=False,
     modelled_conditions=INACTIVE | HELPLESS,

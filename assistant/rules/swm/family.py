@@ -11,7 +11,7 @@ from ..record import AttackModel, Words
 
 ATTACK = AttackModel(
     family="swm",
-    attack="assistant.rules.attack:swm_attack",
+    attack="assistant.rules.swm.attack:swm_attack",
     power="assistant.rules.powers:swm_answer",
     force_reroll=True,
     modelled_conditions=frozenset(),
