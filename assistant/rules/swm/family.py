@@ -12,7 +12,7 @@ from ..record import AttackModel, Words
 ATTACK = AttackModel(
     family="swm",
     attack="assistant.rules.swm.attack:swm_attack",
-    power="assistant.rules.powers:swm_answer",
+    power="assistant.rules.swm.powers:swm_answer",
     force_reroll=True,
     modelled_conditions=frozenset(),
     opportunity_kind=None,
