@@ -349,7 +349,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     if tr.attack_lines_from_card:
         if moved:
             return 1, _("a creature that moved attacks only once")
-        from ..rules.attack import _ddm_lines
+        from ..rules.ddm.attack import _ddm_lines
 
         n = max(len(_ddm_lines(pos, f, "melee")), len(_ddm_lines(pos, f, "ranged")), 1)
         return n, n_("a full attack: the {n} attack on its card, without moving", "a full attack: the {n} attacks on its card, without moving", n).format(n=n)
@@ -536,7 +536,7 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     if tr.attack_lines_from_card and has(_abilities(pos, a), "No Reach"):
         reasons.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), c("glossary 'No Reach'")))
     if tr.attack_lines_from_card:
-        from ..rules.attack import _ddm_lines
+        from ..rules.ddm.attack import _ddm_lines
 
         if not _ddm_lines(pos, a, "melee"):
             reasons.append(Reason(_("{a} has no melee attack: an attack of opportunity is a melee attack").format(a=a.id), c(tr.cite_opportunity)))

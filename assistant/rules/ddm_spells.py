@@ -153,7 +153,7 @@ def answer(
 ) -> tuple[SpellText, list[Reason], list[Reason], dict[str, Any] | None, int, int, float]:
     """(the spell, why it may not be used on ``target``, notes, the save, the damage, the damage
     after a made save, the expected damage)."""
-    from .attack import _ddm_nearest
+    from .ddm.attack import _ddm_nearest
 
     s = find(pos, user, name, abilities_of(user))
     rule = cite("§ Czary p.22-23; glossary 'Breath Weapon', 'Gaze Attack'" if not s.is_spell else "§ Czary p.22-23")

@@ -16,8 +16,8 @@ HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
 
 ATTACK = AttackModel(
     family="ddm",
-    attack="assistant.rules.attack:ddm_attack",
-    power="assistant.rules.powers:ddm_answer",
+    attack="assistant.rules.ddm.attack:ddm_attack",
+    power="assistant.rules.ddm.powers:ddm_answer",
     force_reroll=False,
     modelled_conditions=INACTIVE | HELPLESS,
     opportunity_kind="melee",

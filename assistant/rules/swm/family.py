@@ -11,8 +11,8 @@ from ..record import AttackModel, Words
 
 ATTACK = AttackModel(
     family="swm",
-    attack="assistant.rules.attack:swm_attack",
-    power="assistant.rules.powers:swm_answer",
+    attack="assistant.rules.swm.attack:swm_attack",
+    power="assistant.rules.swm.powers:swm_answer",
     force_reroll=True,
     modelled_conditions=frozenset(),
     opportunity_kind=None,

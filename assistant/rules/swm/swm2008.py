@@ -104,7 +104,7 @@ RECORD = register_edition(
         abilities=frozenset(
             {
                 *family.ABILITIES,
-                # the attack advisor (rules/attack.py, rules/engine.py, rules/powers.py)
+                # the attack advisor (rules/attack.py, rules/swm/attack.py, rules/engine.py, rules/powers.py, rules/swm/powers.py)
                 "Light Spirit",
                 "Hologram",
                 "Invisibility",

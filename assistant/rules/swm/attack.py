@@ -1,0 +1,846 @@
+"""The Star Wars Miniatures attack model (``shared/rules/swm.md`` §6-8), named by :mod:`.family`.
+
+d20 + Attack + modifiers >= Defense + cover + modifiers, with commander effects, combined fire,
+the targeting rules (nearest enemy, Stealth, Sniper) and the abilities that follow an attack.
+The answer's shape and arithmetic are shared with DDM (:mod:`assistant.rules.attack`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from typing import Any
+
+from ...abilities import has
+from ...cards import SwmCard, named_in, split_ability
+from ...coords import count_squares
+from ...i18n import N_, _, n_, source_names
+from ...model import Figure, Position
+from .. import engine, saves
+from ..attack import (
+    AttackAnswer,
+    Modifier,
+    OneAttack,
+    _abilities,
+    _ability_value,
+    _allies,
+    _apply_effects,
+    _both,
+    _cite,
+    _droid,
+    _enemies,
+    _finish,
+    _force_user,
+    _mod,
+    _reach,
+    _require,
+    _unique,
+    _within,
+    _Work,
+)
+from ..engine import Reason
+from ..record import EditionRecord, find_edition
+
+# --- commander effects (SWM) ---------------------------------------------------------------
+
+
+def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: bool, target: Figure | None,
+                       mods: list[Modifier], notes: list[Reason]) -> None:
+    """Add the best commander-effect bonus to ``stat`` for ``affected`` (duplicates never
+    stack; only the highest bonus to a stat counts -- swm.md §8.2)."""
+    best: tuple[int, tuple[str, str], str] | None = None
+    seen_cards: set[str] = set()
+    for cmd in pos.figures:
+        if cmd.side != affected.side:
+            continue
+        card = pos.card_of(cmd)
+        if not isinstance(card, SwmCard) or card.commander_effect is None or isinstance(card.commander_effect, str):
+            continue  # none, or "none"
+        if card.name in seen_cards:  # the same effect from two commanders counts once
+            continue
+        ce = card.commander_effect
+        for eff in ce.effects:
+            value = getattr(eff, stat)
+            if not value or cmd.id == affected.id:
+                continue
+            if eff.affects == "followers":
+                acard = pos.card_of(affected)
+                if isinstance(acard, SwmCard) and acard.commander_effect not in (None, "none"):
+                    continue  # a commander is not a follower
+            elif eff.affects not in ("allies",):
+                continue
+            abl = _abilities(pos, affected)
+            excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides] + ([p] if (p := _phantom(pos, affected)) else [])
+            if excluded:
+                notes.append(
+                    Reason(
+                        _("{id}'s commander effect does not affect {id2} ({excluded})").format(id=cmd.id, id2=affected.id, excluded=excluded[0]),
+                        _cite(pos, "PL p.36; CS g.3"),
+                    )
+                )
+                continue
+            if eff.name_contains and eff.name_contains.lower() not in (affected.card or affected.id).lower():
+                continue
+            if eff.requires and not has(abl, eff.requires):
+                continue
+            if eff.range is not None:
+                d = engine.squares_between(pos, cmd, affected)
+                if d is None or d > eff.range:
+                    continue
+            ok = True
+            for cond in eff.conditions:
+                if cond == "did-not-move" and moved:
+                    ok = False
+                elif cond == "target-adjacent" and (target is None or not engine.adjacent(pos, affected, target)):
+                    ok = False
+                elif cond == "ally-within-6" and not any((engine.squares_between(pos, affected, o) or 99) <= 6 for o in _allies(pos, affected)):
+                    ok = False
+            if not ok:
+                continue
+            if best is None or value > best[0]:
+                rule = f"{card.source} (commander effect); only the highest counts: reading R3 in docs/readings.md"
+                best = (value, _both(N_("commander effect of {commander} ({card})"), commander=cmd.id, card=card.name), rule)
+            seen_cards.add(card.name)
+            if ce.reading:
+                notes.append(Reason(_("reading: {reading}").format(reading=_(ce.reading)), card.source))
+    if best is not None:
+        mods.append(Modifier(best[1][0], stat, best[0], best[2], best[1][1]))
+
+
+def swm_attack(
+    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool
+) -> AttackAnswer:
+    """The SWM attack model (:mod:`.family` names it)."""
+    return _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+
+
+def _swm_attack(
+    pos: Position,
+    a: Figure,
+    t: Figure,
+    *,
+    moved: bool,
+    helpers: tuple[str, ...],
+    kind: str | None,
+    charge: bool,
+    opportunity: bool = False,
+    for_power: bool = False,
+) -> AttackAnswer:
+    """``for_power``: only whom it may choose, for a Force power subject to the targeting rules
+    (no attack stats needed, and Melee Attack does not limit a power)."""
+    w = _Work()
+    sa, st = pos.stats_of(a), pos.stats_of(t)
+    rec = find_edition(pos.edition)
+    game, ed = rec.family, rec.name
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    if kind is not None or charge:
+        w.notes.append(Reason(_("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability"), _cite(pos, "PL p.54; CS g.9")))
+    atk = (sa.attack or 0) if for_power else _require(sa.attack, "Attack", a)
+    dfn = (st.defense or 0) if for_power else _require(st.defense, "Defense", t)
+    dmg = (sa.damage or 0) if for_power else _require(sa.damage, "Damage", a)
+
+    # legality (swm.md §6.4)
+    if opportunity:
+        w.notes.append(
+            Reason(
+                _("attack of opportunity: a single attack, no combined fire, no abilities limited to the attacker's own turn"),
+                _cite(pos, "PL p.22-23, p.33; CS r.8"),
+            )
+        )
+        if helpers:
+            w.notes.append(Reason(_("combined fire is not possible on an attack of opportunity"), _cite(pos, "PL p.21; CS r.8")))
+            helpers = ()
+    ally: Reason | None = None
+    if t.side == a.side:
+        ally = Reason(_("{t} is an ally of {a}: a character may not attack allies").format(t=t.id, a=a.id), _cite(pos, "PL p.21; CS r.7"))
+        w.illegal.append(ally)
+    if rec.defines("Light Spirit") and has(abl_t, "Light Spirit"):
+        w.illegal.append(Reason(_("{t} is a Light Spirit: it is never a legal target and takes no damage").format(t=t.id), _cite(pos, "PL p.51")))
+    if rec.defines("Light Spirit") and has(abl_a, "Light Spirit"):
+        w.illegal.append(Reason(_("{a} is a Light Spirit: it cannot attack").format(a=a.id), _cite(pos, "PL p.51")))
+    los = engine.sight(pos, a.id, t.id)
+    adjacent = engine.adjacent(pos, a, t) and not _phantom(pos, a) and not _phantom(pos, t)
+    for f in (a, t):
+        if _phantom(pos, f) and engine.adjacent(pos, a, t):
+            w.notes.append(
+                Reason(
+                    _("{f} is a {ability}: it does not count as adjacent to other characters").format(f=f.id, ability=_phantom(pos, f)),
+                    _cite(pos, "PL p.49, p.51"),
+                )
+            )
+    sniper = has(abl_a, "Sniper")
+    cov = engine.cover(pos, a.id, t.id, los, ignore_figures=sniper)
+    if not los.line_of_sight:
+        w.illegal.append(Reason(_("{a} has no line of sight to {t}: {why}").format(a=a.id, t=t.id, why=los.reasons[0].text), los.reasons[0].rule))
+    reach = _reach(pos, a)
+    if reach and not adjacent:
+        d = engine.squares_between(pos, a, t)
+        if d is not None and d <= reach and los.line_of_sight:
+            adjacent = True
+            w.notes.append(
+                Reason(
+                    _("Melee Reach {reach}: {t} at {squares} counts as adjacent on {a}'s turn").format(reach=reach, t=t.id, squares=count_squares(d), a=a.id),
+                    _cite(pos, "PL p.54"),
+                )
+            )
+    adj_enemies = [
+        e for e in _enemies(pos, a) if not _phantom(pos, e) and not _phantom(pos, a) and (engine.adjacent(pos, a, e) or _within_reach(pos, a, e, reach))
+    ]
+    if adj_enemies and not adjacent and t.side != a.side:
+        w.illegal.append(
+            Reason(
+                n_(
+                    "{enemies} is adjacent to {a}: only adjacent enemies are legal targets",
+                    "{enemies} are adjacent to {a}: only adjacent enemies are legal targets",
+                    len(adj_enemies),
+                ).format(enemies=", ".join(e.id for e in adj_enemies), a=a.id),
+                _cite(pos, "PL p.51; CS r.6, g.8"),
+            )
+        )
+    if has(abl_a, "Melee Attack") and not adjacent and not for_power:
+        w.illegal.append(Reason(_("{a} has Melee Attack: it may attack only adjacent enemies").format(a=a.id), _cite(pos, "PL p.54; CS g.9")))
+    if rec.defines("Invisibility") and has(abl_t, "Invisibility") and not adjacent:
+        w.illegal.append(Reason(_("{t} has Invisibility: only an adjacent character can attack it").format(t=t.id), _cite(pos, "PL p.50")))
+    if rec.defines("Cloaked") and has(abl_t, "Cloaked") and cov.cover and not adjacent:
+        w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.37")))
+    if rec.defines("Diplomat") and has(abl_t, "Diplomat"):
+        others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
+        if others:
+            w.illegal.append(
+                Reason(
+                    _("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id), _cite(pos, "PL p.40")
+                )
+            )
+    if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):
+        near, ids = _swm_nearest(pos, a, sniper)
+        if t.id not in ids:
+            w.illegal.append(
+                Reason(
+                    _("{t} has cover and is not {a}'s nearest enemy ({nearest} at {squares})").format(
+                        t=t.id, a=a.id, nearest=", ".join(ids) or _("none"), squares=count_squares(near)
+                    ),
+                    _cite(pos, "PL p.8, p.10; CS r.6"),
+                )
+            )
+    if opportunity:
+        if not engine.adjacent(pos, a, t):
+            w.illegal.append(
+                Reason(
+                    _("{t} is not adjacent to {a}: an attack of opportunity is against an adjacent enemy leaving").format(t=t.id, a=a.id),
+                    _cite(pos, "PL p.22-23; CS r.8"),
+                )
+            )
+        elif rec.opportunity_ignores_targeting:
+            w.illegal = [r for r in w.illegal if r is ally]  # only "no attacking allies" still holds
+            w.notes.append(Reason(_("targeting rules do not apply to an attack of opportunity"), _cite(pos, "PL p.33")))
+    if sniper:
+        w.notes.append(Reason(_("Sniper: {a} ignores characters other than the target for cover").format(a=a.id), _cite(pos, "PL p.62; CS g.12")))
+
+    # defense: cover
+    if cov.cover:
+        bonus = 8 if has(abl_t, "Advantageous Cover") else 4
+        extra = ", Advantageous Cover" if bonus == 8 else ""
+        english, local = _both(N_("cover ({sources})"), sources=lambda: source_names(cov.sources))
+        w.mods.append(Modifier(english + extra, "defense", bonus, cov.reasons[0].rule, local + extra))
+
+    # combined fire (§7.7)
+    used_helpers, refused = _combined_fire(pos, a, t, helpers, w)
+
+    # card abilities
+    ctx = {
+        "target-not-activated": not t.activated,
+        "target-activated": t.activated,
+        "not-moved": not moved,
+        "moved": moved,
+        "target-adjacent": adjacent,
+        "attacker-adjacent": adjacent,
+        "target-unique": _unique(pos, t),
+        "target-force-user": _force_user(pos, t),
+        "attacker-force-user": _force_user(pos, a),
+        "target-droid": _droid(pos, t),
+        "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
+        "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
+        "own-turn": not opportunity,
+        "opportunity": opportunity,
+    }
+    _apply_effects(pos, game, ed, a, abl_a, "attacker", ctx, w)
+    _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w)
+    if has(abl_t, "Cyborg"):
+        w.crit_immune = False
+    _situational(pos, a, t, rec, w)
+    # commander effects
+    _commander_bonuses(pos, a, "attack", moved=moved, target=t, mods=w.mods, notes=w.notes)
+    _commander_bonuses(pos, a, "damage", moved=moved, target=t, mods=w.mods, notes=w.notes)
+    _commander_bonuses(pos, t, "defense", moved=False, target=None, mods=w.mods, notes=w.notes)
+
+    n_attacks, condition = 1, "single attack"
+    for name, n in (("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2), ("Double Claw Attack", 2)):
+        if has(abl_a, name) and not opportunity:
+            ambush = moved and rec.defines("Ambush") and has(abl_a, "Ambush") and not t.activated
+            mobile = moved and rec.defines("Greater Mobile Attack") and has(abl_a, "Greater Mobile Attack")
+            if ambush:
+                w.notes.append(
+                    Reason(
+                        _("Ambush: {id} may move and still make all its attacks, each against {t}, who has not activated this round").format(id=a.id, t=t.id),
+                        _cite(pos, "PL p.33"),
+                    )
+                )
+            elif mobile:
+                w.notes.append(
+                    Reason(
+                        _("Greater Mobile Attack: {id} may move and still make all its attacks, stopping on a legal square to make them").format(id=a.id),
+                        _cite(pos, "PL p.48"),
+                    )
+                )
+            if moved and not (ambush or mobile):
+                w.notes.append(Reason(_("{name}: {id} moved, so it makes one attack").format(name=name, id=a.id), _cite(pos, "PL p.40; CS g.4")))
+            elif name == "Double Claw Attack" and not adjacent:
+                w.notes.append(
+                    Reason(
+                        _("Double Claw Attack: both attacks only against adjacent enemies; {t} is not adjacent, so one attack").format(t=t.id),
+                        _cite(pos, "PL p.40-41; CS g.4"),
+                    )
+                )
+            else:
+                n_attacks, condition = n, f"{name} (did not move)"
+            break
+    twin = has(abl_a, "Twin Attack") and rec.defines("Twin Attack") and not opportunity
+    melee = has(abl_a, "Melee Attack")
+    _swm_special(pos, a, t, adjacent=adjacent, melee=melee, moved=moved, w=w)
+    answer = _finish(pos, a, t, "melee" if melee else "nonmelee", atk, dfn, dmg, 0, w, n_attacks, condition, twin, used_helpers, refused)
+    return _swm_after(pos, a, t, answer, w, adjacent=adjacent)
+
+
+def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: bool, moved: bool, w: _Work) -> None:
+    """SWM abilities that decide whether the attack happens, and what stands between its hits and
+    their damage (saves.py): legality, the saves made before the roll, Squad Assault,
+    Disintegration, and who may spend Force on this attack."""
+    rec = find_edition(pos.edition)
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    if has(abl_t, "Frozen in Carbonite") and rec.defines("Frozen in Carbonite"):
+        w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
+    if has(abl_t, "Execute Order 66") and has(abl_a, "Order 66"):
+        w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id), _cite(pos, "PL p.42; CS g.5")))
+    fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)
+    if fragile and rec.defines("Fragile"):
+        hp = pos.stats_of(a).hp
+        if hp is not None and hp - a.damage_taken < fragile:
+            w.illegal.append(
+                Reason(
+                    _("{a} is Fragile {n}: with {left} Hit Points left it cannot attack").format(a=a.id, n=fragile, left=hp - a.damage_taken),
+                    _cite(pos, "PL p.47"),
+                )
+            )
+    # saves made before the attack roll: the attack may never reach this target
+    if has(abl_t, "Bombad Gungan") and rec.defines("Bombad Gungan"):
+        w.stands *= 1 - saves.p_save(11)
+        w.notes.append(
+            Reason(
+                _(
+                    "{t} is a Bombad Gungan: before the roll it makes a save of 11; on a success the attack goes to another character within 6 squares (the "
+                    "chances count only the attack on {t})"
+                ).format(t=t.id),
+                _cite(pos, "PL p.35"),
+            )
+        )
+    if saves.is_living(abl_a) and rec.defines("Pheromones"):
+        for f in _enemies(pos, a):
+            if has(_abilities(pos, f), "Pheromones") and _within(pos, f, a, 6):
+                w.stands *= saves.p_save(11)
+                w.notes.append(
+                    Reason(
+                        _(
+                            "{f}'s Pheromones: {a}, a living enemy within 6 squares, must make a save of 11 or the attack is negated (it still counts as made)"
+                        ).format(f=f.id, a=a.id),
+                        _cite(pos, "PL p.57"),
+                    )
+                )
+                break
+    if has(abl_a, "Squad Assault"):
+        same = [f for f in _allies(pos, a) if f.card and f.card == a.card and _within(pos, a, f, 6)]
+        if len(same) >= 3:
+            w.mods.append(_mod(N_("Squad Assault ({n} same-name allies within 6)"), "attack", 4, _cite(pos, "PL p.63"), n=len(same)))
+    if has(abl_a, "Disintegration") and not w.crit_immune:
+        if t.size.footprint > 1 and rec.disintegration_large_extra:
+            w.crit_extra += rec.disintegration_large_extra
+            w.notes.append(
+                Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"), _cite(pos, "PL p.39-40"))
+            )
+        else:
+            w.notes.append(
+                Reason(
+                    _("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),
+                    _cite(pos, "PL p.39-40; CS g.4"),
+                )
+            )
+    if has(abl_t, "Force Immunity") and rec.defines("Force Immunity") and pos.stats_of(a).force:
+        w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
+    elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
+        w.no_force_reroll = _("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend Force points").format(a=a.id, who=who)
+    _swm_damage_abilities(pos, a, t, adjacent=adjacent, moved=moved, w=w)
+    # the defender's side may move the attack or its damage to another character (its choice)
+    for f in _allies(pos, t):
+        abl_f = _abilities(pos, f)
+        card_t = pos.card_of(t)
+        name_t = (card_t.name if card_t is not None else t.id).lower()  # typed in without a card: its id names it
+        guards = [
+            g
+            for g, ok in (("Bodyguard", True), ("Emperor's Bodyguard", "emperor" in name_t or "palpatine" in name_t), ("Xizor's Bodyguard", "xizor" in name_t))
+            if ok and has(abl_f, g)
+        ]
+        if guards and engine.adjacent(pos, f, t):
+            w.notes.append(
+                Reason(
+                    _("{f}'s {ability}: adjacent to {t}, it may take the damage of this attack instead (decided before Shields and Damage Reduction)").format(
+                        f=f.id, ability=guards[0], t=t.id
+                    ),
+                    _cite(pos, "PL p.35, p.42, p.67; CS g.2, g.5"),
+                )
+            )
+        for name, ok in (("Draw Fire", True), ("Droid Defender", _droid(pos, t))):
+            if ok and has(abl_f, name) and _within(pos, f, t, 6) and engine.sight(pos, a.id, f.id).line_of_sight:
+                w.notes.append(
+                    Reason(
+                        _("{f}'s {ability}: {a} may be made to attack {f} instead, unless it makes a save of 11 (decided before the roll)").format(
+                            f=f.id, ability=name, a=a.id
+                        ),
+                        _cite(pos, "PL p.41; CS g.4"),
+                    )
+                )
+
+    # between each hit and its damage
+    def abilities_of(f: Figure) -> tuple[str, ...]:
+        return _abilities(pos, f)
+
+    def cite(where: str) -> str:
+        return _cite(pos, where)
+
+    w.steps_first = saves.damage_steps(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of, cite=cite, first_attack=True)
+    w.steps_rest = saves.damage_steps(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of, cite=cite, first_attack=False)
+    for text, where in saves.notes(pos, a, t, melee=melee, adjacent=adjacent, abilities_of=abilities_of):
+        w.notes.append(Reason(text, _cite(pos, where)))
+    if w.steps_first:
+        w.notes.append(
+            Reason(
+                _(
+                    "the expected damage counts what stands between a hit and its damage (after_hit): each save the defender can make is made, Force-costed "
+                    "ones on the first attack only"
+                ),
+                "reading R36 in docs/readings.md",
+            )
+        )
+    if sum(1 for s in w.steps_first if s.effect == "avoid") > 1:
+        w.notes.append(Reason(_("several abilities avoid the same hit: each is a save of its own, tried in turn"), "reading R37 in docs/readings.md"))
+
+
+def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool, moved: bool, w: _Work) -> None:
+    """Abilities that change what a hit deals here: Shaper, Charging Assault, Shockstaff,
+    Programmed Target."""
+    rec = find_edition(pos.edition)
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    card_a = pos.card_of(a)
+    vong = "yuuzhan vong" in ((card_a.name if card_a is not None else "") + " " + a.id).lower().replace("-", " ")
+    for f in _allies(pos, a) if vong else []:
+        shaper = _ability_value(_abilities(pos, f), "Shaper")
+        if shaper and _within(pos, f, a, 6):
+            w.base_extra += shaper  # an increase of the printed Damage: a critical hit doubles it (PL p.61)
+            w.notes.append(
+                Reason(
+                    _("{f}'s Shaper +{n}: {a}'s printed Damage is {n} higher, and a critical hit doubles it").format(f=f.id, n=shaper, a=a.id),
+                    _cite(pos, "PL p.61"),
+                )
+            )
+            break
+    gallop = next((n for n in ("Galloping Attack", "Gallop Attack") if has(abl_a, n)), None)
+    if gallop and adjacent:
+        w.notes.append(
+            Reason(
+                _("{ability}: an attack on {t} made while {a} moves (at least 1 square first, each enemy once) gets +4 Attack").format(
+                    ability=gallop, t=t.id, a=a.id
+                ),
+                _cite(pos, "PL p.48; CS g.7"),
+            )
+        )
+    if has(abl_a, "Strafe Attack"):
+        w.notes.append(
+            Reason(
+                _(
+                    "Strafe Attack: flying, {a} may attack {t} as it passes over its space (the roll before entering it), each enemy once, choosing where "
+                    "it ends first"
+                ).format(a=a.id, t=t.id),
+                _cite(pos, "PL p.64; CS g.13"),
+            )
+        )
+    charging = _ability_value(abl_a, "Charging Assault")
+    if charging and moved and adjacent and rec.defines("Charging Assault"):
+        w.mods.append(_mod(N_("Charging Assault (the turn is a move of up to double speed and this one attack)"), "damage", charging, _cite(pos, "PL p.36")))
+    # one ability under two names (PL p.61 "Shockstaff/Electrostaff"): said as the card writes it
+    staff_name = next((n for n in ("Shockstaff", "Electrostaff") if has(abl_a, n)), None)
+    staff = _ability_value(abl_a, staff_name) if staff_name else None
+    if staff_name is not None and adjacent:
+        if saves.is_living(abl_t):
+            w.notes.append(
+                Reason(
+                    _("{a}'s {ability}: a hit stuns {t} for this round unless it makes a save of 11").format(a=a.id, ability=staff_name, t=t.id),
+                    _cite(pos, "PL p.61"),
+                )
+            )
+        elif staff:
+            w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
+    for text in abl_a:
+        if split_ability(text)[0].lower() == "programmed target" and rec.defines("Programmed Target"):
+            chosen = named_in(text)
+            if chosen is None:
+                w.notes.append(
+                    Reason(_("Programmed Target: write the enemy chosen after setup in brackets, e.g. 'Programmed Target (obi)'"), _cite(pos, "PL p.57"))
+                )
+            elif _is_named(pos, t, chosen):
+                w.mods.append(_mod(N_("Programmed Target ({t})"), "attack", 4, _cite(pos, "PL p.57"), t=t.id))
+
+
+def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> AttackAnswer:
+    """What depends on the whole attack: Rend's second hit, Flurry Attack's extra attacks,
+    Overwhelming Force against the defender's saves."""
+    from dataclasses import replace
+
+    rec = find_edition(pos.edition)
+    abl_a = _abilities(pos, a)
+    notes = list(ans.notes)
+    attacks = list(ans.attacks)
+    rend = next((split_ability(x)[1] or rec.rend_default for x in abl_a if split_ability(x)[0].lower() == "rend"), None)
+    if rend and adjacent and len(attacks) >= 2:
+        first, second = attacks[0], attacks[1]
+        # the second hit gets +[#] only when the first hit too: expected damage over both cases
+        with_rend = _expected_of(second, w, plus=rend)
+        extra = round(first.p_hit * (with_rend - second.expected_damage), 4)
+        attacks[1] = replace(
+            second, expected_damage=round(second.expected_damage + extra, 4), condition=second.condition + f"; Rend +{rend} if the first hit too"
+        )
+        notes.append(
+            Reason(
+                _("Rend +{n}: if both attacks hit {t}, the second deals {n} more ({chance} that both hit)").format(
+                    n=rend, t=t.id, chance=f"{first.p_hit * second.p_hit * 100:.0f}%"
+                ),
+                _cite(pos, "PL p.59; CS g.11"),
+            )
+        )
+    notes += _swm_follow_ups(pos, a, t, ans, w, adjacent=adjacent)
+    if has(abl_a, "Flurry Attack"):
+        notes.append(
+            Reason(
+                _("Flurry Attack: each critical hit ({chance} per attack) gives {a} one more attack at once, against any legal target").format(
+                    chance=f"{(21 - w.crit_low) * 5}%", a=a.id
+                ),
+                _cite(pos, "PL p.43; CS g.5"),
+            )
+        )
+    force = pos.stats_of(a).force
+    blocked = [s for s in ans.after_hit if s.effect != "extra"]
+    if has(abl_a, "Overwhelming Force") and rec.defines("Overwhelming Force") and blocked and (force is None or force >= 1):
+        plain = round(_expected_of(attacks[0], w, steps=[s for s in w.steps_first if s.effect == "extra"]), 4)
+        notes.append(
+            Reason(
+                _("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
+                    names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"
+                ),
+                _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md",
+            )
+        )
+    return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
+
+
+def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> list[Reason]:
+    """What a hit or a defeat sets off, with its chance: Cleave, Rolling Cleave, Impulsive Shot and
+    Sweep, Djem So Style, Cortosis Gauntlet, Splash, Flanking Support."""
+    rec = find_edition(pos.edition)
+    abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
+    out: list[Reason] = []
+    defeat = ans.p_defeat
+    def pct(p: float) -> str:
+        return f"{p * 100:.0f}%"
+
+    others = [e for e in _enemies(pos, a) if e.id != t.id and engine.adjacent(pos, a, e)]
+    for name, where in (("Cleave", "PL p.36; CS g.2"), ("Rolling Cleave", "PL p.59-60; CS g.11")):
+        if has(abl_a, name) and adjacent:
+            chance = pct(defeat) if defeat is not None else _("unknown: the Hit Points left are not known")
+            if name == "Cleave" and not others:
+                continue
+            out.append(
+                Reason(
+                    _(
+                        "{ability}: if this attack defeats {t} ({chance}), {a} makes one immediate attack against another adjacent enemy{how} (once per turn)"
+                    ).format(
+                        ability=name,
+                        t=t.id,
+                        chance=chance,
+                        a=a.id,
+                        how=_(" after moving 1 square, provoking no attack of opportunity") if name == "Rolling Cleave" else "",
+                    ),
+                    _cite(pos, where),
+                )
+            )
+            break
+    if _unique(pos, t):
+        for f in _allies(pos, t):
+            for name, what in (("Impulsive Shot", _("one immediate attack")), ("Impulsive Sweep", _("one attack against each adjacent enemy"))):
+                if has(_abilities(pos, f), name):
+                    chance = pct(defeat) if defeat is not None else "?"
+                    out.append(
+                        Reason(
+                            _("{f}'s {ability}: if {t}, a Unique ally, is defeated ({chance}), {f} makes {what} at once (once per turn)").format(
+                                f=f.id, ability=name, t=t.id, chance=chance, what=what
+                            ),
+                            _cite(pos, "PL p.50; CS g.7"),
+                        )
+                    )
+    melee = ans.kind == "melee"
+    if has(abl_t, "Djem So Style") and melee and rec.defines("Djem So Style"):
+        out.append(
+            Reason(
+                _(
+                    "{t}'s Djem So Style: after each melee hit ({chance}) it makes a save of 11, and on a success attacks {a} at once ({both} per attack)"
+                ).format(t=t.id, chance=pct(ans.p_hit), a=a.id, both=pct(ans.p_hit * 0.5)),
+                _cite(pos, "PL p.40"),
+            )
+        )
+    cortosis = _ability_value(abl_t, "Cortosis Gauntlet")
+    if cortosis and has(abl_t, "Lightsaber Block") and melee and saves.has_lightsaber(abl_a) and rec.defines("Cortosis Gauntlet"):
+        out.append(
+            Reason(
+                _("{t}'s Cortosis Gauntlet {n}: a Lightsaber Block save of {n} or more ({chance}) gives {a} -20 Damage for the rest of the skirmish").format(
+                    t=t.id, n=cortosis, chance=pct(float(saves.p_save(cortosis))), a=a.id
+                ),
+                _cite(pos, "PL p.37"),
+            )
+        )
+    splash = _ability_value(abl_a, "Splash")
+    if splash and rec.defines("Splash"):
+        near = [f.id for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, f, t)]
+        out.append(
+            Reason(
+                _(
+                    "{a}'s Splash {n}: hit or miss, each character next to {t} ({near}) takes {n} unless it makes a save of 11; on a miss {t} takes {n} too "
+                    "(save 11)"
+                ).format(a=a.id, n=splash, t=t.id, near=", ".join(near) or _("none")),
+                _cite(pos, "PL p.63"),
+            )
+        )
+    for hid in ans.helpers:
+        h = pos.figure(hid)
+        if has(_abilities(pos, h), "Flanking Support") and _within(pos, h, t, 6) and rec.defines("Flanking Support"):
+            out.append(
+                Reason(
+                    _(
+                        "{h}'s Flanking Support: if this attack hits ({chance}), {t} has -4 Defense for the rest of the round against allies without "
+                        "Mounted Weapon"
+                    ).format(h=h.id, chance=pct(ans.p_hit), t=t.id),
+                    _cite(pos, "PL p.43"),
+                )
+            )
+    return out
+
+
+def _expected_of(one: OneAttack, w: _Work, *, plus: int = 0, steps: list[Any] | None = None) -> float:
+    """An attack's expected damage with ``plus`` more damage per hit, or through other steps."""
+    use = (w.steps_first if one.number == 1 else w.steps_rest) if steps is None else steps
+    p_crit = 0.0 if w.auto_hit or w.crit_immune else float(F(21 - w.crit_low, 20) * w.stands)
+    e_normal = float(saves.expected(one.damage + plus, use))
+    e_crit = float(saves.expected(one.critical_damage + plus, use))
+    return (one.p_hit - p_crit) * e_normal + p_crit * e_crit
+
+
+def _within_reach(pos: Position, a: Figure, e: Figure, reach: int | None) -> bool:
+    if not reach:
+        return False
+    d = engine.squares_between(pos, a, e)
+    return d is not None and d <= reach and engine.sight(pos, a.id, e.id).line_of_sight
+
+
+def _situational(pos: Position, a: Figure, t: Figure, rec: EditionRecord, w: _Work) -> None:
+    """Abilities whose bonus depends on who stands where (swm.md §8.4 A, B)."""
+    abl_a = _abilities(pos, a)
+    if has(abl_a, "Crowd Fighting"):
+        crowd = [f for f in pos.figures if f.id not in (a.id, t.id) and engine.adjacent(pos, a, f)]
+        if crowd:
+            w.mods.append(_mod(N_("Crowd Fighting ({n} adjacent besides the target)"), "attack", 2 * len(crowd), _cite(pos, "PL p.37; CS g.3"), n=len(crowd)))
+    swarm = split_ability(next((x for x in abl_a if split_ability(x)[0].lower() == "swarm"), "Swarm"))[1]
+    if has(abl_a, "Swarm"):
+        same = [f for f in _allies(pos, a) if f.card and f.card == a.card and engine.adjacent(pos, f, t)]
+        if same:
+            w.mods.append(
+                _mod(
+                    N_("Swarm ({n} same-name allies adjacent to {t})"), "attack", (swarm or 1) * len(same), _cite(pos, "PL p.64; CS g.13"), n=len(same), t=t.id
+                )
+            )
+    if rec.defines("Ataru Style") and has(abl_a, "Ataru Style"):
+        near = [e for e in _enemies(pos, a) if _within(pos, a, e, 6)]
+        if has(_abilities(pos, t), "Makashi Style Master"):
+            w.notes.append(Reason(_("Ataru Style does not work against {id}, a Makashi Style Master").format(id=t.id), _cite(pos, "PL p.53")))
+        elif len(near) == 1:
+            w.mods.append(_mod(N_("Ataru Style (one enemy within 6)"), "attack", 4, _cite(pos, "PL p.34")))
+    _named_allies(pos, a, t, w)
+    if _droid(pos, a) and not _unique(pos, a):
+        for f in _allies(pos, a):
+            if has(_abilities(pos, f), "Fire Control"):
+                w.mods.append(_mod(N_("Fire Control ({f})"), "attack", 4, _cite(pos, "PL p.42; CS g.5"), f=f.id))
+                break
+    if rec.defines("Traps"):
+        for f in [a, *_allies(pos, a)]:
+            if has(_abilities(pos, f), "Traps") and _within(pos, f, t, 6):
+                w.mods.append(_mod(N_("Traps ({f} within 6 of {t})"), "defense", -4, _cite(pos, "PL p.65"), f=f.id, t=t.id))
+                break
+    if rec.defines("Doctrine of Fear"):
+        for f in [t, *_allies(pos, t)]:
+            if has(_abilities(pos, f), "Doctrine of Fear") and _within(pos, f, a, 6):
+                w.mods.append(_mod(N_("Doctrine of Fear ({f} within 6 of {a})"), "attack", -4, _cite(pos, "PL p.40"), f=f.id, a=a.id))
+                break
+
+
+def _is_named(pos: Position, f: Figure, name: str) -> bool:
+    """Does ``f`` answer to the name an ability gives: its card's name contains it, or its id is
+    the name with a number after it (``gamorrean2`` for Gamorrean)?"""
+    import re
+
+    card = pos.card_of(f)
+    wanted = re.sub(r"[\s_-]+", "-", name.strip().lower())
+    bare = re.sub(r"[\s_-]*\d*$", "", f.id.lower())
+    return name.lower() in ((card.name if card else "") or "").lower() or bare == wanted or f.id.lower() == wanted
+
+
+def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
+    """Abilities that name an ally, written ``Synergy (Chewbacca)``: Synergy, Gang, Protective."""
+    for text in _abilities(pos, a):
+        name, value = split_ability(text)
+        who = named_in(text)
+        low = name.lower()
+        if low not in ("synergy", "gang", "protective"):
+            continue
+        if who is None:
+            w.notes.append(
+                Reason(
+                    _("{ability} names an ally on the card: write it in brackets, e.g. '{ability} (Chewbacca)'").format(ability=text.strip()),
+                    _cite(pos, {"synergy": "PL p.64", "gang": "PL p.48", "protective": "PL p.57"}[low]),
+                )
+            )
+            continue
+        allies = [f for f in _allies(pos, a) if _is_named(pos, f, who)]
+        if low == "synergy":
+            near = [f for f in allies if _within(pos, f, a, 6)]
+            if near:
+                w.mods.append(_mod(N_("Synergy ({ally} within 6)"), "attack", 4, _cite(pos, "PL p.64"), ally=near[0].id))
+        elif low == "gang":
+            near = [f for f in allies if _within(pos, f, t, 6)]
+            if near and value:
+                w.mods.append(
+                    _mod(
+                        N_("Gang +{n} ({count} named allies within 6 of {t})"),
+                        "attack",
+                        value * len(near),
+                        _cite(pos, "PL p.48"),
+                        n=value,
+                        count=len(near),
+                        t=t.id,
+                    )
+                )
+        else:  # Protective +[#]: while the named ally is wounded and within 6
+            hurt = [f for f in allies if f.damage_taken > 0 and _within(pos, f, a, 6)]
+            if hurt and value:
+                w.mods.append(_mod(N_("Protective ({ally} is wounded and within 6)"), "damage", value, _cite(pos, "PL p.57"), ally=hurt[0].id))
+
+
+def _phantom(pos: Position, f: Figure) -> str | None:
+    """SWM 2008 Hologram or Light Spirit (PL p.49, p.51): never adjacent to anyone, never the
+    nearest enemy, never affected by commander effects."""
+    rec = find_edition(pos.edition)
+    return next((n for n in ("Hologram", "Light Spirit") if rec.defines(n) and has(_abilities(pos, f), n)), None)
+
+
+def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
+    """Nearest enemies in line of sight, leaving out those that never count as nearest:
+    Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover; (2008)
+    Hologram and Light Spirit."""
+    rec = find_edition(pos.edition)
+
+    def skip(e: Figure, s: engine.SightAnswer) -> bool:
+        abl_e = _abilities(pos, e)
+        if _phantom(pos, e):
+            return True
+        def covered() -> bool | None:  # asked only when it decides: cover is the costly check
+            return engine.cover(pos, a.id, e.id, s, ignore_figures=sniper).cover
+
+        trapped = rec.defines("It's a Trap!") and any(
+            has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
+        if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
+            return True
+        return (rec.defines("Invisibility") and has(abl_e, "Invisibility")) or (
+            rec.defines("Cloaked") and has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered())
+        )
+
+    return engine.nearest_enemies(pos, a.id, skip)
+
+
+def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...], w: _Work) -> tuple[list[str], list[Reason]]:
+    used: list[str] = []
+    refused: list[Reason] = []
+    if not helpers:
+        return used, refused
+    rule = _cite(pos, "PL p.21-22; CS r.8")
+    abl_a = _abilities(pos, a)
+    if has(abl_a, "Melee Attack") or pos.stats_of(a).damage == 0:
+        refused += [Reason(_("{h}: {id} has Melee Attack or deals no damage, so it cannot receive combined fire").format(h=h, id=a.id), rule) for h in helpers]
+        return used, refused
+    sync = has(abl_a, "Synchronized Fire")
+    mounted = has(abl_a, "Mounted Weapon")
+    for hid in helpers:
+        h = pos.figure(hid)
+        abl_h = _abilities(pos, h)
+        why, why_rule = None, rule
+        if h.id == a.id:
+            why = _("the attacker cannot help itself")
+        elif h.side != a.side:
+            why = _("{h} is not an ally of {a}").format(h=h.id, a=a.id)
+        elif h.activated:
+            why = _("{h} has already activated this round").format(h=h.id)
+        elif not engine.sight(pos, h.id, t.id).line_of_sight:
+            why = _("{h} has no line of sight to {t}").format(h=h.id, t=t.id)
+        elif has(abl_h, "Melee Attack"):
+            why = _("{h} has Melee Attack").format(h=h.id)
+        elif pos.stats_of(h).damage == 0:
+            why = _("{h} deals no damage").format(h=h.id)
+        elif mounted and not has(abl_h, "Mounted Weapon") and not (has(abl_h, "Gunner") and engine.adjacent(pos, h, a)):
+            why = _("{a} has Mounted Weapon: only allies with Mounted Weapon, or an adjacent Gunner, combine fire with it").format(a=a.id)
+            why_rule = _cite(pos, "PL p.48, p.55; CS g.9")
+        if why:
+            refused.append(Reason(why, why_rule))
+            continue
+        bonus = 6 if sync and _droid(pos, h) else 4
+        extra = " (Synchronized Fire: +6)" if bonus == 6 else ""
+        english, local = _both(N_("combined fire from {helper}"), helper=h.id)
+        w.mods.append(Modifier(english + extra, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13"), local + extra))
+        if pos.stats_of(h).damage is None:
+            w.notes.append(Reason(_("{helper}'s Damage is unknown; a helper must deal damage (check the card)").format(helper=h.id), rule))
+        spot = next((split_ability(x)[1] for x in abl_h if split_ability(x)[0].lower() == "spotter"), None)
+        if has(abl_h, "Spotter") and _within(pos, h, t, 6):
+            if spot:
+                w.mods.append(_mod(N_("Spotter ({helper})"), "damage", spot, _cite(pos, "PL p.63; CS g.12"), helper=h.id))
+            else:
+                w.notes.append(
+                    Reason(
+                        _("{helper}'s Spotter: the card's damage bonus is not written in; add it as 'Spotter +N'").format(helper=h.id),
+                        _cite(pos, "PL p.63; CS g.12"),
+                    )
+                )
+        used.append(h.id)
+    if has(abl_a, "Flux Density") and any(_droid(pos, pos.figure(x)) for x in used):
+        w.mods.append(_mod(N_("Flux Density (a Droid combines fire)"), "damage", 10, _cite(pos, "PL p.43")))
+    if used:
+        w.notes.append(
+            Reason(
+                n_(
+                    "{helpers} activates now and does not count against the phase's activations; helpers are declared before the roll",
+                    "{helpers} activate now and do not count against the phase's activations; helpers are declared before the roll",
+                    len(used),
+                ).format(helpers=", ".join(used)),
+                rule,
+            )
+        )
+    return used, refused
