@@ -142,6 +142,10 @@ def test_the_web_and_the_shell_refuse_what_the_command_line_parser_refuses(tmp_p
                              ("game/attack", {"attacker": "sbd", "target": "obi", "roll": 21}, "a d20 shows 1 to 20, not 21")):
         r = client.post(f"/api/do/{verb}", json=body)
         assert r.status_code == 400 and r.json()["error"] == said, (verb, r.text)
+    for args, said in (({"verb": "damage", "args": {"figure": "obi", "amount": 0}}, "amount is at least 1, not 0"),
+                       ({"verb": "attack", "args": {"attacker": "sbd", "target": "obi", "roll": 21}}, "a d20 shows 1 to 20, not 21")):
+        r = client.post("/api/act", json=args)  # the page's older door says the same
+        assert r.status_code == 400 and r.json()["error"] == said, r.text
     assert client.get("/api/events").json() == before
     assert runner.invoke(app, ["game", "damage", "obi", "0", "--game", str(game)]).exit_code == 2
 

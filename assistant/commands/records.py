@@ -52,7 +52,7 @@ def recorded(s: Session, game: Path | None, kind: str, data: dict[str, Any], ove
     return Result(obj, tuple(lines))
 
 
-def _d20(roll: int) -> int:
+def d20_roll(roll: int) -> int:
     """A die as rolled at the table (the command line's ``--roll`` is checked by its parser;
     the shell and the web app come through here)."""
     if not 1 <= roll <= 20:
@@ -60,7 +60,7 @@ def _d20(roll: int) -> int:
     return roll
 
 
-def _amount(name: str, value: int) -> int:
+def at_least_one(name: str, value: int) -> int:
     """Damage or healing as counted at the table: at least 1 (the command line's parser checks
     it too; the shell and the web app come through here)."""
     if value < 1:
@@ -143,7 +143,7 @@ def aoo(s: Session, attacker: str, target: str, roll: int, save: list[str] | Non
     kind = find_edition(st.rules).attack.opportunity_kind  # DDM: a melee attack; SWM: its own rule
     ans = attack(st.position, attacker, target, kind=kind, opportunity=True)
     refuse_unless(ans, override)
-    outcome = roll_outcome(ans, _d20(roll), parse_save_rolls(save))
+    outcome = roll_outcome(ans, d20_roll(roll), parse_save_rolls(save))
     return recorded(s, game, "opportunity", {"attacker": attacker, "target": target, **outcome}, override, opportunity_not_checked(st))
 
 
@@ -174,7 +174,7 @@ def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | N
     ans = attack(after, figure, target, moved=True, charge=True, kind="melee")
     refuse_unless(ans, override)
     return {"figure": figure, "target": target, "to": end.name, "cost": r.cost if r and r.cost else 0,
-            "path": [sq.name for sq in r.path] if r else [], **roll_outcome(ans, _d20(roll))}
+            "path": [sq.name for sq in r.path] if r else [], **roll_outcome(ans, d20_roll(roll))}
 
 
 @verb("game charge", positional=("figure", "target"), query="game", writes=True)
@@ -191,7 +191,7 @@ def morale(s: Session, figure: str, roll: int, game: Path | None = None, overrid
     st, _meta = s.read_state(game)
     f = st.figure(figure)
     level, rating, by = morale_bonus(st.position, f)
-    roll = _d20(roll)
+    roll = d20_roll(roll)
     total = roll + level + rating
     held = roll == 20 or (roll != 1 and total >= 20)
     data = {"figure": figure, "roll": roll, "level": level, "commander": rating, "commander_by": by, "total": total, "held": held}
@@ -216,13 +216,13 @@ def end(s: Session, reason: str = "time", game: Path | None = None) -> Result:
 @verb("game damage", positional=("figure", "amount"), query="game", writes=True)
 def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: str | None = None, game: Path | None = None) -> Result:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
-    return recorded(s, game, "damage", {"figure": figure, "amount": _amount("amount", amount), **({"by": by} if by else {}), **saves_rolls(saves)}, None)
+    return recorded(s, game, "damage", {"figure": figure, "amount": at_least_one("amount", amount), **({"by": by} if by else {}), **saves_rolls(saves)}, None)
 
 
 @verb("game heal", positional=("figure", "amount"), query="game", writes=True)
 def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Result:
     """Remove damage (never below none)."""
-    return recorded(s, game, "heal", {"figure": figure, "amount": _amount("amount", amount)}, None)
+    return recorded(s, game, "heal", {"figure": figure, "amount": at_least_one("amount", amount)}, None)
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)

@@ -15,7 +15,8 @@ from typing import Any
 
 from ..cardgames import CARD_GAMES
 from ..commands import Session, load_all
-from ..commands.registry import find, from_json
+from ..commands.records import at_least_one, d20_roll
+from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game.store import last_seq
@@ -197,28 +198,33 @@ class Table:
         self._writable()
         snap = self.snapshot()
         st = snap.state
+
+        def text(key: str) -> str:
+            return short_text(key, args.get(key))
+
         if verb == "activate":
-            return self.record("activate", {"figure": _text(args, "figure")}, override)
+            return self.record("activate", {"figure": text("figure")}, override)
         if verb == "end-turn":
             return self.record("end-turn", {}, None)
         if verb == "move":
-            data, notes = move_event(st, _text(args, "figure"), parse_square(_text(args, "to")))
+            data, notes = move_event(st, text("figure"), parse_square(text("to")))
             return self.record("move", data, override, notes)
         if verb == "attack":
-            data = attack_event(st, _text(args, "attacker"), _text(args, "target"), _int(args, "roll"), override=override,
-                                after=_save_rolls(args))
+            roll = d20_roll(whole_number("roll", args.get("roll")))
+            data = attack_event(st, text("attacker"), text("target"), roll, override=override, after=_save_rolls(args))
             return self.record("attack", data, override)
         if verb == "initiative":
             rolls = args.get("rolls") or {}
             if not isinstance(rolls, dict):
                 raise AssistantError(_("initiative: 'rolls' is {side: d20}"))
-            given = {str(k): [_int({"roll": v}, "roll")] for k, v in rolls.items()}
+            given = {str(k): [whole_number("roll", v)] for k, v in rolls.items()}
             first = args.get("first")
             return self.record("initiative", initiative_event(st, given, bool(args.get("auto")), str(first) if first else None), override)
         if verb == "damage":
-            return self.record("damage", {"figure": _text(args, "figure"), "amount": _int(args, "amount")}, override)
+            amount = at_least_one("amount", whole_number("amount", args.get("amount")))
+            return self.record("damage", {"figure": text("figure"), "amount": amount}, override)
         if verb == "note":
-            return self.record("note", {"text": _text(args, "text")}, None)
+            return self.record("note", {"text": text("text")}, None)
         if verb == "undo":
             return self.undo(args.get("seq"))
         raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
@@ -236,7 +242,7 @@ class Table:
         self._writable()
         g = self._open(readonly=False)
         try:
-            ev = g.undo(None if seq in (None, "") else _int({"seq": seq}, "seq"))
+            ev = g.undo(None if seq in (None, "") else whole_number("seq", seq))
             st = g.state()
         finally:
             g.close()
@@ -270,13 +276,6 @@ def run_verb(session: Session, name: str, body: dict[str, Any]) -> dict[str, Any
     return v(session, **from_json(v, body)).json
 
 
-def _text(args: dict[str, Any], key: str) -> str:
-    v = args.get(key)
-    if not isinstance(v, str) or not v.strip() or len(v) > 200:
-        raise AssistantError(_("{key!r} is missing or not a short text").format(key=key))
-    return v.strip()
-
-
 def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:
     """``"saves": {"Parry": [12], "Shields": [11, 8], "Lightsaber Block": ["no"]}``: the saves between a hit and its damage."""
     from ..game.actions import parse_save_rolls
@@ -287,17 +286,6 @@ def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:
     if not isinstance(given, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in given.items()):
         raise AssistantError(_("'saves' is an object of ability: [d20, ...]"))
     return parse_save_rolls(f"{k}={','.join(str(x) for x in v)}" for k, v in given.items())
-
-
-def _int(args: dict[str, Any], key: str) -> int:
-    v = args.get(key)
-    if isinstance(v, bool):
-        raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
-    if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() and len(v.strip()) < 7:
-        return int(v.strip())
-    if isinstance(v, int) and abs(v) < 10**6:
-        return v
-    raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
 
 
 class CardTable:
