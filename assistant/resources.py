@@ -42,6 +42,27 @@ def cache_dir() -> Path:
     return user_cache_path("tabletop-assistant", appauthor=False)
 
 
+def user_data_dir() -> Path:
+    """Where what the user keeps lives (games, their own card library): ``$TABLETOP_HOME``, or
+    the user's data folder (``$XDG_DATA_HOME/tabletop-assistant``, by default
+    ``~/.local/share/tabletop-assistant`` on Linux; the platform's own elsewhere)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home)
+    if sys.platform.startswith("linux"):  # platformdirs' own rule there, without its ~10 ms import
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        return Path(xdg if xdg.strip() else os.path.expanduser("~/.local/share")) / "tabletop-assistant"
+    from platformdirs import user_data_path  # start-up time: see above
+
+    return user_data_path("tabletop-assistant", appauthor=False)
+
+
+def user_cards_dir() -> Path:
+    """The user's own card library (what ``cards import`` and ``cards set`` write), read by every
+    command after the shipped cards: ``<user data folder>/cards``."""
+    return user_data_dir() / "cards"
+
+
 def examples_dir() -> Path:
     return PACKAGE_DIR / "examples"
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -14,6 +15,9 @@ from assistant.position import check_position_text
 # the tests read English answers, whatever the machine's locale says (the other languages have
 # their own tests)
 os.environ["TABLETOP_LANG"] = "en"
+# ... and never the user's own games, card library or cache: a folder of the test run's own
+# (a test that needs another sets $TABLETOP_HOME itself)
+os.environ["TABLETOP_HOME"] = tempfile.mkdtemp(prefix="tabletop-tests-")
 
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from ..errors import AssistantError
 from ..i18n import _
-from ..resources import HOME_ENV
+from ..resources import user_data_dir
 
 FORMAT = "tabletop-game/1"
 SCHEMA_VERSION = 1
@@ -71,15 +71,9 @@ GAME_KINDS = ("miniatures", "destiny", "swtcg")
 
 
 def games_home() -> Path:
-    """Where games and the current-game pointers live: ``$TABLETOP_HOME``, or the user's data
-    folder (``$XDG_DATA_HOME/tabletop-assistant``, by default ``~/.local/share/tabletop-assistant``
-    on Linux; the platform's own elsewhere)."""
-    env = os.environ.get(HOME_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_path
-
-    return user_data_path("tabletop-assistant", appauthor=False)
+    """Where games and the current-game pointers live: the user's data folder
+    (:func:`~..resources.user_data_dir`)."""
+    return user_data_dir()
 
 
 def game_kind(path: Path) -> str | None:
