@@ -28,7 +28,9 @@ def test_swdestinydb_fixture_loads_with_die_faces_in_our_notation() -> None:
     assert [str(f) for f in cards["90001"].faces or ()] == ["ranged:1", "ranged:2", "ranged:3/1", "+ranged:1", "focus:1", "blank"]
     assert cards["90001"].points == (10, 13) and cards["90001"].unique and cards["90001"].color == "yellow"
     assert cards["90003"].color == "grey" and str((cards["90003"].faces or ())[4]) == "special/1"
-    assert cards["90004"].faces is None and "not modelled" in cards["90004"].not_modelled[0]  # indirect damage: honest, not guessed
+    # indirect damage: read as its own symbol (the receiving player assigns it), no longer an empty die
+    assert [str(f) for f in cards["90004"].faces or ()] == ["indirect:2", "indirect:3/1", "resource:1", "special", "blank", "blank"]
+    assert not cards["90004"].not_modelled
     assert cards["90005"].faces is None and not cards["90005"].not_modelled  # an event has no die
 
 
@@ -64,15 +66,26 @@ def test_lackey_fixture_loads_with_keywords_and_pilot_grants() -> None:
     assert lookup(t, "stat.sf.speed") == 60 and lookup(t, "keyword.sf.evade") == [2]
 
 
-@pytest.mark.parametrize("text, says", [
-    ("{", "not JSON"), ('{"a": 1}', "expected a JSON array"), ('[{"code": "1"}]', "missing or empty 'name'"),
-    ('[{"code": "1", "name": "x", "type_code": "character", "sides": ["1RD"]}]', "6 sides"),
-    ('[{"code": "1", "name": "x", "type_code": "character", "sides": ["1RD", "2Q", "-", "-", "-", "-"]}]', "'2Q' is not a swdestinydb die side"),
-    ('[{"code": "1", "name": "x", "type_code": "character", "points": "ten"}]', "points 'ten'"),
-])
-def test_swdestinydb_bad_files_say_which_card_and_field(text: str, says: str) -> None:
+@pytest.mark.parametrize("text, says", [("{", "not JSON"), ('{"a": 1}', "expected a JSON array")])
+def test_swdestinydb_files_that_are_not_card_lists_are_refused_whole(text: str, says: str) -> None:
     with pytest.raises(ImportFileError, match=says):
         load_swdestinydb(text, "f.json")
+
+
+@pytest.mark.parametrize("card, says", [
+    ({"code": "1"}, "missing or empty 'name'"),
+    ({"code": "1", "name": "x", "type_code": "character", "health": 5, "sides": ["1RD"]}, "6 sides"),
+    ({"code": "1", "name": "x", "type_code": "character", "health": 5, "sides": ["1RD", "2Q", "-", "-", "-", "-"]}, "'2Q' is not a swdestinydb die side"),
+    ({"code": "1", "name": "x", "type_code": "character", "health": 5, "points": "ten"}, "points 'ten'"),
+])
+def test_swdestinydb_bad_cards_are_refused_alone_saying_which_field(card: dict, says: str) -> None:
+    from assistant.destiny.importers import read_swdestinydb
+
+    good = {"code": "2", "name": "y", "type_code": "event"}
+    cards, report = read_swdestinydb(json.dumps([card, good]), "f.json")
+    assert [c.code for c in cards] == ["2"]  # the bad card does not stop the file
+    refused = report.of("refused")
+    assert len(refused) == 1 and says in refused[0].why[0], refused
 
 
 @pytest.mark.parametrize("text, says", [
@@ -184,8 +197,10 @@ def test_swdestinydb_fields_as_real_dumps_write_them() -> None:
              "characters": [got["x1"].table_entry("smug", "A")], "upgrades": [entry]}
     t = parse_destiny(yaml.safe_dump(table), "imported")
     assert [c.id for c in t.upgrades_on("smug")] == ["rifle"]
-    with pytest.raises(ImportFileError, match="is_unique 'maybe'"):
-        load_swdestinydb(json.dumps([dict(cards[0], is_unique="maybe")]))
+    from assistant.destiny.importers import read_swdestinydb
+
+    got_cards, report = read_swdestinydb(json.dumps([dict(cards[0], is_unique="maybe")]))
+    assert not got_cards and "is_unique 'maybe'" in report.of("refused")[0].why[0]
 
 
 def test_lackey_battle_cards_costs_short_rows_and_bare_keywords() -> None:

@@ -7,12 +7,13 @@ format and says how through a :class:`CardImporter` in its record.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError
 from ..i18n import _
+from ..importreport import ImportReport
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class EntryOptions:
     elite: bool = False
     zone: str = "hand"
     on: str | None = None
+    dice: int | None = None  # how many dice a card brings, where its game lets a player choose (points per choice)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,10 @@ class ImportedCards:
     by_key: Mapping[str, Any]  # what ``--entry`` may name (a code, a name)
     unused_columns: tuple[str, ...] = ()
     skipped: tuple[str, ...] = ()  # rows that could not be read as a card, each saying why
+    #: every card of the file(s) and what became of it: imported, partial (what is not modelled), refused (why)
+    report: ImportReport | None = None
+    #: a name several cards share -> a line for each (code, subtitle, set), for the player to choose
+    ambiguous: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,21 @@ class CardImporter:
     entry: Callable[[Any, str, EntryOptions], dict[str, Any]]  # a table-file entry: (card, id, options)
     line: Callable[[Any], str]  # one card as a line of the listing
     default_owner: str  # the owner of an entry when none is given: the first player's name
+    #: a folder of card files as one import (file text, file name) -> one merged report; None: one file at a time
+    read_many: Callable[[list[tuple[str, str]]], ImportedCards] | None = None
+    suffix: str = ""  # the card files of a folder (".json")
+
+
+def read_card_folder(path: Path, suffix: str) -> list[tuple[str, str]]:
+    """Every card file (by ``suffix``) of a folder, in name order, each as (text, file name)."""
+    files = sorted(f for f in path.iterdir() if f.is_file() and f.name.lower().endswith(suffix))
+    if not files:
+        raise ImportFileError(_("{path}: no {suffix} card files in this folder").format(path=path, suffix=suffix))
+    out = []
+    for f in files:
+        text, _notes = read_card_file(f)
+        out.append((text, str(f)))
+    return out
 
 
 class ImportFileError(AssistantError):

@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from ..cardgames import find_card_game
 from ..commands.games import card_game_names
-from ..errors import AssistantError, UnknownNameError
+from ..errors import AmbiguousNameError, AssistantError, UnknownNameError
 from ..i18n import _
 from ..yamlio import dump_yaml, parse_yaml, read_text
 from .common import find, run, session
@@ -143,46 +143,66 @@ def export(
 
 def import_cmd(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file. SW TCG: a LackeyCCG set file.")],
+    file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file, or a folder of them. SW TCG: a LackeyCCG set file.")],
     entry: Annotated[str | None, typer.Option("--entry", help="Print a table-file entry for this card (code or name).")] = None,
     as_id: Annotated[str, typer.Option("--id", help="The id the entry gets on the table.")] = "card",
     owner: Annotated[str, typer.Option("--owner", help="Who owns it (Destiny: A, B...; SW TCG: DS or LS; default the first).")] = "",
     elite: Annotated[bool, typer.Option("--elite", help="Destiny: an elite character (two dice).")] = False,
+    dice: Annotated[int | None, typer.Option("--dice", help="Destiny: how many dice the character brings (1-3, as its points allow).",
+                                             min=1)] = None,
     zone: Annotated[str, typer.Option("--zone", help="SW TCG: where the card is (hand, build, space, ground, character).")] = "hand",
-    on: Annotated[str | None, typer.Option("--on", help="Destiny: the character an upgrade is attached to.")] = None,
+    on: Annotated[str | None, typer.Option("--on", help="Destiny: the character an upgrade or a downgrade is attached to.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Read a community card-data file: list its cards, or print one as a table-file entry."""
-    from ..cardgame.importers import EntryOptions, read_card_file  # start-up time: only import reads card data
+    """Read a community card-data file: list its cards and the import report (imported, partial,
+    refused, each with why), or print one card as a table-file entry.
+
+    Exit codes: 0 read (cards refused alone are in the report); 2 the file cannot be read as a card list.
+    """
+    from ..cardgame.importers import EntryOptions, read_card_file, read_card_folder  # start-up time: only import reads card data
 
     record = find_card_game(kind(ctx))
     with edge(json_out, "import"):
-        text, notes = read_card_file(file)
         importer = record.rules().importer
-        read = importer.read(text, str(file))
+        if file.is_dir() and importer.read_many is not None:
+            notes: list[str] = []
+            read = importer.read_many(read_card_folder(file, importer.suffix))
+        else:
+            text, notes = read_card_file(file)
+            read = importer.read(text, str(file))
         cards, keys, unused = read.cards, read.by_key, list(read.unused_columns)
         notes += read.skipped
         notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
+        report = read.report.to_json() if read.report is not None else None
         if not json_out:
             for n in notes:
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
         if entry is not None:
             owner = owner or importer.default_owner
             card = keys.get(entry)
+            if card is None and entry in read.ambiguous:
+                raise AmbiguousNameError("card", entry, read.ambiguous[entry])
             if card is None:
                 raise UnknownNameError("card", entry, list(keys))
-            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on))
+            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice))
             if json_out:
-                emit_json({"query": "import", "entry": data, "notes": notes})
+                emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
             else:
                 typer.echo(dump_yaml([data]), nl=False)
             return
         if json_out:
-            emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes})
+            emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes, "report": report})
             return
         for c in cards:
             out.print(escape(importer.line(c)))
         out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=', '.join(unused)) if unused else ""))
+        if read.report is not None:
+            for line in read.report.lines(limit=REPORT_LINES):
+                out.print(escape(line))
+
+
+#: the partial and refused cards an import lists as text (all of them are under --json)
+REPORT_LINES = 60
 
 
 def verbs_cmd(ctx: typer.Context) -> None:

@@ -4,7 +4,7 @@ Rules: Destiny rulebook (Polish), P2 "Kości" and P5 "Rozpatrzenie kości"; dige
 ``destiny.md`` §5.3 and §6. Face notation (ours, round-trips exactly)::
 
     >>> Face.parse("+ranged:2")
-    Face(symbol=<Symbol.RANGED: 'ranged'>, value=2, modifier=True, cost=0)
+    Face(symbol=<Symbol.RANGED: 'ranged'>, value=2, modifier=True, cost=0, x=False)
     >>> str(Face.parse("ranged:3/1"))   # value 3, costs 1 resource
     'ranged:3/1'
     >>> str(Face.parse("blank"))
@@ -15,6 +15,15 @@ swdestinydb's side codes are read too, wherever a face is written (``3RD1`` rang
 
     >>> [str(Face.parse(c)) for c in ("3RD1", "+1MD", "1Sh", "2R", "Sp1", "-")]
     ['ranged:3/1', '+melee:1', 'shield:1', 'resource:2', 'special/1', 'blank']
+
+Later sets add three shapes the data's schema allows: indirect damage (``2ID`` -> ``indirect:2``),
+a modifier of any symbol (``+1*`` -> ``+any:1``) and a value set by the card (``XRD1`` ->
+``ranged:X/1``: the value is asked when the die is resolved)::
+
+    >>> [str(Face.parse(c)) for c in ("2ID", "+2ID1", "+1*", "XRD1", "+XMD")]
+    ['indirect:2', '+indirect:2/1', '+any:1', 'ranged:X/1', '+melee:X']
+    >>> Face.parse("ranged:X").x, Face.parse("ranged:X").with_x(3)
+    (True, Face(symbol=<Symbol.RANGED: 'ranged'>, value=3, modifier=False, cost=0, x=False))
 """
 
 from __future__ import annotations
@@ -35,16 +44,21 @@ class Symbol(Enum):
     DISRUPT = "disrupt"
     DISCARD = "discard"
     FOCUS = "focus"
+    INDIRECT = "indirect"  # damage the receiving player assigns among their characters (reading R42 in docs/readings.md)
+    ANY = "any"  # "+1*": a modifier added to a die of any symbol (reading R43 in docs/readings.md)
     SPECIAL = "special"
     BLANK = "blank"
 
 
 VALUELESS = (Symbol.SPECIAL, Symbol.BLANK)  # value 0 (P2 › Specjalny, Pusta ścianka)
-_FACE = re.compile(r"^(?P<plus>\+)?(?P<sym>[a-z]+)(?::(?P<value>\d+))?(?:/(?P<cost>\d+))?$")
-#: swdestinydb die-side codes: [+]VALUE SYMBOL [COST], Sp [COST], -
-SIDE_CODE = re.compile(r"^(?:(?P<plus>\+)?(?P<value>\d+)(?P<sym>MD|RD|ID|F|Dr|Dc|Sh|R|X)|(?P<sp>Sp))(?P<cost>\d+)?$")
-SIDE_SYMBOLS = {"MD": "melee", "RD": "ranged", "F": "focus", "Dr": "disrupt", "Dc": "discard", "Sh": "shield", "R": "resource"}
-NOT_MODELLED_SIDES = {"ID": "indirect damage", "X": "an X value"}
+_FACE = re.compile(r"^(?P<plus>\+)?(?P<sym>[a-z]+)(?::(?P<value>\d+|X))?(?:/(?P<cost>\d+))?$")
+#: swdestinydb die-side codes, as the data's schema allows them: [+]VALUE SYMBOL [COST] where
+#: VALUE may be X (set by the card) and SYMBOL may be * (a modifier of any symbol), Sp [COST], -
+SIDE_CODE = re.compile(r"^(?:(?P<plus>\+)?(?P<value>\d+|X)(?P<sym>MD|RD|ID|F|Dr|Dc|Sh|R|\*)|(?P<sp>Sp))(?P<cost>\d+)?$")
+SIDE_SYMBOLS = {"MD": "melee", "RD": "ranged", "ID": "indirect", "F": "focus", "Dr": "disrupt", "Dc": "discard", "Sh": "shield", "R": "resource",
+                "*": "any"}
+#: the symbols that deal damage to a character when resolved (indirect damage goes to a player, who assigns it)
+DAMAGE = (Symbol.MELEE, Symbol.RANGED)
 
 
 class IllegalResolveError(AssistantError):
@@ -57,6 +71,7 @@ class Face:
     value: int = 0
     modifier: bool = False
     cost: int = 0
+    x: bool = False  # the value is X, set by the card: asked when the die is resolved
 
     @classmethod
     def parse(cls, text: str) -> Face:
@@ -74,23 +89,24 @@ class Face:
             raise NotationError(_("{text!r}: a {value} face has no value and is never a modifier").format(text=text, value=sym.value))
         if sym not in VALUELESS and m["value"] is None:
             raise NotationError(_("{text!r}: a {value} face needs a value, e.g. '{value}:1'").format(text=text, value=sym.value))
-        return cls(sym, int(m["value"] or 0), bool(m["plus"]), int(m["cost"] or 0))
+        x = m["value"] == "X"
+        return cls(sym, 0 if x else int(m["value"] or 0), bool(m["plus"]), int(m["cost"] or 0), x)
 
     @classmethod
     def _from_side_code(cls, code: str, m: re.Match[str]) -> Face:
         cost = int(m["cost"] or 0)
         if m["sp"]:
             return cls(Symbol.SPECIAL, 0, False, cost)
-        if m["sym"] in NOT_MODELLED_SIDES:
-            raise NotationError(
-                _("{code!r}: {NOT_MODELLED_SIDES} is not in the rulebook this assistant implements (not modelled)").format(
-                    code=code, NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[m['sym']]
-                )
-            )
-        return cls(Symbol(SIDE_SYMBOLS[m["sym"]]), int(m["value"]), bool(m["plus"]), cost)
+        x = m["value"] == "X"
+        return cls(Symbol(SIDE_SYMBOLS[m["sym"]]), 0 if x else int(m["value"]), bool(m["plus"]), cost, x)
+
+    def with_x(self, value: int) -> Face:
+        """This face with its X set (the card's text says what X is; the player gives it)."""
+        return Face(self.symbol, value, self.modifier, self.cost)
 
     def __str__(self) -> str:
-        body = self.symbol.value if self.symbol in VALUELESS else f"{'+' if self.modifier else ''}{self.symbol.value}:{self.value}"
+        value = "X" if self.x else str(self.value)
+        body = self.symbol.value if self.symbol in VALUELESS else f"{'+' if self.modifier else ''}{self.symbol.value}:{value}"
         return body + (f"/{self.cost}" if self.cost else "")
 
 
@@ -158,8 +174,21 @@ def check_resolve(
                     _("die {id} was already resolved in this action: a die is resolved at most once per action ({where}, L249)").format(id=d.id, where=where)
                 )
             seen.add(d.id)
-            symbols.add(d.face.symbol)
+            if d.face.x:
+                raise IllegalResolveError(
+                    _("die {id} shows {face}: X is set by its card's text; give X when resolving it, e.g. 'x=2' (reading R44 in docs/readings.md)").format(
+                        id=d.id, face=d.face
+                    )
+                )
+            if d.face.symbol is not Symbol.ANY:  # a modifier of any symbol takes the symbol of the die it is added to
+                symbols.add(d.face.symbol)
         base, mods = group[0], tuple(group[1:])
+        if base.face.symbol is Symbol.ANY and not base.face.modifier:
+            raise IllegalResolveError(
+                _("die {id} shows {face}: a side of any symbol without '+' is not in the rules; turn it to the symbol its card names first").format(
+                    id=base.id, face=base.face
+                )
+            )
         if base.face.symbol is Symbol.BLANK:
             raise IllegalResolveError(_("die {id} shows a blank, which can never be resolved (Destiny P2 › Pusta ścianka)").format(id=base.id))
         if base.face.modifier:
@@ -170,6 +199,12 @@ def check_resolve(
                 ).format(id=base.id, face=base.face)
             )
         for m in mods:
+            if m.face.symbol is Symbol.ANY and base.face.symbol in VALUELESS:
+                raise IllegalResolveError(
+                    _("die {id} ({face}) modifies a value, and die {base} shows {showing}, which has none (Destiny P2 › Wartość)").format(
+                        id=m.id, face=m.face, base=base.id, showing=base.face
+                    )
+                )
             if not m.face.modifier:
                 raise IllegalResolveError(
                     _(
@@ -193,6 +228,8 @@ def check_resolve(
         )
     if free and any(u.cost for u in units):
         notes.append(_("face costs not paid: an effect lets these dice resolve free (Destiny P8 › Za darmo)"))
+    if any(m.face.symbol is Symbol.ANY for u in units for m in u.modifiers):
+        notes.append(_("a modifier of any symbol ('+any') adds its value to the die it is added to, whatever that die shows (reading R43 in docs/readings.md)"))
     return ResolvePlan(symbols.pop(), tuple(units), cost, tuple(notes))
 
 

@@ -33,7 +33,7 @@ from ..cardgame.notation import Command
 from ..errors import AssistantError, NotationError
 from ..i18n import N_, _, n_
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
-from .dice import Face, IllegalResolveError, PoolDie, Symbol, check_resolve
+from .dice import DAMAGE, Face, IllegalResolveError, PoolDie, Symbol, check_resolve
 from .play import IllegalPlayError, check_play, end_of_round_loser, setup_roll_value, upgrade_cost, upkeep_draw
 from .round import ActionPhase, IllegalActionError
 from .table import Card, Die, Table
@@ -65,13 +65,16 @@ VERB_HELP = {
     "pass": "'A pass' — always legal; the phase ends when every player passes in a row",
     "decline": "'A decline' — give up an Ambush extra action (not a pass, reading R20 in docs/readings.md)",
     "claim": "'A claim' — claim the battlefield (once per round); then pass automatically",
-    "activate": "'A activate CHAR D1=FACE D2=FACE [guard=OPPONENT-DIE]' — exhaust it and roll all its and its upgrades' dice",
+    "activate": "'A activate CHAR D1=FACE D2=FACE [guard=OPPONENT-DIE] [x=N]' — exhaust it and roll all its and its upgrades' dice",
     "reroll": "'A reroll CARD D1=FACE ...' — discard a card to reroll dice (P5 › Odrzucenie karty w celu przerzucenia kości)",
-    "resolve": "'A resolve D1+MOD D2 [DIE=FACE focus turns] -> TARGET,TARGET' — resolve dice of one symbol",
+    "resolve": "'A resolve D1+MOD D2 [DIE=FACE focus turns] [x=N|x=DIE:N,DIE:N] -> TARGET,TARGET' — resolve dice of one symbol; x= gives the value "
+               "of a die showing X",
     "roll-in": "'A roll-in DIE=FACE from=CARD' — roll a die from a card not in play into the pool (Ace in the Hole #92)",
     "reroll-effect": "'A reroll-effect DIE=FACE ...' — a card rerolls dice (Comlink #61): any pool die, the opponent's too",
     "play": "'A play ID kind=upgrade|support|event cost=N [on=CHAR] [replace=UPG] [unique=yes] [reduce=N] [ambush=yes]'",
     "damage": "'A damage N [kind=melee|ranged] [unblockable=yes] [replace=CARD] -> CHAR' — damage from a card's text",
+    "indirect": "'A indirect N [-> PLAYER]' — a card's text deals indirect damage to a player, who assigns it among their characters",
+    "assign": "'B assign N N -> CHAR,CHAR' — the player dealt indirect damage assigns it among their own characters",
     "heal": "'A heal N -> CHAR'",
     "shield": "'A shield N -> CHAR' — at most 3",
     "move-damage": "'A move-damage N -> FROM,TO' — shields ignored, not 'dealt'",
@@ -112,6 +115,12 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
         # D1=FACE, CHAR=N: keys that name dice, cards or players are checked by the verb itself
         if not entity_keys(usage):
             cmd.check_options(declared_options(handler, usage), usage)
+    if t.indirect and cmd.verb not in ("assign", "note"):
+        who, n = t.indirect[0]
+        raise IllegalCommandError(
+            _("{who} must first assign {n} indirect damage among their characters: '{who} assign N N -> CHARACTER,CHARACTER' (reading R42 in "
+              "docs/readings.md)").format(who=who, n=n)
+        )
     t = _lapse_redeploys(t, cmd, said)
     if cmd.verb in TURN_ACTIONS:
         return Outcome(_turn_action(t, cmd, said), tuple(said))
@@ -244,12 +253,12 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalPlayError(_("support {name} has no die and cannot be activated (Destiny P5 › Aktywowanie)").format(name=card.name))
     guard = cmd.opt("guard")
     if guard is not None:  # Guardian: before the activation, take an opponent's damage die on this character
-        t = _guardian(t, card, guard, said)
+        t = _guardian(t, card, guard, said, cmd.int_opt("x"))
         card = t.card(card.id)
         if card.defeated:
             said.append(_("{name} was defeated by the die it guarded and is not activated").format(name=card.name))
             return t
-    rolled = {k: v for k, v in cmd.opts if k != "guard"}
+    rolled = {k: v for k, v in cmd.opts if k not in ("guard", "x")}
     dice = list(own) + ups
     missing = [d.id for d in dice if d.id not in rolled]
     extra = [k for k in rolled if k not in {d.id for d in dice}]
@@ -292,7 +301,7 @@ def _face_of(d: Die, text: str, cmd: Command) -> Face:
     return f
 
 
-def _guardian(t: Table, guardian: Card, die_id: str, said: list[str]) -> Table:
+def _guardian(t: Table, guardian: Card, die_id: str, said: list[str], x: int | None = None) -> Table:
     if "guardian" not in guardian.keywords:
         raise IllegalCommandError(_("{name} does not have Guardian (Destiny P7 › Strażnik)").format(name=guardian.name))
     d = t.die(die_id)
@@ -300,11 +309,17 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str]) -> Table:
         raise IllegalCommandError(
             _("die {die_id} is not in an opponent's pool; Guardian removes an opponent's die (Destiny P7 › Strażnik)").format(die_id=die_id)
         )
-    if d.showing.symbol not in (Symbol.MELEE, Symbol.RANGED):
+    if d.showing.symbol not in DAMAGE:  # melee or ranged, as L341 prints them; indirect damage goes to a player, not this character
         raise IllegalCommandError(
             _("die {die_id} shows {showing}, not damage; Guardian removes a damage die (Destiny P7 › Strażnik)").format(die_id=die_id, showing=d.showing)
         )
-    value = d.showing.value
+    if d.showing.x and x is None:
+        raise NotationError(
+            _("die {die_id} shows {showing}: X is set by its card's text; give it: 'x=N' (reading R44 in docs/readings.md)").format(
+                die_id=die_id, showing=d.showing
+            )
+        )
+    value = d.showing.with_x(x).value if d.showing.x and x is not None else d.showing.value
     t = t.with_die(replace(d, showing=None))
     said.append(
         _(
@@ -320,6 +335,7 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str]) -> Table:
 def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     who = cmd.actor or ""
     groups = [[_pool_die(t, x, cmd) for x in arg.split("+")] for arg in cmd.args for arg in arg.split(",")]
+    groups = _with_x(groups, cmd, said)
     player = t.player(who)
     plan = check_resolve(who, groups, player.resources, t.resolved_this_action, free=player.free_cost_dice)
     said.extend(plan.notes)
@@ -330,6 +346,16 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     sym = plan.symbol
     targets = list(cmd.targets)
     units = plan.units
+    if sym is Symbol.INDIRECT:  # dealt to a player, who assigns it (reading R42 in docs/readings.md)
+        opp = _opponent(t, who, cmd)
+        total = sum(u.value for u in units)
+        said.append(
+            _("{dice}: {n} indirect damage to {opp}").format(dice=", ".join("+".join(d.id for d in (u.base, *u.modifiers)) for u in units), n=total, opp=opp)
+        )
+        for unit in units:
+            t = _return_dice(t, [unit.base.id, *(m.id for m in unit.modifiers)], said)
+        t = _indirect(t, opp, total, said)
+        return replace(t, resolved_this_action=t.resolved_this_action | ids)
     if sym in (Symbol.MELEE, Symbol.RANGED, Symbol.SHIELD):
         if len(targets) == 1 and len(units) > 1 and sym is Symbol.SHIELD:
             targets = targets * len(units)
@@ -398,6 +424,58 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, resolved_this_action=t.resolved_this_action | ids)
 
 
+def _with_x(groups: list[list[PoolDie]], cmd: Command, said: list[str]) -> list[list[PoolDie]]:
+    """The dice showing X with the value the player gives (``x=N``, or ``x=DIE:N,DIE:N`` when
+    several X dice come from different cards): X is set by the card's text, which the engine does
+    not read (reading R44 in docs/readings.md)."""
+    given = cmd.opt("x")
+    xs = [d for g in groups for d in g if d.face.x]
+    if given is None or not xs:
+        if given is not None:
+            raise NotationError(_("{cmd!r}: x= gives the value of a die showing X, and none of these dice shows X").format(cmd=str(cmd)))
+        return groups  # check_resolve refuses an X die without a value, saying how to give it
+    values: dict[str, int] = {}
+    for part in given.split(","):
+        die, sep, num = part.rpartition(":")
+        if not num.isdigit() or (sep and not die):
+            raise NotationError(_("{cmd!r}: x={given!r} should be a number, or DIE:N for each die showing X").format(cmd=str(cmd), given=given))
+        for d in xs if not sep else [d for d in xs if d.id == die]:
+            values[d.id] = int(num)
+        if sep and die not in {d.id for d in xs}:
+            raise NotationError(_("{cmd!r}: die {die} does not show X ({names})").format(cmd=str(cmd), die=die, names=", ".join(d.id for d in xs)))
+    for d in xs:
+        if d.id in values:
+            said.append(
+                _("die {id} shows {face}: X is {x}, as the player reads its card (reading R44 in docs/readings.md)").format(id=d.id, face=d.face, x=values[d.id])
+            )
+    return [[replace(d, face=d.face.with_x(values[d.id])) if d.id in values else d for d in g] for g in groups]
+
+
+def _indirect(t: Table, player: str, n: int, said: list[str]) -> Table:
+    """``player`` is dealt ``n`` indirect damage: they assign it among their own characters (one
+    character: all of it goes there; reading R42 in docs/readings.md)."""
+    if n <= 0:
+        said.append(_("0 indirect damage: nothing to assign"))
+        return t
+    chars = t.characters(player)
+    if len(chars) == 1:
+        said.append(
+            _("{player} has one character, {name}: all {n} indirect damage is assigned to it (reading R42 in docs/readings.md)").format(
+                player=player, name=chars[0].name, n=n
+            )
+        )
+        return _deal(t, chars[0].id, n, said, kind="indirect")
+    pending = dict(t.indirect)
+    pending[player] = pending.get(player, 0) + n
+    said.append(
+        _(
+            "{player} assigns {n} indirect damage among their characters ({names}) as they choose: '{player} assign N N -> CHARACTER,CHARACTER' "
+            "(reading R42 in docs/readings.md)"
+        ).format(player=player, n=pending[player], names=", ".join(c.id for c in chars))
+    )
+    return replace(t, indirect=tuple(pending.items()))
+
+
 def _pool_die(t: Table, did: str, cmd: Command) -> PoolDie:
     d = t.die(did)
     if d.showing is None:
@@ -442,6 +520,7 @@ def _opponent(t: Table, who: str, cmd: Command) -> str:
 def _focus(t: Table, who: str, focus_die: str, value: int, cmd: Command, said: list[str]) -> Table:
     turns = dict(cmd.opts)
     turns.pop("free", None)
+    turns.pop("x", None)
     if len(turns) > value:
         raise IllegalResolveError(_("focus {value} turns up to {value} dice, not {n} (Destiny P2 › Skupienie)").format(value=value, n=len(turns)))
     for did, face_text in turns.items():
@@ -675,7 +754,7 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
         if any(x.id == card for x in t.cards):
             t = _discard_upgrade(t, t.card(card), said, why=N_("used"))
         return t
-    ups = t.upgrades_on(c.id)
+    ups = t.upgrades_on(c.id) + t.downgrades_on(c.id)  # a downgrade is discarded with its character, as an upgrade is
     redeploy = [u for u in ups if "redeploy" in u.keywords]
     if redeploy:  # reading R25 in docs/readings.md: Redeploy overrides the discard; the upgrade and its die wait for the owner's choice
         for u in redeploy:
@@ -746,6 +825,48 @@ def _e_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     n = cmd.int_arg(0, N_("the damage"))
     for tgt in _targets(cmd, 1):
         t = _deal(t, tgt, n, said, kind=cmd.opt("kind", "") or "", unblockable=cmd.flag("unblockable"), choose=cmd.opt("replace"))
+    return t
+
+
+@_effect("indirect")
+def _e_indirect(t: Table, cmd: Command, said: list[str]) -> Table:
+    """Indirect damage from a card's text, e.g. ``A indirect 2 -> B``: the player dealt it assigns it among their characters."""
+    n = cmd.int_arg(0, N_("the indirect damage"))
+    return _indirect(t, _opponent(t, _need_actor(cmd), cmd), n, said)
+
+
+@_effect("assign")
+def _e_assign(t: Table, cmd: Command, said: list[str]) -> Table:
+    """``B assign 2 1 -> han,leia``: the player dealt indirect damage assigns all of it among their
+    own characters; shields block it as any damage (reading R42 in docs/readings.md)."""
+    who = _need_actor(cmd)
+    pending = dict(t.indirect)
+    if who not in pending:
+        raise IllegalCommandError(_("{who} has no indirect damage to assign").format(who=who))
+    amounts = [cmd.int_arg(i, N_("an amount")) for i in range(len(cmd.args))]
+    targets = cmd.targets
+    if not amounts or len(targets) != len(amounts):
+        raise NotationError(_("{cmd!r}: give one amount per character, e.g. '{who} assign 2 1 -> han,leia'").format(cmd=str(cmd), who=who))
+    if sum(amounts) != pending[who]:
+        raise IllegalCommandError(
+            _("{who} assigns {n} indirect damage, all of it: these amounts add up to {got} (reading R42 in docs/readings.md)").format(
+                who=who, n=pending[who], got=sum(amounts)
+            )
+        )
+    for tgt in targets:
+        c = _character(t, tgt)
+        if c.owner != who or c.defeated:
+            raise IllegalCommandError(
+                _("{name} is not an undefeated character of {who}'s: indirect damage is assigned among the receiving player's own characters "
+                  "(reading R42 in docs/readings.md)").format(name=c.name, who=who)
+            )
+    del pending[who]
+    t = replace(t, indirect=tuple(pending.items()))
+    said.append(_("{who} assigns the indirect damage: {split} (reading R42 in docs/readings.md)").format(
+        who=who, split=", ".join(f"{n} -> {c}" for n, c in zip(amounts, targets, strict=True))))
+    for n, tgt in zip(amounts, targets, strict=True):
+        if n and not t.card(tgt).defeated and t.phase != "over":
+            t = _deal(t, tgt, n, said, kind="indirect")
     return t
 
 

@@ -1,30 +1,47 @@
 """Star Wars: Destiny cards from **swdestinydb JSON**, so a table file can be filled from a card
 list instead of typed by hand: a JSON array of card objects as in the swdestinydb card-data
-repository (``code``, ``name``, ``type_code``, ``faction_code``, ``affiliation_code``,
-``health``, ``points`` such as ``"9/12"``, ``is_unique``, ``sides``). A die side is written
-``[+]VALUE SYMBOL [COST]`` -- ``2RD1`` is ranged 2 costing 1, ``+1MD`` a melee modifier, ``Sp``
-special, ``-`` blank -- and becomes our face notation::
+repository (``code``, ``name``, ``subtitle``, ``type_code``, ``faction_code``,
+``affiliation_code``, ``health``, ``points`` such as ``"9/12"``, ``is_unique``, ``sides``).
 
-    >>> str(destiny_face("2RD1")), str(destiny_face("+1MD")), str(destiny_face("-"))
-    ('ranged:2/1', '+melee:1', 'blank')
+Every shape the data's own JSON schema allows is read. A die side is written
+``[+]VALUE SYMBOL [COST]`` and becomes our face notation -- ``2RD1`` is ranged 2 costing 1,
+``+1MD`` a melee modifier, ``2ID`` indirect damage, ``+1*`` a modifier of any symbol, ``XRD`` a
+ranged side whose value X the card sets (asked when the die is resolved), ``Sp`` special, ``-``
+blank::
 
-Indirect damage (``ID``) and ``X`` sides come from later sets the rulebook here does not
-cover: such a card imports with its dice marked *not modelled* rather than guessed.
+    >>> [str(destiny_face(c)) for c in ("2RD1", "+1MD", "2ID", "+1*", "XRD", "-")]
+    ['ranged:2/1', '+melee:1', 'indirect:2', '+any:1', 'ranged:X', 'blank']
+
+Points may be negative (plots), empty, or list one value per number of dice a character may
+bring (``17/21/25``: one, two or three dice)::
+
+    >>> destiny_points("17/21/25"), destiny_points("-2"), destiny_points("")
+    ((17, 21, 25), (-2,), ())
+
+One card the engine cannot play is imported and marked *partial* with what is not modelled; a
+malformed card is refused alone, with why; neither stops the file (see
+:class:`assistant.importreport.ImportReport`).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
 from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting
 from ..errors import NotationError
 from ..i18n import _
-from .dice import NOT_MODELLED_SIDES, SIDE_CODE, Face
+from ..importreport import ImportedItem, ImportReport, merge
+from .dice import SIDE_CODE, Face, Symbol
 
-_SIDE = SIDE_CODE
+#: the card types swdestinydb has and a table file can hold (events are played, battlefields chosen)
+KINDS = ("character", "upgrade", "support", "event", "battlefield", "plot", "downgrade")
+_ON_TABLE = ("character", "upgrade", "support", "plot", "downgrade")
+#: the schema's points: an optional sign, then up to three values (``^-?([0-9]+)?(/[0-9]+)?(/[0-9]+)?$``)
+_POINTS = re.compile(r"^(?P<sign>-)?(?P<first>[0-9]+)?(?P<rest>(?:/[0-9]+){0,2})$")
 
 
 def destiny_face(code: str) -> Face:
@@ -32,10 +49,27 @@ def destiny_face(code: str) -> Face:
 
     >>> [str(destiny_face(c)) for c in ("1MD", "2RD1", "+2RD", "1Sh", "2R", "1Dr", "1Dc", "1F", "Sp", "Sp1", "-")]
     ['melee:1', 'ranged:2/1', '+ranged:2', 'shield:1', 'resource:2', 'disrupt:1', 'discard:1', 'focus:1', 'special', 'special/1', 'blank']
+    >>> [str(destiny_face(c)) for c in ("XRD1", "+XMD", "XID", "+2*1", "0ID", "+5ID")]
+    ['ranged:X/1', '+melee:X', 'indirect:X', '+any:2/1', 'indirect:0', '+indirect:5']
     """
     if code != "-" and SIDE_CODE.match(code) is None:
-        raise NotationError(_("{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'Sp', '-')").format(code=code))
+        raise NotationError(_("{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'XRD', '+1*', '2ID', 'Sp', '-')").format(code=code))
     return Face.parse(code)
+
+
+def destiny_points(text: str) -> tuple[int, ...]:
+    """A card's points as the schema allows them: ``""`` or ``"-"`` none, ``"-2"`` (a plot that
+    gives points back), ``"9/12"`` (one die / two dice), ``"17/21/25"`` (one, two or three dice)."""
+    m = _POINTS.match(text)
+    if m is None:
+        raise NotationError(_("points {text!r} should look like '12', '9/12', '17/21/25', '-2' or ''").format(text=text))
+    rest = [int(v) for v in m["rest"].split("/")[1:]]
+    if m["first"] is None:
+        if rest:
+            raise NotationError(_("points {text!r} have no first value before '/'").format(text=text))
+        return ()
+    first = int(m["first"])
+    return (-first if m["sign"] else first, *rest)
 
 
 @dataclass(frozen=True)
@@ -43,50 +77,106 @@ class DestinyCardData:
     code: str
     name: str
     subtitle: str
-    kind: str  # character, upgrade, support, event, battlefield, ...
+    kind: str  # character, upgrade, support, event, battlefield, plot, downgrade
     affiliation: str
     color: str
     cost: int | None
     health: int | None
-    points: tuple[int, ...]
+    points: tuple[int, ...]  # one value per number of dice a character may bring; a plot's may be negative
     unique: bool
-    faces: tuple[Face, ...] | None  # None: no die, or a die with sides not modelled
-    not_modelled: tuple[str, ...] = ()
-    keywords: tuple[str, ...] = ()  # guardian, ambush, redeploy, read from the card text
+    faces: tuple[Face, ...] | None  # None: the card has no die in the data
+    not_modelled: tuple[str, ...] = ()  # what of the card the engine does not apply (the report's "partial")
+    keywords: tuple[str, ...] = ()  # guardian, ambush, redeploy: only those the card itself has
     notes: tuple[str, ...] = ()  # what the import noticed (a missing faction, ...)
+    set_code: str = ""
 
-    def table_entry(self, cid: str, owner: str, elite: bool = False, on: str | None = None) -> dict[str, Any]:
-        """A ``characters:``/``supports:``/``upgrades:`` entry for a Destiny table file; an
-        elite character brings two dice (P1 › Postacie); an upgrade is attached to ``on``."""
-        if self.kind not in ("character", "upgrade", "support"):
+    @property
+    def label(self) -> str:
+        """How the report and a choice between same-named cards name it: code, name, subtitle."""
+        return f"{self.code} {self.name}" + (f", {self.subtitle}" if self.subtitle else "")
+
+    def table_entry(self, cid: str, owner: str, elite: bool = False, on: str | None = None, dice: int | None = None) -> dict[str, Any]:
+        """A ``characters:``/``supports:``/``upgrades:``/``plots:``/``downgrades:`` entry for a
+        Destiny table file; a character brings as many dice as chosen (``elite``: two, P1 ›
+        Postacie; a third where its points list a third value); an upgrade or a downgrade is
+        attached to ``on``."""
+        if self.kind not in _ON_TABLE:
             raise ImportFileError(
-                _("{name} is a card of kind {kind}: a table file lists characters, upgrades and supports in play; play it with the 'play' command").format(
-                    name=self.name, kind=self.kind
-                )
+                _("{name} is a card of kind {kind}: a table file lists characters, upgrades, supports, plots and downgrades in play; play it with the "
+                  "'play' command").format(name=self.name, kind=self.kind or "?")
             )
         entry: dict[str, Any] = {"id": cid, "owner": owner, "title": self.name, "color": self.color, "unique": self.unique}
         if self.kind == "character":
             entry["health"] = self.health or 1
         elif self.cost is not None:
             entry["cost"] = self.cost
-        if self.kind == "upgrade":
+        if self.kind in ("upgrade", "downgrade"):
             if not on:
-                raise ImportFileError(_("{name} is an upgrade: say which character it is attached to (--on CHARACTER)").format(name=self.name))
+                raise ImportFileError(_("{name} is an {kind}: say which character it is attached to (--on CHARACTER)").format(name=self.name, kind=self.kind))
             entry["attached_to"] = on
         if self.keywords:
             entry["keywords"] = list(self.keywords)
+        n = self._dice_count(elite, dice)
+        if self.kind in ("plot", "downgrade"):
+            return entry  # their dice are not modelled (the card is marked partial)
         if self.faces is not None:
-            n = 2 if elite and self.kind == "character" else 1
             entry["dice"] = {f"{cid}{i + 1}": [str(f) for f in self.faces] for i in range(n)}
-        elif self.not_modelled:
-            entry["dice"] = {f"{cid}1": []}  # faces unknown here: enter them as rolled
+        elif self.kind == "character":
+            entry["dice"] = {f"{cid}{i + 1}": [] for i in range(n)}  # no faces in the data: give each face as rolled
         return entry
 
+    def _dice_count(self, elite: bool, dice: int | None) -> int:
+        if dice is None:
+            return 2 if elite and self.kind == "character" else 1
+        if self.kind != "character":
+            raise ImportFileError(_("{name} is not a character: only a character is taken with more dice (--dice)").format(name=self.name))
+        most = max(len(self.points), 1)
+        if not 1 <= dice <= most:
+            raise ImportFileError(
+                _("{name} may bring 1 to {most} dice (points {points}), not {dice}").format(
+                    name=self.name, most=most, points="/".join(map(str, self.points)) or "-", dice=dice
+                )
+            )
+        return dice
 
-_DESTINY_KEYWORDS = re.compile(r"\b(Guardian|Ambush|Redeploy)\b")
+
+# A card's own keywords stand as sentences of their own on a line of its text: "Guardian.",
+# "Ambush. Redeploy.", "Yellow character only. Redeploy.", "<b>Redeploy</b> <i>(reminder)</i>".
+# A keyword inside a longer sentence is one the card mentions or grants ("Your non-unique
+# characters have the Guardian keyword", "While ..., this character has Guardian", "giving it
+# Ambush"): the card itself lacks it.
+_OWN_KEYWORDS = ("guardian", "ambush", "redeploy")
+#: keywords of later sets, recognised on the card's own keyword line but not applied by the engine
+_LATER_KEYWORDS = re.compile(r"^(?P<kw>piloting|detect|renew|team up|bounty|edge)(?:\s+\d+)?(?::.*)?$")
 
 
-def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCardData]:
+def own_keywords(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keywords the card itself has (Guardian, Ambush, Redeploy), then those of later sets it
+    has that the engine does not apply (Piloting, Detect, Renew, Team Up...).
+
+    >>> own_keywords("Ambush. Redeploy.")
+    (('ambush', 'redeploy'), ())
+    >>> own_keywords("Your non-unique characters have the Guardian keyword.")
+    ((), ())
+    >>> own_keywords("Team Up 1: Maul.\\nGuardian.\\n<b>Power Action</b> - Discard a card.")
+    (('guardian',), ('Team Up',))
+    """
+    plain = re.sub(r"<[^>]+>", "", text)
+    plain = re.sub(r"\([^)]*\)", "", plain)  # reminder text: "(After you play this card, gain 1 action.)"
+    own: list[str] = []
+    later: list[str] = []
+    for line in plain.splitlines():
+        for sentence in re.split(r"(?<=\.)\s+", line.strip()):
+            word = sentence.strip().rstrip(".").strip().lower()
+            if word in _OWN_KEYWORDS:
+                own.append(word)
+            elif (m := _LATER_KEYWORDS.match(word)) is not None:
+                later.append(m["kw"].title())
+    return tuple(dict.fromkeys(own)), tuple(dict.fromkeys(later))
+
+
+def _json_cards(text: str, name: str) -> list[Any]:
+    """The card objects of one file; a file that is not a card list is refused whole."""
     if json_nesting(text) > MAX_JSON_DEPTH:
         raise ImportFileError(
             _("{name}: JSON nested more than {MAX_JSON_DEPTH} levels deep: not a swdestinydb card list").format(name=name, MAX_JSON_DEPTH=MAX_JSON_DEPTH)
@@ -105,91 +195,179 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
         data = data["cards"]
     if not isinstance(data, list):
         raise ImportFileError(_("{name}: expected a JSON array of cards (as in the swdestinydb card-data files)").format(name=name))
-    out = []
+    return data
+
+
+class _BadCard(Exception):
+    """One card that cannot be read; the import goes on without it."""
+
+
+def _card(c: dict[str, Any], where: str) -> DestinyCardData:
+    bad = _BadCard
+    kind = c["type_code"]
+    not_modelled: list[str] = []
+    if kind not in KINDS:
+        not_modelled.append(_("card type {kind!r} is not one the engine knows ({names})").format(kind=kind, names=", ".join(KINDS)))
+    points_text = c.get("points")
+    if points_text is not None and not isinstance(points_text, str):
+        raise bad(_("points {points!r} should be text such as '12' or '9/12'").format(points=points_text))
+    try:
+        points = destiny_points(points_text) if points_text is not None else ()
+    except NotationError as e:
+        raise bad(str(e)) from None
+    faces: tuple[Face, ...] | None = None
+    sides = c.get("sides")
+    if sides is not None:
+        if not isinstance(sides, list) or len(sides) != 6 or not all(isinstance(s, str) for s in sides):
+            raise bad(_("'sides' should list the die's 6 sides, got {sides!r}").format(sides=sides))
+        try:
+            faces = tuple(destiny_face(s) for s in sides)
+        except NotationError as e:
+            raise bad(str(e)) from None
+        plain_any = [s for s, f in zip(sides, faces, strict=True) if f.symbol is Symbol.ANY and not f.modifier]
+        if plain_any:
+            not_modelled.append(_("die side {side!r}: a side of any symbol without '+' is not in the rules").format(side=plain_any[0]))
+        if kind in ("plot", "downgrade", "battlefield"):
+            not_modelled.append(_("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=kind))
+    elif kind == "character":
+        not_modelled.append(_("no die faces in the data: its dice are entered with unknown faces (give each face as rolled)"))
+    for key in ("cost", "health"):
+        v = c.get(key)
+        if isinstance(v, str) and v.strip().isdigit():
+            c[key] = v = int(v)  # some dumps write numbers as text
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            raise bad(_("{key} {v!r} is not a whole number").format(key=key, v=v))
+    if kind == "character" and not c.get("health"):
+        raise bad(_("a character needs health of at least 1"))
+    try:
+        unique = flag(c.get("is_unique"), where, "is_unique")
+    except ImportFileError as e:
+        raise bad(str(e).removeprefix(f"{where}: ")) from None
+    said: list[str] = []
+    faction = c.get("faction_code")
+    if faction is None or faction == "":
+        said.append(_("faction_code is missing (null): colour set to grey; correct it in the table file"))
+        color = "grey"
+    elif not isinstance(faction, str) or faction.lower() not in ("red", "blue", "yellow", "gray", "grey"):
+        said.append(_("faction_code {faction!r} is not red, blue, yellow or gray: colour set to grey").format(faction=faction))
+        color = "grey"
+    else:
+        color = {"gray": "grey"}.get(faction.lower(), faction.lower())
+    text_ = got if isinstance(got := c.get("text"), str) else ""
+    keywords, later = own_keywords(text_)
+    not_modelled += [_("keyword {word}: not modelled (enter what it does as effect commands)").format(word=w) for w in later]
+    if c.get("flip_card") is True:
+        not_modelled.append(_("a two-sided card: flipping it is not modelled (replace it on the table by its other side's code)"))
+    subtitle = got if isinstance(got := c.get("subtitle"), str) else ""
+    return DestinyCardData(
+        c["code"], c["name"], subtitle, kind, str(c.get("affiliation_code") or "neutral"), color, c.get("cost"), c.get("health"), points,
+        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""),
+    )
+
+
+def read_swdestinydb(text: str, name: str = "<swdestinydb>") -> tuple[list[DestinyCardData], ImportReport]:
+    """The cards of one swdestinydb file and the report of what became of each. A file that is
+    not a card list is refused whole (:class:`ImportFileError`); a card is refused alone."""
+    data = _json_cards(text, name)
+    out: list[DestinyCardData] = []
+    items: list[ImportedItem] = []
+    codes: set[str] = set()
     for i, c in enumerate(data):
         where = f"{name}: card [{i}]"
         if not isinstance(c, dict):
-            raise ImportFileError(_("{where} is not an object").format(where=where))
-        for key in ("code", "name", "type_code"):
-            if not isinstance(c.get(key), str) or not c[key]:
-                raise ImportFileError(_("{where}: missing or empty {key!r}").format(where=where, key=key))
-        where = f"{name}: card {c['code']} ({c['name']})"
-        points = c.get("points")
-        if points is not None and (not isinstance(points, str) or not re.fullmatch(r"\d+(/\d+)?", points)):
-            raise ImportFileError(_("{where}: points {points!r} should look like '12' or '9/12'").format(where=where, points=points))
-        faces: tuple[Face, ...] | None = None
-        notes: list[str] = []
-        sides = c.get("sides")
-        if sides is not None:
-            if not isinstance(sides, list) or len(sides) != 6 or not all(isinstance(s, str) for s in sides):
-                raise ImportFileError(_("{where}: 'sides' should list the die's 6 sides, got {sides!r}").format(where=where, sides=sides))
-            odd = [(s, m["sym"]) for s in sides if (m := _SIDE.match(s)) is not None and m["sym"] in NOT_MODELLED_SIDES]
-            if odd:
-                notes.append(
-                    _(
-                        "die not modelled: side {odd!r} uses {NOT_MODELLED_SIDES}, which the rulebook this assistant implements does not cover; enter the "
-                        "faces as rolled"
-                    ).format(odd=odd[0][0], NOT_MODELLED_SIDES=NOT_MODELLED_SIDES[odd[0][1]])
-                )
-            else:
-                try:
-                    faces = tuple(destiny_face(s) for s in sides)
-                except NotationError as e:
-                    raise ImportFileError(_("{where}: {e}").format(where=where, e=e)) from None
-        for key, want in (("cost", int), ("health", int)):
-            v = c.get(key)
-            if isinstance(v, str) and v.strip().isdigit():
-                c[key] = v = int(v)  # some dumps write numbers as text
-            if v is not None and (not isinstance(v, want) or isinstance(v, bool) or v < 0):
-                raise ImportFileError(_("{where}: {key} {v!r} is not a whole number").format(where=where, key=key, v=v))
-        said: list[str] = []
-        faction = c.get("faction_code")
-        if faction is None or faction == "":
-            said.append(_("faction_code is missing (null): colour set to grey; correct it in the table file"))
-            color = "grey"
-        elif not isinstance(faction, str) or faction.lower() not in ("red", "blue", "yellow", "gray", "grey"):
-            said.append(_("faction_code {faction!r} is not red, blue, yellow or gray: colour set to grey").format(faction=faction))
-            color = "grey"
-        else:
-            color = {"gray": "grey"}.get(faction.lower(), faction.lower())
-        text_ = got if isinstance(got := c.get("text"), str) else ""
-        keywords = tuple(dict.fromkeys(k.lower() for k in _DESTINY_KEYWORDS.findall(re.sub(r"<[^>]+>", "", text_))))
-        subtitle = got if isinstance(got := c.get("subtitle"), str) else ""
-        out.append(
-            DestinyCardData(
-                c["code"],
-                c["name"],
-                subtitle,
-                c["type_code"],
-                str(c.get("affiliation_code") or "neutral"),
-                color,
-                c.get("cost"),
-                c.get("health"),
-                tuple(int(p) for p in points.split("/")) if points else (),
-                flag(c.get("is_unique"), where, "is_unique"),
-                faces,
-                tuple(notes),
-                keywords,
-                tuple(said),
-            )
-        )
-    return out
+            items.append(ImportedItem(f"[{i}]", "refused", (_("not a card object"),)))
+            continue
+        label = f"{c.get('code')} {c.get('name')}" if isinstance(c.get("code"), str) else f"[{i}] {c.get('name') or '?'}"
+        missing = [k for k in ("code", "name") if not isinstance(c.get(k), str) or not c[k]]
+        if not isinstance(c.get("type_code"), str):
+            missing.append("type_code")
+        if missing:
+            items.append(ImportedItem(label, "refused", (_("missing or empty {keys}").format(keys=", ".join(repr(k) for k in missing)),)))
+            continue
+        if c["code"] in codes:
+            items.append(ImportedItem(label, "refused", (_("a second card with code {code}").format(code=c["code"]),)))
+            continue
+        try:
+            card = _card(dict(c), f"{name}: card {c['code']} ({c['name']})")
+        except _BadCard as e:
+            items.append(ImportedItem(label, "refused", (str(e),)))
+            continue
+        codes.add(card.code)
+        out.append(card)
+        items.append(ImportedItem(card.label, "partial" if card.not_modelled else "imported", card.not_modelled))
+    return out, ImportReport(name, "destiny", tuple(items))
+
+
+def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCardData]:
+    """The cards of one swdestinydb file that could be read (see :func:`read_swdestinydb`)."""
+    return read_swdestinydb(text, name)[0]
 
 
 def card_line(c: DestinyCardData) -> str:
     """One card as a line of the import's listing: code, name, kind, colour, its die."""
-    die = " ".join(str(f) for f in c.faces) if c.faces else ("; ".join(c.not_modelled) or "no die")
-    return f"{c.code} {c.name} ({c.kind}, {c.color}, {c.affiliation}" + (f", health {c.health}" if c.health else "") + f"): {die}"
+    die = " ".join(str(f) for f in c.faces) if c.faces else "no die"
+    return (f"{c.label} ({c.kind}, {c.color}, {c.affiliation}" + (f", health {c.health}" if c.health else "")
+            + (f", points {'/'.join(map(str, c.points))}" if c.points else "") + f"): {die}"
+            + (" — " + _("not modelled: {what}").format(what="; ".join(c.not_modelled)) if c.not_modelled else ""))
+
+
+def _keys(cards: list[DestinyCardData]) -> tuple[dict[str, DestinyCardData], dict[str, tuple[str, ...]]]:
+    """What ``--entry`` may name: every code; a name (or "name, subtitle") only when one card has
+    it -- a name several cards share is listed for the player to choose, never resolved silently."""
+    by: dict[str, DestinyCardData] = {c.code: c for c in cards}
+    named: dict[str, list[DestinyCardData]] = defaultdict(list)
+    for c in cards:
+        named[c.name].append(c)
+        if c.subtitle:
+            named[f"{c.name}, {c.subtitle}"].append(c)
+    ambiguous: dict[str, tuple[str, ...]] = {}
+    for key, same in named.items():
+        if key in by:
+            continue  # a code is always the code
+        if len(same) == 1:
+            by[key] = same[0]
+        else:
+            ambiguous[key] = tuple(f"{c.label} ({c.kind}" + (f", {c.set_code}" if c.set_code else "") + ")" for c in same)
+    return by, ambiguous
+
+
+def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
+    cards: list[DestinyCardData] = []
+    reports: list[ImportReport] = []
+    skipped: list[str] = []
+    for text, name in files:
+        try:
+            got, report = read_swdestinydb(text, name)
+        except ImportFileError as e:  # in a folder, a file that is not a card list (the schema beside the sets) is skipped, and said
+            skipped.append(_("skipped: {why}").format(why=e))
+            continue
+        seen = {c.code for c in cards}
+        again = [c for c in got if c.code in seen]
+        if again:
+            report = ImportReport(report.source, report.game, tuple(
+                ImportedItem(i.card, "refused", (_("code {code} is already in another file").format(code=i.card.split(" ")[0]),))
+                if i.card.split(" ")[0] in seen and i.status != "refused" else i for i in report.items), report.notes)
+            got = [c for c in got if c.code not in seen]
+        cards += got
+        reports.append(report)
+    if not reports:
+        raise ImportFileError("; ".join(skipped))
+    report = merge(reports, _("{n} set files").format(n=len(reports)), "destiny") if len(files) != 1 else reports[0]
+    if skipped:
+        report = ImportReport(report.source, report.game, report.items, report.notes + tuple(skipped))
+    by, ambiguous = _keys(cards)
+    return ImportedCards(tuple(cards), by, report=report, ambiguous=ambiguous)
 
 
 def _read(text: str, name: str) -> ImportedCards:
-    cards = load_swdestinydb(text, name)
-    return ImportedCards(tuple(cards), {c.code: c for c in cards} | {c.name: c for c in cards})
+    cards, report = read_swdestinydb(text, name)
+    by, ambiguous = _keys(cards)
+    return ImportedCards(tuple(cards), by, report=report, ambiguous=ambiguous)
 
 
 def _entry(card: DestinyCardData, cid: str, opts: EntryOptions) -> dict[str, Any]:
-    return card.table_entry(cid, opts.owner, opts.elite, opts.on)
+    return card.table_entry(cid, opts.owner, opts.elite, opts.on, opts.dice)
 
 
 #: swdestinydb JSON as the Destiny plug-in reads it (:class:`assistant.cardgame.plugin.CardGame`)
-IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A")
+IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A", read_many=_read_many, suffix=".json")

@@ -33,7 +33,7 @@ from .characters import MAX_SHIELDS
 from .dice import Face
 
 FORMAT = "destiny-table/1"
-Kind = Literal["character", "upgrade", "support", "event"]
+Kind = Literal["character", "upgrade", "support", "event", "plot", "downgrade"]
 Phase = Literal["setup", "action", "upkeep", "over"]
 
 
@@ -107,6 +107,7 @@ class Table:
     claimed_by: str | None = None
     extra_action: str | None = None  # Ambush: this player acts again at once (P7 › Zasadzka)
     resolved_this_action: frozenset[str] = frozenset()
+    indirect: tuple[tuple[str, int], ...] = ()  # player -> indirect damage they must assign now (reading R42 in docs/readings.md)
     discard_down: tuple[tuple[str, int], ...] = ()  # character -> upgrades its controller must discard (reading R24 in docs/readings.md)
     delayed: tuple[tuple[str, str], ...] = ()  # (effect, card) after the round ends (P7 › Efekty opóźnione)
     setup_rolls: tuple[tuple[str, int], ...] = ()
@@ -148,6 +149,9 @@ class Table:
 
     def upgrades_on(self, cid: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == "upgrade" and c.on == cid)
+
+    def downgrades_on(self, cid: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.kind == "downgrade" and c.on == cid)
 
     def dice_of(self, cid: str) -> tuple[Die, ...]:
         return tuple(d for d in self.dice if d.card == cid)
@@ -226,6 +230,8 @@ class _TableModel(_Strict):
     characters: list[_CardModel] = []
     upgrades: list[_CardModel] = []
     supports: list[_CardModel] = []
+    plots: list[_CardModel] = []  # chosen when building the deck, in play from the start
+    downgrades: list[_CardModel] = []  # sit on a character, as upgrades do, but are not upgrades
     pool: dict[str, str] = {}
 
 
@@ -242,7 +248,7 @@ def parse_table(text: str, name: str = "<table>") -> Table:
     cards: list[Card] = []
     dice: list[Die] = []
     for key, kind, items in (("characters", "character", m.characters), ("upgrades", "upgrade", m.upgrades),
-                             ("supports", "support", m.supports)):
+                             ("supports", "support", m.supports), ("plots", "plot", m.plots), ("downgrades", "downgrade", m.downgrades)):
         for i, cm in enumerate(items):
             where = f"{key}[{i}]"
             if cm.owner not in names:
@@ -255,6 +261,10 @@ def parse_table(text: str, name: str = "<table>") -> Table:
                 bad(f"{where}.damage", cm.damage, _("more damage than health {health}").format(health=cm.health))
             if kind == "upgrade" and not cm.attached_to:
                 bad(f"{where}.attached_to", None, _("an upgrade sits on a character: give 'attached_to: CHARACTER'"))
+            if kind == "downgrade" and not cm.attached_to:
+                bad(f"{where}.attached_to", None, _("a downgrade sits on a character: give 'attached_to: CHARACTER'"))
+            if kind in ("plot", "downgrade") and cm.dice:
+                bad(f"{where}.dice", cm.dice, _("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=kind))
             for did, faces in cm.dice.items():
                 try:
                     parsed = tuple(Face.parse(f) for f in faces)
@@ -271,9 +281,9 @@ def parse_table(text: str, name: str = "<table>") -> Table:
                               tuple(cm.replaces_defeat.items()), cm.discard_when))
     ids = {c.id for c in cards}
     for c in cards:
-        if c.kind == "upgrade" and c.on and (c.on not in ids or next(x for x in cards if x.id == c.on).kind != "character"):
+        if c.kind in ("upgrade", "downgrade") and c.on and (c.on not in ids or next(x for x in cards if x.id == c.on).kind != "character"):
             bad(
-                f"upgrades[{[x.id for x in cards if x.kind == 'upgrade'].index(c.id)}].attached_to",
+                f"{c.kind}s[{[x.id for x in cards if x.kind == c.kind].index(c.id)}].attached_to",
                 c.on,
                 _("not a character in play{hint}").format(hint=did_you_mean(c.on, ids)),
             )
@@ -341,7 +351,7 @@ def dump_table(t: Table) -> str:
         for p in t.players
     }
     data["battlefield"] = {"owner": t.bf_owner, "controller": t.bf_controller}
-    for key, kind in (("characters", "character"), ("upgrades", "upgrade"), ("supports", "support")):
+    for key, kind in (("characters", "character"), ("upgrades", "upgrade"), ("supports", "support"), ("plots", "plot"), ("downgrades", "downgrade")):
         cs = [card(c) for c in t.cards if c.kind == kind]
         if cs:
             data[key] = cs
