@@ -53,7 +53,7 @@ class ImportReport:
     notes: tuple[str, ...] = ()
 
     def counts(self) -> dict[str, int]:
-        counts = {s: 0 for s in STATUSES}
+        counts: dict[str, int] = {s: 0 for s in STATUSES}
         for item in self.items:
             counts[item.status] += 1
         return {**counts, "total": len(self.items)}

@@ -199,8 +199,8 @@ def test_swdestinydb_fields_as_real_dumps_write_them() -> None:
     assert [c.id for c in t.upgrades_on("smug")] == ["rifle"]
     from assistant.destiny.importers import read_swdestinydb
 
-    got_cards, report = read_swdestinydb(json.dumps([dict(cards[0], is_unique="maybe")]))
-    assert not got_cards and "is_unique 'maybe'" in report.of("refused")[0].why[0]
+    got_cards, report = read_swdestinydb(json.dumps([dict(cards[0], is_unique="maybe"), cards[1]]))
+    assert [c.code for c in got_cards] == [cards[1]["code"]] and "is_unique 'maybe'" in report.of("refused")[0].why[0]
 
 
 def test_lackey_battle_cards_costs_short_rows_and_bare_keywords() -> None:

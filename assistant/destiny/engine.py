@@ -446,7 +446,9 @@ def _with_x(groups: list[list[PoolDie]], cmd: Command, said: list[str]) -> list[
     for d in xs:
         if d.id in values:
             said.append(
-                _("die {id} shows {face}: X is {x}, as the player reads its card (reading R44 in docs/readings.md)").format(id=d.id, face=d.face, x=values[d.id])
+                _("die {id} shows {face}: X is {x}, as the player reads its card (reading R44 in docs/readings.md)").format(
+                    id=d.id, face=d.face, x=values[d.id]
+                )
             )
     return [[replace(d, face=d.face.with_x(values[d.id])) if d.id in values else d for d in g] for g in groups]
 

@@ -133,7 +133,7 @@ class DestinyCardData:
         most = max(len(self.points), 1)
         if not 1 <= dice <= most:
             raise ImportFileError(
-                _("{name} may bring 1 to {most} dice (points {points}), not {dice}").format(
+                _("{name} may bring 1 to {most} dice (points {points}: one value per die, reading R45 in docs/readings.md), not {dice}").format(
                     name=self.name, most=most, points="/".join(map(str, self.points)) or "-", dice=dice
                 )
             )
@@ -273,7 +273,6 @@ def read_swdestinydb(text: str, name: str = "<swdestinydb>") -> tuple[list[Desti
     items: list[ImportedItem] = []
     codes: set[str] = set()
     for i, c in enumerate(data):
-        where = f"{name}: card [{i}]"
         if not isinstance(c, dict):
             items.append(ImportedItem(f"[{i}]", "refused", (_("not a card object"),)))
             continue
@@ -295,6 +294,12 @@ def read_swdestinydb(text: str, name: str = "<swdestinydb>") -> tuple[list[Desti
         codes.add(card.code)
         out.append(card)
         items.append(ImportedItem(card.label, "partial" if card.not_modelled else "imported", card.not_modelled))
+    if items and not out:  # not one card could be read: the file is broken, not a set with a few bad cards
+        raise ImportFileError(
+            _("{name}: none of its {n} cards could be read; the first: {card}: {why}").format(
+                name=name, n=len(items), card=items[0].card, why="; ".join(items[0].why)
+            )
+        )
     return out, ImportReport(name, "destiny", tuple(items))
 
 

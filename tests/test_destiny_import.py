@@ -1,0 +1,367 @@
+"""Destiny import of every shape the swdestinydb schema allows (issue 26): X values, modifiers of
+any symbol, indirect damage, plots and downgrades, negative, empty and three-value points; a bad
+card refused alone; keywords only on the cards that have them; same-named cards listed; the
+import report. Fixtures are small JSON written here; the real set files are an opt-in check
+(test_real_set_files_meet_the_goals)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from assistant.cardgame import IllegalCommandError
+from assistant.cardgame.importers import ImportFileError
+from assistant.cli.app import app
+from assistant.destiny.dice import Face, IllegalResolveError, Symbol
+from assistant.destiny.engine import apply
+from assistant.destiny.importers import destiny_face, destiny_points, own_keywords, read_swdestinydb
+from assistant.destiny.table import Table, dump_table, parse_table
+from assistant.errors import NotationError
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+#: the data's schema for a die side and for points (card_schema.json of the card-data repository)
+SIDE_PATTERN = r"^((([+]?(([0-9]+|X))(MD|RD|ID|F|Dr|Dc|Sh|R|\*)|Sp)(\d+)?)|-)$"
+POINTS_PATTERN = r"^-?([0-9]+)?(/[0-9]+)?(/[0-9]+)?$"
+
+
+def _card(code: str, name: str, kind: str, **more: object) -> dict[str, object]:
+    base: dict[str, object] = {"code": code, "name": name, "type_code": kind, "affiliation_code": "neutral", "faction_code": "gray",
+                               "is_unique": False, "has_die": "sides" in more, "has_errata": False, "deck_limit": 2, "position": 1, "set_code": "TST"}
+    return base | more
+
+
+SHAPES = [
+    _card("90101", "Test Launch Bay", "support", cost=3, sides=["XRD", "XRD1", "+1*", "1R", "Sp", "-"]),
+    _card("90102", "Test Artillery", "support", cost=2, sides=["2ID", "+2ID1", "0ID", "XID", "1R", "-"]),
+    _card("90103", "Test Gift", "plot", points="-2", text="Gain 2 resources."),
+    _card("90104", "Test Empty Plot", "plot", points=""),
+    _card("90105", "Test Curse", "downgrade", cost=1, text="Redeploy.\nAfter attached character activates, deal 1 damage to it."),
+    _card("90106", "Test Emperor", "character", health=14, points="17/21/25", is_unique=True, subtitle="Three Dice",
+          sides=["2RD", "3RD1", "+2RD", "1F", "1R", "-"]),
+    _card("90107", "Test Dieless", "character", health=7, points="6"),
+    _card("90108", "Test Nightmare", "downgrade", cost=0, sides=["1MD", "1MD", "2MD", "3MD1", "-", "-"]),
+    _card("90109", "Test Pilot", "character", health=8, points="9/12", text="Piloting.\nDetect 2.", sides=["1RD", "2RD", "1Sh", "1R", "-", "-"]),
+    _card("90110", "Test Two Faces", "character", health=9, points="10", flip_card=True, sides=["1MD", "2MD", "1Sh", "1R", "-", "-"]),
+]
+
+
+def _json(cards: list[dict[str, object]]) -> str:
+    return json.dumps(cards)
+
+
+# --- parsers -----------------------------------------------------------------------------------
+
+
+@given(st.from_regex(SIDE_PATTERN, fullmatch=True))
+def test_every_side_the_schema_allows_is_read_and_round_trips(code: str) -> None:
+    face = destiny_face(code)
+    assert Face.parse(str(face)) == face
+    if code == "-":
+        assert face.symbol is Symbol.BLANK
+    elif not code.startswith("Sp"):
+        assert face.modifier == code.startswith("+") and face.x == ("X" in code)
+        assert (face.symbol is Symbol.ANY) == ("*" in code) and (face.symbol is Symbol.INDIRECT) == ("ID" in code)
+
+
+@given(st.text(max_size=8))
+def test_a_side_outside_the_schema_is_refused_by_name(text: str) -> None:
+    if re.fullmatch(SIDE_PATTERN, text):
+        return
+    with pytest.raises(NotationError) as e:
+        destiny_face(text)
+    assert repr(text) in str(e.value)
+
+
+@given(st.lists(st.integers(0, 60), min_size=1, max_size=3), st.booleans())
+def test_points_are_read_as_printed(values: list[int], negative: bool) -> None:
+    text = ("-" if negative else "") + "/".join(map(str, values))
+    expected = (-values[0] if negative else values[0], *values[1:])
+    assert destiny_points(text) == expected
+
+
+@given(st.from_regex(POINTS_PATTERN, fullmatch=True))
+def test_every_points_text_the_schema_allows_is_read_or_refused_with_a_reason(text: str) -> None:
+    try:
+        got = destiny_points(text)
+    except NotationError as e:  # only "/5": a later value with no first one
+        assert re.match(r"^-?/", text) and "first value" in str(e)
+        return
+    assert len(got) == text.count("/") + (1 if text.lstrip("-") else 0)
+
+
+def test_points_outside_the_schema_are_refused() -> None:
+    for bad in ("ten", "1/2/3/4", "--1", "1.5"):
+        with pytest.raises(NotationError, match="points"):
+            destiny_points(bad)
+
+
+# --- every shape of a card ---------------------------------------------------------------------
+
+
+def test_every_shape_imports_and_what_is_not_modelled_is_said() -> None:
+    cards, report = read_swdestinydb(_json(SHAPES), "shapes.json")
+    by = {c.code: c for c in cards}
+    assert report.counts() == {"imported": 6, "partial": 4, "refused": 0, "total": 10}
+    assert [str(f) for f in by["90101"].faces or ()] == ["ranged:X", "ranged:X/1", "+any:1", "resource:1", "special", "blank"]
+    assert [str(f) for f in by["90102"].faces or ()] == ["indirect:2", "+indirect:2/1", "indirect:0", "indirect:X", "resource:1", "blank"]
+    assert by["90103"].points == (-2,) and by["90104"].points == () and by["90103"].kind == "plot"
+    assert by["90105"].kind == "downgrade" and by["90105"].keywords == ("redeploy",)
+    assert by["90106"].points == (17, 21, 25) and by["90106"].subtitle == "Three Dice"
+    partial = {i.card: i.why for i in report.of("partial")}
+    assert partial.keys() == {"90107 Test Dieless", "90108 Test Nightmare", "90109 Test Pilot", "90110 Test Two Faces"}
+    assert "no die faces" in partial["90107 Test Dieless"][0]
+    assert "die of a downgrade is not modelled" in partial["90108 Test Nightmare"][0]
+    assert [w.split(":")[0] for w in partial["90109 Test Pilot"]] == ["keyword Piloting", "keyword Detect"]
+    assert "flipping it is not modelled" in partial["90110 Test Two Faces"][0]
+
+
+def test_a_malformed_card_is_refused_alone_with_why() -> None:
+    bad = [{"name": "No Code", "type_code": "event"}, _card("90201", "Bad Die", "support", sides=["1RD", "9Q", "-", "-", "-", "-"]),
+           _card("90202", "Bad Points", "plot", points="1/2/3/4"), _card("90203", "Bad Cost", "event", cost=-1), "not a card",
+           _card("90101", "Same Code", "event")]
+    cards, report = read_swdestinydb(_json([SHAPES[0], *bad]), "bad.json")
+    assert [c.code for c in cards] == ["90101"]
+    why = {i.card: i.why[0] for i in report.of("refused")}
+    assert why == {
+        "[1] No Code": "missing or empty 'code'",
+        "90201 Bad Die": "'9Q' is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'XRD', '+1*', '2ID', 'Sp', '-')",
+        "90202 Bad Points": "points '1/2/3/4' should look like '12', '9/12', '17/21/25', '-2' or ''",
+        "90203 Bad Cost": "cost -1 is not a whole number",
+        "[5]": "not a card object",
+        "90101 Same Code": "a second card with code 90101",
+    }
+
+
+def test_a_file_of_which_no_card_can_be_read_is_refused_whole() -> None:
+    with pytest.raises(ImportFileError, match="none of its 1 cards could be read"):
+        read_swdestinydb(_json([{"name": "x", "type_code": "event"}]), "f.json")
+
+
+# --- keywords: only those the card itself has ----------------------------------------------------
+
+#: real card texts, each read by hand: does the card itself have the keyword?
+KEYWORD_CASES = [
+    # Captain Phasma grants Guardian to other characters; she does not have it
+    ("Your non-unique characters have the Guardian keyword.", ()),
+    # grants it to the character the upgrade is on, not to the upgrade
+    ("Attached character has the Guardian keyword.", ()),
+    ("Non-unique character only.\nAttached character has the Guardian keyword.", ()),
+    # gives Ambush to another card
+    ("<b>Power Action</b> - Play a Yellow <i>vehicle</i> from your hand, decreasing its cost by 1 and giving it Ambush.", ()),
+    ("Before you play a Yellow card, you may exhaust this support to give it the Ambush keyword.", ()),
+    ("After you play a card with the Ambush keyword, you may give this character 1 shield.", ()),
+    # conditional: the card has it only while something holds (the 'keyword' effect gives it then)
+    ("While you have a <i>leader</i> in play, this character gains Guardian.", ()),
+    ("While this upgrade is on a neutral character, it has Redeploy.\n[special] - Deal 2 indirect damage ([indirect]) to an opponent.", ()),
+    ("Activate one of your characters or supports. If you are fighting on your battlefield, this event has Ambush.", ()),
+    ("Each of your unique upgrades has the Redeploy keyword.", ()),
+    # cards that have it
+    ("Guardian.", ("guardian",)),
+    ("Ambush. Redeploy.", ("ambush", "redeploy")),
+    ("Redeploy.\n[special] - Deal 2 unblockable damage to a character.", ("redeploy",)),
+    ("Yellow character only. Redeploy.\nAfter you play this upgrade, you may activate attached character.", ("redeploy",)),
+    ("Ambush. <em>(After you play this card, gain 1 action.)</em>\nAfter you resolve a <i>scoundrel</i> die, you may resolve this die.", ("ambush",)),
+    ("You may include up to 4 copies of this support in your deck.\nAmbush.\nBefore you play this support, decrease its cost by 1.", ("ambush",)),
+    ("Team Up 1: Maul.\nGuardian.\n<b>Power Action</b> - Discard a card from your hand and spend 3 resources.", ("guardian",)),
+    ("<b>Redeploy</b> <i>(When attached character is defeated, you may move this upgrade to another character.)</i>", ("redeploy",)),
+]
+
+
+@pytest.mark.parametrize("text, has", KEYWORD_CASES)
+def test_a_keyword_only_when_the_card_itself_has_it(text: str, has: tuple[str, ...]) -> None:
+    assert own_keywords(text)[0] == has
+
+
+def test_imported_keywords_reach_the_table_entry() -> None:
+    phasma = _card("90301", "Test Phasma", "character", health=11, points="12/16", text="Your non-unique characters have the Guardian keyword.",
+                   sides=["1RD", "2RD", "1MD", "1Sh", "1R", "-"])
+    guard = _card("90302", "Test Guard", "character", health=8, points="7", text="Guardian.", sides=["1MD", "2MD", "1Sh", "1Sh", "-", "-"])
+    cards = {c.code: c for c in read_swdestinydb(_json([phasma, guard]))[0]}
+    assert "keywords" not in cards["90301"].table_entry("ph", "A") and cards["90302"].table_entry("g", "A")["keywords"] == ["guardian"]
+
+
+# --- table entries: plots, downgrades, three dice ------------------------------------------------
+
+
+def test_plots_downgrades_and_a_third_die_go_on_a_table_that_plays() -> None:
+    by = {c.code: c for c in read_swdestinydb(_json(SHAPES))[0]}
+    emperor = by["90106"].table_entry("emp", "A", dice=3)
+    assert list(emperor["dice"]) == ["emp1", "emp2", "emp3"]
+    with pytest.raises(ImportFileError, match="1 to 3 dice"):
+        by["90106"].table_entry("emp", "A", dice=4)
+    with pytest.raises(ImportFileError, match="--on CHARACTER"):
+        by["90105"].table_entry("curse", "B")
+    dieless = by["90107"].table_entry("dl", "B")
+    assert dieless["dice"] == {"dl1": []}  # faces unknown: given as rolled
+    table = {"format": "destiny-table/1", "players": {"A": {}, "B": {}}, "battlefield": {"owner": "A", "controller": "A"},
+             "characters": [emperor, dieless], "plots": [by["90103"].table_entry("gift", "A")],
+             "downgrades": [by["90105"].table_entry("curse", "A", on="dl"), by["90108"].table_entry("night", "A", on="dl")]}
+    t = parse_table(yaml.safe_dump(table), "t.yaml")
+    assert [c.id for c in t.downgrades_on("dl")] == ["curse", "night"] and t.card("gift").kind == "plot"
+    assert not t.dice_of("night")  # a downgrade's die is not modelled: not on the table
+    assert parse_table(dump_table(t), "again") == t
+    out = apply(t, "A damage 7 -> dl")
+    # defeated: its downgrade is discarded with it, as an upgrade is; the one with Redeploy waits for its owner's choice
+    assert out.table.card("dl").defeated and [c.id for c in out.table.downgrades_on("dl")] == ["curse"]
+    assert any("Test Nightmare) are discarded" in s for s in out.said) and any(s.startswith("Redeploy: Test Curse") for s in out.said)
+
+
+def test_a_downgrade_needs_a_character_and_no_die() -> None:
+    text = """format: destiny-table/1
+players: {A: {}, B: {}}
+characters: [{id: han, owner: A, health: 8}]
+downgrades:
+  - {id: curse, owner: B}
+  - {id: night, owner: B, attached_to: han, dice: {n1: [melee:1, melee:1, melee:2, melee:3/1, blank, blank]}}
+"""
+    with pytest.raises(Exception) as e:
+        parse_table(text, "t.yaml")
+    assert "a downgrade sits on a character" in str(e.value) and "the die of a downgrade is not modelled" in str(e.value)
+
+
+# --- the engine: X, any-symbol modifiers, indirect damage -----------------------------------------
+
+TABLE = """format: destiny-table/1
+players: {A: {resources: 3}, B: {}}
+battlefield: {owner: A, controller: A}
+characters:
+  - {id: han, owner: A, health: 10, dice: {h1: [ranged:X, ranged:X/1, +any:1, indirect:2, +indirect:1, melee:1]}}
+  - {id: leia, owner: A, health: 9, dice: {l1: [melee:2, blank, blank, blank, blank, blank]}}
+  - {id: vader, owner: B, health: 13, shields: 1}
+  - {id: tarkin, owner: B, health: 10}
+"""
+
+
+def _rolled(face: str) -> Table:
+    t = parse_table(TABLE, "t")
+    t = apply(t, f"A activate han h1={face}").table
+    t = apply(t, "B pass").table
+    return t
+
+
+def test_an_x_side_asks_for_x_when_resolved() -> None:
+    t = _rolled("ranged:X")
+    with pytest.raises(IllegalResolveError, match="X is set by its card's text; give X"):
+        apply(t, "A resolve h1 -> vader")
+    out = apply(t, "A resolve h1 x=3 -> vader")
+    assert out.table.card("vader").damage == 2 and out.table.card("vader").shields == 0  # 3 ranged, 1 blocked
+    assert any("X is 3" in s and "reading R44" in s for s in out.said)
+    with pytest.raises(NotationError, match="x=ten"):
+        apply(t, "A resolve h1 x=ten -> vader")
+
+
+def test_a_modifier_of_any_symbol_adds_to_any_die() -> None:
+    t = parse_table(TABLE + "pool: {h1: +any:1, l1: melee:2}\n", "t")
+    out = apply(t, "A resolve l1+h1 -> vader")
+    assert out.table.card("vader").damage == 2  # 2 + 1 melee, 1 blocked
+    with pytest.raises(IllegalResolveError, match="shows a modifier"):
+        apply(t, "A resolve h1 -> vader")
+
+
+def test_indirect_damage_is_assigned_by_the_player_who_receives_it() -> None:
+    t = parse_table(TABLE + "pool: {h1: indirect:2}\n", "t")
+    out = apply(t, "A resolve h1")
+    assert dict(out.table.indirect) == {"B": 2} and "B assign" in out.said[-1]
+    with pytest.raises(IllegalCommandError, match="B must first assign 2 indirect damage"):
+        apply(out.table, "B pass")
+    with pytest.raises(IllegalCommandError, match="all of it"):
+        apply(out.table, "B assign 1 -> tarkin")
+    with pytest.raises(IllegalCommandError, match="not an undefeated character of B's"):
+        apply(out.table, "B assign 1 1 -> tarkin,han")
+    done = apply(out.table, "B assign 1 1 -> vader,tarkin").table
+    assert (done.card("vader").damage, done.card("vader").shields, done.card("tarkin").damage) == (0, 0, 1)  # shields block it
+    assert not done.indirect and done.turn == "B"
+
+
+def test_indirect_damage_to_a_player_with_one_character_goes_there() -> None:
+    t = parse_table(TABLE.replace("  - {id: tarkin, owner: B, health: 10}\n", "") + "pool: {h1: indirect:2}\n", "t")
+    out = apply(t, "A resolve h1")
+    assert out.table.card("vader").damage == 1 and not out.table.indirect and "one character" in " ".join(out.said)
+    t2 = parse_table(TABLE, "t")
+    assert dict(apply(t2, "A indirect 3 -> B").table.indirect) == {"B": 3}
+
+
+# --- the command line: report, --json, duplicate names, folders, broken files ----------------------
+
+
+def _write(tmp_path: Path, name: str, cards: object) -> Path:
+    p = tmp_path / name
+    p.write_text(cards if isinstance(cards, str) else json.dumps(cards), encoding="utf-8")
+    return p
+
+
+def test_cli_prints_the_report_as_text_and_json(tmp_path: Path) -> None:
+    f = _write(tmp_path, "set.json", [*SHAPES, _card("90201", "Bad Die", "support", sides=["1RD", "9Q", "-", "-", "-", "-"])])
+    r = runner.invoke(app, ["destiny", "import", str(f)])
+    assert r.exit_code == 0, r.output
+    assert "11 cards: 6 imported, 4 imported with a part not modelled, 1 refused" in r.stdout
+    assert "refused  90201 Bad Die: '9Q' is not a swdestinydb die side" in r.stdout
+    r = runner.invoke(app, ["destiny", "import", str(f), "--json"])
+    data = json.loads(r.stdout)
+    assert {"query", "cards", "unused_columns", "notes", "report"} <= data.keys() and len(data["cards"]) == 10
+    assert data["report"]["counts"] == {"imported": 6, "partial": 4, "refused": 1, "total": 11}
+    assert data["report"]["refused"][0]["card"] == "90201 Bad Die"
+
+
+def test_a_shared_name_is_listed_and_the_code_always_works(tmp_path: Path) -> None:
+    a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
+    b = _card("90402", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", set_code="TS2",
+              sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
+    f = _write(tmp_path, "set.json", [a, b])
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "Test Vader"])
+    assert r.exit_code == 2 and "ambiguous" in r.stderr
+    assert "90401 Test Vader, Dark Lord (character, TST)" in r.stderr and "90402 Test Vader, Sith Apprentice (character, TS2)" in r.stderr
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "90402", "--id", "v"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 12
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "Test Vader, Dark Lord", "--id", "v", "--dice", "2"])
+    assert r.exit_code == 0 and list(yaml.safe_load(r.stdout)[0]["dice"]) == ["v1", "v2"]
+
+
+def test_a_folder_of_set_files_is_one_report(tmp_path: Path) -> None:
+    _write(tmp_path, "A.json", SHAPES[:5])
+    _write(tmp_path, "B.json", [*SHAPES[5:], _card("90101", "Same Code", "event")])
+    _write(tmp_path, "card_schema.json", {"properties": {}})
+    r = runner.invoke(app, ["destiny", "import", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)["report"]
+    assert report["counts"] == {"imported": 6, "partial": 4, "refused": 1, "total": 11}
+    assert report["source"] == "2 set files" and "card_schema.json" in report["notes"][0]
+    assert report["refused"] == [{"card": "90101 Same Code", "why": ["code 90101 is already in another file"]}]
+
+
+@pytest.mark.parametrize("content, says", [
+    ("not json", "not JSON"), ('{"cards": 3}', "expected a JSON array"), ('[{"name": "x", "type_code": "event"}]', "missing or empty 'code'"),
+])
+def test_a_broken_file_exits_2_naming_why(tmp_path: Path, content: str, says: str) -> None:
+    f = _write(tmp_path, "broken.json", content)
+    r = runner.invoke(app, ["destiny", "import", str(f)])
+    assert r.exit_code == 2 and says in r.stderr and "Traceback" not in r.output
+    r = runner.invoke(app, ["destiny", "import", str(f), "--json"])
+    assert r.exit_code == 2 and says in r.stdout
+
+
+# --- the real set files (opt-in) -------------------------------------------------------------------
+
+REAL = Path(os.environ.get("DESTINY_DATA") or "/work/data/destiny")
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="the swdestinydb set files are not here (set $DESTINY_DATA to their folder)")
+def test_real_set_files_meet_the_goals() -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "destiny_import.py"), str(REAL), "--json"], capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    got = json.loads(out.stdout)
+    assert got["files_whole"] == got["files"] and got["files"] >= 1
+    assert got["playable_percent"] >= 99.5
+    assert got["keywords_on_cards_that_lack_them"] == 0
