@@ -25,6 +25,7 @@ from assistant.cli.app import app
 from assistant.destiny.dice import Face, IllegalResolveError, Symbol
 from assistant.destiny.engine import apply
 from assistant.destiny.importers import destiny_face, destiny_points, own_keywords, read_swdestinydb
+from assistant.destiny.render import describe
 from assistant.destiny.table import Table, dump_table, parse_table
 from assistant.errors import NotationError
 
@@ -210,6 +211,7 @@ def test_plots_downgrades_and_a_third_die_go_on_a_table_that_plays() -> None:
              "downgrades": [by["90105"].table_entry("curse", "A", on="dl"), by["90108"].table_entry("night", "A", on="dl")]}
     t = parse_table(yaml.safe_dump(table), "t.yaml")
     assert [c.id for c in t.downgrades_on("dl")] == ["curse", "night"] and t.card("gift").kind == "plot"
+    assert "  Test Dieless: 0/7 damage, 0 shields; downgrades: Test Curse, Test Nightmare" in describe(t) and "  plot Test Gift" in describe(t)
     assert not t.dice_of("night")  # a downgrade's die is not modelled: not on the table
     assert parse_table(dump_table(t), "again") == t
     out = apply(t, "A damage 7 -> dl")
@@ -274,6 +276,7 @@ def test_indirect_damage_is_assigned_by_the_player_who_receives_it() -> None:
     t = parse_table(TABLE + "pool: {h1: indirect:2}\n", "t")
     out = apply(t, "A resolve h1")
     assert dict(out.table.indirect) == {"B": 2} and "B assign" in out.said[-1]
+    assert "pending: B assigns 2 indirect damage among their characters" in describe(out.table)
     with pytest.raises(IllegalCommandError, match="B must first assign 2 indirect damage"):
         apply(out.table, "B pass")
     with pytest.raises(IllegalCommandError, match="all of it"):

@@ -28,7 +28,7 @@ def describe(t: Table) -> list[str]:
             )
         )
         for c in t.cards:
-            if c.owner != p.name or c.kind == "upgrade":
+            if c.owner != p.name or c.kind in ("upgrade", "downgrade"):
                 continue
             if c.kind == "character":
                 state = (
@@ -41,15 +41,21 @@ def describe(t: Table) -> list[str]:
                 )
                 ups = ", ".join(u.name for u in t.upgrades_on(c.id))
                 kws = f" [{', '.join(sorted(c.keywords))}]" if c.keywords else ""
-                lines.append(f"  {c.name}: {state}{kws}" + (_("; upgrades: {ups}").format(ups=ups) if ups else ""))
+                downs = ", ".join(u.name for u in t.downgrades_on(c.id))
+                lines.append(f"  {c.name}: {state}{kws}" + (_("; upgrades: {ups}").format(ups=ups) if ups else "")
+                             + (_("; downgrades: {names}").format(names=downs) if downs else ""))
                 dice = _dice_line(t, c)
                 if dice:
                     lines.append(_("    dice: {dice}").format(dice=dice))
+            elif c.kind == "plot":
+                lines.append(_("  plot {name}").format(name=c.name) + (_(" (exhausted)") if c.exhausted else ""))
             else:
                 lines.append(_("  support {name}").format(name=c.name) + (_(" (exhausted)") if c.exhausted else ""))
         pool = [f"{d.id}={d.showing}" for d in t.pool(p.name)]
         if pool:
             lines.append(_("  pool: {names}").format(names=' '.join(pool)))
+    for who, n in t.indirect:
+        lines.append(_("pending: {who} assigns {n} indirect damage among their characters").format(who=who, n=n))
     for cid, n in t.discard_down:
         lines.append(_("pending: discard {n} upgrade(s) from {c}").format(n=n, c=cid))
     for what, cid in t.delayed:
