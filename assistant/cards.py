@@ -274,6 +274,17 @@ def _card_adapter(game: str) -> TypeAdapter[Any]:
     return _validation().TypeAdapter(_CARD_TYPES[game])
 
 
+def card_problems(game: str, set_name: str, raw: Mapping[str, Any]) -> list[str]:
+    """Why the card file's validator refuses this card (as a card file writes it, in the set
+    ``set_name``); empty when it reads. For an importer: what it writes is what the library reads."""
+    validation = _validation()
+    try:
+        _card_adapter(game).validate_python({**raw, "set": set_name})
+    except validation.ValidationError as exc:
+        return [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"] for e in exc.errors()]
+    return []
+
+
 def load_card_file(path: Path | str, display: str | None = None) -> tuple[list[Card], list[Problem]]:
     """The cards of one file and every problem found in it (cards with problems are left out)."""
     try:
