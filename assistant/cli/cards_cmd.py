@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..cards import GAMES, Card, library_folders, load_folders
+from ..cards import GAMES, Card, library_folders, load_folders, play_values
 from ..errors import AssistantError
 from ..i18n import _, n_
 from ..yamlio import write_text_atomic
@@ -94,7 +94,7 @@ def show_card(
         card = lib.find(name, _check_game(game), card_set)
         data = card_json(card)
         # the same figure with the same values in other sets (any of them serves: see CardLibrary.resolve)
-        also = [c.set for c in lib.candidates(card.game, name, card_set) if c is not card]
+        also = [c.set for c in lib.candidates(card.game, card.name, partial=False) if c is not card and play_values(c) == play_values(card)]
         if json_out:
             emit_json({"query": "card", "card": data, "same_in_sets": also})
             return
