@@ -164,9 +164,10 @@ def not_modelled(names: Sequence[str], applied: frozenset[str]) -> list[str]:
         status = classify("swm", text).status
         if status == "modelled" or base in applied or text.strip().lower() in applied:
             continue
-        out.append(
-            _("{name}: not modelled (known by name)").format(name=text) if status == "known" else _("{name}: not modelled (not in the ability catalogue)").format(name=text)
-        )
+        if status == "known":
+            out.append(_("{name}: not modelled (known by name)").format(name=text))
+        else:
+            out.append(_("{name}: not modelled (not in the ability catalogue)").format(name=text))
     return out
 
 

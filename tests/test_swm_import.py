@@ -309,7 +309,8 @@ def test_a_name_in_several_sets_with_different_numbers_is_an_error_listing_each(
     p.write_text(POSITION.format(card="card: Test Trooper"))
     code, out = cli("validate", str(p))
     assert code == 2
-    assert f"{p}:5: figures[0].card: figure 'a': card 'Test Trooper' is ambiguous: it matches Test Trooper (Set One); Test Trooper (Set Three); Test Trooper (Set Two)" in out
+    assert (f"{p}:5: figures[0].card: figure 'a': card 'Test Trooper' is ambiguous: it matches "
+            "Test Trooper (Set One); Test Trooper (Set Three); Test Trooper (Set Two)") in out
     p.write_text(POSITION.format(card="card: Test Trooper, set: Set Nine"))
     code, out = cli("validate", str(p))
     assert code == 2 and "no card 'Test Trooper' in the set 'Set Nine'; it is in: Set One; Set Three; Set Two" in out
