@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -41,7 +41,7 @@ from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
 from .i18n import _
 from .model import Stats
-from .resources import data_dir
+from .resources import data_dir, user_cards_dir
 from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
 
 if TYPE_CHECKING:  # at run time these are put here when a card file is first read: see _validation
@@ -274,6 +274,17 @@ def _card_adapter(game: str) -> TypeAdapter[Any]:
     return _validation().TypeAdapter(_CARD_TYPES[game])
 
 
+def card_problems(game: str, set_name: str, raw: Mapping[str, Any]) -> list[str]:
+    """Why the card file's validator refuses this card (as a card file writes it, in the set
+    ``set_name``); empty when it reads. For an importer: what it writes is what the library reads."""
+    validation = _validation()
+    try:
+        _card_adapter(game).validate_python({**raw, "set": set_name})
+    except validation.ValidationError as exc:
+        return [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"] for e in exc.errors()]
+    return []
+
+
 def load_card_file(path: Path | str, display: str | None = None) -> tuple[list[Card], list[Problem]]:
     """The cards of one file and every problem found in it (cards with problems are left out)."""
     try:
@@ -313,17 +324,41 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
     return cards, problems
 
 
+def play_values(card: Card) -> tuple[Any, ...]:
+    """What a card plays with: every value but its name, set, source, notes and completeness.
+    Two printings of one figure with equal play values are the same card to the rules (a
+    figure named without its set may use either)."""
+    skip = {"name", "set", "source", "notes", "complete"}
+    return tuple((f.name, getattr(card, f.name)) for f in fields(card) if f.name not in skip)
+
+
+def card_label(card: Card) -> str:
+    """A card as a choice names it: ``Clone Trooper (Revenge of the Sith)``."""
+    return f"{card.name} ({card.set})" if card.set else card.name
+
+
 class CardLibrary:
-    """All cards, by game; names match case-insensitively."""
+    """All cards, by game; a card is identified by its name and its set (the same figure is
+    printed in several sets, and may differ between them). Names and sets match
+    case-insensitively.
+
+    >>> a = SwmCard("Trooper", "x", 9, None, False, None, 10, 13, 6, 20, 6, 0, set="Universe")
+    >>> b = SwmCard("Trooper", "y", 9, None, False, None, 10, 13, 6, 20, 6, 0, set="Clone Strike")
+    >>> lib = CardLibrary([a, b])
+    >>> lib.resolve("swm", "troop").set  # equal numbers: either serves; the first set by name
+    'Clone Strike'
+    >>> lib.resolve("swm", "Trooper", "universe").source
+    'x'
+    """
 
     def __init__(self, cards: Sequence[Card], files: Sequence[str] = (), key: bytes | None = None):
         self.files = tuple(files)
         #: everything read into it (see :func:`_cache_key`), when it was read from
         #: files: what a position checked against it is cached under; None for one built in code
         self.key = key
-        self._cards: dict[str, dict[str, Card]] = {g: {} for g in GAMES}
-        for card in cards:
-            self._cards[card.game][card.name.lower()] = card
+        self._cards: dict[str, dict[tuple[str, str], Card]] = {g: {} for g in GAMES}
+        for card in cards:  # a later card of the same name and set replaces an earlier one
+            self._cards[card.game][(card.name.lower(), card.set.lower())] = card
 
     @classmethod
     def load(cls, folders: Sequence[Path | str]) -> CardLibrary:
@@ -336,36 +371,63 @@ class CardLibrary:
 
     def cards(self, game: str | None = None) -> list[Card]:
         games = [game] if game else list(GAMES)
-        return [c for g in games for c in sorted(self._cards[g].values(), key=lambda c: c.name)]
+        return [c for g in games for c in sorted(self._cards[g].values(), key=lambda c: (c.name, c.set))]
 
     def names(self, game: str | None = None) -> list[str]:
-        return [c.name for c in self.cards(game)]
+        return list(dict.fromkeys(c.name for c in self.cards(game)))
 
-    def lookup(self, game: str, name: str) -> Card | None:
-        return self._cards[game].get(name.strip().lower())
+    def sets(self, game: str | None = None) -> list[str]:
+        return sorted({c.set for c in self.cards(game)})
 
-    def get(self, game: str, name: str) -> Card:
-        card = self.lookup(game, name)
-        if card is None:
-            raise UnknownNameError(f"{game.upper()} card", name, self.names(game))
-        return card
+    def lookup(self, game: str, name: str, set: str | None = None) -> Card | None:
+        """The card of exactly this name (and set, when given); None when there is none, or
+        when several sets print it with different values."""
+        try:
+            return self.resolve(game, name, set, partial=False)
+        except (UnknownNameError, AmbiguousNameError):
+            return None
 
-    def find(self, text: str, game: str | None = None) -> Card:
-        """A card by exact name, else by a unique part of its name (``cards show dooku``)."""
+    def get(self, game: str, name: str, set: str | None = None) -> Card:
+        """The card of exactly this name (and set); raises when unknown or ambiguous."""
+        return self.resolve(game, name, set, partial=False)
+
+    def candidates(self, game: str, text: str, set: str | None = None, partial: bool = True) -> list[Card]:
+        """The cards ``text`` names: of exactly that name if any, else (``partial``) those whose
+        name contains it; only of ``set`` when one is given."""
         key = text.strip().lower()
         pool = self.cards(game)
+        if set is not None:
+            pool = [c for c in pool if c.set.lower() == set.strip().lower()]
         exact = [c for c in pool if c.name.lower() == key]
-        if len(exact) == 1:
-            return exact[0]
-        if len(exact) > 1:
-            raise AmbiguousNameError("card", text, [f"{c.name} ({c.game})" for c in exact])
-        partial = [c for c in pool if key and key in c.name.lower()]
-        if len(partial) == 1:
-            return partial[0]
-        if len(partial) > 1:
-            raise AmbiguousNameError("card", text, [f"{c.name} ({c.game})" for c in partial])
-        raise UnknownNameError("card", text, [c.name for c in pool])
+        if exact or not partial:
+            return exact
+        return [c for c in pool if key and key in c.name.lower()]
 
+    def resolve(self, game: str, text: str, set: str | None = None, partial: bool = True) -> Card:
+        """The card ``text`` names (see :meth:`candidates`). Several candidates are an error
+        listing each with its set, unless they are one figure printed with the same values in
+        several sets (:func:`play_values`): then the first by set serves."""
+        found = self.candidates(game, text, set, partial)
+        if not found:
+            if set is not None and self.candidates(game, text, None, partial):
+                others = [card_label(c) for c in self.candidates(game, text, None, partial)]
+                raise UnknownNameError(f"{game.upper()} card", f"{text} ({set})", others)
+            raise UnknownNameError(f"{game.upper()} card", text, self.names(game))
+        first = found[0]
+        if all(c.name.lower() == first.name.lower() and play_values(c) == play_values(first) for c in found[1:]):
+            return first
+        raise AmbiguousNameError("card", text, [card_label(c) for c in found])
+
+    def find(self, text: str, game: str | None = None, set: str | None = None) -> Card:
+        """A card by exact name, else by a unique part of its name (``cards show dooku``), of any
+        game unless one is given."""
+        games = [game] if game else [g for g in GAMES if self.candidates(g, text, set)]
+        if len(games) > 1:
+            both = [f"{card_label(c)} ({c.game})" for g in games for c in self.candidates(g, text, set)]
+            raise AmbiguousNameError("card", text, both)
+        if not games:
+            raise UnknownNameError("card", text if set is None else f"{text} ({set})", [c.name for c in self.cards()])
+        return self.resolve(games[0], text, set)
 
 
 def _card_paths(folder: Path) -> list[Path]:
@@ -389,7 +451,8 @@ def _cache_key(folders: Sequence[Path | str]) -> bytes:
 
 
 def load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
-    """Cards, problems (including duplicate names across files) and the files read."""
+    """Cards, problems (including a name and set defined twice with different values) and the
+    files read. The user's own card folder (:func:`~.resources.user_cards_dir`) may be missing."""
     return _keyed_load(folders)[1]
 
 
@@ -412,36 +475,43 @@ def _load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Probl
     cards: list[Card] = []
     problems: list[Problem] = []
     files: list[str] = []
-    first_seen: dict[tuple[str, str], str] = {}
+    first_seen: dict[tuple[str, str, str], tuple[str, Card]] = {}
+    optional = {str(user_cards_dir())}  # the user's own folder exists once they import or set a card
     for folder in folders:
         folder = Path(folder)
-        paths = _card_paths(folder)
         if not folder.exists():
-            problems.append(Problem(_("no such card file or folder"), str(folder)))
+            if str(folder) not in optional:
+                problems.append(Problem(_("no such card file or folder"), str(folder)))
             continue
+        paths = _card_paths(folder)
         for path in paths:
             files.append(str(path))
             got, probs = load_card_file(path)
             problems += probs
             for card in got:
-                key = (card.game, card.name.lower())
+                key = (card.game, card.name.lower(), card.set.lower())
                 if key in first_seen:
-                    problems.append(
-                        Problem(
-                            _("card {name!r} is defined twice (also in {first_seen})").format(name=card.name, first_seen=first_seen[key]),
-                            str(path),
-                            value=card.name,
+                    where, earlier = first_seen[key]
+                    if play_values(earlier) != play_values(card):  # the same card twice is one card
+                        problems.append(
+                            Problem(
+                                _("card {name!r} of the set {set!r} is defined twice with different values (also in {first_seen})").format(
+                                    name=card.name, set=card.set, first_seen=where
+                                ),
+                                str(path),
+                                value=card.name,
+                            )
                         )
-                    )
                     continue
-                first_seen[key] = str(path)
+                first_seen[key] = (str(path), card)
                 cards.append(card)
     return cards, problems, files
 
 
 def library_folders(extra: Sequence[Path | str] = ()) -> list[Path]:
-    """The shipped library, then folders from ``$TABLETOP_CARDS``, then ``extra``."""
-    folders = [data_dir("cards")]
+    """The shipped library, then the user's own (:func:`~.resources.user_cards_dir`: what ``cards
+    import`` writes; a missing one is no error), then folders from ``$TABLETOP_CARDS``, then ``extra``."""
+    folders = [data_dir("cards"), user_cards_dir()]
     env = os.environ.get(CARDS_ENV, "")
     folders += [Path(p) for p in env.split(os.pathsep) if p.strip()]
     folders += [Path(p) for p in extra]
@@ -455,3 +525,10 @@ def _cached_library(folders: tuple[str, ...]) -> CardLibrary:
 
 def default_library(extra: Sequence[Path | str] = ()) -> CardLibrary:
     return _cached_library(tuple(str(p) for p in library_folders(extra)))
+
+
+def forget_loaded_libraries() -> None:
+    """Drop the libraries this process has read (after the user's card files were written: a
+    shell or a web app asks again in the same process). The file cache needs no help: its key
+    is the files' contents."""
+    _cached_library.cache_clear()

@@ -128,6 +128,8 @@ class Figure:
     stats: Stats = Stats()
     marker: int | None = None
     conditions: tuple[str, ...] = ()
+    #: the set of its card (the same name is printed in several sets); None: a card of no set
+    card_set: str | None = None
 
     @property
     def space(self) -> frozenset[Square]:
@@ -146,6 +148,12 @@ class DepartedError(AssistantError):
     """A figure named that has left the game (defeated, fled, removed)."""
 
 
+def card_key(name: str, card_set: str | None) -> str:
+    """How :attr:`Position.cards` keys a card: its name and its set, case-insensitively (one
+    position may hold the Clone Trooper of two sets)."""
+    return f"{name.lower()}\x1f{(card_set or '').lower()}"
+
+
 @dataclass(eq=False)
 class Position:
     """The state of one table: the rules edition in force, the map and the figures.
@@ -162,7 +170,7 @@ class Position:
     edition: Edition
     map: Map
     figures: tuple[Figure, ...] = ()
-    #: stat cards the figures name, looked up when the position was loaded
+    #: stat cards the figures name, looked up when the position was loaded, by :func:`card_key`
     cards: Mapping[str, Card] = field(default_factory=dict, repr=False)
     #: figures that have left a game's table, with when and how (named instead of "unknown")
     departed: Mapping[str, str] = field(default_factory=dict, repr=False)
@@ -193,7 +201,7 @@ class Position:
         return list(dict.fromkeys(f.side for f in self.figures))
 
     def card_of(self, fig: Figure) -> Card | None:
-        return self.cards.get(fig.card.lower()) if fig.card else None
+        return self.cards.get(card_key(fig.card, fig.card_set)) if fig.card else None
 
     def stats_of(self, fig: Figure) -> Stats:
         """Effective stats: the card's values with the file's inline ``stats:`` on top."""

@@ -91,7 +91,7 @@ def positions(draw, edition: Edition | None = None) -> Position:
             marker = None
         conditions = tuple(draw(st.lists(st.sampled_from(["stunned", "helpless", "routing", "carbonite"]), max_size=2, unique=True)))
         fig = Figure(
-            id=fig_id, side=draw(_word), at=at, size=size, card=card.name if card else None,
+            id=fig_id, side=draw(_word), at=at, size=size, card=card.name if card else None, card_set=card.set if card else None,
             damage_taken=damage, activated=draw(st.booleans()), stats=stats, marker=marker, conditions=conditions,
         )
         figures.append(fig)

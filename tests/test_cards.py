@@ -135,11 +135,22 @@ def test_bad_card_files_name_the_line(tmp_path, change, line: int, fragment: str
     assert hits[0].line == line, str(hits[0])
 
 
-def test_duplicate_names_across_files_are_refused(tmp_path) -> None:
+def test_a_name_and_set_defined_twice_with_different_values_is_refused(tmp_path) -> None:
     (tmp_path / "a.yaml").write_text(SWM_OK)
-    (tmp_path / "b.yaml").write_text(SWM_OK)
-    with pytest.raises(CardLibraryError, match="defined twice"):
+    (tmp_path / "b.yaml").write_text(SWM_OK.replace("hp: 10", "hp: 20"))
+    with pytest.raises(CardLibraryError, match="'Test Trooper' of the set 'Test' is defined twice with different values"):
         CardLibrary.load([tmp_path])
+
+
+def test_the_same_card_twice_is_one_card_and_other_sets_are_other_cards(tmp_path) -> None:
+    (tmp_path / "a.yaml").write_text(SWM_OK)
+    (tmp_path / "b.yaml").write_text(SWM_OK.replace("source: physical card", "source: another printing"))
+    (tmp_path / "c.yaml").write_text(SWM_OK.replace("set: Test", "set: Other").replace("hp: 10", "hp: 20"))
+    lib = CardLibrary.load([tmp_path])
+    assert [(c.name, c.set, c.hp) for c in lib.cards("swm")] == [("Test Trooper", "Other", 20), ("Test Trooper", "Test", 10)]
+    assert lib.get("swm", "Test Trooper", "test").hp == 10
+    with pytest.raises(AmbiguousNameError, match=r"Test Trooper \(Other\).*Test Trooper \(Test\)"):
+        lib.get("swm", "Test Trooper")
 
 
 def test_not_yaml_card_file(tmp_path) -> None:

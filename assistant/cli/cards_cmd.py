@@ -11,11 +11,11 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..cards import GAMES, Card, library_folders, load_folders
+from ..cards import GAMES, Card, library_folders, load_folders, play_values
 from ..errors import AssistantError
 from ..i18n import _, n_
 from ..yamlio import write_text_atomic
-from .common import library
+from .common import library, run
 from .output import JsonOpt, edge, emit_json, err, out, print_problems
 
 app = typer.Typer(help="Browse, check and extend the stat-card library.", no_args_is_help=True)
@@ -85,16 +85,22 @@ def show_card(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="A card name, or a unique part of one.", show_default=False)],
     game: GameOpt = None,
+    card_set: Annotated[str | None, typer.Option("--set", "-s", help="The card of this set (the same name is printed in several).")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show one card with every value, 'unknown' where the source gives none, and its source."""
+    """Show one card with every value, 'unknown' where the source gives none, its set and its source."""
     with edge(json_out, "card"):
-        card = library(ctx).find(name, _check_game(game))
+        lib = library(ctx)
+        card = lib.find(name, _check_game(game), card_set)
         data = card_json(card)
+        # the same figure with the same values in other sets (any of them serves: see CardLibrary.resolve)
+        also = [c.set for c in lib.candidates(card.game, card.name, partial=False) if c is not card and play_values(c) == play_values(card)]
         if json_out:
-            emit_json({"query": "card", "card": data})
+            emit_json({"query": "card", "card": data, "same_in_sets": also})
             return
         out.print(f"[bold]{escape(card.name)}[/]  ({card.game.upper()}, {escape(card.set)})")
+        if also:
+            out.print(_("  [dim]the same values in: {sets}[/]").format(sets=escape("; ".join(also))))
         out.print(
             _("[dim]source:[/] {source}{value}").format(
                 source=escape(card.source), value='' if card.complete else _('  [yellow](partial: the source does not reproduce the whole card)[/]')
@@ -107,6 +113,18 @@ def show_card(
             out.print(f"  [bold]{key}[/]: {escape(_plain(value))}")
         for key, note in card.notes.items():
             out.print(_("  [dim]note on {key}: {note}[/]").format(key=key, note=escape(note)))
+
+
+@app.command("import")
+def import_cards(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="Your copy of SW_Minis_Drafter's database, DB/SWminis.db.", show_default=False)],
+    json_out: JsonOpt = False,
+) -> None:
+    """Read the SW_Minis_Drafter database (github.com/diomeneus/SW_Minis_Drafter, DB/SWminis.db) into
+    your card library, a file a set; every command reads it after the shipped cards. Importing again
+    replaces the same files. Exit 2 for a file that is not that database."""
+    run(ctx, "cards import", json_out, path=path)
 
 
 def _plain(value: Any) -> str:

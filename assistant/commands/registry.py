@@ -104,7 +104,7 @@ def find(name: str) -> Verb:
     one-shot ``los`` loads neither the game session's verbs nor the card games')."""
     if name not in REGISTRY:
         first = name.split()[0] if name.split() else ""
-        module = "queries" if " " not in name.strip() else "records" if first == "game" else "cardgames"
+        module = "queries" if " " not in name.strip() else "records" if first == "game" else "cards" if first == "cards" else "cardgames"
         importlib.import_module(f"{__package__}.{module}")
     found = REGISTRY.get(name)
     if found is None:

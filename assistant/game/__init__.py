@@ -20,7 +20,7 @@ from typing import Any
 from ..cards import CardLibrary
 from ..errors import AssistantError
 from ..i18n import _
-from ..model import Position
+from ..model import Position, card_key
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
 from ..rules.record import EDITIONS
@@ -142,7 +142,7 @@ def _kept_cards(pos: Position, library: CardLibrary | None) -> dict[str, Any] | 
     from ..resources import data_dir
 
     shipped = data_dir("cards").resolve()
-    used = {name.lower() for name in pos.cards}
+    used = set(pos.cards)  # by name and set (model.card_key)
     kept = []
     for file in library.files:
         p = Path(file)
@@ -150,7 +150,7 @@ def _kept_cards(pos: Position, library: CardLibrary | None) -> dict[str, Any] | 
             if p.resolve().is_relative_to(shipped):
                 continue
             got, _ = load_card_file(p)
-            if any(c.name.lower() in used for c in got):
+            if any(card_key(c.name, c.set) in used for c in got):
                 kept.append({"file": p.name, "text": p.read_text(encoding="utf-8")})
         except (OSError, UnicodeDecodeError, ValueError):
             continue

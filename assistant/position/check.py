@@ -11,12 +11,12 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from ..cards import CardLibrary
+from ..cards import CardLibrary, card_label
 from ..coords import Corner, Edge, Square, column_name, edge_run_size, parse_corner, parse_edges, parse_square, parse_squares
 from ..editions import CONTRACT_SIZES, EDITION_RULES, Edition, Size, SquareTerrain
-from ..errors import NotationError, Problem, did_you_mean
+from ..errors import AmbiguousNameError, NotationError, Problem, UnknownNameError, did_you_mean
 from ..i18n import _, term
-from ..model import Figure, Map, Position, Stats
+from ..model import Figure, Map, Position, Stats, card_key
 from ..yamlio import LineMap, format_path, problems_from_validation
 from .schema import FORMAT, FigureIn, MapIn, PositionIn
 
@@ -344,28 +344,15 @@ class Checker:
                 at, ok = None, False
 
             card = None
+            if f.set is not None and f.card is None:
+                self.error(path + ("set",), _("'set' names the set of the figure's card: give 'card' too"), f.set)
+                ok = False
             if f.card is not None and edition is not None:
-                card = self.library.lookup(edition.game, f.card)
+                card = self.figure_card(f, edition, path)
                 if card is None:
-                    # another family's card? (every family the editions' records name, but this one)
-                    other = next(
-                        (g for g in sorted({r.family for r in EDITION_RULES.values()} - {edition.game}) if self.library.lookup(g, f.card) is not None), None
-                    )
-                    if other is not None:
-                        self.error(
-                            path + ("card",),
-                            _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition),
-                            f.card,
-                        )
-                    else:
-                        self.error(
-                            path + ("card",),
-                            _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(edition.game))),
-                            f.card,
-                        )
                     ok = False
                 else:
-                    cards[card.name.lower()] = card
+                    cards[card_key(card.name, card.set)] = card
 
             size = self.check_size(f, card, edition, path)
             if size is None:
@@ -403,6 +390,7 @@ class Checker:
                 at=at,
                 size=size,
                 card=card.name if card else None,
+                card_set=card.set if card else None,
                 damage_taken=f.damage_taken,
                 activated=f.activated,
                 stats=stats,
@@ -435,6 +423,60 @@ class Checker:
             if ok:
                 figures.append(fig)
         return figures, cards
+
+    def figure_card(self, f: FigureIn, edition: Edition, path: tuple[Any, ...]) -> Any:
+        """The card a figure names: its exact name (in its ``set``, when given), else a unique part
+        of the name. Several sets printing it with different values are an error listing each;
+        printings with the same values are one card to the rules (the first set serves, and a
+        warning says which). None (with the problem reported) when there is no such card."""
+        assert f.card is not None
+        game = edition.game
+        try:
+            card = self.library.resolve(game, f.card, f.set)
+        except AmbiguousNameError as exc:
+            self.error(
+                path + ("card",),
+                _("figure {fid!r}: card {card!r} is ambiguous: it matches {choices}; add 'set:' (or the whole name) to choose").format(
+                    fid=f.id, card=f.card, choices="; ".join(exc.matches)
+                ),
+                f.card,
+            )
+            return None
+        except UnknownNameError:
+            # another family's card? (every family the editions' records name, but this one)
+            other = next(
+                (g for g in sorted({r.family for r in EDITION_RULES.values()} - {game}) if self.library.candidates(g, f.card, f.set, partial=False)), None
+            )
+            if other is not None:
+                self.error(
+                    path + ("card",),
+                    _("{card!r} is a {game} card; this position plays {edition}").format(card=f.card, game=other.upper(), edition=edition),
+                    f.card,
+                )
+            elif f.set is not None and self.library.candidates(game, f.card):
+                sets = sorted({c.set for c in self.library.candidates(game, f.card)})
+                self.error(
+                    path + ("set",),
+                    _("no card {card!r} in the set {set!r}; it is in: {sets}").format(card=f.card, set=f.set, sets="; ".join(sets)),
+                    f.set,
+                )
+            else:
+                self.error(
+                    path + ("card",),
+                    _("unknown card {card!r}{suggestion}").format(card=f.card, suggestion=did_you_mean(f.card, self.library.names(game))),
+                    f.card,
+                )
+            return None
+        others = [c for c in self.library.candidates(game, f.card, f.set) if c is not card]
+        if others:
+            self.warn(
+                path + ("card",),
+                _("card {card!r} is printed in several sets with the same values; using {used} (source: {source}); also in: {others}").format(
+                    card=f.card, used=card_label(card), source=card.source, others="; ".join(c.set for c in others)
+                ),
+                f.card,
+            )
+        return card
 
     def check_size(self, f: FigureIn, card: Any, edition: Edition | None, path: tuple[Any, ...]) -> Size | None:
         if f.size is None:

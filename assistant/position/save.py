@@ -52,6 +52,8 @@ def figure_to_data(f: Figure) -> dict[str, Any]:
     out: dict[str, Any] = {"id": f.id}
     if f.card is not None:
         out["card"] = f.card
+        if f.card_set:  # the set it was read from: the same name in another set may differ
+            out["set"] = f.card_set
     out["side"] = f.side
     out["at"] = f.at.name
     out["size"] = f.size.value

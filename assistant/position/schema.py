@@ -90,6 +90,8 @@ class FigureIn(BaseModel):
 
     id: StrictStr
     card: StrictStr | None = None
+    #: the project's extension: the set of the card (the same figure is printed in several sets)
+    set: StrictStr | None = None
     side: StrictStr
     at: StrictStr
     size: StrictStr | None = None

@@ -1,0 +1,429 @@
+"""Star Wars Miniatures figures from the community's drafting database: SW_Minis_Drafter's SQLite
+file (``DB/SWminis.db``, published at github.com/diomeneus/SW_Minis_Drafter; the user downloads
+their own copy, the project ships none of it), read into card files of the user's library.
+
+The table ``minis_list`` holds one row a figure: name, set, collector number (``id``), faction,
+rarity, cost, size, hit points, defense, attack, damage, special ability names and Force power
+names (each ``;``-separated), and Force points. It has no commander-effect text, no Force power
+costs and no speed, so:
+
+- a figure whose abilities name ``Commander Effect`` gets ``commander_effect: unknown`` and a
+  note (never an invented text), and the report lists it as partial;
+- each Force power is imported by name with its cost ``unknown``;
+- speed is 6 unless the card has ``Speed N`` (the rules: "Default speed is 6", swm2008 PL p.6,
+  p.63; swm2004 CS r.5: move 6, or 12 without attacking; a Speed ability says otherwise).
+
+Each figure is *imported*, *partial* (an ability or Force power the engine does not apply, a
+commander effect whose text the data lacks, a value the row leaves empty) or *refused* (a row
+that cannot be a card: no name, a stat that is not a number, ...), each with why
+(:class:`~.importreport.ImportReport`).
+
+>>> parse_names("Unique; Double Attack;;Melee Attack ")
+('Unique', 'Double Attack', 'Melee Attack')
+>>> parse_names(None)
+()
+>>> faction_name("Seperatist")
+'Separatists'
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .abilities import applied_names, classify
+from .cards import CARD_FORMAT, card_problems, split_ability
+from .errors import AssistantError
+from .i18n import _
+from .importreport import ImportedItem, ImportReport
+from .yamlio import FileWriteError
+
+#: where the database is published (the README says so too)
+PUBLISHED = "github.com/diomeneus/SW_Minis_Drafter, DB/SWminis.db"
+SOURCE = "SW_Minis_Drafter DB/SWminis.db"
+TABLE = "minis_list"
+#: the columns read, as the database names them
+COLUMNS = ("name", "set", "id", "faction", "rarity", "cost", "size", "hit points", "defense", "attack", "damage",
+           "special abilities", "force points", "force powers")
+#: the stats, as the database and the card file name them
+STATS = (("cost", "cost"), ("hit points", "hp"), ("defense", "defense"), ("attack", "attack"), ("damage", "damage"),
+         ("force points", "force"))
+#: a stat that may be below zero (a card's Attack may be; no other number may)
+SIGNED = frozenset({"attack"})
+SIZES = ("small", "medium", "large", "huge", "gargantuan", "colossal")
+#: the data's spellings of a faction, as the shipped cards write it
+FACTIONS = {"seperatist": "Separatists", "separatist": "Separatists", "separatists": "Separatists"}
+DEFAULT_SPEED = 6
+SPEED_NOTE = "not in the data; 6 unless a Speed ability says otherwise (swm2008 PL p.6; swm2004 CS r.5)"
+
+_SPEED_RE = re.compile(r"^speed\s+(\d+)$", re.IGNORECASE)
+
+
+class SwmDatabaseError(AssistantError):
+    """A file that is not the SW_Minis_Drafter database (or cannot be read)."""
+
+
+def parse_names(text: str | None) -> tuple[str, ...]:
+    """A ``;``-separated list of ability or Force power names, as the database writes it."""
+    if text is None:
+        return ()
+    return tuple(n for n in (part.strip() for part in str(text).split(";")) if n)
+
+
+def faction_name(text: str) -> str:
+    return FACTIONS.get(text.strip().lower(), text.strip())
+
+
+def _number(value: Any) -> int | None:
+    """A whole number from a cell (an INTEGER, a REAL with no fraction, a text of digits), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,6}\s*", value):
+        return int(value)
+    return None
+
+
+# --- reading the file ------------------------------------------------------------------
+
+
+def read_rows(path: Path | str) -> list[dict[str, Any]]:
+    """Every row of ``minis_list``, read-only; a file that is not this database is refused
+    naming the file and what is wrong (:class:`SwmDatabaseError`)."""
+    p = Path(path)
+    if not p.exists():
+        raise SwmDatabaseError(_("{path}: no such file").format(path=p))
+    if p.is_dir():
+        raise SwmDatabaseError(_("{path} is a folder, not the SW_Minis_Drafter database file (SWminis.db)").format(path=p))
+    try:
+        con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise SwmDatabaseError(_("{path}: cannot open it as an SQLite database ({why})").format(path=p, why=exc)) from None
+    try:
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        except sqlite3.Error as exc:
+            raise SwmDatabaseError(_("{path} is not an SQLite database ({why})").format(path=p, why=exc)) from None
+        if TABLE not in tables:
+            raise SwmDatabaseError(
+                _("{path} has no table {table!r}: it is not the SW_Minis_Drafter database (published at {where})").format(
+                    path=p, table=TABLE, where=PUBLISHED
+                )
+            )
+        have = {r[1] for r in con.execute(f'PRAGMA table_info("{TABLE}")')}
+        missing = [c for c in COLUMNS if c not in have]
+        if missing:
+            raise SwmDatabaseError(
+                _("{path}: the table {table!r} lacks the columns {names}").format(path=p, table=TABLE, names=", ".join(map(repr, missing)))
+            )
+        select = ", ".join(f'"{c}"' for c in COLUMNS)
+        try:
+            return [dict(zip(COLUMNS, row, strict=True)) for row in con.execute(f'SELECT {select} FROM "{TABLE}" ORDER BY rowid')]
+        except sqlite3.Error as exc:
+            raise SwmDatabaseError(_("{path}: cannot read the table {table!r} ({why})").format(path=p, table=TABLE, why=exc)) from None
+    finally:
+        con.close()
+
+
+# --- one row, one card ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One row read: the card's fields (as a card file writes them) or why it cannot be one."""
+
+    label: str  # how the report names it: "Clone Trooper (Revenge of the Sith #8)"
+    set: str
+    number: str  # the collector number as the row gives it ('' when none)
+    card: dict[str, Any] | None
+    partial: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    #: the rows (their order in the table) this card was read from: several when merged
+    rows: tuple[int, ...] = ()
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def not_modelled(names: Sequence[str], applied: frozenset[str]) -> list[str]:
+    """Why each name is not applied: known by the catalogue's glossary only, or not in it."""
+    out = []
+    for text in names:
+        base = split_ability(text)[0].lower()
+        status = classify("swm", text).status
+        if status == "modelled" or base in applied or text.strip().lower() in applied:
+            continue
+        if status == "known":
+            out.append(_("{name}: not modelled (known by name)").format(name=text))
+        else:
+            out.append(_("{name}: not modelled (not in the ability catalogue)").format(name=text))
+    return out
+
+
+def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset()) -> Figure:
+    """A row as a card (the card file's fields), with what is partial, or why it is refused."""
+    name, set_name, number = _text(row.get("name")), _text(row.get("set")), _text(row.get("id"))
+    label = f"{name or '?'} ({set_name or '?'}{' #' + number if number else ''})"
+    refused: list[str] = []
+    partial: list[str] = []
+    if not name:
+        refused.append(_("no name"))
+    if not set_name:
+        refused.append(_("no set"))
+    notes: dict[str, str] = {}
+    stats: dict[str, int | None] = {}
+    for column, key in STATS:
+        raw = row.get(column)
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            stats[key] = None
+            partial.append(_("{what}: not in the data (left unknown)").format(what=column))
+            continue
+        value = _number(raw)
+        if value is None:
+            refused.append(_("{what} {value!r} is not a whole number").format(what=column, value=raw))
+        elif value < 0 and key not in SIGNED:
+            refused.append(_("{what} {value} is below zero").format(what=column, value=value))
+        else:
+            stats[key] = value
+    size_text = _text(row.get("size")).lower()
+    size: str | None = None
+    if not size_text:
+        partial.append(_("size: not in the data (left unknown)"))
+    elif size_text not in SIZES:
+        refused.append(_("size {value!r} is not one of {sizes}").format(value=row.get("size"), sizes=", ".join(SIZES)))
+    else:
+        size = size_text
+    faction = _text(row.get("faction"))
+    if not faction:
+        partial.append(_("faction: not in the data (left unknown)"))
+    abilities = parse_names(_text(row.get("special abilities")) or None)
+    powers = parse_names(_text(row.get("force powers")) or None)
+    unique = any(a.lower() == "unique" for a in abilities)
+    commander = any(a.lower() == "commander effect" for a in abilities)
+    kept = tuple(a for a in abilities if a.lower() not in ("unique", "commander effect"))
+    speed: int | None = DEFAULT_SPEED
+    notes["speed"] = SPEED_NOTE
+    for a in kept:
+        m = _SPEED_RE.match(a)
+        if m:
+            speed = int(m.group(1))
+            notes["speed"] = _("the card's {ability}").format(ability=a)
+        elif a.lower() == "speed":
+            speed = None
+            notes["speed"] = _("the data writes 'Speed' with no number")
+            partial.append(_("Speed: no number in the data (speed left unknown)"))
+    if commander:
+        partial.append(_("commander effect: the data names one but not its text (enter it from the card)"))
+        notes["commander_effect"] = _("the card has a commander effect; {source} does not give its text").format(source=SOURCE)
+    if powers:
+        notes["force_powers"] = _("names from {source}; their costs and texts are not in it").format(source=SOURCE)
+    partial += not_modelled(kept + powers, applied)
+    rarity = _text(row.get("rarity"))
+    if rarity:
+        notes["rarity"] = rarity
+    if refused:
+        return Figure(label, set_name, number, None, refused=tuple(refused))
+    card: dict[str, Any] = {
+        "name": name,
+        "source": f"{SOURCE}, {set_name}" + (f" #{number}" if number else ""),
+        # every value the card prints is here (not: the engine applies every ability; that is the report's)
+        "complete": None not in (*stats.values(), size, speed) and bool(faction) and not commander and not powers,
+        "cost": stats["cost"],
+        "factions": [faction_name(faction)] if faction else None,
+        "unique": unique,
+        "size": size,
+        "hp": stats["hp"],
+        "defense": stats["defense"],
+        "attack": stats["attack"],
+        "damage": stats["damage"],
+        "speed": speed,
+        "force": stats["force"],
+        "special_abilities": list(kept),
+        "force_powers": [{"name": p, "cost": None} for p in powers],
+        "commander_effect": None if commander else "none",
+        "notes": notes,
+    }
+    return Figure(label, set_name, number, card, partial=tuple(partial))
+
+
+# --- figures, card files -----------------------------------------------------------------
+
+
+def _play(card: Mapping[str, Any]) -> str:
+    """What a card plays with (every field but its name, source and notes), to merge duplicates."""
+    return repr(sorted((k, v) for k, v in card.items() if k not in ("name", "source", "notes")))
+
+
+def _merged(figs: list[Figure]) -> tuple[list[Figure], list[str]]:
+    """One set's figures with duplicates merged: rows of one name with the same values are one
+    card (its source lists each collector number); rows of one name with different values are
+    each a card of its own, named with its collector numbers (``Imperial Knight (#20)``). Also
+    the names given so."""
+    by_name: dict[str, dict[str, list[Figure]]] = {}
+    for f in figs:
+        assert f.card is not None
+        by_name.setdefault(f.card["name"].lower(), {}).setdefault(_play(f.card), []).append(f)
+    out: list[Figure] = []
+    renamed: list[str] = []
+    for groups in by_name.values():
+        for same in groups.values():
+            first = same[0]
+            assert first.card is not None
+            card = dict(first.card)
+            numbers = [f.number for f in same if f.number]
+            card["source"] = f"{SOURCE}, {first.set}" + (" " + ", ".join(f"#{n}" for n in numbers) if numbers else "")
+            if len(groups) > 1:
+                card["name"] = f"{card['name']} ({', '.join('#' + n for n in numbers) or '?'})"
+                renamed.append(card["name"])
+            rows = tuple(r for f in same for r in f.rows)
+            out.append(Figure(first.label, first.set, ", ".join(numbers), card, first.partial, rows=rows))
+    return out, renamed
+
+
+def set_file_name(set_name: str) -> str:
+    """The card file of one set: ``Revenge of the Sith`` -> ``revenge-of-the-sith.yaml``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", set_name.lower()).strip("-") or "set"
+    return f"{slug[:80]}.yaml"
+
+
+def _yaml_card(card: Mapping[str, Any]) -> dict[str, Any]:
+    """A card as its file writes it: unknown values as ``unknown``, empty lists and notes left out."""
+    out: dict[str, Any] = {}
+    for key, value in card.items():
+        if key in ("special_abilities", "force_powers", "notes") and not value:
+            continue
+        if key == "force_powers":
+            value = [{"name": p["name"], "cost": "unknown"} for p in value]
+        out[key] = "unknown" if value is None else value
+    return out
+
+
+HEADER = (
+    "# Star Wars Miniatures figures of the set {set}, imported from {source} ({where})\n"
+    "# by 'python -m assistant cards import'. Importing again replaces this file.\n"
+)
+
+
+@cache
+def _dumper() -> type[yaml.SafeDumper]:
+    """libyaml's safe dumper where it is installed (the whole database as YAML costs ~4 s with
+    PyYAML's own, ~0.3 s with libyaml), writing strings as :func:`~.yamlio.dump_yaml` does:
+    NEL, LS and PS escaped in double quotes, so that they read back as written."""
+    base: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class Dumper(base):  # type: ignore[valid-type,misc]
+        pass
+
+    def represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        if any(ch in value for ch in "\x85\u2028\u2029"):
+            return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
+        return dumper.represent_str(value)
+
+    Dumper.add_representer(str, represent_str)
+    return Dumper
+
+
+def set_file_text(set_name: str, cards: Sequence[Mapping[str, Any]]) -> str:
+    data = {"format": CARD_FORMAT, "game": "swm", "set": set_name, "cards": [_yaml_card(c) for c in cards]}
+    body = yaml.dump(data, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    return HEADER.format(set=set_name, source=SOURCE, where=PUBLISHED) + body
+
+
+def _checked(set_name: str, figs: list[Figure]) -> tuple[list[Figure], list[Figure]]:
+    """The figures whose cards the card files' own validator accepts, and those it refuses (with
+    its message): what is written is what the library will read."""
+    good, refused = [], []
+    for f in figs:
+        assert f.card is not None
+        why = card_problems("swm", set_name, _yaml_card(f.card))
+        if why:
+            refused.append(Figure(f.label, f.set, f.number, None, refused=tuple(why), rows=f.rows))
+        else:
+            good.append(f)
+    return good, refused
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import read: the report, and the card files' texts by file name."""
+
+    report: ImportReport
+    files: Mapping[str, str]
+    #: each file's set
+    sets: Mapping[str, str]
+
+
+def import_rows(rows: Sequence[Mapping[str, Any]], source: str) -> Imported:
+    """The card files (one a set) and the report of these rows: one item a row, in their order."""
+    applied = frozenset(n.lower() for n in applied_names("swm"))
+    figures = [replace(figure_from_row(r, applied), rows=(i,)) for i, r in enumerate(rows)]
+    items: dict[int, ImportedItem] = {}
+    by_set: dict[str, list[Figure]] = {}
+    for i, f in enumerate(figures):
+        if f.card is None:
+            items[i] = ImportedItem(f.label, "refused", f.refused)
+        else:
+            by_set.setdefault(f.set, []).append(f)
+    files: dict[str, str] = {}
+    sets: dict[str, str] = {}
+    notes: list[str] = []
+    for set_name, members in sorted(by_set.items()):
+        merged, renamed = _merged(members)
+        good, refused = _checked(set_name, merged)
+        why_refused = {r: f.refused for f in refused for r in f.rows}
+        for f in members:
+            i = f.rows[0]
+            if i in why_refused:
+                items[i] = ImportedItem(f.label, "refused", why_refused[i])
+            else:
+                items[i] = ImportedItem(f.label, "partial" if f.partial else "imported", f.partial)
+        if renamed:
+            notes.append(_("{set}: one name printed with different values: imported as {names}").format(set=set_name, names="; ".join(renamed)))
+        if good:
+            name = set_file_name(set_name)
+            if name in files:  # two sets whose names make one file name: keep both
+                name = name[:-5] + f"-{len(files)}.yaml"
+            files[name] = set_file_text(set_name, [f.card for f in good if f.card is not None])
+            sets[name] = set_name
+    ordered = tuple(items[i] for i in range(len(figures)))
+    return Imported(ImportReport(source, "swm", ordered, tuple(notes)), files, sets)
+
+
+def import_database(path: Path | str) -> Imported:
+    """Read the database at ``path`` into card files (not written: see :func:`write_files`)."""
+    return import_rows(read_rows(path), str(path))
+
+
+def write_files(folder: Path, files: Mapping[str, str]) -> list[Path]:
+    """Write every file into ``folder``, all or none: each is written beside its place under a
+    temporary name first, and only when all are written are they renamed into place (a rename
+    is atomic). Re-importing replaces the same files; files of other sets are left as they are."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileWriteError(_("cannot write {target}: {why}").format(target=folder, why=exc.strerror or exc)) from None
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for name, text in files.items():
+            target = folder / name
+            tmp = folder / f".{name}.import.tmp"
+            tmp.write_text(text, encoding="utf-8")
+            temps.append((tmp, target))
+        for tmp, target in temps:
+            tmp.replace(target)
+    except OSError as exc:
+        for tmp, _target in temps:
+            tmp.unlink(missing_ok=True)
+        raise FileWriteError(_("cannot write {target}: {why}").format(target=folder, why=exc.strerror or exc)) from None
+    return [target for _tmp, target in temps]

@@ -1,0 +1,402 @@
+"""``cards import``: SW_Minis_Drafter's SQLite database into the user's card library, the report of
+what each figure became, the library keyed by set, and figures named by their card in a position.
+
+The database is built here, in the same schema as the published one, with made-up figures (and
+made-up numbers for the few that share a starter figure's name); an opt-in test reads the real
+file where it exists (``/work/data/SWminis.db`` or ``$SWMINIS_DB``) and skips otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from assistant.cards import CardLibrary, SwmCard, default_library, library_folders
+from assistant.cli.app import app
+from assistant.position import check_position_text
+from assistant.resources import HOME_ENV, data_dir, example_files
+from assistant.swmdb import faction_name, parse_names
+
+from .swmoracle import mismatches, starter_disagreements
+
+runner = CliRunner()
+
+#: the published table's schema (DB/SWminis.db), as `.schema minis_list` prints it
+SCHEMA = (
+    'CREATE TABLE minis_list (uniq_id INTEGER PRIMARY KEY AUTOINCREMENT, name STRING, "set" STRING, id INT, faction STRING, '
+    'rarity STRING, cost INT, size STRING, "hit points" INTEGER, defense INTEGER, attack INTEGER, damage INTEGER, '
+    '"special abilities" STRING, "force points" INTEGER, "force powers" STRING)'
+)
+COLS = ("name", "set", "id", "faction", "rarity", "cost", "size", "hit points", "defense", "attack", "damage",
+        "special abilities", "force points", "force powers")
+
+#: made-up figures, each row exercising one thing the importer must read
+ROWS: list[tuple[Any, ...]] = [
+    # the same name in two sets with the same values, twice in one of them (two collector numbers)
+    ("Test Trooper", "Set One", 8, "Republic", "common", 9, "medium", 10, 13, 6, 20, "Order 66", 0, None),
+    ("Test Trooper", "Set One", 9, "Republic", "common", 9, "medium", 10, 13, 6, 20, "Order 66", 0, None),
+    ("Test Trooper", "Set Two", 1, "Republic", "common", 9, "medium", 10, 13, 6, 20, "Order 66", 0, None),
+    # ... and in a third set with other values
+    ("Test Trooper", "Set Three", 6, "Republic", "common", 8, "medium", 20, 14, 5, 10, None, 0, None),
+    # one name twice in one set with different values
+    ("Test Knight", "Set One", 20, "Imperial", "rare", 22, "medium", 70, 18, 9, 20, "Melee Attack", 2, "Lightsaber Block"),
+    ("Test Knight", "Set One", 21, "Imperial", "rare", 22, "medium", 70, 18, 9, 20, "Melee Attack", 0, None),
+    # Unique, a commander effect, Force powers, an ability not in the catalogue, Speed 8, the misspelt faction
+    ("Test General", "Set Two", 3, "Seperatist", "very rare", 40, "large", 120, 20, 12, 20,
+     "Unique; Melee Attack;Commander Effect;Frobnicate;Speed 8", 3, "Force Push 2; Knight Speed"),
+    # a NULL stat (imported, the value unknown), a text stat (refused), no name (refused), a bad size
+    ("Test Scout", "Set Two", 4, "Rebel", "common", 7, "medium", None, 11, 4, 10, None, 0, None),
+    ("Test Sniper", "Set Two", 5, "Rebel", "common", 7, "medium", 10, "X", 4, 10, None, 0, None),
+    (None, "Set Two", 6, "Rebel", "common", 7, "medium", 10, 11, 4, 10, None, 0, None),
+    ("Test Giant", "Set Two", 7, "Fringe", "rare", 30, "enormous", 100, 15, 10, 30, None, 0, None),
+]
+
+#: same-named figures as the bundled examples' starter cards, with other (made-up) numbers: after
+#: importing them, a figure named without its set would be ambiguous
+STARTER_NAMES = ["General Obi-Wan Kenobi", "Clone Trooper", "Clone Trooper Commander", "Count Dooku of Serenno",
+                 "Super Battle Droid Commander", "Security Battle Droid", "Tarfful", "Wookiee Scout", "Wookiee Berserker",
+                 "Rancor", "Nikto Soldier", "Obi-Wan Kenobi, Jedi Master", "Shaak Ti", "General Grievous, Supreme Commander",
+                 "Yuzzem"]
+
+
+def make_db(path: Path, rows: list[tuple[Any, ...]] = ROWS) -> Path:
+    con = sqlite3.connect(path)
+    con.execute(SCHEMA)
+    con.executemany(f"INSERT INTO minis_list ({', '.join(chr(34) + c + chr(34) for c in COLS)}) VALUES ({', '.join('?' * len(COLS))})", rows)
+    con.commit()
+    con.close()
+    return path
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user data folder of the test's own (the library read is the shipped one and this one's cards)."""
+    h = tmp_path / "home"
+    monkeypatch.setenv(HOME_ENV, str(h))
+    return h
+
+
+def cli(*args: str) -> tuple[int, str]:
+    r = runner.invoke(app, list(args))
+    return r.exit_code, r.output
+
+
+def imported(home: Path, db: Path) -> dict[str, Any]:
+    code, out = cli("cards", "import", str(db), "--json")
+    assert code == 0, out
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+# --- the list parser ---------------------------------------------------------------------
+
+_name = st.text(st.characters(blacklist_characters=";", blacklist_categories=("Cs",)), min_size=1, max_size=20).map(str.strip).filter(bool)
+
+
+@given(st.lists(_name, max_size=8), st.lists(st.sampled_from([";", "; ", " ;", ";;", " ; "]), min_size=8, max_size=8))
+def test_the_list_parser_reads_back_every_name(names: list[str], seps: list[str]) -> None:
+    text = "".join(n + s for n, s in zip(names, seps, strict=False))
+    assert list(parse_names(text)) == names
+
+
+@given(st.text(max_size=60))
+def test_the_list_parser_never_keeps_an_empty_or_padded_name(text: str) -> None:
+    for n in parse_names(text):
+        assert n and n == n.strip() and ";" not in n
+
+
+def test_the_list_parser_reads_no_names_from_nothing() -> None:
+    assert parse_names(None) == () and parse_names("") == () and parse_names(" ; ;") == ()
+
+
+def test_the_misspelt_faction_is_written_as_the_shipped_cards_write_it() -> None:
+    shipped = {f for c in CardLibrary.load([data_dir("cards")]).cards("swm") if isinstance(c, SwmCard) for f in c.factions or ()}
+    assert faction_name("Seperatist") in shipped and faction_name("Republic") == "Republic"
+
+
+# --- the import --------------------------------------------------------------------------
+
+
+def test_import_writes_a_card_file_a_set_and_reports_each_figure(tmp_path: Path, home: Path) -> None:
+    db = make_db(tmp_path / "SWminis.db")
+    answer = imported(home, db)
+    report = answer["report"]
+    # partial: the troopers (Order 66 is known by name, not modelled), the general, the scout
+    assert report["counts"] == {"imported": 3, "partial": 5, "refused": 3, "total": 11}
+    files = sorted(Path(f["file"]).name for f in answer["files"])
+    assert files == ["set-one.yaml", "set-three.yaml", "set-two.yaml"]
+    assert all(Path(f["file"]).parent == home / "cards" / "swm" for f in answer["files"])
+    refused = {r["card"]: r["why"] for r in report["refused"]}
+    assert refused["Test Sniper (Set Two #5)"] == ["defense 'X' is not a whole number"]
+    assert refused["? (Set Two #6)"] == ["no name"]
+    assert "size 'enormous' is not one of" in refused["Test Giant (Set Two #7)"][0]
+    partial = {r["card"]: r["why"] for r in report["partial"]}
+    general = partial["Test General (Set Two #3)"]
+    assert "commander effect: the data names one but not its text (enter it from the card)" in general
+    assert "Frobnicate: not modelled (not in the ability catalogue)" in general
+    assert partial["Test Scout (Set Two #4)"] == ["hit points: not in the data (left unknown)"]
+    assert any("Test Knight (#20)" in n and "Test Knight (#21)" in n for n in report["notes"])
+
+
+def test_the_imported_cards_keep_what_the_rows_say(tmp_path: Path, home: Path) -> None:
+    imported(home, make_db(tmp_path / "SWminis.db"))
+    lib = default_library()
+    general = lib.get("swm", "Test General")
+    assert isinstance(general, SwmCard)
+    assert (general.set, general.cost, general.size.value if general.size else None, general.hp, general.defense, general.attack,
+            general.damage, general.force) == ("Set Two", 40, "large", 120, 20, 12, 20, 3)
+    assert general.unique is True and general.factions == ("Separatists",)
+    assert general.special_abilities == ("Melee Attack", "Frobnicate", "Speed 8") and general.speed == 8
+    assert [(p.name, p.cost) for p in general.force_powers] == [("Force Push 2", None), ("Knight Speed", None)]
+    assert general.commander_effect is None and "does not give its text" in general.notes["commander_effect"]
+    assert general.source == "SW_Minis_Drafter DB/SWminis.db, Set Two #3"
+    trooper = lib.get("swm", "Test Trooper", "Set One")
+    assert trooper.speed == 6 and trooper.unique is False and trooper.commander_effect == "none"  # type: ignore[union-attr]
+    assert trooper.source == "SW_Minis_Drafter DB/SWminis.db, Set One #8, #9"  # two collector numbers, one card
+    assert lib.get("swm", "Test Scout").hp is None
+    assert {c.name for c in lib.cards("swm") if c.name.startswith("Test Knight")} == {"Test Knight (#20)", "Test Knight (#21)"}
+
+
+def test_the_independent_check_finds_no_mismatch_in_the_fixture(tmp_path: Path, home: Path) -> None:
+    db = make_db(tmp_path / "SWminis.db", [r for r in ROWS if r[0] and r[8] != "X" and r[6] != "enormous"])
+    imported(home, db)
+    checked, bad = mismatches(db, default_library())
+    assert checked == 8 and bad == []
+
+
+def test_importing_again_replaces_the_same_files(tmp_path: Path, home: Path) -> None:
+    db = make_db(tmp_path / "SWminis.db")
+    first = imported(home, db)
+    folder = home / "cards" / "swm"
+    mine = "format: tabletop-cards/1\ngame: swm\nset: Mine\ncards: []\n"
+    (folder / "mine.yaml").write_text(mine)
+    texts = {p.name: p.read_text() for p in folder.glob("set-*.yaml")}
+    con = sqlite3.connect(db)
+    con.execute("UPDATE minis_list SET cost = 11 WHERE name = 'Test Scout'")
+    con.commit()
+    con.close()
+    second = imported(home, db)
+    assert sorted(f["file"] for f in first["files"]) == sorted(f["file"] for f in second["files"])
+    assert (folder / "set-one.yaml").read_text() == texts["set-one.yaml"]
+    assert "cost: 11" in (folder / "set-two.yaml").read_text()
+    assert (folder / "mine.yaml").read_text() == mine  # the user's own files are left alone
+    assert not list(folder.glob(".*.tmp"))
+    assert default_library().get("swm", "Test Scout").cost == 11  # the same process reads the new files
+
+
+def test_the_text_answer_is_the_report(tmp_path: Path, home: Path) -> None:
+    code, out = cli("cards", "import", str(make_db(tmp_path / "SWminis.db")))
+    assert code == 0, out
+    assert "11 cards: 3 imported, 5 imported with a part not modelled, 3 refused" in out
+    assert "refused  Test Sniper (Set Two #5): defense 'X' is not a whole number" in out
+    assert "wrote 3 card files" in out
+
+
+def _not_sqlite(p: Path) -> Path:
+    p.write_text("format: tabletop-cards/1\n" * 200)
+    return p
+
+
+def _other_table(p: Path) -> Path:
+    con = sqlite3.connect(p)
+    con.execute("CREATE TABLE figures (name TEXT)")
+    con.close()
+    return p
+
+
+def _missing_column(p: Path) -> Path:
+    con = sqlite3.connect(p)
+    con.execute(SCHEMA.replace(', "force powers" STRING', ""))
+    con.close()
+    return p
+
+
+def _empty(p: Path) -> Path:
+    p.write_bytes(b"")
+    return p
+
+
+def _folder(p: Path) -> Path:
+    p.mkdir()
+    return p
+
+
+@pytest.mark.parametrize("make, message", [
+    (_not_sqlite, "is not an SQLite database"),
+    (_other_table, "has no table 'minis_list': it is not the SW_Minis_Drafter database"),
+    (_missing_column, "the table 'minis_list' lacks the columns 'force powers'"),
+    (_empty, "has no table 'minis_list'"),
+    (_folder, "is a folder, not the SW_Minis_Drafter database file"),
+    (lambda p: p, "no such file"),
+], ids=["not sqlite", "no table", "a column missing", "empty file", "a folder", "no file"])
+def test_a_file_that_is_not_the_database_is_refused_and_nothing_is_written(tmp_path: Path, home: Path, make: Any, message: str) -> None:
+    bad = make(tmp_path / "SWminis.db")
+    code, out = cli("cards", "import", str(bad))
+    assert code == 2 and message in out and str(bad) in out, out
+    assert "Traceback" not in out
+    code, out = cli("cards", "import", str(bad), "--json")
+    assert code == 2 and message in json.loads(out)["error"]
+    assert not (home / "cards").exists()
+
+
+def test_the_database_is_opened_read_only(tmp_path: Path, home: Path) -> None:
+    db = make_db(tmp_path / "SWminis.db")
+    before = db.read_bytes()
+    db.chmod(0o444)
+    imported(home, db)
+    assert db.read_bytes() == before
+
+
+# --- the library by set; figures named by their card ------------------------------------
+
+
+def test_the_users_folder_is_read_after_the_shipped_cards_and_may_be_missing(home: Path) -> None:
+    folders = library_folders()
+    assert folders[:2] == [data_dir("cards"), home / "cards"]
+    assert not (home / "cards").exists()
+    default_library()  # no error
+
+
+def test_cards_list_and_show_give_the_set(tmp_path: Path, home: Path) -> None:
+    imported(home, make_db(tmp_path / "SWminis.db"))
+    code, out = cli("cards", "list", "--json")
+    assert code == 0
+    sets = {(c["name"], c["set"]) for c in json.loads(out)["cards"]}
+    assert {("Test Trooper", "Set One"), ("Test Trooper", "Set Two"), ("Test Trooper", "Set Three")} <= sets
+    code, out = cli("cards", "show", "Test Trooper", "--set", "Set Three", "--json")
+    assert code == 0 and json.loads(out)["card"]["hp"] == 20
+    code, out = cli("cards", "show", "Test Trooper")
+    assert code == 2 and "'Test Trooper (Set One)', 'Test Trooper (Set Three)', 'Test Trooper (Set Two)'" in out
+    code, out = cli("cards", "show", "Test Trooper", "--set", "Set Two")
+    assert code == 0 and "Test Trooper  (SWM, Set Two)" in out and "the same values in: Set One" in out
+
+
+POSITION = """\
+format: tabletop-position/1
+rules: swm2008
+map: {{cols: 10, rows: 8}}
+figures:
+  - {{id: a, {card}, side: light, at: B2}}
+  - {{id: b, card: Test General, side: dark, at: H6}}
+"""
+
+
+def test_a_figure_names_its_card_and_set(tmp_path: Path, home: Path) -> None:
+    imported(home, make_db(tmp_path / "SWminis.db"))
+    result = check_position_text(POSITION.format(card='card: Test Trooper, set: "Set Three"'), "p.yaml")
+    assert not result.errors, [str(p) for p in result.errors]
+    assert result.position is not None
+    fig = result.position.figure("a")
+    assert (fig.card, fig.card_set) == ("Test Trooper", "Set Three")
+    assert result.position.stats_of(fig).hp == 20
+    # a unique part of the name is enough
+    result = check_position_text(POSITION.format(card="card: general, set: Set Two").replace("card: Test General", "card: Test Knight (#21)"), "p.yaml")
+    assert not result.errors and result.position is not None
+    assert result.position.card_of(result.position.figure("a")).name == "Test General"  # type: ignore[union-attr]
+
+
+def test_a_name_in_several_sets_with_different_numbers_is_an_error_listing_each(tmp_path: Path, home: Path) -> None:
+    imported(home, make_db(tmp_path / "SWminis.db"))
+    p = tmp_path / "p.yaml"
+    p.write_text(POSITION.format(card="card: Test Trooper"))
+    code, out = cli("validate", str(p))
+    assert code == 2
+    assert (f"{p}:5: figures[0].card: figure 'a': card 'Test Trooper' is ambiguous: it matches "
+            "Test Trooper (Set One); Test Trooper (Set Three); Test Trooper (Set Two)") in out
+    p.write_text(POSITION.format(card="card: Test Trooper, set: Set Nine"))
+    code, out = cli("validate", str(p))
+    assert code == 2 and "no card 'Test Trooper' in the set 'Set Nine'; it is in: Set One; Set Three; Set Two" in out
+    p.write_text(POSITION.format(card="card: Knight"))
+    code, out = cli("validate", str(p))
+    assert code == 2 and "Test Knight (#20) (Set One); Test Knight (#21) (Set One)" in out
+
+
+def test_the_same_values_in_several_sets_serve_and_say_which(tmp_path: Path, home: Path) -> None:
+    db = make_db(tmp_path / "SWminis.db", [r for r in ROWS if r[1] != "Set Three"])
+    imported(home, db)
+    result = check_position_text(POSITION.format(card="card: Test Trooper"), "p.yaml")
+    assert not result.errors and result.position is not None
+    assert result.position.figure("a").card_set == "Set One"
+    (warning,) = [w for w in result.warnings if "several sets" in w.message]
+    assert "using Test Trooper (Set One) (source: SW_Minis_Drafter DB/SWminis.db, Set One #8, #9); also in: Set Two" in warning.message
+
+
+def test_a_game_keeps_the_set_it_was_started_with(tmp_path: Path, home: Path) -> None:
+    db = make_db(tmp_path / "SWminis.db", [r for r in ROWS if r[1] != "Set Three"])
+    imported(home, db)
+    pos = tmp_path / "p.yaml"
+    pos.write_text(POSITION.format(card="card: Test Trooper"))
+    game = tmp_path / "g.sqlite"
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(game), "--override", "test")
+    assert code == 0, out
+    # another printing with other numbers arrives later: the game still reads its own
+    make_db(tmp_path / "more.db", [("Test Trooper", "Set Four", 1, "Republic", "common", 9, "medium", 50, 13, 6, 20, None, 0, None)])
+    imported(home, tmp_path / "more.db")
+    code, out = cli("game", "status", "--game", str(game), "--json")
+    assert code == 0, out
+
+
+# --- the bundled examples keep their answers ---------------------------------------------
+
+
+def _answers() -> dict[str, Any]:
+    """Every bundled example's matrix and each figure's targets, as JSON."""
+    out: dict[str, Any] = {}
+    for ex in example_files():
+        code, text = cli("matrix", "-p", str(ex), "--json")
+        assert code == 0, (ex.name, text)
+        out[f"{ex.stem} matrix"] = json.loads(text)
+        pairs = out[f"{ex.stem} matrix"]["pairs"]
+        for fid in sorted({p["from"] for p in pairs}):
+            out[f"{ex.stem} targets {fid}"] = json.loads(cli("targets", fid, "-p", str(ex), "--json")[1])
+        for pair in pairs:
+            code, text = cli("attack", pair["from"], pair["to"], "-p", str(ex), "--json")
+            out[f"{ex.stem} attack {pair['from']} {pair['to']}"] = (code, json.loads(text))
+    return out
+
+
+def test_the_bundled_examples_answer_the_same_after_an_import(tmp_path: Path, home: Path) -> None:
+    before = _answers()
+    rows = [(name, "Imported Set", i, "Republic", "common", 99, "medium", 500, 25, 19, 50, "Unique", 9, None)
+            for i, name in enumerate(STARTER_NAMES, 1)]
+    rows += [(name, "Another Set", i, "Republic", "common", 1, "medium", 10, 5, 1, 10, None, 0, None)
+             for i, name in enumerate(STARTER_NAMES, 1)]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    lib = default_library()
+    assert len(lib.candidates("swm", "Clone Trooper")) == 3  # the shipped card and the two imported
+    after = _answers()
+    assert after == before
+
+
+# --- the real database (opt-in) -----------------------------------------------------------
+
+
+def _real_db() -> Path | None:
+    for p in (os.environ.get("SWMINIS_DB"), "/work/data/SWminis.db"):
+        if p and Path(p).is_file():
+            return Path(p)
+    return None
+
+
+@pytest.mark.skipif(_real_db() is None, reason="the SW_Minis_Drafter database is not here (set $SWMINIS_DB)")
+def test_the_real_database_imports_whole_with_no_stat_mismatch(home: Path) -> None:
+    db = _real_db()
+    assert db is not None
+    started = time.perf_counter()
+    answer = imported(home, db)
+    seconds = time.perf_counter() - started
+    counts = answer["report"]["counts"]
+    assert counts["refused"] == 0 and counts["total"] == counts["imported"] + counts["partial"]
+    checked, bad = mismatches(db, default_library())
+    assert bad == [] and checked == counts["total"]
+    compared, disagree = starter_disagreements(db, CardLibrary.load([data_dir("cards")]))
+    assert compared > 0 and disagree == []
+    assert seconds < 60
