@@ -270,3 +270,32 @@ def test_cards_commander_refuses_what_the_engine_cannot_apply(home: Path) -> Non
 def test_the_verbs_words_match_the_card_records() -> None:
     annotation = CommanderBonus.__annotations__["affects"]  # a string: the module postpones its annotations
     assert all(repr(a) in str(annotation).replace('"', "'") for a in AFFECTS)
+
+
+# --- the same over the web: 4xx on bad values, never a 500 ---------------------------------------
+
+
+def test_the_web_keeps_a_number_and_refuses_bad_ones(home: Path, partial: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    client = TestClient(create_app(Table(position=load_position(partial, default_library()), library=default_library())),
+                        raise_server_exceptions=False)
+    r = client.get("/api/attack", params={"attacker": "sbd", "target": "arc"})
+    assert r.status_code == 400 and r.json()["missing"][0]["give"] == "--stat arc.defense=N"
+    for body in ({"name": "ARC Trooper", "values": ["defense=x"]}, {"name": "ARC Trooper", "values": "defense=16"},
+                 {"name": "ARC Trooper", "values": ["speeed=6"]}, {"name": "Nobody", "values": ["defense=16"]},
+                 {"name": "ARC Trooper", "values": ["defense=16"], "in_set": 7}):
+        r = client.post("/api/do/cards/set", json=body)
+        assert r.status_code == 400 and r.json()["error"], (body, r.text)
+    assert not (home / "card-overrides.yaml").exists()
+    r = client.post("/api/do/attack", json={"attacker": "sbd", "target": "arc", "stat": ["arc.defense"]})
+    assert r.status_code == 400 and "ID.STAT=N" in r.json()["error"]
+    r = client.post("/api/do/attack", json={"attacker": "sbd", "target": "arc", "stat": ["arc.defense=16"]})
+    assert r.status_code == 200 and r.json()["needs"] == 9
+    r = client.post("/api/do/cards/set", json={"name": "ARC Trooper", "values": ["defense=16"]})
+    assert r.status_code == 200 and r.json()["stats"] == {"defense": 16}
+    r = client.get("/api/attack", params={"attacker": "sbd", "target": "arc"})  # the served position reads the kept number
+    assert r.status_code == 200 and r.json()["defense"] == 16
