@@ -491,7 +491,8 @@ def _with_overrides(loaded: tuple[list[Card], list[Problem], list[str]]) -> tupl
         hits = [i for i, c in enumerate(cards) if e.matches(c.game, c.name, c.set)]
         if len(hits) != 1:
             text = (_("no {game} card {name!r} in the library: this entry is not used").format(game=e.game.upper(), name=e.name) if not hits else
-                    _("{name!r} names {n} cards: add 'set:' to say which ({sets})").format(name=e.name, n=len(hits), sets=", ".join(cards[i].set for i in hits)))
+                    _("{name!r} names {n} cards: add 'set:' to say which ({sets})").format(
+                        name=e.name, n=len(hits), sets=", ".join(cards[i].set for i in hits)))
             problems.append(Problem(text, name, lines.line(where), f"overrides[{e.index}]", e.name, "warning"))
             continue
         changed, probs = _override_card(cards[hits[0]], e, lines, name)
@@ -546,4 +547,4 @@ def _override_line(current: tuple[AttackLine, ...] | None, what: str, value: int
         return tuple(AttackLine(bonus=v if what == "attack" else None, damage=v if what != "attack" else None) for v in values)
     if len(values) != len(current):
         return None
-    return tuple(replace(line, **{field_name: v}) for line, v in zip(current, values, strict=True))
+    return tuple(replace(line, bonus=v) if field_name == "bonus" else replace(line, damage=v) for line, v in zip(current, values, strict=True))

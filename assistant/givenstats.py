@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import fields, replace
+from typing import Any
 
 from .errors import AssistantError, did_you_mean
 from .i18n import _
@@ -42,11 +43,11 @@ def with_stats(pos: Position, given: Mapping[tuple[str, str], int]) -> Position:
     """The position with these (figure, stat) values over each figure's stats."""
     if not given:
         return pos
-    by_figure: dict[str, dict[str, int]] = {}
+    by_figure: dict[str, dict[str, Any]] = {}  # stat name -> value, as Stats takes them
     for (fig, stat), value in given.items():
         pos.figure(fig)  # an unknown id is refused with close matches
         by_figure.setdefault(fig, {})[stat] = value
-    figures = tuple(replace(f, stats=f.stats.overlay(Stats(**by_figure[f.id]))) if f.id in by_figure else f for f in pos.figures)
+    figures = tuple(replace(f, stats=f.stats.overlay(replace(Stats(), **by_figure[f.id]))) if f.id in by_figure else f for f in pos.figures)
     return replace(pos, figures=figures)
 
 

@@ -74,7 +74,8 @@ class CardOverride:
     index: int = 0
 
     def matches(self, game: str, name: str, set_: str) -> bool:
-        return game == self.game and name.strip().lower() == self.name.strip().lower() and (self.set is None or self.set.strip().lower() == set_.strip().lower())
+        same_set = self.set is None or self.set.strip().lower() == set_.strip().lower()
+        return game == self.game and name.strip().lower() == self.name.strip().lower() and same_set
 
 
 def stat_value(game: str, key: str, text: str | int) -> StatValue:

@@ -94,11 +94,11 @@ def cards_commander(s: Session, name: str, affects: str | None = None, text: str
     if range is not None:
         bonus["range"] = range
     bonus.update({k: v for k, v in changes.items() if v})
-    for key, value in (("name_contains", name_contains), ("requires", requires)):
-        if value is not None:
-            if not value.strip() or len(value) > 100:
+    for key, said in (("name_contains", name_contains), ("requires", requires)):
+        if said is not None:
+            if not said.strip() or len(said) > 100:
                 raise AssistantError(_("--{key} is a short text").format(key=key.replace("_", "-")))
-            bonus[key] = value.strip()
+            bonus[key] = said.strip()
     if condition:
         bonus["conditions"] = list(dict.fromkeys(condition))
     effect = {"text": text.strip(), "effects": [bonus]}

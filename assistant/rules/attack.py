@@ -27,8 +27,8 @@ from ..abilities import classify, effects_for, has
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
-from ..i18n import _
 from ..givenstats import with_stats
+from ..i18n import _
 from ..model import Figure, Position
 from . import engine, saves
 from .engine import Reason
