@@ -11,6 +11,7 @@ War Drums Preview 2), never computed by the code under test.
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 import typing
 from pathlib import Path
@@ -299,3 +300,27 @@ def test_the_web_keeps_a_number_and_refuses_bad_ones(home: Path, partial: str) -
     assert r.status_code == 200 and r.json()["stats"] == {"defense": 16}
     r = client.get("/api/attack", params={"attacker": "sbd", "target": "arc"})  # the served position reads the kept number
     assert r.status_code == 200 and r.json()["defense"] == 16
+
+
+# --- opt-in: the shipped starters against the community database, where it is on this machine ----
+
+SWMINIS = Path(os.environ.get("SWMINIS_DB", "/work/data/SWminis.db"))
+
+
+@pytest.mark.skipif(not SWMINIS.is_file(), reason="SW_Minis_Drafter's DB/SWminis.db is not on this machine (set SWMINIS_DB)")
+def test_the_shipped_starters_agree_with_the_community_database() -> None:
+    import re
+    import sqlite3
+
+    db = sqlite3.connect(f"file:{SWMINIS}?mode=ro", uri=True)
+    checked = 0
+    for card in default_library().cards("swm"):
+        m = re.search(r"SW_Minis_Drafter DB/SWminis\.db, (.+?) #(\d+)", card.source)
+        if m is None:
+            continue
+        row = db.execute('select cost, "hit points", defense, attack, damage, size from minis_list where "set" = ? and id = ?',
+                         (m.group(1), int(m.group(2)))).fetchone()
+        assert row is not None, card.name
+        assert (card.cost, card.hp, card.defense, card.attack, card.damage, card.size.value if card.size else None) == tuple(row), card.name
+        checked += 1
+    assert checked == 15
