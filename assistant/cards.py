@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -41,6 +41,7 @@ from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
 from .i18n import _
 from .model import Stats
+from .overrides import LINE_KEYS, OVERRIDES_FILE, CardOverride, overrides_path, read_overrides
 from .resources import data_dir, user_cards_dir
 from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
 
@@ -447,6 +448,7 @@ def _cache_key(folders: Sequence[Path | str]) -> bytes:
         key.add(str(folder), folder.exists())
         for path in _card_paths(folder) if folder.exists() else ():
             key.add(str(path), path.read_bytes())
+    _add_overrides_to_key(key)
     return key.value()
 
 
@@ -466,8 +468,8 @@ def _keyed_load(folders: Sequence[Path | str]) -> tuple[bytes | None, tuple[list
     try:
         key = _cache_key(folders)
     except Exception:  # a file that cannot be read now is reported by the reading below
-        return None, _load_folders(folders)
-    return key, cached(CACHE_FILE, key, lambda: _load_folders(folders))
+        return None, _with_overrides(_load_folders(folders))
+    return key, cached(CACHE_FILE, key, lambda: _with_overrides(_load_folders(folders)))
 
 
 def _load_folders(folders: Sequence[Path | str]) -> tuple[list[Card], list[Problem], list[str]]:
@@ -519,12 +521,13 @@ def library_folders(extra: Sequence[Path | str] = ()) -> list[Path]:
 
 
 @lru_cache(maxsize=8)
-def _cached_library(folders: tuple[str, ...]) -> CardLibrary:
+def _cached_library(folders: tuple[str, ...], overrides: tuple[int, int] | None = None) -> CardLibrary:
+    # ``overrides``: the overrides file's stamp, so that a number kept with `cards set` is read at once
     return CardLibrary.load([Path(f) for f in folders])
 
 
 def default_library(extra: Sequence[Path | str] = ()) -> CardLibrary:
-    return _cached_library(tuple(str(p) for p in library_folders(extra)))
+    return _cached_library(tuple(str(p) for p in library_folders(extra)), _overrides_stamp())
 
 
 def forget_loaded_libraries() -> None:
@@ -532,3 +535,93 @@ def forget_loaded_libraries() -> None:
     shell or a web app asks again in the same process). The file cache needs no help: its key
     is the files' contents."""
     _cached_library.cache_clear()
+
+
+# --- the user's own numbers, laid over the library (assistant/overrides.py) -------------------
+
+
+def _overrides_stamp() -> tuple[int, int] | None:
+    try:
+        st = overrides_path().stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _add_overrides_to_key(key: Key) -> None:
+    """The overrides file is part of what a read library depends on (its cache key)."""
+    path = overrides_path()
+    key.add("overrides", str(path), path.read_bytes() if path.is_file() else None)
+
+
+def _with_overrides(loaded: tuple[list[Card], list[Problem], list[str]]) -> tuple[list[Card], list[Problem], list[str]]:
+    """The library with the user's overrides laid over its cards, and every problem of the file."""
+    cards, problems, files = loaded
+    entries, found, lines = read_overrides()
+    problems = problems + found
+    if not entries:
+        return cards, problems, files
+    name = str(overrides_path())
+    cards = list(cards)
+    for e in entries:
+        where = ("overrides", e.index)
+        hits = [i for i, c in enumerate(cards) if e.matches(c.game, c.name, c.set)]
+        if len(hits) != 1:
+            text = (_("no {game} card {name!r} in the library: this entry is not used").format(game=e.game.upper(), name=e.name) if not hits else
+                    _("{name!r} names {n} cards: add 'set:' to say which ({sets})").format(
+                        name=e.name, n=len(hits), sets=", ".join(cards[i].set for i in hits)))
+            problems.append(Problem(text, name, lines.line(where), f"overrides[{e.index}]", e.name, "warning"))
+            continue
+        changed, probs = _override_card(cards[hits[0]], e, lines, name)
+        problems += probs
+        cards[hits[0]] = changed
+    return cards, problems, files
+
+
+def _override_card(card: Card, e: CardOverride, lines: LineMap, name: str) -> tuple[Card, list[Problem]]:
+    """One card with one entry's numbers and commander effect over it; each changed value's note
+    says that the user gave it, and where they took it from."""
+    problems: list[Problem] = []
+    said = _("given in {file}").format(file=OVERRIDES_FILE) + (f": {e.source}" if e.source else "")
+    changes: dict[str, Any] = {}
+    notes = dict(card.notes)
+    # the attack lines' bonuses before their damage: a line the card lacks is made by the first
+    for key in sorted(e.stats, key=lambda k: (k in LINE_KEYS, k.endswith("_damage"))):
+        value = e.stats[key]
+        if key in LINE_KEYS and isinstance(card, DdmCard):
+            kind, what = key.split("_")
+            current = changes.get(kind, getattr(card, kind))
+            got = _override_line(current, what, value)
+            if got is None:
+                problems.append(Problem(_("{card!r} has {n} attacks in its {kind} line: give one value each, as N/N").format(
+                    card=card.name, n=len(current or ()), kind=kind), name, lines.line(("overrides", e.index, "stats", key)),
+                    f"overrides[{e.index}].stats.{key}", "/".join(map(str, value)) if isinstance(value, tuple) else value))
+                continue
+            changes[kind] = got
+            notes[kind] = said
+        else:
+            changes[key] = value
+            notes[key] = said
+    if e.commander_effect is not None:
+        validation = _validation()
+        try:
+            changes["commander_effect"] = validation.TypeAdapter(CommanderEffect).validate_python(dict(e.commander_effect))
+            notes["commander_effect"] = said
+        except validation.ValidationError as exc:
+            problems += problems_from_validation(exc, lines, name, CommanderEffect, prefix=("overrides", e.index, "commander_effect"))
+    if not changes:
+        return card, problems
+    source = card.source + "; " + _("your numbers in {file}").format(file=OVERRIDES_FILE)
+    return replace(card, **changes, notes=notes, source=source), problems
+
+
+def _override_line(current: tuple[AttackLine, ...] | None, what: str, value: int | tuple[int, ...]) -> tuple[AttackLine, ...] | None:
+    """A DDM attack line with the bonuses (``what`` = attack) or damages set, one per attack; a
+    line the card lacks is made with as many attacks as values. None: the counts do not agree."""
+    values = value if isinstance(value, tuple) else (value,)
+    field_name = "bonus" if what == "attack" else "damage"
+    if not current:
+        return tuple(AttackLine(bonus=v if what == "attack" else None, damage=v if what != "attack" else None) for v in values)
+    if len(values) != len(current):
+        return None
+    return tuple(replace(line, bonus=v) if field_name == "bonus" else replace(line, damage=v) for line, v in zip(current, values, strict=True))

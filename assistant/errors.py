@@ -136,3 +136,47 @@ class AmbiguousNameError(AssistantError, LookupError):
 
         super().__init__(_("{kind} {name!r} is ambiguous: it matches {matches}").format(
             kind=_(KINDS.get(kind, kind)), name=name, matches=", ".join(repr(m) for m in matches)))
+
+
+@dataclass(frozen=True)
+class MissingStat:
+    """A number a question needs that no card, inline stat or override gives: which figure, which
+    stat (the key ``--stat`` takes), as the rules name it, and the card where it may be kept
+    (the key ``cards set`` takes), when the figure has a card."""
+
+    figure: str
+    stat: str
+    what: str
+    card: str | None = None
+    card_key: str | None = None
+
+    def give(self) -> str:
+        return f"--stat {self.figure}.{self.stat}=N"
+
+    def keep(self) -> str | None:
+        if self.card is None or self.card_key is None:
+            return None
+        return f'cards set "{self.card}" {self.card_key}=N'
+
+    def message(self) -> str:
+        from .i18n import _
+
+        if self.keep() is None:
+            return _("{id}'s {what} is unknown ({id} has no card that gives it): give it for this question with {give}, "
+                     "or add 'stats: {{{key}: N}}' to {id} in the position file").format(
+                id=self.figure, what=self.what, give=self.give(), key=self.stat)
+        return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it for this question with {give}, "
+                 "or keep it for the card with: {keep}").format(id=self.figure, what=self.what, card=self.card, give=self.give(), keep=self.keep())
+
+    def as_json(self) -> dict[str, str | None]:
+        return {"figure": self.figure, "stat": self.stat, "what": self.what, "card": self.card,
+                "give": self.give(), "card_key": self.card_key, "keep": self.keep()}
+
+
+class MissingStatError(AssistantError):
+    """A question that needs numbers nobody has given: every one of them, each with how to give
+    it (``missing`` in the JSON answer)."""
+
+    def __init__(self, missing: Sequence[MissingStat]):
+        self.missing = tuple(missing)
+        super().__init__("; ".join(m.message() for m in self.missing))

@@ -96,6 +96,9 @@ def error_json(exc: BaseException, query: str | None) -> dict[str, Any]:
     problems = getattr(exc, "problems", None)
     if problems:
         obj["problems"] = [p.as_json() for p in problems]
+    missing = getattr(exc, "missing", None)
+    if missing:  # a number the question needs: which, and how to give it (MissingStatError)
+        obj["missing"] = [m.as_json() for m in missing]
     return obj
 
 

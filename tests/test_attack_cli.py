@@ -45,9 +45,14 @@ def test_illegal_target_comes_back_with_every_reason() -> None:
     assert all(r["rule"].startswith("swm2008") for r in obj["illegal_reasons"])
 
 
-def test_unknown_stat_is_a_clean_error() -> None:
-    r = run("attack", "sbd", "clone", *P, "--json")
-    assert r.exit_code == 2 and "Defense is unknown" in json.loads(r.stdout)["error"]
+def test_unknown_stat_is_a_clean_error(tmp_path) -> None:
+    # the ARC Trooper's card gives its cost only (PL p.15): its Defense is asked for, not guessed
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: arc, card: ARC Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n")
+    r = run("attack", "sbd", "arc", "--position", str(pos), "--json")
+    obj = json.loads(r.stdout)
+    assert r.exit_code == 2 and "Defense is unknown" in obj["error"] and obj["missing"][0]["give"] == "--stat arc.defense=N"
 
 
 def test_ranged_and_melee_together_refused() -> None:
@@ -76,10 +81,13 @@ def test_abilities_reports_coverage() -> None:
 
 
 def test_every_ability_on_a_shipped_card_is_known() -> None:
+    # a card-only ability no glossary defines (the Wood Elf Ranger's Hunter, from a preview article)
+    # is allowed when the card's note says where it comes from; answers list it as not modelled
     for game in ("swm", "ddm"):
         for card in default_library().cards(game):
             for text in list(card.special_abilities) + [p.name for p in getattr(card, "force_powers", ())]:
-                assert classify(game, text).status in ("modelled", "known"), f"{card.name}: {text}"
+                sourced = text in card.notes.get("special_abilities", "")
+                assert classify(game, text).status in ("modelled", "known") or sourced, f"{card.name}: {text}"
 
 
 def test_nothing_a_card_names_is_silently_dropped() -> None:

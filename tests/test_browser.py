@@ -207,3 +207,93 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
 
     st = Table(game=path, library=default_library()).status()
     assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"
+
+
+PARTIAL_POSITION = """\
+format: tabletop-position/1
+rules: swm2008
+map: {cols: 8, rows: 8}
+figures:
+  - {id: arc, card: ARC Trooper, side: light, at: B2}
+  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}
+"""
+
+
+@pytest.fixture
+def partial_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    """A table serving a bare position whose ARC Trooper's card gives no Defense (the rulebook
+    prints only its cost), with a user data folder of its own."""
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+    from assistant.position import load_position
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    path = tmp_path / "partial.yaml"
+    path.write_text(PARTIAL_POSITION, encoding="utf-8")
+    port = _free_port()
+    table = Table(position=load_position(path, default_library()), library=default_library())
+    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/", home
+    srv.should_exit = True
+    thread.join(timeout=5)
+
+
+def _ask_sbd_at_arc(page: Any) -> None:
+    _tap_figure(page, "sbd")
+    page.wait_for_selector('#answer tr[data-target="arc"]')
+    page.locator('#answer tr[data-target="arc"]').click()
+    page.wait_for_selector("#missing-form")
+
+
+def _in_view(page: Any, element_id: str) -> bool:
+    """The whole element is on the phone's screen (the page brings it there; the player scrolls nothing)."""
+    page.wait_for_function(f"""(() => {{ const r = document.getElementById('{element_id}').getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }})()""", timeout=3000)
+    return True
+
+
+def test_a_missing_number_is_asked_on_the_phone(partial_server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    url, home = partial_server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _ask_sbd_at_arc(page)
+    assert "arc's Defense" in page.locator("#missing-form").inner_text()
+    assert _in_view(page, "missing-form")  # the form is on the screen: nothing to scroll to
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-missing-number.png"))
+    page.fill("#miss-0", "16")
+    page.click("#missing-ask")
+    # Security Battle Droid: Attack 3, +4 Cunning Attack against a figure that has not activated; Defense 16: 16 - 7 = 9
+    page.wait_for_selector("#answer:has-text('needs 9+')")
+    page.screenshot(path=str(SHOTS / "phone-missing-number-answered.png"))
+    assert not (home / "card-overrides.yaml").exists()  # given for the question only
+
+
+def test_a_missing_number_is_kept_for_the_card_from_the_phone(partial_server: tuple[str, Path], browser: Any,
+                                                                request: pytest.FixtureRequest) -> None:
+    url, home = partial_server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _ask_sbd_at_arc(page)
+    page.fill("#miss-0", "16")
+    page.check("#keep-0")
+    page.click("#missing-ask")
+    page.wait_for_selector("#answer:has-text('needs 9+')")
+    assert "defense: 16" in (home / "card-overrides.yaml").read_text(encoding="utf-8")
+    other = phone(browser)  # a second phone asks the same and is answered at once: the card keeps it
+    request.node.pages.append(other)
+    other.goto(url)
+    _tap_figure(other, "sbd")
+    other.wait_for_selector('#answer tr[data-target="arc"]')
+    assert "9+" in other.locator('#answer tr[data-target="arc"]').inner_text()

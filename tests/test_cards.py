@@ -20,7 +20,7 @@ def test_shipped_library_validates() -> None:
 # Values the seeds state; each line cites where (shared/rules/swm.md §11, ddm.md §1.2)
 SEED_VALUES = [
     ("swm", "General Obi-Wan Kenobi", {"defense": 22, "hp": 120, "cost": 55, "force": 2}),  # PL p.7, p.11, p.15
-    ("swm", "Count Dooku of Serenno", {"attack": 16, "damage": 20, "force": 5, "hp": None, "defense": None}),  # PL p.7, p.11
+    ("swm", "Count Dooku of Serenno", {"attack": 16, "damage": 20, "force": 5}),  # PL p.7, p.11
     ("swm", "Security Battle Droid", {"attack": 3, "damage": 10}),  # PL p.24-25
     ("swm", "Clone Trooper", {"cost": 9}),  # PL p.15: 3 for 27
     ("swm", "ARC Trooper", {"cost": 18}),  # PL p.15

@@ -305,3 +305,46 @@ def abilities_cmd(
             for name, status in on.items():
                 colour = {"modelled": "green", "known": "yellow", "unknown": "red"}[status]
                 out.print(f"  [{colour}]{status:8s}[/] {escape(name)}")
+
+
+InSetOpt = Annotated[str | None, typer.Option("--in-set", help="The card's set, when its name is in several.", metavar="SET")]
+SourceOpt = Annotated[str | None, typer.Option("--source", help="Where the numbers come from (kept beside them).", metavar="TEXT")]
+
+
+@app.command("set")
+def set_card(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="A card name, or a unique part of one.", show_default=False)],
+    values: Annotated[list[str], typer.Argument(help="KEY=N, e.g. attack=14 (DDM attack lines one per attack: melee_attack=12/7).",
+                                                show_default=False, metavar="KEY=N...")],
+    in_set: InSetOpt = None,
+    source: SourceOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Keep numbers a card's source does not give, for every later question (your card-overrides.yaml)."""
+    run(ctx, "cards set", json_out, name=name, values=values, in_set=in_set, source=source)
+
+
+@app.command("commander")
+def commander_card(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="A card name, or a unique part of one.", show_default=False)],
+    affects: Annotated[str | None, typer.Option("--affects", help="Whom it reaches: followers, allies, enemies or self.")] = None,
+    text: Annotated[str | None, typer.Option("--text", help="The effect as the card words it (kept beside the numbers).")] = None,
+    range_: Annotated[int | None, typer.Option("--range", help="Within this many squares of the commander (default: no limit).")] = None,
+    attack: Annotated[int, typer.Option("--attack", help="Added to Attack.")] = 0,
+    defense: Annotated[int, typer.Option("--defense", help="Added to Defense.")] = 0,
+    damage: Annotated[int, typer.Option("--damage", help="Added to Damage.")] = 0,
+    save: Annotated[int, typer.Option("--save", help="Added to saves.")] = 0,
+    speed: Annotated[int, typer.Option("--speed", help="Added to Speed.")] = 0,
+    condition: Annotated[list[str] | None, typer.Option("--condition", help="Only when: did-not-move, target-adjacent, ally-within-6 (repeatable).")] = None,
+    name_contains: Annotated[str | None, typer.Option("--name-contains", help="Only characters whose name contains this.")] = None,
+    requires: Annotated[str | None, typer.Option("--requires", help="Only characters with this ability (e.g. Droid).")] = None,
+    in_set: InSetOpt = None,
+    source: SourceOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Enter a card's commander effect once (who, range, what changes, the card's words); every later answer applies it."""
+    run(ctx, "cards commander", json_out, name=name, affects=affects, text=text, range=range_, attack=attack, defense=defense,
+        damage=damage, save=save, speed=speed, condition=condition, name_contains=name_contains, requires=requires,
+        in_set=in_set, source=source)

@@ -22,6 +22,10 @@ from .output import JsonOpt, err
 
 GameOpt = QueryGameOpt
 MovedOpt = Annotated[bool | None, typer.Option("--moved/--not-moved", help="Whether the attacker moved this turn (default: from the game's log, else not).")]
+StatOpt = Annotated[
+    list[str] | None,
+    typer.Option("--stat", help="A number for this question only, over the card (repeatable): ID.STAT=N, e.g. obi.attack=14.", metavar="ID.STAT=N"),
+]
 
 #: the picture of an answer: (position, the verb's answer) -> overlay
 Picture = Callable[[Position, Any], Any]
@@ -165,6 +169,7 @@ def attack(
             metavar="NAME",
         ),
     ] = None,
+    stat: StatOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
@@ -183,6 +188,7 @@ def attack(
         melee=melee,
         opportunity=opportunity,
         power=power,
+        stat=stat,
     )
 
 
@@ -192,9 +198,11 @@ def targets(
     position: PositionOpt = None,
     game: GameOpt = None,
     moved: MovedOpt = None,
+    stat: StatOpt = None,
     json_out: JsonOpt = False,
     png: PngOpt = None,
     svg: SvgOpt = None,
 ) -> None:
     """Who can I attack? Every enemy: legal or why not, what to roll, the chance."""
-    _ask(ctx, "targets", json_out, png, svg, _targets_picture(attacker), attacker=attacker, position=position, game=game, moved=moved)
+    _ask(ctx, "targets", json_out, png, svg, _targets_picture(attacker), attacker=attacker, position=position, game=game, moved=moved,
+         stat=stat)

@@ -17,7 +17,7 @@ from .result import Result
 
 def load_all() -> dict[str, Verb]:
     """Every registered verb, by name (importing every verb module)."""
-    from . import cardgames, cards, queries, records  # noqa: F401  (they register on import)
+    from . import cardgames, cardverbs, queries, records  # noqa: F401  (they register on import)
 
     return REGISTRY
 

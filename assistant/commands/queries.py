@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..coords import count_squares
 from ..errors import AssistantError
+from ..givenstats import apply_stat_options
 from ..i18n import N_, _, source_names
 from ..limits import check_matrix
 from ..rules import engine
@@ -196,12 +197,14 @@ def _moved(st: Any, figure: str, moved: bool | None) -> bool:
 
 
 @verb("targets", positional=("attacker",))
-def targets_(s: Session, attacker: str, position: str | None = None, game: Path | None = None, moved: bool | None = None) -> Result:
+def targets_(s: Session, attacker: str, position: str | None = None, game: Path | None = None, moved: bool | None = None,
+             stat: list[str] | None = None) -> Result:
     """Who can I attack? Every enemy: legal or why not, what to roll, the chance (an edge draws
     the rows as a table)."""
     from ..rules.attack import targets  # start-up time: the attack model only for the attack questions
 
     pos, st = s.load(position, game)
+    pos = apply_stat_options(pos, stat)
     rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
     return Result({"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}, answer=rows, position=pos)
 
@@ -209,8 +212,9 @@ def targets_(s: Session, attacker: str, position: str | None = None, game: Path 
 @verb("attack", positional=("attacker", "target"))
 def attack_(s: Session, attacker: str, target: str, position: str | None = None, game: Path | None = None, moved: bool | None = None,
             combined_fire: str | None = None, charge: bool = False, ranged: bool = False, melee: bool = False,
-            opportunity: bool = False, power: str | None = None) -> Result:
-    """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
+            opportunity: bool = False, power: str | None = None, stat: list[str] | None = None) -> Result:
+    """What the attack needs to roll: legality, every modifier with its rule, odds, damage. ``stat``:
+    numbers given for this question only (``obi.attack=14``), over the cards and the position."""
     if ranged and melee:
         raise AssistantError(_("choose --ranged or --melee, not both"))
     # start-up time: the attack model only for the attack questions
@@ -218,6 +222,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     from ..rules.powers import use_power
 
     pos, st = s.load(position, game)
+    pos = apply_stat_options(pos, stat)
     if power is not None:
         answer = use_power(pos, attacker, target, power)
         return Result(answer.as_json(), tuple(power_lines(answer)), answer=answer, position=pos)

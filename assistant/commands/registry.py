@@ -54,6 +54,7 @@ class Verb:
     writes: bool  # records an event (refused to a spectator, to a bare position)
     local: bool  # works on this computer's files (a table file to start from): not over the web
     fixed: tuple[tuple[str, Any], ...] = ()  # arguments the registration fixes (which card game)
+    library: bool = False  # writes the user's card library (cards set): a table serving a position may too
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -79,7 +80,7 @@ def _kind(hint: Any) -> tuple[type, bool, bool]:
 
 
 def verb(name: str, *, positional: Sequence[str] = (), query: str | None = None, writes: bool = False,
-         local: bool = False, fixed: Mapping[str, Any] | None = None) -> Callable[[VerbFunction], VerbFunction]:
+         local: bool = False, fixed: Mapping[str, Any] | None = None, library: bool = False) -> Callable[[VerbFunction], VerbFunction]:
     """Register a verb function under ``name`` (the words the command line says)."""
 
     def register(fn: VerbFunction) -> VerbFunction:
@@ -93,7 +94,7 @@ def verb(name: str, *, positional: Sequence[str] = (), query: str | None = None,
             params.append(Param(p.name, kind, optional or has_default, p.default if has_default else None, p.name in positional, tri))
         order = {n: i for i, n in enumerate(positional)}
         params.sort(key=lambda p: (not p.positional, order.get(p.name, 0)))
-        REGISTRY[name] = Verb(name, fn, tuple(params), query or name.split()[-1], writes, local, tuple((fixed or {}).items()))
+        REGISTRY[name] = Verb(name, fn, tuple(params), query or name.split()[-1], writes, local, tuple((fixed or {}).items()), library)
         return fn
 
     return register
@@ -104,7 +105,7 @@ def find(name: str) -> Verb:
     one-shot ``los`` loads neither the game session's verbs nor the card games')."""
     if name not in REGISTRY:
         first = name.split()[0] if name.split() else ""
-        module = "queries" if " " not in name.strip() else "records" if first == "game" else "cards" if first == "cards" else "cardgames"
+        module = "queries" if " " not in name.strip() else "records" if first == "game" else "cardverbs" if first == "cards" else "cardgames"
         importlib.import_module(f"{__package__}.{module}")
     found = REGISTRY.get(name)
     if found is None:
@@ -164,10 +165,15 @@ def parse_words(v: Verb, words: Sequence[str]) -> dict[str, Any]:
                 args[p.name] = _convert(p, value)
         else:
             given.append(w)
-    if len(given) > len(positional):
+    rest_list = bool(positional) and positional[-1].kind is list  # the last positional takes every word left (cards set NAME K=V ...)
+    if len(given) > len(positional) and not rest_list:
         raise AssistantError(_("got unexpected extra argument ({value})").format(value=" ".join(given[len(positional):])))
-    for p, value in zip(positional, given, strict=False):
-        args[p.name] = _convert(p, value)
+    for i, p in enumerate(positional):
+        if p.kind is list:
+            if given[i:]:
+                args[p.name] = list(given[i:])
+        elif i < len(given):
+            args[p.name] = _convert(p, given[i])
     for p in v.params:
         if p.name not in args and not p.optional:
             raise AssistantError(_("missing argument {name}").format(name=p.option if not p.positional else p.name.upper()))

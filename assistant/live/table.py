@@ -9,11 +9,12 @@ second process (the CLI, another server) sees the same game.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..cardgames import CARD_GAMES
+from ..cards import CardLibrary, default_library
 from ..commands import Session, load_all
 from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, whole_number
@@ -234,9 +235,26 @@ class Table:
         command line prints with ``--json``, the same refusals. A bare position answers the
         questions only."""
         v = _verb(name)
+        if v.library:  # the user's card library (cards set): a table serving a position keeps numbers too
+            out = run_verb(self.session, name, body)
+            self._reload_library()
+            return out
         if v.writes or v.param("position") is None:
             self._writable()
         return run_verb(self.session, name, body)
+
+    def _reload_library(self) -> None:
+        """Read the card library again (a number was kept with ``cards set``): the next question
+        answers with it, on a game and on a bare position alike."""
+        self.library = CardLibrary.load(list(self.library.files)) if self.library is not None and self.library.files else default_library()
+        self.session.cards_library = self.library
+        self.session._folds.clear()
+        with self._lock:
+            self._cache.clear()
+        if self._position is not None:
+            cards = {k: self.library.lookup(c.game, c.name) or c for k, c in self._position.cards.items()}
+            self._position = replace(self._position, cards=cards)
+            self.session.position = self._position
 
     def undo(self, seq: Any = None) -> dict[str, Any]:
         self._writable()

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from .. import i18n
-from ..errors import AssistantError
+from ..errors import AssistantError, MissingStatError
 from ..i18n import N_, _
 from .table import CardTable, ReadOnlyError, Table
 
@@ -44,6 +44,7 @@ SCRIPT_TEXTS = (
     N_("attack {n}"), N_("agree"), N_("moved"), N_("uncertain"), N_("missing"), N_("extra"), N_("{square} holds a figure"), N_("figure"), N_("game"),
     N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
     N_("#{seq} recorded"), N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
+    N_("{figure}'s {what}"), N_("keep for {card}"), N_("A number is missing:"), N_("Ask again"), N_("give a whole number"),
 )
 
 
@@ -110,7 +111,13 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
             return JSONResponse({"error": str(exc), "refused": True}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
-        return JSONResponse({"error": str(exc)}, status_code=status)
+        body: dict[str, Any] = {"error": str(exc)}
+        if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
+            body["missing"] = [m.as_json() for m in exc.missing]
+        problems = getattr(exc, "problems", None)
+        if problems:
+            body["problems"] = [p.as_json() for p in problems]
+        return JSONResponse(body, status_code=status)
 
     @app.get("/api/version")
     def version() -> Any:

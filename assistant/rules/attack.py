@@ -26,7 +26,8 @@ from typing import Any
 from ..abilities import classify, effects_for, has
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
-from ..errors import AssistantError
+from ..errors import AssistantError, MissingStat, MissingStatError
+from ..givenstats import with_stats
 from ..i18n import _
 from ..model import Figure, Position
 from . import engine, saves
@@ -257,17 +258,46 @@ def attack(
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
     # the edition's family chooses the attack model (SWM or DDM): never a test of the edition's name
     run = find_edition(pos.edition).attack.run_attack()
-    answer: AttackAnswer = run(pos, a, t, moved=moved, helpers=combined_fire, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
-    return answer
+    # Every number the question lacks is named at once: a model stops at the first, so each one
+    # found is filled with a stand-in and the question asked again; the stand-in answer is thrown away.
+    missing: list[MissingStat] = []
+    probe = pos
+    for _round in range(len(STAT_KEYS) + 1):
+        try:
+            answer: AttackAnswer = run(probe, probe.figure(a.id), probe.figure(t.id), moved=moved, helpers=combined_fire, kind=kind,
+                                       charge=charge, opportunity=opportunity, for_power=for_power)
+        except MissingStatError as exc:
+            new = [m for m in exc.missing if m not in missing]
+            if not new:
+                raise
+            missing += new
+            probe = with_stats(probe, {(m.figure, m.stat): 0 for m in new})
+            continue
+        if missing:
+            raise MissingStatError(missing)
+        return answer
+    raise MissingStatError(missing)
 
 
-def _require(value: int | None, what: str, fig: Figure) -> int:
+#: a stat as the attack models name it -> (the key ``--stat`` and inline ``stats:`` take, the key ``cards set`` takes)
+STAT_KEYS: dict[str, tuple[str, str]] = {
+    "Attack": ("attack", "attack"), "Defense": ("defense", "defense"), "Damage": ("damage", "damage"),
+    "AC": ("defense", "ac"), "melee attack": ("attack", "melee_attack"), "melee damage": ("damage", "melee_damage"),
+    "ranged attack": ("ranged_attack", "ranged_attack"), "ranged damage": ("ranged_damage", "ranged_damage"),
+}
+
+
+def missing_stat(what: str, fig: Figure, pos: Position | None = None) -> MissingStat:
+    """The number ``what`` of ``fig`` that nobody gave, with how to give it (its card, when it has one)."""
+    stat, card_key = STAT_KEYS.get(what, (what.lower().replace(" ", "_"), what.lower().replace(" ", "_")))
+    card = pos.card_of(fig) if pos is not None else None
+    name = card.name if card is not None else fig.card
+    return MissingStat(fig.id, stat, what, name, card_key if name else None)
+
+
+def _require(value: int | None, what: str, fig: Figure, pos: Position | None = None) -> int:
     if value is None:
-        raise AssistantError(
-            _(
-                "{id}'s {what} is unknown (its card does not give it): add 'stats: {{{key}: N}}' to {id} in the position file, read off the physical card"
-            ).format(id=fig.id, what=what, key=what.lower().replace(' ', '_'))
-        )
+        raise MissingStatError([missing_stat(what, fig, pos)])
     return value
 
 
@@ -459,6 +489,8 @@ def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | No
             ans = attack(pos, a.id, e.id, moved=moved, kind=kind)
         except AssistantError as exc:
             row.update({"legal": None, "error": str(exc)})
+            if isinstance(exc, MissingStatError):  # which numbers, and how to give them
+                row["missing"] = [m.as_json() for m in exc.missing]
         else:
             row.update(
                 {

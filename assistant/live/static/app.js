@@ -2,7 +2,7 @@
 // this script only asks and draws. No framework, no build step.
 // $, esc, tr and say come from common.js.
 "use strict";
-const S = { selected: null, target: null, moving: false, version: -1, targets: [] };
+const S = { selected: null, target: null, moving: false, version: -1, targets: [], stats: {} };
 const isGame = document.body.dataset.game === "yes";
 
 async function api(path, opts) {
@@ -12,7 +12,9 @@ async function api(path, opts) {
   if (!r.ok) {
     let text = (body && body.error) || `error ${r.status}`;
     if (body && body.reasons) text = tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
-    throw new Error(text);
+    const err = new Error(text);
+    err.body = body;  // a refusal's JSON: 'missing' says which numbers a question lacks
+    throw err;
   }
   return body;
 }
@@ -49,7 +51,10 @@ async function showTargets() {
   const t = await api("api/targets?figure=" + encodeURIComponent(S.selected));
   S.targets = t.targets;
   const rows = t.targets.map((r) => {
-    if (r.legal === null || r.legal === undefined) return `<tr><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
+    if (r.legal === null || r.legal === undefined) {  // a number is missing: tapping the row asks for it
+      const tap = r.missing ? ` class="tap" data-target="${esc(r.target)}"` : "";
+      return `<tr${tap}><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
+    }
     const why = r.legal ? "" : (r.illegal_reasons || []).map((x) => esc(x.text)).join("; ");
     return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? esc(tr("legal")) : esc(tr("not legal"))}</td>` +
            `<td>${r.needs ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : esc(why)}</td></tr>`;
@@ -57,10 +62,53 @@ async function showTargets() {
   $("answer").innerHTML = `<h3>${esc(S.selected)}: ${esc(tr("targets"))}</h3><table><tr><th>${esc(tr("target"))}</th><th></th><th>${esc(tr("roll"))}</th><th>${esc(tr("chance / why"))}</th></tr>${rows}</table>`;
 }
 
+// The numbers given on this page for its questions (figure.stat -> N), sent with each attack question.
+function givenStats() { return Object.entries(S.stats).map(([k, v]) => `${k}=${v}`); }
+
+async function askAttack() {
+  const stat = givenStats();
+  if (!stat.length) return api(`api/attack?attacker=${encodeURIComponent(S.selected)}&target=${encodeURIComponent(S.target)}`);
+  return post("api/do/attack", { attacker: S.selected, target: S.target, stat });
+}
+
+// A question that lacks numbers shows a small form: each number, and whether to keep it for the card.
+function missingForm(missing) {
+  const rows = missing.map((m, i) => `<div class="missing-row"><label for="miss-${i}">${esc(tr("{figure}'s {what}", { figure: m.figure, what: m.what }))}</label>` +
+    `<input id="miss-${i}" name="miss-${i}" type="number" inputmode="numeric" step="1" required data-figure="${esc(m.figure)}" data-stat="${esc(m.stat)}"` +
+    ` data-card="${esc(m.card || "")}" data-key="${esc(m.card_key || "")}">` +
+    (m.card ? `<label class="keep"><input type="checkbox" id="keep-${i}" data-keep="${i}"> ${esc(tr("keep for {card}", { card: m.card }))}</label>` : "") + `</div>`).join("");
+  return `<form id="missing-form" class="missing"><p><b>${esc(tr("A number is missing:"))}</b></p>${rows}` +
+         `<button id="missing-ask" type="submit">${esc(tr("Ask again"))}</button></form>`;
+}
+
+async function submitMissing(ev) {
+  ev.preventDefault();
+  const inputs = [...document.querySelectorAll("#missing-form input[type=number]")];
+  try {
+    for (const [i, input] of inputs.entries()) {
+      const value = input.value.trim();
+      if (!/^-?\d{1,6}$/.test(value)) { say(tr("give a whole number")); input.focus(); return; }
+      const keep = $(`keep-${i}`);
+      if (keep && keep.checked) await post("api/do/cards/set", { name: input.dataset.card, values: [`${input.dataset.key}=${value}`] });
+      else S.stats[`${input.dataset.figure}.${input.dataset.stat}`] = value;
+    }
+    await showPair();
+  } catch (e) { say(e.message); }
+}
+
 async function showPair() {
   const a = encodeURIComponent(S.selected), b = encodeURIComponent(S.target);
-  const [los, cov, att] = await Promise.all([api(`api/los?viewer=${a}&target=${b}`), api(`api/cover?attacker=${a}&target=${b}`),
-                                              api(`api/attack?attacker=${a}&target=${b}`)]);
+  const [los, cov] = await Promise.all([api(`api/los?viewer=${a}&target=${b}`), api(`api/cover?attacker=${a}&target=${b}`)]);
+  let att;
+  try { att = await askAttack(); } catch (e) {
+    if (!(e.body && e.body.missing)) throw e;
+    // the form says what is missing; the command line's hints (--stat, cards set) stay in its title
+    $("answer").innerHTML = `<h3>${esc(S.selected)} → ${esc(S.target)}</h3>` + missingForm(e.body.missing);
+    $("missing-form").title = e.message;
+    $("missing-form").addEventListener("submit", submitMissing);
+    $("missing-form").scrollIntoView({ block: "end" });  // on a phone the form is on the screen, not below it
+    return;
+  }
   const w = los.witness ? ` — ${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}` : "";
   let html = `<h3>${esc(S.selected)} → ${esc(S.target)}</h3>`;
   html += `<p><b>${esc(tr("Line of sight:"))}</b> <span class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? esc(tr("yes")) : esc(tr("no"))}</span>${w}</p><ul>${reasonsList(los.reasons)}</ul>`;

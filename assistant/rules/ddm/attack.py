@@ -15,7 +15,7 @@ from ...abilities import has
 from ...cards import DdmCard, split_ability
 from ...coords import count_squares
 from ...editions import SquareTerrain
-from ...errors import AssistantError
+from ...errors import AssistantError, MissingStatError
 from ...i18n import N_, _, source_names
 from ...model import Figure, Position, Stats
 from .. import ddm_effects, engine
@@ -36,6 +36,7 @@ from ..attack import (
     _require,
     _within,
     _Work,
+    missing_stat,
 )
 from ..engine import Board, Reason
 from ..record import find_edition
@@ -108,15 +109,11 @@ def _ddm_attack(
     if kind is None:
         kind = "melee" if adjacent or not _ddm_lines(pos, a, "ranged") else "ranged"
     lines = _ddm_lines(pos, a, kind)
-    if not lines:
-        raise AssistantError(
-            _("{id} has no {kind} attack line (its card gives none): add 'stats: {{{attack_key}: N, {damage_key}: N}}'").format(
-                id=a.id, kind=kind, attack_key='attack' if kind == 'melee' else 'ranged_attack', damage_key='damage' if kind == 'melee' else 'ranged_damage'
-            )
-        )
-    bonus0 = _require(lines[0][0], f"{kind} attack", a)
-    base0 = _require(lines[0][1], f"{kind} damage", a)
-    ac = _require(pos.stats_of(t).defense, "AC", t)
+    if not lines:  # the card gives no attack line of this kind: both its numbers are asked for
+        raise MissingStatError([missing_stat(f"{kind} attack", a, pos), missing_stat(f"{kind} damage", a, pos)])
+    bonus0 = _require(lines[0][0], f"{kind} attack", a, pos)
+    base0 = _require(lines[0][1], f"{kind} damage", a, pos)
+    ac = _require(pos.stats_of(t).defense, "AC", t, pos)
     if helpers:
         w.notes.append(Reason(_("combined fire is a Star Wars Miniatures rule; ignored here"), _cite(pos, "§ Testy ataku p.11")))
     if t.side == a.side:

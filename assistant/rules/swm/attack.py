@@ -50,8 +50,6 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
     best: tuple[int, tuple[str, str], str] | None = None
     seen_cards: set[str] = set()
     for cmd in pos.figures:
-        if cmd.side != affected.side:
-            continue
         card = pos.card_of(cmd)
         if not isinstance(card, SwmCard) or card.commander_effect is None or isinstance(card.commander_effect, str):
             continue  # none, or "none"
@@ -60,13 +58,18 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
         ce = card.commander_effect
         for eff in ce.effects:
             value = getattr(eff, stat)
-            if not value or cmd.id == affected.id:
+            if not value:
+                continue
+            # whom it reaches: the commander itself (self), the other side (enemies), else its own side
+            if (eff.affects == "self") != (cmd.id == affected.id):
+                continue
+            if (eff.affects == "enemies") != (cmd.side != affected.side):
                 continue
             if eff.affects == "followers":
                 acard = pos.card_of(affected)
                 if isinstance(acard, SwmCard) and acard.commander_effect not in (None, "none"):
                     continue  # a commander is not a follower
-            elif eff.affects not in ("allies",):
+            elif eff.affects not in ("allies", "enemies", "self"):
                 continue
             abl = _abilities(pos, affected)
             excluded = [x for x in ("Droid", "Savage") if has(abl, x) and x not in eff.overrides] + ([p] if (p := _phantom(pos, affected)) else [])
@@ -134,9 +137,9 @@ def _swm_attack(
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if kind is not None or charge:
         w.notes.append(Reason(_("--melee/--ranged/--charge are D&D Miniatures options; SWM melee is the Melee Attack ability"), _cite(pos, "PL p.54; CS g.9")))
-    atk = (sa.attack or 0) if for_power else _require(sa.attack, "Attack", a)
-    dfn = (st.defense or 0) if for_power else _require(st.defense, "Defense", t)
-    dmg = (sa.damage or 0) if for_power else _require(sa.damage, "Damage", a)
+    atk = (sa.attack or 0) if for_power else _require(sa.attack, "Attack", a, pos)
+    dfn = (st.defense or 0) if for_power else _require(st.defense, "Defense", t, pos)
+    dmg = (sa.damage or 0) if for_power else _require(sa.damage, "Damage", a, pos)
 
     # legality (swm.md §6.4)
     if opportunity:

@@ -1,0 +1,142 @@
+"""The card library's verbs. ``cards import`` reads the community's SWM database into the user's
+own card library (:func:`~assistant.resources.user_cards_dir`), which every command reads after
+the shipped cards. ``cards set`` (a number a card's source does not give) and ``cards commander``
+(a commander effect, entered once per card in a small structured form with its free text beside
+it) keep the user's own numbers in the overrides file (:mod:`assistant.overrides`), which every
+later question reads over the library."""
+
+from __future__ import annotations
+
+import time
+import typing
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card, CommanderCondition, forget_loaded_libraries
+from ..errors import AssistantError
+from ..i18n import _
+from ..overrides import describe, save_override, stat_value
+from ..resources import user_cards_dir
+from .context import Session
+from .registry import verb
+from .result import Result, escape
+
+#: whom a commander effect reaches, and the conditions it may carry (the card records' own words)
+AFFECTS: tuple[str, ...] = ("followers", "allies", "enemies", "self")  # CommanderBonus.affects (tests/test_bundled_answers.py checks)
+CONDITIONS: tuple[str, ...] = typing.get_args(CommanderCondition)
+
+
+def _card(s: Session, name: str, in_set: str | None) -> Card:
+    """The card a player names: a unique part of its name, within a set when one is said (the
+    library's own resolution, as a position file's figure is resolved)."""
+    return s.library().find(name, set=in_set)
+
+
+def _source(source: str | None, default: str) -> str:
+    if source is None:
+        return default
+    if not source.strip() or len(source) > 500 or "\n" in source:
+        raise AssistantError(_("--source is one line of up to 500 characters"))
+    return source.strip()
+
+
+@verb("cards set", positional=("name", "values"), library=True)
+def cards_set(s: Session, name: str, values: list[str], in_set: str | None = None, source: str | None = None) -> Result:
+    """Keep numbers a card's source does not give (``attack=14``; a DDM attack line one per
+    attack, ``melee_attack=12/7``) for every later question."""
+    if not values:
+        raise AssistantError(_("say what to keep, as KEY=N (for example: cards set \"General Obi-Wan Kenobi\" attack=14)"))
+    card = _card(s, name, in_set)
+    stats: dict[str, Any] = {}
+    for text in values:  # every value is checked before anything is written
+        key, eq, value = text.partition("=")
+        if not eq or not key.strip():
+            raise AssistantError(_("{text!r} is not KEY=N (for example attack=14)").format(text=text))
+        stats[key.strip().lower()] = stat_value(card.game, key.strip().lower(), value)
+    said = _source(source, _("entered with 'cards set'"))
+    path = save_override(card.game, card.name, card.set or None, stats=stats, source=said)
+    s.cards_library = None  # the edge's library is read again, with these numbers
+    obj = {"query": "cards set", "card": card.name, "game": card.game, "set": card.set,
+           "stats": {k: list(v) if isinstance(v, tuple) else v for k, v in stats.items()}, "source": said, "file": str(path)}
+    line = _("kept for {card}: {values} (in {file})").format(card=card.name, values=describe(stats), file=path)
+    return Result(obj, (escape(line),))
+
+
+@verb("cards commander", positional=("name",), library=True)
+def cards_commander(s: Session, name: str, affects: str | None = None, text: str | None = None, range: int | None = None,
+                    attack: int = 0, defense: int = 0, damage: int = 0, save: int = 0, speed: int = 0,
+                    condition: list[str] | None = None, name_contains: str | None = None, requires: str | None = None,
+                    in_set: str | None = None, source: str | None = None) -> Result:
+    """Enter a card's commander effect once: whom it reaches (``--affects``), how far (``--range``),
+    what it changes (``--attack 4`` ...), when (``--condition``), with the card's own words
+    (``--text``) kept beside it. Every later answer applies it, citing it."""
+    if affects is None or affects not in AFFECTS:
+        raise AssistantError(_("--affects is one of {names}, not {value!r}").format(names=", ".join(AFFECTS), value=affects))
+    if text is None or not text.strip() or len(text) > 500:
+        raise AssistantError(_("--text is the effect as the card words it (up to 500 characters)"))
+    if range is not None and not 0 <= range <= 100:
+        raise AssistantError(_("--range is a number of squares, 0 to 100, not {value}").format(value=range))
+    changes = {"attack": attack, "defense": defense, "damage": damage, "save": save, "speed": speed}
+    for key, value in changes.items():
+        if abs(value) > 100:
+            raise AssistantError(_("--{key} {value}: a commander effect changes a stat by at most 100").format(key=key, value=value))
+    if not any(changes.values()):
+        raise AssistantError(_("say what the effect changes: --attack, --defense, --damage, --save or --speed"))
+    bad = [c for c in condition or () if c not in CONDITIONS]
+    if bad:
+        raise AssistantError(_("--condition {value!r} is not one the rules engine applies: {names}").format(value=bad[0], names=", ".join(CONDITIONS)))
+    card = _card(s, name, in_set)
+    bonus: dict[str, Any] = {"affects": affects}
+    if range is not None:
+        bonus["range"] = range
+    bonus.update({k: v for k, v in changes.items() if v})
+    for key, said in (("name_contains", name_contains), ("requires", requires)):
+        if said is not None:
+            if not said.strip() or len(said) > 100:
+                raise AssistantError(_("--{key} is a short text").format(key=key.replace("_", "-")))
+            bonus[key] = said.strip()
+    if condition:
+        bonus["conditions"] = list(dict.fromkeys(condition))
+    effect = {"text": text.strip(), "effects": [bonus]}
+    said = _source(source, _("entered with 'cards commander'"))
+    path = save_override(card.game, card.name, card.set or None, commander_effect=effect, source=said)
+    s.cards_library = None  # the edge's library is read again, with this effect
+    obj = {"query": "cards commander", "card": card.name, "game": card.game, "set": card.set, "commander_effect": effect,
+           "source": said, "file": str(path)}
+    line = _("kept {card}'s commander effect: {what} (in {file})").format(
+        card=card.name, what=", ".join(f"{k} {v}" for k, v in bonus.items()), file=path)
+    return Result(obj, (escape(line),))
+
+
+#: partial and refused figures the text answer lists (all of them under --json)
+SHOWN = 25
+
+
+@verb("cards import", positional=("path",), query="cards import", local=True)
+def import_cards(s: Session, path: Path) -> Result:
+    """Read SW_Minis_Drafter's database (DB/SWminis.db) into your card library, a file a set; say
+    what each figure became: imported, imported with a part not modelled, or refused (and why)."""
+    from ..swmdb import import_database, write_files  # start-up time: sqlite3 and the catalogue only when importing
+
+    started = time.perf_counter()
+    imported = import_database(path)
+    folder = user_cards_dir() / "swm"
+    written = write_files(folder, imported.files)
+    forget_loaded_libraries()  # a shell or the web app asks again in this process: read the new files
+    seconds = round(time.perf_counter() - started, 2)
+    report = imported.report
+    json = {
+        "query": "cards import",
+        "game": "swm",
+        "folder": str(folder),
+        "files": [{"file": str(p), "set": imported.sets[p.name]} for p in written],
+        "report": report.to_json(),
+        "seconds": seconds,
+    }
+    lines = [escape(line) for line in report.lines(SHOWN)]
+    lines.append(
+        _("[green]wrote[/] {n} card files (one a set) to {folder}: every command now reads them after the shipped cards").format(
+            n=len(written), folder=escape(str(folder))
+        )
+    )
+    return Result(json, tuple(lines))

@@ -1,0 +1,60 @@
+"""Numbers given for one question: ``--stat obi.attack=14`` overrides a figure's stats for that
+question only (the card library and the position file stay as they are).
+
+>>> parse_stat("obi.attack=14")
+('obi', 'attack', 14)
+>>> parse_stat(" ranger.ranged_attack = -1 ")
+('ranger', 'ranged_attack', -1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import fields, replace
+from typing import Any
+
+from .errors import AssistantError, did_you_mean
+from .i18n import _
+from .model import Position, Stats
+
+#: the stats a question may be given (the position file's ``stats:`` keys, abilities aside)
+STAT_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Stats) if f.name != "abilities")
+
+_STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=\s*(?P<value>[+-]?\d{1,6})\s*$")
+
+
+def parse_stat(text: str) -> tuple[str, str, int]:
+    """(figure id, stat, value) of ``ID.STAT=N``; anything else is refused, naming it."""
+    m = _STAT_RE.match(text)
+    if m is None:
+        raise AssistantError(_("--stat {text!r} is not ID.STAT=N (for example --stat obi.attack=14)").format(text=text))
+    stat = m.group("stat").lower()
+    if stat not in STAT_NAMES:
+        raise AssistantError(_("--stat {text!r}: {stat!r} is not a stat; stats: {names}{hint}").format(
+            text=text, stat=stat, names=", ".join(STAT_NAMES), hint=did_you_mean(stat, STAT_NAMES)))
+    value = int(m.group("value"))
+    if value < 0 and stat not in ("attack", "ranged_attack"):
+        raise AssistantError(_("--stat {text!r}: {stat} is never below 0").format(text=text, stat=stat))
+    return m.group("figure"), stat, value
+
+
+def with_stats(pos: Position, given: Mapping[tuple[str, str], int]) -> Position:
+    """The position with these (figure, stat) values over each figure's stats."""
+    if not given:
+        return pos
+    by_figure: dict[str, dict[str, Any]] = {}  # stat name -> value, as Stats takes them
+    for (fig, stat), value in given.items():
+        pos.figure(fig)  # an unknown id is refused with close matches
+        by_figure.setdefault(fig, {})[stat] = value
+    figures = tuple(replace(f, stats=f.stats.overlay(replace(Stats(), **by_figure[f.id]))) if f.id in by_figure else f for f in pos.figures)
+    return replace(pos, figures=figures)
+
+
+def apply_stat_options(pos: Position, texts: Iterable[str] | None) -> Position:
+    """The position with every ``--stat ID.STAT=N`` applied (a figure id that is not there is refused)."""
+    given: dict[tuple[str, str], int] = {}
+    for text in texts or ():
+        fig, stat, value = parse_stat(text)
+        given[(fig, stat)] = value
+    return with_stats(pos, given)
