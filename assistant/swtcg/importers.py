@@ -301,8 +301,8 @@ def _grant_subject_is_self(ability: str, at: int) -> bool | None:
         return None
     g = gets[-1]
     between = head[g.end():]
-    if re.search(r"[.]\s", between):
-        return None
+    if re.search(r"[.]\s", between) or re.search(r"\b(as long as|while|if|when|unless|using|attacking|for each)\b", between, re.I):
+        return None  # the keyword is in the condition ("gets +2 power as long as it's using Bombard"), not given
     start = max(head.rfind(c, 0, g.start()) for c in ",:.>") + 1
     start = max([start, *(m.end() for m in re.finditer(r"\bor\b", head[: g.start()], re.I))])
     subject = head[start:g.start()]
