@@ -66,7 +66,7 @@ NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": 
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
-_COST = r"(?:pay\s+(?P<c1>\d{1,3})\s+force|(?P<c2>\d{1,3})\s+force\s+pay)"
+_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)\s+force|(?P<c2>\d{1,3}|x)\s+force\s+pay)"
 _KW_ALONE = re.compile(
     rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x))?"
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
@@ -274,6 +274,8 @@ def keyword_ability(ability: str) -> tuple[str, int | bool | str, int | None] | 
     cost = m["c1"] or m["c2"] or m["c3"]
     n = m["n"]
     value: int | bool | str = True if n is None else ("X" if n.lower() == "x" else int(n))
+    if cost is not None and cost.lower() == "x":
+        return word, "X", None  # "Pay X Force -> Evade X": the player chooses X, so no fixed keyword
     return word, value, int(cost) if cost is not None else None
 
 
@@ -333,7 +335,8 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
                 if word in NOT_APPLIED:
                     r.not_modelled.append(bare)
             continue
-        pm = _PILOT.match(ability.strip()) if character else None
+        at = ability.lower().find("[pilot]")
+        pm = _PILOT.match(ability[at:].strip() if at > 0 else ability.strip()) if character else None  # "Any Speeder with Dack on it ... [Pilot] ..."
         if pm and not r.pilots:
             kinds = [k.strip() for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
             r.pilots = ", ".join(kinds)
@@ -369,7 +372,12 @@ def _read_grants(rest: str, r: TextReading) -> None:
     (or, in older files, "+20 speed. Evade 2.")."""
     body = _GETS_HEAD.sub("", rest.strip())
     parts = [p.strip().rstrip(".").strip() for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
+    split: list[str] = []
     for p in (p for p in parts if p):
+        pieces = [q.strip() for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", p) if q.strip()]  # "+10 speed and +1 power"
+        ok = len(pieces) > 1 and all(re.fullmatch(r"\+\d{1,3}\s+(speed|power|health)", q, re.I) or keyword_ability(q) for q in pieces)
+        split += pieces if ok else [p]
+    for p in split:
         stat = re.fullmatch(r"\+(\d{1,3})\s+(speed|power|health)", p, re.I)
         if stat:
             r.grants.append((stat[2].lower(), int(stat[1])))
