@@ -371,7 +371,8 @@ def _read_grants(rest: str, r: TextReading) -> None:
     """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
     (or, in older files, "+20 speed. Evade 2.")."""
     body = _GETS_HEAD.sub("", rest.strip())
-    parts = [p.strip().rstrip(".").strip() for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
+    parts = [p.strip().rstrip(".").strip().strip('"').rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
+             for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
     split: list[str] = []
     for p in (p for p in parts if p):
         pieces = [q.strip() for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", p) if q.strip()]  # "+10 speed and +1 power"
