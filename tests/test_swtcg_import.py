@@ -322,3 +322,22 @@ def test_every_real_set_file_imports_whole_and_the_spot_check_holds() -> None:
     units, others = check(cards)
     wrong = [(u.card, u.diffs) for u in units + others if not u.ok]
     assert len(units) >= 30 and not wrong, wrong
+
+
+def test_older_wording_reminder_text_semicolons_and_sentences() -> None:
+    # the Jedi Guardians style: reminder text in parentheses, abilities run together, "Pay 2 -> Evade 3"
+    rows = [
+        "Old Master (A)\tTST\to1\tL\tCharacter\tJedi Master\t6.0\t50\t4\t4\tR\t1\t\tPay 1 Force -> Old gets +2 power for this attack. "
+        "Pay 2 -> Evade 3 (Prevent up to 3 damage to this unit. ); [Pilot] Starfighter Pilot. the Starfighter gets : * +20 speed * "
+        "Pay 2 Force -> Evade 1 (Prevent up to 1 damage to this unit. )\t\tX",
+        "Old Tank\tTST\to2\tD\tGround\tDroid\t6.0\t40\t5\t4\tU\t2\t\tOverkill (When this unit attacks, you may divide hits ...) "
+        "Shields 1 (Each unit gets -1 power as long as it_s attacking this unit.)\t\tX",
+        "Old Hunter\tTST\to3\tD\tCharacter\tBounty Hunter\t7.0\t60\t6\t5\tU\t3\t\tOld gets Accuracy 1 (Add +1 to each of this unit_s attack dice.) "
+        "as long as he's attacking a Jedi.\t\tX",
+    ]
+    cards, _s, _i = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    master = cards["Old Master (A)"]
+    assert master.keywords == (("evade", 3),) and master.costs == (("evade", 2),) and not master.conditional  # +2 power: no keyword
+    assert master.pilots == "Starfighter" and master.grants == (("speed", 20), ("evade", 1)) and master.grant_costs == (("evade", 2),)
+    assert dict(cards["Old Tank"].keywords) == {"overkill": True, "shields": 1}
+    assert not cards["Old Hunter"].keywords and cards["Old Hunter"].conditional

@@ -66,7 +66,7 @@ NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": 
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
-_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)\s+force|(?P<c2>\d{1,3}|x)\s+force\s+pay)"
+_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+force)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG) too
 _KW_ALONE = re.compile(
     rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x))?"
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
@@ -279,18 +279,51 @@ def keyword_ability(ability: str) -> tuple[str, int | bool | str, int | None] | 
     return word, value, int(cost) if cost is not None else None
 
 
+#: a keyword's reminder text, as some sets print it: "Evade 2 (Prevent up to 2 damage to this unit. )"
+_REMINDER = re.compile(rf"(\b(?:{_KW_NAMES})(?:\s+[+-]?\d{{1,3}})?)\s*\((?!\s*pay\b)(?:[^()]|\([^()]*\))*\)(\s*)(?=(\S?))", re.I)  # not "(pay 1 Force)"
+#: where a sentence starts a new ability in sets that run them together ("... this attack. Pay 2 Force -> Evade 2")
+_NEW_ABILITY = re.compile(
+    rf"(?<=[.)])\s+(?=(?:pay\s+(?:\d{{1,3}}|x)\b|\d{{1,3}}\s+force\s+pay\b|reserves\s*:|upkeep\s*:|bounty\s*:|\[pilot\]|(?:{_KW_NAMES})\b))", re.I
+)
+
+
+def drop_reminders(text: str) -> str:
+    """A keyword's reminder text in parentheses is left out; where a new ability follows it (a capital
+    letter), the abilities are separated as the other sets do with ``|``.
+
+    >>> drop_reminders("Overkill (When this unit attacks, ...) Shields 1 (Each unit gets -1 power.)")
+    'Overkill | Shields 1'
+    >>> drop_reminders("Tyranus gets Critical Hit 2 (While attacking, ...) for this attack.")
+    'Tyranus gets Critical Hit 2 for this attack.'
+    """
+    def sub(m: re.Match[str]) -> str:
+        follows = m[3]
+        return m[1] + (" | " if follows[:1].isupper() or follows == "" else m[2])
+
+    return _REMINDER.sub(sub, text).strip().rstrip("|").strip()
+
+
 def _split_abilities(text: str) -> list[str]:
-    """The abilities of a text: the files separate them with ``|``; an older file writes keywords as
-    sentences ("Accuracy 1. Armor."), split where every part is a keyword."""
+    """The abilities of a text: the files separate them with ``|`` (older ones with ``;`` or by
+    sentences, "... this attack. Pay 2 Force -> Evade 2"); keywords written as sentences
+    ("Accuracy 1. Armor.") are split where every part is a keyword. A pilot's bonuses, after
+    "[Pilot]", stay one ability."""
     out = []
-    for part in (p.strip() for p in text.split("|")):
+    for part in (p.strip() for p in re.split(r"\s*[|;]\s*", drop_reminders(text))):
         if not part:
             continue
-        pieces = [p.strip() for p in re.split(r"(?<=[.;])\s+", part) if p.strip()]
-        if len(pieces) > 1 and all(keyword_ability(p) or re.fullmatch(rf"(?:{_KW_NAMES})\s*[.;]?", p, re.I) for p in pieces):
-            out += pieces
-        else:
-            out.append(part)
+        at = part.lower().find("[pilot]")
+        if at < 0 and _PILOT.match(part):
+            at = 0  # "Starfighter Pilot: +20 speed. Evade 2." — the bonuses stay with the pilot
+        head, pilot = (part[:at], part[at:]) if at >= 0 else (part, "")
+        for chunk in [*(c.strip() for c in _NEW_ABILITY.split(head)), pilot.strip()]:
+            if not chunk:
+                continue
+            pieces = [p.strip() for p in re.split(r"(?<=[.;])\s+", chunk) if p.strip()]
+            if len(pieces) > 1 and all(keyword_ability(p) or re.fullmatch(rf"(?:{_KW_NAMES})\s*[.;]?", p, re.I) for p in pieces):
+                out += pieces
+            else:
+                out.append(chunk)
     return out
 
 
@@ -371,7 +404,7 @@ def _read_grants(rest: str, r: TextReading) -> None:
     """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
     (or, in older files, "+20 speed. Evade 2.")."""
     body = _GETS_HEAD.sub("", rest.strip())
-    parts = [p.strip().rstrip(".").strip().strip('"').rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
+    parts = [p.strip().rstrip(".").strip().strip("\"'").rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
              for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
     split: list[str] = []
     for p in (p for p in parts if p):
