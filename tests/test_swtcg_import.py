@@ -341,3 +341,19 @@ def test_older_wording_reminder_text_semicolons_and_sentences() -> None:
     assert master.pilots == "Starfighter" and master.grants == (("speed", 20), ("evade", 1)) and master.grant_costs == (("evade", 2),)
     assert dict(cards["Old Tank"].keywords) == {"overkill": True, "shields": 1}
     assert not cards["Old Hunter"].keywords and cards["Old Hunter"].conditional
+
+
+def test_pilot_kinds_in_lower_case_and_bonuses_under_a_condition() -> None:
+    rows = [
+        "Low Ace (A)\tTST\tl1\tL\tCharacter\tRebel\t6\t30\t4\t5\tU\t1\t\tLucky 2 | [Pilot] Starfighter and transport Pilot. The Starfighter or "
+        "Transport gets Accuracy 1 and Lucky 2\t\tX",
+        "Pair Pilot (A)\tTST\tl2\tL\tCharacter\tRebel\t4\t20\t3\t3\tR\t2\t\t[Pilot] Starfighter and Transport pilot. If there is more than one "
+        "Pilot on the Starfighter or Transport, it gets: * +30 speed * +3 power * Accuracy 2\t\tX",
+        "Guard Squad\tTST\tl3\tN\tGround\tSquad\t4\t20\t5\t5\tC\t3\t\tUpkeep: Pay 1 build point, discard a card from your hand, or tap this unit.\t\tX",
+    ]
+    cards, _s, _i = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    ace = cards["Low Ace (A)"]
+    assert ace.pilots == "Starfighter, Transport" and ace.grants == (("accuracy", 1), ("lucky", 2))
+    pair = cards["Pair Pilot (A)"]
+    assert pair.pilots == "Starfighter, Transport" and not pair.grants and "under a condition" in pair.not_modelled[0]
+    assert cards["Guard Squad"].upkeep == (("bp", 1), ("discard", 1), ("tap", 0))

@@ -73,6 +73,9 @@ _KW_ALONE = re.compile(
     re.I,
 )
 _PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)\s+Pilot\b\s*[.:]?\s*(?P<rest>.*)$")
+#: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
+_PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
+                           re.I)
 _GETS_HEAD = re.compile(r"^the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
 _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
@@ -369,9 +372,10 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
                     r.not_modelled.append(bare)
             continue
         at = ability.lower().find("[pilot]")
-        pm = _PILOT.match(ability[at:].strip() if at > 0 else ability.strip()) if character else None  # "Any Speeder with Dack on it ... [Pilot] ..."
+        text = ability[at:].strip() if at > 0 else ability.strip()  # "Any Speeder with Dack on it ... [Pilot] ..."
+        pm = (_PILOT_MARKED.match(text) or _PILOT.match(text)) if character else None
         if pm and not r.pilots:
-            kinds = [k.strip() for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
+            kinds = [" ".join(w[:1].upper() + w[1:] for w in k.split()) for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
             r.pilots = ", ".join(kinds)
             _read_grants(pm["rest"], r)
             continue
@@ -403,6 +407,9 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
 def _read_grants(rest: str, r: TextReading) -> None:
     """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
     (or, in older files, "+20 speed. Evade 2.")."""
+    if re.search(r"\b(if|as long as|while|unless)\b", rest.split("*")[0], re.I):
+        r.not_modelled.append(_("pilot bonus under a condition: {text}").format(text=rest.strip()))  # Nien Nunb: "If there is more than one Pilot ..."
+        return
     body = _GETS_HEAD.sub("", rest.strip())
     parts = [p.strip().rstrip(".").strip().strip("\"'").rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
              for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]

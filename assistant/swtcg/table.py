@@ -185,7 +185,7 @@ _UPKEEP_CHOICES = (
     ("bp", re.compile(r"^pay\s+(\d{1,2})\s+build\s+points?$", re.I)),
     ("force", re.compile(r"^pay\s+(\d{1,2})\s+force$", re.I)),
     ("tap", re.compile(r"^tap\s+(?:this unit|it|him|her|[\w' -]+?)()$", re.I)),
-    ("discard", re.compile(r"^discard\s+(\d{1,2})\s+cards?\s+from\s+(?:your\s+)?hand$", re.I)),
+    ("discard", re.compile(r"^discard\s+(\d{1,2}|a|one)\s+cards?\s+from\s+(?:your\s+)?hand$", re.I)),
     ("damage", re.compile(r"^put\s+(\d{1,2})\s+damage\s+counters?\s+on\s+(?:this unit|it|[\w' -]+?)$", re.I)),
 )
 
@@ -206,7 +206,7 @@ def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
         for key, rx in _UPKEEP_CHOICES:
             m = rx.match(p)
             if m:
-                got.append((key, int(m[1]) if m[1] else 0))
+                got.append((key, 1 if m[1].lower() in ("a", "one") else int(m[1]) if m[1] else 0))  # "discard a card"
                 break
         else:
             unread.append(p)
