@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from assistant.cardgame.importers import ImportFileError
 from assistant.cli.app import app
+from assistant.errors import AssistantError
 from assistant.swtcg.engine import apply
 from assistant.swtcg.importers import SideMismatchError, keyword_ability, load_lackey, number, upkeep_choices
 from assistant.swtcg.table import TableFileError, parse_table
@@ -357,3 +358,20 @@ def test_pilot_kinds_in_lower_case_and_bonuses_under_a_condition() -> None:
     pair = cards["Pair Pilot (A)"]
     assert pair.pilots == "Starfighter, Transport" and not pair.grants and "under a condition" in pair.not_modelled[0]
     assert cards["Guard Squad"].upkeep == (("bp", 1), ("discard", 1), ("tap", 0))
+
+
+def test_later_sets_a_faction_of_their_own_new_card_types_and_keywords() -> None:
+    rows = [
+        "Vong Warrior\tTST\tv1\tY\tGround/Character\tYuuzhan Vong Warrior\t7\t40\t5\t5\tR\t1\t\tArmor | Stealth | Adapt: Accuracy 1/Armor\t\tX",
+        "Vong Event\tTST\tv2\tY\tEvent\t\t\t\t\t\tR\t2\t\tDuring setup, each player gains 2 Force.\t\tX",
+    ]
+    cards, skipped, items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped and [i.status for i in items] == ["partial", "partial"]
+    warrior = cards["Vong Warrior"]
+    assert warrior.side == "Y" and dict(warrior.keywords) == {"armor": True}
+    assert any("later set's faction" in w for w in warrior.why_partial) and any("Stealth (a later set's keyword)" in w for w in warrior.why_partial)
+    assert warrior.table_entry("w", "DS", "ground")["owner"] == "DS" and "side" not in warrior.table_entry("w", "DS")
+    event = cards["Vong Event"]
+    assert event.kind == "other" and any("not one the engine plays" in w for w in event.why_partial)
+    with pytest.raises(AssistantError, match="engine does not play"):
+        event.table_entry("e", "DS")

@@ -81,6 +81,7 @@ _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
 _SIDES = {"l": "LS", "light": "LS", "ls": "LS", "light side": "LS", "jedi": "LS", "d": "DS", "dark": "DS", "ds": "DS", "dark side": "DS",
           "sith": "DS", "n": "neutral", "neutral": "neutral"}
+OTHER = "other"  # a later set's card type the engine does not play (Event, Resource, Subordinate)
 _KINDS = {"character": "unit", "space": "unit", "ground": "unit", "battle": "battle", "mission": "mission", "location": "location",
           "equipment": "equipment"}
 VARIABLE = "*"  # a stat the card's text sets
@@ -118,7 +119,7 @@ class SwtcgCardData:
         if self.kind_:
             return self.kind_
         first = self.type.split(" - ")[0].strip().lower()
-        return first if first in ("battle", "location", "mission", "equipment") else "unit"
+        return first if first in ("battle", "location", "mission", "equipment") else "unit"  # kind_ is set by the import; this for hand-made cards
 
     @property
     def unique(self) -> bool:
@@ -135,12 +136,14 @@ class SwtcgCardData:
 
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
         owner = owner or ("LS" if self.side == "LS" else "DS")
+        if self.kind == OTHER:
+            raise AssistantError(_("{card} is a {type} card, which the engine does not play: it has no table entry").format(card=self.name, type=self.type))
         if self.side in ("DS", "LS") and owner != self.side:
             raise SideMismatchError(self.name, self.side, owner)
         entry: dict[str, Any] = {"id": uid, "owner": owner, "name": re.sub(r"\s*\([A-Z]\)$", "", self.name), "type": self.type}
         if self.kind != "unit":
             entry["kind"] = self.kind
-        if self.side:
+        if self.side in ("DS", "LS", "neutral"):
             entry["side"] = self.side
         if self.unique:
             entry["unique"] = True
@@ -282,6 +285,11 @@ def keyword_ability(ability: str) -> tuple[str, int | bool | str, int | None] | 
     return word, value, int(cost) if cost is not None else None
 
 
+#: keywords of the later (fan-made) sets the engine does not apply: an ability that starts with one is listed as not modelled
+_LATER_KEYWORDS = re.compile(
+    r"^(?:insert:\s*)?(adapt|switch|barrage|stealth|double strike|double damage|ferocity|precision|tenacity|absorb|parry|riposte|fury|focus|surge|"
+    r"resilience|cunning|intimidation|velocity|area damage|damage control|overload|ambush|consume|reduced cost|alternative cost|last stand|"
+    r"deploy|foresight|forewarning|persuade|meditate|redirect|protect|inspiration|fortitude|backfire|avenge|stack)\b", re.I)
 #: a keyword's reminder text, as some sets print it: "Evade 2 (Prevent up to 2 damage to this unit. )"
 _REMINDER = re.compile(rf"(\b(?:{_KW_NAMES})(?:\s+[+-]?\d{{1,3}})?)\s*\((?!\s*pay\b)(?:[^()]|\([^()]*\))*\)(\s*)(?=(\S?))", re.I)  # not "(pay 1 Force)"
 #: where a sentence starts a new ability in sets that run them together ("... this attack. Pay 2 Force -> Evade 2")
@@ -378,6 +386,10 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
             kinds = [" ".join(w[:1].upper() + w[1:] for w in k.split()) for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
             r.pilots = ", ".join(kinds)
             _read_grants(pm["rest"], r)
+            continue
+        later = _LATER_KEYWORDS.match(ability.strip()) if unit else None
+        if later:
+            r.not_modelled.append(_("{keyword} (a later set's keyword)").format(keyword=ability.strip().rstrip(".")))
             continue
         head = re.match(r"^(upkeep|bounty|reserves)\s*[:\-]\s*(.*)$", ability.strip(), re.I)
         if head and unit:
@@ -503,15 +515,11 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     if not name:
         raise _Refused(_("a card without a name"))
     typ_raw = get("type")
-    kind = _KINDS.get(typ_raw.split(" - ")[0].split("/")[0].strip().lower(), "") if typ_raw else "unit"
-    if not kind:
-        raise _Refused(_("type {type!r} is not an SW TCG card type (Character, Space, Ground, Battle, Mission, Location, Equipment)").format(type=typ_raw))
+    kind = _KINDS.get(typ_raw.split(" - ")[0].split("/")[0].strip().lower(), OTHER) if typ_raw else "unit"
     sub = get("subtype")
     typ = f"{typ_raw} - {sub}" if sub and " - " not in typ_raw else typ_raw
     side_raw = get("side")
-    side = _SIDES.get(side_raw.lower(), None) if side_raw else ""
-    if side is None:
-        raise _Refused(_("side {side!r} is not L, D or N (light, dark, neutral)").format(side=side_raw[:20]))
+    side = _SIDES.get(side_raw.lower(), side_raw[:20]) if side_raw else ""  # a later set's own faction ("Y") is kept as printed
     stats: dict[str, int | None] = {}
     variable: list[str] = []
     for key in ("cost", "speed", "power", "health"):
@@ -527,6 +535,14 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))
+    elif side not in ("DS", "LS", "neutral"):
+        notes.append(_("side {side!r} is not Light, Dark or Neutral (a later set's faction): the table's players are DS and LS, give the owner with --owner")
+                     .format(side=side))
+    if kind == OTHER:
+        notes.append(_("card type {type!r} is not one the engine plays (Character, Space, Ground, Battle, Mission, Location, Equipment): listed, "
+                       "not put on a table").format(type=typ_raw))
+    elif kind == "unit" and "/" in typ_raw.split(" - ")[0]:
+        notes.append(_("a unit of more than one arena ({arenas}): the table file's zone says which it is in").format(arenas=typ_raw.split(" - ")[0]))
     if unit:
         missing = [k for k in ("speed", "power", "health") if stats[k] is None and k not in variable]
         if missing:
