@@ -175,7 +175,7 @@ def test_hostile_json_is_refused_with_exit_2(tmp_path, content, says) -> None:
 def test_missing_directory_and_huge_files_are_refused(tmp_path) -> None:
     assert _import("destiny", tmp_path / "nope.json").exit_code == 2
     r = _import("swtcg", tmp_path)
-    assert r.exit_code == 2 and "is a directory" in r.stderr
+    assert r.exit_code == 2 and "no .txt card files in this folder" in r.stderr  # SW TCG reads a folder of set files (issue 26)
 
 
 def test_swdestinydb_fields_as_real_dumps_write_them() -> None:

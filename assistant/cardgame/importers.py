@@ -27,6 +27,7 @@ class EntryOptions:
     zone: str = "hand"
     on: str | None = None
     dice: int | None = None  # how many dice a card brings, where its game lets a player choose (points per choice)
+    owner_given: bool = True  # False: ``owner`` is the importer's default (a game may choose by the card instead)
 
 
 @dataclass(frozen=True)

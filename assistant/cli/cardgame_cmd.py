@@ -143,10 +143,10 @@ def export(
 
 def import_cmd(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file, or a folder of them. SW TCG: a LackeyCCG set file.")],
+    file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file. SW TCG: a LackeyCCG set file. Or a folder of them.")],
     entry: Annotated[str | None, typer.Option("--entry", help="Print a table-file entry for this card (code or name).")] = None,
     as_id: Annotated[str, typer.Option("--id", help="The id the entry gets on the table.")] = "card",
-    owner: Annotated[str, typer.Option("--owner", help="Who owns it (Destiny: A, B...; SW TCG: DS or LS; default the first).")] = "",
+    owner: Annotated[str, typer.Option("--owner", help="Who owns it (Destiny: A, B..., default the first; SW TCG: DS or LS, default the card's side).")] = "",
     elite: Annotated[bool, typer.Option("--elite", help="Destiny: an elite character (two dice).")] = False,
     dice: Annotated[int | None, typer.Option("--dice", help="Destiny: how many dice the character brings (1-3, as its points allow).",
                                              min=1)] = None,
@@ -178,13 +178,13 @@ def import_cmd(
             for n in notes:
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
         if entry is not None:
-            owner = owner or importer.default_owner
+            given_owner, owner = bool(owner), owner or importer.default_owner
             card = keys.get(entry)
             if card is None and entry in read.ambiguous:
                 raise AmbiguousNameError("card", entry, read.ambiguous[entry])
             if card is None:
                 raise UnknownNameError("card", entry, list(keys))
-            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice))
+            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
             if json_out:
                 emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
             else:

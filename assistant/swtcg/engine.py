@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ..cardgame import IllegalCommandError, Outcome, declared_options, naming_fields, registrar
 from ..cardgame.notation import Command
@@ -33,7 +34,7 @@ from ..errors import NotationError, did_you_mean
 from ..i18n import N_, _
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from .contest import Contender, check_bid, contest
-from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other
+from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other, upkeep_choices
 
 ISOLATED = {"armor"}  # two sources are one Armor (FAQ L75)
 #: keywords the engine applies; any other keyword on a card is reported as not modelled
@@ -108,9 +109,22 @@ def _battle(t: Table) -> bool:
 # --- stats: what a unit has now (keywords stack unless isolated; pilot bonuses) -----------
 
 
+class VariableStatError(IllegalCommandError):
+    """A stat printed '*' (set by the card's text) that the answer needs: asked for, never taken as 0."""
+
+    def __init__(self, u: Unit, name: str):
+        super().__init__(
+            _("{label}'s {stat} is '*' on its card (its text sets it): give the number it has now first, e.g. '{side} set-stat {id} {stat}=N'").format(
+                label=u.label, stat=name, side=u.owner, id=u.id
+            )
+        )
+
+
 def stat(t: Table, u: Unit, name: str) -> int:
     """A unit's speed, power or health now: printed + effects + the bonuses of its pilot
     (only aboard a vehicle; a pilot in the Character arena grants nothing, FAQ L122)."""
+    if name in u.variable:
+        raise VariableStatError(u, name)
     base = {"speed": u.speed + u.speed_bonus, "power": u.power + u.power_bonus, "health": u.health}[name]
     p = t.pilot_of(u.id)
     return base + (int(dict(p.grants).get(name, 0)) if p else 0)
@@ -500,16 +514,80 @@ def _bounty(t: Table, cmd: Command, said: list[str]) -> Table:
 
 def upkeep_owed(t: Table, side: str) -> list[Unit]:
     """Units whose Upkeep is owed: in an arena, retreated, in a stack, or piloting (FAQ L160; reading R12 in docs/readings.md)."""
-    return [u for u in t.units if u.owner == side and u.upkeep and (u.zone in ARENAS or (u.zone == "build" and u.status == "retreated"))]
+    return [u for u in t.units if u.owner == side and (u.upkeep or u.upkeep_text) and (u.zone in ARENAS or (u.zone == "build" and u.status == "retreated"))]
 
 
 @_verb("pay-upkeep")
 def _upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
-    """Pay every Upkeep owed, at the start of the build step: 'DS pay-upkeep' (FAQ L159-163)."""
+    """Pay every Upkeep owed, at the start of the build step: 'DS pay-upkeep [pay=UNIT:tap,UNIT2:bp]' (FAQ L159-163)."""
     side = _side(cmd)
     owed = upkeep_owed(t, side)
     if not owed:
         raise IllegalCommandError(_("{side} owes no Upkeep").format(side=side))
+    plain = [u for u in owed if not u.upkeep_text]
+    plans = _upkeep_plans(t, cmd, [u for u in owed if u.upkeep_text])  # every choice checked before anything is paid
+    if plain:
+        t = _pay_plain_upkeep(t, side, plain, said)
+    for u, pick, n, text in plans:
+        t = _pay_printed_upkeep(t, t.unit(u.id), pick, n, text, said)
+    return t
+
+
+def _upkeep_plans(t: Table, cmd: Command, printed: list[Unit]) -> list[tuple[Unit, str, int, str]]:
+    """The choice each printed Upkeep is paid with: the one it has, or the one pay=UNIT:CHOICE names."""
+    picks: dict[str, str] = {}
+    for item in filter(None, (cmd.opt("pay", "") or "").split(",")):
+        uid, _sep, choice = item.partition(":")
+        picks[t.unit(uid.strip()).id] = choice.strip().lower()
+    plans = []
+    for u in printed:
+        choices, unread = upkeep_choices(u.upkeep_text)
+        options = {k: (n, "") for k, n in choices} | ({"hand": (0, "; ".join(unread))} if unread else {})
+        pick = picks.pop(u.id, None)
+        if pick is None and len(options) == 1:
+            pick = next(iter(options))
+        if pick not in options:
+            raise IllegalCommandError(
+                _("{label}'s Upkeep is '{text}': say which choice it is paid with, e.g. 'pay={id}:{first}' (choices: {names})").format(
+                    label=u.label, text=u.upkeep_text, id=u.id, first=next(iter(options)), names=", ".join(options)
+                )
+            )
+        n, text = options[pick]
+        plans.append((u, pick, n, text))
+    if picks:
+        raise NotationError(_("pay={names}: no Upkeep with choices is owed by these").format(names=", ".join(picks)))
+    return plans
+
+
+def _pay_printed_upkeep(t: Table, u: Unit, pick: str, n: int, text: str, said: list[str]) -> Table:
+    p = t.player(u.owner)
+    why = _("(FAQ L159-163: owed even when retreated, stacked or piloting)")
+    if pick in ("force", "bp"):
+        have = p.force if pick == "force" else p.bp
+        if have < n:
+            raise IllegalCommandError(_("{label}'s Upkeep: {side} has {have} and the choice costs {n}; choose another").format(
+                label=u.label, side=u.owner, have=have, n=n))
+        said.append(_("{label} pays Upkeep: {n} {what} {why}").format(label=u.label, n=n, what=_("Force") if pick == "force" else _("build points"), why=why))
+        return t.with_player(replace(p, force=p.force - n) if pick == "force" else replace(p, bp=p.bp - n))
+    if pick == "tap":
+        if u.tapped:
+            raise IllegalCommandError(_("{label} is already tapped: tapping it can't pay its Upkeep; choose another").format(label=u.label))
+        said.append(_("{label} pays Upkeep by tapping {why}").format(label=u.label, why=why))
+        return t.with_unit(replace(u, tapped=True))
+    if pick == "discard":
+        if p.hand < n:
+            raise IllegalCommandError(_("{label}'s Upkeep: {side} has {have} cards in hand and the choice discards {n}; choose another").format(
+                label=u.label, side=u.owner, have=p.hand, n=n))
+        said.append(_("{label} pays Upkeep: {side} discards {n} card(s) from the hand {why}").format(label=u.label, side=u.owner, n=n, why=why))
+        return t.with_player(replace(p, hand=p.hand - n, discard=p.discard + n))
+    if pick == "damage":
+        said.append(_("{label} pays Upkeep: {n} damage counter(s) on it {why}").format(label=u.label, n=n, why=why))
+        return t.with_unit(replace(u, damage=u.damage + n))
+    said.append(_("{label}'s Upkeep is done by hand: {text} (not modelled)").format(label=u.label, text=text))
+    return t
+
+
+def _pay_plain_upkeep(t: Table, side: str, owed: list[Unit], said: list[str]) -> Table:
     total = sum(u.upkeep for u in owed)
     p = t.player(side)
     where = ", ".join(
@@ -538,10 +616,24 @@ def _upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
 # --- pilots (FAQ L115-147) ----------------------------------------------------------------
 
 
+def pilot_kinds(pilot: Unit) -> tuple[str, ...]:
+    """The vehicle kinds a pilot may fly: "Starfighter, Capital Ship" (the import writes each kind
+    printed before "Pilot"; "Starfighter and Capital Ship Pilot" flies either)."""
+    return tuple(k.strip() for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pilot.pilots) if k.strip())
+
+
+def _fits(kind: str, subtypes: tuple[str, ...]) -> bool:
+    """A kind of one or more words ("Capital Ship") is among the vehicle's subtypes, in order;
+    a plural on either side is the same kind ("Capital ships")."""
+    words = [w.lower().rstrip("s") for w in kind.split()]
+    subs = [w.lower().rstrip("s") for w in subtypes]
+    return any(subs[i : i + len(words)] == words for i in range(len(subs) - len(words) + 1))
+
+
 def _pilot_fits(pilot: Unit, vehicle: Unit) -> str | None:
     if "Droid" in vehicle.subtypes:
         return _("{label} has the Droid subtype: no pilot goes on it (FAQ L120)").format(label=vehicle.label)
-    if pilot.pilots not in vehicle.subtypes:
+    if not any(_fits(kind, vehicle.subtypes) for kind in pilot_kinds(pilot)):
         return _("{label} is a '{pilots} Pilot' and {label2} is {why}: a pilot goes only on the type written before 'Pilot' (FAQ L118)").format(
             label=pilot.label, pilots=pilot.pilots, label2=vehicle.label, why=' '.join(vehicle.subtypes) or _('no vehicle')
         )
@@ -784,20 +876,19 @@ def _once(at: AttackState, key: str, what: str) -> None:
 
 @_verb("intercept")
 def _intercept(t: Table, cmd: Command, said: list[str]) -> Table:
-    """'LS intercept UNIT': another unit in the same arena becomes the defender; no new attack (FAQ L84-88)."""
+    """'LS intercept UNIT [cost=N]': another unit in the same arena becomes the defender; no new attack (FAQ L84-88)."""
     side = _side(cmd)
     at = _need_attack(t)
     u = _own(t, cmd, 0, N_("the intercepting unit"))
     if at.window != "before-roll":
         raise IllegalCommandError(_("Intercept is used before the attacker rolls (FAQ L85-88)"))
     if not keyword(t, u, "intercept"):
-        raise IllegalCommandError(_("{label} does not have Intercept").format(label=u.label))
+        raise IllegalCommandError(_("{label} does not have Intercept").format(label=u.label) + _conditional_hint(u, "intercept"))
     _once(at, f"{u.id}:intercept", f"{u.label}'s Intercept")
     defender = t.unit(at.defender)
     if defender.owner != side or u.id == defender.id:
         raise IllegalCommandError(_("Intercept protects another of {side}'s units that is being attacked (FAQ L84)").format(side=side))
-    cost = cmd.int_opt("cost", 0) or 0
-    t = _pay(t, side, cost)
+    t = _pay(t, side, _keyword_cost(cmd, u, "intercept", said, t))
     at = replace(at, used=at.used + (f"{u.id}:intercept",))
     why = _can_attack(t, t.unit(at.attacker), u)
     if why:
@@ -831,13 +922,13 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     u = _own(t, cmd, 0, N_("the retaliating unit"))
     x = keyword_value(t, u, "retaliate")
     if not x:
-        raise IllegalCommandError(_("{label} does not have Retaliate").format(label=u.label))
+        raise IllegalCommandError(_("{label} does not have Retaliate").format(label=u.label) + _conditional_hint(u, "retaliate"))
     if at.window != "before-roll":
         raise IllegalCommandError(_("Retaliate is activated before the attacker rolls (FAQ L150-151)"))
     if u.id != at.defender:
         raise IllegalCommandError(_("{label} is not the unit being attacked (Retaliate: 'if a unit attacks this unit', FAQ L149)").format(label=u.label))
     _once(at, f"{u.id}:retaliate", f"{u.label}'s Retaliate")
-    t = _pay(t, side, _keyword_cost(cmd, u, "retaliate", said))
+    t = _pay(t, side, _keyword_cost(cmd, u, "retaliate", said, t))
     said.append(
         _("{label} retaliates: {x} dice of damage to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(
             label=u.label, x=x, label2=t.unit(at.attacker).label
@@ -846,13 +937,40 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, attack=replace(at, used=at.used + (f"{u.id}:retaliate",), retaliate=at.retaliate + ((u.id, x),)))
 
 
-def _keyword_cost(cmd: Command, u: Unit, word: str, said: list[str]) -> int:
-    """The Force a keyword costs: cost=N as said at the table, else the printed cost."""
-    printed = dict(u.costs).get(word)
+def _keyword_cost(cmd: Command, u: Unit, word: str, said: list[str], t: Table, instance: int = 0) -> int:
+    """The Force a keyword costs: cost=N as said at the table, else the printed cost — the unit's
+    own instances first, then those its pilot grants (each with its own printed cost)."""
+    own = [c for k, v in u.costs if k == word for c in (v if isinstance(v, tuple) else (v,))]
+    own_n = len(_instances(u.kw(word, None)))
+    p = t.pilot_of(u.id)
+    granted = [c for k, v in (p.grant_costs if p else ()) if k == word for c in (v if isinstance(v, tuple) else (v,))]
+    printed: int | None
+    if instance < own_n:
+        printed = own[instance] if instance < len(own) else (own[0] if len(own) == 1 and word != "evade" else None)
+    else:
+        j = instance - own_n
+        printed = granted[j] if j < len(granted) else None
     given = cmd.int_opt("cost", None)
     if given is None and printed:
         said.append(_("{label} pays {printed} Force for its {value}, as printed").format(label=u.label, printed=printed, value=word.replace('_', ' ').title()))
     return given if given is not None else (printed or 0)
+
+
+def _instances(v: Any) -> tuple[Any, ...]:
+    if v is None or v is False:
+        return ()
+    return v if isinstance(v, tuple) else (v,)
+
+
+def _conditional_hint(u: Unit, word: str) -> str:
+    """When a unit lacks a keyword its card gives under a condition: say so, and how to give it."""
+    name = word.replace("_", " ")
+    cond = [c for c in u.conditional if name in c.lower()]
+    if not cond:
+        return ""
+    return _(" — its card gives {name} only under a condition the engine can't check ({text}); if it holds, give it first: '{side} grant {word} N -> {id}'").format(  # noqa: E501
+        name=name.title(), text=cond[0], side=u.owner, word=word, id=u.id
+    )
 
 
 @_verb("overload")
@@ -1081,14 +1199,14 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
         why = ""
         if u.aboard is None and u.pilots and dict(u.grants).get("evade"):
             why = _(" — its Evade is a pilot bonus, which works only aboard a {pilots} (FAQ L122)").format(pilots=u.pilots)
-        raise IllegalCommandError(_("{label} has no Evade{why}").format(label=u.label, why=why))
+        raise IllegalCommandError(_("{label} has no Evade{why}").format(label=u.label, why=why) + _conditional_hint(u, "evade"))
     if u.id != at.defender:
         raise IllegalCommandError(_("{label} is not being dealt this damage").format(label=u.label))
     i = (cmd.int_opt("instance", 1) or 1) - 1
     if not 0 <= i < len(inst):
         raise NotationError(_("{cmd!r}: {label} has {n} Evade instance(s)").format(cmd=str(cmd), label=u.label, n=len(inst)))
     _once(at, f"{u.id}:evade:{i}", f"Evade instance {i + 1} of {u.label}")
-    t = _pay(t, side, _keyword_cost(cmd, u, "evade", said))
+    t = _pay(t, side, _keyword_cost(cmd, u, "evade", said, t, i))
     left, used, wasted = prevent(at.damage - at.prevented, [inst[i]])
     said.append(
         _(
@@ -1101,18 +1219,20 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_verb("deflect")
 def _deflect(t: Table, cmd: Command, said: list[str]) -> Table:
-    """'LS deflect UNIT -> TARGET': prevent Deflect X and deal that much to a unit in the same arena."""
+    """'LS deflect UNIT -> TARGET [cost=N]': prevent Deflect X and deal that much to a unit in the same arena; the printed Force cost is paid."""
+    side = _side(cmd)
     at = _need_attack(t)
     u = _own(t, cmd, 0, N_("the deflecting unit"))
     x = keyword_value(t, u, "deflect")
     if not x:
-        raise IllegalCommandError(_("{label} does not have Deflect").format(label=u.label))
+        raise IllegalCommandError(_("{label} does not have Deflect").format(label=u.label) + _conditional_hint(u, "deflect"))
     if at.window != "prevention" or u.id != at.defender:
         raise IllegalCommandError(_("Deflect is used by the unit dealt the damage, in the prevention chance"))
     _once(at, f"{u.id}:deflect", f"{u.label}'s Deflect")
     tgt = t.unit(cmd.targets[0]) if cmd.targets else None
     if tgt is None or tgt.zone != u.zone or tgt.aboard is not None:
         raise NotationError(_("{cmd!r}: name a unit in the {zone} arena after '->'").format(cmd=str(cmd), zone=u.zone))
+    t = _pay(t, side, _keyword_cost(cmd, u, "deflect", said, t))
     _unused, used, _unused = prevent(at.damage - at.prevented, [x])
     said.append(_("{label} deflects {used} damage onto {label2} ({KEYWORDS}: Deflect X)").format(label=u.label, used=used, label2=tgt.label, KEYWORDS=KEYWORDS))
     t = replace(t, attack=replace(at, prevented=at.prevented + used, used=at.used + (f"{u.id}:deflect",)))
@@ -1352,6 +1472,25 @@ def _speed(t: Table, cmd: Command, said: list[str]) -> Table:
     t = t.with_unit(replace(u, speed_bonus=u.speed_bonus + n))
     said.append(_("{label}: speed {n:+d}, now {value}; effects add up (FAQ L46)").format(label=u.label, n=n, value=stat(t, t.unit(u.id), 'speed')))
     return t
+
+
+@_verb("set-stat")
+def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
+    """'DS set-stat UNIT power=N [speed=N] [health=N] [cost=N]': the number a stat printed '*' has now, as the card's text sets it."""
+    u = t.unit(cmd.arg(0, N_("the unit")))
+    given: dict[str, int] = {}
+    for k in ("cost", "speed", "power", "health"):
+        v = cmd.int_opt(k)
+        if v is not None:
+            given[k] = v
+    if not given:
+        raise NotationError(_("{cmd!r}: give the stat and its number, e.g. power=3").format(cmd=str(cmd)))
+    for k, v in given.items():
+        printed = _("printed '*', set by the card's text") if k in u.variable else _("printed {value}").format(value=getattr(u, k))
+        said.append(_("{label}: {stat} {value} ({printed}); say it again when the text changes it").format(label=u.label, stat=k, value=v, printed=printed))
+    u = replace(u, cost=given.get("cost", u.cost), speed=given.get("speed", u.speed), power=given.get("power", u.power),
+                health=given.get("health", u.health))
+    return t.with_unit(replace(u, variable=tuple(k for k in u.variable if k not in given)))
 
 
 @_verb("grant")

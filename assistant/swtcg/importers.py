@@ -1,9 +1,32 @@
 """SW TCG cards from **LackeyCCG set files**, so a table file can be filled from a card list
-instead of typed by hand: tab-separated text, one card per line, a header row whose first three
-columns are Lackey's Name, Set and ImageFile. The SW TCG plugin's other column names are matched
-by common synonyms (Type, Cost, Speed, Power, Health, Side, Text...); columns not used are
-reported, never silently dropped. Keywords are read from the text (Accuracy 1, Armor, Lucky 2,
-Evade 1, Critical Hit 2, ...).
+instead of typed by hand: tab-separated text, one card per line, a header row whose first
+column is Lackey's Name. The SW TCG plug-in's other column names are matched by common synonyms
+(Type, Subtype, Cost, Speed, Power, Health, Side, Text...); columns not used are reported, never
+silently dropped.
+
+Every set file imports whole: a card that cannot be read is refused alone (with the line and
+why), a card the engine cannot play in full is imported and marked *partial* (with what is not
+modelled), and the :class:`~assistant.importreport.ImportReport` says which. The files as
+published are read as they are: CRLF line ends, numbers written ``7.0``, ``*`` stats (imported
+as variable: the engine asks for the number when it needs it), empty fields, a quoted text cell.
+
+Card text is read ability by ability (the files separate them with ``|``); the glossary of
+what is read, and how, is in docs/swtcg-import.md:
+
+- a keyword is the card's own only when an ability *is* the keyword: ``Armor``, ``Stun 2``,
+  ``Pay 2 Force -> Evade 2`` (Evade with its Force cost, which the engine charges when it is
+  used), ``2 Force pay -> Evade 3``; a keyword a sentence gives under a condition (``As long as
+  ... he gets Critical Hit 2``), as one of a choice (``choose one: ... Stun 3 ..., or ...``), for
+  one attack (``Pay 2 Force -> Tyranus gets Critical Hit 2 for this attack``) or to other cards
+  (``Each of your Space units gets ...``) is listed as conditional, never applied as always on;
+- keywords are read on units only: battle, mission, location and equipment cards name them for
+  other cards;
+- a pilot is a Character whose ability reads ``[Pilot] Starfighter and Capital Ship Pilot. The
+  Starfighter or Capital Ship gets: * +10 speed. * Armor.``: it may pilot each kind named, and
+  what follows "gets" is granted to the vehicle; a vehicle whose text mentions a pilot is not one;
+- ``Upkeep: Pay 1 build point or tap this unit`` is read as its choices; ``Bounty: Gain 4
+  Force`` from the keyword itself; Bombard, Ion Cannon, Hidden Cost and Reserves are kept on the
+  card and listed as not modelled.
 """
 
 from __future__ import annotations
@@ -13,11 +36,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
+from ..errors import AssistantError
 from ..i18n import _
+from ..importreport import ImportedItem, ImportReport, merge
+from .table import upkeep_choices
 
 _COLUMNS = {
+    "set": ("set", "expansion"),
     "type": ("type", "cardtype", "card type"),
-    "subtype": ("subtype", "subtypes"),
+    "subtype": ("subtype", "subtypes", "sub-type"),
     "cost": ("cost", "buildcost", "build cost", "bp"),
     "speed": ("speed", "spd"),
     "power": ("power", "pow"),
@@ -26,11 +53,38 @@ _COLUMNS = {
     "text": ("text", "rules", "gametext", "game text", "ability", "abilities"),
     "rarity": ("rarity",),
 }
+#: the keyword names as printed, and as the table file writes them
 _KEYWORDS = {"accuracy": "accuracy", "armor": "armor", "lucky": "lucky", "evade": "evade", "critical hit": "critical_hit",
              "shields": "shields", "stun": "stun", "retaliate": "retaliate", "intercept": "intercept", "deflect": "deflect",
-             "overkill": "overkill", "bounty": "bounty", "upkeep": "upkeep"}
-_KW = re.compile(r"\b(accuracy|armor|lucky|evade|critical hit|shields|stun|retaliate|intercept|deflect|overkill|bounty|upkeep)\b(?:\s+(\d{1,4})\b)?",
-                 re.I)
+             "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost"}
+#: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
+NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "bombard", "ion_cannon", "hidden_cost"}
+#: keywords a player activates (and pays for, where a cost is printed): the engine has a verb for each
+ACTIVATED = {"evade", "deflect", "intercept", "retaliate"}
+#: keywords kept on the card but not applied by the engine (its answers list them as not modelled)
+NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": "Hidden Cost"}
+_KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
+_KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
+#: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
+_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+force)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG) too
+_KW_ALONE = re.compile(
+    rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x))?"
+    rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
+    re.I,
+)
+_PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)\s+Pilot\b\s*[.:]?\s*(?P<rest>.*)$")
+#: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
+_PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
+                           re.I)
+_GETS_HEAD = re.compile(r"^the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
+_OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
+_CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
+_SIDES = {"l": "LS", "light": "LS", "ls": "LS", "light side": "LS", "jedi": "LS", "d": "DS", "dark": "DS", "ds": "DS", "dark side": "DS",
+          "sith": "DS", "n": "neutral", "neutral": "neutral"}
+OTHER = "other"  # a later set's card type the engine does not play (Event, Resource, Subordinate)
+_KINDS = {"character": "unit", "space": "unit", "ground": "unit", "battle": "battle", "mission": "mission", "location": "location",
+          "equipment": "equipment"}
+VARIABLE = "*"  # a stat the card's text sets
 
 
 @dataclass(frozen=True)
@@ -42,188 +96,544 @@ class SwtcgCardData:
     speed: int | None
     power: int | None
     health: int | None
-    side: str  # DS, LS or ""
+    side: str  # DS, LS, neutral (either side may play it) or "" (not given)
     text: str
-    keywords: tuple[tuple[str, Any], ...] = ()
-    pilots: str = ""
+    keywords: tuple[tuple[str, Any], ...] = ()  # the unit's own, always on; Evade once per instance
+    pilots: str = ""  # the vehicle kinds it may pilot, "Starfighter, Capital Ship"
     grants: tuple[tuple[str, Any], ...] = ()  # printed after "Pilot": given to the vehicle (FAQ L121)
     extra: tuple[tuple[str, str], ...] = field(default=())
-    costs: tuple[tuple[str, int], ...] = ()  # "Pay 1 Force: Retaliate 2" -> (("retaliate", 1),)
+    costs: tuple[tuple[str, int], ...] = ()  # "Pay 1 Force -> Retaliate 2" -> (("retaliate", 1),), one per paid instance
     notes: tuple[str, ...] = ()
+    kind_: str = ""  # unit, battle, mission, location, equipment (from the type line)
+    variable: tuple[str, ...] = ()  # stats printed "*": set by the text, asked when needed
+    grant_costs: tuple[tuple[str, int], ...] = ()  # the Force cost of a keyword a pilot grants
+    conditional: tuple[str, ...] = ()  # keywords under a condition, a choice, for one attack or for other cards: listed, not applied
+    not_modelled: tuple[str, ...] = ()  # named on the card, kept, not applied by the engine
+    upkeep: tuple[tuple[str, int], ...] = ()  # the choices: ("bp", 1), ("force", 1), ("tap", 0), ("discard", 1), ("damage", 1)
+    upkeep_text: str = ""
+    bounty: str = ""  # the reward, as printed after "Bounty:"
 
     @property
     def kind(self) -> str:
-        """unit, battle, location or mission, from the type line."""
+        """unit, battle, mission, location or equipment, from the type line."""
+        if self.kind_:
+            return self.kind_
         first = self.type.split(" - ")[0].strip().lower()
-        return first if first in ("battle", "location", "mission") else "unit"
+        return first if first in ("battle", "location", "mission", "equipment") else "unit"  # kind_ is set by the import; this for hand-made cards
 
     @property
     def unique(self) -> bool:
         return bool(re.search(r"\([A-Z]\)$", self.name))  # versioned names such as "Darth Vader (A)" are unique characters
 
+    @property
+    def why_partial(self) -> tuple[str, ...]:
+        """What of this card the engine does not apply: the reasons it is imported as partial."""
+        why = [_("{stat} is '*' (set by the card's text): asked when needed, give it with 'set-stat UNIT {stat}=N'").format(stat=s) for s in self.variable]
+        why += [_("conditional, not applied: {text}").format(text=c) for c in self.conditional]
+        why += [_("not modelled: {text}").format(text=n) for n in self.not_modelled]
+        why += list(self.notes)
+        return tuple(why)
+
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
+        owner = owner or ("LS" if self.side == "LS" else "DS")
+        if self.kind == OTHER:
+            raise AssistantError(_("{card} is a {type} card, which the engine does not play: it has no table entry").format(card=self.name, type=self.type))
+        if self.side in ("DS", "LS") and owner != self.side:
+            raise SideMismatchError(self.name, self.side, owner)
         entry: dict[str, Any] = {"id": uid, "owner": owner, "name": re.sub(r"\s*\([A-Z]\)$", "", self.name), "type": self.type}
         if self.kind != "unit":
             entry["kind"] = self.kind
+        if self.side in ("DS", "LS", "neutral"):
+            entry["side"] = self.side
         if self.unique:
             entry["unique"] = True
         for k in ("cost", "speed", "power", "health"):
             if getattr(self, k) is not None:
                 entry[k] = getattr(self, k)
-        kws: dict[str, Any] = {}
-        for k, v in self.keywords:
-            if k == "evade":
-                kws.setdefault("evade", []).append(v)
-            elif k not in ("bounty", "upkeep"):
-                kws[k] = v
+        if self.variable:
+            entry["variable"] = list(self.variable)
+        kws = _keyword_dict(self.keywords)
         if kws:
             entry["keywords"] = kws
-        if dict(self.keywords).get("upkeep"):
-            entry["upkeep"] = dict(self.keywords)["upkeep"]
-        if "bounty" in dict(self.keywords):
+        costs = _cost_dict(self.costs)
+        if costs:
+            entry["costs"] = costs
+        if self.upkeep_text:
+            entry["upkeep_text"] = self.upkeep_text
+            force = [n for k, n in self.upkeep if k == "force"]
+            if len(self.upkeep) == 1 and force:
+                entry["upkeep"] = force[0]  # the engine's own Upkeep: paid in Force at the start of the build step
+        if self.bounty:
             entry["bounty"] = True
-        if self.costs:
-            entry["costs"] = dict(self.costs)
+        if self.conditional:
+            entry["conditional"] = list(self.conditional)
         if self.pilots:
             entry["pilots"] = self.pilots
-            grants: dict[str, Any] = {}
-            for k, v in self.grants:
-                if k == "evade":
-                    grants.setdefault("evade", []).append(v)
-                else:
-                    grants[k] = v
+            grants = _keyword_dict(self.grants)
             if grants:
                 entry["grants"] = grants
+            gcosts = _cost_dict(self.grant_costs)
+            if gcosts:
+                entry["grant_costs"] = gcosts
         entry["zone"] = zone
         return entry
 
 
-#: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
-NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "upkeep"}
-_COST = re.compile(r"pay\s+(\d{1,4})\s+force\s*(?:to\s+use\s+)?[:,]?\s*$", re.I)  # "Pay 1 Force: Retaliate 2"
-_COST_AFTER = re.compile(r"\s*\(\s*pay\s+(\d{1,4})\s+force\s*\)", re.I)  # "Retaliate 2 (pay 1 Force)"
+class SideMismatchError(AssistantError):
+    """A Dark Side card given to the Light Side (or the reverse); neutral cards go to either."""
+
+    def __init__(self, card: str, side: str, owner: str):
+        super().__init__(
+            _("{card} is a {side} card: {owner} can't play it (a neutral card may be played by either side)").format(card=card, side=side, owner=owner)
+        )
 
 
-def _keywords(text: str, notes: list[str] | None = None, costs: list[tuple[str, int]] | None = None) -> tuple[tuple[str, Any], ...]:
-    """Keywords in a card's text, with their numbers; a numbered keyword printed without one is
-    reported and left out; "Pay N Force: Keyword X" keeps its cost."""
+def _keyword_dict(pairs: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k == "evade":
+            out.setdefault("evade", []).append(v)
+        elif k in out and not isinstance(v, bool):
+            out[k] = int(out[k]) + int(v)  # printed twice: cumulative (FAQ L46, L103)
+        else:
+            out[k] = v
+    return out
+
+
+def _cost_dict(pairs: tuple[tuple[str, int], ...]) -> dict[str, Any]:
+    """{"evade": [1, 3]} when a keyword has several paid instances, else {"evade": 1}."""
+    out: dict[str, Any] = {}
+    for k, c in pairs:
+        out.setdefault(k, []).append(c)
+    return {k: v[0] if len(v) == 1 else v for k, v in out.items()}
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+
+class _Refused(Exception):
+    """One card that cannot be read: refused alone, with why."""
+
+
+def number(value: str, column: str) -> int | str | None:
+    """A stat as the files write it: ``7``, ``7.0`` -> 7; ``*`` (or X, ?) -> ``"*"``, set by the card's
+    text; empty or ``-`` -> None. Anything else is refused.
+
+    >>> number("7.0", "Cost"), number(" 60 ", "Speed"), number("*", "Power"), number("", "Health")
+    (7, 60, '*', None)
+    """
+    v = value.strip()
+    if v in ("", "-", "—"):
+        return None
+    if v in ("*", "X", "x", "?"):
+        return VARIABLE
+    m = re.fullmatch(r"\+?(\d{1,6})(?:\.0+)?", v)
+    if not m:
+        raise _Refused(_("{column} {value!r} is not a number (a whole number, 7.0, or * for one set by the text)").format(column=column, value=v[:20]))
+    return int(m[1])
+
+
+def _cell(raw: str) -> str:
+    """A cell as Lackey's spreadsheet export writes it: a quoted cell loses its quotes and its doubled inner quotes."""
+    s = raw.strip()
+    if len(s) >= 2 and s[0] == '"' and s[-1] == '"':
+        s = s[1:-1].replace('""', '"')
+    return s
+
+
+# --- card text -------------------------------------------------------------------------------
+
+
+@dataclass
+class TextReading:
+    """What a card's text gives it, read ability by ability."""
+
+    keywords: list[tuple[str, Any]] = field(default_factory=list)
+    costs: list[tuple[str, int]] = field(default_factory=list)
+    pilots: str = ""
+    grants: list[tuple[str, Any]] = field(default_factory=list)
+    grant_costs: list[tuple[str, int]] = field(default_factory=list)
+    conditional: list[str] = field(default_factory=list)
+    not_modelled: list[str] = field(default_factory=list)
+    upkeep: list[tuple[str, int]] = field(default_factory=list)
+    upkeep_text: str = ""
+    bounty: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def keyword_ability(ability: str) -> tuple[str, int | bool | str, int | None] | None:
+    """An ability that *is* a keyword: (keyword, number or True or "X", Force cost or None).
+
+    >>> keyword_ability("Pay 2 Force -> Evade 2"), keyword_ability("2 Force pay -> Deflect 3")
+    (('evade', 2, 2), ('deflect', 3, 2))
+    >>> keyword_ability("Critical Hit 1"), keyword_ability("Armor"), keyword_ability("Accuracy -1")
+    (('critical_hit', 1, None), ('armor', True, None), ('accuracy', -1, None))
+    >>> keyword_ability("Pay 0 Force -> Retaliate X, where X is Chewbacca's power.")
+    ('retaliate', 'X', 0)
+    >>> keyword_ability("Jango gets Critical Hit 2") is None
+    True
+    """
+    m = _KW_ALONE.match(ability.strip())
+    if not m:
+        return None
+    word = _KEYWORDS[m["kw"].lower()]
+    cost = m["c1"] or m["c2"] or m["c3"]
+    n = m["n"]
+    value: int | bool | str = True if n is None else ("X" if n.lower() == "x" else int(n))
+    if cost is not None and cost.lower() == "x":
+        return word, "X", None  # "Pay X Force -> Evade X": the player chooses X, so no fixed keyword
+    return word, value, int(cost) if cost is not None else None
+
+
+#: keywords of the later (fan-made) sets the engine does not apply: an ability that starts with one is listed as not modelled
+_LATER_KEYWORDS = re.compile(
+    r"^(?:insert:\s*)?(adapt|switch|barrage|stealth|double strike|double damage|ferocity|precision|tenacity|absorb|parry|riposte|fury|focus|surge|"
+    r"resilience|cunning|intimidation|velocity|area damage|damage control|overload|ambush|consume|reduced cost|alternative cost|last stand|"
+    r"deploy|foresight|forewarning|persuade|meditate|redirect|protect|inspiration|fortitude|backfire|avenge|stack)\b", re.I)
+#: a keyword's reminder text, as some sets print it: "Evade 2 (Prevent up to 2 damage to this unit. )"
+_REMINDER = re.compile(rf"(\b(?:{_KW_NAMES})(?:\s+[+-]?\d{{1,3}})?)\s*\((?!\s*pay\b)(?:[^()]|\([^()]*\))*\)(\s*)(?=(\S?))", re.I)  # not "(pay 1 Force)"
+#: where a sentence starts a new ability in sets that run them together ("... this attack. Pay 2 Force -> Evade 2")
+_NEW_ABILITY = re.compile(
+    rf"(?<=[.)])\s+(?=(?:pay\s+(?:\d{{1,3}}|x)\b|\d{{1,3}}\s+force\s+pay\b|reserves\s*:|upkeep\s*:|bounty\s*:|\[pilot\]|(?:{_KW_NAMES})\b))", re.I
+)
+
+
+def drop_reminders(text: str) -> str:
+    """A keyword's reminder text in parentheses is left out; where a new ability follows it (a capital
+    letter), the abilities are separated as the other sets do with ``|``.
+
+    >>> drop_reminders("Overkill (When this unit attacks, ...) Shields 1 (Each unit gets -1 power.)")
+    'Overkill | Shields 1'
+    >>> drop_reminders("Tyranus gets Critical Hit 2 (While attacking, ...) for this attack.")
+    'Tyranus gets Critical Hit 2 for this attack.'
+    """
+    def sub(m: re.Match[str]) -> str:
+        follows = m[3]
+        return m[1] + (" | " if follows[:1].isupper() or follows == "" else m[2])
+
+    return _REMINDER.sub(sub, text).strip().rstrip("|").strip()
+
+
+def _split_abilities(text: str) -> list[str]:
+    """The abilities of a text: the files separate them with ``|`` (older ones with ``;`` or by
+    sentences, "... this attack. Pay 2 Force -> Evade 2"); keywords written as sentences
+    ("Accuracy 1. Armor.") are split where every part is a keyword. A pilot's bonuses, after
+    "[Pilot]", stay one ability."""
     out = []
-    for m in _KW.finditer(text):
-        word = _KEYWORDS[m[1].lower()]
-        if word in NUMBERED and not m[2]:
-            if notes is not None:
-                notes.append(_("'{m}' has no number in the text: not imported (enter it in the table file)").format(m=m[1]))
+    for part in (p.strip() for p in re.split(r"\s*[|;]\s*", drop_reminders(text))):
+        if not part:
             continue
-        out.append((word, int(m[2]) if m[2] else True))
-        paid = _COST.search(text[: m.start()].split(".")[-1]) or _COST_AFTER.match(text[m.end():])
-        if paid and costs is not None:
-            costs.append((word, int(paid[1])))
-    return tuple(out)
+        at = part.lower().find("[pilot]")
+        if at < 0 and _PILOT.match(part):
+            at = 0  # "Starfighter Pilot: +20 speed. Evade 2." — the bonuses stay with the pilot
+        head, pilot = (part[:at], part[at:]) if at >= 0 else (part, "")
+        for chunk in [*(c.strip() for c in _NEW_ABILITY.split(head)), pilot.strip()]:
+            if not chunk:
+                continue
+            pieces = [p.strip() for p in re.split(r"(?<=[.;])\s+", chunk) if p.strip()]
+            if len(pieces) > 1 and all(keyword_ability(p) or re.fullmatch(rf"(?:{_KW_NAMES})\s*[.;]?", p, re.I) for p in pieces):
+                out += pieces
+            else:
+                out.append(chunk)
+    return out
 
 
-def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = None) -> tuple[list[SwtcgCardData], list[str]]:
-    """Cards from a LackeyCCG set file, and the columns not used (reported to the user). Rows
-    that cannot be read as a card (too few columns) are listed in ``skipped``, never padded."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
+def _grant_subject_is_self(ability: str, at: int) -> bool | None:
+    """Who a keyword named at ``at`` is given to: True this unit, False other cards, None nobody
+    (a mention: "can't use Evade", "loses Shields")."""
+    head = ability[:at]
+    gets = list(re.finditer(r"\b(gets?|has|have|gains?)\b", head, re.I))
+    if not gets:
+        return None
+    g = gets[-1]
+    between = head[g.end():]
+    if re.search(r"[.]\s", between) or re.search(r"\b(as long as|while|if|when|unless|using|attacking|for each)\b", between, re.I):
+        return None  # the keyword is in the condition ("gets +2 power as long as it's using Bombard"), not given
+    start = max(head.rfind(c, 0, g.start()) for c in ",:.>") + 1
+    start = max([start, *(m.end() for m in re.finditer(r"\bor\b", head[: g.start()], re.I))])
+    subject = head[start:g.start()]
+    return not _OTHERS.search(subject)
+
+
+def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = False) -> TextReading:
+    """Read a card's text: its own keywords (units only), their costs, what it may pilot and
+    grants, conditional keywords, Upkeep, Bounty, and what is named but not modelled."""
+    r = TextReading()
+    for ability in _split_abilities(text):
+        kw = keyword_ability(ability)
+        bare = ability.strip().rstrip(".;").strip()
+        if kw is not None:
+            word, value, cost = kw
+            if not unit:
+                continue  # battle, mission, location, equipment: they name keywords for other cards
+            if value == "X":
+                r.conditional.append(_("{ability} (X is set by the card: give it at the table)").format(ability=bare))
+            elif word in NUMBERED and value is True:
+                r.notes.append(_("'{m}' has no number in the text: not imported (enter it in the table file)").format(m=bare))
+            elif cost is not None and word not in ACTIVATED:
+                r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
+            else:
+                r.keywords.append((word, value))
+                if cost is not None:
+                    r.costs.append((word, cost))
+                if word in NOT_APPLIED:
+                    r.not_modelled.append(bare)
+            continue
+        at = ability.lower().find("[pilot]")
+        text = ability[at:].strip() if at > 0 else ability.strip()  # "Any Speeder with Dack on it ... [Pilot] ..."
+        pm = (_PILOT_MARKED.match(text) or _PILOT.match(text)) if character else None
+        if pm and not r.pilots:
+            kinds = [" ".join(w[:1].upper() + w[1:] for w in k.split()) for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
+            r.pilots = ", ".join(kinds)
+            _read_grants(pm["rest"], r)
+            continue
+        later = _LATER_KEYWORDS.match(ability.strip()) if unit else None
+        if later:
+            r.not_modelled.append(_("{keyword} (a later set's keyword)").format(keyword=ability.strip().rstrip(".")))
+            continue
+        head = re.match(r"^(upkeep|bounty|reserves)\s*[:\-]\s*(.*)$", ability.strip(), re.I)
+        if head and unit:
+            word, rest = head[1].lower(), head[2].strip()
+            if word == "upkeep":
+                r.upkeep_text = rest.rstrip(".")
+                r.upkeep, unread = upkeep_choices(rest)
+                if unread:
+                    r.not_modelled.append(_("Upkeep: {choices} (done by hand when Upkeep is paid)").format(choices="; ".join(unread)))
+            elif word == "bounty":
+                r.bounty = rest.rstrip(".")
+                r.not_modelled.append(_("Bounty reward: {text} (collect-bounty counts it; the reward is done by hand)").format(text=r.bounty))
+            else:
+                r.not_modelled.append(f"Reserves: {rest}")
+            continue
+        for m in _KW_MENTION.finditer(ability):
+            to_self = _grant_subject_is_self(ability, m.start())
+            if to_self is None:
+                continue
+            if not unit and (to_self or kind_played_once):
+                continue  # a battle or mission card's effect is played by hand, once, on the cards it names
+            r.conditional.append(ability.strip() if to_self else _("gives other cards {kw}: {ability}").format(kw=m[1], ability=ability.strip()))
+            break
+    return r
+
+
+def _read_grants(rest: str, r: TextReading) -> None:
+    """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
+    (or, in older files, "+20 speed. Evade 2.")."""
+    if re.search(r"\b(if|as long as|while|unless)\b", rest.split("*")[0], re.I):
+        r.not_modelled.append(_("pilot bonus under a condition: {text}").format(text=rest.strip()))  # Nien Nunb: "If there is more than one Pilot ..."
+        return
+    body = _GETS_HEAD.sub("", rest.strip())
+    parts = [p.strip().rstrip(".").strip().strip("\"'").rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
+             for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
+    split: list[str] = []
+    for p in (p for p in parts if p):
+        pieces = [q.strip() for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", p) if q.strip()]  # "+10 speed and +1 power"
+        ok = len(pieces) > 1 and all(re.fullmatch(r"\+\d{1,3}\s+(speed|power|health)", q, re.I) or keyword_ability(q) for q in pieces)
+        split += pieces if ok else [p]
+    for p in split:
+        stat = re.fullmatch(r"\+(\d{1,3})\s+(speed|power|health)", p, re.I)
+        if stat:
+            r.grants.append((stat[2].lower(), int(stat[1])))
+            continue
+        kw = keyword_ability(p)
+        if kw and kw[1] != "X" and not (kw[0] in NUMBERED and kw[1] is True):
+            r.grants.append((kw[0], kw[1]))
+            if kw[2] is not None:
+                r.grant_costs.append((kw[0], kw[2]))
+            continue
+        r.not_modelled.append(_("pilot bonus: {text}").format(text=p))
+
+
+# --- the file --------------------------------------------------------------------------------
+
+
+def _rows(text: str) -> list[tuple[int, str]]:
+    return [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
+def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = None,
+                report: list[ImportedItem] | None = None) -> tuple[list[SwtcgCardData], list[str]]:
+    """Cards from a LackeyCCG set file, and the columns not used (reported to the user).
+
+    A row that cannot be read as a card is refused alone: listed in ``skipped`` (and in
+    ``report``) with its line and why. Without ``skipped`` the first such row refuses the file
+    (strict reading, for a file one wrote by hand)."""
+    rows = _rows(text)
+    if not rows:
         raise ImportFileError(_("{name}: empty file").format(name=name))
-    header = [h.strip() for h in lines[0].split("\t")]
-    if len(header) < 3 or header[0].lower() != "name":
+    header = [_cell(h).lower().lstrip("\ufeff") for h in rows[0][1].split("\t")]
+    shown = [_cell(h) for h in rows[0][1].split("\t")]
+    if len(header) < 2 or header[0] != "name":
         raise ImportFileError(
             _("{name}:1: a LackeyCCG card file starts with a tab-separated header whose first column is 'Name' (then Set, ImageFile); got {lines!r}").format(
-                name=name, lines=lines[0][:60]
+                name=name, lines=rows[0][1][:60]
             )
         )
     index: dict[str, int] = {}
     for key, names in _COLUMNS.items():
         for i, h in enumerate(header):
-            if h.lower() in names:
+            if h in names:
                 index[key] = i
                 break
-    unused = [h for i, h in enumerate(header) if i > 2 and i not in index.values()]
-    cards = []
-    for n, line in enumerate(lines[1:], start=2):
+    unused = [h for i, h in enumerate(shown) if i > 0 and i not in index.values() and h.lower() != "imagefile"]
+    needed = max([0, *index.values()]) + 1
+    cards: list[SwtcgCardData] = []
+    for n, line in rows[1:]:
         cells = line.split("\t")
-        if len(cells) > len(header):
-            raise ImportFileError(_("{name}:{n}: {n2} columns, the header has {n3}").format(name=name, n=n, n2=len(cells), n3=len(header)))
-        if len(cells) < len(header):
-            needed = max([2, *index.values()]) + 1
-            why = _("{name}:{n}: {columns} columns, the header has {header}: card {card!r} skipped (not padded)").format(
-                name=name, n=n, columns=len(cells), header=len(header), card=cells[0].strip()
-            )
-            if skipped is None or len(cells) < 2:
-                raise ImportFileError(why)
-            skipped.append(why + ("" if len(cells) < needed else _("; its missing columns are ones this import does not use")))
-            if len(cells) < needed:
-                continue
-            cells += [""] * (len(header) - len(cells))
-
-        def get(key: str, cells: list[str] = cells) -> str:
-            return cells[index[key]].strip() if key in index else ""
-
-        def num(key: str, n: int = n, cells: list[str] = cells) -> int | None:
-            v = get(key)
-            if v == "" or v in ("-", "X", "x"):
-                return None
-            if not re.fullmatch(r"\d{1,6}", v):
-                raise ImportFileError(
-                    _("{name}:{n}: {header} {v!r} is not a number of at most 6 digits (card {cells!r})").format(
-                        name=name, n=n, header=header[index[key]], v=v[:20], cells=cells[0][:40]
-                    )
-                )
-            return int(v)
-
-        if not cells[0].strip():
-            raise ImportFileError(_("{name}:{n}: a card without a name").format(name=name, n=n))
-        typ = get("type")
-        sub = get("subtype")
-        if sub and " - " not in typ:
-            typ = f"{typ} - {sub}"
-        side_raw = get("side").lower()
-        side = "DS" if side_raw in ("dark", "ds", "dark side", "sith") else "LS" if side_raw in ("light", "ls", "light side", "jedi") else ""
-        body = get("text")
-        m = re.search(r"\b(\w+) Pilot\b", body)
-        own, granted = (body[: m.start()], body[m.end() :]) if m else (body, "")
-        notes: list[str] = []
-        costs: list[tuple[str, int]] = []
-        grants = _keywords(granted, notes) + tuple((stat, int(v)) for v, stat in re.findall(r"\+(\d{1,4}) (speed|power|health)", granted, re.I))
-        cards.append(
-            SwtcgCardData(
-                cells[0].strip(),
-                cells[1].strip(),
-                typ,
-                num("cost"),
-                num("speed"),
-                num("power"),
-                num("health"),
-                side,
-                body,
-                _keywords(own, notes, costs),
-                m[1] if m else "",
-                grants,
-                tuple((header[i], cells[i]) for i in range(3, len(header)) if header[i] in unused and cells[i]),
-                tuple(costs),
-                tuple(notes),
-            )
-        )
+        label = _cell(cells[0]) or f"line {n}"
+        try:
+            if len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
+                raise _Refused(_("{n2} columns, the header has {n3}").format(n2=len(cells), n3=len(header)))
+            if len(cells) < len(header):
+                if len(cells) < needed:
+                    raise _Refused(_("{columns} columns, the header has {header}: card {card!r} skipped (not padded)").format(
+                        columns=len(cells), header=len(header), card=label))
+                cells = cells + [""] * (len(header) - len(cells))
+            cards.append(_card(cells, index, header, shown, unused))
+            if report is not None:
+                c = cards[-1]
+                report.append(ImportedItem(_item_name(c), "partial" if c.why_partial else "imported", c.why_partial))
+        except _Refused as e:
+            why = f"{name}:{n}: {e}"
+            if skipped is None:
+                raise ImportFileError(why + _(" (card {card!r})").format(card=label[:40])) from None
+            skipped.append(why)
+            if report is not None:
+                report.append(ImportedItem(label, "refused", (why,)))
     return cards, unused
 
 
+def _item_name(c: SwtcgCardData) -> str:
+    return f"{c.set} {c.name}" if c.set else c.name
+
+
+def _card(cells: list[str], index: dict[str, int], header: list[str], shown: list[str], unused: list[str]) -> SwtcgCardData:
+    def get(key: str) -> str:
+        return _cell(cells[index[key]]) if key in index else ""
+
+    name = _cell(cells[0])
+    if not name:
+        raise _Refused(_("a card without a name"))
+    typ_raw = get("type")
+    kind = _KINDS.get(typ_raw.split(" - ")[0].split("/")[0].strip().lower(), OTHER) if typ_raw else "unit"
+    sub = get("subtype")
+    typ = f"{typ_raw} - {sub}" if sub and " - " not in typ_raw else typ_raw
+    side_raw = get("side")
+    side = _SIDES.get(side_raw.lower(), side_raw[:20]) if side_raw else ""  # a later set's own faction ("Y") is kept as printed
+    stats: dict[str, int | None] = {}
+    variable: list[str] = []
+    for key in ("cost", "speed", "power", "health"):
+        v = number(get(key), shown[index[key]] if key in index else key)
+        if v == VARIABLE:
+            variable.append(key)
+            stats[key] = None
+        else:
+            stats[key] = v if isinstance(v, int) else None
+    unit = kind == "unit"
+    body = get("text")
+    r = read_text(body, unit, unit and typ_raw.strip().lower() == "character", kind in ("battle", "mission"))
+    notes = list(r.notes)
+    if not side_raw:
+        notes.append(_("no side given (L, D or N): the table file's owner decides"))
+    elif side not in ("DS", "LS", "neutral"):
+        notes.append(_("side {side!r} is not Light, Dark or Neutral (a later set's faction): the table's players are DS and LS, give the owner with --owner")
+                     .format(side=side))
+    if kind == OTHER:
+        notes.append(_("card type {type!r} is not one the engine plays (Character, Space, Ground, Battle, Mission, Location, Equipment): listed, "
+                       "not put on a table").format(type=typ_raw))
+    elif kind == "unit" and "/" in typ_raw.split(" - ")[0]:
+        notes.append(_("a unit of more than one arena ({arenas}): the table file's zone says which it is in").format(arenas=typ_raw.split(" - ")[0]))
+    if unit:
+        missing = [k for k in ("speed", "power", "health") if stats[k] is None and k not in variable]
+        if missing:
+            notes.append(_("{stats} not given: the unit can't attack or be damaged until it is entered in the table file").format(stats=", ".join(missing)))
+    return SwtcgCardData(
+        name,
+        get("set"),
+        typ,
+        stats["cost"],
+        stats["speed"],
+        stats["power"],
+        stats["health"],
+        side,
+        body,
+        tuple(r.keywords),
+        r.pilots,
+        tuple(r.grants),
+        tuple((shown[i], _cell(cells[i])) for i in range(1, len(header)) if shown[i] in unused and _cell(cells[i])),
+        tuple(r.costs),
+        tuple(notes),
+        kind,
+        tuple(variable),
+        tuple(r.grant_costs),
+        tuple(r.conditional),
+        tuple(r.not_modelled),
+        tuple(r.upkeep),
+        r.upkeep_text,
+        r.bounty,
+    )
+
+
 def card_line(c: SwtcgCardData) -> str:
-    """One card as a line of the import's listing: name, type, side, cost, keywords."""
-    kws = ", ".join(f"{k} {v}" if v is not True else k for k, v in c.keywords)
-    return f"{c.name} ({c.type}, {c.side or '?'}, cost {c.cost})" + (f": {kws}" if kws else "")
+    """One card as a line of the import's listing: name, type, side, cost, keywords with their costs."""
+    costs = dict(c.costs)
+    kws = ", ".join((f"{k} {v}" if v is not True else k) + (f" (pay {costs[k]} Force)" if k in costs else "") for k, v in c.keywords)
+    extra = [f"pilots {c.pilots}"] if c.pilots else []
+    extra += [f"upkeep: {c.upkeep_text}"] if c.upkeep_text else []
+    extra += [f"bounty: {c.bounty}"] if c.bounty else []
+    extra += [f"{s} *" for s in c.variable]
+    cost = "*" if "cost" in c.variable else c.cost
+    return f"{c.name} ({c.type}, {c.side or '?'}, cost {cost})" + (f": {kws}" if kws else "") + (f" [{'; '.join(extra)}]" if extra else "")
 
 
 def _read(text: str, name: str) -> ImportedCards:
+    return _read_many([(text, name)])
+
+
+def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
+    """One set file, or a folder of them as one import with one report. In a folder, a file that is
+    not a card list is skipped and said; a name printed in several sets is listed for the player
+    to choose (``SET/Name`` picks one)."""
+    cards: list[SwtcgCardData] = []
+    reports: list[ImportReport] = []
     skipped: list[str] = []
-    cards, unused = load_lackey(text, name, skipped)
-    return ImportedCards(tuple(cards), {c.name: c for c in cards}, tuple(unused), tuple(skipped))
+    unused: dict[str, None] = {}
+    for text, name in files:
+        rows: list[str] = []
+        items: list[ImportedItem] = []
+        try:
+            got, cols = load_lackey(text, name, rows, items)
+            if not got and rows:
+                raise ImportFileError(_("{name}: no card could be read; the first: {why}").format(name=name, why=rows[0]))
+        except ImportFileError as e:
+            if len(files) == 1:
+                raise
+            skipped.append(_("skipped: {why}").format(why=e))
+            continue
+        unused.update(dict.fromkeys(cols))
+        cards += got
+        notes = (_("columns not used: {names}").format(names=", ".join(cols)),) if cols else ()
+        reports.append(ImportReport(name, "swtcg", tuple(items), notes))
+    if not reports:
+        raise ImportFileError("; ".join(skipped))
+    report = merge(reports, _("{n} set files").format(n=len(reports)), "swtcg") if len(files) != 1 else reports[0]
+    if skipped:
+        report = ImportReport(report.source, report.game, report.items, report.notes + tuple(skipped))
+    by_key: dict[str, SwtcgCardData] = {}
+    sets: dict[str, list[str]] = {}
+    for c in cards:
+        by_key.setdefault(f"{c.set}/{c.name}", c)
+        sets.setdefault(c.name, []).append(f"{c.set}/{c.name}")
+    ambiguous = {n: tuple(keys) for n, keys in sets.items() if len(keys) > 1}
+    by_key.update({c.name: c for c in cards if c.name not in ambiguous and c.name not in by_key})
+    return ImportedCards(tuple(cards), by_key, tuple(unused), (), report, ambiguous)
 
 
 def _entry(card: SwtcgCardData, uid: str, opts: EntryOptions) -> dict[str, Any]:
-    return card.table_entry(uid, opts.owner, opts.zone)
+    # no --owner: the card's own side owns it (a neutral card: the Dark Side, the first player)
+    return card.table_entry(uid, opts.owner if opts.owner_given else "", opts.zone)
 
 
-#: LackeyCCG set files as the SW TCG plug-in reads them (:class:`assistant.cardgame.plugin.CardGame`)
-IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS")
+#: LackeyCCG set files as the SW TCG plug-in reads them (:class:`assistant.cardgame.plugin.CardGame`);
+#: the owner of an entry defaults to the card's side (a neutral card: DS, unless --owner says)
+IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS", read_many=_read_many, suffix=".txt")

@@ -18,6 +18,7 @@ A table file is YAML, ``format: swtcg-table/1``. The two players are ``DS`` and 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
@@ -32,7 +33,7 @@ FORMAT = "swtcg-table/1"
 SIDES = ("DS", "LS")
 ARENAS = ("space", "ground", "character")  # reading R7 in docs/readings.md: listing order, not sourced
 Zone = Literal["space", "ground", "character", "build", "hand", "discard"]
-Kind = Literal["unit", "mission", "location", "battle"]
+Kind = Literal["unit", "mission", "location", "battle", "equipment"]
 #: reading R6 in docs/readings.md: the shared turn's steps (the FAQ's old phase names are aliases)
 STEPS = ("setup", "untap", "build-points", "force", "build-start", "build", "retreat",
          "battle-space", "battle-ground", "battle-character", "end")
@@ -70,8 +71,13 @@ class Unit:
     cannot_attack: bool = False  # e.g. under Han Enchained
     speed_bonus: int = 0
     power_bonus: int = 0  # until end of battle (Stun and similar)
-    #: Force paid to use a keyword, as printed ("Pay 1 Force: Retaliate 2" -> retaliate: 1)
-    costs: tuple[tuple[str, int], ...] = ()
+    #: Force paid to use a keyword, as printed ("Pay 1 Force: Retaliate 2" -> retaliate: 1); Evade: one per instance
+    costs: tuple[tuple[str, Any], ...] = ()
+    side: str = ""  # the card's side: DS, LS, neutral (either may play it) or "" (not given)
+    variable: tuple[str, ...] = ()  # stats printed "*": set by the card's text, asked for before they are used
+    conditional: tuple[str, ...] = ()  # keywords the card gives under a condition: listed, not applied
+    grant_costs: tuple[tuple[str, Any], ...] = ()  # the Force cost of a keyword this pilot grants its vehicle
+    upkeep_text: str = ""  # Upkeep as printed ("Pay 1 build point or tap this unit"): its choices are paid at pay-upkeep
 
     @property
     def label(self) -> str:
@@ -175,6 +181,38 @@ def other(side: str) -> str:
 
 # --- the file boundary ------------------------------------------------------------------
 
+_UPKEEP_CHOICES = (
+    ("bp", re.compile(r"^pay\s+(\d{1,2})\s+build\s+points?$", re.I)),
+    ("force", re.compile(r"^pay\s+(\d{1,2})\s+force$", re.I)),
+    ("tap", re.compile(r"^tap\s+(?:this unit|it|him|her|[\w' -]+?)()$", re.I)),
+    ("discard", re.compile(r"^discard\s+(\d{1,2}|a|one)\s+cards?\s+from\s+(?:your\s+)?hand$", re.I)),
+    ("damage", re.compile(r"^put\s+(\d{1,2})\s+damage\s+counters?\s+on\s+(?:this unit|it|[\w' -]+?)$", re.I)),
+)
+
+
+def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
+    """Upkeep's choices as printed ("Pay 1 build point, discard 1 card from your hand, or tap this
+    unit"): those the engine applies, and the others as text.
+
+    >>> upkeep_choices("Pay 1 build point or tap this unit.")
+    ([('bp', 1), ('tap', 0)], [])
+    >>> upkeep_choices("Put the top 3 cards of your deck into your discard pile.")
+    ([], ['Put the top 3 cards of your deck into your discard pile'])
+    """
+    parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip(".")) if p.strip()]
+    got: list[tuple[str, int]] = []
+    unread: list[str] = []
+    for p in parts:
+        for key, rx in _UPKEEP_CHOICES:
+            m = rx.match(p)
+            if m:
+                got.append((key, 1 if m[1].lower() in ("a", "one") else int(m[1]) if m[1] else 0))  # "discard a card"
+                break
+        else:
+            unread.append(p)
+    return got, unread
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -195,7 +233,7 @@ class _UnitModel(_Strict):
     id: str = Field(min_length=1)
     owner: Literal["DS", "LS"]
     name: str = ""
-    kind: Literal["unit", "mission", "location", "battle"] = "unit"
+    kind: Literal["unit", "mission", "location", "battle", "equipment"] = "unit"
     type: str = ""
     unique: bool = False
     cost: int = Field(0, ge=0)
@@ -215,7 +253,12 @@ class _UnitModel(_Strict):
     upkeep: int = Field(0, ge=0)
     bounty: bool = False
     cannot_attack: bool = False
-    costs: dict[str, Annotated[int, Field(ge=0)]] = {}
+    costs: dict[str, Annotated[int, Field(ge=0)] | list[Annotated[int, Field(ge=0)]]] = {}
+    side: Literal["DS", "LS", "neutral", ""] = ""
+    variable: list[Literal["cost", "speed", "power", "health"]] = []
+    conditional: list[str] = []
+    grant_costs: dict[str, Annotated[int, Field(ge=0)] | list[Annotated[int, Field(ge=0)]]] = {}
+    upkeep_text: str = ""
 
 
 class _TableModel(_Strict):
@@ -280,8 +323,23 @@ def parse_table(text: str, name: str = "<table>") -> Table:
                 um.bounty,
                 um.cannot_attack,
                 costs=_freeze(um.costs),
+                side=um.side,
+                variable=tuple(dict.fromkeys(um.variable)),
+                conditional=tuple(um.conditional),
+                grant_costs=_freeze(um.grant_costs),
+                upkeep_text=um.upkeep_text,
             )
         )
+        if um.side in SIDES and um.side != um.owner:
+            probs.append(
+                Problem(
+                    _("a {side} card: {owner} can't play it (a neutral card may be played by either side)").format(side=um.side, owner=um.owner),
+                    name,
+                    lines.line(("units", i, "side")),
+                    f"units[{i}].side",
+                    um.side,
+                )
+            )
     for i, u in enumerate(units):
         if u.aboard is not None and u.aboard not in ids:
             probs.append(
@@ -327,12 +385,17 @@ def dump_table(t: Table) -> str:
             "upkeep",
             "bounty",
             "cannot_attack",
+            "side",
+            "upkeep_text",
         ):
             if getattr(u, k) != getattr(default, k):
                 d[k] = getattr(u, k)
-        for k in ("keywords", "grants", "costs"):
+        for k in ("keywords", "grants", "costs", "grant_costs"):
             if getattr(u, k):
                 d[k] = {a: list(b) if isinstance(b, tuple) else b for a, b in getattr(u, k)}
+        for k in ("variable", "conditional"):
+            if getattr(u, k):
+                d[k] = list(getattr(u, k))
         units.append(d)
     pd = Player("")
     data = {
