@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .errors import AssistantError, Problem
@@ -155,6 +156,23 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, name: str) -> Problem:
     return Problem(_("not valid YAML: {what}").format(what=what), name, stop)
 
 
+def _fast_compose(yaml: ModuleType, text: str) -> tuple[Any, Any]:
+    """The document's node tree read by libyaml, when PyYAML has it (about 20 times faster than
+    the pure-Python reader: a library of a thousand imported cards reads in a fraction of a
+    second instead of seconds), and the loader that builds its scalars; (None, None) when libyaml
+    is missing or finds any fault, so that the pure-Python reader reads it again and reports the
+    fault with the messages and lines it always has."""
+    if not getattr(yaml, "__with_libyaml__", False):
+        return None, None
+    loader = yaml.CSafeLoader(text)
+    try:
+        return loader.get_single_node(), loader
+    except Exception:  # any fault: reported by the pure-Python reader, as before
+        return None, None
+    finally:
+        loader.dispose()
+
+
 def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     """Parse one YAML document with the safe loader.
 
@@ -164,10 +182,11 @@ def parse_yaml(text: str, name: str) -> tuple[Any, LineMap, list[Problem]]:
     """
     import yaml  # start-up time (~15 ms): a question answered from the cache reads no YAML
 
-    loader = None
+    node, loader = _fast_compose(yaml, text)
     try:
-        loader = yaml.SafeLoader(text)
-        node = loader.get_single_node()
+        if loader is None:  # not read by libyaml: PyYAML's own loader, whose messages say where
+            loader = yaml.SafeLoader(text)
+            node = loader.get_single_node()
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
         raise YamlReadError(
