@@ -149,6 +149,8 @@ class MissingStat:
     what: str
     card: str | None = None
     card_key: str | None = None
+    #: the card's set: ``cards set`` names it, as the same name may be printed in several sets
+    card_set: str | None = None
 
     def give(self) -> str:
         return f"--stat {self.figure}.{self.stat}=N"
@@ -156,7 +158,8 @@ class MissingStat:
     def keep(self) -> str | None:
         if self.card is None or self.card_key is None:
             return None
-        return f'cards set "{self.card}" {self.card_key}=N'
+        in_set = f' --set "{self.card_set}"' if self.card_set else ""
+        return f'cards set "{self.card}" {self.card_key}=N{in_set}'
 
     def message(self) -> str:
         from .i18n import _
@@ -170,7 +173,7 @@ class MissingStat:
 
     def as_json(self) -> dict[str, str | None]:
         return {"figure": self.figure, "stat": self.stat, "what": self.what, "card": self.card,
-                "give": self.give(), "card_key": self.card_key, "keep": self.keep()}
+                "give": self.give(), "card_key": self.card_key, "card_set": self.card_set, "keep": self.keep()}
 
 
 class MissingStatError(AssistantError):

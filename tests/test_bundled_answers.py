@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import textwrap
 import typing
 from pathlib import Path
@@ -152,11 +153,42 @@ def test_every_missing_number_is_named_with_how_to_give_it(home: Path, partial: 
     assert code == 2
     assert [(m["figure"], m["stat"], m["card"]) for m in obj["missing"]] == [("arc", "attack", "ARC Trooper"), ("arc", "damage", "ARC Trooper")]
     assert obj["missing"][0]["give"] == "--stat arc.attack=N"
-    assert obj["missing"][0]["keep"] == 'cards set "ARC Trooper" attack=N'
+    assert obj["missing"][0]["keep"] == 'cards set "ARC Trooper" attack=N --set "The Clone Wars starter (2008)"'
     assert "--stat arc.attack=N" in obj["error"] and "cards set" in obj["error"]
     code, obj = _attack("sbd", "x", "-p", partial)  # a figure with no card: only --stat, or its stats: in the file
     assert code == 2 and obj["missing"] == [{"figure": "x", "stat": "defense", "what": "Defense", "card": None,
-                                             "give": "--stat x.defense=N", "card_key": None, "keep": None}]
+                                             "give": "--stat x.defense=N", "card_key": None, "card_set": None, "keep": None}]
+
+
+ARC_ELSEWHERE = """\
+    format: tabletop-cards/1
+    game: swm
+    set: Another Set
+    cards:
+      - {name: Arc Trooper, source: a test card, cost: 20, factions: [Republic], unique: false, size: medium,
+         hp: 30, defense: 17, attack: 9, damage: 20, speed: 6, force: 0}
+"""
+
+
+def test_the_keep_command_runs_as_printed_when_the_name_is_in_two_sets(home: Path, tmp_path: Path) -> None:
+    """After an import the same name is in several sets: the printed ``cards set`` names the set,
+    so it keeps the number on the figure's own card, and the question is then answered."""
+    (home / "cards" / "swm").mkdir(parents=True)
+    (home / "cards" / "swm" / "another.yaml").write_text(textwrap.dedent(ARC_ELSEWHERE), encoding="utf-8")
+    position = tmp_path / "pinned.yaml"
+    position.write_text(textwrap.dedent(PARTIAL).replace("card: ARC Trooper,", 'card: ARC Trooper, set: "The Clone Wars starter (2008)",'),
+                        encoding="utf-8")
+    code, obj = _attack("sbd", "arc", "-p", str(position))
+    assert code == 2 and obj["missing"][0]["stat"] == "defense"
+    keep = obj["missing"][0]["keep"]
+    assert keep == 'cards set "ARC Trooper" defense=N --set "The Clone Wars starter (2008)"'
+    unpinned = runner.invoke(app, ["cards", "set", "ARC Trooper", "defense=16"])
+    assert unpinned.exit_code == 2 and "Another Set" in unpinned.output  # the name alone is ambiguous now
+    words = shlex.split(keep.replace("=N", "=16"))
+    r = runner.invoke(app, words)
+    assert r.exit_code == 0, r.output
+    code, obj = _attack("sbd", "arc", "-p", str(position))
+    assert code == 0 and obj["defense"] == 16  # the starter's card, not Another Set's (Defense 17)
 
 
 def test_a_stat_given_for_one_question(home: Path, partial: str) -> None:

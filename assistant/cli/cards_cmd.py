@@ -307,7 +307,7 @@ def abilities_cmd(
                 out.print(f"  [{colour}]{status:8s}[/] {escape(name)}")
 
 
-InSetOpt = Annotated[str | None, typer.Option("--in-set", help="The card's set, when its name is in several.", metavar="SET")]
+InSetOpt = Annotated[str | None, typer.Option("--set", "--in-set", "-s", help="The card's set, when its name is in several.", metavar="SET")]
 SourceOpt = Annotated[str | None, typer.Option("--source", help="Where the numbers come from (kept beside them).", metavar="TEXT")]
 
 

@@ -292,7 +292,8 @@ def missing_stat(what: str, fig: Figure, pos: Position | None = None) -> Missing
     stat, card_key = STAT_KEYS.get(what, (what.lower().replace(" ", "_"), what.lower().replace(" ", "_")))
     card = pos.card_of(fig) if pos is not None else None
     name = card.name if card is not None else fig.card
-    return MissingStat(fig.id, stat, what, name, card_key if name else None)
+    card_set = card.set if card is not None else fig.card_set
+    return MissingStat(fig.id, stat, what, name, card_key if name else None, (card_set or None) if name else None)
 
 
 def _require(value: int | None, what: str, fig: Figure, pos: Position | None = None) -> int:

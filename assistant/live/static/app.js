@@ -75,7 +75,7 @@ async function askAttack() {
 function missingForm(missing) {
   const rows = missing.map((m, i) => `<div class="missing-row"><label for="miss-${i}">${esc(tr("{figure}'s {what}", { figure: m.figure, what: m.what }))}</label>` +
     `<input id="miss-${i}" name="miss-${i}" type="number" inputmode="numeric" step="1" required data-figure="${esc(m.figure)}" data-stat="${esc(m.stat)}"` +
-    ` data-card="${esc(m.card || "")}" data-key="${esc(m.card_key || "")}">` +
+    ` data-card="${esc(m.card || "")}" data-key="${esc(m.card_key || "")}" data-set="${esc(m.card_set || "")}">` +
     (m.card ? `<label class="keep"><input type="checkbox" id="keep-${i}" data-keep="${i}"> ${esc(tr("keep for {card}", { card: m.card }))}</label>` : "") + `</div>`).join("");
   return `<form id="missing-form" class="missing"><p><b>${esc(tr("A number is missing:"))}</b></p>${rows}` +
          `<button id="missing-ask" type="submit">${esc(tr("Ask again"))}</button></form>`;
@@ -89,7 +89,7 @@ async function submitMissing(ev) {
       const value = input.value.trim();
       if (!/^-?\d{1,6}$/.test(value)) { say(tr("give a whole number")); input.focus(); return; }
       const keep = $(`keep-${i}`);
-      if (keep && keep.checked) await post("api/do/cards/set", { name: input.dataset.card, values: [`${input.dataset.key}=${value}`] });
+      if (keep && keep.checked) await post("api/do/cards/set", { name: input.dataset.card, values: [`${input.dataset.key}=${value}`], in_set: input.dataset.set || null });
       else S.stats[`${input.dataset.figure}.${input.dataset.stat}`] = value;
     }
     await showPair();
