@@ -66,7 +66,7 @@ NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": 
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
-_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+force)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG) too
+_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+for?ce)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG), "Pay 2 Foce" (VVI) too
 _KW_ALONE = re.compile(
     rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x))?"
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
@@ -76,6 +76,12 @@ _PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,
 #: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
 _PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
                            re.I)
+#: the word "Pilot" left out after the kinds: "[Pilot] Speeder. The Speeder gets: ..." (GPC's Ark "Bumpy" Roose)
+_PILOT_BARE = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s*[.:]\s*"
+                         r"(?P<rest>the\s[^.]*?\bgets\b.*)$", re.I)
+#: a keyword bought with something other than Force: "[Tap] -> Evade 2", "Put the top card of your opponent's deck into
+#: his or her discard pile -> Evade 1", "Discard a card from your hand -> Retaliate 4" (MAND, AAA, START)
+_OTHER_COST_KW = re.compile(rf"^(?P<cost>[^>]+?)\s*->\s*(?P<kw>{_KW_NAMES})(?:\s+[+-]?(?:\d{{1,3}}|x))?\s*[.;]?\s*$", re.I)
 _GETS_HEAD = re.compile(r"^the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
 _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
@@ -381,11 +387,17 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
             continue
         at = ability.lower().find("[pilot]")
         text = ability[at:].strip() if at > 0 else ability.strip()  # "Any Speeder with Dack on it ... [Pilot] ..."
-        pm = (_PILOT_MARKED.match(text) or _PILOT.match(text)) if character else None
+        pm = (_PILOT_MARKED.match(text) or _PILOT.match(text) or _PILOT_BARE.match(text)) if character else None
         if pm and not r.pilots:
             kinds = [" ".join(w[:1].upper() + w[1:] for w in k.split()) for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
             r.pilots = ", ".join(kinds)
             _read_grants(pm["rest"], r)
+            continue
+        other_cost = _OTHER_COST_KW.match(ability.strip()) if unit else None
+        if other_cost:
+            # the engine charges Force only: a keyword paid otherwise is listed, never given free
+            r.conditional.append(_("{ability} (paid with something other than Force, which the engine does not charge: use 'grant' when paid)")
+                                 .format(ability=bare))
             continue
         later = _LATER_KEYWORDS.match(ability.strip()) if unit else None
         if later:
@@ -531,7 +543,8 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
             stats[key] = v if isinstance(v, int) else None
     unit = kind == "unit"
     body = get("text")
-    r = read_text(body, unit, unit and typ_raw.strip().lower() == "character", kind in ("battle", "mission"))
+    arenas = [a.strip().lower() for a in typ_raw.split(" - ")[0].split("/")]
+    r = read_text(body, unit, unit and "character" in arenas, kind in ("battle", "mission"))  # a Ground/Character squad may pilot too
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))
