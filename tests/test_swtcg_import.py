@@ -386,6 +386,8 @@ def test_squad_pilots_a_pilot_without_the_word_and_keywords_bought_without_force
         "her discard pile -> Evade 1 | [Tap] -> Retaliate 2\t\tX",
         "Typo Knight (A)\tTST\tk4\tL\tCharacter\tJedi\t5\t50\t5\t4\tC\t4\t\tPay 2 Foce -> Evade 2\t\tX",
         "Ghost Child\tTST\tk5\tL\tCharacter\tChild\t3\t30\t1\t3\tR\t5\t\tUpkeep: Remove 1 corruption or captivity counter from one of your units.\t\tX",
+        "Rider Racer\tTST\tk6\tN\tGround\tSpeeder\t4\t80\t2\t4\tR\t6\t\tPay 2 Force -> Deflect 1, and the target of this Deflect gets -20 speed. | "
+        "Pay 2 Force -> Absorb 1 and Evade 1 | Pay 1 Force -> Absorb 1\t\tX",
     ]
     cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
     assert not skipped
@@ -401,3 +403,8 @@ def test_squad_pilots_a_pilot_without_the_word_and_keywords_bought_without_force
     assert typo.keywords == (("evade", 2),) and typo.costs == (("evade", 2),)
     child = cards["Ghost Child"]  # one choice with "or" inside it, not two
     assert child.upkeep == () and any("corruption or captivity counter" in w for w in child.not_modelled)
+    racer = cards["Rider Racer"]  # a paid keyword with a rider: the keyword at its cost, the rider listed; a later keyword listed
+    assert racer.keywords == (("deflect", 1), ("evade", 1)) and racer.costs == (("deflect", 2), ("evade", 2))
+    assert any("-20 speed (with Deflect 1, paid together)" in w for w in racer.not_modelled)
+    assert any(w.startswith("Absorb 1 (with Evade 1") for w in racer.not_modelled)
+    assert any("Pay 1 Force -> Absorb 1 (a later set's keyword)" in w for w in racer.not_modelled)
