@@ -375,3 +375,36 @@ def test_later_sets_a_faction_of_their_own_new_card_types_and_keywords() -> None
     assert event.kind == "other" and any("not one the engine plays" in w for w in event.why_partial)
     with pytest.raises(AssistantError, match="engine does not play"):
         event.table_entry("e", "DS")
+
+
+def test_squad_pilots_a_pilot_without_the_word_and_keywords_bought_without_force() -> None:
+    rows = [
+        "Kin Racers (A)\tTST\tk1\tL\tGround/Character\tRacer Squad\t3\t40\t2\t3\tU\t1\t\t [Pilot] Speeder or Transport Pilot. The Speeder or "
+        "Transport gets: *Velocity 25 *Lucky 2 *Tap -> Evade 2\t\tX",
+        "Bare Racer (A)\tTST\tk2\tN\tCharacter\tRacer\t3\t50\t5\t1\tC\t2\t\t[Pilot] Speeder. The Speeder gets: *Accuracy 1\t\tX",
+        "Deck Warrior (A)\tTST\tk3\tN\tCharacter\tMandalorian\t9\t50\t7\t7\tR\t3\t\tArmor | Put the top card of your opponent's deck into his or "
+        "her discard pile -> Evade 1 | [Tap] -> Retaliate 2\t\tX",
+        "Typo Knight (A)\tTST\tk4\tL\tCharacter\tJedi\t5\t50\t5\t4\tC\t4\t\tPay 2 Foce -> Evade 2\t\tX",
+        "Ghost Child\tTST\tk5\tL\tCharacter\tChild\t3\t30\t1\t3\tR\t5\t\tUpkeep: Remove 1 corruption or captivity counter from one of your units.\t\tX",
+        "Rider Racer\tTST\tk6\tN\tGround\tSpeeder\t4\t80\t2\t4\tR\t6\t\tPay 2 Force -> Deflect 1, and the target of this Deflect gets -20 speed. | "
+        "Pay 2 Force -> Absorb 1 and Evade 1 | Pay 1 Force -> Absorb 1\t\tX",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    kin = cards["Kin Racers (A)"]  # a Ground/Character squad is a Character: it may pilot
+    assert kin.pilots == "Speeder, Transport" and kin.grants == (("lucky", 2),)
+    assert any("Tap -> Evade 2" in w for w in kin.not_modelled)  # a tap-paid Evade is not granted free
+    bare = cards["Bare Racer (A)"]
+    assert bare.pilots == "Speeder" and bare.grants == (("accuracy", 1),)
+    warrior = cards["Deck Warrior (A)"]  # Evade and Retaliate bought with cards or a tap: listed, never given free
+    assert dict(warrior.keywords) == {"armor": True} and not warrior.costs
+    assert len(warrior.conditional) == 2 and all("other than Force" in c for c in warrior.conditional)
+    typo = cards["Typo Knight (A)"]
+    assert typo.keywords == (("evade", 2),) and typo.costs == (("evade", 2),)
+    child = cards["Ghost Child"]  # one choice with "or" inside it, not two
+    assert child.upkeep == () and any("corruption or captivity counter" in w for w in child.not_modelled)
+    racer = cards["Rider Racer"]  # a paid keyword with a rider: the keyword at its cost, the rider listed; a later keyword listed
+    assert racer.keywords == (("deflect", 1), ("evade", 1)) and racer.costs == (("deflect", 2), ("evade", 2))
+    assert any("-20 speed (with Deflect 1, paid together)" in w for w in racer.not_modelled)
+    assert any(w.startswith("Absorb 1 (with Evade 1") for w in racer.not_modelled)
+    assert any("Pay 1 Force -> Absorb 1 (a later set's keyword)" in w for w in racer.not_modelled)

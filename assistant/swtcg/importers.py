@@ -66,7 +66,7 @@ NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": 
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
-_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+force)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG) too
+_COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+for?ce)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG), "Pay 2 Foce" (VVI) too
 _KW_ALONE = re.compile(
     rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x))?"
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
@@ -76,6 +76,15 @@ _PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,
 #: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
 _PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
                            re.I)
+#: the word "Pilot" left out after the kinds: "[Pilot] Speeder. The Speeder gets: ..." (GPC's Ark "Bumpy" Roose)
+_PILOT_BARE = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s*[.:]\s*"
+                         r"(?P<rest>the\s[^.]*?\bgets\b.*)$", re.I)
+#: a keyword bought with something other than Force: "[Tap] -> Evade 2", "Put the top card of your opponent's deck into
+#: his or her discard pile -> Evade 1", "Discard a card from your hand -> Retaliate 4" (MAND, AAA, START)
+_OTHER_COST_KW = re.compile(rf"^(?P<cost>[^>]+?)\s*->\s*(?P<kw>{_KW_NAMES})(?:\s+[+-]?(?:\d{{1,3}}|x))?\s*[.;]?\s*$", re.I)
+#: a paid keyword with a rider or a second keyword: "Pay 1 Force -> Evade 2, and put 1 redemption counter on the attacking unit"
+#: (VV1 Lop), "Pay 2 Force -> Absorb 1 and Deflect 1" (VV1 Kouru), "[Tap] -> Intercept and Retaliate 2" (YV)
+_PAID_WITH_RIDER = re.compile(r"^(?P<cost>[^>]+?)\s*->\s*(?P<rhs>\S.*)$")
 _GETS_HEAD = re.compile(r"^the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
 _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
@@ -381,7 +390,7 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
             continue
         at = ability.lower().find("[pilot]")
         text = ability[at:].strip() if at > 0 else ability.strip()  # "Any Speeder with Dack on it ... [Pilot] ..."
-        pm = (_PILOT_MARKED.match(text) or _PILOT.match(text)) if character else None
+        pm = (_PILOT_MARKED.match(text) or _PILOT.match(text) or _PILOT_BARE.match(text)) if character else None
         if pm and not r.pilots:
             kinds = [" ".join(w[:1].upper() + w[1:] for w in k.split()) for k in re.split(r"\s*(?:,|/|\band\b|\bor\b)\s*", pm["kinds"]) if k.strip()]
             r.pilots = ", ".join(kinds)
@@ -390,6 +399,13 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
         later = _LATER_KEYWORDS.match(ability.strip()) if unit else None
         if later:
             r.not_modelled.append(_("{keyword} (a later set's keyword)").format(keyword=ability.strip().rstrip(".")))
+            continue
+        if unit and _OTHER_COST_KW.match(ability.strip()):
+            # the engine charges Force only: a keyword paid otherwise is listed, never given free
+            r.conditional.append(_("{ability} (paid with something other than Force, which the engine does not charge: use 'grant' when paid)")
+                                 .format(ability=bare))
+            continue
+        if unit and _paid_with_rider(ability.strip(), bare, r):
             continue
         head = re.match(r"^(upkeep|bounty|reserves)\s*[:\-]\s*(.*)$", ability.strip(), re.I)
         if head and unit:
@@ -414,6 +430,41 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
             r.conditional.append(ability.strip() if to_self else _("gives other cards {kw}: {ability}").format(kw=m[1], ability=ability.strip()))
             break
     return r
+
+
+def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
+    """A unit's paid keyword followed by a rider or a second keyword, split at "and" / ", and": one
+    engine keyword bought with Force is given at that cost and the rest listed; a keyword bought
+    otherwise, or two for one payment, is listed whole (never given free); a later set's keyword
+    bought so ("Pay 2 Force -> Absorb 2") is listed as not modelled. False: not this form."""
+    m = _PAID_WITH_RIDER.match(ability)
+    if not m:
+        return False
+    pieces = [p.strip().rstrip(".;").strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["rhs"]) if p.strip()]
+    read = [(p, keyword_ability(p)) for p in pieces]
+    engine = [(p, kw) for p, kw in read if kw is not None and kw[0] in ACTIVATED and (kw[0] == "intercept" or isinstance(kw[1], int) and kw[1] is not True)]
+    if not engine:
+        if pieces and _LATER_KEYWORDS.match(pieces[0]) and re.fullmatch(r"[\w' -]+?(?:\s+[+-]?(?:\d{1,3}|x))?", pieces[0], re.I):
+            r.not_modelled.append(_("{keyword} (a later set's keyword)").format(keyword=bare))  # "Pay 2 Force -> Absorb 2"
+            return True
+        if read and read[0][1] is not None:
+            r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
+            return True
+        return False  # "Pay 2 Force -> Choose one ...": an effect, not a keyword
+    cost = re.fullmatch(_COST, m["cost"].strip(), re.I)
+    force = (cost["c1"] or cost["c2"]) if cost else None
+    if force is None or not force.isdigit():
+        r.conditional.append(_("{ability} (paid with something other than Force, which the engine does not charge: use 'grant' when paid)")
+                             .format(ability=bare))
+        return True
+    if len(engine) > 1:
+        r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
+        return True  # two keywords for one payment: charging each would charge twice
+    given, (word, value, _c) = engine[0][0], engine[0][1]
+    r.keywords.append((word, value))
+    r.costs.append((word, int(force)))
+    r.not_modelled += [_("{part} (with {keyword}, paid together)").format(part=p, keyword=given) for p, _kw in read if p != given]
+    return True
 
 
 def _read_grants(rest: str, r: TextReading) -> None:
@@ -531,7 +582,8 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
             stats[key] = v if isinstance(v, int) else None
     unit = kind == "unit"
     body = get("text")
-    r = read_text(body, unit, unit and typ_raw.strip().lower() == "character", kind in ("battle", "mission"))
+    arenas = [a.strip().lower() for a in typ_raw.split(" - ")[0].split("/")]
+    r = read_text(body, unit, unit and "character" in arenas, kind in ("battle", "mission"))  # a Ground/Character squad may pilot too
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))

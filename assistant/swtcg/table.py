@@ -198,6 +198,8 @@ def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
     ([('bp', 1), ('tap', 0)], [])
     >>> upkeep_choices("Put the top 3 cards of your deck into your discard pile.")
     ([], ['Put the top 3 cards of your deck into your discard pile'])
+    >>> upkeep_choices("Remove 1 corruption or captivity counter from one of your units.")
+    ([], ['Remove 1 corruption or captivity counter from one of your units'])
     """
     parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip(".")) if p.strip()]
     got: list[tuple[str, int]] = []
@@ -210,6 +212,8 @@ def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
                 break
         else:
             unread.append(p)
+    if not got:
+        return [], [text.strip().rstrip(".")]  # "Remove 1 corruption or captivity counter ...": one choice, not split at its "or"
     return got, unread
 
 
