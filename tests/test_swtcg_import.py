@@ -408,3 +408,14 @@ def test_squad_pilots_a_pilot_without_the_word_and_keywords_bought_without_force
     assert any("-20 speed (with Deflect 1, paid together)" in w for w in racer.not_modelled)
     assert any(w.startswith("Absorb 1 (with Evade 1") for w in racer.not_modelled)
     assert any("Pay 1 Force -> Absorb 1 (a later set's keyword)" in w for w in racer.not_modelled)
+
+
+def test_a_keyword_whose_cost_and_value_the_player_chooses_is_listed_not_dropped() -> None:
+    # Yaddle's wording (START): "X Force pay -> Evade X+1": X is chosen at the table, so no fixed
+    # keyword and no fixed cost; the ability is listed as conditional, never given free or lost
+    rows = ["Chooser (A)\tTST\tc1\tL\tCharacter\tJedi Master\t5\t30\t4\t4\tR\t1\t\tX Force pay -> Evade X+1\t\tX"]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    chooser = cards["Chooser (A)"]
+    assert chooser.keywords == () and chooser.costs == ()
+    assert chooser.conditional == ("X Force pay -> Evade X+1 (X is set by the card: give it at the table)",)

@@ -68,7 +68,7 @@ _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
 _COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+for?ce)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG), "Pay 2 Foce" (VVI) too
 _KW_ALONE = re.compile(
-    rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x))?"
+    rf"^(?:{_COST}\s*(?:->|:|,|-)?\s*)?(?P<kw>{_KW_NAMES})(?:\s+(?P<n>[+-]?\d{{1,3}}|x(?:\s*[+-]\s*\d{{1,3}})?))?"
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
     re.I,
 )
@@ -279,6 +279,8 @@ def keyword_ability(ability: str) -> tuple[str, int | bool | str, int | None] | 
     (('critical_hit', 1, None), ('armor', True, None), ('accuracy', -1, None))
     >>> keyword_ability("Pay 0 Force -> Retaliate X, where X is Chewbacca's power.")
     ('retaliate', 'X', 0)
+    >>> keyword_ability("X Force pay -> Evade X+1")  # Yaddle's: the player chooses X
+    ('evade', 'X', None)
     >>> keyword_ability("Jango gets Critical Hit 2") is None
     True
     """
@@ -288,7 +290,7 @@ def keyword_ability(ability: str) -> tuple[str, int | bool | str, int | None] | 
     word = _KEYWORDS[m["kw"].lower()]
     cost = m["c1"] or m["c2"] or m["c3"]
     n = m["n"]
-    value: int | bool | str = True if n is None else ("X" if n.lower() == "x" else int(n))
+    value: int | bool | str = True if n is None else ("X" if n.lower().startswith("x") else int(n))  # "X", "X+1": set by the card
     if cost is not None and cost.lower() == "x":
         return word, "X", None  # "Pay X Force -> Evade X": the player chooses X, so no fixed keyword
     return word, value, int(cost) if cost is not None else None
