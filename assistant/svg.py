@@ -19,6 +19,7 @@ from typing import Any
 
 from .coords import Square, column_name
 from .editions import SquareTerrain
+from .i18n import _
 from .model import Position
 
 S = 40  # user units per square (the page scales the picture; 40 keeps tap targets >= 40 px at 1x)
@@ -110,7 +111,7 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
         ring = ' stroke="#ffcc00" stroke-width="4"' if f.id == selected else ' stroke="#000" stroke-width="1"'
         out.append(f'<g class="fig" data-figure="{escape(f.id)}" data-side="{escape(f.side)}" tabindex="0">'
                    f'<circle cx="{cx}" cy="{cy}" r="{S * n * 0.42:.1f}" fill="{sides[f.side]}"{ring}/>'
-                   f'<title>{escape(f.id)} ({escape(f.side)}) on {escape(f.space_name())}</title></g>')
+                   f'<title>{escape(_("{figure} ({side}) on {square}").format(figure=f.id, side=side_name(f.side), square=f.space_name()))}</title></g>')
         dmg = (damage or {}).get(f.id) or f.damage_taken
         labels.append((cx, cy, f.id[:8], dmg))
     if overlay is not None:
@@ -160,3 +161,9 @@ def write_svg(path: Any, svg: str) -> None:
     from .yamlio import write_text_atomic
 
     write_text_atomic(path, svg + "\n")
+
+
+def side_name(side: str) -> str:
+    """A side as the reader says it: the usual ``light`` and ``dark`` translated, any other
+    name (the position file's own) as written."""
+    return _(side) if side in ("light", "dark") else side  # both marked for translation in live/web.py

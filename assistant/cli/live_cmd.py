@@ -90,13 +90,13 @@ def serve(
                                                              "unless 'python -m assistant --lang' chose one).", metavar="LANG")] = None,
 ) -> None:
     """The live table: a web app the players' phones join (board, targets, turns, photos)."""
+    # `serve --lang pl` (as the README writes it) and `--lang pl serve` both choose the table's language
+    if lang is not None:
+        if lang.strip().lower() not in i18n.LANGUAGES:
+            raise typer.BadParameter(_("{lang!r}: the languages are {names}").format(lang=lang, names=", ".join(i18n.LANGUAGES)),
+                                     param_hint="--lang")
+        i18n.set_language(lang.strip().lower())
     with edge():
-        # `serve --lang pl` (as the README writes it) and `--lang pl serve` both choose the table's language
-        if lang is not None:
-            if lang.strip().lower() not in i18n.LANGUAGES:
-                raise typer.BadParameter(_("{lang!r}: the languages are {names}").format(lang=lang, names=", ".join(i18n.LANGUAGES)),
-                                         param_hint="--lang")
-            i18n.set_language(lang.strip().lower())
         chosen = lang.strip().lower() if lang is not None else (ctx.obj or {}).get("lang")
         table = _table(ctx, game, position)
         try:

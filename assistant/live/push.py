@@ -101,6 +101,9 @@ class Hub:
                 async with changed:
                     changed.notify_all()
 
+    def _moved_from(self, seen: int) -> Callable[[], bool]:
+        return lambda: self.version != seen
+
     async def stream(self, gone: Callable[[], Awaitable[bool]]) -> AsyncIterator[bytes]:
         """One page's stream: the version now, then each change, with a keep-alive comment in
         long silences; ends when the page has gone."""
@@ -116,7 +119,7 @@ class Hub:
                     continue
                 async with changed:
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(changed.wait_for(lambda: self.version != seen), KEEPALIVE)
+                        await asyncio.wait_for(changed.wait_for(self._moved_from(seen)), KEEPALIVE)
                 if self.version == seen:
                     if await gone():
                         return

@@ -176,7 +176,7 @@ class Table:
                     t = pos.figure(r["target"])
                     for sq in t.space:
                         marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
-        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or 'the board'} ({pos.edition.value})")
+        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or _('the board')} ({pos.edition.value})")
 
     # ------------------------------------------------------------------ changes
 

@@ -60,7 +60,7 @@ SCRIPT_TEXTS = (
     N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
     N_("#{seq} recorded"), N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
     N_("{figure}'s {what}"), N_("keep for {card}"), N_("A number is missing:"), N_("Ask again"), N_("give a whole number"),
-    N_("Initiative: {side}'s d20 as rolled (leave empty to let the assistant roll for everyone)"), N_("Defense"), N_("Attack"),
+    N_("Initiative: {side}'s d20 as rolled (leave empty to let the assistant roll for everyone)"), N_("Defense {n}"), N_("Attack {n}"),
     N_("light"), N_("dark"), N_("The game changed: this answer is from before."), N_("reconnecting…"),
 )
 
