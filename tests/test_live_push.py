@@ -27,7 +27,7 @@ from typer.testing import CliRunner  # noqa: E402
 from assistant.cards import default_library  # noqa: E402
 from assistant.cli.app import app  # noqa: E402
 from assistant.game import Game  # noqa: E402
-from assistant.live import qr  # noqa: E402
+from assistant.live import qr, web  # noqa: E402
 from assistant.live.table import Table  # noqa: E402
 from assistant.live.web import create_app  # noqa: E402
 from assistant.resources import example_path  # noqa: E402
@@ -52,13 +52,14 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A real server on loopback (uvicorn in a thread): its address and the game file."""
     game = new_game(tmp_path)
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=game, library=default_library())), host="127.0.0.1", port=port,
-                                        log_level="warning", timeout_graceful_shutdown=1))
+    app_ = create_app(Table(game=game, library=default_library()))
+    srv = uvicorn.Server(uvicorn.Config(app_, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
     while not srv.started:
         time.sleep(0.02)
     yield f"http://127.0.0.1:{port}", game
+    app_.state.hub.close()
     srv.should_exit = True
     th.join(5)
 
@@ -145,6 +146,33 @@ def test_a_change_made_by_the_command_line_is_pushed_too(served: tuple[str, Path
     # measured from the command's end: its start-up is the interpreter's, not the push's
     assert phone.wait_for(start + 1) - t1 < 0.3, (t1 - t0)
     phone.stop = True
+
+
+def test_stopping_the_server_ends_the_open_streams_at_once(tmp_path: Path) -> None:
+    """SIGTERM (as Ctrl-C) with phones connected: the server stops within a second or two,
+    quietly, not after waiting on streams that never end."""
+    game, port = new_game(tmp_path), _free_port()
+    code = ("import sys; from pathlib import Path; from assistant.cards import default_library; "
+            "from assistant.live.table import Table; from assistant.live.web import create_app, serve_forever; "
+            "serve_forever(create_app(Table(game=Path(sys.argv[1]), library=default_library())), '127.0.0.1', int(sys.argv[2]))")
+    server = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(400):
+            try:
+                httpx.get(base + "/api/version")
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        phones = [Listener(base) for _ in range(3)]
+        assert all(p.got for p in phones)
+        t0 = time.perf_counter()
+        server.terminate()
+        _out, err = server.communicate(timeout=10)
+        assert time.perf_counter() - t0 < 1.5 and "Cancel" not in err and "Traceback" not in err, err
+    finally:
+        if server.poll() is None:
+            server.kill()
 
 
 @pytest.fixture
@@ -276,9 +304,9 @@ def test_the_terminal_qr_reads_on_light_and_dark_terminals(fg: int, bg: int) -> 
 
 
 def test_serve_lan_prints_a_qr_that_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``serve --lan`` as the README writes it, the server itself replaced (its arguments kept)."""
+    """``serve --lan`` as the README writes it, the server loop itself replaced (its arguments kept)."""
     seen: dict[str, object] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app_, **kw: seen.update(app=app_, **kw))
+    monkeypatch.setattr(web, "serve_forever", lambda app_, host, port: seen.update(app=app_, host=host, port=port))
     game = new_game(tmp_path)
     r = CliRunner().invoke(app, ["serve", "--lan", "--game", str(game), "--lang", "pl"])
     assert r.exit_code == 0, r.output
@@ -294,7 +322,7 @@ def test_serve_lan_prints_a_qr_that_reads(tmp_path: Path, monkeypatch: pytest.Mo
 @pytest.mark.parametrize("args", [["serve", "--lang", "pl"], ["--lang", "pl", "serve"]])
 def test_serve_lang_as_the_readme_writes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
     seen: dict[str, object] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app_, **kw: seen.update(app=app_, **kw))
+    monkeypatch.setattr(web, "serve_forever", lambda app_, host, port: seen.update(app=app_, host=host, port=port))
     r = CliRunner().invoke(app, [*args, "--game", str(new_game(tmp_path))] if args[0] == "serve" else [*args, "--game", str(new_game(tmp_path))])
     assert r.exit_code == 0, r.output
     page = TestClient(seen["app"]).get("/", headers={"accept-language": "cs"})  # type: ignore[arg-type]

@@ -100,10 +100,9 @@ def serve(
         chosen = lang.strip().lower() if lang is not None else (ctx.obj or {}).get("lang")
         table = _table(ctx, game, position)
         try:
-            import uvicorn
+            import uvicorn  # noqa: F401  (only to name a missing package here, before anything is printed)
 
-            from ..live import qr
-            from ..live.web import create_app
+            from ..live import qr, web
         except ImportError as exc:  # pragma: no cover - the dependencies are declared
             raise AssistantError(_("the live table needs its web packages ({name}); reinstall the package").format(name=exc.name)) from None
         token = secrets.token_urlsafe(16) if lan else None
@@ -122,9 +121,8 @@ def serve(
         else:
             out.print(_("Only this computer can join; use --lan to let phones on the local network in."))
         out.print(_("Serving {what}. Ctrl-C stops; the game log keeps everything.").format(what=escape(str(table.game or _("a bare position")))))
-        app_ = create_app(table, token=token, spectator=watch, language=chosen, invite=link if lan else None)
-        # the phones' event streams never end by themselves: Ctrl-C closes them after a second
-        uvicorn.run(app_, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+        app_ = web.create_app(table, token=token, spectator=watch, language=chosen, invite=link if lan else None)
+        web.serve_forever(app_, host, port)
 
 def shell(
     ctx: typer.Context,

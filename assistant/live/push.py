@@ -57,6 +57,7 @@ class Hub:
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self.streams = 0
+        self.closing = False
 
     def _stat(self) -> tuple[tuple[int, int] | None, ...]:
         sig: list[tuple[int, int] | None] = []
@@ -102,7 +103,20 @@ class Hub:
                     changed.notify_all()
 
     def _moved_from(self, seen: int) -> Callable[[], bool]:
-        return lambda: self.version != seen
+        return lambda: self.version != seen or self.closing
+
+    def close(self) -> None:
+        """The server is stopping: end every stream (they never end by themselves, and the
+        server waits for its open answers). Safe from a signal handler or another thread."""
+        self.closing = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: loop.create_task(self._release()))
+
+    async def _release(self) -> None:
+        if self._changed is not None:
+            async with self._changed:
+                self._changed.notify_all()
 
     async def stream(self, gone: Callable[[], Awaitable[bool]]) -> AsyncIterator[bytes]:
         """One page's stream: the version now, then each change, with a keep-alive comment in
@@ -112,7 +126,7 @@ class Hub:
         try:
             yield b"retry: 1000\n\n"  # the browser reconnects after a second if the line drops
             seen: int | None = None
-            while True:
+            while not self.closing:
                 if self.version != seen:
                     seen = self.version
                     yield event(seen)

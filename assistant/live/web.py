@@ -343,6 +343,21 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     return app
 
 
+def serve_forever(app: FastAPI, host: str, port: int) -> None:
+    """Run the app with uvicorn until Ctrl-C or SIGTERM, which also end the phones' event
+    streams at once (else the server would wait on them and then cancel them noisily)."""
+    import uvicorn  # start-up time: the server only when serving
+
+    hub: Hub = app.state.hub
+
+    class _Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            hub.close()
+            super().handle_exit(sig, frame)
+
+    _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)).run()
+
+
 def _local(request: Request) -> bool:
     """Whether the request comes from this computer (the host's screen)."""
     host = request.client.host if request.client else ""
