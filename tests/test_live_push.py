@@ -375,3 +375,22 @@ def test_hostile_requests_get_4xx_json_never_500(client: TestClient, path: str) 
         r = client.post(path, content=body, headers={"x-request-id": "h" + str(len(body)) + path})
         assert 400 <= r.status_code < 500, (path, body[:20], r.status_code, r.text)
         assert "error" in r.json()
+
+
+@pytest.mark.parametrize(("lang", "side", "wall", "on"), [("pl", "jasna strona", "ściana", " na "), ("cs", "světlá strana", "zeď", " na ")])
+def test_the_board_drawn_by_the_server_reads_in_the_phone_language(client: TestClient, lang: str, side: str, wall: str, on: str) -> None:
+    svg = client.get("/api/board.svg", headers={"accept-language": lang}).text
+    titles = re.findall(r"<title>([^<]*)</title>", svg)
+    obi = next(t for t in titles if t.startswith("obi "))
+    assert f"({side})" in obi and on in obi
+    assert any(f"({wall})" in t for t in titles)
+    english = client.get("/api/board.svg").text
+    assert "(light) on " in english and "(wall)" in english and "(jasna" not in english
+
+
+def test_the_page_texts_for_the_script_are_in_polish_and_czech(client: TestClient) -> None:
+    """The texts this part adds to the script's list (the page shows them through ``ui``)."""
+    for lang, words in (("pl", ("Inicjatywa: wynik k20", "ciemna strona", "Obrona {n}")), ("cs", ("Iniciativa: hod k20", "temná strana", "Obranné číslo {n}"))):
+        page = client.get("/", headers={"accept-language": lang}).text
+        for w in words:
+            assert w in page, (lang, w)

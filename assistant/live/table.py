@@ -176,7 +176,8 @@ class Table:
                     t = pos.figure(r["target"])
                     for sq in t.space:
                         marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
-        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or _('the board')} ({pos.edition.value})")
+        name = pos.map.name or _("the board")
+        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{name} ({pos.edition.value})")
 
     # ------------------------------------------------------------------ changes
 
