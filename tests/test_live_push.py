@@ -356,7 +356,13 @@ def test_the_manifest_and_icon_are_served_and_linked(client: TestClient) -> None
     assert m.headers["content-type"].startswith("application/manifest+json")
     body = m.json()
     assert body["display"] == "standalone" and body["start_url"] == "./" and body["lang"] == "pl"
-    assert body["icons"][0]["src"] == "static/favicon.svg" and client.get("/" + body["icons"][0]["src"]).status_code == 200
+    assert body["icons"][0]["src"] == "static/favicon.svg"
+    for icon in body["icons"]:
+        got = client.get("/" + icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == icon["type"], icon
+        if icon["type"] == "image/png":  # drawn at the size it claims
+            img = cv2.imdecode(np.frombuffer(got.content, np.uint8), cv2.IMREAD_UNCHANGED)
+            assert f"{img.shape[1]}x{img.shape[0]}" == icon["sizes"]
     icon = client.get("/favicon.ico")
     assert icon.headers["content-type"] == "image/svg+xml" and icon.text.startswith("<svg")
 

@@ -191,7 +191,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         """So a phone can add the table to its home screen."""
         body = {"name": _("tabletop-assistant: the table"), "short_name": _("Table"), "start_url": "./", "scope": "./",
                 "display": "standalone", "background_color": "#ffffff", "theme_color": "#1b3a5c", "lang": i18n.current(),
-                "icons": [{"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
+                "icons": [{"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                          # the PNGs are the SVG drawn at the sizes phones ask for to install an app
+                          {"src": "static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                          {"src": "static/icon-512.png", "sizes": "512x512", "type": "image/png"}]}
         return JSONResponse(body, media_type="application/manifest+json")
 
     @app.get("/favicon.ico", include_in_schema=False)
