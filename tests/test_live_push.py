@@ -12,6 +12,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -400,3 +401,32 @@ def test_the_page_texts_for_the_script_are_in_polish_and_czech(client: TestClien
         page = client.get("/", headers={"accept-language": lang}).text
         for w in words:
             assert w in page, (lang, w)
+
+
+def test_an_answer_kept_for_the_phones_is_asked_again_after_a_change(client: TestClient, tmp_path: Path) -> None:
+    """The table keeps each answer for the state it was asked in: the same pair asked again is
+    the same answer; after a change it is the new state's (checked against the rules engine on
+    the game's position read from the log)."""
+    from assistant.coords import Square
+    from assistant.rules import engine
+
+    before = client.get("/api/los?viewer=sbd&target=obi").json()
+    assert client.get("/api/los?viewer=sbd&target=obi").json() == before
+    table: Table = client.app.state.hub._read.__self__  # type: ignore[attr-defined]
+    pos = table.snapshot().position
+    taken = {sq for f in pos.figures for sq in f.space}
+    # a free square for obi from which sbd's line of sight differs from now
+    free = [Square(c, r) for r in range(pos.map.rows) for c in range(pos.map.cols)
+            if Square(c, r) not in taken and not pos.map.terrain(Square(c, r))]
+    sq = next(q for q in free
+              if engine.sight(replace(pos, figures=tuple(replace(f, at=q) if f.id == "obi" else f for f in pos.figures)),
+                              "sbd", "obi").line_of_sight != before["line_of_sight"])
+    r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": sq.name}]})
+    assert r.status_code == 200, r.text
+    after = client.get("/api/los?viewer=sbd&target=obi").json()
+    g = Game.open(table.game, default_library(), readonly=True)  # type: ignore[arg-type]
+    try:
+        fresh = engine.sight(g.state().position, "sbd", "obi").as_json()
+    finally:
+        g.close()
+    assert after == fresh and after != before

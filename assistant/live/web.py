@@ -132,7 +132,8 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                                         status_code=500)
 
         rid = request.headers.get("x-request-id")
-        if request.method == "POST" and rid is not None:
+        # a photo upload records nothing (its "apply" does): its answer is not worth remembering
+        if request.method == "POST" and rid is not None and request.url.path != "/api/photo":
             if not rid.strip() or len(rid) > MAX_REQUEST_ID:
                 with i18n.language(lang):
                     return JSONResponse({"error": _("X-Request-Id is a text of 1 to {n} characters (a UUID)").format(n=MAX_REQUEST_ID)},
