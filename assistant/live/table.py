@@ -51,6 +51,7 @@ class Table:
         self._position = position
         self.library = library
         self._lock = threading.Lock()
+        self._folding = threading.Lock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
@@ -80,15 +81,20 @@ class Table:
         with self._lock:
             if key in self._cache:
                 return self._cache[key]
-        g = self._open(readonly=True)
-        try:
-            st = g.state()
-        finally:
-            g.close()
-        snap = Snapshot(st.position, st, key[0])
-        with self._lock:
-            self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
-            self._cache[key] = snap
+        # after a change every phone asks at once: the first folds the log, the others wait for it
+        with self._folding:
+            with self._lock:
+                if key in self._cache:
+                    return self._cache[key]
+            g = self._open(readonly=True)
+            try:
+                st = g.state()
+            finally:
+                g.close()
+            snap = Snapshot(st.position, st, key[0])
+            with self._lock:
+                self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
+                self._cache[key] = snap
         return snap
 
     def status(self) -> dict[str, Any]:
