@@ -431,3 +431,40 @@ def test_an_answer_kept_for_the_phones_is_asked_again_after_a_change(client: Tes
     finally:
         g.close()
     assert after == fresh and after != before
+
+
+def test_a_card_game_table_pushes_its_plays_too(tmp_path: Path) -> None:
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    app_ = create_app(CardTable(path))
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app_, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    while not srv.started:
+        time.sleep(0.02)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        page = httpx.get(base + "/").text
+        start = httpx.get(base + "/api/status").json()["version"]
+        assert f'<meta name="table-version" content="{start}">' in page and 'rel="manifest"' in page
+        phone = Listener(base)
+        body = {"command": "A pass", "override": "judge: testing"}
+        first = httpx.post(base + "/api/do", json=body, headers={"x-request-id": "card-1"})
+        again = httpx.post(base + "/api/do", json=body, headers={"x-request-id": "card-1"})
+        t0 = time.perf_counter()
+        assert first.status_code == 200 and again.json() == first.json() and again.headers["x-request-repeat"] == "1"
+        assert phone.wait_for(first.json()["seq"]) - t0 < 0.3
+        assert httpx.get(base + "/api/status").json()["version"] == first.json()["seq"] == start + 1  # recorded once
+        undo = httpx.post(base + "/api/undo", json={})
+        assert undo.status_code == 200 and phone.wait_for(undo.json()["seq"])
+        phone.stop = True
+    finally:
+        app_.state.hub.close()
+        srv.should_exit = True
+        th.join(5)
