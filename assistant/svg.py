@@ -19,6 +19,7 @@ from typing import Any
 
 from .coords import Square, column_name
 from .editions import SquareTerrain
+from .i18n import _, term
 from .model import Position
 
 S = 40  # user units per square (the page scales the picture; 40 keeps tap targets >= 40 px at 1x)
@@ -67,7 +68,7 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
             sq = Square(c, r)
             kinds = terrain.get(sq, [])
             fill = FILL.get(kinds[0], "#dddddd") if kinds else "#fbfaf5"
-            label = f"{sq.name}" + (f" ({', '.join(k.value for k in kinds)})" if kinds else "")
+            label = f"{sq.name}" + (f" ({', '.join(term(k.value) for k in kinds)})" if kinds else "")  # in the reader's words
             out.append(f'<rect class="sq" data-square="{sq.name}" x="{_x(c)}" y="{_x(r)}" width="{S}" height="{S}" fill="{fill}" '
                        f'stroke="#d7d7d7" stroke-width="1"><title>{escape(label)}</title></rect>')
     for name, colour in (marks or {}).items():
@@ -86,20 +87,22 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
         poly = fan(overlay.fan_corner, list(overlay.fan_target))
         pts = " ".join(f"{_x(float(p[0]))},{_x(float(p[1]))}" for p in poly)
         out.append(f'<polygon points="{pts}" fill="#ff8c00" fill-opacity="0.3" pointer-events="none"/>')
+    wall = term("wall")
     for e in m.walls:
         a, b = e.endpoints
         out.append(f'<line x1="{_x(a.x)}" y1="{_x(a.y)}" x2="{_x(b.x)}" y2="{_x(b.y)}" stroke="#c81e1e" stroke-width="5" '
-                   f'stroke-linecap="round"><title>wall {e.name}</title></line>')
+                   f'stroke-linecap="round"><title>{escape(wall)} {e.name}</title></line>')
     for e in m.doors:
         a, b = e.endpoints
         closed = e not in m.open_doors
+        door = (_("closed door {edge}") if closed else _("open door {edge}")).format(edge=e.name)
         for i in range(4):
             t0, t1 = i / 4 + 0.03, i / 4 + 0.2
             p = (a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
             q = (a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
             style = 'stroke="#1e5ac8" stroke-width="6"' if closed else 'stroke="#1e5ac8" stroke-width="2" stroke-dasharray="2 2"'
             out.append(f'<line x1="{_x(p[0])}" y1="{_x(p[1])}" x2="{_x(q[0])}" y2="{_x(q[1])}" {style}>'
-                       f'<title>{"closed" if closed else "open"} door {e.name}</title></line>')
+                       f'<title>{escape(door)}</title></line>')
     for corner in m.open_corners:
         out.append(f'<circle cx="{_x(corner.x)}" cy="{_x(corner.y)}" r="4" fill="#fff" stroke="#c81e1e"/>')
     sides = {s: SIDE_FILL[i % len(SIDE_FILL)] for i, s in enumerate(pos.sides())}
@@ -108,9 +111,10 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
         n = f.size.footprint
         cx, cy = _x(f.at.col + n / 2), _x(f.at.row + n / 2)
         ring = ' stroke="#ffcc00" stroke-width="4"' if f.id == selected else ' stroke="#000" stroke-width="1"'
+        name = _("{figure} ({side}) on {square}").format(figure=f.id, side=side_name(f.side), square=f.space_name())
         out.append(f'<g class="fig" data-figure="{escape(f.id)}" data-side="{escape(f.side)}" tabindex="0">'
                    f'<circle cx="{cx}" cy="{cy}" r="{S * n * 0.42:.1f}" fill="{sides[f.side]}"{ring}/>'
-                   f'<title>{escape(f.id)} ({escape(f.side)}) on {escape(f.space_name())}</title></g>')
+                   f'<title>{escape(name)}</title></g>')
         dmg = (damage or {}).get(f.id) or f.damage_taken
         labels.append((cx, cy, f.id[:8], dmg))
     if overlay is not None:
@@ -160,3 +164,9 @@ def write_svg(path: Any, svg: str) -> None:
     from .yamlio import write_text_atomic
 
     write_text_atomic(path, svg + "\n")
+
+
+def side_name(side: str) -> str:
+    """A side as the reader says it: the usual ``light`` and ``dark`` translated, any other
+    name (the position file's own) as written."""
+    return _(side) if side in ("light", "dark") else side  # both marked for translation in live/web.py

@@ -86,15 +86,23 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8765,
     lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (phones join by the QR code; a secret token is required).")] = False,
     spectators: Annotated[bool, typer.Option("--spectators", help="Also print a read-only link for spectators.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="Serve every page in en, pl or cs (default: each phone's browser language, "
+                                                             "unless 'python -m assistant --lang' chose one).", metavar="LANG")] = None,
 ) -> None:
     """The live table: a web app the players' phones join (board, targets, turns, photos)."""
+    # `serve --lang pl` (as the README writes it) and `--lang pl serve` both choose the table's language
+    if lang is not None:
+        if lang.strip().lower() not in i18n.LANGUAGES:
+            raise typer.BadParameter(_("{lang!r}: the languages are {names}").format(lang=lang, names=", ".join(i18n.LANGUAGES)),
+                                     param_hint="--lang")
+        i18n.set_language(lang.strip().lower())
     with edge():
+        chosen = lang.strip().lower() if lang is not None else (ctx.obj or {}).get("lang")
         table = _table(ctx, game, position)
         try:
-            import segno
-            import uvicorn
+            import uvicorn  # noqa: F401  (only to name a missing package here, before anything is printed)
 
-            from ..live.web import create_app
+            from ..live import qr, web
         except ImportError as exc:  # pragma: no cover - the dependencies are declared
             raise AssistantError(_("the live table needs its web packages ({name}); reinstall the package").format(name=exc.name)) from None
         token = secrets.token_urlsafe(16) if lan else None
@@ -104,16 +112,17 @@ def serve(
         link = f"http://{shown}:{port}/" + (f"?t={token}" if token else "")
         out.print(_("[bold]The table is open:[/] {link}").format(link=escape(link)))
         if lan:
-            qr = segno.make(link, error="m")
-            qr.terminal(compact=True)
+            # black on white with its quiet zone whatever the terminal's theme (see live/qr.py)
+            out.file.write(qr.terminal(link) + "\n")
+            out.file.flush()
             out.print(_("Scan the code with each phone at the table. Anyone with this link can play: do not post it."))
             if watch:
                 out.print(_("Spectators (read-only): http://{shown}:{port}/?t={watch}").format(shown=shown, port=port, watch=watch))
         else:
             out.print(_("Only this computer can join; use --lan to let phones on the local network in."))
         out.print(_("Serving {what}. Ctrl-C stops; the game log keeps everything.").format(what=escape(str(table.game or _("a bare position")))))
-        app_ = create_app(table, token=token, spectator=watch, language=(ctx.obj or {}).get("lang"))
-        uvicorn.run(app_, host=host, port=port, log_level="warning")
+        app_ = web.create_app(table, token=token, spectator=watch, language=chosen, invite=link if lan else None)
+        web.serve_forever(app_, host, port)
 
 def shell(
     ctx: typer.Context,

@@ -9,7 +9,8 @@ second process (the CLI, another server) sees the same game.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,10 @@ class Snapshot:
     position: Position
     state: Any  # GameState | None
     version: int  # the log's last event number (0 for a bare position)
+    #: the questions answered on this snapshot: an answer depends on nothing else (the snapshot
+    #: is one state of the game in one language), and every phone at the table asks the same
+    #: pair again after each change, when its open answer is recomputed
+    answers: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 class Table:
@@ -46,6 +51,7 @@ class Table:
         self._position = position
         self.library = library
         self._lock = threading.Lock()
+        self._folding = threading.Lock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
@@ -64,25 +70,31 @@ class Table:
         return last_seq(self.game)
 
     def snapshot(self) -> Snapshot:
-        if self.game is None:
-            assert self._position is not None
-            return Snapshot(self._position, None, 0)
         from ..i18n import current
 
+        if self.game is None:
+            assert self._position is not None
+            with self._lock:  # one per language, for its answers (dropped when the library is read again)
+                return self._cache.setdefault((0, 0, current()), Snapshot(self._position, None, 0))
         # the fold's texts are written in the reader's language: one cached fold per language
         key = (self.version(), self.game.stat().st_mtime_ns, current())
         with self._lock:
             if key in self._cache:
                 return self._cache[key]
-        g = self._open(readonly=True)
-        try:
-            st = g.state()
-        finally:
-            g.close()
-        snap = Snapshot(st.position, st, key[0])
-        with self._lock:
-            self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
-            self._cache[key] = snap
+        # after a change every phone asks at once: the first folds the log, the others wait for it
+        with self._folding:
+            with self._lock:
+                if key in self._cache:
+                    return self._cache[key]
+            g = self._open(readonly=True)
+            try:
+                st = g.state()
+            finally:
+                g.close()
+            snap = Snapshot(st.position, st, key[0])
+            with self._lock:
+                self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
+                self._cache[key] = snap
         return snap
 
     def status(self) -> dict[str, Any]:
@@ -108,33 +120,46 @@ class Table:
     def _moved(self, snap: Snapshot, figure: str) -> bool:
         return bool(snap.state is not None and snap.state.moved.get(figure, 0) > 0)
 
+    def _ask(self, query: str, args: tuple[str, ...], compute: Callable[[Snapshot], Any]) -> Any:
+        """A question's answer, computed once per snapshot (a refusal is not kept: it is raised
+        again). Answers are shared: the edges only read them."""
+        snap = self.snapshot()
+        key = (query, *args)
+        answer = snap.answers.get(key)
+        if answer is None:
+            answer = compute(snap)
+            if len(snap.answers) < 4096:  # the matrix of a big board's pairs, and no more
+                snap.answers[key] = answer
+        return answer
+
     def targets(self, figure: str) -> list[dict[str, Any]]:
         from ..rules.attack import targets
 
-        snap = self.snapshot()
-        return targets(snap.position, figure, moved=self._moved(snap, figure))
+        return list(self._ask("targets", (figure,), lambda snap: targets(snap.position, figure, moved=self._moved(snap, figure))))
 
     def los(self, viewer: str, target: str) -> dict[str, Any]:
         from ..rules import engine
 
-        return engine.sight(self.snapshot().position, viewer, target).as_json()
+        return dict(self._ask("los", (viewer, target), lambda snap: engine.sight(snap.position, viewer, target).as_json()))
 
     def cover(self, attacker: str, target: str) -> dict[str, Any]:
         from ..rules import engine
 
-        pos = self.snapshot().position
-        return engine.cover(pos, attacker, target, engine.sight(pos, attacker, target)).as_json()
+        def compute(snap: Snapshot) -> dict[str, Any]:
+            pos = snap.position
+            return engine.cover(pos, attacker, target, engine.sight(pos, attacker, target)).as_json()
+        return dict(self._ask("cover", (attacker, target), compute))
 
     def range(self, a: str, b: str) -> dict[str, Any]:
         from ..rules import engine
 
-        return engine.range_between(self.snapshot().position, a, b).as_json()
+        return dict(self._ask("range", (a, b), lambda snap: engine.range_between(snap.position, a, b).as_json()))
 
     def attack(self, attacker: str, target: str) -> dict[str, Any]:
         from ..rules.attack import attack
 
-        snap = self.snapshot()
-        return attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json()
+        return dict(self._ask("attack", (attacker, target),
+                              lambda snap: attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json()))
 
     def matrix(self) -> dict[str, Any]:
         from ..limits import check_matrix
@@ -176,7 +201,8 @@ class Table:
                     t = pos.figure(r["target"])
                     for sq in t.space:
                         marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
-        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{pos.map.name or 'the board'} ({pos.edition.value})")
+        name = pos.map.name or _("the board")
+        return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{name} ({pos.edition.value})")
 
     # ------------------------------------------------------------------ changes
 

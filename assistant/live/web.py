@@ -8,29 +8,44 @@ traceback.
 Who may do what: served on 127.0.0.1 (the default) anyone on this computer may play. With a
 ``token`` (``serve --lan``) every request must carry it -- as ``?t=TOKEN`` in the joining link,
 then as an HTTP-only, SameSite=Strict cookie -- or get 403 and change nothing. A
-``spectator`` token gives a read-only view.
+``spectator`` token gives a read-only view. The script, style, icon and manifest are public (a
+browser fetches a manifest without cookies); everything else is the table's.
+
+Every phone in step: ``GET /api/stream`` is a server-sent-events stream of the table's version
+(:mod:`assistant.live.push`); a POST carrying ``X-Request-Id`` is answered once, and a repeat of
+the id gets the first answer and records nothing. Offline: the API page at ``/docs`` is drawn
+here from the OpenAPI schema (no script from a CDN), and nothing on any page names another host.
 """
 
 import hmac
+import ipaddress
 import json
 import logging
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
 from ..i18n import N_, _
+from . import qr
+from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "table"
 #: uploads: the photo limits apply after this; a phone photo is 2-10 MB
 MAX_UPLOAD = 40 * 1024 * 1024
+#: paths any browser may fetch without the table's token (no game in them; a browser fetches
+#: the manifest without cookies)
+PUBLIC = ("/static/", "/manifest.webmanifest", "/favicon.ico")
+#: the longest X-Request-Id taken (a UUID is 36 characters)
+MAX_REQUEST_ID = 128
 
 
 #: the texts the pages' scripts show, sent to them in the reader's language
@@ -45,22 +60,32 @@ SCRIPT_TEXTS = (
     N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
     N_("#{seq} recorded"), N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
     N_("{figure}'s {what}"), N_("keep for {card}"), N_("A number is missing:"), N_("Ask again"), N_("give a whole number"),
+    N_("Initiative: {side}'s d20 as rolled (leave empty to let the assistant roll for everyone)"), N_("Defense {n}"), N_("Attack {n}"),
+    N_("light"), N_("dark"), N_("The game changed: this answer is from before."), N_("reconnecting…"),
 )
 
 
 def create_app(table: Table | CardTable, token: str | None = None, spectator: str | None = None,
-               language: str | None = None) -> FastAPI:
+               language: str | None = None, invite: str | None = None) -> FastAPI:
     """The app for one table: a miniatures game or position (board, targets, turns, photos), or
     a card game (the table now, plays in the game's notation, checked first). Pages and answers
     are in ``language`` when the table chose one (``serve --lang``), else in each reader's
-    browser language (``Accept-Language``), else English."""
-    app = FastAPI(title="tabletop-assistant live table", version="1",
+    browser language (``Accept-Language``), else English. ``invite`` is the players' joining
+    link: the players' pages show it with its QR code (open on the host's own computer)."""
+    # the API page is ours (/docs below): FastAPI's loads Swagger UI from a CDN
+    app = FastAPI(title="tabletop-assistant live table", version="1", docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
                   description="The table's questions and its game log over HTTP (the same JSON answers as the command line).")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.globals["_"] = i18n._
+    hub = Hub(table.version, () if table.game is None else (table.game, table.game.with_name(table.game.name + "-wal")))
+    replies = Replies()
+    app.state.hub, app.state.replies = hub, replies
 
     def page_context(request: Request) -> dict[str, Any]:
-        return {"lang": i18n.current(), "ui": json.dumps({t: i18n._(t) for t in SCRIPT_TEXTS}, ensure_ascii=False)}
+        shown = invite if invite is not None and request.state.role == "player" else None
+        return {"lang": i18n.current(), "ui": json.dumps({t: i18n._(t) for t in SCRIPT_TEXTS}, ensure_ascii=False),
+                "version": hub.version, "invite": shown, "invite_open": shown is not None and _local(request),
+                "invite_svg": qr.svg(shown, i18n._("QR code of the link to join this table")) if shown else ""}
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     def role(request: Request) -> str | None:
@@ -76,25 +101,57 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Any:
+        lang = language or i18n.from_accept_language(request.headers.get("accept-language"))
+        if request.url.path.startswith(PUBLIC):
+            with i18n.language(lang):
+                return await call_next(request)
         who = role(request)
         if who is None:
-            if request.url.path.startswith("/api/"):
-                return JSONResponse({"error": "this table needs its link: scan the QR code the server printed"}, status_code=403)
-            return PlainTextResponse("403: this table needs its link -- scan the QR code the server printed.", status_code=403)
+            with i18n.language(lang):
+                if request.url.path.startswith("/api/"):
+                    return JSONResponse({"error": _("this table needs its link: scan the QR code the server printed")}, status_code=403)
+                return templates.TemplateResponse(request, "forbidden.html", {"lang": lang}, status_code=403)
         if who == "spectator" and request.method not in ("GET", "HEAD"):
-            return JSONResponse({"error": "a spectator's link is read-only"}, status_code=403)
+            with i18n.language(lang):
+                return JSONResponse({"error": _("a spectator's link is read-only")}, status_code=403)
         if request.method == "POST":
             size = request.headers.get("content-length")
             if size is not None and (not size.isdigit() or int(size) > MAX_UPLOAD):
-                return JSONResponse({"error": f"the upload is over {MAX_UPLOAD // (1024 * 1024)} MiB"}, status_code=413)
+                with i18n.language(lang):
+                    return JSONResponse({"error": _("the upload is over {mib} MiB").format(mib=MAX_UPLOAD // (1024 * 1024))}, status_code=413)
         request.state.role = who
-        lang = language or i18n.from_accept_language(request.headers.get("accept-language"))
-        try:
-            with i18n.language(lang):  # every text of this request in the reader's language
-                response = await call_next(request)
-        except Exception:
-            logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
-            return JSONResponse({"error": "internal error: the server could not answer; the game log is unchanged"}, status_code=500)
+
+        async def answer() -> Any:
+            try:
+                with i18n.language(lang):  # every text of this request in the reader's language
+                    return await call_next(request)
+            except Exception:
+                logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
+                with i18n.language(lang):
+                    return JSONResponse({"error": _("internal error: the server could not answer; the game log is unchanged")},
+                                        status_code=500)
+
+        rid = request.headers.get("x-request-id")
+        # a photo upload records nothing (its "apply" does): its answer is not worth remembering
+        if request.method == "POST" and rid is not None and request.url.path != "/api/photo":
+            if not rid.strip() or len(rid) > MAX_REQUEST_ID:
+                with i18n.language(lang):
+                    return JSONResponse({"error": _("X-Request-Id is a text of 1 to {n} characters (a UUID)").format(n=MAX_REQUEST_ID)},
+                                        status_code=400)
+
+            async def first() -> Reply:
+                r = await answer()
+                body = b"".join([chunk async for chunk in r.body_iterator])
+                return Reply(r.status_code, body, r.headers.get("content-type"))
+
+            reply, repeat = await replies.once((request.url.path, rid), first)
+            response: Any = Response(reply.body, status_code=reply.status, media_type=reply.media_type)
+            if repeat:
+                response.headers["x-request-repeat"] = "1"  # answered before: nothing was recorded this time
+        else:
+            response = await answer()
+        if request.method == "POST":
+            hub.poke()  # a record, maybe: every open page hears of it now, not at the next look
         given = request.query_params.get("t")
         if token is not None and given:
             response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
@@ -123,6 +180,39 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def version() -> Any:
         return {"version": table.version()}
 
+    @app.get("/api/stream", response_class=StreamingResponse)
+    async def stream(request: Request) -> Any:
+        """Server-sent events: ``event: change`` with ``{"version": N}`` now and at each change
+        of the game (a record, an undo, a photo applied; from any phone or the command line)."""
+        return StreamingResponse(hub.stream(request.is_disconnected), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    def manifest() -> Any:
+        """So a phone can add the table to its home screen."""
+        body = {"name": _("tabletop-assistant: the table"), "short_name": _("Table"), "start_url": "./", "scope": "./",
+                "display": "standalone", "background_color": "#ffffff", "theme_color": "#1b3a5c", "lang": i18n.current(),
+                "icons": [{"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                          # the PNGs are the SVG drawn at the sizes phones ask for to install an app
+                          {"src": "static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                          {"src": "static/icon-512.png", "sizes": "512x512", "type": "image/png"}]}
+        return JSONResponse(body, media_type="application/manifest+json")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Any:
+        return Response((HERE / "static" / "favicon.svg").read_bytes(), media_type="image/svg+xml")
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def docs(request: Request) -> Any:
+        """The API, drawn here from the OpenAPI schema: works with no internet at the table."""
+        return templates.TemplateResponse(request, "api.html", {"lang": i18n.current(), "api": _api(app.openapi())})
+
+    @app.get("/invite", response_class=HTMLResponse, include_in_schema=False)
+    def invite_page(request: Request) -> Any:
+        """The joining link and its QR code, large (for the host's screen)."""
+        ctx = page_context(request)
+        return templates.TemplateResponse(request, "invite_page.html", {**ctx, "invite_open": True})
+
     @app.get("/api/status")
     def status() -> Any:
         return table.status()
@@ -142,7 +232,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     async def do_verb(verb: str, request: Request) -> Any:
         """Any verb of the command line, its arguments a JSON object (the same JSON answers and refusals)."""
         body = await _json(request)
-        return table.run(verb.replace("/", " "), body)
+        return await run_in_threadpool(table.run, verb.replace("/", " "), body)
 
     @app.get("/api/export")
     def export(format: str = "md") -> Any:
@@ -161,12 +251,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         @app.post("/api/check")
         async def check(request: Request) -> Any:
             body = await _json(request)
-            return cards.check(_command(body))
+            return await run_in_threadpool(cards.check, _command(body))
 
         @app.post("/api/do")
         async def do(request: Request) -> Any:
             body = await _json(request)
-            return cards.do(_command(body), _override(body))
+            return await run_in_threadpool(cards.do, _command(body), _override(body))
 
         @app.post("/api/undo")
         async def undo(request: Request) -> Any:
@@ -174,7 +264,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             seq = body.get("seq")
             if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
                 raise AssistantError(_("'seq' is an event number"))
-            return cards.undo(seq)
+            return await run_in_threadpool(cards.undo, seq)
 
         return app
 
@@ -227,7 +317,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         args = body.get("args") or {}
         if not isinstance(args, dict):
             raise AssistantError(_("'args' must be an object"))
-        return minis.act(verb, args, _override(body))
+        return await run_in_threadpool(minis.act, verb, args, _override(body))
 
     @app.post("/api/photo")
     async def photo(request: Request) -> Any:
@@ -236,7 +326,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()
-        return _photo_answer(table, data, getattr(upload, "filename", "photo") or "photo")
+        return await run_in_threadpool(_photo_answer, table, data, getattr(upload, "filename", "photo") or "photo")
 
     @app.post("/api/photo/apply")
     async def photo_apply(request: Request) -> Any:
@@ -244,16 +334,62 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         moves = body.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
             raise AssistantError(_("'moves' is a list of {figure, at}"))
-        done = []
         for m in moves:
             fig, at = m.get("figure"), m.get("at")
             if not isinstance(fig, str) or not isinstance(at, str):
                 raise AssistantError(_("each move needs 'figure' and 'at'"))
-            done.append(minis.record("relocate", {"figure": fig, "at": at, "source": str(body.get("source") or "photo (web)"),
-                                                  "confidence": float(m.get("confidence") or 1.0)}))
-        return {"applied": done}
+
+        def apply() -> list[dict[str, Any]]:
+            return [minis.record("relocate", {"figure": m["figure"], "at": m["at"], "source": str(body.get("source") or "photo (web)"),
+                                              "confidence": _confidence(m.get("confidence"))}) for m in moves]
+        return {"applied": await run_in_threadpool(apply)}
 
     return app
+
+
+def serve_forever(app: FastAPI, host: str, port: int) -> None:
+    """Run the app with uvicorn until Ctrl-C or SIGTERM, which also end the phones' event
+    streams at once (else the server would wait on them and then cancel them noisily)."""
+    import uvicorn  # start-up time: the server only when serving
+
+    hub: Hub = app.state.hub
+
+    class _Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            hub.close()
+            super().handle_exit(sig, frame)
+
+    _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)).run()
+
+
+def _local(request: Request) -> bool:
+    """Whether the request comes from this computer (the host's screen)."""
+    host = request.client.host if request.client else ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "testclient"  # Starlette's test client
+
+
+def _confidence(value: Any) -> float:
+    if value is None:
+        return 1.0
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise AssistantError(_("'confidence' is a number from 0 to 1"))
+    return float(value)
+
+
+def _api(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The OpenAPI schema as rows for the API page: each path and method, what it does, its
+    parameters."""
+    rows = []
+    for path, methods in schema.get("paths", {}).items():
+        for method, op in methods.items():
+            params = [{"name": p.get("name", ""), "where": p.get("in", ""), "required": bool(p.get("required"))}
+                      for p in op.get("parameters", [])]
+            rows.append({"method": method.upper(), "path": path, "summary": op.get("summary", ""),
+                         "description": op.get("description", ""), "params": params, "body": "requestBody" in op})
+    return rows
 
 
 def _command(body: dict[str, Any]) -> str:
