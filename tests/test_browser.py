@@ -418,8 +418,8 @@ def _small_targets(page: Any) -> list[str]:
             const r = el.getBoundingClientRect();
             if (!r.width || !r.height || el.closest('[hidden]') || getComputedStyle(el).visibility === 'hidden') continue;
             if (!el.closest('#board') && !el.checkVisibility()) continue;
-            const inBoard = el.closest('#board');
-            if (r.width < min || r.height < min) out.push((el.id || el.dataset.figure || el.dataset.square || el.tagName) + ' ' + r.width.toFixed(1) + 'x' + r.height.toFixed(1));
+            const name = el.id || el.dataset.figure || el.dataset.square || el.tagName;
+            if (r.width < min || r.height < min) out.push(name + ' ' + r.width.toFixed(1) + 'x' + r.height.toFixed(1));
         }
         return out;
     }""", MIN_TAP))
@@ -488,7 +488,8 @@ def test_pinch_double_tap_and_fit(example_tables: dict[str, tuple[str, Path]], b
     # two fingers spread apart (pointer events, as a phone's browser sends them)
     page.evaluate("""([cx, cy]) => {
         const board = document.getElementById('board');
-        const ev = (type, id, x) => board.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1}));
+        const ev = (type, id, x) => board.dispatchEvent(new PointerEvent(type,
+            {pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1}));
         ev('pointerdown', 1, cx - 20); ev('pointerdown', 2, cx + 20);
         for (let d = 20; d <= 80; d += 10) { ev('pointermove', 1, cx - d); ev('pointermove', 2, cx + d); }
         ev('pointerup', 1, cx - 80); ev('pointerup', 2, cx + 80);
@@ -500,7 +501,8 @@ def test_pinch_double_tap_and_fit(example_tables: dict[str, tuple[str, Path]], b
     page.click("#b-fit")
     assert _box(page, "#board svg") == fit
     # a double tap on an empty square zooms in there; another goes back to the whole map
-    empty = page.evaluate("""() => { const figs = [...document.querySelectorAll('#board .hits circle')].map(c => [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')]);
+    empty = page.evaluate("""() => { const figs = [...document.querySelectorAll('#board .hits circle')]
+            .map(c => [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')]);
         for (const r of document.querySelectorAll('#board .hits rect')) {
             const x = +r.dataset.cx, y = +r.dataset.cy;
             if (figs.every(([fx, fy, fr]) => Math.hypot(x - fx, y - fy) > fr + 2)) return r.dataset.square; } }""")
@@ -526,7 +528,8 @@ def test_a_tap_on_the_sight_line_falls_through_and_taps_record_once(example_tabl
     page.wait_for_selector("#board line.witness")
     # every point of the witness line (and its end dots) gives the tap to the hit layer, not the drawing
     under = page.evaluate("""() => { const l = document.querySelector('#board line.witness').getBoundingClientRect();
-        return [0.02, 0.5, 0.98].map(f => { const el = document.elementFromPoint(l.left + l.width * f, l.top + l.height * f); return !!(el && el.closest('.hits')); }); }""")
+        return [0.02, 0.5, 0.98].map(f => { const el = document.elementFromPoint(l.left + l.width * f, l.top + l.height * f);
+                                           return !!(el && el.closest('.hits')); }); }""")
     assert under == [True, True, True]
     # the other figure taps into the target slot: "mine" stays sbd
     _tap(page, '#board .hits [data-figure="dooku"]', True)
@@ -625,3 +628,30 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
         finally:
             srv.should_exit = True
             thread.join(timeout=5)
+
+
+def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[str, Path], browser: Any,
+                                                                   request: pytest.FixtureRequest) -> None:
+    url, _ = server
+    page, _w = _open(browser, url, "phone", request)
+    other, watch = _open(browser, url, "phone", request)
+    _tap(other, '#board .hits [data-figure="obi"]', True)  # phone B asks obi -> sbd and keeps it open
+    other.wait_for_selector('#answer tr[data-target="sbd"]')
+    _tap(other, '#board .hits [data-figure="sbd"]', True)
+    other.wait_for_selector("#answer h3:has-text('obi → sbd')")
+    assert "yes" in other.locator("#verdict dd").first.inner_text()
+    _initiative(page, {"light": "5", "dark": "15"})  # phone A: sbd walks behind the wall (B7 -> E7)
+    _tap(page, '#board .hits [data-figure="sbd"]', True)
+    page.click("#b-activate")
+    page.wait_for_function("document.getElementById('message').textContent.includes('activates')")
+    page.click("#b-move")
+    _tap(page, '#board .hits rect[data-square="E7"]', True)
+    page.wait_for_selector("#b-move-confirm")
+    page.click("#b-move-confirm")
+    page.wait_for_function("document.getElementById('message').textContent.includes('E7')")
+    # B's open answer is recomputed: same pair, no line of sight now, and the board moved the figure
+    other.wait_for_function("document.querySelector('#verdict dd') && document.querySelector('#verdict dd').textContent === 'no'", timeout=3000)
+    assert other.locator("#answer h3").inner_text().startswith("obi → sbd")
+    assert other.locator("#mine-id").inner_text() == "obi" and other.locator("#target-id").inner_text() == "sbd"
+    other.screenshot(path=str(SHOTS / "phone-b-after-a-moved.png"))
+    watch.check()
