@@ -399,9 +399,12 @@ def _open(browser: Any, url: str, size: str, request: pytest.FixtureRequest) -> 
 
 
 def _box(page: Any, selector: str) -> dict[str, float]:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return dict(box)
+    for _ in range(20):  # the board is redrawn when the game changes: the element may be replaced just then
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return dict(box)
+        time.sleep(0.05)
+    raise AssertionError(f"{selector} is not on the page")
 
 
 def _inside(box: dict[str, float], w: int, h: int) -> bool:
