@@ -216,6 +216,7 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     page.locator("#photo-answer").screenshot(path=str(SHOTS / "phone-photo-answer.png"))  # looked at by a person
     page.click("#b-apply")
     page.wait_for_function("document.getElementById('message').textContent.includes('moved')")
+    assert page.locator("#b-apply").is_disabled()  # applied once: a second tap records nothing more
     from assistant.live.table import Table
 
     st = Table(game=path, library=default_library()).status()
@@ -658,3 +659,39 @@ def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[
     assert other.locator("#mine-id").inner_text() == "obi" and other.locator("#target-id").inner_text() == "sbd"
     other.screenshot(path=str(SHOTS / "phone-b-after-a-moved.png"))
     watch.check()
+
+
+def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    port = _free_port()
+    app = create_app(Table(game=path, library=default_library()), token="player-secret", spectator="onlooker")
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    try:
+        url = f"http://127.0.0.1:{port}/?t=onlooker"
+        page, watch = _open(browser, url, "phone", request)
+        assert _inside(_box(page, "#board svg"), 390, 844)
+        assert page.locator("#b-activate").count() == 0 and page.locator("#b-undo").count() == 0
+        _tap(page, '#board .hits [data-figure="sbd"]', True)
+        page.wait_for_selector('#answer tr[data-target="obi"]')
+        _tap(page, '#board .hits [data-figure="obi"]', True)
+        page.wait_for_selector("#verdict")
+        assert _inside(_box(page, "#verdict"), 390, 844)
+        writes = page.eval_on_selector_all("#verb-select option[data-verb]", "els => els.filter(e => !e.disabled).map(e => e.value)")
+        assert writes and not any(v.startswith("game ") and v not in ("game status", "game log", "game replay", "game export") for v in writes)
+        watch.check()
+        page.context.close()
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=5)
