@@ -550,6 +550,9 @@ def test_a_tap_on_the_sight_line_falls_through_and_taps_record_once(example_tabl
     # a record whose first answer is lost is sent again with the same request id
     ids: list[str] = []
     page.on("request", lambda r: ids.append(r.headers.get("x-request-id", "")) if "/api/do/game/" in r.url else None)
+    page.click("#b-activate")  # refused before initiative: the refusal names its rule
+    page.wait_for_function("document.getElementById('message').textContent.includes('initiative')")
+    assert "PL p." in page.locator("#message").inner_text()
     dropped = []
 
     def drop_first(route: Any) -> None:
@@ -564,10 +567,7 @@ def test_a_tap_on_the_sight_line_falls_through_and_taps_record_once(example_tabl
     page.fill('#initiative-form input[data-side="dark"]', "15")
     page.click("#b-init-record")
     page.wait_for_function("document.getElementById('round').textContent.includes('round 1')")
-    assert len(ids) == 2 and ids[0] == ids[1] and len(ids[0]) == 36
-    page.click("#b-end")  # refused (no one has activated): the refusal names its rule
-    page.wait_for_function("document.getElementById('message').textContent.length > 0")
-    assert len(ids) == 3 and ids[2] != ids[0]
+    assert len(ids) == 3 and ids[1] == ids[2] and len(ids[1]) == 36 and ids[0] != ids[1]  # a fresh id per action
     watch.check()
     page.context.close()
 

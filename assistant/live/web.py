@@ -51,6 +51,7 @@ SCRIPT_TEXTS = (
     N_("Cancel"), N_("Tap another square to change it, or confirm."), N_("{verb}: this command works on this computer's files; run it there"),
     N_("Record"), N_("Ask"), N_("questions"), N_("Tap the helpers (combined fire); tap again to drop one."),
     N_("Initiative: each side's d20 as rolled"), N_("Let the assistant roll"), N_("{figure} left the table"),
+    N_("no route there: the move would be refused"),
 )
 
 

@@ -437,7 +437,7 @@ async function previewMove(square) {
   const path = plan.path.length ? plan.path.join(" → ") : "-";
   const box = $("move-preview");
   box.innerHTML = `<p><b>${esc(tr("Move {figure} to {square}?", { figure: mine, square }))}</b><br>` +
-    `${esc(tr("path {path}, cost {cost}", { path, cost: plan.cost }))}</p>` +
+    (plan.path.length ? esc(tr("path {path}, cost {cost}", { path, cost: plan.cost })) : `<span class="illegal">${esc(tr("no route there: the move would be refused"))}</span>`) + `</p>` +
     (plan.provokes.length ? `<p class="illegal">${esc(tr("leaves the reach of: {names}", { names: plan.provokes.join(", ") }))}</p>` : "") +
     plan.notes.map((n) => `<p class="rule">${esc(n)}</p>`).join("") +
     `<button id="b-move-confirm" class="primary" type="button">${esc(tr("Confirm the move"))}</button> <button id="b-move-cancel" type="button">${esc(tr("Cancel"))}</button>`;
