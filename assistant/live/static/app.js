@@ -154,12 +154,13 @@ function zoomAt(factor, x, y) {
 }
 
 // What a tap at (clientX, clientY) means: the nearest figure whose hit circle holds it, else the square under it.
-function resolveTap(cx, cy) {
+// While a move waits for its square, squares only: a figure's wide hit circle never takes that tap.
+function resolveTap(cx, cy, squaresOnly) {
   const svg = svgEl();
   if (!svg) return {};
   const pt = new DOMPoint(cx, cy).matrixTransform(svg.getScreenCTM().inverse());
   let best = null, bestD = Infinity;
-  for (const c of svg.querySelectorAll(".hits circle")) {
+  for (const c of squaresOnly ? [] : svg.querySelectorAll(".hits circle")) {
     const d = Math.hypot(pt.x - c.getAttribute("cx"), pt.y - c.getAttribute("cy"));
     if (d <= +c.getAttribute("r") && d < bestD) { best = c.parentNode.dataset.figure; bestD = d; }
   }
@@ -221,10 +222,18 @@ board.addEventListener("keydown", (ev) => {
 $("b-fit").onclick = fitBoard;
 $("b-zoom-in").onclick = () => zoomAt(1.5, board.clientWidth / 2, board.clientHeight / 2);
 $("b-zoom-out").onclick = () => zoomAt(1 / 1.5, board.clientWidth / 2, board.clientHeight / 2);
-window.addEventListener("resize", layout);
+// a new width (a turned phone, a resized window) fits the board again; a height alone is the
+// on-screen keyboard opening for the d20 field, and the board stays as the player left it
+let laidOutFor = [window.innerWidth, window.innerHeight];
+window.addEventListener("resize", () => {
+  const [w, h] = laidOutFor;
+  if (window.innerWidth === w && window.matchMedia("(pointer: coarse)").matches && window.innerHeight < h) return;
+  laidOutFor = [window.innerWidth, window.innerHeight];
+  layout();
+});
 
 async function onTap(cx, cy) {
-  const hit = resolveTap(cx, cy);
+  const hit = resolveTap(cx, cy, S.mode === "move" && !!S.mine);
   const now = performance.now();
   if (hit.square && S.mode === "move" && S.mine) { await previewMove(hit.square); return; }
   if (hit.square) {
