@@ -649,10 +649,13 @@ def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[
     page.click("#b-activate")
     page.wait_for_function("document.getElementById('message').textContent.includes('activates')")
     page.click("#b-move")
+    # squares are 25.8 px on this phone: the board zooms in on the mover until a square is a thumb's 44 px
+    assert _box(page, '#board rect[data-sq="E7"]')["width"] >= MIN_TAP
     _tap(page, '#board .hits rect[data-square="E7"]', True)
     page.wait_for_selector("#b-move-confirm")
     page.click("#b-move-confirm")
     page.wait_for_function("document.getElementById('message').textContent.includes('E7')")
+    assert _inside(_box(page, "#board svg"), 390, 844)  # the whole map again
     # B's open answer is recomputed: same pair, no line of sight now, and the board moved the figure
     other.wait_for_function("document.querySelector('#verdict dd') && document.querySelector('#verdict dd').textContent === 'no'", timeout=3000)
     assert other.locator("#answer h3").inner_text().startswith("obi → sbd")

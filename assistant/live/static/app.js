@@ -251,6 +251,26 @@ async function onTap(cx, cy) {
   lastTap = { t: now, x: cx, y: cy };
 }
 
+// A move is tapped square by square: where the whole map makes squares smaller than a thumb,
+// zoom in on the mover until a square is 44 px (the whole map again once the move is done).
+let autoZoomed = false;
+function zoomForMove() {
+  const c = S.mine && board.querySelector(`.hits [data-figure="${CSS.escape(S.mine)}"] circle`);
+  const sq = board.querySelector(".hits rect");
+  if (!c || !sq) return;
+  const size = +sq.dataset.size * Z.scale;
+  if (size >= 44) return;
+  const box = board.getBoundingClientRect();
+  let r = c.getBoundingClientRect();
+  zoomAt(44 / size, r.left + r.width / 2 - box.left, r.top + r.height / 2 - box.top);
+  r = c.getBoundingClientRect();  // then the mover in the middle of the board
+  Z.tx += box.left + box.width / 2 - (r.left + r.width / 2);
+  Z.ty += box.top + box.height / 2 - (r.top + r.height / 2);
+  applyZoom();
+  autoZoomed = true;
+}
+function unzoomAfterMove() { if (autoZoomed) { autoZoomed = false; fitBoard(); } }
+
 async function drawBoard() {
   const q = new URLSearchParams();
   if (S.mine) q.set("selected", S.mine);
@@ -456,9 +476,9 @@ async function previewMove(square) {
   $("b-move-confirm").onclick = async () => {
     $("b-move-confirm").disabled = true;
     const r = await doVerb("game move", { figure: mine, to: square }, { rid });
-    if (r) { S.mode = null; closeMove(); } else $("b-move-confirm").disabled = false;
+    if (r) { S.mode = null; closeMove(); unzoomAfterMove(); } else $("b-move-confirm").disabled = false;
   };
-  $("b-move-cancel").onclick = async () => { S.mode = null; closeMove(); say(""); await drawBoard(); };
+  $("b-move-cancel").onclick = async () => { S.mode = null; closeMove(); unzoomAfterMove(); say(""); await drawBoard(); };
   box.scrollIntoView({ block: "nearest" });
 }
 
@@ -538,7 +558,7 @@ async function loadVerbs() {
 
 if ($("b-activate")) {
   $("b-activate").onclick = () => doVerb("game activate", { figure: S.mine });
-  $("b-move").onclick = () => { S.mode = "move"; closeMove(); showSlots(); say(tr("Tap the square to move to."), true); };
+  $("b-move").onclick = () => { S.mode = "move"; closeMove(); showSlots(); zoomForMove(); say(tr("Tap the square to move to."), true); };
   $("b-attack").onclick = async () => {
     if (!S.target) { say(tr("Tap a target first.")); return; }
     const args = { attacker: S.mine, target: S.target, roll: $("roll").value.trim() || null };
