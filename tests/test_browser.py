@@ -66,8 +66,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     thread.join(timeout=5)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:  # one browser for the whole module (each test opens its own pages)
     with sync_playwright() as p:  # type: ignore[misc]
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield b
@@ -95,6 +95,15 @@ def screenshot_on_failure(request: pytest.FixtureRequest, browser: Any) -> Itera
 
 def _tap_figure(page: Any, fid: str) -> None:
     page.locator(f'#board [data-figure="{fid}"] circle').first.click()
+
+
+def _initiative(page: Any, rolls: dict[str, str]) -> None:
+    """Roll initiative on the page: each side's d20 entered in its own field."""
+    page.click("#b-initiative")
+    for side, roll in rolls.items():
+        page.fill(f'#initiative-form input[data-side="{side}"]', roll)
+    page.click("#b-init-record")
+    page.wait_for_selector("#message.ok")
 
 
 def test_select_a_figure_and_read_its_targets(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
@@ -127,8 +136,10 @@ def test_a_polish_phone_reads_the_table_in_polish(server: tuple[str, Path], brow
     assert "cele" in page.locator("#answer h3").inner_text()
     page.locator('#answer tr[data-target="obi"]').click()
     page.wait_for_selector("#answer h3:has-text('sbd → obi')")
-    text = page.locator("#answer").inner_text()
-    assert "Linia wzroku:" in text and "Osłona:" in text and "Atak:" in text and "osłona (" in text
+    text = page.locator("#verdict").inner_text()
+    assert "Linia wzroku:" in text and "Osłona:" in text and "Atak:" in text
+    page.click("#why summary")  # the reasons and rules, one tap further
+    assert "osłona (" in page.locator("#why").inner_text()
 
 
 def test_record_a_turn_undo_it_and_a_second_phone_sees_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
@@ -137,10 +148,8 @@ def test_record_a_turn_undo_it_and_a_second_phone_sees_it(server: tuple[str, Pat
     request.node.pages = [page, other]
     page.goto(url)
     other.goto(url)
-    answers = iter(["5", "15"])  # initiative: light 5, dark 15
-    page.on("dialog", lambda d: d.accept(next(answers, "")) if d.type == "prompt" else d.accept())
-    page.click("#b-initiative")
-    page.wait_for_selector("#message.ok")
+    page.on("dialog", lambda d: d.accept())  # Undo asks first
+    _initiative(page, {"light": "5", "dark": "15"})
     other.wait_for_function("document.getElementById('round').textContent.includes('round 1')", timeout=3000)
     _tap_figure(page, "sbd")
     page.click("#b-activate")
@@ -150,6 +159,7 @@ def test_record_a_turn_undo_it_and_a_second_phone_sees_it(server: tuple[str, Pat
     page.fill("#roll", "20")
     page.click("#b-attack")
     page.wait_for_function("document.getElementById('message').textContent.includes('obi')")
+    assert page.input_value("#roll") == ""  # the die is used once: the field is emptied
     other.wait_for_function("document.getElementById('log').textContent.includes('obi')", timeout=3000)
     page.click("#b-undo")  # confirm() is accepted by the dialog handler
     page.wait_for_function("document.getElementById('message').textContent.includes('undo')")
@@ -157,22 +167,25 @@ def test_record_a_turn_undo_it_and_a_second_phone_sees_it(server: tuple[str, Pat
 
 
 def test_move_by_tapping_a_square(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    from assistant.live.table import Table
+
     url, path = server
     page = phone(browser)
     request.node.pages = [page]
     page.goto(url)
-    answers = iter(["5", "15"])
-    page.on("dialog", lambda d: d.accept(next(answers, "")) if d.type == "prompt" else d.accept())
-    page.click("#b-initiative")
-    page.wait_for_selector("#message.ok")
+    _initiative(page, {"light": "5", "dark": "15"})
     _tap_figure(page, "sbd")
     page.click("#b-activate")
     page.wait_for_function("document.getElementById('message').textContent.includes('activates')")
     page.click("#b-move")
     page.locator('#board rect[data-square="C7"]').click()
+    # the path and its cost first, drawn on the board; nothing recorded until confirmed
+    page.wait_for_selector("#move-preview:has-text('B7 → C7')")
+    assert "cost 1" in page.locator("#move-preview").inner_text()
+    assert page.locator('#board rect[fill="#1e78dc"]').count() >= 2
+    assert Table(game=path, library=default_library()).events()[-1]["kind"] != "move"
+    page.click("#b-move-confirm")
     page.wait_for_function("document.getElementById('message').textContent.includes('C7')")
-    from assistant.live.table import Table
-
     st = Table(game=path, library=default_library()).status()
     assert next(f for f in st["figures"] if f["id"] == "sbd")["at"] == "C7"
 
@@ -203,6 +216,7 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     page.locator("#photo-answer").screenshot(path=str(SHOTS / "phone-photo-answer.png"))  # looked at by a person
     page.click("#b-apply")
     page.wait_for_function("document.getElementById('message').textContent.includes('moved')")
+    assert page.locator("#b-apply").is_disabled()  # applied once: a second tap records nothing more
     from assistant.live.table import Table
 
     st = Table(game=path, library=default_library()).status()
@@ -297,3 +311,390 @@ def test_a_missing_number_is_kept_for_the_card_from_the_phone(partial_server: tu
     _tap_figure(other, "sbd")
     other.wait_for_selector('#answer tr[data-target="arc"]')
     assert "9+" in other.locator('#answer tr[data-target="arc"]').inner_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# The phone is the table (issue 27): every bundled example at a phone's size (portrait and
+# landscape, touch), a tablet's and a laptop's.
+
+EXAMPLES = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "assistant" / "examples").glob("*.yaml"))
+VIEWPORTS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone-landscape": {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "tablet": {"viewport": {"width": 768, "height": 1024}, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1280, "height": 800}},
+}
+#: a tap target's least side in CSS px (WCAG 2.5.5 / Apple HIG 44 pt), less a rounding pixel
+MIN_TAP = 43.5
+
+
+@pytest.fixture(scope="module")
+def example_tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[str, Path]]]:
+    """A game started from each bundled example, each served on its own port (one server a game, for the module)."""
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    servers, out = [], {}
+    for name in EXAMPLES:
+        path = tmp_path_factory.mktemp(name) / "g.sqlite"
+        Game.new(path, example_path(name).read_text(encoding="utf-8"), default_library(), override="tests").close()
+        port = _free_port()
+        srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
+                                            log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        servers.append((srv, thread))
+        out[name] = (f"http://127.0.0.1:{port}/", path)
+    for srv, _ in servers:
+        for _ in range(100):
+            if srv.started:
+                break
+            time.sleep(0.05)
+    yield out
+    for srv, thread in servers:
+        srv.should_exit = True
+        thread.join(timeout=5)
+
+
+class Watch:
+    """A page's console errors, failed requests and requests to any other host."""
+
+    def __init__(self, page: Any, url: str) -> None:
+        from urllib.parse import urlsplit
+
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        host = urlsplit(url).netloc
+        self.refusals: list[str] = []
+        # Chromium logs every 4xx answer as "Failed to load resource": the answers are checked
+        # here instead -- a refusal or a question lacking a number is JSON the page shows (400,
+        # 409), anything else (404, 5xx, a page) is an error
+        page.on("console", lambda m: self.errors.append(m.text)
+                if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: self.foreign.append(r.url) if urlsplit(r.url).netloc not in (host, "") else None)
+        page.on("response", self._answer)
+
+    def _answer(self, r: Any) -> None:
+        if r.status < 400:
+            return
+        if r.status in (400, 409) and "json" in (r.headers.get("content-type") or ""):
+            self.refusals.append(f"{r.status} {r.url}")
+        else:
+            self.errors.append(f"{r.status} {r.url}")
+
+    def check(self) -> None:
+        assert self.errors == [], self.errors
+        assert self.foreign == [], self.foreign
+
+
+def _open(browser: Any, url: str, size: str, request: pytest.FixtureRequest) -> tuple[Any, Watch]:
+    page = browser.new_context(**VIEWPORTS[size]).new_page()
+    request.node.pages = [*getattr(request.node, "pages", []), page]
+    watch = Watch(page, url)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    return page, watch
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    for _ in range(20):  # the board is redrawn when the game changes: the element may be replaced just then
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return dict(box)
+        time.sleep(0.05)
+    raise AssertionError(f"{selector} is not on the page")
+
+
+def _inside(box: dict[str, float], w: int, h: int) -> bool:
+    return box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= w + 0.5 and box["y"] + box["height"] <= h + 0.5
+
+
+def _small_targets(page: Any) -> list[str]:
+    """Every visible tap target (the board's figures and squares, the page's buttons, fields,
+    rows and disclosure triangles) smaller than 44 x 44 CSS px, by its bounding box."""
+    return list(page.evaluate("""(min) => {
+        const out = [];
+        const sel = '#board .hits [data-figure], #board .hits [data-square], button, select, summary, tr.tap, input[type=number], input[type=text]';
+        for (const el of document.querySelectorAll(sel)) {
+            const r = el.getBoundingClientRect();
+            if (!r.width || !r.height || el.closest('[hidden]') || getComputedStyle(el).visibility === 'hidden') continue;
+            if (!el.closest('#board') && !el.checkVisibility()) continue;
+            const name = el.id || el.dataset.figure || el.dataset.square || el.tagName;
+            if (r.width < min || r.height < min) out.push(name + ' ' + r.width.toFixed(1) + 'x' + r.height.toFixed(1));
+        }
+        return out;
+    }""", MIN_TAP))
+
+
+def _tap(page: Any, selector: str, touch: bool) -> None:
+    box = _box(page, selector)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_the_whole_map_fits_targets_are_thumb_sized_and_the_verdict_is_on_screen(
+        example_tables: dict[str, tuple[str, Path]], browser: Any, request: pytest.FixtureRequest, example: str, size: str) -> None:
+    url, path = example_tables[example]
+    page, watch = _open(browser, url, size, request)
+    vw, vh = VIEWPORTS[size]["viewport"]["width"], VIEWPORTS[size]["viewport"]["height"]
+    touch = bool(VIEWPORTS[size].get("has_touch"))
+    # the whole map on screen after load, nothing to scroll
+    board = _box(page, "#board svg")
+    assert _inside(board, vw, vh), (board, vw, vh)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth && document.documentElement.scrollHeight <= window.innerHeight")
+    assert _small_targets(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{example}-{size}-load.png"))
+    # mine, then a target from the board: the pair's verdict on screen without scrolling
+    figures = page.eval_on_selector_all("#board .hits [data-figure]", "els => els.map(e => e.dataset.figure)")
+    assert len(figures) >= 2
+    mine = figures[0]
+    _tap(page, f'#board .hits [data-figure="{mine}"]', touch)
+    page.wait_for_selector("#answer tr[data-target]")
+    assert page.locator("#mine-id").inner_text() == mine
+    assert _small_targets(page) == []
+    target = page.locator("#answer tr[data-target]").first.get_attribute("data-target")
+    _tap(page, f'#board .hits [data-figure="{target}"]', touch)
+    page.wait_for_selector(f"#answer h3:has-text('{mine} → {target}')")
+    assert page.locator("#mine-id").inner_text() == mine and page.locator("#target-id").inner_text() == target  # not re-targeted
+    if page.locator("#verdict").count():
+        verdict = _box(page, "#verdict")
+        assert _inside(verdict, vw, vh), (verdict, vw, vh)
+        text = page.locator("#verdict").inner_text()
+        assert "Line of sight" in text and "Cover" in text and "Attack" in text
+    else:  # the card lacks a number: the form asking for it is on screen instead
+        assert _inside(_box(page, "#missing-form"), vw, vh)
+    assert _small_targets(page) == []
+    page.screenshot(path=str(SHOTS / f"{example}-{size}-pair.png"))
+    # every verb the server answers is on the page (the local ones shown, disabled)
+    verbs = page.evaluate("fetch('api/verbs').then(r => r.json())")
+    listed = page.eval_on_selector_all("#verb-select option[data-verb]", "els => els.map(e => [e.value, e.disabled])")
+    assert sorted(v for v, _ in listed) == sorted(verbs["verbs"])
+    assert all(off == verbs["detail"][v]["local"] for v, off in listed)
+    watch.check()
+    page.context.close()
+
+
+def test_pinch_double_tap_and_fit(example_tables: dict[str, tuple[str, Path]], browser: Any, request: pytest.FixtureRequest) -> None:
+    url, _ = example_tables["clone-wars-corridor"]
+    page, watch = _open(browser, url, "phone", request)
+    fit = _box(page, "#board svg")
+    b = _box(page, "#board")
+    cx, cy = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    # two fingers spread apart (pointer events, as a phone's browser sends them)
+    page.evaluate("""([cx, cy]) => {
+        const board = document.getElementById('board');
+        const ev = (type, id, x) => board.dispatchEvent(new PointerEvent(type,
+            {pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1}));
+        ev('pointerdown', 1, cx - 20); ev('pointerdown', 2, cx + 20);
+        for (let d = 20; d <= 80; d += 10) { ev('pointermove', 1, cx - d); ev('pointermove', 2, cx + d); }
+        ev('pointerup', 1, cx - 80); ev('pointerup', 2, cx + 80);
+    }""", [cx, cy])
+    pinched = _box(page, "#board svg")
+    assert pinched["width"] > fit["width"] * 3.5  # spread 40 -> 160 px: four times
+    assert _small_targets(page) == []  # still 44 px at this zoom
+    page.screenshot(path=str(SHOTS / "corridor-phone-pinched.png"))
+    page.click("#b-fit")
+    assert _box(page, "#board svg") == fit
+    # a double tap on an empty square zooms in there; another goes back to the whole map
+    empty = page.evaluate("""() => { const figs = [...document.querySelectorAll('#board .hits circle')]
+            .map(c => [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')]);
+        for (const r of document.querySelectorAll('#board .hits rect')) {
+            const x = +r.dataset.cx, y = +r.dataset.cy;
+            if (figs.every(([fx, fy, fr]) => Math.hypot(x - fx, y - fy) > fr + 2)) return r.dataset.square; } }""")
+    box = _box(page, f'#board .hits rect[data-square="{empty}"]')
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(f"document.querySelector('#board svg').getBoundingClientRect().width > {fit['width'] * 2}")
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(f"Math.abs(document.querySelector('#board svg').getBoundingClientRect().width - {fit['width']}) < 1")
+    watch.check()
+    page.context.close()
+
+
+def test_a_tap_on_the_sight_line_falls_through_and_taps_record_once(example_tables: dict[str, tuple[str, Path]], browser: Any,
+                                                                      request: pytest.FixtureRequest) -> None:
+    url, path = example_tables["clone-wars-example-combat"]
+    page, watch = _open(browser, url, "phone", request)
+    _tap(page, '#board .hits [data-figure="sbd"]', True)
+    page.wait_for_selector('#answer tr[data-target="obi"]')
+    _tap(page, '#board .hits [data-figure="obi"]', True)
+    page.wait_for_selector("#board line.witness")
+    # every point of the witness line (and its end dots) gives the tap to the hit layer, not the drawing
+    under = page.evaluate("""() => { const l = document.querySelector('#board line.witness').getBoundingClientRect();
+        return [0.02, 0.5, 0.98].map(f => { const el = document.elementFromPoint(l.left + l.width * f, l.top + l.height * f);
+                                           return !!(el && el.closest('.hits')); }); }""")
+    assert under == [True, True, True]
+    # the other figure taps into the target slot: "mine" stays sbd
+    _tap(page, '#board .hits [data-figure="dooku"]', True)
+    page.wait_for_selector("#answer h3:has-text('sbd → dooku')")
+    assert page.locator("#mine-id").inner_text() == "sbd"
+    # combined fire: tap the helper, the verdict asks with it
+    page.locator('#answer').wait_for()
+    _tap(page, '#board .hits [data-figure="obi"]', True)  # back to obi as the target
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    page.click("#b-helpers")
+    _tap(page, '#board .hits [data-figure="sbdc"]', True)
+    page.wait_for_selector("#answer h3:has-text('sbdc')")
+    assert "sbdc" in page.locator("#helpers").inner_text() and page.locator("#target-id").inner_text() == "obi"
+    # a record whose first answer is lost is sent again with the same request id
+    ids: list[str] = []
+    page.on("request", lambda r: ids.append(r.headers.get("x-request-id", "")) if "/api/do/game/" in r.url else None)
+    page.click("#b-activate")  # refused before initiative: the refusal names its rule
+    page.wait_for_function("document.getElementById('message').textContent.includes('initiative')")
+    assert "PL p." in page.locator("#message").inner_text()
+    dropped = []
+
+    def drop_first(route: Any) -> None:
+        if not dropped:
+            dropped.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+    page.route("**/api/do/game/initiative", drop_first)
+    page.click("#b-initiative")
+    page.fill('#initiative-form input[data-side="light"]', "5")
+    page.fill('#initiative-form input[data-side="dark"]', "15")
+    page.click("#b-init-record")
+    page.wait_for_function("document.getElementById('round').textContent.includes('round 1')")
+    assert len(ids) == 3 and ids[1] == ids[2] and len(ids[1]) == 36 and ids[0] != ids[1]  # a fresh id per action
+    watch.check()
+    page.context.close()
+
+
+def test_every_game_verb_opens_its_form_from_the_phone(example_tables: dict[str, tuple[str, Path]], browser: Any,
+                                                       request: pytest.FixtureRequest) -> None:
+    url, _ = example_tables["clone-wars-example-combat"]
+    page, watch = _open(browser, url, "phone", request)
+    _tap(page, '#board .hits [data-figure="sbd"]', True)
+    page.wait_for_selector('#answer tr[data-target="obi"]')
+    _tap(page, '#board .hits [data-figure="obi"]', True)
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    options = page.eval_on_selector_all("#verb-select option[data-verb]:not([disabled])", "els => els.map(e => e.value)")
+    page.click("#verbs-box summary")
+    for verb in options:
+        page.select_option("#verb-select", verb)
+        page.wait_for_selector(f'#verb-form[data-verb="{verb}"]')
+    # a chip fills the form from the slots: damage to mine
+    page.click('#verb-chips [data-verb="game damage"]')
+    page.wait_for_selector('#verb-form[data-verb="game damage"]')
+    assert page.input_value('#verb-form input[data-name="figure"]') == "sbd"
+    page.fill('#verb-form input[data-name="amount"]', "10")
+    page.click("#verb-go")
+    page.wait_for_function("document.getElementById('message').textContent.includes('sbd')")
+    page.screenshot(path=str(SHOTS / "phone-verb-recorded.png"))
+    watch.check()
+    page.context.close()
+
+
+def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    import uvicorn
+
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.live.web import create_app
+    from assistant.resources import card_table_example
+
+    for kind in ("destiny", "swtcg"):
+        path = tmp_path / f"{kind}.sqlite"
+        CardGameLog.new(path, find_card_game(kind), card_table_example(kind)).close()
+        port = _free_port()
+        srv = uvicorn.Server(uvicorn.Config(create_app(CardTable(path)), host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        for _ in range(100):
+            if srv.started:
+                break
+            time.sleep(0.05)
+        try:
+            url = f"http://127.0.0.1:{port}/"
+            page = browser.new_context(**VIEWPORTS["phone"]).new_page()
+            request.node.pages = [page]
+            watch = Watch(page, url)
+            page.goto(url)
+            page.wait_for_selector("#lines")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            assert _small_targets(page) == []
+            page.screenshot(path=str(SHOTS / f"{kind}-phone.png"), full_page=True)
+            watch.check()
+            page.context.close()
+        finally:
+            srv.should_exit = True
+            thread.join(timeout=5)
+
+
+def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[str, Path], browser: Any,
+                                                                   request: pytest.FixtureRequest) -> None:
+    url, _ = server
+    page, _w = _open(browser, url, "phone", request)
+    other, watch = _open(browser, url, "phone", request)
+    _tap(other, '#board .hits [data-figure="obi"]', True)  # phone B asks obi -> sbd and keeps it open
+    other.wait_for_selector('#answer tr[data-target="sbd"]')
+    _tap(other, '#board .hits [data-figure="sbd"]', True)
+    other.wait_for_selector("#answer h3:has-text('obi → sbd')")
+    assert "yes" in other.locator("#verdict dd").first.inner_text()
+    _initiative(page, {"light": "5", "dark": "15"})  # phone A: sbd walks behind the wall (B7 -> E7)
+    _tap(page, '#board .hits [data-figure="sbd"]', True)
+    page.click("#b-activate")
+    page.wait_for_function("document.getElementById('message').textContent.includes('activates')")
+    page.click("#b-move")
+    # squares are 25.8 px on this phone: the board zooms in on the mover until a square is a thumb's 44 px
+    assert _box(page, '#board rect[data-sq="E7"]')["width"] >= MIN_TAP
+    _tap(page, '#board .hits rect[data-square="E7"]', True)
+    page.wait_for_selector("#b-move-confirm")
+    page.click("#b-move-confirm")
+    page.wait_for_function("document.getElementById('message').textContent.includes('E7')")
+    assert _inside(_box(page, "#board svg"), 390, 844)  # the whole map again
+    # B's open answer is recomputed: same pair, no line of sight now, and the board moved the figure
+    other.wait_for_function("document.querySelector('#verdict dd') && document.querySelector('#verdict dd').textContent === 'no'", timeout=3000)
+    assert other.locator("#answer h3").inner_text().startswith("obi → sbd")
+    assert other.locator("#mine-id").inner_text() == "obi" and other.locator("#target-id").inner_text() == "sbd"
+    other.screenshot(path=str(SHOTS / "phone-b-after-a-moved.png"))
+    watch.check()
+
+
+def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    port = _free_port()
+    app = create_app(Table(game=path, library=default_library()), token="player-secret", spectator="onlooker")
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    try:
+        url = f"http://127.0.0.1:{port}/?t=onlooker"
+        page, watch = _open(browser, url, "phone", request)
+        assert _inside(_box(page, "#board svg"), 390, 844)
+        assert page.locator("#b-activate").count() == 0 and page.locator("#b-undo").count() == 0
+        _tap(page, '#board .hits [data-figure="sbd"]', True)
+        page.wait_for_selector('#answer tr[data-target="obi"]')
+        _tap(page, '#board .hits [data-figure="obi"]', True)
+        page.wait_for_selector("#verdict")
+        assert _inside(_box(page, "#verdict"), 390, 844)
+        writes = page.eval_on_selector_all("#verb-select option[data-verb]", "els => els.filter(e => !e.disabled).map(e => e.value)")
+        assert writes and not any(v.startswith("game ") and v not in ("game status", "game log", "game replay", "game export") for v in writes)
+        watch.check()
+        page.context.close()
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=5)

@@ -296,3 +296,25 @@ def test_a_table_that_chose_its_language_serves_it_to_every_phone(tmp_path: Path
     c = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), language="cs"))
     page = c.get("/", headers={"accept-language": "pl"})
     assert '<html lang="cs">' in page.text and "Záznam hry" in page.text
+
+
+def test_a_move_is_previewed_before_it_is_recorded(client: TestClient) -> None:
+    """The phone shows the path and its cost first (GET /api/move); nothing is recorded until the move verb."""
+    before = client.get("/api/events").json()["events"]
+    plan = client.get("/api/move?figure=sbd&to=C7").json()
+    assert plan["path"] == ["B7", "C7"] and plan["cost"] == 1  # one square east (sbd stands on B7)
+    assert client.get("/api/events").json()["events"] == before
+    far = client.get("/api/move?figure=sbd&to=Z99").json()
+    assert far["path"] == []  # no route: the page says the move would be refused
+    assert client.get("/api/move?figure=nobody&to=C7").status_code == 400
+
+
+def test_the_verbs_list_says_each_verbs_arguments(client: TestClient) -> None:
+    """GET /api/verbs: every verb with the arguments a request gives (the page builds its forms from them)."""
+    out = client.get("/api/verbs").json()
+    assert sorted(out["detail"]) == out["verbs"]
+    move = out["detail"]["game move"]
+    assert move["writes"] and not move["local"]
+    assert [p["name"] for p in move["params"]] == ["figure", "to", "burrow", "tow", "override"]  # no 'game': the table's own
+    assert {p["name"]: p["optional"] for p in move["params"]}["figure"] is False
+    assert out["detail"]["cards import"]["local"] and out["detail"]["los"]["writes"] is False

@@ -44,6 +44,7 @@ def main() -> None:
         b = p.chromium.launch(executable_path=a.chromium, args=["--no-sandbox"])
         page = b.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1.5, is_mobile=True, has_touch=True).new_page()
         page.goto("http://127.0.0.1:8799/")
+        page.wait_for_selector("body[data-ready=yes]")
         page.locator('#board [data-figure="sbd"] circle').first.click()
         page.wait_for_selector('#answer tr[data-target="obi"]')
         page.locator('#answer tr[data-target="obi"]').click()

@@ -62,6 +62,13 @@ SCRIPT_TEXTS = (
     N_("{figure}'s {what}"), N_("keep for {card}"), N_("A number is missing:"), N_("Ask again"), N_("give a whole number"),
     N_("Initiative: {side}'s d20 as rolled (leave empty to let the assistant roll for everyone)"), N_("Defense {n}"), N_("Attack {n}"),
     N_("light"), N_("dark"), N_("The game changed: this answer is from before."), N_("reconnecting…"),
+    # the phone's board and answer sheet (issue 27)
+    N_("helpers:"), N_("{figure} is yours: its slot button frees it"), N_("Tap your figure."), N_("Why (reasons and rules)"),
+    N_("Move {figure} to {square}?"), N_("path {path}, cost {cost}"), N_("leaves the reach of: {names}"), N_("Confirm the move"),
+    N_("Cancel"), N_("Tap another square to change it, or confirm."), N_("{verb}: this command works on this computer's files; run it there"),
+    N_("Record"), N_("Ask"), N_("questions"), N_("Tap the helpers (combined fire); tap again to drop one."),
+    N_("Initiative: each side's d20 as rolled"), N_("Let the assistant roll"), N_("{figure} left the table"),
+    N_("no route there: the move would be refused"),
 )
 
 
@@ -225,8 +232,16 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def verbs() -> Any:
         """Every verb this app answers at ``POST /api/do/{verb}`` (``game move``: ``/api/do/game/move``)."""
         from ..commands import load_all
+        from ..commands.registry import SESSION_PARAMS
 
-        return {"query": "verbs", "verbs": sorted(load_all())}
+        reg = load_all()
+        # each verb's arguments, so that the page builds its form (the session's game and paths on
+        # the server are not the request's to say); "local" verbs work on this computer's files only
+        detail = {name: {"writes": v.writes, "local": v.local,
+                         "params": [{"name": p.name, "kind": p.kind.__name__, "optional": p.optional}
+                                    for p in v.params if p.name not in SESSION_PARAMS and p.kind is not Path]}
+                  for name, v in reg.items()}
+        return {"query": "verbs", "verbs": sorted(reg), "detail": detail}
 
     @app.post("/api/do/{verb:path}")
     async def do_verb(verb: str, request: Request) -> Any:
@@ -282,6 +297,19 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     @app.get("/api/board.svg")
     def board(selected: str | None = None, target: str | None = None, to: str | None = None) -> Any:
         return Response(minis.board_svg(selected or None, target or None, to or None), media_type="image/svg+xml")
+
+    @app.get("/api/move")
+    def move_preview(figure: str, to: str) -> Any:
+        """The path and cost a move would take, before it is recorded (the page shows it and asks to confirm)."""
+        from ..coords import parse_square
+        from ..game.actions import move_event
+
+        snap = minis.snapshot()
+        if snap.state is None:
+            raise ReadOnlyError(_("this table serves a position file, not a game: start a game ('game new') to record turns"))
+        data, notes = move_event(snap.state, figure, parse_square(to))
+        return {"query": "move", "figure": figure, "to": data["to"], "path": data.get("path", []), "cost": data.get("cost", 0),
+                "provokes": data.get("provokes", []), "notes": list(notes)}
 
     @app.get("/api/los")
     def los(viewer: str, target: str) -> Any:

@@ -1,54 +1,339 @@
 // The live table's page: tap to ask, tap to play. Every answer comes from the server's engine;
 // this script only asks and draws. No framework, no build step.
-// $, esc, tr and say come from common.js.
+// $, esc, tr and say come from common.js; tableSync from sync.js.
 "use strict";
-const S = { selected: null, target: null, moving: false, version: -1, targets: [], stats: {} };
+// mine / target: the two explicit slots (a tap never moves "mine"; only its slot button frees it).
+// helpers: combined fire's helpers; mode: null, "move" (tap a square), "helpers" (tap allies).
+const S = { mine: null, target: null, helpers: [], picking: null, mode: null, moveTo: null, targets: [], stats: {}, verbs: null };
 const isGame = document.body.dataset.game === "yes";
+const isSpectator = document.body.dataset.spectator === "yes";
+
+// ---------------------------------------------------------------- requests
+
+// A request id per user action (RFC 4122 v4 from getRandomValues: crypto.randomUUID needs a
+// secure context, and a phone on the LAN reaches the table over plain http).
+function requestId() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function refusalText(body, status) {
+  if (body && body.reasons && body.reasons.length) return tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
+  return (body && body.error) || `error ${status}`;
+}
 
 async function api(path, opts) {
   const r = await fetch(path, opts);
   const kind = r.headers.get("content-type") || "";
   const body = kind.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {
-    let text = (body && body.error) || `error ${r.status}`;
-    if (body && body.reasons) text = tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
-    const err = new Error(text);
+    const err = new Error(refusalText(body, r.status));
     err.body = body;  // a refusal's JSON: 'missing' says which numbers a question lacks
     throw err;
   }
   return body;
 }
-const post = (path, data) => api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data) });
+
+// A POST that records: the same request id on every retry (the server records it once), retried
+// only when the answer never came (the network, not a refusal).
+async function post(path, data, rid) {
+  const id = rid || requestId();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api(path, { method: "POST", headers: { "content-type": "application/json", "x-request-id": id }, body: JSON.stringify(data) });
+    } catch (e) {
+      if (e.body !== undefined || attempt >= 2) throw e;
+      await new Promise((ok) => setTimeout(ok, 300 * (attempt + 1)));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the board: fit, zoom, pan, taps
+
+const Z = { w: 0, h: 0, scale: 1, fit: 1, tx: 0, ty: 0, zoomed: false };
+const board = $("board");
+
+function svgEl() { return board.querySelector("svg"); }
+
+// The server's drawing, made ready for a phone: sized by this script (not a fixed 40 px a
+// square), every drawn thing deaf to taps, and a hit layer on top whose targets are at least
+// 44 x 44 screen px at any zoom.
+function prepareBoard() {
+  const svg = svgEl();
+  if (!svg) return;
+  const vb = svg.viewBox.baseVal;
+  Z.w = vb.width; Z.h = vb.height;
+  svg.removeAttribute("style");
+  const ns = "http://www.w3.org/2000/svg";
+  const hits = document.createElementNS(ns, "g");
+  hits.setAttribute("class", "hits");
+  for (const r of svg.querySelectorAll("rect[data-square]")) {
+    const h = document.createElementNS(ns, "rect");
+    const name = r.dataset.square;
+    h.dataset.square = name;
+    h.dataset.cx = +r.getAttribute("x") + r.getAttribute("width") / 2;
+    h.dataset.cy = +r.getAttribute("y") + r.getAttribute("height") / 2;
+    h.dataset.size = r.getAttribute("width");
+    r.removeAttribute("data-square"); r.dataset.sq = name;
+    hits.appendChild(h);
+  }
+  for (const g of svg.querySelectorAll("g[data-figure]")) {
+    const c = g.querySelector("circle");
+    const id = g.dataset.figure;
+    const h = document.createElementNS(ns, "g");
+    h.dataset.figure = id;
+    h.setAttribute("tabindex", "0");
+    h.setAttribute("role", "button");
+    h.setAttribute("aria-label", (g.querySelector("title") || {}).textContent || id);
+    const hc = document.createElementNS(ns, "circle");
+    hc.setAttribute("cx", c.getAttribute("cx")); hc.setAttribute("cy", c.getAttribute("cy"));
+    hc.dataset.r = c.getAttribute("r");
+    h.appendChild(hc);
+    g.removeAttribute("data-figure"); g.removeAttribute("tabindex"); g.dataset.fig = id;
+    hits.appendChild(h);
+  }
+  svg.appendChild(hits);
+  applyZoom();
+}
+
+function sizeHits() {
+  const svg = svgEl();
+  if (!svg) return;
+  const min = 44 / Z.scale;  // 44 screen px in the drawing's units
+  for (const h of svg.querySelectorAll(".hits rect")) {
+    const size = Math.max(min, +h.dataset.size);
+    h.setAttribute("x", h.dataset.cx - size / 2); h.setAttribute("y", h.dataset.cy - size / 2);
+    h.setAttribute("width", size); h.setAttribute("height", size);
+  }
+  for (const c of svg.querySelectorAll(".hits circle")) c.setAttribute("r", Math.max(min / 2, +c.dataset.r));
+}
+
+function clampPan() {
+  const cw = board.clientWidth, ch = board.clientHeight, w = Z.w * Z.scale, h = Z.h * Z.scale;
+  Z.tx = w <= cw ? (cw - w) / 2 : Math.min(0, Math.max(cw - w, Z.tx));
+  Z.ty = h <= ch ? (ch - h) / 2 : Math.min(0, Math.max(ch - h, Z.ty));
+}
+
+function applyZoom() {
+  const svg = svgEl();
+  if (!svg || !Z.w) return;
+  clampPan();
+  svg.setAttribute("width", Z.w * Z.scale);
+  svg.setAttribute("height", Z.h * Z.scale);
+  svg.style.transform = `translate(${Z.tx}px, ${Z.ty}px)`;
+  sizeHits();
+}
+
+// portrait: the board as tall as the map at the screen's width, leaving the sheet room for the answer
+function layout() {
+  const landscape = window.matchMedia("(min-aspect-ratio: 1/1)").matches;
+  if (!landscape && Z.w) {
+    const room = window.innerHeight - $("status").offsetHeight - Math.min(320, window.innerHeight * 0.4);
+    board.style.height = Math.max(120, Math.min(Z.h * board.clientWidth / Z.w, room)) + "px";
+  } else board.style.height = "";
+  fitBoard();
+}
+
+function fitBoard() {
+  if (!Z.w) return;
+  Z.fit = Math.min(board.clientWidth / Z.w, board.clientHeight / Z.h);
+  Z.scale = Z.fit; Z.zoomed = false;
+  applyZoom();
+}
+
+// zoom by `factor` keeping the board point under (x, y) (board px) where it is
+function zoomAt(factor, x, y) {
+  const max = Math.max(Z.fit * 4, 3);
+  const scale = Math.min(max, Math.max(Z.fit, Z.scale * factor));
+  const k = scale / Z.scale;
+  Z.tx = x - (x - Z.tx) * k; Z.ty = y - (y - Z.ty) * k;
+  Z.scale = scale; Z.zoomed = scale > Z.fit * 1.01;
+  applyZoom();
+}
+
+// What a tap at (clientX, clientY) means: the nearest figure whose hit circle holds it, else the square under it.
+// While a move waits for its square, squares only: a figure's wide hit circle never takes that tap.
+function resolveTap(cx, cy, squaresOnly) {
+  const svg = svgEl();
+  if (!svg) return {};
+  const pt = new DOMPoint(cx, cy).matrixTransform(svg.getScreenCTM().inverse());
+  let best = null, bestD = Infinity;
+  for (const c of squaresOnly ? [] : svg.querySelectorAll(".hits circle")) {
+    const d = Math.hypot(pt.x - c.getAttribute("cx"), pt.y - c.getAttribute("cy"));
+    if (d <= +c.getAttribute("r") && d < bestD) { best = c.parentNode.dataset.figure; bestD = d; }
+  }
+  if (best) return { figure: best };
+  let sq = null; bestD = Infinity;
+  for (const h of svg.querySelectorAll(".hits rect")) {
+    const half = +h.dataset.size / 2, dx = Math.abs(pt.x - h.dataset.cx), dy = Math.abs(pt.y - h.dataset.cy);
+    if (dx <= half && dy <= half) return { square: h.dataset.square };
+    const d = Math.max(dx, dy);
+    if (d <= +h.getAttribute("width") / 2 && d < bestD) { sq = h.dataset.square; bestD = d; }
+  }
+  return sq ? { square: sq } : {};
+}
+
+const pointers = new Map();
+let gesture = null, lastTap = null;
+board.addEventListener("pointerdown", (ev) => {
+  if (ev.target.closest("#zoom")) return;
+  try { board.setPointerCapture(ev.pointerId); } catch (e) { /* a pointer the browser no longer tracks: no capture needed */ }
+  pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+  const [a, b] = [...pointers.values()];
+  if (pointers.size === 1) gesture = { kind: "tap", x: a.x, y: a.y, tx: Z.tx, ty: Z.ty, t: performance.now() };
+  else if (pointers.size === 2) {
+    const box = board.getBoundingClientRect();
+    gesture = { kind: "pinch", d: Math.hypot(a.x - b.x, a.y - b.y) || 1, scale: Z.scale, mx: (a.x + b.x) / 2 - box.left, my: (a.y + b.y) / 2 - box.top };
+  }
+});
+board.addEventListener("pointermove", (ev) => {
+  if (!pointers.has(ev.pointerId) || !gesture) return;
+  pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+  const [a, b] = [...pointers.values()];
+  if (gesture.kind === "pinch" && b) {
+    const want = gesture.scale * Math.hypot(a.x - b.x, a.y - b.y) / gesture.d;
+    zoomAt(want / Z.scale, gesture.mx, gesture.my);
+  } else if (gesture.kind !== "pinch" && (gesture.kind === "pan" || Math.hypot(a.x - gesture.x, a.y - gesture.y) > 8)) {
+    gesture.kind = "pan";
+    Z.tx = gesture.tx + a.x - gesture.x; Z.ty = gesture.ty + a.y - gesture.y;
+    applyZoom();
+  }
+});
+function pointerEnd(ev) {
+  if (!pointers.has(ev.pointerId)) return;
+  pointers.delete(ev.pointerId);
+  const g = gesture;
+  if (pointers.size === 0) gesture = null;
+  if (ev.type === "pointerup" && g && g.kind === "tap" && performance.now() - g.t < 800) onTap(ev.clientX, ev.clientY).catch((e) => say(e.message));
+}
+board.addEventListener("pointerup", pointerEnd);
+board.addEventListener("pointercancel", pointerEnd);
+board.addEventListener("wheel", (ev) => {
+  ev.preventDefault();
+  const box = board.getBoundingClientRect();
+  zoomAt(ev.deltaY < 0 ? 1.2 : 1 / 1.2, ev.clientX - box.left, ev.clientY - box.top);
+}, { passive: false });
+board.addEventListener("keydown", (ev) => {
+  const fig = ev.target.closest && ev.target.closest("[data-figure]");
+  if (fig && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); tapFigure(fig.dataset.figure).catch((e) => say(e.message)); }
+});
+$("b-fit").onclick = fitBoard;
+$("b-zoom-in").onclick = () => zoomAt(1.5, board.clientWidth / 2, board.clientHeight / 2);
+$("b-zoom-out").onclick = () => zoomAt(1 / 1.5, board.clientWidth / 2, board.clientHeight / 2);
+// a new width (a turned phone, a resized window) fits the board again; a height alone is the
+// on-screen keyboard opening for the d20 field, and the board stays as the player left it
+let laidOutFor = [window.innerWidth, window.innerHeight];
+window.addEventListener("resize", () => {
+  const [w, h] = laidOutFor;
+  if (window.innerWidth === w && window.matchMedia("(pointer: coarse)").matches && window.innerHeight < h) return;
+  laidOutFor = [window.innerWidth, window.innerHeight];
+  layout();
+});
+
+async function onTap(cx, cy) {
+  const hit = resolveTap(cx, cy, S.mode === "move" && !!S.mine);
+  const now = performance.now();
+  if (hit.square && S.mode === "move" && S.mine) { await previewMove(hit.square); return; }
+  if (hit.square) {
+    const field = document.querySelector("#verb-form-box input[data-square-field]");
+    if (field) { field.value = hit.square; return; }
+  }
+  if (hit.figure) { lastTap = null; await tapFigure(hit.figure); return; }
+  // a double tap on the board (not on a figure): zoom in there, or back to the whole map
+  if (lastTap && now - lastTap.t < 400 && Math.hypot(cx - lastTap.x, cy - lastTap.y) < 30) {
+    lastTap = null;
+    const box = board.getBoundingClientRect();
+    if (Z.zoomed) fitBoard(); else zoomAt(2.5, cx - box.left, cy - box.top);
+    return;
+  }
+  lastTap = { t: now, x: cx, y: cy };
+}
+
+// A move is tapped square by square: where the whole map makes squares smaller than a thumb,
+// zoom in on the mover until a square is 44 px (the whole map again once the move is done).
+let autoZoomed = false;
+function zoomForMove() {
+  const c = S.mine && board.querySelector(`.hits [data-figure="${CSS.escape(S.mine)}"] circle`);
+  const sq = board.querySelector(".hits rect");
+  if (!c || !sq) return;
+  const size = +sq.dataset.size * Z.scale;
+  if (size >= 44) return;
+  const box = board.getBoundingClientRect();
+  let r = c.getBoundingClientRect();
+  zoomAt(44 / size, r.left + r.width / 2 - box.left, r.top + r.height / 2 - box.top);
+  r = c.getBoundingClientRect();  // then the mover in the middle of the board
+  Z.tx += box.left + box.width / 2 - (r.left + r.width / 2);
+  Z.ty += box.top + box.height / 2 - (r.top + r.height / 2);
+  applyZoom();
+  autoZoomed = true;
+}
+function unzoomAfterMove() { if (autoZoomed) { autoZoomed = false; fitBoard(); } }
 
 async function drawBoard() {
   const q = new URLSearchParams();
-  if (S.selected) q.set("selected", S.selected);
-  if (S.target) q.set("target", S.target);
-  $("board").innerHTML = await api("api/board.svg?" + q.toString());
+  if (S.mine) q.set("selected", S.mine);
+  if (S.mine && S.target) q.set("target", S.target);
+  else if (S.mine && S.mode === "move" && S.moveTo) q.set("to", S.moveTo);
+  const svg = await api("api/board.svg?" + q.toString());
+  board.innerHTML = svg;
+  prepareBoard();
 }
 
-async function refreshStatus() {
-  const st = await api("api/status");
-  $("round").textContent = st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: st.phase }) : tr("no round yet");
-  let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: st.next }) : "");
-  if (st.over) acting = st.over;
-  if (st.may_activate) {
-    const left = Object.entries(st.may_activate).map(([s, ids]) => `${s}: ${ids.length}`).join(", ");
-    acting += left ? " · " + tr("may still act — {left}", { left }) : "";
+// ---------------------------------------------------------------- mine, target, helpers
+
+function showSlots() {
+  $("mine-id").textContent = S.mine || "—";
+  $("target-id").textContent = S.target || "—";
+  $("slot-mine").classList.toggle("picking", S.picking === "mine" || !S.mine);
+  $("helpers").innerHTML = S.helpers.length ? `<span class="chip">${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")}</span>` : "";
+  if ($("actions")) $("actions").hidden = !S.mine;
+  if ($("b-helpers")) $("b-helpers").setAttribute("aria-pressed", S.mode === "helpers" ? "true" : "false");
+}
+
+async function tapFigure(fig) {
+  if (S.mode === "helpers" && S.mine && fig !== S.mine && fig !== S.target) {
+    S.helpers = S.helpers.includes(fig) ? S.helpers.filter((h) => h !== fig) : [...S.helpers, fig];
+    showSlots();
+    if (S.target) await showPair();
+    return;
   }
-  $("acting").textContent = acting;
+  if (!S.mine || S.picking === "mine") {
+    S.mine = fig; S.target = null; S.helpers = []; S.picking = null; S.mode = null; closeMove();
+    showSlots();
+    await Promise.all([drawBoard(), showTargets()]);
+    return;
+  }
+  if (fig === S.mine) { say(tr("{figure} is yours: its slot button frees it", { figure: fig }), true); return; }
+  await setTarget(fig);
 }
 
-async function refreshLog() {
-  if (!isGame) return;
-  const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+async function setTarget(fig) {
+  S.target = fig; S.mode = S.mode === "helpers" ? "helpers" : null; closeMove();
+  showSlots();
+  await Promise.all([drawBoard(), showPair()]);
 }
+
+$("slot-mine").onclick = async () => {
+  S.mine = null; S.target = null; S.helpers = []; S.picking = "mine"; S.mode = null; closeMove();
+  showSlots();
+  $("answer").innerHTML = `<p id="hint">${esc(tr("Tap your figure."))}</p>`;
+  await drawBoard();
+};
+$("slot-target").onclick = async () => {
+  if (!S.target) { if (S.mine) say(tr("Tap a target first.")); return; }
+  S.target = null; showSlots();
+  await Promise.all([drawBoard(), showTargets()]);
+};
+
+// ---------------------------------------------------------------- the answer
 
 function reasonsList(rs) { return (rs || []).map((r) => `<li>${esc(r.text)} <span class="rule">${esc(r.rule)}</span></li>`).join(""); }
 
 async function showTargets() {
-  const t = await api("api/targets?figure=" + encodeURIComponent(S.selected));
+  if (!S.mine) return;
+  const t = await api("api/targets?figure=" + encodeURIComponent(S.mine));
   S.targets = t.targets;
   const rows = t.targets.map((r) => {
     if (r.legal === null || r.legal === undefined) {  // a number is missing: tapping the row asks for it
@@ -59,7 +344,7 @@ async function showTargets() {
     return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? esc(tr("legal")) : esc(tr("not legal"))}</td>` +
            `<td>${r.needs ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : esc(why)}</td></tr>`;
   }).join("");
-  $("answer").innerHTML = `<h3>${esc(S.selected)}: ${esc(tr("targets"))}</h3><table><tr><th>${esc(tr("target"))}</th><th></th><th>${esc(tr("roll"))}</th><th>${esc(tr("chance / why"))}</th></tr>${rows}</table>`;
+  $("answer").innerHTML = `<h3>${esc(S.mine)}: ${esc(tr("targets"))}</h3><table><tr><th>${esc(tr("target"))}</th><th></th><th>${esc(tr("roll"))}</th><th>${esc(tr("chance / why"))}</th></tr>${rows}</table>`;
 }
 
 // The numbers given on this page for its questions (figure.stat -> N), sent with each attack question.
@@ -67,8 +352,11 @@ function givenStats() { return Object.entries(S.stats).map(([k, v]) => `${k}=${v
 
 async function askAttack() {
   const stat = givenStats();
-  if (!stat.length) return api(`api/attack?attacker=${encodeURIComponent(S.selected)}&target=${encodeURIComponent(S.target)}`);
-  return post("api/do/attack", { attacker: S.selected, target: S.target, stat });
+  if (!stat.length && !S.helpers.length) return api(`api/attack?attacker=${encodeURIComponent(S.mine)}&target=${encodeURIComponent(S.target)}`);
+  const body = { attacker: S.mine, target: S.target };
+  if (stat.length) body.stat = stat;
+  if (S.helpers.length) body.combined_fire = S.helpers.join(",");
+  return post("api/do/attack", body);
 }
 
 // A question that lacks numbers shows a small form: each number, and whether to keep it for the card.
@@ -96,84 +384,216 @@ async function submitMissing(ev) {
   } catch (e) { say(e.message); }
 }
 
+// The pair's verdict first (line of sight, cover, needs, chance, damage: on screen without
+// scrolling), the reasons and rules one tap further.
 async function showPair() {
-  const a = encodeURIComponent(S.selected), b = encodeURIComponent(S.target);
+  if (!S.mine || !S.target) return;
+  const mine = S.mine, target = S.target;
+  const a = encodeURIComponent(mine), b = encodeURIComponent(target);
   const [los, cov] = await Promise.all([api(`api/los?viewer=${a}&target=${b}`), api(`api/cover?attacker=${a}&target=${b}`)]);
   let att;
   try { att = await askAttack(); } catch (e) {
     if (!(e.body && e.body.missing)) throw e;
     // the form says what is missing; the command line's hints (--stat, cards set) stay in its title
-    $("answer").innerHTML = `<h3>${esc(S.selected)} → ${esc(S.target)}</h3>` + missingForm(e.body.missing);
+    $("answer").innerHTML = `<h3>${esc(mine)} → ${esc(target)}</h3>` + missingForm(e.body.missing);
     $("missing-form").title = e.message;
     $("missing-form").addEventListener("submit", submitMissing);
     $("missing-form").scrollIntoView({ block: "end" });  // on a phone the form is on the screen, not below it
     return;
   }
-  const w = los.witness ? ` — ${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}` : "";
-  let html = `<h3>${esc(S.selected)} → ${esc(S.target)}</h3>`;
-  html += `<p><b>${esc(tr("Line of sight:"))}</b> <span class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? esc(tr("yes")) : esc(tr("no"))}</span>${w}</p><ul>${reasonsList(los.reasons)}</ul>`;
+  if (S.mine !== mine || S.target !== target) return;  // the slots changed while the answer was on its way
   const cv = cov.cover === null ? tr("no line of sight") : (cov.cover ? tr("cover") : tr("no cover"));
-  html += `<p><b>${esc(tr("Cover:"))}</b> ${esc(cv)}</p><ul>${reasonsList(cov.reasons)}</ul>`;
-  html += `<p><b>${esc(tr("Attack:"))}</b> <span class="${att.legal ? "legal" : "illegal"}">${att.legal ? esc(tr("legal")) : esc(tr("not legal"))}</span>` +
-          (att.legal ? " — " + tr("needs {needs}+ ({chance}%), damage {damage}", { needs: att.needs, chance: Math.round(att.p_hit * 100), damage: esc(att.damage) }) : "") + `</p>`;
-  html += `<ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
-  if (att.attacks && att.attacks.length > 1) html += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
-  html += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
-  if (att.not_modelled && att.not_modelled.length) html += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
+  const attack = att.legal
+    ? `<span class="legal">${esc(tr("legal"))}</span> — ` + esc(tr("needs {needs}+ ({chance}%), damage {damage}", { needs: att.needs, chance: Math.round(att.p_hit * 100), damage: att.damage }))
+    : `<span class="illegal">${esc(tr("not legal"))}</span>` + ((att.illegal_reasons || [])[0] ? `<span class="first-why">${esc(att.illegal_reasons[0].text)}</span>` : "");
+  let html = `<h3>${esc(mine)} → ${esc(target)}${S.helpers.length ? ` <small>(${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")})</small>` : ""}</h3>`;
+  html += `<dl id="verdict"><dt>${esc(tr("Line of sight:"))}</dt><dd class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? esc(tr("yes")) : esc(tr("no"))}</dd>` +
+          `<dt>${esc(tr("Cover:"))}</dt><dd>${esc(cv)}</dd><dt>${esc(tr("Attack:"))}</dt><dd>${attack}</dd></dl>`;
+  const w = los.witness ? `<p>${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}</p>` : "";
+  let why = `<p><b>${esc(tr("Line of sight:"))}</b></p>${w}<ul>${reasonsList(los.reasons)}</ul><p><b>${esc(tr("Cover:"))}</b></p><ul>${reasonsList(cov.reasons)}</ul>`;
+  why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
+  if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
+  why += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
+  if (att.not_modelled && att.not_modelled.length) why += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
+  const open = $("why") && $("why").open ? " open" : "";
+  html += `<details id="why"${open}><summary>${esc(tr("Why (reasons and rules)"))}</summary>${why}</details>`;
   $("answer").innerHTML = html;
+  $("sheet").scrollTop = 0;  // the verdict on screen, not wherever the sheet was scrolled to
 }
 
-async function select(fig) {
-  S.moving = false;
-  if (S.selected === fig) { S.selected = null; S.target = null; $("answer").innerHTML = ""; if ($("actions")) $("actions").hidden = true; await drawBoard(); return; }
-  if (S.selected && S.targets.some((t) => t.target === fig)) { S.target = fig; await Promise.all([drawBoard(), showPair()]); return; }
-  S.selected = fig; S.target = null;
-  if ($("actions")) $("actions").hidden = false;
-  await Promise.all([drawBoard(), showTargets()]);
-}
-
-async function act(verb, args) {
-  const override = $("override") ? $("override").value.trim() : "";
-  try {
-    const r = await post("api/act", { verb, args, override: override || null });
-    say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
-    if ($("override")) $("override").value = "";
-    await sync(true);
-  } catch (e) { say(e.message); }
-}
-
-$("board").addEventListener("click", async (ev) => {
-  const fig = ev.target.closest("[data-figure]");
-  const sq = ev.target.closest("[data-square]");
-  try {
-    if (S.moving && sq && S.selected) { S.moving = false; await act("move", { figure: S.selected, to: sq.dataset.square }); return; }
-    if (fig) await select(fig.dataset.figure);
-  } catch (e) { say(e.message); }
-});
 $("answer").addEventListener("click", async (ev) => {
-  const row = ev.target.closest("[data-target]");
-  if (row) { try { await select(row.dataset.target); } catch (e) { say(e.message); } }
+  const row = ev.target.closest("tr[data-target]");
+  if (!row) return;
+  try {
+    if (!S.mine) return;
+    if (S.mode === "helpers" && row.dataset.target !== S.target && S.target) { await tapFigure(row.dataset.target); return; }
+    await setTarget(row.dataset.target);
+  } catch (e) { say(e.message); }
 });
+
+// ---------------------------------------------------------------- every verb, through /api/do
+
+function verbPath(verb) { return "api/do/" + verb.split(" ").map(encodeURIComponent).join("/"); }
+
+// Record or ask one verb: one request id for this action (kept on a retry), the override reason
+// sent when the verb takes one, the d20 field emptied after each use.
+async function doVerb(verb, args, opts) {
+  const spec = S.verbs && S.verbs.detail[verb];
+  const body = { ...args };
+  const override = $("override") ? $("override").value.trim() : "";
+  if (override && spec && spec.params.some((p) => p.name === "override")) body.override = override;
+  const clearRoll = () => { if ((opts || {}).usedRoll && $("roll")) $("roll").value = ""; };
+  try {
+    const r = await post(verbPath(verb), body, (opts || {}).rid);
+    clearRoll();
+    if (r.event) {
+      say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
+      if ($("override")) $("override").value = "";
+      await sync();
+    }
+    return r;
+  } catch (e) { clearRoll(); say(e.message); return null; }
+}
+
+function closeMove() { if ($("move-preview")) { $("move-preview").hidden = true; $("move-preview").innerHTML = ""; } S.moveTo = null; }
+
+async function previewMove(square) {
+  const mine = S.mine;
+  let plan;
+  try { plan = await api(`api/move?figure=${encodeURIComponent(mine)}&to=${encodeURIComponent(square)}`); } catch (e) { say(e.message); return; }
+  S.moveTo = square;
+  await drawBoard();
+  const path = plan.path.length ? plan.path.join(" → ") : "-";
+  const box = $("move-preview");
+  box.innerHTML = `<p><b>${esc(tr("Move {figure} to {square}?", { figure: mine, square }))}</b><br>` +
+    (plan.path.length ? esc(tr("path {path}, cost {cost}", { path, cost: plan.cost })) : `<span class="illegal">${esc(tr("no route there: the move would be refused"))}</span>`) + `</p>` +
+    (plan.provokes.length ? `<p class="illegal">${esc(tr("leaves the reach of: {names}", { names: plan.provokes.join(", ") }))}</p>` : "") +
+    plan.notes.map((n) => `<p class="rule">${esc(n)}</p>`).join("") +
+    `<button id="b-move-confirm" class="primary" type="button">${esc(tr("Confirm the move"))}</button> <button id="b-move-cancel" type="button">${esc(tr("Cancel"))}</button>`;
+  box.hidden = false;
+  say(tr("Tap another square to change it, or confirm."), true);
+  const rid = requestId();  // one action: a double tap on Confirm records once
+  $("b-move-confirm").onclick = async () => {
+    $("b-move-confirm").disabled = true;
+    const r = await doVerb("game move", { figure: mine, to: square }, { rid });
+    if (r) { S.mode = null; closeMove(); unzoomAfterMove(); } else $("b-move-confirm").disabled = false;
+  };
+  $("b-move-cancel").onclick = async () => { S.mode = null; closeMove(); unzoomAfterMove(); say(""); await drawBoard(); };
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// Which slot or field fills each argument of a verb's form.
+function prefill(p) {
+  const n = p.name;
+  if (["figure", "attacker", "viewer", "a"].includes(n)) return S.mine || "";
+  if (["target", "b", "skiff"].includes(n)) return S.target || "";
+  if (n === "combined_fire") return S.helpers.join(",");
+  if (n === "roll" && p.kind === "int") return $("roll") ? $("roll").value : "";
+  if (n === "to") return S.moveTo || "";
+  return "";
+}
+
+// A form for any verb, built from its arguments as the server lists them.
+function openVerbForm(verb) {
+  const spec = S.verbs.detail[verb];
+  const box = $("verb-form-box");
+  if (spec.local) { box.innerHTML = `<p class="illegal">${esc(tr("{verb}: this command works on this computer's files; run it there", { verb }))}</p>`; return; }
+  const fields = spec.params.filter((p) => p.name !== "override").map((p, i) => {
+    const id = `vf-${i}`, v = prefill(p);
+    const label = `<label for="${id}">${esc(p.name)}${p.optional ? "" : " *"}</label>`;
+    let input;
+    if (p.kind === "bool") input = `<input id="${id}" type="checkbox" data-name="${esc(p.name)}" data-kind="bool">`;
+    else if (p.kind === "int") input = `<input id="${id}" type="number" inputmode="numeric" data-name="${esc(p.name)}" data-kind="int" value="${esc(v)}"${p.optional ? "" : " required"}>`;
+    else input = `<input id="${id}" type="text" autocapitalize="off" data-name="${esc(p.name)}" data-kind="${esc(p.kind)}" value="${esc(v)}"${p.name === "to" ? " data-square-field" : ""}${p.optional ? "" : " required"}>`;
+    return `<div class="field">${label}${input}</div>`;
+  }).join("");
+  const go = spec.writes ? tr("Record") : tr("Ask");
+  box.innerHTML = `<form class="verb-form" id="verb-form" data-verb="${esc(verb)}"><p><b>${esc(verb)}</b></p>${fields}` +
+    `<button type="submit" class="primary" id="verb-go">${esc(go)}</button> <button type="button" id="verb-close">${esc(tr("Cancel"))}</button><pre id="verb-result"></pre></form>`;
+  const rid = requestId();  // the same id if this form is sent again after a lost answer
+  $("verb-close").onclick = () => { box.innerHTML = ""; };
+  $("verb-form").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const args = {};
+    let usedRoll = false;
+    for (const input of box.querySelectorAll("input[data-name]")) {
+      const k = input.dataset.name, kind = input.dataset.kind;
+      if (kind === "bool") { if (input.checked) args[k] = true; continue; }
+      const v = input.value.trim();
+      if (!v) continue;
+      if (k === "roll") usedRoll = true;
+      args[k] = kind === "list" ? v.split(/[\s;]+/).filter(Boolean) : v;
+    }
+    $("verb-go").disabled = true;
+    const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll });
+    if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
+    if (r && !r.event && $("verb-result")) $("verb-result").textContent = JSON.stringify(r, null, 1);
+    if (r && r.event) box.innerHTML = "";
+    for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
+  };
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// Every verb the server answers, from GET /api/verbs: the game's own as buttons, all of them in
+// the list (a command that works only on the server's computer is shown, disabled, saying so).
+const CHIPS = ["game charge", "game aoo", "game power", "game morale", "game damage", "game heal", "game condition", "game force",
+               "game door", "game embark", "game disembark", "game flee", "game remove", "game note", "game end"];
+async function loadVerbs() {
+  S.verbs = await api("api/verbs");
+  const groups = {};
+  for (const v of S.verbs.verbs) (groups[v.includes(" ") ? v.split(" ")[0] : "?"] ||= []).push(v);
+  $("verb-select").innerHTML = `<option value="">—</option>` + Object.entries(groups).map(([g, vs]) =>
+    `<optgroup label="${esc(g === "?" ? tr("questions") : g)}">` + vs.map((v) => {
+      const d = S.verbs.detail[v];
+      const off = d.local || (d.writes && (isSpectator || !isGame));
+      return `<option value="${esc(v)}" data-verb="${esc(v)}"${off ? " disabled" : ""}>${esc(v)}</option>`;
+    }).join("") + `</optgroup>`).join("");
+  $("verb-select").onchange = () => { const v = $("verb-select").value; if (v) openVerbForm(v); };
+  if ($("verb-chips")) {
+    $("verb-chips").innerHTML = CHIPS.filter((v) => S.verbs.detail[v]).map((v) =>
+      `<button type="button" class="verb-chip" data-verb="${esc(v)}">${esc(v.split(" ")[1])}</button>`).join("");
+    $("verb-chips").onclick = (ev) => { const b = ev.target.closest("[data-verb]"); if (b) openVerbForm(b.dataset.verb); };
+  }
+}
 
 if ($("b-activate")) {
-  $("b-activate").onclick = () => act("activate", { figure: S.selected });
-  $("b-move").onclick = () => { S.moving = true; say(tr("Tap the square to move to."), true); };
-  $("b-attack").onclick = () => {
+  $("b-activate").onclick = () => doVerb("game activate", { figure: S.mine });
+  $("b-move").onclick = () => { S.mode = "move"; closeMove(); showSlots(); zoomForMove(); say(tr("Tap the square to move to."), true); };
+  $("b-attack").onclick = async () => {
     if (!S.target) { say(tr("Tap a target first.")); return; }
-    act("attack", { attacker: S.selected, target: S.target, roll: $("roll").value });
+    const args = { attacker: S.mine, target: S.target, roll: $("roll").value.trim() || null };
+    if (S.helpers.length) args.combined_fire = S.helpers.join(",");
+    const btn = $("b-attack");
+    btn.disabled = true;
+    try { await doVerb("game attack", args, { usedRoll: true }); } finally { btn.disabled = false; }
   };
-  $("b-end").onclick = () => act("end-turn", {});
-  $("b-undo").onclick = async () => { if (confirm(tr("Undo the last event? It stays in the log, marked undone."))) await act("undo", {}); };
+  $("b-helpers").onclick = () => {
+    S.mode = S.mode === "helpers" ? null : "helpers";
+    showSlots();
+    say(S.mode === "helpers" ? tr("Tap the helpers (combined fire); tap again to drop one.") : "", true);
+  };
+  $("b-end").onclick = () => doVerb("game end-turn", {});
+  $("b-undo").onclick = async () => { if (confirm(tr("Undo the last event? It stays in the log, marked undone."))) await doVerb("game undo", {}); };
+  // initiative: each side's d20 as rolled, or the assistant rolls for everyone
   $("b-initiative").onclick = async () => {
     const st = await api("api/status");
     const sides = [...new Set(st.figures.map((f) => f.side))];
-    const rolls = {};
-    for (const s of sides) {
-      const v = prompt(`Initiative: ${s}'s d20 as rolled (leave empty to let the assistant roll for everyone)`);
-      if (!v) { await act("initiative", { auto: true }); return; }
-      rolls[s] = v;
-    }
-    await act("initiative", { rolls });
+    const box = $("initiative-form");
+    box.innerHTML = `<p><b>${esc(tr("Initiative: each side's d20 as rolled"))}</b></p>` +
+      sides.map((s, i) => `<label>${esc(s)} <input id="init-${i}" type="number" min="1" max="20" inputmode="numeric" data-side="${esc(s)}"></label> `).join("") +
+      `<br><button id="b-init-record" class="primary" type="button">${esc(tr("Record"))}</button>` +
+      `<button id="b-init-auto" type="button">${esc(tr("Let the assistant roll"))}</button><button id="b-init-cancel" type="button">${esc(tr("Cancel"))}</button>`;
+    box.hidden = false;
+    const rid = requestId();
+    const done = (r) => { if (r) { box.hidden = true; box.innerHTML = ""; } };
+    $("b-init-record").onclick = async () => {
+      const roll = [...box.querySelectorAll("input[data-side]")].map((x) => `${x.dataset.side}=${x.value.trim()}`);
+      if (roll.some((x) => x.endsWith("="))) { say(tr("give a whole number")); return; }
+      done(await doVerb("game initiative", { roll }, { rid }));
+    };
+    $("b-init-auto").onclick = async () => done(await doVerb("game initiative", { auto: true }, { rid }));
+    $("b-init-cancel").onclick = () => done(true);
+    $("init-0") && $("init-0").focus();
   };
   $("photo").onchange = async () => {
     const f = $("photo").files[0];
@@ -186,29 +606,75 @@ if ($("b-activate")) {
       const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
       // squares to confirm: those the photo doubts, and where an uncertain move would put a figure
       const doubted = [...new Set([...r.uncertain.map((u) => u.square), ...r.rows.filter((x) => x.verdict === "uncertain").map((x) => x.photo)])];
-      const unsure = doubted.map((square) => ({ square })).map((u) => `<label><input type="checkbox" class="confirm" value="${esc(u.square)}"> ${esc(tr("{square} holds a figure", { square: u.square }))}</label>`).join(" ");
+      const unsure = doubted.map((square) => `<label><input type="checkbox" class="confirm" value="${esc(square)}"> ${esc(tr("{square} holds a figure", { square }))}</label>`).join(" ");
       $("photo-answer").innerHTML = `<table><tr><th>${esc(tr("figure"))}</th><th>${esc(tr("game"))}</th><th>${esc(tr("photo"))}</th><th></th></tr>${rows}</table>` +
         (unsure ? `<p>${esc(tr("Confirm:"))} ${unsure}</p>` : "") + `<button id="b-apply" type="button">${esc(tr("Apply the moved figures"))}</button>`;
       say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
+      const rid = requestId();  // one photo, one correction: a second tap or a retry records nothing more
       $("b-apply").onclick = async () => {
+        const btn = $("b-apply");
+        if (btn.disabled) return;
+        btn.disabled = true;  // no second tap while the first is on its way
         // the server's comparison says which moves are sure ("moved"); an uncertain one is applied
         // when the player ticked its square
         const confirmed = new Set([...document.querySelectorAll("input.confirm:checked")].map((c) => c.value));
         const moves = r.rows.filter((x) => x.verdict === "moved" || (x.verdict === "uncertain" && confirmed.has(x.photo)))
                             .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
-        try { const a = await post("api/photo/apply", { moves, source: "photo " + f.name }); say(tr("{n} figure(s) moved; Undo takes a correction back", { n: a.applied.length }), true); await sync(true); }
-        catch (e) { say(e.message); }
+        try {
+          const a = await post("api/photo/apply", { moves, source: "photo " + f.name }, rid);
+          say(tr("{n} figure(s) moved; Undo takes a correction back", { n: a.applied.length }), true);
+          await sync();
+        } catch (e) { say(e.message); btn.disabled = false; }
       };
     } catch (e) { say(e.message); }
   };
 }
 
-async function sync(force) {
-  const v = (await api("api/version")).version;
-  if (!force && v === S.version) return;
-  S.version = v;
-  await Promise.all([refreshStatus(), drawBoard(), refreshLog()]);
-  if (S.selected && !S.target) await showTargets();
+// ---------------------------------------------------------------- in step with the table
+
+async function refreshStatus() {
+  const st = await api("api/status");
+  $("round").textContent = st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: st.phase }) : tr("no round yet");
+  let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: st.next }) : "");
+  if (st.over) acting = st.over;
+  if (st.may_activate) {
+    const left = Object.entries(st.may_activate).map(([s, ids]) => `${s}: ${ids.length}`).join(", ");
+    acting += left ? " · " + tr("may still act — {left}", { left }) : "";
+  }
+  $("acting").textContent = acting;
+  // a figure no longer on the table leaves its slot (said, not silently re-targeted)
+  const ids = new Set(st.figures.map((f) => f.id));
+  if (S.target && !ids.has(S.target)) { say(tr("{figure} left the table", { figure: S.target })); S.target = null; }
+  if (S.mine && !ids.has(S.mine)) { say(tr("{figure} left the table", { figure: S.mine })); S.mine = null; S.target = null; S.helpers = []; }
+  S.helpers = S.helpers.filter((h) => ids.has(h));
+  showSlots();
 }
-sync(true).catch((e) => say(e.message));
-setInterval(() => sync(false).catch(() => {}), 700);
+
+async function refreshLog() {
+  if (!isGame) return;
+  const log = await api("api/events");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+}
+
+// The game changed (here or on another phone): the board, the status, the log, and the open
+// answer recomputed (marked stale while it is).
+let syncing = null, again = false;
+async function sync() {
+  if (syncing) { again = true; return syncing; }
+  syncing = (async () => {
+    do {
+      again = false;
+      if ($("verdict")) $("verdict").classList.add("stale");
+      await refreshStatus();
+      await Promise.all([drawBoard(), refreshLog(), S.mine && S.target ? showPair() : (S.mine ? showTargets() : null)]);
+    } while (again);
+  })();
+  try { await syncing; } finally { syncing = null; }
+}
+
+prepareBoard();
+layout();
+showSlots();
+// data-ready: the first answers are in (the browser tests wait for it)
+Promise.all([loadVerbs(), sync()]).catch((e) => say(e.message)).finally(() => { document.body.dataset.ready = "yes"; });
+window.tableSync.onChange(() => sync().catch((e) => say(e.message)));

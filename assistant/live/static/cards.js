@@ -8,7 +8,21 @@ async function api(path, opts) {
   if (!r.ok) throw new Error((body && body.error) || `error ${r.status}`);
   return body;
 }
-const post = (path, data) => api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data) });
+// A request id per play (getRandomValues: crypto.randomUUID needs a secure context, a phone on the
+// LAN has plain http); a retry after a lost answer sends the same id, and the server records it once.
+function requestId() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+async function post(path, data, rid) {
+  const id = rid || requestId();
+  for (let attempt = 0; ; attempt++) {
+    try { return await api(path, { method: "POST", headers: { "content-type": "application/json", "x-request-id": id }, body: JSON.stringify(data) }); }
+    catch (e) { if (!(e instanceof TypeError) || attempt >= 2) throw e; await new Promise((ok) => setTimeout(ok, 300 * (attempt + 1))); }
+  }
+}
 async function sync(force) {
   const v = (await api("api/version")).version;
   if (!force && v === version) return;
@@ -24,15 +38,17 @@ function show(r, verdict) {
 if ($("b-check")) {
   $("b-check").onclick = async () => { try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } };
   $("b-do").onclick = async () => {
-    const override = $("override").value.trim();
+    const override = $("override").value.trim(), btn = $("b-do");
+    if (btn.disabled) return;
+    btn.disabled = true;  // one tap, one play: a second tap waits for the first answer
     try {
       const r = await post("api/do", { command: $("command").value, override: override || null });
       show(r, true); say(tr("#{seq} recorded", { seq: r.seq }), true); $("command").value = ""; $("override").value = ""; await sync(true);
-    } catch (e) { say(e.message); }
+    } catch (e) { say(e.message); } finally { btn.disabled = false; }
   };
   $("b-undo").onclick = async () => { if (!confirm(tr("Undo the last play? It stays in the log, marked undone."))) return;
     try { const r = await post("api/undo", {}); say(tr("#{seq} undid event {undid}", { seq: r.seq, undid: r.undid }), true); await sync(true); } catch (e) { say(e.message); } };
   $("command").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("b-check").click(); });
 }
 sync(true).catch((e) => say(e.message));
-setInterval(() => sync(false).catch(() => {}), 700);
+window.tableSync.onChange(() => sync(true).catch((e) => say(e.message)));
