@@ -20,7 +20,6 @@ from ..limits import check_query
 from ..position import load_position
 from .common import library
 from .output import edge, out
-from .shell import run_shell
 from .shell_lines import complete, run_line
 
 __all__ = ["complete", "run_line", "serve", "shell"]
@@ -115,5 +114,7 @@ def shell(
     game: Annotated[Path | None, typer.Option("--game", help="The game to use (default: the game made current last, of any kind).", metavar="PATH")] = None,
 ) -> None:
     """An interactive prompt over the current game: the same commands, tab-completed, with history."""
+    from .shell import run_shell  # start-up time: the prompt's library only for the shell
+
     with edge():
         run_shell(game, tuple(str(p) for p in ((ctx.find_root().obj or {}).get("cards", []))))

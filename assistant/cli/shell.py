@@ -2,7 +2,7 @@
 answers need is imported.
 
 Start-up time: a player waits for the first prompt, so this module imports only the prompt's own
-library (prompt_toolkit) and nothing of the command tree, Typer, rich or the rules. Once the prompt
+library (prompt_toolkit; this module is imported only to start the shell) and nothing of the command tree, Typer, rich or the rules. Once the prompt
 is drawn, a background thread imports the shell's lines (:mod:`.shell_lines`: the command layer,
 Typer, rich), the command tree, the card library and folds the game (:func:`.shell_lines.prepare`)
 while the player types; the first line (or the first Tab) waits for that thread to finish. The
@@ -18,10 +18,16 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import HTML
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+
 from ..i18n import N_, _
 from ..resources import user_data_dir
 
-__all__ = ["SHELL_HELP", "run_shell"]
+__all__ = ["SHELL_HELP", "ShellCompleter", "run_shell"]
 
 SHELL_HELP = N_("Commands are the CLI's without 'python -m assistant': los A B, cover A B, attack A B, targets A, "
               "game status, game activate A, game move A D5, game attack A B --roll 14, game end-turn, game undo, show. "
@@ -62,29 +68,27 @@ class _Warm:
         return shell_lines
 
 
+class ShellCompleter(Completer):
+    """Every word of a line completes (see :func:`.shell_lines.complete`); a value with a space
+    (a card's name) is offered in quotes."""
+
+    def __init__(self, game: Path | None = None, cards: tuple[str, ...] = (), warm: _Warm | None = None) -> None:
+        self.game, self.cards = game, cards
+        self.warm = warm if warm is not None else _Warm(game, cards, None)
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        lines = self.warm.ready()
+        before, current, quote = lines.split_line(document.text_before_cursor)
+        for w in lines.complete(before, current, self.game, self.cards):
+            text = f'"{w}"' if (" " in w or quote) else w
+            yield Completion(text, start_position=-len(current) - len(quote), display=w)
+
+
 def run_shell(game: Path | None, cards: tuple[str, ...] = (), tree: Callable[[], None] | None = None) -> None:
     """The prompt, until ``quit`` or end of input. ``tree``: makes the whole command tree ready
     (imports it), for a shell started without it (the command line's fast path); the lines no
     verb answers run through it."""
-    # start-up time: the prompt's library only for the shell
-    from prompt_toolkit import PromptSession, print_formatted_text
-    from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.document import Document
-    from prompt_toolkit.formatted_text import HTML
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
-
     warm = _Warm(game, cards, tree)
-
-    class _Words(Completer):
-        """Every word of a line completes (see :func:`.shell_lines.complete`)."""
-
-        def get_completions(self, document: Document, complete_event: Any) -> Iterator[Completion]:
-            lines = warm.ready()
-            before, current, quote = lines.split_line(document.text_before_cursor)
-            for w in lines.complete(before, current, game, cards):
-                text = f'"{w}"' if (" " in w or quote) else w
-                yield Completion(text, start_position=-len(current) - len(quote), display=w)
-
     print_formatted_text(HTML(f"<b>tabletop-assistant shell</b> -- {escape(_(SHELL_HELP))}"))
     try:
         home = user_data_dir()
@@ -92,7 +96,7 @@ def run_shell(game: Path | None, cards: tuple[str, ...] = (), tree: Callable[[],
         history: Any = FileHistory(str(home / "shell-history"))
     except OSError:
         history = InMemoryHistory()
-    session: PromptSession[str] = PromptSession(history=history, completer=_Words())
+    session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(game, cards, warm))
     # the warm-up starts once the prompt is on the screen (not before: it would slow the drawing)
     session.app.after_render += warm.start
     while True:

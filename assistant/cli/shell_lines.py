@@ -25,7 +25,7 @@ from ..i18n import _
 from ..model import Position
 from .common import show
 from .complete import attach, card_names, game_files, position_names
-from .output import edge, print_error
+from .output import click, edge, print_error
 
 __all__ = ["ROOT", "complete", "prepare", "run_line", "split_line"]
 
@@ -137,10 +137,13 @@ def _squares(pos: Position | None, word: str) -> list[str]:
 
 
 def _paths(word: str) -> list[str]:
-    """Files and folders in the folder being typed (a folder ends in ``/``)."""
+    """Files and folders in the folder being typed (a folder ends in ``/``; hidden ones only once
+    a dot is typed)."""
     folder = Path(word).parent if word else Path(".")
     found = []
-    for p in folder.iterdir():
+    for p in sorted(folder.iterdir()):
+        if p.name.startswith(".") and not Path(word).name.startswith("."):
+            continue
         name = str(p) if str(folder) != "." else p.name
         found.append(name + "/" if p.is_dir() else name)
     return found
@@ -249,14 +252,26 @@ def _tree_command(path: Sequence[str]) -> Any:
     return command
 
 
+class _InProcess(click.shell_completion.ShellComplete):
+    """click's completion of a line asked in this process (no shell script, no environment); the
+    click the command tree is built with (Typer may vendor its own)."""
+
+    def source_vars(self) -> dict[str, Any]:
+        return {}
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        return [], ""
+
+    def format_completion(self, item: Any) -> str:
+        return str(item.value)
+
+
 def _tree_completions(before: Sequence[str], word: str) -> list[str]:
     """What click's own completion offers for a line of the whole tree (``show``, ``cards list``,
     ``photo``), with the completers of :mod:`.complete` (bundled examples, card names)."""
     if ROOT is None:
         return []
-    from click.shell_completion import ShellComplete  # start-up time: only for a line no verb answers
-
-    found = ShellComplete(_command(), {}, "table>", "").get_completions(list(before), word)
+    found = _InProcess(_command(), {}, "table>", "").get_completions(list(before), word)
     return [item.value for item in found if item.type == "plain"]
 
 
