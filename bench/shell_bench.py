@@ -1,9 +1,10 @@
 """Benchmark: the shell (``python -m assistant shell``) as a player meets it on a terminal.
 Prints numbers; asserts nothing.
 
-    python bench/shell_bench.py [--runs 50] [--starts 7]
+    python bench/shell_bench.py [--runs 50] [--starts 7] [--root CHECKOUT]
 
-Run from the checkout's root (``python -m assistant`` then imports this checkout). Everything is
+``python -m assistant`` runs from this checkout, or from ``--root`` (another checkout, for a
+before/after on the same machine). Everything is
 measured through a pseudo-terminal (python's ``pty``), as a terminal runs the shell: prompt_toolkit
 draws its prompt only on a terminal, and asks the terminal where the cursor is (a CPR request,
 ``ESC [6n``), which this harness answers as a terminal does.
@@ -40,8 +41,8 @@ GOAL_PROMPT_S = 0.5
 GOAL_P50_MS = 20.0
 
 
-def _env(home: Path) -> dict[str, str]:
-    env = {**os.environ, "TABLETOP_HOME": str(home), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "120",
+def _env(home: Path, root: Path) -> dict[str, str]:
+    env = {**os.environ, "TABLETOP_HOME": str(home), "PYTHONPATH": str(root), "TERM": "xterm-256color", "COLUMNS": "120",
            "LINES": "40"}
     for k in ("TABLETOP_CARDS", "TABLETOP_LANG", "PYTHONDONTWRITEBYTECODE"):
         env.pop(k, None)
@@ -52,10 +53,11 @@ class Shell:
     """``python -m assistant shell`` on a pseudo-terminal."""
 
     def __init__(self, env: dict[str, str]) -> None:
+        root = env["PYTHONPATH"]
         self.t0 = time.perf_counter()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the shell on the terminal's slave side
-            os.chdir(ROOT)
+            os.chdir(root)
             os.execve(sys.executable, [sys.executable, "-m", "assistant", "shell"], env)
         self.seen = b""
 
@@ -157,12 +159,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=50, help="runs of each query in one shell")
     ap.add_argument("--starts", type=int, default=7, help="starts of the shell timed to its first prompt")
+    ap.add_argument("--root", type=Path, default=ROOT, help="the checkout whose shell is timed (default: this one)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        env = _env(Path(tmp) / "home")
-        subprocess.run([sys.executable, "-m", "assistant", "game", "new", "-p", "clone-wars-corridor"], cwd=ROOT, env=env,
+        env = _env(Path(tmp) / "home", a.root.resolve())
+        subprocess.run([sys.executable, "-m", "assistant", "game", "new", "-p", "clone-wars-corridor"], cwd=a.root, env=env,
                        capture_output=True, check=True)
-        print(f"the shell on a pseudo-terminal ({sys.executable}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs)")
+        print(f"the shell of {a.root.resolve()} on a pseudo-terminal ({sys.executable}, Python {sys.version.split()[0]}, "
+              f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
         starts = first_prompt(env, a.starts)
         med = statistics.median(starts)
         print(f"  first prompt: median {med * 1000:.0f} ms, min {min(starts) * 1000:.0f} ms, max {max(starts) * 1000:.0f} ms "

@@ -154,6 +154,13 @@ def _shell(lang: str | None, game: Path | None) -> None:
         run_shell(game, (), _tree)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as exc:  # the tree's last guard (app.main), for the shell started without it
+        from ..terminal import DEBUG_ENV
+
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(f"internal error ({type(exc).__name__}: {exc}); please report it.", file=sys.stderr)
+        sys.exit(1)
     sys.exit(0)
 
 
