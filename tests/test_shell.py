@@ -21,7 +21,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from typer.testing import CliRunner
 
-import assistant.cli.app  # noqa: F401  (the command tree: the shell's other lines run through it)
+import assistant.cli.app  # the command tree: the shell's other lines run through it
 from assistant.cli.fast import parse_shell
 from assistant.cli.shell import ShellCompleter
 from assistant.cli.shell_lines import split_line
@@ -113,6 +113,16 @@ def test_other_lines_complete_as_the_command_tree_completes_them(home: Path) -> 
     assert complete("show pil") == ["pillar-room"]
     assert {"detect", "apply"} <= set(complete("photo "))
     assert "--svg" in complete("show --")
+
+
+def test_completing_as_one_types_never_waits_for_the_start(home: Path) -> None:
+    """Tab waits for the background start; a key typed before it is done completes nothing."""
+    completer = ShellCompleter()
+    typed = list(completer.get_completions(Document("game mo"), CompleteEvent(text_inserted=True)))
+    assert typed == [] and completer.warm.thread is None  # nothing started, nothing waited for
+    asked = completer.get_completions(Document("game mo"), CompleteEvent(completion_requested=True))
+    assert [c.text for c in asked] == ["morale", "move"]
+    assert [c.text for c in completer.get_completions(Document("game mo"), CompleteEvent(text_inserted=True))] == ["morale", "move"]
 
 
 def test_completion_never_fails(home: Path) -> None:

@@ -56,6 +56,9 @@ class _Warm:
         except Exception:  # nothing is lost: the first line imports and reads the same, and reports
             pass
 
+    def done(self) -> bool:
+        return self.thread is not None and not self.thread.is_alive()
+
     def ready(self) -> Any:
         """The shell's lines module, once everything is ready (waiting for the thread if needed)."""
         self.start()
@@ -77,6 +80,8 @@ class ShellCompleter(Completer):
         self.warm = warm if warm is not None else _Warm(game, cards, None)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        if not complete_event.completion_requested and not self.warm.done():
+            return  # completing as one types: never hold a key back while the shell is still starting
         lines = self.warm.ready()
         before, current, quote = lines.split_line(document.text_before_cursor)
         for w in lines.complete(before, current, self.game, self.cards):
