@@ -155,6 +155,10 @@ def card_key(name: str, card_set: str | None) -> str:
     return f"{name.lower()}\x1f{(card_set or '').lower()}"
 
 
+#: what a position keeps of its own answers (rebuilt when needed, never pickled)
+_MEMOS = frozenset({"_stats", "_board"})
+
+
 @dataclass(eq=False)
 class Position:
     """The state of one table: the rules edition in force, the map and the figures.
@@ -184,11 +188,12 @@ class Position:
         self._stats: dict[str, tuple[Figure, Stats]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        # the stats_of memo is rebuilt, not pickled (the position cache; a pickle written before it existed)
-        return {k: v for k, v in self.__dict__.items() if k != "_stats"}
+        # the memos (stats_of's, the rules engine's board and its lines of sight) are rebuilt, not
+        # pickled (the position cache; a pickle written before a memo existed)
+        return {k: v for k, v in self.__dict__.items() if k not in _MEMOS}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        self.__dict__.update({k: v for k, v in state.items() if k not in _MEMOS})
         self._stats = {}
 
     def __eq__(self, other: object) -> bool:
