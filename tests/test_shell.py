@@ -113,6 +113,7 @@ def test_other_lines_complete_as_the_command_tree_completes_them(home: Path) -> 
     assert complete("show pil") == ["pillar-room"]
     assert {"detect", "apply"} <= set(complete("photo "))
     assert "--svg" in complete("show --")
+    assert complete("abilities --game ") == ["ddm", "swm"]  # a game's rules, not a game file
 
 
 def test_completing_as_one_types_never_waits_for_the_start(home: Path) -> None:
