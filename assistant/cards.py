@@ -69,6 +69,11 @@ def split_ability(text: str) -> tuple[str, int | None]:
     >>> split_ability("Careful Shot +4"), split_ability("Synergy (Chewbacca)"), split_ability("Gang 2 (Gamorrean)")
     (('Careful Shot', 4), ('Synergy', None), ('Gang', 2))
     """
+    return _split_ability(text)
+
+
+@lru_cache(maxsize=4096)  # pure, and asked thousands of times per answer (abilities.has): a shell or server asks again every query
+def _split_ability(text: str) -> tuple[str, int | None]:
     text = _NAMED_RE.sub("", text.strip()).strip()
     m = _ABILITY_RE.match(text)
     if m and m.group("name"):

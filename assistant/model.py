@@ -99,7 +99,8 @@ class Stats:
     def overlay(self, over: Stats) -> Stats:
         """These stats with every value given in ``over`` replacing ours."""
         changes = {f.name: getattr(over, f.name) for f in fields(over) if getattr(over, f.name) is not None}
-        return replace(self, **changes)
+        # nothing given (most figures): these very stats, frozen, rather than a copy (asked per figure per rule)
+        return replace(self, **changes) if changes else self
 
     def given(self) -> dict[str, object]:
         """The values that are set, in declaration order."""
@@ -154,6 +155,10 @@ def card_key(name: str, card_set: str | None) -> str:
     return f"{name.lower()}\x1f{(card_set or '').lower()}"
 
 
+#: what a position keeps of its own answers (rebuilt when needed, never pickled)
+_MEMOS = frozenset({"_stats", "_board"})
+
+
 @dataclass(eq=False)
 class Position:
     """The state of one table: the rules edition in force, the map and the figures.
@@ -178,6 +183,18 @@ class Position:
     def __post_init__(self) -> None:
         self._by_id = {f.id: f for f in self.figures}
         self._by_square = {sq: f for f in self.figures for sq in f.space}
+        # stats_of by figure id, for this very figure object: asked per figure per rule, thousands of
+        # times an answer (the cards, like the figures, are not changed once a position is built)
+        self._stats: dict[str, tuple[Figure, Stats]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the memos (stats_of's, the rules engine's board and its lines of sight) are rebuilt, not
+        # pickled (the position cache; a pickle written before a memo existed)
+        return {k: v for k, v in self.__dict__.items() if k not in _MEMOS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update({k: v for k, v in state.items() if k not in _MEMOS})
+        self._stats = {}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -205,6 +222,11 @@ class Position:
 
     def stats_of(self, fig: Figure) -> Stats:
         """Effective stats: the card's values with the file's inline ``stats:`` on top."""
+        hit = self._stats.get(fig.id)
+        if hit is not None and hit[0] is fig:
+            return hit[1]
         card = self.card_of(fig)
         base = card.base_stats() if card is not None else Stats()
-        return base.overlay(fig.stats)
+        stats = base.overlay(fig.stats)
+        self._stats[fig.id] = (fig, stats)
+        return stats

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -510,6 +510,11 @@ def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | 
 
 def has(abilities: tuple[str, ...] | None, name: str) -> bool:
     """Does this ability list include ``name`` (with or without a [#] value)?"""
+    return _has(tuple(abilities or ()), name)
+
+
+@lru_cache(maxsize=8192)  # pure, and asked thousands of times per answer: a shell or server asks again every query
+def _has(abilities: tuple[str, ...], name: str) -> bool:
     return any(split_ability(a)[0].lower() == name.lower() or a.strip().lower() == name.lower() for a in abilities or ())
 
 

@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 
 from .. import __version__, i18n
 from ..i18n import _
-from . import cards_cmd, live_cmd, position_cmd, queries
+from . import cards_cmd, live_cmd, position_cmd, queries, shell_lines
 from .complete import attach
 from .helptext import translate_help
 from .output import ABORTS, DEBUG_ENV, click, emit_json, err, print_error, quiet_stdout, stdout_gone
@@ -220,7 +220,7 @@ for _name, _command in (
 ):
     app.command(_name)(_command)
 
-live_cmd.ROOT = app  # the shell runs the lines no verb answers through the whole tree
+shell_lines.ROOT = app  # the shell runs the lines no verb answers through the whole tree
 
 
 def _version(value: bool) -> None:

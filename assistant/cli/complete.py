@@ -93,6 +93,14 @@ def card_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
     return sorted({n for n in default_library(extra).names() if n.lower().startswith(low)})
 
 
+@_quietly
+def rules_games(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """The miniatures games a card belongs to (``abilities --game``: a game, not a game file)."""
+    from ..cards import GAMES
+
+    return _matching(list(GAMES), incomplete)
+
+
 def _walk(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
     """The commands built so far (a lazy group's ``loaded()``: one built later is attached then)."""
     yield path, command
@@ -111,6 +119,8 @@ def attach(root: Any, at: tuple[str, ...] = ()) -> None:
                 p._custom_shell_complete = figure_ids
             elif ("*", p.name) in POSITION_PARAMS or (name, p.name) in POSITION_PARAMS:
                 p._custom_shell_complete = position_names
+            elif name == "abilities" and p.name == "game":
+                p._custom_shell_complete = rules_games
             elif p.name in GAME_PARAMS:
                 p._custom_shell_complete = game_files
             elif path[:1] == ("cards",) and name == "show" and p.name == "name":

@@ -7,6 +7,9 @@ consoles and the same failure report (:mod:`.console`) as the tree's commands::
 
     [--lang L] (los | cover | range) A B [-p X | --position X | --position=X] [--game X | --game=X] [--json]
 
+and the shell, ``[--lang L] shell [--game X | --game=X]``, whose prompt is shown before the tree is
+built (:mod:`.shell`: the tree is imported in the background while the player types).
+
 Anything else -- another option, a repeated one, a value that looks like an option, ``--help``,
 ``--``, shell completion -- goes to the tree (:func:`.app.main`), which answers it as before; the
 tests compare both paths' output and exit codes.
@@ -20,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main", "parse"]
+__all__ = ["main", "parse", "parse_shell"]
 
 #: the questions answered here, and the names of their two figures (as the tree's commands name them)
 QUERIES: dict[str, tuple[str, str]] = {"los": ("viewer", "target"), "cover": ("attacker", "target"), "range": ("a", "b")}
@@ -87,6 +90,38 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
     return lang, verb, args, json_out
 
 
+def parse_shell(argv: Sequence[str]) -> tuple[str | None, Path | None] | None:
+    """``(lang, game)`` for a line that starts the shell and says nothing else; None for any other.
+
+    >>> parse_shell(["shell"])
+    (None, None)
+    >>> parse_shell(["--lang=pl", "shell", "--game", "g.sqlite"])
+    ('pl', PosixPath('g.sqlite'))
+    >>> parse_shell(["shell", "--help"]) is None
+    True
+    """
+    from ..i18n import LANGUAGES  # start-up time: see parse
+
+    words = list(argv)
+    lang = None
+    if words[:1] == ["--lang"] and len(words) >= 2:
+        lang, words = words[1], words[2:]
+    elif words and words[0].startswith("--lang="):
+        lang, words = words[0].partition("=")[2], words[1:]
+    if lang is not None and lang.strip().lower() not in LANGUAGES:
+        return None  # the tree says which languages there are
+    if words[:1] != ["shell"]:
+        return None
+    rest = words[1:]
+    if not rest:
+        return lang, None
+    if len(rest) == 2 and rest[0] == "--game" and rest[1] and not rest[1].startswith("-"):
+        return lang, Path(rest[1])
+    if len(rest) == 1 and rest[0].startswith("--game=") and len(rest[0]) > len("--game="):
+        return lang, Path(rest[0].partition("=")[2])
+    return None
+
+
 def _completing() -> bool:
     """Is the shell asking for completions (click's ``_<PROG>_COMPLETE``, Typer's own variables)?"""
     return any(k.startswith("_") and "COMPLETE" in k for k in os.environ)
@@ -94,11 +129,39 @@ def _completing() -> bool:
 
 def main() -> None:
     """Console-script entry: a one-shot geometry question answered here, anything else by the tree."""
+    shell = None if _completing() else parse_shell(sys.argv[1:])
+    if shell is not None:
+        _shell(*shell)
     plan = None if _completing() else parse(sys.argv[1:])
     if plan is None or not _answer(*plan):
         from .app import main as tree  # start-up time: the whole Typer tree only for other lines
 
         tree()
+
+
+def _tree() -> None:
+    """Make the whole command tree ready: importing it hands the shell its root."""
+    from . import app  # noqa: F401  (start-up time: imported by the shell's background thread)
+
+
+def _shell(lang: str | None, game: Path | None) -> None:
+    """The shell, its first prompt shown before the tree is built (see :mod:`.shell`)."""
+    from .. import i18n  # start-up time: see main
+    from .shell import run_shell
+
+    i18n.set_language(i18n.choose(lang))
+    try:
+        run_shell(game, (), _tree)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # the tree's last guard (app.main), for the shell started without it
+        from ..terminal import DEBUG_ENV
+
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(f"internal error ({type(exc).__name__}: {exc}); please report it.", file=sys.stderr)
+        sys.exit(1)
+    sys.exit(0)
 
 
 def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -> bool:

@@ -1,34 +1,28 @@
 """``serve`` (the phones' web app) and ``shell`` (an interactive prompt): one running table.
 
-The shell reads a line's words as the command layer's verbs take them (every registered verb,
-in this process, from the game it has already folded) and hands any other line (``show``,
-``cards list``, ``--help``) to the whole command tree.
+The shell's prompt is :mod:`.shell` and its lines :mod:`.shell_lines` (this module keeps the
+command; :func:`run_line` and :func:`complete` are named here too, where callers found them).
 """
 
 from __future__ import annotations
 
 import secrets
-import shlex
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from .. import i18n
-from ..commands import Session, load_all
 from ..commands.context import resolve_position
-from ..commands.registry import parse_words, split_verb
 from ..errors import AssistantError
-from ..i18n import N_, _
+from ..i18n import _
 from ..limits import check_query
 from ..position import load_position
-from .common import library, show
-from .output import edge, out, print_error
+from .common import library
+from .output import edge, out
+from .shell_lines import complete, run_line
 
-#: the whole command tree (set by the root that assembles it: this module does not import it)
-ROOT: Any = None
+__all__ = ["complete", "run_line", "serve", "shell"]
 
 
 def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
@@ -129,168 +123,7 @@ def shell(
     game: Annotated[Path | None, typer.Option("--game", help="The game to use (default: the game made current last, of any kind).", metavar="PATH")] = None,
 ) -> None:
     """An interactive prompt over the current game: the same commands, tab-completed, with history."""
+    from .shell import run_shell  # start-up time: the prompt's library only for the shell
+
     with edge():
-        run_shell(ctx, game)
-
-
-SHELL_HELP = N_("Commands are the CLI's without 'python -m assistant': los A B, cover A B, attack A B, targets A, "
-              "game status, game activate A, game move A D5, game attack A B --roll 14, game end-turn, game undo, show. "
-              "'help' lists every command; 'quit' leaves.")
-
-#: the shell's own words and the root's commands that are not verbs
-SHELL_WORDS = ("help", "quit", "show", "validate", "examples", "reading", "cards", "photo", "--json", "--override", "--help")
-
-#: one session per game the shell serves: the folded game is kept between lines
-_SESSIONS: dict[tuple[Path | None, tuple[str, ...]], Session] = {}
-
-
-def _session(game: Path | None, cards: tuple[str, ...] = ()) -> Session:
-    key = (game, cards)
-    if key not in _SESSIONS:
-        _SESSIONS.clear()
-        _SESSIONS[key] = Session(cards=cards, cache=True)
-    return _SESSIONS[key]
-
-
-def _figures(game: Path | None, cards: tuple[str, ...] = ()) -> list[str]:
-    try:
-        return [f.id for f in _session(game, cards).load(None, game)[0].figures]
-    except AssistantError:
-        return []
-
-
-def shell_words(ctx: typer.Context, game: Path | None) -> list[str]:
-    """What the prompt completes: every verb's words, the shell's own, and the figure ids."""
-    words = sorted({w for name in load_all() for w in name.split()} | set(SHELL_WORDS))
-    return words + _figures(game)
-
-
-def complete(before: Sequence[str], word: str, game: Path | None = None, figures: Sequence[str] = ()) -> list[str]:
-    """The words that may come next (every word of a line, not only the first): a verb's first
-    word, then its second (``game`` → ``move``), then its options and the figures."""
-    verbs = load_all()
-    if not before:
-        candidates = sorted({n.split()[0] for n in verbs} | set(SHELL_WORDS) - {"--json", "--override", "--help"})
-    elif len(before) == 1 and any(n.startswith(before[0] + " ") for n in verbs):
-        candidates = sorted(n.split()[1] for n in verbs if n.startswith(before[0] + " "))
-    else:
-        found = split_verb(list(before))
-        options: list[str] = ["--json"]
-        if found is not None:
-            for p in found[0].params:
-                if not p.positional:
-                    options.append(p.option)
-                    if p.tri:
-                        options.append("--not-" + p.name.replace("_", "-"))
-        candidates = options + list(figures)
-    return [c for c in candidates if c.lower().startswith(word.lower())]
-
-
-def run_line(line: str, game: Path | None, cards: tuple[str, ...] = ()) -> int:
-    """One line of the shell: a registered verb runs in this process on the session's folded
-    game (milliseconds); any other line runs as the command line would run it."""
-    try:
-        args = shlex.split(line)
-    except ValueError as exc:
-        print_error(str(exc))
-        return 2
-    if not args:
-        return 0
-    load_all()
-    found = split_verb(args) if not {"--help", "-h"} & set(args) else None
-    if found is not None:
-        v, words = found
-        json_out = "--json" in words
-        words = [w for w in words if w != "--json"]
-        try:
-            parsed = parse_words(v, words)
-        except AssistantError:
-            parsed = None  # an option only the command line has (--png): the command line runs it
-        if parsed is not None:
-            if game is not None and (v.name.startswith("game ") or v.param("position") is not None) \
-                    and parsed.get("game") is None and parsed.get("position") is None:
-                parsed["game"] = game
-            try:
-                with edge(json_out, v.query):
-                    result = v(_session(game, cards), **parsed)
-                    show(v.name, result, json_out)
-            except (typer.Exit, SystemExit) as exc:
-                code = exc.exit_code if isinstance(exc, typer.Exit) else exc.code
-                return int(code or 0)
-            return result.exit_code
-    return _run_cli(args, game)
-
-
-def _run_cli(args: list[str], game: Path | None) -> int:
-    """A line through the whole command tree, as the command line runs it."""
-    if game is not None and (args[0] == "game" or args[0] in ("los", "cover", "range", "attack", "targets", "matrix", "nearest")) \
-            and "--game" not in args and "--position" not in args and "-p" not in args:
-        args += ["--game", str(game)]
-    try:
-        # every line answers in the language the shell was started in (the root option is per line)
-        rc = _command().main(["--lang", i18n.current(), *args], standalone_mode=False, prog_name="table>")
-        if isinstance(rc, int):  # click returns the exit code of ctx.exit() when not standalone
-            return rc
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    except Exception as exc:
-        print_error(str(exc))
-        return 2
-    return 0
-
-
-_COMMAND: Any = None
-
-
-def _command() -> Any:
-    """The CLI as one click command, built once (typer builds it anew on every call otherwise)."""
-    global _COMMAND
-    if _COMMAND is None:
-        import typer.main
-
-        if ROOT is None:
-            raise AssistantError(_("the shell runs inside the command line ('python -m assistant shell')"))
-        _COMMAND = typer.main.get_command(ROOT)
-    return _COMMAND
-
-
-def run_shell(ctx: typer.Context, game: Path | None) -> None:
-    # start-up time: the prompt's library only for the shell
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
-
-    from ..game.store import games_home
-
-    cards = tuple(str(p) for p in ((ctx.find_root().obj or {}).get("cards", [])))
-
-    class _Words(Completer):
-        def get_completions(self, document: Any, complete_event: Any) -> Any:
-            text = document.text_before_cursor
-            try:
-                words = shlex.split(text)
-            except ValueError:
-                return
-            current = "" if not text or text[-1].isspace() else (words.pop() if words else "")
-            for w in complete(words, current, game, _figures(game, cards) if words else ()):
-                yield Completion(w, start_position=-len(current))
-
-    out.print(f"[bold]tabletop-assistant shell[/] -- {escape(_(SHELL_HELP))}")
-    try:
-        home = games_home()
-        home.mkdir(parents=True, exist_ok=True)
-        history: Any = FileHistory(str(home / "shell-history"))
-    except OSError:
-        history = InMemoryHistory()
-    session: PromptSession[str] = PromptSession(history=history, completer=_Words())
-    while True:
-        try:
-            line = session.prompt("table> ")
-        except (EOFError, KeyboardInterrupt):
-            break
-        line = line.strip()
-        if line in ("quit", "exit", "q"):
-            break
-        if line in ("help", "?"):
-            line = "--help"
-        run_line(line, game, cards)
+        run_shell(game, tuple(str(p) for p in ((ctx.find_root().obj or {}).get("cards", []))))

@@ -186,6 +186,9 @@ class Board:
     walls_only: Blockers = field(default_factory=Blockers)
     _sight_cache: dict[Any, Blockers] = field(default_factory=dict)
     _distance_cache: dict[str, dict[SquareT, int]] = field(default_factory=dict)
+    #: each pair's line of sight, found once per board (a position's board lives as long as the
+    #: position: a shell or the web app asks the same pair again, query after query)
+    _line_cache: dict[tuple[Figure, Figure, bool], SightLine] = field(default_factory=dict)
 
     @classmethod
     def of(cls, pos: Position) -> Board:
@@ -333,8 +336,9 @@ def sight(pos: Position, viewer: str, target: str) -> SightAnswer:
     board = Board.of(pos)
     r = board.rules
     adj = adjacent(pos, a, t) if r.fog_ignored_when_adjacent else False
-    blk = board.sight_blockers(a, t, adj)
-    result = _sight(board, a, t, blk)
+    result = board._line_cache.get((a, t, adj))
+    if result is None:
+        result = board._line_cache[(a, t, adj)] = _sight(board, a, t, board.sight_blockers(a, t, adj))
     reasons: list[Reason] = []
     words = find_edition(pos.edition).words
     if result.clear and result.witness is not None:
