@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
+from .. import i18n
 from ..commands.context import resolve_position
 from ..errors import AssistantError
 from ..i18n import _
