@@ -419,3 +419,41 @@ def test_a_keyword_whose_cost_and_value_the_player_chooses_is_listed_not_dropped
     chooser = cards["Chooser (A)"]
     assert chooser.keywords == () and chooser.costs == ()
     assert chooser.conditional == ("X Force pay -> Evade X+1 (X is set by the card: give it at the table)",)
+
+
+def test_start_and_aaa_wordings_a_misspelt_keyword_a_run_on_sentence_and_a_later_keyword_in_a_sentence() -> None:
+    # shapes START and AAA print (rows written here): "Retailiate", a keyword run into the next
+    # sentence, a later set's keyword given inside a sentence (listed, never dropped silently; a
+    # mere mention is left alone), a pilot's kinds said twice, an Upkeep choice with "or" inside
+    rows = [
+        "Misspelt Ship (B)\tTST\tm1\tL\tSpace\tGunship\t6\t50\t6\t5\tU\t1\t\tShields 2 | Pay 1 Force -> Retailiate 2\t\t",
+        "Run-on Fighter\tTST\tm2\tL\tSpace\tStarfighter\t4\t50\t3\t3\tC\t2\t\tAccuracy 1 When this unit damages another unit, draw a card.\t\t",
+        "Angry Squad\tTST\tm3\tD\tGround\tSith Squad\t5\t40\t4\t5\tC\t3\t\tThis unit gets Fury 2 when attacking an untapped unit.\t\t",
+        "Watchful Boy\tTST\tm4\tN\tCharacter\tChild\t3\t60\t2\t2\tU\t4\t\tJango and his ship each get +2 power and can attack units with Stealth. | "
+        "If Jango has Stealth, his speed is 50.\t\t",
+        "Brave Trait\tTST\tm5\tL\tEquipment\tCharacter - Trait\t2\t\t\t\tU\t5\t\tEquipped Character gets Riposte 1 and Resilience 1.\t\t",
+        "Cult Pilot (A)\tTST\tm6\tD\tCharacter\tCultist\t7\t60\t6\t4\tR\t6\t\t[Pilot] Creature and Cultist Pilot. The Creature and Cultist Pilot. "
+        "The Creature or Cultist gets: *+2 Power *Overkill\t\t",
+        "Hunter Ship (A)\tTST\tm7\tD\tSpace\tTransport\t6\t40\t5\t5\tU\t7\t\tUpkeep: Pay 1 build point or tap one of your Assassins or Watch units. "
+        "| Armor\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    ship = cards["Misspelt Ship (B)"]
+    assert ship.keywords == (("shields", 2), ("retaliate", 2)) and ship.costs == (("retaliate", 1),)
+    assert cards["Run-on Fighter"].keywords == (("accuracy", 1),)
+    squad = cards["Angry Squad"]
+    assert squad.keywords == () and squad.not_modelled == (
+        "This unit gets Fury 2 when attacking an untapped unit. (a later set's keyword, named in the text)",)
+    assert cards["Watchful Boy"].why_partial == ()  # Stealth only named: nothing given, nothing to list
+    trait = cards["Brave Trait"]
+    assert trait.keywords == () and trait.not_modelled == (
+        "gives other cards Riposte: Equipped Character gets Riposte 1 and Resilience 1. (a later set's keyword)",)
+    pilot = cards["Cult Pilot (A)"]
+    assert pilot.pilots == "Creature, Cultist" and pilot.grants == (("power", 2), ("overkill", True)) and pilot.not_modelled == ()
+    hunter = cards["Hunter Ship (A)"]  # tapping another unit is not the engine's "tap this unit": the choice is done by hand
+    assert hunter.upkeep == (("bp", 1),)
+    assert hunter.not_modelled == ("Upkeep: tap one of your Assassins or Watch units (done by hand when Upkeep is paid)",)
+    assert upkeep_choices("Pay 1 build point or tap Jango.") == ([("bp", 1), ("tap", 0)], [])
+    assert upkeep_choices("Put 1 damage counter on one of your units or pay 1 Force.") == (
+        [("force", 1)], ["Put 1 damage counter on one of your units"])

@@ -56,7 +56,8 @@ _COLUMNS = {
 #: the keyword names as printed, and as the table file writes them
 _KEYWORDS = {"accuracy": "accuracy", "armor": "armor", "lucky": "lucky", "evade": "evade", "critical hit": "critical_hit",
              "shields": "shields", "stun": "stun", "retaliate": "retaliate", "intercept": "intercept", "deflect": "deflect",
-             "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost"}
+             "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost",
+             "retailiate": "retaliate"}  # the last as START's Fairwind (B) misspells it: read, not dropped
 #: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
 NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "bombard", "ion_cannon", "hidden_cost"}
 #: keywords a player activates (and pays for, where a cost is printed): the engine has a verb for each
@@ -65,6 +66,12 @@ ACTIVATED = {"evade", "deflect", "intercept", "retaliate"}
 NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": "Hidden Cost"}
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
+#: a later set's keyword named inside a sentence ("Granta gets Fury 3 when attacking a Jedi", "Each of your Mandalorians
+#: gets Focus 2"): printed capitalised, so only that form is a mention (the words "deploy", "protect" ... are plain text)
+_LATER_MENTION = re.compile(
+    r"\b(Adapt|Switch|Barrage|Stealth|Double Strike|Double Damage|Ferocity|Precision|Tenacity|Absorb|Parry|Riposte|Fury|Focus|Surge|"
+    r"Resilience|Cunning|Intimidation|Velocity|Area Damage|Damage Control|Overload|Ambush|Consume|Last Stand|Persuade|Redirect|"
+    r"Protect|Inspiration|Fortitude|Backfire|Avenge)\b")
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
 _COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+for?ce)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG), "Pay 2 Foce" (VVI) too
 _KW_ALONE = re.compile(
@@ -85,7 +92,9 @@ _OTHER_COST_KW = re.compile(rf"^(?P<cost>[^>]+?)\s*->\s*(?P<kw>{_KW_NAMES})(?:\s
 #: a paid keyword with a rider or a second keyword: "Pay 1 Force -> Evade 2, and put 1 redemption counter on the attacking unit"
 #: (VV1 Lop), "Pay 2 Force -> Absorb 1 and Deflect 1" (VV1 Kouru), "[Tap] -> Intercept and Retaliate 2" (YV)
 _PAID_WITH_RIDER = re.compile(r"^(?P<cost>[^>]+?)\s*->\s*(?P<rhs>\S.*)$")
-_GETS_HEAD = re.compile(r"^the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
+#: "The Starfighter gets:", after the kinds said again as AAA's Komari Vosa (A) prints them ("The Creature and Cultist
+#: Pilot. The Creature or Cultist gets: ..."): the repeated sentence is not a bonus
+_GETS_HEAD = re.compile(r"^(?:the\s+[\w\s,/-]+?\s+pilot\s*\.\s*)?the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
 _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
 _SIDES = {"l": "LS", "light": "LS", "ls": "LS", "light side": "LS", "jedi": "LS", "d": "DS", "dark": "DS", "ds": "DS", "dark side": "DS",
@@ -309,6 +318,10 @@ _NEW_ABILITY = re.compile(
 )
 
 
+#: a keyword run into the next sentence with no separator: "Accuracy 1 When this unit damages another unit ..."
+_KW_RUN_ON = re.compile(rf"^((?i:{_KW_NAMES})(?:\s+\d{{1,3}})?)\s+(?=(?:When|Whenever|While|As long as|If|Each|This|Pay|Tap)\b)")
+
+
 def drop_reminders(text: str) -> str:
     """A keyword's reminder text in parentheses is left out; where a new ability follows it (a capital
     letter), the abilities are separated as the other sets do with ``|``.
@@ -341,6 +354,10 @@ def _split_abilities(text: str) -> list[str]:
         for chunk in [*(c.strip() for c in _NEW_ABILITY.split(head)), pilot.strip()]:
             if not chunk:
                 continue
+            run = _KW_RUN_ON.match(chunk)
+            if run:  # "Accuracy 1 When this unit damages ..." (START's V-19 Starfighter): the keyword, then the sentence
+                out.append(run[1])
+                chunk = chunk[run.end():]
             pieces = [p.strip() for p in re.split(r"(?<=[.;])\s+", chunk) if p.strip()]
             if len(pieces) > 1 and all(keyword_ability(p) or re.fullmatch(rf"(?:{_KW_NAMES})\s*[.;]?", p, re.I) for p in pieces):
                 out += pieces
@@ -431,7 +448,27 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
                 continue  # a battle or mission card's effect is played by hand, once, on the cards it names
             r.conditional.append(ability.strip() if to_self else _("gives other cards {kw}: {ability}").format(kw=m[1], ability=ability.strip()))
             break
+        else:
+            _later_mention(ability.strip(), unit, kind_played_once, r)
     return r
+
+
+def _later_mention(ability: str, unit: bool, kind_played_once: bool, r: TextReading) -> None:
+    """A later set's keyword given inside a sentence ("Granta gets Fury 3 when attacking a Jedi",
+    "Equipped Character gets Riposte 1"): listed as not modelled, never dropped silently; a mention
+    that gives nothing ("can attack units with Stealth", "loses Focus") is left alone."""
+    for m in _LATER_MENTION.finditer(ability):
+        to_self = _grant_subject_is_self(ability, m.start())
+        if to_self is None:
+            continue
+        gets = list(re.finditer(r"\b(gets?|has|have|gains?)\b", ability[: m.start()], re.I))[-1]
+        if gets[1].lower() in ("has", "have") or re.search(r"\b(with|without|loses?|can|can't|cannot)\b", ability[gets.end(): m.start()], re.I):
+            continue  # "If Jaster has Stealth", "each get +2 power and can attack units with Stealth": named, not given
+        if not unit and (to_self or kind_played_once):
+            return  # a battle or mission card's effect is played by hand, once, on the cards it names
+        r.not_modelled.append(_("{ability} (a later set's keyword, named in the text)").format(ability=ability) if to_self
+                              else _("gives other cards {kw}: {ability} (a later set's keyword)").format(kw=m[1], ability=ability))
+        return
 
 
 def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
