@@ -457,3 +457,36 @@ def test_start_and_aaa_wordings_a_misspelt_keyword_a_run_on_sentence_and_a_later
     assert upkeep_choices("Pay 1 build point or tap Jango.") == ([("bp", 1), ("tap", 0)], [])
     assert upkeep_choices("Put 1 damage counter on one of your units or pay 1 Force.") == (
         [("force", 1)], ["Put 1 damage counter on one of your units"])
+
+
+def test_union_wordings_squad_pilots_dash_bullets_insert_abilities_run_on_keywords() -> None:
+    # shapes UNION prints (rows written here): a Ground squad's pilot ability, pilot bonuses after
+    # dashes, INSERT abilities (a stack rule: listed, never this card's own, a pilot one neither),
+    # keywords run together without a separator, a keyword with a condition after it
+    rows = [
+        "Flying Family (A)\tTST\tu1\tL\tGround\tRogue Officer Squad\t5\t40\t5\t5\tC\t1\t\tPay 1 Force -> Deflect 1 | Squadron and Starfighter Pilot. "
+        "The Squadron or Starfighter gets: -Treat this unit as a Rogue. -Pay 1 Force -> Deflect 1\t\t",
+        "Dash Smuggler (L2)\tTST\tu2\tL\tCharacter\tSmuggler\t4\t50\t4\t4\tR\t2\t\tLucky 2 | Transport Pilot. The Transport gets: - Velocity 20 - Stun 2 "
+        "-Pay 0 Force -> Evade 1\t\t",
+        "Stacked Padawan (Y)\tTST\tu3\tL\tCharacter\tJedi Padawan\t4\t50\t3\t3\tU\t3\t\tPay 2 Force -> Deflect 1 | INSERT: [Pilot] Speeder Pilot. "
+        "The Speeder gets: *Accuracy 1 | INSERT: Pay 1 Force -> Evade 1 | INSERT: Critical Hit 1\t\t",
+        "Lucky Pair (A)\tTST\tu4\tN\tGround\tSmuggler Squad\t6\t60\t5\t5\tU\t4\t\tLucky 2 Riposte 2 Roll a die -> Untap this unit if you roll a 6. | "
+        "Roll a die -> Evade 2 if you roll at least one 5 or 6.\t\t",
+        "Pretty Ship\tTST\tu5\tN\tSpace\tTransport\t3\t40\t2\t3\tC\t5\t\tVelocity 10 | Surge 1 Tap -> Evade 2\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    family = cards["Flying Family (A)"]  # a Ground squad that prints a pilot ability pilots
+    assert family.pilots == "Squadron, Starfighter" and family.grants == (("deflect", 1),) and family.grant_costs == (("deflect", 1),)
+    assert family.keywords == (("deflect", 1),) and family.not_modelled == ("pilot bonus: Treat this unit as a Rogue",)
+    han = cards["Dash Smuggler (L2)"]
+    assert han.pilots == "Transport" and han.grants == (("stun", 2), ("evade", 1)) and han.grant_costs == (("evade", 0),)
+    assert han.not_modelled == ("pilot bonus: Velocity 20",)
+    padawan = cards["Stacked Padawan (Y)"]  # INSERT: works when stacked beneath another unit: not this card's own pilot ability or keyword
+    assert padawan.pilots == "" and padawan.grants == () and padawan.keywords == (("deflect", 1),)
+    assert len(padawan.not_modelled) == 3 and all("stacked beneath another unit" in w for w in padawan.not_modelled)
+    pair = cards["Lucky Pair (A)"]
+    assert pair.keywords == (("lucky", 2),) and "Riposte 2 (a later set's keyword)" in pair.not_modelled
+    assert any(c.startswith("Roll a die -> Evade 2 if you roll") for c in pair.conditional)  # never given free, never dropped
+    ship = cards["Pretty Ship"]
+    assert ship.keywords == () and any(c.startswith("Tap -> Evade 2") for c in ship.conditional)

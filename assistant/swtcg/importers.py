@@ -66,6 +66,7 @@ ACTIVATED = {"evade", "deflect", "intercept", "retaliate"}
 NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": "Hidden Cost"}
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
+_KW_TITLES = "|".join(sorted((re.escape(k.title()) for k in _KEYWORDS), key=len, reverse=True))  # "Critical Hit", as printed
 #: a later set's keyword named inside a sentence ("Granta gets Fury 3 when attacking a Jedi", "Each of your Mandalorians
 #: gets Focus 2"): printed capitalised, so only that form is a mention (the words "deploy", "protect" ... are plain text)
 _LATER_MENTION = re.compile(
@@ -319,7 +320,10 @@ _NEW_ABILITY = re.compile(
 
 
 #: a keyword run into the next sentence with no separator: "Accuracy 1 When this unit damages another unit ..."
-_KW_RUN_ON = re.compile(rf"^((?i:{_KW_NAMES})(?:\s+\d{{1,3}})?)\s+(?=(?:When|Whenever|While|As long as|If|Each|This|Pay|Tap)\b)")
+#: (UNION too: "Lucky 2 Riposte 2 Roll a die ...", "Surge 1 Tap -> Evade 2")
+_LATER_NAMES = _LATER_MENTION.pattern[3:-3]
+_KW_RUN_ON = re.compile(rf"^((?:(?i:{_KW_NAMES})|{_LATER_NAMES})(?:\s+\d{{1,3}})?)\s+"
+                        rf"(?=(?:When|Whenever|While|As long as|If|Each|This|Pay|Tap|Roll|Discard|{_LATER_NAMES}|(?-i:{_KW_TITLES}))\b)")
 
 
 def drop_reminders(text: str) -> str:
@@ -348,14 +352,15 @@ def _split_abilities(text: str) -> list[str]:
         if not part:
             continue
         at = part.lower().find("[pilot]")
+        if at > 0 and re.fullmatch(r"\s*insert\s*:\s*", part[:at], re.I):
+            at = -1  # "INSERT: [Pilot] ..." stays one ability: a stack rule, not this card's own pilot ability
         if at < 0 and _PILOT.match(part):
             at = 0  # "Starfighter Pilot: +20 speed. Evade 2." — the bonuses stay with the pilot
         head, pilot = (part[:at], part[at:]) if at >= 0 else (part, "")
         for chunk in [*(c.strip() for c in _NEW_ABILITY.split(head)), pilot.strip()]:
             if not chunk:
                 continue
-            run = _KW_RUN_ON.match(chunk)
-            if run:  # "Accuracy 1 When this unit damages ..." (START's V-19 Starfighter): the keyword, then the sentence
+            while run := _KW_RUN_ON.match(chunk):  # "Accuracy 1 When this unit damages ..." (START's V-19): the keyword, then the rest
                 out.append(run[1])
                 chunk = chunk[run.end():]
             pieces = [p.strip() for p in re.split(r"(?<=[.;])\s+", chunk) if p.strip()]
@@ -406,6 +411,10 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
                     r.costs.append((word, cost))
                 if word in NOT_APPLIED:
                     r.not_modelled.append(bare)
+            continue
+        if unit and re.match(r"insert\s*:", ability.strip(), re.I):
+            # a later set's stack rule ("INSERT: [Pilot] ..." too): it works when this card is stacked beneath another unit, not on its own
+            r.not_modelled.append(_("{ability} (works when this card is stacked beneath another unit: not modelled)").format(ability=bare))
             continue
         at = ability.lower().find("[pilot]")
         text = ability[at:].strip() if at > 0 else ability.strip()  # "Any Speeder with Dack on it ... [Pilot] ..."
@@ -489,6 +498,11 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
         if read and read[0][1] is not None:
             r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
             return True
+        if re.match(rf"(?:{_KW_NAMES})\b", m["rhs"], re.I) and not re.search(r"[\"“”]|'pay\b|\b(gets?|with)\b", m["cost"], re.I):
+            # "Roll a die -> Evade 2 if you roll a 4 or more", "Pay 1 Force -> Retaliate 3. Play up to twice per attack if ...":
+            # a keyword with a condition after it, listed (never given free, never dropped)
+            r.conditional.append(_("{ability} (a keyword with a condition the engine does not check: use 'grant' when it applies)").format(ability=bare))
+            return True
         return False  # "Pay 2 Force -> Choose one ...": an effect, not a keyword
     cost = re.fullmatch(_COST, m["cost"].strip(), re.I)
     force = (cost["c1"] or cost["c2"]) if cost else None
@@ -506,6 +520,11 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
     return True
 
 
+#: UNION's bullets are dashes: "The Transport gets: -Pay 0 Force -> Evade 1", "gets: - Velocity 20 - Stun 2 -Pay 2 Force -> Evade 2"
+#: (a dash before a capital or "+", never the "->" of a cost nor a "-20 speed")
+_DASH_BULLET = re.compile(r"(?:^|(?<=\s))-\s*(?=[A-Z+])")
+
+
 def _read_grants(rest: str, r: TextReading) -> None:
     """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
     (or, in older files, "+20 speed. Evade 2.")."""
@@ -513,8 +532,9 @@ def _read_grants(rest: str, r: TextReading) -> None:
         r.not_modelled.append(_("pilot bonus under a condition: {text}").format(text=rest.strip()))  # Nien Nunb: "If there is more than one Pilot ..."
         return
     body = _GETS_HEAD.sub("", rest.strip())
+    bullets = body.split("*") if "*" in body else _DASH_BULLET.split(body) if _DASH_BULLET.match(body) else re.split(r"(?<=[.;])\s+", body)
     parts = [p.strip().rstrip(".").strip().strip("\"'").rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
-             for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
+             for p in bullets]
     split: list[str] = []
     for p in (p for p in parts if p):
         pieces = [q.strip() for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", p) if q.strip()]  # "+10 speed and +1 power"
@@ -622,7 +642,9 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     unit = kind == "unit"
     body = get("text")
     arenas = [a.strip().lower() for a in typ_raw.split(" - ")[0].split("/")]
-    r = read_text(body, unit, unit and "character" in arenas, kind in ("battle", "mission"))  # a Ground/Character squad may pilot too
+    # a Character may pilot, and so may a squad of any arena (UNION's Ground squads print "Transport Pilot. The Transport gets: ...")
+    may_pilot = unit and ("character" in arenas or re.search(r"\bsquad\b", sub or typ, re.I) is not None)
+    r = read_text(body, unit, may_pilot, kind in ("battle", "mission"))
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))
