@@ -490,3 +490,21 @@ def test_union_wordings_squad_pilots_dash_bullets_insert_abilities_run_on_keywor
     assert any(c.startswith("Roll a die -> Evade 2 if you roll") for c in pair.conditional)  # never given free, never dropped
     ship = cards["Pretty Ship"]
     assert ship.keywords == () and any(c.startswith("Tap -> Evade 2") for c in ship.conditional)
+
+
+def test_15th_wordings_a_list_of_keywords_by_condition_and_hidden_written_short() -> None:
+    # 15TH (rows written here): ";" inside one ability of a "|" file is not a separator, so the
+    # keywords of "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor; ..." are listed as
+    # conditional (never given, never dropped); "Hidden 4" is Hidden Cost 4
+    rows = [
+        "Strike Team (A)\tTST\tf1\tN\tGround/Character\tOld Republic Squad\t11\t50\t6\t6\tP\t1\t\tStack: Any unique Jedi. | Strike Team gets the "
+        "following if a card with a listed subtype is in its stack: Bounty Hunter: Armor; Smuggler: Lucky 2; Soldier: Shields 1. | Pay 2 Force -> Evade 2\t\t",
+        "Hutt Boss (B)\tTST\tf2\tN\tGround/Character\tHutt Crime Lord\t6\t20\t2\t6\tP\t2\t\tHidden 4 | Pay 0 Force -> Redirect\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    team = cards["Strike Team (A)"]
+    assert team.keywords == (("evade", 2),) and team.costs == (("evade", 2),)
+    assert len(team.conditional) == 1 and "Bounty Hunter: Armor; Smuggler: Lucky 2; Soldier: Shields 1" in team.conditional[0]
+    boss = cards["Hutt Boss (B)"]
+    assert boss.keywords == (("hidden_cost", 4),) and "Hidden 4" in boss.not_modelled

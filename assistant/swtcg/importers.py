@@ -57,7 +57,8 @@ _COLUMNS = {
 _KEYWORDS = {"accuracy": "accuracy", "armor": "armor", "lucky": "lucky", "evade": "evade", "critical hit": "critical_hit",
              "shields": "shields", "stun": "stun", "retaliate": "retaliate", "intercept": "intercept", "deflect": "deflect",
              "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost",
-             "retailiate": "retaliate"}  # the last as START's Fairwind (B) misspells it: read, not dropped
+             "retailiate": "retaliate", "hidden": "hidden_cost"}  # the last two as printed misspelt or short (START's Fairwind (B),
+# 15TH's Gardulla the Hutt (B) "Hidden 4"): read, not dropped
 #: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
 NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "bombard", "ion_cannon", "hidden_cost"}
 #: keywords a player activates (and pays for, where a cost is printed): the engine has a verb for each
@@ -348,7 +349,10 @@ def _split_abilities(text: str) -> list[str]:
     ("Accuracy 1. Armor.") are split where every part is a keyword. A pilot's bonuses, after
     "[Pilot]", stay one ability."""
     out = []
-    for part in (p.strip() for p in re.split(r"\s*[|;]\s*", drop_reminders(text))):
+    text = drop_reminders(text)
+    # ";" separates abilities only in files without "|" (JG); with "|" it is inside one ability (15TH's
+    # Old Republic Strike Team: "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor; ...")
+    for part in (p.strip() for p in re.split(r"\s*\|\s*" if "|" in text else r"\s*[|;]\s*", text)):
         if not part:
             continue
         at = part.lower().find("[pilot]")
@@ -380,7 +384,8 @@ def _grant_subject_is_self(ability: str, at: int) -> bool | None:
         return None
     g = gets[-1]
     between = head[g.end():]
-    if re.search(r"[.]\s", between) or re.search(r"\b(as long as|while|if|when|unless|using|attacking|for each)\b", between, re.I):
+    listed = re.match(r"\s*the following\b", between, re.I) is not None  # "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor"
+    if not listed and (re.search(r"[.]\s", between) or re.search(r"\b(as long as|while|if|when|unless|using|attacking|for each)\b", between, re.I)):
         return None  # the keyword is in the condition ("gets +2 power as long as it's using Bombard"), not given
     start = max(head.rfind(c, 0, g.start()) for c in ",:.>") + 1
     start = max([start, *(m.end() for m in re.finditer(r"\bor\b", head[: g.start()], re.I))])
