@@ -508,3 +508,22 @@ def test_15th_wordings_a_list_of_keywords_by_condition_and_hidden_written_short(
     assert len(team.conditional) == 1 and "Bounty Hunter: Armor; Smuggler: Lucky 2; Soldier: Shields 1" in team.conditional[0]
     boss = cards["Hutt Boss (B)"]
     assert boss.keywords == (("hidden_cost", 4),) and "Hidden 4" in boss.not_modelled
+
+
+def test_tm_wordings_a_marked_pilot_of_any_type_and_a_paid_pilot_bonus_with_a_rider() -> None:
+    # TM (rows written here): a Ground unit (not a squad) whose ability starts with [Pilot] pilots;
+    # a pilot bonus "Pay 2 Force -> Evade 1, and ..." gives the vehicle Evade 1 at 2 Force, the rider
+    # listed; a vehicle that only mentions pilots does not pilot
+    rows = [
+        "Bridge Crew (A)\tTST\tt1\tL\tGround\tBounty Hunter - Child\t5\t30\t4\t5\tU\t1\t\t[Pilot] Gunship Pilot. The Gunship gets: *+1 health *Parry 1 "
+        "*Pay 2 Force -> Evade 1, and you may remove 1 damage counter from this unit.\t\t",
+        "Droid Walker\tTST\tt2\tD\tGround\tWalker\t5\t30\t4\t5\tU\t2\t\tThis unit can be piloted only by Droids. | Armor\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    crew = cards["Bridge Crew (A)"]
+    assert crew.pilots == "Gunship" and crew.grants == (("health", 1), ("evade", 1)) and crew.grant_costs == (("evade", 2),)
+    assert "pilot bonus: Parry 1" in crew.not_modelled
+    assert any("remove 1 damage counter from this unit (with Evade 1, paid together)" in w for w in crew.not_modelled)
+    walker = cards["Droid Walker"]
+    assert walker.pilots == "" and walker.keywords == (("armor", True),)

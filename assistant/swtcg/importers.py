@@ -556,6 +556,14 @@ def _read_grants(rest: str, r: TextReading) -> None:
             if kw[2] is not None:
                 r.grant_costs.append((kw[0], kw[2]))
             continue
+        rider = TextReading()
+        if _paid_with_rider(p, p, rider) and len(rider.keywords) == 1 and not rider.conditional:
+            # "Pay 2 Force -> Evade 1, and you may remove 1 damage counter from this unit" (TM's Crest Bridge Crew): the
+            # vehicle gets the keyword at its cost, the rider is listed
+            r.grants.append(rider.keywords[0])
+            r.grant_costs += rider.costs
+            r.not_modelled += [_("pilot bonus: {text}").format(text=w) for w in rider.not_modelled]
+            continue
         r.not_modelled.append(_("pilot bonus: {text}").format(text=p))
 
 
@@ -648,7 +656,10 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     body = get("text")
     arenas = [a.strip().lower() for a in typ_raw.split(" - ")[0].split("/")]
     # a Character may pilot, and so may a squad of any arena (UNION's Ground squads print "Transport Pilot. The Transport gets: ...")
-    may_pilot = unit and ("character" in arenas or re.search(r"\bsquad\b", sub or typ, re.I) is not None)
+    # and a unit whose own ability starts with the [Pilot] marker (TM's Crest Bridge Crew, a Ground unit); a vehicle that only
+    # mentions pilots ("can be piloted only by Droids") is none of these
+    may_pilot = unit and ("character" in arenas or re.search(r"\bsquad\b", sub or typ, re.I) is not None
+                          or re.search(r"(?:^|\|)\s*\[pilot\]", body, re.I) is not None)
     r = read_text(body, unit, may_pilot, kind in ("battle", "mission"))
     notes = list(r.notes)
     if not side_raw:
