@@ -527,3 +527,25 @@ def test_tm_wordings_a_marked_pilot_of_any_type_and_a_paid_pilot_bonus_with_a_ri
     assert any("remove 1 damage counter from this unit (with Evade 1, paid together)" in w for w in crew.not_modelled)
     walker = cards["Droid Walker"]
     assert walker.pilots == "" and walker.keywords == (("armor", True),)
+
+
+def test_promo_wordings_kinds_listed_with_and_a_condition_inside_a_dash_bonus_and_defelct() -> None:
+    # PROMO (rows written here): "Squad, Squadron, and Starfighter Pilot" is a pilot of three kinds;
+    # a condition inside one dash bonus holds back that bonus only, not the others; "Defelct"
+    rows = [
+        "Commander (A)\tTST\tp1\tD\tCharacter\tImperial Officer\t6\t60\t5\t5\tP\t1\t\tSquad, Squadron, and Starfighter Pilot. The Squad, Squadron, "
+        "or Starfighter gets:  - +3 power  - Avenge X, where X is this unit's total power.\t\t",
+        "Padawan Pilot (K)\tTST\tp2\tL\tCharacter\tResistance Jedi Padawan\t6\t40\t4\t6\tP\t2\t\tTransport Pilot. The Transport gets:  -Critical Hit 2  "
+        "- Pay 2 Force -> Evade 2  -As long as this unit is in the Ground arena, it gets \"Pay 2 Force -> Protect 2.\"\t\t",
+        "Typo Knight (D)\tTST\tp3\tL\tCharacter\tJedi Knight\t10\t60\t6\t7\tP\t3\t\tStun 2 | Pay 1 Force -> Defelct 1\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    commander = cards["Commander (A)"]
+    assert commander.pilots == "Squad, Squadron, Starfighter" and commander.grants == (("power", 3),)
+    assert commander.not_modelled == ("pilot bonus: Avenge X, where X is this unit's total power",)
+    padawan = cards["Padawan Pilot (K)"]
+    assert padawan.pilots == "Transport" and padawan.grants == (("critical_hit", 2), ("evade", 2)) and padawan.grant_costs == (("evade", 2),)
+    assert len(padawan.not_modelled) == 1 and padawan.not_modelled[0].startswith("pilot bonus: As long as this unit is in the Ground arena")
+    typo = cards["Typo Knight (D)"]
+    assert typo.keywords == (("stun", 2), ("deflect", 1)) and typo.costs == (("deflect", 1),)

@@ -57,8 +57,8 @@ _COLUMNS = {
 _KEYWORDS = {"accuracy": "accuracy", "armor": "armor", "lucky": "lucky", "evade": "evade", "critical hit": "critical_hit",
              "shields": "shields", "stun": "stun", "retaliate": "retaliate", "intercept": "intercept", "deflect": "deflect",
              "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost",
-             "retailiate": "retaliate", "hidden": "hidden_cost"}  # the last two as printed misspelt or short (START's Fairwind (B),
-# 15TH's Gardulla the Hutt (B) "Hidden 4"): read, not dropped
+             "retailiate": "retaliate", "defelct": "deflect", "hidden": "hidden_cost"}  # the last three as printed misspelt or short
+# (START's Fairwind (B), PROMO's Jacen Solo (D), 15TH's Gardulla the Hutt (B) "Hidden 4"): read, not dropped
 #: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
 NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "bombard", "ion_cannon", "hidden_cost"}
 #: keywords a player activates (and pays for, where a cost is printed): the engine has a verb for each
@@ -81,7 +81,8 @@ _KW_ALONE = re.compile(
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
     re.I,
 )
-_PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)\s+Pilot\b\s*[.:]?\s*(?P<rest>.*)$")
+_PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)"
+                    r"\s+Pilot\b\s*[.:]?\s*(?P<rest>.*)$")  # "Squad, Squadron, and Starfighter Pilot" (PROMO) too
 #: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
 _PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
                            re.I)
@@ -533,7 +534,8 @@ _DASH_BULLET = re.compile(r"(?:^|(?<=\s))-\s*(?=[A-Z+])")
 def _read_grants(rest: str, r: TextReading) -> None:
     """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
     (or, in older files, "+20 speed. Evade 2.")."""
-    if re.search(r"\b(if|as long as|while|unless)\b", rest.split("*")[0], re.I):
+    head = rest.split("*")[0] if "*" in rest else re.split(r"(?:^|(?<=\s))-\s*(?=[A-Z+])", rest, maxsplit=1)[0]  # before the first bullet
+    if re.search(r"\b(if|as long as|while|unless)\b", head, re.I):
         r.not_modelled.append(_("pilot bonus under a condition: {text}").format(text=rest.strip()))  # Nien Nunb: "If there is more than one Pilot ..."
         return
     body = _GETS_HEAD.sub("", rest.strip())
