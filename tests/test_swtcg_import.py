@@ -549,3 +549,24 @@ def test_promo_wordings_kinds_listed_with_and_a_condition_inside_a_dash_bonus_an
     assert len(padawan.not_modelled) == 1 and padawan.not_modelled[0].startswith("pilot bonus: As long as this unit is in the Ground arena")
     typo = cards["Typo Knight (D)"]
     assert typo.keywords == (("stun", 2), ("deflect", 1)) and typo.costs == (("deflect", 1),)
+
+
+def test_tmw_wordings_a_spaced_arrow_and_a_pilot_ability_on_a_ground_unit_without_the_marker() -> None:
+    # TMW (rows written here): "Pay 2 Force - > Evade 3" is the arrow; a Ground unit (not a squad,
+    # no [Pilot] marker) whose ability is "Gunship Pilot. The Gunship gets: ..." pilots; a vehicle
+    # "piloted by a Capital Ship Pilot and gets ..." does not
+    rows = [
+        "Bridge Crew (B)\tTST\tw1\tL\tGround\tBounty Hunter - Child\t4\t40\t4\t4\tR\t1\t\tAlternative Cost: Pay 4 Force. | Gunship Pilot. "
+        "The Gunship gets: * +10 speed * Parry 1\t\t",
+        "Spaced Officer (E)\tTST\tw2\tD\tCharacter\tImperial Officer\t7\t50\t5\t5\tR\t2\t\tCritical Hit 1 | Pay 2 Force - > Evade 3\t\t",
+        "Jedi Fleet\tTST\tw3\tL\tSpace\tJedi Fleet\t8\t20\t5\t9\tP\t3\t\tThis unit can be piloted by a Capital Ship Pilot and gets the ability "
+        "text granted by that Pilot. | Pay 2 Force -> Evade 2\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    crew = cards["Bridge Crew (B)"]
+    assert crew.pilots == "Gunship" and crew.grants == (("speed", 10),) and "pilot bonus: Parry 1" in crew.not_modelled
+    officer = cards["Spaced Officer (E)"]
+    assert officer.keywords == (("critical_hit", 1), ("evade", 3)) and officer.costs == (("evade", 2),)
+    fleet = cards["Jedi Fleet"]
+    assert fleet.pilots == "" and fleet.keywords == (("evade", 2),)

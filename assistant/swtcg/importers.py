@@ -350,7 +350,7 @@ def _split_abilities(text: str) -> list[str]:
     ("Accuracy 1. Armor.") are split where every part is a keyword. A pilot's bonuses, after
     "[Pilot]", stay one ability."""
     out = []
-    text = drop_reminders(text)
+    text = re.sub(r"(?<=\s)-\s+>", "->", drop_reminders(text))  # "Pay 2 Force - > Evade 3" (TMW's Moff Gideon) is the arrow
     # ";" separates abilities only in files without "|" (JG); with "|" it is inside one ability (15TH's
     # Old Republic Strike Team: "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor; ...")
     for part in (p.strip() for p in re.split(r"\s*\|\s*" if "|" in text else r"\s*[|;]\s*", text)):
@@ -661,7 +661,8 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     # and a unit whose own ability starts with the [Pilot] marker (TM's Crest Bridge Crew, a Ground unit); a vehicle that only
     # mentions pilots ("can be piloted only by Droids") is none of these
     may_pilot = unit and ("character" in arenas or re.search(r"\bsquad\b", sub or typ, re.I) is not None
-                          or re.search(r"(?:^|\|)\s*\[pilot\]", body, re.I) is not None)
+                          or re.search(r"(?:^|\|)\s*\[pilot\]", body, re.I) is not None
+                          or re.search(r"(?:^|\|)\s*[A-Z][\w ,/-]*?\bPilot\s*\.\s*The\b[^|]*?\bgets\b", body) is not None)  # TMW's Crest Bridge Crew (B)
     r = read_text(body, unit, may_pilot, kind in ("battle", "mission"))
     notes = list(r.notes)
     if not side_raw:
