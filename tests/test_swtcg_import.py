@@ -570,3 +570,25 @@ def test_tmw_wordings_a_spaced_arrow_and_a_pilot_ability_on_a_ground_unit_withou
     assert officer.keywords == (("critical_hit", 1), ("evade", 3)) and officer.costs == (("evade", 2),)
     fleet = cards["Jedi Fleet"]
     assert fleet.pilots == "" and fleet.keywords == (("evade", 2),)
+
+
+def test_tmw_a_pilot_written_in_lower_case_with_a_comma_and_a_paid_choice_of_keywords() -> None:
+    # TMW (rows written here): "Cruiser or Transport pilot, the Cruiser or Transport gets: - +20 speed"
+    # pilots; "This pilot can only pilot ..." does not make "This" a kind; "Pay 2 Force -> Choose one:
+    # Absorb 2. Or: Evade 3." is listed as conditional, never given free nor dropped
+    rows = [
+        "Freighter Pilot\tTST\tx1\tD\tCharacter\tNaval Officer\t3\t30\t2\t2\tU\t1\t\tCruiser or Transport pilot, the Cruiser or Transport gets: "
+        "-   +20 speed  - This unit may attack units in the Character arena.\t\t",
+        "Picky Pilot\tTST\tx2\tN\tCharacter\tMandalorian\t5\t40\t4\t4\tU\t2\t\tArmor | This pilot can only pilot Mandalorian units. | [Pilot] Speeder "
+        "Pilot. The Speeder gets: * Overkill\t\t",
+        "Choosing Officer (E)\tTST\tx3\tD\tCharacter\tOfficer\t7\t50\t5\t5\tR\t3\t\tCritical Hit 1 | Pay 2 Force - > Choose one: Absorb 2. Or: Evade 3.\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    freighter = cards["Freighter Pilot"]
+    assert freighter.pilots == "Cruiser, Transport" and freighter.grants == (("speed", 20),)
+    picky = cards["Picky Pilot"]
+    assert picky.pilots == "Speeder" and picky.grants == (("overkill", True),)
+    officer = cards["Choosing Officer (E)"]
+    assert officer.keywords == (("critical_hit", 1),) and officer.costs == ()
+    assert len(officer.conditional) == 1 and officer.conditional[0].startswith("Pay 2 Force -> Choose one: Absorb 2. Or: Evade 3")

@@ -82,7 +82,8 @@ _KW_ALONE = re.compile(
     re.I,
 )
 _PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)"
-                    r"\s+Pilot\b\s*[.:]?\s*(?P<rest>.*)$")  # "Squad, Squadron, and Starfighter Pilot" (PROMO) too
+                    r"\s+(?:Pilot\b\s*[.:,]?|pilot\s*,)\s*(?P<rest>.*)$")
+# (kinds listed "Squad, Squadron, and Starfighter Pilot" (PROMO); "Cruiser or Transport pilot, the ..." (TMW) too)
 #: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
 _PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
                            re.I)
@@ -504,7 +505,9 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
         if read and read[0][1] is not None:
             r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
             return True
-        if re.match(rf"(?:{_KW_NAMES})\b", m["rhs"], re.I) and not re.search(r"[\"“”]|'pay\b|\b(gets?|with)\b", m["cost"], re.I):
+        keyword_first = re.match(rf"(?:{_KW_NAMES})\b", m["rhs"], re.I) is not None
+        choice = re.match(r"choose one\s*:", m["rhs"], re.I) is not None and _KW_MENTION.search(m["rhs"]) is not None  # "Choose one: Absorb 2. Or: Evade 3."
+        if (keyword_first or choice) and not re.search(r"[\"“”]|'pay\b|\b(gets?|with)\b", m["cost"], re.I):
             # "Roll a die -> Evade 2 if you roll a 4 or more", "Pay 1 Force -> Retaliate 3. Play up to twice per attack if ...":
             # a keyword with a condition after it, listed (never given free, never dropped)
             r.conditional.append(_("{ability} (a keyword with a condition the engine does not check: use 'grant' when it applies)").format(ability=bare))
