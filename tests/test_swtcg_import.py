@@ -419,3 +419,176 @@ def test_a_keyword_whose_cost_and_value_the_player_chooses_is_listed_not_dropped
     chooser = cards["Chooser (A)"]
     assert chooser.keywords == () and chooser.costs == ()
     assert chooser.conditional == ("X Force pay -> Evade X+1 (X is set by the card: give it at the table)",)
+
+
+def test_start_and_aaa_wordings_a_misspelt_keyword_a_run_on_sentence_and_a_later_keyword_in_a_sentence() -> None:
+    # shapes START and AAA print (rows written here): "Retailiate", a keyword run into the next
+    # sentence, a later set's keyword given inside a sentence (listed, never dropped silently; a
+    # mere mention is left alone), a pilot's kinds said twice, an Upkeep choice with "or" inside
+    rows = [
+        "Misspelt Ship (B)\tTST\tm1\tL\tSpace\tGunship\t6\t50\t6\t5\tU\t1\t\tShields 2 | Pay 1 Force -> Retailiate 2\t\t",
+        "Run-on Fighter\tTST\tm2\tL\tSpace\tStarfighter\t4\t50\t3\t3\tC\t2\t\tAccuracy 1 When this unit damages another unit, draw a card.\t\t",
+        "Angry Squad\tTST\tm3\tD\tGround\tSith Squad\t5\t40\t4\t5\tC\t3\t\tThis unit gets Fury 2 when attacking an untapped unit.\t\t",
+        "Watchful Boy\tTST\tm4\tN\tCharacter\tChild\t3\t60\t2\t2\tU\t4\t\tJango and his ship each get +2 power and can attack units with Stealth. | "
+        "If Jango has Stealth, his speed is 50.\t\t",
+        "Brave Trait\tTST\tm5\tL\tEquipment\tCharacter - Trait\t2\t\t\t\tU\t5\t\tEquipped Character gets Riposte 1 and Resilience 1.\t\t",
+        "Cult Pilot (A)\tTST\tm6\tD\tCharacter\tCultist\t7\t60\t6\t4\tR\t6\t\t[Pilot] Creature and Cultist Pilot. The Creature and Cultist Pilot. "
+        "The Creature or Cultist gets: *+2 Power *Overkill\t\t",
+        "Hunter Ship (A)\tTST\tm7\tD\tSpace\tTransport\t6\t40\t5\t5\tU\t7\t\tUpkeep: Pay 1 build point or tap one of your Assassins or Watch units. "
+        "| Armor\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    ship = cards["Misspelt Ship (B)"]
+    assert ship.keywords == (("shields", 2), ("retaliate", 2)) and ship.costs == (("retaliate", 1),)
+    assert cards["Run-on Fighter"].keywords == (("accuracy", 1),)
+    squad = cards["Angry Squad"]
+    assert squad.keywords == () and squad.not_modelled == (
+        "This unit gets Fury 2 when attacking an untapped unit. (a later set's keyword, named in the text)",)
+    assert cards["Watchful Boy"].why_partial == ()  # Stealth only named: nothing given, nothing to list
+    trait = cards["Brave Trait"]
+    assert trait.keywords == () and trait.not_modelled == (
+        "gives other cards Riposte: Equipped Character gets Riposte 1 and Resilience 1. (a later set's keyword)",)
+    pilot = cards["Cult Pilot (A)"]
+    assert pilot.pilots == "Creature, Cultist" and pilot.grants == (("power", 2), ("overkill", True)) and pilot.not_modelled == ()
+    hunter = cards["Hunter Ship (A)"]  # tapping another unit is not the engine's "tap this unit": the choice is done by hand
+    assert hunter.upkeep == (("bp", 1),)
+    assert hunter.not_modelled == ("Upkeep: tap one of your Assassins or Watch units (done by hand when Upkeep is paid)",)
+    assert upkeep_choices("Pay 1 build point or tap Jango.") == ([("bp", 1), ("tap", 0)], [])
+    assert upkeep_choices("Put 1 damage counter on one of your units or pay 1 Force.") == (
+        [("force", 1)], ["Put 1 damage counter on one of your units"])
+
+
+def test_union_wordings_squad_pilots_dash_bullets_insert_abilities_run_on_keywords() -> None:
+    # shapes UNION prints (rows written here): a Ground squad's pilot ability, pilot bonuses after
+    # dashes, INSERT abilities (a stack rule: listed, never this card's own, a pilot one neither),
+    # keywords run together without a separator, a keyword with a condition after it
+    rows = [
+        "Flying Family (A)\tTST\tu1\tL\tGround\tRogue Officer Squad\t5\t40\t5\t5\tC\t1\t\tPay 1 Force -> Deflect 1 | Squadron and Starfighter Pilot. "
+        "The Squadron or Starfighter gets: -Treat this unit as a Rogue. -Pay 1 Force -> Deflect 1\t\t",
+        "Dash Smuggler (L2)\tTST\tu2\tL\tCharacter\tSmuggler\t4\t50\t4\t4\tR\t2\t\tLucky 2 | Transport Pilot. The Transport gets: - Velocity 20 - Stun 2 "
+        "-Pay 0 Force -> Evade 1\t\t",
+        "Stacked Padawan (Y)\tTST\tu3\tL\tCharacter\tJedi Padawan\t4\t50\t3\t3\tU\t3\t\tPay 2 Force -> Deflect 1 | INSERT: [Pilot] Speeder Pilot. "
+        "The Speeder gets: *Accuracy 1 | INSERT: Pay 1 Force -> Evade 1 | INSERT: Critical Hit 1\t\t",
+        "Lucky Pair (A)\tTST\tu4\tN\tGround\tSmuggler Squad\t6\t60\t5\t5\tU\t4\t\tLucky 2 Riposte 2 Roll a die -> Untap this unit if you roll a 6. | "
+        "Roll a die -> Evade 2 if you roll at least one 5 or 6.\t\t",
+        "Pretty Ship\tTST\tu5\tN\tSpace\tTransport\t3\t40\t2\t3\tC\t5\t\tVelocity 10 | Surge 1 Tap -> Evade 2\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    family = cards["Flying Family (A)"]  # a Ground squad that prints a pilot ability pilots
+    assert family.pilots == "Squadron, Starfighter" and family.grants == (("deflect", 1),) and family.grant_costs == (("deflect", 1),)
+    assert family.keywords == (("deflect", 1),) and family.not_modelled == ("pilot bonus: Treat this unit as a Rogue",)
+    han = cards["Dash Smuggler (L2)"]
+    assert han.pilots == "Transport" and han.grants == (("stun", 2), ("evade", 1)) and han.grant_costs == (("evade", 0),)
+    assert han.not_modelled == ("pilot bonus: Velocity 20",)
+    padawan = cards["Stacked Padawan (Y)"]  # INSERT: works when stacked beneath another unit: not this card's own pilot ability or keyword
+    assert padawan.pilots == "" and padawan.grants == () and padawan.keywords == (("deflect", 1),)
+    assert len(padawan.not_modelled) == 3 and all("stacked beneath another unit" in w for w in padawan.not_modelled)
+    pair = cards["Lucky Pair (A)"]
+    assert pair.keywords == (("lucky", 2),) and "Riposte 2 (a later set's keyword)" in pair.not_modelled
+    assert any(c.startswith("Roll a die -> Evade 2 if you roll") for c in pair.conditional)  # never given free, never dropped
+    ship = cards["Pretty Ship"]
+    assert ship.keywords == () and any(c.startswith("Tap -> Evade 2") for c in ship.conditional)
+
+
+def test_15th_wordings_a_list_of_keywords_by_condition_and_hidden_written_short() -> None:
+    # 15TH (rows written here): ";" inside one ability of a "|" file is not a separator, so the
+    # keywords of "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor; ..." are listed as
+    # conditional (never given, never dropped); "Hidden 4" is Hidden Cost 4
+    rows = [
+        "Strike Team (A)\tTST\tf1\tN\tGround/Character\tOld Republic Squad\t11\t50\t6\t6\tP\t1\t\tStack: Any unique Jedi. | Strike Team gets the "
+        "following if a card with a listed subtype is in its stack: Bounty Hunter: Armor; Smuggler: Lucky 2; Soldier: Shields 1. | Pay 2 Force -> Evade 2\t\t",
+        "Hutt Boss (B)\tTST\tf2\tN\tGround/Character\tHutt Crime Lord\t6\t20\t2\t6\tP\t2\t\tHidden 4 | Pay 0 Force -> Redirect\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    team = cards["Strike Team (A)"]
+    assert team.keywords == (("evade", 2),) and team.costs == (("evade", 2),)
+    assert len(team.conditional) == 1 and "Bounty Hunter: Armor; Smuggler: Lucky 2; Soldier: Shields 1" in team.conditional[0]
+    boss = cards["Hutt Boss (B)"]
+    assert boss.keywords == (("hidden_cost", 4),) and "Hidden 4" in boss.not_modelled
+
+
+def test_tm_wordings_a_marked_pilot_of_any_type_and_a_paid_pilot_bonus_with_a_rider() -> None:
+    # TM (rows written here): a Ground unit (not a squad) whose ability starts with [Pilot] pilots;
+    # a pilot bonus "Pay 2 Force -> Evade 1, and ..." gives the vehicle Evade 1 at 2 Force, the rider
+    # listed; a vehicle that only mentions pilots does not pilot
+    rows = [
+        "Bridge Crew (A)\tTST\tt1\tL\tGround\tBounty Hunter - Child\t5\t30\t4\t5\tU\t1\t\t[Pilot] Gunship Pilot. The Gunship gets: *+1 health *Parry 1 "
+        "*Pay 2 Force -> Evade 1, and you may remove 1 damage counter from this unit.\t\t",
+        "Droid Walker\tTST\tt2\tD\tGround\tWalker\t5\t30\t4\t5\tU\t2\t\tThis unit can be piloted only by Droids. | Armor\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    crew = cards["Bridge Crew (A)"]
+    assert crew.pilots == "Gunship" and crew.grants == (("health", 1), ("evade", 1)) and crew.grant_costs == (("evade", 2),)
+    assert "pilot bonus: Parry 1" in crew.not_modelled
+    assert any("remove 1 damage counter from this unit (with Evade 1, paid together)" in w for w in crew.not_modelled)
+    walker = cards["Droid Walker"]
+    assert walker.pilots == "" and walker.keywords == (("armor", True),)
+
+
+def test_promo_wordings_kinds_listed_with_and_a_condition_inside_a_dash_bonus_and_defelct() -> None:
+    # PROMO (rows written here): "Squad, Squadron, and Starfighter Pilot" is a pilot of three kinds;
+    # a condition inside one dash bonus holds back that bonus only, not the others; "Defelct"
+    rows = [
+        "Commander (A)\tTST\tp1\tD\tCharacter\tImperial Officer\t6\t60\t5\t5\tP\t1\t\tSquad, Squadron, and Starfighter Pilot. The Squad, Squadron, "
+        "or Starfighter gets:  - +3 power  - Avenge X, where X is this unit's total power.\t\t",
+        "Padawan Pilot (K)\tTST\tp2\tL\tCharacter\tResistance Jedi Padawan\t6\t40\t4\t6\tP\t2\t\tTransport Pilot. The Transport gets:  -Critical Hit 2  "
+        "- Pay 2 Force -> Evade 2  -As long as this unit is in the Ground arena, it gets \"Pay 2 Force -> Protect 2.\"\t\t",
+        "Typo Knight (D)\tTST\tp3\tL\tCharacter\tJedi Knight\t10\t60\t6\t7\tP\t3\t\tStun 2 | Pay 1 Force -> Defelct 1\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    commander = cards["Commander (A)"]
+    assert commander.pilots == "Squad, Squadron, Starfighter" and commander.grants == (("power", 3),)
+    assert commander.not_modelled == ("pilot bonus: Avenge X, where X is this unit's total power",)
+    padawan = cards["Padawan Pilot (K)"]
+    assert padawan.pilots == "Transport" and padawan.grants == (("critical_hit", 2), ("evade", 2)) and padawan.grant_costs == (("evade", 2),)
+    assert len(padawan.not_modelled) == 1 and padawan.not_modelled[0].startswith("pilot bonus: As long as this unit is in the Ground arena")
+    typo = cards["Typo Knight (D)"]
+    assert typo.keywords == (("stun", 2), ("deflect", 1)) and typo.costs == (("deflect", 1),)
+
+
+def test_tmw_wordings_a_spaced_arrow_and_a_pilot_ability_on_a_ground_unit_without_the_marker() -> None:
+    # TMW (rows written here): "Pay 2 Force - > Evade 3" is the arrow; a Ground unit (not a squad,
+    # no [Pilot] marker) whose ability is "Gunship Pilot. The Gunship gets: ..." pilots; a vehicle
+    # "piloted by a Capital Ship Pilot and gets ..." does not
+    rows = [
+        "Bridge Crew (B)\tTST\tw1\tL\tGround\tBounty Hunter - Child\t4\t40\t4\t4\tR\t1\t\tAlternative Cost: Pay 4 Force. | Gunship Pilot. "
+        "The Gunship gets: * +10 speed * Parry 1\t\t",
+        "Spaced Officer (E)\tTST\tw2\tD\tCharacter\tImperial Officer\t7\t50\t5\t5\tR\t2\t\tCritical Hit 1 | Pay 2 Force - > Evade 3\t\t",
+        "Jedi Fleet\tTST\tw3\tL\tSpace\tJedi Fleet\t8\t20\t5\t9\tP\t3\t\tThis unit can be piloted by a Capital Ship Pilot and gets the ability "
+        "text granted by that Pilot. | Pay 2 Force -> Evade 2\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    crew = cards["Bridge Crew (B)"]
+    assert crew.pilots == "Gunship" and crew.grants == (("speed", 10),) and "pilot bonus: Parry 1" in crew.not_modelled
+    officer = cards["Spaced Officer (E)"]
+    assert officer.keywords == (("critical_hit", 1), ("evade", 3)) and officer.costs == (("evade", 2),)
+    fleet = cards["Jedi Fleet"]
+    assert fleet.pilots == "" and fleet.keywords == (("evade", 2),)
+
+
+def test_tmw_a_pilot_written_in_lower_case_with_a_comma_and_a_paid_choice_of_keywords() -> None:
+    # TMW (rows written here): "Cruiser or Transport pilot, the Cruiser or Transport gets: - +20 speed"
+    # pilots; "This pilot can only pilot ..." does not make "This" a kind; "Pay 2 Force -> Choose one:
+    # Absorb 2. Or: Evade 3." is listed as conditional, never given free nor dropped
+    rows = [
+        "Freighter Pilot\tTST\tx1\tD\tCharacter\tNaval Officer\t3\t30\t2\t2\tU\t1\t\tCruiser or Transport pilot, the Cruiser or Transport gets: "
+        "-   +20 speed  - This unit may attack units in the Character arena.\t\t",
+        "Picky Pilot\tTST\tx2\tN\tCharacter\tMandalorian\t5\t40\t4\t4\tU\t2\t\tArmor | This pilot can only pilot Mandalorian units. | [Pilot] Speeder "
+        "Pilot. The Speeder gets: * Overkill\t\t",
+        "Choosing Officer (E)\tTST\tx3\tD\tCharacter\tOfficer\t7\t50\t5\t5\tR\t3\t\tCritical Hit 1 | Pay 2 Force - > Choose one: Absorb 2. Or: Evade 3.\t\t",
+    ]
+    cards, skipped, _items = _cards(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert not skipped
+    freighter = cards["Freighter Pilot"]
+    assert freighter.pilots == "Cruiser, Transport" and freighter.grants == (("speed", 20),)
+    picky = cards["Picky Pilot"]
+    assert picky.pilots == "Speeder" and picky.grants == (("overkill", True),)
+    officer = cards["Choosing Officer (E)"]
+    assert officer.keywords == (("critical_hit", 1),) and officer.costs == ()
+    assert len(officer.conditional) == 1 and officer.conditional[0].startswith("Pay 2 Force -> Choose one: Absorb 2. Or: Evade 3")

@@ -56,7 +56,9 @@ _COLUMNS = {
 #: the keyword names as printed, and as the table file writes them
 _KEYWORDS = {"accuracy": "accuracy", "armor": "armor", "lucky": "lucky", "evade": "evade", "critical hit": "critical_hit",
              "shields": "shields", "stun": "stun", "retaliate": "retaliate", "intercept": "intercept", "deflect": "deflect",
-             "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost"}
+             "overkill": "overkill", "bombard": "bombard", "ion cannon": "ion_cannon", "hidden cost": "hidden_cost",
+             "retailiate": "retaliate", "defelct": "deflect", "hidden": "hidden_cost"}  # the last three as printed misspelt or short
+# (START's Fairwind (B), PROMO's Jacen Solo (D), 15TH's Gardulla the Hutt (B) "Hidden 4"): read, not dropped
 #: keywords printed with a number (Accuracy 1, Evade 2 ...); the others stand alone
 NUMBERED = {"accuracy", "lucky", "evade", "critical_hit", "shields", "stun", "retaliate", "deflect", "bombard", "ion_cannon", "hidden_cost"}
 #: keywords a player activates (and pays for, where a cost is printed): the engine has a verb for each
@@ -65,6 +67,13 @@ ACTIVATED = {"evade", "deflect", "intercept", "retaliate"}
 NOT_APPLIED = {"bombard": "Bombard", "ion_cannon": "Ion Cannon", "hidden_cost": "Hidden Cost"}
 _KW_NAMES = "|".join(sorted((re.escape(k) for k in _KEYWORDS), key=len, reverse=True))
 _KW_MENTION = re.compile(rf"\b({_KW_NAMES})\b", re.I)
+_KW_TITLES = "|".join(sorted((re.escape(k.title()) for k in _KEYWORDS), key=len, reverse=True))  # "Critical Hit", as printed
+#: a later set's keyword named inside a sentence ("Granta gets Fury 3 when attacking a Jedi", "Each of your Mandalorians
+#: gets Focus 2"): printed capitalised, so only that form is a mention (the words "deploy", "protect" ... are plain text)
+_LATER_MENTION = re.compile(
+    r"\b(Adapt|Switch|Barrage|Stealth|Double Strike|Double Damage|Ferocity|Precision|Tenacity|Absorb|Parry|Riposte|Fury|Focus|Surge|"
+    r"Resilience|Cunning|Intimidation|Velocity|Area Damage|Damage Control|Overload|Ambush|Consume|Last Stand|Persuade|Redirect|"
+    r"Protect|Inspiration|Fortitude|Backfire|Avenge)\b")
 #: "Pay 2 Force", "2 Force pay" (Yoda's word order), "Pay 0 Force"
 _COST = r"(?:pay\s+(?P<c1>\d{1,3}|x)(?:\s+for?ce)?|(?P<c2>\d{1,3}|x)\s+force\s+pay)"  # "Pay 2 -> Evade 3" (JG), "Pay 2 Foce" (VVI) too
 _KW_ALONE = re.compile(
@@ -72,7 +81,9 @@ _KW_ALONE = re.compile(
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
     re.I,
 )
-_PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)\s+Pilot\b\s*[.:]?\s*(?P<rest>.*)$")
+_PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)"
+                    r"\s+(?:Pilot\b\s*[.:,]?|pilot\s*,)\s*(?P<rest>.*)$")
+# (kinds listed "Squad, Squadron, and Starfighter Pilot" (PROMO); "Cruiser or Transport pilot, the ..." (TMW) too)
 #: after the [Pilot] marker the kinds may be written in lower case ("Speeder and Walker pilot", "Starfighter and transport Pilot")
 _PILOT_MARKED = re.compile(r"^\[pilot\]\s*(?P<kinds>[a-z][\w-]*(?:(?:\s+|\s*,\s*|\s*/\s*|\s+(?:and|or)\s+)[a-z][\w-]*){0,6})\s+pilot\b\s*[.:]?\s*(?P<rest>.*)$",
                            re.I)
@@ -85,7 +96,9 @@ _OTHER_COST_KW = re.compile(rf"^(?P<cost>[^>]+?)\s*->\s*(?P<kw>{_KW_NAMES})(?:\s
 #: a paid keyword with a rider or a second keyword: "Pay 1 Force -> Evade 2, and put 1 redemption counter on the attacking unit"
 #: (VV1 Lop), "Pay 2 Force -> Absorb 1 and Deflect 1" (VV1 Kouru), "[Tap] -> Intercept and Retaliate 2" (YV)
 _PAID_WITH_RIDER = re.compile(r"^(?P<cost>[^>]+?)\s*->\s*(?P<rhs>\S.*)$")
-_GETS_HEAD = re.compile(r"^the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
+#: "The Starfighter gets:", after the kinds said again as AAA's Komari Vosa (A) prints them ("The Creature and Cultist
+#: Pilot. The Creature or Cultist gets: ..."): the repeated sentence is not a bonus
+_GETS_HEAD = re.compile(r"^(?:the\s+[\w\s,/-]+?\s+pilot\s*\.\s*)?the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
 _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
 _SIDES = {"l": "LS", "light": "LS", "ls": "LS", "light side": "LS", "jedi": "LS", "d": "DS", "dark": "DS", "ds": "DS", "dark side": "DS",
@@ -309,6 +322,13 @@ _NEW_ABILITY = re.compile(
 )
 
 
+#: a keyword run into the next sentence with no separator: "Accuracy 1 When this unit damages another unit ..."
+#: (UNION too: "Lucky 2 Riposte 2 Roll a die ...", "Surge 1 Tap -> Evade 2")
+_LATER_NAMES = _LATER_MENTION.pattern[3:-3]
+_KW_RUN_ON = re.compile(rf"^((?:(?i:{_KW_NAMES})|{_LATER_NAMES})(?:\s+\d{{1,3}})?)\s+"
+                        rf"(?=(?:When|Whenever|While|As long as|If|Each|This|Pay|Tap|Roll|Discard|{_LATER_NAMES}|(?-i:{_KW_TITLES}))\b)")
+
+
 def drop_reminders(text: str) -> str:
     """A keyword's reminder text in parentheses is left out; where a new ability follows it (a capital
     letter), the abilities are separated as the other sets do with ``|``.
@@ -331,16 +351,24 @@ def _split_abilities(text: str) -> list[str]:
     ("Accuracy 1. Armor.") are split where every part is a keyword. A pilot's bonuses, after
     "[Pilot]", stay one ability."""
     out = []
-    for part in (p.strip() for p in re.split(r"\s*[|;]\s*", drop_reminders(text))):
+    text = re.sub(r"(?<=\s)-\s+>", "->", drop_reminders(text))  # "Pay 2 Force - > Evade 3" (TMW's Moff Gideon) is the arrow
+    # ";" separates abilities only in files without "|" (JG); with "|" it is inside one ability (15TH's
+    # Old Republic Strike Team: "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor; ...")
+    for part in (p.strip() for p in re.split(r"\s*\|\s*" if "|" in text else r"\s*[|;]\s*", text)):
         if not part:
             continue
         at = part.lower().find("[pilot]")
+        if at > 0 and re.fullmatch(r"\s*insert\s*:\s*", part[:at], re.I):
+            at = -1  # "INSERT: [Pilot] ..." stays one ability: a stack rule, not this card's own pilot ability
         if at < 0 and _PILOT.match(part):
             at = 0  # "Starfighter Pilot: +20 speed. Evade 2." — the bonuses stay with the pilot
         head, pilot = (part[:at], part[at:]) if at >= 0 else (part, "")
         for chunk in [*(c.strip() for c in _NEW_ABILITY.split(head)), pilot.strip()]:
             if not chunk:
                 continue
+            while run := _KW_RUN_ON.match(chunk):  # "Accuracy 1 When this unit damages ..." (START's V-19): the keyword, then the rest
+                out.append(run[1])
+                chunk = chunk[run.end():]
             pieces = [p.strip() for p in re.split(r"(?<=[.;])\s+", chunk) if p.strip()]
             if len(pieces) > 1 and all(keyword_ability(p) or re.fullmatch(rf"(?:{_KW_NAMES})\s*[.;]?", p, re.I) for p in pieces):
                 out += pieces
@@ -358,7 +386,8 @@ def _grant_subject_is_self(ability: str, at: int) -> bool | None:
         return None
     g = gets[-1]
     between = head[g.end():]
-    if re.search(r"[.]\s", between) or re.search(r"\b(as long as|while|if|when|unless|using|attacking|for each)\b", between, re.I):
+    listed = re.match(r"\s*the following\b", between, re.I) is not None  # "gets the following if ...: Agent: Cunning; Bounty Hunter: Armor"
+    if not listed and (re.search(r"[.]\s", between) or re.search(r"\b(as long as|while|if|when|unless|using|attacking|for each)\b", between, re.I)):
         return None  # the keyword is in the condition ("gets +2 power as long as it's using Bombard"), not given
     start = max(head.rfind(c, 0, g.start()) for c in ",:.>") + 1
     start = max([start, *(m.end() for m in re.finditer(r"\bor\b", head[: g.start()], re.I))])
@@ -389,6 +418,10 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
                     r.costs.append((word, cost))
                 if word in NOT_APPLIED:
                     r.not_modelled.append(bare)
+            continue
+        if unit and re.match(r"insert\s*:", ability.strip(), re.I):
+            # a later set's stack rule ("INSERT: [Pilot] ..." too): it works when this card is stacked beneath another unit, not on its own
+            r.not_modelled.append(_("{ability} (works when this card is stacked beneath another unit: not modelled)").format(ability=bare))
             continue
         at = ability.lower().find("[pilot]")
         text = ability[at:].strip() if at > 0 else ability.strip()  # "Any Speeder with Dack on it ... [Pilot] ..."
@@ -431,7 +464,27 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
                 continue  # a battle or mission card's effect is played by hand, once, on the cards it names
             r.conditional.append(ability.strip() if to_self else _("gives other cards {kw}: {ability}").format(kw=m[1], ability=ability.strip()))
             break
+        else:
+            _later_mention(ability.strip(), unit, kind_played_once, r)
     return r
+
+
+def _later_mention(ability: str, unit: bool, kind_played_once: bool, r: TextReading) -> None:
+    """A later set's keyword given inside a sentence ("Granta gets Fury 3 when attacking a Jedi",
+    "Equipped Character gets Riposte 1"): listed as not modelled, never dropped silently; a mention
+    that gives nothing ("can attack units with Stealth", "loses Focus") is left alone."""
+    for m in _LATER_MENTION.finditer(ability):
+        to_self = _grant_subject_is_self(ability, m.start())
+        if to_self is None:
+            continue
+        gets = list(re.finditer(r"\b(gets?|has|have|gains?)\b", ability[: m.start()], re.I))[-1]
+        if gets[1].lower() in ("has", "have") or re.search(r"\b(with|without|loses?|can|can't|cannot)\b", ability[gets.end(): m.start()], re.I):
+            continue  # "If Jaster has Stealth", "each get +2 power and can attack units with Stealth": named, not given
+        if not unit and (to_self or kind_played_once):
+            return  # a battle or mission card's effect is played by hand, once, on the cards it names
+        r.not_modelled.append(_("{ability} (a later set's keyword, named in the text)").format(ability=ability) if to_self
+                              else _("gives other cards {kw}: {ability} (a later set's keyword)").format(kw=m[1], ability=ability))
+        return
 
 
 def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
@@ -452,6 +505,13 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
         if read and read[0][1] is not None:
             r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
             return True
+        keyword_first = re.match(rf"(?:{_KW_NAMES})\b", m["rhs"], re.I) is not None
+        choice = re.match(r"choose one\s*:", m["rhs"], re.I) is not None and _KW_MENTION.search(m["rhs"]) is not None  # "Choose one: Absorb 2. Or: Evade 3."
+        if (keyword_first or choice) and not re.search(r"[\"“”]|'pay\b|\b(gets?|with)\b", m["cost"], re.I):
+            # "Roll a die -> Evade 2 if you roll a 4 or more", "Pay 1 Force -> Retaliate 3. Play up to twice per attack if ...":
+            # a keyword with a condition after it, listed (never given free, never dropped)
+            r.conditional.append(_("{ability} (a keyword with a condition the engine does not check: use 'grant' when it applies)").format(ability=bare))
+            return True
         return False  # "Pay 2 Force -> Choose one ...": an effect, not a keyword
     cost = re.fullmatch(_COST, m["cost"].strip(), re.I)
     force = (cost["c1"] or cost["c2"]) if cost else None
@@ -469,15 +529,22 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
     return True
 
 
+#: UNION's bullets are dashes: "The Transport gets: -Pay 0 Force -> Evade 1", "gets: - Velocity 20 - Stun 2 -Pay 2 Force -> Evade 2"
+#: (a dash before a capital or "+", never the "->" of a cost nor a "-20 speed")
+_DASH_BULLET = re.compile(r"(?:^|(?<=\s))-\s*(?=[A-Z+])")
+
+
 def _read_grants(rest: str, r: TextReading) -> None:
     """What a pilot gives its vehicle: "The Starfighter gets: * +10 speed. * Armor. * Pay 1 Force -> Evade 1."
     (or, in older files, "+20 speed. Evade 2.")."""
-    if re.search(r"\b(if|as long as|while|unless)\b", rest.split("*")[0], re.I):
+    head = rest.split("*")[0] if "*" in rest else re.split(r"(?:^|(?<=\s))-\s*(?=[A-Z+])", rest, maxsplit=1)[0]  # before the first bullet
+    if re.search(r"\b(if|as long as|while|unless)\b", head, re.I):
         r.not_modelled.append(_("pilot bonus under a condition: {text}").format(text=rest.strip()))  # Nien Nunb: "If there is more than one Pilot ..."
         return
     body = _GETS_HEAD.sub("", rest.strip())
+    bullets = body.split("*") if "*" in body else _DASH_BULLET.split(body) if _DASH_BULLET.match(body) else re.split(r"(?<=[.;])\s+", body)
     parts = [p.strip().rstrip(".").strip().strip("\"'").rstrip(".").strip()  # a bonus in quotes: 'gets "Pay 1 Force -> Retaliate 2".'
-             for p in (body.split("*") if "*" in body else re.split(r"(?<=[.;])\s+", body))]
+             for p in bullets]
     split: list[str] = []
     for p in (p for p in parts if p):
         pieces = [q.strip() for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", p) if q.strip()]  # "+10 speed and +1 power"
@@ -493,6 +560,14 @@ def _read_grants(rest: str, r: TextReading) -> None:
             r.grants.append((kw[0], kw[1]))
             if kw[2] is not None:
                 r.grant_costs.append((kw[0], kw[2]))
+            continue
+        rider = TextReading()
+        if _paid_with_rider(p, p, rider) and len(rider.keywords) == 1 and not rider.conditional:
+            # "Pay 2 Force -> Evade 1, and you may remove 1 damage counter from this unit" (TM's Crest Bridge Crew): the
+            # vehicle gets the keyword at its cost, the rider is listed
+            r.grants.append(rider.keywords[0])
+            r.grant_costs += rider.costs
+            r.not_modelled += [_("pilot bonus: {text}").format(text=w) for w in rider.not_modelled]
             continue
         r.not_modelled.append(_("pilot bonus: {text}").format(text=p))
 
@@ -585,7 +660,13 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     unit = kind == "unit"
     body = get("text")
     arenas = [a.strip().lower() for a in typ_raw.split(" - ")[0].split("/")]
-    r = read_text(body, unit, unit and "character" in arenas, kind in ("battle", "mission"))  # a Ground/Character squad may pilot too
+    # a Character may pilot, and so may a squad of any arena (UNION's Ground squads print "Transport Pilot. The Transport gets: ...")
+    # and a unit whose own ability starts with the [Pilot] marker (TM's Crest Bridge Crew, a Ground unit); a vehicle that only
+    # mentions pilots ("can be piloted only by Droids") is none of these
+    may_pilot = unit and ("character" in arenas or re.search(r"\bsquad\b", sub or typ, re.I) is not None
+                          or re.search(r"(?:^|\|)\s*\[pilot\]", body, re.I) is not None
+                          or re.search(r"(?:^|\|)\s*[A-Z][\w ,/-]*?\bPilot\s*\.\s*The\b[^|]*?\bgets\b", body) is not None)  # TMW's Crest Bridge Crew (B)
+    r = read_text(body, unit, may_pilot, kind in ("battle", "mission"))
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))

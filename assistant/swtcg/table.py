@@ -184,10 +184,16 @@ def other(side: str) -> str:
 _UPKEEP_CHOICES = (
     ("bp", re.compile(r"^pay\s+(\d{1,2})\s+build\s+points?$", re.I)),
     ("force", re.compile(r"^pay\s+(\d{1,2})\s+force$", re.I)),
-    ("tap", re.compile(r"^tap\s+(?:this unit|it|him|her|[\w' -]+?)()$", re.I)),
+    # tapping the unit itself ("tap this unit", "tap Jango"), never "tap one of your Assassins" (another unit, done by hand)
+    ("tap", re.compile(r"^tap\s+(?:this unit|it|him|her|(?!(?:one|a|an|another|each|up to|two|\d+)\b)(?!.*\byour\b)[\w' -]+?)()$", re.I)),
     ("discard", re.compile(r"^discard\s+(\d{1,2}|a|one)\s+cards?\s+from\s+(?:your\s+)?hand$", re.I)),
-    ("damage", re.compile(r"^put\s+(\d{1,2})\s+damage\s+counters?\s+on\s+(?:this unit|it|[\w' -]+?)$", re.I)),
+    ("damage", re.compile(r"^put\s+(\d{1,2})\s+damage\s+counters?\s+on\s+(?:this unit|it|(?!(?:one|a|an|another|each|up to)\b)(?!.*\byour\b)[\w' -]+?)$",
+                          re.I)),
 )
+
+
+#: a choice of Upkeep starts with what the player does; a piece that does not is the rest of the one before it
+_UPKEEP_VERB = r"(?:pay|tap|discard|put|remove|return|lose|gain|draw|reveal|shuffle|add|move|retreat|search|sacrifice)\b"
 
 
 def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
@@ -201,7 +207,12 @@ def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
     >>> upkeep_choices("Remove 1 corruption or captivity counter from one of your units.")
     ([], ['Remove 1 corruption or captivity counter from one of your units'])
     """
-    parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip(".")) if p.strip()]
+    parts: list[str] = []
+    for p in (p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip(".")) if p.strip()):
+        if parts and not re.match(_UPKEEP_VERB, p, re.I):
+            parts[-1] += " or " + p  # "tap one of your Assassins or Death Watch units": one choice, its "or" inside
+        else:
+            parts.append(p)
     got: list[tuple[str, int]] = []
     unread: list[str] = []
     for p in parts:
