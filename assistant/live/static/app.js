@@ -449,6 +449,7 @@ async function doVerb(verb, args, opts) {
     if (r.event) {
       say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
       if ($("override")) $("override").value = "";
+      if ((opts || {}).recorded) opts.recorded();  // the page's own state first (a move's zoom), then the board redrawn
       await sync();
     }
     return r;
@@ -475,8 +476,9 @@ async function previewMove(square) {
   const rid = requestId();  // one action: a double tap on Confirm records once
   $("b-move-confirm").onclick = async () => {
     $("b-move-confirm").disabled = true;
-    const r = await doVerb("game move", { figure: mine, to: square }, { rid });
-    if (r) { S.mode = null; closeMove(); unzoomAfterMove(); } else $("b-move-confirm").disabled = false;
+    const done = () => { S.mode = null; closeMove(); unzoomAfterMove(); };
+    const r = await doVerb("game move", { figure: mine, to: square }, { rid, recorded: done });
+    if (r) done(); else $("b-move-confirm").disabled = false;
   };
   $("b-move-cancel").onclick = async () => { S.mode = null; closeMove(); unzoomAfterMove(); say(""); await drawBoard(); };
   box.scrollIntoView({ block: "nearest" });
