@@ -53,6 +53,9 @@ class Table:
         self._lock = threading.Lock()
         self._folding = threading.Lock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
+        #: per language: the fold before it was finished, the log's setup and last event folded
+        #: (the next change folds only what was appended: :meth:`_fold`)
+        self._raw: dict[str, tuple[Any, Any, Any]] = {}
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
@@ -86,16 +89,44 @@ class Table:
             with self._lock:
                 if key in self._cache:
                     return self._cache[key]
-            g = self._open(readonly=True)
-            try:
-                st = g.state()
-            finally:
-                g.close()
-            snap = Snapshot(st.position, st, key[0])
+            st, version = self._fold(key[2])
+            snap = Snapshot(st.position, st, version)
             with self._lock:
                 self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
                 self._cache[key] = snap
         return snap
+
+    def _fold(self, language: str) -> tuple[Any, int]:
+        """The game's state now and the last event folded into it. The log only grows (an undo
+        is appended too), so the fold kept from the last change goes on with the events
+        appended since: a change costs its own events, not the setup's position parsed again
+        and the whole log replayed. A whole fold when there is none kept, when the log is not
+        the one kept (its setup or last event differs: another file put in its place) or when
+        an undo came (it may cancel or void earlier events). Called under ``_folding``."""
+        from ..game.state import copy_state, finish, fold_more, fold_raw
+
+        assert self.game is not None
+        g = self._open(readonly=True)
+        try:
+            raw = None
+            kept = self._raw.get(language)
+            if kept is not None:
+                base, setup, last = kept
+                got = g.store.events_from(last.seq)
+                head = [e for e in got if e.seq <= last.seq]
+                new = [e for e in got if e.seq > last.seq]
+                if head == ([setup] if setup.seq == last.seq else [setup, last]):
+                    raw = fold_more(base, setup, new, str(g.path)) if new else base
+                    last = new[-1] if new else last
+            if raw is None:
+                events = g.store.events()
+                raw = fold_raw(events, self.library, path=str(g.path))
+                setup, last = events[0], events[-1]
+        finally:
+            g.close()
+        self._raw[language] = (raw, setup, last)
+        # the kept fold is never handed out: readers get their own finished copy
+        return finish(copy_state(raw)), last.seq
 
     def status(self) -> dict[str, Any]:
         snap = self.snapshot()
@@ -275,8 +306,9 @@ class Table:
         self.library = CardLibrary.load(list(self.library.files)) if self.library is not None and self.library.files else default_library()
         self.session.cards_library = self.library
         self.session._folds.clear()
-        with self._lock:
+        with self._folding, self._lock:
             self._cache.clear()
+            self._raw.clear()
         if self._position is not None:
             cards = {k: self.library.lookup(c.game, c.name) or c for k, c in self._position.cards.items()}
             self._position = replace(self._position, cards=cards)
