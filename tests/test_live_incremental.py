@@ -126,3 +126,24 @@ def test_phones_asking_at_once_get_the_answers_of_one_asking_alone() -> None:
     assert len(answers) == 8
     assert all(a == expected for a in answers)
     assert expected["los:obi:sbd"]["query"] == "los"
+
+
+def test_after_a_defeat_a_note_keeps_the_board_and_its_lines_of_sight() -> None:
+    path = _new_game()
+    table = Table(game=path, library=LIB)
+    g = Game.open(path, LIB)
+    try:
+        g.store.append("damage", {"figure": "sbd", "amount": 500})
+    finally:
+        g.close()
+    before = table.snapshot()
+    answer = table.los("obi", "dooku")
+    table.act("note", {"text": "a change that leaves the board"})
+    after = table.snapshot()
+    assert after is not before
+    assert after.position is before.position  # the fallen named in it, its memos kept
+    assert after.state == _whole(path)
+    assert table.los("obi", "dooku") == answer
+    table.act("damage", {"figure": "obi", "amount": 1}, "a test")
+    assert table.snapshot().position is not before.position  # a figure changed: a new board
+    assert table.snapshot().state == _whole(path)

@@ -56,6 +56,7 @@ class Table:
         #: per language: the fold before it was finished, the log's setup and last event folded
         #: (the next change folds only what was appended: :meth:`_fold`)
         self._raw: dict[str, tuple[Any, Any, Any]] = {}
+        self._shown: dict[str, Position] = {}  # per language: the position of the last fold
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
@@ -126,7 +127,15 @@ class Table:
             g.close()
         self._raw[language] = (raw, setup, last)
         # the kept fold is never handed out: readers get their own finished copy
-        return finish(copy_state(raw)), last.seq
+        st = finish(copy_state(raw))
+        # with a figure fallen, finishing makes a new position (the fallen named in it) at every
+        # change: the one shown before is kept while the board is the same, and with it the
+        # lines of sight it has worked out (the same pair asked after a note costs nothing)
+        shown = self._shown.get(language)
+        if shown is not None and _same_board(shown, st.position):
+            st.position = shown
+        self._shown[language] = st.position
+        return st, last.seq
 
     def status(self) -> dict[str, Any]:
         snap = self.snapshot()
@@ -309,6 +318,7 @@ class Table:
         with self._folding, self._lock:
             self._cache.clear()
             self._raw.clear()
+            self._shown.clear()
         if self._position is not None:
             cards = {k: self.library.lookup(c.game, c.name) or c for k, c in self._position.cards.items()}
             self._position = replace(self._position, cards=cards)
@@ -336,6 +346,12 @@ class Table:
             return export_text(g.state(), g.store.meta(), fmt)
         finally:
             g.close()
+
+
+def _same_board(a: Position, b: Position) -> bool:
+    """The same position: its parts the very same objects (nothing folded since changed them)
+    and the same fallen named."""
+    return a.edition is b.edition and a.map is b.map and a.figures is b.figures and a.cards is b.cards and a.departed == b.departed
 
 
 def _verb(name: str) -> Any:
