@@ -1,7 +1,8 @@
 """One running table: the game (or a bare position) that the web app and the shell serve.
 
 It holds no state of its own: every read folds the SQLite log (cached by the log's last event
-number and the file's modification time), every write is one event through
+number and the file's modification time; after a change only the events appended since are
+folded onto the fold kept, a whole fold after an undo), every write is one event through
 :class:`~assistant.game.Game`, exactly as the CLI records it. A ``kill -9`` loses nothing and a
 second process (the CLI, another server) sees the same game.
 """
