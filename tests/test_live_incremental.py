@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from assistant.cards import default_library
 from assistant.game import Game
-from assistant.game.state import fold
+from assistant.game.state import Kept, copy_state, finish, fold, fold_on
 from assistant.game.store import GameStore
 from assistant.live.table import Table
 from assistant.resources import example_path
@@ -56,6 +56,7 @@ def test_incremental_fold_is_the_whole_fold(batches: list[list[tuple[str, object
     path = _new_game()
     table = Table(game=path, library=LIB)
     table.snapshot()  # a fold kept from the start
+    kept: Kept | None = None  # the game's own (the check before a record goes on from it)
     for batch in batches:  # several changes between two reads, as when a phone was asleep
         g = Game.open(path, LIB)
         try:
@@ -70,11 +71,17 @@ def test_incremental_fold_is_the_whole_fold(batches: list[list[tuple[str, object
                     g.store.append(kind, data)
         finally:
             g.close()
-        kept = table.snapshot()
-        assert kept.state == _whole(path)
-        assert kept.state == Table(game=path, library=LIB).snapshot().state
-        assert kept.version == max(e.event.seq for e in kept.state.entries)
-        assert kept.state.position.departed == _whole(path).position.departed  # type: ignore[attr-defined]
+        snap = table.snapshot()
+        assert snap.state == _whole(path)
+        assert snap.state == Table(game=path, library=LIB).snapshot().state
+        assert snap.version == max(e.event.seq for e in snap.state.entries)
+        assert snap.state.position.departed == _whole(path).position.departed  # type: ignore[attr-defined]
+        store = GameStore.open_readonly(path)
+        try:
+            kept = fold_on(kept, store.events(), LIB, str(path))
+        finally:
+            store.close()
+        assert finish(copy_state(kept[0])) == _whole(path)
 
 
 def test_a_fallen_figure_is_named_after_an_incremental_fold() -> None:
@@ -146,4 +153,26 @@ def test_after_a_defeat_a_note_keeps_the_board_and_its_lines_of_sight() -> None:
     assert table.los("obi", "dooku") == answer
     table.act("damage", {"figure": "obi", "amount": 1}, "a test")
     assert table.snapshot().position is not before.position  # a figure changed: a new board
+    assert table.snapshot().state == _whole(path)
+
+
+def test_records_through_the_table_are_checked_on_the_state_of_the_whole_log() -> None:
+    path = _new_game()
+    table = Table(game=path, library=LIB)
+    table.act("initiative", {"rolls": {"light": 14, "dark": 9}, "first": "light"})
+    table.act("activate", {"figure": "obi"})
+    # the kept fold says obi is active: a dark figure is refused, with the rule, as a whole fold says
+    whole = Game.open(path, LIB)
+    try:
+        expected = [r.text for r in whole.refusals("activate", {"figure": "dooku"})]
+    finally:
+        whole.close()
+    assert expected
+    try:
+        table.act("activate", {"figure": "dooku"})
+    except Exception as exc:
+        assert expected[0] in str(exc)
+    else:
+        raise AssertionError("activating dooku was recorded")
+    table.act("end-turn", {})
     assert table.snapshot().state == _whole(path)

@@ -340,6 +340,25 @@ def fold_more(raw: GameState, setup: Event, new: list[Event], path: str = "the g
     return state
 
 
+#: a fold kept to go on from: the :func:`fold_raw` state (never changed), the log's setup event
+#: and the last event folded into it
+Kept = tuple[GameState, Event, Event]
+
+
+def fold_on(kept: Kept | None, events: list[Event], library: CardLibrary | None = None, path: str = "the game log") -> Kept:
+    """The whole log ``events`` folded, from ``kept`` when the log is the one it was folded
+    from with events appended (its setup and its last event still there, no undo since); a
+    whole fold otherwise. Finish a copy of the state to read it: ``finish(copy_state(...))``."""
+    if kept is not None and events:
+        base, setup, last = kept
+        at = next((i for i in range(len(events) - 1, -1, -1) if events[i].seq <= last.seq), None)
+        if at is not None and events[0] == setup and events[at] == last:
+            raw = fold_more(base, setup, events[at + 1:], path) if at + 1 < len(events) else base
+            if raw is not None:
+                return raw, setup, events[-1]
+    return fold_raw(events, library, path=path), events[0], events[-1]
+
+
 def _fold_one(state: GameState, e: Event, undone: bool) -> None:
     if e.kind == "undo" or undone:
         state.entries.append(Entry(e, state.round, state.phase, _describe_safely(state, e), undone=undone))

@@ -254,9 +254,12 @@ class Table:
     def record(self, kind: str, data: dict[str, Any], override: str | None = None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
         """One event, checked by the rules (unless overridden) and appended to the log."""
         from ..game.actions import record
+        from ..i18n import current
 
         self._writable()
-        ev, entry = record(self._open(readonly=False), kind, data, override)
+        g = self._open(readonly=False)
+        g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
+        ev, entry = record(g, kind, data, override)
         return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
