@@ -176,3 +176,27 @@ def test_records_through_the_table_are_checked_on_the_state_of_the_whole_log() -
         raise AssertionError("activating dooku was recorded")
     table.act("end-turn", {})
     assert table.snapshot().state == _whole(path)
+
+
+def test_a_sessions_reads_go_on_from_its_kept_fold_and_equal_a_whole_fold() -> None:
+    from assistant.commands import Session
+
+    path = _new_game()
+    s = Session(game=path, cache=True, cards_library=LIB)
+    s.read_state()
+    for kind, data in [("damage", {"figure": "sbd", "amount": 500}), ("note", {"text": "x"}), ("activate", {"figure": "obi"})]:
+        g = s.open_game()
+        try:
+            assert g.kept is not None  # the write's check goes on from the session's fold
+            g.do(kind, data, "a test")
+        finally:
+            g.close()
+        assert s.read_state()[0] == _whole(path)
+    g = s.open_game()
+    try:
+        g.undo()
+    finally:
+        g.close()
+    state = s.read_state()[0]
+    assert state == _whole(path)
+    assert not any(e.event.kind == "activate" and not e.undone for e in state.entries)

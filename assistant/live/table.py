@@ -319,6 +319,7 @@ class Table:
         self.library = CardLibrary.load(list(self.library.files)) if self.library is not None and self.library.files else default_library()
         self.session.cards_library = self.library
         self.session._folds.clear()
+        self.session._kept.clear()
         with self._folding, self._lock:
             self._cache.clear()
             self._raw.clear()
