@@ -154,7 +154,8 @@ def run_case(name: str, a: argparse.Namespace) -> dict[str, float]:
         # not a pair the goal is about
         pairs = [(x, y) for x, y in pairs if c.get(urls[2].format(x, y)).status_code == 200]
         if not pairs:
-            raise SystemExit(f"{name}: no pair has an attack the cards answer")
+            print(f"{where}: no pair has an attack the cards answer (a stat not given), not measured")
+            return goal
         print(f"{where}, {len(pairs)} pairs, served by uvicorn in a subprocess on loopback, {a.phones} phones on /api/stream; {_load()}")
         for x, y in pairs[:4]:  # warm the fold and the imports
             for u in urls:
@@ -289,7 +290,7 @@ def main() -> None:
     results = {name: run_case(name, a) for name in (a.case or CASES)}
     print(f"goals ({_load()}):")
     for key, (label, limit) in GOALS.items():
-        cells = "  ".join(f"{name} {res[key]:6.1f} ms {'met' if res[key] <= limit else 'NOT met'}" for name, res in results.items())
+        cells = "  ".join(f"{name} {res[key]:6.1f} ms {'met' if res[key] <= limit else 'NOT met'}" for name, res in results.items() if key in res)
         print(f"  {label} <= {limit:.0f} ms: {cells}")
 
 
