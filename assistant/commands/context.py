@@ -83,6 +83,9 @@ class Session:
     cache: bool = False
     cards_library: CardLibrary | None = None  # a library already loaded (the web app's)
     _folds: dict[tuple[Any, ...], tuple[GameState, dict[str, str]]] = field(default_factory=dict, repr=False)
+    #: the newest game's fold kept to go on from (:attr:`~assistant.game.Game.kept`): after a
+    #: change only the events appended are folded, in a shell or a served table alike
+    _kept: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
 
     def library(self) -> CardLibrary:
         return self.cards_library if self.cards_library is not None else default_library(list(self.cards))
@@ -93,7 +96,14 @@ class Session:
     def open_game(self, path: Path | None = None, readonly: bool = False) -> Game:
         from ..game import Game  # start-up time: a question asked of a position file folds no game
 
-        return Game.open(self.game_path(path), self.library(), readonly=readonly)
+        where = self.game_path(path)
+        g = Game.open(where, self.library(), readonly=readonly)
+        if self.cache:
+            g.kept = self._kept.get(self._kept_key(where))
+        return g
+
+    def _kept_key(self, where: Path) -> tuple[Any, ...]:
+        return (str(where.resolve()), current(), self.cards)
 
     def read_state(self, path: Path | None = None, upto: int | None = None) -> tuple[GameState, dict[str, str]]:
         """The game's state (read-only: works on a read-only folder), and its meta."""
@@ -110,6 +120,8 @@ class Session:
         from ..game import Game  # start-up time: a question asked of a position file folds no game
 
         g = Game.open(where, self.library(), readonly=True)
+        if key is not None:
+            g.kept = self._kept.get(self._kept_key(where))
         try:
             events = g.events()
             if upto is not None:
@@ -121,6 +133,7 @@ class Session:
             g.close()
         if key is not None:
             self._folds = {key: folded}  # one game at a time: the newest fold only
+            self._kept = {self._kept_key(where): g.kept}
         return folded
 
     def load(self, position: str | None = None, game: Path | None = None) -> tuple[Position, GameState | None]:

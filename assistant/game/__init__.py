@@ -25,7 +25,7 @@ from ..position import dump_position, parse_position
 from ..rules.engine import Reason
 from ..rules.record import EDITIONS
 from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
-from .state import GameState, check, fold
+from .state import GameState, Kept, check, copy_state, finish, fold, fold_on
 from .store import Event, GameStore
 
 
@@ -44,6 +44,9 @@ class Game:
     def __init__(self, store: GameStore, library: CardLibrary | None = None):
         self.store = store
         self.library = library
+        #: a fold of this log that a caller kept (the live table's, in the reader's language):
+        #: the checks and :meth:`state` go on from it, folding only the events appended since
+        self.kept: Kept | None = None
 
     @classmethod
     def new(cls, path: Path, position_yaml: str, library: CardLibrary | None = None, override: str | None = None) -> Game:
@@ -89,7 +92,14 @@ class Game:
         return self.store.events()
 
     def state(self, upto: int | None = None) -> GameState:
-        return fold(self.store.events(), self.library, upto, str(self.path))
+        if upto is not None:
+            return fold(self.store.events(), self.library, upto, str(self.path))
+        return self._fold(self.store.events())
+
+    def _fold(self, events: list[Event]) -> GameState:
+        """The whole log folded (from :attr:`kept` when it fits), a state of the caller's own."""
+        self.kept = fold_on(self.kept, events, self.library, str(self.path))
+        return finish(copy_state(self.kept[0]))
 
     def refusals(self, kind: str, data: dict[str, Any]) -> list[Reason]:
         return check(self.state(), kind, data)
@@ -99,7 +109,7 @@ class Game:
         then; refused commands write nothing unless overridden with a reason."""
 
         def guard(events: list[Event]) -> None:
-            state = fold(events, self.library, path=str(self.path))
+            state = self._fold(events)
             reasons = check(state, kind, data)
             if reasons and not override:
                 raise RefusedError(reasons)

@@ -305,6 +305,11 @@ def _snapshot(state: GameState) -> dict[str, Any]:
 
 
 def fold(events: list[Event], library: CardLibrary | None = None, upto: int | None = None, path: str = "the game log") -> GameState:
+    return finish(fold_raw(events, library, upto, path))
+
+
+def fold_raw(events: list[Event], library: CardLibrary | None = None, upto: int | None = None, path: str = "the game log") -> GameState:
+    """The fold before :func:`finish`: the state that :func:`fold_more` goes on from."""
     check_shapes(path, events, SHAPES)
     undone = undone_seqs(events, upto)
     state: GameState | None = None
@@ -316,22 +321,72 @@ def fold(events: list[Event], library: CardLibrary | None = None, upto: int | No
             state.entries.append(Entry(e, 0, 0, describe(state, e)))
             continue
         assert state is not None
-        if e.kind == "undo" or e.seq in undone:
-            state.entries.append(Entry(e, state.round, state.phase, _describe_safely(state, e), undone=e.seq in undone))
-            continue
-        text = _describe_safely(state, e)
-        snap = _snapshot(state)
-        state.seq = e.seq
-        try:
-            said = apply(state, e.kind, e.data)
-        except (AssistantError, KeyError, ValueError, TypeError, AttributeError) as exc:
-            state.__dict__.update(snap)
-            state.entries.append(Entry(e, state.round, state.phase, text, void=_void_reason(exc)))
-            continue
-        if e.override:
-            said.append(_("override: {override}").format(override=e.override))
-        state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
+        _fold_one(state, e, e.seq in undone)
     assert state is not None
+    return state
+
+
+def fold_more(raw: GameState, setup: Event, new: list[Event], path: str = "the game log") -> GameState | None:
+    """``raw`` (a :func:`fold_raw`, never changed here) with the events appended after it
+    folded on: the same state as folding the whole log again, without parsing the setup's
+    position again. None when an undo is among them (it may cancel or void earlier events:
+    only a whole fold is exact then)."""
+    check_shapes(path, [setup, *new], SHAPES)
+    if any(e.kind in ("undo", "setup") for e in new):
+        return None
+    state = copy_state(raw)
+    for e in new:
+        _fold_one(state, e, False)
+    return state
+
+
+#: a fold kept to go on from: the :func:`fold_raw` state (never changed), the log's setup event
+#: and the last event folded into it
+Kept = tuple[GameState, Event, Event]
+
+
+def fold_on(kept: Kept | None, events: list[Event], library: CardLibrary | None = None, path: str = "the game log") -> Kept:
+    """The whole log ``events`` folded, from ``kept`` when the log is the one it was folded
+    from with events appended (its setup and its last event still there, no undo since); a
+    whole fold otherwise. Finish a copy of the state to read it: ``finish(copy_state(...))``."""
+    if kept is not None and events:
+        base, setup, last = kept
+        at = next((i for i in range(len(events) - 1, -1, -1) if events[i].seq <= last.seq), None)
+        if at is not None and events[0] == setup and events[at] == last:
+            raw = fold_more(base, setup, events[at + 1:], path) if at + 1 < len(events) else base
+            if raw is not None:
+                return raw, setup, events[-1]
+    return fold_raw(events, library, path=path), events[0], events[-1]
+
+
+def _fold_one(state: GameState, e: Event, undone: bool) -> None:
+    if e.kind == "undo" or undone:
+        state.entries.append(Entry(e, state.round, state.phase, _describe_safely(state, e), undone=undone))
+        return
+    text = _describe_safely(state, e)
+    snap = _snapshot(state)
+    state.seq = e.seq
+    try:
+        said = apply(state, e.kind, e.data)
+    except (AssistantError, KeyError, ValueError, TypeError, AttributeError) as exc:
+        state.__dict__.update(snap)
+        state.entries.append(Entry(e, state.round, state.phase, text, void=_void_reason(exc)))
+        return
+    if e.override:
+        said.append(_("override: {override}").format(override=e.override))
+    state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
+
+
+def copy_state(state: GameState) -> GameState:
+    """A state that folding more events into leaves ``state`` as it was: the containers the
+    fold changes are copied (the ones :func:`_snapshot` rolls a failed event back with)."""
+    snap = _snapshot(state)
+    snap["entries"] = list(state.entries)
+    return GameState(**snap)
+
+
+def finish(state: GameState) -> GameState:
+    """The folded state as readers see it (the fallen figures' stories in its position)."""
     state.seq = None
     if state.fallen:
         p = state.position

@@ -381,6 +381,16 @@ class GameStore:
             raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
         return [_decode(self.path, row) for row in rows]
 
+    def events_from(self, seq: int) -> list[Event]:
+        """The setup event (the first) and the events from ``seq`` on: what a reader that
+        folded the log up to ``seq`` needs to check that it is still the same log and to go on."""
+        q = "SELECT seq, at, kind, data, override FROM events WHERE seq = (SELECT MIN(seq) FROM events) OR seq >= ? ORDER BY seq"
+        try:
+            rows = self.con.execute(q, (seq,)).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
+        return [_decode(self.path, row) for row in rows]
+
     def append(
         self,
         kind: str,

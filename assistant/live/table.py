@@ -1,7 +1,8 @@
 """One running table: the game (or a bare position) that the web app and the shell serve.
 
 It holds no state of its own: every read folds the SQLite log (cached by the log's last event
-number and the file's modification time), every write is one event through
+number and the file's modification time; after a change only the events appended since are
+folded onto the fold kept, a whole fold after an undo), every write is one event through
 :class:`~assistant.game.Game`, exactly as the CLI records it. A ``kill -9`` loses nothing and a
 second process (the CLI, another server) sees the same game.
 """
@@ -53,6 +54,10 @@ class Table:
         self._lock = threading.Lock()
         self._folding = threading.Lock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
+        #: per language: the fold before it was finished, the log's setup and last event folded
+        #: (the next change folds only what was appended: :meth:`_fold`)
+        self._raw: dict[str, tuple[Any, Any, Any]] = {}
+        self._shown: dict[str, Position] = {}  # per language: the position of the last fold
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
@@ -86,16 +91,52 @@ class Table:
             with self._lock:
                 if key in self._cache:
                     return self._cache[key]
-            g = self._open(readonly=True)
-            try:
-                st = g.state()
-            finally:
-                g.close()
-            snap = Snapshot(st.position, st, key[0])
+            st, version = self._fold(key[2])
+            snap = Snapshot(st.position, st, version)
             with self._lock:
                 self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
                 self._cache[key] = snap
         return snap
+
+    def _fold(self, language: str) -> tuple[Any, int]:
+        """The game's state now and the last event folded into it. The log only grows (an undo
+        is appended too), so the fold kept from the last change goes on with the events
+        appended since: a change costs its own events, not the setup's position parsed again
+        and the whole log replayed. A whole fold when there is none kept, when the log is not
+        the one kept (its setup or last event differs: another file put in its place) or when
+        an undo came (it may cancel or void earlier events). Called under ``_folding``."""
+        from ..game.state import copy_state, finish, fold_more, fold_raw
+
+        assert self.game is not None
+        g = self._open(readonly=True)
+        try:
+            raw = None
+            kept = self._raw.get(language)
+            if kept is not None:
+                base, setup, last = kept
+                got = g.store.events_from(last.seq)
+                head = [e for e in got if e.seq <= last.seq]
+                new = [e for e in got if e.seq > last.seq]
+                if head == ([setup] if setup.seq == last.seq else [setup, last]):
+                    raw = fold_more(base, setup, new, str(g.path)) if new else base
+                    last = new[-1] if new else last
+            if raw is None:
+                events = g.store.events()
+                raw = fold_raw(events, self.library, path=str(g.path))
+                setup, last = events[0], events[-1]
+        finally:
+            g.close()
+        self._raw[language] = (raw, setup, last)
+        # the kept fold is never handed out: readers get their own finished copy
+        st = finish(copy_state(raw))
+        # with a figure fallen, finishing makes a new position (the fallen named in it) at every
+        # change: the one shown before is kept while the board is the same, and with it the
+        # lines of sight it has worked out (the same pair asked after a note costs nothing)
+        shown = self._shown.get(language)
+        if shown is not None and _same_board(shown, st.position):
+            st.position = shown
+        self._shown[language] = st.position
+        return st, last.seq
 
     def status(self) -> dict[str, Any]:
         snap = self.snapshot()
@@ -213,9 +254,12 @@ class Table:
     def record(self, kind: str, data: dict[str, Any], override: str | None = None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
         """One event, checked by the rules (unless overridden) and appended to the log."""
         from ..game.actions import record
+        from ..i18n import current
 
         self._writable()
-        ev, entry = record(self._open(readonly=False), kind, data, override)
+        g = self._open(readonly=False)
+        g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
+        ev, entry = record(g, kind, data, override)
         return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
@@ -275,8 +319,11 @@ class Table:
         self.library = CardLibrary.load(list(self.library.files)) if self.library is not None and self.library.files else default_library()
         self.session.cards_library = self.library
         self.session._folds.clear()
-        with self._lock:
+        self.session._kept.clear()
+        with self._folding, self._lock:
             self._cache.clear()
+            self._raw.clear()
+            self._shown.clear()
         if self._position is not None:
             cards = {k: self.library.lookup(c.game, c.name) or c for k, c in self._position.cards.items()}
             self._position = replace(self._position, cards=cards)
@@ -304,6 +351,12 @@ class Table:
             return export_text(g.state(), g.store.meta(), fmt)
         finally:
             g.close()
+
+
+def _same_board(a: Position, b: Position) -> bool:
+    """The same position: its parts the very same objects (nothing folded since changed them)
+    and the same fallen named."""
+    return a.edition is b.edition and a.map is b.map and a.figures is b.figures and a.cards is b.cards and a.departed == b.departed
 
 
 def _verb(name: str) -> Any:
