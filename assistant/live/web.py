@@ -69,6 +69,8 @@ SCRIPT_TEXTS = (
     N_("Record"), N_("Ask"), N_("questions"), N_("Tap the helpers (combined fire); tap again to drop one."),
     N_("Initiative: each side's d20 as rolled"), N_("Let the assistant roll"), N_("{figure} left the table"),
     N_("no route there: the move would be refused"), N_("cards"),
+    # an attack line's condition (the answer's JSON says it in English)
+    N_("first attack"), N_("single attack"), N_("next attack of the line"), N_("(did not move)"), N_("Rend +{n} if the first hit too"),
 )
 
 

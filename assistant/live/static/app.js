@@ -329,6 +329,14 @@ $("slot-target").onclick = async () => {
 
 // ---------------------------------------------------------------- the answer
 
+// An attack line's condition as the reader says it: the JSON's words stay English (machine
+// values), their known parts are put in the page's language; an ability's name stays as printed.
+function conditionText(c) {
+  let t = String(c || "");
+  for (const part of ["first attack", "single attack", "next attack of the line", "(did not move)"]) t = t.split(part).join(tr(part));
+  return t.replace(/Rend \+(\d+) if the first hit too/g, (m, n) => tr("Rend +{n} if the first hit too", { n }));
+}
+
 function reasonsList(rs) { return (rs || []).map((r) => `<li>${esc(r.text)} <span class="rule">${esc(r.rule)}</span></li>`).join(""); }
 
 async function showTargets() {
@@ -412,7 +420,7 @@ async function showPair() {
   const w = los.witness ? `<p>${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}</p>` : "";
   let why = `<p><b>${esc(tr("Line of sight:"))}</b></p>${w}<ul>${reasonsList(los.reasons)}</ul><p><b>${esc(tr("Cover:"))}</b></p><ul>${reasonsList(cov.reasons)}</ul>`;
   why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
-  if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
+  if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(conditionText(x.condition))}): ${x.needs}+`).join("; ")}</p>`;
   why += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
   if (att.not_modelled && att.not_modelled.length) why += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
   const open = $("why") && $("why").open ? " open" : "";
