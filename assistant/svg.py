@@ -17,9 +17,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from . import i18n
 from .coords import Square, column_name
 from .editions import SquareTerrain
-from . import i18n
 from .i18n import _, term
 from .model import Position
 

@@ -53,11 +53,13 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         total = sum(costs)
         if total > limit:
             problems.append(
-                Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side_name(side), total=total, limit=limit), cite(points_rule))
+                Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side_name(side), total=total, limit=limit),
+                       cite(points_rule))
             )
         if unknown_cost:
             unchecked.append(
-                _("{side}: points not fully checked ({total} known; cost unknown for {names})").format(side=side_name(side), total=total, names=", ".join(unknown_cost))
+                _("{side}: points not fully checked ({total} known; cost unknown for {names})").format(
+                    side=side_name(side), total=total, names=", ".join(unknown_cost))
             )
         side_rules(pos, rec, side, cards, problems, unchecked)
     return problems, unchecked
@@ -90,7 +92,8 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
         unchecked.append(_("{side}: commander not checked (commander ratings unknown)").format(side=side_name(side)))
     factions = [set(c.factions) for _fid, c in cards if isinstance(c, DdmCard) and c.factions]
     if len(factions) == len(cards) and factions and not set.intersection(*factions):
-        problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side_name(side)), cite("§ Frakcje p.6")))
+        problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side_name(side)),
+                               cite("§ Frakcje p.6")))
     elif len(factions) < len(cards):
         unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side_name(side)))
 

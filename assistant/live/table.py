@@ -352,9 +352,9 @@ class CardTable:
         log.close()
         self.session = Session(game=game, cache=True)
 
-    def run(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name (the questions refuse a card game, naming its commands)."""
-        return run_verb(self.session, name, body)
+        return run_verb(self.session, name, body, lines)
 
     def _log(self) -> Any:
         from ..cardgame.log import CardGameLog

@@ -288,7 +288,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         refusals). With ``?lines=true`` the answer also carries ``"text_lines"``: the text the
         command line prints, in the reader's language (what the page shows of a question)."""
         body = await _json(request)
-        return await run_in_threadpool(table.run, verb.replace("/", " "), body, lines)
+        return await run_in_threadpool(lambda: table.run(verb.replace("/", " "), body, lines))
 
     @app.get("/api/export")
     def export(format: str = "md") -> Any:

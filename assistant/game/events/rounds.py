@@ -47,7 +47,8 @@ class Initiative:
         d = data
         parts: list[str] = []
         for i, rr in enumerate(d.get("rerolls") or ()):
-            parts.append(_("roll {value}: ").format(value=i + 1) + ", ".join(f"{side_name(s)} {rr[s]}" for s in state.sides() if s in rr) + _(" (tied: reroll)"))
+            tied = ", ".join(f"{side_name(s)} {rr[s]}" for s in state.sides() if s in rr)
+            parts.append(_("roll {value}: ").format(value=i + 1) + tied + _(" (tied: reroll)"))
         ratings = d.get("ratings") or {}
         totals = d.get("totals") or d.get("rolls", {})
         raw = d.get("rolls") or {}
