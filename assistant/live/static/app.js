@@ -648,7 +648,8 @@ async function refreshStatus() {
   const st = await api("api/status");
   $("round").textContent = st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: st.phase }) : tr("no round yet");
   let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: sideName(st.next) }) : "");
-  if (st.over) acting = st.over;
+  // the game over, said in the reader's language ("over" in the JSON is the command line's English)
+  if (st.over) acting = st.winner ? tr("{side} wins", { side: sideName(st.winner) }) : tr("the game was ended ({reason})", { reason: st.ended });
   if (st.may_activate) {
     const left = Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ");
     acting += left ? " · " + tr("may still act — {left}", { left }) : "";
