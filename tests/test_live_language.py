@@ -26,6 +26,8 @@ def test_every_verb_and_argument_has_a_label_in_polish_and_czech(tmp_path: Path)
         for name, d in detail.items():
             assert name in VERB_LABELS, name
             assert d["label"] != VERB_LABELS[name] or d["label"] in ("format", "text"), (lang, name)
+            # a label is never another verb's name (a select matched by either would pick the wrong one)
+            assert d["label"] == name or d["label"] not in detail, (lang, name)
             for p in d["params"]:
                 assert p["name"] in PARAM_LABELS, (name, p["name"])
 

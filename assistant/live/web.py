@@ -84,12 +84,12 @@ VERB_LABELS = {
     "game charge": N_("charge"), "game condition": N_("condition"), "game damage": N_("damage"), "game disembark": N_("disembark"),
     "game door": N_("door"), "game embark": N_("embark"), "game end": N_("end the game"), "game end-turn": N_("end turn"),
     "game export": N_("export the game"), "game flee": N_("flee"), "game force": N_("Force points"), "game heal": N_("heal"),
-    "game initiative": N_("initiative"), "game log": N_("game log"), "game morale": N_("morale save"), "game move": N_("move"),
+    "game initiative": N_("initiative"), "game log": N_("the log"), "game morale": N_("morale save"), "game move": N_("move"),
     "game note": N_("note"), "game power": N_("Force power"), "game remove": N_("remove a figure"), "game replay": N_("replay"),
     "game status": N_("game status"), "game undo": N_("undo"),
-    "destiny check": N_("check a play"), "destiny do": N_("play"), "destiny export": N_("export the game"), "destiny log": N_("game log"),
+    "destiny check": N_("check a play"), "destiny do": N_("play"), "destiny export": N_("export the game"), "destiny log": N_("the log"),
     "destiny new": N_("new game"), "destiny note": N_("note"), "destiny status": N_("the table now"), "destiny undo": N_("undo"),
-    "swtcg check": N_("check a play"), "swtcg do": N_("play"), "swtcg export": N_("export the game"), "swtcg log": N_("game log"),
+    "swtcg check": N_("check a play"), "swtcg do": N_("play"), "swtcg export": N_("export the game"), "swtcg log": N_("the log"),
     "swtcg new": N_("new game"), "swtcg note": N_("note"), "swtcg status": N_("the table now"), "swtcg undo": N_("undo"),
 }
 #: each argument of a verb as a form's label says it (the JSON names stay the API's)
