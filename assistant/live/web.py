@@ -70,7 +70,8 @@ SCRIPT_TEXTS = (
     N_("Initiative: each side's d20 as rolled"), N_("Let the assistant roll"), N_("{figure} left the table"),
     N_("no route there: the move would be refused"), N_("cards"),
     # an attack line's condition (the answer's JSON says it in English)
-    N_("{side} wins"), N_("the game was ended ({reason})"), N_("first attack"), N_("single attack"), N_("next attack of the line"), N_("(did not move)"), N_("Rend +{n} if the first hit too"),
+    N_("{side} wins"), N_("the game was ended ({reason})"), N_("first attack"), N_("single attack"), N_("next attack of the line"),
+    N_("(did not move)"), N_("Rend +{n} if the first hit too"),
 )
 
 
