@@ -77,6 +77,20 @@ def term(kind: str) -> str:
     return _(TERMS[kind]) if kind in TERMS else kind
 
 
+#: the sides the Star Wars editions name (the rulebooks' "light side" and "dark side"); a DDM
+#: warband's or any other side is the name its position file gives, said as written
+SIDES = {"light": N_("light"), "dark": N_("dark")}
+
+
+def side_name(side: str) -> str:
+    """A side as the reader says it: ``light`` and ``dark`` translated, any other as written.
+
+    >>> side_name("light"), side_name("warband-a")
+    ('light', 'warband-a')
+    """
+    return _(SIDES[side]) if side in SIDES else side
+
+
 def source_names(sources: object) -> str:
     """``wall E7, low J7``: cover sources as an answer lists them."""
     return ", ".join(f"{term(s.kind)} {s.where}" for s in sources)  # type: ignore[attr-defined]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from . import i18n
 from .coords import Square, column_name
 from .editions import SquareTerrain
 from .i18n import _, term
@@ -167,6 +168,5 @@ def write_svg(path: Any, svg: str) -> None:
 
 
 def side_name(side: str) -> str:
-    """A side as the reader says it: the usual ``light`` and ``dark`` translated, any other
-    name (the position file's own) as written."""
-    return _(side) if side in ("light", "dark") else side  # both marked for translation in live/web.py
+    """A side as the reader says it (:func:`assistant.i18n.side_name`)."""
+    return i18n.side_name(side)

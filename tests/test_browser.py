@@ -698,3 +698,49 @@ def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, br
     finally:
         srv.should_exit = True
         thread.join(timeout=5)
+
+
+def test_a_polish_phone_has_no_english_left_on_its_key_elements(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    """Slots, buttons, verb chips, a form's labels, a question's answer, the log's last line and
+    the verdict's labels are in Polish (issue 27, Deliver 6): none is the English text."""
+    url, _ = server
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="pl-PL")
+    page = ctx.new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    page.click("#b-initiative")
+    page.click("#b-init-auto")
+    page.wait_for_selector("#message.ok")
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 2")  # the setup, then the initiative
+    last = (page.locator("#log li").last.text_content() or "").strip()
+    assert "wygrywa" in last and ("jasna strona" in last or "ciemna strona" in last), last
+    assert not any(w in last.split() for w in ("light", "dark", "wins")), last
+    _tap_figure(page, "sbd")
+    page.wait_for_selector("#answer tr[data-target]")
+    page.locator('#answer tr[data-target="obi"]').click()
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    english = {"mine", "target", "Activate", "Move…", "Attack", "Combined fire…", "End turn", "Roll initiative", "d20",
+               "Line of sight:", "Cover:", "Attack:", "aoo", "charge", "power", "morale", "damage", "heal", "condition", "force",
+               "door", "embark", "disembark", "flee", "remove", "note", "end", "attack of opportunity", "Force points",
+               "figure", "figure *", "amount *", "by", "saves", "viewer *", "target *", "All commands", "Game log"}
+    shown = {t.strip() for t in page.locator(
+        "#slot-mine span, #slot-target span, #actions button, label.d20, #verdict dt, .verb-chip, #verbs-box summary, #log-box summary"
+    ).all_inner_texts()}
+    assert len(page.locator(".verb-chip").all()) >= 10
+    assert not shown & english, shown & english
+    page.click(".verb-chip[data-verb='game damage']")
+    labels = {t.strip() for t in page.locator("#verb-form label").all_inner_texts()}
+    assert "postać *" in labels and not labels & english, labels
+    page.click("#verb-close")
+    page.click("#verbs-box summary")
+    page.select_option("#verb-select", "los")
+    assert {t.strip() for t in page.locator("#verb-form label").all_inner_texts()} == {"patrzący *", "cel *"}
+    page.fill("#verb-form input[data-name=viewer]", "sbd")
+    page.fill("#verb-form input[data-name=target]", "obi")
+    page.click("#verb-go")
+    page.wait_for_function("document.querySelector('#verb-result') && document.querySelector('#verb-result').textContent")
+    answer = page.locator("#verb-result").inner_text()
+    assert answer.startswith("sbd → obi") and "{" not in answer, answer  # the answer's text, not its JSON
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-pl-no-english.png"), full_page=True)

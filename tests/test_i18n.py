@@ -163,8 +163,8 @@ def test_a_refusal_reads_in_each_language(tmp_path: Path, lang: str, words: tupl
     assert r.exit_code == 0 and all(w in r.stdout for w in words), r.stdout
 
 
-@pytest.mark.parametrize("lang, words", [("pl", ("błąd", "odmowa", "aktywuje strona dark", "Sędzia może")),
-                                         ("cs", ("chyba", "odmítnuto", "aktivuje strana dark", "Rozhodčí"))])
+@pytest.mark.parametrize("lang, words", [("pl", ("błąd", "odmowa", "aktywuje ciemna strona", "Sędzia może")),
+                                         ("cs", ("chyba", "odmítnuto", "aktivuje temná strana", "Rozhodčí"))])
 def test_a_game_refusal_reads_in_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: tuple[str, ...]) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat"]).exit_code == 0

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..coords import Square
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import _, side_name
 from ..rules.record import find_edition
 from .state import GameState, check
 
@@ -363,9 +363,10 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
     lines += ["", _("## Result"), "", _("- Last round played: {round}, phase {phase}").format(round=st.round, phase=st.phase)]
     if st.vp:
-        lines.append(_("- Points: ") + ", ".join(f"{s} {v}" for s, v in st.vp.items()))
+        lines.append(_("- Points: ") + ", ".join(f"{side_name(s)} {v}" for s, v in st.vp.items()))
     lines.append(
-        _("- Winner: {winner}").format(winner=st.winner() or _("none yet")) + (_("; the game was ended: {ended}").format(ended=st.ended) if st.ended else "")
+        _("- Winner: {winner}").format(winner=side_name(st.winner() or "") or _("none yet"))
+        + (_("; the game was ended: {ended}").format(ended=st.ended) if st.ended else "")
     )
     for fid, f in st.fallen.items():
         lines.append(f"- {f.text(fid)}")
@@ -373,7 +374,8 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         _("- Standing: ")
         + (
             ", ".join(
-                _("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=f.side, at=f.at.name, damage=f.damage_taken) for f in st.position.figures
+                _("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=side_name(f.side), at=f.at.name, damage=f.damage_taken)
+                for f in st.position.figures
             )
             or _("nobody")
         )

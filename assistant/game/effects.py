@@ -15,7 +15,7 @@ from ..abilities import has
 from ..cards import DdmCard
 from ..editions import cite_for
 from ..errors import AssistantError, UnknownNameError
-from ..i18n import _
+from ..i18n import _, side_name
 from ..model import DepartedError, Figure, Position
 from ..rules.record import find_edition
 from .state import Fallen, GameState, Turn
@@ -190,7 +190,7 @@ def score_if_round_over(state: GameState, force: bool = False) -> list[str]:
                 state.vp[side] = state.vp.get(side, 0) + 10
                 said.append(
                     _("end of round {round}: {side} scores 10 VP for its victory area ({names}), now {vp} ({value})").format(
-                        round=state.round, side=side, names=', '.join(holders), vp=state.vp[side], value=tr.cite('§ Scenariusz starcia p.28')
+                        round=state.round, side=side_name(side), names=', '.join(holders), vp=state.vp[side], value=tr.cite('§ Scenariusz starcia p.28')
                     )
                 )
     state.quiet_rounds = 0 if state.round_had_action else state.quiet_rounds + 1
@@ -204,10 +204,10 @@ def final_words(state: GameState) -> str:
     """The game's end in words: the winner, or the points on the tie-break."""
     w = state.winner()
     if w:
-        return _("the game ends: {winner} has won").format(winner=w)
+        return _("the game ends: {winner} has won").format(winner=side_name(w))
     pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or _("no points")
     leaders = [s for s, v in state.vp.items() if v == max(state.vp.values(), default=0)] if state.vp else []
-    lead = _("; {side} leads on points").format(side=leaders[0]) if len(leaders) == 1 else (_("; tied on points") if leaders else "")
+    lead = _("; {side} leads on points").format(side=side_name(leaders[0])) if len(leaders) == 1 else (_("; tied on points") if leaders else "")
     return _("the game ends ({why}): points {points}{lead} ({rule})").format(
         why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break)
     )

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..cards import Card, DdmCard, SwmCard
 from ..editions import cite_for
-from ..i18n import _
+from ..i18n import _, side_name
 from ..model import Figure, Position
 from ..rules.engine import Reason
 from ..rules.record import EditionRecord, find_edition
@@ -53,11 +53,13 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         total = sum(costs)
         if total > limit:
             problems.append(
-                Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side, total=total, limit=limit), cite(points_rule))
+                Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side_name(side), total=total, limit=limit),
+                       cite(points_rule))
             )
         if unknown_cost:
             unchecked.append(
-                _("{side}: points not fully checked ({total} known; cost unknown for {names})").format(side=side, total=total, names=", ".join(unknown_cost))
+                _("{side}: points not fully checked ({total} known; cost unknown for {names})").format(
+                    side=side_name(side), total=total, names=", ".join(unknown_cost))
             )
         side_rules(pos, rec, side, cards, problems, unchecked)
     return problems, unchecked
@@ -74,7 +76,7 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
         return cite_for(pos.edition, w)
 
     if len(figs) > 8:
-        problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side, n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
+        problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side_name(side), n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
     for f, c in cards:
         if c is not None and c.cost is not None and c.cost > 140:
             problems.append(
@@ -85,14 +87,15 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
     has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)
     surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _fid, c in cards)
     if not has_commander and surely_none:
-        problems.append(Reason(_("{side}'s warband has no commander").format(side=side), cite("§ Tworzenie drużyny p.6-7")))
+        problems.append(Reason(_("{side}'s warband has no commander").format(side=side_name(side)), cite("§ Tworzenie drużyny p.6-7")))
     elif not has_commander:
-        unchecked.append(_("{side}: commander not checked (commander ratings unknown)").format(side=side))
+        unchecked.append(_("{side}: commander not checked (commander ratings unknown)").format(side=side_name(side)))
     factions = [set(c.factions) for _fid, c in cards if isinstance(c, DdmCard) and c.factions]
     if len(factions) == len(cards) and factions and not set.intersection(*factions):
-        problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side), cite("§ Frakcje p.6")))
+        problems.append(Reason(_("{side}'s creatures share no faction (each must show the warband's faction)").format(side=side_name(side)),
+                               cite("§ Frakcje p.6")))
     elif len(factions) < len(cards):
-        unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side))
+        unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side_name(side)))
 
 
 def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str]) -> None:
@@ -108,13 +111,13 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
             problems.append(Reason(_("{fid} and {seen} are the same Unique character").format(fid=fid, seen=seen[n]), cite("PL p.65-66; CS g.14")))
         seen.setdefault(n, fid)
     if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
-        unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side))
+        unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
     known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
     wanted = set().union(*known) if known else set()
     if wanted and rec.faction_eras and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
-        problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side, names=', '.join(sorted(wanted))), cite("PL p.15")))
+        problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side_name(side), names=', '.join(sorted(wanted))), cite("PL p.15")))
     if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
-        unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side))
+        unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side_name(side)))
 
 
 _SideRules = Callable[[Position, EditionRecord, str, _Cards, list[Reason], list[str]], None]

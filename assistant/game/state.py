@@ -30,7 +30,7 @@ from ..cards import CardLibrary, split_ability
 from ..coords import Square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
-from ..i18n import _
+from ..i18n import _, side_name
 from ..model import DepartedError, Figure, Position
 from ..position import parse_position
 from ..rules.engine import Reason
@@ -440,7 +440,7 @@ def apply(state: GameState, kind: str, data: Data) -> list[str]:
     w = state.winner()
     if w and state.announced_winner != w:
         state.announced_winner = w
-        said.append(_("{side} wins").format(side=w) + f" ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
+        said.append(_("{side} wins").format(side=side_name(w)) + f" ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
     return said
 
 
@@ -460,7 +460,7 @@ def check(state: GameState, kind: str, data: Data) -> list[Reason]:
 
 
 def describe_setup(pos: Position) -> str:
-    figures = ", ".join(_("{figure} ({side}) at {at}").format(figure=f.id, side=f.side, at=f.at.name) for f in pos.figures)
+    figures = ", ".join(_("{figure} ({side}) at {at}").format(figure=f.id, side=side_name(f.side), at=f.at.name) for f in pos.figures)
     return _("{edition}, {cols} x {rows}, figures {figures}").format(edition=pos.edition.value, cols=pos.map.cols, rows=pos.map.rows, figures=figures)
 
 

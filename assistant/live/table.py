@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+
 from ..cardgames import CARD_GAMES
 from ..cards import CardLibrary, default_library
 from ..commands import Session, load_all
@@ -300,18 +302,18 @@ class Table:
             return self.undo(args.get("seq"))
         raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
 
-    def run(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name, its arguments from a JSON object: the same JSON the
         command line prints with ``--json``, the same refusals. A bare position answers the
-        questions only."""
+        questions only. ``lines``: add ``text_lines``, the text a person reads."""
         v = _verb(name)
         if v.library:  # the user's card library (cards set): a table serving a position keeps numbers too
-            out = run_verb(self.session, name, body)
+            out = run_verb(self.session, name, body, lines)
             self._reload_library()
             return out
         if v.writes or v.param("position") is None:
             self._writable()
-        return run_verb(self.session, name, body)
+        return run_verb(self.session, name, body, lines)
 
     def _reload_library(self) -> None:
         """Read the card library again (a number was kept with ``cards set``): the next question
@@ -367,10 +369,15 @@ def _verb(name: str) -> Any:
     return v
 
 
-def run_verb(session: Session, name: str, body: dict[str, Any]) -> dict[str, Any]:
-    """A verb over the web: its arguments read from JSON, its answer's JSON."""
+def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
+    """A verb over the web: its arguments read from JSON, its answer's JSON (with ``lines``, and
+    ``text_lines``: the lines the command line prints, their markup taken off)."""
     v = _verb(name)
-    return v(session, **from_json(v, body)).json
+    result = v(session, **from_json(v, body))
+    if not lines:
+        return result.json
+    said = list(result.lines) if result.lines else (result.text or "").splitlines()
+    return {**result.json, "text_lines": [Text.from_markup(line).plain for line in said]}
 
 
 def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:
@@ -398,9 +405,9 @@ class CardTable:
         log.close()
         self.session = Session(game=game, cache=True)
 
-    def run(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name (the questions refuse a card game, naming its commands)."""
-        return run_verb(self.session, name, body)
+        return run_verb(self.session, name, body, lines)
 
     def _log(self) -> Any:
         from ..cardgame.log import CardGameLog

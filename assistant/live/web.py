@@ -68,8 +68,46 @@ SCRIPT_TEXTS = (
     N_("Cancel"), N_("Tap another square to change it, or confirm."), N_("{verb}: this command works on this computer's files; run it there"),
     N_("Record"), N_("Ask"), N_("questions"), N_("Tap the helpers (combined fire); tap again to drop one."),
     N_("Initiative: each side's d20 as rolled"), N_("Let the assistant roll"), N_("{figure} left the table"),
-    N_("no route there: the move would be refused"),
+    N_("no route there: the move would be refused"), N_("cards"),
+    # an attack line's condition (the answer's JSON says it in English)
+    N_("{side} wins"), N_("the game was ended ({reason})"), N_("first attack"), N_("single attack"), N_("next attack of the line"),
+    N_("(did not move)"), N_("Rend +{n} if the first hit too"),
 )
+
+
+#: each verb as a person says it, for the page's buttons and forms (the verbs' own names, the
+#: command line's words, stay the API's); shown in the reader's language
+VERB_LABELS = {
+    "attack": N_("attack: what to roll"), "cover": N_("cover"), "los": N_("line of sight"), "matrix": N_("who sees whom"),
+    "nearest": N_("nearest enemies"), "range": N_("range"), "targets": N_("targets"),
+    "cards commander": N_("enter a commander effect"), "cards import": N_("import cards"), "cards set": N_("keep a card's numbers"),
+    "game activate": N_("activate"), "game aoo": N_("attack of opportunity"), "game attack": N_("record an attack"),
+    "game charge": N_("charge"), "game condition": N_("condition"), "game damage": N_("damage"), "game disembark": N_("disembark"),
+    "game door": N_("door"), "game embark": N_("embark"), "game end": N_("end the game"), "game end-turn": N_("end turn"),
+    "game export": N_("export the game"), "game flee": N_("flee"), "game force": N_("Force points"), "game heal": N_("heal"),
+    "game initiative": N_("initiative"), "game log": N_("the log"), "game morale": N_("morale save"), "game move": N_("move"),
+    "game note": N_("note"), "game power": N_("Force power"), "game remove": N_("remove a figure"), "game replay": N_("replay"),
+    "game status": N_("game status"), "game undo": N_("undo"),
+    "destiny check": N_("check a play"), "destiny do": N_("play"), "destiny export": N_("export the game"), "destiny log": N_("the log"),
+    "destiny new": N_("new game"), "destiny note": N_("note"), "destiny status": N_("the table now"), "destiny undo": N_("undo"),
+    "swtcg check": N_("check a play"), "swtcg do": N_("play"), "swtcg export": N_("export the game"), "swtcg log": N_("the log"),
+    "swtcg new": N_("new game"), "swtcg note": N_("note"), "swtcg status": N_("the table now"), "swtcg undo": N_("undo"),
+}
+#: each argument of a verb as a form's label says it (the JSON names stay the API's)
+PARAM_LABELS = {
+    "a": N_("from figure"), "action": N_("add or remove"), "affects": N_("whom it reaches"), "amount": N_("amount"),
+    "attack": N_("attack"), "attacker": N_("attacker"), "auto": N_("let the assistant roll"), "b": N_("to figure"),
+    "burrow": N_("burrow"), "by": N_("by whom"), "charge": N_("charging"), "combined_fire": N_("combined fire (helpers)"),
+    "command": N_("play"), "condition": N_("condition"), "damage": N_("damage"), "defense": N_("defense"),
+    "delta": N_("Force points (+ gained, - spent)"), "edge": N_("door edge"), "figure": N_("figure"), "first": N_("goes first"),
+    "format": N_("format"), "get": N_("what to read"), "in_set": N_("set"), "melee": N_("melee"), "moved": N_("moved this turn"),
+    "name": N_("name"), "name_contains": N_("name contains"), "opportunity": N_("attack of opportunity"), "override": N_("override"),
+    "power": N_("Force power"), "range": N_("range"), "ranged": N_("ranged"), "reason": N_("reason"), "requires": N_("requires"),
+    "roll": N_("d20 as rolled"), "save": N_("save as rolled"), "saves": N_("saves as rolled"), "seq": N_("event number"),
+    "skiff": N_("skiff"), "source": N_("source"), "speed": N_("speed"), "stat": N_("numbers given (name.stat=N)"),
+    "state": N_("open or closed"), "target": N_("target"), "text": N_("text"), "to": N_("to square"), "tow": N_("tow"),
+    "values": N_("numbers (stat=N)"), "viewer": N_("viewer"),
+}
 
 
 def create_app(table: Table | CardTable, token: str | None = None, spectator: str | None = None,
@@ -237,17 +275,21 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         reg = load_all()
         # each verb's arguments, so that the page builds its form (the session's game and paths on
         # the server are not the request's to say); "local" verbs work on this computer's files only
-        detail = {name: {"writes": v.writes, "local": v.local,
-                         "params": [{"name": p.name, "kind": p.kind.__name__, "optional": p.optional}
+        # "label": the verb and each argument as the reader says them (the names stay the API's)
+        detail = {name: {"writes": v.writes, "local": v.local, "label": _(VERB_LABELS[name]) if name in VERB_LABELS else name,
+                         "params": [{"name": p.name, "kind": p.kind.__name__, "optional": p.optional,
+                                     "label": _(PARAM_LABELS[p.name]) if p.name in PARAM_LABELS else p.name}
                                     for p in v.params if p.name not in SESSION_PARAMS and p.kind is not Path]}
                   for name, v in reg.items()}
         return {"query": "verbs", "verbs": sorted(reg), "detail": detail}
 
     @app.post("/api/do/{verb:path}")
-    async def do_verb(verb: str, request: Request) -> Any:
-        """Any verb of the command line, its arguments a JSON object (the same JSON answers and refusals)."""
+    async def do_verb(verb: str, request: Request, lines: bool = False) -> Any:
+        """Any verb of the command line, its arguments a JSON object (the same JSON answers and
+        refusals). With ``?lines=true`` the answer also carries ``"text_lines"``: the text the
+        command line prints, in the reader's language (what the page shows of a question)."""
         body = await _json(request)
-        return await run_in_threadpool(table.run, verb.replace("/", " "), body)
+        return await run_in_threadpool(lambda: table.run(verb.replace("/", " "), body, lines))
 
     @app.get("/api/export")
     def export(format: str = "md") -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...i18n import _
+from ...i18n import _, side_name
 from ...rules.engine import Reason
 from ..effects import end_of_round, end_turn, final_words, score_if_round_over, set_figure
 from ..referee import game_over
@@ -47,18 +47,19 @@ class Initiative:
         d = data
         parts: list[str] = []
         for i, rr in enumerate(d.get("rerolls") or ()):
-            parts.append(_("roll {value}: ").format(value=i + 1) + ", ".join(f"{s} {rr[s]}" for s in state.sides() if s in rr) + _(" (tied: reroll)"))
+            tied = ", ".join(f"{side_name(s)} {rr[s]}" for s in state.sides() if s in rr)
+            parts.append(_("roll {value}: ").format(value=i + 1) + tied + _(" (tied: reroll)"))
         ratings = d.get("ratings") or {}
         totals = d.get("totals") or d.get("rolls", {})
         raw = d.get("rolls") or {}
         order = [s for s in state.sides() if s in raw] + [s for s in raw if s not in state.sides()]
         rolls = ", ".join(
-            f"{s} {raw[s]}" + (_(" + commander {rating} = {total}").format(rating=ratings[s], total=totals.get(s, raw[s])) if ratings.get(s) else "")
+            f"{side_name(s)} {raw[s]}" + (_(" + commander {rating} = {total}").format(rating=ratings[s], total=totals.get(s, raw[s])) if ratings.get(s) else "")
             for s in order
         )
         parts.append(rolls)
         text: str = _("round {round}: initiative ({rolls}); {winner} wins, {first} goes first").format(
-            round=state.round + 1, rolls="; ".join(parts), winner=d["winner"], first=d["first"]
+            round=state.round + 1, rolls="; ".join(parts), winner=side_name(d["winner"]), first=side_name(d["first"])
         )
         if d.get("tie_break"):
             text += "; " + _("tie broken: {how}").format(how=d["tie_break"])
@@ -86,7 +87,7 @@ class Activate:
                 if tr.morale
                 else _("it is {side}'s activation: each player activates up to 2 characters per phase, alternating")
             )
-            return [Reason(text.format(side=side), tr.cite(tr.cite_phase))]
+            return [Reason(text.format(side=side_name(side)), tr.cite(tr.cite_phase))]
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:

@@ -329,6 +329,14 @@ $("slot-target").onclick = async () => {
 
 // ---------------------------------------------------------------- the answer
 
+// An attack line's condition as the reader says it: the JSON's words stay English (machine
+// values), their known parts are put in the page's language; an ability's name stays as printed.
+function conditionText(c) {
+  let t = String(c || "");
+  for (const part of ["first attack", "single attack", "next attack of the line", "(did not move)"]) t = t.split(part).join(tr(part));
+  return t.replace(/Rend \+(\d+) if the first hit too/g, (m, n) => tr("Rend +{n} if the first hit too", { n }));
+}
+
 function reasonsList(rs) { return (rs || []).map((r) => `<li>${esc(r.text)} <span class="rule">${esc(r.rule)}</span></li>`).join(""); }
 
 async function showTargets() {
@@ -412,7 +420,7 @@ async function showPair() {
   const w = los.witness ? `<p>${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}</p>` : "";
   let why = `<p><b>${esc(tr("Line of sight:"))}</b></p>${w}<ul>${reasonsList(los.reasons)}</ul><p><b>${esc(tr("Cover:"))}</b></p><ul>${reasonsList(cov.reasons)}</ul>`;
   why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
-  if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(x.condition)}): ${x.needs}+`).join("; ")}</p>`;
+  if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(conditionText(x.condition))}): ${x.needs}+`).join("; ")}</p>`;
   why += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
   if (att.not_modelled && att.not_modelled.length) why += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
   const open = $("why") && $("why").open ? " open" : "";
@@ -444,7 +452,8 @@ async function doVerb(verb, args, opts) {
   if (override && spec && spec.params.some((p) => p.name === "override")) body.override = override;
   const clearRoll = () => { if ((opts || {}).usedRoll && $("roll")) $("roll").value = ""; };
   try {
-    const r = await post(verbPath(verb), body, (opts || {}).rid);
+    // a question's answer comes with its text lines (shown instead of its JSON)
+    const r = await post(verbPath(verb) + (spec && !spec.writes ? "?lines=true" : ""), body, (opts || {}).rid);
     clearRoll();
     if (r.event) {
       say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
@@ -455,6 +464,9 @@ async function doVerb(verb, args, opts) {
     return r;
   } catch (e) { clearRoll(); say(e.message); return null; }
 }
+
+// a side as the reader says it: "light" and "dark" through the page's texts, any other name as written
+function sideName(s) { return s === "light" || s === "dark" ? tr(s) : s; }
 
 function closeMove() { if ($("move-preview")) { $("move-preview").hidden = true; $("move-preview").innerHTML = ""; } S.moveTo = null; }
 
@@ -502,7 +514,7 @@ function openVerbForm(verb) {
   if (spec.local) { box.innerHTML = `<p class="illegal">${esc(tr("{verb}: this command works on this computer's files; run it there", { verb }))}</p>`; return; }
   const fields = spec.params.filter((p) => p.name !== "override").map((p, i) => {
     const id = `vf-${i}`, v = prefill(p);
-    const label = `<label for="${id}">${esc(p.name)}${p.optional ? "" : " *"}</label>`;
+    const label = `<label for="${id}">${esc(p.label || p.name)}${p.optional ? "" : " *"}</label>`;
     let input;
     if (p.kind === "bool") input = `<input id="${id}" type="checkbox" data-name="${esc(p.name)}" data-kind="bool">`;
     else if (p.kind === "int") input = `<input id="${id}" type="number" inputmode="numeric" data-name="${esc(p.name)}" data-kind="int" value="${esc(v)}"${p.optional ? "" : " required"}>`;
@@ -510,7 +522,7 @@ function openVerbForm(verb) {
     return `<div class="field">${label}${input}</div>`;
   }).join("");
   const go = spec.writes ? tr("Record") : tr("Ask");
-  box.innerHTML = `<form class="verb-form" id="verb-form" data-verb="${esc(verb)}"><p><b>${esc(verb)}</b></p>${fields}` +
+  box.innerHTML = `<form class="verb-form" id="verb-form" data-verb="${esc(verb)}"><p><b>${esc(spec.label || verb)}</b></p>${fields}` +
     `<button type="submit" class="primary" id="verb-go">${esc(go)}</button> <button type="button" id="verb-close">${esc(tr("Cancel"))}</button><pre id="verb-result"></pre></form>`;
   const rid = requestId();  // the same id if this form is sent again after a lost answer
   $("verb-close").onclick = () => { box.innerHTML = ""; };
@@ -529,7 +541,7 @@ function openVerbForm(verb) {
     $("verb-go").disabled = true;
     const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll });
     if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
-    if (r && !r.event && $("verb-result")) $("verb-result").textContent = JSON.stringify(r, null, 1);
+    if (r && !r.event && $("verb-result")) $("verb-result").textContent = r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1);
     if (r && r.event) box.innerHTML = "";
     for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
   };
@@ -545,15 +557,15 @@ async function loadVerbs() {
   const groups = {};
   for (const v of S.verbs.verbs) (groups[v.includes(" ") ? v.split(" ")[0] : "?"] ||= []).push(v);
   $("verb-select").innerHTML = `<option value="">—</option>` + Object.entries(groups).map(([g, vs]) =>
-    `<optgroup label="${esc(g === "?" ? tr("questions") : g)}">` + vs.map((v) => {
+    `<optgroup label="${esc(g === "?" ? tr("questions") : (g === "game" || g === "cards" ? tr(g) : g))}">` + vs.map((v) => {
       const d = S.verbs.detail[v];
       const off = d.local || (d.writes && (isSpectator || !isGame));
-      return `<option value="${esc(v)}" data-verb="${esc(v)}"${off ? " disabled" : ""}>${esc(v)}</option>`;
+      return `<option value="${esc(v)}" data-verb="${esc(v)}"${off ? " disabled" : ""}>${esc(d.label || v)}</option>`;
     }).join("") + `</optgroup>`).join("");
   $("verb-select").onchange = () => { const v = $("verb-select").value; if (v) openVerbForm(v); };
   if ($("verb-chips")) {
     $("verb-chips").innerHTML = CHIPS.filter((v) => S.verbs.detail[v]).map((v) =>
-      `<button type="button" class="verb-chip" data-verb="${esc(v)}">${esc(v.split(" ")[1])}</button>`).join("");
+      `<button type="button" class="verb-chip" data-verb="${esc(v)}">${esc(S.verbs.detail[v].label || v.split(" ")[1])}</button>`).join("");
     $("verb-chips").onclick = (ev) => { const b = ev.target.closest("[data-verb]"); if (b) openVerbForm(b.dataset.verb); };
   }
 }
@@ -582,7 +594,7 @@ if ($("b-activate")) {
     const sides = [...new Set(st.figures.map((f) => f.side))];
     const box = $("initiative-form");
     box.innerHTML = `<p><b>${esc(tr("Initiative: each side's d20 as rolled"))}</b></p>` +
-      sides.map((s, i) => `<label>${esc(s)} <input id="init-${i}" type="number" min="1" max="20" inputmode="numeric" data-side="${esc(s)}"></label> `).join("") +
+      sides.map((s, i) => `<label>${esc(sideName(s))} <input id="init-${i}" type="number" min="1" max="20" inputmode="numeric" data-side="${esc(s)}"></label> `).join("") +
       `<br><button id="b-init-record" class="primary" type="button">${esc(tr("Record"))}</button>` +
       `<button id="b-init-auto" type="button">${esc(tr("Let the assistant roll"))}</button><button id="b-init-cancel" type="button">${esc(tr("Cancel"))}</button>`;
     box.hidden = false;
@@ -637,10 +649,11 @@ if ($("b-activate")) {
 async function refreshStatus() {
   const st = await api("api/status");
   $("round").textContent = st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: st.phase }) : tr("no round yet");
-  let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: st.next }) : "");
-  if (st.over) acting = st.over;
+  let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: sideName(st.next) }) : "");
+  // the game over, said in the reader's language ("over" in the JSON is the command line's English)
+  if (st.over) acting = st.winner ? tr("{side} wins", { side: sideName(st.winner) }) : tr("the game was ended ({reason})", { reason: st.ended });
   if (st.may_activate) {
-    const left = Object.entries(st.may_activate).map(([s, ids]) => `${s}: ${ids.length}`).join(", ");
+    const left = Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ");
     acting += left ? " · " + tr("may still act — {left}", { left }) : "";
   }
   $("acting").textContent = acting;
