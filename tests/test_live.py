@@ -304,8 +304,10 @@ def test_a_move_is_previewed_before_it_is_recorded(client: TestClient) -> None:
     plan = client.get("/api/move?figure=sbd&to=C7").json()
     assert plan["path"] == ["B7", "C7"] and plan["cost"] == 1  # one square east (sbd stands on B7)
     assert client.get("/api/events").json()["events"] == before
-    far = client.get("/api/move?figure=sbd&to=Z99").json()
-    assert far["path"] == []  # no route: the page says the move would be refused
+    far = client.get("/api/move?figure=sbd&to=Z99")  # the record's own refusal, before the move is tried
+    assert far.status_code == 400 and far.json()["error"] == "Z99 is off the map"
+    wall = client.get("/api/move?figure=sbd&to=F5")
+    assert wall.status_code == 400 and "is a wall square" in wall.json()["error"] and "swm2008 PL p.6" in wall.json()["error"]
     assert client.get("/api/move?figure=nobody&to=C7").status_code == 400
 
 

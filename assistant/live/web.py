@@ -345,11 +345,16 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         """The path and cost a move would take, before it is recorded (the page shows it and asks to confirm)."""
         from ..coords import parse_square
         from ..game.actions import move_event
+        from ..game.referee import plan_move
 
         snap = minis.snapshot()
         if snap.state is None:
             raise ReadOnlyError(_("this table serves a position file, not a game: start a game ('game new') to record turns"))
-        data, notes = move_event(snap.state, figure, parse_square(to))
+        dest = parse_square(to)
+        plan = plan_move(snap.state, figure, dest)
+        if plan.route.cost is None:  # off the map, a wall, no route: the refusal the record would give, before it is tried
+            raise AssistantError(plan.route.text)
+        data, notes = move_event(snap.state, figure, dest)
         return {"query": "move", "figure": figure, "to": data["to"], "path": data.get("path", []), "cost": data.get("cost", 0),
                 "provokes": data.get("provokes", []), "notes": list(notes)}
 
