@@ -344,7 +344,6 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def move_preview(figure: str, to: str) -> Any:
         """The path and cost a move would take, before it is recorded (the page shows it and asks to confirm)."""
         from ..coords import parse_square
-        from ..game.actions import move_event
         from ..game.referee import plan_move
 
         snap = minis.snapshot()
@@ -354,7 +353,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         plan = plan_move(snap.state, figure, dest)
         if plan.route.cost is None:  # off the map, a wall, no route: the refusal the record would give, before it is tried
             raise AssistantError(plan.route.text)
-        data, notes = move_event(snap.state, figure, dest)
+        data, notes = plan.data(figure, dest), plan.notes  # the move's event as move_event makes it, from the one route found
         return {"query": "move", "figure": figure, "to": data["to"], "path": data.get("path", []), "cost": data.get("cost", 0),
                 "provokes": data.get("provokes", []), "notes": list(notes)}
 
