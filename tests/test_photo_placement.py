@@ -179,3 +179,39 @@ def test_the_record_never_orients_the_grid_a_corner_marker_does(monkeypatch: pyt
     assert g is not None and g.oriented_by == "the corner markers seen"
     corner = cv2.perspectiveTransform(np.array([[[1000.0, 1000.0]]]), g.H)[0][0]
     assert np.allclose(corner, [8, 8], atol=1e-6)
+
+
+def test_photo_check_lists_a_doubtful_match_and_a_figure_not_seen(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'photo check' against the game: a figure the photo shows only doubtfully on its recorded
+    square is to confirm (not agreed), one not seen is missing; the JSON carries both and the
+    ranked squares."""
+    import json
+
+    from typer.testing import CliRunner
+
+    import assistant.photo as photo
+    from assistant.cli.app import app
+
+    runner = CliRunner()
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"]).exit_code == 0
+    from assistant.position import load_position
+    from assistant.resources import example_path
+
+    pos = load_position(example_path("clone-wars-corridor"))
+    first, second, *rest = pos.figures
+    seen = [Seen(first.id, first.at.name, 0.6, "roster")] + [Seen(f.id, f.at.name, 1.0, "marker") for f in rest]
+    made = PhotoResult("t.jpg", True, 0.4, seen, [f.at.name for f in pos.figures if f is not second], [{"square": first.at.name, "confidence": 0.6}],
+                       0.1, [], [second.id], 0)
+    monkeypatch.setattr(photo, "load_image", lambda p: np.zeros((8, 8, 3), np.uint8))
+    monkeypatch.setattr(photo, "detect", lambda *a, **k: made)
+    r = runner.invoke(app, ["photo", "check", str(tmp_path / "t.jpg"), "--json"])
+    assert r.exit_code == 3, r.output
+    obj = json.loads(r.stdout)
+    rows = {x["figure"]: x for x in obj["rows"]}
+    assert rows[first.id]["verdict"] == "uncertain" and "confirm" in rows[first.id]["text"]
+    assert rows[second.id]["verdict"] == "missing" and rows[second.id]["photo"] is None
+    assert obj["not_seen"] == [second.id] and obj["uncertain"] == [{"square": first.at.name, "confidence": 0.6}]
+    assert all(rows[f.id]["verdict"] == "agree" for f in rest)
+    text = runner.invoke(app, ["photo", "check", str(tmp_path / "t.jpg")])
+    assert text.exit_code == 3 and f"{first.at.name} (0.60)" in text.stdout

@@ -388,6 +388,8 @@ def apply_cmd(
             res = detect(load_image(image), pos, str(image), _camera(calib))
             changed = 0
             for r in compare(pos, res, sure=min_confidence).of("moved", "uncertain"):
+                if r.photo == r.game:  # unsure of a figure where the game has it: nothing to move ('photo check' lists it)
+                    continue
                 at = r.photo.name if r.photo else ""
                 if r.verdict == "uncertain":
                     label = escape(_("not applied"))

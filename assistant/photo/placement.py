@@ -125,11 +125,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 chosen.append((corner, block))
                 used |= set(block)
         pairs = assign([[_distance(f.at, parse_square(corner)) for corner, _b in chosen] for f in figs])
-        for k, f in enumerate(figs):
-            if pairs[k] is None:
+        for f, j in zip(figs, pairs, strict=True):
+            if j is None:
                 not_seen.append(f)
                 continue
-            corner, block = chosen[pairs[k]]
+            corner, block = chosen[j]
             gaps = [b for b in block if not reading.get(b, False)]
             for b in gaps:  # the base covers them: its edge in shadow, or its own body over it
                 reading[b] = True
@@ -153,11 +153,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         squares = sorted(step, key=_key)
         pairs = assign([[_distance(f.at, parse_square(sq)) for sq in squares] for f in figs])
         rest = []
-        for k, f in enumerate(figs):
-            if pairs[k] is None:
+        for f, j in zip(figs, pairs, strict=True):
+            if j is None:
                 rest.append(f)
                 continue
-            sq = squares[pairs[k]]
+            sq = squares[j]
             taken.add(sq)
             figures.append(Seen(f.id, sq, _confidence((sq,), p, by_count), "roster"))
         figs = rest
