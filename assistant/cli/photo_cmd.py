@@ -174,7 +174,7 @@ def _print_to_confirm(uncertain: list[dict[str, Any]], more: int) -> None:
     listed = ", ".join(_("{square} ({confidence})").format(square=u["square"], confidence=f"{u['confidence']:.2f}") for u in uncertain)
     out.print("[yellow]" + escape(_("confirm, least sure first: {squares}").format(squares=listed)) + "[/]")
     if more:
-        out.print("[yellow]" + escape(_("and {n} more doubtful square(s): the photo is unsure of this board; take it again").format(n=more)) + "[/]")
+        out.print("[yellow]" + escape(_("and {n} more doubtful square(s): look over the board by eye, or photograph it again").format(n=more)) + "[/]")
 
 
 @app.command("adapt")

@@ -197,7 +197,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else "")
             )
         )
-    figures = _who_is_who(pos, figures, not_seen, left)
+    figures, unsure_names = _who_is_who(pos, figures, not_seen, left)
+    if unsure_names:
+        notes.append(
+            _("who is who is not sure for {ids}: figures without a base marker named by their nearest recorded squares, and another naming needs "
+              "little more movement since the record (two that moved may as well have swapped): confirm them, or put base markers on them").format(
+                ids=", ".join(unsure_names[:8]) + (", ..." if len(unsure_names) > 8 else ""))
+        )
     # the answer's doubts, ranked: each square's probability of being read right; a square no
     # figure explains is doubtful whatever the classifier says (a figure the record lacks?)
     right = {sq: (COUNT_READ if sq in by_count else (v if reading.get(sq, False) else 1 - v)) for sq, v in p.items() if sq not in nowhere}
@@ -216,8 +222,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     if len(ranked) > MAX_LISTED:
         notes.append(
-            _("{n} more square(s) are doubtful beyond the {listed} listed: the photo is unsure of this board; take it again (from higher, in even light) "
-              "rather than confirm square by square").format(n=len(ranked) - MAX_LISTED, listed=MAX_LISTED)
+            _("{n} more doubtful square(s) beyond the {listed} listed: look over the board by eye, or photograph it again (from higher, in even light)").format(
+                n=len(ranked) - MAX_LISTED, listed=MAX_LISTED)
         )
     occupied_now = tuple(sorted((sq for sq, on in reading.items() if on), key=_key))
     return Placement(tuple(figures), occupied_now, listed, tuple(f.id for f in not_seen), tuple(notes), max(0, len(ranked) - MAX_LISTED))
@@ -229,14 +235,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
 IDENTITY_SCALE = 1.0
 
 
-def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str]) -> list[Seen]:
+def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str]) -> tuple[list[Seen], list[str]]:
     """Each figure named by the record alone (no base marker) with its confidence times how sure
     the naming is: every other way to name the same bases -- two of them swapped, another figure
     (one not seen) standing there instead, or this one on a base nobody took -- costs some squares
-    of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`)."""
+    of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`).
+    Also the ids of the figures whose naming alone is less sure than :data:`SURE`."""
     by_id = {f.id: f for f in pos.figures}
     named = [(k, s) for k, s in enumerate(figures) if s.by == "roster"]
     out = list(figures)
+    unsure: list[str] = []
     for k, s in named:
         f = by_id[s.id]
         here = parse_square(s.at)
@@ -252,7 +260,9 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
             extra += [_distance(f.at, parse_square(x)) - d for x in left]
         sure = 1.0 / (1.0 + sum(math.exp(-max(0.0, e) / IDENTITY_SCALE) for e in extra))
         out[k] = Seen(s.id, s.at, round(s.confidence * sure, 3), s.by)
-    return out
+        if sure < SURE:
+            unsure.append(s.id)
+    return out, unsure
 
 
 def _confidence(block: Sequence[str], p: dict[str, float], by_count: Collection[str]) -> float:
