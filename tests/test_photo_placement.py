@@ -75,13 +75,17 @@ def test_a_moved_figure_is_reported_where_the_photo_shows_it() -> None:
     assert rows["a"].verdict == "agree" and rows["b"].verdict == "moved" and rows["b"].photo == sq("E5")
 
 
-def test_who_is_who_by_the_nearest_recorded_squares_as_a_whole() -> None:
-    # greedy nearest-first would give a the square at distance 0 (C3) and leave b the far one;
-    # the assignment as a whole gives each the base nearest it (1 + 1 squares, not 0 + 5)
+def test_who_is_who_by_the_fewest_and_shortest_moves_as_a_whole() -> None:
+    # both moved one square east: each is named on the base nearest its recorded square
     pos = record(("a", "C3"), ("b", "E3"))
     placed = place(pos, scores({"D3": 0.97, "F3": 0.97}), [], set())
     assert at(placed) == {"a": "D3", "b": "F3"}
-    assert assign([[0, 5], [1, 1]]) == [0, 1] and assign([[1, 3], [1, 1]]) == [0, 1]
+    # one stood still, the other moved: the figure still on its recorded square keeps it (one
+    # figure moved, not two)
+    placed = place(pos, scores({"C3": 0.97, "H3": 0.97}), [], set())
+    assert at(placed) == {"a": "C3", "b": "H3"}
+    # the assignment as a whole, not nearest first: greedy would take the 1 and be left the 10
+    assert assign([[1, 2], [1.1, 10]]) == [1, 0]
 
 
 def test_a_doubtful_square_is_never_settled_by_the_record() -> None:
