@@ -20,7 +20,7 @@ from assistant.cli.app import app
 from assistant.model import Map, Position
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.calibrate import calibrate, load, render_board_views, save
-from assistant.photo.lines import find_grid_from_lines
+from assistant.photo.lines import UnorientedGridError, find_grid_from_lines
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
 from assistant.resources import example_path
@@ -107,26 +107,26 @@ def test_without_corner_markers_the_grid_comes_from_the_printed_lines(example: s
 
 def test_without_corner_markers_a_grid_is_refused_rather_than_guessed() -> None:
     # no printed terrain and no figures: the grid is found but which way round it lies cannot be
-    # told, so no grid is claimed
+    # told, so no grid is claimed, and the answer says what would settle it
     pos = load_position(example_path("open-field-pit"))
     plain = Position(pos.edition, Map(pos.map.cols, pos.map.rows), (), pos.cards)
     for seed in range(3):
         img, _ = render_photo(plain, seed=seed, width=1600, height=1200, corner_markers=False)
-        with pytest.raises(NoGridError, match="printed grid could not be matched"):
+        with pytest.raises(NoGridError, match="printed grid could not be matched|nothing in the photo tells which way round"):
             detect(img, plain, "gen")
 
 
-def test_without_corner_markers_or_terrain_the_record_orients_the_grid() -> None:
-    """A map with no printed terrain is symmetric: the figures standing where the record puts
-    them (by their base markers, else by the squares read as occupied) tell which way round it
-    lies, and the answer says so."""
+def test_without_corner_markers_or_terrain_the_record_does_not_orient_the_grid() -> None:
+    """A map with no printed terrain is symmetric: figures standing where the record puts them
+    (by their base markers or not) do not tell which way round it lies -- a record out of date
+    would turn the grid to fit itself. Refused, saying that a corner marker or a reference photo
+    settles it."""
     pos = load_position(example_path("open-field-pit"))
     plain = Position(pos.edition, Map(pos.map.cols, pos.map.rows), pos.figures, pos.cards)
-    for figures, how in ((plain, "where the record puts"), (bare(plain), "bases standing where the record puts")):
+    for figures in (plain, bare(plain)):
         img, truth = render_photo(figures, seed=1, width=2400, height=1800, corner_markers=False)
-        res = detect(img, figures, "gen")
-        assert any("printed lines" in n and how in n for n in res.notes), res.notes
-        assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in figures.figures}
+        with pytest.raises(NoGridError, match="record's squares are not used for it.*corner marker.*reference photo"):
+            detect(img, figures, "gen")
 
 
 def test_a_grid_from_an_outline_needs_the_printed_lines_on_its_lattice() -> None:
@@ -157,7 +157,10 @@ def test_a_grid_from_an_outline_needs_the_printed_lines_on_its_lattice() -> None
 def test_without_corner_markers_the_grid_is_right_or_refused(seed: int) -> None:
     pos = load_position(example_path("ddm-forest-field"))
     img, truth = render_photo(pos, seed=seed, width=1600, height=1200, corner_markers=False)
-    grid = find_grid_from_lines(img, pos)
+    try:
+        grid = find_grid_from_lines(img, pos)
+    except UnorientedGridError:
+        return  # refused: nothing in the photo tells which way round it lies
     if grid is None:
         return  # refused: the message tells the user to photograph the whole map
     lattice = np.array([[[x, y] for x in range(0, pos.map.cols + 1, 4) for y in range(0, pos.map.rows + 1, 4)]], np.float64)
@@ -512,13 +515,14 @@ def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch, gri
     assert set(res.occupied) == truth.occupied
 
 
-def test_where_vision_cannot_tell_the_record_decides(monkeypatch, grid_once) -> None:
+def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_once) -> None:
     """A base read as doubtful-empty where the record puts a figure, and a doubtful-occupied square
-    far away: the figure is read where the record says, the far square as empty, both listed.
-    A confident square far away is not overruled (the figure may have moved)."""
+    far away: the figure is read where the photo leans, the far square, and listed (never read at
+    its recorded square because the record says so); 'photo check' asks to confirm it."""
     from dataclasses import replace
 
     import assistant.photo as photo
+    from assistant.photo.compare import compare
 
     pos = load_position(example_path("clone-wars-corridor"))
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
@@ -528,8 +532,9 @@ def test_where_vision_cannot_tell_the_record_decides(monkeypatch, grid_once) -> 
     far = next(f"{c}{r}" for c in "ONMLK" for r in range(1, 5) if f"{c}{r}" not in truth.occupied)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.6})
     res = detect(img, bare, "doubt")
-    assert {f.id: f.at for f in res.figures}[fig.id] == fig.at.name
-    assert far not in res.occupied and {far, fig.at.name} <= {u["square"] for u in res.uncertain}
+    assert {f.id: f.at for f in res.figures}[fig.id] == far
+    assert fig.at.name not in res.occupied and {far, fig.at.name} <= {u["square"] for u in res.uncertain}
+    assert {r.figure: r.verdict for r in compare(bare, res).rows if r.figure}[fig.id] == "uncertain"
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.99})
     res = detect(img, bare, "moved")
     assert {f.id: f.at for f in res.figures}[fig.id] == far
@@ -555,13 +560,14 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
     assert set(res.occupied) == truth.occupied | {far} and far in {u["square"] for u in res.uncertain}
 
 
-def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch, grid_once) -> None:
-    """A base read surely empty (hidden under its own figure, a camera straight above) and no
-    square left for it: the figure is read where the record puts it, listed, and a note says it
-    was not seen. A figure whose recorded square another holds is looked for, not placed."""
+def test_a_figure_vision_finds_nowhere_is_not_seen(monkeypatch, grid_once) -> None:
+    """A base read surely empty (hidden under its own figure, a camera straight above, or gone):
+    the figure is reported not seen, with no square -- the record's square is not assumed -- and
+    'photo check' says it is missing."""
     from dataclasses import replace
 
     import assistant.photo as photo
+    from assistant.photo.compare import compare
 
     pos = load_position(example_path("clone-wars-corridor"))
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
@@ -570,21 +576,18 @@ def test_a_figure_vision_finds_nowhere_is_read_where_the_record_says(monkeypatch
     hidden = bare.figure("clone1")
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), hidden.at.name: 0.01})
     res = detect(img, bare, "hidden")
-    assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in bare.figures}
-    assert set(res.occupied) == truth.occupied and hidden.at.name in {u["square"] for u in res.uncertain}
-    assert any("not seen in the photo" in n and f"clone1 {hidden.at.name}" in n for n in res.notes)
-    # the record puts two figures on one square (a stale record): the second is not placed on the
-    # first, and the user is told to look for it
-    stale = Position(bare.edition, bare.map, tuple(replace(f, at=hidden.at) if f.id == "clone2" else f for f in bare.figures), bare.cards)
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), bare.figure("clone2").at.name: 0.01})
-    res = detect(img, stale, "stale")
-    assert "clone2" not in {f.id for f in res.figures} and any("clone2 not found in the photo" in n for n in res.notes)
+    assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in bare.figures if f.id != "clone1"}
+    assert res.not_seen == ["clone1"] and res.as_json()["not_seen"] == ["clone1"]
+    assert set(res.occupied) == truth.occupied - {hidden.at.name}
+    assert any("clone1 not seen in the photo" in n for n in res.notes)
+    rows = {r.figure: r for r in compare(bare, res).rows if r.figure}
+    assert rows["clone1"].verdict == "missing" and rows["clone1"].photo is None
 
 
-def test_a_big_base_half_seen_where_the_record_puts_it_keeps_its_squares(monkeypatch, grid_once) -> None:
-    """A Large base with half its block read as empty (under its body, in its shadow), and a small
-    figure nearby that vision cannot find: the Large figure stands where the record puts it, its
-    squares are not handed to the small one's search, and the small one is read at its record."""
+def test_a_big_base_is_found_where_the_photo_shows_it(monkeypatch, grid_once) -> None:
+    """A Large base with half its block doubtful (under its body, in its shadow) is found as the
+    photo's best block and its doubtful squares listed; with half its block surely empty the
+    photo shows no Large base, and the figure is not seen (not placed where the record puts it)."""
     import assistant.photo as photo
 
     pos = load_position(example_path("pillar-room"))
@@ -592,9 +595,52 @@ def test_a_big_base_half_seen_where_the_record_puts_it_keeps_its_squares(monkeyp
     img, truth = drawn("pillar-room", seed=7, width=2400, height=1800, figures_tall=False)
     real = photo.square_probabilities
     half = [big.at.offset(1, 0).name, big.at.offset(1, 1).name]  # its eastern half
-    small = pos.figure("grievous")
-    low = {**{s: 0.05 for s in half}, small.at.name: 0.01}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), **low})
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s: 0.3 for s in half}})
     res = detect(img, pos, "half")
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in pos.figures}
-    assert set(res.occupied) == truth.occupied and set(half) | {small.at.name} <= {u["square"] for u in res.uncertain}
+    assert set(res.occupied) == truth.occupied and set(half) <= {u["square"] for u in res.uncertain}
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s: 0.03 for s in half}})
+    res = detect(img, pos, "gone")
+    assert "yuzzem" in res.not_seen and "yuzzem" not in {f.id for f in res.figures}
+
+
+@pytest.mark.slow
+def test_a_record_out_of_date_is_never_confirmed_silently(tmp_path) -> None:
+    """The photo shows the corridor as it stands now; the record is a turn old: figures moved 2-3
+    squares since, one of them gone from the table. Each moved figure is reported at its photo
+    square or listed to confirm -- never at its old recorded square as agreeing -- and the one gone
+    is not seen."""
+    from assistant.photo.compare import compare
+
+    now = load_position(example_path("clone-wars-corridor"))
+    unmarked = Position(now.edition, now.map, tuple(replace(f, marker=None) for f in now.figures), now.cards)
+    for truth_pos in (now, unmarked):
+        small = [f for f in truth_pos.figures if f.size.footprint == 1]
+        gone, shifted = small[0], small[1:3]
+        photo_pos = Position(truth_pos.edition, truth_pos.map, tuple(f for f in truth_pos.figures if f.id != gone.id), truth_pos.cards)
+        img, truth = render_photo(photo_pos, seed=4, width=2400, height=1800)
+        taken = {sq for f in truth_pos.figures for sq in f.space}
+        old = {}
+        for f in shifted:  # where the record still has it: 2-3 squares off, on a free open square
+            for dc, dr in ((2, 0), (-2, 0), (0, 2), (0, -2), (3, 1), (-3, -1)):
+                sq = f.at.offset(dc, dr)
+                if truth_pos.map.on_map(sq) and sq not in taken and not truth_pos.map.terrain(sq):
+                    old[f.id] = sq
+                    taken.add(sq)
+                    break
+        assert len(old) == 2
+        record = Position(truth_pos.edition, truth_pos.map, tuple(replace(f, at=old.get(f.id, f.at)) for f in truth_pos.figures), truth_pos.cards)
+        res = detect(img, record, "stale")
+        rows = {r.figure: r for r in compare(record, res).rows if r.figure}
+        listed = {u["square"] for u in res.uncertain}
+        for fid, was in old.items():
+            r = rows[fid]
+            assert r.verdict != "agree" and not (r.photo == was and was.name not in listed), (fid, r)
+        # nothing agrees that is not so, and whatever the answer places off its true square it asks to confirm
+        for fid, r in rows.items():
+            assert r.verdict != "agree" or truth.figures.get(fid) == r.photo.name, (fid, r)
+            assert r.verdict in ("uncertain", "missing") or truth.figures.get(fid) == r.photo.name, (fid, r)
+        if truth_pos is now:  # base markers name every figure: the one gone is the one not seen
+            assert rows[gone.id].verdict == "missing" and res.not_seen == [gone.id]
+        else:  # unmarked, one base fewer than the roster: one of the figures that moved or went is not seen, which the photo cannot tell
+            assert len(res.not_seen) == 1 and set(res.not_seen) <= {gone.id, *old}

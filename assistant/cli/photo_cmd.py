@@ -82,6 +82,8 @@ def detect_cmd(
             out.print("  " + escape(_("{figure} at {at} ({by}, confidence {confidence})").format(
                 figure=f.id, at=f.at, by=_(f.by), confidence=f"{f.confidence:.2f}")))
         out.print("  " + escape(_("occupied: {squares}").format(squares=", ".join(res.occupied) or "-")))
+        for fid in res.not_seen:
+            out.print("  [yellow]" + escape(_("{figure} not seen in the photo (no square)").format(figure=fid)) + "[/]")
         for u in res.uncertain:
             text = escape(_("confirm {square}").format(square=u["square"]))
             out.print(f"  [yellow]{text}[/] " + escape(_("(confidence {confidence})").format(confidence=f"{u['confidence']:.2f}")))
@@ -116,9 +118,11 @@ def check_cmd(
         rows = [_check_row(r) for r in compared.rows]
         agree = compared.agree
         if json_out:
-            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "agree": agree})
+            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "more_uncertain": res.more_uncertain,
+                       "not_seen": res.not_seen, "agree": agree, "notes": res.notes})
         else:
             _print_check(rows)
+            _print_to_confirm(res.uncertain, res.more_uncertain)
     if not agree:
         raise typer.Exit(PHOTO_DISAGREES)
 
@@ -136,6 +140,10 @@ def _check_row(r: Row) -> dict[str, Any]:
         text = _("a figure on {square} in the photo; the game has none there").format(square=at)
     elif r.agree:
         text = _("{figure} on {at}").format(figure=r.figure, at=at)
+    elif r.verdict == "uncertain" and r.game is not None and at == r.game.name:
+        text = _("{figure} on {at}, where the game has it, but the photo is not sure of it: confirm").format(figure=r.figure, at=at)
+    elif r.verdict == "uncertain":
+        text = _("{figure} on {at} in the photo, not surely; the game has it on {game}: confirm").format(figure=r.figure, at=at, game=r.game)
     else:
         text = _("{figure} on {at} in the photo; the game has it on {game}").format(figure=r.figure, at=at, game=r.game)
     row: dict[str, Any] = {"figure": r.figure, "game": r.game.name if r.game else None, "photo": at, "agree": r.agree}
@@ -155,6 +163,18 @@ def _print_check(rows: list[dict[str, Any]]) -> None:
     for r in rows:
         table.add_row("[green]✓[/]" if r["agree"] else "[red]✗[/]", r["figure"] or "?", r["game"] or "-", r["photo"] or "-", escape(r["text"]))
     out.print(table)
+
+
+def _print_to_confirm(uncertain: list[dict[str, Any]], more: int) -> None:
+    """The squares to confirm, least sure first, each with the chance that the answer reads it right."""
+    from .output import out
+
+    if not uncertain:
+        return
+    listed = ", ".join(_("{square} ({confidence})").format(square=u["square"], confidence=f"{u['confidence']:.2f}") for u in uncertain)
+    out.print("[yellow]" + escape(_("confirm, least sure first: {squares}").format(squares=listed)) + "[/]")
+    if more:
+        out.print("[yellow]" + escape(_("and {n} more doubtful square(s): look over the board by eye, or photograph it again").format(n=more)) + "[/]")
 
 
 @app.command("adapt")
@@ -368,6 +388,8 @@ def apply_cmd(
             res = detect(load_image(image), pos, str(image), _camera(calib))
             changed = 0
             for r in compare(pos, res, sure=min_confidence).of("moved", "uncertain"):
+                if r.photo == r.game:  # unsure of a figure where the game has it: nothing to move ('photo check' lists it)
+                    continue
                 at = r.photo.name if r.photo else ""
                 if r.verdict == "uncertain":
                     label = escape(_("not applied"))

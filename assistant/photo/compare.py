@@ -3,11 +3,15 @@
 Each figure of the record, and each occupied square of the photo that no figure explains, gets one
 verdict:
 
-- ``agree``: the photo shows the figure where the record has it;
+- ``agree``: the photo shows the figure where the record has it, surely (read by its base marker,
+  or its base read with a confidence of at least :data:`SURE`), on squares the photo does not doubt;
 - ``moved``: the photo shows it on another square, surely enough to apply (its confidence at least
   :data:`SURE` and its square not one the photo doubts);
-- ``uncertain``: the photo shows it on another square, but not surely: a person confirms it first;
-- ``missing``: the photo does not show the figure;
+- ``uncertain``: the photo shows it, on its recorded square or another, but not surely: a person
+  confirms it first. The record is never confirmed by default: a doubtful reading that happens
+  to match it is listed like any other;
+- ``missing``: the photo does not show the figure (the detector reports it *not seen*, with no
+  square: the record's square is not assumed);
 - ``extra``: the photo shows a figure on a square where the record has none.
 
 The comparison is pure: it reads a :class:`~assistant.photo.PhotoResult` and a position and returns
@@ -89,10 +93,15 @@ def compare(position: Position, result: PhotoResult, sure: float = SURE) -> Comp
         if s is None:
             rows.append(Row("missing", fig.id, fig.at, None))
             continue
+        n = fig.size.footprint
+        space = {parse_square(s.at).offset(dc, dr).name for dc in range(n) for dr in range(n)}
+        # sure: a base marker names it there (its confidence says how centred the marker sits), or
+        # its base is read surely; either way on squares the photo does not doubt
+        surely = (s.by == "marker" or s.confidence >= sure) and not space & doubted
         verdict: Verdict
         if s.at == fig.at.name:
-            verdict = "agree"
-        elif s.confidence >= sure and s.at not in doubted:
+            verdict = "agree" if surely else "uncertain"
+        elif s.confidence >= sure and not space & doubted:
             verdict = "moved"
         else:
             verdict = "uncertain"

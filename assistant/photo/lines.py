@@ -396,7 +396,8 @@ def _same_grid(a: Grid, b: Grid, cols: int, rows: int) -> bool:
 
 def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | None = None) -> Grid | None:
     """The grid from the printed map, without corner markers: each way round it could lie, then
-    the rules model decides which (:func:`_orient`); None rather than a guess."""
+    what the photo shows decides which (:func:`_orient`); None rather than a guess, and
+    :class:`UnorientedGridError` when the grid is found but not which way round it lies."""
     cols, rows = pos.map.cols, pos.map.rows
     scale = min(1.0, WORK / image.shape[1])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
@@ -441,10 +442,20 @@ def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scal
     return grids
 
 
+class UnorientedGridError(Exception):
+    """The printed grid is found, but nothing in the photo tells which way round it lies."""
+
+
+#: the corner markers' map corners (CONTRACT section 4: ids 0-3 at the NW, NE, SE and SW corners)
+CORNER_OF = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (1.0, 1.0), 3: (0.0, 1.0)}
+
+
 def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: list[Any]) -> Grid | None:
-    """Which way round the printed grid lies (a grid alone is symmetric): the map's terrain read
-    through it, else the base markers where the record puts their figures, else the squares read
-    as occupied where the record puts figures. Each must clearly prefer one; else None."""
+    """Which way round the printed grid lies (a grid alone is symmetric), from what the photo
+    itself shows: the map's printed terrain read through it, else a corner marker seen beside the
+    corner it names. Each must clearly prefer one. The record's squares play no part: a record out
+    of date would turn the grid to fit itself. None when there is no grid; raises
+    :class:`UnorientedGridError` when there is one but nothing tells its orientation."""
     if not candidates:
         return None
 
@@ -459,35 +470,27 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     if k is not None:
         return replace(candidates[k], oriented_by=N_("the map's terrain"))
     cols, rows = pos.map.cols, pos.map.rows
-    roster = {f.marker: f for f in pos.figures if f.marker is not None}
-    seen = [(roster[m.id], m.corners.mean(axis=0)) for m in markers if m.id in roster]
-    if seen:
+    corners = [m for m in markers if m.id in CORNER_OF]
+    if corners:  # one corner marker is enough: it lies beside the corner it names, outside the grid
 
-        def on_record(g: Grid) -> float:
-            pts = cv2.perspectiveTransform(np.array([[c for _f, c in seen]], np.float64), g.H)[0]
-            return float(
-                sum(
-                    f.at.col <= x < f.at.col + f.size.footprint and f.at.row <= y < f.at.row + f.size.footprint
-                    for (f, _c), (x, y) in zip(seen, pts, strict=True)
-                )
-            )
+        def beside_its_corner(g: Grid) -> float:
+            pts = cv2.perspectiveTransform(np.array([[m.corners.mean(axis=0) for m in corners]], np.float64), g.H)[0]
+            named = [(CORNER_OF[m.id][0] * cols, CORNER_OF[m.id][1] * rows) for m in corners]
+            ends = [(0.0, 0.0), (float(cols), 0.0), (float(cols), float(rows)), (0.0, float(rows))]
+            return float(sum(min(ends, key=lambda e: np.hypot(x - e[0], y - e[1])) == c for (x, y), c in zip(pts, named, strict=True)))
 
-        k = decided([on_record(g) for g in candidates], 2, 2)
+        k = decided([beside_its_corner(g) for g in candidates], 1, 1)
         if k is not None:
-            return replace(candidates[k], oriented_by=N_("the base markers standing where the record puts their figures"))
-    if pos.figures:
-        from .occupancy import square_probabilities
-
-        recorded = [sq.name for f in pos.figures for sq in f.space]
-
-        def occupied_on_record(g: Grid) -> float:
-            p = square_probabilities(image, g, cols, rows)
-            return sum(p.get(sq, 0.0) >= 0.5 for sq in recorded) / len(recorded)
-
-        k = decided([occupied_on_record(g) for g in candidates], 0.6, 0.3)
-        if k is not None:
-            return replace(candidates[k], oriented_by=N_("the bases standing where the record puts figures"))
-    return None
+            return replace(candidates[k], oriented_by=N_("the corner markers seen"))
+    # (a reference photo of the empty map, where one was taken, is the next to decide: it shows
+    # this very map's art the right way round)
+    raise UnorientedGridError(
+        _(
+            "the printed grid is found, but nothing in the photo tells which way round the map lies (its printed terrain does not decide it, and no "
+            "corner marker is seen); the record's squares are not used for it. One corner marker (ArUco 4x4_50 id 0-3) at its corner, or a reference "
+            "photo of the empty map, settles it"
+        )
+    )
 
 
 def _agreement(image: np.ndarray, grid: Grid, pos: Position) -> float:

@@ -632,7 +632,7 @@ if ($("b-activate")) {
         // the server's comparison says which moves are sure ("moved"); an uncertain one is applied
         // when the player ticked its square
         const confirmed = new Set([...document.querySelectorAll("input.confirm:checked")].map((c) => c.value));
-        const moves = r.rows.filter((x) => x.verdict === "moved" || (x.verdict === "uncertain" && confirmed.has(x.photo)))
+        const moves = r.rows.filter((x) => x.verdict === "moved" || (x.verdict === "uncertain" && x.photo !== x.game && confirmed.has(x.photo)))
                             .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
         try {
           const a = await post("api/photo/apply", { moves, source: "photo " + f.name }, rid);

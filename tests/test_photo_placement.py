@@ -1,0 +1,221 @@
+"""The photo decides where figures stand; the record only names who is who and counts the roster.
+
+Hand-made score maps (each square's probability of holding a base) stand for the classifier, so
+each case is exact and fast. The position handed in plays the record, often out of date.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.coords import Square, parse_square
+from assistant.editions import Edition, Size
+from assistant.model import Figure, Map, Position
+from assistant.photo import PhotoResult
+from assistant.photo.board import Grid
+from assistant.photo.compare import compare
+from assistant.photo.figures import Seen
+from assistant.photo.lines import UnorientedGridError, _orient
+from assistant.photo.markers import Marker
+from assistant.photo.placement import MAX_LISTED, SURE, assign, place
+
+COLS = ROWS = 10
+
+
+def sq(name: str) -> Square:
+    return parse_square(name)
+
+
+def record(*figs: tuple[str, str] | tuple[str, str, Size], cols: int = COLS, rows: int = ROWS, walls: tuple[str, ...] = ()) -> Position:
+    """A position: figures (id, square[, size]) on an open map, some wall squares."""
+    from assistant.model import SquareTerrain
+
+    squares = {SquareTerrain.WALL: frozenset(sq(w) for w in walls)} if walls else {}
+    return Position(
+        Edition.SWM2008,
+        Map(cols, rows, squares=squares),
+        tuple(Figure(f[0], "light", sq(f[1]), f[2] if len(f) > 2 else Size.MEDIUM) for f in figs),  # type: ignore[misc]
+    )
+
+
+def scores(on: dict[str, float], cols: int = COLS, rows: int = ROWS, empty: float = 0.02) -> dict[str, float]:
+    return {Square(c, r).name: empty for c in range(cols) for r in range(rows)} | on
+
+
+def at(placed: object) -> dict[str, str]:
+    return {s.id: s.at for s in placed.figures}  # type: ignore[attr-defined]
+
+
+def result(pos: Position, p: dict[str, float], by_marker: tuple[Seen, ...] = ()) -> PhotoResult:
+    placed = place(pos, p, list(by_marker), set())
+    return PhotoResult("t.jpg", True, 0.5, list(placed.figures), list(placed.occupied), [{"square": s, "confidence": v} for s, v in placed.uncertain],
+                       0.0, list(placed.notes), list(placed.not_seen), placed.more_doubtful)
+
+
+def test_a_figure_the_photo_does_not_show_is_not_seen_with_no_square() -> None:
+    pos = record(("a", "B2"), ("b", "H8"))
+    placed = place(pos, scores({"B2": 0.98}), [], set())
+    assert at(placed) == {"a": "B2"} and placed.not_seen == ("b",)
+    assert "H8" not in placed.occupied  # the record's square is not assumed
+    assert any("b not seen in the photo" in n for n in placed.notes)
+    res = result(pos, scores({"B2": 0.98}))
+    rows = {r.figure: r for r in compare(pos, res).rows}
+    assert rows["b"].verdict == "missing" and rows["b"].photo is None
+    assert res.as_json()["not_seen"] == ["b"]
+
+
+def test_a_moved_figure_is_reported_where_the_photo_shows_it() -> None:
+    # the record is a turn old: b has moved from H8 to E5; the photo shows bases on B2 and E5
+    pos = record(("a", "B2"), ("b", "H8"))
+    res = result(pos, scores({"B2": 0.98, "E5": 0.97}))
+    assert {f.id: f.at for f in res.figures} == {"a": "B2", "b": "E5"}
+    rows = {r.figure: r for r in compare(pos, res).rows}
+    assert rows["a"].verdict == "agree" and rows["b"].verdict == "moved" and rows["b"].photo == sq("E5")
+
+
+def test_who_is_who_by_the_fewest_and_shortest_moves_as_a_whole() -> None:
+    # both moved one square east: each is named on the base nearest its recorded square
+    pos = record(("a", "C3"), ("b", "E3"))
+    placed = place(pos, scores({"D3": 0.97, "F3": 0.97}), [], set())
+    assert at(placed) == {"a": "D3", "b": "F3"}
+    # one stood still, the other moved: the figure still on its recorded square keeps it (one
+    # figure moved, not two)
+    placed = place(pos, scores({"C3": 0.97, "H3": 0.97}), [], set())
+    assert at(placed) == {"a": "C3", "b": "H3"}
+    # the assignment as a whole, not nearest first: greedy would take the 1 and be left the 10
+    assert assign([[1, 2], [1.1, 10]]) == [1, 0]
+
+
+def test_a_doubtful_square_is_never_settled_by_the_record() -> None:
+    """The base on the recorded square reads doubtful-empty, another doubtful-occupied square far
+    away: the figure is where the photo leans (the far square), listed; never read at its record."""
+    pos = record(("a", "B2"))
+    res = result(pos, scores({"B2": 0.4, "I9": 0.6}))
+    assert {f.id: f.at for f in res.figures} == {"a": "I9"} and "B2" not in res.occupied
+    assert {"B2", "I9"} <= {u["square"] for u in res.uncertain}
+    (row,) = compare(pos, res).rows
+    assert row.verdict == "uncertain"
+    # the same doubtful reading on the recorded square itself confirms nothing: listed, not agreed
+    res = result(pos, scores({"B2": 0.6}))
+    (row,) = compare(pos, res).rows
+    assert row.photo == sq("B2") and row.verdict == "uncertain" and "B2" in {u["square"] for u in res.uncertain}
+
+
+def test_the_roster_count_reads_a_doubtful_square_never_the_recorded_one() -> None:
+    """Too few bases for the roster: the likeliest doubtful square is read as one, wherever the
+    record puts the figure; too many: the least likely doubtful one gives way."""
+    pos = record(("a", "B2"), ("b", "H8"))
+    placed = place(pos, scores({"B2": 0.97, "H8": 0.2, "D7": 0.35}), [], set())
+    assert at(placed) == {"a": "B2", "b": "D7"} and "H8" not in placed.occupied
+    pos = record(("a", "B2"), ("b", "H8"), ("c", "J2"))
+    placed = place(pos, scores({"B2": 0.97, "E5": 0.97, "H8": 0.55, "J1": 0.7}), [], set())
+    assert set(placed.occupied) == {"B2", "E5", "J1"}  # H8, least likely, gives way though the record puts b there
+    assert at(placed) == {"a": "B2", "b": "E5", "c": "J1"}
+
+
+def test_a_large_base_is_the_best_block_the_photo_shows() -> None:
+    """The Large figure's base is found as the 2 x 2 block of the photo's own bases, not where
+    the record puts it (C3); a doubtful square of the block joins it and is listed."""
+    pos = record(("big", "C3", Size.LARGE), ("a", "H2"))
+    p = scores({"F6": 0.95, "G6": 0.93, "F7": 0.9, "G7": 0.3, "C3": 0.4, "H2": 0.97})
+    placed = place(pos, p, [], set())
+    assert at(placed) == {"big": "F6", "a": "H2"}
+    assert {"F6", "G6", "F7", "G7"} <= set(placed.occupied) and "C3" not in placed.occupied
+    assert "G7" in {s for s, _v in placed.uncertain}
+    # half its block surely empty: the photo does not show a Large base there; it is not seen
+    p = scores({"C3": 0.95, "C4": 0.93, "D3": 0.03, "D4": 0.02, "H2": 0.97})
+    placed = place(pos, p, [], set())
+    assert "big" in placed.not_seen and "big" not in at(placed)
+
+
+def test_a_marker_names_its_figure_first() -> None:
+    pos = record(("a", "B2"), ("b", "C2"))
+    placed = place(pos, scores({"B2": 0.97, "I9": 0.97}), [Seen("b", "B2", 0.95, "marker")], set())
+    assert at(placed) == {"b": "B2", "a": "I9"}
+
+
+def test_the_list_to_confirm_is_short_ranked_and_calibrated() -> None:
+    """Squares are ranked least sure first, each with the probability that the answer reads it
+    right; at most MAX_LISTED are listed, and how many more are doubtful is said."""
+    pos = record(("a", "B2"), ("b", "H8"))
+    placed = place(pos, scores({"B2": 0.97, "H8": 0.8, "E5": 0.3, "F5": 0.45}), [], set())
+    assert [s for s, _v in placed.uncertain] == ["F5", "E5", "H8"]
+    assert [v for _s, v in placed.uncertain] == [0.55, 0.7, 0.8]
+    assert all(v < SURE for _s, v in placed.uncertain)
+    noisy = scores({"B2": 0.97, "H8": 0.97} | {Square(c, 9).name: 0.3 + 0.01 * c for c in range(10)})
+    placed = place(pos, noisy, [], set())
+    assert len(placed.uncertain) == MAX_LISTED and placed.more_doubtful == 10 - MAX_LISTED
+    assert [s for s, _v in placed.uncertain] == ["J10", "I10", "H10", "G10", "F10"]
+
+
+def test_no_figure_stands_where_the_map_forbids() -> None:
+    pos = record(("a", "B2"), walls=("E5",))
+    placed = place(pos, scores({"E5": 0.99, "B2": 0.2}), [], {"E5"})
+    assert "E5" not in placed.occupied and at(placed) == {"a": "B2"}  # the count reads the likeliest doubtful square
+
+
+def _grids(cols: int, rows: int) -> tuple[np.ndarray, list[Grid]]:
+    """A photo's board (100 px a square, offset 200 px) and the four ways round its outline could be read."""
+    board = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
+    img = (board * 100 + 200).astype(np.float32)
+    grids = []
+    for k in range(4):
+        turned = np.roll(img, -k, axis=0)
+        grids.append(Grid(cv2.getPerspectiveTransform(turned, board), 0.3, 0))
+    return img, grids
+
+
+def test_the_record_never_orients_the_grid_a_corner_marker_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import assistant.photo.lines as lines
+
+    monkeypatch.setattr(lines, "_agreement", lambda *a: 0.0)  # no printed terrain to read
+    img, grids = _grids(8, 8)
+    pos = record(("a", "B2"), cols=8, rows=8)
+    # a base marker where the record puts a figure tells nothing: refused, saying what would settle it
+    base = Marker(7, np.array([[310, 310], [390, 310], [390, 390], [310, 390]], np.float64))
+    with pytest.raises(UnorientedGridError, match="corner marker .* or a reference photo"):
+        _orient(np.zeros((10, 10, 3), np.uint8), pos, grids, [base])
+    # one corner marker, the SE one (id 2), beside the photo's bottom-right corner of the board
+    se = Marker(2, np.array([[1010, 1010], [1060, 1010], [1060, 1060], [1010, 1060]], np.float64))
+    g = _orient(np.zeros((10, 10, 3), np.uint8), pos, grids, [se])
+    assert g is not None and g.oriented_by == "the corner markers seen"
+    corner = cv2.perspectiveTransform(np.array([[[1000.0, 1000.0]]]), g.H)[0][0]
+    assert np.allclose(corner, [8, 8], atol=1e-6)
+
+
+def test_photo_check_lists_a_doubtful_match_and_a_figure_not_seen(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'photo check' against the game: a figure the photo shows only doubtfully on its recorded
+    square is to confirm (not agreed), one not seen is missing; the JSON carries both and the
+    ranked squares."""
+    import json
+
+    from typer.testing import CliRunner
+
+    import assistant.photo as photo
+    from assistant.cli.app import app
+
+    runner = CliRunner()
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"]).exit_code == 0
+    from assistant.position import load_position
+    from assistant.resources import example_path
+
+    pos = load_position(example_path("clone-wars-corridor"))
+    first, second, *rest = pos.figures
+    seen = [Seen(first.id, first.at.name, 0.6, "roster")] + [Seen(f.id, f.at.name, 1.0, "marker") for f in rest]
+    made = PhotoResult("t.jpg", True, 0.4, seen, [f.at.name for f in pos.figures if f is not second], [{"square": first.at.name, "confidence": 0.6}],
+                       0.1, [], [second.id], 0)
+    monkeypatch.setattr(photo, "load_image", lambda p: np.zeros((8, 8, 3), np.uint8))
+    monkeypatch.setattr(photo, "detect", lambda *a, **k: made)
+    r = runner.invoke(app, ["photo", "check", str(tmp_path / "t.jpg"), "--json"])
+    assert r.exit_code == 3, r.output
+    obj = json.loads(r.stdout)
+    rows = {x["figure"]: x for x in obj["rows"]}
+    assert rows[first.id]["verdict"] == "uncertain" and "confirm" in rows[first.id]["text"]
+    assert rows[second.id]["verdict"] == "missing" and rows[second.id]["photo"] is None
+    assert obj["not_seen"] == [second.id] and obj["uncertain"] == [{"square": first.at.name, "confidence": 0.6}]
+    assert all(rows[f.id]["verdict"] == "agree" for f in rest)
+    text = runner.invoke(app, ["photo", "check", str(tmp_path / "t.jpg")])
+    assert text.exit_code == 3 and f"{first.at.name} (0.60)" in text.stdout
