@@ -6,8 +6,11 @@
    (printed art, faint lines, black or grey bases, painted figures standing in 3D, shadows,
    camera 0-50 degrees, phone focal lengths, white balance), corner markers of 0.45-1.3
    squares on four in five photos, base markers as stickers of 0.3-0.6 of a square. Their
-   seeds (2,000,000 up) are never used by ``tools/train_occupancy.py`` (0-499,999 for
-   training, 500,000 up for calibration). Reported overall and by condition.
+   floors are drawn from texture families (sand, lava, grates, pebble cells) and their cameras
+   from ranges (focal length, white balance, noise, blur) the training never draws from
+   (``scenery.HELD_OUT_FAMILIES``, ``HELD_OUT_CAMERA``), and their seeds (2,000,000 up) are
+   never used by ``tools/train_occupancy.py`` (0-499,999 for training, 500,000 up for
+   calibration). Reported overall and by condition.
 2. **The example maps in the plain look** (``--plain``), then map reading, the grid from the
    printed lines without corner markers, and the marker conditions.
 
@@ -56,6 +59,7 @@ def held_out(n: int, width: int) -> None:
     import numpy as np
 
     from assistant.photo import locate_grid
+    from assistant.photo.scenery import HELD_OUT_CAMERA, HELD_OUT_FAMILIES
     from assistant.photo.synth import random_position
 
     tallies: dict[str, Tally] = collections.defaultdict(Tally)
@@ -66,12 +70,13 @@ def held_out(n: int, width: int) -> None:
         corners = bool(rng.random() < 0.8)
         base_side = float(rng.uniform(0.3, 0.6))
         img, truth = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, tilt_max=50.0, varied=True,
-                                  corner_markers=corners, corner_side=float(rng.uniform(0.45, 1.3)), base_side=base_side, stickers=True)
+                                  corner_markers=corners, corner_side=float(rng.uniform(0.45, 1.3)), base_side=base_side, stickers=True,
+                                  families=HELD_OUT_FAMILIES, camera=HELD_OUT_CAMERA)  # floors and cameras training never saw
         c = truth.conditions
         keys = ["all", "art map" if c["art"] else "plain paper", f"tilt {'0-15' if c['tilt'] < 15 else '15-30' if c['tilt'] < 30 else '30-50'}",
                 "dark bodies" if c["dark_bodies"] else "light bodies", "corner markers" if corners else "no corner markers",
                 f"base markers {'0.3-0.4' if base_side < 0.4 else '0.4-0.5' if base_side < 0.5 else '0.5-0.6'} sq",
-                "faint grid (alpha < 0.6)" if c["grid_alpha"] < 0.6 else "clear grid"]
+                "faint grid (alpha < 0.6)" if c["grid_alpha"] < 0.6 else "clear grid", f"floor: {c['family']}"]
         cells = pos.map.cols * pos.map.rows
         try:
             grid = locate_grid(img, pos)[0]  # for judging the grid; detect finds it again, and only detect is timed
@@ -129,6 +134,7 @@ def held_out(n: int, width: int) -> None:
         "base markers 0.5-0.6 sq",
         "corner markers",
         "no corner markers",
+        *(f"floor: {f}" for f in HELD_OUT_FAMILIES),
     ]
     for k in order:
         print(tallies[k].line(k))
