@@ -273,8 +273,7 @@ def _grass(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.
     base = np.array(look.paper, np.float32)
     dry = np.clip(base + np.array([-10, 25, 45], np.float32), 0, 255)
     img = _two_tone(_fractal(rng, h, w, 4, 3), base, dry)
-    blades = rng.normal(0, 1, size=(h, w)).astype(np.float32)
-    blades = cv2.GaussianBlur(blades, (0, 0), sigmaX=0.6, sigmaY=max(1.0, px / 25))
+    blades = cv2.GaussianBlur(rng.normal(0, 1, size=(h, w)).astype(np.float32), (0, 0), sigmaX=0.6, sigmaY=max(1.0, px / 25))
     return img * (1 + 0.25 * look.contrast * blades[..., None])
 
 
