@@ -10,7 +10,8 @@ is counted. Prints one row per image kind: the CPU seconds of each command and h
 
 The images (12 MP unless said): uniform noise (800 x 600 and 12 MP), noise enlarged 4 and 8
 times, a solid colour, a page of printed text, a patterned carpet (checks at an angle: a grid
-with no markers), pebbles, a table with things on it and no map, a chessboard straight on.
+with no markers), pebbles, a table with things on it and no map, a chessboard straight on; a
+table and a page of text at 48 MP.
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ KINDS: dict[str, Callable[[int, int], np.ndarray]] = {
     "pebbles": _texture("cells"),
     "table no map": _table,
     "chessboard": _chess,
+    "table 48 MP": lambda w, h: _table(8000, 6000),
+    "text 48 MP": lambda w, h: _text(8000, 6000),
 }
 
 
