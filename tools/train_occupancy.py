@@ -287,6 +287,18 @@ def export(p: dict[str, np.ndarray], path: Path) -> None:
     onnx.save(model, str(path))
 
 
+def _init_meta(path: Path | None) -> dict[str, object] | None:
+    """What a fine-tuned model started from: the sizes its .json beside it records."""
+    if path is None:
+        return None
+    meta: dict[str, object] = {"file": path.name}
+    side = path.with_suffix(".json")
+    if side.is_file():
+        old = json.loads(side.read_text(encoding="utf-8"))
+        meta.update({k: old[k] for k in ("seed", "train_photos", "epochs", "width", "families") if k in old})
+    return meta
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--photos", type=int, default=360)
@@ -327,7 +339,7 @@ def main() -> None:
     want = forward(p, probe)[0]
     print(f"ONNX through OpenCV DNN matches numpy: max difference {float(np.max(np.abs(got - want))):.2e}")
     meta = {"seed": a.seed, "train_photos": a.photos, "val_photos": a.val, "epochs": a.epochs, "width": a.width,
-            "families": list(TRAIN_FAMILIES), "init": a.init.name if a.init else None, "lr": a.lr,
+            "families": list(TRAIN_FAMILIES), "init": _init_meta(a.init), "lr": a.lr,
             "train_crops": len(y), "val_crops": len(yv), "val_error": err, "val_uncertain": unsure,
             "platt": [pa, pb], "last_weights": [float(v) for v in p["d1"][:, 0]], "last_bias": float(p["db1"][0]),
             "seconds": round(time.perf_counter() - t0)}
