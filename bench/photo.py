@@ -7,7 +7,10 @@
    camera 0-50 degrees, phone focal lengths, white balance), corner markers of 0.45-1.3
    squares on four in five photos, base markers as stickers of 0.3-0.6 of a square. Their
    seeds (2,000,000 up) are never used by ``tools/train_occupancy.py`` (0-499,999 for
-   training, 500,000 up for calibration). Reported overall and by condition.
+   training, 500,000 up for calibration); their floors are drawn from texture families (sand,
+   lava, grates, pebble cells) and their cameras from ranges (focal length, white balance,
+   noise, blur) the training never draws from (``scenery.HELD_OUT_FAMILIES``,
+   ``HELD_OUT_CAMERA``). Reported overall and by condition.
    Each photo is read twice: with a record **out of date** (about half the figures moved 1-6
    squares since, onto free squares; the photo shows where they stand now), the check's real
    case, and with the true squares as the record, a labelled control (``--record``).
@@ -140,6 +143,7 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS) -> None:
 
     from assistant.photo import locate_grid
     from assistant.photo.compare import compare
+    from assistant.photo.scenery import HELD_OUT_CAMERA, HELD_OUT_FAMILIES
     from assistant.photo.synth import random_position
 
     tallies: dict[str, dict[str, Tally]] = {r: collections.defaultdict(Tally) for r in records}
@@ -151,13 +155,14 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS) -> None:
         corners = bool(rng.random() < 0.8)
         base_side = float(rng.uniform(0.3, 0.6))
         img, truth = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, tilt_max=50.0, varied=True,
-                                  corner_markers=corners, corner_side=float(rng.uniform(0.45, 1.3)), base_side=base_side, stickers=True)
+                                  corner_markers=corners, corner_side=float(rng.uniform(0.45, 1.3)), base_side=base_side, stickers=True,
+                                  families=HELD_OUT_FAMILIES, camera=HELD_OUT_CAMERA)  # floors and cameras training never saw
         stale, moved = stale_record(pos, np.random.default_rng(seed + 7_000_000))
         c = truth.conditions
         keys = ["all", "art map" if c["art"] else "plain paper", f"tilt {'0-15' if c['tilt'] < 15 else '15-30' if c['tilt'] < 30 else '30-50'}",
                 "dark bodies" if c["dark_bodies"] else "light bodies", "corner markers" if corners else "no corner markers",
                 f"base markers {'0.3-0.4' if base_side < 0.4 else '0.4-0.5' if base_side < 0.5 else '0.5-0.6'} sq",
-                "faint grid (alpha < 0.6)" if c["grid_alpha"] < 0.6 else "clear grid"]
+                "faint grid (alpha < 0.6)" if c["grid_alpha"] < 0.6 else "clear grid", f"floor: {c['family']}"]
         cells = pos.map.cols * pos.map.rows
         for kind in records:
             record = stale if kind == "stale" else pos
@@ -270,6 +275,7 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS) -> None:
             "base markers 0.5-0.6 sq",
             "corner markers",
             "no corner markers",
+            *(f"floor: {f}" for f in HELD_OUT_FAMILIES),
         ]
         for k in order:
             print(tallies[kind][k].line(k))

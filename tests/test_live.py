@@ -320,3 +320,54 @@ def test_the_verbs_list_says_each_verbs_arguments(client: TestClient) -> None:
     assert [p["name"] for p in move["params"]] == ["figure", "to", "burrow", "tow", "override"]  # no 'game': the table's own
     assert {p["name"]: p["optional"] for p in move["params"]}["figure"] is False
     assert out["detail"]["cards import"]["local"] and out["detail"]["los"]["writes"] is False
+
+
+def test_a_photo_being_read_never_blocks_the_server(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Photo analysis runs on a worker thread, one at a time: the page's other questions are
+    answered meanwhile, a second photo is told to come again (503, JSON), and a photo that
+    breaks the analysis gets a JSON answer, never a 500."""
+    import threading
+
+    import cv2
+    import numpy as np
+
+    import assistant.live.web as web
+    import assistant.photo as photo
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow_detect(*a: object, **k: object) -> object:
+        started.set()
+        assert release.wait(30), "the test never released the analysis"
+        raise photo.NoGridError("no grid found in t.jpg (a stand-in for a long analysis)")
+
+    monkeypatch.setattr(photo, "detect", slow_detect)
+    monkeypatch.setattr(web, "PHOTO_WAIT", 0.2)
+    jpeg = cv2.imencode(".jpg", np.full((120, 160, 3), 128, np.uint8))[1].tobytes()
+    answers: list[object] = []
+    first = threading.Thread(target=lambda: answers.append(client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")})))
+    first.start()
+    try:
+        assert started.wait(30)
+        status = client.get("/api/status")  # answered while the photo is still being read
+        assert status.status_code == 200 and "figures" in status.json()
+        assert not release.is_set() and first.is_alive()
+        second = client.post("/api/photo", files={"photo": ("u.jpg", jpeg, "image/jpeg")})
+        assert second.status_code == 503 and "another photo" in second.json()["error"]
+        assert second.headers["retry-after"]
+    finally:
+        release.set()
+        first.join(30)
+    reply = answers[0]
+    assert reply.status_code == 200 and reply.json()["grid_found"] is False  # type: ignore[attr-defined]
+
+    def broken(*a: object, **k: object) -> object:
+        raise ValueError("an image the analysis cannot take")
+
+    monkeypatch.setattr(photo, "detect", broken)
+    r = client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")})
+    assert r.status_code == 422 and "could not be analysed (ValueError)" in r.json()["error"]
+    # the slot was given back each time: the next photo is read
+    monkeypatch.setattr(photo, "detect", slow_detect)
+    release.set()
+    assert client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")}).status_code == 200

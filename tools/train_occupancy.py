@@ -1,17 +1,19 @@
 """Train the occupancy classifier shipped in ``assistant/photo/models`` (CPU only, from a seed).
 
     pip install -e '.[train]'
-    python tools/train_occupancy.py [--photos 360] [--val 80] [--epochs 14] [--seed 0] [--workers 2]
+    python tools/train_occupancy.py [--photos 360] [--val 80] [--epochs 14] [--seed 0] [--workers 2] [--init MODEL.onnx]
 
 1. **Data.** Generated photos (``render_photo(varied=True)``: printed art, faint lines, black
    and grey bases, painted figures of any colour standing in 3D, shadows, camera 0-50 degrees,
    phone focal lengths, white balance, noise, blur, JPEG) of random maps and rosters
-   (``random_position``), a fifth in the plain look. The grid is found by the real pipeline
+   (``random_position``), a fifth in the plain look, the floors drawn from the training texture
+   families only (``scenery.TRAIN_FAMILIES``: never the bench's held-out families or camera). The grid is found by the real pipeline
    (``locate_grid``), so the crops carry its small errors; photos it refuses use the true grid.
    Photo seeds: training from ``seed``, validation from ``seed + 500000`` (never overlapping).
 2. **Model.** A small CNN in numpy (three 3x3 convolutions of 12, 24 and 32 channels, each with
    ReLU and 2x2 max-pooling, a hidden layer of 32, one logit), trained with Adam on weighted
-   binary cross-entropy, the crops turned by random quarter turns and flips.
+   binary cross-entropy, the crops turned by random quarter turns and flips. ``--init`` starts
+   from a shipped model's weights instead of random ones (fine-tuning on the widened textures).
 3. **Calibration.** Platt scaling (a * logit + b) fitted on the validation photos, folded into
    the last layer, so the shipped output is a calibrated probability.
 4. **Export.** ONNX (opset 13) through the ``onnx`` package, checked against the numpy model
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.photo.occupancy import CROP, board_view, crops  # noqa: E402 (the checkout first on the path)
+from assistant.photo.scenery import TRAIN_FAMILIES  # noqa: E402
 
 # ---------------------------------------------------------------- data
 
@@ -52,7 +55,7 @@ def photo_crops(job: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     rng = np.random.default_rng(seed)
     pos = random_position(rng, busy=True)
     varied = rng.random() < 0.8
-    img, truth = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, tilt_max=50.0, varied=varied,
+    img, truth = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, tilt_max=50.0, varied=varied, families=TRAIN_FAMILIES,
                               corner_side=float(rng.uniform(0.45, 1.3)), base_side=float(rng.uniform(0.3, 0.6)), stickers=True)
     try:
         grid = locate_grid(img, pos)[0]
@@ -175,16 +178,33 @@ def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.ascontiguousarray(x * gain)
 
 
-def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> dict[str, np.ndarray]:
+def load_onnx(path: Path) -> dict[str, np.ndarray]:
+    """The numpy weights of a model :func:`export` wrote (the inverse of its reordering)."""
+    import onnx
+    from onnx import numpy_helper
+
+    w = {t.name: numpy_helper.to_array(t).astype(np.float32) for t in onnx.load(str(path)).graph.initializer}
+    p: dict[str, np.ndarray] = {}
+    for i, (a, b) in enumerate(zip(CHANNELS[:-1], CHANNELS[1:], strict=True)):
+        p[f"c{i}"] = np.ascontiguousarray(w[f"w{i}"].reshape(b, a * 9).T)
+        p[f"cb{i}"] = w[f"b{i}"]
+    side = CROP // 8
+    p["d0"] = np.ascontiguousarray(w["wd0"].reshape(CHANNELS[-1], side, side, HIDDEN).transpose(1, 2, 0, 3).reshape(-1, HIDDEN))
+    p["db0"], p["d1"], p["db1"] = w["bd0"], w["wd1"], w["bd1"]
+    return p
+
+
+def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int, start: dict[str, np.ndarray] | None = None,
+          lr0: float = 2e-3) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
-    p = init(rng)
+    p = init(rng) if start is None else {k: v.copy() for k, v in start.items()}
     m = {k: np.zeros_like(v) for k, v in p.items()}
     v2 = {k: np.zeros_like(v) for k, v in p.items()}
     pos_weight = float((len(y) - y.sum()) / max(1.0, y.sum())) ** 0.5  # part-way to balanced
     step, batch = 0, 128
     for epoch in range(epochs):
         t0 = time.perf_counter()
-        lr = 2e-3 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
+        lr = lr0 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
         order = rng.permutation(len(y))
         total = 0.0
         for b in range(0, len(order), batch):
@@ -267,6 +287,18 @@ def export(p: dict[str, np.ndarray], path: Path) -> None:
     onnx.save(model, str(path))
 
 
+def _init_meta(path: Path | None) -> dict[str, object] | None:
+    """What a fine-tuned model started from: the sizes its .json beside it records."""
+    if path is None:
+        return None
+    meta: dict[str, object] = {"file": path.name}
+    side = path.with_suffix(".json")
+    if side.is_file():
+        old = json.loads(side.read_text(encoding="utf-8"))
+        meta.update({k: old[k] for k in ("seed", "train_photos", "epochs", "width", "families") if k in old})
+    return meta
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--photos", type=int, default=360)
@@ -275,15 +307,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--width", type=int, default=2400, help="photo width for training (the crops are 16 px a square whatever it is)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--init", type=Path, default=None, help="start from this model's weights (an occupancy.onnx this script wrote)")
+    ap.add_argument("--lr", type=float, default=2e-3, help="Adam's first learning rate (cosine to 0); lower when fine-tuning")
     ap.add_argument("--cache", type=Path, default=Path("/tmp/occupancy-data"))
     ap.add_argument("--out", type=Path, default=ROOT / "assistant" / "photo" / "models")
     a = ap.parse_args()
     t0 = time.perf_counter()
     print("generating training photos", flush=True)
-    x, y = make_split(a.seed, a.photos, a.width, a.workers, a.cache / f"train-{a.seed}-{a.photos}-{a.width}.npz")
+    x, y = make_split(a.seed, a.photos, a.width, a.workers, a.cache / f"train-fam-{a.seed}-{a.photos}-{a.width}.npz")
     print("generating validation photos", flush=True)
-    xv, yv = make_split(a.seed + 500_000, a.val, a.width, a.workers, a.cache / f"val-{a.seed}-{a.val}-{a.width}.npz")
-    p = train(x, y, a.epochs, a.seed)
+    xv, yv = make_split(a.seed + 500_000, a.val, a.width, a.workers, a.cache / f"val-fam-{a.seed}-{a.val}-{a.width}.npz")
+    p = train(x, y, a.epochs, a.seed, load_onnx(a.init) if a.init else None, a.lr)
     lv = predict(p, xv)
     pa, pb = platt(lv, yv)
     p["d1"] = p["d1"] * pa
@@ -305,6 +339,7 @@ def main() -> None:
     want = forward(p, probe)[0]
     print(f"ONNX through OpenCV DNN matches numpy: max difference {float(np.max(np.abs(got - want))):.2e}")
     meta = {"seed": a.seed, "train_photos": a.photos, "val_photos": a.val, "epochs": a.epochs, "width": a.width,
+            "families": list(TRAIN_FAMILIES), "init": _init_meta(a.init), "lr": a.lr,
             "train_crops": len(y), "val_crops": len(yv), "val_error": err, "val_uncertain": unsure,
             "platt": [pa, pb], "last_weights": [float(v) for v in p["d1"][:, 0]], "last_bias": float(p["db1"][0]),
             "seconds": round(time.perf_counter() - t0)}

@@ -17,6 +17,7 @@ the id gets the first answer and records nothing. Offline: the API page at ``/do
 here from the OpenAPI schema (no script from a CDN), and nothing on any page names another host.
 """
 
+import asyncio
 import hmac
 import ipaddress
 import json
@@ -46,6 +47,11 @@ MAX_UPLOAD = 40 * 1024 * 1024
 PUBLIC = ("/static/", "/manifest.webmanifest", "/favicon.ico")
 #: the longest X-Request-Id taken (a UUID is 36 characters)
 MAX_REQUEST_ID = 128
+#: photos analysed at once, each on a worker thread (never on the event loop): one, as each may
+#: take its whole work budget of CPU (photo/budget.py) and a small server has two cores
+PHOTO_WORKERS = 1
+#: seconds a photo sent while another is being read waits for its turn before a 503 answer
+PHOTO_WAIT = 3.0
 
 
 #: the texts the pages' scripts show, sent to them in the reader's language
@@ -125,6 +131,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     hub = Hub(table.version, () if table.game is None else (table.game, table.game.with_name(table.game.name + "-wal")))
     replies = Replies()
     app.state.hub, app.state.replies = hub, replies
+    photo_slots = asyncio.Semaphore(PHOTO_WORKERS)
 
     def page_context(request: Request) -> dict[str, Any]:
         shown = invite if invite is not None and request.state.role == "player" else None
@@ -400,7 +407,29 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()
-        return await run_in_threadpool(_photo_answer, table, data, getattr(upload, "filename", "photo") or "photo")
+        try:  # one photo at a time; the next waits a little, then is told to send it again
+            await asyncio.wait_for(photo_slots.acquire(), PHOTO_WAIT)
+        except TimeoutError:
+            return JSONResponse({"query": "photo", "error": _("another photo is being read: send this one again in a few seconds")},
+                                status_code=503, headers={"Retry-After": str(int(PHOTO_WAIT))})
+        loop = asyncio.get_running_loop()
+        lang = i18n.current()
+
+        def work() -> Any:
+            try:  # the worker thread answers in the request's language too
+                with i18n.language(lang):
+                    return _photo_answer(table, data, getattr(upload, "filename", "photo") or "photo")
+            except AssistantError:
+                raise  # a clear refusal (not an image, too large, ...): the handler answers 400
+            except Exception as exc:  # an image that breaks the analysis: a JSON answer, never a 500
+                logging.getLogger("assistant.live").exception("photo analysis failed")
+                with i18n.language(lang):
+                    return JSONResponse({"query": "photo", "grid_found": False,
+                                         "error": _("the photo could not be analysed ({why}); the game log is unchanged").format(why=type(exc).__name__)},
+                                        status_code=422)
+            finally:  # released when the analysis ends, even if the request was abandoned
+                loop.call_soon_threadsafe(photo_slots.release)
+        return await run_in_threadpool(work)
 
     @app.post("/api/photo/apply")
     async def photo_apply(request: Request) -> Any:

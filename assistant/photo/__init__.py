@@ -21,8 +21,9 @@ from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, NotAMapError, find_grid
-from .budget import MAX_MARKER_CANDIDATES, has_structure
+from .budget import LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
+from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
 from .placement import _block, _col_row, place
@@ -141,24 +142,42 @@ def load_image(path: str | Path) -> np.ndarray:
     return img
 
 
-def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tuple[Grid, list[Marker], bool]:
+def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget: Budget | None = None) -> tuple[Grid, list[Marker], bool]:
     """The board's grid in the photo, the markers seen, and whether the grid came from the
-    printed lines (no corner markers). Raises :class:`NoGridError` rather than guess."""
+    printed lines (no corner markers). Raises :class:`NoGridError` rather than guess; every
+    search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 2 CPU-seconds by default)."""
     cols, rows = pos.map.cols, pos.map.rows
+    budget = budget if budget is not None else Budget()
     # the work budget (.budget): an image with no plausible structure (noise) gets no marker
     # search and no printed-lines search, whose cost on it runs to minutes
     structured = has_structure(image)
-    markers = find_markers(image) if structured else []
-    # small corner markers: look again, harder, then at full resolution, then (a photo of under
-    # 12 MP) enlarged twice
-    passes = ([(False, 1.0), (True, 1.0)] + ([(True, 2.0)] if max(image.shape[:2]) <= 4000 else [])) if structured else []
-    for full, upscale in passes:
-        if len({m.id for m in markers if m.id < 4}) < 4:
-            found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
-            extra = [m for m in found if m.id < 4]
-            markers = merge(markers, _consistent(markers, extra, cols, rows))
-            if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
-                break
+    megapixels = image.shape[0] * image.shape[1] / 1e6
+    shrunk = megapixels * min(1.0, MARKER_SIDE / max(image.shape[:2])) ** 2  # what a search not at full resolution scans
+    markers: list[Marker] = []
+    if structured:
+        t0 = budget.clock()
+        markers = find_markers(image)
+        budget.measured(shrunk, budget.clock() - t0)
+    # small corner markers: look again, harder, then at full resolution, then (a photo small
+    # enough) enlarged, up to MAX_SCAN_PIXELS; each only while the budget holds its predicted
+    # cost with the printed-lines search's share kept back
+    enlarge = min(2.0, float(np.sqrt(MAX_SCAN_PIXELS / max(1.0, megapixels * 1e6))))
+    passes = [(False, 1.0, _("the harder corner-marker search")), (True, 1.0, _("the full-resolution corner-marker search"))]
+    if enlarge >= 1.25:
+        passes.append((True, enlarge, _("the enlarged corner-marker search")))
+    for full, upscale, label in passes if structured else []:
+        if len({m.id for m in markers if m.id < 4}) >= 4:
+            break
+        scanned = megapixels * upscale ** 2 if full else shrunk
+        if not budget.afford(label, budget.predict(scanned), reserve=LINES_RESERVE):
+            break  # the searches after it scan more pixels still
+        t0 = budget.clock()
+        found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
+        budget.measured(scanned, budget.clock() - t0)
+        extra = [m for m in found if m.id < 4]
+        markers = merge(markers, _consistent(markers, extra, cols, rows))
+        if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
+            break
     from .lines import GridMismatchError, UnorientedGridError, check_with_lines, find_grid_from_lines
 
     try:
@@ -168,7 +187,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
-    if grid is None and structured:
+    if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
         try:
             grid = find_grid_from_lines(image, pos, markers)
         except UnorientedGridError as exc:
@@ -176,12 +195,14 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tupl
         by_lines = grid is not None
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
+        why = budget.explain()
         raise NoGridError(
             _(
                 "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "
                 "the map. Place the four corner markers on the map's corners ('python -m assistant calibrate markers' prints them) and photograph the whole "
                 "map"
             ).format(name=name, n=n)
+            + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
 

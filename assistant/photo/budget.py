@@ -1,4 +1,4 @@
-"""The grid search's work budget: a photo that cannot show a board is refused in a fraction of a second.
+"""The grid search's work budget: any image is answered or refused within about 2 s of CPU.
 
 Measured (cProfile, issue 25): on an 800 x 600 image of random noise the harder corner-marker
 searches spent over five CPU-minutes inside ArUco, whose cost grows with the square of the
@@ -14,12 +14,24 @@ then took about one second more. Two limits keep that work bounded, whatever the
 * :data:`MAX_MARKER_CANDIDATES` -- a harder marker search that was handed more candidates than
   this stops the searches after it (each looks at more pixels than the one before, so more
   candidates still, at a cost that grows with their square).
+* :class:`Budget` (issue 28) -- what survives those two (a page of text, pebbles, a carpet:
+  detail at the scale of objects, no board) still cost 2.6-3.5 CPU-seconds at 12 MP, nearly all
+  in the harder marker searches, the last of which enlarged a 12 MP photo to 48 MP (1.2-1.6 s
+  by itself, on any image). Now each search is started only when the budget still holds what it
+  is predicted to cost (its pixels times the seconds a megapixel cost the searches before it),
+  with the printed-lines search's share kept in reserve; a search skipped is named in the
+  refusal. The enlarged search scans at most :data:`MAX_SCAN_PIXELS`.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import cv2
 import numpy as np
+
+from ..i18n import _
 
 #: the side (pixels) of the copy the detail is measured on: the measure is a ratio, so any
 #: photo size gives the same answer, in a few milliseconds
@@ -34,6 +46,70 @@ MIN_STRUCTURE = 0.5
 #: searches after it are skipped. Measured: at most 481 on generated photos (the upscaled pass of
 #: a photo without corner markers); 3,867 on noise enlarged four times, 17,007 on raw noise
 MAX_MARKER_CANDIDATES = 1500
+#: the CPU seconds one photo's grid search may cost (issue 28: any image answered or refused in 2 s)
+CPU_SECONDS = 2.0
+#: the CPU seconds kept for the printed-lines search when no corner markers give the grid.
+#: Measured at 12 MP: 0.3-0.6 s (a photo of a table, a page of text, pebbles)
+LINES_RESERVE = 0.6
+#: the most pixels an enlarged marker search may scan: a 12 MP photo enlarged twice (48 MP) cost
+#: 1.2-1.6 CPU-seconds by itself on any image; enlarged to 24 MP about half that
+MAX_SCAN_PIXELS = 24_000_000
+#: the least a megapixel of marker search is assumed to cost before one is measured (s/MP;
+#: measured 0.02-0.05 on photos of tables, text, noise)
+MIN_RATE = 0.02
+
+
+class Budget:
+    """The work one photo's analysis may do: :data:`CPU_SECONDS` of CPU (``clock``, the
+    process's CPU time: the command line analyses one photo a process, the web server one at a
+    time), spent stage by stage. A stage asks :meth:`afford` with its predicted cost first; one
+    that would overrun is skipped and named in :meth:`explain`. Mutable: one per photo.
+
+    >>> t = iter([0.0, 0.1, 1.9])
+    >>> b = Budget(seconds=2.0, clock=lambda: next(t))
+    >>> b.afford("a small search", 0.5)
+    True
+    >>> b.afford("an enlarged search", 0.5)
+    False
+    >>> b.skipped
+    ['an enlarged search']
+    """
+
+    def __init__(self, seconds: float = CPU_SECONDS, clock: Callable[[], float] = time.process_time) -> None:
+        self.seconds = seconds
+        self.clock = clock
+        self.start = clock()
+        self.rate = MIN_RATE  # CPU seconds per megapixel of marker search, the most seen so far
+        self.skipped: list[str] = []
+
+    def spent(self) -> float:
+        return self.clock() - self.start
+
+    def left(self) -> float:
+        return self.seconds - self.spent()
+
+    def afford(self, stage: str, cost: float, reserve: float = 0.0) -> bool:
+        """Whether a stage predicted to cost ``cost`` seconds fits, ``reserve`` kept for later
+        stages; if not, it is noted as skipped."""
+        if self.left() - reserve >= cost:
+            return True
+        self.skipped.append(stage)
+        return False
+
+    def measured(self, megapixels: float, seconds: float) -> None:
+        """A marker search's cost, for predicting the next one's."""
+        if megapixels > 0:
+            self.rate = max(self.rate, seconds / megapixels)
+
+    def predict(self, megapixels: float) -> float:
+        return self.rate * megapixels
+
+    def explain(self) -> str:
+        """A sentence for a refusal: which searches the budget cut short, or nothing."""
+        if not self.skipped:
+            return ""
+        return _("the search stopped at its work budget of {seconds} CPU-seconds before: {stages}").format(
+            seconds=f"{self.seconds:g}", stages=", ".join(self.skipped))
 
 
 def structure(image: np.ndarray) -> float:

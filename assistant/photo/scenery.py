@@ -5,11 +5,23 @@ full-colour art, grid lines are faint, figures are painted black, bases are grey
 a bevel, phones look straight down. :func:`draw_look` picks one random look; the functions
 below paint it. The ground truth is never touched: everything here changes how a square looks,
 never where the grid is or which squares hold a base.
+
+**Texture families** (issue 28): a classifier trained on one generator's floors does not carry
+over to printed art it never saw. The floors are painted by named families (plain paper, the
+original colour blotches, flagstones, fractal noise, grass, metal panels, carpet tiles, sand
+ripples, lava, floor grates, pebble cells), each with its own colour family, random contrast and,
+on any art, dark patches the size of a base. :data:`TRAIN_FAMILIES` are the only ones the
+occupancy classifier is trained on; :data:`HELD_OUT_FAMILIES` (disjoint) and the held-out camera
+(:data:`HELD_OUT_CAMERA`: focal lengths, white balance, noise and blur outside the training
+ranges) are only for the bench's held-out photos, so the bench measures how the model carries
+over to floors and cameras it never saw. No photograph packages are installed here, so every
+texture is procedural.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -34,9 +46,66 @@ class Look:
     white_balance: tuple[float, float, float]
     noise: float
     blur: float
+    family: str = "blotch"  # which painter draws the floor (TRAIN_FAMILIES, HELD_OUT_FAMILIES)
+    contrast: float = 1.0  # the floor texture's amplitude, times
 
 
-def draw_look(rng: np.random.Generator) -> Look:
+#: floor families the occupancy classifier is trained on ("plain" and "blotch" are the original
+#: generator's two looks, which a default ``render_photo(varied=True)`` still draws)
+TRAIN_FAMILIES: tuple[str, ...] = ("plain", "blotch", "flagstone", "fractal", "grass", "metal", "carpet")
+#: floor families only the bench's held-out photos use: never in training (tests check they are disjoint)
+HELD_OUT_FAMILIES: tuple[str, ...] = ("sand", "lava", "grate", "cells")
+#: the original looks: what ``draw_look`` draws when no families are named (keeps old seeds' photos)
+LEGACY_FAMILIES: tuple[str, ...] = ("plain", "blotch")
+
+
+@dataclass(frozen=True)
+class Camera:
+    """The ranges a family of cameras draws from (focal in image widths)."""
+
+    focal: tuple[tuple[float, float], ...]  # one range is picked, then a value in it
+    white_balance: float  # each channel's gain within 1 +- this
+    noise: tuple[float, float]
+    blur: tuple[float, float]
+
+
+TRAIN_CAMERA = Camera(focal=((0.65, 1.3),), white_balance=0.18, noise=(1.5, 8.0), blur=(0.3, 1.6))
+#: wide phones and zoomed-in shots, stronger colour casts and more sensor noise than training saw
+HELD_OUT_CAMERA = Camera(focal=((0.52, 0.65), (1.3, 1.6)), white_balance=0.26, noise=(8.0, 11.0), blur=(0.4, 1.9))
+
+
+def draw_look(rng: np.random.Generator, families: Sequence[str] | None = None, camera: Camera | None = None,
+              pick: np.random.Generator | None = None) -> Look:
+    """One random look. ``families``: the floor families to draw from (default the two original
+    looks, drawn exactly as before so old seeds give the same photos); ``camera``: the camera
+    ranges (default the training ones, drawn as before); ``pick`` draws the family and the
+    held-out camera (a separate generator, so ``rng``'s sequence -- and the photo -- stays the
+    same for the original looks)."""
+    look = _legacy_look(rng)
+    pick = pick if pick is not None else rng
+    if families is not None:
+        family = str(families[int(pick.integers(len(families)))])
+        if family not in PAINTERS:
+            raise ValueError(f"unknown texture family {family!r}")
+        art = family != "plain"
+        if art and family != "blotch":
+            paper = PALETTES[family](pick)
+        elif art == look.art:
+            paper = look.paper
+        else:  # the original draw's paper level depends on art or plain: draw it again for the family picked
+            level = int(pick.integers(35, 235)) if art else int(pick.integers(170, 240))
+            paper = tuple(int(np.clip(level + t, 0, 255)) for t in pick.integers(-25, 26, size=3))  # type: ignore[assignment]
+        look = replace(look, family=family, art=art, paper=paper, contrast=float(pick.uniform(0.5, 1.6)) if art else 1.0)
+    if camera is not None and camera != TRAIN_CAMERA:
+        lo, hi = camera.focal[int(pick.integers(len(camera.focal)))]
+        wb = camera.white_balance
+        look = replace(look, focal=float(pick.uniform(lo, hi)),
+                       white_balance=tuple(float(x) for x in pick.uniform(1 - wb, 1 + wb, size=3)),  # type: ignore[arg-type]
+                       noise=float(pick.uniform(*camera.noise)), blur=float(pick.uniform(*camera.blur)))
+    return look
+
+
+def _legacy_look(rng: np.random.Generator) -> Look:
     art = bool(rng.random() < 0.7)
     level = int(rng.integers(35, 235)) if art else int(rng.integers(170, 240))
     tint = rng.integers(-25, 26, size=3)
@@ -54,6 +123,7 @@ def draw_look(rng: np.random.Generator) -> Look:
         focal=float(rng.uniform(0.65, 1.3)),
         white_balance=tuple(float(x) for x in rng.uniform(0.82, 1.18, size=3)),  # type: ignore[arg-type]
         noise=float(rng.uniform(1.5, 8.0)), blur=float(rng.uniform(0.3, 1.6)),
+        family="blotch" if art else "plain",
     )
 
 
@@ -72,6 +142,13 @@ def paint_paper(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -
     img[:] = look.paper
     if not look.art:
         return img + smooth_noise(rng, h, w, 4) * 8
+    if look.family != "blotch":
+        img = PAINTERS[look.family](rng, look, h, w, px)
+        if rng.random() < 0.5:
+            img = _details(rng, img, h, w, px)
+        if rng.random() < 0.6:
+            _dark_patches(rng, img, h, w, px)
+        return img + rng.normal(0, float(rng.uniform(2, 8)), size=img.shape).astype(np.float32)
     img += smooth_noise(rng, h, w, int(rng.integers(2, 8))) * float(rng.uniform(10, 45))
     if rng.random() < 0.6:  # floor tiles: plates of one to three squares, each a little lighter or darker
         k = int(rng.integers(1, 4)) * px
@@ -84,6 +161,13 @@ def paint_paper(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -
             cv2.line(img, (0, y), (w, y), seam, max(1, px // 30))
         for x in range(-int(off[0]), w, k):
             cv2.line(img, (x, 0), (x, h), seam, max(1, px // 30))
+    img = _details(rng, img, h, w, px)
+    img += rng.normal(0, float(rng.uniform(2, 10)), size=img.shape).astype(np.float32)
+    return img
+
+
+def _details(rng: np.random.Generator, img: np.ndarray, h: int, w: int, px: int) -> np.ndarray:
+    """Drawn details on the art: consoles, rocks, rugs, pipes, shadows, some dark."""
     for _ in range(int(rng.integers(2, 14))):  # drawn details: consoles, rocks, rugs, pipes, shadows
         colour = tuple(float(c) for c in rng.integers(0, 256, size=3))
         if rng.random() < 0.3:
@@ -103,8 +187,208 @@ def paint_paper(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -
             cv2.line(layer, (cx, cy), (int(rng.integers(0, w)), int(rng.integers(0, h))), colour, max(2, int(rng.uniform(0.05, 0.4) * px)))
         a = float(rng.uniform(0.4, 1.0))
         img = cv2.addWeighted(layer, a, img, 1 - a, 0)
-    img += rng.normal(0, float(rng.uniform(2, 10)), size=img.shape).astype(np.float32)
     return img
+
+
+def _dark_patches(rng: np.random.Generator, img: np.ndarray, h: int, w: int, px: int) -> None:
+    """Dark round or blotchy patches the size of a base (0.3-0.5 of a square across): printed
+    holes, barrels, stains -- what an art map shows that a classifier must not take for a base."""
+    for _ in range(int(rng.integers(1, 10))):
+        g = float(rng.integers(5, 70))
+        colour = (g + float(rng.integers(0, 20)), g + float(rng.integers(0, 20)), g + float(rng.integers(0, 20)))
+        c = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        r = int(rng.uniform(0.3, 0.5) * px)
+        if rng.random() < 0.6:
+            cv2.circle(img, c, r, colour, -1, lineType=cv2.LINE_AA)
+        else:
+            cv2.ellipse(img, c, (r, int(r * rng.uniform(0.5, 1.0))), float(rng.uniform(0, 180)), 0, 360, colour, -1)
+
+
+# ---------------------------------------------------------------- floor families
+
+
+def _unit(noise: np.ndarray) -> np.ndarray:
+    """Scaled to [0, 1] (a flat field stays at 0.5)."""
+    lo, hi = float(noise.min()), float(noise.max())
+    return np.full_like(noise, 0.5) if hi - lo < 1e-6 else (noise - lo) / (hi - lo)
+
+
+def _fractal(rng: np.random.Generator, h: int, w: int, octaves: int = 5, base: int = 3, gain: float = 0.55) -> np.ndarray:
+    """Multi-octave value noise in [0, 1] (h, w)."""
+    out = np.zeros((h, w), np.float32)
+    amp, cells = 1.0, base
+    for _ in range(octaves):
+        out += smooth_noise(rng, h, w, min(cells, max(2, w // 3)), 1)[..., 0] * amp
+        amp *= gain
+        cells *= 2
+    return _unit(out)
+
+
+def _two_tone(t: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Colour map: t in [0, 1] (h, w) between BGR colours a and b (h, w, 3)."""
+    return a[None, None, :] * (1 - t[..., None]) + b[None, None, :] * t[..., None]
+
+
+def _seeds(rng: np.random.Generator, h: int, w: int, spacing: float) -> np.ndarray:
+    """Random points about ``spacing`` pixels apart: (n, 2) x, y."""
+    n = max(4, int(h * w / max(1.0, spacing * spacing)))
+    return np.stack([rng.uniform(0, w, n), rng.uniform(0, h, n)], 1)
+
+
+def _voronoi(rng: np.random.Generator, h: int, w: int, spacing: float) -> tuple[np.ndarray, np.ndarray]:
+    """Cell labels (1..n) and the distance to the nearest seed, for seeds about ``spacing`` apart."""
+    mask = np.full((h, w), 255, np.uint8)
+    pts = _seeds(rng, h, w, spacing).astype(np.int32)
+    mask[np.clip(pts[:, 1], 0, h - 1), np.clip(pts[:, 0], 0, w - 1)] = 0
+    dist, labels = cv2.distanceTransformWithLabels(mask, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
+    return labels, dist
+
+
+def _colour(rng: np.random.Generator, centre: tuple[int, int, int], spread: int) -> np.ndarray:
+    return np.clip(np.array(centre, np.float32) + rng.integers(-spread, spread + 1, size=3), 0, 255).astype(np.float32)
+
+
+def _flagstone(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Irregular stones (Voronoi cells) of 0.6-2.5 squares, each its own shade, dark mortar seams."""
+    labels, _ = _voronoi(rng, h, w, float(rng.uniform(0.6, 2.5)) * px)
+    shade = rng.normal(0, 18 * look.contrast, size=int(labels.max()) + 1).astype(np.float32)
+    img = np.array(look.paper, np.float32)[None, None, :] + shade[labels][..., None]
+    seams = cv2.morphologyEx(labels.astype(np.float32), cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)) > 0
+    if px > 40:
+        seams = cv2.dilate(seams.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0
+    img[seams] *= float(rng.uniform(0.35, 0.7))
+    return img + (_fractal(rng, h, w, 3, 8)[..., None] - 0.5) * 30 * look.contrast
+
+
+def _fractal_floor(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Fractal value noise mapped between two random colours (any hue), random contrast."""
+    t = _fractal(rng, h, w, int(rng.integers(3, 7)), int(rng.integers(2, 8)), float(rng.uniform(0.4, 0.7)))
+    a = np.array(look.paper, np.float32)
+    b = np.clip(a + rng.normal(0, 60, size=3) * look.contrast, 0, 255).astype(np.float32)
+    return _two_tone(t, a, b)
+
+
+def _grass(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Green fields with darker and yellower patches and fine blades."""
+    base = np.array(look.paper, np.float32)
+    dry = np.clip(base + np.array([-10, 25, 45], np.float32), 0, 255)
+    img = _two_tone(_fractal(rng, h, w, 4, 3), base, dry)
+    blades = cv2.GaussianBlur(rng.normal(0, 1, size=(h, w)).astype(np.float32), (0, 0), sigmaX=0.6, sigmaY=max(1.0, px / 25))
+    return img * (1 + 0.25 * look.contrast * blades[..., None])
+
+
+def _metal(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Metal deck: panels of one to four squares (not on the grid), brushed streaks, rivets."""
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = look.paper
+    brushed = cv2.GaussianBlur(rng.normal(0, 1, size=(h, w)).astype(np.float32), (0, 0), sigmaX=px / 3, sigmaY=0.8)
+    img += brushed[..., None] * 25 * look.contrast
+    kx, ky = int(rng.uniform(1.0, 4.0) * px), int(rng.uniform(1.0, 4.0) * px)
+    ox, oy = int(rng.integers(0, kx)), int(rng.integers(0, ky))
+    seam = tuple(float(c) * 0.45 for c in look.paper)
+    for y in range(-oy, h, ky):
+        for x in range(-ox, w, kx):
+            img[max(0, y):y + ky, max(0, x):x + kx] += float(rng.normal(0, 12 * look.contrast))
+            for rx, ry in ((x + px // 8, y + px // 8), (x + kx - px // 8, y + px // 8), (x + px // 8, y + ky - px // 8), (x + kx - px // 8, y + ky - px // 8)):
+                cv2.circle(img, (rx, ry), max(1, px // 20), seam, -1)
+    for y in range(-oy, h, ky):
+        cv2.line(img, (0, y), (w, y), seam, max(1, px // 25))
+    for x in range(-ox, w, kx):
+        cv2.line(img, (x, 0), (x, h), seam, max(1, px // 25))
+    return img
+
+
+def _carpet(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Carpet and tiles: a checker or diamond pattern of two random colours, any size and angle."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    k = float(rng.uniform(0.25, 2.5)) * px
+    ang = float(rng.choice([0.0, np.pi / 4, rng.uniform(0, np.pi)]))
+    u, v = (xx * np.cos(ang) + yy * np.sin(ang)) / k, (-xx * np.sin(ang) + yy * np.cos(ang)) / k
+    t = ((np.floor(u) + np.floor(v)) % 2).astype(np.float32)
+    a = np.array(look.paper, np.float32)
+    b = np.clip(a + rng.normal(0, 70, size=3) * look.contrast, 0, 255).astype(np.float32)
+    return _two_tone(cv2.GaussianBlur(t, (0, 0), 1.0), a, b)
+
+
+def _sand(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Sand: tan to ochre, wind ripples bent by low noise, fine grain, darker dunes."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    ang = float(rng.uniform(0, np.pi))
+    warp = smooth_noise(rng, h, w, 4, 1)[..., 0] * px * 1.5
+    ripples = np.sin((xx * np.cos(ang) + yy * np.sin(ang) + warp) / (float(rng.uniform(0.15, 0.6)) * px) * 2 * np.pi)
+    base = np.array(look.paper, np.float32)
+    img = _two_tone(_fractal(rng, h, w, 4, 2), base * 0.8, np.clip(base * 1.1, 0, 255))
+    grain = rng.normal(0, 1, size=(h, w)).astype(np.float32)
+    return img * (1 + 0.06 * look.contrast * ripples[..., None] + 0.05 * look.contrast * grain[..., None])
+
+
+def _lava(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Lava fields: dark rock with glowing orange-red veins and pools."""
+    rock = np.array(look.paper, np.float32)
+    img = _two_tone(_fractal(rng, h, w, 4, 4), rock * 0.6, rock * 1.3)
+    ridge = np.abs(_fractal(rng, h, w, 5, int(rng.integers(2, 6))) - 0.5) * 2  # 0 on the veins
+    glow = np.clip(1 - ridge / float(rng.uniform(0.05, 0.2)), 0, 1)
+    hot = np.array([float(rng.integers(0, 60)), float(rng.integers(60, 200)), float(rng.integers(200, 256))], np.float32)
+    return img * (1 - glow[..., None]) + hot[None, None, :] * glow[..., None] * min(1.0, look.contrast)
+
+
+def _grate(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Floor grating: bars 0.12-0.4 of a square apart, one way or crossed, dark gaps between."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    period = float(rng.uniform(0.12, 0.4)) * px
+    ang = float(rng.choice([0.0, np.pi / 4, np.pi / 2]))
+    u = (xx * np.cos(ang) + yy * np.sin(ang)) / period
+    bars = (u % 1) < float(rng.uniform(0.3, 0.6))
+    if rng.random() < 0.5:
+        v = (-xx * np.sin(ang) + yy * np.cos(ang)) / period
+        bars |= (v % 1) < float(rng.uniform(0.2, 0.5))
+    metal = np.array(look.paper, np.float32)
+    gap = metal * float(rng.uniform(0.1, 0.45))
+    img = _two_tone(cv2.GaussianBlur(bars.astype(np.float32), (0, 0), 0.8), gap, metal)
+    return img * (1 + 0.15 * look.contrast * (_fractal(rng, h, w, 3, 3)[..., None] - 0.5))
+
+
+def _cells(rng: np.random.Generator, look: Look, h: int, w: int, px: int) -> np.ndarray:
+    """Pebbles and organic cells (Worley noise): each cell bright at its centre, dark at its rim."""
+    labels, dist = _voronoi(rng, h, w, float(rng.uniform(0.3, 1.5)) * px)
+    t = np.clip(dist / max(1.0, float(np.percentile(dist, 95))), 0, 1)
+    tone = rng.uniform(0.8, 1.2, size=int(labels.max()) + 1).astype(np.float32)[labels]
+    a = np.array(look.paper, np.float32)
+    b = np.clip(a * float(rng.uniform(0.3, 0.7)), 0, 255)
+    return _two_tone(t, a, b) * (1 + (tone[..., None] - 1) * look.contrast)
+
+
+def _palette(*ranges: tuple[int, int]) -> Callable[[np.random.Generator], tuple[int, int, int]]:
+    """A colour family: B, G, R each drawn from its range."""
+    def draw(rng: np.random.Generator) -> tuple[int, int, int]:
+        return tuple(int(rng.integers(lo, hi)) for lo, hi in ranges)  # type: ignore[return-value]
+    return draw
+
+
+def _any_colour(rng: np.random.Generator) -> tuple[int, int, int]:
+    return tuple(int(c) for c in rng.integers(25, 235, size=3))  # type: ignore[return-value]
+
+
+Painter = Callable[[np.random.Generator, Look, int, int, int], np.ndarray]
+PAINTERS: dict[str, Painter] = {
+    "plain": lambda rng, look, h, w, px: np.full((h, w, 3), look.paper, np.float32),
+    "blotch": lambda rng, look, h, w, px: paint_paper(rng, replace(look, family="blotch", art=True), h, w, px),
+    "flagstone": _flagstone, "fractal": _fractal_floor, "grass": _grass, "metal": _metal, "carpet": _carpet,
+    "sand": _sand, "lava": _lava, "grate": _grate, "cells": _cells,
+}
+#: each family's colour family (BGR ranges): stone greys and browns, any colour, greens, steel
+#: greys and blues; held out: sand tans, lava's dark rock, the grate's metal, any colour
+PALETTES: dict[str, Callable[[np.random.Generator], tuple[int, int, int]]] = {
+    "flagstone": _palette((60, 180), (70, 185), (80, 195)),
+    "fractal": _any_colour,
+    "grass": _palette((20, 70), (80, 170), (40, 110)),
+    "metal": _palette((90, 190), (90, 180), (80, 170)),
+    "carpet": _any_colour,
+    "sand": _palette((90, 150), (150, 200), (180, 235)),
+    "lava": _palette((20, 60), (20, 55), (25, 70)),
+    "grate": _palette((70, 170), (70, 165), (65, 160)),
+    "cells": _any_colour,
+}
 
 
 def table_texture(rng: np.random.Generator, h: int, w: int) -> np.ndarray:

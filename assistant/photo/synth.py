@@ -19,6 +19,7 @@ import numpy as np
 from ..editions import SquareTerrain
 from ..model import Position
 from .scenery import (
+    Camera,
     Look,
     draw_base,
     draw_look,
@@ -253,15 +254,20 @@ def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: 
 def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 3000, tilt_max: float = 45.0,
                  px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True,
                  corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER, stickers: bool = False,
-                 varied: bool = False) -> tuple[np.ndarray, Truth]:
+                 varied: bool = False, families: tuple[str, ...] | None = None,
+                 camera: Camera | None = None) -> tuple[np.ndarray, Truth]:
     """A photo of the table and what it truly shows. ``stickers``: base markers are stuck on at
     random angles with a white border, as players do. ``varied``: one random look of a real
     table (:mod:`.scenery`): printed art, faint lines, black or grey bases, painted figures of
-    any colour standing in 3D, shadows, table texture, phone focal lengths, white balance."""
+    any colour standing in 3D, shadows, table texture, phone focal lengths, white balance;
+    ``families`` and ``camera`` (varied only) pick the floor families and camera ranges
+    (:data:`.scenery.TRAIN_FAMILIES`, :data:`.scenery.HELD_OUT_FAMILIES`; default the original
+    two looks and the training camera)."""
     rng = np.random.default_rng(seed)
     m = pos.map
     look_rng = np.random.default_rng(seed + 7)
-    look = draw_look(look_rng) if varied else None
+    # the family and a held-out camera come from their own generator: the original looks' photos stay the same
+    look = draw_look(look_rng, families, camera, pick=np.random.default_rng(seed + 13)) if varied else None
     stance_rng = np.random.default_rng(seed + 11)
     stances = {f.id: float(stance_rng.uniform(0, 2 * np.pi)) for f in pos.figures} if varied else None
     placed: dict[int, tuple[float, float, float, float]] = {}
@@ -344,7 +350,8 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
     truth.visible_markers = visible if look is not None else {f.marker for f in pos.figures if f.marker is not None}
     truth.conditions = {"tilt": tilt, "corner_markers": corner_markers, "corner_side": corner_side, "base_side": base_side,
                         "varied": varied, "art": bool(look and look.art), "dark_bodies": bool(look and look.body_dark >= 0.3),
-                        "grid_alpha": look.grid_alpha if look else 1.0, "paper": look.paper if look else BGR["paper"]}
+                        "grid_alpha": look.grid_alpha if look else 1.0, "paper": look.paper if look else BGR["paper"],
+                        "family": look.family if look else "plain"}
     for f in pos.figures:
         truth.figures[f.id] = f.at.name
         if f.marker is not None:
