@@ -118,6 +118,10 @@ def test_a_broken_outline_is_listed_to_confirm() -> None:
 def _photo(tmp_path):
     """The drawn map on a sheet on a dark table, a little turned and tilted, no corner markers."""
     img = board()
+    for x in range(0, COLS * PX + 1, PX):  # printed lines bold enough to find the grid by
+        cv2.line(img, (x, 0), (x, ROWS * PX), (30, 30, 30), 2)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(img, (0, y), (COLS * PX, y), (30, 30, 30), 2)
     inset_outline(img, 1, 1, 2, 1, YELLOW)  # B2, C2 difficult
     line_outline(img, 5, 3, 5, 3, RED)  # F4 wall
     sheet = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(245, 245, 245))
@@ -145,7 +149,7 @@ def test_map_from_photo_without_corner_markers(tmp_path) -> None:
     import json
 
     doc = json.loads(j.stdout)
-    assert doc["grid_from"] == "lines" and doc["map"]["squares"] == {"wall": ["F4"], "difficult": ["B2", "C2"]}
+    assert doc["grid_from"] == "lines" and doc["map"]["squares"] == {"wall": ["F4"], "difficult": ["B2:C2"]}
     assert isinstance(doc["unsure"], list)
 
 
