@@ -33,16 +33,18 @@ import cv2
 import numpy as np
 
 from ..coords import Edge, Square
+from ..i18n import _
 
 #: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
 PRINTED = {"wall": (40, 40, 200), "pit": (30, 130, 240), "difficult": (40, 200, 230), "low": (60, 170, 60), "door": (200, 110, 30)}
 TERRAIN = ("wall", "low", "difficult", "pit")
 #: a stroke is this far (degrees of hue, in the opponent-colour plane) from its printed colour at most
 HUE_TOLERANCE = 24.0
-#: the printed colour's strength (opponent-plane length) a stroke must reach, and how far a pixel
-#: must depart from the floor around it; a printed border seldom covers the art fully, so the
-#: departure is scaled by 1 / COVER to estimate the printed colour
-LEAST_CHROMA, LEAST_DEPARTURE, COVER = 70.0, 16.0, 0.75
+#: the printed colour's strength (opponent-plane length) a stroke must reach, how far a pixel must
+#: depart from the floor around it toward that colour, and how far the pixel itself must lean
+#: that way; a printed border seldom covers the art fully, so the departure is scaled by 1 / COVER
+#: to estimate the printed colour
+LEAST_CHROMA, LEAST_DEPARTURE, OWN_LEAST, COVER = 30.0, 16.0, 8.0, 0.75
 #: a square side is outlined when a stroke runs along this much of its middle
 OUTLINED, DOUBT_LOW, DOUBT_HIGH = 0.55, 0.35, 0.75
 #: a wall edge: red along this much of the grid line; a door: blue along this much
@@ -64,11 +66,13 @@ def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return r - g, (r + g) / 2 - b
 
 
-def _angle(a: float, b: float) -> float:
+def _angle(bgr: tuple[int, int, int]) -> float:
+    """A colour's hue angle (degrees) in the opponent plane."""
+    a, b = _chroma(np.array(bgr, np.float32))
     return float(np.degrees(np.arctan2(b, a)))
 
 
-PROTOTYPE = {k: _angle(*_chroma(np.array(v, np.float32))) for k, v in PRINTED.items()}
+PROTOTYPE = {k: _angle(v) for k, v in PRINTED.items()}
 
 
 def balance(top: np.ndarray, px: int) -> np.ndarray:
@@ -111,9 +115,6 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
     strong = (np.hypot(da, db) >= LEAST_DEPARTURE) & (np.hypot(ta, tb) >= LEAST_CHROMA)
-    # the pixel's own colour must lean the stroke's way too: a dark grid line on a red floor
-    # departs from the floor toward blue-green, but is not blue
-    strong &= np.hypot(a, b) >= LEAST_CHROMA / 2
     ang = np.degrees(np.arctan2(tb, ta))
     own = np.degrees(np.arctan2(b, a))
     out = {}
@@ -123,6 +124,11 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict
         for other, p2 in PROTOTYPE.items():  # the nearest printed colour names it
             if other != name:
                 near &= diff <= np.abs((ang - p2 + 180.0) % 360.0 - 180.0)
+        cos, sin = np.cos(np.radians(proto)), np.sin(np.radians(proto))
+        # it must add its colour to the floor (a darker seam in a red floor takes red away), and
+        # the pixel itself must lean that way: a grey line on a teal floor departs from it toward
+        # red, but is not red
+        near &= (da * cos + db * sin >= LEAST_DEPARTURE) & (a * cos + b * sin >= OWN_LEAST)
         out[name] = strong & near
     return out
 
@@ -232,9 +238,9 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 res.squares[s.name] = kind
                 res.confidence[s.name] = conf
                 if share < 0.7:
-                    res.unsure[s.name] = f"outline colours mixed: read as {kind} ({share:.0%} of the outline)"
+                    res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
                 elif weakest < DOUBT_HIGH:
-                    res.unsure[s.name] = f"{kind}: its outline is faint in places ({weakest:.0%} of a side)"
+                    res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
     # strokes close to outlining a square that was not read as inside one
     for e in edges:
         best = max(cover[e].values())
@@ -242,7 +248,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             for s in e.squares:
                 if 0 <= s.col < cols and 0 <= s.row < rows and s.name not in res.squares and s.name not in res.unsure:
                     k = max(cover[e], key=cover[e].__getitem__)
-                    res.unsure[s.name] = f"a {k} stroke runs along part of its side ({best:.0%}): an outline?"
+                    res.unsure[s.name] = _("a {kind} stroke runs along part of its side ({part}): an outline?").format(kind=k, part=f"{best:.0%}")
     # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
         for c in range(cols):
@@ -251,7 +257,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 continue
             for k in TERRAIN:
                 if sum(cover[e][k] >= OUTLINED for e in _sides(sq)) >= 3:
-                    res.unsure[sq.name] = f"{k} outline around it does not close"
+                    res.unsure[sq.name] = _("a {kind} outline around it does not close").format(kind=k)
                     break
     # 4. walls and doors on the grid lines
     for e in edges:
@@ -268,7 +274,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             res.edges[e.name] = "door"
             res.confidence[e.name] = round(min(1.0, fd / 0.6), 3)
         if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
-            res.unsure.setdefault(e.name, f"wall {fw:.0%}, door {fd:.0%} of its length: read as {res.edges.get(e.name, 'open')}")
+            res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
+                wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
     return res
 
 
