@@ -39,7 +39,9 @@ from ..i18n import _
 PRINTED = {"wall": (40, 40, 200), "pit": (30, 130, 240), "difficult": (40, 200, 230), "low": (60, 170, 60), "door": (200, 110, 30)}
 TERRAIN = ("wall", "low", "difficult", "pit")
 #: a stroke is this far (degrees of hue, in the opponent-colour plane) from its printed colour at most
-HUE_TOLERANCE = 24.0
+HUE_TOLERANCE = 36.0
+#: and the pixel's own hue this far at most (a border thinner than a pixel is half floor)
+OWN_TOLERANCE = 55.0
 #: the printed colour's strength (opponent-plane length) a stroke must reach, how far a pixel must
 #: depart from the floor around it toward that colour, and how far the pixel itself must lean
 #: that way; a printed border seldom covers the art fully, so the departure is scaled by 1 / COVER
@@ -120,7 +122,7 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict
     out = {}
     for name, proto in PROTOTYPE.items():
         diff = np.abs((ang - proto + 180.0) % 360.0 - 180.0)
-        near = (diff <= HUE_TOLERANCE) & (np.abs((own - proto + 180.0) % 360.0 - 180.0) <= 2 * HUE_TOLERANCE)
+        near = (diff <= HUE_TOLERANCE) & (np.abs((own - proto + 180.0) % 360.0 - 180.0) <= OWN_TOLERANCE)
         for other, p2 in PROTOTYPE.items():  # the nearest printed colour names it
             if other != name:
                 near &= diff <= np.abs((ang - p2 + 180.0) % 360.0 - 180.0)
@@ -261,7 +263,9 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                     break
     # 4. walls and doors on the grid lines
     for e in edges:
-        if any(0 <= s.col < cols and 0 <= s.row < rows and res.squares.get(s.name) == "wall" for s in e.squares):
+        if not all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares):
+            continue  # the map's own edge: nothing lies beyond it, and the photo's table may show there
+        if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
         fw = _side_cover(masks[e]["wall"], e, px, 0.05, 0.6)
         fd = _side_cover(masks[e]["door"], e, px, 0.1, 0.8)
