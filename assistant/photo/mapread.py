@@ -48,7 +48,7 @@ OWN_TOLERANCE = 55.0
 #: to estimate the printed colour
 LEAST_CHROMA, LEAST_DEPARTURE, OWN_LEAST, COVER = 30.0, 16.0, 8.0, 0.75
 #: a square side is outlined when a stroke runs along this much of its middle
-OUTLINED, DOUBT_LOW, DOUBT_HIGH = 0.55, 0.35, 0.75
+OUTLINED, DOUBT_LOW, DOUBT_HIGH = 0.4, 0.25, 0.75
 #: a wall edge: red along this much of the grid line; a door: blue along this much
 WALL_LINE, DOOR_LINE = 0.55, 0.35
 
