@@ -49,6 +49,8 @@ OWN_TOLERANCE = 55.0
 LEAST_CHROMA, LEAST_DEPARTURE, OWN_LEAST, COVER = 30.0, 16.0, 8.0, 0.75
 #: a square side is outlined when a stroke runs along this much of its middle
 OUTLINED, DOUBT_LOW, DOUBT_HIGH = 0.4, 0.25, 0.75
+#: an area is listed to confirm when a second colour runs along its outline this much (against the first)
+RIVAL = 0.25
 #: a wall edge: red along this much of the grid line; a door: blue along this much
 WALL_LINE, DOOR_LINE = 0.55, 0.35
 
@@ -235,11 +237,17 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             kind = max(votes, key=votes.__getitem__)
             share = votes[kind] / max(1e-9, sum(votes.values()))
             weakest = min((cover[e][kind] for e in rim), default=0.0)
-            conf = round(min(1.0, share) * min(1.0, weakest / DOUBT_HIGH), 3)
+            # a colour between two printed ones (orange or yellow under a warm light) shows as
+            # strokes of both along the same sides
+            rival = max((k for k in TERRAIN if k != kind), key=lambda k: sum(cover[e][k] for e in rim))
+            mixed = sum(cover[e][rival] for e in rim) / max(1e-9, sum(cover[e][kind] for e in rim))
+            conf = round(min(1.0, share) * min(1.0, weakest / DOUBT_HIGH) * (1.0 - min(0.5, mixed)), 3)
             for s in area:
                 res.squares[s.name] = kind
                 res.confidence[s.name] = conf
-                if share < 0.7:
+                if mixed >= RIVAL:
+                    res.unsure[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(kind=kind, other=rival)
+                elif share < 0.7:
                     res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
                 elif weakest < DOUBT_HIGH:
                     res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
