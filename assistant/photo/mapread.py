@@ -47,8 +47,10 @@ OWN_TOLERANCE = 55.0
 #: that way; a printed border seldom covers the art fully, so the departure is scaled by 1 / COVER
 #: to estimate the printed colour
 LEAST_CHROMA, LEAST_DEPARTURE, OWN_LEAST, COVER = 30.0, 16.0, 8.0, 0.75
-#: a square side is outlined when a stroke runs along this much of its middle
-OUTLINED, DOUBT_LOW, DOUBT_HIGH = 0.4, 0.25, 0.75
+#: a square side is outlined when a stroke runs along this much of its middle; an outline weaker
+#: than DOUBT_HIGH somewhere is listed to confirm (shorter strokes that close nothing are not
+#: listed: on the bench they are art, and the list would triple)
+OUTLINED, DOUBT_HIGH = 0.4, 0.75
 #: an area is listed to confirm when a second colour runs along its outline this much (against the first)
 RIVAL = 0.25
 #: a wall edge: red along this much of the grid line; a door: blue along this much
@@ -137,15 +139,21 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict
     return out
 
 
-def stroke_masks(top: np.ndarray, px: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
-    the edge of a fill or of a patch of art stands out on one side only, so it is no stroke."""
+    the edge of a fill or of a patch of art stands out on one side only, so it is no stroke.
+    ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
+    dark floor count as much; the outlines are read so, the walls and doors on the lines not,
+    where the art's own dark lines would pass for them)."""
     img = balance(top, px)
     k = max(3, (px // 2) | 1)
     floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
-    a, b = _chroma(img)
-    fa, fb = _chroma(floor)
+    # colour differences scale with the light: in a shadow or on a dark floor a border's
+    # departure is as much smaller, so chroma is measured against the floor's brightness
+    light = np.clip(128.0 / np.maximum(cv2.GaussianBlur(floor.mean(axis=2), (0, 0), px / 2), 1.0), 1.0, 1.8) if by_light else 1.0
+    a, b = (x * light for x in _chroma(img))
+    fa, fb = (x * light for x in _chroma(floor))
     d = max(3, int(round(0.15 * px)))
 
     def shifted(x: np.ndarray, dy: int, dx: int) -> np.ndarray:  # x moved by (dy, dx), mirrored at the map's edges (the floor inside)
@@ -189,6 +197,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     res = MapReading()
     edges = _edges(cols, rows)
     masks = {e: across if e.axis == "H" else down for e in edges}
+    on_across, on_down = stroke_masks(top, px, by_light=False)
+    on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
     cover = {e: {k: _side_cover(masks[e][k], e, px, 0.22, 0.6) for k in TERRAIN} for e in edges}
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
@@ -251,14 +261,6 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                     res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
                 elif weakest < DOUBT_HIGH:
                     res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
-    # strokes close to outlining a square that was not read as inside one
-    for e in edges:
-        best = max(cover[e].values())
-        if DOUBT_LOW <= best < OUTLINED:
-            for s in e.squares:
-                if 0 <= s.col < cols and 0 <= s.row < rows and s.name not in res.squares and s.name not in res.unsure:
-                    k = max(cover[e], key=cover[e].__getitem__)
-                    res.unsure[s.name] = _("a {kind} stroke runs along part of its side ({part}): an outline?").format(kind=k, part=f"{best:.0%}")
     # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
         for c in range(cols):
@@ -275,8 +277,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             continue  # the map's own edge: nothing lies beyond it, and the photo's table may show there
         if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
-        fw = _side_cover(masks[e]["wall"], e, px, 0.05, 0.6)
-        fd = _side_cover(masks[e]["door"], e, px, 0.1, 0.8)
+        fw = _side_cover(on_line[e]["wall"], e, px, 0.05, 0.6)
+        fd = _side_cover(on_line[e]["door"], e, px, 0.1, 0.8)
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
         if fw >= WALL_LINE and fw >= fd and red_leads:
