@@ -81,12 +81,13 @@ def _angle(bgr: tuple[int, int, int]) -> float:
 PROTOTYPE = {k: _angle(v) for k, v in PRINTED.items()}
 
 
-def balance(top: np.ndarray, px: int) -> np.ndarray:
+def balance(top: np.ndarray, px: int) -> tuple[np.ndarray, bool]:
     """The map with its white balance normalised by its printed grid lines, the one ink a map
     prints neutral: a line pixel is ``a * grey + (1 - a) * floor`` for some ink cover ``a``, so the
     ``a`` that makes ``line - (1 - a) * floor`` most neutral gives the camera's colour cast, which
     the gains (kept within 0.8-1.25) take out. Lines too faint to tell leave the colours as they
-    are: a sand or lava floor is never "corrected" toward grey."""
+    are (a sand or lava floor is never "corrected" toward grey), and say so: the second value is
+    whether the cast was checked."""
     f = top.astype(np.float32)
     h, w = f.shape[:2]
     floor = np.median(f.reshape(-1, 3), axis=0)
@@ -100,7 +101,7 @@ def balance(top: np.ndarray, px: int) -> np.ndarray:
         k = np.abs(band - floor).sum(axis=2).argmax(axis=1)
         samples.append(band[np.arange(h), k])
     if not samples:
-        return f
+        return f, False
     line = np.median(np.concatenate(samples), axis=0)
     best, gains = 1e9, np.ones(3, np.float32)
     for a in np.linspace(0.3, 1.0, 15):
@@ -111,8 +112,8 @@ def balance(top: np.ndarray, px: int) -> np.ndarray:
         if cast < best:
             best, gains = cast, v.mean() / v
     if best > 0.4:
-        return f
-    return np.clip(f * np.clip(gains, 0.8, 1.25), 0, 255)
+        return f, False
+    return np.clip(f * np.clip(gains, 0.8, 1.25), 0, 255), True
 
 
 def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict[str, np.ndarray]:
@@ -139,14 +140,14 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict
     return out
 
 
-def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
     the edge of a fill or of a patch of art stands out on one side only, so it is no stroke.
     ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
     dark floor count as much; the outlines are read so, the walls and doors on the lines not,
     where the art's own dark lines would pass for them)."""
-    img = balance(top, px)
+    img, checked = balance(top, px)
     k = max(3, (px // 2) | 1)
     floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
     # colour differences scale with the light: in a shadow or on a dark floor a border's
@@ -166,7 +167,7 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
         two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx))
         return {k: one[k] & two[k] for k in one}
 
-    return across(d, 0), across(0, d)
+    return across(d, 0), across(0, d), checked
 
 
 def _side_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float) -> float:
@@ -193,11 +194,11 @@ def _edges(cols: int, rows: int) -> list[Edge]:
 def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
     (``px`` pixels a square, row 1 at the top)."""
-    across, down = stroke_masks(top, px)
+    across, down, checked = stroke_masks(top, px)
     res = MapReading()
     edges = _edges(cols, rows)
     masks = {e: across if e.axis == "H" else down for e in edges}
-    on_across, on_down = stroke_masks(top, px, by_light=False)
+    on_across, on_down, _checked = stroke_masks(top, px, by_light=False)
     on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
     cover = {e: {k: _side_cover(masks[e][k], e, px, 0.22, 0.6) for k in TERRAIN} for e in edges}
@@ -255,7 +256,12 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             for s in area:
                 res.squares[s.name] = kind
                 res.confidence[s.name] = conf
-                if mixed >= RIVAL:
+                if kind in ("pit", "difficult") and not checked:
+                    # orange and yellow lie close: under a colour cast the grid lines could not
+                    # measure, one may pass for the other
+                    res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
+                                           "checked by its grid lines").format(kind=kind)
+                elif mixed >= RIVAL:
                     res.unsure[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(kind=kind, other=rival)
                 elif share < 0.7:
                     res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
