@@ -116,28 +116,29 @@ def balance(top: np.ndarray, px: int) -> tuple[np.ndarray, bool]:
     return np.clip(f * np.clip(gains, 0.8, 1.25), 0, 255), True
 
 
+NAMES = tuple(PROTOTYPE)
+_PROTO = np.array([PROTOTYPE[k] for k in NAMES], np.float32)[:, None, None]
+_COS, _SIN = np.cos(np.radians(_PROTO)), np.sin(np.radians(_PROTO))
+
+
 def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict[str, np.ndarray]:
     """Per printed colour, the pixels (chroma ``a``, ``b``) that stand out from the floor
     (``fa``, ``fb``) in that colour."""
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
     strong = (np.hypot(da, db) >= LEAST_DEPARTURE) & (np.hypot(ta, tb) >= LEAST_CHROMA)
-    ang = np.degrees(np.arctan2(tb, ta))
-    own = np.degrees(np.arctan2(b, a))
-    out = {}
-    for name, proto in PROTOTYPE.items():
-        diff = np.abs((ang - proto + 180.0) % 360.0 - 180.0)
-        near = (diff <= HUE_TOLERANCE) & (np.abs((own - proto + 180.0) % 360.0 - 180.0) <= OWN_TOLERANCE)
-        for other, p2 in PROTOTYPE.items():  # the nearest printed colour names it
-            if other != name:
-                near &= diff <= np.abs((ang - p2 + 180.0) % 360.0 - 180.0)
-        cos, sin = np.cos(np.radians(proto)), np.sin(np.radians(proto))
-        # it must add its colour to the floor (a darker seam in a red floor takes red away), and
-        # the pixel itself must lean that way: a grey line on a teal floor departs from it toward
-        # red, but is not red
-        near &= (da * cos + db * sin >= LEAST_DEPARTURE) & (a * cos + b * sin >= OWN_LEAST)
-        out[name] = strong & near
-    return out
+    ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32)
+    own = np.degrees(np.arctan2(b, a)).astype(np.float32)
+    diff = np.abs((ang[None] - _PROTO + 180.0) % 360.0 - 180.0)  # to every printed colour at once
+    nearest = diff.argmin(axis=0)  # the nearest printed colour names it
+    near = diff <= HUE_TOLERANCE
+    near &= np.abs((own[None] - _PROTO + 180.0) % 360.0 - 180.0) <= OWN_TOLERANCE
+    # it must add its colour to the floor (a darker seam in a red floor takes red away), and
+    # the pixel itself must lean that way: a grey line on a teal floor departs from it toward
+    # red, but is not red
+    near &= da[None] * _COS + db[None] * _SIN >= LEAST_DEPARTURE
+    near &= a[None] * _COS + b[None] * _SIN >= OWN_LEAST
+    return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
 
 
 def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool]:
