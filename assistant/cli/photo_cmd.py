@@ -319,46 +319,68 @@ def calibrate_markers(
 
 @map_app.command("from-photo")
 def map_from_photo(
-    image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it), with its corner markers.")],
+    image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it); corner markers optional.")],
     cols: Annotated[int, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")],
     rows: Annotated[int, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")],
     rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
     calib: CalibOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
-    """Read every square and edge from the printed border colours into a position file to review."""
+    """Read every square and edge from the printed border lines into a position file to review.
+
+    The grid comes from the map-corner markers, or without them from the printed grid lines (then
+    the photo's top is taken as row 1, unless a corner marker shows which corner is which). What
+    the reading is unsure of is listed, in the file's opening comment and in --json, to confirm."""
     import yaml
 
     from ..editions import Edition
     from ..photo import NoGridError, load_image
-    from ..photo.board import find_grid, rectify
-    from ..photo.mapread import as_map_yaml, read_map
-    from ..photo.markers import find_markers
+    from ..photo.mapread import as_map_yaml
+    from ..photo.terrain import read_map_photo
     from ..position import parse_position
     from ..yamlio import write_text_atomic
-    from .output import edge, err
+    from .output import edge, emit_json, err
 
-    with edge():
+    with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
             raise AssistantError(_("unknown rules edition {rules!r}").format(rules=rules))
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
-        grid = find_grid(find_markers(img), cols, rows)
-        if grid is None:
-            raise NoGridError(_("no grid found in {image}: the map-corner markers (ArUco 4x4_50 ids 0-3) are not visible").format(image=image))
-        reading = read_map(rectify(img, grid, cols, rows, 40), cols, rows, 40)
+        got = read_map_photo(img, cols, rows)
+        if got is None:
+            raise NoGridError(
+                _("no grid found in {image}: neither the map-corner markers (ArUco 4x4_50 ids 0-3) nor the printed grid lines of a {cols} x {rows} map "
+                  "were found; photograph the whole map from above, or place the corner markers").format(image=image, cols=cols, rows=rows)
+            )
+        reading = got.reading
+        how = (_("the corner markers") if got.how == "markers" else
+               _("the printed grid lines; oriented by {how}").format(how=_(got.grid.oriented_by) if got.grid.oriented_by else "?"))
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
-        text = "# read from " + str(image) + ": review it against the map before use\n" + yaml.safe_dump(doc, sort_keys=False)
+        head = [_("read from {image}: review it against the map before use").format(image=image), _("grid from {how}").format(how=how)]
+        if reading.unsure:
+            head.append(_("to confirm ({n}):").format(n=len(reading.unsure)))
+            head += [f"  {where}: {why}" for where, why in sorted(reading.unsure.items())]
+        text = "".join("# " + line.replace("\n", " ") + "\n" for line in head) + yaml.safe_dump(doc, sort_keys=False)
         parse_position(text, str(image))  # what we write must load
+        if output is not None:
+            write_text_atomic(output, text)
+        if json_out:
+            emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
+                       "oriented_by": got.grid.oriented_by or None, "map": doc["map"],
+                       "unsure": [{"where": k, "why": v} for k, v in sorted(reading.unsure.items())],
+                       "written": str(output) if output is not None else None})
+            return
         if output is None:
             typer.echo(text, nl=False)
         else:
-            write_text_atomic(output, text)
             err.print(
                 _("wrote {output}: {n} terrain squares, {n2} walls and doors").format(output=escape(str(output)), n=len(reading.squares), n2=len(reading.edges))
             )
+            if reading.unsure:
+                err.print(escape(_("{n} squares or edges to confirm: listed at the top of the file").format(n=len(reading.unsure))))
 
 
 def cv2_undistort(img, cam):

@@ -1,10 +1,28 @@
-"""Stage 4 (map reading): classify every square and edge from the printed border colours.
+"""Stage 4 (map reading): every square's terrain and every edge's wall or door, from the
+printed border lines of an empty map.
 
-In the rectified top-down image, a terrain square carries a coloured outline just inside its
-edges (red wall, green low object, yellow difficult terrain, orange pit); a wall or door on
-a grid line is a red line or a row of blue rectangles on that line. Each square's inner
-band and each edge's strip are scored by hue among saturated pixels (the beige paper is
-unsaturated). Photograph the map without figures: a figure's body would lend its colour.
+The rulebook (PL p.26) marks terrain with coloured outlines -- red walls, green low objects,
+yellow difficult terrain, orange pits -- and "every square inside a larger outlined area has
+that terrain"; the artwork does not matter. Maps print those outlines in different ways: just
+inside each square, right on the grid lines, or once around a whole area; a wall or a low object
+may also be painted (brown crates, dark walls), and the floor may be sand, lava or metal art.
+So the reading works on the lines, not the fill:
+
+1. **White balance**: the map's median colour is pulled toward grey (gains kept within what a
+   camera's white balance does), so the printed colours keep their hues.
+2. **Strokes**: a stroke is a thin line whose colour stands out from the floor around it. The
+   floor is the median of a half-square window (wider than any border, narrower than a square),
+   so fills and floor art are background; a stroke pixel's printed colour is estimated from how
+   it departs from that background, and named by the nearest printed colour.
+3. **Outlines**: every square side is scored by how much of its length a stroke of each colour
+   runs along (on the grid line or just inside either square). Squares that cannot be reached
+   from outside the map without crossing a stroke lie inside an outline; each such area takes
+   the colour of the strokes around it, so an area outlined once is read whole.
+4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
+   wall edge; blue rectangles on it are a door.
+
+What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
+Photograph the map without figures: a figure's body would lend its colour.
 """
 
 from __future__ import annotations
@@ -15,9 +33,28 @@ import cv2
 import numpy as np
 
 from ..coords import Edge, Square
+from ..i18n import _
 
-#: hue ranges (OpenCV 0-180) of the printed colours
-HUES = {"wall": [(0, 8), (165, 180)], "pit": [(9, 19)], "difficult": [(20, 34)], "low": [(40, 85)], "door": [(95, 130)]}
+#: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
+PRINTED = {"wall": (40, 40, 200), "pit": (30, 130, 240), "difficult": (40, 200, 230), "low": (60, 170, 60), "door": (200, 110, 30)}
+TERRAIN = ("wall", "low", "difficult", "pit")
+#: a stroke is this far (degrees of hue, in the opponent-colour plane) from its printed colour at most
+HUE_TOLERANCE = 36.0
+#: and the pixel's own hue this far at most (a border thinner than a pixel is half floor)
+OWN_TOLERANCE = 55.0
+#: the printed colour's strength (opponent-plane length) a stroke must reach, how far a pixel must
+#: depart from the floor around it toward that colour, and how far the pixel itself must lean
+#: that way; a printed border seldom covers the art fully, so the departure is scaled by 1 / COVER
+#: to estimate the printed colour
+LEAST_CHROMA, LEAST_DEPARTURE, OWN_LEAST, COVER = 30.0, 16.0, 8.0, 0.75
+#: a square side is outlined when a stroke runs along this much of its middle; an outline weaker
+#: than DOUBT_HIGH somewhere is listed to confirm (shorter strokes that close nothing are not
+#: listed: on the bench they are art, and the list would triple)
+OUTLINED, DOUBT_HIGH = 0.4, 0.75
+#: an area is listed to confirm when a second colour runs along its outline this much (against the first)
+RIVAL = 0.25
+#: a wall edge: red along this much of the grid line; a door: blue along this much
+WALL_LINE, DOOR_LINE = 0.55, 0.35
 
 
 @dataclass
@@ -25,67 +62,247 @@ class MapReading:
     squares: dict[str, str] = field(default_factory=dict)  # square -> kind
     edges: dict[str, str] = field(default_factory=dict)  # edge -> wall | door
     confidence: dict[str, float] = field(default_factory=dict)
+    #: squares and edges read with a low margin, each with why, for the judge to confirm
+    unsure: dict[str, str] = field(default_factory=dict)
 
 
-def _classes(hsv: np.ndarray) -> dict[str, np.ndarray]:
-    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    sat = (s > 90) & (v > 60)
-    out = {}
-    for name, ranges in HUES.items():
-        m = np.zeros(h.shape, bool)
-        for lo, hi in ranges:
-            m |= (h >= lo) & (h <= hi)
-        out[name] = m & sat
-    return out
+def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Opponent colour plane: red-green and yellow-blue (brightness drops out)."""
+    b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]
+    return r - g, (r + g) / 2 - b
+
+
+def _angle(bgr: tuple[int, int, int]) -> float:
+    """A colour's hue angle (degrees) in the opponent plane."""
+    a, b = _chroma(np.array(bgr, np.float32))
+    return float(np.degrees(np.arctan2(b, a)))
+
+
+PROTOTYPE = {k: _angle(v) for k, v in PRINTED.items()}
+
+
+def balance(top: np.ndarray, px: int) -> tuple[np.ndarray, bool]:
+    """The map with its white balance normalised by its printed grid lines, the one ink a map
+    prints neutral: a line pixel is ``a * grey + (1 - a) * floor`` for some ink cover ``a``, so the
+    ``a`` that makes ``line - (1 - a) * floor`` most neutral gives the camera's colour cast, which
+    the gains (kept within 0.8-1.25) take out. Lines too faint to tell leave the colours as they
+    are (a sand or lava floor is never "corrected" toward grey), and say so: the second value is
+    whether the cast was checked."""
+    f = top.astype(np.float32)
+    h, w = f.shape[:2]
+    floor = np.median(f.reshape(-1, 3), axis=0)
+    samples = []
+    for y in range(px, h - 1, px):  # each grid line's pixel that departs most from the floor
+        band = f[y - 1:y + 2, :]
+        k = np.abs(band - floor).sum(axis=2).argmax(axis=0)
+        samples.append(band[k, np.arange(w)])
+    for x in range(px, w - 1, px):
+        band = f[:, x - 1:x + 2]
+        k = np.abs(band - floor).sum(axis=2).argmax(axis=1)
+        samples.append(band[np.arange(h), k])
+    if not samples:
+        return f, False
+    line = np.median(np.concatenate(samples), axis=0)
+    best, gains = 1e9, np.ones(3, np.float32)
+    for a in np.linspace(0.3, 1.0, 15):
+        v = line - (1 - a) * floor
+        if v.min() <= 8 or abs(float(v.mean() - floor.mean())) < 15:
+            continue  # no ink left, or a line no different from the floor in brightness
+        cast = float(np.ptp(v) / v.mean())
+        if cast < best:
+            best, gains = cast, v.mean() / v
+    if best > 0.4:
+        return f, False
+    return np.clip(f * np.clip(gains, 0.8, 1.25), 0, 255), True
+
+
+NAMES = tuple(PROTOTYPE)
+_PROTO = np.array([PROTOTYPE[k] for k in NAMES], np.float32)[:, None, None]
+_COS, _SIN = np.cos(np.radians(_PROTO)), np.sin(np.radians(_PROTO))
+
+
+def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict[str, np.ndarray]:
+    """Per printed colour, the pixels (chroma ``a``, ``b``) that stand out from the floor
+    (``fa``, ``fb``) in that colour."""
+    da, db = a - fa, b - fb
+    ta, tb = fa + da / COVER, fb + db / COVER
+    strong = (np.hypot(da, db) >= LEAST_DEPARTURE) & (np.hypot(ta, tb) >= LEAST_CHROMA)
+    ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32)
+    own = np.degrees(np.arctan2(b, a)).astype(np.float32)
+    diff = np.abs((ang[None] - _PROTO + 180.0) % 360.0 - 180.0)  # to every printed colour at once
+    nearest = diff.argmin(axis=0)  # the nearest printed colour names it
+    near = diff <= HUE_TOLERANCE
+    near &= np.abs((own[None] - _PROTO + 180.0) % 360.0 - 180.0) <= OWN_TOLERANCE
+    # it must add its colour to the floor (a darker seam in a red floor takes red away), and
+    # the pixel itself must lean that way: a grey line on a teal floor departs from it toward
+    # red, but is not red
+    near &= da[None] * _COS + db[None] * _SIN >= LEAST_DEPARTURE
+    near &= a[None] * _COS + b[None] * _SIN >= OWN_LEAST
+    return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
+
+
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool]:
+    """Per printed colour, the pixels of thin strokes of that colour running across the map
+    (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
+    the edge of a fill or of a patch of art stands out on one side only, so it is no stroke.
+    ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
+    dark floor count as much; the outlines are read so, the walls and doors on the lines not,
+    where the art's own dark lines would pass for them)."""
+    img, checked = balance(top, px)
+    k = max(3, (px // 2) | 1)
+    floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
+    # colour differences scale with the light: in a shadow or on a dark floor a border's
+    # departure is as much smaller, so chroma is measured against the floor's brightness
+    light = np.clip(128.0 / np.maximum(cv2.GaussianBlur(floor.mean(axis=2), (0, 0), px / 2), 1.0), 1.0, 1.8) if by_light else 1.0
+    a, b = (x * light for x in _chroma(img))
+    fa, fb = (x * light for x in _chroma(floor))
+    d = max(3, int(round(0.15 * px)))
+
+    def shifted(x: np.ndarray, dy: int, dx: int) -> np.ndarray:  # x moved by (dy, dx), mirrored at the map's edges (the floor inside)
+        pad = np.pad(x, ((d, d), (d, d)), mode="reflect")
+        h, w = x.shape
+        return pad[d + dy: d + dy + h, d + dx: d + dx + w]
+
+    def across(dy: int, dx: int) -> dict[str, np.ndarray]:
+        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx))
+        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx))
+        return {k: one[k] & two[k] for k in one}
+
+    return across(d, 0), across(0, d), checked
+
+
+def _side_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float) -> float:
+    """How much of the middle of edge ``e``'s length has a stroke pixel within ``reach`` squares
+    of the grid line (either side)."""
+    h, w = mask.shape
+    r = max(1, int(round(reach * px)))
+    lo, hi = int(px * (1 - middle) / 2), int(px * (1 + middle) / 2)
+    if e.axis == "H":
+        y, x = e.y * px, e.x * px
+        strip = mask[max(0, y - r): min(h, y + r + 1), x + lo: x + hi]
+        along = strip.any(axis=0)
+    else:
+        y, x = e.y * px, e.x * px
+        strip = mask[y + lo: y + hi, max(0, x - r): min(w, x + r + 1)]
+        along = strip.any(axis=1)
+    return float(along.mean()) if along.size else 0.0
+
+
+def _edges(cols: int, rows: int) -> list[Edge]:
+    return [Edge(c, r, "H") for r in range(rows + 1) for c in range(cols)] + [Edge(c, r, "V") for r in range(rows) for c in range(cols + 1)]
 
 
 def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
-    hsv = cv2.cvtColor(top, cv2.COLOR_BGR2HSV)
-    cls = _classes(hsv)
+    """Every square's terrain and every edge's wall or door, from the rectified map ``top``
+    (``px`` pixels a square, row 1 at the top)."""
+    across, down, checked = stroke_masks(top, px)
     res = MapReading()
-    inset = max(2, px // 10)
-    band = np.zeros((px, px), bool)
-    band[inset - 1: inset + max(2, px // 12) + 1, inset:px - inset] = True
-    band[px - inset - max(2, px // 12) - 1: px - inset + 1, inset:px - inset] = True
-    band[inset:px - inset, inset - 1: inset + max(2, px // 12) + 1] = True
-    band[inset:px - inset, px - inset - max(2, px // 12) - 1: px - inset + 1] = True
-    n_band = band.sum()
+    edges = _edges(cols, rows)
+    masks = {e: across if e.axis == "H" else down for e in edges}
+    on_across, on_down, _checked = stroke_masks(top, px, by_light=False)
+    on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
+    # how far a stroke "just inside" may lie from the grid line, in squares
+    cover = {e: {k: _side_cover(masks[e][k], e, px, 0.22, 0.6) for k in TERRAIN} for e in edges}
+    barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
+    # 3. outlines: flood from outside the map; what no path reaches lies inside an outline
+    inside = np.ones((rows, cols), bool)
+    stack = []
+    for e in edges:
+        for sq in e.squares:
+            on = 0 <= sq.col < cols and 0 <= sq.row < rows
+            off = [s for s in e.squares if not (0 <= s.col < cols and 0 <= s.row < rows)]
+            if on and off and not barrier[e] and inside[sq.row, sq.col]:
+                inside[sq.row, sq.col] = False
+                stack.append(sq)
+    while stack:
+        sq = stack.pop()
+        for e in _sides(sq):
+            if barrier[e]:
+                continue
+            for nb in e.squares:
+                if 0 <= nb.col < cols and 0 <= nb.row < rows and inside[nb.row, nb.col]:
+                    inside[nb.row, nb.col] = False
+                    stack.append(nb)
+    # each enclosed area (squares joined across sides without a stroke) takes its outline's colour
+    seen = np.zeros_like(inside)
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if not inside[r0, c0] or seen[r0, c0]:
+                continue
+            area, stack = [], [Square(c0, r0)]
+            seen[r0, c0] = True
+            while stack:
+                sq = stack.pop()
+                area.append(sq)
+                for e in _sides(sq):
+                    if barrier[e]:
+                        continue
+                    for nb in e.squares:
+                        if 0 <= nb.col < cols and 0 <= nb.row < rows and inside[nb.row, nb.col] and not seen[nb.row, nb.col]:
+                            seen[nb.row, nb.col] = True
+                            stack.append(nb)
+            if len(area) > cols * rows // 2:
+                continue  # strokes closing off most of the map are art or the map's frame, not one outline
+            cells = {(s.col, s.row) for s in area}
+            rim = [e for s in area for e in _sides(s) if barrier[e] and not all((n.col, n.row) in cells for n in e.squares)]
+            votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
+            kind = max(votes, key=votes.__getitem__)
+            share = votes[kind] / max(1e-9, sum(votes.values()))
+            weakest = min((cover[e][kind] for e in rim), default=0.0)
+            # a colour between two printed ones (orange or yellow under a warm light) shows as
+            # strokes of both along the same sides
+            rival = max((k for k in TERRAIN if k != kind), key=lambda k: sum(cover[e][k] for e in rim))
+            mixed = sum(cover[e][rival] for e in rim) / max(1e-9, sum(cover[e][kind] for e in rim))
+            conf = round(min(1.0, share) * min(1.0, weakest / DOUBT_HIGH) * (1.0 - min(0.5, mixed)), 3)
+            for s in area:
+                res.squares[s.name] = kind
+                res.confidence[s.name] = conf
+                if kind in ("pit", "difficult") and not checked:
+                    # orange and yellow lie close: under a colour cast the grid lines could not
+                    # measure, one may pass for the other
+                    res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
+                                           "checked by its grid lines").format(kind=kind)
+                elif mixed >= RIVAL:
+                    res.unsure[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(kind=kind, other=rival)
+                elif share < 0.7:
+                    res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
+                elif weakest < DOUBT_HIGH:
+                    res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
+    # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
         for c in range(cols):
-            best, score = None, 0.0
-            for kind in ("wall", "pit", "difficult", "low"):
-                frac = cls[kind][r * px:(r + 1) * px, c * px:(c + 1) * px][band].sum() / n_band
-                if frac > score:
-                    best, score = kind, frac
-            if best is not None and score > 0.3:
-                name = Square(c, r).name
-                res.squares[name] = best
-                res.confidence[name] = round(min(1.0, score / 0.6), 3)
-    half = max(1, px // 20)
-    lo, hi = px // 5, px - px // 5
-    for r in range(rows):
-        for c in range(cols + 1):
-            _edge(res, cls, Edge(c, r, "V"), np.s_[r * px + lo: r * px + hi, max(0, c * px - half): c * px + half + 1])
-    for r in range(rows + 1):
-        for c in range(cols):
-            _edge(res, cls, Edge(c, r, "H"), np.s_[max(0, r * px - half): r * px + half + 1, c * px + lo: c * px + hi])
+            sq = Square(c, r)
+            if sq.name in res.squares or sq.name in res.unsure:
+                continue
+            for k in TERRAIN:
+                if sum(cover[e][k] >= OUTLINED for e in _sides(sq)) >= 3:
+                    res.unsure[sq.name] = _("a {kind} outline around it does not close").format(kind=k)
+                    break
+    # 4. walls and doors on the grid lines
+    for e in edges:
+        if not all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares):
+            continue  # the map's own edge: nothing lies beyond it, and the photo's table may show there
+        if any(res.squares.get(s.name) == "wall" for s in e.squares):
+            continue  # a wall square's sides block anyway
+        fw = _side_cover(on_line[e]["wall"], e, px, 0.05, 0.6)
+        fd = _side_cover(on_line[e]["door"], e, px, 0.1, 0.8)
+        # a terrain outline's stroke next to the line must not pass for a wall: red leads there
+        red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
+        if fw >= WALL_LINE and fw >= fd and red_leads:
+            res.edges[e.name] = "wall"
+            res.confidence[e.name] = round(min(1.0, fw / 0.8), 3)
+        elif fd >= DOOR_LINE:
+            res.edges[e.name] = "door"
+            res.confidence[e.name] = round(min(1.0, fd / 0.6), 3)
+        if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
+            res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
+                wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
     return res
 
 
-def _edge(res: MapReading, cls: dict[str, np.ndarray], e: Edge, region) -> None:
-    if any(sq.col >= 0 and sq.row >= 0 and res.squares.get(sq.name) == "wall" for sq in e.squares):
-        return  # a wall square's sides block anyway, and its red fill would read as a wall line
-    wall = cls["wall"][region]
-    door = cls["door"][region]
-    if wall.size == 0:
-        return
-    fw, fd = wall.mean(), door.mean()
-    if fw > 0.45:
-        res.edges[e.name] = "wall"
-        res.confidence[e.name] = round(min(1.0, fw / 0.7), 3)
-    elif fd > 0.3:
-        res.edges[e.name] = "door"
-        res.confidence[e.name] = round(min(1.0, fd / 0.5), 3)
+def _sides(sq: Square) -> tuple[Edge, Edge, Edge, Edge]:
+    c, r = sq.col, sq.row
+    return Edge(c, r, "H"), Edge(c, r + 1, "H"), Edge(c, r, "V"), Edge(c + 1, r, "V")
 
 
 def as_map_yaml(reading: MapReading, cols: int, rows: int) -> dict:

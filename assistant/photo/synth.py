@@ -71,11 +71,99 @@ class Truth:
         return cv2.undistortPoints(pts.astype(np.float64), K, dist, P=K).reshape(-1, 2)
 
 
+#: floor art washes (BGR multipliers out of 255): sand, lava, metal, grass, night
+FLOORS = {"sand": (150, 205, 235), "lava": (60, 90, 210), "metal": (175, 170, 160), "moss": (90, 150, 110), "night": (120, 90, 80)}
+#: fills under a terrain border, as maps print the thing the border marks (a brown crate, a dark wall)
+FILLS = {"brown": (45, 85, 130), "dark": (55, 55, 70), "rust": (40, 95, 170)}
+
+
+@dataclass(frozen=True)
+class TerrainStyle:
+    """How one map prints its terrain borders (printed maps differ): ``place`` "inset" draws the
+    border just inside the squares, "line" right on the grid lines; ``area`` draws one outline
+    around each connected area of one kind (PL p.26: every square inside counts) instead of one
+    per square; ``fill`` paints wall and low-object squares under their border; ``floor``
+    washes the whole map in one art colour; ``width`` and ``inset`` in squares."""
+
+    place: str = "inset"
+    area: bool = False
+    fill: str | None = None
+    floor: str | None = None
+    width: float = 1 / 12
+    inset: float = 0.1
+
+
+def draw_terrain_style(rng: np.random.Generator) -> TerrainStyle:
+    """One random terrain style, drawn from a generator seeded by ``rng``'s state without drawing
+    from ``rng`` itself (every other random choice of the photo stays as it was)."""
+    state = rng.bit_generator.state.get("state", {})
+    seed = int(state.get("state", 0)) if isinstance(state, dict) else 0
+    r = np.random.default_rng(seed % (2**63) + 17)
+    return TerrainStyle(
+        place="line" if r.random() < 0.4 else "inset", area=bool(r.random() < 0.5),
+        fill=[None, "brown", "dark", "rust"][int(r.integers(0, 4))],
+        floor=[None, "sand", "lava", "metal", "moss", "night"][int(r.integers(0, 6))],
+        width=float(r.uniform(0.05, 0.11)), inset=float(r.uniform(0.07, 0.14)),
+    )
+
+
+def _styled_terrain(img: np.ndarray, pos: Position, px: int, margin: float, style: TerrainStyle) -> None:
+    """Paint the terrain borders (and fills) of ``pos``'s map in ``style`` onto the board canvas."""
+    m = pos.map
+    width = max(2, int(round(style.width * px)))
+    off = int(round(margin * px))
+    for kind, squares in m.squares.items():
+        colour = TERRAIN_COLOUR.get(kind)
+        if colour is None or not squares:
+            continue
+        groups = [[sq] for sq in squares] if not style.area else _areas(set(squares))
+        for group in groups:
+            mask = np.zeros(img.shape[:2], np.uint8)
+            for sq in group:
+                x0, y0 = off + sq.col * px, off + sq.row * px
+                mask[y0:y0 + px, x0:x0 + px] = 255
+            if style.fill is not None and kind in (SquareTerrain.WALL, SquareTerrain.LOW):
+                img[mask > 0] = FILLS[style.fill]
+            if style.place == "inset":
+                d = max(1, int(round(style.inset * px)))
+                ring = cv2.erode(mask, np.ones((2 * d + 1, 2 * d + 1), np.uint8))
+            else:
+                ring = mask
+            contours, _h = cv2.findContours(ring, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            if style.place == "line":  # the contour runs on the squares' last pixels: put it on the grid line
+                contours = tuple(_on_lines(c, off, px) for c in contours)
+            cv2.drawContours(img, contours, -1, BGR[colour], width)
+
+
+def _on_lines(contour: np.ndarray, off: int, px: int) -> np.ndarray:
+    """A mask contour (on the squares' border pixels) moved onto the nearest grid line."""
+    q = contour.astype(np.float64)
+    q = np.round((q - off) / px) * px + off
+    return q.astype(np.int32)
+
+
+def _areas(squares: set[Any]) -> list[list[Any]]:
+    """The 4-connected areas of a set of squares."""
+    left, out = set(squares), []
+    while left:
+        stack, area = [left.pop()], []
+        while stack:
+            sq = stack.pop()
+            area.append(sq)
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                nb = next((s for s in left if s.col == sq.col + dc and s.row == sq.row + dr), None)
+                if nb is not None:
+                    left.discard(nb)
+                    stack.append(nb)
+        out.append(area)
+    return out
+
+
 def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_markers: bool = True,
                  corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER,
                  rng: np.random.Generator | None = None, look: Look | None = None,
-                 stances: dict[str, float] | None = None, placed: dict[int, tuple[float, float, float, float]] | None = None
-                 ) -> tuple[np.ndarray, float]:
+                 stances: dict[str, float] | None = None, placed: dict[int, tuple[float, float, float, float]] | None = None,
+                 terrain_style: TerrainStyle | None = None) -> tuple[np.ndarray, float]:
     """The printed board (and bases) seen from straight above; returns (image, margin in squares).
 
     ``corner_side``: the corner markers' side in squares (CONTRACT §4 fixes none);
@@ -84,8 +172,12 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
     the map is printed in that look: art, faint lines, grey bases, figure shadows. ``stances``:
     per figure, the direction (radians) in which its sticker sits off the base's centre, the
     figure's feet standing on the other side. ``placed`` is filled with each base marker's
-    centre (board units), side (squares) and angle (degrees)."""
+    centre (board units), side (squares) and angle (degrees). ``terrain_style``: how the terrain
+    borders are printed (:class:`TerrainStyle`); by default one drawn for the ``look`` (the
+    first style on plain maps without a look)."""
     m = pos.map
+    if terrain_style is None and look is not None and rng is not None:
+        terrain_style = draw_terrain_style(rng)
     margin = max(corner_side, 0.3) + 0.6
     w, h = int((m.cols + 2 * margin) * px), int((m.rows + 2 * margin) * px)
     img: np.ndarray = np.full((h, w, 3), 255, np.uint8)
@@ -99,17 +191,23 @@ def board_canvas(pos: Position, px: int, with_figures: bool = True, corner_marke
         assert rng is not None
         (x0, y0), (x1, y1) = p(0, 0), p(m.cols, m.rows)
         img[y0:y1, x0:x1] = np.clip(paint_paper(rng, look, y1 - y0, x1 - x0, px), 0, 255).astype(np.uint8)
+    if terrain_style is not None and terrain_style.floor is not None:
+        (x0, y0), (x1, y1) = p(0, 0), p(m.cols, m.rows)
+        img[y0:y1, x0:x1] = (img[y0:y1, x0:x1].astype(np.float32) * np.array(FLOORS[terrain_style.floor], np.float32) / 255).astype(np.uint8)
     terrain = img.copy()
-    inset = max(2, px // 10)
-    for kind, squares in m.squares.items():
-        colour = TERRAIN_COLOUR.get(kind)
-        if colour is None:
-            continue
-        for sq in squares:
-            a, b = p(sq.col, sq.row), p(sq.col + 1, sq.row + 1)
-            if kind is SquareTerrain.WALL:
-                cv2.rectangle(terrain, a, b, (60, 60, 110), -1)
-            cv2.rectangle(terrain, (a[0] + inset, a[1] + inset), (b[0] - inset, b[1] - inset), BGR[colour], max(2, px // 12))
+    if terrain_style is None:
+        inset = max(2, px // 10)
+        for kind, squares in m.squares.items():
+            colour = TERRAIN_COLOUR.get(kind)
+            if colour is None:
+                continue
+            for sq in squares:
+                a, b = p(sq.col, sq.row), p(sq.col + 1, sq.row + 1)
+                if kind is SquareTerrain.WALL:
+                    cv2.rectangle(terrain, a, b, (60, 60, 110), -1)
+                cv2.rectangle(terrain, (a[0] + inset, a[1] + inset), (b[0] - inset, b[1] - inset), BGR[colour], max(2, px // 12))
+    else:
+        _styled_terrain(terrain, pos, px, margin, terrain_style)
     if look is None:
         img = terrain
         for x in range(m.cols + 1):
