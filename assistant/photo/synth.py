@@ -10,7 +10,7 @@ are tall: their bodies rise toward the top of the photo and cover the squares be
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -253,15 +253,26 @@ def _camera(rng: np.random.Generator, cols: int, rows: int, width: int, height: 
 def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 3000, tilt_max: float = 45.0,
                  px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True,
                  corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER, stickers: bool = False,
-                 varied: bool = False) -> tuple[np.ndarray, Truth]:
+                 varied: bool = False, look_seed: int | None = None) -> tuple[np.ndarray, Truth]:
     """A photo of the table and what it truly shows. ``stickers``: base markers are stuck on at
     random angles with a white border, as players do. ``varied``: one random look of a real
     table (:mod:`.scenery`): printed art, faint lines, black or grey bases, painted figures of
-    any colour standing in 3D, shadows, table texture, phone focal lengths, white balance."""
+    any colour standing in 3D, shadows, table texture, phone focal lengths, white balance.
+    ``look_seed`` (with ``varied``): the map's look -- its printed art, lines, bases -- drawn from
+    this seed instead of ``seed``, while the camera, the phone's white balance, focal length,
+    noise, blur and the light still come from ``seed``: the same map photographed again (the
+    empty-map reference photo and a later game photo, :mod:`.reference`)."""
     rng = np.random.default_rng(seed)
     m = pos.map
-    look_rng = np.random.default_rng(seed + 7)
+    look_rng = np.random.default_rng((seed if look_seed is None else look_seed) + 7)
     look = draw_look(look_rng) if varied else None
+    if look is not None and look_seed is not None:
+        # another phone and another hour: only what the camera and the room change (the art
+        # stays, since paint_paper draws it next from look_rng)
+        cam_rng = np.random.default_rng(seed + 13)
+        look = replace(look, white_balance=tuple(float(x) for x in cam_rng.uniform(0.82, 1.18, size=3)),  # type: ignore[arg-type]
+                       focal=float(cam_rng.uniform(0.65, 1.3)), noise=float(cam_rng.uniform(1.5, 8.0)),
+                       blur=float(cam_rng.uniform(0.3, 1.6)))
     stance_rng = np.random.default_rng(seed + 11)
     stances = {f.id: float(stance_rng.uniform(0, 2 * np.pi)) for f in pos.figures} if varied else None
     placed: dict[int, tuple[float, float, float, float]] = {}
