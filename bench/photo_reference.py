@@ -13,7 +13,8 @@ roster in a random real-table look (printed art on about 7 in 10, plain paper ot
   they stand now; the detector is handed the old record, never the true position).
 
 ``detect`` runs twice on the same photo and record: with the reference, and without it (the
-learned classifier). Reported overall and for printed-art and plain maps: squares wrong (of all
+learned classifier). "Vision alone" is each square read as occupied where its probability is at
+least 0.5 (the comparison, or the classifier), before detect's rules and roster. Reported overall and for printed-art and plain maps: squares wrong (of all
 squares), boards fully right, boards right after confirming at most 5 listed squares (every
 wrong square listed, no more than 5 listed), moved figures reported at their photo square, moved
 figures reported at their OLD recorded square without being listed, seconds a photo (detection
@@ -34,6 +35,8 @@ from assistant.coords import Square
 from assistant.editions import SquareTerrain
 from assistant.model import Position
 from assistant.photo import NoGridError, detect, locate_grid
+from assistant.photo.bases import reference_probabilities
+from assistant.photo.occupancy import square_probabilities
 from assistant.photo.reference import make_reference
 from assistant.photo.synth import random_position, render_photo
 
@@ -45,12 +48,14 @@ class Tally:
     def __init__(self) -> None:
         self.photos = self.squares = self.wrong = self.fully = self.confirmed = self.refused = 0
         self.moved = self.moved_right = self.moved_silent_old = self.listed = 0
+        self.vision_wrong = self.vision_fully = 0
         self.seconds: list[float] = []
 
     def line(self, label: str) -> str:
         if not self.photos:
             return f"  {label:<28} -"
-        return (f"  {label:<28} {self.photos:>4} {100 * self.wrong / max(1, self.squares):8.3f} % {100 * self.fully / self.photos:7.1f} % "
+        return (f"  {label:<28} {self.photos:>4} {100 * self.vision_wrong / max(1, self.squares):8.3f} % {100 * self.vision_fully / self.photos:7.1f} % "
+                f"{100 * self.wrong / max(1, self.squares):8.3f} % {100 * self.fully / self.photos:7.1f} % "
                 f"{100 * self.confirmed / self.photos:7.1f} %  {self.listed / self.photos:6.1f}  {self.moved_right:>4}/{self.moved:<4} "
                 f"{self.moved_silent_old:>4}  {self.refused:>4}  {statistics.mean(self.seconds) if self.seconds else 0:.2f}")
 
@@ -115,8 +120,12 @@ def main() -> None:
                 t0 = time.perf_counter()
                 res = detect(img, record, f"game{i}", reference=ref if mode == "reference" else None)
                 secs = time.perf_counter() - t0
+                # what vision alone says (p >= 0.5), before detect's rules and roster: not timed
+                grid = locate_grid(img, record, reference=ref if mode == "reference" else None)[0]
+                p = reference_probabilities(img, grid, ref) if mode == "reference" and ref is not None else square_probabilities(img, grid, cols, rows)
+                vision = {sq for sq, v in p.items() if v >= 0.5}
             except NoGridError:
-                res, secs = None, 0.0
+                res, secs, vision = None, 0.0, set()
             for key in ("all", art):
                 t = tallies[(mode, key)]
                 t.photos += 1
@@ -127,6 +136,8 @@ def main() -> None:
                 wrong = set(res.occupied) ^ truth.occupied
                 listed = {u["square"] for u in res.uncertain}
                 t.squares += cols * rows
+                t.vision_wrong += len(vision ^ truth.occupied)
+                t.vision_fully += vision == truth.occupied
                 t.wrong += len(wrong)
                 t.fully += not wrong
                 t.confirmed += wrong <= listed and len(listed) <= 5
@@ -139,7 +150,8 @@ def main() -> None:
                     t.moved_silent_old += at.get(fid) == old and old not in listed
         print(f"photo {i} ({art}, {'corner markers' if corners else 'no corner markers'}): done", flush=True)
     print(f"\n{a.n} held-out photo pairs, {a.width} px wide; the record out of date (about half the figures moved)")
-    print(f"  {'mode / maps':<28} {'n':>4} {'sq wrong':>10} {'fully':>9} {'confirm<=5':>9} {'listed':>6} {'moved ok':>9} "
+    print(f"  {'':<33} {'vision alone':>19} {'detect (with the record)':>28}")
+    print(f"  {'mode / maps':<28} {'n':>4} {'sq wrong':>10} {'fully':>9} {'sq wrong':>10} {'fully':>9} {'confirm<=5':>9} {'listed':>6} {'moved ok':>9} "
           f"{'old!':>4} {'refused':>7} {'s':>5}")
     for mode in ("reference", "classifier"):
         for key in ("all", "art map", "plain paper"):

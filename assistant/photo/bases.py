@@ -39,8 +39,10 @@ from .reference import PAD, PX, Change, Reference, compare_views, top_down
 MODEL = MODEL_DIR / "bases.json"
 FEATURES = (
     "dark_core", "lum_core", "chroma_core", "struct_core", "change_core", "ring_least", "ring_mean", "core_minus_ring",
-    "block2_core", "block3_core", "square_mean", "edge_half", "edge_share",
+    "block2_core", "block3_core", "square_mean", "edge_half", "edge_share", "changed_core", "changed_block2", "changed_block3",
 )
+#: a pixel counts as changed above this :func:`change_score`
+CHANGED = 1.2
 CORE = 0.34  # squares: the part of a base (0.38-0.46) that is surely base whatever its size
 RING = (0.54, 0.72)  # squares: just outside a base
 EDGE = (0.30, 0.54)  # squares: the radii the edge's step is read between
@@ -92,15 +94,9 @@ def square_features(ch: Change, cols: int, rows: int) -> np.ndarray:
     change = at(comb, core)
     quarters = np.stack([at(comb, k) for k in _sectors(RING[0] * PX, RING[1] * PX)], axis=1)
     ring_least, ring_mean = quarters.min(axis=1), quarters.mean(axis=1)
-    # Large bases: the disc centred on each grid corner; a square takes the best of its 4 corners
-    big = cv2.filter2D(comb, cv2.CV_32F, _disc(2 * CORE * PX), borderType=cv2.BORDER_REPLICATE)
-    cy, cx = np.mgrid[0:rows + 1, 0:cols + 1]
-    corners = big[((PAD + cy) * PX).clip(0, big.shape[0] - 1), ((PAD + cx) * PX).clip(0, big.shape[1] - 1)]
-    block2 = np.maximum.reduce([corners[:-1, :-1], corners[1:, :-1], corners[:-1, 1:], corners[1:, 1:]]).ravel()
-    # Huge bases: the disc centred on each square; a square takes the best of its 3 x 3 neighbourhood
-    huge = at(comb, _disc(3 * CORE * PX)).reshape(rows, cols)
-    padded = np.pad(huge, 1, mode="edge")
-    block3 = np.max([padded[dy:dy + rows, dx:dx + cols] for dy in range(3) for dx in range(3)], axis=0).ravel()
+    changed = (comb > CHANGED).astype(np.float32)
+    block2, changed2 = (_block2(m, cols, rows) for m in (comb, changed))
+    block3, changed3 = (_block3(at(m, _disc(3 * CORE * PX)), cols, rows) for m in (comb, changed))
     box = np.full((PX, PX), 1.0 / (PX * PX), np.float32)
     square = at(comb, box)
     # the edge: log brightness outside minus inside the circle, in the photo less in the reference
@@ -124,7 +120,23 @@ def square_features(ch: Change, cols: int, rows: int) -> np.ndarray:
     edge_half = runs.max(axis=1) / half
     edge_share = (step > 0.15).mean(axis=1)
     return np.stack([dark, lum, chroma, struct, change, ring_least, ring_mean, change - ring_least,
-                     block2, block3, square, edge_half, edge_share], axis=1).astype(np.float32)
+                     block2, block3, square, edge_half, edge_share, at(changed, core), changed2, changed3], axis=1).astype(np.float32)
+
+
+def _block2(m: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """Large bases: ``m`` over the disc centred on each grid corner; a square takes the best of its 4 corners."""
+    big = cv2.filter2D(m, cv2.CV_32F, _disc(2 * CORE * PX), borderType=cv2.BORDER_REPLICATE)
+    cy, cx = np.mgrid[0:rows + 1, 0:cols + 1]
+    corners = big[((PAD + cy) * PX).clip(0, big.shape[0] - 1), ((PAD + cx) * PX).clip(0, big.shape[1] - 1)]
+    return np.asarray(np.maximum.reduce([corners[:-1, :-1], corners[1:, :-1], corners[:-1, 1:], corners[1:, 1:]]).ravel())
+
+
+def _block3(centred: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """Huge bases: the value on the disc centred on each square (``centred``, row by row); a
+    square takes the best of its 3 x 3 neighbourhood (the corner squares of a Huge block lie
+    mostly outside its round base, yet they are the figure's)."""
+    padded = np.pad(centred.reshape(rows, cols), 1, mode="edge")
+    return np.asarray(np.max([padded[dy:dy + rows, dx:dx + cols] for dy in range(3) for dx in range(3)], axis=0).ravel())
 
 
 @lru_cache(maxsize=1)
