@@ -40,6 +40,7 @@ MODEL = MODEL_DIR / "bases.json"
 FEATURES = (
     "dark_core", "lum_core", "chroma_core", "struct_core", "change_core", "ring_least", "ring_mean", "core_minus_ring",
     "block2_core", "block3_core", "square_mean", "edge_half", "edge_share", "changed_core", "changed_block2", "changed_block3",
+    "whole_block2", "whole_block3", "edge_block2", "edge_block3",
 )
 #: a pixel counts as changed above this :func:`change_score`
 CHANGED = 1.2
@@ -99,28 +100,42 @@ def square_features(ch: Change, cols: int, rows: int) -> np.ndarray:
     block3, changed3 = (_block3(at(m, _disc(3 * CORE * PX)), cols, rows) for m in (comb, changed))
     box = np.full((PX, PX), 1.0 / (PX * PX), np.float32)
     square = at(comb, box)
-    # the edge: log brightness outside minus inside the circle, in the photo less in the reference
-    t = np.linspace(0, 2 * np.pi, ANGLES, endpoint=False)
-    ux, uy = np.cos(t), np.sin(t)
-    h, w = ch.gray.shape
-
-    def ring_points(g: np.ndarray, r: float) -> np.ndarray:
-        px_ = np.clip((xs[:, None] + r * PX * ux[None]).round().astype(int), 0, w - 1)
-        py_ = np.clip((ys[:, None] + r * PX * uy[None]).round().astype(int), 0, h - 1)
-        return g[py_, px_]
-
+    # the edge: a step in log brightness across the circle, in the photo less in the reference
     gv = cv2.GaussianBlur(ch.gray, (0, 0), 1.2)
     gr = cv2.GaussianBlur(ch.gray_ref, (0, 0), 1.2)
-    step = (ring_points(gv, EDGE[1]) - ring_points(gv, EDGE[0])) - (ring_points(gr, EDGE[1]) - ring_points(gr, EDGE[0]))
-    # the clearer half of the circle: the sum over the best run of half the angles
-    doubled = np.concatenate([step, step], axis=1)
-    csum = np.cumsum(doubled, axis=1)
-    half = ANGLES // 2
-    runs = csum[:, half:half + ANGLES] - csum[:, :ANGLES]
-    edge_half = runs.max(axis=1) / half
-    edge_share = (step > 0.15).mean(axis=1)
+    edge_half, edge_share = _edge(gv, gr, xs, ys, 1)
+    cy, cx = np.mgrid[0:rows + 1, 0:cols + 1]
+    corner_edge = _edge(gv, gr, ((PAD + cx) * PX).ravel(), ((PAD + cy) * PX).ravel(), 2)[0].reshape(rows + 1, cols + 1)
+    edge2 = np.maximum.reduce([corner_edge[:-1, :-1], corner_edge[1:, :-1], corner_edge[:-1, 1:], corner_edge[1:, 1:]]).ravel()
+    edge3 = _block3(_edge(gv, gr, xs, ys, 3)[0], cols, rows)
     return np.stack([dark, lum, chroma, struct, change, ring_least, ring_mean, change - ring_least,
-                     block2, block3, square, edge_half, edge_share, at(changed, core), changed2, changed3], axis=1).astype(np.float32)
+                     block2, block3, square, edge_half, edge_share, at(changed, core), changed2, changed3,
+                     # a big base's disc changed all but wholly: no neighbour's base or body covers
+                     # that much of it (a linear model needs the threshold given)
+                     np.clip((changed2 - 0.8) / 0.2, 0, 1), np.clip((changed3 - 0.85) / 0.15, 0, 1), edge2, edge3], axis=1).astype(np.float32)
+
+
+def _edge(gv: np.ndarray, gr: np.ndarray, xs: np.ndarray, ys: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a base of footprint ``n`` centred on each point: the step in log brightness across
+    its circle (outside less inside; in the photo less in the reference), on the clearer half of
+    the circle (the other may lie under the figure's body), either way round (a dark base on
+    light paper, a grey one on dark art); and the share of the circle where the step is clear."""
+    t = np.linspace(0, 2 * np.pi, ANGLES, endpoint=False)
+    ux, uy = np.cos(t), np.sin(t)
+    h, w = gv.shape
+
+    def ring(g: np.ndarray, r: float) -> np.ndarray:
+        px_ = np.clip((xs[:, None] + r * n * PX * ux[None]).round().astype(int), 0, w - 1)
+        py_ = np.clip((ys[:, None] + r * n * PX * uy[None]).round().astype(int), 0, h - 1)
+        return g[py_, px_]
+
+    step = (ring(gv, EDGE[1]) - ring(gv, EDGE[0])) - (ring(gr, EDGE[1]) - ring(gr, EDGE[0]))
+    half = ANGLES // 2
+    best = np.zeros(len(xs))
+    for signed in (step, -step):
+        csum = np.cumsum(np.concatenate([signed, signed], axis=1), axis=1)
+        best = np.maximum(best, (csum[:, half:half + ANGLES] - csum[:, :ANGLES]).max(axis=1) / half)
+    return best, np.maximum((step > 0.15).mean(axis=1), (step < -0.15).mean(axis=1))
 
 
 def _block2(m: np.ndarray, cols: int, rows: int) -> np.ndarray:
