@@ -26,7 +26,7 @@ import numpy as np
 from assistant.coords import Square
 from assistant.photo import NoGridError, locate_grid
 from assistant.photo.bases import FEATURES, logits, square_features
-from assistant.photo.reference import Change, compare_views, make_reference, top_down
+from assistant.photo.reference import Reference, compare_views, make_reference, top_down
 from assistant.photo.synth import random_position, render_photo
 
 SEED = 3_100_000
@@ -34,15 +34,16 @@ GAME_CAMERA = 1_000_000
 
 
 def pair(seed: int, width: int, cache: Path | None = None) -> tuple[np.ndarray, np.ndarray, dict[str, object]] | None:
-    """The features and labels of one pair of photos (the comparison kept in ``cache``, when
-    given, so that features can be changed and refitted without drawing the photos again)."""
+    """The features and labels of one pair of photos (both top-down views kept in ``cache``, when
+    given, so that the comparison and the features can be changed and refitted without drawing
+    the photos again)."""
     hit = cache / f"{seed}-{width}.npz" if cache else None
     if hit is not None and hit.is_file():
         z = np.load(hit)
         if not z["ok"]:
             return None
-        ch = Change(*(z[k].astype(np.float32) for k in ("lum", "chroma", "struct", "gray", "gray_ref")))
         cols, rows = int(z["cols"]), int(z["rows"])
+        ch = compare_views(z["view"], Reference(z["ref_view"], cols, rows, "", ""))
         return square_features(ch, cols, rows), z["y"], {"art": bool(z["art"])}
     rng = np.random.default_rng(seed)
     pos = random_position(rng, busy=bool(rng.random() < 0.5))
@@ -58,12 +59,11 @@ def pair(seed: int, width: int, cache: Path | None = None) -> tuple[np.ndarray, 
         if hit is not None:
             np.savez(hit, ok=False)
         return None
-    ch = compare_views(top_down(img, grid, cols, rows), ref)
-    x = square_features(ch, cols, rows)
+    view = top_down(img, grid, cols, rows)
+    x = square_features(compare_views(view, ref), cols, rows)
     y = np.array([Square(c, r).name in truth.occupied for r in range(rows) for c in range(cols)], np.float64)
     if hit is not None:
-        np.savez(hit, ok=True, cols=cols, rows=rows, y=y, art=truth.conditions["art"],
-                 **{k: getattr(ch, k).astype(np.float16) for k in ("lum", "chroma", "struct", "gray", "gray_ref")})
+        np.savez_compressed(hit, ok=True, cols=cols, rows=rows, y=y, art=truth.conditions["art"], view=view, ref_view=ref.view)
     return x, y, {"art": truth.conditions["art"]}
 
 
