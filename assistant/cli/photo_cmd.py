@@ -25,6 +25,8 @@ calib_app = typer.Typer(help="Camera calibration (ChArUco) and printable marker 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
 CalibOpt = Annotated[Path | None, typer.Option("--calib", help="A camera calibration file (undistort first).", metavar="FILE")]
+RefOpt = Annotated[Path | None, typer.Option(
+    "--reference", help="The empty map's reference from 'photo reference' (default: the game's own, when it has one).", metavar="FILE")]
 TableOpt = Annotated[Path | None, typer.Option("--table", help="A table profile from 'photo adapt' (the classifier refitted to your map and figures).",
                                                   metavar="FILE")]
 
@@ -35,6 +37,27 @@ def _camera(calib: Path | None):
     from ..photo.calibrate import load
 
     return load(calib)
+
+
+def _reference(ctx: typer.Context, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
+    """The empty map's reference to compare a photo with: the file named, else the game's own
+    (``GAME.reference.npz``, made by 'photo reference'), else None (the learned classifier answers)."""
+    from ..photo.reference import check_size, load_reference, reference_path
+    from .common import session
+
+    path = reference
+    if path is None and position is None:
+        try:
+            path = reference_path(session(ctx).game_path(game))
+        except AssistantError:  # no current game: a position file was asked about
+            return None
+        if not path.is_file():
+            return None
+    if path is None:
+        return None
+    ref = load_reference(path)
+    check_size(ref, pos.map.cols, pos.map.rows, str(path))
+    return ref
 
 
 def _table(table: Path | None):
@@ -53,6 +76,7 @@ def detect_cmd(
     game: Annotated[Path | None, typer.Option("--game", help="A game file.", metavar="PATH")] = None,
     calib: CalibOpt = None,
     table: TableOpt = None,
+    reference: RefOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
@@ -64,9 +88,10 @@ def detect_cmd(
         pos = _load(ctx, position, game)
         check_photo(pos)
         profile = _table(table)
+        ref = _reference(ctx, reference, pos, position, game)
         img = load_image(image)
         try:
-            res = detect(img, pos, str(image), _camera(calib), profile)
+            res = detect(img, pos, str(image), _camera(calib), profile, ref)
         except NoGridError as exc:
             if json_out:
                 emit_json({"query": "photo", "image": str(image), "grid_found": False, "error": str(exc)})
@@ -98,6 +123,7 @@ def check_cmd(
     game: Annotated[Path | None, typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
     calib: CalibOpt = None,
     table: TableOpt = None,
+    reference: RefOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Compare the photo with the current game: agreements and discrepancies.
@@ -113,7 +139,8 @@ def check_cmd(
     with edge(json_out, "photo check"):
         pos = _load(ctx, None, game)
         check_photo(pos)
-        res = detect(load_image(image), pos, str(image), _camera(calib), _table(table))
+        ref = _reference(ctx, reference, pos, None, game)
+        res = detect(load_image(image), pos, str(image), _camera(calib), _table(table), ref)
         compared = compare(pos, res)
         rows = [_check_row(r) for r in compared.rows]
         agree = compared.agree
@@ -389,6 +416,50 @@ def cv2_undistort(img, cam):
     return cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
 
 
+@app.command("reference")
+def reference_cmd(
+    ctx: typer.Context,
+    image: Annotated[Path, typer.Argument(help="A photo of the map with no figures on it.")],
+    position: Annotated[str | None, typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
+    game: Annotated[Path | None, typer.Option("--game", help="A game file.", metavar="PATH")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Where to write it (default: next to the game's file, which then uses it).",
+                                                metavar="FILE")] = None,
+    calib: CalibOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Photograph the empty map once: later photos of this game are compared with it, square by square."""
+    from ..photo import NoGridError, load_image, locate_grid
+    from ..photo.reference import make_reference, reference_path, save_reference
+    from .common import load as _load
+    from .common import session
+    from .output import edge, emit_json, out
+
+    with edge(json_out, "photo reference"):
+        pos = _load(ctx, position, game)
+        check_photo(pos)
+        if output is None:
+            if position is not None:
+                raise AssistantError(_("a reference for a position file needs --output FILE (only a game keeps its own)"))
+            output = reference_path(session(ctx).game_path(game))
+        img = load_image(image)
+        cam = _camera(calib)
+        if cam is not None:
+            img = cv2_undistort(img, cam)
+        try:
+            grid, _markers, by_lines = locate_grid(img, pos, str(image))
+        except NoGridError as exc:
+            raise AssistantError(str(exc)) from None
+        ref = make_reference(img, grid, pos.map.cols, pos.map.rows, image.name)
+        save_reference(ref, output)
+        how = _("from the printed lines (no corner markers): check that the map lies the way the game's map does") if by_lines else _("from the corner markers")
+        if json_out:
+            emit_json({"query": "photo reference", "image": str(image), "output": str(output), "cols": ref.cols, "rows": ref.rows,
+                       "taken": ref.taken, "grid": "lines" if by_lines else "markers"})
+            return
+        out.print(escape(_("wrote {output}: the empty {cols} x {rows} map from {image}, grid {how}; later photos of this game are compared with it").format(
+            output=output, cols=ref.cols, rows=ref.rows, image=image, how=how)))
+
+
 @app.command("apply")
 def apply_cmd(
     ctx: typer.Context,
@@ -396,6 +467,7 @@ def apply_cmd(
     game: Annotated[Path | None, typer.Option("--game", help="A game file (default: the current game).", metavar="PATH")] = None,
     min_confidence: Annotated[float, typer.Option("--min-confidence", help="Apply only detections at least this sure.")] = 0.8,
     calib: CalibOpt = None,
+    reference: RefOpt = None,
 ) -> None:
     """Update the game to where the photo shows the figures (logged as corrections, with undo)."""
     from ..photo import detect, load_image
@@ -407,7 +479,8 @@ def apply_cmd(
         g = open_game(ctx, game)
         try:
             pos = g.state().position
-            res = detect(load_image(image), pos, str(image), _camera(calib))
+            ref = _reference(ctx, reference, pos, None, game)
+            res = detect(load_image(image), pos, str(image), _camera(calib), None, ref)
             changed = 0
             for r in compare(pos, res, sure=min_confidence).of("moved", "uncertain"):
                 if r.photo == r.game:  # unsure of a figure where the game has it: nothing to move ('photo check' lists it)
@@ -445,6 +518,7 @@ def batch_cmd(
     position: Annotated[str | None, typer.Option("--position", "-p", help="Map and roster (default: the current game).")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="One JSON answer per line (JSON Lines).")] = Path("photos.jsonl"),
     calib: CalibOpt = None,
+    reference: RefOpt = None,
 ) -> None:
     """Read many photos, with a progress bar; a photo without a board is recorded as such."""
     from rich.progress import Progress
@@ -458,12 +532,13 @@ def batch_cmd(
         pos = _load(ctx, position)
         check_photo(pos)
         cam = _camera(calib)
+        ref = _reference(ctx, reference, pos, position)
         lines = []
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("reading photos", total=len(images))
             for path in images:
                 try:
-                    lines.append(json.dumps(detect(load_image(path), pos, str(path), cam).as_json()))
+                    lines.append(json.dumps(detect(load_image(path), pos, str(path), cam, None, ref).as_json()))
                 except NoGridError as exc:
                     lines.append(json.dumps({"query": "photo", "image": str(path), "grid_found": False, "error": str(exc)}))
                 progress.advance(task)

@@ -522,6 +522,17 @@ async def _json(request: Any) -> dict[str, Any]:
     return body
 
 
+def _game_reference(table: Table, pos: Any) -> Any:
+    """The empty map's reference kept next to the served game ('photo reference'), or None."""
+    from ..photo.reference import check_size, load_reference, reference_path
+
+    if table.game is None or not reference_path(table.game).is_file():
+        return None
+    ref = load_reference(reference_path(table.game))
+    check_size(ref, pos.map.cols, pos.map.rows, str(reference_path(table.game)))
+    return ref
+
+
 def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
     """Detect the position in an uploaded photo and compare it with the recorded one."""
     import tempfile
@@ -538,7 +549,7 @@ def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
         tmp.flush()
         img = load_image(tmp.name)
     try:
-        res = detect(img, pos, name)
+        res = detect(img, pos, name, reference=_game_reference(table, pos))
     except NoGridError as exc:
         return {"query": "photo", "grid_found": False, "error": str(exc)}
     return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows]}

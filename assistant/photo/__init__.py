@@ -20,6 +20,7 @@ import numpy as np
 from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Position
+from .bases import reference_probabilities
 from .board import Grid, NotAMapError, find_grid
 from .budget import LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
@@ -28,6 +29,7 @@ from .markers import Marker, find_base_markers, find_markers, find_markers_count
 from .occupancy import TableProfile, square_probabilities
 from .placement import _block, _col_row, place
 from .placement import _key as _square_key
+from .reference import Reference, check_size
 
 OCCUPIED = 0.5
 
@@ -142,10 +144,13 @@ def load_image(path: str | Path) -> np.ndarray:
     return img
 
 
-def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget: Budget | None = None) -> tuple[Grid, list[Marker], bool]:
+def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget: Budget | None = None,
+                reference: Reference | None = None) -> tuple[Grid, list[Marker], bool]:
     """The board's grid in the photo, the markers seen, and whether the grid came from the
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess; every
-    search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 2 CPU-seconds by default)."""
+    search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 2 CPU-seconds by default).
+    With the empty map's ``reference``, a grid from the printed lines is turned the way the
+    reference's art says (:func:`.reference.orient_by_reference`)."""
     cols, rows = pos.map.cols, pos.map.rows
     budget = budget if budget is not None else Budget()
     # the work budget (.budget): an image with no plausible structure (noise) gets no marker
@@ -189,7 +194,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     by_lines = False
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
         try:
-            grid = find_grid_from_lines(image, pos, markers)
+            grid = find_grid_from_lines(image, pos, markers, reference)
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
         by_lines = grid is not None
@@ -233,18 +238,28 @@ def _consistent(found: list[Marker], extra: list[Marker], cols: int, rows: int) 
     return keep
 
 
-def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None) -> PhotoResult:
+def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,
+           reference: Reference | None = None) -> PhotoResult:
     """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
-    a profile from ``photo adapt`` that refits the occupancy classifier to one's own table."""
+    a profile from ``photo adapt`` that refits the occupancy classifier to one's own table;
+    ``reference``: the empty map photographed at set-up (``photo reference``), each square
+    compared with it (:mod:`.bases`) rather than judged alone by the learned classifier."""
     t0 = time.perf_counter()
     if camera is not None:
         image = cv2.undistort(image, camera.camera_matrix, camera.distortion_coefficients)
     cols, rows = pos.map.cols, pos.map.rows
-    grid, markers, by_lines = locate_grid(image, pos, name)
+    if reference is not None:
+        check_size(reference, cols, rows, reference.name)
+    grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
     if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
     seen, notes = figures_by_marker(pos, markers, grid)
-    scores = square_probabilities(image, grid, cols, rows, table)
+    if reference is not None:
+        scores = reference_probabilities(image, grid, reference)
+        notes.insert(0, _("compared with the empty-map reference photo {name} (taken {taken})").format(name=reference.name, taken=reference.taken))
+    else:
+        scores = square_probabilities(image, grid, cols, rows, table)
+        notes.insert(0, _("no reference photo: the learned classifier answered, less sure on printed-art maps"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in _space(pos, f)}

@@ -23,6 +23,7 @@ from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, anchor_offset, rectify
 from .mapread import read_map
+from .reference import Reference, orient_by_reference
 
 WORK = 1600  # the photo is searched at this width
 
@@ -394,7 +395,7 @@ def _same_grid(a: Grid, b: Grid, cols: int, rows: int) -> bool:
     return float(np.max(np.linalg.norm(through - corners[0], axis=1))) < 0.3
 
 
-def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | None = None) -> Grid | None:
+def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | None = None, reference: Reference | None = None) -> Grid | None:
     """The grid from the printed map, without corner markers: each way round it could lie, then
     what the photo shows decides which (:func:`_orient`); None rather than a guess, and
     :class:`UnorientedGridError` when the grid is found but not which way round it lies."""
@@ -406,7 +407,7 @@ def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | 
     for grid in _outline_grids(small, gray, cols, rows, scale):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
-    return _orient(image, pos, candidates, markers or [])
+    return _orient(image, pos, candidates, markers or [], reference)
 
 
 def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
@@ -450,14 +451,18 @@ class UnorientedGridError(Exception):
 CORNER_OF = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (1.0, 1.0), 3: (0.0, 1.0)}
 
 
-def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: list[Any]) -> Grid | None:
+def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: list[Any], reference: Reference | None = None) -> Grid | None:
     """Which way round the printed grid lies (a grid alone is symmetric), from what the photo
-    itself shows: the map's printed terrain read through it, else a corner marker seen beside the
+    itself shows: the empty-map reference photo's art where there is one, the map's printed terrain read through it, else a corner marker seen beside the
     corner it names. Each must clearly prefer one. The record's squares play no part: a record out
     of date would turn the grid to fit itself. None when there is no grid; raises
     :class:`UnorientedGridError` when there is one but nothing tells its orientation."""
     if not candidates:
         return None
+    if reference is not None:  # this very map's art, photographed empty: asymmetric, so it tells
+        by_reference = orient_by_reference(image, candidates, reference)
+        if by_reference is not None:
+            return by_reference
 
     def decided(scores: list[float], least: float, margin: float) -> int | None:
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -482,8 +487,6 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
         k = decided([beside_its_corner(g) for g in candidates], 1, 1)
         if k is not None:
             return replace(candidates[k], oriented_by=N_("the corner markers seen"))
-    # (a reference photo of the empty map, where one was taken, is the next to decide: it shows
-    # this very map's art the right way round)
     raise UnorientedGridError(
         _(
             "the printed grid is found, but nothing in the photo tells which way round the map lies (its printed terrain does not decide it, and no "

@@ -10,7 +10,7 @@ are tall: their bodies rise toward the top of the photo and cover the squares be
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -353,24 +353,48 @@ def render_photo(pos: Position, seed: int = 0, width: int = 4000, height: int = 
                  px: int = 60, jpeg: bool = True, figures_tall: bool = True, corner_markers: bool = True,
                  corner_side: float = MARKER_SQUARES, base_side: float = BASE_MARKER, stickers: bool = False,
                  varied: bool = False, families: tuple[str, ...] | None = None,
-                 camera: Camera | None = None) -> tuple[np.ndarray, Truth]:
+                 camera: Camera | None = None, look_seed: int | None = None, dark_patches: int = 0) -> tuple[np.ndarray, Truth]:
     """A photo of the table and what it truly shows. ``stickers``: base markers are stuck on at
     random angles with a white border, as players do. ``varied``: one random look of a real
     table (:mod:`.scenery`): printed art, faint lines, black or grey bases, painted figures of
     any colour standing in 3D, shadows, table texture, phone focal lengths, white balance;
     ``families`` and ``camera`` (varied only) pick the floor families and camera ranges
     (:data:`.scenery.TRAIN_FAMILIES`, :data:`.scenery.HELD_OUT_FAMILIES`; default the original
-    two looks and the training camera)."""
+    two looks and the training camera).
+    ``look_seed`` (with ``varied``): the map's look -- its printed art, lines, bases -- drawn from
+    this seed instead of ``seed``, while the camera, the phone's white balance, focal length,
+    noise, blur and the light still come from ``seed``: the same map photographed again (the
+    empty-map reference photo and a later game photo, :mod:`.reference`). ``dark_patches``: that
+    many round dark patches the size of a base printed on the map (the art's lava, holes, drawn
+    shadows), the same for the same map, none under a base: art that looks like a base."""
     rng = np.random.default_rng(seed)
     m = pos.map
-    look_rng = np.random.default_rng(seed + 7)
+    art_seed = seed if look_seed is None else look_seed
+    look_rng = np.random.default_rng(art_seed + 7)
     # the family and a held-out camera come from their own generator: the original looks' photos stay the same
-    look = draw_look(look_rng, families, camera, pick=np.random.default_rng(seed + 13)) if varied else None
+    look = draw_look(look_rng, families, camera, pick=np.random.default_rng(art_seed + 13)) if varied else None
+    if look is not None and look_seed is not None:
+        # another phone and another hour: only what the camera and the room change (the art
+        # stays, since paint_paper draws it next from look_rng)
+        cam_rng = np.random.default_rng(seed + 17)
+        look = replace(look, white_balance=tuple(float(x) for x in cam_rng.uniform(0.82, 1.18, size=3)),  # type: ignore[arg-type]
+                       focal=float(cam_rng.uniform(0.65, 1.3)), noise=float(cam_rng.uniform(1.5, 8.0)),
+                       blur=float(cam_rng.uniform(0.3, 1.6)))
     stance_rng = np.random.default_rng(seed + 11)
     stances = {f.id: float(stance_rng.uniform(0, 2 * np.pi)) for f in pos.figures} if varied else None
     placed: dict[int, tuple[float, float, float, float]] = {}
     board, margin = board_canvas(pos, px, corner_markers=corner_markers, corner_side=corner_side, base_side=base_side,
                                  rng=look_rng if (stickers or varied) else None, look=look, stances=stances, placed=placed)
+    if dark_patches:
+        patch_rng = np.random.default_rng((seed if look_seed is None else look_seed) + 17)
+        bases = {(s.col, s.row) for f in pos.figures for s in f.space}
+        for _ in range(dark_patches):
+            x, y = float(patch_rng.uniform(0.3, m.cols - 0.3)), float(patch_rng.uniform(0.3, m.rows - 0.3))
+            radius = float(patch_rng.uniform(0.3, 0.5))
+            colour = tuple(int(c) for c in patch_rng.integers(10, 90, size=3))
+            if any((int(x + dx), int(y + dy)) in bases for dx in (-radius, 0, radius) for dy in (-radius, 0, radius)):
+                continue  # a base stands there: drawn over it, the patch would hide the base, not mimic one
+            cv2.circle(board, (int((x + margin) * px), int((y + margin) * px)), int(radius * px), colour, -1, lineType=cv2.LINE_AA)
     for _ in range(20):
         H, K, P, tilt = _camera(rng, m.cols, m.rows, width, height, tilt_max, look.focal if look else 0.9)
         corners = np.array([[-margin, -margin], [m.cols + margin, -margin], [m.cols + margin, m.rows + margin], [-margin, m.rows + margin]], np.float64)

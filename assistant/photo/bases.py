@@ -1,0 +1,186 @@
+"""What a base looks like, against the empty map's reference: a round disc of known size on the map.
+
+A base (SWM, DDM: round dark plastic, one inch on one-inch squares; the generator's 0.38-0.46
+squares in radius times the footprint) lies ON the map plane, so on the top-down view it is a
+disc of known radius centred on its square (a Large base's on its 2 x 2 block). The figure's
+body stands above the plane: the homography smears it away from the camera, over the squares
+behind, as a long shape that does not stop at a circle. So each square is scored by the change
+from the reference (:mod:`.reference`):
+
+- inside the disc's core (brightness, colour and structure changed; a base hides the art);
+- in the ring just outside the disc, by quarter: a base leaves at least one quarter of its ring
+  unchanged (the camera's side, where no body falls), a body leaning over from a neighbour or a
+  figure's shadow changes the ring too;
+- the disc's edge: brightness stepping up outward across the circle where the reference had no
+  such step, on its clearer half (the other half may lie under the figure's body);
+- the same core for the 2 x 2 and 3 x 3 blocks the square belongs to (Large and Huge bases).
+
+A logistic model over these features (``tools/fit_bases.py``, on generated pairs of photos --
+the empty map under one camera and light, the game under another -- whose seeds the bench never
+uses) gives a calibrated probability.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..coords import Square
+from ..errors import AssistantError
+from ..i18n import _
+from .board import Grid
+from .occupancy import MODEL_DIR
+from .reference import PAD, PX, Change, Reference, compare_views, top_down
+
+MODEL = MODEL_DIR / "bases.json"
+FEATURES = (
+    "dark_core", "lum_core", "chroma_core", "struct_core", "change_core", "ring_least", "ring_mean", "core_minus_ring",
+    "block2_core", "block3_core", "square_mean", "edge_half", "edge_share", "changed_core", "changed_block2", "changed_block3",
+    "whole_block2", "whole_block3", "edge_block2", "edge_block3",
+)
+#: a pixel counts as changed above this :func:`change_score`
+CHANGED = 1.2
+CORE = 0.34  # squares: the part of a base (0.38-0.46) that is surely base whatever its size
+RING = (0.54, 0.72)  # squares: just outside a base
+EDGE = (0.30, 0.54)  # squares: the radii the edge's step is read between
+ANGLES = 24
+
+
+def _disc(radius: float) -> np.ndarray:
+    r = int(np.ceil(radius))
+    yy, xx = np.mgrid[-r:r + 1, -r:r + 1]
+    k = (xx * xx + yy * yy <= radius * radius).astype(np.float32)
+    return k / k.sum()
+
+
+def _sectors(r0: float, r1: float) -> list[np.ndarray]:
+    """The ring between r0 and r1 pixels in four quarters (north, east, south, west)."""
+    r = int(np.ceil(r1))
+    yy, xx = np.mgrid[-r:r + 1, -r:r + 1]
+    rad = np.hypot(xx, yy)
+    ang = np.arctan2(yy, xx)
+    ring = (rad >= r0) & (rad <= r1)
+    out = []
+    for centre in (-np.pi / 2, 0.0, np.pi / 2, np.pi):
+        off = np.abs(np.angle(np.exp(1j * (ang - centre))))
+        k = (ring & (off <= np.pi / 4)).astype(np.float32)
+        out.append(k / k.sum())
+    return out
+
+
+def change_score(ch: Change) -> np.ndarray:
+    """One number a pixel for how changed it is (each part capped, so one cannot swamp the rest)."""
+    return np.minimum(np.abs(ch.lum) / 0.4, 2.0) + np.minimum(ch.chroma / 0.15, 2.0) + np.minimum(ch.struct, 2.0)
+
+
+def square_features(ch: Change, cols: int, rows: int) -> np.ndarray:
+    """The features of :data:`FEATURES`, one row a square, row by row (N, F)."""
+    comb = change_score(ch)
+    core = _disc(CORE * PX)
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
+    xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
+
+    def at(m: np.ndarray, k: np.ndarray) -> np.ndarray:
+        return cv2.filter2D(m, cv2.CV_32F, k, borderType=cv2.BORDER_REPLICATE)[ys, xs]
+
+    dark = at(np.maximum(-ch.lum, 0.0), core)
+    lum = at(np.abs(ch.lum), core)
+    chroma = at(ch.chroma, core)
+    struct = at(ch.struct, core)
+    change = at(comb, core)
+    quarters = np.stack([at(comb, k) for k in _sectors(RING[0] * PX, RING[1] * PX)], axis=1)
+    ring_least, ring_mean = quarters.min(axis=1), quarters.mean(axis=1)
+    changed = (comb > CHANGED).astype(np.float32)
+    block2, changed2 = (_block2(m, cols, rows) for m in (comb, changed))
+    block3, changed3 = (_block3(at(m, _disc(3 * CORE * PX)), cols, rows) for m in (comb, changed))
+    box = np.full((PX, PX), 1.0 / (PX * PX), np.float32)
+    square = at(comb, box)
+    # the edge: a step in log brightness across the circle, in the photo less in the reference
+    gv = cv2.GaussianBlur(ch.gray, (0, 0), 1.2)
+    gr = cv2.GaussianBlur(ch.gray_ref, (0, 0), 1.2)
+    edge_half, edge_share = _edge(gv, gr, xs, ys, 1)
+    cy, cx = np.mgrid[0:rows + 1, 0:cols + 1]
+    corner_edge = _edge(gv, gr, ((PAD + cx) * PX).ravel(), ((PAD + cy) * PX).ravel(), 2)[0].reshape(rows + 1, cols + 1)
+    edge2 = np.maximum.reduce([corner_edge[:-1, :-1], corner_edge[1:, :-1], corner_edge[:-1, 1:], corner_edge[1:, 1:]]).ravel()
+    edge3 = _block3(_edge(gv, gr, xs, ys, 3)[0], cols, rows)
+    return np.stack([dark, lum, chroma, struct, change, ring_least, ring_mean, change - ring_least,
+                     block2, block3, square, edge_half, edge_share, at(changed, core), changed2, changed3,
+                     # a big base's disc changed all but wholly: no neighbour's base or body covers
+                     # that much of it (a linear model needs the threshold given)
+                     np.clip((changed2 - 0.8) / 0.2, 0, 1), np.clip((changed3 - 0.85) / 0.15, 0, 1), edge2, edge3], axis=1).astype(np.float32)
+
+
+def _edge(gv: np.ndarray, gr: np.ndarray, xs: np.ndarray, ys: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a base of footprint ``n`` centred on each point: the step in log brightness across
+    its circle (outside less inside; in the photo less in the reference), on the clearer half of
+    the circle (the other may lie under the figure's body), either way round (a dark base on
+    light paper, a grey one on dark art); and the share of the circle where the step is clear."""
+    t = np.linspace(0, 2 * np.pi, ANGLES, endpoint=False)
+    ux, uy = np.cos(t), np.sin(t)
+    h, w = gv.shape
+
+    def ring(g: np.ndarray, r: float) -> np.ndarray:
+        px_ = np.clip((xs[:, None] + r * n * PX * ux[None]).round().astype(int), 0, w - 1)
+        py_ = np.clip((ys[:, None] + r * n * PX * uy[None]).round().astype(int), 0, h - 1)
+        return g[py_, px_]
+
+    step = (ring(gv, EDGE[1]) - ring(gv, EDGE[0])) - (ring(gr, EDGE[1]) - ring(gr, EDGE[0]))
+    half = ANGLES // 2
+    best = np.zeros(len(xs))
+    for signed in (step, -step):
+        csum = np.cumsum(np.concatenate([signed, signed], axis=1), axis=1)
+        best = np.maximum(best, (csum[:, half:half + ANGLES] - csum[:, :ANGLES]).max(axis=1) / half)
+    return best, np.maximum((step > 0.15).mean(axis=1), (step < -0.15).mean(axis=1))
+
+
+def _block2(m: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """Large bases: ``m`` over the disc centred on each grid corner; a square takes the best of its 4 corners."""
+    big = cv2.filter2D(m, cv2.CV_32F, _disc(2 * CORE * PX), borderType=cv2.BORDER_REPLICATE)
+    cy, cx = np.mgrid[0:rows + 1, 0:cols + 1]
+    corners = big[((PAD + cy) * PX).clip(0, big.shape[0] - 1), ((PAD + cx) * PX).clip(0, big.shape[1] - 1)]
+    return np.asarray(np.maximum.reduce([corners[:-1, :-1], corners[1:, :-1], corners[:-1, 1:], corners[1:, 1:]]).ravel())
+
+
+def _block3(centred: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """Huge bases: the value on the disc centred on each square (``centred``, row by row); a
+    square takes the best of its 3 x 3 neighbourhood (the corner squares of a Huge block lie
+    mostly outside its round base, yet they are the figure's)."""
+    padded = np.pad(centred.reshape(rows, cols), 1, mode="edge")
+    return np.asarray(np.max([padded[dy:dy + rows, dx:dx + cols] for dy in range(3) for dx in range(3)], axis=0).ravel())
+
+
+@lru_cache(maxsize=1)
+def _model() -> dict[str, Any]:
+    try:
+        meta = json.loads(MODEL.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # pragma: no cover - the wheel ships it
+        raise AssistantError(_("the base model {MODEL} is missing or damaged; reinstall the package").format(MODEL=MODEL)) from None
+    if tuple(meta.get("features", ())) != FEATURES:  # pragma: no cover - refitted with the features
+        raise AssistantError(_("the base model {MODEL} was fitted on other features; run tools/fit_bases.py").format(MODEL=MODEL))
+    return dict(meta)
+
+
+def logits(x: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
+    """The model's logit for feature rows ``x`` (standardised, then linear, plus the squared terms)."""
+    z = (x - np.asarray(meta["mean"], np.float32)) / np.asarray(meta["std"], np.float32)
+    z = np.concatenate([z, z * z], axis=1) if meta.get("squares") else z
+    return np.asarray(z @ np.asarray(meta["weights"], np.float32) + float(meta["bias"]), np.float64)
+
+
+def base_probabilities(ch: Change, cols: int, rows: int) -> dict[str, float]:
+    """P(a base stands on the square), per square name, row by row."""
+    x = square_features(ch, cols, rows)
+    p = 1.0 / (1.0 + np.exp(-np.clip(logits(x, _model()), -30, 30)))
+    return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
+
+
+def reference_probabilities(image: np.ndarray, grid: Grid, reference: Reference) -> dict[str, float]:
+    """P(a base stands on the square), per square name: the photo rectified onto the empty map's
+    reference, compared with it, and each square's change scored for the shape of a base."""
+    view = top_down(image, grid, reference.cols, reference.rows)
+    return base_probabilities(compare_views(view, reference), reference.cols, reference.rows)

@@ -1,0 +1,260 @@
+"""The empty map as the reference: later photos of the same map are compared with it, square by square.
+
+A judge photographs the map once without figures (``photo reference``). Its top-down view at
+:data:`PX` pixels a square is kept (:class:`Reference`, one ``.npz`` file). A later photo is
+rectified onto the same view, aligned to it (ECC, a homography, invariant to gain and offset),
+and compared pixel by pixel in a way that light, shadow and white balance do not move:
+
+- in the log domain, a change of light or white balance is an added constant per channel; its
+  field is the median of each square's log ratio, then a median over 5 x 5 squares (a base
+  covers one square, a Large one four: the median passes over them), then again over 3 x 3
+  squares leaving out those far from the first (a glare or a shadow a few squares wide), and is
+  subtracted. On 19 held-out pairs of tools/fit_bases.py: a 7 x 7 median alone left 1.8 % of
+  squares wrong, 5 x 5 1.5 %, 5 x 5 then 3 x 3 1.0-1.2 %;
+- what remains is split into brightness (``lum``, a base is darker), colour (``chroma``: a
+  grey shadow has none) and structure (``struct``: the printed art's fine detail seen in the
+  reference but not in the photo, or new edges; a shadow keeps the art's detail).
+
+So the printed art is background, whatever it looks like: only what changed since the
+reference photo counts. :mod:`.bases` then asks whether the change has the shape of a base.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import warnings
+import zipfile
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from ..errors import AssistantError
+from ..i18n import N_, _
+from .board import Grid
+
+PX = 32  # pixels a square of the top-down view: a base (0.42 squares) is a disc of 13 px radius
+PAD = 1  # squares of view kept round the map (a base on the edge has its ring outside)
+FORMAT = "tabletop-assistant map reference"
+VERSION = 1
+#: log(value + LOG_FLOOR): dark pixels' noise does not blow up the log ratio
+LOG_FLOOR = 8.0
+#: squares a side of the window over which the light's field is a median
+LIGHT_WINDOW = 5
+#: log-ratio distance from the first field past which a square is left out of the second
+REFINE = 0.5
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The empty map seen from straight above: ``view`` is BGR, ``PX`` pixels a square, ``PAD``
+    squares round the map, ((rows + 2 PAD) PX) x ((cols + 2 PAD) PX)."""
+
+    view: np.ndarray
+    cols: int
+    rows: int
+    name: str  # the photo it was made from
+    taken: str  # when it was made (UTC, ISO 8601)
+
+
+def top_down(image: np.ndarray, grid: Grid, cols: int, rows: int, px: int = PX) -> np.ndarray:
+    """The map seen from above, ``px`` pixels a square, ``PAD`` squares round it (uint8 BGR).
+
+    The photo is first shrunk to about two pixels a view pixel (INTER_AREA), so that the warp
+    samples a smoothed image rather than aliasing a 12 MP photo's fine print."""
+    corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)
+    quad = cv2.perspectiveTransform(corners, np.linalg.inv(grid.H))[0]
+    side = float(np.sqrt(max(cv2.contourArea(quad.astype(np.float32)), 1.0) / (cols * rows)))
+    f = min(1.0, 2.0 * px / max(side, 1e-6))
+    small = image
+    if f < 0.8:
+        small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    else:
+        f = 1.0
+    S = np.array([[px, 0, PAD * px], [0, px, PAD * px], [0, 0, 1]], np.float64)
+    M = S @ grid.H @ np.diag([1 / f, 1 / f, 1.0])
+    size = ((cols + 2 * PAD) * px, (rows + 2 * PAD) * px)
+    return cv2.warpPerspective(small, M, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def make_reference(image: np.ndarray, grid: Grid, cols: int, rows: int, name: str) -> Reference:
+    """The reference from a photo of the empty map and its grid."""
+    return Reference(top_down(image, grid, cols, rows), cols, rows, name, datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+
+def save_reference(ref: Reference, path: Path) -> None:
+    """One ``.npz`` file: the view (PNG-compressed) and a small JSON of what it is. Written whole
+    or not at all."""
+    from ..yamlio import write_bytes_atomic
+
+    ok, png = cv2.imencode(".png", ref.view)
+    if not ok:  # pragma: no cover - OpenCV encodes any uint8 BGR image
+        raise AssistantError(_("the reference view cannot be encoded as PNG"))
+    meta = {"format": FORMAT, "version": VERSION, "cols": ref.cols, "rows": ref.rows, "px": PX, "pad": PAD, "name": ref.name, "taken": ref.taken}
+    buf = io.BytesIO()
+    np.savez(buf, view_png=np.frombuffer(png.tobytes(), np.uint8), meta=np.array(json.dumps(meta)))
+    write_bytes_atomic(path, buf.getvalue())
+
+
+def load_reference(path: Path) -> Reference:
+    """A reference saved by :func:`save_reference`; a clear error naming the file otherwise."""
+    p = Path(path)
+
+    def bad(why: str) -> AssistantError:
+        return AssistantError(_("{p} is not a usable map reference: {why}").format(p=p, why=why))
+
+    if p.is_dir():
+        raise bad(_("it is a directory"))
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise AssistantError(_("no such map reference: {p} (make one with 'photo reference IMAGE')").format(p=p)) from None
+    except OSError as exc:
+        raise bad(str(exc.strerror or exc)) from None
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
+            meta = json.loads(str(z["meta"]))
+            png = np.asarray(z["view_png"], np.uint8)
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError, json.JSONDecodeError, UnicodeDecodeError):
+        raise bad(_("the file is damaged or of another kind")) from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise bad(_("the file is of another kind"))
+    if meta.get("version") != VERSION or meta.get("px") != PX or meta.get("pad") != PAD:
+        raise bad(_("it was made by another version of the program (format {version}); make it again").format(version=meta.get("version")))
+    cols, rows = meta.get("cols"), meta.get("rows")
+    if not (isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= 200 and 1 <= rows <= 200):
+        raise bad(_("its map size is missing or impossible"))
+    view = cv2.imdecode(png, cv2.IMREAD_COLOR) if png.size else None
+    if view is None or view.shape[:2] != ((rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX):
+        raise bad(_("its image is damaged"))
+    return Reference(view, cols, rows, str(meta.get("name", "")), str(meta.get("taken", "")))
+
+
+def reference_path(game: Path) -> Path:
+    """Where a game's own reference is kept: next to its file (``GAME.reference.npz``)."""
+    return game.with_name(game.name + ".reference.npz")
+
+
+def check_size(ref: Reference, cols: int, rows: int, where: str) -> None:
+    """Refuse a reference of another map size than the game's."""
+    if (ref.cols, ref.rows) != (cols, rows):
+        raise AssistantError(
+            _("the map reference {where} is of a {rc} x {rr} map, the game's map is {cols} x {rows}: photograph this map empty again "
+              "('photo reference')").format(
+                where=where, rc=ref.cols, rr=ref.rows, cols=cols, rows=rows
+            )
+        )
+
+
+@dataclass(frozen=True)
+class Change:
+    """How the photo's top-down view differs from the reference's, pixel by pixel (float32 maps
+    of the view's size), after the light's field is taken out. ``gray``/``gray_ref``: log
+    brightness of both, for the bases' edges."""
+
+    lum: np.ndarray  # log-brightness change, negative where darker
+    chroma: np.ndarray  # log-colour change (the part that differs between channels)
+    struct: np.ndarray  # fine structure changed: 0 same, about 1 unrelated, 2 inverted
+    gray: np.ndarray
+    gray_ref: np.ndarray
+
+
+def _align(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray:
+    """The view warped onto the reference by ECC (a homography at half resolution), which is
+    invariant to gain and offset; the view unchanged if ECC does not converge. The grid found in
+    each photo is off by a pixel or two (lens distortion, the lines' fit); fine print compared
+    a pixel off would read as changed everywhere."""
+    a = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    b = cv2.cvtColor(ref_view, cv2.COLOR_BGR2GRAY)
+    sa, sb = (cv2.resize(x, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.float32) for x in (a, b))
+    try:
+        _cc, found = cv2.findTransformECC(sb, sa, np.eye(3, dtype=np.float32), cv2.MOTION_HOMOGRAPHY,
+                                         (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4), np.full(sb.shape, 255, np.uint8), 5)
+    except cv2.error:
+        return view
+    up = np.diag([2.0, 2.0, 1.0]).astype(np.float32)
+    full = up @ np.asarray(found, np.float32) @ np.linalg.inv(up)
+    # a correction of more than a third of a square is no pixel or two: the grid itself is wrong
+    h, w = view.shape[:2]
+    pts = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float32)
+    if float(np.max(np.abs(cv2.perspectiveTransform(pts, full)[0] - pts[0]))) > PX / 3:
+        return view
+    return cv2.warpPerspective(view, full, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def compare_views(view: np.ndarray, ref: Reference, align: bool = True) -> Change:
+    """The change of ``view`` (a :func:`top_down` of the new photo) from the reference."""
+    if align:
+        view = _align(view, ref.view)
+    lv = np.log(view.astype(np.float32) + LOG_FLOOR)
+    lr = np.log(ref.view.astype(np.float32) + LOG_FLOOR)
+    d = lv - lr
+    h, w = ref.rows + 2 * PAD, ref.cols + 2 * PAD
+    cells = d.reshape(h, PX, w, PX, 3).transpose(0, 2, 1, 3, 4).reshape(h, w, PX * PX, 3)
+    med = np.median(cells, axis=2)
+    k = LIGHT_WINDOW // 2
+    padded = np.pad(med, ((k, k), (k, k), (0, 0)), mode="edge")
+    field = np.median(sliding_window_view(padded, (LIGHT_WINDOW, LIGHT_WINDOW), axis=(0, 1)).reshape(h, w, 3, -1), axis=3)
+    if REFINE:
+        # a glare or a shadow smaller than the window: again over 3 x 3 squares, leaving out the
+        # squares far from the first field (a base, a body), where any are left
+        odd = np.linalg.norm(med - field, axis=2) > REFINE
+        kept = np.where(odd[..., None], np.nan, med)
+        near = sliding_window_view(np.pad(kept, ((1, 1), (1, 1), (0, 0)), mode="edge"), (3, 3), axis=(0, 1)).reshape(h, w, 3, -1)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a window with every square left out: NaN, and the first field stays
+            local = np.nanmedian(near, axis=3)
+        field = np.where(np.isnan(local), field, local)
+    # the field is smooth between square centres (cv2.resize samples cell centres)
+    light = cv2.resize(field.astype(np.float32), (w * PX, h * PX), interpolation=cv2.INTER_LINEAR)
+    dc = d - light
+    lum = dc.mean(axis=2)
+    chroma = np.linalg.norm(dc - lum[..., None], axis=2)
+    gv, gr = lv.mean(axis=2), lr.mean(axis=2)
+    hv = gv - cv2.GaussianBlur(gv, (0, 0), 2.5)
+    hr = gr - cv2.GaussianBlur(gr, (0, 0), 2.5)
+    ev = cv2.GaussianBlur(hv * hv, (0, 0), 3.0)
+    er = cv2.GaussianBlur(hr * hr, (0, 0), 3.0)
+    c = cv2.GaussianBlur(hv * hr, (0, 0), 3.0)
+    # normalised squared difference of the fine detail: flat in both (paper) reads as unchanged,
+    # the floor TAU keeps camera noise from counting as detail
+    struct = (ev + er - 2 * c) / (ev + er + STRUCT_TAU)
+    return Change(lum.astype(np.float32), chroma.astype(np.float32), struct.astype(np.float32), gv.astype(np.float32), gr.astype(np.float32))
+
+
+#: fine detail's energy (log units squared) below which a view counts as flat
+STRUCT_TAU = 0.002
+
+
+def rotations(grid: Grid, cols: int, rows: int) -> list[Grid]:
+    """The grid each way round the map could lie on it: turned half round, and (a square map)
+    a quarter round either way. A grid from the printed lines alone is one of these."""
+    turns = [np.array([[-1, 0, cols], [0, -1, rows], [0, 0, 1]], np.float64)]
+    if cols == rows:
+        turns += [np.array([[0, -1, cols], [1, 0, 0], [0, 0, 1]], np.float64), np.array([[0, 1, 0], [-1, 0, rows], [0, 0, 1]], np.float64)]
+    return [grid] + [Grid(T @ grid.H, grid.reprojection_error_px, grid.corner_markers, grid.anchors, grid.oriented_by) for T in turns]
+
+
+#: the least difference of mean structure change between the best way round and the next
+ORIENT_MARGIN = 0.08
+
+
+def orient_by_reference(image: np.ndarray, candidates: list[Grid], reference: Reference) -> Grid | None:
+    """Which of the candidate grids (the same printed grid each way round) shows the map as the
+    reference does: the printed art is not symmetric. None when none clearly does (plain paper)."""
+    if not candidates:
+        return None
+    scores = []
+    for g in candidates:
+        ch = compare_views(top_down(image, g, reference.cols, reference.rows), reference, align=False)
+        inner = ch.struct[PAD * PX:-PAD * PX, PAD * PX:-PAD * PX]
+        scores.append(float(np.median(inner)))
+    order = sorted(range(len(scores)), key=lambda k: scores[k])
+    best = order[0]
+    if len(order) > 1 and scores[order[1]] - scores[best] < ORIENT_MARGIN:
+        return None
+    return replace(candidates[best], oriented_by=N_("the empty-map reference photo"))
