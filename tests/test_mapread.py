@@ -153,6 +153,23 @@ def test_map_from_photo_without_corner_markers(tmp_path) -> None:
     assert isinstance(doc["unsure"], list)
 
 
+def test_map_from_photo_keeps_the_empty_map_as_the_reference(tmp_path) -> None:
+    """The set-up photo serves twice: the terrain read from it, and the reference later photos
+    are compared with (the grid found once, so both are of the same map the same way round)."""
+    from assistant.photo.reference import load_reference
+
+    out, ref = tmp_path / "map.yaml", tmp_path / "empty.npz"
+    r = runner.invoke(app, ["map", "from-photo", str(_photo(tmp_path)), "--cols", str(COLS), "--rows", str(ROWS), "-o", str(out), "--reference", str(ref)])
+    assert r.exit_code == 0, r.output
+    back = load_reference(ref)
+    assert (back.cols, back.rows, back.name) == (COLS, ROWS, "map.png")
+    assert load_position(out).map.cols == COLS
+    # a position file that cannot be written leaves no reference behind either
+    ref2 = tmp_path / "other.npz"
+    r = runner.invoke(app, ["map", "from-photo", str(_photo(tmp_path)), "--cols", str(COLS), "--rows", str(ROWS), "-o", str(tmp_path), "--reference", str(ref2)])
+    assert r.exit_code == 2 and not ref2.exists()
+
+
 def test_map_from_photo_refuses_a_photo_without_a_map(tmp_path) -> None:
     path = tmp_path / "noise.png"
     cv2.imwrite(str(path), np.random.default_rng(0).integers(0, 255, (300, 400, 3), dtype=np.uint8))

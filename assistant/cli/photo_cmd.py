@@ -352,6 +352,8 @@ def map_from_photo(
     rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
     calib: CalibOpt = None,
+    reference_out: Annotated[Path | None, typer.Option("--reference", help="Also keep this photo as the empty-map reference (a .npz file) that later "
+                                                       "photos of the map are compared with ('photo detect --reference FILE').", metavar="FILE")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Read every square and edge from the printed border lines into a position file to review.
@@ -392,13 +394,28 @@ def map_from_photo(
             head += [f"  {where}: {why}" for where, why in sorted(reading.unsure.items())]
         text = "".join("# " + line.replace("\n", " ") + "\n" for line in head) + yaml.safe_dump(doc, sort_keys=False)
         parse_position(text, str(image))  # what we write must load
+        before: bytes | None = None
+        if reference_out is not None:  # the same photo, the same grid: the empty map's reference
+            from ..photo.reference import make_reference, save_reference
+
+            before = reference_out.read_bytes() if reference_out.is_file() else None
+            save_reference(make_reference(img, got.grid, cols, rows, image.name), reference_out)
         if output is not None:
-            write_text_atomic(output, text)
+            try:
+                write_text_atomic(output, text)
+            except BaseException:
+                if reference_out is not None:  # both files or neither: the reference as it was
+                    if before is None:
+                        reference_out.unlink(missing_ok=True)
+                    else:
+                        reference_out.write_bytes(before)
+                raise
         if json_out:
             emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
                        "oriented_by": got.grid.oriented_by or None, "map": doc["map"],
                        "unsure": [{"where": k, "why": v} for k, v in sorted(reading.unsure.items())],
-                       "written": str(output) if output is not None else None})
+                       "written": str(output) if output is not None else None,
+                       "reference": str(reference_out) if reference_out is not None else None})
             return
         if output is None:
             typer.echo(text, nl=False)
@@ -408,6 +425,8 @@ def map_from_photo(
             )
             if reading.unsure:
                 err.print(escape(_("{n} squares or edges to confirm: listed at the top of the file").format(n=len(reading.unsure))))
+        if reference_out is not None:
+            err.print(escape(_("wrote {output}: the empty map as the reference for later photos").format(output=reference_out)))
 
 
 def cv2_undistort(img, cam):
