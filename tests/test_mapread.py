@@ -166,7 +166,8 @@ def test_map_from_photo_keeps_the_empty_map_as_the_reference(tmp_path) -> None:
     assert load_position(out).map.cols == COLS
     # a position file that cannot be written leaves no reference behind either
     ref2 = tmp_path / "other.npz"
-    r = runner.invoke(app, ["map", "from-photo", str(_photo(tmp_path)), "--cols", str(COLS), "--rows", str(ROWS), "-o", str(tmp_path), "--reference", str(ref2)])
+    args = ["map", "from-photo", str(_photo(tmp_path)), "--cols", str(COLS), "--rows", str(ROWS), "-o", str(tmp_path), "--reference", str(ref2)]
+    r = runner.invoke(app, args)
     assert r.exit_code == 2 and not ref2.exists()
 
 
