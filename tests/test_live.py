@@ -416,6 +416,13 @@ def test_the_empty_map_sent_from_a_phone_becomes_the_games_reference(client: Tes
     assert "compared with the empty-map reference photo empty map.jpg" in got["notes"][0]
     assert len(client.get("/api/events").json()["events"]) == events  # the log is unchanged
 
+    # figures (with marker stickers) on the "empty" map: kept as sent, but the answer warns
+    marked = replace(pos, figures=tuple(replace(f, marker=10 + i) for i, f in enumerate(pos.figures)))
+    busy, _t = render_photo(marked, seed=2, width=1600, height=1200)
+    warned = client.post("/api/photo/reference", files={"photo": ("busy.jpg", _jpeg(busy), "image/jpeg")}).json()
+    assert warned["stored"] and any("figure marker(s): a reference is of the EMPTY map" in n for n in warned["notes"]), warned
+    assert ans["notes"] == []  # the empty map gave no such warning
+
 
 def test_a_bad_reference_upload_is_refused_and_keeps_the_one_before(client: TestClient, tmp_path: Path) -> None:
     import numpy as np
@@ -450,3 +457,44 @@ def test_a_reference_needs_a_game_and_a_players_link(tmp_path: Path) -> None:
     watch = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), token="p", spectator="s"))
     r = watch.post("/api/photo/reference?t=s", files=photo)
     assert r.status_code == 403 and "read-only" in r.json()["error"]
+
+
+def test_the_reference_photo_waits_for_the_same_one_worker(client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The empty map's photo is read on the photo worker too: while a photo is being read it is
+    told to come again (503); an image that breaks the analysis is a 422 JSON answer, and
+    nothing is kept either time."""
+    import threading
+
+    import numpy as np
+
+    import assistant.live.web as web
+    import assistant.photo as photo
+    from assistant.photo.reference import reference_path
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow_detect(*a: object, **k: object) -> object:
+        started.set()
+        assert release.wait(30), "the test never released the analysis"
+        raise photo.NoGridError("no grid found in t.jpg (a stand-in for a long analysis)")
+
+    def broken(*a: object, **k: object) -> object:
+        raise ValueError("an image the analysis cannot take")
+
+    monkeypatch.setattr(photo, "detect", slow_detect)
+    monkeypatch.setattr(web, "PHOTO_WAIT", 0.2)
+    jpeg = _jpeg(np.full((120, 160, 3), 128, np.uint8))
+    with client:  # one event loop for every request (the one worker's slot lives on it), as under uvicorn
+        first = threading.Thread(target=lambda: client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")}))
+        first.start()
+        try:
+            assert started.wait(30)
+            ref = client.post("/api/photo/reference", files={"photo": ("e.jpg", jpeg, "image/jpeg")})
+            assert ref.status_code == 503 and "another photo" in ref.json()["error"] and ref.headers["retry-after"]
+        finally:
+            release.set()
+            first.join(30)
+        monkeypatch.setattr(photo, "locate_grid", broken)
+        r = client.post("/api/photo/reference", files={"photo": ("e.jpg", jpeg, "image/jpeg")})
+        assert r.status_code == 422 and "could not be analysed (ValueError)" in r.json()["error"]
+    assert not reference_path(tmp_path / "g.sqlite").exists()

@@ -597,13 +597,18 @@ def _store_reference(table: Table, data: bytes, name: str) -> Any:
     check_photo(pos)
     img = _decode_upload(data, name)
     try:
-        grid, _markers, by_lines = locate_grid(img, pos, name)
+        grid, markers, by_lines = locate_grid(img, pos, name)
     except NoGridError as exc:
         return JSONResponse({"query": "photo reference", "grid_found": False, "stored": False,
                              "error": _("{why}; the reference photo was not kept").format(why=exc)}, status_code=422)
     ref = make_reference(img, grid, pos.map.cols, pos.map.rows, name)
     save_reference(ref, reference_path(table.game))
     notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
+    # kept as sent (the judge decides), but a figure's marker in it means figures stood on the map,
+    # and their bases would read as the map's own art in every later photo
+    on_map = sum(1 for m in markers if m.id >= 4)  # ids 0-3 are the corner markers
+    if on_map:
+        notes.append(_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map))
     return {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
             "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
 
