@@ -223,6 +223,54 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"
 
 
+def test_the_empty_map_is_sent_as_the_reference_from_the_phone(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                                tmp_path: Path) -> None:
+    """The reference control sits with the table's photo: with the photo part brought up in the
+    sheet, both are on the phone's screen at once (no scrolling inside it to find the second);
+    the page says whether a reference is kept and which mode read each photo."""
+    from dataclasses import replace
+
+    import cv2
+
+    from assistant.photo.reference import reference_path
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    url, path = server
+    pos = load_position(example_path("clone-wars-example-combat"))
+    empty_img, _t = render_photo(replace(pos, figures=()), seed=3, width=1600, height=1200)
+    table_img, _t = render_photo(pos, seed=3, width=1600, height=1200)
+    empty, table = tmp_path / "empty.jpg", tmp_path / "table.jpg"
+    cv2.imwrite(str(empty), empty_img)
+    cv2.imwrite(str(table), table_img)
+    page = phone(browser)
+    request.node.pages = [page]
+    page.on("dialog", lambda d: d.accept())  # "This is the empty map: keep it as the reference?"
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
+    page.evaluate("document.getElementById('photo-box').scrollIntoView({block: 'start'})")
+    sheet = _box(page, "#sheet")
+    for sel in ("#photo-title", "label.photo:has(#photo)", "label.reference", "#reference-state"):
+        b = _box(page, sel)
+        assert _inside(b, 390, 844) and b["y"] >= sheet["y"] and b["y"] + b["height"] <= sheet["y"] + sheet["height"], (sel, b, sheet)
+    assert page.locator("label.reference").is_visible()
+    assert "No reference yet" in page.locator("#reference-state").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-reference-none.png"))  # looked at by a person
+
+    page.set_input_files("#reference-photo", str(empty))
+    page.wait_for_function("document.getElementById('reference-state').textContent.startsWith('Reference: the empty map')", timeout=15000)
+    assert "reference kept" in page.locator("#message").inner_text()
+    assert reference_path(path).is_file()
+    page.screenshot(path=str(SHOTS / "phone-reference-set.png"))
+
+    page.set_input_files("#photo", str(table))
+    page.wait_for_selector("#photo-answer table", timeout=15000)
+    assert page.locator("#photo-mode").inner_text().startswith("Compared with the empty-map reference")
+    page.evaluate("document.getElementById('photo-box').scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SHOTS / "phone-reference-answer.png"))
+
+
 PARTIAL_POSITION = """\
 format: tabletop-position/1
 rules: swm2008

@@ -371,3 +371,130 @@ def test_a_photo_being_read_never_blocks_the_server(client: TestClient, monkeypa
     monkeypatch.setattr(photo, "detect", slow_detect)
     release.set()
     assert client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")}).status_code == 200
+
+
+def _jpeg(img: object) -> bytes:
+    import cv2
+
+    ok, buf = cv2.imencode(".jpg", img)
+    assert ok
+    return buf.tobytes()
+
+
+def test_the_empty_map_sent_from_a_phone_becomes_the_games_reference(client: TestClient, tmp_path: Path) -> None:
+    """A photo of the map with no figures is kept as the game's reference; the status says so,
+    and a later photo of the table is compared with it (the answer says which mode answered)."""
+    from dataclasses import replace
+
+    from assistant.photo.reference import load_reference, reference_path
+    from assistant.photo.synth import render_photo
+
+    pos = load_position(example_path("clone-wars-example-combat"))
+    game = tmp_path / "g.sqlite"
+    before = client.get("/api/status").json()
+    assert before["reference"] is None
+    events = len(client.get("/api/events").json()["events"])
+    # before a reference: the learned classifier answers, and the answer says so
+    img, _truth = render_photo(pos, seed=1, width=1600, height=1200)
+    plain = client.post("/api/photo", files={"photo": ("t.jpg", _jpeg(img), "image/jpeg")}).json()
+    assert plain["mode"] == "classifier" and plain["reference"] is None
+
+    empty, _t = render_photo(replace(pos, figures=()), seed=1, width=1600, height=1200)
+    r = client.post("/api/photo/reference", files={"photo": ("empty map.jpg", _jpeg(empty), "image/jpeg")})
+    assert r.status_code == 200, r.text
+    ans = r.json()
+    assert ans["stored"] and (ans["cols"], ans["rows"]) == (pos.map.cols, pos.map.rows) and ans["name"] == "empty map.jpg"
+    kept = load_reference(reference_path(game))  # the same file 'photo reference' writes, next to the game's
+    assert kept.name == "empty map.jpg" and kept.taken == ans["taken"]
+    st = client.get("/api/status").json()["reference"]
+    assert st["name"] == "empty map.jpg" and st["taken"] == ans["taken"] and "error" not in st
+
+    after = client.post("/api/photo", files={"photo": ("t.jpg", _jpeg(img), "image/jpeg")})
+    assert after.status_code == 200, after.text
+    got = after.json()
+    assert got["mode"] == "reference" and got["reference"]["taken"] == ans["taken"]
+    assert "compared with the empty-map reference photo empty map.jpg" in got["notes"][0]
+    assert len(client.get("/api/events").json()["events"]) == events  # the log is unchanged
+
+    # figures (with marker stickers) on the "empty" map: kept as sent, but the answer warns
+    marked = replace(pos, figures=tuple(replace(f, marker=10 + i) for i, f in enumerate(pos.figures)))
+    busy, _t = render_photo(marked, seed=2, width=1600, height=1200)
+    warned = client.post("/api/photo/reference", files={"photo": ("busy.jpg", _jpeg(busy), "image/jpeg")}).json()
+    assert warned["stored"] and any("figure marker(s): a reference is of the EMPTY map" in n for n in warned["notes"]), warned
+    assert ans["notes"] == []  # the empty map gave no such warning
+
+
+def test_a_bad_reference_upload_is_refused_and_keeps_the_one_before(client: TestClient, tmp_path: Path) -> None:
+    import numpy as np
+
+    from assistant.photo.reference import reference_path
+
+    game = tmp_path / "g.sqlite"
+    kept = reference_path(game)
+    kept.write_bytes(b"the reference before")
+    for files, status in ((None, 400), ({"other": ("x.jpg", b"\xff\xd8", "image/jpeg")}, 400),
+                          ({"photo": ("x.jpg", b"not an image", "image/jpeg")}, 400), ({"photo": ("x.jpg", b"", "image/jpeg")}, 400),
+                          # an image of no map: no grid is found in it, nothing is kept
+                          ({"photo": ("grey.jpg", _jpeg(np.full((600, 800, 3), 128, np.uint8)), "image/jpeg")}, 422)):
+        r = client.post("/api/photo/reference", files=files) if files else client.post("/api/photo/reference", json={})
+        assert r.status_code == status, (files and list(files), r.status_code, r.text)
+        assert r.json()["error"]
+        assert kept.read_bytes() == b"the reference before"
+    # the damaged file is named in the status, with why (a photo would be refused with it)
+    st = client.get("/api/status").json()["reference"]
+    assert st["file"] == kept.name and "not a usable map reference" in st["error"]
+
+
+def test_a_reference_needs_a_game_and_a_players_link(tmp_path: Path) -> None:
+    import numpy as np
+
+    pos = load_position(example_path("clone-wars-example-combat"))
+    bare = TestClient(create_app(Table(position=pos, library=default_library())))
+    photo = {"photo": ("x.jpg", _jpeg(np.zeros((60, 80, 3), np.uint8)), "image/jpeg")}
+    r = bare.post("/api/photo/reference", files=photo)
+    assert r.status_code == 403 and "position file" in r.json()["error"]
+    assert bare.get("/api/status").json()["reference"] is None
+    watch = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), token="p", spectator="s"))
+    r = watch.post("/api/photo/reference?t=s", files=photo)
+    assert r.status_code == 403 and "read-only" in r.json()["error"]
+
+
+def test_the_reference_photo_waits_for_the_same_one_worker(client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The empty map's photo is read on the photo worker too: while a photo is being read it is
+    told to come again (503); an image that breaks the analysis is a 422 JSON answer, and
+    nothing is kept either time."""
+    import threading
+
+    import numpy as np
+
+    import assistant.live.web as web
+    import assistant.photo as photo
+    from assistant.photo.reference import reference_path
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow_detect(*a: object, **k: object) -> object:
+        started.set()
+        assert release.wait(30), "the test never released the analysis"
+        raise photo.NoGridError("no grid found in t.jpg (a stand-in for a long analysis)")
+
+    def broken(*a: object, **k: object) -> object:
+        raise ValueError("an image the analysis cannot take")
+
+    monkeypatch.setattr(photo, "detect", slow_detect)
+    monkeypatch.setattr(web, "PHOTO_WAIT", 0.2)
+    jpeg = _jpeg(np.full((120, 160, 3), 128, np.uint8))
+    with client:  # one event loop for every request (the one worker's slot lives on it), as under uvicorn
+        first = threading.Thread(target=lambda: client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")}))
+        first.start()
+        try:
+            assert started.wait(30)
+            ref = client.post("/api/photo/reference", files={"photo": ("e.jpg", jpeg, "image/jpeg")})
+            assert ref.status_code == 503 and "another photo" in ref.json()["error"] and ref.headers["retry-after"]
+        finally:
+            release.set()
+            first.join(30)
+        monkeypatch.setattr(photo, "locate_grid", broken)
+        r = client.post("/api/photo/reference", files={"photo": ("e.jpg", jpeg, "image/jpeg")})
+        assert r.status_code == 422 and "could not be analysed (ValueError)" in r.json()["error"]
+    assert not reference_path(tmp_path / "g.sqlite").exists()

@@ -25,7 +25,7 @@ from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game.store import last_seq
-from ..i18n import _
+from ..i18n import _, current
 from ..model import Position
 
 
@@ -60,6 +60,8 @@ class Table:
         #: (the next change folds only what was appended: :meth:`_fold`)
         self._raw: dict[str, tuple[Any, Any, Any]] = {}
         self._shown: dict[str, Position] = {}  # per language: the position of the last fold
+        #: the reference photo's details, kept per (file's modification time, size, language)
+        self._reference: tuple[tuple[int, int, str], dict[str, Any]] | None = None
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
@@ -149,6 +151,35 @@ class Table:
             return {"query": "status", "rules": pos.edition.value, "game": None, "version": 0, "round": 0, "phase": None,
                     "figures": figure_rows(pos)}
         return {**status_info(snap.state), "game": str(self.game), "version": snap.version}
+
+    def reference(self) -> dict[str, Any] | None:
+        """The empty map's reference photo the game keeps ('photo reference', or sent from a
+        phone): which photo, when taken, its map's size; None when there is none. A reference
+        that cannot be used (damaged, another map's size) is named with why, as a photo would
+        be refused with it. Read once per version of the file (every phone asks at each change)."""
+        from ..photo.reference import check_size, load_reference, reference_path  # start-up time: OpenCV only when asked
+
+        if self.game is None:
+            return None
+        path = reference_path(self.game)
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        key = (st.st_mtime_ns, st.st_size, current())
+        kept = self._reference
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        info: dict[str, Any] = {"file": path.name}
+        try:
+            ref = load_reference(path)
+            info.update(name=ref.name, taken=ref.taken, cols=ref.cols, rows=ref.rows)
+            pos = self.snapshot().position
+            check_size(ref, pos.map.cols, pos.map.rows, path.name)
+        except AssistantError as exc:
+            info["error"] = str(exc)
+        self._reference = (key, info)
+        return info
 
     def events(self) -> list[dict[str, Any]]:
         snap = self.snapshot()

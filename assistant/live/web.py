@@ -52,6 +52,8 @@ MAX_REQUEST_ID = 128
 PHOTO_WORKERS = 1
 #: seconds a photo sent while another is being read waits for its turn before a 503 answer
 PHOTO_WAIT = 3.0
+#: the photo uploads: analysed on the worker thread, answered afresh each time (no X-Request-Id memory)
+PHOTO_PATHS = ("/api/photo", "/api/photo/reference")
 
 
 #: the texts the pages' scripts show, sent to them in the reader's language
@@ -78,6 +80,11 @@ SCRIPT_TEXTS = (
     # an attack line's condition (the answer's JSON says it in English)
     N_("{side} wins"), N_("the game was ended ({reason})"), N_("first attack"), N_("single attack"), N_("next attack of the line"),
     N_("(did not move)"), N_("Rend +{n} if the first hit too"),
+    # the empty map's reference photo (issue 28)
+    N_("reading the empty map…"), N_("This is the empty map: keep it as the reference? Later photos are compared with it."),
+    N_("Reference: the empty map, taken {taken}"), N_("No reference yet: photos are read by the learned classifier, less sure on printed-art maps."),
+    N_("reference kept: the empty {cols} x {rows} map"), N_("Compared with the empty-map reference (taken {taken})"),
+    N_("No reference photo: the learned classifier answered"),
 )
 
 
@@ -184,8 +191,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                                         status_code=500)
 
         rid = request.headers.get("x-request-id")
-        # a photo upload records nothing (its "apply" does): its answer is not worth remembering
-        if request.method == "POST" and rid is not None and request.url.path != "/api/photo":
+        # a photo upload records nothing (its "apply" does): its answer is not worth remembering; a
+        # reference photo is kept whole or not at all and sending it again keeps it again (a
+        # remembered "busy, send it again" would refuse the retry for ever)
+        if request.method == "POST" and rid is not None and request.url.path not in PHOTO_PATHS:
             if not rid.strip() or len(rid) > MAX_REQUEST_ID:
                 with i18n.language(lang):
                     return JSONResponse({"error": _("X-Request-Id is a text of 1 to {n} characters (a UUID)").format(n=MAX_REQUEST_ID)},
@@ -267,7 +276,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     @app.get("/api/status")
     def status() -> Any:
-        return table.status()
+        if isinstance(table, CardTable):
+            return table.status()
+        # "reference": the empty map's reference photo the game keeps (null: none yet)
+        return {**table.status(), "reference": table.reference()}
 
     @app.get("/api/events")
     def events() -> Any:
@@ -339,7 +351,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         snap = minis.snapshot()
         return templates.TemplateResponse(request, "index.html", {
             "status": minis.status(), "svg": minis.board_svg(), "rules": snap.position.edition.value,
-            "figures": [f.id for f in snap.position.figures], "game": minis.game is not None,
+            "figures": [f.id for f in snap.position.figures], "game": minis.game is not None, "reference": minis.reference(),
             "spectator": request.state.role == "spectator", **page_context(request),
         })
 
@@ -400,17 +412,21 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             raise AssistantError(_("'args' must be an object"))
         return await run_in_threadpool(minis.act, verb, args, _override(body))
 
-    @app.post("/api/photo")
-    async def photo(request: Request) -> Any:
+    async def photo_work(request: Request, query: str, read: Any) -> Any:
+        """``read(data, name)`` on the photo worker thread: one photo at a time (a game photo or
+        the empty map's reference), the next waits a little, then is told to send it again (503);
+        an image that breaks the analysis is a 422 JSON answer, never a 500."""
         form = await request.form()
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()
-        try:  # one photo at a time; the next waits a little, then is told to send it again
+        # only the file's own name (a browser may send a path); it is shown and kept with a reference
+        name = (Path(str(getattr(upload, "filename", "") or "photo").replace("\\", "/")).name or "photo")[:120]
+        try:
             await asyncio.wait_for(photo_slots.acquire(), PHOTO_WAIT)
         except TimeoutError:
-            return JSONResponse({"query": "photo", "error": _("another photo is being read: send this one again in a few seconds")},
+            return JSONResponse({"query": query, "error": _("another photo is being read: send this one again in a few seconds")},
                                 status_code=503, headers={"Retry-After": str(int(PHOTO_WAIT))})
         loop = asyncio.get_running_loop()
         lang = i18n.current()
@@ -418,18 +434,33 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         def work() -> Any:
             try:  # the worker thread answers in the request's language too
                 with i18n.language(lang):
-                    return _photo_answer(table, data, getattr(upload, "filename", "photo") or "photo")
+                    return read(data, name)
             except AssistantError:
                 raise  # a clear refusal (not an image, too large, ...): the handler answers 400
             except Exception as exc:  # an image that breaks the analysis: a JSON answer, never a 500
                 logging.getLogger("assistant.live").exception("photo analysis failed")
                 with i18n.language(lang):
-                    return JSONResponse({"query": "photo", "grid_found": False,
+                    return JSONResponse({"query": query, "grid_found": False,
                                          "error": _("the photo could not be analysed ({why}); the game log is unchanged").format(why=type(exc).__name__)},
                                         status_code=422)
             finally:  # released when the analysis ends, even if the request was abandoned
                 loop.call_soon_threadsafe(photo_slots.release)
         return await run_in_threadpool(work)
+
+    @app.post("/api/photo")
+    async def photo(request: Request) -> Any:
+        """A photo of the table: where the photo shows each figure, against the game's record
+        (compared with the empty map's reference when the game has one: ``"mode"`` says)."""
+        return await photo_work(request, "photo", lambda data, name: _photo_answer(minis, data, name))
+
+    @app.post("/api/photo/reference")
+    async def photo_reference(request: Request) -> Any:
+        """A photo of the EMPTY map (no figures on it), kept next to the game's file as the
+        reference later photos are compared with, square by square (``photo reference`` on the
+        command line). It replaces the one before; the game log is unchanged."""
+        if minis.game is None:
+            raise ReadOnlyError(_("this table serves a position file, not a game: a reference photo is kept with a game ('game new')"))
+        return await photo_work(request, "photo reference", lambda data, name: _store_reference(minis, data, name))
 
     @app.post("/api/photo/apply")
     async def photo_apply(request: Request) -> Any:
@@ -535,21 +566,60 @@ def _game_reference(table: Table, pos: Any) -> Any:
 
 def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
     """Detect the position in an uploaded photo and compare it with the recorded one."""
-    import tempfile
-
     from ..limits import check_photo
-    from ..photo import NoGridError, detect, load_image
+    from ..photo import NoGridError, detect
     from ..photo.compare import compare
 
     snap = table.snapshot()
     pos = snap.position
     check_photo(pos)
+    img = _decode_upload(data, name)
+    ref = _game_reference(table, pos)
+    # which mode answered, for the page's short line (the notes say it in words)
+    mode = {"mode": "reference", "reference": {"name": ref.name, "taken": ref.taken}} if ref is not None else {"mode": "classifier", "reference": None}
+    try:
+        res = detect(img, pos, name, reference=ref)
+    except NoGridError as exc:
+        return {"query": "photo", "grid_found": False, "error": str(exc), **mode}
+    return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows], **mode}
+
+
+def _store_reference(table: Table, data: bytes, name: str) -> Any:
+    """Keep an uploaded photo of the empty map as the game's reference (``photo reference``):
+    the grid found in it, the map seen from above, written whole next to the game's file. No
+    grid: a 422 answer and the reference before is kept."""
+    from ..limits import check_photo
+    from ..photo import NoGridError, locate_grid
+    from ..photo.reference import make_reference, reference_path, save_reference
+
+    assert table.game is not None  # the endpoint refuses a position file first
+    pos = table.snapshot().position
+    check_photo(pos)
+    img = _decode_upload(data, name)
+    try:
+        grid, markers, by_lines = locate_grid(img, pos, name)
+    except NoGridError as exc:
+        return JSONResponse({"query": "photo reference", "grid_found": False, "stored": False,
+                             "error": _("{why}; the reference photo was not kept").format(why=exc)}, status_code=422)
+    ref = make_reference(img, grid, pos.map.cols, pos.map.rows, name)
+    save_reference(ref, reference_path(table.game))
+    notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
+    # kept as sent (the judge decides), but a figure's marker in it means figures stood on the map,
+    # and their bases would read as the map's own art in every later photo
+    on_map = sum(1 for m in markers if m.id >= 4)  # ids 0-3 are the corner markers
+    if on_map:
+        notes.append(_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map))
+    return {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
+            "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
+
+
+def _decode_upload(data: bytes, name: str) -> Any:
+    """An uploaded image as the photo pipeline reads a file (the same checks and limits)."""
+    import tempfile
+
+    from ..photo import load_image
+
     with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
         tmp.write(data)
         tmp.flush()
-        img = load_image(tmp.name)
-    try:
-        res = detect(img, pos, name, reference=_game_reference(table, pos))
-    except NoGridError as exc:
-        return {"query": "photo", "grid_found": False, "error": str(exc)}
-    return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows]}
+        return load_image(tmp.name)

@@ -609,6 +609,22 @@ if ($("b-activate")) {
     $("b-init-cancel").onclick = () => done(true);
     $("init-0") && $("init-0").focus();
   };
+  // the empty map, once at set-up: kept as the game's reference (it replaces the one before, so
+  // the player says it is the empty map first)
+  $("reference-photo").onchange = async () => {
+    const input = $("reference-photo"), f = input.files[0];
+    if (!f) return;
+    if (!confirm(tr("This is the empty map: keep it as the reference? Later photos are compared with it."))) { input.value = ""; return; }
+    say(tr("reading the empty map…"), true);
+    const form = new FormData(); form.append("photo", f);
+    try {
+      const r = await api("api/photo/reference", { method: "POST", body: form });
+      showReference(r);
+      const notes = (r.notes || []).map((n) => `<p class="photo-note">${esc(n)}</p>`).join("");
+      $("photo-answer").innerHTML = notes;
+      say(tr("reference kept: the empty {cols} x {rows} map", { cols: r.cols, rows: r.rows }), true);
+    } catch (e) { say(e.message); } finally { input.value = ""; }
+  };
   $("photo").onchange = async () => {
     const f = $("photo").files[0];
     if (!f) return;
@@ -616,12 +632,16 @@ if ($("b-activate")) {
     const form = new FormData(); form.append("photo", f);
     try {
       const r = await api("api/photo", { method: "POST", body: form });
-      if (!r.grid_found) { $("photo-answer").innerHTML = `<p class="illegal">${esc(r.error)}</p>`; say(""); return; }
+      // which mode answered: the empty map's reference, or the learned classifier alone
+      const mode = `<p id="photo-mode" class="photo-note mode-${esc(r.mode)}">${esc(r.mode === "reference"
+        ? tr("Compared with the empty-map reference (taken {taken})", { taken: when(r.reference.taken) })
+        : tr("No reference photo: the learned classifier answered"))}</p>`;
+      if (!r.grid_found) { $("photo-answer").innerHTML = mode + `<p class="illegal">${esc(r.error)}</p>`; say(""); return; }
       const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
       // squares to confirm: those the photo doubts, and where an uncertain move would put a figure
       const doubted = [...new Set([...r.uncertain.map((u) => u.square), ...r.rows.filter((x) => x.verdict === "uncertain").map((x) => x.photo)])];
       const unsure = doubted.map((square) => `<label><input type="checkbox" class="confirm" value="${esc(square)}"> ${esc(tr("{square} holds a figure", { square }))}</label>`).join(" ");
-      $("photo-answer").innerHTML = `<table><tr><th>${esc(tr("figure"))}</th><th>${esc(tr("game"))}</th><th>${esc(tr("photo"))}</th><th></th></tr>${rows}</table>` +
+      $("photo-answer").innerHTML = mode + `<table><tr><th>${esc(tr("figure"))}</th><th>${esc(tr("game"))}</th><th>${esc(tr("photo"))}</th><th></th></tr>${rows}</table>` +
         (unsure ? `<p>${esc(tr("Confirm:"))} ${unsure}</p>` : "") + `<button id="b-apply" type="button">${esc(tr("Apply the moved figures"))}</button>`;
       say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
       const rid = requestId();  // one photo, one correction: a second tap or a retry records nothing more
@@ -646,8 +666,24 @@ if ($("b-activate")) {
 
 // ---------------------------------------------------------------- in step with the table
 
+// A reference's time (ISO 8601, UTC) in the reader's own clock and words.
+function when(iso) {
+  const d = new Date(iso);
+  return isNaN(d) ? iso : d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+// Whether the game keeps the empty map's reference, and when it was taken (or why it cannot be used).
+function showReference(ref) {
+  const box = $("reference-state");
+  if (!box) return;
+  box.classList.toggle("illegal", !!(ref && ref.error));
+  box.textContent = !ref ? tr("No reference yet: photos are read by the learned classifier, less sure on printed-art maps.")
+    : ref.error ? ref.error : tr("Reference: the empty map, taken {taken}", { taken: when(ref.taken) });
+}
+
 async function refreshStatus() {
   const st = await api("api/status");
+  showReference(st.reference);
   $("round").textContent = st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: st.phase }) : tr("no round yet");
   let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: sideName(st.next) }) : "");
   // the game over, said in the reader's language ("over" in the JSON is the command line's English)
