@@ -264,6 +264,9 @@ def synth_cmd(
     width: Annotated[int, typer.Option("--width", min=320, max=8000, help="Image width in pixels, 320 to 8000 (height is 3/4).")] = 4000,
     truth: Annotated[Path | None, typer.Option("--truth", help="Also write the ground truth as JSON.")] = None,
     varied: Annotated[bool, typer.Option("--varied", help="A random real-table look: printed art, faint lines, grey bases, painted figures, shadows.")] = False,
+    empty: Annotated[bool, typer.Option("--empty", help="The map with no figures on it (a reference photo for 'photo reference').")] = False,
+    map_seed: Annotated[int | None, typer.Option("--map-seed", help="With --varied: the map's printed look from this seed, the camera and light "
+                                                  "from --seed (the same map photographed again).")] = None,
 ) -> None:
     """Generate a synthetic table photo (for trying the detector)."""
     import cv2
@@ -276,7 +279,12 @@ def synth_cmd(
     with edge():
         pos = _load(ctx, position)
         check_photo(pos)
-        img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, varied=varied, tilt_max=50.0 if varied else 45.0)
+        if empty:
+            from dataclasses import replace
+
+            pos = replace(pos, figures=())
+        img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, varied=varied, tilt_max=50.0 if varied else 45.0,
+                              look_seed=map_seed if varied else None)
         ok, buf = cv2.imencode(output.suffix or ".jpg", img)
         if not ok:
             raise AssistantError(_("cannot encode {suffix!r}: use .jpg or .png").format(suffix=output.suffix))
