@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from assistant.photo import NoGridError, locate_grid
+from assistant.photo.budget import Budget
 from assistant.photo.markers import find_markers, find_markers_counted
 from assistant.photo.scenery import HELD_OUT_CAMERA, HELD_OUT_FAMILIES
 from assistant.photo.synth import Truth, random_position, render_photo
@@ -38,6 +39,9 @@ def main() -> None:
     ap.add_argument("--width", type=int, default=2400)
     ap.add_argument("--cache", default="")
     ap.add_argument("--only-corners", action="store_true", help="skip photos drawn without corner markers")
+    ap.add_argument("--load", type=float, default=1.0,
+                    help="the budget's clock runs this many times faster: a machine under load, where each search costs more CPU")
+    ap.add_argument("--no-passes", action="store_true", help="skip the unbudgeted marker searches (only locate_grid)")
     args = ap.parse_args()
     for i in range(args.start, args.n):
         seed = 2_000_000 + i
@@ -56,15 +60,18 @@ def main() -> None:
         c = truth.conditions
         found = sorted({m.id for m in find_markers(img) if m.id < 4})
         passes = []
-        for full, up in ((False, 1.0), (True, 1.0), (True, 2.0)):
+        for full, up in ((False, 1.0), (True, 1.0), (True, 2.0)) if not args.no_passes else ():
             t0 = time.process_time()
             ms, cand = find_markers_counted(img, small_markers=True, full_resolution=full, upscale=up)
             passes.append(f"{sorted({m.id for m in ms if m.id < 4})}/{cand}/{time.process_time() - t0:.2f}s")
         t0 = time.process_time()
+        budget = Budget(clock=lambda: args.load * time.process_time())
         try:
-            grid, _m, by_lines = locate_grid(img, pos)
+            grid, markers, by_lines = locate_grid(img, pos, budget=budget)
+            ids = sorted({m.id for m in markers if m.id < 4})
             err = grid_error(grid.H, truth, cols, rows)
-            outcome = f"{'LINES' if by_lines else 'markers'} err {err:.2f}{' WRONG' if err > 0.25 else ''}"
+            outcome = f"{'LINES' if by_lines else 'markers'} {ids} err {err:.2f}{' WRONG' if err > 0.25 else ''}"
+            outcome += f" (skipped: {', '.join(budget.skipped)})" if budget.skipped else ""
         except NoGridError as exc:
             outcome = f"REFUSED: {exc}"
         dt = time.process_time() - t0

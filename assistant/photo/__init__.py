@@ -23,7 +23,7 @@ from ..i18n import N_, _
 from ..model import Position
 from .bases import reference_probabilities
 from .board import Grid, NotAMapError, find_grid
-from .budget import LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
+from .budget import ENLARGED_SHARE, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers, find_markers_counted, find_markers_near, merge
@@ -179,7 +179,8 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         if full and upscale == 1.0 and shrunk >= megapixels:
             continue  # a photo no larger than the marker search's copy: the same search over again
         scanned = megapixels * upscale ** 2 if full else shrunk
-        if not budget.afford(label, budget.predict(scanned), reserve=LINES_RESERVE):
+        predicted = budget.predict(scanned) * (ENLARGED_SHARE if upscale > 1 else 1.0)
+        if not budget.afford(label, predicted, reserve=LINES_RESERVE):
             break  # the searches after it scan more pixels still
         t0 = budget.clock()
         found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
