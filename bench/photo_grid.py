@@ -48,8 +48,8 @@ def main() -> None:
         rng = np.random.default_rng(seed)
         pos = random_position(rng, busy=bool(rng.random() < 0.5))
         corners = bool(rng.random() < 0.8)
-        corner_side = float(rng.uniform(0.45, 1.3))
         base_side = float(rng.uniform(0.3, 0.6))
+        corner_side = float(rng.uniform(0.45, 1.3))  # drawn after the base side, as bench/photo.py draws them
         if args.only_corners and not corners:
             continue
         w = args.width
