@@ -137,7 +137,7 @@ class Moved:
 RECORDS = ("stale", "truth")
 
 
-def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS) -> None:
+def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bool = False) -> None:
     import cv2
     import numpy as np
 
@@ -171,7 +171,9 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS) -> None:
                 grid = locate_grid(img, record)[0]  # for judging the grid; detect finds it again, and only detect is timed
                 t0 = time.perf_counter()
                 res = detect(img, record, f"held{i}")
-            except NoGridError:
+            except NoGridError as exc:
+                if verbose:
+                    print(f"    photo {i} ({kind} record, {'with' if corners else 'no'} corner markers): refused: {exc}")
                 for k in keys:
                     tally[k].photos += 1
                     tally[k].refused += 1
@@ -184,7 +186,11 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS) -> None:
             # truly is in the photo, the lens's bend included
             pts = np.array([[x, y] for x in range(pos.map.cols + 1) for y in range(pos.map.rows + 1)], np.float64)
             back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
-            bad_grid = float(np.max(np.linalg.norm(back - pts, axis=1))) > 0.25
+            grid_error = float(np.max(np.linalg.norm(back - pts, axis=1)))
+            bad_grid = grid_error > 0.25
+            if verbose:
+                print(f"    photo {i} ({kind} record, {'with' if corners else 'no'} corner markers): grid {grid.corner_markers} corner markers, "
+                      f"error {grid_error:.2f} squares{' WRONG' if bad_grid else ''}")
             wrong = truth.occupied ^ set(res.occupied)
             # every figure the answer places stands on its true square (by marker or by the roster)
             misplaced = {f.id for f in res.figures if truth.figures.get(f.id) != f.at}
@@ -294,11 +300,12 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=150, help="held-out varied photos")
     ap.add_argument("--plain", type=int, default=80, help="photos of the example maps in the plain look")
     ap.add_argument("--width", type=int, default=4000)
+    ap.add_argument("--verbose", action="store_true", help="one line a held-out photo: its grid's error, or why it was refused")
     ap.add_argument("--record", choices=("both", *RECORDS), default="both",
                     help="the record the held-out photos are read with: out of date (stale), the truth (the control), or both")
     args = ap.parse_args()
     if args.n:
-        held_out(args.n, args.width, RECORDS if args.record == "both" else (args.record,))
+        held_out(args.n, args.width, RECORDS if args.record == "both" else (args.record,), args.verbose)
     if not args.plain:
         return
     args.n = args.plain

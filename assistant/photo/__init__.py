@@ -9,6 +9,7 @@ roster has).
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from ..i18n import N_, _
 from ..model import Position
 from .bases import reference_probabilities
 from .board import Grid, NotAMapError, find_grid
-from .budget import LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
+from .budget import ENLARGED_SHARE, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers, find_markers_counted, find_markers_near, merge
@@ -170,22 +171,30 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     passes = [(False, 1.0, _("the harder corner-marker search")), (True, 1.0, _("the full-resolution corner-marker search"))]
     if enlarge >= 1.25:
         passes.append((True, enlarge, _("the enlarged corner-marker search")))
+    readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
+    _note_readings(readings, markers)
     for full, upscale, label in passes if structured else []:
         if len({m.id for m in markers if m.id < 4}) >= 4:
             break
+        if full and upscale == 1.0 and shrunk >= megapixels:
+            continue  # a photo no larger than the marker search's copy: the same search over again
         scanned = megapixels * upscale ** 2 if full else shrunk
-        if not budget.afford(label, budget.predict(scanned), reserve=LINES_RESERVE):
+        predicted = budget.predict(scanned) * (ENLARGED_SHARE if upscale > 1 else 1.0)
+        if not budget.afford(label, predicted, reserve=LINES_RESERVE):
             break  # the searches after it scan more pixels still
         t0 = budget.clock()
         found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
         budget.measured(scanned, budget.clock() - t0)
         extra = [m for m in found if m.id < 4]
         markers = merge(markers, _consistent(markers, extra, cols, rows))
+        _note_readings(readings, [m for m in extra if any(k.id == m.id for k in markers)])
         if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
             break
     from .lines import GridMismatchError, UnorientedGridError, check_with_lines, find_grid_from_lines
 
     try:
+        if budget.left() >= READINGS_COST:  # within the work budget, or the first readings stand
+            markers = _best_readings(markers, readings, cols, rows)
         grid = find_grid(markers, cols, rows)
         if grid is not None:  # the markers' grid must agree with the printed lines
             grid = check_with_lines(image, grid, cols, rows)
@@ -210,6 +219,53 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
+
+
+#: the most combinations of corner-marker readings :func:`_best_readings` compares (each a
+#: :func:`.board.find_grid`, about 0.025 CPU-seconds)
+MAX_READING_SETS = 8
+#: the CPU seconds :func:`_best_readings` may cost at most
+READINGS_COST = 0.25
+
+
+def _note_readings(readings: dict[int, list[Marker]], found: list[Marker]) -> None:
+    """Adds each corner marker's reading unless one already noted has the same corners (within half a pixel)."""
+    for m in found:
+        if m.id > 3:
+            continue
+        seen = readings.setdefault(m.id, [])
+        if all(float(np.max(np.abs(np.asarray(k.corners) - np.asarray(m.corners)))) > 0.5 for k in seen):
+            seen.append(m)
+
+
+def _best_readings(markers: list[Marker], readings: dict[int, list[Marker]], cols: int, rows: int) -> list[Marker]:
+    """The corner markers with, for each, the reading (of those the searches made) that fits one
+    square grid best together with the others. A marker against dark floor art, read at one
+    resolution, can have a corner pulled several pixels onto the art (measured: 5-7 px on a
+    marker 80 px wide, the grid then 0.48 squares off at the far corner), read at another it is
+    right; three or more markers over-determine the grid, so the set with the least reprojection
+    error (relative to the markers' size) is the consistent one. Two markers fit any readings
+    exactly and leave the first pass's."""
+    ids = sorted({m.id for m in markers if m.id <= 3})
+    options = [readings.get(i) or [next(m for m in markers if m.id == i)] for i in ids]
+    if len(ids) < 3 or all(len(o) == 1 for o in options) or int(np.prod([len(o) for o in options])) > MAX_READING_SETS:
+        return markers
+    best: tuple[float, tuple[Marker, ...]] | None = None
+    for combo in itertools.product(*options):
+        try:
+            grid = find_grid(list(combo), cols, rows)
+        except NotAMapError:
+            continue
+        if grid is None:
+            continue
+        side = float(np.mean([np.linalg.norm(np.roll(m.corners, 1, axis=0) - m.corners, axis=1).mean() for m in combo]))
+        score = grid.reprojection_error_px / max(1.0, side)
+        if best is None or score < best[0]:
+            best = (score, combo)
+    if best is None:
+        return markers
+    chosen = {m.id: m for m in best[1]}
+    return [chosen.get(m.id, m) for m in markers]
 
 
 #: how far (squares) a corner marker from the harder search may lie from where the others put its
