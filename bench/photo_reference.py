@@ -17,9 +17,16 @@ roster in a random real-table look (printed art on about 7 in 10, plain paper ot
 - the record OUT OF DATE: about half the figures moved 1-6 squares since (the photo shows where
   they stand now; the detector is handed the old record, never the true position).
 
-``detect`` runs twice on the same photo and record: with the reference, and without it (the
+``--families held-out``: the maps' floors drawn only from the families no training saw
+(:data:`assistant.photo.scenery.HELD_OUT_FAMILIES`: sand, lava, grate, cells); ``train``: the
+training families; default: the original two looks.
+
+``detect`` runs twice on the same photo and record: with the reference (the classifier and the
+comparison fused, :func:`assistant.photo.bases.fused_probabilities`), and without it (the
 learned classifier). "Vision alone" is each square read as occupied where its probability is at
-least 0.5 (the comparison, or the classifier), before detect's rules and roster. Reported overall and for printed-art and plain maps: squares wrong (of all
+least 0.5 (the fused reading, or the classifier), before detect's rules and roster; the row
+"comparison alone" is the reference comparison by itself (what the reference mode answered
+before the fusion), vision only. Reported overall and for printed-art and plain maps: squares wrong (of all
 squares), boards fully right, boards right after confirming at most 5 listed squares (every
 wrong square listed, no more than 5 listed), moved figures reported at their photo square, moved
 figures reported at their OLD recorded square without being listed, seconds a photo (detection
@@ -40,9 +47,10 @@ from assistant.coords import Square
 from assistant.editions import SquareTerrain
 from assistant.model import Position
 from assistant.photo import NoGridError, detect, locate_grid
-from assistant.photo.bases import reference_probabilities
+from assistant.photo.bases import fused_probabilities, reference_probabilities
 from assistant.photo.occupancy import square_probabilities
 from assistant.photo.reference import make_reference
+from assistant.photo.scenery import HELD_OUT_FAMILIES, TRAIN_FAMILIES
 from assistant.photo.synth import random_position, render_photo
 
 SEED = 3_200_000
@@ -59,6 +67,8 @@ class Tally:
     def line(self, label: str) -> str:
         if not self.photos:
             return f"  {label:<28} -"
+        if not self.seconds:  # vision only
+            return f"  {label:<28} {self.photos:>4} {100 * self.vision_wrong / max(1, self.squares):8.3f} % {100 * self.vision_fully / self.photos:7.1f} %"
         return (f"  {label:<28} {self.photos:>4} {100 * self.vision_wrong / max(1, self.squares):8.3f} % {100 * self.vision_fully / self.photos:7.1f} % "
                 f"{100 * self.wrong / max(1, self.squares):8.3f} % {100 * self.fully / self.photos:7.1f} % "
                 f"{100 * self.confirmed / self.photos:7.1f} %  {self.listed / self.photos:6.1f}  {self.moved_right:>4}/{self.moved:<4} "
@@ -99,7 +109,10 @@ def main() -> None:
     ap.add_argument("--width", type=int, default=2400)
     ap.add_argument("--dark-patches", type=int, default=0, help="base-sized dark patches printed on each map (art that looks like a base)")
     ap.add_argument("--ref-tilt", type=float, default=25.0, help="the reference photo's camera, at most this far off vertical (degrees)")
+    ap.add_argument("--families", choices=("legacy", "train", "held-out"), default="legacy",
+                    help="the maps' floor families: the original two looks, the training families, or the held-out ones")
     a = ap.parse_args()
+    families = {"legacy": None, "train": TRAIN_FAMILIES, "held-out": HELD_OUT_FAMILIES}[a.families]
     tallies: dict[tuple[str, str], Tally] = collections.defaultdict(Tally)
     no_reference: list[int] = []
     for i in range(a.n):
@@ -108,7 +121,7 @@ def main() -> None:
         pos = random_position(rng, busy=bool(rng.random() < 0.5))
         corners = bool(rng.random() < 0.8)
         kw = dict(width=a.width, height=a.width * 3 // 4, varied=True, stickers=True, look_seed=seed, corner_markers=corners,
-                  corner_side=float(rng.uniform(0.45, 1.3)), base_side=float(rng.uniform(0.3, 0.6)), dark_patches=a.dark_patches)
+                  corner_side=float(rng.uniform(0.45, 1.3)), base_side=float(rng.uniform(0.3, 0.6)), dark_patches=a.dark_patches, families=families)
         ref_img, _t = render_photo(replace(pos, figures=()), seed=seed, tilt_max=a.ref_tilt, **kw)  # type: ignore[arg-type]
         img, truth = render_photo(pos, seed=seed + GAME_CAMERA, tilt_max=50.0, **kw)  # type: ignore[arg-type]
         record, moved = out_of_date(pos, rng)
@@ -130,10 +143,21 @@ def main() -> None:
                 secs = time.perf_counter() - t0
                 # what vision alone says (p >= 0.5), before detect's rules and roster: not timed
                 grid = locate_grid(img, record, reference=ref if mode == "reference" else None)[0]
-                p = reference_probabilities(img, grid, ref) if mode == "reference" else square_probabilities(img, grid, cols, rows)
+                p = square_probabilities(img, grid, cols, rows)
+                compared: set[str] = set()
+                if mode == "reference":
+                    compared = {sq for sq, v in reference_probabilities(img, grid, ref).items() if v >= 0.5}
+                    p = fused_probabilities(img, grid, ref, p)
                 vision = {sq for sq, v in p.items() if v >= 0.5}
             except NoGridError:
-                res, secs, vision = None, 0.0, set()
+                res, secs, vision, compared = None, 0.0, set(), set()
+            if mode == "reference" and res is not None:
+                for key in ("all", art):
+                    c = tallies[("comparison", key)]
+                    c.photos += 1
+                    c.squares += cols * rows
+                    c.vision_wrong += len(compared ^ truth.occupied)
+                    c.vision_fully += compared == truth.occupied
             for key in ("all", art):
                 t = tallies[(mode, key)]
                 t.photos += 1
@@ -157,14 +181,16 @@ def main() -> None:
                     old = record.figure(fid).at.name
                     t.moved_silent_old += at.get(fid) == old and old not in listed
         print(f"photo {i} ({art}, {'corner markers' if corners else 'no corner markers'}): done", flush=True)
-    print(f"\n{a.n} held-out photo pairs, {a.width} px wide; the record out of date (about half the figures moved); "
+    print(f"\n{a.n} held-out photo pairs, {a.width} px wide, floors: {a.families}, {a.dark_patches} dark patches a map;"
+          f" the record out of date (about half the figures moved); "
           f"{len(no_reference)} left out, their reference photo refused (photos {', '.join(map(str, no_reference)) or '-'})")
     print(f"  {'':<33} {'vision alone':>19} {'detect (with the record)':>28}")
     print(f"  {'mode / maps':<28} {'n':>4} {'sq wrong':>10} {'fully':>9} {'sq wrong':>10} {'fully':>9} {'confirm<=5':>9} {'listed':>6} {'moved ok':>9} "
           f"{'old!':>4} {'refused':>7} {'s':>5}")
-    for mode in ("reference", "classifier"):
+    labels = {"reference": "with reference", "comparison": "comparison alone", "classifier": "no reference"}
+    for mode in ("reference", "comparison", "classifier"):
         for key in ("all", "art map", "plain paper"):
-            print(tallies[(mode, key)].line(f"{'with reference' if mode == 'reference' else 'no reference'}: {key}"))
+            print(tallies[(mode, key)].line(f"{labels[mode]}: {key}"))
 
 
 if __name__ == "__main__":

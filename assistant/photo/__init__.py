@@ -21,7 +21,7 @@ import numpy as np
 from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Position
-from .bases import reference_probabilities
+from .bases import fused_probabilities
 from .board import Grid, NotAMapError, find_grid
 from .budget import ENLARGED_SHARE, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
@@ -310,11 +310,18 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
     seen, notes = figures_by_marker(pos, markers, grid)
+    scores = square_probabilities(image, grid, cols, rows, table)
     if reference is not None:
-        scores = reference_probabilities(image, grid, reference)
-        notes.insert(0, _("compared with the empty-map reference photo {name} (taken {taken})").format(name=reference.name, taken=reference.taken))
+        # both readings: the classifier knows what a base looks like, the comparison that printed
+        # art is background; either alone reads more squares wrong (bench/photo_reference.py)
+        scores = fused_probabilities(image, grid, reference, scores)
+        notes.insert(
+            0,
+            _(
+                "reference mode: the learned classifier and the photo compared with the empty-map reference photo {name} (taken {taken}) answered together"
+            ).format(name=reference.name, taken=reference.taken),
+        )
     else:
-        scores = square_probabilities(image, grid, cols, rows, table)
         notes.insert(0, _("no reference photo: the learned classifier answered, less sure on printed-art maps"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read

@@ -37,6 +37,7 @@ from .occupancy import MODEL_DIR
 from .reference import PAD, PX, Change, Reference, compare_views, top_down
 
 MODEL = MODEL_DIR / "bases.json"
+FUSION_MODEL = MODEL_DIR / "fusion.json"
 FEATURES = (
     "dark_core", "lum_core", "chroma_core", "struct_core", "change_core", "ring_least", "ring_mean", "core_minus_ring",
     "block2_core", "block3_core", "square_mean", "edge_half", "edge_share", "changed_core", "changed_block2", "changed_block3",
@@ -177,6 +178,56 @@ def base_probabilities(ch: Change, cols: int, rows: int) -> dict[str, float]:
     x = square_features(ch, cols, rows)
     p = 1.0 / (1.0 + np.exp(-np.clip(logits(x, _model()), -30, 30)))
     return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
+
+
+#: what the fusion model reads a square by: the learned classifier's logit (the photo alone), the
+#: base model's (the photo against the reference), their product (both sure the same way, or
+#: at odds), and the comparison's strongest features (a dark change in the disc's core, the
+#: change there, the least changed quarter of the ring round it, the base's edge)
+FUSION_INPUTS = ("classifier_logit", "reference_logit", "product", "dark_core", "change_core", "ring_least", "edge_half")
+#: logits are clipped here: a probability of 1 - 1e-9 says no more than one of 1 - 5e-5
+LOGIT_CAP = 10.0
+
+
+def fusion_inputs(p_classifier: np.ndarray, x: np.ndarray, reference_logit: np.ndarray) -> np.ndarray:
+    """The rows of :data:`FUSION_INPUTS` (N, 7) from the classifier's probabilities (N,), the
+    base features of :data:`FEATURES` (N, F) and the base model's logits (N,)."""
+    p = np.clip(np.asarray(p_classifier, np.float64), 1e-9, 1 - 1e-9)
+    lc = np.clip(np.log(p / (1 - p)), -LOGIT_CAP, LOGIT_CAP)
+    lr = np.clip(np.asarray(reference_logit, np.float64), -LOGIT_CAP, LOGIT_CAP)
+    f = np.asarray(x, np.float64)
+    pick = [FEATURES.index(k) for k in FUSION_INPUTS[3:]]
+    return np.column_stack([lc, lr, lc * lr / LOGIT_CAP, f[:, pick]])
+
+
+def fusion_logits(inputs: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
+    """The fusion model's logit for rows of :data:`FUSION_INPUTS` (standardised, then linear)."""
+    z = (np.asarray(inputs, np.float64) - np.asarray(meta["mean"], np.float64)) / np.asarray(meta["std"], np.float64)
+    return np.asarray(z @ np.asarray(meta["weights"], np.float64) + float(meta["bias"]), np.float64)
+
+
+@lru_cache(maxsize=1)
+def _fusion_model() -> dict[str, Any]:
+    try:
+        meta = json.loads(FUSION_MODEL.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # pragma: no cover - the wheel ships it
+        raise AssistantError(_("the fusion model {MODEL} is missing or damaged; reinstall the package").format(MODEL=FUSION_MODEL)) from None
+    if tuple(meta.get("inputs", ())) != FUSION_INPUTS:  # pragma: no cover - refitted with the inputs
+        raise AssistantError(_("the fusion model {MODEL} was fitted on other inputs; run tools/fit_fusion.py").format(MODEL=FUSION_MODEL))
+    return dict(meta)
+
+
+def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float]) -> dict[str, float]:
+    """P(a base stands on the square), per square name, from BOTH readings: the learned
+    classifier's probabilities (``classifier``, per square name: the photo alone) and the photo
+    compared with the empty map's reference (:func:`reference_probabilities`'s features and
+    logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``)."""
+    cols, rows = reference.cols, reference.rows
+    x = square_features(compare_views(top_down(image, grid, cols, rows), reference), cols, rows)
+    names = [Square(c, r).name for r in range(rows) for c in range(cols)]
+    inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, logits(x, _model()))
+    p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
+    return {n: float(v) for n, v in zip(names, p, strict=True)}
 
 
 def reference_probabilities(image: np.ndarray, grid: Grid, reference: Reference) -> dict[str, float]:
