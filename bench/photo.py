@@ -18,6 +18,12 @@
    reading, the grid from the printed lines without corner markers, and the marker conditions
    (read with a record out of date).
 
+The same photos **with an empty-map reference photo** (the map photographed again without
+figures, by another camera under another light), against the classifier alone, are measured by
+``bench/photo_reference.py`` (``--families held-out``, ``--dark-patches N``); the map's terrain by
+kind (precision and recall) by ``bench/mapread.py``; the grid per photo by ``bench/photo_grid.py``;
+the work budget on hostile images by ``bench/photo_budget.py``.
+
 Per-square error counts squares whose occupancy is wrong; a board is fully right when no
 square is wrong and every figure the answer places stands on its true square (by marker or
 named by the record); "after confirming" counts boards whose every wrong square (and every
