@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -155,15 +156,22 @@ def _block3(centred: np.ndarray, cols: int, rows: int) -> np.ndarray:
     return np.asarray(np.max([padded[dy:dy + rows, dx:dx + cols] for dy in range(3) for dx in range(3)], axis=0).ravel())
 
 
+def _shipped_model(path: Path, key: str, names: tuple[str, ...], missing: str, other: str) -> dict[str, Any]:
+    """A shipped model's JSON, checked to be fitted on ``names`` (its ``key`` list); the messages
+    name the file."""
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # pragma: no cover - the wheel ships it
+        raise AssistantError(missing.format(MODEL=path)) from None
+    if tuple(meta.get(key, ())) != names:  # pragma: no cover - refitted with the features
+        raise AssistantError(other.format(MODEL=path))
+    return dict(meta)
+
+
 @lru_cache(maxsize=1)
 def _model() -> dict[str, Any]:
-    try:
-        meta = json.loads(MODEL.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # pragma: no cover - the wheel ships it
-        raise AssistantError(_("the base model {MODEL} is missing or damaged; reinstall the package").format(MODEL=MODEL)) from None
-    if tuple(meta.get("features", ())) != FEATURES:  # pragma: no cover - refitted with the features
-        raise AssistantError(_("the base model {MODEL} was fitted on other features; run tools/fit_bases.py").format(MODEL=MODEL))
-    return dict(meta)
+    return _shipped_model(MODEL, "features", FEATURES, _("the base model {MODEL} is missing or damaged; reinstall the package"),
+                          _("the base model {MODEL} was fitted on other features; run tools/fit_bases.py"))
 
 
 def logits(x: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
@@ -208,13 +216,8 @@ def fusion_logits(inputs: np.ndarray, meta: dict[str, Any]) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def _fusion_model() -> dict[str, Any]:
-    try:
-        meta = json.loads(FUSION_MODEL.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # pragma: no cover - the wheel ships it
-        raise AssistantError(_("the fusion model {MODEL} is missing or damaged; reinstall the package").format(MODEL=FUSION_MODEL)) from None
-    if tuple(meta.get("inputs", ())) != FUSION_INPUTS:  # pragma: no cover - refitted with the inputs
-        raise AssistantError(_("the fusion model {MODEL} was fitted on other inputs; run tools/fit_fusion.py").format(MODEL=FUSION_MODEL))
-    return dict(meta)
+    return _shipped_model(FUSION_MODEL, "inputs", FUSION_INPUTS, _("the fusion model {MODEL} is missing or damaged; reinstall the package"),
+                          _("the fusion model {MODEL} was fitted on other inputs; run tools/fit_fusion.py"))
 
 
 def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float]) -> dict[str, float]:

@@ -399,15 +399,7 @@ def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | 
     """The grid from the printed map, without corner markers: each way round it could lie, then
     what the photo shows decides which (:func:`_orient`); None rather than a guess, and
     :class:`UnorientedGridError` when the grid is found but not which way round it lies."""
-    cols, rows = pos.map.cols, pos.map.rows
-    scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    candidates = _paper_grids(small, gray, cols, rows, scale)
-    for grid in _outline_grids(small, gray, cols, rows, scale):
-        if not any(_same_grid(grid, g, cols, rows) for g in candidates):
-            candidates.append(grid)
-    return _orient(image, pos, candidates, markers or [], reference)
+    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows), markers or [], reference)
 
 
 def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
