@@ -50,6 +50,15 @@ def _whole(path: Path) -> object:
         store.close()
 
 
+def _append_elsewhere(path: Path, kind: str, data: dict[str, object]) -> None:
+    """One event written to the game's log as another process (the CLI, another phone) would."""
+    g = Game.open(path, LIB)
+    try:
+        g.store.append(kind, data)
+    finally:
+        g.close()
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(step, min_size=1, max_size=3), min_size=1, max_size=6))
 def test_incremental_fold_is_the_whole_fold(batches: list[list[tuple[str, object]]]) -> None:
@@ -88,11 +97,7 @@ def test_a_fallen_figure_is_named_after_an_incremental_fold() -> None:
     path = _new_game()
     table = Table(game=path, library=LIB)
     table.snapshot()
-    g = Game.open(path, LIB)
-    try:
-        g.store.append("damage", {"figure": "sbd", "amount": 500})
-    finally:
-        g.close()
+    _append_elsewhere(path, "damage", {"figure": "sbd", "amount": 500})
     snap = table.snapshot()
     assert "sbd" in snap.state.fallen
     assert "sbd" in snap.position.departed
@@ -138,11 +143,7 @@ def test_phones_asking_at_once_get_the_answers_of_one_asking_alone() -> None:
 def test_after_a_defeat_a_note_keeps_the_board_and_its_lines_of_sight() -> None:
     path = _new_game()
     table = Table(game=path, library=LIB)
-    g = Game.open(path, LIB)
-    try:
-        g.store.append("damage", {"figure": "sbd", "amount": 500})
-    finally:
-        g.close()
+    _append_elsewhere(path, "damage", {"figure": "sbd", "amount": 500})
     before = table.snapshot()
     answer = table.los("obi", "dooku")
     table.act("note", {"text": "a change that leaves the board"})
