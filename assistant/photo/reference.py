@@ -230,15 +230,6 @@ def compare_views(view: np.ndarray, ref: Reference, align: bool = True) -> Chang
 STRUCT_TAU = 0.002
 
 
-def rotations(grid: Grid, cols: int, rows: int) -> list[Grid]:
-    """The grid each way round the map could lie on it: turned half round, and (a square map)
-    a quarter round either way. A grid from the printed lines alone is one of these."""
-    turns = [np.array([[-1, 0, cols], [0, -1, rows], [0, 0, 1]], np.float64)]
-    if cols == rows:
-        turns += [np.array([[0, -1, cols], [1, 0, 0], [0, 0, 1]], np.float64), np.array([[0, 1, 0], [-1, 0, rows], [0, 0, 1]], np.float64)]
-    return [grid] + [Grid(T @ grid.H, grid.reprojection_error_px, grid.corner_markers, grid.anchors, grid.oriented_by) for T in turns]
-
-
 #: the least difference of mean structure change between the best way round and the next
 ORIENT_MARGIN = 0.08
 
