@@ -40,6 +40,7 @@ import collections
 import statistics
 import time
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -49,7 +50,7 @@ from assistant.model import Position
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.bases import fused_probabilities, reference_probabilities
 from assistant.photo.occupancy import square_probabilities
-from assistant.photo.reference import make_reference
+from assistant.photo.reference import Reference, make_reference
 from assistant.photo.scenery import HELD_OUT_FAMILIES, TRAIN_FAMILIES
 from assistant.photo.synth import random_position, render_photo
 
@@ -103,6 +104,22 @@ def out_of_date(pos: Position, rng: np.random.Generator) -> tuple[Position, set[
     return replace(pos, figures=tuple(figures)), moved
 
 
+def empty_map_reference(pos: Position, record: Position, camera_seed: int, tilt_max: float, name: str, **kw: Any) -> Reference | None:
+    """The empty-map reference a judge takes at set-up: ``pos``'s map without its figures, rendered
+    with ``kw`` (``look_seed`` there names the map's art, the same as the game photo's) by the
+    camera, light and white balance of ``camera_seed``, at most ``tilt_max`` degrees off vertical;
+    its grid found as ``detect`` finds one, from ``record``'s map (never the true squares: the
+    empty map has no figures). None when the photo is refused (the empty map without corner
+    markers, whose orientation nothing tells). Shared by this bench and ``bench/photo.py
+    --reference``."""
+    ref_img, _t = render_photo(replace(pos, figures=()), seed=camera_seed, tilt_max=tilt_max, **kw)
+    try:
+        grid = locate_grid(ref_img, replace(record, figures=()))[0]
+    except NoGridError:
+        return None
+    return make_reference(ref_img, grid, pos.map.cols, pos.map.rows, name)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=20)
@@ -122,14 +139,12 @@ def main() -> None:
         corners = bool(rng.random() < 0.8)
         kw = dict(width=a.width, height=a.width * 3 // 4, varied=True, stickers=True, look_seed=seed, corner_markers=corners,
                   corner_side=float(rng.uniform(0.45, 1.3)), base_side=float(rng.uniform(0.3, 0.6)), dark_patches=a.dark_patches, families=families)
-        ref_img, _t = render_photo(replace(pos, figures=()), seed=seed, tilt_max=a.ref_tilt, **kw)  # type: ignore[arg-type]
         img, truth = render_photo(pos, seed=seed + GAME_CAMERA, tilt_max=50.0, **kw)  # type: ignore[arg-type]
         record, moved = out_of_date(pos, rng)
         art = "art map" if truth.conditions["art"] else "plain paper"
         cols, rows = pos.map.cols, pos.map.rows
-        try:
-            ref = make_reference(ref_img, locate_grid(ref_img, replace(record, figures=()))[0], cols, rows, f"ref{i}")
-        except NoGridError:
+        ref = empty_map_reference(pos, record, seed, a.ref_tilt, f"ref{i}", **kw)
+        if ref is None:
             # the empty map without corner markers: its grid's orientation cannot be told (no
             # figures, too little terrain). Both modes leave this pair out, so that they are
             # compared on the same photos
