@@ -58,7 +58,7 @@ from assistant.position import load_position
 from assistant.resources import example_files
 
 sys.path.insert(0, str(Path(__file__).parent))
-from photo_reference import empty_map_reference  # noqa: E402  (the one way the benches take a reference photo)
+from photo_reference import empty_map_reference  # the one way the benches take a reference photo
 
 #: the reference photo's camera, light and white balance (``--reference``): seeds no game photo uses
 REFERENCE_CAMERA = 5_000_000
