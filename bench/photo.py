@@ -35,7 +35,11 @@ named by the record); "after confirming" counts boards whose every wrong square 
 misplaced figure's square) is among the first 5 listed. Seconds are detection only, one process.
 "Where the error comes from" splits the wrong readings: squares read occupied that hold no base,
 bases missed, figures named on a square another figure's base covers (by base marker or by the
-roster), figures placed on no base; ``--verbose`` gives the same a photo.
+roster), figures placed on no base; ``--verbose`` gives the same a photo. "Ceiling with perfect
+vision" is not the detector: the generator's truth read as a flawless vision would (every base,
+every base marker no body hides) and named from the same record by ``placement.place`` -- what
+the record out of date leaves undecidable (who is who among figures without a readable marker),
+a bound on "boards fully right" that no vision work lifts.
 """
 
 from __future__ import annotations
@@ -131,6 +135,9 @@ class Moved:
         self.false_listed = self.missed_listed = self.named_wrong_listed = 0
         #: reference photos refused (the empty map without corner markers): answered without one
         self.no_reference = 0
+        #: the ceiling the record out of date leaves: perfect vision (every base, every base marker no
+        #: body hides), named as detect names them -- figures named wrongly, boards fully right
+        self.ceiling_photos = self.ceiling_boards = self.ceiling_wrong = self.ceiling_figures = 0
 
     def lines(self) -> list[str]:
         out = [
@@ -152,6 +159,12 @@ class Moved:
             f"(by marker {self.named_wrong_marker}, by the roster {self.named_wrong_roster}; {self.named_wrong_listed} listed), "
             f"figures placed on no base {self.placed_on_empty}"
         )
+        if self.ceiling_photos:
+            out.append(
+                f"  ceiling with PERFECT vision (every base seen, every base marker no body hides read; not the detector: who is who as placement "
+                f"names it from this record): figures named wrongly {self.ceiling_wrong} of {self.ceiling_figures}, boards fully right "
+                f"{self.ceiling_boards} of {self.ceiling_photos} ({100 * self.ceiling_boards / self.ceiling_photos:.0f} %)"
+            )
         if self.no_reference:
             out.append(f"  reference photo refused on {self.no_reference} photo(s) (the empty map without corner markers): answered without one")
         if any(n for n, _r in self.named.values()):
@@ -208,6 +221,13 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
                 f"base markers {'0.3-0.4' if base_side < 0.4 else '0.4-0.5' if base_side < 0.5 else '0.5-0.6'} sq",
                 "faint grid (alpha < 0.6)" if c["grid_alpha"] < 0.6 else "clear grid", f"floor: {c['family']}"]
         cells = pos.map.cols * pos.map.rows
+        for run in runs:  # the naming ceiling: the photos' truth as the reading, this record naming who is who
+            ceiling = _naming_ceiling(stale if run[0] == "stale" else pos, pos, truth.visible_markers)
+            mt_ = moved_tally[run]
+            mt_.ceiling_photos += 1
+            mt_.ceiling_wrong += ceiling
+            mt_.ceiling_figures += len(pos.figures)
+            mt_.ceiling_boards += ceiling == 0
         for kind, mode in runs:
             record = stale if kind == "stale" else pos
             tally = tallies[(kind, mode)]
@@ -363,6 +383,25 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
         " every figure placed on its true square; confirmed: every wrong square (and every misplaced figure's square) among the first 5 listed;"
         " markers: recall of the base markers no body hides)"
     )
+
+
+def _naming_ceiling(record: Position, truth: Position, visible_markers: set[int]) -> int:
+    """How many figures :func:`assistant.photo.placement.place` names on a wrong square when vision
+    is perfect: every base read surely where it stands, every base marker no body hides read on
+    its figure's square. What is left wrong is who is who among the figures without a readable
+    marker, which the record out of date cannot tell (a figure that moved onto another's old
+    square). A bound on the bench's goals, computed from the generator's truth; the detector
+    never sees it."""
+    from assistant.coords import Square
+    from assistant.photo.figures import Seen
+    from assistant.photo.placement import place
+
+    occupied = {sq.name for f in truth.figures for sq in f.space}
+    scores = {Square(c, r).name: (0.99 if Square(c, r).name in occupied else 0.01) for c in range(truth.map.cols) for r in range(truth.map.rows)}
+    nowhere = {sq.name for kind in truth.edition.board.no_standing for sq in truth.map.squares.get(kind, ())}
+    by_marker = [Seen(f.id, f.at.name, 1.0, "marker") for f in truth.figures if f.marker is not None and f.marker in visible_markers]
+    where = {f.id: f.at.name for f in truth.figures}
+    return sum(s.at != where[s.id] for s in place(record, scores, by_marker, nowhere).figures)
 
 
 def main() -> None:
