@@ -29,7 +29,10 @@ least 0.5 (the fused reading, or the classifier), before detect's rules and rost
 before the fusion), vision only. Reported overall and for printed-art and plain maps: squares wrong (of all
 squares), boards fully right, boards right after confirming at most 5 listed squares (every
 wrong square listed, no more than 5 listed), moved figures reported at their photo square, moved
-figures reported at their OLD recorded square without being listed, seconds a photo (detection
+figures reported at their OLD recorded square silently ("old!": ``photo check`` agrees with the
+record there -- the verdict ``agree``, as ``bench/photo.py`` counts them -- and the square is not
+among the listed ones; "old?": at the old square and not among the 5 listed squares, though
+``photo check`` may call it uncertain), seconds a photo (detection
 only, one process). Prints numbers; asserts nothing.
 """
 
@@ -49,6 +52,7 @@ from assistant.editions import SquareTerrain
 from assistant.model import Position
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.bases import fused_probabilities, reference_probabilities
+from assistant.photo.compare import compare
 from assistant.photo.occupancy import square_probabilities
 from assistant.photo.reference import Reference, make_reference
 from assistant.photo.scenery import HELD_OUT_FAMILIES, TRAIN_FAMILIES
@@ -61,7 +65,7 @@ GAME_CAMERA = 1_000_000
 class Tally:
     def __init__(self) -> None:
         self.photos = self.squares = self.wrong = self.fully = self.confirmed = self.refused = 0
-        self.moved = self.moved_right = self.moved_silent_old = self.listed = 0
+        self.moved = self.moved_right = self.moved_silent_old = self.moved_old_unlisted = self.listed = 0
         self.vision_wrong = self.vision_fully = 0
         self.seconds: list[float] = []
 
@@ -73,7 +77,7 @@ class Tally:
         return (f"  {label:<28} {self.photos:>4} {100 * self.vision_wrong / max(1, self.squares):8.3f} % {100 * self.vision_fully / self.photos:7.1f} % "
                 f"{100 * self.wrong / max(1, self.squares):8.3f} % {100 * self.fully / self.photos:7.1f} % "
                 f"{100 * self.confirmed / self.photos:7.1f} %  {self.listed / self.photos:6.1f}  {self.moved_right:>4}/{self.moved:<4} "
-                f"{self.moved_silent_old:>4}  {self.refused:>4}  {statistics.mean(self.seconds) if self.seconds else 0:.2f}")
+                f"{self.moved_silent_old:>4} {self.moved_old_unlisted:>4}  {self.refused:>4}  {statistics.mean(self.seconds) if self.seconds else 0:.2f}")
 
 
 def out_of_date(pos: Position, rng: np.random.Generator) -> tuple[Position, set[str]]:
@@ -190,18 +194,20 @@ def main() -> None:
                 t.confirmed += wrong <= listed and len(listed) <= 5
                 t.listed += len(listed)
                 at = {f.id: f.at for f in res.figures}
+                verdict = {r.figure: r.verdict for r in compare(record, res).rows if r.figure}
                 for fid in moved:
                     t.moved += 1
                     t.moved_right += at.get(fid) == truth.figures[fid]
                     old = record.figure(fid).at.name
-                    t.moved_silent_old += at.get(fid) == old and old not in listed
+                    t.moved_old_unlisted += at.get(fid) == old and old not in listed
+                    t.moved_silent_old += at.get(fid) == old and old not in listed and verdict[fid] == "agree"
         print(f"photo {i} ({art}, {'corner markers' if corners else 'no corner markers'}): done", flush=True)
     print(f"\n{a.n} held-out photo pairs, {a.width} px wide, floors: {a.families}, {a.dark_patches} dark patches a map;"
           f" the record out of date (about half the figures moved); "
           f"{len(no_reference)} left out, their reference photo refused (photos {', '.join(map(str, no_reference)) or '-'})")
     print(f"  {'':<33} {'vision alone':>19} {'detect (with the record)':>28}")
     print(f"  {'mode / maps':<28} {'n':>4} {'sq wrong':>10} {'fully':>9} {'sq wrong':>10} {'fully':>9} {'confirm<=5':>9} {'listed':>6} {'moved ok':>9} "
-          f"{'old!':>4} {'refused':>7} {'s':>5}")
+          f"{'old!':>4} {'old?':>4} {'refused':>7} {'s':>5}")
     labels = {"reference": "with reference", "comparison": "comparison alone", "classifier": "no reference"}
     for mode in ("reference", "comparison", "classifier"):
         for key in ("all", "art map", "plain paper"):
