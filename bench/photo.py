@@ -1,6 +1,6 @@
 """Benchmark: photo checks on generated 12 MP photos. Prints numbers; asserts nothing.
 
-    python bench/photo.py [--n 150] [--plain 80] [--width 4000]
+    python bench/photo.py [--n 150] [--plain 80] [--width 4000] [--record stale|truth|both] [--reference without|with|both] [--verbose]
 
 1. **Held-out varied photos** (``--n``): random maps and rosters in random real-table looks
    (printed art, faint lines, black or grey bases, painted figures standing in 3D, shadows,
@@ -18,9 +18,14 @@
    reading, the grid from the printed lines without corner markers, and the marker conditions
    (read with a record out of date).
 
-The same photos **with an empty-map reference photo** (the map photographed again without
-figures, by another camera under another light), against the classifier alone, are measured by
-``bench/photo_reference.py`` (``--families held-out``, ``--dark-patches N``); the map's terrain by
+``--reference with`` (or ``both``) reads the held-out photos **with an empty-map reference
+photo** as well: the same map (its art drawn from the photo's seed) photographed again without
+figures at set-up, by another camera (seed + 5,000,000) under another light and white balance,
+at most 25 degrees off vertical, its grid found from the stale record's map
+(``photo_reference.empty_map_reference``, the one way both benches take it; never the true
+squares). A reference photo that is refused (the empty map without corner markers, whose
+orientation nothing tells) leaves that photo answered without one, and is counted. The fused
+reading against the classifier alone, vision only, is in ``bench/photo_reference.py`` (``--families held-out``, ``--dark-patches N``); the map's terrain by
 kind (precision and recall) by ``bench/mapread.py``; the grid per photo by ``bench/photo_grid.py``;
 the work budget on hostile images by ``bench/photo_budget.py``.
 
@@ -28,6 +33,13 @@ Per-square error counts squares whose occupancy is wrong; a board is fully right
 square is wrong and every figure the answer places stands on its true square (by marker or
 named by the record); "after confirming" counts boards whose every wrong square (and every
 misplaced figure's square) is among the first 5 listed. Seconds are detection only, one process.
+"Where the error comes from" splits the wrong readings: squares read occupied that hold no base,
+bases missed, figures named on a square another figure's base covers (by base marker or by the
+roster), figures placed on no base; ``--verbose`` gives the same a photo. "Ceiling with perfect
+vision" is not the detector: the generator's truth read as a flawless vision would (every base,
+every base marker no body hides) and named from the same record by ``placement.place`` -- what
+the record out of date leaves undecidable (who is who among figures without a readable marker),
+a bound on "boards fully right" that no vision work lifts.
 """
 
 from __future__ import annotations
@@ -35,8 +47,10 @@ from __future__ import annotations
 import argparse
 import collections
 import statistics
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from assistant.coords import Edge as Ed
@@ -46,6 +60,12 @@ from assistant.photo import NoGridError, detect
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
 from assistant.resources import example_files
+
+sys.path.insert(0, str(Path(__file__).parent))
+from photo_reference import empty_map_reference  # the one way the benches take a reference photo
+
+#: the reference photo's camera, light and white balance (``--reference``): seeds no game photo uses
+REFERENCE_CAMERA = 5_000_000
 
 
 class Tally:
@@ -108,6 +128,16 @@ class Moved:
         #: figures placed by the roster (no marker read): by their confidence, how many, how many on their true square
         self.named: dict[str, list[int]] = {b: [0, 0] for b in ("< 0.5", "0.5-0.8", ">= 0.8")}
         self.right_lists: list[int] = []  # list lengths on boards fully right
+        #: where the error comes from, on the photos given a grid: squares read occupied that hold no
+        #: base, bases missed, figures named on a square another figure's base truly covers (by how
+        #: they were named), figures placed on a square no base covers
+        self.false_occupied = self.missed = self.named_wrong_marker = self.named_wrong_roster = self.placed_on_empty = 0
+        self.false_listed = self.missed_listed = self.named_wrong_listed = 0
+        #: reference photos refused (the empty map without corner markers): answered without one
+        self.no_reference = 0
+        #: the ceiling the record out of date leaves: perfect vision (every base, every base marker no
+        #: body hides), named as detect names them -- figures named wrongly, boards fully right
+        self.ceiling_photos = self.ceiling_boards = self.ceiling_wrong = self.ceiling_figures = 0
 
     def lines(self) -> list[str]:
         out = [
@@ -123,6 +153,20 @@ class Moved:
                 f"unlisted squares wrong: {self.unlisted_wrong} of {self.unlisted_squares} ({100 * self.unlisted_wrong / max(1, self.unlisted_squares):.3f} %)"
                 " (wrong: its occupancy, or the figure named on it)"
             )
+        out.append(
+            f"  where the error comes from: false occupied {self.false_occupied} ({self.false_listed} listed), missed bases {self.missed} "
+            f"({self.missed_listed} listed), figures named on another figure's base {self.named_wrong_marker + self.named_wrong_roster} "
+            f"(by marker {self.named_wrong_marker}, by the roster {self.named_wrong_roster}; {self.named_wrong_listed} listed), "
+            f"figures placed on no base {self.placed_on_empty}"
+        )
+        if self.ceiling_photos:
+            out.append(
+                f"  ceiling with PERFECT vision (every base seen, every base marker no body hides read; not the detector: who is who as placement "
+                f"names it from this record): figures named wrongly {self.ceiling_wrong} of {self.ceiling_figures}, boards fully right "
+                f"{self.ceiling_boards} of {self.ceiling_photos} ({100 * self.ceiling_boards / self.ceiling_photos:.0f} %)"
+            )
+        if self.no_reference:
+            out.append(f"  reference photo refused on {self.no_reference} photo(s) (the empty map without corner markers): answered without one")
         if any(n for n, _r in self.named.values()):
             out.append(
                 "  figures placed by the roster, by confidence (on their true square / placed): "
@@ -141,9 +185,11 @@ class Moved:
 #: the records a held-out photo is read with: the true position (the control, which hands the
 #: detector the answer), or one out of date (about half the figures moved since)
 RECORDS = ("stale", "truth")
+#: the held-out photos read without a reference photo, or with the empty map photographed at set-up
+REFERENCE_MODES = ("without", "with")
 
 
-def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bool = False) -> None:
+def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bool = False, modes: tuple[str, ...] = ("without",)) -> None:
     import cv2
     import numpy as np
 
@@ -152,40 +198,55 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
     from assistant.photo.scenery import HELD_OUT_CAMERA, HELD_OUT_FAMILIES
     from assistant.photo.synth import random_position
 
-    tallies: dict[str, dict[str, Tally]] = {r: collections.defaultdict(Tally) for r in records}
-    moved_tally = {r: Moved() for r in records}
+    runs = [(r, m) for r in records for m in modes]
+    tallies: dict[tuple[str, str], dict[str, Tally]] = {run: collections.defaultdict(Tally) for run in runs}
+    moved_tally = {run: Moved() for run in runs}
     for i in range(n):
         seed = 2_000_000 + i
         rng = np.random.default_rng(seed)
         pos = random_position(rng, busy=bool(rng.random() < 0.5))
         corners = bool(rng.random() < 0.8)
         base_side = float(rng.uniform(0.3, 0.6))
-        img, truth = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, tilt_max=50.0, varied=True,
-                                  corner_markers=corners, corner_side=float(rng.uniform(0.45, 1.3)), base_side=base_side, stickers=True,
-                                  families=HELD_OUT_FAMILIES, camera=HELD_OUT_CAMERA)  # floors and cameras training never saw
+        look = dict(width=width, height=width * 3 // 4, varied=True, corner_markers=corners, corner_side=float(rng.uniform(0.45, 1.3)),
+                    base_side=base_side, stickers=True, families=HELD_OUT_FAMILIES, camera=HELD_OUT_CAMERA)  # floors and cameras training never saw
+        img, truth = render_photo(pos, seed=seed, tilt_max=50.0, **look)  # type: ignore[arg-type]
         stale, moved = stale_record(pos, np.random.default_rng(seed + 7_000_000))
+        # the reference: the same map (its art drawn from this photo's seed) photographed empty at
+        # set-up by another camera under another light; its grid from the stale record's map
+        reference = (empty_map_reference(pos, stale, seed + REFERENCE_CAMERA, 25.0, f"ref{i}", look_seed=seed, **look)
+                     if "with" in modes else None)
         c = truth.conditions
         keys = ["all", "art map" if c["art"] else "plain paper", f"tilt {'0-15' if c['tilt'] < 15 else '15-30' if c['tilt'] < 30 else '30-50'}",
                 "dark bodies" if c["dark_bodies"] else "light bodies", "corner markers" if corners else "no corner markers",
                 f"base markers {'0.3-0.4' if base_side < 0.4 else '0.4-0.5' if base_side < 0.5 else '0.5-0.6'} sq",
                 "faint grid (alpha < 0.6)" if c["grid_alpha"] < 0.6 else "clear grid", f"floor: {c['family']}"]
         cells = pos.map.cols * pos.map.rows
-        for kind in records:
+        for run in runs:  # the naming ceiling: the photos' truth as the reading, this record naming who is who
+            ceiling = _naming_ceiling(stale if run[0] == "stale" else pos, pos, truth.visible_markers)
+            mt_ = moved_tally[run]
+            mt_.ceiling_photos += 1
+            mt_.ceiling_wrong += ceiling
+            mt_.ceiling_figures += len(pos.figures)
+            mt_.ceiling_boards += ceiling == 0
+        for kind, mode in runs:
             record = stale if kind == "stale" else pos
-            tally = tallies[kind]
+            tally = tallies[(kind, mode)]
+            ref = reference if mode == "with" else None
+            if mode == "with" and ref is None:
+                moved_tally[(kind, mode)].no_reference += 1
             try:
-                grid = locate_grid(img, record)[0]  # for judging the grid; detect finds it again, and only detect is timed
+                grid = locate_grid(img, record, reference=ref)[0]  # for judging the grid; detect finds it again, and only detect is timed
                 t0 = time.perf_counter()
-                res = detect(img, record, f"held{i}")
+                res = detect(img, record, f"held{i}", reference=ref)
             except NoGridError as exc:
                 if verbose:
-                    print(f"    photo {i} ({kind} record, {'with' if corners else 'no'} corner markers): refused: {exc}")
+                    print(f"    photo {i} ({kind} record, {mode} reference, {'with' if corners else 'no'} corner markers): refused: {exc}")
                 for k in keys:
                     tally[k].photos += 1
                     tally[k].refused += 1
                     tally[k].squares += cells
                     tally[k].wrong += len(truth.occupied)  # nothing found: every base missed
-                moved_tally[kind].refused_photos += 1
+                moved_tally[(kind, mode)].refused_photos += 1
                 continue
             dt = time.perf_counter() - t0
             # wrong: some lattice point (interior or edge) a quarter square or more from where it
@@ -194,9 +255,6 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
             back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
             grid_error = float(np.max(np.linalg.norm(back - pts, axis=1)))
             bad_grid = grid_error > 0.25
-            if verbose:
-                print(f"    photo {i} ({kind} record, {'with' if corners else 'no'} corner markers): grid {grid.corner_markers} corner markers, "
-                      f"error {grid_error:.2f} squares{' WRONG' if bad_grid else ''}")
             wrong = truth.occupied ^ set(res.occupied)
             # every figure the answer places stands on its true square (by marker or by the roster)
             misplaced = {f.id for f in res.figures if truth.figures.get(f.id) != f.at}
@@ -220,8 +278,32 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
                 t.markers += len(marked)
                 t.markers_read += read
                 t.seconds.append(dt)
-            mt = moved_tally[kind]
+            mt = moved_tally[(kind, mode)]
             listed = set(ranked)
+            # where the error comes from (never fed back to the detector)
+            false_occ = set(res.occupied) - truth.occupied
+            missed = truth.occupied - set(res.occupied)
+            named_wrong = [f for f in res.figures if f.id in misplaced and f.at in truth.occupied]
+            on_empty = [f for f in res.figures if f.id in misplaced and f.at not in truth.occupied]
+            mt.false_occupied += len(false_occ)
+            mt.missed += len(missed)
+            mt.false_listed += len(false_occ & listed)
+            mt.missed_listed += len(missed & listed)
+            mt.named_wrong_marker += sum(f.by == "marker" for f in named_wrong)
+            mt.named_wrong_roster += sum(f.by != "marker" for f in named_wrong)
+            mt.named_wrong_listed += sum(f.at in listed for f in named_wrong)
+            mt.placed_on_empty += len(on_empty)
+            silent_here = 0
+            if kind == "stale":
+                rows_ = {r.figure: r for r in compare(record, res).rows if r.figure}
+                silent_here = sum(1 for fid in moved if rows_[fid].photo is not None and rows_[fid].photo.name == stale.figure(fid).at.name
+                                  and rows_[fid].verdict == "agree" and stale.figure(fid).at.name not in listed)
+            if verbose:
+                print(f"    photo {i} ({kind} record, {mode} reference, {'with' if corners else 'no'} corner markers, floor {c['family']}): grid "
+                      f"{grid.corner_markers} corner markers, error {grid_error:.2f} squares{' WRONG' if bad_grid else ''}; false occupied "
+                      f"{len(false_occ)} ({len(false_occ & listed)} listed), missed {len(missed)} ({len(missed & listed)} listed), named wrongly "
+                      f"{len(named_wrong)} ({', '.join(f'{f.id}@{f.at} by {f.by} {f.confidence}' for f in named_wrong)}), on no base {len(on_empty)}, "
+                      f"silently at the old square {silent_here}; listed {len(ranked)}", flush=True)
             # a square is read wrong when its occupancy is, or the figure named on it stands elsewhere
             bad = wrong | {f.at for f in res.figures if f.id in misplaced}
             mt.listed_squares += len(listed)
@@ -262,10 +344,12 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
                     mt.listed += 1
                 else:
                     mt.elsewhere += 1
-    for kind in records:
+    for kind, mode in runs:
         label = ("record OUT OF DATE (about half the figures moved 1-6 squares since; the photo shows where they stand now)" if kind == "stale"
                  else "record = truth (CONTROL: the detector is handed the true squares; measures nothing about a check)")
-        print(f"held-out varied photos, {label}: {n} at {width} x {width * 3 // 4} (goals: square error <= 0.1 %, boards >= 97 %, "
+        ref_label = ("WITH a reference photo (the empty map photographed at set-up by another camera under another light)" if mode == "with"
+                     else "WITHOUT a reference photo (the learned classifier alone)")
+        print(f"held-out varied photos, {ref_label}, {label}: {n} at {width} x {width * 3 // 4} (goals: square error <= 0.1 %, boards >= 97 %, "
               f">= 99 % after confirming <= 5 listed squares, marker recall >= 99 %, wrong grid 0, <= 1.0 s)")
         print(
             f"  {'condition':<34} {'n':>4} {'sq error':>10} {'answered':>10} {'boards':>9} {'confirmed':>9}  {'markers':>8}  {'refused':>4} {'wrong grid':>4}  "
@@ -290,8 +374,8 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
             *(f"floor: {f}" for f in HELD_OUT_FAMILIES),
         ]
         for k in order:
-            print(tallies[kind][k].line(k))
-        for line in moved_tally[kind].lines():
+            print(tallies[(kind, mode)][k].line(k))
+        for line in moved_tally[(kind, mode)].lines():
             if kind == "stale" or not line.lstrip().startswith("moved"):
                 print(line)
     print(
@@ -299,6 +383,25 @@ def held_out(n: int, width: int, records: tuple[str, ...] = RECORDS, verbose: bo
         " every figure placed on its true square; confirmed: every wrong square (and every misplaced figure's square) among the first 5 listed;"
         " markers: recall of the base markers no body hides)"
     )
+
+
+def _naming_ceiling(record: Position, truth: Position, visible_markers: set[int]) -> int:
+    """How many figures :func:`assistant.photo.placement.place` names on a wrong square when vision
+    is perfect: every base read surely where it stands, every base marker no body hides read on
+    its figure's square. What is left wrong is who is who among the figures without a readable
+    marker, which the record out of date cannot tell (a figure that moved onto another's old
+    square). A bound on the bench's goals, computed from the generator's truth; the detector
+    never sees it."""
+    from assistant.coords import Square
+    from assistant.photo.figures import Seen
+    from assistant.photo.placement import place
+
+    occupied = {sq.name for f in truth.figures for sq in f.space}
+    scores = {Square(c, r).name: (0.99 if Square(c, r).name in occupied else 0.01) for c in range(truth.map.cols) for r in range(truth.map.rows)}
+    nowhere = {sq.name for kind in truth.edition.board.no_standing for sq in truth.map.squares.get(kind, ())}
+    by_marker = [Seen(f.id, f.at.name, 1.0, "marker") for f in truth.figures if f.marker is not None and f.marker in visible_markers]
+    where = {f.id: f.at.name for f in truth.figures}
+    return sum(s.at != where[s.id] for s in place(record, scores, by_marker, nowhere).figures)
 
 
 def main() -> None:
@@ -309,9 +412,13 @@ def main() -> None:
     ap.add_argument("--verbose", action="store_true", help="one line a held-out photo: its grid's error, or why it was refused")
     ap.add_argument("--record", choices=("both", *RECORDS), default="both",
                     help="the record the held-out photos are read with: out of date (stale), the truth (the control), or both")
+    ap.add_argument("--reference", choices=("both", *REFERENCE_MODES), default="without",
+                    help="the held-out photos read without a reference photo, with the empty map photographed at set-up (by another camera under "
+                         "another light, as bench/photo_reference.py takes it), or both")
     args = ap.parse_args()
     if args.n:
-        held_out(args.n, args.width, RECORDS if args.record == "both" else (args.record,), args.verbose)
+        held_out(args.n, args.width, RECORDS if args.record == "both" else (args.record,), args.verbose,
+                 REFERENCE_MODES if args.reference == "both" else (args.reference,))
     if not args.plain:
         return
     args.n = args.plain

@@ -29,7 +29,10 @@ least 0.5 (the fused reading, or the classifier), before detect's rules and rost
 before the fusion), vision only. Reported overall and for printed-art and plain maps: squares wrong (of all
 squares), boards fully right, boards right after confirming at most 5 listed squares (every
 wrong square listed, no more than 5 listed), moved figures reported at their photo square, moved
-figures reported at their OLD recorded square without being listed, seconds a photo (detection
+figures reported at their OLD recorded square silently ("old!": ``photo check`` agrees with the
+record there -- the verdict ``agree``, as ``bench/photo.py`` counts them -- and the square is not
+among the listed ones; "old?": at the old square and not among the 5 listed squares, though
+``photo check`` may call it uncertain), seconds a photo (detection
 only, one process). Prints numbers; asserts nothing.
 """
 
@@ -40,6 +43,7 @@ import collections
 import statistics
 import time
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -48,8 +52,9 @@ from assistant.editions import SquareTerrain
 from assistant.model import Position
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.bases import fused_probabilities, reference_probabilities
+from assistant.photo.compare import compare
 from assistant.photo.occupancy import square_probabilities
-from assistant.photo.reference import make_reference
+from assistant.photo.reference import Reference, make_reference
 from assistant.photo.scenery import HELD_OUT_FAMILIES, TRAIN_FAMILIES
 from assistant.photo.synth import random_position, render_photo
 
@@ -60,7 +65,7 @@ GAME_CAMERA = 1_000_000
 class Tally:
     def __init__(self) -> None:
         self.photos = self.squares = self.wrong = self.fully = self.confirmed = self.refused = 0
-        self.moved = self.moved_right = self.moved_silent_old = self.listed = 0
+        self.moved = self.moved_right = self.moved_silent_old = self.moved_old_unlisted = self.listed = 0
         self.vision_wrong = self.vision_fully = 0
         self.seconds: list[float] = []
 
@@ -72,7 +77,7 @@ class Tally:
         return (f"  {label:<28} {self.photos:>4} {100 * self.vision_wrong / max(1, self.squares):8.3f} % {100 * self.vision_fully / self.photos:7.1f} % "
                 f"{100 * self.wrong / max(1, self.squares):8.3f} % {100 * self.fully / self.photos:7.1f} % "
                 f"{100 * self.confirmed / self.photos:7.1f} %  {self.listed / self.photos:6.1f}  {self.moved_right:>4}/{self.moved:<4} "
-                f"{self.moved_silent_old:>4}  {self.refused:>4}  {statistics.mean(self.seconds) if self.seconds else 0:.2f}")
+                f"{self.moved_silent_old:>4} {self.moved_old_unlisted:>4}  {self.refused:>4}  {statistics.mean(self.seconds) if self.seconds else 0:.2f}")
 
 
 def out_of_date(pos: Position, rng: np.random.Generator) -> tuple[Position, set[str]]:
@@ -103,6 +108,22 @@ def out_of_date(pos: Position, rng: np.random.Generator) -> tuple[Position, set[
     return replace(pos, figures=tuple(figures)), moved
 
 
+def empty_map_reference(pos: Position, record: Position, camera_seed: int, tilt_max: float, name: str, **kw: Any) -> Reference | None:
+    """The empty-map reference a judge takes at set-up: ``pos``'s map without its figures, rendered
+    with ``kw`` (``look_seed`` there names the map's art, the same as the game photo's) by the
+    camera, light and white balance of ``camera_seed``, at most ``tilt_max`` degrees off vertical;
+    its grid found as ``detect`` finds one, from ``record``'s map (never the true squares: the
+    empty map has no figures). None when the photo is refused (the empty map without corner
+    markers, whose orientation nothing tells). Shared by this bench and ``bench/photo.py
+    --reference``."""
+    ref_img, _t = render_photo(replace(pos, figures=()), seed=camera_seed, tilt_max=tilt_max, **kw)
+    try:
+        grid = locate_grid(ref_img, replace(record, figures=()))[0]
+    except NoGridError:
+        return None
+    return make_reference(ref_img, grid, pos.map.cols, pos.map.rows, name)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=20)
@@ -122,14 +143,12 @@ def main() -> None:
         corners = bool(rng.random() < 0.8)
         kw = dict(width=a.width, height=a.width * 3 // 4, varied=True, stickers=True, look_seed=seed, corner_markers=corners,
                   corner_side=float(rng.uniform(0.45, 1.3)), base_side=float(rng.uniform(0.3, 0.6)), dark_patches=a.dark_patches, families=families)
-        ref_img, _t = render_photo(replace(pos, figures=()), seed=seed, tilt_max=a.ref_tilt, **kw)  # type: ignore[arg-type]
         img, truth = render_photo(pos, seed=seed + GAME_CAMERA, tilt_max=50.0, **kw)  # type: ignore[arg-type]
         record, moved = out_of_date(pos, rng)
         art = "art map" if truth.conditions["art"] else "plain paper"
         cols, rows = pos.map.cols, pos.map.rows
-        try:
-            ref = make_reference(ref_img, locate_grid(ref_img, replace(record, figures=()))[0], cols, rows, f"ref{i}")
-        except NoGridError:
+        ref = empty_map_reference(pos, record, seed, a.ref_tilt, f"ref{i}", **kw)
+        if ref is None:
             # the empty map without corner markers: its grid's orientation cannot be told (no
             # figures, too little terrain). Both modes leave this pair out, so that they are
             # compared on the same photos
@@ -175,18 +194,20 @@ def main() -> None:
                 t.confirmed += wrong <= listed and len(listed) <= 5
                 t.listed += len(listed)
                 at = {f.id: f.at for f in res.figures}
+                verdict = {r.figure: r.verdict for r in compare(record, res).rows if r.figure}
                 for fid in moved:
                     t.moved += 1
                     t.moved_right += at.get(fid) == truth.figures[fid]
                     old = record.figure(fid).at.name
-                    t.moved_silent_old += at.get(fid) == old and old not in listed
+                    t.moved_old_unlisted += at.get(fid) == old and old not in listed
+                    t.moved_silent_old += at.get(fid) == old and old not in listed and verdict[fid] == "agree"
         print(f"photo {i} ({art}, {'corner markers' if corners else 'no corner markers'}): done", flush=True)
     print(f"\n{a.n} held-out photo pairs, {a.width} px wide, floors: {a.families}, {a.dark_patches} dark patches a map;"
           f" the record out of date (about half the figures moved); "
           f"{len(no_reference)} left out, their reference photo refused (photos {', '.join(map(str, no_reference)) or '-'})")
     print(f"  {'':<33} {'vision alone':>19} {'detect (with the record)':>28}")
     print(f"  {'mode / maps':<28} {'n':>4} {'sq wrong':>10} {'fully':>9} {'sq wrong':>10} {'fully':>9} {'confirm<=5':>9} {'listed':>6} {'moved ok':>9} "
-          f"{'old!':>4} {'refused':>7} {'s':>5}")
+          f"{'old!':>4} {'old?':>4} {'refused':>7} {'s':>5}")
     labels = {"reference": "with reference", "comparison": "comparison alone", "classifier": "no reference"}
     for mode in ("reference", "comparison", "classifier"):
         for key in ("all", "art map", "plain paper"):

@@ -130,6 +130,43 @@ def test_a_large_base_is_the_best_block_the_photo_shows() -> None:
     assert "big" in placed.not_seen and "big" not in at(placed)
 
 
+def test_a_large_base_beside_smaller_ones_is_doubtful_not_settled() -> None:
+    """A Large base on E5-F6 with two small bases beside it on D5 and D6: every square of the
+    block one column west (D5-E6) reads as occupied too, so the squares' readings cannot tell
+    which block the Large base covers. Whichever block is read, the Large figure is listed to
+    confirm and its verdict is uncertain -- never agreed with the record, never applied as a move."""
+    pos = record(("big", "E5", Size.LARGE), ("a", "D5"), ("b", "D6"))
+    p = scores(dict.fromkeys(("D5", "E5", "F5", "D6", "E6", "F6"), 0.97))
+    res = result(pos, p)
+    big = next(f for f in res.figures if f.id == "big")
+    assert big.confidence <= 0.5
+    assert big.at in {u["square"] for u in res.uncertain}
+    rows = {r.figure: r for r in compare(pos, res).rows}
+    assert rows["big"].verdict == "uncertain"
+    assert any("one over read as occupied too" in n for n in res.notes)
+    # the control: the same Large base with no base beside it is read surely where it stands
+    pos = record(("big", "E5", Size.LARGE), ("a", "A1"), ("b", "A10"))
+    res = result(pos, scores(dict.fromkeys(("E5", "F5", "E6", "F6", "A1", "A10"), 0.97)))
+    rows = {r.figure: r for r in compare(pos, res).rows}
+    assert rows["big"].verdict == "agree" and rows["big"].photo == sq("E5")
+
+
+def test_a_photo_read_poorly_confirms_no_recorded_square_by_default() -> None:
+    """A quarter of the squares read doubtful (floor art the classifier never saw): the one sure
+    base, on the figure's recorded square B2, may as well be art; the figure named there by the
+    roster is listed and uncertain, not agreed. The same base on a photo read well agrees."""
+    pos = record(("a", "B2"))
+    murky = {Square(c, r).name: 0.3 for c in range(COLS) for r in range(5, 8)} | {"J1": 0.35, "J2": 0.4, "J3": 0.35}
+    assert len(murky) > 0.2 * COLS * ROWS
+    res = result(pos, scores({"B2": 0.97} | murky))
+    (row,) = compare(pos, res).rows
+    assert row.photo == sq("B2") and row.verdict == "uncertain"
+    assert "B2" in {u["square"] for u in res.uncertain}
+    assert any("the photo is doubtful on 33 of its 100 squares" in n for n in res.notes)
+    (row,) = compare(pos, result(pos, scores({"B2": 0.97}))).rows
+    assert row.verdict == "agree"
+
+
 def test_a_marker_names_its_figure_first() -> None:
     pos = record(("a", "B2"), ("b", "C2"))
     placed = place(pos, scores({"B2": 0.97, "I9": 0.97}), [Seen("b", "B2", 0.95, "marker")], set())
