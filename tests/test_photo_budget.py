@@ -10,8 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
+from assistant.coords import Square
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.budget import MAX_SCAN_PIXELS, Budget, marker_search_cost
+from assistant.photo.markers import Marker
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
 from assistant.resources import example_path
@@ -165,3 +167,44 @@ def test_a_hostile_image_is_searched_within_its_modelled_budget(monkeypatch: pyt
     # printed-lines search runs (0.6): 1.74 s of the 2
     assert runs == [(False, 1.0), (False, 1.0), (True, 1.0)]
     assert "the enlarged corner-marker search" in str(exc.value) and 1.7 < budget.spent < 1.8
+
+
+def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second look for base markers the board-wide passes missed searches at most two windows
+    for each square the bases with an unread marker cover, and stops once every one is read."""
+    import assistant.photo as photo
+
+    img, _truth = render_photo(POS, seed=42, width=1600, height=1200, base_side=0.35, stickers=True, figures_tall=False)
+    marked = [f for f in POS.figures if f.marker is not None]
+    covered = sum(f.size.footprint ** 2 for f in marked)
+    assert marked and 2 * covered < 40
+    real_locate = photo.locate_grid
+
+    def corners_only(*a: Any, **k: Any) -> Any:  # as if the board-wide passes read no base marker
+        grid, markers, by_lines = real_locate(*a, **k)
+        return grid, [m for m in markers if m.id < 4], by_lines
+
+    monkeypatch.setattr(photo, "locate_grid", corners_only)
+    monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
+    windows: list[int] = []
+
+    def reads_none(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> list[Any]:
+        windows.append(len(squares))
+        return []
+
+    monkeypatch.setattr(photo, "find_markers_near", reads_none)
+    # every square looks like a base: all would be searched (up to 40) but for the bound
+    monkeypatch.setattr(photo, "square_probabilities", lambda image, grid, cols, rows, table=None: {
+        Square(c, r).name: 0.9 for c in range(cols) for r in range(rows)})
+    detect(img, POS, "stickers")
+    assert sum(windows) == 2 * covered
+    windows.clear()
+
+    def reads_them_all(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> list[Any]:
+        windows.append(len(squares))
+        return [Marker(int(f.marker), np.zeros((4, 2))) for f in marked if f.marker is not None]
+
+    monkeypatch.setattr(photo, "find_markers_near", reads_them_all)
+    monkeypatch.setattr(photo, "figures_by_marker", lambda pos, markers, grid: ([], []))  # the made-up corners place nobody
+    detect(img, POS, "stickers")
+    assert len(windows) == 1
