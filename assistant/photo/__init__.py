@@ -23,7 +23,7 @@ from ..i18n import N_, _
 from ..model import Position
 from .bases import fused_probabilities
 from .board import Grid, NotAMapError, find_grid
-from .budget import LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
+from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
@@ -149,7 +149,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
                 reference: Reference | None = None) -> tuple[Grid, list[Marker], bool]:
     """The board's grid in the photo, the markers seen, and whether the grid came from the
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess; every
-    search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 2 CPU-seconds by default).
+    search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 1.6 modelled CPU-seconds by default).
     With the empty map's ``reference``, a grid from the printed lines is turned the way the
     reference's art says (:func:`.reference.orient_by_reference`)."""
     cols, rows = pos.map.cols, pos.map.rows
@@ -158,6 +158,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     # search and no printed-lines search, whose cost on it runs to minutes
     structured = has_structure(image)
     megapixels = image.shape[0] * image.shape[1] / 1e6
+    budget.charge(COST_PER_PHOTO_MP * megapixels)  # its decoding and the structure just measured
     shrunk = megapixels * min(1.0, MARKER_SIDE / max(image.shape[:2])) ** 2  # what a search not at full resolution scans
     markers: list[Marker] = []
     crowded = False  # a search handed more candidates than MAX_MARKER_CANDIDATES: the harder ones would cost more still
