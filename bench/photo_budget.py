@@ -10,8 +10,8 @@ is counted. Prints one row per image kind: the CPU seconds of each command and h
 
 The images (12 MP unless said): uniform noise (800 x 600 and 12 MP), noise enlarged 4 and 8
 times, a solid colour, a page of printed text, a patterned carpet (checks at an angle: a grid
-with no markers), pebbles, a table with things on it and no map, a chessboard straight on; a
-table and a page of text at 48 MP.
+with no markers), pebbles, a table with things on it and no map, a chessboard straight on,
+stripes at an angle; a tiny image (40 x 30); a table, a page of text and a blank sheet at 48 MP.
 """
 
 from __future__ import annotations
@@ -76,6 +76,13 @@ def _table(w: int, h: int) -> np.ndarray:
     return cv2.GaussianBlur(img, (0, 0), 1.0)
 
 
+def _stripes(w: int, h: int) -> np.ndarray:
+    """Dark stripes at an angle, a square's width apart: printed lines everywhere, no map."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    t = ((((xx + yy // 3) // (w // 40)) % 2) * 190 + 40).astype(np.uint8)
+    return cv2.merge([t, t, t])
+
+
 def _chess(w: int, h: int) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w]
     k = h // 10
@@ -94,6 +101,9 @@ KINDS: dict[str, Callable[[int, int], np.ndarray]] = {
     "pebbles": _texture("cells"),
     "table no map": _table,
     "chessboard": _chess,
+    "stripes": _stripes,
+    "tiny": lambda w, h: _table(40, 30),
+    "blank 48 MP": lambda w, h: np.full((6000, 8000, 3), 235, np.uint8),
     "table 48 MP": lambda w, h: _table(8000, 6000),
     "text 48 MP": lambda w, h: _text(8000, 6000),
 }

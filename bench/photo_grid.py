@@ -40,7 +40,7 @@ def main() -> None:
     ap.add_argument("--cache", default="")
     ap.add_argument("--only-corners", action="store_true", help="skip photos drawn without corner markers")
     ap.add_argument("--load", type=float, default=1.0,
-                    help="the budget's clock runs this many times faster: a machine under load, where each search costs more CPU")
+                    help="the budget is this many times smaller (it counts work, not time: a slower machine changes nothing)")
     ap.add_argument("--no-passes", action="store_true", help="skip the unbudgeted marker searches (only locate_grid)")
     args = ap.parse_args()
     for i in range(args.start, args.n):
@@ -65,7 +65,7 @@ def main() -> None:
             ms, cand = find_markers_counted(img, small_markers=True, full_resolution=full, upscale=up)
             passes.append(f"{sorted({m.id for m in ms if m.id < 4})}/{cand}/{time.process_time() - t0:.2f}s")
         t0 = time.process_time()
-        budget = Budget(clock=lambda: args.load * time.process_time())
+        budget = Budget(seconds=2.0 / args.load)
         try:
             grid, markers, by_lines = locate_grid(img, pos, budget=budget)
             ids = sorted({m.id for m in markers if m.id < 4})

@@ -207,7 +207,6 @@ def test_a_noise_image_is_refused_before_any_search(monkeypatch) -> None:
     def searched(*a: Any, **k: Any) -> Any:
         raise AssertionError("an image with no structure was searched")
 
-    monkeypatch.setattr(photo, "find_markers", searched)
     monkeypatch.setattr(photo, "find_markers_counted", searched)
     monkeypatch.setattr(lines, "find_grid_from_lines", searched)
     pos = load_position(example_path("clone-wars-corridor"))
@@ -222,7 +221,7 @@ def test_a_noise_image_is_refused_before_any_search(monkeypatch) -> None:
 
 def test_a_marker_search_handed_too_many_candidates_stops_the_harder_ones(monkeypatch) -> None:
     """Each harder corner-marker search looks at more pixels than the one before; one that was
-    handed more candidates than the budget allows is the last."""
+    handed more candidates than the budget allows (here the first, plain search) is the last."""
     import assistant.photo as photo
     import assistant.photo.lines as lines
     from assistant.photo.budget import MAX_MARKER_CANDIDATES
@@ -233,8 +232,7 @@ def test_a_marker_search_handed_too_many_candidates_stops_the_harder_ones(monkey
         calls.append(k)
         return [], MAX_MARKER_CANDIDATES + 1
 
-    monkeypatch.setattr(photo, "find_markers", lambda image, **k: [])  # no corner marker seen by the plain search
-    monkeypatch.setattr(photo, "find_markers_counted", crowded)
+    monkeypatch.setattr(photo, "find_markers_counted", crowded)  # the first, plain search included
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     pos = load_position(example_path("clone-wars-corridor"))
     img, _ = drawn("clone-wars-corridor", seed=1, width=1600, height=1200)

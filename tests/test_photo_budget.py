@@ -10,8 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
+from assistant.coords import Square
 from assistant.photo import NoGridError, detect, locate_grid
-from assistant.photo.budget import MAX_SCAN_PIXELS, Budget
+from assistant.photo.budget import MAX_SCAN_PIXELS, Budget, marker_search_cost
+from assistant.photo.markers import Marker
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
 from assistant.resources import example_path
@@ -88,3 +90,121 @@ def test_the_enlarged_marker_search_scans_at_most_its_pixels(monkeypatch: pytest
     # a small photo is still enlarged twice; its full-resolution pass, the same pixels the harder
     # search scanned (no larger than the 2400-px copy), is skipped
     assert scans == [1600 * 1200 * 4]
+
+
+def grate_photo(seed: int) -> tuple[Any, np.ndarray, Any]:
+    """A held-out grate floor with small corner markers: read only by the harder searches (the
+    one the clock-driven budget refused under load)."""
+    from assistant.photo.synth import random_position
+
+    pos = random_position(np.random.default_rng(seed), busy=False)
+    img, truth = render_photo(pos, seed=seed, width=1600, height=1200, tilt_max=25.0, varied=True, families=("grate",),
+                              corner_side=1.0, stickers=True)
+    return pos, img, truth
+
+
+def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same photo gets the same searches and the same grid whatever the clock says: under a
+    clock that jumps 10 s at every reading (a machine loaded beyond reason) as at rest."""
+    import time
+
+    pos, img, truth = grate_photo(19)
+    at_rest = Budget()
+    grid, markers, by_lines = locate_grid(img, pos, budget=at_rest)
+    ticks = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "process_time", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(ticks)))
+    loaded = Budget()
+    grid2, markers2, by_lines2 = locate_grid(img, pos, budget=loaded)
+    monkeypatch.undo()
+    assert np.array_equal(grid.H, grid2.H) and by_lines == by_lines2 is False
+    assert sorted(m.id for m in markers) == sorted(m.id for m in markers2)
+    assert at_rest.skipped == loaded.skipped == [] and at_rest.spent == loaded.spent
+    # and the grid is the true one (the renderer's homography)
+    cols, rows = pos.map.cols, pos.map.rows
+    pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
+    assert float(np.max(np.linalg.norm(back - pts, axis=1))) < 0.25
+
+
+#: corner-marker searches measured by bench/photo_cost.py (photo MP, MP scanned, candidates, the
+#: least CPU-seconds of two runs): a grate floor's harder and enlarged searches, a 12 MP page of
+#: text at full resolution and enlarged, pebbles, a chessboard, and noise enlarged 8 times
+MEASURED = [(1.92, 1.92, 484, 0.107), (1.92, 7.68, 861, 0.270), (4.32, 4.32, 1261, 0.571), (4.32, 17.28, 1431, 0.676),
+            (12.0, 12.0, 1395, 0.484), (12.0, 24.0, 725, 0.731), (12.0, 4.32, 1363, 0.520), (12.0, 24.0, 69, 0.378),
+            (12.0, 4.32, 12_516, 23.55)]
+
+
+@pytest.mark.parametrize("photo_mp, scanned_mp, candidates, seconds", MEASURED)
+def test_the_cost_model_follows_the_measured_searches(photo_mp: float, scanned_mp: float, candidates: int, seconds: float) -> None:
+    """The model the budget decides by is within a factor of 1.5 of what the searches cost."""
+    assert 1 / 1.5 <= seconds / marker_search_cost(photo_mp, scanned_mp, candidates) <= 1.5
+
+
+def test_a_hostile_image_is_searched_within_its_modelled_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a hostile image hands the searches, the work they are allowed is bounded: a
+    search is run only while the budget holds its prediction, so what was run stays within the
+    budget, and an image that hands more candidates than MAX_MARKER_CANDIDATES is searched once."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+
+    runs: list[tuple[bool, float]] = []
+
+    def crowded(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> tuple[list[Any], int]:
+        runs.append((full_resolution, upscale))
+        return [], 1000  # under MAX_MARKER_CANDIDATES: as many as a grate floor or a page of text hands them
+
+    monkeypatch.setattr(photo, "find_markers_counted", crowded)
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
+    budget = Budget(seconds=2.0)
+    with pytest.raises(NoGridError) as exc:
+        locate_grid(chessboard(4000, 3000), POS, "board.jpg", budget=budget)
+    # by hand, from the constants measured (budget.py): decoding and measuring 12 MP 0.13 s;
+    # 1,000 candidates cost 0.24 s a search beside its pixels; the first search 0.09 + 0.24, the
+    # harder one (4.3 MP) 0.04 + 0.07 + 0.24, the full-resolution one (12 MP) 0.04 + 0.19 + 0.24:
+    # 1.27 s spent, 0.73 left, of which 0.6 is kept for the printed-lines search: the enlarged
+    # search (24 MP, 0.04 + 0.38 + 0.24) is skipped, the printed-lines search runs (0.6): 1.87 s of 2
+    assert runs == [(False, 1.0), (False, 1.0), (True, 1.0)]
+    assert "the enlarged corner-marker search" in str(exc.value) and 1.8 < budget.spent < 1.95
+
+
+def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second look for base markers the board-wide passes missed searches at most two windows
+    for each square the bases with an unread marker cover, and stops once every one is read."""
+    import assistant.photo as photo
+
+    img, _truth = render_photo(POS, seed=42, width=1600, height=1200, base_side=0.35, stickers=True, figures_tall=False)
+    marked = [f for f in POS.figures if f.marker is not None]
+    covered = sum(f.size.footprint ** 2 for f in marked)
+    assert marked and 2 * covered < 40
+    real_locate = photo.locate_grid
+
+    def corners_only(*a: Any, **k: Any) -> Any:  # as if the board-wide passes read no base marker
+        grid, markers, by_lines = real_locate(*a, **k)
+        return grid, [m for m in markers if m.id < 4], by_lines
+
+    monkeypatch.setattr(photo, "locate_grid", corners_only)
+    monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
+    windows: list[int] = []
+
+    def reads_none(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> list[Any]:
+        windows.append(len(squares))
+        return []
+
+    monkeypatch.setattr(photo, "find_markers_near", reads_none)
+    # every square looks like a base: all would be searched (up to 40) but for the bound
+    monkeypatch.setattr(photo, "square_probabilities", lambda image, grid, cols, rows, table=None: {
+        Square(c, r).name: 0.9 for c in range(cols) for r in range(rows)})
+    detect(img, POS, "stickers")
+    assert sum(windows) == 2 * covered
+    windows.clear()
+
+    def reads_them_all(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> list[Any]:
+        windows.append(len(squares))
+        return [Marker(int(f.marker), np.zeros((4, 2))) for f in marked if f.marker is not None]
+
+    monkeypatch.setattr(photo, "find_markers_near", reads_them_all)
+    monkeypatch.setattr(photo, "figures_by_marker", lambda pos, markers, grid: ([], []))  # the made-up corners place nobody
+    detect(img, POS, "stickers")
+    assert len(windows) == 1

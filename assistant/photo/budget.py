@@ -16,17 +16,21 @@ then took about one second more. Two limits keep that work bounded, whatever the
   candidates still, at a cost that grows with their square).
 * :class:`Budget` (issue 28) -- what survives those two (a page of text, pebbles, a carpet:
   detail at the scale of objects, no board) still cost 2.6-3.5 CPU-seconds at 12 MP, nearly all
-  in the harder marker searches, the last of which enlarged a 12 MP photo to 48 MP (1.2-1.6 s
-  by itself, on any image). Now each search is started only when the budget still holds what it
-  is predicted to cost (its pixels times the seconds a megapixel cost the searches before it),
-  with the printed-lines search's share kept in reserve; a search skipped is named in the
-  refusal. The enlarged search scans at most :data:`MAX_SCAN_PIXELS`.
+  in the harder marker searches, the last of which enlarged a 12 MP photo to 48 MP. Now each
+  search is started only when the budget still holds what it is predicted to cost, with the
+  printed-lines search's share kept in reserve; a search skipped is named in the refusal. The
+  enlarged search scans at most :data:`MAX_SCAN_PIXELS`.
+
+The budget counts **work, never time** (issue 28, round 3): a search's cost is a model of its
+work units -- the megapixels it converts and scans and the candidate quadrilaterals ArUco looked
+at (:func:`marker_search_cost`) -- in calibrated CPU-seconds. The same image therefore gets the
+same searches and the same answer however loaded the machine is (it used to be decided from
+``time.process_time``, and a grate floor read at rest was refused under load). The model's
+constants were measured once by ``bench/photo_cost.py``; the bound itself, in real CPU-seconds,
+is measured by ``bench/photo_budget.py``.
 """
 
 from __future__ import annotations
-
-import time
-from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -46,69 +50,105 @@ MIN_STRUCTURE = 0.5
 #: searches after it are skipped. Measured: at most 481 on generated photos (the upscaled pass of
 #: a photo without corner markers); 3,867 on noise enlarged four times, 17,007 on raw noise
 MAX_MARKER_CANDIDATES = 1500
-#: the CPU seconds one photo's grid search may cost (issue 28: any image answered or refused in 2 s)
+#: the CPU seconds any image may cost, answered or refused (issue 28)
 CPU_SECONDS = 2.0
+#: the modelled CPU seconds one photo's grid search may cost: :data:`CPU_SECONDS` less a fifth,
+#: for a machine busier than the one the model was measured on (CPU time grows with the load:
+#: with the whole 2 s modelled, bench/photo_budget.py measured up to 2.2 s on pebbles at a load
+#: average of 14 on 2 cores)
+WORK_SECONDS = 1.6
+#: what a megapixel of the photo costs before any search: decoding the JPEG and measuring its
+#: :func:`structure`. Measured 0.008-0.011 s/MP (12 and 48 MP)
+COST_PER_PHOTO_MP = 0.011
 #: the CPU seconds kept for the printed-lines search when no corner markers give the grid.
 #: Measured at 12 MP: 0.3-0.6 s (a photo of a table, a page of text, pebbles)
 LINES_RESERVE = 0.6
 #: the most pixels an enlarged marker search may scan: a 12 MP photo enlarged twice (48 MP) cost
 #: 1.2-1.6 CPU-seconds by itself on any image; enlarged to 24 MP about half that
 MAX_SCAN_PIXELS = 24_000_000
-#: what a megapixel of the enlarged marker search costs, as a share of what the searches before it
-#: cost a megapixel (the enlarged copy is smooth: fewer candidate outlines per pixel). Measured:
-#: 0.51-0.78 on held-out generated photos (grate, cells, sand floors), 0.63-0.73 on a page of text,
-#: a chessboard and a table with no map. Predicting it at the full rate skipped it on photos whose
-#: small corner markers only it reads (most grate floors, with the machine under load)
-ENLARGED_SHARE = 0.8
-#: the least a megapixel of marker search is assumed to cost before one is measured (s/MP;
-#: measured 0.02-0.05 on photos of tables, text, noise)
-MIN_RATE = 0.02
+#: The cost model of one corner-marker search (:func:`marker_search_cost`), in CPU-seconds.
+#: Measured by ``bench/photo_cost.py`` (least of two runs, ``time.process_time`` counting every
+#: OpenCV thread, on this project's 2-core build machine while other jobs shared it; least-squares
+#: fit) on 6 generated photos of tables (1600-4000 px, grate, sand, cells, lava and training floors,
+#: with and without corner markers) and 6 hostile images at 12 MP (text, carpet, pebbles, a table
+#: without a map, a chessboard, noise enlarged 8 times): measured / modelled 0.69-1.35 for the harder,
+#: full-resolution and enlarged searches (33 runs, 0-12,516 candidates, 23.5 s on the last).
+#: Per megapixel of the photo: its grey copy and the resize to the copy searched.
+COST_PER_INPUT_MP = 0.0031
+#: per megapixel of the first search's input (grey copy, area resize to 2,400 px, the default
+#: detector's 3 thresholds): 0.023-0.03 s measured at 2-4 MP, 0.07-0.14 s at 12 MP
+COST_PER_INPUT_MP_FIRST = 0.0078
+#: per megapixel scanned by a harder search (its 6 adaptive thresholds)
+COST_PER_SCANNED_MP = 0.0157
+#: per thousand candidates, and per thousand candidates squared: ArUco's work grows with the
+#: square of the candidates (12,516 on noise enlarged 8 times cost 23.5 s; 1,261-1,431 on a grate
+#: floor 0.57-0.68 s)
+COST_PER_KCANDIDATE = 0.0967
+COST_PER_KCANDIDATE_SQUARED = 0.1419
+
+
+def marker_search_cost(photo_mp: float, scanned_mp: float, candidates: int, first: bool = False) -> float:
+    """The modelled CPU-seconds of one corner-marker search on a photo of ``photo_mp`` megapixels
+    that scans ``scanned_mp`` (the 2,400-px copy, the photo, or the photo enlarged) and hands ArUco
+    ``candidates`` quadrilaterals; ``first``: the default search (fewer thresholds).
+
+    >>> round(marker_search_cost(12.0, 24.0, 0), 3)  # a 12 MP photo enlarged to 24 MP, no candidates
+    0.414
+    >>> marker_search_cost(4.32, 4.32, 12_516) > 20  # noise enlarged 8 times (measured 23.5 s)
+    True
+    """
+    k = candidates / 1000
+    pixels = COST_PER_INPUT_MP_FIRST * photo_mp if first else COST_PER_INPUT_MP * photo_mp + COST_PER_SCANNED_MP * scanned_mp
+    return pixels + COST_PER_KCANDIDATE * k + COST_PER_KCANDIDATE_SQUARED * k * k
 
 
 class Budget:
-    """The work one photo's analysis may do: :data:`CPU_SECONDS` of CPU (``clock``, the
-    process's CPU time: the command line analyses one photo a process, the web server one at a
-    time), spent stage by stage. A stage asks :meth:`afford` with its predicted cost first; one
-    that would overrun is skipped and named in :meth:`explain`. Mutable: one per photo.
+    """The work one photo's grid search may do: :data:`WORK_SECONDS` of modelled CPU, spent stage
+    by stage. A stage asks :meth:`afford` with its predicted cost first; one that would overrun
+    is skipped and named in :meth:`explain`; what a stage did is charged after it
+    (:meth:`charge`, :meth:`searched`). No clock is read: the same image is searched the same
+    way on any machine under any load. Mutable: one per photo.
 
-    >>> t = iter([0.0, 0.1, 1.9])
-    >>> b = Budget(seconds=2.0, clock=lambda: next(t))
+    >>> b = Budget(seconds=2.0)
     >>> b.afford("a small search", 0.5)
     True
+    >>> b.charge(1.8)
     >>> b.afford("an enlarged search", 0.5)
     False
     >>> b.skipped
     ['an enlarged search']
     """
 
-    def __init__(self, seconds: float = CPU_SECONDS, clock: Callable[[], float] = time.process_time) -> None:
+    def __init__(self, seconds: float = WORK_SECONDS) -> None:
         self.seconds = seconds
-        self.clock = clock
-        self.start = clock()
-        self.rate = MIN_RATE  # CPU seconds per megapixel of marker search, the most seen so far
+        self.spent = 0.0
+        #: the most candidates a marker search has been handed so far: a photo's candidates come
+        #: from what it shows (text, pebbles, a grate's bars), so the next search's are predicted alike
+        self.candidates = 0
         self.skipped: list[str] = []
 
-    def spent(self) -> float:
-        return self.clock() - self.start
-
     def left(self) -> float:
-        return self.seconds - self.spent()
+        return self.seconds - self.spent
 
     def afford(self, stage: str, cost: float, reserve: float = 0.0) -> bool:
-        """Whether a stage predicted to cost ``cost`` seconds fits, ``reserve`` kept for later
-        stages; if not, it is noted as skipped."""
+        """Whether a stage predicted to cost ``cost`` fits, ``reserve`` kept for later stages;
+        if not, it is noted as skipped."""
         if self.left() - reserve >= cost:
             return True
         self.skipped.append(stage)
         return False
 
-    def measured(self, megapixels: float, seconds: float) -> None:
-        """A marker search's cost, for predicting the next one's."""
-        if megapixels > 0:
-            self.rate = max(self.rate, seconds / megapixels)
+    def charge(self, cost: float) -> None:
+        self.spent += cost
 
-    def predict(self, megapixels: float) -> float:
-        return self.rate * megapixels
+    def predict(self, photo_mp: float, scanned_mp: float) -> float:
+        """A harder marker search's modelled cost, its candidates predicted as the most seen so far."""
+        return marker_search_cost(photo_mp, scanned_mp, self.candidates)
+
+    def searched(self, photo_mp: float, scanned_mp: float, candidates: int, first: bool = False) -> None:
+        """Charges a marker search that was run, by the work it did."""
+        self.candidates = max(self.candidates, candidates)
+        self.charge(marker_search_cost(photo_mp, scanned_mp, candidates, first))
 
     def explain(self) -> str:
         """A sentence for a refusal: which searches the budget cut short, or nothing."""
