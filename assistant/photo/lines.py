@@ -190,8 +190,13 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, li
 def _polarity(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> tuple[bool, list[LineComb]]:
     """Whether the printed lines are lighter than the floor (light lines on dark art: a quarter of
     the generator's looks, and common on printed dungeon tiles), and their combs that way: the way
-    whose lines fall more coherently on the grid's own one-square comb."""
-    dark, light = line_periods(gray, H_small, cols, rows), line_periods(gray, H_small, cols, rows, light=True)
+    whose lines fall more coherently on the grid's own one-square comb. Dark lines that show on
+    both axes (:data:`OUTLINE_COHERENCE`) are taken without looking at light ones (the search
+    costs no more on the common dark lines)."""
+    dark = line_periods(gray, H_small, cols, rows)
+    if all(c.at_one >= OUTLINE_COHERENCE for c in dark):
+        return False, dark
+    light = line_periods(gray, H_small, cols, rows, light=True)
     if sum(c.at_one for c in light) > sum(c.at_one for c in dark):
         return True, light
     return False, dark
@@ -517,6 +522,25 @@ def _fitted_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
 #: comb, and the comb's teeth this close (squares) to the lattice's lines
 OUTLINE_COHERENCE = 0.3
 OUTLINE_PHASE = 0.05
+#: a grate's bars (0.12-0.4 of a square apart) running along one axis swamp that axis's comb: its
+#: coherence falls to 0.05-0.1 while its teeth still lie on the lattice's lines (phase 0.00-0.03
+#: measured). Such an axis is taken when the other is clear (:data:`PERIOD_COHERENCE`), its
+#: period one square, and its teeth within this much (squares) of the lattice's lines -- a
+#: tighter phase than :data:`OUTLINE_PHASE`, for the weaker evidence
+OUTLINE_SWAMPED_COHERENCE = 0.04
+OUTLINE_SWAMPED_PHASE = 0.03
+
+
+def _lines_on_lattice(combs: list[LineComb]) -> bool:
+    """Whether the printed lines fall on an outline's lattice: along both axes (:data:`OUTLINE_COHERENCE`,
+    :data:`OUTLINE_PHASE`), or clearly along one and, swamped by a floor's stripes, along the other."""
+    def on(c: LineComb, coherence: float, phase: float) -> bool:
+        return c.at_one >= coherence and abs(c.phase) <= phase and abs(c.period - 1) <= PERIOD_TOLERANCE
+
+    if all(on(c, OUTLINE_COHERENCE, OUTLINE_PHASE) for c in combs):
+        return True
+    a, b = combs
+    return any(on(x, PERIOD_COHERENCE, OUTLINE_PHASE) and on(y, OUTLINE_SWAMPED_COHERENCE, OUTLINE_SWAMPED_PHASE) for x, y in ((a, b), (b, a)))
 
 
 def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
@@ -531,9 +555,12 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
         for k in range(4):
             H_small = np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32)))
-            light, combs = _polarity(gray, H_small, cols, rows)  # dark lines, or light ones on a dark floor
-            if not all(c.at_one >= OUTLINE_COHERENCE and abs(c.phase) <= OUTLINE_PHASE and abs(c.period - 1) <= PERIOD_TOLERANCE for c in combs):
-                continue
+            # dark lines, or light ones on a dark floor (looked for only where dark ones do not fit)
+            light, combs = False, line_periods(gray, H_small, cols, rows)
+            if not _lines_on_lattice(combs):
+                light, combs = True, line_periods(gray, H_small, cols, rows, light=True)
+                if not _lines_on_lattice(combs):
+                    continue
             side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
             err = max(abs(c.phase) for c in combs) * side_px  # how far the lines lie off the lattice
             b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
