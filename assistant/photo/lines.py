@@ -190,13 +190,9 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, li
 def _polarity(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> tuple[bool, list[LineComb]]:
     """Whether the printed lines are lighter than the floor (light lines on dark art: a quarter of
     the generator's looks, and common on printed dungeon tiles), and their combs that way: the way
-    whose lines fall more coherently on the grid's own one-square comb. Dark lines that show on
-    both axes (:data:`OUTLINE_COHERENCE`) are taken without looking at light ones (the search
-    costs no more on the common dark lines)."""
-    dark = line_periods(gray, H_small, cols, rows)
-    if all(c.at_one >= OUTLINE_COHERENCE for c in dark):
-        return False, dark
-    light = line_periods(gray, H_small, cols, rows, light=True)
+    whose lines fall more coherently on the grid's own one-square comb (both are measured: the
+    flanks of a light line read as dark ink too, so dark lines seen do not rule light ones out)."""
+    dark, light = line_periods(gray, H_small, cols, rows), line_periods(gray, H_small, cols, rows, light=True)
     if sum(c.at_one for c in light) > sum(c.at_one for c in dark):
         return True, light
     return False, dark
