@@ -380,19 +380,6 @@ def _ratio(a: np.ndarray, b: np.ndarray) -> float:
     return (sa - sb) / max(1e-6, sa + sb)
 
 
-def line_support(image: np.ndarray, grid: Grid, cols: int, rows: int) -> float:
-    """How clearly the printed lines lie on ``grid``'s lattice, -1..1: (line ink on the lattice's
-    lines - mid-square) / (both), dark or light lines, whichever shows more (about 0 where no line
-    is seen; :data:`MIN_LINE_SUPPORT`)."""
-    scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    H = np.linalg.inv(grid.H @ np.linalg.inv(np.diag([scale, scale, 1.0])))
-    side = _side_px(H, cols, rows)
-    on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
-    return max(_ratio(*_support(_line_ink(gray, light, side), H, on, off)) for light in (False, True))
-
-
 def _side_px(H_img_from_board: np.ndarray, cols: int, rows: int) -> float:
     corners = cv2.perspectiveTransform(np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64), H_img_from_board)[0]
     return float(np.sqrt(max(1.0, cv2.contourArea(corners.astype(np.float32))) / (cols * rows)))
