@@ -208,3 +208,26 @@ def test_light_lines_on_a_grate_give_the_grid_without_corner_markers() -> None:
     pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
     back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
     assert float(np.max(np.linalg.norm(back - pts, axis=1))) < 0.25
+
+
+def test_printed_art_read_as_terrain_does_not_hide_the_maps_own_terrain() -> None:
+    """Held-out photo 29 (lava floor, no corner markers, four pit/difficult squares on the map):
+    much of the art reads as terrain, so the agreement over every square stays low either way
+    round, but only the right way finds the map's own terrain where the map has it. Refused
+    before; now oriented by the terrain, within a quarter square of the truth."""
+    pos, img, truth = _held_out(29)
+    grid, _markers, by_lines = locate_grid(img, pos)
+    assert by_lines and grid.oriented_by == "the map's terrain"
+    cols, rows = pos.map.cols, pos.map.rows
+    pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
+    assert float(np.max(np.linalg.norm(back - pts, axis=1))) < 0.25
+
+
+def test_terrain_found_either_way_round_orients_nothing() -> None:
+    assert lines._decided_by_hits([4, 0]) == 0
+    assert lines._decided_by_hits([0, 1, 5, 1]) == 2
+    assert lines._decided_by_hits([4, 4]) is None  # a map as symmetric as its grid
+    assert lines._decided_by_hits([8, 3]) is None  # the other way finds more than a quarter as much
+    assert lines._decided_by_hits([2, 0]) is None  # too little to go by
+    assert lines._decided_by_hits([0, 0]) is None  # no terrain (held-out photo 25: rightly refused)

@@ -638,7 +638,10 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
             return best
         return None
 
-    k = decided([_agreement(image, g, pos) for g in candidates], 0.6, 0.2)
+    matches = [_terrain_match(image, g, pos) for g in candidates]
+    k = decided([m[0] for m in matches], 0.6, 0.2)
+    if k is None:
+        k = _decided_by_hits([m[1] for m in matches])
     if k is not None:
         return replace(candidates[k], oriented_by=N_("the map's terrain"))
     cols, rows = pos.map.cols, pos.map.rows
@@ -663,18 +666,43 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     )
 
 
+#: the fewest of the map's terrain squares and edges read where (and as what) the map has them
+#: for that alone to orient the grid, when no other way round reads more than a quarter as many
+ORIENT_HITS = 3
+
+
+def _decided_by_hits(hits: list[int]) -> int | None:
+    """The way round whose reading finds the map's own terrain where the map has it, when the
+    agreement over every square (:func:`_agreement`) does not decide: on printed-art floors much of
+    the art reads as terrain (sand as difficult ground), which dilutes the agreement of the right
+    way round (measured 0.14-0.31 on held-out sand, lava and grate photos) though it alone finds
+    the map's terrain (2-4 of 2-14 squares; the other ways none). A map as symmetric as its grid
+    finds as much either way round and stays undecided."""
+    best = max(range(len(hits)), key=lambda k: hits[k])
+    if hits[best] >= ORIENT_HITS and all(4 * h <= hits[best] for k, h in enumerate(hits) if k != best):
+        return best
+    return None
+
+
 def _agreement(image: np.ndarray, grid: Grid, pos: Position) -> float:
     """How well the terrain read through this grid matches the position's map (0..1)."""
+    return _terrain_match(image, grid, pos)[0]
+
+
+def _terrain_match(image: np.ndarray, grid: Grid, pos: Position) -> tuple[float, int]:
+    """How well the terrain read through this grid matches the position's map (0..1), and how
+    many of the map's terrain squares and edges are read where, and as what, the map has them."""
     cols, rows = pos.map.cols, pos.map.rows
     reading = read_map(rectify(image, grid, cols, rows, 24), cols, rows, 24)
     expected_sq = {s.name: k.value for k, sqs in pos.map.squares.items() for s in sqs if k.value in ("wall", "low", "difficult", "pit")}
     expected_ed = {e.name: "wall" for e in pos.map.walls} | {e.name: "door" for e in pos.map.doors}
     keys = set(expected_sq) | set(reading.squares)
     keys_e = set(expected_ed) | set(reading.edges)
+    hits = sum(reading.squares.get(k) == v for k, v in expected_sq.items()) + sum(reading.edges.get(k) == v for k, v in expected_ed.items())
     if not keys and not keys_e:
-        return 0.0  # a map with no printed terrain: its orientation cannot be told, so none is claimed
+        return 0.0, 0  # a map with no printed terrain: its orientation cannot be told, so none is claimed
     right = sum(reading.squares.get(k) == expected_sq.get(k) for k in keys) + sum(reading.edges.get(k) == expected_ed.get(k) for k in keys_e)
-    return right / max(1, len(keys) + len(keys_e))
+    return right / max(1, len(keys) + len(keys_e)), hits
 
 
 def grid_candidates(image: np.ndarray, cols: int, rows: int) -> list[Grid]:
