@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
@@ -177,7 +178,7 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, li
         thin = np.median(d - across, axis=axis)
         sig = np.clip(thin, 0, None) * np.hanning(len(thin))
         x = np.arange(len(sig)) / T
-        power = np.abs(np.exp(-2j * np.pi * x[None, :] / PERIODS[:, None]) @ sig)
+        power = np.abs(_comb_basis(len(sig)) @ sig)
         best = int(np.argmax(power))
         # coherence: 1 when every bit of line darkness falls on one comb of that period, about
         # 1/sqrt(n) for scattered marks
@@ -185,6 +186,16 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, li
         one = complex(np.exp(-2j * np.pi * x) @ sig)
         out.append(LineComb(float(PERIODS[best]), float(power[best]) / total, abs(one) / total, -float(np.angle(one)) / (2 * np.pi)))
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _comb_basis(n: int) -> np.ndarray:
+    """The combs of every period searched over ``n`` samples (:data:`TOP` to a square): the same
+    for every call on a map of one size, where computing it again cost most of
+    :func:`line_periods` (the outline search calls it some 30 times a photo). At most four
+    sizes kept, 6 MB each for a 20-square map."""
+    x = np.arange(n) / TOP
+    return np.exp(-2j * np.pi * x[None, :] / PERIODS[:, None])
 
 
 def _polarity(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> tuple[bool, list[LineComb]]:
