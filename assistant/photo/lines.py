@@ -684,7 +684,7 @@ ORIENT_HITS = 3
 
 def _decided_by_hits(hits: list[int]) -> int | None:
     """The way round whose reading finds the map's own terrain where the map has it, when the
-    agreement over every square (:func:`_agreement`) does not decide: on printed-art floors much of
+    agreement over every square (:func:`_terrain_match`) does not decide: on printed-art floors much of
     the art reads as terrain (sand as difficult ground), which dilutes the agreement of the right
     way round (measured 0.14-0.31 on held-out sand, lava and grate photos) though it alone finds
     the map's terrain (2-4 of 2-14 squares; the other ways none). A map as symmetric as its grid
@@ -693,11 +693,6 @@ def _decided_by_hits(hits: list[int]) -> int | None:
     if hits[best] >= ORIENT_HITS and all(4 * h <= hits[best] for k, h in enumerate(hits) if k != best):
         return best
     return None
-
-
-def _agreement(image: np.ndarray, grid: Grid, pos: Position) -> float:
-    """How well the terrain read through this grid matches the position's map (0..1)."""
-    return _terrain_match(image, grid, pos)[0]
 
 
 def _terrain_match(image: np.ndarray, grid: Grid, pos: Position) -> tuple[float, int]:
