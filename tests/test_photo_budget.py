@@ -108,7 +108,9 @@ def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     clock that jumps 10 s at every reading (a machine loaded beyond reason) as at rest."""
     import time
 
-    pos, img, truth = grate_photo(19)
+    # seed 11: its corner markers need the second, small-marker search; (19, this test's first photo, is now
+    # refused: its fourth corner is extrapolated further than its printed lines confirm)
+    pos, img, truth = grate_photo(11)
     at_rest = Budget()
     grid, markers, by_lines = locate_grid(img, pos, budget=at_rest)
     ticks = iter(range(0, 10**9, 10))
