@@ -206,8 +206,12 @@ def _place(f: Figure, occ: np.ndarray, value: bool) -> None:
     occ[f.row: f.row + f.n, f.col: f.col + f.n] = value
 
 
-def make_scene(seed: int, width: int = 4000, floor: str | None = None) -> Scene:
-    """A random scene from its seed: map, look, figures (true and recorded), two cameras."""
+def make_scene(seed: int, width: int = 4000, floor: str | None = None, distortion: float = 1.0) -> Scene:
+    """A random scene from its seed: map, look, figures (true and recorded), two cameras.
+
+    `distortion` scales the lens's k1 (drawn from -0.12..0.04, a raw wide lens; 0.15 is about what
+    is left in a phone's JPEG after its own correction) without changing any other draw.
+    """
     rng = np.random.default_rng(seed)
     cols = int(rng.integers(10, 21))
     rows = int(rng.integers(8, 15))
@@ -262,18 +266,18 @@ def make_scene(seed: int, width: int = 4000, floor: str | None = None) -> Scene:
                 stale.append(f)
         else:
             stale.append(f)
-    cam = _camera(rng, width, seed * 7 + 1, tilt_max=50)
-    cam_empty = _camera(rng, width, seed * 7 + 2, tilt_max=35)
+    cam = _camera(rng, width, seed * 7 + 1, tilt_max=50, distortion=distortion)
+    cam_empty = _camera(rng, width, seed * 7 + 2, tilt_max=35, distortion=distortion)
     return Scene(spec, look, truth, stale, cam, cam_empty)
 
 
-def _camera(rng: np.random.Generator, width: int, seed: int, tilt_max: float) -> Camera:
+def _camera(rng: np.random.Generator, width: int, seed: int, tilt_max: float, distortion: float = 1.0) -> Camera:
     height = width * 3 // 4
     return Camera(
         width=width, height=height,
         tilt_deg=float(rng.uniform(0, tilt_max)), yaw_deg=float(rng.uniform(0, 360)),
         f_px=float(width * rng.uniform(0.68, 0.85)),
-        k1=float(rng.uniform(-0.12, 0.04)),
+        k1=float(rng.uniform(-0.12, 0.04)) * distortion,
         blur_px=float(rng.uniform(0.0, 1.6) * width / 4000),
         noise=float(rng.uniform(1.5, 7.0)),
         jpeg=int(rng.integers(60, 95)),
