@@ -619,7 +619,7 @@ def _body(rng: np.random.Generator, n: int) -> Body:
     c2 = tuple(float(v) for v in pal[int(rng.integers(len(pal)))])
     skin = tuple(float(v) for v in pal[int(rng.integers(len(pal)))])
     # the feet stand off the base's centre (the sticker lies on the other side, see _base_top)
-    foot = rng.uniform(4.0, 6.0) * s
+    foot = rng.uniform(6.0, 7.5) * s  # towards the rim: the sticker needs the rest of the base
     ang = rng.uniform(0, 2 * math.pi)
     dx, dy = foot * math.cos(ang), foot * math.sin(ang)
     lean_x, lean_y = rng.uniform(-3, 3, 2) * s
@@ -627,7 +627,7 @@ def _body(rng: np.random.Generator, n: int) -> Body:
     torso_h = rng.uniform(9, 14) * s
     r_torso = rng.uniform(4.0, 6.5) * s
     parts = [
-        ("cyl", dx, dy, 0.0, r_torso * 0.8, legs_h, c2),
+        ("cyl", dx, dy, 0.0, r_torso * 0.5, legs_h, c2),
         ("cone", dx + lean_x * 0.5, dy + lean_y * 0.5, legs_h, r_torso, torso_h, c1),
         ("sph", dx + lean_x, dy + lean_y, legs_h + torso_h + rng.uniform(2.5, 4) * s, rng.uniform(3.2, 4.5) * s, 0.0, skin),
     ]
@@ -774,7 +774,10 @@ def _base_top(img: np.ndarray, pose: Pose, f: Figure, cx: float, cy: float, rb: 
         Mr[:, 2] += (diag - tot) / 2
         st_r = cv2.warpAffine(st, Mr, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=0)
         st_m = cv2.warpAffine(np.ones((tot, tot), np.float32), Mr, (diag, diag), flags=cv2.INTER_LINEAR)
-        off = rng.uniform(0.35, 0.5) * rb * ppm
+        # as far from the feet as the base allows: a sticker is stuck whole on the base's top
+        # (its corners inside the rim), so only the body leaning over it, not the rim, cuts it
+        reach = tot / ppm / math.sqrt(2)  # mm from the sticker's centre to its farthest corner
+        off = max(0.0, min(rng.uniform(0.35, 0.5) * rb, rb - 0.6 - reach)) * ppm
         oa = math.atan2(-feet[1], -feet[0]) + rng.uniform(-0.5, 0.5)  # opposite the feet
         px, py = int(c + off * math.cos(oa) - diag / 2), int(c + off * math.sin(oa) - diag / 2)
         y1, x1 = max(0, py), max(0, px)
