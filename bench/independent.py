@@ -26,7 +26,9 @@ Scores, for each mode (no reference / with the reference):
 - wrong grid: a photo where a figure that `photo detect` read by its base marker (`by: marker`:
   the marker names the figure beyond doubt) is reported more than one square (Chebyshev) from
   its true square, or where at least two marker-read figures are and every one of them is
-  exactly one square off (a grid shifted by one).  For terrain, a reading that fits the true
+  exactly one square off (a grid shifted by one), AND fewer than half of the squares the answer
+  calls occupied are truly occupied (with the occupied squares right, a marker-named figure off
+  its square is a wrong name, counted apart: "named 'by marker' on another square").  For terrain, a reading that fits the true
   map better turned 180 degrees or mirrored is counted as a wrongly oriented grid.
 - seconds a photo: the wall time of each `photo detect` call (process start included) and its
   CPU time (user + system of the child), and the answer's own `seconds`.
@@ -179,12 +181,19 @@ def score_detect(js: dict[str, Any], rc: int, truth: dict[str, Any], record: dic
             c, r = parse_sq(f["at"])
             tc, tr = true_at[f["id"]]
             offs.append(max(abs(c - tc), abs(r - tr)))
-    grid_wrong = any(o > 1 for o in offs) or (len(offs) >= 2 and all(o == 1 for o in offs))
+    # a marker-named figure far from its square is a wrong grid only when the occupied squares
+    # are mostly wrong too; with them right it is a wrong name (a marker misread or misassigned)
+    occ_ans = {sq for sq, lab in a_lab.items()}
+    occ_right = len(occ_ans & set(t_lab)) / len(occ_ans) if occ_ans else 0.0
+    far = any(o > 1 for o in offs) or (len(offs) >= 2 and all(o == 1 for o in offs))
+    grid_wrong = far and occ_right < 0.5
+    marker_misnamed = sum(1 for o in offs if o > 0) if not grid_wrong else 0
     placed = {f["id"]: parse_sq(f["at"]) for f in js["figures"] if f.get("at")}
     moved_silent = sum(1 for i, t in true_at.items() if t != old_at[i] and placed.get(i) == old_at[i]
                        and old_at[i] not in listed)
     res.update(wrong=len(wrong), false_occ=fo, missed=mi, misnamed=mn, wrong_squares=wrong, listed=listed,
-               grid_wrong=grid_wrong, marker_offsets=offs, moved_silent=moved_silent,
+               grid_wrong=grid_wrong, marker_offsets=offs, marker_misnamed=marker_misnamed,
+               occupied_right=round(occ_right, 3), moved_silent=moved_silent,
                more_uncertain=js.get("more_uncertain", 0), seconds=js.get("seconds"))
     return res
 
@@ -325,6 +334,7 @@ def run_scene(seed: int, width: int, out: Path, env: dict[str, str], log: list[d
         extra = ["--reference", str(ref)] if mode == "ref" and ref.exists() else []
         rc, js, wall, cpu = cli(["photo", "detect", str(paths["photo"]), "-p", str(paths["stale"]), *extra, "--json"],
                                 env, log)
+        (out / f"{stem}.{mode}.detect.json").write_text(json.dumps(js, indent=1))  # to look at a case again
         if rc not in (0, 2):
             rec["failures"].append(f"photo detect ({mode}) exit {rc}")
         d = score_detect(js, rc, truth, record)
@@ -407,7 +417,9 @@ def report(recs: list[dict[str, Any]]) -> str:
             L.append(f"   {s}: {e}")
         gw = [r["scene"] for r, d in zip(recs, ds, strict=True) if d.get("grid_wrong")]
         nm = sum(len(d.get("marker_offsets", [])) for d in ds)
-        L.append(f"wrong grid: {len(gw)} {gw} (marker-read figures: {nm}; a photo with none cannot show it)")
+        mm = [(r["scene"], d.get("marker_misnamed", 0)) for r, d in zip(recs, ds, strict=True) if d.get("marker_misnamed")]
+        L.append(f"wrong grid: {len(gw)} {gw} (marker-read figures: {nm}; a photo with none cannot show it); "
+                 f"figures named 'by marker' on a square other than their own while the grid holds: {mm}")
         walls = [d["wall"] for d in ds]
         cpus = [d["cpu"] for d in ds]
         own = [d["seconds"] for _, d in ans if d.get("seconds") is not None] or [0.0]

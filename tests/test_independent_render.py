@@ -101,8 +101,14 @@ def test_the_bench_scores_a_hand_written_answer() -> None:
              "occupied": ["B1", "D1", "C2", "D2", "C3", "D3"], "uncertain": [{"square": "D1", "confidence": 0.5}]}
     s = independent.score_detect(stale, 0, truth, record)
     assert (s["wrong"], s["false_occ"], s["missed"], s["moved_silent"], s["grid_wrong"]) == (3, 2, 1, 1, False)
-    far = {"grid_found": True, "figures": [{"id": "a", "at": "D3", "by": "marker"}], "occupied": ["D3"]}
+    # the marker-named figure three squares off and the occupied squares wrong: the grid is wrong
+    far = {"grid_found": True, "figures": [{"id": "a", "at": "D1", "by": "marker"}], "occupied": ["D1", "B3"]}
     assert independent.score_detect(far, 0, truth, record)["grid_wrong"]
+    # the occupied squares right, the marker-named figure on another figure's square: a wrong name
+    swapped = {"grid_found": True, "figures": [{"id": "a", "at": "C2", "by": "marker"}],
+               "occupied": ["A1", "C2", "D2", "C3", "D3"]}
+    s = independent.score_detect(swapped, 0, truth, record)
+    assert (s["grid_wrong"], s["marker_misnamed"]) == (False, 1)
     refused = independent.score_detect({"grid_found": False, "error": "no grid"}, 2, truth, record)
     assert (refused["answered"], refused["wrong"], refused["missed"]) == (False, 5, 5)
     check = {"rows": [{"figure": "a", "game": "B1", "photo": "B1", "verdict": "agree"},
