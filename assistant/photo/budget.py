@@ -44,8 +44,11 @@ DETAIL_SIDE = 800
 #: generated photos of real tables 1.46-2.85 (any look, tilt, art and size, 800 to 4000 px), a
 #: white sheet of printed markers 1.88; uniform noise 0.06-0.07 (JPEG-compressed too), noise
 #: blurred by a 1-pixel Gaussian 0.12, noise enlarged four times 0.22 (eight times: 1.13, and
-#: ArUco's work on grain that coarse is small)
-MIN_STRUCTURE = 0.5
+#: ArUco's work on grain that coarse is small). Photos from an independent renderer
+#: (bench/independent) of maps with fine-grained art -- a starfield, speckled lava -- measured
+#: 0.42-0.49 and were refused as structureless at 0.5 though their corner markers read plainly;
+#: 0.3 keeps every noise image out with room
+MIN_STRUCTURE = 0.3
 #: the candidates (quadrilaterals ArUco decodes) a harder marker search may be handed before the
 #: searches after it are skipped. Measured: at most 481 on generated photos (the upscaled pass of
 #: a photo without corner markers); 3,867 on noise enlarged four times, 17,007 on raw noise
