@@ -6,6 +6,7 @@ than the marker search's copy is not searched twice over; a grate floor's printe
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -274,7 +275,7 @@ def test_a_second_lattice_as_clear_as_the_first_is_refused() -> None:
 def _independent_lattice(scene: Any, empty: bool) -> np.ndarray:
     """Where the independent renderer (bench/independent/render.py) puts the map's lattice points
     in its photo: its own camera's projection and lens, rows of ``cols`` + 1 points."""
-    import render  # noqa: PLC0415  (bench/independent, put on the path by the caller)
+    import render  # bench/independent, put on the path by the caller (not a package)
 
     cam = scene.cam_empty if empty else scene.cam
     pose = render._pose(cam, scene.spec, scene.look, np.random.default_rng(cam.seed))  # render()'s first draws
@@ -297,10 +298,8 @@ def test_an_independent_photo_gives_the_grid_printed_inside_the_sheets_margin(mo
     one 0.24 squares off at a corner); now each grid the
     printed lines give lies within 0.08 squares of the renderer's own lattice (either way round:
     the empty map's orientation is another matter)."""
-    from pathlib import Path  # noqa: PLC0415
-
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
-    import render  # noqa: PLC0415
+    import render  # bench/independent is not a package: on the path only for this test
 
     scene = render.make_scene(207, width=2400)
     img = render.render(scene, empty=True)

@@ -645,16 +645,18 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
     must then pass the outline's own test (:func:`_lines_on_lattice`). Returns the homography
     (small image -> board), the lines' polarity and their combs; None when no such grid stands."""
     T = TOP
-    best: tuple[float, np.ndarray, bool] | None = None
+    best: tuple[float, np.ndarray, bool, list[LineComb]] | None = None
     for light in (False, True):
         d = _ink_view(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), light).astype(np.float32)
         width = T // 4 * 2 + 1
-        found = []
+        found: list[tuple[float, float]] = []
         for axis, n in ((0, cols), (1, rows)):
             across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-            profile = np.clip(np.median(d - across, axis=axis), 0, None)
-            found.append(_inset_axis(profile, n))
-        if found[0] is None or found[1] is None:
+            axis_lines = _inset_axis(np.clip(np.median(d - across, axis=axis), 0, None), n)
+            if axis_lines is None:
+                break
+            found.append(axis_lines)
+        if len(found) < 2:
             continue
         (ax, px), (ay, py) = found
         A = np.array([[1 / px, 0, -ax / px], [0, 1 / py, -ay / py], [0, 0, 1]])
@@ -664,7 +666,7 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
         combs = line_periods(gray, H, cols, rows, light)
         if not _lines_on_lattice(combs):
             continue
-        strength = sum(c.at_one for c in combs)
+        strength = float(sum(c.at_one for c in combs))
         if best is None or strength > best[0]:
             best = (strength, H, light, combs)
     if best is None:
