@@ -560,8 +560,8 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             H_small = np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32)))
             if k < 2:
                 # the grid inside the outline, wherever its margin puts it (none included): a
-                # margin of a tenth of a square still passes the outline's own lattice below, a
-                # tenth of a square off; a half turn (k + 2) is the same lattice
+                # margin of 0.13 squares still passed the outline's own lattice test below, and the
+                # grid then stood 0.24 squares off at a corner; a half turn (k + 2) is the same lattice
                 found = _inset_grid(gray, H_small, cols, rows)
                 if found is not None:
                     H_in, light, combs = found
@@ -591,8 +591,9 @@ INSET_SUPPORT = 0.3
 #: more from the best one's) must be, per axis (ink on its lines beyond mid-square's): a floor's
 #: own tiles of the grid's period make a second lattice, and a faint printed grid can be the
 #: weaker of the two (independent sci-fi photo s0210: the tiles' lattice, 0.33 squares off the
-#: grid, carried 2-3 times the grid's ink). Measured: right lattices' best rivals 0.01-0.25 of
-#: them, the tiles' over the grid 0.36-0.46
+#: grid, carried 2-3 times the grid's ink). Measured on independent photos: the grid's lattice
+#: over its best rival mostly 0.01-0.25 (once 0.33: refused, the grid found from another outline),
+#: the tiles' lattice over the grid's 0.36-0.46
 INSET_RIVAL = 0.3
 
 
