@@ -137,6 +137,11 @@ class GridMismatchError(Exception):
     """The printed grid lines do not lie where the corner markers put them (the message says how far)."""
 
 
+class UnconfirmedMarkersError(GridMismatchError):
+    """Two corner markers are seen and the printed lines near their grid do not confirm it: the
+    grid may still be found from the printed lines alone, where it then agrees with them."""
+
+
 #: the printed grid's period along an axis, in the map's squares, may differ from 1 by this much
 #: (a map one square larger or smaller than the position's, on 20 squares, is 5 % off)
 PERIOD_TOLERANCE = 0.035
@@ -292,7 +297,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     if len(b) < max(8, 0.3 * lattice):
         if grid.corner_markers >= 3:
             return _unconfirmed(gray, light, grid, scale, cols, rows)
-        raise GridMismatchError(
+        raise UnconfirmedMarkersError(
             _(
                 "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "
                 "the map whole)"
@@ -317,7 +322,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return _unconfirmed(gray, light, grid, scale, cols, rows)
-    raise GridMismatchError(
+    raise UnconfirmedMarkersError(
         _(
             "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the "
             "map whole)"
