@@ -22,7 +22,7 @@ from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Position
 from .bases import fused_probabilities
-from .board import Grid, NotAMapError, find_grid
+from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
 from .markers import MAX_SIDE as MARKER_SIDE
@@ -191,8 +191,18 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         _note_readings(readings, [m for m in extra if any(k.id == m.id for k in markers)])
         if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
             break
-    from .lines import GridMismatchError, UnorientedGridError, check_with_lines, find_grid_from_lines
+    from .lines import (
+        ANCHOR_TOLERANCE,
+        GridMismatchError,
+        UnconfirmedMarkersError,
+        UnorientedGridError,
+        check_with_lines,
+        find_grid_from_lines,
+    )
 
+    # two corner markers the printed lines near their grid do not confirm: the grid the printed
+    # lines give alone is taken where it puts both markers' map corners where they stand
+    unconfirmed: tuple[Grid, UnconfirmedMarkersError] | None = None
     try:
         # within the work budget, or the first readings stand; not charged: it runs only when three or
         # more markers were read, which give the grid, and the printed-lines search is not needed
@@ -200,7 +210,12 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             markers = _best_readings(markers, readings, cols, rows)
         grid = find_grid(markers, cols, rows)
         if grid is not None:  # the markers' grid must agree with the printed lines
-            grid = check_with_lines(image, grid, cols, rows)
+            try:
+                grid = check_with_lines(image, grid, cols, rows)
+            except UnconfirmedMarkersError as exc:
+                if grid.corner_markers != 2:
+                    raise
+                unconfirmed, grid = (grid, exc), None
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
@@ -209,8 +224,10 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         try:
             grid = find_grid_from_lines(image, pos, markers, reference)
         except UnorientedGridError as exc:
-            raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
+            raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
+    if unconfirmed is not None and (grid is None or anchor_offset(unconfirmed[0], grid.H) > ANCHOR_TOLERANCE):
+        raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1]))
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
         why = budget.explain()

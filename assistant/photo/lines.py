@@ -137,6 +137,11 @@ class GridMismatchError(Exception):
     """The printed grid lines do not lie where the corner markers put them (the message says how far)."""
 
 
+class UnconfirmedMarkersError(GridMismatchError):
+    """Two corner markers are seen and the printed lines near their grid do not confirm it: the
+    grid may still be found from the printed lines alone, where it then agrees with them."""
+
+
 #: the printed grid's period along an axis, in the map's squares, may differ from 1 by this much
 #: (a map one square larger or smaller than the position's, on 20 squares, is 5 % off)
 PERIOD_TOLERANCE = 0.035
@@ -292,7 +297,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     if len(b) < max(8, 0.3 * lattice):
         if grid.corner_markers >= 3:
             return _unconfirmed(gray, light, grid, scale, cols, rows)
-        raise GridMismatchError(
+        raise UnconfirmedMarkersError(
             _(
                 "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "
                 "the map whole)"
@@ -317,7 +322,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return _unconfirmed(gray, light, grid, scale, cols, rows)
-    raise GridMismatchError(
+    raise UnconfirmedMarkersError(
         _(
             "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the "
             "map whole)"
@@ -539,40 +544,177 @@ def _lines_on_lattice(combs: list[LineComb]) -> bool:
 
 def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
     """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
-    fits: the rules model orients them), refined by the lines' crossings where enough are found."""
+    fits: the rules model orients them), refined by the lines' crossings where enough are found.
+    An outline that is the sheet's edge (or its art's), a margin outside the grid's own frame,
+    has the printed grid inside it (:func:`_inset_grid`)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
-    S = np.diag([scale, scale, 1.0])
-    lattice = (cols + 1) * (rows + 1)
     grids: list[Grid] = []
+
+    def keep(grid: Grid | None) -> None:
+        if grid is not None and not any(_same_grid(grid, g, cols, rows) for g in grids):
+            grids.append(grid)
+
+    # a half turn of the map: the same lattice, its squares named from the other corner
+    half_turn = np.array([[-1.0, 0, cols], [0, -1.0, rows], [0, 0, 1]])
     for quad in _outline_quads(small):
         centre = quad.mean(axis=0)
         quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+        side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
+        inset_found: set[int] = set()
         for k in range(4):
             H_small = np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32)))
+            if k < 2:
+                # the grid inside the outline, wherever its margin puts it (none included): a
+                # margin of 0.13 squares still passed the outline's own lattice test below, and the
+                # grid then stood 0.24 squares off at a corner; a half turn (k + 2) is the same lattice
+                found = _inset_grid(gray, H_small, cols, rows)
+                if found is not None:
+                    H_in, light, combs = found
+                    grid = _refined_grid(gray, H_in, light, combs, cols, rows, scale, side_px)
+                    keep(grid)
+                    keep(replace(grid, H=half_turn @ grid.H))
+                    inset_found.add(k)
+            if k % 2 in inset_found:
+                continue
             # dark lines, or light ones on a dark floor (looked for only where dark ones do not fit)
             light, combs = False, line_periods(gray, H_small, cols, rows)
             if not _lines_on_lattice(combs):
                 light, combs = True, line_periods(gray, H_small, cols, rows, light=True)
                 if not _lines_on_lattice(combs):
                     continue
-            side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
-            err = max(abs(c.phase) for c in combs) * side_px  # how far the lines lie off the lattice
-            b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
-            if len(b) >= max(12, 0.2 * lattice):
-                agree = np.linalg.norm(cv2.perspectiveTransform(i[None], H_small)[0] - b, axis=1) < 0.12
-                if agree.sum() >= max(12, 0.2 * lattice):
-                    H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
-                    corners_then = cv2.perspectiveTransform(board_corners[None].astype(np.float64), np.linalg.inv(H_small))[0]
-                    if H is not None and mask.sum() >= 12:
-                        moved = cv2.perspectiveTransform(corners_then[None], H)[0] - board_corners
-                        if float(np.max(np.linalg.norm(moved, axis=1))) <= ANCHOR_TOLERANCE:
-                            inl = mask.ravel() > 0
-                            back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
-                            H_small, err = H, float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
-            grid = Grid(H_small @ S, err, 0)
-            if not any(_same_grid(grid, g, cols, rows) for g in grids):
-                grids.append(grid)
+            keep(_refined_grid(gray, H_small, light, combs, cols, rows, scale, side_px))
     return grids
+
+
+#: how far (squares of the outline) the printed grid's first line may lie inside an outline that
+#: is the sheet's (or its art's) edge: printed maps leave 0-15 mm (0-0.6 squares) of margin
+INSET_MARGIN = 0.8
+#: how clearly the printed lines must stand on the inset lattice: (ink on its lines - ink
+#: mid-square) / (both), per axis, as :data:`MIN_LINE_SUPPORT`
+INSET_SUPPORT = 0.3
+#: how much weaker any other inset lattice (its first and last lines a quarter of a square or
+#: more from the best one's) must be, per axis (ink on its lines beyond mid-square's): a floor's
+#: own tiles of the grid's period make a second lattice, and a faint printed grid can be the
+#: weaker of the two (independent sci-fi photo s0210: the tiles' lattice, 0.33 squares off the
+#: grid, carried 2-3 times the grid's ink). Measured on independent photos: the grid's lattice
+#: over its best rival mostly 0.01-0.25 (once 0.33: refused, the grid found from another outline),
+#: the tiles' lattice over the grid's 0.36-0.46
+INSET_RIVAL = 0.3
+
+
+def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
+    """Where ``n`` + 1 evenly spaced printed lines lie in one axis's line profile (:data:`TOP`
+    samples to a unit of the outline, ``n`` units long): the first line's place and their spacing,
+    in outline units. The lattice must stand clearly on the lines (:data:`INSET_SUPPORT`) and
+    alone (:data:`INSET_RIVAL`); None otherwise."""
+    f = cv2.GaussianBlur(profile.astype(np.float64)[None], (0, 0), 1.5).ravel()
+    # each line against the strongest ink within a square and a half of it: light falling off
+    # across the map leaves the lines at one end a fifth as dark as at the other, and a lattice
+    # must not pivot on the dark end's lines (a floor of no lines stays faint: its local
+    # strongest is held to a tenth of the clearest line's)
+    near = cv2.dilate(f[None].astype(np.float32), np.ones((1, int(1.5 * TOP) | 1), np.uint8)).ravel().astype(np.float64)
+    f = f / np.maximum(near, 0.1 * float(np.percentile(f, 99)) + 1e-6)
+    x = np.arange(len(f)) / TOP
+    firsts = np.arange(-0.05, INSET_MARGIN + 1e-9, 0.5 / TOP)
+    spacings = np.arange((n - 2 * INSET_MARGIN) / n, 1 + 0.05 / n + 1e-12, 0.5 / (TOP * n))
+    k = np.arange(n + 1)
+    at = firsts[:, None, None] + k[None, None, :] * spacings[None, :, None]
+    fits = at[..., -1] <= n + 0.05  # the last line inside the outline
+    # a low quantile of the lines' ink, the median of mid-square's: the sheet's edge (or a rim's)
+    # makes the strongest "lines" of all, at the ends, and a lattice must neither be pulled onto
+    # them nor drift across the map on a few lines: three in four of its lines must show
+    on = np.quantile(np.interp(at, x, f, left=0.0, right=0.0), 0.25, axis=2)
+    mid = np.median(np.interp(at[..., :-1] + spacings[None, :, None] / 2, x, f, left=0.0, right=0.0), axis=2)
+    # the lattice with the most ink on its lines beyond mid-square (the ratio alone would also
+    # favour a lattice that meets two lines and nothing else)
+    excess = np.where(fits, on - mid, -np.inf)
+    i, j = np.unravel_index(int(np.argmax(excess)), excess.shape)
+    best = float(excess[i, j])
+    if (on[i, j] - mid[i, j]) / max(1e-6, on[i, j] + mid[i, j]) < INSET_SUPPORT:
+        return None
+    # any lattice whose first and last lines both lie a quarter of a square or more from the best
+    # one's (a lattice sharing one of them drifts off the lines gradually, no rival)
+    first, spacing = float(firsts[i]), float(spacings[j])
+    shift = np.minimum(np.abs(firsts[:, None] - first), np.abs(firsts[:, None] + n * spacings[None, :] - first - n * spacing))
+    rivals = excess[shift >= 0.25]
+    if len(rivals) and float(rivals.max()) > INSET_RIVAL * best:
+        return None
+    return first, spacing
+
+
+def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool, list[LineComb]] | None:
+    """The printed grid inside an outline whose own lattice the lines do not fall on: the sheet's
+    edge, or its art's, with a margin round the grid (the project's own maps print the grid to
+    the edge; many printed maps do not). Seen through the outline, each axis's line profile (as
+    :func:`line_periods`) is searched for ``cols`` + 1 (``rows`` + 1) evenly spaced lines
+    (:func:`_inset_axis`); dark lines or light ones, whichever stand more clearly. The grid found
+    must then pass the outline's own test (:func:`_lines_on_lattice`). Returns the homography
+    (small image -> board), the lines' polarity and their combs; None when no such grid stands."""
+    T = TOP
+    best: tuple[float, np.ndarray, bool, list[LineComb]] | None = None
+    for light in (False, True):
+        d = _ink_view(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), light).astype(np.float32)
+        width = T // 4 * 2 + 1
+        found: list[tuple[float, float]] = []
+        for axis, n in ((0, cols), (1, rows)):
+            across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
+            axis_lines = _inset_axis(np.clip(np.median(d - across, axis=axis), 0, None), n)
+            if axis_lines is None:
+                break
+            found.append(axis_lines)
+        if len(found) < 2:
+            continue
+        (ax, px), (ay, py) = found
+        A = np.array([[1 / px, 0, -ax / px], [0, 1 / py, -ay / py], [0, 0, 1]])
+        # refined by the lines' crossings first (a lens bends the lines a little off the one
+        # homography the profiles give), then checked as an outline's own lattice is
+        H = _refined_homography(gray, A @ H_outline, light, cols, rows)
+        combs = line_periods(gray, H, cols, rows, light)
+        if not _lines_on_lattice(combs):
+            continue
+        strength = float(sum(c.at_one for c in combs))
+        if best is None or strength > best[0]:
+            best = (strength, H, light, combs)
+    if best is None:
+        return None
+    _s, H, light, combs = best
+    return H, light, combs
+
+
+def _refined_grid(gray: np.ndarray, H_small: np.ndarray, light: bool, combs: list[LineComb], cols: int, rows: int, scale: float, side_px: float) -> Grid:
+    """An outline's grid (``H_small``: small image -> board) refined by the printed lines'
+    crossings where enough of them agree with it."""
+    H, err = _refined(gray, H_small, light, cols, rows, scale)
+    if err is None:
+        err = max(abs(c.phase) for c in combs) * side_px  # how far the lines lie off the lattice
+    return Grid(H @ np.diag([scale, scale, 1.0]), err, 0)
+
+
+def _refined_homography(gray: np.ndarray, H_small: np.ndarray, light: bool, cols: int, rows: int) -> np.ndarray:
+    return _refined(gray, H_small, light, cols, rows, 1.0)[0]
+
+
+def _refined(gray: np.ndarray, H_small: np.ndarray, light: bool, cols: int, rows: int, scale: float) -> tuple[np.ndarray, float | None]:
+    """``H_small`` (small image -> board) refitted to the crossings of the printed lines that lie
+    near its lattice (within 0.12 squares), where enough do and the fit moves no map corner
+    more than :data:`ANCHOR_TOLERANCE`; with the refit's mean reprojection error (full-size
+    pixels), None when unchanged."""
+    board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
+    lattice = (cols + 1) * (rows + 1)
+    err: float | None = None
+    b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
+    if len(b) >= max(12, 0.2 * lattice):
+        agree = np.linalg.norm(cv2.perspectiveTransform(i[None], H_small)[0] - b, axis=1) < 0.12
+        if agree.sum() >= max(12, 0.2 * lattice):
+            H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
+            corners_then = cv2.perspectiveTransform(board_corners[None].astype(np.float64), np.linalg.inv(H_small))[0]
+            if H is not None and mask.sum() >= 12:
+                moved = cv2.perspectiveTransform(corners_then[None], H)[0] - board_corners
+                if float(np.max(np.linalg.norm(moved, axis=1))) <= ANCHOR_TOLERANCE:
+                    inl = mask.ravel() > 0
+                    back = cv2.perspectiveTransform(b[agree][inl][None], np.linalg.inv(H))[0]
+                    H_small, err = H, float(np.mean(np.linalg.norm(back - i[agree][inl], axis=1)) / scale)
+    return H_small, err
 
 
 def _same_grid(a: Grid, b: Grid, cols: int, rows: int) -> bool:
