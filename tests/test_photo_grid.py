@@ -336,3 +336,7 @@ def test_two_corner_markers_the_lines_cannot_confirm_give_way_to_the_printed_gri
     board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
     assert float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1
+    # and the answer says so: not "no corner markers", the two seen being on their corners
+    from assistant.photo import detect
+
+    assert "which put the 2 corner markers seen on their corners" in detect(img, load_position(record)).notes[0]

@@ -387,7 +387,15 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     placed = place(pos, scores, seen, nowhere)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
-    if by_lines:
+    corners_seen = len({m.id for m in markers if m.id < 4})
+    if by_lines and corners_seen:  # two markers the lines near their grid did not confirm (locate_grid)
+        notes.insert(
+            0,
+            _("grid found from the printed lines, which put the {n} corner markers seen on their corners; which way round it lies was chosen by {how}").format(
+                n=corners_seen, how=_(grid.oriented_by or N_("the map's terrain"))
+            ),
+        )
+    elif by_lines:
         notes.insert(
             0,
             _("grid found from the printed lines (no corner markers); which way round it lies was chosen by {how}").format(
