@@ -183,7 +183,10 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
 def _runs(masks: dict[str, np.ndarray], shape: tuple[int, int]) -> dict[str, np.ndarray]:
     """Each mask's pixels that lie in a run of ``shape`` (rows, columns) pixels all in the mask."""
     kernel = np.ones(shape, np.uint8)
-    return {k: cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool) for k, m in masks.items()}
+    # a faint or slightly slanted border steps between neighbouring rows (columns): the run is
+    # looked for in the mask widened by a pixel across the line, and kept where the mask is
+    wide = np.ones((3, 1) if shape[0] == 1 else (1, 3), np.uint8)
+    return {k: m & cv2.morphologyEx(cv2.dilate(m.astype(np.uint8), wide), cv2.MORPH_OPEN, kernel).astype(bool) for k, m in masks.items()}
 
 
 def _side_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float) -> float:
