@@ -104,6 +104,45 @@ def test_lava_art_and_a_colour_cast() -> None:
         assert r.edges == {}
 
 
+CARPET, RING = (30, 30, 170), (20, 15, 15)
+
+
+def test_a_red_carpet_is_not_walls() -> None:
+    """A floor printed red with dark rings all over (the art's colour is the walls' colour)
+    has no wall: a border is a line the squares' middles do not have. The one wall, outlined and
+    filled dark, and the green low object are read; every other square is open."""
+    img = board(CARPET)
+    for y in range(PX // 4, ROWS * PX, PX // 2):  # the carpet's pattern: dark rings, two a square each way
+        for x in range(PX // 4, COLS * PX, PX // 2):
+            cv2.circle(img, (x, y), 7, RING, 3)
+    inset_outline(img, 5, 1, 6, 2, GREEN)  # F2..G3 low
+    img[PX * 4 + 4:PX * 5 - 4, PX * 2 + 4:PX * 3 - 4] = (60, 60, 60)  # C5: a dark wall block...
+    inset_outline(img, 2, 4, 2, 4, (60, 60, 235))  # ...outlined in a brighter red than the carpet
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"F2": "low", "G2": "low", "F3": "low", "G3": "low", "C5": "wall"}
+    assert r.edges == {}
+
+
+def test_orange_cracks_and_yellow_specks_are_art() -> None:
+    """Lava crossed by thin orange cracks, grass sprinkled with yellow specks: short strokes in the
+    printed colours, running every way, are art; the outlined areas are read whole, the rest open."""
+    rng = np.random.default_rng(5)
+    lava = board((20, 30, 90))
+    for _ in range(120):  # cracks: short thin orange polylines every which way
+        p = rng.integers(0, [COLS * PX, ROWS * PX])
+        pts = [p + rng.integers(-12, 13, 2) * k for k in range(3)]
+        cv2.polylines(lava, [np.array(pts, np.int32)], False, ORANGE, 1)
+    inset_outline(lava, 1, 1, 2, 2, YELLOW)  # B2..C3 difficult
+    grass = board((40, 140, 90))
+    for _ in range(1500):  # specks of a yellow flower, one to three pixels
+        x, y = rng.integers(0, [COLS * PX, ROWS * PX])
+        grass[y:y + rng.integers(1, 3), x:x + rng.integers(1, 4)] = YELLOW
+    inset_outline(grass, 1, 1, 2, 2, ORANGE)  # B2..C3 pit
+    for img, kind in ((lava, "difficult"), (grass, "pit")):
+        r = read_map(img, COLS, ROWS, PX)
+        assert r.squares == {s: kind for s in ("B2", "C2", "B3", "C3")}, kind
+
+
 def test_a_broken_outline_is_listed_to_confirm() -> None:
     img = board()
     # three sides of E4 outlined green, the fourth not at all: no closed outline, so no terrain,

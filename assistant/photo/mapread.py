@@ -13,9 +13,16 @@ So the reading works on the lines, not the fill:
 2. **Strokes**: a stroke is a thin line whose colour stands out from the floor around it. The
    floor is the median of a half-square window (wider than any border, narrower than a square),
    so fills and floor art are background; a stroke pixel's printed colour is estimated from how
-   it departs from that background, and named by the nearest printed colour.
+   it departs from that background, and named by the nearest printed colour. A border is a
+   line, long along its run: stroke pixels in no run of an eighth of a square along the line
+   (specks of grass, a JPEG's colour fringe) are dropped.
 3. **Outlines**: every square side is scored by how much of its length a stroke of each colour
-   runs along (on the grid line or just inside either square). Squares that cannot be reached
+   runs along (on the grid line or just inside either square), less what the same measurement
+   finds through the middle of the squares beside it, where no border runs: a floor printed in
+   a terrain's colour (a red carpet, orange lava cracks) is art there as much as at the side,
+   and so is no outline (CONTRACT §4: terrain is printed as border lines, not by the art's
+   colour). Walls and doors on the grid lines are measured the same way, less also what the
+   map's typical grid line shows (its own ink). Squares that cannot be reached
    from outside the map without crossing a stroke lie inside an outline; each such area takes
    the colour of the strokes around it, so an area outlined once is read whole.
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
@@ -168,23 +175,57 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
         two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx))
         return {k: one[k] & two[k] for k in one}
 
-    return across(d, 0), across(0, d), checked
+    # a border is a line, long along its run; specks of art and a JPEG's colour fringes are short
+    run = max(3, px // 8)
+    return _runs(across(d, 0), (1, run)), _runs(across(0, d), (run, 1)), checked
+
+
+def _runs(masks: dict[str, np.ndarray], shape: tuple[int, int]) -> dict[str, np.ndarray]:
+    """Each mask's pixels that lie in a run of ``shape`` (rows, columns) pixels all in the mask."""
+    kernel = np.ones(shape, np.uint8)
+    # a faint or slightly slanted border steps between neighbouring rows (columns): the run is
+    # looked for in the mask widened by a pixel across the line, and kept where the mask is
+    wide = np.ones((3, 1) if shape[0] == 1 else (1, 3), np.uint8)
+    return {k: m & cv2.morphologyEx(cv2.dilate(m.astype(np.uint8), wide), cv2.MORPH_OPEN, kernel).astype(bool) for k, m in masks.items()}
 
 
 def _side_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float) -> float:
     """How much of the middle of edge ``e``'s length has a stroke pixel within ``reach`` squares
     of the grid line (either side)."""
+    return _cover_at(mask, e.axis, e.y * px, e.x * px, px, reach, middle)
+
+
+def _art_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float, cols: int, rows: int) -> float:
+    """How much the same measurement as :func:`_side_cover` finds on a line through the middle of
+    the squares on either side of edge ``e``, the smaller of the two: no border runs there (a
+    border runs on the grid line or just inside it), so what is found there is the floor's art.
+    A floor printed with that colour (a red carpet, orange lava cracks, yellow-green grass) lights
+    a side as much as a border does; a side outlines only by what it has beyond its squares' art."""
+    half = px // 2
+    found = []
+    for sq in e.squares:
+        if not (0 <= sq.col < cols and 0 <= sq.row < rows):
+            continue
+        if e.axis == "H":
+            y, x = sq.row * px + half, e.x * px
+            found.append(_cover_at(mask, "H", y, x, px, reach, middle))
+        else:
+            y, x = e.y * px, sq.col * px + half
+            found.append(_cover_at(mask, "V", y, x, px, reach, middle))
+    return min(found, default=0.0)
+
+
+def _cover_at(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float, middle: float) -> float:
+    """How much of the middle (``middle`` of its length) of a line one square long, starting at
+    pixel (``x``, ``y``) and running across (``axis`` "H") or down the map, has a stroke pixel
+    within ``reach`` squares of it (either side)."""
     h, w = mask.shape
     r = max(1, int(round(reach * px)))
     lo, hi = int(px * (1 - middle) / 2), int(px * (1 + middle) / 2)
-    if e.axis == "H":
-        y, x = e.y * px, e.x * px
-        strip = mask[max(0, y - r): min(h, y + r + 1), x + lo: x + hi]
-        along = strip.any(axis=0)
+    if axis == "H":
+        along = mask[max(0, y - r): min(h, y + r + 1), x + lo: x + hi].any(axis=0)
     else:
-        y, x = e.y * px, e.x * px
-        strip = mask[y + lo: y + hi, max(0, x - r): min(w, x + r + 1)]
-        along = strip.any(axis=1)
+        along = mask[y + lo: y + hi, max(0, x - r): min(w, x + r + 1)].any(axis=1)
     return float(along.mean()) if along.size else 0.0
 
 
@@ -202,7 +243,9 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     on_across, on_down, _checked = stroke_masks(top, px, by_light=False)
     on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
-    cover = {e: {k: _side_cover(masks[e][k], e, px, 0.22, 0.6) for k in TERRAIN} for e in edges}
+    # less what the same measurement finds through the middle of the squares beside (the floor's art)
+    cover = {e: {k: max(0.0, _side_cover(masks[e][k], e, px, 0.22, 0.6) - _art_cover(masks[e][k], e, px, 0.22, 0.6, cols, rows))
+                 for k in TERRAIN} for e in edges}
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
     # 3. outlines: flood from outside the map; what no path reaches lies inside an outline
     inside = np.ones((rows, cols), bool)
@@ -279,13 +322,21 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                     res.unsure[sq.name] = _("a {kind} outline around it does not close").format(kind=k)
                     break
     # 4. walls and doors on the grid lines
-    for e in edges:
-        if not all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares):
-            continue  # the map's own edge: nothing lies beyond it, and the photo's table may show there
+    inner = [e for e in edges if all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares)]
+    # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
+    raw = {e: (_side_cover(on_line[e]["wall"], e, px, 0.05, 0.6), _side_cover(on_line[e]["door"], e, px, 0.1, 0.8)) for e in inner}
+    # what the map's typical grid line shows already is the grid line's own ink (a bluish or
+    # reddish print, a JPEG's colour fringe along it): walls and doors are a few lines, so the
+    # median line has none
+    line_w = float(np.median([v[0] for v in raw.values()])) if raw else 0.0
+    line_d = float(np.median([v[1] for v in raw.values()])) if raw else 0.0
+    for e in inner:
         if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
-        fw = _side_cover(on_line[e]["wall"], e, px, 0.05, 0.6)
-        fd = _side_cover(on_line[e]["door"], e, px, 0.1, 0.8)
+        # less the art through the squares' middles, as for the outlines (a red carpet is no
+        # wall), or the typical grid line's, whichever is more
+        fw = max(0.0, raw[e][0] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
+        fd = max(0.0, raw[e][1] - max(line_d, _art_cover(on_line[e]["door"], e, px, 0.1, 0.8, cols, rows)))
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
         if fw >= WALL_LINE and fw >= fd and red_leads:
