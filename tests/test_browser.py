@@ -104,6 +104,16 @@ def _initiative(page: Any, rolls: dict[str, str]) -> None:
         page.fill(f'#initiative-form input[data-side="{side}"]', roll)
     page.click("#b-init-record")
     page.wait_for_selector("#message.ok")
+    _settled(page)
+
+
+def _settled(page: Any) -> None:
+    """Wait until the page shows the game's current version with no redraw in flight: a tap
+    that lands while the board is being replaced (the change's own news arriving after the
+    record's reply) may find no figure under it."""
+    version = page.evaluate("fetch('api/version').then((r) => r.json()).then((j) => j.version)")
+    page.wait_for_function(
+        "(v) => document.body.dataset.synced === String(v) && document.body.dataset.syncing !== 'yes'", arg=version)
 
 
 def test_select_a_figure_and_read_its_targets(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:

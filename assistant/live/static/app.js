@@ -712,15 +712,19 @@ async function refreshLog() {
 let syncing = null, again = false;
 async function sync() {
   if (syncing) { again = true; return syncing; }
+  document.body.dataset.syncing = "yes";
   syncing = (async () => {
     do {
       again = false;
+      const version = window.tableSync.version;
       if ($("verdict")) $("verdict").classList.add("stale");
       await refreshStatus();
       await Promise.all([drawBoard(), refreshLog(), S.mine && S.target ? showPair() : (S.mine ? showTargets() : null)]);
+      // data-synced: the game's version the page now shows (the browser tests wait for a settled page)
+      if (version !== null) document.body.dataset.synced = String(version);
     } while (again);
   })();
-  try { await syncing; } finally { syncing = null; }
+  try { await syncing; } finally { syncing = null; document.body.dataset.syncing = "no"; }
 }
 
 prepareBoard();
