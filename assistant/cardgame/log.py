@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError, NotationError, UnknownNameError
-from ..game.store import Event, GameFileError, GameStore, check_shapes, undo_target, undone_seqs
+from ..game.store import Event, GameFileError, GameStore, check_shapes, export_chain, undo_target, undone_seqs
 from ..i18n import _
 from .plugin import CardGame
 
@@ -188,6 +188,7 @@ class CardGameLog:
                             for e in entries
                         ],
                         "final": self.rules.summary(table),
+                        "chain": export_chain(entries[-1].event, self.game)[0],
                     },
                     indent=2,
                     ensure_ascii=False,
@@ -202,5 +203,6 @@ class CardGameLog:
             over = f" **override:** {e.event.override}" if e.event.override else ""
             lines.append(f"{e.event.seq}. `{e.command}`{mark}{over}")
             lines += [f"   - {s}" for s in e.said]
-        lines += ["", "## Final table", "", "```", *self.rules.describe(table), "```", ""]
+        lines += ["", "## Final table", "", "```", *self.rules.describe(table), "```"]
+        lines += [*export_chain(entries[-1].event, self.game)[1], ""]
         return "\n".join(lines)

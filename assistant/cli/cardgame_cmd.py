@@ -20,7 +20,7 @@ from ..commands.games import card_game_names
 from ..errors import AmbiguousNameError, AssistantError, UnknownNameError
 from ..i18n import _
 from ..yamlio import dump_yaml, parse_yaml, read_text
-from .common import find, run, session
+from .common import HeadOpt, find, run, session
 from .output import JsonOpt, edge, emit_json, err, out, write_or_print
 
 GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
@@ -141,6 +141,11 @@ def export(
         write_or_print(text, output)
 
 
+def verify(ctx: typer.Context, head: HeadOpt = None, game_file: GameOpt = None, json_out: JsonOpt = False) -> None:
+    """Check the log's hash chain: intact (its head), or the first event that was edited, deleted or inserted."""
+    run(ctx, f"{kind(ctx)} verify", json_out, head=head, game=game_file)
+
+
 def import_cmd(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="Destiny: a swdestinydb card-data JSON file. SW TCG: a LackeyCCG set file. Or a folder of them.")],
@@ -248,7 +253,7 @@ SCENARIO_FAILS = 3
 
 #: the commands of every card game's group, by name, in the order help lists them
 COMMANDS = (("new", new), ("use", use), ("example", example), ("do", do), ("check", check), ("status", status), ("log", log_cmd),
-            ("undo", undo), ("note", note), ("replay", replay), ("export", export), ("import", import_cmd), ("verbs", verbs_cmd),
+            ("undo", undo), ("note", note), ("replay", replay), ("export", export), ("verify", verify), ("import", import_cmd), ("verbs", verbs_cmd),
             ("scenario", scenario))
 
 

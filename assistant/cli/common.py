@@ -32,6 +32,9 @@ QueryGameOpt = Annotated[Path | None, typer.Option("--game", help="Answer from t
 PngOpt = Annotated[Path | None, typer.Option("--png", help="Also draw the answer to this PNG file.", metavar="FILE")]
 SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also draw the answer to this SVG file (the web app's picture).", metavar="FILE")]
 
+#: ``verify --head H``: a chain head from an earlier export, to find in the log
+HeadOpt = Annotated[str | None, typer.Option("--head", help="A chain head from an earlier export: show the log still holds it.", metavar="HASH")]
+
 
 def session(ctx: typer.Context) -> Session:
     """The command layer's session for this command line: the extra card files it named."""

@@ -17,7 +17,7 @@ from ..commands.context import game_path, resolve_position
 from ..i18n import _
 from ..position import save_position
 from ..yamlio import read_text
-from .common import find, library, read_state, run, session
+from .common import HeadOpt, find, library, read_state, run, session
 from .output import JsonOpt, edge, emit_json, err, out, write_or_print
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
@@ -152,6 +152,12 @@ def export(
         text = find("game export")(session(ctx), format=fmt, game=game).text
         assert text is not None
         write_or_print(text, output)
+
+
+@app.command("verify")
+def verify(ctx: typer.Context, head: HeadOpt = None, game: GameOpt = None, json_out: JsonOpt = False) -> None:
+    """Check the log's hash chain: intact (its head), or the first event that was edited, deleted or inserted."""
+    run(ctx, "game verify", json_out, head=head, game=game)
 
 
 @app.command("snapshot")

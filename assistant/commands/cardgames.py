@@ -16,6 +16,7 @@ from ..i18n import _
 from ..yamlio import read_text
 from .context import Session
 from .games import card_game_names
+from .integrity import verify_log
 from .registry import verb
 from .result import Result, escape
 
@@ -109,6 +110,11 @@ def export(s: Session, kind: str, format: str = "md", game: Path | None = None) 
     return Result({"query": "export", "format": format, "text": text}, text=text)
 
 
+def verify(s: Session, kind: str, head: str | None = None, game: Path | None = None) -> Result:
+    """Check the log's hash chain: intact (its head), or the first event that was edited, deleted or inserted; --head H: that an exported head is still in it."""
+    return verify_log(s.game_path(game, kind), kind, head)
+
+
 for _kind in card_game_names():
     verb(f"{_kind} new", positional=("table",), query="new", writes=True, local=True, fixed={"kind": _kind})(new)
     verb(f"{_kind} do", positional=("command",), query="do", writes=True, fixed={"kind": _kind})(do)
@@ -118,3 +124,4 @@ for _kind in card_game_names():
     verb(f"{_kind} undo", positional=("seq",), query="undo", writes=True, fixed={"kind": _kind})(undo)
     verb(f"{_kind} note", positional=("text",), query="note", writes=True, fixed={"kind": _kind})(note)
     verb(f"{_kind} export", query="export", fixed={"kind": _kind})(export)
+    verb(f"{_kind} verify", query="verify", fixed={"kind": _kind})(verify)

@@ -37,6 +37,7 @@ from ..model import Position
 from ..rules.attack import attack
 from ..rules.record import find_edition
 from .context import Session
+from .integrity import verify_log
 from .registry import verb
 from .result import Result, escape
 
@@ -374,3 +375,9 @@ def export(s: Session, format: str = "md", game: Path | None = None) -> Result:
     st, meta = s.read_state(game)
     text = export_text(st, meta, format)
     return Result({"query": "export", "format": format, "text": text}, text=text)
+
+
+@verb("game verify", query="verify")
+def verify(s: Session, head: str | None = None, game: Path | None = None) -> Result:
+    """Check the log's hash chain: intact (its head), or the first event that was edited, deleted or inserted; --head H: that an exported head is still in it."""
+    return verify_log(s.game_path(game), "game", head)

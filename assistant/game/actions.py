@@ -17,6 +17,7 @@ from ..errors import AssistantError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
 from .state import GameState, check
+from .store import export_chain
 
 
 def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
@@ -346,6 +347,7 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
                     "created": meta.get("created"),
                     "events": [entry_json(e) for e in st.entries],
                     "final": final,
+                    "chain": export_chain(st.entries[-1].event, "game")[0],
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -380,5 +382,6 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
             or _("nobody")
         )
     )
+    lines += export_chain(st.entries[-1].event, "game")[1]
     lines.append("")
     return "\n".join(lines)

@@ -8,15 +8,22 @@
 - A file that is not a game of ours (or is damaged) is refused with a clear error before
   anything is written to it: it is first opened read-only and checked.
 - Two commands on one game at once are serialised by SQLite's locking (``busy_timeout``).
+- The log proves itself: each event row carries a SHA-256 over its content and the previous
+  row's hash (the first row's "previous" is the game's header: format, rules, created), so an
+  edit, a deleted or an inserted row is found by :func:`chain_report`, naming the first event
+  that does not match; every read of the log runs that check. A log written before the chain
+  gets it when first opened for writing (schema 2), from then on.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -27,7 +34,7 @@ from ..i18n import _
 from ..resources import user_data_dir
 
 FORMAT = "tabletop-game/1"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: schema migrations: version -> statements that bring the previous version to it
 MIGRATIONS: dict[int, list[str]] = {
@@ -41,6 +48,9 @@ MIGRATIONS: dict[int, list[str]] = {
             override TEXT
         )""",
     ],
+    # the hash chain: each row's SHA-256 over its content and the previous row's hash; the rows
+    # of a log from version 1 are chained when it is migrated (GameStore._chain_existing)
+    2: ["ALTER TABLE events ADD COLUMN hash TEXT"],
 }
 
 
@@ -55,6 +65,7 @@ class Event:
     kind: str
     data: dict[str, Any]
     override: str | None = None
+    hash: str | None = None  # the chain's link (:func:`link`); None in a row nobody chained
 
     def as_json(self) -> dict[str, Any]:
         data = dict(self.data)
@@ -64,6 +75,145 @@ class Event:
         if self.override:
             out["override"] = self.override
         return out
+
+
+# --- the hash chain -----------------------------------------------------------------------
+
+#: the header fields the chain starts from: an edit to the game's rules or start is an edit
+GENESIS_KEYS = ("format", "rules", "created")
+
+
+def _canonical(obj: Any) -> bytes:
+    """One encoding for one content: keys sorted, no spaces, ASCII only (a lone surrogate is
+    an escape, not an encoding error)."""
+    return json.dumps(obj, ensure_ascii=True, sort_keys=True, separators=(",", ":")).encode("ascii")
+
+
+def genesis(meta: Mapping[str, str]) -> str:
+    """The chain's start: the hash of the game's header (what the set-up row links to).
+
+    >>> genesis({"format": "tabletop-game/1", "rules": "swm2008", "created": "2026-01-01T00:00:00+00:00"})[:12]
+    '381a4ac1be12'
+    """
+    return hashlib.sha256(_canonical({k: meta.get(k) for k in GENESIS_KEYS})).hexdigest()
+
+
+def link(prev: str, seq: int, at: str, kind: str, data: Mapping[str, Any], override: str | None) -> str:
+    """An event row's hash: SHA-256 over the previous row's hash and every field of the row (its
+    number, time, kind, data as canonical JSON, override reason)."""
+    row = {"prev": prev, "seq": seq, "at": at, "kind": kind, "data": data, "override": override}
+    return hashlib.sha256(_canonical(row)).hexdigest()
+
+
+def _link_of(prev: str, e: Event, seq: int | None = None) -> str:
+    try:
+        return link(prev, e.seq if seq is None else seq, e.at, e.kind, e.data, e.override)
+    except (RecursionError, ValueError, TypeError):  # data nested past what JSON writes: no hash matches it
+        return ""
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    """What :func:`chain_report` found: the head (the last event's hash) and its event number,
+    or the first event that does not match (``bad_seq``) and what is wrong with it."""
+
+    head: str
+    seq: int
+    events: int
+    problem: str | None = None
+    bad_seq: int | None = None
+    since: str | None = None  # a log chained when migrated: "WHEN UPTO" (the header's "chained")
+    stored: bool = True  # False: a log from before the chain, read-only, chained in memory now
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A verified log: its report and every event's hash in order (to find an exported head)."""
+
+    report: ChainReport
+    hashes: tuple[tuple[int, str], ...]
+
+    def find(self, head: str) -> int | None:
+        """The event whose hash is ``head`` (or starts with it: at least 16 hex digits)."""
+        h = head.strip().lower()
+        if len(h) < 16:
+            return None
+        hits = [seq for seq, x in self.hashes if x == h or x.startswith(h)]
+        return hits[0] if len(hits) == 1 else None
+
+
+def chain_report(path: Path | str, meta: Mapping[str, str], events: list[Event], seq_ever: int = 0) -> Chain:
+    """Check the chain of ``events`` (every row of the log, in order) against the header
+    ``meta``; ``seq_ever`` is the highest event number the file ever gave (SQLite's
+    AUTOINCREMENT counter), which finds rows deleted from the end. The first event that does
+    not match is named with what is wrong: its content changed, a row deleted or inserted
+    before it, the set-up or the header edited."""
+    start = genesis(meta)
+    hashes: list[tuple[int, str]] = []
+    since = meta.get("chained")
+
+    def bad(e: Event | None, why: str) -> Chain:
+        seq = e.seq if e is not None else 0
+        if e is not None:
+            what = _("{path}: event #{seq} ({kind}) {why}").format(path=path, seq=seq, kind=e.kind, why=why)
+        else:
+            what = _("{path}: {why}").format(path=path, why=why)
+        head = hashes[-1][1] if hashes else start
+        return Chain(ChainReport(head, hashes[-1][0] if hashes else 0, len(hashes), what, seq, since), tuple(hashes))
+
+    stored = meta.get("genesis")
+    if stored is None:
+        return bad(events[0] if events else None, _("the header has no chain start (genesis): the chain was removed"))
+    if stored != start:
+        return bad(events[0] if events else None,
+                   _("the set-up was edited: the game's header (format, rules or start time) is not the one the chain starts from"))
+    prev, last = start, 0
+    for i, e in enumerate(events):
+        if e.hash is None:
+            return bad(e, _("has no hash: a row added to the file by hand (forged)"))
+        if e.seq != last + 1:
+            if e.seq <= last:
+                return bad(e, _("is out of order (after #{last}): rows were moved").format(last=last))
+            gap = f"#{last + 1}" if e.seq == last + 2 else f"#{last + 1} to #{e.seq - 1}"
+            return bad(e, _("follows a gap: event {gap} was deleted from the file").format(gap=gap))
+        if _link_of(prev, e) != e.hash:
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if i == 0:
+                why = _("is the set-up, and it was edited: its content does not match its hash")
+            elif i >= 2 and e.hash == _link_of(hashes[-2][1], e, e.seq - 1):
+                return bad(events[i - 1], _("was inserted by hand (a forged row; the events after it were renumbered)"))
+            elif nxt is not None and nxt.hash == _link_of(prev, nxt, nxt.seq - 1):
+                why = _("was inserted by hand (a forged row; the events after it were renumbered)")
+            elif nxt is None or nxt.hash == _link_of(e.hash, nxt):
+                why = _("was changed after it was recorded: its content (data, time, kind or override) does not match its hash")
+            else:
+                why = _("does not match its hash, nor do the rows after it: rows were changed, deleted, inserted or renumbered from here")
+            return bad(e, why)
+        prev, last = e.hash, e.seq
+        hashes.append((e.seq, e.hash))
+    if seq_ever > last:
+        gap = f"#{last + 1}" if seq_ever == last + 1 else f"#{last + 1} to #{seq_ever}"
+        return bad(None, _("event {gap} was deleted from the end of the log (the file numbered it)").format(gap=gap))
+    return Chain(ChainReport(prev, last, len(hashes), None, None, since), tuple(hashes))
+
+
+def chained(meta: Mapping[str, str], events: list[Event]) -> list[Event]:
+    """The events of a log written before the chain, chained now (in memory, or to store when
+    the log is migrated)."""
+    prev, out = genesis(meta), []
+    for e in events:
+        prev = _link_of(prev, e)
+        out.append(replace(e, hash=prev))
+    return out
+
+
+def export_chain(last: Event, program: str) -> tuple[dict[str, Any], list[str]]:
+    """What an export carries of the chain: its head (the last event's hash) as JSON and as
+    Markdown lines; ``program`` is the command that verifies it (``game``, ``destiny``, ...)."""
+    head = last.hash or ""
+    text = _("- Chain head after event #{seq}: `{head}` (SHA-256). '{program} verify --head {head}' shows that a later copy "
+             "of this game still holds these events unchanged.").format(seq=last.seq, head=head, program=program)
+    return {"head": head, "seq": last.seq, "hash": "sha256"}, ["", _("## Integrity"), "", text]
 
 
 #: the kinds of game that each have their own current game
@@ -185,6 +335,14 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
         con.close()
         if os.access(path.parent, os.W_OK):
             raise
+        wal, shm = path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+        if wal.is_file() and wal.stat().st_size > 0 and not shm.exists():
+            # immutable would read the file without its -wal: committed events hidden, silently
+            raise GameFileError(
+                _("{path}: the folder is read-only and the game's write-ahead log {wal} ({size} bytes) has no -shm index beside it, "
+                  "so the events committed in it cannot be read here; copy the game file with its -wal to a writable folder "
+                  "(or make this one writable) and open it there; nothing was modified").format(path=path, wal=wal.name, size=wal.stat().st_size)
+            ) from None
         return sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)
 
 
@@ -227,6 +385,14 @@ def _check_readonly_inner(path: Path) -> None:
                         path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION
                     )
                 )
+            if version >= 2 and "hash" not in cols:
+                raise GameFileError(_("{path}: the events table lacks its hash column (the chain was removed); it was not modified").format(path=path))
+            if version < 2 and con.execute("SELECT 1 FROM meta WHERE key='genesis'").fetchone():
+                raise GameFileError(
+                    _("{path}: the file says schema {version} but holds a chain's start: the chain was removed (an edited file); it was not modified").format(
+                        path=path, version=version
+                    )
+                )
             if version < 1:
                 raise GameFileError(
                     _("{path}: schema version {version} is not one this program writes (a damaged or edited file); it was not modified").format(
@@ -236,7 +402,17 @@ def _check_readonly_inner(path: Path) -> None:
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
+        if _disk_full(exc):  # SQLite could not make its -shm or temporary files: not a damaged file
+            raise GameFileError(_("{path} cannot be opened: the disk is full (SQLite: {exc}); it was not modified").format(path=path, exc=exc)) from None
         raise GameFileError(_("{path} is damaged or not a game file ({exc}); it was not modified").format(path=path, exc=exc)) from None
+
+
+def _disk_full(exc: BaseException) -> bool:
+    """A full disk, as SQLite (SQLITE_FULL) or the system (ENOSPC) says it."""
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc).lower()
 
 
 def _write_error(path: Path, exc: BaseException) -> GameFileError:
@@ -245,7 +421,9 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
     if isinstance(exc, OSError):
         text = exc.strerror or text
     low = text.lower()
-    if "readonly" in low or "read-only" in low or "permission" in low or "unable to open" in low:
+    if _disk_full(exc):
+        why = "the disk is full; nothing was written"
+    elif "readonly" in low or "read-only" in low or "permission" in low or "unable to open" in low:
         why = "the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written"
     elif "full" in low or "no space" in low or "too large" in low:
         why = "the disk is full; nothing was written"
@@ -265,6 +443,15 @@ class GameStore:
         self.path = path
         self.con = con
         self.readonly = False
+        self._chained: bool | None = None
+
+    @property
+    def chained(self) -> bool:
+        """Whether the file keeps the hash chain (a log from before it, opened read-only, does not:
+        its chain is worked out in memory and stored when it is first opened for writing)."""
+        if self._chained is None:
+            self._chained = "hash" in {r[1] for r in self.con.execute("PRAGMA table_info(events)")}
+        return self._chained
 
     # -- opening ---------------------------------------------------------------------
 
@@ -288,16 +475,14 @@ class GameStore:
                 for stmt in MIGRATIONS[version]:
                     con.execute(stmt)
             con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            con.executemany(
-                "INSERT INTO meta(key, value) VALUES (?, ?)",
-                [
-                    ("format", FORMAT),
-                    ("rules", rules),
-                    ("created", _now()),
-                ],
-            )
-            payload = json.dumps({"position": position_yaml, **(extra or {})}, ensure_ascii=False, sort_keys=True)
-            con.execute("INSERT INTO events(at, kind, data, override) VALUES (?, 'setup', ?, NULL)", (_now(), payload))
+            header = {"format": FORMAT, "rules": rules, "created": _now()}
+            start = genesis(header)
+            con.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [*header.items(), ("genesis", start)])
+            data = {"position": position_yaml, **(extra or {})}
+            payload = json.dumps(data, ensure_ascii=False, sort_keys=True)
+            at = _now()
+            con.execute("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (1, ?, 'setup', ?, NULL, ?)",
+                        (at, payload, link(start, 1, at, "setup", json.loads(payload), None)))
             con.execute("COMMIT")
             con.close()
             con = None
@@ -356,11 +541,24 @@ class GameStore:
             for v in range(version + 1, SCHEMA_VERSION + 1):
                 for stmt in MIGRATIONS[v]:
                     self.con.execute(stmt)
+                if v == 2:
+                    self._chained = True
+                    self._chain_existing()
             self.con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.con.execute("COMMIT")
         except BaseException:
             self.con.execute("ROLLBACK")
             raise
+
+    def _chain_existing(self) -> None:
+        """Chain a log written before the chain (inside the migration's transaction), and say so
+        in the header: the chain vouches for these events from now on, not for what was done to
+        the file before."""
+        meta = self.meta()
+        events = chained(meta, self._rows())
+        self.con.executemany("UPDATE events SET hash = ? WHERE seq = ?", [(e.hash, e.seq) for e in events])
+        self.con.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                             [("genesis", genesis(meta)), ("chained", f"{_now()} {events[-1].seq if events else 0}")])
 
     def close(self) -> None:
         self.con.close()
@@ -373,23 +571,53 @@ class GameStore:
         except sqlite3.DatabaseError as exc:
             raise GameFileError(_("{path}: the meta table cannot be read ({exc})").format(path=self.path, exc=exc)) from None
 
-    def events(self, upto: int | None = None) -> list[Event]:
-        q = "SELECT seq, at, kind, data, override FROM events"
+    def _rows(self, where: str = "", args: tuple[Any, ...] = ()) -> list[Event]:
+        cols = "seq, at, kind, data, override, " + ("hash" if self.chained else "NULL")
         try:
-            rows = self.con.execute(q + (" WHERE seq <= ?" if upto is not None else "") + " ORDER BY seq", (upto,) if upto is not None else ()).fetchall()
+            rows = self.con.execute(f"SELECT {cols} FROM events {where} ORDER BY seq", args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
         return [_decode(self.path, row) for row in rows]
 
+    def _seq_ever(self) -> int:
+        """The highest event number SQLite ever gave in this file (AUTOINCREMENT's counter)."""
+        try:
+            row = self.con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'events'").fetchone()
+        except sqlite3.DatabaseError:
+            return 0
+        return int(row[0]) if row and isinstance(row[0], int) else 0
+
+    def chain(self) -> tuple[Chain, list[Event]]:
+        """Every event, and the chain over them checked: its head, or the first event that does
+        not match. A log from before the chain (read-only, not migrated) is chained in memory
+        (``report.stored`` False: nothing in the file vouches for it)."""
+        meta = self.meta()
+        events = self._rows()
+        if not self.chained:
+            events = chained(meta, events)
+            found = chain_report(self.path, {**meta, "genesis": genesis(meta)}, events, self._seq_ever())
+            return Chain(replace(found.report, stored=False), found.hashes), events
+        return chain_report(self.path, meta, events, self._seq_ever()), events
+
+    def events(self, upto: int | None = None) -> list[Event]:
+        """The log's events (up to ``upto``), its chain checked first: a log edited outside this
+        program is refused, naming the first event that does not match."""
+        found, events = self.chain()
+        if found.report.problem is not None:
+            raise GameFileError(_("{problem}; the log was edited outside this program and is refused (it was not modified)").format(
+                problem=found.report.problem))
+        return events if upto is None else [e for e in events if e.seq <= upto]
+
     def events_from(self, seq: int) -> list[Event]:
         """The setup event (the first) and the events from ``seq`` on: what a reader that
-        folded the log up to ``seq`` needs to check that it is still the same log and to go on."""
-        q = "SELECT seq, at, kind, data, override FROM events WHERE seq = (SELECT MIN(seq) FROM events) OR seq >= ? ORDER BY seq"
-        try:
-            rows = self.con.execute(q, (seq,)).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
-        return [_decode(self.path, row) for row in rows]
+        folded the log up to ``seq`` needs to check that it is still the same log and to go on.
+        The events after ``seq`` must link on from it; when one does not, the whole log is
+        checked (it names the first event that does not match)."""
+        events = self._rows("WHERE seq = (SELECT MIN(seq) FROM events) OR seq >= ?", (seq,))
+        tail = [e for e in events if e.seq >= seq]
+        if self.chained and any(b.hash is None or b.seq != a.seq + 1 or _link_of(a.hash or "", b) != b.hash for a, b in zip(tail, tail[1:])):
+            self.events()
+        return events
 
     def append(
         self,
@@ -413,9 +641,15 @@ class GameStore:
         except sqlite3.Error as exc:
             raise _write_error(self.path, exc) from None
         try:
+            events = self._read_events()  # the chain checked: nothing is added to an edited log
+            if not events:
+                raise GameFileError(_("{path}: the log has no events, not even its setup (an edited file); it was not modified").format(path=self.path))
             if check is not None:
-                check(self._read_events())
-            cur = self.con.execute("INSERT INTO events(at, kind, data, override) VALUES (?, ?, ?, ?)", (at, kind, payload, override))
+                check(events)
+            seq, prev = events[-1].seq + 1, events[-1].hash or ""
+            digest = link(prev, seq, at, kind, json.loads(payload), override)
+            self.con.execute("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                             (seq, at, kind, payload, override, digest))
             self.con.execute("COMMIT")
         except sqlite3.Error as exc:
             try:
@@ -429,7 +663,7 @@ class GameStore:
             except sqlite3.Error:
                 pass
             raise
-        return Event(int(cur.lastrowid or 0), at, kind, data, override)
+        return Event(seq, at, kind, data, override, digest)
 
     def _read_events(self) -> list[Event]:
         return self.events()
@@ -437,7 +671,7 @@ class GameStore:
 
 def _decode(path: Path, row: tuple[Any, ...]) -> Event:
     """One event row, or a :class:`GameFileError` naming the event that cannot be read."""
-    seq, at, kind, data, override = row
+    seq, at, kind, data, override, digest = row
     try:
         obj = json.loads(data) if isinstance(data, (str, bytes)) else None
     except (ValueError, RecursionError):
@@ -452,7 +686,7 @@ def _decode(path: Path, row: tuple[Any, ...]) -> Event:
         ) from None
     if override is not None and not isinstance(override, str):
         override = str(override)
-    return Event(seq, str(at), kind, obj, override)
+    return Event(seq, str(at), kind, obj, override, digest if isinstance(digest, str) else None)
 
 
 #: what each kind of event must hold: key -> type (a tuple of types: any of them)
