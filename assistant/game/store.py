@@ -184,6 +184,8 @@ def chain_report(path: Path | str, meta: Mapping[str, str], events: list[Event],
                 return bad(events[i - 1], _("was inserted by hand (a forged row; the events after it were renumbered)"))
             elif nxt is not None and nxt.hash == _link_of(prev, nxt, nxt.seq - 1):
                 why = _("was inserted by hand (a forged row; the events after it were renumbered)")
+            elif nxt is None and any(e.hash == h for _seq, h in hashes):
+                why = _("does not match its hash, which is an earlier event's: a row added to the file by hand (forged)")
             elif nxt is None or nxt.hash == _link_of(e.hash, nxt):
                 why = _("was changed after it was recorded: its content (data, time, kind or override) does not match its hash")
             else:

@@ -1,0 +1,291 @@
+"""A log that proves itself (issue 29 §2): every event row carries a SHA-256 over its content and
+the previous row's hash, so the plausible edits a person can make to the SQLite file with any
+SQLite tool -- a changed d20, changed damage, a deleted or forged row, an edited set-up -- are
+found by 'game verify' and refused by every other command, naming the first event that does
+not match. The edits below are made with sqlite3 on the file itself, as a tamperer would."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.cardgame.log import CardGameLog
+from assistant.cardgames import find_card_game
+from assistant.cli.app import app
+from assistant.commands.context import Session
+from assistant.commands.registry import find
+from assistant.game import Game
+from assistant.game.store import SCHEMA_VERSION, GameFileError, GameStore, chained
+from assistant.resources import card_table_example
+
+runner = CliRunner()
+
+POSITION = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: swm2008
+    map: {cols: 8, rows: 8}
+    figures:
+      - {id: a1, side: a, at: A1, stats: {hp: 20, defense: 10, attack: 5, damage: 10, speed: 6, level: 2}}
+      - {id: z1, side: z, at: H8, stats: {hp: 20, defense: 10, attack: 5, damage: 10, speed: 6, level: 2}}
+    """)
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def game_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A game of six events recorded through the verbs: #1 setup, #2 initiative, #3 activate,
+    #4 attack (d20 14, needs 5, hits for 10), #5 damage 3, #6 note."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = tmp_path / "g.sqlite"
+    Game.new(path, POSITION).close()
+    s = Session()
+    find("game initiative")(s, roll=["a=14", "z=3"], game=path)
+    find("game activate")(s, figure="a1", game=path)
+    hit = find("game attack")(s, attacker="a1", target="z1", roll=14, game=path)
+    assert hit.json["event"]["roll"] == 14 and hit.json["event"]["damage"] == 10
+    find("game damage")(s, figure="z1", amount=3, game=path)
+    find("game note")(s, text="table 4, round 1", game=path)
+    return path
+
+
+def sql(path: Path, *statements: str) -> None:
+    con = sqlite3.connect(path)
+    with con:
+        for stmt in statements:
+            con.execute(stmt)
+    con.close()
+
+
+def refused(path: Path, named: str, why: str) -> None:
+    """'game verify' and an ordinary command both refuse the file (exit 2), naming the event."""
+    for cmd in (["game", "verify"], ["game", "status"], ["game", "export", "--format", "json"]):
+        r = run(*cmd, "--game", str(path))
+        assert r.exit_code == 2, (cmd, r.output)
+        assert named in r.stderr and why in r.stderr, (cmd, r.stderr)
+        assert "Traceback" not in r.output
+
+
+def test_an_untouched_log_verifies_with_its_head(game_file: Path) -> None:
+    r = run("game", "verify", "--game", str(game_file), "--json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    assert got["ok"] is True and got["seq"] == 6 and got["events"] == 6 and len(got["head"]) == 64
+    # the head is the last row's hash, as stored in the file
+    con = sqlite3.connect(game_file)
+    assert con.execute("SELECT hash FROM events WHERE seq = 6").fetchone()[0] == got["head"]
+    con.close()
+
+
+# --- the plausible tamperings: each detected, naming the event ----------------------------------
+
+
+def test_a_changed_d20_is_detected(game_file: Path) -> None:
+    # the log would read "roll 3 needs 5 -> hits": a roll changed after the fact
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
+    refused(game_file, "event #4 (attack)", "was changed after it was recorded")
+
+
+def test_changed_damage_in_an_attack_is_detected(game_file: Path) -> None:
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.damage', 20) WHERE seq = 4")
+    refused(game_file, "event #4 (attack)", "was changed after it was recorded")
+
+
+def test_a_changed_damage_amount_is_detected(game_file: Path) -> None:
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.amount', 13) WHERE seq = 5")
+    refused(game_file, "event #5 (damage)", "was changed after it was recorded")
+
+
+def test_a_deleted_row_is_detected(game_file: Path) -> None:
+    sql(game_file, "DELETE FROM events WHERE seq = 4")
+    refused(game_file, "event #5 (damage)", "follows a gap: event #4 was deleted")
+
+
+def test_a_deleted_last_row_is_detected(game_file: Path) -> None:
+    sql(game_file, "DELETE FROM events WHERE seq = 6")
+    refused(game_file, "event #6 was deleted from the end of the log", "")
+
+
+def test_a_forged_row_added_at_the_end_is_detected(game_file: Path) -> None:
+    sql(game_file, """INSERT INTO events(seq, at, kind, data, override) VALUES
+        (7, '2026-11-26T10:00:00+00:00', 'damage', '{"amount": 7, "figure": "z1"}', NULL)""")
+    refused(game_file, "event #7 (damage)", "has no hash: a row added to the file by hand (forged)")
+
+
+def test_a_forged_row_with_a_copied_hash_is_detected(game_file: Path) -> None:
+    sql(game_file, """INSERT INTO events(seq, at, kind, data, override, hash) SELECT
+        7, at, 'damage', '{"amount": 7, "figure": "z1"}', NULL, hash FROM events WHERE seq = 6""")
+    refused(game_file, "event #7 (damage)", "does not match its hash")
+
+
+def test_a_forged_row_inserted_in_the_middle_is_detected(game_file: Path) -> None:
+    # room made by renumbering the later rows (from the last down), then the forged row put in
+    con = sqlite3.connect(game_file)
+    with con:
+        for seq in (6, 5, 4):
+            con.execute("UPDATE events SET seq = ? WHERE seq = ?", (seq + 1, seq))
+        con.execute("""INSERT INTO events(seq, at, kind, data, override, hash) SELECT 4, at, 'damage',
+            '{"amount": 5, "figure": "a1"}', NULL, hash FROM events WHERE seq = 3""")
+    con.close()
+    refused(game_file, "event #4 (damage)", "was inserted by hand")
+
+
+def test_an_edited_setup_is_detected(game_file: Path) -> None:
+    # z1 set up next to a1 instead of across the map
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.position', replace(json_extract(data, '$.position'), 'H8', 'B2')) WHERE seq = 1")
+    refused(game_file, "event #1 (setup)", "is the set-up, and it was edited")
+
+
+def test_an_edited_header_is_detected(game_file: Path) -> None:
+    # the game's rules changed from SWM 2008 to SWM 2004 in the header
+    sql(game_file, "UPDATE meta SET value = 'swm2004' WHERE key = 'rules'")
+    refused(game_file, "event #1 (setup)", "the set-up was edited: the game's header")
+
+
+def test_an_edited_time_or_override_reason_is_detected(game_file: Path, tmp_path: Path) -> None:
+    sql(game_file, "UPDATE events SET at = '2026-01-01T00:00:00+00:00' WHERE seq = 3")
+    refused(game_file, "event #3 (activate)", "was changed after it was recorded")
+    sql(game_file, "UPDATE events SET at = (SELECT at FROM events WHERE seq = 2) WHERE seq = 3")  # put back
+    assert run("game", "verify", "--game", str(game_file)).exit_code == 0
+    sql(game_file, "UPDATE events SET override = 'the judge allowed it' WHERE seq = 4")
+    refused(game_file, "event #4 (attack)", "was changed after it was recorded")
+
+
+def test_swapped_rows_are_detected(game_file: Path) -> None:
+    con = sqlite3.connect(game_file)
+    with con:
+        rows = {seq: (kind, data) for seq, kind, data in con.execute("SELECT seq, kind, data FROM events WHERE seq IN (5, 6)")}
+        con.execute("UPDATE events SET kind = ?, data = ? WHERE seq = 5", rows[6])
+        con.execute("UPDATE events SET kind = ?, data = ? WHERE seq = 6", rows[5])
+    con.close()
+    refused(game_file, "event #5 (note)", "does not match its hash")
+
+
+def test_a_removed_chain_is_detected(game_file: Path) -> None:
+    """A file set back to schema 1 without its hashes (so that it would be chained anew) keeps
+    its chain's start in the header: refused."""
+    sql(game_file, "ALTER TABLE events DROP COLUMN hash", "PRAGMA user_version = 1")
+    r = run("game", "status", "--game", str(game_file))
+    assert r.exit_code == 2 and "the chain was removed" in r.stderr
+
+
+def test_an_undo_retargeted_is_detected(game_file: Path) -> None:
+    find("game undo")(Session(), seq=5, game=game_file)  # #7 undoes the damage
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.seq', 4) WHERE seq = 7")
+    refused(game_file, "event #7 (undo)", "was changed")
+
+
+def test_nothing_is_written_to_an_edited_log(game_file: Path) -> None:
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
+    before = game_file.read_bytes()
+    r = run("game", "note", "after the edit", "--game", str(game_file))
+    assert r.exit_code == 2 and "event #4 (attack)" in r.stderr
+    con = sqlite3.connect(game_file)
+    assert con.execute("SELECT MAX(seq) FROM events").fetchone()[0] == 6
+    con.close()
+    assert game_file.read_bytes() == before
+
+
+# --- the exported head ------------------------------------------------------------------------
+
+
+def test_the_export_carries_the_head_and_a_later_file_still_holds_it(game_file: Path) -> None:
+    exported = json.loads(run("game", "export", "--format", "json", "--game", str(game_file)).stdout)
+    head = exported["chain"]["head"]
+    assert exported["chain"]["seq"] == 6
+    md = run("game", "export", "--game", str(game_file)).stdout
+    assert "## Integrity" in md and f"`{head}`" in md
+    find("game note")(Session(), text="later", game=game_file)
+    r = run("game", "verify", "--head", head, "--game", str(game_file), "--json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    assert got["head_at"] == 6 and got["seq"] == 7
+    r = run("game", "verify", "--head", head[:16], "--game", str(game_file))
+    assert r.exit_code == 0 and "events #1 to #6 are as they were exported; 1 recorded since" in r.stdout
+
+
+def test_a_whole_chain_rewritten_is_caught_only_by_the_exported_head(game_file: Path) -> None:
+    """What the chain cannot do alone: a tamperer who edits an event and computes every hash
+    again has a log that verifies. The head exported before the edit is no longer in it."""
+    head = json.loads(run("game", "verify", "--json", "--game", str(game_file)).stdout)["head"]
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
+    store = GameStore.open_readonly(game_file)
+    meta, rows = store.meta(), store._rows()
+    store.close()
+    con = sqlite3.connect(game_file)
+    with con:
+        con.executemany("UPDATE events SET hash = ? WHERE seq = ?", [(e.hash, e.seq) for e in chained(meta, rows)])
+    con.close()
+    assert run("game", "verify", "--game", str(game_file)).exit_code == 0
+    r = run("game", "verify", "--head", head, "--game", str(game_file))
+    assert r.exit_code == 2 and "no event of this log has that hash" in r.stderr
+
+
+def test_a_short_head_is_refused(game_file: Path) -> None:
+    r = run("game", "verify", "--head", "abc", "--game", str(game_file))
+    assert r.exit_code == 2 and "at least its first 16" in r.stderr
+
+
+# --- a log from before the chain --------------------------------------------------------------
+
+
+def old_log(path: Path) -> None:
+    """The file as version 1 wrote it: no hash column, no chain start, schema 1."""
+    sql(path, "ALTER TABLE events DROP COLUMN hash", "DELETE FROM meta WHERE key = 'genesis'", "PRAGMA user_version = 1")
+
+
+def test_an_old_log_is_chained_on_open_and_says_so(game_file: Path) -> None:
+    old_log(game_file)
+    r = run("game", "verify", "--game", str(game_file), "--json")  # read only: chained in memory
+    assert r.exit_code == 0 and json.loads(r.stdout)["stored"] is False
+    r = run("game", "status", "--game", str(game_file))
+    assert r.exit_code == 0
+    assert run("game", "note", "first write", "--game", str(game_file)).exit_code == 0  # migrates
+    con = sqlite3.connect(game_file)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert con.execute("SELECT count(*) FROM events WHERE hash IS NULL").fetchone()[0] == 0
+    con.close()
+    r = run("game", "verify", "--game", str(game_file), "--json")
+    got = json.loads(r.stdout)
+    assert r.exit_code == 0 and got["stored"] is True and got["chained_since"]["upto"] == 6 and got["seq"] == 7
+    r = run("game", "verify", "--game", str(game_file))
+    assert "when the log held events #1 to #6" in r.stdout
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.amount', 13) WHERE seq = 5")
+    refused(game_file, "event #5 (damage)", "was changed after it was recorded")
+
+
+# --- the card games' logs ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["destiny", "swtcg"])
+def test_a_card_games_log_is_chained_and_verified(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = tmp_path / "c.sqlite"
+    lg = CardGameLog.new(path, find_card_game(game), card_table_example(game))
+    lg.note("first")
+    lg.note("second")
+    lg.close()
+    r = run(game, "verify", "--game", str(path), "--json")
+    assert r.exit_code == 0, r.output
+    head = json.loads(r.stdout)["head"]
+    assert json.loads(run(game, "export", "--format", "json", "--game", str(path)).stdout)["chain"]["head"] == head
+    assert head in run(game, "export", "--game", str(path)).stdout
+    sql(path, """UPDATE events SET data = '{"text": "third"}' WHERE seq = 2""")
+    for cmd in ("verify", "log"):
+        r = run(game, cmd, "--game", str(path))
+        assert r.exit_code == 2 and "event #2 (note) was changed after it was recorded" in r.stderr, r.output
+
+
+def test_the_store_refuses_reading_an_edited_log(game_file: Path) -> None:
+    sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
+    with pytest.raises(GameFileError, match=r"event #4 \(attack\) was changed"):
+        Game.open(game_file).state()
+    assert os.path.exists(game_file)
