@@ -289,3 +289,160 @@ def test_the_store_refuses_reading_an_edited_log(game_file: Path) -> None:
     with pytest.raises(GameFileError, match=r"event #4 \(attack\) was changed"):
         Game.open(game_file).state()
     assert os.path.exists(game_file)
+
+
+# --- undo and undo of undo: one consistent state -----------------------------------------------
+#
+# SWM 2008, PL p.6: "Kiedy postać zostanie aktywowana rozpoczyna się jej tura. [...] W czasie
+# tury aktywowana postać może wykonać jedną z następujących czynności: poruszyć a następnie
+# wykonać atak [...]" -- when a character is activated its turn begins; in that turn it may move
+# and attack. An attack is part of its figure's activation: with the activation undone it did
+# not happen, whatever undos of undos came between.
+
+
+def undo(path: Path, seq: int) -> dict:  # type: ignore[type-arg]
+    return find("game undo")(Session(), seq=seq, game=path).json
+
+
+def z1_damage(path: Path) -> int:
+    st, _meta = Session().read_state(path)
+    return st.position.figure("z1").damage_taken
+
+
+def test_an_attack_whose_activation_is_undone_is_void(game_file: Path) -> None:
+    # #3 activate a1, #4 a1 attacks z1 for 10, #5 damage z1 3
+    assert z1_damage(game_file) == 13
+    got = undo(game_file, 3)  # #7: the activation undone
+    assert {v["seq"] for v in got["void"]} == {4}
+    assert "its activation (event #3) is undone" in got["void"][0]["why"]
+    assert z1_damage(game_file) == 3  # the judge's damage (#5) is no part of the activation
+
+
+def test_undoing_an_undo_does_not_bring_back_an_attack_whose_activation_is_undone(game_file: Path) -> None:
+    u_attack = undo(game_file, 4)["event"]["seq"]  # #7 undoes the attack
+    u_act = undo(game_file, 3)["event"]["seq"]  # #8 undoes the activation
+    assert z1_damage(game_file) == 3
+    undo(game_file, u_attack)  # #9 undoes #7: the attack is back in force, its activation is not
+    assert z1_damage(game_file) == 3
+    st, _meta = Session().read_state(game_file)
+    attack = next(e for e in st.entries if e.event.seq == 4)
+    assert not attack.undone and attack.void and "event #3" in attack.void
+    assert st.active is None  # nobody is acting: a1's activation is undone
+    undo(game_file, u_act)  # #10 brings the activation back: its attack with it
+    assert z1_damage(game_file) == 13
+    st, _meta = Session().read_state(game_file)
+    assert st.active == "a1" and st.turn is not None and st.turn.attacks == 1
+
+
+def test_a_later_activation_owns_the_attacks_after_it(game_file: Path) -> None:
+    """The activation undone and made again: the attack recorded after the new one stands."""
+    undo(game_file, 4)  # #7 the attack undone
+    undo(game_file, 3)  # #8 the activation undone
+    s = Session()
+    find("game activate")(s, figure="a1", game=game_file)  # #9
+    find("game attack")(s, attacker="a1", target="z1", roll=14, game=game_file)  # #10
+    assert z1_damage(game_file) == 13
+
+
+# --- a read-only folder with an orphan -wal; a full disk -----------------------------------------
+
+
+class _Unopenable:
+    """What SQLite's read-only connection does where it cannot make its -shm index: every
+    statement fails (root makes it anyway, so the tests stand in for it)."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+    def execute(self, *args: object) -> None:
+        raise sqlite3.OperationalError(self.why)
+
+    def close(self) -> None:
+        pass
+
+
+def no_shm(monkeypatch: pytest.MonkeyPatch, path: Path, why: str) -> None:
+    real = sqlite3.connect
+
+    def connect(target, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(target, str) and "mode=ro" in target and path.name in target:
+            return _Unopenable(why)
+        return real(target, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+def test_an_orphan_wal_in_a_read_only_folder_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five notes committed to the -wal, the file copied with its -wal but not its -shm into a
+    folder nobody can write to: the notes are not silently hidden."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    src, ro = tmp_path / "src", tmp_path / "ro"
+    src.mkdir()
+    ro.mkdir()
+    g = Game.new(src / "g.sqlite", POSITION)
+    g.store.con.execute("PRAGMA wal_autocheckpoint = 0")  # the notes stay in the -wal
+    for i in range(5):
+        g.store.append("note", {"text": f"note {i}"})
+    for suffix in ("", "-wal"):
+        (ro / f"g.sqlite{suffix}").write_bytes((src / f"g.sqlite{suffix}").read_bytes())
+    g.close()
+    game = ro / "g.sqlite"
+    assert (ro / "g.sqlite-wal").stat().st_size > 0 and not (ro / "g.sqlite-shm").exists()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, *a, **k: False if mode & os.W_OK and Path(p) in (ro, game) else real_access(p, mode, *a, **k))
+    no_shm(monkeypatch, game, "unable to open database file")
+    for cmd in (["game", "log"], ["game", "verify"]):
+        r = run(*cmd, "--game", str(game))
+        assert r.exit_code == 2, r.output
+        assert "the folder is read-only" in r.stderr and "g.sqlite-wal" in r.stderr and "cannot be read here" in r.stderr
+    assert not (ro / "g.sqlite-shm").exists()
+
+
+def test_a_full_disk_is_reported_as_a_full_disk(game_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a full disk SQLite cannot make the -shm and -wal it reads and writes with and says
+    "disk I/O error": the game still reads (nobody can write to it), a write says the disk is
+    full, and nothing is written."""
+    import collections
+
+    from assistant.game import store
+
+    before = game_file.read_bytes()
+    usage = collections.namedtuple("usage", "total used free")
+    monkeypatch.setattr(store.shutil, "disk_usage", lambda p: usage(10**6, 10**6, 0))
+    no_shm(monkeypatch, game_file, "disk I/O error")
+
+    def full(path: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(GameStore, "_connect", staticmethod(full))
+    r = run("game", "status", "--game", str(game_file))
+    assert r.exit_code == 0, r.output
+    r = run("game", "note", "one more", "--game", str(game_file))
+    assert r.exit_code == 2 and "the disk is full; nothing was written" in r.stderr, r.stderr
+    assert "damaged" not in r.stderr
+    assert game_file.read_bytes() == before
+    assert not [p for p in game_file.parent.iterdir() if p.name.startswith("g.sqlite-")]
+
+
+def test_sqlite_full_on_a_write_is_a_full_disk(game_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLITE_FULL ("database or disk is full") mid-transaction: rolled back, said as a full disk."""
+    real = GameStore._connect
+
+    class Full:
+        def __init__(self, con: sqlite3.Connection) -> None:
+            self.con = con
+
+        def execute(self, sql_: str, *args: object):  # type: ignore[no-untyped-def]
+            if sql_.startswith("INSERT INTO events"):
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.con.execute(sql_, *args)
+
+        def close(self) -> None:
+            self.con.close()
+
+    monkeypatch.setattr(GameStore, "_connect", staticmethod(lambda p: Full(real(p))))
+    r = run("game", "note", "one more", "--game", str(game_file))
+    assert r.exit_code == 2 and "the disk is full; nothing was written" in r.stderr, r.stderr
+    con = sqlite3.connect(game_file)
+    assert con.execute("SELECT MAX(seq) FROM events").fetchone()[0] == 6
+    con.close()

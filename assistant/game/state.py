@@ -128,6 +128,11 @@ class GameState:
     ended: str | None = None
     announced_winner: str | None = None
     seq: int | None = None  # the event being applied
+    #: each figure's last activation in the log's order, undone or not: (its event, the round);
+    #: an attack or a move belongs to it, and is void while it is undone
+    activations: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: the events the log's undos cancel (an undo undone brings its event back)
+    undone: set[int] = field(default_factory=set)
 
     @property
     def rules(self) -> Edition:
@@ -248,10 +253,17 @@ class EventKind:
     fold: Callable[[GameState, Data], list[str]]
     #: the event in words, as the log shows it, read against the state before it applies
     describe: Callable[[GameState, Data], str]
+    #: the figure whose activation the event is part of (an attack, a move), if any
+    activation_of: Callable[[Data], str | None] | None = None
+    #: the event opens its figure's activation (``activation_of`` names the figure)
+    opens_activation: bool = False
 
 
 class KindRules(Protocol):
-    """What a class filed by :func:`event_kind` writes: the three functions of its kind."""
+    """What a class filed by :func:`event_kind` writes: the three functions of its kind. A kind
+    that is part of a figure's activation also writes ``activation_of(data)`` (the figure), and
+    the kind that opens one sets ``opens_activation = True`` (:func:`_fold_one` voids an event
+    whose activation is undone)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]: ...
 
@@ -278,7 +290,8 @@ def event_kind(name: str, shape: Shape) -> Callable[[type[K]], type[K]]:
         if name in EVENT_KINDS:
             raise ValueError(f"event kind {name!r} is filed twice")
         rules = cls()
-        EVENT_KINDS[name] = EventKind(name, shape, rules.check, rules.fold, rules.describe)
+        EVENT_KINDS[name] = EventKind(name, shape, rules.check, rules.fold, rules.describe,
+                                      getattr(rules, "activation_of", None), bool(getattr(cls, "opens_activation", False)))
         SHAPES[name] = shape
         return cls
 
@@ -318,6 +331,7 @@ def fold_raw(events: list[Event], library: CardLibrary | None = None, upto: int 
             break
         if e.kind == "setup":  # the first event, and the only setup (check_shapes)
             state = GameState(parse_position(e.data["position"], "game setup", _setup_library(e, library)))
+            state.undone = set(undone)
             state.entries.append(Entry(e, 0, 0, describe(state, e)))
             continue
         assert state is not None
@@ -359,11 +373,39 @@ def fold_on(kept: Kept | None, events: list[Event], library: CardLibrary | None 
     return fold_raw(events, library, path=path), events[0], events[-1]
 
 
+def _activation(state: GameState, e: Event) -> int | None:
+    """The activation event ``e`` is part of, when that activation is undone: an attack or a
+    move belongs to its figure's activation (the figure's last ``activate`` before it in the
+    log, in the same round), so undoing the activation voids them -- also when an undo of the
+    attack's undo brings the attack back while its activation stays undone. Records an
+    activation as the figure's last, undone or not."""
+    found = EVENT_KINDS.get(e.kind)
+    if found is None or found.activation_of is None:
+        return None
+    try:
+        who = found.activation_of(e.data)
+    except (KeyError, TypeError, ValueError):
+        return None
+    if who is None:
+        return None
+    if found.opens_activation:
+        state.activations[who] = (e.seq, state.round)
+        return None
+    seq, round_ = state.activations.get(who, (None, None))
+    return seq if seq is not None and round_ == state.round and seq in state.undone else None
+
+
 def _fold_one(state: GameState, e: Event, undone: bool) -> None:
     if e.kind == "undo" or undone:
+        _activation(state, e)  # an undone activation is still the one its attacks belong to
         state.entries.append(Entry(e, state.round, state.phase, _describe_safely(state, e), undone=undone))
         return
     text = _describe_safely(state, e)
+    cancelled = _activation(state, e)
+    if cancelled is not None:
+        why = _("its activation (event #{seq}) is undone: an attack or a move is part of its figure's activation").format(seq=cancelled)
+        state.entries.append(Entry(e, state.round, state.phase, text, void=why))
+        return
     snap = _snapshot(state)
     state.seq = e.seq
     try:

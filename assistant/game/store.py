@@ -21,6 +21,7 @@ import errno
 import hashlib
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -329,22 +330,30 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
     """A read-only connection; on a read-only directory (no ``-shm`` can be made) the file is
     opened as immutable, which is safe because nobody can write there either."""
     uri = f"file:{quote(str(path))}?mode=ro"
+    before = {p for p in _sidecars(path) if p.exists()}
     con = sqlite3.connect(uri, uri=True)
     try:
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return con
-    except sqlite3.OperationalError:
+    except sqlite3.OperationalError as exc:
         con.close()
-        if os.access(path.parent, os.W_OK):
+        full = _disk_full(exc, path)
+        if os.access(path.parent, os.W_OK) and not full:
             raise
         wal, shm = path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
         if wal.is_file() and wal.stat().st_size > 0 and not shm.exists():
             # immutable would read the file without its -wal: committed events hidden, silently
+            where = _("the disk is full") if full else _("the folder is read-only")
             raise GameFileError(
-                _("{path}: the folder is read-only and the game's write-ahead log {wal} ({size} bytes) has no -shm index beside it, "
+                _("{path}: {where} and the game's write-ahead log {wal} ({size} bytes) has no -shm index beside it, "
                   "so the events committed in it cannot be read here; copy the game file with its -wal to a writable folder "
-                  "(or make this one writable) and open it there; nothing was modified").format(path=path, wal=wal.name, size=wal.stat().st_size)
+                  "with room (or make room here) and open it there; nothing was modified").format(
+                    path=path, where=where, wal=wal.name, size=wal.stat().st_size)
             ) from None
+        if full and not (wal.is_file() and wal.stat().st_size > 0):
+            _remove_new_sidecars(path, before)  # the empty -wal and the stub -shm SQLite could not finish
+        # nobody can write here (a read-only folder, a full disk), and no -wal holds events:
+        # the file as it is on the disk is the whole log
         return sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)
 
 
@@ -404,17 +413,30 @@ def _check_readonly_inner(path: Path) -> None:
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
-        if _disk_full(exc):  # SQLite could not make its -shm or temporary files: not a damaged file
+        if _disk_full(exc, path):  # SQLite could not make its -shm or temporary files: not a damaged file
             raise GameFileError(_("{path} cannot be opened: the disk is full (SQLite: {exc}); it was not modified").format(path=path, exc=exc)) from None
         raise GameFileError(_("{path} is damaged or not a game file ({exc}); it was not modified").format(path=path, exc=exc)) from None
 
 
-def _disk_full(exc: BaseException) -> bool:
-    """A full disk, as SQLite (SQLITE_FULL) or the system (ENOSPC) says it."""
-    if isinstance(exc, OSError):
-        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+#: free space below which a failed SQLite open or write is put down to a full disk
+FULL_BELOW = 64 * 1024
+
+
+def _disk_full(exc: BaseException, path: Path | None = None) -> bool:
+    """A full disk, as SQLite (SQLITE_FULL) or the system (ENOSPC) says it -- or an I/O error
+    where the game's folder has no room left (SQLite reports a -shm or -wal it cannot make on a
+    full disk as "disk I/O error")."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
     code = getattr(exc, "sqlite_errorcode", None)
-    return code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc).lower()
+    if code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc).lower():
+        return True
+    if path is None or not (isinstance(exc, OSError) or "disk i/o" in str(exc).lower()):
+        return False
+    try:
+        return shutil.disk_usage(path.parent if path.name else path).free < FULL_BELOW
+    except OSError:
+        return False
 
 
 def _write_error(path: Path, exc: BaseException) -> GameFileError:
@@ -423,7 +445,7 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
     if isinstance(exc, OSError):
         text = exc.strerror or text
     low = text.lower()
-    if _disk_full(exc):
+    if _disk_full(exc, path):
         why = "the disk is full; nothing was written"
     elif "readonly" in low or "read-only" in low or "permission" in low or "unable to open" in low:
         why = "the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written"
@@ -518,11 +540,16 @@ class GameStore:
         _check_readonly(path)
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             return cls.open_readonly(path)
+        before = {p for p in _sidecars(path) if p.exists()}
+        con: sqlite3.Connection | None = None
         try:
             con = cls._connect(path)
             store = cls(path, con)
             store._migrate()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
+            if con is not None:
+                con.close()
+            _remove_new_sidecars(path, before)  # a full disk leaves no empty -wal or -shm behind
             raise _write_error(path, exc) from None
         return store
 

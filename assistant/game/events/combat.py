@@ -36,6 +36,9 @@ def roll_text(d: Data) -> str:
 class Attack:
     """An attack in the acting figure's turn (with SWM combined fire's helpers, who spend their activation)."""
 
+    def activation_of(self, data: Data) -> str | None:
+        return str(data["attacker"])  # part of the attacker's activation: void while it is undone
+
     def check(self, state: GameState, data: Data) -> list[Reason]:
         return game_over(state, data) or check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
 
@@ -81,6 +84,9 @@ class Opportunity:
 @event_kind("charge", {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}})
 class Charge:
     """A DDM charge: the move to the nearest square next to the nearest enemy, and its one attack at +2."""
+
+    def activation_of(self, data: Data) -> str | None:
+        return str(data["figure"])  # part of the charger's activation: void while it is undone
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         return game_over(state, data) or check_charge(state, state.figure(data["figure"]), state.figure(data["target"]), parse_square(data["to"]))

@@ -22,6 +22,10 @@ class Move:
     """A figure's move in its turn (or an Intuition move before any activation): its route's cost
     counts toward the turn's movement, and the enemies whose reach it leaves may strike."""
 
+    def activation_of(self, data: Data) -> str | None:
+        """Part of the mover's activation (void while it is undone); an Intuition move is in none."""
+        return None if data.get("mode") == "intuition" else str(data["figure"])
+
     def check(self, state: GameState, data: Data) -> list[Reason]:
         return game_over(state, data) or check_move(state, state.figure(data["figure"]), parse_square(data["to"]), data)
 

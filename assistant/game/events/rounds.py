@@ -70,6 +70,11 @@ class Initiative:
 class Activate:
     """A figure's activation: once a round, up to two per phase, the sides alternating."""
 
+    opens_activation = True  # its figure's attacks and moves belong to it (an undone one voids them)
+
+    def activation_of(self, data: Data) -> str | None:
+        return str(data["figure"])
+
     def check(self, state: GameState, data: Data) -> list[Reason]:
         over = game_over(state, data)
         if over:
