@@ -111,7 +111,7 @@ def export(s: Session, kind: str, format: str = "md", game: Path | None = None) 
 
 
 def verify(s: Session, kind: str, head: str | None = None, game: Path | None = None) -> Result:
-    """Check the log's hash chain: intact (its head), or the first event that was edited, deleted or inserted; --head H: that an exported head is still in it."""
+    """Check the log's hash chain: intact (its head), or the first event edited, deleted or inserted; --head H: an exported head is still in it."""
     return verify_log(s.game_path(game, kind), kind, head)
 
 

@@ -379,5 +379,5 @@ def export(s: Session, format: str = "md", game: Path | None = None) -> Result:
 
 @verb("game verify", query="verify")
 def verify(s: Session, head: str | None = None, game: Path | None = None) -> Result:
-    """Check the log's hash chain: intact (its head), or the first event that was edited, deleted or inserted; --head H: that an exported head is still in it."""
+    """Check the log's hash chain: intact (its head), or the first event edited, deleted or inserted; --head H: an exported head is still in it."""
     return verify_log(s.game_path(game), "game", head)

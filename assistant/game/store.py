@@ -418,6 +418,7 @@ def _check_readonly_inner(path: Path) -> None:
         raise GameFileError(_("{path} is damaged or not a game file ({exc}); it was not modified").format(path=path, exc=exc)) from None
 
 
+SQLITE_FULL = 13  # SQLite's result code for a full disk (the sqlite3 module names it from Python 3.11, typeshed not yet)
 #: free space below which a failed SQLite open or write is put down to a full disk
 FULL_BELOW = 64 * 1024
 
@@ -429,7 +430,7 @@ def _disk_full(exc: BaseException, path: Path | None = None) -> bool:
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return True
     code = getattr(exc, "sqlite_errorcode", None)
-    if code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc).lower():
+    if code == SQLITE_FULL or "database or disk is full" in str(exc).lower():
         return True
     if path is None or not (isinstance(exc, OSError) or "disk i/o" in str(exc).lower()):
         return False
@@ -644,7 +645,8 @@ class GameStore:
         checked (it names the first event that does not match)."""
         events = self._rows("WHERE seq = (SELECT MIN(seq) FROM events) OR seq >= ?", (seq,))
         tail = [e for e in events if e.seq >= seq]
-        if self.chained and any(b.hash is None or b.seq != a.seq + 1 or _link_of(a.hash or "", b) != b.hash for a, b in zip(tail, tail[1:])):
+        broken = any(b.hash is None or b.seq != a.seq + 1 or _link_of(a.hash or "", b) != b.hash for a, b in zip(tail, tail[1:], strict=False))
+        if self.chained and broken:
             self.events()
         return events
 
