@@ -88,42 +88,30 @@ def test_an_untouched_log_verifies_with_its_head(game_file: Path) -> None:
 # --- the plausible tamperings: each detected, naming the event ----------------------------------
 
 
-def test_a_changed_d20_is_detected(game_file: Path) -> None:
+#: (what the tamperer did, the SQL, the event named, what is said wrong)
+TAMPERINGS = [
     # the log would read "roll 3 needs 5 -> hits": a roll changed after the fact
-    sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
-    refused(game_file, "event #4 (attack)", "was changed after it was recorded")
+    ("a changed d20", "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4",
+     "event #4 (attack)", "was changed after it was recorded"),
+    ("changed damage in an attack", "UPDATE events SET data = json_set(data, '$.damage', 20) WHERE seq = 4",
+     "event #4 (attack)", "was changed after it was recorded"),
+    ("a changed damage amount", "UPDATE events SET data = json_set(data, '$.amount', 13) WHERE seq = 5",
+     "event #5 (damage)", "was changed after it was recorded"),
+    ("a deleted row", "DELETE FROM events WHERE seq = 4", "event #5 (damage)", "follows a gap: event #4 was deleted"),
+    ("the last row deleted", "DELETE FROM events WHERE seq = 6", "event #6 was deleted from the end of the log", ""),
+    ("a forged row added at the end", """INSERT INTO events(seq, at, kind, data, override) VALUES
+        (7, '2026-11-26T10:00:00+00:00', 'damage', '{"amount": 7, "figure": "z1"}', NULL)""",
+     "event #7 (damage)", "has no hash: a row added to the file by hand (forged)"),
+    ("a forged row with a copied hash", """INSERT INTO events(seq, at, kind, data, override, hash) SELECT
+        7, at, 'damage', '{"amount": 7, "figure": "z1"}', NULL, hash FROM events WHERE seq = 6""",
+     "event #7 (damage)", "does not match its hash"),
+]
 
 
-def test_changed_damage_in_an_attack_is_detected(game_file: Path) -> None:
-    sql(game_file, "UPDATE events SET data = json_set(data, '$.damage', 20) WHERE seq = 4")
-    refused(game_file, "event #4 (attack)", "was changed after it was recorded")
-
-
-def test_a_changed_damage_amount_is_detected(game_file: Path) -> None:
-    sql(game_file, "UPDATE events SET data = json_set(data, '$.amount', 13) WHERE seq = 5")
-    refused(game_file, "event #5 (damage)", "was changed after it was recorded")
-
-
-def test_a_deleted_row_is_detected(game_file: Path) -> None:
-    sql(game_file, "DELETE FROM events WHERE seq = 4")
-    refused(game_file, "event #5 (damage)", "follows a gap: event #4 was deleted")
-
-
-def test_a_deleted_last_row_is_detected(game_file: Path) -> None:
-    sql(game_file, "DELETE FROM events WHERE seq = 6")
-    refused(game_file, "event #6 was deleted from the end of the log", "")
-
-
-def test_a_forged_row_added_at_the_end_is_detected(game_file: Path) -> None:
-    sql(game_file, """INSERT INTO events(seq, at, kind, data, override) VALUES
-        (7, '2026-11-26T10:00:00+00:00', 'damage', '{"amount": 7, "figure": "z1"}', NULL)""")
-    refused(game_file, "event #7 (damage)", "has no hash: a row added to the file by hand (forged)")
-
-
-def test_a_forged_row_with_a_copied_hash_is_detected(game_file: Path) -> None:
-    sql(game_file, """INSERT INTO events(seq, at, kind, data, override, hash) SELECT
-        7, at, 'damage', '{"amount": 7, "figure": "z1"}', NULL, hash FROM events WHERE seq = 6""")
-    refused(game_file, "event #7 (damage)", "does not match its hash")
+@pytest.mark.parametrize(("what", "statement", "named", "why"), TAMPERINGS, ids=[t[0] for t in TAMPERINGS])
+def test_a_tampering_is_detected_naming_the_event(game_file: Path, what: str, statement: str, named: str, why: str) -> None:
+    sql(game_file, statement)
+    refused(game_file, named, why)
 
 
 def test_a_forged_row_inserted_in_the_middle_is_detected(game_file: Path) -> None:
