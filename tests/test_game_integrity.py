@@ -250,6 +250,19 @@ def test_an_old_log_is_chained_on_open_and_says_so(game_file: Path) -> None:
     refused(game_file, "event #5 (damage)", "was changed after it was recorded")
 
 
+def test_an_old_log_with_a_gap_is_chained_as_it_is(game_file: Path) -> None:
+    """Rows missing from a log before it was chained (events #4 and #6 gone): the chain starts
+    from the log as it is then, so it is not refused for them; an edit after it is found."""
+    sql(game_file, "DELETE FROM events WHERE seq IN (4, 6)")
+    old_log(game_file)
+    assert run("game", "verify", "--game", str(game_file)).exit_code == 0
+    assert run("game", "note", "first write", "--game", str(game_file)).exit_code == 0  # migrates
+    r = run("game", "verify", "--game", str(game_file), "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["seq"] == 6, r.output
+    sql(game_file, "DELETE FROM events WHERE seq = 6")
+    refused(game_file, "event #6 was deleted from the end of the log", "")
+
+
 # --- the card games' logs ---------------------------------------------------------------------
 
 

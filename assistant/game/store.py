@@ -172,14 +172,16 @@ def chain_report(path: Path | str, meta: Mapping[str, str], events: list[Event],
     for i, e in enumerate(events):
         if e.hash is None:
             return bad(e, _("has no hash: a row added to the file by hand (forged)"))
-        if e.seq != last + 1:
-            if e.seq <= last:
-                return bad(e, _("is out of order (after #{last}): rows were moved").format(last=last))
-            gap = f"#{last + 1}" if e.seq == last + 2 else f"#{last + 1} to #{e.seq - 1}"
-            return bad(e, _("follows a gap: event {gap} was deleted from the file").format(gap=gap))
+        # a gap in the numbers is a deleted row only where the link breaks: a log from before the
+        # chain may have had one when it was chained (then the link over it holds)
         if _link_of(prev, e) != e.hash:
             nxt = events[i + 1] if i + 1 < len(events) else None
-            if i == 0:
+            if e.seq <= last:
+                why = _("is out of order (after #{last}): rows were moved").format(last=last)
+            elif e.seq != last + 1:
+                gap = f"#{last + 1}" if e.seq == last + 2 else f"#{last + 1} to #{e.seq - 1}"
+                why = _("follows a gap: event {gap} was deleted from the file").format(gap=gap)
+            elif i == 0:
                 why = _("is the set-up, and it was edited: its content does not match its hash")
             elif i >= 2 and e.hash == _link_of(hashes[-2][1], e, e.seq - 1):
                 return bad(events[i - 1], _("was inserted by hand (a forged row; the events after it were renumbered)"))
@@ -587,6 +589,8 @@ class GameStore:
         meta = self.meta()
         events = chained(meta, self._rows())
         self.con.executemany("UPDATE events SET hash = ? WHERE seq = ?", [(e.hash, e.seq) for e in events])
+        # the counter that finds rows deleted from the end starts from the log as it is chained
+        self.con.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'events'", (events[-1].seq if events else 0,))
         self.con.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
                              [("genesis", genesis(meta)), ("chained", f"{_now()} {events[-1].seq if events else 0}")])
 
@@ -625,7 +629,7 @@ class GameStore:
         events = self._rows()
         if not self.chained:
             events = chained(meta, events)
-            found = chain_report(self.path, {**meta, "genesis": genesis(meta)}, events, self._seq_ever())
+            found = chain_report(self.path, {**meta, "genesis": genesis(meta)}, events)  # an old log as it is: never refused for its numbers
             return Chain(replace(found.report, stored=False), found.hashes), events
         return chain_report(self.path, meta, events, self._seq_ever()), events
 
