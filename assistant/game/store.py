@@ -606,32 +606,32 @@ class GameStore:
             raise GameFileError(_("{path}: the meta table cannot be read ({exc})").format(path=self.path, exc=exc)) from None
 
     def _rows(self, where: str = "", args: tuple[Any, ...] = ()) -> list[Event]:
+        return self._rows_counted(where, args)[0]
+
+    def _rows_counted(self, where: str = "", args: tuple[Any, ...] = ()) -> tuple[list[Event], int]:
+        """The rows, and the highest event number SQLite ever gave in this file (AUTOINCREMENT's
+        counter), read by one statement: one snapshot, so a write committed meanwhile by another
+        process is in both or in neither."""
         cols = "seq, at, kind, data, override, " + ("hash" if self.chained else "NULL")
+        counter = "(SELECT seq FROM sqlite_sequence WHERE name = 'events')"
         try:
-            rows = self.con.execute(f"SELECT {cols} FROM events {where} ORDER BY seq", args).fetchall()
+            rows = self.con.execute(f"SELECT {cols}, {counter} FROM events {where} ORDER BY seq", args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
-        return [_decode(self.path, row) for row in rows]
-
-    def _seq_ever(self) -> int:
-        """The highest event number SQLite ever gave in this file (AUTOINCREMENT's counter)."""
-        try:
-            row = self.con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'events'").fetchone()
-        except sqlite3.DatabaseError:
-            return 0
-        return int(row[0]) if row and isinstance(row[0], int) else 0
+        ever = rows[-1][-1] if rows else 0
+        return [_decode(self.path, row[:-1]) for row in rows], ever if isinstance(ever, int) else 0
 
     def chain(self) -> tuple[Chain, list[Event]]:
         """Every event, and the chain over them checked: its head, or the first event that does
         not match. A log from before the chain (read-only, not migrated) is chained in memory
         (``report.stored`` False: nothing in the file vouches for it)."""
         meta = self.meta()
-        events = self._rows()
+        events, ever = self._rows_counted()
         if not self.chained:
             events = chained(meta, events)
             found = chain_report(self.path, {**meta, "genesis": genesis(meta)}, events)  # an old log as it is: never refused for its numbers
             return Chain(replace(found.report, stored=False), found.hashes), events
-        return chain_report(self.path, meta, events, self._seq_ever()), events
+        return chain_report(self.path, meta, events, ever), events
 
     def events(self, upto: int | None = None) -> list[Event]:
         """The log's events (up to ``upto``), its chain checked first: a log edited outside this
