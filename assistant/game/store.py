@@ -240,7 +240,7 @@ def game_kind(path: Path) -> str | None:
             row = con.execute("SELECT value FROM meta WHERE key = 'rules'").fetchone()
         finally:
             con.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, GameFileError):  # an orphan -wal where nothing can be written: opening it says so
         return None
     finally:  # a read-only look leaves no -wal or -shm file behind
         _remove_new_sidecars(path, before)
