@@ -13,6 +13,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from assistant.cardgame.log import CardGameLog
@@ -447,3 +449,37 @@ def test_sqlite_full_on_a_write_is_a_full_disk(game_file: Path, monkeypatch: pyt
     con = sqlite3.connect(game_file)
     assert con.execute("SELECT MAX(seq) FROM events").fetchone()[0] == 6
     con.close()
+
+
+# --- any one edit to a committed event is found, naming that event (Hypothesis) -----------------
+
+FIELDS = ("at", "kind", "data", "override")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(row=st.integers(1, 6), column=st.sampled_from(FIELDS), text=st.text(min_size=1, max_size=12),
+       number=st.integers(-(10**6), 10**6))
+def test_any_one_edit_to_a_committed_event_is_named(game_file: Path, tmp_path_factory: pytest.TempPathFactory, row: int,
+                                                     column: str, text: str, number: int) -> None:
+    path = tmp_path_factory.mktemp("edit") / "g.sqlite"
+    path.write_bytes(game_file.read_bytes())
+    con = sqlite3.connect(path)
+    with con:
+        old = con.execute(f"SELECT {column} FROM events WHERE seq = ?", (row,)).fetchone()[0]
+        if column == "data":
+            obj = json.loads(old)
+            key = sorted(obj)[number % len(obj)] if obj and number % 2 else f"k{text}"
+            obj[key] = number if obj.get(key) != number else number + 1
+            new: object = json.dumps(obj)
+        else:
+            new = text if text != old else text + "x"
+        con.execute(f"UPDATE events SET {column} = ? WHERE seq = ?", (new, row))
+    con.close()
+    store = GameStore.open_readonly(path)
+    try:
+        found, events = store.chain()
+    finally:
+        store.close()
+    kind = next(e.kind for e in events if e.seq == row)
+    assert found.report.problem is not None and found.report.bad_seq == row
+    assert f"event #{row} ({kind})" in found.report.problem
