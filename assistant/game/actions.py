@@ -274,7 +274,8 @@ def status_info(st: GameState) -> dict[str, Any]:
         "fallen": {k: v.text(k) for k, v in st.fallen.items()},
         "round_over": st.round > 0 and st.round_over(),
         "vp": st.vp,
-        "morale_due": list(st.morale_due.values()),
+        # keyed by the creature's id: a tool reads who owes the save in every language (the sentence is for people)
+        "morale_due": {fid: {"level": pos.stats_of(st.figure(fid)).level, "text": text} for fid, text in st.morale_due.items()},
         "quiet_rounds": st.quiet_rounds,
         "winner": st.winner(),
         "ended": st.ended,

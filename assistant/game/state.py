@@ -90,6 +90,8 @@ class Turn:
     burrowed: bool = False  # DDM Burrow: the turn's whole move is underground
     trampled: bool = False  # DDM Trample: once in its turn
     towed: bool = False  # SWM Tow Cable: the move was the whole turn
+    faster: int = 0  # SWM Move Faster: the squares its Force points added to this turn's movement
+    faster_after_attack: bool = False  # ...bought after its attack (SWM 2004: those squares may follow the attack)
 
     @property
     def moved(self) -> int:
@@ -119,6 +121,9 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    #: SWM: how many times each figure has spent Force points in the turn now being played (anyone's
+    #: turn, or the moment between turns): once per turn (CS r.9; PL p.26)
+    force_spends: dict[str, int] = field(default_factory=dict)
     #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
     aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
     #: the squares a defeated skiff stood on: its saved passengers are placed next to them
@@ -146,12 +151,28 @@ class GameState:
         return cite_for(self.rules, where)
 
     def winner(self) -> str | None:
-        """DDM: the first side to 200 VP; SWM: the last side with figures standing."""
+        """DDM: the first side to 200 VP; SWM: the last side with figures standing; a game the
+        players ended: the side that leads on points (the tie-break, CS r.5; PL p.16; DDM p.28)."""
+        return self.outright() or (self.points_leader() if self.ended else None)
+
+    def outright(self) -> str | None:
+        """The winner by the edition's victory condition."""
         if self.turn_rules.victory == "vp":
             reached = [s for s, v in self.vp.items() if v >= 200]
             return reached[0] if reached else None
         standing = {f.side for f in self.position.figures}
         return next(iter(standing)) if len(standing) == 1 and self.round > 0 else None
+
+    def points_leader(self) -> str | None:
+        """The one side with the most points (defeated enemies' costs; DDM victory points), or
+        None when none scored or the top is shared (the table's further tie-breaks decide)."""
+        best = max(self.vp.values(), default=0)
+        leaders = [s for s, v in self.vp.items() if v == best]
+        return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+    def won_on_points(self) -> bool:
+        """Was the game won on the tie-break's points rather than by its victory condition?"""
+        return self.outright() is None and self.winner() is not None
 
     def over(self) -> str | None:
         """Why the game is over, or None."""
@@ -440,7 +461,8 @@ def apply(state: GameState, kind: str, data: Data) -> list[str]:
     w = state.winner()
     if w and state.announced_winner != w:
         state.announced_winner = w
-        said.append(_("{side} wins").format(side=side_name(w)) + f" ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
+        tr = state.turn_rules
+        said.append(_("{side} wins").format(side=side_name(w)) + f" ({tr.cite(tr.cite_tie_break if state.won_on_points() else tr.cite_victory)})")
     return said
 
 
