@@ -9,11 +9,10 @@ import json
 import textwrap
 
 import pytest
-from typer.testing import CliRunner
 
-from assistant.cli.app import app
+from assistant import i18n
 
-runner = CliRunner()
+from .test_game_turns import ok, run
 
 # an open hall: nothing blocks a straight move along row 1
 OPEN = textwrap.dedent("""\
@@ -29,19 +28,9 @@ OPEN = textwrap.dedent("""\
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))  # the current game is this test's own
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args))
-
-
-def ok(*args: str) -> str:
-    r = run(*args)
-    assert r.exit_code == 0, (args, r.stdout, r.stderr)
-    return r.stdout
 
 
 def refused(*args: str) -> str:
@@ -69,6 +58,8 @@ def obi_acts(home, rules: str, droid: str) -> None:
 def test_move_faster_moves_8_and_attacks(home, rules: str) -> None:
     obi_acts(home, rules, droid="J1")
     ok("game", "force", "obi", "-1", "--faster")
+    st = json.loads(ok("game", "status", "--json"))
+    assert st["turn"]["faster"] == 2 and st["force_spends"] == {"obi": 1}
     ok("game", "move", "obi", "I1")  # 8 squares
     out = ok("game", "attack", "obi", "droid", "--roll", "15")
     assert "obi attacks droid" in out
@@ -145,6 +136,19 @@ def test_swm2008_force_points_once_per_turn_count_dooku(home) -> None:
     ok("game", "force", "obi", "-1", "--faster")
     err = refused("game", "force", "obi", "-1")
     assert "already spent Force points this turn" in err and "swm2008 PL p.11, p.26" in err and "CS " not in err
+
+
+def test_master_of_force_3_spends_three_times_a_turn_even_on_the_same_use(home) -> None:
+    # CS g.9: "Master of Force 3: ... může použít body síly až třikrát za jeden tah ... utratit body síly více
+    # než jednou pro stejnou akci (jako například pro pohyb o dvě pole navíc ...)"
+    start(home, OPEN.format(rules="swm2004", droid="J4").replace("force: 5}", "force: 5, abilities: [Master of Force 3]}"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "obi")
+    for _ in range(3):
+        ok("game", "force", "obi", "-1", "--faster")
+    ok("game", "move", "obi", "S1")  # 18 squares: 12 and three times 2
+    err = refused("game", "force", "obi", "-1")
+    assert "obi has spent Force points 3 times this turn, all Master of Force 3 allows" in err
 
 
 def test_a_spend_beyond_the_points_left_is_refused(home) -> None:
@@ -228,6 +232,9 @@ def test_morale_due_is_keyed_by_the_creatures_id_in_every_language(home, lang: s
     ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
     ok("game", "activate", "knight")
     ok("game", "damage", "orc", "16", "--by", "knight")  # 14 of 30 left: below half
-    st = json.loads(ok("--lang", lang, "game", "status", "--json"))
+    try:
+        st = json.loads(ok("--lang", lang, "game", "status", "--json"))
+    finally:
+        i18n.set_language("en")  # the process's language: the next test's words are English
     assert list(st["morale_due"]) == ["orc"]
     assert st["morale_due"]["orc"]["level"] == 3

@@ -264,6 +264,7 @@ def status_info(st: GameState) -> dict[str, Any]:
                 "moved_after": st.turn.moved_after,
                 "attacks": st.turn.attacks,
                 "charged": st.turn.charged,
+                "faster": st.turn.faster,  # SWM Move Faster: squares its Force points added
             }
             if st.turn
             else None
@@ -276,6 +277,7 @@ def status_info(st: GameState) -> dict[str, Any]:
         "vp": st.vp,
         # keyed by the creature's id: a tool reads who owes the save in every language (the sentence is for people)
         "morale_due": {fid: {"level": pos.stats_of(st.figure(fid)).level, "text": text} for fid, text in st.morale_due.items()},
+        "force_spends": dict(st.force_spends),  # SWM: Force spends this turn, by figure (once per turn)
         "quiet_rounds": st.quiet_rounds,
         "winner": st.winner(),
         "ended": st.ended,

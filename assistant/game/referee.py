@@ -323,12 +323,12 @@ def _faster_note(state: GameState, t: Turn) -> str:
 
 def spends_allowed(state: GameState, f: Figure) -> tuple[int, str | None]:
     """How many times a figure may spend Force points in one turn: once (SWM CS r.9, PL p.26);
-    Master of the Force [#] raises it to [#] (CS g.9; PL p.53). With the ability that allows it."""
-    if _defines(state.position, "Master of the Force"):
-        for text in _abilities(state.position, f):
-            name, value = split_ability(text)
-            if name.lower() == "master of the force" and value and value > 1:
-                return value, text
+    Master of the Force [#] raises it to [#] (CS g.9; PL p.53). Asked only where the record has
+    the once-a-turn rule (both SWM rulebooks, which both define the power)."""
+    for text in _abilities(state.position, f):
+        name, value = split_ability(text)
+        if name.lower() in ("master of the force", "master of force") and value and value > 1:  # CS g.9 writes "Master of Force"
+            return value, text
     return 1, None
 
 
@@ -361,7 +361,7 @@ def check_move_faster(state: GameState, f: Figure, delta: int) -> list[Reason]:
         return [Reason(_("this game has no Move Faster (a Star Wars Miniatures Force point use)"), tr.cite(tr.cite_turn_options))]
     reasons = _not_acting(state, f)
     if delta != -1:
-        reasons.append(Reason(_("Move Faster costs 1 Force point (--delta -1), each buying {n} squares").format(n=tr.move_faster_squares),
+        reasons.append(Reason(_("Move Faster costs 1 Force point (game force ID -1 --faster), each buying {n} squares").format(n=tr.move_faster_squares),
                               tr.cite(tr.cite_move_faster)))
     t = _turn(state, f.id)
     if t.attacks and t.moved_before > 0 and not tr.move_faster_splits and not _split(tr.split_move_abilities, _abilities(state.position, f)):
