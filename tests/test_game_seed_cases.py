@@ -12,7 +12,7 @@ import pytest
 
 from assistant import i18n
 
-from .test_game_turns import ok, run
+from .test_game_turns import SWM, ok, run
 
 # an open hall: nothing blocks a straight move along row 1
 OPEN = textwrap.dedent("""\
@@ -136,6 +136,21 @@ def test_swm2008_force_points_once_per_turn_count_dooku(home) -> None:
     ok("game", "force", "obi", "-1", "--faster")
     err = refused("game", "force", "obi", "-1")
     assert "already spent Force points this turn" in err and "swm2008 PL p.11, p.26" in err and "CS " not in err
+
+
+def test_a_defenders_lightsaber_block_is_its_one_spend_in_the_attackers_turn(home) -> None:
+    # PL p.26: once per turn, in another's turn too; PL p.52 Lightsaber Block costs 1 Force point
+    start(home, SWM.format(rules="swm2008").replace("at: B2", "at: C2")
+          .replace("abilities: [Double Attack]}", "abilities: [Double Attack, Melee Attack]}")
+          .replace("{id: droid, side: dark, at: D2, stats: {hp: 10, defense: 25, attack: 4, damage: 10, speed: 6}}",
+                   "{id: droid, side: dark, at: D2, stats: {hp: 60, defense: 12, attack: 4, damage: 10, speed: 6, force: 2, abilities: [Lightsaber Block]}}"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "hero")
+    ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Lightsaber Block=14")  # blocked: its Force point spent
+    err = refused("game", "attack", "hero", "droid", "--roll", "15", "--save", "Lightsaber Block=14")  # the Double Attack's second
+    assert "droid has already spent Force points this turn" in err and "PL p.11, p.26" in err
+    out = json.loads(ok("game", "attack", "hero", "droid", "--roll", "15", "--save", "Lightsaber Block=no", "--json"))
+    assert out["event"]["damage"] == 20
 
 
 def test_master_of_force_3_spends_three_times_a_turn_even_on_the_same_use(home) -> None:
