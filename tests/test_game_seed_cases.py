@@ -222,10 +222,31 @@ def test_ten_quiet_rounds_then_the_end_names_the_winner_on_points(home) -> None:
     assert final["winner"] == "light"
 
 
-def test_an_end_tied_on_points_names_no_winner(home) -> None:
-    start(home, SIDES.format(rules="swm2004", extra_id="nikto", extra="Nikto Soldier"))
+def test_an_end_tied_on_points_goes_to_the_figure_nearest_the_centre(home) -> None:
+    # CS r.5: "Pokud je výsledek nerozhodný vítězí hráč, který má postavu nejbližší středu herního plánu."
+    start(home, SIDES.format(rules="swm2004", extra_id="nikto", extra="Nikto Soldier"))  # 16 x 12: the centre is between H6 and I7
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
-    ok("game", "end")
+    out = json.loads(ok("game", "end", "--json"))["text"]
+    # centre (8, 6): nikto's B4 centre (1.5, 3.5) is 6.96 squares away, grievous' N2 (13.5, 1.5) 7.11, kenobi's B2 7.91
+    assert "tied on points: light's nikto stands nearest the centre" in out
+    assert json.loads(ok("game", "status", "--json"))["winner"] == "light"
+
+
+def test_an_end_tied_on_points_and_distance_goes_to_the_nearest_figures_cost_or_to_nobody(home) -> None:
+    # CS r.5: "Je-li stav stále nerozhodný vítězí hráč jehož postava u středu herního plánu má nejvyšší hodnotu (cost)."
+    start(home, SIDES.format(rules="swm2004", extra_id="nikto", extra="Nikto Soldier")
+          .replace("at: B2}", "at: H6}").replace("side: dark, at: N2}", "side: dark, at: I7}"))  # equally near the centre
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    out = json.loads(ok("game", "end", "--json"))["text"]
+    assert "dark's grievous costs the most" in out  # 43 against Obi-Wan's 42
+    assert json.loads(ok("game", "status", "--json"))["winner"] == "dark"
+
+
+def test_an_end_tied_on_points_and_distance_with_costs_unknown_names_no_winner(home) -> None:
+    start(home, OPEN.format(rules="swm2004", droid="T1"))  # A1, T1 and T8: each corner as far from the centre
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    out = json.loads(ok("game", "end", "--json"))["text"]
+    assert "the cost of obi is unknown, the table decides" in out
     assert json.loads(ok("game", "status", "--json"))["winner"] is None
 
 

@@ -209,16 +209,22 @@ def score_if_round_over(state: GameState, force: bool = False) -> list[str]:
 
 
 def final_words(state: GameState) -> str:
-    """The game's end in words: the winner, or the points on the tie-break."""
+    """The game's end in words: the winner, or the tie-break and whom it names."""
     w = state.outright()
     if w:
         return _("the game ends: {winner} has won").format(winner=side_name(w))
     pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or _("no points")
-    leader = state.points_leader()
-    if leader:  # the winner (state.winner): the one who defeated the most points (CS r.5; PL p.16; DDM p.28)
-        lead = _("; {side} leads on points").format(side=side_name(leader))
-    else:  # nearest the centre, then that figure's cost: left to the table
-        lead = _("; tied on points: the figure nearest the centre decides, then its cost (not computed here)")
+    winner, how, fid = state.tie_break()
+    if how == "points":
+        lead = _("; {side} leads on points").format(side=side_name(winner or ""))
+    elif how == "centre":
+        lead = _("; tied on points: {side}'s {figure} stands nearest the centre").format(side=side_name(winner or ""), figure=fid)
+    elif how == "cost":
+        lead = _("; tied on points and nearest the centre: {side}'s {figure} costs the most").format(side=side_name(winner or ""), figure=fid)
+    elif fid is not None:
+        lead = _("; tied on points and nearest the centre: the cost of {figure} is unknown, the table decides").format(figure=fid)
+    else:
+        lead = _("; tied on points, nearest the centre and on cost: no winner")
     return _("the game ends ({why}): points {points}{lead} ({rule})").format(
         why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break)
     )

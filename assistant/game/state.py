@@ -152,8 +152,8 @@ class GameState:
 
     def winner(self) -> str | None:
         """DDM: the first side to 200 VP; SWM: the last side with figures standing; a game the
-        players ended: the side that leads on points (the tie-break, CS r.5; PL p.16; DDM p.28)."""
-        return self.outright() or (self.points_leader() if self.ended else None)
+        players ended: the tie-break's winner (CS r.5; PL p.16; DDM p.28; reading R49)."""
+        return self.outright() or (self.tie_break()[0] if self.ended else None)
 
     def outright(self) -> str | None:
         """The winner by the edition's victory condition."""
@@ -163,15 +163,41 @@ class GameState:
         standing = {f.side for f in self.position.figures}
         return next(iter(standing)) if len(standing) == 1 and self.round > 0 else None
 
-    def points_leader(self) -> str | None:
-        """The one side with the most points (defeated enemies' costs; DDM victory points), or
-        None when none scored or the top is shared (the table's further tie-breaks decide)."""
-        best = max(self.vp.values(), default=0)
-        leaders = [s for s, v in self.vp.items() if v == best]
-        return leaders[0] if best > 0 and len(leaders) == 1 else None
+    def tie_break(self) -> tuple[str | None, str, str | None]:
+        """The tie-break (CS r.5; PL p.16; DDM p.28): the side with the most points (the costs of
+        the enemies it defeated; DDM victory points); tied, the side with the figure nearest the
+        map's centre (base centre to map centre: reading R49); still tied, the side whose figure
+        there costs the most. (winner or None, how: "points", "centre", "cost" or "tied", the
+        figure that decided or, for "tied", the first whose cost is unknown)."""
+        sides = self.sides()
+        best = max((self.vp.get(s, 0) for s in sides), default=0)
+        tied = [s for s in sides if self.vp.get(s, 0) == best]
+        if len(tied) == 1:
+            return tied[0], "points", None
+        m = self.position.map
+
+        def far(f: Figure) -> int:  # squared distance in half squares: exact
+            n = f.size.footprint
+            return (2 * f.at.col + n - m.cols) ** 2 + (2 * f.at.row + n - m.rows) ** 2
+
+        near = {s: min(far(f) for f in self.position.figures if f.side == s) for s in tied}
+        closest = min(near.values(), default=0)
+        tied = [s for s in tied if near[s] == closest]
+        nearest = [f for f in self.position.figures if f.side in tied and far(f) == closest]
+        if len(tied) == 1:
+            return tied[0], "centre", nearest[0].id
+        costs = {f.id: (card.cost if (card := self.position.card_of(f)) is not None else None) for f in nearest}
+        unknown = next((fid for fid, c in costs.items() if c is None), None)
+        if unknown is not None:
+            return None, "tied", unknown
+        top = max(int(c or 0) for c in costs.values())
+        by = {f.side for f in nearest if costs[f.id] == top}
+        if len(by) == 1:
+            return by.pop(), "cost", next(f.id for f in nearest if costs[f.id] == top)
+        return None, "tied", None
 
     def won_on_points(self) -> bool:
-        """Was the game won on the tie-break's points rather than by its victory condition?"""
+        """Was the game won on the tie-break rather than by its victory condition?"""
         return self.outright() is None and self.winner() is not None
 
     def over(self) -> str | None:
