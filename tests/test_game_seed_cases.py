@@ -170,7 +170,8 @@ def test_a_spend_beyond_the_points_left_is_refused(home) -> None:
     start(home, OPEN.format(rules="swm2004", droid="J1").replace("force: 5", "force: 0"))
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
     ok("game", "activate", "obi")
-    assert "obi has 0 Force points left; this needs 1" in refused("game", "force", "obi", "-1", "--faster")
+    err = refused("game", "force", "obi", "-1", "--faster")
+    assert "obi has 0 Force points left; this needs 1 (swm2004 CS r.9 Utrácení bodů síly" in err
 
 
 # --- a squad's side: CS r.4 "Každá skupina může obsahovat postavy, které odpovídají vámi vybrané straně

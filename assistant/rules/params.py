@@ -126,6 +126,8 @@ class TurnRules:
     cite_move_faster: str = ""
     #: a figure spends Force points only once per turn, its own or another's (empty: no such rule)
     cite_force_once: str = ""
+    #: Force points spent are gone until the end of the game: none spent beyond those left
+    cite_force_points: str = ""
 
     def cite(self, where: str) -> str:
         return f"{self.edition.value} {where}"
