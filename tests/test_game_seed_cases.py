@@ -68,8 +68,10 @@ def test_move_faster_moves_8_and_attacks(home, rules: str) -> None:
 
 def test_without_move_faster_8_squares_leave_no_attack(home) -> None:
     obi_acts(home, "swm2004", droid="J1")
+    ok("game", "force", "obi", "-1")  # a Force point with no use named
     ok("game", "move", "obi", "I1")
-    assert "a double move leaves no attack" in refused("game", "attack", "obi", "droid", "--roll", "15")
+    err = refused("game", "attack", "obi", "droid", "--roll", "15")
+    assert "a double move leaves no attack" in err and "if it bought Move Faster, undo it and record 'game force obi -1 --faster'" in err
 
 
 def test_move_faster_moves_14_without_attacking_and_no_more(home) -> None:

@@ -314,10 +314,14 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
 
 
 def _faster_note(state: GameState, t: Turn) -> str:
-    """What Move Faster added to this turn's movement, said with the refusal that counted it."""
+    """What Move Faster added to this turn's movement, said with the refusal that counted it; or,
+    when the figure spent a plain Force point in its turn, how to record it as Move Faster."""
+    tr = state.turn_rules
+    if t.plain_spend and not t.faster and tr.move_faster_squares:
+        return "; " + _("{f} spent a Force point this turn without --faster: if it bought Move Faster, undo it and record 'game force {f} -1 --faster' "
+                        "({rule})").format(f=t.figure, rule=tr.cite(tr.cite_move_faster))
     if not t.faster:
         return ""
-    tr = state.turn_rules
     return "; " + _("Move Faster added {squares} ({rule})").format(squares=count_squares(t.faster), rule=tr.cite(tr.cite_move_faster))
 
 

@@ -92,6 +92,7 @@ class Turn:
     towed: bool = False  # SWM Tow Cable: the move was the whole turn
     faster: int = 0  # SWM Move Faster: the squares its Force points added to this turn's movement
     faster_after_attack: bool = False  # ...bought after its attack (SWM 2004: those squares may follow the attack)
+    plain_spend: bool = False  # it spent a Force point in its turn with no use named (a refusal says how to name Move Faster)
 
     @property
     def moved(self) -> int:

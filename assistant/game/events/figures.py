@@ -63,6 +63,8 @@ class Force:
             t = turn_of(state, f.id)
             t.faster += state.turn_rules.move_faster_squares * max(1, -delta)
             t.faster_after_attack = t.faster_after_attack or t.attacks > 0
+        elif delta < 0 and state.turn is not None and state.turn.figure == f.id:
+            state.turn.plain_spend = True
         return []
 
     def describe(self, state: GameState, data: Data) -> str:
