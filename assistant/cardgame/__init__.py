@@ -1,9 +1,9 @@
 """What the card games share: the table-command notation (:mod:`.notation`), the outcome of a
 command, and the game log over the SQLite event store (:mod:`.log`)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from ..errors import AssistantError
 from ..i18n import _
@@ -24,38 +24,40 @@ class Outcome:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def entity_keys(usage: str) -> bool:
-    """Does the verb's usage take keys that name things on the table (``D1=FACE``, ``CHAR=N``)?"""
-    import re
+@dataclass(frozen=True)
+class Options:
+    """The KEY= options a verb takes, declared where the verb is filed (never guessed from its
+    help line or its code: an option its handler reads in a helper is declared all the same).
 
-    return re.search(r"\b[A-Z][A-Z0-9]*=", usage) is not None
+    ``keys``: what a key that is not one of ``names`` may be -- nothing (``options``); a die or a
+    card on the table (``table``: ``A resolve f1 p1=ranged:1``, the focus turning die p1); or
+    whatever the verb itself checks, key by key (``verb``: ``h1=ranged:2`` naming the dice an
+    activation rolls, ``ai=special`` a die rolled in from outside the game)."""
+
+    names: frozenset[str] = frozenset()
+    keys: Literal["options", "table", "verb"] = "options"
+
+    def check(self, cmd: Any, on_table: Collection[str], usage: str) -> None:
+        """Refuse an option the verb does not take (a typo must not be silently ignored)."""
+        if self.keys == "verb":
+            return
+        given = {k for k, _unused in cmd.opts}
+        named = {k for k in given if k in on_table} if self.keys == "table" else set()
+        cmd.check_options(set(self.names) | named, usage)
 
 
-def declared_options(handler: Callable[..., Any], usage: str = "") -> set[str]:
-    """The KEY= options a verb takes: those its help line (docstring) writes and those its code
-    reads (``cmd.opt("x")``, ``cmd.int_opt``, ``cmd.flag``). Any other option is refused rather
-    than silently ignored."""
-    import inspect
-    import re
+def registrar(table: dict[str, Any], options: dict[str, Options]) -> Callable[..., Callable[[F], F]]:
+    """A decorator factory that files each command handler under its verb in ``table``, and the
+    options it takes in ``options``: ``@verb("resolve", "x", keys="table")``."""
 
-    found = set(re.findall(r"\b([a-z][a-z0-9-]*)=", (handler.__doc__ or "") + " " + usage))
-    try:
-        src = inspect.getsource(handler)
-    except (OSError, TypeError):
-        src = ""
-    found |= set(re.findall(r"\bcmd\.(?:opt|int_opt|flag|signed_opt)\(\s*[\"']([a-z][a-z0-9-]*)[\"']", src))
-    return found
-
-
-def registrar(table: dict[str, Any]) -> Callable[[str], Callable[[F], F]]:
-    """A decorator factory that files each command handler under its verb in ``table``."""
-
-    def verb(name: str) -> Callable[[F], F]:
+    def verb(name: str, *names: str, keys: Literal["options", "table", "verb"] = "options") -> Callable[[F], F]:
         def reg(f: F) -> F:
             table[name] = f
+            options[name] = Options(frozenset(names), keys)
             return f
         return reg
     return verb
+
 
 
 def naming_fields(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:

@@ -375,16 +375,18 @@ def heal(
     run(ctx, "game heal", json_out, figure=figure, amount=amount, game=game)
 
 
-@app.command("force")
+@app.command("force", context_settings={"ignore_unknown_options": True})  # "game force obi -1": the -1 is the delta, not an option
 def force(
     ctx: typer.Context,
     figure: Annotated[str, typer.Argument()],
     delta: Annotated[int, typer.Argument(help="Points gained (+) or spent (-).")],
+    faster: Annotated[bool, typer.Option("--faster", help="Move Faster: the acting figure pays 1 point for 2 more squares this turn.")] = False,
     game: GameOpt = None,
+    override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Spend or gain Force points."""
-    run(ctx, "game force", json_out, figure=figure, delta=delta, game=game)
+    """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn."""
+    run(ctx, "game force", json_out, figure=figure, delta=delta, faster=faster, game=game, override=override)
 
 
 @app.command("condition")

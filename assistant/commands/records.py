@@ -30,6 +30,7 @@ from ..game.actions import (
     roll_outcome,
     status_info,
 )
+from ..game.events.figures import MOVE_FASTER
 from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge
 from ..game.state import GameState
 from ..i18n import _
@@ -227,9 +228,9 @@ def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Resu
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)
-def force(s: Session, figure: str, delta: int, game: Path | None = None) -> Result:
-    """Spend or gain Force points."""
-    return recorded(s, game, "force", {"figure": figure, "delta": delta}, None)
+def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path | None = None, override: str | None = None) -> Result:
+    """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn."""
+    return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": MOVE_FASTER} if faster else {})}, override)
 
 
 @verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..cardgame import IllegalCommandError, Outcome, declared_options, entity_keys, naming_fields, registrar
+from ..cardgame import IllegalCommandError, Options, Outcome, naming_fields, registrar
 from ..cardgame.notation import Command
 from ..errors import AssistantError, NotationError
 from ..i18n import N_, _, n_
@@ -44,7 +44,9 @@ EFFECTS: dict[str, Handler] = {}
 STEPS: dict[str, Handler] = {}
 
 
-_turn, _effect, _step = registrar(TURN_ACTIONS), registrar(EFFECTS), registrar(STEPS)
+#: the KEY= options each verb takes, declared with the verb (``@_turn("resolve", "x", keys="table")``)
+OPTIONS: dict[str, Options] = {}
+_turn, _effect, _step = registrar(TURN_ACTIONS, OPTIONS), registrar(EFFECTS, OPTIONS), registrar(STEPS, OPTIONS)
 
 
 def verb_help() -> dict[str, tuple[str, str]]:
@@ -112,9 +114,8 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     handler = TURN_ACTIONS.get(cmd.verb) or EFFECTS.get(cmd.verb) or STEPS.get(cmd.verb)
     if handler is not None:
         usage = VERB_HELP.get(cmd.verb) or ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
-        # D1=FACE, CHAR=N: keys that name dice, cards or players are checked by the verb itself
-        if not entity_keys(usage):
-            cmd.check_options(declared_options(handler, usage), usage)
+        # D1=FACE, CHAR=N: keys that name dice or cards on the table are checked by the verb itself
+        OPTIONS[cmd.verb].check(cmd, {d.id for d in t.dice} | {c.id for c in t.cards}, usage)
     if t.indirect and cmd.verb not in ("assign", "note"):
         who, n = t.indirect[0]
         raise IllegalCommandError(
@@ -233,7 +234,7 @@ def _claim(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_turn("activate")
+@_turn("activate", "guard", "x", keys="verb")
 def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
     who = cmd.actor or ""
     card = t.card(cmd.arg(0, N_("the character or support to activate")))
@@ -331,7 +332,7 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str], x: int | N
     return _deal(t, guardian.id, value, said, kind=d.showing.symbol.value)
 
 
-@_turn("resolve")
+@_turn("resolve", "x", keys="table")
 def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     who = cmd.actor or ""
     groups = [[_pool_die(t, x, cmd) for x in arg.split("+")] for arg in cmd.args for arg in arg.split(",")]
@@ -344,6 +345,10 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     if plan.cost:
         said.append(_("{who} pays {cost} resources for the faces' costs (Destiny P2 › Koszt)").format(who=who, cost=plan.cost))
     sym = plan.symbol
+    turns = [k for k, _v in cmd.opts if k != "x"]
+    if turns and sym is not Symbol.FOCUS:  # DIE=FACE keys are a focus die's turns: never ignored silently
+        raise NotationError(_("{cmd!r}: {keys}: only resolving focus turns dice (Destiny P2 › Skupienie); these dice show {symbol}").format(
+            cmd=str(cmd), keys=", ".join(f"{k}=" for k in turns), symbol=sym.value))
     targets = list(cmd.targets)
     units = plan.units
     if sym is Symbol.INDIRECT:  # dealt to a player, who assigns it (reading R42 in docs/readings.md)
@@ -521,8 +526,7 @@ def _opponent(t: Table, who: str, cmd: Command) -> str:
 
 def _focus(t: Table, who: str, focus_die: str, value: int, cmd: Command, said: list[str]) -> Table:
     turns = dict(cmd.opts)
-    turns.pop("free", None)
-    turns.pop("x", None)
+    turns.pop("x", None)  # the value of a die showing X (_with_x); every other key names a die to turn
     if len(turns) > value:
         raise IllegalResolveError(_("focus {value} turns up to {value} dice, not {n} (Destiny P2 › Skupienie)").format(value=value, n=len(turns)))
     for did, face_text in turns.items():
@@ -540,7 +544,7 @@ def _focus(t: Table, who: str, focus_die: str, value: int, cmd: Command, said: l
     return t
 
 
-@_effect("more")
+@_effect("more", "x", keys="table")
 def _e_more(t: Table, cmd: Command, said: list[str]) -> Table:
     """Resolve more dice in the action under way: dice that came to show the symbol during the
     action may be resolved in it, but no die twice (Destiny P5 › Rozpatrzenie kości, L248-249)."""
@@ -549,7 +553,7 @@ def _e_more(t: Table, cmd: Command, said: list[str]) -> Table:
     return _resolve(t, cmd, said)
 
 
-@_turn("reroll")
+@_turn("reroll", keys="verb")
 def _reroll(t: Table, cmd: Command, said: list[str]) -> Table:
     """Discard a card to reroll dice (P5 › Odrzucenie karty w celu przerzucenia kości)."""
     who = cmd.actor or ""
@@ -578,7 +582,7 @@ def _reroll(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_turn("action")
+@_turn("action", "exhaust")
 def _card_action(t: Table, cmd: Command, said: list[str]) -> Table:
     card = t.card(cmd.arg(0, N_("the card whose Action is used")))
     if card.owner != cmd.actor:
@@ -593,7 +597,7 @@ def _card_action(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_turn("play")
+@_turn("play", "after", "ambush", "color", "cost", "die", "faces", "kind", "needs", "on", "reduce", "replace", "title", "unique")
 def _play(t: Table, cmd: Command, said: list[str]) -> Table:
     who = cmd.actor or ""
     p = t.player(who)
@@ -822,7 +826,7 @@ def _discard_upgrade(t: Table, u: Card, said: list[str], why: str, keep_die: str
     return t
 
 
-@_effect("damage")
+@_effect("damage", "kind", "replace", "unblockable")
 def _e_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     n = cmd.int_arg(0, N_("the damage"))
     for tgt in _targets(cmd, 1):
@@ -872,7 +876,7 @@ def _e_assign(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_effect("distribute")
+@_effect("distribute", "kind")
 def _e_distribute(t: Table, cmd: Command, said: list[str]) -> Table:
     """Damage split as the player chooses, e.g. ``A distribute 2 3 -> x,y``: more than a
     character's remaining health may be put on it; the excess is ignored (Destiny P6 › Pokonane postacie)."""
@@ -943,7 +947,7 @@ def _e_move(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_effect("defeat")
+@_effect("defeat", "replace")
 def _e_defeat(t: Table, cmd: Command, said: list[str]) -> Table:
     for tgt in _targets(cmd):
         c = _character(t, tgt)
@@ -984,7 +988,7 @@ def _e_disrupt(t: Table, cmd: Command, said: list[str]) -> Table:
     return t.with_player(replace(p, resources=max(0, p.resources - n)))
 
 
-@_effect("discard")
+@_effect("discard", "from")
 def _e_discard(t: Table, cmd: Command, said: list[str]) -> Table:
     n = cmd.int_arg(0, N_("the cards discarded"))
     who = _opponent(t, cmd.actor or "", cmd) if cmd.targets or cmd.opt("from") != "own" else cmd.actor or ""
@@ -1007,7 +1011,7 @@ def _e_draw(t: Table, cmd: Command, said: list[str]) -> Table:
     return t.with_player(replace(p, hand=p.hand + k, deck=p.deck - k))
 
 
-@_effect("mill")
+@_effect("mill", "then")
 def _e_mill(t: Table, cmd: Command, said: list[str]) -> Table:
     """Discard the top N of the deck, *then* do ``then=...``: the then-part happens only if the
     first part happened in full (Destiny P7 › Efekty „następnie”; reading R17 in docs/readings.md)."""
@@ -1049,7 +1053,7 @@ def _check_turn(d: Die, f: Face, err: type[AssistantError]) -> None:
         )
 
 
-@_effect("turn")
+@_effect("turn", keys="verb")
 def _e_turn(t: Table, cmd: Command, said: list[str]) -> Table:
     for did, text in cmd.opts:
         d = _showing_die(t, did, "Destiny P8 › Ścianka widoczna")
@@ -1061,7 +1065,7 @@ def _e_turn(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_effect("reroll-effect")
+@_effect("reroll-effect", keys="verb")
 def _e_reroll(t: Table, cmd: Command, said: list[str]) -> Table:
     """A card that rerolls dice (Comlink #61): any pool die, the opponent's too (P8 › Przerzucanie)."""
     for did, text in cmd.opts:
@@ -1087,7 +1091,7 @@ def _e_remove(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_effect("roll-in")
+@_effect("roll-in", "from", keys="verb")
 def _e_roll_in(t: Table, cmd: Command, said: list[str]) -> Table:
     """Roll a die from a card that is not in play into the pool (Ace in the Hole #92; Destiny P7 › Zdolności specjalne)."""
     src = cmd.opt("from")
@@ -1131,7 +1135,7 @@ def _e_keyword(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_effect("discard-upgrade")
+@_effect("discard-upgrade", "die", "why")
 def _e_discard_upgrade(t: Table, cmd: Command, said: list[str]) -> Table:
     u = t.card(cmd.arg(0, N_("the upgrade")))
     if u.kind != "upgrade":
@@ -1334,7 +1338,7 @@ def _s_choose(t: Table, cmd: Command, said: list[str]) -> Table:
     )
 
 
-@_step("setup-shields")
+@_step("setup-shields", keys="verb")
 def _s_shields(t: Table, cmd: Command, said: list[str]) -> Table:
     who = _need_actor(cmd)
     owed = dict(t.setup_rolls)
@@ -1412,7 +1416,7 @@ def _begin_upkeep(t: Table, said: list[str]) -> Table:
     return t
 
 
-@_step("upkeep")
+@_step("upkeep", "discard")
 def _s_upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
     who = _need_actor(cmd)
     if t.phase != "upkeep":

@@ -265,6 +265,7 @@ def status_info(st: GameState) -> dict[str, Any]:
                 "moved_after": st.turn.moved_after,
                 "attacks": st.turn.attacks,
                 "charged": st.turn.charged,
+                "faster": st.turn.faster,  # SWM Move Faster: squares its Force points added
             }
             if st.turn
             else None
@@ -275,7 +276,9 @@ def status_info(st: GameState) -> dict[str, Any]:
         "fallen": {k: v.text(k) for k, v in st.fallen.items()},
         "round_over": st.round > 0 and st.round_over(),
         "vp": st.vp,
-        "morale_due": list(st.morale_due.values()),
+        # keyed by the creature's id: a tool reads who owes the save in every language (the sentence is for people)
+        "morale_due": {fid: {"level": pos.stats_of(st.figure(fid)).level, "text": text} for fid, text in st.morale_due.items()},
+        "force_spends": dict(st.force_spends),  # SWM: Force spends this turn, by figure (once per turn)
         "quiet_rounds": st.quiet_rounds,
         "winner": st.winner(),
         "ended": st.ended,

@@ -46,12 +46,20 @@ def hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> li
     """An attack's outcome as rolled: the Force its target's saves spent, then the damage it deals."""
     state.last_attacker = a.id
     for fid, cost in (data.get("force_spent") or {}).items():  # a Force-costed save the defender made (Lightsaber Block, ...)
-        f = state.figure(fid)
-        now = state.position.stats_of(f).force or 0
-        set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(cost)))))
+        spend_force(state, fid, int(cost))
     if data.get("hit") and int(data.get("damage") or 0) > 0:
         return damage(state, target.id, int(data["damage"]), a.id, data.get("saves"))
     return []
+
+
+def spend_force(state: GameState, fid: str, cost: int) -> None:
+    """Force points spent (never below none), counted toward the turn's one spend (CS r.9; PL p.26)."""
+    if cost <= 0:
+        return
+    f = state.figure(fid)
+    now = state.position.stats_of(f).force or 0
+    set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - cost))))
+    state.force_spends[fid] = state.force_spends.get(fid, 0) + 1
 
 
 def hp_text(state: GameState, f: Figure) -> str:
@@ -201,13 +209,22 @@ def score_if_round_over(state: GameState, force: bool = False) -> list[str]:
 
 
 def final_words(state: GameState) -> str:
-    """The game's end in words: the winner, or the points on the tie-break."""
-    w = state.winner()
+    """The game's end in words: the winner, or the tie-break and whom it names."""
+    w = state.outright()
     if w:
         return _("the game ends: {winner} has won").format(winner=side_name(w))
     pts = ", ".join(f"{s} {v}" for s, v in sorted(state.vp.items(), key=lambda kv: -kv[1])) or _("no points")
-    leaders = [s for s, v in state.vp.items() if v == max(state.vp.values(), default=0)] if state.vp else []
-    lead = _("; {side} leads on points").format(side=side_name(leaders[0])) if len(leaders) == 1 else (_("; tied on points") if leaders else "")
+    winner, how, fid = state.tie_break()
+    if how == "points":
+        lead = _("; {side} leads on points").format(side=side_name(winner or ""))
+    elif how == "centre":
+        lead = _("; tied on points: {side}'s {figure} stands nearest the centre").format(side=side_name(winner or ""), figure=fid)
+    elif how == "cost":
+        lead = _("; tied on points and nearest the centre: {side}'s {figure} costs the most").format(side=side_name(winner or ""), figure=fid)
+    elif fid is not None:
+        lead = _("; tied on points and nearest the centre: the cost of {figure} is unknown, the table decides").format(figure=fid)
+    else:
+        lead = _("; tied on points, nearest the centre and on cost: no winner")
     return _("the game ends ({why}): points {points}{lead} ({rule})").format(
         why=state.ended, points=pts, lead=lead, rule=state.turn_rules.cite(state.turn_rules.cite_tie_break)
     )
@@ -215,6 +232,7 @@ def final_words(state: GameState) -> str:
 
 def end_turn(state: GameState) -> list[str]:
     """End the active figure's turn; SWM doors open or close by who stands next to them."""
+    state.force_spends = {}  # a new turn (or the moment between two): Force points may be spent again
     if state.active is None:
         return []
     state.active, state.turn = None, None

@@ -250,7 +250,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
                 )
             ]
     if t.attacks == 0:
-        if t.moved + cost <= max(2 * speed, _no_attack_reach(state, abl)):
+        if t.moved + cost <= max(2 * speed + t.faster, _no_attack_reach(state, abl)):
             return []
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
@@ -258,8 +258,8 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
         return [
             Reason(
                 _("{f} would move {squares}; its speed {speed} allows {allowed} in a turn without attacking ({text})").format(
-                    f=f.id, squares=count_squares(t.moved + cost), speed=speed, allowed=2 * speed, text=r.text
-                ),
+                    f=f.id, squares=count_squares(t.moved + cost), speed=speed, allowed=2 * speed + t.faster, text=r.text
+                ) + _faster_note(state, t),
                 c(tr.cite_double_move),
             )
         ]
@@ -275,21 +275,35 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
                 c(tr.cite_multi_attack),
             )
         ]
-    if t.moved_before > 0 and not split:
-        names = _(" or ").join(tr.split_move_abilities)
+    if t.moved_before > 0 and not split and tr.move_faster_splits and t.faster:
+        # SWM 2004 (CS r.9): "move 6, attack, then pay 1 Force point and move 2 more": what Move
+        # Faster added and the move before the attack left unused may follow the attack
+        left = min(t.faster, speed + t.faster - t.moved_before)
+        if t.moved_after + cost <= left:
+            return []
         return [
             Reason(
-                _("{f} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)").format(f=f.id, names=names),
-                c(tr.cite_turn_options),
+                _("{f} moved {before} before attacking: after the attack it may move only what Move Faster added and that move left unused, "
+                  "{left} ({text})").format(f=f.id, before=count_squares(t.moved_before), left=count_squares(max(0, left)), text=r.text),
+                c(tr.cite_move_faster),
             )
         ]
-    limit = speed - (t.moved_before if split else 0)
+    if t.moved_before > 0 and not split:
+        names = _(" or ").join(tr.split_move_abilities)
+        reason = Reason(
+            _("{f} moved before attacking: a turn has one move, before or after the attack, not both (only {names} splits it)").format(f=f.id, names=names),
+            c(tr.cite_turn_options),
+        )
+        if t.faster and tr.cite_move_faster:  # SWM 2008 (PL p.25): no "move 6, attack, pay 1, move 2 more"
+            reason = Reason(reason.text + "; " + _("Move Faster's squares do not split it either"), c(tr.cite_turn_options) + "; " + c(tr.cite_move_faster))
+        return [reason]
+    limit = speed + t.faster - (t.moved_before if split else 0)
     if t.moved_after + cost > limit:
         how = (
             _("{ability}: at most {speed} squares in all, before and after attacking").format(ability=split, speed=speed)
             if split
             else _("after attacking it may move up to its speed {speed}").format(speed=speed)
-        )
+        ) + _faster_note(state, t)
         return [
             Reason(
                 _("{f} would move {squares} after attacking; {how} ({text})").format(f=f.id, squares=count_squares(t.moved_after + cost), how=how, text=r.text),
@@ -297,6 +311,66 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
             )
         ]
     return []
+
+
+def _faster_note(state: GameState, t: Turn) -> str:
+    """What Move Faster added to this turn's movement, said with the refusal that counted it; or,
+    when the figure spent a plain Force point in its turn, how to record it as Move Faster."""
+    tr = state.turn_rules
+    if t.plain_spend and not t.faster and tr.move_faster_squares:
+        return "; " + _("{f} spent a Force point this turn without --faster: if it bought Move Faster, undo it and record 'game force {f} -1 --faster' "
+                        "({rule})").format(f=t.figure, rule=tr.cite(tr.cite_move_faster))
+    if not t.faster:
+        return ""
+    return "; " + _("Move Faster added {squares} ({rule})").format(squares=count_squares(t.faster), rule=tr.cite(tr.cite_move_faster))
+
+
+def spends_allowed(state: GameState, f: Figure) -> tuple[int, str | None]:
+    """How many times a figure may spend Force points in one turn: once (SWM CS r.9, PL p.26);
+    Master of the Force [#] raises it to [#] (CS g.9; PL p.53). Asked only where the record has
+    the once-a-turn rule (both SWM rulebooks, which both define the power)."""
+    for text in _abilities(state.position, f):
+        name, value = split_ability(text)
+        if name.lower() in ("master of the force", "master of force") and value and value > 1:  # CS g.9 writes "Master of Force"
+            return value, text
+    return 1, None
+
+
+def check_force_spend(state: GameState, fid: str, cost: int) -> list[Reason]:
+    """A Force point spent now: the figure has the points, and has not yet spent Force points in
+    this turn -- its own or another figure's (SWM 2004 CS r.9, the Shaak Ti example; SWM 2008
+    PL p.26, the Count Dooku example). A game without Force points checks nothing here."""
+    tr = state.turn_rules
+    if cost <= 0 or not tr.cite_force_once:
+        return []
+    f = state.figure(fid)
+    reasons: list[Reason] = []
+    have = state.position.stats_of(f).force
+    if have is not None and have < cost:
+        reasons.append(Reason(_("{f} has {have} Force points left; this needs {cost}").format(f=f.id, have=have, cost=cost), tr.cite(tr.cite_force_points)))
+    allowed, by = spends_allowed(state, f)
+    done = state.force_spends.get(f.id, 0)
+    if done >= allowed:
+        text = (_("{f} has already spent Force points this turn: a figure spends them once per turn, in its own turn or another's")
+                if by is None else _("{f} has spent Force points {n} times this turn, all {ability} allows"))
+        reasons.append(Reason(text.format(f=f.id, n=done, ability=by), tr.cite(tr.cite_force_once)))
+    return reasons
+
+
+def check_move_faster(state: GameState, f: Figure, delta: int) -> list[Reason]:
+    """SWM Move Faster: the acting figure pays 1 Force point for 2 more squares in its turn (CS
+    r.9; PL p.25); SWM 2008 allows no "move 6, attack, pay 1, move 2 more"."""
+    tr = state.turn_rules
+    if not tr.move_faster_squares:
+        return [Reason(_("this game has no Move Faster (a Star Wars Miniatures Force point use)"), tr.cite(tr.cite_turn_options))]
+    reasons = _not_acting(state, f)
+    if delta != -1:
+        reasons.append(Reason(_("Move Faster costs 1 Force point (game force ID -1 --faster), each buying {n} squares").format(n=tr.move_faster_squares),
+                              tr.cite(tr.cite_move_faster)))
+    t = _turn(state, f.id)
+    if t.attacks and t.moved_before > 0 and not tr.move_faster_splits and not _split(tr.split_move_abilities, _abilities(state.position, f)):
+        reasons.append(Reason(_("{f} moved and then attacked: Move Faster cannot buy a move after the attack").format(f=f.id), tr.cite(tr.cite_move_faster)))
+    return reasons + check_force_spend(state, f.id, -delta)
 
 
 def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
@@ -387,12 +461,12 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
             )
         )
         return reasons
-    if t.moved > speed and not (_wheeled(state, abl) and t.moved <= 18):
+    if t.moved > speed + t.faster and not (_wheeled(state, abl) and t.moved <= 18):
         reasons.append(
             Reason(
                 _("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(
                     a=a.id, squares=count_squares(t.moved), speed=speed
-                ),
+                ) + _faster_note(state, t),
                 c(tr.cite_double_move),
             )
         )
@@ -433,6 +507,7 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
     if name and any(state.position.edition.value in p.editions for p in POWERS):  # its Force powers say what they replace
         power, _value, written = find(state.position, f, name, _abilities(state.position, f))
         replaces, name = power.replaces, written
+        reasons += check_force_spend(state, f.id, power.cost)  # once per turn (CS r.9 Shaak Ti; PL p.26 Count Dooku)
         if replaces == "turn" and (t.moved or t.attacks):
             reasons.append(Reason(_("{power} replaces {f}'s whole turn: it has already moved or attacked").format(power=name, f=f.id), tr.cite(power.rule)))
             return reasons

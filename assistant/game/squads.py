@@ -26,6 +26,16 @@ SWM_ERAS: dict[str, tuple[set[str], set[str]]] = {
 }
 
 
+#: the factions that fight for each side in some era (the table above; CS r.4: each card's symbol
+#: says its side, Fringe joins either); the Empire is on both (with the New Republic in the New Jedi Order)
+SIDE_FACTIONS: dict[str, set[str]] = {
+    "light": set().union(*(light for light, _dark in SWM_ERAS.values())),
+    "dark": set().union(*(dark for _light, dark in SWM_ERAS.values())),
+}
+#: the rule each SWM edition states it in
+_SIDE_RULE = "PL p.14-15; CS r.4"
+
+
 def person(name: str) -> str:
     """SWM Unique names: versions of one person count as one (PL p.65-66): the part before a comma."""
     return name.split(",")[0].strip().lower()
@@ -112,6 +122,10 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
         seen.setdefault(n, fid)
     if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
         unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
+    for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
+        if side in SIDE_FACTIONS and isinstance(c, SwmCard) and c.factions and "Fringe" not in c.factions and not set(c.factions) & SIDE_FACTIONS[side]:
+            problems.append(Reason(_("{fid} ({card}) is of the {factions}, not a faction of the {side} side (nor Fringe)").format(
+                fid=fig.id, card=c.name, factions=", ".join(c.factions), side=side_name(side)), cite(_SIDE_RULE)))
     known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
     wanted = set().union(*known) if known else set()
     if wanted and rec.faction_eras and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):

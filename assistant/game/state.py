@@ -90,6 +90,9 @@ class Turn:
     burrowed: bool = False  # DDM Burrow: the turn's whole move is underground
     trampled: bool = False  # DDM Trample: once in its turn
     towed: bool = False  # SWM Tow Cable: the move was the whole turn
+    faster: int = 0  # SWM Move Faster: the squares its Force points added to this turn's movement
+    faster_after_attack: bool = False  # ...bought after its attack (SWM 2004: those squares may follow the attack)
+    plain_spend: bool = False  # it spent a Force point in its turn with no use named (a refusal says how to name Move Faster)
 
     @property
     def moved(self) -> int:
@@ -119,6 +122,9 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    #: SWM: how many times each figure has spent Force points in the turn now being played (anyone's
+    #: turn, or the moment between turns): once per turn (CS r.9; PL p.26)
+    force_spends: dict[str, int] = field(default_factory=dict)
     #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
     aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
     #: the squares a defeated skiff stood on: its saved passengers are placed next to them
@@ -151,12 +157,54 @@ class GameState:
         return cite_for(self.rules, where)
 
     def winner(self) -> str | None:
-        """DDM: the first side to 200 VP; SWM: the last side with figures standing."""
+        """DDM: the first side to 200 VP; SWM: the last side with figures standing; a game the
+        players ended: the tie-break's winner (CS r.5; PL p.16; DDM p.28; reading R49)."""
+        return self.outright() or (self.tie_break()[0] if self.ended else None)
+
+    def outright(self) -> str | None:
+        """The winner by the edition's victory condition."""
         if self.turn_rules.victory == "vp":
             reached = [s for s, v in self.vp.items() if v >= 200]
             return reached[0] if reached else None
         standing = {f.side for f in self.position.figures}
         return next(iter(standing)) if len(standing) == 1 and self.round > 0 else None
+
+    def tie_break(self) -> tuple[str | None, str, str | None]:
+        """The tie-break (CS r.5; PL p.16; DDM p.28): the side with the most points (the costs of
+        the enemies it defeated; DDM victory points); tied, the side with the figure nearest the
+        map's centre (base centre to map centre: reading R49); still tied, the side whose figure
+        there costs the most. (winner or None, how: "points", "centre", "cost" or "tied", the
+        figure that decided or, for "tied", the first whose cost is unknown)."""
+        sides = self.sides()
+        best = max((self.vp.get(s, 0) for s in sides), default=0)
+        tied = [s for s in sides if self.vp.get(s, 0) == best]
+        if len(tied) == 1:
+            return tied[0], "points", None
+        m = self.position.map
+
+        def far(f: Figure) -> int:  # squared distance in half squares: exact
+            n = f.size.footprint
+            return (2 * f.at.col + n - m.cols) ** 2 + (2 * f.at.row + n - m.rows) ** 2
+
+        near = {s: min(far(f) for f in self.position.figures if f.side == s) for s in tied}
+        closest = min(near.values(), default=0)
+        tied = [s for s in tied if near[s] == closest]
+        nearest = [f for f in self.position.figures if f.side in tied and far(f) == closest]
+        if len(tied) == 1:
+            return tied[0], "centre", nearest[0].id
+        costs = {f.id: (card.cost if (card := self.position.card_of(f)) is not None else None) for f in nearest}
+        unknown = next((fid for fid, c in costs.items() if c is None), None)
+        if unknown is not None:
+            return None, "tied", unknown
+        top = max(int(c or 0) for c in costs.values())
+        by = {f.side for f in nearest if costs[f.id] == top}
+        if len(by) == 1:
+            return by.pop(), "cost", next(f.id for f in nearest if costs[f.id] == top)
+        return None, "tied", None
+
+    def won_on_points(self) -> bool:
+        """Was the game won on the tie-break rather than by its victory condition?"""
+        return self.outright() is None and self.winner() is not None
 
     def over(self) -> str | None:
         """Why the game is over, or None."""
@@ -482,7 +530,8 @@ def apply(state: GameState, kind: str, data: Data) -> list[str]:
     w = state.winner()
     if w and state.announced_winner != w:
         state.announced_winner = w
-        said.append(_("{side} wins").format(side=side_name(w)) + f" ({state.turn_rules.cite(state.turn_rules.cite_victory)})")
+        tr = state.turn_rules
+        said.append(_("{side} wins").format(side=side_name(w)) + f" ({tr.cite(tr.cite_tie_break if state.won_on_points() else tr.cite_victory)})")
     return said
 
 

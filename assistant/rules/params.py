@@ -117,5 +117,17 @@ class TurnRules:
     cite_tie_break: str
     cite_elimination: str
 
+    # --- Force points (SWM): a family without them leaves these empty ----------------------
+    #: Move Faster: the squares one Force point adds to the turn's movement (0: no such rule)
+    move_faster_squares: int = 0
+    #: Move Faster's squares may be moved after the attack even by a figure that moved before it
+    #: (SWM 2004 CS r.9: "move 6, attack, pay 1, move 2 more"; SWM 2008 PL p.25 forbids it)
+    move_faster_splits: bool = False
+    cite_move_faster: str = ""
+    #: a figure spends Force points only once per turn, its own or another's (empty: no such rule)
+    cite_force_once: str = ""
+    #: Force points spent are gone until the end of the game: none spent beyond those left
+    cite_force_points: str = ""
+
     def cite(self, where: str) -> str:
         return f"{self.edition.value} {where}"

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..cardgame import IllegalCommandError, Outcome, declared_options, naming_fields, registrar
+from ..cardgame import IllegalCommandError, Options, Outcome, naming_fields, registrar
 from ..cardgame.notation import Command
 from ..errors import NotationError, did_you_mean
 from ..i18n import N_, _
@@ -56,7 +56,9 @@ Handler = Callable[[Table, Command, list[str]], Table]
 VERBS: dict[str, Handler] = {}
 
 
-_verb = registrar(VERBS)
+#: the KEY= options each verb takes, declared with the verb (``@_verb("deploy", "as")``)
+OPTIONS: dict[str, Options] = {}
+_verb = registrar(VERBS, OPTIONS)
 
 
 def verb_help() -> dict[str, tuple[str, str]]:
@@ -85,7 +87,7 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
         )
     said: list[str] = []
     handler = VERBS[cmd.verb]
-    cmd.check_options(declared_options(handler), ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0])
+    OPTIONS[cmd.verb].check(cmd, (), ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0])
     return Outcome(handler(t, cmd, said), tuple(said))
 
 
@@ -183,7 +185,7 @@ def _contest_check(t: Table, u: Unit, said: list[str]) -> None:
         )
 
 
-@_verb("deploy")
+@_verb("deploy", "as")
 def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
     # the docstring's first line is the verb's usage text (check_options quotes it), so it stays one line
     """Move a unit into its arena: in setup from hand with the 30 BP; in the build step once its counters reach its cost (or it costs 0), or a retreated unit back."""  # noqa: E501
@@ -354,7 +356,7 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_verb("ability")
+@_verb("ability", "cost", "text", "this-unit")
 def _ability(t: Table, cmd: Command, said: list[str]) -> Table:
     """Use a unit's activated ability: 'DS ability UNIT [cost=N] [text=...]'."""
     side = _side(cmd)
@@ -386,7 +388,7 @@ def _ability(t: Table, cmd: Command, said: list[str]) -> Table:
 # --- the turn's steps (reading R6 in docs/readings.md: one shared turn, DS first where order matters) ---------
 
 
-@_verb("next")
+@_verb("next", "force")
 def _next(t: Table, cmd: Command, said: list[str]) -> Table:
     """Go to the next step of the shared turn (untap → build points → Force → start of build → build → retreat → battle per arena → end)."""
     if t.attack is not None:
@@ -478,7 +480,7 @@ def _draw_cmd(t: Table, cmd: Command, said: list[str]) -> Table:
     )
 
 
-@_verb("discard")
+@_verb("discard", "from")
 def _discard(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS discard N': discard cards — from hand unless a place is named (FAQ L80)."""
     side = _side(cmd)
@@ -517,7 +519,7 @@ def upkeep_owed(t: Table, side: str) -> list[Unit]:
     return [u for u in t.units if u.owner == side and (u.upkeep or u.upkeep_text) and (u.zone in ARENAS or (u.zone == "build" and u.status == "retreated"))]
 
 
-@_verb("pay-upkeep")
+@_verb("pay-upkeep", "pay")
 def _upkeep(t: Table, cmd: Command, said: list[str]) -> Table:
     """Pay every Upkeep owed, at the start of the build step: 'DS pay-upkeep [pay=UNIT:tap,UNIT2:bp]' (FAQ L159-163)."""
     side = _side(cmd)
@@ -684,7 +686,7 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, pilots_moved=t.pilots_moved | {pilot.id})
 
 
-@_verb("disembark")
+@_verb("disembark", "forced", "to")
 def _disembark(t: Table, cmd: Command, said: list[str]) -> Table:
     """Move a pilot off its vehicle: 'DS disembark PILOT to=character|build'."""
     pilot = _own(t, cmd, 0, N_("the pilot"))
@@ -709,7 +711,7 @@ def _disembark(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, pilots_moved=t.pilots_moved | {pilot.id})
 
 
-@_verb("restack")
+@_verb("restack", "pilots")
 def _restack(t: Table, cmd: Command, said: list[str]) -> Table:
     """A unique pilot's stack gets a new top card: 'DS restack PILOT pilots=Speeder' (FAQ L145-147)."""
     pilot = _own(t, cmd, 0, N_("the pilot"))
@@ -733,7 +735,7 @@ def _restack(t: Table, cmd: Command, said: list[str]) -> Table:
 # --- retreat (FAQ L32, L136) -------------------------------------------------------------
 
 
-@_verb("retreat")
+@_verb("retreat", "forced")
 def _retreat(t: Table, cmd: Command, said: list[str]) -> Table:
     """Retreat a unit to the build zone: 'DS retreat UNIT' (retreat step; forced=yes when a card makes it)."""
     u = _own(t, cmd, 0, N_("the unit"))
@@ -775,7 +777,7 @@ def _carry_pilot(t: Table, vehicle: Unit, zone: str, said: list[str]) -> Table:
     return t.with_unit(replace(pilot, zone=zone))  # type: ignore[arg-type]
 
 
-@_verb("move-card")
+@_verb("move-card", "to")
 def _move_card(t: Table, cmd: Command, said: list[str]) -> Table:
     """A card's effect moves a unit or pilot: 'DS move-card ID to=discard|hand|build'."""
     u = t.unit(cmd.arg(0, N_("the card")))
@@ -874,7 +876,7 @@ def _once(at: AttackState, key: str, what: str) -> None:
         )
 
 
-@_verb("intercept")
+@_verb("intercept", "cost")
 def _intercept(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS intercept UNIT [cost=N]': another unit in the same arena becomes the defender; no new attack (FAQ L84-88)."""
     side = _side(cmd)
@@ -914,7 +916,7 @@ def _pay(t: Table, side: str, cost: int) -> Table:
     return t.with_player(replace(p, force=p.force - cost))
 
 
-@_verb("retaliate")
+@_verb("retaliate", "cost")
 def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS retaliate UNIT [cost=N]': before the roll; X dice of damage to the attacker when the attack ends (FAQ L148-151)."""
     side = _side(cmd)
@@ -1101,7 +1103,7 @@ def _window_turn(t: Table, at: AttackState, side: str, what: str) -> None:
         )
 
 
-@_verb("lucky")
+@_verb("lucky", "dice")
 def _lucky(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS lucky UNIT 3,5': use Lucky in the reroll play-or-pass, rerolling exactly min(Lucky, attacker's power) dice."""
     side = _side(cmd)
@@ -1185,7 +1187,7 @@ def _prevent(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, attack=replace(at, prevented=at.prevented + used))
 
 
-@_verb("evade")
+@_verb("evade", "cost", "instance")
 def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS evade UNIT [instance=N] [cost=N]': one Evade instance, once per damage dealt (FAQ L46)."""
     side = _side(cmd)
@@ -1217,7 +1219,7 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
     return replace(t, attack=replace(at, prevented=at.prevented + used, used=at.used + (f"{u.id}:evade:{i}",)))
 
 
-@_verb("deflect")
+@_verb("deflect", "cost")
 def _deflect(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS deflect UNIT -> TARGET [cost=N]': prevent Deflect X and deal that much to a unit in the same arena; the printed Force cost is paid."""
     side = _side(cmd)
@@ -1278,7 +1280,7 @@ def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], 
     return t
 
 
-@_verb("end-attack")
+@_verb("end-attack", "double", "overkill", "self-deflect", "self-evade", "self-prevent")
 def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
     # the docstring's first line is the verb's usage text (check_options quotes it), so it stays one line
     """Assign and land the damage, then the end-of-attack effects: 'end-attack [overkill=UNIT] [double=yes] [self-prevent=N] [self-evade=I] [self-deflect=UNIT]'."""  # noqa: E501
@@ -1361,7 +1363,7 @@ def _overload_damage(t: Table, cmd: Command, a: Unit, total: int, said: list[str
     return _land(t, a, t.unit(a.id), left, said, N_("Overload"))
 
 
-@_verb("dice-damage")
+@_verb("dice-damage", "prevent", "rolls", "source", "then")
 def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS dice-damage N source=UNIT rolls=4,5 -> TARGET': dice of damage, which are not an attack (no Accuracy)."""
     n = cmd.int_arg(0, N_("the dice of damage"))
@@ -1449,7 +1451,7 @@ def _untap(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_verb("damage")
+@_verb("damage", "source")
 def _damage(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS damage N -> TARGET': damage from a card's text (pilots keep their own damage, FAQ L142-143)."""
     n = cmd.int_arg(0, N_("the damage"))
@@ -1474,7 +1476,7 @@ def _speed(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
-@_verb("set-stat")
+@_verb("set-stat", "cost", "health", "power", "speed")
 def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS set-stat UNIT power=N [speed=N] [health=N] [cost=N]': the number a stat printed '*' has now, as the card's text sets it."""
     u = t.unit(cmd.arg(0, N_("the unit")))
@@ -1620,7 +1622,7 @@ def _settle(t: Table, a: str, b: str, dsb: int, lsb: int, said: list[str]) -> Ta
 # --- triggered abilities (FAQ L51-66; reading R6 in docs/readings.md) ----------------------------------------------
 
 
-@_verb("trigger")
+@_verb("trigger", "source")
 def _trigger(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS trigger TEXT [source=UNIT]': a triggered ability fires (all its conditions true now) and waits in the pool."""
     side = _side(cmd)

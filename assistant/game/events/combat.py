@@ -11,13 +11,18 @@ from ...i18n import _
 from ...rules.engine import Reason
 from .. import effects
 from ..effects import hit, set_figure, turn_of
-from ..referee import check_attack, check_charge, check_opportunity, check_power, game_over
+from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
 from ..state import Data, GameState, event_kind
 
 _S, _I = str, int
 #: what an attack's roll writes (the charge writes it too, with the charger as "figure")
 _ROLL: dict[str, Any] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool,
                          "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I}
+
+
+def _saves_spend(state: GameState, data: Data) -> list[Reason]:
+    """The Force points a defender's saves spent (Lightsaber Block...): once per turn, in another's turn too (CS r.9; PL p.26)."""
+    return [r for fid, cost in (data.get("force_spent") or {}).items() for r in check_force_spend(state, str(fid), int(cost))]
 
 
 def roll_text(d: Data) -> str:
@@ -40,7 +45,7 @@ class Attack:
         return str(data["attacker"])  # part of the attacker's activation: void while it is undone
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
-        return game_over(state, data) or check_attack(state, state.figure(data["attacker"]), state.figure(data["target"]))
+        return game_over(state, data) or check_attack(state, state.figure(data["attacker"]), state.figure(data["target"])) + _saves_spend(state, data)
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
@@ -66,7 +71,7 @@ class Opportunity:
     """An attack of opportunity on the figure moving now, out of turn, once a turn per attacker."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
-        return game_over(state, data) or check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"]))
+        return game_over(state, data) or check_opportunity(state, state.figure(data["attacker"]), state.figure(data["target"])) + _saves_spend(state, data)
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
@@ -124,9 +129,7 @@ class Power:
         if data.get("replaces") != "nothing":  # Drain Life, Sith Hatred: used besides the attacks
             t.attacks += 1
         t.targets.append(data["target"])
-        if int(data["cost"]):  # a special ability (Grenades) spends no Force points
-            now = state.position.stats_of(f).force or 0
-            set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(data["cost"])))))
+        effects.spend_force(state, f.id, int(data["cost"]))  # a special ability (Grenades) costs 0: no spend
         if int(data.get("heal", 0)):
             f = state.figure(f.id)
             set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["heal"]))))

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...coords import count_squares
+from ...errors import AssistantError
 from ...i18n import _
 from ...rules.engine import Reason
-from ..effects import eliminate, hp_text, set_figure
+from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
+from ..referee import check_force_spend, check_move_faster
 from ..state import Data, GameState, event_kind
+
+#: the ``use`` of a Force point that buys movement (SWM Move Faster)
+MOVE_FASTER = "move-faster"
 
 _S, _I = str, int
 
@@ -30,22 +36,42 @@ class Heal:
         return _("{figure} heals {amount}").format(figure=data["figure"], amount=data["amount"])
 
 
-@event_kind("force", {"figure": _S, "delta": _I})
+@event_kind("force", {"figure": _S, "delta": _I, "use?": _S})
 class Force:
-    """Force points spent or gained: never below none."""
+    """Force points spent or gained: never below none. A spend counts toward the figure's one
+    spend a turn (SWM CS r.9; PL p.26); ``use: move-faster`` buys the acting figure 2 more
+    squares of movement this turn (CS r.9; PL p.25)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
-        return []
+        delta = int(data["delta"])
+        if data.get("use") == MOVE_FASTER:
+            return check_move_faster(state, state.figure(data["figure"]), delta)
+        if data.get("use") is not None:
+            raise AssistantError(_("unknown Force point use {use!r}: {known}").format(use=data["use"], known=MOVE_FASTER))
+        return check_force_spend(state, data["figure"], -delta) if delta < 0 else []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         f = state.figure(data["figure"])
-        now = state.position.stats_of(f).force or 0
-        set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now + int(data["delta"])))))
+        delta = int(data["delta"])
+        if delta < 0:
+            spend_force(state, f.id, -delta)
+        else:
+            now = state.position.stats_of(f).force or 0
+            set_figure(state, replace(f, stats=replace(f.stats, force=now + delta)))
+        if data.get("use") == MOVE_FASTER:
+            t = turn_of(state, f.id)
+            t.faster += state.turn_rules.move_faster_squares * max(1, -delta)
+            t.faster_after_attack = t.faster_after_attack or t.attacks > 0
+        elif delta < 0 and state.turn is not None and state.turn.figure == f.id:
+            state.turn.plain_spend = True
         return []
 
     def describe(self, state: GameState, data: Data) -> str:
-        return _("{figure} Force {delta}").format(figure=data["figure"], delta=f"{int(data['delta']):+d}")
+        text: str = _("{figure} Force {delta}").format(figure=data["figure"], delta=f"{int(data['delta']):+d}")
+        if data.get("use") == MOVE_FASTER:
+            text += ": " + _("Move Faster, {squares} more this turn").format(squares=count_squares(state.turn_rules.move_faster_squares))
+        return text
 
 
 @event_kind("condition", {"figure": _S, "add": bool, "condition": _S})

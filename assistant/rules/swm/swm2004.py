@@ -93,6 +93,11 @@ TURNS = TurnRules(
     cite_victory="CS r.4 (defeat all enemy characters)",
     cite_tie_break="CS r.5 (10 rounds without an attack or damage: the tie-break)",
     cite_elimination="CS r.4",
+    move_faster_squares=2,
+    move_faster_splits=True,
+    cite_move_faster='CS r.9 Rychlejší pohyb (Move Faster: 1 Force point, 2 more squares; "move 6, attack, pay 1, move 2 more")',
+    cite_force_once='CS r.9 Jednou za tah (Force points once per turn; the Shaak Ti example)',
+    cite_force_points='CS r.9 Utrácení bodů síly (Force points spent are gone until the end of the skirmish)',
 )
 
 

@@ -89,6 +89,11 @@ TURNS = TurnRules(
     cite_victory="PL p.2, p.16 (defeat all enemy characters)",
     cite_tie_break="PL p.16 (10 rounds without an attack or damage: the tie-break)",
     cite_elimination="PL p.16",
+    move_faster_squares=2,
+    move_faster_splits=False,
+    cite_move_faster='PL p.25 Szybsze Poruszanie (Move Faster: 1 Force point, 2 more squares; not after moving and attacking)',
+    cite_force_once='PL p.11, p.26 Raz na turę (Force points once per turn; the Count Dooku example)',
+    cite_force_points='PL p.26 Wydawanie punktów Mocy (Force points spent are gone until the end of the game)',
 )
 
 
