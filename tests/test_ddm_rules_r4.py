@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from assistant.coords import Square, parse_square
 from assistant.game.movement import route
+from assistant.model import Position
 from assistant.position import parse_position
+from assistant.rules.attack import attack
 from tests.test_game_turns import home, ok, refused, start, status  # noqa: F401  (home is a fixture)
 
 BOARD = textwrap.dedent("""\
@@ -79,3 +81,56 @@ def test_a_move_split_into_steps_never_costs_more_than_at_once(walls, difficult,
         assert r.cost is not None, r.text
         total, here, par = total + r.cost, leg.name, r.parity
     assert total <= whole.cost, (legs, whole.text)
+
+
+def _duel(a_extra: str = "", t_extra: str = "", squares: str = "", t_at: str = "C2") -> Position:
+    return parse_position(textwrap.dedent(f"""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map:
+          cols: 8
+          rows: 8
+          squares: {{{squares}}}
+        figures:
+          - {{id: a, side: a, at: B2, stats: {{hp: 40, defense: 15, attack: 5, damage: 10, ranged_attack: 4, ranged_damage: 10, speed: 6, level: 3{a_extra}}}}}
+          - {{id: t, side: b, at: {t_at}, stats: {{hp: 40, defense: 15, attack: 5, damage: 10, speed: 6, level: 3{t_extra}}}}}
+        """))
+
+
+def test_sacred_circle_damage_is_magic_and_ignores_damage_reduction() -> None:
+    """PL p.26 Święty krąg: "Wszystkie obrażenia, które zadaj tymi atakami, są liczone jako obrażenia od magii, które
+    ignorują RO"; glossary DR: "Obrażenia od energii, czarów i magiczne nie są redukowane przez RO"."""
+    plain = attack(_duel(t_extra=", abilities: [DR 5]"), "a", "t", kind="melee")
+    assert plain.damage == 5  # 10 - DR 5 off the circle
+    circle = attack(_duel(t_extra=", abilities: [DR 5]", squares="sacred_circle: [B2]"), "a", "t", kind="melee")
+    assert circle.damage == 10 and circle.critical_damage == 20
+    assert any(m.source == "sacred circle" and m.value == 2 for m in circle.modifiers)
+    assert any("magic" in n.text and "DR" in n.text for n in circle.notes)
+
+
+def test_invisible_defender_has_conceal_11_in_melee() -> None:
+    """PL glossary Invisible: "Ta istota zyskuje Rozmycie 11 przeciwko atakującym, którzy jej nie widzą"; p.17 table:
+    "Atakujący nie widzi broniącego się: Broniący się tymczasowo ma zdolność specjalną Conceal 11"."""
+    ans = attack(_duel(t_extra=", abilities: [Invisible]"), "a", "t", kind="melee")
+    assert ans.legal
+    # p_hit: needs 10 (d20 + 5 against AC 15): 11 in 20, then a further d20 of 11+ (10 in 20)
+    assert ans.needs == 10 and abs(ans.p_hit - 11 / 20 * 10 / 20) < 1e-9
+    seer = attack(_duel(a_extra=", abilities: [Blindsight]", t_extra=", abilities: [Invisible]"), "a", "t", kind="melee")
+    assert abs(seer.p_hit - 11 / 20) < 1e-9  # Blindsight sees it: no concealment
+
+
+def test_invisible_attacker_gains_2_against_an_enemy_that_cannot_see_it() -> None:
+    """PL glossary Invisible: "premię +2 do testów ataku przeciwko wrogom, którzy jej nie widzą"; p.17 table
+    "Broniący się nie widzi atakującego: premia +2 do testu ataku"."""
+    ans = attack(_duel(a_extra=", abilities: [Invisible]"), "a", "t", kind="melee")
+    assert ans.needs == 8 and ans.attack_bonus == 7
+    seen = attack(_duel(a_extra=", abilities: [Invisible]", t_extra=", abilities: [Blindsight]"), "a", "t", kind="melee")
+    assert seen.needs == 10
+
+
+def test_no_reach_attack_of_opportunity_is_illegal_in_the_query() -> None:
+    """PL glossary No Reach: "Nie może wykonywać ataków okazjonalnych"."""
+    ans = attack(_duel(a_extra=", abilities: [No Reach]"), "a", "t", opportunity=True)
+    assert not ans.legal
+    assert any("No Reach" in r.text and "glossary 'No Reach'" in r.rule for r in ans.illegal_reasons)
+    assert attack(_duel(a_extra=", abilities: [No Reach]"), "a", "t", kind="melee").legal  # its own attack stands

@@ -152,7 +152,7 @@ def _ddm_attack(
         reach_attack = False
     if kind == "ranged":
         abl_t = _abilities(pos, t)
-        if (has(abl_t, "Invisible") or "invisible" in t.conditions) and not has(_abilities(pos, a), "Blindsight"):
+        if _invisible(pos, t) and not has(_abilities(pos, a), "Blindsight"):
             w.illegal.append(Reason(_("{t} is Invisible: {a} cannot see it to shoot").format(t=t.id, a=a.id), _cite(pos, "glossary 'Invisible'")))
         elif has(abl_t, "Hide") and not engine.adjacent(pos, a, t) and not has(_abilities(pos, a), "Blindsight"):
             if engine.cover(pos, a.id, t.id, los, ignore_figures=True, force_kind="ranged").cover:
@@ -244,8 +244,13 @@ def _ddm_attack(
         w.mods.append(Modifier(english, "defense", 4, cov.reasons[0].rule, local))
     if "stunned" in t.conditions:
         w.mods.append(_mod(N_("{t} is stunned"), "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17"), t=t.id))
-    if a_on(SquareTerrain.SACRED_CIRCLE):
+    magic = a_on(SquareTerrain.SACRED_CIRCLE)  # its attacks' damage is magic damage, which DR never reduces
+    if magic:
         w.mods.append(_mod(N_("sacred circle"), "attack", 2, _cite(pos, "§ Święty krąg p.26")))
+    if _invisible(pos, a) and not has(_abilities(pos, t), "Blindsight"):
+        w.mods.append(_mod(N_("Invisible: {t} cannot see {a}"), "attack", 2, _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17"), t=t.id, a=a.id))
+    if opportunity and has(_abilities(pos, a), "No Reach"):
+        w.illegal.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), _cite(pos, "glossary 'No Reach'")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     rec = find_edition(pos.edition)
     _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w)
@@ -254,7 +259,14 @@ def _ddm_attack(
     card = pos.card_of(a)
     line0 = (card.melee if kind == "melee" else card.ranged) if isinstance(card, DdmCard) else None
     base_type = (line0[0].damage_type if line0 else None) or kind
-    if dr:
+    if dr and magic:
+        w.notes.append(
+            Reason(
+                _("{id}'s DR {dr} does not reduce this attack: from a sacred circle its damage is magic damage").format(id=t.id, dr=dr),
+                _cite(pos, "§ Święty krąg p.26; glossary 'DR'"),
+            )
+        )
+    elif dr:
         if base_type in ("melee", "ranged"):
             w.reduction = dr
             w.notes.append(
@@ -571,10 +583,19 @@ def _ddm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
     return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
 
 
+def _invisible(pos: Position, f: Figure) -> bool:
+    """Invisible by its card or for now (Ghost Step's condition)."""
+    return has(_abilities(pos, f), "Invisible") or "invisible" in f.conditions
+
+
 def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work, melee: bool = False) -> None:
     """Conceal N and Incorporeal: after a hit the attacker rolls again (TC-38)."""
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     conceal = max((split_ability(x)[1] or 0 for x in abl_t if split_ability(x)[0].lower() == "conceal"), default=0)
+    if _invisible(pos, t) and not has(abl_a, "Blindsight") and conceal < 11:
+        # an attacker that cannot see its defender meets Conceal 11 (glossary 'Invisible'; p.17's table), melee too
+        conceal = 11
+        w.notes.append(Reason(_("{t} is Invisible: {a} cannot see it, so it has Conceal 11").format(t=t.id, a=a.id), _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17")))
     if conceal and not has(abl_a, "Blindsight") and has(abl_a, "Blind-Fight") and melee:
         w.stands *= 1 - (1 - F(21 - conceal, 20)) ** 2
         w.notes.append(
@@ -604,7 +625,7 @@ def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
-        if has(abl_e, "Invisible") or "invisible" in e.conditions:
+        if _invisible(pos, e):
             return True
         return has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and bool(engine.cover(pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged").cover)
 
