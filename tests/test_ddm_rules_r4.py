@@ -30,7 +30,7 @@ BOARD = textwrap.dedent("""\
 
 
 def test_diagonal_count_runs_over_single_square_moves(home) -> None:
-    """PL p.9 Przekątne: "pierwsza przekątna liczy się jako 1 pole, druga jako 2 pola, trzecia jako 1 ...
+    """§ Ruch › Przekątne p.10: "pierwsza przekątna liczy się jako 1 pole, druga jako 2 pola, trzecia jako 1 ...
     Licz parzyste przekątne jako 2 pola, nawet jeśli pomiędzy pojawia się ruch po prostej": four diagonals
     L4→K5→J6→I7→H8 cost 1+2+1+2 = 6 whether moved at once or one square at a time."""
     start(home, BOARD)
@@ -134,3 +134,86 @@ def test_no_reach_attack_of_opportunity_is_illegal_in_the_query() -> None:
     assert not ans.legal
     assert any("No Reach" in r.text and "glossary 'No Reach'" in r.rule for r in ans.illegal_reasons)
     assert attack(_duel(a_extra=", abilities: [No Reach]"), "a", "t", kind="melee").legal  # its own attack stands
+
+
+CAPTAIN_CARDS = textwrap.dedent("""\
+    format: tabletop-cards/1
+    game: ddm
+    set: House
+    cards:
+      - name: House Captain
+        source: written for this test
+        cost: 20
+        factions: [LG]
+        level: 4
+        speed: 6
+        flight: false
+        ac: 16
+        hp: 30
+        melee: [{bonus: 6, damage: 10}]
+        ranged: []
+        type: Humanoid
+        size: medium
+        commander_rating: 2
+        commander_effect:
+          text: "Followers within 6 squares get +2 on attack rolls."
+          effects: [{affects: followers, range: 6, attack: 2}]
+      - name: House Sage
+        source: written for this test
+        cost: 20
+        factions: [LG]
+        level: 4
+        speed: 6
+        flight: false
+        ac: 16
+        hp: 30
+        melee: [{bonus: 6, damage: 10}]
+        ranged: []
+        type: Humanoid
+        size: medium
+        commander_rating: 1
+        commander_effect: {text: "Followers within 6 squares may reroll one save each turn."}
+    """)
+
+CAPTAIN_BOARD = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: ddm2005
+    map: {cols: 14, rows: 8}
+    figures:
+      - {id: cap, card: House Captain, side: a, at: A1}
+      - {id: sol, side: a, at: E2, stats: {hp: 20, defense: 15, attack: 5, damage: 10, speed: 6, level: 2}}
+      - {id: far, side: a, at: L2, stats: {hp: 20, defense: 15, attack: 5, damage: 10, speed: 6, level: 2}}
+      - {id: orc, side: b, at: F2, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+      - {id: ogre, side: b, at: M2, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+    """)
+
+
+def test_commander_effect_gives_followers_within_6_squares_its_bonus(home) -> None:
+    """§ Wpływy dowodzenia p.19-20: "Większość dowódców zapewnia korzyści sojusznikom: istotom w ich drużynie, które nie są
+    dowódcami. Aby użyć korzyści ... sojusznicy muszą być: w zasięgu dowodzenia tego dowódcy; i w odległości 6 pól
+    od dowódcy." A captain's +2 to followers within 6 squares: the follower 4 squares away needs 2 less; one 11 squares
+    away and the captain itself do not; a routing captain commands no one (§ Kiedy dowódca nie może dowodzić)."""
+    (home / "cards.yaml").write_text(CAPTAIN_CARDS, encoding="utf-8")
+    (home / "p.yaml").write_text(CAPTAIN_BOARD, encoding="utf-8")
+    q = json.loads(ok("--cards", str(home / "cards.yaml"), "attack", "sol", "orc", "-p", str(home / "p.yaml"), "--json"))
+    assert q["needs"] == 14 - 5 - 2 and any(m["source"].startswith("commander effect of cap") for m in q["modifiers"])
+    far = json.loads(ok("--cards", str(home / "cards.yaml"), "attack", "far", "ogre", "-p", str(home / "p.yaml"), "--json"))
+    assert far["needs"] == 14 - 5
+    ok("--cards", str(home / "cards.yaml"), "game", "new", "-p", str(home / "p.yaml"), "--game", str(home / "g.sqlite"), "--override", "test squads")
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "sol")
+    ev = json.loads(ok("game", "attack", "sol", "orc", "--roll", "8", "--json"))["event"]
+    assert ev["needs"] == 7 and ev["hit"]
+    ok("game", "condition", "cap", "add", "routing")
+    ok("game", "activate", "far")  # (the second activation of side a's phase; any figure will do)
+    q = json.loads(ok("attack", "sol", "orc", "--json"))
+    assert q["needs"] == 14 - 5  # a routing commander's effect does not work
+
+
+def test_commander_effect_not_applied_is_listed_as_not_modelled(home) -> None:
+    """An effect the assistant cannot apply (free text only; or not known) is listed in `not_modelled`, never ignored."""
+    (home / "cards.yaml").write_text(CAPTAIN_CARDS, encoding="utf-8")
+    (home / "p.yaml").write_text(CAPTAIN_BOARD.replace("card: House Captain", "card: House Sage"), encoding="utf-8")
+    q = json.loads(ok("--cards", str(home / "cards.yaml"), "attack", "sol", "orc", "-p", str(home / "p.yaml"), "--json"))
+    assert q["needs"] == 14 - 5
+    assert any("cap" in x and "commander effect" in x and "reroll one save" in x for x in q["not_modelled"])
