@@ -217,3 +217,32 @@ def test_commander_effect_not_applied_is_listed_as_not_modelled(home) -> None:
     q = json.loads(ok("--cards", str(home / "cards.yaml"), "attack", "sol", "orc", "-p", str(home / "p.yaml"), "--json"))
     assert q["needs"] == 14 - 5
     assert any("cap" in x and "commander effect" in x and "reroll one save" in x for x in q["not_modelled"])
+
+
+def test_a_spell_with_one_use_is_cast_once(home) -> None:
+    """§ Czary › Ilość użyć p.22: "Większość czarów może być rzucona tylko ograniczoną ilością razy ... zaznaczone to jest
+    ilością kratek (□) po nazwie czaru, jedna na każde użycie czaru." One box: the second cast is refused."""
+    start(home, textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {cols: 10, rows: 6}
+        figures:
+          - {id: mage, side: a, at: B2, stats: {hp: 30, defense: 14, attack: 2, damage: 5, speed: 6, level: 5,
+                                              abilities: ['Magic Missile □ (sight; 10 force damage)', 'Burning Hands □□ (cone; 5 fire damage)']}}
+          - {id: orc, side: b, at: F2, stats: {hp: 60, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+        """))
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "mage")
+    ok("game", "power", "mage", "orc", "Magic Missile")
+    ok("game", "end-turn")
+    ok("game", "activate", "orc")
+    ok("game", "end-turn")
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "mage")
+    err = refused("game", "power", "mage", "orc", "Magic Missile")
+    assert "Magic Missile" in err and "1 use" in err and "Ilość użyć" in err
+    ok("game", "power", "mage", "orc", "Burning Hands")  # another spell, with two boxes: its first use
+    ok("game", "undo")  # the undone cast of Burning Hands is not counted ...
+    first = next(e["seq"] for e in json.loads(ok("game", "log", "--json"))["events"] if e.get("kind") == "power")
+    ok("game", "undo", str(first))  # ... and undoing the first Magic Missile gives its use back
+    ok("game", "power", "mage", "orc", "Magic Missile")

@@ -16,10 +16,11 @@ from ..abilities import has
 from ..cards import split_ability
 from ..coords import Square, count_squares, parse_square
 from ..editions import Size, cite_for
+from ..errors import AssistantError
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..i18n import _, n_
 from ..model import Figure, Position
-from ..rules import engine
+from ..rules import ddm_spells, engine
 from ..rules.engine import Reason
 from ..rules.record import find_edition
 from .movement import Route, mover, reach, route
@@ -436,6 +437,18 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
         if replaces == "turn" and (t.moved or t.attacks):
             reasons.append(Reason(_("{power} replaces {f}'s whole turn: it has already moved or attacked").format(power=name, f=f.id), tr.cite(power.rule)))
             return reasons
+    elif name and tr.attack_lines_from_card:  # DDM: a spell or spell-format ability, cast as many times as its boxes allow
+        try:
+            spell: ddm_spells.SpellText | None = ddm_spells.find(state.position, f, name, _abilities(state.position, f))
+        except AssistantError:
+            spell = None  # not written in the card's format: the answer itself says so (rules/ddm_spells.py)
+        allowed = ddm_spells.uses(state.position, f, spell) if spell else None
+        done = state.spell_uses.get((f.id, spell.written.lower()), 0) if spell else 0
+        if spell and allowed is not None and done >= allowed:
+            reasons.append(Reason(
+                n_("{f} has used {power} {done} times: it has {allowed} use", "{f} has used {power} {done} times: it has {allowed} uses", allowed).format(
+                    f=f.id, power=spell.name, done=done, allowed=allowed),
+                tr.cite("§ Czary › Ilość użyć p.22")))
     if t.attacks and replaces != "nothing":
         reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47")))
     return reasons

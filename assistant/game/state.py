@@ -119,6 +119,8 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    #: DDM: the uses of each figure's spells and limited abilities so far, by (figure, the text as written, lower case)
+    spell_uses: dict[tuple[str, str], int] = field(default_factory=dict)
     #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
     aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
     #: the squares a defeated skiff stood on: its saved passengers are placed next to them

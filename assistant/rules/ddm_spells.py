@@ -132,6 +132,18 @@ def find(pos: Position, f: Figure, name: str, abilities: tuple[str, ...]) -> Spe
     raise AssistantError(_("{f} has no spell or ability {power!r} written in the card's format (its ones: {have})").format(f=f.id, power=name, have=have))
 
 
+def uses(pos: Position, f: Figure, s: SpellText) -> int | None:
+    """How many times the figure may use it in a game: its card's count for the spell, else the use
+    boxes (□) written after its name (§ Czary › Ilość użyć p.22); None when neither says."""
+    card = pos.card_of(f)
+    if isinstance(card, DdmCard):
+        for sp in card.spells:
+            if sp.name.strip().lower() == s.name.lower() and isinstance(sp.uses, int):
+                return sp.uses
+    boxes = s.written.split("(", 1)[0].count("□")
+    return boxes or None
+
+
 def half(damage: int) -> int:
     """A successful save halves damage, rounded down to a multiple of 5 (15 -> 5, 25 -> 10).
 

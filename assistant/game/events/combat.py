@@ -118,6 +118,8 @@ class Power:
         if data.get("replaces") != "nothing":  # Drain Life, Sith Hatred: used besides the attacks
             t.attacks += 1
         t.targets.append(data["target"])
+        key = (f.id, str(data["power"]).lower())  # a DDM spell's use boxes are counted (referee.check_power)
+        state.spell_uses[key] = state.spell_uses.get(key, 0) + 1
         if int(data["cost"]):  # a special ability (Grenades) spends no Force points
             now = state.position.stats_of(f).force or 0
             set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - int(data["cost"])))))
