@@ -246,3 +246,52 @@ def test_a_spell_with_one_use_is_cast_once(home) -> None:
     first = next(e["seq"] for e in json.loads(ok("game", "log", "--json"))["events"] if e.get("kind") == "power")
     ok("game", "undo", str(first))  # ... and undoing the first Magic Missile gives its use back
     ok("game", "power", "mage", "orc", "Magic Missile")
+
+
+BAT_CARDS = textwrap.dedent("""\
+    format: tabletop-cards/1
+    game: ddm
+    set: House
+    cards:
+      - name: House Bat
+        source: written for this test
+        cost: 10
+        factions: [LG]
+        level: 2
+        speed: 6
+        flight: true
+        ac: 14
+        hp: 10
+        melee: [{bonus: 2, damage: 5}]
+        ranged: []
+        type: Animal
+        size: medium
+        commander_rating: none
+    """)
+
+
+def test_a_cards_flight_flag_is_flight_and_a_flier_does_not_end_on_a_pit(home) -> None:
+    """Glossary Flight: "Przed wartością Szybkości na karcie statystyk tej istoty znajduje się litera „F”" (the card's
+    flag is the ability) "... Może przelecieć nad dziurami, ale nie może zakończyć na nich swojego ruchu"; § Doły p.25:
+    "tylko istoty z Lotem /Flight/ mogą wejść na pole dołu. Każda istota, która zakończy ruch na polu dołu, jest
+    eliminowana"."""
+    (home / "cards.yaml").write_text(BAT_CARDS, encoding="utf-8")
+    (home / "p.yaml").write_text(textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {cols: 10, rows: 6, squares: {pit: ["C1:C6"]}}
+        figures:
+          - {id: bat, card: House Bat, side: a, at: B2}
+          - {id: hawk, side: a, at: B4, stats: {hp: 10, defense: 14, attack: 2, damage: 5, speed: 6, level: 1, abilities: [Flight]}}
+          - {id: orc, side: b, at: I6, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+        """), encoding="utf-8")
+    ok("--cards", str(home / "cards.yaml"), "game", "new", "-p", str(home / "p.yaml"), "--game", str(home / "g.sqlite"), "--override", "test squads")
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "bat")
+    err = refused("game", "move", "bat", "C2")
+    assert "pit" in err and "Flight" in err
+    ev = json.loads(ok("game", "move", "bat", "D2", "--json"))["event"]  # over the pit: the card's flag is Flight
+    assert ev["cost"] == 2
+    ok("game", "activate", "hawk")
+    err = refused("game", "move", "hawk", "C4")
+    assert "pit" in err and "must end on a legal square" in err

@@ -115,7 +115,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
         if goal in pits and not (flier and tr.flier_may_end_on_pit):
             text = (_("{square} is a pit square: Flight crosses pits but must end on a legal square") if flier
                     else _("{square} is a pit square"))
-            return text.format(square=to.name) + f" ({cite})"
+            return text.format(square=to.name) + f" ({tr.cite(tr.cite_flight) if flier else cite})"
         if goal in statues and tr.statue_no_end:
             return _("{square} is a statue: no creature may end its move there").format(square=to.name) + f" ({tr.cite(tr.cite_statue)})"
         if goal in occupied_by_enemy or goal in friends:
