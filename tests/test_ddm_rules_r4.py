@@ -295,3 +295,54 @@ def test_a_cards_flight_flag_is_flight_and_a_flier_does_not_end_on_a_pit(home) -
     ok("game", "activate", "hawk")
     err = refused("game", "move", "hawk", "C4")
     assert "pit" in err and "must end on a legal square" in err
+
+
+ROUT_BOARD = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: ddm2005
+    map:
+      cols: 14
+      rows: 8
+      areas: {exit_b: ["N1:N8"]}
+    figures:
+      - {id: knight, side: a, at: E4, stats: {hp: 40, defense: 18, attack: 8, damage: 10, speed: 6, level: 4, commander_rating: 2}}
+      - {id: guard, side: a, at: E5, stats: {hp: 40, defense: 16, attack: 6, damage: 10, speed: 6, level: 3}}
+      - {id: orc, side: b, at: F4, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+      - {id: boss, side: b, at: M8, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3, commander_rating: 1}}
+    """)
+
+
+def test_a_routing_creature_flees_at_once_provokes_and_rallies(home) -> None:
+    """§ Ucieczka p.21: a creature that fails its morale save "Natychmiast rusza się z podwojoną szybkością ... w kierunku
+    wyjścia" (out of turn, double Speed); § Uciekanie i ataki okazyjne: fleeing "często poruszają się przez obszary
+    zagrożenia wrogów prowokując ataki okazji", but "Wróg, który zmusił istotę do ucieczki ... nie może wykonać w tej
+    samej rundzie ataku okazji przeciwko tejże istocie"; § Zawracanie: "Jeśli się on uda, istota już nie ucieka, ale nie
+    może robić nic więcej w tej turze"."""
+    start(home, ROUT_BOARD)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    ok("game", "attack", "knight", "orc", "--roll", "19")  # 10 damage
+    ok("game", "damage", "orc", "6", "--by", "knight")  # 16 of 30 taken: below half, a morale save is due
+    ok("game", "morale", "orc", "--roll", "2")  # 2 + 3 (+1 boss) < 20: it routs
+    # leaving their threatened area as it flees: attacks of opportunity, recorded before the move that provokes them
+    err = refused("game", "aoo", "knight", "orc", "--roll", "15")  # the knight made it flee this round
+    assert "made orc flee" in err and "Ucieczka" in err
+    ok("game", "aoo", "guard", "orc", "--roll", "2")  # out of turn, against the fleeing creature
+    err = refused("game", "aoo", "guard", "orc", "--roll", "2")
+    assert "already made an attack of opportunity" in err
+    ev = json.loads(ok("game", "move", "orc", "L4", "--json"))["event"]  # at once, out of turn, up to double Speed (12)
+    assert ev["cost"] == 6 and {"guard", "knight"} <= set(ev.get("provokes", []))
+    ev = json.loads(ok("game", "move", "orc", "L8", "--json"))["event"]  # the rest of its 12 squares
+    assert ev["cost"] == 4
+    ok("game", "end-turn")
+    err = refused("game", "move", "orc", "K8")
+    assert "activate it first" in err  # the immediate move is over once the knight's turn has ended
+    ok("game", "activate", "guard")
+    ok("game", "end-turn")
+    ok("game", "activate", "orc")
+    assert "routing" in next(f for f in status()["figures"] if f["id"] == "orc")["conditions"]
+    out = ok("game", "morale", "orc", "--roll", "19")  # the rally: 19 + 3 + 1 >= 20
+    assert "rallies" in out
+    assert "routing" not in next(f for f in status()["figures"] if f["id"] == "orc")["conditions"]
+    err = refused("game", "move", "orc", "K4")
+    assert "rallied" in err

@@ -23,6 +23,7 @@ from ..model import Figure, Position
 from ..rules import ddm_spells, engine
 from ..rules.engine import Reason
 from ..rules.record import find_edition
+from .effects import rout_move
 from .movement import Route, mover, reach, route
 from .state import INACTIVE, GameState, Turn, check
 from .turns import TurnRules
@@ -41,7 +42,16 @@ def _defines(pos: Position, ability: str) -> bool:
 
 
 def _turn(state: GameState, fid: str) -> Turn:
+    fleeing = rout_move(state, fid)  # DDM: a creature that has just routed moves at once, out of turn
+    if fleeing is not None:
+        return fleeing
     return state.turn if state.turn is not None and state.turn.figure == fid else Turn(fid)
+
+
+def _rallied(state: GameState, f: Figure) -> list[Reason]:
+    if _turn(state, f.id).rallied:
+        return [Reason(_("{f} rallied this turn: it no longer routs, but does nothing more this turn").format(f=f.id), state.turn_rules.cite("§ Zawracanie p.22"))]
+    return []
 
 
 def game_over(state: GameState, data: dict[str, Any]) -> list[Reason]:
@@ -79,7 +89,8 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
     waiting = state.active is None and _defines(state.position, "Intuition") and has(_abilities(state.position, f), "Intuition")
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
-    reasons = _not_acting(state, f)
+    fleeing = rout_move(state, f.id)
+    reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f)
     t = _turn(state, f.id)
     if isinstance(data.get("tow"), dict):
         return reasons + _check_tow(state, f, to, str(data["tow"].get("figure")), parse_square(str(data["tow"].get("to"))))
@@ -373,7 +384,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
 def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
-    reasons = _not_acting(state, a)
+    reasons = _not_acting(state, a) + _rallied(state, a)
     t = _turn(state, a.id)
     abl = _abilities(state.position, a)
     speed = (_burrow_speed(state, a) if t.burrowed else None) or state.speed(a)
@@ -525,7 +536,8 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     reasons: list[Reason] = []
     if a.side == target.side:
         return [Reason(_("{target} is an ally of {a}").format(target=target.id, a=a.id), c(tr.cite_opportunity))]
-    if state.active != target.id:
+    fleeing = rout_move(state, target.id)
+    if fleeing is None and state.active != target.id:
         reasons.append(
             Reason(
                 _("{target} is not the figure moving now ({acting}): an attack of opportunity is made against an enemy as it leaves").format(
@@ -534,7 +546,11 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
                 c(tr.cite_opportunity),
             )
         )
-    t = state.turn if state.turn is not None else Turn(target.id)
+    t = fleeing or (state.turn if state.turn is not None else Turn(target.id))
+    made_flee = state.routed_by.get(target.id)
+    if fleeing is not None and made_flee == (a.id, state.round):
+        reasons.append(Reason(_("{a} made {target} flee this round: it makes no attack of opportunity against it this round").format(a=a.id, target=target.id),
+                              c("§ Ucieczka p.21-22")))
     if a.id in t.opportunity_by:
         reasons.append(Reason(_("{a} has already made an attack of opportunity this turn (one per turn)").format(a=a.id), c(tr.cite_opportunity)))
     if a.id not in t.provoked and not engine.adjacent(pos, a, target):
@@ -563,8 +579,7 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
         return (
             _(
                 "not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
-                "its first square, Incorporeal in a wall, and a threatener that made this mover rout this round "
-                "({rule})"
+                "its first square, and Incorporeal in a wall ({rule})"
             ).format(rule=tr.cite(tr.cite_opportunity)),
         )
     return (

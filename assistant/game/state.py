@@ -90,6 +90,7 @@ class Turn:
     burrowed: bool = False  # DDM Burrow: the turn's whole move is underground
     trampled: bool = False  # DDM Trample: once in its turn
     towed: bool = False  # SWM Tow Cable: the move was the whole turn
+    rallied: bool = False  # DDM: a routing creature rallied this turn, and does nothing more in it
 
     @property
     def moved(self) -> int:
@@ -121,6 +122,12 @@ class GameState:
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
     #: DDM: the uses of each figure's spells and limited abilities so far, by (figure, the text as written, lower case)
     spell_uses: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: DDM: a creature that has just routed moves at once, out of turn (§ Ucieczka p.21): its move so far,
+    #: and whose turn it happens in (the move is over once another figure acts)
+    rout_move: Turn | None = None
+    rout_during: str | None = None
+    #: DDM: who made a creature rout, and in which round (no attack of opportunity on it from them that round)
+    routed_by: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
     aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
     #: the squares a defeated skiff stood on: its saved passengers are placed next to them

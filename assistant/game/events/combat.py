@@ -10,7 +10,7 @@ from ...coords import count_squares, parse_square
 from ...i18n import _
 from ...rules.engine import Reason
 from .. import effects
-from ..effects import hit, set_figure, turn_of
+from ..effects import hit, rout_move, set_figure, turn_of
 from ..referee import check_attack, check_charge, check_opportunity, check_power, game_over
 from ..state import Data, GameState, event_kind
 
@@ -69,7 +69,10 @@ class Opportunity:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
         state.round_had_action = True
-        if state.turn is not None:
+        fleeing = rout_move(state, target.id)  # DDM: on a creature fleeing out of turn
+        if fleeing is not None:
+            fleeing.opportunity_by.add(a.id)
+        elif state.turn is not None:
             state.turn.opportunity_by.add(a.id)
         return hit(state, a, target, data)
 
