@@ -36,7 +36,7 @@ def set_figure(state: GameState, fig: Figure) -> None:
 
 def rout_move(state: GameState, fid: str) -> Turn | None:
     """The immediate move of a creature that has just routed (DDM § Ucieczka p.21), while it lasts:
-    in the turn during which it routed, until another figure acts."""
+    within the turn during which it routed (reading R50 in docs/readings.md)."""
     m = state.rout_move
     if m is None or m.figure != fid or state.active != state.rout_during or state.active == fid:
         return None

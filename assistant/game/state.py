@@ -123,7 +123,7 @@ class GameState:
     #: DDM: the uses of each figure's spells and limited abilities so far, by (figure, the text as written, lower case)
     spell_uses: dict[tuple[str, str], int] = field(default_factory=dict)
     #: DDM: a creature that has just routed moves at once, out of turn (§ Ucieczka p.21): its move so far,
-    #: and whose turn it happens in (the move is over once another figure acts)
+    #: and whose turn it happens in (the move is over once that turn ends)
     rout_move: Turn | None = None
     rout_during: str | None = None
     #: DDM: who made a creature rout, and in which round (no attack of opportunity on it from them that round)
