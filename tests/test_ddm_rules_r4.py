@@ -15,6 +15,7 @@ from assistant.game.movement import route
 from assistant.model import Position
 from assistant.position import parse_position
 from assistant.rules.attack import attack
+from assistant.rules.powers import use_power
 from tests.test_game_turns import home, ok, refused, start, status  # noqa: F401  (home is a fixture)
 
 BOARD = textwrap.dedent("""\
@@ -346,3 +347,56 @@ def test_a_routing_creature_flees_at_once_provokes_and_rallies(home) -> None:
     assert "routing" not in next(f for f in status()["figures"] if f["id"] == "orc")["conditions"]
     err = refused("game", "move", "orc", "K4")
     assert "rallied" in err
+
+
+def _area(target_at: str) -> Position:
+    return parse_position(textwrap.dedent(f"""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {{cols: 14, rows: 8}}
+        figures:
+          - {{id: mage, side: a, at: B2, stats: {{hp: 30, defense: 14, attack: 2, damage: 5, speed: 6, level: 5,
+                                              abilities: ['Fireball □ (sight; radius 2; 20 fire damage; DC 15)']}}}}
+          - {{id: orc, side: b, at: E2, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
+          - {{id: other, side: b, at: {target_at}, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
+        """))
+
+
+def test_an_area_spell_reaches_only_what_its_template_around_the_nearest_can_hold() -> None:
+    """§ Czary p.22 Wybieranie celu: "Czary dystansowe ... działają tylko na najbliższego sprzymierzeńca lub najbliższego
+    wroga"; glossary radius 2: "wpływa na wszystkie istoty w promieniu 2 pól ... Umieść wybraną istotę wewnątrz szerokiego
+    na 4 pola otworu w środku wzornika". The orc (3 squares away) is the nearest: an enemy five squares past it cannot
+    stand in a radius-2 template whose 4-square middle holds the orc; one 3 squares past it can (the middle reaches
+    F, 2 more reach H), one 4 past cannot."""
+    far = use_power(_area("J2"), "mage", "other", "Fireball")  # 5 squares past the orc
+    assert far.legal is False and any("radius 2" in r.text and "orc" in r.text for r in far.illegal_reasons)
+    assert far.as_json()["legal"] is False
+    assert use_power(_area("J2"), "mage", "orc", "Fireball").legal is True
+    assert use_power(_area("F3"), "mage", "other", "Fireball").legal is True  # next to the orc
+    assert use_power(_area("H2"), "mage", "other", "Fireball").legal is True  # middle E2:F3, then G2, H2
+    assert use_power(_area("I2"), "mage", "other", "Fireball").legal is False
+    assert use_power(_area("H4"), "mage", "other", "Fireball").legal is True  # middle E2:F3; G4 diagonal 1, H4 2
+    assert use_power(_area("H5"), "mage", "other", "Fireball").legal is False  # from F3: 2 across, 2 down = 3
+
+
+def _cone(at: str) -> Position:
+    return parse_position(textwrap.dedent(f"""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {{cols: 14, rows: 8}}
+        figures:
+          - {{id: drake, side: a, at: B2, stats: {{hp: 30, defense: 14, attack: 2, damage: 5, speed: 6, level: 5,
+                                              abilities: ['Breath Weapon (cone; 20 fire damage; DC 15)']}}}}
+          - {{id: orc, side: b, at: E2, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
+          - {{id: other, side: b, at: {at}, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
+        """))
+
+
+def test_a_cone_beside_the_nearest_is_for_the_table() -> None:
+    """Glossary cone: "działa na wszystkie istoty w odległości do 6 pól od aktywnej istoty w promieniu 90 stopni": the
+    cone aimed at the nearest may or may not hold another creature within 6 squares -- the answer says legality is
+    unknown, never legal; one farther than 6 squares is refused."""
+    beside = use_power(_cone("F4"), "drake", "other", "Breath Weapon")
+    assert beside.legal is None and beside.as_json()["legal"] is None and beside.undecided
+    assert use_power(_cone("L2"), "drake", "other", "Breath Weapon").legal is False  # 10 squares away
+    assert use_power(_cone("F4"), "drake", "orc", "Breath Weapon").legal is True
