@@ -50,7 +50,8 @@ def _turn(state: GameState, fid: str) -> Turn:
 
 def _rallied(state: GameState, f: Figure) -> list[Reason]:
     if _turn(state, f.id).rallied:
-        return [Reason(_("{f} rallied this turn: it no longer routs, but does nothing more this turn").format(f=f.id), state.turn_rules.cite("§ Zawracanie p.22"))]
+        return [Reason(_("{f} rallied this turn: it no longer routs, but does nothing more this turn").format(f=f.id),
+                       state.turn_rules.cite("§ Zawracanie p.22"))]
     return []
 
 

@@ -671,7 +671,8 @@ def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work, melee: bool = Fal
     if _invisible(pos, t) and not has(abl_a, "Blindsight") and conceal < 11:
         # an attacker that cannot see its defender meets Conceal 11 (glossary 'Invisible'; p.17's table), melee too
         conceal = 11
-        w.notes.append(Reason(_("{t} is Invisible: {a} cannot see it, so it has Conceal 11").format(t=t.id, a=a.id), _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17")))
+        w.notes.append(Reason(_("{t} is Invisible: {a} cannot see it, so it has Conceal 11").format(t=t.id, a=a.id),
+                              _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17")))
     if conceal and not has(abl_a, "Blindsight") and has(abl_a, "Blind-Fight") and melee:
         w.stands *= 1 - (1 - F(21 - conceal, 20)) ** 2
         w.notes.append(
