@@ -357,14 +357,17 @@ def test_a_routing_creature_flees_at_once_provokes_and_rallies(home) -> None:
     assert "rallied" in err
 
 
-def _area(target_at: str) -> Position:
+FIREBALL = "Fireball □ (sight; radius 2; 20 fire damage; DC 15)"
+
+
+def _area(target_at: str, spell: str = FIREBALL) -> Position:
     return parse_position(textwrap.dedent(f"""\
         format: tabletop-position/1
         rules: ddm2005
         map: {{cols: 14, rows: 8}}
         figures:
           - {{id: mage, side: a, at: B2, stats: {{hp: 30, defense: 14, attack: 2, damage: 5, speed: 6, level: 5,
-                                              abilities: ['Fireball □ (sight; radius 2; 20 fire damage; DC 15)']}}}}
+                                              abilities: ['{spell}']}}}}
           - {{id: orc, side: b, at: E2, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
           - {{id: other, side: b, at: {target_at}, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
         """))
@@ -387,24 +390,12 @@ def test_an_area_spell_reaches_only_what_its_template_around_the_nearest_can_hol
     assert use_power(_area("H5"), "mage", "other", "Fireball").legal is False  # from F3: 2 across, 2 down = 3
 
 
-def _cone(at: str) -> Position:
-    return parse_position(textwrap.dedent(f"""\
-        format: tabletop-position/1
-        rules: ddm2005
-        map: {{cols: 14, rows: 8}}
-        figures:
-          - {{id: drake, side: a, at: B2, stats: {{hp: 30, defense: 14, attack: 2, damage: 5, speed: 6, level: 5,
-                                              abilities: ['Breath Weapon (cone; 20 fire damage; DC 15)']}}}}
-          - {{id: orc, side: b, at: E2, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
-          - {{id: other, side: b, at: {at}, stats: {{hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}}}
-        """))
-
-
 def test_a_cone_beside_the_nearest_is_for_the_table() -> None:
     """Glossary cone: "działa na wszystkie istoty w odległości do 6 pól od aktywnej istoty w promieniu 90 stopni": the
     cone aimed at the nearest may or may not hold another creature within 6 squares -- the answer says legality is
     unknown, never legal; one farther than 6 squares is refused."""
-    beside = use_power(_cone("F4"), "drake", "other", "Breath Weapon")
+    breath = "Breath Weapon (cone; 20 fire damage; DC 15)"
+    beside = use_power(_area("F4", breath), "mage", "other", "Breath Weapon")
     assert beside.legal is None and beside.as_json()["legal"] is None and beside.undecided
-    assert use_power(_cone("L2"), "drake", "other", "Breath Weapon").legal is False  # 10 squares away
-    assert use_power(_cone("F4"), "drake", "orc", "Breath Weapon").legal is True
+    assert use_power(_area("L2", breath), "mage", "other", "Breath Weapon").legal is False  # 10 squares away
+    assert use_power(_area("F4", breath), "mage", "orc", "Breath Weapon").legal is True
