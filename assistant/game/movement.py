@@ -191,25 +191,10 @@ def reach(pos: Position, f: Figure, parity: int = 0) -> dict[tuple[int, int], in
 def search_from(start: tuple[int, int], parity: int, cols: int, rows: int, step: Any, goal: tuple[int, int] | None) -> Any:
     """The cheapest-path search with the turn's diagonal parity so far (DDM 1-2-1-2).
 
-    The goal's state is chosen among both parities: the cheapest, and at equal cost the one whose
-    next diagonal costs 1 (parity 0) -- never worse for the rest of the turn, which a later step
-    carries on ("Licz parzyste przekątne jako 2 pola, nawet jeśli pomiędzy pojawia się ruch po
-    prostej", reading R48 in docs/readings.md). The search's own tie order would otherwise decide,
-    and an orthogonal detour of equal cost could reset the count."""
-    if parity == 0:
-        best, prev, _first = search([start], cols, rows, step, None)
-    else:
-        def shifted(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
-            got = step(sq, nb, 1 - par)
-            return None if got is None else (got[0], 1 - got[1])
-
-        sbest, sprev, _first = search([start], cols, rows, shifted, None)
-
-        def flip(k: tuple[tuple[int, int], int]) -> tuple[tuple[int, int], int]:
-            return k[0], 1 - k[1]  # the search's parity 0 is the turn's parity 1
-
-        best, prev = {flip(k): v for k, v in sbest.items()}, {flip(k): flip(v) for k, v in sprev.items()}
-    if goal is None:
-        return best, prev, None
-    ends = [(best[(goal, p)], p) for p in (0, 1) if (goal, p) in best]
-    return best, prev, ((goal, min(ends)[1]) if ends else None)
+    Of the goal's states at equal cost the search reaches parity 0 first -- the one whose next
+    diagonal costs 1, never worse for the rest of the turn, which a later step carries on ("Licz
+    parzyste przekątne jako 2 pola, nawet jeśli pomiędzy pojawia się ruch po prostej", reading R48
+    in docs/readings.md). The turn's own parity is the search's, never flipped: a flipped search
+    (its parity 0 standing for the turn's 1) took the unfavourable state of equal cost, so an
+    orthogonal detour could reset the count."""
+    return search([start], cols, rows, step, goal, start_parity=parity)
