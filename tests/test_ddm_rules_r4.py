@@ -399,3 +399,26 @@ def test_a_cone_beside_the_nearest_is_for_the_table() -> None:
     assert beside.legal is None and beside.as_json()["legal"] is None and beside.undecided
     assert use_power(_area("L2", breath), "mage", "other", "Breath Weapon").legal is False  # 10 squares away
     assert use_power(_area("F4", breath), "mage", "orc", "Breath Weapon").legal is True
+
+
+def test_no_attack_of_opportunity_on_an_invisible_creature_from_an_enemy_that_cannot_see_it(home) -> None:
+    """Glossary Invisible: "Wróg, który nie widzi Niewidzialnej istoty, nie może wykonywać ataków okazyjnych przeciwko
+    niej" -- in the query, and in the game: leaving such an enemy's side provokes nothing."""
+    ans = attack(_duel(t_extra=", abilities: [Invisible]"), "a", "t", opportunity=True)
+    assert not ans.legal and any("Invisible" in r.text for r in ans.illegal_reasons)
+    assert attack(_duel(a_extra=", abilities: [Blindsight]", t_extra=", abilities: [Invisible]"), "a", "t", opportunity=True).legal
+    start(home, textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {cols: 10, rows: 6}
+        figures:
+          - {id: ghost, side: a, at: B2, stats: {hp: 20, defense: 15, attack: 4, damage: 5, speed: 6, level: 2, abilities: [Invisible]}}
+          - {id: orc, side: b, at: C2, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}
+          - {id: bat, side: b, at: C3, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3, abilities: [Blindsight]}}
+        """))
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "ghost")
+    assert "Invisible" in refused("game", "aoo", "orc", "ghost", "--roll", "15")
+    ok("game", "aoo", "bat", "ghost", "--roll", "2")
+    ev = json.loads(ok("game", "move", "ghost", "A5", "--json"))["event"]
+    assert ev.get("provokes") == ["bat"]

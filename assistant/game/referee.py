@@ -661,6 +661,13 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             )
             if provokes:
                 notes.append(_opportunity_note(provokes, tr))
+        elif has(_abilities(state.position, f), "Invisible") or "invisible" in f.conditions:  # a DDM glossary name (Ghost Step's condition)
+            provokes = [
+                e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger) if has(_abilities(state.position, state.figure(e)), "Blindsight")
+            ]
+            notes.append(_("{id} is Invisible: only enemies with Blindsight may make attacks of opportunity (glossary 'Invisible')").format(id=f.id))
+            if provokes:
+                notes.append(_opportunity_note(provokes, tr))
         elif _sidestep(state, f, t.moved + (r.cost or 0)) and not any((s.col, s.row) in mover(state.position, f).slow for s in r.path[1:]):
             notes.append(
                 _("{id} Sidesteps: a move of 1 square provokes no attacks of opportunity, and it may still make all its attacks (glossary 'Sidestep')").format(

@@ -255,6 +255,9 @@ def _ddm_attack(
         w.mods.append(_mod(N_("Invisible: {t} cannot see {a}"), "attack", 2, _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17"), t=t.id, a=a.id))
     if opportunity and has(_abilities(pos, a), "No Reach"):
         w.illegal.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), _cite(pos, "glossary 'No Reach'")))
+    if opportunity and _invisible(pos, t) and not has(_abilities(pos, a), "Blindsight"):
+        w.illegal.append(Reason(_("{t} is Invisible: {a} cannot see it, so it makes no attack of opportunity against it").format(t=t.id, a=a.id),
+                                _cite(pos, "glossary 'Invisible'")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     rec = find_edition(pos.edition)
     _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w)
