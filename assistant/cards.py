@@ -254,7 +254,9 @@ class DdmCard:
             speed=self.speed,
             level=self.level,
             commander_rating=self.commander_rating if isinstance(self.commander_rating, int) else None,
-            abilities=self.special_abilities or None,
+            # the card's "F" before its Speed is the Flight ability (glossary Flight): read the same as the name
+            abilities=(self.special_abilities + (("Flight",) if self.flight is True and "flight" not in [a.lower() for a in self.special_abilities] else ()))
+            or None,
         )
 
 

@@ -432,7 +432,10 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(
         "Hide", "ddm", "targeting (invisible to a non-adjacent enemy when covered by something not a creature)", "glossary 'Hide'", editions=("ddm2005",)
     ),
-    Mechanism("Invisible", "ddm", "targeting (no ranged attack by those who cannot see it)", "glossary 'Invisible'", editions=("ddm2005",)),
+    Mechanism(
+        "Invisible", "ddm", "targeting (no ranged attack by those who cannot see it); Conceal 11 against, +2 for, attacks it is unseen in",
+        "glossary 'Invisible'", editions=("ddm2005",)
+    ),
 )
 
 

@@ -34,6 +34,7 @@ T_BEST_CORNER = N_("best corner")
 T_SOURCES = N_("sources")
 T_LEGAL = N_("legal")
 T_NOT_A_LEGAL_TARGET = N_("not a legal target")
+T_LEGALITY_UNKNOWN = N_("legality unknown: for the table")
 T_HELPER_REFUSED = N_("helper refused:")
 
 #: the kinds of attack and the stats a modifier changes, as the answers name them (the JSON keeps these keys)
@@ -118,10 +119,13 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
 
 
 def power_lines(ans: PowerAnswer) -> list[str]:
-    verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
+    verdict = (f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold yellow]{_(T_LEGALITY_UNKNOWN)}[/]" if ans.legal is None
+               else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]")
     lines = [_("{a} uses {power} on {t}").format(a=ans.user, power=ans.power, t=ans.target) + f": {verdict}  ({ans.rules.value})"]
     for r in ans.illegal_reasons:
         lines.append(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+    for r in ans.undecided:
+        lines.append(f"  [yellow]?[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
     left = "" if ans.force_left is None or ans.force_left < 0 else _(", {left} left").format(left=ans.force_left)
     lines.append("  " + escape(_("costs {cost} Force points{left}; {roll}").format(
         cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")

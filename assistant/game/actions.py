@@ -163,7 +163,8 @@ def refuse_unless(ans: Any, override: str | None) -> None:
     if not ans.legal and not override:
         from . import RefusedError
 
-        raise RefusedError(list(ans.illegal_reasons))
+        # legal None (a DDM area at its template's edge): only the table can tell, so a judge records it
+        raise RefusedError(list(ans.illegal_reasons) or list(getattr(ans, "undecided", ())))
 
 
 def record(game: Any, kind: str, data: dict[str, Any], override: str | None = None) -> tuple[Any, Any]:

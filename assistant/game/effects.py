@@ -34,8 +34,20 @@ def set_figure(state: GameState, fig: Figure) -> None:
     state.position = with_figure(state.position, fig, fig.id)
 
 
+def rout_move(state: GameState, fid: str) -> Turn | None:
+    """The immediate move of a creature that has just routed (DDM § Ucieczka p.21), while it lasts:
+    within the turn during which it routed (reading R53 in docs/readings.md)."""
+    m = state.rout_move
+    if m is None or m.figure != fid or state.active != state.rout_during or state.active == fid:
+        return None
+    return m
+
+
 def turn_of(state: GameState, fid: str) -> Turn:
     """The turn of ``fid``; a judge's override on another figure gets a turn of its own."""
+    fleeing = rout_move(state, fid)
+    if fleeing is not None:
+        return fleeing
     if state.turn is None or state.turn.figure != fid:
         state.turn = Turn(fid)
         state.active = fid
@@ -88,6 +100,8 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
             due = _("morale save due (HP below half): d20 + Level {level} + the best commander rating in command range >= 20").format(
                 level=stats.level if stats.level is not None else "?")
             state.morale_due[fid] = due
+            if by:  # should it rout, this enemy made it flee (no attack of opportunity on it from them this round)
+                state.routed_by[fid] = (by, state.round)
             said.append(f"{fid}: {due} ({tr.cite(tr.cite_morale)})")
     if hp is not None and f.damage_taken >= hp and avoids_defeat(state, f, saves):
         f = replace(f, damage_taken=hp - 10)

@@ -115,7 +115,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
         if goal in pits and not (flier and tr.flier_may_end_on_pit):
             text = (_("{square} is a pit square: Flight crosses pits but must end on a legal square") if flier
                     else _("{square} is a pit square"))
-            return text.format(square=to.name) + f" ({cite})"
+            return text.format(square=to.name) + f" ({tr.cite(tr.cite_flight) if flier else cite})"
         if goal in statues and tr.statue_no_end:
             return _("{square} is a statue: no creature may end its move there").format(square=to.name) + f" ({tr.cite(tr.cite_statue)})"
         if goal in occupied_by_enemy or goal in friends:
@@ -189,17 +189,12 @@ def reach(pos: Position, f: Figure, parity: int = 0) -> dict[tuple[int, int], in
 
 
 def search_from(start: tuple[int, int], parity: int, cols: int, rows: int, step: Any, goal: tuple[int, int] | None) -> Any:
-    """The cheapest-path search with the turn's diagonal parity so far (DDM 1-2-1-2)."""
-    if parity == 0:
-        return search([start], cols, rows, step, goal)
+    """The cheapest-path search with the turn's diagonal parity so far (DDM 1-2-1-2).
 
-    def shifted(sq: tuple[int, int], nb: tuple[int, int], par: int) -> tuple[int, int] | None:
-        got = step(sq, nb, 1 - par)
-        return None if got is None else (got[0], 1 - got[1])
-
-    best, prev, reached = search([start], cols, rows, shifted, goal)
-
-    def flip(k: tuple[tuple[int, int], int]) -> tuple[tuple[int, int], int]:
-        return k[0], 1 - k[1]  # the search's parity 0 is the turn's parity 1
-
-    return ({flip(k): v for k, v in best.items()}, {flip(k): flip(v) for k, v in prev.items()}, flip(reached) if reached else None)
+    Of the goal's states at equal cost the search reaches parity 0 first -- the one whose next
+    diagonal costs 1, never worse for the rest of the turn, which a later step carries on ("Licz
+    parzyste przekątne jako 2 pola, nawet jeśli pomiędzy pojawia się ruch po prostej", reading R51
+    in docs/readings.md). The turn's own parity is the search's, never flipped: a flipped search
+    (its parity 0 standing for the turn's 1) took the unfavourable state of equal cost, so an
+    orthogonal detour could reset the count."""
+    return search([start], cols, rows, step, goal, start_parity=parity)

@@ -16,12 +16,14 @@ from ..abilities import has
 from ..cards import split_ability
 from ..coords import Square, count_squares, parse_square
 from ..editions import Size, cite_for
+from ..errors import AssistantError
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..i18n import _, n_
 from ..model import Figure, Position
-from ..rules import engine
+from ..rules import ddm_spells, engine
 from ..rules.engine import Reason
 from ..rules.record import find_edition
+from .effects import rout_move
 from .movement import Route, mover, reach, route
 from .state import INACTIVE, GameState, Turn, check
 from .turns import TurnRules
@@ -40,7 +42,17 @@ def _defines(pos: Position, ability: str) -> bool:
 
 
 def _turn(state: GameState, fid: str) -> Turn:
+    fleeing = rout_move(state, fid)  # DDM: a creature that has just routed moves at once, out of turn
+    if fleeing is not None:
+        return fleeing
     return state.turn if state.turn is not None and state.turn.figure == fid else Turn(fid)
+
+
+def _rallied(state: GameState, f: Figure) -> list[Reason]:
+    if _turn(state, f.id).rallied:
+        return [Reason(_("{f} rallied this turn: it no longer routs, but does nothing more this turn").format(f=f.id),
+                       state.turn_rules.cite("§ Zawracanie p.22"))]
+    return []
 
 
 def game_over(state: GameState, data: dict[str, Any]) -> list[Reason]:
@@ -78,7 +90,8 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
     waiting = state.active is None and _defines(state.position, "Intuition") and has(_abilities(state.position, f), "Intuition")
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
-    reasons = _not_acting(state, f)
+    fleeing = rout_move(state, f.id)
+    reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f)
     t = _turn(state, f.id)
     if isinstance(data.get("tow"), dict):
         return reasons + _check_tow(state, f, to, str(data["tow"].get("figure")), parse_square(str(data["tow"].get("to"))))
@@ -446,7 +459,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
 def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
-    reasons = _not_acting(state, a)
+    reasons = _not_acting(state, a) + _rallied(state, a)
     t = _turn(state, a.id)
     abl = _abilities(state.position, a)
     speed = (_burrow_speed(state, a) if t.burrowed else None) or state.speed(a)
@@ -511,6 +524,18 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
         if replaces == "turn" and (t.moved or t.attacks):
             reasons.append(Reason(_("{power} replaces {f}'s whole turn: it has already moved or attacked").format(power=name, f=f.id), tr.cite(power.rule)))
             return reasons
+    elif name and tr.attack_lines_from_card:  # DDM: a spell or spell-format ability, cast as many times as its boxes allow
+        try:
+            spell: ddm_spells.SpellText | None = ddm_spells.find(state.position, f, name, _abilities(state.position, f))
+        except AssistantError:
+            spell = None  # not written in the card's format: the answer itself says so (rules/ddm_spells.py)
+        allowed = ddm_spells.uses(state.position, f, spell) if spell else None
+        done = state.spell_uses.get((f.id, spell.written.lower()), 0) if spell else 0
+        if spell and allowed is not None and done >= allowed:
+            reasons.append(Reason(
+                n_("{f} has used {power} {done} times: it has {allowed} use", "{f} has used {power} {done} times: it has {allowed} uses", allowed).format(
+                    f=f.id, power=spell.name, done=done, allowed=allowed),
+                tr.cite("§ Czary › Ilość użyć p.22")))
     if t.attacks and replaces != "nothing":
         reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47")))
     return reasons
@@ -587,7 +612,8 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     reasons: list[Reason] = []
     if a.side == target.side:
         return [Reason(_("{target} is an ally of {a}").format(target=target.id, a=a.id), c(tr.cite_opportunity))]
-    if state.active != target.id:
+    fleeing = rout_move(state, target.id)
+    if fleeing is None and state.active != target.id:
         reasons.append(
             Reason(
                 _("{target} is not the figure moving now ({acting}): an attack of opportunity is made against an enemy as it leaves").format(
@@ -596,7 +622,11 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
                 c(tr.cite_opportunity),
             )
         )
-    t = state.turn if state.turn is not None else Turn(target.id)
+    t = fleeing or (state.turn if state.turn is not None else Turn(target.id))
+    made_flee = state.routed_by.get(target.id)
+    if fleeing is not None and made_flee == (a.id, state.round):
+        reasons.append(Reason(_("{a} made {target} flee this round: it makes no attack of opportunity against it this round").format(a=a.id, target=target.id),
+                              c("§ Ucieczka p.21-22")))
     if a.id in t.opportunity_by:
         reasons.append(Reason(_("{a} has already made an attack of opportunity this turn (one per turn)").format(a=a.id), c(tr.cite_opportunity)))
     if a.id not in t.provoked and not engine.adjacent(pos, a, target):
@@ -625,8 +655,7 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
         return (
             _(
                 "not modelled, check at the table: melee cover between them, a threatener that cannot see the mover, Flight beyond "
-                "its first square, Incorporeal in a wall, and a threatener that made this mover rout this round "
-                "({rule})"
+                "its first square, and Incorporeal in a wall ({rule})"
             ).format(rule=tr.cite(tr.cite_opportunity)),
         )
     return (
@@ -705,6 +734,13 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
                     "(glossary 'Ghost Step')"
                 ).format(id=f.id)
             )
+            if provokes:
+                notes.append(_opportunity_note(provokes, tr))
+        elif has(_abilities(state.position, f), "Invisible") or "invisible" in f.conditions:  # a DDM glossary name (Ghost Step's condition)
+            provokes = [
+                e for e in _provoked(state.position, f, list(r.path), tr.opportunity_trigger) if has(_abilities(state.position, state.figure(e)), "Blindsight")
+            ]
+            notes.append(_("{id} is Invisible: only enemies with Blindsight may make attacks of opportunity (glossary 'Invisible')").format(id=f.id))
             if provokes:
                 notes.append(_opportunity_note(provokes, tr))
         elif _sidestep(state, f, t.moved + (r.cost or 0)) and not any((s.col, s.row) in mover(state.position, f).slow for s in r.path[1:]):

@@ -93,6 +93,7 @@ class Turn:
     faster: int = 0  # SWM Move Faster: the squares its Force points added to this turn's movement
     faster_after_attack: bool = False  # ...bought after its attack (SWM 2004: those squares may follow the attack)
     plain_spend: bool = False  # it spent a Force point in its turn with no use named (a refusal says how to name Move Faster)
+    rallied: bool = False  # DDM: a routing creature rallied this turn, and does nothing more in it
 
     @property
     def moved(self) -> int:
@@ -125,6 +126,14 @@ class GameState:
     #: SWM: how many times each figure has spent Force points in the turn now being played (anyone's
     #: turn, or the moment between turns): once per turn (CS r.9; PL p.26)
     force_spends: dict[str, int] = field(default_factory=dict)
+    #: DDM: the uses of each figure's spells and limited abilities so far, by (figure, the text as written, lower case)
+    spell_uses: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: DDM: a creature that has just routed moves at once, out of turn (§ Ucieczka p.21): its move so far,
+    #: and whose turn it happens in (the move is over once that turn ends)
+    rout_move: Turn | None = None
+    rout_during: str | None = None
+    #: DDM: who made a creature rout, and in which round (no attack of opportunity on it from them that round)
+    routed_by: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
     aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
     #: the squares a defeated skiff stood on: its saved passengers are placed next to them

@@ -74,21 +74,23 @@ Step = Callable[[SquareT, SquareT, int], "tuple[int, int] | None"]
 
 
 def search(
-    starts: Iterable[SquareT], cols: int, rows: int, step: Step, goal: SquareT | None = None,
+    starts: Iterable[SquareT], cols: int, rows: int, step: Step, goal: SquareT | None = None, start_parity: int = 0,
 ) -> tuple[dict[tuple[SquareT, int], int], dict[tuple[SquareT, int], tuple[SquareT, int]], tuple[SquareT, int] | None]:
     """Cheapest paths over the 8-neighbour grid with a diagonal-parity state.
 
     ``step(from, to, parity)`` gives ``(cost, new parity)`` or None when the step is not
     allowed; parity is 0 or 1 (DDM's 1-2-1-2 diagonals; always 0 where it does not matter).
     Returns the best cost per (square, parity), the predecessor links, and the state that
-    reached ``goal`` first (None without a goal or when unreachable).
+    reached ``goal`` first (None without a goal or when unreachable). The starts have
+    ``start_parity``. Of the goal's states at the same cost, parity 0 is reached first (the heap
+    orders by cost, square, parity, and every state of that cost is queued before any is taken).
     """
     best: dict[tuple[SquareT, int], int] = {}
     prev: dict[tuple[SquareT, int], tuple[SquareT, int]] = {}
     heap: list[tuple[int, SquareT, int]] = []
     for s in sorted(set(starts)):
-        best[(s, 0)] = 0
-        heap.append((0, s, 0))
+        best[(s, start_parity)] = 0
+        heap.append((0, s, start_parity))
     heapq.heapify(heap)
     while heap:
         d, sq, par = heapq.heappop(heap)

@@ -132,6 +132,18 @@ def find(pos: Position, f: Figure, name: str, abilities: tuple[str, ...]) -> Spe
     raise AssistantError(_("{f} has no spell or ability {power!r} written in the card's format (its ones: {have})").format(f=f.id, power=name, have=have))
 
 
+def uses(pos: Position, f: Figure, s: SpellText) -> int | None:
+    """How many times the figure may use it in a game: its card's count for the spell, else the use
+    boxes (□) written after its name (§ Czary › Ilość użyć p.22); None when neither says."""
+    card = pos.card_of(f)
+    if isinstance(card, DdmCard):
+        for sp in card.spells:
+            if sp.name.strip().lower() == s.name.lower() and isinstance(sp.uses, int):
+                return sp.uses
+    boxes = s.written.split("(", 1)[0].count("□")
+    return boxes or None
+
+
 def half(damage: int) -> int:
     """A successful save halves damage, rounded down to a multiple of 5 (15 -> 5, 25 -> 10).
 
@@ -139,6 +151,49 @@ def half(damage: int) -> int:
     [0, 5, 10, 15]
     """
     return damage // 2 // 5 * 5
+
+
+def _ddm_gap(a: Figure, b: Figure, slack: int = 0) -> int:
+    """The fewest squares between two spaces on an open board (DDM diagonals 1-2-1-2; walls ignored),
+    each axis first shortened by ``slack``: with ``slack=1``, the squares between ``b`` and the nearest
+    2x2 middle of a template that holds a square of ``a``.
+
+    >>> from assistant.model import Figure
+    >>> from assistant.coords import Square
+    >>> f = lambda c, r: Figure(id="x", side="a", at=Square(c, r))
+    >>> _ddm_gap(f(4, 1), f(9, 1)), _ddm_gap(f(4, 1), f(9, 1), slack=1), _ddm_gap(f(0, 0), f(2, 2))
+    (5, 4, 3)
+    """
+    best = 1 << 30
+    for s in a.space:
+        for t in b.space:
+            dx, dy = max(0, abs(s.col - t.col) - slack), max(0, abs(s.row - t.row) - slack)
+            best = min(best, max(dx, dy) + min(dx, dy) // 2)
+    return best
+
+
+def _area_reach(s: SpellText, user: Figure, nearest: list[Figure], target: Figure, cite: Callable[[str], str]) -> tuple[bool | None, Reason]:
+    """Can the area, placed as the seed places it on the nearest creature, hold ``target``? True,
+    False, or None where only the template at the table can tell (its edge, a cone's angle, a line)."""
+    ids = ", ".join(f.id for f in nearest)
+    if s.area and s.area.startswith("radius"):
+        n = int(s.area.split()[1])
+        # the template's 4-square middle holds the nearest creature; it strikes every creature within n squares
+        # of that middle (glossary 'radius 2', reading R54 in docs/readings.md): the middle may reach 1 square
+        # past the nearest creature toward the target on each axis
+        gap = min(_ddm_gap(f, target, slack=1) for f in nearest)
+        rule = cite(f"glossary '{s.area}'; § Czary p.22 (Wybieranie celu)")
+        if gap <= n:
+            return True, Reason(_("{t} is within {n} squares of a {area} template's middle that holds {nearest} (the nearest): it is struck").format(
+                t=target.id, n=n, nearest=ids, area=s.area), rule)
+        return False, Reason(_("{t} is {gap} squares from any {area} template's middle that holds {nearest} (the nearest): it cannot be struck").format(
+            t=target.id, gap=gap, nearest=ids, area=s.area), rule)
+    reach = 6 if s.area == "cone" else s.reach
+    rule = cite("glossary 'cone'" if s.area == "cone" else "glossary 'line 12'")
+    if reach is not None and _ddm_gap(user, target) > reach:
+        return False, Reason(_("{t} is farther than the {area} reaches ({n} squares from {u})").format(t=target.id, area=s.area, n=reach, u=user.id), rule)
+    return None, Reason(_("whether the {area} aimed at {nearest} (the nearest) also strikes {t} is for the template at the table").format(
+        area=s.area, nearest=ids, t=target.id), rule)
 
 
 def answer(
@@ -150,9 +205,12 @@ def answer(
     abilities_of: Callable[[Figure], tuple[str, ...]],
     cite: Callable[[str], str],
     type_of: Callable[[Figure], str],
+    undecided: list[Reason] | None = None,
 ) -> tuple[SpellText, list[Reason], list[Reason], dict[str, Any] | None, int, int, float]:
     """(the spell, why it may not be used on ``target``, notes, the save, the damage, the damage
-    after a made save, the expected damage)."""
+    after a made save, the expected damage). ``undecided`` receives what only the table can tell
+    (an area's template at its edge): the answer's legality is then unknown, never ``true``."""
+    undecided = undecided if undecided is not None else []
     from .ddm.attack import _ddm_nearest
 
     s = find(pos, user, name, abilities_of(user))
@@ -180,14 +238,8 @@ def answer(
         if not s.any_target and sight.line_of_sight:
             nearest = _nearest(pos, user, target, _ddm_nearest)
             if nearest and s.area:  # an area is placed on (or must hold) the nearest; others in it are struck too
-                notes.append(
-                    Reason(
-                        _("its {area} must be placed on the nearest enemy or the nearest ally ({nearest}): {t} is struck only if it stands inside").format(
-                            area=s.area, nearest=nearest, t=target.id
-                        ),
-                        cite("§ Zasięg p.23; glossary 'cone'"),
-                    )
-                )
+                held, why = _area_reach(s, user, [pos.figure(i) for i in nearest.split(", ")], target, cite)
+                (notes if held else illegal if held is False else undecided).append(why)
             elif nearest:
                 illegal.append(
                     Reason(
@@ -207,9 +259,7 @@ def answer(
     if s.area:
         notes.append(
             Reason(
-                _("{power} strikes every creature in its {area} alike; the template is not drawn here: this answer is for {t}").format(
-                    power=s.name, area=s.area, t=target.id
-                ),
+                _("{power} strikes every creature in its {area} alike; this answer is for {t}").format(power=s.name, area=s.area, t=target.id),
                 cite("§ Zasięg p.23"),
             )
         )

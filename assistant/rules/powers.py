@@ -199,7 +199,7 @@ class PowerAnswer:
     user: str
     target: str
     power: str
-    legal: bool
+    legal: bool | None  # None: only the table can tell (a DDM area's template at its edge); ``undecided`` says why
     illegal_reasons: tuple[Reason, ...]
     cost: int
     force_left: int | None
@@ -210,6 +210,7 @@ class PowerAnswer:
     rule: str
     replaces: str = "attacks"  # its place in the turn: "attacks", "turn" or "nothing"
     heals: bool = False  # the user removes as much of its own damage as it deals
+    undecided: tuple[Reason, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -219,6 +220,7 @@ class PowerAnswer:
             "damage": self.struck[0].damage if self.struck else 0,
             "expected_damage": self.struck[0].expected if self.struck else 0.0,
             "struck": [s.as_json() for s in self.struck], "notes": [n.as_json() for n in self.notes], "rule": self.rule,
+            **({"undecided": [r.as_json() for r in self.undecided]} if self.undecided else {}),
         }
 
 

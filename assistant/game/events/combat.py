@@ -10,7 +10,7 @@ from ...coords import count_squares, parse_square
 from ...i18n import _
 from ...rules.engine import Reason
 from .. import effects
-from ..effects import hit, set_figure, turn_of
+from ..effects import hit, rout_move, set_figure, turn_of
 from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
 from ..state import Data, GameState, event_kind
 
@@ -77,7 +77,10 @@ class Opportunity:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
         state.round_had_action = True
-        if state.turn is not None:
+        fleeing = rout_move(state, target.id)  # DDM: on a creature fleeing out of turn
+        if fleeing is not None:
+            fleeing.opportunity_by.add(a.id)
+        elif state.turn is not None:
             state.turn.opportunity_by.add(a.id)
         return hit(state, a, target, data)
 
@@ -129,6 +132,8 @@ class Power:
         if data.get("replaces") != "nothing":  # Drain Life, Sith Hatred: used besides the attacks
             t.attacks += 1
         t.targets.append(data["target"])
+        key = (f.id, str(data["power"]).lower())  # a DDM spell's use boxes are counted (referee.check_power)
+        state.spell_uses[key] = state.spell_uses.get(key, 0) + 1
         effects.spend_force(state, f.id, int(data["cost"]))  # a special ability (Grenades) costs 0: no spend
         if int(data.get("heal", 0)):
             f = state.figure(f.id)

@@ -11,7 +11,7 @@ from ...i18n import _
 from ...rules.engine import Reason
 from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
 from ..referee import check_force_spend, check_move_faster
-from ..state import Data, GameState, event_kind
+from ..state import Data, GameState, Turn, event_kind
 
 #: the ``use`` of a Force point that buys movement (SWM Move Faster)
 MOVE_FASTER = "move-faster"
@@ -109,10 +109,18 @@ class Morale:
         f = state.figure(data["figure"])
         state.morale_due.pop(f.id, None)
         state.morale_checked.add(f.id)
+        tr = state.turn_rules
+        if data["held"] and "routing" in f.conditions:  # the rally: it no longer routs, and does nothing more this turn
+            set_figure(state, replace(f, conditions=tuple(c for c in f.conditions if c != "routing")))
+            if state.active == f.id:
+                turn_of(state, f.id).rallied = True
+            return [_("{id} rallies: it no longer routs, but does nothing more this turn ({value})").format(id=f.id, value=tr.cite("§ Zawracanie p.22"))]
         if data["held"]:
             return []
         conds = set(f.conditions) | {"routing"}
         set_figure(state, replace(f, conditions=tuple(sorted(conds))))
+        if state.active != f.id:  # it moves at once, out of turn, within the turn going on
+            state.rout_move, state.rout_during = Turn(f.id), state.active
         return [_("{id} routs: it moves double Speed toward its exit ({value})").format(id=f.id, value=state.turn_rules.cite('§ Ucieczka p.21-22'))]
 
     def describe(self, state: GameState, data: Data) -> str:

@@ -8,11 +8,12 @@ The answer's shape and arithmetic are shared with SWM (:mod:`assistant.rules.att
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction as F
 from itertools import product
 
 from ...abilities import has
-from ...cards import DdmCard, split_ability
+from ...cards import CommanderEffect, DdmCard, split_ability
 from ...coords import count_squares
 from ...editions import SquareTerrain
 from ...errors import AssistantError, MissingStatError
@@ -41,6 +42,9 @@ from ..attack import (
 from ..engine import Board, Reason
 from ..record import find_edition
 from .family import HELPLESS, INACTIVE
+
+#: a commander effect's reach in DDM: allies (and enemies) within 6 squares (§ Wpływy dowodzenia p.19-20)
+COMMAND_SQUARES = 6
 
 
 def _active(f: Figure) -> bool:
@@ -152,7 +156,7 @@ def _ddm_attack(
         reach_attack = False
     if kind == "ranged":
         abl_t = _abilities(pos, t)
-        if (has(abl_t, "Invisible") or "invisible" in t.conditions) and not has(_abilities(pos, a), "Blindsight"):
+        if _invisible(pos, t) and not has(_abilities(pos, a), "Blindsight"):
             w.illegal.append(Reason(_("{t} is Invisible: {a} cannot see it to shoot").format(t=t.id, a=a.id), _cite(pos, "glossary 'Invisible'")))
         elif has(abl_t, "Hide") and not engine.adjacent(pos, a, t) and not has(_abilities(pos, a), "Blindsight"):
             if engine.cover(pos, a.id, t.id, los, ignore_figures=True, force_kind="ranged").cover:
@@ -244,8 +248,16 @@ def _ddm_attack(
         w.mods.append(Modifier(english, "defense", 4, cov.reasons[0].rule, local))
     if "stunned" in t.conditions:
         w.mods.append(_mod(N_("{t} is stunned"), "defense", -2, _cite(pos, "§ Modyfikatory ataku p.17"), t=t.id))
-    if a_on(SquareTerrain.SACRED_CIRCLE):
+    magic = a_on(SquareTerrain.SACRED_CIRCLE)  # its attacks' damage is magic damage, which DR never reduces
+    if magic:
         w.mods.append(_mod(N_("sacred circle"), "attack", 2, _cite(pos, "§ Święty krąg p.26")))
+    if _invisible(pos, a) and not has(_abilities(pos, t), "Blindsight"):
+        w.mods.append(_mod(N_("Invisible: {t} cannot see {a}"), "attack", 2, _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17"), t=t.id, a=a.id))
+    if opportunity and has(_abilities(pos, a), "No Reach"):
+        w.illegal.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), _cite(pos, "glossary 'No Reach'")))
+    if opportunity and _invisible(pos, t) and not has(_abilities(pos, a), "Blindsight"):
+        w.illegal.append(Reason(_("{t} is Invisible: {a} cannot see it, so it makes no attack of opportunity against it").format(t=t.id, a=a.id),
+                                _cite(pos, "glossary 'Invisible'")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     rec = find_edition(pos.edition)
     _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w)
@@ -254,7 +266,14 @@ def _ddm_attack(
     card = pos.card_of(a)
     line0 = (card.melee if kind == "melee" else card.ranged) if isinstance(card, DdmCard) else None
     base_type = (line0[0].damage_type if line0 else None) or kind
-    if dr:
+    if dr and magic:
+        w.notes.append(
+            Reason(
+                _("{id}'s DR {dr} does not reduce this attack: from a sacred circle its damage is magic damage").format(id=t.id, dr=dr),
+                _cite(pos, "§ Święty krąg p.26; glossary 'DR'"),
+            )
+        )
+    elif dr:
         if base_type in ("melee", "ranged"):
             w.reduction = dr
             w.notes.append(
@@ -303,6 +322,7 @@ def _ddm_attack(
     elif (moved or charge) and len(lines) > 1:
         w.notes.append(Reason(_("{id} moved: one attack only").format(id=a.id), _cite(pos, "§ Aktywowanie istot p.9")))
         lines = lines[:1]
+    unapplied = _ddm_commander_effects(pos, a, t, moved=moved, w=w)
     known_lines = [(b if b is not None else bonus0, d if d is not None else base0, x) for b, d, x in lines]
     _ddm_special(pos, a, t, kind=kind, charge=charge, w=w)
     if opportunity and has(_abilities(pos, t), "Mobility"):
@@ -310,7 +330,78 @@ def _ddm_attack(
     answer = _finish(
         pos, a, t, kind, bonus0, ac, base0, lines[0][2], w, len(known_lines), "next attack of the line (did not move)", False, [], [], lines=known_lines
     )
+    if unapplied:
+        answer = replace(answer, not_modelled=tuple(dict.fromkeys(answer.not_modelled + tuple(unapplied))))
     return _ddm_after(pos, a, t, answer, w, kind=kind)
+
+
+def _is_commander(pos: Position, f: Figure) -> bool:
+    r = pos.stats_of(f).commander_rating
+    return bool(r) or (isinstance(card := pos.card_of(f), DdmCard) and isinstance(card.commander_rating, int) and card.commander_rating > 0)
+
+
+def _commands(pos: Position, cmd: Figure, f: Figure, affects: str) -> bool:
+    """Whether ``cmd``'s effect for ``affects`` reaches ``f`` (§ Wpływy dowodzenia p.19-20): followers are
+    allies that are not commanders, in command range (Wild never; Independent always; else in sight
+    or within 6) and within 6 squares; enemy effects reach every enemy within 6, commanders too."""
+    if affects == "self":
+        return cmd.id == f.id
+    if cmd.id == f.id:
+        return False
+    if affects == "enemies":
+        if cmd.side == f.side:
+            return False
+    elif cmd.side != f.side or (affects == "followers" and _is_commander(pos, f)) or has(_abilities(pos, f), "Wild"):
+        return False
+    d = engine.squares_between(pos, cmd, f)
+    return d is not None and d <= COMMAND_SQUARES
+
+
+def _ddm_commander_effects(pos: Position, a: Figure, t: Figure, *, moved: bool, w: _Work) -> list[str]:
+    """The commander effects on the attacker's attack and damage and the target's AC, the best per
+    stat (bonuses to the same stat from different commanders do not add up, § Wpływy dowodzenia p.19-20);
+    a commander that routs, is stunned or helpless commands no one (§ Kiedy dowódca nie może dowodzić
+    p.20). Returns what is not applied: an effect known only as text, or not known at all, of an
+    active commander within 6 squares of either figure -- listed as not modelled, never ignored."""
+    best: dict[tuple[str, str], tuple[int, Figure, str]] = {}  # (figure, stat) -> value, commander, card
+    unapplied: list[str] = []
+    wanted = ((a, "attack"), (a, "damage"), (t, "defense"))
+    for cmd in pos.figures:
+        card = pos.card_of(cmd)
+        if not isinstance(card, DdmCard) or card.commander_effect == "none" or set(cmd.conditions) & INACTIVE:
+            continue
+        ce = card.commander_effect
+        near = any((d := engine.squares_between(pos, cmd, f)) is not None and d <= COMMAND_SQUARES for f in (a, t))
+        if not isinstance(ce, CommanderEffect) or not ce.effects:
+            if near:
+                unapplied.append(
+                    _("{id}: commander effect \"{text}\" (free text: enter its parts with 'cards commander')").format(id=cmd.id, text=ce.text)
+                    if isinstance(ce, CommanderEffect) else
+                    _("{id}: commander effect of {card} (not known: enter it with 'cards commander')").format(id=cmd.id, card=card.name)
+                )
+            continue
+        for eff in ce.effects:
+            for f, stat in wanted:
+                value = getattr(eff, stat)
+                if not value or not _commands(pos, cmd, f, eff.affects):
+                    continue
+                if eff.range is not None and (engine.squares_between(pos, cmd, f) or 0) > eff.range:
+                    continue
+                if eff.name_contains and eff.name_contains.lower() not in (f.card or f.id).lower():
+                    continue
+                if eff.requires and not (has(_abilities(pos, f), eff.requires) or eff.requires.lower() in _ddm_type(pos, f)):
+                    continue
+                if ("did-not-move" in eff.conditions and (moved or f.id != a.id)) or ("target-adjacent" in eff.conditions and not engine.adjacent(pos, a, t)):
+                    continue
+                if "ally-within-6" in eff.conditions and not any((engine.squares_between(pos, f, o) or 99) <= 6 for o in _allies(pos, f)):
+                    continue
+                key = (f.id, stat)
+                if key not in best or value > best[key][0]:
+                    best[key] = (value, cmd, card.name)
+    for (_fid, stat), (value, cmd, name) in best.items():
+        english, local = _both(N_("commander effect of {commander} ({card})"), commander=cmd.id, card=name)
+        w.mods.append(Modifier(english, stat, value, _cite(pos, "§ Wpływy dowodzenia p.19-20") + f"; {name}", local))
+    return unapplied
 
 
 SNEAK_IMMUNE_TYPES = ("construct", "elemental", "ooze", "plant", "undead")
@@ -571,10 +662,20 @@ def _ddm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
     return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
 
 
+def _invisible(pos: Position, f: Figure) -> bool:
+    """Invisible by its card or for now (Ghost Step's condition)."""
+    return has(_abilities(pos, f), "Invisible") or "invisible" in f.conditions
+
+
 def _hit_stands(pos: Position, a: Figure, t: Figure, w: _Work, melee: bool = False) -> None:
     """Conceal N and Incorporeal: after a hit the attacker rolls again (TC-38)."""
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     conceal = max((split_ability(x)[1] or 0 for x in abl_t if split_ability(x)[0].lower() == "conceal"), default=0)
+    if _invisible(pos, t) and not has(abl_a, "Blindsight") and conceal < 11:
+        # an attacker that cannot see its defender meets Conceal 11 (glossary 'Invisible'; p.17's table), melee too
+        conceal = 11
+        w.notes.append(Reason(_("{t} is Invisible: {a} cannot see it, so it has Conceal 11").format(t=t.id, a=a.id),
+                              _cite(pos, "glossary 'Invisible'; § Modyfikatory ataku p.17")))
     if conceal and not has(abl_a, "Blindsight") and has(abl_a, "Blind-Fight") and melee:
         w.stands *= 1 - (1 - F(21 - conceal, 20)) ** 2
         w.notes.append(
@@ -604,7 +705,7 @@ def _ddm_nearest(pos: Position, a: Figure) -> tuple[int | None, list[str]]:
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
         abl_e = _abilities(pos, e)
-        if has(abl_e, "Invisible") or "invisible" in e.conditions:
+        if _invisible(pos, e):
             return True
         return has(abl_e, "Hide") and not engine.adjacent(pos, a, e) and bool(engine.cover(pos, a.id, e.id, s, ignore_figures=True, force_kind="ranged").cover)
 

@@ -25,8 +25,9 @@ def _ddm_answer(
     pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]], cite: Callable[[str], str]
 ) -> PowerAnswer:
     """A D&D Miniatures spell or spell-format ability that deals damage (ddm_spells.py)."""
+    undecided: list[Reason] = []
     spell, illegal, notes, save, damage, on_save, expected = ddm_spells.answer(
-        pos, user, target, name, abilities_of=abilities_of, cite=cite, type_of=lambda f: _ddm_type(pos, f)
+        pos, user, target, name, abilities_of=abilities_of, cite=cite, type_of=lambda f: _ddm_type(pos, f), undecided=undecided
     )
     rule = cite("§ Czary p.22-23")
     return PowerAnswer(
@@ -34,7 +35,7 @@ def _ddm_answer(
         user.id,
         target.id,
         spell.written,
-        not illegal,
+        False if illegal else None if undecided else True,
         tuple(illegal),
         0,
         None,
@@ -43,4 +44,5 @@ def _ddm_answer(
         (Struck(target.id, damage, expected, (), on_save if save else None),),
         tuple(notes),
         rule,
+        undecided=tuple(undecided),
     )
