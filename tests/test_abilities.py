@@ -35,6 +35,8 @@ def scenario(effect, holds: bool):
     t_extra = []
     if "target-droid" in conds and fail != "target-droid":
         t_abl = "[Droid]" if t_abl == "[]" else t_abl[:-1] + ", Droid]"
+    if "target-nonliving" in conds and fail != "target-nonliving":  # nonliving without being a Droid (PL p.53)
+        t_abl = "[Mounted Weapon]" if t_abl == "[]" else t_abl[:-1] + ", Mounted Weapon]"
     if "target-force-user" in conds and fail != "target-force-user":
         t_stats["force"] = 3
     if "attacker-force-user" in conds and fail != "attacker-force-user":

@@ -146,7 +146,8 @@ EFFECTS: tuple[Effect, ...] = (
         when=("target-adjacent", "target-droid"),
         edition_value={"swm2004": 10},
     ),
-    Effect("Ion Gun", "swm", "attacker", "PL p.50 (nonliving; read as Droids)", editions=S08, uses_value=("damage",), default_value=20, when=("target-droid",)),
+    # nonliving: a Droid, a Cyborg or a Mounted Weapon (PL p.50, p.53 "Living"); the 2004 text names Droids
+    Effect("Ion Gun", "swm", "attacker", "PL p.50, p.53", editions=S08, uses_value=("damage",), default_value=20, when=("target-nonliving",)),
     Effect(
         "Ion Gun",
         "swm",
@@ -197,6 +198,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Doctrine of Fear", "swm", "attack roll (-4 to enemies within 6 of this character)", "PL p.40", editions=S08),
     Mechanism("Ataru Style", "swm", "attack roll (+4 if exactly one enemy within 6; not against a Makashi Style Master)", "PL p.34, p.53", editions=S08),
     Mechanism("Fire Control", "swm", "attack roll (+4 to non-Unique allied Droids)", "PL p.42; CS g.5"),
+    Mechanism("Unique", "swm", "who is Unique (Bounty Hunter, Fire Control, Impulsive Shot): the card's flag or this special ability", "PL p.65-66; CS g.14"),
     # between the hit and the damage (rules/saves.py)
     Mechanism("Parry", "swm", "damage (melee hit: save 11 avoids it)", "PL p.56", editions=S08),
     Mechanism("Soresu Style Master", "swm", "damage (melee hit: save 11 avoids it; not against Makashi)", "PL p.53, p.62", editions=S08),
@@ -506,6 +508,23 @@ def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | 
     """The modelled effects of an ability as written (with its [#] value), for this edition."""
     name, value = split_ability(text)
     return [(i, value) for i in _modelled().get((game, name.lower()), []) if isinstance(i, Effect) and edition in i.editions]
+
+
+#: card flags a card may also write as a special ability: the rulebooks call "Unique" a special
+#: ability (PL p.65-66 "Unique – Unikalny"; CS g.14 "speciální schopnost Unique") and the
+#: SW_Minis_Drafter data lists it among them; a DDM card prints Flight as a flag or an ability.
+#: Either spelling is the same fact, read here and nowhere else (:func:`has_trait`).
+CARD_FLAGS: dict[str, str] = {"Unique": "unique", "Flight": "flight"}
+
+
+def has_trait(card: object | None, abilities: tuple[str, ...] | None, name: str) -> bool:
+    """Is the figure ``name`` (a card flag or its special-ability spelling), by either one?
+
+    >>> has_trait(None, ("Unique",), "Unique"), has_trait(None, ("Droid",), "Unique")
+    (True, False)
+    """
+    flag = CARD_FLAGS.get(name)
+    return has(abilities, name) or (flag is not None and getattr(card, flag, None) is True)
 
 
 def has(abilities: tuple[str, ...] | None, name: str) -> bool:

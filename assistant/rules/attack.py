@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction as F
 from typing import Any
 
-from ..abilities import classify, effects_for, has
+from ..abilities import classify, effects_for, has, has_trait
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
@@ -178,8 +178,14 @@ def _force_user(pos: Position, f: Figure) -> bool:
 
 
 def _unique(pos: Position, f: Figure) -> bool:
-    card = pos.card_of(f)
-    return bool(card is not None and card.unique)
+    """Unique by the card's flag or by the special ability written on it (one reading: has_trait)."""
+    return has_trait(pos.card_of(f), _abilities(pos, f), "Unique")
+
+
+def _nonliving(pos: Position, f: Figure) -> bool:
+    """Nonliving (PL p.53 "Living": a Droid, a Cyborg or a Mounted Weapon): the one predicate Ion
+    Gun, Poison, Drain Life, Shockstaff and the powers that strike only the living share."""
+    return not saves.is_living(_abilities(pos, f))
 
 
 def _droid(pos: Position, f: Figure) -> bool:
@@ -237,6 +243,9 @@ class _Work:
     base_factor: int = 1
     #: DDM: a sneak attack applies to this attack
     sneak: bool = False
+    #: SWM Disintegration: a natural 20 that stands defeats the target whatever its Hit Points and
+    #: whatever avoids the damage (PL p.39-40; CS g.4): counted in ``p_defeat``
+    defeat_on_natural_20: bool = False
 
 
 def attack(
@@ -402,6 +411,12 @@ def _finish(
         if hp_left is not None:
             d_normal, d_crit = float(saves.p_at_least(normal, steps, hp_left)), float(saves.p_at_least(crit, steps, hp_left))
             p_defeat = round((p_hit - p_crit) * d_normal + p_crit * d_crit, 4) if not w.auto_hit else round(float(w.stands) * d_normal, 4)
+            if w.defeat_on_natural_20:
+                # the natural 20 (1 in 20, a hit that stands) defeats it outright; the other rolls as counted
+                p20 = float(F(1, 20) * w.stands)
+                rest_crit = max(0.0, p_crit - p20)
+                rest_normal = (p_hit - p20 - rest_crit) if not w.auto_hit else float(w.stands) - p20
+                p_defeat = round(p20 + rest_normal * d_normal + rest_crit * d_crit, 4)
         return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected, p_defeat)
 
     attacks: list[OneAttack] = []

@@ -31,6 +31,7 @@ from ..attack import (
     _finish,
     _force_user,
     _mod,
+    _nonliving,
     _reach,
     _require,
     _unique,
@@ -260,6 +261,8 @@ def _swm_attack(
         "target-force-user": _force_user(pos, t),
         "attacker-force-user": _force_user(pos, a),
         "target-droid": _droid(pos, t),
+        "target-nonliving": _nonliving(pos, t),
+        "target-living": not _nonliving(pos, t),
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "own-turn": not opportunity,
@@ -362,13 +365,15 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         same = [f for f in _allies(pos, a) if f.card and f.card == a.card and _within(pos, a, f, 6)]
         if len(same) >= 3:
             w.mods.append(_mod(N_("Squad Assault ({n} same-name allies within 6)"), "attack", 4, _cite(pos, "PL p.63"), n=len(same)))
-    if has(abl_a, "Disintegration") and not w.crit_immune:
+    # a natural 20, not a critical hit: a Droid, which takes no critical damage, is defeated too
+    if has(abl_a, "Disintegration"):
         if t.size.footprint > 1 and rec.disintegration_large_extra:
             w.crit_extra += rec.disintegration_large_extra
             w.notes.append(
                 Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"), _cite(pos, "PL p.39-40"))
             )
         else:
+            w.defeat_on_natural_20 = True
             w.notes.append(
                 Reason(
                     _("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),

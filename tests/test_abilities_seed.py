@@ -1,0 +1,91 @@
+"""Issue 30 (SWM abilities and powers): golden cases written from the rulebooks' words before the code.
+
+Each case quotes the seed it was written from (SWM 2008 PL rulebook, SWM 2004 CS rules, DDM 2005 PL
+advanced rules) and closes a class of mistake, not one instance.
+"""
+
+from __future__ import annotations
+
+from assistant.cards import CardLibrary, default_library
+from assistant.position import parse_position
+from assistant.rules.attack import attack
+from assistant.rules.powers import use_power
+
+LIB = CardLibrary(default_library().cards())
+
+
+def pos(figures: list[str], rules: str = "swm2008", cols: int = 14, rows: int = 10):
+    text = f"format: tabletop-position/1\nrules: {rules}\nmap: {{cols: {cols}, rows: {rows}}}\nfigures:\n" + "".join(f"  - {f}\n" for f in figures)
+    return parse_position(text, "t.yaml", LIB)
+
+
+def mods(ans) -> dict[str, int]:
+    return {m.source.split(" (")[0]: m.value for m in ans.modifiers}
+
+
+# --- 1. a flag written as a special ability is the flag ----------------------------------------
+
+
+def test_unique_written_as_a_special_ability_makes_the_figure_unique() -> None:
+    """PL 922-923: "Bounty Hunter +[#] ... bonus +[#] do Ataku przeciwko Unikalnym postaciom";
+    PL 2125 lists "Unique – Unikalny" among the special abilities (CS: "speciální schopnost Unique"),
+    as the SW_Minis_Drafter data writes it. A target whose only mark of uniqueness is that special
+    ability is Unique: the hunter gets +4."""
+    p = pos(["{id: hunter, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Bounty Hunter +4]}}",
+             "{id: boba, side: y, at: D5, stats: {defense: 15, hp: 60, abilities: [Unique]}}"])
+    ans = attack(p, "hunter", "boba")
+    assert mods(ans).get("Bounty Hunter") == 4
+    assert "boba: Unique" not in ans.not_modelled  # applied, so not listed as not modelled
+
+
+def test_fire_control_gives_nothing_to_a_droid_unique_by_its_special_ability() -> None:
+    """PL 1203-1204: "nie-unikalny sojuszniczy Droid otrzymuje bonus +4 do ataku" -- a Unique Droid
+    (Unique written as its special ability) gets no Fire Control bonus; a plain Droid gets +4."""
+    figs = ["{id: r2, side: x, at: C5, stats: {attack: 6, damage: 10, abilities: [Droid, Unique]}}",
+            "{id: ctl, side: x, at: A1, stats: {abilities: [Fire Control]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"]
+    assert "Fire Control" not in mods(attack(pos(figs), "r2", "t"))
+    figs[0] = figs[0].replace(", Unique", "")
+    assert mods(attack(pos(figs), "r2", "t")).get("Fire Control") == 4
+
+
+# --- 2. nonliving: one predicate ------------------------------------------------------------------
+
+
+def test_ion_gun_hits_every_nonliving_enemy_a_mounted_weapon_too() -> None:
+    """PL 1514-1515: "Ion Gun +[#] ... bonus +[#] do Obrażeń przeciwko nieżywym wrogom"; PL 1625-1626:
+    "Żywe postacie nie posiadają umiejętności Broń Pokładowa oraz są nie-Droidami czy Cyborgami. Inne
+    typy postaci są uważane jako nieżywe." A Mounted Weapon enemy is nonliving: +20; a living one: none."""
+    base = "{id: ion, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ion Gun +20]}}"
+    for abilities, bonus in (("[Mounted Weapon]", 20), ("[Droid]", 20), ("[Cyborg]", 20), ("[]", None)):
+        ans = attack(pos([base, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"]), "ion", "t")
+        assert mods(ans).get("Ion Gun") == bonus, abilities
+
+
+def test_ion_gun_2004_is_against_droids() -> None:
+    """CS: "Ion Gun +20: Tato postava získává bonus +20 ke zranění proti nepřátelským jednotkám Droid."
+    The 2004 rules name Droids (a Cyborg counts as one), not every nonliving character."""
+    base = "{id: ion, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Ion Gun +20]}}"
+    for abilities, bonus in (("[Droid]", 20), ("[Mounted Weapon]", None)):
+        ans = attack(pos([base, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"], "swm2004"), "ion", "t")
+        assert mods(ans).get("Ion Gun") == bonus, abilities
+
+
+# --- 3. Disintegration: the number and the note agree ---------------------------------------------
+
+
+def test_disintegration_defeats_on_a_natural_20_whatever_the_hit_points() -> None:
+    """PL 1085-1087 (CS g.4 alike): "Jeśli postać ta wyrzuci naturalną 20 w rzucie ataku, postać
+    będąca celem jest pokonana, niezależnie od Punktów Obrażeń. Efekt ten ma miejsce nawet, jeśli cel
+    uniknie obrażeń." Against 200 Hit Points that 10 damage cannot reach, p_defeat is the 5% of a
+    natural 20 -- the note's own number -- and a Droid (no critical damage) is no exception."""
+    for rules in ("swm2008", "swm2004"):
+        for abilities in ("[]", "[Droid]"):
+            p = pos(["{id: d, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Disintegration]}}",
+                     f"{{id: t, side: y, at: D5, stats: {{defense: 30, hp: 200, abilities: {abilities}}}}}"], rules)
+            ans = attack(p, "d", "t")
+            assert ans.p_defeat == 0.05, (rules, abilities)
+            assert any("natural 20 (5%)" in n.text for n in ans.notes)
+    # without the ability, nothing defeats it
+    p = pos(["{id: d, side: x, at: C5, stats: {attack: 8, damage: 10}}", "{id: t, side: y, at: D5, stats: {defense: 30, hp: 200}}"])
+    assert attack(p, "d", "t").p_defeat == 0.0
