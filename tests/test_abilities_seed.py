@@ -89,3 +89,70 @@ def test_disintegration_defeats_on_a_natural_20_whatever_the_hit_points() -> Non
     # without the ability, nothing defeats it
     p = pos(["{id: d, side: x, at: C5, stats: {attack: 8, damage: 10}}", "{id: t, side: y, at: D5, stats: {defense: 30, hp: 200}}"])
     assert attack(p, "d", "t").p_defeat == 0.0
+
+
+# --- 4. what a move forbids: one rule for abilities and powers -------------------------------------
+
+
+def test_heavy_weapon_cannot_attack_after_moving_but_may_make_an_attack_of_opportunity() -> None:
+    """PL 1461-1462: "Heavy Weapon – Ciężka Broń: Postać ta nie może atakować i poruszać się w tej samej
+    turze. Wciąż może wykonywać atak odruchowy jak zwykle." (CS: "nemůže útočit a pohybovat se ve stejném
+    tahu. Stále může provádět příležitostný útok.")"""
+    for rules, book in (("swm2008", "PL p.49"), ("swm2004", "CS g.7")):
+        p = pos(["{id: gun, side: x, at: C5, stats: {attack: 8, damage: 20, abilities: [Heavy Weapon]}}",
+                 "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], rules)
+        assert attack(p, "gun", "t").legal
+        moved = attack(p, "gun", "t", moved=True)
+        assert not moved.legal
+        assert any("Heavy Weapon" in r.text and book in r.rule for r in moved.illegal_reasons), moved.illegal_reasons
+        assert attack(p, "gun", "t", moved=True, opportunity=True).legal
+
+
+def test_slow_attack_cannot_follow_a_move() -> None:
+    """DDM 2005 glossary (PL 1612): "Slow [Melee/Ranged] Attack: (Nie może wykonać ataku [wręcz/dystansowego]
+    i ruszyć się w tej samej turze)" -- Slow Ranged Attack forbids only the ranged attack."""
+    figs = ["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, ranged_attack: 6, ranged_damage: 10, abilities: [Slow Attack]}}",
+            "{id: t, side: y, at: D5, stats: {defense: 14, hp: 60}}"]
+    p = pos(figs, "ddm2005")
+    assert attack(p, "a", "t", kind="melee").legal
+    slow = attack(p, "a", "t", kind="melee", moved=True)
+    assert not slow.legal and any("Slow Attack" in r.text for r in slow.illegal_reasons)
+    p = pos([figs[0].replace("[Slow Attack]", "[Slow Ranged Attack]"), figs[1].replace("D5", "H5")], "ddm2005")
+    assert not attack(p, "a", "t", kind="ranged", moved=True).legal
+    assert attack(p, "a", "t", kind="ranged").legal
+
+
+def test_turn_replacing_powers_are_refused_after_a_move() -> None:
+    """PL 438-440: "Zastępuje Turę ... postać używająca takiej umiejętności lub Mocy nie może wykonać innej
+    akcji w swojej turze, np. poruszyć się czy zaatakować"; Force Push 3 (PL 1328) and Whirlwind Attack
+    (PL 2166): "Zamiast normalnej tury". Force Push 2 replaces only the attacks: after a move it stands."""
+    p = pos(["{id: jedi, side: x, at: C5, stats: {attack: 10, damage: 20, force: 5, abilities: [Force Push 3, Force Push 2, Whirlwind Attack]}}",
+             "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"])
+    for power in ("Force Push 3", "Whirlwind Attack"):
+        assert use_power(p, "jedi", "t", power).legal
+        after = use_power(p, "jedi", "t", power, moved=True)
+        assert not after.legal, power
+        assert any("whole turn" in r.text and "PL p.15" in r.rule for r in after.illegal_reasons), after.illegal_reasons
+        assert after.as_json()["struck"] == []  # a refused power strikes nobody (item 6)
+    assert use_power(p, "jedi", "t", "Force Push 2", moved=True).legal
+
+
+# --- 6. a refused power strikes nobody --------------------------------------------------------------
+
+
+def test_a_power_refused_lists_no_struck_figure_with_damage() -> None:
+    """PL 1368-1373: Force Storm "zadaje [#] punktów obrażeń wszystkim postaciom z nią sąsiadującym";
+    Force Storm 2 deals 20. Named against an enemy not next to the user, it is refused, and the answer
+    says so without listing anyone struck or any damage (a judge's override would strike the ones
+    said apart, under ``if_overridden``)."""
+    from assistant.commands.queries import power_lines
+
+    p = pos(["{id: sith, side: x, at: C5, stats: {attack: 10, damage: 20, force: 4, abilities: [Force Storm 2]}}",
+             "{id: near, side: y, at: D5, stats: {defense: 15, hp: 60}}",
+             "{id: far, side: y, at: H5, stats: {defense: 15, hp: 60}}"])
+    far = use_power(p, "sith", "far", "Force Storm 2")
+    doc = far.as_json()
+    assert not far.legal and doc["struck"] == [] and doc["damage"] == 0 and doc["expected_damage"] == 0.0
+    assert not any("damage," in line for line in power_lines(far))
+    near = use_power(p, "sith", "near", "Force Storm 2").as_json()
+    assert near["legal"] and [s["figure"] for s in near["struck"]] == ["near"] and near["damage"] == 20

@@ -438,6 +438,35 @@ MECHANISMS: tuple[Mechanism, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class NoMove:
+    """An ability that forbids moving and attacking in the same turn (``kind``: only that attack,
+    "melee" or "ranged"). Refused after a move by one rule, :func:`assistant.rules.attack.moved_refusals`,
+    like every power that replaces the whole turn (:attr:`assistant.rules.powers.Power.replaces`)."""
+
+    name: str
+    game: str
+    rule: str
+    kind: str | None = None
+    editions: tuple[str, ...] = ("swm2004", "swm2008")
+
+
+DDM = ("ddm2005",)
+NO_MOVE: tuple[NoMove, ...] = (
+    # "nie może atakować i poruszać się w tej samej turze. Wciąż może wykonywać atak odruchowy"
+    NoMove("Heavy Weapon", "swm", "PL p.49; CS g.7"),
+    # "Nie może wykonać ataku [wręcz/dystansowego] i ruszyć się w tej samej turze"
+    NoMove("Slow Attack", "ddm", "glossary 'Slow Attack'", editions=DDM),
+    NoMove("Slow Melee Attack", "ddm", "glossary 'Slow Attack'", kind="melee", editions=DDM),
+    NoMove("Slow Ranged Attack", "ddm", "glossary 'Slow Attack'", kind="ranged", editions=DDM),
+)
+
+
+def no_move(game: str, edition: str) -> tuple[NoMove, ...]:
+    """The abilities that forbid a move and an attack in one turn, in this edition."""
+    return tuple(n for n in NO_MOVE if n.game == game and edition in n.editions)
+
+
 @cache
 def known() -> dict[tuple[str, str], KnownAbility]:
     doc = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))

@@ -19,11 +19,11 @@ never imports them: it reaches them only through the record, so the families sit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction as F
 from typing import Any
 
-from ..abilities import classify, effects_for, has, has_trait
+from ..abilities import classify, effects_for, has, has_trait, no_move
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
@@ -284,8 +284,33 @@ def attack(
             continue
         if missing:
             raise MissingStatError(missing)
+        refused = () if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
+        if refused:
+            answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))
         return answer
     raise MissingStatError(missing)
+
+
+def moved_refusals(pos: Position, f: Figure, *, moved: bool, kind: str | None = None, opportunity: bool = False,
+                   takes_turn: str | None = None, attacking: bool = True) -> list[Reason]:
+    """What a move earlier in the turn forbids, in one rule for every family and place: an attack by a
+    figure whose ability forbids moving and attacking in one turn (SWM Heavy Weapon, DDM Slow
+    Attack: the catalogue's ``NO_MOVE``), and ``takes_turn``, a power that replaces the whole turn
+    (PL p.15 "Zastępuje Turę": no other action, "np. poruszyć się czy zaatakować"; CS r.10).
+    ``attacking``: False for a power that makes no attack (only its place in the turn counts). An attack of opportunity is made in another's turn: a move of one's own does not forbid it."""
+    if not moved or opportunity:
+        return []
+    rec = find_edition(pos.edition)
+    abl = _abilities(pos, f)
+    out = [
+        Reason(_("{f} has {ability}: it cannot move and attack in the same turn").format(f=f.id, ability=n.name), _cite(pos, n.rule))
+        for n in no_move(rec.family, rec.name)
+        if attacking and has(abl, n.name) and (n.kind is None or n.kind == kind)
+    ]
+    if takes_turn:
+        out.append(Reason(_("{power} replaces {f}'s whole turn: it cannot be used after {f} has moved").format(power=takes_turn, f=f.id),
+                          _cite(pos, "PL p.15; CS r.10")))
+    return out
 
 
 #: a stat as the attack models name it -> (the key ``--stat`` and inline ``stats:`` take, the key ``cards set`` takes)
