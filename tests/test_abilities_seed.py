@@ -156,3 +156,42 @@ def test_a_power_refused_lists_no_struck_figure_with_damage() -> None:
     assert not any("damage," in line for line in power_lines(far))
     near = use_power(p, "sith", "near", "Force Storm 2").as_json()
     assert near["legal"] and [s["figure"] for s in near["struck"]] == ["near"] and near["damage"] == 20
+
+
+# --- 5. abilities catalogued as modelled are applied -----------------------------------------------
+
+
+def test_gunner_adds_its_damage_to_the_mounted_weapon_ally_it_helps() -> None:
+    """PL 1442-1445: "Gunner (+[#]): Postać ta może łączyć ogień z sąsiadującym sojusznikiem posiadającym
+    umiejętność specjalną Broń Pokładowa. Jeśli ta umiejętność specjalna posiada wartość +[#], sojusznik z
+    Bronią Pokładową otrzymuje bonus +[#] do Obrażeń jako dodatek do bonusu do Ataku otrzymanego z ataku
+    łączonego." The 2004 Gunner (CS: "může kombinovat střelbu se sousedící přátelskou postavou") has no number."""
+    figs = ["{id: tank, side: x, at: C5, stats: {attack: 8, damage: 20, abilities: [Mounted Weapon]}}",
+            "{id: crew, side: x, at: C4, stats: {attack: 4, damage: 10, abilities: [Gunner +10]}}",
+            "{id: t, side: y, at: H5, stats: {defense: 15, hp: 80}}"]
+    ans = attack(pos(figs), "tank", "t", combined_fire=("crew",))
+    assert ans.helpers == ("crew",)
+    m = mods(ans)
+    assert m.get("combined fire from crew") == 4 and m.get("Gunner +10") == 10
+    assert ans.damage == 30
+    far = [figs[0], figs[1].replace("C4", "A1"), figs[2]]  # not adjacent: it cannot combine fire, so no bonus
+    ans = attack(pos(far), "tank", "t", combined_fire=("crew",))
+    assert ans.helpers == () and "Gunner +10" not in mods(ans)
+    plain = [figs[0], figs[1].replace("Gunner +10", "Gunner"), figs[2]]
+    ans = attack(pos(plain), "tank", "t", combined_fire=("crew",))
+    assert ans.helpers == ("crew",) and ans.damage == 20
+
+
+def test_extra_attack_adds_an_attack_when_the_figure_does_not_move() -> None:
+    """PL 1195-1200: "Extra Attack – Ekstra Atak: W swojej turze postać może wykonać dodatkowy atak, ale nie
+    może poruszyć się, jeśli to zrobi. ... Ten dodatkowy atak kumuluje się z atakami dodawanymi z innych
+    umiejętności specjalnych" -- one more attack, on top of Double Attack's; none after a move."""
+    base = "{id: t, side: y, at: D5, stats: {defense: 15, hp: 80}}"
+    one = pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Extra Attack]}}", base])
+    assert len(attack(one, "a", "t").attacks) == 2
+    moved = attack(one, "a", "t", moved=True)
+    assert len(moved.attacks) == 1 and any("Extra Attack" in n.text for n in moved.notes)
+    assert "a: Extra Attack" not in moved.not_modelled
+    two = pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Double Attack, Extra Attack]}}", base])
+    assert len(attack(two, "a", "t").attacks) == 3
+    assert len(attack(two, "a", "t", opportunity=True).attacks) == 1  # in its own turn only

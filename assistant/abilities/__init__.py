@@ -198,6 +198,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Doctrine of Fear", "swm", "attack roll (-4 to enemies within 6 of this character)", "PL p.40", editions=S08),
     Mechanism("Ataru Style", "swm", "attack roll (+4 if exactly one enemy within 6; not against a Makashi Style Master)", "PL p.34, p.53", editions=S08),
     Mechanism("Fire Control", "swm", "attack roll (+4 to non-Unique allied Droids)", "PL p.42; CS g.5"),
+    Mechanism("Extra Attack", "swm", "multiple attacks (one more in its own turn; none after a move)", "PL p.42", editions=S08),
+    Mechanism("Heavy Weapon", "swm", "legality (no attack after a move; an attack of opportunity stands)", "PL p.49; CS g.7"),
     Mechanism("Unique", "swm", "who is Unique (Bounty Hunter, Fire Control, Impulsive Shot): the card's flag or this special ability", "PL p.65-66; CS g.14"),
     # between the hit and the damage (rules/saves.py)
     Mechanism("Parry", "swm", "damage (melee hit: save 11 avoids it)", "PL p.56", editions=S08),
@@ -338,7 +340,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
         "Simultaneous Attack", "ddm", "multiple attacks (the card's combination when not moving: said)", "glossary 'Simultaneous Attack'", editions=("ddm2005",)
     ),
     Mechanism("No Reach", "ddm", "no attacks of opportunity (the game session refuses them)", "glossary 'No Reach'", editions=("ddm2005",)),
-    Mechanism("Slow Attack", "ddm", "no move and attack in one turn (the game session refuses it)", "glossary 'Slow Attack'", editions=("ddm2005",)),
+    Mechanism("Slow Attack", "ddm", "legality (no move and attack in one turn)", "glossary 'Slow Attack'", editions=("ddm2005",)),
     Mechanism("Mobility", "ddm", "AC (+4 against attacks of opportunity)", "glossary 'Mobility'", editions=("ddm2005",)),
     # Force powers that hurt: attack --power and game power (rules/powers.py)
     Mechanism("Force Lightning", "swm", "a power (attack --power): damage to the target and two next to it", "PL p.45; CS g.6"),

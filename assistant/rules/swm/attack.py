@@ -309,6 +309,16 @@ def _swm_attack(
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
+    if rec.defines("Extra Attack") and has(abl_a, "Extra Attack") and not opportunity:
+        # one more attack in its own turn, on top of the others, at the price of not moving (PL p.42)
+        if moved:
+            w.notes.append(Reason(_("Extra Attack: {id} moved, so it makes no extra attack (making it forbids moving)").format(id=a.id),
+                                  _cite(pos, "PL p.42")))
+        else:
+            n_attacks += 1
+            condition = "Extra Attack" if n_attacks == 2 else f"{condition} + Extra Attack"
+            w.notes.append(Reason(_("Extra Attack: {id} makes one more attack, and may not move this turn if it does").format(id=a.id),
+                                  _cite(pos, "PL p.42")))
     twin = has(abl_a, "Twin Attack") and rec.defines("Twin Attack") and not opportunity
     melee = has(abl_a, "Melee Attack")
     _swm_special(pos, a, t, adjacent=adjacent, melee=melee, moved=moved, w=w)
@@ -824,6 +834,10 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
         extra = " (Synchronized Fire: +6)" if bonus == 6 else ""
         english, local = _both(N_("combined fire from {helper}"), helper=h.id)
         w.mods.append(Modifier(english + extra, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13"), local + extra))
+        gunner = _ability_value(abl_h, "Gunner")
+        if mounted and gunner and engine.adjacent(pos, h, a) and find_edition(pos.edition).defines("Gunner"):
+            # "sojusznik z Bronią Pokładową otrzymuje bonus +[#] do Obrażeń" besides the combined fire's Attack bonus
+            w.mods.append(_mod(N_("Gunner +{n} ({helper})"), "damage", gunner, _cite(pos, "PL p.48"), n=gunner, helper=h.id))
         if pos.stats_of(h).damage is None:
             w.notes.append(Reason(_("{helper}'s Damage is unknown; a helper must deal damage (check the card)").format(helper=h.id), rule))
         spot = next((split_ability(x)[1] for x in abl_h if split_ability(x)[0].lower() == "spotter"), None)
