@@ -284,7 +284,7 @@ def attack(
             continue
         if missing:
             raise MissingStatError(missing)
-        refused = () if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
+        refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
         if refused:
             answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))
         return answer
@@ -297,13 +297,14 @@ def moved_refusals(pos: Position, f: Figure, *, moved: bool, kind: str | None = 
     figure whose ability forbids moving and attacking in one turn (SWM Heavy Weapon, DDM Slow
     Attack: the catalogue's ``NO_MOVE``), and ``takes_turn``, a power that replaces the whole turn
     (PL p.15 "Zastępuje Turę": no other action, "np. poruszyć się czy zaatakować"; CS r.10).
-    ``attacking``: False for a power that makes no attack (only its place in the turn counts). An attack of opportunity is made in another's turn: a move of one's own does not forbid it."""
+    ``attacking``: False for a power that makes no attack (only its place in the turn counts). An
+    attack of opportunity is made in another's turn: a move of one's own does not forbid it."""
     if not moved or opportunity:
         return []
     rec = find_edition(pos.edition)
     abl = _abilities(pos, f)
     out = [
-        Reason(_("{f} has {ability}: it cannot move and attack in the same turn").format(f=f.id, ability=n.name), _cite(pos, n.rule))
+        Reason(_("{a} has {ability}: it cannot move and attack in the same turn").format(a=f.id, ability=n.name), _cite(pos, n.rule))
         for n in no_move(rec.family, rec.name)
         if attacking and has(abl, n.name) and (n.kind is None or n.kind == kind)
     ]
@@ -509,7 +510,7 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
     out: list[str] = []
     for f in figs:
         for text in _abilities(pos, f):
-            c = classify(game, text, ed)
+            c = classify(game, text, ed, ("attack", "power"))  # the attack verb's places; the session's are its own
             if c.status == "known":
                 out.append(f"{f.id}: {text}")
             elif c.status == "unknown":
