@@ -195,3 +195,22 @@ def test_extra_attack_adds_an_attack_when_the_figure_does_not_move() -> None:
     two = pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Double Attack, Extra Attack]}}", base])
     assert len(attack(two, "a", "t").attacks) == 3
     assert len(attack(two, "a", "t", opportunity=True).attacks) == 1  # in its own turn only
+
+
+def test_two_versions_of_a_person_unique_by_their_special_ability_are_refused_in_one_squad() -> None:
+    """PL 2125: "Unique – Unikalny: ... Nie można mieć więcej niż jednej unikalnej postaci z tą samą nazwą"
+    (CS: "Nelze mít více jak jednu unikátní postavu stejného jména ve skupině"). Cards whose only mark of
+    uniqueness is the special ability (the SW_Minis_Drafter data) are Unique in squad building too."""
+    from assistant.cards import SwmCard
+    from assistant.game.squads import check_squads
+
+    def card(name: str) -> SwmCard:
+        return SwmCard(name=name, source="test", cost=20, factions=("Fringe",), unique=False, size=None, hp=50, defense=15, attack=8,
+                       damage=10, speed=6, force=None, special_abilities=("Unique", "Bounty Hunter +4"), commander_effect="none")
+
+    lib = CardLibrary([*default_library().cards(), card("Boba Fett, Young Mercenary"), card("Boba Fett, Enforcer")])
+    text = ("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 14, rows: 10}\nfigures:\n"
+            "  - {id: b1, card: 'Boba Fett, Young Mercenary', side: x, at: A1}\n  - {id: b2, card: 'Boba Fett, Enforcer', side: x, at: C1}\n"
+            "  - {id: t, side: y, at: H5, stats: {defense: 15, hp: 60}}\n")
+    problems, _unchecked = check_squads(parse_position(text, "t.yaml", lib))
+    assert any("same Unique character" in p.text for p in problems), problems
