@@ -35,6 +35,8 @@ def scenario(effect, holds: bool):
     t_extra = []
     if "target-droid" in conds and fail != "target-droid":
         t_abl = "[Droid]" if t_abl == "[]" else t_abl[:-1] + ", Droid]"
+    if "target-nonliving" in conds and fail != "target-nonliving":  # nonliving without being a Droid (PL p.53)
+        t_abl = "[Mounted Weapon]" if t_abl == "[]" else t_abl[:-1] + ", Mounted Weapon]"
     if "target-force-user" in conds and fail != "target-force-user":
         t_stats["force"] = 3
     if "attacker-force-user" in conds and fail != "attacker-force-user":
@@ -255,7 +257,8 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
     for game, rep in json.loads(r.stdout)["games"].items():
         entries = rep["entries"]
         assert len(entries) == rep["known_by_name"]
-        assert all(set(e) == {"name", "game", "category", "modelled", "source"} and e["game"] == game for e in entries)
+        assert all(set(e) == {"name", "game", "category", "modelled", "modelled_in", "source"} and e["game"] == game for e in entries)
+        assert all(e["modelled"] == bool(e["modelled_in"]) and set(e["modelled_in"]) <= {"attack", "power", "session"} for e in entries)
         for cat, n in rep["by_category"].items():
             assert n["known"] == sum(1 for e in entries if e["category"] == cat)
             assert n["modelled"] == sum(1 for e in entries if e["category"] == cat and e["modelled"])

@@ -22,7 +22,7 @@ def test_attack_golden(path: Path) -> None:
     pos = result.position
     for exp in doc["expect"]:
         if "power" in exp:  # a Force power that hurts: attack --power
-            got = use_power(pos, exp["attacker"], exp["target"], exp["power"]).as_json()
+            got = use_power(pos, exp["attacker"], exp["target"], exp["power"], moved=exp.get("moved", False)).as_json()
             for key, value in exp["result"].items():
                 assert got[key] == value, f"{key}: {got[key]!r} != {value!r}\n{doc['case']}\n{got}"
             for text in exp.get("illegal_include", ()):
@@ -31,6 +31,8 @@ def test_attack_golden(path: Path) -> None:
                 assert any(text in n["text"] for n in got["notes"]), f"no note says {text!r}\n{got}"
             if "struck" in exp:
                 assert {s["figure"]: s["expected_damage"] for s in got["struck"]} == exp["struck"], got
+            if "if_overridden" in exp:  # a refused power: whom a judge's override would strike, said apart
+                assert {s["figure"]: s["expected_damage"] for s in got.get("if_overridden", [])} == exp["if_overridden"], got
             continue
         ans = attack(
             pos, exp["attacker"], exp["target"], moved=exp.get("moved", False),

@@ -38,6 +38,14 @@ Condition = Literal[
 ]
 
 
+#: where the assistant applies a modelled ability: ``attack`` (the attack question), ``power``
+#: (``attack --power``: Force powers, special attacks, DDM spells) and ``session`` (the game session's
+#: checked moves and turns). The catalogue says where, and tests/test_abilities_seed.py exercises
+#: every entry in every place it claims.
+Place = Literal["attack", "power", "session"]
+PLACES: tuple[Place, ...] = ("attack", "power", "session")
+POWER: tuple[Place, ...] = ("power",)
+
 #: what an ability changes (glossary.yaml's ``category``): the catalogue's coverage is counted by these
 CATEGORIES = ("attack", "movement", "power", "commander", "squad", "other")
 
@@ -77,6 +85,7 @@ class Effect:
     crit_immune: bool = False
     #: the [#] value per edition when the 2004 glossary fixes it (CS g.1-14)
     edition_value: dict[str, int] = field(default_factory=dict)
+    places: tuple[Place, ...] = ("attack",)
 
 
 @dataclass(frozen=True)
@@ -88,6 +97,7 @@ class Mechanism:
     where: str  # targeting, combined fire, multiple attacks, critical hits, commander effects
     rule: str
     editions: tuple[str, ...] = ("swm2004", "swm2008")
+    places: tuple[Place, ...] = ("attack",)
 
 
 SWM = ("swm2004", "swm2008")
@@ -146,7 +156,8 @@ EFFECTS: tuple[Effect, ...] = (
         when=("target-adjacent", "target-droid"),
         edition_value={"swm2004": 10},
     ),
-    Effect("Ion Gun", "swm", "attacker", "PL p.50 (nonliving; read as Droids)", editions=S08, uses_value=("damage",), default_value=20, when=("target-droid",)),
+    # nonliving: a Droid, a Cyborg or a Mounted Weapon (PL p.50, p.53 "Living"); the 2004 text names Droids
+    Effect("Ion Gun", "swm", "attacker", "PL p.50, p.53", editions=S08, uses_value=("damage",), default_value=20, when=("target-nonliving",)),
     Effect(
         "Ion Gun",
         "swm",
@@ -197,6 +208,9 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Doctrine of Fear", "swm", "attack roll (-4 to enemies within 6 of this character)", "PL p.40", editions=S08),
     Mechanism("Ataru Style", "swm", "attack roll (+4 if exactly one enemy within 6; not against a Makashi Style Master)", "PL p.34, p.53", editions=S08),
     Mechanism("Fire Control", "swm", "attack roll (+4 to non-Unique allied Droids)", "PL p.42; CS g.5"),
+    Mechanism("Extra Attack", "swm", "multiple attacks (one more in its own turn; none after a move)", "PL p.42", editions=S08),
+    Mechanism("Heavy Weapon", "swm", "legality (no attack after a move; an attack of opportunity stands)", "PL p.49; CS g.7"),
+    Mechanism("Unique", "swm", "who is Unique (Bounty Hunter, Fire Control, Impulsive Shot): the card's flag or this special ability", "PL p.65-66; CS g.14"),
     # between the hit and the damage (rules/saves.py)
     Mechanism("Parry", "swm", "damage (melee hit: save 11 avoids it)", "PL p.56", editions=S08),
     Mechanism("Soresu Style Master", "swm", "damage (melee hit: save 11 avoids it; not against Makashi)", "PL p.53, p.62", editions=S08),
@@ -335,66 +349,89 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism(
         "Simultaneous Attack", "ddm", "multiple attacks (the card's combination when not moving: said)", "glossary 'Simultaneous Attack'", editions=("ddm2005",)
     ),
-    Mechanism("No Reach", "ddm", "no attacks of opportunity (the game session refuses them)", "glossary 'No Reach'", editions=("ddm2005",)),
-    Mechanism("Slow Attack", "ddm", "no move and attack in one turn (the game session refuses it)", "glossary 'Slow Attack'", editions=("ddm2005",)),
+    Mechanism("No Reach", "ddm", "no attacks of opportunity (attack --opportunity and the game session refuse them)", "glossary 'No Reach'",
+              editions=("ddm2005",), places=("attack", "session")),
+    Mechanism("Slow Attack", "ddm", "legality (no move and attack in one turn)", "glossary 'Slow Attack'", editions=("ddm2005",)),
     Mechanism("Mobility", "ddm", "AC (+4 against attacks of opportunity)", "glossary 'Mobility'", editions=("ddm2005",)),
     # Force powers that hurt: attack --power and game power (rules/powers.py)
-    Mechanism("Force Lightning", "swm", "a power (attack --power): damage to the target and two next to it", "PL p.45; CS g.6"),
-    Mechanism("Force Lighting", "swm", "a power (attack --power): the 2004 spelling of Force Lightning 30", "CS g.6", editions=("swm2004",)),
-    Mechanism("Sith Lightning", "swm", "a power (attack --power): damage to one enemy within 6", "PL p.62; CS g.12"),
-    Mechanism("Sith Lighting", "swm", "a power (attack --power): the 2004 spelling of Sith Lightning 30", "CS g.12", editions=("swm2004",)),
-    Mechanism("Sith Grip", "swm", "a power (attack --power): damage to every enemy in sight that is a legal target (2004: one)", "PL p.61; CS g.12"),
-    Mechanism("Sith Hatred", "swm", "a power (attack --power): 10 damage to every enemy within 2", "PL p.61", editions=S08),
-    Mechanism("Force Storm", "swm", "a power (attack --power): damage to every character next to the user", "PL p.46; CS g.6"),
-    Mechanism("Force Burst", "swm", "a power (attack --power): 10 damage to every character within 6, no sight needed", "PL p.43; CS g.5"),
-    Mechanism("Force Repulse", "swm", "a power (attack --power): damage, push and stun around the user", "PL p.46", editions=S08),
-    Mechanism("Unleash the Force", "swm", "a power (attack --power): damage to every other character within 6, a save halves it", "PL p.66", editions=S08),
-    Mechanism("Drain Life", "swm", "a power (attack --power): damage to a living enemy, healing the user; a save negates both", "PL p.41", editions=S08),
-    Mechanism("Sith Hunger", "swm", "a power (attack --power): damage to a living enemy, healing the user", "PL p.61", editions=S08),
-    Mechanism("Lightsaber Sweep", "swm", "a power (attack --power): one attack against each adjacent enemy, with their odds", "PL p.52; CS g.9"),
-    Mechanism("Lightsaber Assault", "swm", "a power (attack --power): two attacks against adjacent enemies, with their odds", "PL p.52; CS g.8"),
-    Mechanism("Whirlwind Attack", "swm", "a power (attack --power): two attacks against each adjacent enemy, with their odds", "PL p.66-67; CS g.14"),
+    Mechanism("Force Lightning", "swm", "a power (attack --power): damage to the target and two next to it", "PL p.45; CS g.6", places=POWER),
+    Mechanism("Force Lighting", "swm", "a power (attack --power): the 2004 spelling of Force Lightning 30", "CS g.6", editions=("swm2004",), places=POWER),
+    Mechanism("Sith Lightning", "swm", "a power (attack --power): damage to one enemy within 6", "PL p.62; CS g.12", places=POWER),
+    Mechanism("Sith Lighting", "swm", "a power (attack --power): the 2004 spelling of Sith Lightning 30", "CS g.12", editions=("swm2004",), places=POWER),
     Mechanism(
-        "Atlatl", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11; nonliving stunned", "PL p.34", editions=S08
+        "Sith Grip", "swm", "a power (attack --power): damage to every enemy in sight that is a legal target (2004: one)", "PL p.61; CS g.12", places=POWER,
     ),
-    Mechanism("Cesta", "swm", "a special attack (attack --power): as Atlatl, in line of sight", "PL p.35", editions=S08),
-    Mechanism("Plaeryin Bol", "swm", "a special attack (attack --power): 40 damage to an adjacent enemy, save 11", "PL p.57", editions=S08),
-    Mechanism("Homicidal Surgery", "swm", "a special attack (attack --power): 10 damage to an adjacent living character", "PL p.49", editions=S08),
-    Mechanism("Jedi Mind Trick", "swm", "a power (attack --power): a living character within 2 stunned unless a save of 11", "PL p.50", editions=S08),
-    Mechanism("Force Stun", "swm", "a power (attack --power): a living character within 6 counted as activated unless a save of 11", "PL p.47", editions=S08),
+    Mechanism("Sith Hatred", "swm", "a power (attack --power): 10 damage to every enemy within 2", "PL p.61", editions=S08, places=POWER),
+    Mechanism("Force Storm", "swm", "a power (attack --power): damage to every character next to the user", "PL p.46; CS g.6", places=POWER),
+    Mechanism("Force Burst", "swm", "a power (attack --power): 10 damage to every character within 6, no sight needed", "PL p.43; CS g.5", places=POWER),
+    Mechanism("Force Repulse", "swm", "a power (attack --power): damage, push and stun around the user", "PL p.46", editions=S08, places=POWER),
     Mechanism(
-        "Shockwave", "swm", "a power (attack --power): every character within 6 stunned (2004: counted as activated) unless a save of 11", "PL p.61; CS g.12"
+        "Unleash the Force", "swm", "a power (attack --power): damage to every other character within 6, a save halves it", "PL p.66",
+        editions=S08, places=POWER,
     ),
-    Mechanism("Sith Sorcery", "swm", "a power (attack --power): every enemy within 6 stunned unless a save of 11", "PL p.62", editions=S08),
+    Mechanism(
+        "Drain Life", "swm", "a power (attack --power): damage to a living enemy, healing the user; a save negates both", "PL p.41", editions=S08, places=POWER,
+    ),
+    Mechanism("Sith Hunger", "swm", "a power (attack --power): damage to a living enemy, healing the user", "PL p.61", editions=S08, places=POWER),
+    Mechanism("Lightsaber Sweep", "swm", "a power (attack --power): one attack against each adjacent enemy, with their odds", "PL p.52; CS g.9", places=POWER),
+    Mechanism("Lightsaber Assault", "swm", "a power (attack --power): two attacks against adjacent enemies, with their odds", "PL p.52; CS g.8", places=POWER),
+    Mechanism(
+        "Whirlwind Attack", "swm", "a power (attack --power): two attacks against each adjacent enemy, with their odds", "PL p.66-67; CS g.14", places=POWER,
+    ),
+    Mechanism(
+        "Atlatl", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11; nonliving stunned", "PL p.34", editions=S08,
+        places=POWER
+    ),
+    Mechanism("Cesta", "swm", "a special attack (attack --power): as Atlatl, in line of sight", "PL p.35", editions=S08, places=POWER),
+    Mechanism("Plaeryin Bol", "swm", "a special attack (attack --power): 40 damage to an adjacent enemy, save 11", "PL p.57", editions=S08, places=POWER),
+    Mechanism(
+        "Homicidal Surgery", "swm", "a special attack (attack --power): 10 damage to an adjacent living character", "PL p.49", editions=S08, places=POWER,
+    ),
+    Mechanism(
+        "Jedi Mind Trick", "swm", "a power (attack --power): a living character within 2 stunned unless a save of 11", "PL p.50", editions=S08, places=POWER,
+    ),
+    Mechanism(
+        "Force Stun", "swm", "a power (attack --power): a living character within 6 counted as activated unless a save of 11", "PL p.47",
+        editions=S08, places=POWER,
+    ),
+    Mechanism(
+        "Shockwave", "swm", "a power (attack --power): every character within 6 stunned (2004: counted as activated) unless a save of 11", "PL p.61; CS g.12",
+        places=POWER
+    ),
+    Mechanism("Sith Sorcery", "swm", "a power (attack --power): every enemy within 6 stunned unless a save of 11", "PL p.62", editions=S08, places=POWER),
     Mechanism(
         "Sonic Stunner",
         "swm",
         "a special attack (attack --power): the living target and living characters next to it stunned, save 11",
         "PL p.62",
         editions=S08,
+        places=POWER
     ),
-    Mechanism("Net Gun", "swm", "a special attack (attack --power): the target and all next to it stunned, save 11", "PL p.55", editions=S08),
-    Mechanism("Harpoon Gun", "swm", "a special attack (attack --power): an enemy with Mounted Weapon cannot move, save 11", "PL p.48", editions=S08),
+    Mechanism("Net Gun", "swm", "a special attack (attack --power): the target and all next to it stunned, save 11", "PL p.55", editions=S08, places=POWER),
+    Mechanism(
+        "Harpoon Gun", "swm", "a special attack (attack --power): an enemy with Mounted Weapon cannot move, save 11", "PL p.48", editions=S08, places=POWER,
+    ),
     Mechanism(
         "Demolition Charge",
         "swm",
         "a special attack (attack --power): an adjacent Huge enemy (or Large with Mounted Weapon) defeated, save 6",
         "PL p.39",
         editions=S08,
+        places=POWER
     ),
-    Mechanism("Grenades", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.48; CS g.7"),
-    Mechanism("Flamethrower", "swm", "a special attack (attack --power): the target and all next to it", "PL p.42; CS g.5"),
-    Mechanism("Missiles", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.54", editions=S08),
-    Mechanism("Spit Poison", "swm", "a special attack (attack --power): a living enemy within 6, save 11", "PL p.63", editions=S08),
-    Mechanism("Razorbug", "swm", "a special attack (attack --power): 10 damage to an enemy in sight, save 11", "PL p.58", editions=S08),
-    Mechanism("Thud Bug", "swm", "a special attack (attack --power): 10 damage and a stun, save 11", "PL p.64", editions=S08),
-    Mechanism("Virulent Poison Dart", "swm", "a special attack (attack --power): 40 damage within 6, save 16", "PL p.66", editions=S08),
-    Mechanism("Kouhun Infestation", "swm", "a special attack (attack --power): 60 damage within 12, no sight needed, save 11", "PL p.51; CS g.8"),
-    Mechanism("Force Grip", "swm", "a power (attack --power): damage, the targeting rules", "PL p.44; CS g.5-6"),
-    Mechanism("Force Strike", "swm", "a power (attack --power): damage to a Droid or Mounted Weapon", "PL p.47; CS g.6"),
-    Mechanism("Force Thrust", "swm", "a power (attack --power): damage, a save of 11 halves it", "PL p.47; CS g.6"),
-    Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08),
-    Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08),
+    Mechanism("Grenades", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.48; CS g.7", places=POWER),
+    Mechanism("Flamethrower", "swm", "a special attack (attack --power): the target and all next to it", "PL p.42; CS g.5", places=POWER),
+    Mechanism("Missiles", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.54", editions=S08, places=POWER),
+    Mechanism("Spit Poison", "swm", "a special attack (attack --power): a living enemy within 6, save 11", "PL p.63", editions=S08, places=POWER),
+    Mechanism("Razorbug", "swm", "a special attack (attack --power): 10 damage to an enemy in sight, save 11", "PL p.58", editions=S08, places=POWER),
+    Mechanism("Thud Bug", "swm", "a special attack (attack --power): 10 damage and a stun, save 11", "PL p.64", editions=S08, places=POWER),
+    Mechanism("Virulent Poison Dart", "swm", "a special attack (attack --power): 40 damage within 6, save 16", "PL p.66", editions=S08, places=POWER),
+    Mechanism("Kouhun Infestation", "swm", "a special attack (attack --power): 60 damage within 12, no sight needed, save 11", "PL p.51; CS g.8", places=POWER),
+    Mechanism("Force Grip", "swm", "a power (attack --power): damage, the targeting rules", "PL p.44; CS g.5-6", places=POWER),
+    Mechanism("Force Strike", "swm", "a power (attack --power): damage to a Droid or Mounted Weapon", "PL p.47; CS g.6", places=POWER),
+    Mechanism("Force Thrust", "swm", "a power (attack --power): damage, a save of 11 halves it", "PL p.47; CS g.6", places=POWER),
+    Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08, places=POWER),
+    Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08, places=POWER),
     Mechanism(
         "Slow Effect",
         "ddm",
@@ -412,10 +449,12 @@ MECHANISMS: tuple[Mechanism, ...] = (
         "a power (attack --power, as the card prints it): who may be chosen, the save for half, energy immunity and Resist",
         "glossary 'Breath Weapon'",
         editions=("ddm2005",),
+        places=POWER
     ),
     Mechanism("Pounce", "ddm", "multiple attacks (all its melee attacks when charging, each at +2)", "glossary 'Pounce'", editions=("ddm2005",)),
     Mechanism("Leap", "ddm", "one melee attack at +[#] instead of its attacks (said with the roll needed)", "glossary 'Leap'", editions=("ddm2005",)),
-    Mechanism("Ghost Step", "ddm", "movement (Invisible: only Blindsight makes attacks of opportunity)", "glossary 'Ghost Step'", editions=("ddm2005",)),
+    Mechanism("Ghost Step", "ddm", "movement (Invisible: only Blindsight makes attacks of opportunity)", "glossary 'Ghost Step'", editions=("ddm2005",),
+              places=("session",)),
     Mechanism("Conceal", "ddm", "the chance to hit (after a hit, d20 >= N or it misses)", "glossary 'Conceal'", editions=("ddm2005",)),
     Mechanism("Incorporeal", "ddm", "the chance to hit (after a hit, d20 >= 11 or no damage)", "glossary 'Incorporeal'", editions=("ddm2005",)),
     Mechanism("DR", "ddm", "damage (melee and ranged base damage reduced; energy and magic not)", "glossary 'DR'", editions=("ddm2005",)),
@@ -436,7 +475,40 @@ MECHANISMS: tuple[Mechanism, ...] = (
         "Invisible", "ddm", "targeting (no ranged attack by those who cannot see it); Conceal 11 against, +2 for, attacks it is unseen in",
         "glossary 'Invisible'", editions=("ddm2005",)
     ),
+    # what a spell's target resists (rules/ddm_spells.py): attack --power answers it
+    Mechanism("Spell Resistance", "ddm", "a spell (attack --power) works on a d20 of 11 or more; SR All: never", "glossary 'Spell Resistance'",
+              editions=("ddm2005",), places=POWER),
+    Mechanism("Resist", "ddm", "a spell's energy damage (attack --power) reduced by [#]", "glossary 'Resist'", editions=("ddm2005",), places=POWER),
 )
+
+
+@dataclass(frozen=True)
+class NoMove:
+    """An ability that forbids moving and attacking in the same turn (``kind``: only that attack,
+    "melee" or "ranged"). Refused after a move by one rule, :func:`assistant.rules.attack.moved_refusals`,
+    like every power that replaces the whole turn (:attr:`assistant.rules.powers.Power.replaces`)."""
+
+    name: str
+    game: str
+    rule: str
+    kind: str | None = None
+    editions: tuple[str, ...] = ("swm2004", "swm2008")
+
+
+DDM = ("ddm2005",)
+NO_MOVE: tuple[NoMove, ...] = (
+    # "nie może atakować i poruszać się w tej samej turze. Wciąż może wykonywać atak odruchowy"
+    NoMove("Heavy Weapon", "swm", "PL p.49; CS g.7"),
+    # "Nie może wykonać ataku [wręcz/dystansowego] i ruszyć się w tej samej turze"
+    NoMove("Slow Attack", "ddm", "glossary 'Slow Attack'", editions=DDM),
+    NoMove("Slow Melee Attack", "ddm", "glossary 'Slow Attack'", kind="melee", editions=DDM),
+    NoMove("Slow Ranged Attack", "ddm", "glossary 'Slow Attack'", kind="ranged", editions=DDM),
+)
+
+
+def no_move(game: str, edition: str) -> tuple[NoMove, ...]:
+    """The abilities that forbid a move and an attack in one turn, in this edition."""
+    return tuple(n for n in NO_MOVE if n.game == game and edition in n.editions)
 
 
 @cache
@@ -467,8 +539,8 @@ class Classified:
     status: Literal["modelled", "known", "unknown"]
 
 
-def classify(game: str, text: str, edition: str | None = None) -> Classified:
-    """Is this ability (as a card writes it) modelled, known by name, or unknown?"""
+def classify(game: str, text: str, edition: str | None = None, places: tuple[Place, ...] = PLACES) -> Classified:
+    """Is this ability (as a card writes it) modelled (in one of ``places``), known by name, or unknown?"""
     name, value = split_ability(text)
     key = (game, name.lower())
     if key not in _modelled() and (game, text.strip().lower()) in _modelled():  # a number in the name: "Execute Order 66"
@@ -479,6 +551,7 @@ def classify(game: str, text: str, edition: str | None = None) -> Classified:
     items = _modelled().get(key, [])
     if edition is not None:
         items = [i for i in items if edition in i.editions]
+    items = [i for i in items if set(i.places) & set(places)]
     if items:
         return Classified(text, name, value, "modelled")
     if key in known() or (game, text.strip().lower()) in known():
@@ -509,6 +582,23 @@ def effects_for(game: str, edition: str, text: str) -> list[tuple[Effect, int | 
     """The modelled effects of an ability as written (with its [#] value), for this edition."""
     name, value = split_ability(text)
     return [(i, value) for i in _modelled().get((game, name.lower()), []) if isinstance(i, Effect) and edition in i.editions]
+
+
+#: card flags a card may also write as a special ability: the rulebooks call "Unique" a special
+#: ability (PL p.65-66 "Unique – Unikalny"; CS g.14 "speciální schopnost Unique") and the
+#: SW_Minis_Drafter data lists it among them; a DDM card prints Flight as a flag or an ability.
+#: Either spelling is the same fact, read here and nowhere else (:func:`has_trait`).
+CARD_FLAGS: dict[str, str] = {"Unique": "unique", "Flight": "flight"}
+
+
+def has_trait(card: object | None, abilities: tuple[str, ...] | None, name: str) -> bool:
+    """Is the figure ``name`` (a card flag or its special-ability spelling), by either one?
+
+    >>> has_trait(None, ("Unique",), "Unique"), has_trait(None, ("Droid",), "Unique")
+    (True, False)
+    """
+    flag = CARD_FLAGS.get(name)
+    return has(abilities, name) or (flag is not None and getattr(card, flag, None) is True)
 
 
 def has(abilities: tuple[str, ...] | None, name: str) -> bool:
@@ -543,18 +633,32 @@ SESSION_APPLIED = {
 }
 
 
-def applied_names(game: str) -> list[str]:
-    """Every ability the assistant applies somewhere: the attack advisor's, and the game session's
-    (movement abilities, split moves, multiple attacks, the turn rules)."""
+def modelled_places(game: str) -> dict[str, tuple[Place, ...]]:
+    """Every ability the assistant applies, by name, with the places it applies it (:data:`Place`):
+    the attack question's and ``--power``'s from the catalogue, the game session's from the
+    session's list and the edition records' turn rules."""
     # the edition records sit above this catalogue (the rules import it): imported when asked
     from ..rules.record import editions
 
-    names = set(modelled_names(game)) | set(SESSION_APPLIED.get(game, ()))
+    found: dict[str, set[Place]] = {}
+    for (g, _key), items in _modelled().items():
+        if g == game:
+            for item in items:
+                found.setdefault(item.name, set()).update(item.places)
+    session = set(SESSION_APPLIED.get(game, ()))
     for record in editions():
         if record.family == game:
             tr = record.turns
-            names |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks}
-    return sorted(names)
+            session |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks}
+    for name in session:
+        found.setdefault(name, set()).add("session")
+    return {name: tuple(p for p in PLACES if p in where) for name, where in sorted(found.items())}
+
+
+def applied_names(game: str) -> list[str]:
+    """Every ability the assistant applies somewhere: the attack advisor's, ``--power``'s, and the
+    game session's (movement abilities, split moves, multiple attacks, the turn rules)."""
+    return sorted(modelled_places(game))
 
 
 def modelled_names(game: str) -> list[str]:

@@ -258,7 +258,7 @@ def abilities_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
-    from ..abilities import CATEGORIES, applied_names, classify, known, modelled_names  # start-up time: the catalogue when asked
+    from ..abilities import CATEGORIES, classify, known, modelled_names, modelled_places  # start-up time: the catalogue when asked
     from ..cards import default_library
 
     with edge(json_out, "abilities"):
@@ -270,9 +270,11 @@ def abilities_cmd(
                 names = list(card.special_abilities) + [p.name for p in getattr(card, "force_powers", ())]
                 for text in names:
                     on_cards[text] = classify(g, text).status
-            applied = {n.lower() for n in applied_names(g)}
+            places = {n.lower(): where for n, where in modelled_places(g).items()}
+            # modelled_in: where it is applied (attack, power, session); modelled: somewhere
             entries = [
-                {"name": k.name, "game": g, "category": k.category, "modelled": k.name.lower() in applied, "source": k.source}
+                {"name": k.name, "game": g, "category": k.category, "modelled": bool(places.get(k.name.lower())),
+                 "modelled_in": list(places.get(k.name.lower(), ())), "source": k.source}
                 for (gg, _name), k in sorted(known().items())
                 if gg == g
             ]

@@ -129,7 +129,7 @@ def power_lines(ans: PowerAnswer) -> list[str]:
     left = "" if ans.force_left is None or ans.force_left < 0 else _(", {left} left").format(left=ans.force_left)
     lines.append("  " + escape(_("costs {cost} Force points{left}; {roll}").format(
         cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")
-    for s in ans.struck:
+    for s in ans.struck if ans.legal else ():  # a refused power strikes nobody
         lines.append("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=f"{s.expected:g}")))
         for step in s.steps:
             lines.append("    " + escape(step.text) + f"  [dim]({escape(step.rule)})[/]")
@@ -228,7 +228,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     pos, st = s.load(position, game)
     pos = apply_stat_options(pos, stat)
     if power is not None:
-        answer = use_power(pos, attacker, target, power)
+        answer = use_power(pos, attacker, target, power, moved=_moved(st, attacker, moved))
         return Result(answer.as_json(), tuple(power_lines(answer)), answer=answer, position=pos)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
     kind = "ranged" if ranged else "melee" if melee else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..abilities import has_trait
 from ..cards import Card, DdmCard, SwmCard
 from ..editions import cite_for
 from ..i18n import _, side_name
@@ -114,13 +115,14 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     def cite(w: str) -> str:
         return cite_for(pos.edition, w)
 
-    names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and c.unique]
+    # Unique by the card's flag or written among its special abilities (abilities.has_trait: one reading)
+    names = [(f.id, person(c.name)) for f, c in cards if isinstance(c, SwmCard) and has_trait(c, c.special_abilities, "Unique")]
     seen: dict[str, str] = {}
     for fid, n in names:
         if n in seen:
             problems.append(Reason(_("{fid} and {seen} are the same Unique character").format(fid=fid, seen=seen[n]), cite("PL p.65-66; CS g.14")))
         seen.setdefault(n, fid)
-    if any(isinstance(c, SwmCard) and c.unique is None for _fid, c in cards):
+    if any(isinstance(c, SwmCard) and c.unique is None and not has_trait(c, c.special_abilities, "Unique") for _fid, c in cards):
         unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
     for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
         if side in SIDE_FACTIONS and isinstance(c, SwmCard) and c.factions and "Fringe" not in c.factions and not set(c.factions) & SIDE_FACTIONS[side]:

@@ -19,11 +19,11 @@ never imports them: it reaches them only through the record, so the families sit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction as F
 from typing import Any
 
-from ..abilities import classify, effects_for, has
+from ..abilities import classify, effects_for, has, has_trait, no_move
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
@@ -178,8 +178,14 @@ def _force_user(pos: Position, f: Figure) -> bool:
 
 
 def _unique(pos: Position, f: Figure) -> bool:
-    card = pos.card_of(f)
-    return bool(card is not None and card.unique)
+    """Unique by the card's flag or by the special ability written on it (one reading: has_trait)."""
+    return has_trait(pos.card_of(f), _abilities(pos, f), "Unique")
+
+
+def _nonliving(pos: Position, f: Figure) -> bool:
+    """Nonliving (PL p.53 "Living": a Droid, a Cyborg or a Mounted Weapon): the one predicate Ion
+    Gun, Poison, Drain Life, Shockstaff and the powers that strike only the living share."""
+    return not saves.is_living(_abilities(pos, f))
 
 
 def _droid(pos: Position, f: Figure) -> bool:
@@ -237,6 +243,9 @@ class _Work:
     base_factor: int = 1
     #: DDM: a sneak attack applies to this attack
     sneak: bool = False
+    #: SWM Disintegration: a natural 20 that stands defeats the target whatever its Hit Points and
+    #: whatever avoids the damage (PL p.39-40; CS g.4): counted in ``p_defeat``
+    defeat_on_natural_20: bool = False
 
 
 def attack(
@@ -275,8 +284,34 @@ def attack(
             continue
         if missing:
             raise MissingStatError(missing)
+        refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
+        if refused:
+            answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))
         return answer
     raise MissingStatError(missing)
+
+
+def moved_refusals(pos: Position, f: Figure, *, moved: bool, kind: str | None = None, opportunity: bool = False,
+                   takes_turn: str | None = None, attacking: bool = True) -> list[Reason]:
+    """What a move earlier in the turn forbids, in one rule for every family and place: an attack by a
+    figure whose ability forbids moving and attacking in one turn (SWM Heavy Weapon, DDM Slow
+    Attack: the catalogue's ``NO_MOVE``), and ``takes_turn``, a power that replaces the whole turn
+    (PL p.15 "Zastępuje Turę": no other action, "np. poruszyć się czy zaatakować"; CS r.10).
+    ``attacking``: False for a power that makes no attack (only its place in the turn counts). An
+    attack of opportunity is made in another's turn: a move of one's own does not forbid it."""
+    if not moved or opportunity:
+        return []
+    rec = find_edition(pos.edition)
+    abl = _abilities(pos, f)
+    out = [
+        Reason(_("{a} has {ability}: it cannot move and attack in the same turn").format(a=f.id, ability=n.name), _cite(pos, n.rule))
+        for n in no_move(rec.family, rec.name)
+        if attacking and has(abl, n.name) and (n.kind is None or n.kind == kind)
+    ]
+    if takes_turn:
+        out.append(Reason(_("{power} replaces {f}'s whole turn: it cannot be used after {f} has moved").format(power=takes_turn, f=f.id),
+                          _cite(pos, "PL p.15; CS r.10")))
+    return out
 
 
 #: a stat as the attack models name it -> (the key ``--stat`` and inline ``stats:`` take, the key ``cards set`` takes)
@@ -402,6 +437,12 @@ def _finish(
         if hp_left is not None:
             d_normal, d_crit = float(saves.p_at_least(normal, steps, hp_left)), float(saves.p_at_least(crit, steps, hp_left))
             p_defeat = round((p_hit - p_crit) * d_normal + p_crit * d_crit, 4) if not w.auto_hit else round(float(w.stands) * d_normal, 4)
+            if w.defeat_on_natural_20:
+                # the natural 20 (1 in 20, a hit that stands) defeats it outright; the other rolls as counted
+                p20 = float(F(1, 20) * w.stands)
+                rest_crit = max(0.0, p_crit - p20)
+                rest_normal = (p_hit - p20 - rest_crit) if not w.auto_hit else float(w.stands) - p20
+                p_defeat = round(p20 + rest_normal * d_normal + rest_crit * d_crit, 4)
         return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected, p_defeat)
 
     attacks: list[OneAttack] = []
@@ -469,7 +510,7 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
     out: list[str] = []
     for f in figs:
         for text in _abilities(pos, f):
-            c = classify(game, text, ed)
+            c = classify(game, text, ed, ("attack", "power"))  # the attack verb's places; the session's are its own
             if c.status == "known":
                 out.append(f"{f.id}: {text}")
             elif c.status == "unknown":

@@ -20,7 +20,7 @@ power model the edition's record names: the SWM one is :mod:`.swm.powers`, the D
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..cards import SwmCard, split_ability
@@ -217,23 +217,34 @@ class PowerAnswer:
             "query": "power", "rules": self.rules.value, "attacker": self.user, "target": self.target, "power": self.power,
             "legal": self.legal, "illegal_reasons": [r.as_json() for r in self.illegal_reasons], "force_cost": self.cost,
             "force_left": self.force_left, "roll": self.roll, "save": self.save,
-            "damage": self.struck[0].damage if self.struck else 0,
-            "expected_damage": self.struck[0].expected if self.struck else 0.0,
-            "struck": [s.as_json() for s in self.struck], "notes": [n.as_json() for n in self.notes], "rule": self.rule,
+            "damage": self.struck[0].damage if self.struck and self.legal is True else 0,
+            "expected_damage": self.struck[0].expected if self.struck and self.legal is True else 0.0,
+            # a refused power strikes nobody; whom it would strike, were a judge to override, is said apart
+            "struck": [s.as_json() for s in self.struck] if self.legal is True else [],
+            **({} if self.legal is True else {"if_overridden": [s.as_json() for s in self.struck]}),
+            "notes": [n.as_json() for n in self.notes], "rule": self.rule,
             **({"undecided": [r.as_json() for r in self.undecided]} if self.undecided else {}),
         }
 
 
-def use_power(pos: Position, user_id: str, target_id: str, name: str) -> PowerAnswer:
-    """``attack USER TARGET --power NAME``: the power's answer, with the attack's targeting rules."""
-    from .attack import _abilities, _cite, attack
+def use_power(pos: Position, user_id: str, target_id: str, name: str, *, moved: bool = False) -> PowerAnswer:
+    """``attack USER TARGET --power NAME``: the power's answer, with the attack's targeting rules.
+    ``moved``: the user moved this turn, so a power that replaces the whole turn is refused (the
+    one rule of :func:`assistant.rules.attack.moved_refusals`)."""
+    from .attack import _abilities, _cite, attack, moved_refusals
 
     def refusals(t: Figure) -> list[Reason]:
         return list(attack(pos, user_id, t.id, for_power=True).illegal_reasons)
 
-    return answer(pos, pos.figure(user_id), pos.figure(target_id), name, abilities_of=lambda f: _abilities(pos, f),
-                  cite=lambda where: _cite(pos, where), legal_target=lambda: refusals(pos.figure(target_id)), refusals_of=refusals,
-                  attack_expected=lambda f: attack(pos, user_id, f.id, for_power=True).as_json()["expected_damage"])
+    user = pos.figure(user_id)
+    found = answer(pos, user, pos.figure(target_id), name, abilities_of=lambda f: _abilities(pos, f),
+                   cite=lambda where: _cite(pos, where), legal_target=lambda: refusals(pos.figure(target_id)), refusals_of=refusals,
+                   attack_expected=lambda f: attack(pos, user_id, f.id, for_power=True).as_json()["expected_damage"])
+    # a power made of attacks (Lightsaber Sweep) is attacking too: Heavy Weapon forbids it after a move
+    refused = moved_refusals(pos, user, moved=moved, takes_turn=found.power if found.replaces == "turn" else None, attacking=found.roll == "attack")
+    if refused:
+        found = replace(found, legal=False, illegal_reasons=(*found.illegal_reasons, *refused))
+    return found
 
 
 def answer(pos: Position, user: Figure, target: Figure, name: str, *, abilities_of: Callable[[Figure], tuple[str, ...]],

@@ -31,6 +31,7 @@ from ..attack import (
     _finish,
     _force_user,
     _mod,
+    _nonliving,
     _reach,
     _require,
     _unique,
@@ -260,6 +261,8 @@ def _swm_attack(
         "target-force-user": _force_user(pos, t),
         "attacker-force-user": _force_user(pos, a),
         "target-droid": _droid(pos, t),
+        "target-nonliving": _nonliving(pos, t),
+        "target-living": not _nonliving(pos, t),
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "own-turn": not opportunity,
@@ -306,6 +309,16 @@ def _swm_attack(
             else:
                 n_attacks, condition = n, f"{name} (did not move)"
             break
+    if rec.defines("Extra Attack") and has(abl_a, "Extra Attack") and not opportunity:
+        # one more attack in its own turn, on top of the others, at the price of not moving (PL p.42)
+        if moved:
+            w.notes.append(Reason(_("Extra Attack: {id} moved, so it makes no extra attack (making it forbids moving)").format(id=a.id),
+                                  _cite(pos, "PL p.42")))
+        else:
+            n_attacks += 1
+            condition = "Extra Attack" if n_attacks == 2 else f"{condition} + Extra Attack"
+            w.notes.append(Reason(_("Extra Attack: {id} makes one more attack, and may not move this turn if it does").format(id=a.id),
+                                  _cite(pos, "PL p.42")))
     twin = has(abl_a, "Twin Attack") and rec.defines("Twin Attack") and not opportunity
     melee = has(abl_a, "Melee Attack")
     _swm_special(pos, a, t, adjacent=adjacent, melee=melee, moved=moved, w=w)
@@ -362,13 +375,15 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
         same = [f for f in _allies(pos, a) if f.card and f.card == a.card and _within(pos, a, f, 6)]
         if len(same) >= 3:
             w.mods.append(_mod(N_("Squad Assault ({n} same-name allies within 6)"), "attack", 4, _cite(pos, "PL p.63"), n=len(same)))
-    if has(abl_a, "Disintegration") and not w.crit_immune:
+    # a natural 20, not a critical hit: a Droid, which takes no critical damage, is defeated too
+    if has(abl_a, "Disintegration"):
         if t.size.footprint > 1 and rec.disintegration_large_extra:
             w.crit_extra += rec.disintegration_large_extra
             w.notes.append(
                 Reason(_("Disintegration: a natural 20 against a Large or bigger character adds 40 damage after doubling"), _cite(pos, "PL p.39-40"))
             )
         else:
+            w.defeat_on_natural_20 = True
             w.notes.append(
                 Reason(
                     _("Disintegration: on a natural 20 (5%) {t} is defeated whatever its Hit Points, even if it avoids the damage").format(t=t.id),
@@ -819,6 +834,10 @@ def _combined_fire(pos: Position, a: Figure, t: Figure, helpers: tuple[str, ...]
         extra = " (Synchronized Fire: +6)" if bonus == 6 else ""
         english, local = _both(N_("combined fire from {helper}"), helper=h.id)
         w.mods.append(Modifier(english + extra, "attack", bonus, rule if bonus == 4 else _cite(pos, "PL p.10, p.64; CS g.13"), local + extra))
+        gunner = _ability_value(abl_h, "Gunner")
+        if mounted and gunner and engine.adjacent(pos, h, a) and find_edition(pos.edition).defines("Gunner"):
+            # "sojusznik z Bronią Pokładową otrzymuje bonus +[#] do Obrażeń" besides the combined fire's Attack bonus
+            w.mods.append(_mod(N_("Gunner +{n} ({helper})"), "damage", gunner, _cite(pos, "PL p.48"), n=gunner, helper=h.id))
         if pos.stats_of(h).damage is None:
             w.notes.append(Reason(_("{helper}'s Damage is unknown; a helper must deal damage (check the card)").format(helper=h.id), rule))
         spot = next((split_ability(x)[1] for x in abl_h if split_ability(x)[0].lower() == "spotter"), None)

@@ -134,8 +134,9 @@ RECORD = register_edition(
                 "Ataru Style",
                 "Traps",
                 "Doctrine of Fear",
+                "Gunner",  # its +[#] damage to the Mounted Weapon ally it helps (the 2004 Gunner has no number)
+                "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
                 # the game session
-                "Extra Attack",
                 "Desert Skiff",
             }
         ),
