@@ -210,3 +210,66 @@ def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.M
     monkeypatch.setattr(photo, "figures_by_marker", lambda pos, markers, grid: ([], []))  # the made-up corners place nobody
     detect(img, POS, "stickers")
     assert len(windows) == 1
+
+
+def _independent(monkeypatch: pytest.MonkeyPatch, seed: int) -> tuple[np.ndarray, Any]:
+    """The independent renderer's (bench/independent/render.py) game photo of scene ``seed`` at
+    2400 px, and its record out of date as a position."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import render  # bench/independent is not a package: on the path only for this test
+
+    from assistant.position import parse_position
+
+    scene = render.make_scene(seed, width=2400)
+    return render.render(scene), parse_position(render.position_yaml(scene.spec, scene.stale, "record"))
+
+
+def test_a_wood_floors_grain_is_no_crowd_of_marker_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Independent scene 339 (wood planks, one corner marker, 2400 px): the harder corner-marker
+    search took the grain for 6,067 candidate quadrilaterals, too short to be any marker, and spent
+    7-9 CPU-seconds in ArUco alone (a work budget of 2). A candidate is now at least 8 pixels a
+    side: the search stays within the budget, and the one corner marker (id 0) is still read."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+
+    img, pos = _independent(monkeypatch, 339)
+    seen: list[int] = []
+    counted = photo.find_markers_counted
+
+    def counting(*a: Any, **k: Any) -> tuple[list[Marker], int]:
+        found, n = counted(*a, **k)
+        seen.append(n)
+        return found, n
+
+    monkeypatch.setattr(photo, "find_markers_counted", counting)
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
+    budget = Budget()
+    with pytest.raises(NoGridError) as exc:
+        locate_grid(img, pos, "s0339.jpg", budget=budget)
+    assert "1 of the 4 map-corner markers" in str(exc.value)
+    assert len(seen) >= 2 and max(seen) < 1500, seen
+    assert budget.spent <= budget.seconds and "the printed-lines search" not in budget.skipped
+
+
+def test_the_enlarged_search_keeps_the_printed_lines_search_its_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Independent scene 338 (plain paper, no corner markers): the enlarged marker search was
+    predicted at the candidates the search before it was handed, was handed twice as many (four
+    times the pixels), and spent the printed-lines search's reserve: the photo was refused without
+    that search being run. An enlarged search's candidates are now predicted to grow with the
+    square root of its pixels, and the printed-lines search is run."""
+    import assistant.photo.lines as lines
+
+    img, pos = _independent(monkeypatch, 338)
+    ran: list[bool] = []
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: ran.append(True))
+    budget = Budget()
+    with pytest.raises(NoGridError):
+        locate_grid(img, pos, "s0338.jpg", budget=budget)
+    assert ran == [True] and "the printed-lines search" not in budget.skipped
+    # the prediction itself: 800 candidates on 4 MP, the same photo enlarged to 16 MP
+    b = Budget()
+    b.searched(4.0, 4.0, 800)
+    assert b.predict(4.0, 16.0) == pytest.approx(marker_search_cost(4.0, 16.0, 1600))
+    assert b.predict(4.0, 4.0) == pytest.approx(marker_search_cost(4.0, 4.0, 800))

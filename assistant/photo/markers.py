@@ -29,12 +29,21 @@ class Marker:
     corners: np.ndarray  # 4 x 2, image pixels, clockwise from the marker's top-left
 
 
-def _detector(small_markers: bool) -> cv2.aruco.ArucoDetector:
+#: the shortest side (pixels of the photo, or of its copy shrunk to :data:`MAX_SIDE`) a corner marker is looked for at on the whole
+#: photo: its 6 x 6 cells need more than a pixel each to decode. The harder search's 0.5 % of the
+#: image's side (3 px at 2,400 px) let a wood or rock floor's grain through as candidates:
+#: 6,067 on an independent photo (bench/independent, seed 339: wood), 7-9 CPU-seconds in ArUco
+#: alone, past the work budget's 2; with 8 px, 1,1xx, the same corner and base markers read
+#: on seeds 330, 332, 337 and 339 (sides 36-120 px)
+MIN_MARKER_SIDE_PX = 8
+
+
+def _detector(small_markers: bool, min_perimeter_rate: float = 0.005) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     if small_markers:
         # small, slightly blurred, tilted stickers: accept short perimeters, scan more thresholds
-        params.minMarkerPerimeterRate = 0.005
+        params.minMarkerPerimeterRate = min_perimeter_rate
         params.adaptiveThreshWinSizeMin = 3
         params.adaptiveThreshWinSizeMax = 33
         params.adaptiveThreshWinSizeStep = 6
@@ -102,7 +111,10 @@ def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_re
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     else:
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    corners, ids, rejected = _detector(small_markers=small_markers).detectMarkers(small)
+    # the whole photo: grain shorter than a marker is no candidate (sides in the photo's pixels: an
+    # enlarged copy's grain is enlarged with it)
+    rate = max(0.005, 4 * MIN_MARKER_SIDE_PX * max(1.0, scale) / max(small.shape[:2]))
+    corners, ids, rejected = _detector(small_markers=small_markers, min_perimeter_rate=rate).detectMarkers(small)
     out: list[Marker] = []
     if ids is None:
         return out, len(rejected)

@@ -223,6 +223,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
         )
     figures, unsure_names = _who_is_who(pos, figures, not_seen, left)
+    figures, took = _swappable(pos, figures, not_seen)
+    for stayed, movers in took:
+        notes.append(
+            _("{id} is read on its recorded square {at}, but {others} moved since the record and may have taken that square, {id} moving on "
+              "(the photo cannot tell figures without a readable base marker apart): confirm who stands where").format(
+                id=stayed, at=pos.figure(stayed).at.name, others=", ".join(movers[:4]) + (", ..." if len(movers) > 4 else ""))
+        )
     if shaky_photo and any(s.by == "roster" for s in figures):
         # the roster names bases by the reading's sure squares; on a photo read this poorly a sure
         # square may be floor art, and a figure named onto its own recorded square there would
@@ -299,6 +306,55 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
         if sure < SURE:
             unsure.append(s.id)
     return out, unsure
+
+
+#: how far a figure may have gone since the record, in squares (king's moves), when asking whether
+#: an unmarked figure that moved may stand on another's recorded square: one usual move (Speed 6 in
+#: both games). Beyond it the record's naming stands: reading R58 in docs/readings.md (a move of
+#: 7-12 squares onto another's square is not considered; it would list nearly every unmarked
+#: figure of a small map whenever one moves)
+REACH = 6
+#: how sure a naming is that a figure that moved may have swapped with (:func:`_swappable`): listed
+#: (below :data:`SURE`) and not agreed or applied without asking (below ``compare.SURE``), yet ranked
+#: after the squares whose occupancy is in doubt -- such a naming is right most of the time
+#: (the record's naming has one figure fewer moved, and a move ending exactly on another's old
+#: square is the rarer turn)
+SWAP_READ = 0.75
+
+
+def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -> tuple[list[Seen], list[tuple[str, list[str]]]]:
+    """The figures named by the roster on their own recorded squares that another unmarked figure
+    of their size, one that moved since the record, may stand in for: the moved one (named on
+    another square, or not seen) is within :data:`REACH` of that square, and the figure itself
+    within reach of where the moved one is read. The photo shows the same bases either way (the
+    record's naming has one figure moved, the other two; both are turns the rules allow), so the
+    naming is the record's guess: each such figure, and each moved figure it may be swapped with,
+    is read no surer than :data:`SWAP_READ` (listed, never agreed or applied without asking).
+    Also, for each figure on its own square so doubted, the ids that may have taken its place."""
+    by_id = {f.id: f for f in pos.figures}
+    named = [s for s in figures if s.by == "roster"]
+    doubted: set[str] = set()
+    took: list[tuple[str, list[str]]] = []
+    for s in named:
+        f = by_id[s.id]
+        if s.at != f.at.name:
+            continue
+        here = f.at
+        movers = [
+            s2.id for s2 in named
+            if s2.id != s.id and by_id[s2.id].size.footprint == f.size.footprint and s2.at != by_id[s2.id].at.name
+            and _reach(by_id[s2.id].at, here) <= REACH and _reach(here, parse_square(s2.at)) <= REACH
+        ] + [g.id for g in not_seen if g.size.footprint == f.size.footprint and _reach(g.at, here) <= REACH]
+        if movers:
+            doubted |= {s.id, *movers}
+            took.append((s.id, movers))
+    out = [Seen(s.id, s.at, min(s.confidence, SWAP_READ), s.by) if s.id in doubted and s.by == "roster" else s for s in figures]
+    return out, took
+
+
+def _reach(a: Square, b: Square) -> int:
+    """Squares (king's moves) from ``a`` to ``b``."""
+    return max(abs(a.col - b.col), abs(a.row - b.row))
 
 
 def _confidence(block: Sequence[str], p: dict[str, float], by_count: Collection[str]) -> float:
