@@ -9,14 +9,17 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from rich.console import Console
+from rich.errors import MarkupError
 from rich.markup import escape
+from rich.segment import Segment
 
 from .errors import AssistantError
 from .i18n import N_, _
+from .textsafe import shown
 
 DEBUG_ENV = "TABLETOP_DEBUG"
 
@@ -45,7 +48,24 @@ def quiet_stdout() -> None:
 
 
 class _Console(Console):
-    """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0."""
+    """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0, and
+    which never lets a character a terminal would act on through: every text it prints, whatever
+    built it (a command's lines, a table, a message quoting a file name), is written with such
+    characters escaped (:func:`~assistant.textsafe.shown`), here once rather than at each place
+    that quotes the user."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        # a line's own text escaped before it is laid out, so its width is the width printed
+        objects = tuple(shown(o) if isinstance(o, str) else o for o in objects)
+        try:
+            super().print(*objects, **kwargs)
+        except MarkupError:  # a user's text with brackets that reached here unescaped: printed as it is
+            super().print(*objects, **{**kwargs, "markup": False})
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        # the last gate: whatever a renderable put in its text (a table's cell, a Text) is escaped;
+        # the console's own control segments (cursor moves) and styles are not text
+        return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style, s.control) for s in buffer)
 
     def on_broken_pipe(self) -> None:
         self.quiet = True

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import AssistantError, NotationError, UnknownNameError
 from ..game.store import Event, GameFileError, GameStore, check_shapes, undo_target, undone_seqs
 from ..i18n import _
+from ..textsafe import shown
 from .plugin import CardGame
 
 
@@ -203,4 +204,4 @@ class CardGameLog:
             lines.append(f"{e.event.seq}. `{e.command}`{mark}{over}")
             lines += [f"   - {s}" for s in e.said]
         lines += ["", "## Final table", "", "```", *self.rules.describe(table), "```", ""]
-        return "\n".join(lines)
+        return shown("\n".join(lines))  # the players' text, escaped as the terminal shows it (ESC, CR, bidi)

@@ -195,7 +195,7 @@ def import_cmd(
             return
         for c in cards:
             out.print(escape(importer.line(c)))
-        out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=', '.join(unused)) if unused else ""))
+        out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=escape(', '.join(unused))) if unused else ""))
         if read.report is not None:
             for line in read.report.lines(limit=REPORT_LINES):
                 out.print(escape(line))

@@ -156,10 +156,11 @@ def _shell(lang: str | None, game: Path | None) -> None:
         sys.exit(130)
     except Exception as exc:  # the tree's last guard (app.main), for the shell started without it
         from ..terminal import DEBUG_ENV
+        from ..textsafe import shown
 
         if os.environ.get(DEBUG_ENV):
             raise
-        print(f"internal error ({type(exc).__name__}: {exc}); please report it.", file=sys.stderr)
+        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
         sys.exit(1)
     sys.exit(0)
 
