@@ -89,6 +89,18 @@ def print_lines(lines: Iterator[str] | list[str] | tuple[str, ...]) -> None:
         out.print(line)
 
 
+def print_text(text: str) -> None:
+    """A command's text block (a position's YAML, an export) on stdout as it is, with no newline
+    added. On a terminal what the terminal would act on is shown escaped, as on the consoles;
+    into a file or a pipe it is written as given (it is data there: a program reads it)."""
+    try:
+        tty = sys.stdout.isatty()
+    except (ValueError, AttributeError):
+        tty = False
+    sys.stdout.write(shown(text) if tty else text)
+    sys.stdout.flush()
+
+
 def json_text(obj: dict[str, Any]) -> str:
     """One JSON object's text (CONTRACT §3); a non-finite number, which JSON cannot write, is
     written as null rather than as the non-JSON ``Infinity``."""

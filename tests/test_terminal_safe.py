@@ -5,8 +5,10 @@ export, and kept as given in JSON. Rich markup in a user's text is printed as wr
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from typer.testing import CliRunner
 
 from assistant.cli.app import app
 from assistant.resources import example_path
+from assistant.terminal import print_text
 from assistant.textsafe import shown
 
 runner = CliRunner()
@@ -124,3 +127,20 @@ def test_a_card_games_markdown_export_escapes_a_note(tmp_path: Path) -> None:
     code, out, err = _invoke(["swtcg", "export", "--game", str(g)], tmp_path)
     assert code == 0 and not ACTIVE.search(out + err)
     assert "note " + SHOWN in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_text_block_is_escaped_on_a_terminal_and_written_as_given_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``normalize``, ``snapshot`` and the exports print a text block: a terminal reads it escaped,
+    a file or a pipe gets the data as given."""
+    tty, pipe = _Terminal(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", tty)
+    print_text("name: " + HOSTILE + "\n")
+    monkeypatch.setattr(sys, "stdout", pipe)
+    print_text("name: " + HOSTILE + "\n")
+    assert tty.getvalue() == "name: " + SHOWN + "\n"
+    assert pipe.getvalue() == "name: " + HOSTILE + "\n"
