@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import AssistantError
+from ..fileread import read_head
 from ..i18n import _
 from ..resources import user_data_dir
 
@@ -192,7 +193,7 @@ def _check_readonly_inner(path: Path) -> None:
     if path.is_dir():
         raise GameFileError(_("{path} is a directory, not a game file").format(path=path))
     try:
-        head = path.read_bytes()[:16]
+        head = read_head(path, 16)  # a FIFO or a device is refused here, and a big file is not read whole
     except OSError as exc:
         raise GameFileError(_("cannot read the game file {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
     if head != b"SQLite format 3\x00":
