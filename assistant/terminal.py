@@ -38,21 +38,34 @@ def stdout_gone() -> bool:
         return False
 
 
-def quiet_stdout() -> None:
+def quiet_stdout(stream: Any = None) -> None:
     """After a closed pipe: send further output (and the interpreter's final flush) nowhere."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, (stream or sys.stdout).fileno())
     except (OSError, ValueError):
         pass
 
 
+def write_out(text: str) -> None:
+    """``text`` on stdout. A reader that has gone (``... | head -1``) is no error and changes
+    nothing: the rest of the output goes nowhere and the command ends with its own exit code
+    (0 when it succeeded, 2 when it refused; a closed pipe must not turn a refusal into 0, nor a
+    usage error into 1)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+
+
 class _Console(Console):
-    """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0, and
-    which never lets a character a terminal would act on through: every text it prints, whatever
-    built it (a command's lines, a table, a message quoting a file name), is written with such
-    characters escaped (:func:`~assistant.textsafe.shown`), here once rather than at each place
-    that quotes the user."""
+    """A console for which a closed pipe (``... | head -1``) is no error (its further output goes
+    nowhere, the command ends with its own exit code: :func:`write_out`), and which never lets a
+    character a terminal would act on through: every text it prints, whatever built it (a
+    command's lines, a table, a message quoting a file name), is written with such characters
+    escaped (:func:`~assistant.textsafe.shown`), here once rather than at each place that quotes
+    the user."""
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         # a line's own text escaped before it is laid out, so its width is the width printed
@@ -69,8 +82,7 @@ class _Console(Console):
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
-        quiet_stdout()
-        raise SystemExit(0)
+        quiet_stdout(sys.stderr if self.stderr else sys.stdout)
 
 
 def _wrap_to_width() -> bool:
@@ -97,8 +109,7 @@ def print_text(text: str) -> None:
         tty = sys.stdout.isatty()
     except (ValueError, AttributeError):
         tty = False
-    sys.stdout.write(shown(text) if tty else text)
-    sys.stdout.flush()
+    write_out(shown(text) if tty else text)
 
 
 def json_text(obj: dict[str, Any]) -> str:

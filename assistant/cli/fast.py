@@ -171,11 +171,10 @@ def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -
     from .. import i18n  # start-up time: see main
     from ..commands.context import Session
     from ..commands.registry import find
-    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone
+    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone, write_out
 
     def emit(obj: dict[str, Any]) -> None:
-        sys.stdout.write(json_text(obj) + "\n")
-        sys.stdout.flush()
+        write_out(json_text(obj) + "\n")
 
     i18n.set_language(i18n.choose(lang))
     if args["game"] is not None:

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 
 from ..errors import Problem
 from ..i18n import N_, _
-from ..terminal import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, print_text, quiet_stdout, report, stdout_gone
+from ..terminal import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, print_text, quiet_stdout, report, stdout_gone, write_out
 from ..yamlio import write_text_atomic
 
 __all__ = [
@@ -47,8 +47,9 @@ ABORTS: tuple[type[BaseException], ...] = tuple(
 
 
 def emit_json(obj: dict[str, Any]) -> None:
-    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~assistant.terminal.json_text`."""
-    typer.echo(json_text(obj))
+    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~assistant.terminal.json_text`.
+    A closed pipe changes no exit code (:func:`~assistant.terminal.write_out`)."""
+    write_out(json_text(obj) + "\n")
 
 
 @contextlib.contextmanager
