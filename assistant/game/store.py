@@ -104,7 +104,7 @@ def last_seq(path: Path) -> int:
             row = con.execute("SELECT MAX(seq) FROM events").fetchone()
         finally:
             con.close()
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # a damaged schema's message may not be text
         raise AssistantError(_("{game}: cannot read the game log ({exc})").format(game=path, exc=exc)) from None
     return int(row[0] or 0)
 
@@ -182,6 +182,9 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
     try:
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return con
+    except UnicodeDecodeError:  # SQLite's message quotes a schema text that is no longer UTF-8 (a flipped byte)
+        con.close()
+        raise sqlite3.DatabaseError("malformed database schema (not UTF-8 text)") from None
     except sqlite3.OperationalError:
         con.close()
         if os.access(path.parent, os.W_OK):
@@ -238,6 +241,8 @@ def _check_readonly_inner(path: Path) -> None:
             con.close()
     except sqlite3.DatabaseError as exc:
         raise GameFileError(_("{path} is damaged or not a game file ({exc}); it was not modified").format(path=path, exc=exc)) from None
+    except UnicodeDecodeError:  # SQLite's message quotes a schema text that is no longer UTF-8 (a flipped byte)
+        raise GameFileError(_("{path} is damaged (its schema is not readable text); it was not modified").format(path=path)) from None
 
 
 def _write_error(path: Path, exc: BaseException) -> GameFileError:
