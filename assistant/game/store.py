@@ -184,7 +184,7 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
         return con
     except UnicodeDecodeError:  # SQLite's message quotes a schema text that is no longer UTF-8 (a flipped byte)
         con.close()
-        raise sqlite3.DatabaseError("malformed database schema (not UTF-8 text)") from None
+        raise sqlite3.DatabaseError(_("malformed database schema (not UTF-8 text)")) from None
     except sqlite3.OperationalError:
         con.close()
         if os.access(path.parent, os.W_OK):
