@@ -64,6 +64,19 @@ def check_regular(path: Path | str) -> None:
         raise _refuse(path, mode)
 
 
+def _open_regular(path: Path | str) -> tuple[int, int]:
+    """An open descriptor of the regular file at ``path``, and its size: looked at before opening
+    (opening a device may itself do something), opened without waiting (a FIFO cannot hang the
+    open), and looked at again (the path may have been changed in between)."""
+    check_regular(path)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise _refuse(path, st.st_mode)
+    return fd, st.st_size
+
+
 def read_limited(path: Path | str, limit: int) -> bytes:
     """The bytes of the regular file at ``path``, refused (:class:`OSError`) when the path leads
     elsewhere or the file holds more than ``limit`` bytes.
@@ -82,14 +95,10 @@ def read_limited(path: Path | str, limit: int) -> bytes:
     ...
     assistant.fileread.NotRegularFileError: [Errno 22] it is a device, not a regular file: '/dev/zero'
     """
-    check_regular(path)  # before opening: opening a device may itself do something
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    fd, size = _open_regular(path)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):  # the path was changed between the look and the open
-            raise _refuse(path, st.st_mode)
-        if st.st_size > limit:
-            raise FileTooLargeError(path, limit, st.st_size)
+        if size > limit:
+            raise FileTooLargeError(path, limit, size)
         chunks: list[bytes] = []
         total = 0
         while True:  # the size said is not trusted: a file may grow while it is read
@@ -107,17 +116,9 @@ def read_limited(path: Path | str, limit: int) -> bytes:
 def read_head(path: Path | str, n: int) -> bytes:
     """The first ``n`` bytes of the regular file at ``path`` (fewer when it is shorter): what
     kind of file it is, without reading the rest."""
-    check_regular(path)
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    fd, _size = _open_regular(path)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise _refuse(path, st.st_mode)
         return os.read(fd, n)
     finally:
         os.close(fd)
 
-
-def read_text_limited(path: Path | str, limit: int, encoding: str = "utf-8") -> str:
-    """:func:`read_limited`, decoded."""
-    return read_limited(path, limit).decode(encoding)

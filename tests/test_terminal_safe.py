@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from assistant.cli.app import app
 from assistant.resources import example_path
 from assistant.terminal import print_text
-from assistant.textsafe import shown
+from assistant.textsafe import is_safe, shown
 
 runner = CliRunner()
 
@@ -144,3 +146,18 @@ def test_a_text_block_is_escaped_on_a_terminal_and_written_as_given_elsewhere(mo
     print_text("name: " + HOSTILE + "\n")
     assert tty.getvalue() == "name: " + SHOWN + "\n"
     assert pipe.getvalue() == "name: " + HOSTILE + "\n"
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\x([0-9a-f]{2})|\\u([0-9a-f]{4})", lambda m: chr(int(m.group(1) or m.group(2), 16)), text)
+
+
+@given(st.text(st.characters(exclude_categories=())))  # lone surrogates included
+def test_nothing_a_terminal_acts_on_survives_and_safe_text_is_untouched(text: str) -> None:
+    got = shown(text)
+    assert not ACTIVE.search(got) and not re.search("[\ud800-\udfff]", got)
+    if is_safe(text):
+        assert got == text
+    if "\\" not in text:  # every escape names its character: the text can be read back
+        assert _unescape(got) == text
+    assert got.count("\n") == text.count("\n") and got.count("\t") == text.count("\t")
