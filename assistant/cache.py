@@ -16,11 +16,15 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import __version__
+from .fileread import read_limited
 from .i18n import current
 from .resources import cache_dir
 from .yamlio import write_bytes_atomic
 
 T = TypeVar("T")
+
+#: a cache file bigger than this was not written here (the card library's is a few MB)
+MAX_CACHE_BYTES = 256 * 1024 * 1024
 
 
 class Key:
@@ -56,8 +60,7 @@ def cached(file: str, key: bytes, compute: Callable[[], T]) -> T:
     if path is None:
         return compute()
     try:
-        with open(path, "rb") as fh:
-            cached_key, result = pickle.load(fh)
+        cached_key, result = pickle.loads(read_limited(path, MAX_CACHE_BYTES))
         if cached_key == key:
             return result  # type: ignore[no-any-return,unused-ignore]  # pickle gives Any
     except Exception:  # no cache yet, or a damaged one: compute it and write it anew

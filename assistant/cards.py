@@ -39,11 +39,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
+from .fileread import read_limited
 from .i18n import _
 from .model import Stats
 from .overrides import LINE_KEYS, OVERRIDES_FILE, CardOverride, overrides_path, read_overrides
 from .resources import data_dir, user_cards_dir
-from .yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
+from .yamlio import MAX_FILE_BYTES, LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
 
 if TYPE_CHECKING:  # at run time these are put here when a card file is first read: see _validation
     from pydantic import ConfigDict, Field, StrictInt, TypeAdapter
@@ -439,7 +440,8 @@ class CardLibrary:
 
 
 def _card_paths(folder: Path) -> list[Path]:
-    return [folder] if folder.is_file() else sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
+    # anything but a folder is read as a file: a FIFO or a device is then refused, naming it
+    return [folder] if not folder.is_dir() else sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
 
 
 #: the cache of the last library read (see :func:`load_folders`)
@@ -454,7 +456,7 @@ def _cache_key(folders: Sequence[Path | str]) -> bytes:
         folder = Path(folder)
         key.add(str(folder), folder.exists())
         for path in _card_paths(folder) if folder.exists() else ():
-            key.add(str(path), path.read_bytes())
+            key.add(str(path), read_limited(path, MAX_FILE_BYTES))  # a FIFO or a device: refused, the reading names it
     _add_overrides_to_key(key)
     return key.value()
 
@@ -558,7 +560,7 @@ def _overrides_stamp() -> tuple[int, int] | None:
 def _add_overrides_to_key(key: Key) -> None:
     """The overrides file is part of what a read library depends on (its cache key)."""
     path = overrides_path()
-    key.add("overrides", str(path), path.read_bytes() if path.is_file() else None)
+    key.add("overrides", str(path), read_limited(path, MAX_FILE_BYTES) if path.is_file() else None)
 
 
 def _with_overrides(loaded: tuple[list[Card], list[Problem], list[str]]) -> tuple[list[Card], list[Problem], list[str]]:

@@ -41,6 +41,7 @@ import yaml
 from .abilities import applied_names, classify
 from .cards import CARD_FORMAT, card_problems, split_ability
 from .errors import AssistantError
+from .fileread import check_regular
 from .i18n import _
 from .importreport import ImportedItem, ImportReport
 from .yamlio import FileWriteError
@@ -105,6 +106,10 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
         raise SwmDatabaseError(_("{path}: no such file").format(path=p))
     if p.is_dir():
         raise SwmDatabaseError(_("{path} is a folder, not the SW_Minis_Drafter database file (SWminis.db)").format(path=p))
+    try:
+        check_regular(p)  # SQLite would wait on a FIFO
+    except OSError as exc:
+        raise SwmDatabaseError(_("{path}: cannot be read ({why})").format(path=p, why=exc.strerror or exc)) from None
     try:
         con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:

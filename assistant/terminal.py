@@ -9,14 +9,17 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from rich.console import Console
+from rich.errors import MarkupError
 from rich.markup import escape
+from rich.segment import Segment
 
 from .errors import AssistantError
 from .i18n import N_, _
+from .textsafe import shown
 
 DEBUG_ENV = "TABLETOP_DEBUG"
 
@@ -35,22 +38,51 @@ def stdout_gone() -> bool:
         return False
 
 
-def quiet_stdout() -> None:
+def quiet_stdout(stream: Any = None) -> None:
     """After a closed pipe: send further output (and the interpreter's final flush) nowhere."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, (stream or sys.stdout).fileno())
     except (OSError, ValueError):
         pass
 
 
+def write_out(text: str) -> None:
+    """``text`` on stdout. A reader that has gone (``... | head -1``) is no error and changes
+    nothing: the rest of the output goes nowhere and the command ends with its own exit code
+    (0 when it succeeded, 2 when it refused; a closed pipe must not turn a refusal into 0, nor a
+    usage error into 1)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+
+
 class _Console(Console):
-    """A console for which a closed pipe (``... | head -1``) ends the program quietly, exit 0."""
+    """A console for which a closed pipe (``... | head -1``) is no error (its further output goes
+    nowhere, the command ends with its own exit code: :func:`write_out`), and which never lets a
+    character a terminal would act on through: every text it prints, whatever built it (a
+    command's lines, a table, a message quoting a file name), is written with such characters
+    escaped (:func:`~assistant.textsafe.shown`), here once rather than at each place that quotes
+    the user."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        # a line's own text escaped before it is laid out, so its width is the width printed
+        objects = tuple(shown(o) if isinstance(o, str) else o for o in objects)
+        try:
+            super().print(*objects, **kwargs)
+        except MarkupError:  # a user's text with brackets that reached here unescaped: printed as it is
+            super().print(*objects, **{**kwargs, "markup": False})
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        # the last gate: whatever a renderable put in its text (a table's cell, a Text) is escaped;
+        # the console's own control segments (cursor moves) and styles are not text
+        return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style, s.control) for s in buffer)
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
-        quiet_stdout()
-        raise SystemExit(0)
+        quiet_stdout(sys.stderr if self.stderr else sys.stdout)
 
 
 def _wrap_to_width() -> bool:
@@ -67,6 +99,17 @@ def print_lines(lines: Iterator[str] | list[str] | tuple[str, ...]) -> None:
     """A command's text lines (Rich markup, already escaped where it quotes the user)."""
     for line in lines:
         out.print(line)
+
+
+def print_text(text: str) -> None:
+    """A command's text block (a position's YAML, an export) on stdout as it is, with no newline
+    added. On a terminal what the terminal would act on is shown escaped, as on the consoles;
+    into a file or a pipe it is written as given (it is data there: a program reads it)."""
+    try:
+        tty = sys.stdout.isatty()
+    except (ValueError, AttributeError):
+        tty = False
+    write_out(shown(text) if tty else text)
 
 
 def json_text(obj: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .errors import AssistantError, Problem
+from .fileread import read_limited
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def read_text(path: Path | str, display: str | None = None) -> tuple[str, str]:
                     )
                 ]
             )
-        raw = p.read_bytes()
+        raw = read_limited(p, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise YamlReadError([Problem(_("no such file"), name)]) from None
     except PermissionError:

@@ -166,7 +166,11 @@ def _table_case(rng: random.Random, work: Path) -> list[str]:
 def _importer_case(rng: random.Random, work: Path) -> list[str]:
     game = rng.choice(["destiny", "swtcg"])
     src = ROOT / "tests" / "fixtures" / ("swdestinydb-sample.json" if game == "destiny" else "lackey-swtcg-sample.txt")
-    f = _write(work, "import.dat", mutate_text(rng, src.read_text(encoding="utf-8")))
+    text = src.read_text(encoding="utf-8")
+    if game == "swtcg" and rng.random() < 0.3:  # a column named as Rich markup or with an escape (issue 29)
+        head, _nl, rest = text.partition("\n")
+        text = head + "\t" + rng.choice(["[/]", "[bold]x", "[red", "[/bold]", "\x1b[2J", "[link=x]y"]) + "\n" + rest
+    f = _write(work, "import.dat", mutate_text(rng, text) if rng.random() < 0.7 else text.encode("utf-8"))
     extra = rng.choice([[], ["--json"], ["--entry", "Test Smuggler", "--on", "han"], ["--entry", "Test Walker Group", "--json"]])
     return [game, "import", f, *extra]
 
@@ -391,6 +395,12 @@ def _gamelog_case(rng: random.Random, work: Path) -> list[str]:
         pass
     finally:
         con.close()
+    if rng.random() < 0.15:  # one flipped bit in the schema's text (SQLite then quotes bytes that are not UTF-8)
+        raw = bytearray(dst.read_bytes())
+        starts = [i for i in range(len(raw)) if raw.startswith(b"CREATE", i)]
+        if starts:
+            raw[rng.choice(starts) + rng.randrange(150)] ^= 1 << rng.randrange(8)
+            dst.write_bytes(bytes(raw))
     g = str(dst)
     if kind == "game":
         cmd = rng.choice(
@@ -477,6 +487,7 @@ def _image_case(rng: random.Random, work: Path) -> list[str]:
             ["map", "from-photo", f, "--cols", "20", "--rows", "14"],
             ["calibrate", "camera", f],
             ["photo", "detect", f, "--position", "clone-wars-corridor", "--calib", str(ROOT / "README.md")],
+            ["photo", "batch", f, "--position", "clone-wars-corridor", "-o", str(work / "b.jsonl"), "--calib", str(ROOT / "README.md")],
         ]
     )
 
@@ -504,7 +515,13 @@ def _numbers_case(rng: random.Random, work: Path) -> list[str]:
                 "--game",
                 str(_template("destiny", work)),
             ],
-            ["swtcg", "status", "--get", rng.choice(["unit.x.tapped", "unit", "player.XX.force", "step.x"]), "--game", str(_template("swtcg", work))],
+            ["swtcg", "status", "--get", rng.choice(["unit.x.tapped", "unit", "player.XX.force", "step.x", "stat.xwing.x", "stat.xwing", "__class__",
+                                                     "unit.xwing.__class__"]), "--game", str(_template("swtcg", work))],
+            [  # numbers over Python's 4,300-digit limit in the card games' notation
+                "destiny", "check", rng.choice(["A draw ", "A discard ", "A gain ", "A play x cost="]) + HUGE,
+                "--game", str(_template("destiny", work)),
+            ],
+            ["swtcg", "check", rng.choice(["LS draw ", "DS discard ", "LS retreat x "]) + HUGE, "--game", str(_template("swtcg", work))],
             ["game", "new", "-p", "clone-wars-corridor", "--game", rng.choice(["/proc/nope/g.sqlite", str(work / ("x" * 300 + ".sqlite")), str(work)])],
             ["show", str(work / ("y" * 5000))],
         ]

@@ -5,11 +5,17 @@ logs, hostile images, numbers out of range). ``bench/fuzz.py`` runs the same fam
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from .fuzzcases import FAMILIES, run_case
+from assistant.cli.app import app
+
+from .fuzzcases import FAMILIES, ROOT, _template, png, run_case, runner
 
 CASES_PER_FAMILY = 25
 
@@ -23,3 +29,75 @@ def test_no_bad_input_ends_in_exit_1(family: str, tmp_path: Path) -> None:
             args = [a if len(a) < 80 else a[:40] + "..." for a in o.args]
             failures.append(f"seed {10_000 + seed}: {o.problem}: {args}\n    {o.output.strip()[-300:]}")
     assert not failures, "\n".join(failures)
+
+
+# --- a closed pipe changes no exit code ----------------------------------------------------------
+
+
+def _closed_stdout(args: list[str], cwd: Path) -> int:
+    """Run the program with a stdout whose reader has already gone (``... | head -0``)."""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_HOME": str(cwd / "home")}
+        p = subprocess.run([sys.executable, "-m", "assistant", *args], stdout=w, stderr=subprocess.PIPE, cwd=cwd, env=env, timeout=120)
+    finally:
+        os.close(w)
+    assert b"Traceback" not in p.stderr and b"internal error" not in p.stderr, p.stderr
+    return p.returncode
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["los", "--nope"], 2),  # a usage error, its message on stderr
+    (["los", "--nope", "--json"], 2),  # a usage error, its JSON on the closed stdout (was 1)
+    (["validate", "bad.yaml", "--json"], 2),  # a failed validate (was 0)
+    (["validate", "bad.yaml"], 2),
+    (["los", "A1", "B2", "-p", "clone-wars-corridor", "--json"], 2),  # the one-shot fast path's refusal
+    (["validate", "clone-wars-corridor", "--json"], 0),  # a success stays a success
+    (["examples"], 0),
+])
+def test_a_closed_pipe_keeps_the_exit_code(args: list[str], code: int, tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text("format: x\n", encoding="utf-8")
+    assert _closed_stdout(args, tmp_path) == code
+
+
+# --- the six causes the 100,000-case sweep found (issue 29 §5), each once by hand -------------------
+
+
+def _cli(args: list[str], tmp_path: Path) -> tuple[int, str]:
+    r = runner.invoke(app, args, env={"TABLETOP_HOME": str(tmp_path / "home"), "COLUMNS": "300"})
+    out = r.stdout + r.stderr
+    assert "Traceback" not in out and "internal error" not in out, out
+    return r.exit_code, out
+
+
+@pytest.mark.parametrize("command", ["A draw ", "A discard ", "A play x cost="])
+def test_a_number_of_5000_digits_in_the_card_notation_is_refused(command: str, tmp_path: Path) -> None:
+    code, out = _cli(["destiny", "check", command + "9" * 5000, "--game", str(_template("destiny", tmp_path / "w"))], tmp_path)
+    assert code == 2 and "5,000 digits" in out
+
+
+@pytest.mark.parametrize("path", ["stat.xwing.x", "stat.xwing", "__class__", "unit.xwing.__class__"])
+def test_status_get_on_a_field_that_is_not_there_is_refused(path: str, tmp_path: Path) -> None:
+    code, out = _cli(["swtcg", "status", "--get", path, "--game", str(_template("swtcg", tmp_path / "w"))], tmp_path)
+    assert code == 2 and repr(path) in out
+
+
+def test_a_flipped_byte_in_the_schema_text_is_a_damaged_file(tmp_path: Path) -> None:
+    g = tmp_path / "g.sqlite"
+    shutil.copy(_template("game", tmp_path / "w"), g)
+    raw = bytearray(g.read_bytes())
+    i = raw.index(b"AUTOINCREMENT")
+    raw[i + 8] ^= 0x80  # 'E' becomes a byte that is not UTF-8 text
+    g.write_bytes(bytes(raw))
+    for cmd in (["game", "log"], ["game", "status"]):
+        code, out = _cli([*cmd, "--game", str(g)], tmp_path)
+        assert code == 2 and "g.sqlite" in out, out
+
+
+def test_a_text_file_as_calib_is_refused_naming_it(tmp_path: Path) -> None:
+    image = tmp_path / "i.png"
+    image.write_bytes(png(64, 64))
+    code, out = _cli(["photo", "batch", str(image), "-p", "clone-wars-corridor", "-o", str(tmp_path / "b.jsonl"), "--calib", str(ROOT / "README.md")],
+                     tmp_path)
+    assert code == 2 and "README.md is not an OpenCV calibration file" in out

@@ -67,8 +67,14 @@ def naming_fields(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]
 
     @functools.wraps(inner)
     def lookup(t: Any, path: str) -> Any:
+        from ..errors import NotationError
+
+        if any(part.startswith("__") for part in path.split(".")):  # Python's insides (__class__) are no fact of the table
+            raise NotationError(_("{path!r}: no fact of the table is named with '__'").format(path=path))
         try:
             return inner(t, path)
+        except (KeyError, IndexError) as e:  # a field a table's own mapping does not have (stat.ID.NAME)
+            raise NotationError(_("{path!r}: no field {name!r} there").format(path=path, name=str(e.args[0]) if e.args else "?")) from None
         except AttributeError as e:
             import re
             from dataclasses import fields, is_dataclass

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError
+from ..fileread import read_limited
 from ..i18n import _
 from ..importreport import ImportReport
 
@@ -95,7 +96,7 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
                     path=path, size=size, value=MAX_IMPORT_BYTES // (1024 * 1024)
                 )
             )
-        raw = p.read_bytes()
+        raw = read_limited(p, MAX_IMPORT_BYTES)
     except FileNotFoundError:
         raise ImportFileError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:

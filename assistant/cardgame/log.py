@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import AssistantError, NotationError, UnknownNameError
 from ..game.store import Event, GameFileError, GameStore, check_shapes, export_chain, undo_target, undone_seqs
 from ..i18n import _
+from ..textsafe import shown
 from .plugin import CardGame
 
 
@@ -205,4 +206,4 @@ class CardGameLog:
             lines += [f"   - {s}" for s in e.said]
         lines += ["", "## Final table", "", "```", *self.rules.describe(table), "```"]
         lines += [*export_chain(entries[-1].event, self.game)[1], ""]
-        return "\n".join(lines)
+        return shown("\n".join(lines))  # the players' text, escaped as the terminal shows it (ESC, CR, bidi)

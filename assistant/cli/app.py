@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 
 from .. import __version__, i18n
 from ..i18n import _
+from ..textsafe import shown
 from . import cards_cmd, live_cmd, position_cmd, queries, shell_lines
 from .complete import attach
 from .helptext import translate_help
@@ -162,7 +163,8 @@ class _Group(TyperGroup):
         except click.exceptions.ClickException as exc:
             if "--json" in argv:
                 emit_json({"error": exc.format_message(), "usage": True})
-            else:
+            else:  # the value it quotes is the user's: shown escaped, as every message is
+                exc.message = shown(exc.message)
                 exc.show()
             rv = 2
         except ABORTS:
@@ -264,5 +266,5 @@ def main() -> None:
     except Exception as exc:  # pragma: no cover - edge() already guards every command
         if os.environ.get(DEBUG_ENV):
             raise
-        print(f"internal error ({type(exc).__name__}: {exc}); please report it.", file=sys.stderr)
+        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
         sys.exit(1)

@@ -21,7 +21,7 @@ from ..errors import AmbiguousNameError, AssistantError, UnknownNameError
 from ..i18n import _
 from ..yamlio import dump_yaml, parse_yaml, read_text
 from .common import HeadOpt, find, run, session
-from .output import JsonOpt, edge, emit_json, err, out, write_or_print
+from .output import JsonOpt, edge, emit_json, err, out, print_text, write_or_print
 
 GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
 
@@ -193,14 +193,14 @@ def import_cmd(
             if json_out:
                 emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
             else:
-                typer.echo(dump_yaml([data]), nl=False)
+                print_text(dump_yaml([data]))
             return
         if json_out:
             emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes, "report": report})
             return
         for c in cards:
             out.print(escape(importer.line(c)))
-        out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=', '.join(unused)) if unused else ""))
+        out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=escape(', '.join(unused))) if unused else ""))
         if read.report is not None:
             for line in read.report.lines(limit=REPORT_LINES):
                 out.print(escape(line))

@@ -22,7 +22,7 @@ from ..i18n import N_, _
 from ..model import Position
 from ..rules.engine import fmt_point
 from .board import render_board
-from .output import edge, emit_json, out, print_lines
+from .output import edge, emit_json, out, print_lines, print_text
 
 PositionOpt = Annotated[
     str | None,
@@ -67,7 +67,7 @@ def show(name: str, result: Result, json_out: bool) -> None:
     else:
         print_lines(result.lines)
     if result.text is not None and not json_out:
-        typer.echo(result.text, nl=False)
+        print_text(result.text)
 
 
 def run(ctx: typer.Context, name: str, json_out: bool = False, /, **args: Any) -> Result:

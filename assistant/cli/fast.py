@@ -156,10 +156,11 @@ def _shell(lang: str | None, game: Path | None) -> None:
         sys.exit(130)
     except Exception as exc:  # the tree's last guard (app.main), for the shell started without it
         from ..terminal import DEBUG_ENV
+        from ..textsafe import shown
 
         if os.environ.get(DEBUG_ENV):
             raise
-        print(f"internal error ({type(exc).__name__}: {exc}); please report it.", file=sys.stderr)
+        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
         sys.exit(1)
     sys.exit(0)
 
@@ -170,11 +171,10 @@ def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -
     from .. import i18n  # start-up time: see main
     from ..commands.context import Session
     from ..commands.registry import find
-    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone
+    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone, write_out
 
     def emit(obj: dict[str, Any]) -> None:
-        sys.stdout.write(json_text(obj) + "\n")
-        sys.stdout.flush()
+        write_out(json_text(obj) + "\n")
 
     i18n.set_language(i18n.choose(lang))
     if args["game"] is not None:

@@ -26,12 +26,12 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 
 from ..errors import Problem
 from ..i18n import N_, _
-from ..terminal import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, quiet_stdout, report, stdout_gone
+from ..terminal import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, print_text, quiet_stdout, report, stdout_gone, write_out
 from ..yamlio import write_text_atomic
 
 __all__ = [
     "ABORTS", "DEBUG_ENV", "JsonOpt", "SEVERITIES", "T_ERROR", "click", "edge", "emit_json", "err", "out", "print_error",
-    "print_lines", "print_problems", "quiet_stdout", "stdout_gone", "write_or_print",
+    "print_lines", "print_problems", "print_text", "quiet_stdout", "stdout_gone", "write_or_print",
 ]
 
 #: texts shown inside formatted lines (marked here for the catalogs)
@@ -47,8 +47,9 @@ ABORTS: tuple[type[BaseException], ...] = tuple(
 
 
 def emit_json(obj: dict[str, Any]) -> None:
-    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~assistant.terminal.json_text`."""
-    typer.echo(json_text(obj))
+    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~assistant.terminal.json_text`.
+    A closed pipe changes no exit code (:func:`~assistant.terminal.write_out`)."""
+    write_out(json_text(obj) + "\n")
 
 
 @contextlib.contextmanager
@@ -69,7 +70,7 @@ def edge(json_mode: bool = False, query: str | None = None) -> Iterator[None]:
 def write_or_print(text: str, output: Path | None) -> None:
     """A command's text to stdout, or atomically to ``output`` with a note on stderr."""
     if output is None:
-        typer.echo(text, nl=False)
+        print_text(text)
     else:
         write_text_atomic(output, text)
         err.print(_("wrote {output}").format(output=escape(str(output))))

@@ -377,7 +377,7 @@ def map_from_photo(
     from ..photo.terrain import read_map_photo
     from ..position import parse_position
     from ..yamlio import write_text_atomic
-    from .output import edge, emit_json, err
+    from .output import edge, emit_json, err, print_text
 
     with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
@@ -426,7 +426,7 @@ def map_from_photo(
                        "reference": str(reference_out) if reference_out is not None else None})
             return
         if output is None:
-            typer.echo(text, nl=False)
+            print_text(text)
         else:
             err.print(
                 _("wrote {output}: {n} terrain squares, {n2} walls and doors").format(output=escape(str(output)), n=len(reading.squares), n2=len(reading.edges))

@@ -19,11 +19,13 @@ from typing import Any
 
 from ..cards import CardLibrary
 from ..errors import AssistantError
+from ..fileread import read_limited
 from ..i18n import _
 from ..model import Position, card_key
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
 from ..rules.record import EDITIONS
+from ..yamlio import MAX_FILE_BYTES
 from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
 from .state import GameState, Kept, check, copy_state, finish, fold, fold_on
 from .store import Event, GameStore
@@ -161,7 +163,7 @@ def _kept_cards(pos: Position, library: CardLibrary | None) -> dict[str, Any] | 
                 continue
             got, _ = load_card_file(p)
             if any(card_key(c.name, c.set) in used for c in got):
-                kept.append({"file": p.name, "text": p.read_text(encoding="utf-8")})
+                kept.append({"file": p.name, "text": read_limited(p, MAX_FILE_BYTES).decode("utf-8")})
         except (OSError, UnicodeDecodeError, ValueError):
             continue
     return {"cards": kept} if kept else None

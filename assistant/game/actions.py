@@ -16,6 +16,7 @@ from ..coords import Square
 from ..errors import AssistantError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
+from ..textsafe import shown
 from .state import GameState, check
 from .store import export_chain
 
@@ -365,8 +366,8 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         "|---|---|---|---|---|---|",
     ]
     for e in st.entries:
-        text = entry_text(e).replace("|", "\\|")
-        lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/')} |")
+        text = entry_text(e).replace("|", "\\|").replace("\n", " ")  # one table row a line
+        lines.append(f"| {e.event.seq} | {e.round} | {e.phase} | {e.event.at} | {text} | {(e.event.override or '').replace('|', '/').replace(chr(10), ' ')} |")
     lines += ["", _("## Result"), "", _("- Last round played: {round}, phase {phase}").format(round=st.round, phase=st.phase)]
     if st.vp:
         lines.append(_("- Points: ") + ", ".join(f"{side_name(s)} {v}" for s, v in st.vp.items()))
@@ -388,4 +389,6 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
     )
     lines += export_chain(st.entries[-1].event, "game")[1]
     lines.append("")
-    return "\n".join(lines)
+    # the names, notes and reasons in it are the players' text: what a terminal or a viewer would
+    # act on (ESC, CR, bidi overrides) is written as its escape, as the terminal shows it
+    return shown("\n".join(lines))

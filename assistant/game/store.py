@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import AssistantError
+from ..fileread import read_head
 from ..i18n import _
 from ..resources import user_data_dir
 
@@ -258,7 +259,7 @@ def last_seq(path: Path) -> int:
             row = con.execute("SELECT MAX(seq) FROM events").fetchone()
         finally:
             con.close()
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # a damaged schema's message may not be text
         raise AssistantError(_("{game}: cannot read the game log ({exc})").format(game=path, exc=exc)) from None
     return int(row[0] or 0)
 
@@ -337,6 +338,9 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
     try:
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return con
+    except UnicodeDecodeError:  # SQLite's message quotes a schema text that is no longer UTF-8 (a flipped byte)
+        con.close()
+        raise sqlite3.DatabaseError(_("malformed database schema (not UTF-8 text)")) from None
     except sqlite3.OperationalError as exc:
         con.close()
         full = _disk_full(exc, path)
@@ -363,7 +367,7 @@ def _check_readonly_inner(path: Path) -> None:
     if path.is_dir():
         raise GameFileError(_("{path} is a directory, not a game file").format(path=path))
     try:
-        head = path.read_bytes()[:16]
+        head = read_head(path, 16)  # a FIFO or a device is refused here, and a big file is not read whole
     except OSError as exc:
         raise GameFileError(_("cannot read the game file {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
     if head != b"SQLite format 3\x00":
@@ -418,6 +422,8 @@ def _check_readonly_inner(path: Path) -> None:
         if _disk_full(exc, path):  # SQLite could not make its -shm or temporary files: not a damaged file
             raise GameFileError(_("{path} cannot be opened: the disk is full (SQLite: {exc}); it was not modified").format(path=path, exc=exc)) from None
         raise GameFileError(_("{path} is damaged or not a game file ({exc}); it was not modified").format(path=path, exc=exc)) from None
+    except UnicodeDecodeError:  # SQLite's message quotes a schema text that is no longer UTF-8 (a flipped byte)
+        raise GameFileError(_("{path} is damaged (its schema is not readable text); it was not modified").format(path=path)) from None
 
 
 SQLITE_FULL = 13  # SQLite's result code for a full disk (the sqlite3 module names it from Python 3.11, typeshed not yet)

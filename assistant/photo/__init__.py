@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from ..errors import AssistantError
+from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
 from .bases import fused_probabilities
@@ -120,7 +121,7 @@ def load_image(path: str | Path) -> np.ndarray:
             raise AssistantError(
                 _("{p} is {mib} MiB: photos over {limit_mib} MiB are refused").format(p=p, mib=size // (1024 * 1024), limit_mib=MAX_FILE_BYTES // (1024 * 1024))
             )
-        data = p.read_bytes()
+        data = read_limited(p, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise AssistantError(_("no such image: {p}").format(p=p)) from None
     except OSError as exc:

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..errors import AssistantError
+from ..fileread import read_limited
 from ..i18n import _
 from .synth import DICT
 
@@ -23,6 +24,8 @@ CHARUCO_DICT = cv2.aruco.DICT_5X5_100
 SQUARES = (7, 5)
 SQUARE_MM = 30.0
 MARKER_MM = 22.0
+#: a calibration file is a few hundred bytes of YAML
+MAX_CALIBRATION_BYTES = 1024 * 1024
 
 
 def board() -> cv2.aruco.CharucoBoard:
@@ -92,20 +95,38 @@ def save(camera: Camera, path: str | Path) -> None:
 
 
 def load(path: str | Path) -> Camera:
+    """The camera of a calibration file ``calibrate camera`` wrote; anything else (a text file, a
+    FIFO, a damaged file) is refused naming the file. The file is read here, bounded, and handed
+    to OpenCV as text: OpenCV's own reader fails on a text file with an error Python cannot catch
+    as one (a SystemError)."""
     p = Path(path)
-    if not p.is_file():
-        raise AssistantError(_("no calibration file {p}").format(p=p))
+    if p.is_dir():
+        raise AssistantError(_("{p} is a directory, not a calibration file").format(p=p))
     try:
-        fs = cv2.FileStorage(str(p), cv2.FILE_STORAGE_READ)
-    except cv2.error:
+        raw = read_limited(p, MAX_CALIBRATION_BYTES)
+    except FileNotFoundError:
+        raise AssistantError(_("no calibration file {p}").format(p=p)) from None
+    except OSError as exc:
+        raise AssistantError(_("{p} cannot be read ({why})").format(p=p, why=exc.strerror or exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    if not text.lstrip().startswith(("%YAML", "<?xml", "{")) or "camera_matrix" not in text:
+        raise AssistantError(_("{p} is not an OpenCV calibration file (write one with 'calibrate camera')").format(p=p))
+    try:
+        fs = cv2.FileStorage(text, cv2.FILE_STORAGE_READ | cv2.FILE_STORAGE_MEMORY)
+    except (cv2.error, SystemError):
         raise AssistantError(_("{p} is not an OpenCV calibration file").format(p=p)) from None
     try:
         K = fs.getNode("camera_matrix").mat()
         d = fs.getNode("distortion_coefficients").mat()
-        if K is None or d is None or K.shape != (3, 3):
+        if K is None or d is None or K.shape != (3, 3) or not (np.isfinite(K).all() and np.isfinite(d).all()):
             raise AssistantError(_("{p} lacks camera_matrix or distortion_coefficients").format(p=p))
         return Camera(K, d.ravel(), int(fs.getNode("image_width").real()), int(fs.getNode("image_height").real()),
                       float(fs.getNode("avg_reprojection_error").real()))
+    except (cv2.error, SystemError, ValueError, OverflowError, TypeError):
+        raise AssistantError(_("{p} is not an OpenCV calibration file").format(p=p)) from None
     finally:
         fs.release()
 

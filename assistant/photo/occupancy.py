@@ -23,11 +23,14 @@ import cv2
 import numpy as np
 
 from ..coords import Square
+from ..fileread import read_limited
 from ..i18n import _
 from .board import Grid
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL = MODEL_DIR / "occupancy.onnx"
+#: a table profile is a few kilobytes of numbers; a bigger file is not one ('photo adapt' writes them)
+MAX_PROFILE_BYTES = 16 * 1024 * 1024
 CROP = 32  # crop side in pixels
 CONTEXT = 2.0  # crop side in squares
 PX = int(CROP / CONTEXT)  # pixels per square of the view the crops are cut from
@@ -177,7 +180,7 @@ def load_profile(path: Path) -> TableProfile:
     from ..errors import AssistantError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_limited(path, MAX_PROFILE_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise AssistantError(_("no such table profile: {path}").format(path=path)) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:

@@ -34,8 +34,12 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ..errors import AssistantError
+from ..fileread import read_limited
 from ..i18n import N_, _
 from .board import Grid
+
+#: a reference bigger than this is not one this program wrote (a 200 x 200 map's view is far smaller)
+MAX_REFERENCE_BYTES = 256 * 1024 * 1024
 
 PX = 32  # pixels a square of the top-down view: a base (0.42 squares) is a disc of 13 px radius
 PAD = 1  # squares of view kept round the map (a base on the edge has its ring outside)
@@ -110,7 +114,7 @@ def load_reference(path: Path) -> Reference:
     if p.is_dir():
         raise bad(_("it is a directory"))
     try:
-        data = p.read_bytes()
+        data = read_limited(p, MAX_REFERENCE_BYTES)
     except FileNotFoundError:
         raise AssistantError(_("no such map reference: {p} (make one with 'photo reference IMAGE')").format(p=p)) from None
     except OSError as exc:
