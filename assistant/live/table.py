@@ -55,6 +55,7 @@ class Table:
         self.library = library
         self._lock = threading.Lock()
         self._folding = threading.Lock()
+        self._writing = threading.RLock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
         #: per language: the fold before it was finished, the log's setup and last event folded
         #: (the next change folds only what was appended: :meth:`_fold`)
@@ -290,10 +291,33 @@ class Table:
         from ..i18n import current
 
         self._writable()
-        g = self._open(readonly=False)
-        g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
-        ev, entry = record(g, kind, data, override)
+        with self._writing:  # a batch (record_all) is not interleaved with another write of this server
+            g = self._open(readonly=False)
+            g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
+            ev, entry = record(g, kind, data, override)
         return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
+
+    def record_all(self, kind: str, datas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Several events of one kind (a photo's moves applied): all of them or none. Each is
+        checked and applied in turn on the game as it is now (without writing), and one refused
+        refuses the request before anything is recorded; then each is recorded, no other write
+        of this server between them."""
+        from ..game import RefusedError
+        from ..game.state import apply, check
+
+        self._writable()
+        with self._writing:
+            g = self._open(readonly=False)
+            try:
+                st = g.state()
+                for data in datas:
+                    reasons = check(st, kind, data)
+                    if reasons:
+                        raise RefusedError(reasons)
+                    apply(st, kind, data)
+            finally:
+                g.close()
+            return [self.record(kind, data) for data in datas]
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
         """A player's command by name, as the CLI's ``game`` verbs take it."""
@@ -344,6 +368,9 @@ class Table:
             return out
         if v.writes or v.param("position") is None:
             self._writable()
+        if v.writes:
+            with self._writing:
+                return run_verb(self.session, name, body, lines)
         return run_verb(self.session, name, body, lines)
 
     def _reload_library(self) -> None:
@@ -364,6 +391,10 @@ class Table:
 
     def undo(self, seq: Any = None) -> dict[str, Any]:
         self._writable()
+        with self._writing:
+            return self._undo(seq)
+
+    def _undo(self, seq: Any) -> dict[str, Any]:
         g = self._open(readonly=False)
         try:
             ev = g.undo(None if seq in (None, "") else whole_number("seq", seq))
