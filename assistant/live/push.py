@@ -182,7 +182,7 @@ class Replies:
         finally:
             self._pending.pop(key, None)
         fut.set_result(reply)
-        if reply.status < 500:  # a server fault is not an answer: a retry runs again
+        if reply.status < 500 and reply.status != 499:  # a server fault, a client gone: not an answer, a retry runs again
             self._done[key] = reply
             while len(self._done) > self.size:
                 self._done.popitem(last=False)

@@ -315,6 +315,11 @@ class Table:
                     if reasons:
                         raise RefusedError(reasons)
                     apply(st, kind, data)
+                    # a correction is not checked by the rules, but a square off the map would break the board
+                    moved = st.position.figure(str(data.get("figure"))) if isinstance(data.get("figure"), str) else None
+                    if moved is not None and not all(st.position.map.on_map(sq) for sq in moved.space):
+                        raise AssistantError(_("{figure} at {at}: off the {cols} x {rows} map").format(
+                            figure=moved.id, at=data.get("at"), cols=st.position.map.cols, rows=st.position.map.rows))
             finally:
                 g.close()
             return [self.record(kind, data) for data in datas]

@@ -45,6 +45,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
@@ -262,6 +263,8 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             try:
                 with i18n.language(lang):  # every text of this request in the reader's language
                     return await call_next(request)
+            except ClientDisconnect:  # gone (or cut at the body limit: BodyLimit answered 413) before its body was read
+                return Response(status_code=499)
             except Exception:
                 logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
                 with i18n.language(lang):
@@ -311,10 +314,6 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if token is not None and given:
             response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
         return response
-
-    @app.exception_handler(BodyTooLargeError)
-    async def too_large(request: Request, exc: BodyTooLargeError) -> Any:
-        return JSONResponse({"error": _too_large(exc.limit)}, status_code=413)
 
     app.add_middleware(BodyLimit)  # outermost: the bytes are counted as they arrive
 
@@ -654,17 +653,10 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
                            limit_concurrency=cap)).run()
 
 
-class BodyTooLargeError(Exception):
-    """A request's body went past its limit while it was being read."""
-
-    def __init__(self, limit: int):
-        super().__init__(limit)
-        self.limit = limit
-
-
 class BodyLimit:
-    """ASGI middleware: each request's body counted as it arrives, refused (413) the moment it
-    passes its path's limit -- a chunked upload without Content-Length is never read whole."""
+    """ASGI middleware: each request's body counted as it arrives; the moment it passes its
+    path's limit the 413 answer is sent and the app is told the client has gone (it records
+    nothing) -- a chunked upload without Content-Length is never read whole."""
 
     def __init__(self, app: Callable[..., Awaitable[None]]):
         self.app = app
@@ -674,17 +666,30 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit, seen = _body_limit(scope.get("path", "")), 0
+        limit, seen, refused = _body_limit(scope.get("path", "")), 0, False
 
         async def counted() -> Any:
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message.get("type") == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
-                    raise BodyTooLargeError(limit)
+                    refused = True
+                    body = json.dumps({"error": _too_large(limit)}).encode()
+                    await send({"type": "http.response.start", "status": 413,
+                                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                            (b"connection", b"close")]})
+                    await send({"type": "http.response.body", "body": body})
+                    return {"type": "http.disconnect"}
             return message
-        await self.app(scope, counted, send)
+
+        async def unless_refused(message: Any) -> None:
+            if not refused:  # the 413 was the answer: what the app says after it goes nowhere
+                await send(message)
+
+        await self.app(scope, counted, unless_refused)
 
 
 def _body_limit(path: str) -> int:
