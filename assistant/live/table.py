@@ -300,14 +300,16 @@ class Table:
     def record_all(self, kind: str, datas: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Several events of one kind (a photo's moves applied): all of them or none. Each is
         checked and applied in turn on the game as it is now (without writing), and one refused
-        refuses the request before anything is recorded; then each is recorded, no other write
-        of this server between them."""
+        refuses the request before anything is recorded; then each is recorded on the one open
+        log (each append checked again inside its write lock, folding only what it appended), no
+        other write of this server between them, and the log read once at the end for their texts."""
         from ..game import RefusedError
         from ..game.state import apply, check
 
         self._writable()
         with self._writing:
             g = self._open(readonly=False)
+            g.kept = self._raw.get(current())  # the checks fold only what was appended since the last read
             try:
                 st = g.state()
                 for data in datas:
@@ -320,9 +322,12 @@ class Table:
                     if moved is not None and not all(st.position.map.on_map(sq) for sq in moved.space):
                         raise AssistantError(_("{figure} at {at}: off the {cols} x {rows} map").format(
                             figure=moved.id, at=data.get("at"), cols=st.position.map.cols, rows=st.position.map.rows))
+                events = [g.do(kind, data) for data in datas]
+                entries = {e.event.seq: e for e in g.state().entries}
             finally:
                 g.close()
-            return [self.record(kind, data) for data in datas]
+        return [{"event": ev.as_json(), "text": entries[ev.seq].text, "round": entries[ev.seq].round, "phase": entries[ev.seq].phase,
+                 "notes": []} for ev in events]
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
         """A player's command by name, as the CLI's ``game`` verbs take it."""
