@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,24 +28,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(ROOT))
-
-#: the served table's write token (a phone's page has it from its HTML)
-WRITES = {"x-write-token": "bench"}
-SERVER = """
-import sys
-from pathlib import Path
-from assistant.cards import default_library
-from assistant.live.table import Table
-from assistant.live.web import create_app, serve_forever
-serve_forever(create_app(Table(game=Path(sys.argv[1]), library=default_library()), write_token="bench"), "127.0.0.1", int(sys.argv[2]))
-"""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from live_bench import SERVER, WRITES, _free_port  # noqa: E402  (the same served table as the push bench)
 
 
 class Pinger:
@@ -76,26 +60,24 @@ class Stream:
     """One phone's event stream: when each version arrived."""
 
     def __init__(self, base: str):
-        import httpx
-
         self.got: dict[int, float] = {}
         self.base = base
         self.ready = threading.Event()
-        threading.Thread(target=self.run, args=(httpx,), daemon=True).start()
+        threading.Thread(target=self.run, daemon=True).start()
         self.ready.wait(10)
 
-    def run(self, httpx: object) -> None:
+    def run(self) -> None:
         import json
 
-        import httpx as h
+        import httpx
 
         try:
-            with h.Client(timeout=None) as c, c.stream("GET", self.base + "/api/stream") as r:
+            with httpx.Client(timeout=None) as c, c.stream("GET", self.base + "/api/stream") as r:
                 for line in r.iter_lines():
                     if line.startswith("data:"):
                         self.got[json.loads(line[5:])["version"]] = time.perf_counter()
                         self.ready.set()
-        except h.HTTPError:
+        except httpx.HTTPError:
             pass
 
 
