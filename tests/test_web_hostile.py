@@ -397,3 +397,72 @@ def test_any_request_is_answered_below_500_and_a_refused_write_records_nothing(
         assert version(client) == before, (path, headers, r.status_code)
     if post and hostile:
         assert r.status_code in (400, 403, 404, 405, 413, 415), (r.status_code, r.text[:200])
+
+
+# ---------------------------------------------------------------- idempotent across a restart
+
+
+def test_a_retry_after_a_restart_is_not_recorded_twice(tmp_path: Path) -> None:
+    """kill -9 right after a commit: the answer never came, and the server that answers the retry
+    has no memory of the id. The id is kept with the event in the log: the retry gets the event
+    recorded before, and nothing is recorded again."""
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+
+    game = new_game(tmp_path)
+    code = ("import sys; from pathlib import Path; from assistant.cards import default_library; "
+            "from assistant.live import web; from assistant.live.table import Table; "
+            "web.serve_forever(web.create_app(Table(game=Path(sys.argv[1]), library=default_library()), write_token='w'), "
+            "'127.0.0.1', int(sys.argv[2]))")
+    root = Path(__file__).resolve().parent.parent
+
+    def start() -> tuple[subprocess.Popen[str], str]:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        proc = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=root, stderr=subprocess.PIPE, text=True)
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(400):
+            try:
+                httpx.get(base + "/api/version")
+                return proc, base
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    headers = {"x-write-token": "w", "x-request-id": "0b7c6f1e-retry"}
+    first, base = start()
+    try:
+        r1 = httpx.post(base + "/api/act", json={"verb": "move", "args": {"figure": "obi", "to": "G4"}, "override": "test"}, headers=headers)
+        assert r1.status_code == 200, r1.text
+        seq = r1.json()["event"]["seq"]
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    second, base = start()
+    try:
+        r2 = httpx.post(base + "/api/act", json={"verb": "move", "args": {"figure": "obi", "to": "G4"}, "override": "test"}, headers=headers)
+        assert r2.status_code == 200 and r2.headers.get("x-request-repeat") == "1", r2.text
+        assert r2.json()["event"]["seq"] == seq and r2.json()["repeat"] is True
+        assert httpx.get(base + "/api/version").json()["version"] == seq  # nothing recorded again
+        other = httpx.post(base + "/api/act", json={"verb": "note", "args": {"text": "new"}}, headers={**headers, "x-request-id": "other"})
+        assert other.status_code == 200 and other.json()["event"]["seq"] == seq + 1
+    finally:
+        second.send_signal(signal.SIGKILL)
+        second.wait(10)
+
+
+def test_a_photo_apply_retried_on_a_new_server_records_nothing_again(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    body = {"moves": [{"figure": "obi", "at": "C3"}, {"figure": "clone", "at": "C4"}]}
+    rid = {"x-request-id": "apply-1"}
+    first = table_client(create_app(Table(game=game, library=default_library())))
+    assert first.post("/api/photo/apply", json=body, headers=rid).status_code == 200
+    v = version(first)
+    again = table_client(create_app(Table(game=game, library=default_library())))  # a new server: no memory of the id
+    r = again.post("/api/photo/apply", json=body, headers=rid)
+    assert r.status_code == 200 and r.headers["x-request-repeat"] == "1" and len(r.json()["events"]) == 2
+    assert version(again) == v

@@ -149,6 +149,8 @@ class Reply:
     status: int
     body: bytes
     media_type: str | None
+    #: found in the game's log (recorded before a restart), not answered by this server
+    repeat: bool = False
 
 
 class Replies:

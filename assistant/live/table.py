@@ -329,6 +329,18 @@ class Table:
         return [{"event": ev.as_json(), "text": entries[ev.seq].text, "round": entries[ev.seq].round, "phase": entries[ev.seq].phase,
                  "notes": []} for ev in events]
 
+    def find_request(self, rid: str) -> dict[str, Any] | None:
+        """The events recorded for the web request ``rid`` (its X-Request-Id, kept in each event's
+        data), as a repeat's answer; None when the log has none (or this is a bare position)."""
+        if self.game is None:
+            return None
+        from ..game.actions import entry_json
+
+        found = [e for e in self.snapshot().state.entries if e.event.data.get("request") == rid]
+        if not found:
+            return None
+        return {"event": found[-1].event.as_json(), "text": found[-1].text, "events": [entry_json(e) for e in found], "repeat": True}
+
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
         """A player's command by name, as the CLI's ``game`` verbs take it."""
         from ..game.actions import attack_event, initiative_event, move_event

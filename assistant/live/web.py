@@ -49,6 +49,7 @@ from starlette.requests import ClientDisconnect
 
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
+from ..game import REQUEST_ID
 from ..i18n import N_, _
 from . import qr
 from .push import Hub, Replies, Reply
@@ -296,13 +297,24 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                                         status_code=400)
 
             async def first() -> Reply:
-                r = await heavy()
+                # recorded before this server started (a kill -9 after the commit, before the answer)?
+                find = getattr(table, "find_request", None)
+                if find is not None:
+                    with i18n.language(lang):
+                        seen = await run_in_threadpool(find, rid)
+                    if seen is not None:
+                        return Reply(200, json.dumps(seen, ensure_ascii=False).encode(), "application/json", repeat=True)
+                kept = REQUEST_ID.set(rid)  # each event this request records carries it (Game.do)
+                try:
+                    r = await heavy()
+                finally:
+                    REQUEST_ID.reset(kept)
                 body = b"".join([chunk async for chunk in r.body_iterator]) if hasattr(r, "body_iterator") else bytes(r.body)
                 return Reply(r.status_code, body, r.headers.get("content-type"))
 
             reply, repeat = await replies.once((request.url.path, rid), first)
             response: Any = Response(reply.body, status_code=reply.status, media_type=reply.media_type)
-            if repeat:
+            if repeat or reply.repeat:
                 response.headers["x-request-repeat"] = "1"  # answered before: nothing was recorded this time
         elif request.method == "POST" and request.url.path not in PHOTO_PATHS:
             response = await heavy()
