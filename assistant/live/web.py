@@ -299,12 +299,13 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             async def first() -> Reply:
                 # recorded before this server started (a kill -9 after the commit, before the answer)?
                 find = getattr(table, "find_request", None)
+                logged = f"{rid} {request.url.path}"  # the same id on another path is another request
                 if find is not None:
                     with i18n.language(lang):
-                        seen = await run_in_threadpool(find, rid)
+                        seen = await run_in_threadpool(find, logged)
                     if seen is not None:
                         return Reply(200, json.dumps(seen, ensure_ascii=False).encode(), "application/json", repeat=True)
-                kept = REQUEST_ID.set(rid)  # each event this request records carries it (Game.do)
+                kept = REQUEST_ID.set(logged)  # each event this request records carries it (Game.do)
                 try:
                     r = await heavy()
                 finally:
