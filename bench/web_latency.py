@@ -107,13 +107,15 @@ def main() -> None:
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--switch", type=float, default=None, help="the server's sys.setswitchinterval (default: Python's 0.005 s)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
     game = tmp / "g.sqlite"
     Game.new(game, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="bench").close()
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-c", SERVER, str(game), str(port)], cwd=ROOT, env=env)
+    code = SERVER if args.switch is None else f"import sys; sys.setswitchinterval({args.switch})\n" + SERVER
+    server = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
