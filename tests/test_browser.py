@@ -843,7 +843,7 @@ def test_a_page_on_another_site_cannot_write_to_the_table(server: tuple[str, Pat
     page_bytes = EVIL_PAGE.replace("TABLE", table).encode()
 
     class Evil(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        def do_GET(self) -> None:
             self.send_response(200)
             self.send_header("content-type", "text/html")
             self.end_headers()
