@@ -466,3 +466,41 @@ def test_a_photo_apply_retried_on_a_new_server_records_nothing_again(tmp_path: P
     r = again.post("/api/photo/apply", json=body, headers=rid)
     assert r.status_code == 200 and r.headers["x-request-repeat"] == "1" and len(r.json()["events"]) == 2
     assert version(again) == v
+
+
+def test_serve_answers_its_own_names_at_its_port_only(tmp_path: Path) -> None:
+    """The command line's `serve`: the page read by its printed link, a write with the page's
+    token recorded; a rebound name and another port's name refused."""
+    import re
+    import subprocess
+    import sys
+
+    import httpx
+
+    game = new_game(tmp_path)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, "-m", "assistant", "serve", "--game", str(game), "--port", str(port)], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                page = httpx.get(base + "/")
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        assert page.status_code == 200
+        token = re.search(r'<meta name="write-token" content="([^"]+)">', page.text)
+        assert token is not None
+        assert httpx.get(f"http://localhost:{port}/api/version").status_code == 200
+        assert httpx.get(base + "/api/version", headers={"host": "evil.example"}).status_code == 403
+        assert httpx.get(base + "/api/version", headers={"host": f"127.0.0.1:{port + 1}"}).status_code == 403
+        r = httpx.post(base + "/api/act", json=NOTE, headers={"x-write-token": token.group(1), "origin": base})
+        assert r.status_code == 200, r.text
+        assert httpx.post(base + "/api/act", json=NOTE, headers={"origin": base}).status_code == 403
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
