@@ -504,3 +504,8 @@ def test_serve_answers_its_own_names_at_its_port_only(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=10)
+
+
+def test_a_cross_site_refusal_is_in_the_readers_language(client: TestClient) -> None:
+    r = client.post("/api/act", json=NOTE, headers={"origin": "http://evil.example", "accept-language": "pl"})
+    assert r.status_code == 403 and "inna witryna" in r.json()["error"]

@@ -219,8 +219,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return _("the request comes from the page {origin!r}, not one of this table's: another site may not use the table").format(
                 origin=origin[:80])
         if request.method not in ("GET", "HEAD"):
-            kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
-            wanted = "multipart/form-data" if request.url.path in PHOTO_PATHS else "application/json"
+            kind, wanted = _content_kind(request)
             if kind != wanted:
                 return None  # answered 415 by the guard (not a 403)
             given = request.headers.get(WRITE_HEADER) or ""
@@ -231,9 +230,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Any:
         lang = language or i18n.from_accept_language(request.headers.get("accept-language"))
-        strange = stranger(request)
-        if strange is not None:
-            with i18n.language(lang):
+        with i18n.language(lang):
+            strange = stranger(request)
+            if strange is not None:
                 return JSONResponse({"error": strange, "refused": "cross-site"}, status_code=403)
         if request.url.path.startswith(PUBLIC):
             with i18n.language(lang):
@@ -248,8 +247,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             with i18n.language(lang):
                 return JSONResponse({"error": _("a spectator's link is read-only")}, status_code=403)
         if request.method not in ("GET", "HEAD"):
-            kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
-            wanted = "multipart/form-data" if request.url.path in PHOTO_PATHS else "application/json"
+            kind, wanted = _content_kind(request)
             if kind != wanted:
                 with i18n.language(lang):
                     return JSONResponse({"error": _("this request is sent as {wanted}, not {kind!r}").format(wanted=wanted, kind=kind[:80])},
@@ -703,6 +701,12 @@ class BodyLimit:
                 await send(message)
 
         await self.app(scope, counted, unless_refused)
+
+
+def _content_kind(request: Request) -> tuple[str, str]:
+    """(the POST's content type, the one its path takes: a photo's form or JSON)."""
+    kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    return kind, "multipart/form-data" if request.url.path in PHOTO_PATHS else "application/json"
 
 
 def _body_limit(path: str) -> int:
