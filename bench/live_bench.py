@@ -40,13 +40,16 @@ sys.path.insert(0, str(ROOT))
 from attack import with_stats  # noqa: E402
 from geometry import make_position, pct  # noqa: E402
 
+#: the write token the served table takes (a phone's page has it from its HTML; every POST carries it)
+WRITES = {"x-write-token": "bench"}
+
 SERVER = """
 import sys
 from pathlib import Path
 from assistant.cards import default_library
 from assistant.live.table import Table
 from assistant.live.web import create_app, serve_forever
-serve_forever(create_app(Table(game=Path(sys.argv[1]), library=default_library())), "127.0.0.1", int(sys.argv[2]))
+serve_forever(create_app(Table(game=Path(sys.argv[1]), library=default_library()), write_token="bench"), "127.0.0.1", int(sys.argv[2]))
 """
 
 
@@ -136,7 +139,7 @@ def run_case(name: str, a: argparse.Namespace) -> dict[str, float]:
     server = subprocess.Popen([sys.executable, "-c", SERVER, str(game), str(port)], env=env, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
-        c = httpx.Client(base_url=base, timeout=30)
+        c = httpx.Client(base_url=base, timeout=30, headers=WRITES)
         for _ in range(300):
             try:
                 c.get("/api/version")
@@ -217,7 +220,7 @@ def run_case(name: str, a: argparse.Namespace) -> dict[str, float]:
         def busy(i: int) -> None:
             own: dict[str, list[float]] = {"los": [], "cover": [], "attack": []}
             mine: list[float] = []
-            with httpx.Client(base_url=base, timeout=30) as h:
+            with httpx.Client(base_url=base, timeout=30, headers=WRITES) as h:
                 for k in range(a.queries // a.phones + 1):
                     ask(h, k * a.phones + i, own, mine)
             with lock:

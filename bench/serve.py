@@ -31,6 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from attack import with_stats
 from geometry import make_position, pct
 
+#: the write token the served table takes (a phone's page has it from its HTML; every POST carries it)
+WRITES = {"x-write-token": "bench"}
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -47,7 +50,8 @@ def _serve(game: Path) -> tuple[str, object]:
     from assistant.live.web import create_app
 
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=game, library=default_library())), host="127.0.0.1", port=port,
+    app = create_app(Table(game=game, library=default_library()), write_token=WRITES["x-write-token"])
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                         log_level="warning"))
     threading.Thread(target=srv.run, daemon=True).start()
     while not srv.started:
@@ -74,7 +78,7 @@ def main() -> None:
     game = work / "bench.sqlite"
     Game.new(game, text, default_library(), override="bench").close()
     base, srv = _serve(game)
-    c = httpx.Client(base_url=base, timeout=30)
+    c = httpx.Client(base_url=base, timeout=30, headers=WRITES)
     pairs = [(f"f{i}", f"f{j}") for i in range(0, 24, 2) for j in range(1, 24, 2)]
     print(f"40 x 40 map, 24 figures, served on loopback; {n_q} requests per query")
     for name, url in (("los", "/api/los?viewer={}&target={}"), ("cover", "/api/cover?attacker={}&target={}"),
@@ -95,7 +99,7 @@ def main() -> None:
             times.append((time.perf_counter() - t0) * 1000)
         print(f"  {label:<29} p50 {pct(times, 0.5):6.1f} ms  max {max(times):6.1f} ms  (goal 100)")
     # a recorded event, seen by a second client polling as the page does (every 0.7 s)
-    other = httpx.Client(base_url=base, timeout=30)
+    other = httpx.Client(base_url=base, timeout=30, headers=WRITES)
     seen = []
     for k in range(5):
         v0 = other.get("/api/version").json()["version"]
@@ -119,7 +123,7 @@ def main() -> None:
     Game.new(g2, (Path(__file__).resolve().parent.parent / "assistant" / "examples" / "clone-wars-example-combat.yaml").read_text(),
              default_library(), override="bench").close()
     base2, srv2 = _serve(g2)
-    pc = httpx.Client(base_url=base2, timeout=60)
+    pc = httpx.Client(base_url=base2, timeout=60, headers=WRITES)
     times = []
     for _ in range(3):
         t0 = time.perf_counter()
@@ -133,7 +137,7 @@ def main() -> None:
     lock = threading.Lock()
 
     def client(k: int) -> None:
-        h = httpx.Client(base_url=base, timeout=60)
+        h = httpx.Client(base_url=base, timeout=60, headers=WRITES)
         for i in range(a.requests):
             x, y = pairs[(k * 7 + i) % len(pairs)]
             kind = i % 10

@@ -802,3 +802,75 @@ def test_a_polish_phone_has_no_english_left_on_its_key_elements(server: tuple[st
     assert answer.startswith("sbd → obi") and "{" not in answer, answer  # the answer's text, not its JSON
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "phone-pl-no-english.png"), full_page=True)
+
+
+#: a page on another site (another origin: another port) that tries every write a browser lets
+#: it make to the table, and a read; the table's address is filled in
+EVIL_PAGE = """<!doctype html><html><body>
+<form id="f" method="post" action="TABLE/api/act" enctype="text/plain">
+<input name='{"verb": "note", "args": {"text": "form", "x": "' value='"}}'></form>
+<script>
+const T = "TABLE";
+const note = (t) => JSON.stringify({verb: "note", args: {text: t}});
+const tries = [
+  fetch(T + "/api/act", {method: "POST", mode: "no-cors", headers: {"content-type": "text/plain"}, body: note("no-cors text")}),
+  fetch(T + "/api/act", {method: "POST", headers: {"content-type": "application/json"}, body: note("cors json")}),
+  fetch(T + "/api/act", {method: "POST", mode: "no-cors", credentials: "include", body: note("no-cors bare")}),
+  fetch(T + "/api/do/game/note", {method: "POST", mode: "no-cors", headers: {"content-type": "application/x-www-form-urlencoded"},
+                                   body: '{"text": "form-encoded"}'}),
+  fetch(T + "/api/photo/apply", {method: "POST", mode: "no-cors", headers: {"content-type": "text/plain"},
+                                  body: JSON.stringify({moves: [{figure: "obi", at: "C3"}]})}),
+  fetch(T + "/").then((r) => r.text()).then((t) => "read " + t.length),
+];
+Promise.allSettled(tries).then((r) => {
+  console.log("RESULT " + r.map((x) => x.status + ":" + (x.value && x.value.type || x.value || "")).join(" "));
+  document.getElementById("f").submit();
+});
+</script></body></html>"""
+
+
+def test_a_page_on_another_site_cannot_write_to_the_table(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    """A page from another origin (a second tiny server on another port) opened in the judge's
+    browser tries fetch (no-cors and CORS) and a form POST to the table: the game log is unchanged,
+    and its read of the page is blocked. The table's own page, in the same browser, still records."""
+    import http.server
+
+    from assistant.live.table import Table
+
+    url, path = server
+    table = url.rstrip("/")
+    before = Table(game=path, library=default_library()).version()
+    page_bytes = EVIL_PAGE.replace("TABLE", table).encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.end_headers()
+            self.wfile.write(page_bytes)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        request.node.pages = [page]
+        said: list[str] = []
+        page.on("console", lambda m: said.append(m.text))
+        page.goto(f"http://127.0.0.1:{evil.server_address[1]}/")
+        page.wait_for_url(table + "/api/act", timeout=10000)  # every fetch settled, then the form posted (and was refused)
+        result = next(t for t in said if t.startswith("RESULT "))
+        assert "read" not in result  # the table's page (and its write token) unreadable from there
+        assert Table(game=path, library=default_library()).version() == before
+        # the control: the table's own page in the same browser records
+        own = ctx.new_page()
+        own.goto(url)
+        r = own.evaluate("""async () => (await fetch("api/act", {method: "POST", headers: {"content-type": "application/json",
+            "x-write-token": WRITE_TOKEN}, body: JSON.stringify({verb: "note", args: {text: "ours"}})})).status""")
+        assert r == 200 and Table(game=path, library=default_library()).version() == before + 1
+        ctx.close()
+    finally:
+        evil.shutdown()

@@ -309,12 +309,12 @@ def test_the_verbs_words_match_the_card_records() -> None:
 
 
 def test_the_web_keeps_a_number_and_refuses_bad_ones(home: Path, partial: str) -> None:
-    from fastapi.testclient import TestClient
-
     from assistant.live.table import Table
     from assistant.live.web import create_app
 
-    client = TestClient(create_app(Table(position=load_position(partial, default_library()), library=default_library())),
+    from .webclient import table_client
+
+    client = table_client(create_app(Table(position=load_position(partial, default_library()), library=default_library())),
                         raise_server_exceptions=False)
     r = client.get("/api/attack", params={"attacker": "sbd", "target": "arc"})
     assert r.status_code == 400 and r.json()["missing"][0]["give"] == "--stat arc.defense=N"

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
-from fastapi.testclient import TestClient  # noqa: E402
 from typer.main import get_command  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
@@ -24,6 +23,8 @@ from assistant.game import Game  # noqa: E402
 from assistant.live.table import Table  # noqa: E402
 from assistant.live.web import create_app  # noqa: E402
 from assistant.resources import example_path  # noqa: E402
+
+from .webclient import table_client  # noqa: E402
 
 runner = CliRunner()
 
@@ -63,7 +64,7 @@ def test_the_shell_reads_and_completes_every_verb() -> None:
 
 
 def test_the_web_app_answers_every_verb(tmp_path: Path) -> None:
-    client = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    client = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
     assert set(client.get("/api/verbs").json()["verbs"]) == set(load_all())
     routes = {getattr(r, "path", "") for r in client.app.routes}  # type: ignore[attr-defined]
     assert "/api/do/{verb:path}" in routes
@@ -88,7 +89,7 @@ def test_the_cli_the_shell_and_the_web_answer_the_same_json(tmp_path: Path, caps
     capsys.readouterr()
     assert run_line(" ".join([verb, *words, "--json"]), game) == 0
     shell = json.loads(capsys.readouterr().out)
-    web = TestClient(create_app(Table(game=game, library=default_library()))).post("/api/do/" + verb.replace(" ", "/"), json=body)
+    web = table_client(create_app(Table(game=game, library=default_library()))).post("/api/do/" + verb.replace(" ", "/"), json=body)
     assert web.status_code == 200, web.text
     assert json.loads(cli.stdout) == shell == web.json()
 
@@ -100,14 +101,14 @@ def test_a_refusal_is_the_same_on_every_edge(tmp_path: Path, capsys: pytest.Capt
     capsys.readouterr()
     assert run_line("game charge sbd obi --roll 12 --json", game) == 2
     shell = json.loads(capsys.readouterr().out)
-    web = TestClient(create_app(Table(game=game, library=default_library()))).post("/api/do/game/charge", json={"figure": "sbd", "target": "obi", "roll": 12})
+    web = table_client(create_app(Table(game=game, library=default_library()))).post("/api/do/game/charge", json={"figure": "sbd", "target": "obi", "roll": 12})
     assert web.status_code in (400, 409)
     assert json.loads(cli.stdout)["error"] == shell["error"] == web.json()["error"]
 
 
 def test_a_record_through_the_web_is_the_clis_record(tmp_path: Path) -> None:
     game = new_game(tmp_path)
-    client = TestClient(create_app(Table(game=game, library=default_library())))
+    client = table_client(create_app(Table(game=game, library=default_library())))
     r = client.post("/api/do/game/note", json={"text": "judge: ok"})
     assert r.status_code == 200 and r.json()["query"] == "game" and r.json()["event"]["kind"] == "note"
     assert client.post("/api/do/game/note", json={"text": "x", "game": "/etc/passwd"}).status_code == 400
@@ -135,7 +136,7 @@ def test_the_web_and_the_shell_refuse_what_the_command_line_parser_refuses(tmp_p
     """The CLI's parser refuses damage or healing below 1 and a d20 outside 1-20; the other edges
     reach the verb directly, so the verb refuses them itself, and nothing is recorded."""
     game = new_game(tmp_path)
-    client = TestClient(create_app(Table(game=game, library=default_library())))
+    client = table_client(create_app(Table(game=game, library=default_library())))
     before = client.get("/api/events").json()
     for verb, body, said in (("game/damage", {"figure": "obi", "amount": 0}, "amount is at least 1, not 0"),
                              ("game/heal", {"figure": "obi", "amount": -3}, "amount is at least 1, not -3"),
@@ -151,7 +152,7 @@ def test_the_web_and_the_shell_refuse_what_the_command_line_parser_refuses(tmp_p
 
 
 def test_a_request_nested_too_deeply_is_a_400_not_a_500(tmp_path: Path) -> None:
-    client = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())), raise_server_exceptions=False)
+    client = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())), raise_server_exceptions=False)
     r = client.post("/api/do/game/note", content=b'{"text": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
                     headers={"content-type": "application/json"})
     assert r.status_code == 400 and "nested too deeply" in r.json()["error"]

@@ -22,6 +22,8 @@ from assistant.live.web import create_app  # noqa: E402
 from assistant.position import load_position  # noqa: E402
 from assistant.resources import example_path  # noqa: E402
 
+from .webclient import table_client  # noqa: E402
+
 runner = CliRunner()
 
 
@@ -33,7 +35,7 @@ def new_game(tmp_path: Path, example: str = "clone-wars-example-combat") -> Path
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    return table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
 
 
 def test_the_page_and_the_board_render(client: TestClient) -> None:
@@ -84,7 +86,7 @@ def test_refusals_say_why_with_the_rule_and_change_nothing(client: TestClient) -
     assert r.status_code == 409 and r.json()["refused"] and r.json()["reasons"][0]["rule"]
     assert client.get("/api/version").json()["version"] == before
     for body in (b"not json", b"[1, 2]", b'{"verb": 3}', b'{"verb": "fly", "args": {}}', b'{"verb": "move", "args": []}'):
-        r = client.post("/api/act", content=body)
+        r = client.post("/api/act", content=body, headers={"content-type": "application/json"})
         assert r.status_code == 400 and "error" in r.json()
     assert client.get("/api/los?viewer=nobody&target=obi").status_code == 400
     r = client.post("/api/act", json={"verb": "attack", "args": {"attacker": "sbd", "target": "obi", "roll": "x"}})
@@ -94,23 +96,23 @@ def test_refusals_say_why_with_the_rule_and_change_nothing(client: TestClient) -
 
 def test_lan_mode_needs_the_token_and_spectators_only_read(tmp_path: Path) -> None:
     table = Table(game=new_game(tmp_path), library=default_library())
-    anon = TestClient(create_app(table, token="s3cret", spectator="watch"))
+    anon = table_client(create_app(table, token="s3cret", spectator="watch"))
     assert anon.get("/api/status").status_code == 403
     assert anon.post("/api/act", json={"verb": "note", "args": {"text": "x"}}).status_code == 403
     assert anon.get("/").status_code == 403
-    player = TestClient(create_app(table, token="s3cret", spectator="watch"))
+    player = table_client(create_app(table, token="s3cret", spectator="watch"))
     first = player.get("/?t=s3cret")
     assert first.status_code == 200
     cookie = first.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie
     assert player.post("/api/act", json={"verb": "note", "args": {"text": "judge: ok"}}).status_code == 200
-    watcher = TestClient(create_app(table, token="s3cret", spectator="watch"))
+    watcher = table_client(create_app(table, token="s3cret", spectator="watch"))
     assert watcher.get("/api/status?t=watch").status_code == 200
     assert watcher.post("/api/act", json={"verb": "note", "args": {"text": "x"}}).status_code == 403
 
 
 def test_a_bare_position_answers_but_records_nothing(tmp_path: Path) -> None:
-    c = TestClient(create_app(Table(position=load_position(example_path("clone-wars-example-combat")), library=default_library())))
+    c = table_client(create_app(Table(position=load_position(example_path("clone-wars-example-combat")), library=default_library())))
     assert c.get("/api/los?viewer=sbd&target=obi").status_code == 200
     r = c.post("/api/act", json={"verb": "note", "args": {"text": "x"}})
     assert r.status_code == 403 and "game new" in r.json()["error"]
@@ -209,7 +211,7 @@ def test_a_card_game_table_checks_and_records_plays(tmp_path: Path) -> None:
 
     path = tmp_path / "d.sqlite"
     CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
-    c = TestClient(create_app(CardTable(path)))
+    c = table_client(create_app(CardTable(path)))
     page = c.get("/")
     assert page.status_code == 200 and "May I?" in page.text
     assert c.get("/api/status").json()["lines"][0].startswith("round 1")
@@ -243,8 +245,8 @@ def test_a_bounded_load_on_loopback_loses_and_duplicates_nothing(tmp_path: Path)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
-                                        log_level="warning"))
+    app_ = create_app(Table(game=path, library=default_library()))
+    srv = uvicorn.Server(uvicorn.Config(app_, host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=srv.run, daemon=True).start()
     while not srv.started:
         time.sleep(0.02)
@@ -253,7 +255,7 @@ def test_a_bounded_load_on_loopback_loses_and_duplicates_nothing(tmp_path: Path)
     lock = threading.Lock()
 
     def client(k: int) -> None:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as h:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60, headers={"x-write-token": app_.state.write_token}) as h:
             for i in range(500):
                 if i % 25 == 0:
                     text = f"load {k}-{i}"
@@ -293,7 +295,7 @@ def test_each_phone_reads_the_table_in_its_browser_language(client: TestClient, 
 
 
 def test_a_table_that_chose_its_language_serves_it_to_every_phone(tmp_path: Path) -> None:
-    c = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), language="cs"))
+    c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library()), language="cs"))
     page = c.get("/", headers={"accept-language": "pl"})
     assert '<html lang="cs">' in page.text and "Záznam hry" in page.text
 
@@ -432,7 +434,7 @@ def test_a_bad_reference_upload_is_refused_and_keeps_the_one_before(client: Test
     game = tmp_path / "g.sqlite"
     kept = reference_path(game)
     kept.write_bytes(b"the reference before")
-    for files, status in ((None, 400), ({"other": ("x.jpg", b"\xff\xd8", "image/jpeg")}, 400),
+    for files, status in ((None, 415), ({"other": ("x.jpg", b"\xff\xd8", "image/jpeg")}, 400),
                           ({"photo": ("x.jpg", b"not an image", "image/jpeg")}, 400), ({"photo": ("x.jpg", b"", "image/jpeg")}, 400),
                           # an image of no map: no grid is found in it, nothing is kept
                           ({"photo": ("grey.jpg", _jpeg(np.full((600, 800, 3), 128, np.uint8)), "image/jpeg")}, 422)):
@@ -449,12 +451,12 @@ def test_a_reference_needs_a_game_and_a_players_link(tmp_path: Path) -> None:
     import numpy as np
 
     pos = load_position(example_path("clone-wars-example-combat"))
-    bare = TestClient(create_app(Table(position=pos, library=default_library())))
+    bare = table_client(create_app(Table(position=pos, library=default_library())))
     photo = {"photo": ("x.jpg", _jpeg(np.zeros((60, 80, 3), np.uint8)), "image/jpeg")}
     r = bare.post("/api/photo/reference", files=photo)
     assert r.status_code == 403 and "position file" in r.json()["error"]
     assert bare.get("/api/status").json()["reference"] is None
-    watch = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), token="p", spectator="s"))
+    watch = table_client(create_app(Table(game=new_game(tmp_path), library=default_library()), token="p", spectator="s"))
     r = watch.post("/api/photo/reference?t=s", files=photo)
     assert r.status_code == 403 and "read-only" in r.json()["error"]
 

@@ -11,11 +11,13 @@ from assistant.live.table import Table
 from assistant.live.web import PARAM_LABELS, VERB_LABELS, create_app
 from assistant.resources import example_path
 
+from .webclient import table_client
+
 
 def _client(tmp_path: Path, lang: str) -> TestClient:
     path = tmp_path / "g.sqlite"
     Game.new(path, example_path("clone-wars-corridor").read_text(encoding="utf-8"), default_library(), override="tests").close()
-    return TestClient(create_app(Table(game=path, library=default_library()), language=lang))
+    return table_client(create_app(Table(game=path, library=default_library()), language=lang))
 
 
 def test_every_verb_and_argument_has_a_label_in_polish_and_czech(tmp_path: Path) -> None:

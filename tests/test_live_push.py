@@ -33,7 +33,11 @@ from assistant.live.table import Table  # noqa: E402
 from assistant.live.web import create_app  # noqa: E402
 from assistant.resources import example_path  # noqa: E402
 
+from .webclient import table_client  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
+#: the write token the served tables of these tests take (a phone's page has it from its HTML)
+WRITES = {"x-write-token": "test-writes"}
 
 
 def new_game(tmp_path: Path, example: str = "clone-wars-example-combat") -> Path:
@@ -53,7 +57,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A real server on loopback (uvicorn in a thread): its address and the game file."""
     game = new_game(tmp_path)
     port = _free_port()
-    app_ = create_app(Table(game=game, library=default_library()))
+    app_ = create_app(Table(game=game, library=default_library()), write_token=WRITES["x-write-token"])
     srv = uvicorn.Server(uvicorn.Config(app_, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
@@ -114,7 +118,7 @@ def test_every_open_page_hears_each_change_within_300_ms(served: tuple[str, Path
     assert phones[0].headers["content-type"].startswith("text/event-stream")
     start = httpx.get(base + "/api/status").json()["version"]
     assert [p.got[0][1] for p in phones] == [start] * 3  # each stream starts with the version now
-    r = httpx.post(base + "/api/act", json={"verb": "note", "args": {"text": "behind the wall"}})
+    r = httpx.post(base + "/api/act", json={"verb": "note", "args": {"text": "behind the wall"}}, headers=WRITES)
     t0 = time.perf_counter()  # recorded (committed before the answer): the push is timed from here
     assert r.status_code == 200
     seq = r.json()["event"]["seq"]
@@ -122,14 +126,14 @@ def test_every_open_page_hears_each_change_within_300_ms(served: tuple[str, Path
     for p in phones:
         assert p.wait_for(seq) - t0 < 0.3
     # an undo is a change too
-    assert httpx.post(base + "/api/act", json={"verb": "undo", "args": {}}).status_code == 200
+    assert httpx.post(base + "/api/act", json={"verb": "undo", "args": {}}, headers=WRITES).status_code == 200
     t0 = time.perf_counter()
     for p in phones:
         assert p.wait_for(seq + 1) - t0 < 0.3
     for p in phones:
         p.stop = True
     # the stream is read-only: a POST to it is refused in JSON, and changes nothing
-    r = httpx.post(base + "/api/stream", json={})
+    r = httpx.post(base + "/api/stream", json={}, headers=WRITES)
     assert r.status_code == 405 and r.json()
     assert httpx.get(base + "/api/status").json()["version"] == seq + 1
 
@@ -179,7 +183,7 @@ def test_stopping_the_server_ends_the_open_streams_at_once(tmp_path: Path) -> No
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    return table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
 
 
 def test_a_repeated_request_id_is_recorded_once_and_answered_the_same(client: TestClient) -> None:
@@ -211,9 +215,13 @@ def test_request_ids_are_bounded(client: TestClient) -> None:
     for i in range(12):
         assert client.post("/api/act", json={"verb": "note", "args": {"text": f"n{i}"}}, headers={"x-request-id": f"id{i}"}).status_code == 200
     assert len(replies) == 5
-    # the oldest is forgotten (recorded again), the newest remembered
-    assert "x-request-repeat" not in client.post("/api/act", json={"verb": "note", "args": {"text": "n0"}}, headers={"x-request-id": "id0"}).headers
+    # the oldest answer is forgotten, the newest remembered; the oldest is still not recorded
+    # again: its id is kept with its event in the log, which answers it
+    before = client.get("/api/version").json()["version"]
+    old = client.post("/api/act", json={"verb": "note", "args": {"text": "n0"}}, headers={"x-request-id": "id0"})
+    assert old.headers["x-request-repeat"] == "1" and old.json()["repeat"] is True and old.json()["text"].endswith("n0")
     assert client.post("/api/act", json={"verb": "note", "args": {"text": "n11"}}, headers={"x-request-id": "id11"}).headers["x-request-repeat"] == "1"
+    assert client.get("/api/version").json()["version"] == before
 
 
 @pytest.mark.parametrize("rid", ["", "   ", "x" * 500])
@@ -226,7 +234,7 @@ def test_a_bad_request_id_is_a_400_in_json(client: TestClient, rid: str) -> None
 
 @pytest.mark.parametrize(("lang", "words"), [("pl", "Ten stół"), ("cs", "Tento stůl"), ("en", "This table needs its link")])
 def test_a_phone_without_the_token_gets_a_page_in_its_language(tmp_path: Path, lang: str, words: str) -> None:
-    c = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), token="secret"))
+    c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library()), token="secret"))
     page = c.get("/", headers={"accept-language": f"{lang},en;q=0.5"})
     assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
     assert f'<html lang="{lang}">' in page.text and words in page.text and "QR" in page.text
@@ -240,7 +248,7 @@ def test_a_phone_without_the_token_gets_a_page_in_its_language(tmp_path: Path, l
 
 def test_the_host_page_shows_the_invite_link_and_a_readable_qr(tmp_path: Path) -> None:
     link = "http://192.168.1.20:8765/?t=secret"
-    c = TestClient(create_app(Table(game=new_game(tmp_path), library=default_library()), token="secret", spectator="watch", invite=link))
+    c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library()), token="secret", spectator="watch", invite=link))
     page = c.get("/?t=secret")
     assert page.status_code == 200 and 'id="invite"' in page.text and link in page.text
     svg = re.search(r'<svg[^>]*class="qr".*?</svg>', page.text, re.S)
@@ -248,7 +256,7 @@ def test_the_host_page_shows_the_invite_link_and_a_readable_qr(tmp_path: Path) -
     big = c.get("/invite")
     assert big.status_code == 200 and link in big.text
     # a spectator sees the board, read-only, and never the players' link
-    watcher = TestClient(c.app)
+    watcher = table_client(c.app)
     seen = watcher.get("/?t=watch")
     assert seen.status_code == 200 and link not in seen.text and 'data-spectator="yes"' in seen.text
     assert watcher.post("/api/act", json={"verb": "note", "args": {"text": "x"}}).status_code == 403
@@ -316,7 +324,7 @@ def test_serve_lan_prints_a_qr_that_reads(tmp_path: Path, monkeypatch: pytest.Mo
     link = re.search(r"(http://\S+\?t=\S+)", r.output).group(1)  # type: ignore[union-attr]
     assert _decode(_terminal_image(qr_text, 255, 0)) == link
     assert seen["host"] == "0.0.0.0" and "Zeskanuj" in r.output  # printed in Polish
-    c = TestClient(seen["app"])  # type: ignore[arg-type]
+    c = table_client(seen["app"])  # type: ignore[arg-type]
     page = c.get("/?t=" + link.split("?t=")[1], headers={"accept-language": "cs"})
     assert '<html lang="pl">' in page.text and link in page.text  # the table's language; the invite on the page
 
@@ -327,7 +335,7 @@ def test_serve_lang_as_the_readme_writes_it(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(web, "serve_forever", lambda app_, host, port: seen.update(app=app_, host=host, port=port))
     r = CliRunner().invoke(app, [*args, "--game", str(new_game(tmp_path))] if args[0] == "serve" else [*args, "--game", str(new_game(tmp_path))])
     assert r.exit_code == 0, r.output
-    page = TestClient(seen["app"]).get("/", headers={"accept-language": "cs"})  # type: ignore[arg-type]
+    page = table_client(seen["app"]).get("/", headers={"accept-language": "cs"})  # type: ignore[arg-type]
     assert '<html lang="pl">' in page.text and "Dziennik gry" in page.text
 
 
@@ -441,7 +449,7 @@ def test_a_card_game_table_pushes_its_plays_too(tmp_path: Path) -> None:
 
     path = tmp_path / "d.sqlite"
     CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
-    app_ = create_app(CardTable(path))
+    app_ = create_app(CardTable(path), write_token=WRITES["x-write-token"])
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app_, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
     th = threading.Thread(target=srv.run, daemon=True)
@@ -455,13 +463,13 @@ def test_a_card_game_table_pushes_its_plays_too(tmp_path: Path) -> None:
         assert f'<meta name="table-version" content="{start}">' in page and 'rel="manifest"' in page
         phone = Listener(base)
         body = {"command": "A pass", "override": "judge: testing"}
-        first = httpx.post(base + "/api/do", json=body, headers={"x-request-id": "card-1"})
-        again = httpx.post(base + "/api/do", json=body, headers={"x-request-id": "card-1"})
+        first = httpx.post(base + "/api/do", json=body, headers={"x-request-id": "card-1", **WRITES})
+        again = httpx.post(base + "/api/do", json=body, headers={"x-request-id": "card-1", **WRITES})
         t0 = time.perf_counter()
         assert first.status_code == 200 and again.json() == first.json() and again.headers["x-request-repeat"] == "1"
         assert phone.wait_for(first.json()["seq"]) - t0 < 0.3
         assert httpx.get(base + "/api/status").json()["version"] == first.json()["seq"] == start + 1  # recorded once
-        undo = httpx.post(base + "/api/undo", json={})
+        undo = httpx.post(base + "/api/undo", json={}, headers=WRITES)
         assert undo.status_code == 200 and phone.wait_for(undo.json()["seq"])
         phone.stop = True
     finally:

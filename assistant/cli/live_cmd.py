@@ -116,7 +116,9 @@ def serve(
         else:
             out.print(_("Only this computer can join; use --lan to let phones on the local network in."))
         out.print(_("Serving {what}. Ctrl-C stops; the game log keeps everything.").format(what=escape(str(table.game or _("a bare position")))))
-        app_ = web.create_app(table, token=token, spectator=watch, language=chosen, invite=link if lan else None)
+        # the names a request's Host may give: a page on another site, or a name rebound to this computer, is refused
+        hosts = web.table_hosts(port, shown if lan else None)
+        app_ = web.create_app(table, token=token, spectator=watch, language=chosen, invite=link if lan else None, hosts=hosts)
         web.serve_forever(app_, host, port)
 
 def shell(

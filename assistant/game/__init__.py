@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,12 @@ class RefusedError(AssistantError):
         from ..i18n import _
 
         super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=text))
+
+
+#: the X-Request-Id of the web request now recording (set by the live table's guard): kept in the
+#: event's data as "request", so that a retry after a restart finds it in the log and is not
+#: recorded twice (the server's memory of answered ids is gone with it)
+REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 
 class Game:
@@ -109,6 +116,9 @@ class Game:
     def do(self, kind: str, data: dict[str, Any], override: str | None = None) -> Event:
         """Record a command. It is checked inside the write lock against the log as it is
         then; refused commands write nothing unless overridden with a reason."""
+        rid = REQUEST_ID.get()
+        if rid is not None:
+            data = {**data, "request": rid}
 
         def guard(events: list[Event]) -> None:
             state = self._fold(events)

@@ -149,6 +149,8 @@ class Reply:
     status: int
     body: bytes
     media_type: str | None
+    #: found in the game's log (recorded before a restart), not answered by this server
+    repeat: bool = False
 
 
 class Replies:
@@ -182,7 +184,7 @@ class Replies:
         finally:
             self._pending.pop(key, None)
         fut.set_result(reply)
-        if reply.status < 500:  # a server fault is not an answer: a retry runs again
+        if reply.status < 500 and reply.status != 499:  # a server fault, a client gone: not an answer, a retry runs again
             self._done[key] = reply
             while len(self._done) > self.size:
                 self._done.popitem(last=False)

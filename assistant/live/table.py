@@ -55,6 +55,7 @@ class Table:
         self.library = library
         self._lock = threading.Lock()
         self._folding = threading.Lock()
+        self._writing = threading.RLock()
         self._cache: dict[tuple[int, int, str], Snapshot] = {}
         #: per language: the fold before it was finished, the log's setup and last event folded
         #: (the next change folds only what was appended: :meth:`_fold`)
@@ -290,10 +291,55 @@ class Table:
         from ..i18n import current
 
         self._writable()
-        g = self._open(readonly=False)
-        g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
-        ev, entry = record(g, kind, data, override)
+        with self._writing:  # a batch (record_all) is not interleaved with another write of this server
+            g = self._open(readonly=False)
+            g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
+            ev, entry = record(g, kind, data, override)
         return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
+
+    def record_all(self, kind: str, datas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Several events of one kind (a photo's moves applied): all of them or none. Each is
+        checked and applied in turn on the game as it is now (without writing), and one refused
+        refuses the request before anything is recorded; then each is recorded on the one open
+        log (each append checked again inside its write lock, folding only what it appended), no
+        other write of this server between them, and the log read once at the end for their texts."""
+        from ..game import RefusedError
+        from ..game.state import apply, check
+
+        self._writable()
+        with self._writing:
+            g = self._open(readonly=False)
+            g.kept = self._raw.get(current())  # the checks fold only what was appended since the last read
+            try:
+                st = g.state()
+                for data in datas:
+                    reasons = check(st, kind, data)
+                    if reasons:
+                        raise RefusedError(reasons)
+                    apply(st, kind, data)
+                    # a correction is not checked by the rules, but a square off the map would break the board
+                    moved = st.position.figure(str(data.get("figure"))) if isinstance(data.get("figure"), str) else None
+                    if moved is not None and not all(st.position.map.on_map(sq) for sq in moved.space):
+                        raise AssistantError(_("{figure} at {at}: off the {cols} x {rows} map").format(
+                            figure=moved.id, at=data.get("at"), cols=st.position.map.cols, rows=st.position.map.rows))
+                events = [g.do(kind, data) for data in datas]
+                entries = {e.event.seq: e for e in g.state().entries}
+            finally:
+                g.close()
+        return [{"event": ev.as_json(), "text": entries[ev.seq].text, "round": entries[ev.seq].round, "phase": entries[ev.seq].phase,
+                 "notes": []} for ev in events]
+
+    def find_request(self, rid: str) -> dict[str, Any] | None:
+        """The events recorded for the web request ``rid`` (its X-Request-Id, kept in each event's
+        data), as a repeat's answer; None when the log has none (or this is a bare position)."""
+        if self.game is None:
+            return None
+        from ..game.actions import entry_json
+
+        found = [e for e in self.snapshot().state.entries if e.event.data.get("request") == rid]
+        if not found:
+            return None
+        return {"event": found[-1].event.as_json(), "text": found[-1].text, "events": [entry_json(e) for e in found], "repeat": True}
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
         """A player's command by name, as the CLI's ``game`` verbs take it."""
@@ -344,6 +390,9 @@ class Table:
             return out
         if v.writes or v.param("position") is None:
             self._writable()
+        if v.writes:
+            with self._writing:
+                return run_verb(self.session, name, body, lines)
         return run_verb(self.session, name, body, lines)
 
     def _reload_library(self) -> None:
@@ -364,6 +413,10 @@ class Table:
 
     def undo(self, seq: Any = None) -> dict[str, Any]:
         self._writable()
+        with self._writing:
+            return self._undo(seq)
+
+    def _undo(self, seq: Any) -> dict[str, Any]:
         g = self._open(readonly=False)
         try:
             ev = g.undo(None if seq in (None, "") else whole_number("seq", seq))

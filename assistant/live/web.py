@@ -11,6 +11,15 @@ then as an HTTP-only, SameSite=Strict cookie -- or get 403 and change nothing. A
 ``spectator`` token gives a read-only view. The script, style, icon and manifest are public (a
 browser fetches a manifest without cookies); everything else is the table's.
 
+What a page on another site cannot do (in every mode): every request's ``Host`` must be one of
+the table's own names (the loopback names, and in ``--lan`` the table's address: a DNS-rebound
+name is refused), an ``Origin`` sent must be the table's own, and every POST must be JSON
+(``application/json``; a photo ``multipart/form-data``, 415 otherwise) carrying the table's write
+token in ``X-Write-Token``. The token is in the players' pages only (a ``<meta>`` tag): another
+site's page cannot read it (no CORS header is ever sent), nor send a custom header or JSON
+without a preflight this server never grants. Each refusal is 403 JSON naming what was wrong.
+Bodies are counted while they stream in (413 past the limit, with or without Content-Length).
+
 Every phone in step: ``GET /api/stream`` is a server-sent-events stream of the table's version
 (:mod:`assistant.live.push`); a POST carrying ``X-Request-Id`` is answered once, and a repeat of
 the id gets the first answer and records nothing. Offline: the API page at ``/docs`` is drawn
@@ -18,10 +27,16 @@ here from the OpenAPI schema (no script from a CDN), and nothing on any page nam
 """
 
 import asyncio
+import contextlib
 import hmac
 import ipaddress
 import json
 import logging
+import math
+import resource
+import secrets
+import socket
+from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +45,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
+from ..game import REQUEST_ID
 from ..i18n import N_, _
 from . import qr
 from .push import Hub, Replies, Reply
@@ -54,6 +71,29 @@ PHOTO_WORKERS = 1
 PHOTO_WAIT = 3.0
 #: the photo uploads: analysed on the worker thread, answered afresh each time (no X-Request-Id memory)
 PHOTO_PATHS = ("/api/photo", "/api/photo/reference")
+#: photo moves applied in one request (a map of 40 x 40 holds fewer figures)
+MAX_MOVES = 500
+#: a JSON request's largest body: the largest of ours is a few KB (300 photo moves are 12 KB)
+MAX_JSON = 1024 * 1024
+#: JSON nested deeper than this is no request of ours (refused before any handler walks it)
+MAX_DEPTH = 32
+#: the largest whole number a request may carry (SQLite's integers are 64-bit)
+MAX_INT = 2**63 - 1
+#: POSTs doing blocking work (records, verbs, photo moves applied) at once, each on a worker
+#: thread; one more waits HEAVY_WAIT seconds for a turn, then is told to send it again (503)
+HEAVY_SLOTS = 4
+HEAVY_WAIT = 5.0
+#: the phones' event streams open at once (one a phone): more are told to come back (503)
+MAX_STREAMS = 64
+#: connections open at once; one more is closed as it arrives, so that idle connections cannot
+#: use up the process's open files (also at most half of its limit, see :func:`max_connections`)
+MAX_CONNECTIONS = 256
+#: seconds a new connection may stay silent before its first request (then it is closed)
+IDLE_CONNECTION = 10.0
+#: the header every POST carries the table's write token in (the page has it from its HTML)
+WRITE_HEADER = "x-write-token"
+#: the names this computer answers to on its own (the default mode serves only these)
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 
 #: the texts the pages' scripts show, sent to them in the reader's language
@@ -124,12 +164,16 @@ PARAM_LABELS = {
 
 
 def create_app(table: Table | CardTable, token: str | None = None, spectator: str | None = None,
-               language: str | None = None, invite: str | None = None) -> FastAPI:
+               language: str | None = None, invite: str | None = None, hosts: Collection[str] | None = None,
+               write_token: str | None = None) -> FastAPI:
     """The app for one table: a miniatures game or position (board, targets, turns, photos), or
     a card game (the table now, plays in the game's notation, checked first). Pages and answers
     are in ``language`` when the table chose one (``serve --lang``), else in each reader's
     browser language (``Accept-Language``), else English. ``invite`` is the players' joining
-    link: the players' pages show it with its QR code (open on the host's own computer)."""
+    link: the players' pages show it with its QR code (open on the host's own computer).
+    ``hosts``: the ``Host`` values the table answers to (``serve`` gives :func:`table_hosts`);
+    by default the loopback names at any port. ``write_token``: the token every POST carries
+    (random when not given; ``app.state.write_token``)."""
     # the API page is ours (/docs below): FastAPI's loads Swagger UI from a CDN
     app = FastAPI(title="tabletop-assistant live table", version="1", docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
                   description="The table's questions and its game log over HTTP (the same JSON answers as the command line).")
@@ -137,14 +181,19 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     templates.env.globals["_"] = i18n._
     hub = Hub(table.version, () if table.game is None else (table.game, table.game.with_name(table.game.name + "-wal")))
     replies = Replies()
-    app.state.hub, app.state.replies = hub, replies
+    writes = write_token or secrets.token_urlsafe(24)
+    allowed = None if hosts is None else frozenset(h.lower() for h in hosts)
+    app.state.hub, app.state.replies, app.state.write_token = hub, replies, writes
     photo_slots = asyncio.Semaphore(PHOTO_WORKERS)
+    heavy_slots = asyncio.Semaphore(HEAVY_SLOTS)
 
     def page_context(request: Request) -> dict[str, Any]:
         shown = invite if invite is not None and request.state.role == "player" else None
         return {"lang": i18n.current(), "ui": json.dumps({t: i18n._(t) for t in SCRIPT_TEXTS}, ensure_ascii=False),
                 "version": hub.version, "invite": shown, "invite_open": shown is not None and _local(request),
-                "invite_svg": qr.svg(shown, i18n._("QR code of the link to join this table")) if shown else ""}
+                "invite_svg": qr.svg(shown, i18n._("QR code of the link to join this table")) if shown else "",
+                # only a player's page carries the write token (a spectator's writes are refused anyway)
+                "write_token": writes if request.state.role == "player" else None}
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     def role(request: Request) -> str | None:
@@ -158,9 +207,33 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return "spectator"
         return None
 
+    def stranger(request: Request) -> str | None:
+        """What makes this request one a page on another site (or a DNS-rebound name) may have
+        sent, in words; None when it is the table's own."""
+        host = (request.headers.get("host") or "").strip().lower()
+        if not _host_allowed(host, allowed):
+            return _("the request names the host {host!r}, not this table's address: open the table by the link it printed").format(
+                host=host[:80])
+        origin = request.headers.get("origin")
+        if origin is not None and origin.strip().lower() != f"http://{host}":
+            return _("the request comes from the page {origin!r}, not one of this table's: another site may not use the table").format(
+                origin=origin[:80])
+        if request.method not in ("GET", "HEAD"):
+            kind, wanted = _content_kind(request)
+            if kind != wanted:
+                return None  # answered 415 by the guard (not a 403)
+            given = request.headers.get(WRITE_HEADER) or ""
+            if not hmac.compare_digest(given.encode(errors="replace"), writes.encode()):
+                return _("the request carries no valid {header}: the table's pages send it; reload the page").format(header="X-Write-Token")
+        return None
+
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Any:
         lang = language or i18n.from_accept_language(request.headers.get("accept-language"))
+        with i18n.language(lang):
+            strange = stranger(request)
+            if strange is not None:
+                return JSONResponse({"error": strange, "refused": "cross-site"}, status_code=403)
         if request.url.path.startswith(PUBLIC):
             with i18n.language(lang):
                 return await call_next(request)
@@ -173,22 +246,43 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if who == "spectator" and request.method not in ("GET", "HEAD"):
             with i18n.language(lang):
                 return JSONResponse({"error": _("a spectator's link is read-only")}, status_code=403)
-        if request.method == "POST":
-            size = request.headers.get("content-length")
-            if size is not None and (not size.isdigit() or int(size) > MAX_UPLOAD):
+        if request.method not in ("GET", "HEAD"):
+            kind, wanted = _content_kind(request)
+            if kind != wanted:
                 with i18n.language(lang):
-                    return JSONResponse({"error": _("the upload is over {mib} MiB").format(mib=MAX_UPLOAD // (1024 * 1024))}, status_code=413)
+                    return JSONResponse({"error": _("this request is sent as {wanted}, not {kind!r}").format(wanted=wanted, kind=kind[:80])},
+                                        status_code=415)
+            size = request.headers.get("content-length")
+            if size is not None and (not size.isdigit() or int(size) > _body_limit(request.url.path)):
+                with i18n.language(lang):
+                    return JSONResponse({"error": _too_large(_body_limit(request.url.path))}, status_code=413)
         request.state.role = who
 
         async def answer() -> Any:
             try:
                 with i18n.language(lang):  # every text of this request in the reader's language
                     return await call_next(request)
+            except ClientDisconnect:  # gone (or cut at the body limit: BodyLimit answered 413) before its body was read
+                return Response(status_code=499)
             except Exception:
                 logging.getLogger("assistant.live").exception("internal error on %s %s", request.method, request.url.path)
                 with i18n.language(lang):
                     return JSONResponse({"error": _("internal error: the server could not answer; the game log is unchanged")},
                                         status_code=500)
+
+        async def heavy() -> Any:
+            """A POST's blocking work, HEAVY_SLOTS at once: one more waits a little, then 503
+            (the event loop and the other phones' questions are never held up behind them)."""
+            try:
+                await asyncio.wait_for(heavy_slots.acquire(), HEAVY_WAIT)
+            except TimeoutError:
+                with i18n.language(lang):
+                    return JSONResponse({"error": _("the table is busy with other requests: send this one again in a few seconds")},
+                                        status_code=503, headers={"Retry-After": str(int(HEAVY_WAIT))})
+            try:
+                return await answer()
+            finally:
+                heavy_slots.release()
 
         rid = request.headers.get("x-request-id")
         # a photo upload records nothing (its "apply" does): its answer is not worth remembering; a
@@ -201,14 +295,28 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                                         status_code=400)
 
             async def first() -> Reply:
-                r = await answer()
-                body = b"".join([chunk async for chunk in r.body_iterator])
+                # recorded before this server started (a kill -9 after the commit, before the answer)?
+                find = getattr(table, "find_request", None)
+                logged = f"{rid} {request.url.path}"  # the same id on another path is another request
+                if find is not None:
+                    with i18n.language(lang):
+                        seen = await run_in_threadpool(find, logged)
+                    if seen is not None:
+                        return Reply(200, json.dumps(seen, ensure_ascii=False).encode(), "application/json", repeat=True)
+                kept = REQUEST_ID.set(logged)  # each event this request records carries it (Game.do)
+                try:
+                    r = await heavy()
+                finally:
+                    REQUEST_ID.reset(kept)
+                body = b"".join([chunk async for chunk in r.body_iterator]) if hasattr(r, "body_iterator") else bytes(r.body)
                 return Reply(r.status_code, body, r.headers.get("content-type"))
 
             reply, repeat = await replies.once((request.url.path, rid), first)
             response: Any = Response(reply.body, status_code=reply.status, media_type=reply.media_type)
-            if repeat:
+            if repeat or reply.repeat:
                 response.headers["x-request-repeat"] = "1"  # answered before: nothing was recorded this time
+        elif request.method == "POST" and request.url.path not in PHOTO_PATHS:
+            response = await heavy()
         else:
             response = await answer()
         if request.method == "POST":
@@ -217,6 +325,8 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if token is not None and given:
             response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
         return response
+
+    app.add_middleware(BodyLimit)  # outermost: the bytes are counted as they arrive
 
     @app.exception_handler(AssistantError)
     async def user_error(request: Request, exc: AssistantError) -> Any:
@@ -245,6 +355,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     async def stream(request: Request) -> Any:
         """Server-sent events: ``event: change`` with ``{"version": N}`` now and at each change
         of the game (a record, an undo, a photo applied; from any phone or the command line)."""
+        if hub.streams >= MAX_STREAMS:  # each open stream holds a connection: a bound, said in the README
+            return JSONResponse({"error": _("too many pages are open on this table ({n}): close one and reload").format(n=MAX_STREAMS)},
+                                status_code=503, headers={"Retry-After": "5"})
         return StreamingResponse(hub.stream(request.is_disconnected), media_type="text/event-stream",
                                  headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
@@ -473,27 +586,137 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             if not isinstance(fig, str) or not isinstance(at, str):
                 raise AssistantError(_("each move needs 'figure' and 'at'"))
 
-        def apply() -> list[dict[str, Any]]:
-            return [minis.record("relocate", {"figure": m["figure"], "at": m["at"], "source": str(body.get("source") or "photo (web)"),
-                                              "confidence": _confidence(m.get("confidence"))}) for m in moves]
-        return {"applied": await run_in_threadpool(apply)}
+        if len(moves) > MAX_MOVES:
+            raise AssistantError(_("at most {n} moves at once").format(n=MAX_MOVES))
+        source = body.get("source")
+        if source is not None and (not isinstance(source, str) or len(source) > 200):
+            raise AssistantError(_("'source' is a text of up to 200 characters"))
+        # every move's value checked before any is recorded; then all of them or none (Table.record_all)
+        events = [{"figure": m["figure"], "at": m["at"], "source": source or "photo (web)", "confidence": _confidence(m.get("confidence"))}
+                  for m in moves]
+        return {"applied": await run_in_threadpool(minis.record_all, "relocate", events)}
 
     return app
 
 
+def table_hosts(port: int, lan: str | None = None) -> list[str]:
+    """The ``Host`` values the table answers to: the loopback names at ``port``, and with
+    ``lan`` (``serve --lan``) the table's address and this computer's own names. A name a DNS
+    server points at this computer (rebinding) is none of them.
+
+    >>> table_hosts(8765)
+    ['127.0.0.1:8765', 'localhost:8765', '[::1]:8765']
+    """
+    names = list(LOOPBACK)
+    if lan is not None:
+        names.append(lan)
+        with contextlib.suppress(OSError):
+            own = socket.gethostname().lower()
+            names += [own, own + ".local"] if own and not own.endswith(".local") else [own]
+    names = [n for n in dict.fromkeys(names) if n]
+    return [f"{n}:{port}" for n in names] + (names if port == 80 else [])  # a browser leaves out port 80
+
+
+def _host_allowed(host: str, allowed: frozenset[str] | None) -> bool:
+    """``host`` (the request's ``Host``) is one of ``allowed``; by default (no list given: a
+    test's app) a loopback name at any port."""
+    if allowed is not None:
+        return host in allowed
+    name, _sep, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    return (name if _sep else host) in LOOPBACK and (not _sep or port.isdigit())
+
+
+def max_connections() -> int:
+    """Connections served at once: :data:`MAX_CONNECTIONS`, or half the open-file limit when that
+    is lower (the game's files, the photo's temporary file and Python's own need the rest)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return MAX_CONNECTIONS if soft == resource.RLIM_INFINITY else max(16, min(MAX_CONNECTIONS, soft // 2))
+
+
 def serve_forever(app: FastAPI, host: str, port: int) -> None:
     """Run the app with uvicorn until Ctrl-C or SIGTERM, which also end the phones' event
-    streams at once (else the server would wait on them and then cancel them noisily)."""
+    streams at once (else the server would wait on them and then cancel them noisily).
+
+    At most :func:`max_connections` connections are open at once: one more is closed as it
+    arrives, and a connection silent for :data:`IDLE_CONNECTION` seconds before its first
+    request is closed (uvicorn only times out a connection between two requests)."""
     import uvicorn  # start-up time: the server only when serving
+    from uvicorn.protocols.http.h11_impl import H11Protocol
 
     hub: Hub = app.state.hub
+    cap = max_connections()
+
+    class _Guarded(H11Protocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            if len(self.connections) > cap:
+                self.connections.discard(self)
+                transport.close()
+                return
+            self.timeout_keep_alive_task = self.loop.call_later(IDLE_CONNECTION, self.timeout_keep_alive_handler)
 
     class _Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
             hub.close()
             super().handle_exit(sig, frame)
 
-    _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)).run()
+    _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2, http=_Guarded,
+                           limit_concurrency=cap)).run()
+
+
+class BodyLimit:
+    """ASGI middleware: each request's body counted as it arrives; the moment it passes its
+    path's limit the 413 answer is sent and the app is told the client has gone (it records
+    nothing) -- a chunked upload without Content-Length is never read whole."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]):
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit, seen, refused = _body_limit(scope.get("path", "")), 0, False
+
+        async def counted() -> Any:
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message.get("type") == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    refused = True
+                    body = json.dumps({"error": _too_large(limit)}).encode()
+                    await send({"type": "http.response.start", "status": 413,
+                                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                            (b"connection", b"close")]})
+                    await send({"type": "http.response.body", "body": body})
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def unless_refused(message: Any) -> None:
+            if not refused:  # the 413 was the answer: what the app says after it goes nowhere
+                await send(message)
+
+        await self.app(scope, counted, unless_refused)
+
+
+def _content_kind(request: Request) -> tuple[str, str]:
+    """(the POST's content type, the one its path takes: a photo's form or JSON)."""
+    kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    return kind, "multipart/form-data" if request.url.path in PHOTO_PATHS else "application/json"
+
+
+def _body_limit(path: str) -> int:
+    return MAX_UPLOAD if path in PHOTO_PATHS else MAX_JSON
+
+
+def _too_large(limit: int) -> str:
+    if limit >= 1024 * 1024:
+        return _("the upload is over {mib} MiB").format(mib=limit // (1024 * 1024))
+    return _("the request is over {kib} KiB").format(kib=limit // 1024)
 
 
 def _local(request: Request) -> bool:
@@ -541,16 +764,66 @@ def _override(body: dict[str, Any]) -> str | None:
 
 
 async def _json(request: Any) -> dict[str, Any]:
-    raw = await request.body()
+    return parse_body(await request.body())
+
+
+def parse_body(raw: bytes) -> dict[str, Any]:
+    r"""A request's JSON object, or a clear refusal: not JSON, not an object, nested deeper than
+    :data:`MAX_DEPTH`, a number JSON has not (NaN, Infinity, 1e999) or past 64 bits, a text that
+    is not Unicode (a lone surrogate: SQLite could not store it).
+
+    >>> parse_body(b'{"confidence": 0.5}')
+    {'confidence': 0.5}
+    >>> parse_body(b'{"confidence": NaN}')
+    Traceback (most recent call last):
+    ...
+    assistant.errors.AssistantError: the request is not JSON (NaN is not a number JSON allows)
+    >>> parse_body(b'{"text": "\\ud800"}')
+    Traceback (most recent call last):
+    ...
+    assistant.errors.AssistantError: the request holds a text that is not Unicode (a lone surrogate)
+    """
     try:
-        body = json.loads(raw or b"{}")
+        body = json.loads(raw or b"{}", parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise AssistantError(_("the request is not JSON ({exc})").format(exc=exc)) from None
+        raise AssistantError(_("the request is not JSON ({exc})").format(exc=str(exc)[:200])) from None
     except RecursionError:  # nested deeper than the parser goes: no request of ours is
         raise AssistantError(_("the request is nested too deeply to be one of this table's")) from None
     if not isinstance(body, dict):
         raise AssistantError(_("the request must be a JSON object"))
+    _check_values(body)
     return body
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(_("{number} is past the numbers JSON allows").format(number=text[:40]))
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(_("{name} is not a number JSON allows").format(name=name))
+
+
+def _check_values(body: Any) -> None:
+    """Walk the parsed body (without recursion): depth, whole numbers' size, Unicode texts."""
+    todo: list[tuple[Any, int]] = [(body, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise AssistantError(_("the request is nested too deeply to be one of this table's"))
+        if isinstance(value, dict):
+            todo += [(k, depth) for k in value] + [(v, depth + 1) for v in value.values()]
+        elif isinstance(value, list):
+            todo += [(v, depth + 1) for v in value]
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise AssistantError(_("the request holds a text that is not Unicode (a lone surrogate)")) from None
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            raise AssistantError(_("the request holds a number past 64 bits"))
 
 
 def _game_reference(table: Table, pos: Any) -> Any:

@@ -126,7 +126,9 @@ def load_image(path: str | Path) -> np.ndarray:
         raise AssistantError(_("no such image: {p}").format(p=p)) from None
     except OSError as exc:
         raise AssistantError(_("{p} cannot be read ({why})").format(p=p, why=exc.strerror or exc)) from None
-    head = image_size(data[:65536])
+    # the whole file: a JPEG's segments are walked by their lengths (a few steps), and a phone's
+    # EXIF and maker notes before the frame header can run past 64 KB
+    head = image_size(data)
     if head is None:
         raise AssistantError(_("{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data!r})").format(p=p, data=data[:8]))
     fmt, w, h = head

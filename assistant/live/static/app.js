@@ -42,7 +42,7 @@ async function post(path, data, rid) {
   const id = rid || requestId();
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api(path, { method: "POST", headers: { "content-type": "application/json", "x-request-id": id }, body: JSON.stringify(data) });
+      return await api(path, { method: "POST", headers: { "content-type": "application/json", "x-request-id": id, "x-write-token": WRITE_TOKEN }, body: JSON.stringify(data) });
     } catch (e) {
       if (e.body !== undefined || attempt >= 2) throw e;
       await new Promise((ok) => setTimeout(ok, 300 * (attempt + 1)));
@@ -618,7 +618,7 @@ if ($("b-activate")) {
     say(tr("reading the empty map…"), true);
     const form = new FormData(); form.append("photo", f);
     try {
-      const r = await api("api/photo/reference", { method: "POST", body: form });
+      const r = await api("api/photo/reference", { method: "POST", headers: { "x-write-token": WRITE_TOKEN }, body: form });
       showReference(r);
       const notes = (r.notes || []).map((n) => `<p class="photo-note">${esc(n)}</p>`).join("");
       $("photo-answer").innerHTML = notes;
@@ -631,7 +631,7 @@ if ($("b-activate")) {
     say(tr("reading the photo…"), true);
     const form = new FormData(); form.append("photo", f);
     try {
-      const r = await api("api/photo", { method: "POST", body: form });
+      const r = await api("api/photo", { method: "POST", headers: { "x-write-token": WRITE_TOKEN }, body: form });
       // which mode answered: the empty map's reference, or the learned classifier alone
       const mode = `<p id="photo-mode" class="photo-note mode-${esc(r.mode)}">${esc(r.mode === "reference"
         ? tr("Compared with the empty-map reference (taken {taken})", { taken: when(r.reference.taken) })

@@ -19,7 +19,7 @@ function requestId() {
 async function post(path, data, rid) {
   const id = rid || requestId();
   for (let attempt = 0; ; attempt++) {
-    try { return await api(path, { method: "POST", headers: { "content-type": "application/json", "x-request-id": id }, body: JSON.stringify(data) }); }
+    try { return await api(path, { method: "POST", headers: { "content-type": "application/json", "x-request-id": id, "x-write-token": WRITE_TOKEN }, body: JSON.stringify(data) }); }
     catch (e) { if (!(e instanceof TypeError) || attempt >= 2) throw e; await new Promise((ok) => setTimeout(ok, 300 * (attempt + 1))); }
   }
 }
