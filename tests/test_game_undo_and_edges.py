@@ -115,6 +115,20 @@ def test_undo_of_an_undo_brings_the_event_back(tmp_path) -> None:
     g.close()
 
 
+def test_a_correction_off_the_map_is_refused_and_nothing_is_recorded(tmp_path) -> None:
+    """A relocation (a photo's or a judge's correction) checks no rule, but the map is 8 x 8: Z99
+    and I1 are no squares of it, and the log stays as it was."""
+    g = Game.new(tmp_path / "g.sqlite", POSITION.format(rules="swm2008"))
+    before = len(g.events())
+    for at in ("Z99", "I1"):
+        with pytest.raises(AssistantError, match=f"a1 cannot be set to {at}: {at} is off the map"):
+            g.do("relocate", {"figure": "a1", "at": at})
+    assert len(g.events()) == before
+    g.do("relocate", {"figure": "a1", "at": "H1"})
+    assert g.state().position.figure("a1").at.name == "H1"
+    g.close()
+
+
 # --- edge conditions --------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ import yaml
 
 from ...cards import CardLibrary
 from ...coords import parse_square
+from ...errors import AssistantError
 from ...i18n import _
 from ...position import parse_position
 from ...rules.engine import Reason
@@ -81,6 +82,13 @@ class Relocate:
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
+        # no rule is checked, but the square must be one of the map's: a figure set off the map would
+        # stand nowhere (no judge's override makes it a place), so it is refused, not a reason to override
+        moved = replace(state.figure(data["figure"]), at=parse_square(data["at"]))
+        off = [q.name for q in moved.space if not state.position.map.on_map(q)]
+        if off:
+            raise AssistantError(_("{figure} cannot be set to {at}: {squares} is off the map").format(
+                figure=data["figure"], at=data["at"], squares=", ".join(off)))
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
