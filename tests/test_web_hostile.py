@@ -509,3 +509,28 @@ def test_serve_answers_its_own_names_at_its_port_only(tmp_path: Path) -> None:
 def test_a_cross_site_refusal_is_in_the_readers_language(client: TestClient) -> None:
     r = client.post("/api/act", json=NOTE, headers={"origin": "http://evil.example", "accept-language": "pl"})
     assert r.status_code == 403 and "inna witryna" in r.json()["error"]
+
+
+def test_a_card_game_play_retried_on_a_new_server_is_not_recorded_twice(tmp_path: Path) -> None:
+    """The card games' log keeps the request's id with the play, as the miniatures' log does: a
+    new server (its memory of answered ids gone with the old one) answers the retry from the log."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    body = {"command": "A pass", "override": "judge: testing"}
+    rid = {"x-request-id": "play-1"}
+    first = table_client(create_app(CardTable(path)))
+    r1 = first.post("/api/do", json=body, headers=rid)
+    assert r1.status_code == 200, r1.text
+    seq = r1.json()["seq"]
+    again = table_client(create_app(CardTable(path)))
+    r2 = again.post("/api/do", json=body, headers=rid)
+    assert r2.status_code == 200 and r2.headers["x-request-repeat"] == "1", r2.text
+    assert r2.json()["seq"] == seq and r2.json()["command"] == "A pass" and r2.json()["repeat"] is True
+    assert again.get("/api/version").json()["version"] == seq  # nothing recorded again
+    other = again.post("/api/do", json=body, headers={"x-request-id": "play-2"})
+    assert other.status_code == 200 and other.json()["seq"] == seq + 1

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError, NotationError, UnknownNameError
-from ..game.store import Event, GameFileError, GameStore, check_shapes, export_chain, undo_target, undone_seqs
+from ..game.store import REQUEST_ID, Event, GameFileError, GameStore, check_shapes, export_chain, undo_target, undone_seqs
 from ..i18n import _
 from ..textsafe import shown
 from .plugin import CardGame
@@ -150,7 +150,8 @@ class CardGameLog:
                 return
             result["said"], result["applied"] = tuple(out.said), True
 
-        ev = self.store.append("command", {"command": command}, override=override, check=guard)
+        rid = REQUEST_ID.get()  # a web request's id, kept so that its retry after a restart is not recorded twice
+        ev = self.store.append("command", {"command": command, **({"request": rid} if rid is not None else {})}, override=override, check=guard)
         return Done(ev, result["said"], result["applied"])
 
     def note(self, text: str) -> Event:

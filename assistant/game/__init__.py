@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from ..rules.record import EDITIONS
 from ..yamlio import MAX_FILE_BYTES
 from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
 from .state import GameState, Kept, check, copy_state, finish, fold, fold_on
-from .store import Event, GameStore
+from .store import REQUEST_ID, Event, GameStore
 
 
 class RefusedError(AssistantError):
@@ -43,10 +42,6 @@ class RefusedError(AssistantError):
         super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=text))
 
 
-#: the X-Request-Id of the web request now recording (set by the live table's guard): kept in the
-#: event's data as "request", so that a retry after a restart finds it in the log and is not
-#: recorded twice (the server's memory of answered ids is gone with it)
-REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 
 class Game:

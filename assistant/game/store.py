@@ -24,6 +24,7 @@ import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -732,6 +733,13 @@ def _decode(path: Path, row: tuple[Any, ...]) -> Event:
 
 #: what each kind of event must hold: key -> type (a tuple of types: any of them)
 Shape = dict[str, Any]
+
+
+#: the X-Request-Id of the web request now recording (set by the live table's guard): kept in the
+#: event's data as "request" by every log that records commands (the miniatures' Game.do, the card
+#: games' CardGameLog.do), so that a retry after a restart finds it in the log and is not recorded
+#: twice (the server's memory of answered ids is gone with it)
+REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 
 def check_shapes(path: Path | str, events: list[Event], shapes: dict[str, Shape]) -> None:

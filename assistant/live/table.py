@@ -526,6 +526,21 @@ class CardTable:
             log.close()
         return {"query": "check", "game": self.kind, "command": command, "legal": ok, "said": list(said)}
 
+    def find_request(self, rid: str) -> dict[str, Any] | None:
+        """The play recorded for the web request ``rid`` (its X-Request-Id, kept in the command's
+        data), answered as :meth:`do` answers it, marked a repeat; None when the log has none."""
+        log = self._log()
+        try:
+            _table, entries = log.fold()
+        finally:
+            log.close()
+        found = [e for e in entries if e.event.data.get("request") == rid]
+        if not found:
+            return None
+        e = found[-1]
+        return {"query": "do", "game": self.kind, "seq": e.event.seq, "command": e.event.data.get("command"), "applied": e.applied,
+                "said": list(e.said), "override": e.event.override, "repeat": True}
+
     def do(self, command: str, override: str | None = None) -> dict[str, Any]:
         log = self._log()
         try:

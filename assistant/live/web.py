@@ -49,7 +49,7 @@ from starlette.requests import ClientDisconnect
 
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
-from ..game import REQUEST_ID
+from ..game.store import REQUEST_ID
 from ..i18n import N_, _
 from . import qr
 from .push import Hub, Replies, Reply
