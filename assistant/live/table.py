@@ -531,13 +531,15 @@ class CardTable:
         data), answered as :meth:`do` answers it, marked a repeat; None when the log has none."""
         log = self._log()
         try:
-            _table, entries = log.fold()
+            # every write with a new id asks this: the rows are read (the chain checked), and the
+            # plays folded only when one carries the id, a retry's rare case
+            events = log.store.events()
+            if not any(ev.data.get("request") == rid for ev in events):
+                return None
+            _table, entries = log.fold(events)
         finally:
             log.close()
-        found = [e for e in entries if e.event.data.get("request") == rid]
-        if not found:
-            return None
-        e = found[-1]
+        e = [x for x in entries if x.event.data.get("request") == rid][-1]
         return {"query": "do", "game": self.kind, "seq": e.event.seq, "command": e.event.data.get("command"), "applied": e.applied,
                 "said": list(e.said), "override": e.event.override, "repeat": True}
 
