@@ -158,9 +158,20 @@ class Budget:
         >>> b.searched(4.0, 4.0, 800)
         >>> round(b.predict(4.0, 16.0), 3)
         0.782
+        >>> b = Budget()
+        >>> b.searched(12.0, 4.3, 640)  # the shrunk copy's harder search, then the whole photo's
+        >>> b.predict(12.0, 12.0) == marker_search_cost(12.0, 12.0, round(640 * 12.0 / 4.3))
+        True
         """
         enlarged = scanned_mp > photo_mp and scanned_mp > self.scanned > 0
         grown = self.candidates * (float(np.sqrt(scanned_mp / self.scanned)) if enlarged else 1.0)
+        if scanned_mp <= photo_mp and scanned_mp > self.scanned > 0:
+            # the photo at its own resolution after the shrunk copy: the grain the shrinking blurred
+            # away comes back as candidates, in proportion to the pixels (independent photos, seeds
+            # 347, 353-355: 146 -> 676, 707 -> 1,150, 159 -> 423, 640 -> 1,712 from 4.3 to 12 MP);
+            # predicted at the copy's count it spent the printed-lines search's reserve, and seeds
+            # 353 and 355 were refused without that search being run
+            grown = self.candidates * scanned_mp / self.scanned
         return marker_search_cost(photo_mp, scanned_mp, round(grown))
 
     def searched(self, photo_mp: float, scanned_mp: float, candidates: int, first: bool = False) -> None:
