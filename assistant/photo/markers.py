@@ -123,6 +123,16 @@ def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_re
     return _real_ones(gray, out), len(rejected) + len(ids)
 
 
+#: the smallest base marker (its side, in squares) looked for on the board's top-down view:
+#: stickers are 0.3-0.6 of a square (CONTRACT §4's figure bases; the independent renderer's
+#: 8.6-15 mm), and the view is upright at :data:`RECTIFIED_PX` a square whatever the camera's
+#: tilt. ArUco's default there (0.5 % of the view's side, 8 px) handed it every grain of printed
+#: art: 2,400-4,300 candidates and 0.65-1.5 CPU-seconds on independent photos (seeds 341, 348,
+#: 350); from 0.2 squares, 56-197 candidates and 0.05-0.1 s, the same markers read (seeds 341,
+#: 342, 346, 348, 350)
+MIN_BASE_MARKER_SQUARES = 0.2
+
+
 def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> list[Marker]:
     """Base markers (id 4 and up) on the top-down view of the board; ``H`` maps image pixels to
     board squares. Corners are returned in image pixels, like :func:`find_markers`."""
@@ -130,7 +140,8 @@ def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
     S = np.array([[px, 0, 0], [0, px, 0], [0, 0, 1]], np.float64)
     top = cv2.warpPerspective(image, S @ H, (cols * px, rows * px), flags=cv2.INTER_LINEAR)
     gray = cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top
-    corners, ids, _ = _detector(small_markers=True).detectMarkers(gray)
+    rate = 4 * MIN_BASE_MARKER_SQUARES * px / max(gray.shape[:2])  # ArUco's least perimeter, of the view's longer side
+    corners, ids, _ = _detector(small_markers=True, min_perimeter_rate=rate).detectMarkers(gray)
     out: list[Marker] = []
     if ids is None:
         return out
@@ -149,9 +160,12 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
     above at ``px`` pixels a square, sharpened, at two contrasts. Small, blurred stickers that
     the board-wide pass misses are often read here."""
     out: list[Marker] = []
-    detector = _detector(small_markers=True)
     span = 2.0  # squares across each window
     size = int(span * px)
+    # markers from a fifth of a square up, as on the board-wide view: ArUco's default least
+    # perimeter (0.5 % of the window, under 2 px) handed it every grain of rock art, 1-2 CPU-seconds
+    # a window (independent photo s0343: 59 of detect's 69 seconds, on a loaded machine)
+    detector = _detector(small_markers=True, min_perimeter_rate=4 * MIN_BASE_MARKER_SQUARES * px / size)
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     for col, row in squares:
         x0, y0 = col + 0.5 - span / 2, row + 0.5 - span / 2
