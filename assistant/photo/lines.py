@@ -855,7 +855,8 @@ def _terrain_match(image: np.ndarray, grid: Grid, pos: Position) -> tuple[float,
 
 def grid_candidates(image: np.ndarray, cols: int, rows: int) -> list[Grid]:
     """Every way the printed grid of a ``cols`` x ``rows`` map fits the photo (paper outline and
-    map outline, each turned every way it fits), unoriented: a grid alone is symmetric."""
+    map outline, each turned every way it fits), unoriented: a grid alone is symmetric. Only
+    grids no other lattice of lines beside them makes doubtful (:func:`stands_alone`)."""
     scale = min(1.0, WORK / image.shape[1])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -863,7 +864,65 @@ def grid_candidates(image: np.ndarray, cols: int, rows: int) -> list[Grid]:
     for grid in _outline_grids(small, gray, cols, rows, scale):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
-    return candidates
+    S_inv = np.diag([1 / scale, 1 / scale, 1.0])
+    return [g for g in candidates if stands_alone(gray, g.H @ S_inv, cols, rows)]
+
+
+#: a lattice of lines beside a grid's own along one axis, at least this share as clear (over that
+#: axis's art) as the grid's lines along the other axis (over its art), makes the grid doubtful
+#: (:func:`stands_alone`): the printed lines are the same ink both ways
+RIVAL_LINES = 0.5
+#: the shifts (squares) at which a rival lattice is looked for: a quarter of a square or more
+#: from the grid's lines (the lines' own peaks are searched 0.12 squares either side)
+RIVAL_SHIFTS = (0.25, 0.75)
+
+
+def shifted_lines(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, light: bool) -> list[np.ndarray]:
+    """Along the columns and along the rows: how clearly thin lines stand on the grid's lattice
+    shifted by 0, 1/16, ... 15/16 of a square (``H_small``: small image -> board): for each shift,
+    the median over the lattice's lines of the strongest thin-line ink (as :func:`line_periods`
+    measures it: darker than the map a quarter of a square either side, the median along the
+    line; ``light``: lighter) within 0.12 squares of each. Entry 0 is the grid's own lines."""
+    T = TOP
+    d = _ink_view(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), light).astype(np.float32)
+    width = T // 4 * 2 + 1
+    reach = int(round(0.12 * T))
+    out = []
+    for axis, n in ((0, cols), (1, rows)):
+        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
+        prof = np.clip(np.median(d - across, axis=axis), 0, None)
+        # every line's window at every shift at once: the profile's running maximum over 2 reach + 1
+        peak = cv2.dilate(prof[None].astype(np.float32), np.ones((1, 2 * reach + 1), np.uint8)).ravel()
+        at = np.arange(n)[None, :] * T + np.arange(0, T, T // 16)[:, None]  # shifts x lines (the last line has no shifted twin inside)
+        out.append(np.median(peak[np.clip(at, 0, len(peak) - 1)], axis=1))
+    return out
+
+
+def stands_alone(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether no other lattice of lines lies beside the grid's along either axis nearly as clear
+    as the printed lines: dark lines or light, whichever the grid's lines are clearer in. Each
+    axis's lines are measured over its art (:func:`shifted_lines`, less the least over the
+    shifts), and a rival along one axis is a lattice a quarter to three quarters of a square off
+    standing :data:`RIVAL_LINES` as clear as the grid's lines along the other axis -- the same
+    ink, so as clear as the printed grid could be there. A floor's stripes one square apart make
+    such a lattice, and a grid laid on them one way and on the faint printed lines the other was
+    taken half a square off (independent photo s0359, the empty map: the planks' seams along the
+    rows 31 over the art, the printed lines 0.3 squares beside them 3.3, the columns' printed
+    lines 2.7; on the scene drawn at 2,400 px 27, 8.3 and 13.6). A grate's bars along one axis
+    raise that axis's art everywhere and make no such lattice (generated photo 2: 3.5 beside
+    lines of 12.8 the other way). Where nothing tells which lattice is the grid's, no grid is claimed."""
+    best: list[np.ndarray] | None = None
+    for light in (False, True):
+        curves = shifted_lines(gray, H_small, cols, rows, light)
+        if best is None or min(c[0] - c.min() for c in curves) > min(c[0] - c.min() for c in best):
+            best = curves
+    assert best is not None
+    strengths = [float(c[0] - c.min()) for c in best]
+    if min(strengths) <= 0:
+        return False
+    shifts = np.arange(len(best[0])) / len(best[0])
+    away = (shifts >= RIVAL_SHIFTS[0]) & (shifts <= RIVAL_SHIFTS[1])
+    return all(float(c[away].max() - c.min()) < RIVAL_LINES * other for c, other in zip(best, strengths[::-1], strict=True))
 
 
 def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None = None) -> Grid | None:
