@@ -10,6 +10,7 @@ second process (the CLI, another server) sees the same game.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -458,7 +459,9 @@ def _hold(table: Table | CardTable, store: Any) -> None:
         held = table._held
         if held is not None and store.watching() == held[0]:
             return
-        table._held = store.hold()
+        got = store.hold()
+        # let go when the table is (a test's table, a server stopped): its file's connection closes
+        table._held = None if got is None else (got[0], weakref.finalize(table, got[1]))
     if held is not None:
         held[1]()
 
