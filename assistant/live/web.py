@@ -602,13 +602,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         moves = body.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
             raise AssistantError(_("'moves' is a list of {figure, at}"))
+        if len(moves) > MAX_MOVES:  # the bound said in the README: more is no photo of one map
+            raise AssistantError(_("at most {n} moves at once").format(n=MAX_MOVES))
         for m in moves:
             fig, at = m.get("figure"), m.get("at")
             if not isinstance(fig, str) or not isinstance(at, str):
                 raise AssistantError(_("each move needs 'figure' and 'at'"))
-
-        if len(moves) > MAX_MOVES:
-            raise AssistantError(_("at most {n} moves at once").format(n=MAX_MOVES))
         source = body.get("source")
         if source is not None and (not isinstance(source, str) or len(source) > 200):
             raise AssistantError(_("'source' is a text of up to 200 characters"))
