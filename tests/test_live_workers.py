@@ -49,7 +49,7 @@ def stand_in(pos: Any, game: str | None, data: bytes, name: str, language: str) 
         while not flag.exists() and time.monotonic() < deadline:
             time.sleep(0.02)
     return {"query": "photo", "grid_found": False, "error": "a stand-in answer", "pid": os.getpid(),
-            "figures": len(pos.figures), "language": language}
+            "figures": len(pos.figures) if pos is not None else 0, "language": language}
 
 
 def no_grid(pos: Any, game: str | None, data: bytes, name: str, language: str) -> tuple[int, dict[str, Any]]:
@@ -161,5 +161,16 @@ def test_the_pool_outside_the_web_app(tmp_path: Path) -> None:
         with pytest.raises(workers.Crashed):
             pool.run(stand_in, (None, None, b"crash", "x", "en"))
         assert pool.started == 2
+    finally:
+        pool.close()
+
+
+def test_a_job_that_is_not_plain_data_is_refused_and_the_worker_kept(tmp_path: Path) -> None:
+    pool = workers.Pool(1)
+    try:
+        assert pool.run(stand_in, (None, None, b"fine", "x", "en"), budget=60)["error"] == "a stand-in answer"
+        with pytest.raises(workers.Broken):
+            pool.run(stand_in, (lambda: None, None, b"fine", "x", "en"))  # a lambda does not cross
+        assert pool.run(stand_in, (None, None, b"fine", "x", "en"))["error"] == "a stand-in answer" and pool.started == 1
     finally:
         pool.close()

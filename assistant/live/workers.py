@@ -21,6 +21,7 @@ the end of its pipe and exits.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import threading
 import weakref
 from collections.abc import Callable
@@ -160,7 +161,13 @@ class Pool:
         limit = self.budget if budget is None else budget
         w = self._take()
         try:
-            w.conn.send((func, args))
+            job = pickle.dumps((func, args))
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:  # not plain data: the worker never saw it
+            with self._lock:
+                self._idle.append(w)
+            raise Broken(type(exc).__name__) from None
+        try:
+            w.conn.send_bytes(job)
             if not w.conn.poll(limit):
                 with self._lock:
                     self._drop(w)
