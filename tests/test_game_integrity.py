@@ -624,3 +624,22 @@ def test_the_web_status_says_from_when_an_old_log_is_chained(game_file: Path) ->
     table.record("note", {"text": "the first write chains it"})
     since = table.status()["chained_since"]
     assert since["upto"] == 6 and since["at"][:4].isdigit()
+
+
+def test_bytes_written_into_the_file_by_hand_are_found_while_the_log_stays_open(game_file: Path) -> None:
+    """An edit that does not go through SQLite (the file's bytes changed in place) changes no
+    data version: the file's modification time and size say it, and the kept log is read again
+    through a new connection (no page kept in a cache hides it)."""
+    store = GameStore.open(game_file)
+    try:
+        assert store.events()[-1].data["text"] == "table 4, round 1"
+        raw = game_file.read_bytes()
+        assert raw.count(b"table 4, round 1") == 1  # the note (#6) is in the file itself, not in a -wal
+        was = game_file.stat()
+        game_file.write_bytes(raw.replace(b"table 4, round 1", b"table 5, round 1"))
+        # a later modification time than the one verified, however coarse the file system's clock
+        os.utime(game_file, ns=(was.st_atime_ns, was.st_mtime_ns + 1_000_000))
+        with pytest.raises(GameFileError, match=r"event #6 \(note\) was changed after it was recorded"):
+            store.events()
+    finally:
+        store.close()

@@ -496,11 +496,43 @@ class _Watch:
         self.key, self.con = key, con
         self.lock = threading.RLock()  # one statement or transaction at a time on the connection
         self.users = 0
-        #: (data_version when verified, the chain, its events)
-        self.kept: tuple[int, Chain, tuple[Event, ...]] | None = None
+        #: (data_version and the file's stamp when verified, the chain, its events)
+        self.kept: tuple[tuple[int, tuple[int, int]], Chain, tuple[Event, ...]] | None = None
 
     def version(self) -> int:
         return int(self.con.execute("PRAGMA data_version").fetchone()[0])
+
+    def refresh(self, path: Path) -> None:
+        """Before a transaction: the main file changed since it was verified (bytes written into it
+        by hand, or a checkpoint) -- a new connection, so that no page this one keeps in its cache
+        hides the change, and the next read verifies the whole chain."""
+        kept = self.kept
+        if kept is None or self.con.in_transaction:
+            return
+        try:
+            st = path.stat()
+        except OSError:
+            return
+        if (st.st_mtime_ns, st.st_size) == kept[0][1]:
+            return
+        self.kept = None
+        try:
+            fresh = GameStore._connect(path)
+        except (sqlite3.Error, OSError):
+            return  # the old connection then verifies the whole chain
+        self.con.close()
+        self.con = fresh
+
+    def stamp(self, path: Path) -> tuple[int, tuple[int, int]]:
+        """What says the file is as verified: the data version, and the main file's modification
+        time and size (bytes written into the file by hand, not through SQLite, change them; our
+        own checkpoints do too, rarely: then the chain is verified again)."""
+        try:
+            st = path.stat()
+            mark = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            mark = (-1, -1)
+        return self.version(), mark
 
 
 _WATCHES: dict[tuple[int, int], _Watch] = {}
@@ -768,6 +800,7 @@ class GameStore:
         if w is None:
             return self._verify(self.con)
         with w.lock:
+            w.refresh(self.path)
             began = not w.con.in_transaction
             if began:  # the data version and the rows read in one snapshot
                 w.con.execute("BEGIN")
@@ -779,7 +812,7 @@ class GameStore:
 
     def _verified(self, w: _Watch) -> tuple[Chain, list[Event]]:
         """Under ``w.lock``, inside a transaction on its connection."""
-        version = w.version()
+        version = w.stamp(self.path)
         kept = w.kept
         if kept is not None and kept[0] == version:
             return kept[1], list(kept[2])
@@ -852,6 +885,7 @@ class GameStore:
         if w is None:
             return self._append_all(self.con, plan, None)
         with w.lock:
+            w.refresh(self.path)
             return self._append_all(w.con, plan, w)
 
     def _append_all(self, con: sqlite3.Connection, plan: Callable[[list[Event]], list[tuple[str, dict[str, Any], str | None]]],
@@ -880,7 +914,7 @@ class GameStore:
                 con.execute("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (?, ?, ?, ?, ?, ?)",
                             (seq, at, kind, payload, override, prev))
                 written.append(Event(seq, at, kind, stored, override, prev))
-            version = w.version() if w is not None else None
+            version = w.stamp(self.path) if w is not None else None
             con.execute("COMMIT")
         except sqlite3.Error as exc:
             try:
