@@ -232,20 +232,26 @@ def old_log(path: Path) -> None:
     sql(path, "ALTER TABLE events DROP COLUMN hash", "DELETE FROM meta WHERE key = 'genesis'", "PRAGMA user_version = 1")
 
 
-def test_an_old_log_is_chained_on_open_and_says_so(game_file: Path) -> None:
+def test_an_old_log_is_chained_on_open_and_says_so(game_file: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Chained on its first write, and said once (a warning of the "assistant.game" logger: on the
+    command line's stderr, where nothing else handles it; in the server's log)."""
     old_log(game_file)
     r = run("game", "verify", "--game", str(game_file), "--json")  # read only: chained in memory
     assert r.exit_code == 0 and json.loads(r.stdout)["stored"] is False
     r = run("game", "status", "--game", str(game_file))
     assert r.exit_code == 0
-    assert run("game", "note", "first write", "--game", str(game_file)).exit_code == 0  # migrates
+    caplog.set_level("WARNING", logger="assistant.game")
+    assert run("game", "note", "first write", "--game", str(game_file)).exit_code == 0  # migrates, and says so
+    assert run("game", "note", "second write", "--game", str(game_file)).exit_code == 0
+    said = [r.getMessage() for r in caplog.records if r.name == "assistant.game"]
+    assert len(said) == 1 and "written before the hash chain; its events #1 to #6 were chained now" in said[0], said
     con = sqlite3.connect(game_file)
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert con.execute("SELECT count(*) FROM events WHERE hash IS NULL").fetchone()[0] == 0
     con.close()
     r = run("game", "verify", "--game", str(game_file), "--json")
     got = json.loads(r.stdout)
-    assert r.exit_code == 0 and got["stored"] is True and got["chained_since"]["upto"] == 6 and got["seq"] == 7
+    assert r.exit_code == 0 and got["stored"] is True and got["chained_since"]["upto"] == 6 and got["seq"] == 8
     r = run("game", "verify", "--game", str(game_file))
     assert "when the log held events #1 to #6" in r.stdout
     sql(game_file, "UPDATE events SET data = json_set(data, '$.amount', 13) WHERE seq = 5")
@@ -483,3 +489,157 @@ def test_any_one_edit_to_a_committed_event_is_named(game_file: Path, tmp_path_fa
     kind = next(e.kind for e in events if e.seq == row)
     assert found.report.problem is not None and found.report.bad_seq == row
     assert f"event #{row} ({kind})" in found.report.problem
+
+
+# --- the chain verified once per process, and again after any other connection wrote (issue 29 §1) -----
+
+
+def test_an_edit_by_another_connection_is_named_while_the_log_stays_open(game_file: Path) -> None:
+    """A store that stays open verifies the chain whole once; an edit made meanwhile with sqlite3
+    from another connection (the changed d20 of event #4) is named on its next read and refuses
+    its next append, which writes nothing."""
+    store = GameStore.open(game_file)
+    try:
+        assert [e.seq for e in store.events()] == [1, 2, 3, 4, 5, 6]
+        store.append("note", {"text": "#7, recorded through the open store"})
+        assert store.events()[-1].data == {"text": "#7, recorded through the open store"}
+        sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
+        with pytest.raises(GameFileError, match=r"event #4 \(attack\) was changed after it was recorded"):
+            store.events()
+        with pytest.raises(GameFileError, match=r"event #4 \(attack\)"):
+            store.append("note", {"text": "never written"})
+    finally:
+        store.close()
+    con = sqlite3.connect(game_file)
+    assert con.execute("SELECT MAX(seq) FROM events").fetchone()[0] == 7
+    con.close()
+
+
+def test_the_live_table_names_an_edit_made_while_it_is_served(game_file: Path) -> None:
+    """The served table keeps the verified log between requests; a row deleted by another
+    program is named by its next read and its next write."""
+    from assistant.live.table import Table
+
+    table = Table(game=game_file)
+    assert table.status()["version"] == 6
+    table.record("note", {"text": "#7 from a phone"})
+    assert table.status()["version"] == 7
+    sql(game_file, "DELETE FROM events WHERE seq = 5")
+    with pytest.raises(GameFileError, match=r"event #6 \(note\) follows a gap: event #5 was deleted"):
+        table.snapshot()
+    with pytest.raises(GameFileError, match=r"event #6 \(note\) follows a gap"):
+        table.record("note", {"text": "never written"})
+
+
+def test_a_card_table_names_an_edit_made_while_it_is_served(tmp_path: Path) -> None:
+    from assistant.live.table import CardTable
+
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    table = CardTable(path)
+    table.status()
+    log = CardGameLog.open(path, {"destiny": find_card_game("destiny")})
+    log.note("a note")
+    log.close()
+    sql(path, "UPDATE events SET data = json_set(data, '$.text', 'another note') WHERE seq = 2")
+    with pytest.raises(GameFileError, match=r"event #2 \(note\) was changed after it was recorded"):
+        table.status()
+
+
+def test_a_batch_is_checked_and_recorded_in_one_write_transaction(game_file: Path) -> None:
+    """photo apply's moves (Game.do_all): checked inside the write lock, so a write from another
+    connection cannot land between the check and the record: while another connection holds the
+    write lock the batch waits, and then checks against the log as that write left it."""
+    import threading
+
+    other = sqlite3.connect(game_file, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process in the middle of a write
+    g = Game.open(game_file)
+    done: list[object] = []
+
+    def apply() -> None:
+        try:
+            done.append(g.do_all("relocate", [{"figure": "a1", "at": "B2", "source": "photo", "confidence": 1.0},
+                                              {"figure": "z1", "at": "G7", "source": "photo", "confidence": 1.0}]))
+        except Exception as exc:  # the test reads what happened
+            done.append(exc)
+
+    t = threading.Thread(target=apply)
+    t.start()
+    t.join(0.5)
+    assert t.is_alive() and not done, done  # waiting for the write lock, nothing checked against a log about to change
+    other.execute("ROLLBACK")
+    other.close()
+    t.join(15)
+    g.close()
+    events = done[0]
+    assert isinstance(events, list) and [e.seq for e in events] == [7, 8]
+    assert len({e.at for e in events}) == 1  # one transaction: one time
+    con = sqlite3.connect(game_file)
+    assert [r[0] for r in con.execute("SELECT kind FROM events WHERE seq > 6")] == ["relocate", "relocate"]
+    con.close()
+
+
+def test_a_batch_with_one_refused_records_nothing(game_file: Path) -> None:
+    g = Game.open(game_file)
+    try:
+        with pytest.raises(Exception, match="nobody|unknown|no figure"):
+            g.do_all("relocate", [{"figure": "a1", "at": "B2", "source": "photo", "confidence": 1.0},
+                                  {"figure": "nobody", "at": "C3", "source": "photo", "confidence": 1.0}])
+        assert g.events()[-1].seq == 6
+    finally:
+        g.close()
+
+
+def test_two_undos_at_once_undo_two_events(game_file: Path) -> None:
+    """The event "undo" takes back is found inside the write lock: two undos from two
+    connections at once undo the last two events, never the same one twice."""
+    import threading
+
+    gate = threading.Barrier(2)
+    out: list[object] = []
+
+    def undo() -> None:
+        g = Game.open(game_file)
+        try:
+            gate.wait(5)
+            out.append(g.undo().data["seq"])
+        finally:
+            g.close()
+
+    threads = [threading.Thread(target=undo) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(out) == [5, 6]  # the note (#6) and the damage (#5)
+
+
+def test_the_web_status_says_from_when_an_old_log_is_chained(game_file: Path) -> None:
+    from assistant.live.table import Table
+
+    old_log(game_file)
+    table = Table(game=game_file)
+    assert table.status()["chained_since"] is None  # read only: not chained yet
+    table.record("note", {"text": "the first write chains it"})
+    since = table.status()["chained_since"]
+    assert since["upto"] == 6 and since["at"][:4].isdigit()
+
+
+def test_bytes_written_into_the_file_by_hand_are_found_while_the_log_stays_open(game_file: Path) -> None:
+    """An edit that does not go through SQLite (the file's bytes changed in place) changes no
+    data version: the file's modification time and size say it, and the kept log is read again
+    through a new connection (no page kept in a cache hides it)."""
+    store = GameStore.open(game_file)
+    try:
+        assert store.events()[-1].data["text"] == "table 4, round 1"
+        raw = game_file.read_bytes()
+        assert raw.count(b"table 4, round 1") == 1  # the note (#6) is in the file itself, not in a -wal
+        was = game_file.stat()
+        game_file.write_bytes(raw.replace(b"table 4, round 1", b"table 5, round 1"))
+        # a later modification time than the one verified, however coarse the file system's clock
+        os.utime(game_file, ns=(was.st_atime_ns, was.st_mtime_ns + 1_000_000))
+        with pytest.raises(GameFileError, match=r"event #6 \(note\) was changed after it was recorded"):
+            store.events()
+    finally:
+        store.close()

@@ -324,55 +324,8 @@ def test_the_verbs_list_says_each_verbs_arguments(client: TestClient) -> None:
     assert out["detail"]["cards import"]["local"] and out["detail"]["los"]["writes"] is False
 
 
-def test_a_photo_being_read_never_blocks_the_server(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Photo analysis runs on a worker thread, one at a time: the page's other questions are
-    answered meanwhile, a second photo is told to come again (503, JSON), and a photo that
-    breaks the analysis gets a JSON answer, never a 500."""
-    import threading
-
-    import cv2
-    import numpy as np
-
-    import assistant.live.web as web
-    import assistant.photo as photo
-
-    started, release = threading.Event(), threading.Event()
-
-    def slow_detect(*a: object, **k: object) -> object:
-        started.set()
-        assert release.wait(30), "the test never released the analysis"
-        raise photo.NoGridError("no grid found in t.jpg (a stand-in for a long analysis)")
-
-    monkeypatch.setattr(photo, "detect", slow_detect)
-    monkeypatch.setattr(web, "PHOTO_WAIT", 0.2)
-    jpeg = cv2.imencode(".jpg", np.full((120, 160, 3), 128, np.uint8))[1].tobytes()
-    answers: list[object] = []
-    first = threading.Thread(target=lambda: answers.append(client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")})))
-    first.start()
-    try:
-        assert started.wait(30)
-        status = client.get("/api/status")  # answered while the photo is still being read
-        assert status.status_code == 200 and "figures" in status.json()
-        assert not release.is_set() and first.is_alive()
-        second = client.post("/api/photo", files={"photo": ("u.jpg", jpeg, "image/jpeg")})
-        assert second.status_code == 503 and "another photo" in second.json()["error"]
-        assert second.headers["retry-after"]
-    finally:
-        release.set()
-        first.join(30)
-    reply = answers[0]
-    assert reply.status_code == 200 and reply.json()["grid_found"] is False  # type: ignore[attr-defined]
-
-    def broken(*a: object, **k: object) -> object:
-        raise ValueError("an image the analysis cannot take")
-
-    monkeypatch.setattr(photo, "detect", broken)
-    r = client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")})
-    assert r.status_code == 422 and "could not be analysed (ValueError)" in r.json()["error"]
-    # the slot was given back each time: the next photo is read
-    monkeypatch.setattr(photo, "detect", slow_detect)
-    release.set()
-    assert client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")}).status_code == 200
+# a photo being read never blocks the server, and a broken or slow analysis is a JSON answer:
+# tests/test_live_workers.py (the analysis runs in a worker process)
 
 
 def _jpeg(img: object) -> bytes:
@@ -459,44 +412,3 @@ def test_a_reference_needs_a_game_and_a_players_link(tmp_path: Path) -> None:
     watch = table_client(create_app(Table(game=new_game(tmp_path), library=default_library()), token="p", spectator="s"))
     r = watch.post("/api/photo/reference?t=s", files=photo)
     assert r.status_code == 403 and "read-only" in r.json()["error"]
-
-
-def test_the_reference_photo_waits_for_the_same_one_worker(client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The empty map's photo is read on the photo worker too: while a photo is being read it is
-    told to come again (503); an image that breaks the analysis is a 422 JSON answer, and
-    nothing is kept either time."""
-    import threading
-
-    import numpy as np
-
-    import assistant.live.web as web
-    import assistant.photo as photo
-    from assistant.photo.reference import reference_path
-
-    started, release = threading.Event(), threading.Event()
-
-    def slow_detect(*a: object, **k: object) -> object:
-        started.set()
-        assert release.wait(30), "the test never released the analysis"
-        raise photo.NoGridError("no grid found in t.jpg (a stand-in for a long analysis)")
-
-    def broken(*a: object, **k: object) -> object:
-        raise ValueError("an image the analysis cannot take")
-
-    monkeypatch.setattr(photo, "detect", slow_detect)
-    monkeypatch.setattr(web, "PHOTO_WAIT", 0.2)
-    jpeg = _jpeg(np.full((120, 160, 3), 128, np.uint8))
-    with client:  # one event loop for every request (the one worker's slot lives on it), as under uvicorn
-        first = threading.Thread(target=lambda: client.post("/api/photo", files={"photo": ("t.jpg", jpeg, "image/jpeg")}))
-        first.start()
-        try:
-            assert started.wait(30)
-            ref = client.post("/api/photo/reference", files={"photo": ("e.jpg", jpeg, "image/jpeg")})
-            assert ref.status_code == 503 and "another photo" in ref.json()["error"] and ref.headers["retry-after"]
-        finally:
-            release.set()
-            first.join(30)
-        monkeypatch.setattr(photo, "locate_grid", broken)
-        r = client.post("/api/photo/reference", files={"photo": ("e.jpg", jpeg, "image/jpeg")})
-        assert r.status_code == 422 and "could not be analysed (ValueError)" in r.json()["error"]
-    assert not reference_path(tmp_path / "g.sqlite").exists()

@@ -174,6 +174,21 @@ def test_photo_apply_is_all_or_nothing(client: TestClient) -> None:
     assert r.status_code == 200 and len(r.json()["applied"]) == 2 and version(client) == before + 2
 
 
+def test_photo_apply_has_a_bound_and_records_its_moves_in_one_transaction(client: TestClient) -> None:
+    """More moves than the README's bound (500) is a 400 naming it, nothing recorded; 300 moves
+    are recorded together, one transaction (one time for all, numbered one after another)."""
+    import assistant.live.web as web
+
+    before = version(client)
+    r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": "C3"}] * (web.MAX_MOVES + 1)})
+    assert r.status_code == 400 and r.json()["error"] == "at most 500 moves at once" and version(client) == before
+    squares = ["C3", "C4", "D3"]
+    r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": squares[i % 3]} for i in range(300)]})
+    assert r.status_code == 200, r.text
+    applied = [a["event"] for a in r.json()["applied"]]
+    assert [e["seq"] for e in applied] == list(range(before + 1, before + 301)) and len({e["at"] for e in applied}) == 1
+
+
 def test_a_confidence_of_nan_never_reaches_the_export(client: TestClient) -> None:
     """The export's JSON stays JSON (json.loads refuses NaN only in strict parsers: check the text)."""
     for body in (b'{"moves": [{"figure": "obi", "at": "C3", "confidence": NaN}]}',

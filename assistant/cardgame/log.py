@@ -159,8 +159,10 @@ class CardGameLog:
 
     def undo(self, seq: int | None = None) -> Event:
         """Undo a command. Later commands are replayed on the changed table; any that no
-        longer apply stay in the log, shown as refused, so nothing is lost."""
-        return self.store.append("undo", {"seq": undo_target(self.store.events(), seq)})
+        longer apply stay in the log, shown as refused, so nothing is lost. The command undone is
+        found inside the write lock: "the last one" is the last one then (two undos at once undo
+        two commands, not one twice)."""
+        return self.store.append_all(lambda events: [("undo", {"seq": undo_target(events, seq)}, None)])[0]
 
     # -- export --------------------------------------------------------------------------
 

@@ -508,7 +508,10 @@ def apply_cmd(
             pos = g.state().position
             ref = _reference(ctx, reference, pos, None, game)
             res = detect(load_image(image), pos, str(image), _camera(calib), None, ref)
-            changed = 0
+            # the moves are recorded together, all or none, checked in one write transaction
+            # (Game.do_all): lines in the order found, each applied one filled in once recorded
+            lines: list[str | None] = []
+            moves: list[tuple[Any, str]] = []
             for r in compare(pos, res, sure=min_confidence).of("moved", "uncertain"):
                 if r.photo == r.game:  # unsure of a figure where the game has it: nothing to move ('photo check' lists it)
                     continue
@@ -520,13 +523,21 @@ def apply_cmd(
                         if (r.confidence or 0.0) < min_confidence
                         else _("{figure} on {at} (the photo doubts that square: confirm it, then move the figure)")
                     )
-                    out.print(
+                    lines.append(
                         f"  [yellow]{label}[/]: " + escape(why.format(figure=r.figure, at=at, confidence=f"{r.confidence or 0.0:.2f}", least=min_confidence))
                     )
                     continue
-                ev = g.do("relocate", {"figure": r.figure, "at": at, "source": f"photo {image.name}", "confidence": r.confidence})
-                out.print(f"[green]#{ev.seq}[/] {r.figure}: {r.game} -> {at} " + escape(_("(from the photo)")))
-                changed += 1
+                lines.append(None)
+                moves.append((r, at))
+            events = g.do_all("relocate", [{"figure": r.figure, "at": at, "source": f"photo {image.name}", "confidence": r.confidence}
+                                           for r, at in moves]) if moves else []
+            done = iter(zip(moves, events, strict=True))
+            for line in lines:
+                if line is None:
+                    (r, at), ev = next(done)
+                    line = f"[green]#{ev.seq}[/] {r.figure}: {r.game} -> {at} " + escape(_("(from the photo)"))
+                out.print(line)
+            changed = len(events)
             out.print(
                 escape(
                     n_("{n} figure updated; 'game undo' takes a correction back", "{n} figures updated; 'game undo' takes a correction back", changed).format(

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,16 +130,40 @@ class Game:
             raise AssistantError(_("an override needs a reason"))
         return self.store.append(kind, data, override=override, check=guard)
 
+    def do_all(self, kind: str, datas: list[dict[str, Any]], each: Callable[[GameState, dict[str, Any]], None] | None = None) -> list[Event]:
+        """Record several commands of one kind (a photo's moves applied) in ONE transaction: all
+        checked in turn inside the write lock on the log as it is then, each on the state the
+        ones before it made (``each(state, data)`` may refuse one more way), and all recorded or,
+        one refused, none. The log is read and folded once, not once per command."""
+        from .state import apply
+
+        rid = REQUEST_ID.get()
+        if rid is not None:
+            datas = [{**data, "request": rid} for data in datas]
+
+        def plan(events: list[Event]) -> list[tuple[str, dict[str, Any], str | None]]:
+            state = self._fold(events)
+            for data in datas:
+                reasons = check(state, kind, data)
+                if reasons:
+                    raise RefusedError(reasons)
+                apply(state, kind, data)
+                if each is not None:
+                    each(state, data)
+            return [(kind, data, None) for data in datas]
+
+        return self.store.append_all(plan)
+
     def undo(self, seq: int | None = None) -> Event:
         """Undo an event (or, naming an undo, bring back what it cancelled). Later events that
-        no longer apply stay in the log, marked void with the reason (see :func:`voided`)."""
+        no longer apply stay in the log, marked void with the reason (see :func:`voided`). The
+        event undone is found inside the write lock: "the last one" is the last one then."""
         from .store import undo_target
 
-        def guard(events: list[Event]) -> None:
-            undo_target(events, seq)
+        def plan(events: list[Event]) -> list[tuple[str, dict[str, Any], str | None]]:
+            return [("undo", {"seq": undo_target(events, seq)}, None)]
 
-        target = undo_target(self.store.events(), seq)
-        return self.store.append("undo", {"seq": target}, check=guard)
+        return self.store.append_all(plan)[0]
 
     def close(self) -> None:
         self.store.close()

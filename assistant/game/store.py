@@ -20,9 +20,11 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+import logging
 import os
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -470,14 +472,141 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
     return GameFileError(_("cannot write to the game {path}: {why}").format(path=path, why=why))
 
 
+# --- the chain verified once per process -------------------------------------------------
+
+#: game files watched at once in this process (each holds one connection open)
+MAX_WATCHES = 8
+
+
+class _Watch:
+    """One game file's verified log, shared by every store this process has open on the file,
+    with the one connection that reads and writes it (:meth:`GameStore.chain`,
+    :meth:`GameStore.append_all`).
+
+    The log is verified whole once; then ``PRAGMA data_version`` on this connection says
+    whether any OTHER connection (another process, another store of ours) committed since: it
+    does not change for this connection's own commits. Unchanged: the events verified before,
+    plus the ones this connection appended, are the log as it is (no read, no hash). Changed:
+    the whole chain is verified again, so an edit made by anyone else is still named on the next
+    read. Kept while a store of ours has the file open (the last one closing it closes this, so
+    SQLite checkpoints its -wal as before); the file is known by its device and inode, which no
+    other file can take while this connection holds it open."""
+
+    def __init__(self, key: tuple[int, int], con: sqlite3.Connection):
+        self.key, self.con = key, con
+        self.lock = threading.RLock()  # one statement or transaction at a time on the connection
+        self.users = 0
+        #: (data_version and the file's stamp when verified, the chain, its events)
+        self.kept: tuple[tuple[int, tuple[int, int]], Chain, tuple[Event, ...]] | None = None
+
+    def version(self) -> int:
+        return int(self.con.execute("PRAGMA data_version").fetchone()[0])
+
+    def refresh(self, path: Path) -> None:
+        """Before a transaction: the main file changed since it was verified (bytes written into it
+        by hand, or a checkpoint) -- a new connection, so that no page this one keeps in its cache
+        hides the change, and the next read verifies the whole chain."""
+        kept = self.kept
+        if kept is None or self.con.in_transaction:
+            return
+        try:
+            st = path.stat()
+        except OSError:
+            return
+        if (st.st_mtime_ns, st.st_size) == kept[0][1]:
+            return
+        self.kept = None
+        try:
+            fresh = GameStore._connect(path)
+        except (sqlite3.Error, OSError):
+            return  # the old connection then verifies the whole chain
+        self.con.close()
+        self.con = fresh
+
+    def stamp(self, path: Path) -> tuple[int, tuple[int, int]]:
+        """What says the file is as verified: the data version, and the main file's modification
+        time and size (bytes written into the file by hand, not through SQLite, change them; our
+        own checkpoints do too, rarely: then the chain is verified again)."""
+        try:
+            st = path.stat()
+            mark = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            mark = (-1, -1)
+        return self.version(), mark
+
+
+_WATCHES: dict[tuple[int, int], _Watch] = {}
+_WATCHES_LOCK = threading.Lock()
+
+
+def _watch(store: GameStore) -> _Watch | None:
+    """The file's watch, made if needed; None where a store must read on its own (a read-only
+    place, a log from before the chain, a connection that cannot be made)."""
+    path = store.path
+    if store.immutable or not store.chained or not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        return None
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    key = (st.st_dev, st.st_ino)
+    with _WATCHES_LOCK:
+        w = _WATCHES.get(key)
+        if w is None:
+            if len(_WATCHES) >= MAX_WATCHES:
+                return None  # past the bound: read on its own, as before
+            con = None
+            try:
+                con = GameStore._connect(path)
+                w = _Watch(key, con)
+                w.version()  # a connection that cannot read (a full disk, ...): the store reads on its own
+            except (sqlite3.Error, OSError):
+                if con is not None:
+                    con.close()
+                return None
+            _WATCHES[key] = w
+        w.users += 1
+    return w
+
+
+def _unwatch(w: _Watch) -> None:
+    with _WATCHES_LOCK:
+        w.users -= 1
+        if w.users > 0:
+            return
+        _WATCHES.pop(w.key, None)
+    with w.lock:
+        w.con.close()
+
+
+def watched_version(key: tuple[int, int]) -> tuple[int, int] | None:
+    """A watched file's (data version, last event number): it changes with every commit, this
+    process's or anyone's (an edit of an old row too, which leaves the last number as it was);
+    None when the file is no longer watched."""
+    with _WATCHES_LOCK:
+        w = _WATCHES.get(key)
+    if w is None:
+        return None
+    with w.lock:
+        try:
+            return w.version(), int(w.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0)
+        except sqlite3.Error:  # closed meanwhile, or unreadable: the caller reads the file itself
+            return None
+
+
 class GameStore:
     """An open game file."""
 
-    def __init__(self, path: Path, con: sqlite3.Connection):
+    def __init__(self, path: Path, con: sqlite3.Connection, immutable: bool = False):
         self.path = path
         self.con = con
         self.readonly = False
+        #: opened immutable (a read-only folder): no watch, every read verifies
+        self.immutable = immutable
         self._chained: bool | None = None
+        self._watched: _Watch | None | bool = False  # False: not looked for yet
+        #: what opening this store did to an old log (chained it), in words; None: nothing
+        self.migrated: str | None = None
 
     @property
     def chained(self) -> bool:
@@ -565,7 +694,9 @@ class GameStore:
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        con = sqlite3.connect(str(path), timeout=10.0, isolation_level=None)
+        # any thread may use it (the live table's worker threads): a store's or a watch's own lock
+        # keeps it to one at a time
+        con = sqlite3.connect(str(path), timeout=10.0, isolation_level=None, check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
         con.execute("PRAGMA busy_timeout=10000")
@@ -588,6 +719,10 @@ class GameStore:
         except BaseException:
             self.con.execute("ROLLBACK")
             raise
+        if self.migrated is not None:
+            # said once (the file is chained once): on the command line's stderr (logging's last
+            # resort, where nothing else is set up), in the server's log; the web status says it too
+            logging.getLogger("assistant.game").warning("%s", self.migrated)
 
     def _chain_existing(self) -> None:
         """Chain a log written before the chain (inside the migration's transaction), and say so
@@ -600,40 +735,94 @@ class GameStore:
         self.con.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'events'", (events[-1].seq if events else 0,))
         self.con.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
                              [("genesis", genesis(meta)), ("chained", f"{_now()} {events[-1].seq if events else 0}")])
+        self.migrated = _("{path}: this log was written before the hash chain; its events #1 to #{upto} were chained now "
+                          "(schema 2): from here on an edit is found, but nothing shows what was done to the file before").format(
+            path=self.path, upto=events[-1].seq if events else 0)
 
     def close(self) -> None:
+        w, self._watched = self._watched, None
+        if isinstance(w, _Watch):
+            _unwatch(w)
         self.con.close()
+
+    def hold(self) -> tuple[tuple[int, int], Callable[[], None]] | None:
+        """Keep the file's verified log (:class:`_Watch`) after this store closes, for a reader
+        that lives long and opens the file again and again (the live table): (which file:
+        device and inode, the function that lets it go); None where the file is not watched."""
+        w = self._watch()
+        if w is None:
+            return None
+        with _WATCHES_LOCK:
+            w.users += 1
+        return w.key, lambda: _unwatch(w)
+
+    def watching(self) -> tuple[int, int] | None:
+        """Which file's verified log this store shares (device, inode); None: it reads on its own."""
+        w = self._watch()
+        return None if w is None else w.key
+
+    def _watch(self) -> _Watch | None:
+        if self._watched is False:
+            self._watched = _watch(self)
+        return self._watched if isinstance(self._watched, _Watch) else None
 
     # -- reading and writing ---------------------------------------------------------
 
-    def meta(self) -> dict[str, str]:
+    def meta(self, con: sqlite3.Connection | None = None) -> dict[str, str]:
         try:
-            return {str(k): str(v) for k, v in self.con.execute("SELECT key, value FROM meta")}
+            return {str(k): str(v) for k, v in (con or self.con).execute("SELECT key, value FROM meta")}
         except sqlite3.DatabaseError as exc:
             raise GameFileError(_("{path}: the meta table cannot be read ({exc})").format(path=self.path, exc=exc)) from None
 
     def _rows(self, where: str = "", args: tuple[Any, ...] = ()) -> list[Event]:
         return self._rows_counted(where, args)[0]
 
-    def _rows_counted(self, where: str = "", args: tuple[Any, ...] = ()) -> tuple[list[Event], int]:
+    def _rows_counted(self, where: str = "", args: tuple[Any, ...] = (), con: sqlite3.Connection | None = None) -> tuple[list[Event], int]:
         """The rows, and the highest event number SQLite ever gave in this file (AUTOINCREMENT's
         counter), read by one statement: one snapshot, so a write committed meanwhile by another
         process is in both or in neither."""
         cols = "seq, at, kind, data, override, " + ("hash" if self.chained else "NULL")
         counter = "(SELECT seq FROM sqlite_sequence WHERE name = 'events')"
         try:
-            rows = self.con.execute(f"SELECT {cols}, {counter} FROM events {where} ORDER BY seq", args).fetchall()
+            rows = (con or self.con).execute(f"SELECT {cols}, {counter} FROM events {where} ORDER BY seq", args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise GameFileError(_("{path}: the events cannot be read ({exc}); the file was not modified").format(path=self.path, exc=exc)) from None
         ever = rows[-1][-1] if rows else 0
         return [_decode(self.path, row[:-1]) for row in rows], ever if isinstance(ever, int) else 0
 
-    def chain(self) -> tuple[Chain, list[Event]]:
+    def chain(self, fresh: bool = False) -> tuple[Chain, list[Event]]:
         """Every event, and the chain over them checked: its head, or the first event that does
         not match. A log from before the chain (read-only, not migrated) is chained in memory
-        (``report.stored`` False: nothing in the file vouches for it)."""
-        meta = self.meta()
-        events, ever = self._rows_counted()
+        (``report.stored`` False: nothing in the file vouches for it). Verified whole once per
+        process while the file is open here, and again whenever another connection wrote to it
+        (:class:`_Watch`); ``fresh``: verified whole now (``verify``)."""
+        w = None if fresh else self._watch()
+        if w is None:
+            return self._verify(self.con)
+        with w.lock:
+            w.refresh(self.path)
+            began = not w.con.in_transaction
+            if began:  # the data version and the rows read in one snapshot
+                w.con.execute("BEGIN")
+            try:
+                return self._verified(w)
+            finally:
+                if began:
+                    w.con.execute("COMMIT")
+
+    def _verified(self, w: _Watch) -> tuple[Chain, list[Event]]:
+        """Under ``w.lock``, inside a transaction on its connection."""
+        version = w.stamp(self.path)
+        kept = w.kept
+        if kept is not None and kept[0] == version:
+            return kept[1], list(kept[2])
+        found, events = self._verify(w.con)
+        w.kept = (version, found, tuple(events)) if found.report.problem is None else None
+        return found, events
+
+    def _verify(self, con: sqlite3.Connection) -> tuple[Chain, list[Event]]:
+        meta = self.meta(con)
+        events, ever = self._rows_counted(con=con)
         if not self.chained:
             events = chained(meta, events)
             found = chain_report(self.path, {**meta, "genesis": genesis(meta)}, events)  # an old log as it is: never refused for its numbers
@@ -654,6 +843,9 @@ class GameStore:
         folded the log up to ``seq`` needs to check that it is still the same log and to go on.
         The events after ``seq`` must link on from it; when one does not, the whole log is
         checked (it names the first event that does not match)."""
+        if self._watch() is not None:  # verified whole once, and again only after another connection wrote
+            events = self.events()
+            return [e for e in events if e is events[0] or e.seq >= seq]
         events = self._rows("WHERE seq = (SELECT MIN(seq) FROM events) OR seq >= ?", (seq,))
         tail = [e for e in events if e.seq >= seq]
         broken = any(b.hash is None or b.seq != a.seq + 1 or _link_of(a.hash or "", b) != b.hash for a, b in zip(tail, tail[1:], strict=False))
@@ -674,41 +866,81 @@ class GameStore:
         raise to refuse the command: then nothing is written. Holding the lock while checking
         makes two commands on one game at once safe (the second sees the first's event).
         """
+        def plan(events: list[Event]) -> list[tuple[str, dict[str, Any], str | None]]:
+            if check is not None:
+                check(events)
+            return [(kind, data, override)]
+
+        return self.append_all(plan)[0]
+
+    def append_all(self, plan: Callable[[list[Event]], list[tuple[str, dict[str, Any], str | None]]]) -> list[Event]:
+        """Commit the events ``plan(events)`` returns, (kind, data, override) each, in ONE
+        transaction: ``plan`` runs inside the write lock (``BEGIN IMMEDIATE``) on the log as it
+        is then, so no other write -- another phone's, the command line's -- lands between what it
+        checked and what is recorded; it may raise to refuse them all: then nothing is written.
+        The log is read (and its chain verified) once, however many events are written."""
         if self.readonly:
             raise _write_error(self.path, PermissionError(13, "read-only"))
+        w = self._watch()
+        if w is None:
+            return self._append_all(self.con, plan, None)
+        with w.lock:
+            w.refresh(self.path)
+            return self._append_all(w.con, plan, w)
+
+    def _append_all(self, con: sqlite3.Connection, plan: Callable[[list[Event]], list[tuple[str, dict[str, Any], str | None]]],
+                    w: _Watch | None) -> list[Event]:
         at = _now()
-        payload = json.dumps(data, ensure_ascii=False, sort_keys=True)
         try:
-            self.con.execute("BEGIN IMMEDIATE")
+            con.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise _write_error(self.path, exc) from None
         try:
-            events = self._read_events()  # the chain checked: nothing is added to an edited log
+            # the chain checked: nothing is added to an edited log
+            found, events = self._verified(w) if w is not None else self._verify(con)
+            if found.report.problem is not None:
+                raise GameFileError(_("{problem}; the log was edited outside this program and is refused (it was not modified)").format(
+                    problem=found.report.problem))
             if not events:
                 raise GameFileError(_("{path}: the log has no events, not even its setup (an edited file); it was not modified").format(path=self.path))
-            if check is not None:
-                check(events)
-            seq, prev = events[-1].seq + 1, events[-1].hash or ""
-            digest = link(prev, seq, at, kind, json.loads(payload), override)
-            self.con.execute("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (?, ?, ?, ?, ?, ?)",
-                             (seq, at, kind, payload, override, digest))
-            self.con.execute("COMMIT")
+            wanted = plan(events)
+            written: list[Event] = []
+            seq, prev = events[-1].seq, events[-1].hash or ""
+            for kind, data, override in wanted:
+                payload = json.dumps(data, ensure_ascii=False, sort_keys=True)
+                stored = json.loads(payload)  # the data as a read gives it back
+                seq += 1
+                prev = link(prev, seq, at, kind, stored, override)
+                con.execute("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                            (seq, at, kind, payload, override, prev))
+                written.append(Event(seq, at, kind, stored, override, prev))
+            version = w.stamp(self.path) if w is not None else None
+            con.execute("COMMIT")
         except sqlite3.Error as exc:
             try:
-                self.con.execute("ROLLBACK")
+                con.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
             raise _write_error(self.path, exc) from None
         except BaseException:
             try:
-                self.con.execute("ROLLBACK")
+                con.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
             raise
-        return Event(seq, at, kind, data, override, digest)
+        if w is not None and version is not None:
+            # our own commit leaves the data version as it was: the log is the one verified plus these
+            w.kept = (version, _extended(found, written), (*events, *written))
+        return [replace(e, data=d) for e, (_k, d, _o) in zip(written, wanted, strict=True)]
 
-    def _read_events(self) -> list[Event]:
-        return self.events()
+
+def _extended(found: Chain, written: list[Event]) -> Chain:
+    """The chain ``found`` with the events just written after its head."""
+    if not written:
+        return found
+    r = found.report
+    report = replace(r, head=written[-1].hash or "", seq=written[-1].seq, events=r.events + len(written))
+    return Chain(report, found.hashes + tuple((e.seq, e.hash or "") for e in written))
 
 
 def _decode(path: Path, row: tuple[Any, ...]) -> Event:

@@ -10,6 +10,7 @@ second process (the CLI, another server) sees the same game.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,7 +25,7 @@ from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
-from ..game.store import last_seq
+from ..game.store import last_seq, watched_version
 from ..i18n import _, current
 from ..model import Position
 
@@ -42,6 +43,9 @@ class Snapshot:
     #: is one state of the game in one language), and every phone at the table asks the same
     #: pair again after each change, when its open answer is recomputed
     answers: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    #: a log from before the hash chain, chained when first written: "WHEN UPTO" (the header's
+    #: "chained"); the chain vouches for nothing done to the file before then
+    chained: str | None = None
 
 
 class Table:
@@ -56,13 +60,16 @@ class Table:
         self._lock = threading.Lock()
         self._folding = threading.Lock()
         self._writing = threading.RLock()
-        self._cache: dict[tuple[int, int, str], Snapshot] = {}
+        self._cache: dict[tuple[Any, int, str], Snapshot] = {}
         #: per language: the fold before it was finished, the log's setup and last event folded
         #: (the next change folds only what was appended: :meth:`_fold`)
         self._raw: dict[str, tuple[Any, Any, Any]] = {}
         self._shown: dict[str, Position] = {}  # per language: the position of the last fold
         #: the reference photo's details, kept per (file's modification time, size, language)
         self._reference: tuple[tuple[int, int, str], dict[str, Any]] | None = None
+        #: the game file's verified log kept while the table is served (GameStore.hold): a read or
+        #: a write verifies the chain whole only after another connection wrote to the file
+        self._held: tuple[tuple[int, int], Callable[[], None]] | None = None
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
@@ -71,7 +78,12 @@ class Table:
         from ..game import Game
 
         assert self.game is not None
-        return Game.open(self.game, self.library, readonly=readonly)
+        g = Game.open(self.game, self.library, readonly=readonly)
+        self._hold(g.store)
+        return g
+
+    def _hold(self, store: Any) -> None:
+        _hold(self, store)
 
     def version(self) -> int:
         """The log's last event number: cheap, for clients polling for changes."""
@@ -86,8 +98,12 @@ class Table:
             assert self._position is not None
             with self._lock:  # one per language, for its answers (dropped when the library is read again)
                 return self._cache.setdefault((0, 0, current()), Snapshot(self._position, None, 0))
-        # the fold's texts are written in the reader's language: one cached fold per language
-        key = (self.version(), self.game.stat().st_mtime_ns, current())
+        # the fold's texts are written in the reader's language: one cached fold per language; the
+        # log's version from the kept log where there is one (it changes with any commit, an edit
+        # of an old row by another program too: the next fold verifies the chain and names it)
+        held = self._held
+        seen = watched_version(held[0]) if held is not None else None
+        key = (seen if seen is not None else self.version(), self.game.stat().st_mtime_ns, current())
         with self._lock:
             if key in self._cache:
                 return self._cache[key]
@@ -96,14 +112,14 @@ class Table:
             with self._lock:
                 if key in self._cache:
                     return self._cache[key]
-            st, version = self._fold(key[2])
-            snap = Snapshot(st.position, st, version)
+            st, version, chained = self._fold(key[2])
+            snap = Snapshot(st.position, st, version, chained=chained)
             with self._lock:
                 self._cache = {k: v for k, v in self._cache.items() if k[:2] == key[:2]}
                 self._cache[key] = snap
         return snap
 
-    def _fold(self, language: str) -> tuple[Any, int]:
+    def _fold(self, language: str) -> tuple[Any, int, str | None]:
         """The game's state now and the last event folded into it. The log only grows (an undo
         is appended too), so the fold kept from the last change goes on with the events
         appended since: a change costs its own events, not the setup's position parsed again
@@ -129,6 +145,7 @@ class Table:
                 events = g.store.events()
                 raw = fold_raw(events, self.library, path=str(g.path))
                 setup, last = events[0], events[-1]
+            chained = g.store.meta().get("chained")
         finally:
             g.close()
         self._raw[language] = (raw, setup, last)
@@ -141,7 +158,7 @@ class Table:
         if shown is not None and _same_board(shown, st.position):
             st.position = shown
         self._shown[language] = st.position
-        return st, last.seq
+        return st, last.seq, chained
 
     def status(self) -> dict[str, Any]:
         snap = self.snapshot()
@@ -151,7 +168,10 @@ class Table:
             pos = snap.position
             return {"query": "status", "rules": pos.edition.value, "game": None, "version": 0, "round": 0, "phase": None,
                     "figures": figure_rows(pos)}
-        return {**status_info(snap.state), "game": str(self.game), "version": snap.version}
+        # "chained_since": a log written before the hash chain says from when the chain vouches for it
+        when, _sep, upto = (snap.chained or "").partition(" ")
+        since = {"at": when, "upto": int(upto) if upto.isdigit() else None} if snap.chained else None
+        return {**status_info(snap.state), "game": str(self.game), "version": snap.version, "chained_since": since}
 
     def reference(self) -> dict[str, Any] | None:
         """The empty map's reference photo the game keeps ('photo reference', or sent from a
@@ -298,31 +318,24 @@ class Table:
         return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
 
     def record_all(self, kind: str, datas: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Several events of one kind (a photo's moves applied): all of them or none. Each is
-        checked and applied in turn on the game as it is now (without writing), and one refused
-        refuses the request before anything is recorded; then each is recorded on the one open
-        log (each append checked again inside its write lock, folding only what it appended), no
-        other write of this server between them, and the log read once at the end for their texts."""
-        from ..game import RefusedError
-        from ..game.state import apply, check
-
+        """Several events of one kind (a photo's moves applied): all of them or none, checked and
+        recorded in ONE write transaction (:meth:`~assistant.game.Game.do_all`): no other write,
+        of this server or of the command line, lands between the checks and the record, and the
+        log is read and folded once."""
         self._writable()
+
+        def on_map(st: Any, data: dict[str, Any]) -> None:
+            # a correction is not checked by the rules, but a square off the map would break the board
+            moved = st.position.figure(str(data.get("figure"))) if isinstance(data.get("figure"), str) else None
+            if moved is not None and not all(st.position.map.on_map(sq) for sq in moved.space):
+                raise AssistantError(_("{figure} at {at}: off the {cols} x {rows} map").format(
+                    figure=moved.id, at=data.get("at"), cols=st.position.map.cols, rows=st.position.map.rows))
+
         with self._writing:
             g = self._open(readonly=False)
             g.kept = self._raw.get(current())  # the checks fold only what was appended since the last read
             try:
-                st = g.state()
-                for data in datas:
-                    reasons = check(st, kind, data)
-                    if reasons:
-                        raise RefusedError(reasons)
-                    apply(st, kind, data)
-                    # a correction is not checked by the rules, but a square off the map would break the board
-                    moved = st.position.figure(str(data.get("figure"))) if isinstance(data.get("figure"), str) else None
-                    if moved is not None and not all(st.position.map.on_map(sq) for sq in moved.space):
-                        raise AssistantError(_("{figure} at {at}: off the {cols} x {rows} map").format(
-                            figure=moved.id, at=data.get("at"), cols=st.position.map.cols, rows=st.position.map.rows))
-                events = [g.do(kind, data) for data in datas]
+                events = g.do_all(kind, datas, on_map)  # checked and recorded in one write transaction
                 entries = {e.event.seq: e for e in g.state().entries}
             finally:
                 g.close()
@@ -439,6 +452,20 @@ class Table:
             g.close()
 
 
+def _hold(table: Table | CardTable, store: Any) -> None:
+    """Keep the game file's verified log for the table's next request (GameStore.hold); a file
+    put in another's place: the new one's, and the old one let go."""
+    with table._lock:
+        held = table._held
+        if held is not None and store.watching() == held[0]:
+            return
+        got = store.hold()
+        # let go when the table is (a test's table, a server stopped): its file's connection closes
+        table._held = None if got is None else (got[0], weakref.finalize(table, got[1]))
+    if held is not None:
+        held[1]()
+
+
 def _same_board(a: Position, b: Position) -> bool:
     """The same position: its parts the very same objects (nothing folded since changed them)
     and the same fallen named."""
@@ -488,6 +515,9 @@ class CardTable:
         self.kind = log.game
         log.close()
         self.session = Session(game=game, cache=True)
+        self._lock = threading.Lock()
+        #: the log verified, kept while the table is served (as :class:`Table` keeps it)
+        self._held: tuple[tuple[int, int], Callable[[], None]] | None = None
 
     def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name (the questions refuse a card game, naming its commands)."""
@@ -496,7 +526,9 @@ class CardTable:
     def _log(self) -> Any:
         from ..cardgame.log import CardGameLog
 
-        return CardGameLog.open(self.game, CARD_GAMES, self.kind)
+        log = CardGameLog.open(self.game, CARD_GAMES, self.kind)
+        _hold(self, log.store)
+        return log
 
     def version(self) -> int:
         return last_seq(self.game)

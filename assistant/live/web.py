@@ -51,7 +51,7 @@ from .. import i18n
 from ..errors import AssistantError, MissingStatError
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _
-from . import qr
+from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
 
@@ -64,12 +64,13 @@ MAX_UPLOAD = 40 * 1024 * 1024
 PUBLIC = ("/static/", "/manifest.webmanifest", "/favicon.ico")
 #: the longest X-Request-Id taken (a UUID is 36 characters)
 MAX_REQUEST_ID = 128
-#: photos analysed at once, each on a worker thread (never on the event loop): one, as each may
-#: take its whole work budget of CPU (photo/budget.py) and a small server has two cores
+#: photos analysed at once, each in a worker process (:mod:`.workers`: never on the server's
+#: interpreter, within its time budget): one, as each may take its whole work budget of CPU
+#: (photo/budget.py) and a small server has two cores
 PHOTO_WORKERS = 1
 #: seconds a photo sent while another is being read waits for its turn before a 503 answer
 PHOTO_WAIT = 3.0
-#: the photo uploads: analysed on the worker thread, answered afresh each time (no X-Request-Id memory)
+#: the photo uploads: analysed in the worker process, answered afresh each time (no X-Request-Id memory)
 PHOTO_PATHS = ("/api/photo", "/api/photo/reference")
 #: photo moves applied in one request (a map of 40 x 40 holds fewer figures)
 MAX_MOVES = 500
@@ -187,6 +188,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     allowed = None if hosts is None else frozenset(h.lower() for h in hosts)
     app.state.hub, app.state.replies, app.state.write_token = hub, replies, writes
     photo_slots = asyncio.Semaphore(PHOTO_WORKERS)
+    # the photo worker process: started by the first photo, stopped with the server
+    photos = workers.Pool(PHOTO_WORKERS)
+    app.state.photos = photos
+    app.router.on_shutdown.append(photos.close)
     heavy_slots = asyncio.Semaphore(HEAVY_SLOTS)
 
     def page_context(request: Request) -> dict[str, Any]:
@@ -527,10 +532,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             raise AssistantError(_("'args' must be an object"))
         return await run_in_threadpool(minis.act, verb, args, _override(body))
 
-    async def photo_work(request: Request, query: str, read: Any) -> Any:
-        """``read(data, name)`` on the photo worker thread: one photo at a time (a game photo or
-        the empty map's reference), the next waits a little, then is told to send it again (503);
-        an image that breaks the analysis is a 422 JSON answer, never a 500."""
+    async def photo_work(request: Request, query: str, job: Callable[..., Any]) -> Any:
+        """``job(position, game, data, name, language)`` in the photo worker process
+        (:mod:`.workers`), within its time budget: one photo at a time (a game photo or the empty
+        map's reference), the next waits a little, then is told to send it again (503). A photo
+        over the budget is 422 (its worker killed and replaced), a worker that died is 503, an
+        image that breaks the analysis is 422: a JSON answer each time, never a 500."""
         form = await request.form()
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
@@ -544,29 +551,41 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return JSONResponse({"query": query, "error": _("another photo is being read: send this one again in a few seconds")},
                                 status_code=503, headers={"Retry-After": str(int(PHOTO_WAIT))})
         loop = asyncio.get_running_loop()
-        lang = i18n.current()
 
         def work() -> Any:
-            try:  # the worker thread answers in the request's language too
-                with i18n.language(lang):
-                    return read(data, name)
-            except AssistantError:
-                raise  # a clear refusal (not an image, too large, ...): the handler answers 400
-            except Exception as exc:  # an image that breaks the analysis: a JSON answer, never a 500
-                logging.getLogger("assistant.live").exception("photo analysis failed")
-                with i18n.language(lang):
-                    return JSONResponse({"query": query, "grid_found": False,
-                                         "error": _("the photo could not be analysed ({why}); the game log is unchanged").format(why=type(exc).__name__)},
-                                        status_code=422)
+            try:
+                pos = minis.snapshot().position  # folded here (cached): the worker gets the position as data
+                return photos.run(job, (pos, None if minis.game is None else str(minis.game), data, name, i18n.current()))
             finally:  # released when the analysis ends, even if the request was abandoned
                 loop.call_soon_threadsafe(photo_slots.release)
-        return await run_in_threadpool(work)
+        try:
+            answer = await run_in_threadpool(work)
+        except workers.Refused as exc:  # a clear refusal (not an image, too large, ...): 400 as before
+            raise AssistantError(str(exc)) from None
+        except workers.Broken as exc:  # an image that breaks the analysis
+            logging.getLogger("assistant.live").error("photo analysis failed: %s", exc)
+            return JSONResponse({"query": query, "grid_found": False,
+                                 "error": _("the photo could not be analysed ({why}); the game log is unchanged").format(why=exc)},
+                                status_code=422)
+        except workers.Overrun as exc:
+            return JSONResponse({"query": query, "grid_found": False, "too_long": True,
+                                 "error": _("the photo took too long to read (over {seconds:g} s) and was given up; "
+                                            "the game log is unchanged: send a smaller or clearer photo").format(seconds=exc.budget)},
+                                status_code=422)
+        except workers.Crashed as exc:
+            logging.getLogger("assistant.live").error("photo worker died: %s", exc)
+            return JSONResponse({"query": query, "error": _("the photo reader stopped before it answered; the game log is unchanged: "
+                                                            "send the photo again")},
+                                status_code=503, headers={"Retry-After": "1"})
+        if isinstance(answer, tuple):  # (status, answer): a reference photo with no grid is 422
+            return JSONResponse(answer[1], status_code=answer[0])
+        return answer
 
     @app.post("/api/photo")
     async def photo(request: Request) -> Any:
         """A photo of the table: where the photo shows each figure, against the game's record
         (compared with the empty map's reference when the game has one: ``"mode"`` says)."""
-        return await photo_work(request, "photo", lambda data, name: _photo_answer(minis, data, name))
+        return await photo_work(request, "photo", photojobs.read_photo)
 
     @app.post("/api/photo/reference")
     async def photo_reference(request: Request) -> Any:
@@ -575,7 +594,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         command line). It replaces the one before; the game log is unchanged."""
         if minis.game is None:
             raise ReadOnlyError(_("this table serves a position file, not a game: a reference photo is kept with a game ('game new')"))
-        return await photo_work(request, "photo reference", lambda data, name: _store_reference(minis, data, name))
+        return await photo_work(request, "photo reference", photojobs.keep_reference)
 
     @app.post("/api/photo/apply")
     async def photo_apply(request: Request) -> Any:
@@ -583,13 +602,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         moves = body.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
             raise AssistantError(_("'moves' is a list of {figure, at}"))
+        if len(moves) > MAX_MOVES:  # the bound said in the README: more is no photo of one map
+            raise AssistantError(_("at most {n} moves at once").format(n=MAX_MOVES))
         for m in moves:
             fig, at = m.get("figure"), m.get("at")
             if not isinstance(fig, str) or not isinstance(at, str):
                 raise AssistantError(_("each move needs 'figure' and 'at'"))
-
-        if len(moves) > MAX_MOVES:
-            raise AssistantError(_("at most {n} moves at once").format(n=MAX_MOVES))
         source = body.get("source")
         if source is not None and (not isinstance(source, str) or len(source) > 200):
             raise AssistantError(_("'source' is a text of up to 200 characters"))
@@ -826,75 +844,3 @@ def _check_values(body: Any) -> None:
                 raise AssistantError(_("the request holds a text that is not Unicode (a lone surrogate)")) from None
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
             raise AssistantError(_("the request holds a number past 64 bits"))
-
-
-def _game_reference(table: Table, pos: Any) -> Any:
-    """The empty map's reference kept next to the served game ('photo reference'), or None."""
-    from ..photo.reference import check_size, load_reference, reference_path
-
-    if table.game is None or not reference_path(table.game).is_file():
-        return None
-    ref = load_reference(reference_path(table.game))
-    check_size(ref, pos.map.cols, pos.map.rows, str(reference_path(table.game)))
-    return ref
-
-
-def _photo_answer(table: Table, data: bytes, name: str) -> dict[str, Any]:
-    """Detect the position in an uploaded photo and compare it with the recorded one."""
-    from ..limits import check_photo
-    from ..photo import NoGridError, detect
-    from ..photo.compare import compare
-
-    snap = table.snapshot()
-    pos = snap.position
-    check_photo(pos)
-    img = _decode_upload(data, name)
-    ref = _game_reference(table, pos)
-    # which mode answered, for the page's short line (the notes say it in words)
-    mode = {"mode": "reference", "reference": {"name": ref.name, "taken": ref.taken}} if ref is not None else {"mode": "classifier", "reference": None}
-    try:
-        res = detect(img, pos, name, reference=ref)
-    except NoGridError as exc:
-        return {"query": "photo", "grid_found": False, "error": str(exc), **mode}
-    return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows], **mode}
-
-
-def _store_reference(table: Table, data: bytes, name: str) -> Any:
-    """Keep an uploaded photo of the empty map as the game's reference (``photo reference``):
-    the grid found in it, the map seen from above, written whole next to the game's file. No
-    grid: a 422 answer and the reference before is kept."""
-    from ..limits import check_photo
-    from ..photo import NoGridError, locate_grid
-    from ..photo.reference import make_reference, reference_path, save_reference
-
-    assert table.game is not None  # the endpoint refuses a position file first
-    pos = table.snapshot().position
-    check_photo(pos)
-    img = _decode_upload(data, name)
-    try:
-        grid, markers, by_lines = locate_grid(img, pos, name)
-    except NoGridError as exc:
-        return JSONResponse({"query": "photo reference", "grid_found": False, "stored": False,
-                             "error": _("{why}; the reference photo was not kept").format(why=exc)}, status_code=422)
-    ref = make_reference(img, grid, pos.map.cols, pos.map.rows, name)
-    save_reference(ref, reference_path(table.game))
-    notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
-    # kept as sent (the judge decides), but a figure's marker in it means figures stood on the map,
-    # and their bases would read as the map's own art in every later photo
-    on_map = sum(1 for m in markers if m.id >= 4)  # ids 0-3 are the corner markers
-    if on_map:
-        notes.append(_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map))
-    return {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
-            "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
-
-
-def _decode_upload(data: bytes, name: str) -> Any:
-    """An uploaded image as the photo pipeline reads a file (the same checks and limits)."""
-    import tempfile
-
-    from ..photo import load_image
-
-    with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
-        tmp.write(data)
-        tmp.flush()
-        return load_image(tmp.name)

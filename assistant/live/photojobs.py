@@ -1,0 +1,86 @@
+"""The web table's photo work as jobs for a worker process (:mod:`assistant.live.workers`):
+plain data in (the position, the reference's file, the photo's bytes and name, the reader's
+language), plain data out (the answer's JSON). Nothing here touches the game log: the server
+does what it did with the answer.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .. import i18n
+from ..i18n import _
+from ..limits import check_photo
+from ..model import Position
+
+
+def read_photo(pos: Position, game: str | None, data: bytes, name: str, language: str) -> dict[str, Any]:
+    """Detect the position in an uploaded photo and compare it with the recorded one (and with
+    the empty map's reference kept next to the ``game``'s file, when there is one)."""
+    from ..photo import NoGridError, detect
+    from ..photo.compare import compare
+
+    with i18n.language(language):
+        check_photo(pos)
+        img = decode_upload(data, name)
+        ref = _reference(game, pos)
+        # which mode answered, for the page's short line (the notes say it in words)
+        mode = ({"mode": "reference", "reference": {"name": ref.name, "taken": ref.taken}} if ref is not None
+                else {"mode": "classifier", "reference": None})
+        try:
+            res = detect(img, pos, name, reference=ref)
+        except NoGridError as exc:
+            return {"query": "photo", "grid_found": False, "error": str(exc), **mode}
+        return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows], **mode}
+
+
+def keep_reference(pos: Position, game: str | None, data: bytes, name: str, language: str) -> tuple[int, dict[str, Any]]:
+    """Keep an uploaded photo of the empty map as the ``game``'s reference (``photo reference``):
+    the grid found in it, the map seen from above, written whole next to the game's file.
+    (status, answer): no grid is a 422 answer and the reference before is kept."""
+    from ..photo import NoGridError, locate_grid
+    from ..photo.reference import make_reference, reference_path, save_reference
+
+    assert game is not None  # the endpoint refuses a position file first
+    with i18n.language(language):
+        check_photo(pos)
+        img = decode_upload(data, name)
+        try:
+            grid, markers, by_lines = locate_grid(img, pos, name)
+        except NoGridError as exc:
+            return 422, {"query": "photo reference", "grid_found": False, "stored": False,
+                         "error": _("{why}; the reference photo was not kept").format(why=exc)}
+        ref = make_reference(img, grid, pos.map.cols, pos.map.rows, name)
+        save_reference(ref, reference_path(Path(game)))
+        notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
+        # kept as sent (the judge decides), but a figure's marker in it means figures stood on the map,
+        # and their bases would read as the map's own art in every later photo
+        on_map = sum(1 for m in markers if m.id >= 4)  # ids 0-3 are the corner markers
+        if on_map:
+            notes.append(_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map))
+        return 200, {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
+                     "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
+
+
+def _reference(game: str | None, pos: Position) -> Any:
+    """The empty map's reference kept next to the served game, or None."""
+    from ..photo.reference import check_size, load_reference, reference_path
+
+    if game is None or not reference_path(Path(game)).is_file():
+        return None
+    path = reference_path(Path(game))
+    ref = load_reference(path)
+    check_size(ref, pos.map.cols, pos.map.rows, str(path))
+    return ref
+
+
+def decode_upload(data: bytes, name: str) -> Any:
+    """An uploaded image as the photo pipeline reads a file (the same checks and limits)."""
+    from ..photo import load_image
+
+    with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
+        tmp.write(data)
+        tmp.flush()
+        return load_image(tmp.name)
