@@ -60,7 +60,7 @@ class Table:
         self._lock = threading.Lock()
         self._folding = threading.Lock()
         self._writing = threading.RLock()
-        self._cache: dict[tuple[Any, int, str], Snapshot] = {}
+        self._cache: dict[tuple[Any, Any, str], Snapshot] = {}
         #: per language: the fold before it was finished, the log's setup and last event folded
         #: (the next change folds only what was appended: :meth:`_fold`)
         self._raw: dict[str, tuple[Any, Any, Any]] = {}
@@ -103,7 +103,7 @@ class Table:
         # of an old row by another program too: the next fold verifies the chain and names it)
         held = self._held
         seen = watched_version(held[0]) if held is not None else None
-        key = (seen if seen is not None else self.version(), self.game.stat().st_mtime_ns, current())
+        key = (seen if seen is not None else self.version(), _marks(self.game), current())
         with self._lock:
             if key in self._cache:
                 return self._cache[key]
@@ -464,6 +464,21 @@ def _hold(table: Table | CardTable, store: Any) -> None:
         table._held = None if got is None else (got[0], weakref.finalize(table, got[1]))
     if held is not None:
         held[1]()
+
+
+def _marks(game: Path) -> tuple[tuple[int, int], ...]:
+    """The game file's and its ``-wal``'s (modification time, size): with no kept log (a
+    read-only place, past the bound on kept logs), a commit by another program lands in the
+    ``-wal`` first and leaves the main file and the last event number as they were (an edit of an
+    old row), so the cached fold must be keyed by the ``-wal`` too, or it hides the edit."""
+    marks = []
+    for p in (game, game.with_name(game.name + "-wal")):
+        try:
+            st = p.stat()
+            marks.append((st.st_mtime_ns, st.st_size))
+        except OSError:
+            marks.append((-1, -1))
+    return tuple(marks)
 
 
 def _same_board(a: Position, b: Position) -> bool:
