@@ -73,12 +73,16 @@ class Placement:
     more_doubtful: int = 0
 
 
-def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> Placement:
+def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
+          no_rim: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
     ``nowhere``, are read as empty whatever it says); ``by_marker``: the figures read by their base
-    markers, which stand where their markers are."""
+    markers, which stand where their markers are; ``no_rim``: the squares that show no base's round
+    rim (:func:`.bases.rim_strength`): one of them that no figure explains, with every figure of
+    the roster found, is printed art read as a base on its texture alone, and is read as empty
+    (and listed)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -216,6 +220,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     "the square (or a figure the record lacks): confirm"
                 ).format(names=", ".join(sorted(drop, key=_key)[:6]) + (", ..." if len(drop) > 6 else ""))
             )
+    art = [sq for sq in left if sq in no_rim] if not not_seen else []
+    if art:
+        for sq in art:
+            reading[sq] = False
+        by_count |= set(art)
+        left = [sq for sq in left if sq not in art]
+        notes.append(
+            _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
+                names=", ".join(sorted(art, key=_key)[:6]) + (", ..." if len(art) > 6 else ""))
+        )
     if left:
         notes.append(
             _("{names} look occupied but no figure of the record was matched there: confirm").format(
