@@ -346,10 +346,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
     seen, notes = figures_by_marker(pos, markers, grid)
     scores = square_probabilities(image, grid, cols, rows, table)
+    view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
     if reference is not None:
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
-        scores = fused_probabilities(image, grid, reference, scores)
+        scores = fused_probabilities(image, grid, reference, scores, view)
         notes.insert(
             0,
             _(
@@ -362,7 +363,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     if max((f.size.footprint for f in pos.figures), default=1) <= 2:
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
-        scores, no_rim = rim_check(scores, top_down(image, grid, cols, rows), cols, rows, any(f.size.footprint == 2 for f in pos.figures))
+        scores, no_rim = rim_check(scores, view, cols, rows, any(f.size.footprint == 2 for f in pos.figures))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in _space(pos, f)}

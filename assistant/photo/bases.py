@@ -220,13 +220,15 @@ def _fusion_model() -> dict[str, Any]:
                           _("the fusion model {MODEL} was fitted on other inputs; run tools/fit_fusion.py"))
 
 
-def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float]) -> dict[str, float]:
+def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
+                        view: np.ndarray | None = None) -> dict[str, float]:
     """P(a base stands on the square), per square name, from BOTH readings: the learned
     classifier's probabilities (``classifier``, per square name: the photo alone) and the photo
     compared with the empty map's reference (:func:`reference_probabilities`'s features and
-    logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``)."""
+    logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
+    ``view``: the photo's :func:`.reference.top_down` where already made."""
     cols, rows = reference.cols, reference.rows
-    x = square_features(compare_views(top_down(image, grid, cols, rows), reference), cols, rows)
+    x = square_features(compare_views(top_down(image, grid, cols, rows) if view is None else view, reference), cols, rows)
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
     inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, logits(x, _model()))
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
