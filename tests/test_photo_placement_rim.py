@@ -111,3 +111,20 @@ def test_a_rimless_square_is_not_read_as_art_while_a_figure_is_not_seen() -> Non
     scores = {Square(c, r).name: 0.02 for c in range(COLS) for r in range(ROWS)} | {"B2": 0.99, "H1": 0.97}
     placed = place(pos, scores, [Seen("a", "B2", 1.0, "marker")], set(), no_rim={"H1"})
     assert {s.id: s.at for s in placed.figures} == {"a": "B2", "b": "H1"}
+
+
+def test_several_bases_more_than_the_roster_are_art_not_strangers() -> None:
+    # s0348 of the diagnosis photos: four figures, every one found, and six squares far from them
+    # read surely as bases -- dark discs printed round on the rock, each with a rim. A game gains a
+    # figure or two the record lacks, not six: they are read as empty and listed
+    pos = record()
+    extra = {"A6": 0.97, "H1": 0.96, "C6": 0.95}
+    scores = {Square(c, r).name: 0.02 for c in range(COLS) for r in range(ROWS)} | {"B2": 0.99, "G5": 0.99} | extra
+    marked = [Seen("a", "B2", 1.0, "marker"), Seen("b", "G5", 1.0, "marker")]
+    placed = place(pos, scores, marked, set())
+    assert not set(extra) & set(placed.occupied)
+    assert set(extra) <= {sq for sq, _v in placed.uncertain}
+    assert any("3 bases more than the roster has" in n for n in placed.notes)
+    # two stay occupied and listed: figures the record may lack
+    two = place(pos, scores | {"C6": 0.02}, marked, set())
+    assert {"A6", "H1"} <= set(two.occupied) and {"A6", "H1"} <= {sq for sq, _v in two.uncertain}

@@ -50,6 +50,10 @@ MAX_LISTED = 5
 #: too many, as a base for too few, one beside a figure found read as its body or shadow): the
 #: classifier and the count disagree, so the reading is a coin toss
 COUNT_READ = 0.5
+#: with every figure of the roster found, at most this many squares no figure explains are read as
+#: figures the record lacks (each stays occupied, listed); more are printed art read as bases
+#: (reading R-rim): a game gains a figure or two the record lacks, never a handful at once
+MAX_STRANGERS = 2
 #: a photo whose occupancy reading is doubtful (less sure than :data:`SURE`) on more than this share
 #: of the squares a figure may stand on is read off its training (a floor art, a light, a grid a
 #: little off): its sure-looking squares are no surer, so no figure the roster names there is
@@ -230,6 +234,18 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
                 names=", ".join(sorted(art, key=_key)[:6]) + (", ..." if len(art) > 6 else ""))
         )
+    if not not_seen and len(left) > MAX_STRANGERS:
+        # every figure of the roster found, and more bases besides than a figure or two the record
+        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines)
+        for sq in left:
+            reading[sq] = False
+        by_count |= set(left)
+        notes.append(
+            _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
+              "read as bases, not figures the record lacks: read as empty: confirm").format(
+                names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else ""), n=len(left))
+        )
+        left = []
     if left:
         notes.append(
             _("{names} look occupied but no figure of the record was matched there: confirm").format(
