@@ -418,8 +418,16 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     assert set(res.occupied) == truth.occupied and any("roster's bases cover" in n for n in res.notes)
     # with the right squares, every figure is matched to where it stands, marker or not
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in pos.figures}
-    # a confident false square stays: the photo may show a figure the record lacks
+    # a confident false square on bare map: it shows no base's rim, so it is doubtful (the
+    # roster's count reads it as empty, or, every figure found elsewhere, as printed art:
+    # reading R60), and listed
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.97})
+    res = detect(img, pos, "extra")
+    assert empty[0] not in res.occupied and empty[0] in {u["square"] for u in res.uncertain}
+    assert any(empty[0] in n for n in res.notes)
+    # one that shows a base's rim stays: the photo may show a figure the record lacks
+    real_rims = photo.rim_check
+    monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 0.97}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img, pos, "extra")
     assert empty[0] in res.occupied and empty[0] in {u["square"] for u in res.uncertain}
     # however sure of it the classifier is, an occupied square no figure of the record explains is
@@ -430,6 +438,7 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)  # no base markers
     img2, truth2 = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 1.0})
+    monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 1.0}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img2, bare, "extra")
     covered = {sq for f in res.figures for sq in photo._space(bare, f)}
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in bare.figures}
@@ -551,6 +560,11 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
     real = photo.square_probabilities
     beside, far = "D8", "J3"  # beside Obi-Wan on C8; seven squares and more from every figure
     assert not {beside, far} & truth.occupied
+    # each square as if it showed a base's rim (a square of bare map shows none: it would be
+    # doubtful, read as empty by the roster's count, see test_the_roster_count_settles_doubtful_squares_and_lists_them)
+    real_rims = photo.rim_check
+    monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], **{s: a[0][s] for s in (beside, far)}},
+                                                                           got[1] - {beside, far}))(real_rims(*a, **k)))
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), beside: 0.97})
     res = detect(img, pos, "leaning")
     assert set(res.occupied) == truth.occupied and beside in {u["square"] for u in res.uncertain}

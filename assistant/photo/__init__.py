@@ -22,7 +22,7 @@ from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
-from .bases import fused_probabilities
+from .bases import fused_probabilities, rim_check
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
@@ -31,7 +31,7 @@ from .markers import Marker, find_base_markers, find_markers_counted, find_marke
 from .occupancy import TableProfile, square_probabilities
 from .placement import _block, _col_row, place
 from .placement import _key as _square_key
-from .reference import Reference, check_size
+from .reference import Reference, check_size, top_down
 
 OCCUPIED = 0.5
 
@@ -346,10 +346,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
     seen, notes = figures_by_marker(pos, markers, grid)
     scores = square_probabilities(image, grid, cols, rows, table)
+    view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
     if reference is not None:
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
-        scores = fused_probabilities(image, grid, reference, scores)
+        scores = fused_probabilities(image, grid, reference, scores, view)
         notes.insert(
             0,
             _(
@@ -358,6 +359,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         )
     else:
         notes.insert(0, _("no reference photo: the learned classifier answered, less sure on printed-art maps"))
+    no_rim: frozenset[str] = frozenset()
+    if max((f.size.footprint for f in pos.figures), default=1) <= 2:
+        # a base is round plastic of known size: a square read as one that shows no base's rim
+        # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
+        scores, no_rim = rim_check(scores, view, cols, rows, any(f.size.footprint == 2 for f in pos.figures))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in _space(pos, f)}
@@ -387,7 +393,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         )
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
-    placed = place(pos, scores, seen, nowhere)
+    placed = place(pos, scores, seen, nowhere, no_rim)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

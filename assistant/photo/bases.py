@@ -220,13 +220,15 @@ def _fusion_model() -> dict[str, Any]:
                           _("the fusion model {MODEL} was fitted on other inputs; run tools/fit_fusion.py"))
 
 
-def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float]) -> dict[str, float]:
+def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
+                        view: np.ndarray | None = None) -> dict[str, float]:
     """P(a base stands on the square), per square name, from BOTH readings: the learned
     classifier's probabilities (``classifier``, per square name: the photo alone) and the photo
     compared with the empty map's reference (:func:`reference_probabilities`'s features and
-    logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``)."""
+    logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
+    ``view``: the photo's :func:`.reference.top_down` where already made."""
     cols, rows = reference.cols, reference.rows
-    x = square_features(compare_views(top_down(image, grid, cols, rows), reference), cols, rows)
+    x = square_features(compare_views(top_down(image, grid, cols, rows) if view is None else view, reference), cols, rows)
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
     inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, logits(x, _model()))
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
@@ -238,3 +240,110 @@ def reference_probabilities(image: np.ndarray, grid: Grid, reference: Reference)
     reference, compared with it, and each square's change scored for the shape of a base."""
     view = top_down(image, grid, reference.cols, reference.rows)
     return base_probabilities(compare_views(view, reference), reference.cols, reference.rows)
+
+
+# --------------------------------------------------------------------------- the base's rim, photo alone
+
+#: squares: the radii a base's rim is looked for at, times its footprint (a 1-inch base on 1-inch
+#: squares is 0.47; bases a little smaller, and the grid's few pixels off, need the rest)
+RIM_RADII = (0.40, 0.45, 0.50)
+#: squares: how far from the square's centre the rim's centre may lie (a figure is not always
+#: placed dead centre; from a tilted camera the base's top, 3.5 mm up, is seen shifted away)
+RIM_SHIFTS = (-0.15, 0.0, 0.15)
+RIM_ANGLES = 32
+#: :func:`rim_strength` below which a square shows no base's rim. Measured on the independent
+#: renderer's diagnosis photos (seeds 341-351, the 9 answered: 1,500 squares): every one of the
+#: 64 squares of a 1 x 1 base read 0.093 or more; of the 62 empty squares the classifier read as
+#: bases (rock crack lines, dark printed discs, the map's edge) 27 read less
+RIM_MIN = 0.08
+
+
+def rim_strength(view: np.ndarray, cols: int, rows: int, n: int = 1) -> np.ndarray:
+    """How clearly a round base's rim shows round each square (n = 1) or each inner grid corner
+    (n = 2: a Large base's centre), row by row: the mean step in log brightness across a circle
+    of a base's radius (:data:`RIM_RADII`, times ``n``), dark inside or light inside, on the
+    circle's clearer half (the other half may lie under the figure's body), the best of the
+    centres :data:`RIM_SHIFTS` round the square's; times the share of the edges' strength on
+    that half circle that runs along it (1: a clean circle; crack lines crossing it lower it). A base is round plastic of known size: its
+    edge is a circle all the way round its clearer side; printed art's dark patches and crack
+    lines cross the circle here and there, which averages out over half a circle.
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    g = np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0)
+    g = cv2.GaussianBlur(g, (0, 0), 1.0)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) / 8
+    mag = np.hypot(gx, gy)
+    t = np.linspace(0, 2 * np.pi, RIM_ANGLES, endpoint=False)
+    ux, uy = np.cos(t)[None], np.sin(t)[None]
+    if n == 1:
+        rr, cc = np.mgrid[0:rows, 0:cols]
+        ys, xs = ((PAD + rr + 0.5) * PX).ravel(), ((PAD + cc + 0.5) * PX).ravel()
+    else:  # a Large base's centre is a grid corner: the inner ones
+        rr, cc = np.mgrid[1:rows, 1:cols]
+        ys, xs = ((PAD + rr) * PX).ravel().astype(float), ((PAD + cc) * PX).ravel().astype(float)
+    h, w = g.shape
+    half = RIM_ANGLES // 2
+    best = np.zeros(len(xs))
+    for dx in RIM_SHIFTS:
+        for dy in RIM_SHIFTS:
+            for r in RIM_RADII:
+                px_ = np.clip(np.round(xs[:, None] + (dx + r * n * ux) * PX).astype(int), 0, w - 1)
+                py_ = np.clip(np.round(ys[:, None] + (dy + r * n * uy) * PX).astype(int), 0, h - 1)
+                radial = gx[py_, px_] * ux + gy[py_, px_] * uy
+                cm = np.cumsum(np.tile(mag[py_, px_], 2), axis=1)
+                energy = cm[:, half:half + RIM_ANGLES] - cm[:, :RIM_ANGLES] + 1e-3 * half
+                for signed in (radial, -radial):
+                    cs = np.cumsum(np.tile(signed, 2), axis=1)
+                    step = cs[:, half:half + RIM_ANGLES] - cs[:, :RIM_ANGLES]
+                    k = step.argmax(axis=1)
+                    row = np.arange(len(xs))
+                    # the step times the share of the edges' strength that runs along the circle
+                    best = np.maximum(best, step[row, k] / half * np.clip(step[row, k] / energy[row, k], 0.0, 1.0))
+    return best
+
+
+def square_rims(view: np.ndarray, cols: int, rows: int, large: bool) -> dict[str, float]:
+    """:func:`rim_strength` per square name; with ``large`` (the roster has Large figures) a
+    square takes the clearest of its own rim and a Large base's rim round any of its corners."""
+    rim = rim_strength(view, cols, rows, 1).reshape(rows, cols)
+    if large and cols > 1 and rows > 1:
+        inner = rim_strength(view, cols, rows, 2).reshape(rows - 1, cols - 1)
+        corner = np.zeros((rows + 1, cols + 1))
+        corner[1:-1, 1:-1] = inner
+        rim = np.maximum(rim, np.maximum.reduce([corner[:-1, :-1], corner[1:, :-1], corner[:-1, 1:], corner[1:, 1:]]))
+    return {Square(c, r).name: float(rim[r, c]) for r in range(rows) for c in range(cols)}
+
+
+#: the most a square without a base's rim (:data:`RIM_MIN`) is read as a base: doubtful, so the
+#: roster's count settles it and it is listed, never read as surely a base on texture alone
+NO_RIM_CAP = 0.6
+
+
+def without_rim(scores: dict[str, float], rims: dict[str, float]) -> dict[str, float]:
+    """``scores`` with each square that shows no base's rim capped at :data:`NO_RIM_CAP`: read as
+    a base on texture alone it is doubtful, the more so the fainter its rim.
+
+    >>> without_rim({"A1": 0.99, "B1": 0.99, "C1": 0.2}, {"A1": 0.3, "B1": 0.0, "C1": 0.0})
+    {'A1': 0.99, 'B1': 0.5, 'C1': 0.2}
+    """
+    out = {}
+    for sq, p in scores.items():
+        r = rims.get(sq, 1.0)
+        out[sq] = p if r >= RIM_MIN else min(p, 0.5 + (NO_RIM_CAP - 0.5) * r / RIM_MIN)
+    return out
+
+
+def rim_check(scores: dict[str, float], view: np.ndarray, cols: int, rows: int, large: bool) -> tuple[dict[str, float], frozenset[str]]:
+    """``scores`` (P(a base), per square name) with the squares that show no base's rim capped
+    (:func:`without_rim`), and the set of those squares. With ``large`` (the roster has Large
+    figures) a 2 x 2 block read as occupied on three squares or more counts as a Large base's
+    rim whatever the circles show: a Large creature's body hides most of its base's rim."""
+    rims = square_rims(view, cols, rows, large)
+    if large:
+        for c in range(cols - 1):
+            for r in range(rows - 1):
+                block = [Square(c + dc, r + dr).name for dc in range(2) for dr in range(2)]
+                if sum(scores[sq] >= 0.5 for sq in block) >= 3:
+                    rims.update({sq: max(rims[sq], RIM_MIN) for sq in block})
+    return without_rim(scores, rims), frozenset(sq for sq, v in rims.items() if v < RIM_MIN)

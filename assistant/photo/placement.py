@@ -50,6 +50,10 @@ MAX_LISTED = 5
 #: too many, as a base for too few, one beside a figure found read as its body or shadow): the
 #: classifier and the count disagree, so the reading is a coin toss
 COUNT_READ = 0.5
+#: with every figure of the roster found, at most this many squares no figure explains are read as
+#: figures the record lacks (each stays occupied, listed); more are printed art read as bases
+#: (reading R60): a game gains a figure or two the record lacks, never a handful at once
+MAX_STRANGERS = 2
 #: a photo whose occupancy reading is doubtful (less sure than :data:`SURE`) on more than this share
 #: of the squares a figure may stand on is read off its training (a floor art, a light, a grid a
 #: little off): its sure-looking squares are no surer, so no figure the roster names there is
@@ -73,12 +77,16 @@ class Placement:
     more_doubtful: int = 0
 
 
-def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> Placement:
+def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
+          no_rim: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
     ``nowhere``, are read as empty whatever it says); ``by_marker``: the figures read by their base
-    markers, which stand where their markers are."""
+    markers, which stand where their markers are; ``no_rim``: the squares that show no base's round
+    rim (:func:`.bases.rim_strength`): one of them that no figure explains, with every figure of
+    the roster found, is printed art read as a base on its texture alone, and is read as empty
+    (and listed)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -216,6 +224,28 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     "the square (or a figure the record lacks): confirm"
                 ).format(names=", ".join(sorted(drop, key=_key)[:6]) + (", ..." if len(drop) > 6 else ""))
             )
+    art = [sq for sq in left if sq in no_rim] if not not_seen else []
+    if art:
+        for sq in art:
+            reading[sq] = False
+        by_count |= set(art)
+        left = [sq for sq in left if sq not in art]
+        notes.append(
+            _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
+                names=", ".join(sorted(art, key=_key)[:6]) + (", ..." if len(art) > 6 else ""))
+        )
+    if not not_seen and len(left) > MAX_STRANGERS:
+        # every figure of the roster found, and more bases besides than a figure or two the record
+        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines)
+        for sq in left:
+            reading[sq] = False
+        by_count |= set(left)
+        notes.append(
+            _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
+              "read as bases, not figures the record lacks: read as empty: confirm").format(
+                names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else ""), n=len(left))
+        )
+        left = []
     if left:
         notes.append(
             _("{names} look occupied but no figure of the record was matched there: confirm").format(

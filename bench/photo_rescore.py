@@ -1,0 +1,120 @@
+"""Read an independent bench folder's photos again with this checkout's `photo detect`, in process.
+
+    python bench/photo_rescore.py /tmp/indep [s0342 s0343 ...]
+
+`bench/independent.py` renders scenes (photo, empty-map photo, truth, record out of date) and runs
+the command line on them; this script reads the photos it left again -- no rendering, no process
+start -- and scores the answers exactly as `bench/independent.py` does (`score_detect`), without
+and with the empty-map reference (`sNNNN.ref.npz`, where it was made). So a change to the
+pipeline is measured before and after on the same photos: run it with `PYTHONPATH` at each
+checkout. It prints, a photo and in total: squares wrong (false occupied / missed / misnamed),
+boards fully right, right after confirming the listed squares, moved figures silently at their
+old square, squares listed a board, CPU seconds of `detect` a photo; and the answer's confidence
+against how often it was right (figures named by the roster, by marker; the listed squares).
+
+Held-out discipline (issue 28): the independent seeds 371-399 are the merger's final measurement
+-- never render or read them here; 341-370 are for diagnosis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import independent as ind  # the black-box bench's scoring, beside this script
+
+from assistant.errors import AssistantError
+from assistant.photo import NoGridError, detect, load_image
+from assistant.photo.reference import load_reference
+from assistant.position.load import load_position
+
+HELD_OUT = range(371, 400)
+MODES = ("noref", "ref")
+BINS = ((0.0, 0.5), (0.5, 0.8), (0.8, 0.95), (0.95, 1.01))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folder", type=Path, help="a bench/independent.py output folder")
+    ap.add_argument("scenes", nargs="*", help="only these scenes (sNNNN)")
+    a = ap.parse_args(argv)
+    tot = {m: dict.fromkeys(("squares", "wrong", "fo", "mi", "mn", "boards", "after", "answered", "silent", "listed"), 0) for m in MODES}
+    cpu = dict.fromkeys(MODES, 0.0)
+    calib: dict[str, list[tuple[float, bool, str]]] = {m: [] for m in MODES}
+    for jpg in sorted(a.folder.glob("s????.jpg")):
+        st = jpg.stem
+        if int(st[1:]) in HELD_OUT:
+            print(f"{st}: held out (seeds 371-399), not read", file=sys.stderr)
+            continue
+        if (a.scenes and st not in a.scenes) or not (a.folder / f"{st}.truth.yaml").exists():
+            continue
+        truth = yaml.safe_load((a.folder / f"{st}.truth.yaml").read_text())
+        record = yaml.safe_load((a.folder / f"{st}.record.yaml").read_text())
+        pos = load_position(a.folder / f"{st}.record.yaml")
+        img = load_image(jpg)
+        true_at = {f["id"]: f["at"] for f in truth["figures"]}
+        for m in MODES:
+            ref = None
+            if m == "ref":
+                try:
+                    ref = load_reference(a.folder / f"{st}.ref.npz")
+                except AssistantError:
+                    ref = None  # no reference made (its empty map refused): answered without, as the CLI bench does
+            c0 = time.process_time()
+            js: dict[str, Any]
+            try:
+                js, rc = detect(img, pos, st, reference=ref).as_json(), 0
+            except NoGridError as exc:
+                js, rc = {"error": str(exc)}, 2
+            spent = time.process_time() - c0
+            d = ind.score_detect(js, rc, truth, record)
+            if not d["answered"]:
+                print(f"{st} {m}: refused")
+                continue
+            t = tot[m]
+            t["answered"] += 1
+            t["squares"] += truth["map"]["cols"] * truth["map"]["rows"]
+            t["wrong"] += d["wrong"]
+            t["fo"] += d["false_occ"]
+            t["mi"] += d["missed"]
+            t["mn"] += d["misnamed"]
+            t["boards"] += d["wrong"] == 0
+            listed = {tuple(x) for x in d["listed"]}
+            t["after"] += all(tuple(w) in listed for w in d["wrong_squares"])
+            t["silent"] += d["moved_silent"]
+            t["listed"] += len(d["listed"]) + d.get("more_uncertain", 0)
+            cpu[m] += spent
+            for f in js["figures"]:
+                calib[m].append((f["confidence"], f["at"] == true_at.get(f["id"]), "figures named by " + f["by"]))
+            wrong = {tuple(w) for w in d["wrong_squares"]}
+            for u in js.get("uncertain", []):
+                calib[m].append((u["confidence"], ind.parse_sq(u["square"]) not in wrong, "listed squares"))
+            names = [ind.render.sq(c, r) for c, r in d["wrong_squares"]]
+            print(f"{st} {m}: wrong {d['wrong']} (false occupied {d['false_occ']}, missed {d['missed']}, misnamed {d['misnamed']}) {names} "
+                  f"listed {len(d['listed'])}+{d.get('more_uncertain', 0)} silent {d['moved_silent']} cpu {spent:.2f}", flush=True)
+    for m in MODES:
+        t, n = tot[m], max(1, tot[m]["answered"])
+        print(f"{'without' if m == 'noref' else 'with'} the reference: {t['answered']} answered; squares wrong {t['wrong']} of {t['squares']} "
+              f"({100 * t['wrong'] / max(1, t['squares']):.2f} %: false occupied {t['fo']}, missed {t['mi']}, misnamed {t['mn']}); boards right "
+              f"{t['boards']}, after confirming {t['after']}; moved figures silently at their old square {t['silent']}; squares listed a board "
+              f"{t['listed'] / n:.1f}; detect {cpu[m] / n:.2f} CPU-s a photo")
+        for kind in ("figures named by roster", "figures named by marker", "listed squares"):
+            rows = [(c, ok) for c, ok, k in calib[m] if k == kind]
+            parts = []
+            for lo, hi in BINS:
+                b = [(c, ok) for c, ok in rows if lo <= c < hi]
+                if b:
+                    parts.append(f"[{lo:g}, {min(hi, 1):g}): {len(b)}, right {np.mean([ok for _c, ok in b]):.2f}, said {np.mean([c for c, _ok in b]):.2f}")
+            print(f"  confidence, {kind}: " + ("; ".join(parts) or "none"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
