@@ -315,8 +315,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             offset[e] = {}
             for k in TERRAIN:
                 per, first = _band_profile(masks[e][k], e.axis, e.y * px, e.x * px, px, 0.22, 0.6, BAND)
-                top = float(per.max()) if per.size else 0.0
-                offset[e][k] = [first + i for i, v in enumerate(per) if v >= max(OUTLINED, top - 0.1)]
+                most = float(per.max()) if per.size else 0.0
+                offset[e][k] = [first + i for i, v in enumerate(per) if v >= max(OUTLINED, most - 0.1)]
     # 3. outlines: flood from outside the map; what no path reaches lies inside an outline
     inside = np.ones((rows, cols), bool)
     stack = []
