@@ -454,7 +454,7 @@ def _by_each_other(warm: list[tuple[list[Square], str, float, int]], res: MapRea
     is still redder than the yellow outlines and yellower than the red ones. The areas' hues are
     grouped (a gap of SPLIT degrees parts two groups); two groups read as the same colour cannot
     both be it: the one toward the neighbouring printed colour is read as that colour, and
-    listed to confirm."""
+    listed to confirm (reading R59 in docs/readings.md)."""
     known = [(a, k, t, n) for a, k, t, n in warm if not np.isnan(t)]
     if len(known) < 2:
         return
