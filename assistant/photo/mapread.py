@@ -188,6 +188,10 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
     # around it -- on a red carpet crossed by dark rings the red between two rings stands out
     # from the dark around it, but it is the floor's colour, no border printed on it
     ga, gb = float(np.median(fa)), float(np.median(fb))
+    # (only for the printed colours the floor itself is printed in: a stroke of another colour
+    # stands out from it anyway, and a fill beside it may hide it from the floor's median)
+    g_ang = float(np.degrees(np.arctan2(gb, ga)))
+    own = {k for k in NAMES if np.hypot(ga, gb) >= LEAST_CHROMA and abs((g_ang - PROTOTYPE[k] + 180.0) % 360.0 - 180.0) <= HUE_TOLERANCE}
 
     # a border is a line: its colour is the same all along its run, so it is averaged along the
     # run before it is named -- the print's grain and specks average out, a line does not
@@ -199,7 +203,7 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
         one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx))
         two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx))
         glob = _named(sa, sb, np.full_like(a, ga), np.full_like(b, gb))
-        return {k: one[k] & two[k] & glob[k] for k in one}
+        return {k: one[k] & two[k] & (glob[k] if k in own else True) for k in one}
 
     # a border is a line, long along its run; specks of art and a JPEG's colour fringes are short
     run = max(3, px // 8)
