@@ -198,11 +198,12 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
     along = max(3, int(round(ALONG * px)))
 
     def across(dy: int, dx: int) -> dict[str, np.ndarray]:
-        k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
-        sa, sb = cv2.blur(a, k), cv2.blur(b, k)
         one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx))
         two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx))
-        glob = _named(sa, sb, np.full_like(a, ga), np.full_like(b, gb))
+        if not own:
+            return {k: one[k] & two[k] for k in one}
+        k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
+        glob = _named(cv2.blur(a, k), cv2.blur(b, k), np.full_like(a, ga), np.full_like(b, gb))
         return {k: one[k] & two[k] & (glob[k] if k in own else True) for k in one}
 
     # a border is a line, long along its run; specks of art and a JPEG's colour fringes are short
@@ -284,6 +285,8 @@ def _band_profile(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: f
         start = left - x
     if not win.size:
         return np.zeros(0), 0
+    if not win.any():  # most sides have no stroke of a colour at all
+        return np.zeros(1 if band <= 0 else max(1, win.shape[0] - 2 * max(1, int(round(band * px / 2))))), 0
     if band <= 0:
         return np.array([win.any(axis=0).mean()]), 0
     k = min(win.shape[0], 2 * max(1, int(round(band * px / 2))) + 1)
