@@ -243,3 +243,67 @@ def test_map_from_photo_on_a_varied_photo_without_markers() -> None:
     turned = {n for n in names if r.squares.get(n) != truth.squares.get(turn(n))}
     wrong = min(straight, turned, key=len)
     assert len(wrong) <= 4 and wrong <= set(r.unsure), (wrong, r.unsure)
+
+
+def _wiggly_loop(rng: np.random.Generator, centre: np.ndarray, radius: float) -> np.ndarray:
+    """A closed crack: a loop about ``radius`` pixels round, its edge wandering in and out."""
+    t = np.linspace(0, 2 * np.pi, 90, endpoint=False)
+    wander = np.convolve(rng.normal(0, 0.35, t.size + 8), np.ones(9) / 9, mode="valid")[: t.size]
+    r = radius * (1 + wander)
+    return np.stack([centre[0] + r * np.cos(t), centre[1] + r * np.sin(t)], 1).astype(np.int32)
+
+
+@pytest.mark.parametrize("seed", [11, 12, pytest.param(13, marks=pytest.mark.xfail(
+    reason="cracks running alongside a border within a few pixels hide it (the floor around it is the cracks' colour)",
+    strict=True))])
+def test_closed_wiggly_lava_cracks_are_not_pits(seed: int) -> None:
+    """Dark lava veined with long orange cracks that wander and close into loops a square or two
+    across (the art of a lava map): a printed border is a straight line along a square's side, at
+    one distance from the grid line all along; a crack that wanders across that band is art, even
+    where it closes round a square, and it does not hide a border it crosses. Only the outlined
+    areas are terrain (PL p.26: "the artwork does not matter")."""
+    rng = np.random.default_rng(seed)
+    img = board((25, 35, 60))
+    for _ in range(14):
+        centre = rng.uniform([0, 0], [COLS * PX, ROWS * PX])
+        cv2.polylines(img, [_wiggly_loop(rng, centre, float(rng.uniform(0.6, 1.6)) * PX)], True, ORANGE, 2, cv2.LINE_AA)
+    inset_outline(img, 1, 1, 2, 1, RED)  # B2, C2 a wall
+    inset_outline(img, 5, 3, 5, 3, ORANGE)  # F4 a pit
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"B2": "wall", "C2": "wall", "F4": "pit"}
+
+
+@pytest.mark.parametrize(("floor", "ring"), [((35, 25, 150), 1.0), ((30, 30, 140), 1.2)])
+def test_a_red_floor_between_large_dark_rings_is_not_walls(floor: tuple[int, int, int], ring: float) -> None:
+    """A floor printed red, crossed by thick dark rings two squares and more across and dark dots
+    (the red shows as bands between them, every way), with the print's grain: the floor's own
+    colour is art, not a wall. The wall outlined in red round its grey fill and the yellow area
+    are read; every other square is open."""
+    img = board(floor)
+    step = int(2.4 * PX)
+    for y in range(0, ROWS * PX + PX, step):
+        for x in range(0, COLS * PX + PX, step):
+            cv2.circle(img, (x + PX // 2, y + PX // 3), int(ring * PX), RING, int(0.2 * ring * PX))
+            cv2.circle(img, (x + PX, y + PX), int(0.3 * PX), RING, -1)
+            cv2.circle(img, (x, y + PX // 2), int(0.3 * PX), RING, -1)
+    img = np.clip(img + np.random.default_rng(1).normal(0, 8, img.shape), 0, 255).astype(np.uint8)
+    img[PX * 1 + 4:PX * 3 - 4, PX * 4 + 4:PX * 5 - 4] = (110, 110, 120)  # E2..E3: a grey wall block...
+    inset_outline(img, 4, 1, 4, 2, RED)  # ...outlined red
+    inset_outline(img, 1, 4, 2, 4, YELLOW)  # B5, C5 difficult
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"E2": "wall", "E3": "wall", "B5": "difficult", "C5": "difficult"}
+
+
+@pytest.mark.parametrize("cast", [(0.6, 1.35, 0.95), (0.7, 1.4, 1.0)])
+def test_orange_is_told_from_yellow_by_the_yellow_beside_it(cast: tuple[float, float, float]) -> None:
+    """Under a strong green-yellow cast, with grid lines too faint to measure it, an orange
+    outline's hue lies nearer yellow's printed hue than orange's. On the same map a yellow
+    outline is yellower still: the two areas are of two colours, the redder one orange (a pit,
+    PL p.26), and that reading is listed for the judge to confirm."""
+    img = np.full((ROWS * PX, COLS * PX, 3), PAPER, np.uint8)  # no grid lines: the cast cannot be measured
+    inset_outline(img, 1, 1, 2, 1, YELLOW)  # B2, C2 difficult
+    inset_outline(img, 5, 3, 5, 4, ORANGE)  # F4, F5 a pit
+    im = np.clip(img.astype(np.float32) * np.array(cast), 0, 255).astype(np.uint8)
+    r = read_map(im, COLS, ROWS, PX)
+    assert r.squares == {"B2": "difficult", "C2": "difficult", "F4": "pit", "F5": "pit"}
+    assert "F4" in r.unsure and "F5" in r.unsure

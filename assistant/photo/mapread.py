@@ -62,6 +62,20 @@ OUTLINED, DOUBT_HIGH = 0.4, 0.75
 RIVAL = 0.25
 #: a wall edge: red along this much of the grid line; a door: blue along this much
 WALL_LINE, DOOR_LINE = 0.55, 0.35
+#: an outline's stroke runs within one band this wide (squares) along a side: a straight line
+#: at one distance from the grid line, which a wandering crack of the art is not
+BAND = 0.1
+#: the sides of one outline facing the same way run this far apart at most (squares), and its
+#: sides lie this much nearer to or farther inside the area than each other at most (the photo's
+#: grid a little off moves the strokes toward one side and away from the other)
+SAME_LINE, INSET_SPREAD = 0.12, 0.3
+#: the warm printed colours from red to yellow (their hues grow in that order), and the gap in
+#: hue (degrees) between the outlines of two colours on one photo (red to orange to yellow is
+#: about 27 degrees each)
+WARM = ("wall", "pit", "difficult")
+SPLIT = 13.0
+#: a stroke's colour is averaged along its run over this much of a square before it is named
+ALONG = 0.25
 
 
 @dataclass
@@ -148,7 +162,7 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> dict
     return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
 
 
-def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool]:
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
     the edge of a fill or of a patch of art stands out on one side only, so it is no stroke.
@@ -170,14 +184,33 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
         h, w = x.shape
         return pad[d + dy: d + dy + h, d + dx: d + dx + w]
 
+    # the map's own floor colour: a stroke must stand out from it too, not only from the floor
+    # around it -- on a red carpet crossed by dark rings the red between two rings stands out
+    # from the dark around it, but it is the floor's colour, no border printed on it
+    ga, gb = float(np.median(fa)), float(np.median(fb))
+    # (only for the printed colours the floor itself is printed in: a stroke of another colour
+    # stands out from it anyway, and a fill beside it may hide it from the floor's median)
+    g_ang = float(np.degrees(np.arctan2(gb, ga)))
+    own = {k for k in NAMES if np.hypot(ga, gb) >= LEAST_CHROMA and abs((g_ang - PROTOTYPE[k] + 180.0) % 360.0 - 180.0) <= HUE_TOLERANCE}
+
+    # a border is a line: its colour is the same all along its run, so it is averaged along the
+    # run before it is named -- the print's grain and specks average out, a line does not
+    along = max(3, int(round(ALONG * px)))
+
     def across(dy: int, dx: int) -> dict[str, np.ndarray]:
         one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx))
         two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx))
-        return {k: one[k] & two[k] for k in one}
+        if not own:
+            return {k: one[k] & two[k] for k in one}
+        k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
+        glob = _named(cv2.blur(a, k), cv2.blur(b, k), np.full_like(a, ga), np.full_like(b, gb))
+        return {k: one[k] & two[k] & (glob[k] if k in own else True) for k in one}
 
     # a border is a line, long along its run; specks of art and a JPEG's colour fringes are short
     run = max(3, px // 8)
-    return _runs(across(d, 0), (1, run)), _runs(across(0, d), (run, 1)), checked
+    # each pixel's printed colour as a stroke (its hue, degrees), estimated as _named does
+    hue = np.degrees(np.arctan2(fb + (b - fb) / COVER, fa + (a - fa) / COVER)).astype(np.float32)
+    return _runs(across(d, 0), (1, run)), _runs(across(0, d), (run, 1)), checked, hue
 
 
 def _runs(masks: dict[str, np.ndarray], shape: tuple[int, int]) -> dict[str, np.ndarray]:
@@ -189,13 +222,13 @@ def _runs(masks: dict[str, np.ndarray], shape: tuple[int, int]) -> dict[str, np.
     return {k: m & cv2.morphologyEx(cv2.dilate(m.astype(np.uint8), wide), cv2.MORPH_OPEN, kernel).astype(bool) for k, m in masks.items()}
 
 
-def _side_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float) -> float:
+def _side_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float, band: float = 0.0) -> float:
     """How much of the middle of edge ``e``'s length has a stroke pixel within ``reach`` squares
-    of the grid line (either side)."""
-    return _cover_at(mask, e.axis, e.y * px, e.x * px, px, reach, middle)
+    of the grid line (either side); with ``band``, within one band ``band`` squares wide there."""
+    return _cover_at(mask, e.axis, e.y * px, e.x * px, px, reach, middle, band)
 
 
-def _art_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float, cols: int, rows: int) -> float:
+def _art_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float, cols: int, rows: int, band: float = 0.0) -> float:
     """How much the same measurement as :func:`_side_cover` finds on a line through the middle of
     the squares on either side of edge ``e``, the smaller of the two: no border runs there (a
     border runs on the grid line or just inside it), so what is found there is the floor's art.
@@ -208,25 +241,57 @@ def _art_cover(mask: np.ndarray, e: Edge, px: int, reach: float, middle: float, 
             continue
         if e.axis == "H":
             y, x = sq.row * px + half, e.x * px
-            found.append(_cover_at(mask, "H", y, x, px, reach, middle))
+            found.append(_cover_at(mask, "H", y, x, px, reach, middle, band))
         else:
             y, x = e.y * px, sq.col * px + half
-            found.append(_cover_at(mask, "V", y, x, px, reach, middle))
+            found.append(_cover_at(mask, "V", y, x, px, reach, middle, band))
     return min(found, default=0.0)
 
 
-def _cover_at(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float, middle: float) -> float:
+def _cover_at(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float, middle: float, band: float = 0.0) -> float:
     """How much of the middle (``middle`` of its length) of a line one square long, starting at
     pixel (``x``, ``y``) and running across (``axis`` "H") or down the map, has a stroke pixel
-    within ``reach`` squares of it (either side)."""
+    within ``reach`` squares of it (either side). With ``band`` (squares), the stroke pixels must
+    lie in one band that wide, parallel to the line, somewhere within that reach -- the best
+    band counts: a printed border runs at one distance from the grid line all along (on it or
+    just inside a square), while a crack or a curve of the art that wanders near the line
+    crosses many bands and fills few."""
+    return _band_at(mask, axis, y, x, px, reach, middle, band)[0]
+
+
+def _band_at(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float, middle: float, band: float) -> tuple[float, int]:
+    """:func:`_cover_at`'s measure, and where its best band lies: pixels from the line (positive
+    below it, or right of it)."""
+    per, first = _band_profile(mask, axis, y, x, px, reach, middle, band)
+    if not per.size:
+        return 0.0, 0
+    best = int(per.argmax())
+    return float(per[best]), first + best
+
+
+def _band_profile(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float, middle: float, band: float) -> tuple[np.ndarray, int]:
+    """Each band's cover (see :func:`_cover_at`), from the farthest above (left of) the line to
+    the farthest below (right of) it, and the first band's middle: pixels from the line."""
     h, w = mask.shape
     r = max(1, int(round(reach * px)))
     lo, hi = int(px * (1 - middle) / 2), int(px * (1 + middle) / 2)
     if axis == "H":
-        along = mask[max(0, y - r): min(h, y + r + 1), x + lo: x + hi].any(axis=0)
+        top = max(0, y - r)
+        win = mask[top: min(h, y + r + 1), x + lo: x + hi]
+        start = top - y
     else:
-        along = mask[y + lo: y + hi, max(0, x - r): min(w, x + r + 1)].any(axis=1)
-    return float(along.mean()) if along.size else 0.0
+        left = max(0, x - r)
+        win = mask[y + lo: y + hi, left: min(w, x + r + 1)].T
+        start = left - x
+    if not win.size:
+        return np.zeros(0), 0
+    if not win.any():  # most sides have no stroke of a colour at all
+        return np.zeros(1 if band <= 0 else max(1, win.shape[0] - 2 * max(1, int(round(band * px / 2))))), 0
+    if band <= 0:
+        return np.array([win.any(axis=0).mean()]), 0
+    k = min(win.shape[0], 2 * max(1, int(round(band * px / 2))) + 1)
+    cs = np.concatenate([np.zeros((1, win.shape[1]), np.int32), np.cumsum(win, axis=0, dtype=np.int32)])
+    return ((cs[k:] - cs[:-k]) > 0).mean(axis=1), start + k // 2
 
 
 def _edges(cols: int, rows: int) -> list[Edge]:
@@ -236,17 +301,29 @@ def _edges(cols: int, rows: int) -> list[Edge]:
 def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
     (``px`` pixels a square, row 1 at the top)."""
-    across, down, checked = stroke_masks(top, px)
+    across, down, checked, hue = stroke_masks(top, px)
     res = MapReading()
     edges = _edges(cols, rows)
     masks = {e: across if e.axis == "H" else down for e in edges}
-    on_across, on_down, _checked = stroke_masks(top, px, by_light=False)
+    on_across, on_down, _checked, _hue = stroke_masks(top, px, by_light=False)
     on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
     # less what the same measurement finds through the middle of the squares beside (the floor's art)
-    cover = {e: {k: max(0.0, _side_cover(masks[e][k], e, px, 0.22, 0.6) - _art_cover(masks[e][k], e, px, 0.22, 0.6, cols, rows))
+    cover = {e: {k: max(0.0, _side_cover(masks[e][k], e, px, 0.22, 0.6, BAND)
+                        - _art_cover(masks[e][k], e, px, 0.22, 0.6, cols, rows, BAND))
                  for k in TERRAIN} for e in edges}
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
+    # where along each outlined side a stroke of each colour may run (pixels from the grid line):
+    # every band that holds about as much of it as the best one (two squares outlined side by
+    # side show two strokes along the side they share, one inside each)
+    offset: dict[Edge, dict[str, list[int]]] = {}
+    for e in edges:
+        if barrier[e]:
+            offset[e] = {}
+            for k in TERRAIN:
+                per, first = _band_profile(masks[e][k], e.axis, e.y * px, e.x * px, px, 0.22, 0.6, BAND)
+                most = float(per.max()) if per.size else 0.0
+                offset[e][k] = [first + i for i, v in enumerate(per) if v >= max(OUTLINED, most - 0.1)]
     # 3. outlines: flood from outside the map; what no path reaches lies inside an outline
     inside = np.ones((rows, cols), bool)
     stack = []
@@ -268,6 +345,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                     stack.append(nb)
     # each enclosed area (squares joined across sides without a stroke) takes its outline's colour
     seen = np.zeros_like(inside)
+    warm: list[tuple[list[Square], str, float, int]] = []  # areas outlined red, orange or yellow, with their hue
     for r0 in range(rows):
         for c0 in range(cols):
             if not inside[r0, c0] or seen[r0, c0]:
@@ -290,6 +368,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             rim = [e for s in area for e in _sides(s) if barrier[e] and not all((n.col, n.row) in cells for n in e.squares)]
             votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
             kind = max(votes, key=votes.__getitem__)
+            if not _one_outline(area, [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind], offset, kind, px):
+                continue  # strokes at every distance from the grid lines: the art's own lines closing round it
             share = votes[kind] / max(1e-9, sum(votes.values()))
             weakest = min((cover[e][kind] for e in rim), default=0.0)
             # a colour between two printed ones (orange or yellow under a warm light) shows as
@@ -297,6 +377,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             rival = max((k for k in TERRAIN if k != kind), key=lambda k: sum(cover[e][k] for e in rim))
             mixed = sum(cover[e][rival] for e in rim) / max(1e-9, sum(cover[e][kind] for e in rim))
             conf = round(min(1.0, share) * min(1.0, weakest / DOUBT_HIGH) * (1.0 - min(0.5, mixed)), 3)
+            if kind in WARM:
+                warm.append((area, kind, _rim_hue(rim, across, down, hue, px), len(rim)))
             for s in area:
                 res.squares[s.name] = kind
                 res.confidence[s.name] = conf
@@ -311,6 +393,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                     res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
                 elif weakest < DOUBT_HIGH:
                     res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
+    _by_each_other(warm, res)
     # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
         for c in range(cols):
@@ -349,6 +432,111 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
     return res
+
+
+def _rim_hue(rim: list[Edge], across: dict[str, np.ndarray], down: dict[str, np.ndarray], hue: np.ndarray, px: int) -> float:
+    """The median hue (degrees) of the red, orange and yellow stroke pixels along an area's
+    outlined sides."""
+    h, w = hue.shape
+    r = max(1, int(round(0.22 * px)))
+    lo, hi = int(px * 0.2), int(px * 0.8)
+    found = []
+    for e in rim:
+        masks = across if e.axis == "H" else down
+        warm = masks["wall"] | masks["pit"] | masks["difficult"]
+        y, x = e.y * px, e.x * px
+        if e.axis == "H":
+            sl = (slice(max(0, y - r), min(h, y + r + 1)), slice(x + lo, x + hi))
+        else:
+            sl = (slice(y + lo, y + hi), slice(max(0, x - r), min(w, x + r + 1)))
+        found.append(hue[sl][warm[sl]])
+    values = np.concatenate(found) if found else np.zeros(0)
+    return float(np.median(values)) if values.size else float("nan")
+
+
+def _by_each_other(warm: list[tuple[list[Square], str, float, int]], res: MapReading) -> None:
+    """Red, orange and yellow outlines named by each other's colour on the same photo, not by the
+    printed colours alone: a camera's colour cast or a warm light moves every outline's hue about
+    alike, so orange can pass for yellow (or red) when it is named alone, yet on the same map it
+    is still redder than the yellow outlines and yellower than the red ones. The areas' hues are
+    grouped (a gap of SPLIT degrees parts two groups); two groups read as the same colour cannot
+    both be it: the one toward the neighbouring printed colour is read as that colour, and
+    listed to confirm (reading R61 in docs/readings.md)."""
+    known = [(a, k, t, n) for a, k, t, n in warm if not np.isnan(t)]
+    if len(known) < 2:
+        return
+    known.sort(key=lambda x: x[2])
+    groups: list[list[tuple[list[Square], str, float, int]]] = [[known[0]]]
+    for item in known[1:]:
+        if item[2] - groups[-1][-1][2] > SPLIT:
+            groups.append([item])
+        else:
+            groups[-1].append(item)
+    if len(groups) < 2:
+        return
+    order = list(WARM)  # from red to yellow, as the hue grows
+
+    def named(g: list[tuple[list[Square], str, float, int]]) -> str:  # the colour most of the group's sides were read as
+        votes: dict[str, int] = {}
+        for _a, k, _t, n in g:
+            votes[k] = votes.get(k, 0) + n
+        return max(votes, key=votes.__getitem__)
+
+    kinds = [named(g) for g in groups]
+    for i in range(len(groups) - 1):
+        if kinds[i] != kinds[i + 1]:
+            continue
+        k = kinds[i]
+        at = order.index(k)
+        lower, upper = groups[i], groups[i + 1]
+        if at == 0:
+            move, to = upper, order[1]  # two "red" groups: the yellower one is orange
+        elif at == len(order) - 1:
+            move, to = lower, order[-2]  # two "yellow" groups: the redder one is orange
+        else:  # two "orange" groups: the one farther from orange's printed hue moves to its side
+            t_lo = float(np.median([t for _a, _k, t, _n in lower]))
+            t_hi = float(np.median([t for _a, _k, t, _n in upper]))
+            if abs(t_lo - PROTOTYPE[k]) > abs(t_hi - PROTOTYPE[k]):
+                move, to = lower, order[at - 1]
+            else:
+                move, to = upper, order[at + 1]
+        if to in [kinds[j] for j in range(len(groups)) if j not in (i, i + 1)]:
+            continue  # that colour is read elsewhere on the map already: no room to tell, leave both
+        for area, was, t, _n in move:
+            for s in area:
+                res.squares[s.name] = to
+                res.unsure[s.name] = _("{kind}: its outline ({hue}°) is {way} than the other {was} outlines on this map "
+                                       "({other}°), read as {kind}").format(
+                    kind=to, hue=f"{t:.0f}", way=_("redder") if order.index(to) < order.index(was) else _("yellower"),
+                    was=was, other=f"{float(np.median([x[2] for x in (upper if move is lower else lower)])):.0f}")
+        kinds[i if move is lower else i + 1] = to
+
+
+def _one_outline(area: list[Square], rim: list[Edge], offset: dict[Edge, dict[str, list[int]]], kind: str, px: int) -> bool:
+    """Whether the strokes round an area can be one printed outline: each side's stroke at one
+    distance from its grid line (see :func:`_cover_at`), the same for every side facing the same
+    way, and all of them about equally far inside the area (a border printed just inside the
+    squares, or on the grid lines, or a little off them where the photo's grid is off, which
+    moves it toward one side and away from the other). The art's own lines that happen to close
+    round some squares (lava cracks, the bands of a patterned carpet) wander nearer and farther
+    from the lines from one side to the next."""
+    cells = {(s.col, s.row) for s in area}
+    facing: dict[str, list[list[int]]] = {}
+    depths = []
+    for e in rim:
+        inside = (e.x, e.y) in cells  # the area's square lies below (right of) the line
+        cand = offset[e][kind]
+        if not cand:
+            return False
+        facing.setdefault(e.axis + ("+" if inside else "-"), []).append(cand)
+        depths.append([o if inside else -o for o in cand])
+
+    def together(groups: list[list[int]], tol: int) -> bool:  # one place within tol of a candidate of each
+        lo, hi = min(min(g) for g in groups), max(max(g) for g in groups)
+        return any(all(any(abs(o - at) <= tol for o in g) for g in groups) for at in range(lo, hi + 1))
+
+    same = max(1, int(round(SAME_LINE * px / 2)))
+    return all(together(g, same) for g in facing.values()) and together(depths, max(same, int(round(INSET_SPREAD * px / 2))))
 
 
 def _sides(sq: Square) -> tuple[Edge, Edge, Edge, Edge]:
