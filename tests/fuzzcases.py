@@ -13,6 +13,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import sqlite3
 import struct
@@ -26,11 +27,12 @@ from typer.testing import CliRunner
 
 from assistant.cli.app import app
 from assistant.resources import card_table_example, example_files
+from assistant.textsafe import shown
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
-FAMILIES = ("position", "cards", "table", "importer", "argv", "gamelog", "image", "numbers")
+FAMILIES = ("position", "cards", "table", "importer", "argv", "gamelog", "image", "numbers", "paths")
 
 
 @dataclass
@@ -528,6 +530,146 @@ def _numbers_case(rng: random.Random, work: Path) -> list[str]:
     )
 
 
+# --- paths: every file the user names, led somewhere odd --------------------------------------------
+#
+# Each case hands one command one odd path, in the slot where it reads a file or where it writes
+# one: a folder, a FIFO, a link to /dev/zero, a path whose parent is a file, a file of another
+# kind, an empty or garbage file, a name holding escapes and markup, a name too long for the
+# system. Everything else in the call is good, so a refusal (exit 2) is about that path and must
+# name it (issue 29's sixth cause: "a refusal that does not name the file").
+
+#: what the odd path is; the first ones serve both slots, the rest only reading or only writing
+PATH_KINDS_BOTH = ("dir", "fifo", "zero_link", "parent_file", "hostile_name", "long_name", "readonly_dir")
+PATH_KINDS_READ = ("missing", "empty", "garbage", "text", "png", "sqlite_other", "position", "dangling_link")
+PATH_KINDS_WRITE = ("missing_parent", "existing", "dangling_link")
+HOSTILE_STEM = "x\x1b[2J[bold]\x07\u202e"
+
+
+def _odd_path(rng: random.Random, work: Path, kind: str, suffix: str) -> Path:
+    """A path of the given kind, named ``odd<number><suffix>`` (a hostile or a long name ends so too)."""
+    name = f"odd{rng.randrange(10**6)}{suffix}"
+    if kind == "dir":
+        (work / name).mkdir()
+    elif kind == "fifo":
+        os.mkfifo(work / name)
+    elif kind == "zero_link":
+        (work / name).symlink_to("/dev/zero")
+    elif kind == "dangling_link":
+        (work / name).symlink_to(work / "nowhere" / "at-all")
+    elif kind == "parent_file":
+        (work / "afile").write_text("x", encoding="utf-8")
+        return work / "afile" / name
+    elif kind == "missing_parent":
+        return work / "no" / "such" / "folder" / name
+    elif kind == "readonly_dir":
+        ro = work / "ro"
+        ro.mkdir(exist_ok=True)
+        os.chmod(ro, 0o555)
+        return ro / name
+    elif kind == "hostile_name":
+        name = HOSTILE_STEM + name
+    elif kind == "long_name":
+        name = "l" * 300 + name
+    elif kind == "empty":
+        (work / name).write_bytes(b"")
+    elif kind == "garbage":
+        (work / name).write_bytes(os.urandom(rng.randint(1, 4000)))
+    elif kind == "text":
+        (work / name).write_text("just some text\nnot what was asked for\n", encoding="utf-8")
+    elif kind == "png":
+        (work / name).write_bytes(png(40, 30))
+    elif kind == "sqlite_other":
+        con = sqlite3.connect(work / name)
+        con.execute("CREATE TABLE other (x)")
+        con.commit()
+        con.close()
+    elif kind == "position":
+        shutil.copy(sorted(example_files())[0], work / name)
+    elif kind == "existing":
+        (work / name).write_text("old\n", encoding="utf-8")
+    return work / name
+
+
+def _read_slot(rng: random.Random, work: Path, p: str) -> list[list[str]]:
+    """Commands that read the file at ``p`` (everything else in them good)."""
+    table = work / "table.yaml"
+    table.write_text(card_table_example("swtcg"), encoding="utf-8")
+    image = work / "image.png"
+    image.write_bytes(png(64, 48))
+    return [
+        ["validate", p], ["validate", p, "--json"], ["show", p], ["normalize", p],
+        ["los", "obi", "dooku", "-p", p, "--json"],
+        ["game", "new", "-p", p, "--game", str(work / "g.sqlite")],
+        ["game", "status", "--game", p], ["game", "log", "--game", p, "--json"], ["game", "export", "--game", p],
+        ["destiny", "status", "--game", p], ["swtcg", "log", "--game", p],
+        ["destiny", "new", p, "--game", str(work / "d.sqlite")], ["swtcg", "new", p, "--game", str(work / "s.sqlite")],
+        ["swtcg", "scenario", p], ["destiny", "import", p], ["swtcg", "import", p, "--json"], ["cards", "import", p],
+        ["--cards", p, "cards", "list"], ["cards", "validate", p],
+        ["photo", "detect", p, "-p", "clone-wars-corridor", "--json"],
+        ["photo", "detect", str(image), "-p", "clone-wars-corridor", "--calib", p],
+        ["map", "from-photo", p, "--cols", "20", "--rows", "14"],
+    ]
+
+
+def _write_slot(rng: random.Random, work: Path, p: str) -> list[list[str]]:
+    """Commands that write the file at ``p`` (everything else in them good)."""
+    game = work / "w.sqlite"
+    shutil.copy(_template("game", work), game)
+    cards = work / "c.sqlite"
+    shutil.copy(_template("swtcg", work), cards)
+    image = work / "image.png"
+    image.write_bytes(png(64, 48))
+    table = work / "table.yaml"
+    table.write_text(card_table_example("destiny"), encoding="utf-8")
+    return [
+        ["game", "export", "--game", str(game), "-o", p], ["game", "export", "--game", str(game), "--format", "json", "-o", p],
+        ["game", "snapshot", "--game", str(game), "-o", p],
+        ["normalize", "clone-wars-corridor", "-o", p], ["show", "clone-wars-corridor", "--svg", p],
+        ["los", "obi", "dooku", "-p", "clone-wars-corridor", "--png", p, "--json"],
+        ["cards", "new", "Odd Card", "--game", "swm", "-o", p],
+        ["photo", "synth", "-p", "clone-wars-corridor", "-o", p, "--width", "320"],
+        ["calibrate", "markers", "-o", p, "--first", "4", "--last", "5"],
+        ["destiny", "example", "-o", p], ["swtcg", "export", "--game", str(cards), "-o", p],
+        ["game", "new", "-p", "clone-wars-corridor", "--game", p], ["destiny", "new", str(table), "--game", p],
+        ["photo", "batch", str(image), "-p", "clone-wars-corridor", "-o", p],
+    ]
+
+
+def _paths_case(rng: random.Random, work: Path) -> list[str]:
+    if rng.random() < 0.5:
+        kind = rng.choice(PATH_KINDS_BOTH + PATH_KINDS_READ)
+        p = _odd_path(rng, work, kind, rng.choice([".yaml", ".sqlite", ".png", ".txt", ".json", ""]))
+        return rng.choice(_read_slot(rng, work, str(p)))
+    kind = rng.choice(PATH_KINDS_BOTH + PATH_KINDS_WRITE)
+    p = _odd_path(rng, work, kind, rng.choice([".yaml", ".md", ".png", ".svg", ".sqlite", ".jsonl", ".json"]))
+    return rng.choice(_write_slot(rng, work, str(p)))
+
+
+def path_needle(args: list[str]) -> str | None:
+    """The odd path's name (its last 30 characters) in a paths case's arguments: what a refusal
+    must quote."""
+    for a in args:
+        if re.search(r"odd\d+[.\w]*$", a):
+            return Path(a).name[-30:]
+    return None
+
+
+def names_the_file(needle: str, output: str) -> bool:
+    """Does ``output`` quote ``needle`` (shown escaped as the terminal shows it, or inside a JSON
+    string; wrapped lines joined)?"""
+    flat = re.sub(r"\s+", "", output)
+    if re.sub(r"\s+", "", shown(needle)) in flat:
+        return True
+    for line in output.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and needle in str(obj.get("error", "")):
+            return True
+    return False
+
+
 MAKERS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "position": _position_case,
     "cards": _cards_case,
@@ -537,6 +679,7 @@ MAKERS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "gamelog": _gamelog_case,
     "image": _image_case,
     "numbers": _numbers_case,
+    "paths": _paths_case,
 }
 
 
@@ -589,6 +732,10 @@ def _run_case(family: str, seed: int, work: Path, limit_s: int) -> Outcome:
         else:
             if any(isinstance(v, float) and not math.isfinite(v) for v in _walk(obj)):
                 problem = "--json: Infinity or NaN"
+    if problem is None and family == "paths" and r.exit_code == 2:
+        needle = path_needle(args)
+        if needle is not None and not names_the_file(needle, out):
+            problem = "a refusal that does not name the file"
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         problem = f"exception {type(r.exception).__name__}: {r.exception}"
     return Outcome(family, args, r.exit_code, out[-600:], problem)

@@ -101,3 +101,63 @@ def test_a_text_file_as_calib_is_refused_naming_it(tmp_path: Path) -> None:
     code, out = _cli(["photo", "batch", str(image), "-p", "clone-wars-corridor", "-o", str(tmp_path / "b.jsonl"), "--calib", str(ROOT / "README.md")],
                      tmp_path)
     assert code == 2 and "README.md is not an OpenCV calibration file" in out
+
+
+# --- every file the user names, led somewhere odd: a refusal names the file (issue 29 §5, cause 6) -----
+
+
+#: commands that take a folder as well as a file (an empty folder holds nothing to refuse)
+TAKES_A_FOLDER = (["swtcg", "scenario"], ["--cards"], ["cards", "validate"])
+
+
+def _walk(slot: str, kind: str, tmp_path: Path) -> list[str]:
+    """Each command of ``slot`` ('read' or 'write') given a path of ``kind``: what went wrong."""
+    import random
+
+    from .fuzzcases import _odd_path, _read_slot, _write_slot, names_the_file, path_needle
+
+    make = _read_slot if slot == "read" else _write_slot
+    (tmp_path / "t").mkdir()
+    failures = []
+    for i in range(len(make(random.Random(0), tmp_path / "t", "PLACEHOLDER"))):
+        work = tmp_path / f"{slot}{i}"
+        work.mkdir()
+        p = _odd_path(random.Random(i), work, kind, ".yaml")
+        args = make(random.Random(0), work, str(p))[i]
+        code, out = _cli(args, tmp_path)
+        if code == 0 and kind == "dir" and any(args[: len(c)] == c for c in TAKES_A_FOLDER):
+            continue
+        if code != 2:
+            failures.append(f"{args}: exit {code}, not 2")
+        elif not names_the_file(path_needle(args) or "?", out):
+            failures.append(f"{args}: the refusal does not name the file:\n    {out.strip()[-200:]}")
+    return failures
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dir", "zero_link", "parent_file"])
+def test_every_writer_refuses_a_path_that_is_no_file_naming_it(kind: str, tmp_path: Path) -> None:
+    """A FIFO was replaced by a plain file (and so would /dev/null be, for root); a folder was
+    refused only after the work; each writer now refuses at once, exit 2, naming the path."""
+    assert not (failures := _walk("write", kind, tmp_path)), "\n".join(failures)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dir", "missing", "garbage"])
+def test_every_reader_refuses_an_odd_file_naming_it(kind: str, tmp_path: Path) -> None:
+    assert not (failures := _walk("read", kind, tmp_path)), "\n".join(failures)
+
+
+def test_a_fifo_given_as_an_output_stays_a_fifo(tmp_path: Path) -> None:
+    import stat
+
+    fifo = tmp_path / "out.md"
+    os.mkfifo(fifo)
+    code, out = _cli(["normalize", "clone-wars-corridor", "-o", str(fifo)], tmp_path)
+    assert code == 2 and f"cannot write {fifo}: it is a named pipe, not a regular file" in out
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_photo_to_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path: Path) -> None:
+    target = tmp_path / "photo.jsonl"
+    code, out = _cli(["photo", "synth", "-p", "clone-wars-corridor", "-o", str(target), "--width", "320"], tmp_path)
+    assert code == 2 and f"cannot write {target}: '.jsonl' is not an image format" in out  # was exit 1, OpenCV's error
+    assert not target.exists()
