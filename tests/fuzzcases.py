@@ -32,7 +32,7 @@ from assistant.textsafe import shown
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
-FAMILIES = ("position", "cards", "table", "importer", "argv", "gamelog", "image", "numbers", "paths")
+FAMILIES = ("position", "cards", "table", "importer", "argv", "gamelog", "image", "numbers", "paths", "drafter", "calib", "notation")
 
 
 @dataclass
@@ -125,7 +125,11 @@ def _write(work: Path, name: str, data: bytes) -> str:
 
 def _position_case(rng: random.Random, work: Path) -> list[str]:
     base = rng.choice(sorted(example_files())).read_text(encoding="utf-8")
-    f = _write(work, "pos.yaml", mutate_text(rng, base))
+    if rng.random() < 0.3:  # the same position as JSON (a YAML reader reads it; the web sends it so)
+        import yaml
+
+        base = json.dumps(yaml.safe_load(base), indent=rng.choice([None, 1]), ensure_ascii=rng.random() < 0.5)
+    f = _write(work, rng.choice(["pos.yaml", "pos.json"]), mutate_text(rng, base))
     fig = rng.choice(["obi", "dooku", "sbd", "ranger", "ogre", "x", "clone1"])
     fig2 = rng.choice(["obi", "dooku", "sbdc", "mauler", "samurai", "ctc"])
     cmd = rng.choice([
@@ -397,7 +401,12 @@ def _gamelog_case(rng: random.Random, work: Path) -> list[str]:
         pass
     finally:
         con.close()
-    if rng.random() < 0.15:  # one flipped bit in the schema's text (SQLite then quotes bytes that are not UTF-8)
+    if rng.random() < 0.15:  # bytes flipped anywhere in the file (a header, a page, a record)
+        raw = bytearray(dst.read_bytes())
+        for _ in range(rng.choice([1, 1, 2, 8, 64])):
+            raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+        dst.write_bytes(bytes(raw[: rng.choice([len(raw), len(raw), len(raw) // 2, 100])]))
+    elif rng.random() < 0.15:  # one flipped bit in the schema's text (SQLite then quotes bytes that are not UTF-8)
         raw = bytearray(dst.read_bytes())
         starts = [i for i in range(len(raw)) if raw.startswith(b"CREATE", i)]
         if starts:
@@ -670,6 +679,104 @@ def names_the_file(needle: str, output: str) -> bool:
     return False
 
 
+# --- SW_Minis_Drafter databases, calibration files, notation strings ---------------------------------
+
+ODD_CELLS: list[Any] = [None, "", "x", "9" * 5000, -1, 10**18, 2**63 - 1, 1.5, float("inf"), float("nan"), b"\xff\x00", "[bold]x",
+                        "\x1b[2J", "\ud800".encode("utf-8", "surrogatepass"), "a;" * 2000, "Unique;;;", "Speed 99999999999999999999",
+                        "Force Push " + "9" * 400, "medium\x00", "Commander Effect", "²"]
+
+
+def _drafter_case(rng: random.Random, work: Path) -> list[str]:
+    """A SW_Minis_Drafter database (``cards import``) with odd cells, a changed table or flipped bytes."""
+    from .test_swm_import import COLS, ROWS, make_db
+
+    db = make_db(work / "SWminis.db", [tuple(r) for r in ROWS])
+    con = sqlite3.connect(db)
+    try:
+        for _ in range(rng.randint(1, 4)):
+            m = rng.randrange(6)
+            if m <= 2:
+                col = rng.choice(COLS)
+                con.execute(f'UPDATE minis_list SET "{col}" = ? WHERE rowid = ?', (rng.choice(ODD_CELLS), rng.randint(1, len(ROWS))))
+            elif m == 3:
+                con.execute("DELETE FROM minis_list WHERE rowid = ?", (rng.randint(1, len(ROWS)),))
+            elif m == 4:
+                con.execute(f'INSERT INTO minis_list ("{rng.choice(COLS)}") VALUES (?)', (rng.choice(ODD_CELLS),))
+            else:
+                con.executescript(rng.choice(["ALTER TABLE minis_list RENAME TO other;", 'ALTER TABLE minis_list DROP COLUMN "cost";',
+                                              'ALTER TABLE minis_list RENAME COLUMN "hit points" TO hp;', "CREATE VIEW v AS SELECT 1;"]))
+        con.commit()
+    except sqlite3.Error:
+        pass
+    finally:
+        con.close()
+    if rng.random() < 0.2:
+        raw = bytearray(db.read_bytes())
+        for _ in range(rng.choice([1, 4, 32])):
+            raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+        db.write_bytes(bytes(raw))
+    return ["cards", "import", str(db)] + (["--json"] if rng.random() < 0.3 else [])
+
+
+CALIB = """%YAML:1.0
+---
+camera_matrix: !!opencv-matrix
+   rows: 3
+   cols: 3
+   dt: d
+   data: [ 1400., 0., 320., 0., 1400., 240., 0., 0., 1. ]
+distortion_coefficients: !!opencv-matrix
+   rows: 1
+   cols: 5
+   dt: d
+   data: [ 0.01, -0.02, 0., 0., 0. ]
+image_width: 640
+image_height: 480
+avg_reprojection_error: 0.3
+"""
+
+
+def _calib_case(rng: random.Random, work: Path) -> list[str]:
+    """A camera calibration (OpenCV YAML) or a table profile (JSON) mutated, used on a photo."""
+    image = _write(work, "photo.png", png(64, 48))
+    if rng.random() < 0.5:
+        f = _write(work, "camera.yaml", mutate_text(rng, CALIB))
+        opt = ["--calib", f]
+    else:
+        from assistant.photo.occupancy import last_layer
+
+        w = len(last_layer()[0])
+        profile = json.dumps({"kind": "occupancy-table-profile", "name": "t", "weights": [0.1] * w, "bias": 0.5}, indent=1)
+        f = _write(work, "table.json", mutate_text(rng, profile))
+        opt = ["--table", f]
+    return rng.choice([["photo", "detect", image, "-p", "clone-wars-corridor", *opt, "--json"],
+                       ["photo", "check", image, "-p", "clone-wars-corridor", *opt]])
+
+
+NOTATION = {
+    "destiny": ["pass", "activate", "damage", "play", "shield", "discard", "redeploy", "keyword", "claim", "mill", "resolve", "gain",
+                "reroll", "pay", "more", "choose", "upkeep", "draw", "han", "leia", "vader", "h1=ranged:1", "h2=+ranged:2", "l1=blank",
+                "v1=disrupt:3", "from=own", "cost=", "->", "1", "2", "0", "-1"],
+    "swtcg": ["pass", "attack", "roll", "build", "deploy", "overload", "intercept", "bid", "retaliate", "lucky", "evade", "trigger",
+              "prevent", "grant", "untap", "speed", "setup", "damage", "collect", "reroll", "board", "next", "draw", "aat", "trooper",
+              "xwing", "fighter", "source=aat", "->", "1,1,1,1", "2", "3", "9"],
+}
+
+
+def _notation_case(rng: random.Random, work: Path) -> list[str]:
+    """A line of the card games' notation: known words in odd orders, odd characters, huge numbers."""
+    game = rng.choice(["destiny", "swtcg"])
+    who = rng.choice(["A", "B", "x", ""] if game == "destiny" else ["LS", "DS", "ls", ""])
+    words = [rng.choice(NOTATION[game] + [HUGE[: rng.choice([5, 400, 4400])], "\x1b[2J", "[bold]", "=", "==", ":", "-", "->->", "é", "\u202e",
+                                          "\x00", "a" * 300, "1e9", "0x10", "-0", "+3", "³"]) for _ in range(rng.randint(0, 6))]
+    line = " ".join([who, *words]).strip()
+    if rng.random() < 0.2:
+        line = "".join(rng.choice([ch, ch, ch, "=", ":", ",", " "]) for ch in line)
+    g = work / "n.sqlite"
+    shutil.copy(_template(game, work), g)
+    return [game, rng.choice(["check", "do"]), line, "--game", str(g)] + (["--json"] if rng.random() < 0.3 else [])
+
+
 MAKERS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "position": _position_case,
     "cards": _cards_case,
@@ -680,6 +787,9 @@ MAKERS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "image": _image_case,
     "numbers": _numbers_case,
     "paths": _paths_case,
+    "drafter": _drafter_case,
+    "calib": _calib_case,
+    "notation": _notation_case,
 }
 
 
@@ -714,7 +824,8 @@ def _run_case(family: str, seed: int, work: Path, limit_s: int) -> Outcome:
         shutil.rmtree(case, ignore_errors=True)
     case.mkdir(parents=True)
     args = MAKERS[family](rng, case)
-    env = {"TABLETOP_HOME": str(work / "home"), "COLUMNS": "100"}
+    # an import writes into the home's card library, which every later case would read: its own home
+    env = {"TABLETOP_HOME": str(case / "home" if family == "drafter" else work / "home"), "COLUMNS": "100"}
     r = runner.invoke(app, args, env=env)
     out = r.stdout + (r.stderr if hasattr(r, "stderr") else "")
     problem = None
@@ -725,7 +836,8 @@ def _run_case(family: str, seed: int, work: Path, limit_s: int) -> Outcome:
     elif "--json" in args and "--help" not in args and "-h" not in args:
         try:
             obj = json.loads(r.stdout)
-            if not isinstance(obj, dict) or (r.exit_code != 0 and "error" not in obj):
+            # a refusal carries its error; 'check' answers an illegal command with exit 3 and "legal": false
+            if not isinstance(obj, dict) or (r.exit_code != 0 and "error" not in obj and not (r.exit_code == 3 and obj.get("legal") is False)):
                 problem = "--json: not one object with an error"
         except ValueError:
             problem = "--json: not JSON"
