@@ -617,6 +617,10 @@ def _read_slot(rng: random.Random, work: Path, p: str) -> list[list[str]]:
         ["photo", "detect", p, "-p", "clone-wars-corridor", "--json"],
         ["photo", "detect", str(image), "-p", "clone-wars-corridor", "--calib", p],
         ["map", "from-photo", p, "--cols", "20", "--rows", "14"],
+        ["photo", "detect", str(image), "-p", "clone-wars-corridor", "--reference", p],
+        ["photo", "detect", str(image), "-p", "clone-wars-corridor", "--table", p, "--json"],
+        ["game", "use", p], ["destiny", "use", p],
+        ["los", "obi", "dooku", "--game", p],
     ]
 
 
@@ -637,6 +641,7 @@ def _write_slot(rng: random.Random, work: Path, p: str) -> list[list[str]]:
         ["los", "obi", "dooku", "-p", "clone-wars-corridor", "--png", p, "--json"],
         ["cards", "new", "Odd Card", "--game", "swm", "-o", p],
         ["photo", "synth", "-p", "clone-wars-corridor", "-o", p, "--width", "320"],
+        ["photo", "synth", "-p", "clone-wars-corridor", "-o", str(work / "photo.png"), "--width", "320", "--truth", p],
         ["calibrate", "markers", "-o", p, "--first", "4", "--last", "5"],
         ["destiny", "example", "-o", p], ["swtcg", "export", "--game", str(cards), "-o", p],
         ["game", "new", "-p", "clone-wars-corridor", "--game", p], ["destiny", "new", str(table), "--game", p],
