@@ -141,7 +141,7 @@ def test_every_writer_refuses_a_path_that_is_no_file_naming_it(kind: str, tmp_pa
     assert not (failures := _walk("write", kind, tmp_path)), "\n".join(failures)
 
 
-@pytest.mark.parametrize("kind", ["fifo", "dir", "missing", "garbage"])
+@pytest.mark.parametrize("kind", ["fifo", "dir", "missing", "garbage", "text", "png", "sqlite_other", "empty"])
 def test_every_reader_refuses_an_odd_file_naming_it(kind: str, tmp_path: Path) -> None:
     assert not (failures := _walk("read", kind, tmp_path)), "\n".join(failures)
 
