@@ -49,8 +49,13 @@ def main() -> None:
     t0 = time.perf_counter()
     defects: list[tuple[str, str, list[str], str]] = []
     with tempfile.TemporaryDirectory() as base, multiprocessing.get_context("spawn").Pool(a.workers) as pool:
+        seen: set[str] = set()
         for i, got in enumerate(pool.imap_unordered(_work, [(c, base) for c in chunks])):
             defects += got
+            for f, key, args, out in got:  # a new cause at once: a run cut short still says what it found
+                if key not in seen:
+                    seen.add(key)
+                    print(f"  new cause ({f}): {key}\n    {args}\n    {out.strip()[-300:]}", flush=True)
             if (i + 1) % 10 == 0:
                 print(f"  {min((i + 1) * 200, a.n)} cases, {len(defects)} defects, {time.perf_counter() - t0:.0f} s", flush=True)
     dt = time.perf_counter() - t0
