@@ -125,7 +125,10 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
                     path=p, table=TABLE, where=PUBLISHED
                 )
             )
-        have = {r[1] for r in con.execute(f'PRAGMA table_info("{TABLE}")')}
+        try:  # a damaged schema text (a byte that is not UTF-8 in a column's name) fails here
+            have = {r[1] for r in con.execute(f'PRAGMA table_info("{TABLE}")')}
+        except sqlite3.Error as exc:
+            raise SwmDatabaseError(_("{path}: cannot read the table {table!r} ({why})").format(path=p, table=TABLE, why=exc)) from None
         missing = [c for c in COLUMNS if c not in have]
         if missing:
             raise SwmDatabaseError(

@@ -32,7 +32,7 @@ def _work(job: tuple[list[tuple[str, int]], str]) -> list[tuple[str, str, list[s
         o = run_case(family, seed, work)
         if o.problem:
             key = re.sub(r"\d+", "N", o.problem + " | " + (re.findall(r"internal error \(([^)]*)", o.output) or [o.output[-120:]])[0])[:200]
-            out.append((family, key, o.args, o.output[-400:]))
+            out.append((family, key, o.args, f"[seed {seed}] " + o.output[-400:]))
     return out
 
 

@@ -161,3 +161,16 @@ def test_a_photo_to_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path: P
     code, out = _cli(["photo", "synth", "-p", "clone-wars-corridor", "-o", str(target), "--width", "320"], tmp_path)
     assert code == 2 and f"cannot write {target}: '.jsonl' is not an image format" in out  # was exit 1, OpenCV's error
     assert not target.exists()
+
+
+def test_a_drafter_database_with_a_damaged_column_name_is_refused_naming_it(tmp_path: Path) -> None:
+    """The fuzz's drafter family: a byte that is not UTF-8 in a column's name in the schema text
+    (SQLite cannot decode it when asked for the table's columns) ended in exit 1."""
+    from .test_swm_import import make_db
+
+    db = make_db(tmp_path / "SWminis.db")
+    raw = bytearray(db.read_bytes())
+    raw[raw.index(b"faction STRING") + 6] ^= 0x80  # 'n' becomes a byte that is not UTF-8 text
+    db.write_bytes(bytes(raw))
+    code, out = _cli(["cards", "import", str(db)], tmp_path)
+    assert code == 2 and f"{db}: cannot read the table 'minis_list'" in out, out
