@@ -688,8 +688,8 @@ def path_needle(args: list[str]) -> str | None:
 
 
 def names_the_file(needle: str, output: str) -> bool:
-    """Does ``output`` quote ``needle`` (shown escaped as the terminal shows it, or inside a JSON
-    string; wrapped lines joined)?"""
+    """Does ``output`` quote ``needle`` (shown escaped as the terminal shows it, or in a string of
+    the JSON answer: its error or a problem's file; wrapped lines joined)?"""
     flat = re.sub(r"\s+", "", output)
     if re.sub(r"\s+", "", shown(needle)) in flat:
         return True
@@ -698,7 +698,7 @@ def names_the_file(needle: str, output: str) -> bool:
             obj = json.loads(line)
         except ValueError:
             continue
-        if isinstance(obj, dict) and needle in str(obj.get("error", "")):
+        if isinstance(obj, dict) and any(isinstance(v, str) and needle in v for v in _walk(obj)):  # the error, or a problem's file
             return True
     return False
 
