@@ -174,3 +174,16 @@ def test_a_drafter_database_with_a_damaged_column_name_is_refused_naming_it(tmp_
     db.write_bytes(bytes(raw))
     code, out = _cli(["cards", "import", str(db)], tmp_path)
     assert code == 2 and f"{db}: cannot read the table 'minis_list'" in out, out
+
+
+def test_a_drafter_database_with_a_damaged_table_name_is_refused_naming_it(tmp_path: Path) -> None:
+    """The same with the byte in a table's name as the schema lists it (Python's decoder, not
+    SQLite's, refused it: a UnicodeDecodeError, exit 1)."""
+    from .test_swm_import import make_db
+
+    db = make_db(tmp_path / "SWminis.db")
+    raw = bytearray(db.read_bytes())
+    raw[raw.index(b"minis_list") + 2] ^= 0x80  # the first copy: the schema row's name
+    db.write_bytes(bytes(raw))
+    code, out = _cli(["cards", "import", str(db)], tmp_path)
+    assert code == 2 and str(db) in out, out
