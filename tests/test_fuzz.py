@@ -187,3 +187,20 @@ def test_a_drafter_database_with_a_damaged_table_name_is_refused_naming_it(tmp_p
     db.write_bytes(bytes(raw))
     code, out = _cli(["cards", "import", str(db)], tmp_path)
     assert code == 2 and str(db) in out, out
+
+
+def test_a_calibration_nested_50000_deep_is_refused_not_a_crash(tmp_path: Path) -> None:
+    """The calib family: 50,000 nested brackets in a calibration file crashed the process in
+    OpenCV's reader (a segmentation fault). Run in a subprocess, so that a crash fails this
+    test instead of ending the suite."""
+    from .fuzzcases import CALIB
+
+    calib = tmp_path / "camera.yaml"
+    calib.write_text(CALIB + "deep: " + "[" * 50_000 + "1" + "]" * 50_000 + "\n", encoding="utf-8")
+    image = tmp_path / "photo.png"
+    image.write_bytes(png(64, 48))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_HOME": str(tmp_path / "home")}
+    p = subprocess.run([sys.executable, "-m", "assistant", "photo", "detect", str(image), "-p", "clone-wars-corridor", "--calib", str(calib)],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2, (p.returncode, p.stderr[-300:])
+    assert f"{calib} is not an OpenCV calibration file" in p.stderr.replace("\n", "")
