@@ -121,7 +121,8 @@ def mutate_text(rng: random.Random, text: str) -> bytes:
             i = rng.randrange(len(lines))
             lines[i] += rng.choice(["\x01", "\u2028", "\ufeff", "\x85", "\u200b", "\ud7ff"])
         elif m == 13:  # the document is something else entirely
-            return rng.choice([b"", b"\x00\x00", b"---\n...\n", b"- 1\n- 2\n", b"just text", b"[1, 2", "\xff\xfe".encode("latin-1")])
+            return rng.choice([b"", b"\x00\x00", b"---\n...\n", b"- 1\n- 2\n", b"just text", b"[1, 2", "\xff\xfe".encode("latin-1"),
+                               b"[" * 50_000 + b"]" * 50_000, b'{"a": ' * 20_000 + b"1" + b"}" * 20_000])  # JSON nested past Python's stack
     data = "\n".join(lines).encode("utf-8", "surrogatepass")
     r = rng.random()
     if r < 0.05:  # not UTF-8

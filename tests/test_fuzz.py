@@ -204,3 +204,28 @@ def test_a_calibration_nested_50000_deep_is_refused_not_a_crash(tmp_path: Path) 
                        capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 2, (p.returncode, p.stderr[-300:])
     assert f"{calib} is not an OpenCV calibration file" in p.stderr.replace("\n", "")
+
+
+@pytest.mark.parametrize("what", ["table profile", "map reference"])
+def test_json_nested_50000_deep_in_a_photo_file_is_refused_naming_it(what: str, tmp_path: Path) -> None:
+    """A table profile (JSON) or a map reference (its JSON inside the .npz) nested 50,000 deep
+    made Python's JSON reader raise RecursionError: exit 1."""
+    import io
+
+    import numpy as np
+
+    deep = "[" * 50_000 + "]" * 50_000
+    image = tmp_path / "photo.png"
+    image.write_bytes(png(64, 48))
+    if what == "table profile":
+        f = tmp_path / "table.json"
+        f.write_text(deep, encoding="utf-8")
+        opt = ["--table", str(f)]
+    else:
+        f = tmp_path / "ref.npz"
+        buf = io.BytesIO()
+        np.savez(buf, view_png=np.frombuffer(png(8, 8), np.uint8), meta=np.array(deep))
+        f.write_bytes(buf.getvalue())
+        opt = ["--reference", str(f)]
+    code, out = _cli(["photo", "detect", str(image), "-p", "clone-wars-corridor", *opt], tmp_path)
+    assert code == 2 and str(f) in out.replace("\n", ""), out
