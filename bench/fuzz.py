@@ -14,6 +14,7 @@ import argparse
 import collections
 import concurrent.futures
 import concurrent.futures.process
+import faulthandler
 import multiprocessing
 import os
 import re
@@ -29,6 +30,7 @@ from tests.fuzzcases import FAMILIES, run_case
 
 def _work(job: tuple[list[tuple[str, int]], str]) -> list[tuple[str, str, list[str], str]]:
     cases, base = job
+    faulthandler.enable()  # a crash in a library prints where Python was (on the bench's stderr)
     work = Path(tempfile.mkdtemp(dir=base))
     last = Path(base) / f"last-{os.getpid()}"
     out = []
