@@ -112,12 +112,12 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
         raise SwmDatabaseError(_("{path}: cannot be read ({why})").format(path=p, why=exc.strerror or exc)) from None
     try:
         con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         raise SwmDatabaseError(_("{path}: cannot open it as an SQLite database ({why})").format(path=p, why=exc)) from None
     try:
         try:
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise SwmDatabaseError(_("{path} is not an SQLite database ({why})").format(path=p, why=exc)) from None
         if TABLE not in tables:
             raise SwmDatabaseError(
@@ -125,7 +125,10 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
                     path=p, table=TABLE, where=PUBLISHED
                 )
             )
-        have = {r[1] for r in con.execute(f'PRAGMA table_info("{TABLE}")')}
+        try:  # a damaged schema text (a byte that is not UTF-8 in a name) fails as either
+            have = {r[1] for r in con.execute(f'PRAGMA table_info("{TABLE}")')}
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise SwmDatabaseError(_("{path}: cannot read the table {table!r} ({why})").format(path=p, table=TABLE, why=exc)) from None
         missing = [c for c in COLUMNS if c not in have]
         if missing:
             raise SwmDatabaseError(
@@ -134,7 +137,7 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
         select = ", ".join(f'"{c}"' for c in COLUMNS)
         try:
             return [dict(zip(COLUMNS, row, strict=True)) for row in con.execute(f'SELECT {select} FROM "{TABLE}" ORDER BY rowid')]
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise SwmDatabaseError(_("{path}: cannot read the table {table!r} ({why})").format(path=p, table=TABLE, why=exc)) from None
     finally:
         con.close()

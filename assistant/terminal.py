@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.errors import MarkupError
 from rich.markup import escape
 from rich.segment import Segment
+from rich.text import Text
 
 from .errors import AssistantError
 from .i18n import N_, _
@@ -74,6 +75,12 @@ class _Console(Console):
             super().print(*objects, **kwargs)
         except MarkupError:  # a user's text with brackets that reached here unescaped: printed as it is
             super().print(*objects, **{**kwargs, "markup": False})
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        # a string a renderable holds (a table's cell, a panel's title) becomes a Text here, and
+        # Text deletes BEL, BS, VT, FF and CR as it is built: escaped first, they are shown like
+        # the other controls instead of vanishing unseen
+        return super().render_str(shown(text), **kwargs)
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         # the last gate: whatever a renderable put in its text (a table's cell, a Text) is escaped;

@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .errors import AssistantError, Problem
-from .fileread import read_limited
+from .fileread import check_regular, read_limited
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -324,6 +324,14 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
+    try:
+        # a FIFO or a device (``-o /dev/null``) would be replaced by a plain file, a directory
+        # refused only after the whole write: what is there and is not a file is refused first
+        check_regular(target)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=exc.strerror or exc)) from None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:

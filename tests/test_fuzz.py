@@ -101,3 +101,131 @@ def test_a_text_file_as_calib_is_refused_naming_it(tmp_path: Path) -> None:
     code, out = _cli(["photo", "batch", str(image), "-p", "clone-wars-corridor", "-o", str(tmp_path / "b.jsonl"), "--calib", str(ROOT / "README.md")],
                      tmp_path)
     assert code == 2 and "README.md is not an OpenCV calibration file" in out
+
+
+# --- every file the user names, led somewhere odd: a refusal names the file (issue 29 §5, cause 6) -----
+
+
+#: commands that take a folder as well as a file (an empty folder holds nothing to refuse)
+TAKES_A_FOLDER = (["swtcg", "scenario"], ["--cards"], ["cards", "validate"])
+
+
+def _walk(slot: str, kind: str, tmp_path: Path) -> list[str]:
+    """Each command of ``slot`` ('read' or 'write') given a path of ``kind``: what went wrong."""
+    import random
+
+    from .fuzzcases import _odd_path, _read_slot, _write_slot, names_the_file, path_needle
+
+    make = _read_slot if slot == "read" else _write_slot
+    (tmp_path / "t").mkdir()
+    failures = []
+    for i in range(len(make(random.Random(0), tmp_path / "t", "PLACEHOLDER"))):
+        work = tmp_path / f"{slot}{i}"
+        work.mkdir()
+        p = _odd_path(random.Random(i), work, kind, ".yaml")
+        args = make(random.Random(0), work, str(p))[i]
+        code, out = _cli(args, tmp_path)
+        if code == 0 and kind == "dir" and any(args[: len(c)] == c for c in TAKES_A_FOLDER):
+            continue
+        if code != 2:
+            failures.append(f"{args}: exit {code}, not 2")
+        elif not names_the_file(path_needle(args) or "?", out):
+            failures.append(f"{args}: the refusal does not name the file:\n    {out.strip()[-200:]}")
+    return failures
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dir", "zero_link", "parent_file"])
+def test_every_writer_refuses_a_path_that_is_no_file_naming_it(kind: str, tmp_path: Path) -> None:
+    """A FIFO was replaced by a plain file (and so would /dev/null be, for root); a folder was
+    refused only after the work; each writer now refuses at once, exit 2, naming the path."""
+    assert not (failures := _walk("write", kind, tmp_path)), "\n".join(failures)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dir", "missing", "garbage", "text", "png", "sqlite_other", "empty"])
+def test_every_reader_refuses_an_odd_file_naming_it(kind: str, tmp_path: Path) -> None:
+    assert not (failures := _walk("read", kind, tmp_path)), "\n".join(failures)
+
+
+def test_a_fifo_given_as_an_output_stays_a_fifo(tmp_path: Path) -> None:
+    import stat
+
+    fifo = tmp_path / "out.md"
+    os.mkfifo(fifo)
+    code, out = _cli(["normalize", "clone-wars-corridor", "-o", str(fifo)], tmp_path)
+    assert code == 2 and f"cannot write {fifo}: it is a named pipe, not a regular file" in out
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_photo_to_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path: Path) -> None:
+    target = tmp_path / "photo.jsonl"
+    code, out = _cli(["photo", "synth", "-p", "clone-wars-corridor", "-o", str(target), "--width", "320"], tmp_path)
+    assert code == 2 and f"cannot write {target}: '.jsonl' is not an image format" in out  # was exit 1, OpenCV's error
+    assert not target.exists()
+
+
+def test_a_drafter_database_with_a_damaged_column_name_is_refused_naming_it(tmp_path: Path) -> None:
+    """The fuzz's drafter family: a byte that is not UTF-8 in a column's name in the schema text
+    (SQLite cannot decode it when asked for the table's columns) ended in exit 1."""
+    from .test_swm_import import make_db
+
+    db = make_db(tmp_path / "SWminis.db")
+    raw = bytearray(db.read_bytes())
+    raw[raw.index(b"faction STRING") + 6] ^= 0x80  # 'n' becomes a byte that is not UTF-8 text
+    db.write_bytes(bytes(raw))
+    code, out = _cli(["cards", "import", str(db)], tmp_path)
+    assert code == 2 and f"{db}: cannot read the table 'minis_list'" in out, out
+
+
+def test_a_drafter_database_with_a_damaged_table_name_is_refused_naming_it(tmp_path: Path) -> None:
+    """The same with the byte in a table's name as the schema lists it (Python's decoder, not
+    SQLite's, refused it: a UnicodeDecodeError, exit 1)."""
+    from .test_swm_import import make_db
+
+    db = make_db(tmp_path / "SWminis.db")
+    raw = bytearray(db.read_bytes())
+    raw[raw.index(b"minis_list") + 2] ^= 0x80  # the first copy: the schema row's name
+    db.write_bytes(bytes(raw))
+    code, out = _cli(["cards", "import", str(db)], tmp_path)
+    assert code == 2 and str(db) in out, out
+
+
+def test_a_calibration_nested_50000_deep_is_refused_not_a_crash(tmp_path: Path) -> None:
+    """The calib family: 50,000 nested brackets in a calibration file crashed the process in
+    OpenCV's reader (a segmentation fault). Run in a subprocess, so that a crash fails this
+    test instead of ending the suite."""
+    from .fuzzcases import CALIB
+
+    calib = tmp_path / "camera.yaml"
+    calib.write_text(CALIB + "deep: " + "[" * 50_000 + "1" + "]" * 50_000 + "\n", encoding="utf-8")
+    image = tmp_path / "photo.png"
+    image.write_bytes(png(64, 48))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_HOME": str(tmp_path / "home")}
+    p = subprocess.run([sys.executable, "-m", "assistant", "photo", "detect", str(image), "-p", "clone-wars-corridor", "--calib", str(calib)],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2, (p.returncode, p.stderr[-300:])
+    assert f"{calib} is not an OpenCV calibration file" in p.stderr.replace("\n", "")
+
+
+@pytest.mark.parametrize("what", ["table profile", "map reference"])
+def test_json_nested_50000_deep_in_a_photo_file_is_refused_naming_it(what: str, tmp_path: Path) -> None:
+    """A table profile (JSON) or a map reference (its JSON inside the .npz) nested 50,000 deep
+    made Python's JSON reader raise RecursionError: exit 1."""
+    import io
+
+    import numpy as np
+
+    deep = "[" * 50_000 + "]" * 50_000
+    image = tmp_path / "photo.png"
+    image.write_bytes(png(64, 48))
+    if what == "table profile":
+        f = tmp_path / "table.json"
+        f.write_text(deep, encoding="utf-8")
+        opt = ["--table", str(f)]
+    else:
+        f = tmp_path / "ref.npz"
+        buf = io.BytesIO()
+        np.savez(buf, view_png=np.frombuffer(png(8, 8), np.uint8), meta=np.array(deep))
+        f.write_bytes(buf.getvalue())
+        opt = ["--reference", str(f)]
+    code, out = _cli(["photo", "detect", str(image), "-p", "clone-wars-corridor", *opt], tmp_path)
+    assert code == 2 and str(f) in out.replace("\n", ""), out

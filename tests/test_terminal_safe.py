@@ -161,3 +161,41 @@ def test_nothing_a_terminal_acts_on_survives_and_safe_text_is_untouched(text: st
     if "\\" not in text:  # every escape names its character: the text can be read back
         assert _unescape(got) == text
     assert got.count("\n") == text.count("\n") and got.count("\t") == text.count("\t")
+
+
+# --- what Rich deletes as it builds a Text (BEL, BS, VT, FF, CR) is shown escaped too -------------------
+
+#: the five controls Rich's Text removes silently; each must be shown like the other controls
+RICH_DELETES = {"\x07": "\\x07", "\x08": "\\x08", "\x0b": "\\x0b", "\x0c": "\\x0c", "\x0d": "\\x0d"}
+
+
+@pytest.mark.parametrize("char", list(RICH_DELETES))
+def test_a_map_name_in_the_board_legend_shows_each_control_rich_would_delete(char: str, tmp_path: Path) -> None:
+    text = example_path("pillar-room").read_text(encoding="utf-8")
+    pos = tmp_path / "p.yaml"
+    pos.write_text(text.replace("name: Pillar room", f"name: {json.dumps('Pil' + char + 'lar')}"), encoding="utf-8")
+    code, out, err = _invoke(["show", str(pos)], tmp_path)
+    assert code == 0, err
+    assert "Pil" + RICH_DELETES[char] + "lar" in out and not ACTIVE.search(out + err)
+
+
+@pytest.mark.parametrize("char", list(RICH_DELETES))
+def test_a_note_shows_each_control_rich_would_delete(char: str, tmp_path: Path) -> None:
+    g = tmp_path / "g.sqlite"
+    assert _invoke(["game", "new", "-p", "pillar-room", "--game", str(g)], tmp_path)[0] == 0
+    assert _invoke(["game", "note", "mid" + char + "note", "--game", str(g)], tmp_path)[0] == 0
+    code, out, err = _invoke(["game", "log", "--game", str(g)], tmp_path)
+    assert code == 0 and "mid" + RICH_DELETES[char] + "note" in out and not ACTIVE.search(out + err)
+
+
+@pytest.mark.parametrize("char", list(RICH_DELETES))
+def test_a_card_name_in_the_card_table_shows_each_control_rich_would_delete(char: str, tmp_path: Path) -> None:
+    cards = tmp_path / "c.yaml"
+    name = "Odd" + char + "Trooper [bold]x"  # markup in a card's name is its text too
+    cards.write_text("format: tabletop-cards/1\ngame: swm\nset: Test\ncards:\n"
+                     f"  - name: {json.dumps(name)}\n    source: a test\n    cost: 5\n"
+                     + "".join(f"    {k}: unknown\n" for k in ("factions", "unique", "size", "hp", "defense", "attack", "damage", "speed", "force")),
+                     encoding="utf-8")
+    code, out, err = _invoke(["--cards", str(cards), "cards", "list", "--game", "swm"], tmp_path)
+    assert code == 0, out + err
+    assert "Odd" + RICH_DELETES[char] + "Trooper [bold]x" in out and not ACTIVE.search(out + err)

@@ -18,6 +18,7 @@ from ..coords import Corner, Edge, Square, column_name, format_squares
 from ..editions import SquareTerrain
 from ..i18n import N_, _
 from ..model import Figure, Position
+from ..textsafe import shown
 
 #: texts shown inside formatted lines (marked here for the catalogs)
 T_WALL = N_("wall")
@@ -231,8 +232,9 @@ def _cell(kinds: frozenset[SquareTerrain], cell: int = CELL) -> tuple[str, str]:
 def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
     m = pos.map
     parts: list[RenderableType] = []
+    # a user's text is escaped before it becomes a Text, which would delete BEL, BS, VT, FF and CR
     title = Text()
-    title.append(m.name or _("Unnamed map"), style="bold")
+    title.append(shown(m.name) if m.name else _("Unnamed map"), style="bold")
     title.append("  " + _("{cols} x {rows}  rules: {edition} ({title})").format(
         cols=m.cols, rows=m.rows, edition=pos.edition.value, title=_(pos.edition.board.title)))
     parts.append(title)
@@ -262,7 +264,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
         areas.append("╌╎", style=AREA_STYLE)
         areas.append(f" {_(T_AREA_BORDER)}   ")
         for name, squares in m.areas.items():
-            areas.append(f"{name}: ", style="bold")
+            areas.append(f"{shown(name)}: ", style="bold")
             areas.append(", ".join(format_squares(squares)) + "   ")
         parts.append(areas)
 
@@ -279,7 +281,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
             damage = f"{fig.damage_taken}/{hp}" if hp is not None else f"{fig.damage_taken}/?"
             state = ", ".join(([_("activated")] if fig.activated else []) + list(fig.conditions))
             table.add_row(
-                Text(fl.label, style=fl.style), fig.id, Text(fig.side, style=fl.style), fig.card or "-",
+                Text(fl.label, style=fl.style), fig.id, Text(shown(fig.side), style=fl.style), fig.card or "-",
                 _(fig.size.value), fig.space_name(), damage, state or "-",
             )
         parts.append(table)

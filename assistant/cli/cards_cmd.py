@@ -75,7 +75,7 @@ def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = Fal
         for col in ("name", "game", "set", "cost", "known"):
             table.add_column(col)
         for c in cards:
-            table.add_row(c.name, c.game, c.set, "?" if c.cost is None else str(c.cost), "full card" if c.complete else "partial")
+            table.add_row(escape(c.name), c.game, escape(c.set), "?" if c.cost is None else str(c.cost), "full card" if c.complete else "partial")
         out.print(table)
         out.print(_("{n} cards. 'partial': the source states only some values; the rest read 'unknown'.").format(n=len(cards)))
 

@@ -277,6 +277,10 @@ def synth_cmd(
     from .output import edge, err
 
     with edge():
+        suffix = output.suffix or ".jpg"
+        if not cv2.haveImageWriter("x" + suffix):  # refused before rendering, naming the file (OpenCV's own error names neither)
+            raise AssistantError(_("cannot write {output}: {suffix!r} is not an image format; use .jpg or .png").format(
+                output=output, suffix=suffix))
         pos = _load(ctx, position)
         check_photo(pos)
         if empty:
@@ -285,9 +289,10 @@ def synth_cmd(
             pos = replace(pos, figures=())
         img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, varied=varied, tilt_max=50.0 if varied else 45.0,
                               look_seed=map_seed if varied else None)
-        ok, buf = cv2.imencode(output.suffix or ".jpg", img)
+        ok, buf = cv2.imencode(suffix, img)
         if not ok:
-            raise AssistantError(_("cannot encode {suffix!r}: use .jpg or .png").format(suffix=output.suffix))
+            raise AssistantError(_("cannot write {output}: {suffix!r} is not an image format; use .jpg or .png").format(
+                output=output, suffix=suffix))
         write_bytes_atomic(output, buf.tobytes())
         if truth is not None:
             write_text_atomic(truth, json.dumps({"figures": t.figures, "occupied": sorted(t.occupied)}, indent=2) + "\n")

@@ -8,6 +8,7 @@ The ChArUco board uses the 5x5 dictionary so its markers are never mistaken for 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,28 @@ SQUARE_MM = 30.0
 MARKER_MM = 22.0
 #: a calibration file is a few hundred bytes of YAML
 MAX_CALIBRATION_BYTES = 1024 * 1024
+#: how deep brackets, braces or XML elements may nest in a calibration file (one written by
+#: 'calibrate camera' nests 2 deep); OpenCV's reader recurses per level and crashes the process
+#: (a segmentation fault, nothing Python can catch) on 50,000 nested brackets
+MAX_CALIBRATION_NESTING = 64
+_NESTING = re.compile(r"[\[{]|[\]}]|</|<[A-Za-z_][^<>]*?(?<!/)>")
+
+
+def nesting(text: str) -> int:
+    """How deep brackets, braces and XML elements nest in ``text`` (quotes are not minded: a
+    calibration file holds no bracket in a string).
+
+    >>> nesting("a: [1, [2, {b: 3}]]"), nesting("<a><b>1</b><c/></a>"), nesting("x")
+    (3, 2, 0)
+    """
+    depth = most = 0
+    for m in _NESTING.finditer(text):
+        if m.group() in ("]", "}", "</"):
+            depth -= 1
+        else:
+            depth += 1
+            most = max(most, depth)
+    return most
 
 
 def board() -> cv2.aruco.CharucoBoard:
@@ -112,7 +135,7 @@ def load(path: str | Path) -> Camera:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = ""
-    if not text.lstrip().startswith(("%YAML", "<?xml", "{")) or "camera_matrix" not in text:
+    if not text.lstrip().startswith(("%YAML", "<?xml", "{")) or "camera_matrix" not in text or nesting(text) > MAX_CALIBRATION_NESTING:
         raise AssistantError(_("{p} is not an OpenCV calibration file (write one with 'calibrate camera')").format(p=p))
     try:
         fs = cv2.FileStorage(text, cv2.FILE_STORAGE_READ | cv2.FILE_STORAGE_MEMORY)

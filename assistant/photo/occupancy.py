@@ -183,7 +183,7 @@ def load_profile(path: Path) -> TableProfile:
         data = json.loads(read_limited(path, MAX_PROFILE_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise AssistantError(_("no such table profile: {path}").format(path=path)) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # RecursionError: JSON nested thousands deep
         raise AssistantError(_("{path} is not a table profile ({error}: {exc})").format(path=path, error=type(exc).__name__, exc=exc)) from None
     hidden = len(last_layer()[0])
     if not isinstance(data, dict) or data.get("kind") != "occupancy-table-profile":

@@ -123,7 +123,7 @@ def load_reference(path: Path) -> Reference:
         with np.load(io.BytesIO(data), allow_pickle=False) as z:
             meta = json.loads(str(z["meta"]))
             png = np.asarray(z["view_png"], np.uint8)
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError, json.JSONDecodeError, UnicodeDecodeError):
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError, json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise bad(_("the file is damaged or of another kind")) from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise bad(_("the file is of another kind"))
