@@ -607,6 +607,8 @@ class GameStore:
         self._watched: _Watch | None | bool = False  # False: not looked for yet
         #: what opening this store did to an old log (chained it), in words; None: nothing
         self.migrated: str | None = None
+        #: the main file's (modification time, size) when this store last read it with no watch
+        self._marks: tuple[int, int] | None = None
 
     @property
     def chained(self) -> bool:
@@ -798,6 +800,7 @@ class GameStore:
         (:class:`_Watch`); ``fresh``: verified whole now (``verify``)."""
         w = None if fresh else self._watch()
         if w is None:
+            self._reconnect_if_rewritten()
             return self._verify(self.con)
         with w.lock:
             w.refresh(self.path)
@@ -809,6 +812,27 @@ class GameStore:
             finally:
                 if began:
                     w.con.execute("COMMIT")
+
+    def _reconnect_if_rewritten(self) -> None:
+        """With no watch (a read-only place, past the bound on kept logs): the main file's bytes
+        changed since this store last read them (written by hand, not through SQLite: no data
+        version and no -wal index shows that) -- a new connection, so that no page this one keeps
+        in its cache hides the change from the chain's check."""
+        if self.immutable or self.con.in_transaction:
+            return  # immutable: nobody can write there; in a transaction: this store's own write
+        try:
+            st = self.path.stat()
+        except OSError:
+            return
+        seen, self._marks = self._marks, (st.st_mtime_ns, st.st_size)
+        if seen is None or seen == self._marks:
+            return
+        try:
+            fresh = _ro_connect(self.path) if self.readonly else GameStore._connect(self.path)
+        except (sqlite3.Error, OSError):
+            return  # the old connection then reads what it can
+        self.con.close()
+        self.con = fresh
 
     def _verified(self, w: _Watch) -> tuple[Chain, list[Event]]:
         """Under ``w.lock``, inside a transaction on its connection."""
