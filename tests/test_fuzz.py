@@ -229,3 +229,13 @@ def test_json_nested_50000_deep_in_a_photo_file_is_refused_naming_it(what: str, 
         opt = ["--reference", str(f)]
     code, out = _cli(["photo", "detect", str(image), "-p", "clone-wars-corridor", *opt], tmp_path)
     assert code == 2 and str(f) in out.replace("\n", ""), out
+
+
+def test_a_die_face_of_thousands_of_digits_in_a_table_file_is_refused_naming_the_line(tmp_path: Path) -> None:
+    """bench/fuzz.py's 100,000-case sweep, table family, seed 7,020,786: a Destiny table whose die
+    face reads 'ranged:' and 5,000 nines ended in exit 1 (Python refuses to read a number of over
+    4,300 digits); the table file's line and the face are named, exit 2."""
+    o = run_case("table", 7_020_786, tmp_path, limit_s=60)
+    assert o.problem is None, o.output
+    assert o.args[:2] == ["destiny", "new"]
+    assert "5,000 digits" in o.output and "table.yaml:" in o.output, o.output

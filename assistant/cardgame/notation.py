@@ -30,7 +30,7 @@ _VERB = re.compile(r"^[a-z][a-z0-9-]*$")
 #: the longest run of digits a command may hold: no count, cost or die at a table comes near it,
 #: and Python refuses to read a number of over 4,300 digits (a ValueError deep in an engine)
 MAX_DIGITS = 100
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 def _quote(word: str) -> str:
@@ -49,7 +49,7 @@ class Command:
     def parse(cls, text: str, actors: tuple[str, ...] = ()) -> Command:
         """Parse one command. A first word that is not a verb (lower-case) is the actor; with
         ``actors`` given it must be one of them."""
-        long = _LONG_NUMBER.search(text)
+        long = LONG_NUMBER.search(text)
         if long is not None:
             shown_text = text if len(text) <= 80 else text[:40] + "..." + text[-20:]
             raise NotationError(_("{text!r}: a number of {n:,} digits; a command's numbers have at most {limit} digits").format(

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from ..cardgame.notation import LONG_NUMBER, MAX_DIGITS
 from ..errors import AssistantError, NotationError
 from ..i18n import _
 
@@ -76,6 +77,10 @@ class Face:
     @classmethod
     def parse(cls, text: str) -> Face:
         code = text.strip()
+        long = LONG_NUMBER.search(code)
+        if long is not None:  # Python refuses to read a number of over 4,300 digits: a ValueError, not a refusal
+            raise NotationError(_("{text!r}: a number of {n:,} digits; a die face's numbers have at most {limit} digits").format(
+                text=code if len(code) <= 80 else code[:40] + "..." + code[-20:], n=len(long.group()), limit=MAX_DIGITS))
         if code == "-":
             return cls(Symbol.BLANK)
         side = SIDE_CODE.match(code)
