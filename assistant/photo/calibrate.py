@@ -8,7 +8,10 @@ The ChArUco board uses the 5x5 dictionary so its markers are never mistaken for 
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,8 +123,9 @@ def save(camera: Camera, path: str | Path) -> None:
 def load(path: str | Path) -> Camera:
     """The camera of a calibration file ``calibrate camera`` wrote; anything else (a text file, a
     FIFO, a damaged file) is refused naming the file. The file is read here, bounded, and handed
-    to OpenCV as text: OpenCV's own reader fails on a text file with an error Python cannot catch
-    as one (a SystemError)."""
+    as text to OpenCV's reader in a child process: that reader fails on a text file with an error
+    Python cannot catch as one (a SystemError), and corrupts its process's heap on some hostile
+    texts."""
     p = Path(path)
     if p.is_dir():
         raise AssistantError(_("{p} is a directory, not a calibration file").format(p=p))
@@ -137,21 +141,46 @@ def load(path: str | Path) -> Camera:
         text = ""
     if not text.lstrip().startswith(("%YAML", "<?xml", "{")) or "camera_matrix" not in text or nesting(text) > MAX_CALIBRATION_NESTING:
         raise AssistantError(_("{p} is not an OpenCV calibration file (write one with 'calibrate camera')").format(p=p))
+    # OpenCV's FileStorage parser corrupts the heap on some hostile texts (bench/fuzz.py's calib
+    # family: glibc aborts, or a segmentation fault, cases later in the same process): it reads the
+    # text in a child process, so a crash or a corrupted heap there cannot reach this one
     try:
-        fs = cv2.FileStorage(text, cv2.FILE_STORAGE_READ | cv2.FILE_STORAGE_MEMORY)
-    except (cv2.error, SystemError):
+        child = subprocess.run([sys.executable, "-I", "-c", _READ_IN_CHILD], input=text.encode("utf-8"),
+                               capture_output=True, timeout=CHILD_SECONDS, check=False)
+    except (OSError, subprocess.TimeoutExpired):
         raise AssistantError(_("{p} is not an OpenCV calibration file").format(p=p)) from None
     try:
-        K = fs.getNode("camera_matrix").mat()
-        d = fs.getNode("distortion_coefficients").mat()
-        if K is None or d is None or K.shape != (3, 3) or not (np.isfinite(K).all() and np.isfinite(d).all()):
+        got = json.loads(child.stdout) if child.returncode == 0 else None
+        if not isinstance(got, dict):
+            raise ValueError
+        if got.get("missing"):
             raise AssistantError(_("{p} lacks camera_matrix or distortion_coefficients").format(p=p))
-        return Camera(K, d.ravel(), int(fs.getNode("image_width").real()), int(fs.getNode("image_height").real()),
-                      float(fs.getNode("avg_reprojection_error").real()))
-    except (cv2.error, SystemError, ValueError, OverflowError, TypeError):
+        K = np.array(got["K"], dtype=float)
+        d = np.array(got["d"], dtype=float).ravel()
+        if K.shape != (3, 3) or not (np.isfinite(K).all() and np.isfinite(d).all()):
+            raise AssistantError(_("{p} lacks camera_matrix or distortion_coefficients").format(p=p))
+        return Camera(K, d, int(got["w"]), int(got["h"]), float(got["err"]))
+    except (ValueError, OverflowError, TypeError, KeyError):
         raise AssistantError(_("{p} is not an OpenCV calibration file").format(p=p)) from None
-    finally:
-        fs.release()
+
+
+#: seconds the child may take to read a calibration file (it imports OpenCV first)
+CHILD_SECONDS = 60.0
+#: the child's program: the text on stdin, the camera as JSON on stdout; an error: exit 1
+_READ_IN_CHILD = """
+import json, sys
+import cv2
+text = sys.stdin.buffer.read().decode("utf-8")
+fs = cv2.FileStorage(text, cv2.FILE_STORAGE_READ | cv2.FILE_STORAGE_MEMORY)
+K = fs.getNode("camera_matrix").mat()
+d = fs.getNode("distortion_coefficients").mat()
+if K is None or d is None:
+    print(json.dumps({"missing": True}))
+else:
+    out = {"K": K.tolist(), "d": d.ravel().tolist(), "w": fs.getNode("image_width").real(),
+           "h": fs.getNode("image_height").real(), "err": fs.getNode("avg_reprojection_error").real()}
+    print(json.dumps(out))
+"""
 
 
 def render_board_views(n: int = 8, size: tuple[int, int] = (1600, 1200), seed: int = 0) -> tuple[list[np.ndarray], np.ndarray]:
