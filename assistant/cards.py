@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
-from .fileread import read_limited
+from .fileread import file_marks, read_limited
 from .i18n import _
 from .model import Stats
 from .overrides import LINE_KEYS, OVERRIDES_FILE, CardOverride, overrides_path, read_overrides
@@ -550,11 +550,7 @@ def forget_loaded_libraries() -> None:
 
 
 def _overrides_stamp() -> tuple[int, int] | None:
-    try:
-        st = overrides_path().stat()
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size
+    return file_marks(overrides_path())
 
 
 def _add_overrides_to_key(key: Key) -> None:

@@ -39,6 +39,16 @@ class FileTooLargeError(OSError):
         super().__init__(errno.EFBIG, why, str(path))
 
 
+def file_marks(path: Path) -> tuple[int, int] | None:
+    """A file's (modification time in ns, size), to tell that it changed since it was last read
+    (a write by another program, bytes changed by hand); None when it cannot be looked at."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return _("a directory")

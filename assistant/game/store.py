@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import AssistantError
-from ..fileread import read_head
+from ..fileread import file_marks, read_head
 from ..i18n import _
 from ..resources import user_data_dir
 
@@ -478,6 +478,17 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
 MAX_WATCHES = 8
 
 
+def _reopened(con: sqlite3.Connection, path: Path, connect: Callable[[Path], sqlite3.Connection]) -> sqlite3.Connection:
+    """A new connection in place of ``con`` (closed), so that no page ``con`` keeps in its cache
+    hides bytes written into the file by hand; ``con`` itself when no new one can be made."""
+    try:
+        fresh = connect(path)
+    except (sqlite3.Error, OSError):
+        return con
+    con.close()
+    return fresh
+
+
 class _Watch:
     """One game file's verified log, shared by every store this process has open on the file,
     with the one connection that reads and writes it (:meth:`GameStore.chain`,
@@ -509,30 +520,17 @@ class _Watch:
         kept = self.kept
         if kept is None or self.con.in_transaction:
             return
-        try:
-            st = path.stat()
-        except OSError:
-            return
-        if (st.st_mtime_ns, st.st_size) == kept[0][1]:
+        mark = file_marks(path)
+        if mark is None or mark == kept[0][1]:
             return
         self.kept = None
-        try:
-            fresh = GameStore._connect(path)
-        except (sqlite3.Error, OSError):
-            return  # the old connection then verifies the whole chain
-        self.con.close()
-        self.con = fresh
+        self.con = _reopened(self.con, path, GameStore._connect)  # if none can be made, the old one verifies the whole chain
 
     def stamp(self, path: Path) -> tuple[int, tuple[int, int]]:
         """What says the file is as verified: the data version, and the main file's modification
         time and size (bytes written into the file by hand, not through SQLite, change them; our
         own checkpoints do too, rarely: then the chain is verified again)."""
-        try:
-            st = path.stat()
-            mark = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            mark = (-1, -1)
-        return self.version(), mark
+        return self.version(), file_marks(path) or (-1, -1)
 
 
 _WATCHES: dict[tuple[int, int], _Watch] = {}
@@ -814,25 +812,18 @@ class GameStore:
                     w.con.execute("COMMIT")
 
     def _reconnect_if_rewritten(self) -> None:
-        """With no watch (a read-only place, past the bound on kept logs): the main file's bytes
-        changed since this store last read them (written by hand, not through SQLite: no data
-        version and no -wal index shows that) -- a new connection, so that no page this one keeps
-        in its cache hides the change from the chain's check."""
+        """With no watch (a read-only place, past the bound on kept logs), before a read or a
+        write: the main file's bytes changed since this store last used it (written by hand, not
+        through SQLite: no data version and no -wal index shows that) -- a new connection, as a
+        watch makes one (:meth:`_Watch.refresh`)."""
         if self.immutable or self.con.in_transaction:
             return  # immutable: nobody can write there; in a transaction: this store's own write
-        try:
-            st = self.path.stat()
-        except OSError:
+        mark = file_marks(self.path)
+        if mark is None:
             return
-        seen, self._marks = self._marks, (st.st_mtime_ns, st.st_size)
-        if seen is None or seen == self._marks:
-            return
-        try:
-            fresh = _ro_connect(self.path) if self.readonly else GameStore._connect(self.path)
-        except (sqlite3.Error, OSError):
-            return  # the old connection then reads what it can
-        self.con.close()
-        self.con = fresh
+        seen, self._marks = self._marks, mark
+        if seen is not None and seen != mark:
+            self.con = _reopened(self.con, self.path, _ro_connect if self.readonly else GameStore._connect)
 
     def _verified(self, w: _Watch) -> tuple[Chain, list[Event]]:
         """Under ``w.lock``, inside a transaction on its connection."""
@@ -902,6 +893,7 @@ class GameStore:
             raise _write_error(self.path, PermissionError(13, "read-only"))
         w = self._watch()
         if w is None:
+            self._reconnect_if_rewritten()
             return self._append_all(self.con, plan, None)
         with w.lock:
             w.refresh(self.path)

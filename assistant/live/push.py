@@ -26,6 +26,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..fileread import file_marks
+
 #: seconds between two looks at the game's files (a change made by another process)
 POLL = 0.1
 #: seconds of silence after which a stream sends a comment (proxies and phones keep it open)
@@ -60,14 +62,7 @@ class Hub:
         self.closing = False
 
     def _stat(self) -> tuple[tuple[int, int] | None, ...]:
-        sig: list[tuple[int, int] | None] = []
-        for f in self._files:
-            try:
-                st = f.stat()
-                sig.append((st.st_mtime_ns, st.st_size))
-            except OSError:
-                sig.append(None)
-        return tuple(sig)
+        return tuple(file_marks(f) for f in self._files)
 
     def _start(self) -> tuple[asyncio.Condition, asyncio.Event]:
         loop = asyncio.get_running_loop()

@@ -25,6 +25,7 @@ from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
+from ..fileread import file_marks
 from ..game.store import last_seq, watched_version
 from ..i18n import _, current
 from ..model import Position
@@ -471,14 +472,7 @@ def _marks(game: Path) -> tuple[tuple[int, int], ...]:
     read-only place, past the bound on kept logs), a commit by another program lands in the
     ``-wal`` first and leaves the main file and the last event number as they were (an edit of an
     old row), so the cached fold must be keyed by the ``-wal`` too, or it hides the edit."""
-    marks = []
-    for p in (game, game.with_name(game.name + "-wal")):
-        try:
-            st = p.stat()
-            marks.append((st.st_mtime_ns, st.st_size))
-        except OSError:
-            marks.append((-1, -1))
-    return tuple(marks)
+    return tuple(file_marks(p) or (-1, -1) for p in (game, game.with_name(game.name + "-wal")))
 
 
 def _same_board(a: Position, b: Position) -> bool:
