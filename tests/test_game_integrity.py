@@ -449,6 +449,9 @@ def test_sqlite_full_on_a_write_is_a_full_disk(game_file: Path, monkeypatch: pyt
         def close(self) -> None:
             self.con.close()
 
+        def __getattr__(self, name: str) -> object:  # in_transaction and the rest: the real connection's
+            return getattr(self.con, name)
+
     monkeypatch.setattr(GameStore, "_connect", staticmethod(lambda p: Full(real(p))))
     r = run("game", "note", "one more", "--game", str(game_file))
     assert r.exit_code == 2 and "the disk is full; nothing was written" in r.stderr, r.stderr
