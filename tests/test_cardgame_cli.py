@@ -186,6 +186,20 @@ def test_the_scenario_command_runs_golden_files() -> None:
     assert code == 0 and out.count("holds") == 2
 
 
+def test_a_scenario_run_that_finds_no_scenario_is_refused(tmp_path: Path) -> None:
+    """Only tables, or an empty folder: nothing was checked, so the run must not say all is well."""
+    (tmp_path / "_cards.yaml").write_text("format: destiny\n")
+    (tmp_path / "misspelt.yaml").write_text("gaem: destiny\nformat: destiny\n")
+    code, out = cli("swtcg", "scenario", str(tmp_path))
+    assert code == 2 and "no scenario in" in out and str(tmp_path) in out, out
+    empty = tmp_path / "none"
+    empty.mkdir()
+    code, out = cli("swtcg", "scenario", str(empty))
+    assert code == 2 and "no scenario in" in out, out
+    code, out = cli("swtcg", "scenario", str(tmp_path), str(HERE / "golden_swtcg" / "t-03.yaml"))
+    assert code == 0 and out.count("holds") == 1 and out.count("skipped") == 2, out
+
+
 def test_verbs_are_listed_with_what_they_do() -> None:
     code, out = cli("destiny", "verbs")
     assert code == 0 and "resolve" in out and "[turn action]" in out

@@ -219,14 +219,15 @@ def verbs_cmd(ctx: typer.Context) -> None:
 def scenario(ctx: typer.Context, files: Annotated[list[Path], typer.Argument(help="Golden scenario files (YAML) or folders of them.")]) -> None:
     """Run scenario files (a table, commands, the expected answer) and say which hold.
 
-    Exit codes: 0 every scenario holds; 3 some do not (each says why); 2 a file cannot be read.
-    Table files beside the scenarios (a name starting with '_', or no 'game' key) are skipped.
+    Exit codes: 0 every scenario holds; 3 some do not (each says why); 2 a file cannot be read, or
+    no scenario was found among the files given. Table files beside the scenarios (a name starting
+    with '_', or no 'game' key) are skipped.
     """
     from ..cardgame.scenario import ScenarioError  # start-up time: the engines only when a scenario runs
     from ..cardgames import run_scenario
 
     with edge():
-        failed = 0
+        failed = ran = 0
         paths: list[Path] = []
         for f in files:
             paths += sorted(f.glob("*.yaml")) if f.is_dir() else [f]
@@ -241,9 +242,13 @@ def scenario(ctx: typer.Context, files: Annotated[list[Path], typer.Argument(hel
             except ScenarioError as e:
                 raise AssistantError(f"{f}: {e}") from None
             failed += bool(problems)
+            ran += 1
             out.print(("[green]holds[/] " if not problems else "[red]fails[/] ") + escape(str(f)))
             for p in problems:
                 out.print(f"  {escape(p)}")
+        if not ran:  # a run that checked nothing must not read as "every scenario holds"
+            raise AssistantError(_("no scenario in {files}: each file was a table the scenarios use (a name starting with '_', or a 'format' key and no 'game' key), or the folders held no .yaml file").format(
+                files=", ".join(str(f) for f in files)))
         if failed:
             raise typer.Exit(SCENARIO_FAILS)
 
