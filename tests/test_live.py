@@ -154,6 +154,35 @@ def test_the_shell_runs_commands_in_process(tmp_path: Path, capsys: pytest.Captu
     assert run_line("no-such-command", game) == 2
 
 
+def test_the_shell_keeps_the_verified_log_between_lines_and_still_finds_an_edit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Each line opens the game file anew: the shell keeps its verified log, so a write and the
+    reads after it verify the hash chain once, not at every line; an edit by another program is
+    still named on the next line."""
+    import sqlite3
+
+    from assistant.cli.live_cmd import run_line
+    from assistant.game.store import GameStore
+
+    game = new_game(tmp_path)
+    verified: list[int] = []
+    real = GameStore._verify
+    monkeypatch.setattr(GameStore, "_verify", lambda self, con: verified.append(1) or real(self, con))
+    assert run_line("game status --json", game) == 0
+    first = len(verified)
+    assert first >= 1
+    for line in ("game note one", "game status --json", "los sbd obi --json", "game note two", "game status --json"):
+        assert run_line(line, game) == 0, line
+    assert len(verified) == first  # the shell's own writes are known to its kept log: no chain read again
+    con = sqlite3.connect(game)
+    con.execute("UPDATE events SET data = replace(data, 'one', 'One') WHERE kind = 'note'")
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    assert run_line("game status --json", game) == 2
+    assert "event #2 (note) was changed after it was recorded" in json.loads(capsys.readouterr().out)["error"]
+
+
 def test_a_shell_started_in_polish_answers_every_line_in_polish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from assistant import i18n
     from assistant.cli.live_cmd import run_line

@@ -247,7 +247,8 @@ def scenario(ctx: typer.Context, files: Annotated[list[Path], typer.Argument(hel
             for p in problems:
                 out.print(f"  {escape(p)}")
         if not ran:  # a run that checked nothing must not read as "every scenario holds"
-            raise AssistantError(_("no scenario in {files}: each file was a table the scenarios use (a name starting with '_', or a 'format' key and no 'game' key), or the folders held no .yaml file").format(
+            raise AssistantError(_("no scenario in {files}: each file was a table the scenarios use (a name starting with '_', "
+                                   "or a 'format' key and no 'game' key), or the folders held no .yaml file").format(
                 files=", ".join(str(f) for f in files)))
         if failed:
             raise typer.Exit(SCENARIO_FAILS)

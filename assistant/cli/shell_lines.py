@@ -21,6 +21,7 @@ from ..commands import Session, load_all
 from ..commands.registry import Param, Verb, parse_words, split_verb
 from ..coords import Square
 from ..errors import AssistantError
+from ..game.store import GameStore
 from ..i18n import _
 from ..model import Position
 from .common import show
@@ -65,6 +66,7 @@ def prepare(game: Path | None, cards: tuple[str, ...] = ()) -> None:
     load_all()
     if ROOT is not None:
         _command()
+    _hold(game)
     session = _session(game, cards)
     session.library()
     try:
@@ -312,6 +314,44 @@ def complete(before: Sequence[str], word: str, game: Path | None = None, cards: 
 def run_line(line: str, game: Path | None, cards: tuple[str, ...] = ()) -> int:
     """One line of the shell: a registered verb runs in this process on the session's folded
     game (milliseconds); any other line runs as the command line would run it."""
+    _hold(game)  # before the line, so that its reads are the kept log's
+    try:
+        return _run_line(line, game, cards)
+    finally:
+        _hold(game)  # and after: the line may have made the game (game new) or put another in its place
+
+
+#: the current game file's verified log, kept while the shell runs (GameStore.hold): a line opens
+#: the file anew, and with nothing keeping the log each open after a write verified the whole
+#: hash chain again (a 3,000-event log: a note and the query after it, about a second each)
+_HELD: dict[str, Any] = {}
+
+
+def _hold(game: Path | None) -> None:
+    """Keep ``game``'s verified log (its file by device and inode, so a file put in its place is
+    kept instead, and the old one let go); nothing where there is no game, or where the file is no
+    game (the line that reads it says what is wrong)."""
+    if game is None or not game.is_file():
+        return
+    try:
+        store = GameStore.open(game)
+    except (AssistantError, OSError):
+        return
+    try:
+        key = store.watching()
+        if key is None or _HELD.get("key") == key:
+            return
+        got = store.hold()
+    finally:
+        store.close()
+    old = _HELD.pop("release", None)
+    if got is not None:
+        _HELD.update(key=got[0], release=got[1])
+    if old is not None:
+        old()
+
+
+def _run_line(line: str, game: Path | None, cards: tuple[str, ...]) -> int:
     try:
         args = shlex.split(line)
     except ValueError as exc:

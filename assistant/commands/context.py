@@ -3,7 +3,7 @@ it serves) and the game files of each kind.
 
 A one-shot command line makes a session per command; the shell and the web app keep one for
 their life, so a question answered twice folds the log once (the fold is cached by the log's
-last event, the file's size and time, and the language its texts are written in).
+last event, the file's and its -wal's size and time, and the language its texts are written in).
 """
 
 from __future__ import annotations
@@ -110,10 +110,9 @@ class Session:
         where = self.game_path(path)
         key: tuple[Any, ...] | None = None
         if self.cache and upto is None:
-            from ..game.store import last_seq  # start-up time: see game_path
+            from ..game.store import last_seq, log_marks  # start-up time: see game_path
 
-            stat = where.stat()
-            key = (str(where.resolve()), last_seq(where), stat.st_mtime_ns, stat.st_size, current(), self.cards)
+            key = (str(where.resolve()), last_seq(where), log_marks(where), current(), self.cards)
             hit = self._folds.get(key)
             if hit is not None:
                 return hit

@@ -253,6 +253,14 @@ def game_kind(path: Path) -> str | None:
     return str(row[0]) if str(row[0]) in ("destiny", "swtcg") else "miniatures"
 
 
+def log_marks(path: Path) -> tuple[tuple[int, int], ...]:
+    """The game file's and its ``-wal``'s (modification time, size), for caches of the fold keyed
+    with :func:`last_seq`: while a connection of ours holds the file (a kept log), a commit by
+    another program lands in the ``-wal`` and leaves the main file and the last event number as
+    they were (an edit of an old row), so a key of the main file alone would hide the edit."""
+    return tuple(file_marks(p) or (-1, -1) for p in (path, path.with_name(path.name + "-wal")))
+
+
 def last_seq(path: Path) -> int:
     """The log's last event number: cheap (one indexed read), for edges polling for changes and
     for caches of the fold."""

@@ -25,8 +25,7 @@ from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
-from ..fileread import file_marks
-from ..game.store import last_seq, watched_version
+from ..game.store import last_seq, log_marks, watched_version
 from ..i18n import _, current
 from ..model import Position
 
@@ -104,7 +103,7 @@ class Table:
         # of an old row by another program too: the next fold verifies the chain and names it)
         held = self._held
         seen = watched_version(held[0]) if held is not None else None
-        key = (seen if seen is not None else self.version(), _marks(self.game), current())
+        key = (seen if seen is not None else self.version(), log_marks(self.game), current())
         with self._lock:
             if key in self._cache:
                 return self._cache[key]
@@ -465,14 +464,6 @@ def _hold(table: Table | CardTable, store: Any) -> None:
         table._held = None if got is None else (got[0], weakref.finalize(table, got[1]))
     if held is not None:
         held[1]()
-
-
-def _marks(game: Path) -> tuple[tuple[int, int], ...]:
-    """The game file's and its ``-wal``'s (modification time, size): with no kept log (a
-    read-only place, past the bound on kept logs), a commit by another program lands in the
-    ``-wal`` first and leaves the main file and the last event number as they were (an edit of an
-    old row), so the cached fold must be keyed by the ``-wal`` too, or it hides the edit."""
-    return tuple(file_marks(p) or (-1, -1) for p in (game, game.with_name(game.name + "-wal")))
 
 
 def _same_board(a: Position, b: Position) -> bool:
