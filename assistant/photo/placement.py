@@ -31,7 +31,7 @@ Pure: scores and a position in, a :class:`Placement` out (unit-tested on hand-ma
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..coords import Square, parse_square
@@ -61,6 +61,23 @@ MAX_STRANGERS = 2
 #: well had 0-11 % such squares, the photo whose figures were reported at their old recorded
 #: squares without being listed (a grate floor, a grid 0.2 squares off) 31 %
 DOUBTFUL_SHARE = 0.2
+#: a photo that reads more than this many times the squares the roster's bases cover as occupied,
+#: and more than :data:`SATURATED_SHARE` of the squares a figure may stand on, cannot tell bases
+#: from the floor (reading R61): the figures without a read base marker are not placed. Measured on
+#: the independent renderer's diagnosis photos (seeds 371-382): a printed star field read 124 of
+#: 141 squares occupied without the reference, 140 with it, for a roster covering 20 (its unmarked
+#: figures were named onto their recorded squares, two of them moved since, silently); every other
+#: answered photo read at most 4.7 times the roster's squares and 37 % of its squares (a lava map)
+SATURATED = 3.0
+#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large base's rim
+#: is read there (:func:`place`'s ``large_rims``). Measured on the independent renderer's
+#: diagnosis photos with Large figures (seeds 342-346 and 374-382, 10 photos): at the 24 Large
+#: bases' centres 0.07-0.34, 21 of them 0.12 or more; at the other block centres 0.12 or less on
+#: 6 of the 10 photos, up to 0.15-0.34 on water, lava and star-field art (where a block read as
+#: occupied is the first choice anyway: the rim only adds blocks when the roster has Large figures
+#: no such block explains)
+LARGE_RIM = 0.12
+SATURATED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -78,7 +95,7 @@ class Placement:
 
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
-          no_rim: Collection[str] = ()) -> Placement:
+          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -86,7 +103,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     markers, which stand where their markers are; ``no_rim``: the squares that show no base's round
     rim (:func:`.bases.rim_strength`): one of them that no figure explains, with every figure of
     the roster found, is printed art read as a base on its texture alone, and is read as empty
-    (and listed)."""
+    (and listed). ``large_rims``: how clearly a Large base's round rim shows round the centre of
+    each 2 x 2 block, by the block's north-west square (:func:`.bases.rim_strength`, n = 2): a
+    Large figure no block of squares read as occupied explains is looked for where that rim shows
+    (:data:`LARGE_RIM`)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -108,7 +128,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # give way, least likely first (where the record puts figures plays no part)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
-    if len(occupied) > roster_squares:
+    saturated = len(occupied) > SATURATED * roster_squares and len(occupied) > SATURATED_SHARE * len(standing)
+    if len(occupied) > roster_squares and not saturated:
         trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
         for sq in trim:
             reading[sq] = False
@@ -121,6 +142,19 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
     unmatched = [f for f in pos.figures if f.id not in {s.id for s in by_marker}]
     not_seen: list[Figure] = []
+    if saturated:
+        # nearly every square reads as a base: the reading cannot tell bases from the floor, and
+        # naming the figures onto it would put each on its recorded square (every square "shows"
+        # a base there), confirming the record by default. Only base markers place figures; every
+        # other square is doubtful
+        notes.append(
+            _("{value} of the {total} squares look occupied, {times:.0f} times the squares the roster's bases cover: the photo cannot tell bases "
+              "from the floor's art, so only figures with a readable base marker are placed (photograph it again from higher, in even light, "
+              "or put base markers on the figures)").format(value=len(occupied), total=len(standing), times=len(occupied) / max(1, roster_squares))
+        )
+        reading = {sq: sq in taken for sq in p}
+        by_count |= set(standing) - taken
+        not_seen, unmatched = list(unmatched), []
     # bases of Large and bigger figures: the best n x n blocks of squares the photo reads as
     # occupied (at least half of the block, the rest doubtful: an edge in shadow, under a body),
     # as many as the roster has figures of that size; then who is who among them
@@ -144,6 +178,29 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if not set(block) & used:
                 chosen.append((corner, block))
                 used |= set(block)
+        by_rim: set[str] = set()
+        if n == 2 and large_rims and len(chosen) < len(figs):
+            # a Large figure's body hides much of its base, and the squares' crops each see a
+            # quarter of it: a square or two of the block can read as surely empty (independent
+            # photo s0380: a Large base's block read 0.00, 0.60, 0.98, 0.65; another 0.09, 0.37,
+            # 0.07, 0.98, both figures then not seen and their squares named for Medium figures).
+            # Its round rim round the block's centre (the base's shape and size, issue 28 item 3)
+            # shows it: a block with that rim and a square read as occupied is taken, doubtful
+            rimmed = []
+            for c in range(cols - 1):
+                for r in range(rows - 1):
+                    corner = Square(c, r).name
+                    block = tuple(_block(corner, 2))
+                    if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
+                            and any(reading.get(b, False) for b in block)):
+                        rimmed.append((large_rims[corner], corner, block))
+            for _rim, corner, block in sorted(rimmed, key=lambda b: (-b[0], _key(b[1]))):
+                if len(chosen) == len(figs):
+                    break
+                if not set(block) & used:
+                    chosen.append((corner, block))
+                    used |= set(block)
+                    by_rim.add(corner)
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -162,6 +219,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             by_count |= set(gaps)
             taken |= set(block)
             conf = _confidence(block, p, by_count)
+            if corner in by_rim:
+                conf = min(conf, COUNT_READ)
+                notes.append(
+                    _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
+                        id=f.id, at=corner)
+                )
             if corner in shifted:
                 conf = min(conf, COUNT_READ)
                 notes.append(
