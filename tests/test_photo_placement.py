@@ -126,7 +126,7 @@ def test_a_large_base_is_the_best_block_the_photo_shows() -> None:
     assert at(placed) == {"big": "F6", "a": "H2"}
     assert {"F6", "G6", "F7", "G7"} <= set(placed.occupied) and "C3" not in placed.occupied
     # the block's doubtful square is read by the count: the Large figure on it is doubtful, listed
-    # at its base's square (the block's squares so read proved right: docs/readings.md R61)
+    # at its base's square (the block's squares so read proved right: docs/readings.md R62)
     assert "F6" in {s for s, _v in placed.uncertain} and {f.id: f.confidence for f in placed.figures}["big"] <= 0.5
     # half its block surely empty: the photo does not show a Large base there; it is not seen
     p = scores({"C3": 0.95, "C4": 0.93, "D3": 0.03, "D4": 0.02, "H2": 0.97})
@@ -184,7 +184,7 @@ def test_the_list_to_confirm_is_short_ranked_and_calibrated() -> None:
     placed = place(pos, scores({"B2": 0.97, "H8": 0.8, "E5": 0.3, "F5": 0.45}), [], set())
     # the figure on a doubtful base is listed; the squares only the classifier doubts, with no
     # figure's record there, are not: its doubt is a quarter of what it says on photos of another
-    # renderer (E5 read empty at 0.7 of sure: right with 0.925; docs/readings.md R61)
+    # renderer (E5 read empty at 0.7 of sure: right with 0.925; docs/readings.md R62)
     assert placed.uncertain == (("H8", 0.8),)
     # ten figures each on a doubtful base: five listed, least sure first, how many more is said
     pos = record(*((f"f{c}", Square(c, 9).name) for c in range(10)))

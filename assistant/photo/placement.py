@@ -63,7 +63,7 @@ MAX_STRANGERS = 2
 DOUBTFUL_SHARE = 0.2
 #: a photo that reads more than this many times the squares the roster's bases cover as occupied,
 #: and more than :data:`SATURATED_SHARE` of the squares a figure may stand on, cannot tell bases
-#: from the floor (reading R61): the figures without a read base marker are not placed. Measured on
+#: from the floor (reading R62): the figures without a read base marker are not placed. Measured on
 #: the independent renderer's diagnosis photos (seeds 371-382): a printed star field read 124 of
 #: 141 squares occupied without the reference, 140 with it, for a roster covering 20 (its unmarked
 #: figures were named onto their recorded squares, two of them moved since, silently); every other
@@ -191,12 +191,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     blocks.append((sum(p.get(b, 0.0) for b in block), corner, block))
         chosen: list[tuple[str, tuple[str, ...]]] = []
         used: set[str] = set()
-        for _score, corner, block in sorted(blocks, key=lambda b: (-b[0], _key(b[1]))):
-            if len(chosen) == len(figs):
-                break
-            if not set(block) & used:
-                chosen.append((corner, block))
-                used |= set(block)
+        _take_blocks(blocks, chosen, used, len(figs))
         by_rim: set[str] = set()
         if n == 2 and large_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
@@ -213,13 +208,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
                             and any(reading.get(b, False) for b in block)):
                         rimmed.append((large_rims[corner], corner, block))
-            for _rim, corner, block in sorted(rimmed, key=lambda b: (-b[0], _key(b[1]))):
-                if len(chosen) == len(figs):
-                    break
-                if not set(block) & used:
-                    chosen.append((corner, block))
-                    used |= set(block)
-                    by_rim.add(corner)
+            by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -480,6 +469,22 @@ def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -
 def _reach(a: Square, b: Square) -> int:
     """Squares (king's moves) from ``a`` to ``b``."""
     return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+def _take_blocks(candidates: Sequence[tuple[float, str, tuple[str, ...]]], chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
+                 wanted: int) -> list[tuple[str, tuple[str, ...]]]:
+    """Blocks (score, north-west square, squares) taken best first, ties by square, none
+    overlapping another taken, until ``chosen`` holds ``wanted``; ``chosen`` and ``used`` are
+    added to. Returns the blocks taken here."""
+    taken_here = []
+    for _score, corner, block in sorted(candidates, key=lambda b: (-b[0], _key(b[1]))):
+        if len(chosen) >= wanted:
+            break
+        if not set(block) & used:
+            chosen.append((corner, block))
+            used |= set(block)
+            taken_here.append((corner, block))
+    return taken_here
 
 
 def _calibrated(r: float) -> float:
