@@ -9,6 +9,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
@@ -349,3 +351,23 @@ def test_a_large_base_rim_is_not_read_where_no_square_of_its_block_reads_occupie
     rims = {Square(c, r).name: 0.05 for c in range(COLS - 1) for r in range(ROWS - 1)} | {"F5": 0.3}
     placed = place(pos, scores({}), [], set(), large_rims=rims)
     assert at(placed) == {} and placed.not_seen == ("big",)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0), min_size=36, max_size=36), st.integers(0, 4), st.booleans())
+def test_the_list_and_the_placement_hold_their_promises_on_any_reading(values: list[float], n: int, large: bool) -> None:
+    # on any reading, saturated or not: each figure at most once, on a square read as occupied,
+    # never on a no-standing square; the list ranked least sure first, at most MAX_LISTED, each
+    # under SURE and a probability
+    names = [Square(c, r).name for r in range(6) for c in range(6)]
+    figs: list[tuple[str, str] | tuple[str, str, Size]] = [(f"f{k}", names[7 * k % 36]) for k in range(n)]
+    if large:
+        figs.append(("big", "D4", Size.LARGE))
+    pos = record(*figs, cols=6, rows=6)
+    rims = {Square(c, r).name: v for (c, r), v in zip(((c, r) for r in range(5) for c in range(5)), values, strict=False)}
+    placed = place(pos, dict(zip(names, values, strict=True)), [], {"F6"}, large_rims=rims)
+    ids = [s.id for s in placed.figures]
+    assert len(ids) == len(set(ids)) and set(ids) | set(placed.not_seen) == {f[0] for f in figs}
+    assert all(s.at in placed.occupied and s.at != "F6" for s in placed.figures)
+    said = [v for _s, v in placed.uncertain]
+    assert said == sorted(said) and len(said) <= MAX_LISTED and all(0.0 <= v < SURE for v in said)

@@ -145,7 +145,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # give way, least likely first (where the record puts figures plays no part)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
-    saturated = len(occupied) > SATURATED * roster_squares and len(occupied) > SATURATED_SHARE * len(standing)
+    saturated = 0 < SATURATED * roster_squares < len(occupied) and len(occupied) > SATURATED_SHARE * len(standing)
     if len(occupied) > roster_squares and not saturated:
         trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
         for sq in trim:
