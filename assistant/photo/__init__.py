@@ -22,7 +22,7 @@ from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
-from .bases import fused_probabilities, rim_check
+from .bases import fused_probabilities, large_rims, rim_check
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker
@@ -393,7 +393,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         )
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
-    placed = place(pos, scores, seen, nowhere, no_rim)
+    # a Large base's round rim, for a Large figure no block read as occupied explains (.placement)
+    rims2 = large_rims(view, cols, rows) if any(f.size.footprint == 2 for f in pos.figures) else None
+    placed = place(pos, scores, seen, nowhere, no_rim, rims2)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -315,6 +315,15 @@ def square_rims(view: np.ndarray, cols: int, rows: int, large: bool) -> dict[str
     return {Square(c, r).name: float(rim[r, c]) for r in range(rows) for c in range(cols)}
 
 
+def large_rims(view: np.ndarray, cols: int, rows: int) -> dict[str, float]:
+    """:func:`rim_strength` of a Large base round the centre of each 2 x 2 block, by the block's
+    north-west square's name (what :func:`.placement.place` reads as ``large_rims``)."""
+    if cols < 2 or rows < 2:
+        return {}
+    rim = rim_strength(view, cols, rows, 2).reshape(rows - 1, cols - 1)
+    return {Square(c, r).name: float(rim[r, c]) for r in range(rows - 1) for c in range(cols - 1)}
+
+
 #: the most a square without a base's rim (:data:`RIM_MIN`) is read as a base: doubtful, so the
 #: roster's count settles it and it is listed, never read as surely a base on texture alone
 NO_RIM_CAP = 0.6

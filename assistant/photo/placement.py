@@ -31,7 +31,7 @@ Pure: scores and a position in, a :class:`Placement` out (unit-tested on hand-ma
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..coords import Square, parse_square
@@ -61,6 +61,39 @@ MAX_STRANGERS = 2
 #: well had 0-11 % such squares, the photo whose figures were reported at their old recorded
 #: squares without being listed (a grate floor, a grid 0.2 squares off) 31 %
 DOUBTFUL_SHARE = 0.2
+#: a photo that reads more than this many times the squares the roster's bases cover as occupied,
+#: and more than :data:`SATURATED_SHARE` of the squares a figure may stand on, cannot tell bases
+#: from the floor (reading R62): the figures without a read base marker are not placed. Measured on
+#: the independent renderer's diagnosis photos (seeds 371-382): a printed star field read 124 of
+#: 141 squares occupied without the reference, 140 with it, for a roster covering 20 (its unmarked
+#: figures were named onto their recorded squares, two of them moved since, silently); every other
+#: answered photo read at most 4.7 times the roster's squares and 37 % of its squares (a lava map)
+SATURATED = 3.0
+#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large base's rim
+#: is read there (:func:`place`'s ``large_rims``). Measured on the independent renderer's
+#: diagnosis photos with Large figures (seeds 342-346 and 374-382, 10 photos): at the 24 Large
+#: bases' centres 0.07-0.34, 21 of them 0.12 or more; at the other block centres 0.12 or less on
+#: 6 of the 10 photos, up to 0.15-0.34 on water, lava and star-field art (where a block read as
+#: occupied is the first choice anyway: the rim only adds blocks when the roster has Large figures
+#: no such block explains)
+LARGE_RIM = 0.12
+#: the probability that a square the roster's count read is read right, where the count's reading
+#: proved reliable: a doubtful square read as empty because more squares looked occupied than the
+#: roster's bases cover, a doubtful square of a Large base's block, and the squares read as printed
+#: art because several more looked occupied than the roster has figures for. Measured on the
+#: independent renderer's diagnosis photos (seeds 341-351 and 372-382, 17 answered, with and without
+#: the reference): 76 of 81, 25 of 25 and 26 of 26 right (the other readings by the count, a
+#: square beside a figure read as its body or shadow, a square with no rim read as art, a square
+#: read as a base for a figure the count lacked, stay :data:`COUNT_READ`: 43 of 46 right, and they
+#: name no figure). Above :data:`SURE`: such a square is not listed
+COUNT_SETTLED = 0.9
+#: how much of the classifier's doubt (1 - its probability for the reading) a square keeps:
+#: measured on the same photos, its doubtful squares (a reading's probability 0.5-0.85) were right
+#: 225 of 227 times (said 0.61-0.79 on average), so the classifier's doubt is overstated about
+#: fourfold on photos from another renderer. Its doubt is a quarter: a square it read at 0.6 is read
+#: right with 0.9, not listed; below 0.6 of sure (said 0.4 the other way) it is still listed
+CLASSIFIER_DOUBT = 0.25
+SATURATED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -78,7 +111,7 @@ class Placement:
 
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
-          no_rim: Collection[str] = ()) -> Placement:
+          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -86,7 +119,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     markers, which stand where their markers are; ``no_rim``: the squares that show no base's round
     rim (:func:`.bases.rim_strength`): one of them that no figure explains, with every figure of
     the roster found, is printed art read as a base on its texture alone, and is read as empty
-    (and listed)."""
+    (and listed). ``large_rims``: how clearly a Large base's round rim shows round the centre of
+    each 2 x 2 block, by the block's north-west square (:func:`.bases.rim_strength`, n = 2): a
+    Large figure no block of squares read as occupied explains is looked for where that rim shows
+    (:data:`LARGE_RIM`)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -96,6 +132,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     taken = set(marked)
     reading = {sq: v >= OCCUPIED for sq, v in p.items()} | dict.fromkeys(taken, True)
     by_count: set[str] = set()  # squares the roster's count read against the classifier
+    settled: dict[str, float] = {}  # each such square's probability of being read right, by how the count read it (the last reading)
 
     def doubtful(sq: str) -> bool:
         return sq not in taken and sq not in nowhere and max(p.get(sq, 0.0), 1 - p.get(sq, 0.0)) < SURE
@@ -108,11 +145,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # give way, least likely first (where the record puts figures plays no part)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
-    if len(occupied) > roster_squares:
+    saturated = 0 < SATURATED * roster_squares < len(occupied) and len(occupied) > SATURATED_SHARE * len(standing)
+    if len(occupied) > roster_squares and not saturated:
         trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
         for sq in trim:
             reading[sq] = False
         by_count |= set(trim)
+        settled |= dict.fromkeys(trim, COUNT_SETTLED)
         if trim:
             notes.append(
                 _("{value} squares look occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty").format(
@@ -121,6 +160,20 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
     unmatched = [f for f in pos.figures if f.id not in {s.id for s in by_marker}]
     not_seen: list[Figure] = []
+    if saturated:
+        # nearly every square reads as a base: the reading cannot tell bases from the floor, and
+        # naming the figures onto it would put each on its recorded square (every square "shows"
+        # a base there), confirming the record by default. Only base markers place figures; every
+        # other square is doubtful
+        notes.append(
+            _("{value} of the {total} squares look occupied, {times:.0f} times the squares the roster's bases cover: the photo cannot tell bases "
+              "from the floor's art, so only figures with a readable base marker are placed (photograph it again from higher, in even light, "
+              "or put base markers on the figures)").format(value=len(occupied), total=len(standing), times=len(occupied) / max(1, roster_squares))
+        )
+        reading = {sq: sq in taken for sq in p}
+        by_count |= set(standing) - taken
+        settled |= dict.fromkeys(set(standing) - taken, COUNT_READ)
+        not_seen, unmatched = list(unmatched), []
     # bases of Large and bigger figures: the best n x n blocks of squares the photo reads as
     # occupied (at least half of the block, the rest doubtful: an edge in shadow, under a body),
     # as many as the roster has figures of that size; then who is who among them
@@ -138,12 +191,24 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     blocks.append((sum(p.get(b, 0.0) for b in block), corner, block))
         chosen: list[tuple[str, tuple[str, ...]]] = []
         used: set[str] = set()
-        for _score, corner, block in sorted(blocks, key=lambda b: (-b[0], _key(b[1]))):
-            if len(chosen) == len(figs):
-                break
-            if not set(block) & used:
-                chosen.append((corner, block))
-                used |= set(block)
+        _take_blocks(blocks, chosen, used, len(figs))
+        by_rim: set[str] = set()
+        if n == 2 and large_rims and len(chosen) < len(figs):
+            # a Large figure's body hides much of its base, and the squares' crops each see a
+            # quarter of it: a square or two of the block can read as surely empty (independent
+            # photo s0380: a Large base's block read 0.00, 0.60, 0.98, 0.65; another 0.09, 0.37,
+            # 0.07, 0.98, both figures then not seen and their squares named for Medium figures).
+            # Its round rim round the block's centre (the base's shape and size, issue 28 item 3)
+            # shows it: a block with that rim and a square read as occupied is taken, doubtful
+            rimmed = []
+            for c in range(cols - 1):
+                for r in range(rows - 1):
+                    corner = Square(c, r).name
+                    block = tuple(_block(corner, 2))
+                    if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
+                            and any(reading.get(b, False) for b in block)):
+                        rimmed.append((large_rims[corner], corner, block))
+            by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -160,8 +225,15 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             for b in gaps:  # the base covers them: its edge in shadow, or its own body over it
                 reading[b] = True
             by_count |= set(gaps)
+            settled |= dict.fromkeys(gaps, COUNT_SETTLED)
             taken |= set(block)
             conf = _confidence(block, p, by_count)
+            if corner in by_rim:
+                conf = min(conf, COUNT_READ)
+                notes.append(
+                    _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
+                        id=f.id, at=corner)
+                )
             if corner in shifted:
                 conf = min(conf, COUNT_READ)
                 notes.append(
@@ -183,6 +255,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
+            settled |= dict.fromkeys(step, COUNT_READ)
         squares = sorted(step, key=_key)
         pairs = assign([[_distance(f.at, parse_square(sq)) for sq in squares] for f in figs])
         rest = []
@@ -216,6 +289,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in drop:
             reading[sq] = False
         by_count |= set(drop)
+        settled |= dict.fromkeys(drop, COUNT_READ)
         left = [sq for sq in left if sq not in drop]
         if drop:
             notes.append(
@@ -229,6 +303,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in art:
             reading[sq] = False
         by_count |= set(art)
+        settled |= dict.fromkeys(art, COUNT_READ)
         left = [sq for sq in left if sq not in art]
         notes.append(
             _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
@@ -240,6 +315,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in left:
             reading[sq] = False
         by_count |= set(left)
+        settled |= dict.fromkeys(left, COUNT_SETTLED)
         notes.append(
             _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
               "read as bases, not figures the record lacks: read as empty: confirm").format(
@@ -277,9 +353,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         )
     # the answer's doubts, ranked: each square's probability of being read right; a square no
     # figure explains is doubtful whatever the classifier says (a figure the record lacks?)
-    right = {sq: (COUNT_READ if sq in by_count else (v if reading.get(sq, False) else 1 - v)) for sq, v in p.items() if sq not in nowhere}
+    right = {sq: (settled.get(sq, COUNT_READ) if sq in by_count else _calibrated(v if reading.get(sq, False) else 1 - v))
+             for sq, v in p.items() if sq not in nowhere}
     for sq in left:
         right[sq] = min(right[sq], COUNT_READ)
+    # a figure's recorded square it is not read on, where the classifier doubts the square is
+    # empty: its doubt stands whole, not scaled down -- had the figure not moved, there is the error
+    placed_at = {s.id: s.at for s in figures}
+    for f in pos.figures:
+        rec = f.at.name
+        if placed_at.get(f.id) != rec and rec in right and rec not in by_count and not reading.get(rec, False):
+            right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
@@ -385,6 +469,32 @@ def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -
 def _reach(a: Square, b: Square) -> int:
     """Squares (king's moves) from ``a`` to ``b``."""
     return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+def _take_blocks(candidates: Sequence[tuple[float, str, tuple[str, ...]]], chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
+                 wanted: int) -> list[tuple[str, tuple[str, ...]]]:
+    """Blocks (score, north-west square, squares) taken best first, ties by square, none
+    overlapping another taken, until ``chosen`` holds ``wanted``; ``chosen`` and ``used`` are
+    added to. Returns the blocks taken here."""
+    taken_here = []
+    for _score, corner, block in sorted(candidates, key=lambda b: (-b[0], _key(b[1]))):
+        if len(chosen) >= wanted:
+            break
+        if not set(block) & used:
+            chosen.append((corner, block))
+            used |= set(block)
+            taken_here.append((corner, block))
+    return taken_here
+
+
+def _calibrated(r: float) -> float:
+    """The classifier's probability that a square is read right, with its doubt scaled to what it
+    proved (:data:`CLASSIFIER_DOUBT`); a reading against the classifier (below one half) unchanged.
+
+    >>> _calibrated(0.6), _calibrated(0.98), _calibrated(0.3)
+    (0.9, 0.995, 0.3)
+    """
+    return r if r < 0.5 else round(1.0 - CLASSIFIER_DOUBT * (1.0 - r), 6)
 
 
 def _confidence(block: Sequence[str], p: dict[str, float], by_count: Collection[str]) -> float:
