@@ -369,10 +369,13 @@ def _floor(kind: str, rng: np.random.Generator, h: int, w: int, ppm: float) -> n
         t = _noise(rng, h, w, sqp * 3, 5)
         neb = np.array(rng.choice([(120, 40, 140), (40, 80, 150), (150, 60, 40)]), np.float32)
         base[:] = _mix(np.full((h, w, 3), (5, 5, 12), np.float32), neb, np.clip(t - 0.4, 0, 1) * 0.9)
-        n_st = int(h * w / (sqp * sqp) * 25)
-        ys, xs = rng.integers(0, h, n_st), rng.integers(0, w, n_st)
-        for y, x, r in zip(ys, xs, rng.uniform(0.2, 1.2, n_st) * ppm, strict=True):
-            cv2.circle(base, (int(x), int(y)), max(1, int(r)), (255, 255, 240), -1)
+        # the stars are printed on the map: the same stars at the same places in every photo of it
+        # (the empty map's too), so they are drawn in the art's own fractions from their own
+        # generator, not at pixel positions whose count and order followed each camera's scale
+        n_st = int(round(h * w / (sqp * sqp))) * 25
+        stars = np.random.default_rng(int(rng.integers(1 << 62))).random((n_st, 3))
+        for fy, fx, fr in stars:
+            cv2.circle(base, (int(fx * w), int(fy * h)), max(1, int((0.2 + fr) * ppm)), (255, 255, 240), -1)
     elif kind == "carpet":
         c1 = np.array(rng.choice([(150, 30, 40), (40, 60, 120), (30, 90, 60)]), np.float32)
         c2 = np.array(rng.choice([(220, 180, 90), (200, 200, 200), (20, 20, 20)]), np.float32)
