@@ -101,3 +101,27 @@ def test_the_map_read_turned_half_round_matches_the_map_turned(tmp_path: Path) -
     assert lines._terrain_match(as_is, pos) == (1.0, 2)
     assert lines._terrain_match(turned, pos, turned=True) == (1.0, 2)
     assert lines._terrain_match(turned, pos)[1] == 0 and lines._terrain_match(as_is, pos, turned=True)[1] == 0
+
+
+def _corner_marker(mid: int, corner_at: tuple[float, float], side: float = 0.6) -> Any:
+    """Corner marker ``mid`` (board squares: image = board for these tests) outside its corner,
+    squared with the map, its corner nearest the map at ``corner_at``."""
+    from assistant.photo.markers import Marker
+
+    sx, sy = (-1 if lines.CORNER_OF[mid][0] == 0 else 1), (-1 if lines.CORNER_OF[mid][1] == 0 else 1)
+    x, y = corner_at
+    return Marker(mid, np.array([(x, y), (x + sx * side, y), (x + sx * side, y + sy * side), (x, y + sy * side)], np.float64))
+
+
+def test_corner_markers_off_the_grids_corners_say_the_grid_is_off() -> None:
+    """CONTRACT §4: a corner marker's corner nearest the map is on the map's corner point. Markers
+    whose corners stand on the grid's corners leave it be; one standing 0.25 squares from the corner
+    its id names (scene 359's empty map: a grid 0.38 squares off put the markers 0.21-0.27 away)
+    says the grid lies off the map's lines, and names itself and how far."""
+    from assistant.photo.board import Grid
+
+    cols, rows = 12, 8
+    grid = Grid(np.eye(3), 0.0, 0)
+    assert lines.markers_off(grid, [_corner_marker(0, (0.0, 0.0)), _corner_marker(1, (12.0, 0.05))], cols, rows) is None
+    off = lines.markers_off(grid, [_corner_marker(0, (0.0, 0.0)), _corner_marker(1, (12.0, 0.25))], cols, rows)
+    assert off is not None and off[0] == 1 and abs(off[1] - 0.25) < 1e-9

@@ -849,6 +849,43 @@ class UnorientedGridError(Exception):
     """The printed grid is found, but nothing in the photo tells which way round it lies."""
 
 
+class MarkersOffGridError(UnorientedGridError):
+    """The printed grid is found, but a corner marker seen does not stand on the map corner the grid puts there."""
+
+
+def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int) -> tuple[int, float] | None:
+    """The corner marker seen whose corner nearest the map lies farthest from the map corner it
+    names, through ``grid`` -- (its id, how far in squares) -- when farther than
+    :data:`ANCHOR_TOLERANCE`; None when every one stands on its corner. Each corner marker's corner
+    nearest the map is the map's corner point (CONTRACT §4), measured directly in the photo: a grid
+    from the printed lines that puts it elsewhere lies off the map's own lattice (independent
+    scenes 359 and 371, the empty maps: grids 0.38 and 0.75 squares off at their worst put the
+    markers' corners 0.21-0.27 squares away; the right grids 0.03-0.06)."""
+    worst: tuple[int, float] | None = None
+    for m in markers:
+        if m.id not in CORNER_OF:
+            continue
+        at = cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0]
+        off = float(np.min(np.linalg.norm(at - np.array(CORNER_OF[m.id]) * [cols, rows], axis=1)))
+        if off > ANCHOR_TOLERANCE and (worst is None or off > worst[1]):
+            worst = (int(m.id), off)
+    return worst
+
+
+def _on_the_markers(grid: Grid, markers: list[Any], cols: int, rows: int) -> Grid:
+    """``grid``, unless a corner marker seen says it lies off the map (:func:`markers_off`): refused."""
+    off = markers_off(grid, markers, cols, rows)
+    if off is None:
+        return grid
+    raise MarkersOffGridError(
+        _(
+            "the printed grid found puts the map corner that corner marker {id} stands on {off:.2f} squares away from that marker's corner, so it does "
+            "not lie on the map's own lines (a floor's pattern, or an outline other than the map's). Make all four corner markers visible, or "
+            "photograph the map from higher up"
+        ).format(id=off[0], off=off[1])
+    )
+
+
 #: the corner markers' map corners (CONTRACT section 4: ids 0-3 at the NW, NE, SE and SW corners)
 CORNER_OF = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (1.0, 1.0), 3: (0.0, 1.0)}
 
@@ -864,7 +901,7 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     if reference is not None:  # this very map's art, photographed empty: asymmetric, so it tells
         by_reference = orient_by_reference(image, candidates, reference)
         if by_reference is not None:
-            return by_reference
+            return _on_the_markers(by_reference, markers, pos.map.cols, pos.map.rows)
 
     def decided(scores: list[float], least: float, margin: float) -> int | None:
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -887,13 +924,13 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
         # and a reading of the terrain each way round costs about a CPU-second a photo
         k = decided([beside_its_corner(g) for g in candidates], 1, 1)
         if k is not None:
-            return replace(candidates[k], oriented_by=N_("the corner markers seen"))
+            return _on_the_markers(replace(candidates[k], oriented_by=N_("the corner markers seen")), markers, cols, rows)
     matches = _terrain_matches(image, candidates, pos)
     k = decided([m[0] for m in matches], 0.6, 0.2)
     if k is None:
         k = _decided_by_hits([m[1] for m in matches])
     if k is not None:
-        return replace(candidates[k], oriented_by=N_("the map's terrain"))
+        return _on_the_markers(replace(candidates[k], oriented_by=N_("the map's terrain")), markers, cols, rows)
     raise UnorientedGridError(
         _(
             "the printed grid is found, but nothing in the photo tells which way round the map lies (its printed terrain does not decide it, and no "
@@ -1071,6 +1108,8 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
             return float(sum(np.linalg.norm(p - np.array(corner[m.id])) for p, m in zip(pts, seen, strict=True)))
 
         best = min(candidates, key=off)
+        if markers_off(best, seen, cols, rows) is not None:  # the markers say the grid lies off the map's lines
+            return None
         return replace(best, oriented_by=N_("the corner markers seen"))
 
     def upright(g: Grid) -> float:  # board east on the photo's right, board south down the photo
