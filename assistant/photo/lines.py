@@ -505,6 +505,11 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
     if area < 0.03 * h * w or _touches_border(cv2.boundingRect(c), region.shape):
         return None
     hull = cv2.convexHull(c)
+    # a map (and what stands on it) nearly fills its hull: measured 1.02-1.2 times its area on
+    # independent photos; things strewn on a table without a map 1.37 (whose quad then cost the
+    # lines search up to 0.9 CPU-seconds more, bench/photo_budget.py)
+    if cv2.contourArea(hull) > 1.3 * area:
+        return None
     for eps in (0.01, 0.02, 0.03, 0.05):
         quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
         if len(quad) == 4:
