@@ -1,13 +1,17 @@
 """Stage 2, without corner markers: the grid from the printed map itself.
 
-1. The printed map is the largest paper-coloured region; its outline, reduced to four
-   corners, gives a first homography for each way the map could lie (four orientations).
+1. The printed map's outline: the largest paper-coloured region, each clean four-cornered
+   outline the edges give, and the region whose colours the table round the photo's rim does
+   not show (the map against the table, whatever its art); each reduced to four corners gives a
+   first homography for each way the map could lie (four orientations), and the printed grid is
+   looked for on its lattice or inside it (a margin).
 2. Each is refined with RANSAC over the grid lines themselves: around every predicted
    lattice point the actual crossing of the printed lines is found (the darkest cross of a
    small template match), and a homography is fitted to all of them.
-3. A grid alone is symmetric, so the rules model chooses: the orientation whose terrain
-   (read through it) best matches the position's map wins. Too few matching lattice points,
-   or no orientation that matches the map, and no grid is claimed.
+3. A grid alone is symmetric, so what the photo shows chooses which way round it lies: the
+   empty-map reference photo, else a corner marker beside the corner it names, else the map's
+   printed terrain read through the grid. Too few matching lattice points, or nothing that
+   tells the orientation, and no grid is claimed; the record never orients it.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ from typing import Any, NamedTuple
 import cv2
 import numpy as np
 
+from ..coords import Edge, Square
 from ..i18n import N_, _
 from ..model import Position
 from .board import Grid, anchor_offset, rectify
-from .mapread import read_map
+from .mapread import MapReading, read_map
 from .reference import Reference, orient_by_reference
 
 WORK = 1600  # the photo is searched at this width
@@ -457,13 +462,72 @@ def _refine_free_corner(gray: np.ndarray, light: bool, grid: Grid, scale: float,
     return replace(grid, H=np.linalg.inv(H) @ np.diag([scale, scale, 1.0]), uncertainty=0.1)
 
 
-def _outline_quads(small: np.ndarray) -> list[np.ndarray]:
+#: the side (pixels) of the copy on which the map is told from the table by its colours
+REGION_SIDE = 800
+#: the share of the photo's rim (each side) whose colours are taken as the table's
+REGION_RIM = 0.03
+#: a pixel is the table's when its colour (Lab, 16 levels a channel) is at least this common on the rim
+REGION_TABLE_SHARE = 1e-4
+#: a corner marker's quiet zone: its square grown by this factor about its centre
+QUIET_ZONE = 1.7
+
+
+def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[float, np.ndarray] | None:
+    """The map as the region of the photo unlike the table around it: the colours of the photo's
+    rim are the table's (and the wall's behind it), every pixel of a colour the rim does not show
+    is the map's, or something on it; the largest such region, reduced to four corners, with its
+    area. Edges alone miss a map whose art is busy up to its outline against a busy table (grass
+    art on wood planks: every Canny outline ran into the grain, independent photo s0371). The
+    corner markers seen (``hide``: their corners, in ``small``'s pixels) lie on the map's corners
+    and are painted as table with their white quiet zone, which would otherwise join the map's
+    region and pull its corners outward."""
+    s = min(1.0, REGION_SIDE / max(small.shape[:2]))
+    im = cv2.GaussianBlur(cv2.resize(small, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else small, (0, 0), 1.5)
+    lab = cv2.cvtColor(im, cv2.COLOR_BGR2Lab)
+    h, w = lab.shape[:2]
+    b = max(3, int(REGION_RIM * min(h, w)))
+    rim = np.zeros((h, w), np.uint8)
+    rim[:b], rim[-b:], rim[:, :b], rim[:, -b:] = 1, 1, 1, 1
+    counts = cv2.calcHist([lab], [0, 1, 2], rim, [16, 16, 16], [0, 256, 0, 256, 0, 256])
+    hist = counts.astype(np.float64) / max(1.0, float(counts.sum()))
+    q = lab // 16
+    region = (hist[q[..., 0], q[..., 1], q[..., 2]] < REGION_TABLE_SHARE).astype(np.uint8)
+    for corners in hide:
+        c = np.asarray(corners, np.float64) * s
+        grown = (c - c.mean(axis=0)) * QUIET_ZONE + c.mean(axis=0)
+        cv2.fillConvexPoly(region, np.round(grown).astype(np.int32), 0)
+    region = cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    contours, _h = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    c = max(contours, key=cv2.contourArea)
+    area = float(cv2.contourArea(c))
+    if area < 0.03 * h * w or _touches_border(cv2.boundingRect(c), region.shape):
+        return None
+    hull = cv2.convexHull(c)
+    # a map (and what stands on it) nearly fills its hull: measured 1.02-1.2 times its area on
+    # independent photos; things strewn on a table without a map 1.37 (whose quad then cost the
+    # lines search up to 0.9 CPU-seconds more, bench/photo_budget.py)
+    if cv2.contourArea(hull) > 1.3 * area:
+        return None
+    for eps in (0.01, 0.02, 0.03, 0.05):
+        quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+        if len(quad) == 4:
+            return area / (s * s), _fitted_corners(c.reshape(-1, 2).astype(np.float64), quad.reshape(4, 2).astype(np.float64)) / s
+    return None
+
+
+def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
     """Clean four-cornered outlines, largest first: the printed grid's frame, the sheet's edge,
     whatever the paper's colour (edges at two strengths, each closed outline reduced to four
-    corners when it is convex and nearly fills its hull)."""
+    corners when it is convex and nearly fills its hull), and the map's region against the table
+    (:func:`_region_quad`; ``hide``: the corner markers seen, in ``small``'s pixels)."""
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
     area_img = small.shape[0] * small.shape[1]
     found: list[tuple[float, np.ndarray]] = []
+    region = _region_quad(small, hide)
+    if region is not None:
+        found.append(region)
     for lo, hi in ((20, 60), (40, 120)):
         edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((3, 3), np.uint8))
         contours, _h = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -542,7 +606,7 @@ def _lines_on_lattice(combs: list[LineComb]) -> bool:
     return any(on(x, PERIOD_COHERENCE, OUTLINE_PHASE) and on(y, OUTLINE_SWAMPED_COHERENCE, OUTLINE_SWAMPED_PHASE) for x, y in ((a, b), (b, a)))
 
 
-def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
+def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float, hide: Sequence[np.ndarray] = ()) -> list[Grid]:
     """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
     fits: the rules model orients them), refined by the lines' crossings where enough are found.
     An outline that is the sheet's edge (or its art's), a margin outside the grid's own frame,
@@ -554,9 +618,8 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         if grid is not None and not any(_same_grid(grid, g, cols, rows) for g in grids):
             grids.append(grid)
 
-    # a half turn of the map: the same lattice, its squares named from the other corner
-    half_turn = np.array([[-1.0, 0, cols], [0, -1.0, rows], [0, 0, 1]])
-    for quad in _outline_quads(small):
+    half_turn = _half_turn(cols, rows)
+    for quad in _outline_quads(small, hide):
         centre = quad.mean(axis=0)
         quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
         side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
@@ -670,7 +733,7 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
         # homography the profiles give), then checked as an outline's own lattice is
         H = _refined_homography(gray, A @ H_outline, light, cols, rows)
         combs = line_periods(gray, H, cols, rows, light)
-        if not _lines_on_lattice(combs):
+        if not (_lines_on_lattice(combs) or _each_line_on_lattice(gray, H, cols, rows, light)):
             continue
         strength = float(sum(c.at_one for c in combs))
         if best is None or strength > best[0]:
@@ -679,6 +742,30 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
         return None
     _s, H, light, combs = best
     return H, light, combs
+
+
+#: how clear the printed lines must be on an inset lattice's own lines, measured line by line
+#: (:func:`_each_line_on_lattice`), against the clearest at any shift: the lattice's lines are the map's clearest
+OWN_LINES = 0.8
+
+
+def _each_line_on_lattice(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, light: bool) -> bool:
+    """Whether the printed lines stand on this lattice's lines, judged line by line (the median
+    over the lines, :func:`shifted_lines`) rather than by a comb: along each axis the lattice's
+    own lines are (nearly, :data:`OWN_LINES`) the clearest at any shift, and a lattice a quarter
+    to three quarters of a square off stands at most :data:`RIVAL_LINES` as clear. A floor's
+    pattern a few squares wide -- a sci-fi map's panel seams every three squares, beside the grid
+    lines -- pulls a comb's teeth off the lines and spreads its power onto the pattern's
+    harmonics (independent photo s0373: the columns' comb 0.23 coherent at one square, 0.085
+    squares off, its clearest period 3/4 of a square), where a median over the lines sees one
+    line in three touched by it."""
+    for c in shifted_lines(gray, H_small, cols, rows, light):
+        strength = float(c[0] - c.min())
+        shifts = np.arange(len(c)) / len(c)
+        away = (shifts >= RIVAL_SHIFTS[0]) & (shifts <= RIVAL_SHIFTS[1])
+        if strength <= 0 or c[0] < OWN_LINES * float(c.max()) or float(c[away].max() - c.min()) >= RIVAL_LINES * strength:
+            return False
+    return True
 
 
 def _refined_grid(gray: np.ndarray, H_small: np.ndarray, light: bool, combs: list[LineComb], cols: int, rows: int, scale: float, side_px: float) -> Grid:
@@ -727,7 +814,7 @@ def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | 
     """The grid from the printed map, without corner markers: each way round it could lie, then
     what the photo shows decides which (:func:`_orient`); None rather than a guess, and
     :class:`UnorientedGridError` when the grid is found but not which way round it lies."""
-    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows), markers or [], reference)
+    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows, markers), markers or [], reference)
 
 
 def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
@@ -767,14 +854,51 @@ class UnorientedGridError(Exception):
     """The printed grid is found, but nothing in the photo tells which way round it lies."""
 
 
+class MarkersOffGridError(UnorientedGridError):
+    """The printed grid is found, but a corner marker seen does not stand on the map corner the grid puts there."""
+
+
+def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int) -> tuple[int, float] | None:
+    """The corner marker seen whose corner nearest the map lies farthest from the map corner it
+    names, through ``grid`` -- (its id, how far in squares) -- when farther than
+    :data:`ANCHOR_TOLERANCE`; None when every one stands on its corner. Each corner marker's corner
+    nearest the map is the map's corner point (CONTRACT §4), measured directly in the photo: a grid
+    from the printed lines that puts it elsewhere lies off the map's own lattice (independent
+    scenes 359 and 371, the empty maps: grids 0.38 and 0.75 squares off at their worst put the
+    markers' corners 0.21-0.27 squares away; the right grids 0.03-0.06)."""
+    worst: tuple[int, float] | None = None
+    for m in markers:
+        if m.id not in CORNER_OF:
+            continue
+        at = cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0]
+        off = float(np.min(np.linalg.norm(at - np.array(CORNER_OF[m.id]) * [cols, rows], axis=1)))
+        if off > ANCHOR_TOLERANCE and (worst is None or off > worst[1]):
+            worst = (int(m.id), off)
+    return worst
+
+
+def _on_the_markers(grid: Grid, markers: list[Any], cols: int, rows: int) -> Grid:
+    """``grid``, unless a corner marker seen says it lies off the map (:func:`markers_off`): refused."""
+    off = markers_off(grid, markers, cols, rows)
+    if off is None:
+        return grid
+    raise MarkersOffGridError(
+        _(
+            "the printed grid found puts the map corner that corner marker {id} stands on {off:.2f} squares away from that marker's corner, so it does "
+            "not lie on the map's own lines (a floor's pattern, or an outline other than the map's). Make all four corner markers visible, or "
+            "photograph the map from higher up"
+        ).format(id=off[0], off=off[1])
+    )
+
+
 #: the corner markers' map corners (CONTRACT section 4: ids 0-3 at the NW, NE, SE and SW corners)
 CORNER_OF = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (1.0, 1.0), 3: (0.0, 1.0)}
 
 
 def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: list[Any], reference: Reference | None = None) -> Grid | None:
     """Which way round the printed grid lies (a grid alone is symmetric), from what the photo
-    itself shows: the empty-map reference photo's art where there is one, the map's printed terrain read through it, else a corner marker seen beside the
-    corner it names. Each must clearly prefer one. The record's squares play no part: a record out
+    itself shows: the empty-map reference photo's art where there is one, else a corner marker seen beside the
+    corner it names, else the map's printed terrain read through it. Each must clearly prefer one. The record's squares play no part: a record out
     of date would turn the grid to fit itself. None when there is no grid; raises
     :class:`UnorientedGridError` when there is one but nothing tells its orientation."""
     if not candidates:
@@ -782,7 +906,7 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     if reference is not None:  # this very map's art, photographed empty: asymmetric, so it tells
         by_reference = orient_by_reference(image, candidates, reference)
         if by_reference is not None:
-            return by_reference
+            return _on_the_markers(by_reference, markers, pos.map.cols, pos.map.rows)
 
     def decided(scores: list[float], least: float, margin: float) -> int | None:
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -791,12 +915,6 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
             return best
         return None
 
-    matches = [_terrain_match(image, g, pos) for g in candidates]
-    k = decided([m[0] for m in matches], 0.6, 0.2)
-    if k is None:
-        k = _decided_by_hits([m[1] for m in matches])
-    if k is not None:
-        return replace(candidates[k], oriented_by=N_("the map's terrain"))
     cols, rows = pos.map.cols, pos.map.rows
     corners = [m for m in markers if m.id in CORNER_OF]
     if corners:  # one corner marker is enough: it lies beside the corner it names, outside the grid
@@ -807,9 +925,17 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
             ends = [(0.0, 0.0), (float(cols), 0.0), (float(cols), float(rows)), (0.0, float(rows))]
             return float(sum(min(ends, key=lambda e: np.hypot(x - e[0], y - e[1])) == c for (x, y), c in zip(pts, named, strict=True)))
 
+        # asked before the terrain: the contract's own sign of the map's corners (CONTRACT §4),
+        # and a reading of the terrain each way round costs about a CPU-second a photo
         k = decided([beside_its_corner(g) for g in candidates], 1, 1)
         if k is not None:
-            return replace(candidates[k], oriented_by=N_("the corner markers seen"))
+            return _on_the_markers(replace(candidates[k], oriented_by=N_("the corner markers seen")), markers, cols, rows)
+    matches = _terrain_matches(image, candidates, pos)
+    k = decided([m[0] for m in matches], 0.6, 0.2)
+    if k is None:
+        k = _decided_by_hits([m[1] for m in matches])
+    if k is not None:
+        return _on_the_markers(replace(candidates[k], oriented_by=N_("the map's terrain")), markers, cols, rows)
     raise UnorientedGridError(
         _(
             "the printed grid is found, but nothing in the photo tells which way round the map lies (its printed terrain does not decide it, and no "
@@ -837,13 +963,56 @@ def _decided_by_hits(hits: list[int]) -> int | None:
     return None
 
 
-def _terrain_match(image: np.ndarray, grid: Grid, pos: Position) -> tuple[float, int]:
-    """How well the terrain read through this grid matches the position's map (0..1), and how
-    many of the map's terrain squares and edges are read where, and as what, the map has them."""
+def _half_turn(cols: int, rows: int) -> np.ndarray:
+    """The board turned half round: the same lattice, its squares named from the other corner."""
+    return np.array([[-1.0, 0, cols], [0, -1.0, rows], [0, 0, 1]])
+
+
+def _terrain_matches(image: np.ndarray, candidates: list[Grid], pos: Position) -> list[tuple[float, int]]:
+    """:func:`_terrain_match` of every candidate. A candidate that is another's lattice turned half
+    round is not read again: the terrain read through the other is compared with the map turned
+    half round (reading the map costs about half a CPU-second; a map's two ways round along one
+    outline are always both candidates)."""
     cols, rows = pos.map.cols, pos.map.rows
-    reading = read_map(rectify(image, grid, cols, rows, 24), cols, rows, 24)
-    expected_sq = {s.name: k.value for k, sqs in pos.map.squares.items() for s in sqs if k.value in ("wall", "low", "difficult", "pit")}
-    expected_ed = {e.name: "wall" for e in pos.map.walls} | {e.name: "door" for e in pos.map.doors}
+    half = _half_turn(cols, rows)
+    read: list[tuple[Grid, MapReading]] = []
+    out = []
+    for g in candidates:
+        twin = next((r for prev, r in read if _same_grid(replace(prev, H=half @ prev.H), g, cols, rows)), None)
+        if twin is not None:
+            out.append(_terrain_match(twin, pos, turned=True))
+            continue
+        reading = read_map(rectify(image, g, cols, rows, 24), cols, rows, 24)
+        read.append((g, reading))
+        out.append(_terrain_match(reading, pos))
+    return out
+
+
+def _turned_square(sq: Square, cols: int, rows: int) -> Square:
+    return Square(cols - 1 - sq.col, rows - 1 - sq.row)
+
+
+def _turned_edge(e: Edge, cols: int, rows: int) -> Edge:
+    """The edge where a half turn of the board puts ``e`` (its end points turn about the centre)."""
+    if e.axis == "H":
+        return Edge(cols - e.x - 1, rows - e.y, "H")
+    return Edge(cols - e.x, rows - e.y - 1, "V")
+
+
+def _terrain_match(reading: MapReading, pos: Position, turned: bool = False) -> tuple[float, int]:
+    """How well the terrain read through a grid matches the position's map (0..1), and how
+    many of the map's terrain squares and edges are read where, and as what, the map has them;
+    ``turned``: the map turned half round is compared (the reading is through that grid's half-turned twin)."""
+    cols, rows = pos.map.cols, pos.map.rows
+
+    def sq_name(sq: Square) -> str:
+        return (_turned_square(sq, cols, rows) if turned else sq).name
+
+    def ed_name(e: Edge) -> str:
+        return (_turned_edge(e, cols, rows) if turned else e).name
+
+    expected_sq = {sq_name(s): k.value for k, sqs in pos.map.squares.items() for s in sqs if k.value in ("wall", "low", "difficult", "pit")}
+    expected_ed = {ed_name(e): "wall" for e in pos.map.walls} | {ed_name(e): "door" for e in pos.map.doors}
     keys = set(expected_sq) | set(reading.squares)
     keys_e = set(expected_ed) | set(reading.edges)
     hits = sum(reading.squares.get(k) == v for k, v in expected_sq.items()) + sum(reading.edges.get(k) == v for k, v in expected_ed.items())
@@ -853,15 +1022,17 @@ def _terrain_match(image: np.ndarray, grid: Grid, pos: Position) -> tuple[float,
     return right / max(1, len(keys) + len(keys_e)), hits
 
 
-def grid_candidates(image: np.ndarray, cols: int, rows: int) -> list[Grid]:
+def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None = None) -> list[Grid]:
     """Every way the printed grid of a ``cols`` x ``rows`` map fits the photo (paper outline and
     map outline, each turned every way it fits), unoriented: a grid alone is symmetric. Only
-    grids no other lattice of lines beside them makes doubtful (:func:`stands_alone`)."""
+    grids no other lattice of lines beside them makes doubtful (:func:`stands_alone`).
+    ``markers``: those seen; the corner markers' are kept out of the map's region (:func:`_region_quad`)."""
     scale = min(1.0, WORK / image.shape[1])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     candidates = _paper_grids(small, gray, cols, rows, scale)
-    for grid in _outline_grids(small, gray, cols, rows, scale):
+    hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
+    for grid in _outline_grids(small, gray, cols, rows, scale, hide):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
@@ -930,7 +1101,7 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
     marker when one is seen (id 0 at the NW corner ... id 3 at the SW, CONTRACT §4), else with the
     photo's top as row 1's side and its left as column A's (the judge turns the file if the map
     lay otherwise). None when the lines give no grid."""
-    candidates = grid_candidates(image, cols, rows)
+    candidates = grid_candidates(image, cols, rows, markers)
     if not candidates:
         return None
     corner = {0: (0.0, 0.0), 1: (float(cols), 0.0), 2: (float(cols), float(rows)), 3: (0.0, float(rows))}
@@ -942,6 +1113,8 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
             return float(sum(np.linalg.norm(p - np.array(corner[m.id])) for p, m in zip(pts, seen, strict=True)))
 
         best = min(candidates, key=off)
+        if markers_off(best, seen, cols, rows) is not None:  # the markers say the grid lies off the map's lines
+            return None
         return replace(best, oriented_by=N_("the corner markers seen"))
 
     def upright(g: Grid) -> float:  # board east on the photo's right, board south down the photo
