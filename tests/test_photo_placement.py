@@ -218,7 +218,7 @@ def _grids(cols: int, rows: int) -> tuple[np.ndarray, list[Grid]]:
 def test_the_record_never_orients_the_grid_a_corner_marker_does(monkeypatch: pytest.MonkeyPatch) -> None:
     import assistant.photo.lines as lines
 
-    monkeypatch.setattr(lines, "_terrain_match", lambda *a: (0.0, 0))  # no printed terrain to read
+    monkeypatch.setattr(lines, "_terrain_match", lambda *a, **k: (0.0, 0))  # no printed terrain to read
     img, grids = _grids(8, 8)
     pos = record(("a", "B2"), cols=8, rows=8)
     # a base marker where the record puts a figure tells nothing: refused, saying what would settle it
