@@ -371,3 +371,22 @@ def test_the_list_and_the_placement_hold_their_promises_on_any_reading(values: l
     assert all(s.at in placed.occupied and s.at != "F6" for s in placed.figures)
     said = [v for _s, v in placed.uncertain]
     assert said == sorted(said) and len(said) <= MAX_LISTED and all(0.0 <= v < SURE for v in said)
+
+
+def test_a_recorded_square_chosen_over_a_surer_base_beside_it_is_not_agreed() -> None:
+    """x is recorded on C8, y (base marker read) on D7. The photo reads D7 and E8 surely as bases
+    and C8 less surely, one square more than the roster's bases: one of C8 and E8 is y's body or
+    shadow, the other x's base. The photo says E8 is the likelier base; only the record (x did not
+    move) says C8. So x on C8 is not agreed at its old square: listed, and a note names E8
+    (reading R64; independent photo s0389: x had moved to E8 and was agreed on C8). Where the
+    recorded square is the surer one, the photo settles it and x is agreed as before."""
+    pos = record(("x", "C8"), ("y", "D7"))
+    marker = (Seen("y", "D7", 0.99, "marker"),)
+    res = result(pos, scores({"C8": 0.85, "E8": 1.0, "D7": 0.999}), marker)
+    rows = {r.figure: r for r in compare(pos, res).rows}
+    assert rows["x"].verdict == "uncertain" and rows["x"].photo == sq("C8")
+    assert "C8" in {u["square"] for u in res.uncertain}
+    assert any("x is read on its recorded square C8, but E8" in n and "the record chose" in n for n in res.notes)
+    res = result(pos, scores({"C8": 0.99, "E8": 0.9, "D7": 0.999}), marker)
+    assert {r.figure: r.verdict for r in compare(pos, res).rows} == {"x": "agree", "y": "agree"}
+    assert not any("the record chose" in n for n in res.notes)

@@ -279,6 +279,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # lacks). Either way it is listed
     left = sorted((sq for sq, on in reading.items() if on and sq not in taken), key=lambda sq: (p[sq], _key(sq)))
     over = sum(reading.values()) - roster_squares
+    drop: list[str] = []
     if not not_seen and over > 0:
 
         def beside(sq: str) -> bool:
@@ -336,6 +337,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
               "(the photo cannot tell figures without a readable base marker apart): confirm who stands where").format(
                 id=stayed, at=pos.figure(stayed).at.name, others=", ".join(movers[:4]) + (", ..." if len(movers) > 4 else ""))
         )
+    figures, surer = _surer_beside(pos, figures, drop, p)
+    for fid, at, other in surer:
+        notes.append(
+            _("{id} is read on its recorded square {at}, but {other}, within a move of it, looks more like a base and was read as a body or "
+              "shadow: the record chose between them, not the photo: confirm where {id} stands").format(id=fid, at=at, other=other))
     if shaky_photo and any(s.by == "roster" for s in figures):
         # the roster names bases by the reading's sure squares; on a photo read this poorly a sure
         # square may be floor art, and a figure named onto its own recorded square there would
@@ -434,6 +440,32 @@ REACH = 6
 #: (the record's naming has one figure fewer moved, and a move ending exactly on another's old
 #: square is the rarer turn)
 SWAP_READ = 0.75
+
+
+def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p: Mapping[str, float]) -> tuple[list[Seen], list[tuple[str, str, str]]]:
+    """The figures named by the roster on their own recorded squares while a square read at least
+    as surely as a base, within :data:`REACH` of it, was read as a body or shadow (the roster's
+    count exceeded): the assignment's cost, which counts figures moved since the record, chose
+    the recorded square, so the record settled it -- each such naming at most :data:`SWAP_READ`
+    (listed, never agreed by default), with the square it passed over (reading R64)."""
+    if not dropped:
+        return figures, []
+    out: list[Seen] = []
+    found: list[tuple[str, str, str]] = []
+    for s in figures:
+        fig = pos.figure(s.id)
+        c, r = _col_row(s.at)
+        rival = None
+        if s.by == "roster" and fig.at is not None and fig.at.name == s.at:
+            rivals = [sq for sq in dropped if p.get(sq, 0.0) >= p.get(s.at, 0.0)
+                      and max(abs(_col_row(sq)[0] - c), abs(_col_row(sq)[1] - r)) <= REACH]
+            rival = min(rivals, key=lambda sq: (-p.get(sq, 0.0), _key(sq))) if rivals else None
+        if rival is not None and s.confidence > SWAP_READ:
+            out.append(Seen(s.id, s.at, SWAP_READ, s.by))
+            found.append((s.id, s.at, rival))
+        else:
+            out.append(s)
+    return out, found
 
 
 def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -> tuple[list[Seen], list[tuple[str, list[str]]]]:
