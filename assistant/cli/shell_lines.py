@@ -331,7 +331,15 @@ def _hold(game: Path | None) -> None:
     """Keep ``game``'s verified log (its file by device and inode, so a file put in its place is
     kept instead, and the old one let go); nothing where there is no game, or where the file is no
     game (the line that reads it says what is wrong)."""
-    if game is None or not game.is_file():
+    if game is None:
+        return
+    try:
+        st = game.stat()
+    except OSError:
+        return
+    if _HELD.get("key") == (st.st_dev, st.st_ino):  # the file kept already: no store opened a line
+        return
+    if not game.is_file():
         return
     try:
         store = GameStore.open(game)
