@@ -21,7 +21,7 @@ from ..commands import Session, load_all
 from ..commands.registry import Param, Verb, parse_words, split_verb
 from ..coords import Square
 from ..errors import AssistantError
-from ..game.store import GameStore
+from ..game.store import GameStore, LogKeeper
 from ..i18n import _
 from ..model import Position
 from .common import show
@@ -321,23 +321,22 @@ def run_line(line: str, game: Path | None, cards: tuple[str, ...] = ()) -> int:
         _hold(game)  # and after: the line may have made the game (game new) or put another in its place
 
 
-#: the current game file's verified log, kept while the shell runs (GameStore.hold): a line opens
-#: the file anew, and with nothing keeping the log each open after a write verified the whole
-#: hash chain again (a 3,000-event log: a note and the query after it, about a second each)
-_HELD: dict[str, Any] = {}
+#: the current game file's verified log, kept while the shell runs: a line opens the file anew,
+#: and with nothing keeping the log each open after a write verified the whole hash chain again
+#: (a 3,000-event log: a note and the query after it, about a second each)
+_KEEPER = LogKeeper()
 
 
 def _hold(game: Path | None) -> None:
-    """Keep ``game``'s verified log (its file by device and inode, so a file put in its place is
-    kept instead, and the old one let go); nothing where there is no game, or where the file is no
-    game (the line that reads it says what is wrong)."""
+    """Keep ``game``'s verified log; nothing where there is no game, or where the file is no game
+    (the line that reads it says what is wrong)."""
     if game is None:
         return
     try:
         st = game.stat()
     except OSError:
         return
-    if _HELD.get("key") == (st.st_dev, st.st_ino):  # the file kept already: no store opened a line
+    if _KEEPER.key == (st.st_dev, st.st_ino):  # the file kept already: no store opened a line
         return
     if not game.is_file():
         return
@@ -346,17 +345,9 @@ def _hold(game: Path | None) -> None:
     except (AssistantError, OSError):
         return
     try:
-        key = store.watching()
-        if key is None or _HELD.get("key") == key:
-            return
-        got = store.hold()
+        _KEEPER.keep(store)
     finally:
         store.close()
-    old = _HELD.pop("release", None)
-    if got is not None:
-        _HELD.update(key=got[0], release=got[1])
-    if old is not None:
-        old()
 
 
 def _run_line(line: str, game: Path | None, cards: tuple[str, ...]) -> int:

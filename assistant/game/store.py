@@ -25,6 +25,7 @@ import os
 import shutil
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -583,6 +584,35 @@ def _unwatch(w: _Watch) -> None:
         _WATCHES.pop(w.key, None)
     with w.lock:
         w.con.close()
+
+
+class LogKeeper:
+    """One game file's verified log kept for a reader that lives long and opens the file again and
+    again (the live table, the shell; :meth:`GameStore.hold`): with nothing keeping it, each open
+    after a write verified the whole hash chain again. The file is known by device and inode, so a
+    file put in its place is kept instead and the old one let go; let go too when the keeper is."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: tuple[tuple[int, int], weakref.finalize[Any, Any]] | None = None
+
+    @property
+    def key(self) -> tuple[int, int] | None:
+        """Which file is kept (device, inode); None: none."""
+        held = self._held
+        return None if held is None else held[0]
+
+    def keep(self, store: GameStore) -> None:
+        """Keep ``store``'s file's log, letting the one kept before go (a file that cannot be
+        watched: none kept; its reads verify on their own, as before)."""
+        with self._lock:
+            held = self._held
+            if held is not None and store.watching() == held[0]:
+                return
+            got = store.hold()
+            self._held = None if got is None else (got[0], weakref.finalize(self, got[1]))
+        if held is not None:
+            held[1]()
 
 
 def watched_version(key: tuple[int, int]) -> tuple[int, int] | None:

@@ -10,7 +10,6 @@ second process (the CLI, another server) sees the same game.
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,7 +24,7 @@ from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
-from ..game.store import last_seq, log_marks, watched_version
+from ..game.store import LogKeeper, last_seq, log_marks, watched_version
 from ..i18n import _, current
 from ..model import Position
 
@@ -67,9 +66,9 @@ class Table:
         self._shown: dict[str, Position] = {}  # per language: the position of the last fold
         #: the reference photo's details, kept per (file's modification time, size, language)
         self._reference: tuple[tuple[int, int, str], dict[str, Any]] | None = None
-        #: the game file's verified log kept while the table is served (GameStore.hold): a read or
-        #: a write verifies the chain whole only after another connection wrote to the file
-        self._held: tuple[tuple[int, int], Callable[[], None]] | None = None
+        #: the game file's verified log kept while the table is served: a read or a write
+        #: verifies the chain whole only after another connection wrote to the file
+        self._keeper = LogKeeper()
         self.session = Session(game=game, position=position, cache=True, cards_library=library)
 
     # ------------------------------------------------------------------ reading
@@ -79,11 +78,8 @@ class Table:
 
         assert self.game is not None
         g = Game.open(self.game, self.library, readonly=readonly)
-        self._hold(g.store)
+        self._keeper.keep(g.store)
         return g
-
-    def _hold(self, store: Any) -> None:
-        _hold(self, store)
 
     def version(self) -> int:
         """The log's last event number: cheap, for clients polling for changes."""
@@ -101,8 +97,8 @@ class Table:
         # the fold's texts are written in the reader's language: one cached fold per language; the
         # log's version from the kept log where there is one (it changes with any commit, an edit
         # of an old row by another program too: the next fold verifies the chain and names it)
-        held = self._held
-        seen = watched_version(held[0]) if held is not None else None
+        kept = self._keeper.key
+        seen = watched_version(kept) if kept is not None else None
         key = (seen if seen is not None else self.version(), log_marks(self.game), current())
         with self._lock:
             if key in self._cache:
@@ -452,20 +448,6 @@ class Table:
             g.close()
 
 
-def _hold(table: Table | CardTable, store: Any) -> None:
-    """Keep the game file's verified log for the table's next request (GameStore.hold); a file
-    put in another's place: the new one's, and the old one let go."""
-    with table._lock:
-        held = table._held
-        if held is not None and store.watching() == held[0]:
-            return
-        got = store.hold()
-        # let go when the table is (a test's table, a server stopped): its file's connection closes
-        table._held = None if got is None else (got[0], weakref.finalize(table, got[1]))
-    if held is not None:
-        held[1]()
-
-
 def _same_board(a: Position, b: Position) -> bool:
     """The same position: its parts the very same objects (nothing folded since changed them)
     and the same fallen named."""
@@ -517,7 +499,7 @@ class CardTable:
         self.session = Session(game=game, cache=True)
         self._lock = threading.Lock()
         #: the log verified, kept while the table is served (as :class:`Table` keeps it)
-        self._held: tuple[tuple[int, int], Callable[[], None]] | None = None
+        self._keeper = LogKeeper()
 
     def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name (the questions refuse a card game, naming its commands)."""
@@ -527,7 +509,7 @@ class CardTable:
         from ..cardgame.log import CardGameLog
 
         log = CardGameLog.open(self.game, CARD_GAMES, self.kind)
-        _hold(self, log.store)
+        self._keeper.keep(log.store)
         return log
 
     def version(self) -> int:
