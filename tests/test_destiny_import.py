@@ -360,6 +360,19 @@ def test_a_broken_file_exits_2_naming_why(tmp_path: Path, content: str, says: st
 REAL = Path(os.environ.get("DESTINY_DATA") or "/work/data/destiny")
 
 
+def test_a_checkout_of_the_whole_card_data_is_read_from_its_set_folder(tmp_path: Path) -> None:
+    """swdestinydb-json-data keeps its set files in ``set/`` and other lists at its top
+    (factions.json, sets.json, ...): the repository's folder given is read from ``set/``."""
+    (tmp_path / "set").mkdir()
+    _write(tmp_path / "set", "AW.json", SHAPES[:5])
+    _write(tmp_path, "factions.json", [{"code": "red", "name": "Command", "is_primary": True}])
+    _write(tmp_path, "sets.json", [{"code": "AW", "name": "Awakenings", "position": 1}])
+    r = runner.invoke(app, ["destiny", "import", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)["report"]
+    assert report["counts"]["total"] == 5 and report["notes"] == []
+
+
 @pytest.mark.skipif(not REAL.is_dir(), reason="the swdestinydb set files are not here (set $DESTINY_DATA to their folder)")
 def test_real_set_files_meet_the_goals() -> None:
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "destiny_import.py"), str(REAL), "--json"], capture_output=True, text=True,

@@ -291,6 +291,35 @@ def test_cli_text_json_and_folder(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "can't play it" in r.output
 
 
+def test_a_card_read_twice_is_one_card_and_its_name_still_picks_it(tmp_path: Path) -> None:
+    """The community's folder (SWTCG-LACKEY starwars/sets) holds AllSets.txt beside the set files,
+    and a set's file can list a promo reprint of a card under the same set and name (VVI's
+    Margrave Juro (A), rarity R and P): one card, nameable, counted once; a copy whose printed data
+    differs is refused naming the file kept, and the set's own file is the one kept."""
+    knight, trooper = ROWS[0], ROWS[5]
+    promo = knight.replace("\tR\t1.0\t", "\tP\t\t")  # the same card printed again as a promo
+    (tmp_path / "TST.txt").write_text("\n".join([HEADER, knight, trooper, promo]) + "\n", encoding="utf-8")
+    other = "Other Sith (A)\tOTH\to1\tD\tCharacter\tSith Lord\t6\t40\t5\t5\tR\t1\t\tPay 1 Force -> Evade 1\t\tX"
+    changed = trooper.replace("Critical Hit 2", "Critical Hit 3")  # an older wording in the big file
+    (tmp_path / "AllSets.txt").write_text("\n".join([HEADER, knight, changed, other]) + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "import", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)["report"]
+    # TST: knight and trooper (the promo is the knight again); AllSets: the knight again (dropped),
+    # the trooper with other text (refused), and the one card of another set
+    assert rep["counts"]["total"] == 4 and rep["counts"]["refused"] == 1
+    refused = rep["refused"][0]
+    assert refused["card"] == "TST Test Trooper" and "TST.txt" in refused["why"][0]
+    notes = " ".join(rep["notes"])
+    assert "TST.txt: 1 cards read already" in notes and "AllSets.txt: 1 cards read already" in notes
+    r = runner.invoke(app, ["swtcg", "import", str(tmp_path), "--entry", "Test Knight (A)", "--id", "k"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["keywords"] == {"evade": [2], "deflect": 1, "intercept": True}  # Evade a list: one per instance
+    r = runner.invoke(app, ["swtcg", "import", str(tmp_path), "--entry", "Test Trooper", "--id", "t"])
+    assert r.exit_code == 0, r.output  # the set's own file's trooper: conditional Critical Hit 2 stays listed
+    assert "Critical Hit 3" not in r.output
+
+
 @pytest.mark.parametrize("content, says", [
     (b"\x00\x01\x02binary", "NUL bytes"),
     (b"Some notes\nwithout a header\n", "first column is 'Name'"),

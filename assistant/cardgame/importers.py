@@ -56,10 +56,16 @@ class CardImporter:
     #: a folder of card files as one import (file text, file name) -> one merged report; None: one file at a time
     read_many: Callable[[list[tuple[str, str]]], ImportedCards] | None = None
     suffix: str = ""  # the card files of a folder (".json")
+    #: where the community's data keeps its set files below its top folder ("set" in swdestinydb's):
+    #: a folder given that holds one of these is read there, so its top's other files are not cards
+    sets_under: tuple[str, ...] = ()
 
 
-def read_card_folder(path: Path, suffix: str) -> list[tuple[str, str]]:
-    """Every card file (by ``suffix``) of a folder, in name order, each as (text, file name)."""
+def read_card_folder(path: Path, suffix: str, sets_under: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """Every card file (by ``suffix``) of a folder, in name order, each as (text, file name); of
+    its first subfolder named in ``sets_under`` where it has one (a checkout of the community's
+    whole data: its set files there, other data at its top)."""
+    path = next((path / sub for sub in sets_under if (path / sub).is_dir()), path)
     files = sorted(f for f in path.iterdir() if f.is_file() and f.name.lower().endswith(suffix))
     if not files:
         raise ImportFileError(_("{path}: no {suffix} card files in this folder").format(path=path, suffix=suffix))

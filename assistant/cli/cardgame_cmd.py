@@ -171,7 +171,7 @@ def import_cmd(
         importer = record.rules().importer
         if file.is_dir() and importer.read_many is not None:
             notes: list[str] = []
-            read = importer.read_many(read_card_folder(file, importer.suffix))
+            read = importer.read_many(read_card_folder(file, importer.suffix, importer.sets_under))
         else:
             text, notes = read_card_file(file)
             read = importer.read(text, str(file))

@@ -32,7 +32,7 @@ what is read, and how, is in docs/swtcg-import.md:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
@@ -728,11 +728,15 @@ def _read(text: str, name: str) -> ImportedCards:
 def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
     """One set file, or a folder of them as one import with one report. In a folder, a file that is
     not a card list is skipped and said; a name printed in several sets is listed for the player
-    to choose (``SET/Name`` picks one)."""
-    cards: list[SwtcgCardData] = []
-    reports: list[ImportReport] = []
+    to choose (``SET/Name`` picks one).
+
+    A card read twice under one set and name -- a promo reprint in its own set's file, or the
+    community folder's ``AllSets.txt`` beside the set files -- is one card: with the same printed
+    data it is counted once and said; with other data the first read is kept and the other refused,
+    naming both files (else ``SET/Name`` could pick neither). The files of one set are read before
+    a file of many, so a set's own file is the one kept."""
+    read: list[tuple[str, list[SwtcgCardData], list[ImportedItem], list[str]]] = []
     skipped: list[str] = []
-    unused: dict[str, None] = {}
     for text, name in files:
         rows: list[str] = []
         items: list[ImportedItem] = []
@@ -745,12 +749,36 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
                 raise
             skipped.append(_("skipped: {why}").format(why=e))
             continue
-        unused.update(dict.fromkeys(cols))
-        cards += got
-        notes = (_("columns not used: {names}").format(names=", ".join(cols)),) if cols else ()
-        reports.append(ImportReport(name, "swtcg", tuple(items), notes))
-    if not reports:
+        read.append((name, got, items, cols))
+    if not read:
         raise ImportFileError("; ".join(skipped))
+    read.sort(key=lambda r: len({c.set for c in r[1]}) > 1)  # stable: a file of many sets last
+    cards: list[SwtcgCardData] = []
+    reports: list[ImportReport] = []
+    unused: dict[str, None] = {}
+    first: dict[tuple[str, str], tuple[SwtcgCardData, str]] = {}
+    for name, got, items, cols in read:
+        unused.update(dict.fromkeys(cols))
+        notes = [_("columns not used: {names}").format(names=", ".join(cols))] if cols else []
+        again = 0
+        for c in got:
+            seen = first.get((c.set, c.name))
+            if seen is None:
+                first[(c.set, c.name)] = (c, name)
+                cards.append(c)
+                continue
+            # its own line: the last of that name not refused yet (the first read may be in this file)
+            at = max(i for i, item in enumerate(items) if item.card == _item_name(c) and item.status != "refused")
+            if replace(c, extra=()) == replace(seen[0], extra=()):
+                del items[at]
+                again += 1
+            else:
+                items[at] = ImportedItem(_item_name(c), "refused", (
+                    _("{card} is read already from {file}, with other printed data: that one is kept").format(
+                        card=f"{c.set}/{c.name}", file=seen[1]),))
+        if again:
+            notes.append(_("{n} cards read already (a reprint, or a file of every set): counted once").format(n=again))
+        reports.append(ImportReport(name, "swtcg", tuple(items), tuple(notes)))
     report = merge(reports, _("{n} set files").format(n=len(reports)), "swtcg") if len(files) != 1 else reports[0]
     if skipped:
         report = ImportReport(report.source, report.game, report.items, report.notes + tuple(skipped))
@@ -771,4 +799,5 @@ def _entry(card: SwtcgCardData, uid: str, opts: EntryOptions) -> dict[str, Any]:
 
 #: LackeyCCG set files as the SW TCG plug-in reads them (:class:`assistant.cardgame.plugin.CardGame`);
 #: the owner of an entry defaults to the card's side (a neutral card: DS, unless --owner says)
-IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS", read_many=_read_many, suffix=".txt")
+IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS", read_many=_read_many, suffix=".txt",
+                         sets_under=("starwars/sets", "sets"))
