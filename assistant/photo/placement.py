@@ -110,8 +110,28 @@ class Placement:
     more_doubtful: int = 0
 
 
+def saturated_reading(pos: Position, scores: Mapping[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> bool:
+    """Does the reading see bases nearly everywhere (:data:`SATURATED`, :data:`SATURATED_SHARE`:
+    reading R62 (1)), the base markers' squares counted as occupied and the no-standing squares
+    (``nowhere``) as empty?
+
+    >>> from assistant.coords import Square
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map, Position
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(0, 0)),))
+    >>> every = {Square(c, r).name: 0.9 for c in range(6) for r in range(6)}
+    >>> saturated_reading(pos, every, [], set()), saturated_reading(pos, every | {"A1": 0.1}, [], set(every) - {"A1", "B1", "C1"})
+    (True, False)
+    """
+    marked = {sq for s in by_marker for sq in _block(s.at, pos.figure(s.id).size.footprint)}
+    standing = [sq for sq in scores if sq not in nowhere]
+    occupied = sum(sq in marked or (sq not in nowhere and v >= OCCUPIED) for sq, v in scores.items())
+    roster_squares = sum(f.size.footprint**2 for f in pos.figures)
+    return 0 < SATURATED * roster_squares < occupied and occupied > SATURATED_SHARE * len(standing)
+
+
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
-          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None) -> Placement:
+          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -122,7 +142,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (and listed). ``large_rims``: how clearly a Large base's round rim shows round the centre of
     each 2 x 2 block, by the block's north-west square (:func:`.bases.rim_strength`, n = 2): a
     Large figure no block of squares read as occupied explains is looked for where that rim shows
-    (:data:`LARGE_RIM`)."""
+    (:data:`LARGE_RIM`). ``second_look``: the scores are the second look taken where the first
+    reading saw bases nearly everywhere (:func:`.bases.second_reading`): every figure named
+    without a base marker is at most :data:`COUNT_READ` sure (listed, never agreed by default)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -145,7 +167,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # give way, least likely first (where the record puts figures plays no part)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
-    saturated = 0 < SATURATED * roster_squares < len(occupied) and len(occupied) > SATURATED_SHARE * len(standing)
+    saturated = saturated_reading(pos, scores, by_marker, nowhere)
     if len(occupied) > roster_squares and not saturated:
         trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
         for sq in trim:
@@ -351,6 +373,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("the photo is doubtful on {n} of its {total} squares: no figure named without a base marker is read as sure (each is to confirm); "
               "photograph it again from higher, in even light, or use a reference photo of the empty map").format(n=shaky, total=len(standing))
         )
+    if second_look and not shaky_photo and any(s.by == "roster" for s in figures):
+        # the second look (.bases.second_reading) is the photo's own reading, but its calibration
+        # rests on a handful of photos: a figure it names without a base marker is confirmed by a
+        # person, never agreed by default
+        figures = [Seen(s.id, s.at, min(s.confidence, COUNT_READ), s.by) if s.by == "roster" else s for s in figures]
     if unsure_names:
         notes.append(
             _("who is who is not sure for {ids}: figures without a base marker named by their nearest recorded squares, and another naming needs "
