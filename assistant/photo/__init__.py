@@ -25,7 +25,7 @@ from ..model import Position
 from .bases import fused_probabilities, large_rims, rim_check, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
-from .figures import Seen, figures_by_marker
+from .figures import Seen, figures_by_marker, settle_by_squares
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
@@ -395,6 +395,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         if found:
             markers = merge(markers, found)
             seen, notes = figures_by_marker(pos, markers, grid)
+    # a base marker half a square off the space it names (a Large base's, seen shifted): the space the photo reads as a base
+    seen = settle_by_squares(pos, markers, grid, seen, scores)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:

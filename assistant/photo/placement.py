@@ -229,7 +229,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     block = tuple(_block(corner, 2))
                     if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
                             and any(reading.get(b, False) for b in block)):
-                        rimmed.append((large_rims[corner], corner, block))
+                        # a Large base covers its block: the block read as a base on more of it
+                        # first, the rim settling near ties (independent photo s0385: a Medium
+                        # base's block, one square read, had a rim a hair clearer than the Large
+                        # base's, two squares read)
+                        rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner], corner, block))
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
