@@ -477,8 +477,9 @@ def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p:
     """The figures named by the roster on their own recorded squares while a square read at least
     as surely as a base, within :data:`REACH` of it, was read as a body or shadow (the roster's
     count exceeded): the assignment's cost, which counts figures moved since the record, chose
-    the recorded square, so the record settled it -- each such naming at most :data:`SWAP_READ`
-    (listed, never agreed by default), with the square it passed over (reading R64)."""
+    the recorded square, so the record settled it -- each such naming at most :data:`COUNT_READ`
+    (a coin toss between the two squares: listed with the square passed over, before the swaps
+    of :func:`_swappable`; never agreed by default), with the square it passed over (reading R64)."""
     if not dropped:
         return figures, []
     out: list[Seen] = []
@@ -491,8 +492,8 @@ def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p:
             rivals = [sq for sq in dropped if p.get(sq, 0.0) >= p.get(s.at, 0.0)
                       and max(abs(_col_row(sq)[0] - c), abs(_col_row(sq)[1] - r)) <= REACH]
             rival = min(rivals, key=lambda sq: (-p.get(sq, 0.0), _key(sq))) if rivals else None
-        if rival is not None and s.confidence > SWAP_READ:
-            out.append(Seen(s.id, s.at, SWAP_READ, s.by))
+        if rival is not None and s.confidence > COUNT_READ:
+            out.append(Seen(s.id, s.at, COUNT_READ, s.by))
             found.append((s.id, s.at, rival))
         else:
             out.append(s)
