@@ -176,3 +176,22 @@ def test_detect_on_a_carpet_without_a_reference_finds_the_bases_by_its_typical_s
     res = _detect(monkeypatch, image, pos, None)
     assert set(res.occupied) == {"B3", "E5", "I2"} and res.not_seen == []
     assert len(res.uncertain) + res.more_uncertain <= 5  # the list to confirm: a handful, not the board
+
+
+def test_a_base_marker_found_on_the_second_search_keeps_the_note_of_which_mode_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 28 item 2: the answer "says which mode answered". A base marker read only by the search
+    # near the squares read as bases used to replace every note made before it -- the mode's too
+    from assistant.photo.markers import Marker
+
+    grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), (Figure("a", "light", parse_square("B2"), marker=20),))
+    x = y = (1.5 + PAD) * PX  # B2's centre in the photo's pixels
+    found = Marker(20, np.array([[x - 6, y - 6], [x + 6, y - 6], [x + 6, y + 6], [x - 6, y + 6]], np.float64))
+    monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
+    monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
+    monkeypatch.setattr(photo, "find_markers_near", lambda *a, **k: [found])
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {Square(c, r).name: 0.97 if (c, r) == (1, 1) else 0.02
+                                                                        for c in range(COLS) for r in range(ROWS)})
+    res = photo.detect(np.full((H, W, 3), 200, np.uint8), pos, "scene")
+    assert [(s.id, s.at, s.by) for s in res.figures] == [("a", "B2", "marker")]
+    assert any(n.startswith("no reference photo") for n in res.notes)

@@ -344,7 +344,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
     if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
-    seen, notes = figures_by_marker(pos, markers, grid)
+    seen, marker_notes = figures_by_marker(pos, markers, grid)
+    notes: list[str] = []  # which mode answered and the readings' notes; the base markers' after them
     scores = square_probabilities(image, grid, cols, rows, table)
     view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
     if reference is not None:
@@ -394,7 +395,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 break
         if found:
             markers = merge(markers, found)
-            seen, notes = figures_by_marker(pos, markers, grid)
+            # read again with the markers found: its notes replace the first reading's, not the mode's
+            seen, marker_notes = figures_by_marker(pos, markers, grid)
+    notes.extend(marker_notes)
     # a base marker half a square off the space it names (a Large base's, seen shifted): the space the photo reads as a base
     seen = settle_by_squares(pos, markers, grid, seen, scores)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
