@@ -22,14 +22,14 @@ from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
-from .bases import fused_probabilities, large_rims, rim_check
+from .bases import fused_probabilities, large_rims, rim_check, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
-from .figures import Seen, figures_by_marker
+from .figures import Seen, figures_by_marker, settle_by_squares
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
-from .placement import _block, _col_row, place
+from .placement import _block, _col_row, place, saturated_reading
 from .placement import _key as _square_key
 from .reference import Reference, check_size, top_down
 
@@ -344,7 +344,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
     if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
         markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
-    seen, notes = figures_by_marker(pos, markers, grid)
+    seen, marker_notes = figures_by_marker(pos, markers, grid)
+    notes: list[str] = []  # which mode answered and the readings' notes; the base markers' after them
     scores = square_probabilities(image, grid, cols, rows, table)
     view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
     if reference is not None:
@@ -364,6 +365,20 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
         scores, no_rim = rim_check(scores, view, cols, rows, any(f.size.footprint == 2 for f in pos.figures))
+    # the rules model's no-standing squares: no figure stands in a wall square, a pit (or, DDM, on a statue)
+    nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
+    second_look = False
+    if saturated_reading(pos, scores, seen, nowhere):
+        # bases read nearly everywhere (a star field, a carpet's repeating print): a second look
+        # at what the art hides, against the reference -- or the photo's own median square -- with
+        # the art allowed a pixel or two off (.bases.second_reading); taken only where decisive
+        look = second_reading(view, None if reference is None else reference.view, cols, rows, sum(f.size.footprint**2 for f in pos.figures))
+        if look is not None:
+            scores, no_rim, second_look = look, frozenset(), True
+            notes.append(
+                _("the first reading saw bases on nearly every square: the squares were read again by what the map's art no longer shows there "
+                  "(against {against}); figures without a base marker named on that reading are to confirm").format(
+                    against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in _space(pos, f)}
@@ -380,10 +395,12 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 break
         if found:
             markers = merge(markers, found)
-            seen, notes = figures_by_marker(pos, markers, grid)
-    # the rules model judges what vision sees: no figure stands in a wall square, a pit (or, DDM,
-    # on a statue), so dark printed terrain there is terrain, not a base
-    nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
+            # read again with the markers found: its notes replace the first reading's, not the mode's
+            seen, marker_notes = figures_by_marker(pos, markers, grid)
+    notes.extend(marker_notes)
+    # a base marker half a square off the space it names (a Large base's, seen shifted): the space the photo reads as a base
+    seen = settle_by_squares(pos, markers, grid, seen, scores)
+    # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:
         notes.append(
@@ -395,7 +412,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # the roster (.placement)
     # a Large base's round rim, for a Large figure no block read as occupied explains (.placement)
     rims2 = large_rims(view, cols, rows) if any(f.size.footprint == 2 for f in pos.figures) else None
-    placed = place(pos, scores, seen, nowhere, no_rim, rims2)
+    placed = place(pos, scores, seen, nowhere, no_rim, rims2, second_look)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

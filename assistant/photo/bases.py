@@ -35,7 +35,7 @@ from ..errors import AssistantError
 from ..i18n import _
 from .board import Grid
 from .occupancy import MODEL_DIR
-from .reference import PAD, PX, Change, Reference, compare_views, top_down
+from .reference import PAD, PX, Change, Reference, align_view, compare_views, top_down
 
 MODEL = MODEL_DIR / "bases.json"
 FUSION_MODEL = MODEL_DIR / "fusion.json"
@@ -356,3 +356,64 @@ def rim_check(scores: dict[str, float], view: np.ndarray, cols: int, rows: int, 
                 if sum(scores[sq] >= 0.5 for sq in block) >= 3:
                     rims.update({sq: max(rims[sq], RIM_MIN) for sq in block})
     return without_rim(scores, rims), frozenset(sq for sq, v in rims.items() if v < RIM_MIN)
+
+
+# --------------------------------------------------------------------------- a second look, where the reading sees bases everywhere
+
+#: pixels of the top-down view (:data:`.reference.PX` a square) a reference's art may lie off the
+#: photo's and still count as unchanged: each grid is found to within a pixel or two, and fine
+#: print (a star field's single-pixel stars) compared a pixel off reads as changed everywhere
+SHIFT = 2
+#: :func:`tolerant_change` at which a square reads as even odds of holding a base, and the change
+#: over which those odds grow e-fold. Measured on the independent renderer's diagnosis photos with
+#: the reference (seeds 371-394): a base's core changed 0.06-0.8 (all but two of them 0.15 or
+#: more), bare art within :data:`SHIFT` of the reference 0.0-0.1 on paper, tiles and carpets
+SECOND_AT = 0.15
+SECOND_SCALE = 0.03
+#: a second look is taken only when it is decisive: it reads at most this many times the squares
+#: the roster's bases cover as changed (at least :data:`SECOND_AT`); more, and it cannot tell
+#: bases from the floor either (a star field's nebula under another light)
+DECISIVE = 2.0
+
+
+def tolerant_change(view: np.ndarray, ref_view: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """How much each square's base core (radius :data:`CORE`) changed from ``ref_view``, row by
+    row: each pixel's log colour against the range the reference shows within :data:`SHIFT`
+    pixels of it -- how far it lies above the brightest or below the darkest there, by channel,
+    after the photo's gain per channel (its median log ratio) is taken off. Art a pixel or two
+    off reads as unchanged; a base hides the art whatever it looks like (a grey disc over the
+    stars, a dark one over a red carpet)."""
+    lv = np.log(view.astype(np.float32) + 8.0)
+    lr = np.log(ref_view.astype(np.float32) + 8.0)
+    lv = lv - np.median((lv - lr).reshape(-1, 3), axis=0)
+    k = np.ones((2 * SHIFT + 1, 2 * SHIFT + 1), np.uint8)
+    off = (np.maximum(lv - cv2.dilate(lr, k), 0.0) + np.maximum(cv2.erode(lr, k) - lv, 0.0)).mean(axis=2)
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
+    xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
+    return np.asarray(cv2.filter2D(off.astype(np.float32), cv2.CV_32F, _disc(CORE * PX), borderType=cv2.BORDER_REPLICATE)[ys, xs])
+
+
+def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """A reference made from the photo itself: every square of the view replaced by the median,
+    pixel by pixel, of all the map's squares. On art printed square by square (tiles, a carpet's
+    repeating pattern) it is the empty map; on other art it is a blur, and :func:`second_reading`
+    finds it no help (not decisive)."""
+    inner = view[PAD * PX:(PAD + rows) * PX, PAD * PX:(PAD + cols) * PX]
+    cells = inner.reshape(rows, PX, cols, PX, 3).transpose(0, 2, 1, 3, 4).reshape(rows * cols, PX, PX, 3)
+    med = np.median(cells, axis=0).astype(np.uint8)
+    return np.tile(med, (rows + 2 * PAD, cols + 2 * PAD, 1))
+
+
+def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, rows: int, roster_squares: int) -> dict[str, float] | None:
+    """P(a base stands on the square), per square name, from :func:`tolerant_change` against the
+    empty map's reference view (``ref_view``) or, without one, against :func:`own_reference`; None
+    where it is not decisive (:data:`DECISIVE`)."""
+    if ref_view is None:
+        change = tolerant_change(view, own_reference(view, cols, rows), cols, rows)
+    else:
+        change = tolerant_change(align_view(view, ref_view), ref_view, cols, rows)
+    if int((change >= SECOND_AT).sum()) > DECISIVE * max(1, roster_squares):
+        return None
+    p = 1.0 / (1.0 + np.exp(-np.clip((change - SECOND_AT) / SECOND_SCALE, -30, 30)))
+    return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}

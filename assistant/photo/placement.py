@@ -110,8 +110,28 @@ class Placement:
     more_doubtful: int = 0
 
 
+def saturated_reading(pos: Position, scores: Mapping[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> bool:
+    """Does the reading see bases nearly everywhere (:data:`SATURATED`, :data:`SATURATED_SHARE`:
+    reading R62 (1)), the base markers' squares counted as occupied and the no-standing squares
+    (``nowhere``) as empty?
+
+    >>> from assistant.coords import Square
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map, Position
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(0, 0)),))
+    >>> every = {Square(c, r).name: 0.9 for c in range(6) for r in range(6)}
+    >>> saturated_reading(pos, every, [], set()), saturated_reading(pos, every | {"A1": 0.1}, [], set(every) - {"A1", "B1", "C1"})
+    (True, False)
+    """
+    marked = {sq for s in by_marker for sq in _block(s.at, pos.figure(s.id).size.footprint)}
+    standing = [sq for sq in scores if sq not in nowhere]
+    occupied = sum(sq in marked or (sq not in nowhere and v >= OCCUPIED) for sq, v in scores.items())
+    roster_squares = sum(f.size.footprint**2 for f in pos.figures)
+    return 0 < SATURATED * roster_squares < occupied and occupied > SATURATED_SHARE * len(standing)
+
+
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
-          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None) -> Placement:
+          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -122,7 +142,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (and listed). ``large_rims``: how clearly a Large base's round rim shows round the centre of
     each 2 x 2 block, by the block's north-west square (:func:`.bases.rim_strength`, n = 2): a
     Large figure no block of squares read as occupied explains is looked for where that rim shows
-    (:data:`LARGE_RIM`)."""
+    (:data:`LARGE_RIM`). ``second_look``: the scores are the second look taken where the first
+    reading saw bases nearly everywhere (:func:`.bases.second_reading`): every figure named
+    without a base marker is at most :data:`COUNT_READ` sure (listed, never agreed by default)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -145,7 +167,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # give way, least likely first (where the record puts figures plays no part)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
-    saturated = 0 < SATURATED * roster_squares < len(occupied) and len(occupied) > SATURATED_SHARE * len(standing)
+    saturated = saturated_reading(pos, scores, by_marker, nowhere)
     if len(occupied) > roster_squares and not saturated:
         trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
         for sq in trim:
@@ -207,7 +229,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     block = tuple(_block(corner, 2))
                     if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
                             and any(reading.get(b, False) for b in block)):
-                        rimmed.append((large_rims[corner], corner, block))
+                        # a Large base covers its block: the block read as a base on more of it
+                        # first, the rim settling near ties (independent photo s0385: a Medium
+                        # base's block, one square read, had a rim a hair clearer than the Large
+                        # base's, two squares read)
+                        rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner], corner, block))
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
@@ -351,6 +377,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("the photo is doubtful on {n} of its {total} squares: no figure named without a base marker is read as sure (each is to confirm); "
               "photograph it again from higher, in even light, or use a reference photo of the empty map").format(n=shaky, total=len(standing))
         )
+    if second_look and not shaky_photo and any(s.by == "roster" for s in figures):
+        # the second look (.bases.second_reading) is the photo's own reading, but its calibration
+        # rests on a handful of photos: a figure it names without a base marker is confirmed by a
+        # person, never agreed by default
+        figures = [Seen(s.id, s.at, min(s.confidence, COUNT_READ), s.by) if s.by == "roster" else s for s in figures]
     if unsure_names:
         notes.append(
             _("who is who is not sure for {ids}: figures without a base marker named by their nearest recorded squares, and another naming needs "
@@ -446,8 +477,9 @@ def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p:
     """The figures named by the roster on their own recorded squares while a square read at least
     as surely as a base, within :data:`REACH` of it, was read as a body or shadow (the roster's
     count exceeded): the assignment's cost, which counts figures moved since the record, chose
-    the recorded square, so the record settled it -- each such naming at most :data:`SWAP_READ`
-    (listed, never agreed by default), with the square it passed over (reading R64)."""
+    the recorded square, so the record settled it -- each such naming at most :data:`COUNT_READ`
+    (a coin toss between the two squares: listed with the square passed over, before the swaps
+    of :func:`_swappable`; never agreed by default), with the square it passed over (reading R64)."""
     if not dropped:
         return figures, []
     out: list[Seen] = []
@@ -460,8 +492,8 @@ def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p:
             rivals = [sq for sq in dropped if p.get(sq, 0.0) >= p.get(s.at, 0.0)
                       and max(abs(_col_row(sq)[0] - c), abs(_col_row(sq)[1] - r)) <= REACH]
             rival = min(rivals, key=lambda sq: (-p.get(sq, 0.0), _key(sq))) if rivals else None
-        if rival is not None and s.confidence > SWAP_READ:
-            out.append(Seen(s.id, s.at, SWAP_READ, s.by))
+        if rival is not None and s.confidence > COUNT_READ:
+            out.append(Seen(s.id, s.at, COUNT_READ, s.by))
             found.append((s.id, s.at, rival))
         else:
             out.append(s)

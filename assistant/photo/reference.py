@@ -167,7 +167,7 @@ class Change:
     gray_ref: np.ndarray
 
 
-def _align(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray:
+def align_view(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray:
     """The view warped onto the reference by ECC (a homography at half resolution), which is
     invariant to gain and offset; the view unchanged if ECC does not converge. The grid found in
     each photo is off by a pixel or two (lens distortion, the lines' fit); fine print compared
@@ -193,7 +193,7 @@ def _align(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray:
 def compare_views(view: np.ndarray, ref: Reference, align: bool = True) -> Change:
     """The change of ``view`` (a :func:`top_down` of the new photo) from the reference."""
     if align:
-        view = _align(view, ref.view)
+        view = align_view(view, ref.view)
     lv = np.log(view.astype(np.float32) + LOG_FLOOR)
     lr = np.log(ref.view.astype(np.float32) + LOG_FLOOR)
     d = lv - lr
