@@ -1036,7 +1036,22 @@ def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] 
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
-    return [g for g in candidates if stands_alone(gray, g.H @ S_inv, cols, rows)]
+    return [g for g in candidates if settled(gray, g, S_inv, cols, rows, markers or [])]
+
+
+def settled(gray: np.ndarray, grid: Grid, S_inv: np.ndarray, cols: int, rows: int, markers: list[Any]) -> bool:
+    """Whether ``grid`` (image -> board; ``S_inv``: ``gray``'s pixels -> the image's) may be
+    claimed: no other lattice of lines lies beside it (:func:`stands_alone`), or one does and a
+    corner marker seen settles which lattice is the map's -- each corner marker's corner nearest
+    the map lies on the map corner it names through this grid (:func:`markers_off`, within
+    :data:`ANCHOR_TOLERANCE`), where a lattice a quarter to three quarters of a square off
+    (:data:`RIVAL_SHIFTS`) would put it at least a quarter of a square away (reading R59: "a corner
+    marker settles it"; independent scene 392: wood planks on a wood table, one corner marker, the
+    grid from the map's outline 0.17 squares from the truth at its worst, refused)."""
+    if stands_alone(gray, grid.H @ S_inv, cols, rows):
+        return True
+    corners = [m for m in markers if m.id in CORNER_OF]
+    return bool(corners) and markers_off(grid, corners, cols, rows) is None
 
 
 #: a lattice of lines beside a grid's own along one axis, at least this share as clear (over that
