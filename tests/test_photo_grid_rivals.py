@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from assistant.photo import budget, lines
-from assistant.photo.board import find_grid, marker_board_corners
+from assistant.photo.board import Grid, find_grid, marker_board_corners
 from assistant.photo.markers import Marker
 
 from .test_photo_grid import _independent_lattice  # where the independent renderer puts the lattice
@@ -146,3 +146,54 @@ def test_base_markers_from_a_quarter_square_are_read_on_busy_art() -> None:
         img[mask] = warped[mask][:, None]
     H = np.diag([1.0 / px, 1.0 / px, 1.0])  # the image is the top-down view itself
     assert sorted(m.id for m in find_base_markers(img, H, cols, rows)) == [7, 12]
+
+
+def _corner_marker(mid: int, shift_rows: float = 0.0) -> Marker:
+    """Corner marker ``mid`` (CONTRACT §4: outside the grid, its corner nearest the map on the map
+    corner it names) laid on :func:`_map`'s map, the map's lattice moved ``shift_rows`` squares."""
+    board = marker_board_corners(mid, COLS, ROWS, 1.0)
+    return Marker(mid, cv2.perspectiveTransform(board[None], np.linalg.inv(_grid_H(shift_rows)))[0])
+
+
+def test_a_corner_marker_settles_which_of_two_lattices_is_the_grid() -> None:
+    """Reading R59: where a floor's lattice beside the faint printed one leaves the grid doubtful,
+    "a corner marker settles it". Wood planks twice as dark as the printed lines, 0.45 squares
+    below them (independent scene 392: a wood map on a wood table, one corner marker, refused):
+    with the NE marker on the map's corner the printed lattice is claimed; the seams' lattice,
+    which puts that corner 0.45 squares from the marker's, is not; without a corner marker (a
+    base marker does not name a map corner) neither is, as before."""
+    img = _map(15.0, 30.0)
+    one = np.eye(3)
+    printed, seams = Grid(_grid_H(0.0), 0.0, 0), Grid(_grid_H(0.45), 0.0, 0)
+    marker = _corner_marker(1)
+    assert lines.settled(img, printed, one, COLS, ROWS, [marker])
+    assert not lines.settled(img, seams, one, COLS, ROWS, [marker])
+    assert not lines.settled(img, printed, one, COLS, ROWS, [])
+    base = Marker(7, marker.corners)
+    assert not lines.settled(img, printed, one, COLS, ROWS, [base])
+    # a marker on the seams' corner (the map laid elsewhere) does not make the printed lattice the grid
+    assert not lines.settled(img, printed, one, COLS, ROWS, [_corner_marker(1, 0.45)])
+
+
+@pytest.mark.slow
+def test_an_independent_wood_map_with_one_corner_marker_gives_its_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The independent renderer's scene 392, the game photo (12 MP): a wood-plank map on a wood
+    table, tilted 14.5 degrees, one corner marker (id 1, NE). The planks made the printed grid
+    doubtful and the photo was refused; the marker on the map's NE corner settles it, so the grid
+    is given, within a quarter of a square of the renderer's lattice and the right way round."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import render  # bench/independent is not a package: on the path only for this test
+
+    from assistant.editions import Edition
+    from assistant.model import Map, Position
+    from assistant.photo import locate_grid
+
+    scene = render.make_scene(392, width=4000)
+    assert scene.look.floor == "wood" and scene.look.corner_ids == (1,)
+    img = render.render(scene)
+    cols, rows = scene.spec.cols, scene.spec.rows
+    grid, _markers, by_lines = locate_grid(img, Position(Edition.SWM2008, Map(cols, rows), ()))
+    truth = _independent_lattice(scene, empty=False)
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    seen = cv2.perspectiveTransform(truth[None], grid.H)[0]
+    assert by_lines and float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.25

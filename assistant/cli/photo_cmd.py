@@ -367,17 +367,22 @@ def map_from_photo(
     calib: CalibOpt = None,
     reference_out: Annotated[Path | None, typer.Option("--reference", help="Also keep this photo as the empty-map reference (a .npz file) that later "
                                                        "photos of the map are compared with ('photo detect --reference FILE').", metavar="FILE")] = None,
+    turn: Annotated[int, typer.Option("--turn", help="Without corner markers the photo's top is taken as row 1's side; when the map lay otherwise, "
+                                      "turn the reading clockwise by 180 (row 1 along the photo's bottom), or, a square map, 90 (its left edge) "
+                                      "or 270 (its right edge).")] = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """Read every square and edge from the printed border lines into a position file to review.
 
     The grid comes from the map-corner markers, or without them from the printed grid lines (then
-    the photo's top is taken as row 1, unless a corner marker shows which corner is which). What
-    the reading is unsure of is listed, in the file's opening comment and in --json, to confirm."""
+    the photo's top is taken as row 1, unless a corner marker shows which corner is which: the
+    answer says so, for the judge to confirm or to turn with --turn). What the reading is unsure
+    of is listed, in the file's opening comment and in --json, to confirm."""
     import yaml
 
     from ..editions import Edition
     from ..photo import NoGridError, load_image
+    from ..photo.lines import TurnError
     from ..photo.mapread import as_map_yaml
     from ..photo.terrain import read_map_photo
     from ..position import parse_position
@@ -391,7 +396,10 @@ def map_from_photo(
         cam = _camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
-        got = read_map_photo(img, cols, rows)
+        try:
+            got = read_map_photo(img, cols, rows, turn)
+        except TurnError as exc:
+            raise AssistantError(str(exc)) from None
         if got is None:
             raise NoGridError(
                 _("no grid found in {image}: neither the map-corner markers (ArUco 4x4_50 ids 0-3) nor the printed grid lines of a {cols} x {rows} map "
@@ -402,6 +410,9 @@ def map_from_photo(
                _("the printed grid lines; oriented by {how}").format(how=_(got.grid.oriented_by) if got.grid.oriented_by else "?"))
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
         head = [_("read from {image}: review it against the map before use").format(image=image), _("grid from {how}").format(how=how)]
+        doubt = _orientation_doubt(got.grid.ways)
+        if doubt:
+            head.append(doubt)
         if reading.unsure:
             head.append(_("to confirm ({n}):").format(n=len(reading.unsure)))
             head += [f"  {where}: {why}" for where, why in sorted(reading.unsure.items())]
@@ -425,11 +436,14 @@ def map_from_photo(
                 raise
         if json_out:
             emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
-                       "oriented_by": got.grid.oriented_by or None, "map": doc["map"],
+                       "oriented_by": got.grid.oriented_by or None, "orientation_confirmed": got.grid.ways == 1,
+                       "ways_round_left_open": got.grid.ways, "map": doc["map"],
                        "unsure": [{"where": k, "why": v} for k, v in sorted(reading.unsure.items())],
                        "written": str(output) if output is not None else None,
                        "reference": str(reference_out) if reference_out is not None else None})
             return
+        if doubt:
+            err.print(escape(doubt))
         if output is None:
             print_text(text)
         else:
@@ -440,6 +454,20 @@ def map_from_photo(
                 err.print(escape(_("{n} squares or edges to confirm: listed at the top of the file").format(n=len(reading.unsure))))
         if reference_out is not None:
             err.print(escape(_("wrote {output}: the empty map as the reference for later photos").format(output=reference_out)))
+
+
+def _orientation_doubt(ways: int) -> str:
+    """What the answer says when nothing in the photo told which way round the map lies (``ways``
+    left open, :attr:`assistant.photo.board.Grid.ways`): that the judge confirms it, and how to turn it."""
+    if ways == 2:
+        return _("which way round is NOT confirmed: nothing in the photo tells the map from the map turned half round (no corner marker, no "
+                 "printed sign), so the photo's top was taken as row 1. Check one square against the map; if row 1 lay along the photo's "
+                 "bottom edge, run this again with --turn 180")
+    if ways == 4:
+        return _("which way round is NOT confirmed: nothing in the photo tells which side of this square map is row 1 (no corner marker, "
+                 "no printed sign), so the photo's top was taken as row 1. Check one square against the map; if row 1 lay along the "
+                 "photo's bottom, left or right edge, run this again with --turn 180, 90 or 270")
+    return ""
 
 
 def cv2_undistort(img, cam):

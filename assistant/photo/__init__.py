@@ -24,7 +24,7 @@ from ..i18n import N_, _
 from ..model import Position
 from .bases import fused_probabilities, large_rims, rim_check, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
-from .budget import COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
+from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
@@ -180,7 +180,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     for full, upscale, label in passes if structured and not crowded else []:
-        if len({m.id for m in markers if m.id < 4}) >= 4:
+        if len({m.id for m in markers if m.id < 4}) >= CORNERS_ENOUGH:
             break
         if full and upscale == 1.0 and shrunk >= megapixels:
             continue  # a photo no larger than the marker search's copy: the same search over again

@@ -39,6 +39,11 @@ class Grid:
     #: (:func:`extrapolation_error`) -- a corner no marker stands on is extrapolated, and it grows
     #: there; for a grid the printed lines confirm or refine, what the lines leave (0 when unknown)
     uncertainty: float = 0.0
+    #: how many ways round the map could lie that nothing in the photo rules out: 1 when something
+    #: the photo shows (corner markers, the map's terrain, the reference) or the judge oriented it;
+    #: 2 (a half turn) or 4 (a square map: any quarter turn) when an empty map's grid from the
+    #: printed lines was only turned by the photo's top (:func:`.lines.upright_grid`)
+    ways: int = 1
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)

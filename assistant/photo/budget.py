@@ -53,6 +53,14 @@ MIN_STRUCTURE = 0.3
 #: searches after it are skipped. Measured: at most 481 on generated photos (the upscaled pass of
 #: a photo without corner markers); 3,867 on noise enlarged four times, 17,007 on raw noise
 MAX_MARKER_CANDIDATES = 1500
+#: the corner markers read after which no harder corner-marker search is run: three give the
+#: grid (the printed lines confirm it, or its fourth corner is corrected from them or refused:
+#: :func:`.lines.check_with_lines`), and the searches for a fourth cost 0.5-1.5 CPU-seconds a
+#: photo. Measured on the 48 independent diagnosis photos (heldout 371-394, game and empty map):
+#: the same photos answered and refused either way, every grid within 0.21 squares of the
+#: renderer's lattice at its worst point either way (three changed by at most 0.03 squares), and
+#: the grid search on the photos with three markers read first 0.93-1.82 -> 0.33-0.42 CPU-seconds
+CORNERS_ENOUGH = 3
 #: the CPU seconds any image may cost, answered or refused (issue 28)
 CPU_SECONDS = 2.0
 #: the modelled CPU seconds one photo's grid search may cost: :data:`CPU_SECONDS` less a fifth,

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..editions import Edition
+from ..i18n import _
 from ..model import Map, Position
 from . import NoGridError, locate_grid
 from .board import Grid, rectify
-from .lines import upright_grid
+from .lines import TurnError, turned_board, upright_grid
 from .mapread import MapReading, read_map
 from .markers import find_markers
 
@@ -33,20 +34,25 @@ class MapPhoto:
     how: str
 
 
-def read_map_photo(image: np.ndarray, cols: int, rows: int) -> MapPhoto | None:
+def read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int = 0) -> MapPhoto | None:
     """The terrain of a ``cols`` x ``rows`` map in a photo of it; None when no grid is found.
 
     The corner markers first (the same search as ``photo detect``); without them the printed
     lines give the grid, turned by any corner marker seen, else with the photo's top as row 1
-    (an empty map has no record to orient it, and none is asked for)."""
+    and ``grid.ways`` saying how many ways round that leaves open (an empty map has no record to
+    orient it, and none is asked for); ``turn``: the judge's quarter turns clockwise from there
+    (:func:`.lines.upright_grid`; :class:`.lines.TurnError` where the map cannot take it)."""
+    turned_board(turn, cols, rows)  # a turn the map cannot take is refused before any search
     empty = Position(Edition.SWM2008, Map(cols, rows), ())
     how = "markers"
     try:
         grid: Grid | None = locate_grid(image, empty)[0]
     except NoGridError:
         grid = None
+    if grid is not None and turn:
+        raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
     if grid is None:
-        grid, how = upright_grid(image, cols, rows, find_markers(image)), "lines"
+        grid, how = upright_grid(image, cols, rows, find_markers(image), turn), "lines"
     if grid is None:
         return None
     return MapPhoto(read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX), grid, how)

@@ -1,0 +1,114 @@
+"""Which way round an empty map lies (``map from-photo`` without corner markers).
+
+Issue 28 item 1: the record never orients the grid; an empty map has no record at all. A map's
+printed lines are as symmetric as its outline, so a photo of a map that is not square, with no
+corner marker and no printed sign, cannot tell the map from the map turned half round (a square
+map: from any quarter turn). The scenes are drawn from that description (independent scene 388:
+a 15 x 9 carpet-art map, no marker, read upside down): the map is photographed with its row 1
+along the photo's bottom edge (or, square, its left edge). The answer must say that it is not
+confirmed and how to turn it, and the judge's ``--turn`` must then read the map's own squares.
+"""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.cli.app import app
+from assistant.photo.lines import TurnError, turned_board
+from assistant.position import load_position
+
+from .test_mapread import PX, RED, YELLOW, inset_outline, line_outline, runner
+
+#: the map's own terrain, as printed: B2 and C2 outlined yellow (difficult), F4 red (a wall)
+TRUE = {"B2": "difficult", "C2": "difficult", "F4": "wall"}
+
+
+def _photo(tmp_path, cols: int, rows: int, rotate: int | None) -> str:
+    """A ``cols`` x ``rows`` paper map with :data:`TRUE`'s terrain, no corner markers, turned by
+    ``rotate`` (a ``cv2.ROTATE_*``, None for upright) before it is laid on a dark table and
+    photographed a little tilted."""
+    img = np.full((rows * PX, cols * PX, 3), (200, 222, 232), np.uint8)
+    for x in range(0, cols * PX + 1, PX):
+        cv2.line(img, (x, 0), (x, rows * PX), (30, 30, 30), 2)
+    for y in range(0, rows * PX + 1, PX):
+        cv2.line(img, (0, y), (cols * PX, y), (30, 30, 30), 2)
+    inset_outline(img, 1, 1, 2, 1, YELLOW)  # B2, C2
+    line_outline(img, 5, 3, 5, 3, RED)  # F4
+    if rotate is not None:
+        img = cv2.rotate(img, rotate)
+    sheet = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(245, 245, 245))
+    sheet = cv2.resize(sheet, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    h, w = sheet.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[270, 210], [270 + 0.66 * w, 230], [290 + 0.68 * w, 240 + 0.68 * h], [250, 220 + 0.66 * h]])
+    photo = cv2.warpPerspective(sheet, cv2.getPerspectiveTransform(src, dst), (int(600 + 0.7 * w), int(500 + 0.7 * h)), borderValue=(50, 60, 70))
+    path = tmp_path / "map.png"
+    cv2.imwrite(str(path), photo)
+    return str(path)
+
+
+def _read(tmp_path, path: str, cols: int, rows: int, *extra: str):
+    out = tmp_path / "map.yaml"
+    out.unlink(missing_ok=True)
+    r = runner.invoke(app, ["map", "from-photo", path, "--cols", str(cols), "--rows", str(rows), "-o", str(out), *extra])
+    return r, out
+
+
+def _squares(out) -> dict[str, str]:
+    m = load_position(out).map
+    return {s.name: k.value for k, v in m.squares.items() for s in v}
+
+
+def test_a_map_upside_down_without_markers_says_its_orientation_is_not_confirmed_and_turns(tmp_path) -> None:
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)  # row 1 along the photo's bottom edge
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert r.exit_code == 0, r.output
+    head = out.read_text().split("format:")[0]
+    assert "NOT confirmed" in head and "--turn 180" in head  # in the file the judge reviews...
+    assert "NOT confirmed" in r.stderr and "--turn 180" in r.stderr  # ...and said at once
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "8", "--rows", "6", "--json"])
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.stdout)
+    assert doc["orientation_confirmed"] is False and doc["ways_round_left_open"] == 2
+    # the judge checks a square and turns it: the map's own squares
+    r, out = _read(tmp_path, photo, 8, 6, "--turn", "180")
+    assert r.exit_code == 0, r.output
+    assert _squares(out) == TRUE
+    assert "NOT confirmed" not in out.read_text() and "--turn" in out.read_text()
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "8", "--rows", "6", "--json", "--turn", "180"])
+    assert json.loads(j.stdout)["orientation_confirmed"] is True
+
+
+def test_a_square_map_leaves_four_ways_open_and_takes_a_quarter_turn(tmp_path) -> None:
+    photo = _photo(tmp_path, 7, 7, cv2.ROTATE_90_COUNTERCLOCKWISE)  # row 1 along the photo's left edge
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "7", "--rows", "7", "--json"])
+    assert j.exit_code == 0, j.output
+    assert json.loads(j.stdout)["ways_round_left_open"] == 4
+    r, out = _read(tmp_path, photo, 7, 7, "--turn", "90")
+    assert r.exit_code == 0, r.output
+    assert _squares(out) == TRUE
+
+
+def test_a_quarter_turn_of_a_map_that_is_not_square_is_refused_and_writes_nothing(tmp_path) -> None:
+    r, out = _read(tmp_path, _photo(tmp_path, 8, 6, None), 8, 6, "--turn", "90")
+    assert r.exit_code == 2 and "square map" in r.stderr and "Traceback" not in r.output
+    assert not out.exists()
+    r, out = _read(tmp_path, _photo(tmp_path, 8, 6, None), 8, 6, "--turn", "45")
+    assert r.exit_code == 2 and "--turn must be one of" in r.stderr and not out.exists()
+
+
+@pytest.mark.parametrize(("cols", "rows", "turn"), [(8, 6, 180), (7, 7, 90), (7, 7, 270)])
+def test_turns_are_the_board_turned_about_its_centre(cols: int, rows: int, turn: int) -> None:
+    """A turn names the same lattice from another corner: the map's centre stays, corners go to corners."""
+    T = turned_board(turn, cols, rows)
+    centre = T @ [cols / 2, rows / 2, 1]
+    assert np.allclose(centre[:2], [cols / 2, rows / 2])
+    corners = {(0, 0), (cols, 0), (cols, rows), (0, rows)}
+    assert {tuple(np.round(T @ [x, y, 1])[:2]) for x, y in corners} == corners
+    assert np.allclose(np.linalg.matrix_power(T, 4), np.eye(3)) and not np.allclose(T, np.eye(3))
+    with pytest.raises(TurnError):
+        turned_board(90, 8, 6)
