@@ -83,9 +83,9 @@ LARGE_RIM = 0.12
 #: art because several more looked occupied than the roster has figures for. Measured on the
 #: independent renderer's diagnosis photos (seeds 341-351 and 372-382, 17 answered, with and without
 #: the reference): 76 of 81, 25 of 25 and 26 of 26 right (the other readings by the count, a
-#: square beside a figure read as its body or shadow, a square with no rim read as art, a square
-#: read as a base for a figure the count lacked, stay :data:`COUNT_READ`: 43 of 46 right, and they
-#: name no figure). Above :data:`SURE`: such a square is not listed
+#: square with no rim read as art, a square read as a base for a figure the count lacked, stay
+#: :data:`COUNT_READ`; a body or shadow beside a figure is :data:`BODY_READ`). Above :data:`SURE`:
+#: such a square is not listed
 COUNT_SETTLED = 0.9
 #: how much of the classifier's doubt (1 - its probability for the reading) a square keeps:
 #: measured on the same photos, its doubtful squares (a reading's probability 0.5-0.85) were right
@@ -93,6 +93,15 @@ COUNT_SETTLED = 0.9
 #: fourfold on photos from another renderer. Its doubt is a quarter: a square it read at 0.6 is read
 #: right with 0.9, not listed; below 0.6 of sure (said 0.4 the other way) it is still listed
 CLASSIFIER_DOUBT = 0.25
+#: the probability that a square read as a base beside a figure found, with every base of the
+#: roster accounted for, is rightly read as that figure's body or shadow (empty), and that a square
+#: read as a base that no figure explains is rightly read so. Measured on the independent
+#: renderer's diagnosis photos (seeds 371-394, 21 answered, with and without the reference): 71 of
+#: 77 bodies and shadows right (first said :data:`COUNT_READ`, which listed them ahead of the
+#: squares truly in doubt), 0 of 5 unexplained bases (said 0.5; a figure the record lacks is rare,
+#: a body or art read as a base is not). Laplace's estimate of each, (right + 1) / (seen + 2)
+BODY_READ = 0.9
+UNEXPLAINED = 0.15
 SATURATED_SHARE = 0.5
 
 
@@ -332,7 +341,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in drop:
             reading[sq] = False
         by_count |= set(drop)
-        settled |= dict.fromkeys(drop, COUNT_READ)
+        settled |= dict.fromkeys(drop, BODY_READ)
         left = [sq for sq in left if sq not in drop]
         if drop:
             notes.append(
@@ -409,7 +418,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     right = {sq: (settled.get(sq, COUNT_READ) if sq in by_count else _calibrated(v if reading.get(sq, False) else 1 - v))
              for sq, v in p.items() if sq not in nowhere}
     for sq in left:
-        right[sq] = min(right[sq], COUNT_READ)
+        right[sq] = min(right[sq], UNEXPLAINED)
     # a figure's recorded square it is not read on, where the classifier doubts the square is
     # empty: its doubt stands whole, not scaled down -- had the figure not moved, there is the error
     placed_at = {s.id: s.at for s in figures}
@@ -419,6 +428,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
+    for _fid, _at, other in surer:  # the square passed over for a recorded one (R64): as doubtful as that naming
+        right[other] = min(right[other], COUNT_READ)
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
         if s.by == "roster":
             right[s.at] = min(right.get(s.at, 1.0), s.confidence)
