@@ -512,7 +512,9 @@ def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch, gri
     """A Large base read with one square of its 2 x 2 block doubtful-empty (its edge in shadow, a
     body over it) is still matched there: the square joins it, and the figure's square is listed for
     a person to confirm (its block's squares are said at 0.9, not listed one by one: reading R62).
-    A doubtful square that no figure then takes, beyond the roster's count, is read as empty."""
+    A doubtful square that no figure then takes, beyond the roster's count, is read as empty: beside
+    a figure, as its body or shadow, said 0.9 and not listed (reading R69: right 71 of 77 times on
+    the independent diagnosis photos); far from every figure, listed."""
     import assistant.photo as photo
 
     pos = load_position(example_path("pillar-room"))
@@ -525,7 +527,8 @@ def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch, gri
     res = detect(img, pos, "big")
     assert {f.id: f.at for f in res.figures}["yuzzem"] == yuzzem.at.name
     assert edge in res.occupied and yuzzem.at.name in {u["square"] for u in res.uncertain}
-    assert stray not in res.occupied and stray in {u["square"] for u in res.uncertain}
+    near = any(max(abs(ord(stray[0]) - ord(sq[0])), abs(int(stray[1:]) - int(sq[1:]))) <= 2 for sq in truth.occupied)
+    assert stray not in res.occupied and (stray in {u["square"] for u in res.uncertain}) != near
     assert set(res.occupied) == truth.occupied
 
 
@@ -557,7 +560,9 @@ def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_o
 def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatch, grid_once) -> None:
     """Every base of the roster found and one square more looks occupied, however surely: beside
     a figure found (its body leaning over the square, its shadow) it is read as empty; far from
-    every figure it stays (the photo may show a figure the record lacks). Either way it is listed."""
+    every figure it stays (the photo may show a figure the record lacks), listed first. Beside a
+    figure it is named in a note, said 0.9 and not listed (reading R69: such squares were right 71
+    of 77 times on the independent diagnosis photos)."""
     import assistant.photo as photo
 
     pos = load_position(example_path("clone-wars-corridor"))
@@ -572,11 +577,11 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
                                                                            got[1] - {beside, far}))(real_rims(*a, **k)))
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), beside: 0.97})
     res = detect(img, pos, "leaning")
-    assert set(res.occupied) == truth.occupied and beside in {u["square"] for u in res.uncertain}
+    assert set(res.occupied) == truth.occupied and beside not in {u["square"] for u in res.uncertain}
     assert any(beside in n and "body or shadow" in n for n in res.notes)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), far: 0.97})
     res = detect(img, pos, "stranger")
-    assert set(res.occupied) == truth.occupied | {far} and far in {u["square"] for u in res.uncertain}
+    assert set(res.occupied) == truth.occupied | {far} and res.uncertain[0]["square"] == far
 
 
 def test_a_figure_vision_finds_nowhere_is_not_seen(monkeypatch, grid_once) -> None:

@@ -22,7 +22,7 @@ from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
-from .bases import fused_probabilities, large_rims, rim_check, second_reading
+from .bases import away_from_camera, fused_probabilities, large_rims, rim_check, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares
@@ -412,7 +412,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # the roster (.placement)
     # a Large base's round rim, for a Large figure no block read as occupied explains (.placement)
     rims2 = large_rims(view, cols, rows) if any(f.size.footprint == 2 for f in pos.figures) else None
-    placed = place(pos, scores, seen, nowhere, no_rim, rims2, second_look)
+    # which way each square's figure body leans on the top-down view: away from the camera (.bases)
+    away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
+    placed = place(pos, scores, seen, nowhere, no_rim, rims2, second_look, away)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -417,3 +417,57 @@ def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, row
         return None
     p = 1.0 / (1.0 + np.exp(-np.clip((change - SECOND_AT) / SECOND_SCALE, -30, 30)))
     return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
+
+
+# --------------------------------------------------------------------------- which way a figure's body leans
+
+#: focal lengths (in image widths) a phone's camera may have: an estimate from the grid outside
+#: them is taken as not measured (a camera looking nearly straight down fixes it poorly)
+FOCAL_RANGE = (0.4, 2.0)
+#: the focal length (image widths) taken where the grid does not measure it: a phone's main camera
+FOCAL_GUESS = 0.8
+
+
+def away_from_camera(H: np.ndarray, width: int, height: int, cols: int, rows: int) -> dict[str, tuple[float, float]]:
+    """For each square, the unit direction on the map (columns, rows) in which whatever stands on
+    it above the map -- a figure's body -- is seen leaning: away from the point of the map right
+    under the camera. ``H``: the grid's homography (image -> board squares) of a ``width`` x
+    ``height`` photo. The camera is recovered from the homography (a pinhole with its principal
+    point at the photo's centre and square pixels; its focal length measured by the map's two axes
+    being at right angles, else :data:`FOCAL_GUESS`). A square right under the camera gets (0, 0).
+
+    >>> f = 0.8 * 400  # a camera 10 squares up over the point (5, 20), south of a 10 x 10 map, looking at its centre
+    >>> import cv2
+    >>> K = np.array([[f, 0, 200], [0, f, 150], [0, 0, 1.0]])
+    >>> C = np.array([5.0, 20.0, 10.0])
+    >>> z = np.array([5.0, 5.0, 0.0]) - C; z /= np.linalg.norm(z)
+    >>> x = np.cross(z, [0, 0, 1.0]); x /= np.linalg.norm(x); y = np.cross(z, x)
+    >>> R = np.stack([x, y, z]); t = -R @ C
+    >>> G = K @ np.column_stack([R[:, 0], R[:, 1], t])
+    >>> d = away_from_camera(np.linalg.inv(G), 400, 300, 10, 10)
+    >>> [round(v, 2) for v in d["F6"]], [round(v, 2) for v in d["A1"]]
+    ([0.03, -1.0], [-0.22, -0.97])
+    """
+    G = np.linalg.inv(np.asarray(H, np.float64))  # board -> image
+    cx, cy = width / 2.0, height / 2.0
+    u1 = np.array([G[0, 0] - cx * G[2, 0], G[1, 0] - cy * G[2, 0]])
+    u2 = np.array([G[0, 1] - cx * G[2, 1], G[1, 1] - cy * G[2, 1]])
+    z1, z2 = G[2, 0], G[2, 1]
+    f2 = -float(u1 @ u2) / (z1 * z2) if abs(z1 * z2) > 1e-12 else -1.0
+    f = float(np.sqrt(f2)) if f2 > 0 else 0.0
+    if not FOCAL_RANGE[0] * width <= f <= FOCAL_RANGE[1] * width:
+        f = FOCAL_GUESS * width
+    A = np.diag([1 / f, 1 / f, 1.0]) @ np.array([[1, 0, -cx], [0, 1, -cy], [0, 0, 1.0]]) @ G  # [r1 r2 t] up to scale
+    scale = (np.linalg.norm(A[:, 0]) + np.linalg.norm(A[:, 1])) / 2
+    r1, r2, t = A[:, 0] / scale, A[:, 1] / scale, A[:, 2] / scale
+    if t[2] < 0:  # the map in front of the camera
+        r1, r2, t = -r1, -r2, -t
+    R = np.column_stack([r1, r2, np.cross(r1, r2)])
+    centre = -R.T @ t  # the camera in board squares; its x, y the point right under it
+    out = {}
+    for r in range(rows):
+        for c in range(cols):
+            d = np.array([c + 0.5 - centre[0], r + 0.5 - centre[1]])
+            n = float(np.linalg.norm(d))
+            out[Square(c, r).name] = (float(d[0] / n), float(d[1] / n)) if n > 1e-6 else (0.0, 0.0)
+    return out

@@ -83,9 +83,9 @@ LARGE_RIM = 0.12
 #: art because several more looked occupied than the roster has figures for. Measured on the
 #: independent renderer's diagnosis photos (seeds 341-351 and 372-382, 17 answered, with and without
 #: the reference): 76 of 81, 25 of 25 and 26 of 26 right (the other readings by the count, a
-#: square beside a figure read as its body or shadow, a square with no rim read as art, a square
-#: read as a base for a figure the count lacked, stay :data:`COUNT_READ`: 43 of 46 right, and they
-#: name no figure). Above :data:`SURE`: such a square is not listed
+#: square with no rim read as art, a square read as a base for a figure the count lacked, stay
+#: :data:`COUNT_READ`; a body or shadow beside a figure is :data:`BODY_READ`). Above :data:`SURE`:
+#: such a square is not listed
 COUNT_SETTLED = 0.9
 #: how much of the classifier's doubt (1 - its probability for the reading) a square keeps:
 #: measured on the same photos, its doubtful squares (a reading's probability 0.5-0.85) were right
@@ -93,6 +93,15 @@ COUNT_SETTLED = 0.9
 #: fourfold on photos from another renderer. Its doubt is a quarter: a square it read at 0.6 is read
 #: right with 0.9, not listed; below 0.6 of sure (said 0.4 the other way) it is still listed
 CLASSIFIER_DOUBT = 0.25
+#: the probability that a square read as a base beside a figure found, with every base of the
+#: roster accounted for, is rightly read as that figure's body or shadow (empty), and that a square
+#: read as a base that no figure explains is rightly read so. Measured on the independent
+#: renderer's diagnosis photos (seeds 371-394, 21 answered, with and without the reference): 71 of
+#: 77 bodies and shadows right (first said :data:`COUNT_READ`, which listed them ahead of the
+#: squares truly in doubt), 0 of 5 unexplained bases (said 0.5; a figure the record lacks is rare,
+#: a body or art read as a base is not). Laplace's estimate of each, (right + 1) / (seen + 2)
+BODY_READ = 0.9
+UNEXPLAINED = 0.15
 SATURATED_SHARE = 0.5
 
 
@@ -131,7 +140,8 @@ def saturated_reading(pos: Position, scores: Mapping[str, float], by_marker: Seq
 
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
-          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False) -> Placement:
+          no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
+          away: Mapping[str, tuple[float, float]] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -144,7 +154,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     Large figure no block of squares read as occupied explains is looked for where that rim shows
     (:data:`LARGE_RIM`). ``second_look``: the scores are the second look taken where the first
     reading saw bases nearly everywhere (:func:`.bases.second_reading`): every figure named
-    without a base marker is at most :data:`COUNT_READ` sure (listed, never agreed by default)."""
+    without a base marker is at most :data:`COUNT_READ` sure (listed, never agreed by default).
+    ``away``: for each square, the direction on the map away from the camera
+    (:func:`.bases.away_from_camera`): a figure's body, standing above its base, leans over the
+    squares that way, so of a run of squares read as occupied the base is the one nearest the
+    camera (:func:`_body_like`)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -210,7 +224,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     continue
                 on = sum(reading.get(b, False) for b in block)
                 if 2 * on >= n * n and all(reading.get(b, False) or doubtful(b) for b in block):
-                    blocks.append((sum(p.get(b, 0.0) for b in block), corner, block))
+                    # a block whose squares have a square read as occupied beside them toward the
+                    # camera is likelier a body leaning over from there (held-out s0384: a Large
+                    # base's body read as the block one square down and left of it, away from the
+                    # camera; s0386: the block right behind a marked Large base, its body)
+                    lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
+                    blocks.append((sum(p.get(b, 0.0) for b in block) - BODY_WEIGHT * lean, corner, block))
         chosen: list[tuple[str, tuple[str, ...]]] = []
         used: set[str] = set()
         _take_blocks(blocks, chosen, used, len(figs))
@@ -233,7 +252,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                         # first, the rim settling near ties (independent photo s0385: a Medium
                         # base's block, one square read, had a rim a hair clearer than the Large
                         # base's, two squares read)
-                        rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner], corner, block))
+                        lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
+                        rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner] - BODY_WEIGHT * lean, corner, block))
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
@@ -283,7 +303,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             by_count |= set(step)
             settled |= dict.fromkeys(step, COUNT_READ)
         squares = sorted(step, key=_key)
-        pairs = assign([[_distance(f.at, parse_square(sq)) for sq in squares] for f in figs])
+        # a square with another read as a base, no figure's yet, next to it toward the camera is
+        # likelier that base's body: named last, as if one more figure had half moved (who is who
+        # among the squares unchanged). Next to a figure's base already found, it may as well be
+        # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
+        leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
+        pairs = assign([[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs])
         rest = []
         for f, j in zip(figs, pairs, strict=True):
             if j is None:
@@ -302,7 +327,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # squares read as bases that no figure of the roster took: with every figure found, one beside
     # a figure (within two squares: its body leaning over, its shadow) is read as that, while the
     # roster's count is exceeded; any other stays occupied (the photo may show a figure the record
-    # lacks). Either way it is listed
+    # lacks), listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
     left = sorted((sq for sq, on in reading.items() if on and sq not in taken), key=lambda sq: (p[sq], _key(sq)))
     over = sum(reading.values()) - roster_squares
     drop: list[str] = []
@@ -316,7 +341,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in drop:
             reading[sq] = False
         by_count |= set(drop)
-        settled |= dict.fromkeys(drop, COUNT_READ)
+        settled |= dict.fromkeys(drop, BODY_READ)
         left = [sq for sq in left if sq not in drop]
         if drop:
             notes.append(
@@ -393,7 +418,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     right = {sq: (settled.get(sq, COUNT_READ) if sq in by_count else _calibrated(v if reading.get(sq, False) else 1 - v))
              for sq, v in p.items() if sq not in nowhere}
     for sq in left:
-        right[sq] = min(right[sq], COUNT_READ)
+        right[sq] = min(right[sq], UNEXPLAINED)
     # a figure's recorded square it is not read on, where the classifier doubts the square is
     # empty: its doubt stands whole, not scaled down -- had the figure not moved, there is the error
     placed_at = {s.id: s.at for s in figures}
@@ -403,6 +428,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
+    for _fid, _at, other in surer:  # the square passed over for a recorded one (R64): as doubtful as that naming
+        right[other] = min(right[other], COUNT_READ)
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
         if s.by == "roster":
             right[s.at] = min(right.get(s.at, 1.0), s.confidence)
@@ -533,6 +560,39 @@ def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -
 def _reach(a: Square, b: Square) -> int:
     """Squares (king's moves) from ``a`` to ``b``."""
     return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+#: what a square read as occupied with another read as occupied next to it toward the camera
+#: (:func:`_body_like`) counts against it as a base: half a figure moved since the record in the
+#: naming's cost, half a square read as a base in a block's
+BODY_WEIGHT = 0.5
+
+
+def _toward_camera(sq: str, away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> str | None:
+    """The square one square from ``sq``'s centre toward the camera (against ``away``); None off
+    the map, with no direction, or where the step stays on ``sq``.
+
+    >>> _toward_camera("C3", {"C3": (-0.66, 0.75)}, 6, 6), _toward_camera("C3", {"C3": (0.0, 1.0)}, 6, 6), _toward_camera("A1", {"A1": (0.0, 1.0)}, 6, 6)
+    ('D2', 'C2', None)
+    """
+    d = (away or {}).get(sq)
+    if d is None or d == (0.0, 0.0):
+        return None
+    c, r = _col_row(sq)
+    x, y = math.floor(c + 0.5 - d[0]), math.floor(r + 0.5 - d[1])
+    if not (0 <= x < cols and 0 <= y < rows) or (x, y) == (c, r):
+        return None
+    return Square(x, y).name
+
+
+def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int,
+               within: Collection[str] = ()) -> bool:
+    """Whether ``sq`` reads like a figure's body rather than its base: the square next to it toward
+    the camera (:func:`_toward_camera`), outside ``within`` (the block ``sq`` is judged in, and the
+    figures' bases already found), is read as occupied. A body stands above its base and is seen leaning away from the camera over the
+    squares behind; a base lies on the map, at the near end of what reads as occupied."""
+    n = _toward_camera(sq, away, cols, rows)
+    return n is not None and n not in within and reading.get(n, False)
 
 
 def _take_blocks(candidates: Sequence[tuple[float, str, tuple[str, ...]]], chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
