@@ -60,3 +60,26 @@ def test_the_printed_colours_named_with_the_pixels_own_lean_measured_once_are_th
     fresh = mapread._named(a, b, fa, fb)
     assert once.keys() == fresh.keys() and all(np.array_equal(once[k], fresh[k]) for k in once)
     assert any(m.any() for m in fresh.values())  # some pixel is named: the comparison compares something
+
+
+def test_map_from_photo_searches_a_markerless_maps_printed_lines_once(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An 8 x 6 paper map without corner markers, upside down (the first grid pass's scene): the
+    grid search of ``map from-photo`` (the photo's searches, then the upright grid) looks for the
+    printed grid once, and reads the same map as before (its terrain, turned as the judge says)."""
+    from assistant.photo import lines, terrain
+
+    from .test_mapread_orientation import TRUE, _photo
+
+    calls: list[int] = []
+    real = lines._grid_candidates
+
+    def counted(*a, **k):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(lines, "_grid_candidates", counted)
+    image = cv2.imread(_photo(tmp_path, 8, 6, cv2.ROTATE_180))
+    got = terrain.read_map_photo(image, 8, 6, turn=180)
+    assert got is not None and got.how == "lines"
+    assert len(calls) == 1
+    assert got.reading.squares == TRUE

@@ -149,12 +149,13 @@ def load_image(path: str | Path) -> np.ndarray:
 
 
 def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget: Budget | None = None,
-                reference: Reference | None = None) -> tuple[Grid, list[Marker], bool]:
+                reference: Reference | None = None, memo: dict[tuple[Any, ...], list[Grid]] | None = None) -> tuple[Grid, list[Marker], bool]:
     """The board's grid in the photo, the markers seen, and whether the grid came from the
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess; every
     search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 1.6 modelled CPU-seconds by default).
     With the empty map's ``reference``, a grid from the printed lines is turned the way the
-    reference's art says (:func:`.reference.orient_by_reference`)."""
+    reference's art says (:func:`.reference.orient_by_reference`). ``memo``: the printed-lines
+    grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again."""
     cols, rows = pos.map.cols, pos.map.rows
     budget = budget if budget is not None else Budget()
     # the work budget (.budget): an image with no plausible structure (noise) gets no marker
@@ -225,7 +226,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
         budget.charge(LINES_RESERVE)
         try:
-            grid = find_grid_from_lines(image, pos, markers, reference)
+            grid = find_grid_from_lines(image, pos, markers, reference, memo)
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
