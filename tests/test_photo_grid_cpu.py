@@ -83,3 +83,27 @@ def test_map_from_photo_searches_a_markerless_maps_printed_lines_once(tmp_path, 
     assert got is not None and got.how == "lines"
     assert len(calls) == 1
     assert got.reading.squares == TRUE
+
+
+@pytest.mark.parametrize("side", [0.3, 0.45, 0.6])
+def test_the_search_near_a_square_reads_base_markers_a_third_to_six_tenths_of_a_square(side: float) -> None:
+    """Base markers of 0.3-0.6 of a square (CONTRACT §4's figure bases) on a board seen at 60 px a
+    square, blurred by a lens, read by the search around their squares with its four windows."""
+    from assistant.photo.markers import NEAR_WINDOW_MAX, find_markers_near
+
+    assert NEAR_WINDOW_MAX == 21
+    px, n = 60, 8
+    rng = np.random.default_rng(5)
+    img = np.clip(150 + 20 * cv2.GaussianBlur(rng.normal(0, 1, (n * px, n * px)).astype(np.float32), (0, 0), 2), 0, 255).astype(np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(DICT)
+    squares = [(1, 1), (5, 2), (3, 6)]
+    for mid, (c, r) in zip((7, 21, 40), squares, strict=True):
+        s = int(round(side * px))
+        mk = cv2.aruco.generateImageMarker(dictionary, mid, s)
+        m = max(2, s // 6)  # the sticker's white margin, a cell wide
+        x0, y0 = c * px + (px - s) // 2, r * px + (px - s) // 2
+        img[y0 - m:y0 + s + m, x0 - m:x0 + s + m] = 255
+        img[y0:y0 + s, x0:x0 + s] = mk
+    img = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_GRAY2BGR)
+    H = np.diag([1 / px, 1 / px, 1.0])  # image pixels -> board squares
+    assert sorted(m.id for m in find_markers_near(img, H, squares)) == [7, 21, 40]
