@@ -107,3 +107,38 @@ def test_the_search_near_a_square_reads_base_markers_a_third_to_six_tenths_of_a_
     img = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_GRAY2BGR)
     H = np.diag([1 / px, 1 / px, 1.0])  # image pixels -> board squares
     assert sorted(m.id for m in find_markers_near(img, H, squares)) == [7, 21, 40]
+
+
+def test_two_corner_markers_the_printed_lines_confirm_are_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 12 MP-like photo (3,200 px: larger than the marker search's 2,400-px copy, so the
+    whole-photo searches would follow) with two corner markers showing, NW and SE covered (a
+    figure's shadow, a hand), printed lines clear: the grid the two markers give is confirmed by
+    the lines after the searches on the copy, and no whole-photo search for a third is run (each
+    0.4-1.3 CPU-seconds on the diagnosis photos, reading none). The grid lies on the map's lattice."""
+    from typing import Any
+
+    import assistant.photo as photo
+    from assistant.photo.board import marker_board_corners
+    from assistant.photo.synth import MARKER_SQUARES, random_position, render_photo
+
+    rng = np.random.default_rng(6)
+    pos = random_position(rng, busy=False)
+    img, truth = render_photo(pos, seed=6, width=3200, height=2400, tilt_max=20.0)
+    cols, rows = pos.map.cols, pos.map.rows
+    for mid in (0, 2):
+        cover = marker_board_corners(mid, cols, rows, MARKER_SQUARES * 1.6)
+        cv2.fillConvexPoly(img, truth.photo_points(cover).astype(np.int32), (40, 45, 50))
+    calls: list[tuple[bool, bool, float]] = []
+    real = photo.find_markers_counted
+
+    def counted(image: Any, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> Any:
+        calls.append((small_markers, full_resolution, upscale))
+        return real(image, small_markers, full_resolution, upscale)
+
+    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    grid, markers, by_lines = photo.locate_grid(img, pos)
+    assert sorted(m.id for m in markers if m.id < 4) == [1, 3] and not by_lines
+    assert all(not full for _small, full, _up in calls)  # the copy's searches only
+    pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
+    assert float(np.max(np.linalg.norm(back - pts, axis=1))) < 0.25
