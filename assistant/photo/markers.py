@@ -164,14 +164,6 @@ def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
     return _real_ones(image, out)
 
 
-#: the widest adaptive-threshold window (pixels) of :func:`find_markers_near`: windows of 3-21 px,
-#: four, not six. Measured on the 23 answered independent diagnosis photos (seeds 371-394, every
-#: square a figure stands on searched): the same base markers at the same corners (within half a
-#: pixel), 3.7 -> 2.4 CPU-seconds in all; with 3-15 two markers were lost (s0387's 20, s0391's 14).
-#: The board-wide :func:`find_base_markers` keeps six windows: with four it lost s0380's marker 38
-NEAR_WINDOW_MAX = 21
-
-
 def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], px: int = 2 * RECTIFIED_PX) -> list[Marker]:
     """Base markers looked for once more around given squares (those a base stands on whose
     marker the board-wide pass did not read): each square and half a square round it, seen from
@@ -183,7 +175,10 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
     # markers from a fifth of a square up, as on the board-wide view: ArUco's default least
     # perimeter (0.5 % of the window, under 2 px) handed it every grain of rock art, 1-2 CPU-seconds
     # a window (independent photo s0343: 59 of detect's 69 seconds, on a loaded machine)
-    detector = _detector(small_markers=True, min_perimeter_rate=4 * MIN_BASE_MARKER_SQUARES * px / size, window_max=NEAR_WINDOW_MAX)
+    # six threshold windows (3-33 px), as the board-wide pass: with four (3-21) the search was a
+    # third cheaper but lost s0371's marker of f6 in detect (independent seed 371), and with three
+    # two more (s0387, s0391)
+    detector = _detector(small_markers=True, min_perimeter_rate=4 * MIN_BASE_MARKER_SQUARES * px / size)
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     for col, row in squares:
         x0, y0 = col + 0.5 - span / 2, row + 0.5 - span / 2
