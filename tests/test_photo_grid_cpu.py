@@ -114,11 +114,11 @@ def test_two_corner_markers_the_printed_lines_confirm_are_enough(monkeypatch: py
     figure's shadow, a hand), printed lines clear: the grid the two markers give is confirmed by
     the lines after the searches on the copy, and no whole-photo search for a third is run (each
     0.4-1.3 CPU-seconds on the diagnosis photos, reading none). The grid lies on the map's lattice."""
-    from typing import Any
-
     import assistant.photo as photo
     from assistant.photo.board import marker_board_corners
     from assistant.photo.synth import MARKER_SQUARES, random_position, render_photo
+
+    from .test_photo_grid import count_searches
 
     rng = np.random.default_rng(6)
     pos = random_position(rng, busy=False)
@@ -127,14 +127,7 @@ def test_two_corner_markers_the_printed_lines_confirm_are_enough(monkeypatch: py
     for mid in (0, 2):
         cover = marker_board_corners(mid, cols, rows, MARKER_SQUARES * 1.6)
         cv2.fillConvexPoly(img, truth.photo_points(cover).astype(np.int32), (40, 45, 50))
-    calls: list[tuple[bool, bool, float]] = []
-    real = photo.find_markers_counted
-
-    def counted(image: Any, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> Any:
-        calls.append((small_markers, full_resolution, upscale))
-        return real(image, small_markers, full_resolution, upscale)
-
-    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    calls = count_searches(monkeypatch)
     grid, markers, by_lines = photo.locate_grid(img, pos)
     assert sorted(m.id for m in markers if m.id < 4) == [1, 3] and not by_lines
     assert all(not full for _small, full, _up in calls)  # the copy's searches only
