@@ -344,6 +344,20 @@ def test_two_corner_markers_the_lines_cannot_confirm_give_way_to_the_printed_gri
     assert "which put the 2 corner markers seen on their corners" in detect(img, load_position(record)).notes[0]
 
 
+def count_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, bool, float]]:
+    """The corner-marker searches :func:`locate_grid` runs from now on, each as (harder, whole
+    photo, enlarged by)."""
+    calls: list[tuple[bool, bool, float]] = []
+    real = photo.find_markers_counted
+
+    def counted(image: Any, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> Any:
+        calls.append((small_markers, full_resolution, upscale))
+        return real(image, small_markers, full_resolution, upscale)
+
+    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    return calls
+
+
 def test_three_corner_markers_read_at_first_are_enough(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three corner markers give the grid, the printed lines confirming it: no harder search for
     the fourth is run (each cost 0.5-1.5 CPU-seconds on the independent diagnosis photos, and the
@@ -355,14 +369,7 @@ def test_three_corner_markers_read_at_first_are_enough(monkeypatch: pytest.Monke
     cols, rows = pos.map.cols, pos.map.rows
     se = marker_board_corners(2, cols, rows, MARKER_SQUARES * 1.4) - [MARKER_SQUARES * 0.2, MARKER_SQUARES * 0.2]
     cv2.fillConvexPoly(img, truth.photo_points(se).astype(np.int32), (40, 45, 50))
-    calls: list[tuple[bool, bool, float]] = []
-    real = photo.find_markers_counted
-
-    def counted(image: Any, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> Any:
-        calls.append((small_markers, full_resolution, upscale))
-        return real(image, small_markers, full_resolution, upscale)
-
-    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    calls = count_searches(monkeypatch)
     grid, markers, by_lines = locate_grid(img, pos)
     assert sorted(m.id for m in markers if m.id < 4) == [0, 1, 3] and not by_lines
     assert calls == [(False, False, 1.0)]  # the first search only

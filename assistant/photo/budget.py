@@ -61,6 +61,8 @@ MAX_MARKER_CANDIDATES = 1500
 #: renderer's lattice at its worst point either way (three changed by at most 0.03 squares), and
 #: the grid search on the photos with three markers read first 0.93-1.82 -> 0.33-0.42 CPU-seconds
 CORNERS_ENOUGH = 3
+# (two are enough where the printed lines confirm their grid before the whole-photo searches:
+# :func:`assistant.photo.locate_grid`)
 #: the CPU seconds any image may cost, answered or refused (issue 28)
 CPU_SECONDS = 2.0
 #: the modelled CPU seconds one photo's grid search may cost: :data:`CPU_SECONDS` less a fifth,

@@ -38,14 +38,25 @@ class Marker:
 MIN_MARKER_SIDE_PX = 8
 
 
-def _detector(small_markers: bool, min_perimeter_rate: float = 0.005) -> cv2.aruco.ArucoDetector:
+#: the widest adaptive-threshold window (pixels) of the harder corner-marker searches: windows of
+#: 3, 9 and 15 px. With 3-33 (six windows) they cost twice the CPU and read no corner marker more:
+#: on the 48 independent diagnosis photos (seeds 371-394, game and empty map; 12 MP) the harder
+#: search on the 2,400-px copy and the full-resolution search read the same corner markers at the
+#: same corners (within 0.1 px; one marker 2 px apart, on s0390) with 3-15 -- and one more (s0371's
+#: marker 2, on the copy) -- in 5.9 and 18.1 CPU-seconds against 13.1 and 40.9, handing ArUco about
+#: half the candidates; on generated 4,000-px photos (bench/photo_grid.py, seeds 2,000,003,
+#: 2,000,004, 2,000,006) the same markers, corner markers 118-273 px wide
+CORNER_WINDOW_MAX = 15
+
+
+def _detector(small_markers: bool, min_perimeter_rate: float = 0.005, window_max: int = 33) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     if small_markers:
         # small, slightly blurred, tilted stickers: accept short perimeters, scan more thresholds
         params.minMarkerPerimeterRate = min_perimeter_rate
         params.adaptiveThreshWinSizeMin = 3
-        params.adaptiveThreshWinSizeMax = 33
+        params.adaptiveThreshWinSizeMax = window_max
         params.adaptiveThreshWinSizeStep = 6
         params.polygonalApproxAccuracyRate = 0.05
         params.perspectiveRemovePixelPerCell = 8
@@ -64,11 +75,13 @@ def framed(image: np.ndarray, corners: np.ndarray, cell: int = 8) -> float:
     """How light the thin band just outside a marker's black border is: 0 as dark as the border,
     1 as light as the marker's white cells. A printed marker has a light margin (ArUco needs one
     to see the border); a look-alike (a dark base round a light head) does not."""
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     n = 10 * cell  # the marker's 6 cells with 2 cells of surround on each side
     dst = np.array([[2, 2], [8, 2], [8, 8], [2, 8]], np.float32) * cell
     M = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
-    p = cv2.warpPerspective(gray, M, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    # the patch turned grey, not the photo: a 12 MP photo's grey copy cost 0.006-0.03 CPU-seconds a
+    # call, and each search's markers were judged on a fresh one
+    p = cv2.warpPerspective(image, M, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    p = (cv2.cvtColor(p, cv2.COLOR_BGR2GRAY) if p.ndim == 3 else p).astype(np.float32)
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / cell
 
     def box(lo: float, hi: float) -> np.ndarray:
@@ -86,11 +99,8 @@ def _real(image: np.ndarray, marker: Marker) -> bool:
 
 
 def _real_ones(image: np.ndarray, markers: list[Marker]) -> list[Marker]:
-    """The markers with a light margin, the photo turned grey once for all of them."""
-    if not any(m.id >= 4 for m in markers):
-        return markers
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    return [m for m in markers if _real(gray, m)]
+    """The markers with a light margin (corner markers all kept)."""
+    return [m for m in markers if _real(image, m)]
 
 
 def find_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> list[Marker]:
@@ -114,7 +124,7 @@ def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_re
     # the whole photo: grain shorter than a marker is no candidate (sides in the photo's pixels: an
     # enlarged copy's grain is enlarged with it)
     rate = max(0.005, 4 * MIN_MARKER_SIDE_PX * max(1.0, scale) / max(small.shape[:2]))
-    corners, ids, rejected = _detector(small_markers=small_markers, min_perimeter_rate=rate).detectMarkers(small)
+    corners, ids, rejected = _detector(small_markers=small_markers, min_perimeter_rate=rate, window_max=CORNER_WINDOW_MAX).detectMarkers(small)
     out: list[Marker] = []
     if ids is None:
         return out, len(rejected)
@@ -165,6 +175,9 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
     # markers from a fifth of a square up, as on the board-wide view: ArUco's default least
     # perimeter (0.5 % of the window, under 2 px) handed it every grain of rock art, 1-2 CPU-seconds
     # a window (independent photo s0343: 59 of detect's 69 seconds, on a loaded machine)
+    # six threshold windows (3-33 px), as the board-wide pass: with four (3-21) the search was a
+    # third cheaper but lost s0371's marker of f6 in detect (independent seed 371), and with three
+    # two more (s0387, s0391)
     detector = _detector(small_markers=True, min_perimeter_rate=4 * MIN_BASE_MARKER_SQUARES * px / size)
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     for col, row in squares:

@@ -16,7 +16,7 @@ from ..i18n import _
 from ..model import Map, Position
 from . import NoGridError, locate_grid
 from .board import Grid, rectify
-from .lines import TurnError, turned_board, upright_grid
+from .lines import CandidateMemo, TurnError, turned_board, upright_grid
 from .mapread import MapReading, read_map
 from .markers import find_markers
 
@@ -45,14 +45,15 @@ def read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int = 0) -> Ma
     turned_board(turn, cols, rows)  # a turn the map cannot take is refused before any search
     empty = Position(Edition.SWM2008, Map(cols, rows), ())
     how = "markers"
+    memo: CandidateMemo = {}  # the printed lines searched once: locate_grid's search, read again by upright_grid
     try:
-        grid: Grid | None = locate_grid(image, empty)[0]
+        grid: Grid | None = locate_grid(image, empty, memo=memo)[0]
     except NoGridError:
         grid = None
     if grid is not None and turn:
         raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
     if grid is None:
-        grid, how = upright_grid(image, cols, rows, find_markers(image), turn), "lines"
+        grid, how = upright_grid(image, cols, rows, find_markers(image), turn, memo), "lines"
     if grid is None:
         return None
     return MapPhoto(read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX), grid, how)
