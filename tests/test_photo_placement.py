@@ -391,6 +391,26 @@ def test_a_large_base_marker_half_a_square_off_names_the_block_the_photo_reads_a
     assert [s.at for s in settle_by_squares(pos, [sure], grid, seen, p)] == ["H5"]
 
 
+def test_a_doubtful_large_marker_is_never_settled_onto_a_surely_read_figure() -> None:
+    """The independent renderer's speckled lava floor (seed 205, all four corner markers): a Large
+    base's marker read between spaces, its own space M1:N2, and the floor's speckle reading as a base
+    on M2:N3, where a Medium figure's marker is read surely on M3 (here columns E-F). Settling by
+    the squares put the Large figure on M2:N3, over the Medium one's square. A surely read figure's space is not
+    offered: the Large figure stays where its marker names it."""
+    from assistant.photo.figures import figures_by_marker, settle_by_squares
+
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), (
+        Figure("big", "light", sq("A1"), Size.LARGE, marker=8), Figure("small", "dark", sq("A3"), Size.MEDIUM, marker=9)))
+    grid = Grid(np.eye(3), 0.2, 4)  # the photo's pixels are board points
+    big = Marker(8, np.array([[4.8, 1.35], [5.2, 1.35], [5.2, 1.75], [4.8, 1.75]], np.float64))  # (5.0, 1.55): E1:F2 or E2:F3
+    small = Marker(9, np.array([[4.3, 2.3], [4.7, 2.3], [4.7, 2.7], [4.3, 2.7]], np.float64))  # (4.5, 2.5): E3, sure
+    seen, _notes = figures_by_marker(pos, [big, small], grid)
+    assert {s.id: (s.at, s.confidence >= 0.5) for s in seen} == {"big": ("E2", False), "small": ("E3", True)}
+    speckle = scores({"E1": 0.2, "F1": 0.9, "E2": 1.0, "F2": 1.0, "E3": 1.0, "F3": 1.0})
+    settled = {s.id: s.at for s in settle_by_squares(pos, [big, small], grid, seen, speckle)}
+    assert settled == {"big": "E1", "small": "E3"}
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(0.0, 1.0), min_size=36, max_size=36), st.integers(0, 4), st.booleans())
 def test_the_list_and_the_placement_hold_their_promises_on_any_reading(values: list[float], n: int, large: bool) -> None:

@@ -419,8 +419,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             # read again with the markers found: its notes replace the first reading's, not the mode's
             seen, marker_notes = figures_by_marker(pos, markers, grid)
     notes.extend(marker_notes)
-    # a base marker half a square off the space it names (a Large base's, seen shifted): the space the photo reads as a base
-    seen = settle_by_squares(pos, markers, grid, seen, scores)
+    # a base marker half a square off the space it names (a Large base's, seen shifted): the space
+    # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
+    # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art)
+    if not saturated_reading(pos, scores, seen, nowhere):
+        seen = settle_by_squares(pos, markers, grid, seen, scores)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:

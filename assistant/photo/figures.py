@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..coords import Square
+from ..coords import Square, parse_square
 from ..i18n import _
 from ..model import Position
 from .board import Grid, to_board
@@ -77,6 +77,14 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
     read 0.86, 0.42, 0.97, 1.0 named H5:I6, read 0.97, 1.0, 0.0, 0.01). The record plays no part."""
     centres = {m.id: to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers if m.id >= 4}
     by_id = {f.id: f for f in pos.figures}
+    # the spaces of the figures their markers name surely: a doubtful one is never put on them
+    # (a lava floor's speckle read as a base beside a Large base put it over a Medium one's square)
+    sure = {
+        Square(sq.col + dc, sq.row + dr).name
+        for s in seen if s.by == "marker" and s.confidence >= BETWEEN
+        for sq in [parse_square(s.at.split(":")[0])]
+        for dc in range(by_id[s.id].size.footprint) for dr in range(by_id[s.id].size.footprint)
+    }
     out = []
     for s in seen:
         fig = by_id[s.id]
@@ -93,6 +101,8 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                 if max(abs(centre[0] - (col + n / 2)), abs(centre[1] - (row + n / 2))) > 0.75:
                     continue
                 space = [Square(col + dc, row + dr).name for dc in range(n) for dr in range(n)]
+                if sure.intersection(space):
+                    continue
                 options.append((-sum(float(scores.get(q, 0.0)) for q in space), -_marker_confidence(centre, col, row, n), col, row))
         if not options:
             out.append(s)
