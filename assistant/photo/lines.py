@@ -250,6 +250,19 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
     )
 
 
+def _through_the_grid(image: np.ndarray, grid: Grid, cols: int,
+                      rows: int) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, bool, list[LineComb]]:
+    """The photo's grey copy at :data:`WORK` width, its scale, the scaling matrix, ``grid`` from
+    that copy (copy -> board), and the printed lines' polarity and combs through it (:func:`_polarity`)."""
+    scale = min(1.0, WORK / image.shape[1])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    S = np.diag([scale, scale, 1.0])
+    H_small = grid.H @ np.linalg.inv(S)  # small image -> board
+    light, combs = _polarity(gray, H_small, cols, rows)
+    return gray, scale, S, H_small, light, combs
+
+
 def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
     """A grid from the corner markers, checked against the printed grid lines and refined by them.
 
@@ -264,12 +277,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     farther, the markers do not frame this map (:class:`GridMismatchError`). A grid the lines do
     not confirm stands only where the markers alone pin it down (:func:`_unconfirmed`): a corner
     no marker stands on is corrected from the printed lines or refused."""
-    scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    S = np.diag([scale, scale, 1.0])
-    H_small = grid.H @ np.linalg.inv(S)  # small image -> board
-    light, combs = _polarity(gray, H_small, cols, rows)
+    gray, scale, S, H_small, light, combs = _through_the_grid(image, grid, cols, rows)
     _check_map_size(combs, cols, rows)
     b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
     lattice = (cols + 1) * (rows + 1)
@@ -938,12 +946,7 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
     corners = [m for m in markers if m.id in CORNER_OF]
     if off is None or off[1] > ONTO_REACH or not corners:
         return None
-    scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    S = np.diag([scale, scale, 1.0])
-    H_small = grid.H @ np.linalg.inv(S)  # small image -> board
-    light, _combs = _polarity(gray, H_small, cols, rows)
+    gray, scale, S, H_small, light, _combs = _through_the_grid(image, grid, cols, rows)
     targets = np.array([np.array(CORNER_OF[m.id]) * [cols, rows] for m in corners], np.float64)
     lattice = (cols + 1) * (rows + 1)
     for _turn in range(3):
@@ -967,6 +970,13 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
     fitted = replace(grid, H=H_small @ S, uncertainty=float(residual[agree].mean()) if agree.any() else 0.0)
     if agree.sum() < max(12, 0.15 * lattice, 0.5 * len(b)) or markers_off(fitted, corners, cols, rows) is not None:
         return None
+    # the markers held the fit where they stand; the crossings alone, spread over the whole map,
+    # follow the lens's bend better far from them -- kept while the markers' corners stay on theirs
+    H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
+    if H is not None and np.all(np.isfinite(H)) and mask.sum() >= 8:
+        plain = replace(fitted, H=np.asarray(H, np.float64) @ S)
+        if markers_off(plain, corners, cols, rows) is None:
+            return plain
     return fitted
 
 
