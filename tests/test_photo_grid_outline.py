@@ -125,3 +125,51 @@ def test_corner_markers_off_the_grids_corners_say_the_grid_is_off() -> None:
     assert lines.markers_off(grid, [_corner_marker(0, (0.0, 0.0)), _corner_marker(1, (12.0, 0.05))], cols, rows) is None
     off = lines.markers_off(grid, [_corner_marker(0, (0.0, 0.0)), _corner_marker(1, (12.0, 0.25))], cols, rows)
     assert off is not None and off[0] == 1 and abs(off[1] - 0.25) < 1e-9
+
+
+def _printed_map(cols: int, rows: int, side: int = 60, at: int = 60) -> tuple[np.ndarray, np.ndarray]:
+    """A printed map (dark lines one square apart on light paper, ``side`` pixels a square, its
+    NW corner at (``at``, ``at``)) and its true grid (image -> board)."""
+    img = np.full((rows * side + 2 * at, cols * side + 2 * at, 3), 215, np.uint8)
+    for k in range(cols + 1):
+        cv2.line(img, (at + k * side, at), (at + k * side, at + rows * side), (40, 40, 40), 2)
+    for k in range(rows + 1):
+        cv2.line(img, (at, at + k * side), (at + cols * side, at + k * side), (40, 40, 40), 2)
+    board_from_img = np.array([[1 / side, 0, -at / side], [0, 1 / side, -at / side], [0, 0, 1]], np.float64)
+    return img, board_from_img
+
+
+def _pixel_marker(mid: int, corner_px: tuple[float, float], side_px: float = 36.0) -> Any:
+    """Corner marker ``mid`` outside its map corner in the photo, squared with the map, its corner nearest the map at ``corner_px``."""
+    from assistant.photo.markers import Marker
+
+    sx, sy = (-1 if lines.CORNER_OF[mid][0] == 0 else 1), (-1 if lines.CORNER_OF[mid][1] == 0 else 1)
+    x, y = corner_px
+    return Marker(mid, np.array([(x, y), (x + sx * side_px, y), (x + sx * side_px, y + sy * side_px), (x, y + sy * side_px)], np.float64))
+
+
+def test_a_grid_from_the_lines_off_two_markers_on_one_side_is_fitted_again_onto_them() -> None:
+    """Reading R70 (CONTRACT §4: each corner marker's corner nearest the map is on the map's corner
+    point; scene 371's empty map: the outline's grid put markers 1 and 2, on the east side,
+    0.21 squares from their corners, and was refused). A grid from the lines 1.5 % too small
+    (the markers' corners 0.18 and 0.22 squares off) is fitted again to the printed lines and
+    the markers: every lattice point then within a twentieth of a square of the truth, the
+    markers on their corners. With no printed lines to confirm it, it is refused as before."""
+    from assistant.photo.board import Grid
+
+    cols, rows = 12, 8
+    img, truth = _printed_map(cols, rows)
+    markers = [_pixel_marker(1, (60 + 12 * 60, 60)), _pixel_marker(2, (60 + 12 * 60, 60 + 8 * 60))]
+    off = Grid(np.diag([0.985, 0.985, 1.0]) @ truth, 0.0, 0, oriented_by="the corner markers seen")
+    worst = lines.markers_off(off, markers, cols, rows)
+    assert worst is not None and 0.15 < worst[1] < 0.25
+    fitted = lines._on_the_markers(off, markers, cols, rows, img)
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    seen = cv2.perspectiveTransform(board[None], np.linalg.inv(truth))[0]  # where the lattice truly is in the photo
+    assert float(np.max(np.linalg.norm(cv2.perspectiveTransform(seen[None], fitted.H)[0] - board, axis=1))) < 0.05
+    assert lines.markers_off(fitted, markers, cols, rows) is None and fitted.oriented_by == "the corner markers seen"
+    blank = np.full_like(img, 215)  # the same photo without its printed lines: nothing confirms a fit
+    with pytest.raises(lines.MarkersOffGridError):
+        lines._on_the_markers(off, markers, cols, rows, blank)
+    far = Grid(np.array([[1, 0, 0.55], [0, 1, 0], [0, 0, 1]]) @ truth, 0.0, 0)  # the markers 0.55 squares off: another lattice, not this one bent
+    assert lines._onto_the_markers(img, far, markers, cols, rows) is None

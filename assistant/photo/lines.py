@@ -250,6 +250,19 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
     )
 
 
+def _through_the_grid(image: np.ndarray, grid: Grid, cols: int,
+                      rows: int) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, bool, list[LineComb]]:
+    """The photo's grey copy at :data:`WORK` width, its scale, the scaling matrix, ``grid`` from
+    that copy (copy -> board), and the printed lines' polarity and combs through it (:func:`_polarity`)."""
+    scale = min(1.0, WORK / image.shape[1])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    S = np.diag([scale, scale, 1.0])
+    H_small = grid.H @ np.linalg.inv(S)  # small image -> board
+    light, combs = _polarity(gray, H_small, cols, rows)
+    return gray, scale, S, H_small, light, combs
+
+
 def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
     """A grid from the corner markers, checked against the printed grid lines and refined by them.
 
@@ -264,12 +277,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     farther, the markers do not frame this map (:class:`GridMismatchError`). A grid the lines do
     not confirm stands only where the markers alone pin it down (:func:`_unconfirmed`): a corner
     no marker stands on is corrected from the printed lines or refused."""
-    scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    S = np.diag([scale, scale, 1.0])
-    H_small = grid.H @ np.linalg.inv(S)  # small image -> board
-    light, combs = _polarity(gray, H_small, cols, rows)
+    gray, scale, S, H_small, light, combs = _through_the_grid(image, grid, cols, rows)
     _check_map_size(combs, cols, rows)
     b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
     lattice = (cols + 1) * (rows + 1)
@@ -914,11 +922,76 @@ def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int) -> tuple[i
     return worst
 
 
-def _on_the_markers(grid: Grid, markers: list[Any], cols: int, rows: int) -> Grid:
-    """``grid``, unless a corner marker seen says it lies off the map (:func:`markers_off`): refused."""
+#: how far (squares) a grid from the printed lines may put a corner marker's corner from the map
+#: corner it names and still be fitted again onto the markers and the lines (:func:`_onto_the_markers`):
+#: farther, it is not the map's lattice bent a little but another one
+ONTO_REACH = 0.5
+#: how many times each marker's corner counts in that fit beside one crossing of the printed lines
+ONTO_ANCHOR_WEIGHT = 10
+
+
+def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: int, rows: int) -> Grid | None:
+    """A grid from the printed lines that puts a corner marker's corner (at most :data:`ONTO_REACH`
+    squares) off the map corner it names, fitted again to the markers and the lines together: the
+    printed lines' crossings gathered through it (within 0.3 squares of each lattice point,
+    :func:`_crossings`) and each marker's corner nearest the map on its map corner (CONTRACT §4,
+    measured directly in the photo; :data:`ONTO_ANCHOR_WEIGHT` times, so that the fit cannot
+    leave it), three times, each through the fit before. Taken only when it stands as two
+    markers' grid must (:func:`check_with_lines`): at least max(12, 15 % of the lattice, half of
+    those found) of the crossings within 0.12 squares of it, and every marker's corner on its
+    map corner (:func:`markers_off`); None otherwise. Then the crossings that agree are fitted
+    alone (they follow the lens's bend far from the markers better), kept while the markers'
+    corners stay on theirs (reading R70: independent scene 371, the empty map, markers 1 and 2
+    on the east side: the outline's grid 0.75 squares off at its worst, the markers' corners 0.21
+    off; fitted again 0.13 off at the west edge, and then from the crossings alone 0.11)."""
+    off = markers_off(grid, markers, cols, rows)
+    corners = [m for m in markers if m.id in CORNER_OF]
+    if off is None or off[1] > ONTO_REACH or not corners:
+        return None
+    gray, scale, S, H_small, light, _combs = _through_the_grid(image, grid, cols, rows)
+    targets = np.array([np.array(CORNER_OF[m.id]) * [cols, rows] for m in corners], np.float64)
+    lattice = (cols + 1) * (rows + 1)
+    for _turn in range(3):
+        b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
+        if len(b) < 8:
+            return None
+        # each marker's corner nearest the map through the grid so far: the one on its map corner
+        inner = []
+        for m, t in zip(corners, targets, strict=True):
+            c = np.asarray(m.corners, np.float64) * scale
+            inner.append(c[int(np.argmin(np.linalg.norm(cv2.perspectiveTransform(c[None], H_small)[0] - t, axis=1)))])
+        img_pts = np.concatenate([i, np.repeat(np.array(inner), ONTO_ANCHOR_WEIGHT, axis=0)])
+        board_pts = np.concatenate([b, np.repeat(targets, ONTO_ANCHOR_WEIGHT, axis=0)])
+        H, _mask = cv2.findHomography(img_pts, board_pts, cv2.RANSAC, 0.1)
+        if H is None or not np.all(np.isfinite(H)):
+            return None
+        H_small = np.asarray(H, np.float64)
+    b, i = _crossings(gray, np.linalg.inv(H_small), cols, rows, light)
+    residual = np.linalg.norm(cv2.perspectiveTransform(i[None], H_small)[0] - b, axis=1) if len(b) else np.empty(0)
+    agree = residual < 0.12
+    fitted = replace(grid, H=H_small @ S, uncertainty=float(residual[agree].mean()) if agree.any() else 0.0)
+    if agree.sum() < max(12, 0.15 * lattice, 0.5 * len(b)) or markers_off(fitted, corners, cols, rows) is not None:
+        return None
+    # the markers held the fit where they stand; the crossings alone, spread over the whole map,
+    # follow the lens's bend better far from them -- kept while the markers' corners stay on theirs
+    H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
+    if H is not None and np.all(np.isfinite(H)) and mask.sum() >= 8:
+        plain = replace(fitted, H=np.asarray(H, np.float64) @ S)
+        if markers_off(plain, corners, cols, rows) is None:
+            return plain
+    return fitted
+
+
+def _on_the_markers(grid: Grid, markers: list[Any], cols: int, rows: int, image: np.ndarray | None = None) -> Grid:
+    """``grid``, unless a corner marker seen says it lies off the map (:func:`markers_off`): then
+    the grid fitted again onto the markers and the lines (:func:`_onto_the_markers`, given the
+    ``image``) where that stands, else refused."""
     off = markers_off(grid, markers, cols, rows)
     if off is None:
         return grid
+    onto = _onto_the_markers(image, grid, markers, cols, rows) if image is not None else None
+    if onto is not None:
+        return onto
     raise MarkersOffGridError(
         _(
             "the printed grid found puts the map corner that corner marker {id} stands on {off:.2f} squares away from that marker's corner, so it does "
@@ -943,7 +1016,7 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     if reference is not None:  # this very map's art, photographed empty: asymmetric, so it tells
         by_reference = orient_by_reference(image, candidates, reference)
         if by_reference is not None:
-            return _on_the_markers(by_reference, markers, pos.map.cols, pos.map.rows)
+            return _on_the_markers(by_reference, markers, pos.map.cols, pos.map.rows, image)
 
     def decided(scores: list[float], least: float, margin: float) -> int | None:
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -966,13 +1039,13 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
         # and a reading of the terrain each way round costs about a CPU-second a photo
         k = decided([beside_its_corner(g) for g in candidates], 1, 1)
         if k is not None:
-            return _on_the_markers(replace(candidates[k], oriented_by=N_("the corner markers seen")), markers, cols, rows)
+            return _on_the_markers(replace(candidates[k], oriented_by=N_("the corner markers seen")), markers, cols, rows, image)
     matches = _terrain_matches(image, candidates, pos)
     k = decided([m[0] for m in matches], 0.6, 0.2)
     if k is None:
         k = _decided_by_hits([m[1] for m in matches])
     if k is not None:
-        return _on_the_markers(replace(candidates[k], oriented_by=N_("the map's terrain")), markers, cols, rows)
+        return _on_the_markers(replace(candidates[k], oriented_by=N_("the map's terrain")), markers, cols, rows, image)
     raise UnorientedGridError(
         _(
             "the printed grid is found, but nothing in the photo tells which way round the map lies (its printed terrain does not decide it, and no "
@@ -1216,7 +1289,10 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
 
         best = min(candidates, key=off)
         if markers_off(best, seen, cols, rows) is not None:  # the markers say the grid lies off the map's lines
-            return None
+            onto = _onto_the_markers(image, best, seen, cols, rows)  # unless it fits them and the lines again
+            if onto is None:
+                return None
+            best = onto
         return replace(best, oriented_by=N_("the corner markers seen"))
 
     def upright(g: Grid) -> float:  # board east on the photo's right, board south down the photo
