@@ -444,7 +444,7 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 1.0})
     monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 1.0}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img2, bare, "extra")
-    covered = {sq for f in res.figures for sq in photo._space(bare, f)}
+    covered = {sq for f in res.figures for sq in photo.figures.space(bare, f)}
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in bare.figures}
     assert set(res.occupied) - covered == {empty[0]} and empty[0] in {u["square"] for u in res.uncertain}
     assert any(empty[0] in n for n in res.notes)

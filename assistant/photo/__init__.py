@@ -25,11 +25,11 @@ from ..model import Position
 from .bases import away_from_camera, fused_probabilities, large_rims, rim_check, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
-from .figures import Seen, figures_by_marker, settle_by_squares
+from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
-from .placement import _block, _col_row, place, saturated_reading
+from .placement import _col_row, place, saturated_reading
 from .placement import _key as _square_key
 from .reference import Reference, check_size, top_down
 
@@ -402,7 +402,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                     against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
-        known = {sq for f in seen for sq in _space(pos, f)}
+        known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases
         # with an unread marker cover: the windows cost 0.05 CPU-seconds each and most find nothing
         # (a body hides the marker); a marker is read in one of the first few
@@ -460,7 +460,3 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         name, True, grid.reprojection_error_px, list(placed.figures), list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
         list(placed.not_seen), placed.more_doubtful,
     )
-
-
-def _space(pos: Position, seen: Seen) -> list[str]:
-    return _block(seen.at, pos.figure(seen.id).size.footprint)

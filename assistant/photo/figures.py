@@ -55,6 +55,17 @@ def figures_by_marker(pos: Position, markers: list[Marker], grid: Grid) -> tuple
     return seen, notes
 
 
+def block_squares(name: str, n: int) -> list[str]:
+    """The n x n squares whose north-west corner is ``name``."""
+    at = parse_square(name)
+    return [at.offset(dc, dr).name for dc in range(n) for dr in range(n)]
+
+
+def space(pos: Position, seen: Seen) -> list[str]:
+    """The squares the figure ``seen`` names covers, by its size."""
+    return block_squares(seen.at, pos.figure(seen.id).size.footprint)
+
+
 def _marker_confidence(centre: np.ndarray, col: int, row: int, n: int) -> float:
     """How close the marker sits to the centre of the space (n x n from ``col``, ``row``) it names."""
     off = np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))
@@ -79,12 +90,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
     by_id = {f.id: f for f in pos.figures}
     # the spaces of the figures their markers name surely: a doubtful one is never put on them
     # (a lava floor's speckle read as a base beside a Large base put it over a Medium one's square)
-    sure = {
-        Square(sq.col + dc, sq.row + dr).name
-        for s in seen if s.by == "marker" and s.confidence >= BETWEEN
-        for sq in [parse_square(s.at.split(":")[0])]
-        for dc in range(by_id[s.id].size.footprint) for dr in range(by_id[s.id].size.footprint)
-    }
+    sure = {sq for s in seen if s.by == "marker" and s.confidence >= BETWEEN for sq in space(pos, s)}
     out = []
     for s in seen:
         fig = by_id[s.id]
@@ -100,10 +106,10 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                     continue
                 if max(abs(centre[0] - (col + n / 2)), abs(centre[1] - (row + n / 2))) > 0.75:
                     continue
-                space = [Square(col + dc, row + dr).name for dc in range(n) for dr in range(n)]
-                if sure.intersection(space):
+                squares = block_squares(Square(col, row).name, n)
+                if sure.intersection(squares):
                     continue
-                options.append((-sum(float(scores.get(q, 0.0)) for q in space), -_marker_confidence(centre, col, row, n), col, row))
+                options.append((-sum(float(scores.get(q, 0.0)) for q in squares), -_marker_confidence(centre, col, row, n), col, row))
         if not options:
             out.append(s)
             continue

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..coords import Square, parse_square
 from ..i18n import _
 from ..model import Figure, Position
-from .figures import Seen
+from .figures import Seen, block_squares, space
 
 OCCUPIED = 0.5
 #: a square read with less than this probability of being read right is doubtful: it may be
@@ -132,7 +132,7 @@ def saturated_reading(pos: Position, scores: Mapping[str, float], by_marker: Seq
     >>> saturated_reading(pos, every, [], set()), saturated_reading(pos, every | {"A1": 0.1}, [], set(every) - {"A1", "B1", "C1"})
     (True, False)
     """
-    marked = {sq for s in by_marker for sq in _block(s.at, pos.figure(s.id).size.footprint)}
+    marked = {sq for s in by_marker for sq in space(pos, s)}
     standing = [sq for sq in scores if sq not in nowhere]
     occupied = sum(sq in marked or (sq not in nowhere and v >= OCCUPIED) for sq, v in scores.items())
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
@@ -164,7 +164,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
-    marked = {sq for s in by_marker for sq in _block(s.at, pos.figure(s.id).size.footprint)}
+    marked = {sq for s in by_marker for sq in space(pos, s)}
     taken = set(marked)
     reading = {sq: v >= OCCUPIED for sq, v in p.items()} | dict.fromkeys(taken, True)
     by_count: set[str] = set()  # squares the roster's count read against the classifier
@@ -219,7 +219,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for c in range(cols - n + 1):
             for r in range(rows - n + 1):
                 corner = Square(c, r).name
-                block = tuple(_block(corner, n))
+                block = tuple(block_squares(corner, n))
                 if set(block) & (taken | nowhere):
                     continue
                 on = sum(reading.get(b, False) for b in block)
@@ -245,7 +245,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             for c in range(cols - 1):
                 for r in range(rows - 1):
                     corner = Square(c, r).name
-                    block = tuple(_block(corner, 2))
+                    block = tuple(block_squares(corner, 2))
                     if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
                             and any(reading.get(b, False) for b in block)):
                         # a Large base covers its block: the block read as a base on more of it
@@ -513,11 +513,9 @@ def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p:
     found: list[tuple[str, str, str]] = []
     for s in figures:
         fig = pos.figure(s.id)
-        c, r = _col_row(s.at)
         rival = None
         if s.by == "roster" and fig.at is not None and fig.at.name == s.at:
-            rivals = [sq for sq in dropped if p.get(sq, 0.0) >= p.get(s.at, 0.0)
-                      and max(abs(_col_row(sq)[0] - c), abs(_col_row(sq)[1] - r)) <= REACH]
+            rivals = [sq for sq in dropped if p.get(sq, 0.0) >= p.get(s.at, 0.0) and _reach(parse_square(sq), fig.at) <= REACH]
             rival = min(rivals, key=lambda sq: (-p.get(sq, 0.0), _key(sq))) if rivals else None
         if rival is not None and s.confidence > COUNT_READ:
             out.append(Seen(s.id, s.at, COUNT_READ, s.by))
@@ -697,12 +695,6 @@ def _distance(a: Square, b: Square) -> float:
     if (a.col, a.row) == (b.col, b.row):
         return 0.0
     return 1.0 + math.hypot(a.col - b.col, a.row - b.row) / MOVE
-
-
-def _block(name: str, n: int) -> list[str]:
-    """The n x n squares whose north-west corner is ``name``."""
-    at = parse_square(name)
-    return [at.offset(dc, dr).name for dc in range(n) for dr in range(n)]
 
 
 def _col_row(name: str) -> tuple[int, int]:
