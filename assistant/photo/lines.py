@@ -915,11 +915,19 @@ def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int) -> tuple[i
     for m in markers:
         if m.id not in CORNER_OF:
             continue
-        at = cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0]
-        off = float(np.min(np.linalg.norm(at - np.array(CORNER_OF[m.id]) * [cols, rows], axis=1)))
+        _point, off = _corner_point(m, grid.H, np.array(CORNER_OF[m.id]) * [cols, rows])
         if off > ANCHOR_TOLERANCE and (worst is None or off > worst[1]):
             worst = (int(m.id), off)
     return worst
+
+
+def _corner_point(marker: Any, H: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, float]:
+    """The corner marker's corner (its own pixels) that ``H`` (image -> board) puts nearest the
+    map corner ``target`` (board squares), and how far from it (squares)."""
+    corners = np.asarray(marker.corners, np.float64)
+    off = np.linalg.norm(cv2.perspectiveTransform(corners[None], H)[0] - target, axis=1)
+    k = int(np.argmin(off))
+    return corners[k], float(off[k])
 
 
 #: how far (squares) a grid from the printed lines may put a corner marker's corner from the map
@@ -956,10 +964,7 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
         if len(b) < 8:
             return None
         # each marker's corner nearest the map through the grid so far: the one on its map corner
-        inner = []
-        for m, t in zip(corners, targets, strict=True):
-            c = np.asarray(m.corners, np.float64) * scale
-            inner.append(c[int(np.argmin(np.linalg.norm(cv2.perspectiveTransform(c[None], H_small)[0] - t, axis=1)))])
+        inner = [_corner_point(m, H_small @ S, t)[0] * scale for m, t in zip(corners, targets, strict=True)]
         img_pts = np.concatenate([i, np.repeat(np.array(inner), ONTO_ANCHOR_WEIGHT, axis=0)])
         board_pts = np.concatenate([b, np.repeat(targets, ONTO_ANCHOR_WEIGHT, axis=0)])
         H, _mask = cv2.findHomography(img_pts, board_pts, cv2.RANSAC, 0.1)
