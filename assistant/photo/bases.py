@@ -419,6 +419,64 @@ def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, row
     return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
 
 
+# --------------------------------------------------------------------------- a base's colour: neutral plastic on colourful art
+
+#: how colourful a pixel is: (max - min) / (max + NEUTRAL_DARK) of its channels, after a blur of
+#: :data:`NEUTRAL_BLUR` px; the offset keeps a near-black pixel's JPEG noise from reading as colour
+NEUTRAL_DARK = 12.0
+NEUTRAL_BLUR = 1.5
+#: the colourfulness below which a pixel reads as neutral (grey, black or white plastic), tried
+#: from the strictest: a photo's white balance tints a grey base (a red or blue gain of 0.82-1.15
+#: makes it read 0.1-0.25), so the least that finds the roster's bases is taken
+NEUTRAL_AT = (0.10, 0.12, 0.15, 0.20, 0.25, 0.30)
+#: a neutral reading is looked for only on art this colourful (the median pixel of the map): on
+#: grey stone, plain paper or a star field a grey base is no different in colour from the floor
+COLOURFUL = 0.3
+#: the share of the roster's squares a threshold must find (squares whose base core is at least
+#: half neutral) to be taken: a figure's body hides part of some bases
+NEUTRAL_FOUND = 0.75
+#: a square whose base core (radius :data:`CORE`) is this share neutral is even odds of a base;
+#: the odds grow e-fold every :data:`NEUTRAL_SCALE` more
+NEUTRAL_HALF = 0.5
+NEUTRAL_SCALE = 0.08
+
+
+def neutral_shares(view: np.ndarray, cols: int, rows: int) -> tuple[float, dict[float, np.ndarray]]:
+    """How colourful the map's art is (its median pixel's colourfulness) and, for each threshold
+    of :data:`NEUTRAL_AT`, the share of each square's base core (radius :data:`CORE`) that is
+    neutral below it, row by row."""
+    v = cv2.GaussianBlur(view.astype(np.float32), (0, 0), NEUTRAL_BLUR)
+    hi, lo = v.max(axis=2), v.min(axis=2)
+    colour = (hi - lo) / (hi + NEUTRAL_DARK)
+    art = float(np.median(colour[PAD * PX:(PAD + rows) * PX, PAD * PX:(PAD + cols) * PX]))
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
+    xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
+    core = _disc(CORE * PX)
+    return art, {t: np.asarray(cv2.filter2D((colour < t).astype(np.float32), cv2.CV_32F, core, borderType=cv2.BORDER_REPLICATE)[ys, xs])
+                 for t in NEUTRAL_AT}
+
+
+def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int) -> dict[str, float] | None:
+    """P(a base stands on the square), per square name, from what colour a base is: round grey or
+    black plastic, neutral, on colourful printed art (lava, carpet, sand, grass). The strictest
+    threshold of :data:`NEUTRAL_AT` that finds :data:`NEUTRAL_FOUND` of the roster's squares
+    is taken; None where the art is not colourful (:data:`COLOURFUL`), no threshold finds that
+    many, or the one that does reads more than :data:`DECISIVE` times the roster's squares (the
+    art has grey patches of a base's size: it cannot tell). The photo alone: no reference needed.
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    art, shares = neutral_shares(view, cols, rows)
+    if art < COLOURFUL:
+        return None
+    need = NEUTRAL_FOUND * max(1, roster_squares)
+    share = next((shares[t] for t in NEUTRAL_AT if int((shares[t] >= NEUTRAL_HALF).sum()) >= need), None)
+    if share is None or int((share >= NEUTRAL_HALF).sum()) > DECISIVE * max(1, roster_squares):
+        return None
+    p = 1.0 / (1.0 + np.exp(-np.clip((share - NEUTRAL_HALF) / NEUTRAL_SCALE, -30, 30)))
+    return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
+
+
 # --------------------------------------------------------------------------- which way a figure's body leans
 
 #: focal lengths (in image widths) a phone's camera may have: an estimate from the grid outside
