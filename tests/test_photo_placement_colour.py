@@ -18,14 +18,14 @@ import cv2
 import numpy as np
 import pytest
 
-import assistant.photo as photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
 from assistant.photo.bases import neutral_reading, second_reading
-from assistant.photo.board import Grid
 from assistant.photo.placement import COUNT_READ
 from assistant.photo.reference import PAD, PX, Reference
+
+from .test_photo_placement_second import _detect  # every square read as a base at first, as on s0404 (118 of 200)
 
 COLS, ROWS = 10, 8
 H, W = (ROWS + 2 * PAD) * PX, (COLS + 2 * PAD) * PX
@@ -108,18 +108,6 @@ def test_colourful_art_with_grey_patches_everywhere_is_not_decisive() -> None:
             if (c + r) % 3:
                 base(view, Square(c, r).name, 70)
     assert neutral_reading(view, COLS, ROWS, 6) is None
-
-
-def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, reference: Reference | None) -> photo.PhotoResult:
-    """:func:`assistant.photo.detect` on a top-down photo (PX a square, PAD round it), its grid
-    known, every square read as a base by the learned classifier and by the fused reading (as on
-    s0404: 118 and 125 of 200)."""
-    grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
-    monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    everywhere = {Square(c, r).name: 0.97 for c in range(COLS) for r in range(ROWS)}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
-    monkeypatch.setattr(photo, "fused_probabilities", lambda *a, **k: dict(everywhere))
-    return photo.detect(image, pos, "scene", reference=reference)
 
 
 def _scene() -> tuple[np.ndarray, Position]:
