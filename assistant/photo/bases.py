@@ -452,9 +452,12 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int) -> tuple[float, dict[
     rr, cc = np.mgrid[0:rows, 0:cols]
     ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
-    core = _disc(CORE * PX)
-    return art, {t: np.asarray(cv2.filter2D((colour < t).astype(np.float32), cv2.CV_32F, core, borderType=cv2.BORDER_REPLICATE)[ys, xs])
-                 for t in NEUTRAL_AT}
+    # each square's core pixels read directly (the view's PAD keeps every core inside it): a
+    # filter over the whole view for each threshold cost 0.09 CPU-seconds a photo
+    dy, dx = np.nonzero(_disc(CORE * PX))
+    r = _disc(CORE * PX).shape[0] // 2
+    core = colour[ys[:, None] + (dy - r)[None], xs[:, None] + (dx - r)[None]]
+    return art, {t: np.asarray((core < t).mean(axis=1)) for t in NEUTRAL_AT}
 
 
 def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int) -> dict[str, float] | None:
