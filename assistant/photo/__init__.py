@@ -403,11 +403,12 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                     against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
         elif (look := neutral_reading(view, cols, rows, roster_squares)) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
-            # black plastic, on colourful art the squares whose base core is neutral (R75)
+            # black plastic, the squares whose base core is neutral on colourful art, neutral and
+            # lighter than the sky on near-black art (R75)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
-                  "on the map's colourful art; figures without a base marker named on that reading are to confirm"))
+                  "against the map's colourful or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
