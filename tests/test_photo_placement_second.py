@@ -142,10 +142,11 @@ def test_saturated_does_not_count_where_no_figure_stands() -> None:
 
 def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, reference: Reference | None) -> photo.PhotoResult:
     """:func:`assistant.photo.detect` on a top-down photo (PX a square, PAD round it), its grid
-    known, every square read as a base by the learned classifier (and by the fused reading)."""
+    known, every square of the position's map read as a base by the learned classifier (and by
+    the fused reading)."""
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    everywhere = {Square(c, r).name: 0.97 for c in range(COLS) for r in range(ROWS)}
+    everywhere = {Square(c, r).name: 0.97 for c in range(pos.map.cols) for r in range(pos.map.rows)}
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
     monkeypatch.setattr(photo, "fused_probabilities", lambda *a, **k: dict(everywhere))
     return photo.detect(image, pos, "scene", reference=reference)

@@ -22,7 +22,7 @@ from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
-from .bases import away_from_camera, fused_probabilities, large_rims, rim_check, second_reading
+from .bases import away_from_camera, fused_probabilities, large_rims, neutral_reading, rim_check, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
@@ -393,13 +393,22 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         # bases read nearly everywhere (a star field, a carpet's repeating print): a second look
         # at what the art hides, against the reference -- or the photo's own median square -- with
         # the art allowed a pixel or two off (.bases.second_reading); taken only where decisive
-        look = second_reading(view, None if reference is None else reference.view, cols, rows, sum(f.size.footprint**2 for f in pos.figures))
+        roster_squares = sum(f.size.footprint**2 for f in pos.figures)
+        look = second_reading(view, None if reference is None else reference.view, cols, rows, roster_squares)
         if look is not None:
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by what the map's art no longer shows there "
                   "(against {against}); figures without a base marker named on that reading are to confirm").format(
                     against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
+        elif (look := neutral_reading(view, cols, rows, roster_squares)) is not None:
+            # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
+            # black plastic, the squares whose base core is neutral on colourful art, neutral and
+            # lighter than the sky on near-black art (R75)
+            scores, no_rim, second_look = look, frozenset(), True
+            notes.append(
+                _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
+                  "against the map's colourful or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}

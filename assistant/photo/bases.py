@@ -419,6 +419,84 @@ def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, row
     return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
 
 
+# --------------------------------------------------------------------------- a base's colour: neutral plastic on colourful art
+
+#: how colourful a pixel is: (max - min) / (max + NEUTRAL_DARK) of its channels, after a blur of
+#: :data:`NEUTRAL_BLUR` px; the offset keeps a near-black pixel's JPEG noise from reading as colour
+NEUTRAL_DARK = 12.0
+NEUTRAL_BLUR = 1.5
+#: the colourfulness below which a pixel reads as neutral (grey, black or white plastic), tried
+#: from the strictest: a photo's white balance tints a grey base (a red or blue gain of 0.82-1.15
+#: makes it read 0.1-0.25), so the least that finds the roster's bases is taken
+NEUTRAL_AT = (0.10, 0.12, 0.15, 0.20, 0.25, 0.30)
+#: a neutral reading is looked for by colour alone on art this colourful (the median pixel of the
+#: map): on grey stone, plain paper or a star field a grey base is no different in colour from the floor
+COLOURFUL = 0.3
+#: art whose median pixel's brightest channel is at most this (of 255, single-pixel stars filtered
+#: off) is near-black: a base is read there by being neutral and lighter, by :data:`LIGHTER`, than
+#: the art's darkest quarter. Measured on the diagnosis photos: star fields 27-30, lava 48-57
+DARK_FLOOR = 40
+LIGHTER = 20
+#: the share of the roster's squares a threshold must find (squares whose base core is at least
+#: half neutral) to be taken: a figure's body hides part of some bases
+NEUTRAL_FOUND = 0.75
+#: a square whose base core (radius :data:`CORE`) is this share neutral is even odds of a base;
+#: the odds grow e-fold every :data:`NEUTRAL_SCALE` more
+NEUTRAL_HALF = 0.5
+NEUTRAL_SCALE = 0.08
+
+
+def neutral_shares(view: np.ndarray, cols: int, rows: int) -> dict[float, np.ndarray]:
+    """For each threshold of :data:`NEUTRAL_AT`, the share of each square's base core (radius
+    :data:`CORE`) whose pixels look like a base's plastic, row by row: neutral below the
+    threshold on colourful art (its median pixel's colourfulness at least :data:`COLOURFUL`);
+    on near-black art (a star field, a night sky: its median pixel's brightest channel at most
+    :data:`DARK_FLOOR` once single-pixel stars are filtered off) neutral and lighter by
+    :data:`LIGHTER` than the art's darkest quarter (grey plastic on black). Empty on other art
+    (grey stone, paper, wood: a grey base is the floor's colour)."""
+    v = cv2.GaussianBlur(view.astype(np.float32), (0, 0), NEUTRAL_BLUR)
+    hi, lo = v.max(axis=2), v.min(axis=2)
+    colour = (hi - lo) / (hi + NEUTRAL_DARK)
+    inner = (slice(PAD * PX, (PAD + rows) * PX), slice(PAD * PX, (PAD + cols) * PX))
+    like = np.ones(colour.shape, bool)
+    if float(np.median(colour[inner])) < COLOURFUL:
+        light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
+        if float(np.median(light[inner])) > DARK_FLOOR:
+            return {}
+        like = light > float(np.percentile(light[inner], 25)) + LIGHTER
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
+    xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
+    # each square's core pixels read directly (the view's PAD keeps every core inside it): a
+    # filter over the whole view for each threshold cost 0.09 CPU-seconds a photo
+    dy, dx = np.nonzero(_disc(CORE * PX))
+    r = _disc(CORE * PX).shape[0] // 2
+    at = (ys[:, None] + (dy - r)[None], xs[:, None] + (dx - r)[None])
+    core, core_like = colour[at], like[at]
+    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}
+
+
+def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int) -> dict[str, float] | None:
+    """P(a base stands on the square), per square name, from what colour a base is: round grey or
+    black plastic, neutral, on colourful printed art (lava, carpet, sand, grass), neutral and
+    lighter than the sky on near-black art (a star field; :func:`neutral_shares`). The strictest
+    threshold of :data:`NEUTRAL_AT` that finds :data:`NEUTRAL_FOUND` of the roster's squares
+    is taken; None on other art (grey stone, paper), where no threshold finds that many, or
+    where the one that does reads more than :data:`DECISIVE` times the roster's squares (the art
+    has grey patches of a base's size: it cannot tell). The photo alone: no reference needed.
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    shares = neutral_shares(view, cols, rows)
+    if not shares:
+        return None
+    need = NEUTRAL_FOUND * max(1, roster_squares)
+    share = next((shares[t] for t in NEUTRAL_AT if int((shares[t] >= NEUTRAL_HALF).sum()) >= need), None)
+    if share is None or int((share >= NEUTRAL_HALF).sum()) > DECISIVE * max(1, roster_squares):
+        return None
+    p = 1.0 / (1.0 + np.exp(-np.clip((share - NEUTRAL_HALF) / NEUTRAL_SCALE, -30, 30)))
+    return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
+
+
 # --------------------------------------------------------------------------- which way a figure's body leans
 
 #: focal lengths (in image widths) a phone's camera may have: an estimate from the grid outside
