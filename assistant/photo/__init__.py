@@ -22,7 +22,7 @@ from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
-from .bases import away_from_camera, fused_probabilities, large_rims, neutral_reading, rim_check, second_reading
+from .bases import away_from_camera, fused_probabilities, large_rims, neutral_reading, rim_check, rim_strength, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
@@ -31,7 +31,7 @@ from .markers import Marker, find_base_markers, find_markers_counted, find_marke
 from .occupancy import TableProfile, square_probabilities
 from .placement import _col_row, place, saturated_reading
 from .placement import _key as _square_key
-from .reference import Reference, check_size, top_down
+from .reference import Reference, align_view, check_size, top_down
 
 OCCUPIED = 0.5
 
@@ -369,10 +369,12 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     notes: list[str] = []  # which mode answered and the readings' notes; the base markers' after them
     scores = square_probabilities(image, grid, cols, rows, table)
     view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
+    aligned = None  # the view aligned onto the reference's: the fused reading and the second look compare it
     if reference is not None:
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
-        scores = fused_probabilities(image, grid, reference, scores, view)
+        aligned = align_view(view, reference.view)
+        scores = fused_probabilities(image, grid, reference, scores, aligned, aligned=True)
         notes.insert(
             0,
             _(
@@ -382,10 +384,13 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     else:
         notes.insert(0, _("no reference photo: the learned classifier answered, less sure on printed-art maps"))
     no_rim: frozenset[str] = frozenset()
+    large = any(f.size.footprint == 2 for f in pos.figures)
+    # a Large base's rim round each inner grid corner: the rim check and the placement both read it
+    rims2 = rim_strength(view, cols, rows, 2) if large and cols > 1 and rows > 1 else None
     if max((f.size.footprint for f in pos.figures), default=1) <= 2:
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
-        scores, no_rim = rim_check(scores, view, cols, rows, any(f.size.footprint == 2 for f in pos.figures))
+        scores, no_rim = rim_check(scores, view, cols, rows, large, rims2)
     # the rules model's no-standing squares: no figure stands in a wall square, a pit (or, DDM, on a statue)
     nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
     second_look = False
@@ -394,7 +399,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         # at what the art hides, against the reference -- or the photo's own median square -- with
         # the art allowed a pixel or two off (.bases.second_reading); taken only where decisive
         roster_squares = sum(f.size.footprint**2 for f in pos.figures)
-        look = second_reading(view, None if reference is None else reference.view, cols, rows, roster_squares)
+        look = (second_reading(view, None, cols, rows, roster_squares) if aligned is None or reference is None
+                else second_reading(aligned, reference.view, cols, rows, roster_squares, aligned=True))
         if look is not None:
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
@@ -444,10 +450,10 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
     # a Large base's round rim, for a Large figure no block read as occupied explains (.placement)
-    rims2 = large_rims(view, cols, rows) if any(f.size.footprint == 2 for f in pos.figures) else None
+    large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
-    placed = place(pos, scores, seen, nowhere, no_rim, rims2, second_look, away)
+    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -88,7 +88,7 @@ def square_features(ch: Change, cols: int, rows: int) -> np.ndarray:
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
 
     def at(m: np.ndarray, k: np.ndarray) -> np.ndarray:
-        return cv2.filter2D(m, cv2.CV_32F, k, borderType=cv2.BORDER_REPLICATE)[ys, xs]
+        return _filtered_at(m, k, ys, xs)
 
     dark = at(np.maximum(-ch.lum, 0.0), core)
     lum = at(np.abs(ch.lum), core)
@@ -140,11 +140,39 @@ def _edge(gv: np.ndarray, gr: np.ndarray, xs: np.ndarray, ys: np.ndarray, n: int
     return best, np.maximum((step > 0.15).mean(axis=1), (step < -0.15).mean(axis=1))
 
 
+#: the most pixels :func:`_filtered_at` gathers at once (the windows of a 200 x 200 map's squares
+#: under a Huge base's disc would otherwise take gigabytes)
+GATHER_PIXELS = 4_000_000
+
+
+def _filtered_at(m: np.ndarray, k: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """``cv2.filter2D(m, CV_32F, k, borderType=BORDER_REPLICATE)[ys, xs]`` (float32), computed at
+    those points only: the features are read at the squares' centres or corners, a few hundred
+    points, and filtering the whole view for them with discs up to 67 px wide made
+    :func:`square_features` cost 0.08 CPU-seconds a photo (0.02 so; independent seed 387). The
+    same sums (to float32 rounding), the window round each point read directly, the view's edge
+    replicated as filter2D does."""
+    kh, kw = k.shape
+    ay, ax = kh // 2, kw // 2  # filter2D's anchor: the kernel's centre
+    h, w = m.shape
+    if ys.size and (ys.min() < ay or xs.min() < ax or ys.max() + kh - ay > h or xs.max() + kw - ax > w):
+        m = cv2.copyMakeBorder(m, ay, kh - ay, ax, kw - ax, cv2.BORDER_REPLICATE)
+        ys, xs = ys + ay, xs + ax
+    windows = np.lib.stride_tricks.sliding_window_view(m, (kh, kw))  # windows[y, x] starts at (y, x)
+    kk = k.astype(np.float64)
+    out = np.empty(ys.size, np.float64)
+    step = max(1, GATHER_PIXELS // (kh * kw))
+    for i in range(0, ys.size, step):
+        out[i:i + step] = np.einsum("nij,ij->n", windows[ys[i:i + step] - ay, xs[i:i + step] - ax], kk)
+    return out.astype(np.float32)
+
+
 def _block2(m: np.ndarray, cols: int, rows: int) -> np.ndarray:
     """Large bases: ``m`` over the disc centred on each grid corner; a square takes the best of its 4 corners."""
-    big = cv2.filter2D(m, cv2.CV_32F, _disc(2 * CORE * PX), borderType=cv2.BORDER_REPLICATE)
     cy, cx = np.mgrid[0:rows + 1, 0:cols + 1]
-    corners = big[((PAD + cy) * PX).clip(0, big.shape[0] - 1), ((PAD + cx) * PX).clip(0, big.shape[1] - 1)]
+    h, w = m.shape
+    ys, xs = ((PAD + cy) * PX).clip(0, h - 1).ravel(), ((PAD + cx) * PX).clip(0, w - 1).ravel()
+    corners = _filtered_at(m, _disc(2 * CORE * PX), ys, xs).reshape(rows + 1, cols + 1)
     return np.asarray(np.maximum.reduce([corners[:-1, :-1], corners[1:, :-1], corners[:-1, 1:], corners[1:, 1:]]).ravel())
 
 
@@ -221,14 +249,15 @@ def _fusion_model() -> dict[str, Any]:
 
 
 def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
-                        view: np.ndarray | None = None) -> dict[str, float]:
+                        view: np.ndarray | None = None, aligned: bool = False) -> dict[str, float]:
     """P(a base stands on the square), per square name, from BOTH readings: the learned
     classifier's probabilities (``classifier``, per square name: the photo alone) and the photo
     compared with the empty map's reference (:func:`reference_probabilities`'s features and
     logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
-    ``view``: the photo's :func:`.reference.top_down` where already made."""
+    ``view``: the photo's :func:`.reference.top_down` where already made; ``aligned``: already
+    aligned onto the reference (:func:`.reference.align_view`), not to be aligned again."""
     cols, rows = reference.cols, reference.rows
-    x = square_features(compare_views(top_down(image, grid, cols, rows) if view is None else view, reference), cols, rows)
+    x = square_features(compare_views(top_down(image, grid, cols, rows) if view is None else view, reference, align=not aligned), cols, rows)
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
     inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, logits(x, _model()))
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
@@ -303,24 +332,26 @@ def rim_strength(view: np.ndarray, cols: int, rows: int, n: int = 1) -> np.ndarr
     return best
 
 
-def square_rims(view: np.ndarray, cols: int, rows: int, large: bool) -> dict[str, float]:
+def square_rims(view: np.ndarray, cols: int, rows: int, large: bool, rims2: np.ndarray | None = None) -> dict[str, float]:
     """:func:`rim_strength` per square name; with ``large`` (the roster has Large figures) a
-    square takes the clearest of its own rim and a Large base's rim round any of its corners."""
+    square takes the clearest of its own rim and a Large base's rim round any of its corners
+    (``rims2``: :func:`rim_strength` with n = 2 where already measured)."""
     rim = rim_strength(view, cols, rows, 1).reshape(rows, cols)
     if large and cols > 1 and rows > 1:
-        inner = rim_strength(view, cols, rows, 2).reshape(rows - 1, cols - 1)
+        inner = (rim_strength(view, cols, rows, 2) if rims2 is None else rims2).reshape(rows - 1, cols - 1)
         corner = np.zeros((rows + 1, cols + 1))
         corner[1:-1, 1:-1] = inner
         rim = np.maximum(rim, np.maximum.reduce([corner[:-1, :-1], corner[1:, :-1], corner[:-1, 1:], corner[1:, 1:]]))
     return {Square(c, r).name: float(rim[r, c]) for r in range(rows) for c in range(cols)}
 
 
-def large_rims(view: np.ndarray, cols: int, rows: int) -> dict[str, float]:
+def large_rims(view: np.ndarray, cols: int, rows: int, rims2: np.ndarray | None = None) -> dict[str, float]:
     """:func:`rim_strength` of a Large base round the centre of each 2 x 2 block, by the block's
-    north-west square's name (what :func:`.placement.place` reads as ``large_rims``)."""
+    north-west square's name (what :func:`.placement.place` reads as ``large_rims``); ``rims2``:
+    :func:`rim_strength` with n = 2 where already measured (:func:`rim_check` needs it too)."""
     if cols < 2 or rows < 2:
         return {}
-    rim = rim_strength(view, cols, rows, 2).reshape(rows - 1, cols - 1)
+    rim = (rim_strength(view, cols, rows, 2) if rims2 is None else rims2).reshape(rows - 1, cols - 1)
     return {Square(c, r).name: float(rim[r, c]) for r in range(rows - 1) for c in range(cols - 1)}
 
 
@@ -343,12 +374,14 @@ def without_rim(scores: dict[str, float], rims: dict[str, float]) -> dict[str, f
     return out
 
 
-def rim_check(scores: dict[str, float], view: np.ndarray, cols: int, rows: int, large: bool) -> tuple[dict[str, float], frozenset[str]]:
+def rim_check(scores: dict[str, float], view: np.ndarray, cols: int, rows: int, large: bool,
+              rims2: np.ndarray | None = None) -> tuple[dict[str, float], frozenset[str]]:
     """``scores`` (P(a base), per square name) with the squares that show no base's rim capped
     (:func:`without_rim`), and the set of those squares. With ``large`` (the roster has Large
     figures) a 2 x 2 block read as occupied on three squares or more counts as a Large base's
-    rim whatever the circles show: a Large creature's body hides most of its base's rim."""
-    rims = square_rims(view, cols, rows, large)
+    rim whatever the circles show: a Large creature's body hides most of its base's rim.
+    ``rims2``: :func:`rim_strength` with n = 2 where already measured."""
+    rims = square_rims(view, cols, rows, large, rims2)
     if large:
         for c in range(cols - 1):
             for r in range(rows - 1):
@@ -391,7 +424,7 @@ def tolerant_change(view: np.ndarray, ref_view: np.ndarray, cols: int, rows: int
     rr, cc = np.mgrid[0:rows, 0:cols]
     ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
-    return np.asarray(cv2.filter2D(off.astype(np.float32), cv2.CV_32F, _disc(CORE * PX), borderType=cv2.BORDER_REPLICATE)[ys, xs])
+    return _filtered_at(off.astype(np.float32), _disc(CORE * PX), ys, xs)
 
 
 def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
@@ -405,14 +438,16 @@ def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
     return np.tile(med, (rows + 2 * PAD, cols + 2 * PAD, 1))
 
 
-def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, rows: int, roster_squares: int) -> dict[str, float] | None:
+def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, rows: int, roster_squares: int,
+                   aligned: bool = False) -> dict[str, float] | None:
     """P(a base stands on the square), per square name, from :func:`tolerant_change` against the
     empty map's reference view (``ref_view``) or, without one, against :func:`own_reference`; None
-    where it is not decisive (:data:`DECISIVE`)."""
+    where it is not decisive (:data:`DECISIVE`). ``aligned``: ``view`` is already aligned onto
+    ``ref_view`` (:func:`.reference.align_view`; the fused reading aligned it)."""
     if ref_view is None:
         change = tolerant_change(view, own_reference(view, cols, rows), cols, rows)
     else:
-        change = tolerant_change(align_view(view, ref_view), ref_view, cols, rows)
+        change = tolerant_change(view if aligned else align_view(view, ref_view), ref_view, cols, rows)
     if int((change >= SECOND_AT).sum()) > DECISIVE * max(1, roster_squares):
         return None
     p = 1.0 / (1.0 + np.exp(-np.clip((change - SECOND_AT) / SECOND_SCALE, -30, 30)))
