@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -187,6 +188,22 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         find_grid_from_lines,
     )
 
+    checked: dict[bytes, Grid | GridMismatchError] = {}
+
+    def check(grid: Grid) -> Grid:
+        # the printed lines' check of one markers' grid, once: two markers no search adds to are
+        # checked before each full-resolution search and after them (0.1-0.3 CPU-seconds each)
+        key = grid.H.tobytes()
+        if key not in checked:
+            try:
+                checked[key] = check_with_lines(image, grid, cols, rows)
+            except GridMismatchError as exc:
+                checked[key] = exc
+        found = checked[key]
+        if isinstance(found, GridMismatchError):
+            raise found
+        return found
+
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     confirmed: Grid | None = None  # two corner markers' grid the printed lines confirmed before the full-resolution searches
@@ -199,7 +216,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             # two markers the printed lines confirm give the grid (as they do after every search):
             # the whole-photo searches for a third cost 0.4-1.3 CPU-seconds and read none on the 48
             # independent diagnosis photos; the check costs 0.1-0.2
-            confirmed = _confirmed_pair(image, markers, cols, rows, check_with_lines, GridMismatchError)
+            confirmed = _confirmed_pair(markers, cols, rows, check, GridMismatchError)
             if confirmed is not None:
                 break
         scanned = megapixels * upscale ** 2 if full else shrunk
@@ -223,7 +240,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         grid = confirmed or find_grid(markers, cols, rows)
         if grid is not None and confirmed is None:  # the markers' grid must agree with the printed lines
             try:
-                grid = check_with_lines(image, grid, cols, rows)
+                grid = check(grid)
             except UnconfirmedMarkersError as exc:
                 if grid.corner_markers != 2:
                     raise
@@ -254,14 +271,14 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     return grid, markers, by_lines
 
 
-def _confirmed_pair(image: np.ndarray, markers: list[Marker], cols: int, rows: int, check: Any, mismatch: type[Exception]) -> Grid | None:
+def _confirmed_pair(markers: list[Marker], cols: int, rows: int, check: Callable[[Grid], Grid], mismatch: type[Exception]) -> Grid | None:
     """The grid of two corner markers where the printed lines confirm it (``check``:
-    :func:`.lines.check_with_lines`); None where they do not, or refuse it (``mismatch``: its
+    :func:`.lines.check_with_lines` on the photo); None where they do not, or refuse it (``mismatch``: its
     :class:`.lines.GridMismatchError`): the searches go on, and the grid is decided after them
     as it would have been."""
     try:
         grid = find_grid(markers, cols, rows)
-        return check(image, grid, cols, rows) if grid is not None else None
+        return check(grid) if grid is not None else None
     except (NotAMapError, mismatch):
         return None
 

@@ -94,20 +94,23 @@ def _rolled(corners: list[np.ndarray], rolls: list[int]) -> np.ndarray:
     return np.concatenate([np.roll(c, -r, axis=0) for c, r in zip(corners, rolls, strict=True)])
 
 
-def _rolls_by_fit(corners: list[np.ndarray], ids: list[int], cols: int, rows: int, rolls: list[int], exhaustive: bool = False) -> list[int]:
+def _rolls_by_fit(corners: list[np.ndarray], ids: list[int], cols: int, rows: int, rolls: list[int], facing: bool = False) -> list[int]:
     """Which of each marker's corners is its corner on the map's corner point, chosen by the fit:
-    the rolls whose homography (at the best of :data:`COARSE_SIZES` // 2 marker sides) explains
-    every corner seen best. ``exhaustive``: every combination (two markers: 16); otherwise one
-    marker's roll at a time, from ``rolls``, while that improves the fit (a misassigned corner is
-    one marker's)."""
-    sizes = np.geomspace(SIZE_RANGE[0], SIZE_RANGE[1], COARSE_SIZES // 2)
+    the rolls whose homography (at the best of :data:`COARSE_SIZES` // 4 marker sides) explains
+    every corner seen best. ``facing`` (two markers on one side): each marker's corner on the map
+    is one of its two corners facing the other marker, every combination of those tried (four);
+    otherwise one marker's roll at a time, from ``rolls``, while that improves the fit (a
+    misassigned corner is one marker's)."""
+    sizes = np.geomspace(SIZE_RANGE[0], SIZE_RANGE[1], COARSE_SIZES // 4)
 
     def err(r: Sequence[int]) -> float:
         pts = _rolled(corners, list(r))
         return min(_fit(pts, ids, cols, rows, float(x))[1] for x in sizes)
 
-    if exhaustive:
-        scored = [(err(c), c) for c in itertools.product(range(4), repeat=len(corners))]
+    if facing:
+        other = [c.mean(axis=0) for c in corners[::-1]]
+        near = [np.argsort(np.linalg.norm(c - o, axis=1))[:2] for c, o in zip(corners, other, strict=True)]
+        scored = [(err(c), c) for c in itertools.product(*[[int(k) for k in n] for n in near])]
         return list(min(scored)[1])
     current = tuple(rolls)
     best = err(current)
@@ -171,7 +174,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
     if one_side:
         # two markers on one side (reading R71): the centre between them lies as near each one's
         # corner on the map's side as to its corner on the far side; the square markers' fit tells
-        rolls = _rolls_by_fit(corners, ids, cols, rows, rolls, exhaustive=True)
+        rolls = _rolls_by_fit(corners, ids, cols, rows, rolls, facing=True)
     best, H, err = _best_side(_rolled(corners, rolls), ids, cols, rows)
     if err > MAX_ERROR_OF_SIDE * side_px and not one_side:
         # a corner misassigned: at a steep tilt the corner nearest the markers' centre can be a
