@@ -14,7 +14,7 @@ import pytest
 from assistant.editions import Edition
 from assistant.model import Map, Position
 from assistant.photo import lines, locate_grid
-from assistant.photo.board import find_grid
+from assistant.photo.board import Grid, find_grid
 from assistant.photo.markers import Marker
 
 
@@ -88,3 +88,37 @@ def test_an_independent_stone_map_with_two_markers_on_one_side_gives_its_grid(mo
     grid, markers, by_lines = locate_grid(img, Position(Edition.SWM2008, Map(cols, rows), ()))
     assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [0, 1]
     assert _off(grid.H, S401_CORNERS, cols, rows) < 0.1
+
+
+def _printed(cols: int, rows: int, to_img: np.ndarray, lines_drawn: bool = True) -> np.ndarray:
+    """A grey photo of a printed map: dark lines one square apart on a mottled light floor."""
+    rng = np.random.default_rng(7)
+    gray = np.clip(rng.normal(190, 12, (700, 900)), 0, 255).astype(np.uint8)
+    gray = cv2.GaussianBlur(gray, (0, 0), 1.5)
+    if lines_drawn:
+        for x in range(cols + 1):
+            a, b = cv2.perspectiveTransform(np.array([[[x, 0], [x, rows]]], np.float64), to_img)[0]
+            cv2.line(gray, tuple(int(v) for v in a), tuple(int(v) for v in b), 60, 2, cv2.LINE_AA)
+        for y in range(rows + 1):
+            a, b = cv2.perspectiveTransform(np.array([[[0, y], [cols, y]]], np.float64), to_img)[0]
+            cv2.line(gray, tuple(int(v) for v in a), tuple(int(v) for v in b), 60, 2, cv2.LINE_AA)
+    return gray
+
+
+def test_the_far_side_of_two_markers_on_one_side_is_found_on_the_printed_lines() -> None:
+    """R71: two markers on the north side pin the NW and NE corners; their grid puts the far
+    (south) side 0.3 squares off along the map and 0.25 across. The far side's two corners,
+    searched for together where the printed lines lie best, come within a tenth of a square of
+    the truth, the marked corners untouched; with no printed lines nothing is taken."""
+    cols, rows = 10, 8
+    to_img = np.array([[55.0, 6.0, 150.0], [-4.0, 50.0, 120.0], [0.0, 0.0006, 1.0]])  # board -> image
+    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    truth = cv2.perspectiveTransform(board4[None], to_img)[0]
+    off = cv2.perspectiveTransform((board4 + [[0, 0], [0, 0], [0.25, 0.3], [0.25, 0.3]])[None], to_img)[0]
+    H = cv2.getPerspectiveTransform(off.astype(np.float32), board4.astype(np.float32)).astype(np.float64)
+    anchors = np.array([[*truth[k], *board4[k]] for k in (0, 1)], np.float64)
+    grid = Grid(H, 0.5, 2, anchors, uncertainty=0.3)
+    refined = lines._refine_free_corner(_printed(cols, rows, to_img), False, grid, 1.0, cols, rows)
+    assert refined is not None
+    assert _off(refined.H, truth.tolist(), cols, rows) < 0.1
+    assert lines._refine_free_corner(_printed(cols, rows, to_img, lines_drawn=False), False, grid, 1.0, cols, rows) is None
