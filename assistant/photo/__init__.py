@@ -315,7 +315,7 @@ def _best_readings(markers: list[Marker], readings: dict[int, list[Marker]], col
     best: tuple[float, tuple[Marker, ...]] | None = None
     for combo in itertools.product(*options):
         try:
-            grid = find_grid(list(combo), cols, rows, uncertainty=False)
+            grid = find_grid(list(combo), cols, rows, uncertainty=False, reassign=False)
         except NotAMapError:
             continue
         if grid is None:
@@ -342,7 +342,7 @@ def _consistent(found: list[Marker], extra: list[Marker], cols: int, rows: int) 
     marker)."""
     new = [m for m in extra if m.id not in {k.id for k in found}]
     try:
-        grid = find_grid(found, cols, rows, uncertainty=False)
+        grid = find_grid(found, cols, rows, uncertainty=False, reassign=False)
     except NotAMapError:
         grid = None
     if grid is None or grid.corner_markers < 3 or not new:  # two markers give too rough a grid to judge by

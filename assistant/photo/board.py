@@ -155,11 +155,13 @@ def _best_side(img_pts: np.ndarray, ids: list[int], cols: int, rows: int) -> tup
     return best, H, err
 
 
-def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = True) -> Grid | None:
+def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = True, reassign: bool = True) -> Grid | None:
     """The grid from the corner markers, or None when too few are seen. Raises
     :class:`NotAMapError` when markers are seen that no map could explain. ``uncertainty``:
     whether to measure :attr:`Grid.uncertainty` (32 refits, :func:`extrapolation_error`); a
-    caller that compares grids by their fit alone leaves it 0."""
+    caller that compares grids by their fit alone leaves it 0. ``reassign``: whether a fit that
+    fails has the markers' corners on the map chosen again (:func:`_rolls_by_fit`, up to 0.1
+    CPU-seconds); a caller comparing many readings of the markers leaves that to its last call."""
     found = {m.id: m for m in markers if 0 <= m.id <= 3}
     # two markers or more; two on one side leave the far side extrapolated, and the printed
     # lines must then find it (.lines.check_with_lines, reading R71)
@@ -176,7 +178,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
         # corner on the map's side as to its corner on the far side; the square markers' fit tells
         rolls = _rolls_by_fit(corners, ids, cols, rows, rolls, facing=True)
     best, H, err = _best_side(_rolled(corners, rolls), ids, cols, rows)
-    if err > MAX_ERROR_OF_SIDE * side_px and not one_side:
+    if err > MAX_ERROR_OF_SIDE * side_px and reassign and not one_side:
         # a corner misassigned: at a steep tilt the corner nearest the markers' centre can be a
         # marker's side corner, not the one on the map (reading R72); the rolls the fit prefers
         better = _rolls_by_fit(corners, ids, cols, rows, rolls)
