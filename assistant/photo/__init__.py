@@ -212,10 +212,13 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             break
         if full and upscale == 1.0 and shrunk >= megapixels:
             continue  # a photo no larger than the marker search's copy: the same search over again
-        if full and len({m.id for m in markers if m.id < 4}) == 2:
-            # two markers the printed lines confirm give the grid (as they do after every search):
+        if full and {m.id for m in markers if m.id < 4} in ({0, 2}, {1, 3}):
+            # two diagonal markers the printed lines confirm give the grid (as they do after every search):
             # the whole-photo searches for a third cost 0.4-1.3 CPU-seconds and read none on the 48
-            # independent diagnosis photos; the check costs 0.1-0.2
+            # independent diagnosis photos; the check costs 0.1-0.2. Two on one side (R71) leave
+            # the far side to the lines: a third marker, where a search reads one, pins it better
+            # (generated held-out photo 21 of bench/photo_grid.py: 0.18 squares off from markers 0
+            # and 1, 0.05 with the third the full-resolution search reads)
             confirmed = _confirmed_pair(markers, cols, rows, check, GridMismatchError)
             if confirmed is not None:
                 break
