@@ -5,17 +5,15 @@ the map corners are where that renderer drew them (its camera and lens)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
-from assistant.editions import Edition
-from assistant.model import Map, Position
-from assistant.photo import lines, locate_grid
+from assistant.photo import lines
 from assistant.photo.board import Grid, find_grid
 from assistant.photo.markers import Marker
+
+from .test_photo_grid import independent_game_grid, independent_lattice_error
 
 
 def _markers(read: dict[int, list[list[float]]]) -> list[Marker]:
@@ -78,16 +76,9 @@ def test_an_independent_stone_map_with_two_markers_on_one_side_gives_its_grid(mo
     """Scene 401's game photo (stone floor, light printed lines, markers 0 and 1): refused before;
     now the grid, its far side found on the printed lines, within a tenth of a square of the
     renderer's lattice."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
-    import render  # bench/independent is not a package: on the path only for this test
-
-    scene = render.make_scene(401, width=4000)
-    assert scene.look.floor == "stone" and scene.look.corner_ids == (0, 1)
-    img = render.render(scene)
-    cols, rows = scene.spec.cols, scene.spec.rows
-    grid, markers, by_lines = locate_grid(img, Position(Edition.SWM2008, Map(cols, rows), ()))
+    scene, (grid, markers, by_lines) = independent_game_grid(monkeypatch, 401, "stone", (0, 1))
     assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [0, 1]
-    assert _off(grid.H, S401_CORNERS, cols, rows) < 0.1
+    assert independent_lattice_error(scene, grid) < 0.1
 
 
 def _printed(cols: int, rows: int, to_img: np.ndarray, lines_drawn: bool = True) -> np.ndarray:
