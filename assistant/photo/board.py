@@ -47,6 +47,9 @@ class Grid:
     #: 2 (a half turn) or 4 (a square map: any quarter turn) when an empty map's grid from the
     #: printed lines was only turned by the photo's top (:func:`.lines.upright_grid`)
     ways: int = 1
+    #: whether a marker's corner on the map was chosen by the fit, not as the one nearest the
+    #: markers' centre (reading R72): such a grid stands only where the printed lines confirm it
+    reassigned: bool = False
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)
@@ -178,6 +181,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
         # corner on the map's side as to its corner on the far side; the square markers' fit tells
         rolls = _rolls_by_fit(corners, ids, cols, rows, rolls, facing=True)
     best, H, err = _best_side(_rolled(corners, rolls), ids, cols, rows)
+    reassigned = False
     if err > MAX_ERROR_OF_SIDE * side_px and reassign and not one_side:
         # a corner misassigned: at a steep tilt the corner nearest the markers' centre can be a
         # marker's side corner, not the one on the map (reading R72); the rolls the fit prefers
@@ -185,7 +189,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
         if better != rolls:
             b2, H2, e2 = _best_side(_rolled(corners, better), ids, cols, rows)
             if e2 < err:
-                rolls, best, H, err = better, b2, H2, e2
+                rolls, best, H, err, reassigned = better, b2, H2, e2, True
     img_pts = _rolled(corners, rolls)
     if H is None or not np.isfinite(err):
         raise NotAMapError(
@@ -203,7 +207,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
         )
     anchors = np.array([[*img_pts[4 * k], *marker_board_corners(i, cols, rows, best)[0]] for k, i in enumerate(ids)], np.float64)
     spread = extrapolation_error(img_pts, ids, cols, rows, best, H, err) if uncertainty else 0.0
-    return Grid(H, err, len(found), anchors, uncertainty=spread)
+    return Grid(H, err, len(found), anchors, uncertainty=spread, reassigned=reassigned)
 
 
 #: the least error (pixels) assumed of a marker corner read in the photo, however well the corners fit

@@ -405,8 +405,8 @@ def _unconfirmed(gray: np.ndarray, light: bool, grid: Grid, scale: float, cols: 
     :data:`EXTRAPOLATION_TOLERANCE`); else its one corner no marker stands on is taken from the
     printed lines (:func:`_refine_free_corner`); else it is refused -- never answered on a grid
     that may lie a third of a square off."""
-    if grid.uncertainty <= EXTRAPOLATION_TOLERANCE:
-        return grid
+    if grid.uncertainty <= EXTRAPOLATION_TOLERANCE and not grid.reassigned:
+        return grid  # (corners chosen by the fit stand only on the lines: reading R72)
     refined = _refine_free_corner(gray, light, grid, scale, cols, rows)
     if refined is not None:
         return refined
