@@ -417,14 +417,25 @@ def test_an_independent_wood_map_with_two_diagonal_markers_gives_its_grid(monkey
     """The independent renderer's scene 394, the game photo (12 MP): wood map on a wood table,
     tilted 34 degrees, corner markers 1 and 3 only: refused before ("the printed grid lines cannot
     confirm them"); now the grid, within a fifth of a square of the renderer's lattice."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
-    import render  # bench/independent is not a package: on the path only for this test
+    scene, (grid, _markers, _by_lines) = independent_game_grid(monkeypatch, 394, "wood", (1, 3))
+    assert independent_lattice_error(scene, grid) < 0.2
 
-    scene = render.make_scene(394, width=4000)
-    assert scene.look.floor == "wood" and scene.look.corner_ids == (1, 3)
-    img = render.render(scene)
+
+def independent_game_grid(monkeypatch: pytest.MonkeyPatch, seed: int, floor: str, corner_ids: tuple[int, ...]) -> tuple[Any, tuple[Grid, list[Marker], bool]]:
+    """The independent renderer's scene ``seed`` (12 MP), checked to be the ``floor`` with the
+    ``corner_ids`` the test is about, and what :func:`locate_grid` answers on its game photo."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import render  # bench/independent is not a package: on the path only for these tests
+
+    scene = render.make_scene(seed, width=4000)
+    assert scene.look.floor == floor and scene.look.corner_ids == corner_ids
     cols, rows = scene.spec.cols, scene.spec.rows
-    grid, _markers, _by_lines = locate_grid(img, Position(Edition.SWM2008, Map(cols, rows), ()))
+    return scene, locate_grid(render.render(scene), Position(Edition.SWM2008, Map(cols, rows), ()))
+
+
+def independent_lattice_error(scene: Any, grid: Grid) -> float:
+    """How far (squares) ``grid`` puts the game photo's lattice points from where they are, at worst."""
+    cols, rows = scene.spec.cols, scene.spec.rows
     board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
-    assert float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.2
+    return float(np.max(np.linalg.norm(seen - board, axis=1)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -187,6 +188,22 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         find_grid_from_lines,
     )
 
+    checked: dict[bytes, Grid | GridMismatchError] = {}
+
+    def check(grid: Grid) -> Grid:
+        # the printed lines' check of one markers' grid, once: two markers no search adds to are
+        # checked before each full-resolution search and after them (0.1-0.3 CPU-seconds each)
+        key = grid.H.tobytes()
+        if key not in checked:
+            try:
+                checked[key] = check_with_lines(image, grid, cols, rows)
+            except GridMismatchError as exc:
+                checked[key] = exc
+        found = checked[key]
+        if isinstance(found, GridMismatchError):
+            raise found
+        return found
+
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     confirmed: Grid | None = None  # two corner markers' grid the printed lines confirmed before the full-resolution searches
@@ -195,11 +212,14 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             break
         if full and upscale == 1.0 and shrunk >= megapixels:
             continue  # a photo no larger than the marker search's copy: the same search over again
-        if full and len({m.id for m in markers if m.id < 4}) == 2:
-            # two markers the printed lines confirm give the grid (as they do after every search):
+        if full and {m.id for m in markers if m.id < 4} in ({0, 2}, {1, 3}):
+            # two diagonal markers the printed lines confirm give the grid (as they do after every search):
             # the whole-photo searches for a third cost 0.4-1.3 CPU-seconds and read none on the 48
-            # independent diagnosis photos; the check costs 0.1-0.2
-            confirmed = _confirmed_pair(image, markers, cols, rows, check_with_lines, GridMismatchError)
+            # independent diagnosis photos; the check costs 0.1-0.2. Two on one side (R71) leave
+            # the far side to the lines: a third marker, where a search reads one, pins it better
+            # (generated held-out photo 21 of bench/photo_grid.py: 0.18 squares off from markers 0
+            # and 1, 0.05 with the third the full-resolution search reads)
+            confirmed = _confirmed_pair(markers, cols, rows, check, GridMismatchError)
             if confirmed is not None:
                 break
         scanned = megapixels * upscale ** 2 if full else shrunk
@@ -223,7 +243,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         grid = confirmed or find_grid(markers, cols, rows)
         if grid is not None and confirmed is None:  # the markers' grid must agree with the printed lines
             try:
-                grid = check_with_lines(image, grid, cols, rows)
+                grid = check(grid)
             except UnconfirmedMarkersError as exc:
                 if grid.corner_markers != 2:
                     raise
@@ -254,14 +274,14 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     return grid, markers, by_lines
 
 
-def _confirmed_pair(image: np.ndarray, markers: list[Marker], cols: int, rows: int, check: Any, mismatch: type[Exception]) -> Grid | None:
+def _confirmed_pair(markers: list[Marker], cols: int, rows: int, check: Callable[[Grid], Grid], mismatch: type[Exception]) -> Grid | None:
     """The grid of two corner markers where the printed lines confirm it (``check``:
-    :func:`.lines.check_with_lines`); None where they do not, or refuse it (``mismatch``: its
+    :func:`.lines.check_with_lines` on the photo); None where they do not, or refuse it (``mismatch``: its
     :class:`.lines.GridMismatchError`): the searches go on, and the grid is decided after them
     as it would have been."""
     try:
         grid = find_grid(markers, cols, rows)
-        return check(image, grid, cols, rows) if grid is not None else None
+        return check(grid) if grid is not None else None
     except (NotAMapError, mismatch):
         return None
 
@@ -298,7 +318,7 @@ def _best_readings(markers: list[Marker], readings: dict[int, list[Marker]], col
     best: tuple[float, tuple[Marker, ...]] | None = None
     for combo in itertools.product(*options):
         try:
-            grid = find_grid(list(combo), cols, rows, uncertainty=False)
+            grid = find_grid(list(combo), cols, rows, uncertainty=False, reassign=False)
         except NotAMapError:
             continue
         if grid is None:
@@ -325,7 +345,7 @@ def _consistent(found: list[Marker], extra: list[Marker], cols: int, rows: int) 
     marker)."""
     new = [m for m in extra if m.id not in {k.id for k in found}]
     try:
-        grid = find_grid(found, cols, rows, uncertainty=False)
+        grid = find_grid(found, cols, rows, uncertainty=False, reassign=False)
     except NotAMapError:
         grid = None
     if grid is None or grid.corner_markers < 3 or not new:  # two markers give too rough a grid to judge by
@@ -410,7 +430,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         elif (look := neutral_reading(view, cols, rows, roster_squares)) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
-            # lighter than the sky on near-black art (R75)
+            # lighter than the sky on near-black art (R73)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "

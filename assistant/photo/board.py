@@ -5,7 +5,8 @@ edges, with its corner nearest the map on the map's corner point. Markers may be
 any size, so the size is not assumed: for each marker the corner nearest the map is found in
 the image, its other corners follow clockwise, and the marker side ``s`` (in squares) is the
 one that best explains every corner seen (a 1-D search; each trial is a least-squares
-homography). Two diagonal markers, three or four will do.
+homography). Two markers, three or four will do; two leave the map's far corners extrapolated,
+and the printed lines must confirm them (:func:`.lines.check_with_lines`).
 
 A fit that no size explains well (mean reprojection error over a tenth of a marker's side), or
 a size outside 0.1-5 squares, means the markers do not frame a map -- a printed sheet of
@@ -14,6 +15,8 @@ markers, say -- and no grid is claimed: the photo is refused rather than guessed
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -44,6 +47,9 @@ class Grid:
     #: 2 (a half turn) or 4 (a square map: any quarter turn) when an empty map's grid from the
     #: printed lines was only turned by the photo's top (:func:`.lines.upright_grid`)
     ways: int = 1
+    #: whether a marker's corner on the map was chosen by the fit, not as the one nearest the
+    #: markers' centre (reading R72): such a grid stands only where the printed lines confirm it
+    reassigned: bool = False
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)
@@ -67,12 +73,6 @@ def marker_board_corners(mid: int, cols: int, rows: int, s: float = MARKER_SQUAR
     }[mid], np.float64)
 
 
-def _inner_first(corners: np.ndarray, centre: np.ndarray) -> np.ndarray:
-    """The marker's corners (clockwise as detected) starting with the one nearest the map."""
-    k = int(np.argmin(np.linalg.norm(corners - centre, axis=1)))
-    return np.roll(corners, -k, axis=0)
-
-
 def _fit(img_pts: np.ndarray, ids: list[int], cols: int, rows: int, s: float) -> tuple[np.ndarray | None, float]:
     board = np.concatenate([marker_board_corners(i, cols, rows, s) for i in ids])
     H, _ = cv2.findHomography(img_pts, board, 0)
@@ -92,25 +92,49 @@ COARSE_SIZES = 24
 SIDE_PRECISION = 1e-4
 
 
-def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = True) -> Grid | None:
-    """The grid from the corner markers, or None when too few are seen. Raises
-    :class:`NotAMapError` when markers are seen that no map could explain. ``uncertainty``:
-    whether to measure :attr:`Grid.uncertainty` (32 refits, :func:`extrapolation_error`); a
-    caller that compares grids by their fit alone leaves it 0."""
-    found = {m.id: m for m in markers if 0 <= m.id <= 3}
-    # three or four corner markers; two will do when they are diagonal (NW+SE or NE+SW),
-    # which spans the board -- two on one side would leave the far side extrapolated
-    if len(found) < 2 or (len(found) == 2 and set(found) not in ({0, 2}, {1, 3})):
-        return None
-    ids = sorted(found)
-    centre = np.mean([found[i].corners.mean(axis=0) for i in ids], axis=0)
-    img_pts = np.concatenate([_inner_first(np.asarray(found[i].corners, np.float64), centre) for i in ids])
-    side_px = float(np.mean([np.linalg.norm(np.roll(found[i].corners, 1, axis=0) - found[i].corners, axis=1).mean() for i in ids]))
-    # coarse search over the marker side, then golden-section refinement around the best, to a
-    # ten-thousandth of the side (a corner then moves well under a hundredth of a pixel; the 30
-    # fixed steps before went to a millionth, and the 40 coarse sizes were twice as many as the
-    # error's one valley needs: 102 fits a call became about 45, and _best_readings calls it up to
-    # eight times a photo)
+def _rolled(corners: list[np.ndarray], rolls: list[int]) -> np.ndarray:
+    """The markers' corners, each starting with the one at index ``rolls[k]`` (then clockwise as detected)."""
+    return np.concatenate([np.roll(c, -r, axis=0) for c, r in zip(corners, rolls, strict=True)])
+
+
+def _rolls_by_fit(corners: list[np.ndarray], ids: list[int], cols: int, rows: int, rolls: list[int], facing: bool = False) -> list[int]:
+    """Which of each marker's corners is its corner on the map's corner point, chosen by the fit:
+    the rolls whose homography (at the best of :data:`COARSE_SIZES` // 4 marker sides) explains
+    every corner seen best. ``facing`` (two markers on one side): each marker's corner on the map
+    is one of its two corners facing the other marker, every combination of those tried (four);
+    otherwise one marker's roll at a time, from ``rolls``, while that improves the fit (a
+    misassigned corner is one marker's)."""
+    sizes = np.geomspace(SIZE_RANGE[0], SIZE_RANGE[1], COARSE_SIZES // 4)
+
+    def err(r: Sequence[int]) -> float:
+        pts = _rolled(corners, list(r))
+        return min(_fit(pts, ids, cols, rows, float(x))[1] for x in sizes)
+
+    if facing:
+        other = [c.mean(axis=0) for c in corners[::-1]]
+        near = [np.argsort(np.linalg.norm(c - o, axis=1))[:2] for c, o in zip(corners, other, strict=True)]
+        scored = [(err(c), c) for c in itertools.product(*[[int(k) for k in n] for n in near])]
+        return list(min(scored)[1])
+    current = tuple(rolls)
+    best = err(current)
+    for _round in range(2):
+        improved = False
+        for k in range(len(corners)):
+            for r in range(4):
+                trial = current[:k] + (r,) + current[k + 1:]
+                e = err(trial) if trial != current else best
+                if e < best - 1e-9:
+                    current, best, improved = trial, e, True
+        if not improved:
+            break
+    return list(current)
+
+
+def _best_side(img_pts: np.ndarray, ids: list[int], cols: int, rows: int) -> tuple[float, np.ndarray | None, float]:
+    """The marker side (squares) that best explains the corners ``img_pts`` (each marker's from its
+    corner on the map's corner point), its homography and mean reprojection error (pixels):
+    coarse search over the marker side, then golden-section refinement around the best, to a
+    ten-thousandth of the side (a corner then moves well under a hundredth of a pixel)."""
     sizes = np.geomspace(SIZE_RANGE[0], SIZE_RANGE[1], COARSE_SIZES)
     errs = [_fit(img_pts, ids, cols, rows, float(x))[1] for x in sizes]
     k = int(np.argmin(errs))
@@ -131,6 +155,42 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
             fb = _fit(img_pts, ids, cols, rows, b)[1]
     best = float((a + b) / 2)
     H, err = _fit(img_pts, ids, cols, rows, best)
+    return best, H, err
+
+
+def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = True, reassign: bool = True) -> Grid | None:
+    """The grid from the corner markers, or None when too few are seen. Raises
+    :class:`NotAMapError` when markers are seen that no map could explain. ``uncertainty``:
+    whether to measure :attr:`Grid.uncertainty` (32 refits, :func:`extrapolation_error`); a
+    caller that compares grids by their fit alone leaves it 0. ``reassign``: whether a fit that
+    fails has the markers' corners on the map chosen again (:func:`_rolls_by_fit`, up to 0.1
+    CPU-seconds); a caller comparing many readings of the markers leaves that to its last call."""
+    found = {m.id: m for m in markers if 0 <= m.id <= 3}
+    # two markers or more; two on one side leave the far side extrapolated, and the printed
+    # lines must then find it (.lines.check_with_lines, reading R71)
+    if len(found) < 2:
+        return None
+    ids = sorted(found)
+    side_px = float(np.mean([np.linalg.norm(np.roll(found[i].corners, 1, axis=0) - found[i].corners, axis=1).mean() for i in ids]))
+    corners = [np.asarray(found[i].corners, np.float64) for i in ids]
+    centre = np.mean([c.mean(axis=0) for c in corners], axis=0)
+    rolls = [int(np.argmin(np.linalg.norm(c - centre, axis=1))) for c in corners]  # each marker's corner nearest the markers' centre
+    one_side = len(found) == 2 and set(found) not in ({0, 2}, {1, 3})
+    if one_side:
+        # two markers on one side (reading R71): the centre between them lies as near each one's
+        # corner on the map's side as to its corner on the far side; the square markers' fit tells
+        rolls = _rolls_by_fit(corners, ids, cols, rows, rolls, facing=True)
+    best, H, err = _best_side(_rolled(corners, rolls), ids, cols, rows)
+    reassigned = False
+    if err > MAX_ERROR_OF_SIDE * side_px and reassign and not one_side:
+        # a corner misassigned: at a steep tilt the corner nearest the markers' centre can be a
+        # marker's side corner, not the one on the map (reading R72); the rolls the fit prefers
+        better = _rolls_by_fit(corners, ids, cols, rows, rolls)
+        if better != rolls:
+            b2, H2, e2 = _best_side(_rolled(corners, better), ids, cols, rows)
+            if e2 < err:
+                rolls, best, H, err, reassigned = better, b2, H2, e2, True
+    img_pts = _rolled(corners, rolls)
     if H is None or not np.isfinite(err):
         raise NotAMapError(
             _("the {n} corner markers seen (ids {names}) do not frame a {cols} x {rows} map").format(
@@ -147,7 +207,7 @@ def find_grid(markers: list[Marker], cols: int, rows: int, uncertainty: bool = T
         )
     anchors = np.array([[*img_pts[4 * k], *marker_board_corners(i, cols, rows, best)[0]] for k, i in enumerate(ids)], np.float64)
     spread = extrapolation_error(img_pts, ids, cols, rows, best, H, err) if uncertainty else 0.0
-    return Grid(H, err, len(found), anchors, uncertainty=spread)
+    return Grid(H, err, len(found), anchors, uncertainty=spread, reassigned=reassigned)
 
 
 #: the least error (pixels) assumed of a marker corner read in the photo, however well the corners fit

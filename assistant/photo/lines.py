@@ -318,6 +318,9 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     if len(b) < max(8, 0.3 * lattice):
         if grid.corner_markers >= 3:
             return _unconfirmed(gray, light, grid, scale, cols, rows)
+        side = _refine_free_corner(gray, light, grid, scale, cols, rows)
+        if side is not None:  # two markers on one side: their far side found on the printed lines (R71)
+            return side
         raise UnconfirmedMarkersError(
             _(
                 "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "
@@ -343,6 +346,9 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return _unconfirmed(gray, light, grid, scale, cols, rows)
+    side = _refine_free_corner(gray, light, grid, scale, cols, rows)
+    if side is not None:  # two markers on one side: their far side found on the printed lines (R71)
+        return side
     raise UnconfirmedMarkersError(
         _(
             "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the "
@@ -399,8 +405,8 @@ def _unconfirmed(gray: np.ndarray, light: bool, grid: Grid, scale: float, cols: 
     :data:`EXTRAPOLATION_TOLERANCE`); else its one corner no marker stands on is taken from the
     printed lines (:func:`_refine_free_corner`); else it is refused -- never answered on a grid
     that may lie a third of a square off."""
-    if grid.uncertainty <= EXTRAPOLATION_TOLERANCE:
-        return grid
+    if grid.uncertainty <= EXTRAPOLATION_TOLERANCE and not grid.reassigned:
+        return grid  # (corners chosen by the fit stand only on the lines: reading R72)
     refined = _refine_free_corner(gray, light, grid, scale, cols, rows)
     if refined is not None:
         return refined
@@ -455,27 +461,34 @@ def _refine_free_corner(gray: np.ndarray, light: bool, grid: Grid, scale: float,
     best on the lattice the four corners give (dark lines, or ``light`` ones). Taken only where the lines
     then show clearly over the whole map and near that corner (:data:`MIN_LINE_SUPPORT`) and the
     best position stands alone (no other, a quarter of a square or more away, nearly as good: a
-    floor's own stripes can fit a lattice shifted by their period); None otherwise."""
-    if grid.anchors is None or len(grid.anchors) != 3:
+    floor's own stripes can fit a lattice shifted by their period); None otherwise.
+
+    Two corner markers on one side of the map pin that side's two corners; the far side's two
+    are extrapolated, and are searched for together, moved by the same shift (reading R71: the
+    far side's place along and across the map; the markers' fit leaves little else open)."""
+    if grid.anchors is None or len(grid.anchors) not in (2, 3):
         return None
     board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     known = {(round(float(x)), round(float(y))): np.asarray(p, np.float64) * scale for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)}
     free = [k for k in range(4) if (round(board4[k][0]), round(board4[k][1])) not in known]
-    if len(free) != 1:
-        return None
-    f = free[0]
+    if len(free) != 4 - len(grid.anchors) or (len(free) == 2 and (free[1] - free[0]) % 2 == 0):
+        return None  # two diagonal markers span the map: no side of it is extrapolated alone
     H_small = grid.H @ np.linalg.inv(np.diag([scale, scale, 1.0]))
     H_inv = np.linalg.inv(H_small)
     side = _side_px(H_inv, cols, rows)
     on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
-    # the half of the map (each way) nearest the free corner: where an error there shows most
-    fx, fy = board4[f]
-    near_on = (np.abs(on[:, 0] - fx) <= cols / 2) & (np.abs(on[:, 1] - fy) <= rows / 2)
-    near_off = (np.abs(off[:, 0] - fx) <= cols / 2) & (np.abs(off[:, 1] - fy) <= rows / 2)
+    # the half of the map (each way the free corners share) nearest them: where an error there shows most
+    near_on, near_off = np.ones(len(on), bool), np.ones(len(off), bool)
+    for axis, half in ((0, cols / 2), (1, rows / 2)):
+        if len({float(board4[f][axis]) for f in free}) == 1:
+            at = float(board4[free[0]][axis])
+            near_on &= np.abs(on[:, axis] - at) <= half
+            near_off &= np.abs(off[:, axis] - at) <= half
 
     def homography(d: tuple[float, float]) -> np.ndarray:
         img4 = np.array([known.get((round(board4[k][0]), round(board4[k][1])), np.zeros(2)) for k in range(4)], np.float64)
-        img4[f] = cv2.perspectiveTransform(np.array([[[fx + d[0], fy + d[1]]]], np.float64), H_inv)[0, 0]
+        moved = board4[free] + np.array(d, np.float64)
+        img4[free] = cv2.perspectiveTransform(moved[None], H_inv)[0]
         return cv2.getPerspectiveTransform(board4.astype(np.float32), img4.astype(np.float32)).astype(np.float64)
 
     ink = _line_ink(gray, light, side)
