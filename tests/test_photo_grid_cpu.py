@@ -171,3 +171,31 @@ def test_a_markerless_photos_grey_and_search_copies_are_made_once(monkeypatch: p
         pass
     assert len(greys) == 1
     assert len(halves) == 1
+
+
+def test_map_from_photo_runs_each_marker_search_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``map from-photo`` on a markerless map: the grid search runs the default corner-marker
+    search, then the harder ones, and the printed lines turn the grid by the corner markers the
+    default search saw -- the same search, asked for again; within one photo's reading it is not
+    made twice (.views)."""
+    from assistant.photo import markers, terrain
+    from assistant.photo.synth import random_position, render_photo
+
+    pos = random_position(np.random.default_rng(11), busy=False)
+    img, _truth = render_photo(pos, seed=11, width=1600, height=1200, tilt_max=20.0, corner_markers=False)
+    searches: list[tuple[object, ...]] = []
+    real = markers._detector
+
+    class Counted:
+        def __init__(self, small_markers: bool, min_perimeter_rate: float = 0.005, window_max: int = 33) -> None:
+            self.detector = real(small_markers, min_perimeter_rate, window_max)
+            self.key = (small_markers, min_perimeter_rate)
+
+        def detectMarkers(self, view: np.ndarray) -> object:  # ArUco's name
+            searches.append((*self.key, view.shape))
+            return self.detector.detectMarkers(view)
+
+    monkeypatch.setattr(markers, "_detector", Counted)
+    terrain.read_map_photo(img, pos.map.cols, pos.map.rows)
+    assert searches  # the photo was searched
+    assert len(searches) == len(set(searches))

@@ -116,6 +116,14 @@ def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_re
                          upscale: float = 1.0) -> tuple[list[Marker], int]:
     """:func:`find_markers`, and how many candidate quadrilaterals ArUco looked at (decoded or
     rejected): the measure of its work, which the grid search budgets (:mod:`.budget`)."""
+    # a search already made on this photo within one grid search (.views) is not made again:
+    # ``map from-photo`` asked for the default search once more after a markerless grid search
+    found, candidates = views.once(image, ("markers", small_markers, full_resolution, float(upscale)),
+                                   lambda: _search(image, small_markers, full_resolution, upscale))
+    return list(found), candidates
+
+
+def _search(image: np.ndarray, small_markers: bool, full_resolution: bool, upscale: float) -> tuple[list[Marker], int]:
     # the grey photo and its copy: made once for all the searches of one grid search (.views)
     gray = views.gray(image)
     scale = upscale if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))

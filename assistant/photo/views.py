@@ -1,4 +1,4 @@
-"""The photo's grey and shrunk copies, made once per grid search.
+"""The photo's grey and shrunk copies, and its corner-marker searches, made once per grid search.
 
 :func:`assistant.photo.locate_grid` looks at one photo many times: its structure (:mod:`.budget`),
 up to four corner-marker searches (:mod:`.markers`), the printed lines' check of a markers' grid
@@ -7,7 +7,9 @@ its own shrunk copy (the 2,400-px copy of the default and the harder marker sear
 copy of the lines): on a 12 MP photo without corner markers 8 grey conversions and 5 resizes, 0.3-0.9
 CPU-seconds of its 1.5-3 (independent diagnosis photos s0371, s0388; cProfile). Within
 :func:`shared`, each copy of the same photo is made once and handed out again; outside it, made
-afresh as before. The copies are the same arrays either way, so no answer changes.
+afresh as before. The copies are the same arrays either way, so no answer changes. The marker
+searches (:func:`.markers.find_markers_counted`) are remembered so too: ``map from-photo``
+(:func:`.terrain.read_map_photo`) ran the default search again after a markerless grid search.
 
 >>> img = np.zeros((40, 60, 3), np.uint8)
 >>> with shared():
@@ -23,14 +25,16 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import cv2
 import numpy as np
 
 #: the copies made within :func:`shared`, by (the photo's id, what was made); each entry keeps
 #: the photo itself too, so that its id is not reused by another array while the scope lasts
-_CACHE: contextvars.ContextVar[dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] | None] = contextvars.ContextVar("photo_views", default=None)
+_CACHE: contextvars.ContextVar[dict[tuple[Any, ...], tuple[np.ndarray, Any]] | None] = contextvars.ContextVar("photo_views", default=None)
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -47,14 +51,16 @@ def shared() -> Iterator[None]:
         _CACHE.reset(token)
 
 
-def _made(image: np.ndarray, what: tuple[Any, ...], make: Callable[[], np.ndarray]) -> np.ndarray:
+def once(image: np.ndarray, what: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()``, what was made of ``image`` (``what`` names it, with its arguments): within
+    :func:`shared`, made once and handed out again."""
     cache = _CACHE.get()
     if cache is None:
         return make()
     key = (id(image), image.shape, *what)
     hit = cache.get(key)
     if hit is not None and hit[0] is image:
-        return hit[1]
+        return cast(T, hit[1])
     out = make()
     cache[key] = (image, out)
     return out
@@ -64,10 +70,10 @@ def gray(image: np.ndarray) -> np.ndarray:
     """The photo in grey (itself where it is grey already)."""
     if image.ndim != 3:
         return image
-    return _made(image, ("gray",), lambda: cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    return once(image, ("gray",), lambda: cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
 
 
 def shrunk(image: np.ndarray, scale: float, interpolation: int) -> np.ndarray:
     """``image`` resized by ``scale`` (both ways) with ``interpolation``, as ``cv2.resize`` makes it."""
-    return _made(image, ("resize", float(scale), int(interpolation)),
+    return once(image, ("resize", float(scale), int(interpolation)),
                  lambda: cv2.resize(image, None, fx=scale, fy=scale, interpolation=interpolation))
