@@ -439,3 +439,25 @@ def independent_lattice_error(scene: Any, grid: Grid) -> float:
     board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
     return float(np.max(np.linalg.norm(seen - board, axis=1)))
+
+
+def test_a_harder_search_with_nothing_to_judge_fits_no_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search's new corner markers are judged by the grid of three or more found before it; with
+    no new marker, or fewer than three to judge by, every one is kept as it was, and the grid
+    (two markers on one side: 0.1 CPU-seconds a search) is not fitted for nothing."""
+    fits: list[int] = []
+    real = photo.find_grid
+
+    def counted(markers: list[Marker], *args: Any, **kw: Any) -> Any:
+        fits.append(len(markers))
+        return real(markers, *args, **kw)
+
+    monkeypatch.setattr(photo, "find_grid", counted)
+    two, third = [_marker(0), _marker(1)], _marker(2)
+    assert photo._consistent(two, [], COLS, ROWS) == []
+    assert photo._consistent(two, [_marker(1), third], COLS, ROWS) == [third]  # marker 1 already found
+    assert photo._consistent(two + [third], [], COLS, ROWS) == []
+    assert fits == []
+    # three found and a new one: judged by their grid, as before (the fourth where they put its corner)
+    assert [m.id for m in photo._consistent(two + [third], [_marker(3)], COLS, ROWS)] == [3]
+    assert fits == [3]

@@ -134,3 +134,68 @@ def test_two_corner_markers_the_printed_lines_confirm_are_enough(monkeypatch: py
     pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
     back = cv2.perspectiveTransform(truth.photo_points(pts)[None], grid.H)[0]
     assert float(np.max(np.linalg.norm(back - pts, axis=1))) < 0.25
+
+
+def test_a_markerless_photos_grey_and_search_copies_are_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The structure check, the default and the harder corner-marker search and the full-resolution
+    one each made their own grey copy of the whole photo (four), and the default and the harder
+    search each their own shrunk copy (two): within one grid search each is made once (.views)."""
+    from assistant import photo
+    from assistant.photo import markers
+    from assistant.photo.synth import random_position, render_photo
+
+    pos = random_position(np.random.default_rng(11), busy=False)
+    img, _truth = render_photo(pos, seed=11, width=1600, height=1200, tilt_max=20.0, corner_markers=False)
+    # a search copy smaller than the photo, as a 12 MP photo's 2,400-px copy, on a photo small enough for a test
+    monkeypatch.setattr(markers, "MAX_SIDE", 1000)
+    monkeypatch.setattr(photo, "MARKER_SIDE", 1000)
+    greys: list[tuple[int, ...]] = []
+    halves: list[tuple[int, ...]] = []
+    real_cvt, real_resize = cv2.cvtColor, cv2.resize
+
+    def cvt(src: np.ndarray, code: int, *args: object, **kw: object) -> np.ndarray:
+        if code == cv2.COLOR_BGR2GRAY and src.shape == img.shape:
+            greys.append(src.shape)
+        return real_cvt(src, code, *args, **kw)
+
+    def resize(src: np.ndarray, dsize: object, *args: object, **kw: object) -> np.ndarray:
+        if src.shape == img.shape[:2] and kw.get("fx") == 1000 / 1600:
+            halves.append(src.shape)
+        return real_resize(src, dsize, *args, **kw)
+
+    monkeypatch.setattr(cv2, "cvtColor", cvt)
+    monkeypatch.setattr(cv2, "resize", resize)
+    try:  # no corner markers: found by the printed lines, or refused; either way every search ran
+        photo.locate_grid(img, pos)
+    except photo.NoGridError:
+        pass
+    assert len(greys) == 1
+    assert len(halves) == 1
+
+
+def test_map_from_photo_runs_each_marker_search_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``map from-photo`` on a markerless map: the grid search runs the default corner-marker
+    search, then the harder ones, and the printed lines turn the grid by the corner markers the
+    default search saw -- the same search, asked for again; within one photo's reading it is not
+    made twice (.views)."""
+    from assistant.photo import markers, terrain
+    from assistant.photo.synth import random_position, render_photo
+
+    pos = random_position(np.random.default_rng(11), busy=False)
+    img, _truth = render_photo(pos, seed=11, width=1600, height=1200, tilt_max=20.0, corner_markers=False)
+    searches: list[tuple[object, ...]] = []
+    real = markers._detector
+
+    class Counted:
+        def __init__(self, small_markers: bool, min_perimeter_rate: float = 0.005, window_max: int = 33) -> None:
+            self.detector = real(small_markers, min_perimeter_rate, window_max)
+            self.key = (small_markers, min_perimeter_rate)
+
+        def detectMarkers(self, view: np.ndarray) -> object:  # ArUco's name
+            searches.append((*self.key, view.shape))
+            return self.detector.detectMarkers(view)
+
+    monkeypatch.setattr(markers, "_detector", Counted)
+    terrain.read_map_photo(img, pos.map.cols, pos.map.rows)
+    assert searches  # the photo was searched
+    assert len(searches) == len(set(searches))

@@ -36,6 +36,7 @@ import cv2
 import numpy as np
 
 from ..i18n import _
+from . import views
 
 #: the side (pixels) of the copy the detail is measured on: the measure is a ratio, so any
 #: photo size gives the same answer, in a few milliseconds
@@ -214,7 +215,7 @@ def structure(image: np.ndarray) -> float:
     >>> structure(board) > MIN_STRUCTURE
     True
     """
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    gray = views.gray(image)  # the marker searches' grey copy too (.views)
     scale = min(1.0, DETAIL_SIDE / max(gray.shape[:2]))
     if scale < 1:
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)

@@ -27,6 +27,7 @@ import numpy as np
 from ..coords import Edge, Square
 from ..i18n import N_, _
 from ..model import Position
+from . import views
 from .board import Grid, anchor_offset, rectify
 from .mapread import MapReading, read_map
 from .reference import Reference, orient_by_reference
@@ -255,8 +256,8 @@ def _through_the_grid(image: np.ndarray, grid: Grid, cols: int,
     """The photo's grey copy at :data:`WORK` width, its scale, the scaling matrix, ``grid`` from
     that copy (copy -> board), and the printed lines' polarity and combs through it (:func:`_polarity`)."""
     scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
+    gray = views.gray(small)
     S = np.diag([scale, scale, 1.0])
     H_small = grid.H @ np.linalg.inv(S)  # small image -> board
     light, combs = _polarity(gray, H_small, cols, rows)
@@ -578,7 +579,7 @@ def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[n
     whatever the paper's colour (edges at two strengths, each closed outline reduced to four
     corners when it is convex and nearly fills its hull), and the map's region against the table
     (:func:`_region_quad`; ``hide``: the corner markers seen, in ``small``'s pixels)."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    gray = cv2.GaussianBlur(views.gray(small), (5, 5), 0)  # the search copy's grey, made once (.views)
     area_img = small.shape[0] * small.shape[1]
     found: list[tuple[float, np.ndarray]] = []
     region = _region_quad(small, hide)
@@ -1174,8 +1175,8 @@ def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] 
 
 def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None) -> list[Grid]:
     scale = min(1.0, WORK / image.shape[1])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
+    gray = views.gray(small)
     candidates = _paper_grids(small, gray, cols, rows, scale)
     hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
     for grid in _outline_grids(small, gray, cols, rows, scale, hide):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from . import views
 from .synth import DICT
 
 MAX_SIDE = 2400  # markers are searched on a copy no larger than this; corners are scaled back
@@ -115,12 +116,21 @@ def find_markers_counted(image: np.ndarray, small_markers: bool = False, full_re
                          upscale: float = 1.0) -> tuple[list[Marker], int]:
     """:func:`find_markers`, and how many candidate quadrilaterals ArUco looked at (decoded or
     rejected): the measure of its work, which the grid search budgets (:mod:`.budget`)."""
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    # a search already made on this photo within one grid search (.views) is not made again:
+    # ``map from-photo`` asked for the default search once more after a markerless grid search
+    found, candidates = views.once(image, ("markers", small_markers, full_resolution, float(upscale)),
+                                   lambda: _search(image, small_markers, full_resolution, upscale))
+    return list(found), candidates
+
+
+def _search(image: np.ndarray, small_markers: bool, full_resolution: bool, upscale: float) -> tuple[list[Marker], int]:
+    # the grey photo and its copy: made once for all the searches of one grid search (.views)
+    gray = views.gray(image)
     scale = upscale if full_resolution else min(1.0, MAX_SIDE / max(gray.shape[:2]))
     if scale > 1:
-        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        small = views.shrunk(gray, scale, cv2.INTER_CUBIC)
     else:
-        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+        small = views.shrunk(gray, scale, cv2.INTER_AREA) if scale < 1 else gray
     # the whole photo: grain shorter than a marker is no candidate (sides in the photo's pixels: an
     # enlarged copy's grain is enlarged with it)
     rate = max(0.005, 4 * MIN_MARKER_SIDE_PX * max(1.0, scale) / max(small.shape[:2]))

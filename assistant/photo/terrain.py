@@ -14,7 +14,7 @@ import numpy as np
 from ..editions import Edition
 from ..i18n import _
 from ..model import Map, Position
-from . import NoGridError, locate_grid
+from . import NoGridError, locate_grid, views
 from .board import Grid, rectify
 from .lines import CandidateMemo, TurnError, turned_board, upright_grid
 from .mapread import MapReading, read_map
@@ -43,6 +43,11 @@ def read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int = 0) -> Ma
     orient it, and none is asked for); ``turn``: the judge's quarter turns clockwise from there
     (:func:`.lines.upright_grid`; :class:`.lines.TurnError` where the map cannot take it)."""
     turned_board(turn, cols, rows)  # a turn the map cannot take is refused before any search
+    with views.shared():  # the photo's copies and marker searches made once for all the searches below
+        return _read_map_photo(image, cols, rows, turn)
+
+
+def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int) -> MapPhoto | None:
     empty = Position(Edition.SWM2008, Map(cols, rows), ())
     how = "markers"
     memo: CandidateMemo = {}  # the printed lines searched once: locate_grid's search, read again by upright_grid
