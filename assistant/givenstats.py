@@ -21,7 +21,7 @@ from .model import Position, Stats
 #: the stats a question may be given (the position file's ``stats:`` keys, abilities aside)
 STAT_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Stats) if f.name != "abilities")
 
-_STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=\s*(?P<value>[+-]?\d{1,6})\s*$")
+_STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=\s*(?P<value>[+-]?\d+)\s*$")
 
 
 def parse_stat(text: str) -> tuple[str, str, int]:
@@ -29,6 +29,8 @@ def parse_stat(text: str) -> tuple[str, str, int]:
     m = _STAT_RE.match(text)
     if m is None:
         raise AssistantError(_("--stat {text!r} is not ID.STAT=N (for example --stat obi.attack=14)").format(text=text))
+    if len(m.group("value").lstrip("+-")) > 6:  # no card prints such a number; int() of it is slow past thousands
+        raise AssistantError(_("--stat {text!r}: {value} is longer than 6 digits").format(text=text, value=m.group("value")))
     stat = m.group("stat").lower()
     if stat not in STAT_NAMES:
         raise AssistantError(_("--stat {text!r}: {stat!r} is not a stat; stats: {names}{hint}").format(

@@ -507,3 +507,17 @@ def test_every_applied_ability_has_a_case_from_the_seed() -> None:
     cases += Path(__file__).read_text(encoding="utf-8").split("def test_every_applied_ability_has_a_case_from_the_seed")[0]
     missing = [(g, e["name"]) for g in ("swm", "ddm") for e in doc["games"][g]["entries"] if e["modelled"] and e["name"] not in cases]
     assert not missing, missing
+
+
+def test_a_twin_attack_is_an_attack_of_its_own_after_the_first() -> None:
+    """PL p.65 Twin Attack ("wykonuje pojedynczy dodatkowy atak za każdym razem jak atakuje"): one extra
+    attack, against the same target. It was numbered as the attack it follows ("attack 1" twice) and so
+    counted the defender's Force-costed save (Lightsaber Block, PL p.52, 1 Force point) again, though
+    Force is spent once a turn (PL p.26) and reading R36 counts it on the first attack only. The twin
+    is attack 2 and is reckoned as Double Attack's second attack is."""
+    target = "{id: t, side: y, at: D5, stats: {defense: 15, hp: 100, force: 3, abilities: [Lightsaber Block]}}"
+    twin = attack(swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Melee Attack, Twin Attack]}}", target]), "a", "t")
+    double = attack(swm(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Melee Attack, Double Attack]}}", target]), "a", "t")
+    assert [x.number for x in twin.attacks] == [1, 2]
+    assert twin.attacks[0].expected_damage < twin.attacks[1].expected_damage  # the block is counted once, on the first
+    assert twin.attacks[1].expected_damage == double.attacks[1].expected_damage

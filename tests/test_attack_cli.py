@@ -177,3 +177,16 @@ def test_a_force_reroll_after_a_miss_changes_the_odds_and_mettle_adds_four(tmp_p
     assert "Mettle" in mettle["rule"]
     assert _duel(tmp_path, "swm2008", "")["force_reroll"] is None  # no Force points, no reroll
     assert _duel(tmp_path, "swm2004", ", force: 1")["force_reroll"]["rule"].startswith("swm2004 CS r.9")
+
+
+def test_a_stat_value_too_long_is_named_as_too_long_not_as_a_bad_shape() -> None:
+    """`--stat ID.STAT=N` (README, "A number the card does not give"): a value of 7 or more digits
+    was refused as "is not ID.STAT=N" though its shape is right; the refusal names the number and
+    the bound (exit 2), and a well-shaped small value still works."""
+    r = runner.invoke(app, ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--stat", "sbd.attack=99999999999999999999"])
+    assert r.exit_code == 2 and "is not ID.STAT=N" not in r.stderr
+    assert "99999999999999999999" in r.stderr and "6 digits" in r.stderr
+    given = [runner.invoke(app, ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--stat", f"sbd.attack={n}", "--json"]) for n in (8, 9)]
+    assert all(r.exit_code == 0 for r in given)
+    needs = [json.loads(r.stdout)["needs"] for r in given]
+    assert needs[0] == needs[1] + 1  # one more Attack, one less to roll: the number given is the one used

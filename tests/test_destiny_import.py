@@ -150,6 +150,19 @@ def test_a_file_of_which_no_card_can_be_read_is_refused_whole() -> None:
         read_swdestinydb(_json([{"name": "x", "type_code": "event"}]), "f.json")
 
 
+def test_a_translation_file_is_named_as_one_and_the_set_files_asked_for(tmp_path: Path) -> None:
+    """swdestinydb-json-data keeps each language's words apart from the cards (translations/de/set/SoR.json:
+    code, name, text, flavor only). Importing one said only "missing or empty 'type_code'" of every card;
+    it is refused (exit 2) as a translation file, naming the set/ folder to import instead."""
+    de = [{"code": "02001", "name": "Todestruppler", "flavor": "Krennic's persönliche Garde."},
+          {"code": "02002", "name": "Director Krennic", "subtitle": "Visionär", "text": "Ihr könnt..."}]
+    with pytest.raises(ImportFileError, match="a translation file .* import the set files of the set/ folder"):
+        read_swdestinydb(_json(de), "SoR.json")
+    (tmp_path / "SoR.json").write_text(json.dumps(de), encoding="utf-8")
+    r = CliRunner().invoke(app, ["destiny", "import", str(tmp_path / "SoR.json")], env={"TABLETOP_HOME": str(tmp_path / "home")})
+    assert r.exit_code == 2 and "a translation file" in r.stderr and "Traceback" not in r.stderr
+
+
 # --- keywords: only those the card itself has ----------------------------------------------------
 
 #: real card texts, each read by hand: does the card itself have the keyword?

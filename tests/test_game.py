@@ -314,6 +314,22 @@ figures:
     g.close()
 
 
+def test_the_tie_break_with_no_figure_left_names_no_winner(tmp_path) -> None:
+    """PL p.16 tie-break: tied on points, "wygrywa gracz, którego postać znajduje się najbliżej środka
+    planszy" -- with every figure off the map no figure is nearest the centre, so no side wins. It
+    was a ValueError (a traceback, a 500 on the web) when the game had ended and the last figure
+    was removed."""
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text(), override="test squads")
+    g.do("end", {"reason": "time"}, override="ended early for the test")
+    for fid in ("obi", "ctc", "clone1", "clone2", "dooku", "sbdc", "sbd"):
+        g.do("remove", {"figure": fid}, override="taken off for the test")
+    st = g.state()
+    assert st.position.figures == () or not list(st.position.figures)
+    assert st.winner() is None
+    assert st.tie_break() == (None, "tied", None)
+    g.close()
+
+
 def test_ten_quiet_rounds_trigger_the_tie_break(tmp_path) -> None:
     g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
     for _ in range(11):

@@ -855,6 +855,20 @@ def test_swm_desert_skiff_carries_its_passengers_off_the_map(home) -> None:
     assert status()["aboard"] == {}
 
 
+def test_only_a_passenger_disembarks_even_overridden(home) -> None:
+    """PL p.39 Desert Skiff: "przewożone postacie ... mogą wysiąść i wrócić na planszę" -- only a figure
+    aboard can disembark. A judge's override records a refused disembark; it cannot put on the map
+    a figure that was never off it: refused with exit 2 naming it (was a traceback, exit 1, and a
+    500 on the web), the log unchanged."""
+    start(home, SKIFF)
+    ok("game", "initiative", "--roll", "dark=15", "--roll", "light=3")
+    before = len(export()["events"])
+    err = refused("game", "disembark", "guard1", "C2", "--override", "judge: let it")
+    assert "guard1 is not aboard a Desert Skiff" in err
+    assert len(export()["events"]) == before
+    assert {f["id"]: f["at"] for f in status()["figures"]}["guard1"] == "D2"
+
+
 def test_desert_skiff_is_a_2008_ability(home) -> None:
     start(home, SKIFF.replace("rules: swm2008", "rules: swm2004"))
     ok("game", "initiative", "--roll", "dark=15", "--roll", "light=3")

@@ -239,3 +239,14 @@ def test_the_shell_on_a_terminal_answers_the_json_the_command_line_answers(home:
     finally:
         code = term.close()
     assert code == 0
+
+
+def test_a_shell_inside_the_shell_is_refused_not_started(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The shell does not offer `shell` (no shell inside the shell); typed anyway, it started a second
+    prompt inside the first (two `quit`s to leave). It is refused with exit 2 and a message naming
+    what to do, and no prompt starts."""
+    from assistant.cli.shell_lines import run_line
+
+    assert run_line("shell", None) == 2
+    err = capsys.readouterr().err
+    assert "already in the shell" in err and "quit" in err

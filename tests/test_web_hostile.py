@@ -414,6 +414,15 @@ def test_any_request_is_answered_below_500_and_a_refused_write_records_nothing(
         assert r.status_code in (400, 403, 404, 405, 413, 415), (r.status_code, r.text[:200])
 
 
+def test_an_overridden_write_the_game_cannot_apply_is_a_4xx(client: TestClient) -> None:
+    """A judge's override on a disembark of a figure that is not aboard a Desert Skiff (PL p.39: only
+    passengers disembark) was a 500; it is a 400 that names the figure, and nothing is recorded."""
+    before = version(client)
+    r = client.post("/api/do/game/disembark", json={"figure": "obi", "to": "J6", "override": "judge"})
+    assert r.status_code == 400, (r.status_code, r.text)
+    assert "obi is not aboard a Desert Skiff" in r.json()["error"] and version(client) == before
+
+
 # ---------------------------------------------------------------- idempotent across a restart
 
 

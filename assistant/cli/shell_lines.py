@@ -358,6 +358,9 @@ def _run_line(line: str, game: Path | None, cards: tuple[str, ...]) -> int:
         return 2
     if not args:
         return 0
+    if args[0] in NOT_OFFERED:  # typed anyway: a second prompt inside this one would need two quits
+        print_error(_("you are already in the shell: type its commands here ('quit' leaves it)"))
+        return 2
     load_all()
     found = split_verb(args) if not {"--help", "-h"} & set(args) else None
     if found is not None:

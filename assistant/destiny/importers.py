@@ -265,6 +265,10 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     )
 
 
+#: the keys of a card in swdestinydb-json-data's translation files (translations/LANG/set/*.json)
+_TRANSLATION_KEYS = frozenset({"code", "name", "subtitle", "text", "flavor"})
+
+
 def read_swdestinydb(text: str, name: str = "<swdestinydb>") -> tuple[list[DestinyCardData], ImportReport]:
     """The cards of one swdestinydb file and the report of what became of each. A file that is
     not a card list is refused whole (:class:`ImportFileError`); a card is refused alone."""
@@ -294,6 +298,13 @@ def read_swdestinydb(text: str, name: str = "<swdestinydb>") -> tuple[list[Desti
         codes.add(card.code)
         out.append(card)
         items.append(ImportedItem(card.label, "partial" if card.not_modelled else "imported", card.not_modelled))
+    if items and not out and all(isinstance(c, dict) and "code" in c and set(c) <= _TRANSLATION_KEYS for c in data):
+        # swdestinydb-json-data's translations/LANG/set/ files: each card's words by its code, no numbers
+        raise ImportFileError(
+            _("{name}: a translation file (each card only its code and words: name, subtitle, text, flavor, as in "
+              "swdestinydb-json-data's translations/LANG/set/); it gives no card's type, cost, health or dice: import the "
+              "set files of the set/ folder").format(name=name)
+        )
     if items and not out:  # not one card could be read: the file is broken, not a set with a few bad cards
         raise ImportFileError(
             _("{name}: none of its {n} cards could be read; the first: {card}: {why}").format(

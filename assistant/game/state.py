@@ -201,6 +201,8 @@ class GameState:
         nearest = [f for f in self.position.figures if f.side in tied and far(f) == closest]
         if len(tied) == 1:
             return tied[0], "centre", nearest[0].id
+        if not nearest:  # no figure is left on the map: none is nearest the centre, no side wins
+            return None, "tied", None
         costs = {f.id: (card.cost if (card := self.position.card_of(f)) is not None else None) for f in nearest}
         unknown = next((fid for fid, c in costs.items() if c is None), None)
         if unknown is not None:

@@ -451,9 +451,9 @@ def _finish(
             attacks.append(one(i, attack_bonus - atk + bonus, base, condition if i > 1 else "first attack"))
     else:
         for i in range(1, n_attacks + 1):
-            attacks.append(one(i, attack_bonus, dmg, condition if i > 1 else "first attack"))
-            if twin:
-                attacks.append(one(i, attack_bonus, dmg, "Twin Attack: same target, only if it is still standing"))
+            attacks.append(one(len(attacks) + 1, attack_bonus, dmg, condition if i > 1 else "first attack"))
+            if twin:  # an extra attack of its own (PL p.65): numbered in turn, never a second "first attack" (R36)
+                attacks.append(one(len(attacks) + 1, attack_bonus, dmg, "Twin Attack: same target, only if it is still standing"))
     first = attacks[0]
     critical_on = tuple(range(w.crit_low, 21))
     reroll = None

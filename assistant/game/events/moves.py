@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...coords import count_squares, parse_edge, parse_square
+from ...errors import AssistantError
 from ...i18n import _
 from ...model import Position
 from ...rules.engine import Reason
@@ -121,6 +122,11 @@ class Disembark:
         return check_disembark(state, str(data["figure"]), parse_square(data["at"]))
 
     def fold(self, state: GameState, data: Data) -> list[str]:
+        if str(data["figure"]) not in state.aboard:
+            # an override records a refused disembark, but no ruling puts on the map a figure that
+            # is not off it (and a replay whose embark was undone voids this event with these words)
+            state.figure(str(data["figure"]))  # unknown or fallen: said by its own error
+            raise AssistantError(_("{f} is not aboard a Desert Skiff").format(f=data["figure"]))
         f, _skiff = state.aboard.pop(str(data["figure"]))
         state.position = with_figure(state.position, replace(f, at=parse_square(data["at"])), f.id)
         return []
