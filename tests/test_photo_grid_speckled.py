@@ -6,8 +6,9 @@ thick with stars, a bright nebula over a corner of it -- over the nebula the lin
 than the art round them, over the black lighter. A person sees the grid at once. The sheet's
 outline was found, but the lines' profiles through it were too sparse to place the inset
 lattice (a quarter of the lines shows nowhere over the nebula), and the crossings, found by
-each window's ink sums, were outshone by the stars: 11 of 300 found. The expectation is the
-lattice the test draws, never the code's output.
+each window's ink sums, were outshone by the stars: 11 of 300 found. Its empty map, on a table
+of the sky's own black, gave no outline at all. The expectation is the lattice the test draws,
+never the code's output.
 """
 
 from __future__ import annotations
@@ -58,6 +59,23 @@ def test_thin_lines_over_a_starfield_and_a_nebula_give_the_grid_inside_the_sheet
     found = lines.grid_candidates(img, COLS, ROWS)
     assert found, "the printed grid a person sees at once was not found"
     assert max(_worst_off(g.H, truth) for g in found) < 0.1
+
+
+def test_a_starfield_on_a_table_of_its_sky_is_told_from_the_table_by_its_stars() -> None:
+    """Scene 360's empty map: the black sky the table's own colour, so only the stars are unlike
+    the table -- a sieve, which the region's opening broke into crumbs (no outline at all), until
+    its gaps are closed. A 500 x 300 px sheet of sky on a table of the same black (its grain a
+    little noise), one star in 50 pixels: the region is the sheet, each corner within 20 px of
+    its own (the sieve's edge is where its last stars lie; the grid is searched up to 0.8 squares
+    inside an outline)."""
+    rng = np.random.default_rng(3)
+    img = (np.full((600, 800, 3), (40, 12, 8), np.float64) + rng.normal(0, 2, (600, 800, 3))).clip(0, 255).astype(np.uint8)
+    for y, x in zip(rng.integers(150, 450, 500 * 300 // 50), rng.integers(150, 650, 500 * 300 // 50), strict=True):
+        cv2.circle(img, (int(x), int(y)), 1, (255, 255, 255), -1)
+    found = lines._region_quad(img)
+    assert found is not None, "the starfield's outline against a table of its sky's colour was not found"
+    sheet = np.array([(150, 150), (650, 150), (650, 450), (150, 450)], np.float64)
+    assert max(float(np.min(np.linalg.norm(found[1] - corner, axis=1))) for corner in sheet) < 20
 
 
 def test_the_same_starfield_without_printed_lines_gives_no_grid() -> None:

@@ -562,7 +562,26 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
         c = np.asarray(corners, np.float64) * s
         grown = (c - c.mean(axis=0)) * QUIET_ZONE + c.mean(axis=0)
         cv2.fillConvexPoly(region, np.round(grown).astype(np.int32), 0)
-    region = cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    found = _region_outline(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s)
+    if found is None:
+        # speckled art whose ground is the table's colour (a starfield's black sky on a dark
+        # table): only its stars and nebula differ, a sieve the opening breaks into crumbs
+        # (independent scene 360's empty map); closed first, the sieve is one region again
+        closed = cv2.morphologyEx(region, cv2.MORPH_CLOSE, np.ones((REGION_SIEVE, REGION_SIEVE), np.uint8))
+        found = _region_outline(cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s)
+    return found
+
+
+#: the gaps (pixels of :data:`REGION_SIDE`'s copy) between a speckled map's pixels unlike the
+#: table that :func:`_region_quad` closes where the region alone gives no outline
+REGION_SIEVE = 9
+
+
+def _region_outline(region: np.ndarray, s: float) -> tuple[float, np.ndarray] | None:
+    """The largest region of ``region`` (a mask of ``s`` times the search copy's size) reduced to
+    four corners (in the search copy's pixels), with its area; None where it is small, runs off the
+    photo or does not nearly fill its hull."""
+    h, w = region.shape
     contours, _h = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not contours:
         return None
