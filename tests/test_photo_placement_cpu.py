@@ -11,8 +11,6 @@ diagnosis readings (ten photos, both modes) are the same, byte for byte.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import cv2
 import numpy as np
 import pytest
@@ -23,8 +21,8 @@ from assistant.coords import parse_square
 from assistant.editions import Size
 from assistant.model import Figure, Map, Position
 from assistant.photo.bases import CORE, RING, _disc, _filtered_at, _sectors
-from assistant.photo.reference import PX, Reference
-from tests.test_photo_placement_second import COLS, ROWS, _detect, base, light, roster, star_field
+from assistant.photo.reference import PX
+from tests.test_photo_placement_second import COLS, ROWS, _detect, star_field_scene
 
 
 def test_features_read_at_points_are_the_whole_view_filtered_there(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,13 +46,8 @@ def test_features_read_at_points_are_the_whole_view_filtered_there(monkeypatch: 
 def test_detect_aligns_once_and_measures_large_rims_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # a star field every square of which the first reading takes for a base (s0384's kind), with
     # the reference: the second look finds the three grey bases; a Large figure in the roster
-    ref_view = star_field()
-    image = light(ref_view, (0.9, 0.8, 0.85), (-1, 1))
-    for sq in ("C2", "F6", "H4"):
-        base(image, sq, (105, 105, 110))
-    small = roster(("a", "C2"), ("b", "F5"), ("c", "H6"))
+    image, small, ref = star_field_scene()
     pos = Position(small.edition, Map(COLS, ROWS), small.figures + (Figure("big", "light", parse_square("A5"), Size.LARGE),))
-    ref = Reference(ref_view, COLS, ROWS, "empty.jpg", datetime.now(timezone.utc).isoformat(timespec="seconds"))
     aligned: list[int] = []
     rims: list[int] = []
     real_align, real_rim = bases.align_view, bases.rim_strength

@@ -152,15 +152,22 @@ def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, r
     return photo.detect(image, pos, "scene", reference=reference)
 
 
-def test_detect_places_the_unmarked_figures_on_a_star_field_it_first_read_as_all_bases(monkeypatch: pytest.MonkeyPatch) -> None:
-    # s0384: 17 bases missed with the reference, the figures without a marker not placed at all.
-    # Two of the three moved since the record: the photo's squares, each to confirm
+def star_field_scene() -> tuple[np.ndarray, Position, Reference]:
+    """s0384's kind: a star field in other light, a pixel off its empty-map reference, grey bases
+    on C2, F6 and H4; the roster's a, b, c recorded at C2, F5 and H6 (two moved since)."""
     ref_view = star_field()
     image = light(ref_view, (0.9, 0.8, 0.85), (-1, 1))
     for sq in ("C2", "F6", "H4"):
         base(image, sq, (105, 105, 110))
     pos = roster(("a", "C2"), ("b", "F5"), ("c", "H6"))
     ref = Reference(ref_view, COLS, ROWS, "empty.jpg", datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    return image, pos, ref
+
+
+def test_detect_places_the_unmarked_figures_on_a_star_field_it_first_read_as_all_bases(monkeypatch: pytest.MonkeyPatch) -> None:
+    # s0384: 17 bases missed with the reference, the figures without a marker not placed at all.
+    # Two of the three moved since the record: the photo's squares, each to confirm
+    image, pos, ref = star_field_scene()
     res = _detect(monkeypatch, image, pos, ref)
     assert set(res.occupied) == {"C2", "F6", "H4"} and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "C2", "b": "F6", "c": "H4"}
