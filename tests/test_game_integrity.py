@@ -67,6 +67,19 @@ def sql(path: Path, *statements: str) -> None:
     con.close()
 
 
+def rechain(path: Path, *statements: str) -> None:
+    """Edit the log with sqlite3 and compute every hash again, as a tamperer who knows the
+    chain would: only what the edited events say can give the edit away."""
+    sql(path, *statements)
+    store = GameStore.open_readonly(path)
+    meta, rows = store.meta(), store._rows()
+    store.close()
+    con = sqlite3.connect(path)
+    with con:
+        con.executemany("UPDATE events SET hash = ? WHERE seq = ?", [(e.hash, e.seq) for e in chained(meta, rows)])
+    con.close()
+
+
 def refused(path: Path, named: str, why: str) -> None:
     """'game verify' and an ordinary command both refuse the file (exit 2), naming the event."""
     for cmd in (["game", "verify"], ["game", "status"], ["game", "export", "--format", "json"]):
@@ -141,9 +154,13 @@ def test_an_edited_header_is_detected(game_file: Path) -> None:
 
 
 def test_an_edited_time_or_override_reason_is_detected(game_file: Path, tmp_path: Path) -> None:
+    con = sqlite3.connect(game_file)
+    recorded = con.execute("SELECT at FROM events WHERE seq = 3").fetchone()[0]
+    con.close()
     sql(game_file, "UPDATE events SET at = '2026-01-01T00:00:00+00:00' WHERE seq = 3")
     refused(game_file, "event #3 (activate)", "was changed after it was recorded")
-    sql(game_file, "UPDATE events SET at = (SELECT at FROM events WHERE seq = 2) WHERE seq = 3")  # put back
+    # put back as it was (not another event's time: on a loaded machine #2 and #3 may be a second apart)
+    sql(game_file, f"UPDATE events SET at = '{recorded}' WHERE seq = 3")
     assert run("game", "verify", "--game", str(game_file)).exit_code == 0
     sql(game_file, "UPDATE events SET override = 'the judge allowed it' WHERE seq = 4")
     refused(game_file, "event #4 (attack)", "was changed after it was recorded")
@@ -206,14 +223,7 @@ def test_a_whole_chain_rewritten_is_caught_only_by_the_exported_head(game_file: 
     """What the chain cannot do alone: a tamperer who edits an event and computes every hash
     again has a log that verifies. The head exported before the edit is no longer in it."""
     head = json.loads(run("game", "verify", "--json", "--game", str(game_file)).stdout)["head"]
-    sql(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
-    store = GameStore.open_readonly(game_file)
-    meta, rows = store.meta(), store._rows()
-    store.close()
-    con = sqlite3.connect(game_file)
-    with con:
-        con.executemany("UPDATE events SET hash = ? WHERE seq = ?", [(e.hash, e.seq) for e in chained(meta, rows)])
-    con.close()
+    rechain(game_file, "UPDATE events SET data = json_set(data, '$.roll', 3) WHERE seq = 4")
     assert run("game", "verify", "--game", str(game_file)).exit_code == 0
     r = run("game", "verify", "--head", head, "--game", str(game_file))
     assert r.exit_code == 2 and "no event of this log has that hash" in r.stderr
@@ -659,3 +669,31 @@ def test_bytes_written_into_the_file_by_hand_are_found_while_the_log_stays_open(
             store.events()
     finally:
         store.close()
+
+
+# --- edits the chain cannot catch (every hash computed again), refused by what they say --------
+
+
+def test_an_undo_of_the_setup_is_refused_as_an_edit(game_file: Path) -> None:
+    """No command undoes the setup (the game would start from nothing); a log that says one did
+    was edited, and every command refuses it, naming the event."""
+    find("game undo")(Session(), seq=5, game=game_file)  # #7 undoes the damage
+    rechain(game_file, "UPDATE events SET data = json_set(data, '$.seq', 1) WHERE seq = 7")
+    assert run("game", "verify", "--game", str(game_file)).exit_code == 0  # the chain itself holds
+    for cmd in (["game", "status"], ["game", "export", "--format", "json"], ["game", "note", "later"]):
+        r = run(*cmd, "--game", str(game_file))
+        assert r.exit_code == 2 and "event #7 undoes the setup (event #1)" in r.stderr, (cmd, r.output)
+        assert "Traceback" not in r.output
+
+
+def test_an_initiative_won_by_a_side_not_on_the_map_is_void(game_file: Path) -> None:
+    """The initiative command names only the sides on the map; an initiative edited to be won
+    by another side begins no round: the event is void with its reason, and the game stands as
+    it would with that initiative undone (round 0; the later events as an undo leaves them)."""
+    rechain(game_file, "UPDATE events SET data = json_set(data, '$.winner', 'q', '$.first', 'q') WHERE seq = 2")
+    r = run("game", "log", "--game", str(game_file), "--json")
+    assert r.exit_code == 0, r.output
+    entries = {e["seq"]: e for e in json.loads(r.stdout)["events"]}
+    assert "side q has no figure on the map (sides: a, z)" in entries[2]["void"]
+    status = run("game", "status", "--game", str(game_file))
+    assert status.exit_code == 0 and "no round yet" in status.stdout, status.output

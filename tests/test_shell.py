@@ -250,3 +250,14 @@ def test_a_shell_inside_the_shell_is_refused_not_started(home: Path, capsys: pyt
     assert run_line("shell", None) == 2
     err = capsys.readouterr().err
     assert "already in the shell" in err and "quit" in err
+
+
+def test_the_web_server_inside_the_shell_is_refused_not_started(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`serve` typed in the shell ran the web server in the foreground, holding the prompt until
+    Ctrl-C. It is refused with exit 2, naming where to start it, and no server starts."""
+    from assistant.cli.shell_lines import complete, run_line
+
+    assert run_line("serve", None) == 2
+    err = capsys.readouterr().err
+    assert "another terminal" in err and "python -m assistant serve" in err
+    assert "serve" not in complete([], "ser")

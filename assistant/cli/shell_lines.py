@@ -35,8 +35,10 @@ ROOT: Any = None
 
 #: the shell's own words and the root's commands that are not verbs
 SHELL_WORDS = ("help", "quit", "show", "validate", "examples", "reading", "cards", "photo", "--json", "--override", "--help")
-#: commands of the tree the shell does not offer (a shell inside the shell)
-NOT_OFFERED = frozenset({"shell"})
+#: commands of the tree the shell does not offer: a shell inside the shell (a second prompt would need
+#: two quits), and the web server (it would hold the prompt until Ctrl-C, which a player would
+#: take for the shell hanging)
+NOT_OFFERED = frozenset({"shell", "serve"})
 
 #: parameters that name a figure of the position asked about
 FIGURES = frozenset({"figure", "viewer", "target", "attacker", "a", "b", "skiff", "by"})
@@ -358,6 +360,10 @@ def _run_line(line: str, game: Path | None, cards: tuple[str, ...]) -> int:
         return 2
     if not args:
         return 0
+    if args[0] == "serve":  # typed anyway: it would hold this prompt until Ctrl-C
+        print_error(_("the web app runs beside the shell, not inside it: start it in another terminal "
+                      "('python -m assistant serve'); both use the same games"))
+        return 2
     if args[0] in NOT_OFFERED:  # typed anyway: a second prompt inside this one would need two quits
         print_error(_("you are already in the shell: type its commands here ('quit' leaves it)"))
         return 2

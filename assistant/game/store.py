@@ -1059,6 +1059,10 @@ def check_shapes(path: Path | str, events: list[Event], shapes: dict[str, Shape]
             raise GameFileError(
                 _("{where} undoes event #{undone}, which is not an earlier event; the log was edited").format(where=where, undone=e.data['seq'])
             )
+        if e.kind == "undo" and e.data["seq"] == events[0].seq:
+            # no command undoes the setup (undo_target): the game would have nothing to start from
+            raise GameFileError(_("{where} undoes the setup (event #{undone}), which no command does; the log was edited").format(
+                where=where, undone=e.data["seq"]))
 
 
 def undone_seqs(events: list[Event], upto: int | None = None) -> set[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...errors import AssistantError
 from ...i18n import _, side_name
 from ...rules.engine import Reason
 from ..effects import end_of_round, end_turn, final_words, score_if_round_over, set_figure
@@ -32,6 +33,12 @@ class Initiative:
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
+        # the command names only sides on the map; a log edited to name another is void here, not
+        # a round that no side can begin
+        strangers = [str(data[k]) for k in ("first", "winner") if data[k] not in state.sides()]
+        if strangers:
+            raise AssistantError(_("side {side} has no figure on the map (sides: {sides})").format(
+                side=strangers[0], sides=", ".join(state.sides()) or _("none")))
         said = end_turn(state)
         if state.round > 0:
             said += end_of_round(state)
