@@ -9,6 +9,8 @@ closed door a row of blue rectangles on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -307,3 +309,49 @@ def test_orange_is_told_from_yellow_by_the_yellow_beside_it(cast: tuple[float, f
     r = read_map(im, COLS, ROWS, PX)
     assert r.squares == {"B2": "difficult", "C2": "difficult", "F4": "pit", "F5": "pit"}
     assert "F4" in r.unsure and "F5" in r.unsure
+
+
+def star_field(rng: np.random.Generator) -> np.ndarray:
+    """A star field printed near black under a purple nebula, its grid lines printed brown at half
+    ink: against that sky every grid line stands out as a dim orange stroke."""
+    img = np.full((ROWS * PX, COLS * PX, 3), (40, 14, 30), np.uint8)  # BGR: a dark purple sky
+    for _ in range(900):  # printed stars, one to two pixels
+        x, y = rng.integers(0, [COLS * PX, ROWS * PX])
+        cv2.circle(img, (int(x), int(y)), int(rng.integers(1, 3)), (235, 250, 255), -1)
+    for x in range(0, COLS * PX + 1, PX):
+        cv2.line(img, (x, 0), (x, ROWS * PX), (38, 48, 66), 2)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(img, (0, y), (COLS * PX, y), (38, 48, 66), 2)
+    return img
+
+
+def test_brown_grid_lines_on_a_black_star_field_are_no_pit_outlines() -> None:
+    """The grid lines stand out as orange along every side of every square and through no
+    square's middle. A map outlines a few areas, so what its typical side shows is the grid's own
+    ink, not a pit round every square (reading R85). The yellow area and the red wall are read;
+    every other square is open."""
+    rng = np.random.default_rng(3)
+    img = star_field(rng)
+    line_outline(img, 1, 3, 3, 3, YELLOW)  # B4..D4 difficult, on the grid lines
+    inset_outline(img, 5, 1, 5, 2, RED)  # F2, F3 a wall
+    img = np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"B4": "difficult", "C4": "difficult", "D4": "difficult", "F2": "wall", "F3": "wall"}
+
+
+@pytest.mark.parametrize("outline", [inset_outline, line_outline])
+def test_an_orange_pit_on_a_grid_that_shows_orange_is_told_by_its_strength(
+        outline: Callable[[np.ndarray, int, int, int, int, tuple[int, int, int]], None]) -> None:
+    """On the same star field a pit's orange border, printed in full ink, stands out from the
+    sky far more than the dim brown grid lines do: it is read (R85), whether just inside the
+    squares or on the grid lines, and listed to confirm (its colour is the grid's); no other
+    square is a pit."""
+    rng = np.random.default_rng(3)
+    img = star_field(rng)
+    line_outline(img, 1, 3, 3, 3, YELLOW)  # B4..D4 difficult
+    outline(img, 5, 1, 6, 2, ORANGE)  # F2..G3 a pit
+    img = np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+    r = read_map(img, COLS, ROWS, PX)
+    pit = {"F2", "G2", "F3", "G3"}
+    assert r.squares == {"B4": "difficult", "C4": "difficult", "D4": "difficult", **dict.fromkeys(pit, "pit")}
+    assert pit <= set(r.unsure)

@@ -76,6 +76,10 @@ WARM = ("wall", "pit", "difficult")
 SPLIT = 13.0
 #: a stroke's colour is averaged along its run over this much of a square before it is named
 ALONG = 0.25
+#: where the grid's own ink reads as a terrain colour, that colour's strokes are taken again as
+#: departures from the floor this many times LEAST_DEPARTURE, the first step that leaves the
+#: typical side bare (reading R85)
+GRID_INK_STEPS = (2.0, 3.0, 4.0, 6.0)
 
 
 @dataclass
@@ -153,12 +157,15 @@ def _leaning(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return lean
 
 
-def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: np.ndarray | None = None) -> dict[str, np.ndarray]:
+def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: np.ndarray | None = None,
+           least: float = LEAST_DEPARTURE) -> dict[str, np.ndarray]:
     """Per printed colour, the pixels (chroma ``a``, ``b``) that stand out from the floor
-    (``fa``, ``fb``) in that colour; ``lean``: :func:`_leaning` of ``a``, ``b``, where already measured."""
+    (``fa``, ``fb``) in that colour; ``lean``: :func:`_leaning` of ``a``, ``b``, where already measured;
+    ``least``: how far a pixel must depart from the floor (more than LEAST_DEPARTURE where the
+    grid's own ink departs as far, reading R85)."""
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
-    strong = (np.hypot(da, db) >= LEAST_DEPARTURE) & (np.hypot(ta, tb) >= LEAST_CHROMA)
+    strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= LEAST_CHROMA)
     ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32)
     diff = np.abs((ang[None] - _PROTO + 180.0) % 360.0 - 180.0)  # to every printed colour at once
     nearest = diff.argmin(axis=0)  # the nearest printed colour names it
@@ -166,17 +173,19 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     # the pixel itself must lean that way (_leaning), and it must add its colour to the floor (a
     # darker seam in a red floor takes red away)
     near &= _leaning(a, b) if lean is None else lean
-    near &= da[None] * _COS + db[None] * _SIN >= LEAST_DEPARTURE
+    near &= da[None] * _COS + db[None] * _SIN >= least
     return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
 
 
-def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE
+                 ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
     the edge of a fill or of a patch of art stands out on one side only, so it is no stroke.
     ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
     dark floor count as much; the outlines are read so, the walls and doors on the lines not,
-    where the art's own dark lines would pass for them)."""
+    where the art's own dark lines would pass for them). ``least``: how far a stroke departs from
+    the floor around it at least (:func:`_named`)."""
     img, checked = balance(top, px)
     k = max(3, (px // 2) | 1)
     floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
@@ -208,8 +217,8 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
     lean = _leaning(a, b)
 
     def across(dy: int, dx: int) -> dict[str, np.ndarray]:
-        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean)
-        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean)
+        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean, least)
+        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean, least)
         if not own:
             return {k: one[k] & two[k] for k in one}
         k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
@@ -308,6 +317,13 @@ def _edges(cols: int, rows: int) -> list[Edge]:
     return [Edge(c, r, "H") for r in range(rows + 1) for c in range(cols)] + [Edge(c, r, "V") for r in range(rows) for c in range(cols + 1)]
 
 
+def _grid_ink(cover: dict[Edge, dict[str, float]], edges: list[Edge]) -> dict[str, float]:
+    """Per printed colour, how much of its length the map's typical square side shows a stroke
+    of it: the median over every side (the map's own edge included), which is a bare grid line
+    as long as fewer than half the sides are outlined (reading R85)."""
+    return {k: float(np.median([cover[e][k] for e in edges])) if edges else 0.0 for k in TERRAIN}
+
+
 def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
     (``px`` pixels a square, row 1 at the top)."""
@@ -322,6 +338,30 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     cover = {e: {k: max(0.0, _side_cover(masks[e][k], e, px, 0.22, 0.6, BAND)
                         - _art_cover(masks[e][k], e, px, 0.22, 0.6, cols, rows, BAND))
                  for k in TERRAIN} for e in edges}
+    # less what the map's typical side shows: a few areas are outlined, so the median side is a
+    # bare grid line, and a colour it shows is the grid's own ink -- brown lines on a black star
+    # field stand out from it as orange, along every side and through no square's middle
+    # (reading R85)
+    ink = _grid_ink(cover, edges)
+    # where the grid's ink reads as a terrain colour along most sides, a border of that colour
+    # printed on or beside the grid lines is told from them by standing out more: full ink, where
+    # the grid is a dim line, so that colour's strokes are taken again, each a departure from the
+    # floor by a larger step, until the typical side no longer shows the grid (reading R85)
+    inked = [k for k in TERRAIN if ink[k] >= OUTLINED]
+    for k in inked:
+        for step in GRID_INK_STEPS:
+            strong_across, strong_down, _c, _h = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
+            strong = {e: strong_across[k] if e.axis == "H" else strong_down[k] for e in edges}
+            again = {e: max(0.0, _side_cover(strong[e], e, px, 0.22, 0.6, BAND)
+                            - _art_cover(strong[e], e, px, 0.22, 0.6, cols, rows, BAND)) for e in edges}
+            left = float(np.median(list(again.values())))
+            if left < OUTLINED / 2:
+                across[k], down[k] = strong_across[k], strong_down[k]
+                for e in edges:
+                    cover[e][k] = again[e]
+                ink[k] = left
+                break
+    cover = {e: {k: max(0.0, cover[e][k] - ink[k]) for k in TERRAIN} for e in edges}
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
     # where along each outlined side a stroke of each colour may run (pixels from the grid line):
     # every band that holds about as much of it as the best one (two squares outlined side by
@@ -392,7 +432,11 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             for s in area:
                 res.squares[s.name] = kind
                 res.confidence[s.name] = conf
-                if kind in ("pit", "difficult") and not checked:
+                if kind in inked:
+                    # told from the grid lines of its own colour by its strength alone (R85)
+                    res.unsure[s.name] = _("{kind}: its outline is the colour the grid lines show on this map, told from them by "
+                                           "its strength").format(kind=kind)
+                elif kind in ("pit", "difficult") and not checked:
                     # orange and yellow lie close: under a colour cast the grid lines could not
                     # measure, one may pass for the other
                     res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
