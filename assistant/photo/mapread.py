@@ -80,6 +80,9 @@ ALONG = 0.25
 #: departures from the floor this many times LEAST_DEPARTURE, the first step that leaves the
 #: typical side bare (reading R85)
 GRID_INK_STEPS = (2.0, 3.0, 4.0, 6.0)
+#: doors are a few lines of a map: more than this share of its grid lines read as door is the
+#: grid's own ink (reading R85)
+DOOR_SHARE = 0.05
 
 
 @dataclass
@@ -461,19 +464,35 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # 4. walls and doors on the grid lines
     inner = [e for e in edges if all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares)]
     # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
-    raw = {e: (_side_cover(on_line[e]["wall"], e, px, 0.05, 0.6), _side_cover(on_line[e]["door"], e, px, 0.1, 0.8)) for e in inner}
+    raw = {e: _side_cover(on_line[e]["wall"], e, px, 0.05, 0.6) for e in inner}
     # what the map's typical grid line shows already is the grid line's own ink (a bluish or
     # reddish print, a JPEG's colour fringe along it): walls and doors are a few lines, so the
     # median line has none
-    line_w = float(np.median([v[0] for v in raw.values()])) if raw else 0.0
-    line_d = float(np.median([v[1] for v in raw.values()])) if raw else 0.0
+    line_w = float(np.median(list(raw.values()))) if raw else 0.0
+    # a map prints a door in a few of its lines; where many more show a door's blue beyond the
+    # art, the grid's own ink shows blue there (navy lines over a black sky, whether along most
+    # lines or, over a bright nebula, not): a door is printed in full ink where the grid is a dim
+    # line, so the door strokes are taken again as departures from the floor by larger steps, the
+    # first that leaves a few, and each door so read is listed to confirm; none leaves a few: no
+    # door (reading R85)
+    door_raw, door_art = _door_cover(on_line, inner, px, cols, rows)
+    door_inked = _many_doors(door_raw, door_art, len(inner))
+    if door_inked:
+        for step in GRID_INK_STEPS:
+            strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
+            door_raw, door_art = _door_cover({e: strong_across if e.axis == "H" else strong_down for e in inner}, inner, px, cols, rows)
+            if not _many_doors(door_raw, door_art, len(inner)):
+                break
+        else:
+            door_raw = dict.fromkeys(inner, 0.0)
+    line_d = float(np.median(list(door_raw.values()))) if door_raw else 0.0
     for e in inner:
         if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
-        fw = max(0.0, raw[e][0] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
-        fd = max(0.0, raw[e][1] - max(line_d, _art_cover(on_line[e]["door"], e, px, 0.1, 0.8, cols, rows)))
+        fw = max(0.0, raw[e] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
+        fd = max(0.0, door_raw[e] - max(line_d, door_art[e]))
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
         if fw >= WALL_LINE and fw >= fd and red_leads:
@@ -482,10 +501,27 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         elif fd >= DOOR_LINE:
             res.edges[e.name] = "door"
             res.confidence[e.name] = round(min(1.0, fd / 0.6), 3)
+            if door_inked:
+                res.unsure[e.name] = _("door: the grid lines show its colour on this map, told from them by its strength")
         if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
     return res
+
+
+def _door_cover(on_line: dict[Edge, dict[str, np.ndarray]], inner: list[Edge], px: int, cols: int, rows: int
+                ) -> tuple[dict[Edge, float], dict[Edge, float]]:
+    """Per grid line between two squares, how much of its length a door's blue runs along, and
+    how much the art through the squares' middles beside it shows (:func:`_art_cover`)."""
+    raw = {e: _side_cover(on_line[e]["door"], e, px, 0.1, 0.8) for e in inner}
+    art = {e: _art_cover(on_line[e]["door"], e, px, 0.1, 0.8, cols, rows) for e in inner}
+    return raw, art
+
+
+def _many_doors(raw: dict[Edge, float], art: dict[Edge, float], lines: int) -> bool:
+    """Whether more of the map's ``lines`` grid lines show a door's blue beyond the art than a
+    map prints doors in (DOOR_SHARE; reading R85)."""
+    return sum(raw[e] - art[e] >= DOOR_LINE for e in raw) > DOOR_SHARE * lines
 
 
 def _rim_hue(rim: list[Edge], across: dict[str, np.ndarray], down: dict[str, np.ndarray], hue: np.ndarray, px: int) -> float:
