@@ -9,6 +9,8 @@ closed door a row of blue rectangles on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -307,3 +309,80 @@ def test_orange_is_told_from_yellow_by_the_yellow_beside_it(cast: tuple[float, f
     r = read_map(im, COLS, ROWS, PX)
     assert r.squares == {"B2": "difficult", "C2": "difficult", "F4": "pit", "F5": "pit"}
     assert "F4" in r.unsure and "F5" in r.unsure
+
+
+def star_field(rng: np.random.Generator) -> np.ndarray:
+    """A star field printed near black under a purple nebula, its grid lines printed brown at half
+    ink: against that sky every grid line stands out as a dim orange stroke."""
+    img = np.full((ROWS * PX, COLS * PX, 3), (40, 14, 30), np.uint8)  # BGR: a dark purple sky
+    for _ in range(900):  # printed stars, one to two pixels
+        x, y = rng.integers(0, [COLS * PX, ROWS * PX])
+        cv2.circle(img, (int(x), int(y)), int(rng.integers(1, 3)), (235, 250, 255), -1)
+    for x in range(0, COLS * PX + 1, PX):
+        cv2.line(img, (x, 0), (x, ROWS * PX), (38, 48, 66), 2)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(img, (0, y), (COLS * PX, y), (38, 48, 66), 2)
+    return img
+
+
+def test_brown_grid_lines_on_a_black_star_field_are_no_pit_outlines() -> None:
+    """The grid lines stand out as orange along every side of every square and through no
+    square's middle. A map outlines a few areas, so what its typical side shows is the grid's own
+    ink, not a pit round every square (reading R75). The yellow area and the red wall are read;
+    every other square is open."""
+    rng = np.random.default_rng(3)
+    img = star_field(rng)
+    line_outline(img, 1, 3, 3, 3, YELLOW)  # B4..D4 difficult, on the grid lines
+    inset_outline(img, 5, 1, 5, 2, RED)  # F2, F3 a wall
+    img = np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"B4": "difficult", "C4": "difficult", "D4": "difficult", "F2": "wall", "F3": "wall"}
+
+
+@pytest.mark.parametrize("outline", [inset_outline, line_outline])
+def test_an_orange_pit_on_a_grid_that_shows_orange_is_told_by_its_strength(
+        outline: Callable[[np.ndarray, int, int, int, int, tuple[int, int, int]], None]) -> None:
+    """On the same star field a pit's orange border, printed in full ink, stands out from the
+    sky far more than the dim brown grid lines do: it is read (R75), whether just inside the
+    squares or on the grid lines, and listed to confirm (its colour is the grid's); no other
+    square is a pit."""
+    rng = np.random.default_rng(3)
+    img = star_field(rng)
+    line_outline(img, 1, 3, 3, 3, YELLOW)  # B4..D4 difficult
+    outline(img, 5, 1, 6, 2, ORANGE)  # F2..G3 a pit
+    img = np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+    r = read_map(img, COLS, ROWS, PX)
+    pit = {"F2", "G2", "F3", "G3"}
+    assert r.squares == {"B4": "difficult", "C4": "difficult", "D4": "difficult", **dict.fromkeys(pit, "pit")}
+    assert pit <= set(r.unsure)
+
+
+def test_navy_grid_lines_on_a_black_sky_are_no_doors_and_hide_no_door() -> None:
+    """A star field: black sky on the right, a bright purple nebula on the left, grid lines
+    printed navy. Against the black they show as a dim blue line, a door's colour, along many
+    lines; a door is printed in full ink, three bright blue rectangles. The door is read (and
+    listed to confirm: its colour is the grid's, R75), the red wall above it too, no other
+    line is a door."""
+    rng = np.random.default_rng(4)
+    sky = np.full((ROWS * PX, COLS * PX, 3), (12, 5, 5), np.float32)
+    yy, xx = np.mgrid[0:ROWS * PX, 0:COLS * PX]
+    nebula = np.clip(1 - np.hypot(xx - COLS * PX * 0.25, yy - ROWS * PX * 0.5) / (5 * PX), 0, 1)[..., None]
+    img = (sky * (1 - nebula) + np.array((110, 40, 100), np.float32) * nebula).astype(np.uint8)
+    for _ in range(700):  # printed stars
+        x, y = rng.integers(0, [COLS * PX, ROWS * PX])
+        cv2.circle(img, (int(x), int(y)), int(rng.integers(1, 3)), (235, 250, 255), -1)
+    grid = np.zeros(img.shape[:2], np.uint8)
+    for x in range(0, COLS * PX + 1, PX):
+        cv2.line(grid, (x, 0), (x, ROWS * PX), 255, 2)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(grid, (0, y), (COLS * PX, y), 255, 2)
+    img = np.where(grid[..., None] > 0, img * 0.3 + np.array((60, 28, 24), np.float32) * 0.7, img).astype(np.uint8)  # navy, 70 % ink
+    cv2.line(img, (6 * PX, 1 * PX), (6 * PX, 4 * PX), RED, 4)  # wall edges east of F2..F4
+    for i in range(3):  # a door on the line east of F5
+        y0 = 4 * PX + 3 + i * 12
+        cv2.rectangle(img, (6 * PX - 3, y0), (6 * PX + 3, y0 + 8), BLUE, -1)
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {}
+    assert r.edges == {"F2.E": "wall", "F3.E": "wall", "F4.E": "wall", "F5.E": "door"}
+    assert "F5.E" in r.unsure

@@ -76,6 +76,13 @@ WARM = ("wall", "pit", "difficult")
 SPLIT = 13.0
 #: a stroke's colour is averaged along its run over this much of a square before it is named
 ALONG = 0.25
+#: where the grid's own ink reads as a terrain colour, that colour's strokes are taken again as
+#: departures from the floor this many times LEAST_DEPARTURE, the first step that leaves the
+#: typical side bare (reading R75)
+GRID_INK_STEPS = (2.0, 3.0, 4.0, 6.0)
+#: doors are a few lines of a map: more than this share of its grid lines read as door is the
+#: grid's own ink (reading R75)
+DOOR_SHARE = 0.05
 
 
 @dataclass
@@ -153,12 +160,15 @@ def _leaning(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return lean
 
 
-def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: np.ndarray | None = None) -> dict[str, np.ndarray]:
+def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: np.ndarray | None = None,
+           least: float = LEAST_DEPARTURE) -> dict[str, np.ndarray]:
     """Per printed colour, the pixels (chroma ``a``, ``b``) that stand out from the floor
-    (``fa``, ``fb``) in that colour; ``lean``: :func:`_leaning` of ``a``, ``b``, where already measured."""
+    (``fa``, ``fb``) in that colour; ``lean``: :func:`_leaning` of ``a``, ``b``, where already measured;
+    ``least``: how far a pixel must depart from the floor (more than LEAST_DEPARTURE where the
+    grid's own ink departs as far, reading R75)."""
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
-    strong = (np.hypot(da, db) >= LEAST_DEPARTURE) & (np.hypot(ta, tb) >= LEAST_CHROMA)
+    strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= LEAST_CHROMA)
     ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32)
     diff = np.abs((ang[None] - _PROTO + 180.0) % 360.0 - 180.0)  # to every printed colour at once
     nearest = diff.argmin(axis=0)  # the nearest printed colour names it
@@ -166,17 +176,19 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     # the pixel itself must lean that way (_leaning), and it must add its colour to the floor (a
     # darker seam in a red floor takes red away)
     near &= _leaning(a, b) if lean is None else lean
-    near &= da[None] * _COS + db[None] * _SIN >= LEAST_DEPARTURE
+    near &= da[None] * _COS + db[None] * _SIN >= least
     return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
 
 
-def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE
+                 ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
     the edge of a fill or of a patch of art stands out on one side only, so it is no stroke.
     ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
     dark floor count as much; the outlines are read so, the walls and doors on the lines not,
-    where the art's own dark lines would pass for them)."""
+    where the art's own dark lines would pass for them). ``least``: how far a stroke departs from
+    the floor around it at least (:func:`_named`)."""
     img, checked = balance(top, px)
     k = max(3, (px // 2) | 1)
     floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
@@ -208,8 +220,8 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True) -> tuple[dict[
     lean = _leaning(a, b)
 
     def across(dy: int, dx: int) -> dict[str, np.ndarray]:
-        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean)
-        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean)
+        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean, least)
+        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean, least)
         if not own:
             return {k: one[k] & two[k] for k in one}
         k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
@@ -308,6 +320,13 @@ def _edges(cols: int, rows: int) -> list[Edge]:
     return [Edge(c, r, "H") for r in range(rows + 1) for c in range(cols)] + [Edge(c, r, "V") for r in range(rows) for c in range(cols + 1)]
 
 
+def _grid_ink(cover: dict[Edge, dict[str, float]], edges: list[Edge]) -> dict[str, float]:
+    """Per printed colour, how much of its length the map's typical square side shows a stroke
+    of it: the median over every side (the map's own edge included), which is a bare grid line
+    as long as fewer than half the sides are outlined (reading R75)."""
+    return {k: float(np.median([cover[e][k] for e in edges])) if edges else 0.0 for k in TERRAIN}
+
+
 def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
     (``px`` pixels a square, row 1 at the top)."""
@@ -322,6 +341,30 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     cover = {e: {k: max(0.0, _side_cover(masks[e][k], e, px, 0.22, 0.6, BAND)
                         - _art_cover(masks[e][k], e, px, 0.22, 0.6, cols, rows, BAND))
                  for k in TERRAIN} for e in edges}
+    # less what the map's typical side shows: a few areas are outlined, so the median side is a
+    # bare grid line, and a colour it shows is the grid's own ink -- brown lines on a black star
+    # field stand out from it as orange, along every side and through no square's middle
+    # (reading R75)
+    ink = _grid_ink(cover, edges)
+    # where the grid's ink reads as a terrain colour along most sides, a border of that colour
+    # printed on or beside the grid lines is told from them by standing out more: full ink, where
+    # the grid is a dim line, so that colour's strokes are taken again, each a departure from the
+    # floor by a larger step, until the typical side no longer shows the grid (reading R75)
+    inked = [k for k in TERRAIN if ink[k] >= OUTLINED]
+    for k in inked:
+        for step in GRID_INK_STEPS:
+            strong_across, strong_down, _c, _h = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
+            strong = {e: strong_across[k] if e.axis == "H" else strong_down[k] for e in edges}
+            again = {e: max(0.0, _side_cover(strong[e], e, px, 0.22, 0.6, BAND)
+                            - _art_cover(strong[e], e, px, 0.22, 0.6, cols, rows, BAND)) for e in edges}
+            left = float(np.median(list(again.values())))
+            if left < OUTLINED / 2:
+                across[k], down[k] = strong_across[k], strong_down[k]
+                for e in edges:
+                    cover[e][k] = again[e]
+                ink[k] = left
+                break
+    cover = {e: {k: max(0.0, cover[e][k] - ink[k]) for k in TERRAIN} for e in edges}
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
     # where along each outlined side a stroke of each colour may run (pixels from the grid line):
     # every band that holds about as much of it as the best one (two squares outlined side by
@@ -392,7 +435,11 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             for s in area:
                 res.squares[s.name] = kind
                 res.confidence[s.name] = conf
-                if kind in ("pit", "difficult") and not checked:
+                if kind in inked:
+                    # told from the grid lines of its own colour by its strength alone (R75)
+                    res.unsure[s.name] = _("{kind}: its outline is the colour the grid lines show on this map, told from them by "
+                                           "its strength").format(kind=kind)
+                elif kind in ("pit", "difficult") and not checked:
                     # orange and yellow lie close: under a colour cast the grid lines could not
                     # measure, one may pass for the other
                     res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
@@ -417,19 +464,35 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # 4. walls and doors on the grid lines
     inner = [e for e in edges if all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares)]
     # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
-    raw = {e: (_side_cover(on_line[e]["wall"], e, px, 0.05, 0.6), _side_cover(on_line[e]["door"], e, px, 0.1, 0.8)) for e in inner}
+    raw = {e: _side_cover(on_line[e]["wall"], e, px, 0.05, 0.6) for e in inner}
     # what the map's typical grid line shows already is the grid line's own ink (a bluish or
     # reddish print, a JPEG's colour fringe along it): walls and doors are a few lines, so the
     # median line has none
-    line_w = float(np.median([v[0] for v in raw.values()])) if raw else 0.0
-    line_d = float(np.median([v[1] for v in raw.values()])) if raw else 0.0
+    line_w = float(np.median(list(raw.values()))) if raw else 0.0
+    # a map prints a door in a few of its lines; where many more show a door's blue beyond the
+    # art, the grid's own ink shows blue there (navy lines over a black sky, whether along most
+    # lines or, over a bright nebula, not): a door is printed in full ink where the grid is a dim
+    # line, so the door strokes are taken again as departures from the floor by larger steps, the
+    # first that leaves a few, and each door so read is listed to confirm; none leaves a few: no
+    # door (reading R75)
+    door_raw, door_art = _door_cover(on_line, inner, px, cols, rows)
+    door_inked = _many_doors(door_raw, door_art, len(inner))
+    if door_inked:
+        for step in GRID_INK_STEPS:
+            strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
+            door_raw, door_art = _door_cover({e: strong_across if e.axis == "H" else strong_down for e in inner}, inner, px, cols, rows)
+            if not _many_doors(door_raw, door_art, len(inner)):
+                break
+        else:
+            door_raw = dict.fromkeys(inner, 0.0)
+    line_d = float(np.median(list(door_raw.values()))) if door_raw else 0.0
     for e in inner:
         if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
-        fw = max(0.0, raw[e][0] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
-        fd = max(0.0, raw[e][1] - max(line_d, _art_cover(on_line[e]["door"], e, px, 0.1, 0.8, cols, rows)))
+        fw = max(0.0, raw[e] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
+        fd = max(0.0, door_raw[e] - max(line_d, door_art[e]))
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
         if fw >= WALL_LINE and fw >= fd and red_leads:
@@ -438,10 +501,27 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         elif fd >= DOOR_LINE:
             res.edges[e.name] = "door"
             res.confidence[e.name] = round(min(1.0, fd / 0.6), 3)
+            if door_inked:
+                res.unsure[e.name] = _("door: the grid lines show its colour on this map, told from them by its strength")
         if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
     return res
+
+
+def _door_cover(on_line: dict[Edge, dict[str, np.ndarray]], inner: list[Edge], px: int, cols: int, rows: int
+                ) -> tuple[dict[Edge, float], dict[Edge, float]]:
+    """Per grid line between two squares, how much of its length a door's blue runs along, and
+    how much the art through the squares' middles beside it shows (:func:`_art_cover`)."""
+    raw = {e: _side_cover(on_line[e]["door"], e, px, 0.1, 0.8) for e in inner}
+    art = {e: _art_cover(on_line[e]["door"], e, px, 0.1, 0.8, cols, rows) for e in inner}
+    return raw, art
+
+
+def _many_doors(raw: dict[Edge, float], art: dict[Edge, float], lines: int) -> bool:
+    """Whether more of the map's ``lines`` grid lines show a door's blue beyond the art than a
+    map prints doors in (DOOR_SHARE; reading R75)."""
+    return sum(raw[e] - art[e] >= DOOR_LINE for e in raw) > DOOR_SHARE * lines
 
 
 def _rim_hue(rim: list[Edge], across: dict[str, np.ndarray], down: dict[str, np.ndarray], hue: np.ndarray, px: int) -> float:
