@@ -13,6 +13,7 @@ Two passes:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -197,19 +198,23 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
         gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
         sharp = cv2.addWeighted(gray, 1.8, cv2.GaussianBlur(gray, (0, 0), 2.0), -0.8, 0)
         back = np.linalg.inv(S @ H)
+        read: set[int] = set()
         for view in (sharp, clahe.apply(gray)):
             corners, ids, _ = detector.detectMarkers(view)
             if ids is None:
                 continue
-            found = False
             for c, i in zip(corners, ids.ravel(), strict=True):
                 if int(i) < 4:
                     continue
                 pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
                 out.append(Marker(int(i), pts))
-                found = True
-            if found:
+                read.add(int(i))
+            if read:
                 break
+        # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R81 in docs/readings.md)
+        for cut_id, cut in read_cut_markers(gray, px):
+            if cut_id not in read:
+                out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
     return _real_ones(image, out)
 
 
@@ -220,3 +225,124 @@ def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
     for m in second:
         by_id[m.id] = m
     return list(by_id.values())
+
+
+# --------------------------------------------------------------------------- a sticker a figure's body cuts
+
+#: the marker's black square against the light sticker round it (its margin and the square): a
+#: sticker's outline, looked for where ArUco finds no quadrilateral, is a light square ring this
+#: many times the black square's side across (a margin of 0.08-0.25 of the side on each side)
+MARGIN_RATIOS = (1.15, 1.25, 1.35, 1.5)
+#: the light sticker's outer side, in squares, a base marker may have (a Medium base's sticker of
+#: 0.3-0.45 of a square with its margin, a Large base's up to 0.75)
+STICKER_SIDE = (0.3, 0.85)
+#: a cell reads light or dark when its brightness lies this share of the sticker's contrast beyond
+#: the midpoint between its black border and its light margin; between, it is hidden (a body's
+#: shading, a cut edge) and not read
+CELL_CLEAR = 0.2
+#: how many of the 16 inner cells must be read (neither hidden nor unclear) to name a marker
+MIN_CELLS_READ = 11
+#: every other marker of the dictionary (any turn) must differ from the read cells in at least this
+#: many of them: the dictionary's markers differ from each other in 4 cells or more, so with a
+#: corner hidden a cell read wrong must not make another marker as likely
+MIN_RUNNER_UP = 3
+
+
+@lru_cache(maxsize=1)
+def _codes() -> np.ndarray:
+    """The inner 4 x 4 cells (light = 1) of every marker of :data:`.synth.DICT`, in its four
+    turns: (ids, 4, 4, 4)."""
+    d = cv2.aruco.getPredefinedDictionary(DICT)
+    n = int(d.bytesList.shape[0])
+    return np.array([[np.rot90(cv2.aruco.generateImageMarker(d, i, 6)[1:5, 1:5] > 127, k) for k in range(4)] for i in range(n)])
+
+
+def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
+    """Base markers (id 4 and up) whose outline a figure's body cuts, on a view from above at
+    ``px`` pixels a square: (id, its 4 corners in the view's pixels). A body standing on its base
+    leans over the sticker from the camera's side; a corner of the black square hidden, ArUco
+    finds no quadrilateral and reads nothing (independent photo s0409: 9 of 11 stickers cut so,
+    unread). The light sticker is a square ring round the black square all the same, three of its
+    corners seen: its outline's least rectangle gives the square; the cells are read where clearly
+    light or dark, the rest (under the body) left out, and a marker is named only when the cells
+    read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`)."""
+    g = cv2.GaussianBlur(gray, (0, 0), 1.0)
+    block = int(0.6 * px) | 1
+    light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(light, connectivity=8)
+    codes = _codes()
+    out: list[tuple[int, np.ndarray]] = []
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        if not STICKER_SIDE[0] * px * 0.8 <= max(w, h) <= STICKER_SIDE[1] * px * 1.5 or area < 0.1 * (STICKER_SIDE[0] * px) ** 2:
+            continue
+        pts = (np.column_stack(np.nonzero(labels[y:y + h, x:x + w] == k)[::-1]) + [x, y]).astype(np.float32)
+        (rx, ry), (rw, rh), turned = cv2.minAreaRect(pts)
+        for (cx, cy), side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px):
+            read = _read_cells(g, (cx, cy), side, ang, codes)
+            if read is None:
+                continue
+            mid, inner_side, turn = read
+            t = np.deg2rad(ang)
+            u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+            half = inner_side / 2
+            corners = np.array([(cx, cy) + half * (sx * u + sy * v) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
+            out.append((mid, np.roll(corners, -turn, axis=0)))
+            break
+    return out
+
+
+def _square_outlines(rect: tuple[tuple[float, float], tuple[float, float], float], px: int) -> list[tuple[tuple[float, float], float, float]]:
+    """The squares (centre, side, angle in degrees) a light outline's least rectangle ``rect`` may
+    be the sticker of: itself where square; where a body hid one side of the ring (a U left), the
+    square on its longer side, either way along the shorter (:data:`STICKER_SIDE`)."""
+    (cx, cy), (rw, rh), ang = rect
+    out = []
+    if STICKER_SIDE[0] * px <= (rw + rh) / 2 <= STICKER_SIDE[1] * px and 0.8 <= rw / max(rh, 1e-6) <= 1.25:
+        out.append(((cx, cy), (rw + rh) / 2, ang))
+    long, short = max(rw, rh), min(rw, rh)
+    if STICKER_SIDE[0] * px <= long <= STICKER_SIDE[1] * px and 0.4 * long <= short < 0.9 * long:
+        t = np.deg2rad(ang)
+        # the shorter side's direction: the rectangle's v axis where its height is the shorter
+        d = np.array([-np.sin(t), np.cos(t)]) if rh < rw else np.array([np.cos(t), np.sin(t)])
+        for sign in (1, -1):
+            c = np.array([cx, cy]) + sign * (long - short) / 2 * d
+            out.append(((float(c[0]), float(c[1])), long, ang))
+    return out
+
+
+def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
+    """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
+    degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
+    best: tuple[int, float, int, int] | None = None
+    t = np.deg2rad(angle)
+    for ratio in MARGIN_RATIOS:
+        side = outer / ratio
+        cell = side / 6
+        # the 8 x 8 cells of the margin, the black border and the 4 x 4 inner cells, seen upright
+        size = 80
+        scale = size / (8 * cell)
+        c, s = np.cos(t) * scale, np.sin(t) * scale
+        M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
+        up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        cells = up.reshape(8, 10, 8, 10)[:, 3:7, :, 3:7].mean(axis=(1, 3))
+        ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
+        border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+        white, black = float(np.percentile(ring, 75)), float(np.percentile(border, 25))
+        if white - black < 40:
+            continue
+        mid, half = (white + black) / 2, CELL_CLEAR * (white - black)
+        inner = cells[2:6, 2:6]
+        known = np.abs(inner - mid) >= half
+        if int(known.sum()) < MIN_CELLS_READ or (border > mid + half).sum() > 2:
+            continue
+        bits = inner > mid
+        wrong = ((codes != bits) & known).sum(axis=(2, 3))  # (ids, turns)
+        wrong[:4] = 99  # the map's corner markers are no base's
+        order = np.argsort(wrong.min(axis=1))
+        first, second = int(order[0]), int(order[1])
+        d1 = int(wrong[first].min())
+        others = min(int(wrong[second].min()), int(np.sort(wrong[first])[1]))
+        if d1 == 0 and others >= MIN_RUNNER_UP and (best is None or others > best[3]):
+            best = (first, side, int(wrong[first].argmin()), others)
+    return None if best is None else best[:3]
