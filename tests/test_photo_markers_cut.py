@@ -39,7 +39,8 @@ def sticker(mid: int, side: int, turn: float) -> tuple[np.ndarray, np.ndarray]:
 def board(figures: list[tuple[int, int, int | None, float, str]], seed: int = 3) -> np.ndarray:
     """A top-down photo of a grassy map with the grid printed, a dark base on each (col, row), its
     sticker (marker id, or None) turned as given, and the figure's dark body leaning over the
-    sticker's corner on the side named (``ne``, ``nw``, ``se``, ``sw``; ``""``: no body)."""
+    sticker's corner on the side named (``ne``, ``nw``, ``se``, ``sw``; ``""``: no body; a ``*``
+    after it: a light head there, which merges with the sticker's light margin)."""
     rng = np.random.default_rng(seed)
     img = np.zeros((ROWS * PX, COLS * PX, 3), np.float32)
     img[:] = (40, 120, 60)
@@ -62,7 +63,8 @@ def board(figures: list[tuple[int, int, int | None, float, str]], seed: int = 3)
         if body:
             dx = side * 0.55 * (1 if "e" in body else -1)
             dy = side * 0.55 * (1 if "s" in body else -1)
-            cv2.circle(img, (int(cx + dx), int(cy + dy)), int(0.16 * PX), (38, 36, 40), -1, cv2.LINE_AA)
+            tone = (205, 210, 215) if body.endswith("*") else (38, 36, 40)
+            cv2.circle(img, (int(cx + dx), int(cy + dy)), int(0.16 * PX), tone, -1, cv2.LINE_AA)
     return img
 
 
@@ -79,6 +81,13 @@ def test_a_sticker_with_a_corner_under_the_body_is_read() -> None:
     assert _detector(True).detectMarkers(gray)[1] is None  # ArUco: no quadrilateral, nothing read
     assert read_near(img, [(1, 1)]) == [23]
     assert read_near(img, [(4, 3)]) == [33]
+
+
+def test_a_sticker_a_light_head_merges_with_is_read_by_its_straight_sides() -> None:
+    # s0409's F10, s0404's J9: a light sphere over the sticker's corner, one light region with it
+    img = board([(1, 1, 47, 25.0, "se*"), (4, 2, 30, -10.0, "nw*")])
+    assert read_near(img, [(1, 1)]) == [47]
+    assert read_near(img, [(4, 2)]) == [30]
 
 
 def test_whole_stickers_are_read_as_before() -> None:

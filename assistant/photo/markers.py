@@ -236,10 +236,16 @@ MARGIN_RATIOS = (1.15, 1.25, 1.35, 1.5)
 #: the light sticker's outer side, in squares, a base marker may have (a Medium base's sticker of
 #: 0.3-0.45 of a square with its margin, a Large base's up to 0.75)
 STICKER_SIDE = (0.3, 0.85)
-#: a cell reads light or dark when its brightness lies this share of the sticker's contrast beyond
-#: the midpoint between its black border and its light margin; between, it is hidden (a body's
-#: shading, a cut edge) and not read
-CELL_CLEAR = 0.2
+#: a cell reads light when its brightness lies within this share of the sticker's contrast of its
+#: light margin's, dark within it of its black border's; between, it is hidden (under a body of
+#: another tone, a cut edge) and not read
+CELL_TONE = 0.3
+#: the least share of the sticker's light margin (its 28 cells round the black square) that must
+#: show light: the body hides at most a corner of it
+MARGIN_SHOWN = 0.5
+#: a cell is read only where its middle is one tone: its pixels' spread at most this share of the
+#: sticker's contrast (a square fitted half a cell off puts an edge across most cells)
+CELL_EVEN = 0.2
 #: how many of the 16 inner cells must be read (neither hidden nor unclear) to name a marker
 MIN_CELLS_READ = 11
 #: every other marker of the dictionary (any turn) must differ from the read cells in at least this
@@ -278,7 +284,8 @@ def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
             continue
         pts = (np.column_stack(np.nonzero(labels[y:y + h, x:x + w] == k)[::-1]) + [x, y]).astype(np.float32)
         (rx, ry), (rw, rh), turned = cv2.minAreaRect(pts)
-        for (cx, cy), side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px):
+        mask = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+        for (cx, cy), side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(mask, (x, y), px):
             read = _read_cells(g, (cx, cy), side, ang, codes)
             if read is None:
                 continue
@@ -311,6 +318,64 @@ def _square_outlines(rect: tuple[tuple[float, float], tuple[float, float], float
     return out
 
 
+#: the least share of a sticker's side a straight run of a light outline's edge must cover to be
+#: read as one of the sticker's sides (:func:`_straight_sides`)
+SIDE_RUN = 0.5
+
+
+def _straight_sides(mask: np.ndarray, origin: tuple[int, int], px: int) -> list[tuple[tuple[float, float], float, float]]:
+    """The squares (centre, side, angle in degrees) a light outline may be the sticker of, by its
+    straight sides: where a figure's light head or body touches the sticker's ring, the two merge
+    and their least rectangle is no square; the ring's outer edge still runs straight along its
+    sides, the body's curves. The outline's edge points are turned by the edges' commonest
+    direction (modulo a right angle) and counted by where they lie across it: a side is a
+    position where at least :data:`SIDE_RUN` of a sticker's side lies (1 px wide). Two sides a
+    sticker's size apart across each direction give a square; one pair only, the other found
+    once, gives the square beside that one side."""
+    contours, _h = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return []
+    pts = max(contours, key=len).reshape(-1, 2).astype(np.float64) + origin
+    if len(pts) < 20:
+        return []
+    d = np.roll(pts, -3, axis=0) - np.roll(pts, 3, axis=0)
+    ang = np.mod(np.degrees(np.arctan2(d[:, 1], d[:, 0])), 90.0)
+    hist = np.bincount(np.round(ang / 2).astype(int) % 45, minlength=45).astype(float)
+    hist = hist + np.roll(hist, 1) + np.roll(hist, -1)
+    turn = float(np.argmax(hist)) * 2.0
+    t = np.deg2rad(turn)
+    u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+    lo, hi = STICKER_SIDE[0] * px, STICKER_SIDE[1] * px
+
+    def sides(axis: np.ndarray) -> list[float]:
+        proj = pts @ axis
+        base = np.floor(proj.min())
+        counts = np.bincount(np.round(proj - base).astype(int)).astype(float)
+        counts = counts + np.concatenate([[0], counts[:-1]])  # an edge a pixel either way
+        at = [i for i in range(len(counts)) if counts[i] >= SIDE_RUN * lo and counts[i] == counts[max(0, i - 2):i + 3].max()]
+        return [float(i + base - 0.5) for i in at]
+
+    su, sv = sides(u), sides(v)
+    pairs_u = [(a, b) for a in su for b in su if lo <= b - a <= hi]
+    pairs_v = [(a, b) for a in sv for b in sv if lo <= b - a <= hi]
+    out = []
+    for a, b in pairs_u:
+        side = b - a
+        cands = [(c, dd) for c, dd in pairs_v if abs((dd - c) - side) <= 0.15 * side]
+        mids_v = [(c + dd) / 2 for c, dd in cands] or [e + side / 2 for e in sv] + [e - side / 2 for e in sv]
+        for mv in mids_v:
+            centre = (a + b) / 2 * u + mv * v
+            out.append(((float(centre[0]), float(centre[1])), side, turn))
+    for c, dd in pairs_v:
+        if not pairs_u:
+            side = dd - c
+            for e in su:
+                for mu in (e + side / 2, e - side / 2):
+                    centre = mu * u + (c + dd) / 2 * v
+                    out.append(((float(centre[0]), float(centre[1])), side, turn))
+    return out[:12]
+
+
 def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
     """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
     degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
@@ -325,18 +390,22 @@ def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
         c, s = np.cos(t) * scale, np.sin(t) * scale
         M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
         up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        cells = up.reshape(8, 10, 8, 10)[:, 3:7, :, 3:7].mean(axis=(1, 3))
+        blocks = up.reshape(8, 10, 8, 10)
+        cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
+        spread = blocks[:, 2:8, :, 2:8].std(axis=(1, 3))  # a cell the outline lies across is not one tone
         ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
         border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
         white, black = float(np.percentile(ring, 75)), float(np.percentile(border, 25))
         if white - black < 40:
             continue
-        mid, half = (white + black) / 2, CELL_CLEAR * (white - black)
+        tone = CELL_TONE * (white - black)
         inner = cells[2:6, 2:6]
-        known = np.abs(inner - mid) >= half
-        if int(known.sum()) < MIN_CELLS_READ or (border > mid + half).sum() > 2:
+        lit, unlit = inner >= white - tone, inner <= black + tone
+        known = (lit | unlit) & (spread[2:6, 2:6] <= CELL_EVEN * (white - black))
+        if (int(known.sum()) < MIN_CELLS_READ or int((border >= white - tone).sum()) > 2
+                or int((ring >= white - tone).sum()) < MARGIN_SHOWN * ring.size):
             continue
-        bits = inner > mid
+        bits = lit
         wrong = ((codes != bits) & known).sum(axis=(2, 3))  # (ids, turns)
         wrong[:4] = 99  # the map's corner markers are no base's
         order = np.argsort(wrong.min(axis=1))
