@@ -108,3 +108,4 @@ def test_grass_and_grid_lines_read_as_no_marker() -> None:
     # a map with no base: its grass and printed grid read as no marker in any window
     img = board([], seed=5)
     assert read_near(img, [(c, r) for c in range(COLS) for r in range(ROWS)]) == []
+
