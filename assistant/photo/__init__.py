@@ -31,7 +31,7 @@ from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
-from .placement import _col_row, place, saturated_reading
+from .placement import _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
 from .reference import Reference, align_view, check_size, top_down
 
@@ -425,8 +425,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     # the rules model's no-standing squares: no figure stands in a wall square, a pit (or, DDM, on a statue)
     nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
     second_look = False
-    if saturated_reading(pos, scores, seen, nowhere):
-        # bases read nearly everywhere (a star field, a carpet's repeating print): a second look
+    if over_read(pos, scores, seen, nowhere):
+        # bases read nearly everywhere (a star field, a carpet's repeating print), or on more than
+        # three times the roster's squares (R76: a lava floor's dark patches): a second look
         # at what the art hides, against the reference -- or the photo's own median square -- with
         # the art allowed a pixel or two off (.bases.second_reading); taken only where decisive
         roster_squares = sum(f.size.footprint**2 for f in pos.figures)

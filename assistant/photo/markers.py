@@ -13,6 +13,7 @@ Two passes:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -197,19 +198,23 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
         gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
         sharp = cv2.addWeighted(gray, 1.8, cv2.GaussianBlur(gray, (0, 0), 2.0), -0.8, 0)
         back = np.linalg.inv(S @ H)
+        read: set[int] = set()
         for view in (sharp, clahe.apply(gray)):
             corners, ids, _ = detector.detectMarkers(view)
             if ids is None:
                 continue
-            found = False
             for c, i in zip(corners, ids.ravel(), strict=True):
                 if int(i) < 4:
                     continue
                 pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
                 out.append(Marker(int(i), pts))
-                found = True
-            if found:
+                read.add(int(i))
+            if read:
                 break
+        # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R77 in docs/readings.md)
+        for cut_id, cut in read_cut_markers(gray, px):
+            if cut_id not in read:
+                out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
     return _real_ones(image, out)
 
 
@@ -220,3 +225,211 @@ def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
     for m in second:
         by_id[m.id] = m
     return list(by_id.values())
+
+
+# --------------------------------------------------------------------------- a sticker a figure's body cuts
+
+#: the marker's black square against the light sticker round it (its margin and the square): a
+#: sticker's outline, looked for where ArUco finds no quadrilateral, is a light square ring this
+#: many times the black square's side across (a margin of 0.08-0.25 of the side on each side)
+MARGIN_RATIOS = (1.15, 1.25, 1.35, 1.5)
+#: the light sticker's outer side, in squares, a base marker may have (a Medium base's sticker of
+#: 0.3-0.45 of a square with its margin, a Large base's up to 0.75)
+STICKER_SIDE = (0.3, 0.85)
+#: a cell reads light when its brightness lies within this share of the sticker's contrast of its
+#: light margin's, dark within it of its black border's; between, it is hidden (under a body of
+#: another tone, a cut edge) and not read
+CELL_TONE = 0.3
+#: the least share of the sticker's light margin (its 28 cells round the black square) that must
+#: show light: the body hides at most a corner of it
+MARGIN_SHOWN = 0.5
+#: a cell is read only where its middle is one tone: its pixels' spread at most this share of the
+#: sticker's contrast (a square fitted half a cell off puts an edge across most cells)
+CELL_EVEN = 0.2
+#: how many of the 16 inner cells must be read (neither hidden nor unclear) to name a marker
+MIN_CELLS_READ = 11
+#: every other marker of the dictionary (any turn) must differ from the read cells in at least this
+#: many of them: the dictionary's markers differ from each other in 4 cells or more, so with a
+#: corner hidden a cell read wrong must not make another marker as likely
+MIN_RUNNER_UP = 3
+
+
+@lru_cache(maxsize=1)
+def _codes() -> np.ndarray:
+    """The inner 4 x 4 cells (light = 1) of every marker of :data:`.synth.DICT`, in its four
+    turns: (ids, 4, 4, 4)."""
+    d = cv2.aruco.getPredefinedDictionary(DICT)
+    n = int(d.bytesList.shape[0])
+    return np.array([[np.rot90(cv2.aruco.generateImageMarker(d, i, 6)[1:5, 1:5] > 127, k) for k in range(4)] for i in range(n)])
+
+
+def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
+    """Base markers (id 4 and up) whose outline a figure's body cuts, on a view from above at
+    ``px`` pixels a square: (id, its 4 corners in the view's pixels). A body standing on its base
+    leans over the sticker from the camera's side; a corner of the black square hidden, ArUco
+    finds no quadrilateral and reads nothing (independent photo s0409: 9 of 11 stickers cut so,
+    unread). The light sticker is a square ring round the black square all the same, three of its
+    corners seen: its outline's least rectangle gives the square; the cells are read where clearly
+    light or dark, the rest (under the body) left out, and a marker is named only when the cells
+    read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`)."""
+    g = cv2.GaussianBlur(gray, (0, 0), 1.0)
+    block = int(0.6 * px) | 1
+    light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(light, connectivity=8)
+    codes = _codes()
+    out: list[tuple[int, np.ndarray]] = []
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        if not STICKER_SIDE[0] * px * 0.8 <= max(w, h) <= STICKER_SIDE[1] * px * 1.5 or area < 0.1 * (STICKER_SIDE[0] * px) ** 2:
+            continue
+        if max(abs(x + w / 2 - gray.shape[1] / 2), abs(y + h / 2 - gray.shape[0] / 2)) > NEAR_CENTRE * px:
+            continue  # another square's sticker: read in that square's own window, if it is looked at
+        contours, _h = cv2.findContours((labels[y:y + h, x:x + w] == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        outline = (max(contours, key=len).reshape(-1, 2) + [x, y]).astype(np.float32)  # the region's least rectangle is its outline's
+        (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
+        for (cx, cy), side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px):
+            read = _read_cells(g, (cx, cy), side, ang, codes)
+            if read is None:
+                continue
+            mid, inner_side, turn = read
+            t = np.deg2rad(ang)
+            u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+            half = inner_side / 2
+            corners = np.array([(cx, cy) + half * (sx * u + sy * v) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
+            out.append((mid, np.roll(corners, -turn, axis=0)))
+            break
+    return out
+
+
+def _square_outlines(rect: tuple[tuple[float, float], tuple[float, float], float], px: int) -> list[tuple[tuple[float, float], float, float]]:
+    """The squares (centre, side, angle in degrees) a light outline's least rectangle ``rect`` may
+    be the sticker of: itself where square; where a body hid one side of the ring (a U left), the
+    square on its longer side, either way along the shorter (:data:`STICKER_SIDE`)."""
+    (cx, cy), (rw, rh), ang = rect
+    out = []
+    if STICKER_SIDE[0] * px <= (rw + rh) / 2 <= STICKER_SIDE[1] * px and 0.8 <= rw / max(rh, 1e-6) <= 1.25:
+        out.append(((cx, cy), (rw + rh) / 2, ang))
+    long, short = max(rw, rh), min(rw, rh)
+    if STICKER_SIDE[0] * px <= long <= STICKER_SIDE[1] * px and 0.4 * long <= short < 0.9 * long:
+        t = np.deg2rad(ang)
+        # the shorter side's direction: the rectangle's v axis where its height is the shorter
+        d = np.array([-np.sin(t), np.cos(t)]) if rh < rw else np.array([np.cos(t), np.sin(t)])
+        for sign in (1, -1):
+            c = np.array([cx, cy]) + sign * (long - short) / 2 * d
+            out.append(((float(c[0]), float(c[1])), long, ang))
+    return out
+
+
+#: squares from the window's centre a light region's middle may lie to be read as the window's
+#: square's sticker (a Large base's sticker lies near its block's centre, a corner of the square)
+NEAR_CENTRE = 0.8
+#: the least share of a sticker's side a straight run of a light outline's edge must cover to be
+#: read as one of the sticker's sides (:func:`_straight_sides`)
+SIDE_RUN = 0.5
+
+
+def _straight_sides(pts: np.ndarray, px: int) -> list[tuple[tuple[float, float], float, float]]:
+    """The squares (centre, side, angle in degrees) a light outline may be the sticker of, by its
+    straight sides: where a figure's light head or body touches the sticker's ring, the two merge
+    and their least rectangle is no square; the ring's outer edge still runs straight along its
+    sides, the body's curves. The outline's edge points are turned by the edges' commonest
+    direction (modulo a right angle) and counted by where they lie across it: a side is a
+    position where at least :data:`SIDE_RUN` of a sticker's side lies (1 px wide). Two sides a
+    sticker's size apart across each direction give a square; one pair only, the other found
+    once, gives the square beside that one side."""
+    if len(pts) < 20:
+        return []
+    d = np.roll(pts, -3, axis=0) - np.roll(pts, 3, axis=0)
+    ang = np.mod(np.degrees(np.arctan2(d[:, 1], d[:, 0])), 90.0)
+    hist = np.bincount(np.round(ang / 2).astype(int) % 45, minlength=45).astype(float)
+    hist = hist + np.roll(hist, 1) + np.roll(hist, -1)
+    turn = float(np.argmax(hist)) * 2.0
+    t = np.deg2rad(turn)
+    u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+    lo, hi = STICKER_SIDE[0] * px, STICKER_SIDE[1] * px
+
+    def sides(axis: np.ndarray) -> list[float]:
+        proj = pts @ axis
+        base = np.floor(proj.min())
+        counts = np.bincount(np.round(proj - base).astype(int)).astype(float)
+        counts = counts + np.concatenate([[0], counts[:-1]])  # an edge a pixel either way
+        at = [i for i in range(len(counts)) if counts[i] >= SIDE_RUN * lo and counts[i] == counts[max(0, i - 2):i + 3].max()]
+        return [float(i + base - 0.5) for i in at]
+
+    su, sv = sides(u), sides(v)
+    pairs_u = [(a, b) for a in su for b in su if lo <= b - a <= hi]
+    pairs_v = [(a, b) for a in sv for b in sv if lo <= b - a <= hi]
+    out = []
+    for a, b in pairs_u:
+        side = b - a
+        cands = [(c, dd) for c, dd in pairs_v if abs((dd - c) - side) <= 0.15 * side]
+        mids_v = [(c + dd) / 2 for c, dd in cands] or [e + side / 2 for e in sv] + [e - side / 2 for e in sv]
+        for mv in mids_v:
+            centre = (a + b) / 2 * u + mv * v
+            out.append(((float(centre[0]), float(centre[1])), side, turn))
+    for c, dd in pairs_v:
+        if not pairs_u:
+            side = dd - c
+            for e in su:
+                for mu in (e + side / 2, e - side / 2):
+                    centre = mu * u + (c + dd) / 2 * v
+                    out.append(((float(centre[0]), float(centre[1])), side, turn))
+    return out[:12]
+
+
+def _quantile(values: np.ndarray, q: float) -> float:
+    """``np.percentile(values, 100 * q)`` (linear between the nearest two), for the few dozen cells
+    of a sticker: numpy's own cost 0.2 ms a call, half the cut reading's time.
+
+    >>> _quantile(np.array([4.0, 1.0, 3.0, 2.0]), 0.75)
+    3.25
+    """
+    v = np.sort(values)
+    at = q * (len(v) - 1)
+    lo = int(at)
+    hi = min(lo + 1, len(v) - 1)
+    return float(v[lo] + (at - lo) * (v[hi] - v[lo]))
+
+
+def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
+    """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
+    degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
+    best: tuple[int, float, int, int] | None = None
+    t = np.deg2rad(angle)
+    for ratio in MARGIN_RATIOS:
+        side = outer / ratio
+        cell = side / 6
+        # the 8 x 8 cells of the margin, the black border and the 4 x 4 inner cells, seen upright
+        size = 80
+        scale = size / (8 * cell)
+        c, s = np.cos(t) * scale, np.sin(t) * scale
+        M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
+        up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        blocks = up.reshape(8, 10, 8, 10)
+        cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
+        ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
+        border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+        white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
+        if white - black < 40:
+            continue
+        tone = CELL_TONE * (white - black)
+        inner = cells[2:6, 2:6]
+        lit, unlit = inner >= white - tone, inner <= black + tone
+        if (int((lit | unlit).sum()) < MIN_CELLS_READ or int((border >= white - tone).sum()) > 2
+                or int((ring >= white - tone).sum()) < MARGIN_SHOWN * ring.size):
+            continue
+        middles = blocks[2:6, 2:8, 2:6, 2:8]
+        spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
+        known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))  # a cell the outline lies across is not one tone
+        if int(known.sum()) < MIN_CELLS_READ:
+            continue
+        bits = lit
+        wrong = ((codes != bits) & known).sum(axis=(2, 3))  # (ids, turns)
+        wrong[:4] = 99  # the map's corner markers are no base's
+        order = np.argsort(wrong.min(axis=1))
+        first, second = int(order[0]), int(order[1])
+        d1 = int(wrong[first].min())
+        others = min(int(wrong[second].min()), int(np.sort(wrong[first])[1]))
+        if d1 == 0 and others >= MIN_RUNNER_UP and (best is None or others > best[3]):
+            best = (first, side, int(wrong[first].argmin()), others)
+    return None if best is None else best[:3]

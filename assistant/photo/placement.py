@@ -132,11 +132,34 @@ def saturated_reading(pos: Position, scores: Mapping[str, float], by_marker: Seq
     >>> saturated_reading(pos, every, [], set()), saturated_reading(pos, every | {"A1": 0.1}, [], set(every) - {"A1", "B1", "C1"})
     (True, False)
     """
-    marked = {sq for s in by_marker for sq in space(pos, s)}
     standing = [sq for sq in scores if sq not in nowhere]
-    occupied = sum(sq in marked or (sq not in nowhere and v >= OCCUPIED) for sq, v in scores.items())
-    roster_squares = sum(f.size.footprint**2 for f in pos.figures)
-    return 0 < SATURATED * roster_squares < occupied and occupied > SATURATED_SHARE * len(standing)
+    return over_read(pos, scores, by_marker, nowhere) and _occupied_count(pos, scores, by_marker, nowhere) > SATURATED_SHARE * len(standing)
+
+
+def over_read(pos: Position, scores: Mapping[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> bool:
+    """Does the reading see more than :data:`SATURATED` times the squares the roster's bases cover
+    as occupied, however much of the board that is (reading R76 in docs/readings.md)? Such a reading
+    is off on the map's art (independent photo s0412: a lava floor read 106 of 226 squares occupied
+    for a roster covering 15, its bases' own squares among the least likely), whether or not it
+    sees bases nearly everywhere (:func:`saturated_reading`): it is worth a second look.
+
+    >>> from assistant.coords import Square
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map, Position
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(0, 0)),))
+    >>> four = {Square(c, r).name: (0.9 if r == 0 and c < 4 else 0.1) for c in range(6) for r in range(6)}
+    >>> over_read(pos, four, [], set()), saturated_reading(pos, four, [], set()), over_read(pos, four | {"D1": 0.1}, [], set())
+    (True, False, False)
+    """
+    occupied = _occupied_count(pos, scores, by_marker, nowhere)
+    return 0 < SATURATED * sum(f.size.footprint**2 for f in pos.figures) < occupied
+
+
+def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> int:
+    """The squares read as occupied: the base markers' squares, and the others read at least
+    :data:`OCCUPIED` that a figure may stand on."""
+    marked = {sq for s in by_marker for sq in space(pos, s)}
+    return sum(sq in marked or (sq not in nowhere and v >= OCCUPIED) for sq, v in scores.items())
 
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
