@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -329,7 +329,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         if grid.corner_markers >= 3:
             return _unconfirmed(gray, light, grid, scale, cols, rows)
         side = _refine_free_corner(gray, light, grid, scale, cols, rows)
-        if side is not None:  # two markers on one side: their far side found on the printed lines (R71)
+        if side is not None:  # two markers on one side: their far side found on the printed lines (R71); diagonal, R78
             return side
         raise UnconfirmedMarkersError(
             _(
@@ -356,7 +356,10 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         # (floor tiles offset from the grid, say): the markers' own grid stands
     if grid.corner_markers >= 3:
         return _unconfirmed(gray, light, grid, scale, cols, rows)
-    side = _refine_free_corner(gray, light, grid, scale, cols, rows)
+    # crossings enough to judge by, and they do not confirm the markers: two diagonal markers' free
+    # corners are not searched for here (R78), the printed lines alone decide (independent scene
+    # 394's empty map: 90 crossings, its lens bent; searched, 0.18 squares off; by the lines, 0.05)
+    side = _refine_free_corner(gray, light, grid, scale, cols, rows, diagonal=False)
     if side is not None:  # two markers on one side: their far side found on the printed lines (R71)
         return side
     raise UnconfirmedMarkersError(
@@ -460,33 +463,104 @@ def _ratio(a: np.ndarray, b: np.ndarray) -> float:
     return (sa - sb) / max(1e-6, sa + sb)
 
 
+def _mean_ratio(a: np.ndarray, b: np.ndarray, _a_cols: np.ndarray, _b_cols: np.ndarray) -> float:
+    """:func:`_ratio`, by the means over both axes together (a :data:`Support`)."""
+    return _ratio(a, b)
+
+
+def _median_ratio(a: np.ndarray, b: np.ndarray, a_cols: np.ndarray, b_cols: np.ndarray) -> float:
+    """:func:`_ratio` by the medians, along the column lines and along the row lines apart, the
+    lesser of the two (reading R79): a printed line runs the whole map, art crosses it here and
+    there, so the median ink along the lines is the lines' own where a mean is the art's; apart,
+    because a lattice on one axis's lines alone puts half the samples on ink. ``a_cols``,
+    ``b_cols``: which of ``a`` and ``b`` lie along the column lines (:func:`_along_columns`)."""
+
+    def one(x: np.ndarray, y: np.ndarray) -> float:
+        sx, sy = float(np.median(x)) if len(x) else 0.0, float(np.median(y)) if len(y) else 0.0
+        return (sx - sy) / max(1e-6, sx + sy)
+
+    return min(one(a[a_cols], b[b_cols]), one(a[~a_cols], b[~b_cols]))
+
+
+def _along_columns(cols: int, rows: int, shift: float, per: int = 6) -> np.ndarray:
+    """Which of :func:`_line_samples`' points lie along the lines of the columns (the rest along the rows')."""
+    n_cols = sum(1 for k in range(cols + 1) if k + shift <= cols) * rows * per
+    n_rows = sum(1 for k in range(rows + 1) if k + shift <= rows) * cols * per
+    return np.r_[np.ones(n_cols, bool), np.zeros(n_rows, bool)]
+
+
 def _side_px(H_img_from_board: np.ndarray, cols: int, rows: int) -> float:
     corners = cv2.perspectiveTransform(np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64), H_img_from_board)[0]
     return float(np.sqrt(max(1.0, cv2.contourArea(corners.astype(np.float32))) / (cols * rows)))
 
 
-def _refine_free_corner(gray: np.ndarray, light: bool, grid: Grid, scale: float, cols: int, rows: int) -> Grid | None:
+def _refine_free_corner(gray: np.ndarray, light: bool, grid: Grid, scale: float, cols: int, rows: int,
+                        diagonal: bool = True) -> Grid | None:
     """Three corner markers pin three map corners; the fourth is extrapolated. Here it is searched
     for (within :data:`CORNER_SEARCH` squares, coarse then fine) where the printed lines lie
     best on the lattice the four corners give (dark lines, or ``light`` ones). Taken only where the lines
     then show clearly over the whole map and near that corner (:data:`MIN_LINE_SUPPORT`) and the
     best position stands alone (no other, a quarter of a square or more away, nearly as good: a
-    floor's own stripes can fit a lattice shifted by their period); None otherwise.
+    floor's own stripes can fit a lattice shifted by their period); None otherwise. The lines'
+    support is their mean ink against mid-square's; where that does not show them, their median
+    ink, along each axis apart (reading R79, :func:`_median_ratio`).
 
     Two corner markers on one side of the map pin that side's two corners; the far side's two
     are extrapolated, and are searched for together, moved by the same shift (reading R71: the
-    far side's place along and across the map; the markers' fit leaves little else open)."""
+    far side's place along and across the map; the markers' fit leaves little else open).
+
+    Two diagonal corner markers (``diagonal``: searched for at all) pin two opposite corners; the
+    other two are extrapolated from the markers' squares, each on its own (reading R78): each is
+    searched for as the fourth corner of three markers is, the other held where the search last
+    put it, twice round, and each search must pass the same tests."""
     if grid.anchors is None or len(grid.anchors) not in (2, 3):
         return None
     board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
-    known = {(round(float(x)), round(float(y))): np.asarray(p, np.float64) * scale for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)}
-    free = [k for k in range(4) if (round(board4[k][0]), round(board4[k][1])) not in known]
-    if len(free) != 4 - len(grid.anchors) or (len(free) == 2 and (free[1] - free[0]) % 2 == 0):
-        return None  # two diagonal markers span the map: no side of it is extrapolated alone
+    known = {k: np.asarray(p, np.float64) * scale for k in range(4) for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)
+             if (round(float(x)), round(float(y))) == (round(board4[k][0]), round(board4[k][1]))}
+    free = [k for k in range(4) if k not in known]
+    if len(free) != 4 - len(grid.anchors):
+        return None
+    two_diagonal = len(free) == 2 and (free[1] - free[0]) % 2 == 0
+    if two_diagonal and not diagonal:
+        return None
     H_small = grid.H @ np.linalg.inv(np.diag([scale, scale, 1.0]))
-    H_inv = np.linalg.inv(H_small)
-    side = _side_px(H_inv, cols, rows)
+    ink = _line_ink(gray, light, _side_px(np.linalg.inv(H_small), cols, rows))
+    for support in (_mean_ratio, _median_ratio):
+        H_inv: np.ndarray | None = np.linalg.inv(H_small)
+        if two_diagonal:
+            # R78: each free corner in turn, the other where the search last put it
+            for k in (free[0], free[1], free[0], free[1]):
+                assert H_inv is not None
+                held = {j: cv2.perspectiveTransform(board4[j][None, None], H_inv)[0][0] for j in free if j != k}
+                H_inv = _search_free_corners(ink, {**known, **held}, [k], H_inv, cols, rows, support)
+                if H_inv is None:
+                    break
+        else:
+            assert H_inv is not None
+            H_inv = _search_free_corners(ink, known, free, H_inv, cols, rows, support)
+        if H_inv is not None:
+            # the marked corners stay where the markers put them, so the markers' own misfit stands
+            # uncertainty: the search's resolution and the lens's bend, which one homography does not follow
+            # (measured 0.05-0.18 squares off after the search, on the bench's extrapolated corners)
+            return replace(grid, H=np.linalg.inv(H_inv) @ np.diag([scale, scale, 1.0]), uncertainty=0.1)
+    return None
+
+
+#: how a lattice's support by the printed lines is measured (:func:`_mean_ratio`, :func:`_median_ratio`)
+Support = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray], float]
+
+
+def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: list[int], H_inv: np.ndarray,
+                         cols: int, rows: int, support: Support) -> np.ndarray | None:
+    """The map corners ``free`` (indices NW, NE, SE, SW), moved together by one shift from where
+    ``H_inv`` (board -> image) puts them, to where the printed lines' ``ink`` lies best (by
+    ``support``) on the lattice they give with the ``known`` corners (image points); that
+    lattice's homography (board -> image), or None where the lines do not show it clearly and
+    alone (:func:`_refine_free_corner`)."""
+    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
+    on_cols, off_cols = _along_columns(cols, rows, 0.0), _along_columns(cols, rows, 0.5)
     # the half of the map (each way the free corners share) nearest them: where an error there shows most
     near_on, near_off = np.ones(len(on), bool), np.ones(len(off), bool)
     for axis, half in ((0, cols / 2), (1, rows / 2)):
@@ -496,17 +570,15 @@ def _refine_free_corner(gray: np.ndarray, light: bool, grid: Grid, scale: float,
             near_off &= np.abs(off[:, axis] - at) <= half
 
     def homography(d: tuple[float, float]) -> np.ndarray:
-        img4 = np.array([known.get((round(board4[k][0]), round(board4[k][1])), np.zeros(2)) for k in range(4)], np.float64)
+        img4 = np.array([known.get(k, np.zeros(2)) for k in range(4)], np.float64)
         moved = board4[free] + np.array(d, np.float64)
         img4[free] = cv2.perspectiveTransform(moved[None], H_inv)[0]
         return cv2.getPerspectiveTransform(board4.astype(np.float32), img4.astype(np.float32)).astype(np.float64)
 
-    ink = _line_ink(gray, light, side)
-
     def score(d: tuple[float, float]) -> float:
         # the lines near the free corner: there its position shows (near the markers, hardly)
         a, b = _support(ink, homography(d), on, off)
-        return _ratio(a[near_on], b[near_off])
+        return support(a[near_on], b[near_off], on_cols[near_on], off_cols[near_off])
 
     steps = np.arange(-CORNER_SEARCH, CORNER_SEARCH + 1e-9, 0.1)
     coarse = {(float(dx), float(dy)): score((float(dx), float(dy))) for dx in steps for dy in steps}
@@ -518,14 +590,11 @@ def _refine_free_corner(gray: np.ndarray, light: bool, grid: Grid, scale: float,
     H = homography(d)
     a, b = _support(ink, H, on, off)
     rivals = [v for k, v in coarse.items() if np.hypot(k[0] - d[0], k[1] - d[1]) >= 0.2 + 0.05]
-    if value < MIN_LINE_SUPPORT or _ratio(a, b) < MIN_LINE_SUPPORT:
+    if value < MIN_LINE_SUPPORT or support(a, b, on_cols, off_cols) < MIN_LINE_SUPPORT:
         return None
     if rivals and max(rivals) > value - 0.1 * abs(value):
         return None
-    # the three marked corners stay where the markers put them, so the markers' own misfit stands
-    # uncertainty: the search's resolution and the lens's bend, which one homography does not follow
-    # (measured 0.05-0.18 squares off after the search, on the bench's extrapolated corners)
-    return replace(grid, H=np.linalg.inv(H) @ np.diag([scale, scale, 1.0]), uncertainty=0.1)
+    return H
 
 
 #: the side (pixels) of the copy on which the map is told from the table by its colours
