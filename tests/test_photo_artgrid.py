@@ -21,7 +21,7 @@ import pytest
 
 from assistant.editions import Edition
 from assistant.model import Map, Position
-from assistant.photo import NoGridError, locate_grid
+from assistant.photo import NoGridError, artgrid, locate_grid
 from assistant.photo.board import Grid
 from assistant.photo.reference import Reference, make_reference
 
@@ -120,3 +120,21 @@ def test_a_reference_of_another_maps_art_is_no_registration() -> None:
     game = _photograph(_art(11), game_pose, 0.8, DISCS)
     with pytest.raises(NoGridError, match="reference's art gave no grid"):
         locate_grid(game, POSITION, reference=_reference(12))
+
+
+def test_a_mirrored_or_folded_placement_is_not_trusted() -> None:
+    """A homography that shows the map mirrored (a print seen from behind, a wrong match) is no
+    grid, however well its inliers spread; the same placement unmirrored is."""
+    rng = np.random.default_rng(1)
+    on_board = rng.uniform((0, 0), (COLS, ROWS), (400, 2))
+    pose = _pose(0.2, 3.0, (0.0, 0.0))
+    mirror = np.array([[-1, 0, COLS], [0, 1, 0], [0, 0, 1]], np.float64)  # board x -> COLS - x
+    assert artgrid._implausible(on_board, np.linalg.inv(pose), PHOTO[0], PHOTO[1], COLS, ROWS) == ""
+    assert "mirror" in artgrid._implausible(on_board, np.linalg.inv(pose @ mirror), PHOTO[0], PHOTO[1], COLS, ROWS)
+
+
+def test_inliers_on_one_corner_of_the_map_are_not_trusted() -> None:
+    """Matches crowded into one corner fit a homography that extrapolates over the rest."""
+    rng = np.random.default_rng(2)
+    on_board = rng.uniform((0, 0), (COLS / 3, ROWS / 3), (400, 2))
+    assert artgrid._implausible(on_board, np.linalg.inv(_pose(0.2, 3.0, (0.0, 0.0))), PHOTO[0], PHOTO[1], COLS, ROWS) != ""
