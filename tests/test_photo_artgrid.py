@@ -23,6 +23,7 @@ from assistant.editions import Edition
 from assistant.model import Map, Position
 from assistant.photo import NoGridError, artgrid, locate_grid
 from assistant.photo.board import Grid
+from assistant.photo.markers import Marker
 from assistant.photo.reference import Reference, make_reference
 
 COLS, ROWS, SIDE = 14, 10, 60  # the sheet drawn at SIDE pixels a square
@@ -138,3 +139,18 @@ def test_inliers_on_one_corner_of_the_map_are_not_trusted() -> None:
     rng = np.random.default_rng(2)
     on_board = rng.uniform((0, 0), (COLS / 3, ROWS / 3), (400, 2))
     assert artgrid._implausible(on_board, np.linalg.inv(_pose(0.2, 3.0, (0.0, 0.0))), PHOTO[0], PHOTO[1], COLS, ROWS) != ""
+
+
+@pytest.mark.parametrize("off, trusted", [(0.0, True), (0.4, False)])
+def test_a_corner_marker_seen_must_stand_on_the_corner_the_art_puts_there(off: float, trusted: bool) -> None:
+    """Corner marker 0 seen in the photo (its corner nearest the map ``off`` squares east of the
+    map's corner): on its corner it agrees with the art's grid; 0.4 squares off, photo and
+    reference disagree and no grid is claimed."""
+    game_pose = _pose(0.3, -7.0, (25.0, -15.0))
+    game = _photograph(_art(11), game_pose, 0.8, DISCS)
+    square = np.array([[-1.0, -1.0], [0.0, -1.0], [0.0, 0.0], [-1.0, 0.0]]) + np.array([off, 0.0])
+    marker = Marker(0, cv2.perspectiveTransform(square[None], game_pose)[0])
+    got = artgrid.grid_from_reference(game, _reference(11), [marker])
+    assert (got.grid is not None) == trusted, got.why
+    if not trusted:
+        assert "corner marker" in got.why
