@@ -13,13 +13,15 @@ aligns every view onto the reference (:func:`.reference.ecc_correction`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from ..i18n import N_
+from . import views
 from .board import Grid
+from .lines import WORK
 from .markers import Marker
 from .reference import PAD, PX, Reference, ecc_correction, top_down
 
@@ -82,9 +84,14 @@ def _view_to_board() -> np.ndarray:
 def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[Marker]) -> Registration:
     """The photo's grid from the reference's art (R95), or None with the reason it is not trusted."""
     cols, rows = reference.cols, reference.rows
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    # from the printed-lines search's copy of the photo, made once a grid search (.views): shrinking
+    # a 12 MP photo again cost 0.04-0.07 CPU-seconds each time
+    work_scale = min(1.0, WORK / image.shape[1])
+    work = views.shrunk(image, work_scale, cv2.INTER_AREA) if work_scale < 1 else image
+    gray = views.gray(work)
     f = min(1.0, MATCH_SIDE / max(gray.shape[:2]))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1.0 else gray
+    f *= work_scale  # photo pixels -> the matched copy's
     kp_photo, d_photo = _features(small)
     kp_view, d_view = _features(cv2.cvtColor(reference.view, cv2.COLOR_BGR2GRAY))
     if d_photo is None or d_view is None or len(kp_photo) < MIN_INLIERS or len(kp_view) < MIN_INLIERS:
@@ -112,7 +119,8 @@ def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[M
     # refined as every view is aligned onto the reference: ECC on the top-down view
     grid = Grid(H, residual * float(np.sqrt(abs(np.linalg.det(np.linalg.inv(H)[:2, :2])))), 0, oriented_by=BY_ART, uncertainty=residual,
                 by_reference=True)
-    correction = ecc_correction(top_down(image, grid, cols, rows), reference.view)
+    work_to_photo = np.diag([1 / work_scale, 1 / work_scale, 1.0])
+    correction = ecc_correction(top_down(work, replace(grid, H=grid.H @ work_to_photo), cols, rows), reference.view)
     if correction is not None:
         S = np.linalg.inv(to_board)
         grid = Grid(to_board @ np.linalg.inv(correction.astype(np.float64)) @ S @ H, grid.reprojection_error_px, 0, oriented_by=BY_ART,
