@@ -24,6 +24,7 @@ from ..fileread import read_limited
 from ..i18n import N_, _
 from ..model import Position
 from . import views
+from .artgrid import REGISTRATION_COST, grid_from_reference
 from .bases import away_from_camera, fused_probabilities, large_rims, neutral_reading, rim_check, rim_strength, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
@@ -158,17 +159,39 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     With the empty map's ``reference``, a grid from the printed lines is turned the way the
     reference's art says (:func:`.reference.orient_by_reference`). ``memo``: the printed-lines
     grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again."""
-    with views.shared():  # the photo's grey and shrunk copies made once for all its searches
-        return _locate_grid(image, pos, name, budget, reference, memo)
-
-
-def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget | None, reference: Reference | None,
-                 memo: dict[tuple[Any, ...], list[Grid]] | None) -> tuple[Grid, list[Marker], bool]:
-    cols, rows = pos.map.cols, pos.map.rows
     budget = budget if budget is not None else Budget()
+    search = _Search()
+    with views.shared():  # the photo's grey and shrunk copies made once for all its searches
+        try:
+            return _locate_grid(image, pos, name, budget, reference, memo, search)
+        except NoGridError as refused:
+            if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
+                raise
+            # the photo's own grid refused; the judge's reference holds the very art it shows (R80)
+            budget.charge(REGISTRATION_COST)
+            registered = grid_from_reference(image, reference, search.markers)
+            if registered.grid is None:
+                raise NoGridError(_("{refusal} (the empty-map reference's art gave no grid either: {why})").format(
+                    refusal=str(refused), why=_(registered.why))) from None
+            return registered.grid, search.markers, False
+
+
+@dataclass
+class _Search:
+    """What a grid search saw before it refused: the registration on the reference's art (R80)
+    checks its grid against the corner markers seen, and runs only on a structured image."""
+
+    markers: list[Marker] = field(default_factory=list)
+    structured: bool = False
+
+
+def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, reference: Reference | None,
+                 memo: dict[tuple[Any, ...], list[Grid]] | None, search: _Search) -> tuple[Grid, list[Marker], bool]:
+    cols, rows = pos.map.cols, pos.map.rows
     # the work budget (.budget): an image with no plausible structure (noise) gets no marker
     # search and no printed-lines search, whose cost on it runs to minutes
     structured = has_structure(image)
+    search.structured = structured
     megapixels = image.shape[0] * image.shape[1] / 1e6
     budget.charge(COST_PER_PHOTO_MP * megapixels)  # its decoding and the structure just measured
     shrunk = megapixels * min(1.0, MARKER_SIDE / max(image.shape[:2])) ** 2  # what a search not at full resolution scans
@@ -176,6 +199,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget | N
     crowded = False  # a search handed more candidates than MAX_MARKER_CANDIDATES: the harder ones would cost more still
     if structured:
         markers, candidates = find_markers_counted(image)
+        search.markers = markers
         budget.searched(megapixels, shrunk, candidates, first=True)
         crowded = candidates > MAX_MARKER_CANDIDATES
     # small corner markers: look again, harder, then at full resolution, then (a photo small
@@ -196,6 +220,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget | N
     )
 
     checked: dict[bytes, Grid | GridMismatchError] = {}
+    # kept back for the printed-lines search, and with a reference for the registration on its art (R80)
+    reserve = LINES_RESERVE + (REGISTRATION_COST if reference is not None else 0.0)
 
     def check(grid: Grid) -> Grid:
         # the printed lines' check of one markers' grid, once: two markers no search adds to are
@@ -230,12 +256,13 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget | N
             if confirmed is not None:
                 break
         scanned = megapixels * upscale ** 2 if full else shrunk
-        if not budget.afford(label, budget.predict(megapixels, scanned), reserve=LINES_RESERVE):
+        if not budget.afford(label, budget.predict(megapixels, scanned), reserve=reserve):
             break  # the searches after it scan more pixels still
         found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
         budget.searched(megapixels, scanned, candidates)
         extra = [m for m in found if m.id < 4]
         markers = merge(markers, _consistent(markers, extra, cols, rows))
+        search.markers = markers
         _note_readings(readings, [m for m in extra if any(k.id == m.id for k in markers)])
         if candidates > MAX_MARKER_CANDIDATES:  # the next search, on more pixels, would cost more still
             break
@@ -247,6 +274,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget | N
         # more markers were read, which give the grid, and the printed-lines search is not needed
         if budget.left() >= READINGS_COST:
             markers = _best_readings(markers, readings, cols, rows)
+            search.markers = markers
         grid = confirmed or find_grid(markers, cols, rows)
         if grid is not None and confirmed is None:  # the markers' grid must agree with the printed lines
             try:
@@ -495,6 +523,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             _("grid found from the printed lines, which put the {n} corner markers seen on their corners; which way round it lies was chosen by {how}").format(
                 n=corners_seen, how=_(grid.oriented_by or N_("the map's terrain"))
             ),
+        )
+    elif grid.by_reference:
+        notes.insert(
+            0,
+            _("grid found by registering the photo onto {how}: the photo's own corner markers and printed lines gave none").format(how=_(grid.oriented_by)),
         )
     elif by_lines:
         notes.insert(

@@ -50,6 +50,9 @@ class Grid:
     #: whether a marker's corner on the map was chosen by the fit, not as the one nearest the
     #: markers' centre (reading R72): such a grid stands only where the printed lines confirm it
     reassigned: bool = False
+    #: whether the grid came from registering the photo onto the empty-map reference's printed art
+    #: (reading R80, :mod:`.artgrid`), the photo's own grid search having refused
+    by_reference: bool = False
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)

@@ -172,6 +172,16 @@ def align_view(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray:
     invariant to gain and offset; the view unchanged if ECC does not converge. The grid found in
     each photo is off by a pixel or two (lens distortion, the lines' fit); fine print compared
     a pixel off would read as changed everywhere."""
+    full = ecc_correction(view, ref_view)
+    if full is None:
+        return view
+    h, w = view.shape[:2]
+    return cv2.warpPerspective(view, full, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def ecc_correction(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray | None:
+    """The homography (reference view pixels -> ``view`` pixels) that ECC finds at half
+    resolution; None if ECC does not converge or the correction is more than a third of a square."""
     a = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
     b = cv2.cvtColor(ref_view, cv2.COLOR_BGR2GRAY)
     sa, sb = (cv2.resize(x, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.float32) for x in (a, b))
@@ -179,15 +189,15 @@ def align_view(view: np.ndarray, ref_view: np.ndarray) -> np.ndarray:
         _cc, found = cv2.findTransformECC(sb, sa, np.eye(3, dtype=np.float32), cv2.MOTION_HOMOGRAPHY,
                                          (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4), np.full(sb.shape, 255, np.uint8), 5)
     except cv2.error:
-        return view
+        return None
     up = np.diag([2.0, 2.0, 1.0]).astype(np.float32)
-    full = up @ np.asarray(found, np.float32) @ np.linalg.inv(up)
+    full: np.ndarray = up @ np.asarray(found, np.float32) @ np.linalg.inv(up)
     # a correction of more than a third of a square is no pixel or two: the grid itself is wrong
     h, w = view.shape[:2]
     pts = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float32)
     if float(np.max(np.abs(cv2.perspectiveTransform(pts, full)[0] - pts[0]))) > PX / 3:
-        return view
-    return cv2.warpPerspective(view, full, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+        return None
+    return full
 
 
 def compare_views(view: np.ndarray, ref: Reference, align: bool = True) -> Change:
