@@ -83,4 +83,4 @@ def decode_upload(data: bytes, name: str) -> Any:
     with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
         tmp.write(data)
         tmp.flush()
-        return load_image(tmp.name)
+        return load_image(tmp.name, shown=name)
