@@ -71,3 +71,54 @@ def test_an_empty_file_is_said_to_be_empty(tmp_path: Path) -> None:
     r = runner.invoke(app, ["photo", "detect", str(path), "-p", "clone-wars-corridor"])
     assert r.exit_code == 2 and "is empty (0 bytes)" in r.stderr, r.stderr
     assert "b''" not in r.stderr
+
+
+def test_photo_reference_on_the_command_line_warns_of_figures_on_the_empty_map_as_the_web_app_does(tmp_path: Path) -> None:
+    """A reference photo with figure markers on it is kept (the judge decides) but said to be no
+    empty map: the web app said so, `photo reference` wrote it silently (trial: diagnosis photo
+    s0407 with figures, kept with no word)."""
+    import json
+    from dataclasses import replace
+
+    import cv2
+
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    example = example_path("clone-wars-example-combat")
+    assert example is not None
+    pos = load_position(example)
+    marked = replace(pos, figures=tuple(replace(f, marker=10 + i) for i, f in enumerate(pos.figures)))
+    busy, _truth = render_photo(marked, seed=2, width=1600, height=1200)
+    photo = tmp_path / "busy.jpg"
+    cv2.imwrite(str(photo), busy)
+    r = runner.invoke(app, ["photo", "reference", str(photo), "-p", str(example), "-o", str(tmp_path / "r.npz"), "--json"])
+    assert r.exit_code == 0, r.output
+    notes = json.loads(r.stdout)["notes"]
+    assert any("figure marker(s): a reference is of the EMPTY map" in n for n in notes), notes
+    r = runner.invoke(app, ["photo", "reference", str(photo), "-p", str(example), "-o", str(tmp_path / "r2.npz")])
+    assert r.exit_code == 0 and "a reference is of the EMPTY map" in r.stderr, r.stderr
+
+
+def test_photo_batch_records_a_file_that_is_no_photo_and_reads_the_others(tmp_path: Path) -> None:
+    """One HEIC or text file among many photos ended the whole batch with exit 2 and no output,
+    the photos read before it lost; it is now one line with its error, and the batch goes on."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    noise = (np.random.default_rng(0).random((300, 400, 3)) * 255).astype(np.uint8)  # no board: refused at once
+    first, text, heic, last = tmp_path / "a.png", tmp_path / "b.jpg", tmp_path / "c.heic", tmp_path / "d.png"
+    cv2.imwrite(str(first), noise)
+    cv2.imwrite(str(last), noise)
+    text.write_text("not a photo")
+    heic.write_bytes(HEIC)
+    out = tmp_path / "photos.jsonl"
+    r = runner.invoke(app, ["photo", "batch", str(first), str(text), str(heic), str(last), "-p", "clone-wars-corridor", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["image"] for line in lines] == [str(first), str(text), str(heic), str(last)]
+    assert lines[0]["grid_found"] is False and lines[3]["grid_found"] is False
+    assert "not an image" in lines[1]["error"] and "HEIC image" in lines[2]["error"]
+    assert "2 file(s) could not be read as photos" in r.stderr

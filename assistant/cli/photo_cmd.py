@@ -489,10 +489,10 @@ def reference_cmd(
 ) -> None:
     """Photograph the empty map once: later photos of this game are compared with it, square by square."""
     from ..photo import NoGridError, load_image, locate_grid
-    from ..photo.reference import make_reference, reference_path, save_reference
+    from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
     from .common import load as _load
     from .common import session
-    from .output import edge, emit_json, out
+    from .output import edge, emit_json, err, out
 
     with edge(json_out, "photo reference"):
         pos = _load(ctx, position, game)
@@ -506,16 +506,19 @@ def reference_cmd(
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
-            grid, _markers, by_lines = locate_grid(img, pos, str(image))
+            grid, markers, by_lines = locate_grid(img, pos, str(image))
         except NoGridError as exc:
             raise AssistantError(str(exc)) from None
         ref = make_reference(img, grid, pos.map.cols, pos.map.rows, image.name)
         save_reference(ref, output)
         how = _("from the printed lines (no corner markers): check that the map lies the way the game's map does") if by_lines else _("from the corner markers")
+        warnings = figures_seen_warning([m.id for m in markers])  # said as the web app says it
         if json_out:
             emit_json({"query": "photo reference", "image": str(image), "output": str(output), "cols": ref.cols, "rows": ref.rows,
-                       "taken": ref.taken, "grid": "lines" if by_lines else "markers"})
+                       "taken": ref.taken, "grid": "lines" if by_lines else "markers", "notes": warnings})
             return
+        for warning in warnings:
+            err.print(f"[yellow]{escape(_('warning'))}:[/] {escape(warning)}")
         out.print(escape(_("wrote {output}: the empty {cols} x {rows} map from {image}, grid {how}; later photos of this game are compared with it").format(
             output=output, cols=ref.cols, rows=ref.rows, image=image, how=how)))
 
@@ -604,14 +607,25 @@ def batch_cmd(
         check_photo(pos)
         cam = _camera(calib)
         ref = _reference(ctx, reference, pos, position)
-        lines = []
+        lines, unreadable = [], []
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("reading photos", total=len(images))
             for path in images:
                 try:
-                    lines.append(json.dumps(detect(load_image(path), pos, str(path), cam, None, ref).as_json()))
+                    img = load_image(path)
+                except AssistantError as exc:  # one file that is no photo (a HEIC, a text file) is recorded; the others are read
+                    lines.append(json.dumps({"query": "photo", "image": str(path), "error": str(exc)}))
+                    unreadable.append(str(path))
+                    progress.advance(task)
+                    continue
+                try:
+                    lines.append(json.dumps(detect(img, pos, str(path), cam, None, ref).as_json()))
                 except NoGridError as exc:
                     lines.append(json.dumps({"query": "photo", "image": str(path), "grid_found": False, "error": str(exc)}))
                 progress.advance(task)
         write_text_atomic(output, "\n".join(lines) + "\n")
         err.print(_("wrote {output}: {n} photos").format(output=escape(str(output)), n=len(lines)))
+        if unreadable:
+            err.print(f"[yellow]{escape(_('warning'))}:[/] "
+                      + escape(_("{n} file(s) could not be read as photos and are recorded with their error: {names}").format(
+                          n=len(unreadable), names=", ".join(unreadable))))

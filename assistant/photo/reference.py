@@ -138,6 +138,21 @@ def load_reference(path: Path) -> Reference:
     return Reference(view, cols, rows, str(meta.get("name", "")), str(meta.get("taken", "")))
 
 
+def figures_seen_warning(marker_ids: list[int]) -> list[str]:
+    """The warning a reference photo gets when figure-base markers (ids 4 and up; 0-3 are the
+    map's corners) are seen on it: it is kept as sent (the judge decides), but figures stood on
+    the map, and their bases would read as the map's own art in every later photo. The command
+    line and the web app say the same.
+
+    >>> figures_seen_warning([0, 1, 2])
+    []
+    >>> figures_seen_warning([0, 7])
+    ['the photo shows 1 figure marker(s): a reference is of the EMPTY map; take it again with no figures on it']
+    """
+    on_map = sum(1 for i in marker_ids if i >= 4)
+    return [_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map)] if on_map else []
+
+
 def reference_path(game: Path) -> Path:
     """Where a game's own reference is kept: next to its file (``GAME.reference.npz``)."""
     return game.with_name(game.name + ".reference.npz")
