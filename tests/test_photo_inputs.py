@@ -122,3 +122,56 @@ def test_photo_batch_records_a_file_that_is_no_photo_and_reads_the_others(tmp_pa
     assert lines[0]["grid_found"] is False and lines[3]["grid_found"] is False
     assert "not an image" in lines[1]["error"] and "HEIC image" in lines[2]["error"]
     assert "2 file(s) could not be read as photos" in r.stderr
+
+
+def _game(tmp_path: Path) -> Path:
+    path, example = tmp_path / "g.sqlite", example_path("clone-wars-example-combat")
+    assert example is not None
+    Game.new(path, example.read_text(encoding="utf-8"), default_library(), override="tests").close()
+    return path
+
+
+@pytest.mark.parametrize("command", [
+    ["photo", "reference", "{photo}", "-p", "clone-wars-example-combat", "-o", "{game}"],
+    ["photo", "batch", "{photo}", "-p", "clone-wars-example-combat", "-o", "{game}"],
+    ["map", "from-photo", "{photo}", "--cols", "14", "--rows", "10", "-o", "{game}"],
+    ["normalize", "clone-wars-corridor", "-o", "{game}"],
+], ids=["reference", "batch", "from-photo", "normalize"])
+def test_an_output_that_is_a_games_log_is_refused_and_the_log_kept(tmp_path: Path, command: list[str]) -> None:
+    """`photo reference EMPTY.jpg -o game.sqlite` (the game's file named where --game was meant)
+    replaced the game's whole log with the reference: exit 0, the record lost (trial: the same
+    with `photo batch`, `map from-photo`, any `-o`). A game's log is never an output."""
+    from dataclasses import replace
+
+    import cv2
+
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    game = _game(tmp_path)
+    before = game.read_bytes()
+    example = example_path("clone-wars-example-combat")
+    assert example is not None
+    empty_map, _truth = render_photo(replace(load_position(example), figures=()), seed=5, width=1600, height=1200)
+    photo = tmp_path / "empty.jpg"  # a map the commands read: each would write its output
+    cv2.imwrite(str(photo), empty_map)
+    r = runner.invoke(app, [a.format(photo=photo, game=game) for a in command])
+    assert r.exit_code == 2, r.output
+    assert f"cannot write {game}: it is a game's log (SQLite)" in r.stderr, r.stderr
+    assert game.read_bytes() == before
+
+
+def test_an_output_that_is_the_photo_read_is_refused(tmp_path: Path) -> None:
+    """`photo reference empty.jpg -o empty.jpg` replaced the photo with the reference made from it."""
+    import cv2
+    import numpy as np
+
+    photo = tmp_path / "empty.png"
+    cv2.imwrite(str(photo), (np.random.default_rng(0).random((300, 400, 3)) * 255).astype(np.uint8))
+    before = photo.read_bytes()
+    for command in (["photo", "reference", str(photo), "-p", "clone-wars-example-combat", "-o", str(photo)],
+                    ["map", "from-photo", str(photo), "--cols", "14", "--rows", "10", "--reference", str(photo)],
+                    ["photo", "batch", str(photo), "-p", "clone-wars-example-combat", "-o", str(photo)]):
+        r = runner.invoke(app, command)
+        assert r.exit_code == 2 and "it is the photo" in r.stderr, (command, r.output)
+        assert photo.read_bytes() == before

@@ -68,6 +68,20 @@ def _table(table: Path | None):
     return load_profile(table)
 
 
+def _not_a_photo_read(outputs: list[Path | None], photos: list[Path]) -> None:
+    """Refuse an output that is one of the photos the command reads (``photo reference
+    empty.jpg -o empty.jpg``): the photo would be replaced by what is written from it."""
+    for output in outputs:
+        for photo in photos:
+            try:
+                same = output is not None and output.exists() and output.samefile(photo)
+            except OSError:  # a photo not there: load_image names it
+                same = False
+            if same:
+                raise AssistantError(_("cannot write {output}: it is the photo {photo} being read, which would be lost; name another file").format(
+                    output=output, photo=photo))
+
+
 @app.command("detect")
 def detect_cmd(
     ctx: typer.Context,
@@ -392,6 +406,7 @@ def map_from_photo(
     with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
             raise AssistantError(_("unknown rules edition {rules!r}").format(rules=rules))
+        _not_a_photo_read([output, reference_out], [image])
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
@@ -501,6 +516,7 @@ def reference_cmd(
             if position is not None:
                 raise AssistantError(_("a reference for a position file needs --output FILE (only a game keeps its own)"))
             output = reference_path(session(ctx).game_path(game))
+        _not_a_photo_read([output], [image])
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
@@ -605,6 +621,7 @@ def batch_cmd(
     with edge():
         pos = _load(ctx, position)
         check_photo(pos)
+        _not_a_photo_read([output], images)
         cam = _camera(calib)
         ref = _reference(ctx, reference, pos, position)
         lines, unreadable = [], []
