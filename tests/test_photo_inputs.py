@@ -175,3 +175,23 @@ def test_an_output_that_is_the_photo_read_is_refused(tmp_path: Path) -> None:
         r = runner.invoke(app, command)
         assert r.exit_code == 2 and "it is the photo" in r.stderr, (command, r.output)
         assert photo.read_bytes() == before
+
+
+def test_photo_check_says_no_grid_as_photo_detect_does(tmp_path: Path) -> None:
+    """A photo with no grid: `photo detect --json` answers `"grid_found": false` (CONTRACT §3),
+    `photo check --json` only an `error` -- a program could not tell it from a file that is no
+    image. Both now say `grid_found`, exit 2; an answered check says `"grid_found": true`."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    game = _game(tmp_path)
+    noise = tmp_path / "noise.png"
+    cv2.imwrite(str(noise), (np.random.default_rng(0).random((600, 800, 3)) * 255).astype(np.uint8))
+    r = runner.invoke(app, ["photo", "check", str(noise), "--game", str(game), "--json"])
+    assert r.exit_code == 2, r.output
+    answer = json.loads(r.stdout)
+    assert answer["query"] == "photo check" and answer["grid_found"] is False and "no grid" in answer["error"]
+    r = runner.invoke(app, ["photo", "check", str(noise), "--game", str(game)])
+    assert r.exit_code == 2 and "no grid" in r.stderr and r.stdout == ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.markup import escape
@@ -96,7 +96,7 @@ def detect_cmd(
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
     from ..photo import NoGridError, detect, load_image
     from .common import load as _load
-    from .output import edge, emit_json, err, out
+    from .output import edge, emit_json, out
 
     with edge(json_out, "photo"):
         pos = _load(ctx, position, game)
@@ -107,11 +107,7 @@ def detect_cmd(
         try:
             res = detect(img, pos, str(image), _camera(calib), profile, ref)
         except NoGridError as exc:
-            if json_out:
-                emit_json({"query": "photo", "image": str(image), "grid_found": False, "error": str(exc)})
-            else:
-                err.print(_("[bold red]error:[/] {exc}").format(exc=escape(str(exc))))
-            raise typer.Exit(2) from None
+            _no_grid(json_out, "photo", image, exc)
         if json_out:
             emit_json(res.as_json())
             return
@@ -130,6 +126,18 @@ def detect_cmd(
             out.print(f"  [yellow]{escape(n)}[/]")
 
 
+def _no_grid(json_out: bool, query: str, image: Path, exc: Exception) -> NoReturn:
+    """No grid in the photo: exit 2, with ``"grid_found": false`` in the JSON answer (CONTRACT
+    §3), for ``photo detect`` and ``photo check`` alike."""
+    from .output import emit_json, err
+
+    if json_out:
+        emit_json({"query": query, "image": str(image), "grid_found": False, "error": str(exc)})
+    else:
+        err.print(_("[bold red]error:[/] {exc}").format(exc=escape(str(exc))))
+    raise typer.Exit(2)
+
+
 @app.command("check")
 def check_cmd(
     ctx: typer.Context,
@@ -145,7 +153,7 @@ def check_cmd(
     Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
-    from ..photo import detect, load_image
+    from ..photo import NoGridError, detect, load_image
     from ..photo.compare import compare
     from .common import load as _load
     from .output import edge, emit_json
@@ -154,12 +162,17 @@ def check_cmd(
         pos = _load(ctx, None, game)
         check_photo(pos)
         ref = _reference(ctx, reference, pos, None, game)
-        res = detect(load_image(image), pos, str(image), _camera(calib), _table(table), ref)
+        img = load_image(image)
+        try:
+            res = detect(img, pos, str(image), _camera(calib), _table(table), ref)
+        except NoGridError as exc:  # said as 'photo detect' says it: "grid_found": false
+            _no_grid(json_out, "photo check", image, exc)
         compared = compare(pos, res)
         rows = [_check_row(r) for r in compared.rows]
         agree = compared.agree
         if json_out:
-            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "more_uncertain": res.more_uncertain,
+            emit_json({"query": "photo check", "image": str(image), "grid_found": True, "rows": rows, "uncertain": res.uncertain,
+                       "more_uncertain": res.more_uncertain,
                        "not_seen": res.not_seen, "agree": agree, "notes": res.notes})
         else:
             _print_check(rows)
