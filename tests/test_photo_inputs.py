@@ -195,3 +195,28 @@ def test_photo_check_says_no_grid_as_photo_detect_does(tmp_path: Path) -> None:
     assert answer["query"] == "photo check" and answer["grid_found"] is False and "no grid" in answer["error"]
     r = runner.invoke(app, ["photo", "check", str(noise), "--game", str(game)])
     assert r.exit_code == 2 and "no grid" in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("kept", [b"the reference before", None], ids=["damaged", "another-size"])
+def test_a_games_unusable_reference_is_named_by_its_file_not_the_servers_path(client: TestClient, tmp_path: Path,
+                                                                              kept: bytes | None) -> None:
+    """A phone's photo refused for the game's reference (damaged, another map's size) named the
+    server's whole path ("/srv/games/g.sqlite.reference.npz is not a usable ..."), while
+    GET /api/status names the file alone; both now name the file alone."""
+    import cv2
+    import numpy as np
+
+    from assistant.photo.reference import Reference, reference_path, save_reference
+
+    path = reference_path(tmp_path / "g.sqlite")
+    if kept is not None:
+        path.write_bytes(kept)
+    else:
+        save_reference(Reference(np.zeros((5 * 32, 6 * 32, 3), np.uint8), 4, 3, "other.jpg", "2026-01-01T00:00:00+00:00"), path)
+    ok, photo = cv2.imencode(".jpg", np.full((600, 800, 3), 128, np.uint8))
+    r = client.post("/api/photo", files={"photo": ("IMG_0042.jpg", photo.tobytes(), "image/jpeg")})
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert path.name in error and str(tmp_path) not in error, error
+    status = client.get("/api/status").json()["reference"]["error"]
+    assert path.name in status and str(tmp_path) not in status, status

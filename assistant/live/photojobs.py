@@ -67,8 +67,9 @@ def _reference(game: str | None, pos: Position) -> Any:
     if game is None or not reference_path(Path(game)).is_file():
         return None
     path = reference_path(Path(game))
-    ref = load_reference(path)
-    check_size(ref, pos.map.cols, pos.map.rows, str(path))
+    # named as GET /api/status names it: the file alone, not where the server keeps it
+    ref = load_reference(path, shown=path.name)
+    check_size(ref, pos.map.cols, pos.map.rows, path.name)
     return ref
 
 

@@ -104,19 +104,21 @@ def save_reference(ref: Reference, path: Path) -> None:
     write_bytes_atomic(path, buf.getvalue())
 
 
-def load_reference(path: Path) -> Reference:
-    """A reference saved by :func:`save_reference`; a clear error naming the file otherwise."""
+def load_reference(path: Path, shown: str | None = None) -> Reference:
+    """A reference saved by :func:`save_reference`; a clear error naming the file otherwise
+    (as ``shown``: the web app names the file alone, not where the server keeps it)."""
     p = Path(path)
+    name = shown if shown is not None else str(p)
 
     def bad(why: str) -> AssistantError:
-        return AssistantError(_("{p} is not a usable map reference: {why}").format(p=p, why=why))
+        return AssistantError(_("{p} is not a usable map reference: {why}").format(p=name, why=why))
 
     if p.is_dir():
         raise bad(_("it is a directory"))
     try:
         data = read_limited(p, MAX_REFERENCE_BYTES)
     except FileNotFoundError:
-        raise AssistantError(_("no such map reference: {p} (make one with 'photo reference IMAGE')").format(p=p)) from None
+        raise AssistantError(_("no such map reference: {p} (make one with 'photo reference IMAGE')").format(p=name)) from None
     except OSError as exc:
         raise bad(str(exc.strerror or exc)) from None
     try:
