@@ -308,6 +308,19 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
+#: the first bytes of an SQLite database: a game's log, which no output replaces
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Whether the file at ``path`` is an SQLite database (a file not there, or not readable: no)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
 #: the process's umask, read once (reading it means setting it, which threads must not race)
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
@@ -332,6 +345,11 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
         pass
     except OSError as exc:
         raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=exc.strerror or exc)) from None
+    if _is_sqlite(target) and not data.startswith(SQLITE_HEADER):
+        # a game's log named by mistake as an output (``photo reference EMPTY.jpg -o game.sqlite``)
+        # would be replaced whole, the game's record lost: no command writes a log this way
+        raise FileWriteError(_("cannot write {target}: it is a game's log (SQLite), which this would replace and lose; "
+                               "name another file").format(target=target))
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:

@@ -281,6 +281,33 @@ def test_the_empty_map_is_sent_as_the_reference_from_the_phone(server: tuple[str
     page.screenshot(path=str(SHOTS / "phone-reference-answer.png"))
 
 
+def test_a_refused_photo_is_said_beside_the_photo_buttons(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                          tmp_path: Path) -> None:
+    """A file that is no photo (a text file, an iPhone's HEIC) sent from the photo buttons: the
+    refusal stands in the photo part, on the screen the player is looking at, in place of the
+    answer to the photo before (round 9's trial: it went only to the sheet's message line,
+    scrolled out of sight, and the previous photo's table stayed as if it were this photo's)."""
+    url, _path = server
+    text = tmp_path / "IMG_0042.jpg"
+    text.write_text("not a photo")
+    page = phone(browser)
+    request.node.pages = [page]
+    page.on("dialog", lambda d: d.accept())  # "This is the empty map: keep it as the reference?"
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
+    for control in ("#photo", "#reference-photo"):
+        page.evaluate("document.getElementById('photo-answer').innerHTML = '<table id=\"before\"><tr><td>f1</td></tr></table>'")
+        page.evaluate("document.getElementById('photo-box').scrollIntoView({block: 'start'})")
+        page.set_input_files(control, str(text))
+        refusal = page.locator("#photo-answer .illegal")
+        refusal.wait_for(timeout=15000)
+        assert refusal.inner_text().startswith("IMG_0042.jpg is not an image"), refusal.inner_text()
+        assert page.locator("#before").count() == 0  # the answer to the photo before is gone
+        assert _inside(_box(page, "#photo-answer .illegal"), 390, 844)  # on the phone's screen as it stands
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-photo-refused.png"))  # looked at by a person
+
+
 PARTIAL_POSITION = """\
 format: tabletop-position/1
 rules: swm2008

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.markup import escape
@@ -68,6 +68,20 @@ def _table(table: Path | None):
     return load_profile(table)
 
 
+def _not_a_photo_read(outputs: list[Path | None], photos: list[Path]) -> None:
+    """Refuse an output that is one of the photos the command reads (``photo reference
+    empty.jpg -o empty.jpg``): the photo would be replaced by what is written from it."""
+    for output in outputs:
+        for photo in photos:
+            try:
+                same = output is not None and output.exists() and output.samefile(photo)
+            except OSError:  # a photo not there: load_image names it
+                same = False
+            if same:
+                raise AssistantError(_("cannot write {output}: it is the photo {photo} being read, which would be lost; name another file").format(
+                    output=output, photo=photo))
+
+
 @app.command("detect")
 def detect_cmd(
     ctx: typer.Context,
@@ -82,7 +96,7 @@ def detect_cmd(
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
     from ..photo import NoGridError, detect, load_image
     from .common import load as _load
-    from .output import edge, emit_json, err, out
+    from .output import edge, emit_json, out
 
     with edge(json_out, "photo"):
         pos = _load(ctx, position, game)
@@ -93,11 +107,7 @@ def detect_cmd(
         try:
             res = detect(img, pos, str(image), _camera(calib), profile, ref)
         except NoGridError as exc:
-            if json_out:
-                emit_json({"query": "photo", "image": str(image), "grid_found": False, "error": str(exc)})
-            else:
-                err.print(_("[bold red]error:[/] {exc}").format(exc=escape(str(exc))))
-            raise typer.Exit(2) from None
+            _no_grid(json_out, "photo", image, exc)
         if json_out:
             emit_json(res.as_json())
             return
@@ -116,6 +126,18 @@ def detect_cmd(
             out.print(f"  [yellow]{escape(n)}[/]")
 
 
+def _no_grid(json_out: bool, query: str, image: Path, exc: Exception) -> NoReturn:
+    """No grid in the photo: exit 2, with ``"grid_found": false`` in the JSON answer (CONTRACT
+    §3), for ``photo detect`` and ``photo check`` alike."""
+    from .output import emit_json, err
+
+    if json_out:
+        emit_json({"query": query, "image": str(image), "grid_found": False, "error": str(exc)})
+    else:
+        err.print(_("[bold red]error:[/] {exc}").format(exc=escape(str(exc))))
+    raise typer.Exit(2)
+
+
 @app.command("check")
 def check_cmd(
     ctx: typer.Context,
@@ -131,7 +153,7 @@ def check_cmd(
     Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
-    from ..photo import detect, load_image
+    from ..photo import NoGridError, detect, load_image
     from ..photo.compare import compare
     from .common import load as _load
     from .output import edge, emit_json
@@ -140,12 +162,17 @@ def check_cmd(
         pos = _load(ctx, None, game)
         check_photo(pos)
         ref = _reference(ctx, reference, pos, None, game)
-        res = detect(load_image(image), pos, str(image), _camera(calib), _table(table), ref)
+        img = load_image(image)
+        try:
+            res = detect(img, pos, str(image), _camera(calib), _table(table), ref)
+        except NoGridError as exc:  # said as 'photo detect' says it: "grid_found": false
+            _no_grid(json_out, "photo check", image, exc)
         compared = compare(pos, res)
         rows = [_check_row(r) for r in compared.rows]
         agree = compared.agree
         if json_out:
-            emit_json({"query": "photo check", "image": str(image), "rows": rows, "uncertain": res.uncertain, "more_uncertain": res.more_uncertain,
+            emit_json({"query": "photo check", "image": str(image), "grid_found": True, "rows": rows, "uncertain": res.uncertain,
+                       "more_uncertain": res.more_uncertain,
                        "not_seen": res.not_seen, "agree": agree, "notes": res.notes})
         else:
             _print_check(rows)
@@ -392,6 +419,7 @@ def map_from_photo(
     with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
             raise AssistantError(_("unknown rules edition {rules!r}").format(rules=rules))
+        _not_a_photo_read([output, reference_out], [image])
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
@@ -489,10 +517,10 @@ def reference_cmd(
 ) -> None:
     """Photograph the empty map once: later photos of this game are compared with it, square by square."""
     from ..photo import NoGridError, load_image, locate_grid
-    from ..photo.reference import make_reference, reference_path, save_reference
+    from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
     from .common import load as _load
     from .common import session
-    from .output import edge, emit_json, out
+    from .output import edge, emit_json, err, out
 
     with edge(json_out, "photo reference"):
         pos = _load(ctx, position, game)
@@ -501,21 +529,25 @@ def reference_cmd(
             if position is not None:
                 raise AssistantError(_("a reference for a position file needs --output FILE (only a game keeps its own)"))
             output = reference_path(session(ctx).game_path(game))
+        _not_a_photo_read([output], [image])
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
-            grid, _markers, by_lines = locate_grid(img, pos, str(image))
+            grid, markers, by_lines = locate_grid(img, pos, str(image))
         except NoGridError as exc:
             raise AssistantError(str(exc)) from None
         ref = make_reference(img, grid, pos.map.cols, pos.map.rows, image.name)
         save_reference(ref, output)
         how = _("from the printed lines (no corner markers): check that the map lies the way the game's map does") if by_lines else _("from the corner markers")
+        warnings = figures_seen_warning([m.id for m in markers])  # said as the web app says it
         if json_out:
             emit_json({"query": "photo reference", "image": str(image), "output": str(output), "cols": ref.cols, "rows": ref.rows,
-                       "taken": ref.taken, "grid": "lines" if by_lines else "markers"})
+                       "taken": ref.taken, "grid": "lines" if by_lines else "markers", "notes": warnings})
             return
+        for warning in warnings:
+            err.print(f"[yellow]{escape(_('warning'))}:[/] {escape(warning)}")
         out.print(escape(_("wrote {output}: the empty {cols} x {rows} map from {image}, grid {how}; later photos of this game are compared with it").format(
             output=output, cols=ref.cols, rows=ref.rows, image=image, how=how)))
 
@@ -602,16 +634,28 @@ def batch_cmd(
     with edge():
         pos = _load(ctx, position)
         check_photo(pos)
+        _not_a_photo_read([output], images)
         cam = _camera(calib)
         ref = _reference(ctx, reference, pos, position)
-        lines = []
+        lines, unreadable = [], []
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("reading photos", total=len(images))
             for path in images:
                 try:
-                    lines.append(json.dumps(detect(load_image(path), pos, str(path), cam, None, ref).as_json()))
+                    img = load_image(path)
+                except AssistantError as exc:  # one file that is no photo (a HEIC, a text file) is recorded; the others are read
+                    lines.append(json.dumps({"query": "photo", "image": str(path), "error": str(exc)}))
+                    unreadable.append(str(path))
+                    progress.advance(task)
+                    continue
+                try:
+                    lines.append(json.dumps(detect(img, pos, str(path), cam, None, ref).as_json()))
                 except NoGridError as exc:
                     lines.append(json.dumps({"query": "photo", "image": str(path), "grid_found": False, "error": str(exc)}))
                 progress.advance(task)
         write_text_atomic(output, "\n".join(lines) + "\n")
         err.print(_("wrote {output}: {n} photos").format(output=escape(str(output)), n=len(lines)))
+        if unreadable:
+            err.print(f"[yellow]{escape(_('warning'))}:[/] "
+                      + escape(_("{n} file(s) could not be read as photos and are recorded with their error: {names}").format(
+                          n=len(unreadable), names=", ".join(unreadable))))

@@ -41,7 +41,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
     the grid found in it, the map seen from above, written whole next to the game's file.
     (status, answer): no grid is a 422 answer and the reference before is kept."""
     from ..photo import NoGridError, locate_grid
-    from ..photo.reference import make_reference, reference_path, save_reference
+    from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
 
     assert game is not None  # the endpoint refuses a position file first
     with i18n.language(language):
@@ -55,11 +55,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
         ref = make_reference(img, grid, pos.map.cols, pos.map.rows, name)
         save_reference(ref, reference_path(Path(game)))
         notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
-        # kept as sent (the judge decides), but a figure's marker in it means figures stood on the map,
-        # and their bases would read as the map's own art in every later photo
-        on_map = sum(1 for m in markers if m.id >= 4)  # ids 0-3 are the corner markers
-        if on_map:
-            notes.append(_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map))
+        notes += figures_seen_warning([m.id for m in markers])  # kept as sent, but figures stood on the map
         return 200, {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
                      "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
 
@@ -71,8 +67,9 @@ def _reference(game: str | None, pos: Position) -> Any:
     if game is None or not reference_path(Path(game)).is_file():
         return None
     path = reference_path(Path(game))
-    ref = load_reference(path)
-    check_size(ref, pos.map.cols, pos.map.rows, str(path))
+    # named as GET /api/status names it: the file alone, not where the server keeps it
+    ref = load_reference(path, shown=path.name)
+    check_size(ref, pos.map.cols, pos.map.rows, path.name)
     return ref
 
 
@@ -83,4 +80,4 @@ def decode_upload(data: bytes, name: str) -> Any:
     with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
         tmp.write(data)
         tmp.flush()
-        return load_image(tmp.name)
+        return load_image(tmp.name, shown=name)

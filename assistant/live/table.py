@@ -189,7 +189,7 @@ class Table:
             return kept[1]
         info: dict[str, Any] = {"file": path.name}
         try:
-            ref = load_reference(path)
+            ref = load_reference(path, shown=path.name)
             info.update(name=ref.name, taken=ref.taken, cols=ref.cols, rows=ref.rows)
             pos = self.snapshot().position
             check_size(ref, pos.map.cols, pos.map.rows, path.name)

@@ -112,43 +112,77 @@ def image_size(data: bytes) -> tuple[str, int, int] | None:
     return None
 
 
-def load_image(path: str | Path) -> np.ndarray:
+def load_image(path: str | Path, shown: str | None = None) -> np.ndarray:
     """A photo, decoded only after its header shows a size within the pixel budget (a small file
-    can claim, or decompress to, gigabytes)."""
+    can claim, or decompress to, gigabytes). ``shown``: the name every message gives the photo
+    (an upload's own file name: the server's temporary file means nothing to the player)."""
     p = Path(path)
+    name = shown if shown is not None else str(p)
     if p.is_dir():
-        raise AssistantError(_("{p} is a directory, not an image").format(p=p))
+        raise AssistantError(_("{p} is a directory, not an image").format(p=name))
     try:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             raise AssistantError(
-                _("{p} is {mib} MiB: photos over {limit_mib} MiB are refused").format(p=p, mib=size // (1024 * 1024), limit_mib=MAX_FILE_BYTES // (1024 * 1024))
+                _("{p} is {mib} MiB: photos over {limit_mib} MiB are refused").format(
+                    p=name, mib=size // (1024 * 1024), limit_mib=MAX_FILE_BYTES // (1024 * 1024))
             )
         data = read_limited(p, MAX_FILE_BYTES)
     except FileNotFoundError:
-        raise AssistantError(_("no such image: {p}").format(p=p)) from None
+        raise AssistantError(_("no such image: {p}").format(p=name)) from None
     except OSError as exc:
-        raise AssistantError(_("{p} cannot be read ({why})").format(p=p, why=exc.strerror or exc)) from None
+        raise AssistantError(_("{p} cannot be read ({why})").format(p=name, why=exc.strerror or exc)) from None
+    if not data:
+        raise AssistantError(_("{p} is empty (0 bytes): not an image").format(p=name))
     # the whole file: a JPEG's segments are walked by their lengths (a few steps), and a phone's
     # EXIF and maker notes before the frame header can run past 64 KB
     head = image_size(data)
     if head is None:
-        raise AssistantError(_("{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data!r})").format(p=p, data=data[:8]))
+        kind = unsupported_image_kind(data)
+        if kind is not None:  # a real photo in a format not read: say which, and what to send instead
+            raise AssistantError(
+                _("{p} is a {kind} image, which is not read: send the photo as JPEG or PNG (on an iPhone: Settings > Camera > "
+                  "Formats > Most Compatible, or share it as JPEG)").format(p=name, kind=kind)
+            )
+        raise AssistantError(_("{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data!r})").format(p=name, data=data[:8]))
     fmt, w, h = head
     if w <= 0 or h <= 0:
-        raise AssistantError(_("{p}: the {fmt} header gives a size of {w} x {h} pixels").format(p=p, fmt=fmt, w=w, h=h))
+        raise AssistantError(_("{p}: the {fmt} header gives a size of {w} x {h} pixels").format(p=name, fmt=fmt, w=w, h=h))
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
         raise AssistantError(
             _("{p}: a {fmt} of {w} x {h} pixels ({mp:.0f} MP) is over the limit of {limit_mp} MP and {MAX_SIDE} px a side; refused before decoding").format(
-                p=p, fmt=fmt, w=w, h=h, mp=w * h / 1e6, limit_mp=MAX_PIXELS // 1_000_000, MAX_SIDE=MAX_SIDE
+                p=name, fmt=fmt, w=w, h=h, mp=w * h / 1e6, limit_mp=MAX_PIXELS // 1_000_000, MAX_SIDE=MAX_SIDE
             )
         )
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
-        raise AssistantError(_("{p} is a damaged {fmt} file (OpenCV cannot decode it)").format(p=p, fmt=fmt))
+        raise AssistantError(_("{p} is a damaged {fmt} file (OpenCV cannot decode it)").format(p=name, fmt=fmt))
     if min(img.shape[:2]) < 16:
-        raise AssistantError(_("{p} is {w} x {h} pixels: too small to show a board").format(p=p, w=img.shape[1], h=img.shape[0]))
+        raise AssistantError(_("{p} is {w} x {h} pixels: too small to show a board").format(p=name, w=img.shape[1], h=img.shape[0]))
     return img
+
+
+def unsupported_image_kind(data: bytes) -> str | None:
+    """The name of an image format a phone or an editor may hand over that is not read (HEIC,
+    AVIF, TIFF, GIF), from its first bytes; None for anything else.
+
+    >>> unsupported_image_kind(b"\\x00\\x00\\x00\\x18ftypheic\\x00\\x00\\x00\\x00")
+    'HEIC'
+    >>> unsupported_image_kind(b"hello") is None
+    True
+    """
+    if data[4:8] == b"ftyp":  # an ISO media file: its brand says which
+        brand = data[8:12]
+        if brand in (b"avif", b"avis"):
+            return "AVIF"
+        if brand in (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"):
+            return "HEIC"
+        return None
+    if data[:4] in (b"II*\x00", b"MM\x00*"):
+        return "TIFF"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    return None
 
 
 def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget: Budget | None = None,

@@ -104,19 +104,21 @@ def save_reference(ref: Reference, path: Path) -> None:
     write_bytes_atomic(path, buf.getvalue())
 
 
-def load_reference(path: Path) -> Reference:
-    """A reference saved by :func:`save_reference`; a clear error naming the file otherwise."""
+def load_reference(path: Path, shown: str | None = None) -> Reference:
+    """A reference saved by :func:`save_reference`; a clear error naming the file otherwise
+    (as ``shown``: the web app names the file alone, not where the server keeps it)."""
     p = Path(path)
+    name = shown if shown is not None else str(p)
 
     def bad(why: str) -> AssistantError:
-        return AssistantError(_("{p} is not a usable map reference: {why}").format(p=p, why=why))
+        return AssistantError(_("{p} is not a usable map reference: {why}").format(p=name, why=why))
 
     if p.is_dir():
         raise bad(_("it is a directory"))
     try:
         data = read_limited(p, MAX_REFERENCE_BYTES)
     except FileNotFoundError:
-        raise AssistantError(_("no such map reference: {p} (make one with 'photo reference IMAGE')").format(p=p)) from None
+        raise AssistantError(_("no such map reference: {p} (make one with 'photo reference IMAGE')").format(p=name)) from None
     except OSError as exc:
         raise bad(str(exc.strerror or exc)) from None
     try:
@@ -136,6 +138,21 @@ def load_reference(path: Path) -> Reference:
     if view is None or view.shape[:2] != ((rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX):
         raise bad(_("its image is damaged"))
     return Reference(view, cols, rows, str(meta.get("name", "")), str(meta.get("taken", "")))
+
+
+def figures_seen_warning(marker_ids: list[int]) -> list[str]:
+    """The warning a reference photo gets when figure-base markers (ids 4 and up; 0-3 are the
+    map's corners) are seen on it: it is kept as sent (the judge decides), but figures stood on
+    the map, and their bases would read as the map's own art in every later photo. The command
+    line and the web app say the same.
+
+    >>> figures_seen_warning([0, 1, 2])
+    []
+    >>> figures_seen_warning([0, 7])
+    ['the photo shows 1 figure marker(s): a reference is of the EMPTY map; take it again with no figures on it']
+    """
+    on_map = sum(1 for i in marker_ids if i >= 4)
+    return [_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map)] if on_map else []
 
 
 def reference_path(game: Path) -> Path:

@@ -616,6 +616,7 @@ if ($("b-activate")) {
     if (!f) return;
     if (!confirm(tr("This is the empty map: keep it as the reference? Later photos are compared with it."))) { input.value = ""; return; }
     say(tr("reading the empty map…"), true);
+    photoSays(tr("reading the empty map…"));
     const form = new FormData(); form.append("photo", f);
     try {
       const r = await api("api/photo/reference", { method: "POST", headers: { "x-write-token": WRITE_TOKEN }, body: form });
@@ -623,12 +624,13 @@ if ($("b-activate")) {
       const notes = (r.notes || []).map((n) => `<p class="photo-note">${esc(n)}</p>`).join("");
       $("photo-answer").innerHTML = notes;
       say(tr("reference kept: the empty {cols} x {rows} map", { cols: r.cols, rows: r.rows }), true);
-    } catch (e) { say(e.message); } finally { input.value = ""; }
+    } catch (e) { say(e.message); photoSays(e.message, true); } finally { input.value = ""; }
   };
   $("photo").onchange = async () => {
     const f = $("photo").files[0];
     if (!f) return;
     say(tr("reading the photo…"), true);
+    photoSays(tr("reading the photo…"));
     const form = new FormData(); form.append("photo", f);
     try {
       const r = await api("api/photo", { method: "POST", headers: { "x-write-token": WRITE_TOKEN }, body: form });
@@ -660,8 +662,15 @@ if ($("b-activate")) {
           await sync();
         } catch (e) { say(e.message); btn.disabled = false; }
       };
-    } catch (e) { say(e.message); }
+    } catch (e) { say(e.message); photoSays(e.message, true); }
   };
+}
+
+// What became of the photo just sent, where the player is looking: beside the photo buttons (the
+// sheet's message line is scrolled out of sight there), in place of the answer to the photo
+// before, which would otherwise stand as if it were this photo's.
+function photoSays(text, refused) {
+  $("photo-answer").innerHTML = `<p class="${refused ? "illegal" : "photo-note"}" role="status">${esc(text)}</p>`;
 }
 
 // ---------------------------------------------------------------- in step with the table
