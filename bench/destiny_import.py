@@ -44,6 +44,9 @@ def lacks(keyword: str, text: str) -> bool:
 
 
 def measure(folder: Path, verbose: bool = False) -> dict[str, object]:
+    # a checkout of swdestinydb-json-data keeps its set files in set/ (its top holds factions.json
+    # and the like), as `destiny import` reads it
+    folder = folder / "set" if (folder / "set").is_dir() else folder
     files = sorted(f for f in folder.glob("*.json") if "schema" not in f.name.lower())
     whole, cards, items, refused_files = 0, 0, [], []
     wrong: list[str] = []
