@@ -123,6 +123,10 @@ def read_limited(path: Path | str, limit: int) -> bytes:
         os.close(fd)
 
 
+#: the first bytes of an SQLite database (a game's log)
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def read_head(path: Path | str, n: int) -> bytes:
     """The first ``n`` bytes of the regular file at ``path`` (fewer when it is shorter): what
     kind of file it is, without reading the rest."""

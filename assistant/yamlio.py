@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .errors import AssistantError, Problem
-from .fileread import check_regular, read_limited
+from .fileread import SQLITE_HEADER, check_regular, read_head, read_limited
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -308,15 +308,11 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-#: the first bytes of an SQLite database: a game's log, which no output replaces
-SQLITE_HEADER = b"SQLite format 3\x00"
-
-
 def _is_sqlite(path: Path) -> bool:
-    """Whether the file at ``path`` is an SQLite database (a file not there, or not readable: no)."""
+    """Whether the file at ``path`` is an SQLite database, a game's log, which no output replaces
+    (a file not there, not readable or not a regular file: no)."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+        return read_head(path, len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
         return False
 

@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import AssistantError
-from ..fileread import file_marks, read_head
+from ..fileread import SQLITE_HEADER, file_marks, read_head
 from ..i18n import _
 from ..resources import user_data_dir
 
@@ -379,10 +379,10 @@ def _check_readonly_inner(path: Path) -> None:
     if path.is_dir():
         raise GameFileError(_("{path} is a directory, not a game file").format(path=path))
     try:
-        head = read_head(path, 16)  # a FIFO or a device is refused here, and a big file is not read whole
+        head = read_head(path, len(SQLITE_HEADER))  # a FIFO or a device is refused here, and a big file is not read whole
     except OSError as exc:
         raise GameFileError(_("cannot read the game file {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
-    if head != b"SQLite format 3\x00":
+    if head != SQLITE_HEADER:
         raise GameFileError(_("{path} is not a game file (not an SQLite database); it was not modified").format(path=path))
     try:
         con = _ro_connect(path)

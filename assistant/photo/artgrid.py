@@ -21,7 +21,7 @@ import numpy as np
 from ..i18n import N_
 from . import views
 from .board import Grid
-from .lines import WORK
+from .lines import WORK, markers_off
 from .markers import Marker
 from .reference import PAD, PX, Reference, ecc_correction, top_down
 
@@ -52,8 +52,6 @@ MAX_RESIDUAL = 0.05
 #: a photo of the map), and how far outside the photo (in photo sides) a map corner may lie
 MIN_MAP_SHARE = 0.05
 MAX_OUTSIDE = 0.5
-#: how far (squares) a corner marker seen may lie from the map corner the registration puts it on
-MARKER_AGREEMENT = 0.15
 #: the modelled CPU seconds of one registration and its ECC refinement (0.2-0.35 measured at 12 MP,
 #: its grey copy included)
 REGISTRATION_COST = 0.35
@@ -125,13 +123,8 @@ def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[M
         S = np.linalg.inv(to_board)
         grid = Grid(to_board @ np.linalg.inv(correction.astype(np.float64)) @ S @ H, grid.reprojection_error_px, 0, oriented_by=BY_ART,
                     uncertainty=residual, by_reference=True)
-    for m in markers:
-        if m.id > 3:
-            continue
-        corner = np.array([(0, 0), (cols, 0), (cols, rows), (0, rows)][m.id], np.float64)
-        pts = cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0]
-        if float(np.min(np.linalg.norm(pts - corner, axis=1))) > MARKER_AGREEMENT:
-            return Registration(None, N_("a corner marker seen is not on the corner the reference's art puts there"))
+    if markers_off(grid, markers, cols, rows) is not None:  # a corner marker seen off the corner it names
+        return Registration(None, N_("a corner marker seen is not on the corner the reference's art puts there"))
     return Registration(grid, "")
 
 

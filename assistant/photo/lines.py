@@ -458,8 +458,9 @@ def _support(ink: np.ndarray, H_img_from_board: np.ndarray, on: np.ndarray, off:
     return a, b
 
 
-def _ratio(a: np.ndarray, b: np.ndarray) -> float:
-    sa, sb = float(a.mean()) if len(a) else 0.0, float(b.mean()) if len(b) else 0.0
+def _ratio(a: np.ndarray, b: np.ndarray, centre: Callable[[np.ndarray], Any] = np.mean) -> float:
+    """How much more ink ``a`` (on the lines) holds than ``b`` (mid-square), by their ``centre``."""
+    sa, sb = float(centre(a)) if len(a) else 0.0, float(centre(b)) if len(b) else 0.0
     return (sa - sb) / max(1e-6, sa + sb)
 
 
@@ -474,12 +475,7 @@ def _median_ratio(a: np.ndarray, b: np.ndarray, a_cols: np.ndarray, b_cols: np.n
     there, so the median ink along the lines is the lines' own where a mean is the art's; apart,
     because a lattice on one axis's lines alone puts half the samples on ink. ``a_cols``,
     ``b_cols``: which of ``a`` and ``b`` lie along the column lines (:func:`_along_columns`)."""
-
-    def one(x: np.ndarray, y: np.ndarray) -> float:
-        sx, sy = float(np.median(x)) if len(x) else 0.0, float(np.median(y)) if len(y) else 0.0
-        return (sx - sy) / max(1e-6, sx + sy)
-
-    return min(one(a[a_cols], b[b_cols]), one(a[~a_cols], b[~b_cols]))
+    return min(_ratio(a[a_cols], b[b_cols], np.median), _ratio(a[~a_cols], b[~b_cols], np.median))
 
 
 def _along_columns(cols: int, rows: int, shift: float, per: int = 6) -> np.ndarray:

@@ -338,9 +338,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
     # less what the same measurement finds through the middle of the squares beside (the floor's art)
-    cover = {e: {k: max(0.0, _side_cover(masks[e][k], e, px, 0.22, 0.6, BAND)
-                        - _art_cover(masks[e][k], e, px, 0.22, 0.6, cols, rows, BAND))
-                 for k in TERRAIN} for e in edges}
+    cover = {e: {k: _outline_cover(masks[e][k], e, px, cols, rows) for k in TERRAIN} for e in edges}
     # less what the map's typical side shows: a few areas are outlined, so the median side is a
     # bare grid line, and a colour it shows is the grid's own ink -- brown lines on a black star
     # field stand out from it as orange, along every side and through no square's middle
@@ -351,12 +349,13 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # the grid is a dim line, so that colour's strokes are taken again, each a departure from the
     # floor by a larger step, until the typical side no longer shows the grid (reading R75)
     inked = [k for k in TERRAIN if ink[k] >= OUTLINED]
+    stronger: dict[float, tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]] = {}  # each step's masks, once for every inked colour
     for k in inked:
         for step in GRID_INK_STEPS:
-            strong_across, strong_down, _c, _h = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
-            strong = {e: strong_across[k] if e.axis == "H" else strong_down[k] for e in edges}
-            again = {e: max(0.0, _side_cover(strong[e], e, px, 0.22, 0.6, BAND)
-                            - _art_cover(strong[e], e, px, 0.22, 0.6, cols, rows, BAND)) for e in edges}
+            if step not in stronger:
+                stronger[step] = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
+            strong_across, strong_down, _c, _h = stronger[step]
+            again = {e: _outline_cover(strong_across[k] if e.axis == "H" else strong_down[k], e, px, cols, rows) for e in edges}
             left = float(np.median(list(again.values())))
             if left < OUTLINED / 2:
                 across[k], down[k] = strong_across[k], strong_down[k]
@@ -507,6 +506,12 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
     return res
+
+
+def _outline_cover(mask: np.ndarray, e: Edge, px: int, cols: int, rows: int) -> float:
+    """How much of side ``e``'s length a stroke of ``mask`` runs along just inside it, less what
+    the same measurement finds through the middle of the squares beside (the floor's art)."""
+    return max(0.0, _side_cover(mask, e, px, 0.22, 0.6, BAND) - _art_cover(mask, e, px, 0.22, 0.6, cols, rows, BAND))
 
 
 def _door_cover(on_line: dict[Edge, dict[str, np.ndarray]], inner: list[Edge], px: int, cols: int, rows: int

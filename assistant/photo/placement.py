@@ -133,7 +133,8 @@ def saturated_reading(pos: Position, scores: Mapping[str, float], by_marker: Seq
     (True, False)
     """
     standing = [sq for sq in scores if sq not in nowhere]
-    return over_read(pos, scores, by_marker, nowhere) and _occupied_count(pos, scores, by_marker, nowhere) > SATURATED_SHARE * len(standing)
+    occupied = _occupied_count(pos, scores, by_marker, nowhere)
+    return _beyond_roster(pos, occupied) and occupied > SATURATED_SHARE * len(standing)
 
 
 def over_read(pos: Position, scores: Mapping[str, float], by_marker: Sequence[Seen], nowhere: Collection[str]) -> bool:
@@ -151,7 +152,11 @@ def over_read(pos: Position, scores: Mapping[str, float], by_marker: Sequence[Se
     >>> over_read(pos, four, [], set()), saturated_reading(pos, four, [], set()), over_read(pos, four | {"D1": 0.1}, [], set())
     (True, False, False)
     """
-    occupied = _occupied_count(pos, scores, by_marker, nowhere)
+    return _beyond_roster(pos, _occupied_count(pos, scores, by_marker, nowhere))
+
+
+def _beyond_roster(pos: Position, occupied: int) -> bool:
+    """More than :data:`SATURATED` times the squares the roster's bases cover read as occupied."""
     return 0 < SATURATED * sum(f.size.footprint**2 for f in pos.figures) < occupied
 
 
