@@ -229,6 +229,34 @@ def _thin_line_ink(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, 
     return out
 
 
+#: how far (squares) the printed lines may lie from two corner markers' grid, in every third of
+#: both axes, for their combs to confirm it where too few of their crossings are found (reading
+#: R82 in docs/readings.md)
+STEP_TOLERANCE = 0.08
+
+
+def _lines_in_step(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, light: bool) -> float | None:
+    """How far (squares, at worst) the printed lines lie from the grid's own lattice, by their
+    one-square comb in each third of each axis (:func:`_thin_line_ink`: each line's median ink
+    along the whole map); None where in some third the lines are not coherent on that comb
+    (:data:`PERIOD_COHERENCE`: faint, hidden in the art, or off the lattice there). A crossing
+    needs a line either way within a small window; the comb, every line of a third of the map
+    along its whole length, shows thin light lines among a star field's flecks, and faint ones
+    under a wood's grain, where the windows find too few crossings. Reading R82 in docs/readings.md."""
+    worst = 0.0
+    for n, thin in zip((cols, rows), _thin_line_ink(gray, H_small, cols, rows, light), strict=True):
+        ink = np.clip(thin, 0, None)
+        x = np.arange(len(ink)) / TOP
+        third = np.minimum(2, (3 * x / n).astype(int))
+        for k in range(3):
+            part = third == k
+            comb = complex(np.exp(-2j * np.pi * x[part]) @ ink[part])
+            if abs(comb) < PERIOD_COHERENCE * max(1e-9, float(ink[part].sum())):
+                return None
+            worst = max(worst, abs(float(np.angle(comb))) / (2 * np.pi))
+    return worst
+
+
 #: the shortest and longest printed squares, in grid squares, a map of another size framed by the
 #: same markers is looked for with (:func:`_whole_squares_comb`): beyond the periods searched, as a
 #: map more than a quarter larger has them, and short of half a square (where the grid's own lines
@@ -390,6 +418,11 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         side = _refine_free_corner(gray, light, grid, scale, cols, rows)
         if side is not None:  # two markers on one side: their far side found on the printed lines (R71); diagonal, R78
             return side
+        # too few crossings, no corner found: the lines' combs, third by third, may still show the
+        # markers' grid where it lies (reading R82 in docs/readings.md)
+        in_step = _lines_in_step(gray, H_small, cols, rows, light)
+        if in_step is not None and in_step <= STEP_TOLERANCE:
+            return replace(grid, uncertainty=max(grid.uncertainty, in_step))
         raise UnconfirmedMarkersError(
             _(
                 "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "
