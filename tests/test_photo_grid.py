@@ -340,6 +340,11 @@ def test_two_corner_markers_the_lines_cannot_confirm_give_way_to_the_printed_gri
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
     assert not by_lines and float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1  # R78
     monkeypatch.setattr(lines, "_refine_free_corner", lambda *args, **kwargs: None)
+    # the lines' combs, third by third, confirm the markers' grid first (R82)
+    grid, markers, by_lines = locate_grid(img, load_position(record))
+    seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
+    assert not by_lines and float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1
+    monkeypatch.setattr(lines, "_lines_in_step", lambda *args, **kwargs: None)
     grid, markers, by_lines = locate_grid(img, load_position(record))
     assert by_lines and sorted(m.id for m in markers if m.id < 4) == [0, 2]
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]

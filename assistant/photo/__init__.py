@@ -30,7 +30,7 @@ from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, find_base_markers, find_markers_counted, find_markers_near, merge
+from .markers import Marker, find_base_markers, find_corner_marker, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
 from .placement import _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
@@ -317,6 +317,18 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 if grid.corner_markers != 2:
                     raise
                 unconfirmed, grid = (grid, exc), None
+            except GridMismatchError:
+                # three markers' grid the lines do not confirm: the fourth, where a figure hides a
+                # corner of it, read by its pattern where the three put it (reading R83 in docs/readings.md)
+                fourth = _fourth_corner_marker(image, grid, markers, cols, rows)
+                if fourth is None:
+                    raise
+                markers = merge(markers, _consistent(markers, [fourth], cols, rows))
+                search.markers = markers
+                grid = find_grid(markers, cols, rows)
+                if grid is None or grid.corner_markers != 4:
+                    raise
+                grid = check(grid)
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
@@ -341,6 +353,19 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
+
+
+def _fourth_corner_marker(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int) -> Marker | None:
+    """The one corner marker of four that the searches did not read, looked for by its pattern where
+    the other three's ``grid`` puts it (:func:`.markers.find_corner_marker`), as wide as they are
+    seen through it; None where three corner markers were not read, or it is not found."""
+    read = [m for m in markers if m.id <= 3]
+    if grid.corner_markers != 3 or len(read) != 3:
+        return None
+    missing = next(k for k in range(4) if k not in {m.id for m in read})
+    seen = [cv2.perspectiveTransform(np.asarray(m.corners, np.float64)[None], grid.H)[0] for m in read]
+    side = float(np.median([np.linalg.norm(np.roll(b, 1, axis=0) - b, axis=1).mean() for b in seen]))
+    return find_corner_marker(image, grid.H, missing, cols, rows, side)
 
 
 def _confirmed_pair(markers: list[Marker], cols: int, rows: int, check: Callable[[Grid], Grid], mismatch: type[Exception]) -> Grid | None:

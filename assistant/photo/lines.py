@@ -183,6 +183,12 @@ class LineComb(NamedTuple):
     coherence: float  #: 1 when every bit of line darkness falls on one comb of that period
     at_one: float  #: the same for a comb of exactly one square (the grid's own)
     phase: float  #: how far that one-square comb's teeth lie from the grid's lines
+    #: the clearest comb of a map of another whole number of squares framed by the same markers: how
+    #: well the lines keep step with it, a tooth on each of the map's edges (1 best, the least over
+    #: the axis's thirds, :func:`_whole_squares_comb`), and that number of squares (0: none searched)
+    #: (reading R81 in docs/readings.md)
+    edges: float = 0.0
+    squares: int = 0
 
 
 def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, light: bool = False) -> list[LineComb]:
@@ -191,26 +197,102 @@ def line_periods(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, li
     runs the whole map, a figure or wall does not), thin lines kept (shading removed), windowed,
     and its power at periods 0.75-1.33 and at exactly one square. ``light``: the lines are
     lighter than the floor (light lines on a dark floor, as often printed on dark art)."""
-    T = TOP
-    dark = _ink_view(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), light)
-    d = dark.astype(np.float32)
-    width = T // 4 * 2 + 1  # a quarter square either side
     out = []
-    for axis in (0, 1):
-        # a line across this axis: darker than the map a few pixels either side of it, wherever
-        # it runs (over walls and art as well), then the median along the line
-        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-        thin = np.median(d - across, axis=axis)
+    for axis, thin in enumerate(_thin_line_ink(gray, H_small, cols, rows, light)):
         sig = np.clip(thin, 0, None) * np.hanning(len(thin))
-        x = np.arange(len(sig)) / T
+        x = np.arange(len(sig)) / TOP
         power = np.abs(_comb_basis(len(sig)) @ sig)
         best = int(np.argmax(power))
         # coherence: 1 when every bit of line darkness falls on one comb of that period, about
         # 1/sqrt(n) for scattered marks
         total = max(1e-9, float(sig.sum()))
         one = complex(np.exp(-2j * np.pi * x) @ sig)
-        out.append(LineComb(float(PERIODS[best]), float(power[best]) / total, abs(one) / total, -float(np.angle(one)) / (2 * np.pi)))
+        edges, squares = _whole_squares_comb(np.clip(thin, 0, None), x, (cols, rows)[axis])
+        out.append(LineComb(float(PERIODS[best]), float(power[best]) / total, abs(one) / total, -float(np.angle(one)) / (2 * np.pi),
+                            edges, squares))
     return out
+
+
+def _thin_line_ink(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, light: bool) -> list[np.ndarray]:
+    """Along the columns and along the rows (:data:`TOP` samples a square), the thin lines' ink
+    seen through the grid: the map from above, a line across each axis darker (``light``:
+    lighter) than the map a quarter of a square either side of it, wherever it runs (over walls
+    and art as well), then the median along the line (a line runs the whole map, a figure or a
+    wall does not). Unclipped."""
+    T = TOP
+    d = _ink_view(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), light).astype(np.float32)
+    width = T // 4 * 2 + 1  # a quarter square either side
+    out = []
+    for axis in (0, 1):
+        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
+        out.append(np.median(d - across, axis=axis))
+    return out
+
+
+#: how far (squares) the printed lines may lie from two corner markers' grid, in every third of
+#: both axes, for their combs to confirm it where too few of their crossings are found (reading
+#: R82 in docs/readings.md)
+STEP_TOLERANCE = 0.08
+
+
+def _lines_in_step(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, light: bool) -> float | None:
+    """How far (squares, at worst) the printed lines lie from the grid's own lattice, by their
+    one-square comb in each third of each axis (:func:`_thin_line_ink`: each line's median ink
+    along the whole map); None where in some third the lines are not coherent on that comb
+    (:data:`PERIOD_COHERENCE`: faint, hidden in the art, or off the lattice there). A crossing
+    needs a line either way within a small window; the comb, every line of a third of the map
+    along its whole length, shows thin light lines among a star field's flecks, and faint ones
+    under a wood's grain, where the windows find too few crossings. Reading R82 in docs/readings.md."""
+    worst = 0.0
+    for n, thin in zip((cols, rows), _thin_line_ink(gray, H_small, cols, rows, light), strict=True):
+        ink = np.clip(thin, 0, None)
+        x = np.arange(len(ink)) / TOP
+        third = np.minimum(2, (3 * x / n).astype(int))
+        for k in range(3):
+            part = third == k
+            comb = complex(np.exp(-2j * np.pi * x[part]) @ ink[part])
+            if abs(comb) < PERIOD_COHERENCE * max(1e-9, float(ink[part].sum())):
+                return None
+            worst = max(worst, abs(float(np.angle(comb))) / (2 * np.pi))
+    return worst
+
+
+#: the shortest and longest printed squares, in grid squares, a map of another size framed by the
+#: same markers is looked for with (:func:`_whole_squares_comb`): beyond the periods searched, as a
+#: map more than a quarter larger has them, and short of half a square (where the grid's own lines
+#: show again, every other tooth on one of them)
+WHOLE_PERIODS = (0.6, 1.5)
+#: how closely a map of another size's lines keep step with its whole-squares comb in each third
+#: of an axis (:attr:`LineComb.edges`: the cosine of the comb's phase there, 0.8 within about a
+#: tenth of a period): measured 0.93-1.0 on maps of another size (tests/test_photo.py's drawn
+#: corridor framed as 22 x 14, 20 x 16, 19 x 13), 0.15 at most on the carpets of independent
+#: diagnosis photos s0395 and s0429, whose pattern drifts off any whole-squares comb
+IN_STEP = 0.8
+
+
+def _whole_squares_comb(ink: np.ndarray, x: np.ndarray, n: int) -> tuple[float, int]:
+    """The comb a map of another whole number of squares framed by the markers would print along an
+    axis of ``n`` squares (``ink``: the thin-line ink at ``x`` squares from the map's edge, not
+    windowed), and how well the ink keeps step with it. Of the sizes ``m`` whose squares are in
+    :data:`WHOLE_PERIODS` (other than ``n`` by more than :data:`PERIOD_TOLERANCE`), the one whose
+    comb (lines ``n / m`` squares apart) holds the most ink at whatever phase; then, in each third
+    of the axis, the cosine of that comb's phase measured from the map's edge: 1 where the lines
+    there fall on the teeth, a line on each edge, as a map of that size prints them; a pattern of
+    its own period (a carpet's weave) drifts off the comb along the axis, or lies between its
+    teeth. The least of the three and ``m``; (0, 0) where no size is searched or no line shows. Reading R81 in
+    docs/readings.md."""
+    sizes = [m for m in range(int(np.ceil(n / WHOLE_PERIODS[1])), int(np.floor(n / WHOLE_PERIODS[0])) + 1)
+             if abs(n / m - 1) > PERIOD_TOLERANCE]
+    if not sizes:
+        return 0.0, 0
+    comb = np.exp(-2j * np.pi * np.outer(sizes, x) / n) * ink  # each size's comb times the ink, sample by sample
+    third = np.minimum(2, (3 * x / n).astype(int))
+    sums = np.array([comb[:, third == k].sum(axis=1) for k in range(3)])
+    best = int(np.argmax(np.abs(sums.sum(axis=0))))  # the size whose comb holds the most ink, at whatever phase
+    inked = np.abs(sums[:, best]) > 1e-9  # a third with no line in it says nothing either way
+    if not inked.any():
+        return 0.0, 0
+    return float(np.min(sums[inked, best].real / np.abs(sums[inked, best]))), sizes[best]
 
 
 @functools.lru_cache(maxsize=4)
@@ -239,10 +321,15 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
     Only another period that is clear, and much clearer than the grid's own, decides (floor tiles
     three squares wide also make a comb at 3/4 of a square, but over a printed grid that lies where
     it should, and about as clear as it: measured 1.2-1.3 times; a map of another size, 1.7 times
-    and more)."""
-    (pc, sc, oc, _phc), (pr, sr, orr, _phr) = combs
-    off = [(p, what) for p, strength, one, what in ((pc, sc, oc, N_("columns")), (pr, sr, orr, N_("rows")))
-           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one]
+    and more). And only where the lines are those a map of another size prints (reading R81 in
+    docs/readings.md): a whole number of squares between the markers, a line on each of the map's
+    edges, in step all along the axis (:attr:`LineComb.edges` at least :data:`IN_STEP`); a floor's
+    tiled art (a carpet's weave 0.74-0.79 of a square on independent diagnosis photos s0395 and
+    s0429) has a period and phase of its own."""
+    (pc, sc, oc, _phc, ec, _mc), (pr, sr, orr, _phr, er, _mr) = combs
+    off = [(p, what) for p, strength, one, edges, what in ((pc, sc, oc, ec, N_("columns")), (pr, sr, orr, er, N_("rows")))
+           if strength >= PERIOD_COHERENCE and abs(p - 1) > PERIOD_TOLERANCE and strength >= PERIOD_CLEARER * one
+           and edges >= IN_STEP]
     if not off:
         return
     if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
@@ -331,6 +418,11 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         side = _refine_free_corner(gray, light, grid, scale, cols, rows)
         if side is not None:  # two markers on one side: their far side found on the printed lines (R71); diagonal, R78
             return side
+        # too few crossings, no corner found: the lines' combs, third by third, may still show the
+        # markers' grid where it lies (reading R82 in docs/readings.md)
+        in_step = _lines_in_step(gray, H_small, cols, rows, light)
+        if in_step is not None and in_step <= STEP_TOLERANCE:
+            return replace(grid, uncertainty=max(grid.uncertainty, in_step))
         raise UnconfirmedMarkersError(
             _(
                 "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "

@@ -433,3 +433,67 @@ def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
         if d1 == 0 and others >= MIN_RUNNER_UP and (best is None or others > best[3]):
             best = (first, side, int(wrong[first].argmin()), others)
     return None if best is None else best[:3]
+
+
+# --------------------------------------------------------------------------- a corner marker a figure cuts
+
+#: pixels a marker's cell spans in the view a missing corner marker is looked for in
+#: (:func:`find_corner_marker`)
+CORNER_CELL_PX = 8
+#: the least normalised correlation of the view with the marker's own printed pattern for it to be
+#: read there: a figure's head over a corner of it leaves 0.86 (independent diagnosis photo s0427);
+#: other markers' patterns, or the same turned, score 0.5-0.6 there
+CORNER_MATCH = 0.7
+#: the most any place of the window a cell or more away may match it: the sticker is in one place
+CORNER_ELSEWHERE = 0.5
+
+
+def find_corner_marker(image: np.ndarray, H: np.ndarray, corner_id: int, cols: int, rows: int, side: float) -> Marker | None:
+    """The map-corner marker ``corner_id`` (0-3: NW, NE, SE, SW) that the marker search did not
+    read, looked for once more where the grid ``H`` (image -> board, from the other three) puts it,
+    by its own printed pattern (reading R83 in docs/readings.md). ArUco needs the black square's
+    four corners; a figure standing at the map's corner, seen from the side, hides the one on the
+    map (independent diagnosis photo s0427: a head over marker 0's corner, the grid extrapolated
+    0.18 squares uncertain and refused). The marker lies outside the map, squared with its edges,
+    its corner nearest the map on the map's corner, ``side`` squares wide (as the markers read
+    are): the window two sides across round where it must be, seen from above at
+    :data:`CORNER_CELL_PX` a cell, is correlated with the marker's pattern (with its light margin),
+    each way it may be turned; it is read where the best match is clear (:data:`CORNER_MATCH`) and
+    stands alone (:data:`CORNER_ELSEWHERE`). None otherwise."""
+    map_corner = np.array([(0, 0), (cols, 0), (cols, rows), (0, rows)][corner_id], np.float64)
+    outward = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)][corner_id], np.float64)
+    cell = CORNER_CELL_PX
+    per_square = 6 * cell / side  # the black square and its border are 6 cells across
+    half = side * per_square  # a marker's side either way of where its centre must be
+    centre = map_corner + outward * side / 2
+    view_from_board = np.array([[per_square, 0, half - centre[0] * per_square], [0, per_square, half - centre[1] * per_square], [0, 0, 1]])
+    size = int(2 * half)
+    view = cv2.warpPerspective(image, view_from_board @ H, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    gray = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) if view.ndim == 3 else view
+    pattern = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICT), corner_id, 6 * cell)
+    pattern = cv2.copyMakeBorder(pattern, cell, cell, cell, cell, cv2.BORDER_CONSTANT, value=255)  # the light margin
+    best: tuple[float, int, np.ndarray] | None = None
+    for turn in range(4):
+        match = cv2.matchTemplate(gray, np.ascontiguousarray(np.rot90(pattern, turn)), cv2.TM_CCOEFF_NORMED)
+        if best is None or float(match.max()) > best[0]:
+            best = (float(match.max()), turn, match)
+    assert best is not None
+    score, turn, match = best
+    y, x = (int(v) for v in np.unravel_index(int(np.argmax(match)), match.shape))
+    elsewhere = match.copy()
+    elsewhere[max(0, y - cell):y + cell + 1, max(0, x - cell):x + cell + 1] = -1.0
+    if score < CORNER_MATCH or float(elsewhere.max()) > CORNER_ELSEWHERE:
+        return None
+
+    def vertex(profile: np.ndarray, at: int) -> float:  # the peak's subpixel offset (a parabola through three)
+        if at <= 0 or at >= len(profile) - 1:
+            return 0.0
+        a, b, c = (float(v) for v in profile[at - 1:at + 2])
+        return 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c < 0 else 0.0
+
+    top_left = np.array([x + vertex(match[y], x), y + vertex(match[:, x], y)]) + cell
+    black = top_left + np.array([[0, 0], [6, 0], [6, 6], [0, 6]], np.float64) * cell
+    # ArUco's corner order is the marker's own (its top-left first): turned a quarter anticlockwise
+    # in the view, its top-left lies at the view's bottom-left
+    corners = cv2.perspectiveTransform(np.roll(black, turn, axis=0)[None], np.linalg.inv(view_from_board @ H))[0]
+    return Marker(corner_id, corners)
