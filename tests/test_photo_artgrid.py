@@ -13,18 +13,21 @@ are the poses the test draws, never the code's output.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from assistant.editions import Edition
+from assistant.errors import AssistantError
 from assistant.model import Map, Position
-from assistant.photo import NoGridError, artgrid, locate_grid
+from assistant.photo import NoGridError, artgrid, locate_grid, reference
 from assistant.photo.board import Grid
 from assistant.photo.markers import Marker
-from assistant.photo.reference import Reference, make_reference
+from assistant.photo.reference import Reference, load_reference, make_reference, save_reference
 
 COLS, ROWS, SIDE = 14, 10, 60  # the sheet drawn at SIDE pixels a square
 PHOTO = (1600, 1200)  # the photos' width and height
@@ -154,3 +157,49 @@ def test_a_corner_marker_seen_must_stand_on_the_corner_the_art_puts_there(off: f
     assert (got.grid is not None) == trusted, got.why
     if not trusted:
         assert "corner marker" in got.why
+
+
+def test_the_references_keypoints_are_made_once_with_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 28, round 10: the registration (R80) found the reference view's SIFT keypoints again
+    on every game photo it read, most of its work. A reference made and saved now carries them:
+    read back, they are the view's own (places and descriptors exactly), the registration finds
+    keypoints only on the photo, and its grid is the one found from the view as before. A file
+    saved without them (every reference made before) still reads and registers the same."""
+    ref = _reference(11)
+    assert ref.features is not None
+    path, old_path = tmp_path / "empty.npz", tmp_path / "old.npz"
+    save_reference(ref, path)
+    save_reference(dataclasses.replace(ref, features=None), old_path)  # as an older program wrote it
+    loaded, old = load_reference(path), load_reference(old_path)
+    assert loaded.features is not None and old.features is None
+    again = reference.sift_features(cv2.cvtColor(loaded.view, cv2.COLOR_BGR2GRAY))
+    assert np.array_equal(loaded.features.points, again.points) and np.array_equal(loaded.features.descriptors, again.descriptors)
+
+    game_pose = _pose(0.3, -7.0, (25.0, -15.0))
+    game = _photograph(_art(11), game_pose, 0.8, DISCS)
+    pictures: list[tuple[int, ...]] = []
+    real = reference.sift_features
+
+    def counting(gray: np.ndarray) -> reference.Features:
+        pictures.append(gray.shape)
+        return real(gray)
+
+    monkeypatch.setattr(reference, "sift_features", counting)
+    monkeypatch.setattr(artgrid, "sift_features", counting)
+    carried = artgrid.grid_from_reference(game, loaded, [])
+    assert len(pictures) == 1 and pictures[0] != loaded.view.shape[:2]  # the photo's keypoints only
+    found_now = artgrid.grid_from_reference(game, old, [])
+    assert len(pictures) == 3  # the photo's and the view's
+    assert carried.grid is not None and found_now.grid is not None
+    assert np.allclose(carried.grid.H, found_now.grid.H) and _worst_off(carried.grid.H, game_pose) < 0.1
+
+
+def test_damaged_keypoints_in_a_reference_file_are_refused_clearly(tmp_path: Path) -> None:
+    """Keypoints whose arrays do not fit each other: the file is refused, naming it, as any damaged
+    reference is (exit 2 from the command line), never a traceback further on."""
+    ref = _reference(11)
+    assert ref.features is not None
+    path = tmp_path / "bad.npz"
+    save_reference(dataclasses.replace(ref, features=reference.Features(ref.features.points, ref.features.descriptors[:-1])), path)
+    with pytest.raises(AssistantError, match="bad.npz is not a usable map reference"):
+        load_reference(path)

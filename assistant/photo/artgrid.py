@@ -23,7 +23,7 @@ from . import views
 from .board import Grid
 from .lines import WORK, markers_off
 from .markers import Marker
-from .reference import PAD, PX, Reference, ecc_correction, top_down
+from .reference import PAD, PX, Reference, ecc_correction, sift_features, top_down
 
 #: the longer side of the photo's grey copy whose features are matched: at 800 px a 12-20 square
 #: map's square is 25-45 px, near the reference view's 32 (SIFT is scale-invariant only so far).
@@ -31,8 +31,6 @@ from .reference import PAD, PX, Reference, ecc_correction, top_down
 #: CPU-seconds and 216-229 inliers; at 1000 px with the view enlarged 1.5 times 0.30-0.49 s and
 #: 32-480 inliers
 MATCH_SIDE = 800
-#: the most keypoints kept a picture (the strongest): the matching costs their product
-MAX_FEATURES = 1000
 #: Lowe's ratio: a match is kept where its best neighbour is this much nearer than the second
 RATIO = 0.8
 #: RANSAC's inlier threshold, in reference-view pixels (a tenth of a square)
@@ -68,12 +66,6 @@ class Registration:
     why: str
 
 
-def _features(gray: np.ndarray) -> tuple[list[cv2.KeyPoint], np.ndarray | None]:
-    sift = cv2.SIFT.create(nfeatures=MAX_FEATURES)
-    keypoints, descriptors = sift.detectAndCompute(gray, None)
-    return list(keypoints), descriptors
-
-
 def _view_to_board() -> np.ndarray:
     """Reference view pixels -> board squares."""
     return np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64)
@@ -90,16 +82,16 @@ def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[M
     f = min(1.0, MATCH_SIDE / max(gray.shape[:2]))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1.0 else gray
     f *= work_scale  # photo pixels -> the matched copy's
-    kp_photo, d_photo = _features(small)
-    kp_view, d_view = _features(cv2.cvtColor(reference.view, cv2.COLOR_BGR2GRAY))
-    if d_photo is None or d_view is None or len(kp_photo) < MIN_INLIERS or len(kp_view) < MIN_INLIERS:
+    photo = sift_features(small)
+    view = reference.view_features()  # made once with the reference (.reference.Reference)
+    if len(photo.points) < MIN_INLIERS or len(view.points) < MIN_INLIERS:
         return Registration(None, N_("too little detail to match"))
-    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(d_photo, d_view, k=2)
+    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(photo.descriptors, view.descriptors, k=2)
     good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
     if len(good) < MIN_INLIERS:
         return Registration(None, N_("too few features match"))
-    src = np.array([kp_photo[m.queryIdx].pt for m in good], np.float32)
-    dst = np.array([kp_view[m.trainIdx].pt for m in good], np.float32)
+    src = photo.points[[m.queryIdx for m in good]]
+    dst = view.points[[m.trainIdx for m in good]]
     H_view, mask = cv2.findHomography(src, dst, cv2.USAC_MAGSAC, RANSAC_PX, maxIters=2000, confidence=0.999)
     if H_view is None or mask is None or int(mask.sum()) < MIN_INLIERS:
         return Registration(None, N_("too few features agree on one placement of the map"))

@@ -28,6 +28,7 @@ import zipfile
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -53,16 +54,45 @@ LIGHT_WINDOW = 5
 REFINE = 0.5
 
 
+#: the most SIFT keypoints kept a picture (the strongest) for the registration on the reference's
+#: art (R80, :mod:`.artgrid`): the matching costs their product
+MAX_FEATURES = 1000
+#: the length of a SIFT descriptor (whole numbers 0-255, kept as bytes in a reference file)
+DESCRIPTOR_LENGTH = 128
+
+
+class Features(NamedTuple):
+    """A picture's SIFT keypoints: their places (N x 2, pixels) and descriptors (N x 128)."""
+
+    points: np.ndarray
+    descriptors: np.ndarray
+
+
+def sift_features(gray: np.ndarray) -> Features:
+    """The strongest :data:`MAX_FEATURES` SIFT keypoints of a grey picture (none: empty arrays)."""
+    keypoints, descriptors = cv2.SIFT.create(nfeatures=MAX_FEATURES).detectAndCompute(gray, None)
+    points = np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2)
+    return Features(points, descriptors if descriptors is not None else np.zeros((0, DESCRIPTOR_LENGTH), np.float32))
+
+
 @dataclass(frozen=True)
 class Reference:
     """The empty map seen from straight above: ``view`` is BGR, ``PX`` pixels a square, ``PAD``
-    squares round the map, ((rows + 2 PAD) PX) x ((cols + 2 PAD) PX)."""
+    squares round the map, ((rows + 2 PAD) PX) x ((cols + 2 PAD) PX). ``features``: the view's
+    SIFT keypoints (:func:`sift_features`), made once with the reference: the registration on its
+    art (R80) found them again on every game photo it read, most of its work (0.1-0.2 of its
+    0.2-0.35 CPU-seconds); None in a reference saved without them (found when needed)."""
 
     view: np.ndarray
     cols: int
     rows: int
     name: str  # the photo it was made from
     taken: str  # when it was made (UTC, ISO 8601)
+    features: Features | None = None
+
+    def view_features(self) -> Features:
+        """The view's SIFT keypoints: those made with the reference, or found now."""
+        return self.features if self.features is not None else sift_features(cv2.cvtColor(self.view, cv2.COLOR_BGR2GRAY))
 
 
 def top_down(image: np.ndarray, grid: Grid, cols: int, rows: int, px: int = PX) -> np.ndarray:
@@ -87,7 +117,9 @@ def top_down(image: np.ndarray, grid: Grid, cols: int, rows: int, px: int = PX) 
 
 def make_reference(image: np.ndarray, grid: Grid, cols: int, rows: int, name: str) -> Reference:
     """The reference from a photo of the empty map and its grid."""
-    return Reference(top_down(image, grid, cols, rows), cols, rows, name, datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    view = top_down(image, grid, cols, rows)
+    return Reference(view, cols, rows, name, datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                     sift_features(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)))
 
 
 def save_reference(ref: Reference, path: Path) -> None:
@@ -100,7 +132,12 @@ def save_reference(ref: Reference, path: Path) -> None:
         raise AssistantError(_("the reference view cannot be encoded as PNG"))
     meta = {"format": FORMAT, "version": VERSION, "cols": ref.cols, "rows": ref.rows, "px": PX, "pad": PAD, "name": ref.name, "taken": ref.taken}
     buf = io.BytesIO()
-    np.savez(buf, view_png=np.frombuffer(png.tobytes(), np.uint8), meta=np.array(json.dumps(meta)))
+    view_png, meta_json = np.frombuffer(png.tobytes(), np.uint8), np.array(json.dumps(meta))
+    if ref.features is None:
+        np.savez(buf, view_png=view_png, meta=meta_json)
+    else:  # SIFT's descriptors are whole numbers 0-255: bytes lose nothing
+        np.savez(buf, view_png=view_png, meta=meta_json, view_points=ref.features.points.astype(np.float32),
+                 view_descriptors=np.clip(np.round(ref.features.descriptors), 0, 255).astype(np.uint8))
     write_bytes_atomic(path, buf.getvalue())
 
 
@@ -125,6 +162,8 @@ def load_reference(path: Path, shown: str | None = None) -> Reference:
         with np.load(io.BytesIO(data), allow_pickle=False) as z:
             meta = json.loads(str(z["meta"]))
             png = np.asarray(z["view_png"], np.uint8)
+            # a reference saved before the view's keypoints were kept has none: found when needed
+            stored = (np.asarray(z["view_points"]), np.asarray(z["view_descriptors"])) if "view_points" in z.files else None
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError, json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise bad(_("the file is damaged or of another kind")) from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
@@ -137,7 +176,14 @@ def load_reference(path: Path, shown: str | None = None) -> Reference:
     view = cv2.imdecode(png, cv2.IMREAD_COLOR) if png.size else None
     if view is None or view.shape[:2] != ((rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX):
         raise bad(_("its image is damaged"))
-    return Reference(view, cols, rows, str(meta.get("name", "")), str(meta.get("taken", "")))
+    features = None
+    if stored is not None:
+        points, descriptors = stored
+        if (points.dtype != np.float32 or descriptors.dtype != np.uint8 or points.ndim != 2 or points.shape[1:] != (2,)
+                or descriptors.shape != (len(points), DESCRIPTOR_LENGTH) or len(points) > MAX_FEATURES or not np.isfinite(points).all()):
+            raise bad(_("the file is damaged or of another kind"))
+        features = Features(points, descriptors.astype(np.float32))
+    return Reference(view, cols, rows, str(meta.get("name", "")), str(meta.get("taken", "")), features)
 
 
 def figures_seen_warning(marker_ids: list[int]) -> list[str]:
