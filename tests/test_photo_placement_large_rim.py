@@ -71,3 +71,34 @@ def test_the_rim_moves_no_block_where_the_taken_one_shows_its_own() -> None:
     rims = {Square(c, r).name: 0.05 for c in range(COLS - 1) for r in range(ROWS - 1)} | {"B2": 0.2, "C2": 0.15}
     (big,) = place(pos, scores, [], set(), large_rims=rims).figures
     assert big.at == "C2"
+
+
+# R92, built from diagnosis photo s0424 (grass, four corner markers, with the reference): a Large
+# figure's broad body over half its base and over tinted terrain, its marker unread; its block's
+# squares read 1.0, 0.71 and, under the body, 0.47 and 0.14 (surely empty), so no block read as
+# occupied or doubtful explained it, and its half-hidden rim read 0.09, under LARGE_RIM: the
+# figure was "not seen" and its two squares read as bases "no figure of the record was matched"
+
+
+def s0424_like(rim_at_block: float, e9: float = 0.71) -> tuple[Position, dict[str, float], dict[str, float]]:
+    scores = {Square(c, r).name: 0.01 for c in range(COLS) for r in range(ROWS)} | {"C3": 1.0, "C4": e9, "D4": 0.47, "D3": 0.14, "G6": 0.99}
+    rims = {Square(c, r).name: 0.04 for c in range(COLS - 1) for r in range(ROWS - 1)} | {"C3": rim_at_block, "B3": 0.06}
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS),
+                   (Figure("big", "light", parse_square("A1"), Size.LARGE), Figure("small", "dark", parse_square("G5"), Size.MEDIUM)))
+    return pos, scores, rims
+
+
+def test_a_large_base_read_on_half_its_block_under_a_faint_rim_is_taken_and_listed() -> None:
+    pos, scores, rims = s0424_like(0.09)
+    placed = place(pos, scores, [], set(), large_rims=rims)
+    at = {f.id: f for f in placed.figures}
+    assert at["big"].at == "C3" and at["small"].at == "G6"
+    assert at["big"].confidence <= 0.5 and not placed.not_seen
+    assert set(placed.occupied) == {"C3", "D3", "C4", "D4", "G6"}
+
+
+def test_no_large_base_is_read_without_a_rim_or_on_one_square() -> None:
+    for rim, e9 in ((0.05, 0.71), (0.09, 0.2)):
+        pos, scores, rims = s0424_like(rim, e9)
+        placed = place(pos, scores, [], set(), large_rims=rims)
+        assert list(placed.not_seen) == ["big"], (rim, e9)

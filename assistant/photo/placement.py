@@ -283,6 +283,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                         lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
                         rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner] - BODY_WEIGHT * lean, corner, block))
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
+            if len(chosen) < len(figs):
+                # still a Large figure short: a block read as a base on half its squares is one,
+                # where a fainter rim shows round its centre (reading R92 in docs/readings.md)
+                by_rim |= {corner for corner, _b in _take_blocks(_half_read_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows),
+                                                                 chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -621,6 +626,37 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
     squares behind; a base lies on the map, at the near end of what reads as occupied."""
     n = _toward_camera(sq, away, cols, rows)
     return n is not None and n not in within and reading.get(n, False)
+
+
+#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a block read as a base
+#: on at least half its squares is taken for a Large figure no other block explains (reading R92).
+#: Measured on the independent renderer's diagnosis photo s0424: a Large base under a broad body,
+#: half its disc on tinted terrain, read 0.09 (its block's squares 1.0, 0.71, 0.47, 0.14); see
+#: :data:`LARGE_RIM` for the rest, where a bare block's centre reads up to 0.12 on plain floors
+HALF_READ_RIM = 0.08
+
+
+def _half_read_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
+                      away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The 2 x 2 blocks clear of ``blocked`` read as occupied on at least two squares whose centre
+    shows a Large base's rim of :data:`HALF_READ_RIM` or more, scored as :func:`place`'s rimmed
+    blocks (reading R92 in docs/readings.md).
+
+    A Large figure's broad body hides half its base and may read as surely empty on the squares it
+    covers (the classifier sees a body, not a base), so no block of squares read as occupied or
+    doubtful explains the figure, and its rim, half hidden, is fainter than :data:`LARGE_RIM`. The
+    roster says a Large figure is there; half a block read as a base with a rim round the block's
+    centre is where the photo shows one. Said doubtful and listed like any block the rim gave."""
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, 2))
+            rim = large_rims.get(corner, 0.0)
+            if rim >= HALF_READ_RIM and not set(block) & set(blocked) and 2 * sum(reading.get(b, False) for b in block) >= 4:
+                lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
+                out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
+    return out
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
