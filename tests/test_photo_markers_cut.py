@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
-from assistant.photo import markers
 from assistant.photo.markers import _detector, find_markers_near
 from assistant.photo.synth import DICT
 
@@ -111,20 +109,3 @@ def test_grass_and_grid_lines_read_as_no_marker() -> None:
     img = board([], seed=5)
     assert read_near(img, [(c, r) for c in range(COLS) for r in range(ROWS)]) == []
 
-
-
-def test_the_cut_reader_stops_once_every_wanted_marker_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the cut reader (R77) costs 0.05-0.15 CPU-seconds a photo: once the markers looked for are
-    # read it is not run in the windows left; until then it runs in every window, beside a
-    # marker ArUco read too (independent photo s0374: a cut sticker in the window of a whole one)
-    calls: list[int] = []
-    real = markers.read_cut_markers
-
-    def counted(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
-        calls.append(1)
-        return real(gray, px)
-
-    monkeypatch.setattr(markers, "read_cut_markers", counted)
-    img = board([(1, 1, 19, 10.0, ""), (4, 2, 23, 20.0, "ne")])
-    assert sorted(m.id for m in find_markers_near(img, H, [(1, 1), (4, 2)], wanted={19})) == [19] and calls == []
-    assert sorted(m.id for m in find_markers_near(img, H, [(1, 1), (4, 2)], wanted={19, 23})) == [19, 23] and len(calls) == 2

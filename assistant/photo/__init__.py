@@ -518,10 +518,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         covered = sum(f.size.footprint ** 2 for f in pos.figures if f.marker in missing)
         near = sorted((sq for sq, v in scores.items() if v >= 0.3 and sq not in known), key=lambda sq: -scores[sq])
         near = near[:min(NEAR_WINDOWS, NEAR_PER_SQUARE * covered)]
-        found: list[Marker] = []
+        found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
-            unread = missing - {m.id for m in found}
-            found += [m for m in find_markers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]], wanted=unread) if m.id in missing]
+            found += [m for m in find_markers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]]) if m.id in missing]
             if missing <= {m.id for m in found}:
                 break
         if found:

@@ -12,7 +12,6 @@ Two passes:
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -176,13 +175,11 @@ def find_base_markers(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
     return _real_ones(image, out)
 
 
-def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], px: int = 2 * RECTIFIED_PX,
-                      wanted: Collection[int] = ()) -> list[Marker]:
+def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], px: int = 2 * RECTIFIED_PX) -> list[Marker]:
     """Base markers looked for once more around given squares (those a base stands on whose
     marker the board-wide pass did not read): each square and half a square round it, seen from
     above at ``px`` pixels a square, sharpened, at two contrasts. Small, blurred stickers that
-    the board-wide pass misses are often read here. ``wanted``: the ids looked for; once every
-    one is read, the later windows are not searched for cut stickers (R77's reader)."""
+    the board-wide pass misses are often read here."""
     out: list[Marker] = []
     span = 2.0  # squares across each window
     size = int(span * px)
@@ -214,12 +211,7 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
                 read.add(int(i))
             if read:
                 break
-        # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading
-        # R77 in docs/readings.md); not looked for once every id wanted is read: the reader costs
-        # 0.05-0.15 CPU-seconds a photo, and ArUco's read of a marker in the window beside it
-        # does not say no cut sticker lies there (independent photo s0374: a base beside another)
-        if wanted and set(wanted) <= {m.id for m in out}:
-            continue
+        # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R77 in docs/readings.md)
         for cut_id, cut in read_cut_markers(gray, px):
             if cut_id not in read:
                 out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
