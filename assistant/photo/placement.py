@@ -676,7 +676,7 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
     >>> used = {"A1", "B1", "A2", "B2"}
     >>> _by_rim_among_shifted([("A1", ("A1", "B1", "A2", "B2"))], [("A1", set(used)), ("B1", {"B1", "C1", "B2", "C2"})], used,
     ...                       {"A1": 0.05, "B1": 0.2})
-    [('B1', ('B1', 'C1', 'B2', 'C2'))]
+    [('B1', ('B1', 'B2', 'C1', 'C2'))]
     >>> sorted(used)
     ['B1', 'B2', 'C1', 'C2']
     """
