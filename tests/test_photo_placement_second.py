@@ -148,7 +148,8 @@ def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, r
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     everywhere = {Square(c, r).name: 0.97 for c in range(pos.map.cols) for r in range(pos.map.rows)}
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
-    monkeypatch.setattr(photo, "fused_probabilities", lambda *a, **k: dict(everywhere))
+    # the comparison's own reading undecided (0.5): no square is taken for "no art" by it (R87)
+    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: (dict(everywhere), dict.fromkeys(everywhere, 0.5)))
     return photo.detect(image, pos, "scene", reference=reference)
 
 

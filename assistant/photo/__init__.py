@@ -25,14 +25,14 @@ from ..i18n import N_, _
 from ..model import Position
 from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
-from .bases import away_from_camera, fused_probabilities, large_rims, neutral_reading, rim_check, rim_strength, second_reading
+from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_corner_marker, find_markers_counted, find_markers_near, merge
 from .occupancy import TableProfile, square_probabilities
-from .placement import _col_row, over_read, place, saturated_reading
+from .placement import SURE, _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
 from .reference import Reference, align_view, check_size, top_down
 
@@ -488,11 +488,15 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     scores = square_probabilities(image, grid, cols, rows, table)
     view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
     aligned = None  # the view aligned onto the reference's: the fused reading and the second look compare it
+    not_art: frozenset[str] = frozenset()  # squares the reference shows are no art (R87)
     if reference is not None:
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
         aligned = align_view(view, reference.view)
-        scores = fused_probabilities(image, grid, reference, scores, aligned, aligned=True)
+        classifier = scores
+        scores, compared = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
+        # a square both readings are sure of is no printed art: the empty map shows it changed (R87)
+        not_art = frozenset(sq for sq, v in compared.items() if v >= SURE and classifier[sq] >= SURE)
         notes.insert(
             0,
             _(
@@ -508,7 +512,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     if max((f.size.footprint for f in pos.figures), default=1) <= 2:
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
-        scores, no_rim = rim_check(scores, view, cols, rows, large, rims2)
+        scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art)
     # the rules model's no-standing squares: no figure stands in a wall square, a pit (or, DDM, on a statue)
     nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
     second_look = False

@@ -23,6 +23,7 @@ uses) gives a calibrated probability.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -256,12 +257,21 @@ def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, cla
     logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
     ``view``: the photo's :func:`.reference.top_down` where already made; ``aligned``: already
     aligned onto the reference (:func:`.reference.align_view`), not to be aligned again."""
+    return fused_and_compared(image, grid, reference, classifier, view, aligned)[0]
+
+
+def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
+                       view: np.ndarray | None = None, aligned: bool = False) -> tuple[dict[str, float], dict[str, float]]:
+    """:func:`fused_probabilities`, and the comparison's own P(a base) per square (the base
+    model's, :func:`reference_probabilities`, on the same features: no more work)."""
     cols, rows = reference.cols, reference.rows
     x = square_features(compare_views(top_down(image, grid, cols, rows) if view is None else view, reference, align=not aligned), cols, rows)
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
-    inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, logits(x, _model()))
+    compared = logits(x, _model())
+    inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, compared)
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
-    return {n: float(v) for n, v in zip(names, p, strict=True)}
+    q = 1.0 / (1.0 + np.exp(-np.clip(compared, -30, 30)))
+    return {n: float(v) for n, v in zip(names, p, strict=True)}, {n: float(v) for n, v in zip(names, q, strict=True)}
 
 
 def reference_probabilities(image: np.ndarray, grid: Grid, reference: Reference) -> dict[str, float]:
@@ -375,13 +385,16 @@ def without_rim(scores: dict[str, float], rims: dict[str, float]) -> dict[str, f
 
 
 def rim_check(scores: dict[str, float], view: np.ndarray, cols: int, rows: int, large: bool,
-              rims2: np.ndarray | None = None) -> tuple[dict[str, float], frozenset[str]]:
+              rims2: np.ndarray | None = None, not_art: Collection[str] = ()) -> tuple[dict[str, float], frozenset[str]]:
     """``scores`` (P(a base), per square name) with the squares that show no base's rim capped
     (:func:`without_rim`), and the set of those squares. With ``large`` (the roster has Large
     figures) a 2 x 2 block read as occupied on three squares or more counts as a Large base's
     rim whatever the circles show: a Large creature's body hides most of its base's rim.
-    ``rims2``: :func:`rim_strength` with n = 2 where already measured."""
+    ``rims2``: :func:`rim_strength` with n = 2 where already measured. ``not_art``: squares the
+    empty-map reference shows are no printed art (both readings sure of a base there): the rim
+    check is there to tell art read as a base, so they are not capped (reading R87 in docs/readings.md)."""
     rims = square_rims(view, cols, rows, large, rims2)
+    rims.update({sq: max(rims[sq], RIM_MIN) for sq in not_art if sq in rims})
     if large:
         for c in range(cols - 1):
             for r in range(rows - 1):

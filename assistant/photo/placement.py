@@ -283,12 +283,19 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                         lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
                         rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner] - BODY_WEIGHT * lean, corner, block))
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
+            if len(chosen) < len(figs):
+                # still a Large figure short: a block read as a base on half its squares is one,
+                # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
+                by_rim |= {corner for corner, _b in _take_blocks(_half_read_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows),
+                                                                 chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
-        full = [set(b) for _s, _c, b in blocks if all(reading.get(x, False) for x in b)]
+        full = [(c, set(b)) for _s, c, b in blocks if all(reading.get(x, False) for x in b)]
+        if n == 2 and large_rims:
+            chosen = _by_rim_among_shifted(chosen, full, used, large_rims)
         shifted = {corner for corner, block in chosen
-                   if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for alt in full)}
+                   if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) for corner, _b in chosen] for f in figs])
         for f, j in zip(figs, pairs, strict=True):
             if j is None:
@@ -619,6 +626,74 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
     squares behind; a base lies on the map, at the near end of what reads as occupied."""
     n = _toward_camera(sq, away, cols, rows)
     return n is not None and n not in within and reading.get(n, False)
+
+
+#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a block read as a base
+#: on at least half its squares is taken for a Large figure no other block explains (reading R86).
+#: Measured on the independent renderer's diagnosis photo s0424: a Large base under a broad body,
+#: half its disc on tinted terrain, read 0.09 (its block's squares 1.0, 0.71, 0.47, 0.14); see
+#: :data:`LARGE_RIM` for the rest, where a bare block's centre reads up to 0.12 on plain floors
+HALF_READ_RIM = 0.08
+
+
+def _half_read_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
+                      away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The 2 x 2 blocks clear of ``blocked`` read as occupied on at least two squares whose centre
+    shows a Large base's rim of :data:`HALF_READ_RIM` or more, scored as :func:`place`'s rimmed
+    blocks (reading R86 in docs/readings.md).
+
+    A Large figure's broad body hides half its base and may read as surely empty on the squares it
+    covers (the classifier sees a body, not a base), so no block of squares read as occupied or
+    doubtful explains the figure, and its rim, half hidden, is fainter than :data:`LARGE_RIM`. The
+    roster says a Large figure is there; half a block read as a base with a rim round the block's
+    centre is where the photo shows one. Said doubtful and listed like any block the rim gave."""
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, 2))
+            rim = large_rims.get(corner, 0.0)
+            if rim >= HALF_READ_RIM and not set(block) & set(blocked) and 2 * sum(reading.get(b, False) for b in block) >= 4:
+                lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
+                out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
+    return out
+
+
+def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
+                          large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large blocks taken, each moved onto the block shifted over it whose centre shows a Large
+    base's round rim where its own shows none (reading R85 in docs/readings.md); ``used`` is kept to the blocks taken.
+
+    Where two overlapping 2 x 2 blocks read as occupied on every square, the squares' readings
+    cannot tell the Large base from a body leaning over the squares beyond it, or from a smaller
+    base beside it -- with the empty-map reference the more so, as the comparison reads a body or
+    its shadow as changed like a base (independent photo s0426: a Large base at H9 read at I10, its
+    body over J10 and J11 read as a base on the reference, 0.16 and 0.07 by the classifier). A Large
+    base is a round disc two squares wide round its block's centre: its rim shows there
+    (:data:`LARGE_RIM`), not round the centre of a block one square over, which cuts through it.
+    Only a clear rim against none moves a block; the squares stay doubtful (:func:`place`'s note).
+
+    >>> used = {"A1", "B1", "A2", "B2"}
+    >>> _by_rim_among_shifted([("A1", ("A1", "B1", "A2", "B2"))], [("A1", set(used)), ("B1", {"B1", "C1", "B2", "C2"})], used,
+    ...                       {"A1": 0.05, "B1": 0.2})
+    [('B1', ('B1', 'B2', 'C1', 'C2'))]
+    >>> sorted(used)
+    ['B1', 'B2', 'C1', 'C2']
+    """
+    out = []
+    for corner, block in chosen:
+        others = used - set(block)
+        alternatives = [(large_rims.get(c, 0.0), c, alt) for c, alt in full
+                        if c != corner and alt & set(block) and not alt & others]
+        if alternatives and large_rims.get(corner, 0.0) < LARGE_RIM:
+            rim, alt_corner, alt_block = max(alternatives, key=lambda a: (a[0], -_key(a[1])[0], -_key(a[1])[1]))
+            if rim >= LARGE_RIM:
+                used -= set(block)
+                used |= alt_block
+                out.append((alt_corner, tuple(block_squares(alt_corner, 2))))
+                continue
+        out.append((corner, block))
+    return out
 
 
 def _take_blocks(candidates: Sequence[tuple[float, str, tuple[str, ...]]], chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
