@@ -269,25 +269,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # 0.07, 0.98, both figures then not seen and their squares named for Medium figures).
             # Its round rim round the block's centre (the base's shape and size, issue 28 item 3)
             # shows it: a block with that rim and a square read as occupied is taken, doubtful
-            rimmed = []
-            for c in range(cols - 1):
-                for r in range(rows - 1):
-                    corner = Square(c, r).name
-                    block = tuple(block_squares(corner, 2))
-                    if (large_rims.get(corner, 0.0) >= LARGE_RIM and not set(block) & (taken | nowhere | used)
-                            and any(reading.get(b, False) for b in block)):
-                        # a Large base covers its block: the block read as a base on more of it
-                        # first, the rim settling near ties (independent photo s0385: a Medium
-                        # base's block, one square read, had a rim a hair clearer than the Large
-                        # base's, two squares read)
-                        lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
-                        rimmed.append((sum(p.get(b, 0.0) for b in block) + large_rims[corner] - BODY_WEIGHT * lean, corner, block))
+            # a Large base covers its block: the block read as a base on more of it first, the rim
+            # settling near ties (independent photo s0385: a Medium base's block, one square read,
+            # had a rim a hair clearer than the Large base's, two squares read)
+            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
-                by_rim |= {corner for corner, _b in _take_blocks(_half_read_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows),
-                                                                 chosen, used, len(figs))}
+                half_read = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, HALF_READ_RIM, 2)
+                by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -636,11 +627,14 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
 HALF_READ_RIM = 0.08
 
 
-def _half_read_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
-                      away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
-    """The 2 x 2 blocks clear of ``blocked`` read as occupied on at least two squares whose centre
-    shows a Large base's rim of :data:`HALF_READ_RIM` or more, scored as :func:`place`'s rimmed
-    blocks (reading R86 in docs/readings.md).
+def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
+                   away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int, least_rim: float,
+                   least_read: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The 2 x 2 blocks clear of ``blocked``, read as occupied on at least ``least_read`` squares,
+    whose centre shows a Large base's rim of ``least_rim`` or more, scored by their squares' P(a
+    base) and the rim, less a body leaning over them: :func:`place`'s blocks the rim gives
+    (:data:`LARGE_RIM`, one square read) and, a Large figure still short, half-read ones
+    (:data:`HALF_READ_RIM`, two squares read; reading R86 in docs/readings.md).
 
     A Large figure's broad body hides half its base and may read as surely empty on the squares it
     covers (the classifier sees a body, not a base), so no block of squares read as occupied or
@@ -653,7 +647,7 @@ def _half_read_blocks(reading: Mapping[str, bool], p: Mapping[str, float], block
             corner = Square(c, r).name
             block = tuple(block_squares(corner, 2))
             rim = large_rims.get(corner, 0.0)
-            if rim >= HALF_READ_RIM and not set(block) & set(blocked) and 2 * sum(reading.get(b, False) for b in block) >= 4:
+            if rim >= least_rim and not set(block) & set(blocked) and sum(reading.get(b, False) for b in block) >= least_read:
                 lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
                 out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
     return out
