@@ -275,3 +275,108 @@ def test_the_enlarged_search_keeps_the_printed_lines_search_its_share(monkeypatc
     b.searched(4.0, 4.0, 800)
     assert b.predict(4.0, 16.0) == pytest.approx(marker_search_cost(4.0, 16.0, 1600))
     assert b.predict(4.0, 4.0) == pytest.approx(marker_search_cost(4.0, 4.0, 800))
+
+
+def _many_outlines(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
+    """A photo of a table without corner markers whose edges close ``n`` clean four-cornered
+    outlines, none with the printed lines on its lattice (a tray, books, a box lid: each costs the
+    printed-lines search its combs and inset grid, about 0.2 CPU-seconds). Returns the outlines
+    the search reads the lines through, as it reads them."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+
+    quads = [np.array([[200 + 10 * k, 150 + 8 * k], [1400 - 10 * k, 150 + 8 * k], [1400 - 10 * k, 1050 - 8 * k],
+                       [200 + 10 * k, 1050 - 8 * k]], np.float64) for k in range(n)]
+    searched: list[int] = []
+
+    def inset(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> None:
+        searched.append(1)  # twice an outline (each way round)
+        return None
+
+    off = lines.LineComb(period=1.4, coherence=0.1, at_one=0.0, phase=0.5)
+    monkeypatch.setattr(photo, "find_markers_counted", lambda image, **k: ([], 10))
+    monkeypatch.setattr(lines, "_paper_quad", lambda small: None)
+    monkeypatch.setattr(lines, "_outline_quads", lambda small, hide=(): quads)
+    monkeypatch.setattr(lines, "_inset_grid", inset)
+    monkeypatch.setattr(lines, "line_periods", lambda *a, **k: [off, off])
+    return searched
+
+
+def test_the_printed_lines_search_is_charged_for_each_outline_beyond_its_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Independent photo s0419 (wood, two corner markers the lines do not confirm): the printed-lines
+    search was charged a flat 0.6 CPU-seconds and took 1.2-1.8 over 3-4 outlines, 0.2 s each;
+    the whole call 2.3-3.2 CPU-seconds. The outlines the reserve pays for are searched, each after
+    them only while the budget holds it, and the refusal names the outline left out."""
+    searched = _many_outlines(monkeypatch, 12)
+    budget = Budget()
+    with pytest.raises(NoGridError) as exc:
+        locate_grid(text_page(1600, 1200), POS, "outlines.jpg", budget=budget)
+    outlines = len(searched) // 2
+    assert outlines < 12  # (all 12 were read, uncharged, before)
+    from assistant.photo.budget import COST_PER_OUTLINE, LINES_RESERVE, OUTLINES_IN_RESERVE  # (after: the old code has none)
+
+    assert OUTLINES_IN_RESERVE * COST_PER_OUTLINE == pytest.approx(LINES_RESERVE)
+    assert OUTLINES_IN_RESERVE <= outlines < 12 and budget.spent <= budget.seconds
+    assert budget.spent > budget.seconds - COST_PER_OUTLINE  # it stops only when the next would overrun
+    assert f"the printed-lines search's outline {outlines + 1}" in str(exc.value)
+    searched.clear()
+    with pytest.raises(NoGridError):  # a budget without bound reads every outline
+        locate_grid(text_page(1600, 1200), POS, "outlines.jpg", budget=Budget(seconds=1e9))
+    assert len(searched) == 2 * 12
+
+
+def test_a_refusal_after_the_printed_lines_search_says_that_search_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Independent photos s0425, s0428: the enlarged marker search was skipped, the printed-lines
+    search then ran and matched nothing, and the refusal read "the search stopped at its work
+    budget ... before: the enlarged corner-marker search", as if the budget were the cause. It now
+    says the printed-lines search was run and failed, and what the budget left out."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+
+    monkeypatch.setattr(photo, "find_markers_counted", lambda image, **k: ([], 1200))  # a grate's bars: costly searches
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
+    budget = Budget()
+    with pytest.raises(NoGridError) as exc:
+        locate_grid(chessboard(4000, 3000), POS, "s0425.jpg", budget=budget)
+    msg = str(exc.value)
+    assert budget.skipped and "the printed-lines search" not in budget.skipped
+    assert "the printed-lines search was run and matched no grid; the work budget of 1.6 CPU-seconds left out: " in msg
+    assert "stopped at its work budget" not in msg
+
+
+def test_the_printed_lines_check_of_two_markers_is_charged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Independent photo s0419: corner markers 0 and 2 the printed lines do not confirm. Their
+    check (0.15-0.22 CPU-seconds at 12 MP) was run before the full-resolution searches and not
+    charged; every search and check run is now charged, and the searches keep back what the
+    check after them and the printed-lines search cost: what was run stays within the budget."""
+    import assistant.photo as photo
+    import assistant.photo.lines as lines
+    from assistant.photo.board import Grid
+
+    runs: list[float] = []
+
+    def two_markers(image: np.ndarray, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> tuple[list[Any], int]:
+        runs.append(image.shape[0] * image.shape[1] * upscale ** 2 / 1e6 if full_resolution else 0.0)
+        return ([Marker(0, np.zeros((4, 2))), Marker(2, np.ones((4, 2)))] if len(runs) == 1 else []), 400
+
+    checks: list[int] = []
+
+    def unconfirmed(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
+        checks.append(1)
+        raise lines.UnconfirmedMarkersError("only 2 corner markers are seen and the printed grid lines cannot confirm them")
+
+    monkeypatch.setattr(photo, "find_markers_counted", two_markers)
+    monkeypatch.setattr(photo, "find_grid", lambda markers, cols, rows, **k: Grid(np.eye(3), 0.0, 2))
+    monkeypatch.setattr(photo, "_best_readings", lambda markers, readings, cols, rows: markers)
+    monkeypatch.setattr(lines, "check_with_lines", unconfirmed)
+    monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
+    budget = Budget()
+    with pytest.raises(NoGridError) as exc:
+        locate_grid(chessboard(4000, 3000), POS, "s0419.jpg", budget=budget)
+    assert "cannot confirm them" in str(exc.value) and checks == [1]  # checked once, before the full-resolution searches
+    from assistant.photo.budget import CHECK_COST, COST_PER_PHOTO_MP, LINES_RESERVE  # (here: the old code has no CHECK_COST)
+
+    shrunk = 12.0 * (2400 / 4000) ** 2
+    searches = [marker_search_cost(12.0, shrunk, 400, first=True)] + [marker_search_cost(12.0, mp or shrunk, 400) for mp in runs[1:]]
+    assert budget.spent == pytest.approx(COST_PER_PHOTO_MP * 12.0 + sum(searches) + CHECK_COST + LINES_RESERVE)
+    assert budget.spent <= budget.seconds

@@ -27,7 +27,7 @@ from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
 from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading
 from .board import Grid, NotAMapError, anchor_offset, find_grid
-from .budget import CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
+from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_base_markers, find_corner_marker, find_markers_counted, find_markers_near, merge
@@ -266,6 +266,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 checked[key] = check_with_lines(image, grid, cols, rows)
             except GridMismatchError as exc:
                 checked[key] = exc
+            budget.charge(CHECK_COST)  # uncounted, two checks took s0419 past its 2 CPU-seconds (reading R88)
         found = checked[key]
         if isinstance(found, GridMismatchError):
             raise found
@@ -290,7 +291,9 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             if confirmed is not None:
                 break
         scanned = megapixels * upscale ** 2 if full else shrunk
-        if not budget.afford(label, budget.predict(megapixels, scanned), reserve=reserve):
+        # two corner markers or more: their grid's check by the printed lines follows the searches
+        kept = reserve + (CHECK_COST if len({m.id for m in markers if m.id < 4}) >= 2 else 0.0)
+        if not budget.afford(label, budget.predict(megapixels, scanned), reserve=kept):
             break  # the searches after it scan more pixels still
         found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
         budget.searched(megapixels, scanned, candidates)
@@ -332,10 +335,13 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
+    lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
         budget.charge(LINES_RESERVE)
+        lines_run = _("the printed-lines search")
+        budget.kept = REGISTRATION_COST if reference is not None else 0.0  # outlines beyond its reserve leave the registration its share
         try:
-            grid = find_grid_from_lines(image, pos, markers, reference, memo)
+            grid = find_grid_from_lines(image, pos, markers, reference, memo, budget)
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
@@ -343,7 +349,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1]))
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
-        why = budget.explain()
+        why = budget.explain(lines_run)
         raise NoGridError(
             _(
                 "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "

@@ -77,6 +77,18 @@ COST_PER_PHOTO_MP = 0.011
 #: the CPU seconds kept for the printed-lines search when no corner markers give the grid.
 #: Measured at 12 MP: 0.3-0.6 s (a photo of a table, a page of text, pebbles)
 LINES_RESERVE = 0.6
+#: what the printed-lines search costs for each four-cornered outline it reads the lines through
+#: (its combs both ways round, the inset grid, the crossings): about 0.2 CPU-seconds an outline
+#: whatever the map's or the photo's size, the lines being measured on the 1,600-px search copy
+#: (independent photos s0414, s0416, s0419: 1.1-1.45 s over 3-5 outlines). Reading R88
+COST_PER_OUTLINE = 0.2
+#: what one check of a corner markers' grid by the printed lines costs (:func:`.lines.check_with_lines`,
+#: its free corner's refinement included): 0.15-0.22 CPU-seconds measured at 12 MP (independent
+#: photos s0347, s0419: two checks each, 0.35-0.45 s). Reading R88
+CHECK_COST = 0.2
+#: the outlines :data:`LINES_RESERVE` pays for; each one after them is charged
+#: :data:`COST_PER_OUTLINE` and searched only while the budget holds it (reading R88)
+OUTLINES_IN_RESERVE = round(LINES_RESERVE / COST_PER_OUTLINE)
 #: the most pixels an enlarged marker search may scan: a 12 MP photo enlarged twice (48 MP) cost
 #: 1.2-1.6 CPU-seconds by itself on any image; enlarged to 24 MP about half that
 MAX_SCAN_PIXELS = 24_000_000
@@ -142,6 +154,9 @@ class Budget:
         #: the megapixels the search that was handed them scanned
         self.scanned = 0.0
         self.skipped: list[str] = []
+        #: the work kept back for a stage after the one now running (the registration on the
+        #: reference's art, while the printed-lines search reads outlines beyond its reserve)
+        self.kept = 0.0
 
     def left(self) -> float:
         return self.seconds - self.spent
@@ -191,12 +206,26 @@ class Budget:
             self.candidates, self.scanned = candidates, scanned_mp
         self.charge(marker_search_cost(photo_mp, scanned_mp, candidates, first))
 
-    def explain(self) -> str:
-        """A sentence for a refusal: which searches the budget cut short, or nothing."""
-        if not self.skipped:
+    def explain(self, failed: str = "") -> str:
+        """A sentence for a refusal: which searches the budget cut short, or nothing. ``failed``:
+        a search that was run and found nothing, named first, so the budget does not read as the
+        cause where that search decided the refusal (the printed-lines search run in full after an
+        enlarged marker search was skipped: independent photos s0425, s0428).
+
+        >>> b = Budget(seconds=1.0)
+        >>> b.afford("the enlarged corner-marker search", 2.0)
+        False
+        >>> b.explain("the printed-lines search")
+        'the printed-lines search was run and matched no grid; the work budget of 1 CPU-seconds left out: the enlarged corner-marker search'
+        """
+        if not self.skipped:  # the refusal already says what was not found
             return ""
+        stages = ", ".join(self.skipped)
+        if failed:
+            return _("{search} was run and matched no grid; the work budget of {seconds} CPU-seconds left out: {stages}").format(
+                search=failed, seconds=f"{self.seconds:g}", stages=stages)
         return _("the search stopped at its work budget of {seconds} CPU-seconds before: {stages}").format(
-            seconds=f"{self.seconds:g}", stages=", ".join(self.skipped))
+            seconds=f"{self.seconds:g}", stages=stages)
 
 
 def structure(image: np.ndarray) -> float:

@@ -29,6 +29,7 @@ from ..i18n import N_, _
 from ..model import Position
 from . import views
 from .board import Grid, anchor_offset, rectify
+from .budget import COST_PER_OUTLINE, OUTLINES_IN_RESERVE, Budget
 from .mapread import MapReading, read_map
 from .reference import Reference, orient_by_reference
 
@@ -848,11 +849,14 @@ def _lines_on_lattice(combs: list[LineComb]) -> bool:
     return any(on(x, PERIOD_COHERENCE, OUTLINE_PHASE) and on(y, OUTLINE_SWAMPED_COHERENCE, OUTLINE_SWAMPED_PHASE) for x, y in ((a, b), (b, a)))
 
 
-def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float, hide: Sequence[np.ndarray] = ()) -> list[Grid]:
+def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float, hide: Sequence[np.ndarray] = (),
+                   budget: Budget | None = None) -> list[Grid]:
     """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
     fits: the rules model orients them), refined by the lines' crossings where enough are found.
     An outline that is the sheet's edge (or its art's), a margin outside the grid's own frame,
-    has the printed grid inside it (:func:`_inset_grid`)."""
+    has the printed grid inside it (:func:`_inset_grid`). Each outline beyond the first
+    :data:`.budget.OUTLINES_IN_RESERVE` (which the printed-lines search's reserve paid for) is
+    searched only while ``budget`` holds its :data:`.budget.COST_PER_OUTLINE` (reading R88)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
 
@@ -861,7 +865,14 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             grids.append(grid)
 
     half_turn = _half_turn(cols, rows)
-    for quad in _outline_quads(small, hide):
+    for n, quad in enumerate(_outline_quads(small, hide)):
+        if budget is not None and n >= OUTLINES_IN_RESERVE:
+            # each outline costs about the same whatever the map's size (its line profiles are
+            # measured on the search copy); uncounted, 3-4 outlines took the search to 1.2-1.8
+            # CPU-seconds (independent photo s0419). Reading R88 in docs/readings.md
+            if not budget.afford(_("the printed-lines search's outline {n}").format(n=n + 1), COST_PER_OUTLINE, reserve=budget.kept):
+                break
+            budget.charge(COST_PER_OUTLINE)
         centre = quad.mean(axis=0)
         quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
         side_px = float(np.sqrt(cv2.contourArea(quad.astype(np.float32)) / (cols * rows))) / scale
@@ -1153,12 +1164,13 @@ def _same_grid(a: Grid, b: Grid, cols: int, rows: int) -> bool:
 
 
 def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | None = None, reference: Reference | None = None,
-                         memo: CandidateMemo | None = None) -> Grid | None:
+                         memo: CandidateMemo | None = None, budget: Budget | None = None) -> Grid | None:
     """The grid from the printed map, without corner markers: each way round it could lie, then
     what the photo shows decides which (:func:`_orient`); None rather than a guess, and
     :class:`UnorientedGridError` when the grid is found but not which way round it lies.
-    ``memo``: the photo's grids found so far (:data:`CandidateMemo`)."""
-    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows, markers, memo), markers or [], reference)
+    ``memo``: the photo's grids found so far (:data:`CandidateMemo`); ``budget``: the photo's
+    work budget, charged for each outline searched beyond :data:`.budget.OUTLINES_IN_RESERVE`."""
+    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows, markers, memo, budget), markers or [], reference)
 
 
 def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
@@ -1443,28 +1455,32 @@ def _terrain_match(reading: MapReading, pos: Position, turned: bool = False) -> 
 CandidateMemo = dict[tuple[Any, ...], list[Grid]]
 
 
-def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None = None, memo: CandidateMemo | None = None) -> list[Grid]:
+def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None = None, memo: CandidateMemo | None = None,
+                    budget: Budget | None = None) -> list[Grid]:
     """Every way the printed grid of a ``cols`` x ``rows`` map fits the photo (paper outline and
     map outline, each turned every way it fits), unoriented: a grid alone is symmetric. Only
     grids no other lattice of lines beside them makes doubtful (:func:`stands_alone`).
     ``markers``: those seen; the corner markers' are kept out of the map's region (:func:`_region_quad`).
-    ``memo``: this photo's searches so far (:data:`CandidateMemo`), read and added to."""
+    ``memo``: this photo's searches so far (:data:`CandidateMemo`), read and added to; ``budget``:
+    the photo's work budget, which each outline beyond the first :data:`.budget.OUTLINES_IN_RESERVE`
+    must fit (none: every outline is searched)."""
     key = (cols, rows, tuple(sorted((m.id, np.asarray(m.corners, np.float64).tobytes()) for m in markers or [] if m.id in CORNER_OF)))
     if memo is not None and key in memo:
         return list(memo[key])
-    found = _grid_candidates(image, cols, rows, markers)
-    if memo is not None:
+    skipped = len(budget.skipped) if budget is not None else 0
+    found = _grid_candidates(image, cols, rows, markers, budget)
+    if memo is not None and (budget is None or len(budget.skipped) == skipped):  # a search the budget cut short is not the photo's whole answer
         memo[key] = list(found)
     return found
 
 
-def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None) -> list[Grid]:
+def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None, budget: Budget | None = None) -> list[Grid]:
     scale = min(1.0, WORK / image.shape[1])
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
     gray = views.gray(small)
     candidates = _paper_grids(small, gray, cols, rows, scale)
     hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
-    for grid in _outline_grids(small, gray, cols, rows, scale, hide):
+    for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
