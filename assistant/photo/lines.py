@@ -753,11 +753,61 @@ def _region_outline(region: np.ndarray, s: float) -> tuple[float, np.ndarray] | 
     # lines search up to 0.9 CPU-seconds more, bench/photo_budget.py)
     if cv2.contourArea(hull) > 1.3 * area:
         return None
+    outline = c.reshape(-1, 2).astype(np.float64)
     for eps in (0.01, 0.02, 0.03, 0.05):
-        quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
-        if len(quad) == 4:
-            return area / (s * s), _fitted_corners(c.reshape(-1, 2).astype(np.float64), quad.reshape(4, 2).astype(np.float64)) / s
+        polygon = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True).reshape(-1, 2).astype(np.float64)
+        if eps == 0.01 and len(polygon) > 4:
+            # a corner cut off the region (a corner marker's quiet zone painted as table over the
+            # sheet's margin, a figure on the corner): its sides met beyond the cut (reading R101 in docs/readings.md)
+            unclipped = _unclipped_quad(polygon, CLIPPED_CORNER_SHARE * float(cv2.contourArea(hull)))
+            if unclipped is not None:
+                return area / (s * s), _fitted_corners(outline, unclipped) / s
+        if len(polygon) == 4:
+            return area / (s * s), _fitted_corners(outline, polygon) / s
     return None
+
+
+#: the most area (a share of the region's hull) that the corners :func:`_unclipped_quad` restores
+#: may add: a corner marker's quiet zone grown by :data:`QUIET_ZONE`, painted as table where it
+#: lies over a sheet's margin, cut 0.3-0.6 % of the map's region off (independent scene 437)
+CLIPPED_CORNER_SHARE = 0.02
+
+
+def _unclipped_quad(polygon: np.ndarray, most_added: float) -> np.ndarray | None:
+    """The four-cornered outline a convex ``polygon`` of more corners is, where its extra sides cut
+    corners off: the side whose neighbours, extended, meet adding the least area is dropped, until
+    four remain; None where that adds more than ``most_added`` (pixels squared) in all, or two
+    neighbours do not meet beyond the side between them. A polygon fit gives a clipped corner's
+    two ends, and at a coarser tolerance one of them as the corner, which stood 0.6-0.8 squares off
+    the sheet's corner (reading R101)."""
+    corners = [p for p in polygon]
+    added = 0.0
+    while len(corners) > 4:
+        best: tuple[float, int, np.ndarray] | None = None
+        n = len(corners)
+        for i in range(n):
+            a0, a1, b0, b1 = corners[i - 1], corners[i], corners[(i + 1) % n], corners[(i + 2) % n]
+            # the lines through the sides before and after side i (a1 -> b0), in homogeneous form
+            meet = np.cross(np.cross([*a0, 1.0], [*a1, 1.0]), np.cross([*b0, 1.0], [*b1, 1.0]))
+            if abs(meet[2]) < 1e-9:
+                continue
+            x = meet[:2] / meet[2]
+            # beyond the side: both neighbours run on towards it (not back from it)
+            if float(np.dot(x - a1, a1 - a0)) <= 0 or float(np.dot(x - b0, b0 - b1)) <= 0:
+                continue
+            u, v = b0 - a1, x - a1
+            triangle = 0.5 * abs(float(u[0] * v[1] - u[1] * v[0]))
+            if best is None or triangle < best[0]:
+                best = (triangle, i, x)
+        if best is None:
+            return None
+        triangle, i, x = best
+        added += triangle
+        if added > most_added:
+            return None
+        corners[i] = x
+        del corners[(i + 1) % n]
+    return np.array(corners, np.float64)
 
 
 def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
