@@ -135,6 +135,8 @@ def test_a_cut_corner_is_restored_and_a_large_cut_is_not(corner: int, cut: float
     assert back is not None
     assert max(float(np.min(np.linalg.norm(back - t, axis=1))) for t in true) < 1e-6
     assert lines._unclipped_quad(polygon, triangle * 0.99) is None
+    # a corner restored only where it is allowed (under a corner marker's painted quiet zone)
+    assert lines._unclipped_quad(polygon, triangle * 1.01, lambda corner: False) is None
 
 
 @pytest.mark.parametrize(("corner", "tilt"), [(0, 0.0), (2, 120.0)])
