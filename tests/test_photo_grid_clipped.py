@@ -153,3 +153,24 @@ def test_the_grid_inside_a_sheet_whose_corner_a_marker_covers_is_found(corner: i
     board = np.array([(c, r) for r in range(ROWS + 1) for c in range(COLS + 1)], np.float64)
     seen = cv2.perspectiveTransform(_through(_to_image(tilt), [tuple(p) for p in board])[None], grid.H)[0]
     assert float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1
+
+
+def test_the_independent_scene_437_gives_its_grid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The failure itself, drawn by the independent renderer at 1,600 px (refused before R101, as
+    at 4,000): the grid from the printed lines inside the sheet, turned by corner marker 0, every
+    lattice point within a tenth of a square of the renderer's own."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import render  # bench/independent is not a package: on the path only for this test
+
+    from .test_photo_grid import _independent_lattice  # where the independent renderer puts the lattice
+
+    scene = render.make_scene(437, width=1600)
+    record = tmp_path / "record.yaml"
+    record.write_text(render.position_yaml(scene.spec, scene.stale, "s0437"))  # the record one turn old
+    grid, markers, by_lines = locate_grid(render.render(scene), load_position(record))
+    assert by_lines and [m.id for m in markers if m.id < 4] == [0]
+    assert grid.oriented_by == "the corner markers seen"
+    cols, rows = scene.spec.cols, scene.spec.rows
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
+    assert float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1
