@@ -716,17 +716,19 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
     hist = counts.astype(np.float64) / max(1.0, float(counts.sum()))
     q = lab // 16
     region = (hist[q[..., 0], q[..., 1], q[..., 2]] < REGION_TABLE_SHARE).astype(np.uint8)
+    painted: list[np.ndarray] = []  # each corner marker's quiet zone painted as table (the copy's pixels)
     for corners in hide:
         c = np.asarray(corners, np.float64) * s
         grown = (c - c.mean(axis=0)) * QUIET_ZONE + c.mean(axis=0)
         cv2.fillConvexPoly(region, np.round(grown).astype(np.int32), 0)
-    found = _region_outline(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s)
+        painted.append(grown)
+    found = _region_outline(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s, painted)
     if found is None:
         # speckled art whose ground is the table's colour (a starfield's black sky on a dark
         # table): only its stars and nebula differ, a sieve the opening breaks into crumbs
         # (independent scene 360's empty map); closed first, the sieve is one region again
         closed = cv2.morphologyEx(region, cv2.MORPH_CLOSE, np.ones((REGION_SIEVE, REGION_SIEVE), np.uint8))
-        found = _region_outline(cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s)
+        found = _region_outline(cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s, painted)
     return found
 
 
@@ -735,10 +737,11 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
 REGION_SIEVE = 9
 
 
-def _region_outline(region: np.ndarray, s: float) -> tuple[float, np.ndarray] | None:
+def _region_outline(region: np.ndarray, s: float, painted: Sequence[np.ndarray] = ()) -> tuple[float, np.ndarray] | None:
     """The largest region of ``region`` (a mask of ``s`` times the search copy's size) reduced to
     four corners (in the search copy's pixels), with its area; None where it is small, runs off the
-    photo or does not nearly fill its hull."""
+    photo or does not nearly fill its hull. ``painted``: the corner markers' quiet zones painted
+    out of it (the mask's pixels), under which a corner cut off the region is restored (R89)."""
     h, w = region.shape
     contours, _h = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not contours:
@@ -753,11 +756,70 @@ def _region_outline(region: np.ndarray, s: float) -> tuple[float, np.ndarray] | 
     # lines search up to 0.9 CPU-seconds more, bench/photo_budget.py)
     if cv2.contourArea(hull) > 1.3 * area:
         return None
+    outline = c.reshape(-1, 2).astype(np.float64)
     for eps in (0.01, 0.02, 0.03, 0.05):
-        quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
-        if len(quad) == 4:
-            return area / (s * s), _fitted_corners(c.reshape(-1, 2).astype(np.float64), quad.reshape(4, 2).astype(np.float64)) / s
+        polygon = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True).reshape(-1, 2).astype(np.float64)
+        if eps == 0.01 and len(polygon) > 4 and painted:
+            # a corner cut off the region by a corner marker's quiet zone painted as table over the
+            # sheet's margin: its sides met beyond the cut, under the zone (reading R89 in docs/readings.md).
+            # Only there: a region ragged elsewhere (a map's art like the table's along one side,
+            # independent scene 441) gave a worse outline so than the coarser fit
+            def under_a_marker(corner: np.ndarray) -> bool:
+                at = (float(corner[0]), float(corner[1]))
+                return any(cv2.pointPolygonTest(zone.astype(np.float32), at, True) >= -CLIPPED_CORNER_REACH for zone in painted)
+
+            unclipped = _unclipped_quad(polygon, CLIPPED_CORNER_SHARE * float(cv2.contourArea(hull)), under_a_marker)
+            if unclipped is not None:
+                return area / (s * s), _fitted_corners(outline, unclipped) / s
+        if len(polygon) == 4:
+            return area / (s * s), _fitted_corners(outline, polygon) / s
     return None
+
+
+#: the most area (a share of the region's hull) that the corners :func:`_unclipped_quad` restores
+#: may add: a corner marker's quiet zone grown by :data:`QUIET_ZONE`, painted as table where it
+#: lies over a sheet's margin, cut 0.3-0.6 % of the map's region off (independent scene 437)
+CLIPPED_CORNER_SHARE = 0.02
+#: how far (pixels of :data:`REGION_SIDE`'s copy) outside a painted quiet zone a corner restored
+#: under it may fall: the region's opening and blur round the zone's edge by 2-3 pixels
+CLIPPED_CORNER_REACH = 3.0
+
+
+def _unclipped_quad(polygon: np.ndarray, most_added: float, where: Callable[[np.ndarray], bool] | None = None) -> np.ndarray | None:
+    """The four-cornered outline a convex ``polygon`` of more corners is, where its extra sides cut
+    corners off: the side whose neighbours, extended, meet adding the least area is dropped, until
+    four remain; None where that adds more than ``most_added`` (pixels squared) in all, or two
+    neighbours do not meet beyond the side between them (or, ``where`` given, not where it allows). A polygon fit gives a clipped corner's
+    two ends, and at a coarser tolerance one of them as the corner, which stood 0.6-0.8 squares off
+    the sheet's corner (reading R89)."""
+    corners = [p for p in polygon]
+    added = 0.0
+    while len(corners) > 4:
+        best: tuple[float, int, np.ndarray] | None = None
+        n = len(corners)
+        for i in range(n):
+            a0, a1, b0, b1 = corners[i - 1], corners[i], corners[(i + 1) % n], corners[(i + 2) % n]
+            # the lines through the sides before and after side i (a1 -> b0), in homogeneous form
+            meet = np.cross(np.cross([*a0, 1.0], [*a1, 1.0]), np.cross([*b0, 1.0], [*b1, 1.0]))
+            if abs(meet[2]) < 1e-9:
+                continue
+            x = meet[:2] / meet[2]
+            # beyond the side: both neighbours run on towards it (not back from it)
+            if float(np.dot(x - a1, a1 - a0)) <= 0 or float(np.dot(x - b0, b0 - b1)) <= 0 or (where is not None and not where(x)):
+                continue
+            u, v = b0 - a1, x - a1
+            triangle = 0.5 * abs(float(u[0] * v[1] - u[1] * v[0]))
+            if best is None or triangle < best[0]:
+                best = (triangle, i, x)
+        if best is None:
+            return None
+        triangle, i, x = best
+        added += triangle
+        if added > most_added:
+            return None
+        corners[i] = x
+        del corners[(i + 1) % n]
+    return np.array(corners, np.float64)
 
 
 def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
