@@ -25,15 +25,15 @@ from assistant.photo.reference import PAD, PX
 COLS, ROWS = 8, 6
 
 
-def paper(seed: int = 3) -> np.ndarray:
+def paper(seed: int = 3, cols: int = COLS, rows: int = ROWS) -> np.ndarray:
     """A top-down view (PX a square, PAD round it) of light mottled paper with a printed grid."""
     rng = np.random.default_rng(seed)
-    h, w = (ROWS + 2 * PAD) * PX, (COLS + 2 * PAD) * PX
+    h, w = (rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX
     img = cv2.GaussianBlur(np.clip(rng.normal(170, 8, (h, w, 3)), 0, 255).astype(np.uint8), (0, 0), 1.5)
-    for k in range(COLS + 1):
-        cv2.line(img, ((PAD + k) * PX, PAD * PX), ((PAD + k) * PX, (PAD + ROWS) * PX), (90, 90, 90), 1)
-    for k in range(ROWS + 1):
-        cv2.line(img, (PAD * PX, (PAD + k) * PX), ((PAD + COLS) * PX, (PAD + k) * PX), (90, 90, 90), 1)
+    for k in range(cols + 1):
+        cv2.line(img, ((PAD + k) * PX, PAD * PX), ((PAD + k) * PX, (PAD + rows) * PX), (90, 90, 90), 1)
+    for k in range(rows + 1):
+        cv2.line(img, (PAD * PX, (PAD + k) * PX), ((PAD + cols) * PX, (PAD + k) * PX), (90, 90, 90), 1)
     return img
 
 

@@ -169,7 +169,7 @@ def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Seque
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
-          away: Mapping[str, tuple[float, float]] | None = None) -> Placement:
+          away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -186,7 +186,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     ``away``: for each square, the direction on the map away from the camera
     (:func:`.bases.away_from_camera`): a figure's body, standing above its base, leans over the
     squares that way, so of a run of squares read as occupied the base is the one nearest the
-    camera (:func:`_body_like`)."""
+    camera (:func:`_body_like`). ``rims``: how clearly a Medium or Small base's round rim shows
+    round each square (:func:`.bases.rim_strength`, n = 1): where more squares read as bases than
+    the figures left to name, the record's nearest square chose among them, and where the rim
+    cannot tell the square named from one beside it passed over, both are listed
+    (:func:`_where_by_rim`, reading R106)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -319,6 +323,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     figs = [f for f in unmatched if f.size.footprint == 1]
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
+    rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     for step in (sure, unsure, None):
         if not figs:
             break
@@ -334,15 +339,29 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # among the squares unchanged). Next to a figure's base already found, it may as well be
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
         leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
-        pairs = assign([[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs])
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs]
+        pairs = assign(cost)
+        coin: dict[int, str] = {}
+        if rims and len(squares) > len(figs):
+            # more squares read as bases than figures to name: the cost (figures moved since the
+            # record) chose which squares hold them; where the photo cannot tell them apart by a
+            # base's round rim, the naming is a coin toss, listed with the square passed over (R106)
+            coin = _where_by_rim(figs, squares, pairs, cost, rims)
         rest = []
-        for f, j in zip(figs, pairs, strict=True):
+        for i, (f, j) in enumerate(zip(figs, pairs, strict=True)):
             if j is None:
                 rest.append(f)
                 continue
             sq = squares[j]
             taken.add(sq)
-            figures.append(Seen(f.id, sq, _confidence((sq,), p, by_count), "roster"))
+            conf = _confidence((sq,), p, by_count)
+            if i in coin:
+                conf = min(conf, COUNT_READ)
+                rim_rivals.append((f.id, sq, coin[i]))
+                notes.append(
+                    _("{id} read at {at}, the nearer its recorded square, but {other} beside it looks as much like a base (its round rim as clear or "
+                      "clearer): the photo cannot tell which it stands on: confirm").format(id=f.id, at=sq, other=coin[i]))
+            figures.append(Seen(f.id, sq, conf, "roster"))
         figs = rest
     not_seen.extend(figs)
     if not_seen:
@@ -454,7 +473,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
-    for _fid, _at, other in surer:  # the square passed over for a recorded one (R64): as doubtful as that naming
+    for _fid, _at, other in [*surer, *rim_rivals]:  # the square passed over (R64, R106): as doubtful as that naming
         right[other] = min(right[other], COUNT_READ)
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
         if s.by == "roster":
@@ -584,6 +603,63 @@ def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -
 def _reach(a: Square, b: Square) -> int:
     """Squares (king's moves) from ``a`` to ``b``."""
     return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+#: :func:`.bases.rim_strength` (n = 1) by which the square a figure was named on must show a base's
+#: round rim more clearly than a square beside it passed over (read as a base alike) for the photo
+#: to agree with the naming; closer than this, or fainter, the record chose and the naming is a coin
+#: toss (:data:`COUNT_READ`, both listed: reading R106). The rim does not settle it the other way
+#: (see :func:`_where_by_rim`)
+RIM_CLEAR = 0.05
+#: :func:`.bases.rim_strength` (n = 1) below which a square shows no base's rim (``bases.RIM_MIN``)
+RIM_SHOWN = 0.08
+#: squares (king's moves) within which a square read as a base and passed over competes with the
+#: square a figure was named on (reading R106): a figure's body or shadow lies over the squares
+#: beside its base, as the roster's count reads them (:func:`place`'s squares "beside a figure")
+BESIDE = 2
+
+
+def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
+                  rims: Mapping[str, float]) -> dict[int, str]:
+    """The figures (by index) whose square the record chose among squares the photo cannot tell
+    apart, each with the square passed over (reading R106 in docs/readings.md).
+
+    The naming's cost (``cost``, :func:`_distance`: figures moved since the record, then the
+    shortest moves) names who is who; where more ``squares`` read as bases than figures are left
+    (``figs``), it also chose which squares hold them -- those nearest the record -- and the rest
+    were then read as bodies or shadows, unlisted: the record decided where a figure stands
+    (independent photo s0426: a figure named on G11, a shadow's square two squares nearer its
+    recorded E9 than its base at I11, both read 0.99-1.0 with the reference). A base is round
+    plastic of known size, but its rim does not settle it: on the diagnosis photos, moving such a
+    figure onto the square passed over whose rim (:func:`.bases.rim_strength`, n = 1) showed
+    :data:`RIM_CLEAR` more clearly put it right 5 times in 13 (bodies and printed discs show
+    rims too). So where a square passed over within :data:`BESIDE` of the one named (and within
+    :data:`REACH` of the figure's recorded square) shows a base's rim not clearly fainter, the
+    naming is a coin toss: listed, with that square. Where the named square's rim is the clearer
+    by :data:`RIM_CLEAR`, the photo agrees with the naming.
+
+    >>> from assistant.editions import Size
+    >>> f = [Figure("a", "light", Square(4, 8), Size.MEDIUM)]
+    >>> sqs = ["G11", "I11"]
+    >>> cost = [[_distance(f[0].at, parse_square(sq)) for sq in sqs]]
+    >>> pairs = assign(cost)
+    >>> [sqs[j] for j in pairs if j is not None]
+    ['G11']
+    >>> _where_by_rim(f, sqs, pairs, cost, {"G11": 0.11, "I11": 0.19}), _where_by_rim(f, sqs, pairs, cost, {"G11": 0.25, "I11": 0.19})
+    ({0: 'I11'}, {})
+    """
+    chosen = {j for j in pairs if j is not None}
+    coin: dict[int, str] = {}
+    for i, j in enumerate(pairs):
+        if j is None:
+            continue
+        here = parse_square(squares[j])
+        tied = [k for k in range(len(squares)) if k not in chosen and _reach(parse_square(squares[k]), here) <= BESIDE
+                and _reach(figs[i].at, parse_square(squares[k])) <= REACH
+                and rims.get(squares[k], 0.0) >= max(RIM_SHOWN, rims.get(squares[j], 0.0) - RIM_CLEAR + 1e-9)]
+        if tied:
+            coin[i] = squares[max(tied, key=lambda k: (rims.get(squares[k], 0.0), -cost[i][k]))]
+    return coin
 
 
 #: what a square read as occupied with another read as occupied next to it toward the camera
