@@ -277,6 +277,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # settling near ties (independent photo s0385: a Medium base's block, one square read,
             # had a rim a hair clearer than the Large base's, two squares read)
             rimmed = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
+            if rims:
+                # a block read as a base on one square only, that square showing a Medium base's own
+                # round rim as clearly as the block shows a Large one's, is that Medium base (R107)
+                rimmed = [b for b in rimmed if not _one_medium_base(b[2], reading, rims, large_rims[b[1]])]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
@@ -727,6 +731,29 @@ def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked:
                 lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
                 out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
     return out
+
+
+def _one_medium_base(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
+    """Whether the 2 x 2 ``block``, read as a base on one square only, is that square's Medium or
+    Small base rather than a Large base's quarter: the square's own round rim
+    (:func:`.bases.rim_strength`, n = 1) shows at least as clearly as the Large base's rim round the
+    block's centre (``large_rim``) -- reading R107 in docs/readings.md.
+
+    A Medium base on a square at a block's corner puts part of its edge on the circle a Large base's
+    rim is looked for on, so the block reads a Large rim; a Large base's own quarter square shows no
+    Medium rim of its own, its edge passing the square's corner, not round its centre (independent
+    photo s0442, a star field read by its second look: a Medium base at B1, its own rim 0.31, gave
+    the block A1:B2 a Large rim of 0.25; the Large figure was named there and the Medium one, then
+    another, pushed off their squares, 6 squares wrong).
+
+    >>> _one_medium_base(("A1", "B1", "A2", "B2"), {"B1": True}, {"B1": 0.31}, 0.25)
+    True
+    >>> block = ("A1", "B1", "A2", "B2")
+    >>> _one_medium_base(block, {"B1": True}, {"B1": 0.1}, 0.25), _one_medium_base(block, {"A1": True, "B1": True}, {"A1": 0.3, "B1": 0.3}, 0.2)
+    (False, False)
+    """
+    read = [b for b in block if reading.get(b, False)]
+    return len(read) == 1 and rims.get(read[0], 0.0) >= large_rim
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
