@@ -25,15 +25,15 @@ from assistant.photo.reference import PAD, PX
 COLS, ROWS = 8, 6
 
 
-def paper(seed: int = 3) -> np.ndarray:
+def paper(seed: int = 3, cols: int = COLS, rows: int = ROWS) -> np.ndarray:
     """A top-down view (PX a square, PAD round it) of light mottled paper with a printed grid."""
     rng = np.random.default_rng(seed)
-    h, w = (ROWS + 2 * PAD) * PX, (COLS + 2 * PAD) * PX
+    h, w = (rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX
     img = cv2.GaussianBlur(np.clip(rng.normal(170, 8, (h, w, 3)), 0, 255).astype(np.uint8), (0, 0), 1.5)
-    for k in range(COLS + 1):
-        cv2.line(img, ((PAD + k) * PX, PAD * PX), ((PAD + k) * PX, (PAD + ROWS) * PX), (90, 90, 90), 1)
-    for k in range(ROWS + 1):
-        cv2.line(img, (PAD * PX, (PAD + k) * PX), ((PAD + COLS) * PX, (PAD + k) * PX), (90, 90, 90), 1)
+    for k in range(cols + 1):
+        cv2.line(img, ((PAD + k) * PX, PAD * PX), ((PAD + k) * PX, (PAD + rows) * PX), (90, 90, 90), 1)
+    for k in range(rows + 1):
+        cv2.line(img, (PAD * PX, (PAD + k) * PX), ((PAD + cols) * PX, (PAD + k) * PX), (90, 90, 90), 1)
     return img
 
 
@@ -102,3 +102,33 @@ def test_no_large_base_is_read_without_a_rim_or_on_one_square() -> None:
         pos, scores, rims = s0424_like(rim, e9)
         placed = place(pos, scores, [], set(), large_rims=rims)
         assert list(placed.not_seen) == ["big"], (rim, e9)
+
+
+# R91, built from diagnosis photo s0442 (a star field, read by the second look, without the
+# reference): a Medium figure's base at B1 (its own round rim 0.31, the square read 0.99) put part
+# of its edge on the circle a Large base's rim is looked for on round the A1:B2 block's centre
+# (0.25); the Large figure, its own base unread, was named on that block, the Medium figure pushed
+# onto another figure's base and that one onto a body: 6 squares wrong
+
+
+def s0442_like(own_rim: float) -> tuple[Position, dict[str, float], dict[str, float], dict[str, float]]:
+    scores = {Square(c, r).name: 0.01 for c in range(COLS) for r in range(ROWS)} | {"B1": 0.99}
+    large = {Square(c, r).name: 0.05 for c in range(COLS - 1) for r in range(ROWS - 1)} | {"A1": 0.25}
+    own = {Square(c, r).name: 0.05 for c in range(COLS) for r in range(ROWS)} | {"B1": own_rim}
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS),
+                   (Figure("big", "light", parse_square("F4"), Size.LARGE), Figure("small", "dark", parse_square("D3"), Size.MEDIUM)))
+    return pos, scores, large, own
+
+
+def test_a_block_read_on_one_square_with_that_square_s_own_medium_rim_is_the_medium_base() -> None:
+    pos, scores, large, own = s0442_like(0.31)
+    placed = place(pos, scores, [], set(), large_rims=large, rims=own)
+    assert {s.id: s.at for s in placed.figures} == {"small": "B1"}
+    assert list(placed.not_seen) == ["big"]
+
+
+def test_a_block_read_on_one_square_without_a_medium_rim_of_its_own_is_still_a_large_base() -> None:
+    pos, scores, large, own = s0442_like(0.1)
+    placed = place(pos, scores, [], set(), large_rims=large, rims=own)
+    assert {s.id: s.at for s in placed.figures} == {"big": "A1"}
+    assert list(placed.not_seen) == ["small"]

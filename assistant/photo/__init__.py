@@ -19,6 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..coords import Square
 from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _
@@ -515,10 +516,14 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     large = any(f.size.footprint == 2 for f in pos.figures)
     # a Large base's rim round each inner grid corner: the rim check and the placement both read it
     rims2 = rim_strength(view, cols, rows, 2) if large and cols > 1 and rows > 1 else None
+    # each square's own round rim, a Medium or Small base's: the rim check and the placement (which
+    # of the squares read as bases a figure stands on, R90) both read it
+    rims1 = rim_strength(view, cols, rows, 1)
+    square_rim = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(rims1.reshape(rows, cols))}
     if max((f.size.footprint for f in pos.figures), default=1) <= 2:
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
-        scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art)
+        scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)
     # the rules model's no-standing squares: no figure stands in a wall square, a pit (or, DDM, on a statue)
     nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
     second_look = False
@@ -582,7 +587,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
-    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away)
+    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -342,11 +342,12 @@ def rim_strength(view: np.ndarray, cols: int, rows: int, n: int = 1) -> np.ndarr
     return best
 
 
-def square_rims(view: np.ndarray, cols: int, rows: int, large: bool, rims2: np.ndarray | None = None) -> dict[str, float]:
+def square_rims(view: np.ndarray, cols: int, rows: int, large: bool, rims2: np.ndarray | None = None,
+                rims1: np.ndarray | None = None) -> dict[str, float]:
     """:func:`rim_strength` per square name; with ``large`` (the roster has Large figures) a
     square takes the clearest of its own rim and a Large base's rim round any of its corners
-    (``rims2``: :func:`rim_strength` with n = 2 where already measured)."""
-    rim = rim_strength(view, cols, rows, 1).reshape(rows, cols)
+    (``rims2``, ``rims1``: :func:`rim_strength` with n = 2 and n = 1 where already measured)."""
+    rim = (rim_strength(view, cols, rows, 1) if rims1 is None else rims1).reshape(rows, cols)
     if large and cols > 1 and rows > 1:
         inner = (rim_strength(view, cols, rows, 2) if rims2 is None else rims2).reshape(rows - 1, cols - 1)
         corner = np.zeros((rows + 1, cols + 1))
@@ -385,15 +386,16 @@ def without_rim(scores: dict[str, float], rims: dict[str, float]) -> dict[str, f
 
 
 def rim_check(scores: dict[str, float], view: np.ndarray, cols: int, rows: int, large: bool,
-              rims2: np.ndarray | None = None, not_art: Collection[str] = ()) -> tuple[dict[str, float], frozenset[str]]:
+              rims2: np.ndarray | None = None, not_art: Collection[str] = (),
+              rims1: np.ndarray | None = None) -> tuple[dict[str, float], frozenset[str]]:
     """``scores`` (P(a base), per square name) with the squares that show no base's rim capped
     (:func:`without_rim`), and the set of those squares. With ``large`` (the roster has Large
     figures) a 2 x 2 block read as occupied on three squares or more counts as a Large base's
     rim whatever the circles show: a Large creature's body hides most of its base's rim.
-    ``rims2``: :func:`rim_strength` with n = 2 where already measured. ``not_art``: squares the
+    ``rims2``, ``rims1``: :func:`rim_strength` with n = 2 and n = 1 where already measured. ``not_art``: squares the
     empty-map reference shows are no printed art (both readings sure of a base there): the rim
     check is there to tell art read as a base, so they are not capped (reading R87 in docs/readings.md)."""
-    rims = square_rims(view, cols, rows, large, rims2)
+    rims = square_rims(view, cols, rows, large, rims2, rims1)
     rims.update({sq: max(rims[sq], RIM_MIN) for sq in not_art if sq in rims})
     if large:
         for c in range(cols - 1):

@@ -169,7 +169,7 @@ def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Seque
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
-          away: Mapping[str, tuple[float, float]] | None = None) -> Placement:
+          away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -186,7 +186,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     ``away``: for each square, the direction on the map away from the camera
     (:func:`.bases.away_from_camera`): a figure's body, standing above its base, leans over the
     squares that way, so of a run of squares read as occupied the base is the one nearest the
-    camera (:func:`_body_like`)."""
+    camera (:func:`_body_like`). ``rims``: how clearly a Medium or Small base's round rim shows
+    round each square (:func:`.bases.rim_strength`, n = 1): where more squares read as bases than
+    the figures left to name, the record's nearest square chose among them, and where the rim
+    cannot tell the square named from one beside it passed over, both are listed
+    (:func:`_where_by_rim`, reading R90)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     notes: list[str] = []
@@ -273,6 +277,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # settling near ties (independent photo s0385: a Medium base's block, one square read,
             # had a rim a hair clearer than the Large base's, two squares read)
             rimmed = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
+            if rims:
+                # a block read as a base on one square only, that square showing a Medium base's own
+                # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
+                rimmed = [b for b in rimmed if not _one_medium_base(b[2], reading, rims, large_rims[b[1]])]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
@@ -319,6 +327,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     figs = [f for f in unmatched if f.size.footprint == 1]
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
+    rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     for step in (sure, unsure, None):
         if not figs:
             break
@@ -334,15 +343,29 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # among the squares unchanged). Next to a figure's base already found, it may as well be
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
         leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
-        pairs = assign([[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs])
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs]
+        pairs = assign(cost)
+        coin: dict[int, str] = {}
+        if rims and len(squares) > len(figs):
+            # more squares read as bases than figures to name: the cost (figures moved since the
+            # record) chose which squares hold them; where the photo cannot tell them apart by a
+            # base's round rim, the naming is a coin toss, listed with the square passed over (R90)
+            coin = _where_by_rim(figs, squares, pairs, cost, rims)
         rest = []
-        for f, j in zip(figs, pairs, strict=True):
+        for i, (f, j) in enumerate(zip(figs, pairs, strict=True)):
             if j is None:
                 rest.append(f)
                 continue
             sq = squares[j]
             taken.add(sq)
-            figures.append(Seen(f.id, sq, _confidence((sq,), p, by_count), "roster"))
+            conf = _confidence((sq,), p, by_count)
+            if i in coin:
+                conf = min(conf, COUNT_READ)
+                rim_rivals.append((f.id, sq, coin[i]))
+                notes.append(
+                    _("{id} read at {at}, the nearer its recorded square, but {other} beside it looks as much like a base (its round rim as clear or "
+                      "clearer): the photo cannot tell which it stands on: confirm").format(id=f.id, at=sq, other=coin[i]))
+            figures.append(Seen(f.id, sq, conf, "roster"))
         figs = rest
     not_seen.extend(figs)
     if not_seen:
@@ -454,7 +477,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
-    for _fid, _at, other in surer:  # the square passed over for a recorded one (R64): as doubtful as that naming
+    for _fid, _at, other in [*surer, *rim_rivals]:  # the square passed over (R64, R90): as doubtful as that naming
         right[other] = min(right[other], COUNT_READ)
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
         if s.by == "roster":
@@ -586,6 +609,63 @@ def _reach(a: Square, b: Square) -> int:
     return max(abs(a.col - b.col), abs(a.row - b.row))
 
 
+#: :func:`.bases.rim_strength` (n = 1) by which the square a figure was named on must show a base's
+#: round rim more clearly than a square beside it passed over (read as a base alike) for the photo
+#: to agree with the naming; closer than this, or fainter, the record chose and the naming is a coin
+#: toss (:data:`COUNT_READ`, both listed: reading R90). The rim does not settle it the other way
+#: (see :func:`_where_by_rim`)
+RIM_CLEAR = 0.05
+#: :func:`.bases.rim_strength` (n = 1) below which a square shows no base's rim (``bases.RIM_MIN``)
+RIM_SHOWN = 0.08
+#: squares (king's moves) within which a square read as a base and passed over competes with the
+#: square a figure was named on (reading R90): a figure's body or shadow lies over the squares
+#: beside its base, as the roster's count reads them (:func:`place`'s squares "beside a figure")
+BESIDE = 2
+
+
+def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
+                  rims: Mapping[str, float]) -> dict[int, str]:
+    """The figures (by index) whose square the record chose among squares the photo cannot tell
+    apart, each with the square passed over (reading R90 in docs/readings.md).
+
+    The naming's cost (``cost``, :func:`_distance`: figures moved since the record, then the
+    shortest moves) names who is who; where more ``squares`` read as bases than figures are left
+    (``figs``), it also chose which squares hold them -- those nearest the record -- and the rest
+    were then read as bodies or shadows, unlisted: the record decided where a figure stands
+    (independent photo s0426: a figure named on G11, a shadow's square two squares nearer its
+    recorded E9 than its base at I11, both read 0.99-1.0 with the reference). A base is round
+    plastic of known size, but its rim does not settle it: on the diagnosis photos, moving such a
+    figure onto the square passed over whose rim (:func:`.bases.rim_strength`, n = 1) showed
+    :data:`RIM_CLEAR` more clearly put it right 5 times in 13 (bodies and printed discs show
+    rims too). So where a square passed over within :data:`BESIDE` of the one named (and within
+    :data:`REACH` of the figure's recorded square) shows a base's rim not clearly fainter, the
+    naming is a coin toss: listed, with that square. Where the named square's rim is the clearer
+    by :data:`RIM_CLEAR`, the photo agrees with the naming.
+
+    >>> from assistant.editions import Size
+    >>> f = [Figure("a", "light", Square(4, 8), Size.MEDIUM)]
+    >>> sqs = ["G11", "I11"]
+    >>> cost = [[_distance(f[0].at, parse_square(sq)) for sq in sqs]]
+    >>> pairs = assign(cost)
+    >>> [sqs[j] for j in pairs if j is not None]
+    ['G11']
+    >>> _where_by_rim(f, sqs, pairs, cost, {"G11": 0.11, "I11": 0.19}), _where_by_rim(f, sqs, pairs, cost, {"G11": 0.25, "I11": 0.19})
+    ({0: 'I11'}, {})
+    """
+    chosen = {j for j in pairs if j is not None}
+    coin: dict[int, str] = {}
+    for i, j in enumerate(pairs):
+        if j is None:
+            continue
+        here = parse_square(squares[j])
+        tied = [k for k in range(len(squares)) if k not in chosen and _reach(parse_square(squares[k]), here) <= BESIDE
+                and _reach(figs[i].at, parse_square(squares[k])) <= REACH
+                and rims.get(squares[k], 0.0) >= max(RIM_SHOWN, rims.get(squares[j], 0.0) - RIM_CLEAR + 1e-9)]
+        if tied:
+            coin[i] = squares[max(tied, key=lambda k: (rims.get(squares[k], 0.0), -cost[i][k]))]
+    return coin
+
+
 #: what a square read as occupied with another read as occupied next to it toward the camera
 #: (:func:`_body_like`) counts against it as a base: half a figure moved since the record in the
 #: naming's cost, half a square read as a base in a block's
@@ -651,6 +731,29 @@ def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked:
                 lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
                 out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
     return out
+
+
+def _one_medium_base(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
+    """Whether the 2 x 2 ``block``, read as a base on one square only, is that square's Medium or
+    Small base rather than a Large base's quarter: the square's own round rim
+    (:func:`.bases.rim_strength`, n = 1) shows at least as clearly as the Large base's rim round the
+    block's centre (``large_rim``) -- reading R91 in docs/readings.md.
+
+    A Medium base on a square at a block's corner puts part of its edge on the circle a Large base's
+    rim is looked for on, so the block reads a Large rim; a Large base's own quarter square shows no
+    Medium rim of its own, its edge passing the square's corner, not round its centre (independent
+    photo s0442, a star field read by its second look: a Medium base at B1, its own rim 0.31, gave
+    the block A1:B2 a Large rim of 0.25; the Large figure was named there and the Medium one, then
+    another, pushed off their squares, 6 squares wrong).
+
+    >>> _one_medium_base(("A1", "B1", "A2", "B2"), {"B1": True}, {"B1": 0.31}, 0.25)
+    True
+    >>> block = ("A1", "B1", "A2", "B2")
+    >>> _one_medium_base(block, {"B1": True}, {"B1": 0.1}, 0.25), _one_medium_base(block, {"A1": True, "B1": True}, {"A1": 0.3, "B1": 0.3}, 0.2)
+    (False, False)
+    """
+    read = [b for b in block if reading.get(b, False)]
+    return len(read) == 1 and rims.get(read[0], 0.0) >= large_rim
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
