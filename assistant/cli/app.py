@@ -9,6 +9,7 @@ exception into a one-line internal-error message (exit 1) -- never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
@@ -21,7 +22,6 @@ from typer.core import TyperGroup
 from .. import __version__, i18n
 from ..i18n import _
 from ..textsafe import shown
-from . import cards_cmd, live_cmd, position_cmd, queries, shell_lines
 from .complete import attach
 from .helptext import translate_help
 from .output import ABORTS, DEBUG_ENV, click, emit_json, err, print_error, quiet_stdout, stdout_gone
@@ -30,6 +30,8 @@ __all__ = ["app", "main"]
 
 
 def _cards() -> typer.Typer:
+    from . import cards_cmd  # start-up time: see _GROUPS
+
     return cards_cmd.app
 
 
@@ -93,12 +95,39 @@ def _build_group(name: str, sub: typer.Typer) -> Any:
     return group
 
 
+#: the root's own commands, in the order help lists them: each the module (of this package) and the
+#: function that answers it. Each is imported and built when it is called or listed (help,
+#: completion, a mistyped name), not at every start: importing them all (the game store, the card
+#: library, the shell's lines) was half of the tree's start-up, paid by every photo and game verb.
+OWN_COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("position_cmd", "validate"), "show": ("position_cmd", "show"), "normalize": ("position_cmd", "normalize"),
+    "schema": ("position_cmd", "schema"), "reading": ("position_cmd", "reading_cmd"), "examples": ("position_cmd", "examples"),
+    "demo": ("position_cmd", "demo"), "los": ("queries", "los"), "cover": ("queries", "cover"), "range": ("queries", "range_"),
+    "nearest": ("queries", "nearest"), "matrix": ("queries", "matrix"), "attack": ("queries", "attack"),
+    "targets": ("queries", "targets"), "abilities": ("cards_cmd", "abilities_cmd"), "serve": ("live_cmd", "serve"),
+    "shell": ("live_cmd", "shell"),
+}
+
+
+def _build_own(name: str) -> Any:
+    """The click command of one of the root's own commands, built as ``app.command(name)`` would
+    build it, with its completers attached and its help in the current language."""
+    module, attribute = OWN_COMMANDS[name]
+    answer = getattr(importlib.import_module(f".{module}", __package__), attribute)
+    holder = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
+    holder.command(name)(answer)
+    command = typer.main.get_group(holder).commands[name]
+    attach(command, (name,))
+    translate_help(command)
+    return command
+
+
 class _LazyCommands(MutableMapping[str, Any]):
-    """The root's commands: its own, built with it, then the command groups, each built on first
-    use. Iterating names builds nothing; reading one builds it (and keeps it)."""
+    """The root's commands: its own (:data:`OWN_COMMANDS`), then the command groups, each built on
+    first use. Iterating names builds nothing; reading one builds it (and keeps it)."""
 
     def __init__(self, own: dict[str, Any]) -> None:
-        self._own = dict(own)
+        self._own = dict(own)  # commands added to the root itself (none: the tree's are in the registries)
         self._built: dict[str, Any] = {}
         self._names: dict[str, Callable[[], typer.Typer]] | None = None
 
@@ -113,14 +142,17 @@ class _LazyCommands(MutableMapping[str, Any]):
         if name in self._own:
             return self._own[name]
         if name not in self._built:
-            make = self._groups(name).get(name)
-            if make is None:
-                raise KeyError(name)
-            self._built[name] = _build_group(name, make())
+            if name in OWN_COMMANDS:
+                self._built[name] = _build_own(name)
+            else:
+                make = self._groups(name).get(name)
+                if make is None:
+                    raise KeyError(name)
+                self._built[name] = _build_group(name, make())
         return self._built[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in self._own or (isinstance(name, str) and name in self._groups(name))
+        return name in self._own or name in OWN_COMMANDS or (isinstance(name, str) and name in self._groups(name))
 
     def __setitem__(self, name: str, command: Any) -> None:
         self._own[name] = command
@@ -130,7 +162,8 @@ class _LazyCommands(MutableMapping[str, Any]):
 
     def __iter__(self) -> Iterator[str]:
         yield from self._own
-        yield from (name for name in self._groups() if name not in self._own)
+        yield from (name for name in OWN_COMMANDS if name not in self._own)
+        yield from (name for name in self._groups() if name not in self._own and name not in OWN_COMMANDS)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -212,17 +245,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-#: the root's commands, in the order help lists them
-for _name, _command in (
-    ("validate", position_cmd.validate), ("show", position_cmd.show), ("normalize", position_cmd.normalize),
-    ("schema", position_cmd.schema), ("reading", position_cmd.reading_cmd), ("examples", position_cmd.examples),
-    ("demo", position_cmd.demo), ("los", queries.los), ("cover", queries.cover), ("range", queries.range_),
-    ("nearest", queries.nearest), ("matrix", queries.matrix), ("attack", queries.attack), ("targets", queries.targets),
-    ("abilities", cards_cmd.abilities_cmd), ("serve", live_cmd.serve), ("shell", live_cmd.shell),
-):
-    app.command(_name)(_command)
-
-shell_lines.ROOT = app  # the shell runs the lines no verb answers through the whole tree
 
 
 def _version(value: bool) -> None:

@@ -20,7 +20,6 @@ from ..commands.registry import find
 from ..commands.result import Result
 from ..i18n import N_, _
 from ..model import Position
-from ..rules.engine import fmt_point
 from .board import render_board
 from .output import edge, emit_json, out, print_lines, print_text
 
@@ -86,6 +85,8 @@ def run(ctx: typer.Context, name: str, json_out: bool = False, /, **args: Any) -
 
 def _matrix_table(result: Result) -> None:
     from rich.table import Table  # start-up time: only a matrix draws a table
+
+    from ..rules.engine import fmt_point  # start-up time: the rules engine (~50 ms), only for this table
 
     table = Table(header_style="bold", box=None, pad_edge=False)
     for col in (N_("from"), N_("to"), N_("sight"), N_("cover"), N_("range"), N_("witness")):

@@ -140,7 +140,7 @@ def main() -> None:
 
 
 def _tree() -> None:
-    """Make the whole command tree ready: importing it hands the shell its root."""
+    """Make the whole command tree ready: the shell finds its root once it is imported."""
     from . import app  # noqa: F401  (start-up time: imported by the shell's background thread)
 
 

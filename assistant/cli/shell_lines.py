@@ -10,6 +10,7 @@ the command line has) runs through the whole command tree.
 from __future__ import annotations
 
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -28,10 +29,15 @@ from .common import show
 from .complete import attach, card_names, game_files, position_names
 from .output import click, edge, print_error
 
-__all__ = ["ROOT", "complete", "prepare", "run_line", "split_line"]
+__all__ = ["complete", "prepare", "root", "run_line", "split_line"]
 
-#: the whole command tree (set by the root that assembles it: this module does not import it)
-ROOT: Any = None
+
+def root() -> Any:
+    """The whole command tree, once its root module is imported (None before): this module does not
+    import it (the tree runs one way), and the root imports this module only when a shell or the web
+    app is started, so the root is looked up where it is loaded rather than handed over."""
+    tree = sys.modules.get(f"{__package__}.app")
+    return getattr(tree, "app", None)
 
 #: the shell's own words and the root's commands that are not verbs
 SHELL_WORDS = ("help", "quit", "show", "validate", "examples", "reading", "cards", "photo", "--json", "--override", "--help")
@@ -66,7 +72,7 @@ def prepare(game: Path | None, cards: tuple[str, ...] = ()) -> None:
     """Everything the first line would otherwise wait for: the verbs, the command tree, the card
     library and the game folded (the prompt calls this in the background once it is shown)."""
     load_all()
-    if ROOT is not None:
+    if root() is not None:
         _command()
     _hold(game)
     session = _session(game, cards)
@@ -245,7 +251,7 @@ def _verb_words(v: Verb, rest: Sequence[str], word: str, game: Path | None, card
 
 def _tree_command(path: Sequence[str]) -> Any:
     """The command tree's command at ``path`` (None before the tree is loaded, or none there)."""
-    if ROOT is None:
+    if root() is None:
         return None
     command = _command()
     for name in path:
@@ -273,7 +279,7 @@ class _InProcess(click.shell_completion.ShellComplete):
 def _tree_completions(before: Sequence[str], word: str) -> list[str]:
     """What click's own completion offers for a line of the whole tree (``show``, ``cards list``,
     ``photo``), with the completers of :mod:`.complete` (bundled examples, card names)."""
-    if ROOT is None:
+    if root() is None:
         return []
     found = _InProcess(_command(), {}, "table>", "").get_completions(list(before), word)
     return [item.value for item in found if item.type == "plain"]
@@ -421,8 +427,9 @@ def _command() -> Any:
     if _COMMAND is None:
         import typer.main
 
-        if ROOT is None:
+        tree = root()
+        if tree is None:
             raise AssistantError(_("the shell runs inside the command line ('python -m assistant shell')"))
-        _COMMAND = typer.main.get_command(ROOT)
+        _COMMAND = typer.main.get_command(tree)
         attach(_COMMAND)
     return _COMMAND

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..i18n import _
 from .markers import Marker
-from .synth import MARKER_SQUARES
+from .printed import MARKER_SQUARES
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import numpy as np
 from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import _
-from .synth import DICT
+from .printed import DICT
 
 CHARUCO_DICT = cv2.aruco.DICT_5X5_100
 SQUARES = (7, 5)

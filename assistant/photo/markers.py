@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from . import views
-from .synth import DICT
+from .printed import DICT
 
 MAX_SIDE = 2400  # markers are searched on a copy no larger than this; corners are scaled back
 RECTIFIED_PX = 80  # pixels per square of the top-down view searched for base markers
@@ -256,7 +256,7 @@ MIN_RUNNER_UP = 3
 
 @lru_cache(maxsize=1)
 def _codes() -> np.ndarray:
-    """The inner 4 x 4 cells (light = 1) of every marker of :data:`.synth.DICT`, in its four
+    """The inner 4 x 4 cells (light = 1) of every marker of :data:`.printed.DICT`, in its four
     turns: (ids, 4, 4, 4)."""
     d = cv2.aruco.getPredefinedDictionary(DICT)
     n = int(d.bytesList.shape[0])

@@ -18,6 +18,8 @@ import numpy as np
 
 from ..editions import SquareTerrain
 from ..model import Position
+from .printed import DICT as DICT  # what the table prints (re-exported): the detector reads it without the generator
+from .printed import MARKER_SQUARES as MARKER_SQUARES
 from .scenery import (
     Camera,
     Look,
@@ -29,8 +31,6 @@ from .scenery import (
     table_texture,
 )
 
-DICT = cv2.aruco.DICT_4X4_50
-MARKER_SQUARES = 1.2  # side of a map-corner marker, in squares
 BASE_RADIUS = 0.42  # of a figure base, in squares (times its footprint)
 BASE_MARKER = 0.48  # side of a base marker, in squares
 
