@@ -357,13 +357,11 @@ def test_an_orange_pit_on_a_grid_that_shows_orange_is_told_by_its_strength(
     assert pit <= set(r.unsure)
 
 
-def test_navy_grid_lines_on_a_black_sky_are_no_doors_and_hide_no_door() -> None:
+def navy_sky(rng: np.random.Generator, fill: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """A star field: black sky on the right, a bright purple nebula on the left, grid lines
-    printed navy. Against the black they show as a dim blue line, a door's colour, along many
-    lines; a door is printed in full ink, three bright blue rectangles. The door is read (and
-    listed to confirm: its colour is the grid's, R75), the red wall above it too, no other
-    line is a door."""
-    rng = np.random.default_rng(4)
+    printed navy (70 % ink) -- against the black they show as a dim blue line, a door's colour.
+    ``fill``: columns c0..c1, rows r0..r1 (0-based, inclusive) printed a light brown under the
+    grid lines (a crate's fill), where the same navy lines stand out the more."""
     sky = np.full((ROWS * PX, COLS * PX, 3), (12, 5, 5), np.float32)
     yy, xx = np.mgrid[0:ROWS * PX, 0:COLS * PX]
     nebula = np.clip(1 - np.hypot(xx - COLS * PX * 0.25, yy - ROWS * PX * 0.5) / (5 * PX), 0, 1)[..., None]
@@ -371,18 +369,52 @@ def test_navy_grid_lines_on_a_black_sky_are_no_doors_and_hide_no_door() -> None:
     for _ in range(700):  # printed stars
         x, y = rng.integers(0, [COLS * PX, ROWS * PX])
         cv2.circle(img, (int(x), int(y)), int(rng.integers(1, 3)), (235, 250, 255), -1)
+    if fill is not None:
+        c0, r0, c1, r1 = fill
+        patch = img[r0 * PX:(r1 + 1) * PX, c0 * PX:(c1 + 1) * PX]
+        patch[:] = (patch * 0.25 + np.array((60, 85, 105), np.float32) * 0.75).astype(np.uint8)
     grid = np.zeros(img.shape[:2], np.uint8)
     for x in range(0, COLS * PX + 1, PX):
         cv2.line(grid, (x, 0), (x, ROWS * PX), 255, 2)
     for y in range(0, ROWS * PX + 1, PX):
         cv2.line(grid, (0, y), (COLS * PX, y), 255, 2)
-    img = np.where(grid[..., None] > 0, img * 0.3 + np.array((60, 28, 24), np.float32) * 0.7, img).astype(np.uint8)  # navy, 70 % ink
-    cv2.line(img, (6 * PX, 1 * PX), (6 * PX, 4 * PX), RED, 4)  # wall edges east of F2..F4
-    for i in range(3):  # a door on the line east of F5
+    return np.where(grid[..., None] > 0, img * 0.3 + np.array((60, 28, 24), np.float32) * 0.7, img).astype(np.uint8)
+
+
+def wall_line_with_door(img: np.ndarray) -> None:
+    """Wall edges east of F2..F4, and a door, three bright blue rectangles, east of F5."""
+    cv2.line(img, (6 * PX, 1 * PX), (6 * PX, 4 * PX), RED, 4)
+    for i in range(3):
         y0 = 4 * PX + 3 + i * 12
         cv2.rectangle(img, (6 * PX - 3, y0), (6 * PX + 3, y0 + 8), BLUE, -1)
+
+
+def test_navy_grid_lines_on_a_black_sky_are_no_doors_and_hide_no_door() -> None:
+    """Against the black sky the navy grid lines show a door's blue along many lines; a door is
+    printed in full ink. The door is read (and listed to confirm: its colour is the grid's, R75),
+    the red wall above it too, no other line is a door."""
+    rng = np.random.default_rng(4)
+    img = navy_sky(rng)
+    wall_line_with_door(img)
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
     r = read_map(img, COLS, ROWS, PX)
     assert r.squares == {}
     assert r.edges == {"F2.E": "wall", "F3.E": "wall", "F4.E": "wall", "F5.E": "door"}
     assert "F5.E" in r.unsure
+
+
+@pytest.mark.parametrize("column", [1, 2])
+def test_navy_grid_lines_over_a_light_fill_are_no_doors(column: int) -> None:
+    """The same navy grid printed over a low area's brown fill, a strip three squares down
+    (outlined green): over the fill the lines between its squares stand out as a door's blue even
+    at the larger step that leaves the black sky's lines bare. A printed door is a mark on one
+    side of its squares; a blue shown by another side of the same square too is the grid's ink
+    (R92): no line through the fill is a door, the strip is read low, the real door still read."""
+    rng = np.random.default_rng(4)
+    img = navy_sky(rng, fill=(column, 1, column, 3))
+    inset_outline(img, column, 1, column, 3, GREEN)
+    wall_line_with_door(img)
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {f"{'ABCDEFGH'[column]}{n}": "low" for n in (2, 3, 4)}
+    assert r.edges == {"F2.E": "wall", "F3.E": "wall", "F4.E": "wall", "F5.E": "door"}

@@ -485,18 +485,28 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         else:
             door_raw = dict.fromkeys(inner, 0.0)
     line_d = float(np.median(list(door_raw.values()))) if door_raw else 0.0
+    door_fd = {e: max(0.0, door_raw[e] - max(line_d, door_art[e])) for e in inner}
+    # where the grid's own ink shows a door's blue, it shows it the more over a lighter floor (a
+    # fill, a bright patch of art), along every line through it alike; a printed door is a mark on
+    # one side of its squares, in a wall's line, not one of several sides of a square: a side whose
+    # square's other sides show the blue as well is the grid's ink there, read open and listed
+    # (reading R92)
+    grid_blue = _grid_ink_doors(door_fd, inner) if door_inked else set()
     for e in inner:
         if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
         fw = max(0.0, raw[e] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
-        fd = max(0.0, door_raw[e] - max(line_d, door_art[e]))
+        fd = door_fd[e]
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
         if fw >= WALL_LINE and fw >= fd and red_leads:
             res.edges[e.name] = "wall"
             res.confidence[e.name] = round(min(1.0, fw / 0.8), 3)
+        elif e in grid_blue:
+            res.unsure[e.name] = _("door's blue along it and along another side of the same square: the grid's own "
+                                   "ink over this floor, read as open")
         elif fd >= DOOR_LINE:
             res.edges[e.name] = "door"
             res.confidence[e.name] = round(min(1.0, fd / 0.6), 3)
@@ -527,6 +537,17 @@ def _many_doors(raw: dict[Edge, float], art: dict[Edge, float], lines: int) -> b
     """Whether more of the map's ``lines`` grid lines show a door's blue beyond the art than a
     map prints doors in (DOOR_SHARE; reading R75)."""
     return sum(raw[e] - art[e] >= DOOR_LINE for e in raw) > DOOR_SHARE * lines
+
+
+def _grid_ink_doors(door_fd: dict[Edge, float], inner: list[Edge]) -> set[Edge]:
+    """The grid lines between two squares that show a door's blue (``door_fd``, beyond the
+    grid's typical line and the art) where another side of one of their two squares shows it
+    too: on a map whose grid ink is blue, that is the ink over a lighter floor, which lights
+    every line through it alike; a printed door stands alone among its squares' sides (the
+    sides on from it along the same line do not count: a wide door runs on there) (reading
+    R92)."""
+    blue = {e for e in inner if door_fd[e] >= DOOR_LINE}
+    return {e for e in blue if any(o in blue for sq in e.squares for o in _sides(sq) if o != e)}
 
 
 def _rim_hue(rim: list[Edge], across: dict[str, np.ndarray], down: dict[str, np.ndarray], hue: np.ndarray, px: int) -> float:
