@@ -255,8 +255,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 if set(block) & (taken | nowhere):
                     continue
                 on = sum(reading.get(b, False) for b in block)
+                # a block read on two squares, one of them a Medium base's by its own round rim, is
+                # that base beside whatever read the other, no Large base's half (R122; diagnosis photo
+                # s0439: a Large base named one square over, onto the block with a Medium base in it)
                 if n == 2 and 2 * on == n * n and rims and large_rims and _half_a_medium_base(block, reading, rims, large_rims.get(corner, 0.0)):
-                    continue  # half read, its half a Medium base's square beside a Large one's (R122)
+                    continue
                 if 2 * on >= n * n and all(reading.get(b, False) or doubtful(b) for b in block):
                     # a block whose squares have a square read as occupied beside them toward the
                     # camera is likelier a body leaning over from there (held-out s0384: a Large
