@@ -26,7 +26,7 @@ from ..i18n import N_, _
 from ..model import Position
 from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
-from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading
+from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading, square_rims
 from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
@@ -475,6 +475,32 @@ NEAR_PER_SQUARE = 2
 NEAR_CHUNK = 4
 
 
+#: P(a base) from which a square is searched again for an unread base marker
+NEAR_LEAST = 0.3
+
+
+def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[str] | frozenset[str], covered: int) -> list[str]:
+    """The squares searched again for the base markers the board-wide pass did not read, likeliest
+    first: at most :data:`NEAR_PER_SQUARE` for each of the ``covered`` squares the bases with an
+    unread marker cover (:data:`NEAR_WINDOWS` at most), among those read a base at
+    :data:`NEAR_LEAST` or more outside the ``known`` figures' squares.
+
+    Ranked by the odds of a base times its round rim (``rims``: :func:`.bases.square_rims`, a
+    Large base's round a square's corner counted): a base is round plastic of known size, and
+    squares read as bases on the map's art alone show no rim. By the odds alone a star field's
+    squares read 0.96-1.0 with no rim (0.07-0.09) took every window, and a marked base read 0.91
+    with a rim of 0.25 went unsearched, its figure then named by the record's nearest square onto
+    the art (independent photo s0408 with the reference; reading R93 in docs/readings.md).
+
+    >>> art = {f"A{r}": 0.99 for r in range(1, 6)}
+    >>> marker_windows(art | {"C3": 0.91}, dict.fromkeys(art, 0.07) | {"C3": 0.25}, set(), 1)
+    ['C3', 'A1']
+    """
+    near = sorted((sq for sq, v in scores.items() if v >= NEAR_LEAST and sq not in known),
+                  key=lambda sq: (-scores[sq] * rims.get(sq, 0.0), _square_key(sq)))
+    return near[:min(NEAR_WINDOWS, NEAR_PER_SQUARE * covered)]
+
+
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,
            reference: Reference | None = None) -> PhotoResult:
     """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
@@ -556,8 +582,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         # with an unread marker cover: the windows cost 0.05 CPU-seconds each and most find nothing
         # (a body hides the marker); a marker is read in one of the first few
         covered = sum(f.size.footprint ** 2 for f in pos.figures if f.marker in missing)
-        near = sorted((sq for sq, v in scores.items() if v >= 0.3 and sq not in known), key=lambda sq: -scores[sq])
-        near = near[:min(NEAR_WINDOWS, NEAR_PER_SQUARE * covered)]
+        near = marker_windows(scores, square_rims(view, cols, rows, large, rims2, rims1), known, covered)
         found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
             found += [m for m in find_markers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]]) if m.id in missing]

@@ -255,6 +255,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 if set(block) & (taken | nowhere):
                     continue
                 on = sum(reading.get(b, False) for b in block)
+                # a block read on two squares, one of them a Medium base's by its own round rim, is
+                # that base beside whatever read the other, no Large base's half (R94; diagnosis photo
+                # s0439: a Large base named one square over, onto the block with a Medium base in it)
+                if n == 2 and 2 * on == n * n and rims and large_rims and _half_a_medium_base(block, reading, rims, large_rims.get(corner, 0.0)):
+                    continue
                 if 2 * on >= n * n and all(reading.get(b, False) or doubtful(b) for b in block):
                     # a block whose squares have a square read as occupied beside them toward the
                     # camera is likelier a body leaning over from there (held-out s0384: a Large
@@ -754,6 +759,23 @@ def _one_medium_base(block: Sequence[str], reading: Mapping[str, bool], rims: Ma
     """
     read = [b for b in block if reading.get(b, False)]
     return len(read) == 1 and rims.get(read[0], 0.0) >= large_rim
+
+
+def _half_a_medium_base(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
+    """Whether the 2 x 2 ``block``, read as a base on two squares, has one of them showing a Medium
+    or Small base's own round rim (:func:`.bases.rim_strength`, n = 1) at least as clearly as the
+    Large base's rim round the block's centre (``large_rim``): that square is a smaller base beside
+    whatever read the other, and the block is no Large base (reading R94 in docs/readings.md; R91
+    for a block read on one square).
+
+    >>> block = ("A5", "B5", "A6", "B6")
+    >>> _half_a_medium_base(block, {"B5": True, "B6": True}, {"B5": 0.07, "B6": 0.21}, 0.12)
+    True
+    >>> _half_a_medium_base(("A4", "B4", "A5", "B5"), {"A4": True, "B5": True}, {"A4": 0.07, "B5": 0.07}, 0.15)
+    False
+    """
+    read = [b for b in block if reading.get(b, False)]
+    return len(read) == 2 and any(rims.get(b, 0.0) >= large_rim for b in read)
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
