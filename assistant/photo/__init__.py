@@ -337,12 +337,13 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     by_lines = False
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
+    lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
         budget.kept = REGISTRATION_COST if reference is not None else 0.0  # outlines beyond its reserve leave the registration its share
         try:
-            grid = find_grid_from_lines(image, pos, markers, reference, memo, budget)
+            grid = find_grid_from_lines(image, pos, markers, reference, memo, budget, lines_refused)
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
@@ -350,7 +351,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1]))
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
-        why = budget.explain(lines_run)
+        # the stage that refused the printed lines' grid, where one was found, before what the budget left out
+        why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", budget.explain(lines_run)) if w)
         raise NoGridError(
             _(
                 "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "

@@ -111,13 +111,20 @@ def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[M
                 by_reference=True)
     work_to_photo = np.diag([1 / work_scale, 1 / work_scale, 1.0])
     correction = ecc_correction(top_down(work, replace(grid, H=grid.H @ work_to_photo), cols, rows), reference.view)
+    registered = grid
     if correction is not None:
         S = np.linalg.inv(to_board)
         grid = Grid(to_board @ np.linalg.inv(correction.astype(np.float64)) @ S @ H, grid.reprojection_error_px, 0, oriented_by=BY_ART,
                     uncertainty=residual, by_reference=True)
-    if markers_off(grid, markers, cols, rows) is not None:  # a corner marker seen off the corner it names
-        return Registration(None, N_("a corner marker seen is not on the corner the reference's art puts there"))
-    return Registration(grid, "")
+    if markers_off(grid, markers, cols, rows) is None:
+        return Registration(grid, "")
+    if grid is not registered and markers_off(registered, markers, cols, rows) is None:
+        # the refinement, not the art's features, moved a corner marker seen off its corner: ECC
+        # aligns the whole view onto the reference's, so it also carries the reference's own error
+        # (its grid's, and its lens's bend the one homography cannot hold) onto the photo; the
+        # marker, measured directly, keeps the registration it stands on (reading R96)
+        return Registration(registered, "")
+    return Registration(None, N_("a corner marker seen is not on the corner the reference's art puts there"))
 
 
 def _implausible(on_board: np.ndarray, H: np.ndarray, width: int, height: int, cols: int, rows: int) -> str:

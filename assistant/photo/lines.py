@@ -1226,13 +1226,16 @@ def _same_grid(a: Grid, b: Grid, cols: int, rows: int) -> bool:
 
 
 def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | None = None, reference: Reference | None = None,
-                         memo: CandidateMemo | None = None, budget: Budget | None = None) -> Grid | None:
+                         memo: CandidateMemo | None = None, budget: Budget | None = None, refused: list[str] | None = None) -> Grid | None:
     """The grid from the printed map, without corner markers: each way round it could lie, then
     what the photo shows decides which (:func:`_orient`); None rather than a guess, and
     :class:`UnorientedGridError` when the grid is found but not which way round it lies.
     ``memo``: the photo's grids found so far (:data:`CandidateMemo`); ``budget``: the photo's
-    work budget, charged for each outline searched beyond :data:`.budget.OUTLINES_IN_RESERVE`."""
-    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows, markers, memo, budget), markers or [], reference)
+    work budget, charged for each outline searched beyond :data:`.budget.OUTLINES_IN_RESERVE`;
+    ``refused``: where given, the reasons (untranslated, :func:`.i18n.N_`) each grid the outlines
+    gave was not claimed, the best outline's first (reading R95: a refusal names the stage that
+    refused, not only that the search ran)."""
+    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows, markers, memo, budget, refused), markers or [], reference)
 
 
 def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
@@ -1518,25 +1521,28 @@ CandidateMemo = dict[tuple[Any, ...], list[Grid]]
 
 
 def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None = None, memo: CandidateMemo | None = None,
-                    budget: Budget | None = None) -> list[Grid]:
+                    budget: Budget | None = None, refused: list[str] | None = None) -> list[Grid]:
     """Every way the printed grid of a ``cols`` x ``rows`` map fits the photo (paper outline and
     map outline, each turned every way it fits), unoriented: a grid alone is symmetric. Only
     grids no other lattice of lines beside them makes doubtful (:func:`stands_alone`).
     ``markers``: those seen; the corner markers' are kept out of the map's region (:func:`_region_quad`).
     ``memo``: this photo's searches so far (:data:`CandidateMemo`), read and added to; ``budget``:
     the photo's work budget, which each outline beyond the first :data:`.budget.OUTLINES_IN_RESERVE`
-    must fit (none: every outline is searched)."""
+    must fit (none: every outline is searched); ``refused``: where given, added to with why each
+    grid found was not claimed (:func:`why_unsettled`; the memo keeps grids, not reasons: a photo
+    searched again from its memo adds none)."""
     key = (cols, rows, tuple(sorted((m.id, np.asarray(m.corners, np.float64).tobytes()) for m in markers or [] if m.id in CORNER_OF)))
     if memo is not None and key in memo:
         return list(memo[key])
     skipped = len(budget.skipped) if budget is not None else 0
-    found = _grid_candidates(image, cols, rows, markers, budget)
+    found = _grid_candidates(image, cols, rows, markers, budget, refused)
     if memo is not None and (budget is None or len(budget.skipped) == skipped):  # a search the budget cut short is not the photo's whole answer
         memo[key] = list(found)
     return found
 
 
-def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None, budget: Budget | None = None) -> list[Grid]:
+def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None, budget: Budget | None = None,
+                     refused: list[str] | None = None) -> list[Grid]:
     scale = min(1.0, WORK / image.shape[1])
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
     gray = views.gray(small)
@@ -1546,7 +1552,28 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
-    return [g for g in candidates if settled(gray, g, S_inv, cols, rows, markers or [])]
+    kept = []
+    for grid in candidates:  # the paper's outline first, then the map's outlines best first
+        why = why_unsettled(gray, grid, S_inv, cols, rows, markers or [])
+        if not why:
+            kept.append(grid)
+        elif refused is not None:
+            refused.append(why)
+    return kept
+
+
+#: why a grid the outlines gave is not claimed (:func:`why_unsettled`), shown in the refusal (R95)
+RIVAL_UNSETTLED = N_("the printed lines found match a rival lattice a fraction of a square beside them (the art's own lines, "
+                     "a floor's planks or tiles), and no corner marker is seen to settle which is the map's")
+RIVAL_MARKER_OFF = N_("the printed lines found match a rival lattice a fraction of a square beside them (the art's own lines, "
+                      "a floor's planks or tiles), and the corner marker seen is not on the map's corner through them")
+
+
+def why_unsettled(gray: np.ndarray, grid: Grid, S_inv: np.ndarray, cols: int, rows: int, markers: list[Any]) -> str:
+    """Why ``grid`` may not be claimed (:func:`settled`), untranslated; '' where it may."""
+    if settled(gray, grid, S_inv, cols, rows, markers):
+        return ""
+    return RIVAL_MARKER_OFF if any(m.id in CORNER_OF for m in markers) else RIVAL_UNSETTLED
 
 
 def settled(gray: np.ndarray, grid: Grid, S_inv: np.ndarray, cols: int, rows: int, markers: list[Any]) -> bool:
