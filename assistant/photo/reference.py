@@ -149,7 +149,7 @@ def view_window(width: int, height: int, Hinv: np.ndarray, cols: int, rows: int,
     return in_phase(x0, f), in_phase(y0, f), x1, y1
 
 
-def in_phase(start: int, f: float, reach: int = 64) -> int:
+def in_phase(start: int, f: float, reach: int = 256) -> int:
     """The window's first pixel moved back (by up to ``reach``) to where shrinking by ``f`` puts it
     nearest a whole shrunk pixel, as the whole photo's shrinking does: the window's shrunk pixels
     then average nearly the same source pixels as the whole photo's did (not half a pixel off).
