@@ -83,3 +83,21 @@ def test_top_down_of_a_map_half_off_the_photo_is_the_whole_photos() -> None:
     expected = _whole_photo_view(photo, H_off)
     diff = np.abs(view.astype(int) - expected.astype(int))
     assert diff.max() <= 3 and diff.mean() < 0.2
+
+
+def test_top_down_window_in_phase_near_a_simple_ratio() -> None:
+    """A shrinking factor near 3/7 (a square 149.3 px wide in the photo): windows whose start
+    lies a few hundredths of a shrunk pixel off the whole photo's grid made views up to 7 grey
+    levels apart (independent diagnosis photo s0440); the window's start must be in phase."""
+    side = 2 * reference.PX / (3 / 7 + 5e-5)
+    rng = np.random.default_rng(9)
+    cells = rng.integers(0, 256, (ROWS * 4, COLS * 4, 3), dtype=np.uint8)
+    w, h = int(COLS * side), int(ROWS * side)
+    art = cv2.resize(cells, (w, h), interpolation=cv2.INTER_NEAREST)  # sharp edges: the phase shows
+    photo = np.full((3000, 4000, 3), 90, np.uint8)
+    x, y = 1003, 1507
+    photo[y:y + h, x:x + w] = art[: 3000 - y, : 4000 - x]
+    H = np.array([[1 / side, 0, -x / side], [0, 1 / side, -y / side], [0, 0, 1]], np.float64)
+    view = reference.top_down(photo, Grid(H, 0.0, 4), COLS, ROWS)
+    diff = np.abs(view.astype(int) - _whole_photo_view(photo, H).astype(int))
+    assert diff.max() <= 2 and diff.mean() < 0.05
