@@ -73,7 +73,7 @@ def test_top_down_shrinks_only_the_maps_window(monkeypatch: pytest.MonkeyPatch) 
     assert diff.max() <= 3 and diff.mean() < 0.2
 
 
-def test_top_down_of_a_map_half_off_the_photo_is_the_whole_photos() -> None:
+def test_top_down_of_a_map_partly_off_the_photo_is_the_whole_photos() -> None:
     """Where the map's padded view runs off the photo the window is clamped to it: the edge
     pixels replicated are the photo's own, as before."""
     photo, H = _scene(np.random.default_rng(8))
