@@ -330,10 +330,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # as occupied, then (the roster's count short) the likeliest doubtful squares read as empty;
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
-    sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
-    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
+    # a square read as a base right behind a Large base found (its square toward the camera in the
+    # block) is where that figure's broad body leans over the map: named last, after the doubtful
+    # squares the roster's count read as empty (R131; diagnosis photo s0442)
+    behind = _behind_large(pos, figures, reading, taken, away, cols, rows)
+    sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq) and sq not in behind]
+    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in behind]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
-    for step in (sure, unsure, None):
+    for step in (sure, unsure, None, sorted(behind, key=_key)):
         if not figs:
             break
         if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
@@ -364,6 +368,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             sq = squares[j]
             taken.add(sq)
             conf = _confidence((sq,), p, by_count)
+            if sq in behind:  # as likely the Large figure's body as a base (R131)
+                conf = min(conf, COUNT_READ)
             if i in coin:
                 conf = min(conf, COUNT_READ)
                 rim_rivals.append((f.id, sq, coin[i]))
@@ -702,6 +708,29 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
     squares behind; a base lies on the map, at the near end of what reads as occupied."""
     n = _toward_camera(sq, away, cols, rows)
     return n is not None and n not in within and reading.get(n, False)
+
+
+def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, bool], taken: Collection[str],
+                  away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> set[str]:
+    """The squares read as a base, no figure's yet, right behind a Large or bigger figure's base
+    found in ``figures`` (by its marker or the roster): the square next to each toward the camera
+    (:func:`_toward_camera`) is one of that base's squares (reading R131 in docs/readings.md).
+
+    A Large figure's body is broad and tall: seen at a slant it leans a square or more past its
+    2 x 2 base, away from the camera, and the square it covers there reads like a base as surely
+    as the base's own squares (a dark, round-edged mass over the floor). The roster's count, which
+    reads the doubtful squares as empty first where more squares look occupied than its bases
+    cover, cannot tell that body from a base; the figures are named onto such a square last.
+
+    >>> from assistant.editions import Edition, Size
+    >>> from assistant.model import Map
+    >>> pos = Position(Edition.SWM2008, Map(cols=6, rows=6), (Figure("big", "light", parse_square("B2"), Size.LARGE),))
+    >>> sorted(_behind_large(pos, [Seen("big", "B2", 1.0, "roster")], {"B4": True, "C4": True, "E2": True}, {"B2", "C2", "B3", "C3"},
+    ...                      dict.fromkeys(("B4", "C4", "E2"), (0.0, 1.0)), 6, 6))
+    ['B4', 'C4']
+    """
+    large = {sq for s in figures if pos.figure(s.id).size.footprint > 1 for sq in space(pos, s)}
+    return {sq for sq, on in reading.items() if on and sq not in taken and _toward_camera(sq, away, cols, rows) in large}
 
 
 #: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a block read as a base
