@@ -333,7 +333,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # a square read as a base right behind a Large base found (its square toward the camera in the
     # block) is where that figure's broad body leans over the map: named last, after the doubtful
     # squares the roster's count read as empty (R131; diagnosis photo s0442)
-    behind = _behind_large(pos, figures, reading, taken, away, cols, rows)
+    behind = _behind_large(pos, figures, {sq: on or doubtful(sq) for sq, on in reading.items()}, taken, away, cols, rows)
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq) and sq not in behind]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in behind]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
@@ -341,7 +341,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if not figs:
             break
         if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in behind),
+                          key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
@@ -367,6 +368,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 continue
             sq = squares[j]
             taken.add(sq)
+            if sq in behind and not reading[sq]:  # a doubtful square the count read as empty: a base after all
+                reading[sq] = True
+                by_count.add(sq)
+                settled[sq] = COUNT_READ
             conf = _confidence((sq,), p, by_count)
             if sq in behind:  # as likely the Large figure's body as a base (R131)
                 conf = min(conf, COUNT_READ)
@@ -712,9 +717,10 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
 
 def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, bool], taken: Collection[str],
                   away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> set[str]:
-    """The squares read as a base, no figure's yet, right behind a Large or bigger figure's base
-    found in ``figures`` (by its marker or the roster): the square next to each toward the camera
-    (:func:`_toward_camera`) is one of that base's squares (reading R131 in docs/readings.md).
+    """The squares that may hold a base (``reading``: read as one, or doubtful), no figure's yet,
+    right behind a Large or bigger figure's base found in ``figures`` (by its marker or the
+    roster): the square next to each toward the camera (:func:`_toward_camera`) is one of that
+    base's squares (reading R131 in docs/readings.md).
 
     A Large figure's body is broad and tall: seen at a slant it leans a square or more past its
     2 x 2 base, away from the camera, and the square it covers there reads like a base as surely
