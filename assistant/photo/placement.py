@@ -200,6 +200,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     taken = set(marked)
     reading = {sq: v >= OCCUPIED for sq, v in p.items()} | dict.fromkeys(taken, True)
     by_count: set[str] = set()  # squares the roster's count read against the classifier
+    trimmed: list[str] = []  # squares read as bases that the roster's count read as empty
     settled: dict[str, float] = {}  # each such square's probability of being read right, by how the count read it (the last reading)
 
     def doubtful(sq: str) -> bool:
@@ -219,6 +220,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in trim:
             reading[sq] = False
         by_count |= set(trim)
+        trimmed = list(trim)
         settled |= dict.fromkeys(trim, COUNT_SETTLED)
         if trim:
             notes.append(
@@ -331,18 +333,22 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
     # a square read as a base right behind a Large base found (its square toward the camera in the
-    # block) is where that figure's broad body leans over the map: named last, after the doubtful
-    # squares the roster's count read as empty (R131; diagnosis photo s0442)
+    # block) is where that figure's broad body leans over the map: named after the doubtful squares
+    # read as bases that the roster's count read as empty -- the count should have read the body as
+    # empty, not them -- and before the squares the classifier read as empty (R131; diagnosis photos
+    # s0442: the body named, the base beside it read as empty; s0434: a Medium base right behind a
+    # Large one, the only other choice a square read empty)
     behind = _behind_large(pos, figures, {sq: on or doubtful(sq) for sq, on in reading.items()}, taken, away, cols, rows)
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq) and sq not in behind]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in behind]
+    count_read = [sq for sq in trimmed if sq not in taken and sq not in behind and not reading[sq]]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
-    for step in (sure, unsure, None, sorted(behind, key=_key)):
+    for step in (sure, unsure, count_read, sorted(behind, key=_key), None):
         if not figs:
             break
-        if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in behind),
-                          key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
+        if step is None or step is count_read:  # too few bases for the roster: the doubtful squares likeliest to hold one
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in behind and sq not in taken and
+                           (step is None or sq in count_read)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
