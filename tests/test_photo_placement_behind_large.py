@@ -8,7 +8,8 @@ squares looked occupied than the roster's bases cover, so the count read N9 as e
 Medium figure without a readable marker was named onto the sure G10: the body's square false
 occupied, the base's square missed. Read so, G10 is named only after the doubtful squares the
 count read as empty, and a Medium base truly right behind a Large one (no other square read as
-one) is still named there, listed.
+one, or only squares the classifier itself read as empty: diagnosis photo s0434) is still named
+there, listed.
 """
 
 from __future__ import annotations
@@ -50,6 +51,15 @@ def test_a_medium_base_right_behind_a_large_one_is_still_named_there_and_listed(
     assert named["m"].at == "C5"
     assert named["m"].confidence <= COUNT_READ
     assert "C5" in dict(placed.uncertain)
+
+
+def test_the_square_behind_a_large_base_is_named_before_a_square_the_classifier_read_as_empty() -> None:
+    # diagnosis photo s0434 with the reference: a Medium base right behind a Large one (read 1.0,
+    # its rim 0.33), the only other choice a doubtful square the classifier read as empty (0.4),
+    # no square trimmed by the count
+    pos, scores, away = _scene(0.40)
+    at = {s.id: s.at for s in place(pos, scores, [], set(), away=away).figures}
+    assert at["m"] == "C5"
 
 
 def test_without_the_camera_direction_the_sure_square_is_named_first_as_before() -> None:
