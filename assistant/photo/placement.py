@@ -333,15 +333,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
     # a square read as a base right behind a Large base found (its square toward the camera in the
-    # block) is where that figure's broad body leans over the map: named after the doubtful squares
-    # read as bases that the roster's count read as empty -- the count should have read the body as
-    # empty, not them -- and before the squares the classifier read as empty (R131; diagnosis photos
-    # s0442: the body named, the base beside it read as empty; s0434: a Medium base right behind a
-    # Large one, the only other choice a square read empty)
+    # block) is where that figure's broad body leans over the map: where the roster's count read
+    # doubtful squares as bases as empty, it is named after them -- the count should have read the
+    # body as empty, not them -- and before the squares the classifier read as empty; with no such
+    # square, as any other (R131; diagnosis photos s0442: the body named, the base beside it read
+    # as empty; s0434, s0387: a Medium base right behind a Large one, nothing the count read empty)
     behind = _behind_large(pos, figures, {sq: on or doubtful(sq) for sq, on in reading.items()}, taken, away, cols, rows)
+    count_read = [sq for sq in trimmed if sq not in taken and sq not in behind and not reading[sq]]
+    if not count_read:  # no square the count read as empty to give way to: named as any other
+        behind = set()
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq) and sq not in behind]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in behind]
-    count_read = [sq for sq in trimmed if sq not in taken and sq not in behind and not reading[sq]]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     for step in (sure, unsure, count_read, sorted(behind, key=_key), None):
         if not figs:
@@ -726,7 +728,8 @@ def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, 
     """The squares that may hold a base (``reading``: read as one, or doubtful), no figure's yet,
     right behind a Large or bigger figure's base found in ``figures`` (by its marker or the
     roster): beside the base's block, the way a body leans from the block's centre (away from the
-    camera, within :data:`BEHIND_COS`) -- reading R131 in docs/readings.md.
+    camera, within :data:`BEHIND_COS`), or with its neighbour toward the camera in the block
+    (:func:`_toward_camera`) -- reading R131 in docs/readings.md.
 
     A Large figure's body is broad and tall: seen at a slant it leans a square or more past its
     2 x 2 base, away from the camera, and the square it covers there reads like a base as surely
@@ -747,6 +750,7 @@ def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, 
         if n < 2 or not away:
             continue
         c0, r0 = _col_row(s.at)
+        block = set(space(pos, s))
         for c in range(c0 - 1, c0 + n + 1):
             for r in range(r0 - 1, r0 + n + 1):
                 if not (0 <= c < cols and 0 <= r < rows) or (c0 <= c < c0 + n and r0 <= r < r0 + n):
@@ -757,7 +761,7 @@ def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, 
                     continue
                 # the square beside the block lies the way a body leans from the block's centre
                 v = (c + 0.5 - (c0 + n / 2), r + 0.5 - (r0 + n / 2))
-                if (v[0] * d[0] + v[1] * d[1]) / math.hypot(*v) >= BEHIND_COS:
+                if (v[0] * d[0] + v[1] * d[1]) / math.hypot(*v) >= BEHIND_COS or _toward_camera(sq, away, cols, rows) in block:
                     out.add(sq)
     return out
 
