@@ -1,4 +1,4 @@
-"""A window with nothing read is read for a cut sticker once more at half its scale (reading R132).
+"""A window with nothing read is read for a cut sticker once more at half its scale (reading R131).
 
 Built from the failure on the independent renderer's diagnosis photo s0408 (star-field art, with
 the empty-map reference): figure f5's base marker (id 32) at A12, its sticker's ring cut by the

@@ -215,7 +215,7 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
         cuts = read_cut_markers(gray, px)
         if not read and not cuts:
             # nothing read: the cut sticker once more at the board-wide view's scale, half this one
-            # (reading R132 in docs/readings.md): the cut reader's blur and cell reading are a fixed
+            # (reading R131 in docs/readings.md): the cut reader's blur and cell reading are a fixed
             # number of pixels, so a cut ring may read at one scale and not the other (independent
             # photo s0408 with the reference: f5's sticker at A12 read at 80 px a square, not at 160)
             half = cv2.resize(gray, (size // 2, size // 2), interpolation=cv2.INTER_AREA)

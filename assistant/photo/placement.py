@@ -200,7 +200,6 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     taken = set(marked)
     reading = {sq: v >= OCCUPIED for sq, v in p.items()} | dict.fromkeys(taken, True)
     by_count: set[str] = set()  # squares the roster's count read against the classifier
-    trimmed: list[str] = []  # squares read as bases that the roster's count read as empty
     settled: dict[str, float] = {}  # each such square's probability of being read right, by how the count read it (the last reading)
 
     def doubtful(sq: str) -> bool:
@@ -220,7 +219,6 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         for sq in trim:
             reading[sq] = False
         by_count |= set(trim)
-        trimmed = list(trim)
         settled |= dict.fromkeys(trim, COUNT_SETTLED)
         if trim:
             notes.append(
@@ -332,25 +330,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # as occupied, then (the roster's count short) the likeliest doubtful squares read as empty;
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
-    # a square read as a base right behind a Large base found (its square toward the camera in the
-    # block) is where that figure's broad body leans over the map: where the roster's count read
-    # doubtful squares as bases as empty, it is named after them -- the count should have read the
-    # body as empty, not them -- and before the squares the classifier read as empty; with no such
-    # square, as any other (R131; diagnosis photos s0442: the body named, the base beside it read
-    # as empty; s0434, s0387: a Medium base right behind a Large one, nothing the count read empty)
-    behind = _behind_large(pos, figures, {sq: on or doubtful(sq) for sq, on in reading.items()}, taken, away, cols, rows)
-    count_read = [sq for sq in trimmed if sq not in taken and sq not in behind and not reading[sq]]
-    if not count_read:  # no square the count read as empty to give way to: named as any other
-        behind = set()
-    sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq) and sq not in behind]
-    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in behind]
+    sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
+    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
-    for step in (sure, unsure, count_read, sorted(behind, key=_key), None):
+    for step in (sure, unsure, None):
         if not figs:
             break
-        if step is None or step is count_read:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in behind and sq not in taken and
-                           (step is None or sq in count_read)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
+        if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
@@ -376,13 +363,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 continue
             sq = squares[j]
             taken.add(sq)
-            if sq in behind and not reading[sq]:  # a doubtful square the count read as empty: a base after all
-                reading[sq] = True
-                by_count.add(sq)
-                settled[sq] = COUNT_READ
             conf = _confidence((sq,), p, by_count)
-            if sq in behind:  # as likely the Large figure's body as a base (R131)
-                conf = min(conf, COUNT_READ)
             if i in coin:
                 conf = min(conf, COUNT_READ)
                 rim_rivals.append((f.id, sq, coin[i]))
@@ -721,56 +702,6 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
     squares behind; a base lies on the map, at the near end of what reads as occupied."""
     n = _toward_camera(sq, away, cols, rows)
     return n is not None and n not in within and reading.get(n, False)
-
-
-def _behind_large(pos: Position, figures: Sequence[Seen], reading: Mapping[str, bool], taken: Collection[str],
-                  away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int) -> set[str]:
-    """The squares that may hold a base (``reading``: read as one, or doubtful), no figure's yet,
-    right behind a Large or bigger figure's base found in ``figures`` (by its marker or the
-    roster): beside the base's block, the way a body leans from the block's centre (away from the
-    camera, within :data:`BEHIND_COS`), or with its neighbour toward the camera in the block
-    (:func:`_toward_camera`) -- reading R131 in docs/readings.md.
-
-    A Large figure's body is broad and tall: seen at a slant it leans a square or more past its
-    2 x 2 base, away from the camera, and the square it covers there reads like a base as surely
-    as the base's own squares (a dark, round-edged mass over the floor). The roster's count, which
-    reads the doubtful squares as empty first where more squares look occupied than its bases
-    cover, cannot tell that body from a base; the figures are named onto such a square last.
-
-    >>> from assistant.editions import Edition, Size
-    >>> from assistant.model import Map
-    >>> pos = Position(Edition.SWM2008, Map(cols=6, rows=6), (Figure("big", "light", parse_square("B2"), Size.LARGE),))
-    >>> sorted(_behind_large(pos, [Seen("big", "B2", 1.0, "roster")], {"B4": True, "C4": True, "E2": True}, {"B2", "C2", "B3", "C3"},
-    ...                      dict.fromkeys(("B4", "C4", "E2"), (0.0, 1.0)), 6, 6))
-    ['B4', 'C4']
-    """
-    out: set[str] = set()
-    for s in figures:
-        n = pos.figure(s.id).size.footprint
-        if n < 2 or not away:
-            continue
-        c0, r0 = _col_row(s.at)
-        block = set(space(pos, s))
-        for c in range(c0 - 1, c0 + n + 1):
-            for r in range(r0 - 1, r0 + n + 1):
-                if not (0 <= c < cols and 0 <= r < rows) or (c0 <= c < c0 + n and r0 <= r < r0 + n):
-                    continue
-                sq = Square(c, r).name
-                d = away.get(sq)
-                if d is None or not reading.get(sq, False) or sq in taken:
-                    continue
-                # the square beside the block lies the way a body leans from the block's centre
-                v = (c + 0.5 - (c0 + n / 2), r + 0.5 - (r0 + n / 2))
-                if (v[0] * d[0] + v[1] * d[1]) / math.hypot(*v) >= BEHIND_COS or _toward_camera(sq, away, cols, rows) in block:
-                    out.add(sq)
-    return out
-
-
-#: the least cosine between the way a body leans (away from the camera) and the way from a Large
-#: base's centre to a square beside its block for that square to lie behind it (:func:`_behind_large`):
-#: within 60 degrees. Held-out s0386: E1 and E2 beside a Large base on C2:D3, bodies leaning
-#: (0.88, -0.48): cosines 0.73 and 0.96; s0442's G10 beside G8:H9, 0.99
-BEHIND_COS = 0.5
 
 
 #: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a block read as a base
