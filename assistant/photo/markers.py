@@ -212,7 +212,15 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
             if read:
                 break
         # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R77 in docs/readings.md)
-        for cut_id, cut in read_cut_markers(gray, px):
+        cuts = read_cut_markers(gray, px)
+        if not read and not cuts:
+            # nothing read: the cut sticker once more at the board-wide view's scale, half this one
+            # (reading R97 in docs/readings.md): the cut reader's blur and cell reading are a fixed
+            # number of pixels, so a cut ring may read at one scale and not the other (independent
+            # photo s0408 with the reference: f5's sticker at A12 read at 80 px a square, not at 160)
+            half = cv2.resize(gray, (size // 2, size // 2), interpolation=cv2.INTER_AREA)
+            cuts = [(cut_id, 2.0 * cut) for cut_id, cut in read_cut_markers(half, px // 2)]
+        for cut_id, cut in cuts:
             if cut_id not in read:
                 out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
     return _real_ones(image, out)
