@@ -258,7 +258,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # a block read on two squares, one of them a Medium base's by its own round rim, is
                 # that base beside whatever read the other, no Large base's half (R94; diagnosis photo
                 # s0439: a Large base named one square over, onto the block with a Medium base in it)
-                if n == 2 and 2 * on == n * n and rims and large_rims and _half_a_medium_base(block, reading, rims, large_rims.get(corner, 0.0)):
+                if n == 2 and 2 * on == n * n and rims and large_rims and _a_medium_base_in(block, reading, rims, large_rims.get(corner, 0.0), 2):
                     continue
                 if 2 * on >= n * n and all(reading.get(b, False) or doubtful(b) for b in block):
                     # a block whose squares have a square read as occupied beside them toward the
@@ -285,7 +285,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
-                rimmed = [b for b in rimmed if not _one_medium_base(b[2], reading, rims, large_rims[b[1]])]
+                rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], reading, rims, large_rims[b[1]], 1)]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
@@ -738,44 +738,34 @@ def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked:
     return out
 
 
-def _one_medium_base(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
-    """Whether the 2 x 2 ``block``, read as a base on one square only, is that square's Medium or
-    Small base rather than a Large base's quarter: the square's own round rim
-    (:func:`.bases.rim_strength`, n = 1) shows at least as clearly as the Large base's rim round the
-    block's centre (``large_rim``) -- reading R91 in docs/readings.md.
+def _a_medium_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float, read_on: int) -> bool:
+    """Whether the 2 x 2 ``block``, read as a base on exactly ``read_on`` squares, is no Large base:
+    one of those squares shows a Medium or Small base's own round rim (:func:`.bases.rim_strength`,
+    n = 1) at least as clearly as the Large base's rim round the block's centre (``large_rim``), so
+    that square is a smaller base (beside whatever read the other) -- reading R91 in
+    docs/readings.md for a block read on one square, R94 for one read on two.
 
     A Medium base on a square at a block's corner puts part of its edge on the circle a Large base's
     rim is looked for on, so the block reads a Large rim; a Large base's own quarter square shows no
     Medium rim of its own, its edge passing the square's corner, not round its centre (independent
     photo s0442, a star field read by its second look: a Medium base at B1, its own rim 0.31, gave
     the block A1:B2 a Large rim of 0.25; the Large figure was named there and the Medium one, then
-    another, pushed off their squares, 6 squares wrong).
+    another, pushed off their squares, 6 squares wrong; s0439: a Medium base at B6, its rim 0.21,
+    in the block A5:B6 read on two squares, Large rim 0.12).
 
-    >>> _one_medium_base(("A1", "B1", "A2", "B2"), {"B1": True}, {"B1": 0.31}, 0.25)
+    >>> _a_medium_base_in(("A1", "B1", "A2", "B2"), {"B1": True}, {"B1": 0.31}, 0.25, 1)
     True
     >>> block = ("A1", "B1", "A2", "B2")
-    >>> _one_medium_base(block, {"B1": True}, {"B1": 0.1}, 0.25), _one_medium_base(block, {"A1": True, "B1": True}, {"A1": 0.3, "B1": 0.3}, 0.2)
+    >>> _a_medium_base_in(block, {"B1": True}, {"B1": 0.1}, 0.25, 1), _a_medium_base_in(block, {"A1": True, "B1": True}, {"A1": 0.3, "B1": 0.3}, 0.2, 1)
     (False, False)
-    """
-    read = [b for b in block if reading.get(b, False)]
-    return len(read) == 1 and rims.get(read[0], 0.0) >= large_rim
-
-
-def _half_a_medium_base(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
-    """Whether the 2 x 2 ``block``, read as a base on two squares, has one of them showing a Medium
-    or Small base's own round rim (:func:`.bases.rim_strength`, n = 1) at least as clearly as the
-    Large base's rim round the block's centre (``large_rim``): that square is a smaller base beside
-    whatever read the other, and the block is no Large base (reading R94 in docs/readings.md; R91
-    for a block read on one square).
-
     >>> block = ("A5", "B5", "A6", "B6")
-    >>> _half_a_medium_base(block, {"B5": True, "B6": True}, {"B5": 0.07, "B6": 0.21}, 0.12)
+    >>> _a_medium_base_in(block, {"B5": True, "B6": True}, {"B5": 0.07, "B6": 0.21}, 0.12, 2)
     True
-    >>> _half_a_medium_base(("A4", "B4", "A5", "B5"), {"A4": True, "B5": True}, {"A4": 0.07, "B5": 0.07}, 0.15)
+    >>> _a_medium_base_in(("A4", "B4", "A5", "B5"), {"A4": True, "B5": True}, {"A4": 0.07, "B5": 0.07}, 0.15, 2)
     False
     """
     read = [b for b in block if reading.get(b, False)]
-    return len(read) == 2 and any(rims.get(b, 0.0) >= large_rim for b in read)
+    return len(read) == read_on and any(rims.get(b, 0.0) >= large_rim for b in read)
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
