@@ -333,6 +333,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
+    rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
     for step in (sure, unsure, None):
         if not figs:
             break
@@ -487,12 +488,26 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
         if s.by == "roster":
             right[s.at] = min(right.get(s.at, 1.0), s.confidence)
+    if rims is not None:
+        # each figure named by the roster's count on a doubtful square: the square read as empty
+        # that looks likeliest a base by its odds and its round rim shares that naming's doubt
+        # (R98): where the naming is wrong, its base is most often there
+        named_on = {sq for s in figures for sq in space(pos, s)}
+        for s, rival in _rimmed_rivals(figures, p, rims, named_on | nowhere | {sq for sq, on in reading.items() if on}):
+            right[rival] = min(right[rival], round(1.0 - RIVAL_SHARE * (1.0 - s.confidence), 6))
+            rim_listed.append((s.id, rival))
     for s in by_marker:
         if s.at in nowhere:  # the rules model checks what vision returned
             notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=s.id, at=s.at))
             right[s.at] = 0.0
     ranked = sorted(((sq, v) for sq, v in right.items() if v < SURE), key=lambda kv: (kv[1], _key(kv[0])))
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
+    shown = {sq for sq, _v in listed}
+    for fid, rival in rim_listed:
+        if rival in shown:
+            notes.append(
+                _("{id} was named by the roster's count on a doubtful square; {other}, read as empty, shows a base's round rim: "
+                  "if {id} does not stand where named, look there").format(id=fid, other=rival))
     if len(ranked) > MAX_LISTED:
         notes.append(
             _("{n} more doubtful square(s) beyond the {listed} listed: look over the board by eye, or photograph it again (from higher, in even light)").format(
@@ -626,6 +641,18 @@ RIM_SHOWN = 0.08
 #: square a figure was named on (reading R90): a figure's body or shadow lies over the squares
 #: beside its base, as the roster's count reads them (:func:`place`'s squares "beside a figure")
 BESIDE = 2
+#: :func:`.bases.rim_strength` (n = 1) from which a square read as empty shows a base's round rim
+#: clearly enough to be the rival of a doubtful naming (reading R98): the Medium bases on the
+#: diagnosis photos show 0.12-0.30; a square read empty with 0.15 or more held a base about one
+#: time in twelve, fainter one in a hundred or fewer
+RIVAL_RIM = 0.15
+#: the classifier's odds below which a square read as empty is no rival whatever its rim: the
+#: classifier is sure of it (reading R98)
+RIVAL_LEAST = 0.05
+#: how often, where a doubtful naming was wrong, the figure's base stood on the square listed as
+#: its rival (reading R98; diagnosis photos 341-454, without and with the reference: 32 of 46):
+#: the rival is said wrong that share of the naming's doubt
+RIVAL_SHARE = 0.7
 
 
 def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
@@ -669,6 +696,36 @@ def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequenc
         if tied:
             coin[i] = squares[max(tied, key=lambda k: (rims.get(squares[k], 0.0), -cost[i][k]))]
     return coin
+
+
+def _rimmed_rivals(figures: Sequence[Seen], p: Mapping[str, float], rims: Mapping[str, float],
+                   excluded: Collection[str]) -> list[tuple[Seen, str]]:
+    """Each figure named by the roster's count on a doubtful square (below :data:`SURE`), least sure
+    first, with the square read as empty likeliest to be where it stands instead (reading R98 in
+    docs/readings.md): a square not ``excluded`` (named, read as occupied, no-standing) whose round
+    rim (:func:`.bases.rim_strength`, n = 1) shows a base's (at least :data:`RIVAL_RIM`) and whose
+    odds are not negligible (at least :data:`RIVAL_LEAST`), the likeliest first by odds times rim
+    (as the marker search ranks its windows, reading R93); each square the rival of one figure.
+
+    The naming chose among the squares read as bases; a base the classifier read as empty -- its
+    top under a body or a shadow, its colour the art's -- is never among them, and its square was
+    said sure (its doubt scaled down by :data:`CLASSIFIER_DOUBT`), so a wrong naming left the
+    true square unlisted (independent photo s0446: f1 named on J1, a rimless art square read 0.56,
+    its base at H5 read 0.29 with a clear rim, 0.22, and unlisted).
+
+    >>> a = Seen("a", "J1", 0.53, "roster")
+    >>> p = {"J1": 0.56, "H5": 0.29, "C3": 0.02, "D4": 0.3}
+    >>> _rimmed_rivals([a], p, {"J1": 0.05, "H5": 0.22, "C3": 0.3, "D4": 0.09}, {"J1"})
+    [(Seen(id='a', at='J1', confidence=0.53, by='roster'), 'H5')]
+    >>> _rimmed_rivals([Seen("a", "J1", 0.9, "roster")], p, {"H5": 0.22}, {"J1"})
+    []
+    """
+    weak = sorted((s for s in figures if s.by == "roster" and s.confidence < SURE), key=lambda s: (s.confidence, s.id))
+    if not weak:
+        return []
+    rivals = sorted((sq for sq, v in p.items() if sq not in excluded and v >= RIVAL_LEAST and rims.get(sq, 0.0) >= RIVAL_RIM),
+                    key=lambda sq: (-p[sq] * rims[sq], _key(sq)))
+    return list(zip(weak, rivals, strict=False))  # fewer rivals than namings: the rest have none
 
 
 #: what a square read as occupied with another read as occupied next to it toward the camera
