@@ -21,7 +21,7 @@ from assistant.photo.compare import compare
 from assistant.photo.figures import Seen
 from assistant.photo.lines import UnorientedGridError, _orient
 from assistant.photo.markers import Marker
-from assistant.photo.placement import MAX_LISTED, SURE, assign, place
+from assistant.photo.placement import LISTED_BELOW, MAX_LISTED, SURE, assign, place
 
 COLS = ROWS = 10
 
@@ -184,10 +184,11 @@ def test_the_list_to_confirm_is_short_ranked_and_calibrated() -> None:
     right; at most MAX_LISTED are listed, and how many more are doubtful is said."""
     pos = record(("a", "B2"), ("b", "H8"))
     placed = place(pos, scores({"B2": 0.97, "H8": 0.8, "E5": 0.3, "F5": 0.45}), [], set())
-    # the figure on a doubtful base is listed; the squares only the classifier doubts, with no
-    # figure's record there, are not: its doubt is a quarter of what it says on photos of another
-    # renderer (E5 read empty at 0.7 of sure: right with 0.925; docs/readings.md R62)
-    assert placed.uncertain == (("H8", 0.8),)
+    # the figure on a doubtful base is listed first; the squares only the classifier doubts, with no
+    # figure's record there, are listed after it while their reading proved right less than 96 % of
+    # the time (F5 read empty at 0.55 of sure: said 0.887, right 95.7 % on the diagnosis photos) and
+    # not once surer (E5 read empty at 0.7 of sure: said 0.925, right 97 %; docs/readings.md R62, R99)
+    assert placed.uncertain == (("H8", 0.8), ("F5", 0.887))
     # ten figures each on a doubtful base: five listed, least sure first, how many more is said
     pos = record(*((f"f{c}", Square(c, 9).name) for c in range(10)))
     noisy = scores({Square(c, 9).name: 0.6 + 0.01 * c for c in range(10)})
@@ -274,18 +275,20 @@ def test_a_figure_another_moved_onto_is_never_agreed_at_its_old_square() -> None
     marker not read either) moved to G4: the photo shows bases on D4 and G4, and D8 empty. Nothing
     in the photo tells which of the two unmarked bases is x: the record's naming (x stayed, y
     moved) and the other (y took x's square, x moved on) show the same photo. So x is never agreed
-    at its old square D4 without being listed, and y is not applied to G4 without asking."""
+    at its old square D4 without asking, and y is not applied to G4 without asking."""
     pos = record(("x", "D4"), ("y", "D8"))
     res = result(pos, scores({"D4": 0.97, "G4": 0.97}))
     rows = {r.figure: r for r in compare(pos, res).rows}
     assert rows["x"].verdict == "uncertain" and rows["x"].photo == sq("D4")
     assert rows["y"].verdict == "uncertain" and rows["y"].photo == sq("G4")
-    assert {"D4", "G4"} <= {u["square"] for u in res.uncertain}
     assert any("x" in n and "y" in n and "may have taken" in n for n in res.notes)
+    # the verdicts and the note ask; the list to confirm keeps its five places for squares that proved
+    # doubtful: such a naming was right 153 of 156 times on the diagnosis photos (R99)
+    assert not {"D4", "G4"} & {u["square"] for u in res.uncertain}
     # the same, x's marker unread and x hidden (not seen at all): the base on D4 may be y's
     res = result(pos, scores({"D4": 0.97}))
     rows = {r.figure: r for r in compare(pos, res).rows}
-    assert rows["x"].verdict != "agree" and "D4" in {u["square"] for u in res.uncertain}
+    assert rows["x"].verdict != "agree"
     # nobody moved: the photo shows every base on its recorded square, and the record is agreed
     res = result(pos, scores({"D4": 0.97, "D8": 0.97}))
     assert {r.figure: r.verdict for r in compare(pos, res).rows} == {"x": "agree", "y": "agree"}
@@ -318,7 +321,7 @@ def test_a_reading_that_sees_bases_on_nearly_every_square_places_no_figure_by_th
     assert at(placed) == {"c": "H8"}
     assert set(placed.not_seen) == {"a", "b", "big"}
     assert placed.occupied == ("H8",)
-    assert all(v < SURE for _s, v in placed.uncertain) and placed.more_doubtful > 0
+    assert all(v < LISTED_BELOW for _s, v in placed.uncertain) and placed.more_doubtful > 0
 
 
 def test_a_reading_of_a_few_more_bases_than_the_roster_still_places_the_figures() -> None:
@@ -428,7 +431,7 @@ def test_the_list_and_the_placement_hold_their_promises_on_any_reading(values: l
     assert len(ids) == len(set(ids)) and set(ids) | set(placed.not_seen) == {f[0] for f in figs}
     assert all(s.at in placed.occupied and s.at != "F6" for s in placed.figures)
     said = [v for _s, v in placed.uncertain]
-    assert said == sorted(said) and len(said) <= MAX_LISTED and all(0.0 <= v < SURE for v in said)
+    assert said == sorted(said) and len(said) <= MAX_LISTED and all(0.0 <= v < LISTED_BELOW for v in said)
 
 
 def test_a_recorded_square_chosen_over_a_surer_base_beside_it_is_not_agreed() -> None:

@@ -15,7 +15,7 @@ from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
 from assistant.photo.bases import away_from_camera
-from assistant.photo.placement import place
+from assistant.photo.placement import SURE, place
 
 COLS = ROWS = 10
 S0384 = (-0.66, 0.75)
@@ -99,7 +99,7 @@ def test_a_medium_base_in_front_of_a_large_one_leaves_the_large_block_where_it_i
     assert {s.id: s.at for s in placed.figures} == {"marked": "C2", "big": "F1", "m": "E2"}
 
 
-def test_a_body_beside_its_figure_is_not_listed_and_a_base_no_figure_explains_is_listed_first() -> None:
+def test_a_body_beside_its_figure_is_listed_after_a_base_no_figure_explains() -> None:
     # issue 28 item 5 (a short list, calibrated on held-out photos): on the independent diagnosis
     # photos 371-394 a square read as a base beside a figure found, every base of the roster
     # accounted for, was rightly read as its body or shadow 71 of 77 times, yet was said 0.5 and
@@ -111,5 +111,6 @@ def test_a_body_beside_its_figure_is_not_listed_and_a_base_no_figure_explains_is
     assert {s.id: s.at for s in placed.figures} == {"a": "C3", "b": "H8"}
     assert "C4" not in placed.occupied and "A10" in placed.occupied
     listed = dict(placed.uncertain)
-    assert "C4" not in listed  # a body beside its figure: read right about nine times in ten
-    assert placed.uncertain[0][0] == "A10" and listed["A10"] <= 0.2
+    # a body beside its figure: read right about nine times in ten -- after the squares truly in
+    # doubt, yet listed while the list has room (right 162 of 171 times on 341-454, under 96 %: R99)
+    assert [sq for sq, _v in placed.uncertain] == ["A10", "C4"] and listed["A10"] <= 0.2 < SURE < listed["C4"]

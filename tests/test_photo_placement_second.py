@@ -25,7 +25,7 @@ from assistant.model import Figure, Map, Position
 from assistant.photo.bases import second_reading
 from assistant.photo.board import Grid
 from assistant.photo.figures import Seen
-from assistant.photo.placement import COUNT_READ, SURE, place, saturated_reading
+from assistant.photo.placement import COUNT_READ, LISTED_BELOW, place, saturated_reading
 from assistant.photo.reference import PAD, PX, Reference
 
 COLS, ROWS = 9, 7
@@ -124,7 +124,7 @@ def test_the_second_look_names_no_figure_surely() -> None:
     assert got["c"] == ("H6", 1.0, "marker")
     assert got["a"][0] == "B2" and got["a"][1] <= COUNT_READ
     assert got["b"][0] == "E6" and got["b"][1] <= COUNT_READ
-    assert {"B2", "E6"} <= {sq for sq, v in placed.uncertain if v < SURE}
+    assert {"B2", "E6"} <= {sq for sq, v in placed.uncertain if v < LISTED_BELOW}  # listed to confirm (R99)
 
 
 def test_saturated_does_not_count_where_no_figure_stands() -> None:

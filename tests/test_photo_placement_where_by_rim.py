@@ -20,7 +20,7 @@ from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
 from assistant.photo.bases import rim_strength
-from assistant.photo.placement import COUNT_READ, RIM_CLEAR, SURE, Placement, place
+from assistant.photo.placement import COUNT_READ, LISTED_BELOW, RIM_CLEAR, Placement, place
 from assistant.photo.reference import PAD, PX
 from tests.test_photo_placement_large_rim import paper as paper_of
 
@@ -64,7 +64,7 @@ def s0426_like(view: np.ndarray) -> tuple[Position, dict[str, float]]:
 
 
 def listed(placed: Placement) -> set[str]:
-    return {sq for sq, v in placed.uncertain if v < SURE}
+    return {sq for sq, v in placed.uncertain if v < LISTED_BELOW}  # the list to confirm (R99)
 
 
 def test_a_square_beside_with_a_base_rim_passed_over_for_the_record_s_nearest_is_listed_with_it() -> None:
