@@ -1000,8 +1000,10 @@ def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     # a low quantile of the lines' ink, the median of mid-square's: the sheet's edge (or a rim's)
     # makes the strongest "lines" of all, at the ends, and a lattice must neither be pulled onto
     # them nor drift across the map on a few lines: three in four of its lines must show
-    on = np.quantile(np.interp(at, x, f, left=0.0, right=0.0), 0.25, axis=2)
-    mid = np.median(np.interp(at[..., :-1] + spacings[None, :, None] / 2, x, f, left=0.0, right=0.0), axis=2)
+    # (each lattice's values sorted first: the same order statistics, the same numbers, and numpy's
+    # partition of thousands of short rows took twice as long as sorting them and reading them off)
+    on = np.quantile(np.sort(np.interp(at, x, f, left=0.0, right=0.0), axis=2), 0.25, axis=2)
+    mid = np.median(np.sort(np.interp(at[..., :-1] + spacings[None, :, None] / 2, x, f, left=0.0, right=0.0), axis=2), axis=2)
     # the lattice with the most ink on its lines beyond mid-square (the ratio alone would also
     # favour a lattice that meets two lines and nothing else)
     excess = np.where(fits, on - mid, -np.inf)
@@ -1048,7 +1050,9 @@ class _LineProfiles:
             self._view = _ink_view(self._gray, np.diag([T, T, 1.0]) @ self._H, (cols * T, rows * T), self._light).astype(np.float32)
         d, width = self._view, T // 4 * 2 + 1
         across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-        profile = np.median(d - across, axis=axis)
+        # sorted first: the same middle values, and the median's partition across the view's
+        # strided axis cost half as much again (s0449's views: 0.065 against 0.038 CPU-seconds)
+        profile = np.median(np.sort(d - across, axis=axis), axis=axis)
         profile.flags.writeable = False  # handed out again within the grid search
         return profile
 
@@ -1621,7 +1625,8 @@ def shifted_lines(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, l
     by_axis = []
     for axis, n in ((0, cols), (1, rows)):
         across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-        profiles = np.clip(np.quantile(d - across, list(along), axis=axis), 0, None)
+        # sorted first, as the line profiles (_LineProfiles): the same order statistics, cheaper
+        profiles = np.clip(np.quantile(np.sort(d - across, axis=axis), list(along), axis=axis), 0, None)
         at = np.arange(n)[None, :] * T + np.arange(0, T, T // 16)[:, None]  # shifts x lines (the last line has no shifted twin inside)
         curves = []
         for prof in profiles:
