@@ -1000,10 +1000,14 @@ def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     # a low quantile of the lines' ink, the median of mid-square's: the sheet's edge (or a rim's)
     # makes the strongest "lines" of all, at the ends, and a lattice must neither be pulled onto
     # them nor drift across the map on a few lines: three in four of its lines must show
-    # (each lattice's values sorted first: the same order statistics, the same numbers, and numpy's
-    # partition of thousands of short rows took twice as long as sorting them and reading them off)
-    on = np.quantile(np.sort(np.interp(at, x, f, left=0.0, right=0.0), axis=2), 0.25, axis=2)
-    mid = np.median(np.sort(np.interp(at[..., :-1] + spacings[None, :, None] / 2, x, f, left=0.0, right=0.0), axis=2), axis=2)
+    # (measured only for the lattices that fit, about half, where any does: the others are never
+    # chosen nor rivals; each lattice's values sorted first: the same order statistics, the same
+    # numbers, and numpy's partition of thousands of short rows took twice as long as sorting them)
+    measured = fits if fits.any() else np.ones_like(fits)
+    on, mid = np.zeros(fits.shape), np.zeros(fits.shape)
+    on[measured] = np.quantile(np.sort(np.interp(at[measured], x, f, left=0.0, right=0.0), axis=1), 0.25, axis=1)
+    mid_at = (at[..., :-1] + spacings[None, :, None] / 2)[measured]
+    mid[measured] = np.median(np.sort(np.interp(mid_at, x, f, left=0.0, right=0.0), axis=1), axis=1)
     # the lattice with the most ink on its lines beyond mid-square (the ratio alone would also
     # favour a lattice that meets two lines and nothing else)
     excess = np.where(fits, on - mid, -np.inf)
