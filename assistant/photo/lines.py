@@ -219,15 +219,9 @@ def _thin_line_ink(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, 
     seen through the grid: the map from above, a line across each axis darker (``light``:
     lighter) than the map a quarter of a square either side of it, wherever it runs (over walls
     and art as well), then the median along the line (a line runs the whole map, a figure or a
-    wall does not). Unclipped."""
-    T = TOP
-    d = _ink_view(gray, np.diag([T, T, 1.0]) @ H_small, (cols * T, rows * T), light).astype(np.float32)
-    width = T // 4 * 2 + 1  # a quarter square either side
-    out = []
-    for axis in (0, 1):
-        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-        out.append(np.median(d - across, axis=axis))
-    return out
+    wall does not). Unclipped; the profiles of :class:`_LineProfiles`, shared with it."""
+    profiles = _LineProfiles(gray, H_small, light, cols, rows)
+    return [profiles.along(0), profiles.along(1)]
 
 
 #: how far (squares) the printed lines may lie from two corner markers' grid, in every third of
@@ -1006,8 +1000,14 @@ def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     # a low quantile of the lines' ink, the median of mid-square's: the sheet's edge (or a rim's)
     # makes the strongest "lines" of all, at the ends, and a lattice must neither be pulled onto
     # them nor drift across the map on a few lines: three in four of its lines must show
-    on = np.quantile(np.interp(at, x, f, left=0.0, right=0.0), 0.25, axis=2)
-    mid = np.median(np.interp(at[..., :-1] + spacings[None, :, None] / 2, x, f, left=0.0, right=0.0), axis=2)
+    # (measured only for the lattices that fit, about half, where any does: the others are never
+    # chosen nor rivals; each lattice's values sorted first: the same order statistics, the same
+    # numbers, and numpy's partition of thousands of short rows took twice as long as sorting them)
+    measured = fits if fits.any() else np.ones_like(fits)
+    on, mid = np.zeros(fits.shape), np.zeros(fits.shape)
+    on[measured] = np.quantile(np.sort(np.interp(at[measured], x, f, left=0.0, right=0.0), axis=1), 0.25, axis=1)
+    mid_at = (at[..., :-1] + spacings[None, :, None] / 2)[measured]
+    mid[measured] = np.median(np.sort(np.interp(mid_at, x, f, left=0.0, right=0.0), axis=1), axis=1)
     # the lattice with the most ink on its lines beyond mid-square (the ratio alone would also
     # favour a lattice that meets two lines and nothing else)
     excess = np.where(fits, on - mid, -np.inf)
@@ -1032,20 +1032,33 @@ class _LineProfiles:
     for the inset search (:func:`_inset_axis`) and the comb search after it (:func:`_speckled_inset`),
     each axis when first asked for: the two searches made the same view and medians each, 40 % of
     the comb search's cost where it then found no grid (independent scenes 413 and 416: 12 comb
-    searches a photo)."""
+    searches a photo). Within one grid search (:func:`.views.shared`) each profile is made once
+    for the same photo, homography and polarity: the outline search measured an outline's combs
+    (:func:`line_periods`) after its inset search had made the same profiles (where that found no
+    inset grid): 14 views and their medians for 10 different ones on independent photo s0449.
+    The profiles are read-only arrays: no caller changes them."""
 
     def __init__(self, gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int, rows: int) -> None:
-        T = TOP
-        self._view = _ink_view(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), light).astype(np.float32)
-        self._made: dict[int, np.ndarray] = {}
+        self._gray, self._H, self._light, self._size = gray, H_outline, light, (cols, rows)
+        self._view: np.ndarray | None = None  # made when a profile not made before is first asked for
 
     def along(self, axis: int) -> np.ndarray:
         """The profile across the lines of ``axis`` (0: the columns' lines, 1: the rows')."""
-        if axis not in self._made:
-            d, width = self._view, TOP // 4 * 2 + 1
-            across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-            self._made[axis] = np.median(d - across, axis=axis)
-        return self._made[axis]
+        cols, rows = self._size
+        return views.once(self._gray, ("line profile", self._H.tobytes(), cols, rows, self._light, axis), lambda: self._made(axis))
+
+    def _made(self, axis: int) -> np.ndarray:
+        T = TOP
+        if self._view is None:
+            cols, rows = self._size
+            self._view = _ink_view(self._gray, np.diag([T, T, 1.0]) @ self._H, (cols * T, rows * T), self._light).astype(np.float32)
+        d, width = self._view, T // 4 * 2 + 1
+        across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
+        # sorted first: the same middle values, and the median's partition across the view's
+        # strided axis cost half as much again (s0449's views: 0.065 against 0.038 CPU-seconds)
+        profile = np.median(np.sort(d - across, axis=axis), axis=axis)
+        profile.flags.writeable = False  # handed out again within the grid search
+        return profile
 
 
 def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool, list[LineComb]] | None:
@@ -1616,7 +1629,8 @@ def shifted_lines(gray: np.ndarray, H_small: np.ndarray, cols: int, rows: int, l
     by_axis = []
     for axis, n in ((0, cols), (1, rows)):
         across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
-        profiles = np.clip(np.quantile(d - across, list(along), axis=axis), 0, None)
+        # sorted first, as the line profiles (_LineProfiles): the same order statistics, cheaper
+        profiles = np.clip(np.quantile(np.sort(d - across, axis=axis), list(along), axis=axis), 0, None)
         at = np.arange(n)[None, :] * T + np.arange(0, T, T // 16)[:, None]  # shifts x lines (the last line has no shifted twin inside)
         curves = []
         for prof in profiles:
