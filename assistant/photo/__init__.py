@@ -252,6 +252,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         UnorientedGridError,
         check_with_lines,
         find_grid_from_lines,
+        outline_far_side,
     )
 
     checked: dict[bytes, Grid | GridMismatchError] = {}
@@ -347,6 +348,11 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
+    if unconfirmed is not None and grid is None:
+        # two markers on one side, the printed lines too faint for the far side: the map's outline gives it (reading R100)
+        grid = outline_far_side(image, unconfirmed[0], markers, cols, rows)
+        if grid is not None:
+            return grid, markers, False
     if unconfirmed is not None and (grid is None or anchor_offset(unconfirmed[0], grid.H) > ANCHOR_TOLERANCE):
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1]))
     if grid is None:

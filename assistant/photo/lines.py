@@ -1762,3 +1762,69 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
     # an empty map's printed lines are as symmetric as its outline: nothing here tells a half turn
     # (independent scene 388: a carpet-art 15 x 9 map, no marker, read upside down, every terrain square wrong)
     return replace(best, oriented_by=N_("the photo's top taken as row 1, which nothing in the photo confirms"), ways=2 if cols != rows else 4)
+
+
+#: a printed sheet's margin round its grid (squares, through the two corner markers' grid), measured
+#: at the two corners the markers show, across the markers' side and along it: the four
+#: measures must agree within this for the margin to be taken as the sheet's all round (reading R100)
+MARGIN_AGREEMENT = 0.08
+#: the most margin (squares) taken so; and how far (squares) the far corners then found may lie
+#: from where the markers' squares extrapolate them
+MOST_MARGIN = 1.0
+OUTLINE_FAR_REACH = 0.7
+
+
+def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> Grid | None:
+    """Two corner markers on one side of the map pin that side; the sheet's outline against the
+    table (:func:`_outline_quads`) gives the far side where the printed lines are too faint to
+    (reading R100: dark lines on lava or a starfield). The sheet's margin round the printed grid
+    is measured at the two corners the markers show, through the markers' grid: beyond their side
+    and beyond the two sides that run from it, four measures; where they agree (within
+    :data:`MARGIN_AGREEMENT`) the margin is the sheet's all round, and the grid is the homography
+    that puts the outline's corners that margin outside the map's and the markers' corners on
+    theirs -- taken where it moves no marker's corner more than :data:`ANCHOR_TOLERANCE` and no
+    far corner more than :data:`OUTLINE_FAR_REACH` from the markers' extrapolation. None where two
+    markers do not stand on one side, or no outline shows such a margin; never where two outlines
+    do and give grids apart."""
+    if grid.corner_markers != 2 or grid.anchors is None or len(grid.anchors) != 2:
+        return None
+    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    known = {k: np.asarray(p, np.float64) for k in range(4) for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)
+             if (round(float(x)), round(float(y))) == (round(board4[k][0]), round(board4[k][1]))}
+    free = [k for k in range(4) if k not in known]
+    if len(known) != 2 or (free[1] - free[0]) % 2 == 0:  # diagonal markers pin no side
+        return None
+    outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
+    scale = min(1.0, WORK / image.shape[1])
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
+    hide = [np.asarray(m.corners, np.float64) * scale for m in markers if m.id in CORNER_OF]
+    fits: list[np.ndarray] = []
+    for quad in _outline_quads(small, hide):
+        on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
+        nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
+        if len(set(nearest)) != 4:
+            continue
+        margins = np.array([(on_board[nearest[k]] - board4[k]) * outward[k] for k in known]).ravel()
+        margin = float(np.median(margins))
+        if not 0 <= margin <= MOST_MARGIN or float(np.max(np.abs(margins - margin))) > MARGIN_AGREEMENT:
+            continue
+        sheet = board4 + margin * outward
+        image_pts = np.array([known[k] for k in known] + [quad[nearest[k]] / scale for k in range(4)], np.float64)
+        board_pts = np.array([board4[k] for k in known] + [sheet[k] for k in range(4)], np.float64)
+        H, _mask = cv2.findHomography(image_pts, board_pts, 0)
+        if H is None or anchor_offset(grid, H) > ANCHOR_TOLERANCE:
+            continue
+        far_there = cv2.perspectiveTransform(board4[free][None], np.linalg.inv(H))[0]
+        moved = cv2.perspectiveTransform(far_there[None], grid.H)[0]
+        if float(np.max(np.linalg.norm(moved - board4[free], axis=1))) > OUTLINE_FAR_REACH:
+            continue
+        fits.append(H)
+    if not fits:
+        return None
+    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(fits[0]))[0]
+    for other in fits[1:]:  # two outlines (the sheet's edge and the art's, say) must give one grid
+        there = cv2.perspectiveTransform(first[None], other)[0]
+        if float(np.max(np.linalg.norm(there - lattice, axis=1))) > ANCHOR_TOLERANCE:
+            return None
+    return replace(grid, H=fits[0], uncertainty=0.1)
