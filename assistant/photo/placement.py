@@ -331,13 +331,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
-    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
+    # a doubtful square that shows no base's round rim (``no_rim``) is printed art or a body read
+    # on its texture, no base for a figure (reading R98): it names none, and stays to be read as art
+    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in no_rim]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     for step in (sure, unsure, None):
         if not figs:
             break
         if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in no_rim),
+                          key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
