@@ -44,3 +44,11 @@ def test_a_doubtful_square_showing_a_rim_still_names_the_figure() -> None:
     pos = Position(Edition.SWM2008, Map(COLS, ROWS), (Figure("a", "light", parse_square("A1")),))
     placed = place(pos, reading(A2=0.56, E5=0.43), [], set(), no_rim={"E5"})
     assert [(s.id, s.at) for s in placed.figures] == [("a", "A2")]
+
+
+def test_a_square_whose_rim_a_figure_beside_it_may_hide_still_names_the_figure() -> None:
+    # diagnosis photo s0420: a true base at I11, read 0.58 with no rim, two squares from the base
+    # found at I9 whose figure's body leans over it
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), (Figure("b", "dark", parse_square("C2")), Figure("a", "light", parse_square("C6"))))
+    placed = place(pos, reading(C2=0.99, C4=0.58, F1=0.43), [], set(), no_rim={"C4"})
+    assert sorted((s.id, s.at) for s in placed.figures) == [("a", "C4"), ("b", "C2")]

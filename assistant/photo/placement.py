@@ -331,15 +331,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
-    # a doubtful square that shows no base's round rim (``no_rim``) is printed art or a body read
-    # on its texture, no base for a figure (reading R98): it names none, and stays to be read as art
-    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq) and sq not in no_rim]
+    unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     for step in (sure, unsure, None):
         if not figs:
             break
+        if step is unsure:
+            # a doubtful square with no base's round rim and no figure found beside it to hide one
+            # is printed art or a body, no base (R98): it names no figure, and stays to be read as art
+            step = [sq for sq in unsure if not _art_by_rim(sq, no_rim, taken)]
         if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in no_rim),
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and not _art_by_rim(sq, no_rim, taken)),
                           key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
@@ -629,6 +631,29 @@ RIM_SHOWN = 0.08
 #: square a figure was named on (reading R90): a figure's body or shadow lies over the squares
 #: beside its base, as the roster's count reads them (:func:`place`'s squares "beside a figure")
 BESIDE = 2
+
+
+#: how near (squares each way) a figure's base found hides a square's own rim: its body leaning
+#: over the square, its shadow (the reach :func:`place` reads a body or shadow at)
+RIM_HIDDEN = 2
+
+
+def _art_by_rim(sq: str, no_rim: Collection[str], taken: Collection[str]) -> bool:
+    """Is ``sq``, a doubtful square, printed art or a body read on its texture, no base for a
+    figure left to name (reading R98 in docs/readings.md)? A base is round dark plastic of known
+    size: where a square shows no base's round rim (``no_rim``, :func:`.bases.rim_check`) and no
+    figure found (``taken``) stands within :data:`RIM_HIDDEN` squares to hide it under its body or
+    shadow, the square holds none. Independent diagnosis photo s0446 without the reference: J1,
+    plain grass read 0.56 with no rim, took the figure whose base stood at F12 (read 0.43, a rim);
+    s0420: I11, a true base read 0.58, its rim hidden under the body of the figure found at I9.
+
+    >>> _art_by_rim("J1", {"J1"}, {"E1"}), _art_by_rim("I11", {"I11"}, {"I9"}), _art_by_rim("F12", {"J1"}, set())
+    (True, False, False)
+    """
+    if sq not in no_rim:
+        return False
+    c, r = _col_row(sq)
+    return all(max(abs(c - tc), abs(r - tr)) > RIM_HIDDEN for tc, tr in map(_col_row, taken))
 
 
 def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
