@@ -282,9 +282,10 @@ def test_a_figure_another_moved_onto_is_never_agreed_at_its_old_square() -> None
     assert rows["x"].verdict == "uncertain" and rows["x"].photo == sq("D4")
     assert rows["y"].verdict == "uncertain" and rows["y"].photo == sq("G4")
     assert any("x" in n and "y" in n and "may have taken" in n for n in res.notes)
-    # the verdicts and the note ask; the list to confirm keeps its five places for squares that proved
-    # doubtful: such a naming was right 153 of 156 times on the diagnosis photos (R99)
-    assert not {"D4", "G4"} & {u["square"] for u in res.uncertain}
+    # the verdicts and the note ask, and x's recorded square is listed: left off the list, detect's
+    # answer would confirm the record by default (issue 28, item 1; R99 ranks it as said). G4, the
+    # moved figure's square, proved doubtful only 3 times in 156 (R99): it may give way
+    assert "D4" in {u["square"] for u in res.uncertain}
     # the same, x's marker unread and x hidden (not seen at all): the base on D4 may be y's
     res = result(pos, scores({"D4": 0.97}))
     rows = {r.figure: r for r in compare(pos, res).rows}

@@ -505,7 +505,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if s.at in nowhere:  # the rules model checks what vision returned
             notes.append(_("{id} seen on {at}, a square no figure can stand on: check the photo").format(id=s.id, at=s.at))
             right[s.at] = 0.0
-    ranked = _ranked(right)
+    # a figure named by the roster's count on its own recorded square, doubtful, and the square the
+    # record's choice passed over (R64, R90): left off the list, the record would be confirmed by
+    # default (issue 28, item 1); they keep the doubt they are said, whatever that kind of naming
+    # proved (R99), as the swap namings' promise has it (SWAP_READ)
+    on_record = {s.at for s in figures if s.by == "roster" and s.confidence < SURE and s.at == pos.figure(s.id).at.name}
+    ranked = _ranked(right, on_record | {other for _fid, _at, other in [*surer, *rim_rivals]})
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -1040,9 +1045,14 @@ def _measured(stated: float) -> float:
     return stated if stated < STATED_DOUBT_FROM else round(1.0 - STATED_DOUBT_KEPT * (1.0 - stated), 6)
 
 
-def _ranked(right: Mapping[str, float]) -> list[tuple[str, float]]:
+def _ranked(right: Mapping[str, float], as_said: Collection[str] = ()) -> list[tuple[str, float]]:
     """The squares to confirm, each with its measured probability of being read right
     (:func:`_measured`), below :data:`LISTED_BELOW`, the least sure first (ties: the less sure stated first, then by
-    square)."""
-    measured = {sq: _measured(v) for sq, v in right.items()}
+    square). The squares ``as_said`` keep their stated probability: a doubtful figure named on its
+    own recorded square, which left off the list would confirm the record by default (R99).
+
+    >>> _ranked({"A1": SWAP_READ, "B2": 0.6}), _ranked({"A1": SWAP_READ, "B2": 0.6}, {"A1"})
+    ([('B2', 0.6)], [('B2', 0.6), ('A1', 0.75)])
+    """
+    measured = {sq: (v if sq in as_said else _measured(v)) for sq, v in right.items()}
     return sorted(((sq, m) for sq, m in measured.items() if m < LISTED_BELOW), key=lambda kv: (kv[1], right[kv[0]], _key(kv[0])))

@@ -57,6 +57,9 @@ REFINE = 0.5
 #: the most SIFT keypoints kept a picture (the strongest) for the registration on the reference's
 #: art (R80, :mod:`.artgrid`): the matching costs their product
 MAX_FEATURES = 1000
+#: the most keypoints a reference file may hold: a reference saved before :func:`sift_features`
+#: kept to :data:`MAX_FEATURES` may hold a few more (OpenCV's ties), and is read as it is
+MAX_STORED_FEATURES = 2 * MAX_FEATURES
 #: the length of a SIFT descriptor (whole numbers 0-255, kept as bytes in a reference file)
 DESCRIPTOR_LENGTH = 128
 
@@ -69,8 +72,17 @@ class Features(NamedTuple):
 
 
 def sift_features(gray: np.ndarray) -> Features:
-    """The strongest :data:`MAX_FEATURES` SIFT keypoints of a grey picture (none: empty arrays)."""
+    """The strongest :data:`MAX_FEATURES` SIFT keypoints of a grey picture (none: empty arrays).
+
+    OpenCV's ``nfeatures`` keeps every keypoint as strong as the last one kept, and a keypoint
+    with two orientations twice: it returns a few more than asked (1,002 on an independent
+    photo's empty map), and a reference saved with them was refused by its own reader as damaged.
+    The strongest are kept, ties in OpenCV's order."""
     keypoints, descriptors = cv2.SIFT.create(nfeatures=MAX_FEATURES).detectAndCompute(gray, None)
+    if len(keypoints) > MAX_FEATURES:
+        strongest = np.argsort([-k.response for k in keypoints], kind="stable")[:MAX_FEATURES]
+        keypoints = [keypoints[i] for i in strongest]
+        descriptors = descriptors[strongest] if descriptors is not None else None
     points = np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2)
     return Features(points, descriptors if descriptors is not None else np.zeros((0, DESCRIPTOR_LENGTH), np.float32))
 
@@ -236,7 +248,7 @@ def load_reference(path: Path, shown: str | None = None) -> Reference:
     if stored is not None:
         points, descriptors = stored
         if (points.dtype != np.float32 or descriptors.dtype != np.uint8 or points.ndim != 2 or points.shape[1:] != (2,)
-                or descriptors.shape != (len(points), DESCRIPTOR_LENGTH) or len(points) > MAX_FEATURES or not np.isfinite(points).all()):
+                or descriptors.shape != (len(points), DESCRIPTOR_LENGTH) or len(points) > MAX_STORED_FEATURES or not np.isfinite(points).all()):
             raise bad(_("the file is damaged or of another kind"))
         features = Features(points, descriptors.astype(np.float32))
     return Reference(view, cols, rows, str(meta.get("name", "")), str(meta.get("taken", "")), features)
