@@ -337,13 +337,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for step in (sure, unsure, None):
         if not figs:
             break
-        if step is unsure:
-            # a doubtful square with no base's round rim and no figure found beside it to hide one
-            # is printed art or a body, no base (R101): it names no figure, and stays to be read as art
-            step = [sq for sq in unsure if not _art_by_rim(sq, no_rim, taken)]
         if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and not _art_by_rim(sq, no_rim, taken)),
-                          key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
@@ -664,29 +659,6 @@ RIVAL_LEAST = 0.05
 #: its rival (reading R98; diagnosis photos 341-454, without and with the reference: 32 of 46):
 #: the rival is said wrong that share of the naming's doubt
 RIVAL_SHARE = 0.7
-
-
-#: how near (squares each way) a figure's base found hides a square's own rim: its body leaning
-#: over the square, its shadow (the reach :func:`place` reads a body or shadow at)
-RIM_HIDDEN = 2
-
-
-def _art_by_rim(sq: str, no_rim: Collection[str], taken: Collection[str]) -> bool:
-    """Is ``sq``, a doubtful square, printed art or a body read on its texture, no base for a
-    figure left to name (reading R101 in docs/readings.md)? A base is round dark plastic of known
-    size: where a square shows no base's round rim (``no_rim``, :func:`.bases.rim_check`) and no
-    figure found (``taken``) stands within :data:`RIM_HIDDEN` squares to hide it under its body or
-    shadow, the square holds none. Independent diagnosis photo s0446 without the reference: J1,
-    plain grass read 0.56 with no rim, took the figure whose base stood at F12 (read 0.43, a rim);
-    s0420: I11, a true base read 0.58, its rim hidden under the body of the figure found at I9.
-
-    >>> _art_by_rim("J1", {"J1"}, {"E1"}), _art_by_rim("I11", {"I11"}, {"I9"}), _art_by_rim("F12", {"J1"}, set())
-    (True, False, False)
-    """
-    if sq not in no_rim:
-        return False
-    c, r = _col_row(sq)
-    return all(max(abs(c - tc), abs(r - tr)) > RIM_HIDDEN for tc, tr in map(_col_row, taken))
 
 
 def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
