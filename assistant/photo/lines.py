@@ -820,7 +820,16 @@ def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[n
     """Clean four-cornered outlines, largest first: the printed grid's frame, the sheet's edge,
     whatever the paper's colour (edges at two strengths, each closed outline reduced to four
     corners when it is convex and nearly fills its hull), and the map's region against the table
-    (:func:`_region_quad`; ``hide``: the corner markers seen, in ``small``'s pixels)."""
+    (:func:`_region_quad`; ``hide``: the corner markers seen, in ``small``'s pixels). Found once a
+    grid search (:func:`.views.once`): the printed-lines search and R100's far side
+    (:func:`outline_far_side`) both read them (0.05-0.12 CPU-seconds each time on s0445). The
+    corners are read-only arrays: no caller changes them."""
+    key = ("outline quads", tuple(np.asarray(h, np.float64).tobytes() for h in hide))
+    return list(views.once(small, key, lambda: _outline_quads_found(small, hide)))
+
+
+def _outline_quads_found(small: np.ndarray, hide: Sequence[np.ndarray]) -> tuple[np.ndarray, ...]:
+    """:func:`_outline_quads`, found."""
     gray = cv2.GaussianBlur(views.gray(small), (5, 5), 0)  # the search copy's grey, made once (.views)
     area_img = small.shape[0] * small.shape[1]
     found: list[tuple[float, np.ndarray]] = []
@@ -846,8 +855,9 @@ def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[n
     kept: list[np.ndarray] = []
     for _area, q in found:
         if all(np.abs(np.sort(q, axis=0) - np.sort(k, axis=0)).max() > 4 for k in kept):
+            q.flags.writeable = False  # handed out again within the grid search
             kept.append(q)
-    return kept[:8]
+    return tuple(kept[:8])
 
 
 def _fitted_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
