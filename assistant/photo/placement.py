@@ -297,7 +297,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # base, so where the base lies is doubtful, not settled by which block scored higher
         full = [(c, set(b)) for _s, c, b in blocks if all(reading.get(x, False) for x in b)]
         if n == 2 and large_rims:
-            chosen = _by_rim_among_shifted(chosen, full, used, large_rims)
+            # a block read on half its squares or more whose centre shows a Large base's rim may take
+            # the place of one shifted over it that shows none (R111): the disc's far half under its
+            # body reads as empty, the squares one over read as bases by the body leaning there
+            chosen = _by_rim_among_shifted(chosen, full + _half_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows), used, large_rims)
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) for corner, _b in chosen] for f in figs])
@@ -865,6 +868,37 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
                 out.append((alt_corner, tuple(block_squares(alt_corner, 2))))
                 continue
         out.append((corner, block))
+    return out
+
+
+def _half_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rims: Mapping[str, float] | None,
+                      large_rims: Mapping[str, float], cols: int, rows: int) -> list[tuple[str, set[str]]]:
+    """The 2 x 2 blocks clear of ``blocked`` read as a base on two or three of their squares, whose
+    centre shows a Large base's round rim (:data:`LARGE_RIM`), less those that hold a Medium base by
+    its own rim (:func:`_a_medium_base_in`, R94): the blocks :func:`_by_rim_among_shifted` may move
+    a Large base onto besides those read on every square (reading R111 in docs/readings.md).
+
+    A Large figure's body hides the far half of its base and the classifier can read those squares
+    as surely empty, while the squares one over toward the camera read as a base under its leaning
+    body: the block read on every square is then the shifted one, and the rim round the true
+    block's centre is the photo's clearest (independent photos s0427, s0358: 0.39 and 0.35 against
+    0.05 and 0.08 round the block taken).
+
+    >>> [(corner, sorted(block)) for corner, block in _half_read_blocks({"B1": True, "B2": True, "C1": True}, (), None, {"A1": 0.2, "B1": 0.3}, 3, 2)]
+    [('B1', ['B1', 'B2', 'C1', 'C2'])]
+    >>> _half_read_blocks({"B1": True, "B2": True}, (), {"B1": 0.4}, {"A1": 0.2, "B1": 0.3}, 3, 2)
+    []
+    """
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, 2))
+            on = sum(reading.get(b, False) for b in block)
+            rim = large_rims.get(corner, 0.0)
+            if on in (2, 3) and rim >= LARGE_RIM and not set(block) & set(blocked) \
+                    and not (rims and on == 2 and _a_medium_base_in(block, reading, rims, rim, 2)):
+                out.append((corner, set(block)))
     return out
 
 
