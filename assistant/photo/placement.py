@@ -300,7 +300,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a block read on half its squares or more whose centre shows a Large base's rim may take
             # the place of one shifted over it that shows none (R111): the disc's far half under its
             # body reads as empty, the squares one over read as bases by the body leaning there
-            chosen = _by_rim_among_shifted(chosen, full + _half_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows), used, large_rims)
+            chosen = _by_rim_among_shifted(chosen, full + _partly_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows), used, large_rims)
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) for corner, _b in chosen] for f in figs])
@@ -837,7 +837,8 @@ def _a_medium_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: M
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
                           large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
     """The Large blocks taken, each moved onto the block shifted over it whose centre shows a Large
-    base's round rim where its own shows none (reading R85 in docs/readings.md); ``used`` is kept to the blocks taken.
+    base's round rim where its own shows none (reading R85 in docs/readings.md; onto a block read
+    on half its squares, R111); ``used`` is kept to the blocks taken.
 
     Where two overlapping 2 x 2 blocks read as occupied on every square, the squares' readings
     cannot tell the Large base from a body leaning over the squares beyond it, or from a smaller
@@ -871,7 +872,7 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
     return out
 
 
-def _half_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rims: Mapping[str, float] | None,
+def _partly_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rims: Mapping[str, float] | None,
                       large_rims: Mapping[str, float], cols: int, rows: int) -> list[tuple[str, set[str]]]:
     """The 2 x 2 blocks clear of ``blocked`` read as a base on two or three of their squares, whose
     centre shows a Large base's round rim (:data:`LARGE_RIM`), less those that hold a Medium base by
@@ -884,9 +885,9 @@ def _half_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rim
     block's centre is the photo's clearest (independent photos s0427, s0358: 0.39 and 0.35 against
     0.05 and 0.08 round the block taken).
 
-    >>> [(corner, sorted(block)) for corner, block in _half_read_blocks({"B1": True, "B2": True, "C1": True}, (), None, {"A1": 0.2, "B1": 0.3}, 3, 2)]
+    >>> [(corner, sorted(block)) for corner, block in _partly_read_blocks({"B1": True, "B2": True, "C1": True}, (), None, {"A1": 0.1, "B1": 0.3}, 3, 2)]
     [('B1', ['B1', 'B2', 'C1', 'C2'])]
-    >>> _half_read_blocks({"B1": True, "B2": True}, (), {"B1": 0.4}, {"A1": 0.2, "B1": 0.3}, 3, 2)
+    >>> _partly_read_blocks({"B1": True, "B2": True}, (), {"B1": 0.4}, {"A1": 0.2, "B1": 0.3}, 3, 2)
     []
     """
     out = []
