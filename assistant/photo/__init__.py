@@ -31,7 +31,7 @@ from .board import Grid, NotAMapError, anchor_offset, find_grid
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, find_base_markers, find_corner_marker, find_markers_counted, find_markers_near, merge
+from .markers import Marker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
@@ -584,6 +584,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
                   "against the map's colourful or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
+    stickers: set[str] = set()  # squares showing a base marker's sticker no marker was read in (R112)
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases
@@ -593,7 +594,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         near = marker_windows(scores, square_rims(view, cols, rows, large, rims2, rims1), known, covered)
         found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
-            found += [m for m in find_markers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]]) if m.id in missing]
+            chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]])
+            found += [m for m in chunk if m.id in missing]
+            stickers |= {Square(c, r).name for c, r in shown}
             if missing <= {m.id for m in found}:
                 break
         if found:
@@ -620,7 +623,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
-    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim)
+    unread_stickers = stickers - {sq for f in seen for sq in space(pos, f)}
+    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

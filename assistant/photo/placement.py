@@ -169,7 +169,8 @@ def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Seque
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
-          away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None) -> Placement:
+          away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
+          stickers: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -190,9 +191,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     round each square (:func:`.bases.rim_strength`, n = 1): where more squares read as bases than
     the figures left to name, the record's nearest square chose among them, and where the rim
     cannot tell the square named from one beside it passed over, both are listed
-    (:func:`_where_by_rim`, reading R90)."""
+    (:func:`_where_by_rim`, reading R90). ``stickers``: the squares that show a base marker's
+    sticker whose marker was not read (:func:`.markers.sticker_shown`): a base stands there, read
+    at least :data:`STICKER_BASE` sure, and it is a figure's that carries a marker -- one without
+    is named there only where no other way remains (:data:`STICKER_COST`, reading R112)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
+    marked_ids = {s.id for s in by_marker}
+    stickers = {sq for sq in stickers if sq in p and sq not in nowhere} if any(
+        f.marker is not None and f.id not in marked_ids for f in pos.figures) else set()
+    for sq in stickers:  # a sticker on a base: the photo shows a base there, whatever the classifier read
+        p[sq] = max(p[sq], STICKER_BASE)
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
@@ -352,7 +361,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # among the squares unchanged). Next to a figure's base already found, it may as well be
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
         leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
-        cost = [[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs]
+        # a square showing an unread marker's sticker is a marked figure's: one without a marker
+        # is named there only where the roster leaves no other way (R112)
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + (STICKER_COST if f.marker is None and sq in stickers else 0.0)
+                 for j, sq in enumerate(squares)] for f in figs]
         pairs = assign(cost)
         coin: dict[int, str] = {}
         if rims and len(squares) > len(figs):
@@ -988,6 +1000,16 @@ def assign(cost: Sequence[Sequence[float]]) -> list[int | None]:
             result[owner[j] - 1] = j - 1
     return result
 
+
+#: how sure a square showing an unread marker's sticker is read to hold a base (R112): surer than
+#: :data:`SURE`, so the roster's count never reads it as empty; the sticker showed on no base
+#: without a marker and on no printed art but one of 151 squares read as bases (0.36, under
+#: :data:`.markers.STICKER_SHOWN`) on the diagnosis photos
+STICKER_BASE = 0.9
+#: what naming a figure without a base marker on a square showing a sticker costs, above any
+#: naming by movement (:func:`_distance`: at most a few usual moves): the figures that carry one
+#: are named there first (R112)
+STICKER_COST = 20.0
 
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
 #: moved since the record, plus its distance in usual moves
