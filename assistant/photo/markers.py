@@ -184,12 +184,13 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
 
 
 def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]],
-                                   px: int = 2 * RECTIFIED_PX) -> tuple[list[Marker], list[tuple[int, int]]]:
+                                   px: int = 2 * RECTIFIED_PX) -> tuple[list[Marker], list[tuple[tuple[int, int], tuple[float, float]]]]:
     """:func:`find_markers_near`'s markers, and the squares of those searched whose window shows a
-    base marker's sticker that no marker was read in (:func:`sticker_shown`, reading R112 in
-    docs/readings.md): a figure carrying a marker stands there, its code hidden or blurred."""
+    base marker's sticker that no marker was read in (:func:`sticker_at`, reading R112 in
+    docs/readings.md), each with the sticker's middle in board units (squares from the map's
+    north-west corner): a figure carrying a marker stands there, its code hidden or blurred."""
     out: list[Marker] = []
-    stickers: list[tuple[int, int]] = []
+    stickers: list[tuple[tuple[int, int], tuple[float, float]]] = []
     span = 2.0  # squares across each window
     size = int(span * px)
     # markers from a fifth of a square up, as on the board-wide view: ArUco's default least
@@ -232,8 +233,9 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
         for cut_id, cut in cuts:
             if cut_id not in read:
                 out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
-        if not read and not cuts and sticker_shown(gray, px):
-            stickers.append((col, row))
+        middle = None if read or cuts else sticker_at(gray, px)
+        if middle is not None:
+            stickers.append(((col, row), (x0 + middle[0] / px, y0 + middle[1] / px)))
     return _real_ones(image, out), stickers
 
 
@@ -321,15 +323,15 @@ def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
 
 
 #: the least share of a sticker's light margin (its 28 cells round the black square) that must show
-#: light round a dark border for a sticker to be read as there (:func:`sticker_shown`): on the
+#: light round a dark border for a sticker to be read as there (:func:`sticker_at`): on the
 #: diagnosis photos' unread stickers 0.32-0.93 (58 of 93 shown at all), on 86 bases without a
 #: marker and on 151 squares of printed art read as bases 0.00 but one (0.36, a lava floor)
 STICKER_SHOWN = 0.3
 
 
-def sticker_shown(gray: np.ndarray, px: int) -> bool:
-    """Whether the view from above (``px`` pixels a square, the square at the view's centre) shows
-    a base marker's sticker, read or not: a light square ring (:data:`MARGIN_RATIOS`, the sticker's
+def sticker_at(gray: np.ndarray, px: int) -> tuple[float, float] | None:
+    """Where (the view's pixels) the view from above (``px`` pixels a square, the square at the
+    view's centre) shows a base marker's sticker, read or not, if it does: a light square ring (:data:`MARGIN_RATIOS`, the sticker's
     margin) of a sticker's size (:data:`STICKER_SIDE`) round a dark square border, its inner cells
     part light, part dark -- however few of them can be read (a body over a corner, blur, tilt).
     A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
@@ -349,12 +351,12 @@ def sticker_shown(gray: np.ndarray, px: int) -> bool:
         (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
         for centre, side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px):
             if _ring_shown(g, centre, side, ang) >= STICKER_SHOWN:
-                return True
-    return False
+                return (float(centre[0]), float(centre[1]))
+    return None
 
 
 #: squares from the window's centre a sticker's light region's middle may lie to be read as the
-#: square's own (:func:`sticker_shown`): half a square, the square itself
+#: square's own (:func:`sticker_at`): half a square, the square itself
 STICKER_NEAR = 0.5
 
 

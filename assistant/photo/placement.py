@@ -192,7 +192,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     the figures left to name, the record's nearest square chose among them, and where the rim
     cannot tell the square named from one beside it passed over, both are listed
     (:func:`_where_by_rim`, reading R90). ``stickers``: the squares that show a base marker's
-    sticker whose marker was not read (:func:`.markers.sticker_shown`): a base stands there, read
+    sticker whose marker was not read (:func:`.markers.sticker_at`): a base stands there, read
     at least :data:`STICKER_BASE` sure, and it is a figure's that carries a marker -- one without
     is named there only where no other way remains (:data:`STICKER_COST`, reading R112)."""
     cols, rows = pos.map.cols, pos.map.rows
