@@ -367,15 +367,7 @@ def _ring_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
     t = np.deg2rad(angle)
     best = 0.0
     for ratio in MARGIN_RATIOS:
-        cell = outer / ratio / 6
-        size = 80
-        scale = size / (8 * cell)
-        c, s = np.cos(t) * scale, np.sin(t) * scale
-        M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
-        up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        cells = up.reshape(8, 10, 8, 10)[:, 3:7, :, 3:7].mean(axis=(1, 3))
-        ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
-        border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+        _blocks, cells, ring, border = _sticker_cells(g, centre, outer / ratio / 6, t)
         white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
         if white - black < 40:
             continue
@@ -477,6 +469,23 @@ def _quantile(values: np.ndarray, q: float) -> float:
     return float(v[lo] + (at - lo) * (v[hi] - v[lo]))
 
 
+def _sticker_cells(g: np.ndarray, centre: tuple[float, float], cell: float, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The 8 x 8 cells of a sticker (its margin, the black border and the 4 x 4 inner cells) of
+    ``cell`` pixels round ``centre``, turned ``t`` radians, seen upright at 10 px a cell: the
+    pixels by cell (8, 10, 8, 10), each cell's middle's mean (8, 8), and the margin's 28 cells and
+    the border's 20."""
+    size = 80
+    scale = size / (8 * cell)
+    c, s = np.cos(t) * scale, np.sin(t) * scale
+    M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
+    up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    blocks = up.reshape(8, 10, 8, 10)
+    cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
+    ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
+    border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+    return blocks, cells, ring, border
+
+
 def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
     """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
     degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
@@ -485,16 +494,7 @@ def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
     for ratio in MARGIN_RATIOS:
         side = outer / ratio
         cell = side / 6
-        # the 8 x 8 cells of the margin, the black border and the 4 x 4 inner cells, seen upright
-        size = 80
-        scale = size / (8 * cell)
-        c, s = np.cos(t) * scale, np.sin(t) * scale
-        M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
-        up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        blocks = up.reshape(8, 10, 8, 10)
-        cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
-        ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
-        border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+        blocks, cells, ring, border = _sticker_cells(g, centre, cell, t)
         white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
         if white - black < 40:
             continue
