@@ -331,9 +331,10 @@ STICKER_SHOWN = 0.3
 
 def sticker_at(gray: np.ndarray, px: int) -> tuple[float, float] | None:
     """Where (the view's pixels) the view from above (``px`` pixels a square, the square at the
-    view's centre) shows a base marker's sticker, read or not, if it does: a light square ring (:data:`MARGIN_RATIOS`, the sticker's
-    margin) of a sticker's size (:data:`STICKER_SIDE`) round a dark square border, its inner cells
-    part light, part dark -- however few of them can be read (a body over a corner, blur, tilt).
+    view's centre) shows a base marker's sticker, read or not, if it does: a light square ring
+    (:data:`MARGIN_RATIOS`, the sticker's margin) of a sticker's size (:data:`STICKER_SIDE`) round
+    a dark square border, its inner cells part light, part dark -- however few of them can be read
+    (a body over a corner, blur, tilt).
     A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
     round a dark one of that size (reading R112 in docs/readings.md)."""
     g = cv2.GaussianBlur(gray, (0, 0), 1.0)
