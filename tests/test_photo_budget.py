@@ -192,11 +192,11 @@ def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.M
     monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
     windows: list[int] = []
 
-    def reads_none(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> list[Any]:
+    def reads_none(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> tuple[list[Any], list[Any]]:
         windows.append(len(squares))
-        return []
+        return [], []
 
-    monkeypatch.setattr(photo, "find_markers_near", reads_none)
+    monkeypatch.setattr(photo, "find_markers_and_stickers_near", reads_none)
     # every square looks like a base: all would be searched (up to 40) but for the bound
     monkeypatch.setattr(photo, "square_probabilities", lambda image, grid, cols, rows, table=None: {
         Square(c, r).name: 0.9 for c in range(cols) for r in range(rows)})
@@ -204,11 +204,11 @@ def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.M
     assert sum(windows) == 2 * covered
     windows.clear()
 
-    def reads_them_all(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> list[Any]:
+    def reads_them_all(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]], *a: Any, **k: Any) -> tuple[list[Any], list[Any]]:
         windows.append(len(squares))
-        return [Marker(int(f.marker), np.zeros((4, 2))) for f in marked if f.marker is not None]
+        return [Marker(int(f.marker), np.zeros((4, 2))) for f in marked if f.marker is not None], []
 
-    monkeypatch.setattr(photo, "find_markers_near", reads_them_all)
+    monkeypatch.setattr(photo, "find_markers_and_stickers_near", reads_them_all)
     monkeypatch.setattr(photo, "figures_by_marker", lambda pos, markers, grid: ([], []))  # the made-up corners place nobody
     detect(img, POS, "stickers")
     assert len(windows) == 1

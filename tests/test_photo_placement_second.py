@@ -198,7 +198,7 @@ def test_a_base_marker_found_on_the_second_search_keeps_the_note_of_which_mode_a
     found = Marker(20, np.array([[x - 6, y - 6], [x + 6, y - 6], [x + 6, y + 6], [x - 6, y + 6]], np.float64))
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
-    monkeypatch.setattr(photo, "find_markers_near", lambda *a, **k: [found])
+    monkeypatch.setattr(photo, "find_markers_and_stickers_near", lambda *a, **k: ([found], []))
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {Square(c, r).name: 0.97 if (c, r) == (1, 1) else 0.02
                                                                         for c in range(COLS) for r in range(ROWS)})
     res = photo.detect(np.full((H, W, 3), 200, np.uint8), pos, "scene")

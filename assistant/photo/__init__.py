@@ -10,8 +10,9 @@ roster has).
 from __future__ import annotations
 
 import itertools
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,11 @@ from ..model import Position
 from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
 from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading, square_rims
-from .board import Grid, NotAMapError, anchor_offset, find_grid
+from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, find_base_markers, find_corner_marker, find_markers_counted, find_markers_near, merge
+from .markers import Marker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
@@ -509,6 +510,31 @@ def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[
     return near[:min(NEAR_WINDOWS, NEAR_PER_SQUARE * covered)]
 
 
+#: squares (board units) within which a sticker seen lies of a marker read, to be that marker's
+#: own sticker, seen once more from a neighbouring square's window (R112): a base's sticker is
+#: under half a square across, so two bases' stickers lie most of a square apart
+SAME_STICKER = 0.6
+
+
+def unread_sticker_squares(shown_at: Sequence[tuple[tuple[int, int], tuple[float, float]]], read_at: Sequence[np.ndarray],
+                           known: Collection[str]) -> set[str]:
+    """The squares whose window showed a base marker's sticker (``shown_at``: square, the sticker's
+    middle in board units) that is no read marker's: not on a figure's square read by its marker
+    (``known``), nor within :data:`SAME_STICKER` of a read marker's middle (``read_at``) -- its own
+    sticker, seen off the middle of a window beside it (diagnosis photo s0426: the sticker of f4,
+    read at F5, seen from G5's window, a figure then named on G5's printed art).
+
+    >>> sorted(unread_sticker_squares([((6, 4), (6.1, 4.5)), ((8, 10), (8.5, 10.4))], [np.array([5.6, 4.5])], set()))
+    ['I11']
+    """
+    out = set()
+    for (col, row), (x, y) in shown_at:
+        name = Square(col, row).name
+        if name not in known and all(math.hypot(x - float(r[0]), y - float(r[1])) > SAME_STICKER for r in read_at):
+            out.add(name)
+    return out
+
+
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,
            reference: Reference | None = None) -> PhotoResult:
     """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
@@ -584,6 +610,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
                   "against the map's colourful or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
+    shown_at: list[tuple[tuple[int, int], tuple[float, float]]] = []  # squares showing a sticker no marker was read in (R112)
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases
@@ -593,7 +620,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         near = marker_windows(scores, square_rims(view, cols, rows, large, rims2, rims1), known, covered)
         found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
-            found += [m for m in find_markers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]]) if m.id in missing]
+            chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]])
+            found += [m for m in chunk if m.id in missing]
+            shown_at += shown
             if missing <= {m.id for m in found}:
                 break
         if found:
@@ -620,7 +649,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
-    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim)
+    unread_stickers = unread_sticker_squares(shown_at, [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
+                                             {sq for f in seen for sq in space(pos, f)})
+    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

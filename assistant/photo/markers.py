@@ -180,7 +180,17 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
     marker the board-wide pass did not read): each square and half a square round it, seen from
     above at ``px`` pixels a square, sharpened, at two contrasts. Small, blurred stickers that
     the board-wide pass misses are often read here."""
+    return find_markers_and_stickers_near(image, H, squares, px)[0]
+
+
+def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]],
+                                   px: int = 2 * RECTIFIED_PX) -> tuple[list[Marker], list[tuple[tuple[int, int], tuple[float, float]]]]:
+    """:func:`find_markers_near`'s markers, and the squares of those searched whose window shows a
+    base marker's sticker that no marker was read in (:func:`sticker_at`, reading R112 in
+    docs/readings.md), each with the sticker's middle in board units (squares from the map's
+    north-west corner): a figure carrying a marker stands there, its code hidden or blurred."""
     out: list[Marker] = []
+    stickers: list[tuple[tuple[int, int], tuple[float, float]]] = []
     span = 2.0  # squares across each window
     size = int(span * px)
     # markers from a fifth of a square up, as on the board-wide view: ArUco's default least
@@ -223,7 +233,10 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
         for cut_id, cut in cuts:
             if cut_id not in read:
                 out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
-    return _real_ones(image, out)
+        middle = None if read or cuts else sticker_at(gray, px)
+        if middle is not None:
+            stickers.append(((col, row), (x0 + middle[0] / px, y0 + middle[1] / px)))
+    return _real_ones(image, out), stickers
 
 
 def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
@@ -307,6 +320,64 @@ def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
             out.append((mid, np.roll(corners, -turn, axis=0)))
             break
     return out
+
+
+#: the least share of a sticker's light margin (its 28 cells round the black square) that must show
+#: light round a dark border for a sticker to be read as there (:func:`sticker_at`): on the
+#: diagnosis photos' unread stickers 0.32-0.93 (58 of 93 shown at all), on 86 bases without a
+#: marker and on 151 squares of printed art read as bases 0.00 but one (0.36, a lava floor)
+STICKER_SHOWN = 0.3
+
+
+def sticker_at(gray: np.ndarray, px: int) -> tuple[float, float] | None:
+    """Where (the view's pixels) the view from above (``px`` pixels a square, the square at the
+    view's centre) shows a base marker's sticker, read or not, if it does: a light square ring
+    (:data:`MARGIN_RATIOS`, the sticker's margin) of a sticker's size (:data:`STICKER_SIDE`) round
+    a dark square border, its inner cells part light, part dark -- however few of them can be read
+    (a body over a corner, blur, tilt).
+    A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
+    round a dark one of that size (reading R112 in docs/readings.md)."""
+    g = cv2.GaussianBlur(gray, (0, 0), 1.0)
+    block = int(0.6 * px) | 1
+    light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(light, connectivity=8)
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        if not STICKER_SIDE[0] * px * 0.8 <= max(w, h) <= STICKER_SIDE[1] * px * 1.5 or area < 0.1 * (STICKER_SIDE[0] * px) ** 2:
+            continue
+        if max(abs(x + w / 2 - gray.shape[1] / 2), abs(y + h / 2 - gray.shape[0] / 2)) > STICKER_NEAR * px:
+            continue  # a sticker beside the square's middle is another square's
+        contours, _h = cv2.findContours((labels[y:y + h, x:x + w] == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        outline = (max(contours, key=len).reshape(-1, 2) + [x, y]).astype(np.float32)
+        (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
+        for centre, side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px):
+            if _ring_shown(g, centre, side, ang) >= STICKER_SHOWN:
+                return (float(centre[0]), float(centre[1]))
+    return None
+
+
+#: squares from the window's centre a sticker's light region's middle may lie to be read as the
+#: square's own (:func:`sticker_at`): half a square, the square itself
+STICKER_NEAR = 0.5
+
+
+def _ring_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float) -> float:
+    """The share of a sticker's light margin that shows light round a dark border in the light square
+    of side ``outer`` round ``centre`` turned ``angle`` degrees, the inner cells part light, part dark
+    (0.15-0.85 of them); 0 where no margin ratio (:data:`MARGIN_RATIOS`) gives one."""
+    t = np.deg2rad(angle)
+    best = 0.0
+    for ratio in MARGIN_RATIOS:
+        _blocks, cells, ring, border = _sticker_cells(g, centre, outer / ratio / 6, t)
+        white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
+        if white - black < 40:
+            continue
+        tone = CELL_TONE * (white - black)
+        lit_inner = float((cells[2:6, 2:6] >= white - tone).mean())
+        if int((border >= white - tone).sum()) > 2 or not 0.15 <= lit_inner <= 0.85:
+            continue
+        best = max(best, float((ring >= white - tone).mean()))
+    return best
 
 
 def _square_outlines(rect: tuple[tuple[float, float], tuple[float, float], float], px: int) -> list[tuple[tuple[float, float], float, float]]:
@@ -399,6 +470,23 @@ def _quantile(values: np.ndarray, q: float) -> float:
     return float(v[lo] + (at - lo) * (v[hi] - v[lo]))
 
 
+def _sticker_cells(g: np.ndarray, centre: tuple[float, float], cell: float, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The 8 x 8 cells of a sticker (its margin, the black border and the 4 x 4 inner cells) of
+    ``cell`` pixels round ``centre``, turned ``t`` radians, seen upright at 10 px a cell: the
+    pixels by cell (8, 10, 8, 10), each cell's middle's mean (8, 8), and the margin's 28 cells and
+    the border's 20."""
+    size = 80
+    scale = size / (8 * cell)
+    c, s = np.cos(t) * scale, np.sin(t) * scale
+    M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
+    up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    blocks = up.reshape(8, 10, 8, 10)
+    cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
+    ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
+    border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+    return blocks, cells, ring, border
+
+
 def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
     """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
     degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
@@ -407,16 +495,7 @@ def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
     for ratio in MARGIN_RATIOS:
         side = outer / ratio
         cell = side / 6
-        # the 8 x 8 cells of the margin, the black border and the 4 x 4 inner cells, seen upright
-        size = 80
-        scale = size / (8 * cell)
-        c, s = np.cos(t) * scale, np.sin(t) * scale
-        M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
-        up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        blocks = up.reshape(8, 10, 8, 10)
-        cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
-        ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
-        border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
+        blocks, cells, ring, border = _sticker_cells(g, centre, cell, t)
         white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
         if white - black < 40:
             continue

@@ -169,7 +169,8 @@ def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Seque
 
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
-          away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None) -> Placement:
+          away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
+          stickers: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -190,9 +191,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     round each square (:func:`.bases.rim_strength`, n = 1): where more squares read as bases than
     the figures left to name, the record's nearest square chose among them, and where the rim
     cannot tell the square named from one beside it passed over, both are listed
-    (:func:`_where_by_rim`, reading R90)."""
+    (:func:`_where_by_rim`, reading R90). ``stickers``: the squares that show a base marker's
+    sticker whose marker was not read (:func:`.markers.sticker_at`): a base stands there, read
+    at least :data:`STICKER_BASE` sure, and it is a figure's that carries a marker -- one without
+    is named there only where no other way remains (:data:`STICKER_COST`, reading R112)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
+    marked_ids = {s.id for s in by_marker}
+    stickers = {sq for sq in stickers if sq in p and sq not in nowhere} if any(
+        f.marker is not None and f.id not in marked_ids for f in pos.figures) else set()
+    for sq in stickers:  # a sticker on a base: the photo shows a base there, whatever the classifier read
+        p[sq] = max(p[sq], STICKER_BASE)
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
@@ -297,7 +306,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # base, so where the base lies is doubtful, not settled by which block scored higher
         full = [(c, set(b)) for _s, c, b in blocks if all(reading.get(x, False) for x in b)]
         if n == 2 and large_rims:
-            chosen = _by_rim_among_shifted(chosen, full, used, large_rims)
+            # a block read on half its squares or more whose centre shows a Large base's rim may take
+            # the place of one shifted over it that shows none (R111): the disc's far half under its
+            # body reads as empty, the squares one over read as bases by the body leaning there
+            chosen = _by_rim_among_shifted(chosen, full + _partly_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows), used, large_rims)
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) for corner, _b in chosen] for f in figs])
@@ -349,7 +361,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # among the squares unchanged). Next to a figure's base already found, it may as well be
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
         leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
-        cost = [[_distance(f.at, parse_square(sq)) + leans[j] for j, sq in enumerate(squares)] for f in figs]
+        # a square showing an unread marker's sticker is a marked figure's: one without a marker
+        # is named there only where the roster leaves no other way (R112)
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + (STICKER_COST if f.marker is None and sq in stickers else 0.0)
+                 for j, sq in enumerate(squares)] for f in figs]
         pairs = assign(cost)
         coin: dict[int, str] = {}
         if rims and len(squares) > len(figs):
@@ -834,7 +849,8 @@ def _a_medium_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: M
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
                           large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
     """The Large blocks taken, each moved onto the block shifted over it whose centre shows a Large
-    base's round rim where its own shows none (reading R85 in docs/readings.md); ``used`` is kept to the blocks taken.
+    base's round rim where its own shows none (reading R85 in docs/readings.md; onto a block read
+    on half its squares, R111); ``used`` is kept to the blocks taken.
 
     Where two overlapping 2 x 2 blocks read as occupied on every square, the squares' readings
     cannot tell the Large base from a body leaning over the squares beyond it, or from a smaller
@@ -865,6 +881,37 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
                 out.append((alt_corner, tuple(block_squares(alt_corner, 2))))
                 continue
         out.append((corner, block))
+    return out
+
+
+def _partly_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rims: Mapping[str, float] | None,
+                      large_rims: Mapping[str, float], cols: int, rows: int) -> list[tuple[str, set[str]]]:
+    """The 2 x 2 blocks clear of ``blocked`` read as a base on two or three of their squares, whose
+    centre shows a Large base's round rim (:data:`LARGE_RIM`), less those that hold a Medium base by
+    its own rim (:func:`_a_medium_base_in`, R94): the blocks :func:`_by_rim_among_shifted` may move
+    a Large base onto besides those read on every square (reading R111 in docs/readings.md).
+
+    A Large figure's body hides the far half of its base and the classifier can read those squares
+    as surely empty, while the squares one over toward the camera read as a base under its leaning
+    body: the block read on every square is then the shifted one, and the rim round the true
+    block's centre is the photo's clearest (independent photos s0427, s0358: 0.39 and 0.35 against
+    0.05 and 0.08 round the block taken).
+
+    >>> [(corner, sorted(block)) for corner, block in _partly_read_blocks({"B1": True, "B2": True, "C1": True}, (), None, {"A1": 0.1, "B1": 0.3}, 3, 2)]
+    [('B1', ['B1', 'B2', 'C1', 'C2'])]
+    >>> _partly_read_blocks({"B1": True, "B2": True}, (), {"B1": 0.4}, {"A1": 0.2, "B1": 0.3}, 3, 2)
+    []
+    """
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, 2))
+            on = sum(reading.get(b, False) for b in block)
+            rim = large_rims.get(corner, 0.0)
+            if on in (2, 3) and rim >= LARGE_RIM and not set(block) & set(blocked) \
+                    and not (rims and on == 2 and _a_medium_base_in(block, reading, rims, rim, 2)):
+                out.append((corner, set(block)))
     return out
 
 
@@ -953,6 +1000,16 @@ def assign(cost: Sequence[Sequence[float]]) -> list[int | None]:
             result[owner[j] - 1] = j - 1
     return result
 
+
+#: how sure a square showing an unread marker's sticker is read to hold a base (R112): surer than
+#: :data:`SURE`, so the roster's count never reads it as empty; the sticker showed on no base
+#: without a marker and on no printed art but one of 151 squares read as bases (0.36, under
+#: :data:`.markers.STICKER_SHOWN`) on the diagnosis photos
+STICKER_BASE = 0.9
+#: what naming a figure without a base marker on a square showing a sticker costs, above any
+#: naming by movement (:func:`_distance`: at most a few usual moves): the figures that carry one
+#: are named there first (R112)
+STICKER_COST = 20.0
 
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
 #: moved since the record, plus its distance in usual moves
