@@ -1,5 +1,5 @@
 """A Large base read on half its block, its rim round the block's centre, is not taken one square
-over where the squares of a shifted block read as occupied on every square (reading R111).
+over where the squares of a shifted block read as occupied on every square (reading R101).
 
 Built from the failures on the independent renderer's diagnosis photos s0427 (with the empty-map
 reference) and s0358 (without): a Large figure's base at C2:D3 (s0358: D1:E2), its far half under

@@ -1,5 +1,5 @@
 """A base marker's sticker seen on a base, its code unread, says a marked figure stands there
-(reading R112).
+(reading R102).
 
 Built from the failures on the independent renderer's diagnosis photos (issue 28): 208 of 665 base
 markers went unread (a figure's body over a corner of the sticker, blur, tilt), and the figures

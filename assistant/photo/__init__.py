@@ -511,7 +511,7 @@ def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[
 
 
 #: squares (board units) within which a sticker seen lies of a marker read, to be that marker's
-#: own sticker, seen once more from a neighbouring square's window (R112): a base's sticker is
+#: own sticker, seen once more from a neighbouring square's window (R102): a base's sticker is
 #: under half a square across, so two bases' stickers lie most of a square apart
 SAME_STICKER = 0.6
 
@@ -610,7 +610,7 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
                   "against the map's colourful or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
-    shown_at: list[tuple[tuple[int, int], tuple[float, float]]] = []  # squares showing a sticker no marker was read in (R112)
+    shown_at: list[tuple[tuple[int, int], tuple[float, float]]] = []  # squares showing a sticker no marker was read in (R102)
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases

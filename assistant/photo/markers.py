@@ -186,7 +186,7 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
 def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]],
                                    px: int = 2 * RECTIFIED_PX) -> tuple[list[Marker], list[tuple[tuple[int, int], tuple[float, float]]]]:
     """:func:`find_markers_near`'s markers, and the squares of those searched whose window shows a
-    base marker's sticker that no marker was read in (:func:`sticker_at`, reading R112 in
+    base marker's sticker that no marker was read in (:func:`sticker_at`, reading R102 in
     docs/readings.md), each with the sticker's middle in board units (squares from the map's
     north-west corner): a figure carrying a marker stands there, its code hidden or blurred."""
     out: list[Marker] = []
@@ -336,7 +336,7 @@ def sticker_at(gray: np.ndarray, px: int) -> tuple[float, float] | None:
     a dark square border, its inner cells part light, part dark -- however few of them can be read
     (a body over a corner, blur, tilt).
     A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
-    round a dark one of that size (reading R112 in docs/readings.md)."""
+    round a dark one of that size (reading R102 in docs/readings.md)."""
     g = cv2.GaussianBlur(gray, (0, 0), 1.0)
     block = int(0.6 * px) | 1
     light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)

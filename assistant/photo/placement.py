@@ -194,7 +194,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (:func:`_where_by_rim`, reading R90). ``stickers``: the squares that show a base marker's
     sticker whose marker was not read (:func:`.markers.sticker_at`): a base stands there, read
     at least :data:`STICKER_BASE` sure, and it is a figure's that carries a marker -- one without
-    is named there only where no other way remains (:data:`STICKER_COST`, reading R112)."""
+    is named there only where no other way remains (:data:`STICKER_COST`, reading R102)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -307,7 +307,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         full = [(c, set(b)) for _s, c, b in blocks if all(reading.get(x, False) for x in b)]
         if n == 2 and large_rims:
             # a block read on half its squares or more whose centre shows a Large base's rim may take
-            # the place of one shifted over it that shows none (R111): the disc's far half under its
+            # the place of one shifted over it that shows none (R101): the disc's far half under its
             # body reads as empty, the squares one over read as bases by the body leaning there
             chosen = _by_rim_among_shifted(chosen, full + _partly_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows), used, large_rims)
         shifted = {corner for corner, block in chosen
@@ -362,7 +362,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
         leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
-        # is named there only where the roster leaves no other way (R112)
+        # is named there only where the roster leaves no other way (R102)
         cost = [[_distance(f.at, parse_square(sq)) + leans[j] + (STICKER_COST if f.marker is None and sq in stickers else 0.0)
                  for j, sq in enumerate(squares)] for f in figs]
         pairs = assign(cost)
@@ -850,7 +850,7 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
                           large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
     """The Large blocks taken, each moved onto the block shifted over it whose centre shows a Large
     base's round rim where its own shows none (reading R85 in docs/readings.md; onto a block read
-    on half its squares, R111); ``used`` is kept to the blocks taken.
+    on half its squares, R101); ``used`` is kept to the blocks taken.
 
     Where two overlapping 2 x 2 blocks read as occupied on every square, the squares' readings
     cannot tell the Large base from a body leaning over the squares beyond it, or from a smaller
@@ -889,7 +889,7 @@ def _partly_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], r
     """The 2 x 2 blocks clear of ``blocked`` read as a base on two or three of their squares, whose
     centre shows a Large base's round rim (:data:`LARGE_RIM`), less those that hold a Medium base by
     its own rim (:func:`_a_medium_base_in`, R94): the blocks :func:`_by_rim_among_shifted` may move
-    a Large base onto besides those read on every square (reading R111 in docs/readings.md).
+    a Large base onto besides those read on every square (reading R101 in docs/readings.md).
 
     A Large figure's body hides the far half of its base and the classifier can read those squares
     as surely empty, while the squares one over toward the camera read as a base under its leaning
@@ -1001,14 +1001,14 @@ def assign(cost: Sequence[Sequence[float]]) -> list[int | None]:
     return result
 
 
-#: how sure a square showing an unread marker's sticker is read to hold a base (R112): surer than
+#: how sure a square showing an unread marker's sticker is read to hold a base (R102): surer than
 #: :data:`SURE`, so the roster's count never reads it as empty; the sticker showed on no base
 #: without a marker and on no printed art but one of 151 squares read as bases (0.36, under
 #: :data:`.markers.STICKER_SHOWN`) on the diagnosis photos
 STICKER_BASE = 0.9
 #: what naming a figure without a base marker on a square showing a sticker costs, above any
 #: naming by movement (:func:`_distance`: at most a few usual moves): the figures that carry one
-#: are named there first (R112)
+#: are named there first (R102)
 STICKER_COST = 20.0
 
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
