@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -522,9 +523,20 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     if reference is not None:
         check_size(reference, cols, rows, reference.name)
     grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
-    if any(f.marker is not None for f in pos.figures):  # read base markers where they are: on the top-down view
-        markers = merge(markers, find_base_markers(image, grid.H, cols, rows))
-    seen, marker_notes = figures_by_marker(pos, markers, grid)
+    with ThreadPoolExecutor(max_workers=1) as second_core:
+        # the base markers are read on the top-down view (ArUco: OpenCV lets go of the GIL) on the
+        # second core while the classifier and the views below are made: neither reads the other's
+        # result, so the answer is the same, 0.05-0.1 s sooner (round 13 of issue 28)
+        base_search = (second_core.submit(find_base_markers, image, grid.H, cols, rows)
+                       if any(f.marker is not None for f in pos.figures) else None)  # read base markers where they are
+        return _read_squares(image, pos, name, reference, table, grid, markers, by_lines, base_search, t0)
+
+
+def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Reference | None, table: TableProfile | None,
+                  grid: Grid, markers: list[Marker], by_lines: bool, base_search: Future[list[Marker]] | None, t0: float) -> PhotoResult:
+    """:func:`detect` once the grid is found: the squares read, the figures placed; ``base_search``
+    the base markers' search running beside it, joined where the figures are first named."""
+    cols, rows = pos.map.cols, pos.map.rows
     notes: list[str] = []  # which mode answered and the readings' notes; the base markers' after them
     scores = square_probabilities(image, grid, cols, rows, table)
     view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
@@ -546,6 +558,9 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         )
     else:
         notes.insert(0, _("no reference photo: the learned classifier answered, less sure on printed-art maps"))
+    if base_search is not None:
+        markers = merge(markers, base_search.result())
+    seen, marker_notes = figures_by_marker(pos, markers, grid)
     no_rim: frozenset[str] = frozenset()
     large = any(f.size.footprint == 2 for f in pos.figures)
     # a Large base's rim round each inner grid corner: the rim check and the placement both read it
