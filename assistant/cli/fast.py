@@ -8,7 +8,11 @@ consoles and the same failure report (:mod:`.console`) as the tree's commands::
     [--lang L] (los | cover | range) A B [-p X | --position X | --position=X] [--game X | --game=X] [--json]
 
 and the shell, ``[--lang L] shell [--game X | --game=X]``, whose prompt is shown before the tree is
-built (:mod:`.shell`: the tree is imported in the background while the player types).
+built (:mod:`.shell`: the tree is imported in the background while the player types), and a
+photo read, ``[--lang L] photo detect PHOTO [-p X] [--game X] [--reference F] [--json]`` (each
+option once, ``--option=value`` as well), answered by the command's own body
+(:func:`.photo_cmd.detect_answer`) without the tree: its Typer coercion imports pydantic, 0.1 s of
+the 1 s a photo may take (issue 28; round 13).
 
 Anything else -- another option, a repeated one, a value that looks like an option, ``--help``,
 ``--``, shell completion -- goes to the tree (:func:`.app.main`), which answers it as before; the
@@ -21,9 +25,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-__all__ = ["main", "parse", "parse_shell"]
+__all__ = ["main", "parse", "parse_photo", "parse_shell"]
 
 #: the questions answered here, and the names of their two figures (as the tree's commands name them)
 QUERIES: dict[str, tuple[str, str]] = {"los": ("viewer", "target"), "cover": ("attacker", "target"), "range": ("a", "b")}
@@ -122,6 +126,101 @@ def parse_shell(argv: Sequence[str]) -> tuple[str | None, Path | None] | None:
     return None
 
 
+#: ``photo detect``'s options that take a value, by the name its body calls them
+_PHOTO_VALUED = {"-p": "position", "--position": "position", "--game": "game", "--reference": "reference"}
+
+
+def parse_photo(argv: Sequence[str]) -> tuple[str | None, dict[str, str | None], bool] | None:
+    """``(lang, arguments, json)`` for a ``photo detect`` line the fast path answers; None for any other.
+
+    >>> parse_photo(["photo", "detect", "t.jpg", "-p", "corridor", "--json"])
+    (None, {'image': 't.jpg', 'position': 'corridor', 'game': None, 'reference': None}, True)
+    >>> parse_photo(["--lang=pl", "photo", "detect", "--reference=r.npz", "t.jpg"])[1]["reference"]
+    'r.npz'
+    >>> parse_photo(["photo", "detect", "t.jpg", "--calib", "c.npz"]) is None
+    True
+    """
+    from ..i18n import LANGUAGES  # start-up time: see parse
+
+    words = list(argv)
+    lang = None
+    if words[:1] == ["--lang"]:
+        if len(words) < 2:
+            return None
+        lang, words = words[1], words[2:]
+    elif words and words[0].startswith("--lang="):
+        lang, words = words[0].partition("=")[2], words[1:]
+    if lang is not None and lang.strip().lower() not in LANGUAGES:
+        return None  # the tree says which languages there are
+    if words[:2] != ["photo", "detect"]:
+        return None
+    rest = words[2:]
+    images: list[str] = []
+    options: dict[str, str] = {}
+    json_out = False
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        name, eq, value = word.partition("=")
+        if word == "--json":
+            if json_out:
+                return None
+            json_out = True
+        elif word in _PHOTO_VALUED or (eq and name in ("--position", "--game", "--reference")):
+            if not eq:
+                if i + 1 >= len(rest):
+                    return None
+                value = rest[i + 1]
+                i += 1
+            key = _PHOTO_VALUED[name]
+            if key in options or not value or value.startswith("-"):
+                return None
+            options[key] = value
+        elif word.startswith("-") or not word:
+            return None
+        else:
+            images.append(word)
+        i += 1
+    if len(images) != 1:
+        return None
+    args: dict[str, str | None] = {"image": images[0], **{k: options.get(k) for k in ("position", "game", "reference")}}
+    return lang, args, json_out
+
+
+def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoReturn:
+    """``photo detect`` answered as the tree's command answers it, and the process's exit with its code."""
+    import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
+
+    from .. import i18n
+    from ..commands.context import Session
+    from ..terminal import DEBUG_ENV, quiet_stdout, stdout_gone
+    from ..textsafe import shown
+    from .photo_cmd import detect_answer
+
+    i18n.set_language(i18n.choose(lang))
+    image, position, game, reference = (args[k] for k in ("image", "position", "game", "reference"))
+    assert image is not None
+    code = 0
+    try:
+        detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
+                      None if reference is None else Path(reference), json_out)
+    except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
+        quiet_stdout()
+    except SystemExit as exc:  # rich's own closed-pipe handling
+        if exc.code != 1 or not stdout_gone():
+            raise
+    except typer.Exit as exc:  # the command's own code: a refusal's 2 (its message printed already)
+        code = exc.exit_code
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
+        code = 1
+    sys.exit(code)
+
+
 def _completing() -> bool:
     """Is the shell asking for completions (click's ``_<PROG>_COMPLETE``, Typer's own variables)?"""
     return any(k.startswith("_") and "COMPLETE" in k for k in os.environ)
@@ -132,6 +231,9 @@ def main() -> None:
     shell = None if _completing() else parse_shell(sys.argv[1:])
     if shell is not None:
         _shell(*shell)
+    photo = None if _completing() else parse_photo(sys.argv[1:])
+    if photo is not None:
+        _photo(*photo)
     plan = None if _completing() else parse(sys.argv[1:])
     if plan is None or not _answer(*plan):
         from .app import main as tree  # start-up time: the whole Typer tree only for other lines

@@ -17,6 +17,7 @@ from ..i18n import N_, _, n_
 from ..limits import check_photo
 
 if TYPE_CHECKING:  # the photo package loads OpenCV: only the photo commands import it, when run
+    from ..commands.context import Session
     from ..photo.compare import Row
 
 #: how a figure was found, as the answer says it (the JSON keeps these values)
@@ -45,13 +46,19 @@ def _camera(calib: Path | None):
 def _reference(ctx: typer.Context, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
     """The empty map's reference to compare a photo with: the file named, else the game's own
     (``GAME.reference.npz``, made by 'photo reference'), else None (the learned classifier answers)."""
-    from ..photo.reference import check_size, load_reference, reference_path
     from .common import session
+
+    return _session_reference(session(ctx), reference, pos, position, game)
+
+
+def _session_reference(sess: Session, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
+    """:func:`_reference` for the command line's session ``sess``."""
+    from ..photo.reference import check_size, load_reference, reference_path
 
     path = reference
     if path is None and position is None:
         try:
-            path = reference_path(session(ctx).game_path(game))
+            path = reference_path(sess.game_path(game))
         except AssistantError:  # no current game: a position file was asked about
             return None
         if not path.is_file():
@@ -107,15 +114,23 @@ def detect_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
+    from .common import session
+
+    detect_answer(session(ctx), image, position, game, calib, table, reference, json_out)
+
+
+def detect_answer(sess: Session, image: Path, position: str | None, game: Path | None, calib: Path | None, table: Path | None,
+                  reference: Path | None, json_out: bool) -> None:
+    """``photo detect``'s answer printed, for the command line's session ``sess``: the tree's
+    command and the fast path's (:mod:`.fast`, which answers it without building the tree)."""
     from ..photo import NoGridError, detect, load_image
-    from .common import load as _load
     from .output import edge, emit_json, out
 
     with edge(json_out, "photo"), _decoding(image, load_image) as photo:
-        pos = _load(ctx, position, game)
+        pos = sess.load(position, game)[0]
         check_photo(pos)
         profile = _table(table)
-        ref = _reference(ctx, reference, pos, position, game)
+        ref = _session_reference(sess, reference, pos, position, game)
         img = photo.result()
         try:
             res = detect(img, pos, str(image), _camera(calib), profile, ref)
