@@ -45,6 +45,27 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
     >>> parse(["los", "obi", "sbd", "--help"]) is None
     True
     """
+    asked = _language(argv)
+    if asked is None:
+        return None
+    lang, words = asked
+    if not words or words[0] not in QUERIES:
+        return None
+    verb = words[0]
+    split = _split(words[1:], _VALUED)
+    if split is None:
+        return None
+    figures, options, json_out = split
+    if len(figures) != 2:
+        return None
+    first, second = QUERIES[verb]
+    args: dict[str, Any] = {first: figures[0], second: figures[1], "position": options.get("position"), "game": options.get("game")}
+    return lang, verb, args, json_out
+
+
+def _language(argv: Sequence[str]) -> tuple[str | None, list[str]] | None:
+    """``(lang, the rest of the line)`` of a line that may start with ``--lang L`` or ``--lang=L``;
+    None where the language is missing or not one there is (the tree says which there are)."""
     from ..i18n import LANGUAGES  # start-up time: this module is the entry, kept light
 
     words = list(argv)
@@ -57,11 +78,15 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
         else:
             lang, words = words[0].partition("=")[2], words[1:]
         if lang.strip().lower() not in LANGUAGES:
-            return None  # the tree says which languages there are
-    if not words or words[0] not in QUERIES:
-        return None
-    verb, rest = words[0], words[1:]
-    figures: list[str] = []
+            return None
+    return lang, words
+
+
+def _split(rest: list[str], valued: dict[str, str]) -> tuple[list[str], dict[str, str], bool] | None:
+    """A command's words after its name: the plain words, the options that take a value (``valued``:
+    each by the name the command calls it; each once, ``--option=value`` as well) and ``--json``;
+    None for anything else (another option, a repeated one, a value that looks like an option)."""
+    plain: list[str] = []
     options: dict[str, str] = {}
     json_out = False
     i = 0
@@ -72,26 +97,22 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
             if json_out:
                 return None
             json_out = True
-        elif word in _VALUED or (eq and name in ("--position", "--game")):
+        elif word in valued or (eq and name.startswith("--") and name in valued):
             if not eq:
                 if i + 1 >= len(rest):
                     return None
                 value = rest[i + 1]
                 i += 1
-            key = _VALUED[name]
+            key = valued[name]
             if key in options or not value or value.startswith("-"):
                 return None
             options[key] = value
         elif word.startswith("-") or not word:
             return None
         else:
-            figures.append(word)
+            plain.append(word)
         i += 1
-    if len(figures) != 2:
-        return None
-    first, second = QUERIES[verb]
-    args: dict[str, Any] = {first: figures[0], second: figures[1], "position": options.get("position"), "game": options.get("game")}
-    return lang, verb, args, json_out
+    return plain, options, json_out
 
 
 def parse_shell(argv: Sequence[str]) -> tuple[str | None, Path | None] | None:
@@ -140,47 +161,16 @@ def parse_photo(argv: Sequence[str]) -> tuple[str | None, dict[str, str | None],
     >>> parse_photo(["photo", "detect", "t.jpg", "--calib", "c.npz"]) is None
     True
     """
-    from ..i18n import LANGUAGES  # start-up time: see parse
-
-    words = list(argv)
-    lang = None
-    if words[:1] == ["--lang"]:
-        if len(words) < 2:
-            return None
-        lang, words = words[1], words[2:]
-    elif words and words[0].startswith("--lang="):
-        lang, words = words[0].partition("=")[2], words[1:]
-    if lang is not None and lang.strip().lower() not in LANGUAGES:
-        return None  # the tree says which languages there are
+    asked = _language(argv)
+    if asked is None:
+        return None
+    lang, words = asked
     if words[:2] != ["photo", "detect"]:
         return None
-    rest = words[2:]
-    images: list[str] = []
-    options: dict[str, str] = {}
-    json_out = False
-    i = 0
-    while i < len(rest):
-        word = rest[i]
-        name, eq, value = word.partition("=")
-        if word == "--json":
-            if json_out:
-                return None
-            json_out = True
-        elif word in _PHOTO_VALUED or (eq and name in ("--position", "--game", "--reference")):
-            if not eq:
-                if i + 1 >= len(rest):
-                    return None
-                value = rest[i + 1]
-                i += 1
-            key = _PHOTO_VALUED[name]
-            if key in options or not value or value.startswith("-"):
-                return None
-            options[key] = value
-        elif word.startswith("-") or not word:
-            return None
-        else:
-            images.append(word)
-        i += 1
+    split = _split(words[2:], _PHOTO_VALUED)
+    if split is None:
+        return None
+    images, options, json_out = split
     if len(images) != 1:
         return None
     args: dict[str, str | None] = {"image": images[0], **{k: options.get(k) for k in ("position", "game", "reference")}}
