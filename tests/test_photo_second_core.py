@@ -3,7 +3,7 @@ two cores). Profiled on the diagnosis photos, three parts of the call ran one af
 though none reads another's result, while the second core stood idle: the base markers' search on
 the top-down view beside the learned classifier and the views, the windows searched again for
 unread base markers (0.05-0.07 CPU-seconds each, four a chunk), and the photo's decoding beside the
-position's loading. Each now runs on a thread of its own; the answers are the same, which these
+position's loading (and the map's top-down view, made beside the classifier too). Each now runs on a thread of its own; the answers are the same, which these
 tests check against the one-after-the-other reading, and the threads are checked to be others
 than the caller's (the old code ran everything on the caller's thread: these tests failed there).
 """
@@ -64,7 +64,7 @@ def test_the_windows_searched_together_read_what_each_window_reads_alone(monkeyp
     assert threading.get_ident() not in threads and len(threads) == 2  # before: the caller's thread alone
 
 
-def test_detect_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
     from assistant.photo.synth import render_photo
@@ -78,11 +78,15 @@ def test_detect_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest
     image, _truth = render_photo(marked, seed=3, width=1600, height=1200)
     before = photo.detect(image, marked, "synthetic").as_json()
     where: dict[str, int] = {}
-    base_search, classifier = photo.find_base_markers, photo.square_probabilities
+    base_search, classifier, view = photo.find_base_markers, photo.square_probabilities, photo.top_down
 
     def base_markers(*args: Any) -> Any:
         where["base markers"] = threading.get_ident()
         return base_search(*args)
+
+    def top_down(*args: Any) -> Any:
+        where["view"] = threading.get_ident()
+        return view(*args)
 
     def squares(*args: Any) -> Any:
         where["classifier"] = threading.get_ident()
@@ -90,10 +94,12 @@ def test_detect_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest
 
     monkeypatch.setattr(photo, "find_base_markers", base_markers)
     monkeypatch.setattr(photo, "square_probabilities", squares)
+    monkeypatch.setattr(photo, "top_down", top_down)
     after = photo.detect(image, marked, "synthetic").as_json()
     before.pop("seconds"), after.pop("seconds")
     assert after == before
-    assert where["classifier"] == threading.get_ident() != where["base markers"]  # before: both on the caller's
+    assert where["classifier"] == threading.get_ident() != where["base markers"]  # before: all on the caller's
+    assert where["view"] == where["base markers"]  # the second core's, the view first
 
 
 def test_photo_detect_decodes_the_photo_beside_the_positions_loading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -524,22 +524,26 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         check_size(reference, cols, rows, reference.name)
     grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
     with ThreadPoolExecutor(max_workers=1) as second_core:
-        # the base markers are read on the top-down view (ArUco: OpenCV lets go of the GIL) on the
-        # second core while the classifier and the views below are made: neither reads the other's
-        # result, so the answer is the same, 0.05-0.1 s sooner (round 13 of issue 28)
+        # the map's view from above, then the base markers read on the top-down view (OpenCV lets
+        # go of the GIL), on the second core while the learned classifier reads the squares and
+        # the reference is compared: none reads another's result, so the answer is the same,
+        # 0.05-0.15 s sooner (round 13 of issue 28)
+        view_made = second_core.submit(top_down, image, grid, cols, rows)
         base_search = (second_core.submit(find_base_markers, image, grid.H, cols, rows)
                        if any(f.marker is not None for f in pos.figures) else None)  # read base markers where they are
-        return _read_squares(image, pos, name, reference, table, grid, markers, by_lines, base_search, t0)
+        return _read_squares(image, pos, name, reference, table, grid, markers, by_lines, view_made, base_search, t0)
 
 
 def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Reference | None, table: TableProfile | None,
-                  grid: Grid, markers: list[Marker], by_lines: bool, base_search: Future[list[Marker]] | None, t0: float) -> PhotoResult:
-    """:func:`detect` once the grid is found: the squares read, the figures placed; ``base_search``
-    the base markers' search running beside it, joined where the figures are first named."""
+                  grid: Grid, markers: list[Marker], by_lines: bool, view_made: Future[np.ndarray],
+                  base_search: Future[list[Marker]] | None, t0: float) -> PhotoResult:
+    """:func:`detect` once the grid is found: the squares read, the figures placed; ``view_made``
+    the top-down view and ``base_search`` the base markers' search, made beside it, each joined
+    where it is first read."""
     cols, rows = pos.map.cols, pos.map.rows
     notes: list[str] = []  # which mode answered and the readings' notes; the base markers' after them
     scores = square_probabilities(image, grid, cols, rows, table)
-    view = top_down(image, grid, cols, rows)  # the map from above: the reference's comparison and the bases' rims
+    view = view_made.result()  # the map from above (reference.top_down): the reference's comparison and the bases' rims
     aligned = None  # the view aligned onto the reference's: the fused reading and the second look compare it
     not_art: frozenset[str] = frozenset()  # squares the reference shows are no art (R87)
     if reference is not None:
