@@ -61,7 +61,9 @@ def test_the_windows_searched_together_read_what_each_window_reads_alone(monkeyp
     assert [m.id for m in together] == [m.id for m in alone]
     for a, b in zip(together, alone, strict=True):
         np.testing.assert_array_equal(a.corners, b.corners)
-    assert threading.get_ident() not in threads and len(threads) == 2  # before: the caller's thread alone
+    # on the pool's threads, at most two (the second is started while the first still searches;
+    # which windows each takes is the scheduler's): before, the caller's thread alone
+    assert threading.get_ident() not in threads and 1 <= len(threads) <= markers.NEAR_THREADS
 
 
 def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
