@@ -8,7 +8,11 @@ consoles and the same failure report (:mod:`.console`) as the tree's commands::
     [--lang L] (los | cover | range) A B [-p X | --position X | --position=X] [--game X | --game=X] [--json]
 
 and the shell, ``[--lang L] shell [--game X | --game=X]``, whose prompt is shown before the tree is
-built (:mod:`.shell`: the tree is imported in the background while the player types).
+built (:mod:`.shell`: the tree is imported in the background while the player types), and a
+photo read, ``[--lang L] photo detect PHOTO [-p X] [--game X] [--reference F] [--json]`` (each
+option once, ``--option=value`` as well), answered by the command's own body
+(:func:`.photo_cmd.detect_answer`) without the tree: its Typer coercion imports pydantic, 0.1 s of
+the 1 s a photo may take (issue 28; round 13).
 
 Anything else -- another option, a repeated one, a value that looks like an option, ``--help``,
 ``--``, shell completion -- goes to the tree (:func:`.app.main`), which answers it as before; the
@@ -21,9 +25,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-__all__ = ["main", "parse", "parse_shell"]
+__all__ = ["main", "parse", "parse_photo", "parse_shell"]
 
 #: the questions answered here, and the names of their two figures (as the tree's commands name them)
 QUERIES: dict[str, tuple[str, str]] = {"los": ("viewer", "target"), "cover": ("attacker", "target"), "range": ("a", "b")}
@@ -41,6 +45,27 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
     >>> parse(["los", "obi", "sbd", "--help"]) is None
     True
     """
+    asked = _language(argv)
+    if asked is None:
+        return None
+    lang, words = asked
+    if not words or words[0] not in QUERIES:
+        return None
+    verb = words[0]
+    split = _split(words[1:], _VALUED)
+    if split is None:
+        return None
+    figures, options, json_out = split
+    if len(figures) != 2:
+        return None
+    first, second = QUERIES[verb]
+    args: dict[str, Any] = {first: figures[0], second: figures[1], "position": options.get("position"), "game": options.get("game")}
+    return lang, verb, args, json_out
+
+
+def _language(argv: Sequence[str]) -> tuple[str | None, list[str]] | None:
+    """``(lang, the rest of the line)`` of a line that may start with ``--lang L`` or ``--lang=L``;
+    None where the language is missing or not one there is (the tree says which there are)."""
     from ..i18n import LANGUAGES  # start-up time: this module is the entry, kept light
 
     words = list(argv)
@@ -53,11 +78,15 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
         else:
             lang, words = words[0].partition("=")[2], words[1:]
         if lang.strip().lower() not in LANGUAGES:
-            return None  # the tree says which languages there are
-    if not words or words[0] not in QUERIES:
-        return None
-    verb, rest = words[0], words[1:]
-    figures: list[str] = []
+            return None
+    return lang, words
+
+
+def _split(rest: list[str], valued: dict[str, str]) -> tuple[list[str], dict[str, str], bool] | None:
+    """A command's words after its name: the plain words, the options that take a value (``valued``:
+    each by the name the command calls it; each once, ``--option=value`` as well) and ``--json``;
+    None for anything else (another option, a repeated one, a value that looks like an option)."""
+    plain: list[str] = []
     options: dict[str, str] = {}
     json_out = False
     i = 0
@@ -68,26 +97,22 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, dict[str, Any], bool] |
             if json_out:
                 return None
             json_out = True
-        elif word in _VALUED or (eq and name in ("--position", "--game")):
+        elif word in valued or (eq and name.startswith("--") and name in valued):
             if not eq:
                 if i + 1 >= len(rest):
                     return None
                 value = rest[i + 1]
                 i += 1
-            key = _VALUED[name]
+            key = valued[name]
             if key in options or not value or value.startswith("-"):
                 return None
             options[key] = value
         elif word.startswith("-") or not word:
             return None
         else:
-            figures.append(word)
+            plain.append(word)
         i += 1
-    if len(figures) != 2:
-        return None
-    first, second = QUERIES[verb]
-    args: dict[str, Any] = {first: figures[0], second: figures[1], "position": options.get("position"), "game": options.get("game")}
-    return lang, verb, args, json_out
+    return plain, options, json_out
 
 
 def parse_shell(argv: Sequence[str]) -> tuple[str | None, Path | None] | None:
@@ -122,6 +147,70 @@ def parse_shell(argv: Sequence[str]) -> tuple[str | None, Path | None] | None:
     return None
 
 
+#: ``photo detect``'s options that take a value, by the name its body calls them
+_PHOTO_VALUED = {"-p": "position", "--position": "position", "--game": "game", "--reference": "reference"}
+
+
+def parse_photo(argv: Sequence[str]) -> tuple[str | None, dict[str, str | None], bool] | None:
+    """``(lang, arguments, json)`` for a ``photo detect`` line the fast path answers; None for any other.
+
+    >>> parse_photo(["photo", "detect", "t.jpg", "-p", "corridor", "--json"])
+    (None, {'image': 't.jpg', 'position': 'corridor', 'game': None, 'reference': None}, True)
+    >>> parse_photo(["--lang=pl", "photo", "detect", "--reference=r.npz", "t.jpg"])[1]["reference"]
+    'r.npz'
+    >>> parse_photo(["photo", "detect", "t.jpg", "--calib", "c.npz"]) is None
+    True
+    """
+    asked = _language(argv)
+    if asked is None:
+        return None
+    lang, words = asked
+    if words[:2] != ["photo", "detect"]:
+        return None
+    split = _split(words[2:], _PHOTO_VALUED)
+    if split is None:
+        return None
+    images, options, json_out = split
+    if len(images) != 1:
+        return None
+    args: dict[str, str | None] = {"image": images[0], **{k: options.get(k) for k in ("position", "game", "reference")}}
+    return lang, args, json_out
+
+
+def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoReturn:
+    """``photo detect`` answered as the tree's command answers it, and the process's exit with its code."""
+    import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
+
+    from .. import i18n
+    from ..commands.context import Session
+    from ..terminal import DEBUG_ENV, quiet_stdout, stdout_gone
+    from ..textsafe import shown
+    from .photo_cmd import detect_answer
+
+    i18n.set_language(i18n.choose(lang))
+    image, position, game, reference = (args[k] for k in ("image", "position", "game", "reference"))
+    assert image is not None
+    code = 0
+    try:
+        detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
+                      None if reference is None else Path(reference), json_out)
+    except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
+        quiet_stdout()
+    except SystemExit as exc:  # rich's own closed-pipe handling
+        if exc.code != 1 or not stdout_gone():
+            raise
+    except typer.Exit as exc:  # the command's own code: a refusal's 2 (its message printed already)
+        code = exc.exit_code
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
+        code = 1
+    sys.exit(code)
+
+
 def _completing() -> bool:
     """Is the shell asking for completions (click's ``_<PROG>_COMPLETE``, Typer's own variables)?"""
     return any(k.startswith("_") and "COMPLETE" in k for k in os.environ)
@@ -132,6 +221,9 @@ def main() -> None:
     shell = None if _completing() else parse_shell(sys.argv[1:])
     if shell is not None:
         _shell(*shell)
+    photo = None if _completing() else parse_photo(sys.argv[1:])
+    if photo is not None:
+        _photo(*photo)
     plan = None if _completing() else parse(sys.argv[1:])
     if plan is None or not _answer(*plan):
         from .app import main as tree  # start-up time: the whole Typer tree only for other lines

@@ -12,6 +12,7 @@ Two passes:
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -188,9 +189,33 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
     """:func:`find_markers_near`'s markers, and the squares of those searched whose window shows a
     base marker's sticker that no marker was read in (:func:`sticker_at`, reading R102 in
     docs/readings.md), each with the sticker's middle in board units (squares from the map's
-    north-west corner): a figure carrying a marker stands there, its code hidden or blurred."""
+    north-west corner): a figure carrying a marker stands there, its code hidden or blurred.
+
+    The windows are searched two at a time, one on each core (their warps, blurs and ArUco's
+    search let go of the GIL): 0.05-0.07 CPU-seconds a window, a chunk of four was the largest
+    part of ``photo detect`` after the grid search on most photos (round 13 of issue 28). Each
+    window's search is its own, so the markers and their order are those of one window after
+    the other."""
+    if len(squares) < 2:
+        found = [_near_window(image, H, col, row, px) for col, row in squares]
+    else:
+        with ThreadPoolExecutor(max_workers=NEAR_THREADS) as pool:
+            found = list(pool.map(lambda square: _near_window(image, H, square[0], square[1], px), squares))
+    stickers = [(square, middle) for square, (_markers, middle) in zip(squares, found, strict=True) if middle is not None]
+    return _real_ones(image, [m for window, _middle in found for m in window]), stickers
+
+
+#: the threads :func:`find_markers_near` searches its windows on: the two cores of the smallest
+#: machine the assistant is measured on (issue 28's 1-second goal)
+NEAR_THREADS = 2
+
+
+def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) -> tuple[list[Marker], tuple[float, float] | None]:
+    """The base markers :func:`find_markers_near` reads in the window round square (``col``, ``row``),
+    in image pixels (not yet checked for a light margin), and where no marker is read, the middle
+    (board units) of an unread marker's sticker the window shows, if any (R102). Its own detector
+    and CLAHE: OpenCV's CLAHE keeps working buffers, so one is not shared between threads."""
     out: list[Marker] = []
-    stickers: list[tuple[tuple[int, int], tuple[float, float]]] = []
     span = 2.0  # squares across each window
     size = int(span * px)
     # markers from a fifth of a square up, as on the board-wide view: ArUco's default least
@@ -201,42 +226,39 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
     # two more (s0387, s0391)
     detector = _detector(small_markers=True, min_perimeter_rate=4 * MIN_BASE_MARKER_SQUARES * px / size)
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
-    for col, row in squares:
-        x0, y0 = col + 0.5 - span / 2, row + 0.5 - span / 2
-        S = np.array([[px, 0, -x0 * px], [0, px, -y0 * px], [0, 0, 1]], np.float64)
-        patch = cv2.warpPerspective(image, S @ H, (size, size), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
-        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
-        sharp = cv2.addWeighted(gray, 1.8, cv2.GaussianBlur(gray, (0, 0), 2.0), -0.8, 0)
-        back = np.linalg.inv(S @ H)
-        read: set[int] = set()
-        for view in (sharp, clahe.apply(gray)):
-            corners, ids, _ = detector.detectMarkers(view)
-            if ids is None:
+    x0, y0 = col + 0.5 - span / 2, row + 0.5 - span / 2
+    S = np.array([[px, 0, -x0 * px], [0, px, -y0 * px], [0, 0, 1]], np.float64)
+    patch = cv2.warpPerspective(image, S @ H, (size, size), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+    sharp = cv2.addWeighted(gray, 1.8, cv2.GaussianBlur(gray, (0, 0), 2.0), -0.8, 0)
+    back = np.linalg.inv(S @ H)
+    read: set[int] = set()
+    for view in (sharp, clahe.apply(gray)):
+        corners, ids, _ = detector.detectMarkers(view)
+        if ids is None:
+            continue
+        for c, i in zip(corners, ids.ravel(), strict=True):
+            if int(i) < 4:
                 continue
-            for c, i in zip(corners, ids.ravel(), strict=True):
-                if int(i) < 4:
-                    continue
-                pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
-                out.append(Marker(int(i), pts))
-                read.add(int(i))
-            if read:
-                break
-        # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R77 in docs/readings.md)
-        cuts = read_cut_markers(gray, px)
-        if not read and not cuts:
-            # nothing read: the cut sticker once more at the board-wide view's scale, half this one
-            # (reading R97 in docs/readings.md): the cut reader's blur and cell reading are a fixed
-            # number of pixels, so a cut ring may read at one scale and not the other (independent
-            # photo s0408 with the reference: f5's sticker at A12 read at 80 px a square, not at 160)
-            half = cv2.resize(gray, (size // 2, size // 2), interpolation=cv2.INTER_AREA)
-            cuts = [(cut_id, 2.0 * cut) for cut_id, cut in read_cut_markers(half, px // 2)]
-        for cut_id, cut in cuts:
-            if cut_id not in read:
-                out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
-        middle = None if read or cuts else sticker_at(gray, px)
-        if middle is not None:
-            stickers.append(((col, row), (x0 + middle[0] / px, y0 + middle[1] / px)))
-    return _real_ones(image, out), stickers
+            pts = cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float64), back)[0]
+            out.append(Marker(int(i), pts))
+            read.add(int(i))
+        if read:
+            break
+    # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R77 in docs/readings.md)
+    cuts = read_cut_markers(gray, px)
+    if not read and not cuts:
+        # nothing read: the cut sticker once more at the board-wide view's scale, half this one
+        # (reading R97 in docs/readings.md): the cut reader's blur and cell reading are a fixed
+        # number of pixels, so a cut ring may read at one scale and not the other (independent
+        # photo s0408 with the reference: f5's sticker at A12 read at 80 px a square, not at 160)
+        half = cv2.resize(gray, (size // 2, size // 2), interpolation=cv2.INTER_AREA)
+        cuts = [(cut_id, 2.0 * cut) for cut_id, cut in read_cut_markers(half, px // 2)]
+    for cut_id, cut in cuts:
+        if cut_id not in read:
+            out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
+    middle = None if read or cuts else sticker_at(gray, px)
+    return out, None if middle is None else (x0 + middle[0] / px, y0 + middle[1] / px)
 
 
 def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:

@@ -1,0 +1,109 @@
+"""``photo detect`` answered by the fast path (:mod:`assistant.cli.fast`) prints what the Typer tree
+prints: the same stdout, stderr and exit code, answers, refusals and errors alike, but without the
+tree's coercion, which imports pydantic (0.1 s of the 1 s a photo may take on two cores: round 13
+of issue 28). The photo's own timing (``seconds``) is the one thing that differs between two runs."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.cli.fast import parse_photo
+
+from .test_cli_fast import FAST, TREE, _run
+
+POSITION = "clone-wars-example-combat"
+
+
+def _same(answer: tuple[int, str, str]) -> tuple[int, str, str]:
+    """The answer less its timing: the ``seconds`` of the JSON answer, the text answer's 'in N s' (in any language)."""
+    code, out, err = answer
+    try:
+        data = json.loads(out)
+        data.pop("seconds", None)
+        out = json.dumps(data, sort_keys=True)
+    except json.JSONDecodeError:
+        out = re.sub(r"\d+\.\d+ s\b", "N s", out)  # in any language
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A synthetic table photo, a photo of noise (no grid) and a text file named .jpg."""
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+    from assistant.resources import example_path
+
+    folder = tmp_path_factory.mktemp("photos")
+    example = example_path(POSITION)
+    assert example is not None
+    image, _truth = render_photo(load_position(example), seed=5, width=1200, height=900)
+    cv2.imwrite(str(folder / "table.jpg"), image)
+    noise = (np.random.default_rng(0).random((300, 400, 3)) * 255).astype(np.uint8)
+    cv2.imwrite(str(folder / "noise.jpg"), noise)
+    (folder / "notes.jpg").write_text("not a photo")
+    return {"table": folder / "table.jpg", "noise": folder / "noise.jpg", "text": folder / "notes.jpg", "missing": folder / "missing.jpg"}
+
+
+ERRORS = [
+    ["photo", "detect", "{missing}", "-p", POSITION],
+    ["photo", "detect", "{missing}", "-p", POSITION, "--json"],
+    ["photo", "detect", "{text}", "--position", POSITION, "--json"],
+    ["photo", "detect", "{table}", "-p", "/no/such/position.yaml"],
+    ["photo", "detect", "{missing}", "-p", "/no/such/position.yaml", "--json"],
+    ["photo", "detect", "{table}", "-p", POSITION, "--reference", "/no/such/reference.npz", "--json"],
+    ["photo", "detect", "{table}", "--game", "/no/such/game"],
+    ["--lang", "pl", "photo", "detect", "{missing}", "-p", POSITION],
+]
+ANSWERS = [
+    ["photo", "detect", "{table}", "-p", POSITION, "--json"],
+    ["photo", "detect", "{table}", "-p", POSITION],
+    ["--lang=cs", "photo", "detect", "--position=" + POSITION, "{table}"],
+    ["photo", "detect", "{noise}", "-p", POSITION, "--json"],
+    ["photo", "detect", "{noise}", "-p", POSITION],
+]
+
+
+def _both(argv: list[str], photos: dict[str, Path], home: Path) -> None:
+    line = [a.format(**photos) for a in argv]
+    assert parse_photo(line) is not None
+    tree = _same(_run(TREE, line, home))
+    assert _same(_run(FAST, line, home)) == tree
+
+
+@pytest.mark.parametrize("argv", ERRORS, ids=" ".join)
+def test_the_fast_path_refuses_a_photo_as_the_tree_does(argv: list[str], photos: dict[str, Path], tmp_path: Path) -> None:
+    _both(argv, photos, tmp_path / "home")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", ANSWERS, ids=" ".join)
+def test_the_fast_path_answers_a_photo_as_the_tree_does(argv: list[str], photos: dict[str, Path], tmp_path: Path) -> None:
+    _both(argv, photos, tmp_path / "home")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["photo", "detect"], ["photo", "detect", "a.jpg", "b.jpg"], ["photo", "detect", "a.jpg", "--calib", "c.npz"],
+        ["photo", "detect", "a.jpg", "--table", "t.json"], ["photo", "detect", "a.jpg", "-p", "x", "-p", "y"],
+        ["photo", "detect", "a.jpg", "-p", "--json"], ["photo", "detect", "a.jpg", "--help"], ["photo", "check", "a.jpg"],
+        ["--cards", "x", "photo", "detect", "a.jpg"], ["--lang", "xx", "photo", "detect", "a.jpg"], ["photo", "detect", "a.jpg", "--"],
+        ["photo", "detect", "a.jpg", "--json", "--json"], ["photo", "detect", ""], ["photo", "detect", "a.jpg", "-pX"],
+    ],
+)
+def test_any_other_photo_line_goes_to_the_tree(argv: list[str]) -> None:
+    assert parse_photo(argv) is None
+
+
+def test_photo_detect_loads_no_pydantic(photos: dict[str, Path], tmp_path: Path) -> None:
+    probe = "import atexit; atexit.register(lambda: print('pydantic' in sys.modules, file=sys.stderr)); "
+    argv = ["photo", "detect", str(photos["missing"]), "-p", POSITION, "--json"]
+    _run(FAST, argv, tmp_path / "home")  # fills the cache: the card library is validated (pydantic) once
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert code == 2 and "no such image" in out and err.split()[-1] == "False", (out, err)  # before: True (the tree's coercion)

@@ -1,0 +1,123 @@
+"""``photo detect`` keeps the second core busy (round 13 of issue 28: a photo in at most 1 s on
+two cores). Profiled on the diagnosis photos, three parts of the call ran one after the other
+though none reads another's result, while the second core stood idle: the base markers' search on
+the top-down view beside the learned classifier and the views, the windows searched again for
+unread base markers (0.05-0.07 CPU-seconds each, four a chunk), and the photo's decoding beside the
+position's loading (and the map's top-down view, made beside the classifier too). Each now runs on a thread of its own; the answers are the same, which these
+tests check against the one-after-the-other reading, and the threads are checked to be others
+than the caller's (the old code ran everything on the caller's thread: these tests failed there).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import assistant.photo as photo
+from assistant.cli.app import app
+from assistant.photo import markers
+from assistant.photo.markers import find_markers_near
+from assistant.photo.printed import DICT
+
+#: pixels a square of the synthetic board below; the board's pixels onto its squares
+PX = 60
+TO_SQUARES = np.array([[1 / PX, 0, 0], [0, 1 / PX, 0], [0, 0, 1.0]])
+#: the squares (col, row) a base sticker is printed on, and its id (base markers are 4 and up)
+STICKERS = {(1, 1): 7, (3, 1): 9, (1, 3): 12, (3, 3): 15}
+
+
+def _board() -> np.ndarray:
+    """A grey 6 x 6 board with a white sticker and its base marker in each of STICKERS' squares."""
+    board = np.full((6 * PX, 6 * PX, 3), 120, np.uint8)
+    d = cv2.aruco.getPredefinedDictionary(DICT)
+    side, margin = int(0.5 * PX), int(0.12 * PX)
+    for (col, row), mid in STICKERS.items():
+        x, y = col * PX + (PX - side) // 2, row * PX + (PX - side) // 2
+        board[y - margin: y + side + margin, x - margin: x + side + margin] = 255
+        board[y: y + side, x: x + side] = cv2.aruco.generateImageMarker(d, mid, side)[:, :, None]
+    return board
+
+
+def test_the_windows_searched_together_read_what_each_window_reads_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = _board()
+    squares = [*STICKERS, (5, 5)]  # and a window of bare board
+    alone = [m for sq in squares for m in find_markers_near(board, TO_SQUARES, [sq])]
+    threads: set[int] = set()
+    made = markers._detector
+
+    def detector(*args: Any, **kwargs: Any) -> Any:  # which thread searches a window
+        threads.add(threading.get_ident())
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr(markers, "_detector", detector)
+    together = find_markers_near(board, TO_SQUARES, squares)
+    assert sorted(m.id for m in alone) == sorted(STICKERS.values())
+    assert [m.id for m in together] == [m.id for m in alone]
+    for a, b in zip(together, alone, strict=True):
+        np.testing.assert_array_equal(a.corners, b.corners)
+    # on the pool's threads, at most two (the second is started while the first still searches;
+    # which windows each takes is the scheduler's): before, the caller's thread alone
+    assert threading.get_ident() not in threads and 1 <= len(threads) <= markers.NEAR_THREADS
+
+
+def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+    from assistant.resources import example_path
+
+    example = example_path("clone-wars-example-combat")
+    assert example is not None
+    pos = load_position(example)
+    marked = replace(pos, figures=tuple(replace(f, marker=10 + i) for i, f in enumerate(pos.figures)))
+    image, _truth = render_photo(marked, seed=3, width=1600, height=1200)
+    before = photo.detect(image, marked, "synthetic").as_json()
+    where: dict[str, int] = {}
+    base_search, classifier, view = photo.find_base_markers, photo.square_probabilities, photo.top_down
+
+    def base_markers(*args: Any) -> Any:
+        where["base markers"] = threading.get_ident()
+        return base_search(*args)
+
+    def top_down(*args: Any) -> Any:
+        where["view"] = threading.get_ident()
+        return view(*args)
+
+    def squares(*args: Any) -> Any:
+        where["classifier"] = threading.get_ident()
+        return classifier(*args)
+
+    monkeypatch.setattr(photo, "find_base_markers", base_markers)
+    monkeypatch.setattr(photo, "square_probabilities", squares)
+    monkeypatch.setattr(photo, "top_down", top_down)
+    after = photo.detect(image, marked, "synthetic").as_json()
+    before.pop("seconds"), after.pop("seconds")
+    assert after == before
+    assert where["classifier"] == threading.get_ident() != where["base markers"]  # before: all on the caller's
+    assert where["view"] == where["base markers"]  # the second core's, the view first
+
+
+def test_photo_detect_decodes_the_photo_beside_the_positions_loading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decoding runs on another thread, and its refusal still comes after the position's."""
+    threads: list[int] = []
+    load = photo.load_image
+
+    def load_image(path: Any) -> Any:
+        threads.append(threading.get_ident())
+        return load(path)
+
+    monkeypatch.setattr(photo, "load_image", load_image)
+    runner = CliRunner()
+    missing = tmp_path / "missing.jpg"
+    r = runner.invoke(app, ["photo", "detect", str(missing), "-p", str(tmp_path / "no-such-position.yaml"), "--json"])
+    assert r.exit_code == 2 and "no-such-position.yaml" in r.stdout and "missing.jpg" not in r.stdout, r.stdout
+    r = runner.invoke(app, ["photo", "detect", str(missing), "-p", "clone-wars-corridor", "--json"])
+    assert r.exit_code == 2 and "no such image" in r.stdout, r.stdout
+    assert threads and threading.get_ident() not in threads  # before: decoded on the caller's thread
