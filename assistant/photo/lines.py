@@ -1076,8 +1076,10 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
     edge, or its art's, with a margin round the grid (the project's own maps print the grid to
     the edge; many printed maps do not). Seen through the outline, each axis's line profile (as
     :func:`line_periods`) is searched for ``cols`` + 1 (``rows`` + 1) evenly spaced lines
-    (:func:`_inset_axis`); dark lines or light ones, whichever stand more clearly. The grid found
-    must then pass the outline's own test (:func:`_lines_on_lattice`). Returns the homography
+    (:func:`_inset_axis`); where they give none, the lines' combs (:func:`_speckled_inset`), then
+    their thin ridges (:func:`_ridge_inset`, reading R101); dark lines or light ones, whichever
+    stand more clearly. The grid found must then pass the outline's own test (:func:`_lines_on_lattice`,
+    or :func:`_each_line_on_lattice`). Returns the homography
     (small image -> board), the lines' polarity and their combs; None when no such grid stands."""
     best: tuple[float, np.ndarray, bool, list[LineComb]] | None = None
     for light in (False, True):
@@ -1090,6 +1092,8 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
             found.append(axis_lines)
         if len(found) < 2:
             fitted = _speckled_inset(gray, H_outline, light, cols, rows, profiles)
+            if fitted is None:  # thin lines under bright art or figures along most of their length (R101)
+                fitted = _ridge_inset(gray, H_outline, light, cols, rows)
             if fitted is None:
                 continue
             H = fitted
@@ -1180,6 +1184,51 @@ def _speckled_inset(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: 
             return None
         H = fitted
     return H
+
+
+#: the quantile along each line at which :func:`_ridge_profiles` reads its thin ridge: a printed
+#: line shows as a ridge along three tenths of its length or more, where bright veins of art,
+#: figures and their shadows cover the rest (reading R101 in docs/readings.md)
+RIDGE_QUANTILE = 0.7
+#: the ridge's flanks: samples of :data:`TOP` to a square (a sixteenth of a square) either side of
+#: a line; a printed line is 0.02-0.04 squares wide, blurred to 1-2 samples on the search copy
+RIDGE_FLANK = 2
+
+
+def _ridge_profiles(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int, rows: int) -> list[np.ndarray]:
+    """Along the columns and along the rows, how clearly a thin line runs at each place: the map
+    seen from above through the outline (``H_outline``: small image -> board), each sample's ink
+    (``light``: lightness) over the more inked of its two flanks :data:`RIDGE_FLANK` samples either
+    side -- positive only on a ridge thinner than the flanks' gap, whatever the art's level round
+    it -- read at :data:`RIDGE_QUANTILE` along the line. The line profiles (:class:`_LineProfiles`)
+    measure a line against the mean of half a square round it, which a bright vein beside it
+    raises as much as the line does, and take the median along it (reading R101)."""
+    T = TOP
+    d = _ink_view(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), light).astype(np.float32)
+    out = []
+    for axis in (0, 1):
+        w = RIDGE_FLANK
+        before, after = np.roll(d, w, axis=1 - axis), np.roll(d, -w, axis=1 - axis)
+        ridge = np.minimum(d - before, d - after)
+        out.append(np.quantile(ridge, RIDGE_QUANTILE, axis=axis))
+    return out
+
+
+def _ridge_inset(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int, rows: int) -> np.ndarray | None:
+    """The printed grid inside an outline read from the lines' thin ridges (:func:`_ridge_profiles`)
+    where the line profiles' medians and combs lose it (:func:`_inset_grid` tried them first):
+    each axis's lattice must stand clearly and alone on the ridges as on the profiles
+    (:func:`_inset_axis`), then it is refined by the lines' crossings; the homography (small image
+    -> board), or None. Its grid is then put to every test an inset grid is (reading R101)."""
+    found: list[tuple[float, float]] = []
+    for profile, n in zip(_ridge_profiles(gray, H_outline, light, cols, rows), (cols, rows), strict=True):
+        axis_lines = _inset_axis(np.clip(profile, 0, None), n)
+        if axis_lines is None:
+            return None
+        found.append(axis_lines)
+    (ax, px), (ay, py) = found
+    A = np.array([[1 / px, 0, -ax / px], [0, 1 / py, -ay / py], [0, 0, 1]])
+    return _refined_homography(gray, A @ H_outline, light, cols, rows)
 
 
 #: how clear the printed lines must be on an inset lattice's own lines, measured line by line
