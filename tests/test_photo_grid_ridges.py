@@ -12,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.photo import lines
+from assistant.photo import lines, views
+from assistant.photo.budget import COST_PER_RIDGE_SEARCH, Budget
 
 COLS, ROWS = 13, 8
 #: pixels to a square of the sheet as drawn, and its margin round the printed grid (squares)
@@ -88,3 +89,21 @@ def test_the_same_art_without_printed_lines_gives_no_grid(seed: int) -> None:
     never one the art's contours make up."""
     gray, outline, _truth = _photo(seed=seed, printed=False)
     assert lines._inset_grid(gray, outline, COLS, ROWS) is None
+
+
+def test_the_ridges_search_runs_only_while_the_work_budget_holds_it() -> None:
+    """R101 with R88: the outline's ridges searched within a budget that holds them give the grid,
+    each search charged; a budget spent leaves them out, names them once in what it skipped, and
+    gives no grid rather than running past it."""
+    gray, _outline, photo_from_board = _photo()
+    small = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
+    with views.shared():
+        budget = Budget()
+        grids = lines._outline_grids(small, gray, COLS, ROWS, 1.0, budget=budget)
+        assert grids and min(_off(g.H, photo_from_board) for g in grids) < 0.1
+        assert budget.spent >= COST_PER_RIDGE_SEARCH
+    with views.shared():
+        spent = Budget()
+        spent.charge(spent.seconds)
+        assert lines._outline_grids(small, gray, COLS, ROWS, 1.0, budget=spent) == []
+        assert spent.skipped.count("the printed lines' thin ridges") == 1
