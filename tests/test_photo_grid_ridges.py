@@ -11,6 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant.photo import lines, views
 from assistant.photo.budget import COST_PER_RIDGE_SEARCH, Budget
@@ -107,3 +109,18 @@ def test_the_ridges_search_runs_only_while_the_work_budget_holds_it() -> None:
         spent.charge(spent.seconds)
         assert lines._outline_grids(small, gray, COLS, ROWS, 1.0, budget=spent) == []
         assert spent.skipped.count("the printed lines' thin ridges") == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(x=st.integers(min_value=3, max_value=6 * lines.TOP - 4), level=st.integers(min_value=40, max_value=220),
+       ink=st.integers(min_value=4, max_value=40), light=st.booleans())
+def test_a_thin_line_is_a_ridge_where_it_runs_and_nowhere_else(x: int, level: int, ink: int, light: bool) -> None:
+    """R101's ridge, as an invariant: on an even floor one thin line (darker, or lighter for
+    ``light``) running the whole map stands in the columns' profile at its own place, by its ink,
+    and nowhere else; the rows' profile sees no line at all."""
+    T = lines.TOP
+    view = np.full((4 * T, 6 * T), level, np.uint8)
+    view[:, x] = level + ink if light else level - ink
+    profiles = lines._ridge_profiles(view, np.diag([1 / T, 1 / T, 1.0]), light, 6, 4)
+    assert int(np.argmax(profiles[0])) == x and profiles[0][x] == pytest.approx(ink)
+    assert float(np.delete(profiles[0], x).max()) <= 0 and float(profiles[1].max()) <= 0
