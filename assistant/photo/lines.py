@@ -1221,9 +1221,10 @@ def _ridge_profiles(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: 
     raises as much as the line does, and take the median along it (reading R101)."""
     T = TOP
     # the grey view made once for both polarities (within a grid search, .views): dark lines'
-    # ridges are light ones' with the sign turned
+    # ridges are light ones' with the sign turned; beyond the photo its edge repeated, no ridge either way
     seen = views.once(gray, ("ridge view", H_outline.tobytes(), cols, rows),
-                      lambda: cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), flags=cv2.INTER_LINEAR).astype(np.float32))
+                      lambda: cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), flags=cv2.INTER_LINEAR,
+                                                  borderMode=cv2.BORDER_REPLICATE).astype(np.float32))
     d = seen if light else -seen
     out = []
     for axis in (0, 1):
