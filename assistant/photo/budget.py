@@ -82,6 +82,11 @@ LINES_RESERVE = 0.6
 #: whatever the map's or the photo's size, the lines being measured on the 1,600-px search copy
 #: (independent photos s0414, s0416, s0419: 1.1-1.45 s over 3-5 outlines). Reading R88
 COST_PER_OUTLINE = 0.2
+#: what reading one outline's thin printed-line ridges costs, one way round and one polarity
+#: (:func:`.lines._ridge_inset`, run only where the line profiles and their combs give no inset
+#: grid): 0.015-0.03 CPU-seconds measured on the 1,600-px search copy, up to 12 a photo
+#: (independent photos s0413, s0419, s0432, s0462). Reading R103
+COST_PER_RIDGE_SEARCH = 0.025
 #: what one check of a corner markers' grid by the printed lines costs (:func:`.lines.check_with_lines`,
 #: its free corner's refinement included): 0.15-0.22 CPU-seconds measured at 12 MP (independent
 #: photos s0347, s0419: two checks each, 0.35-0.45 s). Reading R88

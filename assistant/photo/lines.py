@@ -29,7 +29,7 @@ from ..i18n import N_, _
 from ..model import Position
 from . import views
 from .board import Grid, anchor_offset, rectify
-from .budget import COST_PER_OUTLINE, OUTLINES_IN_RESERVE, Budget
+from .budget import COST_PER_OUTLINE, COST_PER_RIDGE_SEARCH, OUTLINES_IN_RESERVE, Budget
 from .mapread import MapReading, read_map
 from .reference import Reference, orient_by_reference
 
@@ -931,6 +931,19 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             grids.append(grid)
 
     half_turn = _half_turn(cols, rows)
+
+    ridges_left_out: list[bool] = []  # the budget refused a ridge search: it is named once, and none runs after it
+
+    def afford_ridges() -> bool:
+        # the thin ridges' search (R103), where the profiles and combs gave no inset grid: charged as run
+        if budget is None:
+            return True
+        if ridges_left_out or not budget.afford(_("the printed lines' thin ridges"), COST_PER_RIDGE_SEARCH, reserve=budget.kept):
+            ridges_left_out.append(True)
+            return False
+        budget.charge(COST_PER_RIDGE_SEARCH)
+        return True
+
     for n, quad in enumerate(_outline_quads(small, hide)):
         if budget is not None and n >= OUTLINES_IN_RESERVE:
             # each outline costs about the same whatever the map's size (its line profiles are
@@ -949,7 +962,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
                 # the grid inside the outline, wherever its margin puts it (none included): a
                 # margin of 0.13 squares still passed the outline's own lattice test below, and the
                 # grid then stood 0.24 squares off at a corner; a half turn (k + 2) is the same lattice
-                found = _inset_grid(gray, H_small, cols, rows)
+                found = _inset_grid(gray, H_small, cols, rows, afford_ridges)
                 if found is not None:
                     H_in, light, combs = found
                     grid = _refined_grid(gray, H_in, light, combs, cols, rows, scale, side_px)
@@ -1071,13 +1084,17 @@ class _LineProfiles:
         return profile
 
 
-def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool, list[LineComb]] | None:
+def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int,
+                afford_ridges: Callable[[], bool] | None = None) -> tuple[np.ndarray, bool, list[LineComb]] | None:
     """The printed grid inside an outline whose own lattice the lines do not fall on: the sheet's
     edge, or its art's, with a margin round the grid (the project's own maps print the grid to
     the edge; many printed maps do not). Seen through the outline, each axis's line profile (as
     :func:`line_periods`) is searched for ``cols`` + 1 (``rows`` + 1) evenly spaced lines
-    (:func:`_inset_axis`); dark lines or light ones, whichever stand more clearly. The grid found
-    must then pass the outline's own test (:func:`_lines_on_lattice`). Returns the homography
+    (:func:`_inset_axis`); where they give none, the lines' combs (:func:`_speckled_inset`), then
+    their thin ridges (:func:`_ridge_inset`, reading R103); dark lines or light ones, whichever
+    stand more clearly. The grid found must then pass the outline's own test (:func:`_lines_on_lattice`,
+    or :func:`_each_line_on_lattice`). ``afford_ridges``: asked before each ridge search, whether
+    the work budget holds it (and charged for it); none: always. Returns the homography
     (small image -> board), the lines' polarity and their combs; None when no such grid stands."""
     best: tuple[float, np.ndarray, bool, list[LineComb]] | None = None
     for light in (False, True):
@@ -1090,6 +1107,9 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -
             found.append(axis_lines)
         if len(found) < 2:
             fitted = _speckled_inset(gray, H_outline, light, cols, rows, profiles)
+            if fitted is None and (afford_ridges is None or afford_ridges()):
+                # thin lines under bright art or figures along most of their length (R103)
+                fitted = _ridge_inset(gray, H_outline, light, cols, rows)
             if fitted is None:
                 continue
             H = fitted
@@ -1180,6 +1200,66 @@ def _speckled_inset(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: 
             return None
         H = fitted
     return H
+
+
+#: the quantile along each line at which :func:`_ridge_profiles` reads its thin ridge: a printed
+#: line shows as a ridge along three tenths of its length or more, where bright veins of art,
+#: figures and their shadows cover the rest (reading R103 in docs/readings.md)
+RIDGE_QUANTILE = 0.7
+#: the ridge's flanks: samples of :data:`TOP` to a square (a sixteenth of a square) either side of
+#: a line; a printed line is 0.02-0.04 squares wide, blurred to 1-2 samples on the search copy
+RIDGE_FLANK = 2
+
+
+def _ridge_profiles(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int, rows: int) -> list[np.ndarray]:
+    """Along the columns and along the rows, how clearly a thin line runs at each place: the map
+    seen from above through the outline (``H_outline``: small image -> board), each sample's ink
+    (``light``: lightness) over the more inked of its two flanks :data:`RIDGE_FLANK` samples either
+    side -- positive only on a ridge thinner than the flanks' gap, whatever the art's level round
+    it -- read at :data:`RIDGE_QUANTILE` along the line. The line profiles (:class:`_LineProfiles`)
+    measure a line against the mean of half a square round it, which a bright vein beside it
+    raises as much as the line does, and take the median along it (reading R103)."""
+    T = TOP
+    # the grey view made once for both polarities (within a grid search, .views): dark lines'
+    # ridges are light ones' with the sign turned; beyond the photo its edge repeated, no ridge either way
+    seen = views.once(gray, ("ridge view", H_outline.tobytes(), cols, rows),
+                      lambda: cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), flags=cv2.INTER_LINEAR,
+                                                  borderMode=cv2.BORDER_REPLICATE).astype(np.float32))
+    d = seen if light else -seen
+    out = []
+    for axis in (0, 1):
+        w = RIDGE_FLANK
+        # each sample's flanks, the view's own edge repeated beyond it (a line is never read off the far end)
+        if axis == 0:
+            padded = np.pad(d, ((0, 0), (w, w)), mode="edge")
+            before, after = padded[:, : -2 * w], padded[:, 2 * w :]
+        else:
+            padded = np.pad(d, ((w, w), (0, 0)), mode="edge")
+            before, after = padded[: -2 * w], padded[2 * w :]
+        ridge = np.minimum(d - before, d - after)
+        # sorted, then read at the quantile: the same value as np.quantile's nearest rank, at a
+        # quarter of its cost (measured on a 20 x 14 map's view)
+        ordered = np.sort(ridge, axis=axis)
+        at = int(round(RIDGE_QUANTILE * (ridge.shape[axis] - 1)))
+        out.append(ordered[at] if axis == 0 else ordered[:, at])
+    return out
+
+
+def _ridge_inset(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int, rows: int) -> np.ndarray | None:
+    """The printed grid inside an outline read from the lines' thin ridges (:func:`_ridge_profiles`)
+    where the line profiles' medians and combs lose it (:func:`_inset_grid` tried them first):
+    each axis's lattice must stand clearly and alone on the ridges as on the profiles
+    (:func:`_inset_axis`), then it is refined by the lines' crossings; the homography (small image
+    -> board), or None. Its grid is then put to every test an inset grid is (reading R103)."""
+    found: list[tuple[float, float]] = []
+    for profile, n in zip(_ridge_profiles(gray, H_outline, light, cols, rows), (cols, rows), strict=True):
+        axis_lines = _inset_axis(np.clip(profile, 0, None), n)
+        if axis_lines is None:
+            return None
+        found.append(axis_lines)
+    (ax, px), (ay, py) = found
+    A = np.array([[1 / px, 0, -ax / px], [0, 1 / py, -ay / py], [0, 0, 1]])
+    return _refined_homography(gray, A @ H_outline, light, cols, rows)
 
 
 #: how clear the printed lines must be on an inset lattice's own lines, measured line by line
