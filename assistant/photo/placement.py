@@ -221,7 +221,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # the roster's count: more squares read occupied than its bases cover -- the doubtful ones
     # give way, least likely first (where the record puts figures plays no part). The Large blocks
     # are sought on the squares so read; the naming of the smaller figures, on every square the
-    # photo reads as a base, the count reading away the doubtful ones no figure took (R131)
+    # photo reads as a base, the count reading away the doubtful ones no figure took (see
+    # reading R131 in docs/readings.md)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
     saturated = saturated_reading(pos, scores, by_marker, nowhere)
@@ -418,9 +419,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
               "or gone from the table): look for them").format(ids=", ".join(f.id for f in not_seen))
         )
     if len(occupied) > roster_squares and not saturated:
-        # a doubtful square trimmed before the naming could be a Large base's block's quarter or the
-        # only base near a figure, its place then taken by printed art read surer (R131; diagnosis
-        # photo s0370: a Large base's K5, L5 trimmed, the figure named on the art two blocks over)
+        # the count reads away the doubtful squares no figure took, least likely first: read away
+        # before the naming, a moved figure's base read a hair less likely than art far off left the
+        # figure named onto the art (R131; diagnosis photo s0454 with the reference: f1's base at F1
+        # read 0.71 and read away, f1 named on A1, art read 0.72). A square passed over for one the
+        # photo reads less likely (the record's nearest square chose) stays a coin toss, listed
         trim = sorted((sq for sq in occupied if doubtful(sq) and sq not in taken and reading[sq]),
                       key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
         for sq in trim:
