@@ -287,8 +287,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # doubtful squares the count read away are seen again, before a block by its rim alone
             # (R131; diagnosis photo s0370: a Large base's K5, L5 read 0.65, 0.71 and read away,
             # the block then read on K4 only, the figure named on art by a rim two blocks over)
+            # -- where the block's centre shows at least the faint rim a half-read block needs (R86):
+            # without it, the block is as likely art or bases side by side (s0459 with the reference:
+            # a block of art and a Medium base, rim 0.05, taken before the Large base's rim 0.19)
             restored = reading | dict.fromkeys(early_trim, True)
-            _take_blocks(candidate_blocks(restored, n), chosen, used, len(figs))
+            _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
+                         chosen, used, len(figs))
         by_rim: set[str] = set()
         if n == 2 and large_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
@@ -376,7 +380,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # likelier that base's body: named last, as if one more figure had half moved (who is who
         # among the squares unchanged). Next to a figure's base already found, it may as well be
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
-        leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
+        # (the doubtful squares the roster's count reads away seen as it reads them: R131 names on
+        # them, it does not make them bases for a square beside them to lean from)
+        counted = {sq: on and sq not in early_trim for sq, on in reading.items()}
+        leans = [BODY_WEIGHT * _body_like(sq, counted, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
         # is named there only where the roster leaves no other way (R102)
         cost = [[_distance(f.at, parse_square(sq)) + leans[j] + (STICKER_COST if f.marker is None and sq in stickers else 0.0)
