@@ -60,3 +60,17 @@ def test_a_doubtful_base_is_not_read_away_for_art_the_photo_reads_a_hair_likelie
     placed = place(pos, scores({"F1": 0.72, "L10": 0.71, "B2": 0.97}), [], set())
     assert {s.id: s.at for s in placed.figures} == {"a": "F1", "b": "B2"} and "L10" not in placed.occupied
     assert dict(placed.uncertain).get("L10", 1.0) > 0.9  # settled by the count (COUNT_SETTLED), not a coin toss
+
+
+def test_a_block_seen_again_without_a_large_rim_does_not_take_the_place_of_one_with_it() -> None:
+    """The control (s0459 with the reference): a Large base at J6 read on J6 only (0.80), its
+    centre's Large rim clear (0.19); art and bases side by side at E5:F6 read 0.65, 0.70, 0.60,
+    0.62, its centre showing no Large rim (0.05). The count reads E5, E6, F6 away; seen again, the
+    art block reads as a base on every square, but without a rim it is no Large base: the rim's
+    block is taken, as before."""
+    pos = record(("big", "J6", Size.LARGE), ("a", "B2", Size.MEDIUM))
+    p = scores({"J6": 0.80, "K6": 0.30, "J7": 0.30, "K7": 0.30, "E5": 0.65, "F5": 0.70, "E6": 0.60, "F6": 0.62,
+                "B2": 0.97, "B9": 0.97, "C11": 0.97})
+    large = {Square(c, r).name: 0.03 for c in range(COLS - 1) for r in range(ROWS - 1)} | {"J6": 0.19, "E5": 0.05}
+    placed = place(pos, p, [], set(), large_rims=large)
+    assert {s.id: s.at for s in placed.figures}["big"] == "J6"
