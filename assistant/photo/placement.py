@@ -366,6 +366,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
     record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R131)
+    read_away = set(early_trim)  # the doubtful squares the roster's count reads away, as it first read them
     for step in (sure, unsure, None):
         if not figs:
             break
@@ -382,7 +383,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
         # (the doubtful squares the roster's count reads away seen as it reads them: R131 names on
         # them, it does not make them bases for a square beside them to lean from)
-        counted = {sq: on and sq not in early_trim for sq, on in reading.items()}
+        counted = {sq: on and sq not in read_away for sq, on in reading.items()}
         leans = [BODY_WEIGHT * _body_like(sq, counted, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
         # is named there only where the roster leaves no other way (R102)
@@ -400,7 +401,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # doubtful, and the square passed over is listed, not read away by the roster's count
         named_here = {squares[j] for j in pairs if j is not None}
         passed = [sq for sq in squares if sq not in named_here and doubtful(sq)]
-        record_chose |= {sq for sq in passed if any(p[sq] > p[n] for n in named_here)}
+        record_chose |= {sq for sq in passed if any(p[sq] > p[named] for named in named_here)}
         rest = []
         for i, (f, j) in enumerate(zip(figs, pairs, strict=True)):
             if j is None:
