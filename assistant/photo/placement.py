@@ -219,22 +219,20 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     shaky_photo = shaky > DOUBTFUL_SHARE * max(1, len(standing))
 
     # the roster's count: more squares read occupied than its bases cover -- the doubtful ones
-    # give way, least likely first (where the record puts figures plays no part)
+    # give way, least likely first (where the record puts figures plays no part). The Large blocks
+    # are sought on the squares so read; the naming of the smaller figures, on every square the
+    # photo reads as a base, the count reading away the doubtful ones no figure took (see
+    # reading R104 in docs/readings.md)
     roster_squares = sum(f.size.footprint**2 for f in pos.figures)
     occupied = [sq for sq, on in reading.items() if on]
     saturated = saturated_reading(pos, scores, by_marker, nowhere)
+    early_trim: list[str] = []
     if len(occupied) > roster_squares and not saturated:
-        trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
-        for sq in trim:
+        early_trim = sorted((sq for sq in occupied if doubtful(sq)), key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
+        for sq in early_trim:
             reading[sq] = False
-        by_count |= set(trim)
-        settled |= dict.fromkeys(trim, COUNT_SETTLED)
-        if trim:
-            notes.append(
-                _("{value} squares look occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty").format(
-                    value=len(occupied), roster_squares=roster_squares, names=", ".join(sorted(trim, key=_key)[:6]) + (", ..." if len(trim) > 6 else "")
-                )
-            )
+        by_count |= set(early_trim)
+        settled |= dict.fromkeys(early_trim, COUNT_SETTLED)
     unmatched = [f for f in pos.figures if f.id not in {s.id for s in by_marker}]
     not_seen: list[Figure] = []
     if saturated:
@@ -251,34 +249,50 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         by_count |= set(standing) - taken
         settled |= dict.fromkeys(set(standing) - taken, COUNT_READ)
         not_seen, unmatched = list(unmatched), []
-    # bases of Large and bigger figures: the best n x n blocks of squares the photo reads as
-    # occupied (at least half of the block, the rest doubtful: an edge in shadow, under a body),
-    # as many as the roster has figures of that size; then who is who among them
-    for n in sorted({f.size.footprint for f in unmatched if f.size.footprint > 1}, reverse=True):
-        figs = [f for f in unmatched if f.size.footprint == n]
-        blocks: list[tuple[float, str, tuple[str, ...]]] = []
+    # the n x n blocks a Large or bigger base may cover by the squares' reading ``view``, each scored
+    def candidate_blocks(view: Mapping[str, bool], n: int) -> list[tuple[float, str, tuple[str, ...]]]:
+        found: list[tuple[float, str, tuple[str, ...]]] = []
         for c in range(cols - n + 1):
             for r in range(rows - n + 1):
                 corner = Square(c, r).name
                 block = tuple(block_squares(corner, n))
                 if set(block) & (taken | nowhere):
                     continue
-                on = sum(reading.get(b, False) for b in block)
+                on = sum(view.get(b, False) for b in block)
                 # a block read on two squares, one of them a Medium base's by its own round rim, is
                 # that base beside whatever read the other, no Large base's half (R94; diagnosis photo
                 # s0439: a Large base named one square over, onto the block with a Medium base in it)
-                if n == 2 and 2 * on == n * n and rims and large_rims and _a_medium_base_in(block, reading, rims, large_rims.get(corner, 0.0), 2):
+                if n == 2 and 2 * on == n * n and rims and large_rims and _a_medium_base_in(block, view, rims, large_rims.get(corner, 0.0), 2):
                     continue
-                if 2 * on >= n * n and all(reading.get(b, False) or doubtful(b) for b in block):
+                if 2 * on >= n * n and all(view.get(b, False) or doubtful(b) for b in block):
                     # a block whose squares have a square read as occupied beside them toward the
                     # camera is likelier a body leaning over from there (held-out s0384: a Large
                     # base's body read as the block one square down and left of it, away from the
                     # camera; s0386: the block right behind a marked Large base, its body)
-                    lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
-                    blocks.append((sum(p.get(b, 0.0) for b in block) - BODY_WEIGHT * lean, corner, block))
+                    lean = sum(_body_like(b, view, away, cols, rows, set(block)) for b in block)
+                    found.append((sum(p.get(b, 0.0) for b in block) - BODY_WEIGHT * lean, corner, block))
+        return found
+
+    # bases of Large and bigger figures: the best n x n blocks of squares the photo reads as
+    # occupied (at least half of the block, the rest doubtful: an edge in shadow, under a body),
+    # as many as the roster has figures of that size; then who is who among them
+    for n in sorted({f.size.footprint for f in unmatched if f.size.footprint > 1}, reverse=True):
+        figs = [f for f in unmatched if f.size.footprint == n]
+        blocks = candidate_blocks(reading, n)
         chosen: list[tuple[str, tuple[str, ...]]] = []
         used: set[str] = set()
         _take_blocks(blocks, chosen, used, len(figs))
+        if len(chosen) < len(figs) and early_trim:
+            # a Large figure short: its block read as a base on half its squares or more once the
+            # doubtful squares the count read away are seen again, before a block by its rim alone
+            # (R104; diagnosis photo s0370: a Large base's K5, L5 read 0.65, 0.71 and read away,
+            # the block then read on K4 only, the figure named on art by a rim two blocks over)
+            # -- where the block's centre shows at least the faint rim a half-read block needs (R86):
+            # without it, the block is as likely art or bases side by side (s0459 with the reference:
+            # a block of art and a Medium base, rim 0.05, taken before the Large base's rim 0.19)
+            restored = reading | dict.fromkeys(early_trim, True)
+            _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
+                         chosen, used, len(figs))
         by_rim: set[str] = set()
         if n == 2 and large_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
@@ -338,6 +352,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                       "covers is doubtful: confirm").format(id=f.id, at=corner)
                 )
             figures.append(Seen(f.id, corner, conf, "roster"))
+    for sq in early_trim:  # the Large blocks taken: the count reads away only what the naming leaves (R104)
+        if sq not in taken:
+            reading[sq] = True
+            by_count.discard(sq)
+            settled.pop(sq, None)
     # Medium and smaller: the squares the photo is sure of first, then the doubtful ones it reads
     # as occupied, then (the roster's count short) the likeliest doubtful squares read as empty;
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
@@ -346,6 +365,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
+    record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R104)
+    read_away = set(early_trim)  # the doubtful squares the roster's count reads away, as it first read them
     for step in (sure, unsure, None):
         if not figs:
             break
@@ -360,7 +381,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # likelier that base's body: named last, as if one more figure had half moved (who is who
         # among the squares unchanged). Next to a figure's base already found, it may as well be
         # another base as that figure's body (held-out s0387: a Medium base right behind a Large one)
-        leans = [BODY_WEIGHT * _body_like(sq, reading, away, cols, rows, taken) for sq in squares]
+        # (the doubtful squares the roster's count reads away seen as it reads them: R104 names on
+        # them, it does not make them bases for a square beside them to lean from)
+        counted = {sq: on and sq not in read_away for sq, on in reading.items()}
+        leans = [BODY_WEIGHT * _body_like(sq, counted, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
         # is named there only where the roster leaves no other way (R102)
         cost = [[_distance(f.at, parse_square(sq)) + leans[j] + (STICKER_COST if f.marker is None and sq in stickers else 0.0)
@@ -372,6 +396,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # record) chose which squares hold them; where the photo cannot tell them apart by a
             # base's round rim, the naming is a coin toss, listed with the square passed over (R90)
             coin = _where_by_rim(figs, squares, pairs, cost, rims)
+        # a doubtful square passed over for one the photo reads less likely: the record's nearest
+        # squares chose between two the photo shows as bases, not the photo (R104): the naming is
+        # doubtful, and the square passed over is listed, not read away by the roster's count
+        named_here = {squares[j] for j in pairs if j is not None}
+        passed = [sq for sq in squares if sq not in named_here and doubtful(sq)]
+        record_chose |= {sq for sq in passed if any(p[sq] > p[named] for named in named_here)}
         rest = []
         for i, (f, j) in enumerate(zip(figs, pairs, strict=True)):
             if j is None:
@@ -380,6 +410,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             sq = squares[j]
             taken.add(sq)
             conf = _confidence((sq,), p, by_count)
+            if any(p[other] > p[sq] for other in passed):
+                conf = min(conf, COUNT_READ)
             if i in coin:
                 conf = min(conf, COUNT_READ)
                 rim_rivals.append((f.id, sq, coin[i]))
@@ -394,6 +426,24 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("{ids} not seen in the photo: no base was found for them, and the record's squares are not assumed (a base hidden under its figure, "
               "or gone from the table): look for them").format(ids=", ".join(f.id for f in not_seen))
         )
+    if len(occupied) > roster_squares and not saturated:
+        # the count reads away the doubtful squares no figure took, least likely first: read away
+        # before the naming, a moved figure's base read a hair less likely than art far off left the
+        # figure named onto the art (R104; diagnosis photo s0454 with the reference: f1's base at F1
+        # read 0.71 and read away, f1 named on A1, art read 0.72). A square passed over for one the
+        # photo reads less likely (the record's nearest square chose) stays a coin toss, listed
+        trim = sorted((sq for sq in occupied if doubtful(sq) and sq not in taken and reading[sq]),
+                      key=lambda sq: (p[sq], _key(sq)))[: len(occupied) - roster_squares]
+        for sq in trim:
+            reading[sq] = False
+        by_count |= set(trim)
+        settled |= {sq: COUNT_READ if sq in record_chose else COUNT_SETTLED for sq in trim}
+        if trim:
+            notes.append(
+                _("{value} squares look occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty").format(
+                    value=len(occupied), roster_squares=roster_squares, names=", ".join(sorted(trim, key=_key)[:6]) + (", ..." if len(trim) > 6 else "")
+                )
+            )
     # squares read as bases that no figure of the roster took: with every figure found, one beside
     # a figure (within two squares: its body leaning over, its shadow) is read as that, while the
     # roster's count is exceeded; any other stays occupied (the photo may show a figure the record
@@ -520,7 +570,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # default (issue 28, item 1); they keep the doubt they are said, whatever that kind of naming
     # proved (R99), as the swap namings' promise has it (SWAP_READ)
     on_record = {s.at for s in figures if s.by == "roster" and s.confidence < SURE and s.at == pos.figure(s.id).at.name}
-    ranked = _ranked(right, on_record | {other for _fid, _at, other in [*surer, *rim_rivals]})
+    ranked = _ranked(right, on_record | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count))
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
