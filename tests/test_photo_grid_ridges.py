@@ -124,3 +124,22 @@ def test_a_thin_line_is_a_ridge_where_it_runs_and_nowhere_else(x: int, level: in
     profiles = lines._ridge_profiles(view, np.diag([1 / T, 1 / T, 1.0]), light, 6, 4)
     assert int(np.argmax(profiles[0])) == x and profiles[0][x] == pytest.approx(ink)
     assert float(np.delete(profiles[0], x).max()) <= 0 and float(profiles[1].max()) <= 0
+
+
+def test_ridge_search_without_the_columns_lattice_never_measures_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ridge search is decided when the columns' ridges hold no lattice: the rows' ridges, a
+    sort of the whole view, are not measured (6 ridge searches in 10 ended there on the diagnosis
+    photos, after measuring both)."""
+    T = lines.TOP
+    floor = np.full((4 * T, 6 * T), 120, np.uint8)
+    floor[2 * T + 3, :] = 60  # one printed row line: the rows hold a line, the columns none
+    measured: list[int] = []
+    profile = lines._ridge_profile
+
+    def counted(seen: np.ndarray, light: bool, axis: int) -> np.ndarray:
+        measured.append(axis)
+        return profile(seen, light, axis)
+
+    monkeypatch.setattr(lines, "_ridge_profile", counted)
+    assert lines._ridge_inset(floor, np.diag([1 / T, 1 / T, 1.0]), False, 6, 4) is None
+    assert measured == [0]

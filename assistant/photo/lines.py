@@ -1002,6 +1002,46 @@ INSET_SUPPORT = 0.3
 INSET_RIVAL = 0.3
 
 
+def _profile_at(profile: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """``profile`` (:data:`TOP` samples to a unit, the first at 0) read at the places ``at`` (units)
+    by straight lines between its samples, 0 beyond its ends: the same numbers as
+    ``np.interp(at, np.arange(len(profile)) / TOP, profile, left=0.0, right=0.0)`` (the samples'
+    places and their slopes are exact in binary: ``TOP`` is a power of two), without its search
+    for each place's two samples, which the even spacing makes a multiplication. The inset
+    lattices' search reads tens of thousands of places a profile: np.interp was half its cost."""
+    scaled = at * TOP
+    last = len(profile) - 1
+    before = np.clip(np.floor(scaled), 0, last - 1).astype(np.intp)
+    low = profile[before]
+    read = (profile[before + 1] - low) * TOP * (at - before / TOP) + low
+    read[scaled == last] = profile[last]  # np.interp hands the last sample back as it is
+    read[(scaled < 0) | (scaled > last)] = 0.0
+    return read
+
+
+def _sorted_quantile(ordered: np.ndarray, q: float) -> np.ndarray:
+    """Each row's ``q`` quantile of ``ordered`` (each row sorted): np.quantile's linear method and
+    its very numbers (its weighting of the two values either side), without the partition
+    np.quantile makes again of rows already sorted (a third of the inset search's cost left)."""
+    place = q * (ordered.shape[1] - 1)
+    below = int(np.floor(place))
+    above = min(below + 1, ordered.shape[1] - 1)
+    weight = place - below
+    low, high = ordered[:, below], ordered[:, above]
+    step = high - low
+    return high - step * (1 - weight) if weight >= 0.5 else low + step * weight
+
+
+def _sorted_median(ordered: np.ndarray, axis: int) -> np.ndarray:
+    """The median across ``axis`` of ``ordered`` (sorted across it): np.median's numbers (the mean
+    of the two middle values where their count is even), without its partition of the sorted values."""
+    count = ordered.shape[axis]
+    middle = np.take(ordered, count // 2, axis=axis)
+    if count % 2:
+        return middle
+    return (np.take(ordered, count // 2 - 1, axis=axis) + middle) / 2
+
+
 def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     """Where ``n`` + 1 evenly spaced printed lines lie in one axis's line profile (:data:`TOP`
     samples to a unit of the outline, ``n`` units long): the first line's place and their spacing,
@@ -1014,7 +1054,6 @@ def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     # strongest is held to a tenth of the clearest line's)
     near = cv2.dilate(f[None].astype(np.float32), np.ones((1, int(1.5 * TOP) | 1), np.uint8)).ravel().astype(np.float64)
     f = f / np.maximum(near, 0.1 * float(np.percentile(f, 99)) + 1e-6)
-    x = np.arange(len(f)) / TOP
     firsts = np.arange(-0.05, INSET_MARGIN + 1e-9, 0.5 / TOP)
     spacings = np.arange((n - 2 * INSET_MARGIN) / n, 1 + 0.05 / n + 1e-12, 0.5 / (TOP * n))
     k = np.arange(n + 1)
@@ -1028,9 +1067,9 @@ def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     # numbers, and numpy's partition of thousands of short rows took twice as long as sorting them)
     measured = fits if fits.any() else np.ones_like(fits)
     on, mid = np.zeros(fits.shape), np.zeros(fits.shape)
-    on[measured] = np.quantile(np.sort(np.interp(at[measured], x, f, left=0.0, right=0.0), axis=1), 0.25, axis=1)
+    on[measured] = _sorted_quantile(np.sort(_profile_at(f, at[measured]), axis=1), 0.25)
     mid_at = (at[..., :-1] + spacings[None, :, None] / 2)[measured]
-    mid[measured] = np.median(np.sort(np.interp(mid_at, x, f, left=0.0, right=0.0), axis=1), axis=1)
+    mid[measured] = _sorted_median(np.sort(_profile_at(f, mid_at), axis=1), axis=1)
     # the lattice with the most ink on its lines beyond mid-square (the ratio alone would also
     # favour a lattice that meets two lines and nothing else)
     excess = np.where(fits, on - mid, -np.inf)
@@ -1078,8 +1117,9 @@ class _LineProfiles:
         d, width = self._view, T // 4 * 2 + 1
         across = cv2.blur(d, (width, 1) if axis == 0 else (1, width), borderType=cv2.BORDER_REFLECT)
         # sorted first: the same middle values, and the median's partition across the view's
-        # strided axis cost half as much again (s0449's views: 0.065 against 0.038 CPU-seconds)
-        profile = np.median(np.sort(d - across, axis=axis), axis=axis)
+        # strided axis cost half as much again (s0449's views: 0.065 against 0.038 CPU-seconds);
+        # the middle then read off the sorted view, not partitioned again (np.median's numbers)
+        profile = _sorted_median(np.sort(d - across, axis=axis), axis=axis)
         profile.flags.writeable = False  # handed out again within the grid search
         return profile
 
@@ -1219,30 +1259,38 @@ def _ridge_profiles(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: 
     it -- read at :data:`RIDGE_QUANTILE` along the line. The line profiles (:class:`_LineProfiles`)
     measure a line against the mean of half a square round it, which a bright vein beside it
     raises as much as the line does, and take the median along it (reading R103)."""
+    seen = _ridge_view(gray, H_outline, cols, rows)
+    return [_ridge_profile(seen, light, axis) for axis in (0, 1)]
+
+
+def _ridge_view(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """The map from above through the outline (:data:`TOP` samples a unit), in grey, for
+    :func:`_ridge_profile`: made once for both polarities (within a grid search, .views): dark
+    lines' ridges are light ones' with the sign turned; beyond the photo its edge repeated, no ridge either way."""
     T = TOP
-    # the grey view made once for both polarities (within a grid search, .views): dark lines'
-    # ridges are light ones' with the sign turned; beyond the photo its edge repeated, no ridge either way
-    seen = views.once(gray, ("ridge view", H_outline.tobytes(), cols, rows),
+    return views.once(gray, ("ridge view", H_outline.tobytes(), cols, rows),
                       lambda: cv2.warpPerspective(gray, np.diag([T, T, 1.0]) @ H_outline, (cols * T, rows * T), flags=cv2.INTER_LINEAR,
                                                   borderMode=cv2.BORDER_REPLICATE).astype(np.float32))
+
+
+def _ridge_profile(seen: np.ndarray, light: bool, axis: int) -> np.ndarray:
+    """One axis's profile of :func:`_ridge_profiles` (0: across the columns' lines, 1: the rows'),
+    read off the view :func:`_ridge_view` made."""
     d = seen if light else -seen
-    out = []
-    for axis in (0, 1):
-        w = RIDGE_FLANK
-        # each sample's flanks, the view's own edge repeated beyond it (a line is never read off the far end)
-        if axis == 0:
-            padded = np.pad(d, ((0, 0), (w, w)), mode="edge")
-            before, after = padded[:, : -2 * w], padded[:, 2 * w :]
-        else:
-            padded = np.pad(d, ((w, w), (0, 0)), mode="edge")
-            before, after = padded[: -2 * w], padded[2 * w :]
-        ridge = np.minimum(d - before, d - after)
-        # sorted, then read at the quantile: the same value as np.quantile's nearest rank, at a
-        # quarter of its cost (measured on a 20 x 14 map's view)
-        ordered = np.sort(ridge, axis=axis)
-        at = int(round(RIDGE_QUANTILE * (ridge.shape[axis] - 1)))
-        out.append(ordered[at] if axis == 0 else ordered[:, at])
-    return out
+    w = RIDGE_FLANK
+    # each sample's flanks, the view's own edge repeated beyond it (a line is never read off the far end)
+    if axis == 0:
+        padded = np.pad(d, ((0, 0), (w, w)), mode="edge")
+        before, after = padded[:, : -2 * w], padded[:, 2 * w :]
+    else:
+        padded = np.pad(d, ((w, w), (0, 0)), mode="edge")
+        before, after = padded[: -2 * w], padded[2 * w :]
+    ridge = np.minimum(d - before, d - after)
+    # sorted, then read at the quantile: the same value as np.quantile's nearest rank, at a
+    # quarter of its cost (measured on a 20 x 14 map's view)
+    ordered = np.sort(ridge, axis=axis)
+    at = int(round(RIDGE_QUANTILE * (ridge.shape[axis] - 1)))
+    return ordered[at] if axis == 0 else ordered[:, at]
 
 
 def _ridge_inset(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int, rows: int) -> np.ndarray | None:
@@ -1252,8 +1300,11 @@ def _ridge_inset(gray: np.ndarray, H_outline: np.ndarray, light: bool, cols: int
     (:func:`_inset_axis`), then it is refined by the lines' crossings; the homography (small image
     -> board), or None. Its grid is then put to every test an inset grid is (reading R103)."""
     found: list[tuple[float, float]] = []
-    for profile, n in zip(_ridge_profiles(gray, H_outline, light, cols, rows), (cols, rows), strict=True):
-        axis_lines = _inset_axis(np.clip(profile, 0, None), n)
+    seen = _ridge_view(gray, H_outline, cols, rows)
+    for axis, n in ((0, cols), (1, rows)):
+        # the rows' ridges measured only where the columns' lattice stands: where it does not
+        # (about 6 ridge searches in 10 on the diagnosis photos) the search is decided
+        axis_lines = _inset_axis(np.clip(_ridge_profile(seen, light, axis), 0, None), n)
         if axis_lines is None:
             return None
         found.append(axis_lines)
