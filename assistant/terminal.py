@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -119,13 +120,21 @@ def print_text(text: str) -> None:
     write_out(shown(text) if tty else text)
 
 
+#: a lone surrogate: how Python holds a file name's byte that is not UTF-8 (``os.fsdecode``)
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def json_text(obj: dict[str, Any]) -> str:
     """One JSON object's text (CONTRACT §3); a non-finite number, which JSON cannot write, is
-    written as null rather than as the non-JSON ``Infinity``."""
+    written as null rather than as the non-JSON ``Infinity``. A lone surrogate (a file name that is
+    not UTF-8, quoted in a message) is written as its JSON escape ``\\udcff``: written raw, no
+    UTF-8 stdout can encode it (a crash, exit 1, no JSON) or a C locale's writes a byte that is not
+    UTF-8 (JSON that no reader parses); escaped, a reader gets the name's own string back."""
     try:
-        return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
     except ValueError:
-        return json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
+        text = json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _finite(o: Any) -> Any:
