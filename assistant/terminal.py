@@ -184,17 +184,25 @@ def report(exc: BaseException, json_mode: bool, query: str | None, emit: Callabl
         return None
     msg = _("internal error ({error}: {exc}); please report it. Set {variable}=1 to see the traceback.").format(
         error=type(exc).__name__, exc=exc, variable=DEBUG_ENV)
-    if json_mode:
-        emit({"query": query, "error": msg} if query else {"error": msg})
-    else:
+    if not json_mode or not _emitted(emit, {"query": query, "error": msg} if query else {"error": msg}):
         err.print(f"[bold red]{escape(msg)}[/]")
     return 1
 
 
 def _fail(msg: str, json_mode: bool, obj: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> int:
     """A user error: the message (or one JSON object under --json), exit 2."""
-    if json_mode:
-        emit(obj)
-    else:
+    if not json_mode or not _emitted(emit, obj):
         print_error(msg)
     return 2
+
+
+def _emitted(emit: Callable[[dict[str, Any]], None], obj: dict[str, Any]) -> bool:
+    """``obj`` written by ``emit``; False where stdout itself refuses it (``> /dev/full``, a full
+    disk: the failure being reported may be that very write), the message then said on stderr
+    rather than raised again past every guard (a traceback, or 'internal error' exit 1)."""
+    try:
+        emit(obj)
+    except OSError:
+        quiet_stdout()  # nor the interpreter's last flush of what is buffered
+        return False
+    return True
