@@ -53,7 +53,10 @@ def write_out(text: str) -> None:
     """``text`` on stdout. A reader that has gone (``... | head -1``) is no error and changes
     nothing: the rest of the output goes nowhere and the command ends with its own exit code
     (0 when it succeeded, 2 when it refused; a closed pipe must not turn a refusal into 0, nor a
-    usage error into 1)."""
+    usage error into 1). Started with stdout closed (``>&-``: Python's ``sys.stdout`` is None),
+    the text goes nowhere, as ``print`` sends it."""
+    if sys.stdout is None:
+        return
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -96,7 +99,8 @@ class _Console(Console):
 def _wrap_to_width() -> bool:
     """Text is wrapped to the terminal's width where a person reads it (a terminal, or a width
     asked for with ``COLUMNS``); piped into another program, a line stays one line."""
-    return sys.stdout.isatty() or bool(os.environ.get("COLUMNS", "").strip())
+    tty = sys.stdout is not None and sys.stdout.isatty()  # None: started with stdout closed (``>&-``)
+    return tty or bool(os.environ.get("COLUMNS", "").strip())
 
 
 out = _Console(highlight=False, soft_wrap=not _wrap_to_width())

@@ -36,3 +36,21 @@ def test_a_json_answer_stdout_refuses_is_said_on_stderr(line: list[str], says: s
     assert r.returncode == 2, r.stderr
     assert says in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr and "Exception ignored" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("entry", [FAST, TREE], ids=["fast", "tree"])
+@pytest.mark.parametrize("line, code", [
+    (["los", "obi", "sbd", "-p", "clone-wars-corridor"], 0),
+    (["los", "obi", "sbd", "-p", "clone-wars-corridor", "--json"], 0),
+    (["photo", "detect", "/no/such/photo.jpg", "-p", "clone-wars-corridor"], 2),
+])
+def test_a_command_started_with_stdout_closed_answers_with_its_own_code(line: list[str], code: int, entry: str, tmp_path: Path) -> None:
+    """``>&-`` (a daemon, a cron line): Python's ``sys.stdout`` is None. Before, the consoles asked
+    it ``isatty()`` as they were made: a traceback, exit 1, for every command."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_HOME": str(tmp_path / "home"), "NO_COLOR": "1"}
+    for k in ("TABLETOP_CARDS", "TABLETOP_LANG", "TABLETOP_DEBUG", "COLUMNS"):
+        env.pop(k, None)
+    r = subprocess.run([sys.executable, "-c", entry, *line], env=env, stderr=subprocess.PIPE, text=True, check=False, cwd=tmp_path,
+                       preexec_fn=lambda: os.close(1))  # stdout closed in the child only
+    assert r.returncode == code, r.stderr
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
