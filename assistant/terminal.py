@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -52,7 +53,10 @@ def write_out(text: str) -> None:
     """``text`` on stdout. A reader that has gone (``... | head -1``) is no error and changes
     nothing: the rest of the output goes nowhere and the command ends with its own exit code
     (0 when it succeeded, 2 when it refused; a closed pipe must not turn a refusal into 0, nor a
-    usage error into 1)."""
+    usage error into 1). Started with stdout closed (``>&-``: Python's ``sys.stdout`` is None),
+    the text goes nowhere, as ``print`` sends it."""
+    if sys.stdout is None:
+        return
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -95,7 +99,8 @@ class _Console(Console):
 def _wrap_to_width() -> bool:
     """Text is wrapped to the terminal's width where a person reads it (a terminal, or a width
     asked for with ``COLUMNS``); piped into another program, a line stays one line."""
-    return sys.stdout.isatty() or bool(os.environ.get("COLUMNS", "").strip())
+    tty = sys.stdout is not None and sys.stdout.isatty()  # None: started with stdout closed (``>&-``)
+    return tty or bool(os.environ.get("COLUMNS", "").strip())
 
 
 out = _Console(highlight=False, soft_wrap=not _wrap_to_width())
@@ -119,13 +124,21 @@ def print_text(text: str) -> None:
     write_out(shown(text) if tty else text)
 
 
+#: a lone surrogate: how Python holds a file name's byte that is not UTF-8 (``os.fsdecode``)
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def json_text(obj: dict[str, Any]) -> str:
     """One JSON object's text (CONTRACT §3); a non-finite number, which JSON cannot write, is
-    written as null rather than as the non-JSON ``Infinity``."""
+    written as null rather than as the non-JSON ``Infinity``. A lone surrogate (a file name that is
+    not UTF-8, quoted in a message) is written as its JSON escape ``\\udcff``: written raw, no
+    UTF-8 stdout can encode it (a crash, exit 1, no JSON) or a C locale's writes a byte that is not
+    UTF-8 (JSON that no reader parses); escaped, a reader gets the name's own string back."""
     try:
-        return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
     except ValueError:
-        return json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
+        text = json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _finite(o: Any) -> Any:
@@ -175,17 +188,25 @@ def report(exc: BaseException, json_mode: bool, query: str | None, emit: Callabl
         return None
     msg = _("internal error ({error}: {exc}); please report it. Set {variable}=1 to see the traceback.").format(
         error=type(exc).__name__, exc=exc, variable=DEBUG_ENV)
-    if json_mode:
-        emit({"query": query, "error": msg} if query else {"error": msg})
-    else:
+    if not json_mode or not _emitted(emit, {"query": query, "error": msg} if query else {"error": msg}):
         err.print(f"[bold red]{escape(msg)}[/]")
     return 1
 
 
 def _fail(msg: str, json_mode: bool, obj: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> int:
     """A user error: the message (or one JSON object under --json), exit 2."""
-    if json_mode:
-        emit(obj)
-    else:
+    if not json_mode or not _emitted(emit, obj):
         print_error(msg)
     return 2
+
+
+def _emitted(emit: Callable[[dict[str, Any]], None], obj: dict[str, Any]) -> bool:
+    """``obj`` written by ``emit``; False where stdout itself refuses it (``> /dev/full``, a full
+    disk: the failure being reported may be that very write), the message then said on stderr
+    rather than raised again past every guard (a traceback, or 'internal error' exit 1)."""
+    try:
+        emit(obj)
+    except OSError:
+        quiet_stdout()  # nor the interpreter's last flush of what is buffered
+        return False
+    return True

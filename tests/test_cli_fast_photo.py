@@ -107,3 +107,16 @@ def test_photo_detect_loads_no_pydantic(photos: dict[str, Path], tmp_path: Path)
     _run(FAST, argv, tmp_path / "home")  # fills the cache: the card library is validated (pydantic) once
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 2 and "no such image" in out and err.split()[-1] == "False", (out, err)  # before: True (the tree's coercion)
+
+
+@pytest.mark.parametrize("entry", [FAST, TREE], ids=["fast", "tree"])
+@pytest.mark.parametrize("lang, says", [("pl", "nie ma takiego obrazu"), ("cs", "takový obrázek neexistuje")])
+def test_the_photos_refusal_from_its_decoding_thread_is_in_the_readers_language(
+        entry: str, lang: str, says: str, photos: dict[str, Path], tmp_path: Path) -> None:
+    """The photo is decoded on a second thread (round 13); the language is a context variable,
+    which a new thread does not see: before, its refusal came in English ('no such image') under
+    ``--lang pl``/``cs``, by the fast path and the tree alike."""
+    for json_out in ([], ["--json"]):
+        code, out, err = _run(entry, ["--lang", lang, "photo", "detect", str(photos["missing"]), "-p", POSITION, *json_out], tmp_path / "home")
+        assert code == 2, (out, err)
+        assert says in (out if json_out else err), (out, err)

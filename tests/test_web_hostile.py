@@ -558,3 +558,19 @@ def test_a_card_game_play_retried_on_a_new_server_is_not_recorded_twice(tmp_path
     assert again.get("/api/version").json()["version"] == seq  # nothing recorded again
     other = again.post("/api/do", json=body, headers={"x-request-id": "play-2"})
     assert other.status_code == 200 and other.json()["seq"] == seq + 1
+
+
+@pytest.mark.parametrize("path", ["/api/photo", "/api/photo/reference"])
+@pytest.mark.parametrize("body, content_type", [
+    (b"x", "multipart/form-data"),  # no boundary
+    (b"--zz\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"" + b"a" * 5000 + b".jpg\"\r\n\r\nxx\r\n--zz--\r\n",
+     "multipart/form-data; boundary=zz"),  # a part's header past the parser's limit
+])
+def test_a_photo_upload_that_is_no_multipart_form_is_refused_as_every_request_is(
+        client: TestClient, path: str, body: bytes, content_type: str) -> None:
+    """Before: starlette's own ``{"detail": "Missing boundary in multipart."}``, in English and
+    without the "error" every other refusal carries (the page showed 'error 400')."""
+    r = client.post(path, content=body, headers={"content-type": content_type, "accept-language": "pl"})
+    assert r.status_code == 400, r.text
+    assert "photo" in r.json()["error"], r.text
+    assert client.get("/api/version").status_code == 200  # the server answers on

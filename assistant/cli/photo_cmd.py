@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -83,9 +84,11 @@ def _decoding(image: Path, load_image: Callable[[Path], Any]) -> Iterator[Future
     """The photo read and decoded on a second thread (OpenCV's decoder lets go of the GIL) while
     the position and the reference load: 0.05-0.1 s of a 12 MP JPEG off the player's wait (round 13
     of issue 28). Its refusal (no such file, not an image) is raised where the result is asked
-    for, after the position's own, as before; a command that fails before asking waits for it."""
+    for, after the position's own, as before; a command that fails before asking waits for it.
+    The thread runs in a copy of this one's context: the reader's language (``--lang``, a context
+    variable a new thread would not see) says its refusal, as it did before it had a thread."""
     with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(load_image, image)
+        yield pool.submit(contextvars.copy_context().run, load_image, image)
 
 
 def _not_a_photo_read(outputs: list[Path | None], photos: list[Path]) -> None:

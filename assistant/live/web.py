@@ -45,6 +45,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from .. import i18n
@@ -538,7 +539,11 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         map's reference), the next waits a little, then is told to send it again (503). A photo
         over the budget is 422 (its worker killed and replaced), a worker that died is 503, an
         image that breaks the analysis is 422: a JSON answer each time, never a 500."""
-        form = await request.form()
+        try:
+            form = await request.form()
+        except HTTPException:  # a form that is no multipart (no boundary, cut, a part's header too long): starlette's
+            # {"detail": ...} in English, which the page shows as 'error 400'; said as every other refusal is
+            raise AssistantError(_("send the photo as the form field 'photo'")) from None
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
