@@ -66,7 +66,8 @@ def test_the_windows_searched_together_read_what_each_window_reads_alone(monkeyp
     assert threading.get_ident() not in threads and 1 <= len(threads) <= markers.NEAR_THREADS
 
 
-def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
+def _marked_example() -> tuple[np.ndarray, Any]:
+    """The bundled combat example with a base marker on every figure, photographed (synthetic)."""
     from dataclasses import replace
 
     from assistant.photo.synth import render_photo
@@ -78,6 +79,11 @@ def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(
     pos = load_position(example)
     marked = replace(pos, figures=tuple(replace(f, marker=10 + i) for i, f in enumerate(pos.figures)))
     image, _truth = render_photo(marked, seed=3, width=1600, height=1200)
+    return image, marked
+
+
+def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    image, marked = _marked_example()
     before = photo.detect(image, marked, "synthetic").as_json()
     where: dict[str, int] = {}
     base_search, classifier, view = photo.find_base_markers, photo.square_probabilities, photo.top_down
@@ -121,3 +127,40 @@ def test_photo_detect_decodes_the_photo_beside_the_positions_loading(tmp_path: P
     r = runner.invoke(app, ["photo", "detect", str(missing), "-p", "clone-wars-corridor", "--json"])
     assert r.exit_code == 2 and "no such image" in r.stdout, r.stdout
     assert threads and threading.get_ident() not in threads  # before: decoded on the caller's thread
+
+
+def test_the_second_cores_work_sees_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view, the base markers and the marker windows run on other threads in a copy of the
+    caller's context: the language a context variable holds (``--lang``) is theirs too, so a
+    refusal one of them says is in the player's language (a new thread starts from the default)."""
+    from assistant import i18n
+
+    image, marked = _marked_example()
+    seen: dict[str, str] = {}
+    base_search, view = photo.find_base_markers, photo.top_down
+
+    def base_markers(*args: Any) -> Any:
+        seen["base markers"] = i18n.current()
+        return base_search(*args)
+
+    def top_down(*args: Any) -> Any:
+        seen["view"] = i18n.current()
+        return view(*args)
+
+    monkeypatch.setattr(photo, "find_base_markers", base_markers)
+    monkeypatch.setattr(photo, "top_down", top_down)
+    with i18n.language("cs"):
+        photo.detect(image, marked, "synthetic")
+    assert seen == {"base markers": "cs", "view": "cs"}  # before: "en" on the second core
+
+    windows: list[str] = []
+    near = markers._near_window
+
+    def near_window(*args: Any) -> Any:
+        windows.append(i18n.current())
+        return near(*args)
+
+    monkeypatch.setattr(markers, "_near_window", near_window)
+    with i18n.language("pl"):
+        markers.find_markers_near(image, np.eye(3), [(0, 0), (1, 1), (2, 2)])
+    assert windows == ["pl"] * 3

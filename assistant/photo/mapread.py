@@ -34,6 +34,7 @@ Photograph the map without figures: a figure's body would lend its colour.
 
 from __future__ import annotations
 
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -335,7 +336,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         # the strokes measured against the floor's light and not, each on one core (numpy's and
         # OpenCV's array work lets go of the GIL): the same masks, 0.05-0.1 s sooner on a markerless
         # photo's orientation by its terrain (round 13 of issue 28)
-        on_line_masks = second_core.submit(stroke_masks, top, px, by_light=False)
+        on_line_masks = second_core.submit(contextvars.copy_context().run, stroke_masks, top, px, by_light=False)
         across, down, checked, hue = stroke_masks(top, px)
         on_across, on_down, _checked, _hue = on_line_masks.result()
     res = MapReading()

@@ -12,6 +12,7 @@ Two passes:
 
 from __future__ import annotations
 
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -200,7 +201,9 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
         found = [_near_window(image, H, col, row, px) for col, row in squares]
     else:
         with ThreadPoolExecutor(max_workers=NEAR_THREADS) as pool:
-            found = list(pool.map(lambda square: _near_window(image, H, square[0], square[1], px), squares))
+            # each window in its own copy of this thread's context (the player's language)
+            found = [job.result() for job in [pool.submit(contextvars.copy_context().run, _near_window, image, H, col, row, px)
+                                              for col, row in squares]]
     stickers = [(square, middle) for square, (_markers, middle) in zip(squares, found, strict=True) if middle is not None]
     return _real_ones(image, [m for window, _middle in found for m in window]), stickers
 
