@@ -574,3 +574,19 @@ def test_a_photo_upload_that_is_no_multipart_form_is_refused_as_every_request_is
     assert r.status_code == 400, r.text
     assert "photo" in r.json()["error"], r.text
     assert client.get("/api/version").status_code == 200  # the server answers on
+
+
+def test_the_frameworks_own_refusals_come_as_every_refusal_does(client: TestClient) -> None:
+    """No such address, a method the address does not take, a question's parameter missing: before,
+    starlette's and FastAPI's own ``{"detail": ...}`` (in English, a list of dicts for the last),
+    where the README promises ``{"error": ...}`` and the page shows that; now ``{"error": ...}``
+    naming the address or the parameter, in the player's language."""
+    r = client.get("/api/no-such-thing")
+    assert r.status_code == 404 and r.json() == {"error": "no such address on this table: /api/no-such-thing"}
+    r = client.get("/api/do/note")
+    assert r.status_code == 405 and set(r.json()) == {"error"} and "/api/do/note" in r.json()["error"] and "GET" in r.json()["error"]
+    r = client.get("/api/los", params={"viewer": "obi"})
+    assert r.status_code == 422 and set(r.json()) == {"error"}, r.text
+    assert "target (query): missing" in r.json()["error"] and "viewer" not in r.json()["error"]
+    r = client.get("/api/no-such-thing", headers={"accept-language": "pl"})
+    assert r.status_code == 404 and "/api/no-such-thing" in r.json()["error"] and "no such address" not in r.json()["error"]

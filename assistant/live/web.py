@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -354,6 +355,32 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if problems:
             body["problems"] = [p.as_json() for p in problems]
         return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(HTTPException)
+    async def framework_refusal(request: Request, exc: HTTPException) -> Any:
+        # the framework's own refusals (no such address, a method the address does not take) in
+        # the shape every other refusal has, {"error": ...}, said in the player's language: starlette
+        # answered {"detail": "Not Found"} in English, which the page shows as 'error 404'
+        if exc.status_code == 404:
+            text = _("no such address on this table: {path}").format(path=request.url.path)
+        elif exc.status_code == 405:
+            text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method)
+        else:
+            text = str(exc.detail)
+        return JSONResponse({"error": text}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed_request(request: Request, exc: RequestValidationError) -> Any:
+        # which parameter is missing or mistyped, and where (the query, the path), as {"error": ...}:
+        # FastAPI answered its own list of dicts, whose ``input`` may hold what the client sent
+        said = []
+        for problem in exc.errors():
+            where = [str(part) for part in problem.get("loc", ())]
+            name = ".".join(where[1:]) or ".".join(where)
+            what = _("missing") if problem.get("type") == "missing" else str(problem.get("msg", ""))  # pydantic's own words, English
+            said.append(_("{name} ({where}): {problem}").format(name=name, where=where[0] if where else "?", problem=what))
+        return JSONResponse({"error": _("the request's parameters are not as this address takes them: {problems}").format(problems="; ".join(said))},
+                            status_code=422)
 
     @app.get("/api/version")
     def version() -> Any:
