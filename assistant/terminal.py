@@ -40,6 +40,16 @@ def stdout_gone() -> bool:
         return False
 
 
+def internal_error(exc: Exception) -> int:
+    """The command line's last guard, for an error no command's edge reported (a bug): one line on
+    stderr asking for a report, no traceback (unless :data:`DEBUG_ENV` is set: then it is raised
+    again), and the exit code 1. The tree's entry and the fast path's photo read share it."""
+    if os.environ.get(DEBUG_ENV):
+        raise exc
+    print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
+    return 1
+
+
 def quiet_stdout(stream: Any = None) -> None:
     """After a closed pipe: send further output (and the interpreter's final flush) nowhere."""
     try:

@@ -21,10 +21,11 @@ from typer.core import TyperGroup
 
 from .. import __version__, i18n
 from ..i18n import _
+from ..terminal import internal_error
 from ..textsafe import shown
 from .complete import attach
 from .helptext import translate_help
-from .output import ABORTS, DEBUG_ENV, click, emit_json, err, print_error, quiet_stdout, stdout_gone
+from .output import ABORTS, click, emit_json, err, print_error, quiet_stdout, stdout_gone
 
 __all__ = ["app", "main"]
 
@@ -286,7 +287,4 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # pragma: no cover - edge() already guards every command
-        if os.environ.get(DEBUG_ENV):
-            raise
-        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
-        sys.exit(1)
+        sys.exit(internal_error(exc))

@@ -183,8 +183,7 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
 
     from .. import i18n
     from ..commands.context import Session
-    from ..terminal import DEBUG_ENV, quiet_stdout, stdout_gone
-    from ..textsafe import shown
+    from ..terminal import internal_error, quiet_stdout, stdout_gone
     from .photo_cmd import detect_answer
 
     i18n.set_language(i18n.choose(lang))
@@ -204,10 +203,7 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     except KeyboardInterrupt:
         code = 130
     except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
-        if os.environ.get(DEBUG_ENV):
-            raise
-        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
-        code = 1
+        code = internal_error(exc)
     sys.exit(code)
 
 
@@ -247,13 +243,9 @@ def _shell(lang: str | None, game: Path | None) -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # the tree's last guard (app.main), for the shell started without it
-        from ..terminal import DEBUG_ENV
-        from ..textsafe import shown
+        from ..terminal import internal_error
 
-        if os.environ.get(DEBUG_ENV):
-            raise
-        print(shown(f"internal error ({type(exc).__name__}: {exc}); please report it."), file=sys.stderr)
-        sys.exit(1)
+        sys.exit(internal_error(exc))
     sys.exit(0)
 
 
