@@ -459,7 +459,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 # lines of the art's own colour closing round squares, straight along a part of a
                 # side at most, are art: the area is the squares held in by straight sides, the
                 # rest listed (reading R125)
-                core = _straight_core(area, {e: v[kind] for e, v in straight.items()}, cover, kind)
+                core = _straight_core(area, {e: max(v[kind], cover[e][kind]) >= FULL_SIDE for e, v in straight.items()},
+                                      cover, kind)
                 for s in area:
                     if s not in core:
                         res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour "
@@ -568,13 +569,14 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     return res
 
 
-def _straight_core(area: list[Square], straight: dict[Edge, float], cover: dict[Edge, dict[str, float]], kind: str) -> list[Square]:
-    """The squares of ``area`` held in by sides along which its colour runs straight the whole
-    way (``straight``, per side of the map): a square is
-    peeled off while a side of it that leads with ``kind`` (or, once squares are peeled, any side
-    it no longer shares with the area) runs straight along less than FULL_SIDE (reading R125)."""
+def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[Edge, dict[str, float]], kind: str) -> list[Square]:
+    """The squares of ``area`` held in by sides that are outlines of its colour beyond doubt
+    (``outlined``, per side of the map: its stroke runs straight along FULL_SIDE of it, or it
+    stands out from the art through the squares' middles along FULL_SIDE of its middle): a square is
+    peeled off while a side of it that leads with ``kind`` (or, once squares are peeled, a side
+    inside the area that a peel bared) is not (reading R125)."""
     cells = {(s.col, s.row) for s in area}
-    inner = {(s.col, s.row) for s in area}
+    inner = set(cells)
     changed = True
     while changed:
         changed = False
@@ -582,8 +584,8 @@ def _straight_core(area: list[Square], straight: dict[Edge, float], cover: dict[
             for e in _sides(Square(c, r)):
                 if all((n.col, n.row) in cells for n in e.squares):
                     continue  # shared with another square of the area
-                opened = all((n.col, n.row) in inner for n in e.squares)  # a side inside the area, bared by a peel
-                if (opened or max(cover[e], key=cover[e].__getitem__) == kind) and straight.get(e, 0.0) < FULL_SIDE:
+                bared = all((n.col, n.row) in inner for n in e.squares)
+                if (bared or max(cover[e], key=cover[e].__getitem__) == kind) and not outlined.get(e, False):
                     cells.discard((c, r))
                     changed = True
                     break
