@@ -508,7 +508,10 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if sq.name in res.squares or sq.name in res.unsure:
                 continue
             for k in TERRAIN:
-                if sum(cover[e][k] >= OUTLINED for e in _sides(sq)) >= 3:
+                # (a colour the art draws: sides outlined beyond doubt, as an area's, R125 -- the
+                # art's own lines run along three sides of many squares)
+                least = FULL_SIDE if k in drawn else OUTLINED
+                if sum(cover[e][k] >= least for e in _sides(sq)) >= 3:
                     res.unsure[sq.name] = _("a {kind} outline around it does not close").format(kind=k)
                     break
     # 4. walls and doors on the grid lines
