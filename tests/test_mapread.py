@@ -257,7 +257,7 @@ def _wiggly_loop(rng: np.random.Generator, centre: np.ndarray, radius: float) ->
 
 @pytest.mark.parametrize("seed", [11, pytest.param(12, marks=pytest.mark.xfail(
     reason="cracks crossing two sides of the pit's outline leave them straight along 0.7 and 0.86 of their length, as a "
-           "carpet's rings closing round a square are (0.86, 0.89; R125): the pit is listed to confirm, read open", strict=True)),
+           "carpet's rings closing round a square are (0.86, 0.89; R105): the pit is listed to confirm, read open", strict=True)),
     pytest.param(13, marks=pytest.mark.xfail(
         reason="cracks running alongside a border within a few pixels hide it (the floor around it is the cracks' colour)",
         strict=True))])
@@ -450,7 +450,7 @@ def test_gold_rings_of_a_carpet_closing_round_squares_are_no_pits(period: float)
     one open): where the art draws a border's colour all over the map, its curved lines close round
     a square here and there, straight along a part of each side; a printed outline runs straight
     along the whole of every side (PL p.26). The outlined wall and difficult square are read, no
-    square of the carpet is a pit (reading R125)."""
+    square of the carpet is a pit (reading R105)."""
     img = gold_ring_carpet(period)
     inset_outline(img, 5, 1, 6, 1, RED)  # F2, G2 a wall
     inset_outline(img, 2, 3, 2, 3, YELLOW)  # C4 difficult
@@ -486,7 +486,7 @@ def test_a_pit_on_lava_is_read_whole_though_cracks_run_through_its_squares(seed:
     open): a crack of the pit's orange wandering down the middle of a square inside the outline or
     beside it made the outline's side there read as art, and the area leaked open. A side along
     which the orange runs straight the whole way is the outline, whatever the art beside it; the
-    pit, filled dark as printed pits are, is read whole (PL p.26) (reading R125)."""
+    pit, filled dark as printed pits are, is read whole (PL p.26) (reading R105)."""
     rng = np.random.default_rng(seed)
     img = lava_veins(rng)
     img[PX * 2:PX * 5, PX * 1:PX * 3] = (img[PX * 2:PX * 5, PX * 1:PX * 3] * 0.25 + 8).astype(np.uint8)  # B3..C5: a dark pit...

@@ -26,7 +26,7 @@ So the reading works on the lines, not the fill:
    from outside the map without crossing a stroke lie inside an outline; each such area takes
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
-   along each whole side, which the art's lines are not (reading R125).
+   along each whole side, which the art's lines are not (reading R105).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
    wall edge; blue rectangles on it are a door.
 
@@ -90,10 +90,10 @@ DOOR_SHARE = 0.05
 #: where the floor's art draws strokes of a terrain's colour (a stroke of it through the middle of
 #: this share of the squares' sides or more: lava cracks, carpet rings), an outline of that colour
 #: is a line straight along FULL_SIDE of each side's middle FULL_MIDDLE, which the art's wandering
-#: or curved lines are not (reading R125)
+#: or curved lines are not (reading R105)
 ART_DRAWN, FULL_MIDDLE, FULL_SIDE = 0.1, 0.9, 0.9
 #: a colour whose straight runs the map's typical side shows along this much is the grid's own ink
-#: (R75), which straightness does not tell from an outline (reading R125)
+#: (R75), which straightness does not tell from an outline (reading R105)
 GRID_RUN = 0.75
 
 
@@ -385,7 +385,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # where the art draws a terrain's colour, a side is judged by its stroke's straight run along
     # the whole side, not by what the art shows through the squares' middles: a crack of it
     # running through the middle of the square inside or beside an outline takes the outline's
-    # side away there (reading R125)
+    # side away there (reading R105)
     drawn = _art_drawn(parts, edges)
     straight = _straight_runs(masks, edges, px, drawn)
     # (a colour whose straight runs the map's typical side shows is the grid's own ink there, R75:
@@ -398,7 +398,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
     # an enclosed area's squares are joined across sides without a stroke, and across sides whose
     # stroke is the art's colour not running straight the whole way: a crack inside a pit does
-    # not part it (reading R125)
+    # not part it (reading R105)
     firm = {e: any(cover[e][k] >= OUTLINED and (k not in drawn or straight[e][k] >= FULL_SIDE) for k in TERRAIN) for e in edges}
     # where along each outlined side a stroke of each colour may run (pixels from the grid line):
     # every band that holds about as much of it as the best one (two squares outlined side by
@@ -458,7 +458,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if kind in drawn:
                 # lines of the art's own colour closing round squares, straight along a part of a
                 # side at most, are art: the area is the squares held in by straight sides, the
-                # rest listed (reading R125)
+                # rest listed (reading R105)
                 core = _straight_core(area, {e: max(v[kind], cover[e][kind]) >= FULL_SIDE for e, v in straight.items()},
                                       cover, kind)
                 for s in area:
@@ -508,7 +508,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if sq.name in res.squares or sq.name in res.unsure:
                 continue
             for k in TERRAIN:
-                # (a colour the art draws: sides outlined beyond doubt, as an area's, R125 -- the
+                # (a colour the art draws: sides outlined beyond doubt, as an area's, R105 -- the
                 # art's own lines run along three sides of many squares)
                 least = FULL_SIDE if k in drawn else OUTLINED
                 if sum(cover[e][k] >= least for e in _sides(sq)) >= 3:
@@ -577,7 +577,7 @@ def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[E
     (``outlined``, per side of the map: its stroke runs straight along FULL_SIDE of it, or it
     stands out from the art through the squares' middles along FULL_SIDE of its middle): a square is
     peeled off while a side of it that leads with ``kind`` (or, once squares are peeled, a side
-    inside the area that a peel bared) is not (reading R125)."""
+    inside the area that a peel bared) is not (reading R105)."""
     cells = {(s.col, s.row) for s in area}
     inner = set(cells)
     changed = True
@@ -610,7 +610,7 @@ def _outline_parts(mask: np.ndarray, e: Edge, px: int, cols: int, rows: int) -> 
 
 def _art_drawn(parts: dict[Edge, dict[str, tuple[float, float]]], edges: list[Edge]) -> set[str]:
     """The terrain colours the floor's art itself draws strokes of: a stroke of it runs through the
-    middle of the squares beside ART_DRAWN of the map's sides or more (reading R125)."""
+    middle of the squares beside ART_DRAWN of the map's sides or more (reading R105)."""
     if not edges:
         return set()
     return {k for k in TERRAIN if sum(parts[e][k][1] >= OUTLINED / 2 for e in edges) >= ART_DRAWN * len(edges)}
@@ -620,7 +620,7 @@ def _straight_runs(masks: dict[Edge, dict[str, np.ndarray]], edges: list[Edge], 
                    ) -> dict[Edge, dict[str, float]]:
     """Per side and each colour of ``kinds``, how much of the side's middle FULL_MIDDLE a stroke
     of it runs along within one band (:func:`_cover_at`): a printed outline runs straight along
-    all of it (reading R125)."""
+    all of it (reading R105)."""
     return {e: {k: _side_cover(masks[e][k], e, px, 0.22, FULL_MIDDLE, BAND) for k in kinds} for e in edges}
 
 
