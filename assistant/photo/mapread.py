@@ -24,7 +24,9 @@ So the reading works on the lines, not the fill:
    colour). Walls and doors on the grid lines are measured the same way, less also what the
    map's typical grid line shows (its own ink). Squares that cannot be reached
    from outside the map without crossing a stroke lie inside an outline; each such area takes
-   the colour of the strokes around it, so an area outlined once is read whole.
+   the colour of the strokes around it, so an area outlined once is read whole. Where the art
+   itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
+   along each whole side, which the art's lines are not (reading R105).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
    wall edge; blue rectangles on it are a door.
 
@@ -85,6 +87,14 @@ GRID_INK_STEPS = (2.0, 3.0, 4.0, 6.0)
 #: doors are a few lines of a map: more than this share of its grid lines read as door is the
 #: grid's own ink (reading R75)
 DOOR_SHARE = 0.05
+#: where the floor's art draws strokes of a terrain's colour (a stroke of it through the middle of
+#: this share of the squares' sides or more: lava cracks, carpet rings), an outline of that colour
+#: is a line straight along FULL_SIDE of each side's middle FULL_MIDDLE, which the art's wandering
+#: or curved lines are not (reading R105)
+ART_DRAWN, FULL_MIDDLE, FULL_SIDE = 0.1, 0.9, 0.9
+#: a colour whose straight runs the map's typical side shows along this much is the grid's own ink
+#: (R75), which straightness does not tell from an outline (reading R105)
+GRID_RUN = 0.75
 
 
 @dataclass
@@ -345,7 +355,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
     # less what the same measurement finds through the middle of the squares beside (the floor's art)
-    cover = {e: {k: _outline_cover(masks[e][k], e, px, cols, rows) for k in TERRAIN} for e in edges}
+    parts = {e: {k: _outline_parts(masks[e][k], e, px, cols, rows) for k in TERRAIN} for e in edges}
+    cover = {e: {k: max(0.0, side - art) for k, (side, art) in parts[e].items()} for e in edges}
     # less what the map's typical side shows: a few areas are outlined, so the median side is a
     # bare grid line, and a colour it shows is the grid's own ink -- brown lines on a black star
     # field stand out from it as orange, along every side and through no square's middle
@@ -371,7 +382,24 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 ink[k] = left
                 break
     cover = {e: {k: max(0.0, cover[e][k] - ink[k]) for k in TERRAIN} for e in edges}
+    # where the art draws a terrain's colour, a side is judged by its stroke's straight run along
+    # the whole side, not by what the art shows through the squares' middles: a crack of it
+    # running through the middle of the square inside or beside an outline takes the outline's
+    # side away there (reading R105)
+    drawn = _art_drawn(parts, edges)
+    straight = _straight_runs(masks, edges, px, drawn)
+    # (a colour whose straight runs the map's typical side shows is the grid's own ink there, R75:
+    # straightness tells nothing of it)
+    drawn = {k for k in drawn if np.median([straight[e][k] for e in edges]) < GRID_RUN}
+    for e in edges:
+        for k in drawn:
+            if straight[e][k] >= FULL_SIDE:
+                cover[e][k] = max(cover[e][k], straight[e][k])
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
+    # an enclosed area's squares are joined across sides without a stroke, and across sides whose
+    # stroke is the art's colour not running straight the whole way: a crack inside a pit does
+    # not part it (reading R105)
+    firm = {e: any(cover[e][k] >= OUTLINED and (k not in drawn or straight[e][k] >= FULL_SIDE) for k in TERRAIN) for e in edges}
     # where along each outlined side a stroke of each colour may run (pixels from the grid line):
     # every band that holds about as much of it as the best one (two squares outlined side by
     # side show two strokes along the side they share, one inside each)
@@ -415,7 +443,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 sq = stack.pop()
                 area.append(sq)
                 for e in _sides(sq):
-                    if barrier[e]:
+                    if firm[e]:
                         continue
                     for nb in e.squares:
                         if 0 <= nb.col < cols and 0 <= nb.row < rows and inside[nb.row, nb.col] and not seen[nb.row, nb.col]:
@@ -427,6 +455,22 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             rim = [e for s in area for e in _sides(s) if barrier[e] and not all((n.col, n.row) in cells for n in e.squares)]
             votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
             kind = max(votes, key=votes.__getitem__)
+            if kind in drawn:
+                # lines of the art's own colour closing round squares, straight along a part of a
+                # side at most, are art: the area is the squares held in by straight sides, the
+                # rest listed (reading R105)
+                core = _straight_core(area, {e: max(v[kind], cover[e][kind]) >= FULL_SIDE for e, v in straight.items()},
+                                      cover, kind)
+                for s in area:
+                    if s not in core:
+                        res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour "
+                                               "too and they do not run straight along every side: read as open").format(kind=kind)
+                if not core:
+                    continue
+                if len(core) < len(area):
+                    area, cells = core, {(s.col, s.row) for s in core}
+                    rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
+                    votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
             if not _one_outline(area, [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind], offset, kind, px):
                 continue  # strokes at every distance from the grid lines: the art's own lines closing round it
             share = votes[kind] / max(1e-9, sum(votes.values()))
@@ -464,7 +508,10 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if sq.name in res.squares or sq.name in res.unsure:
                 continue
             for k in TERRAIN:
-                if sum(cover[e][k] >= OUTLINED for e in _sides(sq)) >= 3:
+                # (a colour the art draws: sides outlined beyond doubt, as an area's, R105 -- the
+                # art's own lines run along three sides of many squares)
+                least = FULL_SIDE if k in drawn else OUTLINED
+                if sum(cover[e][k] >= least for e in _sides(sq)) >= 3:
                     res.unsure[sq.name] = _("a {kind} outline around it does not close").format(kind=k)
                     break
     # 4. walls and doors on the grid lines
@@ -525,10 +572,56 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     return res
 
 
+def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[Edge, dict[str, float]], kind: str) -> list[Square]:
+    """The squares of ``area`` held in by sides that are outlines of its colour beyond doubt
+    (``outlined``, per side of the map: its stroke runs straight along FULL_SIDE of it, or it
+    stands out from the art through the squares' middles along FULL_SIDE of its middle): a square is
+    peeled off while a side of it that leads with ``kind`` (or, once squares are peeled, a side
+    inside the area that a peel bared) is not (reading R105)."""
+    cells = {(s.col, s.row) for s in area}
+    inner = set(cells)
+    changed = True
+    while changed:
+        changed = False
+        for c, r in sorted(cells):
+            for e in _sides(Square(c, r)):
+                if all((n.col, n.row) in cells for n in e.squares):
+                    continue  # shared with another square of the area
+                bared = all((n.col, n.row) in inner for n in e.squares)
+                if (bared or max(cover[e], key=cover[e].__getitem__) == kind) and not outlined.get(e, False):
+                    cells.discard((c, r))
+                    changed = True
+                    break
+    return [s for s in area if (s.col, s.row) in cells]
+
+
 def _outline_cover(mask: np.ndarray, e: Edge, px: int, cols: int, rows: int) -> float:
     """How much of side ``e``'s length a stroke of ``mask`` runs along just inside it, less what
     the same measurement finds through the middle of the squares beside (the floor's art)."""
-    return max(0.0, _side_cover(mask, e, px, 0.22, 0.6, BAND) - _art_cover(mask, e, px, 0.22, 0.6, cols, rows, BAND))
+    side, art = _outline_parts(mask, e, px, cols, rows)
+    return max(0.0, side - art)
+
+
+def _outline_parts(mask: np.ndarray, e: Edge, px: int, cols: int, rows: int) -> tuple[float, float]:
+    """:func:`_outline_cover`'s two measures: along side ``e``, and through the middle of the
+    squares beside it (the floor's art)."""
+    return _side_cover(mask, e, px, 0.22, 0.6, BAND), _art_cover(mask, e, px, 0.22, 0.6, cols, rows, BAND)
+
+
+def _art_drawn(parts: dict[Edge, dict[str, tuple[float, float]]], edges: list[Edge]) -> set[str]:
+    """The terrain colours the floor's art itself draws strokes of: a stroke of it runs through the
+    middle of the squares beside ART_DRAWN of the map's sides or more (reading R105)."""
+    if not edges:
+        return set()
+    return {k for k in TERRAIN if sum(parts[e][k][1] >= OUTLINED / 2 for e in edges) >= ART_DRAWN * len(edges)}
+
+
+def _straight_runs(masks: dict[Edge, dict[str, np.ndarray]], edges: list[Edge], px: int, kinds: set[str]
+                   ) -> dict[Edge, dict[str, float]]:
+    """Per side and each colour of ``kinds``, how much of the side's middle FULL_MIDDLE a stroke
+    of it runs along within one band (:func:`_cover_at`): a printed outline runs straight along
+    all of it (reading R105)."""
+    return {e: {k: _side_cover(masks[e][k], e, px, 0.22, FULL_MIDDLE, BAND) for k in kinds} for e in edges}
 
 
 def _door_cover(on_line: dict[Edge, dict[str, np.ndarray]], inner: list[Edge], px: int, cols: int, rows: int

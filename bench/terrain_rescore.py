@@ -1,0 +1,143 @@
+"""Read independent bench folders' EMPTY-map photos again with this checkout's `map from-photo`, in process.
+
+    python bench/terrain_rescore.py /work/heldout13fin2 /work/diag9 [--scenes s0473 s0474 ...]
+
+The terrain counterpart of `bench/photo_rescore.py`: `bench/independent.py` renders scenes and
+runs the command line on them (`map from-photo sNNNN.empty.jpg --cols C --rows R`); this script
+reads the empty photos it left again -- no rendering, no process start -- through the function
+the command calls (:func:`assistant.photo.terrain.read_map_photo`, then the position file's
+``map:`` section, :func:`assistant.photo.mapread.as_map_yaml`), given only what the command is
+given: the photo and the map's size (from the game's record, as the judge knows it). The truth
+is read only to score, with `bench/independent.py`'s own `score_terrain`. So a change to the map
+reading is measured before and after on the same photos: run it with `PYTHONPATH` at each
+checkout. It prints, a map and in total: squares wrong by true kind, the confusions (true ->
+read), precision and recall per kind (wall and door edges too), refusals, squares listed to
+confirm (and how many of the wrong ones are among them), and CPU seconds a map.
+
+Held-out discipline (issue 28): the independent seeds 479-504 are the merger's final measurement
+-- never read here; 341-478 are for diagnosis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import independent as ind  # the black-box bench's scoring, beside this script
+
+from assistant.photo import load_image
+from assistant.photo.mapread import as_map_yaml
+from assistant.photo.terrain import read_map_photo
+
+HELD_OUT = range(479, 505)
+EDGE_KINDS = ("edge wall", "edge door")
+
+
+def read_one(empty: Path, cols: int, rows: int) -> tuple[dict[str, Any], int, list[str]]:
+    """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map`` and exit code),
+    and the squares and edges it lists to confirm."""
+    got = read_map_photo(load_image(empty), cols, rows)
+    if got is None:
+        return {"error": "no grid found"}, 2, []
+    return {"map": as_map_yaml(got.reading, cols, rows), "grid_from": got.how}, 0, sorted(got.reading.unsure)
+
+
+def wrong_squares(js: dict[str, Any], truth: dict[str, Any]) -> list[str]:
+    """The squares whose kind the answer reads otherwise than the truth, named as on the map."""
+    t_sq, _te = ind.terrain_grid(truth["map"])
+    a_sq, _ae = ind.terrain_grid(js["map"])
+    cols, rows = truth["map"]["cols"], truth["map"]["rows"]
+    return [ind.render.sq(c, r) for r in range(rows) for c in range(cols)
+            if t_sq.get((c, r), "open") != a_sq.get((c, r), "open")]
+
+
+def precision_recall(tp: Counter[str], fp: Counter[str], fn: Counter[str], kind: str) -> str:
+    p = tp[kind] / (tp[kind] + fp[kind]) if tp[kind] + fp[kind] else float("nan")
+    r = tp[kind] / (tp[kind] + fn[kind]) if tp[kind] + fn[kind] else float("nan")
+    return f"{kind:10s} precision {p:.2f} recall {r:.2f} (true {tp[kind] + fn[kind]}, read {tp[kind] + fp[kind]})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folders", type=Path, nargs="+", help="bench/independent.py output folders")
+    ap.add_argument("--scenes", nargs="*", default=[], help="only these scenes (sNNNN)")
+    a = ap.parse_args(argv)
+    wanted = set(a.scenes)
+    folders = list(a.folders)
+    by_kind: Counter[str] = Counter()
+    confusion: Counter[str] = Counter()
+    tp: Counter[str] = Counter()
+    fp: Counter[str] = Counter()
+    fn: Counter[str] = Counter()
+    counts = {"maps": 0, "answered": 0, "wrong": 0, "squares": 0, "art_wrong": 0, "art_squares": 0, "listed": 0,
+              "wrong_listed": 0, "turned": 0, "perfect": 0}
+    refused: list[str] = []
+    cpu = 0.0
+    for folder in folders:
+        floors = {r["scene"]: r.get("floor", "?") for r in (json.loads((folder / "results.json").read_text())
+                                                             if (folder / "results.json").exists() else [])}
+        for empty in sorted(folder.glob("s????.empty.jpg")):
+            st = empty.name[:5]
+            if int(st[1:]) in HELD_OUT:
+                print(f"{st}: held out (seeds 479-504), not read", file=sys.stderr)
+                continue
+            if (wanted and st not in wanted) or not (folder / f"{st}.truth.yaml").exists():
+                continue
+            record = yaml.safe_load((folder / f"{st}.record.yaml").read_text())
+            cols, rows = record["map"]["cols"], record["map"]["rows"]  # what the judge gives the command
+            c0 = time.process_time()
+            js, rc, unsure = read_one(empty, cols, rows)
+            spent = time.process_time() - c0
+            cpu += spent
+            counts["maps"] += 1
+            truth = yaml.safe_load((folder / f"{st}.truth.yaml").read_text())  # read only to score
+            t = ind.score_terrain(js, rc, truth)
+            if not t["answered"]:
+                refused.append(st)
+                print(f"{st}: REFUSED ({js['error']}) cpu {spent:.2f}", flush=True)
+                continue
+            counts["answered"] += 1
+            counts["wrong"] += t["wrong"]
+            counts["squares"] += t["squares"]
+            counts["perfect"] += t["wrong"] == 0
+            counts["turned"] += bool(t["turned"])
+            if floors.get(st, "art") != "plain":
+                counts["art_wrong"] += t["wrong"]
+                counts["art_squares"] += t["squares"]
+            by_kind.update(t["by_kind"])
+            confusion.update(t["confusion"])
+            tp.update(t["tp"])
+            fp.update(t["fp"])
+            fn.update(t["fn"])
+            wrong = wrong_squares(js, truth)
+            listed = {u.split(".")[0] for u in unsure}
+            counts["listed"] += len(unsure)
+            counts["wrong_listed"] += sum(w in listed for w in wrong)
+            edges_wrong = sum(t["fp"][k] + t["fn"][k] for k in EDGE_KINDS)
+            print(f"{st} {floors.get(st, '?')} ({cols}x{rows}, grid from {js['grid_from']}): wrong {t['wrong']} {dict(t['confusion'])} {wrong[:12]}"
+                  f"{' ...' if len(wrong) > 12 else ''}; edges wrong {edges_wrong}; listed {len(unsure)} "
+                  f"({sum(w in listed for w in wrong)} of the wrong){'; TURNED' if t['turned'] else ''}; cpu {spent:.2f}",
+                  flush=True)
+    n = max(1, counts["maps"])
+    print(f"maps {counts['maps']}, answered {counts['answered']}, refused {len(refused)} {refused}; "
+          f"squares wrong {counts['wrong']} of {counts['squares']} ({100 * counts['wrong'] / max(1, counts['squares']):.2f} %); "
+          f"(printed art {100 * counts['art_wrong'] / max(1, counts['art_squares']):.2f} %: {counts['art_wrong']} of "
+          f"{counts['art_squares']}); maps fully right {counts['perfect']}; read better turned or mirrored {counts['turned']}")
+    print(f"wrong squares by true kind: {dict(by_kind)}; confusions (true->read): {dict(confusion.most_common())}")
+    for k in (*ind.KINDS, *EDGE_KINDS):
+        print("  " + precision_recall(tp, fp, fn, k))
+    print(f"listed to confirm {counts['listed']} ({counts['listed'] / n:.1f} a map), of the wrong squares among them "
+          f"{counts['wrong_listed']} of {counts['wrong']}; CPU {cpu / n:.2f} s a map")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

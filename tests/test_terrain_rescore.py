@@ -1,0 +1,67 @@
+"""bench/terrain_rescore.py reads a bench folder's empty-map photos as `map from-photo` does and
+scores them with bench/independent.py's `score_terrain`: here on a tiny folder drawn in the test
+(one empty map photographed from above, its truth and its record)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+import terrain_rescore  # noqa: E402  (the bench script)
+
+PX, COLS, ROWS = 40, 8, 6
+RED, YELLOW = (40, 40, 200), (40, 200, 230)
+
+
+def _empty_photo() -> np.ndarray:
+    """An 8 x 6 paper map on a dark table, a little turned, no corner markers: B2:C2 outlined
+    yellow (difficult), F4 outlined red on its grid lines (a wall)."""
+    img = np.full((ROWS * PX, COLS * PX, 3), (200, 222, 232), np.uint8)
+    for x in range(0, COLS * PX + 1, PX):
+        cv2.line(img, (x, 0), (x, ROWS * PX), (30, 30, 30), 2)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(img, (0, y), (COLS * PX, y), (30, 30, 30), 2)
+    cv2.rectangle(img, (1 * PX + 4, 1 * PX + 4), (3 * PX - 4, 2 * PX - 4), YELLOW, 3)
+    cv2.rectangle(img, (5 * PX, 3 * PX), (6 * PX, 4 * PX), RED, 4)
+    sheet = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(245, 245, 245))
+    sheet = cv2.resize(sheet, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    h, w = sheet.shape[:2]
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = np.array([[270, 210], [1500, 255], [1560, 1140], [225, 1080]], np.float32)
+    return cv2.warpPerspective(sheet, cv2.getPerspectiveTransform(src, dst), (1800, 1350), borderValue=(50, 60, 70))
+
+
+def _folder(tmp: Path, truth_squares: dict[str, list[str]]) -> Path:
+    cv2.imwrite(str(tmp / "s0005.empty.jpg"), _empty_photo(), [cv2.IMWRITE_JPEG_QUALITY, 95])
+    doc = {"format": "tabletop-position/1", "rules": "swm2008",
+           "map": {"name": "tiny", "cols": COLS, "rows": ROWS, "squares": truth_squares}, "figures": []}
+    (tmp / "s0005.truth.yaml").write_text(yaml.safe_dump(doc))
+    (tmp / "s0005.record.yaml").write_text(yaml.safe_dump(doc))
+    return tmp
+
+
+def test_it_reads_the_empty_photo_and_scores_it_against_the_truth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the truth has one more difficult square (D2) than the map shows: one square wrong, difficult read open
+    folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:D2"]})
+    assert terrain_rescore.main([str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "s0005 ? (8x6, grid from lines): wrong 1 {'difficult->open': 1} ['D2']" in out
+    assert "maps 1, answered 1, refused 0 []; squares wrong 1 of 48" in out
+    assert "wall       precision 1.00 recall 1.00 (true 1, read 1)" in out
+    assert "difficult  precision 1.00 recall 0.67 (true 3, read 2)" in out
+
+
+def test_held_out_seeds_are_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _folder(tmp_path, {"wall": ["F4"]})
+    for suffix in ("empty.jpg", "truth.yaml", "record.yaml"):
+        (folder / f"s0005.{suffix}").rename(folder / f"s0480.{suffix}")
+    assert terrain_rescore.main([str(folder)]) == 0
+    captured = capsys.readouterr()
+    assert "s0480: held out" in captured.err and "maps 0" in captured.out
