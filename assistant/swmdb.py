@@ -24,6 +24,8 @@ that cannot be a card: no name, a stat that is not a number, ...), each with why
 ()
 >>> faction_name("Seperatist")
 'Separatists'
+>>> faction_name("Imperial"), faction_name("The New Republic"), faction_name("Yuuzhan Vong")
+('Empire', 'New Republic', 'Yuuzhan Vong')
 """
 
 from __future__ import annotations
@@ -59,8 +61,17 @@ STATS = (("cost", "cost"), ("hit points", "hp"), ("defense", "defense"), ("attac
 #: a stat that may be below zero (a card's Attack may be; no other number may)
 SIGNED = frozenset({"attack"})
 SIZES = ("small", "medium", "large", "huge", "gargantuan", "colossal")
-#: the data's spellings of a faction, as the shipped cards write it
-FACTIONS = {"seperatist": "Separatists", "separatist": "Separatists", "separatists": "Separatists"}
+#: the data's spellings of a faction, as the shipped cards and the era table write it (swm2008 PL p.15,
+#: ``game.squads.SWM_ERAS``): the database says "Rebel", "Imperial", "The New Republic", where the
+#: squad rules name the Rebel Alliance, the Empire, the New Republic
+FACTIONS = {
+    "seperatist": "Separatists", "separatist": "Separatists", "separatists": "Separatists",
+    "rebel": "Rebel Alliance", "rebels": "Rebel Alliance",
+    "imperial": "Empire", "imperials": "Empire",
+    "the new republic": "New Republic",
+    "the old republic": "Old Republic",
+    "mandalorian": "Mandalorians",
+}
 DEFAULT_SPEED = 6
 SPEED_NOTE = "not in the data; 6 unless a Speed ability says otherwise (swm2008 PL p.6; swm2004 CS r.5)"
 
@@ -79,6 +90,7 @@ def parse_names(text: str | None) -> tuple[str, ...]:
 
 
 def faction_name(text: str) -> str:
+    """A faction as the rules name it, from the database's (or a card file's) spelling."""
     return FACTIONS.get(text.strip().lower(), text.strip())
 
 

@@ -12,8 +12,9 @@ from typing import Any
 
 from assistant.cards import CardLibrary, SwmCard
 
-#: the database's spelling of a faction -> how the shipped cards write it
-FACTION = {"Seperatist": "Separatists"}
+#: the database's spelling of a faction -> how the shipped cards and the era table (swm2008 PL p.15) write it
+FACTION = {"Seperatist": "Separatists", "Rebel": "Rebel Alliance", "Imperial": "Empire", "The New Republic": "New Republic",
+           "The Old Republic": "Old Republic", "Mandalorian": "Mandalorians"}
 NUMBERS = (("cost", "cost"), ("hit points", "hp"), ("defense", "defense"), ("attack", "attack"), ("damage", "damage"),
            ("force points", "force"))
 

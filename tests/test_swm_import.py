@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from assistant.cards import CardLibrary, SwmCard, default_library, library_folders
 from assistant.cli.app import app
+from assistant.game.squads import SIDE_FACTIONS
 from assistant.position import check_position_text
 from assistant.resources import HOME_ENV, data_dir, example_files
 from assistant.swmdb import faction_name, parse_names
@@ -342,6 +343,80 @@ def test_a_game_keeps_the_set_it_was_started_with(tmp_path: Path, home: Path) ->
     imported(home, tmp_path / "more.db")
     code, out = cli("game", "status", "--game", str(game), "--json")
     assert code == 0, out
+
+
+#: every faction the published database writes (SELECT DISTINCT faction FROM minis_list), as it spells them
+DATABASE_FACTIONS = ["Fringe", "Imperial", "Mandalorian", "Rebel", "Republic", "Seperatist", "Sith", "The New Republic",
+                     "The Old Republic", "Yuuzhan Vong"]
+
+
+@pytest.mark.parametrize("spelling", DATABASE_FACTIONS)
+def test_every_faction_of_the_database_is_one_the_squad_rules_know(spelling: str) -> None:
+    """A user's trial: an imported Rebel or Imperial squad was refused at ``game new`` ("luke is of the
+    Rebel, not a faction of the light side"), as the era table (PL p.15) names the Rebel Alliance and the Empire."""
+    assert faction_name(spelling) in SIDE_FACTIONS["light"] | SIDE_FACTIONS["dark"] | {"Fringe"}
+
+
+#: a Rebel and an Imperial figure as the database writes them
+REBEL_AND_GUARD: list[tuple[Any, ...]] = [
+    ("Test Rebel", "Set Two", 8, "Rebel", "common", 10, "medium", 20, 14, 6, 10, None, 0, None),
+    ("Test Guard", "Set Two", 9, "Imperial", "common", 10, "medium", 20, 14, 6, 10, None, 0, None),
+]
+
+SQUADS = """\
+format: tabletop-position/1
+rules: {rules}
+map: {{cols: 12, rows: 10}}
+figures:
+  - {{id: scout, card: Test Scout, side: light, at: B2}}
+  - {{id: rebel, card: Test Rebel, side: light, at: B4}}
+  - {{id: knight, card: Test Knight (#21), side: dark, at: J8}}
+  - {{id: guard, card: Test Guard, side: dark, at: J6}}
+"""
+
+
+@pytest.mark.parametrize("rules", ["swm2008", "swm2004"])
+def test_an_imported_rebel_squad_against_an_imperial_one_starts_a_game(tmp_path: Path, home: Path, rules: str) -> None:
+    imported(home, make_db(tmp_path / "SWminis.db", [*ROWS, *REBEL_AND_GUARD]))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules=rules))
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(tmp_path / "g.sqlite"))
+    assert code == 0, out
+    # and a card file imported before the spellings were mapped reads the same
+    library = home / "cards" / "swm"
+    for f in library.glob("*.yaml"):
+        f.write_text(f.read_text().replace("Rebel Alliance", "Rebel").replace("[Empire]", "[Imperial]"))
+    assert "[Imperial]" in "".join(f.read_text() for f in library.glob("*.yaml"))
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(tmp_path / "g2.sqlite"))
+    assert code == 0, out
+
+
+def test_a_squad_of_the_rebel_alliance_and_the_empire_is_still_refused(tmp_path: Path, home: Path) -> None:
+    """The mapping joins no sides: a Rebel and an Imperial figure in one squad fit no era."""
+    imported(home, make_db(tmp_path / "SWminis.db", [*ROWS, *REBEL_AND_GUARD]))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("card: Test Knight (#21), side: dark", "card: Test Guard, side: light")
+                   .replace("guard, card: Test Guard, side: dark", "guard2, card: Test Knight (#21), side: dark"))
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(tmp_path / "g.sqlite"))
+    assert code == 2 and "fit no era" in out, out
+
+
+def test_a_figure_printed_with_no_hit_points_stands_on_the_map(tmp_path: Path, home: Path) -> None:
+    """A user's trial: Yoda (Force Spirit), General Veers, Hologram and Han Solo in Carbonite print 0 Hit
+    Points; a position with one was refused as "a defeated figure" though it had taken no damage."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Spirit", "Set Two", 10, "Rebel", "unique", 10, "medium", 0, 0, 0, 0, "Unique;Light Spirit", 0, None)]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "spirit, card: Test Spirit"))
+    code, out = cli("validate", str(pos))
+    assert code == 0, out
+    code, out = cli("attack", "knight", "spirit", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["legal"] is False and "Light Spirit" in out, out
+    # damage still defeats: the same figure written as having taken some is refused
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "spirit, card: Test Spirit, damage_taken: 10"))
+    code, out = cli("validate", str(pos))
+    assert code == 2 and "defeated" in out, out
 
 
 # --- the bundled examples keep their answers ---------------------------------------------
