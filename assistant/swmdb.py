@@ -7,8 +7,9 @@ rarity, cost, size, hit points, defense, attack, damage, special ability names a
 names (each ``;``-separated), and Force points. It has no commander-effect text, no Force power
 costs and no speed, so:
 
-- a figure whose abilities name ``Commander Effect`` gets ``commander_effect: unknown`` and a
-  note (never an invented text), and the report lists it as partial;
+- a figure whose abilities (or, on some rows, Force powers) name ``Commander Effect`` gets
+  ``commander_effect: unknown`` and a note (never an invented text), and the report lists it as
+  partial;
 - each Force power is imported by name with its cost ``unknown``;
 - speed is 6 unless the card has ``Speed N`` (the rules: "Default speed is 6", swm2008 PL p.6,
   p.63; swm2004 CS r.5: move 6, or 12 without attacking; a Speed ability says otherwise).
@@ -228,9 +229,12 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
     if not faction:
         partial.append(_("faction: not in the data (left unknown)"))
     abilities = parse_names(_text(row.get("special abilities")) or None)
-    powers = parse_names(_text(row.get("force powers")) or None)
+    # the data writes "Commander Effect" among the Force powers on 9 rows (Yoda (Force Spirit), Lord
+    # Hoth, Darth Malak, ...): it is the card's commander effect wherever it stands, never a power
+    listed_powers = parse_names(_text(row.get("force powers")) or None)
+    powers = tuple(p for p in listed_powers if p.lower() != "commander effect")
     unique = any(a.lower() == "unique" for a in abilities)
-    commander = any(a.lower() == "commander effect" for a in abilities)
+    commander = any(a.lower() == "commander effect" for a in (*abilities, *listed_powers))
     kept = tuple(a for a in abilities if a.lower() not in ("unique", "commander effect"))
     speed: int | None = DEFAULT_SPEED
     notes["speed"] = SPEED_NOTE

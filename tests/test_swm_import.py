@@ -419,6 +419,22 @@ def test_a_figure_printed_with_no_hit_points_stands_on_the_map(tmp_path: Path, h
     assert code == 2 and "defeated" in out, out
 
 
+def test_a_commander_effect_written_among_the_force_powers_is_the_cards_commander_effect(tmp_path: Path, home: Path) -> None:
+    """A user's trial: the data writes "Commander Effect" among the Force powers of 9 figures (Yoda (Force
+    Spirit), Lord Hoth, ...); the card said ``commander_effect: none`` (an effect silently left out of every
+    answer) and listed a Force power named "Commander Effect"."""
+    rows = [*ROWS, ("Test Master", "Set Two", 11, "Rebel", "rare", 30, "medium", 90, 20, 12, 20, "Unique;Melee Attack", 3,
+                    "Force Renewal 1;Commander Effect")]
+    answer = imported(home, make_db(tmp_path / "SWminis.db", rows))
+    card = next(c for c in default_library().cards("swm") if c.name == "Test Master")
+    assert isinstance(card, SwmCard)
+    assert card.commander_effect is None  # unknown: the data names one but not its text
+    assert [p.name for p in card.force_powers] == ["Force Renewal 1"]
+    partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
+    assert "commander effect: the data names one but not its text (enter it from the card)" in partial["Test Master (Set Two #11)"]
+    assert not any("Commander Effect" in why for why in partial["Test Master (Set Two #11)"])
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 
