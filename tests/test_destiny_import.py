@@ -318,6 +318,16 @@ def _write(tmp_path: Path, name: str, cards: object) -> Path:
     return p
 
 
+def test_the_listing_speaks_the_readers_language(tmp_path: Path) -> None:
+    """A user's trial on the real set files under --lang pl: each card's line said "health 11, points
+    12/15" in English while the report below it was Polish."""
+    f = _write(tmp_path, "set.json", SHAPES)
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(f)])
+    assert r.exit_code == 0, r.output
+    lines = [line for line in r.stdout.splitlines() if "(character" in line]
+    assert lines and all("wytrzymałość" in line and "health" not in line for line in lines), lines
+
+
 def test_cli_prints_the_report_as_text_and_json(tmp_path: Path) -> None:
     f = _write(tmp_path, "set.json", [*SHAPES, _card("90201", "Bad Die", "support", sides=["1RD", "9Q", "-", "-", "-", "-"])])
     r = runner.invoke(app, ["destiny", "import", str(f)])
