@@ -435,6 +435,23 @@ def test_a_commander_effect_written_among_the_force_powers_is_the_cards_commande
     assert not any("Commander Effect" in why for why in partial["Test Master (Set Two #11)"])
 
 
+def test_an_imported_commander_whose_effect_is_not_known_is_named_in_every_attack_answer(tmp_path: Path, home: Path) -> None:
+    """A user's trial: an imported Rebel Officer (the data names a commander effect, not its words) stood
+    next to Han Solo; Han's attack answer said nothing of the effect that may change its roll. DDM lists
+    such an effect under not_modelled; SWM ignored it."""
+    imported(home, make_db(tmp_path / "SWminis.db", [*ROWS, *REBEL_AND_GUARD]))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "general, card: Test General"))
+    for attacker, target in (("rebel", "knight"), ("knight", "rebel")):
+        code, out = cli("attack", attacker, target, "-p", str(pos), "--json")
+        assert code == 0, out
+        assert "general: commander effect of Test General (not known: enter it with 'cards commander')" in json.loads(out)["not_modelled"]
+    # a known effect, or none, adds nothing
+    pos.write_text(SQUADS.format(rules="swm2008"))
+    code, out = cli("attack", "rebel", "knight", "-p", str(pos), "--json")
+    assert code == 0 and not any("commander effect" in n for n in json.loads(out)["not_modelled"]), out
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 
