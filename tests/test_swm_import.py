@@ -452,6 +452,27 @@ def test_an_imported_commander_whose_effect_is_not_known_is_named_in_every_attac
     assert code == 0 and not any("commander effect" in n for n in json.loads(out)["not_modelled"]), out
 
 
+def test_damage_written_by_hand_on_a_light_spirit_is_refused_unless_a_judge_overrides(tmp_path: Path, home: Path) -> None:
+    """A user's trial: `game damage yoda 10` on Yoda (Force Spirit), which "cannot take damage" (PL p.51),
+    defeated it and scored its cost for the other side, where the attack question refuses it."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Spirit", "Set Two", 10, "Rebel", "unique", 10, "medium", 0, 0, 0, 0, "Unique;Light Spirit", 0, None)]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "spirit, card: Test Spirit"))
+    game = str(tmp_path / "g.sqlite")
+    code, out = cli("game", "new", "-p", str(pos), "--game", game)
+    assert code == 0, out
+    code, out = cli("game", "damage", "spirit", "10", "--game", game)
+    assert code == 2 and "Light Spirit" in out and "PL p.51" in out, out
+    code, out = cli("game", "status", "--game", game, "--json")
+    assert code == 0 and "spirit" in {f["id"] for f in json.loads(out)["figures"]}, out
+    code, out = cli("game", "damage", "spirit", "10", "--game", game, "--override", "judge: a house rule")
+    assert code == 0 and "defeated" in out, out
+    code, out = cli("game", "damage", "rebel", "5", "--game", game)
+    assert code == 0, out
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 
