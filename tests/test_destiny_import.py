@@ -355,6 +355,20 @@ def test_a_shared_name_is_listed_and_the_code_always_works(tmp_path: Path) -> No
     assert r.exit_code == 0 and list(yaml.safe_load(r.stdout)[0]["dice"]) == ["v1", "v2"]
 
 
+def test_an_entry_says_which_list_of_the_table_file_it_goes_in(tmp_path: Path) -> None:
+    """A user's trial: the printed entry of a real upgrade (Kylo Ren's Lightsaber, --on vader) pasted
+    under ``characters:`` was refused as "a character needs health of at least 1"; nothing said that
+    an upgrade's entry goes under ``upgrades:``."""
+    saber = _card("90501", "Test Saber", "upgrade", cost=3, sides=["3MD1", "+2MD", "1Sh", "1R", "Sp", "-"])
+    f = _write(tmp_path, "set.json", [*SHAPES, saber])
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "90501", "--id", "saber", "--on", "han"])
+    assert r.exit_code == 0, r.output
+    assert "paste it under 'upgrades:' in the table file" in r.stderr
+    assert yaml.safe_load(r.stdout)[0]["attached_to"] == "han"  # stdout is the entry alone
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "90106", "--id", "emp"])
+    assert r.exit_code == 0 and "under 'characters:'" in r.stderr, r.output
+
+
 def test_a_folder_of_set_files_is_one_report(tmp_path: Path) -> None:
     _write(tmp_path, "A.json", SHAPES[:5])
     _write(tmp_path, "B.json", [*SHAPES[5:], _card("90101", "Same Code", "event")])

@@ -284,6 +284,14 @@ def test_the_listing_gives_a_battle_card_no_cost_and_speaks_polish(tmp_path: Pat
     assert "Test Ace (A) (Character - Rebel Officer, LS, koszt 5): evade 2 (zapłać 2 Mocy)" in r.stdout
 
 
+def test_an_entry_says_it_goes_under_units(tmp_path: Path) -> None:
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Knight (A)", "--id", "k", "--owner", "LS"])
+    assert r.exit_code == 0 and "paste it under 'units:' in the table file" in r.stderr, r.output
+    assert yaml.safe_load(r.stdout)[0]["id"] == "k"
+
+
 def test_cli_text_json_and_folder(tmp_path: Path) -> None:
     f = tmp_path / "TST.txt"
     f.write_bytes(FIXTURE.encode("utf-8"))

@@ -389,4 +389,4 @@ def _entry(card: DestinyCardData, cid: str, opts: EntryOptions) -> dict[str, Any
 
 #: swdestinydb JSON as the Destiny plug-in reads it (:class:`assistant.cardgame.plugin.CardGame`)
 IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A", read_many=_read_many, suffix=".json",
-                         sets_under=("set",))
+                         sets_under=("set",), table_key=lambda card: f"{card.kind}s")
