@@ -473,6 +473,18 @@ def test_damage_written_by_hand_on_a_light_spirit_is_refused_unless_a_judge_over
     assert code == 0, out
 
 
+@pytest.mark.parametrize(("lang", "words"), [("pl", "tej nazwy nie ma w glosariuszu SWM"), ("cs", "tento název asistent ve slovníčku SWM nezná")])
+def test_an_ability_the_catalogue_does_not_know_is_named_in_the_readers_language(tmp_path: Path, home: Path, lang: str, words: str) -> None:
+    """A user's trial under --lang pl: most imported figures carry a name the glossary lacks (Han Solo's
+    "Never Tell Me The Odds"); the attack answer's Polish line named it in English."""
+    imported(home, make_db(tmp_path / "SWminis.db"))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(POSITION.format(card='card: Test Trooper, set: "Set Three"'))
+    code, out = cli("--lang", lang, "attack", "b", "a", "-p", str(pos))
+    assert code == 0, out
+    assert f"b: Frobnicate ({words}" in out and "glossary name" not in out, out
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 
