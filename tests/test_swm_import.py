@@ -485,6 +485,21 @@ def test_an_ability_the_catalogue_does_not_know_is_named_in_the_readers_language
     assert f"b: Frobnicate ({words}" in out and "glossary name" not in out, out
 
 
+def test_a_force_power_striking_those_next_to_its_target_passes_over_a_light_spirit(tmp_path: Path, home: Path) -> None:
+    """A user's trial: the Emperor's Force Lightning 2 on Luke struck Yoda (Force Spirit) beside him for
+    30 damage; a Light Spirit is never adjacent to anyone and takes no damage (PL p.51)."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Spirit", "Set Two", 10, "Rebel", "unique", 10, "medium", 0, 0, 0, 0, "Unique;Light Spirit", 0, None),
+            ("Test Emperor", "Set Two", 12, "Imperial", "unique", 60, "medium", 130, 20, 10, 20, "Unique", 4, "Force Lightning 2")]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout, side: light, at: B2", "spirit, card: Test Spirit, side: light, at: B3")
+                   .replace("knight, card: Test Knight (#21), side: dark, at: J8", "emperor, card: Test Emperor, side: dark, at: D4"))
+    code, out = cli("attack", "emperor", "rebel", "--power", "Force Lightning 2", "-p", str(pos), "--json")
+    assert code == 0, out
+    assert [s["figure"] for s in json.loads(out)["struck"]] == ["rebel"], out
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 
