@@ -7,8 +7,9 @@ rarity, cost, size, hit points, defense, attack, damage, special ability names a
 names (each ``;``-separated), and Force points. It has no commander-effect text, no Force power
 costs and no speed, so:
 
-- a figure whose abilities name ``Commander Effect`` gets ``commander_effect: unknown`` and a
-  note (never an invented text), and the report lists it as partial;
+- a figure whose abilities (or, on some rows, Force powers) name ``Commander Effect`` gets
+  ``commander_effect: unknown`` and a note (never an invented text), and the report lists it as
+  partial;
 - each Force power is imported by name with its cost ``unknown``;
 - speed is 6 unless the card has ``Speed N`` (the rules: "Default speed is 6", swm2008 PL p.6,
   p.63; swm2004 CS r.5: move 6, or 12 without attacking; a Speed ability says otherwise).
@@ -24,6 +25,8 @@ that cannot be a card: no name, a stat that is not a number, ...), each with why
 ()
 >>> faction_name("Seperatist")
 'Separatists'
+>>> faction_name("Imperial"), faction_name("The New Republic"), faction_name("Yuuzhan Vong")
+('Empire', 'New Republic', 'Yuuzhan Vong')
 """
 
 from __future__ import annotations
@@ -59,8 +62,17 @@ STATS = (("cost", "cost"), ("hit points", "hp"), ("defense", "defense"), ("attac
 #: a stat that may be below zero (a card's Attack may be; no other number may)
 SIGNED = frozenset({"attack"})
 SIZES = ("small", "medium", "large", "huge", "gargantuan", "colossal")
-#: the data's spellings of a faction, as the shipped cards write it
-FACTIONS = {"seperatist": "Separatists", "separatist": "Separatists", "separatists": "Separatists"}
+#: the data's spellings of a faction, as the shipped cards and the era table write it (swm2008 PL p.15,
+#: ``game.squads.SWM_ERAS``): the database says "Rebel", "Imperial", "The New Republic", where the
+#: squad rules name the Rebel Alliance, the Empire, the New Republic
+FACTIONS = {
+    "seperatist": "Separatists", "separatist": "Separatists", "separatists": "Separatists",
+    "rebel": "Rebel Alliance", "rebels": "Rebel Alliance",
+    "imperial": "Empire", "imperials": "Empire",
+    "the new republic": "New Republic",
+    "the old republic": "Old Republic",
+    "mandalorian": "Mandalorians",
+}
 DEFAULT_SPEED = 6
 SPEED_NOTE = "not in the data; 6 unless a Speed ability says otherwise (swm2008 PL p.6; swm2004 CS r.5)"
 
@@ -79,6 +91,7 @@ def parse_names(text: str | None) -> tuple[str, ...]:
 
 
 def faction_name(text: str) -> str:
+    """A faction as the rules name it, from the database's (or a card file's) spelling."""
     return FACTIONS.get(text.strip().lower(), text.strip())
 
 
@@ -216,9 +229,12 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
     if not faction:
         partial.append(_("faction: not in the data (left unknown)"))
     abilities = parse_names(_text(row.get("special abilities")) or None)
-    powers = parse_names(_text(row.get("force powers")) or None)
+    # the data writes "Commander Effect" among the Force powers on 9 rows (Yoda (Force Spirit), Lord
+    # Hoth, Darth Malak, ...): it is the card's commander effect wherever it stands, never a power
+    listed_powers = parse_names(_text(row.get("force powers")) or None)
+    powers = tuple(p for p in listed_powers if p.lower() != "commander effect")
     unique = any(a.lower() == "unique" for a in abilities)
-    commander = any(a.lower() == "commander effect" for a in abilities)
+    commander = any(a.lower() == "commander effect" for a in (*abilities, *listed_powers))
     kept = tuple(a for a in abilities if a.lower() not in ("unique", "commander effect"))
     speed: int | None = DEFAULT_SPEED
     notes["speed"] = SPEED_NOTE

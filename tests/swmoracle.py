@@ -12,8 +12,9 @@ from typing import Any
 
 from assistant.cards import CardLibrary, SwmCard
 
-#: the database's spelling of a faction -> how the shipped cards write it
-FACTION = {"Seperatist": "Separatists"}
+#: the database's spelling of a faction -> how the shipped cards and the era table (swm2008 PL p.15) write it
+FACTION = {"Seperatist": "Separatists", "Rebel": "Rebel Alliance", "Imperial": "Empire", "The New Republic": "New Republic",
+           "The Old Republic": "Old Republic", "Mandalorian": "Mandalorians"}
 NUMBERS = (("cost", "cost"), ("hit points", "hp"), ("defense", "defense"), ("attack", "attack"), ("damage", "damage"),
            ("force points", "force"))
 
@@ -56,9 +57,10 @@ def expected(row: dict[str, Any]) -> dict[str, Any]:
         "factions": (FACTION.get(row["faction"], row["faction"]),),
         "unique": "Unique" in abilities,
         "special_abilities": tuple(a for a in abilities if a not in ("Unique", "Commander Effect")),
-        "force_powers": tuple(names(row["force powers"])),
+        # some rows list the commander effect among the Force powers: it is no power
+        "force_powers": tuple(p for p in names(row["force powers"]) if p != "Commander Effect"),
         "speed": speeds[0] if speeds else 6,
-        "commander_effect": None if "Commander Effect" in abilities else "none",
+        "commander_effect": None if "Commander Effect" in (*abilities, *names(row["force powers"])) else "none",
     }
 
 

@@ -267,3 +267,23 @@ def test_one_square_is_singular(tmp_path: Path) -> None:
     f.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 4, rows: 4}\nfigures:\n  - {id: a, side: x, at: A1}\n  - {id: b, side: y, at: B1}\n")
     r = runner.invoke(app, ["range", "a", "b", "-p", str(f)])
     assert r.exit_code == 0 and "a ↔ b: 1 square " in r.stdout and "1 squares" not in r.stdout
+
+
+@pytest.mark.parametrize("width", [32, 40, 50])
+def test_the_legend_on_a_phones_terminal_never_cuts_an_id_a_square_or_the_damage(width: int) -> None:
+    """A user's trial at 40 columns (a phone's terminal): the legend's eight table columns cut the ids
+    and the damage ("0/1…" for 0/130, "lu…" for luke); the compact board's legend is a line a figure."""
+    from rich.console import Console
+
+    from assistant.cli.board import render_board
+    from assistant.position import load_position
+    from assistant.resources import example_path
+
+    pos = load_position(example_path("pillar-room"))
+    console = Console(width=width, record=True, color_system=None)
+    console.print(render_board(pos, width))
+    text = console.export_text()
+    for fig in pos.figures:
+        hp = pos.stats_of(fig).hp
+        assert f" {fig.id} {fig.space_name()} 0/{hp} " in text, (fig.id, text)
+    assert "…" not in text

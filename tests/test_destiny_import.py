@@ -318,6 +318,16 @@ def _write(tmp_path: Path, name: str, cards: object) -> Path:
     return p
 
 
+def test_the_listing_speaks_the_readers_language(tmp_path: Path) -> None:
+    """A user's trial on the real set files under --lang pl: each card's line said "health 11, points
+    12/15" in English while the report below it was Polish."""
+    f = _write(tmp_path, "set.json", SHAPES)
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(f)])
+    assert r.exit_code == 0, r.output
+    lines = [line for line in r.stdout.splitlines() if "(character" in line]
+    assert lines and all("wytrzymałość" in line and "health" not in line for line in lines), lines
+
+
 def test_cli_prints_the_report_as_text_and_json(tmp_path: Path) -> None:
     f = _write(tmp_path, "set.json", [*SHAPES, _card("90201", "Bad Die", "support", sides=["1RD", "9Q", "-", "-", "-", "-"])])
     r = runner.invoke(app, ["destiny", "import", str(f)])
@@ -343,6 +353,20 @@ def test_a_shared_name_is_listed_and_the_code_always_works(tmp_path: Path) -> No
     assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 12
     r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "Test Vader, Dark Lord", "--id", "v", "--dice", "2"])
     assert r.exit_code == 0 and list(yaml.safe_load(r.stdout)[0]["dice"]) == ["v1", "v2"]
+
+
+def test_an_entry_says_which_list_of_the_table_file_it_goes_in(tmp_path: Path) -> None:
+    """A user's trial: the printed entry of a real upgrade (Kylo Ren's Lightsaber, --on vader) pasted
+    under ``characters:`` was refused as "a character needs health of at least 1"; nothing said that
+    an upgrade's entry goes under ``upgrades:``."""
+    saber = _card("90501", "Test Saber", "upgrade", cost=3, sides=["3MD1", "+2MD", "1Sh", "1R", "Sp", "-"])
+    f = _write(tmp_path, "set.json", [*SHAPES, saber])
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "90501", "--id", "saber", "--on", "han"])
+    assert r.exit_code == 0, r.output
+    assert "paste it under 'upgrades:' in the table file" in r.stderr
+    assert yaml.safe_load(r.stdout)[0]["attached_to"] == "han"  # stdout is the entry alone
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "90106", "--id", "emp"])
+    assert r.exit_code == 0 and "under 'characters:'" in r.stderr, r.output
 
 
 def test_a_folder_of_set_files_is_one_report(tmp_path: Path) -> None:

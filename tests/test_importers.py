@@ -119,7 +119,7 @@ def test_import_cli_lists_cards_and_prints_a_table_entry() -> None:
     r = runner.invoke(app, ["destiny", "import", str(FIX / "swdestinydb-sample.json")])
     assert r.exit_code == 0 and "90001 Test Smuggler" in r.output and "not modelled" in r.output and "5 cards" in r.output
     r = runner.invoke(app, ["destiny", "import", str(FIX / "swdestinydb-sample.json"), "--entry", "90001", "--id", "smug", "--elite"])
-    assert r.exit_code == 0 and yaml.safe_load(r.output)[0]["dice"]["smug2"][2] == "ranged:3/1"
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["dice"]["smug2"][2] == "ranged:3/1"
     r = runner.invoke(app, ["swtcg", "import", str(FIX / "lackey-swtcg-sample.txt"), "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["unused_columns"] == ["Flavor"]
     r = runner.invoke(app, ["swtcg", "import", str(FIX / "lackey-swtcg-sample.txt"), "--entry", "Test Walkr"])

@@ -59,3 +59,15 @@ def test_all_in_place_agrees_and_json_names_squares() -> None:
     assert c.agree and {r.verdict for r in c.rows} == {"agree"}
     assert c.rows[0].as_json() == {"figure": "kenobi", "game": "B2", "photo": "B2", "confidence": 0.9, "verdict": "agree"}
     assert set(VERDICTS) == {"agree", "moved", "uncertain", "missing", "extra"}
+
+
+def test_a_large_figure_that_moved_is_one_figure_not_three_extra_ones() -> None:
+    """A user's trial (diagnosis photo s0467, `photo check` with the empty map's reference): the Large
+    figure f2 read at J7 was listed as moved, and its three other squares K7, J8, K8 as three figures the
+    game does not have."""
+    pos = load_position(Path(ROOM))
+    # yuzzem (Large) is recorded on M9:N10; the photo shows it on J3:K4
+    res = _result([Seen("yuzzem", "J3", 0.95, "marker")], ["J3", "K3", "J4", "K4", "H7"])
+    rows = compare(pos, res).rows
+    assert [(r.figure, r.verdict) for r in rows if r.figure == "yuzzem"] == [("yuzzem", "moved")]
+    assert [r.photo.name for r in rows if r.verdict == "extra" and r.photo] == ["H7"]

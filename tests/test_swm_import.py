@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from assistant.cards import CardLibrary, SwmCard, default_library, library_folders
 from assistant.cli.app import app
+from assistant.game.squads import SIDE_FACTIONS
 from assistant.position import check_position_text
 from assistant.resources import HOME_ENV, data_dir, example_files
 from assistant.swmdb import faction_name, parse_names
@@ -342,6 +343,161 @@ def test_a_game_keeps_the_set_it_was_started_with(tmp_path: Path, home: Path) ->
     imported(home, tmp_path / "more.db")
     code, out = cli("game", "status", "--game", str(game), "--json")
     assert code == 0, out
+
+
+#: every faction the published database writes (SELECT DISTINCT faction FROM minis_list), as it spells them
+DATABASE_FACTIONS = ["Fringe", "Imperial", "Mandalorian", "Rebel", "Republic", "Seperatist", "Sith", "The New Republic",
+                     "The Old Republic", "Yuuzhan Vong"]
+
+
+@pytest.mark.parametrize("spelling", DATABASE_FACTIONS)
+def test_every_faction_of_the_database_is_one_the_squad_rules_know(spelling: str) -> None:
+    """A user's trial: an imported Rebel or Imperial squad was refused at ``game new`` ("luke is of the
+    Rebel, not a faction of the light side"), as the era table (PL p.15) names the Rebel Alliance and the Empire."""
+    assert faction_name(spelling) in SIDE_FACTIONS["light"] | SIDE_FACTIONS["dark"] | {"Fringe"}
+
+
+#: a Rebel and an Imperial figure as the database writes them
+REBEL_AND_GUARD: list[tuple[Any, ...]] = [
+    ("Test Rebel", "Set Two", 8, "Rebel", "common", 10, "medium", 20, 14, 6, 10, None, 0, None),
+    ("Test Guard", "Set Two", 9, "Imperial", "common", 10, "medium", 20, 14, 6, 10, None, 0, None),
+]
+
+SQUADS = """\
+format: tabletop-position/1
+rules: {rules}
+map: {{cols: 12, rows: 10}}
+figures:
+  - {{id: scout, card: Test Scout, side: light, at: B2}}
+  - {{id: rebel, card: Test Rebel, side: light, at: B4}}
+  - {{id: knight, card: Test Knight (#21), side: dark, at: J8}}
+  - {{id: guard, card: Test Guard, side: dark, at: J6}}
+"""
+
+
+@pytest.mark.parametrize("rules", ["swm2008", "swm2004"])
+def test_an_imported_rebel_squad_against_an_imperial_one_starts_a_game(tmp_path: Path, home: Path, rules: str) -> None:
+    imported(home, make_db(tmp_path / "SWminis.db", [*ROWS, *REBEL_AND_GUARD]))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules=rules))
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(tmp_path / "g.sqlite"))
+    assert code == 0, out
+    # and a card file imported before the spellings were mapped reads the same
+    library = home / "cards" / "swm"
+    for f in library.glob("*.yaml"):
+        f.write_text(f.read_text().replace("Rebel Alliance", "Rebel").replace("[Empire]", "[Imperial]"))
+    assert "[Imperial]" in "".join(f.read_text() for f in library.glob("*.yaml"))
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(tmp_path / "g2.sqlite"))
+    assert code == 0, out
+
+
+def test_a_squad_of_the_rebel_alliance_and_the_empire_is_still_refused(tmp_path: Path, home: Path) -> None:
+    """The mapping joins no sides: a Rebel and an Imperial figure in one squad fit no era."""
+    imported(home, make_db(tmp_path / "SWminis.db", [*ROWS, *REBEL_AND_GUARD]))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("card: Test Knight (#21), side: dark", "card: Test Guard, side: light")
+                   .replace("guard, card: Test Guard, side: dark", "guard2, card: Test Knight (#21), side: dark"))
+    code, out = cli("game", "new", "-p", str(pos), "--game", str(tmp_path / "g.sqlite"))
+    assert code == 2 and "fit no era" in out, out
+
+
+def test_a_figure_printed_with_no_hit_points_stands_on_the_map(tmp_path: Path, home: Path) -> None:
+    """A user's trial: Yoda (Force Spirit), General Veers, Hologram and Han Solo in Carbonite print 0 Hit
+    Points; a position with one was refused as "a defeated figure" though it had taken no damage."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Spirit", "Set Two", 10, "Rebel", "unique", 10, "medium", 0, 0, 0, 0, "Unique;Light Spirit", 0, None)]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "spirit, card: Test Spirit"))
+    code, out = cli("validate", str(pos))
+    assert code == 0, out
+    code, out = cli("attack", "knight", "spirit", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["legal"] is False and "Light Spirit" in out, out
+    # damage still defeats: the same figure written as having taken some is refused
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "spirit, card: Test Spirit, damage_taken: 10"))
+    code, out = cli("validate", str(pos))
+    assert code == 2 and "defeated" in out, out
+
+
+def test_a_commander_effect_written_among_the_force_powers_is_the_cards_commander_effect(tmp_path: Path, home: Path) -> None:
+    """A user's trial: the data writes "Commander Effect" among the Force powers of 9 figures (Yoda (Force
+    Spirit), Lord Hoth, ...); the card said ``commander_effect: none`` (an effect silently left out of every
+    answer) and listed a Force power named "Commander Effect"."""
+    rows = [*ROWS, ("Test Master", "Set Two", 11, "Rebel", "rare", 30, "medium", 90, 20, 12, 20, "Unique;Melee Attack", 3,
+                    "Force Renewal 1;Commander Effect")]
+    answer = imported(home, make_db(tmp_path / "SWminis.db", rows))
+    card = next(c for c in default_library().cards("swm") if c.name == "Test Master")
+    assert isinstance(card, SwmCard)
+    assert card.commander_effect is None  # unknown: the data names one but not its text
+    assert [p.name for p in card.force_powers] == ["Force Renewal 1"]
+    partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
+    assert "commander effect: the data names one but not its text (enter it from the card)" in partial["Test Master (Set Two #11)"]
+    assert not any("Commander Effect" in why for why in partial["Test Master (Set Two #11)"])
+
+
+def test_an_imported_commander_whose_effect_is_not_known_is_named_in_every_attack_answer(tmp_path: Path, home: Path) -> None:
+    """A user's trial: an imported Rebel Officer (the data names a commander effect, not its words) stood
+    next to Han Solo; Han's attack answer said nothing of the effect that may change its roll. DDM lists
+    such an effect under not_modelled; SWM ignored it."""
+    imported(home, make_db(tmp_path / "SWminis.db", [*ROWS, *REBEL_AND_GUARD]))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "general, card: Test General"))
+    for attacker, target in (("rebel", "knight"), ("knight", "rebel")):
+        code, out = cli("attack", attacker, target, "-p", str(pos), "--json")
+        assert code == 0, out
+        assert "general: commander effect of Test General (not known: enter it with 'cards commander')" in json.loads(out)["not_modelled"]
+    # a known effect, or none, adds nothing
+    pos.write_text(SQUADS.format(rules="swm2008"))
+    code, out = cli("attack", "rebel", "knight", "-p", str(pos), "--json")
+    assert code == 0 and not any("commander effect" in n for n in json.loads(out)["not_modelled"]), out
+
+
+def test_damage_written_by_hand_on_a_light_spirit_is_refused_unless_a_judge_overrides(tmp_path: Path, home: Path) -> None:
+    """A user's trial: `game damage yoda 10` on Yoda (Force Spirit), which "cannot take damage" (PL p.51),
+    defeated it and scored its cost for the other side, where the attack question refuses it."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Spirit", "Set Two", 10, "Rebel", "unique", 10, "medium", 0, 0, 0, 0, "Unique;Light Spirit", 0, None)]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout", "spirit, card: Test Spirit"))
+    game = str(tmp_path / "g.sqlite")
+    code, out = cli("game", "new", "-p", str(pos), "--game", game)
+    assert code == 0, out
+    code, out = cli("game", "damage", "spirit", "10", "--game", game)
+    assert code == 2 and "Light Spirit" in out and "PL p.51" in out, out
+    code, out = cli("game", "status", "--game", game, "--json")
+    assert code == 0 and "spirit" in {f["id"] for f in json.loads(out)["figures"]}, out
+    code, out = cli("game", "damage", "spirit", "10", "--game", game, "--override", "judge: a house rule")
+    assert code == 0 and "defeated" in out, out
+    code, out = cli("game", "damage", "rebel", "5", "--game", game)
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(("lang", "words"), [("pl", "tej nazwy nie ma w glosariuszu SWM"), ("cs", "tento název asistent ve slovníčku SWM nezná")])
+def test_an_ability_the_catalogue_does_not_know_is_named_in_the_readers_language(tmp_path: Path, home: Path, lang: str, words: str) -> None:
+    """A user's trial under --lang pl: most imported figures carry a name the glossary lacks (Han Solo's
+    "Never Tell Me The Odds"); the attack answer's Polish line named it in English."""
+    imported(home, make_db(tmp_path / "SWminis.db"))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(POSITION.format(card='card: Test Trooper, set: "Set Three"'))
+    code, out = cli("--lang", lang, "attack", "b", "a", "-p", str(pos))
+    assert code == 0, out
+    assert f"b: Frobnicate ({words}" in out and "glossary name" not in out, out
+
+
+def test_a_force_power_striking_those_next_to_its_target_passes_over_a_light_spirit(tmp_path: Path, home: Path) -> None:
+    """A user's trial: the Emperor's Force Lightning 2 on Luke struck Yoda (Force Spirit) beside him for
+    30 damage; a Light Spirit is never adjacent to anyone and takes no damage (PL p.51)."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Spirit", "Set Two", 10, "Rebel", "unique", 10, "medium", 0, 0, 0, 0, "Unique;Light Spirit", 0, None),
+            ("Test Emperor", "Set Two", 12, "Imperial", "unique", 60, "medium", 130, 20, 10, 20, "Unique", 4, "Force Lightning 2")]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("scout, card: Test Scout, side: light, at: B2", "spirit, card: Test Spirit, side: light, at: B3")
+                   .replace("knight, card: Test Knight (#21), side: dark, at: J8", "emperor, card: Test Emperor, side: dark, at: D4"))
+    code, out = cli("attack", "emperor", "rebel", "--power", "Force Lightning 2", "-p", str(pos), "--json")
+    assert code == 0, out
+    assert [s["figure"] for s in json.loads(out)["struck"]] == ["rebel"], out
 
 
 # --- the bundled examples keep their answers ---------------------------------------------

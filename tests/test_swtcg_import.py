@@ -270,6 +270,28 @@ def test_any_row_is_imported_or_refused_alone(cells: list[str]) -> None:
 # --- the command line ---------------------------------------------------------------------------
 
 
+def test_the_listing_gives_a_battle_card_no_cost_and_speaks_polish(tmp_path: Path) -> None:
+    """A user's trial on the community's START.txt: a Battle card, whose Cost column is empty, was
+    listed as "(Battle, neutral, cost None)", and the listing's words stayed English under --lang pl."""
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f)])
+    assert r.exit_code == 0, r.output
+    assert "None" not in r.stdout
+    assert "Test Volley (Battle, DS)\n" in r.stdout
+    r = runner.invoke(app, ["--lang", "pl", "swtcg", "import", str(f)])
+    assert r.exit_code == 0, r.output
+    assert "Test Ace (A) (Character - Rebel Officer, LS, koszt 5): evade 2 (zapłać 2 Mocy)" in r.stdout
+
+
+def test_an_entry_says_it_goes_under_units(tmp_path: Path) -> None:
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Knight (A)", "--id", "k", "--owner", "LS"])
+    assert r.exit_code == 0 and "paste it under 'units:' in the table file" in r.stderr, r.output
+    assert yaml.safe_load(r.stdout)[0]["id"] == "k"
+
+
 def test_cli_text_json_and_folder(tmp_path: Path) -> None:
     f = tmp_path / "TST.txt"
     f.write_bytes(FIXTURE.encode("utf-8"))

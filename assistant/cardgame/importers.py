@@ -59,6 +59,8 @@ class CardImporter:
     #: where the community's data keeps its set files below its top folder ("set" in swdestinydb's):
     #: a folder given that holds one of these is read there, so its top's other files are not cards
     sets_under: tuple[str, ...] = ()
+    #: the table file's list an entry of this card goes in ("upgrades"): said beside a printed entry
+    table_key: Callable[[Any], str] | None = None
 
 
 def read_card_folder(path: Path, suffix: str, sets_under: tuple[str, ...] = ()) -> list[tuple[str, str]]:

@@ -271,20 +271,32 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
     if pos.figures:
         from rich.table import Table
 
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        for col in ("", N_("id"), N_("side"), N_("card"), N_("size"), N_("at"), N_("damage"), N_("state")):
-            table.add_column(_(col) if col else col)
         labels = figure_labels(pos, cell)
+        rows = []
         for fig in pos.figures:
-            fl = labels[fig.id]
             hp = pos.stats_of(fig).hp
             damage = f"{fig.damage_taken}/{hp}" if hp is not None else f"{fig.damage_taken}/?"
             state = ", ".join(([_("activated")] if fig.activated else []) + list(fig.conditions))
-            table.add_row(
-                Text(fl.label, style=fl.style), fig.id, Text(shown(fig.side), style=fl.style), fig.card or "-",
-                _(fig.size.value), fig.space_name(), damage, state or "-",
-            )
-        parts.append(table)
+            rows.append((labels[fig.id], fig, damage, state or "-"))
+        if cell == 1:
+            # on the compact board (a phone's terminal) the legend is a line a figure: a table's eight
+            # columns in 40 characters cut the ids and the damage ("0/1…" for 0/130 reads as a number)
+            lines = Text(" ".join((_("id"), _("at"), _("damage"), _("state"), _("card"))) + f" ({_('side')}, {_('size')})", style="bold")
+            for fl, fig, damage, state in rows:
+                lines.append("\n")
+                lines.append(fl.label, style=fl.style)
+                lines.append(f" {shown(fig.id)} {fig.space_name()} {damage} {shown(state)} {shown(fig.card or '-')} (")
+                lines.append(shown(fig.side), style=fl.style)
+                lines.append(f", {_(fig.size.value)})")
+            parts.append(lines)
+        else:
+            table = Table(box=None, pad_edge=False, header_style="bold")
+            for col in ("", N_("id"), N_("side"), N_("card"), N_("size"), N_("at"), N_("damage"), N_("state")):
+                table.add_column(_(col) if col else col)
+            for fl, fig, damage, state in rows:
+                table.add_row(Text(fl.label, style=fl.style), fig.id, Text(shown(fig.side), style=fl.style), fig.card or "-",
+                              _(fig.size.value), fig.space_name(), damage, state)
+            parts.append(table)
     else:
         parts.append(Text(_("no figures"), style="italic"))
     return Group(*parts)

@@ -194,6 +194,8 @@ def import_cmd(
                 emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
             else:
                 print_text(dump_yaml([data]))
+                if importer.table_key is not None:  # on stderr: the entry alone stays pastable from stdout
+                    err.print(_("[yellow]note:[/] paste it under '{key}:' in the table file").format(key=importer.table_key(card)))
             return
         if json_out:
             emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes, "report": report})

@@ -361,10 +361,11 @@ def damage(
     by: Annotated[str | None, typer.Option("--by", help="The figure or side that dealt it (scores the defeat).")] = None,
     saves: SavesOpt = None,
     game: GameOpt = None,
+    override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
-    run(ctx, "game damage", json_out, figure=figure, amount=amount, by=by, saves=saves, game=game)
+    run(ctx, "game damage", json_out, figure=figure, amount=amount, by=by, saves=saves, game=game, override=override)
 
 
 @app.command("heal")

@@ -216,9 +216,11 @@ def end(s: Session, reason: str = "time", game: Path | None = None) -> Result:
 
 
 @verb("game damage", positional=("figure", "amount"), query="game", writes=True)
-def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: str | None = None, game: Path | None = None) -> Result:
+def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: str | None = None, game: Path | None = None,
+           override: str | None = None) -> Result:
     """Record damage taken (a figure at 0 Hit Points is defeated and removed)."""
-    return recorded(s, game, "damage", {"figure": figure, "amount": at_least_one("amount", amount), **({"by": by} if by else {}), **saves_rolls(saves)}, None)
+    return recorded(s, game, "damage", {"figure": figure, "amount": at_least_one("amount", amount), **({"by": by} if by else {}), **saves_rolls(saves)},
+                    override)
 
 
 @verb("game heal", positional=("figure", "amount"), query="game", writes=True)

@@ -321,9 +321,11 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
 
 def card_line(c: DestinyCardData) -> str:
     """One card as a line of the import's listing: code, name, kind, colour, its die."""
-    die = " ".join(str(f) for f in c.faces) if c.faces else "no die"
-    return (f"{c.label} ({c.kind}, {c.color}, {c.affiliation}" + (f", health {c.health}" if c.health else "")
-            + (f", points {'/'.join(map(str, c.points))}" if c.points else "") + f"): {die}"
+    die = " ".join(str(f) for f in c.faces) if c.faces else _("no die")
+    details = [c.kind, c.color, c.affiliation]
+    details += [_("health {health}").format(health=c.health)] if c.health else []
+    details += [_("points {points}").format(points="/".join(map(str, c.points)))] if c.points else []
+    return (f"{c.label} ({', '.join(details)}): {die}"
             + (" — " + _("not modelled: {what}").format(what="; ".join(c.not_modelled)) if c.not_modelled else ""))
 
 
@@ -387,4 +389,4 @@ def _entry(card: DestinyCardData, cid: str, opts: EntryOptions) -> dict[str, Any
 
 #: swdestinydb JSON as the Destiny plug-in reads it (:class:`assistant.cardgame.plugin.CardGame`)
 IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A", read_many=_read_many, suffix=".json",
-                         sets_under=("set",))
+                         sets_under=("set",), table_key=lambda card: f"{card.kind}s")

@@ -16,6 +16,7 @@ from ..i18n import _, side_name
 from ..model import Figure, Position
 from ..rules.engine import Reason
 from ..rules.record import EditionRecord, find_edition
+from ..swmdb import faction_name
 
 #: swm2008 PL p.15: the factions each era allows, per side
 SWM_ERAS: dict[str, tuple[set[str], set[str]]] = {
@@ -125,15 +126,24 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     if any(isinstance(c, SwmCard) and c.unique is None and not has_trait(c, c.special_abilities, "Unique") for _fid, c in cards):
         unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
     for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
-        if side in SIDE_FACTIONS and isinstance(c, SwmCard) and c.factions and "Fringe" not in c.factions and not set(c.factions) & SIDE_FACTIONS[side]:
+        factions = _factions(c)
+        if c is not None and side in SIDE_FACTIONS and factions and "Fringe" not in factions and not set(factions) & SIDE_FACTIONS[side]:
             problems.append(Reason(_("{fid} ({card}) is of the {factions}, not a faction of the {side} side (nor Fringe)").format(
-                fid=fig.id, card=c.name, factions=", ".join(c.factions), side=side_name(side)), cite(_SIDE_RULE)))
-    known = [set(c.factions) - {"Fringe"} for _fid, c in cards if isinstance(c, SwmCard) and c.factions]
+                fid=fig.id, card=c.name, factions=", ".join(factions), side=side_name(side)), cite(_SIDE_RULE)))
+    known = [set(_factions(c)) - {"Fringe"} for _fid, c in cards if _factions(c)]
     wanted = set().union(*known) if known else set()
     if wanted and rec.faction_eras and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
         problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side_name(side), names=', '.join(sorted(wanted))), cite("PL p.15")))
     if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
         unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side_name(side)))
+
+
+def _factions(card: Card | None) -> tuple[str, ...]:
+    """An SWM card's factions as the era table names them: a card imported from SW_Minis_Drafter
+    (or written by hand) may say "Imperial" or "Rebel" for the Empire or the Rebel Alliance."""
+    if not isinstance(card, SwmCard) or not card.factions:
+        return ()
+    return tuple(dict.fromkeys(faction_name(f) for f in card.factions))
 
 
 _SideRules = Callable[[Position, EditionRecord, str, _Cards, list[Reason], list[str]], None]

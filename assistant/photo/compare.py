@@ -88,6 +88,9 @@ def compare(position: Position, result: PhotoResult, sure: float = SURE) -> Comp
     seen = {s.id: s for s in result.figures}
     doubted = {str(u["square"]) for u in result.uncertain}
     rows: list[Row] = []
+    # every square a seen figure's base covers where the photo shows it: a Large figure that moved
+    # stands on four squares, none of them a figure of its own
+    explained: set[str] = set()
     for fig in position.figures:
         s = seen.get(fig.id)
         if s is None:
@@ -95,6 +98,7 @@ def compare(position: Position, result: PhotoResult, sure: float = SURE) -> Comp
             continue
         n = fig.size.footprint
         space = {parse_square(s.at).offset(dc, dr).name for dc in range(n) for dr in range(n)}
+        explained |= space
         # sure: a base marker names it there (its confidence says how centred the marker sits), or
         # its base is read surely; either way on squares the photo does not doubt
         surely = (s.by == "marker" or s.confidence >= sure) and not space & doubted
@@ -107,7 +111,7 @@ def compare(position: Position, result: PhotoResult, sure: float = SURE) -> Comp
             verdict = "uncertain"
         rows.append(Row(verdict, fig.id, fig.at, parse_square(s.at), s.confidence))
     recorded = {sq.name for f in position.figures for sq in f.space}
-    explained = {s.at for s in result.figures}
+    explained |= {s.at for s in result.figures}
     rows.extend(Row("extra", None, None, parse_square(sq)) for sq in result.occupied if sq not in recorded | explained)
     return Comparison(tuple(rows))
 

@@ -398,7 +398,10 @@ class Checker:
                 conditions=conditions,
             )
             hp = (card.base_stats() if card else Stats()).overlay(stats).hp
-            if hp is not None and f.damage_taken >= hp and edition is not None:
+            # Only damage defeats: a card printing 0 Hit Points (a Light Spirit, a Hologram, Han Solo
+            # in Carbonite) has none to lose and is placed like any figure; the rules for what may
+            # target it are its abilities' (PL p.47, p.49, p.51).
+            if hp is not None and f.damage_taken > 0 and f.damage_taken >= hp and edition is not None:
                 self.error(
                     path + ("damage_taken",),
                     _("{fid} has taken {damage_taken} damage with {hp} hit points: a defeated figure is removed from the map ({rule})").format(

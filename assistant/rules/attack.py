@@ -514,10 +514,10 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
             if c.status == "known":
                 out.append(f"{f.id}: {text}")
             elif c.status == "unknown":
-                out.append(f"{f.id}: {text} (not a {game.upper()} glossary name the assistant knows)")
+                out.append(_("{figure}: {ability} (not a {game} glossary name the assistant knows)").format(figure=f.id, ability=text, game=game.upper()))
         for cond in f.conditions:
             if cond not in rec.attack.modelled_conditions:
-                out.append(f"{f.id}: condition '{cond}'")
+                out.append(_("{figure}: condition '{condition}'").format(figure=f.id, condition=cond))
     return tuple(dict.fromkeys(out))
 
 

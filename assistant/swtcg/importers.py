@@ -712,13 +712,17 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
 def card_line(c: SwtcgCardData) -> str:
     """One card as a line of the import's listing: name, type, side, cost, keywords with their costs."""
     costs = dict(c.costs)
-    kws = ", ".join((f"{k} {v}" if v is not True else k) + (f" (pay {costs[k]} Force)" if k in costs else "") for k, v in c.keywords)
+    kws = ", ".join((f"{k} {v}" if v is not True else k)
+                    + (" " + _("(pay {cost} Force)").format(cost=costs[k]) if k in costs else "") for k, v in c.keywords)
     extra = [f"pilots {c.pilots}"] if c.pilots else []
     extra += [f"upkeep: {c.upkeep_text}"] if c.upkeep_text else []
     extra += [f"bounty: {c.bounty}"] if c.bounty else []
     extra += [f"{s} *" for s in c.variable]
-    cost = "*" if "cost" in c.variable else c.cost
-    return f"{c.name} ({c.type}, {c.side or '?'}, cost {cost})" + (f": {kws}" if kws else "") + (f" [{'; '.join(extra)}]" if extra else "")
+    details = [c.type, c.side or "?"]
+    # a Battle card has no build cost: the file leaves the column empty (never "cost None")
+    if "cost" in c.variable or c.cost is not None:
+        details.append(_("cost {cost}").format(cost="*" if "cost" in c.variable else c.cost))
+    return f"{c.name} ({', '.join(details)})" + (f": {kws}" if kws else "") + (f" [{'; '.join(extra)}]" if extra else "")
 
 
 def _read(text: str, name: str) -> ImportedCards:
@@ -800,4 +804,4 @@ def _entry(card: SwtcgCardData, uid: str, opts: EntryOptions) -> dict[str, Any]:
 #: LackeyCCG set files as the SW TCG plug-in reads them (:class:`assistant.cardgame.plugin.CardGame`);
 #: the owner of an entry defaults to the card's side (a neutral card: DS, unless --owner says)
 IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS", read_many=_read_many, suffix=".txt",
-                         sets_under=("starwars/sets", "sets"))
+                         sets_under=("starwars/sets", "sets"), table_key=lambda _card: "units")

@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...abilities import has
 from ...coords import count_squares, parse_square
+from ...editions import cite_for
 from ...i18n import _
 from ...rules.engine import Reason
+from ...rules.record import find_edition
 from .. import effects
 from ..effects import hit, rout_move, set_figure, turn_of
 from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
@@ -159,6 +162,12 @@ class Damage:
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
+        # SWM 2008 Light Spirit: "cannot attack or take damage" (PL p.51); the attack question refuses
+        # it as a target, and damage written by hand is refused the same way (a judge may override)
+        f = state.figure(data["figure"])
+        if find_edition(state.position.edition).defines("Light Spirit") and has(state.position.stats_of(f).abilities or (), "Light Spirit"):
+            return [Reason(_("{t} is a Light Spirit: it is never a legal target and takes no damage").format(t=f.id),
+                           cite_for(state.position.edition, "PL p.51"))]
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:

@@ -7,6 +7,7 @@ The answer's shape and arithmetic are shared with DDM (:mod:`assistant.rules.att
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
 
@@ -114,7 +115,29 @@ def swm_attack(
     pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool
 ) -> AttackAnswer:
     """The SWM attack model (:mod:`.family` names it)."""
-    return _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+    answer = _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+    unapplied = _commander_effects_not_known(pos)
+    if unapplied:
+        answer = replace(answer, not_modelled=tuple(dict.fromkeys((*answer.not_modelled, *unapplied))))
+    return answer
+
+
+def _commander_effects_not_known(pos: Position) -> tuple[str, ...]:
+    """Each commander on the map whose effect the library holds only as text, or not at all (a card
+    imported from SW_Minis_Drafter, whose database names an effect but not its words): listed as not
+    modelled, never ignored. Its reach is in those words (most say within 6 squares, some reach every
+    follower), so every such commander on the map is listed."""
+    unapplied: list[str] = []
+    for cmd in pos.figures:
+        card = pos.card_of(cmd)
+        if not isinstance(card, SwmCard) or card.commander_effect == "none":
+            continue
+        ce = card.commander_effect
+        if ce is None:
+            unapplied.append(_("{id}: commander effect of {card} (not known: enter it with 'cards commander')").format(id=cmd.id, card=card.name))
+        elif not ce.effects:
+            unapplied.append(_("{id}: commander effect \"{text}\" (free text: enter its parts with 'cards commander')").format(id=cmd.id, text=ce.text))
+    return tuple(unapplied)
 
 
 def _swm_attack(
@@ -518,8 +541,6 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
 def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> AttackAnswer:
     """What depends on the whole attack: Rend's second hit, Flurry Attack's extra attacks,
     Overwhelming Force against the defender's saves."""
-    from dataclasses import replace
-
     rec = find_edition(pos.edition)
     abl_a = _abilities(pos, a)
     notes = list(ans.notes)

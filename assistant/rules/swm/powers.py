@@ -17,32 +17,39 @@ from .. import engine, saves
 from ..engine import Reason
 from ..powers import AROUND_USER, DEFAULT_VALUE_2004, Power, PowerAnswer, Struck, find
 from ..record import find_edition
+from .attack import _phantom
 
 
 def _struck(pos: Position, power: Power, user: Figure, target: Figure, living: Callable[[Figure], bool]) -> list[Figure]:
-    """Everyone the power strikes, the named target first."""
-    others = [f for f in pos.figures if f.id not in (user.id, target.id)]
+    """Everyone the power strikes, the named target first. A Hologram or a Light Spirit is never
+    adjacent to anyone, and a Light Spirit takes no damage (PL p.49, p.51): neither is struck
+    beside the target, a Light Spirit by no area."""
+
+    def next_to(f: Figure, g: Figure) -> bool:
+        return engine.adjacent(pos, f, g) and not _phantom(pos, f)
+
+    others = [f for f in pos.figures if f.id not in (user.id, target.id) and _phantom(pos, f) != "Light Spirit"]
     enemies = [f for f in others if f.side != user.side]
     if power.area == "target":
         return [target]
     if power.area == "target+2":
-        around = [f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target)]
+        around = [f for f in pos.figures if f.id != target.id and next_to(f, target)]
         near = [f for f in around if f.id != user.id][:2]
         if len(near) < 2 and any(f.id == user.id for f in around):
             near.append(user)
         return [target, *near]
     if power.area == "target+adjacent":
-        return [target, *[f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target)]]
+        return [target, *[f for f in pos.figures if f.id != target.id and next_to(f, target)]]
     if power.area == "target+adjacent-living":
-        return [target, *[f for f in pos.figures if f.id != target.id and engine.adjacent(pos, f, target) and living(f)]]
+        return [target, *[f for f in pos.figures if f.id != target.id and next_to(f, target) and living(f)]]
     if power.area == "target+adjacent-living-enemies":
-        return [target, *[f for f in enemies if engine.adjacent(pos, f, target) and living(f)]]
+        return [target, *[f for f in enemies if next_to(f, target) and living(f)]]
     if power.area == "enemies-in-sight":
         return [target, *[f for f in enemies if engine.sight(pos, user.id, f.id).line_of_sight]]
     if power.area == "around-user":
-        return [target, *[f for f in others if engine.adjacent(pos, f, user)]]
+        return [target, *[f for f in others if next_to(f, user)]]
     if power.area == "enemies-around-user":
-        return [target, *[f for f in enemies if engine.adjacent(pos, f, user)]]
+        return [target, *[f for f in enemies if next_to(f, user)]]
     pool = enemies if power.area == "enemies-within" else others
     return [target, *[f for f in pool if (d := engine.squares_between(pos, user, f)) is not None and d <= power.radius]]
 
