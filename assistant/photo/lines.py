@@ -1486,7 +1486,43 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
     corners = [m for m in markers if m.id in CORNER_OF]
     if off is None or off[1] > ONTO_REACH or not corners:
         return None
-    gray, scale, S, H_small, light, _combs = _through_the_grid(image, grid, cols, rows)
+    fitted = _fitted_onto_the_markers(image, grid, corners, cols, rows)
+    if fitted is None:
+        # the lines' lattice at the wrong phase: the crossings gathered through it are the art's
+        # or a line's halo, and the markers' corners cannot pull the fit across. Gathered again
+        # through the lattice moved, whole, onto the markers' corners; the printed lines there
+        # dark or light (a stone floor's dark joints made the lattice found, the printed lines
+        # between them are light: independent scene 476), whichever the markers' fit holds to
+        # (reading R105)
+        moved = _moved_onto_the_markers(grid, corners, cols, rows)
+        fitted = _fitted_onto_the_markers(image, moved, corners, cols, rows, light=False, moved=True)
+        if fitted is None:
+            fitted = _fitted_onto_the_markers(image, moved, corners, cols, rows, light=True, moved=True)
+    return fitted
+
+
+def _moved_onto_the_markers(grid: Grid, corners: list[Any], cols: int, rows: int) -> Grid:
+    """``grid`` moved along the board, whole, by the mean of how far each corner marker's corner
+    nearest the map lies from the map corner it names through it (:func:`_corner_point`): the same
+    lattice, at the phase the markers show (reading R105)."""
+    moves = [np.array(CORNER_OF[m.id]) * [cols, rows] - cv2.perspectiveTransform(
+        _corner_point(m, grid.H, np.array(CORNER_OF[m.id]) * [cols, rows])[0][None, None], grid.H)[0, 0] for m in corners]
+    dx, dy = np.mean(moves, axis=0)
+    return replace(grid, H=np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]]) @ grid.H)
+
+
+def _fitted_onto_the_markers(image: np.ndarray, grid: Grid, corners: list[Any], cols: int, rows: int,
+                             light: bool | None = None, moved: bool = False) -> Grid | None:
+    """:func:`_onto_the_markers`' fit from ``grid``'s lattice: the crossings gathered through it
+    and the corner markers' corners, then the tests it must pass; None where it does not stand.
+    ``light``: the printed lines' polarity; none: the one the lines' combs through ``grid`` show.
+    ``moved``: ``grid`` is the lines' lattice moved onto the markers' corners (reading R105):
+    thin lines between a floor's bolder joints give fewer crossings than the share of the
+    lattice asked of a fit, and the fit stands instead where, besides :data:`MOVED_AGREEING`
+    crossings agreeing with it, the lines of that polarity stand on its lattice as an inset
+    grid's must (:func:`_on_its_own_lines`)."""
+    gray, scale, S, H_small, shown, _combs = _through_the_grid(image, grid, cols, rows)
+    light = shown if light is None else light
     targets = np.array([np.array(CORNER_OF[m.id]) * [cols, rows] for m in corners], np.float64)
     lattice = (cols + 1) * (rows + 1)
     for _turn in range(3):
@@ -1505,7 +1541,9 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
     residual = np.linalg.norm(cv2.perspectiveTransform(i[None], H_small)[0] - b, axis=1) if len(b) else np.empty(0)
     agree = residual < 0.12
     fitted = replace(grid, H=H_small @ S, uncertainty=float(residual[agree].mean()) if agree.any() else 0.0)
-    if agree.sum() < max(12, 0.15 * lattice, 0.5 * len(b)) or markers_off(fitted, corners, cols, rows) is not None:
+    if markers_off(fitted, corners, cols, rows) is not None or agree.sum() < max(12, 0.5 * len(b)):
+        return None
+    if agree.sum() < 0.15 * lattice and not (moved and agree.sum() >= MOVED_AGREEING and _on_its_own_lines(gray, H_small, light, cols, rows)):
         return None
     # the markers held the fit where they stand; the crossings alone, spread over the whole map,
     # follow the lens's bend better far from them -- kept while the markers' corners stay on theirs
@@ -1515,6 +1553,19 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
         if markers_off(plain, corners, cols, rows) is None:
             return plain
     return fitted
+
+
+#: the fewest crossings that must agree (within 0.12 squares) with a fit from the lines' lattice
+#: moved onto the markers' corners (:func:`_fitted_onto_the_markers`, reading R105)
+MOVED_AGREEING = 12
+
+
+def _on_its_own_lines(gray: np.ndarray, H_small: np.ndarray, light: bool, cols: int, rows: int) -> bool:
+    """Whether the printed lines of one polarity (``light``) stand on ``H_small``'s lattice (small
+    image -> board) as an inset grid's must: on its own lattice (:func:`_lines_on_lattice` or
+    :func:`_each_line_on_lattice`) and with no lattice of that polarity beside it (:func:`_alone`)."""
+    on_lattice = _lines_on_lattice(line_periods(gray, H_small, cols, rows, light)) or _each_line_on_lattice(gray, H_small, cols, rows, light)
+    return on_lattice and _alone(shifted_lines(gray, H_small, cols, rows, light))
 
 
 def _on_the_markers(grid: Grid, markers: list[Any], cols: int, rows: int, image: np.ndarray | None = None) -> Grid:
