@@ -824,17 +824,21 @@ def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[n
     grid search (:func:`.views.once`): the printed-lines search and R100's far side
     (:func:`outline_far_side`) both read them (0.05-0.12 CPU-seconds each time on s0445). The
     corners are read-only arrays: no caller changes them."""
-    key = ("outline quads", tuple(np.asarray(h, np.float64).tobytes() for h in hide))
-    return list(views.once(small, key, lambda: _outline_quads_found(small, hide))[0])
+    return list(_outlines_found(small, hide)[0])
 
 
 def _sheet_edge_outline(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> np.ndarray | None:
     """The sheet's edge where the map's region (:func:`_region_quad`) stops short of it
     (:func:`_sheet_edge_quad`), unless one of :func:`_outline_quads` already lies on it; None
     otherwise. Found with them, once a grid search (reading R106)."""
+    return _outlines_found(small, hide)[1]
+
+
+def _outlines_found(small: np.ndarray, hide: Sequence[np.ndarray]) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
+    """:func:`_outline_quads_found`, once a grid search (:func:`.views.once`)."""
     key = ("outline quads", tuple(np.asarray(h, np.float64).tobytes() for h in hide))
-    sheet: np.ndarray | None = views.once(small, key, lambda: _outline_quads_found(small, hide))[1]
-    return sheet
+    found: tuple[tuple[np.ndarray, ...], np.ndarray | None] = views.once(small, key, lambda: _outline_quads_found(small, hide))
+    return found
 
 
 def _outline_quads_found(small: np.ndarray, hide: Sequence[np.ndarray]) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
