@@ -3,7 +3,7 @@ square apart but a fraction of a square off the grid (issue 28, round 14: indepe
 a stone map, one corner marker, tilted 46 degrees, refused "the printed grid found puts the map
 corner that corner marker 1 stands on 0.48 squares away from that marker's corner"). The lines'
 search took the joints' lattice; the marker's corner shows the phase, and the lattice moved onto
-it, whole, finds the light lines' crossings there (reading R105). The photos are drawn here: a
+it, whole, finds the light lines' crossings there (reading R106). The photos are drawn here: a
 grey stone sheet seen in perspective on a cloth, one corner marker at its north-east corner."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_the_joints_lattice_puts_the_marker_off_its_corner() -> None:
 
 
 def test_the_lattice_moved_onto_the_marker_finds_the_light_lines() -> None:
-    """R105: the joints' lattice moved onto the marker's corner gathers the thin light lines'
+    """R106: the joints' lattice moved onto the marker's corner gathers the thin light lines'
     crossings and stands within a tenth of a square of the printed grid, the marker on its
     corner (the old code fitted from the joints' crossings, found no fit and refused)."""
     photo, truth, marker, joints = _photo()
@@ -91,7 +91,7 @@ def test_the_lattice_moved_onto_the_marker_finds_the_light_lines() -> None:
 
 
 def test_the_marker_alone_makes_no_grid_without_printed_lines() -> None:
-    """R105: the same floor without printed lines: the lattice moved onto the marker finds no
+    """R106: the same floor without printed lines: the lattice moved onto the marker finds no
     lines' crossings to hold it, and the grid is refused (never the marker's guess)."""
     photo, _truth, marker, joints = _photo(printed=False)
     with views.shared(), pytest.raises(lines.MarkersOffGridError):
@@ -99,7 +99,7 @@ def test_the_marker_alone_makes_no_grid_without_printed_lines() -> None:
 
 
 def test_the_move_is_the_markers_offset_along_the_board() -> None:
-    """R105's move: the lattice shifted along the board by where the marker's corner lies off its
+    """R106's move: the lattice shifted along the board by where the marker's corner lies off its
     map corner -- afterwards the corner lies on it."""
     _photo_img, truth, marker, joints = _photo()
     moved = lines._moved_onto_the_markers(joints, [marker], COLS, ROWS)

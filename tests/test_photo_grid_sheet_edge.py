@@ -3,7 +3,7 @@ empty map, a lava sheet on wood planks, refused "no grid" though its game photo 
 sheet's margin of plain dark art has the colour of the planks' dark seams, so the region of
 colours the table does not show is the veined art only, its outline skewed inside the sheet and
 its grid not parallel to it. The sheet's edge is a straight step in brightness all along each
-side: the region's sides move out to it (reading R106). The photos are drawn here: a dark sheet
+side: the region's sides move out to it (reading R107). The photos are drawn here: a dark sheet
 with bright veins, bare along one side, on light planks with dark seams, seen in perspective."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_the_region_stops_short_of_the_sheet() -> None:
 
 
 def test_the_sheets_edge_is_an_outline() -> None:
-    """R106: an outline runs along the sheet's own edge, each corner within 10 pixels of the sheet's
+    """R107: an outline runs along the sheet's own edge, each corner within 10 pixels of the sheet's
     (measured 9.5, at the corner where the region's own sides meet; the old code's outlines: the
     region's alone, its west corners 57 pixels off)."""
     photo, _truth = _photo()
@@ -93,7 +93,7 @@ def test_the_sheets_edge_is_an_outline() -> None:
 
 
 def test_the_grid_is_found_inside_the_sheets_edge() -> None:
-    """R106: the printed grid claimed from inside the sheet's edge (every test a grid from the
+    """R107: the printed grid claimed from inside the sheet's edge (every test a grid from the
     lines must pass), within a fifth of a square (measured 0.14) and none farther; the old code's
     region outline gave only a grid 0.66 squares off, which the rival-lattice test refused: no grid."""
     photo, truth = _photo()
@@ -103,7 +103,7 @@ def test_the_grid_is_found_inside_the_sheets_edge() -> None:
 
 
 def test_an_outline_on_the_sheets_edge_stays() -> None:
-    """R106: an outline already on the sheet's edge moves nowhere (no second outline)."""
+    """R107: an outline already on the sheet's edge moves nowhere (no second outline)."""
     photo, _truth = _photo()
     with views.shared():
         assert lines._sheet_edge_quad(views.gray(photo), SHEET_IN_PHOTO.astype(np.float64)) is None
@@ -114,7 +114,7 @@ def test_an_outline_on_the_sheets_edge_stays() -> None:
 
 
 def test_a_side_moves_to_the_edge_beside_it() -> None:
-    """R106 on a plain light sheet on a dark table: an outline drawn skewed inside it (its west
+    """R107 on a plain light sheet on a dark table: an outline drawn skewed inside it (its west
     side 6-20 pixels in) has that side moved out to the sheet's edge, the others left."""
     photo = np.full((600, 800), 40, np.uint8)
     sheet = np.array([[200, 150], [600, 150], [600, 450], [200, 450]], np.float64)
@@ -126,7 +126,7 @@ def test_a_side_moves_to_the_edge_beside_it() -> None:
 
 
 def test_a_grid_a_square_off_inside_the_sheet_is_not_centred_on_it() -> None:
-    """R106's guard: inside the sheet's edge the grid must leave an even margin all round, as a
+    """R107's guard: inside the sheet's edge the grid must leave an even margin all round, as a
     printed map does (scene 437: a side moved onto a plank a square out gave the printed lattice one
     square off, its margins 0.25 and 1.45 squares); the grid right leaves 0.5 on every side."""
     photo, truth = _photo()

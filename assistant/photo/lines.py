@@ -830,7 +830,7 @@ def _outline_quads(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> list[n
 def _sheet_edge_outline(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> np.ndarray | None:
     """The sheet's edge where the map's region (:func:`_region_quad`) stops short of it
     (:func:`_sheet_edge_quad`), unless one of :func:`_outline_quads` already lies on it; None
-    otherwise. Found with them, once a grid search (reading R106)."""
+    otherwise. Found with them, once a grid search (reading R107)."""
     return _outlines_found(small, hide)[1]
 
 
@@ -849,7 +849,7 @@ def _outline_quads_found(small: np.ndarray, hide: Sequence[np.ndarray]) -> tuple
     region = _region_quad(small, hide)
     if region is not None:
         found.append(region)
-    # the sheet's own edge beyond the region's outline, where the region stops short of it (R106)
+    # the sheet's own edge beyond the region's outline, where the region stops short of it (R107)
     sheet = _sheet_edge_quad(views.gray(small), region[1]) if region is not None else None
     for lo, hi in ((20, 60), (40, 120)):
         edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((3, 3), np.uint8))
@@ -898,7 +898,7 @@ def _sheet_edge_quad(gray: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     of the search copy's grey, blurred) within :data:`SHEET_EDGE_REACH` outside it (or 3 pixels
     inside), and a line fitted through them (Huber); the side moves to that line where the median
     step along it is :data:`SHEET_EDGE_CLEARER` times the one along the region's own side. Returns
-    the four corners where the sides (moved or not) meet, or None where no side moved (reading R106)."""
+    the four corners where the sides (moved or not) meet, or None where no side moved (reading R107)."""
     g = cv2.GaussianBlur(gray, (0, 0), 1.0).astype(np.float32)
     corners = quad[np.argsort(np.arctan2(quad[:, 1] - quad[:, 1].mean(), quad[:, 0] - quad[:, 0].mean()))]
     centre = corners.mean(axis=0)
@@ -1594,7 +1594,7 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
         # through the lattice moved, whole, onto the markers' corners; the printed lines there
         # dark or light (a stone floor's dark joints made the lattice found, the printed lines
         # between them are light: independent scene 476), whichever the markers' fit holds to
-        # (reading R105)
+        # (reading R106)
         moved = _moved_onto_the_markers(grid, corners, cols, rows)
         fitted = _fitted_onto_the_markers(image, moved, corners, cols, rows, light=False, moved=True)
         if fitted is None:
@@ -1605,7 +1605,7 @@ def _onto_the_markers(image: np.ndarray, grid: Grid, markers: list[Any], cols: i
 def _moved_onto_the_markers(grid: Grid, corners: list[Any], cols: int, rows: int) -> Grid:
     """``grid`` moved along the board, whole, by the mean of how far each corner marker's corner
     nearest the map lies from the map corner it names through it (:func:`_corner_point`): the same
-    lattice, at the phase the markers show (reading R105)."""
+    lattice, at the phase the markers show (reading R106)."""
     moves = [np.array(CORNER_OF[m.id]) * [cols, rows] - cv2.perspectiveTransform(
         _corner_point(m, grid.H, np.array(CORNER_OF[m.id]) * [cols, rows])[0][None, None], grid.H)[0, 0] for m in corners]
     dx, dy = np.mean(moves, axis=0)
@@ -1617,7 +1617,7 @@ def _fitted_onto_the_markers(image: np.ndarray, grid: Grid, corners: list[Any], 
     """:func:`_onto_the_markers`' fit from ``grid``'s lattice: the crossings gathered through it
     and the corner markers' corners, then the tests it must pass; None where it does not stand.
     ``light``: the printed lines' polarity; none: the one the lines' combs through ``grid`` show.
-    ``moved``: ``grid`` is the lines' lattice moved onto the markers' corners (reading R105):
+    ``moved``: ``grid`` is the lines' lattice moved onto the markers' corners (reading R106):
     thin lines between a floor's bolder joints give fewer crossings than the share of the
     lattice asked of a fit, and the fit stands instead where, besides :data:`MOVED_AGREEING`
     crossings agreeing with it, the lines of that polarity stand on its lattice as an inset
@@ -1657,7 +1657,7 @@ def _fitted_onto_the_markers(image: np.ndarray, grid: Grid, corners: list[Any], 
 
 
 #: the fewest crossings that must agree (within 0.12 squares) with a fit from the lines' lattice
-#: moved onto the markers' corners (:func:`_fitted_onto_the_markers`, reading R105)
+#: moved onto the markers' corners (:func:`_fitted_onto_the_markers`, reading R106)
 MOVED_AGREEING = 12
 
 
@@ -1863,7 +1863,7 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
     if sheet is not None:
         # the sheet's edge beyond the map region's outline, searched only where no outline gave
         # a grid that stands: a side moved onto a shadow or a plank a square out gives the printed
-        # lines' own lattice one square off, which no rival test sees (independent scene 437, R106)
+        # lines' own lattice one square off, which no rival test sees (independent scene 437, R107)
         found = _outline_grids(small, gray, cols, rows, scale, hide, budget, [sheet], len(_outline_quads(small, hide)))
         # and the grid centred on the sheet, as a printed map is (R100): the lattice a square off
         # leaves a margin a square wider on one side than the other (scene 437: 0.25 and 1.45)
@@ -1872,7 +1872,7 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
     return kept
 
 
-#: how much the sheet's margins round a grid found inside the sheet's edge (R106) may differ
+#: how much the sheet's margins round a grid found inside the sheet's edge (R107) may differ
 #: (squares, the widest less the narrowest, each corner's two): measured 0.02-0.09 on the grids
 #: right, 1.2 on one a square off
 SHEET_MARGIN_AGREEMENT = 0.25
@@ -1880,7 +1880,7 @@ SHEET_MARGIN_AGREEMENT = 0.25
 
 def _even_margins(grid: Grid, sheet: np.ndarray, cols: int, rows: int) -> bool:
     """Whether the sheet's corners (``sheet``: the image's pixels) lie as far outside the map's
-    corners through ``grid`` on every side, within :data:`SHEET_MARGIN_AGREEMENT` (reading R106)."""
+    corners through ``grid`` on every side, within :data:`SHEET_MARGIN_AGREEMENT` (reading R107)."""
     seen = cv2.perspectiveTransform(np.asarray(sheet, np.float64)[None], grid.H)[0]
     ends = np.array([[0.0, 0.0], [cols, 0.0], [cols, rows], [0.0, rows]])
     margins = np.array([np.abs(p - ends[int(np.argmin(np.linalg.norm(ends - p, axis=1)))]) for p in seen])
