@@ -487,6 +487,13 @@ COLOURFUL = 0.3
 #: the art's darkest quarter. Measured on the diagnosis photos: star fields 27-30, lava 48-57
 DARK_FLOOR = 40
 LIGHTER = 20
+#: art between near-black and :data:`COLOURFUL` whose median pixel's brightest channel is at most
+#: this is dim (a dark lava floor with thin bright veins: median 53, colourfulness 0.25): a base
+#: is read there by being both neutral and lighter, by :data:`DIM_LIGHTER`, than the art's darkest
+#: quarter -- grey plastic on dark brown (reading R115); brighter grey stone, paper or wood stays
+#: unread (a grey base is the floor's colour)
+DIM_FLOOR = 80
+DIM_LIGHTER = 10
 #: the share of the roster's squares a threshold must find (squares whose base core is at least
 #: half neutral) to be taken: a figure's body hides part of some bases
 NEUTRAL_FOUND = 0.75
@@ -511,9 +518,10 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int) -> dict[float, np.nda
     like = np.ones(colour.shape, bool)
     if float(np.median(colour[inner])) < COLOURFUL:
         light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
-        if float(np.median(light[inner])) > DARK_FLOOR:
+        floor = float(np.median(light[inner]))
+        if floor > DIM_FLOOR:
             return {}
-        like = light > float(np.percentile(light[inner], 25)) + LIGHTER
+        like = light > float(np.percentile(light[inner], 25)) + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
     rr, cc = np.mgrid[0:rows, 0:cols]
     ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
