@@ -625,11 +625,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         elif (look := neutral_reading(view, cols, rows, roster_squares)) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
-            # lighter than the sky on near-black art (R73)
+            # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R115)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
-                  "against the map's colourful or near-black art; figures without a base marker named on that reading are to confirm"))
+                  "against the map's colourful, dim or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     shown_at: list[tuple[tuple[int, int], tuple[float, float]]] = []  # squares showing a sticker no marker was read in (R102)
     if missing:  # read base markers once more where a base stands and no marker was read
