@@ -203,7 +203,10 @@ def test_grey_bases_on_dim_lava_are_the_neutral_squares_lighter_than_the_rock() 
     assert 40 < floor < 80  # between a star field's sky and grey stone
     for sq in BASES:
         base(view, sq, 72)
-    assert names(neutral_reading(view, COLS, ROWS, len(BASES))) == set(BASES)
+    assert names(neutral_reading(view, COLS, ROWS, len(BASES), dim_art=True)) == set(BASES)
+    # only where the first reading saw bases nearly everywhere: one that still names bases reads
+    # such art better than a rock 10 darker than a base does (s0379: 8 squares wrong, 12 by colour)
+    assert neutral_reading(view, COLS, ROWS, len(BASES)) is None
 
 
 def test_a_dim_grey_floor_gives_no_reading_by_colour() -> None:
@@ -215,4 +218,4 @@ def test_a_dim_grey_floor_gives_no_reading_by_colour() -> None:
     view = np.clip(stone[..., None].repeat(3, axis=2), 0, 255).astype(np.uint8)
     for sq in BASES:
         base(view, sq, 72)
-    assert neutral_reading(view, COLS, ROWS, len(BASES)) is None
+    assert neutral_reading(view, COLS, ROWS, len(BASES), dim_art=True) is None
