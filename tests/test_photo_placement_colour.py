@@ -198,7 +198,7 @@ def dim_lava(seed: int = 8) -> np.ndarray:
 def test_grey_bases_on_dim_lava_are_the_neutral_squares_lighter_than_the_rock() -> None:
     # s0474 without the reference: 86 of 144 squares read as bases, the second look not decisive,
     # and the rock neither colourful nor near-black, so no reading by colour was tried: 20 squares
-    # missed, 137 doubtful. A grey base is neutral and lighter than the dull rock (R115)
+    # missed, 137 doubtful. A grey base is neutral and lighter than the dull rock (R108)
     view = dim_lava()
     floor = float(np.median(cv2.medianBlur(view, 5).max(axis=2)))
     assert 40 < floor < 80  # between a star field's sky and grey stone

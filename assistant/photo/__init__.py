@@ -625,7 +625,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         elif (look := neutral_reading(view, cols, rows, roster_squares, saturated_reading(pos, scores, seen, nowhere))) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
-            # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R115)
+            # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R108)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "

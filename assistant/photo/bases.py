@@ -490,7 +490,7 @@ LIGHTER = 20
 #: art between near-black and :data:`COLOURFUL` whose median pixel's brightest channel is at most
 #: this is dim (a dark lava floor with thin bright veins: median 53, colourfulness 0.25): a base
 #: is read there by being both neutral and lighter, by :data:`DIM_LIGHTER`, than the art's darkest
-#: quarter -- grey plastic on dark brown (reading R115); brighter grey stone, paper or wood stays
+#: quarter -- grey plastic on dark brown (reading R108); brighter grey stone, paper or wood stays
 #: unread (a grey base is the floor's colour). Only where the first reading saw bases nearly
 #: everywhere and placed nothing: a rock only 10 darker tells a base less surely than colour or
 #: a black sky does, and a first reading that still names bases reads such art better (s0379)
@@ -544,7 +544,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     threshold of :data:`NEUTRAL_AT` that finds :data:`NEUTRAL_FOUND` of the roster's squares
     is taken; None on other art (grey stone, paper), where no threshold finds that many, or
     where the one that does reads more than :data:`DECISIVE` times the roster's squares (the art
-    has grey patches of a base's size: it cannot tell). ``dim_art``: dim art is read too (R115:
+    has grey patches of a base's size: it cannot tell). ``dim_art``: dim art is read too (R108:
     only where the first reading saw bases nearly everywhere). The photo alone: no reference needed.
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
