@@ -487,6 +487,15 @@ COLOURFUL = 0.3
 #: the art's darkest quarter. Measured on the diagnosis photos: star fields 27-30, lava 48-57
 DARK_FLOOR = 40
 LIGHTER = 20
+#: art between near-black and :data:`COLOURFUL` whose median pixel's brightest channel is at most
+#: this is dim (a dark lava floor with thin bright veins: median 53, colourfulness 0.25): a base
+#: is read there by being both neutral and lighter, by :data:`DIM_LIGHTER`, than the art's darkest
+#: quarter -- grey plastic on dark brown (reading R108); brighter grey stone, paper or wood stays
+#: unread (a grey base is the floor's colour). Only where the first reading saw bases nearly
+#: everywhere and placed nothing: a rock only 10 darker tells a base less surely than colour or
+#: a black sky does, and a first reading that still names bases reads such art better (s0379)
+DIM_FLOOR = 80
+DIM_LIGHTER = 10
 #: the share of the roster's squares a threshold must find (squares whose base core is at least
 #: half neutral) to be taken: a figure's body hides part of some bases
 NEUTRAL_FOUND = 0.75
@@ -496,14 +505,15 @@ NEUTRAL_HALF = 0.5
 NEUTRAL_SCALE = 0.08
 
 
-def neutral_shares(view: np.ndarray, cols: int, rows: int) -> dict[float, np.ndarray]:
+def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False) -> dict[float, np.ndarray]:
     """For each threshold of :data:`NEUTRAL_AT`, the share of each square's base core (radius
     :data:`CORE`) whose pixels look like a base's plastic, row by row: neutral below the
     threshold on colourful art (its median pixel's colourfulness at least :data:`COLOURFUL`);
     on near-black art (a star field, a night sky: its median pixel's brightest channel at most
     :data:`DARK_FLOOR` once single-pixel stars are filtered off) neutral and lighter by
-    :data:`LIGHTER` than the art's darkest quarter (grey plastic on black). Empty on other art
-    (grey stone, paper, wood: a grey base is the floor's colour)."""
+    :data:`LIGHTER` than the art's darkest quarter (grey plastic on black); with ``dim_art``, on
+    dim art (at most :data:`DIM_FLOOR`) neutral and lighter by :data:`DIM_LIGHTER`. Empty on
+    other art (grey stone, paper, wood: a grey base is the floor's colour)."""
     v = cv2.GaussianBlur(view.astype(np.float32), (0, 0), NEUTRAL_BLUR)
     hi, lo = v.max(axis=2), v.min(axis=2)
     colour = (hi - lo) / (hi + NEUTRAL_DARK)
@@ -511,9 +521,10 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int) -> dict[float, np.nda
     like = np.ones(colour.shape, bool)
     if float(np.median(colour[inner])) < COLOURFUL:
         light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
-        if float(np.median(light[inner])) > DARK_FLOOR:
+        floor = float(np.median(light[inner]))
+        if floor > (DIM_FLOOR if dim_art else DARK_FLOOR):
             return {}
-        like = light > float(np.percentile(light[inner], 25)) + LIGHTER
+        like = light > float(np.percentile(light[inner], 25)) + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
     rr, cc = np.mgrid[0:rows, 0:cols]
     ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
@@ -526,17 +537,18 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int) -> dict[float, np.nda
     return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}
 
 
-def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int) -> dict[str, float] | None:
+def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int, dim_art: bool = False) -> dict[str, float] | None:
     """P(a base stands on the square), per square name, from what colour a base is: round grey or
     black plastic, neutral, on colourful printed art (lava, carpet, sand, grass), neutral and
     lighter than the sky on near-black art (a star field; :func:`neutral_shares`). The strictest
     threshold of :data:`NEUTRAL_AT` that finds :data:`NEUTRAL_FOUND` of the roster's squares
     is taken; None on other art (grey stone, paper), where no threshold finds that many, or
     where the one that does reads more than :data:`DECISIVE` times the roster's squares (the art
-    has grey patches of a base's size: it cannot tell). The photo alone: no reference needed.
+    has grey patches of a base's size: it cannot tell). ``dim_art``: dim art is read too (R108:
+    only where the first reading saw bases nearly everywhere). The photo alone: no reference needed.
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
-    shares = neutral_shares(view, cols, rows)
+    shares = neutral_shares(view, cols, rows, dim_art)
     if not shares:
         return None
     need = NEUTRAL_FOUND * max(1, roster_squares)
