@@ -7,6 +7,7 @@ Problems are collected, never raised one by one, so that a user sees all of them
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -329,23 +330,48 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~_UMASK
 
 
-def write_bytes_atomic(path: Path | str, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
+def _refuse_not_a_file(target: Path) -> None:
+    """A FIFO or a device (``-o /dev/null``) would be replaced by a plain file, a directory
+    refused only after the whole write: what is there and is not a file is refused first."""
     try:
-        # a FIFO or a device (``-o /dev/null``) would be replaced by a plain file, a directory
-        # refused only after the whole write: what is there and is not a file is refused first
         check_regular(target)
     except FileNotFoundError:
         pass
     except OSError as exc:
         raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=exc.strerror or exc)) from None
-    if _is_sqlite(target) and not data.startswith(SQLITE_HEADER):
-        # a game's log named by mistake as an output (``photo reference EMPTY.jpg -o game.sqlite``)
-        # would be replaced whole, the game's record lost: no command writes a log this way
+
+
+def _refuse_game_log(target: Path) -> None:
+    """A game's log named by mistake as an output (``photo reference EMPTY.jpg -o game.sqlite``)
+    would be replaced whole, the game's record lost: no command writes a log this way."""
+    if _is_sqlite(target):
         raise FileWriteError(_("cannot write {target}: it is a game's log (SQLite), which this would replace and lose; "
                                "name another file").format(target=target))
+
+
+def check_output_path(path: Path | str) -> None:
+    """Refuse an output file (``--svg``, ``--png``, ``-o``) that :func:`write_bytes_atomic` would
+    refuse, before the command prints or writes anything else: a directory, a FIFO or a device, a
+    game's log, a folder that is not there or not writable. The write itself still checks (the
+    path may change in between); this only puts the refusal first, so that a refused command has
+    done nothing."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    _refuse_not_a_file(target)
+    _refuse_game_log(target)
+    if not directory.is_dir():
+        raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=os.strerror(errno.ENOENT)))
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise FileWriteError(_("cannot write {target}: {why}").format(target=target, why=os.strerror(errno.EACCES)))
+
+
+def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    _refuse_not_a_file(target)
+    if not data.startswith(SQLITE_HEADER):
+        _refuse_game_log(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:

@@ -45,6 +45,31 @@ def test_illegal_target_comes_back_with_every_reason() -> None:
     assert all(r["rule"].startswith("swm2008") for r in obj["illegal_reasons"])
 
 
+def test_an_attack_on_a_light_spirit_says_it_can_never_be_made_and_gives_no_odds(tmp_path) -> None:
+    """A new user's trial: `attack luke yoda` on Yoda (Force Spirit), a Light Spirit, "never a legal
+    target and takes no damage" (PL p.51), printed "defeats yoda (0 Hit Points left): 95%" below the
+    refusal. No attack can be made on it at all: the answer says so and gives no odds (the text,
+    the JSON and the targets table), where an attack merely illegal (an ally here) keeps them."""
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: luke, side: light, at: B2, stats: {attack: 10, damage: 20, defense: 15, hp: 70}}\n"
+                   "  - {id: han, side: light, at: B6, stats: {attack: 10, damage: 20, defense: 15, hp: 70}}\n"
+                   "  - {id: yoda, side: dark, at: F6, stats: {defense: 0, hp: 0, abilities: [Light Spirit]}}\n")
+    r = run("attack", "luke", "yoda", "--position", str(pos))
+    assert r.exit_code == 0, r.output
+    assert "never a legal target" in r.stdout and "no odds given: this attack can never be made" in r.stdout, r.stdout
+    assert "%" not in r.stdout and "defeats" not in r.stdout and "expected" not in r.stdout, r.stdout
+    obj = json.loads(run("attack", "luke", "yoda", "--position", str(pos), "--json").stdout)
+    assert obj["legal"] is False and obj["odds"] is False, obj
+    assert (obj["p_hit"], obj["expected_damage"], obj["p_defeat"], obj["attacks"]) == (None, None, None, []), obj
+    row = json.loads(run("targets", "luke", "--position", str(pos), "--json").stdout)["targets"][0]
+    assert row["target"] == "yoda" and row["p_hit"] is None and row["odds"] is False, row
+    table = run("targets", "luke", "--position", str(pos)).stdout
+    assert "yoda" in table and "%" not in table, table
+    ally = json.loads(run("attack", "luke", "han", "--position", str(pos), "--json").stdout)
+    assert ally["legal"] is False and ally["odds"] is True and ally["p_hit"] == 0.8, ally
+
+
 def test_unknown_stat_is_a_clean_error(tmp_path) -> None:
     # the ARC Trooper's card gives its cost only (PL p.15): its Defense is asked for, not guessed
     pos = tmp_path / "p.yaml"

@@ -287,3 +287,32 @@ def test_the_legend_on_a_phones_terminal_never_cuts_an_id_a_square_or_the_damage
         hp = pos.stats_of(fig).hp
         assert f" {fig.id} {fig.space_name()} 0/{hp} " in text, (fig.id, text)
     assert "…" not in text
+
+
+# --- an output path refused before anything is printed or written -----------------------
+
+
+@pytest.mark.parametrize("where", ["a folder", "a missing folder"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", "clone-wars-corridor", "--svg", "{bad}"],
+        ["los", "obi", "dooku", "-p", "clone-wars-corridor", "--png", "{good}.png", "--svg", "{bad}"],
+        ["cover", "obi", "dooku", "-p", "clone-wars-corridor", "--svg", "{good}.svg", "--png", "{bad}"],
+        ["photo", "synth", "-p", "clone-wars-corridor", "-o", "{good}.png", "--width", "320", "--truth", "{bad}"],
+    ],
+    ids=["show --svg", "los --png --svg", "cover --svg --png", "photo synth --truth"],
+)
+def test_an_output_path_that_cannot_be_written_is_refused_before_anything_is_printed_or_written(
+    tmp_path: Path, command: list[str], where: str
+) -> None:
+    """A new user's trial: `show --svg DIR` printed the whole board, then refused the SVG; a second
+    picture (``--png A --svg DIR``) was written before the first refused. Bad input is refused
+    before anything is done: exit 2, the path named, nothing on stdout, no file written."""
+    bad = tmp_path if where == "a folder" else tmp_path / "no-such-folder" / "x.out"
+    good = tmp_path / "written"
+    r = runner.invoke(app, [a.format(bad=bad, good=good) for a in command])
+    assert r.exit_code == 2, r.output
+    assert f"cannot write {bad}" in r.stderr, r.stderr
+    assert r.stdout == "", r.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], "a file was written before the refusal"

@@ -113,6 +113,20 @@ def test_undo_and_replay(tmp_path) -> None:
     g.close()
 
 
+@pytest.mark.parametrize("by", [None, "dooku"])
+def test_a_defeat_by_damage_written_by_hand_says_the_damage_once(tmp_path: Path, by: str | None) -> None:
+    """A new user's trial: the log read "yoda takes 10 damage; yoda takes 10 damage (10 of 0):
+    defeated". The event's description says the damage; what it did (defeated) is said once."""
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
+    g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
+    g.do("damage", {"figure": "obi", "amount": 30})
+    g.do("damage", {"figure": "obi", "amount": 100, **({"by": by} if by else {})})
+    text = g.state().entries[-1].text
+    g.close()
+    assert text.count("takes") == 1 and text.count("100") == 1, text
+    assert text.startswith("obi takes 100 damage") and "obi is defeated (130 damage of 120 HP)" in text, text
+
+
 def test_swm_doors_follow_the_end_of_turn_rule(tmp_path) -> None:
     g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
     g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})

@@ -183,7 +183,7 @@ def test_defeat_victory_and_the_record(home) -> None:
     doc = export()
     texts = " | ".join(e["text"] for e in doc["events"])
     assert "initiative (light 15, dark 3)" in texts
-    assert "droid takes 20 damage (20 of 10): defeated" in texts
+    assert "hits for 20 damage; droid is defeated (20 damage of 10 HP)" in texts
     assert "light wins" in texts
     assert doc["final"]["winner"] == "light" and "droid" in doc["final"]["fallen"]
     md = ok("game", "export")

@@ -113,6 +113,9 @@ def _targets_table(result: Result) -> None:
             table.add_row(r["target"], "?", "-", "-", "-", escape(r["error"]))
             continue
         why = "; ".join(x["text"] for x in r["illegal_reasons"]) or "-"
+        if not r["odds"]:  # no attack can be made on it at all (a Light Spirit): no roll or odds
+            table.add_row(r["target"], f"[red]{no}[/]", "-", "-", "-", escape(why))
+            continue
         table.add_row(r["target"], f"[green]{yes}[/]" if r["legal"] else f"[red]{no}[/]", f"{r['needs']}+",
                       f"{r['p_hit'] * 100:.0f}%", f"{r['expected_damage']:g}", escape(why))
     out.print(table)

@@ -16,6 +16,7 @@ from rich.markup import escape
 from ..errors import AssistantError
 from ..i18n import N_, _, n_
 from ..limits import check_photo
+from ..yamlio import check_output_path
 
 if TYPE_CHECKING:  # the photo package loads OpenCV: only the photo commands import it, when run
     from ..commands.context import Session
@@ -335,6 +336,9 @@ def synth_cmd(
     from .output import edge, err
 
     with edge():
+        for path in (output, truth):  # both refused before rendering: the photo is not written without its truth
+            if path is not None:
+                check_output_path(path)
         suffix = output.suffix or ".jpg"
         if not cv2.haveImageWriter("x" + suffix):  # refused before rendering, naming the file (OpenCV's own error names neither)
             raise AssistantError(_("cannot write {output}: {suffix!r} is not an image format; use .jpg or .png").format(
@@ -451,6 +455,9 @@ def map_from_photo(
         if rules not in {e.value for e in Edition}:
             raise AssistantError(_("unknown rules edition {rules!r}").format(rules=rules))
         _not_a_photo_read([output, reference_out], [image])
+        for path in (output, reference_out):  # refused before the photo is read
+            if path is not None:
+                check_output_path(path)
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
@@ -666,6 +673,7 @@ def batch_cmd(
         pos = _load(ctx, position)
         check_photo(pos)
         _not_a_photo_read([output], images)
+        check_output_path(output)  # refused before every photo is read
         cam = _camera(calib)
         ref = _reference(ctx, reference, pos, position)
         lines, unreadable = [], []

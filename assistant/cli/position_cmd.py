@@ -18,7 +18,7 @@ from ..i18n import N_, _, n_
 from ..position import check_position_file, dump_position, load_position
 from ..resources import example_files, example_path, reading, readings_text
 from ..rules import engine
-from ..yamlio import comment_lines, read_text
+from ..yamlio import check_output_path, comment_lines, read_text
 from .common import board_view, library, read_state
 from .output import JsonOpt, edge, emit_json, err, out, print_lines, print_problems, write_or_print
 
@@ -99,6 +99,8 @@ def show(
 ) -> None:
     """Draw the board: terrain in the printed colours, walls and doors on the grid lines, figures by side."""
     with edge():
+        if svg is not None:  # refused before the board is printed
+            check_output_path(svg)
         if file is not None:
             if game is not None:
                 raise AssistantError(_("give a position file or --game, not both"))

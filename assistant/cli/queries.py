@@ -17,6 +17,7 @@ from rich.markup import escape
 from ..commands.result import Result
 from ..i18n import _
 from ..model import Position
+from ..yamlio import check_output_path
 from .common import PngOpt, PositionOpt, QueryGameOpt, SvgOpt, run
 from .output import JsonOpt, err
 
@@ -71,6 +72,9 @@ def _drawn(ctx: typer.Context, name: str, json_out: bool, png: Path | None, svg:
 
     v = find(name)
     with edge(json_out, v.query):
+        for path in (png, svg):  # both refused before either picture is written or the answer printed
+            if path is not None:
+                check_output_path(path)
         result = v(session(ctx), **args)
         overlay = picture(result.position, result.answer)
         if png is not None:

@@ -87,6 +87,9 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
     lines = [_("{a} attacks {t}").format(a=ans.attacker, t=ans.target) + f": {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})"]
     for why in ans.illegal_reasons:
         lines.append(f"  [red]✗[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+    if not ans.odds:  # no attack can be made here at all (a Light Spirit): no roll, damage or chance to print
+        lines.append("  " + escape(_("no odds given: this attack can never be made")))
+        return lines + _reasons(ans.notes) + _not_modelled(ans.not_modelled)
     chance = f"{ans.p_hit * 100:.0f}%"
     lines.append("  " + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
         needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_(find_edition(ans.rules).words.defense),

@@ -111,7 +111,9 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
     elif hp is not None and f.damage_taken >= hp:
         if saves and has(stats.abilities or (), "Avoid Defeat"):
             said.append(_("{figure}'s Avoid Defeat saves ({rolls}): not both 11 or better").format(figure=fid, rolls=", ".join(map(str, saves))))
-        said.append(_("{figure} takes {amount} damage ({taken} of {hp}): defeated").format(figure=fid, amount=amount, taken=f.damage_taken, hp=hp))
+        # the damage itself is the event's own description (the attack's roll, the power's struck, the
+        # damage written by hand): what it did is said here, once
+        said.append(_("{figure} is defeated ({taken} damage of {hp} HP)").format(figure=fid, taken=f.damage_taken, hp=hp))
         said += eliminate(state, f, by, "defeated")
     else:
         set_figure(state, f)

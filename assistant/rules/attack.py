@@ -131,8 +131,19 @@ class AttackAnswer:
     after_hit: tuple[Any, ...] = ()  # saves.DamageStep: what stands between the first hit and its damage
     p_defeat: float | None = None  # the first attack's chance to defeat the target
     target_hp_left: int | None = None
+    #: False where no attack can be made between these two at all (SWM Light Spirit, PL p.51): the
+    #: roll's chances, the expected damage and the chance to defeat are no odds of anything, and
+    #: are not given (an attack merely illegal here, out of sight say, keeps them: the table may
+    #: still ask what it would do)
+    odds: bool = True
 
     def as_json(self) -> dict[str, Any]:
+        if not self.odds:
+            return {**self._as_json(), "p_hit": None, "expected_damage": None, "attacks": [], "force_reroll": None,
+                    "after_hit": [], "p_defeat": None}
+        return self._as_json()
+
+    def _as_json(self) -> dict[str, Any]:
         return {
             "query": "attack",
             "rules": self.rules.value,
@@ -159,6 +170,7 @@ class AttackAnswer:
             "after_hit": [s.as_json() for s in self.after_hit],
             "p_defeat": self.p_defeat,
             "target_hp_left": self.target_hp_left,
+            "odds": self.odds,
         }
 
 
@@ -246,6 +258,8 @@ class _Work:
     #: SWM Disintegration: a natural 20 that stands defeats the target whatever its Hit Points and
     #: whatever avoids the damage (PL p.39-40; CS g.4): counted in ``p_defeat``
     defeat_on_natural_20: bool = False
+    #: no attack can be made between these two at all (a Light Spirit attacking or attacked): no odds
+    never: bool = False
 
 
 def attack(
@@ -501,6 +515,7 @@ def _finish(
         tuple(w.steps_first),
         first.p_defeat,
         hp_left,
+        not w.never,
     )
 
 
@@ -539,8 +554,9 @@ def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | No
                     "legal": ans.legal,
                     "illegal_reasons": [r.as_json() for r in ans.illegal_reasons],
                     "needs": ans.needs,
-                    "p_hit": ans.p_hit,
-                    "expected_damage": ans.expected_damage,
+                    "p_hit": ans.p_hit if ans.odds else None,  # a Light Spirit: no attack can be made, no odds
+                    "expected_damage": ans.expected_damage if ans.odds else None,
+                    "odds": ans.odds,
                 }
             )
         out.append(row)

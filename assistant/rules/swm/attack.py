@@ -182,8 +182,10 @@ def _swm_attack(
         w.illegal.append(ally)
     if rec.defines("Light Spirit") and has(abl_t, "Light Spirit"):
         w.illegal.append(Reason(_("{t} is a Light Spirit: it is never a legal target and takes no damage").format(t=t.id), _cite(pos, "PL p.51")))
+        w.never = True
     if rec.defines("Light Spirit") and has(abl_a, "Light Spirit"):
         w.illegal.append(Reason(_("{a} is a Light Spirit: it cannot attack").format(a=a.id), _cite(pos, "PL p.51")))
+        w.never = True
     los = engine.sight(pos, a.id, t.id)
     adjacent = engine.adjacent(pos, a, t) and not _phantom(pos, a) and not _phantom(pos, t)
     for f in (a, t):
