@@ -61,9 +61,10 @@ def test_an_attack_on_a_light_spirit_says_it_can_never_be_made_and_gives_no_odds
     assert "%" not in r.stdout and "defeats" not in r.stdout and "expected" not in r.stdout, r.stdout
     obj = json.loads(run("attack", "luke", "yoda", "--position", str(pos), "--json").stdout)
     assert obj["legal"] is False and obj["odds"] is False, obj
-    assert (obj["p_hit"], obj["expected_damage"], obj["p_defeat"], obj["attacks"]) == (None, None, None, []), obj
+    # the contract's numbers stay numbers: an attack never made never hits
+    assert (obj["p_hit"], obj["expected_damage"], obj["p_defeat"], obj["attacks"]) == (0.0, 0.0, 0.0, []), obj
     row = json.loads(run("targets", "luke", "--position", str(pos), "--json").stdout)["targets"][0]
-    assert row["target"] == "yoda" and row["p_hit"] is None and row["odds"] is False, row
+    assert row["target"] == "yoda" and row["p_hit"] == 0.0 and row["odds"] is False, row
     table = run("targets", "luke", "--position", str(pos)).stdout
     assert "yoda" in table and "%" not in table, table
     ally = json.loads(run("attack", "luke", "han", "--position", str(pos), "--json").stdout)

@@ -132,15 +132,16 @@ class AttackAnswer:
     p_defeat: float | None = None  # the first attack's chance to defeat the target
     target_hp_left: int | None = None
     #: False where no attack can be made between these two at all (SWM Light Spirit, PL p.51): the
-    #: roll's chances, the expected damage and the chance to defeat are no odds of anything, and
-    #: are not given (an attack merely illegal here, out of sight say, keeps them: the table may
-    #: still ask what it would do)
+    #: roll's chances are no odds of anything, and are not given (an attack merely illegal here,
+    #: out of sight say, keeps them: the table may still ask what it would do)
     odds: bool = True
 
     def as_json(self) -> dict[str, Any]:
         if not self.odds:
-            return {**self._as_json(), "p_hit": None, "expected_damage": None, "attacks": [], "force_reroll": None,
-                    "after_hit": [], "p_defeat": None}
+            # The contract's p_hit and expected_damage stay numbers: an attack that can never be
+            # made never hits (0), and "odds": false says why; no roll or damage step is given.
+            return {**self._as_json(), "p_hit": 0.0, "expected_damage": 0.0, "attacks": [], "force_reroll": None,
+                    "after_hit": [], "p_defeat": 0.0}
         return self._as_json()
 
     def _as_json(self) -> dict[str, Any]:
@@ -554,8 +555,8 @@ def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | No
                     "legal": ans.legal,
                     "illegal_reasons": [r.as_json() for r in ans.illegal_reasons],
                     "needs": ans.needs,
-                    "p_hit": ans.p_hit if ans.odds else None,  # a Light Spirit: no attack can be made, no odds
-                    "expected_damage": ans.expected_damage if ans.odds else None,
+                    "p_hit": ans.p_hit if ans.odds else 0.0,  # a Light Spirit: no attack can be made, it never hits
+                    "expected_damage": ans.expected_damage if ans.odds else 0.0,
                     "odds": ans.odds,
                 }
             )
