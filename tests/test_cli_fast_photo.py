@@ -6,7 +6,10 @@ of issue 28). The photo's own timing (``seconds``) is the one thing that differs
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -120,3 +123,31 @@ def test_the_photos_refusal_from_its_decoding_thread_is_in_the_readers_language(
         code, out, err = _run(entry, ["--lang", lang, "photo", "detect", str(photos["missing"]), "-p", POSITION, *json_out], tmp_path / "home")
         assert code == 2, (out, err)
         assert says in (out if json_out else err), (out, err)
+
+
+def _blas_threads_said(argv: list[str], home: Path, preset: str | None = None) -> tuple[int, str]:
+    """The exit code, and the OpenBLAS thread count the command's process ran with (its environment
+    at exit; numpy's OpenBLAS reads it at numpy's import), for a run whose environment says ``preset``."""
+    probe = "import atexit, os; atexit.register(lambda: print('BLAS', os.environ.get('OPENBLAS_NUM_THREADS'), file=sys.stderr)); "
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "TABLETOP_HOME": str(home), "NO_COLOR": "1"}
+    env.pop("OPENBLAS_NUM_THREADS", None)
+    if preset is not None:
+        env["OPENBLAS_NUM_THREADS"] = preset
+    r = subprocess.run([sys.executable, "-c", FAST.replace("import sys; ", "import sys; " + probe, 1), *argv], env=env,
+                       capture_output=True, text=True, check=False, cwd=home.parent)
+    said = [line.split()[1] for line in r.stderr.splitlines() if line.startswith("BLAS ")]
+    return r.returncode, said[-1] if said else "?"
+
+
+def test_a_photo_read_holds_numpys_blas_to_one_thread(photos: dict[str, Path], tmp_path: Path) -> None:
+    """A photo's matrix products are small: OpenBLAS's second thread cost the two-core machine
+    ~0.1 CPU-seconds a photo and gave nothing (round 14 of issue 28). Before, the photo's process
+    ran with OpenBLAS's default (None: a thread a core)."""
+    home = tmp_path / "home"
+    for argv in (["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"],
+                 ["--lang", "pl", "photo", "detect", str(photos["missing"]), "-p", POSITION]):
+        code, threads = _blas_threads_said(argv, home)
+        assert threads == "1", (argv, code)
+    # the player's own setting stands; a line that is no photo's is left as it was
+    assert _blas_threads_said(["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"], home, "3")[1] == "3"
+    assert _blas_threads_said(["range", "obi", "sbd", "-p", "clone-wars-corridor"], home)[1] == "None"

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-__all__ = ["main", "parse", "parse_photo", "parse_shell"]
+__all__ = ["main", "one_blas_thread", "parse", "parse_photo", "parse_shell"]
 
 #: the questions answered here, and the names of their two figures (as the tree's commands name them)
 QUERIES: dict[str, tuple[str, str]] = {"los": ("viewer", "target"), "cover": ("attacker", "target"), "range": ("a", "b")}
@@ -212,8 +212,30 @@ def _completing() -> bool:
     return any(k.startswith("_") and "COMPLETE" in k for k in os.environ)
 
 
+#: the threads numpy's OpenBLAS may use for a photo read by the command line: its matrix products
+#: there are small (the printed lines' combs, 581 x 640 at most, 0.3-2 ms each alone), while a
+#: second thread's start and its wait (it spins a while after each product) cost the two-core
+#: machine 0.1-0.2 CPU-seconds a photo, on the core the photo's second thread and OpenCV's work on.
+#: The answers are the same bit for bit (the 138 diagnosis photos; round 14 of issue 28).
+PHOTO_BLAS_THREADS = "1"
+
+
+def one_blas_thread(argv: Sequence[str]) -> None:
+    """For a ``photo`` line (``--lang L`` before it or not), numpy's OpenBLAS held to
+    :data:`PHOTO_BLAS_THREADS` -- unless the environment already says how many (the player's
+    choice stands), or numpy is loaded already (its pool is made at its import)."""
+    words = list(argv)
+    if words[:1] == ["--lang"]:
+        words = words[2:]
+    elif words and words[0].startswith("--lang="):
+        words = words[1:]
+    if words[:1] == ["photo"] and "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", PHOTO_BLAS_THREADS)
+
+
 def main() -> None:
     """Console-script entry: a one-shot geometry question answered here, anything else by the tree."""
+    one_blas_thread(sys.argv[1:])  # before anything imports numpy
     shell = None if _completing() else parse_shell(sys.argv[1:])
     if shell is not None:
         _shell(*shell)
