@@ -151,3 +151,5 @@ def test_a_photo_read_holds_numpys_blas_to_one_thread(photos: dict[str, Path], t
     # the player's own setting stands; a line that is no photo's is left as it was
     assert _blas_threads_said(["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"], home, "3")[1] == "3"
     assert _blas_threads_said(["range", "obi", "sbd", "-p", "clone-wars-corridor"], home)[1] == "None"
+    # the set-up photo's terrain read by `map from-photo` is a photo read too
+    assert _blas_threads_said(["map", "from-photo", str(photos["table"]), "--cols", "12", "--rows", "12"], home)[1] == "1"

@@ -221,7 +221,8 @@ PHOTO_BLAS_THREADS = "1"
 
 
 def one_blas_thread(argv: Sequence[str]) -> None:
-    """For a ``photo`` line (``--lang L`` before it or not), numpy's OpenBLAS held to
+    """For a line that reads photos (``photo``, ``map from-photo``, and ``serve``, whose live table
+    reads them beside its answers; ``--lang L`` before it or not), numpy's OpenBLAS held to
     :data:`PHOTO_BLAS_THREADS` -- unless the environment already says how many (the player's
     choice stands), or numpy is loaded already (its pool is made at its import)."""
     words = list(argv)
@@ -229,7 +230,8 @@ def one_blas_thread(argv: Sequence[str]) -> None:
         words = words[2:]
     elif words and words[0].startswith("--lang="):
         words = words[1:]
-    if words[:1] == ["photo"] and "numpy" not in sys.modules:
+    reads_photos = words[:1] in (["photo"], ["serve"]) or words[:2] == ["map", "from-photo"]
+    if reads_photos and "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", PHOTO_BLAS_THREADS)
 
 
