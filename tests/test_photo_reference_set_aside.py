@@ -1,5 +1,5 @@
 """A game photo whose map's art is not the empty-map reference's over most of the map: the
-reference is set aside, and the answer is the one without it (reading R155).
+reference is set aside, and the answer is the one without it (reading R109).
 
 Built from the failure on the independent renderer's diagnosis scene s0470 (lava on a green
 cloth, no corner markers): the reference made from its empty-map photo showed other lava cracks

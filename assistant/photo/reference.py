@@ -348,7 +348,7 @@ ART_DETAIL = 0.02
 
 
 #: the most of the map's squares whose art may disagree with the reference (:func:`art_disagreement`)
-#: for the reference to be compared with (R155): figures cover a few squares, not most of the
+#: for the reference to be compared with (R109): figures cover a few squares, not most of the
 #: map. On the 122 independent diagnosis photos answered with a reference the most was 0.48 but
 #: for two whose empty map was drawn with other art (0.81 and 0.88)
 ART_DISAGREES_MOST = 0.75
