@@ -38,7 +38,7 @@ from .markers import Marker, find_base_markers, find_corner_marker, find_markers
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
-from .reference import Reference, align_view, check_size, top_down
+from .reference import ART_DISAGREES_MOST, Reference, align_view, art_disagreement, check_size, top_down
 
 OCCUPIED = 0.5
 
@@ -574,10 +574,18 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     view = view_made.result()  # the map from above (reference.top_down): the reference's comparison and the bases' rims
     aligned = None  # the view aligned onto the reference's: the fused reading and the second look compare it
     not_art: frozenset[str] = frozenset()  # squares the reference shows are no art (R87)
+    set_aside = None  # the share of the map whose art is not the reference's, where it was set aside (R109)
     if reference is not None:
+        aligned = align_view(view, reference.view)
+        disagreement = art_disagreement(aligned, reference.view, cols, rows)
+        if disagreement > ART_DISAGREES_MOST:
+            # most of the map shows art the reference does not: no figures cover most of a map, so
+            # the reference is not of this map as it lies in the photo (another print of it, the
+            # grid read differently); compared with it, every square reads changed (R109)
+            reference, aligned, set_aside = None, None, disagreement
+    if reference is not None and aligned is not None:
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
-        aligned = align_view(view, reference.view)
         classifier = scores
         scores, compared = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
         # a square both readings are sure of is no printed art: the empty map shows it changed (R87)
@@ -588,6 +596,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 "reference mode: the learned classifier and the photo compared with the empty-map reference photo {name} (taken {taken}) answered together"
             ).format(name=reference.name, taken=reference.taken),
         )
+    elif set_aside is not None:
+        notes.insert(0, _("the empty-map reference photo was set aside: the map's art in this photo differs from it on {pct:.0f} % of the squares "
+                          "(a reference of another map or another print of it, or the map's grid read differently); the learned classifier "
+                          "answered alone, less sure on printed-art maps (reading R109 in docs/readings.md)").format(pct=100 * set_aside))
     else:
         notes.insert(0, _("no reference photo: the learned classifier answered, less sure on printed-art maps"))
     if base_search is not None:
