@@ -135,3 +135,37 @@ def test_a_fine_grained_art_map_with_four_corner_markers_gets_its_grid(seed: int
     by_marker = [(s.id, s.at) for s in result.figures if s.by == "marker"]
     assert by_marker, "no figure was read by its marker"
     assert all(truth[i].split(":")[0] == at.split(":")[0] for i, at in by_marker), (by_marker, truth)
+
+
+def _sheet(scene: render.Scene, ppm: float, printed_ppm: float, size: tuple[int, int]) -> np.ndarray:
+    """The printed sheet as the renderer draws it on a canvas at `ppm` (the art printed at
+    `printed_ppm`), resampled to `size` (w, h), in grey."""
+    w_mm = scene.spec.cols * render.INCH + 2 * scene.look.paper_margin_mm
+    h_mm = scene.spec.rows * render.INCH + 2 * scene.look.paper_margin_mm
+    def frame(p: float) -> render.Frame:
+        m = scene.look.paper_margin_mm
+        return render.Frame(-m - 5, -m - 5, p, int((w_mm + 10) * p) + 1, int((h_mm + 10) * p) + 1)
+    fr = frame(ppm)
+    canvas = np.zeros((fr.h, fr.w, 3), np.float32)
+    render._draw_map(scene.look, scene.spec, fr, canvas, frame(printed_ppm))
+    u0, v0, u1, v1 = render._art_box(scene.spec, scene.look, fr)
+    grey = cv2.cvtColor(canvas[v0:v1, u0:u1], cv2.COLOR_RGB2GRAY)
+    return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+
+
+@pytest.mark.slow
+def test_the_empty_map_shows_the_art_of_the_game_photo() -> None:
+    """Scene 470 (lava): the game photo's canvas at 3.0 px/mm, the empty map's at 2.2. The floor's
+    noise was drawn at each canvas's own scale, from random grids sized in pixels: the two sizes
+    gave two different lava floors, and a judge's empty-map photo that is not of the map in the
+    game photo (so was 17 of the scenes 341-490's). The art is now printed once, at the game
+    photo's scale: both canvases show the same floor, and drawn each at its own scale they do not."""
+    scene = render.make_scene(470)
+    size = (600, 750)
+    game = _sheet(scene, 3.0, 3.0, size)
+    empty = _sheet(scene, 2.2, 3.0, size)
+    apart = _sheet(scene, 2.2, 2.2, size)
+    def corr(a: np.ndarray, b: np.ndarray) -> float:
+        return float(np.corrcoef(a.ravel(), b.ravel())[0, 1])
+    assert corr(game, empty) > 0.95
+    assert corr(game, apart) < 0.8

@@ -456,14 +456,31 @@ def _paste_marker(img: np.ndarray, fr: Frame, mid: int, x: float, y: float, size
         img[y1:y2, x1:x2] = sticker[y1 - v0i: y2 - v0i, x1 - u0i: x2 - u0i, None]
 
 
-def _draw_map(look: Look, spec: MapSpec, fr: Frame, canvas: np.ndarray) -> None:
-    rng = np.random.default_rng(look.seed)
-    ppm = fr.ppm
+def _art_box(spec: MapSpec, look: Look, fr: Frame) -> tuple[int, int, int, int]:
+    """The printed sheet's pixels on a canvas: u0, v0, u1, v1."""
     W, H = spec.cols * INCH, spec.rows * INCH
     m = look.paper_margin_mm
     u0, v0 = (int(round(v)) for v in fr.px(-m, -m))
     u1, v1 = (int(round(v)) for v in fr.px(W + m, H + m))
-    art = _floor(look.floor, rng, v1 - v0, u1 - u0, ppm)
+    return u0, v0, u1, v1
+
+
+def _draw_map(look: Look, spec: MapSpec, fr: Frame, canvas: np.ndarray, printed: Frame) -> None:
+    """The map on the canvas. Its floor art is drawn at the scale of `printed` (the game photo's
+    canvas) and resampled onto this one: the map is printed once, so the empty-map photo must show
+    the same art as the game photo. Drawn at each camera's own scale, the noise's random grids
+    (sized in pixels) came out of other sizes, and 17 of the scenes 341-490 showed an empty map
+    whose art was not the game's."""
+    rng = np.random.default_rng(look.seed)
+    ppm = fr.ppm
+    W, H = spec.cols * INCH, spec.rows * INCH
+    m = look.paper_margin_mm
+    u0, v0, u1, v1 = _art_box(spec, look, fr)
+    pu0, pv0, pu1, pv1 = _art_box(spec, look, printed)
+    art = _floor(look.floor, rng, pv1 - pv0, pu1 - pu0, printed.ppm)
+    if (pv1 - pv0, pu1 - pu0) != (v1 - v0, u1 - u0):
+        shrink = (u1 - u0) < (pu1 - pu0)
+        art = cv2.resize(art, (u1 - u0, v1 - v0), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
     if rng.random() < 0.4 and look.floor != "plain":  # a white paper rim round the art
         rim = int(m * ppm * rng.uniform(0.3, 1.0))
         if rim > 0:
@@ -836,13 +853,10 @@ def _shadows(canvas: np.ndarray, fr: Frame, figs: list[Figure], bodies: dict[str
     canvas *= (1 - strength * sh)[..., None]
 
 
-def render(scene: Scene, *, empty: bool = False) -> np.ndarray:
-    """The photo (BGR uint8): the game (the true figures) or the empty map."""
-    cam = scene.cam_empty if empty else scene.cam
-    rng = np.random.default_rng(cam.seed)
-    spec, look = scene.spec, scene.look
+def _frame(cam: Camera, spec: MapSpec, look: Look, rng: np.random.Generator) -> tuple[Pose, Frame]:
+    """The camera's pose and its canvas: what the camera sees of the table, at about the photo's
+    resolution."""
     pose = _pose(cam, spec, look, rng)
-    # the canvas covers what the camera sees of the table, at about the photo's resolution
     inv = np.linalg.inv(pose.plane_h(0.0))
     border = np.array([[[0, 0]], [[cam.width, 0]], [[cam.width, cam.height]], [[0, cam.height]]], np.float32)
     tb = cv2.perspectiveTransform(border, inv).reshape(-1, 2)
@@ -856,8 +870,20 @@ def render(scene: Scene, *, empty: bool = False) -> np.ndarray:
     ppm_img = float(np.linalg.norm(near[1] - near[0]))
     ppm = min(ppm_img * 1.4, math.sqrt(2.4e7 / max(1.0, (x1 - x0) * (y1 - y0))))
     fr = Frame(x0, y0, ppm, int((x1 - x0) * ppm) + 1, int((y1 - y0) * ppm) + 1)
+    return pose, fr
+
+
+def render(scene: Scene, *, empty: bool = False) -> np.ndarray:
+    """The photo (BGR uint8): the game (the true figures) or the empty map."""
+    cam = scene.cam_empty if empty else scene.cam
+    spec, look = scene.spec, scene.look
+    rng = np.random.default_rng(cam.seed)
+    pose, fr = _frame(cam, spec, look, rng)
+    x0, y0, ppm = fr.x0, fr.y0, fr.ppm
     canvas = _table(rng, fr.h, fr.w, ppm)
-    _draw_map(look, spec, fr, canvas)
+    # the map's art is printed once, at the game photo's scale (see _draw_map)
+    printed = fr if not empty else _frame(scene.cam, spec, look, np.random.default_rng(scene.cam.seed))[1]
+    _draw_map(look, spec, fr, canvas, printed)
     light = np.array([math.cos(cam.light_az) * math.cos(cam.light_el),
                       math.sin(cam.light_az) * math.cos(cam.light_el), math.sin(cam.light_el)])
     figs = [] if empty else scene.truth
