@@ -322,6 +322,18 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
                 half_read = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, HALF_READ_RIM, 2)
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
+            if len(chosen) < len(figs) and early_trim:
+                # still a Large figure short: its block's one square read as a base may be a doubtful
+                # one the roster's count read away before any figure was named; seen again, the block
+                # with a clear Large rim round its centre is that base (reading R150; diagnosis photo
+                # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
+                # clearest on the map, A1 read away and the figure reported not seen)
+                seen_again = reading | dict.fromkeys(early_trim, True)
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
+                if rims:
+                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
+                # the squares say little there (one doubtful square each): the clearest rim first
+                by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
