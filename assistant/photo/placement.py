@@ -334,6 +334,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                     rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
                 # the squares say little there (one doubtful square each): the clearest rim first
                 by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+            if len(chosen) < len(figs):
+                # still a Large figure short: its broad body over the whole block, every square reads
+                # as a body, none as a base; the base's round rim round the block's centre, clearer
+                # than bare art shows, is where the photo shows it (reading R151)
+                seen_again = reading | dict.fromkeys(early_trim, True)
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, CLEAR_LARGE_RIM, 0)
+                by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -857,6 +864,9 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
 #: half its disc on tinted terrain, read 0.09 (its block's squares 1.0, 0.71, 0.47, 0.14); see
 #: :data:`LARGE_RIM` for the rest, where a bare block's centre reads up to 0.12 on plain floors
 HALF_READ_RIM = 0.08
+#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large figure still
+#: short is read on the block with no square read as a base (reading R151)
+CLEAR_LARGE_RIM = 0.18
 
 
 def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
