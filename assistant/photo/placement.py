@@ -337,9 +337,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if len(chosen) < len(figs):
                 # still a Large figure short: its broad body over the whole block, every square reads
                 # as a body, none as a base; the base's round rim round the block's centre, clearer
-                # than bare art shows, is where the photo shows it (reading R151)
+                # than bare art shows, and standing out of the map's own rims (a star field draws
+                # clear ones everywhere), is where the photo shows it (reading R151)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, CLEAR_LARGE_RIM, 0)
+                clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims))
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, clear, 0)
                 by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
@@ -867,6 +869,23 @@ HALF_READ_RIM = 0.08
 #: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large figure still
 #: short is read on the block with no square read as a base (reading R151)
 CLEAR_LARGE_RIM = 0.18
+#: how many times the map's own block rims (:func:`_art_rim`) such a rim must be: art that draws
+#: rims everywhere (a star field's bright stars on black) draws clear ones too
+ART_RIM_TIMES = 2.0
+#: the share of the map's block centres whose rim :func:`_art_rim` reads as the art's: a few
+#: blocks are bases' (and the blocks one over, across their discs), most are bare art
+ART_RIM_SHARE = 0.9
+
+
+def _art_rim(large_rims: Mapping[str, float]) -> float:
+    """The Large rim the map's art shows by itself: the rim :data:`ART_RIM_SHARE` of the block
+    centres show at most.
+
+    >>> _art_rim({f"A{i}": i / 100 for i in range(1, 11)})
+    0.09
+    """
+    rims = sorted(large_rims.values())
+    return rims[min(len(rims) - 1, int(ART_RIM_SHARE * len(rims)) - 1)] if rims else 0.0
 
 
 def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
