@@ -100,10 +100,18 @@ def test_a_rim_on_art_that_draws_rims_everywhere_names_no_large_base() -> None:
     by less than twice: the art's, no base -- the figure is reported not seen rather than named
     onto the stars (s0442: a bare block's 0.30 taken, four squares more wrong)."""
     pos = record(("big", "H3", Size.LARGE), ("a", "B8", Size.MEDIUM), ("b", "K2", Size.MEDIUM))
-    p = scores({"B8": 0.97, "K2": 0.96})
+    p = scores({"I6": 0.06, "J6": 0.02, "I7": 0.03, "J7": 0.20, "B8": 0.97, "K2": 0.96})
     stars = {Square(c, r).name: 0.05 + 0.065 * ((3 * c + 5 * r) % 11) / 10 for c in range(COLS - 1) for r in range(ROWS - 1)}
     placed = place(pos, p, [], set(), large_rims=stars | {"I6": 0.20})
     assert list(placed.not_seen) == ["big"]
     # on a plain floor (its block rims 0.04) the same rim is a base's
     placed = place(pos, p, [], set(), large_rims=large_rims({"I6": 0.20}))
     assert {s.id: s.at for s in placed.figures}.get("big") == "I6"
+
+
+def test_no_large_base_is_read_where_every_square_of_the_block_reads_surely_empty() -> None:
+    """The clear rim alone, every square of its block read surely empty (0.02): printed circles on
+    bare floor; the classifier glimpses nothing of a base under a body there. Not seen."""
+    pos = record(("big", "H3", Size.LARGE), ("a", "B8", Size.MEDIUM), ("b", "K2", Size.MEDIUM))
+    placed = place(pos, scores({"B8": 0.97, "K2": 0.96}), [], set(), large_rims=large_rims({"I6": 0.30}))
+    assert list(placed.not_seen) == ["big"]
