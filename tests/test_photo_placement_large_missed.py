@@ -82,6 +82,7 @@ def test_a_large_base_under_its_body_read_empty_on_every_square_is_found_by_a_cl
     named = {s.id: s for s in placed.figures}
     assert not placed.not_seen and named["big"].at == "I6" and named["big"].confidence <= COUNT_READ
     assert {"I6", "J6", "I7", "J7"} <= set(placed.occupied) and "I6" in dict(placed.uncertain)
+    assert any("every one of its squares reads as empty" in n for n in placed.notes)
 
 
 def test_no_large_base_is_read_on_bare_squares_by_a_rim_art_shows_too() -> None:

@@ -301,6 +301,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
                          chosen, used, len(figs))
         by_rim: set[str] = set()
+        by_body: set[str] = set()  # the blocks by the rim alone, every square read as empty (R151)
         if n == 2 and large_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
             # quarter of it: a square or two of the block can read as surely empty (independent
@@ -346,7 +347,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # on some square -- printed circles on bare floor read surely empty all round
                 rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, clear, 0)
                           if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
-                by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_body = {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_rim |= by_body
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -371,7 +373,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             settled |= dict.fromkeys(gaps, COUNT_SETTLED)
             taken |= set(block)
             conf = _confidence(block, p, by_count)
-            if corner in by_rim:
+            if corner in by_body:
+                conf = min(conf, COUNT_READ)
+                notes.append(
+                    _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as empty (its body "
+                      "over the base): confirm").format(id=f.id, at=corner)
+                )
+            elif corner in by_rim:
                 conf = min(conf, COUNT_READ)
                 notes.append(
                     _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
