@@ -1,4 +1,4 @@
-"""A Large figure's base the photo shows is found, not reported unseen (R150).
+"""A Large figure's base the photo shows is found, not reported unseen (R110).
 
 Hand-made score maps (each square's probability of holding a base) and Large rims (each 2 x 2
 block centre's :func:`assistant.photo.bases.rim_strength`, n = 2) stand for the photo's readings;

@@ -301,7 +301,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
                          chosen, used, len(figs))
         by_rim: set[str] = set()
-        by_body: set[str] = set()  # the blocks by the rim alone, every square read as empty (R151)
+        by_body: set[str] = set()  # the blocks by the rim alone, every square read as empty (R111)
         if n == 2 and large_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
             # quarter of it: a square or two of the block can read as surely empty (independent
@@ -326,7 +326,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if len(chosen) < len(figs) and early_trim:
                 # still a Large figure short: its block's one square read as a base may be a doubtful
                 # one the roster's count read away before any figure was named; seen again, the block
-                # with a clear Large rim round its centre is that base (reading R150; diagnosis photo
+                # with a clear Large rim round its centre is that base (reading R110; diagnosis photo
                 # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
                 # clearest on the map, A1 read away and the figure reported not seen)
                 seen_again = reading | dict.fromkeys(early_trim, True)
@@ -339,7 +339,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # still a Large figure short: its broad body over the whole block, every square reads
                 # as a body, none as a base; the base's round rim round the block's centre, clearer
                 # than bare art shows, and standing out of the map's own rims (a star field draws
-                # clear ones everywhere), is where the photo shows it (reading R151)
+                # clear ones everywhere), is where the photo shows it (reading R111)
                 seen_again = reading | dict.fromkeys(early_trim, True)
                 clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims))
                 # (only blocks no square of which reads as a base: the rims above judged the others,
@@ -879,7 +879,7 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
 #: :data:`LARGE_RIM` for the rest, where a bare block's centre reads up to 0.12 on plain floors
 HALF_READ_RIM = 0.08
 #: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large figure still
-#: short is read on the block with no square read as a base (reading R151). Measured on the 150
+#: short is read on the block with no square read as a base (reading R111). Measured on the 150
 #: diagnosis photos without the reference: the Large bases so found 0.19-0.30; 0.14-0.18 give the
 #: same answers, 0.12 three squares more wrong (art's rims), 0.20 eight (s0459's base at 0.19)
 CLEAR_LARGE_RIM = 0.18
