@@ -301,6 +301,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
                          chosen, used, len(figs))
         by_rim: set[str] = set()
+        by_body: set[str] = set()  # the blocks by the rim alone, every square read as empty (R111)
         if n == 2 and large_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
             # quarter of it: a square or two of the block can read as surely empty (independent
@@ -322,6 +323,32 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
                 half_read = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, HALF_READ_RIM, 2)
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
+            if len(chosen) < len(figs) and early_trim:
+                # still a Large figure short: its block's one square read as a base may be a doubtful
+                # one the roster's count read away before any figure was named; seen again, the block
+                # with a clear Large rim round its centre is that base (reading R110; diagnosis photo
+                # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
+                # clearest on the map, A1 read away and the figure reported not seen)
+                seen_again = reading | dict.fromkeys(early_trim, True)
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
+                if rims:
+                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
+                # the squares say little there (one doubtful square each): the clearest rim first
+                by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+            if len(chosen) < len(figs):
+                # still a Large figure short: its broad body over the whole block, every square reads
+                # as a body, none as a base; the base's round rim round the block's centre, clearer
+                # than bare art shows, and standing out of the map's own rims (a star field draws
+                # clear ones everywhere), is where the photo shows it (reading R111)
+                seen_again = reading | dict.fromkeys(early_trim, True)
+                clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims))
+                # (only blocks no square of which reads as a base: the rims above judged the others,
+                # a Medium base's edge among them, R91), where the classifier sees a little of a base
+                # on some square -- printed circles on bare floor read surely empty all round
+                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, clear, 0)
+                          if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
+                by_body = {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_rim |= by_body
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -346,7 +373,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             settled |= dict.fromkeys(gaps, COUNT_SETTLED)
             taken |= set(block)
             conf = _confidence(block, p, by_count)
-            if corner in by_rim:
+            if corner in by_body:
+                conf = min(conf, COUNT_READ)
+                notes.append(
+                    _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as empty (its body "
+                      "over the base): confirm").format(id=f.id, at=corner)
+                )
+            elif corner in by_rim:
                 conf = min(conf, COUNT_READ)
                 notes.append(
                     _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
@@ -845,6 +878,32 @@ def _body_like(sq: str, reading: Mapping[str, bool], away: Mapping[str, tuple[fl
 #: half its disc on tinted terrain, read 0.09 (its block's squares 1.0, 0.71, 0.47, 0.14); see
 #: :data:`LARGE_RIM` for the rest, where a bare block's centre reads up to 0.12 on plain floors
 HALF_READ_RIM = 0.08
+#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large figure still
+#: short is read on the block with no square read as a base (reading R111). Measured on the 150
+#: diagnosis photos without the reference: the Large bases so found 0.19-0.30; 0.14-0.18 give the
+#: same answers, 0.12 three squares more wrong (art's rims), 0.20 eight (s0459's base at 0.19)
+CLEAR_LARGE_RIM = 0.18
+#: the probability of a base a square of such a block must read at least: the body hides the base,
+#: but the classifier glimpses some of it (on the diagnosis photos the Large bases so found read
+#: 0.20-0.49 on their likeliest square); printed circles on bare floor read surely empty
+GLIMPSED_BASE = 0.15
+#: how many times the map's own block rims (:func:`_art_rim`) such a rim must be: art that draws
+#: rims everywhere (a star field's bright stars on black) draws clear ones too
+ART_RIM_TIMES = 2.0
+#: the share of the map's block centres whose rim :func:`_art_rim` reads as the art's: a few
+#: blocks are bases' (and the blocks one over, across their discs), most are bare art
+ART_RIM_SHARE = 0.9
+
+
+def _art_rim(large_rims: Mapping[str, float]) -> float:
+    """The Large rim the map's art shows by itself: the rim :data:`ART_RIM_SHARE` of the block
+    centres show at most.
+
+    >>> _art_rim({f"A{i}": i / 100 for i in range(1, 11)})
+    0.09
+    """
+    rims = sorted(large_rims.values())
+    return rims[max(0, min(len(rims) - 1, int(ART_RIM_SHARE * len(rims)) - 1))] if rims else 0.0
 
 
 def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
