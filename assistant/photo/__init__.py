@@ -587,7 +587,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
         classifier = scores
-        scores, compared = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
+        # the squares whose base core shows the empty map's art intact are read as empty (R120)
+        scores, compared, intact = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
         # a square both readings are sure of is no printed art: the empty map shows it changed (R87)
         not_art = frozenset(sq for sq, v in compared.items() if v >= SURE and classifier[sq] >= SURE)
         notes.insert(
@@ -596,6 +597,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 "reference mode: the learned classifier and the photo compared with the empty-map reference photo {name} (taken {taken}) answered together"
             ).format(name=reference.name, taken=reference.taken),
         )
+        art_read_as_bases = sorted((sq for sq in intact if classifier[sq] >= OCCUPIED), key=_square_key)
+        if art_read_as_bases:
+            notes.insert(1, _("{n} square(s) the learned classifier read as bases show the empty map's art intact where a base would hide it "
+                              "({names}{more}): read as empty (reading R120 in docs/readings.md)").format(
+                n=len(art_read_as_bases), names=", ".join(art_read_as_bases[:6]), more=", ..." if len(art_read_as_bases) > 6 else ""))
     elif set_aside is not None:
         notes.insert(0, _("the empty-map reference photo was set aside: the map's art in this photo differs from it on {pct:.0f} % of the squares "
                           "(a reference of another map or another print of it, or the map's grid read differently); the learned classifier "
