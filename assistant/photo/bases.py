@@ -256,13 +256,16 @@ def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, cla
     compared with the empty map's reference (:func:`reference_probabilities`'s features and
     logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
     ``view``: the photo's :func:`.reference.top_down` where already made; ``aligned``: already
-    aligned onto the reference (:func:`.reference.align_view`), not to be aligned again."""
-    return fused_and_compared(image, grid, reference, classifier, view, aligned)[0]
+    aligned onto the reference (:func:`.reference.align_view`), not to be aligned again. At most
+    :data:`INTACT_MOST` where the square's base core shows the reference's art intact (R120)."""
+    fused = fused_and_compared(image, grid, reference, classifier, view, aligned)
+    return with_art_intact(fused.scores, fused.intact)
 
 
 class Fused(NamedTuple):
-    """:func:`fused_and_compared`'s answer: the fused P(a base) per square, the comparison's own,
-    and the squares whose base core shows the reference's art intact (R120, read as empty in both)."""
+    """:func:`fused_and_compared`'s answer: the fused P(a base) per square and the comparison's
+    own, as the models read them, and the squares whose base core shows the reference's art
+    intact (R120: no base there, :func:`with_art_intact`)."""
 
     scores: dict[str, float]
     compared: dict[str, float]
@@ -271,10 +274,9 @@ class Fused(NamedTuple):
 
 def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
                        view: np.ndarray | None = None, aligned: bool = False) -> Fused:
-    """:func:`fused_probabilities`, and the comparison's own P(a base) per square (the base
-    model's, :func:`reference_probabilities`, on the same features: no more work); both at most
-    :data:`INTACT_MOST` on the squares whose base core shows the reference's art intact
-    (:func:`art_intact`, reading R120)."""
+    """The fused P(a base) per square as the fusion model reads it, the comparison's own (the
+    base model's, :func:`reference_probabilities`, on the same features: no more work), and the
+    squares whose base core shows the reference's art intact (:func:`art_intact`, reading R120)."""
     cols, rows = reference.cols, reference.rows
     seen = top_down(image, grid, cols, rows) if view is None else view
     if not aligned:
@@ -285,9 +287,8 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
     inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, compared)
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
     q = 1.0 / (1.0 + np.exp(-np.clip(compared, -30, 30)))
-    intact = art_intact(seen, reference.view, cols, rows)
-    return Fused(with_art_intact({n: float(v) for n, v in zip(names, p, strict=True)}, intact),
-                 with_art_intact({n: float(v) for n, v in zip(names, q, strict=True)}, intact), intact)
+    return Fused({n: float(v) for n, v in zip(names, p, strict=True)}, {n: float(v) for n, v in zip(names, q, strict=True)},
+                 art_intact(seen, reference.view, cols, rows))
 
 
 # --------------------------------------------------------------------------- the art intact where a base would hide it (R120)
