@@ -21,7 +21,7 @@ from assistant.coords import Square
 from assistant.photo.bases import INTACT_MOST, Fused, art_intact, fused_probabilities, hidden_art
 from assistant.photo.board import Grid
 from assistant.photo.reference import PAD, PX, Reference
-from tests.test_photo_placement_second import roster
+from tests.test_photo_placement_second import roster, star_field_scene
 from tests.test_photo_reference import centre
 from tests.test_photo_reference_set_aside import lava
 
@@ -104,3 +104,22 @@ def test_the_answer_names_the_squares_the_classifier_read_as_bases_on_intact_art
     assert any("2 square(s) the learned classifier read as bases show the empty map's art intact" in n and "(A1, B2)" in n and "R120" in n
                for n in res.notes), res.notes
     assert res.occupied == ["C3"]
+
+
+def test_a_first_reading_of_bases_everywhere_still_gets_its_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    # s0365, s0374, s0416 (measured while R120 was made): the fused reading read over three times
+    # the roster's squares as bases, so the squares were read again against the reference (R76);
+    # with the intact art read away first, fewer than three times were left, the second look was
+    # not taken, and the answer read 9, 2 and 2 more squares wrong. Whether the first reading
+    # read the art as bases is a question about that reading, R120's answer coming after it (a
+    # guard: it fails where R120's answer is asked first)
+    image, pos, ref = star_field_scene()
+    grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
+    monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
+    everywhere = {sq: 0.97 for sq in names(ref.cols, ref.rows)}
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
+    intact = frozenset(everywhere) - {"C2", "F6", "H4"}  # the art intact but under the three bases
+    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: Fused(dict(everywhere), dict.fromkeys(everywhere, 0.5), intact))
+    res = photo.detect(image, pos, "scene", reference=ref)
+    assert any("read again" in n for n in res.notes), res.notes
+    assert set(res.occupied) == {"C2", "F6", "H4"}
