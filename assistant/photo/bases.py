@@ -293,11 +293,11 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
 
 # --------------------------------------------------------------------------- the art intact where a base would hide it (R120)
 
-#: :func:`tolerant_change` of a square's base core below which the core shows the reference's own
-#: art, within :data:`SHIFT` pixels, all over, and no base stands there: a base hides the art under
-#: its core whatever it looks like. On the independent renderer's diagnosis photos with a fair
-#: reference (133 scenes 341-490 but the 17 whose empty map shows other art) the least a base's
-#: square changed was 0.053 (99 % of them 0.09 or more); 0.03 leaves it a margin of nearly two
+#: :func:`hidden_art` of a square's base core below which the core shows the reference's own art,
+#: within :data:`SHIFT` pixels, all over, and no base stands there: a base hides the art under its
+#: core whatever it looks like. On 110 of the independent renderer's diagnosis photos with a fair
+#: reference (of 341-490, not the 17 whose empty map shows other art) the least a base's square
+#: read was 0.082 (99 % of them 0.138 or more); 0.03 leaves it a margin of more than two and a half
 ART_INTACT = 0.03
 #: the most P(a base) a square whose art is intact keeps (either reading: fused or compared)
 INTACT_MOST = 0.05
