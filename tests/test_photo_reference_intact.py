@@ -1,5 +1,5 @@
 """With the empty-map reference, a square whose base core shows the reference's art intact holds no
-base (reading R120).
+base (reading R112).
 
 Built from the failure on the independent renderer's diagnosis photo s0488 (lava, all four corner
 markers, 14 figures): with its reference 15 squares were wrong, without it 2. The reference was
@@ -52,7 +52,7 @@ def with_bases(view: np.ndarray, grey: int = 42) -> np.ndarray:
 
 @pytest.mark.parametrize("shift", [0.7, 1.0, 1.5])
 def test_lava_cracks_a_pixel_off_are_not_read_as_bases_where_the_classifier_sees_bases_everywhere(shift: float) -> None:
-    # fails before R120: 4, 15 and 37 of the 93 bare lava squares read as bases
+    # fails before R112: 4, 15 and 37 of the 93 bare lava squares read as bases
     empty = lava(1, COLS, ROWS)
     game = with_bases(other_camera(empty, shift))
     reference = Reference(empty, COLS, ROWS, "empty.jpg", "2026-01-01T00:00:00+00:00")
@@ -101,18 +101,18 @@ def test_the_answer_names_the_squares_the_classifier_read_as_bases_on_intact_art
     reference = Reference(view, cols, rows, "empty.jpg", "2026-01-01T00:00:00+00:00")
     res = photo.detect(view, roster(("a", "C3")), "scene", reference=reference)
     assert res.notes[0].startswith("reference mode:"), res.notes
-    assert any("2 square(s) the learned classifier read as bases show the empty map's art intact" in n and "(A1, B2)" in n and "R120" in n
+    assert any("2 square(s) the learned classifier read as bases show the empty map's art intact" in n and "(A1, B2)" in n and "R112" in n
                for n in res.notes), res.notes
     assert res.occupied == ["C3"]
 
 
 def test_a_first_reading_of_bases_everywhere_still_gets_its_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    # s0365, s0374, s0416 (measured while R120 was made): the fused reading read over three times
+    # s0365, s0374, s0416 (measured while R112 was made): the fused reading read over three times
     # the roster's squares as bases, so the squares were read again against the reference (R76);
     # with the intact art read away first, fewer than three times were left, the second look was
     # not taken, and the answer read 9, 2 and 2 more squares wrong. Whether the first reading
-    # read the art as bases is a question about that reading, R120's answer coming after it (a
-    # guard: it fails where R120's answer is asked first)
+    # read the art as bases is a question about that reading, R112's answer coming after it (a
+    # guard: it fails where R112's answer is asked first)
     image, pos, ref = star_field_scene()
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))

@@ -574,8 +574,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     view = view_made.result()  # the map from above (reference.top_down): the reference's comparison and the bases' rims
     aligned = None  # the view aligned onto the reference's: the fused reading and the second look compare it
     not_art: frozenset[str] = frozenset()  # squares the reference shows are no art (R87)
-    intact: frozenset[str] = frozenset()  # squares whose base core shows the reference's art intact (R120)
-    first_reading: dict[str, float] = {}  # with the reference: the fused reading before R120, rim-checked as the answer's squares are
+    intact: frozenset[str] = frozenset()  # squares whose base core shows the reference's art intact (R112)
+    first_reading: dict[str, float] = {}  # with the reference: the fused reading before R112, rim-checked as the answer's squares are
     set_aside = None  # the share of the map whose art is not the reference's, where it was set aside (R109)
     if reference is not None:
         aligned = align_view(view, reference.view)
@@ -592,7 +592,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         fused = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
         # a square both readings are sure of is no printed art: the empty map shows it changed (R87)
         not_art_first = frozenset(sq for sq, v in fused.compared.items() if v >= SURE and classifier[sq] >= SURE)
-        # the squares whose base core shows the empty map's art intact are read as empty (R120); the
+        # the squares whose base core shows the empty map's art intact are read as empty (R112); the
         # fused reading as the models read it still decides whether it read the art as bases (R76)
         intact, first_reading = fused.intact, dict(fused.scores)
         scores, not_art = with_art_intact(fused.scores, intact), not_art_first - intact
@@ -605,7 +605,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         art_read_as_bases = sorted((sq for sq in intact if classifier[sq] >= OCCUPIED), key=_square_key)
         if art_read_as_bases:
             notes.insert(1, _("{n} square(s) the learned classifier read as bases show the empty map's art intact where a base would hide it "
-                              "({names}{more}): read as empty (reading R120 in docs/readings.md)").format(
+                              "({names}{more}): read as empty (reading R112 in docs/readings.md)").format(
                 n=len(art_read_as_bases), names=", ".join(art_read_as_bases[:6]), more=", ..." if len(art_read_as_bases) > 6 else ""))
     elif set_aside is not None:
         notes.insert(0, _("the empty-map reference photo was set aside: the map's art in this photo differs from it on {pct:.0f} % of the squares "

@@ -257,7 +257,7 @@ def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, cla
     logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
     ``view``: the photo's :func:`.reference.top_down` where already made; ``aligned``: already
     aligned onto the reference (:func:`.reference.align_view`), not to be aligned again. At most
-    :data:`INTACT_MOST` where the square's base core shows the reference's art intact (R120)."""
+    :data:`INTACT_MOST` where the square's base core shows the reference's art intact (R112)."""
     fused = fused_and_compared(image, grid, reference, classifier, view, aligned)
     return with_art_intact(fused.scores, fused.intact)
 
@@ -265,7 +265,7 @@ def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, cla
 class Fused(NamedTuple):
     """:func:`fused_and_compared`'s answer: the fused P(a base) per square and the comparison's
     own, as the models read them, and the squares whose base core shows the reference's art
-    intact (R120: no base there, :func:`with_art_intact`)."""
+    intact (R112: no base there, :func:`with_art_intact`)."""
 
     scores: dict[str, float]
     compared: dict[str, float]
@@ -276,7 +276,7 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
                        view: np.ndarray | None = None, aligned: bool = False) -> Fused:
     """The fused P(a base) per square as the fusion model reads it, the comparison's own (the
     base model's, :func:`reference_probabilities`, on the same features: no more work), and the
-    squares whose base core shows the reference's art intact (:func:`art_intact`, reading R120)."""
+    squares whose base core shows the reference's art intact (:func:`art_intact`, reading R112)."""
     cols, rows = reference.cols, reference.rows
     seen = top_down(image, grid, cols, rows) if view is None else view
     if not aligned:
@@ -291,7 +291,7 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
                  art_intact(seen, reference.view, cols, rows))
 
 
-# --------------------------------------------------------------------------- the art intact where a base would hide it (R120)
+# --------------------------------------------------------------------------- the art intact where a base would hide it (R112)
 
 #: :func:`hidden_art` of a square's base core below which the core shows the reference's own art,
 #: within :data:`SHIFT` pixels, all over, and no base stands there: a base hides the art under its
@@ -333,7 +333,7 @@ def hidden_art(view: np.ndarray, ref_view: np.ndarray, cols: int, rows: int) -> 
 
 
 def with_art_intact(scores: dict[str, float], intact: Collection[str]) -> dict[str, float]:
-    """``scores`` with each square of ``intact`` at most :data:`INTACT_MOST` (R120).
+    """``scores`` with each square of ``intact`` at most :data:`INTACT_MOST` (R112).
 
     >>> with_art_intact({"A1": 0.97, "B1": 0.02, "C1": 0.9}, {"A1", "B1"})
     {'A1': 0.05, 'B1': 0.02, 'C1': 0.9}
