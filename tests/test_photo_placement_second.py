@@ -22,7 +22,7 @@ import assistant.photo as photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
-from assistant.photo.bases import second_reading
+from assistant.photo.bases import Fused, second_reading
 from assistant.photo.board import Grid
 from assistant.photo.figures import Seen
 from assistant.photo.placement import COUNT_READ, LISTED_BELOW, place, saturated_reading
@@ -149,7 +149,7 @@ def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, r
     everywhere = {Square(c, r).name: 0.97 for c in range(pos.map.cols) for r in range(pos.map.rows)}
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
     # the comparison's own reading undecided (0.5): no square is taken for "no art" by it (R87)
-    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: (dict(everywhere), dict.fromkeys(everywhere, 0.5)))
+    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: Fused(dict(everywhere), dict.fromkeys(everywhere, 0.5), frozenset()))
     return photo.detect(image, pos, "scene", reference=reference)
 
 

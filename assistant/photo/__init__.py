@@ -29,7 +29,7 @@ from ..i18n import N_, _
 from ..model import Position
 from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
-from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading, square_rims
+from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading, square_rims, with_art_intact
 from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
@@ -574,6 +574,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     view = view_made.result()  # the map from above (reference.top_down): the reference's comparison and the bases' rims
     aligned = None  # the view aligned onto the reference's: the fused reading and the second look compare it
     not_art: frozenset[str] = frozenset()  # squares the reference shows are no art (R87)
+    intact: frozenset[str] = frozenset()  # squares whose base core shows the reference's art intact (R112)
+    first_reading: dict[str, float] = {}  # with the reference: the fused reading before R112, rim-checked as the answer's squares are
     set_aside = None  # the share of the map whose art is not the reference's, where it was set aside (R109)
     if reference is not None:
         aligned = align_view(view, reference.view)
@@ -587,15 +589,24 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # both readings: the classifier knows what a base looks like, the comparison that printed
         # art is background; either alone reads more squares wrong (bench/photo_reference.py)
         classifier = scores
-        scores, compared = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
+        fused = fused_and_compared(image, grid, reference, classifier, aligned, aligned=True)
         # a square both readings are sure of is no printed art: the empty map shows it changed (R87)
-        not_art = frozenset(sq for sq, v in compared.items() if v >= SURE and classifier[sq] >= SURE)
+        not_art_first = frozenset(sq for sq, v in fused.compared.items() if v >= SURE and classifier[sq] >= SURE)
+        # the squares whose base core shows the empty map's art intact are read as empty (R112); the
+        # fused reading as the models read it still decides whether it read the art as bases (R76)
+        intact, first_reading = fused.intact, dict(fused.scores)
+        scores, not_art = with_art_intact(fused.scores, intact), not_art_first - intact
         notes.insert(
             0,
             _(
                 "reference mode: the learned classifier and the photo compared with the empty-map reference photo {name} (taken {taken}) answered together"
             ).format(name=reference.name, taken=reference.taken),
         )
+        art_read_as_bases = sorted((sq for sq in intact if classifier[sq] >= OCCUPIED), key=_square_key)
+        if art_read_as_bases:
+            notes.insert(1, _("{n} square(s) the learned classifier read as bases show the empty map's art intact where a base would hide it "
+                              "({names}{more}): read as empty (reading R112 in docs/readings.md)").format(
+                n=len(art_read_as_bases), names=", ".join(art_read_as_bases[:6]), more=", ..." if len(art_read_as_bases) > 6 else ""))
     elif set_aside is not None:
         notes.insert(0, _("the empty-map reference photo was set aside: the map's art in this photo differs from it on {pct:.0f} % of the squares "
                           "(a reference of another map or another print of it, or the map's grid read differently); the learned classifier "
@@ -617,10 +628,14 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
         scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)
+        if intact:
+            first_reading = rim_check(first_reading, view, cols, rows, large, rims2, not_art_first, rims1)[0]
+    if not intact:
+        first_reading = scores
     # the rules model's no-standing squares: no figure stands in a wall square, a pit (or, DDM, on a statue)
     nowhere = {sq.name for kind in pos.edition.board.no_standing for sq in pos.map.squares.get(kind, ())}
     second_look = False
-    if over_read(pos, scores, seen, nowhere):
+    if over_read(pos, first_reading, seen, nowhere):
         # bases read nearly everywhere (a star field, a carpet's repeating print), or on more than
         # three times the roster's squares (R76: a lava floor's dark patches): a second look
         # at what the art hides, against the reference -- or the photo's own median square -- with
@@ -635,7 +650,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                   "(against {against}); figures without a base marker named on that reading are to confirm").format(
                     against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
         elif (look := neutral_reading(view, cols, rows, roster_squares,
-                                      dim_art=saturated_reading(pos, scores, seen, nowhere))) is not None:
+                                      dim_art=saturated_reading(pos, first_reading, seen, nowhere))) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
             # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R108)

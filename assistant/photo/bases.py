@@ -26,7 +26,7 @@ import json
 from collections.abc import Collection
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -256,22 +256,89 @@ def fused_probabilities(image: np.ndarray, grid: Grid, reference: Reference, cla
     compared with the empty map's reference (:func:`reference_probabilities`'s features and
     logit), fused by a logistic model fitted on generated pairs (``tools/fit_fusion.py``).
     ``view``: the photo's :func:`.reference.top_down` where already made; ``aligned``: already
-    aligned onto the reference (:func:`.reference.align_view`), not to be aligned again."""
-    return fused_and_compared(image, grid, reference, classifier, view, aligned)[0]
+    aligned onto the reference (:func:`.reference.align_view`), not to be aligned again. At most
+    :data:`INTACT_MOST` where the square's base core shows the reference's art intact (R112)."""
+    fused = fused_and_compared(image, grid, reference, classifier, view, aligned)
+    return with_art_intact(fused.scores, fused.intact)
+
+
+class Fused(NamedTuple):
+    """:func:`fused_and_compared`'s answer: the fused P(a base) per square and the comparison's
+    own, as the models read them, and the squares whose base core shows the reference's art
+    intact (R112: no base there, :func:`with_art_intact`)."""
+
+    scores: dict[str, float]
+    compared: dict[str, float]
+    intact: frozenset[str]
 
 
 def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
-                       view: np.ndarray | None = None, aligned: bool = False) -> tuple[dict[str, float], dict[str, float]]:
-    """:func:`fused_probabilities`, and the comparison's own P(a base) per square (the base
-    model's, :func:`reference_probabilities`, on the same features: no more work)."""
+                       view: np.ndarray | None = None, aligned: bool = False) -> Fused:
+    """The fused P(a base) per square as the fusion model reads it, the comparison's own (the
+    base model's, :func:`reference_probabilities`, on the same features: no more work), and the
+    squares whose base core shows the reference's art intact (:func:`art_intact`, reading R112)."""
     cols, rows = reference.cols, reference.rows
-    x = square_features(compare_views(top_down(image, grid, cols, rows) if view is None else view, reference, align=not aligned), cols, rows)
+    seen = top_down(image, grid, cols, rows) if view is None else view
+    if not aligned:
+        seen = align_view(seen, reference.view)
+    x = square_features(compare_views(seen, reference, align=False), cols, rows)
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
     compared = logits(x, _model())
     inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, compared)
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
     q = 1.0 / (1.0 + np.exp(-np.clip(compared, -30, 30)))
-    return {n: float(v) for n, v in zip(names, p, strict=True)}, {n: float(v) for n, v in zip(names, q, strict=True)}
+    return Fused({n: float(v) for n, v in zip(names, p, strict=True)}, {n: float(v) for n, v in zip(names, q, strict=True)},
+                 art_intact(seen, reference.view, cols, rows))
+
+
+# --------------------------------------------------------------------------- the art intact where a base would hide it (R112)
+
+#: :func:`hidden_art` of a square's base core below which the core shows the reference's own art,
+#: within :data:`SHIFT` pixels, all over, and no base stands there: a base hides the art under its
+#: core whatever it looks like. On 110 of the independent renderer's diagnosis photos with a fair
+#: reference (of 341-490, not the 17 whose empty map shows other art) the least a base's square
+#: read was 0.082 (99 % of them 0.138 or more); 14,891 of 16,482 bare squares read below 0.05, among
+#: them 589 of the 887 the fused reading read as bases (0.03: 430; it made s0455 and s0408 worse, the
+#: placement taking a Large figure onto its neighbours' bodies)
+ART_INTACT = 0.05
+#: the most P(a base) a square whose art is intact keeps (either reading: fused or compared)
+INTACT_MOST = 0.05
+
+
+def art_intact(view: np.ndarray, ref_view: np.ndarray, cols: int, rows: int) -> frozenset[str]:
+    """The squares whose base core (radius :data:`CORE`) shows the reference's art within
+    :data:`SHIFT` pixels all over, both ways (:func:`hidden_art` below :data:`ART_INTACT`): ``view`` is
+    the photo's top-down view aligned onto ``ref_view`` (:func:`.reference.align_view`).
+
+    The fused reading's comparison reads fine print compared a pixel off as changed (a lava
+    map's glowing cracks, a grid fitted a pixel or two off, the two cameras' own blur), and the
+    learned classifier reads the same art as bases: together they read bare squares as bases.
+    Where every pixel of the core is one the reference shows within two pixels, the art is there
+    and no base hides it -- the one thing a base on the map cannot fail to do.
+    """
+    change = hidden_art(view, ref_view, cols, rows)
+    return frozenset(Square(c, r).name for r in range(rows) for c in range(cols) if change[r * cols + c] < ART_INTACT)
+
+
+def hidden_art(view: np.ndarray, ref_view: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """How much each square's base core differs from the reference's art either way, row by row:
+    the larger of :func:`tolerant_change` (the photo's pixels the reference does not show within
+    :data:`SHIFT` pixels: something new) and the same the other way round (the reference's pixels
+    the photo does not show: art hidden). The photo's pixels alone are not enough: a flat grey
+    base on grainy grey stone is, pixel by pixel, a grey the grain shows somewhere within two
+    pixels (independent diagnosis photo s0368: a Medium base on flagstones read 0.028), but the
+    grain's light and dark specks are gone under it."""
+    lv, lr = _log_pair(view, ref_view)
+    return np.maximum(_at_cores(_outside_range(lv, lr), cols, rows), _at_cores(_outside_range(lr, lv), cols, rows))
+
+
+def with_art_intact(scores: dict[str, float], intact: Collection[str]) -> dict[str, float]:
+    """``scores`` with each square of ``intact`` at most :data:`INTACT_MOST` (R112).
+
+    >>> with_art_intact({"A1": 0.97, "B1": 0.02, "C1": 0.9}, {"A1", "B1"})
+    {'A1': 0.05, 'B1': 0.02, 'C1': 0.9}
+    """
+    return {sq: min(v, INTACT_MOST) if sq in intact else v for sq, v in scores.items()}
 
 
 def reference_probabilities(image: np.ndarray, grid: Grid, reference: Reference) -> dict[str, float]:
@@ -431,15 +498,31 @@ def tolerant_change(view: np.ndarray, ref_view: np.ndarray, cols: int, rows: int
     after the photo's gain per channel (its median log ratio) is taken off. Art a pixel or two
     off reads as unchanged; a base hides the art whatever it looks like (a grey disc over the
     stars, a dark one over a red carpet)."""
+    lv, lr = _log_pair(view, ref_view)
+    return _at_cores(_outside_range(lv, lr), cols, rows)
+
+
+def _log_pair(view: np.ndarray, ref_view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Both views' log colour, the photo's gain per channel (its median log ratio) taken off."""
     lv = np.log(view.astype(np.float32) + 8.0)
     lr = np.log(ref_view.astype(np.float32) + 8.0)
-    lv = lv - np.median((lv - lr).reshape(-1, 3), axis=0)
+    return lv - np.median((lv - lr).reshape(-1, 3), axis=0), lr
+
+
+def _outside_range(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """How far each pixel of ``a`` (log colour) lies outside the range ``b`` shows within
+    :data:`SHIFT` pixels of it, above the brightest or below the darkest, by channel, averaged."""
     k = np.ones((2 * SHIFT + 1, 2 * SHIFT + 1), np.uint8)
-    off = (np.maximum(lv - cv2.dilate(lr, k), 0.0) + np.maximum(cv2.erode(lr, k) - lv, 0.0)).mean(axis=2)
+    off: np.ndarray = (np.maximum(a - cv2.dilate(b, k), 0.0) + np.maximum(cv2.erode(b, k) - a, 0.0)).mean(axis=2)
+    return off
+
+
+def _at_cores(per_pixel: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """``per_pixel`` averaged over each square's base core (radius :data:`CORE`), row by row."""
     rr, cc = np.mgrid[0:rows, 0:cols]
     ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
-    return _filtered_at(off.astype(np.float32), _disc(CORE * PX), ys, xs)
+    return _filtered_at(per_pixel.astype(np.float32), _disc(CORE * PX), ys, xs)
 
 
 def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
