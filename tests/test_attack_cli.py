@@ -71,6 +71,31 @@ def test_an_attack_on_a_light_spirit_says_it_can_never_be_made_and_gives_no_odds
     assert ally["legal"] is False and ally["odds"] is True and ally["p_hit"] == 0.8, ally
 
 
+def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_stat(tmp_path) -> None:
+    """A new user's trial (round 15): a Light Spirit card filled in from the physical card, which
+    prints no Attack, Damage or Defense (left ``unknown`` as ``cards new`` says), attacking or
+    attacked: the answer asked for ``--stat spirit.attack=N`` although no attack can ever be made
+    (PL p.51). It is refused with its rule; an attack that could be made still asks."""
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: spirit, side: light, at: B2, stats: {hp: 0, abilities: [Light Spirit]}}\n"
+                   "  - {id: trooper, side: dark, at: B6, stats: {attack: 10, damage: 20, defense: 15, hp: 70}}\n"
+                   "  - {id: blank, side: dark, at: F6, stats: {hp: 70}}\n")
+    for attacker, target in (("spirit", "trooper"), ("trooper", "spirit")):
+        r = run("attack", attacker, target, "--position", str(pos), "--json")
+        assert r.exit_code == 0, r.output
+        obj = json.loads(r.stdout)
+        assert obj["legal"] is False and obj["odds"] is False and obj["p_hit"] == 0.0, obj
+        assert any("Light Spirit" in reason["text"] for reason in obj["illegal_reasons"]), obj
+        assert any("not asked for" in note["text"] for note in obj["notes"]), obj
+    table = run("targets", "spirit", "--position", str(pos))
+    assert table.exit_code == 0 and "unknown" not in table.stdout and "Light Spirit" in table.stdout, table.output
+    asked = run("attack", "blank", "spirit", "--position", str(pos), "--json")  # Light Spirit target: no number needed
+    assert asked.exit_code == 0, asked.output
+    still = json.loads(run("attack", "blank", "trooper", "--position", str(pos), "--json").stdout)
+    assert "Attack is unknown" in still["error"] and still["missing"][0]["give"] == "--stat blank.attack=N", still
+
+
 def test_unknown_stat_is_a_clean_error(tmp_path) -> None:
     # the ARC Trooper's card gives its cost only (PL p.15): its Defense is asked for, not guessed
     pos = tmp_path / "p.yaml"

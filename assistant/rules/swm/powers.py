@@ -115,7 +115,9 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     if value is None and attacks:  # attacks, with the user's own Damage (PL p.52)
         value = pos.stats_of(user).damage
     if value is None:
-        raise AssistantError(_("{power} needs its number from the card: write it as '{power} 20'").format(power=power.name))
+        raise AssistantError(_("{power} needs its number, which {u}'s card prints and its data does not give: "
+                               "name the power with the card's number, e.g. --power '{power} 20' (game power: '{power} 20')").format(
+            power=power.name, u=user.id))
     if power.attack_roll:
         notes.append(
             Reason(
