@@ -906,3 +906,56 @@ def test_a_page_on_another_site_cannot_write_to_the_table(server: tuple[str, Pat
         ctx.close()
     finally:
         evil.shutdown()
+
+
+#: a hero with Melee Attack, a foe behind a wall (the reason names "hero's space") and a Light
+#: Spirit whose card prints no Attack or Defense
+REASONS_TABLE = """\
+format: tabletop-position/1
+rules: swm2008
+map: {cols: 8, rows: 8, squares: {wall: ["A4:C4"]}}
+figures:
+  - {id: hero, side: light, at: B2, stats: {attack: 10, damage: 20, defense: 15, hp: 50, abilities: [Melee Attack]}}
+  - {id: foe, side: dark, at: B6, stats: {attack: 10, damage: 20, defense: 15, hp: 50}}
+  - {id: spirit, side: dark, at: F2, stats: {hp: 0, abilities: [Light Spirit]}}
+"""
+
+
+@pytest.fixture
+def reasons_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, REASONS_TABLE, default_library(), override="tests").close()
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/", path
+    srv.should_exit = True
+    thread.join(timeout=5)
+
+
+def test_the_targets_table_shows_each_reason_as_written_and_no_roll_where_no_attack_can_be_made(
+        reasons_server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    """A new user's trial (round 15), at 390 x 844: the targets table read "every line from
+    obi&#39;s space to dooku&#39;s touches a wall" (each reason escaped twice), and a Light Spirit's
+    row gave a roll ("2+") where the command line's table gives "-": no attack can be made on it."""
+    url, _ = reasons_server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _tap_figure(page, "hero")
+    page.wait_for_selector('#answer tr[data-target="spirit"]')
+    foe = page.locator('#answer tr[data-target="foe"]').inner_text()
+    assert "hero's space" in foe and "&#" not in foe and "&amp;" not in foe, foe
+    spirit = page.locator('#answer tr[data-target="spirit"] td').all_inner_texts()
+    assert spirit[2] == "-" and "Light Spirit" in spirit[3], spirit
