@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,27 +44,39 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+@contextmanager
+def _serving(table: Any) -> Iterator[str]:
+    """A real server on loopback for ``table`` (a live Table), its address while it runs."""
     import uvicorn
 
-    from assistant.live.table import Table
     from assistant.live.web import create_app
 
-    path = tmp_path / "g.sqlite"
-    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
-                                        log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(100):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", path
+    yield f"http://127.0.0.1:{port}/"
     srv.should_exit = True
     thread.join(timeout=5)
+
+
+def _game_server(tmp_path: Path, position_text: str) -> Iterator[tuple[str, Path]]:
+    """A game started on ``position_text``, served."""
+    from assistant.live.table import Table
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, position_text, default_library(), override="tests").close()
+    with _serving(Table(game=path, library=default_library())) as url:
+        yield url, path
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    yield from _game_server(tmp_path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -322,28 +335,15 @@ figures:
 def partial_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
     """A table serving a bare position whose ARC Trooper's card gives no Defense (the rulebook
     prints only its cost), with a user data folder of its own."""
-    import uvicorn
-
     from assistant.live.table import Table
-    from assistant.live.web import create_app
     from assistant.position import load_position
 
     home = tmp_path / "home"
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     path = tmp_path / "partial.yaml"
     path.write_text(PARTIAL_POSITION, encoding="utf-8")
-    port = _free_port()
-    table = Table(position=load_position(path, default_library()), library=default_library())
-    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", home
-    srv.should_exit = True
-    thread.join(timeout=5)
+    with _serving(Table(position=load_position(path, default_library()), library=default_library())) as url:
+        yield url, home
 
 
 def _ask_sbd_at_arc(page: Any) -> None:
@@ -923,25 +923,7 @@ figures:
 
 @pytest.fixture
 def reasons_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    import uvicorn
-
-    from assistant.live.table import Table
-    from assistant.live.web import create_app
-
-    path = tmp_path / "g.sqlite"
-    Game.new(path, REASONS_TABLE, default_library(), override="tests").close()
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", path
-    srv.should_exit = True
-    thread.join(timeout=5)
+    yield from _game_server(tmp_path, REASONS_TABLE)
 
 
 def test_the_targets_table_shows_each_reason_as_written_and_no_roll_where_no_attack_can_be_made(
