@@ -533,6 +533,30 @@ def test_a_force_grip_the_database_lists_without_its_number_is_asked_with_the_ca
     assert cli("attack", "jedi", "rebel", "--power", "Force Grip 20", "-p", str(pos))[0] == 2
 
 
+def test_a_power_number_the_database_writes_that_is_no_damage_is_not_read_as_damage(tmp_path: Path, home: Path) -> None:
+    """A new user's trial (round 15): the Minis database writes later sets' powers with their level
+    ("Force Grip 1", "Force Grip 2", "Force Grip 4", "Force Lightning 3"), and `--power "Force
+    Grip"` answered "1 damage, 1 expected" (Anakin Skywalker, Champion of Nelvaan), "4 damage"
+    (Darth Vader, Unleashed). SWM damage comes in tens (reading R160): such a number is refused as
+    a damage, and the damage printed on the card is taken in the question. A number in tens stands."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Knight Pilot", "Set Two", 11, "Republic", "unique", 50, "medium", 120, 21, 12, 20, "Unique;Melee Attack", 4, "Force Grip 1"),
+            ("Test Emperor", "Set Two", 12, "Imperial", "unique", 60, "medium", 130, 20, 10, 20, "Unique", 6, "Force Lightning 3;Force Grip 30")]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("knight, card: Test Knight (#21), side: dark, at: J8",
+                                                          "emperor, card: Test Emperor, side: dark, at: D4")
+                   .replace("scout, card: Test Scout, side: light, at: B2", "pilot, card: Test Knight Pilot, side: light, at: D6"))
+    for user, target, power in (("pilot", "guard", "Force Grip"), ("emperor", "rebel", "Force Lightning")):
+        code, out = cli("attack", user, target, "--power", power, "-p", str(pos))
+        assert code == 2 and "is not a damage" in out and "R160" in out, out
+    code, out = cli("attack", "pilot", "emperor", "--power", "Force Grip 20", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["damage"] == 20, out
+    code, out = cli("attack", "emperor", "rebel", "--power", "Force Grip", "-p", str(pos), "--json")  # in tens: the card's damage
+    assert code == 0 and json.loads(out)["damage"] == 30, out
+    assert cli("attack", "emperor", "rebel", "--power", "Force Grip 20", "-p", str(pos))[0] == 2  # the card's 30 stands
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 

@@ -184,7 +184,8 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
 def _number_given(pos: Position, name: str, written: list[str]) -> tuple[Power, int, str] | None:
     """A power whose [#] the question gives because the figure's card, as the data has it, names
     the power without one ("Force Grip 20" asked of a figure the Minis database lists with "Force
-    Grip": the database keeps the powers' names, not their numbers). The number is the card's, read
+    Grip": the database keeps the powers' names, not their numbers), or with a number that is no
+    damage ("Force Grip 2": its level or Force cost, reading R160). The number is the card's, read
     off it by the player, never one the assistant chooses; where the rulebook fixes the number
     (swm2004's Force Grip: 10), the rulebook's stands and no other is taken."""
     base, asked = split_ability(" ".join(name.split()))
@@ -195,12 +196,12 @@ def _number_given(pos: Position, name: str, written: list[str]) -> tuple[Power, 
         return None  # "Force Grip 3" is a power of its own (swm2008 PL p.44), not Force Grip with [#] 3
     for text in written:
         card_base, card_value = split_ability(text)
-        if card_value is not None or card_base.lower() != base.lower():
-            continue
+        if (card_value is not None and card_value % 10 == 0) or card_base.lower() != base.lower():
+            continue  # a card's number in tens is its damage, and stands
         for power in POWERS:
             if (pos.edition.value in power.editions and power.name.lower() == base.lower() and power.damage is None
                     and not (fixed and power.name in DEFAULT_VALUE_2004)):
-                return power, asked, f"{text.strip()} {asked}"
+                return power, asked, f"{card_base} {asked}"
     return None
 
 

@@ -118,6 +118,13 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
         raise AssistantError(_("{power} needs its number, which {u}'s card prints and its data does not give: "
                                "name the power with the card's number, e.g. --power '{power} 20' (game power: '{power} 20')").format(
             power=power.name, u=user.id))
+    if power.damage is None and not attacks and value % 10:
+        # SWM damage comes in tens: "Force Grip 2", as the Minis database writes a later set's
+        # power, is not 2 damage (R160); its card prints the damage, which the question may give
+        raise AssistantError(_("{power}: {value} is not a damage (SWM damage comes in tens; reading R160 in docs/readings.md): it is "
+                               "the power's level or Force cost, as the data writes it; name the power with the damage {u}'s card "
+                               "prints, e.g. --power '{name} 20' (game power: '{name} 20')").format(
+            power=written, value=value, u=user.id, name=power.name))
     if power.attack_roll:
         notes.append(
             Reason(
