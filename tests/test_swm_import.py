@@ -555,6 +555,12 @@ def test_a_power_number_the_database_writes_that_is_no_damage_is_not_read_as_dam
     code, out = cli("attack", "emperor", "rebel", "--power", "Force Grip", "-p", str(pos), "--json")  # in tens: the card's damage
     assert code == 0 and json.loads(out)["damage"] == 30, out
     assert cli("attack", "emperor", "rebel", "--power", "Force Grip 20", "-p", str(pos))[0] == 2  # the card's 30 stands
+    # a power made of attacks hits with the figure's own Damage (PL p.52): "Lightsaber Throw 2" is not 2 damage
+    rows.append(("Test Apprentice", "Set Two", 13, "Imperial", "rare", 30, "medium", 80, 18, 10, 20, "Melee Attack", 3, "Lightsaber Throw 2"))
+    imported(home, make_db(tmp_path / "SWminis2.db", rows))
+    pos.write_text(pos.read_text().replace("emperor, card: Test Emperor", "apprentice, card: Test Apprentice"))
+    code, out = cli("attack", "apprentice", "rebel", "--power", "Lightsaber Throw", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["struck"][0]["damage"] == 20, out
 
 
 # --- the bundled examples keep their answers ---------------------------------------------

@@ -112,8 +112,8 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     if power.targeting:
         illegal += [r for r in legal_target() if r not in illegal]
     attacks = power.attacks_each or (1 if power.attack_roll else 0)
-    if value is None and attacks:  # attacks, with the user's own Damage (PL p.52)
-        value = pos.stats_of(user).damage
+    if attacks and (value is None or value % 10):  # attacks, with the user's own Damage (PL p.52); a
+        value = pos.stats_of(user).damage  # number not in tens ("Lightsaber Throw 2") is no damage (R160)
     if value is None:
         raise AssistantError(_("{power} needs its number, which {u}'s card prints and its data does not give: "
                                "name the power with the card's number, e.g. --power '{power} 20' (game power: '{power} 20')").format(
