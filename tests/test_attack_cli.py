@@ -94,6 +94,16 @@ def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_s
     assert asked.exit_code == 0, asked.output
     still = json.loads(run("attack", "blank", "trooper", "--position", str(pos), "--json").stdout)
     assert "Attack is unknown" in still["error"] and still["missing"][0]["give"] == "--stat blank.attack=N", still
+    # a judge's override records the attack anyway: then its roll is read against numbers, which are asked
+    game = tmp_path / "g.sqlite"
+    for line in (["game", "new", "-p", str(pos), "--game", str(game), "--override", "trial"],
+                 ["game", "initiative", "--roll", "light=15", "--roll", "dark=3", "--game", str(game)],
+                 ["game", "activate", "spirit", "--game", str(game)]):
+        assert run(*line).exit_code == 0, line
+    refused = run("game", "attack", "spirit", "trooper", "--roll", "15", "--game", str(game))
+    assert refused.exit_code == 2 and "Light Spirit" in refused.output, refused.output
+    overridden = run("game", "attack", "spirit", "trooper", "--roll", "15", "--override", "judge", "--game", str(game), "--json")
+    assert overridden.exit_code == 2 and json.loads(overridden.stdout)["missing"][0]["stat"] == "attack", overridden.output
 
 
 def test_unknown_stat_is_a_clean_error(tmp_path) -> None:

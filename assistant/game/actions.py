@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..coords import Square
-from ..errors import AssistantError
+from ..errors import AssistantError, MissingStatError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
 from ..textsafe import shown
@@ -213,6 +213,8 @@ def attack_event(
     _turn_refusals(st, "attack", {"attacker": attacker, "target": target}, override)
     ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
     refuse_unless(ans, override)
+    if ans.unasked:  # overridden: the roll is now read against numbers, which are asked, never stood in for
+        raise MissingStatError(ans.unasked)
     return {"attacker": attacker, "target": target, **roll_outcome(ans, roll, after), "helpers": list(ans.helpers)}
 
 
