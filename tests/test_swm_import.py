@@ -537,7 +537,7 @@ def test_a_power_number_the_database_writes_that_is_no_damage_is_not_read_as_dam
     """A new user's trial (round 15): the Minis database writes later sets' powers with their level
     ("Force Grip 1", "Force Grip 2", "Force Grip 4", "Force Lightning 3"), and `--power "Force
     Grip"` answered "1 damage, 1 expected" (Anakin Skywalker, Champion of Nelvaan), "4 damage"
-    (Darth Vader, Unleashed). SWM damage comes in tens (reading R160): such a number is refused as
+    (Darth Vader, Unleashed). SWM damage comes in tens (reading R113): such a number is refused as
     a damage, and the damage printed on the card is taken in the question. A number in tens stands."""
     rows = [*ROWS, *REBEL_AND_GUARD,
             ("Test Knight Pilot", "Set Two", 11, "Republic", "unique", 50, "medium", 120, 21, 12, 20, "Unique;Melee Attack", 4, "Force Grip 1"),
@@ -549,7 +549,7 @@ def test_a_power_number_the_database_writes_that_is_no_damage_is_not_read_as_dam
                    .replace("scout, card: Test Scout, side: light, at: B2", "pilot, card: Test Knight Pilot, side: light, at: D6"))
     for user, target, power in (("pilot", "guard", "Force Grip"), ("emperor", "rebel", "Force Lightning")):
         code, out = cli("attack", user, target, "--power", power, "-p", str(pos))
-        assert code == 2 and "is not a damage" in out and "R160" in out, out
+        assert code == 2 and "is not a damage" in out and "R113" in out, out
     code, out = cli("attack", "pilot", "emperor", "--power", "Force Grip 20", "-p", str(pos), "--json")
     assert code == 0 and json.loads(out)["damage"] == 20, out
     code, out = cli("attack", "emperor", "rebel", "--power", "Force Grip", "-p", str(pos), "--json")  # in tens: the card's damage

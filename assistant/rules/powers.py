@@ -185,7 +185,7 @@ def _number_given(pos: Position, name: str, written: list[str]) -> tuple[Power, 
     """A power whose [#] the question gives because the figure's card, as the data has it, names
     the power without one ("Force Grip 20" asked of a figure the Minis database lists with "Force
     Grip": the database keeps the powers' names, not their numbers), or with a number that is no
-    damage ("Force Grip 2": its level or Force cost, reading R160). The number is the card's, read
+    damage ("Force Grip 2": its level or Force cost, reading R113). The number is the card's, read
     off it by the player, never one the assistant chooses; where the rulebook fixes the number
     (swm2004's Force Grip: 10), the rulebook's stands and no other is taken."""
     base, asked = split_ability(" ".join(name.split()))
