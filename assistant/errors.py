@@ -161,9 +161,18 @@ class MissingStat:
         in_set = f' --set "{self.card_set}"' if self.card_set else ""
         return f'cards set "{self.card}" {self.card_key}=N{in_set}'
 
-    def message(self) -> str:
+    def message(self, in_game: bool = False) -> str:
+        """``in_game``: for a move of the game's log (``game attack``), which takes no ``--stat``:
+        the number is kept for the card, or the damage recorded by hand."""
         from .i18n import _
 
+        if in_game and self.keep() is None:
+            return _("{id}'s {what} is unknown ({id} has no card that gives it) and this game's position gives none: "
+                     "record the outcome by hand with 'game damage', or start the game from a position with "
+                     "'stats: {{{key}: N}}' on {id}").format(id=self.figure, what=self.what, key=self.stat)
+        if in_game:
+            return _("{id}'s {what} is unknown (its card {card!r} does not give it): keep it for the card with: {keep}, "
+                     "then record the attack again").format(id=self.figure, what=self.what, card=self.card, keep=self.keep())
         if self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it): give it for this question with {give}, "
                      "or add 'stats: {{{key}: N}}' to {id} in the position file").format(
@@ -180,6 +189,6 @@ class MissingStatError(AssistantError):
     """A question that needs numbers nobody has given: every one of them, each with how to give
     it (``missing`` in the JSON answer)."""
 
-    def __init__(self, missing: Sequence[MissingStat]):
+    def __init__(self, missing: Sequence[MissingStat], in_game: bool = False):
         self.missing = tuple(missing)
-        super().__init__("; ".join(m.message() for m in self.missing))
+        super().__init__("; ".join(m.message(in_game) for m in self.missing))

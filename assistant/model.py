@@ -217,6 +217,15 @@ class Position:
         """Sides in order of first appearance."""
         return list(dict.fromkeys(f.side for f in self.figures))
 
+    def sides_to_colour(self) -> list[str]:
+        """Sides in the order the pictures give them their colours: light first and dark second
+        where the position has them, the others as they first appear. In order of appearance
+        alone, a game whose file lists a dark figure first drew the light side in the dark side's
+        colour (a new user's trial, round 15: red light figures on the phone, blue ones in the
+        next game)."""
+        named = [side for side in ("light", "dark") if side in self.sides()]
+        return [*named, *(side for side in self.sides() if side not in named)]
+
     def card_of(self, fig: Figure) -> Card | None:
         return self.cards.get(card_key(fig.card, fig.card_set)) if fig.card else None
 

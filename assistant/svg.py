@@ -106,7 +106,7 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
                        f'<title>{escape(door)}</title></line>')
     for corner in m.open_corners:
         out.append(f'<circle cx="{_x(corner.x)}" cy="{_x(corner.y)}" r="4" fill="#fff" stroke="#c81e1e"/>')
-    sides = {s: SIDE_FILL[i % len(SIDE_FILL)] for i, s in enumerate(pos.sides())}
+    sides = {s: SIDE_FILL[i % len(SIDE_FILL)] for i, s in enumerate(pos.sides_to_colour())}
     labels = []
     for f in pos.figures:
         n = f.size.footprint

@@ -71,6 +71,41 @@ def test_an_attack_on_a_light_spirit_says_it_can_never_be_made_and_gives_no_odds
     assert ally["legal"] is False and ally["odds"] is True and ally["p_hit"] == 0.8, ally
 
 
+def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_stat(tmp_path) -> None:
+    """A new user's trial (round 15): a Light Spirit card filled in from the physical card, which
+    prints no Attack, Damage or Defense (left ``unknown`` as ``cards new`` says), attacking or
+    attacked: the answer asked for ``--stat spirit.attack=N`` although no attack can ever be made
+    (PL p.51). It is refused with its rule; an attack that could be made still asks."""
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: spirit, side: light, at: B2, stats: {hp: 0, abilities: [Light Spirit]}}\n"
+                   "  - {id: trooper, side: dark, at: B6, stats: {attack: 10, damage: 20, defense: 15, hp: 70}}\n"
+                   "  - {id: blank, side: dark, at: F6, stats: {hp: 70}}\n")
+    for attacker, target in (("spirit", "trooper"), ("trooper", "spirit")):
+        r = run("attack", attacker, target, "--position", str(pos), "--json")
+        assert r.exit_code == 0, r.output
+        obj = json.loads(r.stdout)
+        assert obj["legal"] is False and obj["odds"] is False and obj["p_hit"] == 0.0, obj
+        assert any("Light Spirit" in reason["text"] for reason in obj["illegal_reasons"]), obj
+        assert any("not asked for" in note["text"] for note in obj["notes"]), obj
+    table = run("targets", "spirit", "--position", str(pos))
+    assert table.exit_code == 0 and "unknown" not in table.stdout and "Light Spirit" in table.stdout, table.output
+    asked = run("attack", "blank", "spirit", "--position", str(pos), "--json")  # Light Spirit target: no number needed
+    assert asked.exit_code == 0, asked.output
+    still = json.loads(run("attack", "blank", "trooper", "--position", str(pos), "--json").stdout)
+    assert "Attack is unknown" in still["error"] and still["missing"][0]["give"] == "--stat blank.attack=N", still
+    # a judge's override records the attack anyway: then its roll is read against numbers, which are asked
+    game = tmp_path / "g.sqlite"
+    for line in (["game", "new", "-p", str(pos), "--game", str(game), "--override", "trial"],
+                 ["game", "initiative", "--roll", "light=15", "--roll", "dark=3", "--game", str(game)],
+                 ["game", "activate", "spirit", "--game", str(game)]):
+        assert run(*line).exit_code == 0, line
+    refused = run("game", "attack", "spirit", "trooper", "--roll", "15", "--game", str(game))
+    assert refused.exit_code == 2 and "Light Spirit" in refused.output, refused.output
+    overridden = run("game", "attack", "spirit", "trooper", "--roll", "15", "--override", "judge", "--game", str(game), "--json")
+    assert overridden.exit_code == 2 and json.loads(overridden.stdout)["missing"][0]["stat"] == "attack", overridden.output
+
+
 def test_unknown_stat_is_a_clean_error(tmp_path) -> None:
     # the ARC Trooper's card gives its cost only (PL p.15): its Defense is asked for, not guessed
     pos = tmp_path / "p.yaml"
@@ -79,6 +114,31 @@ def test_unknown_stat_is_a_clean_error(tmp_path) -> None:
     r = run("attack", "sbd", "arc", "--position", str(pos), "--json")
     obj = json.loads(r.stdout)
     assert r.exit_code == 2 and "Defense is unknown" in obj["error"] and obj["missing"][0]["give"] == "--stat arc.defense=N"
+
+
+def test_a_game_attack_lacking_a_number_says_how_the_game_takes_it_not_with_stat(tmp_path, monkeypatch) -> None:
+    """A new user's trial (round 15): `game attack sbd arc --roll 15` (the ARC Trooper's card gives
+    no Defense) said "give it for this question with --stat arc.defense=N", and `game attack ...
+    --stat arc.defense=16` was then refused: "No such option: --stat". The game's log takes the
+    number kept for the card (`cards set`); the message says that, and the attack then records."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: arc, card: ARC Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n"
+                   "  - {id: bare, side: light, at: H8, stats: {hp: 10}}\n")
+    game = str(tmp_path / "g.sqlite")
+    for line in (["game", "new", "-p", str(pos), "--game", game, "--override", "trial"],
+                 ["game", "initiative", "--roll", "light=3", "--roll", "dark=15", "--game", game], ["game", "activate", "sbd", "--game", game]):
+        assert run(*line).exit_code == 0, line
+    r = run("game", "attack", "sbd", "arc", "--roll", "15", "--game", game)
+    assert r.exit_code == 2 and "--stat" not in r.output and 'cards set "ARC Trooper" defense=N' in r.output, r.output
+    r = run("game", "attack", "sbd", "bare", "--roll", "15", "--game", game)
+    assert r.exit_code == 2 and "--stat" not in r.output and "game damage" in r.output, r.output
+    assert run("cards", "set", "ARC Trooper", "defense=16", "--set", "The Clone Wars starter (2008)").exit_code == 0
+    r = run("game", "attack", "sbd", "arc", "--roll", "15", "--game", game)
+    assert r.exit_code == 0 and "needs 9" in r.output, r.output
+    asked = run("attack", "sbd", "bare", "--position", str(pos))  # a question still takes --stat
+    assert asked.exit_code == 2 and "--stat bare.defense=N" in asked.output, asked.output
 
 
 def test_ranged_and_melee_together_refused() -> None:

@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,27 +44,39 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+@contextmanager
+def _serving(table: Any) -> Iterator[str]:
+    """A real server on loopback for ``table`` (a live Table), its address while it runs."""
     import uvicorn
 
-    from assistant.live.table import Table
     from assistant.live.web import create_app
 
-    path = tmp_path / "g.sqlite"
-    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
-                                        log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(100):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", path
+    yield f"http://127.0.0.1:{port}/"
     srv.should_exit = True
     thread.join(timeout=5)
+
+
+def _game_server(tmp_path: Path, position_text: str) -> Iterator[tuple[str, Path]]:
+    """A game started on ``position_text``, served."""
+    from assistant.live.table import Table
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, position_text, default_library(), override="tests").close()
+    with _serving(Table(game=path, library=default_library())) as url:
+        yield url, path
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    yield from _game_server(tmp_path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -322,28 +335,15 @@ figures:
 def partial_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
     """A table serving a bare position whose ARC Trooper's card gives no Defense (the rulebook
     prints only its cost), with a user data folder of its own."""
-    import uvicorn
-
     from assistant.live.table import Table
-    from assistant.live.web import create_app
     from assistant.position import load_position
 
     home = tmp_path / "home"
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     path = tmp_path / "partial.yaml"
     path.write_text(PARTIAL_POSITION, encoding="utf-8")
-    port = _free_port()
-    table = Table(position=load_position(path, default_library()), library=default_library())
-    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", home
-    srv.should_exit = True
-    thread.join(timeout=5)
+    with _serving(Table(position=load_position(path, default_library()), library=default_library())) as url:
+        yield url, home
 
 
 def _ask_sbd_at_arc(page: Any) -> None:
@@ -906,3 +906,38 @@ def test_a_page_on_another_site_cannot_write_to_the_table(server: tuple[str, Pat
         ctx.close()
     finally:
         evil.shutdown()
+
+
+#: a hero with Melee Attack, a foe behind a wall (the reason names "hero's space") and a Light
+#: Spirit whose card prints no Attack or Defense
+REASONS_TABLE = """\
+format: tabletop-position/1
+rules: swm2008
+map: {cols: 8, rows: 8, squares: {wall: ["A4:C4"]}}
+figures:
+  - {id: hero, side: light, at: B2, stats: {attack: 10, damage: 20, defense: 15, hp: 50, abilities: [Melee Attack]}}
+  - {id: foe, side: dark, at: B6, stats: {attack: 10, damage: 20, defense: 15, hp: 50}}
+  - {id: spirit, side: dark, at: F2, stats: {hp: 0, abilities: [Light Spirit]}}
+"""
+
+
+@pytest.fixture
+def reasons_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    yield from _game_server(tmp_path, REASONS_TABLE)
+
+
+def test_the_targets_table_shows_each_reason_as_written_and_no_roll_where_no_attack_can_be_made(
+        reasons_server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    """A new user's trial (round 15), at 390 x 844: the targets table read "every line from
+    obi&#39;s space to dooku&#39;s touches a wall" (each reason escaped twice), and a Light Spirit's
+    row gave a roll ("2+") where the command line's table gives "-": no attack can be made on it."""
+    url, _ = reasons_server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _tap_figure(page, "hero")
+    page.wait_for_selector('#answer tr[data-target="spirit"]')
+    foe = page.locator('#answer tr[data-target="foe"]').inner_text()
+    assert "hero's space" in foe and "&#" not in foe and "&amp;" not in foe, foe
+    spirit = page.locator('#answer tr[data-target="spirit"] td').all_inner_texts()
+    assert spirit[2] == "-" and "Light Spirit" in spirit[3], spirit

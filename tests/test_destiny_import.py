@@ -418,3 +418,16 @@ def test_real_set_files_meet_the_goals() -> None:
     assert got["files_whole"] == got["files"] and got["files"] >= 1
     assert got["playable_percent"] >= 99.5
     assert got["keywords_on_cards_that_lack_them"] == 0
+
+
+def test_the_table_before_the_battlefield_roll_says_the_battlefield_is_not_chosen() -> None:
+    """A new user's trial (round 15): `destiny status` and the phone's first screen of a new game
+    read "round 1, setup phase; battlefield: -'s, controlled by -", a dash as if it were a name."""
+    from assistant.resources import card_table_example
+
+    t = parse_table(card_table_example("destiny"), "example.yaml")
+    assert not t.bf_owner, "the example table starts before the battlefield roll"
+    head = describe(t)[0]
+    assert head.endswith("; battlefield: not chosen yet") and "-'s" not in head, head
+    chosen = parse_table(yaml.safe_dump({**yaml.safe_load(card_table_example("destiny")), "battlefield": {"owner": "A", "controller": "B"}}), "t.yaml")
+    assert describe(chosen)[0].endswith("; battlefield: A's, controlled by B"), describe(chosen)[0]

@@ -500,6 +500,69 @@ def test_a_force_power_striking_those_next_to_its_target_passes_over_a_light_spi
     assert [s["figure"] for s in json.loads(out)["struck"]] == ["rebel"], out
 
 
+def test_a_force_grip_the_database_lists_without_its_number_is_asked_with_the_cards_number(tmp_path: Path, home: Path) -> None:
+    """A new user's trial (round 15): Darth Vader, Dark Jedi (Rebel Storm) is listed in the Minis
+    database with "Force Grip", no number (the database keeps powers' names, not their numbers).
+    ``--power "Force Grip"`` said "write it as 'Force Grip 20'", and ``--power "Force Grip 20"``
+    was then refused as "not a damaging power the assistant answers": no way to ask. The number
+    read off the card is now taken in the question (the attack and the game alike), never chosen
+    by the assistant; "Force Grip 3", a power of its own, is not Force Grip with 3."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Dark Jedi", "Set Two", 11, "Imperial", "unique", 55, "medium", 140, 22, 14, 20, "Unique;Melee Attack", 5, "Force Grip;Lightsaber Sweep")]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("knight, card: Test Knight (#21), side: dark, at: J8",
+                                                          "jedi, card: Test Dark Jedi, side: dark, at: D4"))
+    code, out = cli("attack", "jedi", "rebel", "--power", "Force Grip", "-p", str(pos))
+    assert code == 2 and "--power 'Force Grip 20'" in out, out
+    code, out = cli("attack", "jedi", "rebel", "--power", "Force Grip 20", "-p", str(pos), "--json")
+    assert code == 0, out
+    answer = json.loads(out)
+    assert answer["legal"] is True and answer["damage"] == 20 and answer["force_cost"] == 1, answer
+    code, out = cli("attack", "jedi", "rebel", "--power", "Force Grip 3", "-p", str(pos))
+    assert code == 2 and "has no Force Grip 3" in out, out
+    game = tmp_path / "g.sqlite"
+    for line in (("game", "new", "-p", str(pos), "--game", str(game)), ("game", "initiative", "--roll", "light=3", "--roll", "dark=15", "--game", str(game)),
+                 ("game", "activate", "jedi", "--game", str(game)), ("game", "power", "jedi", "rebel", "Force Grip 20", "--game", str(game))):
+        code, out = cli(*line)
+        assert code == 0, (line, out)
+    assert "Force Grip 20" in out and "rebel is defeated" in out, out
+    assert cli("game", "verify", "--game", str(game))[0] == 0
+    pos.write_text(pos.read_text().replace("swm2008", "swm2004"))  # 2004 prints one number for it (CS g.5-6): 10, no other
+    assert json.loads(cli("attack", "jedi", "rebel", "--power", "Force Grip", "-p", str(pos), "--json")[1])["damage"] == 10
+    assert cli("attack", "jedi", "rebel", "--power", "Force Grip 20", "-p", str(pos))[0] == 2
+
+
+def test_a_power_number_the_database_writes_that_is_no_damage_is_not_read_as_damage(tmp_path: Path, home: Path) -> None:
+    """A new user's trial (round 15): the Minis database writes later sets' powers with their level
+    ("Force Grip 1", "Force Grip 2", "Force Grip 4", "Force Lightning 3"), and `--power "Force
+    Grip"` answered "1 damage, 1 expected" (Anakin Skywalker, Champion of Nelvaan), "4 damage"
+    (Darth Vader, Unleashed). SWM damage comes in tens (reading R113): such a number is refused as
+    a damage, and the damage printed on the card is taken in the question. A number in tens stands."""
+    rows = [*ROWS, *REBEL_AND_GUARD,
+            ("Test Knight Pilot", "Set Two", 11, "Republic", "unique", 50, "medium", 120, 21, 12, 20, "Unique;Melee Attack", 4, "Force Grip 1"),
+            ("Test Emperor", "Set Two", 12, "Imperial", "unique", 60, "medium", 130, 20, 10, 20, "Unique", 6, "Force Lightning 3;Force Grip 30")]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    pos = tmp_path / "p.yaml"
+    pos.write_text(SQUADS.format(rules="swm2008").replace("knight, card: Test Knight (#21), side: dark, at: J8",
+                                                          "emperor, card: Test Emperor, side: dark, at: D4")
+                   .replace("scout, card: Test Scout, side: light, at: B2", "pilot, card: Test Knight Pilot, side: light, at: D6"))
+    for user, target, power in (("pilot", "guard", "Force Grip"), ("emperor", "rebel", "Force Lightning")):
+        code, out = cli("attack", user, target, "--power", power, "-p", str(pos))
+        assert code == 2 and "is not a damage" in out and "R113" in out, out
+    code, out = cli("attack", "pilot", "emperor", "--power", "Force Grip 20", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["damage"] == 20, out
+    code, out = cli("attack", "emperor", "rebel", "--power", "Force Grip", "-p", str(pos), "--json")  # in tens: the card's damage
+    assert code == 0 and json.loads(out)["damage"] == 30, out
+    assert cli("attack", "emperor", "rebel", "--power", "Force Grip 20", "-p", str(pos))[0] == 2  # the card's 30 stands
+    # a power made of attacks hits with the figure's own Damage (PL p.52): "Lightsaber Throw 2" is not 2 damage
+    rows.append(("Test Apprentice", "Set Two", 13, "Imperial", "rare", 30, "medium", 80, 18, 10, 20, "Melee Attack", 3, "Lightsaber Throw 2"))
+    imported(home, make_db(tmp_path / "SWminis2.db", rows))
+    pos.write_text(pos.read_text().replace("emperor, card: Test Emperor", "apprentice, card: Test Apprentice"))
+    code, out = cli("attack", "apprentice", "rebel", "--power", "Lightsaber Throw", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["struck"][0]["damage"] == 20, out
+
+
 # --- the bundled examples keep their answers ---------------------------------------------
 
 

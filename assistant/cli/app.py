@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 import typer
 from typer.core import TyperGroup
@@ -23,7 +23,7 @@ from .. import __version__, i18n
 from ..i18n import _
 from ..terminal import internal_error
 from ..textsafe import shown
-from .complete import attach
+from .complete import POSITION_PARAMS, attach
 from .helptext import translate_help
 from .output import ABORTS, click, emit_json, err, print_error, quiet_stdout, stdout_gone
 
@@ -85,6 +85,44 @@ def _groups() -> dict[str, Callable[[], typer.Typer]]:
     return {**_GROUPS, **{game: _card_game(game) for game in card_game_names()}}
 
 
+def _names_a_file(param: Any, command: str) -> bool:
+    """Whether a parameter takes a file's path: a ``Path`` (a list of them too), or a position
+    file or a bundled example's name."""
+    name = param.name or ""
+    if ("*", name) in POSITION_PARAMS or (command, name) in POSITION_PARAMS:
+        return True
+    descriptor = getattr(param, "type_descriptor", None)  # typer >= 0.25: the annotation itself
+    if descriptor is not None:
+        return descriptor.annotation is Path or Path in get_args(descriptor.annotation)
+    return isinstance(getattr(param, "type", None), getattr(click, "Path", ()))  # older typer: click's own type
+
+
+def refuse_empty_paths(command: Any, name: str = "") -> None:
+    """Refuse an empty file name as the bad argument it is, for every parameter that takes a path
+    of ``command`` and the commands below it: ``Path("")`` is ``.``, the working folder, so
+    ``photo detect ""`` answered ". is a directory, not an image" and ``cards import ""`` looked
+    for a database in the working folder (a new user's trial, round 15)."""
+    for param in getattr(command, "params", []):
+        if not getattr(param.process_value, "refuses_empty", False) and _names_a_file(param, name):
+            param.process_value = _no_empty(param, param.process_value)
+    commands = getattr(command, "commands", {})
+    for sub_name, sub in (commands.loaded() if hasattr(commands, "loaded") else commands).items():
+        refuse_empty_paths(sub, sub_name)
+
+
+def _no_empty(param: Any, process: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``process`` (a parameter's own reading of its value), first refusing an empty file name."""
+
+    def checked(ctx: Any, value: Any) -> Any:
+        values = value if isinstance(value, (list, tuple)) else (value,)
+        if any(isinstance(v, str) and v == "" for v in values):
+            raise click.exceptions.BadParameter(_("an empty name is no file: give the file's path"), ctx=ctx, param=param)
+        return process(ctx, value)
+
+    checked.refuses_empty = True  # type: ignore[attr-defined]  # wrapped once, however often the tree is walked
+    return checked
+
+
 def _build_group(name: str, sub: typer.Typer) -> Any:
     """The click group of one sub-app, built as ``app.add_typer(sub, name=name)`` would build it,
     with its completers attached and its help in the current language."""
@@ -92,6 +130,7 @@ def _build_group(name: str, sub: typer.Typer) -> Any:
     holder.add_typer(sub, name=name)
     group = typer.main.get_group(holder).commands[name]
     attach(group, (name,))
+    refuse_empty_paths(group, name)
     translate_help(group)
     return group
 
@@ -119,6 +158,7 @@ def _build_own(name: str) -> Any:
     holder.command(name)(answer)
     command = typer.main.get_group(holder).commands[name]
     attach(command, (name,))
+    refuse_empty_paths(command, name)
     translate_help(command)
     return command
 
@@ -182,6 +222,7 @@ class _Group(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.commands = _LazyCommands(dict(self.commands))
+        refuse_empty_paths(self)  # the root's --cards (each command is checked as it is built)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)  # names only: typer's own reads every command, building it

@@ -82,7 +82,7 @@ def figure_labels(pos: Position, cell: int = CELL) -> dict[str, FigureLabel]:
     ``cl1``, ``cl2``). On the compact board (``cell`` 1) a label is one character: the id's
     first letter, or another of its letters, or a free letter or digit.
     """
-    side_style = {side: SIDE_STYLES[i % len(SIDE_STYLES)] for i, side in enumerate(pos.sides())}
+    side_style = {side: SIDE_STYLES[i % len(SIDE_STYLES)] for i, side in enumerate(pos.sides_to_colour())}
     if cell == 1:
         return _one_character_labels(pos, side_style)
     prefixes: dict[str, int] = {}

@@ -98,6 +98,10 @@ def translate_help(root: Any) -> None:
             source = getattr(holder, _SOURCE)
             if source:
                 holder.help = _(source)
+            if getattr(holder, "is_flag", False) and getattr(holder, "metavar", "") is None:
+                # a flag takes no value: typer >= 0.25 shows its type, "--charge <bool>", which
+                # reads as if it took one ("--charge true" is then refused as an extra argument)
+                holder.metavar = ""
     if "typer.rich_utils" not in sys.modules and all(_(text) == text for text in PANEL_TEXTS.values()):
         return  # start-up time (~100 ms): typer's help panels, not yet imported, say these already
     from typer import rich_utils

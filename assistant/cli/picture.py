@@ -94,7 +94,7 @@ def draw(pos: Position, overlay: Overlay | None = None) -> np.ndarray:
         cv2.circle(img, _px((corner.x, corner.y)), 5, (255, 255, 255), -1)
         cv2.circle(img, _px((corner.x, corner.y)), 5, RED, 1)
 
-    sides = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(pos.sides())}
+    sides = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(pos.sides_to_colour())}
     for f in pos.figures:
         n = f.size.footprint
         centre = _px((f.at.col + n / 2, f.at.row + n / 2))

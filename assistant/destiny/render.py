@@ -18,7 +18,10 @@ def describe(t: Table) -> list[str]:
         head += _(", {turn} to act").format(turn=t.turn) + (_(" (Ambush extra action)") if t.extra_action else "")
     if t.claimed_by:
         head += _("; {who} claimed").format(who=t.claimed_by)
-    lines = [head + _("; battlefield: {owner}'s, controlled by {controller}").format(owner=t.bf_owner or "-", controller=t.bf_controller or "-")]
+    if t.bf_owner:
+        lines = [head + _("; battlefield: {owner}'s, controlled by {controller}").format(owner=t.bf_owner, controller=t.bf_controller or "-")]
+    else:  # before the battlefield roll: "battlefield: -'s, controlled by -" read as a name
+        lines = [head + _("; battlefield: not chosen yet")]
     if t.winner:
         lines.append(_("GAME OVER: {result}").format(result=t.result))
     for p in t.players:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..coords import Square
-from ..errors import AssistantError
+from ..errors import AssistantError, MissingStatError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
 from ..textsafe import shown
@@ -211,8 +211,13 @@ def attack_event(
     moved = bool(st.turn and st.turn.figure == attacker and st.turn.moved > 0)
     kind = ("ranged" if ranged else None) if st.turn_rules.attack_lines_from_card else None  # the card's melee or ranged line
     _turn_refusals(st, "attack", {"attacker": attacker, "target": target}, override)
-    ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
+    try:
+        ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
+    except MissingStatError as exc:  # asked as the game's log can take it: no --stat here
+        raise MissingStatError(exc.missing, in_game=True) from None
     refuse_unless(ans, override)
+    if ans.unasked:  # overridden: the roll is now read against numbers, which are asked, never stood in for
+        raise MissingStatError(ans.unasked, in_game=True)
     return {"attacker": attacker, "target": target, **roll_outcome(ans, roll, after), "helpers": list(ans.helpers)}
 
 

@@ -135,6 +135,9 @@ class AttackAnswer:
     #: roll's chances are no odds of anything, and are not given (an attack merely illegal here,
     #: out of sight say, keeps them: the table may still ask what it would do)
     odds: bool = True
+    #: the numbers no one gave that an attack which can never be made was not asked for (its
+    #: numbers are stand-ins): a judge's override that records it anyway needs them
+    unasked: tuple[MissingStat, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         if not self.odds:
@@ -297,8 +300,14 @@ def attack(
             missing += new
             probe = with_stats(probe, {(m.figure, m.stat): 0 for m in new})
             continue
-        if missing:
+        if missing and answer.odds:
             raise MissingStatError(missing)
+        if missing:  # an attack that can never be made (a Light Spirit, PL p.51) is refused whatever
+            # the numbers: asking for a stat its card does not print would decide nothing
+            unasked = ", ".join(f"{m.figure}'s {m.what}" for m in missing)
+            answer = replace(answer, unasked=tuple(missing), notes=(*answer.notes, Reason(
+                _("not asked for ({stats}): no attack can be made between these two, whatever the numbers").format(stats=unasked),
+                _cite(pos, "PL p.51"))))
         refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
         if refused:
             answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))

@@ -172,10 +172,37 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
                     base.lower() == power.name.lower() and (power.damage is None or value in (None, power.damage)))
                 if hit and wanted in (text.strip().lower(), base.lower(), power.name.lower()):
                     return power, (power.damage if power.damage is not None else value), text.strip()
+    given = _number_given(pos, name, written)
+    if given is not None:
+        return given
     names = [p.name for p in POWERS if ed in p.editions]
     if not any(wanted in (p.name.lower(), p.name.lower().rsplit(" ", 1)[0]) for p in POWERS):
         raise AssistantError(_("{power!r} is not a damaging power the assistant answers ({names})").format(power=name, names=", ".join(names)))
     raise AssistantError(_("{user} has no {power} (its powers: {have})").format(user=user.id, power=name, have=", ".join(written) or _("none")))
+
+
+def _number_given(pos: Position, name: str, written: list[str]) -> tuple[Power, int, str] | None:
+    """A power whose [#] the question gives because the figure's card, as the data has it, names
+    the power without one ("Force Grip 20" asked of a figure the Minis database lists with "Force
+    Grip": the database keeps the powers' names, not their numbers), or with a number that is no
+    damage ("Force Grip 2": its level or Force cost, reading R113). The number is the card's, read
+    off it by the player, never one the assistant chooses; where the rulebook fixes the number
+    (swm2004's Force Grip: 10), the rulebook's stands and no other is taken."""
+    base, asked = split_ability(" ".join(name.split()))
+    if asked is None or asked <= 0:
+        return None
+    fixed = find_edition(pos.edition).power_value_defaults
+    if any(power.name.lower() == f"{base} {asked}".lower() and pos.edition.value in power.editions for power in POWERS):
+        return None  # "Force Grip 3" is a power of its own (swm2008 PL p.44), not Force Grip with [#] 3
+    for text in written:
+        card_base, card_value = split_ability(text)
+        if (card_value is not None and card_value % 10 == 0) or card_base.lower() != base.lower():
+            continue  # a card's number in tens is its damage, and stands
+        for power in POWERS:
+            if (pos.edition.value in power.editions and power.name.lower() == base.lower() and power.damage is None
+                    and not (fixed and power.name in DEFAULT_VALUE_2004)):
+                return power, asked, f"{card_base} {asked}"
+    return None
 
 
 @dataclass(frozen=True)

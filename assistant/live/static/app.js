@@ -348,9 +348,10 @@ async function showTargets() {
       const tap = r.missing ? ` class="tap" data-target="${esc(r.target)}"` : "";
       return `<tr${tap}><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
     }
+    // each reason escaped once, here (escaped again, "obi's space" read "obi&#39;s space")
     const why = r.legal ? "" : (r.illegal_reasons || []).map((x) => esc(x.text)).join("; ");
     return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? esc(tr("legal")) : esc(tr("not legal"))}</td>` +
-           `<td>${r.needs ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : esc(why)}</td></tr>`;
+           `<td>${r.needs && r.odds !== false ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : why}</td></tr>`;
   }).join("");
   $("answer").innerHTML = `<h3>${esc(S.mine)}: ${esc(tr("targets"))}</h3><table><tr><th>${esc(tr("target"))}</th><th></th><th>${esc(tr("roll"))}</th><th>${esc(tr("chance / why"))}</th></tr>${rows}</table>`;
 }

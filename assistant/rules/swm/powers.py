@@ -112,10 +112,19 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     if power.targeting:
         illegal += [r for r in legal_target() if r not in illegal]
     attacks = power.attacks_each or (1 if power.attack_roll else 0)
-    if value is None and attacks:  # attacks, with the user's own Damage (PL p.52)
-        value = pos.stats_of(user).damage
+    if attacks and (value is None or value % 10):  # attacks, with the user's own Damage (PL p.52); a
+        value = pos.stats_of(user).damage  # number not in tens ("Lightsaber Throw 2") is no damage (R113)
     if value is None:
-        raise AssistantError(_("{power} needs its number from the card: write it as '{power} 20'").format(power=power.name))
+        raise AssistantError(_("{power} needs its number, which {u}'s card prints and its data does not give: "
+                               "name the power with the card's number, e.g. --power '{power} 20' (game power: '{power} 20')").format(
+            power=power.name, u=user.id))
+    if power.damage is None and not attacks and value % 10:
+        # SWM damage comes in tens: "Force Grip 2", as the Minis database writes a later set's
+        # power, is not 2 damage (R113); its card prints the damage, which the question may give
+        raise AssistantError(_("{power}: {value} is not a damage (SWM damage comes in tens; reading R113 in docs/readings.md): it is "
+                               "the power's level or Force cost, as the data writes it; name the power with the damage {u}'s card "
+                               "prints, e.g. --power '{name} 20' (game power: '{name} 20')").format(
+            power=written, value=value, u=user.id, name=power.name))
     if power.attack_roll:
         notes.append(
             Reason(
