@@ -70,6 +70,7 @@ def test_stripes_a_square_apart_beside_faint_lines_leave_the_grid_doubtful() -> 
     assert not lines.stands_alone(img, _grid_H(0.0), COLS, ROWS)  # the printed grid's, as doubtful
 
 
+@pytest.mark.slow  # the renderer draws a 2,400-px scene: 4 CPU-s
 def test_an_independent_wood_map_gives_no_grid_half_a_square_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """The independent renderer's scene 359, the empty map, 2400 px: wood planks about a square
     wide whose seams run along the rows, faint brown printed lines, a white rim, two corner
@@ -79,7 +80,7 @@ def test_an_independent_wood_map_gives_no_grid_half_a_square_off(monkeypatch: py
     square of the renderer's lattice (either way round), or none is given. Round 15's renderer
     (the art printed once, at the game photo's scale) gave a grid 0.36 squares off again: the
     printed row lines beside the seams' lattice stood under half the columns' lines, however much
-    clearer than those the seams stood (reading R130)."""
+    clearer than those the seams stood (reading R114)."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
     import render  # bench/independent is not a package: on the path only for this test
 
@@ -95,7 +96,7 @@ def test_an_independent_wood_map_gives_no_grid_half_a_square_off(monkeypatch: py
 
 
 def test_seams_clearer_than_the_printed_lines_make_a_lattice_laid_on_them_doubtful() -> None:
-    """Reading R130, from independent scene 359's empty map as round 15's renderer draws it: wood
+    """Reading R114, from independent scene 359's empty map as round 15's renderer draws it: wood
     planks a square wide whose dark seams run along the rows 0.35 squares below the printed row
     lines, the printed lines fainter along the rows than along the columns (as a view blurring one
     axis more shows them). A lattice laid on the seams along the rows and on the printed lines

@@ -2025,7 +2025,7 @@ def rival_bar(own: float, other: float) -> float:
     stand, as :func:`_alone` measures them) may stand before it makes the grid doubtful, given
     the grid's lines along the other axis (``other``): :data:`RIVAL_LINES` of ``other`` -- the
     printed lines are the same ink both ways -- and, where the grid's lines along this axis stand
-    out more than the other axis's, that much less in proportion (reading R130 in docs/readings.md).
+    out more than the other axis's, that much less in proportion (reading R114 in docs/readings.md).
     Printed lines alone stand about as clear both ways; lines along one axis standing out k times
     more are laid on more than the printed ink there (a floor's seams or tile joints run one way),
     so the printed lines along it may lie beside them, and seen through a lattice that follows the
