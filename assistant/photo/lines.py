@@ -2016,7 +2016,25 @@ def _alone(curves: list[np.ndarray]) -> bool:
         return False
     shifts = np.arange(len(curves[0])) / len(curves[0])
     away = (shifts >= RIVAL_SHIFTS[0]) & (shifts <= RIVAL_SHIFTS[1])
-    return all(float(c[away].max() - c.min()) < RIVAL_LINES * other for c, other in zip(curves, strengths[::-1], strict=True))
+    return all(float(c[away].max() - c.min()) < rival_bar(own, other)
+               for c, own, other in zip(curves, strengths, strengths[::-1], strict=True))
+
+
+def rival_bar(own: float, other: float) -> float:
+    """How clear a lattice beside a grid's lines along one axis (``own``: how clear those lines
+    stand, as :func:`_alone` measures them) may stand before it makes the grid doubtful, given
+    the grid's lines along the other axis (``other``): :data:`RIVAL_LINES` of ``other`` -- the
+    printed lines are the same ink both ways -- and, where the grid's lines along this axis stand
+    out more than the other axis's, that much less in proportion (reading R114 in docs/readings.md).
+    Printed lines alone stand about as clear both ways; lines along one axis standing out k times
+    more are laid on more than the printed ink there (a floor's seams or tile joints run one way),
+    so the printed lines along it may lie beside them, and seen through a lattice that follows the
+    seams, not their spacing, they show faded. Independent scene 359's empty map (wood planks about
+    a square wide, their seams along the rows; drawn at 2,400 px): a lattice on the seams along the
+    rows (24.5 over the art) and on the printed lines along the columns (13.4) had the printed row
+    lines 0.35 squares beside it at 6.1 -- under half the columns' 13.4, so the grid stood 0.36
+    squares off; weighed against 13.4 x 13.4 / 24.5 it is doubtful."""
+    return RIVAL_LINES * other * min(1.0, other / own)
 
 
 #: the quarter turns ``map from-photo --turn`` takes (degrees clockwise)
