@@ -422,8 +422,12 @@ def _cells_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle
 #: the least inner cells (of 16) a sticker must show to be named among the roster's unread markers
 #: (:func:`name_among`): half of them
 NAMED_CELLS = 8
+#: how many of the cells shown the marker named may contradict (:func:`name_among`): the figure's
+#: dark body leaning over the sticker darkens a light cell or two that still read as one tone (a
+#: drawn sticker with a body over its north-east corner: 2 of 16, every other marker 3 or more)
+NAMED_WRONG = 2
 #: how many more of the cells shown every other candidate (in its likeliest turn) must contradict
-#: than the one named (:func:`name_among`), which may contradict at most one (a cell read wrong)
+#: than the one named (:func:`name_among`)
 NAMED_LEAD = 3
 
 
@@ -436,7 +440,8 @@ def name_among(cells: np.ndarray, candidates: Collection[int]) -> int | None:
     dictionary's 46 base markers in four turns each (:func:`read_cut_markers` asks 11 of 16 and no
     other marker near); among the two to five markers the roster left unread, far fewer cells
     tell them apart. One is named where at least :data:`NAMED_CELLS` show, it contradicts at
-    most one in its likeliest turn, and every other candidate at least :data:`NAMED_LEAD` more.
+    most :data:`NAMED_WRONG` in its likeliest turn, and every other candidate at least
+    :data:`NAMED_LEAD` more.
 
     >>> codes = _codes()
     >>> cells = np.where(codes[23, 1], 1, 0).astype(np.int8)
@@ -454,7 +459,7 @@ def name_among(cells: np.ndarray, candidates: Collection[int]) -> int | None:
         return None
     ranked = sorted(against, key=lambda mid: (against[mid], mid))
     first = ranked[0]
-    if against[first] > 1 or any(against[mid] < against[first] + NAMED_LEAD for mid in ranked[1:]):
+    if against[first] > NAMED_WRONG or any(against[mid] < against[first] + NAMED_LEAD for mid in ranked[1:]):
         return None
     return first
 
