@@ -517,6 +517,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
         )
     figures, unsure_names = _who_is_who(pos, figures, not_seen, left, against_sticker)
+    for s in figures:
+        marker = pos.figure(s.id).marker
+        if s.by == "roster" and marker is not None and any(names.get(sq) == marker for sq in space(pos, s)):
+            notes.append(
+                _("{id} named at {at} by its base marker's sticker: its code is half hidden, but the cells that show fit marker {marker} and "
+                  "no other marker the photo left unread (reading R110)").format(id=s.id, at=s.at, marker=marker))
     figures, took = _swappable(pos, figures, not_seen)
     for stayed, movers in took:
         notes.append(
