@@ -399,23 +399,14 @@ def _cells_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle
     """The inner 4 x 4 cells of the sticker of side ``outer`` round ``centre`` turned ``angle``
     degrees as far as they show (:func:`sticker_at`): 1 light, 0 dark, -1 not read (under a body,
     an edge across it, neither tone) -- at the margin ratio (:data:`MARGIN_RATIOS`) that reads
-    the most of them, by :func:`_read_cells`'s tests. Too few to name a marker among the whole
+    the most of them (:func:`_inner_cells`). Too few to name a marker among the whole
     dictionary, they may still tell apart the few the roster left unread (:func:`name_among`)."""
     t = np.deg2rad(angle)
     best = np.full((4, 4), -1, np.int8)
     for ratio in MARGIN_RATIOS:
-        blocks, cells, ring, border = _sticker_cells(g, centre, outer / ratio / 6, t)
-        white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
-        if white - black < 40 or int((border >= white - CELL_TONE * (white - black)).sum()) > 2:
-            continue
-        tone = CELL_TONE * (white - black)
-        inner = cells[2:6, 2:6]
-        lit, unlit = inner >= white - tone, inner <= black + tone
-        middles = blocks[2:6, 2:8, 2:6, 2:8]
-        spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
-        known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))
-        if int(known.sum()) > int((best >= 0).sum()):
-            best = np.where(known, lit.astype(np.int8), np.int8(-1))
+        read = _inner_cells(g, centre, outer / ratio, t)
+        if read is not None and int(read[1].sum()) > int((best >= 0).sum()):
+            best = np.where(read[1], read[0].astype(np.int8), np.int8(-1))
     return best
 
 
@@ -595,6 +586,27 @@ def _sticker_cells(g: np.ndarray, centre: tuple[float, float], cell: float, t: f
     return blocks, cells, ring, border
 
 
+def _inner_cells(g: np.ndarray, centre: tuple[float, float], side: float, t: float) -> tuple[np.ndarray, np.ndarray, float, int] | None:
+    """The inner 4 x 4 cells of the sticker whose black square of side ``side`` lies round ``centre``
+    turned ``t`` radians: which read light, which are read at all (clearly near the margin's or
+    the border's tone, their middle one tone), the share of the light margin that shows light, and
+    how many cells are clearly of either tone; None where the sticker shows no contrast or its
+    black border shows light (no sticker there at this size)."""
+    blocks, cells, ring, border = _sticker_cells(g, centre, side / 6, t)
+    white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
+    if white - black < 40:
+        return None
+    tone = CELL_TONE * (white - black)
+    if int((border >= white - tone).sum()) > 2:
+        return None
+    inner = cells[2:6, 2:6]
+    lit, unlit = inner >= white - tone, inner <= black + tone
+    middles = blocks[2:6, 2:8, 2:6, 2:8]
+    spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
+    known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))  # a cell the outline lies across is not one tone
+    return lit, known, float((ring >= white - tone).mean()), int((lit | unlit).sum())
+
+
 def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
     """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
     degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
@@ -602,23 +614,12 @@ def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
     t = np.deg2rad(angle)
     for ratio in MARGIN_RATIOS:
         side = outer / ratio
-        cell = side / 6
-        blocks, cells, ring, border = _sticker_cells(g, centre, cell, t)
-        white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
-        if white - black < 40:
+        read = _inner_cells(g, centre, side, t)
+        if read is None:
             continue
-        tone = CELL_TONE * (white - black)
-        inner = cells[2:6, 2:6]
-        lit, unlit = inner >= white - tone, inner <= black + tone
-        if (int((lit | unlit).sum()) < MIN_CELLS_READ or int((border >= white - tone).sum()) > 2
-                or int((ring >= white - tone).sum()) < MARGIN_SHOWN * ring.size):
+        bits, known, margin, toned = read
+        if toned < MIN_CELLS_READ or margin < MARGIN_SHOWN or int(known.sum()) < MIN_CELLS_READ:
             continue
-        middles = blocks[2:6, 2:8, 2:6, 2:8]
-        spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
-        known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))  # a cell the outline lies across is not one tone
-        if int(known.sum()) < MIN_CELLS_READ:
-            continue
-        bits = lit
         wrong = ((codes != bits) & known).sum(axis=(2, 3))  # (ids, turns)
         wrong[:4] = 99  # the map's corner markers are no base's
         order = np.argsort(wrong.min(axis=1))
