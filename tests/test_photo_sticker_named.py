@@ -35,14 +35,14 @@ def empty_scores(**on: float) -> dict[str, float]:
 
 def test_a_sticker_under_its_figure_is_named_among_the_roster_s_unread_markers() -> None:
     # marker 23 with the body over its north-east corner: ArUco and the cut reader read nothing
-    # (two cells darkened by the body, another marker of the dictionary one cell from it), but of
+    # (a cell darkened by the body, other markers of the dictionary two cells further), but of
     # the markers the roster left unread (23, 41, 12) only 23 agrees with the cells shown
-    img = with_body_over_sticker(board([(1, 1, 23, 20.0, ""), (3, 2, None, 0.0, "ne"), (4, 3, 33, -35.0, "")]), 1, 1, 0.2)
+    img = with_body_over_sticker(board([(1, 1, 23, 20.0, ""), (3, 2, None, 0.0, "ne"), (4, 3, 33, -35.0, "")]), 1, 1, 0.16)
     markers, stickers = find_markers_and_stickers_near(img, H, [(1, 1), (3, 2), (4, 3), (0, 0)])
     assert [m.id for m in markers] == [33]
     assert [s.square for s in stickers] == [(1, 1)]
     assert name_among(stickers[0].cells, {23, 41, 12}) == 23
-    # where another candidate comes near (28: one cell more against it), the cells cannot tell
+    # where another candidate comes near (28: two cells more against it), the cells cannot tell
     assert name_among(stickers[0].cells, {23, 28}) is None
 
 
