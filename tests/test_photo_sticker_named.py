@@ -1,5 +1,5 @@
 """A sticker whose code the open search cannot read still tells apart the few markers the roster
-left unread, and names who stands there (reading R110); a sticker on a Large base's block says a
+left unread, and names who stands there (reading R115); a sticker on a Large base's block says a
 marked figure stands there, as it does on a Medium base's square (R102).
 
 Built from the failures on the independent renderer's diagnosis photos (issue 28): "wrong figure

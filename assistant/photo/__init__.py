@@ -539,7 +539,7 @@ def unread_sticker_squares(shown_at: Sequence[tuple[tuple[int, int], tuple[float
 
 def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen]) -> dict[str, int]:
     """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) whose
-    cells name one of the markers the roster carries and the photo has not read (reading R110 in
+    cells name one of the markers the roster carries and the photo has not read (reading R115 in
     docs/readings.md: :func:`.markers.name_among`): square -> that marker's id. Where two windows
     name one marker on different squares, neither is kept (the cells did not tell it).
 

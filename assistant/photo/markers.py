@@ -32,7 +32,7 @@ RECTIFIED_PX = 80  # pixels per square of the top-down view searched for base ma
 class Sticker:
     """A base marker's sticker a window showed, its marker not read (R102): the window's square,
     the sticker's middle in board units, and its inner cells as far as they show (1 light, 0
-    dark, -1 not read: :func:`name_among` names it among the roster's unread markers, R110)."""
+    dark, -1 not read: :func:`name_among` names it among the roster's unread markers, R115)."""
 
     square: tuple[int, int]
     middle: tuple[float, float]
@@ -229,7 +229,7 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
     """The base markers :func:`find_markers_near` reads in the window round square (``col``, ``row``),
     in image pixels (not yet checked for a light margin), and where no marker is read, the middle
     (board units) of an unread marker's sticker the window shows, if any (R102), with its cells
-    as far as they show (R110). Its own detector
+    as far as they show (R115). Its own detector
     and CLAHE: OpenCV's CLAHE keeps working buffers, so one is not shared between threads."""
     out: list[Marker] = []
     span = 2.0  # squares across each window
@@ -427,7 +427,7 @@ NAMED_LEAD = 3
 def name_among(cells: np.ndarray, candidates: Collection[int]) -> int | None:
     """The one marker of ``candidates`` (the roster's markers not yet read) that the sticker's cells
     shown (:func:`_cells_shown`: 1 light, 0 dark, -1 not read) name, or None where they cannot
-    tell it from the others (reading R110 in docs/readings.md).
+    tell it from the others (reading R115 in docs/readings.md).
 
     A sticker half under its figure's body shows too few cells to name its marker among the
     dictionary's 46 base markers in four turns each (:func:`read_cut_markers` asks 11 of 16 and no

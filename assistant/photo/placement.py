@@ -205,7 +205,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     Medium base on that square as for a Large base's block holding it. ``sticker_names``: of those
     squares, the ones whose sticker's cells shown name one of the roster's unread markers
     (:func:`.markers.name_among`): a figure carrying another marker, or none, is named there only
-    where no other way remains, and the naming of the others counts it (reading R110)."""
+    where no other way remains, and the naming of the others counts it (reading R115)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -216,7 +216,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     names = {sq: mid for sq, mid in (sticker_names or {}).items() if sq in stickers}
 
     def against_sticker(f: Figure, base: Collection[str]) -> float:
-        # R102, R110: a sticker on the base's squares that is not this figure's marker
+        # R102, R115: a sticker on the base's squares that is not this figure's marker
         return STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0
 
     notes: list[str] = []
@@ -522,7 +522,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if s.by == "roster" and marker is not None and any(names.get(sq) == marker for sq in space(pos, s)):
             notes.append(
                 _("{id} named at {at} by its base marker's sticker: its code is half hidden, but the cells that show fit marker {marker} and "
-                  "no other marker the photo left unread (reading R110)").format(id=s.id, at=s.at, marker=marker))
+                  "no other marker the photo left unread (reading R115)").format(id=s.id, at=s.at, marker=marker))
     figures, took = _swappable(pos, figures, not_seen)
     for stayed, movers in took:
         notes.append(
@@ -625,7 +625,7 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
     (one not seen) standing there instead, or this one on a base nobody took -- costs some squares
     of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`).
     A naming that puts a figure under a sticker that is not its marker's costs as much more as the
-    placement counted it (``against_sticker``: R102, R110). Also the ids of the figures whose
+    placement counted it (``against_sticker``: R102, R115). Also the ids of the figures whose
     naming alone is less sure than :data:`SURE`."""
     by_id = {f.id: f for f in pos.figures}
     named = [(k, s) for k, s in enumerate(figures) if s.by == "roster"]
