@@ -36,7 +36,7 @@ def test_a_sticker_half_under_its_figure_is_seen_though_its_marker_is_not_read()
     img = with_body_over_sticker(board([(1, 1, 23, 20.0, ""), (3, 2, None, 0.0, "ne"), (4, 3, 33, -35.0, "")]), 1, 1)
     markers, stickers = find_markers_and_stickers_near(img, H, [(1, 1), (3, 2), (4, 3), (0, 0)])
     assert [m.id for m in markers] == [33]  # 23's code hidden
-    assert [sq for sq, _at in stickers] == [(1, 1)]  # not the base without a sticker (3, 2), nor the one whose marker was read, nor bare floor
+    assert [s.square for s in stickers] == [(1, 1)]  # not the base without a sticker (3, 2), nor the one whose marker was read, nor bare floor
 
 
 def test_printed_light_squares_are_no_sticker() -> None:

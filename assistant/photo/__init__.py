@@ -34,7 +34,7 @@ from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge
+from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, saturated_reading
 from .placement import _key as _square_key
@@ -537,6 +537,31 @@ def unread_sticker_squares(shown_at: Sequence[tuple[tuple[int, int], tuple[float
     return out
 
 
+def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen]) -> dict[str, int]:
+    """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) whose
+    cells name one of the markers the roster carries and the photo has not read (reading R115 in
+    docs/readings.md: :func:`.markers.name_among`): square -> that marker's id. Where two windows
+    name one marker on different squares, neither is kept (the cells did not tell it).
+
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map
+    >>> from .markers import _codes
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(1, 1), marker=23), Figure("b", "dark", Square(4, 4), marker=24)))
+    >>> cells = np.where(_codes()[23, 0], 1, 0).astype(np.int8)
+    >>> named_stickers([Sticker((2, 2), (2.5, 2.4), cells)], {"C3"}, pos, [])
+    {'C3': 23}
+    """
+    read = {s.id for s in seen}
+    candidates = {f.marker for f in pos.figures if f.marker is not None and f.id not in read}
+    named: dict[str, int] = {}
+    for st in shown:
+        square = Square(*st.square).name
+        if square in unread and (mid := name_among(st.cells, candidates)) is not None:
+            named[square] = mid
+    twice = {mid for mid in named.values() if list(named.values()).count(mid) > 1}
+    return {sq: mid for sq, mid in named.items() if mid not in twice}
+
+
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,
            reference: Reference | None = None) -> PhotoResult:
     """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
@@ -659,7 +684,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
                   "against the map's colourful, dim or near-black art; figures without a base marker named on that reading are to confirm"))
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
-    shown_at: list[tuple[tuple[int, int], tuple[float, float]]] = []  # squares showing a sticker no marker was read in (R102)
+    shown_at: list[Sticker] = []  # squares showing a sticker no marker was read in (R102)
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases
@@ -698,9 +723,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
-    unread_stickers = unread_sticker_squares(shown_at, [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
+    unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
+                                             [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})
-    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers)
+    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
+                   named_stickers(shown_at, unread_stickers, pos, seen))
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -13,6 +13,7 @@ Two passes:
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +26,17 @@ from .printed import DICT
 
 MAX_SIDE = 2400  # markers are searched on a copy no larger than this; corners are scaled back
 RECTIFIED_PX = 80  # pixels per square of the top-down view searched for base markers
+
+
+@dataclass(frozen=True)
+class Sticker:
+    """A base marker's sticker a window showed, its marker not read (R102): the window's square,
+    the sticker's middle in board units, and its inner cells as far as they show (1 light, 0
+    dark, -1 not read: :func:`name_among` names it among the roster's unread markers, R115)."""
+
+    square: tuple[int, int]
+    middle: tuple[float, float]
+    cells: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -186,7 +198,7 @@ def find_markers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int,
 
 
 def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: list[tuple[int, int]],
-                                   px: int = 2 * RECTIFIED_PX) -> tuple[list[Marker], list[tuple[tuple[int, int], tuple[float, float]]]]:
+                                   px: int = 2 * RECTIFIED_PX) -> tuple[list[Marker], list[Sticker]]:
     """:func:`find_markers_near`'s markers, and the squares of those searched whose window shows a
     base marker's sticker that no marker was read in (:func:`sticker_at`, reading R102 in
     docs/readings.md), each with the sticker's middle in board units (squares from the map's
@@ -204,7 +216,7 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
             # each window in its own copy of this thread's context (the player's language)
             found = [job.result() for job in [pool.submit(contextvars.copy_context().run, _near_window, image, H, col, row, px)
                                               for col, row in squares]]
-    stickers = [(square, middle) for square, (_markers, middle) in zip(squares, found, strict=True) if middle is not None]
+    stickers = [Sticker(square, *shown) for square, (_markers, shown) in zip(squares, found, strict=True) if shown is not None]
     return _real_ones(image, [m for window, _middle in found for m in window]), stickers
 
 
@@ -213,10 +225,11 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
 NEAR_THREADS = 2
 
 
-def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) -> tuple[list[Marker], tuple[float, float] | None]:
+def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) -> tuple[list[Marker], tuple[tuple[float, float], np.ndarray] | None]:
     """The base markers :func:`find_markers_near` reads in the window round square (``col``, ``row``),
     in image pixels (not yet checked for a light margin), and where no marker is read, the middle
-    (board units) of an unread marker's sticker the window shows, if any (R102). Its own detector
+    (board units) of an unread marker's sticker the window shows, if any (R102), with its cells
+    as far as they show (R115). Its own detector
     and CLAHE: OpenCV's CLAHE keeps working buffers, so one is not shared between threads."""
     out: list[Marker] = []
     span = 2.0  # squares across each window
@@ -260,8 +273,8 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
     for cut_id, cut in cuts:
         if cut_id not in read:
             out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
-    middle = None if read or cuts else sticker_at(gray, px)
-    return out, None if middle is None else (x0 + middle[0] / px, y0 + middle[1] / px)
+    shown = None if read or cuts else sticker_at(gray, px)
+    return out, None if shown is None else ((x0 + shown[0][0] / px, y0 + shown[0][1] / px), shown[1])
 
 
 def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
@@ -354,14 +367,15 @@ def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
 STICKER_SHOWN = 0.3
 
 
-def sticker_at(gray: np.ndarray, px: int) -> tuple[float, float] | None:
+def sticker_at(gray: np.ndarray, px: int) -> tuple[tuple[float, float], np.ndarray] | None:
     """Where (the view's pixels) the view from above (``px`` pixels a square, the square at the
     view's centre) shows a base marker's sticker, read or not, if it does: a light square ring
     (:data:`MARGIN_RATIOS`, the sticker's margin) of a sticker's size (:data:`STICKER_SIDE`) round
     a dark square border, its inner cells part light, part dark -- however few of them can be read
     (a body over a corner, blur, tilt).
     A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
-    round a dark one of that size (reading R102 in docs/readings.md)."""
+    round a dark one of that size (reading R102 in docs/readings.md). With the middle, its inner
+    cells as far as they show (:func:`_cells_shown`)."""
     g = cv2.GaussianBlur(gray, (0, 0), 1.0)
     block = int(0.6 * px) | 1
     light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
@@ -377,8 +391,70 @@ def sticker_at(gray: np.ndarray, px: int) -> tuple[float, float] | None:
         (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
         for centre, side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px):
             if _ring_shown(g, centre, side, ang) >= STICKER_SHOWN:
-                return (float(centre[0]), float(centre[1]))
+                return (float(centre[0]), float(centre[1])), _cells_shown(g, centre, side, ang)
     return None
+
+
+def _cells_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float) -> np.ndarray:
+    """The inner 4 x 4 cells of the sticker of side ``outer`` round ``centre`` turned ``angle``
+    degrees as far as they show (:func:`sticker_at`): 1 light, 0 dark, -1 not read (under a body,
+    an edge across it, neither tone) -- at the margin ratio (:data:`MARGIN_RATIOS`) that reads
+    the most of them (:func:`_inner_cells`). Too few to name a marker among the whole
+    dictionary, they may still tell apart the few the roster left unread (:func:`name_among`)."""
+    t = np.deg2rad(angle)
+    best = np.full((4, 4), -1, np.int8)
+    for ratio in MARGIN_RATIOS:
+        read = _inner_cells(g, centre, outer / ratio, t)
+        if read is not None and int(read[1].sum()) > int((best >= 0).sum()):
+            best = np.where(read[1], read[0].astype(np.int8), np.int8(-1))
+    return best
+
+
+#: the least inner cells (of 16) a sticker must show to be named among the roster's unread markers
+#: (:func:`name_among`): half of them
+NAMED_CELLS = 8
+#: how many of the cells shown the marker named may contradict (:func:`name_among`): the figure's
+#: dark body leaning over the sticker darkens a light cell that still reads as one tone. On the
+#: diagnosis photos the two stickers named so with one contradicted cell were named right (s0380,
+#: s0488); the one with two was not (s0416 with the reference: 20's sticker read as 16, its cells
+#: fitted off, 7 of 15 against 20)
+NAMED_WRONG = 1
+#: how many more of the cells shown every other candidate (in its likeliest turn) must contradict
+#: than the one named (:func:`name_among`)
+NAMED_LEAD = 3
+
+
+def name_among(cells: np.ndarray, candidates: Collection[int]) -> int | None:
+    """The one marker of ``candidates`` (the roster's markers not yet read) that the sticker's cells
+    shown (:func:`_cells_shown`: 1 light, 0 dark, -1 not read) name, or None where they cannot
+    tell it from the others (reading R115 in docs/readings.md).
+
+    A sticker half under its figure's body shows too few cells to name its marker among the
+    dictionary's 46 base markers in four turns each (:func:`read_cut_markers` asks 11 of 16 and no
+    other marker near); among the two to five markers the roster left unread, far fewer cells
+    tell them apart. One is named where at least :data:`NAMED_CELLS` show, it contradicts at
+    most :data:`NAMED_WRONG` in its likeliest turn, and every other candidate at least
+    :data:`NAMED_LEAD` more.
+
+    >>> codes = _codes()
+    >>> cells = np.where(codes[23, 1], 1, 0).astype(np.int8)
+    >>> cells[:2, 2:] = -1  # a body over the sticker's north-east quarter
+    >>> name_among(cells, {23, 24}), name_among(cells, {23}), name_among(np.full((4, 4), -1, np.int8), {23})
+    (23, 23, None)
+    """
+    known = cells >= 0
+    if int(known.sum()) < NAMED_CELLS or not candidates:
+        return None
+    codes = _codes()
+    against = {int(mid): int(((codes[mid] != (cells == 1)) & known).sum(axis=(1, 2)).min())
+               for mid in candidates if 0 <= mid < len(codes)}
+    if not against:
+        return None
+    ranked = sorted(against, key=lambda mid: (against[mid], mid))
+    first = ranked[0]
+    if against[first] > NAMED_WRONG or any(against[mid] < against[first] + NAMED_LEAD for mid in ranked[1:]):
+        return None
+    return first
 
 
 #: squares from the window's centre a sticker's light region's middle may lie to be read as the
@@ -512,6 +588,27 @@ def _sticker_cells(g: np.ndarray, centre: tuple[float, float], cell: float, t: f
     return blocks, cells, ring, border
 
 
+def _inner_cells(g: np.ndarray, centre: tuple[float, float], side: float, t: float) -> tuple[np.ndarray, np.ndarray, float, int] | None:
+    """The inner 4 x 4 cells of the sticker whose black square of side ``side`` lies round ``centre``
+    turned ``t`` radians: which read light, which are read at all (clearly near the margin's or
+    the border's tone, their middle one tone), the share of the light margin that shows light, and
+    how many cells are clearly of either tone; None where the sticker shows no contrast or its
+    black border shows light (no sticker there at this size)."""
+    blocks, cells, ring, border = _sticker_cells(g, centre, side / 6, t)
+    white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
+    if white - black < 40:
+        return None
+    tone = CELL_TONE * (white - black)
+    if int((border >= white - tone).sum()) > 2:
+        return None
+    inner = cells[2:6, 2:6]
+    lit, unlit = inner >= white - tone, inner <= black + tone
+    middles = blocks[2:6, 2:8, 2:6, 2:8]
+    spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
+    known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))  # a cell the outline lies across is not one tone
+    return lit, known, float((ring >= white - tone).mean()), int((lit | unlit).sum())
+
+
 def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
     """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
     degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
@@ -519,23 +616,12 @@ def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle:
     t = np.deg2rad(angle)
     for ratio in MARGIN_RATIOS:
         side = outer / ratio
-        cell = side / 6
-        blocks, cells, ring, border = _sticker_cells(g, centre, cell, t)
-        white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
-        if white - black < 40:
+        read = _inner_cells(g, centre, side, t)
+        if read is None:
             continue
-        tone = CELL_TONE * (white - black)
-        inner = cells[2:6, 2:6]
-        lit, unlit = inner >= white - tone, inner <= black + tone
-        if (int((lit | unlit).sum()) < MIN_CELLS_READ or int((border >= white - tone).sum()) > 2
-                or int((ring >= white - tone).sum()) < MARGIN_SHOWN * ring.size):
+        bits, known, margin, toned = read
+        if toned < MIN_CELLS_READ or margin < MARGIN_SHOWN or int(known.sum()) < MIN_CELLS_READ:
             continue
-        middles = blocks[2:6, 2:8, 2:6, 2:8]
-        spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
-        known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))  # a cell the outline lies across is not one tone
-        if int(known.sum()) < MIN_CELLS_READ:
-            continue
-        bits = lit
         wrong = ((codes != bits) & known).sum(axis=(2, 3))  # (ids, turns)
         wrong[:4] = 99  # the map's corner markers are no base's
         order = np.argsort(wrong.min(axis=1))

@@ -31,7 +31,7 @@ Pure: scores and a position in, a :class:`Placement` out (unit-tested on hand-ma
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..coords import Square, parse_square
@@ -177,7 +177,7 @@ def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Seque
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
-          stickers: Collection[str] = ()) -> Placement:
+          stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -201,7 +201,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (:func:`_where_by_rim`, reading R90). ``stickers``: the squares that show a base marker's
     sticker whose marker was not read (:func:`.markers.sticker_at`): a base stands there, read
     at least :data:`STICKER_BASE` sure, and it is a figure's that carries a marker -- one without
-    is named there only where no other way remains (:data:`STICKER_COST`, reading R102)."""
+    is named there only where no other way remains (:data:`STICKER_COST`, reading R102), for a
+    Medium base on that square as for a Large base's block holding it. ``sticker_names``: of those
+    squares, the ones whose sticker's cells shown name one of the roster's unread markers
+    (:func:`.markers.name_among`): a figure carrying another marker, or none, is named there only
+    where no other way remains, and the naming of the others counts it (reading R115)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -209,6 +213,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         f.marker is not None and f.id not in marked_ids for f in pos.figures) else set()
     for sq in stickers:  # a sticker on a base: the photo shows a base there, whatever the classifier read
         p[sq] = max(p[sq], STICKER_BASE)
+    names = {sq: mid for sq, mid in (sticker_names or {}).items() if sq in stickers}
+
+    def against_sticker(f: Figure, base: Collection[str]) -> float:
+        # R102, R115: a sticker on the base's squares that is not this figure's marker
+        return STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0
+
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
@@ -360,7 +370,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             chosen = _by_rim_among_shifted(chosen, full, used, large_rims, _partly_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows))
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
-        pairs = assign([[_distance(f.at, parse_square(corner)) for corner, _b in chosen] for f in figs])
+        pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
         for f, j in zip(figs, pairs, strict=True):
             if j is None:
                 not_seen.append(f)
@@ -427,8 +437,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         leans = [BODY_WEIGHT * _body_like(sq, counted, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
         # is named there only where the roster leaves no other way (R102)
-        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + (STICKER_COST if f.marker is None and sq in stickers else 0.0)
-                 for j, sq in enumerate(squares)] for f in figs]
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + against_sticker(f, (sq,)) for j, sq in enumerate(squares)] for f in figs]
         pairs = assign(cost)
         coin: dict[int, str] = {}
         if rims and len(squares) > len(figs):
@@ -540,7 +549,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else "")
             )
         )
-    figures, unsure_names = _who_is_who(pos, figures, not_seen, left)
+    figures, unsure_names = _who_is_who(pos, figures, not_seen, left, against_sticker)
+    for s in figures:
+        marker = pos.figure(s.id).marker
+        if s.by == "roster" and marker is not None and any(names.get(sq) == marker for sq in space(pos, s)):
+            notes.append(
+                _("{id} named at {at} by its base marker's sticker: its code is half hidden, but the cells that show fit marker {marker} and "
+                  "no other marker the photo left unread (reading R115)").format(id=s.id, at=s.at, marker=marker))
     figures, took = _swappable(pos, figures, not_seen)
     for stayed, movers in took:
         notes.append(
@@ -636,29 +651,34 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
 IDENTITY_SCALE = 0.5
 
 
-def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str]) -> tuple[list[Seen], list[str]]:
+def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str],
+                against_sticker: Callable[[Figure, Collection[str]], float] = lambda f, base: 0.0) -> tuple[list[Seen], list[str]]:
     """Each figure named by the record alone (no base marker) with its confidence times how sure
     the naming is: every other way to name the same bases -- two of them swapped, another figure
     (one not seen) standing there instead, or this one on a base nobody took -- costs some squares
     of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`).
-    Also the ids of the figures whose naming alone is less sure than :data:`SURE`."""
+    A naming that puts a figure under a sticker that is not its marker's costs as much more as the
+    placement counted it (``against_sticker``: R102, R115). Also the ids of the figures whose
+    naming alone is less sure than :data:`SURE`."""
     by_id = {f.id: f for f in pos.figures}
     named = [(k, s) for k, s in enumerate(figures) if s.by == "roster"]
     out = list(figures)
     unsure: list[str] = []
+
+    def cost(g: Figure, at: str) -> float:
+        return _distance(g.at, parse_square(at)) + against_sticker(g, block_squares(at, g.size.footprint))
+
     for k, s in named:
         f = by_id[s.id]
-        here = parse_square(s.at)
-        d = _distance(f.at, here)
+        d = cost(f, s.at)
         extra = []
         for k2, s2 in named:
             g = by_id[s2.id]
             if k2 != k and g.size.footprint == f.size.footprint:
-                there = parse_square(s2.at)
-                extra.append(_distance(f.at, there) + _distance(g.at, here) - d - _distance(g.at, there))
-        extra += [_distance(g.at, here) - d for g in not_seen if g.size.footprint == f.size.footprint]
+                extra.append(cost(f, s2.at) + cost(g, s.at) - d - cost(g, s2.at))
+        extra += [cost(g, s.at) - d for g in not_seen if g.size.footprint == f.size.footprint]
         if f.size.footprint == 1:
-            extra += [_distance(f.at, parse_square(x)) - d for x in left]
+            extra += [cost(f, x) - d for x in left]
         sure = 1.0 / (1.0 + sum(math.exp(-max(0.0, e) / IDENTITY_SCALE) for e in extra))
         out[k] = Seen(s.id, s.at, round(s.confidence * sure, 3), s.by)
         if sure < SURE:
