@@ -424,7 +424,7 @@ def map_from_photo(
     image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it); corner markers optional.")],
     cols: Annotated[int | None, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")] = None,
     rows: Annotated[int | None, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")] = None,
-    known_map: Annotated[Path | None, typer.Option("--position", "-p", help="The map this photo shows, as a position or map file (the scenario's): "
+    known_map: Annotated[str | None, typer.Option("--position", "-p", help="The map this photo shows, as a position or map file (the scenario's): "
                                                    "its size, and without corner markers its printed terrain tells which way round the map "
                                                    "lies. The squares are still read from the photo.", metavar="FILE")] = None,
     rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
@@ -445,6 +445,7 @@ def map_from_photo(
     of is listed, in the file's opening comment and in --json, to confirm."""
     import yaml
 
+    from ..commands.context import resolve_position
     from ..editions import Edition
     from ..photo import NoGridError, load_image
     from ..photo.lines import TurnError
@@ -461,7 +462,7 @@ def map_from_photo(
         for path in (output, reference_out):  # refused before the photo is read
             if path is not None:
                 check_output_path(path)
-        known = load_position(known_map).map if known_map is not None else None
+        known = load_position(resolve_position(known_map)).map if known_map is not None else None  # a bundled example's name too
         if known is not None:  # the map named gives the size; a size given as well must be its own
             if (cols or known.cols, rows or known.rows) != (known.cols, known.rows):
                 raise AssistantError(_("the map in {file} is {c} x {r} squares, not {cols} x {rows}").format(
