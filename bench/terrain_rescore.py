@@ -46,7 +46,7 @@ EDGE_KINDS = ("edge wall", "edge door")
 def read_one(empty: Path, cols: int, rows: int, known: Map | None = None) -> tuple[dict[str, Any], int, list[str]]:
     """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map``, how its grid was
     found and how many ways round it leaves open, and exit code), and the squares and edges it
-    lists to confirm; ``known``: the map named with ``--position`` (reading R140)."""
+    lists to confirm; ``known``: the map named with ``--position`` (reading R116)."""
     got = read_map_photo(load_image(empty), cols, rows, known=known)
     if got is None:
         return {"error": "no grid found"}, 2, []
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("folders", type=Path, nargs="+", help="bench/independent.py output folders")
     ap.add_argument("--scenes", nargs="*", default=[], help="only these scenes (sNNNN)")
     ap.add_argument("--position-from-record", action="store_true",
-                    help="name the record's map as `map from-photo --position` does (its terrain orients a markerless grid, R140); "
+                    help="name the record's map as `map from-photo --position` does (its terrain orients a markerless grid, R116); "
                          "the bench's record holds the true terrain, so this measures the orientation, not the reading")
     a = ap.parse_args(argv)
     wanted = set(a.scenes)

@@ -129,7 +129,7 @@ TRUE_FILE = {"difficult": ["B2", "C2"], "wall": ["F4"]}
 
 
 def test_the_map_named_orients_a_map_upside_down_without_markers(tmp_path) -> None:
-    """Reading R140 (independent scenes 345, 360, 388, 463, 470: no corner marker, each read upside
+    """Reading R116 (independent scenes 345, 360, 388, 463, 470: no corner marker, each read upside
     down, 25-58 squares wrong, said unconfirmed): the map's own file, named with --position, tells
     which way round by its printed terrain -- its size too -- and the squares are read from the photo."""
     photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)  # row 1 along the photo's bottom edge

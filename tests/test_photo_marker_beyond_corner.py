@@ -1,4 +1,4 @@
-"""Reading R141: a corner marker stands outside the map, beyond the corner it names.
+"""Reading R117: a corner marker stands outside the map, beyond the corner it names.
 
 Independent diagnosis scene 455 (lava, 18 x 10, one corner marker -- id 0 -- seen, tilted 45
 degrees): `map from-photo` took, of the printed-lines search's two lattices, the one that put the

@@ -73,7 +73,7 @@ def test_held_out_seeds_are_never_read(tmp_path: Path, capsys: pytest.CaptureFix
 def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No corner marker, the map upside down: the answer leaves two ways round open and says so; the
     bench counts its squares as answered (all turned, wrong) and once the judge turns it as the
-    answer asks (none wrong), and counts no map turned silently. Named the record's map (R140), the
+    answer asks (none wrong), and counts no map turned silently. Named the record's map (R116), the
     answer is oriented and right."""
     folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:C2"]}, upside_down=True)
     assert terrain_rescore.main([str(folder)]) == 0

@@ -537,7 +537,7 @@ def map_from_photo(
 def _orientation_doubt(ways: int, named: bool = False) -> str:
     """What the answer says when nothing in the photo told which way round the map lies (``ways``
     left open, :attr:`assistant.photo.board.Grid.ways`): that the judge confirms it, and how to turn
-    it -- or, where the map was not ``named`` (``--position``), to name its file (reading R140)."""
+    it -- or, where the map was not ``named`` (``--position``), to name its file (reading R116)."""
     if ways < 2:
         return ""
     further = (_("the terrain of the map named with --position does not tell it either (too little of it reads, or it is as symmetric as "

@@ -2069,7 +2069,7 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
 
         # a marker's corner nearest the map touches the map's corner from outside (CONTRACT §4): a
         # lattice a square or so over can still put one of a large marker's corners on it, but then
-        # puts the marker over the map's first column or row (reading R141 in docs/readings.md, independent scene 455)
+        # puts the marker over the map's first column or row (reading R117 in docs/readings.md, independent scene 455)
         beyond = [g for g in candidates if all(beyond_its_corner(g, m, cols, rows) for m in seen)]
         if not beyond:
             return None
@@ -2098,14 +2098,14 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
 
 #: how far (squares) beyond its map corner, along each of the map's two axes, a corner marker's
 #: centre must lie through a grid (:func:`beyond_its_corner`): the smallest marker printed (12 mm,
-#: half an inch square) has its centre a quarter of a square out (reading R141)
+#: half an inch square) has its centre a quarter of a square out (reading R117)
 BEYOND_CORNER = 0.1
 
 
 def beyond_its_corner(grid: Grid, marker: Any, cols: int, rows: int) -> bool:
     """Whether ``grid`` puts corner marker ``marker``'s centre outside the map beyond the corner it
     names, along both axes (:data:`BEYOND_CORNER`): the marker stands off the map, its corner
-    nearest the map on the map's corner (CONTRACT §4; reading R141)."""
+    nearest the map on the map's corner (CONTRACT §4; reading R117)."""
     corner = np.array(CORNER_OF[marker.id])
     centre = cv2.perspectiveTransform(np.asarray(marker.corners, np.float64).mean(axis=0)[None, None], grid.H)[0, 0]
     outward = np.where(corner > 0, 1.0, -1.0)  # NW corner: out is -x and -y

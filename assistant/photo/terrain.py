@@ -39,7 +39,7 @@ def read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int = 0, known
 
     The corner markers first (the same search as ``photo detect``); without them the printed
     lines give the grid, turned by any corner marker seen, else by ``known``'s terrain where the
-    judge names the map the photo shows (its file: ``map from-photo --position``; reading R140 in docs/readings.md),
+    judge names the map the photo shows (its file: ``map from-photo --position``; reading R116 in docs/readings.md),
     else with the photo's top as row 1 and ``grid.ways`` saying how many ways round that leaves
     open (an empty map has no record of figures to orient it, and none is asked for); ``turn``:
     the judge's quarter turns clockwise from there (:func:`.lines.upright_grid`;
@@ -53,7 +53,7 @@ def read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int = 0, known
 
 
 def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: Map | None) -> MapPhoto | None:
-    # the map named (R140): its printed terrain read through each way round the lines' grid may
+    # the map named (R116): its printed terrain read through each way round the lines' grid may
     # lie tells which way it lies (:func:`.lines._orient`, as for ``photo reference``); without
     # it the map is empty and only a corner marker orients the lines' grid here
     pos = Position(Edition.SWM2008, known if known is not None else Map(cols, rows), ())
