@@ -33,21 +33,46 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import independent as ind  # the black-box bench's scoring, beside this script
 
+from assistant.model import Map
 from assistant.photo import load_image
 from assistant.photo.mapread import as_map_yaml
 from assistant.photo.terrain import read_map_photo
+from assistant.position import load_position
 
 HELD_OUT = range(491, 517)
 EDGE_KINDS = ("edge wall", "edge door")
 
 
-def read_one(empty: Path, cols: int, rows: int) -> tuple[dict[str, Any], int, list[str]]:
-    """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map`` and exit code),
-    and the squares and edges it lists to confirm."""
-    got = read_map_photo(load_image(empty), cols, rows)
+def read_one(empty: Path, cols: int, rows: int, known: Map | None = None) -> tuple[dict[str, Any], int, list[str]]:
+    """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map``, how its grid was
+    found and how many ways round it leaves open, and exit code), and the squares and edges it
+    lists to confirm; ``known``: the map named with ``--position`` (reading R116)."""
+    got = read_map_photo(load_image(empty), cols, rows, known=known)
     if got is None:
         return {"error": "no grid found"}, 2, []
-    return {"map": as_map_yaml(got.reading, cols, rows), "grid_from": got.how}, 0, sorted(got.reading.unsure)
+    return ({"map": as_map_yaml(got.reading, cols, rows), "grid_from": got.how, "ways_round_left_open": got.grid.ways,
+             "oriented_by": got.grid.oriented_by}, 0, sorted(got.reading.unsure))
+
+
+def turns(cols: int, rows: int, ways: int) -> list[Any]:
+    """The readings of squares (column, row) that an answer leaving ``ways`` ways round open may
+    mean: itself, turned half round, and (a square map, 4 ways) a quarter turn either way."""
+    out: list[Any] = [lambda c, r: (c, r)]
+    if ways >= 2:
+        out.append(lambda c, r: (cols - 1 - c, rows - 1 - r))
+    if ways >= 4 and cols == rows:
+        out += [lambda c, r: (r, cols - 1 - c), lambda c, r: (cols - 1 - r, c)]
+    return out
+
+
+def wrong_once_turned(js: dict[str, Any], truth: dict[str, Any]) -> int:
+    """Squares wrong once the judge has checked one square and turned the answer as it asks (the
+    fewest over the ways round it says are open; the answer as it is where it claims one)."""
+    t_sq, _te = ind.terrain_grid(truth["map"])
+    a_sq, _ae = ind.terrain_grid(js["map"])
+    cols, rows = truth["map"]["cols"], truth["map"]["rows"]
+    return min(sum(t_sq.get((c, r), "open") != a_sq.get(f(c, r), "open") for r in range(rows) for c in range(cols))
+               for f in turns(cols, rows, int(js.get("ways_round_left_open", 1))))
 
 
 def wrong_squares(js: dict[str, Any], truth: dict[str, Any]) -> list[str]:
@@ -57,6 +82,13 @@ def wrong_squares(js: dict[str, Any], truth: dict[str, Any]) -> list[str]:
     cols, rows = truth["map"]["cols"], truth["map"]["rows"]
     return [ind.render.sq(c, r) for r in range(rows) for c in range(cols)
             if t_sq.get((c, r), "open") != a_sq.get((c, r), "open")]
+
+
+def turned_note(turned: bool, ways: int, after_turn: int) -> str:
+    """How a map's answer stands on which way round: claimed or left open (and said), and turned or not."""
+    if ways > 1:
+        return f"; ways round left open {ways} (said){', TURNED' if turned else ''}: wrong once turned {after_turn}"
+    return "; TURNED SILENTLY" if turned else ""
 
 
 def precision_recall(tp: Counter[str], fp: Counter[str], fn: Counter[str], kind: str) -> str:
@@ -69,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", type=Path, nargs="+", help="bench/independent.py output folders")
     ap.add_argument("--scenes", nargs="*", default=[], help="only these scenes (sNNNN)")
+    ap.add_argument("--position-from-record", action="store_true",
+                    help="name the record's map as `map from-photo --position` does (its terrain orients a markerless grid, R116); "
+                         "the bench's record holds the true terrain, so this measures the orientation, not the reading")
     a = ap.parse_args(argv)
     wanted = set(a.scenes)
     folders = list(a.folders)
@@ -78,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
     counts = {"maps": 0, "answered": 0, "wrong": 0, "squares": 0, "art_wrong": 0, "art_squares": 0, "listed": 0,
-              "wrong_listed": 0, "turned": 0, "perfect": 0}
+              "wrong_listed": 0, "turned": 0, "perfect": 0, "open_ways": 0, "silently_turned": 0, "wrong_once_turned": 0}
     refused: list[str] = []
     cpu = 0.0
     for folder in folders:
@@ -94,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
             record = yaml.safe_load((folder / f"{st}.record.yaml").read_text())
             cols, rows = record["map"]["cols"], record["map"]["rows"]  # what the judge gives the command
             c0 = time.process_time()
-            js, rc, unsure = read_one(empty, cols, rows)
+            known = load_position(folder / f"{st}.record.yaml").map if a.position_from_record else None
+            js, rc, unsure = read_one(empty, cols, rows, known)
             spent = time.process_time() - c0
             cpu += spent
             counts["maps"] += 1
@@ -109,6 +145,11 @@ def main(argv: list[str] | None = None) -> int:
             counts["squares"] += t["squares"]
             counts["perfect"] += t["wrong"] == 0
             counts["turned"] += bool(t["turned"])
+            ways = int(js.get("ways_round_left_open", 1))
+            counts["open_ways"] += ways > 1
+            counts["silently_turned"] += bool(t["turned"]) and ways == 1
+            after_turn = wrong_once_turned(js, truth)
+            counts["wrong_once_turned"] += after_turn
             if floors.get(st, "art") != "plain":
                 counts["art_wrong"] += t["wrong"]
                 counts["art_squares"] += t["squares"]
@@ -124,13 +165,16 @@ def main(argv: list[str] | None = None) -> int:
             edges_wrong = sum(t["fp"][k] + t["fn"][k] for k in EDGE_KINDS)
             print(f"{st} {floors.get(st, '?')} ({cols}x{rows}, grid from {js['grid_from']}): wrong {t['wrong']} {dict(t['confusion'])} {wrong[:12]}"
                   f"{' ...' if len(wrong) > 12 else ''}; edges wrong {edges_wrong}; listed {len(unsure)} "
-                  f"({sum(w in listed for w in wrong)} of the wrong){'; TURNED' if t['turned'] else ''}; cpu {spent:.2f}",
+                  f"({sum(w in listed for w in wrong)} of the wrong){turned_note(bool(t['turned']), ways, after_turn)}; cpu {spent:.2f}",
                   flush=True)
     n = max(1, counts["maps"])
     print(f"maps {counts['maps']}, answered {counts['answered']}, refused {len(refused)} {refused}; "
           f"squares wrong {counts['wrong']} of {counts['squares']} ({100 * counts['wrong'] / max(1, counts['squares']):.2f} %); "
           f"(printed art {100 * counts['art_wrong'] / max(1, counts['art_squares']):.2f} %: {counts['art_wrong']} of "
           f"{counts['art_squares']}); maps fully right {counts['perfect']}; read better turned or mirrored {counts['turned']}")
+    print(f"which way round: left open and said so on {counts['open_ways']} maps; TURNED SILENTLY (claimed, read better "
+          f"turned) {counts['silently_turned']}; squares wrong once the judge turns each open one as its answer asks "
+          f"{counts['wrong_once_turned']} of {counts['squares']}")
     print(f"wrong squares by true kind: {dict(by_kind)}; confusions (true->read): {dict(confusion.most_common())}")
     for k in (*ind.KINDS, *EDGE_KINDS):
         print("  " + precision_recall(tp, fp, fn, k))

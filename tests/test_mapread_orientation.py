@@ -16,6 +16,7 @@ import json
 import cv2
 import numpy as np
 import pytest
+import yaml
 
 from assistant.cli.app import app
 from assistant.photo.lines import TurnError, turned_board
@@ -112,3 +113,51 @@ def test_turns_are_the_board_turned_about_its_centre(cols: int, rows: int, turn:
     assert np.allclose(np.linalg.matrix_power(T, 4), np.eye(3)) and not np.allclose(T, np.eye(3))
     with pytest.raises(TurnError):
         turned_board(90, 8, 6)
+
+
+def _map_file(tmp_path, cols: int, rows: int, squares: dict[str, list[str]]) -> str:
+    """The map's own file, as the judge has it (a scenario's): its size and printed terrain."""
+    doc = {"format": "tabletop-position/1", "rules": "swm2008", "map": {"name": "the scenario's", "cols": cols, "rows": rows,
+                                                                       "squares": squares}, "figures": []}
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    return str(path)
+
+
+#: :data:`TRUE` as a map file lists it
+TRUE_FILE = {"difficult": ["B2", "C2"], "wall": ["F4"]}
+
+
+def test_the_map_named_orients_a_map_upside_down_without_markers(tmp_path) -> None:
+    """Reading R116 (independent scenes 345, 360, 388, 463, 470: no corner marker, each read upside
+    down, 25-58 squares wrong, said unconfirmed): the map's own file, named with --position, tells
+    which way round by its printed terrain -- its size too -- and the squares are read from the photo."""
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)  # row 1 along the photo's bottom edge
+    j = runner.invoke(app, ["map", "from-photo", photo, "--position", _map_file(tmp_path, 8, 6, TRUE_FILE), "--json"])
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.stdout)
+    assert doc["orientation_confirmed"] is True and doc["ways_round_left_open"] == 1
+    assert doc["oriented_by"] == "the map's terrain"
+    r, out = _read(tmp_path, photo, 8, 6, "-p", str(tmp_path / "scenario.yaml"))
+    assert r.exit_code == 0, r.output
+    assert _squares(out) == TRUE and "NOT confirmed" not in r.stderr
+
+
+def test_a_map_named_with_no_terrain_leaves_the_orientation_open_and_says_so(tmp_path) -> None:
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)
+    r, out = _read(tmp_path, photo, 8, 6, "-p", _map_file(tmp_path, 8, 6, {}))
+    assert r.exit_code == 0, r.output
+    assert "NOT confirmed" in r.stderr and "does not tell it either" in r.stderr
+    # without a file named, the answer says that naming one would tell
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert "NOT confirmed" in r.stderr and "--position" in r.stderr
+
+
+def test_a_map_named_of_another_size_or_no_size_at_all_is_refused_clearly(tmp_path) -> None:
+    photo = _photo(tmp_path, 8, 6, None)
+    r, out = _read(tmp_path, photo, 9, 6, "-p", _map_file(tmp_path, 8, 6, TRUE_FILE))
+    assert r.exit_code == 2 and "8 x 6" in r.stderr and "Traceback" not in r.output and not out.exists()
+    r = runner.invoke(app, ["map", "from-photo", photo, "--cols", "8"])
+    assert r.exit_code == 2 and "--position" in r.stderr and "Traceback" not in r.output
+    r = runner.invoke(app, ["map", "from-photo", photo, "-p", str(tmp_path / "no such map.yaml")])
+    assert r.exit_code == 2 and "no such file" in r.stderr and "Traceback" not in r.output

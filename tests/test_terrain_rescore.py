@@ -20,9 +20,10 @@ PX, COLS, ROWS = 40, 8, 6
 RED, YELLOW = (40, 40, 200), (40, 200, 230)
 
 
-def _empty_photo() -> np.ndarray:
+def _empty_photo(upside_down: bool = False) -> np.ndarray:
     """An 8 x 6 paper map on a dark table, a little turned, no corner markers: B2:C2 outlined
-    yellow (difficult), F4 outlined red on its grid lines (a wall)."""
+    yellow (difficult), F4 outlined red on its grid lines (a wall); ``upside_down``: its row 1
+    along the photo's bottom edge."""
     img = np.full((ROWS * PX, COLS * PX, 3), (200, 222, 232), np.uint8)
     for x in range(0, COLS * PX + 1, PX):
         cv2.line(img, (x, 0), (x, ROWS * PX), (30, 30, 30), 2)
@@ -30,6 +31,8 @@ def _empty_photo() -> np.ndarray:
         cv2.line(img, (0, y), (COLS * PX, y), (30, 30, 30), 2)
     cv2.rectangle(img, (1 * PX + 4, 1 * PX + 4), (3 * PX - 4, 2 * PX - 4), YELLOW, 3)
     cv2.rectangle(img, (5 * PX, 3 * PX), (6 * PX, 4 * PX), RED, 4)
+    if upside_down:
+        img = cv2.rotate(img, cv2.ROTATE_180)
     sheet = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(245, 245, 245))
     sheet = cv2.resize(sheet, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
     h, w = sheet.shape[:2]
@@ -38,8 +41,8 @@ def _empty_photo() -> np.ndarray:
     return cv2.warpPerspective(sheet, cv2.getPerspectiveTransform(src, dst), (1800, 1350), borderValue=(50, 60, 70))
 
 
-def _folder(tmp: Path, truth_squares: dict[str, list[str]]) -> Path:
-    cv2.imwrite(str(tmp / "s0005.empty.jpg"), _empty_photo(), [cv2.IMWRITE_JPEG_QUALITY, 95])
+def _folder(tmp: Path, truth_squares: dict[str, list[str]], upside_down: bool = False) -> Path:
+    cv2.imwrite(str(tmp / "s0005.empty.jpg"), _empty_photo(upside_down), [cv2.IMWRITE_JPEG_QUALITY, 95])
     doc = {"format": "tabletop-position/1", "rules": "swm2008",
            "map": {"name": "tiny", "cols": COLS, "rows": ROWS, "squares": truth_squares}, "figures": []}
     (tmp / "s0005.truth.yaml").write_text(yaml.safe_dump(doc))
@@ -61,7 +64,23 @@ def test_it_reads_the_empty_photo_and_scores_it_against_the_truth(tmp_path: Path
 def test_held_out_seeds_are_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _folder(tmp_path, {"wall": ["F4"]})
     for suffix in ("empty.jpg", "truth.yaml", "record.yaml"):
-        (folder / f"s0005.{suffix}").rename(folder / f"s0480.{suffix}")
+        (folder / f"s0005.{suffix}").rename(folder / f"s0500.{suffix}")
     assert terrain_rescore.main([str(folder)]) == 0
     captured = capsys.readouterr()
-    assert "s0480: held out" in captured.err and "maps 0" in captured.out
+    assert "s0500: held out" in captured.err and "maps 0" in captured.out
+
+
+def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No corner marker, the map upside down: the answer leaves two ways round open and says so; the
+    bench counts its squares as answered (all turned, wrong) and once the judge turns it as the
+    answer asks (none wrong), and counts no map turned silently. Named the record's map (R116), the
+    answer is oriented and right."""
+    folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:C2"]}, upside_down=True)
+    assert terrain_rescore.main([str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "ways round left open 2 (said), TURNED: wrong once turned 0" in out
+    assert "left open and said so on 1 maps; TURNED SILENTLY (claimed, read better turned) 0" in out
+    assert "squares wrong once the judge turns each open one as its answer asks 0 of 48" in out
+    assert terrain_rescore.main([str(folder), "--position-from-record"]) == 0
+    out = capsys.readouterr().out
+    assert "s0005 ? (8x6, grid from lines): wrong 0 {} []" in out and "left open and said so on 0 maps" in out

@@ -422,8 +422,11 @@ def calibrate_markers(
 @map_app.command("from-photo")
 def map_from_photo(
     image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it); corner markers optional.")],
-    cols: Annotated[int, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")],
-    rows: Annotated[int, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")],
+    cols: Annotated[int | None, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")] = None,
+    rows: Annotated[int | None, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")] = None,
+    known_map: Annotated[str | None, typer.Option("--position", "-p", help="The map this photo shows, as a position or map file (the scenario's): "
+                                                   "its size, and without corner markers its printed terrain tells which way round the map "
+                                                   "lies. The squares are still read from the photo.", metavar="FILE")] = None,
     rules: Annotated[str, typer.Option("--rules", help="The rules edition for the position file.")] = "swm2008",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the position file here (default: stdout).")] = None,
     calib: CalibOpt = None,
@@ -442,12 +445,13 @@ def map_from_photo(
     of is listed, in the file's opening comment and in --json, to confirm."""
     import yaml
 
+    from ..commands.context import resolve_position
     from ..editions import Edition
     from ..photo import NoGridError, load_image
     from ..photo.lines import TurnError
     from ..photo.mapread import as_map_yaml
     from ..photo.terrain import read_map_photo
-    from ..position import parse_position
+    from ..position import load_position, parse_position
     from ..yamlio import write_text_atomic
     from .output import edge, emit_json, err, print_text
 
@@ -458,12 +462,20 @@ def map_from_photo(
         for path in (output, reference_out):  # refused before the photo is read
             if path is not None:
                 check_output_path(path)
+        known = load_position(resolve_position(known_map)).map if known_map is not None else None  # a bundled example's name too
+        if known is not None:  # the map named gives the size; a size given as well must be its own
+            if (cols or known.cols, rows or known.rows) != (known.cols, known.rows):
+                raise AssistantError(_("the map in {file} is {c} x {r} squares, not {cols} x {rows}").format(
+                    file=known_map, c=known.cols, r=known.rows, cols=cols or known.cols, rows=rows or known.rows))
+            cols, rows = known.cols, known.rows
+        if cols is None or rows is None:
+            raise AssistantError(_("give the map's size with --cols and --rows, or its file with --position"))
         img = load_image(image)
         cam = _camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
-            got = read_map_photo(img, cols, rows, turn)
+            got = read_map_photo(img, cols, rows, turn, known)
         except TurnError as exc:
             raise AssistantError(str(exc)) from None
         if got is None:
@@ -476,7 +488,7 @@ def map_from_photo(
                _("the printed grid lines; oriented by {how}").format(how=_(got.grid.oriented_by) if got.grid.oriented_by else "?"))
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
         head = [_("read from {image}: review it against the map before use").format(image=image), _("grid from {how}").format(how=how)]
-        doubt = _orientation_doubt(got.grid.ways)
+        doubt = _orientation_doubt(got.grid.ways, named=known is not None)
         if doubt:
             head.append(doubt)
         if reading.unsure:
@@ -522,9 +534,20 @@ def map_from_photo(
             err.print(escape(_("wrote {output}: the empty map as the reference for later photos").format(output=reference_out)))
 
 
-def _orientation_doubt(ways: int) -> str:
+def _orientation_doubt(ways: int, named: bool = False) -> str:
     """What the answer says when nothing in the photo told which way round the map lies (``ways``
-    left open, :attr:`assistant.photo.board.Grid.ways`): that the judge confirms it, and how to turn it."""
+    left open, :attr:`assistant.photo.board.Grid.ways`): that the judge confirms it, and how to turn
+    it -- or, where the map was not ``named`` (``--position``), to name its file (reading R116)."""
+    if ways < 2:
+        return ""
+    further = (_("the terrain of the map named with --position does not tell it either (too little of it reads, or it is as symmetric as "
+                 "the grid)") if named else
+               _("naming the map's file with --position lets its printed terrain tell it"))
+    return _one_way_doubt(ways) + "; " + further
+
+
+def _one_way_doubt(ways: int) -> str:
+    """That the photo left ``ways`` (2 or 4) ways round open, what was taken, and the turn that mends it."""
     if ways == 2:
         return _("which way round is NOT confirmed: nothing in the photo tells the map from the map turned half round (no corner marker, no "
                  "printed sign), so the photo's top was taken as row 1. Check one square against the map; if row 1 lay along the photo's "

@@ -2085,7 +2085,13 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
             pts = cv2.perspectiveTransform(np.array([[np.asarray(m.corners, np.float64).mean(axis=0) for m in seen]]), g.H)[0]
             return float(sum(np.linalg.norm(p - np.array(corner[m.id])) for p, m in zip(pts, seen, strict=True)))
 
-        best = min(candidates, key=off)
+        # a marker's corner nearest the map touches the map's corner from outside (CONTRACT §4): a
+        # lattice a square or so over can still put one of a large marker's corners on it, but then
+        # puts the marker over the map's first column or row (reading R117 in docs/readings.md, independent scene 455)
+        beyond = [g for g in candidates if all(beyond_its_corner(g, m, cols, rows) for m in seen)]
+        if not beyond:
+            return None
+        best = min(beyond, key=off)
         if markers_off(best, seen, cols, rows) is not None:  # the markers say the grid lies off the map's lines
             onto = _onto_the_markers(image, best, seen, cols, rows)  # unless it fits them and the lines again
             if onto is None:
@@ -2106,6 +2112,22 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
     # an empty map's printed lines are as symmetric as its outline: nothing here tells a half turn
     # (independent scene 388: a carpet-art 15 x 9 map, no marker, read upside down, every terrain square wrong)
     return replace(best, oriented_by=N_("the photo's top taken as row 1, which nothing in the photo confirms"), ways=2 if cols != rows else 4)
+
+
+#: how far (squares) beyond its map corner, along each of the map's two axes, a corner marker's
+#: centre must lie through a grid (:func:`beyond_its_corner`): the smallest marker printed (12 mm,
+#: half an inch square) has its centre a quarter of a square out (reading R117)
+BEYOND_CORNER = 0.1
+
+
+def beyond_its_corner(grid: Grid, marker: Any, cols: int, rows: int) -> bool:
+    """Whether ``grid`` puts corner marker ``marker``'s centre outside the map beyond the corner it
+    names, along both axes (:data:`BEYOND_CORNER`): the marker stands off the map, its corner
+    nearest the map on the map's corner (CONTRACT §4; reading R117)."""
+    corner = np.array(CORNER_OF[marker.id])
+    centre = cv2.perspectiveTransform(np.asarray(marker.corners, np.float64).mean(axis=0)[None, None], grid.H)[0, 0]
+    outward = np.where(corner > 0, 1.0, -1.0)  # NW corner: out is -x and -y
+    return bool(np.all((centre - corner * [cols, rows]) * outward > BEYOND_CORNER))
 
 
 #: a printed sheet's margin round its grid (squares, through the two corner markers' grid), measured
