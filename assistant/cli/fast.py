@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -196,30 +196,22 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
         from ..terminal import internal_error, quiet_stdout, stdout_gone
         from .photo_cmd import detect_answer
 
-        code = _photo_answer(lambda: detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
-                                                   None if reference is None else Path(reference), json_out, photo),
-                             typer.Exit, internal_error, quiet_stdout, stdout_gone)
+        code = 0
+        try:
+            detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
+                          None if reference is None else Path(reference), json_out, photo)
+        except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
+            quiet_stdout()
+        except SystemExit as exc:  # rich's own closed-pipe handling
+            if exc.code != 1 or not stdout_gone():
+                raise
+        except typer.Exit as exc:  # the command's own code: a refusal's 2 (its message printed already)
+            code = exc.exit_code
+        except KeyboardInterrupt:
+            code = 130
+        except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
+            code = internal_error(exc)
     sys.exit(code)
-
-
-def _photo_answer(answer: Callable[[], None], exit_type: type[Exception], internal_error: Callable[[Exception], int],
-                  quiet_stdout: Callable[[], None], stdout_gone: Callable[[], bool]) -> int:
-    """The exit code of ``photo detect``'s ``answer()``, its failures met as the tree meets them."""
-    code = 0
-    try:
-        answer()
-    except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
-        quiet_stdout()
-    except SystemExit as exc:  # rich's own closed-pipe handling
-        if exc.code != 1 or not stdout_gone():
-            raise
-    except exit_type as exc:  # the command's own code (typer.Exit): a refusal's 2 (its message printed already)
-        code = exc.exit_code  # type: ignore[attr-defined]  # typer.Exit's, imported with the command
-    except KeyboardInterrupt:
-        code = 130
-    except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
-        code = internal_error(exc)
-    return code
 
 
 def _completing() -> bool:
