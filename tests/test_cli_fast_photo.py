@@ -153,3 +153,16 @@ def test_a_photo_read_holds_numpys_blas_to_one_thread(photos: dict[str, Path], t
     assert _blas_threads_said(["range", "obi", "sbd", "-p", "clone-wars-corridor"], home)[1] == "None"
     # the set-up photo's terrain read by `map from-photo` is a photo read too
     assert _blas_threads_said(["map", "from-photo", str(photos["table"]), "--cols", "12", "--rows", "12"], home)[1] == "1"
+
+
+def test_the_photo_is_decoded_while_the_commands_modules_load(photos: dict[str, Path], tmp_path: Path) -> None:
+    """The fast path starts the photo's decoding (a second thread: OpenCV's decoder lets go of the
+    GIL) before it loads Typer and the command's other modules (0.1-0.2 s of Python on two cores),
+    so neither waits for the other (round 15 of issue 28); before, the decoding started after them.
+    The answer is the tree's all the same."""
+    probe = ("import assistant.photo as P; _load = P.load_image; "
+             "P.load_image = lambda *a, **k: (print('typer loaded at decoding:', 'typer' in sys.modules, file=sys.stderr), _load(*a, **k))[1]; ")
+    argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert code == 0 and "typer loaded at decoding: False" in err, (out, err)  # before: True
+    assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))

@@ -179,31 +179,38 @@ def parse_photo(argv: Sequence[str]) -> tuple[str | None, dict[str, str | None],
 
 def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoReturn:
     """``photo detect`` answered as the tree's command answers it, and the process's exit with its code."""
-    import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
-
-    from .. import i18n
-    from ..commands.context import Session
-    from ..terminal import internal_error, quiet_stdout, stdout_gone
-    from .photo_cmd import detect_answer
+    from .. import i18n  # start-up time: see main
 
     i18n.set_language(i18n.choose(lang))
     image, position, game, reference = (args[k] for k in ("image", "position", "game", "reference"))
     assert image is not None
-    code = 0
-    try:
-        detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
-                      None if reference is None else Path(reference), json_out)
-    except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
-        quiet_stdout()
-    except SystemExit as exc:  # rich's own closed-pipe handling
-        if exc.code != 1 or not stdout_gone():
-            raise
-    except typer.Exit as exc:  # the command's own code: a refusal's 2 (its message printed already)
-        code = exc.exit_code
-    except KeyboardInterrupt:
-        code = 130
-    except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
-        code = internal_error(exc)
+    # the photo's decoder first, and the photo decoded on a second thread while the command's own
+    # modules load (Typer, the card library's, the consoles': 0.1-0.2 s of Python the decoder,
+    # which lets go of the GIL, does not wait for); before, it started after them (round 15 of issue 28)
+    from ..photo import decoding
+
+    with decoding(Path(image)) as photo:
+        import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
+
+        from ..commands.context import Session
+        from ..terminal import internal_error, quiet_stdout, stdout_gone
+        from .photo_cmd import detect_answer
+
+        code = 0
+        try:
+            detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
+                          None if reference is None else Path(reference), json_out, photo)
+        except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
+            quiet_stdout()
+        except SystemExit as exc:  # rich's own closed-pipe handling
+            if exc.code != 1 or not stdout_gone():
+                raise
+        except typer.Exit as exc:  # the command's own code: a refusal's 2 (its message printed already)
+            code = exc.exit_code
+        except KeyboardInterrupt:
+            code = 130
+        except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
+            code = internal_error(exc)
     sys.exit(code)
 
 

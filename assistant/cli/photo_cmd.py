@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextvars
+import contextlib
 import json
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -80,18 +78,6 @@ def _table(table: Path | None):
     return load_profile(table)
 
 
-@contextmanager
-def _decoding(image: Path, load_image: Callable[[Path], Any]) -> Iterator[Future[Any]]:
-    """The photo read and decoded on a second thread (OpenCV's decoder lets go of the GIL) while
-    the position and the reference load: 0.05-0.1 s of a 12 MP JPEG off the player's wait (round 13
-    of issue 28). Its refusal (no such file, not an image) is raised where the result is asked
-    for, after the position's own, as before; a command that fails before asking waits for it.
-    The thread runs in a copy of this one's context: the reader's language (``--lang``, a context
-    variable a new thread would not see) says its refusal, as it did before it had a thread."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(contextvars.copy_context().run, load_image, image)
-
-
 def _not_a_photo_read(outputs: list[Path | None], photos: list[Path]) -> None:
     """Refuse an output that is one of the photos the command reads (``photo reference
     empty.jpg -o empty.jpg``): the photo would be replaced by what is written from it."""
@@ -124,13 +110,14 @@ def detect_cmd(
 
 
 def detect_answer(sess: Session, image: Path, position: str | None, game: Path | None, calib: Path | None, table: Path | None,
-                  reference: Path | None, json_out: bool) -> None:
+                  reference: Path | None, json_out: bool, decoded: Future[Any] | None = None) -> None:
     """``photo detect``'s answer printed, for the command line's session ``sess``: the tree's
-    command and the fast path's (:mod:`.fast`, which answers it without building the tree)."""
-    from ..photo import NoGridError, detect, load_image
+    command and the fast path's (:mod:`.fast`, which answers it without building the tree).
+    ``decoded``: the photo's decoding (:func:`~assistant.photo.decoding`) where the caller started it already."""
+    from ..photo import NoGridError, decoding, detect
     from .output import edge, emit_json, out
 
-    with edge(json_out, "photo"), _decoding(image, load_image) as photo:
+    with edge(json_out, "photo"), (contextlib.nullcontext(decoded) if decoded is not None else decoding(image)) as photo:
         pos = sess.load(position, game)[0]
         check_photo(pos)
         profile = _table(table)
@@ -185,12 +172,12 @@ def check_cmd(
     Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
-    from ..photo import NoGridError, detect, load_image
+    from ..photo import NoGridError, decoding, detect
     from ..photo.compare import compare
     from .common import load as _load
     from .output import edge, emit_json
 
-    with edge(json_out, "photo check"), _decoding(image, load_image) as photo:
+    with edge(json_out, "photo check"), decoding(image) as photo:
         pos = _load(ctx, None, game)
         check_photo(pos)
         ref = _reference(ctx, reference, pos, None, game)

@@ -37,7 +37,9 @@ Photograph the map without figures: a figure's body would lend its colour.
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import cv2
@@ -289,8 +291,99 @@ def _cover_at(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float
     lie in one band that wide, parallel to the line, somewhere within that reach -- the best
     band counts: a printed border runs at one distance from the grid line all along (on it or
     just inside a square), while a crack or a curve of the art that wanders near the line
-    crosses many bands and fills few."""
+    crosses many bands and fills few. (:func:`_covers` measures many lines at once.)"""
     return _band_at(mask, axis, y, x, px, reach, middle, band)[0]
+
+
+#: per mask (by its id, kept with it), axis and band height: :func:`_band_counts`' table, made once
+#: within one :func:`read_map`
+_TABLES: contextvars.ContextVar[dict[tuple[int, str, int], tuple[np.ndarray, np.ndarray]] | None] = contextvars.ContextVar(
+    "mapread_cover_tables", default=None)
+
+
+@contextmanager
+def _shared_tables() -> Iterator[None]:
+    """Within it, :func:`_covers` makes each mask's running counts once (:func:`_band_counts`)."""
+    token = _TABLES.set({})
+    try:
+        yield
+    finally:
+        _TABLES.reset(token)
+
+
+def _band_counts(tables: dict[tuple[int, str, int], tuple[np.ndarray, np.ndarray]], mask: np.ndarray, axis: str, k: int) -> np.ndarray:
+    """For each band of ``k`` pixels across ``axis``'s lines (rows of ``mask`` for "H", its columns for
+    "V") and each pixel along them, how many pixels along, up to that one, have a stroke pixel in
+    the band: row ``s`` is the band starting at ``s``, column ``c`` counts pixels ``0 .. c - 1``."""
+    key = (id(mask), axis, k)
+    hit = tables.get(key)
+    if hit is not None and hit[0] is mask:
+        return hit[1]
+    m = mask if axis == "H" else mask.T
+    down = np.zeros((m.shape[0] + 1, m.shape[1]), np.int32)
+    np.cumsum(m, axis=0, dtype=np.int32, out=down[1:])
+    lit = (down[k:] - down[:-k]) > 0
+    counts = np.zeros((lit.shape[0], lit.shape[1] + 1), np.int32)
+    np.cumsum(lit, axis=1, dtype=np.int32, out=counts[:, 1:])
+    tables[key] = (mask, counts)
+    return counts
+
+
+def _covers(mask: np.ndarray, axis: str, ys: list[int], xs: list[int], px: int, reach: float, middle: float, band: float = 0.0) -> list[float]:
+    """:func:`_cover_at` of many lines of one ``mask`` and ``axis`` at once (line ``i`` starting at pixel
+    (``xs[i]``, ``ys[i]``)), read off the mask's running counts (:func:`_band_counts`): the same
+    numbers to the last bit, without a numpy call per line."""
+    if not ys:
+        return []
+    tables = _TABLES.get()
+    tables = {} if tables is None else tables
+    y, x = np.asarray(ys, np.int64), np.asarray(xs, np.int64)
+    if min(int(y.min()), int(x.min())) < 0:  # numpy would slice from the far end: measured as a window
+        return [_band_at(mask, axis, int(a), int(b), px, reach, middle, band)[0] for a, b in zip(ys, xs, strict=True)]
+    length, across = mask.shape if axis == "H" else mask.shape[::-1]
+    at, along = (y, x) if axis == "H" else (x, y)
+    r = max(1, int(round(reach * px)))
+    lo, hi = int(px * (1 - middle) / 2), int(px * (1 + middle) / 2)
+    first, last = np.maximum(0, at - r), np.minimum(length, at + r + 1)
+    start, stop = np.minimum(across, along + lo), np.minimum(across, along + hi)
+    height, width = last - first, stop - start
+    k_all = height if band <= 0 else np.minimum(height, 2 * max(1, int(round(band * px / 2))) + 1)
+    found = np.zeros(len(ys), np.int64)
+    seen = (height > 0) & (width > 0)
+    for k in sorted(set(k_all[seen].tolist())):
+        sel = seen & (k_all == k)
+        counts = _band_counts(tables, mask, axis, k)
+        bands = (last - k + 1 - first)[sel]  # each line's bands (at least one)
+        rows_at = first[sel][:, None] + np.minimum(np.arange(int(bands.max()))[None, :], bands[:, None] - 1)
+        found[sel] = (counts[rows_at, stop[sel][:, None]] - counts[rows_at, start[sel][:, None]]).max(axis=1)
+    # numpy's mean of booleans is the count over the width, exactly; no window: nothing found
+    return [int(c) / int(w) if ok else 0.0 for c, w, ok in zip(found.tolist(), width.tolist(), seen.tolist(), strict=True)]
+
+
+def _side_covers(masks: dict[str, np.ndarray], edges: list[Edge], px: int, reach: float, middle: float, band: float = 0.0) -> dict[Edge, float]:
+    """:func:`_side_cover` of each edge, at once: ``masks`` by axis ("H": across the map, "V": down it)."""
+    out: dict[Edge, float] = {}
+    for axis in ("H", "V"):
+        sides = [e for e in edges if e.axis == axis]
+        out.update(zip(sides, _covers(masks[axis], axis, [e.y * px for e in sides], [e.x * px for e in sides], px, reach, middle, band),
+                       strict=True))
+    return {e: out[e] for e in edges}
+
+
+def _art_covers(masks: dict[str, np.ndarray], edges: list[Edge], px: int, reach: float, middle: float, cols: int, rows: int,
+                band: float = 0.0) -> dict[Edge, float]:
+    """:func:`_art_cover` of each edge, at once: ``masks`` by axis, as :func:`_side_covers`."""
+    half = px // 2
+    found: dict[Edge, list[float]] = {e: [] for e in edges}
+    for axis in ("H", "V"):
+        lines = [(e, sq) for e in edges if e.axis == axis for sq in e.squares if 0 <= sq.col < cols and 0 <= sq.row < rows]
+        if axis == "H":
+            ys, xs = [sq.row * px + half for _e, sq in lines], [e.x * px for e, _sq in lines]
+        else:
+            ys, xs = [e.y * px for e, _sq in lines], [sq.col * px + half for _e, sq in lines]
+        for (e, _sq), value in zip(lines, _covers(masks[axis], axis, ys, xs, px, reach, middle, band), strict=True):
+            found[e].append(value)
+    return {e: min(v, default=0.0) for e, v in found.items()}
 
 
 def _band_at(mask: np.ndarray, axis: str, y: int, x: int, px: int, reach: float, middle: float, band: float) -> tuple[float, int]:
@@ -342,6 +435,11 @@ def _grid_ink(cover: dict[Edge, dict[str, float]], edges: list[Edge]) -> dict[st
 def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
     (``px`` pixels a square, row 1 at the top)."""
+    with _shared_tables():  # each mask's running counts made once for all its measurements (_covers)
+        return _read_map(top, cols, rows, px)
+
+
+def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     with ThreadPoolExecutor(max_workers=1) as second_core:
         # the strokes measured against the floor's light and not, each on one core (numpy's and
         # OpenCV's array work lets go of the GIL): the same masks, 0.05-0.1 s sooner on a markerless
@@ -352,10 +450,12 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     res = MapReading()
     edges = _edges(cols, rows)
     masks = {e: across if e.axis == "H" else down for e in edges}
-    on_line = {e: on_across if e.axis == "H" else on_down for e in edges}
     # how far a stroke "just inside" may lie from the grid line, in squares
     # less what the same measurement finds through the middle of the squares beside (the floor's art)
-    parts = {e: {k: _outline_parts(masks[e][k], e, px, cols, rows) for k in TERRAIN} for e in edges}
+    # (every side of one colour at once, _covers: a window each cost about half a CPU-second a map)
+    by_colour = {k: (_side_covers({"H": across[k], "V": down[k]}, edges, px, 0.22, 0.6, BAND),
+                     _art_covers({"H": across[k], "V": down[k]}, edges, px, 0.22, 0.6, cols, rows, BAND)) for k in TERRAIN}
+    parts = {e: {k: (by_colour[k][0][e], by_colour[k][1][e]) for k in TERRAIN} for e in edges}
     cover = {e: {k: max(0.0, side - art) for k, (side, art) in parts[e].items()} for e in edges}
     # less what the map's typical side shows: a few areas are outlined, so the median side is a
     # bare grid line, and a colour it shows is the grid's own ink -- brown lines on a black star
@@ -373,7 +473,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if step not in stronger:
                 stronger[step] = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
             strong_across, strong_down, _c, _h = stronger[step]
-            again = {e: _outline_cover(strong_across[k] if e.axis == "H" else strong_down[k], e, px, cols, rows) for e in edges}
+            again = _outline_covers({"H": strong_across[k], "V": strong_down[k]}, edges, px, cols, rows)
             left = float(np.median(list(again.values())))
             if left < OUTLINED / 2:
                 across[k], down[k] = strong_across[k], strong_down[k]
@@ -387,7 +487,7 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # running through the middle of the square inside or beside an outline takes the outline's
     # side away there (reading R105)
     drawn = _art_drawn(parts, edges)
-    straight = _straight_runs(masks, edges, px, drawn)
+    straight = _straight_runs(across, down, edges, px, drawn)
     # (a colour whose straight runs the map's typical side shows is the grid's own ink there, R75:
     # straightness tells nothing of it)
     drawn = {k for k in drawn if np.median([straight[e][k] for e in edges]) < GRID_RUN}
@@ -517,7 +617,8 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # 4. walls and doors on the grid lines
     inner = [e for e in edges if all(0 <= s.col < cols and 0 <= s.row < rows for s in e.squares)]
     # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
-    raw = {e: _side_cover(on_line[e]["wall"], e, px, 0.05, 0.6) for e in inner}
+    on_line_wall = {"H": on_across["wall"], "V": on_down["wall"]}
+    raw = _side_covers(on_line_wall, inner, px, 0.05, 0.6)
     # what the map's typical grid line shows already is the grid line's own ink (a bluish or
     # reddish print, a JPEG's colour fringe along it): walls and doors are a few lines, so the
     # median line has none
@@ -528,12 +629,12 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # line, so the door strokes are taken again as departures from the floor by larger steps, the
     # first that leaves a few, and each door so read is listed to confirm; none leaves a few: no
     # door (reading R75)
-    door_raw, door_art = _door_cover(on_line, inner, px, cols, rows)
+    door_raw, door_art = _door_cover(on_across, on_down, inner, px, cols, rows)
     door_inked = _many_doors(door_raw, door_art, len(inner))
     if door_inked:
         for step in GRID_INK_STEPS:
             strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
-            door_raw, door_art = _door_cover({e: strong_across if e.axis == "H" else strong_down for e in inner}, inner, px, cols, rows)
+            door_raw, door_art = _door_cover(strong_across, strong_down, inner, px, cols, rows)
             if not _many_doors(door_raw, door_art, len(inner)):
                 break
         else:
@@ -546,12 +647,13 @@ def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # square's other sides show the blue as well is the grid's ink there, read open and listed
     # (reading R92)
     grid_blue = _grid_ink_doors(door_fd, inner) if door_inked else set()
+    wall_art = _art_covers(on_line_wall, inner, px, 0.05, 0.6, cols, rows)
     for e in inner:
         if any(res.squares.get(s.name) == "wall" for s in e.squares):
             continue  # a wall square's sides block anyway
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
-        fw = max(0.0, raw[e] - max(line_w, _art_cover(on_line[e]["wall"], e, px, 0.05, 0.6, cols, rows)))
+        fw = max(0.0, raw[e] - max(line_w, wall_art[e]))
         fd = door_fd[e]
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
@@ -595,17 +697,13 @@ def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[E
     return [s for s in area if (s.col, s.row) in cells]
 
 
-def _outline_cover(mask: np.ndarray, e: Edge, px: int, cols: int, rows: int) -> float:
-    """How much of side ``e``'s length a stroke of ``mask`` runs along just inside it, less what
-    the same measurement finds through the middle of the squares beside (the floor's art)."""
-    side, art = _outline_parts(mask, e, px, cols, rows)
-    return max(0.0, side - art)
-
-
-def _outline_parts(mask: np.ndarray, e: Edge, px: int, cols: int, rows: int) -> tuple[float, float]:
-    """:func:`_outline_cover`'s two measures: along side ``e``, and through the middle of the
-    squares beside it (the floor's art)."""
-    return _side_cover(mask, e, px, 0.22, 0.6, BAND), _art_cover(mask, e, px, 0.22, 0.6, cols, rows, BAND)
+def _outline_covers(masks: dict[str, np.ndarray], edges: list[Edge], px: int, cols: int, rows: int) -> dict[Edge, float]:
+    """How much of each side's length a stroke runs along just inside it (:func:`_side_cover`), less
+    what the same measurement finds through the middle of the squares beside it (:func:`_art_cover`:
+    the floor's art), every side at once: ``masks`` by axis ("H": across the map, "V": down it)."""
+    side = _side_covers(masks, edges, px, 0.22, 0.6, BAND)
+    art = _art_covers(masks, edges, px, 0.22, 0.6, cols, rows, BAND)
+    return {e: max(0.0, side[e] - art[e]) for e in edges}
 
 
 def _art_drawn(parts: dict[Edge, dict[str, tuple[float, float]]], edges: list[Edge]) -> set[str]:
@@ -616,21 +714,21 @@ def _art_drawn(parts: dict[Edge, dict[str, tuple[float, float]]], edges: list[Ed
     return {k for k in TERRAIN if sum(parts[e][k][1] >= OUTLINED / 2 for e in edges) >= ART_DRAWN * len(edges)}
 
 
-def _straight_runs(masks: dict[Edge, dict[str, np.ndarray]], edges: list[Edge], px: int, kinds: set[str]
+def _straight_runs(across: dict[str, np.ndarray], down: dict[str, np.ndarray], edges: list[Edge], px: int, kinds: set[str]
                    ) -> dict[Edge, dict[str, float]]:
     """Per side and each colour of ``kinds``, how much of the side's middle FULL_MIDDLE a stroke
     of it runs along within one band (:func:`_cover_at`): a printed outline runs straight along
     all of it (reading R105)."""
-    return {e: {k: _side_cover(masks[e][k], e, px, 0.22, FULL_MIDDLE, BAND) for k in kinds} for e in edges}
+    runs = {k: _side_covers({"H": across[k], "V": down[k]}, edges, px, 0.22, FULL_MIDDLE, BAND) for k in kinds}
+    return {e: {k: runs[k][e] for k in kinds} for e in edges}
 
 
-def _door_cover(on_line: dict[Edge, dict[str, np.ndarray]], inner: list[Edge], px: int, cols: int, rows: int
+def _door_cover(across: dict[str, np.ndarray], down: dict[str, np.ndarray], inner: list[Edge], px: int, cols: int, rows: int
                 ) -> tuple[dict[Edge, float], dict[Edge, float]]:
     """Per grid line between two squares, how much of its length a door's blue runs along, and
     how much the art through the squares' middles beside it shows (:func:`_art_cover`)."""
-    raw = {e: _side_cover(on_line[e]["door"], e, px, 0.1, 0.8) for e in inner}
-    art = {e: _art_cover(on_line[e]["door"], e, px, 0.1, 0.8, cols, rows) for e in inner}
-    return raw, art
+    door = {"H": across["door"], "V": down["door"]}
+    return _side_covers(door, inner, px, 0.1, 0.8), _art_covers(door, inner, px, 0.1, 0.8, cols, rows)
 
 
 def _many_doors(raw: dict[Edge, float], art: dict[Edge, float], lines: int) -> bool:
