@@ -110,6 +110,16 @@ def _tap_figure(page: Any, fid: str) -> None:
     page.locator(f'#board [data-figure="{fid}"] circle').first.click()
 
 
+def _phone_targets(url: str, browser: Any, request: pytest.FixtureRequest, fid: str, row: str) -> Any:
+    """A phone's page on the table, `fid` tapped and its targets table shown down to `row`."""
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _tap_figure(page, fid)
+    page.wait_for_selector(row)
+    return page
+
+
 def _initiative(page: Any, rolls: dict[str, str]) -> None:
     """Roll initiative on the page: each side's d20 entered in its own field."""
     page.click("#b-initiative")
@@ -131,11 +141,7 @@ def _settled(page: Any) -> None:
 
 def test_select_a_figure_and_read_its_targets(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
     url, _ = server
-    page = phone(browser)
-    request.node.pages = [page]
-    page.goto(url)
-    _tap_figure(page, "sbd")
-    page.wait_for_selector("#answer tr[data-target]")
+    page = _phone_targets(url, browser, request, "sbd", "#answer tr[data-target]")
     rows = page.locator("#answer tr[data-target]").all_inner_texts()
     assert any("obi" in r for r in rows)
     page.locator('#answer tr[data-target="obi"]').click()
@@ -932,11 +938,7 @@ def test_the_targets_table_shows_each_reason_as_written_and_no_roll_where_no_att
     obi&#39;s space to dooku&#39;s touches a wall" (each reason escaped twice), and a Light Spirit's
     row gave a roll ("2+") where the command line's table gives "-": no attack can be made on it."""
     url, _ = reasons_server
-    page = phone(browser)
-    request.node.pages = [page]
-    page.goto(url)
-    _tap_figure(page, "hero")
-    page.wait_for_selector('#answer tr[data-target="spirit"]')
+    page = _phone_targets(url, browser, request, "hero", '#answer tr[data-target="spirit"]')
     foe = page.locator('#answer tr[data-target="foe"]').inner_text()
     assert "hero's space" in foe and "&#" not in foe and "&amp;" not in foe, foe
     spirit = page.locator('#answer tr[data-target="spirit"] td').all_inner_texts()
