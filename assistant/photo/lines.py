@@ -1696,14 +1696,23 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     """Which way round the printed grid lies (a grid alone is symmetric), from what the photo
     itself shows: the empty-map reference photo's art where there is one, else a corner marker seen beside the
     corner it names, else the map's printed terrain read through it. Each must clearly prefer one. The record's squares play no part: a record out
-    of date would turn the grid to fit itself. None when there is no grid; raises
+    of date would turn the grid to fit itself. None when there is no grid, or none puts every
+    corner marker seen beyond the corner it names (reading R118); raises
     :class:`UnorientedGridError` when there is one but nothing tells its orientation."""
+    cols, rows = pos.map.cols, pos.map.rows
+    corners = [m for m in markers if m.id in CORNER_OF]
+    if corners:
+        # a lattice a square or so over can put one corner of a large marker on the map's corner
+        # point, and its centre nearest the named corner, the marker over the map's first column
+        # or row: only the lattices that put every corner marker seen beyond its corner are the
+        # map's (reading R118, as R117 for an empty map's grid)
+        candidates = [g for g in candidates if all(beyond_its_corner(g, m, cols, rows) for m in corners)]
     if not candidates:
         return None
     if reference is not None:  # this very map's art, photographed empty: asymmetric, so it tells
         by_reference = orient_by_reference(image, candidates, reference)
         if by_reference is not None:
-            return _on_the_markers(by_reference, markers, pos.map.cols, pos.map.rows, image)
+            return _on_the_markers(by_reference, markers, cols, rows, image)
 
     def decided(scores: list[float], least: float, margin: float) -> int | None:
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -1712,8 +1721,6 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
             return best
         return None
 
-    cols, rows = pos.map.cols, pos.map.rows
-    corners = [m for m in markers if m.id in CORNER_OF]
     if corners:  # one corner marker is enough: it lies beside the corner it names, outside the grid
 
         def beside_its_corner(g: Grid) -> float:
