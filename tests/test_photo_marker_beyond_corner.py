@@ -7,6 +7,11 @@ markers seen", 12 squares wrong. That lattice put the large marker over column A
 0.76 squares inside the map along the columns); the right one, 0.11 off, put it beyond the corner
 on both axes, as CONTRACT §4 has it (the marker's corner nearest the map on the map's corner).
 The candidates are drawn here as the description gives them; the search itself is stubbed.
+
+Reading R118: `photo detect`'s orientation of a printed-lines grid (`lines._orient`) chose by the
+map corner nearest each corner marker's centre, which the lattice one square over also gives
+(and the marker's corner then lies 0.1 squares from the map corner, within the markers' check):
+the same lattices, handed to it, gave the one with the marker over column A.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from assistant.editions import Edition
+from assistant.model import Map, Position
 from assistant.photo import lines
 from assistant.photo.board import Grid
 from assistant.photo.markers import Marker
@@ -59,3 +66,27 @@ def test_each_corner_marker_is_beyond_its_own_corner_and_not_beside_it(marker_id
     assert lines.beyond_its_corner(grid, marker_at(np.array(corner) + 0.3 * out), COLS, ROWS)
     assert not lines.beyond_its_corner(grid, marker_at(np.array(corner) + [0.3 * out[0], -0.3 * out[1]]), COLS, ROWS)
     assert not lines.beyond_its_corner(grid, marker_at(np.array(corner) + [-0.3 * out[0], 0.3 * out[1]]), COLS, ROWS)
+
+
+POSITION = Position(Edition.SWM2008, Map(COLS, ROWS), ())
+
+
+def _turned(grid: Grid) -> Grid:
+    """The same lattice with its squares named from the other corner (the map read half turned)."""
+    return Grid(H=lines._half_turn(COLS, ROWS) @ grid.H, reprojection_error_px=0.0, corner_markers=0)
+
+
+def test_photo_detect_does_not_orient_onto_the_lattice_with_the_marker_over_the_map() -> None:
+    """The lattice one square over, and the right one read half turned: only the first puts the
+    marker's centre nearest the NW corner, but over column A -- no grid rather than that one."""
+    over, right = _grid(1.3, 0.0), _grid(0.0, 0.0)
+    assert lines._orient(np.zeros((10, 10, 3), np.uint8), POSITION, [over, _turned(right)], [_nw_marker()]) is None
+
+
+def test_photo_detect_takes_the_lattice_with_the_marker_beyond_its_corner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both lattices each way round: the right one is taken by the marker, not left to the terrain."""
+    monkeypatch.setattr(lines, "_terrain_match", lambda *a, **k: (0.0, 0))  # no printed terrain to read
+    over, right = _grid(1.3, 0.0), _grid(0.0, 0.0)
+    got = lines._orient(np.zeros((10, 10, 3), np.uint8), POSITION, [over, _turned(over), right, _turned(right)], [_nw_marker()])
+    assert got is not None and np.allclose(got.H, right.H)
+    assert got.oriented_by == "the corner markers seen"

@@ -1534,10 +1534,10 @@ class MarkersOffGridError(UnorientedGridError):
     """The printed grid is found, but a corner marker seen does not stand on the map corner the grid puts there."""
 
 
-def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int) -> tuple[int, float] | None:
+def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int, tolerance: float = ANCHOR_TOLERANCE) -> tuple[int, float] | None:
     """The corner marker seen whose corner nearest the map lies farthest from the map corner it
-    names, through ``grid`` -- (its id, how far in squares) -- when farther than
-    :data:`ANCHOR_TOLERANCE`; None when every one stands on its corner. Each corner marker's corner
+    names, through ``grid`` -- (its id, how far in squares) -- when farther than ``tolerance``
+    (:data:`ANCHOR_TOLERANCE`); None when every one stands on its corner. Each corner marker's corner
     nearest the map is the map's corner point (CONTRACT §4), measured directly in the photo: a grid
     from the printed lines that puts it elsewhere lies off the map's own lattice (independent
     scenes 359 and 371, the empty maps: grids 0.38 and 0.75 squares off at their worst put the
@@ -1547,7 +1547,7 @@ def markers_off(grid: Grid, markers: list[Any], cols: int, rows: int) -> tuple[i
         if m.id not in CORNER_OF:
             continue
         _point, off = _corner_point(m, grid.H, np.array(CORNER_OF[m.id]) * [cols, rows])
-        if off > ANCHOR_TOLERANCE and (worst is None or off > worst[1]):
+        if off > tolerance and (worst is None or off > worst[1]):
             worst = (int(m.id), off)
     return worst
 
@@ -1647,13 +1647,25 @@ def _fitted_onto_the_markers(image: np.ndarray, grid: Grid, corners: list[Any], 
     if agree.sum() < 0.15 * lattice and not (moved and agree.sum() >= MOVED_AGREEING and _on_its_own_lines(gray, H_small, light, cols, rows)):
         return None
     # the markers held the fit where they stand; the crossings alone, spread over the whole map,
-    # follow the lens's bend better far from them -- kept while the markers' corners stay on theirs
+    # follow the lens's bend better far from them -- kept while the markers' corners stay near
+    # theirs. The crossings agreed with the markers' fit, so theirs is the same lattice; a marker
+    # laid by hand a tenth of a square off its corner pulls the markers' fit that far and bends it
+    # far from the marker instead (reading R119: CROSSINGS_ANCHOR_TOLERANCE)
     H, mask = cv2.findHomography(i[agree], b[agree], cv2.RANSAC, 0.1)
     if H is not None and np.all(np.isfinite(H)) and mask.sum() >= 8:
         plain = replace(fitted, H=np.asarray(H, np.float64) @ S)
-        if markers_off(plain, corners, cols, rows) is None:
+        if markers_off(plain, corners, cols, rows, CROSSINGS_ANCHOR_TOLERANCE) is None:
             return plain
     return fitted
+
+
+#: how far (squares) the fit of the printed lines' crossings alone, after the markers' fit
+#: (:func:`_fitted_onto_the_markers`), may put a corner marker's corner from the map corner it
+#: names: farther than the markers' own check (:data:`ANCHOR_TOLERANCE`), as a marker laid by hand
+#: stands a little off its corner (independent scene 440's empty map: 0.11 squares), closer than
+#: the other lattices of printed lines put it (0.21-0.27 squares, independent scenes 359 and 371;
+#: reading R119)
+CROSSINGS_ANCHOR_TOLERANCE = 0.2
 
 
 #: the fewest crossings that must agree (within 0.12 squares) with a fit from the lines' lattice
@@ -1696,14 +1708,23 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     """Which way round the printed grid lies (a grid alone is symmetric), from what the photo
     itself shows: the empty-map reference photo's art where there is one, else a corner marker seen beside the
     corner it names, else the map's printed terrain read through it. Each must clearly prefer one. The record's squares play no part: a record out
-    of date would turn the grid to fit itself. None when there is no grid; raises
+    of date would turn the grid to fit itself. None when there is no grid, or none puts every
+    corner marker seen beyond the corner it names (reading R118); raises
     :class:`UnorientedGridError` when there is one but nothing tells its orientation."""
+    cols, rows = pos.map.cols, pos.map.rows
+    corners = [m for m in markers if m.id in CORNER_OF]
+    if corners:
+        # a lattice a square or so over can put one corner of a large marker on the map's corner
+        # point, and its centre nearest the named corner, the marker over the map's first column
+        # or row: only the lattices that put every corner marker seen beyond its corner are the
+        # map's (reading R118, as R117 for an empty map's grid)
+        candidates = [g for g in candidates if all(beyond_its_corner(g, m, cols, rows) for m in corners)]
     if not candidates:
         return None
     if reference is not None:  # this very map's art, photographed empty: asymmetric, so it tells
         by_reference = orient_by_reference(image, candidates, reference)
         if by_reference is not None:
-            return _on_the_markers(by_reference, markers, pos.map.cols, pos.map.rows, image)
+            return _on_the_markers(by_reference, markers, cols, rows, image)
 
     def decided(scores: list[float], least: float, margin: float) -> int | None:
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -1712,8 +1733,6 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
             return best
         return None
 
-    cols, rows = pos.map.cols, pos.map.rows
-    corners = [m for m in markers if m.id in CORNER_OF]
     if corners:  # one corner marker is enough: it lies beside the corner it names, outside the grid
 
         def beside_its_corner(g: Grid) -> float:
