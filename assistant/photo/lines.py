@@ -1706,7 +1706,7 @@ CORNER_OF = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (1.0, 1.0), 3: (0.0, 1.0)}
 
 def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: list[Any], reference: Reference | None = None) -> Grid | None:
     """Which way round the printed grid lies (a grid alone is symmetric), from what the photo
-    itself shows: the empty-map reference photo's art where there is one, else a corner marker seen beside the
+    itself shows: the empty-map reference photo's art where there is one, else a corner marker seen beyond the
     corner it names, else the map's printed terrain read through it. Each must clearly prefer one. The record's squares play no part: a record out
     of date would turn the grid to fit itself. None when there is no grid, or none puts every
     corner marker seen beyond the corner it names (reading R118); raises
