@@ -1,5 +1,5 @@
 """Who is who among figures without a readable base marker: a name the photo cannot settle is not
-given as sure, and the list to confirm holds it with the doubt it is said (readings R160, R161).
+given as sure, and the list to confirm holds it with the doubt it is said (readings R120, R121).
 
 Hand-made score maps stand for the classifier (each square's probability of holding a base); the
 position handed in plays the record, a turn out of date. The expected shares are worked out here
@@ -34,7 +34,7 @@ def scores(bases: dict[str, float]) -> dict[str, float]:
 
 
 def move_cost(a: str, b: str) -> float:
-    """The naming's law (docs/readings.md, R161): nothing for a figure that stood still, else one
+    """The naming's law (docs/readings.md, R121): nothing for a figure that stood still, else one
     figure moved plus its move in usual moves (six squares)."""
     p, q = parse_square(a), parse_square(b)
     return 0.0 if (p.col, p.row) == (q.col, q.row) else 1.0 + math.hypot(p.col - q.col, p.row - q.row) / 6.0
@@ -73,7 +73,7 @@ def test_three_figures_moved_round_in_a_ring_are_not_named_as_sure() -> None:
 @example([(2, 2), (8, 2), (5, 7), (3, 2), (8, 4), (4, 6)])
 def test_a_name_is_never_surer_than_its_share_of_every_naming_of_three_bases(squares: list[tuple[int, int]]) -> None:
     """Three unmarked figures, three bases read surely: whatever the moves, each figure's name is
-    said no surer than its share of the six namings of those bases (R161; two alone swapped, or
+    said no surer than its share of the six namings of those bases (R121; two alone swapped, or
     all three round)."""
     names = [Square(c, r).name for c, r in squares]
     rec = dict(zip(("a", "b", "c"), names[:3], strict=True))
@@ -90,7 +90,7 @@ def test_a_name_the_photo_cannot_settle_is_listed_with_the_doubt_it_is_said() ->
     the count's 0.5; the three figures of the ring above are each named less than SURE sure of
     who is who, and the note says so. Their squares were listed as the count's coin tosses proved
     right (0.86), surer than the figure said there and than the note: a name the photo cannot
-    settle is listed with the doubt it is said (R160), ahead of squares the photo doubts less."""
+    settle is listed with the doubt it is said (R120), ahead of squares the photo doubts less."""
     rec = {"a": "C3", "b": "I3", "c": "F8"}
     placed = place(record(rec), scores({"D3": 0.99, "I5": 0.99, "E7": 0.99}), [], set(), second_look=True)
     said = {s.at: s.confidence for s in placed.figures}

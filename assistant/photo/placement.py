@@ -628,7 +628,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
     # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
     # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
-    # squares said surer, and a name the note asks to confirm was left off the list (reading R160
+    # squares said surer, and a name the note asks to confirm was left off the list (reading R120
     # in docs/readings.md)
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
     ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count))
@@ -661,7 +661,7 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
                 against_sticker: Callable[[Figure, Collection[str]], float] = lambda f, base: 0.0) -> tuple[list[Seen], list[str]]:
     """Each figure named by the record alone (no base marker) with its confidence times how sure
     the naming is: every other way to name the same bases -- two of them swapped, three of them
-    round in a ring (each on the next one's base: reading R161 in docs/readings.md), another figure
+    round in a ring (each on the next one's base: reading R121 in docs/readings.md), another figure
     (one not seen) standing there instead, or this one on a base nobody took -- costs some squares
     of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`).
     A naming that puts a figure under a sticker that is not its marker's costs as much more as the
@@ -686,7 +686,7 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
         alike = [(s2, by_id[s2.id]) for k2, s2 in named if k2 != k and by_id[s2.id].size.footprint == f.size.footprint]
         for s2, g in alike:
             extra.append(cost(f, s2.at) + cost(g, s.at) - d - cost(g, s2.at))
-            # three round in a ring (R161): f on g's base, g on h's, h on f's. The photo shows the
+            # three round in a ring (R121): f on g's base, g on h's, h on f's. The photo shows the
             # same bases; weighed against the swaps of two alone, three figures that all moved were
             # named surer than all the namings of their bases allow (s0469: 0.53-0.57 said, all three wrong)
             extra += [cost(f, s2.at) + cost(g, s3.at) + cost(h, s.at) - d - cost(g, s2.at) - cost(h, s3.at)
