@@ -625,7 +625,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # default (issue 28, item 1); they keep the doubt they are said, whatever that kind of naming
     # proved (R99), as the swap namings' promise has it (SWAP_READ)
     on_record = {s.at for s in figures if s.by == "roster" and s.confidence < SURE and s.at == pos.figure(s.id).at.name}
-    ranked = _ranked(right, on_record | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count))
+    # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
+    # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
+    # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
+    # squares said surer, and a name the note asks to confirm was left off the list (reading R120
+    # in docs/readings.md)
+    unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
+    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count))
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -654,7 +660,8 @@ IDENTITY_SCALE = 0.5
 def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str],
                 against_sticker: Callable[[Figure, Collection[str]], float] = lambda f, base: 0.0) -> tuple[list[Seen], list[str]]:
     """Each figure named by the record alone (no base marker) with its confidence times how sure
-    the naming is: every other way to name the same bases -- two of them swapped, another figure
+    the naming is: every other way to name the same bases -- two of them swapped, three of them
+    round in a ring (each on the next one's base: reading R121 in docs/readings.md), another figure
     (one not seen) standing there instead, or this one on a base nobody took -- costs some squares
     of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`).
     A naming that puts a figure under a sticker that is not its marker's costs as much more as the
@@ -665,17 +672,25 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
     out = list(figures)
     unsure: list[str] = []
 
+    costs: dict[tuple[str, str], float] = {}  # the rings weigh each figure on each base many times
+
     def cost(g: Figure, at: str) -> float:
-        return _distance(g.at, parse_square(at)) + against_sticker(g, block_squares(at, g.size.footprint))
+        if (g.id, at) not in costs:
+            costs[g.id, at] = _distance(g.at, parse_square(at)) + against_sticker(g, block_squares(at, g.size.footprint))
+        return costs[g.id, at]
 
     for k, s in named:
         f = by_id[s.id]
         d = cost(f, s.at)
         extra = []
-        for k2, s2 in named:
-            g = by_id[s2.id]
-            if k2 != k and g.size.footprint == f.size.footprint:
-                extra.append(cost(f, s2.at) + cost(g, s.at) - d - cost(g, s2.at))
+        alike = [(s2, by_id[s2.id]) for k2, s2 in named if k2 != k and by_id[s2.id].size.footprint == f.size.footprint]
+        for s2, g in alike:
+            extra.append(cost(f, s2.at) + cost(g, s.at) - d - cost(g, s2.at))
+            # three round in a ring (R121): f on g's base, g on h's, h on f's. The photo shows the
+            # same bases; weighed against the swaps of two alone, three figures that all moved were
+            # named surer than all the namings of their bases allow (s0469: 0.53-0.57 said, all three wrong)
+            extra += [cost(f, s2.at) + cost(g, s3.at) + cost(h, s.at) - d - cost(g, s2.at) - cost(h, s3.at)
+                      for s3, h in alike if h is not g]
         extra += [cost(g, s.at) - d for g in not_seen if g.size.footprint == f.size.footprint]
         if f.size.footprint == 1:
             extra += [cost(f, x) - d for x in left]
