@@ -115,6 +115,18 @@ def _printed(cols: int, rows: int, to_img: np.ndarray, lines_drawn: bool = True,
     return gray
 
 
+def north_markers_far_side_off(cols: int, rows: int, to_img: np.ndarray) -> tuple[Grid, np.ndarray]:
+    """Two corner markers on the north side pinning the NW and NE corners where ``to_img`` (board ->
+    image) puts them, their grid putting the far (south) side 0.3 squares off along the map and 0.25
+    across: that grid, and the map's four corners as drawn (image pixels)."""
+    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    truth = cv2.perspectiveTransform(board4[None], to_img)[0]
+    off = cv2.perspectiveTransform((board4 + [[0, 0], [0, 0], [0.25, 0.3], [0.25, 0.3]])[None], to_img)[0]
+    H = cv2.getPerspectiveTransform(off.astype(np.float32), board4.astype(np.float32)).astype(np.float64)
+    anchors = np.array([[*truth[k], *board4[k]] for k in (0, 1)], np.float64)
+    return Grid(H, 0.5, 2, anchors, uncertainty=0.3), truth
+
+
 def test_the_far_side_of_two_markers_on_one_side_is_found_on_the_printed_lines() -> None:
     """R71: two markers on the north side pin the NW and NE corners; their grid puts the far
     (south) side 0.3 squares off along the map and 0.25 across. The far side's two corners,
@@ -122,12 +134,7 @@ def test_the_far_side_of_two_markers_on_one_side_is_found_on_the_printed_lines()
     the truth, the marked corners untouched; with no printed lines nothing is taken."""
     cols, rows = 10, 8
     to_img = np.array([[55.0, 6.0, 150.0], [-4.0, 50.0, 120.0], [0.0, 0.0006, 1.0]])  # board -> image
-    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
-    truth = cv2.perspectiveTransform(board4[None], to_img)[0]
-    off = cv2.perspectiveTransform((board4 + [[0, 0], [0, 0], [0.25, 0.3], [0.25, 0.3]])[None], to_img)[0]
-    H = cv2.getPerspectiveTransform(off.astype(np.float32), board4.astype(np.float32)).astype(np.float64)
-    anchors = np.array([[*truth[k], *board4[k]] for k in (0, 1)], np.float64)
-    grid = Grid(H, 0.5, 2, anchors, uncertainty=0.3)
+    grid, truth = north_markers_far_side_off(cols, rows, to_img)
     refined = lines._refine_free_corner(_printed(cols, rows, to_img), False, grid, 1.0, cols, rows)
     assert refined is not None
     assert _off(refined.H, truth.tolist(), cols, rows) < 0.1

@@ -391,6 +391,7 @@ def rim_strength(view: np.ndarray, cols: int, rows: int, n: int = 1) -> np.ndarr
     h, w = g.shape
     half = RIM_ANGLES // 2
     best = np.zeros(len(xs))
+    row = np.arange(len(xs))
     for dx in RIM_SHIFTS:
         for dy in RIM_SHIFTS:
             for r in RIM_RADII:
@@ -399,13 +400,15 @@ def rim_strength(view: np.ndarray, cols: int, rows: int, n: int = 1) -> np.ndarr
                 radial = gx[py_, px_] * ux + gy[py_, px_] * uy
                 cm = np.cumsum(np.tile(mag[py_, px_], 2), axis=1)
                 energy = cm[:, half:half + RIM_ANGLES] - cm[:, :RIM_ANGLES] + 1e-3 * half
-                for signed in (radial, -radial):
-                    cs = np.cumsum(np.tile(signed, 2), axis=1)
-                    step = cs[:, half:half + RIM_ANGLES] - cs[:, :RIM_ANGLES]
-                    k = step.argmax(axis=1)
-                    row = np.arange(len(xs))
+                cs = np.cumsum(np.tile(radial, 2), axis=1)
+                step = cs[:, half:half + RIM_ANGLES] - cs[:, :RIM_ANGLES]
+                # dark inside, then light inside: the half circles' steps of the negated edges are these
+                # negated, to the bit (a sum's sign flips without rounding), so one running sum serves
+                # both, the clearest light-inside half the first with the least step (round 16 of issue 28)
+                for k, flip in ((step.argmax(axis=1), 1.0), (step.argmin(axis=1), -1.0)):
+                    along = flip * step[row, k]
                     # the step times the share of the edges' strength that runs along the circle
-                    best = np.maximum(best, step[row, k] / half * np.clip(step[row, k] / energy[row, k], 0.0, 1.0))
+                    best = np.maximum(best, along / half * np.clip(along / energy[row, k], 0.0, 1.0))
     return best
 
 
