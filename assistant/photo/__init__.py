@@ -358,10 +358,10 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
     # with the empty map's reference, the registration on its art keeps its share: where the
-    # budget holds only one of the two, the printed-lines search is the one left out (reading R130
-    # in docs/readings.md). Two corner markers on one side that the lines did not confirm had
-    # spent their check, and the lines' search the rest: independent photo s0493 was refused
-    # with the registration, which places its grid 0.12 squares off, never run
+    # budget holds only one of the two, the printed-lines search is the one left out. Two corner
+    # markers on one side that the lines did not confirm had spent their check, and the lines'
+    # search the rest: independent photo s0493 was refused with the registration, which places
+    # its grid 0.12 squares off, never run (reading R130 in docs/readings.md)
     registration_share = REGISTRATION_COST if reference is not None else 0.0
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
