@@ -1,4 +1,4 @@
-"""Issue 28, round 16: the registration on the reference's art keeps its share of the work budget (reading R130).
+"""Issue 28, round 16: the registration on the reference's art keeps its share of the work budget (reading R122).
 
 Built from the failure's description (independent diagnosis photo s0493: stone art, corner markers
 0 and 3 alone, on one side of the map; its empty map's reference made, 0.05 squares off): the

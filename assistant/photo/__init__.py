@@ -361,7 +361,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     # budget holds only one of the two, the printed-lines search is the one left out. Two corner
     # markers on one side that the lines did not confirm had spent their check, and the lines'
     # search the rest: independent photo s0493 was refused with the registration, which places
-    # its grid 0.12 squares off, never run (reading R130 in docs/readings.md)
+    # its grid 0.12 squares off, never run (reading R122 in docs/readings.md)
     registration_share = REGISTRATION_COST if reference is not None else 0.0
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
