@@ -7,7 +7,9 @@ the command line on them; this script reads the photos it left again -- no rende
 start -- and scores the answers exactly as `bench/independent.py` does (`score_detect`), without
 and with the empty-map reference (`sNNNN.ref.npz`, where it was made). So a change to the
 pipeline is measured before and after on the same photos: run it with `PYTHONPATH` at each
-checkout. It prints, a photo and in total: squares wrong (false occupied / missed / misnamed),
+checkout (``--remake-references``: each reference made again from the folder's empty photo with
+this checkout's code, as ``photo reference`` makes it; the folder's were made by the code of the
+round that rendered it, which refused some empty maps found now). It prints, a photo and in total: squares wrong (false occupied / missed / misnamed),
 boards fully right, right after confirming the listed squares, moved figures silently at their
 old square, squares listed a board, CPU seconds of `detect` a photo; and the answer's confidence
 against how often it was right (figures named by the roster, by marker; the listed squares).
@@ -32,8 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import independent as ind  # the black-box bench's scoring, beside this script
 
 from assistant.errors import AssistantError
-from assistant.photo import NoGridError, detect, load_image
-from assistant.photo.reference import load_reference
+from assistant.model import Position
+from assistant.photo import NoGridError, detect, load_image, locate_grid
+from assistant.photo.reference import Reference, load_reference, make_reference
 from assistant.position.load import load_position
 
 HELD_OUT = range(503, 529)
@@ -45,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path, help="a bench/independent.py output folder")
     ap.add_argument("scenes", nargs="*", help="only these scenes (sNNNN)")
+    ap.add_argument("--remake-references", action="store_true",
+                    help="make each scene's reference again from its empty photo (sNNNN.empty.jpg) with this checkout's code, as "
+                         "`photo reference` does, in memory (nothing written): the folder's sNNNN.ref.npz were made by the code of "
+                         "the round that rendered it, and a reference it refused then may be made now")
     a = ap.parse_args(argv)
     tot = {m: dict.fromkeys(("squares", "wrong", "fo", "mi", "mn", "boards", "after", "answered", "silent", "listed"), 0) for m in MODES}
     cpu = dict.fromkeys(MODES, 0.0)
@@ -65,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             ref = None
             if m == "ref":
                 try:
-                    ref = load_reference(a.folder / f"{st}.ref.npz")
-                except AssistantError:
+                    ref = _remade_reference(a.folder / f"{st}.empty.jpg", pos) if a.remake_references else load_reference(a.folder / f"{st}.ref.npz")
+                except (AssistantError, NoGridError):
                     ref = None  # no reference made (its empty map refused): answered without, as the CLI bench does
             c0 = time.process_time()
             js: dict[str, Any]
@@ -115,6 +122,14 @@ def main(argv: list[str] | None = None) -> int:
                     parts.append(f"[{lo:g}, {min(hi, 1):g}): {len(b)}, right {np.mean([ok for _c, ok in b]):.2f}, said {np.mean([c for c, _ok in b]):.2f}")
             print(f"  confidence, {kind}: " + ("; ".join(parts) or "none"))
     return 0
+
+
+def _remade_reference(empty: Path, pos: Position) -> Reference:
+    """The reference ``photo reference`` makes of the empty photo with this checkout's code
+    (:class:`NoGridError` where its grid is not found)."""
+    image = load_image(empty)
+    grid, _markers, _by_lines = locate_grid(image, pos, str(empty))
+    return make_reference(image, grid, pos.map.cols, pos.map.rows, empty.name)
 
 
 if __name__ == "__main__":

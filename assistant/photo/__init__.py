@@ -357,10 +357,16 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     by_lines = False
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
-    if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
+    # with the empty map's reference, the registration on its art keeps its share: where the
+    # budget holds only one of the two, the printed-lines search is the one left out. Two corner
+    # markers on one side that the lines did not confirm had spent their check, and the lines'
+    # search the rest: independent photo s0493 was refused with the registration, which places
+    # its grid 0.12 squares off, never run (reading R122 in docs/readings.md)
+    registration_share = REGISTRATION_COST if reference is not None else 0.0
+    if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
-        budget.kept = REGISTRATION_COST if reference is not None else 0.0  # outlines beyond its reserve leave the registration its share
+        budget.kept = registration_share  # outlines beyond its reserve leave the registration its share
         try:
             grid = find_grid_from_lines(image, pos, markers, reference, memo, budget, lines_refused)
         except UnorientedGridError as exc:
