@@ -558,9 +558,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
                 names=_first_six(art))
         )
-    if not not_seen and len(left) > MAX_STRANGERS:
+    if not not_seen and left and len(left) + len(printed) > MAX_STRANGERS:
         # every figure of the roster found, and more bases besides than a figure or two the record
-        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines)
+        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines;
+        # the discs of colour R140 read as printed count among them: diagnosis photo s0373, three
+        # read so, a fourth disc left alone as a figure the record lacks)
         for sq in left:
             reading[sq] = False
         by_count |= set(left)
