@@ -114,7 +114,7 @@ def test_printed_discs_read_as_bases_are_not_figures_the_record_lacks(monkeypatc
     res = _detect(monkeypatch, image, pos, {*BASES, *DISCS})
     assert {s.id: s.at for s in res.figures} == {"a": "C3", "b": "G2", "c": "E6", "d": "H7"}
     assert set(res.occupied) == set(BASES)
-    assert any("R140" in n and "B6" in n and "I4" in n for n in res.notes)
+    assert any("R123" in n and "B6" in n and "I4" in n for n in res.notes)
 
 
 def test_a_grey_base_no_figure_explains_stays_occupied(monkeypatch: pytest.MonkeyPatch) -> None:

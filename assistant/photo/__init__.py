@@ -752,7 +752,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})
-    # each square's base core's colour where least colourful: a base's plastic is grey or black (R140)
+    # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
     plastic = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
                    named_stickers(shown_at, unread_stickers, pos, seen), plastic)

@@ -651,7 +651,7 @@ def plastic_colourfulness(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
     quantile of :func:`_colourfulness`), row by row: a base's grey or black plastic reads low
     whatever the body over it, a disc of dark colour printed on the map reads its colour all over.
     Under the photo's white balance a grey base reads a little colourful too, so the value is
-    compared with the roster's own bases' on the same photo (:func:`.placement.place`, R140).
+    compared with the roster's own bases' on the same photo (:func:`.placement.place`, R123).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
     core = _colourfulness(view, exact=False)[_core_pixels(cols, rows)]

@@ -211,7 +211,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     a square read as a base whose core is clearly more colourful than the roster's own bases on the
     photo (:func:`_plastic_grey`) is a disc of colour printed on the map: a figure is named there
     only where no other way remains, and one no figure explains is no figure the record lacks
-    (reading R140)."""
+    (reading R123)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -420,7 +420,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
     # a square read as a base whose core is coloured where the roster's bases show grey plastic is
-    # a disc printed on the map: a figure is named there only where no other way remains (R140)
+    # a disc printed on the map: a figure is named there only where no other way remains (R123)
     grey = _plastic_grey(pos, by_marker, sure, plastic)
     painted = {sq for sq, v in (plastic or {}).items() if grey is not None and v > grey + PAINTED_BY}
     steps_painted = sorted((sq for sq in [*sure, *unsure] if sq in painted), key=_key)
@@ -524,12 +524,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     printed = [sq for sq in left if sq in painted]
     if printed:
         # a base is grey or black plastic, the roster's own bases on this photo show how grey under
-        # its light: a square no figure explains whose core is coloured all over is printed art (R140)
+        # its light: a square no figure explains whose core is coloured all over is printed art (R123)
         read_as_empty(printed, PAINTED_READ)
         left = [sq for sq in left if sq not in printed]
         notes.append(
             _("{names} look occupied, but no figure of the roster was matched there and the square is coloured where the figures' bases show "
-              "their grey or black plastic: read as a disc printed on the map (reading R140)").format(names=_first_six(printed)))
+              "their grey or black plastic: read as a disc printed on the map (reading R123)").format(names=_first_six(printed)))
     over = sum(reading.values()) - roster_squares
     drop: list[str] = []
     if not not_seen and over > 0:
@@ -562,7 +562,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     if not not_seen and left and len(left) + len(printed) > MAX_STRANGERS:
         # every figure of the roster found, and more bases besides than a figure or two the record
         # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines;
-        # the discs of colour R140 read as printed count among them: diagnosis photo s0373, three
+        # the discs of colour R123 read as printed count among them: diagnosis photo s0373, three
         # read so, a fourth disc left alone as a figure the record lacks)
         for sq in left:
             reading[sq] = False
@@ -1210,7 +1210,7 @@ def _distance(a: Square, b: Square) -> float:
 
 #: how much more colourful (:func:`.bases.plastic_colourfulness`) than the photo's plastic grey
 #: (:func:`_plastic_grey`) a square read as a base must be to read as a disc printed on the map
-#: (reading R140). Measured on the independent renderer's 162 diagnosis photos: 8 of 1,056 Medium
+#: (reading R123). Measured on the independent renderer's 162 diagnosis photos: 8 of 1,056 Medium
 #: bases' squares beyond it (a broad body over the whole core), 27 of 34 bare squares read as bases
 PAINTED_BY = 0.12
 #: the found Medium and Small bases the comparison needs: fewer, and the photo's own plastic grey is unknown
@@ -1226,7 +1226,7 @@ def _plastic_grey(pos: Position, by_marker: Sequence[Seen], sure: Sequence[str],
     white balance): the median :func:`.bases.plastic_colourfulness` of the squares of the Medium and
     Small figures read by their base markers, or, fewer than :data:`PLASTIC_FOUND` of them, of the
     squares the photo surely reads as bases (``sure``; most of them bases, a few printed art). None
-    where fewer than :data:`PLASTIC_FOUND` show it (reading R140).
+    where fewer than :data:`PLASTIC_FOUND` show it (reading R123).
 
     >>> from assistant.coords import Square
     >>> from assistant.editions import Edition
