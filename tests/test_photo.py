@@ -430,8 +430,10 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     # (said at 0.9, so not on the short list: reading R62)
     assert empty[0] not in res.occupied and all(u["confidence"] >= SURE for u in res.uncertain if u["square"] == empty[0])  # listed last at most (R99)
     assert any(f"the doubtful {empty[0]} read as empty" in n for n in res.notes)
-    # one that shows a base's rim stays: the photo may show a figure the record lacks
+    # one that shows a base's rim stays: the photo may show a figure the record lacks (a rim and,
+    # here patched too, a base's grey plastic: a coloured square is a disc printed on the map, R123)
     real_rims = photo.rim_check
+    monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
     monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 0.97}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img, pos, "extra")
     assert empty[0] in res.occupied and empty[0] in {u["square"] for u in res.uncertain}
@@ -550,6 +552,8 @@ def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_o
     fig = next(f for f in bare.figures if f.size.footprint == 1)
     far = next(f"{c}{r}" for c in "ONMLK" for r in range(1, 5) if f"{c}{r}" not in truth.occupied)
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.6})
+    # the far square as if it showed a base's grey plastic (the bare map's colour is a printed disc's, R123)
+    monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
     res = detect(img, bare, "doubt")
     assert {f.id: f.at for f in res.figures}[fig.id] == far
     assert fig.at.name not in res.occupied and {far, fig.at.name} <= {u["square"] for u in res.uncertain}
@@ -577,6 +581,8 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
     real_rims = photo.rim_check
     monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], **{s: a[0][s] for s in (beside, far)}},
                                                                            got[1] - {beside, far}))(real_rims(*a, **k)))
+    # and a base's grey plastic (the bare map's colour is a printed disc's: R123)
+    monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), beside: 0.97})
     res = detect(img, pos, "leaning")
     assert set(res.occupied) == truth.occupied and all(u["confidence"] >= SURE for u in res.uncertain if u["square"] == beside)  # listed last at most (R99)

@@ -30,7 +30,18 @@ from ..i18n import N_, _
 from ..model import Position
 from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
-from .bases import away_from_camera, fused_and_compared, large_rims, neutral_reading, rim_check, rim_strength, second_reading, square_rims, with_art_intact
+from .bases import (
+    away_from_camera,
+    fused_and_compared,
+    large_rims,
+    neutral_reading,
+    plastic_colourfulness,
+    rim_check,
+    rim_strength,
+    second_reading,
+    square_rims,
+    with_art_intact,
+)
 from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
@@ -747,8 +758,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})
+    # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
+    plastic = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen))
+                   named_stickers(shown_at, unread_stickers, pos, seen), plastic)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -600,9 +600,7 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
     :data:`LIGHTER` than the art's darkest quarter (grey plastic on black); with ``dim_art``, on
     dim art (at most :data:`DIM_FLOOR`) neutral and lighter by :data:`DIM_LIGHTER`. Empty on
     other art (grey stone, paper, wood: a grey base is the floor's colour)."""
-    v = cv2.GaussianBlur(view.astype(np.float32), (0, 0), NEUTRAL_BLUR)
-    hi, lo = v.max(axis=2), v.min(axis=2)
-    colour = (hi - lo) / (hi + NEUTRAL_DARK)
+    colour = _colourfulness(view)
     inner = (slice(PAD * PX, (PAD + rows) * PX), slice(PAD * PX, (PAD + cols) * PX))
     like = np.ones(colour.shape, bool)
     if float(np.median(colour[inner])) < COLOURFUL:
@@ -611,16 +609,57 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
         if floor > (DIM_FLOOR if dim_art else DARK_FLOOR):
             return {}
         like = light > float(np.percentile(light[inner], 25)) + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
+    at = _core_pixels(cols, rows)
+    core, core_like = colour[at], like[at]
+    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}
+
+
+def _colourfulness(view: np.ndarray, exact: bool = True) -> np.ndarray:
+    """Each pixel's colourfulness, (max - min) / (max + :data:`NEUTRAL_DARK`) of its channels after
+    a blur of :data:`NEUTRAL_BLUR` px: 0 for grey, black or white, towards 1 for a saturated colour.
+    ``exact``: blurred in floating point (the neutral reading's thresholds were measured so); else
+    in 8 bits, at most 0.03 off on the darkest pixels for an eighth of the CPU (0.004 s a photo)."""
+    if exact:
+        v = cv2.GaussianBlur(view.astype(np.float32), (0, 0), NEUTRAL_BLUR)
+        hi, lo = v.max(axis=2), v.min(axis=2)
+    else:
+        b = cv2.GaussianBlur(view, (0, 0), NEUTRAL_BLUR)
+        hi = cv2.max(cv2.max(b[..., 0], b[..., 1]), b[..., 2]).astype(np.float32)
+        lo = cv2.min(cv2.min(b[..., 0], b[..., 1]), b[..., 2]).astype(np.float32)
+    colour: np.ndarray = (hi - lo) / (hi + NEUTRAL_DARK)
+    return colour
+
+
+def _core_pixels(cols: int, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """The view's pixels of each square's base core (radius :data:`CORE`), one row of indices a
+    square, row by row: read directly (the view's PAD keeps every core inside it), as a filter
+    over the whole view for each threshold cost 0.09 CPU-seconds a photo."""
     rr, cc = np.mgrid[0:rows, 0:cols]
     ys = ((PAD + rr + 0.5) * PX).astype(int).ravel()
     xs = ((PAD + cc + 0.5) * PX).astype(int).ravel()
-    # each square's core pixels read directly (the view's PAD keeps every core inside it): a
-    # filter over the whole view for each threshold cost 0.09 CPU-seconds a photo
-    dy, dx = np.nonzero(_disc(CORE * PX))
-    r = _disc(CORE * PX).shape[0] // 2
-    at = (ys[:, None] + (dy - r)[None], xs[:, None] + (dx - r)[None])
-    core, core_like = colour[at], like[at]
-    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}
+    disc = _disc(CORE * PX)
+    dy, dx = np.nonzero(disc)
+    r = disc.shape[0] // 2
+    return ys[:, None] + (dy - r)[None], xs[:, None] + (dx - r)[None]
+
+
+#: the share of a square's base core whose colourfulness is read as its plastic's: a figure's body
+#: (painted, any colour) and a marker's sticker cover part of a base's top, the plastic shows round
+#: them, so the base core's least colourful quarter is the plastic's colour
+PLASTIC_PART = 0.25
+
+
+def plastic_colourfulness(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
+    """How colourful each square's base core is where it is least so (its :data:`PLASTIC_PART`
+    quantile of :func:`_colourfulness`), row by row: a base's grey or black plastic reads low
+    whatever the body over it, a disc of dark colour printed on the map reads its colour all over.
+    Under the photo's white balance a grey base reads a little colourful too, so the value is
+    compared with the roster's own bases' on the same photo (:func:`.placement.place`, R123).
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    core = _colourfulness(view, exact=False)[_core_pixels(cols, rows)]
+    k = int(PLASTIC_PART * (core.shape[1] - 1))
+    return np.asarray(np.partition(core, k, axis=1)[:, k])
 
 
 def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int, dim_art: bool = False) -> dict[str, float] | None:

@@ -177,7 +177,8 @@ def _occupied_count(pos: Position, scores: Mapping[str, float], by_marker: Seque
 def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], nowhere: Collection[str],
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
-          stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None) -> Placement:
+          stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
+          plastic: Mapping[str, float] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -205,7 +206,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     Medium base on that square as for a Large base's block holding it. ``sticker_names``: of those
     squares, the ones whose sticker's cells shown name one of the roster's unread markers
     (:func:`.markers.name_among`): a figure carrying another marker, or none, is named there only
-    where no other way remains, and the naming of the others counts it (reading R115)."""
+    where no other way remains, and the naming of the others counts it (reading R115). ``plastic``:
+    how colourful each square's base core is where it is least so (:func:`.bases.plastic_colourfulness`):
+    a square read as a base whose core is clearly more colourful than the roster's own bases on the
+    photo (:func:`_plastic_grey`) is a disc of colour printed on the map: a figure is named there
+    only where no other way remains, and one no figure explains is no figure the record lacks
+    (reading R123)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -413,15 +419,24 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     figs = [f for f in unmatched if f.size.footprint == 1]
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
+    # a square read as a base whose core is coloured where the roster's bases show grey plastic is
+    # a disc printed on the map: a figure is named there only where no other way remains (R123)
+    grey = _plastic_grey(pos, by_marker, sure, plastic)
+    painted = {sq for sq, v in (plastic or {}).items() if grey is not None and v > grey + PAINTED_BY}
+    steps_painted = sorted((sq for sq in [*sure, *unsure] if sq in painted), key=_key)
+    sure, unsure = [sq for sq in sure if sq not in painted], [sq for sq in unsure if sq not in painted]
+    # (after the doubtful squares read as empty that are likeliest a base: a base's plastic under a
+    # body read a little empty is likelier a figure's than a disc of colour read as a base)
+    steps: list[list[str] | None] = [sure, unsure, None, steps_painted]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
     record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R104)
     read_away = set(early_trim)  # the doubtful squares the roster's count reads away, as it first read them
-    for step in (sure, unsure, None):
+    for step in steps:
         if not figs:
             break
         if step is None:  # too few bases for the roster: the doubtful squares likeliest to hold one
-            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq)), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
+            step = sorted((sq for sq, on in reading.items() if not on and doubtful(sq) and sq not in painted), key=lambda sq: (-p[sq], _key(sq)))[: len(figs)]
             for sq in step:
                 reading[sq] = True
             by_count |= set(step)
@@ -459,7 +474,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             sq = squares[j]
             taken.add(sq)
             conf = _confidence((sq,), p, by_count)
-            if any(p[other] > p[sq] for other in passed):
+            if any(p[other] > p[sq] for other in passed) or sq in painted:
                 conf = min(conf, COUNT_READ)
             if i in coin:
                 conf = min(conf, COUNT_READ)
@@ -498,6 +513,23 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # roster's count is exceeded; any other stays occupied (the photo may show a figure the record
     # lacks), listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
     left = sorted((sq for sq, on in reading.items() if on and sq not in taken), key=lambda sq: (p[sq], _key(sq)))
+
+    def read_as_empty(squares: Collection[str], said: float) -> None:
+        # squares the roster's count reads as empty against the classifier, each said ``said`` right
+        for sq in squares:
+            reading[sq] = False
+        by_count.update(squares)
+        settled.update(dict.fromkeys(squares, said))
+
+    printed = [sq for sq in left if sq in painted]
+    if printed:
+        # a base is grey or black plastic, the roster's own bases on this photo show how grey under
+        # its light: a square no figure explains whose core is coloured all over is printed art (R123)
+        read_as_empty(printed, PAINTED_READ)
+        left = [sq for sq in left if sq not in printed]
+        notes.append(
+            _("{names} look occupied, but no figure of the roster was matched there and the square is coloured where the figures' bases show "
+              "their grey or black plastic: read as a disc printed on the map (reading R123)").format(names=_first_six(printed)))
     over = sum(reading.values()) - roster_squares
     drop: list[str] = []
     if not not_seen and over > 0:
@@ -521,18 +553,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
     art = [sq for sq in left if sq in no_rim] if not not_seen else []
     if art:
-        for sq in art:
-            reading[sq] = False
-        by_count |= set(art)
-        settled |= dict.fromkeys(art, COUNT_READ)
+        read_as_empty(art, COUNT_READ)
         left = [sq for sq in left if sq not in art]
         notes.append(
             _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
-                names=", ".join(sorted(art, key=_key)[:6]) + (", ..." if len(art) > 6 else ""))
+                names=_first_six(art))
         )
-    if not not_seen and len(left) > MAX_STRANGERS:
+    if not not_seen and left and len(left) + len(printed) > MAX_STRANGERS:
         # every figure of the roster found, and more bases besides than a figure or two the record
-        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines)
+        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines;
+        # the discs of colour R123 read as printed count among them: diagnosis photo s0373, three
+        # read so, a fourth disc left alone as a figure the record lacks)
         for sq in left:
             reading[sq] = False
         by_count |= set(left)
@@ -1190,6 +1221,52 @@ def _distance(a: Square, b: Square) -> float:
     if (a.col, a.row) == (b.col, b.row):
         return 0.0
     return 1.0 + math.hypot(a.col - b.col, a.row - b.row) / MOVE
+
+
+#: how much more colourful (:func:`.bases.plastic_colourfulness`) than the photo's plastic grey
+#: (:func:`_plastic_grey`) a square read as a base must be to read as a disc printed on the map
+#: (reading R123). Measured on the independent renderer's 162 diagnosis photos: 8 of 1,056 Medium
+#: bases' squares beyond it (a broad body over the whole core), 27 of 34 bare squares read as bases
+PAINTED_BY = 0.12
+#: the found Medium and Small bases the comparison needs: fewer, and the photo's own plastic grey is unknown
+PLASTIC_FOUND = 2
+#: the probability that a square no figure explains, read as a printed disc by :data:`PAINTED_BY`,
+#: is read right: on the diagnosis photos 175 of 182 held no base (Laplace 0.96; said less). Above
+#: :data:`SURE`: not listed
+PAINTED_READ = 0.9
+
+
+def _plastic_grey(pos: Position, by_marker: Sequence[Seen], sure: Sequence[str], plastic: Mapping[str, float] | None) -> float | None:
+    """How colourful the roster's bases' grey or black plastic reads on this photo (its light, its
+    white balance): the median :func:`.bases.plastic_colourfulness` of the squares of the Medium and
+    Small figures read by their base markers, or, fewer than :data:`PLASTIC_FOUND` of them, of the
+    squares the photo surely reads as bases (``sure``; most of them bases, a few printed art). None
+    where fewer than :data:`PLASTIC_FOUND` show it (reading R123).
+
+    >>> from assistant.coords import Square
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map, Position
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(0, 0)), Figure("b", "dark", Square(5, 5))))
+    >>> plastic = {"A1": 0.05, "F6": 0.12, "C3": 0.45, "D4": 0.15}
+    >>> _plastic_grey(pos, [Seen("a", "A1", 1.0, "marker"), Seen("b", "F6", 1.0, "marker")], ["C3"], plastic)
+    0.085
+    >>> _plastic_grey(pos, [Seen("a", "A1", 1.0, "marker")], ["C3", "D4", "F6"], plastic), _plastic_grey(pos, [], ["C3"], plastic)
+    (0.15, None)
+    """
+    if plastic is None:
+        return None
+    marked = [plastic[s.at] for s in by_marker if pos.figure(s.id).size.footprint == 1 and s.at in plastic]
+    shown = marked if len(marked) >= PLASTIC_FOUND else [plastic[sq] for sq in sure if sq in plastic]
+    if len(shown) < PLASTIC_FOUND:
+        return None
+    shown.sort()
+    mid = len(shown) // 2
+    return round(shown[mid] if len(shown) % 2 else (shown[mid - 1] + shown[mid]) / 2, 6)
+
+
+def _first_six(squares: Collection[str]) -> str:
+    """The squares' names in board order for a note: the first six, then "..." where there are more."""
+    return ", ".join(sorted(squares, key=_key)[:6]) + (", ..." if len(squares) > 6 else "")
 
 
 def _col_row(name: str) -> tuple[int, int]:
