@@ -1,4 +1,4 @@
-"""A base tinted a little more than the others is read where the learned classifier sees it too (R150).
+"""A base tinted a little more than the others is read where the learned classifier sees it too (R124).
 
 Built from the failure on the independent renderer's diagnosis photo s0362 (issue 28, a star field,
 18 x 8, without the reference): the first reading saw bases nearly everywhere, and the second look
@@ -48,7 +48,7 @@ def _scene() -> tuple[np.ndarray, dict[str, float]]:
 
 
 def test_a_tinted_base_the_classifier_reads_is_read() -> None:
-    # fails before R150: the tinted base read as sky (and `classifier` was no argument); the next
+    # fails before R124: the tinted base read as sky (and `classifier` was no argument); the next
     # threshold reads 8 squares, the roster's count: no art yet
     view, classifier = _scene()
     found = names(neutral_reading(view, COLS, ROWS, ROSTER, classifier=classifier))
@@ -61,7 +61,7 @@ def test_the_same_tint_the_classifier_does_not_read_stays_art() -> None:
 
 
 def test_without_the_classifier_the_strictest_threshold_alone_decides() -> None:
-    # the failure itself, as the colour reading was before R150
+    # the failure itself, as the colour reading was before R124
     view, _ = _scene()
     found = names(neutral_reading(view, COLS, ROWS, ROSTER))
     assert found == set(GREY)

@@ -624,7 +624,7 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
 
 
 #: the learned classifier's reading at which a square it reads as a base, neutral at the threshold
-#: next looser than the one taken, is read as a base a little tinted (R150)
+#: next looser than the one taken, is read as a base a little tinted (R124)
 CLASSIFIER_SURE = 0.9
 
 
@@ -641,7 +641,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     ``classifier``: the first reading's P(base) a square (the learned classifier's): a square it is
     sure of (:data:`CLASSIFIER_SURE`) whose core is neutral at the next looser threshold is read on
     that threshold -- a base the white balance or its figure's light tints a little more than the
-    others, seen as a base by both readings (reading R150 in docs/readings.md).
+    others, seen as a base by both readings (reading R124 in docs/readings.md).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
     shares, dim = neutral_shares(view, cols, rows, dim_art)
@@ -661,7 +661,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
         # sure of a base and the next threshold reads its core neutral, the two readings agree --
         # while that threshold reads no more squares than the roster's bases cover: past that it
         # reads the art's grey too, which the classifier, on such art, reads as bases; and not on
-        # dim art, where a base is told from the rock by 10 of 255 (R108), too little to loosen (R150)
+        # dim art, where a base is told from the rock by 10 of 255 (R108), too little to loosen (R124)
         sure = np.array([classifier.get(Square(c, r).name, 0.0) >= CLASSIFIER_SURE for r in range(rows) for c in range(cols)])
         share = np.where(sure & (looser >= NEUTRAL_HALF), np.maximum(share, looser), share)
     p = 1.0 / (1.0 + np.exp(-np.clip((share - NEUTRAL_HALF) / NEUTRAL_SCALE, -30, 30)))
