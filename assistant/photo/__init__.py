@@ -707,10 +707,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                   "(against {against}); figures without a base marker named on that reading are to confirm").format(
                     against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
         elif (look := neutral_reading(view, cols, rows, roster_squares,
-                                      dim_art=saturated_reading(pos, first_reading, seen, nowhere))) is not None:
+                                      dim_art=saturated_reading(pos, first_reading, seen, nowhere), classifier=first_reading)) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
-            # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R108)
+            # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R108);
+            # a base tinted a little, read neutral one threshold looser, where the classifier is sure of it (R124)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "

@@ -23,7 +23,7 @@ uses) gives a calibrated probability.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -591,7 +591,7 @@ NEUTRAL_HALF = 0.5
 NEUTRAL_SCALE = 0.08
 
 
-def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False) -> dict[float, np.ndarray]:
+def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False) -> tuple[dict[float, np.ndarray], bool]:
     """For each threshold of :data:`NEUTRAL_AT`, the share of each square's base core (radius
     :data:`CORE`) whose pixels look like a base's plastic, row by row: neutral below the
     threshold on colourful art (its median pixel's colourfulness at least :data:`COLOURFUL`);
@@ -599,19 +599,22 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
     :data:`DARK_FLOOR` once single-pixel stars are filtered off) neutral and lighter by
     :data:`LIGHTER` than the art's darkest quarter (grey plastic on black); with ``dim_art``, on
     dim art (at most :data:`DIM_FLOOR`) neutral and lighter by :data:`DIM_LIGHTER`. Empty on
-    other art (grey stone, paper, wood: a grey base is the floor's colour)."""
+    other art (grey stone, paper, wood: a grey base is the floor's colour). With them, whether the
+    art was read as dim (the weakest of the three: a rock only 10 darker than a base)."""
     colour = _colourfulness(view)
     inner = (slice(PAD * PX, (PAD + rows) * PX), slice(PAD * PX, (PAD + cols) * PX))
     like = np.ones(colour.shape, bool)
+    dim = False
     if float(np.median(colour[inner])) < COLOURFUL:
         light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
         floor = float(np.median(light[inner]))
         if floor > (DIM_FLOOR if dim_art else DARK_FLOOR):
-            return {}
+            return {}, False
+        dim = floor > DARK_FLOOR
         like = light > float(np.percentile(light[inner], 25)) + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
     at = _core_pixels(cols, rows)
     core, core_like = colour[at], like[at]
-    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}
+    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}, dim
 
 
 def _colourfulness(view: np.ndarray, exact: bool = True) -> np.ndarray:
@@ -662,7 +665,13 @@ def plastic_colourfulness(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
     return np.asarray(np.partition(core, k, axis=1)[:, k])
 
 
-def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int, dim_art: bool = False) -> dict[str, float] | None:
+#: the learned classifier's reading at which a square it reads as a base, neutral at the threshold
+#: next looser than the one taken, is read as a base a little tinted (R124)
+CLASSIFIER_SURE = 0.9
+
+
+def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int, dim_art: bool = False,
+                    classifier: Mapping[str, float] | None = None) -> dict[str, float] | None:
     """P(a base stands on the square), per square name, from what colour a base is: round grey or
     black plastic, neutral, on colourful printed art (lava, carpet, sand, grass), neutral and
     lighter than the sky on near-black art (a star field; :func:`neutral_shares`). The strictest
@@ -671,15 +680,32 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     where the one that does reads more than :data:`DECISIVE` times the roster's squares (the art
     has grey patches of a base's size: it cannot tell). ``dim_art``: dim art is read too (R108:
     only where the first reading saw bases nearly everywhere). The photo alone: no reference needed.
+    ``classifier``: the first reading's P(base) a square (the learned classifier's): a square it is
+    sure of (:data:`CLASSIFIER_SURE`) whose core is neutral at the next looser threshold is read on
+    that threshold -- a base the white balance or its figure's light tints a little more than the
+    others, seen as a base by both readings (reading R124 in docs/readings.md).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
-    shares = neutral_shares(view, cols, rows, dim_art)
+    shares, dim = neutral_shares(view, cols, rows, dim_art)
     if not shares:
         return None
     need = NEUTRAL_FOUND * max(1, roster_squares)
-    share = next((shares[t] for t in NEUTRAL_AT if int((shares[t] >= NEUTRAL_HALF).sum()) >= need), None)
-    if share is None or int((share >= NEUTRAL_HALF).sum()) > DECISIVE * max(1, roster_squares):
+    taken = next((k for k, t in enumerate(NEUTRAL_AT) if int((shares[t] >= NEUTRAL_HALF).sum()) >= need), None)
+    if taken is None:
         return None
+    share = shares[NEUTRAL_AT[taken]]
+    if int((share >= NEUTRAL_HALF).sum()) > DECISIVE * max(1, roster_squares):
+        return None
+    looser = shares[NEUTRAL_AT[taken + 1]] if taken + 1 < len(NEUTRAL_AT) else None
+    if classifier is not None and looser is not None and not dim and int((looser >= NEUTRAL_HALF).sum()) <= max(1, roster_squares):
+        # the strictest threshold that finds most of the roster's bases leaves out a base tinted a
+        # little more (a blue figure's light, the white balance); where the learned classifier is
+        # sure of a base and the next threshold reads its core neutral, the two readings agree --
+        # while that threshold reads no more squares than the roster's bases cover: past that it
+        # reads the art's grey too, which the classifier, on such art, reads as bases; and not on
+        # dim art, where a base is told from the rock by 10 of 255 (R108), too little to loosen (R124)
+        sure = np.array([classifier.get(Square(c, r).name, 0.0) >= CLASSIFIER_SURE for r in range(rows) for c in range(cols)])
+        share = np.where(sure & (looser >= NEUTRAL_HALF), np.maximum(share, looser), share)
     p = 1.0 / (1.0 + np.exp(-np.clip((share - NEUTRAL_HALF) / NEUTRAL_SCALE, -30, 30)))
     return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
 
