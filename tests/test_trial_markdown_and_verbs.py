@@ -1,0 +1,131 @@
+"""A new user's trial of the product: what a judge's Markdown viewer makes of the exports, and
+which verbs a player's phone is offered.
+
+The exports are read in a viewer (a forge's, an editor's preview) that renders the raw HTML
+Markdown lets through: a ``<script>`` or ``<img onerror=...>`` in a note, a name or an override
+reason must reach it as text. The checks render each export with a CommonMark renderer (markdown-it,
+installed with rich) and look at its tokens: no raw HTML, and the player's text still shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from typer.testing import CliRunner
+
+from assistant.cardgame.log import CardGameLog
+from assistant.cardgames import CARD_GAMES, find_card_game
+from assistant.cards import default_library
+from assistant.cli.app import app
+from assistant.game import Game
+from assistant.live.table import CardTable, Table
+from assistant.live.web import create_app
+from assistant.resources import card_table_example, example_path
+from assistant.textsafe import code_fence, code_span, markdown_shown, shown
+
+from .webclient import table_client
+
+runner = CliRunner()
+HOSTILE = "<script>alert(1)</script> <img src=x onerror=alert(2)> <!-- x --> <https://evil.example>"
+
+
+def _html_tokens(markdown: str) -> list[str]:
+    """The raw HTML a CommonMark viewer would pass on from ``markdown`` (blocks and inline)."""
+    found = []
+    for tok in MarkdownIt("commonmark").parse(markdown):
+        if tok.type == "html_block":
+            found.append(tok.content)
+        for child in tok.children or []:
+            if child.type in ("html_inline", "link_open"):
+                found.append(child.content or str(child.attrs))
+    return found
+
+
+def _new_minis_game(tmp_path: Path) -> Path:
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    return path
+
+
+def _new_destiny_game(tmp_path: Path) -> Path:
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    return path
+
+
+def test_a_script_in_a_note_reaches_the_miniatures_export_as_text(tmp_path: Path) -> None:
+    game = str(_new_minis_game(tmp_path))
+    assert runner.invoke(app, ["game", "note", HOSTILE, "--game", game]).exit_code == 0
+    r = runner.invoke(app, ["game", "export", "--game", game])
+    assert r.exit_code == 0, r.output
+    assert _html_tokens(r.stdout) == []
+    html = MarkdownIt("commonmark").render(r.stdout)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html  # the note is still shown, as text
+    # the JSON export keeps the text as given (a program reads it)
+    js = runner.invoke(app, ["game", "export", "--format", "json", "--game", game])
+    assert HOSTILE in js.stdout.replace("\\u003c", "<")
+
+
+def test_a_script_or_a_backtick_in_a_card_games_export_reaches_the_viewer_as_text(tmp_path: Path) -> None:
+    game = _new_destiny_game(tmp_path)
+    log = CardGameLog.open(game, CARD_GAMES)
+    try:
+        log.do("A pass", override=HOSTILE + " ``` `")  # refused in the setup phase: recorded by override
+        text = log.export("md")
+    finally:
+        log.close()
+    assert _html_tokens(text) == []
+    tokens = MarkdownIt("commonmark").parse(text)
+    spans = [c.content for t in tokens for c in t.children or [] if c.type == "code_inline"]
+    assert "A pass" in spans  # the command in its code span, as played
+    assert any(t.type == "fence" and "Han Solo" in t.content for t in tokens)  # the table, one code block
+
+
+def test_a_phone_at_a_miniatures_table_is_offered_no_card_games_verbs(tmp_path: Path) -> None:
+    client = table_client(create_app(Table(game=_new_minis_game(tmp_path), library=default_library())))
+    out = client.get("/api/verbs").json()
+    assert out["game"] == "miniatures"
+    assert not [v for v in out["verbs"] if v.split(" ")[0] in ("destiny", "swtcg")]
+    assert {"game move", "game note", "attack", "los", "cards set"} <= set(out["verbs"])
+    assert sorted(out["detail"]) == out["verbs"]
+    # another game's verb asked all the same is refused, naming the game, never a 500
+    r = client.post("/api/do/destiny/status", json={})
+    assert r.status_code == 400 and "miniatures game" in r.json()["error"]
+
+
+def test_a_card_games_table_lists_its_own_verbs_only(tmp_path: Path) -> None:
+    client = table_client(create_app(CardTable(_new_destiny_game(tmp_path))))
+    out = client.get("/api/verbs").json()
+    assert out["game"] == "destiny"
+    assert out["verbs"] and all(v.startswith("destiny ") for v in out["verbs"])
+
+
+@given(st.text(max_size=60))
+def test_no_text_becomes_raw_html_in_markdowns_running_text(text: str) -> None:
+    assert _html_tokens(f"- {markdown_shown(text)}") == []
+    assert _html_tokens(f"| 1 | {markdown_shown(text).replace('|', chr(92) + '|')} |") == []
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=40).filter(lambda t: t.strip(" ") != ""))
+def test_a_code_span_shows_its_text_as_written(text: str) -> None:
+    tokens = MarkdownIt("commonmark").parse(f"1. {code_span(text)} more")
+    spans = [c.content for t in tokens for c in t.children or [] if c.type == "code_inline"]
+    assert spans == [shown(text)]
+
+
+@given(st.lists(st.text(alphabet="`ab <>\n", max_size=12), min_size=1, max_size=5))
+def test_a_code_block_is_closed_only_by_its_own_fence(lines: list[str]) -> None:
+    body = "\n".join(lines)
+    fence = code_fence(body)
+    tokens = MarkdownIt("commonmark").parse(f"{fence}\n{body}\n{fence}\n\nafter\n")
+    assert [t.type for t in tokens][0] == "fence"
+    assert tokens[0].content == body + "\n"
+
+
+@pytest.mark.parametrize("text, shown_as", [("a < b -> c", "a < b -> c"), ("<b>x</b>", "&lt;b>x&lt;/b>"), ("<!--", "&lt;!--")])
+def test_only_an_html_opening_angle_is_escaped(text: str, shown_as: str) -> None:
+    assert markdown_shown(text) == shown_as
