@@ -1,5 +1,5 @@
-"""A new user's trial of the product: what a judge's Markdown viewer makes of the exports, and
-which verbs a player's phone is offered.
+"""A new user's trial of the product: what a judge's Markdown viewer makes of the exports, which
+verbs a player's phone is offered, and a card named as the printed card names it.
 
 The exports are read in a viewer (a forge's, an editor's preview) that renders the raw HTML
 Markdown lets through: a ``<script>`` or ``<img onerror=...>`` in a note, a name or an override
@@ -19,11 +19,13 @@ from typer.testing import CliRunner
 
 from assistant.cardgame.log import CardGameLog
 from assistant.cardgames import CARD_GAMES, find_card_game
-from assistant.cards import default_library
+from assistant.cards import CardLibrary, SwmCard, default_library, name_key
 from assistant.cli.app import app
+from assistant.errors import AmbiguousNameError
 from assistant.game import Game
 from assistant.live.table import CardTable, Table
 from assistant.live.web import create_app
+from assistant.position.load import parse_position
 from assistant.resources import card_table_example, example_path
 from assistant.textsafe import code_fence, code_span, markdown_shown, shown
 
@@ -129,3 +131,33 @@ def test_a_code_block_is_closed_only_by_its_own_fence(lines: list[str]) -> None:
 @pytest.mark.parametrize("text, shown_as", [("a < b -> c", "a < b -> c"), ("<b>x</b>", "&lt;b>x&lt;/b>"), ("<!--", "&lt;!--")])
 def test_only_an_html_opening_angle_is_escaped(text: str, shown_as: str) -> None:
     assert markdown_shown(text) == shown_as
+
+
+# -- a card named as the printed card names it ------------------------------------------------
+
+
+def _library_of(*names: str) -> CardLibrary:
+    return CardLibrary([SwmCard(n, "tests", 9, None, False, None, 70, 16, 11, 20, 6, 0, set="Alliance and Empire") for n in names])
+
+
+def test_a_figure_named_as_its_card_prints_it_finds_the_databases_parenthesised_name() -> None:
+    """SW_Minis_Drafter's database writes 'Han Solo (Rogue)'; the card says 'Han Solo, Rogue'."""
+    lib = _library_of("Han Solo (Rogue)", "Han Solo, Scoundrel", "Antarian Ranger (#2)", "Antarian Ranger (#18)")
+    assert lib.resolve("swm", "Han Solo, Rogue").name == "Han Solo (Rogue)"
+    assert lib.resolve("swm", "han solo (scoundrel)").name == "Han Solo, Scoundrel"
+    assert lib.resolve("swm", "Antarian Ranger (#2)").name == "Antarian Ranger (#2)"  # a collector number stays apart
+    with pytest.raises(AmbiguousNameError):
+        lib.resolve("swm", "Antarian Ranger")
+    text = "\n".join([
+        "format: tabletop-position/1", "rules: swm2008", "map: {name: m, cols: 6, rows: 6}", "figures:",
+        "- {id: han, card: 'Han Solo, Rogue', side: light, at: A1}",
+        "- {id: rogue, card: 'Han Solo (Scoundrel)', side: dark, at: F6}",
+    ])
+    pos = parse_position(text, library=lib)
+    assert [pos.stats_of(f).hp for f in pos.figures] == [70, 70]
+
+
+@given(st.from_regex(r"[A-Z][a-z]{1,8}( [A-Z][a-z]{1,8})?", fullmatch=True), st.from_regex(r"[A-Za-z][a-z]{1,10}( [a-z]{2,6})?", fullmatch=True))
+def test_a_version_after_a_comma_or_in_parentheses_is_one_name(who: str, version: str) -> None:
+    assert name_key(f"{who} ({version})") == name_key(f"{who}, {version}") == name_key(f"  {who.upper()},  {version} ")
+    assert name_key(f"{who} (#{len(version)})") != name_key(f"{who}, #{len(version)}")
