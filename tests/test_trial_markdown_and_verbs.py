@@ -161,3 +161,16 @@ def test_a_figure_named_as_its_card_prints_it_finds_the_databases_parenthesised_
 def test_a_version_after_a_comma_or_in_parentheses_is_one_name(who: str, version: str) -> None:
     assert name_key(f"{who} ({version})") == name_key(f"{who}, {version}") == name_key(f"  {who.upper()},  {version} ")
     assert name_key(f"{who} (#{len(version)})") != name_key(f"{who}, #{len(version)}")
+
+
+# -- a note in a card game's log ---------------------------------------------------------------
+
+
+def test_a_card_games_log_shows_a_notes_words(tmp_path: Path) -> None:
+    """`destiny log` and the phone's game log listed a note as 'note', its words nowhere."""
+    game = _new_destiny_game(tmp_path)
+    assert runner.invoke(app, ["destiny", "note", "A looked at B's hand", "--game", str(game)]).exit_code == 0
+    out = runner.invoke(app, ["destiny", "log", "--game", str(game)]).stdout
+    assert "judge's note: A looked at B's hand" in out.splitlines()[-1]
+    events = table_client(create_app(CardTable(game))).get("/api/events").json()["events"]
+    assert events[-1]["text"] == "judge's note: A looked at B's hand" and events[-1]["command"] == "note"

@@ -33,6 +33,12 @@ class Entry:
     applied: bool  # False for an overridden command the rules refused: recorded, the table unchanged
     undone: bool = False
 
+    @property
+    def text(self) -> str:
+        """The entry as a log lists it: the play as written, a note with its words (its command
+        is only ``note``)."""
+        return _("judge's note: {text}").format(text=self.event.data["text"]) if self.event.kind == "note" else self.command
+
 
 @dataclass(frozen=True)
 class Done:

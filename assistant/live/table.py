@@ -529,7 +529,7 @@ class CardTable:
             _, entries = log.fold()
         finally:
             log.close()
-        return [{"seq": e.event.seq, "command": e.command, "text": e.command, "said": list(e.said), "applied": e.applied,
+        return [{"seq": e.event.seq, "command": e.command, "text": e.text, "said": list(e.said), "applied": e.applied,
                  "undone": e.undone, "override": e.event.override} for e in entries]
 
     def check(self, command: str) -> dict[str, Any]:

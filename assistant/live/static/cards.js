@@ -30,7 +30,7 @@ async function sync(force) {
   const st = await api("api/status");
   $("lines").textContent = st.lines.join("\n");
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.command)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
 // verdict: what the rules say of the play; label: what the answer's heading says, when not the
 // verdict itself (a play the rules refuse, recorded by the judge's override)
