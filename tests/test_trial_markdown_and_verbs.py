@@ -174,3 +174,18 @@ def test_a_card_games_log_shows_a_notes_words(tmp_path: Path) -> None:
     assert "judge's note: A looked at B's hand" in out.splitlines()[-1]
     events = table_client(create_app(CardTable(game))).get("/api/events").json()["events"]
     assert events[-1]["text"] == "judge's note: A looked at B's hand" and events[-1]["command"] == "note"
+
+
+# -- ending a turn nobody began ---------------------------------------------------------------
+
+
+def test_ending_a_turn_when_nobody_is_acting_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    """The phone's End turn (or 'game end-turn') before any activation recorded an 'end of turn'
+    that changed nothing and read in the log as a turn ended."""
+    game = str(_new_minis_game(tmp_path))
+    before = runner.invoke(app, ["game", "log", "--game", game, "--json"]).stdout
+    r = runner.invoke(app, ["game", "end-turn", "--game", game])
+    assert r.exit_code == 2 and "nobody is acting" in r.output
+    assert runner.invoke(app, ["game", "log", "--game", game, "--json"]).stdout == before
+    # a judge may still record it, with a reason
+    assert runner.invoke(app, ["game", "end-turn", "--game", game, "--override", "judge: tests"]).exit_code == 0

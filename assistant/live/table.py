@@ -364,7 +364,7 @@ class Table:
         if verb == "activate":
             return self.record("activate", {"figure": text("figure")}, override)
         if verb == "end-turn":
-            return self.record("end-turn", {}, None)
+            return self.record("end-turn", {}, override)
         if verb == "move":
             data, notes = move_event(st, text("figure"), parse_square(text("to")))
             return self.record("move", data, override, notes)
