@@ -189,3 +189,19 @@ def test_ending_a_turn_when_nobody_is_acting_is_refused_and_writes_nothing(tmp_p
     assert runner.invoke(app, ["game", "log", "--game", game, "--json"]).stdout == before
     # a judge may still record it, with a reason
     assert runner.invoke(app, ["game", "end-turn", "--game", game, "--override", "judge: tests"]).exit_code == 0
+
+
+# -- a power the figure lacks, asked with its damage ------------------------------------------
+
+
+@pytest.mark.parametrize("power", ["Force Grip 20", "Sith Lightning 30", "Force Grip"])
+def test_a_known_power_the_figure_lacks_is_named_as_lacking(power: str) -> None:
+    """sbd (a Security Battle Droid) has no Force power: 'Force Grip 20', the form R113 itself
+    asks for, was answered "not a damaging power the assistant answers" (whose list holds it)."""
+    r = runner.invoke(app, ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--power", power])
+    assert r.exit_code == 2 and f"sbd has no {power}" in r.output, r.output
+
+
+def test_an_unknown_power_is_still_named_unknown() -> None:
+    r = runner.invoke(app, ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--power", "Frobnicate 20"])
+    assert r.exit_code == 2 and "is not a damaging power the assistant answers" in r.output
