@@ -341,6 +341,26 @@ def play_values(card: Card) -> tuple[Any, ...]:
     return tuple((f.name, getattr(card, f.name)) for f in fields(card) if f.name not in skip)
 
 
+#: a version named in parentheses after the character (SW_Minis_Drafter's ``Han Solo (Rogue)``),
+#: not a collector number (``Antarian Ranger (#2)``, kept apart as it is)
+_PARENTHESISED_VERSION = re.compile(r"^(.+?)\s*\(([^()#][^()]*)\)$")
+
+
+def name_key(name: str) -> str:
+    """A card's name as names are matched: case-insensitive, and a version in parentheses the
+    same as after a comma -- the printed card says ``Han Solo, Rogue`` where the community's
+    database writes ``Han Solo (Rogue)``, and a player types what the card says.
+
+    >>> name_key("Han Solo (Rogue)") == name_key("han solo, rogue")
+    True
+    >>> name_key("Antarian Ranger (#2)")
+    'antarian ranger (#2)'
+    """
+    key = " ".join(name.split()).lower()
+    m = _PARENTHESISED_VERSION.match(key)
+    return f"{m.group(1)}, {m.group(2).strip()}" if m else key
+
+
 def card_label(card: Card) -> str:
     """A card as a choice names it: ``Clone Trooper (Revenge of the Sith)``."""
     return f"{card.name} ({card.set})" if card.set else card.name
@@ -402,15 +422,16 @@ class CardLibrary:
 
     def candidates(self, game: str, text: str, set: str | None = None, partial: bool = True) -> list[Card]:
         """The cards ``text`` names: of exactly that name if any, else (``partial``) those whose
-        name contains it; only of ``set`` when one is given."""
-        key = text.strip().lower()
+        name contains it; only of ``set`` when one is given. Names match as :func:`name_key`
+        reads them (``Han Solo, Rogue`` names ``Han Solo (Rogue)``)."""
+        key = name_key(text)
         pool = self.cards(game)
         if set is not None:
             pool = [c for c in pool if c.set.lower() == set.strip().lower()]
-        exact = [c for c in pool if c.name.lower() == key]
+        exact = [c for c in pool if name_key(c.name) == key]
         if exact or not partial:
             return exact
-        return [c for c in pool if key and key in c.name.lower()]
+        return [c for c in pool if key and key in name_key(c.name)]
 
     def resolve(self, game: str, text: str, set: str | None = None, partial: bool = True) -> Card:
         """The card ``text`` names (see :meth:`candidates`). Several candidates are an error

@@ -17,6 +17,18 @@ Line feeds and tabs are kept: the program's own lines are made of them. JSON kee
 'abc\\\\u202edef'
 >>> shown("line one\\nline\\ttwo")
 'line one\\nline\\ttwo'
+
+A Markdown export is read in a viewer too (a judge's, a forge's), and a viewer renders the raw HTML
+that Markdown lets through: a ``<script>`` or an ``<img onerror=...>`` written in a note, a name or
+an override reason would run there. :func:`markdown_shown` writes every ``<`` that would open a tag,
+a comment or an autolink as ``&lt;`` (the viewer shows ``<``); :func:`code_span` and
+:func:`code_fence` quote text with a backtick run longer than any in it, so a backtick in a player's
+text cannot close the quote and let what follows be read as HTML.
+
+>>> markdown_shown("<script>alert(1)</script> -> a < b")
+'&lt;script>alert(1)&lt;/script> -> a < b'
+>>> code_span("A note `<b>`")
+'`` A note `<b>` ``'
 """
 
 from __future__ import annotations
@@ -36,6 +48,43 @@ def _escape(m: re.Match[str]) -> str:
 def shown(text: str) -> str:
     """``text`` with every character a terminal would act on written as its escape."""
     return UNSAFE.sub(_escape, text) if UNSAFE.search(text) else text
+
+
+#: a ``<`` that Markdown would pass on as raw HTML or an autolink (CommonMark 0.31, 6.5 and 6.6): before
+#: a letter (a tag, ``<https:...>``), ``/`` (a closing tag), ``!`` (a comment, a declaration,
+#: CDATA) or ``?`` (a processing instruction); ``a < b`` and ``->`` stay as they are
+HTML_OPENER = re.compile(r"<(?=[A-Za-z/!?])")
+
+#: runs of backticks, to quote text with a longer run
+BACKTICKS = re.compile("`+")
+
+
+def markdown_shown(text: str) -> str:
+    """``text`` as :func:`shown` writes it, with every ``<`` that would open raw HTML in a Markdown
+    viewer written as ``&lt;`` (for Markdown's running text: not inside a code span or block, where
+    the viewer would show ``&lt;`` as it is)."""
+    return HTML_OPENER.sub("&lt;", shown(text))
+
+
+def _fence_for(text: str, shortest: int) -> str:
+    return "`" * max(shortest, max((len(run) for run in BACKTICKS.findall(text)), default=0) + 1)
+
+
+def code_span(text: str) -> str:
+    """``text`` as a Markdown code span: quoted by a backtick run longer than any inside it
+    (padded with spaces where it starts or ends with a backtick), so the viewer shows all of it
+    as written and none of it as HTML."""
+    fence = _fence_for(text, 1)
+    # the viewer strips one space from each end when both have one: a pad keeps the text's own
+    edges = (text[:1], text[-1:])
+    pad = " " if fence != "`" or "`" in edges or edges == (" ", " ") else ""
+    return f"{fence}{pad}{shown(text)}{pad}{fence}"
+
+
+def code_fence(text: str) -> str:
+    """The fence (three backticks or more) that opens and closes a Markdown code block of
+    ``text``: longer than any backtick run in it, so no line of it ends the block early."""
+    return _fence_for(text, 3)
 
 
 def is_safe(text: str) -> bool:

@@ -725,6 +725,38 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
             thread.join(timeout=5)
 
 
+def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    """A judge records a refused play (B passes out of turn) with an override: the phone's answer
+    says it is not legal and was recorded by the override, never "legal" (it was shown so)."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "destiny.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    with _serving(CardTable(path)) as url:
+        page = browser.new_context(**VIEWPORTS["phone"]).new_page()
+        request.node.pages = [page]
+        watch = Watch(page, url)
+        page.goto(url)
+        page.wait_for_selector("#lines")
+        page.fill("#command", "A pass")  # the setup phase: the rules refuse a pass
+        page.fill("#override", "judge: testing")
+        page.click("#b-do")
+        page.wait_for_function("document.getElementById('message').textContent.includes('recorded')")
+        verdict = page.locator("#answer p").first
+        assert verdict.get_attribute("class") == "illegal"
+        assert verdict.locator("b").inner_text() == "not legal, recorded by the judge's override"
+        assert "the rules refuse it" in page.locator("#answer li").first.inner_text()
+        page.fill("#command", "battlefield-roll A=5 B=3")  # a legal play is still shown legal
+        page.click("#b-do")
+        page.wait_for_function("document.getElementById('message').textContent.includes('#3')")
+        assert page.locator("#answer p b").first.inner_text() == "legal"
+        watch.check()
+        page.context.close()
+
+
 def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[str, Path], browser: Any,
                                                                    request: pytest.FixtureRequest) -> None:
     url, _ = server

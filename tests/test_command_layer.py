@@ -65,7 +65,8 @@ def test_the_shell_reads_and_completes_every_verb() -> None:
 
 def test_the_web_app_answers_every_verb(tmp_path: Path) -> None:
     client = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
-    assert set(client.get("/api/verbs").json()["verbs"]) == set(load_all())
+    # the list offers the miniatures table's own verbs; the card games' are answered too, refused
+    assert set(client.get("/api/verbs").json()["verbs"]) == {v for v in load_all() if v.split(" ")[0] not in ("destiny", "swtcg")}
     routes = {getattr(r, "path", "") for r in client.app.routes}  # type: ignore[attr-defined]
     assert "/api/do/{verb:path}" in routes
     for name in load_all():  # each is answered (a missing argument is a 400, never a 404 or a 500)

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import AssistantError, NotationError, UnknownNameError
 from ..game.store import REQUEST_ID, Event, GameFileError, GameStore, check_shapes, export_chain, undo_target, undone_seqs
 from ..i18n import _
-from ..textsafe import shown
+from ..textsafe import code_fence, code_span, markdown_shown, shown
 from .plugin import CardGame
 
 
@@ -32,6 +32,12 @@ class Entry:
     said: tuple[str, ...]
     applied: bool  # False for an overridden command the rules refused: recorded, the table unchanged
     undone: bool = False
+
+    @property
+    def text(self) -> str:
+        """The entry as a log lists it: the play as written, a note with its words (its command
+        is only ``note``)."""
+        return _("judge's note: {text}").format(text=self.event.data["text"]) if self.event.kind == "note" else self.command
 
 
 @dataclass(frozen=True)
@@ -201,12 +207,18 @@ class CardGameLog:
             )
         if fmt != "md":
             raise AssistantError(_("unknown format {fmt!r}: json or md").format(fmt=fmt))
+        # the players' text (commands, names, override reasons) is escaped as the terminal shows it
+        # (ESC, CR, bidi), and so that a Markdown viewer renders none of it as HTML: running text
+        # with '<' as '&lt;', commands in a code span and the table in a code block that a
+        # backtick in a name cannot close
         lines = [f"# {self.rules.title} game log (started {meta.get('created')})", ""]
         for e in entries:
             mark = " ~~undone~~" if e.undone else ""
-            over = f" **override:** {e.event.override}" if e.event.override else ""
-            lines.append(f"{e.event.seq}. `{e.command}`{mark}{over}")
-            lines += [f"   - {s}" for s in e.said]
-        lines += ["", "## Final table", "", "```", *self.rules.describe(table), "```"]
+            over = f" **override:** {markdown_shown(e.event.override)}" if e.event.override else ""
+            lines.append(f"{e.event.seq}. {code_span(e.command)}{mark}{over}")
+            lines += [f"   - {markdown_shown(s)}" for s in e.said]
+        described = shown("\n".join(self.rules.describe(table)))
+        fence = code_fence(described)
+        lines += ["", "## Final table", "", fence, described, fence]
         lines += [*export_chain(entries[-1].event, self.game)[1], ""]
-        return shown("\n".join(lines))  # the players' text, escaped as the terminal shows it (ESC, CR, bidi)
+        return "\n".join(lines)

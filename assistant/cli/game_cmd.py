@@ -198,9 +198,10 @@ def activate(
 
 
 @app.command("end-turn")
-def end_turn(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = False) -> None:
-    """End the acting figure's turn (SWM doors open or close by who stands next to them)."""
-    run(ctx, "game end-turn", json_out, game=game)
+def end_turn(ctx: typer.Context, game: GameOpt = None, override: OverrideOpt = None, json_out: JsonOpt = False) -> None:
+    """End the acting figure's turn (SWM doors open or close by who stands next to them; refused
+    when nobody is acting, unless overridden)."""
+    run(ctx, "game end-turn", json_out, game=game, override=override)
 
 
 @app.command("move")

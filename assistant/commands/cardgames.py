@@ -82,7 +82,7 @@ def log(s: Session, kind: str, game: Path | None = None) -> Result:
     for e in entries:
         mark = " [dim](undone)[/]" if e.undone else ""
         over = f" [yellow]override: {escape(e.event.override)}[/]" if e.event.override else ""
-        lines.append(f"#{e.event.seq:<4} {escape(e.command)}{mark}{over}")
+        lines.append(f"#{e.event.seq:<4} {escape(e.text)}{mark}{over}")
     return Result({"query": "log", "events": events}, tuple(lines))
 
 

@@ -102,9 +102,10 @@ def activate(s: Session, figure: str, game: Path | None = None, override: str | 
 
 
 @verb("game end-turn", query="game", writes=True)
-def end_turn(s: Session, game: Path | None = None) -> Result:
-    """End the acting figure's turn (SWM doors open or close by who stands next to them)."""
-    return recorded(s, game, "end-turn", {}, None)
+def end_turn(s: Session, game: Path | None = None, override: str | None = None) -> Result:
+    """End the acting figure's turn (SWM doors open or close by who stands next to them; refused
+    when nobody is acting, unless overridden)."""
+    return recorded(s, game, "end-turn", {}, override)
 
 
 @verb("game move", positional=("figure", "to"), query="game", writes=True)

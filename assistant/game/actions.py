@@ -16,7 +16,7 @@ from ..coords import Square
 from ..errors import AssistantError, MissingStatError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
-from ..textsafe import shown
+from ..textsafe import markdown_shown
 from .state import GameState, check
 from .store import export_chain
 
@@ -395,5 +395,6 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
     lines += export_chain(st.entries[-1].event, "game")[1]
     lines.append("")
     # the names, notes and reasons in it are the players' text: what a terminal or a viewer would
-    # act on (ESC, CR, bidi overrides) is written as its escape, as the terminal shows it
-    return shown("\n".join(lines))
+    # act on (ESC, CR, bidi overrides) is written as its escape, as the terminal shows it, and a '<'
+    # that a Markdown viewer would render as HTML (a <script> in a note) as '&lt;'
+    return markdown_shown("\n".join(lines))

@@ -364,7 +364,7 @@ class Table:
         if verb == "activate":
             return self.record("activate", {"figure": text("figure")}, override)
         if verb == "end-turn":
-            return self.record("end-turn", {}, None)
+            return self.record("end-turn", {}, override)
         if verb == "move":
             data, notes = move_event(st, text("figure"), parse_square(text("to")))
             return self.record("move", data, override, notes)
@@ -529,7 +529,7 @@ class CardTable:
             _, entries = log.fold()
         finally:
             log.close()
-        return [{"seq": e.event.seq, "command": e.command, "text": e.command, "said": list(e.said), "applied": e.applied,
+        return [{"seq": e.event.seq, "command": e.command, "text": e.text, "said": list(e.said), "applied": e.applied,
                  "undone": e.undone, "override": e.event.override} for e in entries]
 
     def check(self, command: str) -> dict[str, Any]:

@@ -109,7 +109,8 @@ SCRIPT_TEXTS = (
     N_("Undo the last event? It stays in the log, marked undone."), N_("reading the photo…"), N_("photo read in {seconds}s"),
     N_("attack {n}"), N_("agree"), N_("moved"), N_("uncertain"), N_("missing"), N_("extra"), N_("{square} holds a figure"), N_("figure"), N_("game"),
     N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
-    N_("#{seq} recorded"), N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
+    N_("#{seq} recorded"), N_("not legal, recorded by the judge's override"),
+    N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
     N_("{figure}'s {what}"), N_("keep for {card}"), N_("A number is missing:"), N_("Ask again"), N_("give a whole number"),
     N_("Initiative: {side}'s d20 as rolled (leave empty to let the assistant roll for everyone)"), N_("Defense {n}"), N_("Attack {n}"),
     N_("light"), N_("dark"), N_("The game changed: this answer is from before."), N_("reconnecting…"),
@@ -435,11 +436,15 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     @app.get("/api/verbs")
     def verbs() -> Any:
-        """Every verb this app answers at ``POST /api/do/{verb}`` (``game move``: ``/api/do/game/move``)."""
+        """Every verb of this table's kind of game that this app answers at ``POST /api/do/{verb}``
+        (``game move``: ``/api/do/game/move``). Another game's verbs (``destiny do`` at a miniatures
+        table) are answered too, with a refusal naming the game, but not offered: a player's list
+        holds what can be played here."""
         from ..commands import load_all
-        from ..commands.registry import SESSION_PARAMS
+        from ..commands.registry import SESSION_PARAMS, verb_game
 
-        reg = load_all()
+        kind = table.kind if isinstance(table, CardTable) else "miniatures"
+        reg = {name: v for name, v in load_all().items() if verb_game(name) == kind}
         # each verb's arguments, so that the page builds its form (the session's game and paths on
         # the server are not the request's to say); "local" verbs work on this computer's files only
         # "label": the verb and each argument as the reader says them (the names stay the API's)
@@ -448,7 +453,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                                      "label": _(PARAM_LABELS[p.name]) if p.name in PARAM_LABELS else p.name}
                                     for p in v.params if p.name not in SESSION_PARAMS and p.kind is not Path]}
                   for name, v in reg.items()}
-        return {"query": "verbs", "verbs": sorted(reg), "detail": detail}
+        return {"query": "verbs", "game": kind, "verbs": sorted(reg), "detail": detail}
 
     @app.post("/api/do/{verb:path}")
     async def do_verb(verb: str, request: Request, lines: bool = False) -> Any:

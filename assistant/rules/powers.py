@@ -176,7 +176,10 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
     if given is not None:
         return given
     names = [p.name for p in POWERS if ed in p.editions]
-    if not any(wanted in (p.name.lower(), p.name.lower().rsplit(" ", 1)[0]) for p in POWERS):
+    # a power known by its name, asked with a number (the card's damage, "Force Grip 20") or
+    # without, that the figure lacks is "has no", not "not a power the assistant answers"
+    asked = {wanted, split_ability(wanted)[0].lower()}
+    if not any(asked & {p.name.lower(), split_ability(p.name)[0].lower()} for p in POWERS):
         raise AssistantError(_("{power!r} is not a damaging power the assistant answers ({names})").format(power=name, names=", ".join(names)))
     raise AssistantError(_("{user} has no {power} (its powers: {have})").format(user=user.id, power=name, have=", ".join(written) or _("none")))
 

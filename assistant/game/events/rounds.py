@@ -123,6 +123,9 @@ class EndTurn:
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
+        if state.active is None:  # a turn not begun: recorded, it would change nothing and read as one ended
+            tr = state.turn_rules
+            return [Reason(_("nobody is acting: a turn ends after a figure activates ('game activate')"), tr.cite(tr.cite_phase))]
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:

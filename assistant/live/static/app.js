@@ -549,7 +549,7 @@ function openVerbForm(verb) {
   box.scrollIntoView({ block: "nearest" });
 }
 
-// Every verb the server answers, from GET /api/verbs: the game's own as buttons, all of them in
+// Every verb of this game the server answers, from GET /api/verbs: the game's own as buttons, all of them in
 // the list (a command that works only on the server's computer is shown, disabled, saying so).
 const CHIPS = ["game charge", "game aoo", "game power", "game morale", "game damage", "game heal", "game condition", "game force",
                "game door", "game embark", "game disembark", "game flee", "game remove", "game note", "game end"];

@@ -30,10 +30,13 @@ async function sync(force) {
   const st = await api("api/status");
   $("lines").textContent = st.lines.join("\n");
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.command)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
-function show(r, verdict) {
-  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${verdict ? esc(tr("legal")) : esc(tr("not legal"))}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
+// verdict: what the rules say of the play; label: what the answer's heading says, when not the
+// verdict itself (a play the rules refuse, recorded by the judge's override)
+function show(r, verdict, label) {
+  const head = label || (verdict ? tr("legal") : tr("not legal"));
+  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
 }
 if ($("b-check")) {
   $("b-check").onclick = async () => { try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } };
@@ -43,7 +46,9 @@ if ($("b-check")) {
     btn.disabled = true;  // one tap, one play: a second tap waits for the first answer
     try {
       const r = await post("api/do", { command: $("command").value, override: override || null });
-      show(r, true); say(tr("#{seq} recorded", { seq: r.seq }), true); $("command").value = ""; $("override").value = ""; await sync(true);
+      // an overridden play the rules refuse is recorded but changes nothing: not "legal"
+      show(r, r.applied, r.applied ? null : tr("not legal, recorded by the judge's override"));
+      say(tr("#{seq} recorded", { seq: r.seq }), true); $("command").value = ""; $("override").value = ""; await sync(true);
     } catch (e) { say(e.message); } finally { btn.disabled = false; }
   };
   $("b-undo").onclick = async () => { if (!confirm(tr("Undo the last play? It stays in the log, marked undone."))) return;
