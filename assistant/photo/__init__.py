@@ -271,6 +271,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         check_with_lines,
         find_grid_from_lines,
         outline_far_side,
+        pins_one_side,
     )
 
     checked: dict[bytes, Grid | GridMismatchError] = {}
@@ -354,10 +355,23 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 grid = check(grid)
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
+    lines_keep = 0.0  # what the printed-lines search leaves for the registration on the reference's art (R120)
+    if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
+        # two markers on one side, their far side extrapolated too far off for the printed lines to be
+        # found near it: the sheet's outline, read in its own frame, gives a start the printed lines
+        # must confirm -- one check, before the printed-lines search that costs several (reading R120).
+        # With a reference it keeps back the registration's share (R80: on scene 359 it answers where
+        # these checks and the printed lines do not), and so does the printed-lines search after
+        # it; without, it keeps back the printed-lines search's
+        lines_keep = REGISTRATION_COST if reference is not None else 0.0
+        grid = _confirmed_by_outline(image, unconfirmed[0], markers, cols, rows, check, budget,
+                                     REGISTRATION_COST if reference is not None else LINES_RESERVE)
+        if grid is not None:
+            return grid, markers, False
     by_lines = False
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
-    if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE):
+    if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=lines_keep):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
         budget.kept = REGISTRATION_COST if reference is not None else 0.0  # outlines beyond its reserve leave the registration its share
@@ -386,6 +400,35 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
+
+
+def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int,
+                          check: Callable[[Grid], Grid], budget: Budget, reserve: float) -> Grid | None:
+    """Two corner markers on one side: the grid of the sheet's outline read in its own frame
+    (:func:`.lines.outline_frame_grids`) that the printed lines confirm (``check``:
+    :func:`.lines.check_with_lines`, as they would the markers' own grid), each check within the
+    work budget, ``reserve`` kept back (for the printed-lines search after it, or the registration
+    on the reference's art, R80, which answers where these refuse: scene 359 with its reference);
+    None where none is confirmed, or two confirmed give lattices apart by more than
+    :data:`.lines.ANCHOR_TOLERANCE` (reading R120)."""
+    from .lines import ANCHOR_TOLERANCE, GridMismatchError, outline_frame_grids  # as _locate_grid imports them
+
+    confirmed: list[Grid] = []
+    for start in outline_frame_grids(image, grid, markers, cols, rows):
+        if not budget.afford(_("the printed lines' check of the sheet outline's grid"), CHECK_COST, reserve=reserve):
+            break
+        try:
+            confirmed.append(check(start))
+        except GridMismatchError:
+            continue
+    if not confirmed:
+        return None
+    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(confirmed[0].H))[0]
+    for other in confirmed[1:]:
+        if float(np.max(np.linalg.norm(cv2.perspectiveTransform(first[None], other.H)[0] - lattice, axis=1))) > ANCHOR_TOLERANCE:
+            return None
+    return confirmed[0]
 
 
 def _fourth_corner_marker(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int) -> Marker | None:
