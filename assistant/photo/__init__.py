@@ -270,6 +270,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         UnorientedGridError,
         check_with_lines,
         find_grid_from_lines,
+        outline_confirms_diagonal,
         outline_far_side,
         pins_one_side,
     )
@@ -355,6 +356,12 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 grid = check(grid)
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
+    if grid is None and unconfirmed is not None and structured:
+        # two diagonal markers' grid the printed lines do not confirm: a sheet outline with an even
+        # margin that puts the free corners where the markers do confirms it (reading R121)
+        grid = outline_confirms_diagonal(image, unconfirmed[0], markers, cols, rows)
+        if grid is not None:
+            return grid, markers, False
     lines_keep = 0.0  # what the printed-lines search leaves for the registration on the reference's art (R120)
     if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
         # two markers on one side, their far side extrapolated too far off for the printed lines to be
