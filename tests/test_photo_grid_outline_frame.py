@@ -5,10 +5,10 @@ confirm them"). The markers' squares, extrapolated across the map, stood 1.4 squ
 far side, too far for the printed lines to be found near it; through that grid the sheet's margin
 measured 0.52-0.68 squares at the markers' corners, too uneven for R100. Read in the sheet
 outline's own frame the margin is 0.54-0.70, and the grid it gives is a start the printed lines
-confirm (reading R120). Two markers on opposite corners (scene 419, wood, markers 0 and 2, their
+confirm (reading R125). Two markers on opposite corners (scene 419, wood, markers 0 and 2, their
 grid 0.07 squares off) were refused as well, the printed lines on the planks confirming nothing:
 a sheet outline with an even margin that puts the free corners where the markers' grid does now
-confirms it (reading R121). The photos of the first tests are drawn here: a light sheet on a dark
+confirms it (reading R126). The photos of the first tests are drawn here: a light sheet on a dark
 table, through the renderer's lens model."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def _lattice_off(H: np.ndarray, k1: float = K1) -> float:
 
 
 def test_the_sheet_outlines_frame_gives_a_start_near_the_lattice_the_markers_extrapolate_far_off() -> None:
-    """R120: the markers' squares put the far side more than half a square off, and through them
+    """R125: the markers' squares put the far side more than half a square off, and through them
     the margin at their corners reads too uneven for R100 (no grid); in the outline's own frame it
     agrees, and the grid lies within a fifth of a square of the lattice at its worst (the best a
     homography does through this lens is about 0.1)."""
@@ -104,7 +104,7 @@ def test_the_sheet_outlines_frame_gives_a_start_near_the_lattice_the_markers_ext
 
 
 def test_a_sheet_cut_unevenly_gives_no_start() -> None:
-    """R120: the sheet's margin north of the map (0.1 squares) and south of it (1.0) differ: the
+    """R125: the sheet's margin north of the map (0.1 squares) and south of it (1.0) differ: the
     measures at the markers' corners disagree, nothing says where the far side lies, no grid."""
     photo, markers = _photo((0.6, 0.1, 0.6, 1.0))
     grid = find_grid(markers, COLS, ROWS)
@@ -113,7 +113,7 @@ def test_a_sheet_cut_unevenly_gives_no_start() -> None:
 
 
 def test_two_diagonal_markers_pin_no_side_to_start_from() -> None:
-    """R120 reads the margin at two corners on one side; markers 0 and 2 are not."""
+    """R125 reads the margin at two corners on one side; markers 0 and 2 are not."""
     photo, markers = _photo((0.6, 0.6, 0.6, 0.6), ids=(0, 2))
     grid = find_grid(markers, COLS, ROWS)
     assert grid is not None
@@ -122,7 +122,7 @@ def test_two_diagonal_markers_pin_no_side_to_start_from() -> None:
 
 
 def test_an_even_sheet_outline_confirms_two_diagonal_markers_grid() -> None:
-    """R121 (issue 28, round 16: independent scene 419, wood, markers 0 and 2, their grid 0.07
+    """R126 (issue 28, round 16: independent scene 419, wood, markers 0 and 2, their grid 0.07
     squares off but refused, the printed lines on the planks confirming nothing): the sheet's
     outline, its margin even at both markers' corners, puts the free corners where the markers'
     grid does, and that grid stands."""
@@ -135,7 +135,7 @@ def test_an_even_sheet_outline_confirms_two_diagonal_markers_grid() -> None:
 
 
 def test_a_diagonal_markers_grid_the_outline_puts_elsewhere_is_not_confirmed() -> None:
-    """R121: marker 2 read a quarter larger than it is (its far corners pulled out) puts the free
+    """R126: marker 2 read a quarter larger than it is (its far corners pulled out) puts the free
     corners more than a quarter of a square off; the sheet's outline puts them elsewhere, and
     nothing is confirmed -- the photo goes on to be refused, never answered a fraction of a square off."""
     photo, markers = _photo((0.5, 0.5, 0.5, 0.5), ids=(0, 2), k1=0.0)
@@ -148,7 +148,7 @@ def test_a_diagonal_markers_grid_the_outline_puts_elsewhere_is_not_confirmed() -
 
 @pytest.mark.slow
 def test_scene_419_two_diagonal_markers_on_wood_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R121 end to end on the independent renderer's scene 419 (12 MP, wood, markers 0 and 2):
+    """R126 end to end on the independent renderer's scene 419 (12 MP, wood, markers 0 and 2):
     refused before; now the markers' grid, confirmed by the sheet's outline, lies within a tenth
     of a square of the renderer's lattice (measured 0.07)."""
     scene, (grid, markers, by_lines) = independent_game_grid(monkeypatch, 419, "wood", (0, 2))
@@ -158,7 +158,7 @@ def test_scene_419_two_diagonal_markers_on_wood_is_answered(monkeypatch: pytest.
 
 @pytest.mark.slow
 def test_scene_493_two_markers_on_one_side_through_a_barrel_lens_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R120 end to end on the independent renderer's scene 493 (12 MP, stone art, markers 0 and 3,
+    """R125 end to end on the independent renderer's scene 493 (12 MP, stone art, markers 0 and 3,
     lens k1 -0.11): refused before; now the sheet outline's grid, confirmed by the printed lines,
     lies within a quarter of a square of the renderer's lattice (measured 0.14; the best a
     homography does through that lens is 0.15 by least squares)."""

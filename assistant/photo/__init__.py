@@ -358,15 +358,15 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     if grid is None and unconfirmed is not None and structured:
         # two diagonal markers' grid the printed lines do not confirm: a sheet outline with an even
-        # margin that puts the free corners where the markers do confirms it (reading R121)
+        # margin that puts the free corners where the markers do confirms it (reading R126)
         grid = outline_confirms_diagonal(image, unconfirmed[0], markers, cols, rows)
         if grid is not None:
             return grid, markers, False
-    lines_keep = 0.0  # what the printed-lines search leaves for the registration on the reference's art (R120)
+    lines_keep = 0.0  # what the printed-lines search leaves for the registration on the reference's art (R125)
     if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
         # two markers on one side, their far side extrapolated too far off for the printed lines to be
         # found near it: the sheet's outline, read in its own frame, gives a start the printed lines
-        # must confirm -- one check, before the printed-lines search that costs several (reading R120).
+        # must confirm -- one check, before the printed-lines search that costs several (reading R125).
         # With a reference it keeps back the registration's share (R80: on scene 359 it answers where
         # these checks and the printed lines do not), and so does the printed-lines search after
         # it; without, it keeps back the printed-lines search's
@@ -417,7 +417,7 @@ def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], 
     work budget, ``reserve`` kept back (for the printed-lines search after it, or the registration
     on the reference's art, R80, which answers where these refuse: scene 359 with its reference);
     None where none is confirmed, or two confirmed give lattices apart by more than
-    :data:`.lines.ANCHOR_TOLERANCE` (reading R120)."""
+    :data:`.lines.ANCHOR_TOLERANCE` (reading R125)."""
     from .lines import ANCHOR_TOLERANCE, GridMismatchError, outline_frame_grids  # as _locate_grid imports them
 
     confirmed: list[Grid] = []

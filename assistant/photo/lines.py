@@ -2244,7 +2244,7 @@ def _sheet_outlines(image: np.ndarray, markers: Sequence[Any]) -> tuple[float, l
 
 
 #: how far (squares) each measure of the sheet's margin, read in the outline's own frame at the two
-#: corners the markers show, may lie from their median (reading R120): a barrel lens bends the sheet's
+#: corners the markers show, may lie from their median (reading R125): a barrel lens bends the sheet's
 #: edges, so its straight-sided quad's corners stand off the true ones (scene 493, k1 -0.11: measures
 #: 0.54-0.70 about the true 0.59, where the markers' extrapolated grid read 0.52-0.68 and stood 1.4
 #: squares off at the far side)
@@ -2259,7 +2259,7 @@ def pins_diagonal(grid: Grid, cols: int, rows: int) -> bool:
 def outline_frame_grids(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> list[Grid]:
     """Two corner markers on one side of the map, their far side extrapolated too far off for the
     printed lines to be found near it: the grids the sheet's outlines give, each a start for the
-    printed lines' check, never an answer alone (reading R120). A quad of the sheet's outline is a
+    printed lines' check, never an answer alone (reading R125). A quad of the sheet's outline is a
     projective frame of the sheet: each point has its place (u, v) in it, 0-1 along each side,
     whatever the camera. The sheet is the map with a margin ``m`` round it, so a map corner the
     markers show, at (u, v) in that frame, has board x = u (cols + 2m) - m (and y likewise):
@@ -2318,7 +2318,7 @@ def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
 #: two diagonal corner markers' grid the printed lines do not confirm: how far (squares) each
 #: measure of the sheet's margin, read in an outline's own frame at the markers' corners, may lie
 #: from their median, and how near (squares) that outline's grid must put both free map corners to
-#: where the markers' grid puts them, for the markers' grid to stand (reading R121). Measured on the
+#: where the markers' grid puts them, for the markers' grid to stand (reading R126). Measured on the
 #: ten diagnosis scenes with diagonal markers (341-502): the outlines that agree so, 0.02-0.04 and
 #: 0.03-0.09 (scenes 368, 419, 477), each with the markers' grid 0.06-0.08 off; the markers' grids
 #: 0.28-0.62 off, every outline 0.17 and more from them
@@ -2333,7 +2333,7 @@ def outline_confirms_diagonal(image: np.ndarray, grid: Grid, markers: Sequence[A
     corners (within :data:`DIAGONAL_MARGIN_AGREEMENT`), its grid putting both free corners within
     :data:`DIAGONAL_OUTLINE_AGREEMENT` of where the markers' grid puts them -- two measures of the
     free corners that share nothing but the markers' two corner points. The markers' grid then
-    stands, uncertain by that disagreement at the least; None where no outline agrees so (reading R121)."""
+    stands, uncertain by that disagreement at the least; None where no outline agrees so (reading R126)."""
     pinned = _two_pinned(grid, cols, rows, diagonal=True)
     if pinned is None:
         return None
