@@ -352,6 +352,11 @@ def test_two_corner_markers_the_lines_cannot_confirm_give_way_to_the_printed_gri
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
     assert not by_lines and float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1
     monkeypatch.setattr(lines, "_lines_in_step", lambda *args, **kwargs: None)
+    # the sheet's outline, its margin even at both markers' corners, confirms the markers' grid next (R126)
+    grid, markers, by_lines = locate_grid(img, load_position(record))
+    seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
+    assert not by_lines and float(np.max(np.linalg.norm(seen - board, axis=1))) < 0.1
+    monkeypatch.setattr(lines, "outline_confirms_diagonal", lambda *args, **kwargs: None)
     grid, markers, by_lines = locate_grid(img, load_position(record))
     assert by_lines and sorted(m.id for m in markers if m.id < 4) == [0, 2]
     seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]

@@ -281,7 +281,9 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         UnorientedGridError,
         check_with_lines,
         find_grid_from_lines,
+        outline_confirms_diagonal,
         outline_far_side,
+        pins_one_side,
     )
 
     checked: dict[bytes, Grid | GridMismatchError] = {}
@@ -365,15 +367,32 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 grid = check(grid)
     except (NotAMapError, GridMismatchError) as exc:
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
-    by_lines = False
-    lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
-    lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
+    if grid is None and unconfirmed is not None and structured:
+        # two diagonal markers' grid the printed lines do not confirm: a sheet outline with an even
+        # margin that puts the free corners where the markers do confirms it (reading R126)
+        grid = outline_confirms_diagonal(image, unconfirmed[0], markers, cols, rows)
+        if grid is not None:
+            return grid, markers, False
     # with the empty map's reference, the registration on its art keeps its share: where the
     # budget holds only one of the two, the printed-lines search is the one left out. Two corner
     # markers on one side that the lines did not confirm had spent their check, and the lines'
     # search the rest: independent photo s0493 was refused with the registration, which places
     # its grid 0.12 squares off, never run (reading R122 in docs/readings.md)
     registration_share = REGISTRATION_COST if reference is not None else 0.0
+    if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
+        # two markers on one side, their far side extrapolated too far off for the printed lines to be
+        # found near it: the sheet's outline, read in its own frame, gives a start the printed lines
+        # must confirm -- one check, before the printed-lines search that costs several (reading R125).
+        # With a reference it keeps back the registration's share (R80: on scene 359 it answers where
+        # these checks and the printed lines do not), and so does the printed-lines search after
+        # it (R122); without, it keeps back the printed-lines search's
+        grid = _confirmed_by_outline(image, unconfirmed[0], markers, cols, rows, check, budget,
+                                     REGISTRATION_COST if reference is not None else LINES_RESERVE)
+        if grid is not None:
+            return grid, markers, False
+    by_lines = False
+    lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
+    lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
@@ -403,6 +422,35 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
+
+
+def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int,
+                          check: Callable[[Grid], Grid], budget: Budget, reserve: float) -> Grid | None:
+    """Two corner markers on one side: the grid of the sheet's outline read in its own frame
+    (:func:`.lines.outline_frame_grids`) that the printed lines confirm (``check``:
+    :func:`.lines.check_with_lines`, as they would the markers' own grid), each check within the
+    work budget, ``reserve`` kept back (for the printed-lines search after it, or the registration
+    on the reference's art, R80, which answers where these refuse: scene 359 with its reference);
+    None where none is confirmed, or two confirmed give lattices apart by more than
+    :data:`.lines.ANCHOR_TOLERANCE` (reading R125)."""
+    from .lines import ANCHOR_TOLERANCE, GridMismatchError, outline_frame_grids  # as _locate_grid imports them
+
+    confirmed: list[Grid] = []
+    for start in outline_frame_grids(image, grid, markers, cols, rows):
+        if not budget.afford(_("the printed lines' check of the sheet outline's grid"), CHECK_COST, reserve=reserve):
+            break
+        try:
+            confirmed.append(check(start))
+        except GridMismatchError:
+            continue
+    if not confirmed:
+        return None
+    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(confirmed[0].H))[0]
+    for other in confirmed[1:]:
+        if float(np.max(np.linalg.norm(cv2.perspectiveTransform(first[None], other.H)[0] - lattice, axis=1))) > ANCHOR_TOLERANCE:
+            return None
+    return confirmed[0]
 
 
 def _fourth_corner_marker(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int) -> Marker | None:

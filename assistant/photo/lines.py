@@ -2204,20 +2204,14 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
     far corner more than :data:`OUTLINE_FAR_REACH` from the markers' extrapolation. None where two
     markers do not stand on one side, or no outline shows such a margin; never where two outlines
     do and give grids apart."""
-    if grid.corner_markers != 2 or grid.anchors is None or len(grid.anchors) != 2:
+    side = _one_side(grid, cols, rows)
+    if side is None:
         return None
-    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
-    known = {k: np.asarray(p, np.float64) for k in range(4) for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)
-             if (round(float(x)), round(float(y))) == (round(board4[k][0]), round(board4[k][1]))}
-    free = [k for k in range(4) if k not in known]
-    if len(known) != 2 or (free[1] - free[0]) % 2 == 0:  # diagonal markers pin no side
-        return None
+    board4, known, free = side
     outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
-    scale = min(1.0, WORK / image.shape[1])
-    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
-    hide = [np.asarray(m.corners, np.float64) * scale for m in markers if m.id in CORNER_OF]
+    scale, quads = _sheet_outlines(image, markers)
     fits: list[np.ndarray] = []
-    for quad in _outline_quads(small, hide):
+    for quad in quads:
         on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
         nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
         if len(set(nearest)) != 4:
@@ -2246,3 +2240,140 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
         if float(np.max(np.linalg.norm(there - lattice, axis=1))) > ANCHOR_TOLERANCE:
             return None
     return replace(grid, H=fits[0], uncertainty=0.1)
+
+
+def _two_pinned(grid: Grid, cols: int, rows: int, diagonal: bool = False) -> tuple[np.ndarray, dict[int, np.ndarray], list[int]] | None:
+    """The map's four corners (board), the photo points of the two a pair of corner markers pins
+    (by corner, 0-3 as :data:`CORNER_OF`) and the two left free; None unless ``grid`` is two
+    markers' on one side of the map (``diagonal``: on opposite corners)."""
+    if grid.corner_markers != 2 or grid.anchors is None or len(grid.anchors) != 2:
+        return None
+    board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    known = {k: np.asarray(p, np.float64) for k in range(4) for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)
+             if (round(float(x)), round(float(y))) == (round(board4[k][0]), round(board4[k][1]))}
+    free = [k for k in range(4) if k not in known]
+    if len(known) != 2 or ((free[1] - free[0]) % 2 == 0) != diagonal:
+        return None
+    return board4, known, free
+
+
+def _one_side(grid: Grid, cols: int, rows: int) -> tuple[np.ndarray, dict[int, np.ndarray], list[int]] | None:
+    """:func:`_two_pinned` for two markers on one side of the map (diagonal markers pin no side)."""
+    return _two_pinned(grid, cols, rows)
+
+
+def pins_one_side(grid: Grid, cols: int, rows: int) -> bool:
+    """Whether ``grid`` is that of two corner markers on one side of the map (:func:`_one_side`)."""
+    return _one_side(grid, cols, rows) is not None
+
+
+def _sheet_outlines(image: np.ndarray, markers: Sequence[Any]) -> tuple[float, list[np.ndarray]]:
+    """The scale of the grid searches' copy of the photo and the outlines' quads found in it
+    (:func:`_outline_quads`, the corner markers' quiet zones hidden), in that copy's pixels."""
+    scale = min(1.0, WORK / image.shape[1])
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image  # once a grid search (.views)
+    hide = [np.asarray(m.corners, np.float64) * scale for m in markers if m.id in CORNER_OF]
+    return scale, _outline_quads(small, hide)
+
+
+#: how far (squares) each measure of the sheet's margin, read in the outline's own frame at the two
+#: corners the markers show, may lie from their median (reading R125): a barrel lens bends the sheet's
+#: edges, so its straight-sided quad's corners stand off the true ones (scene 493, k1 -0.11: measures
+#: 0.54-0.70 about the true 0.59, where the markers' extrapolated grid read 0.52-0.68 and stood 1.4
+#: squares off at the far side)
+OUTLINE_FRAME_AGREEMENT = 0.2
+
+
+def pins_diagonal(grid: Grid, cols: int, rows: int) -> bool:
+    """Whether ``grid`` is that of two corner markers on opposite corners of the map."""
+    return _two_pinned(grid, cols, rows, diagonal=True) is not None
+
+
+def outline_frame_grids(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> list[Grid]:
+    """Two corner markers on one side of the map, their far side extrapolated too far off for the
+    printed lines to be found near it: the grids the sheet's outlines give, each a start for the
+    printed lines' check, never an answer alone (reading R125). A quad of the sheet's outline is a
+    projective frame of the sheet: each point has its place (u, v) in it, 0-1 along each side,
+    whatever the camera. The sheet is the map with a margin ``m`` round it, so a map corner the
+    markers show, at (u, v) in that frame, has board x = u (cols + 2m) - m (and y likewise):
+    four measures of ``m``, each independent of the markers' extrapolation, which through a tilted
+    camera runs a square and more off at the far side. Where they agree (within
+    :data:`OUTLINE_FRAME_AGREEMENT` of their median, the median within 0-:data:`MOST_MARGIN`),
+    the grid is the homography that puts the quad's corners that margin outside the map's
+    and the markers' corners on theirs, kept where it moves no marker's corner more than
+    :data:`ANCHOR_TOLERANCE`. Empty where two markers do not stand on one side."""
+    side = _one_side(grid, cols, rows)
+    if side is None:
+        return []
+    return [replace(grid, H=H) for H, _spread in _outline_frame_fits(image, grid, markers, cols, rows, side, OUTLINE_FRAME_AGREEMENT)]
+
+
+def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int,
+                        pinned: tuple[np.ndarray, dict[int, np.ndarray], list[int]], agreement: float) -> list[tuple[np.ndarray, float]]:
+    """Each sheet outline's homography (photo -> board) read in the outline's own frame
+    (:func:`outline_frame_grids`), with the most its margin's measures at the pinned corners
+    stray from their median, where that is within ``agreement``."""
+    board4, known, _free = pinned
+    outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+    scale, quads = _sheet_outlines(image, markers)
+    fits: list[tuple[np.ndarray, float]] = []
+    for quad in quads:
+        on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
+        nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
+        if len(set(nearest)) != 4:
+            continue
+        corners = (quad / scale)[nearest]  # the quad's corner beside each map corner, in the photo
+        frame = cv2.getPerspectiveTransform(corners.astype(np.float32), unit.astype(np.float32)).astype(np.float64)
+        seen = np.array([known[k] for k in known], np.float64)
+        uv = cv2.perspectiveTransform(seen[None], frame)[0]
+        measures = []
+        for (u, v), k in zip(uv, known, strict=True):
+            for t, n, at in ((u, cols, board4[k][0]), (v, rows, board4[k][1])):
+                if abs(2 * t - 1) < 0.5:  # a corner's place in the frame lies near its rim, or the quad is not the sheet's
+                    break
+                measures.append((at - t * n) / (2 * t - 1))
+        if len(measures) != 2 * len(known):
+            continue
+        margin = float(np.median(measures))
+        spread = float(np.max(np.abs(np.array(measures) - margin)))
+        if not 0 <= margin <= MOST_MARGIN or spread > agreement:
+            continue
+        image_pts = np.vstack([seen, corners])
+        board_pts = np.vstack([np.array([board4[k] for k in known]), board4 + margin * outward])
+        H, _mask = cv2.findHomography(image_pts, board_pts, 0)
+        if H is None or anchor_offset(grid, H) > ANCHOR_TOLERANCE:
+            continue
+        fits.append((H, spread))
+    return fits
+
+
+#: two diagonal corner markers' grid the printed lines do not confirm: how far (squares) each
+#: measure of the sheet's margin, read in an outline's own frame at the markers' corners, may lie
+#: from their median, and how near (squares) that outline's grid must put both free map corners to
+#: where the markers' grid puts them, for the markers' grid to stand (reading R126). Measured on the
+#: ten diagnosis scenes with diagonal markers (341-502): the outlines that agree so, 0.02-0.04 and
+#: 0.03-0.09 (scenes 368, 419, 477), each with the markers' grid 0.06-0.08 off; the markers' grids
+#: 0.28-0.62 off, every outline 0.17 and more from them
+DIAGONAL_MARGIN_AGREEMENT = 0.05
+DIAGONAL_OUTLINE_AGREEMENT = 0.1
+
+
+def outline_confirms_diagonal(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> Grid | None:
+    """Two corner markers on opposite corners pin two map corners and, by their own squares'
+    perspective, the other two; where the printed lines do not confirm that grid, a sheet outline
+    can: read in its own frame (:func:`outline_frame_grids`), its margin even at both markers'
+    corners (within :data:`DIAGONAL_MARGIN_AGREEMENT`), its grid putting both free corners within
+    :data:`DIAGONAL_OUTLINE_AGREEMENT` of where the markers' grid puts them -- two measures of the
+    free corners that share nothing but the markers' two corner points. The markers' grid then
+    stands, uncertain by that disagreement at the least; None where no outline agrees so (reading R126)."""
+    pinned = _two_pinned(grid, cols, rows, diagonal=True)
+    if pinned is None:
+        return None
+    board4, _known, free = pinned
+    for H, _spread in _outline_frame_fits(image, grid, markers, cols, rows, pinned, DIAGONAL_MARGIN_AGREEMENT):
+        there = cv2.perspectiveTransform(board4[free][None], np.linalg.inv(H))[0]  # the free corners in the photo, by the outline
+        apart = float(np.max(np.linalg.norm(cv2.perspectiveTransform(there[None], grid.H)[0] - board4[free], axis=1)))
+        if apart <= DIAGONAL_OUTLINE_AGREEMENT:
+            return replace(grid, uncertainty=max(grid.uncertainty, apart))
+    return None
