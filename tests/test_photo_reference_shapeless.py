@@ -18,13 +18,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import assistant.photo as photo
 from assistant.coords import Square
 from assistant.photo.bases import LITTLE_HIDDEN, NO_BASE_EDGE, Fused, fused_and_compared, shapeless_change
 from assistant.photo.board import Grid
-from assistant.photo.reference import PAD, PX, Reference
-from tests.test_photo_placement_second import roster
+from assistant.photo.reference import PX, Reference
 from tests.test_photo_reference import COLS, ROWS, art, centre
+from tests.test_photo_reference_intact import ROSTER_COLS, ROSTER_ROWS, answer_with_readings
 
 BASE = (4, 2)  # E3: a Medium base
 BESIDE = (3, 2)  # D3: the square beside it under the figure's shadow
@@ -68,17 +67,10 @@ def test_a_change_with_a_base_edge_or_the_art_hidden_keeps_its_shape(edge: float
 
 def test_the_answer_names_the_squares_whose_change_shows_no_base(monkeypatch: pytest.MonkeyPatch) -> None:
     # the comparison cannot tell a shadow from a base there: the answer says so and names them
-    cols, rows = 9, 7  # the roster's map (tests.test_photo_placement_second)
-    view = np.full(((rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX, 3), 200, np.uint8)
-    grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
-    monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    squares = [Square(c, r).name for r in range(rows) for c in range(cols)]
+    squares = [Square(c, r).name for r in range(ROSTER_ROWS) for c in range(ROSTER_COLS)]
     classifier = {sq: (0.97 if sq == "C3" else 0.3 if sq in ("D3", "C4") else 0.02) for sq in squares}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(classifier))
     compared = classifier | {"D3": 0.99, "C4": 0.95}
-    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: Fused(dict(classifier), compared, frozenset(), frozenset({"D3", "C4", "H6"})))
-    reference = Reference(view, cols, rows, "empty.jpg", "2026-01-01T00:00:00+00:00")
-    res = photo.detect(view, roster(("a", "C3")), "scene", reference=reference)
+    res = answer_with_readings(monkeypatch, classifier, Fused(dict(classifier), compared, frozenset(), frozenset({"D3", "C4", "H6"})))
     assert res.notes[0].startswith("reference mode:"), res.notes
     assert any("2 square(s) changed since the empty-map reference photo show neither a base's edge" in n and "(D3, C4)" in n and "R190" in n
                for n in res.notes), res.notes
