@@ -1,5 +1,5 @@
 """With the empty-map reference, a change that shows no base's shape does not outweigh the learned
-classifier (reading R190).
+classifier (reading R127).
 
 Built from the failures on the independent renderer's diagnosis photos where the reference made the
 answer worse: s0489 (rock, a Large figure on E2:F3) read D3 as a base with the reference (the
@@ -46,7 +46,7 @@ def shadowed_beside(empty: np.ndarray, size: float, shift: float) -> np.ndarray:
 
 @pytest.mark.parametrize("size, shift", [(0.5, 4.0), (0.5, 5.0), (0.6, 4.0)])
 def test_a_shadow_beside_a_figure_is_not_read_as_a_base_the_classifier_does_not_see(size: float, shift: float) -> None:
-    # fails before R190: D3 fused 0.66-0.77, read as a base
+    # fails before R127: D3 fused 0.66-0.77, read as a base
     empty = art(1)
     game = shadowed_beside(empty, size, shift)
     reference = Reference(empty, COLS, ROWS, "empty.jpg", "2026-01-01T00:00:00+00:00")
@@ -72,6 +72,6 @@ def test_the_answer_names_the_squares_whose_change_shows_no_base(monkeypatch: py
     compared = classifier | {"D3": 0.99, "C4": 0.95}
     res = answer_with_readings(monkeypatch, classifier, Fused(dict(classifier), compared, frozenset(), frozenset({"D3", "C4", "H6"})))
     assert res.notes[0].startswith("reference mode:"), res.notes
-    assert any("2 square(s) changed since the empty-map reference photo show neither a base's edge" in n and "(D3, C4)" in n and "R190" in n
+    assert any("2 square(s) changed since the empty-map reference photo show neither a base's edge" in n and "(D3, C4)" in n and "R127" in n
                for n in res.notes), res.notes
     assert res.occupied == ["C3"]

@@ -271,7 +271,7 @@ class Fused(NamedTuple):
     compared: dict[str, float]
     intact: frozenset[str]
     #: the squares whose change shows no base's shape, the fused reading there no surer than the
-    #: learned classifier's (R190, :func:`shapeless_change`)
+    #: learned classifier's (R127, :func:`shapeless_change`)
     shapeless: frozenset[str] = frozenset()
 
 
@@ -293,7 +293,7 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
     q = 1.0 / (1.0 + np.exp(-np.clip(compared, -30, 30)))
     hidden = hidden_art(seen, reference.view, cols, rows)
     # a change with neither a base's edge nor the art hidden under the core is no base's: the
-    # comparison adds nothing to what the classifier reads there (R190)
+    # comparison adds nothing to what the classifier reads there (R127)
     shapeless = shapeless_change(x[:, FEATURES.index("edge_half")], hidden) & (p > alone)
     p = np.where(shapeless, alone, p)
     return Fused({n: float(v) for n, v in zip(names, p, strict=True)}, {n: float(v) for n, v in zip(names, q, strict=True)},
@@ -301,7 +301,7 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
                  frozenset(n for n, v in zip(names, shapeless, strict=True) if v))
 
 
-# --------------------------------------------------------------------------- a change with no base's shape (R190)
+# --------------------------------------------------------------------------- a change with no base's shape (R127)
 
 #: :data:`FEATURES`' ``edge_half`` (the step in log brightness across a base's circle, photo less
 #: reference, on its clearer half) below which the change shows no base's edge. On the independent
