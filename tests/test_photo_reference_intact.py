@@ -18,6 +18,7 @@ import pytest
 
 import assistant.photo as photo
 from assistant.coords import Square
+from assistant.photo import PhotoResult
 from assistant.photo.bases import INTACT_MOST, Fused, art_intact, fused_probabilities, hidden_art
 from assistant.photo.board import Grid
 from assistant.photo.reference import PAD, PX, Reference
@@ -89,17 +90,25 @@ def test_a_flat_grey_base_on_grainy_stone_hides_the_art(grey: int) -> None:
     assert art_intact(game, stone, COLS, ROWS) == frozenset(names()) - {Square(c, r).name for c, r in BASES}
 
 
-def test_the_answer_names_the_squares_the_classifier_read_as_bases_on_intact_art(monkeypatch: pytest.MonkeyPatch) -> None:
-    cols, rows = 9, 7  # the roster's map (tests.test_photo_placement_second)
-    view = np.full(((rows + 2 * PAD) * PX, (cols + 2 * PAD) * PX, 3), 200, np.uint8)
+ROSTER_COLS, ROSTER_ROWS = 9, 7  # the roster's map (tests.test_photo_placement_second)
+
+
+def answer_with_readings(monkeypatch: pytest.MonkeyPatch, classifier: dict[str, float], fused: Fused) -> PhotoResult:
+    """``photo detect``'s answer with the reference, figure a on C3 of the roster's map, the grid,
+    the learned classifier's reading and the fused reading given (the notes and placement alone run)."""
+    view = np.full(((ROSTER_ROWS + 2 * PAD) * PX, (ROSTER_COLS + 2 * PAD) * PX, 3), 200, np.uint8)
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    classifier = {sq: (0.97 if sq in ("A1", "B2", "C3") else 0.02) for sq in names(cols, rows)}
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(classifier))
+    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: fused)
+    reference = Reference(view, ROSTER_COLS, ROSTER_ROWS, "empty.jpg", "2026-01-01T00:00:00+00:00")
+    return photo.detect(view, roster(("a", "C3")), "scene", reference=reference)
+
+
+def test_the_answer_names_the_squares_the_classifier_read_as_bases_on_intact_art(monkeypatch: pytest.MonkeyPatch) -> None:
+    classifier = {sq: (0.97 if sq in ("A1", "B2", "C3") else 0.02) for sq in names(ROSTER_COLS, ROSTER_ROWS)}
     fused = classifier | {"A1": INTACT_MOST, "B2": INTACT_MOST}
-    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: Fused(fused, dict(fused), frozenset({"A1", "B2", "H6"})))
-    reference = Reference(view, cols, rows, "empty.jpg", "2026-01-01T00:00:00+00:00")
-    res = photo.detect(view, roster(("a", "C3")), "scene", reference=reference)
+    res = answer_with_readings(monkeypatch, classifier, Fused(fused, dict(fused), frozenset({"A1", "B2", "H6"})))
     assert res.notes[0].startswith("reference mode:"), res.notes
     assert any("2 square(s) the learned classifier read as bases show the empty map's art intact" in n and "(A1, B2)" in n and "R112" in n
                for n in res.notes), res.notes

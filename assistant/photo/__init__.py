@@ -712,6 +712,15 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
             notes.insert(1, _("{n} square(s) the learned classifier read as bases show the empty map's art intact where a base would hide it "
                               "({names}{more}): read as empty (reading R112 in docs/readings.md)").format(
                 n=len(art_read_as_bases), names=", ".join(art_read_as_bases[:6]), more=", ..." if len(art_read_as_bases) > 6 else ""))
+        # the comparison read a change there, but none with a base's shape: it cannot tell a
+        # shadow or a body leaning over from a base, and the classifier's reading stands (R127)
+        shapeless = sorted((sq for sq in fused.shapeless if fused.compared[sq] >= OCCUPIED and sq not in intact), key=_square_key)
+        if shapeless:
+            notes.insert(1 + bool(art_read_as_bases), _(
+                "{n} square(s) changed since the empty-map reference photo show neither a base's edge nor the art hidden under one "
+                "({names}{more}): a shadow or a figure's body leaning over, which the comparison cannot tell from a base; "
+                "the learned classifier's reading kept (reading R127 in docs/readings.md)").format(
+                n=len(shapeless), names=", ".join(shapeless[:6]), more=", ..." if len(shapeless) > 6 else ""))
     elif set_aside is not None:
         notes.insert(0, _("the empty-map reference photo was set aside: the map's art in this photo differs from it on {pct:.0f} % of the squares "
                           "(a reference of another map or another print of it, or the map's grid read differently); the learned classifier "

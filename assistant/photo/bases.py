@@ -270,6 +270,9 @@ class Fused(NamedTuple):
     scores: dict[str, float]
     compared: dict[str, float]
     intact: frozenset[str]
+    #: the squares whose change shows no base's shape, the fused reading there no surer than the
+    #: learned classifier's (R127, :func:`shapeless_change`)
+    shapeless: frozenset[str] = frozenset()
 
 
 def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, classifier: dict[str, float],
@@ -284,11 +287,45 @@ def fused_and_compared(image: np.ndarray, grid: Grid, reference: Reference, clas
     x = square_features(compare_views(seen, reference, align=False), cols, rows)
     names = [Square(c, r).name for r in range(rows) for c in range(cols)]
     compared = logits(x, _model())
-    inputs = fusion_inputs(np.array([classifier[n] for n in names]), x, compared)
+    alone = np.array([classifier[n] for n in names])
+    inputs = fusion_inputs(alone, x, compared)
     p = 1.0 / (1.0 + np.exp(-np.clip(fusion_logits(inputs, _fusion_model()), -30, 30)))
     q = 1.0 / (1.0 + np.exp(-np.clip(compared, -30, 30)))
+    hidden = hidden_art(seen, reference.view, cols, rows)
+    # a change with neither a base's edge nor the art hidden under the core is no base's: the
+    # comparison adds nothing to what the classifier reads there (R127)
+    shapeless = shapeless_change(x[:, FEATURES.index("edge_half")], hidden) & (p > alone)
+    p = np.where(shapeless, alone, p)
     return Fused({n: float(v) for n, v in zip(names, p, strict=True)}, {n: float(v) for n, v in zip(names, q, strict=True)},
-                 art_intact(seen, reference.view, cols, rows))
+                 frozenset(n for n, v in zip(names, hidden, strict=True) if v < ART_INTACT),
+                 frozenset(n for n, v in zip(names, shapeless, strict=True) if v))
+
+
+# --------------------------------------------------------------------------- a change with no base's shape (R127)
+
+#: :data:`FEATURES`' ``edge_half`` (the step in log brightness across a base's circle, photo less
+#: reference, on its clearer half) below which the change shows no base's edge. On the independent
+#: renderer's fair diagnosis photos a base's square reads 0.3-1.3 (s0489's E4 0.33, s0456's A9
+#: 0.76); a figure's shadow or body smeared over the square behind, 0.09-0.11 (s0489's D3, s0456's A11)
+NO_BASE_EDGE = 0.15
+#: :func:`hidden_art` below which little of the art under a base's core is hidden (a base hides it
+#: all: :data:`ART_INTACT` is the least a base's square read, 0.082, 1 % of them below 0.138)
+LITTLE_HIDDEN = 0.15
+
+
+def shapeless_change(edge_half: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+    """Per square (row by row), whether its change from the reference shows no base's shape: no
+    step across a base's circle (``edge_half`` below :data:`NO_BASE_EDGE`) and little of the art
+    under its core hidden (``hidden`` below :data:`LITTLE_HIDDEN`). A base is a disc with an edge
+    that hides the art under it; a shadow, a body leaning over from a neighbour, or a glare changes
+    the square's light and colour -- which the comparison reads as change -- but keeps the art and
+    draws no circle.
+
+    >>> shapeless_change(np.array([0.09, 0.09, 0.4, 0.11]), np.array([0.05, 0.3, 0.05, 0.126])).tolist()
+    [True, False, False, True]
+    """
+    flags: np.ndarray = (edge_half < NO_BASE_EDGE) & (hidden < LITTLE_HIDDEN)
+    return flags
 
 
 # --------------------------------------------------------------------------- the art intact where a base would hide it (R112)
