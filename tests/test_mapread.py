@@ -538,3 +538,25 @@ def test_the_map_reading_measures_each_colour_once_not_a_window_a_side(monkeypat
     r = read_map(img, COLS, ROWS, PX)
     assert r.squares == {"C2": "difficult"}
     assert windows <= 4 * 4  # the outlined square's four sides, each colour's strokes along them
+
+
+@pytest.mark.parametrize("stretch", [1.025, 0.975, 1.02])
+def test_a_wall_line_beside_the_fitted_grid_line_at_the_far_side_is_read(stretch: float) -> None:
+    """A map whose photo's grid is fitted a little off, worst at the far side: the map drawn
+    stretched across by ``stretch`` and read through the unstretched grid, so its east lines lie
+    5-7 pixels (0.13-0.18 squares) off the fitted ones. A wall printed on the grid line east of
+    G2..G5 (as a wall edge always is) runs there, beside the fitted line; it is still the wall
+    line, and the wall near the west edge, almost on its line, is read as before (reading R170)."""
+    img = board()
+    cv2.line(img, (7 * PX, 1 * PX), (7 * PX, 5 * PX), RED, 4)  # G2..G5 east: four wall edges
+    cv2.line(img, (1 * PX, 2 * PX), (1 * PX, 4 * PX), RED, 4)  # A3..A4 east: two more
+    w = int(round(COLS * PX * stretch))
+    seen = cv2.resize(img, (w, ROWS * PX), interpolation=cv2.INTER_LINEAR)
+    if w >= COLS * PX:
+        seen = seen[:, :COLS * PX]
+    else:  # the table beyond the map's east edge, paper-coloured
+        seen = np.concatenate([seen, np.full((ROWS * PX, COLS * PX - w, 3), PAPER, np.uint8)], axis=1)
+    r = read_map(seen, COLS, ROWS, PX)
+    assert r.squares == {}
+    assert r.edges == {"G2.E": "wall", "G3.E": "wall", "G4.E": "wall", "G5.E": "wall", "A3.E": "wall", "A4.E": "wall"}
+

@@ -28,7 +28,8 @@ So the reading works on the lines, not the fill:
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
    along each whole side, which the art's lines are not (reading R105).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
-   wall edge; blue rectangles on it are a door.
+   wall edge (or a straight red line along the whole side just beside it, where the photo's grid
+   is a little off: reading R170 in docs/readings.md); blue rectangles on it are a door.
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.
@@ -68,6 +69,9 @@ OUTLINED, DOUBT_HIGH = 0.4, 0.75
 RIVAL = 0.25
 #: a wall edge: red along this much of the grid line; a door: blue along this much
 WALL_LINE, DOOR_LINE = 0.55, 0.35
+#: a wall edge's red line is looked for also this far (squares) either side of the fitted grid line,
+#: as one straight band BAND wide along FULL_SIDE of the side's middle FULL_MIDDLE (reading R170)
+WALL_REACH = 0.22
 #: an outline's stroke runs within one band this wide (squares) along a side: a straight line
 #: at one distance from the grid line, which a wandering crack of the art is not
 BAND = 0.1
@@ -619,6 +623,14 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
     on_line_wall = {"H": on_across["wall"], "V": on_down["wall"]}
     raw = _side_covers(on_line_wall, inner, px, 0.05, 0.6)
+    # a wall printed on the grid line is a straight red line along the whole side; where the photo's
+    # grid is a little off (a fifth of a square at the map's far side) it runs beside the fitted
+    # line, out of the reach above: it is looked for also as one straight band within WALL_REACH of
+    # the line along FULL_SIDE of the side's middle FULL_MIDDLE, which the art's curves near the line
+    # (a ring's side, a disc's rim) do not fill (reading R170)
+    wall_run = _side_covers(on_line_wall, inner, px, WALL_REACH, FULL_MIDDLE, BAND)
+    wall_run_art = _art_covers(on_line_wall, inner, px, WALL_REACH, FULL_MIDDLE, cols, rows, BAND)
+    line_run = float(np.median(list(wall_run.values()))) if wall_run else 0.0
     # what the map's typical grid line shows already is the grid line's own ink (a bluish or
     # reddish print, a JPEG's colour fringe along it): walls and doors are a few lines, so the
     # median line has none
@@ -654,6 +666,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
         fw = max(0.0, raw[e] - max(line_w, wall_art[e]))
+        if wall_run[e] >= FULL_SIDE:  # the wall line beside the fitted line (R170), measured the same way
+            fw = max(fw, wall_run[e] - max(line_run, wall_run_art[e]))
         fd = door_fd[e]
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
