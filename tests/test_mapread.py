@@ -89,12 +89,13 @@ def test_an_area_outlined_once_counts_whole() -> None:
 def test_wall_edges_and_doors_on_the_grid_lines() -> None:
     img = board()
     cv2.line(img, (2 * PX, 3 * PX), (5 * PX, 3 * PX), RED, 4)  # the line under C3, D3, E3: three wall edges
-    for i in range(3):  # a door on the line east of F5: three blue rectangles
+    cv2.line(img, (6 * PX, 3 * PX), (6 * PX, 4 * PX), RED, 4)  # a wall east of F4...
+    for i in range(3):  # ...and a door in its line, east of F5: three blue rectangles
         y0 = 4 * PX + 3 + i * 12
         cv2.rectangle(img, (6 * PX - 3, y0), (6 * PX + 3, y0 + 8), BLUE, -1)
     r = read_map(img, COLS, ROWS, PX)
     assert r.squares == {}
-    assert r.edges == {"C3.S": "wall", "D3.S": "wall", "E3.S": "wall", "F5.E": "door"}
+    assert r.edges == {"C3.S": "wall", "D3.S": "wall", "E3.S": "wall", "F4.E": "wall", "F5.E": "door"}
 
 
 def test_lava_art_and_a_colour_cast() -> None:
@@ -560,3 +561,30 @@ def test_a_wall_line_beside_the_fitted_grid_line_at_the_far_side_is_read(stretch
     assert r.squares == {}
     assert r.edges == {"G2.E": "wall", "G3.E": "wall", "G4.E": "wall", "G5.E": "wall", "A3.E": "wall", "A4.E": "wall"}
 
+
+def door_at(img: np.ndarray, line_x: int, row: int) -> None:
+    """A door on the vertical grid line ``line_x`` beside row ``row`` (0-based): three blue rectangles."""
+    for i in range(3):
+        y0 = row * PX + 3 + i * 12
+        cv2.rectangle(img, (line_x * PX - 3, y0), (line_x * PX + 3, y0 + 8), BLUE, -1)
+
+
+def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -> None:
+    """A printed door stands in a wall's line: east of B2..B5 a wall, a double door in it (B3, B4),
+    so each door meets the wall at one end, the other through its neighbour; a door between two
+    wall squares (a gap in a thick wall, E3 and E5 outlined red, the door east of E4 -- its ends
+    touch their corners); and a lone blue mark on the line east of G2 that meets no wall at either
+    end: the grid's ink or the art, read open and listed to confirm (reading R171)."""
+    img = board()
+    cv2.line(img, (2 * PX, 1 * PX), (2 * PX, 2 * PX), RED, 4)  # B2.E wall
+    cv2.line(img, (2 * PX, 4 * PX), (2 * PX, 5 * PX), RED, 4)  # B5.E wall
+    door_at(img, 2, 2)  # B3.E
+    door_at(img, 2, 3)  # B4.E
+    inset_outline(img, 4, 2, 4, 2, RED)  # E3 wall
+    inset_outline(img, 4, 4, 4, 4, RED)  # E5 wall
+    door_at(img, 5, 3)  # E4.E, between the corners of E3 and E5
+    door_at(img, 7, 1)  # G2.E: no wall anywhere near
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"E3": "wall", "E5": "wall"}
+    assert r.edges == {"B2.E": "wall", "B3.E": "door", "B4.E": "door", "B5.E": "wall", "E4.E": "door"}
+    assert "G2.E" in r.unsure

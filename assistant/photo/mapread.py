@@ -29,7 +29,8 @@ So the reading works on the lines, not the fill:
    along each whole side, which the art's lines are not (reading R105).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
    wall edge (or a straight red line along the whole side just beside it, where the photo's grid
-   is a little off: reading R170 in docs/readings.md); blue rectangles on it are a door.
+   is a little off); blue rectangles on it are a door, where the door meets a wall at one end at
+   least (readings R170, R171 in docs/readings.md).
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.
@@ -46,7 +47,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from ..coords import Edge, Square
+from ..coords import Corner, Edge, Square
 from ..i18n import _
 
 #: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
@@ -685,7 +686,41 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
+    # a door opens a wall: the blue read on a line that meets no wall at either end is the grid's
+    # ink or the art there, read open and listed (reading R171)
+    for e in _doors_in_no_wall(res, inner):
+        del res.edges[e.name]
+        res.confidence.pop(e.name, None)
+        res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
     return res
+
+
+def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
+    """The grid lines ``res`` reads as doors whose ends meet no wall: at neither end point does a
+    wall edge, a wall square or a door that meets a wall itself touch it (a door between two
+    doors in a wall's line, a double door, meets the wall through its neighbour). A printed door
+    stands in a wall's line (CONTRACT §4, reading R171)."""
+    doors = [e for e in inner if res.edges.get(e.name) == "door"]
+    walls = {e for e in inner if res.edges.get(e.name) == "wall"}
+    wall_squares = {(sq.col, sq.row) for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
+    in_wall: set[Edge] = set()
+    changed = True
+    while changed:  # doors meeting a wall, then the doors meeting those
+        changed = False
+        for e in doors:
+            if e not in in_wall and any(_meets_a_wall(e, corner, walls | in_wall, wall_squares) for corner in e.endpoints):
+                in_wall.add(e)
+                changed = True
+    return [e for e in doors if e not in in_wall]
+
+
+def _meets_a_wall(door: Edge, corner: Corner, walls: set[Edge], wall_squares: set[tuple[int, int]]) -> bool:
+    """Whether at grid point ``corner`` a line of ``walls`` (other than ``door``) or a square of
+    ``wall_squares`` (column, row) meets ``door``."""
+    x, y = corner.x, corner.y
+    lines = (Edge(x, y - 1, "V"), Edge(x, y, "V"), Edge(x - 1, y, "H"), Edge(x, y, "H"))
+    around = ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
+    return any(o != door and o in walls for o in lines) or any(sq in wall_squares for sq in around)
 
 
 def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[Edge, dict[str, float]], kind: str) -> list[Square]:
