@@ -588,3 +588,17 @@ def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -
     assert r.squares == {"E3": "wall", "E5": "wall"}
     assert r.edges == {"B2.E": "wall", "B3.E": "door", "B4.E": "door", "B5.E": "wall", "E4.E": "door"}
     assert "G2.E" in r.unsure
+
+
+@pytest.mark.parametrize("radius", [0.2, 0.22, 0.25])
+def test_a_red_disc_of_the_art_on_a_grid_line_is_no_wall(radius: float) -> None:
+    """The art's red disc, 0.4-0.5 of a square across, centred on the grid line under E3 (a token
+    or a lamp printed on the floor): red along the middle of that side, but a wall line runs from
+    corner to corner of its side, which the disc does not; the wall printed along the line under
+    B5..C5 is read (reading R172)."""
+    img = board()
+    cv2.circle(img, (4 * PX + PX // 2, 3 * PX), int(radius * PX), (40, 30, 120), -1)  # dark red disc
+    cv2.circle(img, (4 * PX + PX // 2, 3 * PX), int(radius * PX * 0.6), (70, 60, 180), 2)  # its lighter ring
+    cv2.line(img, (1 * PX, 5 * PX), (3 * PX, 5 * PX), RED, 4)  # B5.S, C5.S
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.edges == {"B5.S": "wall", "C5.S": "wall"}

@@ -27,10 +27,10 @@ So the reading works on the lines, not the fill:
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
    along each whole side, which the art's lines are not (reading R105).
-4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
-   wall edge (or a straight red line along the whole side just beside it, where the photo's grid
-   is a little off); blue rectangles on it are a door, where the door meets a wall at one end at
-   least (readings R170, R171 in docs/readings.md).
+4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
+   corner to corner of the side, is a wall edge (or a straight red line along the whole side just
+   beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
+   door meets a wall at one end at least (readings R170, R171, R172 in docs/readings.md).
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.
@@ -73,6 +73,9 @@ WALL_LINE, DOOR_LINE = 0.55, 0.35
 #: a wall edge's red line is looked for also this far (squares) either side of the fitted grid line,
 #: as one straight band BAND wide along FULL_SIDE of the side's middle FULL_MIDDLE (reading R170)
 WALL_REACH = 0.22
+#: a wall line covers this much of the side's middle FULL_MIDDLE (beyond the typical line and the
+#: art) at least: it runs from corner to corner (reading R172)
+WALL_WHOLE = 0.75
 #: an outline's stroke runs within one band this wide (squares) along a side: a straight line
 #: at one distance from the grid line, which a wandering crack of the art is not
 BAND = 0.1
@@ -624,6 +627,11 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
     on_line_wall = {"H": on_across["wall"], "V": on_down["wall"]}
     raw = _side_covers(on_line_wall, inner, px, 0.05, 0.6)
+    # a wall line runs from corner to corner of its side: along the middle FULL_MIDDLE of it, where a
+    # red disc or blob of the art on the line covers its own width only (reading R172)
+    whole = _side_covers(on_line_wall, inner, px, 0.05, FULL_MIDDLE)
+    whole_art = _art_covers(on_line_wall, inner, px, 0.05, FULL_MIDDLE, cols, rows)
+    line_whole = float(np.median(list(whole.values()))) if whole else 0.0
     # a wall printed on the grid line is a straight red line along the whole side; where the photo's
     # grid is a little off (a fifth of a square at the map's far side) it runs beside the fitted
     # line, out of the reach above: it is looked for also as one straight band within WALL_REACH of
@@ -667,6 +675,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
         fw = max(0.0, raw[e] - max(line_w, wall_art[e]))
+        if whole[e] - max(line_whole, whole_art[e]) < WALL_WHOLE:
+            fw = min(fw, 0.7 * WALL_LINE)  # red on a part of the side only: no wall line (R172), listed if near
         if wall_run[e] >= FULL_SIDE:  # the wall line beside the fitted line (R170), measured the same way
             fw = max(fw, wall_run[e] - max(line_run, wall_run_art[e]))
         fd = door_fd[e]
