@@ -547,7 +547,7 @@ def test_a_wall_line_beside_the_fitted_grid_line_at_the_far_side_is_read(stretch
     stretched across by ``stretch`` and read through the unstretched grid, so its east lines lie
     5-7 pixels (0.13-0.18 squares) off the fitted ones. A wall printed on the grid line east of
     G2..G5 (as a wall edge always is) runs there, beside the fitted line; it is still the wall
-    line, and the wall near the west edge, almost on its line, is read as before (reading R170)."""
+    line, and the wall near the west edge, almost on its line, is read as before (reading R128)."""
     img = board()
     cv2.line(img, (7 * PX, 1 * PX), (7 * PX, 5 * PX), RED, 4)  # G2..G5 east: four wall edges
     cv2.line(img, (1 * PX, 2 * PX), (1 * PX, 4 * PX), RED, 4)  # A3..A4 east: two more
@@ -574,7 +574,7 @@ def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -
     so each door meets the wall at one end, the other through its neighbour; a door between two
     wall squares (a gap in a thick wall, E3 and E5 outlined red, the door east of E4 -- its ends
     touch their corners); and a lone blue mark on the line east of G2 that meets no wall at either
-    end: the grid's ink or the art, read open and listed to confirm (reading R171)."""
+    end: the grid's ink or the art, read open and listed to confirm (reading R129)."""
     img = board()
     cv2.line(img, (2 * PX, 1 * PX), (2 * PX, 2 * PX), RED, 4)  # B2.E wall
     cv2.line(img, (2 * PX, 4 * PX), (2 * PX, 5 * PX), RED, 4)  # B5.E wall
@@ -595,7 +595,7 @@ def test_a_red_disc_of_the_art_on_a_grid_line_is_no_wall(radius: float) -> None:
     """The art's red disc, 0.4-0.5 of a square across, centred on the grid line under E3 (a token
     or a lamp printed on the floor): red along the middle of that side, but a wall line runs from
     corner to corner of its side, which the disc does not; the wall printed along the line under
-    B5..C5 is read (reading R172)."""
+    B5..C5 is read (reading R130)."""
     img = board()
     cv2.circle(img, (4 * PX + PX // 2, 3 * PX), int(radius * PX), (40, 30, 120), -1)  # dark red disc
     cv2.circle(img, (4 * PX + PX // 2, 3 * PX), int(radius * PX * 0.6), (70, 60, 180), 2)  # its lighter ring
