@@ -89,12 +89,13 @@ def test_an_area_outlined_once_counts_whole() -> None:
 def test_wall_edges_and_doors_on_the_grid_lines() -> None:
     img = board()
     cv2.line(img, (2 * PX, 3 * PX), (5 * PX, 3 * PX), RED, 4)  # the line under C3, D3, E3: three wall edges
-    for i in range(3):  # a door on the line east of F5: three blue rectangles
+    cv2.line(img, (6 * PX, 3 * PX), (6 * PX, 4 * PX), RED, 4)  # a wall east of F4...
+    for i in range(3):  # ...and a door in its line, east of F5: three blue rectangles
         y0 = 4 * PX + 3 + i * 12
         cv2.rectangle(img, (6 * PX - 3, y0), (6 * PX + 3, y0 + 8), BLUE, -1)
     r = read_map(img, COLS, ROWS, PX)
     assert r.squares == {}
-    assert r.edges == {"C3.S": "wall", "D3.S": "wall", "E3.S": "wall", "F5.E": "door"}
+    assert r.edges == {"C3.S": "wall", "D3.S": "wall", "E3.S": "wall", "F4.E": "wall", "F5.E": "door"}
 
 
 def test_lava_art_and_a_colour_cast() -> None:
@@ -538,3 +539,66 @@ def test_the_map_reading_measures_each_colour_once_not_a_window_a_side(monkeypat
     r = read_map(img, COLS, ROWS, PX)
     assert r.squares == {"C2": "difficult"}
     assert windows <= 4 * 4  # the outlined square's four sides, each colour's strokes along them
+
+
+@pytest.mark.parametrize("stretch", [1.025, 0.975, 1.02])
+def test_a_wall_line_beside_the_fitted_grid_line_at_the_far_side_is_read(stretch: float) -> None:
+    """A map whose photo's grid is fitted a little off, worst at the far side: the map drawn
+    stretched across by ``stretch`` and read through the unstretched grid, so its east lines lie
+    5-7 pixels (0.13-0.18 squares) off the fitted ones. A wall printed on the grid line east of
+    G2..G5 (as a wall edge always is) runs there, beside the fitted line; it is still the wall
+    line, and the wall near the west edge, almost on its line, is read as before (reading R128)."""
+    img = board()
+    cv2.line(img, (7 * PX, 1 * PX), (7 * PX, 5 * PX), RED, 4)  # G2..G5 east: four wall edges
+    cv2.line(img, (1 * PX, 2 * PX), (1 * PX, 4 * PX), RED, 4)  # A3..A4 east: two more
+    w = int(round(COLS * PX * stretch))
+    seen = cv2.resize(img, (w, ROWS * PX), interpolation=cv2.INTER_LINEAR)
+    if w >= COLS * PX:
+        seen = seen[:, :COLS * PX]
+    else:  # the table beyond the map's east edge, paper-coloured
+        seen = np.concatenate([seen, np.full((ROWS * PX, COLS * PX - w, 3), PAPER, np.uint8)], axis=1)
+    r = read_map(seen, COLS, ROWS, PX)
+    assert r.squares == {}
+    assert r.edges == {"G2.E": "wall", "G3.E": "wall", "G4.E": "wall", "G5.E": "wall", "A3.E": "wall", "A4.E": "wall"}
+
+
+def door_at(img: np.ndarray, line_x: int, row: int) -> None:
+    """A door on the vertical grid line ``line_x`` beside row ``row`` (0-based): three blue rectangles."""
+    for i in range(3):
+        y0 = row * PX + 3 + i * 12
+        cv2.rectangle(img, (line_x * PX - 3, y0), (line_x * PX + 3, y0 + 8), BLUE, -1)
+
+
+def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -> None:
+    """A printed door stands in a wall's line: east of B2..B5 a wall, a double door in it (B3, B4),
+    so each door meets the wall at one end, the other through its neighbour; a door between two
+    wall squares (a gap in a thick wall, E3 and E5 outlined red, the door east of E4 -- its ends
+    touch their corners); and a lone blue mark on the line east of G2 that meets no wall at either
+    end: the grid's ink or the art, read open and listed to confirm (reading R129)."""
+    img = board()
+    cv2.line(img, (2 * PX, 1 * PX), (2 * PX, 2 * PX), RED, 4)  # B2.E wall
+    cv2.line(img, (2 * PX, 4 * PX), (2 * PX, 5 * PX), RED, 4)  # B5.E wall
+    door_at(img, 2, 2)  # B3.E
+    door_at(img, 2, 3)  # B4.E
+    inset_outline(img, 4, 2, 4, 2, RED)  # E3 wall
+    inset_outline(img, 4, 4, 4, 4, RED)  # E5 wall
+    door_at(img, 5, 3)  # E4.E, between the corners of E3 and E5
+    door_at(img, 7, 1)  # G2.E: no wall anywhere near
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"E3": "wall", "E5": "wall"}
+    assert r.edges == {"B2.E": "wall", "B3.E": "door", "B4.E": "door", "B5.E": "wall", "E4.E": "door"}
+    assert "G2.E" in r.unsure
+
+
+@pytest.mark.parametrize("radius", [0.2, 0.22, 0.25])
+def test_a_red_disc_of_the_art_on_a_grid_line_is_no_wall(radius: float) -> None:
+    """The art's red disc, 0.4-0.5 of a square across, centred on the grid line under E3 (a token
+    or a lamp printed on the floor): red along the middle of that side, but a wall line runs from
+    corner to corner of its side, which the disc does not; the wall printed along the line under
+    B5..C5 is read (reading R130)."""
+    img = board()
+    cv2.circle(img, (4 * PX + PX // 2, 3 * PX), int(radius * PX), (40, 30, 120), -1)  # dark red disc
+    cv2.circle(img, (4 * PX + PX // 2, 3 * PX), int(radius * PX * 0.6), (70, 60, 180), 2)  # its lighter ring
+    cv2.line(img, (1 * PX, 5 * PX), (3 * PX, 5 * PX), RED, 4)  # B5.S, C5.S
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.edges == {"B5.S": "wall", "C5.S": "wall"}

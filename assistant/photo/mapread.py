@@ -27,8 +27,10 @@ So the reading works on the lines, not the fill:
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
    along each whole side, which the art's lines are not (reading R105).
-4. **Edges**: a red stroke right on a grid line between squares that are not wall squares is a
-   wall edge; blue rectangles on it are a door.
+4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
+   corner to corner of the side, is a wall edge (or a straight red line along the whole side just
+   beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
+   door meets a wall at one end at least (readings R128, R129, R130 in docs/readings.md).
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.
@@ -45,7 +47,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from ..coords import Edge, Square
+from ..coords import Corner, Edge, Square
 from ..i18n import _
 
 #: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
@@ -68,6 +70,12 @@ OUTLINED, DOUBT_HIGH = 0.4, 0.75
 RIVAL = 0.25
 #: a wall edge: red along this much of the grid line; a door: blue along this much
 WALL_LINE, DOOR_LINE = 0.55, 0.35
+#: a wall edge's red line is looked for also this far (squares) either side of the fitted grid line,
+#: as one straight band BAND wide along FULL_SIDE of the side's middle FULL_MIDDLE (reading R128)
+WALL_REACH = 0.22
+#: a wall line covers this much of the side's middle FULL_MIDDLE (beyond the typical line and the
+#: art) at least: it runs from corner to corner (reading R130)
+WALL_WHOLE = 0.75
 #: an outline's stroke runs within one band this wide (squares) along a side: a straight line
 #: at one distance from the grid line, which a wandering crack of the art is not
 BAND = 0.1
@@ -619,6 +627,19 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # (the map's own edge is left out: nothing lies beyond it, and the photo's table may show there)
     on_line_wall = {"H": on_across["wall"], "V": on_down["wall"]}
     raw = _side_covers(on_line_wall, inner, px, 0.05, 0.6)
+    # a wall line runs from corner to corner of its side: along the middle FULL_MIDDLE of it, where a
+    # red disc or blob of the art on the line covers its own width only (reading R130)
+    whole = _side_covers(on_line_wall, inner, px, 0.05, FULL_MIDDLE)
+    whole_art = _art_covers(on_line_wall, inner, px, 0.05, FULL_MIDDLE, cols, rows)
+    line_whole = float(np.median(list(whole.values()))) if whole else 0.0
+    # a wall printed on the grid line is a straight red line along the whole side; where the photo's
+    # grid is a little off (a fifth of a square at the map's far side) it runs beside the fitted
+    # line, out of the reach above: it is looked for also as one straight band within WALL_REACH of
+    # the line along FULL_SIDE of the side's middle FULL_MIDDLE, which the art's curves near the line
+    # (a ring's side, a disc's rim) do not fill (reading R128)
+    wall_run = _side_covers(on_line_wall, inner, px, WALL_REACH, FULL_MIDDLE, BAND)
+    wall_run_art = _art_covers(on_line_wall, inner, px, WALL_REACH, FULL_MIDDLE, cols, rows, BAND)
+    line_run = float(np.median(list(wall_run.values()))) if wall_run else 0.0
     # what the map's typical grid line shows already is the grid line's own ink (a bluish or
     # reddish print, a JPEG's colour fringe along it): walls and doors are a few lines, so the
     # median line has none
@@ -654,6 +675,10 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         # less the art through the squares' middles, as for the outlines (a red carpet is no
         # wall), or the typical grid line's, whichever is more
         fw = max(0.0, raw[e] - max(line_w, wall_art[e]))
+        if whole[e] - max(line_whole, whole_art[e]) < WALL_WHOLE:
+            fw = min(fw, 0.7 * WALL_LINE)  # red on a part of the side only: no wall line (R130), listed if near
+        if wall_run[e] >= FULL_SIDE:  # the wall line beside the fitted line (R128), measured the same way
+            fw = max(fw, wall_run[e] - max(line_run, wall_run_art[e]))
         fd = door_fd[e]
         # a terrain outline's stroke next to the line must not pass for a wall: red leads there
         red_leads = cover[e]["wall"] >= max(cover[e].values()) - 0.1
@@ -671,7 +696,41 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
+    # a door opens a wall: the blue read on a line that meets no wall at either end is the grid's
+    # ink or the art there, read open and listed (reading R129)
+    for e in _doors_in_no_wall(res, inner):
+        del res.edges[e.name]
+        res.confidence.pop(e.name, None)
+        res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
     return res
+
+
+def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
+    """The grid lines ``res`` reads as doors whose ends meet no wall: at neither end point does a
+    wall edge, a wall square or a door that meets a wall itself touch it (a door between two
+    doors in a wall's line, a double door, meets the wall through its neighbour). A printed door
+    stands in a wall's line (CONTRACT §4, reading R129)."""
+    doors = [e for e in inner if res.edges.get(e.name) == "door"]
+    walls = {e for e in inner if res.edges.get(e.name) == "wall"}
+    wall_squares = {(sq.col, sq.row) for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
+    in_wall: set[Edge] = set()
+    changed = True
+    while changed:  # doors meeting a wall, then the doors meeting those
+        changed = False
+        for e in doors:
+            if e not in in_wall and any(_meets_a_wall(e, corner, walls | in_wall, wall_squares) for corner in e.endpoints):
+                in_wall.add(e)
+                changed = True
+    return [e for e in doors if e not in in_wall]
+
+
+def _meets_a_wall(door: Edge, corner: Corner, walls: set[Edge], wall_squares: set[tuple[int, int]]) -> bool:
+    """Whether at grid point ``corner`` a line of ``walls`` (other than ``door``) or a square of
+    ``wall_squares`` (column, row) meets ``door``."""
+    x, y = corner.x, corner.y
+    lines = (Edge(x, y - 1, "V"), Edge(x, y, "V"), Edge(x - 1, y, "H"), Edge(x, y, "H"))
+    around = ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
+    return any(o != door and o in walls for o in lines) or any(sq in wall_squares for sq in around)
 
 
 def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[Edge, dict[str, float]], kind: str) -> list[Square]:
