@@ -117,7 +117,7 @@ def test_two_diagonal_markers_pin_no_side_to_start_from() -> None:
     photo, markers = _photo((0.6, 0.6, 0.6, 0.6), ids=(0, 2))
     grid = find_grid(markers, COLS, ROWS)
     assert grid is not None
-    assert not lines.pins_one_side(grid, COLS, ROWS) and lines.pins_diagonal(grid, COLS, ROWS)
+    assert not lines.pins_one_side(grid, COLS, ROWS) and lines._two_pinned(grid, COLS, ROWS, diagonal=True) is not None
     assert lines.outline_frame_grids(photo, grid, markers, COLS, ROWS) == []
 
 

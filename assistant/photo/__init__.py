@@ -433,7 +433,7 @@ def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], 
     on the reference's art, R80, which answers where these refuse: scene 359 with its reference);
     None where none is confirmed, or two confirmed give lattices apart by more than
     :data:`.lines.ANCHOR_TOLERANCE` (reading R125)."""
-    from .lines import ANCHOR_TOLERANCE, GridMismatchError, outline_frame_grids  # as _locate_grid imports them
+    from .lines import GridMismatchError, lattices_agree, outline_frame_grids  # as _locate_grid imports them
 
     confirmed: list[Grid] = []
     for start in outline_frame_grids(image, grid, markers, cols, rows):
@@ -443,13 +443,8 @@ def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], 
             confirmed.append(check(start))
         except GridMismatchError:
             continue
-    if not confirmed:
+    if not confirmed or not lattices_agree([g.H for g in confirmed], cols, rows):
         return None
-    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
-    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(confirmed[0].H))[0]
-    for other in confirmed[1:]:
-        if float(np.max(np.linalg.norm(cv2.perspectiveTransform(first[None], other.H)[0] - lattice, axis=1))) > ANCHOR_TOLERANCE:
-            return None
     return confirmed[0]
 
 

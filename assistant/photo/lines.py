@@ -2231,15 +2231,20 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
         if float(np.max(np.linalg.norm(moved - board4[free], axis=1))) > OUTLINE_FAR_REACH:
             continue
         fits.append(H)
-    if not fits:
+    # two outlines (the sheet's edge and the art's, say) must give one grid
+    if not fits or not lattices_agree(fits, cols, rows):
         return None
-    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
-    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(fits[0]))[0]
-    for other in fits[1:]:  # two outlines (the sheet's edge and the art's, say) must give one grid
-        there = cv2.perspectiveTransform(first[None], other)[0]
-        if float(np.max(np.linalg.norm(there - lattice, axis=1))) > ANCHOR_TOLERANCE:
-            return None
     return replace(grid, H=fits[0], uncertainty=0.1)
+
+
+def lattices_agree(homographies: Sequence[np.ndarray], cols: int, rows: int) -> bool:
+    """Whether grids (photo -> board homographies) put every crossing of the map's lattice within
+    :data:`ANCHOR_TOLERANCE` of where the first puts it: two outlines that give grids apart settle
+    nothing."""
+    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(homographies[0]))[0]
+    return all(float(np.max(np.linalg.norm(cv2.perspectiveTransform(first[None], other)[0] - lattice, axis=1))) <= ANCHOR_TOLERANCE
+               for other in homographies[1:])
 
 
 def _two_pinned(grid: Grid, cols: int, rows: int, diagonal: bool = False) -> tuple[np.ndarray, dict[int, np.ndarray], list[int]] | None:
@@ -2284,11 +2289,6 @@ def _sheet_outlines(image: np.ndarray, markers: Sequence[Any]) -> tuple[float, l
 OUTLINE_FRAME_AGREEMENT = 0.2
 
 
-def pins_diagonal(grid: Grid, cols: int, rows: int) -> bool:
-    """Whether ``grid`` is that of two corner markers on opposite corners of the map."""
-    return _two_pinned(grid, cols, rows, diagonal=True) is not None
-
-
 def outline_frame_grids(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> list[Grid]:
     """Two corner markers on one side of the map, their far side extrapolated too far off for the
     printed lines to be found near it: the grids the sheet's outlines give, each a start for the
@@ -2305,19 +2305,19 @@ def outline_frame_grids(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
     side = _one_side(grid, cols, rows)
     if side is None:
         return []
-    return [replace(grid, H=H) for H, _spread in _outline_frame_fits(image, grid, markers, cols, rows, side, OUTLINE_FRAME_AGREEMENT)]
+    return [replace(grid, H=H) for H in _outline_frame_fits(image, grid, markers, cols, rows, side, OUTLINE_FRAME_AGREEMENT)]
 
 
 def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int,
-                        pinned: tuple[np.ndarray, dict[int, np.ndarray], list[int]], agreement: float) -> list[tuple[np.ndarray, float]]:
+                        pinned: tuple[np.ndarray, dict[int, np.ndarray], list[int]], agreement: float) -> list[np.ndarray]:
     """Each sheet outline's homography (photo -> board) read in the outline's own frame
-    (:func:`outline_frame_grids`), with the most its margin's measures at the pinned corners
-    stray from their median, where that is within ``agreement``."""
+    (:func:`outline_frame_grids`), where its margin's measures at the pinned corners stray from
+    their median by at most ``agreement``."""
     board4, known, _free = pinned
     outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
     scale, quads = _sheet_outlines(image, markers)
-    fits: list[tuple[np.ndarray, float]] = []
+    fits: list[np.ndarray] = []
     for quad in quads:
         on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
         nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
@@ -2344,7 +2344,7 @@ def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
         H, _mask = cv2.findHomography(image_pts, board_pts, 0)
         if H is None or anchor_offset(grid, H) > ANCHOR_TOLERANCE:
             continue
-        fits.append((H, spread))
+        fits.append(H)
     return fits
 
 
@@ -2371,7 +2371,7 @@ def outline_confirms_diagonal(image: np.ndarray, grid: Grid, markers: Sequence[A
     if pinned is None:
         return None
     board4, _known, free = pinned
-    for H, _spread in _outline_frame_fits(image, grid, markers, cols, rows, pinned, DIAGONAL_MARGIN_AGREEMENT):
+    for H in _outline_frame_fits(image, grid, markers, cols, rows, pinned, DIAGONAL_MARGIN_AGREEMENT):
         there = cv2.perspectiveTransform(board4[free][None], np.linalg.inv(H))[0]  # the free corners in the photo, by the outline
         apart = float(np.max(np.linalg.norm(cv2.perspectiveTransform(there[None], grid.H)[0] - board4[free], axis=1)))
         if apart <= DIAGONAL_OUTLINE_AGREEMENT:
