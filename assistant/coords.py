@@ -175,6 +175,20 @@ class Corner:
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def lines(self) -> tuple[Edge, Edge, Edge, Edge]:
+        """The four grid lines that meet at the point: north, east, south, west (some may lie
+        off the map)."""
+        x, y = self.x, self.y
+        return (Edge(x, y - 1, "V"), Edge(x, y, "H"), Edge(x, y, "V"), Edge(x - 1, y, "H"))
+
+    @property
+    def squares(self) -> tuple[Square, Square, Square, Square]:
+        """The four squares round the point: north-west, south-west, north-east, south-east (some
+        may lie off the map)."""
+        x, y = self.x, self.y
+        return (Square(x - 1, y - 1), Square(x - 1, y), Square(x, y - 1), Square(x, y))
+
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):

@@ -170,13 +170,13 @@ def render_grid(pos: Position, cell: int = CELL) -> Text:
         return None
 
     def corner_glyph(x: int, y: int) -> tuple[str, str]:
-        around = (Edge(x, y - 1, "V"), Edge(x, y, "H"), Edge(x, y, "V"), Edge(x - 1, y, "H"))
-        marks = [edge_style(e) for e in around]
+        corner = Corner(x, y)
+        marks = [edge_style(e) for e in corner.lines]
         key = tuple(1 if mk else 0 for mk in marks)
-        if Corner(x, y) in m.open_corners:
+        if corner in m.open_corners:
             return "○", WALL_STYLE
         if not any(key):
-            around_squares = [Square(x + dx, y + dy) in wall_squares for dx in (-1, 0) for dy in (-1, 0)]
+            around_squares = [sq in wall_squares for sq in corner.squares]
             if all(around_squares):
                 return "█", "red"
             return ("·", WALL_STYLE) if any(around_squares) else ("·", GRID_STYLE)

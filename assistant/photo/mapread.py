@@ -712,7 +712,7 @@ def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
     stands in a wall's line (CONTRACT §4, reading R129)."""
     doors = [e for e in inner if res.edges.get(e.name) == "door"]
     walls = {e for e in inner if res.edges.get(e.name) == "wall"}
-    wall_squares = {(sq.col, sq.row) for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
+    wall_squares = {sq for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
     in_wall: set[Edge] = set()
     changed = True
     while changed:  # doors meeting a wall, then the doors meeting those
@@ -724,13 +724,10 @@ def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
     return [e for e in doors if e not in in_wall]
 
 
-def _meets_a_wall(door: Edge, corner: Corner, walls: set[Edge], wall_squares: set[tuple[int, int]]) -> bool:
+def _meets_a_wall(door: Edge, corner: Corner, walls: set[Edge], wall_squares: set[Square]) -> bool:
     """Whether at grid point ``corner`` a line of ``walls`` (other than ``door``) or a square of
-    ``wall_squares`` (column, row) meets ``door``."""
-    x, y = corner.x, corner.y
-    lines = (Edge(x, y - 1, "V"), Edge(x, y, "V"), Edge(x - 1, y, "H"), Edge(x, y, "H"))
-    around = ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
-    return any(o != door and o in walls for o in lines) or any(sq in wall_squares for sq in around)
+    ``wall_squares`` meets ``door``."""
+    return any(o != door and o in walls for o in corner.lines) or any(sq in wall_squares for sq in corner.squares)
 
 
 def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[Edge, dict[str, float]], kind: str) -> list[Square]:
