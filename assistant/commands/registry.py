@@ -64,6 +64,8 @@ class Verb:
 
 
 REGISTRY: dict[str, Verb] = {}
+#: what a session, not the verb, chooses: the web app and the shell fix them
+SESSION_PARAMS = frozenset({"game", "position"})
 #: the card games' verbs begin with the game's name; every other verb (the questions, ``game``,
 #: ``cards``: the stat-card library) belongs to the miniatures games
 CARD_GAME_PREFIXES = ("destiny", "swtcg")
@@ -74,8 +76,6 @@ def verb_game(name: str) -> str:
     :data:`~..game.store.GAME_KINDS` names them): what a table of that kind offers its players."""
     first = name.split(" ")[0]
     return first if first in CARD_GAME_PREFIXES else "miniatures"
-#: what a session, not the verb, chooses: the web app and the shell fix them
-SESSION_PARAMS = frozenset({"game", "position"})
 
 
 def _kind(hint: Any) -> tuple[type, bool, bool]:
