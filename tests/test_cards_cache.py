@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from assistant import cards, i18n
-from assistant.cards import CACHE_FILE, _load_folders, library_folders, load_folders
+from assistant.cards import _load_folders, cache_file, library_folders, load_folders
 from assistant.resources import HOME_ENV, cache_dir, data_dir
 
 BAD_CARD = """format: tabletop-cards/1
@@ -33,8 +33,8 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return copy
 
 
-def cache_file(tmp_path: Path) -> Path:
-    return tmp_path / "home" / "cache" / CACHE_FILE
+def cache_path(tmp_path: Path, folder: Path) -> Path:
+    return tmp_path / "home" / "cache" / cache_file([folder])
 
 
 def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -47,11 +47,22 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_hit_gives_the_library_a_read_gives(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fresh = _load_folders([folder])
     assert load_folders([folder]) == fresh
-    assert cache_file(tmp_path).is_file()
+    assert cache_path(tmp_path, folder).is_file()
     no_reading(monkeypatch)
     cached = load_folders([folder])
     assert cached == fresh
     assert [c.base_stats() for c in cached[0]] == [c.base_stats() for c in fresh[0]]
+
+
+def test_two_libraries_read_in_turn_keep_each_its_cache(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # two installs (or checkouts) of the program share the user's cache folder: read one after the
+    # other, each was read and validated anew every time (one cache file held the last library read)
+    other = tmp_path / "other-cards"
+    shutil.copytree(folder, other)
+    fresh = _load_folders([folder]), _load_folders([other])
+    assert (load_folders([folder]), load_folders([other])) == fresh
+    no_reading(monkeypatch)
+    assert (load_folders([folder]), load_folders([other]), load_folders([folder])) == (*fresh, fresh[0])
 
 
 def test_the_shipped_library_is_the_same_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,9 +111,9 @@ def test_a_new_card_file_is_read(folder: Path) -> None:
 @pytest.mark.parametrize("damage", [b"", b"not a pickle", pickle.dumps("a string"), pickle.dumps(("key", None))])
 def test_a_damaged_cache_is_ignored_and_written_anew(folder: Path, tmp_path: Path, damage: bytes) -> None:
     fresh = load_folders([folder])
-    cache_file(tmp_path).write_bytes(damage)
+    cache_path(tmp_path, folder).write_bytes(damage)
     assert load_folders([folder]) == fresh
-    key, kept = pickle.loads(cache_file(tmp_path).read_bytes())
+    key, kept = pickle.loads(cache_path(tmp_path, folder).read_bytes())
     assert kept == fresh
 
 

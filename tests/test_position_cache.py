@@ -86,6 +86,18 @@ def test_problems_are_kept_per_language(home: Path, corridor: Path) -> None:
     assert check_position_file(corridor).problems == english
 
 
+def test_two_card_libraries_reading_a_file_in_turn_keep_each_its_cache(home: Path, corridor: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # two installs (or checkouts) of the program, each its own card library, read one photo's record
+    # in turn: each read checked the file anew (one cache slot a file name)
+    shipped = default_library()
+    assert shipped.key is not None
+    other = CardLibrary(shipped.cards(), shipped.files, shipped.key + b" another install")
+    first = check_position_file(corridor, shipped), check_position_file(corridor, other)
+    no_checking(monkeypatch)
+    again = check_position_file(corridor, shipped), check_position_file(corridor, other), check_position_file(corridor, shipped)
+    assert [r.position for r in again] == [r.position for r in (*first, first[0])]
+
+
 def test_a_library_built_in_code_is_not_cached(home: Path, corridor: Path) -> None:
     library = CardLibrary(default_library().cards())
     assert library.key is None

@@ -64,7 +64,9 @@ def check_position_file(path: Path | str, library: CardLibrary | None = None) ->
     # file, under a key of its name and text, the card library read and the language and versions.
     key = Key()
     key.add("position", name, text, library.key)
-    slot = f"{zlib.crc32(name.encode('utf-8', 'surrogatepass')):08x}"  # two names in one slot: each reads anew
+    # one slot a file and card library: with the name's alone, two installs (or checkouts) of the
+    # program reading one file in turn evicted each other's, and each read validated it anew (round 17 of issue 28)
+    slot = f"{zlib.crc32(library.key, zlib.crc32(name.encode('utf-8', 'surrogatepass'))):08x}"  # two in one slot: each reads anew
     return cached(f"positions/{slot}.pickle", key.value(), lambda: check_position_text(text, name, library))
 
 
