@@ -35,6 +35,7 @@ from .bases import (
     fused_and_compared,
     large_rims,
     neutral_reading,
+    plain_paper,
     plastic_colourfulness,
     rim_check,
     rim_strength,
@@ -813,7 +814,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})
     # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
-    plastic = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
+    # -- not asked on plain paper, which prints no disc of colour: a coloured core there is a
+    # figure's painted body over its base (R181)
+    plastic = None if plain_paper(view, cols, rows) else {
+        Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
                    named_stickers(shown_at, unread_stickers, pos, seen), plastic)
     notes.extend(placed.notes)

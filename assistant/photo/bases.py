@@ -702,6 +702,27 @@ def plastic_colourfulness(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
     return np.asarray(np.partition(core, k, axis=1)[:, k])
 
 
+#: a map with no printed art, its floor plain paper: the squares' base cores are at most this
+#: textured (the median over the squares of their grey's standard deviation, of 255) and at least
+#: this light (their median grey). Measured on the 174 diagnosis photos' views (341-514): the 15
+#: plain-paper maps 1.8-3.7 and 170-232; every printed art more textured than 3.9, and the five
+#: under 5.8 dark or mid-grey (sci-fi plates 34-138, sand 128 and more textured, 5.5)
+PLAIN_TEXTURE = 4.5
+PLAIN_LIGHT = 150
+
+
+def plain_paper(view: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether the map is plain paper with no printed art (reading R181): its squares' base cores
+    (radius :data:`CORE`, clear of the grid lines) are, on the median square, untextured
+    (:data:`PLAIN_TEXTURE`) and light (:data:`PLAIN_LIGHT`) -- the figures on a few squares leave
+    the median alone. No disc of colour is printed on such a map, so a coloured base core there is
+    a figure's painted body over its base (R123 is not asked).
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)[_core_pixels(cols, rows)].astype(np.float32)
+    return bool(np.median(grey.std(axis=1)) <= PLAIN_TEXTURE and np.median(grey.mean(axis=1)) >= PLAIN_LIGHT)
+
+
 #: the learned classifier's reading at which a square it reads as a base, neutral at the threshold
 #: next looser than the one taken, is read as a base a little tinted (R124)
 CLASSIFIER_SURE = 0.9
