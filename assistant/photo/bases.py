@@ -740,9 +740,9 @@ HIDDEN_RIM = 0.15
 #: ``1 - SURE`` of .placement), higher the more of its core is neutral -- so the roster's count,
 #: short of bases, names a figure it did not find on the likeliest of them, listed to confirm
 HIDDEN_FLOOR = 0.2
-#: at most this share of the roster's squares may be read so: on the diagnosis photos 1-5 where
-#: figures hid their bases, 11-24 (0.6-3.4 times the roster's squares) on a nebula and grey-ringed
-#: art, where a Large figure was named on a block of them (s0505)
+#: at most this share of the roster's squares may be read so: on the diagnosis photos 1-7 squares
+#: (at most 0.4 of the roster's) where figures hid their bases, 11-24 (0.9-3.4 times the roster's
+#: squares) on a nebula and grey-ringed art, where a Large figure was named on a block of them (s0505)
 HIDDEN_MOST = 0.5
 
 
