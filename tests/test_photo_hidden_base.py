@@ -1,4 +1,4 @@
-"""A base whose figure covers most of its top is doubtful, not surely empty, in the colour reading (R180).
+"""A base whose figure covers most of its top is doubtful, not surely empty, in the colour reading (R131).
 
 Built from the failures on the independent renderer's diagnosis photos (issue 28, without the
 reference): on star fields and a carpet (s0450, s0480, s0495, s0507, s0508) the learned classifier
@@ -50,7 +50,7 @@ def _doubtful(p: float) -> bool:
 
 
 def test_a_base_its_figure_mostly_hides_is_doubtful_not_surely_empty() -> None:
-    # fails before R180: the base read 0.01 (surely empty), whatever the classifier and its rim
+    # fails before R131: the base read 0.01 (surely empty), whatever the classifier and its rim
     view, classifier, rims = _scene()
     p = neutral_reading(view, COLS, ROWS, len(GREY) + 1, classifier=classifier, rims=rims)
     assert p is not None
@@ -79,7 +79,7 @@ def test_without_the_rims_the_colour_alone_reads_it_as_before() -> None:
 
 
 def test_the_roster_short_a_figure_names_it_on_the_hidden_base_to_confirm() -> None:
-    # fails before R180: the figure moved onto F7 since the record was reported not seen
+    # fails before R131: the figure moved onto F7 since the record was reported not seen
     view, classifier, rims = _scene()
     p = neutral_reading(view, COLS, ROWS, len(GREY) + 1, classifier=classifier, rims=rims)
     assert p is not None

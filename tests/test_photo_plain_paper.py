@@ -1,4 +1,4 @@
-"""Plain paper prints no disc of colour: a coloured base core there is a figure's body (R181).
+"""Plain paper prints no disc of colour: a coloured base core there is a figure's body (R132).
 
 Built from the failures on the independent renderer's diagnosis photos (issue 28, plain paper maps
 s0391, s0402, s0469, s0486): R123 reads a square whose base core is colourful all over as a disc of
@@ -71,7 +71,7 @@ def test_the_cloaked_base_reads_as_coloured_as_a_printed_disc() -> None:
 
 
 def test_a_figure_under_a_broad_body_on_plain_paper_is_named_on_its_base(monkeypatch: pytest.MonkeyPatch) -> None:
-    # fails before R181: H6 read as a printed disc, d named on H7 (its body's square, read as a base
+    # fails before R132: H6 read as a printed disc, d named on H7 (its body's square, read as a base
     # too) and H6 left empty
     img, pos = scene()
     res = _detect(monkeypatch, img, pos, {*BASES, CLOAKED, "H7"})

@@ -765,7 +765,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
             # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R108);
             # a base tinted a little, read neutral one threshold looser, where the classifier is sure of it (R124); a base whose figure
-            # covers most of its top, partly neutral, sure to the classifier and rimmed, is doubtful (R180)
+            # covers most of its top, partly neutral, sure to the classifier and rimmed, is doubtful (R131)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
@@ -815,7 +815,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                                              {sq for f in seen for sq in space(pos, f)})
     # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
     # -- not asked on plain paper, which prints no disc of colour: a coloured core there is a
-    # figure's painted body over its base (R181)
+    # figure's painted body over its base (R132)
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,

@@ -712,7 +712,7 @@ PLAIN_LIGHT = 150
 
 
 def plain_paper(view: np.ndarray, cols: int, rows: int) -> bool:
-    """Whether the map is plain paper with no printed art (reading R181): its squares' base cores
+    """Whether the map is plain paper with no printed art (reading R132): its squares' base cores
     (radius :data:`CORE`, clear of the grid lines) are, on the median square, untextured
     (:data:`PLAIN_TEXTURE`) and light (:data:`PLAIN_LIGHT`) -- the figures on a few squares leave
     the median alone. No disc of colour is printed on such a map, so a coloured base core there is
@@ -729,7 +729,7 @@ CLASSIFIER_SURE = 0.9
 #: a base whose figure's body and sticker cover most of its top shows its grey plastic only round
 #: them: a square whose base core is at least this share neutral (at the threshold taken), that the
 #: learned classifier is sure of (:data:`CLASSIFIER_SURE`) and that shows a base's round rim
-#: (:data:`HIDDEN_RIM`, :func:`rim_strength`), is doubtful, not surely empty (reading R180).
+#: (:data:`HIDDEN_RIM`, :func:`rim_strength`), is doubtful, not surely empty (reading R131).
 #: Measured on the diagnosis photos the colour reading answered without the reference (341-514):
 #: the bases it read surely empty under their figures showed 0.11-0.47 of their core neutral, the
 #: classifier 0.97-1.00, their rims 0.17-0.41; of the squares read empty showing all three, 9 of 77
@@ -762,7 +762,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     others, seen as a base by both readings (reading R124 in docs/readings.md). ``rims``: each
     square's base rim (:func:`rim_strength`, n = 1, row by row): with ``classifier``, a square
     partly neutral, sure to the classifier and rimmed is doubtful rather than surely empty
-    (:func:`_hidden_under_figure`, reading R180).
+    (:func:`_hidden_under_figure`, reading R131).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
     shares, dim = neutral_shares(view, cols, rows, dim_art)
@@ -794,7 +794,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
 def _hidden_under_figure(p: np.ndarray, share: np.ndarray, classifier: Mapping[str, float], rims: np.ndarray,
                          cols: int, rows: int, roster_squares: int) -> np.ndarray:
     """The colour reading's ``p`` (row by row) with the squares read surely empty that show a base
-    under its figure made doubtful (reading R180): the figure's painted body and its sticker cover
+    under its figure made doubtful (reading R131): the figure's painted body and its sticker cover
     most of the base's top, so its core reads only partly neutral (:data:`PARTLY_NEUTRAL` of it,
     ``share``), where the learned classifier is sure of a base (:data:`CLASSIFIER_SURE`) and the
     base's round rim shows (:data:`HIDDEN_RIM`): its shape and its plastic both say base, its
