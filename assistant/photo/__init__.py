@@ -35,6 +35,7 @@ from .bases import (
     fused_and_compared,
     large_rims,
     neutral_reading,
+    plain_paper,
     plastic_colourfulness,
     rim_check,
     rim_strength,
@@ -799,12 +800,13 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 _("the first reading saw bases on nearly every square: the squares were read again by what the map's art no longer shows there "
                   "(against {against}); figures without a base marker named on that reading are to confirm").format(
                     against=_("the empty-map reference photo") if reference is not None else _("the photo's own typical square")))
-        elif (look := neutral_reading(view, cols, rows, roster_squares,
-                                      dim_art=saturated_reading(pos, first_reading, seen, nowhere), classifier=first_reading)) is not None:
+        elif (look := neutral_reading(view, cols, rows, roster_squares, dim_art=saturated_reading(pos, first_reading, seen, nowhere),
+                                      classifier=first_reading, rims=rims1)) is not None:
             # the art changed too much for that (shadows, bodies, light on lava): a base is grey or
             # black plastic, the squares whose base core is neutral on colourful art, neutral and
             # lighter than the sky on near-black art (R73), neutral and lighter than the rock on dim art (R108);
-            # a base tinted a little, read neutral one threshold looser, where the classifier is sure of it (R124)
+            # a base tinted a little, read neutral one threshold looser, where the classifier is sure of it (R124); a base whose figure
+            # covers most of its top, partly neutral, sure to the classifier and rimmed, is doubtful (R131)
             scores, no_rim, second_look = look, frozenset(), True
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
@@ -853,7 +855,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})
     # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
-    plastic = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
+    # -- not asked on plain paper, which prints no disc of colour: a coloured core there is a
+    # figure's painted body over its base (R132)
+    plastic = None if plain_paper(view, cols, rows) else {
+        Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
                    named_stickers(shown_at, unread_stickers, pos, seen), plastic)
     notes.extend(placed.notes)

@@ -702,13 +702,52 @@ def plastic_colourfulness(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
     return np.asarray(np.partition(core, k, axis=1)[:, k])
 
 
+#: a map with no printed art, its floor plain paper: the squares' base cores are at most this
+#: textured (the median over the squares of their grey's standard deviation, of 255) and at least
+#: this light (their median grey). Measured on the 174 diagnosis photos' views (341-514): the 15
+#: plain-paper maps 1.8-3.7 and 170-232; every printed art more textured than 3.9, and the five
+#: under 5.8 dark or mid-grey (sci-fi plates 34-138, sand 128 and more textured, 5.5)
+PLAIN_TEXTURE = 4.5
+PLAIN_LIGHT = 150
+
+
+def plain_paper(view: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether the map is plain paper with no printed art (reading R132): its squares' base cores
+    (radius :data:`CORE`, clear of the grid lines) are, on the median square, untextured
+    (:data:`PLAIN_TEXTURE`) and light (:data:`PLAIN_LIGHT`) -- the figures on a few squares leave
+    the median alone. No disc of colour is printed on such a map, so a coloured base core there is
+    a figure's painted body over its base (R123 is not asked).
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)[_core_pixels(cols, rows)].astype(np.float32)
+    return bool(np.median(grey.std(axis=1)) <= PLAIN_TEXTURE and np.median(grey.mean(axis=1)) >= PLAIN_LIGHT)
+
+
 #: the learned classifier's reading at which a square it reads as a base, neutral at the threshold
 #: next looser than the one taken, is read as a base a little tinted (R124)
 CLASSIFIER_SURE = 0.9
+#: a base whose figure's body and sticker cover most of its top shows its grey plastic only round
+#: them: a square whose base core is at least this share neutral (at the threshold taken), that the
+#: learned classifier is sure of (:data:`CLASSIFIER_SURE`) and that shows a base's round rim
+#: (:data:`HIDDEN_RIM`, :func:`rim_strength`), is doubtful, not surely empty (reading R131).
+#: Measured on the diagnosis photos the colour reading answered without the reference (341-514):
+#: the bases it read surely empty under their figures showed 0.11-0.47 of their core neutral, the
+#: classifier 0.97-1.00, their rims 0.17-0.41; of the squares read empty showing all three, 9 of 77
+#: held a base, most of the others on photos with every figure found (where nothing is named on them)
+PARTLY_NEUTRAL = 0.1
+HIDDEN_RIM = 0.15
+#: the probability such a square is read at: doubtful and read as empty (below ``OCCUPIED``, above
+#: ``1 - SURE`` of .placement), higher the more of its core is neutral -- so the roster's count,
+#: short of bases, names a figure it did not find on the likeliest of them, listed to confirm
+HIDDEN_FLOOR = 0.2
+#: at most this share of the roster's squares may be read so: on the diagnosis photos 1-7 squares
+#: (at most 0.4 of the roster's) where figures hid their bases, 11-24 (0.9-3.4 times the roster's
+#: squares) on a nebula and grey-ringed art, where a Large figure was named on a block of them (s0505)
+HIDDEN_MOST = 0.5
 
 
 def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int, dim_art: bool = False,
-                    classifier: Mapping[str, float] | None = None) -> dict[str, float] | None:
+                    classifier: Mapping[str, float] | None = None, rims: np.ndarray | None = None) -> dict[str, float] | None:
     """P(a base stands on the square), per square name, from what colour a base is: round grey or
     black plastic, neutral, on colourful printed art (lava, carpet, sand, grass), neutral and
     lighter than the sky on near-black art (a star field; :func:`neutral_shares`). The strictest
@@ -720,7 +759,10 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     ``classifier``: the first reading's P(base) a square (the learned classifier's): a square it is
     sure of (:data:`CLASSIFIER_SURE`) whose core is neutral at the next looser threshold is read on
     that threshold -- a base the white balance or its figure's light tints a little more than the
-    others, seen as a base by both readings (reading R124 in docs/readings.md).
+    others, seen as a base by both readings (reading R124 in docs/readings.md). ``rims``: each
+    square's base rim (:func:`rim_strength`, n = 1, row by row): with ``classifier``, a square
+    partly neutral, sure to the classifier and rimmed is doubtful rather than surely empty
+    (:func:`_hidden_under_figure`, reading R131).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
     shares, dim = neutral_shares(view, cols, rows, dim_art)
@@ -744,7 +786,29 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
         sure = np.array([classifier.get(Square(c, r).name, 0.0) >= CLASSIFIER_SURE for r in range(rows) for c in range(cols)])
         share = np.where(sure & (looser >= NEUTRAL_HALF), np.maximum(share, looser), share)
     p = 1.0 / (1.0 + np.exp(-np.clip((share - NEUTRAL_HALF) / NEUTRAL_SCALE, -30, 30)))
+    if classifier is not None and rims is not None:
+        p = _hidden_under_figure(p, share, classifier, rims, cols, rows, roster_squares)
     return {Square(c, r).name: float(p[r * cols + c]) for r in range(rows) for c in range(cols)}
+
+
+def _hidden_under_figure(p: np.ndarray, share: np.ndarray, classifier: Mapping[str, float], rims: np.ndarray,
+                         cols: int, rows: int, roster_squares: int) -> np.ndarray:
+    """The colour reading's ``p`` (row by row) with the squares read surely empty that show a base
+    under its figure made doubtful (reading R131): the figure's painted body and its sticker cover
+    most of the base's top, so its core reads only partly neutral (:data:`PARTLY_NEUTRAL` of it,
+    ``share``), where the learned classifier is sure of a base (:data:`CLASSIFIER_SURE`) and the
+    base's round rim shows (:data:`HIDDEN_RIM`): its shape and its plastic both say base, its
+    colour only that something painted stands on it. Read at :data:`HIDDEN_FLOOR` plus half its
+    neutral share: still read empty, but the roster's count, short of bases, may name a figure
+    there (listed to confirm) before reporting it not seen. Only where such squares are at most
+    :data:`HIDDEN_MOST` of the roster's squares: a figure hides most of its base's top on a few of
+    them; more, and the art itself shows all three (a grey nebula ringed all over), where they would
+    offer the roster's count, and a Large base's blocks, squares of art to be named on."""
+    sure = np.array([classifier.get(Square(c, r).name, 0.0) >= CLASSIFIER_SURE for r in range(rows) for c in range(cols)])
+    hidden = sure & (share >= PARTLY_NEUTRAL) & (share < NEUTRAL_HALF) & (np.asarray(rims).ravel() >= HIDDEN_RIM)
+    if int(hidden.sum()) > HIDDEN_MOST * roster_squares:
+        return p
+    return np.where(hidden, np.maximum(p, HIDDEN_FLOOR + share / 2), p)
 
 
 # --------------------------------------------------------------------------- which way a figure's body leans
