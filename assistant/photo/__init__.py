@@ -305,6 +305,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             raise found
         return found
 
+    one_marker = _OneMarker(image, cols, rows)
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     confirmed: Grid | None = None  # two corner markers' grid the printed lines confirmed before the full-resolution searches
@@ -323,6 +324,11 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             confirmed = _confirmed_pair(markers, cols, rows, check, GridMismatchError)
             if confirmed is not None:
                 break
+        if upscale > 1.0 and one_marker.read(markers, budget, reserve):
+            # one corner marker whose grid the sheet's outline and the printed lines give (R140): the
+            # enlarged search for another (0.4-0.6 CPU-seconds) took the budget that grid needs
+            # (independent photo s0461: one marker, refused with the enlarged search run)
+            break
         scanned = megapixels * upscale ** 2 if full else shrunk
         # two corner markers or more: their grid's check by the printed lines follows the searches
         kept = reserve + (CHECK_COST if len({m.id for m in markers if m.id < 4}) >= 2 else 0.0)
@@ -390,6 +396,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                                      REGISTRATION_COST if reference is not None else LINES_RESERVE)
         if grid is not None:
             return grid, markers, False
+    if grid is None and unconfirmed is None and structured:
+        one_marker.read(markers, budget, LINES_RESERVE + registration_share)
     by_lines = False
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
@@ -402,6 +410,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
+    if grid is None and one_marker.grid is not None:
+        return one_marker.grid, markers, False
     if unconfirmed is not None and grid is None:
         # two markers on one side, the printed lines too faint for the far side: the map's outline gives it (reading R100)
         grid = outline_far_side(image, unconfirmed[0], markers, cols, rows)
@@ -422,6 +432,33 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
+
+
+class _OneMarker:
+    """The grid of one corner marker and the sheet's outline (reading R140,
+    :func:`.onemarker.one_marker_grid`), read once a photo, where exactly one corner marker is
+    read and the work budget holds it: before the enlarged corner-marker search (which it makes
+    needless where it answers) or before the printed-lines search. That search still runs, and
+    answers where it finds the grid: its lattice is fitted to the whole map's lines (independent
+    photos s0364 and s0418: 0.03 and 0.06 squares off, this one 0.13 and 0.17)."""
+
+    def __init__(self, image: np.ndarray, cols: int, rows: int) -> None:
+        self.image, self.cols, self.rows = image, cols, rows
+        self.tried = False
+        self.grid: Grid | None = None
+
+    def read(self, markers: list[Marker], budget: Budget, reserve: float) -> bool:
+        """Whether the grid was found (now or before); ``reserve``: the work kept for the stages after it."""
+        if self.tried or len({m.id for m in markers if m.id <= 3}) != 1:
+            return self.grid is not None
+        if not budget.afford(_("the one corner marker's grid from the sheet's outline"), CHECK_COST, reserve=reserve):
+            return False
+        from .onemarker import one_marker_grid  # imports .lines, as _locate_grid does
+
+        self.tried = True
+        budget.charge(CHECK_COST)
+        self.grid = one_marker_grid(self.image, markers, self.cols, self.rows)
+        return self.grid is not None
 
 
 def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int,
