@@ -22,7 +22,7 @@ apart settle nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import cv2
@@ -94,11 +94,13 @@ def frame_start(quad: np.ndarray, marker: Marker, cols: int, rows: int,
     return (H, anchor) if H is not None and np.all(np.isfinite(H)) else None
 
 
-def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int) -> Grid | None:
+def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int,
+                    afford: Callable[[], bool] = lambda: True) -> Grid | None:
     """The grid from the one corner marker among ``markers`` and the sheet's outline, confirmed and
     placed by the printed lines (see the module's docstring); None where not exactly one corner
     marker is seen, no outline gives a start, the lines do not confirm one, or two outlines'
-    confirmed grids disagree."""
+    confirmed grids disagree. ``afford``: asked before each start's search by the printed lines
+    (the work budget's); where it says no, the starts not searched confirm nothing."""
     corner = [m for m in markers if 0 <= m.id <= 3]
     if len({m.id for m in corner}) != 1:
         return None
@@ -112,6 +114,8 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
         started = frame_start(quad / scale, marker, cols, rows)
         if started is None:
             continue
+        if not afford():
+            break
         H, anchor = started
         start = Grid(H, 0.0, 1)
         gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, start, cols, rows)
