@@ -3,7 +3,7 @@ round 17: independent diagnosis photos s0461 -- wood, 20 x 13, marker 0, tilt 47
 empty map -- sci-fi panels, marker 2 -- were refused "1 of the 4 map-corner markers are visible,
 and the printed grid could not be matched to the map", with any work budget). The sheet's outline,
 read in its own frame at the marker's corner, gives the sheet's margin twice; where both agree,
-the grid they give is a start the printed lines must confirm (reading R140). The first photos are
+the grid they give is a start the printed lines must confirm (reading R133). The first photos are
 drawn here: a light sheet with thin printed lines on a dark table, one marker at its corner."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def _sheet_quad(margin: float) -> np.ndarray:
 @settings(max_examples=40, deadline=None)
 @given(margin=st.floats(0.0, 0.9), marker=st.sampled_from([0, 2]), start=st.integers(0, 3))
 def test_the_sheet_outlines_frame_and_one_marker_give_the_map(margin: float, marker: int, start: int) -> None:
-    """R140: a sheet outline with an even margin, its corners listed from any of them, and one
+    """R133: a sheet outline with an even margin, its corners listed from any of them, and one
     corner marker on the map's corner: the frame's two measures of the margin agree, and the
     homography puts every lattice point where it is (the geometry alone: no lens, exact corners)."""
     quad = np.roll(_sheet_quad(margin), start, axis=0)
@@ -91,14 +91,14 @@ def test_the_sheet_outlines_frame_and_one_marker_give_the_map(margin: float, mar
 
 
 def test_a_sheet_cut_unevenly_gives_no_start() -> None:
-    """R140: the margin west of the map (0.1 squares) and north of it (0.8) differ at the marker's
+    """R133: the margin west of the map (0.1 squares) and north of it (0.8) differ at the marker's
     corner: its two measures disagree, and the outline starts nothing."""
     sheet = np.array([[-0.1, -0.8], [COLS + 0.1, -0.8], [COLS + 0.1, ROWS + 0.8], [-0.1, ROWS + 0.8]], np.float64)
     assert onemarker.frame_start(_on_photo(sheet), Marker(0, _on_photo(SQUARES[0])), COLS, ROWS) is None
 
 
 def test_one_marker_and_the_sheets_outline_give_the_grid_the_printed_lines_confirm() -> None:
-    """R140 on a drawn photo: one marker (id 0), the sheet's margin half a square all round; the
+    """R133 on a drawn photo: one marker (id 0), the sheet's margin half a square all round; the
     grid lies within a tenth of a square of the lattice at its worst."""
     photo, marker = _photo()
     grid = onemarker.one_marker_grid(photo, [marker], COLS, ROWS)
@@ -107,7 +107,7 @@ def test_one_marker_and_the_sheets_outline_give_the_grid_the_printed_lines_confi
 
 
 def test_printed_lines_off_the_markers_corner_confirm_no_grid() -> None:
-    """R140: the printed lines lie a third of a square from the lattice the marker and the outline
+    """R133: the printed lines lie a third of a square from the lattice the marker and the outline
     give (a map printed off its sheet's middle, or a marker off the map's corner): they confirm
     nothing, and no grid is claimed -- never one a third of a square off."""
     photo, marker = _photo(lines_off=0.35)
@@ -115,7 +115,7 @@ def test_printed_lines_off_the_markers_corner_confirm_no_grid() -> None:
 
 
 def test_two_corner_markers_are_not_read_as_one() -> None:
-    """R140 is for exactly one corner marker: with two, their own grid and its checks decide."""
+    """R133 is for exactly one corner marker: with two, their own grid and its checks decide."""
     photo, marker = _photo()
     other = Marker(2, _on_photo(SQUARES[2]))
     assert onemarker.one_marker_grid(photo, [marker, other], COLS, ROWS) is None
@@ -123,7 +123,7 @@ def test_two_corner_markers_are_not_read_as_one() -> None:
 
 @pytest.mark.slow
 def test_scene_461_one_marker_on_wood_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R140 end to end on the independent renderer's scene 461 (12 MP, wood, 20 x 13, marker 0,
+    """R133 end to end on the independent renderer's scene 461 (12 MP, wood, 20 x 13, marker 0,
     tilt 47): refused before with any work budget; now the sheet outline's grid, confirmed by the
     printed lines, lies within a tenth of a square of the renderer's lattice (measured 0.03)."""
     scene, (grid, markers, by_lines) = independent_game_grid(monkeypatch, 461, "wood", (0,))

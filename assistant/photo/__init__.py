@@ -331,7 +331,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 break
         scanned = megapixels * upscale ** 2 if full else shrunk
         if upscale > 1.0 and budget.left() - kept_for(markers) >= budget.predict(megapixels, scanned) and one_marker.read(markers, budget, reserve) is not None:
-            # one corner marker whose grid the sheet's outline and the printed lines give (R140): the
+            # one corner marker whose grid the sheet's outline and the printed lines give (R133): the
             # enlarged search for another (0.4-0.6 CPU-seconds) took the budget that grid needs
             # (independent photo s0461: one marker, refused with the enlarged search run). Tried
             # here only where the enlarged search would run: where that search is left out, the
@@ -441,7 +441,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     return grid, markers, by_lines
 
 
-#: what R140 costs for each start the sheet's outline gives (:func:`.onemarker.one_marker_grid`:
+#: what R133 costs for each start the sheet's outline gives (:func:`.onemarker.one_marker_grid`:
 #: the printed lines' free-corner search round it, once or twice): 0.09-0.22 CPU-seconds measured
 #: a start on independent photos s0352, s0416, s0418, s0425, s0461, s0462 (one to four starts a
 #: photo); the outlines themselves are read once a grid search, for the printed-lines search too
@@ -449,7 +449,7 @@ COST_PER_START = 0.15
 
 
 class _OneMarker:
-    """The grid of one corner marker and the sheet's outline (reading R140,
+    """The grid of one corner marker and the sheet's outline (reading R133,
     :func:`.onemarker.one_marker_grid`), read once a photo, where exactly one corner marker is
     read and the work budget holds it: before the enlarged corner-marker search (which it makes
     needless where it answers), or after the printed-lines search found no grid. Where it answers

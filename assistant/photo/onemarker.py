@@ -1,5 +1,5 @@
 """One corner marker and the sheet's outline: the grid where the printed-lines search finds none
-(reading R140 in docs/readings.md).
+(reading R133 in docs/readings.md).
 
 A single corner marker pins one map corner, but not the map's size in the photo: it is printed at
 any size, and its four corners, a square a square or so wide, extrapolate the far side of a
