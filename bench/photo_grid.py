@@ -81,8 +81,12 @@ def _lattice_error(H: np.ndarray, to_photo: Callable[[np.ndarray], np.ndarray], 
 
 
 def _seeds(text: str) -> list[int]:
-    lo, _sep, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
+    """``341-352``, ``352,359,485`` or both mixed (``341-345,359``)."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        lo, _sep, hi = part.partition("-")
+        seeds += range(int(lo), int(hi or lo) + 1)
+    return seeds
 
 
 def independent(seeds: list[int], width: int, cache: Path) -> None:
@@ -142,7 +146,7 @@ def independent(seeds: list[int], width: int, cache: Path) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--independent", default="", help="independent renderer seeds, e.g. 341-352 (515-540 are held out)")
+    ap.add_argument("--independent", default="", help="independent renderer seeds, e.g. 341-352 or 352,359,485 (515-540 are held out)")
     ap.add_argument("--n", type=int, default=30)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--width", type=int, default=2400)

@@ -347,6 +347,12 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             raise found
         return found
 
+    one_marker = _OneMarker(image, cols, rows)
+
+    def kept_for(markers: list[Marker]) -> float:
+        # two corner markers or more: their grid's check by the printed lines follows the searches
+        return reserve + (CHECK_COST if len({m.id for m in markers if m.id < 4}) >= 2 else 0.0)
+
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     confirmed: Grid | None = None  # two corner markers' grid the printed lines confirmed before the full-resolution searches
@@ -366,8 +372,15 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             if confirmed is not None:
                 break
         scanned = megapixels * upscale ** 2 if full else shrunk
-        # two corner markers or more: their grid's check by the printed lines follows the searches
-        kept = reserve + (CHECK_COST if len({m.id for m in markers if m.id < 4}) >= 2 else 0.0)
+        if upscale > 1.0 and budget.left() - kept_for(markers) >= budget.predict(megapixels, scanned) and one_marker.read(markers, budget, reserve) is not None:
+            # one corner marker whose grid the sheet's outline and the printed lines give (R133): the
+            # enlarged search for another (0.4-0.6 CPU-seconds) took the budget that grid needs
+            # (independent photo s0461: one marker, refused with the enlarged search run). Tried
+            # here only where the enlarged search would run: where that search is left out, the
+            # printed-lines search keeps all it had (scene 462's empty map: its fourth outline,
+            # which gives its grid, was left out when this was charged first)
+            break
+        kept = kept_for(markers)
         if not budget.afford(label, budget.predict(megapixels, scanned), reserve=kept):
             break  # the searches after it scan more pixels still
         found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
@@ -444,6 +457,10 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         except UnorientedGridError as exc:
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
+    if grid is None and unconfirmed is None and structured:
+        one = one_marker.read(markers, budget, registration_share)
+        if one is not None:
+            return one, markers, False
     if unconfirmed is not None and grid is None:
         # two markers on one side, the printed lines too faint for the far side: the map's outline gives it (reading R100)
         grid = outline_far_side(image, unconfirmed[0], markers, cols, rows)
@@ -464,6 +481,45 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
+
+
+#: what R133 costs for each start the sheet's outline gives (:func:`.onemarker.one_marker_grid`:
+#: the printed lines' free-corner search round it, once or twice): 0.09-0.22 CPU-seconds measured
+#: a start on independent photos s0352, s0416, s0418, s0425, s0461, s0462 (one to four starts a
+#: photo); the outlines themselves are read once a grid search, for the printed-lines search too
+COST_PER_START = 0.15
+
+
+class _OneMarker:
+    """The grid of one corner marker and the sheet's outline (reading R133,
+    :func:`.onemarker.one_marker_grid`), read once a photo, where exactly one corner marker is
+    read and the work budget holds it: before the enlarged corner-marker search (which it makes
+    needless where it answers), or after the printed-lines search found no grid. Where it answers
+    first, the printed-lines search still runs, and answers where it finds the grid: its lattice is
+    fitted to the whole map's lines (independent photos s0364 and s0418: 0.03 and 0.06 squares
+    off, this one 0.13 and 0.17)."""
+
+    def __init__(self, image: np.ndarray, cols: int, rows: int) -> None:
+        self.image, self.cols, self.rows = image, cols, rows
+        self.tried = False
+        self.grid: Grid | None = None
+
+    def read(self, markers: list[Marker], budget: Budget, reserve: float) -> Grid | None:
+        """The grid, where found (now or before); ``reserve``: the work kept for the stages after it."""
+        if self.tried or len({m.id for m in markers if m.id <= 3}) != 1:
+            return self.grid
+        from .onemarker import one_marker_grid  # imports .lines, as _locate_grid does
+
+        self.tried = True
+
+        def afford_start() -> bool:  # each start the printed lines search round, as the budget holds it
+            if not budget.afford(_("the one corner marker's grid from the sheet's outline"), COST_PER_START, reserve=reserve):
+                return False
+            budget.charge(COST_PER_START)
+            return True
+
+        self.grid = one_marker_grid(self.image, markers, self.cols, self.rows, afford_start)
+        return self.grid
 
 
 def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int,

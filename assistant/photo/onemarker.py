@@ -1,0 +1,138 @@
+"""One corner marker and the sheet's outline: the grid where the printed-lines search finds none
+(reading R133 in docs/readings.md).
+
+A single corner marker pins one map corner, but not the map's size in the photo: it is printed at
+any size, and its four corners, a square a square or so wide, extrapolate the far side of a
+20-square map tens of squares off. The printed-lines search (:mod:`.lines`) reads the map from
+the outlines and the lines' combs, and refuses where the art swamps the lines' combs (stone slabs,
+sci-fi panels) or the lines are faint (wood on wood): independent diagnosis photos s0352, s0425,
+s0461, s0512 and their empty maps, each one marker, were refused so with any work budget (given
+30 CPU-seconds, the same refusals), not for the budget the refusal named.
+
+The sheet's outline is a projective frame of the sheet: each point has its place (u, v) in it,
+0-1 along each side, whatever the camera (reading R125, where two markers on one side were read
+so). The marker's corner on the map stands at (u, v) in that frame, and the sheet is the map with
+an even margin ``m`` round it: x = u (cols + 2m) - m, y = v (rows + 2m) - m at that corner give
+two measures of ``m``, which must agree. Their grid is a start only: the printed lines must then
+show on it, the three corners no marker stands on moved together to where the lines lie best
+(:func:`.lines._search_free_corners`, as for two or three markers, R71), clearly over the whole
+map and near those corners, and no rival position nearly as good. Two outlines that give grids
+apart settle nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from .board import Grid
+from .lines import (
+    MOST_MARGIN,
+    OUTLINE_FRAME_AGREEMENT,
+    _line_ink,
+    _mean_ratio,
+    _median_ratio,
+    _search_free_corners,
+    _sheet_outlines,
+    _side_px,
+    _through_the_grid,
+    lattices_agree,
+)
+from .markers import Marker
+
+#: the map's corners (board), clockwise on the board as on the photo: a marker's id names its own
+BOARD_CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))
+#: the uncertainty (squares) given a grid the lines confirmed from one marker and the sheet's
+#: outline: the free-corner search's resolution and the lens's bend. Run alone on the game photos
+#: and empty maps of the 19 diagnosis scenes with one corner marker (341-514), it gave 20 grids,
+#: 0.03-0.20 squares off the renderer's lattice at their worst point (s0455's empty map 0.20,
+#: s0418's game photo 0.17), none wrong
+ONE_MARKER_UNCERTAINTY = 0.2
+
+
+#: how far (squares) a margin may read below none: a map printed to the sheet's very edge reads a
+#: few hundredths either way, as the outline's corners are found
+EDGE_SLACK = 0.05
+
+
+def _clockwise(quad: np.ndarray) -> np.ndarray:
+    """A quad's corners in clockwise order on the photo (y down), from any of them."""
+    centre = quad.mean(axis=0)
+    return quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+
+
+def frame_start(quad: np.ndarray, marker: Marker, cols: int, rows: int,
+                agreement: float = OUTLINE_FRAME_AGREEMENT) -> tuple[np.ndarray, np.ndarray] | None:
+    """The homography (photo -> board), and the marker's corner on the map (photo), that the sheet outline ``quad`` (photo pixels) and one
+    corner ``marker`` give: the quad's corner nearest the marker is the map corner it names, the
+    others follow clockwise; the marker's corner nearest the quad's middle stands on that map
+    corner; the sheet's margin is measured there in the quad's frame, both ways, and the two
+    measures must agree within ``agreement`` squares and lie within 0-:data:`.lines.MOST_MARGIN`
+    (less :data:`EDGE_SLACK`).
+    None otherwise. A start for the printed lines' search, never an answer alone."""
+    k = marker.id
+    board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
+    outward = np.sign(board4 - board4.mean(axis=0))
+    unit = np.array(BOARD_CORNERS, np.float64)
+    seen = np.asarray(marker.corners, np.float64)
+    quad = _clockwise(np.asarray(quad, np.float64))
+    near = int(np.argmin(np.linalg.norm(quad - seen.mean(axis=0), axis=1)))
+    corners = np.roll(quad, k - near, axis=0)  # corners[k]: the one nearest the marker
+    anchor = seen[int(np.argmin(np.linalg.norm(seen - quad.mean(axis=0), axis=1)))]
+    frame = cv2.getPerspectiveTransform(corners.astype(np.float32), unit.astype(np.float32)).astype(np.float64)
+    u, v = cv2.perspectiveTransform(anchor[None, None], frame)[0][0]
+    measures = []
+    for t, n, at in ((float(u), cols, board4[k][0]), (float(v), rows, board4[k][1])):
+        if abs(2 * t - 1) < 0.5:  # the marker's corner lies near the frame's middle: not this sheet's corner
+            return None
+        measures.append((at - t * n) / (2 * t - 1))
+    margin = float(np.mean(measures))
+    if not -EDGE_SLACK <= margin <= MOST_MARGIN or abs(measures[0] - measures[1]) / 2 > agreement:
+        return None
+    H, _mask = cv2.findHomography(np.vstack([anchor[None], corners]), np.vstack([board4[k][None], board4 + margin * outward]), 0)
+    return (H, anchor) if H is not None and np.all(np.isfinite(H)) else None
+
+
+def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int,
+                    afford: Callable[[], bool] = lambda: True) -> Grid | None:
+    """The grid from the one corner marker among ``markers`` and the sheet's outline, confirmed and
+    placed by the printed lines (see the module's docstring); None where not exactly one corner
+    marker is seen, no outline gives a start, the lines do not confirm one, or two outlines'
+    confirmed grids disagree. ``afford``: asked before each start's search by the printed lines
+    (the work budget's); where it says no, the starts not searched confirm nothing."""
+    corner = [m for m in markers if 0 <= m.id <= 3]
+    if len({m.id for m in corner}) != 1:
+        return None
+    marker = Marker(corner[0].id, np.asarray(corner[0].corners, np.float64))
+    scale, quads = _sheet_outlines(image, [marker])
+    S = np.diag([scale, scale, 1.0])
+    board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
+    confirmed: list[np.ndarray] = []
+    anchors: list[np.ndarray] = []
+    for quad in quads:
+        started = frame_start(quad / scale, marker, cols, rows)
+        if started is None:
+            continue
+        if not afford():
+            break
+        H, anchor = started
+        start = Grid(H, 0.0, 1)
+        gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, start, cols, rows)
+        H_inv = np.linalg.inv(H_small)  # board -> the search copy
+        known = {marker.id: anchor * scale}  # held where the marker shows it
+        free = [j for j in range(4) if j != marker.id]
+        ink = _line_ink(gray, light, _side_px(H_inv, cols, rows))
+        for support in (_mean_ratio, _median_ratio):
+            found = _search_free_corners(ink, known, free, H_inv, cols, rows, support)
+            # the lines' best lattice must lie where the frame put it: on stone slabs the lines'
+            # search alone went 0.28 squares off from a start 0.07 off (independent s0512's empty map)
+            if found is not None and lattices_agree([H, np.linalg.inv(found) @ S], cols, rows):
+                confirmed.append(np.linalg.inv(found) @ S)
+                anchors.append(anchor)
+                break
+    if not confirmed or not lattices_agree(confirmed, cols, rows):
+        return None
+    return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
