@@ -597,7 +597,7 @@ def _one_window_a_large_base(near: Sequence[str], scores: Mapping[str, float], o
     of a base times its round rim, a Large base's rim (``blocks``: :func:`.bases.large_rims`, by
     the 2 x 2 block's north-west square) counted for ONE of its four squares: a window spans two
     squares round its square's middle, so each of the four shows the block's middle, where a Large
-    base's marker lies -- one base, one window (reading R160). The other three rank by their own
+    base's marker lies -- one base, one window (reading R160 in docs/readings.md). The other three rank by their own
     rim (``own``: :func:`.bases.rim_strength` of a Medium base on the square) and the Large rims
     round their other corners not yet searched.
 
@@ -615,11 +615,14 @@ def _one_window_a_large_base(near: Sequence[str], scores: Mapping[str, float], o
         c, r = _col_row(sq)
         corners[sq] = [Square(c + dc, r + dr).name for dc in (-1, 0) for dr in (-1, 0) if c + dc >= 0 and r + dr >= 0]
     searched: set[str] = set()  # the Large blocks a window already shows
-    left, out = list(near), []
+
+    def rim(sq: str) -> tuple[float, str | None]:
+        """The square's clearest rim but for the Large blocks already searched, and that block (None: its own rim)."""
+        block = max((b for b in corners[sq] if b in blocks and b not in searched), key=lambda b: blocks[b], default=None)
+        return (blocks[block], block) if block is not None and blocks[block] > own.get(sq, 0.0) else (own.get(sq, 0.0), None)
+
+    left, out = list(near), list[str]()
     while left and len(out) < most:
-        def rim(sq: str) -> tuple[float, str | None]:
-            block = max((b for b in corners[sq] if b in blocks and b not in searched), key=lambda b: blocks[b], default=None)
-            return (blocks[block], block) if block is not None and blocks[block] > own.get(sq, 0.0) else (own.get(sq, 0.0), None)
         best = min(left, key=lambda sq: (-scores[sq] * rim(sq)[0], left.index(sq)))
         if (block := rim(best)[1]) is not None:
             searched.add(block)
