@@ -47,7 +47,7 @@ def test_a_rimmed_base_is_searched_whenever_windows_are_left_for_it(n_art: int, 
     assert "M12" in windows
 
 
-# --------------------------------------------------------------------------- one base, one window (reading R160)
+# --------------------------------------------------------------------------- one base, one window (reading R134)
 #
 # Diagnosis photo s0509 (plain paper, four corner markers, tilt 30) with the empty-map reference:
 # the squares of two Large figures without a marker read surer than without it (A4 0.54 -> 0.90), and

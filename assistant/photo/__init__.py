@@ -597,7 +597,7 @@ def _one_window_a_large_base(near: Sequence[str], scores: Mapping[str, float], o
     of a base times its round rim, a Large base's rim (``blocks``: :func:`.bases.large_rims`, by
     the 2 x 2 block's north-west square) counted for ONE of its four squares: a window spans two
     squares round its square's middle, so each of the four shows the block's middle, where a Large
-    base's marker lies -- one base, one window (reading R160 in docs/readings.md). The other three rank by their own
+    base's marker lies -- one base, one window (reading R134 in docs/readings.md). The other three rank by their own
     rim (``own``: :func:`.bases.rim_strength` of a Medium base on the square) and the Large rims
     round their other corners not yet searched.
 
@@ -777,7 +777,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # of the squares read as bases a figure stands on, R90) both read it
     rims1 = rim_strength(view, cols, rows, 1)
     square_rim = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(rims1.reshape(rows, cols))}
-    # a Large base's round rim round each block's middle: the marker windows (R160) and, for a Large
+    # a Large base's round rim round each block's middle: the marker windows (R134) and, for a Large
     # figure no block read as occupied explains, the placement read it
     large_rim = large_rims(view, cols, rows, rims2) if large else None
     if max((f.size.footprint for f in pos.figures), default=1) <= 2:
@@ -823,7 +823,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # with an unread marker cover: the windows cost 0.05 CPU-seconds each and most find nothing
         # (a body hides the marker); a marker is read in one of the first few
         covered = sum(f.size.footprint ** 2 for f in pos.figures if f.marker in missing)
-        # a Large base's rim counted for one of its four squares: one base, one window (R160)
+        # a Large base's rim counted for one of its four squares: one base, one window (R134)
         near = marker_windows(scores, square_rims(view, cols, rows, large, rims2, rims1), known, covered, square_rim, large_rim or {})
         found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
