@@ -13,7 +13,7 @@ import contextvars
 import itertools
 import math
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -663,7 +663,8 @@ NEAR_CHUNK = 4
 NEAR_LEAST = 0.3
 
 
-def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[str] | frozenset[str], covered: int) -> list[str]:
+def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[str] | frozenset[str], covered: int,
+                   own: Mapping[str, float] | None = None, blocks: Mapping[str, float] | None = None) -> list[str]:
     """The squares searched again for the base markers the board-wide pass did not read, likeliest
     first: at most :data:`NEAR_PER_SQUARE` for each of the ``covered`` squares the bases with an
     unread marker cover (:data:`NEAR_WINDOWS` at most), among those read a base at
@@ -682,7 +683,50 @@ def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[
     """
     near = sorted((sq for sq, v in scores.items() if v >= NEAR_LEAST and sq not in known),
                   key=lambda sq: (-scores[sq] * rims.get(sq, 0.0), _square_key(sq)))
-    return near[:min(NEAR_WINDOWS, NEAR_PER_SQUARE * covered)]
+    most = min(NEAR_WINDOWS, NEAR_PER_SQUARE * covered)
+    if own is None or blocks is None:
+        return near[:most]
+    return _one_window_a_large_base(near, scores, own, blocks, most)
+
+
+def _one_window_a_large_base(near: Sequence[str], scores: Mapping[str, float], own: Mapping[str, float], blocks: Mapping[str, float],
+                             most: int) -> list[str]:
+    """``most`` of the squares ``near`` (read as bases, :func:`marker_windows`), ranked by the odds
+    of a base times its round rim, a Large base's rim (``blocks``: :func:`.bases.large_rims`, by
+    the 2 x 2 block's north-west square) counted for ONE of its four squares: a window spans two
+    squares round its square's middle, so each of the four shows the block's middle, where a Large
+    base's marker lies -- one base, one window (reading R134 in docs/readings.md). The other three rank by their own
+    rim (``own``: :func:`.bases.rim_strength` of a Medium base on the square) and the Large rims
+    round their other corners not yet searched.
+
+    With the empty-map reference the squares of Large figures without a marker read surer (0.54 ->
+    0.90): each Large base took three or four windows, and a Medium base whose marker the photo
+    without a reference read went unsearched (diagnosis photos s0509: f8 at E2, then read a Large
+    figure's block with its neighbour; s0391: f7 at J4).
+
+    >>> own = {"A1": 0.1, "B1": 0.1, "A2": 0.1, "B2": 0.1, "E5": 0.3}
+    >>> _one_window_a_large_base(["A1", "B1", "A2", "B2", "E5"], dict.fromkeys(own, 1.0), own, {"A1": 0.4}, 2)
+    ['A1', 'E5']
+    """
+    corners: dict[str, list[str]] = {}  # square -> the 2 x 2 blocks it is in, by their north-west squares
+    for sq in near:
+        c, r = _col_row(sq)
+        corners[sq] = [Square(c + dc, r + dr).name for dc in (-1, 0) for dr in (-1, 0) if c + dc >= 0 and r + dr >= 0]
+    searched: set[str] = set()  # the Large blocks a window already shows
+
+    def rim(sq: str) -> tuple[float, str | None]:
+        """The square's clearest rim but for the Large blocks already searched, and that block (None: its own rim)."""
+        block = max((b for b in corners[sq] if b in blocks and b not in searched), key=lambda b: blocks[b], default=None)
+        return (blocks[block], block) if block is not None and blocks[block] > own.get(sq, 0.0) else (own.get(sq, 0.0), None)
+
+    left, out = list(near), list[str]()
+    while left and len(out) < most:
+        best = min(left, key=lambda sq: (-scores[sq] * rim(sq)[0], left.index(sq)))
+        if (block := rim(best)[1]) is not None:
+            searched.add(block)
+        out.append(best)
+        left.remove(best)
+    return out
 
 
 #: squares (board units) within which a sticker seen lies of a marker read, to be that marker's
@@ -831,6 +875,9 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # of the squares read as bases a figure stands on, R90) both read it
     rims1 = rim_strength(view, cols, rows, 1)
     square_rim = {Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(rims1.reshape(rows, cols))}
+    # a Large base's round rim round each block's middle: the marker windows (R134) and, for a Large
+    # figure no block read as occupied explains, the placement read it
+    large_rim = large_rims(view, cols, rows, rims2) if large else None
     if max((f.size.footprint for f in pos.figures), default=1) <= 2:
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
@@ -875,7 +922,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # with an unread marker cover: the windows cost 0.05 CPU-seconds each and most find nothing
         # (a body hides the marker); a marker is read in one of the first few
         covered = sum(f.size.footprint ** 2 for f in pos.figures if f.marker in missing)
-        near = marker_windows(scores, square_rims(view, cols, rows, large, rims2, rims1), known, covered)
+        # a Large base's rim counted for one of its four squares: one base, one window (R134)
+        near = marker_windows(scores, square_rims(view, cols, rows, large, rims2, rims1), known, covered, square_rim, large_rim or {})
         found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
             chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]])
@@ -903,8 +951,6 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         )
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
-    # a Large base's round rim, for a Large figure no block read as occupied explains (.placement)
-    large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
     unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
