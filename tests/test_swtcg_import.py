@@ -292,6 +292,25 @@ def test_an_entry_says_it_goes_under_units(tmp_path: Path) -> None:
     assert yaml.safe_load(r.stdout)[0]["id"] == "k"
 
 
+@pytest.mark.parametrize("option, said", [(["--owner", "XX"], "--owner 'XX'"), (["--zone", "moon"], "--zone 'moon'")])
+def test_an_entry_for_no_player_or_no_zone_is_refused_naming_the_option(tmp_path: Path, option: list[str], said: str) -> None:
+    """A user's trial on ANH.txt: '--owner XX' and '--zone moon' printed an entry (owner: XX, zone:
+    moon) that the table file then refused, far from the option that caused it."""
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Gambler (G)", "--id", "g", *option])
+    assert r.exit_code == 2 and said in r.stderr and "Traceback" not in r.output, r.output
+    assert r.stdout == ""  # nothing half-written
+
+
+def test_an_entry_owner_is_case_insensitive_as_the_players_are(tmp_path: Path) -> None:
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Knight (A)", "--id", "k", "--owner", "ls"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["owner"] == "LS"
+
+
 def test_cli_text_json_and_folder(tmp_path: Path) -> None:
     f = tmp_path / "TST.txt"
     f.write_bytes(FIXTURE.encode("utf-8"))

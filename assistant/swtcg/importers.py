@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, get_args
 
 from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
 from ..errors import AssistantError
 from ..i18n import _
 from ..importreport import ImportedItem, ImportReport, merge
-from .table import upkeep_choices
+from .table import SIDES, Zone, upkeep_choices
 
 _COLUMNS = {
     "set": ("set", "expansion"),
@@ -157,7 +157,12 @@ class SwtcgCardData:
         return tuple(why)
 
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
-        owner = owner or ("LS" if self.side == "LS" else "DS")
+        owner = (owner or ("LS" if self.side == "LS" else "DS")).upper()  # player names are case-insensitive
+        if owner not in SIDES:
+            # the entry is pasted into a table file, which would refuse it there, far from the cause
+            raise AssistantError(_("--owner {owner!r}: the SW TCG's players are {sides}").format(owner=owner, sides=", ".join(SIDES)))
+        if zone not in get_args(Zone):
+            raise AssistantError(_("--zone {zone!r}: a card is in one of {zones}").format(zone=zone, zones=", ".join(get_args(Zone))))
         if self.kind == OTHER:
             raise AssistantError(_("{card} is a {type} card, which the engine does not play: it has no table entry").format(card=self.name, type=self.type))
         if self.side in ("DS", "LS") and owner != self.side:
