@@ -106,6 +106,7 @@ def test_undo_and_replay_in_a_card_game(tmp_path: Path) -> None:
     assert cli("destiny", "status", "--get", "card.han.exhausted", "--game", g)[1].strip() == "False"
     code, out = cli("destiny", "replay", "--to", "2", "--game", g)
     assert code == 0 and "exhausted" in out
+    assert cli("destiny", "replay", "2", "--game", g) == (code, out)  # a user's trial: 'replay 2' wanted '--to'
     code, out = cli("destiny", "log", "--json", "--game", g)
     events = json.loads(out)["events"]
     assert events[1]["undone"] is True and events[2]["command"] == "undo #2"
