@@ -662,3 +662,29 @@ def test_tmw_a_pilot_written_in_lower_case_with_a_comma_and_a_paid_choice_of_key
     officer = cards["Choosing Officer (E)"]
     assert officer.keywords == (("critical_hit", 1),) and officer.costs == ()
     assert len(officer.conditional) == 1 and officer.conditional[0].startswith("Pay 2 Force -> Choose one: Absorb 2. Or: Evade 3")
+
+
+def test_a_table_file_that_is_no_mapping_is_refused_without_pydantics_class_name(tmp_path: Path) -> None:
+    """A user's trial: 'swtcg new' given a Lackey set file said "it should be a valid dictionary or
+    instance of _TableModel", a class name the user never wrote."""
+    f = tmp_path / "ANH.txt"
+    f.write_text("Name\tSet\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "new", str(f), "--game", str(tmp_path / "g.sqlite")])
+    assert r.exit_code == 2 and "should be keys with values" in r.output and "_TableModel" not in r.output, r.output
+    assert not (tmp_path / "g.sqlite").exists()  # nothing half-written
+
+
+def test_a_promo_reprint_of_a_unique_card_is_the_same_unique_character() -> None:
+    """A user's trial on ANH.txt: 'Darth Vader (C) (Promo)' became a table entry named "Darth Vader (C)
+    (Promo)" and not unique, so with the set's own Darth Vader in play no contest was called (FAQ L9).
+    LackeyCCG writes a reprint's printing after the version letter; PROMO.txt also has '(Promo-Film)'."""
+    rows = [
+        "Test Knight (C) (Promo)\tTST\ti1p\tL\tCharacter\tJedi Knight\t7\t60\t6\t5\tP\t\t\tPay 3 Force -> Evade 2\t\tX",
+        "Test Knight (B) (Promo-Film)\tTST\ti1f\tL\tCharacter\tJedi Knight\t6\t60\t5\t5\tP\tP\t\t\t\tX",
+        "Test Bomb (Promo)\tTST\ti13\tL\tSpace\tBomber\t3\t30\t2\t2\tP\tP\t\t\t\tX",
+    ]
+    cards, _s, _i = _cards("\r\n".join([HEADER, *ROWS, *rows]) + "\r\n")
+    promo, film, bomb = (cards[n].table_entry(n[:4].lower(), "LS") for n in ("Test Knight (C) (Promo)", "Test Knight (B) (Promo-Film)", "Test Bomb (Promo)"))
+    own = cards["Test Knight (A)"].table_entry("k", "LS")
+    assert promo["name"] == film["name"] == own["name"] == "Test Knight" and promo.get("unique") and film.get("unique")
+    assert bomb["name"] == "Test Bomb (Promo)" and not bomb.get("unique")  # no version letter: not a unique character
