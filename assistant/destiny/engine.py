@@ -285,9 +285,12 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
         t = t.with_die(replace(d, showing=_face_of(d, rolled[d.id], cmd)))
     t = t.with_card(replace(card, exhausted=True))
     said.append(
-        _(
+        n_(
+            "{name} is exhausted and rolls {n} die ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; "
+            "P1 › Ulepszenia)",
             "{name} is exhausted and rolls {n} dice ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; "
-            "P1 › Ulepszenia)"
+            "P1 › Ulepszenia)",
+            len(dice),
         ).format(name=card.name, n=len(dice), names=', '.join(f'{d.id}={rolled[d.id]}' for d in dice))
     )
     return t
@@ -914,9 +917,11 @@ def _e_heal(t: Table, cmd: Command, said: list[str]) -> Table:
 def _shield(t: Table, cid: str, n: int, said: list[str]) -> Table:
     c = _character(t, cid)
     ch, ignored = give_shields(_as_char(c), n)
+    placed = ch.shields - c.shields
     said.append(
-        _("{name}: {value} shield(s) placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)").format(
-            name=c.name, value=ch.shields - c.shields, ignored=ignored, MAX_SHIELDS=MAX_SHIELDS
+        n_("{name}: {value} shield placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)",
+           "{name}: {value} shields placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)", placed).format(
+            name=c.name, value=placed, ignored=ignored, MAX_SHIELDS=MAX_SHIELDS
         )
     )
     return t.with_card(replace(c, shields=ch.shields))
