@@ -99,3 +99,16 @@ def test_t02_t04_bids() -> None:
         check_bid("DS", previous_own=0, new=3, force_pool=2)  # T-04
     with pytest.raises(IllegalBidError, match="own bid"):
         check_bid("DS", previous_own=2, new=2, force_pool=5)
+
+
+def test_the_table_now_says_one_hit_in_the_singular() -> None:
+    """A user's trial at 390 x 844: the SW TCG page's table said "rolled [6]: 1 hits, 3 damage"."""
+    from assistant.cardgames import find_card_game
+    from assistant.resources import card_table_example
+
+    rules = find_card_game("swtcg")
+    t = rules.parse_table(card_table_example("swtcg").replace("step: build", "step: battle-ground"), "t.yaml")
+    for play in ("DS attack aat -> trooper", "DS roll 1,6,2"):
+        out = rules.apply(t, play)
+        t = out.table
+    assert any("rolled [1, 6, 2]: 1 hit, " in line for line in rules.describe(t)), rules.describe(t)

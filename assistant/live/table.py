@@ -497,6 +497,10 @@ class CardTable:
         log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
         log.close()
+        # the play the page shows as its example, in this game's own players' names (an SW TCG
+        # table was shown Destiny's "A pass", and 'A' is no player there)
+        examples = CARD_GAMES[self.kind].examples
+        self.play_example = next((e for e in examples if e.endswith(" pass")), examples[0])
         self.session = Session(game=game, cache=True)
         self._lock = threading.Lock()
         #: the log verified, kept while the table is served (as :class:`Table` keeps it)

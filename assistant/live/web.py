@@ -45,6 +45,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
@@ -475,6 +476,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         def card_index(request: Request) -> Any:
             return templates.TemplateResponse(request, "cards.html", {"status": cards.status(), "kind": cards.kind,
+                                                                      "example": Markup("<code>{}</code>").format(cards.play_example),
                                                                       "spectator": request.state.role == "spectator", **page_context(request)})
 
         @app.post("/api/check")
