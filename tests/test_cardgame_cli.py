@@ -355,3 +355,22 @@ def test_a_pointer_from_before_kinds_is_honoured_for_its_own_kind(tmp_path: Path
     assert cli("game", "status")[0] == 0
     code, out = cli("destiny", "status")
     assert code == 2 and "no current destiny game" in out
+
+
+@pytest.mark.parametrize("game, play, alone", [("swtcg", "DS build tie 1 LS pass", "DS build tie 1"), ("destiny", "B pass now please", "B pass")])
+def test_words_a_verb_does_not_take_are_refused_not_dropped(tmp_path: Path, game: str, play: str, alone: str) -> None:
+    """A user's trial: 'DS build tie 1 LS pass' (two plays on one line, or a newline inside one) was
+    recorded as the build alone, and 'A pass now please' as a pass: the words a verb did not read
+    were silently dropped, as an unknown option never is."""
+    table = tmp_path / "t.yaml"
+    table.write_text(card_table_example(game), encoding="utf-8")
+    g = str(tmp_path / "g.sqlite")
+    assert cli(game, "new", str(table), "--game", g)[0] == 0
+    if game == "destiny":
+        for setup in ("battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1 leia=1", "start"):
+            assert cli(game, "do", setup, "--game", g)[0] == 0, setup
+    code, out = cli(game, "do", play, "--game", g)
+    extra = play[len(alone) + 1:]
+    assert code == 2 and f"does not take {extra!r}" in out and "one play a line" in out, out
+    assert play not in cli(game, "log", "--game", g)[1]  # nothing recorded
+    assert cli(game, "check", alone, "--game", g)[0] == 0  # the play alone is legal

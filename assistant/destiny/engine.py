@@ -112,6 +112,7 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     if t.phase == "over" and cmd.verb != "note":
         raise IllegalCommandError(_("the game is over: {result}").format(result=t.result))
     handler = TURN_ACTIONS.get(cmd.verb) or EFFECTS.get(cmd.verb) or STEPS.get(cmd.verb)
+    usage = cmd.verb
     if handler is not None:
         usage = VERB_HELP.get(cmd.verb) or ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
         # D1=FACE, CHAR=N: keys that name dice or cards on the table are checked by the verb itself
@@ -123,13 +124,17 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
               "docs/readings.md)").format(who=who, n=n)
         )
     t = _lapse_redeploys(t, cmd, said)
+    after: Table | None = None
     if cmd.verb in TURN_ACTIONS:
-        return Outcome(_turn_action(t, cmd, said), tuple(said))
-    if cmd.verb in EFFECTS:
+        after = _turn_action(t, cmd, said)
+    elif cmd.verb in EFFECTS:
         _need_actor(cmd)
-        return Outcome(EFFECTS[cmd.verb](t, cmd, said), tuple(said))
-    if cmd.verb in STEPS:
-        return Outcome(STEPS[cmd.verb](t, cmd, said), tuple(said))
+        after = EFFECTS[cmd.verb](t, cmd, said)
+    elif cmd.verb in STEPS:
+        after = STEPS[cmd.verb](t, cmd, said)
+    if after is not None:
+        cmd.check_args_read(usage)
+        return Outcome(after, tuple(said))
     known = sorted(verbs())
     from ..errors import did_you_mean
     raise NotationError(
@@ -338,7 +343,7 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str], x: int | N
 @_turn("resolve", "x", keys="table")
 def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     who = cmd.actor or ""
-    groups = [[_pool_die(t, x, cmd) for x in arg.split("+")] for arg in cmd.args for arg in arg.split(",")]
+    groups = [[_pool_die(t, x, cmd) for x in arg.split("+")] for arg in cmd.rest() for arg in arg.split(",")]
     groups = _with_x(groups, cmd, said)
     player = t.player(who)
     plan = check_resolve(who, groups, player.resources, t.resolved_this_action, free=player.free_cost_dice)
@@ -1087,7 +1092,7 @@ def _e_reroll(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_effect("remove")
 def _e_remove(t: Table, cmd: Command, said: list[str]) -> Table:
-    for did in cmd.args:
+    for did in cmd.rest():
         d = t.die(did)
         if d.showing is None:
             raise IllegalCommandError(_("die {did} is not in a pool and cannot be removed (Destiny P8 › Usuwanie kości)").format(did=did))
@@ -1163,7 +1168,8 @@ def _lapse_redeploys(t: Table, cmd: Command, said: list[str]) -> Table:
     if not waiting:
         return t
     if cmd.verb in ("redeploy", "discard-upgrade") and cmd.args:
-        named = next((u for u in t.cards if cmd.args[0] in (u.id, u.name)), None)
+        first = cmd.arg(0, N_("the card"))
+        named = next((u for u in t.cards if first in (u.id, u.name)), None)
         if named is not None and named in waiting:
             return t
     for u in waiting:
@@ -1261,7 +1267,7 @@ def _e_free_dice(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_effect("note")
 def _e_note(t: Table, cmd: Command, said: list[str]) -> Table:
-    said.append(_("note by {actor}: {names}").format(actor=cmd.actor, names=' '.join(cmd.args)))
+    said.append(_("note by {actor}: {names}").format(actor=cmd.actor, names=' '.join(cmd.rest())))
     return t
 
 
@@ -1270,7 +1276,7 @@ def _e_note(t: Table, cmd: Command, said: list[str]) -> Table:
 
 def _named_values(cmd: Command, t: Table) -> dict[str, int]:
     out: dict[str, int] = {}
-    for a in cmd.args:
+    for a in cmd.rest():
         name, eq, value = a.partition("=")
         if not eq:
             raise NotationError(_("{cmd!r}: write each player's roll as PLAYER=TOTAL or PLAYER=face,face,... (got {a!r})").format(cmd=str(cmd), a=a))
@@ -1489,14 +1495,14 @@ def _s_total(t: Table, cmd: Command, said: list[str]) -> Table:
     from .dice import total_value
 
     faces = []
-    for did in cmd.args:
+    for did in cmd.rest():
         d = t.die(did)
         if d.showing is None:
             raise IllegalCommandError(_("die {did} is on its card and shows no face (Destiny P8 › Ścianka widoczna)").format(did=did))
         faces.append(d.showing)
     said.append(
         _("total value of {names} = {value} (Destiny P8 › Łączna wartość)").format(
-            names=', '.join(f'{did} ({f})' for did, f in zip(cmd.args, faces, strict=True)), value=total_value(faces)
+            names=', '.join(f'{did} ({f})' for did, f in zip(cmd.rest(), faces, strict=True)), value=total_value(faces)
         )
     )
     return t

@@ -87,8 +87,11 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
         )
     said: list[str] = []
     handler = VERBS[cmd.verb]
-    OPTIONS[cmd.verb].check(cmd, (), ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0])
-    return Outcome(handler(t, cmd, said), tuple(said))
+    usage = ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
+    OPTIONS[cmd.verb].check(cmd, (), usage)
+    after = handler(t, cmd, said)
+    cmd.check_args_read(usage)
+    return Outcome(after, tuple(said))
 
 
 def _side(cmd: Command) -> str:
@@ -1114,7 +1117,7 @@ def _reroll_trigger(t: Table, cmd: Command, said: list[str]) -> Table:
     if cmd.actor == "LS" and any(t.unit(p[8:]).owner == "DS" for p in pending):
         raise IllegalCommandError(_("the Dark Side's triggered abilities resolve first (FAQ L55)"))
     rolls = list(at.rolls)
-    for k, _unused, v in (a.partition("=") for a in cmd.args[1:]):
+    for k, _unused, v in (a.partition("=") for a in cmd.rest(1)):
         if not k.isdigit():
             raise NotationError(_("{cmd!r}: {k!r} is not a die position; write N=ROLL, e.g. 2=5").format(cmd=str(cmd), k=k))
         i = int(k) - 1
@@ -1589,7 +1592,7 @@ def _contest(t: Table, cmd: Command, said: list[str]) -> Table:
             _("no unique unit of one name is in battle on both sides (FAQ L6; reading R14 in docs/readings.md: the build zone does not count)")
         )
     if cmd.args:
-        a, b = t.unit(cmd.args[0]), t.unit(cmd.arg(1, N_("the LS unit")))
+        a, b = t.unit(cmd.arg(0, N_("the DS unit"))), t.unit(cmd.arg(1, N_("the LS unit")))
         if (a, b) not in pairs:
             raise IllegalCommandError(_("{label} and {label2} are not a DS/LS pair of same-name unique units in battle").format(label=a.label, label2=b.label))
         if len(pairs) > 1 and cmd.actor != "DS":
@@ -1663,7 +1666,7 @@ def _settle(t: Table, a: str, b: str, dsb: int, lsb: int, said: list[str]) -> Ta
 def _trigger(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS trigger TEXT [source=UNIT]': a triggered ability fires (all its conditions true now) and waits in the pool."""
     side = _side(cmd)
-    text = " ".join(cmd.args) or "(ability)"
+    text = " ".join(cmd.rest()) or "(ability)"
     said.append(_("{side}'s '{text}' fires and waits; it will resolve even if its conditions stop being true (FAQ L52-54)").format(side=side, text=text))
     return replace(t, triggers=t.triggers + ((side, text),))
 
@@ -1706,7 +1709,7 @@ def _is_a(t: Table, cmd: Command, said: list[str]) -> Table:
 def _reads(t: Table, cmd: Command, said: list[str]) -> Table:
     """'reads UNIT TEXT': how to read a card's text that names the card itself (FAQ L14; reading R15 in docs/readings.md)."""
     u = t.unit(cmd.arg(0, N_("the unit")))
-    text = " ".join(cmd.args[1:])
+    text = " ".join(cmd.rest(1))
     if u.name and u.name in text and not u.unique:
         said.append(
             _("{label} is not unique: read '{name}' in its text as 'this unit' — {value} (FAQ L14; reading R15 in docs/readings.md)").format(
