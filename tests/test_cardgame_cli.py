@@ -374,3 +374,15 @@ def test_words_a_verb_does_not_take_are_refused_not_dropped(tmp_path: Path, game
     assert code == 2 and f"does not take {extra!r}" in out and "one play a line" in out, out
     assert play not in cli(game, "log", "--game", g)[1]  # nothing recorded
     assert cli(game, "check", alone, "--game", g)[0] == 0  # the play alone is legal
+
+
+@pytest.mark.parametrize("game, play", [("swtcg", "DS status"), ("destiny", "A log")])
+def test_a_log_command_typed_as_a_play_is_named_as_the_command_it_is(tmp_path: Path, game: str, play: str) -> None:
+    """A user's trial: 'swtcg do "DS status"' answered "unknown verb 'status'" and the table's 45 verbs."""
+    table = tmp_path / "t.yaml"
+    table.write_text(card_table_example(game), encoding="utf-8")
+    g = str(tmp_path / "g.sqlite")
+    assert cli(game, "new", str(table), "--game", g)[0] == 0
+    code, out = cli(game, "do", play, "--game", g)
+    verb = play.split()[1]
+    assert code == 2 and f"is a command of its own, not a play: python -m assistant {game} {verb}" in out and "verbs:" not in out, out

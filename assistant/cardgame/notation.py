@@ -177,3 +177,26 @@ class Command:
         if i >= len(self.args):
             raise NotationError(_("{self!r}: missing {what} (argument {value})").format(self=str(self), what=_(what), value=i + 1))
         return self.args[i]
+
+
+#: the game log's own commands: typed as a play ('swtcg do status') they are no verb of the table
+LOG_COMMANDS = ("status", "log", "undo", "replay", "export", "verify", "check")
+
+
+def unknown_verb(cmd: Command, known: list[str], game: str) -> NotationError:
+    """The refusal of a verb the game does not have, with the nearest verbs; a log command typed
+    as a play is named as the command it is ('swtcg do status': 'python -m assistant swtcg
+    status')."""
+    from ..errors import did_you_mean
+
+    if cmd.verb in LOG_COMMANDS:
+        return NotationError(
+            _("{cmd!r}: {verb!r} is a command of its own, not a play: python -m assistant {game} {verb}").format(
+                cmd=str(cmd), verb=cmd.verb, game=game
+            )
+        )
+    return NotationError(
+        _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
+            cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=", ".join(known)
+        )
+    )

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..cardgame import IllegalCommandError, Options, Outcome, naming_fields, registrar
-from ..cardgame.notation import Command
+from ..cardgame.notation import Command, unknown_verb
 from ..errors import AssistantError, NotationError
 from ..i18n import N_, _, n_
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
@@ -135,13 +135,7 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     if after is not None:
         cmd.check_args_read(usage)
         return Outcome(after, tuple(said))
-    known = sorted(verbs())
-    from ..errors import did_you_mean
-    raise NotationError(
-        _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
-            cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)
-        )
-    )
+    raise unknown_verb(cmd, sorted(verbs()), "destiny")
 
 
 def _need_actor(cmd: Command) -> str:

@@ -29,8 +29,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..cardgame import IllegalCommandError, Options, Outcome, naming_fields, registrar
-from ..cardgame.notation import Command
-from ..errors import NotationError, did_you_mean
+from ..cardgame.notation import Command, unknown_verb
+from ..errors import NotationError
 from ..i18n import N_, _, n_
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from .contest import Contender, check_bid, contest
@@ -79,12 +79,7 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     if isinstance(cmd, str):
         cmd = parse_command(t, cmd)
     if cmd.verb not in VERBS:
-        known = sorted(VERBS)
-        raise NotationError(
-            _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
-                cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)
-            )
-        )
+        raise unknown_verb(cmd, sorted(VERBS), "swtcg")
     said: list[str] = []
     handler = VERBS[cmd.verb]
     usage = ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
