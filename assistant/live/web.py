@@ -257,6 +257,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if who == "spectator" and request.method not in ("GET", "HEAD"):
             with i18n.language(lang):
                 return JSONResponse({"error": _("a spectator's link is read-only")}, status_code=403)
+        if request.method not in ("GET", "HEAD", "POST"):
+            # no address takes another method: said as the framework's 405 says it, not as a body of
+            # the wrong kind (DELETE /api/status was answered 415 "sent as application/json, not ''")
+            with i18n.language(lang):
+                text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method[:20])
+                return JSONResponse({"error": text}, status_code=405, headers={"allow": "GET, HEAD, POST"})
         if request.method not in ("GET", "HEAD"):
             kind, wanted = _content_kind(request)
             if kind != wanted:
