@@ -22,7 +22,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from ..errors import NotationError
+from ..errors import NotationError, did_you_mean
 from ..i18n import _
 
 _WORD = re.compile(r"^[A-Za-z0-9_.:+/#,'-]+$")
@@ -106,8 +106,6 @@ class Command:
 
     def check_options(self, allowed: set[str], usage: str) -> None:
         """Refuse an option the verb does not take (a typo must not be silently ignored)."""
-        from ..errors import did_you_mean
-
         for k, _unused in self.opts:
             if k not in allowed:
                 known = ", ".join(f"{a}=" for a in sorted(allowed)) or "none"
@@ -179,16 +177,14 @@ class Command:
         return self.args[i]
 
 
-#: the game log's own commands: typed as a play ('swtcg do status') they are no verb of the table
+#: the game log's own commands: typed as a play ('do "DS status"') they are no verb of the table
 LOG_COMMANDS = ("status", "log", "undo", "replay", "export", "verify", "check")
 
 
 def unknown_verb(cmd: Command, known: list[str], game: str) -> NotationError:
     """The refusal of a verb the game does not have, with the nearest verbs; a log command typed
-    as a play is named as the command it is ('swtcg do status': 'python -m assistant swtcg
-    status')."""
-    from ..errors import did_you_mean
-
+    as a play is named as the command it is (``GAME do "DS status"``: ``python -m assistant GAME
+    status``)."""
     if cmd.verb in LOG_COMMANDS:
         return NotationError(
             _("{cmd!r}: {verb!r} is a command of its own, not a play: python -m assistant {game} {verb}").format(
