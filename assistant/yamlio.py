@@ -482,6 +482,9 @@ def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, pr
         elif kind in ("missing", "missing_keyword_argument", "missing_argument"):
             message = f"missing required key {loc[-1]!r}" if loc else "missing a required value"
             value = None
+        elif kind == "model_type":  # pydantic names its class ("instance of _TableModel"), which the user never wrote
+            message = (f"{value!r} is not allowed here: it should be keys with values ('key: value' lines)" if path
+                       else f"{value!r} is not allowed as the file: the file should be keys with values ('key: value' lines)")
         elif msg.startswith("Value error, "):
             message = msg[len("Value error, ") :]
         elif msg.startswith("Input should be "):

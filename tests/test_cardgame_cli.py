@@ -106,6 +106,7 @@ def test_undo_and_replay_in_a_card_game(tmp_path: Path) -> None:
     assert cli("destiny", "status", "--get", "card.han.exhausted", "--game", g)[1].strip() == "False"
     code, out = cli("destiny", "replay", "--to", "2", "--game", g)
     assert code == 0 and "exhausted" in out
+    assert cli("destiny", "replay", "2", "--game", g) == (code, out)  # a user's trial: 'replay 2' wanted '--to'
     code, out = cli("destiny", "log", "--json", "--game", g)
     events = json.loads(out)["events"]
     assert events[1]["undone"] is True and events[2]["command"] == "undo #2"
@@ -354,3 +355,34 @@ def test_a_pointer_from_before_kinds_is_honoured_for_its_own_kind(tmp_path: Path
     assert cli("game", "status")[0] == 0
     code, out = cli("destiny", "status")
     assert code == 2 and "no current destiny game" in out
+
+
+@pytest.mark.parametrize("game, play, alone", [("swtcg", "DS build tie 1 LS pass", "DS build tie 1"), ("destiny", "B pass now please", "B pass")])
+def test_words_a_verb_does_not_take_are_refused_not_dropped(tmp_path: Path, game: str, play: str, alone: str) -> None:
+    """A user's trial: 'DS build tie 1 LS pass' (two plays on one line, or a newline inside one) was
+    recorded as the build alone, and 'A pass now please' as a pass: the words a verb did not read
+    were silently dropped, as an unknown option never is."""
+    table = tmp_path / "t.yaml"
+    table.write_text(card_table_example(game), encoding="utf-8")
+    g = str(tmp_path / "g.sqlite")
+    assert cli(game, "new", str(table), "--game", g)[0] == 0
+    if game == "destiny":
+        for setup in ("battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1 leia=1", "start"):
+            assert cli(game, "do", setup, "--game", g)[0] == 0, setup
+    code, out = cli(game, "do", play, "--game", g)
+    extra = play[len(alone) + 1:]
+    assert code == 2 and f"does not take {extra!r}" in out and "one play a line" in out, out
+    assert play not in cli(game, "log", "--game", g)[1]  # nothing recorded
+    assert cli(game, "check", alone, "--game", g)[0] == 0  # the play alone is legal
+
+
+@pytest.mark.parametrize("game, play", [("swtcg", "DS status"), ("destiny", "A log")])
+def test_a_log_command_typed_as_a_play_is_named_as_the_command_it_is(tmp_path: Path, game: str, play: str) -> None:
+    """A user's trial: 'swtcg do "DS status"' answered "unknown verb 'status'" and the table's 45 verbs."""
+    table = tmp_path / "t.yaml"
+    table.write_text(card_table_example(game), encoding="utf-8")
+    g = str(tmp_path / "g.sqlite")
+    assert cli(game, "new", str(table), "--game", g)[0] == 0
+    code, out = cli(game, "do", play, "--game", g)
+    verb = play.split()[1]
+    assert code == 2 and f"is a command of its own, not a play: python -m assistant {game} {verb}" in out and "verbs:" not in out, out

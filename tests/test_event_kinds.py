@@ -106,6 +106,11 @@ DESCRIBED: list[tuple[str, dict[str, Any], str]] = [
         },
         'dooku uses Force Lightning on obi (2 Force points): obi 20, clone1 0',
     ),
+    (  # a user's trial: "(1 Force points)"
+        'power',
+        {'figure': 'dooku', 'target': 'obi', 'power': 'Force Grip', 'cost': 1, 'struck': [{'figure': 'obi', 'damage': 10}]},
+        'dooku uses Force Grip on obi (1 Force point): obi 10',
+    ),
     ('heal', {'figure': 'obi', 'amount': 10}, 'obi heals 10'),
     ('force', {'figure': 'obi', 'delta': -2}, 'obi Force -2'),
     ('force', {'figure': 'obi', 'delta': 3}, 'obi Force +3'),

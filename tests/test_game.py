@@ -113,6 +113,19 @@ def test_undo_and_replay(tmp_path) -> None:
     g.close()
 
 
+def test_replay_takes_the_event_as_its_argument_as_undo_does(home) -> None:
+    """A user's trial: 'game replay 3' (as 'game undo 8' is written) answered "Missing option '--to'"."""
+    assert run("game", "new", "-p", "clone-wars-example-combat").exit_code == 0
+    assert run("game", "initiative", "--roll", "light=7", "--roll", "dark=15").exit_code == 0
+    assert run("game", "activate", "sbd").exit_code == 0
+    by_argument, by_option = run("game", "replay", "2", "--json"), run("game", "replay", "--to", "2", "--json")
+    assert by_argument.exit_code == 0 and json.loads(by_argument.stdout) == json.loads(by_option.stdout)
+    assert json.loads(by_argument.stdout)["to"] == 2
+    for args, said in ((["game", "replay"], "replay N"), (["game", "replay", "2", "--to", "3"], "name one")):
+        r = run(*args)
+        assert r.exit_code == 2 and said in r.output and "Traceback" not in r.output, r.output
+
+
 @pytest.mark.parametrize("by", [None, "dooku"])
 def test_a_defeat_by_damage_written_by_hand_says_the_damage_once(tmp_path: Path, by: str | None) -> None:
     """A new user's trial: the log read "yoda takes 10 damage; yoda takes 10 damage (10 of 0):

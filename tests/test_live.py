@@ -445,3 +445,39 @@ def test_a_reference_needs_a_game_and_a_players_link(tmp_path: Path) -> None:
     watch = table_client(create_app(Table(game=new_game(tmp_path), library=default_library()), token="p", spectator="s"))
     r = watch.post("/api/photo/reference?t=s", files=photo)
     assert r.status_code == 403 and "read-only" in r.json()["error"]
+
+
+def test_an_unknown_verb_lists_the_tables_own_verbs_not_every_games(tmp_path: Path, client: TestClient) -> None:
+    """A user's trial: 'POST /api/do/nope/nope' at a miniatures table listed every verb the program
+    has, the Destiny and SW TCG ones among them, which the table then refuses; the card tables listed
+    the miniatures' verbs the same way."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    r = client.post("/api/do/nope/nope", json={})
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert "unknown command 'nope nope'" in said and "game move" in said and "destiny" not in said and "swtcg" not in said
+    path = tmp_path / "s.sqlite"
+    CardGameLog.new(path, find_card_game("swtcg"), card_table_example("swtcg")).close()
+    r = table_client(create_app(CardTable(path))).post("/api/do/nope", json={})
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert "swtcg do" in said and "game move" not in said and "destiny" not in said and "cards " not in said
+
+
+@pytest.mark.parametrize("game, example, not_there", [("swtcg", "<code>DS pass</code>", "<code>A pass</code>"), ("destiny", "<code>B pass</code>", "<code>DS")])
+def test_a_card_tables_page_shows_a_play_in_its_own_players_names(tmp_path: Path, game: str, example: str, not_there: str) -> None:
+    """A user's trial at 390 x 844: the SW TCG page said "Play (the game's notation, e.g. A pass)",
+    though its players are DS and LS ('A pass' is refused there: 'A' is not a player)."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "c.sqlite"
+    CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
+    page = table_client(create_app(CardTable(path))).get("/").text
+    assert example in page and not_there not in page

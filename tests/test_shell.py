@@ -241,6 +241,22 @@ def test_the_shell_on_a_terminal_answers_the_json_the_command_line_answers(home:
     assert code == 0
 
 
+def test_lines_from_a_file_run_one_by_one_and_a_refused_line_sets_the_exit_status(home: Path) -> None:
+    """A user's trial: 'python -m assistant shell < plays.txt' printed the banner and "Warning: Input
+    is not a terminal (fd=0)", ran none of the lines, and exited 0."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    plays = "# a judge's script\nlos obi sbd --json\n\ngame status --json\n"
+    r = subprocess.run([sys.executable, "-m", "assistant", "shell"], input=plays, env=env, cwd=home, capture_output=True, text=True,
+                       check=False, timeout=120)
+    assert r.returncode == 0 and "not a terminal" not in r.stderr, r.stderr
+    answers = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    assert [a["query"] for a in answers] == ["los", "status"], r.stdout
+    r = subprocess.run([sys.executable, "-m", "assistant", "shell"], input="los obi nobody\nquit\ngame status\n", env=env, cwd=home,
+                       capture_output=True, text=True, check=False, timeout=120)
+    assert r.returncode == 2 and "nobody" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert "dooku" not in r.stdout  # 'quit' stopped before 'game status'
+
+
 def test_a_shell_inside_the_shell_is_refused_not_started(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The shell does not offer `shell` (no shell inside the shell); typed anyway, it started a second
     prompt inside the first (two `quit`s to leave). It is refused with exit 2 and a message naming

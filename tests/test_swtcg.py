@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assistant.i18n import language
 from assistant.swtcg.attack import Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from assistant.swtcg.contest import Contender, IllegalBidError, check_bid, contest
 
@@ -38,6 +39,21 @@ def test_shields_take_dice_off_the_attack() -> None:
         resolve(a, [4, 4, 4])
     with pytest.raises(IllegalRollError, match="not a roll"):
         resolve(a, [4, 7])
+
+
+def test_one_die_and_one_hit_are_said_in_the_singular_in_each_language() -> None:
+    """A user's trial with ANH's X-Wing Red Two (Shields 1) attacked at power 2: "1 dice: power 2"
+    (never translated) and "1 hit(s)"."""
+    a = Attack(power=2, defender_shields=1, critical_hit=2)
+    r = resolve(a, [6])
+    assert r.steps[0].startswith("1 die: power 2 - Shields 1 (") and ": 1 hit, 1 damage each (" in r.steps[1]
+    assert ": 2 hits, " in resolve(Attack(power=2), [5, 6]).steps[1]
+    with pytest.raises(IllegalRollError, match=r"rolls 1 die \(power 2"):
+        resolve(a, [4, 4])
+    with language("pl"):
+        r = resolve(a, [6])
+        assert r.steps[0].startswith("1 kość: siła 2 - Shields 1 (") and ": 1 trafienie, po 1 obrażeniu (" in r.steps[1]
+        assert ": 5 trafień, " in resolve(Attack(power=5), [6, 6, 6, 6, 6]).steps[1]
 
 
 def test_t24_t25_t26_lucky_rerolls_at_most_the_attackers_power() -> None:
@@ -83,3 +99,16 @@ def test_t02_t04_bids() -> None:
         check_bid("DS", previous_own=0, new=3, force_pool=2)  # T-04
     with pytest.raises(IllegalBidError, match="own bid"):
         check_bid("DS", previous_own=2, new=2, force_pool=5)
+
+
+def test_the_table_now_says_one_hit_in_the_singular() -> None:
+    """A user's trial at 390 x 844: the SW TCG page's table said "rolled [6]: 1 hits, 3 damage"."""
+    from assistant.cardgames import find_card_game
+    from assistant.resources import card_table_example
+
+    rules = find_card_game("swtcg")
+    t = rules.parse_table(card_table_example("swtcg").replace("step: build", "step: battle-ground"), "t.yaml")
+    for play in ("DS attack aat -> trooper", "DS roll 1,6,2"):
+        out = rules.apply(t, play)
+        t = out.table
+    assert any("rolled [1, 6, 2]: 1 hit, " in line for line in rules.describe(t)), rules.describe(t)

@@ -292,6 +292,25 @@ def test_an_entry_says_it_goes_under_units(tmp_path: Path) -> None:
     assert yaml.safe_load(r.stdout)[0]["id"] == "k"
 
 
+@pytest.mark.parametrize("option, said", [(["--owner", "XX"], "--owner 'XX'"), (["--zone", "moon"], "--zone 'moon'")])
+def test_an_entry_for_no_player_or_no_zone_is_refused_naming_the_option(tmp_path: Path, option: list[str], said: str) -> None:
+    """A user's trial on ANH.txt: '--owner XX' and '--zone moon' printed an entry (owner: XX, zone:
+    moon) that the table file then refused, far from the option that caused it."""
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Gambler (G)", "--id", "g", *option])
+    assert r.exit_code == 2 and said in r.stderr and "Traceback" not in r.output, r.output
+    assert r.stdout == ""  # nothing half-written
+
+
+def test_an_entry_owner_is_case_insensitive_as_the_players_are(tmp_path: Path) -> None:
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Knight (A)", "--id", "k", "--owner", "ls"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["owner"] == "LS"
+
+
 def test_cli_text_json_and_folder(tmp_path: Path) -> None:
     f = tmp_path / "TST.txt"
     f.write_bytes(FIXTURE.encode("utf-8"))
@@ -643,3 +662,29 @@ def test_tmw_a_pilot_written_in_lower_case_with_a_comma_and_a_paid_choice_of_key
     officer = cards["Choosing Officer (E)"]
     assert officer.keywords == (("critical_hit", 1),) and officer.costs == ()
     assert len(officer.conditional) == 1 and officer.conditional[0].startswith("Pay 2 Force -> Choose one: Absorb 2. Or: Evade 3")
+
+
+def test_a_table_file_that_is_no_mapping_is_refused_without_pydantics_class_name(tmp_path: Path) -> None:
+    """A user's trial: 'swtcg new' given a Lackey set file said "it should be a valid dictionary or
+    instance of _TableModel", a class name the user never wrote."""
+    f = tmp_path / "ANH.txt"
+    f.write_text("Name\tSet\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "new", str(f), "--game", str(tmp_path / "g.sqlite")])
+    assert r.exit_code == 2 and "should be keys with values" in r.output and "_TableModel" not in r.output, r.output
+    assert not (tmp_path / "g.sqlite").exists()  # nothing half-written
+
+
+def test_a_promo_reprint_of_a_unique_card_is_the_same_unique_character() -> None:
+    """A user's trial on ANH.txt: 'Darth Vader (C) (Promo)' became a table entry named "Darth Vader (C)
+    (Promo)" and not unique, so with the set's own Darth Vader in play no contest was called (FAQ L9).
+    LackeyCCG writes a reprint's printing after the version letter; PROMO.txt also has '(Promo-Film)'."""
+    rows = [
+        "Test Knight (C) (Promo)\tTST\ti1p\tL\tCharacter\tJedi Knight\t7\t60\t6\t5\tP\t\t\tPay 3 Force -> Evade 2\t\tX",
+        "Test Knight (B) (Promo-Film)\tTST\ti1f\tL\tCharacter\tJedi Knight\t6\t60\t5\t5\tP\tP\t\t\t\tX",
+        "Test Bomb (Promo)\tTST\ti13\tL\tSpace\tBomber\t3\t30\t2\t2\tP\tP\t\t\t\tX",
+    ]
+    cards, _s, _i = _cards("\r\n".join([HEADER, *ROWS, *rows]) + "\r\n")
+    promo, film, bomb = (cards[n].table_entry(n[:4].lower(), "LS") for n in ("Test Knight (C) (Promo)", "Test Knight (B) (Promo-Film)", "Test Bomb (Promo)"))
+    own = cards["Test Knight (A)"].table_entry("k", "LS")
+    assert promo["name"] == film["name"] == own["name"] == "Test Knight" and promo.get("unique") and film.get("unique")
+    assert bomb["name"] == "Test Bomb (Promo)" and not bomb.get("unique")  # no version letter: not a unique character

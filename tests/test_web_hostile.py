@@ -590,3 +590,12 @@ def test_the_frameworks_own_refusals_come_as_every_refusal_does(client: TestClie
     assert "target (query): missing" in r.json()["error"] and "viewer" not in r.json()["error"]
     r = client.get("/api/no-such-thing", headers={"accept-language": "pl"})
     assert r.status_code == 404 and "/api/no-such-thing" in r.json()["error"] and "no such address" not in r.json()["error"]
+
+
+@pytest.mark.parametrize("method, path", [("DELETE", "/api/status"), ("PUT", "/api/do/game/note"), ("PATCH", "/"), ("DELETE", "/api/events")])
+def test_a_method_no_address_takes_is_answered_405_not_415(client: TestClient, method: str, path: str) -> None:
+    """A user's trial: 'DELETE /api/status' was answered 415 "this request is sent as application/json,
+    not ''", as if its body were the fault; no address of the table takes DELETE, PUT or PATCH."""
+    r = client.request(method, path)
+    assert r.status_code == 405 and r.json()["error"] == f"{path} does not take a {method} request", r.text
+    assert "POST" in r.headers["allow"]

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..errors import NotationError
+from ..errors import NotationError, did_you_mean
 from ..i18n import _
 
 _WORD = re.compile(r"^[A-Za-z0-9_.:+/#,'-]+$")
@@ -44,6 +44,9 @@ class Command:
     args: tuple[str, ...] = ()
     opts: tuple[tuple[str, str], ...] = ()
     targets: tuple[str, ...] = ()
+    #: the arguments the verb has read (:meth:`arg`, :meth:`int_arg`, :meth:`signed_arg`, :meth:`rest`):
+    #: one it never read is refused after it ran (:meth:`check_args_read`), as an option it does not take is
+    read: set[int] = field(default_factory=set, compare=False, repr=False, hash=False)
 
     @classmethod
     def parse(cls, text: str, actors: tuple[str, ...] = ()) -> Command:
@@ -103,8 +106,6 @@ class Command:
 
     def check_options(self, allowed: set[str], usage: str) -> None:
         """Refuse an option the verb does not take (a typo must not be silently ignored)."""
-        from ..errors import did_you_mean
-
         for k, _unused in self.opts:
             if k not in allowed:
                 known = ", ".join(f"{a}=" for a in sorted(allowed)) or "none"
@@ -133,7 +134,24 @@ class Command:
             raise NotationError(_("{self!r}: {key}={v!r} must be yes or no").format(self=str(self), key=key, v=v))
         return v == "yes"
 
+    def check_args_read(self, usage: str) -> None:
+        """Refuse the arguments the verb did not read: 'A pass now please' and 'DS build tie 1 LS pass'
+        (two plays on one line) were recorded as the pass and the build, the rest silently dropped."""
+        unread = [w for i, w in enumerate(self.args) if i not in self.read]
+        if unread:
+            raise NotationError(
+                _("{self!r}: {verb} does not take {words!r}; write one play a line ({usage})").format(
+                    self=str(self), verb=self.verb, words=" ".join(unread), usage=usage
+                )
+            )
+
+    def rest(self, i: int = 0) -> tuple[str, ...]:
+        """The arguments from the ``i``-th on, for a verb that takes any number of them."""
+        self.read.update(range(i, len(self.args)))
+        return self.args[i:]
+
     def int_arg(self, i: int, what: str) -> int:
+        self.read.add(i)
         if i >= len(self.args) or not re.fullmatch(r"\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
             raise NotationError(
@@ -142,6 +160,7 @@ class Command:
         return int(self.args[i])
 
     def signed_arg(self, i: int, what: str) -> int:
+        self.read.add(i)
         if i >= len(self.args) or not re.fullmatch(r"[+-]?\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
             raise NotationError(
@@ -152,6 +171,28 @@ class Command:
         return int(self.args[i])
 
     def arg(self, i: int, what: str) -> str:
+        self.read.add(i)
         if i >= len(self.args):
             raise NotationError(_("{self!r}: missing {what} (argument {value})").format(self=str(self), what=_(what), value=i + 1))
         return self.args[i]
+
+
+#: the game log's own commands: typed as a play ('do "DS status"') they are no verb of the table
+LOG_COMMANDS = ("status", "log", "undo", "replay", "export", "verify", "check")
+
+
+def unknown_verb(cmd: Command, known: list[str], game: str) -> NotationError:
+    """The refusal of a verb the game does not have, with the nearest verbs; a log command typed
+    as a play is named as the command it is (``GAME do "DS status"``: ``python -m assistant GAME
+    status``)."""
+    if cmd.verb in LOG_COMMANDS:
+        return NotationError(
+            _("{cmd!r}: {verb!r} is a command of its own, not a play: python -m assistant {game} {verb}").format(
+                cmd=str(cmd), verb=cmd.verb, game=game
+            )
+        )
+    return NotationError(
+        _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
+            cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=", ".join(known)
+        )
+    )

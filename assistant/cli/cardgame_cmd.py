@@ -20,7 +20,7 @@ from ..commands.games import card_game_names
 from ..errors import AmbiguousNameError, AssistantError, UnknownNameError
 from ..i18n import _
 from ..yamlio import dump_yaml, parse_yaml, read_text
-from .common import HeadOpt, find, run, session
+from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, replay_event, run, session
 from .output import JsonOpt, edge, emit_json, err, out, print_text, write_or_print
 
 GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
@@ -114,11 +114,11 @@ def note(ctx: typer.Context, text: Annotated[str, typer.Argument(help="The note,
     run(ctx, f"{kind(ctx)} note", text=text, game=game_file)
 
 
-def replay(ctx: typer.Context, to: Annotated[int, typer.Option("--to", help="Show the table as it was after this event.")],
-           game_file: GameOpt = None) -> None:
-    """The table as it was after event N."""
+def replay(ctx: typer.Context, event: ReplayEventArg = None, to_opt: ReplayToOpt = None, game_file: GameOpt = None) -> None:
+    """The table as it was after event N ('replay N' or 'replay --to N')."""
     from ..commands.cardgames import open_log  # start-up time: see use
 
+    to = replay_event(event, to_opt)
     game = kind(ctx)
     with edge():
         with open_log(session(ctx), game, game_file) as log:

@@ -33,6 +33,19 @@ SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also draw the answer
 
 #: ``verify --head H``: a chain head from an earlier export, to find in the log
 HeadOpt = Annotated[str | None, typer.Option("--head", help="A chain head from an earlier export: show the log still holds it.", metavar="HASH")]
+#: ``replay N`` and ``replay --to N`` are one request: players type the number alone, as ``undo N`` takes it
+ReplayEventArg = Annotated[int | None, typer.Argument(help="The event to show the state after (the same as --to).", metavar="[N]", show_default=False)]
+ReplayToOpt = Annotated[int | None, typer.Option("--to", help="Show the state as it was after this event.", metavar="N")]
+
+
+def replay_event(event: int | None, to: int | None) -> int:
+    """The event a ``replay`` asks for, written as its argument or with ``--to``; neither, or two
+    different numbers, is a usage error (exit 2) that says how to write it."""
+    if event is not None and to is not None and event != to:
+        raise typer.BadParameter(_("two events named, {event} and --to {to}: name one").format(event=event, to=to))
+    if event is None and to is None:
+        raise typer.BadParameter(_("name the event to show the state after: 'replay N' (or 'replay --to N')"))
+    return event if event is not None else to  # type: ignore[return-value]  # one of them is set: checked above
 
 
 def session(ctx: typer.Context) -> Session:

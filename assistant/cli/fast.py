@@ -271,14 +271,14 @@ def _shell(lang: str | None, game: Path | None) -> None:
 
     i18n.set_language(i18n.choose(lang))
     try:
-        run_shell(game, (), _tree)
+        code = run_shell(game, (), _tree)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # the tree's last guard (app.main), for the shell started without it
         from ..terminal import internal_error
 
         sys.exit(internal_error(exc))
-    sys.exit(0)
+    sys.exit(code)
 
 
 def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -> bool:

@@ -17,7 +17,7 @@ from ..commands.context import game_path, resolve_position
 from ..i18n import _
 from ..position import save_position
 from ..yamlio import read_text
-from .common import HeadOpt, find, library, read_state, run, session
+from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, library, read_state, replay_event, run, session
 from .output import JsonOpt, edge, emit_json, err, out, write_or_print
 
 app = typer.Typer(help="The game session: a judge-replayable log of rounds, activations and edits.", no_args_is_help=True)
@@ -132,12 +132,13 @@ def undo(
 @app.command("replay")
 def replay(
     ctx: typer.Context,
-    to: Annotated[int, typer.Option("--to", help="Show the game as it was after this event.")],
+    event: ReplayEventArg = None,
+    to: ReplayToOpt = None,
     game: GameOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """The board and the status as they were after event N."""
-    run(ctx, "game replay", json_out, to=to, game=game)
+    """The board and the status as they were after event N ('replay N' or 'replay --to N')."""
+    run(ctx, "game replay", json_out, to=replay_event(event, to), game=game)
 
 
 @app.command("export")

@@ -129,4 +129,6 @@ def shell(
     from .shell import run_shell  # start-up time: the prompt's library only for the shell
 
     with edge():
-        run_shell(game, tuple(str(p) for p in ((ctx.find_root().obj or {}).get("cards", []))))
+        code = run_shell(game, tuple(str(p) for p in ((ctx.find_root().obj or {}).get("cards", []))))
+    if code:
+        raise typer.Exit(code)

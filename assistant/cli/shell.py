@@ -12,6 +12,7 @@ half-done state: it waits for the whole.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from html import escape
@@ -89,11 +90,14 @@ class ShellCompleter(Completer):
             yield Completion(text, start_position=-len(current) - len(quote), display=w)
 
 
-def run_shell(game: Path | None, cards: tuple[str, ...] = (), tree: Callable[[], None] | None = None) -> None:
-    """The prompt, until ``quit`` or end of input. ``tree``: makes the whole command tree ready
-    (imports it), for a shell started without it (the command line's fast path); the lines no
-    verb answers run through it."""
+def run_shell(game: Path | None, cards: tuple[str, ...] = (), tree: Callable[[], None] | None = None) -> int:
+    """The prompt, until ``quit`` or end of input; the exit status: 0 at a terminal, and for lines
+    from a file or a pipe the highest status a line gave (2: a line refused). ``tree``: makes the
+    whole command tree ready (imports it), for a shell started without it (the command line's fast
+    path); the lines no verb answers run through it."""
     warm = _Warm(game, cards, tree)
+    if not sys.stdin.isatty():
+        return _run_piped(warm, game, cards)
     print_formatted_text(HTML(f"<b>tabletop-assistant shell</b> -- {escape(_(SHELL_HELP))}"))
     try:
         home = user_data_dir()
@@ -115,3 +119,21 @@ def run_shell(game: Path | None, cards: tuple[str, ...] = (), tree: Callable[[],
         if line in ("help", "?"):
             line = "--help"
         warm.ready().run_line(line, game, cards)
+    return 0
+
+
+def _run_piped(warm: _Warm, game: Path | None, cards: tuple[str, ...]) -> int:
+    """Lines from a file or a pipe (``shell < plays.txt``): each runs as typed at the prompt, with no
+    prompt, banner or line editing -- prompt_toolkit, given no terminal, warned "Input is not a
+    terminal" and ran none of them. Blank lines and ``#`` comments are skipped; ``quit`` stops."""
+    worst = 0
+    for raw in sys.stdin:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line in ("quit", "exit", "q"):
+            break
+        if line in ("help", "?"):
+            line = "--help"
+        worst = max(worst, warm.ready().run_line(line, game, cards))
+    return worst

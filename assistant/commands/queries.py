@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..coords import count_squares
 from ..errors import AssistantError
 from ..givenstats import apply_stat_options
-from ..i18n import N_, _, source_names
+from ..i18n import N_, _, n_, source_names
 from ..limits import check_matrix
 from ..rules import engine
 from ..rules.engine import Reason
@@ -130,7 +130,7 @@ def power_lines(ans: PowerAnswer) -> list[str]:
     for r in ans.undecided:
         lines.append(f"  [yellow]?[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
     left = "" if ans.force_left is None or ans.force_left < 0 else _(", {left} left").format(left=ans.force_left)
-    lines.append("  " + escape(_("costs {cost} Force points{left}; {roll}").format(
+    lines.append("  " + escape(n_("costs {cost} Force point{left}; {roll}", "costs {cost} Force points{left}; {roll}", ans.cost).format(
         cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")
     for s in ans.struck if ans.legal else ():  # a refused power strikes nobody
         lines.append("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=f"{s.expected:g}")))

@@ -110,16 +110,19 @@ def verb(name: str, *, positional: Sequence[str] = (), query: str | None = None,
     return register
 
 
-def find(name: str) -> Verb:
+def find(name: str, game: str | None = None) -> Verb:
     """The verb of this name; its module is imported now if it was not (start-up time: a
-    one-shot ``los`` loads neither the game session's verbs nor the card games')."""
+    one-shot ``los`` loads neither the game session's verbs nor the card games'). ``game``: the
+    kind of game asking (:func:`verb_game`): an unknown name lists that game's verbs only, those a
+    player there can use, not every game's."""
     if name not in REGISTRY:
         first = name.split()[0] if name.split() else ""
         module = "queries" if " " not in name.strip() else "records" if first == "game" else "cardverbs" if first == "cards" else "cardgames"
         importlib.import_module(f"{__package__}.{module}")
     found = REGISTRY.get(name)
     if found is None:
-        raise AssistantError(_("unknown command {verb!r}: {names}").format(verb=name, names=", ".join(sorted(REGISTRY))))
+        names = sorted(n for n in REGISTRY if game is None or verb_game(n) == game)
+        raise AssistantError(_("unknown command {verb!r}: {names}").format(verb=name, names=", ".join(names)))
     return found
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..cardgame import IllegalCommandError, Options, Outcome, naming_fields, registrar
-from ..cardgame.notation import Command
+from ..cardgame.notation import Command, unknown_verb
 from ..errors import AssistantError, NotationError
 from ..i18n import N_, _, n_
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
@@ -112,6 +112,7 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     if t.phase == "over" and cmd.verb != "note":
         raise IllegalCommandError(_("the game is over: {result}").format(result=t.result))
     handler = TURN_ACTIONS.get(cmd.verb) or EFFECTS.get(cmd.verb) or STEPS.get(cmd.verb)
+    usage = cmd.verb
     if handler is not None:
         usage = VERB_HELP.get(cmd.verb) or ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
         # D1=FACE, CHAR=N: keys that name dice or cards on the table are checked by the verb itself
@@ -123,20 +124,18 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
               "docs/readings.md)").format(who=who, n=n)
         )
     t = _lapse_redeploys(t, cmd, said)
+    after: Table | None = None
     if cmd.verb in TURN_ACTIONS:
-        return Outcome(_turn_action(t, cmd, said), tuple(said))
-    if cmd.verb in EFFECTS:
+        after = _turn_action(t, cmd, said)
+    elif cmd.verb in EFFECTS:
         _need_actor(cmd)
-        return Outcome(EFFECTS[cmd.verb](t, cmd, said), tuple(said))
-    if cmd.verb in STEPS:
-        return Outcome(STEPS[cmd.verb](t, cmd, said), tuple(said))
-    known = sorted(verbs())
-    from ..errors import did_you_mean
-    raise NotationError(
-        _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
-            cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)
-        )
-    )
+        after = EFFECTS[cmd.verb](t, cmd, said)
+    elif cmd.verb in STEPS:
+        after = STEPS[cmd.verb](t, cmd, said)
+    if after is not None:
+        cmd.check_args_read(usage)
+        return Outcome(after, tuple(said))
+    raise unknown_verb(cmd, sorted(verbs()), "destiny")
 
 
 def _need_actor(cmd: Command) -> str:
@@ -285,9 +284,12 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
         t = t.with_die(replace(d, showing=_face_of(d, rolled[d.id], cmd)))
     t = t.with_card(replace(card, exhausted=True))
     said.append(
-        _(
+        n_(
+            "{name} is exhausted and rolls {n} die ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; "
+            "P1 › Ulepszenia)",
             "{name} is exhausted and rolls {n} dice ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; "
-            "P1 › Ulepszenia)"
+            "P1 › Ulepszenia)",
+            len(dice),
         ).format(name=card.name, n=len(dice), names=', '.join(f'{d.id}={rolled[d.id]}' for d in dice))
     )
     return t
@@ -335,7 +337,7 @@ def _guardian(t: Table, guardian: Card, die_id: str, said: list[str], x: int | N
 @_turn("resolve", "x", keys="table")
 def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
     who = cmd.actor or ""
-    groups = [[_pool_die(t, x, cmd) for x in arg.split("+")] for arg in cmd.args for arg in arg.split(",")]
+    groups = [[_pool_die(t, x, cmd) for x in arg.split("+")] for arg in cmd.rest() for arg in arg.split(",")]
     groups = _with_x(groups, cmd, said)
     player = t.player(who)
     plan = check_resolve(who, groups, player.resources, t.resolved_this_action, free=player.free_cost_dice)
@@ -914,9 +916,11 @@ def _e_heal(t: Table, cmd: Command, said: list[str]) -> Table:
 def _shield(t: Table, cid: str, n: int, said: list[str]) -> Table:
     c = _character(t, cid)
     ch, ignored = give_shields(_as_char(c), n)
+    placed = ch.shields - c.shields
     said.append(
-        _("{name}: {value} shield(s) placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)").format(
-            name=c.name, value=ch.shields - c.shields, ignored=ignored, MAX_SHIELDS=MAX_SHIELDS
+        n_("{name}: {value} shield placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)",
+           "{name}: {value} shields placed, {ignored} ignored — at most {MAX_SHIELDS} (Destiny P2 › Osłona; P6 › Osłony)", placed).format(
+            name=c.name, value=placed, ignored=ignored, MAX_SHIELDS=MAX_SHIELDS
         )
     )
     return t.with_card(replace(c, shields=ch.shields))
@@ -1082,7 +1086,7 @@ def _e_reroll(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_effect("remove")
 def _e_remove(t: Table, cmd: Command, said: list[str]) -> Table:
-    for did in cmd.args:
+    for did in cmd.rest():
         d = t.die(did)
         if d.showing is None:
             raise IllegalCommandError(_("die {did} is not in a pool and cannot be removed (Destiny P8 › Usuwanie kości)").format(did=did))
@@ -1158,7 +1162,8 @@ def _lapse_redeploys(t: Table, cmd: Command, said: list[str]) -> Table:
     if not waiting:
         return t
     if cmd.verb in ("redeploy", "discard-upgrade") and cmd.args:
-        named = next((u for u in t.cards if cmd.args[0] in (u.id, u.name)), None)
+        first = cmd.arg(0, N_("the card"))
+        named = next((u for u in t.cards if first in (u.id, u.name)), None)
         if named is not None and named in waiting:
             return t
     for u in waiting:
@@ -1256,7 +1261,7 @@ def _e_free_dice(t: Table, cmd: Command, said: list[str]) -> Table:
 
 @_effect("note")
 def _e_note(t: Table, cmd: Command, said: list[str]) -> Table:
-    said.append(_("note by {actor}: {names}").format(actor=cmd.actor, names=' '.join(cmd.args)))
+    said.append(_("note by {actor}: {names}").format(actor=cmd.actor, names=' '.join(cmd.rest())))
     return t
 
 
@@ -1265,7 +1270,7 @@ def _e_note(t: Table, cmd: Command, said: list[str]) -> Table:
 
 def _named_values(cmd: Command, t: Table) -> dict[str, int]:
     out: dict[str, int] = {}
-    for a in cmd.args:
+    for a in cmd.rest():
         name, eq, value = a.partition("=")
         if not eq:
             raise NotationError(_("{cmd!r}: write each player's roll as PLAYER=TOTAL or PLAYER=face,face,... (got {a!r})").format(cmd=str(cmd), a=a))
@@ -1484,14 +1489,14 @@ def _s_total(t: Table, cmd: Command, said: list[str]) -> Table:
     from .dice import total_value
 
     faces = []
-    for did in cmd.args:
+    for did in cmd.rest():
         d = t.die(did)
         if d.showing is None:
             raise IllegalCommandError(_("die {did} is on its card and shows no face (Destiny P8 › Ścianka widoczna)").format(did=did))
         faces.append(d.showing)
     said.append(
         _("total value of {names} = {value} (Destiny P8 › Łączna wartość)").format(
-            names=', '.join(f'{did} ({f})' for did, f in zip(cmd.args, faces, strict=True)), value=total_value(faces)
+            names=', '.join(f'{did} ({f})' for did, f in zip(cmd.rest(), faces, strict=True)), value=total_value(faces)
         )
     )
     return t

@@ -360,7 +360,8 @@ def check_force_spend(state: GameState, fid: str, cost: int) -> list[Reason]:
     reasons: list[Reason] = []
     have = state.position.stats_of(f).force
     if have is not None and have < cost:
-        reasons.append(Reason(_("{f} has {have} Force points left; this needs {cost}").format(f=f.id, have=have, cost=cost), tr.cite(tr.cite_force_points)))
+        said = n_("{f} has {have} Force point left; this needs {cost}", "{f} has {have} Force points left; this needs {cost}", have)
+        reasons.append(Reason(said.format(f=f.id, have=have, cost=cost), tr.cite(tr.cite_force_points)))
     allowed, by = spends_allowed(state, f)
     done = state.force_spends.get(f.id, 0)
     if done >= allowed:

@@ -392,7 +392,7 @@ class Table:
         """Any registered verb by name, its arguments from a JSON object: the same JSON the
         command line prints with ``--json``, the same refusals. A bare position answers the
         questions only. ``lines``: add ``text_lines``, the text a person reads."""
-        v = _verb(name)
+        v = _verb(name, "miniatures")
         if v.library:  # the user's card library (cards set): a table serving a position keeps numbers too
             out = run_verb(self.session, name, body, lines)
             self._reload_library()
@@ -454,18 +454,19 @@ def _same_board(a: Position, b: Position) -> bool:
     return a.edition is b.edition and a.map is b.map and a.figures is b.figures and a.cards is b.cards and a.departed == b.departed
 
 
-def _verb(name: str) -> Any:
+def _verb(name: str, game: str) -> Any:
     load_all()
-    v = find(name)
+    v = find(name, game)
     if v.local:
         raise ReadOnlyError(_("this command works on this computer's files: run it there, not over the web"))
     return v
 
 
-def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
+def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = False, game: str = "miniatures") -> dict[str, Any]:
     """A verb over the web: its arguments read from JSON, its answer's JSON (with ``lines``, and
-    ``text_lines``: the lines the command line prints, their markup taken off)."""
-    v = _verb(name)
+    ``text_lines``: the lines the command line prints, their markup taken off). ``game``: the
+    table's kind of game, whose verbs an unknown name lists."""
+    v = _verb(name, game)
     result = v(session, **from_json(v, body))
     if not lines:
         return result.json
@@ -496,6 +497,10 @@ class CardTable:
         log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
         log.close()
+        # the play the page shows as its example, in this game's own players' names (an SW TCG
+        # table was shown Destiny's "A pass", and 'A' is no player there)
+        examples = CARD_GAMES[self.kind].examples
+        self.play_example = next((e for e in examples if e.endswith(" pass")), examples[0])
         self.session = Session(game=game, cache=True)
         self._lock = threading.Lock()
         #: the log verified, kept while the table is served (as :class:`Table` keeps it)
@@ -503,7 +508,7 @@ class CardTable:
 
     def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name (the questions refuse a card game, naming its commands)."""
-        return run_verb(self.session, name, body, lines)
+        return run_verb(self.session, name, body, lines, self.kind)
 
     def _log(self) -> Any:
         from ..cardgame.log import CardGameLog

@@ -45,6 +45,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
@@ -256,6 +257,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if who == "spectator" and request.method not in ("GET", "HEAD"):
             with i18n.language(lang):
                 return JSONResponse({"error": _("a spectator's link is read-only")}, status_code=403)
+        if request.method not in ("GET", "HEAD", "POST"):
+            # no address takes another method: said as the framework's 405 says it, not as a body of
+            # the wrong kind (DELETE /api/status was answered 415 "sent as application/json, not ''")
+            with i18n.language(lang):
+                text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method[:20])
+                return JSONResponse({"error": text}, status_code=405, headers={"allow": "GET, HEAD, POST"})
         if request.method not in ("GET", "HEAD"):
             kind, wanted = _content_kind(request)
             if kind != wanted:
@@ -475,6 +482,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         def card_index(request: Request) -> Any:
             return templates.TemplateResponse(request, "cards.html", {"status": cards.status(), "kind": cards.kind,
+                                                                      "example": Markup("<code>{}</code>").format(cards.play_example),
                                                                       "spectator": request.state.role == "spectator", **page_context(request)})
 
         @app.post("/api/check")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import _, n_
 
 FAQ = "SW TCG FAQ (Polish)"
 KEYWORDS = "published SW TCG keyword definitions (swtcg.com)"
@@ -70,9 +70,12 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     """
     if len(rolls) != attack.dice:
         raise IllegalRollError(
-            _(
+            n_(
+                "this attack rolls {dice} die (power {power} - Shields {defender_shields}), not {n} ({FAQ}, Lucky Q&A L97-104: dice = power; Shields: "
+                "{KEYWORDS})",
                 "this attack rolls {dice} dice (power {power} - Shields {defender_shields}), not {n} ({FAQ}, Lucky Q&A L97-104: dice = power; Shields: "
-                "{KEYWORDS})"
+                "{KEYWORDS})",
+                attack.dice,
             ).format(dice=attack.dice, power=attack.power, defender_shields=attack.defender_shields, n=len(rolls), FAQ=FAQ, KEYWORDS=KEYWORDS)
         )
     bad = [r for r in rolls if not 1 <= r <= 6]
@@ -83,9 +86,9 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     six = any(r == 6 for r in rolls)  # natural: Accuracy never makes a six (FAQ L73)
     critical = attack.critical_hit if six else 0
     steps = [
-        f"{attack.dice} dice: power {attack.power}"
-        + (f" - Shields {attack.defender_shields}" if attack.defender_shields else "")
-        + f" ({FAQ} L97-104; Shields: {KEYWORDS})"
+        n_("{dice} die: power {power}", "{dice} dice: power {power}", attack.dice).format(dice=attack.dice, power=attack.power)
+        + (_(" - Shields {shields}").format(shields=attack.defender_shields) if attack.defender_shields else "")
+        + _(" ({FAQ} L97-104; Shields: {KEYWORDS})").format(FAQ=FAQ, KEYWORDS=KEYWORDS)
     ]
     if attack.accuracy:
         steps.append(
@@ -96,7 +99,8 @@ def resolve(attack: Attack, rolls: list[int]) -> AttackResult:
     steps.append(
         _("hit on {hit_on}+").format(hit_on=attack.hit_on)
         + (_(" (defender has Armor; two sources are one Armor, FAQ L75)") if attack.defender_armor else "")
-        + _(": {hits} hit(s), 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)").format(hits=hits, KEYWORDS=KEYWORDS, FAQ=FAQ)
+        + n_(": {hits} hit, 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)",
+             ": {hits} hits, 1 damage each ({KEYWORDS}; damage per hit: {FAQ} L107-108)", hits).format(hits=hits, KEYWORDS=KEYWORDS, FAQ=FAQ)
     )
     if attack.critical_hit:
         steps.append(

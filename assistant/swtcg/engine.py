@@ -29,9 +29,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..cardgame import IllegalCommandError, Options, Outcome, naming_fields, registrar
-from ..cardgame.notation import Command
-from ..errors import NotationError, did_you_mean
-from ..i18n import N_, _
+from ..cardgame.notation import Command, unknown_verb
+from ..errors import NotationError
+from ..i18n import N_, _, n_
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from .contest import Contender, check_bid, contest
 from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other, upkeep_choices
@@ -79,16 +79,14 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     if isinstance(cmd, str):
         cmd = parse_command(t, cmd)
     if cmd.verb not in VERBS:
-        known = sorted(VERBS)
-        raise NotationError(
-            _("{cmd!r}: unknown verb {verb!r}{hint}; verbs: {names}").format(
-                cmd=str(cmd), verb=cmd.verb, hint=did_you_mean(cmd.verb, known), names=', '.join(known)
-            )
-        )
+        raise unknown_verb(cmd, sorted(VERBS), "swtcg")
     said: list[str] = []
     handler = VERBS[cmd.verb]
-    OPTIONS[cmd.verb].check(cmd, (), ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0])
-    return Outcome(handler(t, cmd, said), tuple(said))
+    usage = ((handler.__doc__ or "").strip().splitlines() or [cmd.verb])[0]
+    OPTIONS[cmd.verb].check(cmd, (), usage)
+    after = handler(t, cmd, said)
+    cmd.check_args_read(usage)
+    return Outcome(after, tuple(said))
 
 
 def _side(cmd: Command) -> str:
@@ -667,6 +665,20 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.pilot_of(v.id) is not None:
         raise IllegalCommandError(_("{label} already has a pilot: one pilot per unit (FAQ L119)").format(label=v.label))
     transfer = pilot.aboard is not None
+    # a pilot boards from the Character arena or the build zone (swtcg.md §4.4): one in the hand,
+    # or built to less than its cost, is not yet a card in play, and boarding would deploy it free
+    if not transfer and pilot.zone == "hand":
+        raise IllegalCommandError(
+            _("{label} is in the hand: build it first ('{side} build {id} N'), then it boards from the build zone once complete (FAQ L27-30, L132)").format(
+                label=pilot.label, side=side, id=pilot.id
+            )
+        )
+    if not transfer and pilot.zone == "build" and pilot.status == "partial" and pilot.counters < pilot.cost:
+        raise IllegalCommandError(
+            _("{label} has {counters} build counter(s) of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)").format(
+                label=pilot.label, counters=pilot.counters, cost=pilot.cost
+            )
+        )
     if not transfer and v.zone not in ("space", "ground"):
         raise IllegalCommandError(
             _("boarding from the {zone} needs a vehicle in the Space or Ground arena; {label} is in the {zone2} (FAQ L132)").format(
@@ -675,7 +687,10 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
         )
     if transfer and v.zone not in ("space", "ground", "build"):
         raise IllegalCommandError(_("a transfer goes to a vehicle in an arena or the build zone (FAQ L133)"))
-    t = t.with_unit(replace(pilot, aboard=v.id, zone=v.zone))
+    if transfer:
+        t = t.with_unit(replace(pilot, aboard=v.id, zone=v.zone))
+    else:  # from the build zone it is deployed onto the unit: its build counters come off (FAQ L28-30)
+        t = t.with_unit(replace(pilot, aboard=v.id, zone=v.zone, status="", counters=0))
     said.append(
         (
             _("{label} transfers to {label2}; it is no longer a unit but part of it, and grants its bonuses printed after 'Pilot' (FAQ L121-123, L132-133)")
@@ -767,13 +782,30 @@ def _retreat(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
+def _piles_after_move(t: Table, before: Unit) -> Table:
+    """The owner's hand and discard counts after ``before`` changed zone: the counts are every card
+    in the pile, a card the table lists as a unit included (play and discard count it so), so a
+    unit destroyed, or moved by a card's effect, into or out of the hand or the discard pile
+    counts there too."""
+    after = t.unit(before.id)
+    if after.zone == before.zone or before.owner not in (p.side for p in t.players):
+        return t
+    p = t.player(before.owner)
+    counts = {"hand": p.hand, "discard": p.discard}
+    if before.zone in counts:
+        counts[before.zone] = max(0, counts[before.zone] - 1)
+    if after.zone in counts:
+        counts[after.zone] += 1
+    return t.with_player(replace(p, hand=counts["hand"], discard=counts["discard"]))
+
+
 def _carry_pilot(t: Table, vehicle: Unit, zone: str, said: list[str]) -> Table:
     pilot = t.pilot_of(vehicle.id)
     if pilot is None:
         return t
     said.append(_("its pilot {label} goes with it to the {zone} (FAQ L125, L142)").format(label=pilot.label, zone=zone))
     if zone in ("discard", "hand"):
-        return t.with_unit(replace(pilot, zone=zone, aboard=None, damage=0))  # type: ignore[arg-type]
+        return _piles_after_move(t.with_unit(replace(pilot, zone=zone, aboard=None, damage=0)), pilot)  # type: ignore[arg-type]
     return t.with_unit(replace(pilot, zone=zone))  # type: ignore[arg-type]
 
 
@@ -786,14 +818,14 @@ def _move_card(t: Table, cmd: Command, said: list[str]) -> Table:
         raise NotationError(_("{cmd!r}: to= is discard, hand or build").format(cmd=str(cmd)))
     if u.aboard is not None:
         v = t.unit(u.aboard)
-        t = t.with_unit(replace(u, zone=to, aboard=None))  # type: ignore[arg-type]
+        t = _piles_after_move(t.with_unit(replace(u, zone=to, aboard=None)), u)  # type: ignore[arg-type]
         said.append(
             _("pilot {label} goes to the {to}; {label2} stays where it is and loses the pilot's bonuses (FAQ L124)").format(
                 label=u.label, to=to, label2=v.label
             )
         )
         return t
-    t = t.with_unit(replace(u, zone=to, status="retreated" if to == "build" else ""))  # type: ignore[arg-type]
+    t = _piles_after_move(t.with_unit(replace(u, zone=to, status="retreated" if to == "build" else "")), u)  # type: ignore[arg-type]
     said.append(_("{label} goes to the {to}").format(label=u.label, to=to))
     return _carry_pilot(t, u, to, said)
 
@@ -1061,7 +1093,9 @@ def _reroll_triggers(t: Table, at: AttackState) -> list[str]:
 def _rescore(t: Table, at: AttackState, rolls: list[int], said: list[str]) -> Table:
     r = resolve(_attack_spec(t, at), rolls)
     said.append(
-        _("now {rolls}: {hits} hit(s), {damage} damage").format(rolls=list(r.rolls), hits=r.hits, damage=r.damage)
+        n_("now {rolls}: {hits} hit, {damage} damage", "now {rolls}: {hits} hits, {damage} damage", r.hits).format(
+            rolls=list(r.rolls), hits=r.hits, damage=r.damage
+        )
         + (_(" (Critical Hit +{critical})").format(critical=r.critical) if r.critical else "")
     )
     return replace(t, attack=replace(at, rolls=r.rolls, hits=r.hits, critical=r.critical, damage=r.damage))
@@ -1078,7 +1112,7 @@ def _reroll_trigger(t: Table, cmd: Command, said: list[str]) -> Table:
     if cmd.actor == "LS" and any(t.unit(p[8:]).owner == "DS" for p in pending):
         raise IllegalCommandError(_("the Dark Side's triggered abilities resolve first (FAQ L55)"))
     rolls = list(at.rolls)
-    for k, _unused, v in (a.partition("=") for a in cmd.args[1:]):
+    for k, _unused, v in (a.partition("=") for a in cmd.rest(1)):
         if not k.isdigit():
             raise NotationError(_("{cmd!r}: {k!r} is not a die position; write N=ROLL, e.g. 2=5").format(cmd=str(cmd), k=k))
         i = int(k) - 1
@@ -1267,7 +1301,8 @@ def _land(t: Table, source: Unit | None, target: Unit, n: int, said: list[str], 
             )
         )
     if destroyed(dmg, stat(t, target, "health")):
-        t = t.with_unit(replace(t.unit(target.id), zone="discard", aboard=None, tapped=False, status=""))
+        before = t.unit(target.id)
+        t = _piles_after_move(t.with_unit(replace(before, zone="discard", aboard=None, tapped=False, status="")), before)
         said.append(
             _(
                 "{label} is destroyed and goes to the discard pile (damage ≥ health, reading R10 in docs/readings.md: the pilot text says 'more than' — the "
@@ -1380,7 +1415,7 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     r = resolve(Attack(n, 0, 0, bool(keyword(t, tgt, "armor"))), rolls)
     acc = keyword_value(t, src, "accuracy")
     said.append(
-        _("{n} dice of damage from {label}: {hits} hit(s)").format(n=n, label=src.label, hits=r.hits)
+        n_("{n} dice of damage from {label}: {hits} hit", "{n} dice of damage from {label}: {hits} hits", r.hits).format(n=n, label=src.label, hits=r.hits)
         + (_("; its Accuracy {acc} does not apply — dice of damage are not an attack (FAQ L39, L72; inference)").format(acc=acc) if acc else "")
     )
     said.append(
@@ -1552,7 +1587,7 @@ def _contest(t: Table, cmd: Command, said: list[str]) -> Table:
             _("no unique unit of one name is in battle on both sides (FAQ L6; reading R14 in docs/readings.md: the build zone does not count)")
         )
     if cmd.args:
-        a, b = t.unit(cmd.args[0]), t.unit(cmd.arg(1, N_("the LS unit")))
+        a, b = t.unit(cmd.arg(0, N_("the DS unit"))), t.unit(cmd.arg(1, N_("the LS unit")))
         if (a, b) not in pairs:
             raise IllegalCommandError(_("{label} and {label2} are not a DS/LS pair of same-name unique units in battle").format(label=a.label, label2=b.label))
         if len(pairs) > 1 and cmd.actor != "DS":
@@ -1626,7 +1661,7 @@ def _settle(t: Table, a: str, b: str, dsb: int, lsb: int, said: list[str]) -> Ta
 def _trigger(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS trigger TEXT [source=UNIT]': a triggered ability fires (all its conditions true now) and waits in the pool."""
     side = _side(cmd)
-    text = " ".join(cmd.args) or "(ability)"
+    text = " ".join(cmd.rest()) or "(ability)"
     said.append(_("{side}'s '{text}' fires and waits; it will resolve even if its conditions stop being true (FAQ L52-54)").format(side=side, text=text))
     return replace(t, triggers=t.triggers + ((side, text),))
 
@@ -1669,7 +1704,7 @@ def _is_a(t: Table, cmd: Command, said: list[str]) -> Table:
 def _reads(t: Table, cmd: Command, said: list[str]) -> Table:
     """'reads UNIT TEXT': how to read a card's text that names the card itself (FAQ L14; reading R15 in docs/readings.md)."""
     u = t.unit(cmd.arg(0, N_("the unit")))
-    text = " ".join(cmd.args[1:])
+    text = " ".join(cmd.rest(1))
     if u.name and u.name in text and not u.unique:
         said.append(
             _("{label} is not unique: read '{name}' in its text as 'this unit' — {value} (FAQ L14; reading R15 in docs/readings.md)").format(

@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, get_args
 
 from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
 from ..errors import AssistantError
 from ..i18n import _
 from ..importreport import ImportedItem, ImportReport, merge
-from .table import upkeep_choices
+from .table import SIDES, Zone, upkeep_choices
 
 _COLUMNS = {
     "set": ("set", "expansion"),
@@ -81,6 +81,11 @@ _KW_ALONE = re.compile(
     rf"(?:\s*\(\s*pay\s+(?P<c3>\d{{1,3}})\s+force\s*\))?(?P<rest>,\s*where x\b.*)?\s*[.;]?\s*$",
     re.I,
 )
+#: a unique card's version letter, "Darth Vader (C)", and the printing notes LackeyCCG writes after
+#: it for a reprint of the same card ("Darth Vader (C) (Promo)", "Jocasta Nu (B) (Promo-Film)"): the
+#: reprint is the same unique character, so on the table it has the same name (a contest with the
+#: set's own Vader, FAQ L9) and is unique too
+_VERSION = re.compile(r"\s*\([A-Z]\)(?:\s*\([^()]+\))*$")
 _PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)"
                     r"\s+(?:Pilot\b\s*[.:,]?|pilot\s*,)\s*(?P<rest>.*)$")
 # (kinds listed "Squad, Squadron, and Starfighter Pilot" (PROMO); "Cruiser or Transport pilot, the ..." (TMW) too)
@@ -145,7 +150,7 @@ class SwtcgCardData:
 
     @property
     def unique(self) -> bool:
-        return bool(re.search(r"\([A-Z]\)$", self.name))  # versioned names such as "Darth Vader (A)" are unique characters
+        return _VERSION.search(self.name) is not None  # versioned names such as "Darth Vader (A)" are unique characters
 
     @property
     def why_partial(self) -> tuple[str, ...]:
@@ -157,12 +162,17 @@ class SwtcgCardData:
         return tuple(why)
 
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
-        owner = owner or ("LS" if self.side == "LS" else "DS")
+        owner = (owner or ("LS" if self.side == "LS" else "DS")).upper()  # player names are case-insensitive
+        if owner not in SIDES:
+            # the entry is pasted into a table file, which would refuse it there, far from the cause
+            raise AssistantError(_("--owner {owner!r}: the SW TCG's players are {sides}").format(owner=owner, sides=", ".join(SIDES)))
+        if zone not in get_args(Zone):
+            raise AssistantError(_("--zone {zone!r}: a card is in one of {zones}").format(zone=zone, zones=", ".join(get_args(Zone))))
         if self.kind == OTHER:
             raise AssistantError(_("{card} is a {type} card, which the engine does not play: it has no table entry").format(card=self.name, type=self.type))
         if self.side in ("DS", "LS") and owner != self.side:
             raise SideMismatchError(self.name, self.side, owner)
-        entry: dict[str, Any] = {"id": uid, "owner": owner, "name": re.sub(r"\s*\([A-Z]\)$", "", self.name), "type": self.type}
+        entry: dict[str, Any] = {"id": uid, "owner": owner, "name": _VERSION.sub("", self.name), "type": self.type}
         if self.kind != "unit":
             entry["kind"] = self.kind
         if self.side in ("DS", "LS", "neutral"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from .table import Table
 
 #: the machine values a table shows, in the catalogs (a unit's state)
@@ -43,7 +43,8 @@ def describe(t: Table) -> list[str]:
         a = t.attack
         lines.append(
             _("attack: {attacker} -> {defender}, power {power}").format(attacker=a.attacker, defender=a.defender, power=a.power)
-            + (_(", rolled {rolls}: {hits} hits, {damage} damage").format(rolls=list(a.rolls), hits=a.hits, damage=a.damage) if a.rolls else "")
+            + (n_(", rolled {rolls}: {hits} hit, {damage} damage", ", rolled {rolls}: {hits} hits, {damage} damage", a.hits).format(
+                rolls=list(a.rolls), hits=a.hits, damage=a.damage) if a.rolls else "")
             + (
                 _("; {window} chance, {window_turn} to act").format(window=a.window, window_turn=a.window_turn)
                 if a.window in ("reroll",)

@@ -9,7 +9,7 @@ from typing import Any
 from ...abilities import has
 from ...coords import count_squares, parse_square
 from ...editions import cite_for
-from ...i18n import _
+from ...i18n import _, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
 from .. import effects
@@ -151,7 +151,8 @@ class Power:
     def describe(self, state: GameState, data: Data) -> str:
         d = data
         struck = ", ".join(f"{h['figure']} {h['damage']}" for h in d["struck"])
-        return _("{figure} uses {power} on {target} ({cost} Force points): {struck}").format(
+        return n_("{figure} uses {power} on {target} ({cost} Force point): {struck}",
+                  "{figure} uses {power} on {target} ({cost} Force points): {struck}", d["cost"]).format(
             figure=d["figure"], power=d["power"], target=d["target"], cost=d["cost"], struck=struck)
 
 

@@ -78,7 +78,8 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     force = pos.stats_of(user).force
     if power.cost:
         if force is not None and force < power.cost:
-            illegal.append(Reason(_("{power} costs {cost} Force points and {u} has {force}").format(power=written, cost=power.cost, u=user.id, force=force),
+            said = n_("{power} costs {cost} Force point and {u} has {force}", "{power} costs {cost} Force points and {u} has {force}", power.cost)
+            illegal.append(Reason(said.format(power=written, cost=power.cost, u=user.id, force=force),
                                   rule))
         who = saves.force_blocked(pos, user, abilities_of)
         if who:
