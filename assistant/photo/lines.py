@@ -1341,6 +1341,9 @@ CENTRED_MARGINS = np.arange(0.0, INSET_MARGIN + 1e-9, 1 / (2 * TOP))
 #: (:func:`_centred_margin`): their outer lines a quarter of a square apart, their middle ones
 #: nearly together (every lattice centred in the outline shares its middle)
 CENTRED_RIVAL = 0.25
+#: how much less ink (a share of the best's) the margins beside the best may hold and still be
+#: taken as the same lattice, whose middle is read (:func:`_centred_margin`)
+CENTRED_PLATEAU = 0.05
 
 
 def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[float, float] | None:
@@ -1376,7 +1379,16 @@ def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[floa
     rivals = excess[np.abs(m - m[best]) >= CENTRED_RIVAL]
     if len(rivals) and float(rivals.max()) > INSET_RIVAL * float(excess[best]):
         return None
-    return float(m[best]), float(excess[best])
+    # the middle of the run of margins about as good as the best: every lattice whose lines all
+    # fall within the printed lines' width holds as much of their ink, and the first of them lay
+    # a sixteenth of a square off the lines' middle
+    good = excess >= (1 - CENTRED_PLATEAU) * excess[best]
+    lo, hi = best, best
+    while lo > 0 and good[lo - 1]:
+        lo -= 1
+    while hi < len(m) - 1 and good[hi + 1]:
+        hi += 1
+    return float(m[lo:hi + 1].mean()), float(excess[best])
 
 
 def _centred_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool] | None:
@@ -2009,6 +2021,7 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
     kept = _settled_grids(gray, candidates, S_inv, cols, rows, markers or [], refused, centred)
+    kept = _beside_none_centred(kept, centred, cols, rows)
     sheet = _sheet_edge_outline(small, hide) if not kept else None
     if sheet is not None:
         # the sheet's edge beyond the map region's outline, searched only where no outline gave
@@ -2018,8 +2031,30 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
         # and the grid centred on the sheet, as a printed map is (R100): the lattice a square off
         # leaves a margin a square wider on one side than the other (scene 437: 0.25 and 1.45)
         even = [g for g in found if _even_margins(g, sheet / scale, cols, rows)]
-        kept = _settled_grids(gray, even, S_inv, cols, rows, markers or [], refused, centred)
+        kept = _beside_none_centred(_settled_grids(gray, even, S_inv, cols, rows, markers or [], refused, centred), centred, cols, rows)
     return kept
+
+
+#: how far (squares, a map corner at worst) a lattice may lie from a grid centred on the sheet
+#: (R150) and be its rival: beyond :func:`_same_grid`'s 0.3, within a square
+CENTRED_RIVAL_REACH = 1.0
+
+
+def _beside_none_centred(grids: list[Grid], centred: Collection[bytes], cols: int, rows: int) -> list[Grid]:
+    """``grids`` less those lying a fraction of a square beside a grid the sheet's outline frames
+    evenly (``centred``, reading R150): a floor's joints a square apart, clearer than the printed
+    lines, give a lattice of their own that stands alone wherever the printed lines are too faint
+    to be its rival, and the grid a printed map centres on its sheet is the printed one."""
+    frame = [g for g in grids if g.H.tobytes() in centred]
+    if not frame:
+        return grids
+    corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)
+
+    def beside(g: Grid, c: Grid) -> bool:
+        through = cv2.perspectiveTransform(cv2.perspectiveTransform(corners, np.linalg.inv(g.H)), c.H)[0]
+        return not _same_grid(g, c, cols, rows) and float(np.max(np.linalg.norm(through - corners[0], axis=1))) < CENTRED_RIVAL_REACH
+
+    return [g for g in grids if g.H.tobytes() in centred or not any(beside(g, c) for c in frame)]
 
 
 #: how much the sheet's margins round a grid found inside the sheet's edge (R107) may differ
