@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from assistant.photo import lines
 
-PX = 40  # pixels a square of the top view the scene is drawn in
+PX = 28  # pixels a square of the top view the scene is drawn in
 COLS, ROWS = 14, 9
 TABLE = 1.5  # squares of table round the sheet in the top view
 #: where the top view's corners land in the photo: a camera tilted towards the map's far side
-PHOTO_CORNERS = np.array([[180, 120], [1020, 140], [1110, 760], [90, 740]], np.float32)
+PHOTO_CORNERS = np.array([[120, 80], [680, 93], [740, 507], [60, 493]], np.float32)
 
 
 def _scene(margins: tuple[float, float, float, float] = (0.4, 0.4, 0.4, 0.4), joints: tuple[float, float] = (0.4, 0.35),
@@ -58,7 +58,7 @@ def _scene(margins: tuple[float, float, float, float] = (0.4, 0.4, 0.4, 0.4), jo
     top = cv2.GaussianBlur(top, (0, 0), 0.8)
     view = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     to_photo = cv2.getPerspectiveTransform(view, PHOTO_CORNERS)
-    photo = cv2.warpPerspective(np.clip(top, 0, 255).astype(np.uint8), to_photo, (1200, 900), flags=cv2.INTER_LINEAR, borderValue=55)
+    photo = cv2.warpPerspective(np.clip(top, 0, 255).astype(np.uint8), to_photo, (800, 600), flags=cv2.INTER_LINEAR, borderValue=55)
     board_to_top = np.array([[PX, 0, x0], [0, PX, y0], [0, 0, 1]], np.float64)
     return cv2.cvtColor(photo, cv2.COLOR_GRAY2BGR), to_photo @ board_to_top
 

@@ -1056,11 +1056,11 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     :data:`.budget.OUTLINES_IN_RESERVE` (which the printed-lines search's reserve paid for) is
     searched only while ``budget`` holds its :data:`.budget.COST_PER_OUTLINE` (reading R88).
     ``outlines``: these outlines, not :func:`_outline_quads`, the first counted as outline
-    ``numbered_from`` against the budget. Without corner markers (``hide`` empty), an outline whose
-    lattice and inset lattice the lines do not stand on alone is searched for the grid centred in
-    it (:func:`_centred_grid`, reading R150); each such grid that still lies evenly inside the
-    outline once refined is added to ``centred`` (its homography's bytes, and its half turn's),
-    where given: the outline settles it (:func:`_settled_grids`)."""
+    ``numbered_from`` against the budget. Without corner markers (``hide`` empty) and with
+    ``centred`` given, each outline is also searched for the grid centred in it
+    (:func:`_centred_grid`, reading R150), after its own and its inset lattice; each such grid is
+    added to ``centred`` (its homography's bytes, and its half turn's): the outline settles it
+    (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
 
@@ -1136,12 +1136,16 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             if not _lines_on_lattice(combs):
                 light, combs = True, line_periods(gray, H_small, cols, rows, light=True)
                 if not _lines_on_lattice(combs):
-                    if not hide and centred is not None:
-                        keep_centred(quad, H_small)
                     continue
             grid = _refined_grid(gray, H_small, light, combs, cols, rows, scale, side_px)
             keep(grid)
             keep(replace(grid, H=half_turn @ grid.H))
+        if not hide and centred is not None:
+            # after the outline's own lattice and the inset one: where one of them is the printed
+            # grid the centred one is the same lattice and adds nothing; where the inset search took
+            # a floor's joints, the printed grid centred on the sheet is added beside it (R150)
+            for k in range(2):
+                keep_centred(quad, np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32))))
     return grids
 
 
