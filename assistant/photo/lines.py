@@ -1083,8 +1083,8 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         return True
 
     def keep_centred(quad: np.ndarray, H_outline: np.ndarray) -> None:
-        # the grid centred in the sheet's outline, where its own lattice and the inset search's
-        # have a floor's tiles or planks beside them (reading R150)
+        # the grid centred in the sheet's outline: where a floor's tiles or planks lie beside the
+        # printed lines, the lattice neither the outline's own nor the inset search's settles (R150)
         found = _centred_grid(gray, H_outline, cols, rows)
         if found is None or centred is None:
             return
@@ -1356,13 +1356,16 @@ def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[floa
     so through the outline (``profiles``, :class:`_LineProfiles`: outline units, the outline
     ``cols`` x ``rows`` units) the grid's ``n`` + 1 lines of one axis lie at (m + k) n / (n + 2 m)
     for a single margin m of both axes. Of the margins :data:`CENTRED_MARGINS`, the one whose lines
-    hold the most ink beyond mid-square's on both axes together (as :func:`_inset_axis` weighs a
-    lattice: three in four of its lines must show); it must stand clearly on the lines on each
-    axis (:data:`INSET_SUPPORT`) and alone (no margin :data:`CENTRED_RIVAL` or more from it over
-    :data:`INSET_RIVAL` of its ink). A floor's tiles or planks one square apart make a lattice of
-    the grid's period at any phase, which a search free in each axis's first line and spacing
-    finds as readily as the printed lines; a lattice the sheet does not frame evenly drifts off
-    them here. The margin and its lines' ink beyond mid-square's (both axes'); None where no margin stands so."""
+    hold the most ink beyond the floor's median ink on both axes together (three in four of its
+    lines must show: the lower quartile over them, the profile taken as :func:`_inset_axis` takes
+    it); it must stand clearly on the lines on each axis (:data:`INSET_SUPPORT`) and alone (no
+    margin :data:`CENTRED_RIVAL` or more from it over :data:`INSET_RIVAL` of its ink); the middle
+    of the run of margins within :data:`CENTRED_PLATEAU` of it is taken. A floor's tiles or planks
+    one square apart make a lattice of the grid's period at any phase, which a search free in each
+    axis's first line and spacing finds as readily as the printed lines; centred lattices share
+    the outline's middle and drift apart towards its edges, so one on the joints at one edge is off
+    them at the other. The margin and its lines' ink beyond the floor's (both axes'); None where no
+    margin stands so."""
     m = CENTRED_MARGINS
     excess = np.zeros(len(m))
     supports = []
