@@ -12,12 +12,17 @@ printed lines both ways, the grid printed with an even margin."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.photo import lines
+
+from .test_photo_grid import _independent_lattice  # where the independent renderer puts the lattice
 
 PX = 28  # pixels a square of the top view the scene is drawn in
 COLS, ROWS = 14, 9
@@ -83,7 +88,7 @@ def test_the_grid_centred_on_its_sheet_is_found_beside_the_panels_joints() -> No
 def test_the_joints_lattice_beside_the_centred_grid_is_not_claimed() -> None:
     """Margins of 0.6 squares, the joints 0.4 squares beside the printed lines: the joints' lattice
     lies inside the sheet too (its first line on the sheet's edge), and stood alone -- the printed
-    lines too faint beside it to be its rival -- a grid 0.85 squares off (fails before). The
+    lines too faint beside it to be its rival -- a grid 0.82 squares off (fails before). The
     printed grid the sheet frames evenly is found, and the lattice beside it is no longer claimed."""
     photo, truth = _scene(margins=(0.6, 0.6, 0.6, 0.6))
     found = lines.grid_candidates(photo, COLS, ROWS)
@@ -112,3 +117,26 @@ def test_the_centred_margin_is_the_printed_lines_not_the_joints(margin: float, s
     found = lines._centred_margin(Profiles(), n, n)  # type: ignore[arg-type]
     assert found is not None
     assert abs(found[0] - margin) <= 1 / 32
+
+
+@pytest.mark.slow  # the renderer draws two 2,400-px scenes: 4-6 CPU-s
+@pytest.mark.parametrize(("seed", "empty"), [(471, False), (361, True)])
+def test_independent_scifi_maps_without_markers_give_their_grid(monkeypatch: pytest.MonkeyPatch, seed: int, empty: bool) -> None:
+    """The independent renderer's sci-fi scenes 471 (the game photo) and 361 (the empty map), drawn
+    at 2,400 px: no corner marker, panels a square wide whose joints lie 0.2-0.4 squares beside the
+    printed lines. No grid was given (fails before); every grid the printed lines now give lies
+    within a quarter of a square of the renderer's lattice, either way round."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import render  # bench/independent is not a package: on the path only for this test
+
+    scene = render.make_scene(seed, width=2400)
+    assert scene.look.floor == "scifi" and scene.look.corner_ids == ()
+    img = render.render(scene, empty=empty)
+    cols, rows = scene.spec.cols, scene.spec.rows
+    truth = _independent_lattice(scene, empty=empty)
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    found = lines.grid_candidates(img, cols, rows)
+    assert found, "no grid from the printed lines"
+    for grid in found:
+        seen = cv2.perspectiveTransform(truth[None], grid.H)[0]
+        assert min(np.max(np.linalg.norm(seen - b, axis=1)) for b in (board, np.array([cols, rows]) - board)) < 0.25
