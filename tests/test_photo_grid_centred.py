@@ -4,7 +4,7 @@ fraction of a square beside the faint printed lines and stand out more than they
 the lines gave had that rival lattice beside it, and the photo was refused (independent scenes
 361 and 471, sci-fi, game photo and empty map; 432, wood). A printed map's grid is centred on its
 sheet: the lattice the sheet's outline frames evenly is the printed one, the joints' lattice lies
-unevenly in it (reading R150).
+unevenly in it (reading R135).
 
 The scenes are drawn from that description (never from the code's output): a sheet on a dark
 table seen at a tilt, a floor of panels whose dark joints run a fraction of a square beside the

@@ -1058,7 +1058,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     ``outlines``: these outlines, not :func:`_outline_quads`, the first counted as outline
     ``numbered_from`` against the budget. Without corner markers (``hide`` empty) and with
     ``centred`` given, each outline is also searched for the grid centred in it
-    (:func:`_centred_grid`, reading R150), after its own and its inset lattice; each such grid is
+    (:func:`_centred_grid`, reading R135), after its own and its inset lattice; each such grid is
     added to ``centred`` (its homography's bytes, and its half turn's): the outline settles it
     (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
@@ -1084,7 +1084,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
 
     def keep_centred(quad: np.ndarray, H_outline: np.ndarray) -> None:
         # the grid centred in the sheet's outline: where a floor's tiles or planks lie beside the
-        # printed lines, the lattice neither the outline's own nor the inset search's settles (R150)
+        # printed lines, the lattice neither the outline's own nor the inset search's settles (R135)
         found = _centred_grid(gray, H_outline, cols, rows)
         if found is None or centred is None:
             return
@@ -1143,7 +1143,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         if not hide and centred is not None:
             # after the outline's own lattice and the inset one: where one of them is the printed
             # grid the centred one is the same lattice and adds nothing; where the inset search took
-            # a floor's joints, the printed grid centred on the sheet is added beside it (R150)
+            # a floor's joints, the printed grid centred on the sheet is added beside it (R135)
             for k in range(2):
                 keep_centred(quad, np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32))))
     return grids
@@ -1352,7 +1352,7 @@ CENTRED_PLATEAU = 0.05
 
 def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[float, float] | None:
     """The margin (squares) at which the printed grid lies evenly inside an outline that is the
-    sheet's edge (reading R150 in docs/readings.md): a printed map's grid is centred on its sheet,
+    sheet's edge (reading R135 in docs/readings.md): a printed map's grid is centred on its sheet,
     so through the outline (``profiles``, :class:`_LineProfiles`: outline units, the outline
     ``cols`` x ``rows`` units) the grid's ``n`` + 1 lines of one axis lie at (m + k) n / (n + 2 m)
     for a single margin m of both axes. Of the margins :data:`CENTRED_MARGINS`, the one whose lines
@@ -1401,7 +1401,7 @@ def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[floa
 def _centred_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool] | None:
     """The printed grid centred inside an outline (:func:`_centred_margin`, dark lines or light,
     whichever stand more clearly): the homography (small image -> board) and the lines' polarity;
-    None where neither polarity's lines stand centred (reading R150)."""
+    None where neither polarity's lines stand centred (reading R135)."""
     best: tuple[float, float, bool] | None = None
     for light in (False, True):
         found = _centred_margin(_LineProfiles(gray, H_outline, light, cols, rows), cols, rows)
@@ -1417,7 +1417,7 @@ def _centred_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int)
 #: how evenly (squares, the widest margin less the narrowest, each corner's two) the outline must
 #: still frame a centred grid (:func:`_centred_grid`) once the crossings have refined it: a lattice
 #: a quarter of a square or more beside it (a floor's joints) leaves margins a quarter of a
-#: square or more uneven (reading R150)
+#: square or more uneven (reading R135)
 CENTRED_AGREEMENT = 0.15
 
 
@@ -2022,7 +2022,7 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
     gray = views.gray(small)
     candidates = _paper_grids(small, gray, cols, rows, scale)
     hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
-    centred: set[bytes] = set()  # the grids centred in the sheet's outline (R150): the outline settles them
+    centred: set[bytes] = set()  # the grids centred in the sheet's outline (R135): the outline settles them
     for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget, centred=centred):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
@@ -2043,13 +2043,13 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
 
 
 #: how far (squares, a map corner at worst) a lattice may lie from a grid centred on the sheet
-#: (R150) and be its rival: beyond :func:`_same_grid`'s 0.3, within a square
+#: (R135) and be its rival: beyond :func:`_same_grid`'s 0.3, within a square
 CENTRED_RIVAL_REACH = 1.0
 
 
 def _beside_none_centred(grids: list[Grid], centred: Collection[bytes], cols: int, rows: int) -> list[Grid]:
     """``grids`` less those lying a fraction of a square beside a grid the sheet's outline frames
-    evenly (``centred``, reading R150): a floor's joints a square apart, clearer than the printed
+    evenly (``centred``, reading R135): a floor's joints a square apart, clearer than the printed
     lines, give a lattice of their own that stands alone wherever the printed lines are too faint
     to be its rival, and the grid a printed map centres on its sheet is the printed one."""
     frame = [g for g in grids if g.H.tobytes() in centred]
@@ -2084,7 +2084,7 @@ def _settled_grids(gray: np.ndarray, candidates: list[Grid], S_inv: np.ndarray, 
     """The candidates that may be claimed (:func:`why_unsettled`), in their order; why each other
     was not added to ``refused`` where given. ``centred``: the homographies (bytes) of the grids
     the sheet's outline frames evenly (:func:`_centred_grid`), which it settles: a floor's joints
-    beside their lines are no rival there (reading R150)."""
+    beside their lines are no rival there (reading R135)."""
     kept = []
     for grid in candidates:  # the paper's outline first, then the map's outlines best first
         why = "" if grid.H.tobytes() in centred else why_unsettled(gray, grid, S_inv, cols, rows, markers)
