@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -1047,7 +1047,8 @@ def _lines_on_lattice(combs: list[LineComb]) -> bool:
 
 
 def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float, hide: Sequence[np.ndarray] = (),
-                   budget: Budget | None = None, outlines: Sequence[np.ndarray] | None = None, numbered_from: int = 0) -> list[Grid]:
+                   budget: Budget | None = None, outlines: Sequence[np.ndarray] | None = None, numbered_from: int = 0,
+                   centred: set[bytes] | None = None) -> list[Grid]:
     """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
     fits: the rules model orients them), refined by the lines' crossings where enough are found.
     An outline that is the sheet's edge (or its art's), a margin outside the grid's own frame,
@@ -1055,7 +1056,11 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     :data:`.budget.OUTLINES_IN_RESERVE` (which the printed-lines search's reserve paid for) is
     searched only while ``budget`` holds its :data:`.budget.COST_PER_OUTLINE` (reading R88).
     ``outlines``: these outlines, not :func:`_outline_quads`, the first counted as outline
-    ``numbered_from`` against the budget."""
+    ``numbered_from`` against the budget. Without corner markers (``hide`` empty) and with
+    ``centred`` given, each outline is also searched for the grid centred in it
+    (:func:`_centred_grid`, reading R135), after its own and its inset lattice; each such grid is
+    added to ``centred`` (its homography's bytes, and its half turn's): the outline settles it
+    (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
 
@@ -1076,6 +1081,24 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             return False
         budget.charge(COST_PER_RIDGE_SEARCH)
         return True
+
+    def keep_centred(quad: np.ndarray, H_outline: np.ndarray) -> None:
+        # the grid centred in the sheet's outline: where a floor's tiles or planks lie beside the
+        # printed lines, the lattice neither the outline's own nor the inset search's settles (R135)
+        found = _centred_grid(gray, H_outline, cols, rows)
+        if found is None or centred is None:
+            return
+        H_small, light = found
+        grid = _refined_grid(gray, H_small, light, line_periods(gray, H_small, cols, rows, light), cols, rows, scale,
+                             _side_px(np.linalg.inv(H_small), cols, rows) / scale)
+        if not _even_margins(grid, quad / scale, cols, rows, CENTRED_AGREEMENT):
+            # the crossings drew it off the centre, towards the floor's joints beside the printed
+            # lines (independent scene 471: 0.02 squares off the renderer's lattice centred, 0.09
+            # refined): the centred lattice stands as the outline gives it
+            grid = Grid(H_small @ np.diag([scale, scale, 1.0]), 0.0, 0)
+        for g in (grid, replace(grid, H=half_turn @ grid.H)):
+            keep(g)
+            centred.add(g.H.tobytes())
 
     quads = _outline_quads(small, hide) if outlines is None else list(outlines)
     for n, quad in enumerate(quads, start=numbered_from):
@@ -1117,6 +1140,12 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             grid = _refined_grid(gray, H_small, light, combs, cols, rows, scale, side_px)
             keep(grid)
             keep(replace(grid, H=half_turn @ grid.H))
+        if not hide and centred is not None:
+            # after the outline's own lattice and the inset one: where one of them is the printed
+            # grid the centred one is the same lattice and adds nothing; where the inset search took
+            # a floor's joints, the printed grid centred on the sheet is added beside it (R135)
+            for k in range(2):
+                keep_centred(quad, np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32))))
     return grids
 
 
@@ -1176,18 +1205,22 @@ def _sorted_median(ordered: np.ndarray, axis: int) -> np.ndarray:
     return (np.take(ordered, count // 2 - 1, axis=axis) + middle) / 2
 
 
+def _relative_ink(profile: np.ndarray) -> np.ndarray:
+    """A line profile (clipped at 0) blurred a little and each place's ink taken against the
+    strongest within a square and a half of it: light falling off across the map leaves the lines
+    at one end a fifth as dark as at the other, and a lattice must not pivot on the dark end's lines
+    (a floor of no lines stays faint: its local strongest is held to a tenth of the clearest line's)."""
+    f = cv2.GaussianBlur(profile.astype(np.float64)[None], (0, 0), 1.5).ravel()
+    near = cv2.dilate(f[None].astype(np.float32), np.ones((1, int(1.5 * TOP) | 1), np.uint8)).ravel().astype(np.float64)
+    return f / np.maximum(near, 0.1 * float(np.percentile(f, 99)) + 1e-6)
+
+
 def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     """Where ``n`` + 1 evenly spaced printed lines lie in one axis's line profile (:data:`TOP`
     samples to a unit of the outline, ``n`` units long): the first line's place and their spacing,
     in outline units. The lattice must stand clearly on the lines (:data:`INSET_SUPPORT`) and
     alone (:data:`INSET_RIVAL`); None otherwise."""
-    f = cv2.GaussianBlur(profile.astype(np.float64)[None], (0, 0), 1.5).ravel()
-    # each line against the strongest ink within a square and a half of it: light falling off
-    # across the map leaves the lines at one end a fifth as dark as at the other, and a lattice
-    # must not pivot on the dark end's lines (a floor of no lines stays faint: its local
-    # strongest is held to a tenth of the clearest line's)
-    near = cv2.dilate(f[None].astype(np.float32), np.ones((1, int(1.5 * TOP) | 1), np.uint8)).ravel().astype(np.float64)
-    f = f / np.maximum(near, 0.1 * float(np.percentile(f, 99)) + 1e-6)
+    f = _relative_ink(profile)
     firsts = np.arange(-0.05, INSET_MARGIN + 1e-9, 0.5 / TOP)
     spacings = np.arange((n - 2 * INSET_MARGIN) / n, 1 + 0.05 / n + 1e-12, 0.5 / (TOP * n))
     k = np.arange(n + 1)
@@ -1303,6 +1336,89 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int,
         return None
     _s, H, light, combs = best
     return H, light, combs
+
+
+#: the margins (squares of the printed grid) at which :func:`_centred_margin` looks for the grid
+#: evenly inside a sheet's outline: 0 to :data:`INSET_MARGIN`, a sixty-fourth of a square apart
+CENTRED_MARGINS = np.arange(0.0, INSET_MARGIN + 1e-9, 1 / (2 * TOP))
+#: how far apart (squares) two margins must be for the lattice at one to be a rival of the other's
+#: (:func:`_centred_margin`): their outer lines a quarter of a square apart, their middle ones
+#: nearly together (every lattice centred in the outline shares its middle)
+CENTRED_RIVAL = 0.25
+#: how much less ink (a share of the best's) the margins beside the best may hold and still be
+#: taken as the same lattice, whose middle is read (:func:`_centred_margin`)
+CENTRED_PLATEAU = 0.05
+
+
+def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[float, float] | None:
+    """The margin (squares) at which the printed grid lies evenly inside an outline that is the
+    sheet's edge (reading R135 in docs/readings.md): a printed map's grid is centred on its sheet,
+    so through the outline (``profiles``, :class:`_LineProfiles`: outline units, the outline
+    ``cols`` x ``rows`` units) the grid's ``n`` + 1 lines of one axis lie at (m + k) n / (n + 2 m)
+    for a single margin m of both axes. Of the margins :data:`CENTRED_MARGINS`, the one whose lines
+    hold the most ink beyond the floor's median ink on both axes together (three in four of its
+    lines must show: the lower quartile over them, the profile taken as :func:`_inset_axis` takes
+    it); it must stand clearly on the lines on each axis (:data:`INSET_SUPPORT`) and alone (no
+    margin :data:`CENTRED_RIVAL` or more from it over :data:`INSET_RIVAL` of its ink); the middle
+    of the run of margins within :data:`CENTRED_PLATEAU` of it is taken. A floor's tiles or planks
+    one square apart make a lattice of the grid's period at any phase, which a search free in each
+    axis's first line and spacing finds as readily as the printed lines; centred lattices share
+    the outline's middle and drift apart towards its edges, so one on the joints at one edge is off
+    them at the other. The margin and its lines' ink beyond the floor's (both axes'); None where no
+    margin stands so."""
+    m = CENTRED_MARGINS
+    excess = np.zeros(len(m))
+    supports = []
+    for axis, n in ((0, cols), (1, rows)):
+        f = _relative_ink(np.clip(profiles.along(axis), 0, None))
+        unit = n / (n + 2 * m)  # outline units a square, at each margin
+        k = np.arange(n + 1)
+        at = (m[:, None] + k[None, :]) * unit[:, None]
+        on = _sorted_quantile(np.sort(_profile_at(f, at), axis=1), 0.25)
+        # against the floor's own ink (its median over the whole profile), not mid-square's:
+        # tiles or planks one square apart put their joints mid-square as often as not
+        floor = float(np.median(f))
+        excess += on - floor
+        supports.append((on - floor) / np.maximum(on + floor, 1e-6))
+    best = int(np.argmax(excess))
+    if excess[best] <= 0 or min(float(a[best]) for a in supports) < INSET_SUPPORT:
+        return None
+    rivals = excess[np.abs(m - m[best]) >= CENTRED_RIVAL]
+    if len(rivals) and float(rivals.max()) > INSET_RIVAL * float(excess[best]):
+        return None
+    # the middle of the run of margins about as good as the best: every lattice whose lines all
+    # fall within the printed lines' width holds as much of their ink, and the first of them lay
+    # a sixteenth of a square off the lines' middle
+    good = excess >= (1 - CENTRED_PLATEAU) * excess[best]
+    lo, hi = best, best
+    while lo > 0 and good[lo - 1]:
+        lo -= 1
+    while hi < len(m) - 1 and good[hi + 1]:
+        hi += 1
+    return float(m[lo:hi + 1].mean()), float(excess[best])
+
+
+def _centred_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool] | None:
+    """The printed grid centred inside an outline (:func:`_centred_margin`, dark lines or light,
+    whichever stand more clearly): the homography (small image -> board) and the lines' polarity;
+    None where neither polarity's lines stand centred (reading R135)."""
+    best: tuple[float, float, bool] | None = None
+    for light in (False, True):
+        found = _centred_margin(_LineProfiles(gray, H_outline, light, cols, rows), cols, rows)
+        if found is not None and (best is None or found[1] > best[0]):
+            best = (found[1], found[0], light)
+    if best is None:
+        return None
+    _s, margin, light = best
+    A = np.array([[(cols + 2 * margin) / cols, 0, -margin], [0, (rows + 2 * margin) / rows, -margin], [0, 0, 1]])
+    return A @ H_outline, light
+
+
+#: how evenly (squares, the widest margin less the narrowest, each corner's two) the outline must
+#: still frame a centred grid (:func:`_centred_grid`) once the crossings have refined it: a lattice
+#: a quarter of a square or more beside it (a floor's joints) leaves margins a quarter of a
+#: square or more uneven (reading R135)
+CENTRED_AGREEMENT = 0.15
 
 
 #: the share of the lattice's points whose crossings a grid from the lines' combs alone
@@ -1906,22 +2022,46 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
     gray = views.gray(small)
     candidates = _paper_grids(small, gray, cols, rows, scale)
     hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
-    for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget):
+    centred: set[bytes] = set()  # the grids centred in the sheet's outline (R135): the outline settles them
+    for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget, centred=centred):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
-    kept = _settled_grids(gray, candidates, S_inv, cols, rows, markers or [], refused)
+    kept = _settled_grids(gray, candidates, S_inv, cols, rows, markers or [], refused, centred)
+    kept = _beside_none_centred(kept, centred, cols, rows)
     sheet = _sheet_edge_outline(small, hide) if not kept else None
     if sheet is not None:
         # the sheet's edge beyond the map region's outline, searched only where no outline gave
         # a grid that stands: a side moved onto a shadow or a plank a square out gives the printed
         # lines' own lattice one square off, which no rival test sees (independent scene 437, R107)
-        found = _outline_grids(small, gray, cols, rows, scale, hide, budget, [sheet], len(_outline_quads(small, hide)))
+        found = _outline_grids(small, gray, cols, rows, scale, hide, budget, [sheet], len(_outline_quads(small, hide)), centred)
         # and the grid centred on the sheet, as a printed map is (R100): the lattice a square off
         # leaves a margin a square wider on one side than the other (scene 437: 0.25 and 1.45)
         even = [g for g in found if _even_margins(g, sheet / scale, cols, rows)]
-        kept = _settled_grids(gray, even, S_inv, cols, rows, markers or [], refused)
+        kept = _beside_none_centred(_settled_grids(gray, even, S_inv, cols, rows, markers or [], refused, centred), centred, cols, rows)
     return kept
+
+
+#: how far (squares, a map corner at worst) a lattice may lie from a grid centred on the sheet
+#: (R135) and be its rival: beyond :func:`_same_grid`'s 0.3, within a square
+CENTRED_RIVAL_REACH = 1.0
+
+
+def _beside_none_centred(grids: list[Grid], centred: Collection[bytes], cols: int, rows: int) -> list[Grid]:
+    """``grids`` less those lying a fraction of a square beside a grid the sheet's outline frames
+    evenly (``centred``, reading R135): a floor's joints a square apart, clearer than the printed
+    lines, give a lattice of their own that stands alone wherever the printed lines are too faint
+    to be its rival, and the grid a printed map centres on its sheet is the printed one."""
+    frame = [g for g in grids if g.H.tobytes() in centred]
+    if not frame:
+        return grids
+    corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)
+
+    def beside(g: Grid, c: Grid) -> bool:
+        through = cv2.perspectiveTransform(cv2.perspectiveTransform(corners, np.linalg.inv(g.H)), c.H)[0]
+        return not _same_grid(g, c, cols, rows) and float(np.max(np.linalg.norm(through - corners[0], axis=1))) < CENTRED_RIVAL_REACH
+
+    return [g for g in grids if g.H.tobytes() in centred or not any(beside(g, c) for c in frame)]
 
 
 #: how much the sheet's margins round a grid found inside the sheet's edge (R107) may differ
@@ -1930,22 +2070,24 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
 SHEET_MARGIN_AGREEMENT = 0.25
 
 
-def _even_margins(grid: Grid, sheet: np.ndarray, cols: int, rows: int) -> bool:
+def _even_margins(grid: Grid, sheet: np.ndarray, cols: int, rows: int, agreement: float = SHEET_MARGIN_AGREEMENT) -> bool:
     """Whether the sheet's corners (``sheet``: the image's pixels) lie as far outside the map's
-    corners through ``grid`` on every side, within :data:`SHEET_MARGIN_AGREEMENT` (reading R107)."""
+    corners through ``grid`` on every side, within ``agreement`` (squares; reading R107)."""
     seen = cv2.perspectiveTransform(np.asarray(sheet, np.float64)[None], grid.H)[0]
     ends = np.array([[0.0, 0.0], [cols, 0.0], [cols, rows], [0.0, rows]])
     margins = np.array([np.abs(p - ends[int(np.argmin(np.linalg.norm(ends - p, axis=1)))]) for p in seen])
-    return float(margins.max() - margins.min()) <= SHEET_MARGIN_AGREEMENT
+    return float(margins.max() - margins.min()) <= agreement
 
 
 def _settled_grids(gray: np.ndarray, candidates: list[Grid], S_inv: np.ndarray, cols: int, rows: int, markers: list[Any],
-                   refused: list[str] | None) -> list[Grid]:
+                   refused: list[str] | None, centred: Collection[bytes] = ()) -> list[Grid]:
     """The candidates that may be claimed (:func:`why_unsettled`), in their order; why each other
-    was not added to ``refused`` where given."""
+    was not added to ``refused`` where given. ``centred``: the homographies (bytes) of the grids
+    the sheet's outline frames evenly (:func:`_centred_grid`), which it settles: a floor's joints
+    beside their lines are no rival there (reading R135)."""
     kept = []
     for grid in candidates:  # the paper's outline first, then the map's outlines best first
-        why = why_unsettled(gray, grid, S_inv, cols, rows, markers)
+        why = "" if grid.H.tobytes() in centred else why_unsettled(gray, grid, S_inv, cols, rows, markers)
         if not why:
             kept.append(grid)
         elif refused is not None:
