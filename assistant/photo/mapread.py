@@ -652,6 +652,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # door (reading R75)
     door_raw, door_art = _door_cover(on_across, on_down, inner, px, cols, rows)
     door_inked = _many_doors(door_raw, door_art, len(inner))
+    full_ink: dict[Edge, float] = {}  # no step left a few: the last step's blue beyond the art and the typical line (R171)
     if door_inked:
         for step in GRID_INK_STEPS:
             strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
@@ -659,6 +660,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if not _many_doors(door_raw, door_art, len(inner)):
                 break
         else:
+            last_line = float(np.median(list(door_raw.values()))) if door_raw else 0.0
+            full_ink = {e: door_raw[e] - max(last_line, door_art[e]) for e in inner}
             door_raw = dict.fromkeys(inner, 0.0)
     line_d = float(np.median(list(door_raw.values()))) if door_raw else 0.0
     door_fd = {e: max(0.0, door_raw[e] - max(line_d, door_art[e])) for e in inner}
@@ -702,7 +705,31 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         del res.edges[e.name]
         res.confidence.pop(e.name, None)
         res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
+    # where the grid's ink shows a door's blue along too many lines at every step (R75), the lines
+    # that still show it at the last step and stand in a wall's line (the wall runs on past an end)
+    # are doors: a door opens a wall (R129), and the grid's ink runs along every line alike, walls
+    # or none -- read, and listed; the rest stay open, as the grid's ink (reading R171)
+    if full_ink:
+        _doors_in_a_wall_at_full_ink(res, inner, full_ink)
     return res
+
+
+def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: dict[Edge, float]) -> None:
+    """Read as doors, each listed, the lines whose door's blue at the grid ink's last step
+    (``full_ink``: beyond the art and the typical line) reaches DOOR_LINE and whose wall's line
+    runs on past one end (a wall edge along the same axis there), on a map where the grid's own
+    ink shows the blue along too many lines at every step; the others are left open, unlisted, as
+    before (reading R171)."""
+    walls = {e for e in inner if res.edges.get(e.name) == "wall"}
+    for e in inner:
+        if full_ink[e] < DOOR_LINE or e.name in res.edges or any(res.squares.get(s.name) == "wall" for s in e.squares):
+            continue
+        # the wall's line itself runs on past an end of it: a wall edge along the same axis there
+        if any(o != e and o.axis == e.axis and o in walls for corner in e.endpoints for o in corner.lines):
+            res.edges[e.name] = "door"
+            res.confidence[e.name] = round(min(1.0, full_ink[e] / 0.6), 3)
+            res.unsure[e.name] = _("door? its blue stands out only at full ink, where the grid lines show that colour along many "
+                                   "lines; it stands in a wall's line: read as door")
 
 
 def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
