@@ -471,6 +471,41 @@ def test_gold_rings_of_a_carpet_closing_round_squares_are_no_pits(period: float)
     assert not [w for w, why in r.unsure.items() if "does not close" in why]
 
 
+def ring_motif_carpet(period: float) -> np.ndarray:
+    """A navy carpet printed with gold rings a square and a third across, each with two blobs on
+    it (north-west and south-east), ``period`` squares apart both ways, one ring centred on C3:
+    its curve hugs C3's four sides, straight enough along each (independent scene 507: such rings
+    read as difficult terrain on C3 and J3); the grid printed pale over the art."""
+    img = board(NAVY)
+    p = period * PX
+    yy, xx = np.mgrid[0:ROWS * PX, 0:COLS * PX].astype(np.float32)
+    u, v = (xx - 2.5 * PX + p / 2) % p - p / 2, (yy - 2.5 * PX + p / 2) % p - p / 2
+    ring = np.abs(np.hypot(u, v) - 0.67 * PX) < 0.065 * PX
+    b = 0.67 * PX / np.sqrt(2)
+    blobs = (np.hypot(u + b, v + b) < 0.2 * PX) | (np.hypot(u - b, v - b) < 0.2 * PX)
+    img[ring | blobs] = GOLD
+    for x in range(0, COLS * PX + 1, PX):
+        cv2.line(img, (x, 0), (x, ROWS * PX), (230, 220, 200), 1)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(img, (0, y), (COLS * PX, y), (230, 220, 200), 1)
+    return img
+
+
+@pytest.mark.parametrize("period", [1.75, 1.8])
+def test_a_ring_of_the_art_round_one_square_is_no_outline_where_the_art_repeats_it(period: float) -> None:
+    """Where the art draws a border's colour, a ring of it a little larger than a square, centred
+    on one, runs near enough to straight along 0.92-0.97 of each side that it passed for an
+    outline (R105; independent scene 507: C3 and J3 read difficult at full confidence, both
+    open). The art repeats its motif at its own period, off the grid lines as much as on them; a
+    printed outline sits on the grid. C3 is read open and listed; the printed pit outline on G2
+    is still read (reading R172)."""
+    img = ring_motif_carpet(period)
+    inset_outline(img, 6, 1, 6, 1, ORANGE)  # G2 a pit, printed
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"G2": "pit"}
+    assert "C3" in r.unsure and "recurs" in r.unsure["C3"]
+
+
 def lava_veins(rng: np.random.Generator) -> np.ndarray:
     """Dark lava veined with long glowing orange cracks, the pits' own colour, that wander and
     close into loops."""

@@ -102,6 +102,10 @@ DOOR_SHARE = 0.05
 #: is a line straight along FULL_SIDE of each side's middle FULL_MIDDLE, which the art's wandering
 #: or curved lines are not (reading R105)
 ART_DRAWN, FULL_MIDDLE, FULL_SIDE = 0.1, 0.9, 0.9
+#: where the art draws a terrain's colour, an area's strokes that recur this closely (normalised
+#: correlation) elsewhere on the map at least OFF_GRID of a square off the grid's spacing are the
+#: art's motif, not an outline (reading R172)
+RECUR, OFF_GRID = 0.7, 0.2
 #: a colour whose straight runs the map's typical side shows along this much is the grid's own ink
 #: (R75), which straightness does not tell from an outline (reading R105)
 GRID_RUN = 0.75
@@ -575,6 +579,16 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                                                "too and they do not run straight along every side: read as open").format(kind=kind)
                 if not core:
                     continue
+                # the art's motif (a ring about a square across) may close round a square as an
+                # outline would, straight enough along each side; the art repeats it, off the grid
+                # lines as much as on them, where a printed outline sits on the grid (reading R172)
+                recur = _recurs_off_the_grid(across[kind] | down[kind], core, px)
+                if recur >= RECUR:
+                    for s in core:
+                        res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour and "
+                                               "the same shape recurs off the grid lines elsewhere (the art's motif): read as "
+                                               "open").format(kind=kind)
+                    continue
                 if len(core) < len(area):
                     area, cells = core, {(s.col, s.row) for s in core}
                     rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
@@ -778,6 +792,28 @@ def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[E
                     changed = True
                     break
     return [s for s in area if (s.col, s.row) in cells]
+
+
+def _recurs_off_the_grid(mask: np.ndarray, area: list[Square], px: int) -> float:
+    """How closely the strokes round ``area`` (``mask``'s window over its squares and a quarter of
+    a square round them) recur elsewhere on the map off the grid lines: the best normalised
+    correlation of that window at a place at least OFF_GRID of a square off the grid's own
+    spacing along either axis (and half a square or more from the area itself). The art's motifs
+    repeat at its own period, whatever the grid's; a printed outline is on the grid (R172)."""
+    h, w = mask.shape
+    q = px // 4
+    y0, y1 = max(0, min(s.row for s in area) * px - q), min(h, (max(s.row for s in area) + 1) * px + q)
+    x0, x1 = max(0, min(s.col for s in area) * px - q), min(w, (max(s.col for s in area) + 1) * px + q)
+    window = mask[y0:y1, x0:x1].astype(np.float32)
+    if window.size == 0 or window.std() == 0.0 or window.shape[0] >= h or window.shape[1] >= w:
+        return 0.0
+    found = np.nan_to_num(cv2.matchTemplate(mask.astype(np.float32), window, cv2.TM_CCOEFF_NORMED), nan=0.0)
+    ys, xs = np.mgrid[0:found.shape[0], 0:found.shape[1]]
+    dy, dx = (ys - y0) / px, (xs - x0) / px
+    off = np.maximum(np.abs(dy - np.round(dy)), np.abs(dx - np.round(dx))) >= OFF_GRID
+    away = (np.abs(dy) >= 0.5) | (np.abs(dx) >= 0.5)
+    picked = found[off & away]
+    return float(picked.max()) if picked.size else 0.0
 
 
 def _outline_covers(masks: dict[str, np.ndarray], edges: list[Edge], px: int, cols: int, rows: int) -> dict[Edge, float]:
