@@ -26,11 +26,13 @@ So the reading works on the lines, not the fill:
    from outside the map without crossing a stroke lie inside an outline; each such area takes
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
-   along each whole side, which the art's lines are not (reading R105).
+   along each whole side, which the art's lines are not (reading R105), and at the grid's own
+   spacing, where the art repeats its motifs at its own (reading R172).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
    corner to corner of the side, is a wall edge (or a straight red line along the whole side just
    beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
-   door meets a wall at one end at least (readings R128, R129, R130 in docs/readings.md).
+   door meets a wall at one end at least (readings R128, R129, R130 in docs/readings.md); where
+   the grid's own ink shows a door's blue along many lines, a door in a wall's line (R171).
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.

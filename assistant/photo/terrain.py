@@ -2,7 +2,8 @@
 
 The grid comes from the map-corner markers when they show, else from the printed grid lines
 (CONTRACT §4 makes markers optional); the rectified map is then read square by square and edge
-by edge (:mod:`.mapread`).
+by edge (:mod:`.mapread`). Where nothing in the photo orients the lines' grid, the answer says
+so and lists the square whose terrain tells which way round the map lies (reading R170).
 """
 
 from __future__ import annotations
