@@ -358,7 +358,7 @@ def pct(a: float, b: float) -> str:
 
 def terrain_orientation_line(recs: list[dict[str, Any]]) -> str:
     """The report's line on the maps read better turned or mirrored: a turned answer that says
-    the way round is left open (and lists the square that tells it, R170) is one look from right;
+    the way round is left open (and lists the square that tells it, R136) is one look from right;
     one that claims its way round is a wrong map."""
     turned = [r for r in recs if r["terrain"].get("turned")]
     said = [r["scene"] for r in turned if r["terrain"].get("ways", 0) > 1]

@@ -498,7 +498,7 @@ def test_a_ring_of_the_art_round_one_square_is_no_outline_where_the_art_repeats_
     outline (R105; independent scene 507: C3 and J3 read difficult at full confidence, both
     open). The art repeats its motif at its own period, off the grid lines as much as on them; a
     printed outline sits on the grid. C3 is read open and listed; the printed pit outline on G2
-    is still read (reading R172)."""
+    is still read (reading R138)."""
     img = ring_motif_carpet(period)
     inset_outline(img, 6, 1, 6, 1, ORANGE)  # G2 a pit, printed
     r = read_map(img, COLS, ROWS, PX)
@@ -673,6 +673,6 @@ def test_a_door_in_a_walls_line_is_read_where_the_grids_ink_shows_blue_at_every_
     F2..F4, among them (independent scenes 443 and 400: each a door in a wall's line missed, not
     listed). The grid's ink runs along lines whether a wall does or not; a door stands in a
     wall's line, the wall running on past its end: it is read and listed to confirm, and no
-    other line is a door (reading R171)."""
+    other line is a door (reading R137)."""
     rng = np.random.default_rng(7)
     assert_the_wall_and_its_door_alone_are_read(navy_lines_on_wood(rng), rng)

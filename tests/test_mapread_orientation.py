@@ -170,7 +170,7 @@ def _turned_half(name: str, cols: int, rows: int) -> str:
 
 
 def test_a_map_left_open_either_way_round_lists_the_square_that_tells_it(tmp_path) -> None:
-    """Reading R170 (independent scenes 503, 463, 470: no corner marker, read upside down, said
+    """Reading R136 (independent scenes 503, 463, 470: no corner marker, read upside down, said
     unconfirmed, but nothing listed to look at): the answer lists one square whose terrain differs
     from what the half-turned map shows there, with what it is read as and what the turn would
     read, so one look at the map settles it; turned as it says, that square reads the other kind."""

@@ -88,7 +88,7 @@ def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path:
 
 def test_the_black_box_report_tells_a_turned_map_that_said_so_from_one_turned_silently() -> None:
     """bench/independent.py's report named every map read better turned as "orientation wrong",
-    whether its answer left the way round open and said so (R116, R170) or claimed it: a turned
+    whether its answer left the way round open and said so (R116, R136) or claimed it: a turned
     answer that says so is one look from right, a silent one a wrong map. The black box's own
     answers (CLI JSON) are scored as the report does."""
     ind = terrain_rescore.ind  # the black-box bench's scoring, as terrain_rescore reads it

@@ -27,12 +27,12 @@ So the reading works on the lines, not the fill:
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
    along each whole side, which the art's lines are not (reading R105), and at the grid's own
-   spacing, where the art repeats its motifs at its own (reading R172).
+   spacing, where the art repeats its motifs at its own (reading R138).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
    corner to corner of the side, is a wall edge (or a straight red line along the whole side just
    beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
    door meets a wall at one end at least (readings R128, R129, R130 in docs/readings.md); where
-   the grid's own ink shows a door's blue along many lines, a door in a wall's line (R171).
+   the grid's own ink shows a door's blue along many lines, a door in a wall's line (R137).
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.
@@ -106,7 +106,7 @@ DOOR_SHARE = 0.05
 ART_DRAWN, FULL_MIDDLE, FULL_SIDE = 0.1, 0.9, 0.9
 #: where the art draws a terrain's colour, an area's strokes that recur this closely (normalised
 #: correlation) elsewhere on the map at least OFF_GRID of a square off the grid's spacing are the
-#: art's motif, not an outline (reading R172)
+#: art's motif, not an outline (reading R138)
 RECUR, OFF_GRID = 0.7, 0.2
 #: a colour whose straight runs the map's typical side shows along this much is the grid's own ink
 #: (R75), which straightness does not tell from an outline (reading R105)
@@ -583,7 +583,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                     continue
                 # the art's motif (a ring about a square across) may close round a square as an
                 # outline would, straight enough along each side; the art repeats it, off the grid
-                # lines as much as on them, where a printed outline sits on the grid (reading R172)
+                # lines as much as on them, where a printed outline sits on the grid (reading R138)
                 recur = _recurs_off_the_grid(across[kind] | down[kind], core, px)
                 if recur >= RECUR:
                     for s in core:
@@ -668,7 +668,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # door (reading R75)
     door_raw, door_art = _door_cover(on_across, on_down, inner, px, cols, rows)
     door_inked = _many_doors(door_raw, door_art, len(inner))
-    full_ink: dict[Edge, float] = {}  # no step left a few: the last step's blue beyond the art and the typical line (R171)
+    full_ink: dict[Edge, float] = {}  # no step left a few: the last step's blue beyond the art and the typical line (R137)
     if door_inked:
         for step in GRID_INK_STEPS:
             strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
@@ -724,7 +724,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # where the grid's ink shows a door's blue along too many lines at every step (R75), the lines
     # that still show it at the last step and stand in a wall's line (the wall runs on past an end)
     # are doors: a door opens a wall (R129), and the grid's ink runs along every line alike, walls
-    # or none -- read, and listed; the rest stay open, as the grid's ink (reading R171)
+    # or none -- read, and listed; the rest stay open, as the grid's ink (reading R137)
     if full_ink:
         _doors_in_a_wall_at_full_ink(res, inner, full_ink)
     return res
@@ -735,7 +735,7 @@ def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: d
     (``full_ink``: beyond the art and the typical line) reaches DOOR_LINE and whose wall's line
     runs on past one end (a wall edge along the same axis there), on a map where the grid's own
     ink shows the blue along too many lines at every step; the others are left open, unlisted, as
-    before (reading R171)."""
+    before (reading R137)."""
     walls = {e for e in inner if res.edges.get(e.name) == "wall"}
     for e in inner:
         if full_ink[e] < DOOR_LINE or e.name in res.edges or any(res.squares.get(s.name) == "wall" for s in e.squares):
@@ -801,7 +801,7 @@ def _recurs_off_the_grid(mask: np.ndarray, area: list[Square], px: int) -> float
     a square round them) recur elsewhere on the map off the grid lines: the best normalised
     correlation of that window at a place at least OFF_GRID of a square off the grid's own
     spacing along either axis (and half a square or more from the area itself). The art's motifs
-    repeat at its own period, whatever the grid's; a printed outline is on the grid (R172)."""
+    repeat at its own period, whatever the grid's; a printed outline is on the grid (R138)."""
     h, w = mask.shape
     q = px // 4
     y0, y1 = max(0, min(s.row for s in area) * px - q), min(h, (max(s.row for s in area) + 1) * px + q)

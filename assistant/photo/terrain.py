@@ -3,7 +3,7 @@
 The grid comes from the map-corner markers when they show, else from the printed grid lines
 (CONTRACT §4 makes markers optional); the rectified map is then read square by square and edge
 by edge (:mod:`.mapread`). Where nothing in the photo orients the lines' grid, the answer says
-so and lists the square whose terrain tells which way round the map lies (reading R170).
+so and lists the square whose terrain tells which way round the map lies (reading R136).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if grid is None:
         return None
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
-    if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R170)
+    if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)
         telling = telling_square(reading, cols, rows, grid.ways)
         if telling is not None:
             reading.unsure[telling[0]] = _telling_note(reading, telling[0], telling[1])
@@ -83,7 +83,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
 
 def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tuple[str, dict[int, str]] | None:
     """The square whose terrain tells which way round the map lies, where the photo left ``ways``
-    (2 or 4) open (reading R170 in docs/readings.md): read beyond doubt (not listed), and read
+    (2 or 4) open (reading R136 in docs/readings.md): read beyond doubt (not listed), and read
     otherwise than each square a judge's ``--turn`` would put in its place (those read beyond doubt
     too), so one look at it on the map (the scenario's map, the sheet) settles the way round. With
     it, what each turn would read there, by degrees. Preferred: a square that tells every turn
@@ -120,7 +120,7 @@ def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tupl
 
 
 def _telling_note(reading: MapReading, where: str, others: dict[int, str]) -> str:
-    """What the answer lists at the square that tells which way round (R170): what it is read as,
+    """What the answer lists at the square that tells which way round (R136): what it is read as,
     what each ``--turn`` would read there instead, and what to do."""
     def named(kind: str) -> str:
         return _("open") if kind == "open" else kind
