@@ -283,7 +283,7 @@ def score_terrain(js: dict[str, Any], rc: int, truth: dict[str, Any]) -> dict[st
             fn["edge " + k] += t == k and a != k
     return {"answered": True, "wrong": ident, "squares": cols * rows, "by_kind": by_kind, "confusion": confusion,
             "tp": tp, "fp": fp, "fn": fn, "turned": turned < ident, "grid_from": js.get("grid_from"),
-            "unsure": len(js.get("unsure", []))}
+            "unsure": len(js.get("unsure", [])), "ways": int(js.get("ways_round_left_open", 1))}
 
 
 # --------------------------------------------------------------------------- the run
@@ -354,6 +354,18 @@ def run_scene(seed: int, width: int, out: Path, env: dict[str, str], log: list[d
 
 def pct(a: float, b: float) -> str:
     return f"{100 * a / b:.2f} %" if b else "-"
+
+
+def terrain_orientation_line(recs: list[dict[str, Any]]) -> str:
+    """The report's line on the maps read better turned or mirrored: a turned answer that says
+    the way round is left open (and lists the square that tells it, R136) is one look from right;
+    one that claims its way round is a wrong map."""
+    turned = [r for r in recs if r["terrain"].get("turned")]
+    said = [r["scene"] for r in turned if r["terrain"].get("ways", 0) > 1]
+    silently = [r["scene"] for r in turned if r["terrain"].get("ways") == 1]
+    unrecorded = [r["scene"] for r in turned if "ways" not in r["terrain"]]  # results.json of an older bench
+    return (f"terrain read better turned or mirrored (orientation wrong): said so, way round left open {said}; "
+            f"SILENTLY {silently}" + (f"; not recorded which {unrecorded}" if unrecorded else ""))
 
 
 def report(recs: list[dict[str, Any]]) -> str:
@@ -456,8 +468,7 @@ def report(recs: list[dict[str, Any]]) -> str:
         p = tp[k] / (tp[k] + fp[k]) if tp[k] + fp[k] else float("nan")
         rc = tp[k] / (tp[k] + fn[k]) if tp[k] + fn[k] else float("nan")
         L.append(f"  {k:10s} precision {p:.2f} recall {rc:.2f} (true {tp[k] + fn[k]}, read {tp[k] + fp[k]})")
-    L.append(f"terrain read better turned or mirrored (orientation wrong): "
-             f"{[r['scene'] for r in recs if r['terrain'].get('turned')]}")
+    L.append(terrain_orientation_line(recs))
     fails = [(r["scene"], f) for r in recs for f in r["failures"]]
     L.append("")
     L.append(f"CLI failures (exit codes other than 0/2, or 3 for photo check): {fails or 'none'}")

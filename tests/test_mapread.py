@@ -402,7 +402,13 @@ def test_navy_grid_lines_on_a_black_sky_are_no_doors_and_hide_no_door() -> None:
     printed in full ink. The door is read (and listed to confirm: its colour is the grid's, R75),
     the red wall above it too, no other line is a door."""
     rng = np.random.default_rng(4)
-    img = navy_sky(rng)
+    assert_the_wall_and_its_door_alone_are_read(navy_sky(rng), rng)
+
+
+def assert_the_wall_and_its_door_alone_are_read(img: np.ndarray, rng: np.random.Generator) -> None:
+    """With :func:`wall_line_with_door` drawn on ``img`` and a little noise: no terrain square,
+    the wall edges and the door read and no other line, the door listed to confirm (its colour
+    is the grid's)."""
     wall_line_with_door(img)
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
     r = read_map(img, COLS, ROWS, PX)
@@ -463,6 +469,41 @@ def test_gold_rings_of_a_carpet_closing_round_squares_are_no_pits(period: float)
     # nor is a square listed because the rings run along three of its sides: an open outline is
     # one straight along them
     assert not [w for w, why in r.unsure.items() if "does not close" in why]
+
+
+def ring_motif_carpet(period: float) -> np.ndarray:
+    """A navy carpet printed with gold rings a square and a third across, each with two blobs on
+    it (north-west and south-east), ``period`` squares apart both ways, one ring centred on C3:
+    its curve hugs C3's four sides, straight enough along each (independent scene 507: such rings
+    read as difficult terrain on C3 and J3); the grid printed pale over the art."""
+    img = board(NAVY)
+    p = period * PX
+    yy, xx = np.mgrid[0:ROWS * PX, 0:COLS * PX].astype(np.float32)
+    u, v = (xx - 2.5 * PX + p / 2) % p - p / 2, (yy - 2.5 * PX + p / 2) % p - p / 2
+    ring = np.abs(np.hypot(u, v) - 0.67 * PX) < 0.065 * PX
+    b = 0.67 * PX / np.sqrt(2)
+    blobs = (np.hypot(u + b, v + b) < 0.2 * PX) | (np.hypot(u - b, v - b) < 0.2 * PX)
+    img[ring | blobs] = GOLD
+    for x in range(0, COLS * PX + 1, PX):
+        cv2.line(img, (x, 0), (x, ROWS * PX), (230, 220, 200), 1)
+    for y in range(0, ROWS * PX + 1, PX):
+        cv2.line(img, (0, y), (COLS * PX, y), (230, 220, 200), 1)
+    return img
+
+
+@pytest.mark.parametrize("period", [1.75, 1.8])
+def test_a_ring_of_the_art_round_one_square_is_no_outline_where_the_art_repeats_it(period: float) -> None:
+    """Where the art draws a border's colour, a ring of it a little larger than a square, centred
+    on one, runs near enough to straight along 0.92-0.97 of each side that it passed for an
+    outline (R105; independent scene 507: C3 and J3 read difficult at full confidence, both
+    open). The art repeats its motif at its own period, off the grid lines as much as on them; a
+    printed outline sits on the grid. C3 is read open and listed; the printed pit outline on G2
+    is still read (reading R138)."""
+    img = ring_motif_carpet(period)
+    inset_outline(img, 6, 1, 6, 1, ORANGE)  # G2 a pit, printed
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"G2": "pit"}
+    assert "C3" in r.unsure and "recurs" in r.unsure["C3"]
 
 
 def lava_veins(rng: np.random.Generator) -> np.ndarray:
@@ -602,3 +643,36 @@ def test_a_red_disc_of_the_art_on_a_grid_line_is_no_wall(radius: float) -> None:
     cv2.line(img, (1 * PX, 5 * PX), (3 * PX, 5 * PX), RED, 4)  # B5.S, C5.S
     r = read_map(img, COLS, ROWS, PX)
     assert r.edges == {"B5.S": "wall", "C5.S": "wall"}
+
+
+def navy_lines_on_wood(rng: np.random.Generator) -> np.ndarray:
+    """A light wooden floor (brown planks, a darker grain) with its grid lines printed navy, 2
+    pixels wide, at 45 % ink, and two of them (east of B and of D) at 80 %: against the brown
+    those two show a door's blue along their whole length even at the largest step the grid's
+    ink is measured again by (R75) -- twelve lines of the 82, more than a map prints doors in
+    (independent scene 443: navy lines on wood, nine lines of 157 left at that step)."""
+    img = np.full((ROWS * PX, COLS * PX, 3), (70, 125, 175), np.float32)
+    yy = np.mgrid[0:ROWS * PX, 0:COLS * PX][0]
+    img += (12 * np.sin(yy / 3.0 + rng.uniform(0, 6)))[..., None]  # the planks' grain
+    navy = np.array((110, 40, 25), np.float32)
+    for x in range(0, COLS * PX + 1, PX):
+        ink = 0.8 if x in (2 * PX, 4 * PX) else 0.45
+        line = np.zeros(img.shape[:2], np.uint8)
+        cv2.line(line, (x, 0), (x, ROWS * PX), 255, 2)
+        img = np.where(line[..., None] > 0, img * (1 - ink) + navy * ink, img)
+    for y in range(0, ROWS * PX + 1, PX):
+        line = np.zeros(img.shape[:2], np.uint8)
+        cv2.line(line, (0, y), (COLS * PX, y), 255, 2)
+        img = np.where(line[..., None] > 0, img * 0.55 + navy * 0.45, img)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def test_a_door_in_a_walls_line_is_read_where_the_grids_ink_shows_blue_at_every_step() -> None:
+    """Navy grid lines on a wooden floor show a door's blue along too many lines at every step
+    of R75, and no door was read at all -- the door east of F5, in the line of the wall east of
+    F2..F4, among them (independent scenes 443 and 400: each a door in a wall's line missed, not
+    listed). The grid's ink runs along lines whether a wall does or not; a door stands in a
+    wall's line, the wall running on past its end: it is read and listed to confirm, and no
+    other line is a door (reading R137)."""
+    rng = np.random.default_rng(7)
+    assert_the_wall_and_its_door_alone_are_read(navy_lines_on_wood(rng), rng)

@@ -161,3 +161,47 @@ def test_a_map_named_of_another_size_or_no_size_at_all_is_refused_clearly(tmp_pa
     assert r.exit_code == 2 and "--position" in r.stderr and "Traceback" not in r.output
     r = runner.invoke(app, ["map", "from-photo", photo, "-p", str(tmp_path / "no such map.yaml")])
     assert r.exit_code == 2 and "no such file" in r.stderr and "Traceback" not in r.output
+
+
+def _turned_half(name: str, cols: int, rows: int) -> str:
+    """The square a half turn of a ``cols`` x ``rows`` map puts where ``name`` was (A1 <-> the far corner)."""
+    col, row = ord(name[0]) - ord("A"), int(name[1:]) - 1
+    return f"{chr(ord('A') + cols - 1 - col)}{rows - row}"
+
+
+def test_a_map_left_open_either_way_round_lists_the_square_that_tells_it(tmp_path) -> None:
+    """Reading R136 (independent scenes 503, 463, 470: no corner marker, read upside down, said
+    unconfirmed, but nothing listed to look at): the answer lists one square whose terrain differs
+    from what the half-turned map shows there, with what it is read as and what the turn would
+    read, so one look at the map settles it; turned as it says, that square reads the other kind."""
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)  # row 1 along the photo's bottom edge
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "8", "--rows", "6", "--json"])
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.stdout)
+    telling = [u for u in doc["unsure"] if "which way round" in u["why"]]
+    assert len(telling) == 1 and "--turn 180" in telling[0]["why"]
+    where = telling[0]["where"]
+    # a square the map's terrain tells the turn by: its kind differs from its half turn's (TRUE, as printed)
+    assert TRUE.get(where, "open") != TRUE.get(_turned_half(where, 8, 6), "open")
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert r.exit_code == 0, r.output
+    assert f"{where}: which way round" in out.read_text().split("format:")[0]  # in the file the judge reviews too
+    read_here = _squares(out)
+    r, out = _read(tmp_path, photo, 8, 6, "--turn", "180")
+    assert r.exit_code == 0, r.output
+    turned = _squares(out)
+    said_here, said_turned = read_here.get(where, "open"), turned.get(where, "open")
+    assert said_here != said_turned
+    assert f"read as {said_here};" in telling[0]["why"] and f"it would be {said_turned}." in telling[0]["why"]
+    assert "which way round" not in out.read_text()  # the judge's turn confirmed it: nothing left to tell
+
+
+def test_a_square_map_lists_what_each_quarter_turn_would_read_at_its_telling_square(tmp_path) -> None:
+    photo = _photo(tmp_path, 7, 7, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "7", "--rows", "7", "--json"])
+    assert j.exit_code == 0, j.output
+    telling = [u for u in json.loads(j.stdout)["unsure"] if "which way round" in u["why"]]
+    assert len(telling) == 1 and all(f"with {t}" in telling[0]["why"] or f"--turn {t}" in telling[0]["why"] for t in (90, 180, 270))
+    r, out = _read(tmp_path, photo, 7, 7, "--turn", "90")
+    assert r.exit_code == 0 and _squares(out) == TRUE
+    assert "which way round" not in out.read_text()

@@ -84,3 +84,20 @@ def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path:
     assert terrain_rescore.main([str(folder), "--position-from-record"]) == 0
     out = capsys.readouterr().out
     assert "s0005 ? (8x6, grid from lines): wrong 0 {} []" in out and "left open and said so on 0 maps" in out
+
+
+def test_the_black_box_report_tells_a_turned_map_that_said_so_from_one_turned_silently() -> None:
+    """bench/independent.py's report named every map read better turned as "orientation wrong",
+    whether its answer left the way round open and said so (R116, R136) or claimed it: a turned
+    answer that says so is one look from right, a silent one a wrong map. The black box's own
+    answers (CLI JSON) are scored as the report does."""
+    ind = terrain_rescore.ind  # the black-box bench's scoring, as terrain_rescore reads it
+    truth = {"map": {"cols": 4, "rows": 3, "squares": {"wall": ["A1"]}}}
+    turned = {"map": {"cols": 4, "rows": 3, "squares": {"wall": ["D3"]}}}
+    recs = []
+    for scene, ways in (("s0001", 2), ("s0002", 1)):
+        t = ind.score_terrain({**turned, "ways_round_left_open": ways}, 0, truth)
+        assert t["turned"] and t["ways"] == ways
+        recs.append({"scene": scene, "floor": "plain", "terrain": t})
+    line = ind.terrain_orientation_line(recs)
+    assert "said so, way round left open ['s0001']" in line and "SILENTLY ['s0002']" in line

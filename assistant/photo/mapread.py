@@ -26,11 +26,13 @@ So the reading works on the lines, not the fill:
    from outside the map without crossing a stroke lie inside an outline; each such area takes
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
-   along each whole side, which the art's lines are not (reading R105).
+   along each whole side, which the art's lines are not (reading R105), and at the grid's own
+   spacing, where the art repeats its motifs at its own (reading R138).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
    corner to corner of the side, is a wall edge (or a straight red line along the whole side just
    beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
-   door meets a wall at one end at least (readings R128, R129, R130 in docs/readings.md).
+   door meets a wall at one end at least (readings R128, R129, R130 in docs/readings.md); where
+   the grid's own ink shows a door's blue along many lines, a door in a wall's line (R137).
 
 What is near a threshold is listed in :attr:`MapReading.unsure` for the judge to confirm.
 Photograph the map without figures: a figure's body would lend its colour.
@@ -102,6 +104,10 @@ DOOR_SHARE = 0.05
 #: is a line straight along FULL_SIDE of each side's middle FULL_MIDDLE, which the art's wandering
 #: or curved lines are not (reading R105)
 ART_DRAWN, FULL_MIDDLE, FULL_SIDE = 0.1, 0.9, 0.9
+#: where the art draws a terrain's colour, an area's strokes that recur this closely (normalised
+#: correlation) elsewhere on the map at least OFF_GRID of a square off the grid's spacing are the
+#: art's motif, not an outline (reading R138)
+RECUR, OFF_GRID = 0.7, 0.2
 #: a colour whose straight runs the map's typical side shows along this much is the grid's own ink
 #: (R75), which straightness does not tell from an outline (reading R105)
 GRID_RUN = 0.75
@@ -575,6 +581,16 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                                                "too and they do not run straight along every side: read as open").format(kind=kind)
                 if not core:
                     continue
+                # the art's motif (a ring about a square across) may close round a square as an
+                # outline would, straight enough along each side; the art repeats it, off the grid
+                # lines as much as on them, where a printed outline sits on the grid (reading R138)
+                recur = _recurs_off_the_grid(across[kind] | down[kind], core, px)
+                if recur >= RECUR:
+                    for s in core:
+                        res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour and "
+                                               "the same shape recurs off the grid lines elsewhere (the art's motif): read as "
+                                               "open").format(kind=kind)
+                    continue
                 if len(core) < len(area):
                     area, cells = core, {(s.col, s.row) for s in core}
                     rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
@@ -652,6 +668,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # door (reading R75)
     door_raw, door_art = _door_cover(on_across, on_down, inner, px, cols, rows)
     door_inked = _many_doors(door_raw, door_art, len(inner))
+    full_ink: dict[Edge, float] = {}  # no step left a few: the last step's blue beyond the art and the typical line (R137)
     if door_inked:
         for step in GRID_INK_STEPS:
             strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
@@ -659,6 +676,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             if not _many_doors(door_raw, door_art, len(inner)):
                 break
         else:
+            last_line = float(np.median(list(door_raw.values()))) if door_raw else 0.0
+            full_ink = {e: door_raw[e] - max(last_line, door_art[e]) for e in inner}
             door_raw = dict.fromkeys(inner, 0.0)
     line_d = float(np.median(list(door_raw.values()))) if door_raw else 0.0
     door_fd = {e: max(0.0, door_raw[e] - max(line_d, door_art[e])) for e in inner}
@@ -702,7 +721,31 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         del res.edges[e.name]
         res.confidence.pop(e.name, None)
         res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
+    # where the grid's ink shows a door's blue along too many lines at every step (R75), the lines
+    # that still show it at the last step and stand in a wall's line (the wall runs on past an end)
+    # are doors: a door opens a wall (R129), and the grid's ink runs along every line alike, walls
+    # or none -- read, and listed; the rest stay open, as the grid's ink (reading R137)
+    if full_ink:
+        _doors_in_a_wall_at_full_ink(res, inner, full_ink)
     return res
+
+
+def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: dict[Edge, float]) -> None:
+    """Read as doors, each listed, the lines whose door's blue at the grid ink's last step
+    (``full_ink``: beyond the art and the typical line) reaches DOOR_LINE and whose wall's line
+    runs on past one end (a wall edge along the same axis there), on a map where the grid's own
+    ink shows the blue along too many lines at every step; the others are left open, unlisted, as
+    before (reading R137)."""
+    walls = {e for e in inner if res.edges.get(e.name) == "wall"}
+    for e in inner:
+        if full_ink[e] < DOOR_LINE or e.name in res.edges or any(res.squares.get(s.name) == "wall" for s in e.squares):
+            continue
+        # the wall's line itself runs on past an end of it: a wall edge along the same axis there
+        if any(o != e and o.axis == e.axis and o in walls for corner in e.endpoints for o in corner.lines):
+            res.edges[e.name] = "door"
+            res.confidence[e.name] = round(min(1.0, full_ink[e] / 0.6), 3)
+            res.unsure[e.name] = _("door? its blue stands out only at full ink, where the grid lines show that colour along many "
+                                   "lines; it stands in a wall's line: read as door")
 
 
 def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
@@ -751,6 +794,28 @@ def _straight_core(area: list[Square], outlined: dict[Edge, bool], cover: dict[E
                     changed = True
                     break
     return [s for s in area if (s.col, s.row) in cells]
+
+
+def _recurs_off_the_grid(mask: np.ndarray, area: list[Square], px: int) -> float:
+    """How closely the strokes round ``area`` (``mask``'s window over its squares and a quarter of
+    a square round them) recur elsewhere on the map off the grid lines: the best normalised
+    correlation of that window at a place at least OFF_GRID of a square off the grid's own
+    spacing along either axis (and half a square or more from the area itself). The art's motifs
+    repeat at its own period, whatever the grid's; a printed outline is on the grid (R138)."""
+    h, w = mask.shape
+    q = px // 4
+    y0, y1 = max(0, min(s.row for s in area) * px - q), min(h, (max(s.row for s in area) + 1) * px + q)
+    x0, x1 = max(0, min(s.col for s in area) * px - q), min(w, (max(s.col for s in area) + 1) * px + q)
+    window = mask[y0:y1, x0:x1].astype(np.float32)
+    if window.size == 0 or window.std() == 0.0 or window.shape[0] >= h or window.shape[1] >= w:
+        return 0.0
+    found = np.nan_to_num(cv2.matchTemplate(mask.astype(np.float32), window, cv2.TM_CCOEFF_NORMED), nan=0.0)
+    ys, xs = np.mgrid[0:found.shape[0], 0:found.shape[1]]
+    dy, dx = (ys - y0) / px, (xs - x0) / px
+    off = np.maximum(np.abs(dy - np.round(dy)), np.abs(dx - np.round(dx))) >= OFF_GRID
+    away = (np.abs(dy) >= 0.5) | (np.abs(dx) >= 0.5)
+    picked = found[off & away]
+    return float(picked.max()) if picked.size else 0.0
 
 
 def _outline_covers(masks: dict[str, np.ndarray], edges: list[Edge], px: int, cols: int, rows: int) -> dict[Edge, float]:

@@ -2,7 +2,8 @@
 
 The grid comes from the map-corner markers when they show, else from the printed grid lines
 (CONTRACT §4 makes markers optional); the rectified map is then read square by square and edge
-by edge (:mod:`.mapread`).
+by edge (:mod:`.mapread`). Where nothing in the photo orients the lines' grid, the answer says
+so and lists the square whose terrain tells which way round the map lies (reading R136).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..coords import Square
 from ..editions import Edition
 from ..i18n import _
 from ..model import Map, Position
@@ -71,4 +73,62 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         grid, how = upright_grid(image, cols, rows, find_markers(image), turn, memo), "lines"
     if grid is None:
         return None
-    return MapPhoto(read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX), grid, how)
+    reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
+    if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)
+        telling = telling_square(reading, cols, rows, grid.ways)
+        if telling is not None:
+            reading.unsure[telling[0]] = _telling_note(reading, telling[0], telling[1])
+    return MapPhoto(reading, grid, how)
+
+
+def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tuple[str, dict[int, str]] | None:
+    """The square whose terrain tells which way round the map lies, where the photo left ``ways``
+    (2 or 4) open (reading R136 in docs/readings.md): read beyond doubt (not listed), and read
+    otherwise than each square a judge's ``--turn`` would put in its place (those read beyond doubt
+    too), so one look at it on the map (the scenario's map, the sheet) settles the way round. With
+    it, what each turn would read there, by degrees. Preferred: a square that tells every turn
+    apart, then one read as terrain (an outline is seen at once; its absence less so), then the
+    surest, then the first in reading order. None where no square tells (the terrain reads the
+    same every way round: the file is then the same too, whichever way the map lay)."""
+    turns = [180] if ways == 2 else [90, 180, 270]
+    # with --turn t the grid becomes turned_board(t) @ grid: its square at q reads what this one read at turned^-1 q
+    back = {t: np.linalg.inv(turned_board(t, cols, rows)) for t in turns}
+
+    def kind(sq: Square) -> str:
+        return reading.squares.get(sq.name, "open")
+
+    best: tuple[tuple[int, bool, float, int], str, dict[int, str]] | None = None
+    for r in range(rows):
+        for c in range(cols):
+            here = Square(c, r)
+            if here.name in reading.unsure:
+                continue
+            there: dict[int, Square] = {}
+            for t, inv in back.items():
+                x, y, w = inv @ np.array([c + 0.5, r + 0.5, 1.0])
+                there[t] = Square(int(np.floor(x / w)), int(np.floor(y / w)))
+            if any(s.name in reading.unsure for s in there.values()):
+                continue
+            others = {t: kind(s) for t, s in there.items()}
+            if kind(here) in others.values():
+                continue  # some turn reads the same here: this square does not tell it
+            sure = min([reading.confidence.get(here.name, 1.0)] + [reading.confidence.get(s.name, 1.0) for s in there.values()])
+            score = (len(set(others.values())), kind(here) != "open", sure, -(r * cols + c))
+            if best is None or score > best[0]:
+                best = (score, here.name, others)
+    return None if best is None else (best[1], best[2])
+
+
+def _telling_note(reading: MapReading, where: str, others: dict[int, str]) -> str:
+    """What the answer lists at the square that tells which way round (R136): what it is read as,
+    what each ``--turn`` would read there instead, and what to do."""
+    def named(kind: str) -> str:
+        return _("open") if kind == "open" else kind
+
+    here = named(reading.squares.get(where, "open"))
+    if list(others) == [180]:
+        return _("which way round: read as {kind}; were the map turned half round it would be {other}. Check this square on the map: "
+                 "if it is {other}, run this again with --turn 180").format(kind=here, other=named(others[180]))
+    return _("which way round: read as {kind}; with --turn 90 it would be {k90}, with 180 {k180}, with 270 {k270}. Check this "
+             "square on the map and run this again with the turn it shows").format(
+        kind=here, k90=named(others[90]), k180=named(others[180]), k270=named(others[270]))
