@@ -805,7 +805,7 @@ def lean_per_height(H: np.ndarray, width: int, height: int, cols: int, rows: int
     1.61
     """
     centre = _camera_over_map(H, width, height)
-    up = max(float(centre[2]) - 1.0, 1e-6)
+    up = max(abs(float(centre[2])) - 1.0, 1e-6)  # the board's rows run south: its z may point down
     return {Square(c, r).name: float(np.hypot(c + 0.5 - centre[0], r + 0.5 - centre[1])) / up for r in range(rows) for c in range(cols)}
 
 
