@@ -480,14 +480,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             conf = _confidence((sq,), p, by_count)
             if any(p[other] > p[sq] for other in passed) or sq in painted:
                 conf = min(conf, COUNT_READ)
-            over = _under_body(sq, [(s.id, s.at, sizes[s.id]) for s in figures], away, lean) if sq != f.at.name else None
-            if over is not None and conf > COUNT_READ:
+            head_of = _under_body(sq, [(s.id, s.at, sizes[s.id]) for s in figures], away, lean) if sq != f.at.name else None
+            if head_of is not None and conf > COUNT_READ:
                 # the square may show the found figure's head or shoulders, seen over the map as a
                 # dark round top like a base's, and the record's nearest square chose it (R190)
                 conf = COUNT_READ
                 notes.append(
                     _("{id} read at {at}, where {other}'s body is seen leaning over the map from its base: its head or shoulders may look "
-                      "like a base there: confirm").format(id=f.id, at=sq, other=over))
+                      "like a base there: confirm").format(id=f.id, at=sq, other=head_of))
             if i in coin:
                 conf = min(conf, COUNT_READ)
                 rim_rivals.append((f.id, sq, coin[i]))
