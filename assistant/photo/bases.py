@@ -791,18 +791,8 @@ def lean_per_height(H: np.ndarray, width: int, height: int, cols: int, rows: int
     the map, away from the camera (:func:`away_from_camera`'s direction): the square's distance
     from the point right under the camera over the camera's height less one, so a figure's body
     ``h`` squares tall standing there is seen over the map out to ``h`` times this from its base's
-    centre (reading R190). 0 right under the camera; large where the camera is low and far.
-
-    >>> f = 0.8 * 400  # a camera 10 squares up over the point (5, 20), as in away_from_camera
-    >>> import cv2
-    >>> K = np.array([[f, 0, 200], [0, f, 150], [0, 0, 1.0]])
-    >>> C = np.array([5.0, 20.0, 10.0])
-    >>> z = np.array([5.0, 5.0, 0.0]) - C; z /= np.linalg.norm(z)
-    >>> x = np.cross(z, [0, 0, 1.0]); x /= np.linalg.norm(x); y = np.cross(z, x)
-    >>> R = np.stack([x, y, z]); t = -R @ C
-    >>> G = K @ np.column_stack([R[:, 0], R[:, 1], t])
-    >>> round(lean_per_height(np.linalg.inv(G), 400, 300, 10, 10)["F6"], 2)  # 14.5 squares off, 10 up
-    1.61
+    centre (reading R190). 0 right under the camera; large where the camera is low and far
+    (tests/test_photo_placement_head.py recovers it from a camera put in place).
     """
     centre = _camera_over_map(H, width, height)
     up = max(abs(float(centre[2])) - 1.0, 1e-6)  # the board's rows run south: its z may point down
