@@ -56,21 +56,6 @@ def test_a_figure_named_on_a_large_figures_head_is_listed_not_sure() -> None:
     assert any("big" in note and "G3" in note for note in placed.notes)
 
 
-def test_a_figure_is_named_on_its_own_base_read_a_little_empty_before_a_medium_figures_head() -> None:
-    # diagnosis photo s0372 (grass, the camera to the north, a body seen 0.73 of its height off its
-    # base): f9, found by its marker on L2, leans over L3, its purple head read 0.996 as a base;
-    # f2, recorded on A1, moved to B2, its base read 0.31 (a round rim 0.25 round it). The head was
-    # the only square left read as a base: f2 was named there, eleven squares from its record,
-    # 0.80 sure -- one square falsely occupied, one missed. A figure's head is named on only after
-    # the doubtful squares read as empty that are likeliest a base
-    pos = record(("f9", "L2", Size.MEDIUM), ("f2", "A1", Size.MEDIUM))
-    placed = place(pos, scores({"L2": 1.0, "L3": 0.996, "B2": 0.31}), [Seen("f9", "L2", 1.0, "marker")], set(),
-                   away=everywhere((0.26, 0.97)), lean=everywhere(0.73))  # type: ignore[arg-type]
-    named = {s.id: s for s in placed.figures}
-    assert named["f2"].at == "B2" and named["f2"].confidence <= COUNT_READ
-    assert "L3" not in placed.occupied
-
-
 def test_a_figure_on_its_recorded_square_behind_another_stays_sure() -> None:
     # two figures, one right behind the other away from the camera, neither moved: the record
     # agrees with the photo, so the square behind is that figure's base, as sure as it reads

@@ -214,9 +214,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (reading R123). ``lean``: how far a point a square above each square is seen shifted away from
     the camera (:func:`.bases.lean_per_height`): a figure named by the roster off its recorded
     square onto a square a found figure's body is seen over (:func:`_under_body`) may be named on
-    that body's head or shoulders: such squares are named after the doubtful squares read as
-    empty that are likeliest a base, and a figure named there is at most :data:`COUNT_READ` sure,
-    listed (reading R190)."""
+    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R190)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -433,14 +431,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     sure, unsure = [sq for sq in sure if sq not in painted], [sq for sq in unsure if sq not in painted]
     # (after the doubtful squares read as empty that are likeliest a base: a base's plastic under a
     # body read a little empty is likelier a figure's than a disc of colour read as a base)
-    # a square a found figure's body is seen over (its head, its shoulders) is named after the
-    # doubtful squares read as empty that are likeliest a base, but before a disc of colour -- save
-    # a figure's own recorded square there (the record agrees with the photo): R190
-    found_now = [(s.id, s.at, sizes[s.id]) for s in figures]
-    recorded = {f.at.name for f in figs}
-    behind = {sq for sq in [*sure, *unsure] if sq not in recorded and _under_body(sq, found_now, away, lean) is not None}
-    sure, unsure = [sq for sq in sure if sq not in behind], [sq for sq in unsure if sq not in behind]
-    steps: list[list[str] | None] = [sure, unsure, None, sorted(behind, key=_key), steps_painted]
+    steps: list[list[str] | None] = [sure, unsure, None, steps_painted]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
     record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R104)
