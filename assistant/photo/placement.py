@@ -480,7 +480,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             conf = _confidence((sq,), p, by_count)
             if any(p[other] > p[sq] for other in passed) or sq in painted:
                 conf = min(conf, COUNT_READ)
-            head_of = _under_body(sq, [(s.id, s.at, sizes[s.id]) for s in figures], away, lean) if sq != f.at.name else None
+            head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
             if head_of is not None and conf > COUNT_READ:
                 # the square may show the found figure's head or shoulders, seen over the map as a
                 # dark round top like a base's, and the record's nearest square chose it (R190)
