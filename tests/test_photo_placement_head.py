@@ -6,7 +6,7 @@ round top, reads as a base there with a clear round rim. Diagnosis photo s0459 (
 squares up and 19 off the map's middle): a Large figure's head, two and a half squares behind its
 base, read 0.99, rim 0.36; a Medium figure recorded a square from it and moved elsewhere was named
 there 0.99 sure and not listed -- a confident wrong square. A figure named off its recorded
-square onto such a square is at most a coin toss, listed (reading R190). Hand-made score maps
+square onto such a square is at most a coin toss, listed (reading R139). Hand-made score maps
 stand for the classifier; the camera's directions are those of s0459 (away: -0.29 columns,
 -0.96 rows; 1.27 squares seen over the map for each square of height).
 """

@@ -809,7 +809,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     large_rim = large_rims(view, cols, rows, rims2) if large else None
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
-    lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R190)
+    lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R139)
     unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})

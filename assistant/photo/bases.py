@@ -791,7 +791,7 @@ def lean_per_height(H: np.ndarray, width: int, height: int, cols: int, rows: int
     the map, away from the camera (:func:`away_from_camera`'s direction): the square's distance
     from the point right under the camera over the camera's height less one, so a figure's body
     ``h`` squares tall standing there is seen over the map out to ``h`` times this from its base's
-    centre (reading R190). 0 right under the camera; large where the camera is low and far
+    centre (reading R139). 0 right under the camera; large where the camera is low and far
     (tests/test_photo_placement_head.py recovers it from a camera put in place).
     """
     centre = _camera_over_map(H, width, height)

@@ -214,7 +214,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (reading R123). ``lean``: how far a point a square above each square is seen shifted away from
     the camera (:func:`.bases.lean_per_height`): a figure named by the roster off its recorded
     square onto a square a found figure's body is seen over (:func:`_under_body`) may be named on
-    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R190)."""
+    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -483,7 +483,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
             if head_of is not None and conf > COUNT_READ:
                 # the square may show the found figure's head or shoulders, seen over the map as a
-                # dark round top like a base's, and the record's nearest square chose it (R190)
+                # dark round top like a base's, and the record's nearest square chose it (R139)
                 conf = COUNT_READ
                 notes.append(
                     _("{id} read at {at}, where {other}'s body is seen leaning over the map from its base: its head or shoulders may look "
@@ -919,7 +919,7 @@ def _rimmed_rivals(figures: Sequence[Seen], p: Mapping[str, float], rims: Mappin
 
 #: how tall a figure's body stands, in squares, by its base's footprint (a Medium figure's on a
 #: one-inch base about 40 mm, a Large one's about 65 mm, the head's top): how far over the map its
-#: body is seen from its base (:func:`_under_body`, reading R190)
+#: body is seen from its base (:func:`_under_body`, reading R139)
 BODY_HEIGHT = {1: 1.6, 2: 2.6}
 
 
