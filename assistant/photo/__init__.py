@@ -34,6 +34,7 @@ from .bases import (
     away_from_camera,
     fused_and_compared,
     large_rims,
+    lean_per_height,
     neutral_reading,
     plain_paper,
     plastic_colourfulness,
@@ -953,6 +954,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # the roster (.placement)
     # which way each square's figure body leans on the top-down view: away from the camera (.bases)
     away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
+    lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R139)
     unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
                                              {sq for f in seen for sq in space(pos, f)})
@@ -962,7 +964,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen), plastic)
+                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -840,6 +840,32 @@ def away_from_camera(H: np.ndarray, width: int, height: int, cols: int, rows: in
     >>> [round(v, 2) for v in d["F6"]], [round(v, 2) for v in d["A1"]]
     ([0.03, -1.0], [-0.22, -0.97])
     """
+    centre = _camera_over_map(H, width, height)
+    out = {}
+    for r in range(rows):
+        for c in range(cols):
+            d = np.array([c + 0.5 - centre[0], r + 0.5 - centre[1]])
+            n = float(np.linalg.norm(d))
+            out[Square(c, r).name] = (float(d[0] / n), float(d[1] / n)) if n > 1e-6 else (0.0, 0.0)
+    return out
+
+
+def lean_per_height(H: np.ndarray, width: int, height: int, cols: int, rows: int) -> dict[str, float]:
+    """For each square, how far (squares) a point one square above its centre is seen shifted on
+    the map, away from the camera (:func:`away_from_camera`'s direction): the square's distance
+    from the point right under the camera over the camera's height less one, so a figure's body
+    ``h`` squares tall standing there is seen over the map out to ``h`` times this from its base's
+    centre (reading R139). 0 right under the camera; large where the camera is low and far
+    (tests/test_photo_placement_head.py recovers it from a camera put in place).
+    """
+    centre = _camera_over_map(H, width, height)
+    up = max(abs(float(centre[2])) - 1.0, 1e-6)  # the board's rows run south: its z may point down
+    return {Square(c, r).name: float(np.hypot(c + 0.5 - centre[0], r + 0.5 - centre[1])) / up for r in range(rows) for c in range(cols)}
+
+
+def _camera_over_map(H: np.ndarray, width: int, height: int) -> np.ndarray:
+    """The camera's centre in board squares (x, y on the map, z its height over it), recovered
+    from the grid's homography ``H`` (image -> board) as :func:`away_from_camera` says."""
     G = np.linalg.inv(np.asarray(H, np.float64))  # board -> image
     cx, cy = width / 2.0, height / 2.0
     u1 = np.array([G[0, 0] - cx * G[2, 0], G[1, 0] - cy * G[2, 0]])
@@ -855,11 +881,4 @@ def away_from_camera(H: np.ndarray, width: int, height: int, cols: int, rows: in
     if t[2] < 0:  # the map in front of the camera
         r1, r2, t = -r1, -r2, -t
     R = np.column_stack([r1, r2, np.cross(r1, r2)])
-    centre = -R.T @ t  # the camera in board squares; its x, y the point right under it
-    out = {}
-    for r in range(rows):
-        for c in range(cols):
-            d = np.array([c + 0.5 - centre[0], r + 0.5 - centre[1]])
-            n = float(np.linalg.norm(d))
-            out[Square(c, r).name] = (float(d[0] / n), float(d[1] / n)) if n > 1e-6 else (0.0, 0.0)
-    return out
+    return np.asarray(-R.T @ t)  # the camera in board squares; its x, y the point right under it

@@ -178,7 +178,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
-          plastic: Mapping[str, float] | None = None) -> Placement:
+          plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -211,7 +211,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     a square read as a base whose core is clearly more colourful than the roster's own bases on the
     photo (:func:`_plastic_grey`) is a disc of colour printed on the map: a figure is named there
     only where no other way remains, and one no figure explains is no figure the record lacks
-    (reading R123)."""
+    (reading R123). ``lean``: how far a point a square above each square is seen shifted away from
+    the camera (:func:`.bases.lean_per_height`): a figure named by the roster off its recorded
+    square onto a square a found figure's body is seen over (:func:`_under_body`) may be named on
+    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -417,6 +420,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # as occupied, then (the roster's count short) the likeliest doubtful squares read as empty;
     # at each step who is who by the fewest figures moved since the record, then the shortest moves
     figs = [f for f in unmatched if f.size.footprint == 1]
+    sizes = {f.id: f.size.footprint for f in pos.figures}
     sure = [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)]
     unsure = [sq for sq, on in reading.items() if on and sq not in taken and doubtful(sq)]
     # a square read as a base whose core is coloured where the roster's bases show grey plastic is
@@ -476,6 +480,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             conf = _confidence((sq,), p, by_count)
             if any(p[other] > p[sq] for other in passed) or sq in painted:
                 conf = min(conf, COUNT_READ)
+            head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
+            if head_of is not None and conf > COUNT_READ:
+                # the square may show the found figure's head or shoulders, seen over the map as a
+                # dark round top like a base's, and the record's nearest square chose it (R139)
+                conf = COUNT_READ
+                notes.append(
+                    _("{id} read at {at}, where {other}'s body is seen leaning over the map from its base: its head or shoulders may look "
+                      "like a base there: confirm").format(id=f.id, at=sq, other=head_of))
             if i in coin:
                 conf = min(conf, COUNT_READ)
                 rim_rivals.append((f.id, sq, coin[i]))
@@ -903,6 +915,42 @@ def _rimmed_rivals(figures: Sequence[Seen], p: Mapping[str, float], rims: Mappin
     rivals = sorted((sq for sq, v in p.items() if sq not in excluded and v >= RIVAL_LEAST and rims.get(sq, 0.0) >= RIVAL_RIM),
                     key=lambda sq: (-p[sq] * rims[sq], _key(sq)))
     return list(zip(weak, rivals, strict=False))  # fewer rivals than namings: the rest have none
+
+
+#: how tall a figure's body stands, in squares, by its base's footprint (a Medium figure's on a
+#: one-inch base about 40 mm, a Large one's about 65 mm, the head's top): how far over the map its
+#: body is seen from its base (:func:`_under_body`, reading R139)
+BODY_HEIGHT = {1: 1.6, 2: 2.6}
+
+
+def _under_body(sq: str, found: Sequence[tuple[str, str, int]], away: Mapping[str, tuple[float, float]] | None,
+                lean: Mapping[str, float] | None) -> str | None:
+    """The first of the ``found`` figures (id, its base's north-west square, footprint) whose body
+    is seen over ``sq`` beyond its own base: ``sq``'s centre lies within half a square of the line
+    from the base's centre away from the camera (``away`` at the base's square) out to where the
+    top of a body :data:`BODY_HEIGHT` tall is seen (``lean`` there times the height), past the
+    base's own rim. None where no body reaches it, or without the camera's directions.
+
+    >>> away = {"C3": (0.0, -1.0)}; lean = {"C3": 0.5}  # the camera to the south, twice as far off as it is high
+    >>> _under_body("C2", [("f1", "C3", 1)], away, lean), _under_body("C1", [("f1", "C3", 1)], away, lean)
+    ('f1', None)
+    >>> _under_body("C2", [("f1", "C3", 1)], away, {"C3": 0.2}), _under_body("D2", [("f1", "C3", 1)], away, lean)
+    (None, None)
+    """
+    if not away or not lean:
+        return None
+    x, y = _col_row(sq)
+    for fid, at, n in found:
+        c, r = _col_row(at)
+        d = away.get(at)
+        if d is None or d == (0.0, 0.0) or x in range(c, c + n) and y in range(r, r + n):
+            continue
+        vx, vy = x + 0.5 - (c + n / 2), y + 0.5 - (r + n / 2)
+        along, across = vx * d[0] + vy * d[1], abs(vx * d[1] - vy * d[0])
+        top = lean.get(at, 0.0) * BODY_HEIGHT.get(n, BODY_HEIGHT[2])
+        if across < 0.5 and n / 2 < along <= top + 0.5 and top > n / 2:
+            return fid
+    return None
 
 
 #: what a square read as occupied with another read as occupied next to it toward the camera
