@@ -665,7 +665,7 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.pilot_of(v.id) is not None:
         raise IllegalCommandError(_("{label} already has a pilot: one pilot per unit (FAQ L119)").format(label=v.label))
     transfer = pilot.aboard is not None
-    # a pilot boards from the Character arena or the build zone (swtcg.md §4.4): one in the hand,
+    # a pilot boards from the Character arena or the build zone (FAQ L130-134): one in the hand,
     # or built to less than its cost, is not yet a card in play, and boarding would deploy it free
     if not transfer and pilot.zone == "hand":
         raise IllegalCommandError(
