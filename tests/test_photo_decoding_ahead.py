@@ -47,32 +47,6 @@ def test_the_decoding_thread_makes_the_grid_searchs_first_steps(table: Path, mon
     assert len({m.id for m in found if m.id < 4}) >= 3 and candidates >= len(found)  # the corner markers the search reads
 
 
-def test_too_few_corner_markers_read_the_harder_search_is_made_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    board = np.full((600, 800, 3), 230, np.uint8)  # printed lines and no corner marker: the grid search looks again, harder
-    for k in range(0, 600, 40):
-        board[k:k + 2] = board[:, k:k + 2] = 40
-    path = tmp_path / "board.png"
-    cv2.imwrite(str(path), board)
-    with views.shared(), decoding(path) as photo:
-        image = photo.result()
-        monkeypatch.setattr(markers, "_search", _made_again)
-        assert find_markers_counted(image)[0] == [] == find_markers_counted(image, small_markers=True)[0]
-
-
-def test_enough_corner_markers_read_no_harder_search_ahead(table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    searched: list[bool] = []
-    search = markers._search
-
-    def counted(image: np.ndarray, small_markers: bool, full_resolution: bool, upscale: float) -> tuple[list[markers.Marker], int]:
-        searched.append(small_markers)
-        return search(image, small_markers, full_resolution, upscale)
-
-    monkeypatch.setattr(markers, "_search", counted)
-    with views.shared(), decoding(table) as photo:
-        photo.result()
-    assert searched == [False]  # three corner markers read: the grid search needs no other search
-
-
 def test_no_marker_search_ahead_on_an_image_without_structure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     noise = tmp_path / "noise.png"
     cv2.imwrite(str(noise), (np.random.default_rng(0).random((300, 400, 3)) * 255).astype(np.uint8))

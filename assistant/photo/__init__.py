@@ -142,8 +142,7 @@ def decoding(image: Path) -> Iterator[Future[np.ndarray]]:
     did before it had a thread.
 
     Within a :func:`.views.shared` scope (``photo detect``'s, ``photo check``'s), the thread then
-    measures the photo's structure and, where it has some, makes the first corner-marker search (and,
-    where it reads fewer than :data:`.budget.CORNERS_ENOUGH` corner markers, the harder one), as
+    measures the photo's structure and, where it has some, makes the first corner-marker search, as
     the grid search (:func:`locate_grid`) begins: OpenCV's work, beside the command's modules loading
     and the position read, kept in the scope for the grid search, which makes neither again
     (0.05-0.1 s of a 12 MP photo's wait; round 17 of issue 28). The same functions on the same photo:
@@ -158,31 +157,10 @@ def _decoded_and_searched(image: Path) -> np.ndarray:
     photo = load_image(image)
     try:
         if has_structure(photo):  # as the grid search begins: no marker search on noise (.budget)
-            found, candidates = find_markers_counted(photo)
-            if _harder_search_ahead(photo, found, candidates):
-                find_markers_counted(photo, small_markers=True)
+            find_markers_counted(photo)
     except Exception:  # the grid search makes them again, and says what fails
         pass
     return photo
-
-
-def _harder_search_ahead(photo: np.ndarray, found: list[Marker], candidates: int) -> bool:
-    """Whether the decoding thread makes the harder corner-marker search ahead (:func:`decoding`):
-    where the default search read fewer than :data:`.budget.CORNERS_ENOUGH` corner markers, the grid
-    search's first pass looks again, harder, on the same copy, if its work budget affords it with
-    the most it keeps back (the printed lines' share, the registration's on a reference, a check of
-    two markers' grid): a search it would not make is not made. The full-resolution searches after
-    it, which a marker the harder one reads can make needless, are left to it."""
-    corners = len({m.id for m in found if m.id < 4})
-    if corners >= CORNERS_ENOUGH or candidates > MAX_MARKER_CANDIDATES:
-        return False
-    megapixels = photo.shape[0] * photo.shape[1] / 1e6
-    shrunk = megapixels * min(1.0, MARKER_SIDE / max(photo.shape[:2])) ** 2
-    budget = Budget()  # as the grid search's is charged so far (_locate_grid)
-    budget.charge(COST_PER_PHOTO_MP * megapixels)
-    budget.searched(megapixels, shrunk, candidates, first=True)
-    kept = LINES_RESERVE + REGISTRATION_COST + (CHECK_COST if corners >= 2 else 0.0)
-    return budget.afford("", budget.predict(megapixels, shrunk), reserve=kept)
 
 
 def load_image(path: str | Path, shown: str | None = None) -> np.ndarray:
