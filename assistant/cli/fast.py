@@ -187,10 +187,9 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     # the photo's decoder first, and the photo decoded on a second thread while the command's own
     # modules load (Typer, the card library's, the consoles': 0.1-0.2 s of Python the decoder,
     # which lets go of the GIL, does not wait for); before, it started after them (round 15 of issue 28)
-    # within the photo's views scope, the decoding thread also makes the grid search's first steps (.photo.decoding)
-    from ..photo import decoding, views
+    from ..photo import decoding
 
-    with views.shared(), decoding(Path(image)) as photo:
+    with decoding(Path(image)) as photo:
         import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
 
         from ..commands.context import Session

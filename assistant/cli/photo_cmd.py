@@ -114,11 +114,10 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
     """``photo detect``'s answer printed, for the command line's session ``sess``: the tree's
     command and the fast path's (:mod:`.fast`, which answers it without building the tree).
     ``decoded``: the photo's decoding (:func:`~assistant.photo.decoding`) where the caller started it already."""
-    from ..photo import NoGridError, decoding, detect, views
+    from ..photo import NoGridError, decoding, detect
     from .output import edge, emit_json, out
 
-    # within the photo's views scope, the decoding thread also makes the grid search's first steps (.photo.decoding)
-    with edge(json_out, "photo"), views.shared(), (contextlib.nullcontext(decoded) if decoded is not None else decoding(image)) as photo:
+    with edge(json_out, "photo"), (contextlib.nullcontext(decoded) if decoded is not None else decoding(image)) as photo:
         pos = sess.load(position, game)[0]
         check_photo(pos)
         profile = _table(table)
@@ -173,12 +172,12 @@ def check_cmd(
     Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
-    from ..photo import NoGridError, decoding, detect, views
+    from ..photo import NoGridError, decoding, detect
     from ..photo.compare import compare
     from .common import load as _load
     from .output import edge, emit_json
 
-    with edge(json_out, "photo check"), views.shared(), decoding(image) as photo:  # the grid search's first steps on the decoding thread
+    with edge(json_out, "photo check"), decoding(image) as photo:
         pos = _load(ctx, None, game)
         check_photo(pos)
         ref = _reference(ctx, reference, pos, None, game)

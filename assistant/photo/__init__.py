@@ -139,28 +139,9 @@ def decoding(image: Path) -> Iterator[Future[np.ndarray]]:
     where the result is asked for, after the position's own, as before; a command that fails
     before asking waits for it. The thread runs in a copy of this one's context: the reader's
     language (``--lang``, a context variable a new thread would not see) says its refusal, as it
-    did before it had a thread.
-
-    Within a :func:`.views.shared` scope (``photo detect``'s, ``photo check``'s), the thread then
-    measures the photo's structure and, where it has some, makes the first corner-marker search, as
-    the grid search (:func:`locate_grid`) begins: OpenCV's work, beside the command's modules loading
-    and the position read, kept in the scope for the grid search, which makes neither again
-    (0.05-0.1 s of a 12 MP photo's wait; round 17 of issue 28). The same functions on the same photo:
-    the answer is the same."""
+    did before it had a thread."""
     with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(contextvars.copy_context().run, _decoded_and_searched if views.sharing() else load_image, image)
-
-
-def _decoded_and_searched(image: Path) -> np.ndarray:
-    """The photo decoded (:func:`load_image`), its structure and its first corner-marker search made
-    ahead into the :func:`.views.shared` scope (see :func:`decoding`)."""
-    photo = load_image(image)
-    try:
-        if has_structure(photo):  # as the grid search begins: no marker search on noise (.budget)
-            find_markers_counted(photo)
-    except Exception:  # the grid search makes them again, and says what fails
-        pass
-    return photo
+        yield pool.submit(contextvars.copy_context().run, load_image, image)
 
 
 def load_image(path: str | Path, shown: str | None = None) -> np.ndarray:

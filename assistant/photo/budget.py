@@ -249,12 +249,6 @@ def structure(image: np.ndarray) -> float:
     >>> structure(board) > MIN_STRUCTURE
     True
     """
-    # once a grid search (.views): the photo's decoding thread measures it ahead (.decoding)
-    return views.once(image, ("structure",), lambda: _structure(image))
-
-
-def _structure(image: np.ndarray) -> float:
-    """:func:`structure`, measured."""
     gray = views.gray(image)  # the marker searches' grey copy too (.views)
     scale = min(1.0, DETAIL_SIDE / max(gray.shape[:2]))
     if scale < 1:

@@ -10,9 +10,6 @@ CPU-seconds of its 1.5-3 (independent diagnosis photos s0371, s0388; cProfile). 
 afresh as before. The copies are the same arrays either way, so no answer changes. The marker
 searches (:func:`.markers.find_markers_counted`) are remembered so too: ``map from-photo``
 (:func:`.terrain.read_map_photo`) ran the default search again after a markerless grid search.
-A scope opened before the photo is decoded (``photo detect``'s, :func:`assistant.photo.decoding`)
-holds the photo's structure and its first corner-marker search, made on the decoding thread while
-the command's modules load, for the grid search that follows (round 17 of issue 28).
 
 >>> img = np.zeros((40, 60, 3), np.uint8)
 >>> with shared():
@@ -52,11 +49,6 @@ def shared() -> Iterator[None]:
         yield
     finally:
         _CACHE.reset(token)
-
-
-def sharing() -> bool:
-    """Whether a :func:`shared` scope is open here: what is made of a photo now is kept for its grid search."""
-    return _CACHE.get() is not None
 
 
 def once(image: np.ndarray, what: tuple[Any, ...], make: Callable[[], T]) -> T:
