@@ -2450,6 +2450,24 @@ def outline_frame_grids(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
     return [replace(grid, H=H) for H in _outline_frame_fits(image, grid, markers, cols, rows, side, OUTLINE_FRAME_AGREEMENT)]
 
 
+def frame_margins(frame: np.ndarray, seen: np.ndarray, at: Sequence[np.ndarray], cols: int, rows: int) -> list[float] | None:
+    """The sheet's margin (squares) that each map corner ``at`` (board) seen at ``seen`` (photo)
+    gives along each axis, read in the sheet outline's own frame (``frame``: photo -> the unit
+    square, the outline's corners on its corners): a corner at ``t`` of the frame's side stands on
+    a sheet that is the map with an even margin ``m`` round it, ``at = t (n + 2m) - m``, so
+    ``m = (at - t n) / (2t - 1)``. None where a corner's place lies near the frame's middle
+    (``|2t - 1| < 0.5``): the quad is not this corner's sheet. Readings R125 (two markers on one
+    side) and R133 (one marker)."""
+    uv = cv2.perspectiveTransform(np.asarray(seen, np.float64)[None], frame)[0]
+    measures: list[float] = []
+    for (u, v), corner in zip(uv, at, strict=True):
+        for t, n, along in ((u, cols, corner[0]), (v, rows, corner[1])):
+            if abs(2 * t - 1) < 0.5:
+                return None
+            measures.append((along - t * n) / (2 * t - 1))
+    return measures
+
+
 def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int,
                         pinned: tuple[np.ndarray, dict[int, np.ndarray], list[int]], agreement: float) -> list[np.ndarray]:
     """Each sheet outline's homography (photo -> board) read in the outline's own frame
@@ -2468,14 +2486,8 @@ def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
         corners = (quad / scale)[nearest]  # the quad's corner beside each map corner, in the photo
         frame = cv2.getPerspectiveTransform(corners.astype(np.float32), unit.astype(np.float32)).astype(np.float64)
         seen = np.array([known[k] for k in known], np.float64)
-        uv = cv2.perspectiveTransform(seen[None], frame)[0]
-        measures = []
-        for (u, v), k in zip(uv, known, strict=True):
-            for t, n, at in ((u, cols, board4[k][0]), (v, rows, board4[k][1])):
-                if abs(2 * t - 1) < 0.5:  # a corner's place in the frame lies near its rim, or the quad is not the sheet's
-                    break
-                measures.append((at - t * n) / (2 * t - 1))
-        if len(measures) != 2 * len(known):
+        measures = frame_margins(frame, seen, [board4[k] for k in known], cols, rows)
+        if measures is None:
             continue
         margin = float(np.median(measures))
         spread = float(np.max(np.abs(np.array(measures) - margin)))

@@ -39,6 +39,7 @@ from .lines import (
     _sheet_outlines,
     _side_px,
     _through_the_grid,
+    frame_margins,
     lattices_agree,
 )
 from .markers import Marker
@@ -83,12 +84,9 @@ def frame_start(quad: np.ndarray, marker: Marker, cols: int, rows: int,
     corners = np.roll(quad, k - near, axis=0)  # corners[k]: the one nearest the marker
     anchor = seen[int(np.argmin(np.linalg.norm(seen - quad.mean(axis=0), axis=1)))]
     frame = cv2.getPerspectiveTransform(corners.astype(np.float32), unit.astype(np.float32)).astype(np.float64)
-    u, v = cv2.perspectiveTransform(anchor[None, None], frame)[0][0]
-    measures = []
-    for t, n, at in ((float(u), cols, board4[k][0]), (float(v), rows, board4[k][1])):
-        if abs(2 * t - 1) < 0.5:  # the marker's corner lies near the frame's middle: not this sheet's corner
-            return None
-        measures.append((at - t * n) / (2 * t - 1))
+    measures = frame_margins(frame, anchor[None], [board4[k]], cols, rows)
+    if measures is None:  # the marker's corner lies near the frame's middle: not this sheet's corner
+        return None
     margin = float(np.mean(measures))
     if not -EDGE_SLACK <= margin <= MOST_MARGIN or abs(measures[0] - measures[1]) / 2 > agreement:
         return None
