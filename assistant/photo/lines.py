@@ -2334,6 +2334,22 @@ MOST_MARGIN = 1.0
 OUTLINE_FAR_REACH = 0.7
 
 
+def _outlines_at_map_corners(image: np.ndarray, grid: Grid, markers: Sequence[Any],
+                             board4: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each sheet outline (:func:`_sheet_outlines`) whose four corners fall, through ``grid``,
+    nearest four different map corners: its corners in the photo and on the board, each in the
+    order of ``board4`` (the quad's corner beside each map corner). R100's far side and R125's
+    outline frame read the sheet's margin from them."""
+    scale, quads = _sheet_outlines(image, markers)
+    matched: list[tuple[np.ndarray, np.ndarray]] = []
+    for quad in quads:
+        on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
+        nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
+        if len(set(nearest)) == 4:
+            matched.append(((quad / scale)[nearest], on_board[nearest]))
+    return matched
+
+
 def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> Grid | None:
     """Two corner markers on one side of the map pin that side; the sheet's outline against the
     table (:func:`_outline_quads`) gives the far side where the printed lines are too faint to
@@ -2351,19 +2367,14 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
         return None
     board4, known, free = side
     outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
-    scale, quads = _sheet_outlines(image, markers)
     fits: list[np.ndarray] = []
-    for quad in quads:
-        on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
-        nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
-        if len(set(nearest)) != 4:
-            continue
-        margins = np.array([(on_board[nearest[k]] - board4[k]) * outward[k] for k in known]).ravel()
+    for corners, on_board in _outlines_at_map_corners(image, grid, markers, board4):
+        margins = np.array([(on_board[k] - board4[k]) * outward[k] for k in known]).ravel()
         margin = float(np.median(margins))
         if not 0 <= margin <= MOST_MARGIN or float(np.max(np.abs(margins - margin))) > MARGIN_AGREEMENT:
             continue
         sheet = board4 + margin * outward
-        image_pts = np.array([known[k] for k in known] + [quad[nearest[k]] / scale for k in range(4)], np.float64)
+        image_pts = np.array([known[k] for k in known] + [corners[k] for k in range(4)], np.float64)
         board_pts = np.array([board4[k] for k in known] + [sheet[k] for k in range(4)], np.float64)
         H, _mask = cv2.findHomography(image_pts, board_pts, 0)
         if H is None or anchor_offset(grid, H) > ANCHOR_TOLERANCE:
@@ -2476,14 +2487,8 @@ def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
     board4, known, _free = pinned
     outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
-    scale, quads = _sheet_outlines(image, markers)
     fits: list[np.ndarray] = []
-    for quad in quads:
-        on_board = cv2.perspectiveTransform((quad / scale)[None], grid.H)[0]
-        nearest = [int(np.argmin(np.linalg.norm(on_board - board4[k], axis=1))) for k in range(4)]
-        if len(set(nearest)) != 4:
-            continue
-        corners = (quad / scale)[nearest]  # the quad's corner beside each map corner, in the photo
+    for corners, _on_board in _outlines_at_map_corners(image, grid, markers, board4):
         frame = cv2.getPerspectiveTransform(corners.astype(np.float32), unit.astype(np.float32)).astype(np.float64)
         seen = np.array([known[k] for k in known], np.float64)
         measures = frame_margins(frame, seen, [board4[k] for k in known], cols, rows)
