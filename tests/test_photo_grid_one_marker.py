@@ -8,13 +8,20 @@ drawn here: a light sheet with thin printed lines on a dark table, one marker at
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.photo import onemarker
+import assistant.photo as photo
+from assistant.editions import Edition
+from assistant.model import Map, Position
+from assistant.photo import lines, locate_grid, onemarker
+from assistant.photo.board import Grid
+from assistant.photo.budget import COST_PER_RIDGE_SEARCH, Budget
 from assistant.photo.markers import Marker
 
 from .test_photo_grid import independent_game_grid, independent_lattice_error
@@ -127,5 +134,56 @@ def test_scene_461_one_marker_on_wood_is_answered(monkeypatch: pytest.MonkeyPatc
     tilt 47): refused before with any work budget; now the sheet outline's grid, confirmed by the
     printed lines, lies within a tenth of a square of the renderer's lattice (measured 0.03)."""
     scene, (grid, markers, by_lines) = independent_game_grid(monkeypatch, 461, "wood", (0,))
+    assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [0]
+    assert independent_lattice_error(scene, grid) < 0.1
+
+
+def _one_marker_located(monkeypatch: pytest.MonkeyPatch, lines_search: Any, budget: Budget) -> Grid:
+    """:func:`locate_grid` on the drawn photo with its one corner marker read by every marker
+    search (a drawn square, not ArUco's pattern: handed over as read), the printed-lines search
+    replaced by ``lines_search`` (what it did on the independent photo s0416)."""
+    photo_img, marker = _photo()
+    monkeypatch.setattr(photo, "find_markers_counted", lambda *_a, **_k: ([marker], 800))
+    monkeypatch.setattr(lines, "find_grid_from_lines", lines_search)
+    grid, markers, by_lines = locate_grid(photo_img, Position(Edition.SWM2008, Map(COLS, ROWS), ()), budget=budget)
+    assert not by_lines and [m.id for m in markers] == [0]
+    return grid
+
+
+def test_printed_lines_grid_off_the_one_marker_leaves_the_markers_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R140: the printed lines' grid puts the one corner marker's map corner 0.15 squares off the
+    marker's corner (independent photo s0416, a starfield: refused "does not lie on the map's own
+    lines" though R133's grid, 0.09 squares off, had been found). That grid is not the map's
+    lattice; the marker's own grid, which the printed lines confirmed near it, is answered.
+    Refused before R140."""
+    def off_the_marker(*_a: Any, **_k: Any) -> Grid:
+        raise lines.MarkersOffGridError("the printed grid found puts the map corner that corner marker 0 stands on 0.15 squares away")
+
+    grid = _one_marker_located(monkeypatch, off_the_marker, Budget(seconds=30.0))
+    assert grid.corner_markers == 1 and _lattice_off(grid.H) < 0.1
+
+
+def test_the_printed_lines_search_keeps_one_start_for_the_one_marker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R140: with one corner marker and a sheet outline that gives it a start, the printed-lines
+    search keeps one start's work back: it reads thin ridges only while the budget holds that
+    too (independent photo s0416: twelve ridge searches left nothing for R133, and the photo was
+    refused naming it as left out). Refused before R140."""
+    def spends_all_it_may(image: Any, pos: Any, markers: Any, reference: Any, memo: Any, budget: Budget, refused: Any) -> None:
+        while budget.afford("the printed lines' thin ridges", COST_PER_RIDGE_SEARCH, reserve=budget.kept):
+            budget.charge(COST_PER_RIDGE_SEARCH)
+        return None
+
+    # the enlarged marker search, and R133 before it, out of this budget's reach (as on s0416)
+    grid = _one_marker_located(monkeypatch, spends_all_it_may, Budget(seconds=1.2))
+    assert grid.corner_markers == 1 and _lattice_off(grid.H) < 0.1
+
+
+@pytest.mark.slow
+def test_scene_416_one_marker_on_a_starfield_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R140 end to end on the independent renderer's scene 416 (12 MP, stars, 16 x 8, marker 0,
+    tilt 2): refused before (the printed lines' grid 0.15 squares off the marker's corner, R133's
+    grid found and dropped); now R133's grid, within a tenth of a square of the renderer's
+    lattice (measured 0.09)."""
+    scene, (grid, markers, by_lines) = independent_game_grid(monkeypatch, 416, "stars", (0,))
     assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [0]
     assert independent_lattice_error(scene, grid) < 0.1

@@ -279,6 +279,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     from .lines import (
         ANCHOR_TOLERANCE,
         GridMismatchError,
+        MarkersOffGridError,
         UnconfirmedMarkersError,
         UnorientedGridError,
         check_with_lines,
@@ -411,10 +412,17 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
-        budget.kept = registration_share  # outlines beyond its reserve leave the registration its share
+        # outlines beyond its reserve leave the registration its share, and one corner marker whose
+        # sheet outline gives a start one start's work (R133 after it: reading R140)
+        budget.kept = registration_share + (COST_PER_START if one_marker.has_start(markers) else 0.0)
         try:
             grid = find_grid_from_lines(image, pos, markers, reference, memo, budget, lines_refused)
         except UnorientedGridError as exc:
+            # the printed lines' grid puts the one corner marker off its corner: it is not the map's
+            # lattice, and the marker's own grid (R133), confirmed by the lines near it, is (R140)
+            one = one_marker.read(markers, budget, registration_share) if isinstance(exc, MarkersOffGridError) else None
+            if one is not None:
+                return one, markers, False
             raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=unconfirmed[1] if unconfirmed else exc)) from None
         by_lines = grid is not None
     if grid is None and unconfirmed is None and structured:
@@ -480,6 +488,12 @@ class _OneMarker:
 
         self.grid = one_marker_grid(self.image, markers, self.cols, self.rows, afford_start)
         return self.grid
+
+    def has_start(self, markers: list[Marker]) -> bool:
+        """Whether :meth:`read` has yet to run and its sheet outline gives a start (:func:`.onemarker.has_frame_start`)."""
+        from .onemarker import has_frame_start  # imports .lines, as _locate_grid does
+
+        return not self.tried and has_frame_start(self.image, markers, self.cols, self.rows)
 
 
 def _confirmed_by_outline(image: np.ndarray, grid: Grid, markers: list[Marker], cols: int, rows: int,

@@ -101,22 +101,17 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     marker is seen, no outline gives a start, the lines do not confirm one, or two outlines'
     confirmed grids disagree. ``afford``: asked before each start's search by the printed lines
     (the work budget's); where it says no, the starts not searched confirm nothing."""
-    corner = [m for m in markers if 0 <= m.id <= 3]
-    if len({m.id for m in corner}) != 1:
+    marker = _the_one_marker(markers)
+    if marker is None:
         return None
-    marker = Marker(corner[0].id, np.asarray(corner[0].corners, np.float64))
-    scale, quads = _sheet_outlines(image, [marker])
+    scale, starts = _frame_starts(image, marker, cols, rows)
     S = np.diag([scale, scale, 1.0])
     board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
     confirmed: list[np.ndarray] = []
     anchors: list[np.ndarray] = []
-    for quad in quads:
-        started = frame_start(quad / scale, marker, cols, rows)
-        if started is None:
-            continue
+    for H, anchor in starts:
         if not afford():
             break
-        H, anchor = started
         start = Grid(H, 0.0, 1)
         gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, start, cols, rows)
         H_inv = np.linalg.inv(H_small)  # board -> the search copy
@@ -134,3 +129,29 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     if not confirmed or not lattices_agree(confirmed, cols, rows):
         return None
     return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
+
+
+def _the_one_marker(markers: Sequence[Any]) -> Marker | None:
+    """The one corner marker among ``markers`` (ids 0-3); None where none, or two or more, are seen."""
+    corner = [m for m in markers if 0 <= m.id <= 3]
+    if len({m.id for m in corner}) != 1:
+        return None
+    return Marker(corner[0].id, np.asarray(corner[0].corners, np.float64))
+
+
+def _frame_starts(image: np.ndarray, marker: Marker, cols: int, rows: int) -> tuple[float, list[tuple[np.ndarray, np.ndarray]]]:
+    """The search copy's scale, and each sheet outline's start (:func:`frame_start`) for ``marker``,
+    in the photo's pixels. The outlines are read once a grid search (:func:`.lines._sheet_outlines`),
+    so asking costs a few homographies."""
+    scale, quads = _sheet_outlines(image, [marker])
+    starts = [started for started in (frame_start(quad / scale, marker, cols, rows) for quad in quads) if started is not None]
+    return scale, starts
+
+
+def has_frame_start(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int) -> bool:
+    """Whether exactly one corner marker is seen and a sheet outline gives it a start
+    (:func:`frame_start`): whether :func:`one_marker_grid` has anything for the printed lines to
+    confirm. Asked before the printed-lines search, which then keeps one start's work back for it
+    (reading R140)."""
+    marker = _the_one_marker(markers)
+    return marker is not None and bool(_frame_starts(image, marker, cols, rows)[1])
