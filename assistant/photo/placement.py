@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..coords import Square, parse_square
 from ..i18n import _
 from ..model import Figure, Position
-from .figures import Seen, block_squares, space
+from .figures import BETWEEN, Seen, block_squares, space
 
 OCCUPIED = 0.5
 #: a square read with less than this probability of being read right is doubtful: it may be
@@ -232,6 +232,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     figures = list(by_marker)
     nowhere = set(nowhere)
     marked = {sq for s in by_marker for sq in space(pos, s)}
+    marked_surely = {sq for s in by_marker if s.confidence >= BETWEEN for sq in space(pos, s)}
     taken = set(marked)
     reading = {sq: v >= OCCUPIED for sq, v in p.items()} | dict.fromkeys(taken, True)
     by_count: set[str] = set()  # squares the roster's count read against the classifier
@@ -646,6 +647,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
+    # a base marker read between spaces names its figure, not surely its space (R170): the square
+    # its figure is named on keep the marker's doubt, said as it is and listed -- set to 1.0 as a
+    # surely read marker's, a Large figure moved by the squares onto another's base was a
+    # confident wrong square (diagnosis photo s0515)
+    between = {s.at: s.confidence for s in by_marker if s.confidence < BETWEEN and s.at not in marked_surely}
+    for sq, v in between.items():
+        if sq in right:
+            right[sq] = min(right[sq], v)
     for _fid, _at, other in [*surer, *rim_rivals]:  # the square passed over (R64, R90): as doubtful as that naming
         right[other] = min(right[other], COUNT_READ)
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
@@ -674,7 +683,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # squares said surer, and a name the note asks to confirm was left off the list (reading R120
     # in docs/readings.md)
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
-    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count))
+    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between))
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
