@@ -50,7 +50,7 @@ from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among
 from .occupancy import TableProfile, square_probabilities
-from .placement import SURE, _col_row, over_read, place, saturated_reading
+from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
 from .reference import ART_DISAGREES_MOST, Reference, align_view, art_disagreement, check_size, top_down
 
@@ -946,7 +946,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 how=_(grid.oriented_by or N_("the map's terrain"))
             ),
         )
+    # each figure named without a base marker is said as sure as the namings stated so proved right
+    # (R171); the placement ranked and listed the doubts as it stated them
+    said = [Seen(s.id, s.at, said_sure(s.confidence), s.by) if s.by == "roster" else s for s in placed.figures]
     return PhotoResult(
-        name, True, grid.reprojection_error_px, list(placed.figures), list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
+        name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
         list(placed.not_seen), placed.more_doubtful,
     )

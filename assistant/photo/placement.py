@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from ..coords import Square, parse_square
 from ..i18n import _
 from ..model import Figure, Position
+from .compare import SURE as APPLIED_SURE
 from .figures import BETWEEN, Seen, block_squares, space
 
 OCCUPIED = 0.5
@@ -699,6 +700,28 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         )
     occupied_now = tuple(sorted((sq for sq, on in reading.items() if on), key=_key))
     return Placement(tuple(figures), occupied_now, listed, tuple(f.id for f in not_seen), tuple(notes), more)
+
+
+#: how often a figure named without a base marker stood where named, by the confidence its naming
+#: was stated with (the least stated of each band, and the share right, counted once more right and
+#: once wrong), on the even seeds of the diagnosis photos (342-526, both modes, round 18's base):
+#: stated 0.8 or more, 69 of 69 right; 0.45-0.8, 242 of 282; 0.25-0.45, 21 of 39; below, 1 of 7
+#: (reading R171 in docs/readings.md)
+NAMING_RIGHT = ((0.8, 0.98), (0.45, 0.86), (0.25, 0.54), (0.0, 0.22))
+
+
+def said_sure(stated: float) -> float:
+    """How sure a figure named without a base marker is said to stand where named, given the
+    confidence its naming was ``stated`` with (reading R171): the share of namings stated so that
+    proved right (:data:`NAMING_RIGHT`) -- but never raised to ``compare.SURE`` (0.8) or above
+    from below it, where a naming is agreed or applied without asking: the namings the placement
+    asks to confirm (a swap, the count's coin toss) stay asked, however often they proved right.
+
+    >>> said_sure(0.3), said_sure(0.5), said_sure(0.75), said_sure(0.95), said_sure(0.1)
+    (0.54, 0.79, 0.79, 0.98, 0.22)
+    """
+    right = next(v for least, v in NAMING_RIGHT if stated >= least)
+    return right if stated >= APPLIED_SURE else min(right, round(APPLIED_SURE - 0.01, 2))
 
 
 #: how much likelier one naming of the bases is than another that costs ``d`` more (:func:`_distance`:
