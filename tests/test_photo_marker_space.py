@@ -61,11 +61,11 @@ def test_a_large_marker_between_blocks_is_settled_only_on_a_block_its_sticker_ca
     assert settled[0].at in {"H10", "I10"}
 
 
-def test_a_figure_its_marker_names_between_spaces_is_listed_never_counted_sure() -> None:
+def test_a_figure_the_squares_settled_off_its_markers_nearest_space_is_listed_never_counted_sure() -> None:
     pos = two_large_figures()
     doubtful = Seen("f3", "I9", 0.0, "marker")  # a marker half a square or more from every block's middle
     p = scores({"I9": 1.0, "J9": 1.0, "I10": 1.0, "J10": 0.9, "H10": 0.9, "H11": 0.6, "I11": 0.7, "I8": 1.0, "J8": 1.0})
-    placed = place(pos, p, [doubtful], set())
+    placed = place(pos, p, [doubtful], set(), settled_markers={"f3"})  # the squares settled it there, off H10
     assert "I9" in [square for square, _v in placed.uncertain]
     assert dict(placed.uncertain)["I9"] < BETWEEN
     # a marker read surely on its space is not listed

@@ -899,8 +899,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # a base marker half a square off the space it names (a Large base's, seen shifted): the space
     # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
     # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art)
+    settled_markers: set[str] = set()
     if not saturated_reading(pos, scores, seen, nowhere):
+        unsettled = {s.id: s.at for s in seen}
         seen = settle_by_squares(pos, markers, grid, seen, scores)
+        settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R170)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:
@@ -923,7 +926,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean)
+                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean, settled_markers)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -179,7 +179,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
-          plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None) -> Placement:
+          plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None,
+          settled_markers: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -215,7 +216,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (reading R123). ``lean``: how far a point a square above each square is seen shifted away from
     the camera (:func:`.bases.lean_per_height`): a figure named by the roster off its recorded
     square onto a square a found figure's body is seen over (:func:`_under_body`) may be named on
-    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139)."""
+    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139).
+    ``settled_markers``: the ids of the figures read by a base marker between spaces that the
+    squares settled off the space nearest the marker (:func:`.figures.settle_by_squares`): each is
+    listed on the square it is named on, with its marker's doubt (reading R170)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -648,11 +652,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
-    # a base marker read between spaces names its figure, not surely its space (R170): the square
-    # its figure is named on keep the marker's doubt, said as it is and listed -- set to 1.0 as a
-    # surely read marker's, a Large figure moved by the squares onto another's base was a
-    # confident wrong square (diagnosis photo s0515)
-    between = {s.at: s.confidence for s in by_marker if s.confidence < BETWEEN and s.at not in marked_surely}
+    # a base marker read between spaces whose figure the squares settled off the space nearest it
+    # names its figure, not surely its space (R170): the square it is named on keeps the marker's
+    # doubt, said as it is and listed -- set to 1.0 as a surely read marker's, a Large figure moved
+    # by the squares onto another's base was a confident wrong square (diagnosis photo s0515). One
+    # left on its nearest space proved right (46 of 46 on the diagnosis photos) and is not listed
+    between = {s.at: s.confidence for s in by_marker
+               if s.id in settled_markers and s.confidence < BETWEEN and s.at not in marked_surely}
     for sq, v in between.items():
         if sq in right:
             right[sq] = min(right[sq], v)
