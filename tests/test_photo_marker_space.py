@@ -1,4 +1,4 @@
-"""A base marker names its figure; the space it names is as sure as the sticker's place on the base allows (reading R170).
+"""A base marker names its figure; the space it names is as sure as the sticker's place on the base allows (reading R141).
 
 Issue 28 (diagnosis photo s0515, sand, four corner markers, without the reference): a Large base on
 H10:I11 carries its sticker near its rim, the marker read at board point (8.33, 9.69), 0.45 of a

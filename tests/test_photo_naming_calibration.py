@@ -1,4 +1,4 @@
-"""The answer says each figure named without a base marker as sure as such namings proved right (reading R171).
+"""The answer says each figure named without a base marker as sure as such namings proved right (reading R142).
 
 Issue 28, item 5 ("the answer's confidence calibrated on held-out photos"): on the diagnosis photos
 (round 18's base, both modes), figures named by the roster stated 0.5-0.8 sure stood where named

@@ -903,7 +903,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     if not saturated_reading(pos, scores, seen, nowhere):
         unsettled = {s.id: s.at for s in seen}
         seen = settle_by_squares(pos, markers, grid, seen, scores)
-        settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R170)
+        settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:
@@ -950,7 +950,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
             ),
         )
     # each figure named without a base marker is said as sure as the namings stated so proved right
-    # (R171); the placement ranked and listed the doubts as it stated them
+    # (R142); the placement ranked and listed the doubts as it stated them
     said = [Seen(s.id, s.at, said_sure(s.confidence), s.by) if s.by == "roster" else s for s in placed.figures]
     return PhotoResult(
         name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,

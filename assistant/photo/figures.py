@@ -67,7 +67,7 @@ def space(pos: Position, seen: Seen) -> list[str]:
 
 
 #: how far (squares) from the middle of its base a base marker's sticker is seen, at most, on a
-#: base of each footprint, before its naming of the space grows doubtful (reading R170 in
+#: base of each footprint, before its naming of the space grows doubtful (reading R141 in
 #: docs/readings.md): a sticker is stuck whole on the base's top, beside the figure's feet, and
 #: seen from its height (3-4 mm) shifted away from the camera. A Medium base is one square across,
 #: its sticker near its middle; a Large base two, its sticker anywhere on a disc of its top
@@ -90,7 +90,7 @@ def _own(off: float, n: int) -> float:
 def _marker_confidence(centre: np.ndarray, col: int, row: int, n: int) -> float:
     """How surely the marker at ``centre`` (board units) names the n x n space from ``col``, ``row``:
     how well the space fits it (:func:`_own`), times how badly the likeliest other space of that
-    size does (reading R170). A Large base's sticker lies up to half a square from the base's
+    size does (reading R141). A Large base's sticker lies up to half a square from the base's
     middle, and the blocks round it lie a square apart: a marker about as near two blocks' middles
     names neither surely, one 0.45 from one block's and 0.75 from every other's names it surely.
 
@@ -142,7 +142,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                 if max(abs(centre[0] - (col + n / 2)), abs(centre[1] - (row + n / 2))) > 0.75:
                     continue
                 if _own(float(np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))), n) <= 0.0:
-                    continue  # farther from the marker than its sticker can lie on a base there (R170)
+                    continue  # farther from the marker than its sticker can lie on a base there (R141)
                 squares = block_squares(Square(col, row).name, n)
                 if sure.intersection(squares):
                     continue

@@ -219,7 +219,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139).
     ``settled_markers``: the ids of the figures read by a base marker between spaces that the
     squares settled off the space nearest the marker (:func:`.figures.settle_by_squares`): each is
-    listed on the square it is named on, with its marker's doubt (reading R170)."""
+    listed on the square it is named on, with its marker's doubt (reading R141)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -653,7 +653,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
     # a base marker read between spaces whose figure the squares settled off the space nearest it
-    # names its figure, not surely its space (R170): the square it is named on keeps the marker's
+    # names its figure, not surely its space (R141): the square it is named on keeps the marker's
     # doubt, said as it is and listed -- set to 1.0 as a surely read marker's, a Large figure moved
     # by the squares onto another's base was a confident wrong square (diagnosis photo s0515). One
     # left on its nearest space proved right (46 of 46 on the diagnosis photos) and is not listed
@@ -712,13 +712,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
 #: was stated with (the least stated of each band, and the share right, counted once more right and
 #: once wrong), on the even seeds of the diagnosis photos (342-526, both modes, round 18's base):
 #: stated 0.8 or more, 69 of 69 right; 0.45-0.8, 242 of 282; 0.25-0.45, 21 of 39; below, 1 of 7
-#: (reading R171 in docs/readings.md)
+#: (reading R142 in docs/readings.md)
 NAMING_RIGHT = ((0.8, 0.98), (0.45, 0.86), (0.25, 0.54), (0.0, 0.22))
 
 
 def said_sure(stated: float) -> float:
     """How sure a figure named without a base marker is said to stand where named, given the
-    confidence its naming was ``stated`` with (reading R171): the share of namings stated so that
+    confidence its naming was ``stated`` with (reading R142): the share of namings stated so that
     proved right (:data:`NAMING_RIGHT`) -- but never raised to ``compare.SURE`` (0.8) or above
     from below it, where a naming is agreed or applied without asking: the namings the placement
     asks to confirm (a swap, the count's coin toss) stay asked, however often they proved right.
