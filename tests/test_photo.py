@@ -21,7 +21,7 @@ from assistant.model import Map, Position
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.calibrate import calibrate, load, render_board_views, save
 from assistant.photo.lines import UnorientedGridError, find_grid_from_lines
-from assistant.photo.placement import SURE
+from assistant.photo.placement import SURE, said_sure
 from assistant.photo.synth import render_photo
 from assistant.position import load_position
 from assistant.resources import example_path
@@ -637,7 +637,7 @@ def test_a_big_base_is_found_where_the_photo_shows_it(monkeypatch, grid_once) ->
     # (reading R62 (2))
     res = detect(img, pos, "gone")
     placed = {f.id: f for f in res.figures}
-    assert placed["yuzzem"].at == big.at.name and placed["yuzzem"].confidence <= 0.5
+    assert placed["yuzzem"].at == big.at.name and placed["yuzzem"].confidence <= said_sure(0.5)
     assert big.at.name in {u["square"] for u in res.uncertain} and any("round rim" in n for n in res.notes)
     # no rim either: the photo shows no Large base, and the figure is not seen
     monkeypatch.setattr(photo, "large_rims", lambda *a, **k: {})

@@ -19,7 +19,7 @@ from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
 from assistant.photo.board import Grid
-from assistant.photo.placement import COUNT_READ, saturated_reading
+from assistant.photo.placement import COUNT_READ, said_sure, saturated_reading
 from assistant.photo.reference import PAD, PX
 
 from .test_photo_placement_colour import COLS, ROWS, base, lava
@@ -60,5 +60,5 @@ def test_detect_reads_the_bases_by_colour_where_the_classifier_read_the_lava_as_
     res = photo.detect(image, pos, "scene")
     assert set(res.occupied) == set(BASES) and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "B2", "b": "E3", "c": "H6", "d": "C7"}
-    assert all(s.confidence <= COUNT_READ for s in res.figures)  # named on a second look: to confirm
+    assert all(s.confidence <= said_sure(COUNT_READ) for s in res.figures)  # named on a second look: to confirm
     assert any("by colour" in n for n in res.notes)

@@ -23,7 +23,7 @@ from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
 from assistant.photo.bases import neutral_reading, second_reading
-from assistant.photo.placement import COUNT_READ
+from assistant.photo.placement import COUNT_READ, said_sure
 from assistant.photo.reference import PAD, PX, Reference
 
 from .test_photo_placement_second import _detect  # every square read as a base at first, as on s0404 (118 of 200)
@@ -157,7 +157,7 @@ def test_detect_places_the_figures_on_lava_without_a_reference(monkeypatch: pyte
     res = _detect(monkeypatch, image, pos, None)
     assert set(res.occupied) == {"B2", "E3", "H6", "C7"} and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "B2", "b": "E3", "c": "H6", "d": "C7"}
-    assert all(s.confidence <= COUNT_READ for s in res.figures)  # named on a second look: to confirm
+    assert all(s.confidence <= said_sure(COUNT_READ) for s in res.figures)  # named on a second look: to confirm
     assert any("by colour" in n for n in res.notes)
     assert len(res.uncertain) + res.more_uncertain <= 5  # the list to confirm: a handful, not the board
 
@@ -185,7 +185,7 @@ def test_detect_places_the_figures_on_a_star_field_without_a_reference(monkeypat
     _, pos = _scene()
     res = _detect(monkeypatch, image, pos, None)
     assert set(res.occupied) == {"B2", "E3", "H6", "C7"} and res.not_seen == []
-    assert all(s.confidence <= COUNT_READ for s in res.figures)
+    assert all(s.confidence <= said_sure(COUNT_READ) for s in res.figures)
 
 
 def dim_lava(seed: int = 8) -> np.ndarray:
@@ -236,5 +236,5 @@ def test_detect_places_the_figures_on_dim_lava_it_first_read_as_all_bases(monkey
     res = _detect(monkeypatch, image, pos, None)
     assert set(res.occupied) == {"B2", "E3", "H6", "C7"} and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "B2", "b": "E3", "c": "H6", "d": "C7"}
-    assert all(s.confidence <= COUNT_READ for s in res.figures)  # named on a second look: to confirm
+    assert all(s.confidence <= said_sure(COUNT_READ) for s in res.figures)  # named on a second look: to confirm
     assert any("by colour" in n for n in res.notes)

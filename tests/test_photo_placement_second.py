@@ -25,7 +25,7 @@ from assistant.model import Figure, Map, Position
 from assistant.photo.bases import Fused, second_reading
 from assistant.photo.board import Grid
 from assistant.photo.figures import Seen
-from assistant.photo.placement import COUNT_READ, LISTED_BELOW, place, saturated_reading
+from assistant.photo.placement import COUNT_READ, LISTED_BELOW, place, said_sure, saturated_reading
 from assistant.photo.reference import PAD, PX, Reference
 
 COLS, ROWS = 9, 7
@@ -172,7 +172,7 @@ def test_detect_places_the_unmarked_figures_on_a_star_field_it_first_read_as_all
     res = _detect(monkeypatch, image, pos, ref)
     assert set(res.occupied) == {"C2", "F6", "H4"} and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "C2", "b": "F6", "c": "H4"}
-    assert all(s.confidence <= COUNT_READ for s in res.figures)
+    assert all(s.confidence <= said_sure(COUNT_READ) for s in res.figures)
     assert any("read again" in n for n in res.notes)
 
 

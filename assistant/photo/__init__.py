@@ -50,7 +50,7 @@ from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among
 from .occupancy import TableProfile, square_probabilities
-from .placement import SURE, _col_row, over_read, place, saturated_reading
+from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
 from .reference import ART_DISAGREES_MOST, Reference, align_view, art_disagreement, check_size, top_down
 
@@ -913,8 +913,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # a base marker half a square off the space it names (a Large base's, seen shifted): the space
     # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
     # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art)
+    settled_markers: set[str] = set()
     if not saturated_reading(pos, scores, seen, nowhere):
+        unsettled = {s.id: s.at for s in seen}
         seen = settle_by_squares(pos, markers, grid, seen, scores)
+        settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:
@@ -937,7 +940,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean)
+                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean, settled_markers)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})
@@ -960,7 +963,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 how=_(grid.oriented_by or N_("the map's terrain"))
             ),
         )
+    # each figure named without a base marker is said as sure as the namings stated so proved right
+    # (R142); the placement ranked and listed the doubts as it stated them
+    said = [Seen(s.id, s.at, said_sure(s.confidence), s.by) if s.by == "roster" else s for s in placed.figures]
     return PhotoResult(
-        name, True, grid.reprojection_error_px, list(placed.figures), list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
+        name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
         list(placed.not_seen), placed.more_doubtful,
     )

@@ -66,10 +66,45 @@ def space(pos: Position, seen: Seen) -> list[str]:
     return block_squares(seen.at, pos.figure(seen.id).size.footprint)
 
 
+#: how far (squares) from the middle of its base a base marker's sticker is seen, at most, on a
+#: base of each footprint, before its naming of the space grows doubtful (reading R141 in
+#: docs/readings.md): a sticker is stuck whole on the base's top, beside the figure's feet, and
+#: seen from its height (3-4 mm) shifted away from the camera. A Medium base is one square across,
+#: its sticker near its middle; a Large base two, its sticker anywhere on a disc of its top
+#: half a square round the middle. Measured on the 186 diagnosis photos (seeds 341-526, markers
+#: read without the reference): Medium 0.02-0.30 (98 read, 95 % under 0.21), Large 0.27-0.50 (15);
+#: s0387's Large marker 0.55
+SURE_OFF = {1: 0.15, 2: 0.5}
+#: how much farther than :data:`SURE_OFF` a marker may lie before it names that space no more
+#: (its naming's confidence falls linearly to 0 over this width): a Medium square's neighbour
+#: lies a square away, so its naming is void half a square out; a Large block's at 0.75
+OFF_WIDTH = {1: 0.35, 2: 0.25}
+
+
+def _own(off: float, n: int) -> float:
+    """How well a marker ``off`` squares from a space's middle fits a base of footprint ``n`` there."""
+    sure, width = SURE_OFF.get(n, SURE_OFF[2]), OFF_WIDTH.get(n, OFF_WIDTH[2])
+    return float(np.clip(1.0 - max(0.0, off - sure) / width, 0.0, 1.0))
+
+
 def _marker_confidence(centre: np.ndarray, col: int, row: int, n: int) -> float:
-    """How close the marker sits to the centre of the space (n x n from ``col``, ``row``) it names."""
-    off = np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))
-    return round(float(np.clip(1.0 - max(0.0, off - 0.15) / 0.35, 0.0, 1.0)), 3)
+    """How surely the marker at ``centre`` (board units) names the n x n space from ``col``, ``row``:
+    how well the space fits it (:func:`_own`), times how badly the likeliest other space of that
+    size does (reading R141). A Large base's sticker lies up to half a square from the base's
+    middle, and the blocks round it lie a square apart: a marker about as near two blocks' middles
+    names neither surely, one 0.45 from one block's and 0.75 from every other's names it surely.
+
+    >>> _marker_confidence(np.array([8.33, 9.69]), 7, 9, 2), _marker_confidence(np.array([8.5, 10.0]), 7, 9, 2)
+    (0.953, 0.0)
+    >>> _marker_confidence(np.array([0.5, 0.5]), 0, 0, 1), _marker_confidence(np.array([0.8, 0.5]), 0, 0, 1)
+    (1.0, 0.571)
+    """
+    own = _own(float(np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))), n)
+    # the other spaces' middles nearest the marker: the lattice points round it, one step apart
+    base_col, base_row = int(np.floor(centre[0] - n / 2)), int(np.floor(centre[1] - n / 2))
+    rival = max((_own(float(np.hypot(centre[0] - (c + n / 2), centre[1] - (r + n / 2))), n)
+                 for c in range(base_col - 1, base_col + 3) for r in range(base_row - 1, base_row + 3) if (c, r) != (col, row)), default=0.0)
+    return round(own * (1.0 - rival), 3)
 
 
 #: a figure named by its base marker less surely than this lies between spaces: the marker's
@@ -106,6 +141,8 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                     continue
                 if max(abs(centre[0] - (col + n / 2)), abs(centre[1] - (row + n / 2))) > 0.75:
                     continue
+                if _own(float(np.hypot(centre[0] - (col + n / 2), centre[1] - (row + n / 2))), n) <= 0.0:
+                    continue  # farther from the marker than its sticker can lie on a base there (R141)
                 squares = block_squares(Square(col, row).name, n)
                 if sure.intersection(squares):
                     continue

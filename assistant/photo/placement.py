@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from ..coords import Square, parse_square
 from ..i18n import _
 from ..model import Figure, Position
-from .figures import Seen, block_squares, space
+from .compare import SURE as APPLIED_SURE
+from .figures import BETWEEN, Seen, block_squares, space
 
 OCCUPIED = 0.5
 #: a square read with less than this probability of being read right is doubtful: it may be
@@ -178,7 +179,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           no_rim: Collection[str] = (), large_rims: Mapping[str, float] | None = None, second_look: bool = False,
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
-          plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None) -> Placement:
+          plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None,
+          settled_markers: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -214,7 +216,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     (reading R123). ``lean``: how far a point a square above each square is seen shifted away from
     the camera (:func:`.bases.lean_per_height`): a figure named by the roster off its recorded
     square onto a square a found figure's body is seen over (:func:`_under_body`) may be named on
-    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139)."""
+    that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139).
+    ``settled_markers``: the ids of the figures read by a base marker between spaces that the
+    squares settled off the space nearest the marker (:func:`.figures.settle_by_squares`): each is
+    listed on the square it is named on, with its marker's doubt (reading R141)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -232,6 +237,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     figures = list(by_marker)
     nowhere = set(nowhere)
     marked = {sq for s in by_marker for sq in space(pos, s)}
+    marked_surely = {sq for s in by_marker if s.confidence >= BETWEEN for sq in space(pos, s)}
     taken = set(marked)
     reading = {sq: v >= OCCUPIED for sq, v in p.items()} | dict.fromkeys(taken, True)
     by_count: set[str] = set()  # squares the roster's count read against the classifier
@@ -646,6 +652,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             right[rec] = min(right[rec], 1 - p[rec])
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
+    # a base marker read between spaces whose figure the squares settled off the space nearest it
+    # names its figure, not surely its space (R141): the square it is named on keeps the marker's
+    # doubt, said as it is and listed -- set to 1.0 as a surely read marker's, a Large figure moved
+    # by the squares onto another's base was a confident wrong square (diagnosis photo s0515). One
+    # left on its nearest space proved right (46 of 46 on the diagnosis photos) and is not listed
+    between = {s.at: s.confidence for s in by_marker
+               if s.id in settled_markers and s.confidence < BETWEEN and s.at not in marked_surely}
+    for sq, v in between.items():
+        if sq in right:
+            right[sq] = min(right[sq], v)
     for _fid, _at, other in [*surer, *rim_rivals]:  # the square passed over (R64, R90): as doubtful as that naming
         right[other] = min(right[other], COUNT_READ)
     for s in figures:  # who stands there: a figure named by the nearest recorded square alone, another as likely
@@ -674,7 +690,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # squares said surer, and a name the note asks to confirm was left off the list (reading R120
     # in docs/readings.md)
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
-    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count))
+    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between))
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -690,6 +706,28 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         )
     occupied_now = tuple(sorted((sq for sq, on in reading.items() if on), key=_key))
     return Placement(tuple(figures), occupied_now, listed, tuple(f.id for f in not_seen), tuple(notes), more)
+
+
+#: how often a figure named without a base marker stood where named, by the confidence its naming
+#: was stated with (the least stated of each band, and the share right, counted once more right and
+#: once wrong), on the even seeds of the diagnosis photos (342-526, both modes, round 18's base):
+#: stated 0.8 or more, 69 of 69 right; 0.45-0.8, 242 of 282; 0.25-0.45, 21 of 39; below, 1 of 7
+#: (reading R142 in docs/readings.md)
+NAMING_RIGHT = ((0.8, 0.98), (0.45, 0.86), (0.25, 0.54), (0.0, 0.22))
+
+
+def said_sure(stated: float) -> float:
+    """How sure a figure named without a base marker is said to stand where named, given the
+    confidence its naming was ``stated`` with (reading R142): the share of namings stated so that
+    proved right (:data:`NAMING_RIGHT`) -- but never raised to ``compare.SURE`` (0.8) or above
+    from below it, where a naming is agreed or applied without asking: the namings the placement
+    asks to confirm (a swap, the count's coin toss) stay asked, however often they proved right.
+
+    >>> said_sure(0.3), said_sure(0.5), said_sure(0.75), said_sure(0.95), said_sure(0.1)
+    (0.54, 0.79, 0.79, 0.98, 0.22)
+    """
+    right = next(v for least, v in NAMING_RIGHT if stated >= least)
+    return right if stated >= APPLIED_SURE else min(right, round(APPLIED_SURE - 0.01, 2))
 
 
 #: how much likelier one naming of the bases is than another that costs ``d`` more (:func:`_distance`:
