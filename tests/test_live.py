@@ -481,3 +481,24 @@ def test_a_card_tables_page_shows_a_play_in_its_own_players_names(tmp_path: Path
     CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
     page = table_client(create_app(CardTable(path))).get("/").text
     assert example in page and not_there not in page
+
+
+@pytest.mark.parametrize("game, title, now", [("destiny", "Star Wars: Destiny", "round 1, setup phase"), ("swtcg", "Star Wars TCG", "turn 1, step build")])
+def test_a_card_tables_heading_names_the_game_and_the_round(tmp_path: Path, game: str, title: str, now: str) -> None:
+    """A user's trial (round 17): the Destiny page's heading said just "destiny", the log's word
+    for the game, and nothing of the round or the phase; the page's title said "destiny table"."""
+    import re
+
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "c.sqlite"
+    CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
+    client = table_client(create_app(CardTable(path)))
+    page = client.get("/").text
+    heading = re.search(r'<header id="status"[^>]*>(.*?)</header>', page, re.S)
+    assert heading is not None and title in heading[1] and now in heading[1]
+    assert f"<title>{title} table" in page
+    assert client.get("/api/status").json()["title"] == title

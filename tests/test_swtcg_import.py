@@ -366,6 +366,9 @@ def test_a_card_read_twice_is_one_card_and_its_name_still_picks_it(tmp_path: Pat
     (b"Some notes\nwithout a header\n", "first column is 'Name'"),
     (("Name\tSet\tImageFile\tCost\n" + "A\tS\ti\t1\textra\tcells\n" * 3).encode(), "no card could be read"),
     (b"", "empty file"),
+    # a user's trial (round 17): a header alone imported "0 cards", exit 0
+    ((HEADER + "\r\n").encode(), "only the header line, no card rows"),
+    ((HEADER + "\n\n   \n").encode(), "only the header line, no card rows"),
 ])
 def test_cli_refuses_broken_files_with_exit_2(tmp_path: Path, content: bytes, says: str) -> None:
     p = tmp_path / "bad.txt"
@@ -688,3 +691,19 @@ def test_a_promo_reprint_of_a_unique_card_is_the_same_unique_character() -> None
     own = cards["Test Knight (A)"].table_entry("k", "LS")
     assert promo["name"] == film["name"] == own["name"] == "Test Knight" and promo.get("unique") and film.get("unique")
     assert bomb["name"] == "Test Bomb (Promo)" and not bomb.get("unique")  # no version letter: not a unique character
+
+
+@pytest.mark.parametrize("printed", ["X", "x", "?", "*"])
+def test_a_variable_stat_is_listed_as_the_card_prints_it(tmp_path: Path, printed: str) -> None:
+    """A user's trial (round 17): a Mission whose cost is printed X was listed "cost *", a sign the
+    card does not show; the listing and the reason it is partial say X."""
+    row = f"Rescue Mission\tTST\tm1\tL\tMission\tMission\t{printed}\t\t\t\tR\t1\t\tX is the number of your units.\t\tX"
+    p = tmp_path / "TST.txt"
+    p.write_text(HEADER + "\n" + row + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "import", str(p)])
+    assert r.exit_code == 0, r.output
+    want = printed.upper()
+    assert f"cost {want})" in r.output and f"[cost {want}]" in r.output
+    assert f"cost is '{want}' (set by the card's text)" in r.output
+    if want != "*":
+        assert "cost *" not in r.output

@@ -497,6 +497,8 @@ class CardTable:
         log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
         log.close()
+        #: the game as a player names it ("Star Wars: Destiny"): the page's heading said "destiny", the log's word
+        self.title = CARD_GAMES[self.kind].title
         # the play the page shows as its example, in this game's own players' names (an SW TCG
         # table was shown Destiny's "A pass", and 'A' is no player there)
         examples = CARD_GAMES[self.kind].examples
@@ -526,7 +528,8 @@ class CardTable:
             t = log.table()
         finally:
             log.close()
-        return {"query": "status", "game": self.kind, "version": self.version(), "lines": log.rules.describe(t), **log.rules.summary(t)}
+        return {"query": "status", "game": self.kind, "title": self.title, "version": self.version(), "lines": log.rules.describe(t),
+                **log.rules.summary(t)}
 
     def events(self) -> list[dict[str, Any]]:
         log = self._log()

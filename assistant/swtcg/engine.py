@@ -42,6 +42,11 @@ MODELLED = {"accuracy", "armor", "lucky", "evade", "critical_hit", "shields", "s
             "reroll_trigger", "speed", "power", "health"}
 
 
+def dice_of_damage(n: int) -> str:
+    """"1 die of damage", "2 dice of damage": the count said as it asks (the answers said "1 dice of damage")."""
+    return n_("{n} die of damage", "{n} dice of damage", n).format(n=n)
+
+
 def not_modelled(t: Table, *units: Unit) -> list[str]:
     """Keywords these units have that the engine does not apply (Bombard, Ion Cannon, Reserves...)."""
     out = []
@@ -964,8 +969,8 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     _once(at, f"{u.id}:retaliate", f"{u.label}'s Retaliate")
     t = _pay(t, side, _keyword_cost(cmd, u, "retaliate", said, t))
     said.append(
-        _("{label} retaliates: {x} dice of damage to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(
-            label=u.label, x=x, label2=t.unit(at.attacker).label
+        _("{label} retaliates: {dice} to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(
+            label=u.label, dice=dice_of_damage(int(x)), label2=t.unit(at.attacker).label
         )
     )
     return replace(t, attack=replace(at, used=at.used + (f"{u.id}:retaliate",), retaliate=at.retaliate + ((u.id, x),)))
@@ -1347,7 +1352,8 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
         if o.zone != d.zone or o.owner != d.owner:
             raise IllegalCommandError(_("Overkill's extra damage goes to another of {owner}'s units in the same arena (FAQ L106-108)").format(owner=d.owner))
         said.append(
-            _("Overkill: {value} hit(s) beyond {label}'s remaining health go to {label2} (FAQ L106-108)").format(
+            n_("Overkill: {value} hit beyond {label}'s remaining health goes to {label2} (FAQ L106-108)",
+               "Overkill: {value} hits beyond {label}'s remaining health go to {label2} (FAQ L106-108)", to_other // factor).format(
                 value=to_other // factor, label=d.label, label2=o.label
             )
         )
@@ -1355,7 +1361,7 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
     for uid, x in at.retaliate:
         u = t.unit(uid)
         said.append(
-            _("the attack ends: {label}'s Retaliate deals {x} dice of damage to {label2}").format(label=u.label, x=x, label2=a.label)
+            _("the attack ends: {label}'s Retaliate deals {dice} to {label2}").format(label=u.label, dice=dice_of_damage(int(x)), label2=a.label)
             + (_(" although it has been discarded") if u.zone == "discard" else "")
             + _(" — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)").format(x=x, uid=uid, id=a.id)
         )
@@ -1411,11 +1417,11 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
         raise NotationError(_("{cmd!r}: rolls={rolls_text!r} is not a list of die rolls such as 4,5").format(cmd=str(cmd), rolls_text=rolls_text))
     rolls = [int(x) for x in rolls_text.split(",") if x]
     if len(rolls) != n:
-        raise IllegalRollError(_("{n} dice of damage: give {n} rolls, rolls=4,5,...").format(n=n))
+        raise IllegalRollError(n_("{dice}: give {n} roll, rolls=4", "{dice}: give {n} rolls, rolls=4,5,...", n).format(dice=dice_of_damage(n), n=n))
     r = resolve(Attack(n, 0, 0, bool(keyword(t, tgt, "armor"))), rolls)
     acc = keyword_value(t, src, "accuracy")
     said.append(
-        n_("{n} dice of damage from {label}: {hits} hit", "{n} dice of damage from {label}: {hits} hits", r.hits).format(n=n, label=src.label, hits=r.hits)
+        n_("{dice} from {label}: {hits} hit", "{dice} from {label}: {hits} hits", r.hits).format(dice=dice_of_damage(n), label=src.label, hits=r.hits)
         + (_("; its Accuracy {acc} does not apply — dice of damage are not an attack (FAQ L39, L72; inference)").format(acc=acc) if acc else "")
     )
     said.append(

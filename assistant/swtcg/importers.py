@@ -139,6 +139,12 @@ class SwtcgCardData:
     upkeep: tuple[tuple[str, int], ...] = ()  # the choices: ("bp", 1), ("force", 1), ("tap", 0), ("discard", 1), ("damage", 1)
     upkeep_text: str = ""
     bounty: str = ""  # the reward, as printed after "Bounty:"
+    #: each variable stat as printed ("cost", "X"): the listing said "cost *" of a Mission whose card says X
+    printed_variable: tuple[tuple[str, str], ...] = ()
+
+    def printed(self, stat: str) -> str:
+        """A variable stat as the card prints it: ``X``, ``?`` or ``*``."""
+        return dict(self.printed_variable).get(stat, VARIABLE)
 
     @property
     def kind(self) -> str:
@@ -155,7 +161,8 @@ class SwtcgCardData:
     @property
     def why_partial(self) -> tuple[str, ...]:
         """What of this card the engine does not apply: the reasons it is imported as partial."""
-        why = [_("{stat} is '*' (set by the card's text): asked when needed, give it with 'set-stat UNIT {stat}=N'").format(stat=s) for s in self.variable]
+        why = [_("{stat} is {printed!r} (set by the card's text): asked when needed, give it with 'set-stat UNIT {stat}=N'").format(
+            stat=s, printed=self.printed(s)) for s in self.variable]
         why += [_("conditional, not applied: {text}").format(text=c) for c in self.conditional]
         why += [_("not modelled: {text}").format(text=n) for n in self.not_modelled]
         why += list(self.notes)
@@ -607,6 +614,8 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
                 name=name, lines=rows[0][1][:60]
             )
         )
+    if len(rows) == 1:  # imported as "0 cards", exit 0: a cut or unsaved export looked like a set with nothing in it
+        raise ImportFileError(_("{name}: only the header line, no card rows: nothing to import").format(name=name))
     index: dict[str, int] = {}
     for key, names in _COLUMNS.items():
         for i, h in enumerate(header):
@@ -660,11 +669,14 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     side = _SIDES.get(side_raw.lower(), side_raw[:20]) if side_raw else ""  # a later set's own faction ("Y") is kept as printed
     stats: dict[str, int | None] = {}
     variable: list[str] = []
+    printed: list[tuple[str, str]] = []
     for key in ("cost", "speed", "power", "health"):
         v = number(get(key), shown[index[key]] if key in index else key)
         if v == VARIABLE:
             variable.append(key)
             stats[key] = None
+            if get(key).strip() != VARIABLE:
+                printed.append((key, get(key).strip().upper()))
         else:
             stats[key] = v if isinstance(v, int) else None
     unit = kind == "unit"
@@ -716,6 +728,7 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
         tuple(r.upkeep),
         r.upkeep_text,
         r.bounty,
+        tuple(printed),
     )
 
 
@@ -727,11 +740,11 @@ def card_line(c: SwtcgCardData) -> str:
     extra = [f"pilots {c.pilots}"] if c.pilots else []
     extra += [f"upkeep: {c.upkeep_text}"] if c.upkeep_text else []
     extra += [f"bounty: {c.bounty}"] if c.bounty else []
-    extra += [f"{s} *" for s in c.variable]
+    extra += [f"{s} {c.printed(s)}" for s in c.variable]
     details = [c.type, c.side or "?"]
     # a Battle card has no build cost: the file leaves the column empty (never "cost None")
     if "cost" in c.variable or c.cost is not None:
-        details.append(_("cost {cost}").format(cost="*" if "cost" in c.variable else c.cost))
+        details.append(_("cost {cost}").format(cost=c.printed("cost") if "cost" in c.variable else c.cost))
     return f"{c.name} ({', '.join(details)})" + (f": {kws}" if kws else "") + (f" [{'; '.join(extra)}]" if extra else "")
 
 
