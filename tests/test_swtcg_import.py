@@ -442,8 +442,9 @@ def test_later_sets_a_faction_of_their_own_new_card_types_and_keywords() -> None
     assert not skipped and [i.status for i in items] == ["partial", "partial"]
     warrior = cards["Vong Warrior"]
     assert warrior.side == "Y" and dict(warrior.keywords) == {"armor": True}
-    assert any("later set's faction" in w for w in warrior.why_partial) and any("Stealth (a later set's keyword)" in w for w in warrior.why_partial)
+    assert any("Stealth (a later set's keyword)" in w for w in warrior.why_partial)
     assert warrior.table_entry("w", "DS", "ground")["owner"] == "DS" and "side" not in warrior.table_entry("w", "DS")
+    assert warrior.table_entry("w", "LS", "ground")["owner"] == "LS"
     event = cards["Vong Event"]
     assert event.kind == "other" and any("not one the engine plays" in w for w in event.why_partial)
     with pytest.raises(AssistantError, match="engine does not play"):
@@ -707,3 +708,21 @@ def test_a_variable_stat_is_listed_as_the_card_prints_it(tmp_path: Path, printed
     assert f"cost is '{want}' (set by the card's text)" in r.output
     if want != "*":
         assert "cost *" not in r.output
+
+
+def test_a_later_factions_card_is_imported_whole_and_its_seat_is_asked(tmp_path: Path) -> None:
+    """A user's trial (round 17): a Yuuzhan Vong card (side ``Y``) whose text the engine plays
+    was imported as partial for its side alone, and ``--entry`` without ``--owner`` gave it to DS
+    without a word. A later set's faction is a deck that faces either side: the card imports
+    whole, and its entry asks for the seat (exit 2) instead of choosing one."""
+    row = "Umrach\tYV\tYV17\tY\tGround\tYuuzhan Vong Umrach Creature\t6\t40\t5\t7\tR\t17\t\tArmor\t\tYV"
+    p = tmp_path / "YV.txt"
+    p.write_text(HEADER + "\n" + row + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "import", str(p)])
+    assert r.exit_code == 0 and "1 imported" in r.output and "partial" not in r.output, r.output
+    r = runner.invoke(app, ["swtcg", "import", str(p), "--entry", "Umrach", "--id", "um"])
+    assert r.exit_code == 2 and "--owner DS or --owner LS" in r.output and "Traceback" not in r.output, r.output
+    assert "owner:" not in r.output  # no entry half-written
+    for seat in ("LS", "ds"):
+        r = runner.invoke(app, ["swtcg", "import", str(p), "--entry", "Umrach", "--id", "um", "--owner", seat])
+        assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["owner"] == seat.upper(), r.output

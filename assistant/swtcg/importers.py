@@ -169,6 +169,11 @@ class SwtcgCardData:
         return tuple(why)
 
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
+        if not owner and self.side not in ("DS", "LS", "neutral", ""):
+            # a later set's faction (Y, the Yuuzhan Vong) is a deck of its own that may face either side: its seat is
+            # the players' choice (the entry was given to DS without a word, the card imported as partial for it)
+            raise AssistantError(_("{card} is a card of a later set's faction {side!r}, whose player may sit on either side: "
+                                   "give the seat with --owner DS or --owner LS").format(card=self.name, side=self.side))
         owner = (owner or ("LS" if self.side == "LS" else "DS")).upper()  # player names are case-insensitive
         if owner not in SIDES:
             # the entry is pasted into a table file, which would refuse it there, far from the cause
@@ -692,9 +697,6 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))
-    elif side not in ("DS", "LS", "neutral"):
-        notes.append(_("side {side!r} is not Light, Dark or Neutral (a later set's faction): the table's players are DS and LS, give the owner with --owner")
-                     .format(side=side))
     if kind == OTHER:
         notes.append(_("card type {type!r} is not one the engine plays (Character, Space, Ground, Battle, Mission, Location, Equipment): listed, "
                        "not put on a table").format(type=typ_raw))
