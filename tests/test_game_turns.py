@@ -319,6 +319,23 @@ def test_ddm_victory_areas_end_of_round_fearless_morale_flee_and_end(home) -> No
     assert "orc morale save" in md and "end of the game: time" in md
 
 
+def test_a_ddm_morale_save_with_no_level_known_is_asked_for_not_read_as_level_0(home) -> None:
+    """A user's trial (round 18) with the shipped DDM example: the Wood Elf Ranger's card gives no
+    Level, and 'game morale ranger --roll 3' recorded "d20 3 + Level 0 = 3 vs 20: fails": an
+    unknown Level read as 0 decided the save. Now the save is refused (exit 2) naming the Level and
+    how to keep it; a natural 20 or 1 decides without it ("Level ?")."""
+    start(home, DDM.replace(", level: 3}", "}"))  # the orc: no Level
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    err = refused("game", "morale", "orc", "--roll", "15")
+    assert "orc's Level is unknown" in err and "'stats: {level: N}'" in err and "Traceback" not in err, err
+    assert not [e for e in json.loads(ok("game", "log", "--json"))["events"] if e["kind"] == "morale"]  # nothing recorded
+    out = ok("game", "morale", "orc", "--roll", "1")
+    assert "orc morale save: d20 1 + Level ? = ? vs 20 (natural 1): fails" in out and "routs" in out
+    out = ok("game", "morale", "knight", "--roll", "12")  # its Level, 4, and its own rating, 2: 18
+    assert "d20 12 + Level 4 + commander 2 (knight) = 18 vs 20: fails" in out
+
+
 # --- undo -------------------------------------------------------------------------------------
 
 

@@ -961,13 +961,14 @@ def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str 
 # --- DDM: morale ---------------------------------------------------------------------------------
 
 
-def morale_bonus(pos: Position, f: Figure) -> tuple[int, int, str | None]:
+def morale_bonus(pos: Position, f: Figure) -> tuple[int | None, int, str | None]:
     """(Level, the best commander rating in command range, which commander): d20 + both >= 20.
+    The Level is None where no card or stat gives it (not 0: the save's verdict would be invented).
 
     In command range: within 6 squares of an able commander of its warband, or in its line of
     sight, or itself a commander (which adds its own rating even when it cannot command)."""
     stats = pos.stats_of(f)
-    level = stats.level or 0
+    level = stats.level
     abl = _abilities(pos, f)
     own = _rating(pos, f)
     best, by = (own, f.id) if own else (0, None)

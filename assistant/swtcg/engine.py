@@ -316,7 +316,8 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     t = t.with_unit(replace(u, zone="build", status="partial", counters=u.counters + n))
     u2 = t.unit(u.id)
     said.append(
-        _("{label}: {n} build counter(s), {counters} of {cost}; {value} BP left (FAQ L27-28)").format(
+        n_("{label}: {n} build counter, {counters} of {cost}; {value} BP left (FAQ L27-28)",
+           "{label}: {n} build counters, {counters} of {cost}; {value} BP left (FAQ L27-28)", n).format(
             label=u.label, n=n, counters=u2.counters, cost=u.cost, value=p.bp - n
         )
         + (
@@ -493,7 +494,8 @@ def _discard(t: Table, cmd: Command, said: list[str]) -> Table:
     if where != "hand":
         raise NotationError(_("{cmd!r}: only the hand is tracked as a count; name the cards another way").format(cmd=str(cmd)))
     k = min(n, p.hand)
-    said.append(_("{side} discards {k} card(s) from hand: a discard with no place named comes from the hand (FAQ L80)").format(side=side, k=k))
+    said.append(n_("{side} discards {k} card from hand: a discard with no place named comes from the hand (FAQ L80)",
+                   "{side} discards {k} cards from hand: a discard with no place named comes from the hand (FAQ L80)", k).format(side=side, k=k))
     return t.with_player(replace(p, hand=p.hand - k, discard=p.discard + k))
 
 
@@ -583,10 +585,12 @@ def _pay_printed_upkeep(t: Table, u: Unit, pick: str, n: int, text: str, said: l
         if p.hand < n:
             raise IllegalCommandError(_("{label}'s Upkeep: {side} has {have} cards in hand and the choice discards {n}; choose another").format(
                 label=u.label, side=u.owner, have=p.hand, n=n))
-        said.append(_("{label} pays Upkeep: {side} discards {n} card(s) from the hand {why}").format(label=u.label, side=u.owner, n=n, why=why))
+        said.append(n_("{label} pays Upkeep: {side} discards {n} card from the hand {why}",
+                       "{label} pays Upkeep: {side} discards {n} cards from the hand {why}", n).format(label=u.label, side=u.owner, n=n, why=why))
         return t.with_player(replace(p, hand=p.hand - n, discard=p.discard + n))
     if pick == "damage":
-        said.append(_("{label} pays Upkeep: {n} damage counter(s) on it {why}").format(label=u.label, n=n, why=why))
+        said.append(n_("{label} pays Upkeep: {n} damage counter on it {why}",
+                       "{label} pays Upkeep: {n} damage counters on it {why}", n).format(label=u.label, n=n, why=why))
         return t.with_unit(replace(u, damage=u.damage + n))
     said.append(_("{label}'s Upkeep is done by hand: {text} (not modelled)").format(label=u.label, text=text))
     return t
@@ -680,7 +684,8 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
         )
     if not transfer and pilot.zone == "build" and pilot.status == "partial" and pilot.counters < pilot.cost:
         raise IllegalCommandError(
-            _("{label} has {counters} build counter(s) of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)").format(
+            n_("{label} has {counters} build counter of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)",
+               "{label} has {counters} build counters of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)", pilot.counters).format(
                 label=pilot.label, counters=pilot.counters, cost=pilot.cost
             )
         )
@@ -1245,7 +1250,8 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} is not being dealt this damage").format(label=u.label))
     i = (cmd.int_opt("instance", 1) or 1) - 1
     if not 0 <= i < len(inst):
-        raise NotationError(_("{cmd!r}: {label} has {n} Evade instance(s)").format(cmd=str(cmd), label=u.label, n=len(inst)))
+        raise NotationError(n_("{cmd!r}: {label} has {n} Evade instance",
+                               "{cmd!r}: {label} has {n} Evade instances", len(inst)).format(cmd=str(cmd), label=u.label, n=len(inst)))
     _once(at, f"{u.id}:evade:{i}", f"Evade instance {i + 1} of {u.label}")
     t = _pay(t, side, _keyword_cost(cmd, u, "evade", said, t, i))
     left, used, wasted = prevent(at.damage - at.prevented, [inst[i]])
