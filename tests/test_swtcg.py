@@ -117,6 +117,7 @@ def test_the_table_now_says_one_hit_in_the_singular() -> None:
 @pytest.mark.parametrize("game, plays, says", [
     ("swtcg", ["DS build tie 1"], "tie Fighter: 1 build counter, 1 of"),
     ("swtcg", ["DS discard 1"], "DS discards 1 card from hand"),
+    ("swtcg", ["DS build tie 1", "DS deploy tie"], "has 1 build counter of its cost 2; it is deployed"),
     ("destiny", ["battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1"], "A gives exactly 2 shields, not 1"),
 ])
 def test_a_count_of_one_is_said_in_the_singular(game: str, plays: list[str], says: str) -> None:

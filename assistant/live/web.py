@@ -132,6 +132,8 @@ SCRIPT_TEXTS = (
     N_("Reference: the empty map, taken {taken}"), N_("No reference yet: photos are read by the learned classifier, less sure on printed-art maps."),
     N_("reference kept: the empty {cols} x {rows} map"), N_("Compared with the empty-map reference (taken {taken})"),
     N_("No reference photo: the learned classifier answered"),
+    # the card games' page
+    N_("Type the play first, in the game's notation."),
 )
 
 

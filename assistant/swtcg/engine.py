@@ -247,7 +247,8 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         )
     if u.counters < u.cost:
         raise IllegalCommandError(
-            _("{label} has {counters} build counters of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)").format(
+            n_("{label} has {counters} build counter of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)",
+               "{label} has {counters} build counters of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)", u.counters).format(
                 label=u.label, counters=u.counters, cost=u.cost
             )
         )
