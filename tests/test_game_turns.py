@@ -336,6 +336,26 @@ def test_a_ddm_morale_save_with_no_level_known_is_asked_for_not_read_as_level_0(
     assert "d20 12 + Level 4 + commander 2 (knight) = 18 vs 20: fails" in out
 
 
+def test_the_attack_question_says_when_the_acting_figures_turn_refuses_it(home) -> None:
+    """A user's trial (round 18): after a double move 'attack luke vader' answered "legal, roll 12+"
+    from the game, and 'game attack' then refused it (a double move leaves no attack). The
+    question now says what the game's turn so far refuses, for the acting figure only."""
+    start(home, SWM.format(rules="swm2004"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "scout")
+    before = json.loads(ok("attack", "scout", "guard", "--json"))
+    assert before["legal"] and before["refused_this_turn"] == []
+    ok("game", "move", "scout", "B1")  # 6 squares and more: a double move
+    ok("game", "move", "scout", "C2")
+    out = ok("attack", "scout", "droid")
+    assert "the game refuses this attack now: scout moved" in out and "double move leaves no attack" in out, out
+    answer = json.loads(ok("attack", "scout", "droid", "--json"))
+    assert answer["legal"] and "double move" in answer["refused_this_turn"][0]["text"]
+    assert json.loads(ok("attack", "guard", "scout", "--json"))["refused_this_turn"] == []  # not the acting figure
+    assert json.loads(ok("attack", "scout", "droid", "--moved", "--json"))["refused_this_turn"] == []  # a what-if
+    refused("game", "attack", "scout", "droid", "--roll", "15")
+
+
 # --- undo -------------------------------------------------------------------------------------
 
 

@@ -53,7 +53,7 @@ def test_answers_match_the_engine(client: TestClient, tmp_path: Path) -> None:
     pos = load_position(example_path("clone-wars-example-combat"))
     assert client.get("/api/los?viewer=sbd&target=obi").json() == json.loads(json.dumps(engine.sight(pos, "sbd", "obi").as_json()))
     got = client.get("/api/attack?attacker=sbd&target=obi").json()
-    want = json.loads(json.dumps(attack(pos, "sbd", "obi").as_json()))
+    want = json.loads(json.dumps({**attack(pos, "sbd", "obi").as_json(), "refused_this_turn": []}))
     assert got == want and got["query"] == "attack" and "needs" in got
     t = client.get("/api/targets?figure=sbd").json()
     assert {r["target"] for r in t["targets"]} == {"obi", "clone"}
@@ -502,3 +502,13 @@ def test_a_card_tables_heading_names_the_game_and_the_round(tmp_path: Path, game
     assert heading is not None and title in heading[1] and now in heading[1]
     assert f"<title>{title} table" in page
     assert client.get("/api/status").json()["title"] == title
+
+
+def test_the_attack_answer_says_when_the_acting_figures_turn_refuses_it(client: TestClient) -> None:
+    """A user's trial (round 18): after a double move the phone's verdict said "legal — needs 11+"
+    and the Attack button was then refused; the answer now carries the turn's refusal."""
+    for verb, args in (("initiative", {"rolls": {"light": 5, "dark": 15}}), ("activate", {"figure": "sbd"}), ("move", {"figure": "sbd", "to": "I7"})):
+        assert client.post("/api/act", json={"verb": verb, "args": args}).status_code == 200
+    got = client.get("/api/attack?attacker=sbd&target=obi").json()
+    assert got["legal"] and "a double move leaves no attack" in got["refused_this_turn"][0]["text"]
+    assert client.get("/api/attack?attacker=obi&target=sbd").json()["refused_this_turn"] == []

@@ -509,6 +509,20 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     return reasons
 
 
+def refused_this_turn(state: GameState | None, attacker: str, target: str) -> list[Reason]:
+    """What of the acting figure's turn so far refuses an attack on ``target`` now (it moved double,
+    it has made its attacks, it charged): the attack question answered "legal" after a double
+    move, and the record was then refused. Empty for a figure that is not acting (a question asked
+    before its activation, or of another's figure) and for a name the position lacks."""
+    if state is None or state.active != attacker:
+        return []
+    try:
+        a, t = state.figure(attacker), state.figure(target)
+    except AssistantError:
+        return []
+    return check_attack(state, a, t)
+
+
 def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
     """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
     whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""

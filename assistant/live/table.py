@@ -247,10 +247,15 @@ class Table:
         return dict(self._ask("range", (a, b), lambda snap: engine.range_between(snap.position, a, b).as_json()))
 
     def attack(self, attacker: str, target: str) -> dict[str, Any]:
+        from ..game.referee import refused_this_turn
         from ..rules.attack import attack
 
-        return dict(self._ask("attack", (attacker, target),
-                              lambda snap: attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json()))
+        def answer(snap: Snapshot) -> dict[str, Any]:
+            now = refused_this_turn(snap.state, attacker, target)
+            return {**attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json(),
+                    "refused_this_turn": [r.as_json() for r in now]}
+
+        return dict(self._ask("attack", (attacker, target), answer))
 
     def matrix(self) -> dict[str, Any]:
         from ..limits import check_matrix

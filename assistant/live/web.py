@@ -134,6 +134,7 @@ SCRIPT_TEXTS = (
     N_("No reference photo: the learned classifier answered"),
     # the card games' page
     N_("Type the play first, in the game's notation."),
+    N_("not this turn"),
 )
 
 
