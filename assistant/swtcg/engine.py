@@ -1370,7 +1370,8 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
         said.append(
             _("the attack ends: {label}'s Retaliate deals {dice} to {label2}").format(label=u.label, dice=dice_of_damage(int(x)), label2=a.label)
             + (_(" although it has been discarded") if u.zone == "discard" else "")
-            + _(" — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)").format(x=x, uid=uid, id=a.id)
+            + n_(" — roll it with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)",
+                 " — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)", int(x)).format(x=x, uid=uid, id=a.id)
         )
     if at.overload_self:
         t = _overload_damage(t, cmd, a, at.overload_self, said)
