@@ -353,6 +353,9 @@ def test_the_attack_question_says_when_the_acting_figures_turn_refuses_it(home) 
     assert answer["legal"] and "double move" in answer["refused_this_turn"][0]["text"]
     assert json.loads(ok("attack", "guard", "scout", "--json"))["refused_this_turn"] == []  # not the acting figure
     assert json.loads(ok("attack", "scout", "droid", "--moved", "--json"))["refused_this_turn"] == []  # a what-if
+    rows = json.loads(ok("targets", "scout", "--json"))["targets"]
+    assert all(r["refused_this_turn"] for r in rows if r["legal"]), rows  # the targets question says it too
+    assert "not this turn" in ok("targets", "scout")
     refused("game", "attack", "scout", "droid", "--roll", "15")
 
 

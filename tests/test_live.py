@@ -512,3 +512,5 @@ def test_the_attack_answer_says_when_the_acting_figures_turn_refuses_it(client: 
     got = client.get("/api/attack?attacker=sbd&target=obi").json()
     assert got["legal"] and "a double move leaves no attack" in got["refused_this_turn"][0]["text"]
     assert client.get("/api/attack?attacker=obi&target=sbd").json()["refused_this_turn"] == []
+    rows = client.get("/api/targets?figure=sbd").json()["targets"]
+    assert rows and all("double move" in r["refused_this_turn"][0]["text"] for r in rows if r["legal"]), rows

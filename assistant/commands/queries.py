@@ -208,11 +208,13 @@ def targets_(s: Session, attacker: str, position: str | None = None, game: Path 
              stat: list[str] | None = None) -> Result:
     """Who can I attack? Every enemy: legal or why not, what to roll, the chance (an edge draws
     the rows as a table)."""
-    from ..rules.attack import targets  # start-up time: the attack model only for the attack questions
+    from ..game.referee import targets_this_turn  # start-up time: the attack model only for the attack questions
+    from ..rules.attack import targets
 
     pos, st = s.load(position, game)
     pos = apply_stat_options(pos, stat)
     rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
+    rows = targets_this_turn(st if moved is None else None, attacker, rows)  # the game's turn so far, not for a what-if
     return Result({"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}, answer=rows, position=pos)
 
 

@@ -523,6 +523,12 @@ def refused_this_turn(state: GameState | None, attacker: str, target: str) -> li
     return check_attack(state, a, t)
 
 
+def targets_this_turn(state: GameState | None, attacker: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The targets question's rows, each with what the acting figure's turn so far refuses
+    (``refused_this_turn``, as the attack question says it)."""
+    return [{**r, "refused_this_turn": [x.as_json() for x in refused_this_turn(state, attacker, str(r.get("target", "")))]} for r in rows]
+
+
 def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
     """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
     whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""

@@ -224,9 +224,11 @@ class Table:
         return answer
 
     def targets(self, figure: str) -> list[dict[str, Any]]:
+        from ..game.referee import targets_this_turn
         from ..rules.attack import targets
 
-        return list(self._ask("targets", (figure,), lambda snap: targets(snap.position, figure, moved=self._moved(snap, figure))))
+        return list(self._ask("targets", (figure,), lambda snap: targets_this_turn(
+            snap.state, figure, targets(snap.position, figure, moved=self._moved(snap, figure)))))
 
     def los(self, viewer: str, target: str) -> dict[str, Any]:
         from ..rules import engine

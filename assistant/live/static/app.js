@@ -349,6 +349,11 @@ async function showTargets() {
       return `<tr${tap}><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
     }
     // each reason escaped once, here (escaped again, "obi's space" read "obi&#39;s space")
+    const now = r.legal ? (r.refused_this_turn || []) : [];  // the acting figure's turn so far refuses it (a double move)
+    if (now.length) {
+      return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="illegal">${esc(tr("not this turn"))}</td>` +
+             `<td>-</td><td>${now.map((x) => esc(x.text)).join("; ")}</td></tr>`;
+    }
     const why = r.legal ? "" : (r.illegal_reasons || []).map((x) => esc(x.text)).join("; ");
     return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? esc(tr("legal")) : esc(tr("not legal"))}</td>` +
            `<td>${r.needs && r.odds !== false ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : why}</td></tr>`;
