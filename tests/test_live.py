@@ -514,3 +514,5 @@ def test_the_attack_answer_says_when_the_acting_figures_turn_refuses_it(client: 
     assert client.get("/api/attack?attacker=obi&target=sbd").json()["refused_this_turn"] == []
     rows = client.get("/api/targets?figure=sbd").json()["targets"]
     assert rows and all("double move" in r["refused_this_turn"][0]["text"] for r in rows if r["legal"]), rows
+    board = client.get("/api/board.svg?selected=sbd").text  # the board's target lines say it too, red
+    assert "not this turn" in board and "15+" not in board

@@ -298,7 +298,7 @@ class Table:
                 for r in rows:
                     t = pos.figure(r["target"])
                     for sq in t.space:
-                        marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
+                        marks[sq.name] = "#28a028" if r.get("legal") and not r.get("refused_this_turn") else "#dc1e1e"
         name = pos.map.name or _("the board")
         return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{name} ({pos.edition.value})")
 
