@@ -189,6 +189,8 @@ class MissingStatError(AssistantError):
     """A question that needs numbers nobody has given: every one of them, each with how to give
     it (``missing`` in the JSON answer)."""
 
-    def __init__(self, missing: Sequence[MissingStat], in_game: bool = False):
+    def __init__(self, missing: Sequence[MissingStat], in_game: bool = False, text: str | None = None):
+        """``text``: the message, where the question is not an attack (the default words say
+        "record the attack again")."""
         self.missing = tuple(missing)
-        super().__init__("; ".join(m.message(in_game) for m in self.missing))
+        super().__init__(text if text is not None else "; ".join(m.message(in_game) for m in self.missing))

@@ -80,12 +80,13 @@ def targets_overlay(pos: Position, attacker: str, rows: list[dict]) -> Overlay:
     for r in rows:
         t = pos.figure(r["target"])
         m = t.size.footprint
+        now = bool(r.get("legal")) and bool(r.get("refused_this_turn"))  # the acting figure's turn so far refuses it
         lines.append(
             (
                 start,
                 (t.at.col + m / 2, t.at.row + m / 2),
-                bool(r.get("legal")),
-                (f"{r['needs']}+" if r.get("legal") else _("not legal")) if r.get("needs") else "?",
+                bool(r.get("legal")) and not now,
+                (_("not this turn") if now else f"{r['needs']}+" if r.get("legal") else _("not legal")) if r.get("needs") else "?",
             )
         )
     return Overlay(target_lines=lines, caption=f"{attacker}: " + _("legal targets in green (roll needed), illegal in red"))

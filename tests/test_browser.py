@@ -725,9 +725,9 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
             thread.join(timeout=5)
 
 
-def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
-    """A judge records a refused play (B passes out of turn) with an override: the phone's answer
-    says it is not legal and was recorded by the override, never "legal" (it was shown so)."""
+@contextmanager
+def _destiny_phone(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[Any, Any]]:
+    """A phone's page on a new Destiny table, served: the page and its console watch."""
     from assistant.cardgame.log import CardGameLog
     from assistant.cardgames import find_card_game
     from assistant.live.table import CardTable
@@ -741,6 +741,13 @@ def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_pat
         watch = Watch(page, url)
         page.goto(url)
         page.wait_for_selector("#lines")
+        yield page, watch
+
+
+def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    """A judge records a refused play (B passes out of turn) with an override: the phone's answer
+    says it is not legal and was recorded by the override, never "legal" (it was shown so)."""
+    with _destiny_phone(tmp_path, browser, request) as (page, watch):
         page.fill("#command", "A pass")  # the setup phase: the rules refuse a pass
         page.fill("#override", "judge: testing")
         page.click("#b-do")
@@ -753,6 +760,35 @@ def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_pat
         page.click("#b-do")
         page.wait_for_function("document.getElementById('message').textContent.includes('#3')")
         assert page.locator("#answer p b").first.inner_text() == "legal"
+        watch.check()
+        page.context.close()
+
+
+def test_the_next_play_typed_while_one_is_recorded_is_kept(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    """A user's trial (round 18) at 390 x 844: a player typed the next Destiny play while the one
+    before was still being recorded; its answer then emptied the field, and the next tap on Record
+    sent an empty play ("say the play as 'command'"). The field is emptied only if it still holds
+    the play that was sent."""
+    with _destiny_phone(tmp_path, browser, request) as (page, watch):
+        held: list[Any] = []
+        page.route("**/api/do", lambda route: held.append(route))  # the answer is on its way...
+        page.fill("#command", "battlefield-roll A=5 B=3")
+        page.click("#b-do")
+        page.wait_for_function("() => true")
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(20)
+        page.fill("#command", "A choose-battlefield B")  # ...while the next play is typed
+        held[0].continue_()
+        page.wait_for_function("document.getElementById('message').textContent.includes('#2')")
+        assert page.input_value("#command") == "A choose-battlefield B"
+        page.unroute("**/api/do")
+        page.click("#b-do")
+        page.wait_for_function("document.getElementById('message').textContent.includes('#3')")
+        assert page.input_value("#command") == ""  # the play sent and recorded: emptied
+        page.click("#b-do")  # nothing typed: said on the page, not the API's "say the play as 'command'"
+        page.wait_for_function("document.getElementById('message').textContent.includes('Type the play first')")
         watch.check()
         page.context.close()
 

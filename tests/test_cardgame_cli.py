@@ -140,7 +140,7 @@ def test_a_scripted_swtcg_game_runs_and_its_export_shows_the_sequence(tmp_path: 
     assert lines[1:] == [f"{i + 2}. `{c}`" for i, c in enumerate(script)]  # every play, numbered, in order
     data = json.loads(cli("swtcg", "export", "--format", "json", "--game", g)[1])
     assert [e["command"] for e in data["events"][1:]] == script
-    assert "Retaliate deals 1 dice of damage" in md and "FAQ L150-151" in md
+    assert "Retaliate deals 1 die of damage" in md and "roll it with" in md and "FAQ L150-151" in md
 
 
 def test_each_card_game_opens_only_its_own_files(tmp_path: Path) -> None:

@@ -319,6 +319,46 @@ def test_ddm_victory_areas_end_of_round_fearless_morale_flee_and_end(home) -> No
     assert "orc morale save" in md and "end of the game: time" in md
 
 
+def test_a_ddm_morale_save_with_no_level_known_is_asked_for_not_read_as_level_0(home) -> None:
+    """A user's trial (round 18) with the shipped DDM example: the Wood Elf Ranger's card gives no
+    Level, and 'game morale ranger --roll 3' recorded "d20 3 + Level 0 = 3 vs 20: fails": an
+    unknown Level read as 0 decided the save. Now the save is refused (exit 2) naming the Level and
+    how to keep it; a natural 20 or 1 decides without it ("Level ?")."""
+    start(home, DDM.replace(", level: 3}", "}"))  # the orc: no Level
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    err = refused("game", "morale", "orc", "--roll", "15")
+    assert "orc's Level is unknown" in err and "'stats: {level: N}'" in err and "Traceback" not in err, err
+    assert not [e for e in json.loads(ok("game", "log", "--json"))["events"] if e["kind"] == "morale"]  # nothing recorded
+    out = ok("game", "morale", "orc", "--roll", "1")
+    assert "orc morale save: d20 1 + Level ? = ? vs 20 (natural 1): fails" in out and "routs" in out
+    out = ok("game", "morale", "knight", "--roll", "12")  # its Level, 4, and its own rating, 2: 18
+    assert "d20 12 + Level 4 + commander 2 (knight) = 18 vs 20: fails" in out
+
+
+def test_the_attack_question_says_when_the_acting_figures_turn_refuses_it(home) -> None:
+    """A user's trial (round 18): after a double move 'attack luke vader' answered "legal, roll 12+"
+    from the game, and 'game attack' then refused it (a double move leaves no attack). The
+    question now says what the game's turn so far refuses, for the acting figure only."""
+    start(home, SWM.format(rules="swm2004"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "scout")
+    before = json.loads(ok("attack", "scout", "guard", "--json"))
+    assert before["legal"] and before["refused_this_turn"] == []
+    ok("game", "move", "scout", "B1")  # 6 squares and more: a double move
+    ok("game", "move", "scout", "C2")
+    out = ok("attack", "scout", "droid")
+    assert "the game refuses this attack now: scout moved" in out and "double move leaves no attack" in out, out
+    answer = json.loads(ok("attack", "scout", "droid", "--json"))
+    assert answer["legal"] and "double move" in answer["refused_this_turn"][0]["text"]
+    assert json.loads(ok("attack", "guard", "scout", "--json"))["refused_this_turn"] == []  # not the acting figure
+    assert json.loads(ok("attack", "scout", "droid", "--moved", "--json"))["refused_this_turn"] == []  # a what-if
+    rows = json.loads(ok("targets", "scout", "--json"))["targets"]
+    assert all(r["refused_this_turn"] for r in rows if r["legal"]), rows  # the targets question says it too
+    assert "not this turn" in ok("targets", "scout")
+    refused("game", "attack", "scout", "droid", "--roll", "15")
+
+
 # --- undo -------------------------------------------------------------------------------------
 
 

@@ -53,7 +53,7 @@ def test_answers_match_the_engine(client: TestClient, tmp_path: Path) -> None:
     pos = load_position(example_path("clone-wars-example-combat"))
     assert client.get("/api/los?viewer=sbd&target=obi").json() == json.loads(json.dumps(engine.sight(pos, "sbd", "obi").as_json()))
     got = client.get("/api/attack?attacker=sbd&target=obi").json()
-    want = json.loads(json.dumps(attack(pos, "sbd", "obi").as_json()))
+    want = json.loads(json.dumps({**attack(pos, "sbd", "obi").as_json(), "refused_this_turn": []}))
     assert got == want and got["query"] == "attack" and "needs" in got
     t = client.get("/api/targets?figure=sbd").json()
     assert {r["target"] for r in t["targets"]} == {"obi", "clone"}
@@ -481,3 +481,38 @@ def test_a_card_tables_page_shows_a_play_in_its_own_players_names(tmp_path: Path
     CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
     page = table_client(create_app(CardTable(path))).get("/").text
     assert example in page and not_there not in page
+
+
+@pytest.mark.parametrize("game, title, now", [("destiny", "Star Wars: Destiny", "round 1, setup phase"), ("swtcg", "Star Wars TCG", "turn 1, step build")])
+def test_a_card_tables_heading_names_the_game_and_the_round(tmp_path: Path, game: str, title: str, now: str) -> None:
+    """A user's trial (round 17): the Destiny page's heading said just "destiny", the log's word
+    for the game, and nothing of the round or the phase; the page's title said "destiny table"."""
+    import re
+
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "c.sqlite"
+    CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
+    client = table_client(create_app(CardTable(path)))
+    page = client.get("/").text
+    heading = re.search(r'<header id="status"[^>]*>(.*?)</header>', page, re.S)
+    assert heading is not None and title in heading[1] and now in heading[1]
+    assert f"<title>{title} table" in page
+    assert client.get("/api/status").json()["title"] == title
+
+
+def test_the_attack_answer_says_when_the_acting_figures_turn_refuses_it(client: TestClient) -> None:
+    """A user's trial (round 18): after a double move the phone's verdict said "legal — needs 11+"
+    and the Attack button was then refused; the answer now carries the turn's refusal."""
+    for verb, args in (("initiative", {"rolls": {"light": 5, "dark": 15}}), ("activate", {"figure": "sbd"}), ("move", {"figure": "sbd", "to": "I7"})):
+        assert client.post("/api/act", json={"verb": verb, "args": args}).status_code == 200
+    got = client.get("/api/attack?attacker=sbd&target=obi").json()
+    assert got["legal"] and "a double move leaves no attack" in got["refused_this_turn"][0]["text"]
+    assert client.get("/api/attack?attacker=obi&target=sbd").json()["refused_this_turn"] == []
+    rows = client.get("/api/targets?figure=sbd").json()["targets"]
+    assert rows and all("double move" in r["refused_this_turn"][0]["text"] for r in rows if r["legal"]), rows
+    board = client.get("/api/board.svg?selected=sbd").text  # the board's target lines say it too, red
+    assert "not this turn" in board and "15+" not in board

@@ -112,3 +112,30 @@ def test_the_table_now_says_one_hit_in_the_singular() -> None:
         out = rules.apply(t, play)
         t = out.table
     assert any("rolled [1, 6, 2]: 1 hit, " in line for line in rules.describe(t)), rules.describe(t)
+
+
+@pytest.mark.parametrize("game, plays, says", [
+    ("swtcg", ["DS build tie 1"], "tie Fighter: 1 build counter, 1 of"),
+    ("swtcg", ["DS discard 1"], "DS discards 1 card from hand"),
+    ("swtcg", ["DS build tie 1", "DS deploy tie"], "has 1 build counter of its cost 2; it is deployed"),
+    ("destiny", ["battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1"], "A gives exactly 2 shields, not 1"),
+])
+def test_a_count_of_one_is_said_in_the_singular(game: str, plays: list[str], says: str) -> None:
+    """A user's trial (round 18): "1 build counter(s)", "discards 1 card(s)", "gives exactly 2
+    shield(s)" -- the card games said each count with "(s)"; now as the count asks."""
+    from assistant.cardgames import find_card_game
+    from assistant.resources import card_table_example
+
+    rules = find_card_game(game)
+    t = rules.parse_table(card_table_example(game), "t.yaml")
+    said: list[str] = []
+    for play in plays:
+        try:
+            out = rules.apply(t, play)
+        except Exception as e:  # the refusal's words are the answer asked about
+            said.append(str(e))
+            break
+        t = out.table
+        said += list(out.said)
+    assert any(says.lower() in line.lower() for line in said), said
+    assert not any("(s)" in line for line in said), said

@@ -366,6 +366,9 @@ def test_a_card_read_twice_is_one_card_and_its_name_still_picks_it(tmp_path: Pat
     (b"Some notes\nwithout a header\n", "first column is 'Name'"),
     (("Name\tSet\tImageFile\tCost\n" + "A\tS\ti\t1\textra\tcells\n" * 3).encode(), "no card could be read"),
     (b"", "empty file"),
+    # a user's trial (round 17): a header alone imported "0 cards", exit 0
+    ((HEADER + "\r\n").encode(), "only the header line, no card rows"),
+    ((HEADER + "\n\n   \n").encode(), "only the header line, no card rows"),
 ])
 def test_cli_refuses_broken_files_with_exit_2(tmp_path: Path, content: bytes, says: str) -> None:
     p = tmp_path / "bad.txt"
@@ -439,8 +442,9 @@ def test_later_sets_a_faction_of_their_own_new_card_types_and_keywords() -> None
     assert not skipped and [i.status for i in items] == ["partial", "partial"]
     warrior = cards["Vong Warrior"]
     assert warrior.side == "Y" and dict(warrior.keywords) == {"armor": True}
-    assert any("later set's faction" in w for w in warrior.why_partial) and any("Stealth (a later set's keyword)" in w for w in warrior.why_partial)
+    assert any("Stealth (a later set's keyword)" in w for w in warrior.why_partial)
     assert warrior.table_entry("w", "DS", "ground")["owner"] == "DS" and "side" not in warrior.table_entry("w", "DS")
+    assert warrior.table_entry("w", "LS", "ground")["owner"] == "LS"
     event = cards["Vong Event"]
     assert event.kind == "other" and any("not one the engine plays" in w for w in event.why_partial)
     with pytest.raises(AssistantError, match="engine does not play"):
@@ -688,3 +692,37 @@ def test_a_promo_reprint_of_a_unique_card_is_the_same_unique_character() -> None
     own = cards["Test Knight (A)"].table_entry("k", "LS")
     assert promo["name"] == film["name"] == own["name"] == "Test Knight" and promo.get("unique") and film.get("unique")
     assert bomb["name"] == "Test Bomb (Promo)" and not bomb.get("unique")  # no version letter: not a unique character
+
+
+@pytest.mark.parametrize("printed", ["X", "x", "?", "*"])
+def test_a_variable_stat_is_listed_as_the_card_prints_it(tmp_path: Path, printed: str) -> None:
+    """A user's trial (round 17): a Mission whose cost is printed X was listed "cost *", a sign the
+    card does not show; the listing and the reason it is partial say X."""
+    row = f"Rescue Mission\tTST\tm1\tL\tMission\tMission\t{printed}\t\t\t\tR\t1\t\tX is the number of your units.\t\tX"
+    p = tmp_path / "TST.txt"
+    p.write_text(HEADER + "\n" + row + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "import", str(p)])
+    assert r.exit_code == 0, r.output
+    want = printed.upper()
+    assert f"cost {want})" in r.output and f"[cost {want}]" in r.output
+    assert f"cost is '{want}' (set by the card's text)" in r.output
+    if want != "*":
+        assert "cost *" not in r.output
+
+
+def test_a_later_factions_card_is_imported_whole_and_its_seat_is_asked(tmp_path: Path) -> None:
+    """A user's trial (round 17): a Yuuzhan Vong card (side ``Y``) whose text the engine plays
+    was imported as partial for its side alone, and ``--entry`` without ``--owner`` gave it to DS
+    without a word. A later set's faction is a deck that faces either side: the card imports
+    whole, and its entry asks for the seat (exit 2) instead of choosing one."""
+    row = "Umrach\tYV\tYV17\tY\tGround\tYuuzhan Vong Umrach Creature\t6\t40\t5\t7\tR\t17\t\tArmor\t\tYV"
+    p = tmp_path / "YV.txt"
+    p.write_text(HEADER + "\n" + row + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "import", str(p)])
+    assert r.exit_code == 0 and "1 imported" in r.output and "partial" not in r.output, r.output
+    r = runner.invoke(app, ["swtcg", "import", str(p), "--entry", "Umrach", "--id", "um"])
+    assert r.exit_code == 2 and "--owner DS or --owner LS" in r.output and "Traceback" not in r.output, r.output
+    assert "owner:" not in r.output  # no entry half-written
+    for seat in ("LS", "ds"):
+        r = runner.invoke(app, ["swtcg", "import", str(p), "--entry", "Umrach", "--id", "um", "--owner", seat])
+        assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["owner"] == seat.upper(), r.output

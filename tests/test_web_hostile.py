@@ -599,3 +599,27 @@ def test_a_method_no_address_takes_is_answered_405_not_415(client: TestClient, m
     r = client.request(method, path)
     assert r.status_code == 405 and r.json()["error"] == f"{path} does not take a {method} request", r.text
     assert "POST" in r.headers["allow"]
+
+
+@pytest.mark.parametrize("path, status, says", [
+    ("/api/events?since=abc", 422, "since (query)"),
+    ("/api/events?since=-1", 422, "since (query)"),
+    ("/api/events?sinse=1", 400, "/api/events takes no parameter 'sinse'; it takes: since"),
+    ("/api/los?viewer=obi&targt=sbd", 400, "takes no parameter 'targt'; it takes: target, viewer"),
+    ("/api/status?x=1", 400, "/api/status takes no query parameters; it was sent 'x'"),
+])
+def test_a_query_parameter_the_address_does_not_take_is_refused_not_ignored(client: TestClient, path: str, status: int,
+                                                                            says: str) -> None:
+    """A user's trial (round 18): ``/api/events?since=abc`` answered the whole log, 200, as if the
+    parameter was not sent; so did a misspelt one on any address. Each is a 4xx naming it."""
+    r = client.get(path)
+    assert r.status_code == status and says in r.json()["error"]
+
+
+def test_the_log_since_an_event_lists_only_the_events_after_it(client: TestClient) -> None:
+    for text in ("one", "two"):
+        client.post("/api/do/game/note", json={"text": text}, headers={**JSON, web.WRITE_HEADER: client.app.state.write_token})
+    every = client.get("/api/events").json()["events"]
+    after = client.get(f"/api/events?since={every[-2]['seq']}").json()["events"]
+    assert [e["seq"] for e in after] == [every[-1]["seq"]]
+    assert client.get("/api/events?since=0&t=whatever").status_code == 200  # the link's token is taken everywhere

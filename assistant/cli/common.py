@@ -129,6 +129,10 @@ def _targets_table(result: Result) -> None:
         if not r["odds"]:  # no attack can be made on it at all (a Light Spirit): no roll or odds
             table.add_row(r["target"], f"[red]{no}[/]", "-", "-", "-", escape(why))
             continue
+        now = r.get("refused_this_turn") or []
+        if r["legal"] and now:  # the acting figure's turn so far allows no such attack (a double move)
+            table.add_row(r["target"], f"[red]{escape(_('not this turn'))}[/]", "-", "-", "-", escape("; ".join(x["text"] for x in now)))
+            continue
         table.add_row(r["target"], f"[green]{yes}[/]" if r["legal"] else f"[red]{no}[/]", f"{r['needs']}+",
                       f"{r['p_hit'] * 100:.0f}%", f"{r['expected_damage']:g}", escape(why))
     out.print(table)

@@ -208,11 +208,13 @@ def targets_(s: Session, attacker: str, position: str | None = None, game: Path 
              stat: list[str] | None = None) -> Result:
     """Who can I attack? Every enemy: legal or why not, what to roll, the chance (an edge draws
     the rows as a table)."""
-    from ..rules.attack import targets  # start-up time: the attack model only for the attack questions
+    from ..game.referee import targets_this_turn  # start-up time: the attack model only for the attack questions
+    from ..rules.attack import targets
 
     pos, st = s.load(position, game)
     pos = apply_stat_options(pos, stat)
     rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
+    rows = targets_this_turn(st if moved is None else None, attacker, rows)  # the game's turn so far, not for a what-if
     return Result({"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}, answer=rows, position=pos)
 
 
@@ -225,6 +227,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     if ranged and melee:
         raise AssistantError(_("choose --ranged or --melee, not both"))
     # start-up time: the attack model only for the attack questions
+    from ..game.referee import refused_this_turn
     from ..rules.attack import attack
     from ..rules.powers import use_power
 
@@ -236,4 +239,8 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
     kind = "ranged" if ranged else "melee" if melee else None
     ans = attack(pos, attacker, target, moved=_moved(st, attacker, moved), combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity)
-    return Result(ans.as_json(), tuple(attack_lines(ans)), answer=ans, position=pos)
+    # the game's turn so far, when the question is the acting figure's (not with --moved said: a what-if)
+    now = refused_this_turn(st, attacker, target) if moved is None and not charge and not opportunity else []
+    lines = attack_lines(ans)
+    lines[1:1] = [f"  [red]✗[/] {escape(_('the game refuses this attack now: {why}').format(why=r.text))}  [dim]({escape(r.rule)})[/]" for r in now]
+    return Result({**ans.as_json(), "refused_this_turn": [r.as_json() for r in now]}, tuple(lines), answer=ans, position=pos)

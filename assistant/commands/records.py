@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..coords import parse_edge, parse_square
-from ..errors import AssistantError
+from ..errors import AssistantError, MissingStatError
 from ..game import RefusedError, voided
 from ..game.actions import (
     attack_event,
@@ -35,7 +35,7 @@ from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge
 from ..game.state import GameState
 from ..i18n import _
 from ..model import Position
-from ..rules.attack import attack
+from ..rules.attack import attack, missing_stat
 from ..rules.record import find_edition
 from .context import Session
 from .integrity import verify_log
@@ -195,9 +195,22 @@ def morale(s: Session, figure: str, roll: int, game: Path | None = None, overrid
     f = st.figure(figure)
     level, rating, by = morale_bonus(st.position, f)
     roll = d20_roll(roll)
-    total = roll + level + rating
+    if level is None and roll not in (1, 20):
+        # the save was recorded as "d20 + Level 0": an unknown Level read as 0 decided it, a value no card gives
+        # (a natural 20 holds and a natural 1 fails whatever the Level: those need no number)
+        need = missing_stat("Level", f, st.position)
+        keep = need.keep()
+        text = (_("{id}'s Level is unknown (its card {card!r} does not give it) and decides this morale save: keep it for the card "
+                  "with: {keep}, then record the save again (a natural 20 or 1 needs no Level)").format(id=f.id, card=need.card, keep=keep)
+                if keep is not None else
+                _("{id}'s Level is unknown ({id} has no card that gives it) and decides this morale save: start the game from a "
+                  "position with 'stats: {{level: N}}' on {id} (a natural 20 or 1 needs no Level)").format(id=f.id))
+        raise MissingStatError([need], in_game=True, text=text)
+    total = roll + (level or 0) + rating
     held = roll == 20 or (roll != 1 and total >= 20)
-    data = {"figure": figure, "roll": roll, "level": level, "commander": rating, "commander_by": by, "total": total, "held": held}
+    data = {"figure": figure, "roll": roll, "commander": rating, "commander_by": by, "held": held}
+    if level is not None:  # a natural 20 or 1 with no Level known: recorded without one (its text says "Level ?")
+        data |= {"level": level, "total": total}
     return recorded(s, game, "morale", data, override)
 
 

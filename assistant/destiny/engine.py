@@ -412,7 +412,8 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
             n = min(v, p.hand)
             t = t.with_player(replace(p, hand=p.hand - n, discard=p.discard + n))
             said.append(
-                _("{dice_txt}: {opp} discards {n} card(s) at random from {hand} in hand (Destiny P2 › Odrzucenie)").format(
+                n_("{dice_txt}: {opp} discards {n} card at random from {hand} in hand (Destiny P2 › Odrzucenie)",
+                   "{dice_txt}: {opp} discards {n} cards at random from {hand} in hand (Destiny P2 › Odrzucenie)", n).format(
                     dice_txt=dice_txt, opp=opp, n=n, hand=p.hand
                 )
             )
@@ -998,7 +999,8 @@ def _e_discard(t: Table, cmd: Command, said: list[str]) -> Table:
     who = _opponent(t, cmd.actor or "", cmd) if cmd.targets or cmd.opt("from") != "own" else cmd.actor or ""
     p = t.player(who)
     k = min(n, p.hand)
-    said.append(_("{who} discards {k} card(s) at random from a hand of {hand} (Destiny P2 › Odrzucenie)").format(who=who, k=k, hand=p.hand))
+    said.append(n_("{who} discards {k} card at random from a hand of {hand} (Destiny P2 › Odrzucenie)",
+                   "{who} discards {k} cards at random from a hand of {hand} (Destiny P2 › Odrzucenie)", k).format(who=who, k=k, hand=p.hand))
     return t.with_player(replace(p, hand=p.hand - k, discard=p.discard + k))
 
 
@@ -1023,7 +1025,7 @@ def _e_mill(t: Table, cmd: Command, said: list[str]) -> Table:
     p = t.player(cmd.actor or "")
     k = min(n, p.deck)
     t = t.with_player(replace(p, deck=p.deck - k, discard=p.discard + k))
-    said.append(_("{name} discards {k} card(s) from the top of the deck").format(name=p.name, k=k))
+    said.append(n_("{name} discards {k} card from the top of the deck", "{name} discards {k} cards from the top of the deck", k).format(name=p.name, k=k))
     then = cmd.opt("then")
     if then:
         if k < n:
@@ -1352,7 +1354,9 @@ def _s_shields(t: Table, cmd: Command, said: list[str]) -> Table:
     split = {k: cmd.int_opt(k) or 0 for k, _unused in cmd.opts}
     if sum(split.values()) != owed[who]:
         raise IllegalCommandError(
-            _("{who} gives exactly {owed} shield(s), not {value} (Destiny P5 › Przygotowanie)").format(who=who, owed=owed[who], value=sum(split.values()))
+            n_("{who} gives exactly {owed} shield, not {value} (Destiny P5 › Przygotowanie)",
+               "{who} gives exactly {owed} shields, not {value} (Destiny P5 › Przygotowanie)", owed[who]).format(
+                who=who, owed=owed[who], value=sum(split.values()))
         )
     if len(t.names) > 2 and len(split) != 1:
         raise IllegalCommandError(_("in free-for-all the 1 shield goes to one character (Destiny P9 › Przygotowanie)"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from .table import Card, Table
 
 #: the machine values a table shows, in the catalogs (the phase)
@@ -60,7 +60,7 @@ def describe(t: Table) -> list[str]:
     for who, n in t.indirect:
         lines.append(_("pending: {who} assigns {n} indirect damage among their characters").format(who=who, n=n))
     for cid, n in t.discard_down:
-        lines.append(_("pending: discard {n} upgrade(s) from {c}").format(n=n, c=cid))
+        lines.append(n_("pending: discard {n} upgrade from {c}", "pending: discard {n} upgrades from {c}", n).format(n=n, c=cid))
     for what, cid in t.delayed:
         lines.append(_("after this round: {what} {c}").format(what=what, c=cid))
     return lines

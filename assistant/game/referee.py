@@ -509,6 +509,26 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     return reasons
 
 
+def refused_this_turn(state: GameState | None, attacker: str, target: str) -> list[Reason]:
+    """What of the acting figure's turn so far refuses an attack on ``target`` now (it moved double,
+    it has made its attacks, it charged): the attack question answered "legal" after a double
+    move, and the record was then refused. Empty for a figure that is not acting (a question asked
+    before its activation, or of another's figure) and for a name the position lacks."""
+    if state is None or state.active != attacker:
+        return []
+    try:
+        a, t = state.figure(attacker), state.figure(target)
+    except AssistantError:
+        return []
+    return check_attack(state, a, t)
+
+
+def targets_this_turn(state: GameState | None, attacker: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The targets question's rows, each with what the acting figure's turn so far refuses
+    (``refused_this_turn``, as the attack question says it)."""
+    return [{**r, "refused_this_turn": [x.as_json() for x in refused_this_turn(state, attacker, str(r.get("target", "")))]} for r in rows]
+
+
 def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
     """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
     whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""
@@ -961,13 +981,14 @@ def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str 
 # --- DDM: morale ---------------------------------------------------------------------------------
 
 
-def morale_bonus(pos: Position, f: Figure) -> tuple[int, int, str | None]:
+def morale_bonus(pos: Position, f: Figure) -> tuple[int | None, int, str | None]:
     """(Level, the best commander rating in command range, which commander): d20 + both >= 20.
+    The Level is None where no card or stat gives it (not 0: the save's verdict would be invented).
 
     In command range: within 6 squares of an able commander of its warband, or in its line of
     sight, or itself a commander (which adds its own rating even when it cannot command)."""
     stats = pos.stats_of(f)
-    level = stats.level or 0
+    level = stats.level
     abl = _abilities(pos, f)
     own = _rating(pos, f)
     best, by = (own, f.id) if own else (0, None)

@@ -224,9 +224,11 @@ class Table:
         return answer
 
     def targets(self, figure: str) -> list[dict[str, Any]]:
+        from ..game.referee import targets_this_turn
         from ..rules.attack import targets
 
-        return list(self._ask("targets", (figure,), lambda snap: targets(snap.position, figure, moved=self._moved(snap, figure))))
+        return list(self._ask("targets", (figure,), lambda snap: targets_this_turn(
+            snap.state, figure, targets(snap.position, figure, moved=self._moved(snap, figure)))))
 
     def los(self, viewer: str, target: str) -> dict[str, Any]:
         from ..rules import engine
@@ -247,10 +249,15 @@ class Table:
         return dict(self._ask("range", (a, b), lambda snap: engine.range_between(snap.position, a, b).as_json()))
 
     def attack(self, attacker: str, target: str) -> dict[str, Any]:
+        from ..game.referee import refused_this_turn
         from ..rules.attack import attack
 
-        return dict(self._ask("attack", (attacker, target),
-                              lambda snap: attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json()))
+        def answer(snap: Snapshot) -> dict[str, Any]:
+            now = refused_this_turn(snap.state, attacker, target)
+            return {**attack(snap.position, attacker, target, moved=self._moved(snap, attacker)).as_json(),
+                    "refused_this_turn": [r.as_json() for r in now]}
+
+        return dict(self._ask("attack", (attacker, target), answer))
 
     def matrix(self) -> dict[str, Any]:
         from ..limits import check_matrix
@@ -291,7 +298,7 @@ class Table:
                 for r in rows:
                     t = pos.figure(r["target"])
                     for sq in t.space:
-                        marks[sq.name] = "#28a028" if r.get("legal") else "#dc1e1e"
+                        marks[sq.name] = "#28a028" if r.get("legal") and not r.get("refused_this_turn") else "#dc1e1e"
         name = pos.map.name or _("the board")
         return board_svg(pos, overlay, selected=selected, marks=marks, title=f"{name} ({pos.edition.value})")
 
@@ -497,6 +504,8 @@ class CardTable:
         log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
         log.close()
+        #: the game as a player names it ("Star Wars: Destiny"): the page's heading said "destiny", the log's word
+        self.title = CARD_GAMES[self.kind].title
         # the play the page shows as its example, in this game's own players' names (an SW TCG
         # table was shown Destiny's "A pass", and 'A' is no player there)
         examples = CARD_GAMES[self.kind].examples
@@ -526,7 +535,8 @@ class CardTable:
             t = log.table()
         finally:
             log.close()
-        return {"query": "status", "game": self.kind, "version": self.version(), "lines": log.rules.describe(t), **log.rules.summary(t)}
+        return {"query": "status", "game": self.kind, "title": self.title, "version": self.version(), "lines": log.rules.describe(t),
+                **log.rules.summary(t)}
 
     def events(self) -> list[dict[str, Any]]:
         log = self._log()

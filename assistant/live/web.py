@@ -40,15 +40,17 @@ from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
+from starlette.routing import Match
 
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
@@ -130,6 +132,9 @@ SCRIPT_TEXTS = (
     N_("Reference: the empty map, taken {taken}"), N_("No reference yet: photos are read by the learned classifier, less sure on printed-art maps."),
     N_("reference kept: the empty {cols} x {rows} map"), N_("Compared with the empty-map reference (taken {taken})"),
     N_("No reference photo: the learned classifier answered"),
+    # the card games' page
+    N_("Type the play first, in the game's notation."),
+    N_("not this turn"),
 )
 
 
@@ -274,6 +279,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                 with i18n.language(lang):
                     return JSONResponse({"error": _too_large(_body_limit(request.url.path))}, status_code=413)
         request.state.role = who
+        unknown = _unknown_parameters(app, request)
+        if unknown is not None:
+            with i18n.language(lang):
+                return JSONResponse({"error": unknown}, status_code=400)
 
         async def answer() -> Any:
             try:
@@ -438,8 +447,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         return {**table.status(), "reference": table.reference()}
 
     @app.get("/api/events")
-    def events() -> Any:
-        return {"query": "log", "events": table.events()}
+    def events(since: int | None = Query(None, ge=0)) -> Any:
+        """The game log; with ``?since=N`` only the events after event N (a page catching up)."""
+        listed = table.events()
+        return {"query": "log", "events": listed if since is None else [e for e in listed if int(e["seq"]) > since]}
 
     @app.get("/api/verbs")
     def verbs() -> Any:
@@ -481,7 +492,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         def card_index(request: Request) -> Any:
-            return templates.TemplateResponse(request, "cards.html", {"status": cards.status(), "kind": cards.kind,
+            return templates.TemplateResponse(request, "cards.html", {"status": cards.status(), "kind": cards.kind, "title": cards.title,
                                                                       "example": Markup("<code>{}</code>").format(cards.play_example),
                                                                       "spectator": request.state.role == "spectator", **page_context(request)})
 
@@ -766,6 +777,31 @@ class BodyLimit:
                 await send(message)
 
         await self.app(scope, counted, unless_refused)
+
+
+#: the query parameters every address takes: the table's link token (``?t=``)
+ANY_ADDRESS_PARAMS = frozenset({"t"})
+
+
+def _unknown_parameters(app: FastAPI, request: Request) -> str | None:
+    """Why a request to an API address names a query parameter that address does not take, in
+    words; None when it names none. A parameter the address ignored (``/api/events?since=abc`` before
+    ``since`` existed, ``/api/los?viewer=a&targt=b``) answered as if it was not sent, so a typo or a
+    wrong guess looked like an answer to the question asked."""
+    if not request.url.path.startswith("/api/") or not request.query_params:
+        return None
+    for route in app.router.routes:
+        if isinstance(route, APIRoute) and route.matches(request.scope)[0] == Match.FULL:
+            taken = {p.alias for p in route.dependant.query_params} | ANY_ADDRESS_PARAMS
+            extra = sorted({name for name in request.query_params if name not in taken})
+            if not extra:
+                return None
+            names = ", ".join(repr(n[:40]) for n in extra[:5])
+            own = sorted(taken - ANY_ADDRESS_PARAMS)
+            if not own:
+                return _("{path} takes no query parameters; it was sent {names}").format(path=request.url.path, names=names)
+            return _("{path} takes no parameter {names}; it takes: {taken}").format(path=request.url.path, names=names, taken=", ".join(own))
+    return None  # no such address: the framework's 404 says so
 
 
 def _content_kind(request: Request) -> tuple[str, str]:

@@ -42,6 +42,11 @@ MODELLED = {"accuracy", "armor", "lucky", "evade", "critical_hit", "shields", "s
             "reroll_trigger", "speed", "power", "health"}
 
 
+def dice_of_damage(n: int) -> str:
+    """"1 die of damage", "2 dice of damage": the count said as it asks (the answers said "1 dice of damage")."""
+    return n_("{n} die of damage", "{n} dice of damage", n).format(n=n)
+
+
 def not_modelled(t: Table, *units: Unit) -> list[str]:
     """Keywords these units have that the engine does not apply (Bombard, Ion Cannon, Reserves...)."""
     out = []
@@ -242,7 +247,8 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
         )
     if u.counters < u.cost:
         raise IllegalCommandError(
-            _("{label} has {counters} build counters of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)").format(
+            n_("{label} has {counters} build counter of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)",
+               "{label} has {counters} build counters of its cost {cost}; it is deployed once counters ≥ cost (FAQ L28-30)", u.counters).format(
                 label=u.label, counters=u.counters, cost=u.cost
             )
         )
@@ -311,7 +317,8 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     t = t.with_unit(replace(u, zone="build", status="partial", counters=u.counters + n))
     u2 = t.unit(u.id)
     said.append(
-        _("{label}: {n} build counter(s), {counters} of {cost}; {value} BP left (FAQ L27-28)").format(
+        n_("{label}: {n} build counter, {counters} of {cost}; {value} BP left (FAQ L27-28)",
+           "{label}: {n} build counters, {counters} of {cost}; {value} BP left (FAQ L27-28)", n).format(
             label=u.label, n=n, counters=u2.counters, cost=u.cost, value=p.bp - n
         )
         + (
@@ -488,7 +495,8 @@ def _discard(t: Table, cmd: Command, said: list[str]) -> Table:
     if where != "hand":
         raise NotationError(_("{cmd!r}: only the hand is tracked as a count; name the cards another way").format(cmd=str(cmd)))
     k = min(n, p.hand)
-    said.append(_("{side} discards {k} card(s) from hand: a discard with no place named comes from the hand (FAQ L80)").format(side=side, k=k))
+    said.append(n_("{side} discards {k} card from hand: a discard with no place named comes from the hand (FAQ L80)",
+                   "{side} discards {k} cards from hand: a discard with no place named comes from the hand (FAQ L80)", k).format(side=side, k=k))
     return t.with_player(replace(p, hand=p.hand - k, discard=p.discard + k))
 
 
@@ -578,10 +586,12 @@ def _pay_printed_upkeep(t: Table, u: Unit, pick: str, n: int, text: str, said: l
         if p.hand < n:
             raise IllegalCommandError(_("{label}'s Upkeep: {side} has {have} cards in hand and the choice discards {n}; choose another").format(
                 label=u.label, side=u.owner, have=p.hand, n=n))
-        said.append(_("{label} pays Upkeep: {side} discards {n} card(s) from the hand {why}").format(label=u.label, side=u.owner, n=n, why=why))
+        said.append(n_("{label} pays Upkeep: {side} discards {n} card from the hand {why}",
+                       "{label} pays Upkeep: {side} discards {n} cards from the hand {why}", n).format(label=u.label, side=u.owner, n=n, why=why))
         return t.with_player(replace(p, hand=p.hand - n, discard=p.discard + n))
     if pick == "damage":
-        said.append(_("{label} pays Upkeep: {n} damage counter(s) on it {why}").format(label=u.label, n=n, why=why))
+        said.append(n_("{label} pays Upkeep: {n} damage counter on it {why}",
+                       "{label} pays Upkeep: {n} damage counters on it {why}", n).format(label=u.label, n=n, why=why))
         return t.with_unit(replace(u, damage=u.damage + n))
     said.append(_("{label}'s Upkeep is done by hand: {text} (not modelled)").format(label=u.label, text=text))
     return t
@@ -675,7 +685,8 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
         )
     if not transfer and pilot.zone == "build" and pilot.status == "partial" and pilot.counters < pilot.cost:
         raise IllegalCommandError(
-            _("{label} has {counters} build counter(s) of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)").format(
+            n_("{label} has {counters} build counter of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)",
+               "{label} has {counters} build counters of its cost {cost}: a pilot boards once complete (FAQ L28-30, L132)", pilot.counters).format(
                 label=pilot.label, counters=pilot.counters, cost=pilot.cost
             )
         )
@@ -964,8 +975,8 @@ def _retaliate(t: Table, cmd: Command, said: list[str]) -> Table:
     _once(at, f"{u.id}:retaliate", f"{u.label}'s Retaliate")
     t = _pay(t, side, _keyword_cost(cmd, u, "retaliate", said, t))
     said.append(
-        _("{label} retaliates: {x} dice of damage to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(
-            label=u.label, x=x, label2=t.unit(at.attacker).label
+        _("{label} retaliates: {dice} to {label2} when the attack ends, even if {label} is discarded by then (FAQ L150-151)").format(
+            label=u.label, dice=dice_of_damage(int(x)), label2=t.unit(at.attacker).label
         )
     )
     return replace(t, attack=replace(at, used=at.used + (f"{u.id}:retaliate",), retaliate=at.retaliate + ((u.id, x),)))
@@ -1240,7 +1251,8 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} is not being dealt this damage").format(label=u.label))
     i = (cmd.int_opt("instance", 1) or 1) - 1
     if not 0 <= i < len(inst):
-        raise NotationError(_("{cmd!r}: {label} has {n} Evade instance(s)").format(cmd=str(cmd), label=u.label, n=len(inst)))
+        raise NotationError(n_("{cmd!r}: {label} has {n} Evade instance",
+                               "{cmd!r}: {label} has {n} Evade instances", len(inst)).format(cmd=str(cmd), label=u.label, n=len(inst)))
     _once(at, f"{u.id}:evade:{i}", f"Evade instance {i + 1} of {u.label}")
     t = _pay(t, side, _keyword_cost(cmd, u, "evade", said, t, i))
     left, used, wasted = prevent(at.damage - at.prevented, [inst[i]])
@@ -1347,7 +1359,8 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
         if o.zone != d.zone or o.owner != d.owner:
             raise IllegalCommandError(_("Overkill's extra damage goes to another of {owner}'s units in the same arena (FAQ L106-108)").format(owner=d.owner))
         said.append(
-            _("Overkill: {value} hit(s) beyond {label}'s remaining health go to {label2} (FAQ L106-108)").format(
+            n_("Overkill: {value} hit beyond {label}'s remaining health goes to {label2} (FAQ L106-108)",
+               "Overkill: {value} hits beyond {label}'s remaining health go to {label2} (FAQ L106-108)", to_other // factor).format(
                 value=to_other // factor, label=d.label, label2=o.label
             )
         )
@@ -1355,9 +1368,10 @@ def _end_attack(t: Table, cmd: Command, said: list[str]) -> Table:
     for uid, x in at.retaliate:
         u = t.unit(uid)
         said.append(
-            _("the attack ends: {label}'s Retaliate deals {x} dice of damage to {label2}").format(label=u.label, x=x, label2=a.label)
+            _("the attack ends: {label}'s Retaliate deals {dice} to {label2}").format(label=u.label, dice=dice_of_damage(int(x)), label2=a.label)
             + (_(" although it has been discarded") if u.zone == "discard" else "")
-            + _(" — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)").format(x=x, uid=uid, id=a.id)
+            + n_(" — roll it with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)",
+                 " — roll them with 'dice-damage {x} source={uid} -> {id}' (FAQ L150-151)", int(x)).format(x=x, uid=uid, id=a.id)
         )
     if at.overload_self:
         t = _overload_damage(t, cmd, a, at.overload_self, said)
@@ -1411,11 +1425,11 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
         raise NotationError(_("{cmd!r}: rolls={rolls_text!r} is not a list of die rolls such as 4,5").format(cmd=str(cmd), rolls_text=rolls_text))
     rolls = [int(x) for x in rolls_text.split(",") if x]
     if len(rolls) != n:
-        raise IllegalRollError(_("{n} dice of damage: give {n} rolls, rolls=4,5,...").format(n=n))
+        raise IllegalRollError(n_("{dice}: give {n} roll, rolls=4", "{dice}: give {n} rolls, rolls=4,5,...", n).format(dice=dice_of_damage(n), n=n))
     r = resolve(Attack(n, 0, 0, bool(keyword(t, tgt, "armor"))), rolls)
     acc = keyword_value(t, src, "accuracy")
     said.append(
-        n_("{n} dice of damage from {label}: {hits} hit", "{n} dice of damage from {label}: {hits} hits", r.hits).format(n=n, label=src.label, hits=r.hits)
+        n_("{dice} from {label}: {hits} hit", "{dice} from {label}: {hits} hits", r.hits).format(dice=dice_of_damage(n), label=src.label, hits=r.hits)
         + (_("; its Accuracy {acc} does not apply — dice of damage are not an attack (FAQ L39, L72; inference)").format(acc=acc) if acc else "")
     )
     said.append(

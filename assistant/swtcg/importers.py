@@ -139,6 +139,12 @@ class SwtcgCardData:
     upkeep: tuple[tuple[str, int], ...] = ()  # the choices: ("bp", 1), ("force", 1), ("tap", 0), ("discard", 1), ("damage", 1)
     upkeep_text: str = ""
     bounty: str = ""  # the reward, as printed after "Bounty:"
+    #: each variable stat as printed ("cost", "X"): the listing said "cost *" of a Mission whose card says X
+    printed_variable: tuple[tuple[str, str], ...] = ()
+
+    def printed(self, stat: str) -> str:
+        """A variable stat as the card prints it: ``X``, ``?`` or ``*``."""
+        return dict(self.printed_variable).get(stat, VARIABLE)
 
     @property
     def kind(self) -> str:
@@ -155,13 +161,19 @@ class SwtcgCardData:
     @property
     def why_partial(self) -> tuple[str, ...]:
         """What of this card the engine does not apply: the reasons it is imported as partial."""
-        why = [_("{stat} is '*' (set by the card's text): asked when needed, give it with 'set-stat UNIT {stat}=N'").format(stat=s) for s in self.variable]
+        why = [_("{stat} is {printed!r} (set by the card's text): asked when needed, give it with 'set-stat UNIT {stat}=N'").format(
+            stat=s, printed=self.printed(s)) for s in self.variable]
         why += [_("conditional, not applied: {text}").format(text=c) for c in self.conditional]
         why += [_("not modelled: {text}").format(text=n) for n in self.not_modelled]
         why += list(self.notes)
         return tuple(why)
 
     def table_entry(self, uid: str, owner: str, zone: str = "hand") -> dict[str, Any]:
+        if not owner and self.side not in ("DS", "LS", "neutral", ""):
+            # a later set's faction (Y, the Yuuzhan Vong) is a deck of its own that may face either side: its seat is
+            # the players' choice (the entry was given to DS without a word, the card imported as partial for it)
+            raise AssistantError(_("{card} is a card of a later set's faction {side!r}, whose player may sit on either side: "
+                                   "give the seat with --owner DS or --owner LS").format(card=self.name, side=self.side))
         owner = (owner or ("LS" if self.side == "LS" else "DS")).upper()  # player names are case-insensitive
         if owner not in SIDES:
             # the entry is pasted into a table file, which would refuse it there, far from the cause
@@ -607,6 +619,8 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
                 name=name, lines=rows[0][1][:60]
             )
         )
+    if len(rows) == 1:  # imported as "0 cards", exit 0: a cut or unsaved export looked like a set with nothing in it
+        raise ImportFileError(_("{name}: only the header line, no card rows: nothing to import").format(name=name))
     index: dict[str, int] = {}
     for key, names in _COLUMNS.items():
         for i, h in enumerate(header):
@@ -660,11 +674,14 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     side = _SIDES.get(side_raw.lower(), side_raw[:20]) if side_raw else ""  # a later set's own faction ("Y") is kept as printed
     stats: dict[str, int | None] = {}
     variable: list[str] = []
+    printed: list[tuple[str, str]] = []
     for key in ("cost", "speed", "power", "health"):
         v = number(get(key), shown[index[key]] if key in index else key)
         if v == VARIABLE:
             variable.append(key)
             stats[key] = None
+            if get(key).strip() != VARIABLE:
+                printed.append((key, get(key).strip().upper()))
         else:
             stats[key] = v if isinstance(v, int) else None
     unit = kind == "unit"
@@ -680,9 +697,6 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     notes = list(r.notes)
     if not side_raw:
         notes.append(_("no side given (L, D or N): the table file's owner decides"))
-    elif side not in ("DS", "LS", "neutral"):
-        notes.append(_("side {side!r} is not Light, Dark or Neutral (a later set's faction): the table's players are DS and LS, give the owner with --owner")
-                     .format(side=side))
     if kind == OTHER:
         notes.append(_("card type {type!r} is not one the engine plays (Character, Space, Ground, Battle, Mission, Location, Equipment): listed, "
                        "not put on a table").format(type=typ_raw))
@@ -716,6 +730,7 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
         tuple(r.upkeep),
         r.upkeep_text,
         r.bounty,
+        tuple(printed),
     )
 
 
@@ -727,11 +742,11 @@ def card_line(c: SwtcgCardData) -> str:
     extra = [f"pilots {c.pilots}"] if c.pilots else []
     extra += [f"upkeep: {c.upkeep_text}"] if c.upkeep_text else []
     extra += [f"bounty: {c.bounty}"] if c.bounty else []
-    extra += [f"{s} *" for s in c.variable]
+    extra += [f"{s} {c.printed(s)}" for s in c.variable]
     details = [c.type, c.side or "?"]
     # a Battle card has no build cost: the file leaves the column empty (never "cost None")
     if "cost" in c.variable or c.cost is not None:
-        details.append(_("cost {cost}").format(cost="*" if "cost" in c.variable else c.cost))
+        details.append(_("cost {cost}").format(cost=c.printed("cost") if "cost" in c.variable else c.cost))
     return f"{c.name} ({', '.join(details)})" + (f": {kws}" if kws else "") + (f" [{'; '.join(extra)}]" if extra else "")
 
 

@@ -125,13 +125,13 @@ class Morale:
 
     def describe(self, state: GameState, data: Data) -> str:
         d = data
-        parts = [f"d20 {d['roll']}", f"Level {d.get('level', 0)}"]
+        parts = [f"d20 {d['roll']}", f"Level {d.get('level', '?')}"]
         if d.get("commander"):
             parts.append(_("commander {d}").format(d=d['commander']) + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
         verdict = _("holds") if d["held"] else _("fails")
         nat = " " + _("(natural 20)") if d["roll"] == 20 else " " + _("(natural 1)") if d["roll"] == 1 else ""
         return _("{figure} morale save: {parts} = {total} vs 20{natural}: {verdict}").format(
-            figure=d["figure"], parts=" + ".join(parts), total=d.get("total"), natural=nat, verdict=verdict)
+            figure=d["figure"], parts=" + ".join(parts), total=d.get("total", "?"), natural=nat, verdict=verdict)
 
 
 @event_kind("flee", {"figure": _S, "by?": _S})

@@ -349,6 +349,11 @@ async function showTargets() {
       return `<tr${tap}><td>${esc(r.target)}</td><td colspan="3">${esc(r.error || "?")}</td></tr>`;
     }
     // each reason escaped once, here (escaped again, "obi's space" read "obi&#39;s space")
+    const now = r.legal ? (r.refused_this_turn || []) : [];  // the acting figure's turn so far refuses it (a double move)
+    if (now.length) {
+      return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="illegal">${esc(tr("not this turn"))}</td>` +
+             `<td>-</td><td>${now.map((x) => esc(x.text)).join("; ")}</td></tr>`;
+    }
     const why = r.legal ? "" : (r.illegal_reasons || []).map((x) => esc(x.text)).join("; ");
     return `<tr class="tap" data-target="${esc(r.target)}"><td>${esc(r.target)}</td><td class="${r.legal ? "legal" : "illegal"}">${r.legal ? esc(tr("legal")) : esc(tr("not legal"))}</td>` +
            `<td>${r.needs && r.odds !== false ? r.needs + "+" : "-"}</td><td>${r.legal ? Math.round(r.p_hit * 100) + "%" : why}</td></tr>`;
@@ -412,7 +417,10 @@ async function showPair() {
   }
   if (S.mine !== mine || S.target !== target) return;  // the slots changed while the answer was on its way
   const cv = cov.cover === null ? tr("no line of sight") : (cov.cover ? tr("cover") : tr("no cover"));
-  const attack = att.legal
+  const now = att.refused_this_turn || [];  // the acting figure's turn so far refuses it (a double move, its attacks made)
+  const attack = att.legal && now.length
+    ? `<span class="illegal">${esc(tr("not this turn"))}</span><span class="first-why">${esc(now[0].text)}</span>`
+    : att.legal
     ? `<span class="legal">${esc(tr("legal"))}</span> — ` + esc(tr("needs {needs}+ ({chance}%), damage {damage}", { needs: att.needs, chance: Math.round(att.p_hit * 100), damage: att.damage }))
     : `<span class="illegal">${esc(tr("not legal"))}</span>` + ((att.illegal_reasons || [])[0] ? `<span class="first-why">${esc(att.illegal_reasons[0].text)}</span>` : "");
   let html = `<h3>${esc(mine)} → ${esc(target)}${S.helpers.length ? ` <small>(${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")})</small>` : ""}</h3>`;
@@ -420,7 +428,7 @@ async function showPair() {
           `<dt>${esc(tr("Cover:"))}</dt><dd>${esc(cv)}</dd><dt>${esc(tr("Attack:"))}</dt><dd>${attack}</dd></dl>`;
   const w = los.witness ? `<p>${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}</p>` : "";
   let why = `<p><b>${esc(tr("Line of sight:"))}</b></p>${w}<ul>${reasonsList(los.reasons)}</ul><p><b>${esc(tr("Cover:"))}</b></p><ul>${reasonsList(cov.reasons)}</ul>`;
-  why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
+  why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${reasonsList(now)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(m.rule || "")}</span></li>`).join("")}</ul>`;
   if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(conditionText(x.condition))}): ${x.needs}+`).join("; ")}</p>`;
   why += (att.notes || []).map((n) => `<p class="rule">${esc(n.text)} (${esc(n.rule)})</p>`).join("");
   if (att.not_modelled && att.not_modelled.length) why += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;

@@ -29,6 +29,7 @@ async function sync(force) {
   version = v;
   const st = await api("api/status");
   $("lines").textContent = st.lines.join("\n");
+  $("acting").textContent = st.lines[0] || "";  // the round (or turn) and phase, as the heading's second line
   const log = await api("api/events");
   $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
@@ -39,16 +40,22 @@ function show(r, verdict, label) {
   $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
 }
 if ($("b-check")) {
-  $("b-check").onclick = async () => { try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } };
+  // an empty field is said here (the server's refusal names the API's JSON body, not the field)
+  const typed = () => { if ($("command").value.trim()) return true; say(tr("Type the play first, in the game's notation.")); $("command").focus(); return false; };
+  $("b-check").onclick = async () => { if (!typed()) return; try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } };
   $("b-do").onclick = async () => {
-    const override = $("override").value.trim(), btn = $("b-do");
-    if (btn.disabled) return;
+    const override = $("override").value.trim(), btn = $("b-do"), sent = $("command").value;
+    if (btn.disabled || !typed()) return;
     btn.disabled = true;  // one tap, one play: a second tap waits for the first answer
     try {
-      const r = await post("api/do", { command: $("command").value, override: override || null });
+      const r = await post("api/do", { command: sent, override: override || null });
       // an overridden play the rules refuse is recorded but changes nothing: not "legal"
       show(r, r.applied, r.applied ? null : tr("not legal, recorded by the judge's override"));
-      say(tr("#{seq} recorded", { seq: r.seq }), true); $("command").value = ""; $("override").value = ""; await sync(true);
+      say(tr("#{seq} recorded", { seq: r.seq }), true);
+      // emptied only if it still holds the play sent: the next play, typed while this one was on its way, stays
+      if ($("command").value === sent) $("command").value = "";
+      if ($("override").value.trim() === override) $("override").value = "";
+      await sync(true);
     } catch (e) { say(e.message); } finally { btn.disabled = false; }
   };
   $("b-undo").onclick = async () => { if (!confirm(tr("Undo the last play? It stays in the log, marked undone."))) return;
