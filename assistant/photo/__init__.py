@@ -900,7 +900,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
     # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art)
     if not saturated_reading(pos, scores, seen, nowhere):
-        seen = settle_by_squares(pos, markers, grid, seen, scores)
+        seen = settle_by_squares(pos, markers, grid, seen, scores, large_rim)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:
