@@ -100,9 +100,9 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
     the squares' readings deciding only among blocks that show none: the figure's body stands
     above its base and leans away from the camera over the block beside it, which the squares'
     crops read as a base as surely as the base itself, while the base's round edge of a Large
-    base's size is drawn round its own block's centre alone (reading R190; diagnosis photos s0468:
-    a Large base on I10 read 0.03, 0.05, 0.11, 0.99 and its body's block I11 read higher, the rims
-    0.08 and 0.07; s0515: H10 read 2.89 in all, I9 2.94, the rims 0.22 and 0.03)."""
+    base's size is drawn round its own block's centre alone (diagnosis photos s0468: the base's
+    block I10:J11 read 1.27 in all, the body's I11:J12 2.29, their rims 0.084 and 0.065; s0515:
+    H10:I11 read 2.89, I9:J10 2.94, the rims 0.22 and 0.03; reading R190 in docs/readings.md)."""
     centres = {m.id: to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers if m.id >= 4}
     by_id = {f.id: f for f in pos.figures}
     # the spaces of the figures their markers name surely: a doubtful one is never put on them
