@@ -422,7 +422,7 @@ def test_a_large_base_marker_between_spaces_settles_on_the_block_its_round_rim_s
     (2.29 in all) than the base's own block (1.27). Settled by the squares, the figure was named one
     square down, two squares wrong. The base's round edge of a Large base's size shows round its
     own block's centre (rim 0.084) and less round the body's (0.065): the rim settles it (reading
-    R190). Here on a 10 x 10 map, columns E-F. Fails before R190 (E6, or no ``large_rims``)."""
+    R143). Here on a 10 x 10 map, columns E-F. Fails before R143 (E6, or no ``large_rims``)."""
     pos = Position(Edition.SWM2008, Map(COLS, ROWS), (Figure("big", "light", sq("A1"), Size.LARGE, marker=8),))
     grid = Grid(np.eye(3), 0.2, 4)  # the photo's pixels are board points
     marker = Marker(8, np.array([[4.9, 5.29], [5.3, 5.29], [5.3, 5.69], [4.9, 5.69]], np.float64))  # centre (5.1, 5.49)
@@ -442,7 +442,7 @@ def test_a_large_base_marker_between_spaces_settles_on_the_block_its_round_rim_s
        st.lists(st.floats(0.0, 0.5), min_size=81, max_size=81))
 def test_a_large_marker_settles_near_itself_off_a_sure_figure_whatever_the_rims(x: float, y: float, values: list[float],
                                                                                rim_values: list[float]) -> None:
-    # on any reading and any rims (R190): a Large figure whose marker lies between spaces is put on
+    # on any reading and any rims (R143): a Large figure whose marker lies between spaces is put on
     # a block whose centre lies within 0.75 of a square of the marker's (across and down), on the
     # map, never over a figure its marker names surely
     pos = Position(Edition.SWM2008, Map(COLS, ROWS), (

@@ -900,7 +900,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
     # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art);
     # a Large base's on the block whose centre shows its round rim, where one does: its body's block
-    # beside it reads as surely a base (reading R190 in docs/readings.md)
+    # beside it reads as surely a base (reading R143 in docs/readings.md)
     if not saturated_reading(pos, scores, seen, nowhere):
         seen = settle_by_squares(pos, markers, grid, seen, scores, large_rim)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base

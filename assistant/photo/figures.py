@@ -79,7 +79,7 @@ BETWEEN = 0.5
 
 #: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large base's round
 #: rim shows there (the faint rim a block read as a base on half its squares needs, reading R86):
-#: a marker between spaces settles on the block with the clearest rim at least this (reading R190)
+#: a marker between spaces settles on the block with the clearest rim at least this (reading R143)
 MARKER_BLOCK_RIM = 0.08
 
 
@@ -102,7 +102,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
     crops read as a base as surely as the base itself, while the base's round edge of a Large
     base's size is drawn round its own block's centre alone (diagnosis photos s0468: the base's
     block I10:J11 read 1.27 in all, the body's I11:J12 2.29, their rims 0.084 and 0.065; s0515:
-    H10:I11 read 2.89, I9:J10 2.94, the rims 0.22 and 0.03; reading R190 in docs/readings.md)."""
+    H10:I11 read 2.89, I9:J10 2.94, the rims 0.22 and 0.03; reading R143 in docs/readings.md)."""
     centres = {m.id: to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers if m.id >= 4}
     by_id = {f.id: f for f in pos.figures}
     # the spaces of the figures their markers name surely: a doubtful one is never put on them
