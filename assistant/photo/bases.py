@@ -619,6 +619,14 @@ LIGHTER = 20
 #: a black sky does, and a first reading that still names bases reads such art better (s0379)
 DIM_FLOOR = 80
 DIM_LIGHTER = 10
+#: on near-black art, a base's plastic is also read where it is only :data:`DIM_LIGHTER` lighter
+#: than the sky's darkest quarter, if it is smooth there: the grey (of 255) varies by at most
+#: :data:`SMOOTH_GREY` (standard deviation) over :data:`SMOOTH_PX` px round the pixel. A dark grey
+#: base on a black sky is only 10-18 lighter (diagnosis photos s0408, s0465, s0495: 28-35 on a sky
+#: whose darkest quarter is 10-19), but its moulded top is even, where the sky is speckled with
+#: stars and nebulae that the median filter leaves ragged (reading R160)
+SMOOTH_GREY = 4.0
+SMOOTH_PX = 5
 #: the share of the roster's squares a threshold must find (squares whose base core is at least
 #: half neutral) to be taken: a figure's body hides part of some bases
 NEUTRAL_FOUND = 0.75
@@ -648,10 +656,23 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
         if floor > (DIM_FLOOR if dim_art else DARK_FLOOR):
             return {}, False
         dim = floor > DARK_FLOOR
-        like = light > float(np.percentile(light[inner], 25)) + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
+        darkest = float(np.percentile(light[inner], 25))
+        like = light > darkest + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
+        if not dim:
+            # a dark grey base a little lighter than the black sky: its even top tells it (R160)
+            like |= (light > darkest + DIM_LIGHTER) & (_local_spread(view) <= SMOOTH_GREY)
     at = _core_pixels(cols, rows)
     core, core_like = colour[at], like[at]
     return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}, dim
+
+
+def _local_spread(view: np.ndarray) -> np.ndarray:
+    """Each pixel's grey's standard deviation over the :data:`SMOOTH_PX` square round it: low on
+    moulded plastic, high where stars, veins or printed texture speckle the art (reading R160)."""
+    g = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    mean = cv2.blur(g, (SMOOTH_PX, SMOOTH_PX))
+    square = cv2.blur(g * g, (SMOOTH_PX, SMOOTH_PX))
+    return np.asarray(np.sqrt(np.maximum(square - mean * mean, 0.0)))
 
 
 def _colourfulness(view: np.ndarray, exact: bool = True) -> np.ndarray:
