@@ -636,7 +636,8 @@ NEUTRAL_HALF = 0.5
 NEUTRAL_SCALE = 0.08
 
 
-def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False) -> tuple[dict[float, np.ndarray], bool]:
+def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
+                   ) -> tuple[dict[float, np.ndarray], bool, dict[float, np.ndarray]]:
     """For each threshold of :data:`NEUTRAL_AT`, the share of each square's base core (radius
     :data:`CORE`) whose pixels look like a base's plastic, row by row: neutral below the
     threshold on colourful art (its median pixel's colourfulness at least :data:`COLOURFUL`);
@@ -645,25 +646,32 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
     :data:`LIGHTER` than the art's darkest quarter (grey plastic on black); with ``dim_art``, on
     dim art (at most :data:`DIM_FLOOR`) neutral and lighter by :data:`DIM_LIGHTER`. Empty on
     other art (grey stone, paper, wood: a grey base is the floor's colour). With them, whether the
-    art was read as dim (the weakest of the three: a rock only 10 darker than a base)."""
+    art was read as dim (the weakest of the three: a rock only 10 darker than a base), and the
+    shares with a base's even top counted too (reading R160): on near-black art, a pixel neutral,
+    lighter by only :data:`DIM_LIGHTER` and smooth (:func:`_local_spread`) -- a dark grey base on a
+    sky speckled with stars; elsewhere the shares themselves."""
     colour = _colourfulness(view)
     inner = (slice(PAD * PX, (PAD + rows) * PX), slice(PAD * PX, (PAD + cols) * PX))
     like = np.ones(colour.shape, bool)
+    even: np.ndarray | None = None  # near-black art: the pixels like a base's plastic, its even top counted (R160)
     dim = False
     if float(np.median(colour[inner])) < COLOURFUL:
         light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
         floor = float(np.median(light[inner]))
         if floor > (DIM_FLOOR if dim_art else DARK_FLOOR):
-            return {}, False
+            return {}, False, {}
         dim = floor > DARK_FLOOR
         darkest = float(np.percentile(light[inner], 25))
         like = light > darkest + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
         if not dim:
             # a dark grey base a little lighter than the black sky: its even top tells it (R160)
-            like |= (light > darkest + DIM_LIGHTER) & (_local_spread(view) <= SMOOTH_GREY)
+            even = like | ((light > darkest + DIM_LIGHTER) & (_local_spread(view) <= SMOOTH_GREY))
     at = _core_pixels(cols, rows)
-    core, core_like = colour[at], like[at]
-    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}, dim
+    core = colour[at]
+    shares = {t: np.asarray(((core < t) & like[at]).mean(axis=1)) for t in NEUTRAL_AT}
+    if even is None:
+        return shares, dim, shares
+    return shares, dim, {t: np.asarray(((core < t) & even[at]).mean(axis=1)) for t in NEUTRAL_AT}
 
 
 def _local_spread(view: np.ndarray) -> np.ndarray:
@@ -786,7 +794,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     (:func:`_hidden_under_figure`, reading R131).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
-    shares, dim = neutral_shares(view, cols, rows, dim_art)
+    shares, dim, even = neutral_shares(view, cols, rows, dim_art)
     if not shares:
         return None
     need = NEUTRAL_FOUND * max(1, roster_squares)
@@ -796,6 +804,10 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     share = shares[NEUTRAL_AT[taken]]
     if int((share >= NEUTRAL_HALF).sum()) > DECISIVE * max(1, roster_squares):
         return None
+    # whether the colour reading answers, and at which threshold, as the much lighter plastic has
+    # it: the even top found more on smooth art (s0445: a reading none was before, two squares of
+    # art read as bases); then a dark grey base is read by its even top too (R160)
+    share = even[NEUTRAL_AT[taken]]
     looser = shares[NEUTRAL_AT[taken + 1]] if taken + 1 < len(NEUTRAL_AT) else None
     if classifier is not None and looser is not None and not dim and int((looser >= NEUTRAL_HALF).sum()) <= max(1, roster_squares):
         # the strictest threshold that finds most of the roster's bases leaves out a base tinted a
