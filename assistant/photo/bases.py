@@ -619,6 +619,14 @@ LIGHTER = 20
 #: a black sky does, and a first reading that still names bases reads such art better (s0379)
 DIM_FLOOR = 80
 DIM_LIGHTER = 10
+#: on near-black art, a base's plastic is also read where it is only :data:`DIM_LIGHTER` lighter
+#: than the sky's darkest quarter, if it is smooth there: the grey (of 255) varies by at most
+#: :data:`SMOOTH_GREY` (standard deviation) over :data:`SMOOTH_PX` px round the pixel. A dark grey
+#: base on a black sky is only 10-18 lighter (diagnosis photos s0408, s0465, s0495: 28-35 on a sky
+#: whose darkest quarter is 10-19), but its moulded top is even, where the sky is speckled with
+#: stars and nebulae that the median filter leaves ragged (reading R144)
+SMOOTH_GREY = 4.0
+SMOOTH_PX = 5
 #: the share of the roster's squares a threshold must find (squares whose base core is at least
 #: half neutral) to be taken: a figure's body hides part of some bases
 NEUTRAL_FOUND = 0.75
@@ -628,7 +636,8 @@ NEUTRAL_HALF = 0.5
 NEUTRAL_SCALE = 0.08
 
 
-def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False) -> tuple[dict[float, np.ndarray], bool]:
+def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
+                   ) -> tuple[dict[float, np.ndarray], bool, dict[float, np.ndarray]]:
     """For each threshold of :data:`NEUTRAL_AT`, the share of each square's base core (radius
     :data:`CORE`) whose pixels look like a base's plastic, row by row: neutral below the
     threshold on colourful art (its median pixel's colourfulness at least :data:`COLOURFUL`);
@@ -637,21 +646,41 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
     :data:`LIGHTER` than the art's darkest quarter (grey plastic on black); with ``dim_art``, on
     dim art (at most :data:`DIM_FLOOR`) neutral and lighter by :data:`DIM_LIGHTER`. Empty on
     other art (grey stone, paper, wood: a grey base is the floor's colour). With them, whether the
-    art was read as dim (the weakest of the three: a rock only 10 darker than a base)."""
+    art was read as dim (the weakest of the three: a rock only 10 darker than a base), and the
+    shares with a base's even top counted too (reading R144): on near-black art, a pixel neutral,
+    lighter by only :data:`DIM_LIGHTER` and smooth (:func:`_local_spread`) -- a dark grey base on a
+    sky speckled with stars; elsewhere the shares themselves."""
     colour = _colourfulness(view)
     inner = (slice(PAD * PX, (PAD + rows) * PX), slice(PAD * PX, (PAD + cols) * PX))
     like = np.ones(colour.shape, bool)
+    even: np.ndarray | None = None  # near-black art: the pixels like a base's plastic, its even top counted (R144)
     dim = False
     if float(np.median(colour[inner])) < COLOURFUL:
         light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
         floor = float(np.median(light[inner]))
         if floor > (DIM_FLOOR if dim_art else DARK_FLOOR):
-            return {}, False
+            return {}, False, {}
         dim = floor > DARK_FLOOR
-        like = light > float(np.percentile(light[inner], 25)) + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
+        darkest = float(np.percentile(light[inner], 25))
+        like = light > darkest + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
+        if not dim:
+            # a dark grey base a little lighter than the black sky: its even top tells it (R144)
+            even = like | ((light > darkest + DIM_LIGHTER) & (_local_spread(view) <= SMOOTH_GREY))
     at = _core_pixels(cols, rows)
-    core, core_like = colour[at], like[at]
-    return {t: np.asarray(((core < t) & core_like).mean(axis=1)) for t in NEUTRAL_AT}, dim
+    core = colour[at]
+    shares = {t: np.asarray(((core < t) & like[at]).mean(axis=1)) for t in NEUTRAL_AT}
+    if even is None:
+        return shares, dim, shares
+    return shares, dim, {t: np.asarray(((core < t) & even[at]).mean(axis=1)) for t in NEUTRAL_AT}
+
+
+def _local_spread(view: np.ndarray) -> np.ndarray:
+    """Each pixel's grey's standard deviation over the :data:`SMOOTH_PX` square round it: low on
+    moulded plastic, high where stars, veins or printed texture speckle the art (reading R144)."""
+    g = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    mean = cv2.blur(g, (SMOOTH_PX, SMOOTH_PX))
+    square = cv2.blur(g * g, (SMOOTH_PX, SMOOTH_PX))
+    return np.asarray(np.sqrt(np.maximum(square - mean * mean, 0.0)))
 
 
 def _colourfulness(view: np.ndarray, exact: bool = True) -> np.ndarray:
@@ -765,7 +794,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     (:func:`_hidden_under_figure`, reading R131).
 
     ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
-    shares, dim = neutral_shares(view, cols, rows, dim_art)
+    shares, dim, even = neutral_shares(view, cols, rows, dim_art)
     if not shares:
         return None
     need = NEUTRAL_FOUND * max(1, roster_squares)
@@ -775,6 +804,10 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
     share = shares[NEUTRAL_AT[taken]]
     if int((share >= NEUTRAL_HALF).sum()) > DECISIVE * max(1, roster_squares):
         return None
+    # whether the colour reading answers, and at which threshold, as the much lighter plastic has
+    # it: the even top found more on smooth art (s0445: a reading none was before, two squares of
+    # art read as bases); then a dark grey base is read by its even top too (R144)
+    share = even[NEUTRAL_AT[taken]]
     looser = shares[NEUTRAL_AT[taken + 1]] if taken + 1 < len(NEUTRAL_AT) else None
     if classifier is not None and looser is not None and not dim and int((looser >= NEUTRAL_HALF).sum()) <= max(1, roster_squares):
         # the strictest threshold that finds most of the roster's bases leaves out a base tinted a
