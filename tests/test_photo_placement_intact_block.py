@@ -11,15 +11,19 @@ the Medium figure beside it named onto the body's head.
 
 from __future__ import annotations
 
+import cv2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo.bases import INTACT_MOST
+from assistant.photo.bases import INTACT_MOST, art_intact
 from assistant.photo.figures import block_squares
 from assistant.photo.placement import LARGE_RIM, place
+from assistant.photo.reference import PAD, PX
+from tests.test_photo_reference_intact import other_camera
+from tests.test_photo_reference_set_aside import lava
 
 COLS, ROWS = 6, 6
 SQUARES = [Square(c, r).name for r in range(ROWS) for c in range(COLS)]
@@ -66,3 +70,17 @@ def test_no_large_base_is_named_over_a_square_showing_the_art_intact(read: list[
     for seen in placed.figures:
         if seen.id == "big":
             assert not set(block_squares(seen.at, 2)) & intact
+
+
+def test_a_large_base_hides_the_art_under_each_of_its_four_squares_cores() -> None:
+    # the premise of R180: a Large base (about 0.9 squares in radius round its block's centre, a
+    # dark grey or a grey near the art's) leaves none of its squares' base cores intact, whatever
+    # camera shows it (the grid's fit a pixel off, another white balance)
+    cols, rows = 8, 6
+    empty = lava(2, cols, rows)
+    for shift in (0.7, 1.5):
+        for grey in (40, 90):
+            game = other_camera(empty, shift)
+            x, y = (PAD + 3) * PX, (PAD + 3) * PX  # the block C3:D4's centre
+            cv2.circle(game, (x, y), int(0.9 * PX), (grey, grey, grey + 3), -1, lineType=cv2.LINE_AA)
+            assert art_intact(game, empty, cols, rows).isdisjoint({"C3", "D3", "C4", "D4"})
