@@ -579,7 +579,7 @@ def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
 def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, rows: int, roster_squares: int,
                    aligned: bool = False) -> dict[str, float] | None:
     """P(a base stands on the square), per square name, from :func:`hidden_art` against the empty
-    map's reference view (``ref_view``: the art hidden or something new, R181) or, without one,
+    map's reference view (``ref_view``: the art hidden or something new, R146) or, without one,
     :func:`tolerant_change` against :func:`own_reference` (a blur of the art: only what is new); None
     where it is not decisive (:data:`DECISIVE`). ``aligned``: ``view`` is already aligned onto
     ``ref_view`` (:func:`.reference.align_view`; the fused reading aligned it)."""
@@ -588,7 +588,7 @@ def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, row
     else:
         # both ways, as R112 reads the art intact: the art a base hides counts as much as what it
         # adds -- a dark base on dark, speckled art adds few pixels the art does not show nearby,
-        # but the specks are gone under it (reading R181)
+        # but the specks are gone under it (reading R146)
         change = hidden_art(view if aligned else align_view(view, ref_view), ref_view, cols, rows)
     if int((change >= SECOND_AT).sum()) > DECISIVE * max(1, roster_squares):
         return None
