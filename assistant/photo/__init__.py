@@ -942,7 +942,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean, settled_markers)
+                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean, settled_markers, intact)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

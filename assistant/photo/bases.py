@@ -578,14 +578,18 @@ def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
 
 def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, rows: int, roster_squares: int,
                    aligned: bool = False) -> dict[str, float] | None:
-    """P(a base stands on the square), per square name, from :func:`tolerant_change` against the
-    empty map's reference view (``ref_view``) or, without one, against :func:`own_reference`; None
+    """P(a base stands on the square), per square name, from :func:`hidden_art` against the empty
+    map's reference view (``ref_view``: the art hidden or something new, R146) or, without one,
+    :func:`tolerant_change` against :func:`own_reference` (a blur of the art: only what is new); None
     where it is not decisive (:data:`DECISIVE`). ``aligned``: ``view`` is already aligned onto
     ``ref_view`` (:func:`.reference.align_view`; the fused reading aligned it)."""
     if ref_view is None:
         change = tolerant_change(view, own_reference(view, cols, rows), cols, rows)
     else:
-        change = tolerant_change(view if aligned else align_view(view, ref_view), ref_view, cols, rows)
+        # both ways, as R112 reads the art intact: the art a base hides counts as much as what it
+        # adds -- a dark base on dark, speckled art adds few pixels the art does not show nearby,
+        # but the specks are gone under it (reading R146)
+        change = hidden_art(view if aligned else align_view(view, ref_view), ref_view, cols, rows)
     if int((change >= SECOND_AT).sum()) > DECISIVE * max(1, roster_squares):
         return None
     p = 1.0 / (1.0 + np.exp(-np.clip((change - SECOND_AT) / SECOND_SCALE, -30, 30)))

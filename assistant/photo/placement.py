@@ -180,7 +180,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
           plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None,
-          settled_markers: Collection[str] = ()) -> Placement:
+          settled_markers: Collection[str] = (), intact: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -219,7 +219,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     that body's head or shoulders: it is at most :data:`COUNT_READ` sure, listed (reading R139).
     ``settled_markers``: the ids of the figures read by a base marker between spaces that the
     squares settled off the space nearest the marker (:func:`.figures.settle_by_squares`): each is
-    listed on the square it is named on, with its marker's doubt (reading R141)."""
+    listed on the square it is named on, with its marker's doubt (reading R141).
+    ``intact``: the squares whose base core shows the empty-map reference's art intact
+    (:func:`.bases.art_intact`, reading R112): a Large or bigger base covers every square of its
+    block past its core, so no such base's block holds one of them, whatever its rim or its other
+    squares read (reading R145)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -236,6 +240,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
+    # no Large or bigger base's block holds a square whose art shows intact (R145): each of its
+    # squares' base core lies under the base but at its edge, and the base hides the art there
+    art_shown = {sq for sq in intact if sq in p}
     marked = {sq for s in by_marker for sq in space(pos, s)}
     marked_surely = {sq for s in by_marker if s.confidence >= BETWEEN for sq in space(pos, s)}
     taken = set(marked)
@@ -288,7 +295,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             for r in range(rows - n + 1):
                 corner = Square(c, r).name
                 block = tuple(block_squares(corner, n))
-                if set(block) & (taken | nowhere):
+                if set(block) & (taken | nowhere | art_shown):
                     continue
                 on = sum(view.get(b, False) for b in block)
                 # a block read on two squares, one of them a Medium base's by its own round rim, is
@@ -337,7 +344,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a Large base covers its block: the block read as a base on more of it first, the rim
             # settling near ties (independent photo s0385: a Medium base's block, one square read,
             # had a rim a hair clearer than the Large base's, two squares read)
-            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
+            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
@@ -346,7 +353,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
-                half_read = _rimmed_blocks(reading, p, taken | nowhere | used, large_rims, away, cols, rows, HALF_READ_RIM, 2)
+                half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, HALF_READ_RIM, 2)
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
                 # still a Large figure short: its block's one square read as a base may be a doubtful
@@ -355,7 +362,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
                 # clearest on the map, A1 read away and the figure reported not seen)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, LARGE_RIM, 1)
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
                 if rims:
                     rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
                 # the squares say little there (one doubtful square each): the clearest rim first
@@ -370,7 +377,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # (only blocks no square of which reads as a base: the rims above judged the others,
                 # a Medium base's edge among them, R91), where the classifier sees a little of a base
                 # on some square -- printed circles on bare floor read surely empty all round
-                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used, large_rims, away, cols, rows, clear, 0)
+                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, clear, 0)
                           if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
                 by_body = {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
@@ -382,7 +389,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a block read on half its squares or more whose centre shows a Large base's rim may take
             # the place of one shifted over it that shows none (R101): the disc's far half under its
             # body reads as empty, the squares one over read as bases by the body leaning there
-            chosen = _by_rim_among_shifted(chosen, full, used, large_rims, _partly_read_blocks(reading, taken | nowhere, rims, large_rims, cols, rows))
+            partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, large_rims, cols, rows)
+            chosen = _by_rim_among_shifted(chosen, full, used, large_rims, partly)
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
