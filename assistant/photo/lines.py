@@ -1060,7 +1060,10 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     ``centred`` given, each outline is also searched for the grid centred in it
     (:func:`_centred_grid`, reading R135), after its own and its inset lattice; each such grid is
     added to ``centred`` (its homography's bytes, and its half turn's): the outline settles it
-    (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`)."""
+    (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`).
+    Without corner markers an inset grid the outline frames far off its centre is not kept
+    (:func:`lopsided_frame`, reading R147), nor a centred one beside such a grid (R149); the inset
+    search's lattices must stand alone against the floor's ink too (R148)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
 
@@ -1069,6 +1072,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             grids.append(grid)
 
     half_turn = _half_turn(cols, rows)
+    lopsided: list[Grid] = []  # the inset grids an outline framed far off its centre (R147)
 
     ridges_left_out: list[bool] = []  # the budget refused a ridge search: it is named once, and none runs after it
 
@@ -1087,6 +1091,12 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
         # printed lines, the lattice neither the outline's own nor the inset search's settles (R135)
         found = _centred_grid(gray, H_outline, cols, rows)
         if found is None or centred is None:
+            return
+        seen_centred = Grid(found[0] @ np.diag([scale, scale, 1.0]), 0.0, 0)
+        if any(_beside(c, g, cols, rows) for g in lopsided for c in (seen_centred, replace(seen_centred, H=half_turn @ seen_centred.H))):
+            # the printed lines stand clearly on a lattice the outline frames off its centre (R147),
+            # and the centred one lies a fraction of a square beside it: it is not the printed grid
+            # (the lines' own lighter flanks, say) and claims nothing (reading R149 in docs/readings.md)
             return
         H_small, light = found
         grid = _refined_grid(gray, H_small, light, line_periods(gray, H_small, cols, rows, light), cols, rows, scale,
@@ -1119,13 +1129,20 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
                 # the grid inside the outline, wherever its margin puts it (none included): a
                 # margin of 0.13 squares still passed the outline's own lattice test below, and the
                 # grid then stood 0.24 squares off at a corner; a half turn (k + 2) is the same lattice
-                found = _inset_grid(gray, H_small, cols, rows, afford_ridges)
+                found = _inset_grid(gray, H_small, cols, rows, afford_ridges, against_floor=not hide)
                 if found is not None:
                     H_in, light, combs = found
                     grid = _refined_grid(gray, H_in, light, combs, cols, rows, scale, side_px)
-                    keep(grid)
-                    keep(replace(grid, H=half_turn @ grid.H))
-                    inset_found.add(k)
+                    if hide or lopsided_frame(grid.H, quad / scale, cols, rows) <= INSET_LOPSIDED:
+                        keep(grid)
+                        keep(replace(grid, H=half_turn @ grid.H))
+                        inset_found.add(k)
+                    else:
+                        # no corner marker settles it and the outline frames it far off its
+                        # centre: a floor's panel joints taken for the grid -- with no printed
+                        # lines at all, or beside a grid printed off its sheet's centre (R147);
+                        # the outline's own lattice is still tried
+                        lopsided.append(grid)
             if k % 2 in inset_found or k >= 2:
                 # the outline a half turn on (k - 2): the same lattice, its combs the same (mirrored),
                 # its grid kept there turned; measured again it cost a quarter of the printed-lines
@@ -1163,6 +1180,10 @@ INSET_SUPPORT = 0.3
 #: over its best rival mostly 0.01-0.25 (once 0.33: refused, the grid found from another outline),
 #: the tiles' lattice over the grid's 0.36-0.46
 INSET_RIVAL = 0.3
+#: the same without corner markers, each lattice's ink taken beyond the floor's median rather than
+#: mid-square's (reading R148): any other lattice a quarter of a square or more off must hold less
+#: than this share of the best one's
+INSET_FLOOR_RIVAL = 0.15
 
 
 def _profile_at(profile: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -1215,11 +1236,13 @@ def _relative_ink(profile: np.ndarray) -> np.ndarray:
     return f / np.maximum(near, 0.1 * float(np.percentile(f, 99)) + 1e-6)
 
 
-def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
+def _inset_axis(profile: np.ndarray, n: int, floor_rivals: list[tuple[float, float]] | None = None) -> tuple[float, float] | None:
     """Where ``n`` + 1 evenly spaced printed lines lie in one axis's line profile (:data:`TOP`
     samples to a unit of the outline, ``n`` units long): the first line's place and their spacing,
     in outline units. The lattice must stand clearly on the lines (:data:`INSET_SUPPORT`) and
-    alone (:data:`INSET_RIVAL`); None otherwise."""
+    alone (:data:`INSET_RIVAL`); None otherwise. With ``floor_rivals`` given (no corner marker
+    seen), it must also stand alone against the floor's median ink (:data:`INSET_FLOOR_RIVAL`,
+    reading R148): where it does not, the lattice is added to it and None returned."""
     f = _relative_ink(profile)
     firsts = np.arange(-0.05, INSET_MARGIN + 1e-9, 0.5 / TOP)
     spacings = np.arange((n - 2 * INSET_MARGIN) / n, 1 + 0.05 / n + 1e-12, 0.5 / (TOP * n))
@@ -1251,6 +1274,14 @@ def _inset_axis(profile: np.ndarray, n: int) -> tuple[float, float] | None:
     rivals = excess[shift >= 0.25]
     if len(rivals) and float(rivals.max()) > INSET_RIVAL * best:
         return None
+    if floor_rivals is not None:
+        # and against the floor's median ink, as the centred search scores (R135): a floor's
+        # joints a fraction of a square beside the printed lines lie mid-square of the printed
+        # lattice, which mid-square's ink then hides as a rival (reading R148 in docs/readings.md)
+        held = np.where(fits, on - float(np.median(f)), -np.inf)
+        if held[i, j] > 0 and float(held[shift >= 0.25].max(initial=-np.inf)) > INSET_FLOOR_RIVAL * float(held[i, j]):
+            floor_rivals.append((first, spacing))
+            return None
     return first, spacing
 
 
@@ -1292,7 +1323,7 @@ class _LineProfiles:
 
 
 def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int,
-                afford_ridges: Callable[[], bool] | None = None) -> tuple[np.ndarray, bool, list[LineComb]] | None:
+                afford_ridges: Callable[[], bool] | None = None, against_floor: bool = False) -> tuple[np.ndarray, bool, list[LineComb]] | None:
     """The printed grid inside an outline whose own lattice the lines do not fall on: the sheet's
     edge, or its art's, with a margin round the grid (the project's own maps print the grid to
     the edge; many printed maps do not). Seen through the outline, each axis's line profile (as
@@ -1304,14 +1335,21 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int,
     the work budget holds it (and charged for it); none: always. Returns the homography
     (small image -> board), the lines' polarity and their combs; None when no such grid stands."""
     best: tuple[float, np.ndarray, bool, list[LineComb]] | None = None
+    floor_rivals: list[tuple[float, float]] | None = [] if against_floor else None
     for light in (False, True):
         profiles = _LineProfiles(gray, H_outline, light, cols, rows)
         found: list[tuple[float, float]] = []
         for axis, n in ((0, cols), (1, rows)):
-            axis_lines = _inset_axis(np.clip(profiles.along(axis), 0, None), n)
+            axis_lines = _inset_axis(np.clip(profiles.along(axis), 0, None), n, floor_rivals)
             if axis_lines is None:
                 break
             found.append(axis_lines)
+        if floor_rivals:
+            # another lattice beside this one holds the floor's ink too: which is the printed grid
+            # is open that way, and the combs' and ridges' searches below would find the clearer
+            # one again (R148); the other polarity is still searched (light lines' flanks read as dark)
+            floor_rivals.clear()
+            continue
         if len(found) < 2:
             fitted = _speckled_inset(gray, H_outline, light, cols, rows, profiles)
             if fitted is None and (afford_ridges is None or afford_ridges()):
@@ -2055,13 +2093,16 @@ def _beside_none_centred(grids: list[Grid], centred: Collection[bytes], cols: in
     frame = [g for g in grids if g.H.tobytes() in centred]
     if not frame:
         return grids
+    return [g for g in grids if g.H.tobytes() in centred or not any(_beside(g, c, cols, rows) for c in frame)]
+
+
+def _beside(g: Grid, c: Grid, cols: int, rows: int) -> bool:
+    """Whether two grids are two lattices a fraction of a square apart: not the same
+    (:func:`_same_grid`), and no map corner of one more than :data:`CENTRED_RIVAL_REACH` from
+    where the other puts it."""
     corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)
-
-    def beside(g: Grid, c: Grid) -> bool:
-        through = cv2.perspectiveTransform(cv2.perspectiveTransform(corners, np.linalg.inv(g.H)), c.H)[0]
-        return not _same_grid(g, c, cols, rows) and float(np.max(np.linalg.norm(through - corners[0], axis=1))) < CENTRED_RIVAL_REACH
-
-    return [g for g in grids if g.H.tobytes() in centred or not any(beside(g, c) for c in frame)]
+    through = cv2.perspectiveTransform(cv2.perspectiveTransform(corners, np.linalg.inv(g.H)), c.H)[0]
+    return not _same_grid(g, c, cols, rows) and float(np.max(np.linalg.norm(through - corners[0], axis=1))) < CENTRED_RIVAL_REACH
 
 
 #: how much the sheet's margins round a grid found inside the sheet's edge (R107) may differ
@@ -2077,6 +2118,31 @@ def _even_margins(grid: Grid, sheet: np.ndarray, cols: int, rows: int, agreement
     ends = np.array([[0.0, 0.0], [cols, 0.0], [cols, rows], [0.0, rows]])
     margins = np.array([np.abs(p - ends[int(np.argmin(np.linalg.norm(ends - p, axis=1)))]) for p in seen])
     return float(margins.max() - margins.min()) <= agreement
+
+
+#: how much wider (squares) the margin on one side of a grid found inside an outline without corner
+#: markers (:func:`_inset_grid`) may be than on the side across from it (:func:`lopsided_frame`):
+#: a printed map centres its grid on its sheet (R100, R135), and a lattice far off the sheet's
+#: centre is a floor's joints the search took for the grid (reading R147 in docs/readings.md)
+INSET_LOPSIDED = 0.5
+
+
+def lopsided_frame(H_image_to_board: np.ndarray, outline: np.ndarray, cols: int, rows: int) -> float:
+    """How unevenly an outline (its four corners, the image's pixels, in order round it) frames
+    the grid ``H_image_to_board``: the most by which the margin beyond one side of the map (squares,
+    the outline's corner past it seen through the grid) exceeds the margin beyond the side across
+    from it, along each of the outline's four sides. A sheet may leave another margin along its
+    length than across it; a printed grid centred on it leaves the same margin either side
+    (reading R147)."""
+    seen = cv2.perspectiveTransform(np.asarray(outline, np.float64)[None], H_image_to_board)[0]
+    ends = np.array([[0.0, 0.0], [cols, 0.0], [cols, rows], [0.0, rows]])
+    # each outline corner taken as the map corner nearest it, so the outline's order round does not matter
+    at = [seen[int(np.argmin(np.linalg.norm(seen - e, axis=1)))] for e in ends]
+    west = [-at[0][0], -at[3][0]]
+    east = [at[1][0] - cols, at[2][0] - cols]
+    north = [-at[0][1], -at[1][1]]
+    south = [at[3][1] - rows, at[2][1] - rows]
+    return float(max(abs(west[0] - east[0]), abs(west[1] - east[1]), abs(north[0] - south[0]), abs(north[1] - south[1])))
 
 
 def _settled_grids(gray: np.ndarray, candidates: list[Grid], S_inv: np.ndarray, cols: int, rows: int, markers: list[Any],
