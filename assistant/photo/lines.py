@@ -1421,9 +1421,6 @@ def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[floa
     best = int(np.argmax(excess))
     if excess[best] <= 0 or min(float(a[best]) for a in supports) < INSET_SUPPORT:
         return None
-    rivals = excess[np.abs(m - m[best]) >= CENTRED_RIVAL]
-    if len(rivals) and float(rivals.max()) > INSET_RIVAL * float(excess[best]):
-        return None
     # the middle of the run of margins about as good as the best: every lattice whose lines all
     # fall within the printed lines' width holds as much of their ink, and the first of them lay
     # a sixteenth of a square off the lines' middle
@@ -1433,7 +1430,13 @@ def _centred_margin(profiles: _LineProfiles, cols: int, rows: int) -> tuple[floa
         lo -= 1
     while hi < len(m) - 1 and good[hi + 1]:
         hi += 1
-    return float(m[lo:hi + 1].mean()), float(excess[best])
+    middle = float(m[lo:hi + 1].mean())
+    # rivals are measured from that middle, not from the run's first margin: on a small map the
+    # run is wide (eight squares: a fifth of a square), and its own far end is no rival of it
+    rivals = excess[np.abs(m - middle) >= CENTRED_RIVAL]
+    if len(rivals) and float(rivals.max()) > INSET_RIVAL * float(excess[best]):
+        return None
+    return middle, float(excess[best])
 
 
 def _centred_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int) -> tuple[np.ndarray, bool] | None:
