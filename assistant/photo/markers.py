@@ -378,7 +378,8 @@ def read_cut_markers(gray: np.ndarray, px: int, regions: _LightRegions | None = 
     unread). The light sticker is a square ring round the black square all the same, three of its
     corners seen: its outline's least rectangle gives the square; the cells are read where clearly
     light or dark, the rest (under the body) left out, and a marker is named only when the cells
-    read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`)."""
+    read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`). ``regions``:
+    the view's light regions (:class:`_LightRegions`) where the window made them already."""
     # another square's sticker (its light region's middle beyond NEAR_CENTRE): read in that square's own window, if it is looked at
     regions = regions if regions is not None else _LightRegions(gray, px)
     codes = _codes()
@@ -413,7 +414,8 @@ def sticker_at(gray: np.ndarray, px: int, regions: _LightRegions | None = None) 
     (a body over a corner, blur, tilt).
     A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
     round a dark one of that size (reading R102 in docs/readings.md). With the middle, its inner
-    cells as far as they show (:func:`_cells_shown`)."""
+    cells as far as they show (:func:`_cells_shown`). ``regions``: the view's light regions
+    (:class:`_LightRegions`) where the cut reader made them already."""
     regions = regions if regions is not None else _LightRegions(gray, px)
     for squares in regions.squares(STICKER_NEAR):  # a sticker beside the square's middle is another square's
         for centre, side, ang in squares:
