@@ -13,7 +13,7 @@ Two passes:
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -249,8 +249,9 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
     sharp = cv2.addWeighted(gray, 1.8, cv2.GaussianBlur(gray, (0, 0), 2.0), -0.8, 0)
     back = np.linalg.inv(S @ H)
     read: set[int] = set()
-    for view in (sharp, clahe.apply(gray)):
-        corners, ids, _ = detector.detectMarkers(view)
+    # the contrast-equalised view only where the sharpened one reads no marker (it was made for every window)
+    for view in (sharp, None):
+        corners, ids, _ = detector.detectMarkers(view if view is not None else clahe.apply(gray))
         if ids is None:
             continue
         for c, i in zip(corners, ids.ravel(), strict=True):
@@ -262,7 +263,8 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
         if read:
             break
     # a sticker whose outline a figure's body cuts: ArUco sees no quadrilateral there (reading R77 in docs/readings.md)
-    cuts = read_cut_markers(gray, px)
+    regions = _LightRegions(gray, px)  # the cut reader's and the sticker finder's, made once
+    cuts = read_cut_markers(gray, px, regions)
     if not read and not cuts:
         # nothing read: the cut sticker once more at the board-wide view's scale, half this one
         # (reading R97 in docs/readings.md): the cut reader's blur and cell reading are a fixed
@@ -273,7 +275,7 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
     for cut_id, cut in cuts:
         if cut_id not in read:
             out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
-    shown = None if read or cuts else sticker_at(gray, px)
+    shown = None if read or cuts else sticker_at(gray, px, regions)
     return out, None if shown is None else ((x0 + shown[0][0] / px, y0 + shown[0][1] / px), shown[1])
 
 
@@ -322,7 +324,53 @@ def _codes() -> np.ndarray:
     return np.array([[np.rot90(cv2.aruco.generateImageMarker(d, i, 6)[1:5, 1:5] > 127, k) for k in range(4)] for i in range(n)])
 
 
-def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
+class _LightRegions:
+    """A window's view from above (``px`` pixels a square) blurred, and its light regions of a
+    sticker's size, with the squares each may be the outline of and the sticker cells read round
+    them: made once for both readers of one window, the cut-marker reader
+    (:func:`read_cut_markers`) and, where it reads nothing, the sticker finder
+    (:func:`sticker_at`), which tries the same squares -- each made them anew, the cells the larger
+    part of a window's cost after ArUco's search (round 18 of issue 28). The same arrays either
+    way: no reading changes."""
+
+    def __init__(self, gray: np.ndarray, px: int) -> None:
+        self.px, self.shape = px, gray.shape
+        self.g = cv2.GaussianBlur(gray, (0, 0), 1.0)
+        block = int(0.6 * px) | 1
+        light = cv2.adaptiveThreshold(self.g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
+        self.count, self.labels, self.stats, _c = cv2.connectedComponentsWithStats(light, connectivity=8)
+        self._squares: dict[int, list[tuple[tuple[float, float], float, float]]] = {}
+        self._cells: dict[tuple[float, float, float, float], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def squares(self, near: float) -> Iterator[list[tuple[tuple[float, float], float, float]]]:
+        """For each light region of a sticker's size whose box's middle lies within ``near``
+        squares of the view's centre (either way), in the order the regions are labelled, the
+        squares (centre, side, angle in degrees) it may be the sticker of: its least rectangle
+        (:func:`_square_outlines`) and its straight sides (:func:`_straight_sides`)."""
+        px = self.px
+        for k in range(1, self.count):
+            x, y, w, h, area = (int(v) for v in self.stats[k])
+            if not STICKER_SIDE[0] * px * 0.8 <= max(w, h) <= STICKER_SIDE[1] * px * 1.5 or area < 0.1 * (STICKER_SIDE[0] * px) ** 2:
+                continue
+            if max(abs(x + w / 2 - self.shape[1] / 2), abs(y + h / 2 - self.shape[0] / 2)) > near * px:
+                continue
+            if k not in self._squares:
+                contours, _h = cv2.findContours((self.labels[y:y + h, x:x + w] == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+                outline = (max(contours, key=len).reshape(-1, 2) + [x, y]).astype(np.float32)  # the region's least rectangle is its outline's
+                (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
+                self._squares[k] = _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px)
+            yield self._squares[k]
+
+    def sticker_cells(self, centre: tuple[float, float], cell: float, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """:func:`_sticker_cells` on the blurred view, each made once (callers only read them)."""
+        key = (float(centre[0]), float(centre[1]), float(cell), float(t))
+        made = self._cells.get(key)
+        if made is None:
+            made = self._cells[key] = _sticker_cells(self.g, centre, cell, t)
+        return made
+
+
+def read_cut_markers(gray: np.ndarray, px: int, regions: _LightRegions | None = None) -> list[tuple[int, np.ndarray]]:
     """Base markers (id 4 and up) whose outline a figure's body cuts, on a view from above at
     ``px`` pixels a square: (id, its 4 corners in the view's pixels). A body standing on its base
     leans over the sticker from the camera's side; a corner of the black square hidden, ArUco
@@ -330,24 +378,15 @@ def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
     unread). The light sticker is a square ring round the black square all the same, three of its
     corners seen: its outline's least rectangle gives the square; the cells are read where clearly
     light or dark, the rest (under the body) left out, and a marker is named only when the cells
-    read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`)."""
-    g = cv2.GaussianBlur(gray, (0, 0), 1.0)
-    block = int(0.6 * px) | 1
-    light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
-    count, labels, stats, _c = cv2.connectedComponentsWithStats(light, connectivity=8)
+    read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`). ``regions``:
+    the view's light regions (:class:`_LightRegions`) where the window made them already."""
+    # another square's sticker (its light region's middle beyond NEAR_CENTRE): read in that square's own window, if it is looked at
+    regions = regions if regions is not None else _LightRegions(gray, px)
     codes = _codes()
     out: list[tuple[int, np.ndarray]] = []
-    for k in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[k])
-        if not STICKER_SIDE[0] * px * 0.8 <= max(w, h) <= STICKER_SIDE[1] * px * 1.5 or area < 0.1 * (STICKER_SIDE[0] * px) ** 2:
-            continue
-        if max(abs(x + w / 2 - gray.shape[1] / 2), abs(y + h / 2 - gray.shape[0] / 2)) > NEAR_CENTRE * px:
-            continue  # another square's sticker: read in that square's own window, if it is looked at
-        contours, _h = cv2.findContours((labels[y:y + h, x:x + w] == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        outline = (max(contours, key=len).reshape(-1, 2) + [x, y]).astype(np.float32)  # the region's least rectangle is its outline's
-        (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
-        for (cx, cy), side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px):
-            read = _read_cells(g, (cx, cy), side, ang, codes)
+    for squares in regions.squares(NEAR_CENTRE):
+        for (cx, cy), side, ang in squares:
+            read = _read_cells(regions, (cx, cy), side, ang, codes)
             if read is None:
                 continue
             mid, inner_side, turn = read
@@ -367,7 +406,7 @@ def read_cut_markers(gray: np.ndarray, px: int) -> list[tuple[int, np.ndarray]]:
 STICKER_SHOWN = 0.3
 
 
-def sticker_at(gray: np.ndarray, px: int) -> tuple[tuple[float, float], np.ndarray] | None:
+def sticker_at(gray: np.ndarray, px: int, regions: _LightRegions | None = None) -> tuple[tuple[float, float], np.ndarray] | None:
     """Where (the view's pixels) the view from above (``px`` pixels a square, the square at the
     view's centre) shows a base marker's sticker, read or not, if it does: a light square ring
     (:data:`MARGIN_RATIOS`, the sticker's margin) of a sticker's size (:data:`STICKER_SIDE`) round
@@ -375,27 +414,17 @@ def sticker_at(gray: np.ndarray, px: int) -> tuple[tuple[float, float], np.ndarr
     (a body over a corner, blur, tilt).
     A base without a sticker is plain dark plastic; printed art seldom holds a light square ring
     round a dark one of that size (reading R102 in docs/readings.md). With the middle, its inner
-    cells as far as they show (:func:`_cells_shown`)."""
-    g = cv2.GaussianBlur(gray, (0, 0), 1.0)
-    block = int(0.6 * px) | 1
-    light = cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -10)
-    count, labels, stats, _c = cv2.connectedComponentsWithStats(light, connectivity=8)
-    for k in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[k])
-        if not STICKER_SIDE[0] * px * 0.8 <= max(w, h) <= STICKER_SIDE[1] * px * 1.5 or area < 0.1 * (STICKER_SIDE[0] * px) ** 2:
-            continue
-        if max(abs(x + w / 2 - gray.shape[1] / 2), abs(y + h / 2 - gray.shape[0] / 2)) > STICKER_NEAR * px:
-            continue  # a sticker beside the square's middle is another square's
-        contours, _h = cv2.findContours((labels[y:y + h, x:x + w] == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        outline = (max(contours, key=len).reshape(-1, 2) + [x, y]).astype(np.float32)
-        (rx, ry), (rw, rh), turned = cv2.minAreaRect(outline)
-        for centre, side, ang in _square_outlines(((rx, ry), (rw, rh), turned), px) + _straight_sides(outline.astype(np.float64), px):
-            if _ring_shown(g, centre, side, ang) >= STICKER_SHOWN:
-                return (float(centre[0]), float(centre[1])), _cells_shown(g, centre, side, ang)
+    cells as far as they show (:func:`_cells_shown`). ``regions``: the view's light regions
+    (:class:`_LightRegions`) where the cut reader made them already."""
+    regions = regions if regions is not None else _LightRegions(gray, px)
+    for squares in regions.squares(STICKER_NEAR):  # a sticker beside the square's middle is another square's
+        for centre, side, ang in squares:
+            if _ring_shown(regions, centre, side, ang) >= STICKER_SHOWN:
+                return (float(centre[0]), float(centre[1])), _cells_shown(regions, centre, side, ang)
     return None
 
 
-def _cells_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float) -> np.ndarray:
+def _cells_shown(regions: _LightRegions, centre: tuple[float, float], outer: float, angle: float) -> np.ndarray:
     """The inner 4 x 4 cells of the sticker of side ``outer`` round ``centre`` turned ``angle``
     degrees as far as they show (:func:`sticker_at`): 1 light, 0 dark, -1 not read (under a body,
     an edge across it, neither tone) -- at the margin ratio (:data:`MARGIN_RATIOS`) that reads
@@ -404,7 +433,7 @@ def _cells_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle
     t = np.deg2rad(angle)
     best = np.full((4, 4), -1, np.int8)
     for ratio in MARGIN_RATIOS:
-        read = _inner_cells(g, centre, outer / ratio, t)
+        read = _inner_cells(regions, centre, outer / ratio, t)
         if read is not None and int(read[1].sum()) > int((best >= 0).sum()):
             best = np.where(read[1], read[0].astype(np.int8), np.int8(-1))
     return best
@@ -462,14 +491,14 @@ def name_among(cells: np.ndarray, candidates: Collection[int]) -> int | None:
 STICKER_NEAR = 0.5
 
 
-def _ring_shown(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float) -> float:
+def _ring_shown(regions: _LightRegions, centre: tuple[float, float], outer: float, angle: float) -> float:
     """The share of a sticker's light margin that shows light round a dark border in the light square
     of side ``outer`` round ``centre`` turned ``angle`` degrees, the inner cells part light, part dark
     (0.15-0.85 of them); 0 where no margin ratio (:data:`MARGIN_RATIOS`) gives one."""
     t = np.deg2rad(angle)
     best = 0.0
     for ratio in MARGIN_RATIOS:
-        _blocks, cells, ring, border = _sticker_cells(g, centre, outer / ratio / 6, t)
+        _up, cells, ring, border = regions.sticker_cells(centre, outer / ratio / 6, t)
         white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
         if white - black < 40:
             continue
@@ -571,30 +600,44 @@ def _quantile(values: np.ndarray, q: float) -> float:
     return float(v[lo] + (at - lo) * (v[hi] - v[lo]))
 
 
+#: where the margin's 28 cells and the black border's 20 lie among a sticker's 8 x 8 cells (flat), in
+#: the order :func:`_sticker_cells` gives them: the top row, the bottom row, the left column, the right
+_RING = np.concatenate([np.arange(8), 56 + np.arange(8), 8 * np.arange(1, 7), 8 * np.arange(1, 7) + 7])
+_BORDER = np.concatenate([8 + np.arange(1, 7), 48 + np.arange(1, 7), 8 * np.arange(2, 6) + 1, 8 * np.arange(2, 6) + 6])
+
+
 def _sticker_cells(g: np.ndarray, centre: tuple[float, float], cell: float, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The 8 x 8 cells of a sticker (its margin, the black border and the 4 x 4 inner cells) of
     ``cell`` pixels round ``centre``, turned ``t`` radians, seen upright at 10 px a cell: the
-    pixels by cell (8, 10, 8, 10), each cell's middle's mean (8, 8), and the margin's 28 cells and
-    the border's 20."""
+    pixels (80 x 80, as ``g``: 8-bit grey), each cell's middle's mean (8, 8; float32), and the
+    margin's 28 cells and the border's 20.
+
+    Each middle's 16 pixels are summed as integers and divided by 16: the float32 mean numpy
+    took over the (8, 4, 8, 4) view is the same number (a sum of 16 values of 0-255 and its
+    sixteenth are exact in float32, in any order), at a third of the cost -- the cut reader
+    reads these cells round 50-60 candidate squares a window (round 18 of issue 28)."""
     size = 80
     scale = size / (8 * cell)
     c, s = np.cos(t) * scale, np.sin(t) * scale
     M = np.array([[c, s, size / 2 - (c * centre[0] + s * centre[1])], [-s, c, size / 2 - (-s * centre[0] + c * centre[1])]], np.float32)
-    up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    blocks = up.reshape(8, 10, 8, 10)
-    cells = blocks[:, 3:7, :, 3:7].mean(axis=(1, 3))
-    ring = np.concatenate([cells[0], cells[-1], cells[1:-1, 0], cells[1:-1, -1]])
-    border = np.concatenate([cells[1, 1:-1], cells[6, 1:-1], cells[2:6, 1], cells[2:6, 6]])
-    return blocks, cells, ring, border
+    up = cv2.warpAffine(g, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    rows = up.reshape(8, 10, size)[:, 3:7].sum(axis=1, dtype=np.int32)  # each cell row's middle four pixel rows
+    cells = (rows.reshape(8, 8, 10)[:, :, 3:7].sum(axis=2).astype(np.float32) / np.float32(16))
+    flat = cells.ravel()
+    return up, cells, flat[_RING], flat[_BORDER]
 
 
-def _inner_cells(g: np.ndarray, centre: tuple[float, float], side: float, t: float) -> tuple[np.ndarray, np.ndarray, float, int] | None:
+def _inner_cells(regions: _LightRegions, centre: tuple[float, float], side: float, t: float, least_toned: int = 0,
+                 least_margin: float = 0.0) -> tuple[np.ndarray, np.ndarray, float, int] | None:
     """The inner 4 x 4 cells of the sticker whose black square of side ``side`` lies round ``centre``
     turned ``t`` radians: which read light, which are read at all (clearly near the margin's or
     the border's tone, their middle one tone), the share of the light margin that shows light, and
     how many cells are clearly of either tone; None where the sticker shows no contrast or its
-    black border shows light (no sticker there at this size)."""
-    blocks, cells, ring, border = _sticker_cells(g, centre, side / 6, t)
+    black border shows light (no sticker there at this size), or fewer than ``least_toned`` cells
+    are clearly of either tone or less than ``least_margin`` of the margin shows light (the cut
+    reader's own bars, :func:`_read_cells`: the cells' spread, half the reading's cost, is then not
+    measured for an answer that would not be read)."""
+    up, cells, ring, border = regions.sticker_cells(centre, side / 6, t)
     white, black = _quantile(ring, 0.75), _quantile(border, 0.25)
     if white - black < 40:
         return None
@@ -603,20 +646,23 @@ def _inner_cells(g: np.ndarray, centre: tuple[float, float], side: float, t: flo
         return None
     inner = cells[2:6, 2:6]
     lit, unlit = inner >= white - tone, inner <= black + tone
-    middles = blocks[2:6, 2:8, 2:6, 2:8]
+    toned, margin = int((lit | unlit).sum()), float((ring >= white - tone).mean())
+    if toned < least_toned or margin < least_margin:
+        return None
+    middles = up.astype(np.float32).reshape(8, 10, 8, 10)[2:6, 2:8, 2:6, 2:8]  # by cell: its middle six by six
     spread = np.sqrt(np.maximum((middles**2).mean(axis=(1, 3)) - middles.mean(axis=(1, 3)) ** 2, 0.0))
     known = (lit | unlit) & (spread <= CELL_EVEN * (white - black))  # a cell the outline lies across is not one tone
-    return lit, known, float((ring >= white - tone).mean()), int((lit | unlit).sum())
+    return lit, known, margin, toned
 
 
-def _read_cells(g: np.ndarray, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
+def _read_cells(regions: _LightRegions, centre: tuple[float, float], outer: float, angle: float, codes: np.ndarray) -> tuple[int, float, int] | None:
     """The marker read in the light square of side ``outer`` round ``centre`` turned ``angle``
     degrees (:func:`read_cut_markers`): (id, the black square's side, its turn), or None."""
     best: tuple[int, float, int, int] | None = None
     t = np.deg2rad(angle)
     for ratio in MARGIN_RATIOS:
         side = outer / ratio
-        read = _inner_cells(g, centre, side, t)
+        read = _inner_cells(regions, centre, side, t, MIN_CELLS_READ, MARGIN_SHOWN)
         if read is None:
             continue
         bits, known, margin, toned = read
