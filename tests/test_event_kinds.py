@@ -130,7 +130,10 @@ DESCRIBED: list[tuple[str, dict[str, Any], str]] = [
         {'figure': 'clone1', 'roll': 1, 'held': False, 'level': 3, 'commander': 2, 'commander_by': 'ctc', 'total': 6},
         'clone1 morale save: d20 1 + Level 3 + commander 2 (ctc) = 6 vs 20 (natural 1): fails',
     ),
-    ('morale', {'figure': 'clone1', 'roll': 9, 'held': False}, 'clone1 morale save: d20 9 + Level 0 = None vs 20: fails'),
+    # a save with no Level recorded: every save recorded before round 18 carried its Level (0 where none was known) and
+    # its total, so none read "Level 0 = None"; since round 18 only a natural 20 or 1 is recorded without one
+    ('morale', {'figure': 'clone1', 'roll': 1, 'held': False}, 'clone1 morale save: d20 1 + Level ? = ? vs 20 (natural 1): fails'),
+    ('morale', {'figure': 'clone1', 'roll': 9, 'held': False, 'level': 0, 'total': 9}, 'clone1 morale save: d20 9 + Level 0 = 9 vs 20: fails'),
     ('note', {'text': "a judge's word"}, "judge's note: a judge's word"),
     ('end', {}, 'end of the game'),
     ('end', {'reason': 'time'}, 'end of the game: time'),

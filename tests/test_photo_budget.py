@@ -289,7 +289,7 @@ def _many_outlines(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
                        [200 + 10 * k, 1050 - 8 * k]], np.float64) for k in range(n)]
     searched: list[int] = []
 
-    def inset(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int, afford_ridges: object = None) -> None:
+    def inset(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int, afford_ridges: object = None, against_floor: bool = False) -> None:
         searched.append(1)  # twice an outline (each way round)
         return None
 

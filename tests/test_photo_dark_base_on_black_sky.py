@@ -1,4 +1,4 @@
-"""A dark grey base on a black sky is read by its even top, not only by being much lighter (R144).
+"""A dark grey base on a black sky is read by its even top, not only by being much lighter (R143).
 
 Built from the failures on the independent renderer's diagnosis photos (issue 28, without the
 reference): on star fields (s0408, s0465, s0495) the learned classifier read bases nearly
@@ -58,7 +58,7 @@ def _index(name: str) -> int:
 
 
 def test_a_dark_grey_base_on_a_black_sky_reads_neutral() -> None:
-    # fails before R144: the dark base's core read 0.00 neutral at every threshold (not 20 lighter)
+    # fails before R143: the dark base's core read 0.00 neutral at every threshold (not 20 lighter)
     shares, dim, even = neutral_shares(_scene(), COLS, ROWS)
     assert shares and not dim
     assert max(s[_index(DARK)] for s in even.values()) >= NEUTRAL_HALF
@@ -70,7 +70,7 @@ def test_a_speckled_patch_as_light_stays_art() -> None:
 
 
 def test_the_colour_reading_finds_the_dark_base_with_the_others() -> None:
-    # fails before R144: the dark base read surely empty, the roster's seventh figure not seen
+    # fails before R143: the dark base read surely empty, the roster's seventh figure not seen
     p = neutral_reading(_scene(), COLS, ROWS, len(GREY) + 1)
     assert p is not None
     assert {sq for sq, v in p.items() if v >= 0.5} == {*GREY, DARK}

@@ -4,10 +4,10 @@ floor's panel joints a square apart for the grid where the printed lines were to
 beside them: with no printed lines at all, and beside a grid printed off its sheet's centre (R135
 measured 0.57-0.84 squares off, the joints' lattice claimed). A printed map centres its grid on its
 sheet: a lattice the sheet's outline frames far off its centre is not claimed without a corner
-marker (reading R147); and a lattice with another beside it that holds the floor's ink on three
+marker (reading R146); and a lattice with another beside it that holds the floor's ink on three
 lines in four -- the printed lines beside the joints, whose mid-squares the joints fill -- is
-not claimed either (reading R148); nor a lattice the sheet frames evenly beside the lines' own
-lopsided one (reading R149). A refusal, never a grid a quarter of a square off or more.
+not claimed either (reading R147); nor a lattice the sheet frames evenly beside the lines' own
+lopsided one (reading R148). A refusal, never a grid a quarter of a square off or more.
 
 The scenes are drawn from that description (never from the code's output), with the sheet and
 panels of ``tests/test_photo_grid_centred.py``: a sheet on a dark table seen at a tilt, panels a
@@ -54,7 +54,7 @@ def test_the_joints_beside_faint_printed_lines_are_no_grid_where_the_sheet_frame
     """Margins 0.2 west and north, 0.8 east and south: the joints' lattice lies nearly centred in
     the sheet (margins 0.6 and 0.4), the printed lines a third as dark beside it, mid-square of
     it -- which mid-square's ink hid as its rival: claimed 0.58 squares off (fails before).
-    Against the floor's ink the printed lines are its rival: no grid is claimed (R148)."""
+    Against the floor's ink the printed lines are its rival: no grid is claimed (R147)."""
     photo, truth = _scene(margins=(0.2, 0.2, 0.8, 0.8))
     assert all(_off(g.H, truth) < 0.25 for g in lines.grid_candidates(photo, COLS, ROWS))
 
@@ -64,7 +64,7 @@ def test_a_grid_printed_off_its_sheets_centre_on_plain_art_gives_no_lattice_besi
     (0.03 squares off), but the centred search (R135) read a lattice of light lines -- the dark
     lines' lighter flanks -- evenly inside the sheet, 0.29 squares beside it, and claimed that
     instead (fails before). The outline frames the lines' own lattice far off its centre, so a
-    centred lattice beside it is no printed grid: no grid is claimed (R147, R149)."""
+    centred lattice beside it is no printed grid: no grid is claimed (R146, R148)."""
     photo, truth = _scene(margins=(0.1, 0.3, 0.7, 0.5), joint_ink=0.0)
     assert all(_off(g.H, truth) < 0.25 for g in lines.grid_candidates(photo, COLS, ROWS))
 

@@ -18,7 +18,7 @@ from assistant.model import Figure, Map, Position
 from assistant.photo import PhotoResult
 from assistant.photo.board import Grid
 from assistant.photo.compare import compare
-from assistant.photo.figures import MARKER_BLOCK_RIM, Seen, figures_by_marker, settle_by_squares
+from assistant.photo.figures import Seen, figures_by_marker, settle_by_squares
 from assistant.photo.lines import UnorientedGridError, _orient
 from assistant.photo.markers import Marker
 from assistant.photo.placement import LISTED_BELOW, MAX_LISTED, SURE, assign, place
@@ -415,34 +415,10 @@ def test_a_doubtful_large_marker_is_never_settled_onto_a_surely_read_figure() ->
     assert settled == {"big": "E1", "small": "E3"}
 
 
-def test_a_large_base_marker_between_spaces_settles_on_the_block_its_round_rim_shows() -> None:
-    """Issue 28 (diagnosis photo s0468, without the reference): a Large base on I10:J11, its marker
-    read half a square down, between I10:J11 and I11:J12. The figure's body, standing above its
-    base and leaning away from the camera, covers the block below, which the squares read surer
-    (2.29 in all) than the base's own block (1.27). Settled by the squares, the figure was named one
-    square down, two squares wrong. The base's round edge of a Large base's size shows round its
-    own block's centre (rim 0.084) and less round the body's (0.065): the rim settles it (reading
-    R143). Here on a 10 x 10 map, columns E-F. Fails before R143 (E6, or no ``large_rims``)."""
-    pos = Position(Edition.SWM2008, Map(COLS, ROWS), (Figure("big", "light", sq("A1"), Size.LARGE, marker=8),))
-    grid = Grid(np.eye(3), 0.2, 4)  # the photo's pixels are board points
-    marker = Marker(8, np.array([[4.9, 5.29], [5.3, 5.29], [5.3, 5.69], [4.9, 5.69]], np.float64))  # centre (5.1, 5.49)
-    seen, _notes = figures_by_marker(pos, [marker], grid)
-    assert [(s.at, s.confidence < 0.5) for s in seen] == [("E5", True)]  # between E5:F6 and E6:F7
-    p = scores({"E5": 0.03, "F5": 0.05, "E6": 0.11, "F6": 1.0, "E7": 0.11, "F7": 0.99})
-    rims = {Square(c, r).name: 0.03 for c in range(COLS - 1) for r in range(ROWS - 1)} | {"E5": 0.084, "E6": 0.065}
-    assert [s.at for s in settle_by_squares(pos, [marker], grid, seen, p, rims)] == ["E5"]
-    # where no block shows a Large base's rim (all fainter than MARKER_BLOCK_RIM), the squares decide as before
-    faint = rims | {"E5": MARKER_BLOCK_RIM - 0.01, "E6": 0.05}
-    assert [s.at for s in settle_by_squares(pos, [marker], grid, seen, p, faint)] == ["E6"]
-    assert [s.at for s in settle_by_squares(pos, [marker], grid, seen, p)] == ["E6"]
-
-
 @settings(max_examples=80, deadline=None)
-@given(st.floats(1.0, 9.0), st.floats(1.0, 9.0), st.lists(st.floats(0.0, 1.0), min_size=100, max_size=100),
-       st.lists(st.floats(0.0, 0.5), min_size=81, max_size=81))
-def test_a_large_marker_settles_near_itself_off_a_sure_figure_whatever_the_rims(x: float, y: float, values: list[float],
-                                                                               rim_values: list[float]) -> None:
-    # on any reading and any rims (R143): a Large figure whose marker lies between spaces is put on
+@given(st.floats(1.0, 9.0), st.floats(1.0, 9.0), st.lists(st.floats(0.0, 1.0), min_size=100, max_size=100))
+def test_a_large_marker_settles_near_itself_off_a_sure_figure(x: float, y: float, values: list[float]) -> None:
+    # on any reading: a Large figure whose marker lies between spaces is put on
     # a block whose centre lies within 0.75 of a square of the marker's (across and down), on the
     # map, never over a figure its marker names surely
     pos = Position(Edition.SWM2008, Map(COLS, ROWS), (
@@ -452,8 +428,7 @@ def test_a_large_marker_settles_near_itself_off_a_sure_figure_whatever_the_rims(
     small = Marker(9, np.array([[4.3, 2.3], [4.7, 2.3], [4.7, 2.7], [4.3, 2.7]], np.float64))  # E3, sure
     seen, _notes = figures_by_marker(pos, [big, small], grid)
     p = {Square(c, r).name: values[r * COLS + c] for r in range(ROWS) for c in range(COLS)}
-    rims = {Square(c, r).name: rim_values[r * (COLS - 1) + c] for r in range(ROWS - 1) for c in range(COLS - 1)}
-    settled = {s.id: s for s in settle_by_squares(pos, [big, small], grid, seen, p, rims)}
+    settled = {s.id: s for s in settle_by_squares(pos, [big, small], grid, seen, p)}
     assert settled["small"].at == "E3"
     b = settled["big"]
     col, row = parse_square(b.at).col, parse_square(b.at).row

@@ -1,4 +1,4 @@
-"""A Large base's block holds no square whose art the empty-map reference shows intact (reading R145).
+"""A Large base's block holds no square whose art the empty-map reference shows intact (reading R144).
 
 Built from the failure on the independent renderer's diagnosis photo s0520 with the empty-map
 reference (carpet, two corner markers, tilt 32): a Large figure's base on J2:K3 (every square read
@@ -73,7 +73,7 @@ def test_no_large_base_is_named_over_a_square_showing_the_art_intact(read: list[
 
 
 def test_a_large_base_hides_the_art_under_each_of_its_four_squares_cores() -> None:
-    # the premise of R145: a Large base (about 0.9 squares in radius round its block's centre, a
+    # the premise of R144: a Large base (about 0.9 squares in radius round its block's centre, a
     # dark grey or a grey near the art's) leaves none of its squares' base cores intact, whatever
     # camera shows it (the grid's fit a pixel off, another white balance)
     cols, rows = 8, 6

@@ -1,5 +1,5 @@
 """With the empty-map reference, the second look reads the art a base hides as well as what it adds
-(reading R146).
+(reading R145).
 
 Built from the failure on the independent renderer's diagnosis photo s0508 with the reference
 (four corner markers, 11 figures): the first reading saw bases nearly everywhere, and the second

@@ -912,13 +912,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     notes.extend(marker_notes)
     # a base marker half a square off the space it names (a Large base's, seen shifted): the space
     # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
-    # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art);
-    # a Large base's on the block whose centre shows its round rim, where one does: its body's block
-    # beside it reads as surely a base (reading R143 in docs/readings.md)
+    # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art)
     settled_markers: set[str] = set()
     if not saturated_reading(pos, scores, seen, nowhere):
         unsettled = {s.id: s.at for s in seen}
-        seen = settle_by_squares(pos, markers, grid, seen, scores, large_rim)
+        seen = settle_by_squares(pos, markers, grid, seen, scores)
         settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)

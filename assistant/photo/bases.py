@@ -579,7 +579,7 @@ def own_reference(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
 def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, rows: int, roster_squares: int,
                    aligned: bool = False) -> dict[str, float] | None:
     """P(a base stands on the square), per square name, from :func:`hidden_art` against the empty
-    map's reference view (``ref_view``: the art hidden or something new, R146) or, without one,
+    map's reference view (``ref_view``: the art hidden or something new, R145) or, without one,
     :func:`tolerant_change` against :func:`own_reference` (a blur of the art: only what is new); None
     where it is not decisive (:data:`DECISIVE`). ``aligned``: ``view`` is already aligned onto
     ``ref_view`` (:func:`.reference.align_view`; the fused reading aligned it)."""
@@ -588,7 +588,7 @@ def second_reading(view: np.ndarray, ref_view: np.ndarray | None, cols: int, row
     else:
         # both ways, as R112 reads the art intact: the art a base hides counts as much as what it
         # adds -- a dark base on dark, speckled art adds few pixels the art does not show nearby,
-        # but the specks are gone under it (reading R146)
+        # but the specks are gone under it (reading R145)
         change = hidden_art(view if aligned else align_view(view, ref_view), ref_view, cols, rows)
     if int((change >= SECOND_AT).sum()) > DECISIVE * max(1, roster_squares):
         return None
@@ -628,7 +628,7 @@ DIM_LIGHTER = 10
 #: :data:`SMOOTH_GREY` (standard deviation) over :data:`SMOOTH_PX` px round the pixel. A dark grey
 #: base on a black sky is only 10-18 lighter (diagnosis photos s0408, s0465, s0495: 28-35 on a sky
 #: whose darkest quarter is 10-19), but its moulded top is even, where the sky is speckled with
-#: stars and nebulae that the median filter leaves ragged (reading R144)
+#: stars and nebulae that the median filter leaves ragged (reading R143)
 SMOOTH_GREY = 4.0
 SMOOTH_PX = 5
 #: the share of the roster's squares a threshold must find (squares whose base core is at least
@@ -651,13 +651,13 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
     dim art (at most :data:`DIM_FLOOR`) neutral and lighter by :data:`DIM_LIGHTER`. Empty on
     other art (grey stone, paper, wood: a grey base is the floor's colour). With them, whether the
     art was read as dim (the weakest of the three: a rock only 10 darker than a base), and the
-    shares with a base's even top counted too (reading R144): on near-black art, a pixel neutral,
+    shares with a base's even top counted too (reading R143): on near-black art, a pixel neutral,
     lighter by only :data:`DIM_LIGHTER` and smooth (:func:`_local_spread`) -- a dark grey base on a
     sky speckled with stars; elsewhere the shares themselves."""
     colour = _colourfulness(view)
     inner = (slice(PAD * PX, (PAD + rows) * PX), slice(PAD * PX, (PAD + cols) * PX))
     like = np.ones(colour.shape, bool)
-    even: np.ndarray | None = None  # near-black art: the pixels like a base's plastic, its even top counted (R144)
+    even: np.ndarray | None = None  # near-black art: the pixels like a base's plastic, its even top counted (R143)
     dim = False
     if float(np.median(colour[inner])) < COLOURFUL:
         light = cv2.medianBlur(view, 5).max(axis=2)  # the stars filtered off
@@ -668,7 +668,7 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
         darkest = float(np.percentile(light[inner], 25))
         like = light > darkest + (LIGHTER if floor <= DARK_FLOOR else DIM_LIGHTER)
         if not dim:
-            # a dark grey base a little lighter than the black sky: its even top tells it (R144)
+            # a dark grey base a little lighter than the black sky: its even top tells it (R143)
             even = like | ((light > darkest + DIM_LIGHTER) & (_local_spread(view) <= SMOOTH_GREY))
     at = _core_pixels(cols, rows)
     core = colour[at]
@@ -680,7 +680,7 @@ def neutral_shares(view: np.ndarray, cols: int, rows: int, dim_art: bool = False
 
 def _local_spread(view: np.ndarray) -> np.ndarray:
     """Each pixel's grey's standard deviation over the :data:`SMOOTH_PX` square round it: low on
-    moulded plastic, high where stars, veins or printed texture speckle the art (reading R144)."""
+    moulded plastic, high where stars, veins or printed texture speckle the art (reading R143)."""
     g = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
     mean = cv2.blur(g, (SMOOTH_PX, SMOOTH_PX))
     square = cv2.blur(g * g, (SMOOTH_PX, SMOOTH_PX))
@@ -810,7 +810,7 @@ def neutral_reading(view: np.ndarray, cols: int, rows: int, roster_squares: int,
         return None
     # whether the colour reading answers, and at which threshold, as the much lighter plastic has
     # it: the even top found more on smooth art (s0445: a reading none was before, two squares of
-    # art read as bases); then a dark grey base is read by its even top too (R144)
+    # art read as bases); then a dark grey base is read by its even top too (R143)
     share = even[NEUTRAL_AT[taken]]
     looser = shares[NEUTRAL_AT[taken + 1]] if taken + 1 < len(NEUTRAL_AT) else None
     if classifier is not None and looser is not None and not dim and int((looser >= NEUTRAL_HALF).sum()) <= max(1, roster_squares):

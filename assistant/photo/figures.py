@@ -112,14 +112,7 @@ def _marker_confidence(centre: np.ndarray, col: int, row: int, n: int) -> float:
 BETWEEN = 0.5
 
 
-#: :func:`.bases.rim_strength` (n = 2) round a 2 x 2 block's centre from which a Large base's round
-#: rim shows there (the faint rim a block read as a base on half its squares needs, reading R86):
-#: a marker between spaces settles on the block with the clearest rim at least this (reading R143)
-MARKER_BLOCK_RIM = 0.08
-
-
-def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: list[Seen], scores: Mapping[str, float],
-                      large_rims: Mapping[str, float] | None = None) -> list[Seen]:
+def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: list[Seen], scores: Mapping[str, float]) -> list[Seen]:
     """The figures named by their base markers, each one whose marker lies between spaces
     (confidence under :data:`BETWEEN`) put on the space, of those whose centre lies within 0.75
     squares of the marker's (across and down), that the photo reads as holding a base on most of
@@ -127,17 +120,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
     stays the marker's to that space (low: listed). A Large base's marker, on the base's top
     3.5 mm up, is seen shifted away from the camera, and half a square off it names the block
     beside the base as often as the base's own (independent photo s0387: a Large base on H4:I5
-    read 0.86, 0.42, 0.97, 1.0 named H5:I6, read 0.97, 1.0, 0.0, 0.01). The record plays no part.
-
-    ``large_rims``: how clearly a Large base's round rim shows round the centre of each 2 x 2
-    block, by its north-west square (:func:`.bases.large_rims`). A Large base's marker settles
-    first on the block whose centre shows that rim the clearest (at least :data:`MARKER_BLOCK_RIM`),
-    the squares' readings deciding only among blocks that show none: the figure's body stands
-    above its base and leans away from the camera over the block beside it, which the squares'
-    crops read as a base as surely as the base itself, while the base's round edge of a Large
-    base's size is drawn round its own block's centre alone (diagnosis photos s0468: the base's
-    block I10:J11 read 1.27 in all, the body's I11:J12 2.29, their rims 0.084 and 0.065; s0515:
-    H10:I11 read 2.89, I9:J10 2.94, the rims 0.22 and 0.03; reading R143 in docs/readings.md)."""
+    read 0.86, 0.42, 0.97, 1.0 named H5:I6, read 0.97, 1.0, 0.0, 0.01). The record plays no part."""
     centres = {m.id: to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers if m.id >= 4}
     by_id = {f.id: f for f in pos.figures}
     # the spaces of the figures their markers name surely: a doubtful one is never put on them
@@ -163,12 +146,10 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                 squares = block_squares(Square(col, row).name, n)
                 if sure.intersection(squares):
                     continue
-                rim = (large_rims or {}).get(Square(col, row).name, 0.0) if n == 2 else 0.0
-                options.append((-(rim if rim >= MARKER_BLOCK_RIM else 0.0), -sum(float(scores.get(q, 0.0)) for q in squares),
-                                -_marker_confidence(centre, col, row, n), col, row))
+                options.append((-sum(float(scores.get(q, 0.0)) for q in squares), -_marker_confidence(centre, col, row, n), col, row))
         if not options:
             out.append(s)
             continue
-        _r, _p, _c, col, row = min(options)
+        _p, _c, col, row = min(options)
         out.append(Seen(s.id, Square(col, row).name, _marker_confidence(centre, col, row, n), "marker"))
     return out

@@ -1062,8 +1062,8 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     added to ``centred`` (its homography's bytes, and its half turn's): the outline settles it
     (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`).
     Without corner markers an inset grid the outline frames far off its centre is not kept
-    (:func:`lopsided_frame`, reading R147), nor a centred one beside such a grid (R149); the inset
-    search's lattices must stand alone against the floor's ink too (R148)."""
+    (:func:`lopsided_frame`, reading R146), nor a centred one beside such a grid (R148); the inset
+    search's lattices must stand alone against the floor's ink too (R147)."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
 
@@ -1072,7 +1072,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             grids.append(grid)
 
     half_turn = _half_turn(cols, rows)
-    lopsided: list[Grid] = []  # the inset grids an outline framed far off its centre (R147)
+    lopsided: list[Grid] = []  # the inset grids an outline framed far off its centre (R146)
 
     ridges_left_out: list[bool] = []  # the budget refused a ridge search: it is named once, and none runs after it
 
@@ -1094,9 +1094,9 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             return
         seen_centred = Grid(found[0] @ np.diag([scale, scale, 1.0]), 0.0, 0)
         if any(_beside(c, g, cols, rows) for g in lopsided for c in (seen_centred, replace(seen_centred, H=half_turn @ seen_centred.H))):
-            # the printed lines stand clearly on a lattice the outline frames off its centre (R147),
+            # the printed lines stand clearly on a lattice the outline frames off its centre (R146),
             # and the centred one lies a fraction of a square beside it: it is not the printed grid
-            # (the lines' own lighter flanks, say) and claims nothing (reading R149 in docs/readings.md)
+            # (the lines' own lighter flanks, say) and claims nothing (reading R148 in docs/readings.md)
             return
         H_small, light = found
         grid = _refined_grid(gray, H_small, light, line_periods(gray, H_small, cols, rows, light), cols, rows, scale,
@@ -1140,7 +1140,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
                     else:
                         # no corner marker settles it and the outline frames it far off its
                         # centre: a floor's panel joints taken for the grid -- with no printed
-                        # lines at all, or beside a grid printed off its sheet's centre (R147);
+                        # lines at all, or beside a grid printed off its sheet's centre (R146);
                         # the outline's own lattice is still tried
                         lopsided.append(grid)
             if k % 2 in inset_found or k >= 2:
@@ -1181,7 +1181,7 @@ INSET_SUPPORT = 0.3
 #: the tiles' lattice over the grid's 0.36-0.46
 INSET_RIVAL = 0.3
 #: the same without corner markers, each lattice's ink taken beyond the floor's median rather than
-#: mid-square's (reading R148): any other lattice a quarter of a square or more off must hold less
+#: mid-square's (reading R147): any other lattice a quarter of a square or more off must hold less
 #: than this share of the best one's
 INSET_FLOOR_RIVAL = 0.15
 
@@ -1242,7 +1242,7 @@ def _inset_axis(profile: np.ndarray, n: int, floor_rivals: list[tuple[float, flo
     in outline units. The lattice must stand clearly on the lines (:data:`INSET_SUPPORT`) and
     alone (:data:`INSET_RIVAL`); None otherwise. With ``floor_rivals`` given (no corner marker
     seen), it must also stand alone against the floor's median ink (:data:`INSET_FLOOR_RIVAL`,
-    reading R148): where it does not, the lattice is added to it and None returned."""
+    reading R147): where it does not, the lattice is added to it and None returned."""
     f = _relative_ink(profile)
     firsts = np.arange(-0.05, INSET_MARGIN + 1e-9, 0.5 / TOP)
     spacings = np.arange((n - 2 * INSET_MARGIN) / n, 1 + 0.05 / n + 1e-12, 0.5 / (TOP * n))
@@ -1277,7 +1277,7 @@ def _inset_axis(profile: np.ndarray, n: int, floor_rivals: list[tuple[float, flo
     if floor_rivals is not None:
         # and against the floor's median ink, as the centred search scores (R135): a floor's
         # joints a fraction of a square beside the printed lines lie mid-square of the printed
-        # lattice, which mid-square's ink then hides as a rival (reading R148 in docs/readings.md)
+        # lattice, which mid-square's ink then hides as a rival (reading R147 in docs/readings.md)
         held = np.where(fits, on - float(np.median(f)), -np.inf)
         if held[i, j] > 0 and float(held[shift >= 0.25].max(initial=-np.inf)) > INSET_FLOOR_RIVAL * float(held[i, j]):
             floor_rivals.append((first, spacing))
@@ -1347,7 +1347,7 @@ def _inset_grid(gray: np.ndarray, H_outline: np.ndarray, cols: int, rows: int,
         if floor_rivals:
             # another lattice beside this one holds the floor's ink too: which is the printed grid
             # is open that way, and the combs' and ridges' searches below would find the clearer
-            # one again (R148); the other polarity is still searched (light lines' flanks read as dark)
+            # one again (R147); the other polarity is still searched (light lines' flanks read as dark)
             floor_rivals.clear()
             continue
         if len(found) < 2:
@@ -2126,7 +2126,7 @@ def _even_margins(grid: Grid, sheet: np.ndarray, cols: int, rows: int, agreement
 #: how much wider (squares) the margin on one side of a grid found inside an outline without corner
 #: markers (:func:`_inset_grid`) may be than on the side across from it (:func:`lopsided_frame`):
 #: a printed map centres its grid on its sheet (R100, R135), and a lattice far off the sheet's
-#: centre is a floor's joints the search took for the grid (reading R147 in docs/readings.md)
+#: centre is a floor's joints the search took for the grid (reading R146 in docs/readings.md)
 INSET_LOPSIDED = 0.5
 
 
@@ -2136,7 +2136,7 @@ def lopsided_frame(H_image_to_board: np.ndarray, outline: np.ndarray, cols: int,
     the outline's corner past it seen through the grid) exceeds the margin beyond the side across
     from it, along each of the outline's four sides. A sheet may leave another margin along its
     length than across it; a printed grid centred on it leaves the same margin either side
-    (reading R147)."""
+    (reading R146)."""
     seen = cv2.perspectiveTransform(np.asarray(outline, np.float64)[None], H_image_to_board)[0]
     ends = np.array([[0.0, 0.0], [cols, 0.0], [cols, rows], [0.0, rows]])
     # each outline corner taken as the map corner nearest it, so the outline's order round does not matter

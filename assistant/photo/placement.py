@@ -223,7 +223,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     ``intact``: the squares whose base core shows the empty-map reference's art intact
     (:func:`.bases.art_intact`, reading R112): a Large or bigger base covers every square of its
     block past its core, so no such base's block holds one of them, whatever its rim or its other
-    squares read (reading R145)."""
+    squares read (reading R144)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -240,7 +240,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
-    # no Large or bigger base's block holds a square whose art shows intact (R145): each of its
+    # no Large or bigger base's block holds a square whose art shows intact (R144): each of its
     # squares' base core lies under the base but at its edge, and the base hides the art there
     art_shown = {sq for sq in intact if sq in p}
     marked = {sq for s in by_marker for sq in space(pos, s)}
