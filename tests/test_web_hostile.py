@@ -607,11 +607,14 @@ def test_a_method_no_address_takes_is_answered_405_not_415(client: TestClient, m
     ("/api/events?sinse=1", 400, "/api/events takes no parameter 'sinse'; it takes: since"),
     ("/api/los?viewer=obi&targt=sbd", 400, "takes no parameter 'targt'; it takes: target, viewer"),
     ("/api/status?x=1", 400, "/api/status takes no query parameters; it was sent 'x'"),
+    ("/api/los?viewer=obi&viewer=sbd&target=sbd", 400, "/api/los was sent 'viewer' more than once; give each once"),
+    ("/api/events?since=1&since=2", 400, "/api/events was sent 'since' more than once; give each once"),
 ])
 def test_a_query_parameter_the_address_does_not_take_is_refused_not_ignored(client: TestClient, path: str, status: int,
                                                                             says: str) -> None:
     """A user's trial (round 18): ``/api/events?since=abc`` answered the whole log, 200, as if the
-    parameter was not sent; so did a misspelt one on any address. Each is a 4xx naming it."""
+    parameter was not sent; so did a misspelt one on any address, and one sent twice answered for
+    its last value alone (the trial's leftover). Each is a 4xx naming it."""
     r = client.get(path)
     assert r.status_code == status and says in r.json()["error"]
 

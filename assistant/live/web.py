@@ -785,7 +785,7 @@ ANY_ADDRESS_PARAMS = frozenset({"t"})
 
 def _unknown_parameters(app: FastAPI, request: Request) -> str | None:
     """Why a request to an API address names a query parameter that address does not take, in
-    words; None when it names none. A parameter the address ignored (``/api/events?since=abc`` before
+    words, or one it was sent more than once; None when it names none. A parameter the address ignored (``/api/events?since=abc`` before
     ``since`` existed, ``/api/los?viewer=a&targt=b``) answered as if it was not sent, so a typo or a
     wrong guess looked like an answer to the question asked."""
     if not request.url.path.startswith("/api/") or not request.query_params:
@@ -795,6 +795,12 @@ def _unknown_parameters(app: FastAPI, request: Request) -> str | None:
             taken = {p.alias for p in route.dependant.query_params} | ANY_ADDRESS_PARAMS
             extra = sorted({name for name in request.query_params if name not in taken})
             if not extra:
+                # every parameter the API takes is one value: sent twice, the framework kept the last
+                # one silently (``/api/los?viewer=a&viewer=b`` answered for b alone)
+                twice = sorted({name for name in request.query_params if len(request.query_params.getlist(name)) > 1})
+                if twice:
+                    return _("{path} was sent {names} more than once; give each once").format(
+                        path=request.url.path, names=", ".join(repr(n[:40]) for n in twice[:5]))
                 return None
             names = ", ".join(repr(n[:40]) for n in extra[:5])
             own = sorted(taken - ANY_ADDRESS_PARAMS)
