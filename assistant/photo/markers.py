@@ -380,10 +380,10 @@ def read_cut_markers(gray: np.ndarray, px: int, regions: _LightRegions | None = 
     light or dark, the rest (under the body) left out, and a marker is named only when the cells
     read match it and no other of the dictionary comes near (:data:`MIN_RUNNER_UP`). ``regions``:
     the view's light regions (:class:`_LightRegions`) where the window made them already."""
-    # another square's sticker (its light region's middle beyond NEAR_CENTRE): read in that square's own window, if it is looked at
     regions = regions if regions is not None else _LightRegions(gray, px)
     codes = _codes()
     out: list[tuple[int, np.ndarray]] = []
+    # another square's sticker (its light region's middle beyond NEAR_CENTRE): read in that square's own window, if it is looked at
     for squares in regions.squares(NEAR_CENTRE):
         for (cx, cy), side, ang in squares:
             read = _read_cells(regions, (cx, cy), side, ang, codes)
