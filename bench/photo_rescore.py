@@ -16,7 +16,8 @@ against how often it was right (figures named by the roster, by marker; the list
 
 Held-out discipline (issue 28): the independent seeds 539-564 are the merger's final measurement
 -- never render or read them here; 341-538 are for diagnosis (371-382, 383-394, 395-406, 407-418, 419-430, 431-442, 443-454,
-455-466, 467-478, 479-490, 491-502, 503-514, 515-526 and 527-538 were the fifth to eighteenth rounds' final measurements, read once before they became diagnosis seeds).
+455-466, 467-478, 479-490, 491-502, 503-514, 515-526 and 527-538 were the fifth to eighteenth rounds' final measurements,
+read once before they became diagnosis seeds).
 """
 
 from __future__ import annotations
