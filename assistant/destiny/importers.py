@@ -44,6 +44,10 @@ _ON_TABLE = ("character", "upgrade", "support", "plot", "downgrade")
 _POINTS = re.compile(r"^(?P<sign>-)?(?P<first>[0-9]+)?(?P<rest>(?:/[0-9]+){0,2})$")
 
 
+#: a side of the data's older schema whose symbol is X, "any" (``+1X``, ``+2X1``): a value, then X
+_OLD_ANY = re.compile(r"^(?P<head>\+?\d+)X(?P<cost>\d*)$")
+
+
 def destiny_face(code: str) -> Face:
     """One swdestinydb die side in our face notation (the face parser reads both).
 
@@ -51,7 +55,15 @@ def destiny_face(code: str) -> Face:
     ['melee:1', 'ranged:2/1', '+ranged:2', 'shield:1', 'resource:2', 'disrupt:1', 'discard:1', 'focus:1', 'special', 'special/1', 'blank']
     >>> [str(destiny_face(c)) for c in ("XRD1", "+XMD", "XID", "+2*1", "0ID", "+5ID")]
     ['ranged:X/1', '+melee:X', 'indirect:X', '+any:2/1', 'indirect:0', '+indirect:5']
+
+    The data before 1 November 2018 wrote the symbol "any" as ``X`` (its schema's symbols then:
+    ``MD|RD|ID|F|Dr|Dc|Sh|R|X``; its commit 150e3c0 rewrote ``+1X`` as ``+1*``), after a value,
+    where today's ``X`` stands only as the value (reading R169 in docs/readings.md):
+
+    >>> [str(destiny_face(c)) for c in ("+1X", "+2X1", "XRD")]
+    ['+any:1', '+any:2/1', 'ranged:X']
     """
+    code = _OLD_ANY.sub(r"\g<head>*\g<cost>", code)
     if code != "-" and SIDE_CODE.match(code) is None:
         raise NotationError(_("{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'XRD', '+1*', '2ID', 'Sp', '-')").format(code=code))
     return Face.parse(code)
