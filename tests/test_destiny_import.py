@@ -455,3 +455,23 @@ def test_the_older_datas_any_symbol_x_is_a_modifier_of_any_symbol(tmp_path: Path
     assert apply(t, "A resolve l1+remote1 -> vader").table.card("vader").damage == 2  # 2 + 1 melee, 1 blocked
     # today's X, the value the card sets, is still read as such
     assert str(destiny_face("XRD")) == "ranged:X" and str(destiny_face("+1*")) == "+any:1"
+
+
+#: a battlefield as swdestinydb-json-data publishes it (commit 656a50e of
+#: github.com/fafranco82/swdestinydb-json-data, set/AW.json, the card object whole)
+BATTLEFIELD = ROOT / "tests" / "fixtures" / "swdestinydb-656a50e-battlefield.json"
+
+
+def test_a_battlefields_entry_is_its_players_battlefield_field() -> None:
+    """A user's trial: `--entry` of each of the data's 82 battlefields (Echo Base, ...) was refused
+    (exit 2) with "play it with the 'play' command", which plays only upgrades, supports and events;
+    a table file names a player's battlefield in that player's entry."""
+    r = runner.invoke(app, ["destiny", "import", str(BATTLEFIELD), "--entry", "Echo Base", "--owner", "B"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout) == {"battlefield": "Echo Base, Hoth"}  # stdout: the fields alone, pastable
+    assert "player B's entry under 'players:'" in r.stderr
+    # pasted there, the table reads and the battlefield is B's
+    t = parse_table("format: destiny-table/1\nplayers: {A: {}, B: {battlefield: " + json.dumps("Echo Base, Hoth") + "}}\n", "t")
+    assert t.player("B").battlefield == "Echo Base, Hoth"
+    r = runner.invoke(app, ["destiny", "import", str(BATTLEFIELD), "--entry", "01166", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["entry"] == {"battlefield": "Echo Base, Hoth"}, r.output

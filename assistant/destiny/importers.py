@@ -111,7 +111,11 @@ class DestinyCardData:
         """A ``characters:``/``supports:``/``upgrades:``/``plots:``/``downgrades:`` entry for a
         Destiny table file; a character brings as many dice as chosen (``elite``: two, P1 ›
         Postacie; a third where its points list a third value); an upgrade or a downgrade is
-        attached to ``on``."""
+        attached to ``on``. A battlefield's entry is no card of a list but its player's field
+        ``battlefield:`` (each player brings one, P1 › Pola bitwy)."""
+        if self.kind == "battlefield":
+            # a player brings one; the table file names it as that player's (P1 › Pola bitwy)
+            return {"battlefield": self.name + (f", {self.subtitle}" if self.subtitle else "")}
         if self.kind not in _ON_TABLE:
             raise ImportFileError(
                 _("{name} is a card of kind {kind}: a table file lists characters, upgrades, supports, plots and downgrades in play; play it with the "
@@ -395,10 +399,17 @@ def _read(text: str, name: str) -> ImportedCards:
     return ImportedCards(tuple(cards), by, report=report, ambiguous=ambiguous)
 
 
+def _fields_of(card: DestinyCardData, owner: str) -> str | None:
+    """Where a battlefield's entry goes: among its player's fields, not in a list of cards."""
+    if card.kind != "battlefield":
+        return None
+    return _("player {owner}'s entry under 'players:' (players: {{{owner}: {{side: ..., battlefield: ...}}}})").format(owner=owner)
+
+
 def _entry(card: DestinyCardData, cid: str, opts: EntryOptions) -> dict[str, Any]:
     return card.table_entry(cid, opts.owner, opts.elite, opts.on, opts.dice)
 
 
 #: swdestinydb JSON as the Destiny plug-in reads it (:class:`assistant.cardgame.plugin.CardGame`)
 IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A", read_many=_read_many, suffix=".json",
-                         sets_under=("set",), table_key=lambda card: f"{card.kind}s")
+                         sets_under=("set",), table_key=lambda card: f"{card.kind}s", fields_of=_fields_of)
