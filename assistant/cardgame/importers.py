@@ -61,8 +61,8 @@ class CardImporter:
     sets_under: tuple[str, ...] = ()
     #: the table file's list an entry of this card goes in ("upgrades"): said beside a printed entry
     table_key: Callable[[Any], str] | None = None
-    #: for a card whose entry is no item of a list but fields of another entry (a Destiny
-    #: battlefield: its player's ``battlefield:``), where they go, given the owner; None otherwise
+    #: for a card whose entry is no item of a list but fields of another entry (a player's
+    #: battlefield, say), where they go, given the owner; None otherwise
     fields_of: Callable[[Any, str], str | None] | None = None
 
 

@@ -193,7 +193,7 @@ def import_cmd(
             fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
                 emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
-            elif fields_of is not None:  # fields of another entry (a Destiny battlefield: its player's)
+            elif fields_of is not None:  # fields of another entry (a player's battlefield, say)
                 print_text(dump_yaml(data))
                 err.print(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))
             else:
