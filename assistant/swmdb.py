@@ -95,6 +95,10 @@ def faction_name(text: str) -> str:
     return FACTIONS.get(text.strip().lower(), text.strip())
 
 
+#: a stat cell that says the card prints no number (older releases of the database)
+_NONE_PRINTED = frozenset({"-", "\u2013", "\u2014"})
+
+
 def _number(value: Any) -> int | None:
     """A whole number from a cell (an INTEGER, a REAL with no fraction, a text of digits), else None."""
     if isinstance(value, bool):
@@ -209,6 +213,13 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             stats[key] = None
             partial.append(_("{what}: not in the data (left unknown)").format(what=column))
+            continue
+        if isinstance(raw, str) and raw.strip() in _NONE_PRINTED:
+            # the database's releases of 2019 write a dash where the card prints none (Darth Sidious
+            # Hologram's Attack); its later releases write 0 for the same figures (reading R170 in docs/readings.md)
+            stats[key] = 0
+            partial.append(_("{what}: the data writes {value!r} (none printed): read as 0, as the database's later releases write it").format(
+                what=column, value=raw.strip()))
             continue
         value = _number(raw)
         if value is None:

@@ -431,3 +431,47 @@ def test_the_table_before_the_battlefield_roll_says_the_battlefield_is_not_chose
     assert head.endswith("; battlefield: not chosen yet") and "-'s" not in head, head
     chosen = parse_table(yaml.safe_dump({**yaml.safe_load(card_table_example("destiny")), "battlefield": {"owner": "A", "controller": "B"}}), "t.yaml")
     assert describe(chosen)[0].endswith("; battlefield: A's, controlled by B"), describe(chosen)[0]
+
+
+#: two cards as swdestinydb-json-data published them before 1 November 2018 (commit 4199275 of
+#: github.com/fafranco82/swdestinydb-json-data, set/SoR.json and set/EaW.json), each object whole
+OLD_EXCERPT = ROOT / "tests" / "fixtures" / "swdestinydb-4199275-excerpt.json"
+
+
+def test_the_older_datas_any_symbol_x_is_a_modifier_of_any_symbol(tmp_path: Path) -> None:
+    """A user's trial: the card data of 2017-2018 (a copy downloaded then) refused Lure of Power and
+    Training Remote, whose modifier sides the data wrote '+1X' (the symbol "any" of its schema then,
+    '+1*' since its commit 150e3c0); reading R169."""
+    r = runner.invoke(app, ["destiny", "import", str(OLD_EXCERPT), "--json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)["report"]
+    assert report["counts"]["refused"] == 0 and report["counts"]["imported"] == 2, report
+    r = runner.invoke(app, ["destiny", "import", str(OLD_EXCERPT), "--entry", "03035", "--id", "remote"])
+    assert r.exit_code == 0, r.output
+    entry = yaml.safe_load(r.stdout)[0]
+    assert entry["dice"] == {"remote1": ["+any:1", "+any:1", "+any:1", "+any:2/1", "blank", "blank"]}
+    # and the die plays as today's '+1*' does: it adds to a die of any symbol
+    t = parse_table(TABLE + "supports:\n  - " + json.dumps(entry) + "\npool: {remote1: +any:1, l1: melee:2}\n", "t")
+    assert apply(t, "A resolve l1+remote1 -> vader").table.card("vader").damage == 2  # 2 + 1 melee, 1 blocked
+    # today's X, the value the card sets, is still read as such
+    assert str(destiny_face("XRD")) == "ranged:X" and str(destiny_face("+1*")) == "+any:1"
+
+
+#: a battlefield as swdestinydb-json-data publishes it (commit 656a50e of
+#: github.com/fafranco82/swdestinydb-json-data, set/AW.json, the card object whole)
+BATTLEFIELD = ROOT / "tests" / "fixtures" / "swdestinydb-656a50e-battlefield.json"
+
+
+def test_a_battlefields_entry_is_its_players_battlefield_field() -> None:
+    """A user's trial: `--entry` of each of the data's 82 battlefields (Echo Base, ...) was refused
+    (exit 2) with "play it with the 'play' command", which plays only upgrades, supports and events;
+    a table file names a player's battlefield in that player's entry."""
+    r = runner.invoke(app, ["destiny", "import", str(BATTLEFIELD), "--entry", "Echo Base", "--owner", "B"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout) == {"battlefield": "Echo Base, Hoth"}  # stdout: the fields alone, pastable
+    assert "player B's entry under 'players:'" in r.stderr
+    # pasted there, the table reads and the battlefield is B's
+    t = parse_table("format: destiny-table/1\nplayers: {A: {}, B: {battlefield: " + json.dumps("Echo Base, Hoth") + "}}\n", "t")
+    assert t.player("B").battlefield == "Echo Base, Hoth"
+    r = runner.invoke(app, ["destiny", "import", str(BATTLEFIELD), "--entry", "01166", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["entry"] == {"battlefield": "Echo Base, Hoth"}, r.output

@@ -619,3 +619,37 @@ def test_the_real_database_imports_whole_with_no_stat_mismatch(home: Path) -> No
     compared, disagree = starter_disagreements(db, CardLibrary.load([data_dir("cards")]))
     assert compared > 0 and disagree == []
     assert seconds < 60
+
+
+#: three rows of the database's release of 2019-10-28 (SW_Minis_Drafter commit 046711a), as dumped
+OLD_RELEASE = Path(__file__).parent / "fixtures" / "swminis-046711a-excerpt.sql"
+
+
+def test_a_dash_the_older_database_writes_for_a_stat_none_printed_is_read_as_0(tmp_path: Path, home: Path) -> None:
+    """A user's trial: the database as downloaded in October 2019 writes '-' for a stat the card
+    prints none of (Darth Sidious Hologram's Attack, Obi-Wan Kenobi (Force Spirit)'s Defense and
+    Attack); both figures were refused ("attack '-' is not a whole number"). Its later releases
+    write 0 for the same figures; reading R170."""
+    db = tmp_path / "SWminis.db"
+    with sqlite3.connect(db) as con:
+        con.executescript(OLD_RELEASE.read_text())
+    answer = imported(home, db)
+    assert answer["report"]["counts"] == {"imported": 0, "partial": 2, "refused": 1, "total": 3}, answer["report"]
+    partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
+    said = "attack: the data writes '-' (none printed): read as 0, as the database's later releases write it"
+    assert said in partial["Darth Sidious Hologram (The Clone Wars #1)"]
+    assert said in partial["Obi-Wan Kenobi (Force Spirit) (Alliance and Empire #15)"]
+    # a cost of 'x' is still no number: that figure alone is refused, and says why
+    assert answer["report"]["refused"] == [{"card": "Han Solo in Carbonite (The Force Unleashed #7)", "why": ["cost 'x' is not a whole number"]}]
+    lib = {c.name: c for c in default_library().cards("swm") if c.set in ("The Clone Wars", "Alliance and Empire")}
+    assert (lib["Darth Sidious Hologram"].attack, lib["Darth Sidious Hologram"].defense) == (0, 20)  # type: ignore[union-attr]
+    assert (lib["Obi-Wan Kenobi (Force Spirit)"].defense, lib["Obi-Wan Kenobi (Force Spirit)"].hp) == (0, 10)  # type: ignore[union-attr]
+    # and the table's questions get answers: the hologram's attack, and the spirit as a target (Light Spirit)
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: holo, card: Darth Sidious Hologram, side: dark, at: B2}\n"
+                   "  - {id: ben, card: Obi-Wan Kenobi (Force Spirit), side: light, at: C2}\n")
+    code, out = cli("attack", "holo", "ben", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["legal"] is False and "Light Spirit" in out, out
+    code, out = cli("attack", "ben", "holo", "-p", str(pos), "--json")
+    assert code == 0 and json.loads(out)["needs"] == 20, out  # Defense 20 against the spirit's Attack 0

@@ -726,3 +726,37 @@ def test_a_later_factions_card_is_imported_whole_and_its_seat_is_asked(tmp_path:
     for seat in ("LS", "ds"):
         r = runner.invoke(app, ["swtcg", "import", str(p), "--entry", "Umrach", "--id", "um", "--owner", seat])
         assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["owner"] == seat.upper(), r.output
+
+
+#: six rows of the fan-made set VVI as SWTCG/SWTCG-LACKEY publishes it (commit e47c018,
+#: starwars/sets/VVI.txt): its header, an Event, a Ground squad that takes a Subordinate into play,
+#: and four Subordinates (one of them, Village Bride, misspells its arena "Charcter")
+VVI_EXCERPT = Path(__file__).parent / "fixtures" / "lackey-VVI-e47c018-excerpt.txt"
+
+
+def test_a_subordinate_is_a_unit_of_the_arenas_its_subtype_names() -> None:
+    """A user's trial: Village Raiders' Deploy puts a Droid Raider (50 speed, 2 power, 1 health,
+    Critical Hit 1) into the Ground or Character arena, where it attacks and is attacked; the
+    import listed every Subordinate as a card type the engine does not play, with no table entry,
+    so the table could not hold it; reading R171."""
+    cards, skipped, items = _cards(VVI_EXCERPT.read_text(encoding="utf-8"))
+    assert not skipped and all(i.status == "partial" for i in items)
+    raider = cards["Droid Raider"]
+    assert raider.kind == "unit" and raider.type == "Ground/Character - Pirate Droid Subordinate"
+    assert (raider.cost, raider.speed, raider.power, raider.health) == (None, 50, 2, 1) and raider.keywords == (("critical_hit", 1),)
+    assert any("a Subordinate: another card's text takes it" in w for w in raider.why_partial)
+    pirate = cards["Sith Pirate"]  # two keywords run together: the one the engine plays is read, the other listed
+    assert pirate.type == "Character - Rebel Sith Pirate Subordinate" and pirate.keywords == (("critical_hit", 1),)
+    assert any("Fury 1" in w for w in pirate.not_modelled)
+    assert cards["Lan Ar-Shoo (A)"].keywords == ()  # "Switch: Critical Hit 2/Riposte 2", a choice: listed, not given
+    assert cards["Village Bride"].type == "Ground/Charcter - Farmer Villager Subordinate"
+    assert cards["Visions"].kind == "other"  # an Event is still listed, never put on a table
+    # its entry goes on the table in an arena, and it attacks there
+    entry = raider.table_entry("raider", "LS", "ground")
+    assert entry["type"] == "Ground/Character - Pirate Droid Subordinate" and "cost" not in entry
+    t = parse_table("format: swtcg-table/1\nturn: 1\nstep: battle-ground\nplayers: {DS: {force: 5}, LS: {force: 5}}\nunits:\n  - "
+                    + json.dumps(entry) + "\n  - {id: aat, owner: DS, name: AAT, type: Ground - Vehicle, power: 3, health: 4, speed: 20, zone: ground}\n",
+                    "t")
+    out = apply(t, "LS attack raider -> aat")
+    assert out.said[0].startswith("Droid Raider (power 2) attacks AAT"), out.said
+    assert apply(t, "DS attack aat -> raider").said[0].startswith("AAT (power 3) attacks Droid Raider")  # and it is attacked there

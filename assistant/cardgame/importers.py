@@ -61,6 +61,9 @@ class CardImporter:
     sets_under: tuple[str, ...] = ()
     #: the table file's list an entry of this card goes in ("upgrades"): said beside a printed entry
     table_key: Callable[[Any], str] | None = None
+    #: for a card whose entry is no item of a list but fields of another entry (a player's
+    #: battlefield, say), where they go, given the owner; None otherwise
+    fields_of: Callable[[Any, str], str | None] | None = None
 
 
 def read_card_folder(path: Path, suffix: str, sets_under: tuple[str, ...] = ()) -> list[tuple[str, str]]:

@@ -190,8 +190,12 @@ def import_cmd(
             if card is None:
                 raise UnknownNameError("card", entry, list(keys))
             data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
+            fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
                 emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
+            elif fields_of is not None:  # fields of another entry (a player's battlefield, say)
+                print_text(dump_yaml(data))
+                err.print(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))
             else:
                 print_text(dump_yaml([data]))
                 if importer.table_key is not None:  # on stderr: the entry alone stays pastable from stdout

@@ -44,6 +44,10 @@ _ON_TABLE = ("character", "upgrade", "support", "plot", "downgrade")
 _POINTS = re.compile(r"^(?P<sign>-)?(?P<first>[0-9]+)?(?P<rest>(?:/[0-9]+){0,2})$")
 
 
+#: a side of the data's older schema whose symbol is X, "any" (``+1X``, ``+2X1``): a value, then X
+_OLD_ANY = re.compile(r"^(?P<head>\+?\d+)X(?P<cost>\d*)$")
+
+
 def destiny_face(code: str) -> Face:
     """One swdestinydb die side in our face notation (the face parser reads both).
 
@@ -51,7 +55,15 @@ def destiny_face(code: str) -> Face:
     ['melee:1', 'ranged:2/1', '+ranged:2', 'shield:1', 'resource:2', 'disrupt:1', 'discard:1', 'focus:1', 'special', 'special/1', 'blank']
     >>> [str(destiny_face(c)) for c in ("XRD1", "+XMD", "XID", "+2*1", "0ID", "+5ID")]
     ['ranged:X/1', '+melee:X', 'indirect:X', '+any:2/1', 'indirect:0', '+indirect:5']
+
+    The data before 1 November 2018 wrote the symbol "any" as ``X`` (its schema's symbols then:
+    ``MD|RD|ID|F|Dr|Dc|Sh|R|X``; its commit 150e3c0 rewrote ``+1X`` as ``+1*``), after a value,
+    where today's ``X`` stands only as the value (reading R169 in docs/readings.md):
+
+    >>> [str(destiny_face(c)) for c in ("+1X", "+2X1", "XRD")]
+    ['+any:1', '+any:2/1', 'ranged:X']
     """
+    code = _OLD_ANY.sub(r"\g<head>*\g<cost>", code)
     if code != "-" and SIDE_CODE.match(code) is None:
         raise NotationError(_("{code!r} is not a swdestinydb die side (e.g. '2RD', '+1MD', '3RD1', 'XRD', '+1*', '2ID', 'Sp', '-')").format(code=code))
     return Face.parse(code)
@@ -99,7 +111,11 @@ class DestinyCardData:
         """A ``characters:``/``supports:``/``upgrades:``/``plots:``/``downgrades:`` entry for a
         Destiny table file; a character brings as many dice as chosen (``elite``: two, P1 ›
         Postacie; a third where its points list a third value); an upgrade or a downgrade is
-        attached to ``on``."""
+        attached to ``on``. A battlefield's entry is no card of a list but its player's field
+        ``battlefield:`` (each player brings one, P1 › Pola bitwy)."""
+        if self.kind == "battlefield":
+            # a player brings one; the table file names it as that player's (P1 › Pola bitwy)
+            return {"battlefield": self.name + (f", {self.subtitle}" if self.subtitle else "")}
         if self.kind not in _ON_TABLE:
             raise ImportFileError(
                 _("{name} is a card of kind {kind}: a table file lists characters, upgrades, supports, plots and downgrades in play; play it with the "
@@ -383,10 +399,17 @@ def _read(text: str, name: str) -> ImportedCards:
     return ImportedCards(tuple(cards), by, report=report, ambiguous=ambiguous)
 
 
+def _fields_of(card: DestinyCardData, owner: str) -> str | None:
+    """Where a battlefield's entry goes: among its player's fields, not in a list of cards."""
+    if card.kind != "battlefield":
+        return None
+    return _("player {owner}'s entry under 'players:' (players: {{{owner}: {{side: ..., battlefield: ...}}}})").format(owner=owner)
+
+
 def _entry(card: DestinyCardData, cid: str, opts: EntryOptions) -> dict[str, Any]:
     return card.table_entry(cid, opts.owner, opts.elite, opts.on, opts.dice)
 
 
 #: swdestinydb JSON as the Destiny plug-in reads it (:class:`assistant.cardgame.plugin.CardGame`)
 IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A", read_many=_read_many, suffix=".json",
-                         sets_under=("set",), table_key=lambda card: f"{card.kind}s")
+                         sets_under=("set",), table_key=lambda card: f"{card.kind}s", fields_of=_fields_of)

@@ -108,10 +108,11 @@ _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
 _SIDES = {"l": "LS", "light": "LS", "ls": "LS", "light side": "LS", "jedi": "LS", "d": "DS", "dark": "DS", "ds": "DS", "dark side": "DS",
           "sith": "DS", "n": "neutral", "neutral": "neutral"}
-OTHER = "other"  # a later set's card type the engine does not play (Event, Resource, Subordinate)
+OTHER = "other"  # a later set's card type the engine does not play (Event, Resource; a Subordinate of no arena)
 _KINDS = {"character": "unit", "space": "unit", "ground": "unit", "battle": "battle", "mission": "mission", "location": "location",
           "equipment": "equipment"}
 VARIABLE = "*"  # a stat the card's text sets
+_UNIT_ARENAS = ("character", "space", "ground")
 
 
 @dataclass(frozen=True)
@@ -669,6 +670,11 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     typ_raw = get("type")
     kind = _KINDS.get(typ_raw.split(" - ")[0].split("/")[0].strip().lower(), OTHER) if typ_raw else "unit"
     sub = get("subtype")
+    subordinate = typ_raw.strip().lower() == "subordinate" and sub.split(" - ")[0].split("/")[0].strip().lower() in _UNIT_ARENAS
+    if subordinate:
+        # a later set's Subordinate is a unit a card takes from outside the game into an arena its subtype names
+        # ("Ground/Character - Pirate Droid"): its arenas lead its type as a unit's do (reading R171 in docs/readings.md)
+        kind, typ_raw, sub = "unit", sub.split(" - ")[0].strip(), (" - ".join(sub.split(" - ")[1:]) + " Subordinate").strip()
     typ = f"{typ_raw} - {sub}" if sub and " - " not in typ_raw else typ_raw
     side_raw = get("side")
     side = _SIDES.get(side_raw.lower(), side_raw[:20]) if side_raw else ""  # a later set's own faction ("Y") is kept as printed
@@ -700,7 +706,10 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     if kind == OTHER:
         notes.append(_("card type {type!r} is not one the engine plays (Character, Space, Ground, Battle, Mission, Location, Equipment): listed, "
                        "not put on a table").format(type=typ_raw))
-    elif kind == "unit" and "/" in typ_raw.split(" - ")[0]:
+    elif subordinate:
+        notes.append(_("a Subordinate: another card's text takes it from outside the game into an arena (enter it then, with that arena as its "
+                       "zone); it is never built"))
+    if kind == "unit" and "/" in typ_raw.split(" - ")[0]:
         notes.append(_("a unit of more than one arena ({arenas}): the table file's zone says which it is in").format(arenas=typ_raw.split(" - ")[0]))
     if unit:
         missing = [k for k in ("speed", "power", "health") if stats[k] is None and k not in variable]
