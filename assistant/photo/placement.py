@@ -499,7 +499,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             named_steps.append((f, sq, conf, coin.get(i)))
         figs = rest
     # the steps chose which squares hold the Medium bases, the photo's surest first; who is who
-    # among all of them is one assignment (reading R149): named step by step, a figure that
+    # among all of them is one assignment (reading R149 in docs/readings.md): named step by step, a figure that
     # stood still on a doubtful square was moved onto a sure square nearer another's record
     # before the doubtful squares were weighed at all
     renamed = _named_together(medium_figs, named_steps, lambda f, sq: against_sticker(f, (sq,)))
