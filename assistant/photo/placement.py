@@ -450,6 +450,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
     record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R104)
     read_away = set(early_trim)  # the doubtful squares the roster's count reads away, as it first read them
+    medium_figs = list(figs)
+    named_steps: list[tuple[Figure, str, float, str | None]] = []  # (figure, square, the square's confidence, the square the rim ties it with)
     for step in steps:
         if not figs:
             break
@@ -494,23 +496,31 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             conf = _confidence((sq,), p, by_count)
             if any(p[other] > p[sq] for other in passed) or sq in painted:
                 conf = min(conf, COUNT_READ)
-            head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
-            if head_of is not None and conf > COUNT_READ:
-                # the square may show the found figure's head or shoulders, seen over the map as a
-                # dark round top like a base's, and the record's nearest square chose it (R139)
-                conf = COUNT_READ
-                notes.append(
-                    _("{id} read at {at}, where {other}'s body is seen leaning over the map from its base: its head or shoulders may look "
-                      "like a base there: confirm").format(id=f.id, at=sq, other=head_of))
-            if i in coin:
-                conf = min(conf, COUNT_READ)
-                rim_rivals.append((f.id, sq, coin[i]))
-                notes.append(
-                    _("{id} read at {at}, the nearer its recorded square, but {other} beside it looks as much like a base (its round rim as clear or "
-                      "clearer): the photo cannot tell which it stands on: confirm").format(id=f.id, at=sq, other=coin[i]))
-            figures.append(Seen(f.id, sq, conf, "roster"))
+            named_steps.append((f, sq, conf, coin.get(i)))
         figs = rest
-    not_seen.extend(figs)
+    # the steps chose which squares hold the Medium bases, the photo's surest first; who is who
+    # among all of them is one assignment (reading R149 in docs/readings.md): named step by step, a figure that
+    # stood still on a doubtful square was moved onto a sure square nearer another's record
+    # before the doubtful squares were weighed at all
+    renamed = _named_together(medium_figs, named_steps, lambda f, sq: against_sticker(f, (sq,)))
+    named_ids = {f.id for f, _sq, _c, _o in renamed}
+    for f, sq, conf, tie in renamed:
+        head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
+        if head_of is not None and conf > COUNT_READ:
+            # the square may show the found figure's head or shoulders, seen over the map as a
+            # dark round top like a base's, and the record's nearest square chose it (R139)
+            conf = COUNT_READ
+            notes.append(
+                _("{id} read at {at}, where {other}'s body is seen leaning over the map from its base: its head or shoulders may look "
+                  "like a base there: confirm").format(id=f.id, at=sq, other=head_of))
+        if tie is not None:
+            conf = min(conf, COUNT_READ)
+            rim_rivals.append((f.id, sq, tie))
+            notes.append(
+                _("{id} read at {at}, the nearer its recorded square, but {other} beside it looks as much like a base (its round rim as clear or "
+                  "clearer): the photo cannot tell which it stands on: confirm").format(id=f.id, at=sq, other=tie))
+        figures.append(Seen(f.id, sq, conf, "roster"))
+    not_seen.extend(f for f in medium_figs if f.id not in named_ids)
     if not_seen:
         notes.append(
             _("{ids} not seen in the photo: no base was found for them, and the record's squares are not assumed (a base hidden under its figure, "
@@ -744,6 +754,39 @@ def said_sure(stated: float) -> float:
 #: generated photos apart from the bench's (seeds 3,000,000 up, the record out of date): named
 #: figures at 0.8 or more stood where named 96 % of the time, at 0.5-0.8 80 %
 IDENTITY_SCALE = 0.5
+
+
+def _named_together(figs: Sequence[Figure], named: Sequence[tuple[Figure, str, float, str | None]],
+                    against: Callable[[Figure, str], float]) -> list[tuple[Figure, str, float, str | None]]:
+    """Who is who among the Medium bases the steps of :func:`place` named (``named``: each figure,
+    its square, the square's confidence, the square the rim ties it with), as one assignment of all
+    the Medium figures left to name (``figs``) to all those squares (reading R149): the fewest
+    figures moved since the record, then the shortest moves (:func:`_distance`, plus ``against``,
+    the stickers' cost). Each square keeps what the photo says of it (its confidence, its rim's
+    tie); only the figure named on it may change. The steps' naming stands where the joint one
+    costs no less (a tie is not reopened).
+
+    >>> from assistant.editions import Size
+    >>> a, b = Figure("a", "light", Square(0, 2), Size.MEDIUM), Figure("b", "dark", Square(5, 3), Size.MEDIUM)
+    >>> # step one named a (recorded at A3) on the sure C1, the nearer of the two; step two b on the
+    >>> # doubtful A3, where a stood still: one move of 1.7 squares explains the photo, not two
+    >>> steps = [(a, "C1", 0.95, None), (b, "A3", 0.6, None)]
+    >>> [(f.id, sq, c) for f, sq, c, _t in _named_together([a, b], steps, lambda f, sq: 0.0)]
+    [('b', 'C1', 0.95), ('a', 'A3', 0.6)]
+    """
+    if len(named) < 2 and len(figs) <= len(named):
+        return list(named)
+    squares = [sq for _f, sq, _c, _t in named]
+
+    def cost(f: Figure, sq: str) -> float:
+        return _distance(f.at, parse_square(sq)) + against(f, sq)
+
+    pairs = assign([[cost(f, sq) for sq in squares] for f in figs])
+    joint = sum(cost(f, squares[j]) for f, j in zip(figs, pairs, strict=True) if j is not None)
+    if joint >= sum(cost(f, sq) for f, sq, _c, _t in named) - 1e-9:
+        return list(named)
+    return [(f, squares[j], named[j][2], named[j][3]) for f, j in sorted(
+        ((f, j) for f, j in zip(figs, pairs, strict=True) if j is not None), key=lambda fj: fj[1])]
 
 
 def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str],
