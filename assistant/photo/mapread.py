@@ -177,13 +177,28 @@ _PROTO = np.array([PROTOTYPE[k] for k in NAMES], np.float32)[:, None, None]
 _COS, _SIN = np.cos(np.radians(_PROTO)), np.sin(np.radians(_PROTO))
 
 
+def _hue_gaps(ang: np.ndarray) -> np.ndarray:
+    """Per printed colour (first axis), how far hue angles ``ang`` (float32 degrees, -180 to 180:
+    ``arctan2``'s) lie from its own, round the circle: ``abs((ang - proto + 180) % 360 - 180)``
+    to the last bit, without numpy's float remainder (a third of :func:`_named`'s time). There
+    ``ang - proto + 180`` lies within -360 to 720, where the remainder by 360 is the value itself,
+    360 less, or 360 more -- the first two exact, the third the one rounded addition the remainder
+    makes (its zero's sign, which it sets positive, is lost in the subtraction of 180 after)."""
+    gap = ang[None] - _PROTO
+    gap += 180.0
+    np.subtract(gap, 360.0, out=gap, where=gap >= 360.0)
+    np.add(gap, 360.0, out=gap, where=gap < 0.0)
+    gap -= 180.0
+    return np.abs(gap, out=gap)
+
+
 def _leaning(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per printed colour (first axis), the pixels (chroma ``a``, ``b``) whose own colour leans
     that way: a grey line on a teal floor departs from it toward red, but is not red. The same for
     every floor a pixel is compared with, so measured once for :func:`_named`'s calls on one map
     (four of its six calls a read: 0.02-0.03 CPU-seconds each on a 12 MP photo's map)."""
-    own = np.degrees(np.arctan2(b, a)).astype(np.float32)
-    lean = np.abs((own[None] - _PROTO + 180.0) % 360.0 - 180.0) <= OWN_TOLERANCE
+    own = np.degrees(np.arctan2(b, a)).astype(np.float32, copy=False)
+    lean = _hue_gaps(own) <= OWN_TOLERANCE
     lean &= a[None] * _COS + b[None] * _SIN >= OWN_LEAST
     return lean
 
@@ -197,8 +212,8 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
     strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= LEAST_CHROMA)
-    ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32)
-    diff = np.abs((ang[None] - _PROTO + 180.0) % 360.0 - 180.0)  # to every printed colour at once
+    ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32, copy=False)
+    diff = _hue_gaps(ang)  # to every printed colour at once
     nearest = diff.argmin(axis=0)  # the nearest printed colour names it
     near = diff <= HUE_TOLERANCE
     # the pixel itself must lean that way (_leaning), and it must add its colour to the floor (a
