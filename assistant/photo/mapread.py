@@ -214,13 +214,14 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= LEAST_CHROMA)
     ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32, copy=False)
     diff = _hue_gaps(ang)  # to every printed colour at once
-    nearest = diff.argmin(axis=0)  # the nearest printed colour names it
-    near = diff <= HUE_TOLERANCE
+    nearest = diff.argmin(axis=0)[None]  # the nearest printed colour names it, so only its tests count:
+    near = np.take_along_axis(diff, nearest, 0)[0] <= HUE_TOLERANCE  # each read at it, not for every colour
     # the pixel itself must lean that way (_leaning), and it must add its colour to the floor (a
     # darker seam in a red floor takes red away)
-    near &= _leaning(a, b) if lean is None else lean
-    near &= da[None] * _COS + db[None] * _SIN >= least
-    return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
+    near &= np.take_along_axis(_leaning(a, b) if lean is None else lean, nearest, 0)[0]
+    near &= da * _COS.ravel()[nearest[0]] + db * _SIN.ravel()[nearest[0]] >= least
+    near &= strong
+    return {name: near & (nearest[0] == k) for k, name in enumerate(NAMES)}
 
 
 def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE
