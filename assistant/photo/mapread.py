@@ -224,7 +224,18 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     return {name: near & (nearest[0] == k) for k, name in enumerate(NAMES)}
 
 
-def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE
+def balanced_floor(top: np.ndarray, px: int) -> tuple[np.ndarray, bool, np.ndarray]:
+    """What every :func:`stroke_masks` of one map starts from, whatever it measures: the map's
+    colours balanced (:func:`balance`), whether they were, and the floor round each pixel (a
+    median over half a square). Made once a map read (:func:`read_map` measures its strokes two
+    to six ways: 0.015-0.02 CPU-seconds each on a 12 MP photo's map)."""
+    img, checked = balance(top, px)
+    k = max(3, (px // 2) | 1)
+    return img, checked, cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
+
+
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE,
+                 floor_of: tuple[np.ndarray, bool, np.ndarray] | None = None
                  ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
@@ -232,10 +243,9 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float =
     ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
     dark floor count as much; the outlines are read so, the walls and doors on the lines not,
     where the art's own dark lines would pass for them). ``least``: how far a stroke departs from
-    the floor around it at least (:func:`_named`)."""
-    img, checked = balance(top, px)
-    k = max(3, (px // 2) | 1)
-    floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
+    the floor around it at least (:func:`_named`). ``floor_of``: :func:`balanced_floor` of ``top``
+    where already made (read only)."""
+    img, checked, floor = balanced_floor(top, px) if floor_of is None else floor_of
     # colour differences scale with the light: in a shadow or on a dark floor a border's
     # departure is as much smaller, so chroma is measured against the floor's brightness
     light = np.clip(128.0 / np.maximum(cv2.GaussianBlur(floor.mean(axis=2), (0, 0), px / 2), 1.0), 1.0, 1.8) if by_light else 1.0
@@ -474,8 +484,10 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         # the strokes measured against the floor's light and not, each on one core (numpy's and
         # OpenCV's array work lets go of the GIL): the same masks, 0.05-0.1 s sooner on a markerless
         # photo's orientation by its terrain (round 13 of issue 28)
-        on_line_masks = second_core.submit(contextvars.copy_context().run, stroke_masks, top, px, by_light=False)
-        across, down, checked, hue = stroke_masks(top, px)
+        # (both from one balanced floor, made first: each had made its own)
+        floor_of = balanced_floor(top, px)
+        on_line_masks = second_core.submit(contextvars.copy_context().run, stroke_masks, top, px, by_light=False, floor_of=floor_of)
+        across, down, checked, hue = stroke_masks(top, px, floor_of=floor_of)
         on_across, on_down, _checked, _hue = on_line_masks.result()
     res = MapReading()
     edges = _edges(cols, rows)
@@ -501,7 +513,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     for k in inked:
         for step in GRID_INK_STEPS:
             if step not in stronger:
-                stronger[step] = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
+                stronger[step] = stroke_masks(top, px, least=LEAST_DEPARTURE * step, floor_of=floor_of)
             strong_across, strong_down, _c, _h = stronger[step]
             again = _outline_covers({"H": strong_across[k], "V": strong_down[k]}, edges, px, cols, rows)
             left = float(np.median(list(again.values())))
