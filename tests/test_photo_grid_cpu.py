@@ -62,6 +62,48 @@ def test_the_printed_colours_named_with_the_pixels_own_lean_measured_once_are_th
     assert any(m.any() for m in fresh.values())  # some pixel is named: the comparison compares something
 
 
+def _named_as_written(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, least: float = mapread.LEAST_DEPARTURE) -> dict[str, np.ndarray]:
+    """The printed colours' reading as round 18 wrote it: numpy's float remainder, and every test
+    made for every colour (the reading the cheaper one must give to the last bit)."""
+    def gaps(ang: np.ndarray) -> np.ndarray:
+        return np.abs((ang[None] - mapread._PROTO + 180.0) % 360.0 - 180.0)
+
+    da, db = a - fa, b - fb
+    ta, tb = fa + da / mapread.COVER, fb + db / mapread.COVER
+    strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= mapread.LEAST_CHROMA)
+    diff = gaps(np.degrees(np.arctan2(tb, ta)).astype(np.float32))
+    nearest = diff.argmin(axis=0)
+    near = diff <= mapread.HUE_TOLERANCE
+    own = np.degrees(np.arctan2(b, a)).astype(np.float32)
+    near &= (gaps(own) <= mapread.OWN_TOLERANCE) & (a[None] * mapread._COS + b[None] * mapread._SIN >= mapread.OWN_LEAST)
+    near &= da[None] * mapread._COS + db[None] * mapread._SIN >= least
+    return {name: strong & near[k] & (nearest == k) for k, name in enumerate(mapread.NAMES)}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_the_printed_colours_read_cheaply_are_those_of_the_direct_reading(dtype: type) -> None:
+    rng = np.random.default_rng(5)
+    a, b, fa, fb = (rng.normal(0, 40, (60, 70)).astype(dtype) for _ in range(4))
+    for least in (mapread.LEAST_DEPARTURE, 2 * mapread.LEAST_DEPARTURE):
+        cheap, direct = mapread._named(a, b, fa, fb, least=least), _named_as_written(a, b, fa, fb, least)
+        assert cheap.keys() == direct.keys() and all(np.array_equal(cheap[k], direct[k]) for k in cheap)
+        assert sum(int(m.sum()) for m in direct.values()) > 100  # many pixels named, of several colours
+        assert sum(m.any() for m in direct.values()) >= 3
+
+
+def test_the_hue_gaps_are_the_float_remainders_to_the_last_bit() -> None:
+    """Every float32 within 20,000 steps of the angles where the remainder wraps (each printed
+    colour's hue and its opposite, 0 and +-180), and a million drawn from -180 to 180."""
+    rng = np.random.default_rng(6)
+    centres = [-180.0, 0.0, 180.0] + [c for p in mapread._PROTO.ravel().tolist() for c in (p - 180.0, p, p + 180.0)]
+    near = [(np.arange(-20_000, 20_000) + np.float32(c).view(np.int32)).astype(np.int32).view(np.float32) for c in centres]
+    ang = np.concatenate([*near, (rng.random(1_000_000) * 360 - 180).astype(np.float32), np.float32([-0.0, 0.0])])
+    ang = ang[(ang >= -180) & (ang <= 180)]
+    expected = np.abs((ang[None] - mapread._PROTO[:, :, 0] + 180.0) % 360.0 - 180.0)
+    got = mapread._hue_gaps(ang[None])[:, 0]
+    assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), expected.view(np.uint32))
+
+
 def test_map_from_photo_searches_a_markerless_maps_printed_lines_once(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An 8 x 6 paper map without corner markers, upside down (the first grid pass's scene): the
     grid search of ``map from-photo`` (the photo's searches, then the upright grid) looks for the

@@ -177,13 +177,28 @@ _PROTO = np.array([PROTOTYPE[k] for k in NAMES], np.float32)[:, None, None]
 _COS, _SIN = np.cos(np.radians(_PROTO)), np.sin(np.radians(_PROTO))
 
 
+def _hue_gaps(ang: np.ndarray) -> np.ndarray:
+    """Per printed colour (first axis), how far hue angles ``ang`` (float32 degrees, -180 to 180:
+    ``arctan2``'s) lie from its own, round the circle: ``abs((ang - proto + 180) % 360 - 180)``
+    to the last bit, without numpy's float remainder (a third of :func:`_named`'s time). There
+    ``ang - proto + 180`` lies within -360 to 720, where the remainder by 360 is the value itself,
+    360 less, or 360 more -- the first two exact, the third the one rounded addition the remainder
+    makes (its zero's sign, which it sets positive, is lost in the subtraction of 180 after)."""
+    gap = ang[None] - _PROTO
+    gap += 180.0
+    np.subtract(gap, 360.0, out=gap, where=gap >= 360.0)
+    np.add(gap, 360.0, out=gap, where=gap < 0.0)
+    gap -= 180.0
+    return np.abs(gap, out=gap)
+
+
 def _leaning(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per printed colour (first axis), the pixels (chroma ``a``, ``b``) whose own colour leans
     that way: a grey line on a teal floor departs from it toward red, but is not red. The same for
     every floor a pixel is compared with, so measured once for :func:`_named`'s calls on one map
     (four of its six calls a read: 0.02-0.03 CPU-seconds each on a 12 MP photo's map)."""
-    own = np.degrees(np.arctan2(b, a)).astype(np.float32)
-    lean = np.abs((own[None] - _PROTO + 180.0) % 360.0 - 180.0) <= OWN_TOLERANCE
+    own = np.degrees(np.arctan2(b, a)).astype(np.float32, copy=False)
+    lean = _hue_gaps(own) <= OWN_TOLERANCE
     lean &= a[None] * _COS + b[None] * _SIN >= OWN_LEAST
     return lean
 
@@ -197,18 +212,30 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
     strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= LEAST_CHROMA)
-    ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32)
-    diff = np.abs((ang[None] - _PROTO + 180.0) % 360.0 - 180.0)  # to every printed colour at once
-    nearest = diff.argmin(axis=0)  # the nearest printed colour names it
-    near = diff <= HUE_TOLERANCE
+    ang = np.degrees(np.arctan2(tb, ta)).astype(np.float32, copy=False)
+    diff = _hue_gaps(ang)  # to every printed colour at once
+    nearest = diff.argmin(axis=0)[None]  # the nearest printed colour names it, so only its tests count:
+    near = np.take_along_axis(diff, nearest, 0)[0] <= HUE_TOLERANCE  # each read at it, not for every colour
     # the pixel itself must lean that way (_leaning), and it must add its colour to the floor (a
     # darker seam in a red floor takes red away)
-    near &= _leaning(a, b) if lean is None else lean
-    near &= da[None] * _COS + db[None] * _SIN >= least
-    return {name: strong & near[k] & (nearest == k) for k, name in enumerate(NAMES)}
+    near &= np.take_along_axis(_leaning(a, b) if lean is None else lean, nearest, 0)[0]
+    near &= da * _COS.ravel()[nearest[0]] + db * _SIN.ravel()[nearest[0]] >= least
+    near &= strong
+    return {name: near & (nearest[0] == k) for k, name in enumerate(NAMES)}
 
 
-def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE
+def balanced_floor(top: np.ndarray, px: int) -> tuple[np.ndarray, bool, np.ndarray]:
+    """What every :func:`stroke_masks` of one map starts from, whatever it measures: the map's
+    colours balanced (:func:`balance`), whether they were, and the floor round each pixel (a
+    median over half a square). Made once a map read (:func:`read_map` measures its strokes two
+    to six ways: 0.015-0.02 CPU-seconds each on a 12 MP photo's map)."""
+    img, checked = balance(top, px)
+    k = max(3, (px // 2) | 1)
+    return img, checked, cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
+
+
+def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE,
+                 floor_of: tuple[np.ndarray, bool, np.ndarray] | None = None
                  ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
@@ -216,10 +243,9 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float =
     ``by_light``: measure colour against the floor's brightness (borders in a shadow or on a
     dark floor count as much; the outlines are read so, the walls and doors on the lines not,
     where the art's own dark lines would pass for them). ``least``: how far a stroke departs from
-    the floor around it at least (:func:`_named`)."""
-    img, checked = balance(top, px)
-    k = max(3, (px // 2) | 1)
-    floor = cv2.medianBlur(img.astype(np.uint8), k).astype(np.float32)
+    the floor around it at least (:func:`_named`). ``floor_of``: :func:`balanced_floor` of ``top``
+    where already made (read only)."""
+    img, checked, floor = balanced_floor(top, px) if floor_of is None else floor_of
     # colour differences scale with the light: in a shadow or on a dark floor a border's
     # departure is as much smaller, so chroma is measured against the floor's brightness
     light = np.clip(128.0 / np.maximum(cv2.GaussianBlur(floor.mean(axis=2), (0, 0), px / 2), 1.0), 1.0, 1.8) if by_light else 1.0
@@ -458,8 +484,10 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         # the strokes measured against the floor's light and not, each on one core (numpy's and
         # OpenCV's array work lets go of the GIL): the same masks, 0.05-0.1 s sooner on a markerless
         # photo's orientation by its terrain (round 13 of issue 28)
-        on_line_masks = second_core.submit(contextvars.copy_context().run, stroke_masks, top, px, by_light=False)
-        across, down, checked, hue = stroke_masks(top, px)
+        # (both from one balanced floor, made first: each had made its own)
+        floor_of = balanced_floor(top, px)
+        on_line_masks = second_core.submit(contextvars.copy_context().run, stroke_masks, top, px, by_light=False, floor_of=floor_of)
+        across, down, checked, hue = stroke_masks(top, px, floor_of=floor_of)
         on_across, on_down, _checked, _hue = on_line_masks.result()
     res = MapReading()
     edges = _edges(cols, rows)
@@ -485,7 +513,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     for k in inked:
         for step in GRID_INK_STEPS:
             if step not in stronger:
-                stronger[step] = stroke_masks(top, px, least=LEAST_DEPARTURE * step)
+                stronger[step] = stroke_masks(top, px, least=LEAST_DEPARTURE * step, floor_of=floor_of)
             strong_across, strong_down, _c, _h = stronger[step]
             again = _outline_covers({"H": strong_across[k], "V": strong_down[k]}, edges, px, cols, rows)
             left = float(np.median(list(again.values())))
