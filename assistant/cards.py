@@ -614,6 +614,14 @@ def _with_overrides(loaded: tuple[list[Card], list[Problem], list[str]]) -> tupl
     return cards, problems, files
 
 
+def with_user_overrides(cards: list[Card]) -> list[Card]:
+    """These cards with the user's overrides (``cards set``, ``cards commander``) laid over them, as
+    over the library's: a game's kept copy of a user's card file reads a number kept for its card
+    after the game began, as the message asking for it says (the file's problems are the
+    library's to report)."""
+    return _with_overrides((cards, [], []))[0]
+
+
 def _override_card(card: Card, e: CardOverride, lines: LineMap, name: str) -> tuple[Card, list[Problem]]:
     """One card with one entry's numbers and commander effect over it; each changed value's note
     says that the user gave it, and where they took it from."""

@@ -13,6 +13,8 @@ from assistant.position import load_position
 from assistant.resources import example_path
 from assistant.rules.attack import attack
 
+from .unknowncard import write_unknown_card
+
 runner = CliRunner()
 P = ["--position", "clone-wars-example-combat"]
 CONTRACT_KEYS = {"query", "rules", "attacker", "target", "legal", "illegal_reasons", "attack_bonus", "defense", "needs",
@@ -106,35 +108,39 @@ def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_s
     assert overridden.exit_code == 2 and json.loads(overridden.stdout)["missing"][0]["stat"] == "attack", overridden.output
 
 
-def test_unknown_stat_is_a_clean_error(tmp_path) -> None:
-    # the ARC Trooper's card gives its cost only (PL p.15): its Defense is asked for, not guessed
+def test_unknown_stat_is_a_clean_error(tmp_path, monkeypatch) -> None:
+    # a card that gives its cost only (the test's own, in its user data folder): its Defense is asked for, not guessed
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    write_unknown_card(tmp_path / "home")
     pos = tmp_path / "p.yaml"
     pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
-                   "  - {id: arc, card: ARC Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n")
+                   "  - {id: arc, card: Unprinted Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n")
     r = run("attack", "sbd", "arc", "--position", str(pos), "--json")
     obj = json.loads(r.stdout)
     assert r.exit_code == 2 and "Defense is unknown" in obj["error"] and obj["missing"][0]["give"] == "--stat arc.defense=N"
 
 
 def test_a_game_attack_lacking_a_number_says_how_the_game_takes_it_not_with_stat(tmp_path, monkeypatch) -> None:
-    """A new user's trial (round 15): `game attack sbd arc --roll 15` (the ARC Trooper's card gives
-    no Defense) said "give it for this question with --stat arc.defense=N", and `game attack ...
-    --stat arc.defense=16` was then refused: "No such option: --stat". The game's log takes the
-    number kept for the card (`cards set`); the message says that, and the attack then records."""
+    """A new user's trial (round 15): `game attack sbd arc --roll 15` (the ARC Trooper's card gave
+    no Defense then; now a test card that prints only its cost) said "give it for this question
+    with --stat arc.defense=N", and `game attack ... --stat arc.defense=16` was then refused: "No
+    such option: --stat". The game's log takes the number kept for the card (`cards set`); the
+    message says that, and the attack then records."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    write_unknown_card(tmp_path / "home")
     pos = tmp_path / "p.yaml"
     pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
-                   "  - {id: arc, card: ARC Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n"
+                   "  - {id: arc, card: Unprinted Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n"
                    "  - {id: bare, side: light, at: H8, stats: {hp: 10}}\n")
     game = str(tmp_path / "g.sqlite")
     for line in (["game", "new", "-p", str(pos), "--game", game, "--override", "trial"],
                  ["game", "initiative", "--roll", "light=3", "--roll", "dark=15", "--game", game], ["game", "activate", "sbd", "--game", game]):
         assert run(*line).exit_code == 0, line
     r = run("game", "attack", "sbd", "arc", "--roll", "15", "--game", game)
-    assert r.exit_code == 2 and "--stat" not in r.output and 'cards set "ARC Trooper" defense=N' in r.output, r.output
+    assert r.exit_code == 2 and "--stat" not in r.output and 'cards set "Unprinted Trooper" defense=N' in r.output, r.output
     r = run("game", "attack", "sbd", "bare", "--roll", "15", "--game", game)
     assert r.exit_code == 2 and "--stat" not in r.output and "game damage" in r.output, r.output
-    assert run("cards", "set", "ARC Trooper", "defense=16", "--set", "The Clone Wars starter (2008)").exit_code == 0
+    assert run("cards", "set", "Unprinted Trooper", "defense=16", "--set", "A Test Set").exit_code == 0
     r = run("game", "attack", "sbd", "arc", "--roll", "15", "--game", game)
     assert r.exit_code == 0 and "needs 9" in r.output, r.output
     asked = run("attack", "sbd", "bare", "--position", str(pos))  # a question still takes --stat

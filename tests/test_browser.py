@@ -23,6 +23,8 @@ from assistant.cards import default_library
 from assistant.game import Game
 from assistant.resources import example_path
 
+from .unknowncard import write_unknown_card
+
 CHROMIUM = next((p for p in (os.environ.get("CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"),
                              shutil.which("google-chrome")) if p), None)
 SHOTS = Path(__file__).resolve().parent.parent / "bench" / "out" / "browser"
@@ -332,20 +334,22 @@ format: tabletop-position/1
 rules: swm2008
 map: {cols: 8, rows: 8}
 figures:
-  - {id: arc, card: ARC Trooper, side: light, at: B2}
+  - {id: arc, card: Unprinted Trooper, side: light, at: B2}
   - {id: sbd, card: Security Battle Droid, side: dark, at: F6}
 """
 
 
 @pytest.fixture
 def partial_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
-    """A table serving a bare position whose ARC Trooper's card gives no Defense (the rulebook
-    prints only its cost), with a user data folder of its own."""
+    """A table serving a bare position whose figure's card gives no Defense (a test card that prints
+    only its cost, in the table's own user data folder: every bundled SWM figure has its numbers,
+    R179)."""
     from assistant.live.table import Table
     from assistant.position import load_position
 
     home = tmp_path / "home"
     monkeypatch.setenv("TABLETOP_HOME", str(home))
+    write_unknown_card(home)
     path = tmp_path / "partial.yaml"
     path.write_text(PARTIAL_POSITION, encoding="utf-8")
     with _serving(Table(position=load_position(path, default_library()), library=default_library())) as url:

@@ -26,6 +26,8 @@ from assistant.commands.cardverbs import AFFECTS
 from assistant.position import load_position
 from assistant.resources import example_files
 
+from .unknowncard import write_unknown_card
+
 runner = CliRunner()
 
 #: the pairs that stay unanswered, and why: the DDM War Drums cards' numbers are in no source here
@@ -103,6 +105,14 @@ GOLDEN = [
     ("Nikto Soldier", "defense", 14, "SWminis.db Clone Strike #55"),
     ("Yuzzem", "hp", 40, "SWminis.db Revenge of the Sith #54"),
     ("Obi-Wan Kenobi, Jedi Master", "attack", 15, "SWminis.db Revenge of the Sith #15"),
+    ("ARC Trooper", "defense", 16, "SWminis.db Clone Strike #4 (row 304)"),
+    ("ARC Trooper", "attack", 10, "SWminis.db Clone Strike #4 (row 304)"),
+    ("Clone Commander Cody", "hp", 40, "SWminis.db Champions of the Force #22 (row 72)"),
+    ("Clone Commander Cody", "damage", 20, "SWminis.db Champions of the Force #22 (row 72)"),
+    ("Queen Amidala", "defense", 17, "SWminis.db Champions of the Force #31 (row 81)"),
+    ("Queen Amidala", "attack", 9, "SWminis.db Champions of the Force #31 (row 81)"),
+    ("Mas Amedda", "cost", 8, "SWminis.db Champions of the Force #30 (row 80)"),
+    ("Mas Amedda", "damage", 10, "SWminis.db Champions of the Force #30 (row 80)"),
 ]
 
 
@@ -135,14 +145,17 @@ PARTIAL = """\
     rules: swm2008
     map: {cols: 8, rows: 8}
     figures:
-      - {id: arc, card: ARC Trooper, side: light, at: B2}
+      - {id: arc, card: Unprinted Trooper, side: light, at: B2}
       - {id: sbd, card: Security Battle Droid, side: dark, at: F6}
       - {id: x, side: dark, at: F2}
 """
 
 
 @pytest.fixture
-def partial(tmp_path: Path) -> str:
+def partial(tmp_path: Path, home: Path) -> str:
+    """A position whose figure ``arc`` has a card that prints no numbers but its cost (written to
+    the test's own user data folder: every bundled SWM figure has its numbers, R179)."""
+    write_unknown_card(home)
     path = tmp_path / "partial.yaml"
     path.write_text(textwrap.dedent(PARTIAL), encoding="utf-8")
     return str(path)
@@ -151,21 +164,21 @@ def partial(tmp_path: Path) -> str:
 def test_every_missing_number_is_named_with_how_to_give_it(home: Path, partial: str) -> None:
     code, obj = _attack("arc", "sbd", "-p", partial)
     assert code == 2
-    assert [(m["figure"], m["stat"], m["card"]) for m in obj["missing"]] == [("arc", "attack", "ARC Trooper"), ("arc", "damage", "ARC Trooper")]
+    assert [(m["figure"], m["stat"], m["card"]) for m in obj["missing"]] == [("arc", "attack", "Unprinted Trooper"), ("arc", "damage", "Unprinted Trooper")]
     assert obj["missing"][0]["give"] == "--stat arc.attack=N"
-    assert obj["missing"][0]["keep"] == 'cards set "ARC Trooper" attack=N --set "The Clone Wars starter (2008)"'
+    assert obj["missing"][0]["keep"] == 'cards set "Unprinted Trooper" attack=N --set "A Test Set"'
     assert "--stat arc.attack=N" in obj["error"] and "cards set" in obj["error"]
     code, obj = _attack("sbd", "x", "-p", partial)  # a figure with no card: only --stat, or its stats: in the file
     assert code == 2 and obj["missing"] == [{"figure": "x", "stat": "defense", "what": "Defense", "card": None,
                                              "give": "--stat x.defense=N", "card_key": None, "card_set": None, "keep": None}]
 
 
-ARC_ELSEWHERE = """\
+TROOPER_ELSEWHERE = """\
     format: tabletop-cards/1
     game: swm
     set: Another Set
     cards:
-      - {name: Arc Trooper, source: a test card, cost: 20, factions: [Republic], unique: false, size: medium,
+      - {name: Unprinted trooper, source: another test card, cost: 20, factions: [Republic], unique: false, size: medium,
          hp: 30, defense: 17, attack: 9, damage: 20, speed: 6, force: 0}
 """
 
@@ -173,16 +186,16 @@ ARC_ELSEWHERE = """\
 def test_the_keep_command_runs_as_printed_when_the_name_is_in_two_sets(home: Path, tmp_path: Path) -> None:
     """After an import the same name is in several sets: the printed ``cards set`` names the set,
     so it keeps the number on the figure's own card, and the question is then answered."""
-    (home / "cards" / "swm").mkdir(parents=True)
-    (home / "cards" / "swm" / "another.yaml").write_text(textwrap.dedent(ARC_ELSEWHERE), encoding="utf-8")
+    write_unknown_card(home)
+    (home / "cards" / "swm" / "another.yaml").write_text(textwrap.dedent(TROOPER_ELSEWHERE), encoding="utf-8")
     position = tmp_path / "pinned.yaml"
-    position.write_text(textwrap.dedent(PARTIAL).replace("card: ARC Trooper,", 'card: ARC Trooper, set: "The Clone Wars starter (2008)",'),
+    position.write_text(textwrap.dedent(PARTIAL).replace("card: Unprinted Trooper,", 'card: Unprinted Trooper, set: "A Test Set",'),
                         encoding="utf-8")
     code, obj = _attack("sbd", "arc", "-p", str(position))
     assert code == 2 and obj["missing"][0]["stat"] == "defense"
     keep = obj["missing"][0]["keep"]
-    assert keep == 'cards set "ARC Trooper" defense=N --set "The Clone Wars starter (2008)"'
-    unpinned = runner.invoke(app, ["cards", "set", "ARC Trooper", "defense=16"])
+    assert keep == 'cards set "Unprinted Trooper" defense=N --set "A Test Set"'
+    unpinned = runner.invoke(app, ["cards", "set", "Unprinted Trooper", "defense=16"])
     assert unpinned.exit_code == 2 and "Another Set" in unpinned.output  # the name alone is ambiguous now
     words = shlex.split(keep.replace("=N", "=16"))
     r = runner.invoke(app, words)
@@ -214,14 +227,14 @@ def test_targets_takes_stats_and_lists_what_is_missing(home: Path, partial: str)
 
 
 def test_cards_set_keeps_a_number_for_every_later_question(home: Path, partial: str) -> None:
-    r = runner.invoke(app, ["cards", "set", "ARC Trooper", "attack=9", "damage=10", "--source", "read off my card", "--json"])
+    r = runner.invoke(app, ["cards", "set", "Unprinted Trooper", "attack=9", "damage=10", "--source", "read off my card", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["stats"] == {"attack": 9, "damage": 10}
     text = (home / "card-overrides.yaml").read_text(encoding="utf-8")
     assert "tabletop-card-overrides/1" in text and "read off my card" in text
     code, obj = _attack("arc", "sbd", "-p", partial)
     assert code == 0 and (obj["attack_bonus"], obj["needs"]) == (9, 4)
-    card = json.loads(runner.invoke(app, ["cards", "show", "ARC Trooper", "--json"]).stdout)["card"]
+    card = json.loads(runner.invoke(app, ["cards", "show", "Unprinted Trooper", "--json"]).stdout)["card"]
     assert card["attack"] == 9 and "read off my card" in card["notes"]["attack"]
 
 
@@ -238,14 +251,13 @@ def test_cards_set_refuses_bad_values_and_writes_nothing(home: Path, args: list[
 
 
 def test_a_bad_overrides_file_is_named_with_its_line(home: Path, partial: str) -> None:
-    home.mkdir(parents=True)
     (home / "card-overrides.yaml").write_text(
-        "format: tabletop-card-overrides/1\noverrides:\n  - game: swm\n    name: ARC Trooper\n    stats: {attack: nine}\n", encoding="utf-8")
+        "format: tabletop-card-overrides/1\noverrides:\n  - game: swm\n    name: Unprinted Trooper\n    stats: {attack: nine}\n", encoding="utf-8")
     code, obj = _attack("arc", "sbd", "-p", partial)
     assert code == 2
     (problem,) = obj["problems"]
     assert problem["file"].endswith("card-overrides.yaml") and problem["line"] == 5
-    r = runner.invoke(app, ["cards", "set", "ARC Trooper", "attack=9"])  # a file that does not read is never overwritten
+    r = runner.invoke(app, ["cards", "set", "Unprinted Trooper", "attack=9"])  # a file that does not read is never overwritten
     assert r.exit_code == 2 and "nine" in (home / "card-overrides.yaml").read_text(encoding="utf-8")
 
 
@@ -318,9 +330,9 @@ def test_the_web_keeps_a_number_and_refuses_bad_ones(home: Path, partial: str) -
                         raise_server_exceptions=False)
     r = client.get("/api/attack", params={"attacker": "sbd", "target": "arc"})
     assert r.status_code == 400 and r.json()["missing"][0]["give"] == "--stat arc.defense=N"
-    for body in ({"name": "ARC Trooper", "values": ["defense=x"]}, {"name": "ARC Trooper", "values": "defense=16"},
-                 {"name": "ARC Trooper", "values": ["speeed=6"]}, {"name": "Nobody", "values": ["defense=16"]},
-                 {"name": "ARC Trooper", "values": ["defense=16"], "in_set": 7}):
+    for body in ({"name": "Unprinted Trooper", "values": ["defense=x"]}, {"name": "Unprinted Trooper", "values": "defense=16"},
+                 {"name": "Unprinted Trooper", "values": ["speeed=6"]}, {"name": "Nobody", "values": ["defense=16"]},
+                 {"name": "Unprinted Trooper", "values": ["defense=16"], "in_set": 7}):
         r = client.post("/api/do/cards/set", json=body)
         assert r.status_code == 400 and r.json()["error"], (body, r.text)
     assert not (home / "card-overrides.yaml").exists()
@@ -328,7 +340,7 @@ def test_the_web_keeps_a_number_and_refuses_bad_ones(home: Path, partial: str) -
     assert r.status_code == 400 and "ID.STAT=N" in r.json()["error"]
     r = client.post("/api/do/attack", json={"attacker": "sbd", "target": "arc", "stat": ["arc.defense=16"]})
     assert r.status_code == 200 and r.json()["needs"] == 9
-    r = client.post("/api/do/cards/set", json={"name": "ARC Trooper", "values": ["defense=16"]})
+    r = client.post("/api/do/cards/set", json={"name": "Unprinted Trooper", "values": ["defense=16"]})
     assert r.status_code == 200 and r.json()["stats"] == {"defense": 16}
     r = client.get("/api/attack", params={"attacker": "sbd", "target": "arc"})  # the served position reads the kept number
     assert r.status_code == 200 and r.json()["defense"] == 16
@@ -355,4 +367,4 @@ def test_the_shipped_starters_agree_with_the_community_database() -> None:
         assert row is not None, card.name
         assert (card.cost, card.hp, card.defense, card.attack, card.damage, card.size.value if card.size else None) == tuple(row), card.name
         checked += 1
-    assert checked == 15
+    assert checked == 19  # the 15 starters and the four figures the swm2008 rulebook names (R179)

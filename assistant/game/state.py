@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
-from ..cards import CardLibrary, split_ability
+from ..cards import CardLibrary, split_ability, with_user_overrides
 from ..coords import Square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
@@ -514,7 +514,7 @@ def _setup_library(e: Event, library: CardLibrary | None) -> CardLibrary | None:
         got, _problems = cards_from_data(data, lines, str(item.get("file", "game cards")), problems)
         extra += got
     base = list(library.cards()) if library is not None else []
-    return CardLibrary(base + extra)
+    return CardLibrary(base + with_user_overrides(extra))
 
 
 def _void_reason(exc: BaseException) -> str:
