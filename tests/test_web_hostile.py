@@ -287,6 +287,42 @@ def test_a_chunked_upload_is_cut_at_the_limit_while_it_streams(served: tuple[int
     assert Table(game=game, library=default_library()).version() == 1  # nothing recorded
 
 
+def test_bodies_stalled_after_their_first_bytes_hold_no_work_slot_and_are_answered_408(
+        served: tuple[int, Path, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """R173: POSTs whose bodies stop after their first byte (Content-Length 100, 1 byte sent) held
+    all four work slots for as long as their connections lived: a player's record was answered 503
+    "busy" after 5 s, and the stalled connections were never answered. Now a body is read whole
+    before a slot is taken, and one not whole by its deadline is answered 408 JSON, the connection
+    closed."""
+    import httpx
+
+    monkeypatch.setattr(web, "BODY_WAIT", 1.5)
+    port, game, app = served
+    token = app.state.write_token  # type: ignore[attr-defined]
+    stalled = []
+    for _ in range(web.HEAVY_SLOTS + 2):
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall((f"POST /api/do/game/note HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                   f"X-Write-Token: {token}\r\nContent-Length: 100\r\n\r\n{{").encode())
+        stalled.append(s)
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    r = httpx.post(f"http://127.0.0.1:{port}/api/do/game/note", json={"text": "a player's note"},
+                   headers={"x-write-token": token}, timeout=20)
+    assert r.status_code == 200 and time.monotonic() - t0 < 1.0, (r.status_code, r.text[:200])
+    for s in stalled:
+        answer = b""
+        while b"}" not in answer:
+            got = s.recv(4096)
+            if not got:
+                break
+            answer += got
+        s.close()
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"did not arrive within 1.5 s" in answer and b"application/json" in answer
+    assert Table(game=game, library=default_library()).version() == 2  # the player's note, nothing else
+
+
 def test_a_chunked_body_without_length_is_refused_past_the_limit(client: TestClient) -> None:
     def chunks() -> Iterator[bytes]:
         yield b'{"verb": "note", "args": {"text": "'
@@ -626,3 +662,47 @@ def test_the_log_since_an_event_lists_only_the_events_after_it(client: TestClien
     after = client.get(f"/api/events?since={every[-2]['seq']}").json()["events"]
     assert [e["seq"] for e in after] == [every[-1]["seq"]]
     assert client.get("/api/events?since=0&t=whatever").status_code == 200  # the link's token is taken everywhere
+
+
+@pytest.mark.parametrize("path", ["/api/photo", "/api/photo/reference"])
+def test_a_photo_field_sent_twice_is_refused_not_one_of_them_read(client: TestClient, path: str) -> None:
+    """R174: two files in the form field 'photo' were answered for the last one, the first dropped
+    unsaid (as a query parameter sent twice was, before it was refused)."""
+    import cv2
+
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    img, _ = render_photo(load_position(example_path("clone-wars-example-combat")), seed=3, width=400, height=300)
+    jpeg = cv2.imencode(".jpg", img)[1].tobytes()
+    before = version(client)
+    r = client.post(path, files=[("photo", ("a.jpg", jpeg, "image/jpeg")), ("photo", ("b.jpg", jpeg, "image/jpeg"))])
+    assert r.status_code == 400, r.text
+    assert r.json()["error"] == "send one photo at a time: the form field 'photo' came 2 times"
+    assert version(client) == before and client.get("/api/status").json()["reference"] is None
+
+
+@pytest.mark.parametrize("args, says", [
+    ({"attacker": "sbd", "target": "obi", "roll": 15, "save": {"Parry": [12]}}, "unknown argument(s) 'save': attack takes attacker, target, roll, saves"),
+    ({"text": "hi", "game": "/tmp/other.sqlite"}, "unknown argument(s) 'game': note takes text"),
+    ({"figure": "sbd", "to": "B6", "override": "judge"}, "unknown argument(s) 'override': move takes figure, to"),
+])
+def test_a_command_argument_act_does_not_take_is_refused_not_ignored(client: TestClient, args: dict[str, object], says: str) -> None:
+    """R175: ``POST /api/act`` recorded the command and ignored what it did not know -- an attack
+    whose "save" (for "saves") was dropped, so the hit's damage was recorded with no Parry roll."""
+    verb = "attack" if "attacker" in args else "note" if "text" in args else "move"
+    before = version(client)
+    r = client.post("/api/act", json={"verb": verb, "args": args})
+    assert r.status_code == 400 and r.json()["error"] == says, r.text
+    assert version(client) == before
+
+
+@pytest.mark.parametrize("auto", ["no", "false", 0, 1, [True]])
+def test_initiative_auto_is_true_or_false_not_any_value(client: TestClient, auto: object) -> None:
+    """R175: ``"auto": "no"`` was read as true (Python's bool of a text) and the dice were rolled."""
+    before = version(client)
+    r = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}, "auto": auto}})
+    assert r.status_code == 400 and r.json()["error"] == "'auto' is true or false", r.text
+    assert version(client) == before
+    ok = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}, "auto": False}})
+    assert ok.status_code == 200, ok.text
