@@ -706,3 +706,52 @@ def test_initiative_auto_is_true_or_false_not_any_value(client: TestClient, auto
     assert version(client) == before
     ok = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}, "auto": False}})
     assert ok.status_code == 200, ok.text
+
+
+def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_its_deadline(tmp_path: Path) -> None:
+    """R176: a request's line and headers trickled a byte every 0.3 s held the connection for as long
+    as the client liked (each byte stopped uvicorn's idle timer), so 256 such connections shut every
+    phone out; the head now has HEAD_WAIT seconds from its first byte, and a quick request on the
+    same server is still answered."""
+    import subprocess
+    import sys
+
+    import httpx
+
+    game = new_game(tmp_path)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    code = ("import sys; from pathlib import Path; from assistant.cards import default_library; "
+            "from assistant.live import web; from assistant.live.table import Table; web.HEAD_WAIT = 1.5; "
+            "web.serve_forever(web.create_app(Table(game=Path(sys.argv[1]), library=default_library())), '127.0.0.1', int(sys.argv[2]))")
+    root = Path(__file__).resolve().parent.parent
+    server = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=root, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(400):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+        slow.settimeout(0.01)
+        t0, closed_after = time.monotonic(), None
+        for byte in b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 40:
+            try:
+                slow.sendall(bytes([byte]))
+                if slow.recv(1) == b"":
+                    closed_after = time.monotonic() - t0
+                    break
+            except TimeoutError:
+                pass
+            except OSError:
+                closed_after = time.monotonic() - t0
+                break
+            time.sleep(0.3)
+        slow.close()
+        assert closed_after is not None and 1.4 < closed_after < 4.0, closed_after  # 75 bytes would take 22 s
+        assert httpx.get(f"http://127.0.0.1:{port}/api/version").status_code == 200
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)

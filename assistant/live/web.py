@@ -96,6 +96,9 @@ MAX_STREAMS = 64
 MAX_CONNECTIONS = 256
 #: seconds a new connection may stay silent before its first request (then it is closed)
 IDLE_CONNECTION = 10.0
+#: seconds a request's head (its line and headers) may take from its first byte to its last (R176):
+#: a head sent a byte at a time held its connection for ever (each byte stopped uvicorn's timers)
+HEAD_WAIT = 10.0
 #: seconds a request's whole body may take to arrive (R173): a JSON body of a few KB, and a photo
 #: of up to MAX_UPLOAD over a phone's Wi-Fi; past it the answer is 408 and the connection closed
 #: (a body stalled after its first bytes held its connection, and its POST's work slot, for ever)
@@ -732,6 +735,7 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
     At most :func:`max_connections` connections are open at once: one more is closed as it
     arrives, and a connection silent for :data:`IDLE_CONNECTION` seconds before its first
     request is closed (uvicorn only times out a connection between two requests)."""
+    import h11
     import uvicorn  # start-up time: the server only when serving
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -739,6 +743,8 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
     cap = max_connections()
 
     class _Guarded(H11Protocol):
+        head_timer: asyncio.TimerHandle | None = None
+
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             if len(self.connections) > cap:
@@ -746,6 +752,27 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
                 transport.close()
                 return
             self.timeout_keep_alive_task = self.loop.call_later(IDLE_CONNECTION, self.timeout_keep_alive_handler)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            # a head begun and not yet whole: it has HEAD_WAIT seconds from its first byte (R176)
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                if self.head_timer is None:
+                    self.head_timer = self.loop.call_later(HEAD_WAIT, self.head_late)
+            elif self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def head_late(self) -> None:
+            self.head_timer = None
+            if self.conn.their_state is h11.IDLE:  # still no whole request: closed, as a silent one is
+                self.timeout_keep_alive_handler()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+            super().connection_lost(exc)
 
     class _Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
