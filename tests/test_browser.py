@@ -744,6 +744,41 @@ def _destiny_phone(tmp_path: Path, browser: Any, request: pytest.FixtureRequest)
         yield page, watch
 
 
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)])
+def test_a_card_plays_answer_and_refusal_are_on_a_small_phones_screen(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                                       size: tuple[int, int]) -> None:
+    """A 360 x 640 phone (and a phone held sideways): the answer to "May I?" and the refusal of
+    "Record" were drawn below the game log, 711 and 857 px down a 640 px screen, so the player saw
+    nothing happen. They are under the buttons now, scrolled onto the screen."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    w, h = size
+    path = tmp_path / "destiny.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    with _serving(CardTable(path)) as url:
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
+        request.node.pages = [page]
+        watch = Watch(page, url)
+        page.goto(url)
+        page.wait_for_selector("#lines")
+        page.fill("#command", "A pass")  # the setup phase: the rules refuse a pass
+        page.tap("#b-check")
+        page.wait_for_selector("#answer p.illegal")
+        page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one, has ended
+        assert _inside(_box(page, "#answer"), w, h), (_box(page, "#answer"), w, h)
+        page.screenshot(path=str(tmp_path / f"destiny-{w}x{h}-check.png"))
+        page.tap("#b-do")
+        page.wait_for_function("document.getElementById('message').textContent.includes('refused')")
+        page.wait_for_timeout(300)
+        assert _inside(_box(page, "#message"), w, h), (_box(page, "#message"), w, h)
+        page.screenshot(path=str(tmp_path / f"destiny-{w}x{h}-refused.png"))
+        watch.check()
+        page.context.close()
+
+
 def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
     """A judge records a refused play (B passes out of turn) with an override: the phone's answer
     says it is not legal and was recorded by the override, never "legal" (it was shown so)."""
