@@ -297,13 +297,17 @@ def test_bodies_stalled_after_their_first_bytes_hold_no_work_slot_and_are_answer
     import httpx
 
     monkeypatch.setattr(web, "BODY_WAIT", 1.5)
+    monkeypatch.setattr(web, "PHOTO_BODY_WAIT", 1.5)
     port, game, app = served
     token = app.state.write_token  # type: ignore[attr-defined]
     stalled = []
-    for _ in range(web.HEAVY_SLOTS + 2):
+    for i in range(web.HEAVY_SLOTS + 2):  # the last one a photo's form, stalled too
         s = socket.create_connection(("127.0.0.1", port), timeout=10)
-        s.sendall((f"POST /api/do/game/note HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
-                   f"X-Write-Token: {token}\r\nContent-Length: 100\r\n\r\n{{").encode())
+        photo = i == web.HEAVY_SLOTS + 1
+        path, kind = ("/api/photo", "multipart/form-data; boundary=b") if photo else ("/api/do/game/note", "application/json")
+        start = '--b\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nJ' if photo else "{"
+        s.sendall((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {kind}\r\n"
+                   f"X-Write-Token: {token}\r\nContent-Length: 1000\r\n\r\n{start}").encode())
         stalled.append(s)
     time.sleep(0.3)
     t0 = time.monotonic()
