@@ -14,6 +14,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -346,9 +347,10 @@ def test_the_event_streams_are_capped(client: TestClient, monkeypatch: pytest.Mo
     assert r.status_code == 503 and str(web.MAX_STREAMS) in r.json()["error"]
 
 
-def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """More idle connections than the cap: the ones past it are closed at once, the server keeps
-    answering, and a silent connection is closed after IDLE_CONNECTION seconds."""
+@contextmanager
+def serving_forever(tmp_path: Path, settings: str) -> Iterator[int]:
+    """``serve_forever`` (the command's own server: its connection cap and timers) on a new game in
+    a process of its own, ``settings`` (Python, e.g. ``web.HEAD_WAIT = 1.5``) run first; its port."""
     import subprocess
     import sys
 
@@ -357,8 +359,7 @@ def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pyt
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
     code = ("import sys; from pathlib import Path; from assistant.cards import default_library; "
-            "from assistant.live import web; from assistant.live.table import Table; "
-            "web.MAX_CONNECTIONS = 20; web.IDLE_CONNECTION = 1.0; "
+            f"from assistant.live import web; from assistant.live.table import Table; {settings}; "
             "web.serve_forever(web.create_app(Table(game=Path(sys.argv[1]), library=default_library())), '127.0.0.1', int(sys.argv[2]))")
     root = Path(__file__).resolve().parent.parent
     server = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=root, stderr=subprocess.PIPE, text=True)
@@ -369,6 +370,18 @@ def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pyt
                 break
             except OSError:
                 time.sleep(0.05)
+        yield port
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
+
+
+def test_idle_connections_are_capped_and_closed(tmp_path: Path) -> None:
+    """More idle connections than the cap: the ones past it are closed at once, the server keeps
+    answering, and a silent connection is closed after IDLE_CONNECTION seconds."""
+    import httpx
+
+    with serving_forever(tmp_path, "web.MAX_CONNECTIONS = 20; web.IDLE_CONNECTION = 1.0") as port:
         time.sleep(1.5)  # the probe's connection closed by the idle timer
         idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(60)]
         time.sleep(0.3)
@@ -383,12 +396,7 @@ def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pyt
         time.sleep(1.5)
         for s in idle:
             s.close()
-        import httpx
-
         assert httpx.get(f"http://127.0.0.1:{port}/api/version").status_code == 200  # the server still answers
-    finally:
-        server.terminate()
-        server.communicate(timeout=10)
 
 
 # ---------------------------------------------------------------- Hypothesis: every endpoint, any headers
@@ -717,27 +725,9 @@ def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_its_deadline(tmp_path: P
     as the client liked (each byte stopped uvicorn's idle timer), so 256 such connections shut every
     phone out; the head now has HEAD_WAIT seconds from its first byte, and a quick request on the
     same server is still answered."""
-    import subprocess
-    import sys
-
     import httpx
 
-    game = new_game(tmp_path)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    code = ("import sys; from pathlib import Path; from assistant.cards import default_library; "
-            "from assistant.live import web; from assistant.live.table import Table; web.HEAD_WAIT = 1.5; "
-            "web.serve_forever(web.create_app(Table(game=Path(sys.argv[1]), library=default_library())), '127.0.0.1', int(sys.argv[2]))")
-    root = Path(__file__).resolve().parent.parent
-    server = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=root, stderr=subprocess.PIPE, text=True)
-    try:
-        for _ in range(400):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+    with serving_forever(tmp_path, "web.HEAD_WAIT = 1.5") as port:
         slow = socket.create_connection(("127.0.0.1", port), timeout=5)
         slow.settimeout(0.01)
         t0, closed_after = time.monotonic(), None
@@ -756,6 +746,3 @@ def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_its_deadline(tmp_path: P
         slow.close()
         assert closed_after is not None and 1.4 < closed_after < 4.0, closed_after  # 75 bytes would take 22 s
         assert httpx.get(f"http://127.0.0.1:{port}/api/version").status_code == 200
-    finally:
-        server.terminate()
-        server.communicate(timeout=10)
