@@ -771,9 +771,12 @@ def test_a_card_plays_answer_and_refusal_are_on_a_small_phones_screen(tmp_path: 
         assert _inside(_box(page, "#answer"), w, h), (_box(page, "#answer"), w, h)
         page.screenshot(path=str(tmp_path / f"destiny-{w}x{h}-check.png"))
         page.tap("#b-do")
-        page.wait_for_function("document.getElementById('message').textContent.includes('refused')")
+        page.wait_for_function("document.getElementById('message').textContent.includes('Refused')")
         page.wait_for_timeout(300)
         assert _inside(_box(page, "#message"), w, h), (_box(page, "#message"), w, h)
+        # the phone's own way to override, not the command line's flag
+        said = page.locator("#message").inner_text()
+        assert "--override" not in said and "Override reason" in said and "setup phase" in said, said
         page.screenshot(path=str(tmp_path / f"destiny-{w}x{h}-refused.png"))
         watch.check()
         page.context.close()

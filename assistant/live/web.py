@@ -142,6 +142,7 @@ SCRIPT_TEXTS = (
     N_("No reference photo: the learned classifier answered"),
     # the card games' page
     N_("Type the play first, in the game's notation."),
+    N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d."),
     N_("not this turn"),
 )
 
@@ -380,7 +381,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
             return JSONResponse({"error": str(exc), "refused": True, "reasons": reasons}, status_code=409)
         if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
-            return JSONResponse({"error": str(exc), "refused": True}, status_code=409)
+            # "reason": the rule's refusal alone; "error" ends with the command line's --override, which
+            # the page says with its own field instead
+            return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
         body: dict[str, Any] = {"error": str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)

@@ -5,6 +5,10 @@ let version = -1;
 async function api(path, opts) {
   const r = await fetch(path, opts);
   const body = (r.headers.get("content-type") || "").includes("json") ? await r.json() : await r.text();
+  // a play the rules refuse: the rule's words, and how this page overrides it (not the command line's --override)
+  if (!r.ok && body && body.refused && body.reason) {
+    throw new Error(`${tr("Refused:")} ${body.reason}. ${tr("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d.")}`);
+  }
   if (!r.ok) throw new Error((body && body.error) || `error ${r.status}`);
   return body;
 }
