@@ -252,6 +252,41 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"
 
 
+def test_a_photos_answer_and_its_apply_button_are_on_a_small_phones_screen(server: tuple[str, Path], browser: Any,
+                                                                             request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """A 360 x 640 phone and a phone held sideways (844 x 390): the photo's table and its Apply button
+    were drawn 820-1090 px (590-860 px) down the sheet, out of sight: the player saw "photo read in
+    0.4 s" and nothing else. The answer is scrolled onto the screen now."""
+    import cv2
+
+    from assistant.coords import parse_square
+    from assistant.model import Position
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    url, _ = server
+    pos = load_position(example_path("clone-wars-example-combat"))
+    from dataclasses import replace
+
+    moved = Position(pos.edition, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
+    img, _ = render_photo(moved, seed=3, width=1600, height=1200)
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), img)
+    for w, h in ((360, 640), (844, 390)):
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
+        request.node.pages = [*getattr(request.node, "pages", []), page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        page.set_input_files("#photo", str(photo))
+        page.wait_for_selector("#b-apply", timeout=30000)
+        page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one, has ended
+        assert "moved" in page.locator("#photo-answer").inner_text()
+        assert _inside(_box(page, "#b-apply"), w, h), (_box(page, "#b-apply"), w, h)
+        assert _inside(_box(page, "#photo-answer table"), w, h), (_box(page, "#photo-answer table"), w, h)
+        page.screenshot(path=str(tmp_path / f"photo-{w}x{h}.png"))
+        page.context.close()
+
+
 def test_the_empty_map_is_sent_as_the_reference_from_the_phone(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
                                                                 tmp_path: Path) -> None:
     """The reference control sits with the table's photo: with the photo part brought up in the
