@@ -219,23 +219,28 @@ def test_move_by_tapping_a_square(server: tuple[str, Path], browser: Any, reques
     assert next(f for f in st["figures"] if f["id"] == "sbd")["at"] == "C7"
 
 
-def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path) -> None:
-    import cv2
-
-    from assistant.photo.synth import render_photo
-    from assistant.position import load_position
-
-    url, path = server
-    pos = load_position(example_path("clone-wars-example-combat"))
+def _clone_moved_photo(tmp_path: Path) -> Path:
+    """A drawn photo of the combat example with the clone moved from N1 to N2."""
     from dataclasses import replace
+
+    import cv2
 
     from assistant.coords import parse_square
     from assistant.model import Position
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
 
+    pos = load_position(example_path("clone-wars-example-combat"))
     moved = Position(pos.edition, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
     img, _ = render_photo(moved, seed=3, width=1600, height=1200)
     photo = tmp_path / "table.jpg"
     cv2.imwrite(str(photo), img)
+    return photo
+
+
+def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    url, path = server
+    photo = _clone_moved_photo(tmp_path)
     page = phone(browser)
     request.node.pages = [page]
     page.goto(url)
@@ -257,21 +262,8 @@ def test_a_photos_answer_and_its_apply_button_are_on_a_small_phones_screen(serve
     """A 360 x 640 phone and a phone held sideways (844 x 390): the photo's table and its Apply button
     were drawn 820-1090 px (590-860 px) down the sheet, out of sight: the player saw "photo read in
     0.4 s" and nothing else. The answer is scrolled onto the screen now."""
-    import cv2
-
-    from assistant.coords import parse_square
-    from assistant.model import Position
-    from assistant.photo.synth import render_photo
-    from assistant.position import load_position
-
     url, _ = server
-    pos = load_position(example_path("clone-wars-example-combat"))
-    from dataclasses import replace
-
-    moved = Position(pos.edition, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
-    img, _ = render_photo(moved, seed=3, width=1600, height=1200)
-    photo = tmp_path / "table.jpg"
-    cv2.imwrite(str(photo), img)
+    photo = _clone_moved_photo(tmp_path)
     for w, h in ((360, 640), (844, 390)):
         page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
         request.node.pages = [*getattr(request.node, "pages", []), page]
