@@ -221,23 +221,28 @@ def test_move_by_tapping_a_square(server: tuple[str, Path], browser: Any, reques
     assert next(f for f in st["figures"] if f["id"] == "sbd")["at"] == "C7"
 
 
-def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path) -> None:
-    import cv2
-
-    from assistant.photo.synth import render_photo
-    from assistant.position import load_position
-
-    url, path = server
-    pos = load_position(example_path("clone-wars-example-combat"))
+def _clone_moved_photo(tmp_path: Path) -> Path:
+    """A drawn photo of the combat example with the clone moved from N1 to N2."""
     from dataclasses import replace
+
+    import cv2
 
     from assistant.coords import parse_square
     from assistant.model import Position
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
 
+    pos = load_position(example_path("clone-wars-example-combat"))
     moved = Position(pos.edition, pos.map, tuple(replace(f, at=parse_square("N2")) if f.id == "clone" else f for f in pos.figures), pos.cards)
     img, _ = render_photo(moved, seed=3, width=1600, height=1200)
     photo = tmp_path / "table.jpg"
     cv2.imwrite(str(photo), img)
+    return photo
+
+
+def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    url, path = server
+    photo = _clone_moved_photo(tmp_path)
     page = phone(browser)
     request.node.pages = [page]
     page.goto(url)
@@ -252,6 +257,28 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
 
     st = Table(game=path, library=default_library()).status()
     assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"
+
+
+def test_a_photos_answer_and_its_apply_button_are_on_a_small_phones_screen(server: tuple[str, Path], browser: Any,
+                                                                             request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """A 360 x 640 phone and a phone held sideways (844 x 390): the photo's table and its Apply button
+    were drawn 820-1090 px (590-860 px) down the sheet, out of sight: the player saw "photo read in
+    0.4 s" and nothing else. The answer is scrolled onto the screen now."""
+    url, _ = server
+    photo = _clone_moved_photo(tmp_path)
+    for w, h in ((360, 640), (844, 390)):
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
+        request.node.pages = [*getattr(request.node, "pages", []), page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        page.set_input_files("#photo", str(photo))
+        page.wait_for_selector("#b-apply", timeout=30000)
+        page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one, has ended
+        assert "moved" in page.locator("#photo-answer").inner_text()
+        assert _inside(_box(page, "#b-apply"), w, h), (_box(page, "#b-apply"), w, h)
+        assert _inside(_box(page, "#photo-answer table"), w, h), (_box(page, "#photo-answer table"), w, h)
+        page.screenshot(path=str(tmp_path / f"photo-{w}x{h}.png"))
+        page.context.close()
 
 
 def test_the_empty_map_is_sent_as_the_reference_from_the_phone(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
@@ -746,6 +773,44 @@ def _destiny_phone(tmp_path: Path, browser: Any, request: pytest.FixtureRequest)
         page.goto(url)
         page.wait_for_selector("#lines")
         yield page, watch
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)])
+def test_a_card_plays_answer_and_refusal_are_on_a_small_phones_screen(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                                       size: tuple[int, int]) -> None:
+    """A 360 x 640 phone (and a phone held sideways): the answer to "May I?" and the refusal of
+    "Record" were drawn below the game log, 711 and 857 px down a 640 px screen, so the player saw
+    nothing happen. They are under the buttons now, scrolled onto the screen."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    w, h = size
+    path = tmp_path / "destiny.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    with _serving(CardTable(path)) as url:
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
+        request.node.pages = [page]
+        watch = Watch(page, url)
+        page.goto(url)
+        page.wait_for_selector("#lines")
+        page.fill("#command", "A pass")  # the setup phase: the rules refuse a pass
+        page.tap("#b-check")
+        page.wait_for_selector("#answer p.illegal")
+        page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one, has ended
+        assert _inside(_box(page, "#answer"), w, h), (_box(page, "#answer"), w, h)
+        page.screenshot(path=str(tmp_path / f"destiny-{w}x{h}-check.png"))
+        page.tap("#b-do")
+        page.wait_for_function("document.getElementById('message').textContent.includes('Refused')")
+        page.wait_for_timeout(300)
+        assert _inside(_box(page, "#message"), w, h), (_box(page, "#message"), w, h)
+        # the phone's own way to override, not the command line's flag
+        said = page.locator("#message").inner_text()
+        assert "--override" not in said and "Override reason" in said and "setup phase" in said, said
+        page.screenshot(path=str(tmp_path / f"destiny-{w}x{h}-refused.png"))
+        watch.check()
+        page.context.close()
 
 
 def test_a_play_the_rules_refuse_recorded_by_override_is_not_shown_legal(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:

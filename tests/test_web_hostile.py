@@ -14,6 +14,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -287,6 +288,46 @@ def test_a_chunked_upload_is_cut_at_the_limit_while_it_streams(served: tuple[int
     assert Table(game=game, library=default_library()).version() == 1  # nothing recorded
 
 
+def test_bodies_stalled_after_their_first_bytes_hold_no_work_slot_and_are_answered_408(
+        served: tuple[int, Path, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """R173: POSTs whose bodies stop after their first byte (Content-Length 100, 1 byte sent) held
+    all four work slots for as long as their connections lived: a player's record was answered 503
+    "busy" after 5 s, and the stalled connections were never answered. Now a body is read whole
+    before a slot is taken, and one not whole by its deadline is answered 408 JSON, the connection
+    closed."""
+    import httpx
+
+    monkeypatch.setattr(web, "BODY_WAIT", 1.5)
+    monkeypatch.setattr(web, "PHOTO_BODY_WAIT", 1.5)
+    port, game, app = served
+    token = app.state.write_token  # type: ignore[attr-defined]
+    stalled = []
+    for i in range(web.HEAVY_SLOTS + 2):  # the last one a photo's form, stalled too
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        photo = i == web.HEAVY_SLOTS + 1
+        path, kind = ("/api/photo", "multipart/form-data; boundary=b") if photo else ("/api/do/game/note", "application/json")
+        start = '--b\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nJ' if photo else "{"
+        s.sendall((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {kind}\r\n"
+                   f"X-Write-Token: {token}\r\nContent-Length: 1000\r\n\r\n{start}").encode())
+        stalled.append(s)
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    r = httpx.post(f"http://127.0.0.1:{port}/api/do/game/note", json={"text": "a player's note"},
+                   headers={"x-write-token": token}, timeout=20)
+    assert r.status_code == 200 and time.monotonic() - t0 < 1.0, (r.status_code, r.text[:200])
+    for s in stalled:
+        answer = b""
+        while b"}" not in answer:
+            got = s.recv(4096)
+            if not got:
+                break
+            answer += got
+        s.close()
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"did not arrive within 1.5 s" in answer and b"application/json" in answer
+    assert Table(game=game, library=default_library()).version() == 2  # the player's note, nothing else
+
+
 def test_a_chunked_body_without_length_is_refused_past_the_limit(client: TestClient) -> None:
     def chunks() -> Iterator[bytes]:
         yield b'{"verb": "note", "args": {"text": "'
@@ -306,9 +347,10 @@ def test_the_event_streams_are_capped(client: TestClient, monkeypatch: pytest.Mo
     assert r.status_code == 503 and str(web.MAX_STREAMS) in r.json()["error"]
 
 
-def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """More idle connections than the cap: the ones past it are closed at once, the server keeps
-    answering, and a silent connection is closed after IDLE_CONNECTION seconds."""
+@contextmanager
+def serving_forever(tmp_path: Path, settings: str) -> Iterator[int]:
+    """``serve_forever`` (the command's own server: its connection cap and timers) on a new game in
+    a process of its own, ``settings`` (Python, e.g. ``web.HEAD_WAIT = 1.5``) run first; its port."""
     import subprocess
     import sys
 
@@ -317,8 +359,7 @@ def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pyt
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
     code = ("import sys; from pathlib import Path; from assistant.cards import default_library; "
-            "from assistant.live import web; from assistant.live.table import Table; "
-            "web.MAX_CONNECTIONS = 20; web.IDLE_CONNECTION = 1.0; "
+            f"from assistant.live import web; from assistant.live.table import Table; {settings}; "
             "web.serve_forever(web.create_app(Table(game=Path(sys.argv[1]), library=default_library())), '127.0.0.1', int(sys.argv[2]))")
     root = Path(__file__).resolve().parent.parent
     server = subprocess.Popen([sys.executable, "-c", code, str(game), str(port)], cwd=root, stderr=subprocess.PIPE, text=True)
@@ -329,6 +370,18 @@ def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pyt
                 break
             except OSError:
                 time.sleep(0.05)
+        yield port
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
+
+
+def test_idle_connections_are_capped_and_closed(tmp_path: Path) -> None:
+    """More idle connections than the cap: the ones past it are closed at once, the server keeps
+    answering, and a silent connection is closed after IDLE_CONNECTION seconds."""
+    import httpx
+
+    with serving_forever(tmp_path, "web.MAX_CONNECTIONS = 20; web.IDLE_CONNECTION = 1.0") as port:
         time.sleep(1.5)  # the probe's connection closed by the idle timer
         idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(60)]
         time.sleep(0.3)
@@ -343,12 +396,7 @@ def test_idle_connections_are_capped_and_closed(tmp_path: Path, monkeypatch: pyt
         time.sleep(1.5)
         for s in idle:
             s.close()
-        import httpx
-
         assert httpx.get(f"http://127.0.0.1:{port}/api/version").status_code == 200  # the server still answers
-    finally:
-        server.terminate()
-        server.communicate(timeout=10)
 
 
 # ---------------------------------------------------------------- Hypothesis: every endpoint, any headers
@@ -626,3 +674,75 @@ def test_the_log_since_an_event_lists_only_the_events_after_it(client: TestClien
     after = client.get(f"/api/events?since={every[-2]['seq']}").json()["events"]
     assert [e["seq"] for e in after] == [every[-1]["seq"]]
     assert client.get("/api/events?since=0&t=whatever").status_code == 200  # the link's token is taken everywhere
+
+
+@pytest.mark.parametrize("path", ["/api/photo", "/api/photo/reference"])
+def test_a_photo_field_sent_twice_is_refused_not_one_of_them_read(client: TestClient, path: str) -> None:
+    """R174: two files in the form field 'photo' were answered for the last one, the first dropped
+    unsaid (as a query parameter sent twice was, before it was refused)."""
+    import cv2
+
+    from assistant.photo.synth import render_photo
+    from assistant.position import load_position
+
+    img, _ = render_photo(load_position(example_path("clone-wars-example-combat")), seed=3, width=400, height=300)
+    jpeg = cv2.imencode(".jpg", img)[1].tobytes()
+    before = version(client)
+    r = client.post(path, files=[("photo", ("a.jpg", jpeg, "image/jpeg")), ("photo", ("b.jpg", jpeg, "image/jpeg"))])
+    assert r.status_code == 400, r.text
+    assert r.json()["error"] == "send one photo at a time: the form field 'photo' came 2 times"
+    assert version(client) == before and client.get("/api/status").json()["reference"] is None
+
+
+@pytest.mark.parametrize("args, says", [
+    ({"attacker": "sbd", "target": "obi", "roll": 15, "save": {"Parry": [12]}}, "unknown argument(s) 'save': attack takes attacker, target, roll, saves"),
+    ({"text": "hi", "game": "/tmp/other.sqlite"}, "unknown argument(s) 'game': note takes text"),
+    ({"figure": "sbd", "to": "B6", "override": "judge"}, "unknown argument(s) 'override': move takes figure, to"),
+])
+def test_a_command_argument_act_does_not_take_is_refused_not_ignored(client: TestClient, args: dict[str, object], says: str) -> None:
+    """R175: ``POST /api/act`` recorded the command and ignored what it did not know -- an attack
+    whose "save" (for "saves") was dropped, so the hit's damage was recorded with no Parry roll."""
+    verb = "attack" if "attacker" in args else "note" if "text" in args else "move"
+    before = version(client)
+    r = client.post("/api/act", json={"verb": verb, "args": args})
+    assert r.status_code == 400 and r.json()["error"] == says, r.text
+    assert version(client) == before
+
+
+@pytest.mark.parametrize("auto", ["no", "false", 0, 1, [True]])
+def test_initiative_auto_is_true_or_false_not_any_value(client: TestClient, auto: object) -> None:
+    """R175: ``"auto": "no"`` was read as true (Python's bool of a text) and the dice were rolled."""
+    before = version(client)
+    r = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}, "auto": auto}})
+    assert r.status_code == 400 and r.json()["error"] == "'auto' is true or false", r.text
+    assert version(client) == before
+    ok = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}, "auto": False}})
+    assert ok.status_code == 200, ok.text
+
+
+def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_its_deadline(tmp_path: Path) -> None:
+    """R176: a request's line and headers trickled a byte every 0.3 s held the connection for as long
+    as the client liked (each byte stopped uvicorn's idle timer), so 256 such connections shut every
+    phone out; the head now has HEAD_WAIT seconds from its first byte, and a quick request on the
+    same server is still answered."""
+    import httpx
+
+    with serving_forever(tmp_path, "web.HEAD_WAIT = 1.5") as port:
+        slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+        slow.settimeout(0.01)
+        t0, closed_after = time.monotonic(), None
+        for byte in b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 40:
+            try:
+                slow.sendall(bytes([byte]))
+                if slow.recv(1) == b"":
+                    closed_after = time.monotonic() - t0
+                    break
+            except TimeoutError:
+                pass
+            except OSError:
+                closed_after = time.monotonic() - t0
+                break
+            time.sleep(0.3)
+        slow.close()
+        assert closed_after is not None and 1.4 < closed_after < 4.0, closed_after  # 75 bytes would take 22 s
+        assert httpx.get(f"http://127.0.0.1:{port}/api/version").status_code == 200

@@ -362,6 +362,11 @@ class Table:
         from ..game.actions import attack_event, initiative_event, move_event
 
         self._writable()
+        takes = ACT_ARGS.get(verb)
+        unknown = sorted(set(args) - set(takes or ()))
+        if takes is not None and unknown:  # a misspelt or stray argument was ignored: "save" for "saves" recorded no save (R175)
+            raise AssistantError(_("unknown argument(s) {names}: {verb} takes {known}").format(
+                names=", ".join(repr(str(k)[:40]) for k in unknown[:5]), verb=verb, known=", ".join(takes) or "none"))
         snap = self.snapshot()
         st = snap.state
 
@@ -384,8 +389,12 @@ class Table:
             if not isinstance(rolls, dict):
                 raise AssistantError(_("initiative: 'rolls' is {side: d20}"))
             given = {str(k): [whole_number("roll", v)] for k, v in rolls.items()}
-            first = args.get("first")
-            return self.record("initiative", initiative_event(st, given, bool(args.get("auto")), str(first) if first else None), override)
+            first, auto = args.get("first"), args.get("auto")
+            if auto is not None and not isinstance(auto, bool):  # "auto": "no" was true (R175)
+                raise AssistantError(_("'auto' is true or false"))
+            if first is not None and not isinstance(first, str):
+                raise AssistantError(_("'first' is the side that goes first, a text"))
+            return self.record("initiative", initiative_event(st, given, bool(auto), first or None), override)
         if verb == "damage":
             amount = at_least_one("amount", whole_number("amount", args.get("amount")))
             return self.record("damage", {"figure": text("figure"), "amount": amount}, override)
@@ -479,6 +488,13 @@ def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = Fa
         return result.json
     said = list(result.lines) if result.lines else (result.text or "").splitlines()
     return {**result.json, "text_lines": [Text.from_markup(line).plain for line in said]}
+
+
+#: what each of ``POST /api/act``'s commands takes in its "args" (anything else is refused, R175)
+ACT_ARGS: dict[str, tuple[str, ...]] = {
+    "activate": ("figure",), "end-turn": (), "move": ("figure", "to"), "attack": ("attacker", "target", "roll", "saves"),
+    "initiative": ("rolls", "auto", "first"), "damage": ("figure", "amount"), "note": ("text",), "undo": ("seq",),
+}
 
 
 def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:

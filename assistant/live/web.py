@@ -96,6 +96,14 @@ MAX_STREAMS = 64
 MAX_CONNECTIONS = 256
 #: seconds a new connection may stay silent before its first request (then it is closed)
 IDLE_CONNECTION = 10.0
+#: seconds a request's head (its line and headers) may take from its first byte to its last (R176):
+#: a head sent a byte at a time held its connection for ever (each byte stopped uvicorn's timers)
+HEAD_WAIT = 10.0
+#: seconds a request's whole body may take to arrive (R173): a JSON body of a few KB, and a photo
+#: of up to MAX_UPLOAD over a phone's Wi-Fi; past it the answer is 408 and the connection closed
+#: (a body stalled after its first bytes held its connection, and its POST's work slot, for ever)
+BODY_WAIT = 15.0
+PHOTO_BODY_WAIT = 120.0
 #: the header every POST carries the table's write token in (the page has it from its HTML)
 WRITE_HEADER = "x-write-token"
 #: the names this computer answers to on its own (the default mode serves only these)
@@ -134,6 +142,7 @@ SCRIPT_TEXTS = (
     N_("No reference photo: the learned classifier answered"),
     # the card games' page
     N_("Type the play first, in the game's notation."),
+    N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d."),
     N_("not this turn"),
 )
 
@@ -283,6 +292,15 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if unknown is not None:
             with i18n.language(lang):
                 return JSONResponse({"error": unknown}, status_code=400)
+        if request.method == "POST" and request.url.path not in PHOTO_PATHS:
+            # the whole body first (within BODY_WAIT: BodyLimit), then a work slot: four bodies
+            # stalled after their first bytes held all HEAVY_SLOTS and every phone's record was
+            # answered 503 until they closed (R173); the endpoint reads it again from the cache
+            try:
+                with i18n.language(lang):  # a refusal of its size or its time in the reader's language
+                    await request.body()
+            except ClientDisconnect:  # gone, or past its limit or its time: BodyLimit answered 413 / 408
+                return Response(status_code=499)
 
         async def answer() -> Any:
             try:
@@ -363,7 +381,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
             return JSONResponse({"error": str(exc), "refused": True, "reasons": reasons}, status_code=409)
         if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
-            return JSONResponse({"error": str(exc), "refused": True}, status_code=409)
+            # "reason": the rule's refusal alone; "error" ends with the command line's --override, which
+            # the page says with its own field instead
+            return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
         body: dict[str, Any] = {"error": str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
@@ -595,6 +615,8 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         except HTTPException:  # a form that is no multipart (no boundary, cut, a part's header too long): starlette's
             # {"detail": ...} in English, which the page shows as 'error 400'; said as every other refusal is
             raise AssistantError(_("send the photo as the form field 'photo'")) from None
+        if len(form.getlist("photo")) > 1:  # the last one was read and the others dropped unsaid (R174)
+            raise AssistantError(_("send one photo at a time: the form field 'photo' came {n} times").format(n=len(form.getlist("photo"))))
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
@@ -716,6 +738,7 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
     At most :func:`max_connections` connections are open at once: one more is closed as it
     arrives, and a connection silent for :data:`IDLE_CONNECTION` seconds before its first
     request is closed (uvicorn only times out a connection between two requests)."""
+    import h11
     import uvicorn  # start-up time: the server only when serving
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -723,6 +746,8 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
     cap = max_connections()
 
     class _Guarded(H11Protocol):
+        head_timer: asyncio.TimerHandle | None = None
+
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             if len(self.connections) > cap:
@@ -730,6 +755,27 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
                 transport.close()
                 return
             self.timeout_keep_alive_task = self.loop.call_later(IDLE_CONNECTION, self.timeout_keep_alive_handler)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            # a head begun and not yet whole: it has HEAD_WAIT seconds from its first byte (R176)
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                if self.head_timer is None:
+                    self.head_timer = self.loop.call_later(HEAD_WAIT, self.head_late)
+            elif self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def head_late(self) -> None:
+            self.head_timer = None
+            if self.conn.their_state is h11.IDLE:  # still no whole request: closed, as a silent one is
+                self.timeout_keep_alive_handler()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+            super().connection_lost(exc)
 
     class _Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -753,27 +799,46 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit, seen, refused = _body_limit(scope.get("path", "")), 0, False
+        path = scope.get("path", "")
+        limit, seen, refused, started = _body_limit(path), 0, False, False
+        loop = asyncio.get_running_loop()
+        # a body is awaited until its deadline (R173); a GET's is empty, and once a body is whole
+        # what is awaited is the client's going (a stream's page closed), never timed
+        deadline = loop.time() + _body_wait(path)
+        whole = scope.get("method", "GET") in ("GET", "HEAD")
+
+        async def refuse(status: int, text: str) -> Any:
+            nonlocal refused
+            refused = True
+            if not started:  # the answer, unless the app has begun its own
+                body = json.dumps({"error": text}).encode()
+                await send({"type": "http.response.start", "status": status,
+                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                        (b"connection", b"close")]})
+                await send({"type": "http.response.body", "body": body})
+            return {"type": "http.disconnect"}
 
         async def counted() -> Any:
-            nonlocal seen, refused
+            nonlocal seen, whole
             if refused:
                 return {"type": "http.disconnect"}
-            message = await receive()
+            if whole:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                return await refuse(408, _late(_body_wait(path)))
             if message.get("type") == "http.request":
                 seen += len(message.get("body", b""))
+                whole = not message.get("more_body", False)
                 if seen > limit:
-                    refused = True
-                    body = json.dumps({"error": _too_large(limit)}).encode()
-                    await send({"type": "http.response.start", "status": 413,
-                                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                            (b"connection", b"close")]})
-                    await send({"type": "http.response.body", "body": body})
-                    return {"type": "http.disconnect"}
+                    return await refuse(413, _too_large(limit))
             return message
 
         async def unless_refused(message: Any) -> None:
-            if not refused:  # the 413 was the answer: what the app says after it goes nowhere
+            nonlocal started
+            if not refused:  # the 413 / 408 was the answer: what the app says after it goes nowhere
+                started = True
                 await send(message)
 
         await self.app(scope, counted, unless_refused)
@@ -818,6 +883,14 @@ def _content_kind(request: Request) -> tuple[str, str]:
 
 def _body_limit(path: str) -> int:
     return MAX_UPLOAD if path in PHOTO_PATHS else MAX_JSON
+
+
+def _body_wait(path: str) -> float:
+    return PHOTO_BODY_WAIT if path in PHOTO_PATHS else BODY_WAIT
+
+
+def _late(seconds: float) -> str:
+    return _("the request's body did not arrive within {seconds:g} s: the table stopped waiting; send it again").format(seconds=seconds)
 
 
 def _too_large(limit: int) -> str:

@@ -632,6 +632,7 @@ if ($("b-activate")) {
       showReference(r);
       const notes = (r.notes || []).map((n) => `<p class="photo-note">${esc(n)}</p>`).join("");
       $("photo-answer").innerHTML = notes;
+      photoInView();
       say(tr("reference kept: the empty {cols} x {rows} map", { cols: r.cols, rows: r.rows }), true);
     } catch (e) { say(e.message); photoSays(e.message, true); } finally { input.value = ""; }
   };
@@ -647,13 +648,14 @@ if ($("b-activate")) {
       const mode = `<p id="photo-mode" class="photo-note mode-${esc(r.mode)}">${esc(r.mode === "reference"
         ? tr("Compared with the empty-map reference (taken {taken})", { taken: when(r.reference.taken) })
         : tr("No reference photo: the learned classifier answered"))}</p>`;
-      if (!r.grid_found) { $("photo-answer").innerHTML = mode + `<p class="illegal">${esc(r.error)}</p>`; say(""); return; }
+      if (!r.grid_found) { $("photo-answer").innerHTML = mode + `<p class="illegal">${esc(r.error)}</p>`; photoInView(); say(""); return; }
       const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
       // squares to confirm: those the photo doubts, and where an uncertain move would put a figure
       const doubted = [...new Set([...r.uncertain.map((u) => u.square), ...r.rows.filter((x) => x.verdict === "uncertain").map((x) => x.photo)])];
       const unsure = doubted.map((square) => `<label><input type="checkbox" class="confirm" value="${esc(square)}"> ${esc(tr("{square} holds a figure", { square }))}</label>`).join(" ");
       $("photo-answer").innerHTML = mode + `<table><tr><th>${esc(tr("figure"))}</th><th>${esc(tr("game"))}</th><th>${esc(tr("photo"))}</th><th></th></tr>${rows}</table>` +
         (unsure ? `<p>${esc(tr("Confirm:"))} ${unsure}</p>` : "") + `<button id="b-apply" type="button">${esc(tr("Apply the moved figures"))}</button>`;
+      photoInView();
       say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
       const rid = requestId();  // one photo, one correction: a second tap or a retry records nothing more
       $("b-apply").onclick = async () => {
@@ -680,7 +682,11 @@ if ($("b-activate")) {
 // before, which would otherwise stand as if it were this photo's.
 function photoSays(text, refused) {
   $("photo-answer").innerHTML = `<p class="${refused ? "illegal" : "photo-note"}" role="status">${esc(text)}</p>`;
+  photoInView();
 }
+// ... and on the screen: a 360 x 640 phone had the photo's table and its Apply button 820-1090 px
+// down, out of sight in the sheet under the board (844 x 390 sideways: 590-860 px)
+function photoInView() { $("photo-answer").scrollIntoView({ block: "nearest" }); }
 
 // ---------------------------------------------------------------- in step with the table
 

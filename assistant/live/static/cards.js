@@ -5,6 +5,10 @@ let version = -1;
 async function api(path, opts) {
   const r = await fetch(path, opts);
   const body = (r.headers.get("content-type") || "").includes("json") ? await r.json() : await r.text();
+  // a play the rules refuse: the rule's words, and how this page overrides it (not the command line's --override)
+  if (!r.ok && body && body.refused && body.reason) {
+    throw new Error(`${tr("Refused:")} ${body.reason}. ${tr("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d.")}`);
+  }
   if (!r.ok) throw new Error((body && body.error) || `error ${r.status}`);
   return body;
 }
@@ -39,10 +43,13 @@ function show(r, verdict, label) {
   const head = label || (verdict ? tr("legal") : tr("not legal"));
   $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
 }
+// a play's answer and its refusal are shown under the buttons, scrolled onto a phone's screen
+// (they were a screen below them: 711 px down a 640 px phone)
+function onScreen() { const r = $("reply"); if (r && (r.textContent || "").trim()) r.scrollIntoView({ block: "nearest" }); }
 if ($("b-check")) {
   // an empty field is said here (the server's refusal names the API's JSON body, not the field)
-  const typed = () => { if ($("command").value.trim()) return true; say(tr("Type the play first, in the game's notation.")); $("command").focus(); return false; };
-  $("b-check").onclick = async () => { if (!typed()) return; try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } };
+  const typed = () => { if ($("command").value.trim()) return true; say(tr("Type the play first, in the game's notation.")); onScreen(); $("command").focus(); return false; };
+  $("b-check").onclick = async () => { if (!typed()) return; try { const r = await post("api/check", { command: $("command").value }); show(r, r.legal); say(""); } catch (e) { say(e.message); } onScreen(); };
   $("b-do").onclick = async () => {
     const override = $("override").value.trim(), btn = $("b-do"), sent = $("command").value;
     if (btn.disabled || !typed()) return;
@@ -55,11 +62,13 @@ if ($("b-check")) {
       // emptied only if it still holds the play sent: the next play, typed while this one was on its way, stays
       if ($("command").value === sent) $("command").value = "";
       if ($("override").value.trim() === override) $("override").value = "";
-      await sync(true);
-    } catch (e) { say(e.message); } finally { btn.disabled = false; }
+      onScreen();
+      await sync(true);  // the table's lines above may grow: the reply is brought back on screen
+      onScreen();
+    } catch (e) { say(e.message); onScreen(); } finally { btn.disabled = false; }
   };
   $("b-undo").onclick = async () => { if (!confirm(tr("Undo the last play? It stays in the log, marked undone."))) return;
-    try { const r = await post("api/undo", {}); say(tr("#{seq} undid event {undid}", { seq: r.seq, undid: r.undid }), true); await sync(true); } catch (e) { say(e.message); } };
+    try { const r = await post("api/undo", {}); say(tr("#{seq} undid event {undid}", { seq: r.seq, undid: r.undid }), true); await sync(true); onScreen(); } catch (e) { say(e.message); onScreen(); } };
   $("command").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("b-check").click(); });
 }
 sync(true).catch((e) => say(e.message));
