@@ -1341,8 +1341,8 @@ def _distance(a: Square, b: Square) -> float:
 PAINTED_BY = 0.12
 #: the share of a Large or bigger block's squares whose base core reads coloured (:data:`PAINTED_BY`
 #: over the photo's plastic grey) from which the block is art printed on the map, no base's
-#: (reading R161). Measured on the independent renderer's diagnosis photos 341-388 (62 Large bases
-#: found, without and with the reference): a Large base's block shows 0 or 1 such square (its
+#: (reading R161). Measured on the independent renderer's diagnosis photos 341-388 (61 Large bases
+#: off plain paper, without and with the reference): a Large base's block shows 0 or 1 such square (its
 #: figure's painted body over a core), once 2 (s0382: 0.13, 0.24 over); the one block of art taken
 #: for a Large base (s0356 without the reference, a dark sand patch) showed all 4 (0.16-0.17 over)
 PRINTED_BLOCK_SHARE = 0.75
