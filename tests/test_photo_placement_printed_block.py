@@ -4,9 +4,9 @@ Built from diagnosis photo s0356 without the reference (a sand map): a Large fig
 D6:E7 read as surely empty on every square (0.00-0.03, its Large rim 0.149), while a dark sand
 patch two squares over, F6:G7, read as a base on its texture (0.99, 0.81, 0.47, 0.99): the block
 was taken for the Large figure -- 4 squares false occupied. Every square of that block's base core
-read coloured, 0.16-0.17 over the roster's plastic grey on that photo (R123's test); of the 61
-Large bases found on photos 341-388 none showed more than 2 of its 4 squares so (its figure's
-painted body over a core). Left without the patch, the Large figure was then named on G5:H6 by the
+read coloured, 0.16-0.17 over the roster's plastic grey on that photo (R123's test); of the 88
+Large bases on photos 341-412 and 533-538 off plain paper none showed more than 2 of its 4 squares
+so (its figure's painted body over a core). Left without the patch, the Large figure was then named on G5:H6 by the
 faint rim of a block read on two squares (0.089) -- fainter than the rims nine in ten of that
 map's bare block centres draw (0.134).
 

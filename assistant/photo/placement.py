@@ -1341,10 +1341,11 @@ def _distance(a: Square, b: Square) -> float:
 PAINTED_BY = 0.12
 #: the share of a Large or bigger block's squares whose base core reads coloured (:data:`PAINTED_BY`
 #: over the photo's plastic grey) from which the block is art printed on the map, no base's
-#: (reading R161). Measured on the independent renderer's diagnosis photos 341-388 (61 Large bases
-#: off plain paper, without and with the reference): a Large base's block shows 0 or 1 such square (its
-#: figure's painted body over a core), once 2 (s0382: 0.13, 0.24 over); the one block of art taken
-#: for a Large base (s0356 without the reference, a dark sand patch) showed all 4 (0.16-0.17 over)
+#: (reading R161). Measured on the independent renderer's diagnosis photos 341-412 and 533-538 (88
+#: Large bases off plain paper, 172 readings without and with the reference): a Large base's block
+#: showed 0 such squares 105 times, 1 61 times, 2 6 times (its figure's painted body over the
+#: cores), never 3; the one block of art taken for a Large base there that R123's test tells (s0356
+#: without the reference, a dark sand patch) showed all 4 (0.16-0.17 over)
 PRINTED_BLOCK_SHARE = 0.75
 #: the found Medium and Small bases the comparison needs: fewer, and the photo's own plastic grey is unknown
 PLASTIC_FOUND = 2
