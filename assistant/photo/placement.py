@@ -288,20 +288,6 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         by_count |= set(standing) - taken
         settled |= dict.fromkeys(set(standing) - taken, COUNT_READ)
         not_seen, unmatched = list(unmatched), []
-    # a Large or bigger base is grey or black plastic like the roster's smaller ones: its figure's
-    # painted body may colour the core of a square or two of its block, never most of them. A block
-    # most of whose squares' cores are coloured where the roster's bases show their plastic is art
-    # printed on the map, no such base's (reading R161; the colour test is R123's)
-    block_grey = _plastic_grey(pos, by_marker, [sq for sq, on in reading.items() if on and sq not in taken and not doubtful(sq)], plastic)
-
-    def printed_block(block: Collection[str]) -> bool:
-        if block_grey is None or plastic is None:
-            return False
-        return PRINTED_BLOCK_SHARE * len(block) <= sum(plastic.get(b, 0.0) > block_grey + PAINTED_BY for b in block)
-
-    def unprinted(found: list[tuple[float, str, tuple[str, ...]]]) -> list[tuple[float, str, tuple[str, ...]]]:
-        return [b for b in found if not printed_block(b[2])]
-
     # the n x n blocks a Large or bigger base may cover by the squares' reading ``view``, each scored
     def candidate_blocks(view: Mapping[str, bool], n: int) -> list[tuple[float, str, tuple[str, ...]]]:
         found: list[tuple[float, str, tuple[str, ...]]] = []
@@ -309,7 +295,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             for r in range(rows - n + 1):
                 corner = Square(c, r).name
                 block = tuple(block_squares(corner, n))
-                if set(block) & (taken | nowhere | art_shown) or printed_block(block):
+                if set(block) & (taken | nowhere | art_shown):
                     continue
                 on = sum(view.get(b, False) for b in block)
                 # a block read on two squares, one of them a Medium base's by its own round rim, is
@@ -358,7 +344,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a Large base covers its block: the block read as a base on more of it first, the rim
             # settling near ties (independent photo s0385: a Medium base's block, one square read,
             # had a rim a hair clearer than the Large base's, two squares read)
-            rimmed = unprinted(_rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1))
+            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
@@ -366,11 +352,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
-                # where a fainter rim shows round its centre (reading R86 in docs/readings.md) -- no
-                # fainter than the map's bare block centres draw by themselves (R162; diagnosis photo
-                # s0356: a block read on two Medium-rimmed squares, rim 0.089 on sand drawing 0.134)
-                half_read = unprinted(_rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows,
-                                                      max(HALF_READ_RIM, _art_rim(large_rims)), 2))
+                # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
+                half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, HALF_READ_RIM, 2)
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
                 # still a Large figure short: its block's one square read as a base may be a doubtful
@@ -379,7 +362,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
                 # clearest on the map, A1 read away and the figure reported not seen)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                rimmed = unprinted(_rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1))
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
                 if rims:
                     rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
                 # the squares say little there (one doubtful square each): the clearest rim first
@@ -394,7 +377,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # (only blocks no square of which reads as a base: the rims above judged the others,
                 # a Medium base's edge among them, R91), where the classifier sees a little of a base
                 # on some square -- printed circles on bare floor read surely empty all round
-                rimmed = [b for b in unprinted(_rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, clear, 0))
+                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, clear, 0)
                           if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
                 by_body = {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
@@ -406,7 +389,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a block read on half its squares or more whose centre shows a Large base's rim may take
             # the place of one shifted over it that shows none (R101): the disc's far half under its
             # body reads as empty, the squares one over read as bases by the body leaning there
-            partly = [(c, b) for c, b in _partly_read_blocks(reading, taken | nowhere | art_shown, rims, large_rims, cols, rows) if not printed_block(b)]
+            partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, large_rims, cols, rows)
             chosen = _by_rim_among_shifted(chosen, full, used, large_rims, partly)
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
@@ -1339,14 +1322,6 @@ def _distance(a: Square, b: Square) -> float:
 #: (reading R123). Measured on the independent renderer's 162 diagnosis photos: 8 of 1,056 Medium
 #: bases' squares beyond it (a broad body over the whole core), 27 of 34 bare squares read as bases
 PAINTED_BY = 0.12
-#: the share of a Large or bigger block's squares whose base core reads coloured (:data:`PAINTED_BY`
-#: over the photo's plastic grey) from which the block is art printed on the map, no base's
-#: (reading R161). Measured on the independent renderer's diagnosis photos 341-412 and 533-538 (88
-#: Large bases off plain paper, 172 readings without and with the reference): a Large base's block
-#: showed 0 such squares 105 times, 1 61 times, 2 6 times (its figure's painted body over the
-#: cores), never 3; the one block of art taken for a Large base there that R123's test tells (s0356
-#: without the reference, a dark sand patch) showed all 4 (0.16-0.17 over)
-PRINTED_BLOCK_SHARE = 0.75
 #: the found Medium and Small bases the comparison needs: fewer, and the photo's own plastic grey is unknown
 PLASTIC_FOUND = 2
 #: the probability that a square no figure explains, read as a printed disc by :data:`PAINTED_BY`,
