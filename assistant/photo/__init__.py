@@ -888,6 +888,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
                   "against the map's colourful, dim or near-black art; figures without a base marker named on that reading are to confirm"))
+    if second_look and max((f.size.footprint for f in pos.figures), default=1) <= 2:
+        # the second look reads a square by what the art no longer shows there, or by its colour:
+        # a base is still round plastic of known size, and a square read so that shows no base's
+        # round rim is as doubtful as on the first reading (.bases.rim_check; reading R161)
+        scores = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)[0]
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     shown_at: list[Sticker] = []  # squares showing a sticker no marker was read in (R102)
     if missing:  # read base markers once more where a base stands and no marker was read
