@@ -172,6 +172,10 @@ def test_photo_apply_is_all_or_nothing(client: TestClient) -> None:
         assert version(client) == before, bad
     r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": "C3"}, {"figure": "clone", "at": "C4"}]})
     assert r.status_code == 200 and len(r.json()["applied"]) == 2 and version(client) == before + 2
+    # what the phone shows, said in the form its count asks (it said "2 figure(s) moved")
+    assert r.json()["said"] == "2 figures moved; Undo takes a correction back"
+    r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": "C4"}]}, headers={"accept-language": "pl"})
+    assert r.status_code == 200 and r.json()["said"] == "przesunięto 1 postać; Cofnij wycofuje poprawkę", r.text
 
 
 def test_photo_apply_has_a_bound_and_records_its_moves_in_one_transaction(client: TestClient) -> None:
