@@ -248,6 +248,31 @@ def test_ddm_initiative_tie_goes_to_the_commander_and_the_charge(home) -> None:
     assert "the charge's one melee attack is made" in err
 
 
+def test_ddm_initiative_names_the_unknown_commander_ratings_that_might_have_won_it(home) -> None:
+    """A user's trial (round 19): the orc's and the zombie's Commander ratings are given nowhere,
+    and the tie went to the knight's 2 against "b 0" without a word. The roll is still recorded
+    (most cards of the library do not give the rating), but the answer, the event and the log say
+    whose rating was read as none and how to change it (reading R165); the winner's own unknown
+    rating (the archer's) could only have raised its total, so it is not named."""
+    start(home, DDM)
+    out = ok("game", "initiative", "--roll", "a=10", "--roll", "b=12", "--json")
+    ev = json.loads(out)["event"]
+    assert ev["winner"] == "a" and ev["unknown_ratings"] == {"b": ["orc", "zombie"]}
+    text = json.loads(out)["text"]
+    assert "the Commander ratings of orc, zombie (b) are unknown and read as none" in text and "R165" in text
+    assert "§ Test inicjatywy p.8-9" in text and "archer" not in text
+    assert "orc, zombie (b) are unknown" in ok("game", "log")
+    # the ratings given (0: no commander), nothing is said
+    start(home, DDM.replace("level: 3}", "level: 3, commander_rating: 0}").replace("level: 2, abilities", "level: 2, commander_rating: 0, abilities"),
+          "g2.sqlite")
+    ev = json.loads(ok("game", "initiative", "--roll", "a=10", "--roll", "b=12", "--json"))["event"]
+    assert ev["winner"] == "a" and "unknown_ratings" not in ev
+    # the side that lost names its own; b winning outright names a's archer (the knight's 2 is known)
+    start(home, DDM, "g3.sqlite")
+    ev = json.loads(ok("game", "initiative", "--roll", "a=3", "--roll", "b=18", "--json"))["event"]
+    assert ev["winner"] == "b" and ev["unknown_ratings"] == {"a": ["archer"]}
+
+
 def test_ddm_charge_refused_for_a_short_or_blocked_route(home) -> None:
     start(home, DDM.replace("at: H4", "at: D2"))  # the orc stands 1 square from the square next to the knight
     ok("game", "initiative", "--roll", "a=3", "--roll", "b=18")
