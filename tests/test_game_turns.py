@@ -979,3 +979,15 @@ def test_a_power_made_of_attacks_is_recorded_attack_by_attack(home) -> None:
     ok("game", "activate", "hero")
     err = refused("game", "power", "hero", "droid", "Lightsaber Sweep")
     assert "Lightsaber Sweep is made of attacks: record each with 'game attack hero TARGET --roll N" in err
+
+
+def test_the_status_keeps_its_columns_in_line_beside_a_large_figure(home) -> None:
+    """A user's trial (round 19): the Yuzzem's "M9:N10" pushed its row's Hit Points and
+    activation two characters right of every other row's."""
+    from assistant.resources import example_path
+
+    start(home, example_path("pillar-room").read_text(encoding="utf-8"))
+    rows = [line for line in ok("game", "status").splitlines() if "HP" in line]
+    assert len(rows) == 4 and any("M9:N10" in r for r in rows), rows
+    assert len({r.index(" HP") - len(r.split()[2]) for r in rows}) == 1, rows  # the HP column starts at one place
+    assert len({r.index("activate") for r in rows}) == 1, rows
