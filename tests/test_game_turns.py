@@ -991,3 +991,22 @@ def test_the_status_keeps_its_columns_in_line_beside_a_large_figure(home) -> Non
     assert len(rows) == 4 and any("M9:N10" in r for r in rows), rows
     assert len({r.index(" HP") - len(r.split()[2]) for r in rows}) == 1, rows  # the HP column starts at one place
     assert len({r.index("activate") for r in rows}) == 1, rows
+
+
+def test_a_failed_ddm_morale_save_names_the_unknown_commander_ratings_in_range(home) -> None:
+    """A user's trial (round 19): a failed morale save counted every unknown Commander rating in
+    command range as 0 without a word. Now the event names them (reading R165): the knight's save
+    names the archer beside it (its own 2 is known); a save that holds, or a natural 1, names none;
+    with the ratings given, nothing is said."""
+    start(home, DDM)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ev = json.loads(ok("game", "morale", "knight", "--roll", "12", "--json"))["event"]
+    assert ev["held"] is False and ev["unknown_ratings"] == ["archer"]
+    out = ok("game", "morale", "orc", "--roll", "5")  # the orc's own and the zombie's (3 squares away)
+    assert "fails; the Commander ratings of orc, zombie are unknown and read as none" in out and "R165" in out, out
+    assert "§ Rzut obronny na morale p.21" in out
+    assert "unknown_ratings" not in json.loads(ok("game", "morale", "orc", "--roll", "1", "--json"))["event"]
+    assert "unknown_ratings" not in json.loads(ok("game", "morale", "zombie", "--roll", "20", "--json"))["event"]
+    start(home, DDM.replace("level: 2}", "level: 2, commander_rating: 0}"), "g2.sqlite")
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    assert "unknown_ratings" not in json.loads(ok("game", "morale", "knight", "--roll", "12", "--json"))["event"]

@@ -31,7 +31,7 @@ from ..game.actions import (
     status_info,
 )
 from ..game.events.figures import MOVE_FASTER
-from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge
+from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unknown_commanders
 from ..game.state import GameState
 from ..i18n import _
 from ..model import Position
@@ -211,6 +211,9 @@ def morale(s: Session, figure: str, roll: int, game: Path | None = None, overrid
     data = {"figure": figure, "roll": roll, "commander": rating, "commander_by": by, "held": held}
     if level is not None:  # a natural 20 or 1 with no Level known: recorded without one (its text says "Level ?")
         data |= {"level": level, "total": total}
+    unknown = unknown_commanders(st.position, f) if not held and roll != 1 else []
+    if unknown:  # a failed save a commander's rating, unknown and read as none, might have held (R165)
+        data["unknown_ratings"] = unknown
     return recorded(s, game, "morale", data, override)
 
 

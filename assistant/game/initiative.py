@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import DdmCard
 from ..errors import AssistantError
 from ..i18n import _
+from ..model import Figure, Position
 from .state import INACTIVE, GameState
 
 
@@ -45,13 +46,18 @@ def unknown_ratings(st: GameState) -> dict[str, list[str]]:
     pos = st.position
     out: dict[str, list[str]] = {}
     for f in pos.figures:
-        if set(f.conditions) & INACTIVE or pos.stats_of(f).commander_rating is not None:
-            continue
-        card = pos.card_of(f)
-        if isinstance(card, DdmCard) and card.commander_rating == "none":
-            continue
-        out.setdefault(f.side, []).append(f.id)
+        if not set(f.conditions) & INACTIVE and rating_unknown(pos, f):
+            out.setdefault(f.side, []).append(f.id)
     return out
+
+
+def rating_unknown(pos: Position, f: Figure) -> bool:
+    """No Commander rating is given for ``f``: no number on the position or its card, and no
+    card that says it has none (R165)."""
+    if pos.stats_of(f).commander_rating is not None:
+        return False
+    card = pos.card_of(f)
+    return not (isinstance(card, DdmCard) and card.commander_rating == "none")
 
 
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
