@@ -47,6 +47,21 @@ def test_illegal_target_comes_back_with_every_reason() -> None:
     assert all(r["rule"].startswith("swm2008") for r in obj["illegal_reasons"])
 
 
+def test_an_illegal_target_gives_no_roll_to_make_only_what_an_override_would_need() -> None:
+    """A user's trial (round 19): "not a legal target" was followed by "roll 3+ on the d20 (90%)"
+    and "defeats clone1: 90%", set out like the roll to make. The numbers stay (a judge may allow
+    the attack), set in under a line that says the rules refuse it; a legal attack has no such line."""
+    r = run("attack", "obi", "clone1", "--position", "clone-wars-corridor")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    said = next(i for i, line in enumerate(lines) if "no roll: the rules refuse this attack" in line)
+    roll = next(i for i, line in enumerate(lines) if "roll 3+ on the d20" in line)
+    assert said < roll and lines[roll].startswith("    roll 3+") and "not a legal target" in lines[0]
+    assert any(line.startswith("    defeats clone1") for line in lines), lines
+    legal = run("attack", "sbd", "obi", *P, "--combined-fire", "sbdc").stdout
+    assert "no roll" not in legal and "\n  roll 11+ on the d20" in legal
+
+
 def test_an_attack_on_a_light_spirit_says_it_can_never_be_made_and_gives_no_odds(tmp_path) -> None:
     """A new user's trial: `attack luke yoda` on Yoda (Force Spirit), a Light Spirit, "never a legal
     target and takes no damage" (PL p.51), printed "defeats yoda (0 Hit Points left): 95%" below the

@@ -244,7 +244,7 @@ def test_normalize_says_which_comment_lines_it_drops(tmp_path: Path) -> None:
     src.write_text("format: tabletop-position/1\n# the map\nrules: swm2008  # 2008\nmap: {cols: 4, rows: 4}\nfigures: []\n")
     r = runner.invoke(app, ["normalize", str(src)])
     assert r.exit_code == 0 and "#" not in r.stdout
-    assert "2 comment line(s)" in r.stderr and "line 2, 3" in r.stderr
+    assert "2 comment lines" in r.stderr and "line 2, 3" in r.stderr
 
 
 @settings(max_examples=200, deadline=None)

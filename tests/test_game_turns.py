@@ -248,6 +248,31 @@ def test_ddm_initiative_tie_goes_to_the_commander_and_the_charge(home) -> None:
     assert "the charge's one melee attack is made" in err
 
 
+def test_ddm_initiative_names_the_unknown_commander_ratings_that_might_have_won_it(home) -> None:
+    """A user's trial (round 19): the orc's and the zombie's Commander ratings are given nowhere,
+    and the tie went to the knight's 2 against "b 0" without a word. The roll is still recorded
+    (most cards of the library do not give the rating), but the answer, the event and the log say
+    whose rating was read as none and how to change it (reading R165); the winner's own unknown
+    rating (the archer's) could only have raised its total, so it is not named."""
+    start(home, DDM)
+    out = ok("game", "initiative", "--roll", "a=10", "--roll", "b=12", "--json")
+    ev = json.loads(out)["event"]
+    assert ev["winner"] == "a" and ev["unknown_ratings"] == {"b": ["orc", "zombie"]}
+    text = json.loads(out)["text"]
+    assert "the Commander ratings of orc, zombie (b) are unknown and read as none" in text and "R165" in text
+    assert "§ Test inicjatywy p.8-9" in text and "archer" not in text
+    assert "orc, zombie (b) are unknown" in ok("game", "log")
+    # the ratings given (0: no commander), nothing is said
+    start(home, DDM.replace("level: 3}", "level: 3, commander_rating: 0}").replace("level: 2, abilities", "level: 2, commander_rating: 0, abilities"),
+          "g2.sqlite")
+    ev = json.loads(ok("game", "initiative", "--roll", "a=10", "--roll", "b=12", "--json"))["event"]
+    assert ev["winner"] == "a" and "unknown_ratings" not in ev
+    # the side that lost names its own; b winning outright names a's archer (the knight's 2 is known)
+    start(home, DDM, "g3.sqlite")
+    ev = json.loads(ok("game", "initiative", "--roll", "a=3", "--roll", "b=18", "--json"))["event"]
+    assert ev["winner"] == "b" and ev["unknown_ratings"] == {"a": ["archer"]}
+
+
 def test_ddm_charge_refused_for_a_short_or_blocked_route(home) -> None:
     start(home, DDM.replace("at: H4", "at: D2"))  # the orc stands 1 square from the square next to the knight
     ok("game", "initiative", "--roll", "a=3", "--roll", "b=18")
@@ -954,3 +979,34 @@ def test_a_power_made_of_attacks_is_recorded_attack_by_attack(home) -> None:
     ok("game", "activate", "hero")
     err = refused("game", "power", "hero", "droid", "Lightsaber Sweep")
     assert "Lightsaber Sweep is made of attacks: record each with 'game attack hero TARGET --roll N" in err
+
+
+def test_the_status_keeps_its_columns_in_line_beside_a_large_figure(home) -> None:
+    """A user's trial (round 19): the Yuzzem's "M9:N10" pushed its row's Hit Points and
+    activation two characters right of every other row's."""
+    from assistant.resources import example_path
+
+    start(home, example_path("pillar-room").read_text(encoding="utf-8"))
+    rows = [line for line in ok("game", "status").splitlines() if "HP" in line]
+    assert len(rows) == 4 and any("M9:N10" in r for r in rows), rows
+    assert len({r.index(" HP") - len(r.split()[2]) for r in rows}) == 1, rows  # the HP column starts at one place
+    assert len({r.index("activate") for r in rows}) == 1, rows
+
+
+def test_a_failed_ddm_morale_save_names_the_unknown_commander_ratings_in_range(home) -> None:
+    """A user's trial (round 19): a failed morale save counted every unknown Commander rating in
+    command range as 0 without a word. Now the event names them (reading R165): the knight's save
+    names the archer beside it (its own 2 is known); a save that holds, or a natural 1, names none;
+    with the ratings given, nothing is said."""
+    start(home, DDM)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ev = json.loads(ok("game", "morale", "knight", "--roll", "12", "--json"))["event"]
+    assert ev["held"] is False and ev["unknown_ratings"] == ["archer"]
+    out = ok("game", "morale", "orc", "--roll", "5")  # the orc's own and the zombie's (3 squares away)
+    assert "fails; the Commander ratings of orc, zombie are unknown and read as none" in out and "R165" in out, out
+    assert "§ Rzut obronny na morale p.21" in out
+    assert "unknown_ratings" not in json.loads(ok("game", "morale", "orc", "--roll", "1", "--json"))["event"]
+    assert "unknown_ratings" not in json.loads(ok("game", "morale", "zombie", "--roll", "20", "--json"))["event"]
+    start(home, DDM.replace("level: 2}", "level: 2, commander_rating: 0}"), "g2.sqlite")
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    assert "unknown_ratings" not in json.loads(ok("game", "morale", "knight", "--roll", "12", "--json"))["event"]

@@ -408,7 +408,7 @@ def test_the_empty_map_sent_from_a_phone_becomes_the_games_reference(client: Tes
     marked = replace(pos, figures=tuple(replace(f, marker=10 + i) for i, f in enumerate(pos.figures)))
     busy, _t = render_photo(marked, seed=2, width=1600, height=1200)
     warned = client.post("/api/photo/reference", files={"photo": ("busy.jpg", _jpeg(busy), "image/jpeg")}).json()
-    assert warned["stored"] and any("figure marker(s): a reference is of the EMPTY map" in n for n in warned["notes"]), warned
+    assert warned["stored"] and any("figure markers: a reference is of the EMPTY map" in n for n in warned["notes"]), warned
     assert ans["notes"] == []  # the empty map gave no such warning
 
 

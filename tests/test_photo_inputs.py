@@ -95,7 +95,7 @@ def test_photo_reference_on_the_command_line_warns_of_figures_on_the_empty_map_a
     r = runner.invoke(app, ["photo", "reference", str(photo), "-p", str(example), "-o", str(tmp_path / "r.npz"), "--json"])
     assert r.exit_code == 0, r.output
     notes = json.loads(r.stdout)["notes"]
-    assert any("figure marker(s): a reference is of the EMPTY map" in n for n in notes), notes
+    assert any("figure markers: a reference is of the EMPTY map" in n for n in notes), notes
     r = runner.invoke(app, ["photo", "reference", str(photo), "-p", str(example), "-o", str(tmp_path / "r2.npz")])
     assert r.exit_code == 0 and "a reference is of the EMPTY map" in r.stderr, r.stderr
 
@@ -121,7 +121,7 @@ def test_photo_batch_records_a_file_that_is_no_photo_and_reads_the_others(tmp_pa
     assert [line["image"] for line in lines] == [str(first), str(text), str(heic), str(last)]
     assert lines[0]["grid_found"] is False and lines[3]["grid_found"] is False
     assert "not an image" in lines[1]["error"] and "HEIC image" in lines[2]["error"]
-    assert "2 file(s) could not be read as photos" in r.stderr
+    assert "2 files could not be read as photos" in r.stderr
 
 
 def _game(tmp_path: Path) -> Path:

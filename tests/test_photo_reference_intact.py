@@ -110,7 +110,7 @@ def test_the_answer_names_the_squares_the_classifier_read_as_bases_on_intact_art
     fused = classifier | {"A1": INTACT_MOST, "B2": INTACT_MOST}
     res = answer_with_readings(monkeypatch, classifier, Fused(fused, dict(fused), frozenset({"A1", "B2", "H6"})))
     assert res.notes[0].startswith("reference mode:"), res.notes
-    assert any("2 square(s) the learned classifier read as bases show the empty map's art intact" in n and "(A1, B2)" in n and "R112" in n
+    assert any("2 squares the learned classifier read as bases show the empty map's art intact" in n and "(A1, B2)" in n and "R112" in n
                for n in res.notes), res.notes
     assert res.occupied == ["C3"]
 

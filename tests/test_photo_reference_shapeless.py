@@ -72,6 +72,6 @@ def test_the_answer_names_the_squares_whose_change_shows_no_base(monkeypatch: py
     compared = classifier | {"D3": 0.99, "C4": 0.95}
     res = answer_with_readings(monkeypatch, classifier, Fused(dict(classifier), compared, frozenset(), frozenset({"D3", "C4", "H6"})))
     assert res.notes[0].startswith("reference mode:"), res.notes
-    assert any("2 square(s) changed since the empty-map reference photo show neither a base's edge" in n and "(D3, C4)" in n and "R127" in n
+    assert any("2 squares changed since the empty-map reference photo show neither a base's edge" in n and "(D3, C4)" in n and "R127" in n
                for n in res.notes), res.notes
     assert res.occupied == ["C3"]

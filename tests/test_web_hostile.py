@@ -173,6 +173,10 @@ def test_photo_apply_is_all_or_nothing(client: TestClient) -> None:
         assert version(client) == before, bad
     r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": "C3"}, {"figure": "clone", "at": "C4"}]})
     assert r.status_code == 200 and len(r.json()["applied"]) == 2 and version(client) == before + 2
+    # what the phone shows, said in the form its count asks (it said "2 figure(s) moved")
+    assert r.json()["said"] == "2 figures moved; Undo takes a correction back"
+    r = client.post("/api/photo/apply", json={"moves": [{"figure": "obi", "at": "C4"}]}, headers={"accept-language": "pl"})
+    assert r.status_code == 200 and r.json()["said"] == "przesunięto 1 postać; Cofnij wycofuje poprawkę", r.text
 
 
 def test_photo_apply_has_a_bound_and_records_its_moves_in_one_transaction(client: TestClient) -> None:
@@ -695,9 +699,9 @@ def test_a_photo_field_sent_twice_is_refused_not_one_of_them_read(client: TestCl
 
 
 @pytest.mark.parametrize("args, says", [
-    ({"attacker": "sbd", "target": "obi", "roll": 15, "save": {"Parry": [12]}}, "unknown argument(s) 'save': attack takes attacker, target, roll, saves"),
-    ({"text": "hi", "game": "/tmp/other.sqlite"}, "unknown argument(s) 'game': note takes text"),
-    ({"figure": "sbd", "to": "B6", "override": "judge"}, "unknown argument(s) 'override': move takes figure, to"),
+    ({"attacker": "sbd", "target": "obi", "roll": 15, "save": {"Parry": [12]}}, "unknown argument 'save': attack takes attacker, target, roll, saves"),
+    ({"text": "hi", "game": "/tmp/other.sqlite"}, "unknown argument 'game': note takes text"),
+    ({"figure": "sbd", "to": "B6", "override": "judge"}, "unknown argument 'override': move takes figure, to"),
 ])
 def test_a_command_argument_act_does_not_take_is_refused_not_ignored(client: TestClient, args: dict[str, object], says: str) -> None:
     """R175: ``POST /api/act`` recorded the command and ignored what it did not know -- an attack

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from ..errors import AssistantError, Problem
+from ..i18n import n_
 from ..yamlio import LineMap, YamlReadError, parse_yaml, problems_from_validation
 
 M = TypeVar("M", bound=BaseModel)
@@ -18,7 +19,8 @@ class TableFileError(AssistantError):
 
     def __init__(self, name: str, problems: list[Problem]):
         self.problems = problems
-        super().__init__("\n".join([f"{name}: {len(problems)} problem(s)"] + [f"  {p}" for p in problems]))
+        count = n_("{n} problem", "{n} problems", len(problems)).format(n=len(problems))
+        super().__init__("\n".join([f"{name}: {count}"] + [f"  {p}" for p in problems]))
 
 
 def load_model(text: str, name: str, model: type[M]) -> tuple[M, LineMap]:

@@ -247,7 +247,9 @@ def _print_to_confirm(uncertain: list[dict[str, Any]], more: int) -> None:
     listed = ", ".join(_("{square} ({confidence})").format(square=u["square"], confidence=f"{u['confidence']:.2f}") for u in uncertain)
     out.print("[yellow]" + escape(_("confirm, least sure first: {squares}").format(squares=listed)) + "[/]")
     if more:
-        out.print("[yellow]" + escape(_("and {n} more doubtful square(s): look over the board by eye, or photograph it again").format(n=more)) + "[/]")
+        out.print("[yellow]" + escape(n_("and {n} more doubtful square: look over the board by eye, or photograph it again",
+                                              "and {n} more doubtful squares: look over the board by eye, or photograph it again",
+                                              more).format(n=more)) + "[/]")
 
 
 @app.command("adapt")
@@ -706,5 +708,6 @@ def batch_cmd(
         err.print(_("wrote {output}: {n} photos").format(output=escape(str(output)), n=len(lines)))
         if unreadable:
             err.print(f"[yellow]{escape(_('warning'))}:[/] "
-                      + escape(_("{n} file(s) could not be read as photos and are recorded with their error: {names}").format(
+                      + escape(n_("{n} file could not be read as a photo and is recorded with its error: {names}",
+                                   "{n} files could not be read as photos and are recorded with their error: {names}", len(unreadable)).format(
                           n=len(unreadable), names=", ".join(unreadable))))

@@ -130,7 +130,8 @@ def normalize(
         if lost:
             shown = ", ".join(map(str, lost[:8])) + (", ..." if len(lost) > 8 else "")
             err.print(
-                _("[yellow]note:[/] the canonical form has no comments: {n} comment line(s) of {path} are not in it (line {shown})").format(
+                n_("[yellow]note:[/] the canonical form has no comments: {n} comment line of {path} is not in it (line {shown})",
+                   "[yellow]note:[/] the canonical form has no comments: {n} comment lines of {path} are not in it (line {shown})", len(lost)).format(
                     n=len(lost), path=escape(str(path)), shown=shown
                 )
             )

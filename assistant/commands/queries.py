@@ -91,28 +91,33 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
         lines.append("  " + escape(_("no odds given: this attack can never be made")))
         return lines + _reasons(ans.notes) + _not_modelled(ans.not_modelled)
     chance = f"{ans.p_hit * 100:.0f}%"
-    lines.append("  " + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
+    # an illegal target: the numbers stay (a judge may allow it), set in under a line that says
+    # they are no roll to make
+    ind = "  " if ans.legal else "    "
+    if not ans.legal:
+        lines.append("  " + escape(_("no roll: the rules refuse this attack; only if a judge allows it (--override in a game) would it need:")))
+    lines.append(ind + escape(_("roll {needs}+ on the d20 ({chance}): attack {bonus} against {stat} {defense}; critical on {crit}").format(
         needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_(find_edition(ans.rules).words.defense),
         defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
-    lines.append("  " + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
+    lines.append(ind + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
         damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
     if ans.p_defeat:
-        lines.append("  " + escape(_("defeats {t} ({left} Hit Points left): {chance}").format(
+        lines.append(ind + escape(_("defeats {t} ({left} Hit Points left): {chance}").format(
             t=ans.target, left=ans.target_hp_left, chance=f"{ans.p_defeat * 100:.1f}%".replace(".0%", "%"))))
     for step in getattr(ans, "after_hit", ()):
-        lines.append("  " + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
+        lines.append(ind + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
                      + f"  [dim]({escape(step.rule)})[/]")
     if ans.force_reroll is not None:
         r = ans.force_reroll
         text = (_("with a Force reroll after a miss (1 Force point, +{bonus} on the reroll): {needs}+ again, {chance} in all; expected {expected}")
                 if r.bonus else _("with a Force reroll after a miss (1 Force point): {needs}+ again, {chance} in all; expected {expected}"))
-        lines.append("  " + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=f"{r.expected_damage:g}"))
+        lines.append(ind + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=f"{r.expected_damage:g}"))
                      + f"  [dim]({escape(r.rule)})[/]")
     for m in ans.modifiers:
         lines.append(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(m.rule)})[/]")
     if len(ans.attacks) > 1:
         for a in ans.attacks[1:]:
-            lines.append("  " + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
+            lines.append(ind + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
                          + f"  [dim]({escape(a.condition)})[/]")
     for why in ans.refused_helpers:
         lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")

@@ -31,7 +31,7 @@ from ..game.actions import (
     status_info,
 )
 from ..game.events.figures import MOVE_FASTER
-from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge
+from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unknown_commanders
 from ..game.state import GameState
 from ..i18n import _
 from ..model import Position
@@ -211,6 +211,9 @@ def morale(s: Session, figure: str, roll: int, game: Path | None = None, overrid
     data = {"figure": figure, "roll": roll, "commander": rating, "commander_by": by, "held": held}
     if level is not None:  # a natural 20 or 1 with no Level known: recorded without one (its text says "Level ?")
         data |= {"level": level, "total": total}
+    unknown = unknown_commanders(st.position, f) if not held and roll != 1 else []
+    if unknown:  # a failed save a commander's rating, unknown and read as none, might have held (R165)
+        data["unknown_ratings"] = unknown
     return recorded(s, game, "morale", data, override)
 
 
@@ -340,6 +343,11 @@ def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
             lines.append(escape(_("every figure has activated: the round is over; roll initiative for the next")))
         else:
             lines.append(escape(_("next activation:")) + f" [bold]{info['next']}[/]")
+    # the columns as wide as their widest entry: a Large figure's "M9:N10" pushed its row's HP and
+    # activation out of line with the others'
+    at_w = max([5] + [len(str(f["at"])) for f in info["figures"]])
+    hp_w = max([12] + [len(_("{left}/{hp} HP").format(left=f["hp"] - f["damage_taken"], hp=f["hp"]) if f["hp"] is not None
+                           else _("{damage} damage").format(damage=f["damage_taken"])) for f in info["figures"]])
     for side in st.sides():
         lines.append(f"[bold]{escape(side)}[/]" + ("  " + escape(_("({points} points)").format(points=st.vp.get(side, 0))) if st.vp else ""))
         for f in info["figures"]:
@@ -352,7 +360,7 @@ def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
             may = escape(_("may activate"))
             mark = escape(_("activated")) if f["activated"] else f"[green]{may}[/]"
             conds = f"  [yellow]{escape(', '.join(f['conditions']))}[/]" if f["conditions"] else ""
-            lines.append(f"  {escape(f['id']):<12} {f['at']:<5} {escape(hp):<12} {mark}{conds}")
+            lines.append(f"  {escape(f['id']):<12} {f['at']:<{at_w}} {escape(hp):<{hp_w}} {mark}{conds}")
     for text in info["fallen"].values():
         lines.append(f"  [dim]{escape(text)}[/]")
     for fid, skiff in info["aboard"].items():

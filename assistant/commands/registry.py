@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import _, n_
 from .context import Session
 from .result import Result
 
@@ -227,7 +227,7 @@ def from_json(v: Verb, body: Mapping[str, Any]) -> dict[str, Any]:
         args[p.name] = json_value(p, body[p.name])
     unknown = sorted(set(body) - {p.name for p in v.params})
     if unknown:
-        raise AssistantError(_("unknown argument(s) {names}: {verb} takes {known}").format(
+        raise AssistantError(n_("unknown argument {names}: {verb} takes {known}", "unknown arguments {names}: {verb} takes {known}", len(unknown)).format(
             names=", ".join(map(repr, unknown)), verb=v.name, known=", ".join(p.name for p in v.params if p.name not in SESSION_PARAMS) or "none"))
     return args
 

@@ -368,9 +368,12 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
             targets = targets * len(units)
         if len(targets) != len(units):
             raise NotationError(
-                _(
-                    "{cmd!r}: {n} unit(s) to resolve one at a time, each with one target: give {n} target(s) after '->' (Destiny P5 › Rozpatrzenie kości, "
-                    "L244; reading R31 in docs/readings.md)"
+                n_(
+                    "{cmd!r}: {n} unit to resolve one at a time, each with one target: give {n} target after '->' (Destiny P5 › Rozpatrzenie kości, "
+                    "L244; reading R31 in docs/readings.md)",
+                    "{cmd!r}: {n} units to resolve one at a time, each with one target: give {n} targets after '->' (Destiny P5 › Rozpatrzenie kości, "
+                    "L244; reading R31 in docs/readings.md)",
+                    len(units),
                 ).format(cmd=str(cmd), n=len(units))
             )
     # the dice go back to their cards as they resolve (P5 › Rozpatrzenie kości, step 3); set-aside dice leave

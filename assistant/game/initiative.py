@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..cards import DdmCard
 from ..errors import AssistantError
 from ..i18n import _
+from ..model import Figure, Position
 from .state import INACTIVE, GameState
 
 
@@ -34,6 +36,28 @@ def commander_ratings(st: GameState) -> dict[str, int]:
         able = [st.position.stats_of(f).commander_rating for f in st.position.figures if f.side == s and not set(f.conditions) & INACTIVE]
         out[s] = max((r for r in able if isinstance(r, int)), default=0)
     return out
+
+
+def unknown_ratings(st: GameState) -> dict[str, list[str]]:
+    """DDM: each side's able creatures whose Commander rating nobody gives (no number on the
+    position or the card, and no card that says it has none): one of them may be a commander."""
+    if not st.turn_rules.morale:
+        return {}
+    pos = st.position
+    out: dict[str, list[str]] = {}
+    for f in pos.figures:
+        if not set(f.conditions) & INACTIVE and rating_unknown(pos, f):
+            out.setdefault(f.side, []).append(f.id)
+    return out
+
+
+def rating_unknown(pos: Position, f: Figure) -> bool:
+    """No Commander rating is given for ``f``: no number on the position or its card, and no
+    card that says it has none (R165)."""
+    if pos.stats_of(f).commander_rating is not None:
+        return False
+    card = pos.card_of(f)
+    return not (isinstance(card, DdmCard) and card.commander_rating == "none")
 
 
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
@@ -99,4 +123,10 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     }
     if ratings:
         data["ratings"] = ratings
+    # an unknown Commander rating on a side that did not win could have won it the roll: the
+    # roll is recorded with it read as none, and the answer and the log say so (reading R165);
+    # the winner's own could only raise its total
+    unknown = {s: ids for s, ids in unknown_ratings(st).items() if s != winner}
+    if unknown:
+        data["unknown_ratings"] = unknown
     return data

@@ -1008,6 +1008,25 @@ def morale_bonus(pos: Position, f: Figure) -> tuple[int | None, int, str | None]
     return level, best, by
 
 
+def unknown_commanders(pos: Position, f: Figure) -> list[str]:
+    """The creatures whose unknown Commander rating could join ``f``'s morale save, had they one:
+    itself, and the able creatures of its warband in command range (as :func:`morale_bonus`
+    counts them; a Wild creature only itself). Read as none, and named (reading R165)."""
+    from .initiative import rating_unknown
+
+    out = [f.id] if rating_unknown(pos, f) else []
+    abl = _abilities(pos, f)
+    if has(abl, "Wild"):
+        return out
+    for cmd in pos.figures:
+        if cmd.side != f.side or cmd.id == f.id or set(cmd.conditions) & INACTIVE or not rating_unknown(pos, cmd):
+            continue
+        d = engine.squares_between(pos, f, cmd)
+        if has(abl, "Independent") or (d is not None and d <= 6) or engine.sight(pos, f.id, cmd.id).line_of_sight:
+            out.append(cmd.id)
+    return out
+
+
 def _rating(pos: Position, f: Figure) -> int:
     r = pos.stats_of(f).commander_rating
     return r if isinstance(r, int) else 0

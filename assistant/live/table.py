@@ -25,7 +25,7 @@ from ..commands.registry import find, from_json, short_text, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game.store import LogKeeper, last_seq, log_marks, watched_version
-from ..i18n import _, current
+from ..i18n import _, current, n_
 from ..model import Position
 
 
@@ -365,7 +365,8 @@ class Table:
         takes = ACT_ARGS.get(verb)
         unknown = sorted(set(args) - set(takes or ()))
         if takes is not None and unknown:  # a misspelt or stray argument was ignored: "save" for "saves" recorded no save (R175)
-            raise AssistantError(_("unknown argument(s) {names}: {verb} takes {known}").format(
+            raise AssistantError(n_("unknown argument {names}: {verb} takes {known}", "unknown arguments {names}: {verb} takes {known}",
+                                     len(unknown)).format(
                 names=", ".join(repr(str(k)[:40]) for k in unknown[:5]), verb=verb, known=", ".join(takes) or "none"))
         snap = self.snapshot()
         st = snap.state

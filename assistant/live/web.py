@@ -55,7 +55,7 @@ from starlette.routing import Match
 from .. import i18n
 from ..errors import AssistantError, MissingStatError
 from ..game.store import REQUEST_ID
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
@@ -119,7 +119,7 @@ SCRIPT_TEXTS = (
     N_("defense"), N_("damage"), N_("Not modelled (check by hand):"), N_("Tap the square to move to."), N_("Tap a target first."),
     N_("Undo the last event? It stays in the log, marked undone."), N_("reading the photo…"), N_("photo read in {seconds}s"),
     N_("attack {n}"), N_("agree"), N_("moved"), N_("uncertain"), N_("missing"), N_("extra"), N_("{square} holds a figure"), N_("figure"), N_("game"),
-    N_("photo"), N_("Confirm:"), N_("Apply the moved figures"), N_("{n} figure(s) moved; Undo takes a correction back"),
+    N_("photo"), N_("Confirm:"), N_("Apply the moved figures"),
     N_("#{seq} recorded"), N_("not legal, recorded by the judge's override"),
     N_("Undo the last play? It stays in the log, marked undone."), N_("#{seq} undid event {undid}"),
     N_("{figure}'s {what}"), N_("keep for {card}"), N_("A number is missing:"), N_("Ask again"), N_("give a whole number"),
@@ -692,7 +692,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         # every move's value checked before any is recorded; then all of them or none (Table.record_all)
         events = [{"figure": m["figure"], "at": m["at"], "source": source or "photo (web)", "confidence": _confidence(m.get("confidence"))}
                   for m in moves]
-        return {"applied": await run_in_threadpool(minis.record_all, "relocate", events)}
+        applied = await run_in_threadpool(minis.record_all, "relocate", events)
+        # the phone shows "said" as given: the count's plural is the reader's language's (n_), not "figure(s)"
+        return {"applied": applied, "said": n_("{n} figure moved; Undo takes a correction back",
+                                               "{n} figures moved; Undo takes a correction back", len(applied)).format(n=len(applied))}
 
     return app
 

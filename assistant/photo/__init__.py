@@ -26,7 +26,7 @@ import numpy as np
 from ..coords import Square
 from ..errors import AssistantError
 from ..fileread import read_limited
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from ..model import Position
 from . import views
 from .artgrid import REGISTRATION_COST, grid_from_reference
@@ -820,17 +820,22 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         )
         art_read_as_bases = sorted((sq for sq in intact if classifier[sq] >= OCCUPIED), key=_square_key)
         if art_read_as_bases:
-            notes.insert(1, _("{n} square(s) the learned classifier read as bases show the empty map's art intact where a base would hide it "
-                              "({names}{more}): read as empty (reading R112 in docs/readings.md)").format(
+            notes.insert(1, n_("{n} square the learned classifier read as a base shows the empty map's art intact where a base would hide it "
+                               "({names}{more}): read as empty (reading R112 in docs/readings.md)",
+                               "{n} squares the learned classifier read as bases show the empty map's art intact where a base would hide it "
+                               "({names}{more}): read as empty (reading R112 in docs/readings.md)", len(art_read_as_bases)).format(
                 n=len(art_read_as_bases), names=", ".join(art_read_as_bases[:6]), more=", ..." if len(art_read_as_bases) > 6 else ""))
         # the comparison read a change there, but none with a base's shape: it cannot tell a
         # shadow or a body leaning over from a base, and the classifier's reading stands (R127)
         shapeless = sorted((sq for sq in fused.shapeless if fused.compared[sq] >= OCCUPIED and sq not in intact), key=_square_key)
         if shapeless:
-            notes.insert(1 + bool(art_read_as_bases), _(
-                "{n} square(s) changed since the empty-map reference photo show neither a base's edge nor the art hidden under one "
+            notes.insert(1 + bool(art_read_as_bases), n_(
+                "{n} square changed since the empty-map reference photo shows neither a base's edge nor the art hidden under one "
                 "({names}{more}): a shadow or a figure's body leaning over, which the comparison cannot tell from a base; "
-                "the learned classifier's reading kept (reading R127 in docs/readings.md)").format(
+                "the learned classifier's reading kept (reading R127 in docs/readings.md)",
+                "{n} squares changed since the empty-map reference photo show neither a base's edge nor the art hidden under one "
+                "({names}{more}): a shadow or a figure's body leaning over, which the comparison cannot tell from a base; "
+                "the learned classifier's reading kept (reading R127 in docs/readings.md)", len(shapeless)).format(
                 n=len(shapeless), names=", ".join(shapeless[:6]), more=", ..." if len(shapeless) > 6 else ""))
     elif set_aside is not None:
         notes.insert(0, _("the empty-map reference photo was set aside: the map's art in this photo differs from it on {pct:.0f} % of the squares "
@@ -927,8 +932,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
     if dark_terrain:
         notes.append(
-            _(
-                "{n} wall, pit or statue square(s) look dark like a base ({names}{value}): the map says no figure can stand there, so they are read as terrain"
+            n_(
+                "{n} wall, pit or statue square looks dark like a base ({names}{value}): the map says no figure can stand there, so it is read as terrain",
+                "{n} wall, pit or statue squares look dark like a base ({names}{value}): the map says no figure can stand there, so they are read as terrain",
+                len(dark_terrain),
             ).format(n=len(dark_terrain), names=', '.join(dark_terrain[:6]), value=', ...' if len(dark_terrain) > 6 else '')
         )
     # where the figures stand is the photo's answer; the record only names who is who and counts

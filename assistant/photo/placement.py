@@ -35,7 +35,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..coords import Square, parse_square
-from ..i18n import _
+from ..i18n import _, n_
 from ..model import Figure, Position
 from .compare import SURE as APPLIED_SURE
 from .figures import BETWEEN, Seen, block_squares, space
@@ -719,7 +719,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     more = sum(1 for sq, _v in ranked[MAX_LISTED:] if right[sq] < SURE)  # the doubtful ones beyond the list, as before R99
     if more:
         notes.append(
-            _("{n} more doubtful square(s) beyond the {listed} listed: look over the board by eye, or photograph it again (from higher, in even light)").format(
+            n_("{n} more doubtful square beyond the {listed} listed: look over the board by eye, or photograph it again (from higher, in even light)",
+               "{n} more doubtful squares beyond the {listed} listed: look over the board by eye, or photograph it again (from higher, in even light)",
+               more).format(
                 n=more, listed=MAX_LISTED)
         )
     occupied_now = tuple(sorted((sq for sq, on in reading.items() if on), key=_key))

@@ -36,7 +36,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from ..errors import AssistantError
 from ..fileread import read_limited
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from .board import Grid
 
 #: a reference bigger than this is not one this program wrote (a 200 x 200 map's view is far smaller)
@@ -263,10 +263,12 @@ def figures_seen_warning(marker_ids: list[int]) -> list[str]:
     >>> figures_seen_warning([0, 1, 2])
     []
     >>> figures_seen_warning([0, 7])
-    ['the photo shows 1 figure marker(s): a reference is of the EMPTY map; take it again with no figures on it']
+    ['the photo shows 1 figure marker: a reference is of the EMPTY map; take it again with no figures on it']
     """
     on_map = sum(1 for i in marker_ids if i >= 4)
-    return [_("the photo shows {n} figure marker(s): a reference is of the EMPTY map; take it again with no figures on it").format(n=on_map)] if on_map else []
+    return [n_("the photo shows {n} figure marker: a reference is of the EMPTY map; take it again with no figures on it",
+               "the photo shows {n} figure markers: a reference is of the EMPTY map; take it again with no figures on it",
+               on_map).format(n=on_map)] if on_map else []
 
 
 def reference_path(game: Path) -> Path:

@@ -512,9 +512,12 @@ def _bounty(t: Table, cmd: Command, said: list[str]) -> Table:
     if side == "LS" and t.player("DS").bounties:
         raise IllegalCommandError(_("both sides earned Bounty: the Dark Side collects first (FAQ L77-78)"))
     said.append(
-        _(
-            "{side} collects {bounties} Bounty reward(s); the reward is the card's own (FAQ L77-78); Upkeep and the draw may come before or after, as the "
-            "side chooses (FAQ L162-163)"
+        n_(
+            "{side} collects {bounties} Bounty reward; the reward is the card's own (FAQ L77-78); Upkeep and the draw may come before or after, as the "
+            "side chooses (FAQ L162-163)",
+            "{side} collects {bounties} Bounty rewards; the reward is the card's own (FAQ L77-78); Upkeep and the draw may come before or after, as the "
+            "side chooses (FAQ L162-163)",
+            p.bounties,
         ).format(side=side, bounties=p.bounties)
     )
     return t.with_player(replace(p, bounties=0))

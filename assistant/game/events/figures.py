@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ...coords import count_squares
 from ...errors import AssistantError
-from ...i18n import _
+from ...i18n import _, n_
 from ...rules.engine import Reason
 from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
 from ..referee import check_force_spend, check_move_faster
@@ -94,7 +94,7 @@ class Condition:
         return text.format(figure=data["figure"], condition=data["condition"])
 
 
-@event_kind("morale", {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I})
+@event_kind("morale", {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I, "unknown_ratings?": list})
 class Morale:
     """DDM: a morale save (d20 + Level + the best commander rating in range >= 20); a failed one routs."""
 
@@ -130,8 +130,17 @@ class Morale:
             parts.append(_("commander {d}").format(d=d['commander']) + (f" ({d['commander_by']})" if d.get("commander_by") else ""))
         verdict = _("holds") if d["held"] else _("fails")
         nat = " " + _("(natural 20)") if d["roll"] == 20 else " " + _("(natural 1)") if d["roll"] == 1 else ""
-        return _("{figure} morale save: {parts} = {total} vs 20{natural}: {verdict}").format(
+        text: str = _("{figure} morale save: {parts} = {total} vs 20{natural}: {verdict}").format(
             figure=d["figure"], parts=" + ".join(parts), total=d.get("total", "?"), natural=nat, verdict=verdict)
+        unknown = [str(i) for i in d.get("unknown_ratings") or ()]
+        if unknown:
+            text += "; " + n_(
+                "the Commander rating of {names} is unknown and read as none: were it a commander, its rating would join the save "
+                "and might hold it ({rule}; reading R165 in docs/readings.md)",
+                "the Commander ratings of {names} are unknown and read as none: were one a commander, its rating would join the save "
+                "and might hold it ({rule}; reading R165 in docs/readings.md)", len(unknown)).format(
+                names=", ".join(unknown), rule=state.turn_rules.cite(state.turn_rules.cite_morale))
+        return text
 
 
 @event_kind("flee", {"figure": _S, "by?": _S})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...errors import AssistantError
-from ...i18n import _, side_name
+from ...i18n import _, n_, side_name
 from ...rules.engine import Reason
 from ..effects import end_of_round, end_turn, final_words, score_if_round_over, set_figure
 from ..referee import game_over
@@ -15,7 +15,7 @@ from ..state import ACTIVATIONS_PER_PHASE, Data, GameState, Turn, event_kind
 _S, _I = str, int
 
 
-@event_kind("initiative", {"first": _S, "winner": _S, "rolls": dict, "totals?": dict, "ratings?": dict, "rerolls?": list,
+@event_kind("initiative", {"first": _S, "winner": _S, "rolls": dict, "totals?": dict, "ratings?": dict, "unknown_ratings?": dict, "rerolls?": list,
                            "tie_break?": (_S, type(None))})
 class Initiative:
     """A new round: the initiative roll (with its rerolls and tie-break) and who goes first."""
@@ -70,6 +70,17 @@ class Initiative:
         )
         if d.get("tie_break"):
             text += "; " + _("tie broken: {how}").format(how=d["tie_break"])
+        unknown = d.get("unknown_ratings") or {}
+        if isinstance(unknown, dict) and unknown:
+            ids = [str(i) for s in unknown for i in (unknown[s] if isinstance(unknown[s], list) else [unknown[s]])]
+            text += "; " + n_(
+                "the Commander rating of {names} ({sides}) is unknown and read as none: were it a commander, its rating would join "
+                "its side's d20 and might win the roll ({rule}; reading R165 in docs/readings.md); to change it, give the rating "
+                "(cards set ... commander_rating=N), undo this roll and roll again",
+                "the Commander ratings of {names} ({sides}) are unknown and read as none: were one a commander, its rating would join "
+                "its side's d20 and might win the roll ({rule}; reading R165 in docs/readings.md); to change it, give the ratings "
+                "(cards set ... commander_rating=N), undo this roll and roll again", len(ids)).format(
+                names=", ".join(ids), sides=", ".join(side_name(str(s)) for s in unknown), rule=state.turn_rules.cite(state.turn_rules.cite_initiative))
         return text
 
 

@@ -669,7 +669,7 @@ if ($("b-activate")) {
                             .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
         try {
           const a = await post("api/photo/apply", { moves, source: "photo " + f.name }, rid);
-          say(tr("{n} figure(s) moved; Undo takes a correction back", { n: a.applied.length }), true);
+          say(a.said, true);
           await sync();
         } catch (e) { say(e.message); btn.disabled = false; }
       };
