@@ -797,10 +797,78 @@ def _region_outline(region: np.ndarray, s: float, painted: Sequence[np.ndarray] 
 
             unclipped = _unclipped_quad(polygon, CLIPPED_CORNER_SHARE * float(cv2.contourArea(hull)), under_a_marker)
             if unclipped is not None:
-                return area / (s * s), _fitted_corners(outline, unclipped) / s
+                return area / (s * s), _unpulled_corners(outline, unclipped) / s
         if len(polygon) == 4:
-            return area / (s * s), _fitted_corners(outline, polygon) / s
+            return area / (s * s), _unpulled_corners(outline, polygon) / s
     return None
+
+
+#: how far (a share of the outline's diagonal) a corner of the region's quad may stand from where
+#: its sides' long straight runs meet before the runs' corners are taken instead (reading R153): a
+#: figure standing over the sheet's edge joins the map's region and its hull's corner runs out to
+#: the figure's top. Measured on independent photos s0349 and s0365: the hull's corners 0.08-0.12
+#: of the diagonal off the sheet's (2-3 squares), the straight runs' 10-32 pixels at 4000 px
+PULLED_CORNER = 0.03
+#: how much of each side (a share of its length, in hundredths) the straight run found on it must
+#: cover for :func:`_straight_sides` to give the quad (measured: 73-96 on those two photos' sides)
+STRAIGHT_COVER = 60
+#: the straight-run hypotheses tried per side (pairs of the outline's points, drawn with a fixed
+#: seed: the same photo always gives the same quad)
+STRAIGHT_TRIES = 200
+
+
+def _unpulled_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """:func:`_fitted_corners`, unless the longest straight run along each side
+    (:func:`_straight_sides`) puts a corner more than :data:`PULLED_CORNER` of the diagonal away:
+    then the straight runs' corners (reading R153)."""
+    fitted = _fitted_corners(outline, quad)
+    straight = _straight_sides(outline, quad)
+    if straight is None:
+        return fitted
+    diagonal = float(np.linalg.norm(quad[2] - quad[0]))
+    return straight if float(np.max(np.linalg.norm(straight - fitted, axis=1))) > PULLED_CORNER * diagonal else fitted
+
+
+def _straight_sides(outline: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The corners where the longest straight run of ``outline`` along each side of ``quad`` meets
+    the next (reading R153): on each side, of the outline's points within a fifth of the side's
+    length of it, the line through two of them that most of the side's length lies on (within
+    half a percent of the side); a figure over the sheet's edge bends the outline for a short
+    stretch, the sheet's edge runs straight along the rest. None where a run covers less than
+    :data:`STRAIGHT_COVER` hundredths of its side, or two runs do not meet."""
+    sides = _quad_sides(quad)
+    if sides is None:
+        return None
+    rng = np.random.default_rng(0)
+    found = []
+    for a, d, length in sides:
+        u = d / length
+        normal = np.array([-u[1], u[0]])
+        rel = outline - a
+        t, off = rel @ u / length, rel @ normal
+        band = outline[(t > 0.02) & (t < 0.98) & (np.abs(off) < 0.2 * length)]
+        if len(band) < 20:
+            return None
+        bins = np.clip(((band - a) @ u / length * 100).astype(np.int64), 0, 99)
+        tol = max(1.5, 0.005 * length)
+        i, j = rng.integers(0, len(band), (2, STRAIGHT_TRIES))
+        run = band[j] - band[i]
+        apart = np.linalg.norm(run, axis=1)
+        keep = apart >= 0.2 * length
+        if not np.any(keep):
+            return None
+        p, n = band[i[keep]], np.stack([-run[keep, 1], run[keep, 0]], axis=1) / apart[keep, None]
+        near = np.abs(np.einsum("hk,nk->hn", n, band) - np.sum(n * p, axis=1)[:, None]) < tol  # hypotheses x points
+        hit, at = np.nonzero(near)
+        covered = np.zeros((len(near), 100), bool)
+        covered[hit, bins[at]] = True
+        cover = covered.sum(axis=1)  # the hundredths of the side each hypothesis runs along
+        best = int(np.argmax(cover))
+        if cover[best] < STRAIGHT_COVER:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(band[near[best]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        found.append(np.cross([x0, y0, 1.0], [x0 + vx, y0 + vy, 1.0]))
+    return _where_sides_meet(found)
 
 
 #: the most area (a share of the region's hull) that the corners :func:`_unclipped_quad` restores
