@@ -216,7 +216,7 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
             continue
         if isinstance(raw, str) and raw.strip() in _NONE_PRINTED:
             # the database's releases of 2019 write a dash where the card prints none (Darth Sidious
-            # Hologram's Attack); its later releases write 0 for the same figures (reading R170 in docs/readings.md)
+            # Hologram's Attack); its later releases write 0 for the same figures (reading R150 in docs/readings.md)
             stats[key] = 0
             partial.append(_("{what}: the data writes {value!r} (none printed): read as 0, as the database's later releases write it").format(
                 what=column, value=raw.strip()))

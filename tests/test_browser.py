@@ -370,7 +370,7 @@ figures:
 def partial_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
     """A table serving a bare position whose figure's card gives no Defense (a test card that prints
     only its cost, in the table's own user data folder: every bundled SWM figure has its numbers,
-    R179)."""
+    R153)."""
     from assistant.live.table import Table
     from assistant.position import load_position
 

@@ -154,7 +154,7 @@ PARTIAL = """\
 @pytest.fixture
 def partial(tmp_path: Path, home: Path) -> str:
     """A position whose figure ``arc`` has a card that prints no numbers but its cost (written to
-    the test's own user data folder: every bundled SWM figure has its numbers, R179)."""
+    the test's own user data folder: every bundled SWM figure has its numbers, R153)."""
     write_unknown_card(home)
     path = tmp_path / "partial.yaml"
     path.write_text(textwrap.dedent(PARTIAL), encoding="utf-8")
@@ -367,4 +367,4 @@ def test_the_shipped_starters_agree_with_the_community_database() -> None:
         assert row is not None, card.name
         assert (card.cost, card.hp, card.defense, card.attack, card.damage, card.size.value if card.size else None) == tuple(row), card.name
         checked += 1
-    assert checked == 19  # the 15 starters and the four figures the swm2008 rulebook names (R179)
+    assert checked == 19  # the 15 starters and the four figures the swm2008 rulebook names (R153)

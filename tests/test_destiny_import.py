@@ -441,7 +441,7 @@ OLD_EXCERPT = ROOT / "tests" / "fixtures" / "swdestinydb-4199275-excerpt.json"
 def test_the_older_datas_any_symbol_x_is_a_modifier_of_any_symbol(tmp_path: Path) -> None:
     """A user's trial: the card data of 2017-2018 (a copy downloaded then) refused Lure of Power and
     Training Remote, whose modifier sides the data wrote '+1X' (the symbol "any" of its schema then,
-    '+1*' since its commit 150e3c0); reading R169."""
+    '+1*' since its commit 150e3c0); reading R149."""
     r = runner.invoke(app, ["destiny", "import", str(OLD_EXCERPT), "--json"])
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)["report"]

@@ -284,7 +284,7 @@ def test_example_squad_of_100_points_is_legal_and_one_more_trooper_is_not(tmp_pa
     _, unchecked = check_squads(parse_position(SQUAD % "  - {id: mas, side: dark, at: L7, stats: {hp: 30}}\n"))
     assert any("dark: points not fully checked" in u for u in unchecked)  # a figure with no card: its cost is unknown
     problems, _ = check_squads(parse_position(SQUAD % "  - {id: mas, card: Mas Amedda, side: dark, at: L7}\n"))
-    assert [p.rule for p in problems][:1] == ["swm2008 PL p.14-15"]  # cost 8 (R179), but of the Republic: not Dooku's squad
+    assert [p.rule for p in problems][:1] == ["swm2008 PL p.14-15"]  # cost 8 (R153), but of the Republic: not Dooku's squad
     over = SQUAD % "  - {id: c4, card: Clone Trooper, side: light, at: A6}\n"
     problems, _ = check_squads(parse_position(over))
     assert problems and "109 points, over the limit of 100" in problems[0].text

@@ -252,14 +252,14 @@ def test_ddm_initiative_names_the_unknown_commander_ratings_that_might_have_won_
     """A user's trial (round 19): the orc's and the zombie's Commander ratings are given nowhere,
     and the tie went to the knight's 2 against "b 0" without a word. The roll is still recorded
     (most cards of the library do not give the rating), but the answer, the event and the log say
-    whose rating was read as none and how to change it (reading R165); the winner's own unknown
+    whose rating was read as none and how to change it (reading R160); the winner's own unknown
     rating (the archer's) could only have raised its total, so it is not named."""
     start(home, DDM)
     out = ok("game", "initiative", "--roll", "a=10", "--roll", "b=12", "--json")
     ev = json.loads(out)["event"]
     assert ev["winner"] == "a" and ev["unknown_ratings"] == {"b": ["orc", "zombie"]}
     text = json.loads(out)["text"]
-    assert "the Commander ratings of orc, zombie (b) are unknown and read as none" in text and "R165" in text
+    assert "the Commander ratings of orc, zombie (b) are unknown and read as none" in text and "R160" in text
     assert "§ Test inicjatywy p.8-9" in text and "archer" not in text
     assert "orc, zombie (b) are unknown" in ok("game", "log")
     # the ratings given (0: no commander), nothing is said
@@ -995,7 +995,7 @@ def test_the_status_keeps_its_columns_in_line_beside_a_large_figure(home) -> Non
 
 def test_a_failed_ddm_morale_save_names_the_unknown_commander_ratings_in_range(home) -> None:
     """A user's trial (round 19): a failed morale save counted every unknown Commander rating in
-    command range as 0 without a word. Now the event names them (reading R165): the knight's save
+    command range as 0 without a word. Now the event names them (reading R160): the knight's save
     names the archer beside it (its own 2 is known); a save that holds, or a natural 1, names none;
     with the ratings given, nothing is said."""
     start(home, DDM)
@@ -1003,7 +1003,7 @@ def test_a_failed_ddm_morale_save_names_the_unknown_commander_ratings_in_range(h
     ev = json.loads(ok("game", "morale", "knight", "--roll", "12", "--json"))["event"]
     assert ev["held"] is False and ev["unknown_ratings"] == ["archer"]
     out = ok("game", "morale", "orc", "--roll", "5")  # the orc's own and the zombie's (3 squares away)
-    assert "fails; the Commander ratings of orc, zombie are unknown and read as none" in out and "R165" in out, out
+    assert "fails; the Commander ratings of orc, zombie are unknown and read as none" in out and "R160" in out, out
     assert "§ Rzut obronny na morale p.21" in out
     assert "unknown_ratings" not in json.loads(ok("game", "morale", "orc", "--roll", "1", "--json"))["event"]
     assert "unknown_ratings" not in json.loads(ok("game", "morale", "zombie", "--roll", "20", "--json"))["event"]

@@ -1,4 +1,4 @@
-"""Issue 28, round 19: a figure standing over the sheet's edge does not pull the map's outline (reading R153).
+"""Issue 28, round 19: a figure standing over the sheet's edge does not pull the map's outline (reading R161).
 
 Drawn from the failure's description (independent diagnosis scenes 349 and 365): the map's region
 against the table takes in a figure standing at the sheet's corner, whose body rises beyond the
@@ -51,7 +51,7 @@ def _worst_corner(quad: np.ndarray) -> float:
 @settings(max_examples=12, deadline=None)
 @given(corner=st.sampled_from([0, 1]), height=st.integers(70, 100))
 def test_a_figure_over_the_sheets_corner_leaves_the_outline_on_the_sheet(corner: int, height: int) -> None:
-    """R153: the figure's body beyond the far edge pulled the hull's corner out to its head (63-100
+    """R161: the figure's body beyond the far edge pulled the hull's corner out to its head (63-100
     pixels off before); the sides' straight runs give the sheet's corners within a pixel (0.56 at worst over every draw)."""
     found = lines._region_outline(_mask(corner, height), 1.0)
     assert found is not None
@@ -59,7 +59,7 @@ def test_a_figure_over_the_sheets_corner_leaves_the_outline_on_the_sheet(corner:
 
 
 def test_an_outline_no_figure_pulls_is_fitted_as_before() -> None:
-    """R153 changes nothing where the hull's corners are the sides' own: the same corners as the
+    """R161 changes nothing where the hull's corners are the sides' own: the same corners as the
     fit to each side's middle (:func:`lines._fitted_corners`), on the sheet within a pixel."""
     found = lines._region_outline(_mask(), 1.0)
     assert found is not None
@@ -83,12 +83,12 @@ def test_a_side_without_a_long_straight_run_gives_no_straight_quad() -> None:
 
 @pytest.mark.slow
 def test_scene_365_a_figure_on_the_sheets_corner_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R153 end to end on the independent renderer's scene 365 (12 MP, stars, 11 x 13, marker 1,
+    """R161 end to end on the independent renderer's scene 365 (12 MP, stars, 11 x 13, marker 1,
     tilt 42, a figure on the sheet's far corner), the photo as the renderer writes it (JPEG at its
     camera's quality): refused before with any work budget (the outline's corner 318 pixels off
     the sheet's); now the printed lines' grid, every lattice point within 0.2 squares of the
     renderer's (measured 0.14; 0.10-0.14 at JPEG qualities 80-98, 0.39 on the lossless render: see
-    R153's Measured)."""
+    R161's Measured)."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
     import render  # bench/independent is not a package: on the path only for this test
 

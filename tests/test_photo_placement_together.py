@@ -1,5 +1,5 @@
 """Who is who among the Medium bases is one assignment over every square the photo shows a base
-on, the sure and the doubtful alike (reading R149 in docs/readings.md).
+on, the sure and the doubtful alike (reading R152 in docs/readings.md).
 
 Hand-made score maps stand for the classifier; the position handed in plays the record, a turn
 out of date. The expected namings are worked out here from the naming's law (a figure that moved

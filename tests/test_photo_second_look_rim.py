@@ -1,4 +1,4 @@
-"""The second look's squares that show no base's round rim are doubtful too (reading R161).
+"""The second look's squares that show no base's round rim are doubtful too (reading R159).
 
 Built from diagnosis photo s0360 (a star field, no corner markers, both modes): the first reading
 saw bases nearly everywhere, and the squares were read again by colour. That reading took C13 --
@@ -56,7 +56,7 @@ def test_a_rimless_square_the_second_look_reads_as_a_base_gives_way_to_a_rimmed_
     monkeypatch.setattr(photo, "neutral_reading", lambda *a, **k: second_look())
     res = photo.detect(image, pos, "scene")
     assert any("by colour" in n for n in res.notes)  # the second look answered
-    # before R161: c named on the bare F5, its base at H6 read away by the count
+    # before R159: c named on the bare F5, its base at H6 read away by the count
     assert set(res.occupied) == set(BASES)
     assert {s.id: s.at for s in res.figures}["c"] == "H6"
     assert BARE in {u["square"] for u in res.uncertain}  # read away against the second look: listed

@@ -629,7 +629,7 @@ def test_a_dash_the_older_database_writes_for_a_stat_none_printed_is_read_as_0(t
     """A user's trial: the database as downloaded in October 2019 writes '-' for a stat the card
     prints none of (Darth Sidious Hologram's Attack, Obi-Wan Kenobi (Force Spirit)'s Defense and
     Attack); both figures were refused ("attack '-' is not a whole number"). Its later releases
-    write 0 for the same figures; reading R170."""
+    write 0 for the same figures; reading R150."""
     db = tmp_path / "SWminis.db"
     with sqlite3.connect(db) as con:
         con.executescript(OLD_RELEASE.read_text())

@@ -738,7 +738,7 @@ def test_a_subordinate_is_a_unit_of_the_arenas_its_subtype_names() -> None:
     """A user's trial: Village Raiders' Deploy puts a Droid Raider (50 speed, 2 power, 1 health,
     Critical Hit 1) into the Ground or Character arena, where it attacks and is attacked; the
     import listed every Subordinate as a card type the engine does not play, with no table entry,
-    so the table could not hold it; reading R171."""
+    so the table could not hold it; reading R151."""
     cards, skipped, items = _cards(VVI_EXCERPT.read_text(encoding="utf-8"))
     assert not skipped and all(i.status == "partial" for i in items)
     raider = cards["Droid Raider"]

@@ -294,7 +294,7 @@ def test_a_chunked_upload_is_cut_at_the_limit_while_it_streams(served: tuple[int
 
 def test_bodies_stalled_after_their_first_bytes_hold_no_work_slot_and_are_answered_408(
         served: tuple[int, Path, object], monkeypatch: pytest.MonkeyPatch) -> None:
-    """R173: POSTs whose bodies stop after their first byte (Content-Length 100, 1 byte sent) held
+    """R155: POSTs whose bodies stop after their first byte (Content-Length 100, 1 byte sent) held
     all four work slots for as long as their connections lived: a player's record was answered 503
     "busy" after 5 s, and the stalled connections were never answered. Now a body is read whole
     before a slot is taken, and one not whole by its deadline is answered 408 JSON, the connection
@@ -682,7 +682,7 @@ def test_the_log_since_an_event_lists_only_the_events_after_it(client: TestClien
 
 @pytest.mark.parametrize("path", ["/api/photo", "/api/photo/reference"])
 def test_a_photo_field_sent_twice_is_refused_not_one_of_them_read(client: TestClient, path: str) -> None:
-    """R174: two files in the form field 'photo' were answered for the last one, the first dropped
+    """R156: two files in the form field 'photo' were answered for the last one, the first dropped
     unsaid (as a query parameter sent twice was, before it was refused)."""
     import cv2
 
@@ -704,7 +704,7 @@ def test_a_photo_field_sent_twice_is_refused_not_one_of_them_read(client: TestCl
     ({"figure": "sbd", "to": "B6", "override": "judge"}, "unknown argument 'override': move takes figure, to"),
 ])
 def test_a_command_argument_act_does_not_take_is_refused_not_ignored(client: TestClient, args: dict[str, object], says: str) -> None:
-    """R175: ``POST /api/act`` recorded the command and ignored what it did not know -- an attack
+    """R157: ``POST /api/act`` recorded the command and ignored what it did not know -- an attack
     whose "save" (for "saves") was dropped, so the hit's damage was recorded with no Parry roll."""
     verb = "attack" if "attacker" in args else "note" if "text" in args else "move"
     before = version(client)
@@ -715,7 +715,7 @@ def test_a_command_argument_act_does_not_take_is_refused_not_ignored(client: Tes
 
 @pytest.mark.parametrize("auto", ["no", "false", 0, 1, [True]])
 def test_initiative_auto_is_true_or_false_not_any_value(client: TestClient, auto: object) -> None:
-    """R175: ``"auto": "no"`` was read as true (Python's bool of a text) and the dice were rolled."""
+    """R157: ``"auto": "no"`` was read as true (Python's bool of a text) and the dice were rolled."""
     before = version(client)
     r = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"light": 5, "dark": 15}, "auto": auto}})
     assert r.status_code == 400 and r.json()["error"] == "'auto' is true or false", r.text
@@ -725,7 +725,7 @@ def test_initiative_auto_is_true_or_false_not_any_value(client: TestClient, auto
 
 
 def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_its_deadline(tmp_path: Path) -> None:
-    """R176: a request's line and headers trickled a byte every 0.3 s held the connection for as long
+    """R158: a request's line and headers trickled a byte every 0.3 s held the connection for as long
     as the client liked (each byte stopped uvicorn's idle timer), so 256 such connections shut every
     phone out; the head now has HEAD_WAIT seconds from its first byte, and a quick request on the
     same server is still answered."""

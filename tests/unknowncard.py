@@ -1,6 +1,6 @@
 """A card whose numbers no source gives, for the tests of the "stat unknown" path.
 
-Every bundled SWM figure now carries its printed numbers (R179), so the tests that ask for a
+Every bundled SWM figure now carries its printed numbers (R153), so the tests that ask for a
 missing number write this card into their own user data folder: like a card file a user writes
 from a rulebook that prints only a figure's cost, it has its cost and nothing else.
 """

@@ -212,7 +212,7 @@ def morale(s: Session, figure: str, roll: int, game: Path | None = None, overrid
     if level is not None:  # a natural 20 or 1 with no Level known: recorded without one (its text says "Level ?")
         data |= {"level": level, "total": total}
     unknown = unknown_commanders(st.position, f) if not held and roll != 1 else []
-    if unknown:  # a failed save a commander's rating, unknown and read as none, might have held (R165)
+    if unknown:  # a failed save a commander's rating, unknown and read as none, might have held (R160)
         data["unknown_ratings"] = unknown
     return recorded(s, game, "morale", data, override)
 

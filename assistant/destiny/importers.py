@@ -58,7 +58,7 @@ def destiny_face(code: str) -> Face:
 
     The data before 1 November 2018 wrote the symbol "any" as ``X`` (its schema's symbols then:
     ``MD|RD|ID|F|Dr|Dc|Sh|R|X``; its commit 150e3c0 rewrote ``+1X`` as ``+1*``), after a value,
-    where today's ``X`` stands only as the value (reading R169 in docs/readings.md):
+    where today's ``X`` stands only as the value (reading R149 in docs/readings.md):
 
     >>> [str(destiny_face(c)) for c in ("+1X", "+2X1", "XRD")]
     ['+any:1', '+any:2/1', 'ranged:X']

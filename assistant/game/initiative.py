@@ -53,7 +53,7 @@ def unknown_ratings(st: GameState) -> dict[str, list[str]]:
 
 def rating_unknown(pos: Position, f: Figure) -> bool:
     """No Commander rating is given for ``f``: no number on the position or its card, and no
-    card that says it has none (R165)."""
+    card that says it has none (R160)."""
     if pos.stats_of(f).commander_rating is not None:
         return False
     card = pos.card_of(f)
@@ -124,7 +124,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     if ratings:
         data["ratings"] = ratings
     # an unknown Commander rating on a side that did not win could have won it the roll: the
-    # roll is recorded with it read as none, and the answer and the log say so (reading R165);
+    # roll is recorded with it read as none, and the answer and the log say so (reading R160);
     # the winner's own could only raise its total
     unknown = {s: ids for s, ids in unknown_ratings(st).items() if s != winner}
     if unknown:

@@ -1011,7 +1011,7 @@ def morale_bonus(pos: Position, f: Figure) -> tuple[int | None, int, str | None]
 def unknown_commanders(pos: Position, f: Figure) -> list[str]:
     """The creatures whose unknown Commander rating could join ``f``'s morale save, had they one:
     itself, and the able creatures of its warband in command range (as :func:`morale_bonus`
-    counts them; a Wild creature only itself). Read as none, and named (reading R165)."""
+    counts them; a Wild creature only itself). Read as none, and named (reading R160)."""
     from .initiative import rating_unknown
 
     out = [f.id] if rating_unknown(pos, f) else []

@@ -364,7 +364,7 @@ class Table:
         self._writable()
         takes = ACT_ARGS.get(verb)
         unknown = sorted(set(args) - set(takes or ()))
-        if takes is not None and unknown:  # a misspelt or stray argument was ignored: "save" for "saves" recorded no save (R175)
+        if takes is not None and unknown:  # a misspelt or stray argument was ignored: "save" for "saves" recorded no save (R157)
             raise AssistantError(n_("unknown argument {names}: {verb} takes {known}", "unknown arguments {names}: {verb} takes {known}",
                                      len(unknown)).format(
                 names=", ".join(repr(str(k)[:40]) for k in unknown[:5]), verb=verb, known=", ".join(takes) or "none"))
@@ -391,7 +391,7 @@ class Table:
                 raise AssistantError(_("initiative: 'rolls' is {side: d20}"))
             given = {str(k): [whole_number("roll", v)] for k, v in rolls.items()}
             first, auto = args.get("first"), args.get("auto")
-            if auto is not None and not isinstance(auto, bool):  # "auto": "no" was true (R175)
+            if auto is not None and not isinstance(auto, bool):  # "auto": "no" was true (R157)
                 raise AssistantError(_("'auto' is true or false"))
             if first is not None and not isinstance(first, str):
                 raise AssistantError(_("'first' is the side that goes first, a text"))
@@ -491,7 +491,7 @@ def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = Fa
     return {**result.json, "text_lines": [Text.from_markup(line).plain for line in said]}
 
 
-#: what each of ``POST /api/act``'s commands takes in its "args" (anything else is refused, R175)
+#: what each of ``POST /api/act``'s commands takes in its "args" (anything else is refused, R157)
 ACT_ARGS: dict[str, tuple[str, ...]] = {
     "activate": ("figure",), "end-turn": (), "move": ("figure", "to"), "attack": ("attacker", "target", "roll", "saves"),
     "initiative": ("rolls", "auto", "first"), "damage": ("figure", "amount"), "note": ("text",), "undo": ("seq",),

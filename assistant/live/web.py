@@ -96,10 +96,10 @@ MAX_STREAMS = 64
 MAX_CONNECTIONS = 256
 #: seconds a new connection may stay silent before its first request (then it is closed)
 IDLE_CONNECTION = 10.0
-#: seconds a request's head (its line and headers) may take from its first byte to its last (R176):
+#: seconds a request's head (its line and headers) may take from its first byte to its last (R158):
 #: a head sent a byte at a time held its connection for ever (each byte stopped uvicorn's timers)
 HEAD_WAIT = 10.0
-#: seconds a request's whole body may take to arrive (R173): a JSON body of a few KB, and a photo
+#: seconds a request's whole body may take to arrive (R155): a JSON body of a few KB, and a photo
 #: of up to MAX_UPLOAD over a phone's Wi-Fi; past it the answer is 408 and the connection closed
 #: (a body stalled after its first bytes held its connection, and its POST's work slot, for ever)
 BODY_WAIT = 15.0
@@ -295,7 +295,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if request.method == "POST" and request.url.path not in PHOTO_PATHS:
             # the whole body first (within BODY_WAIT: BodyLimit), then a work slot: four bodies
             # stalled after their first bytes held all HEAVY_SLOTS and every phone's record was
-            # answered 503 until they closed (R173); the endpoint reads it again from the cache
+            # answered 503 until they closed (R155); the endpoint reads it again from the cache
             try:
                 with i18n.language(lang):  # a refusal of its size or its time in the reader's language
                     await request.body()
@@ -615,7 +615,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         except HTTPException:  # a form that is no multipart (no boundary, cut, a part's header too long): starlette's
             # {"detail": ...} in English, which the page shows as 'error 400'; said as every other refusal is
             raise AssistantError(_("send the photo as the form field 'photo'")) from None
-        if len(form.getlist("photo")) > 1:  # the last one was read and the others dropped unsaid (R174)
+        if len(form.getlist("photo")) > 1:  # the last one was read and the others dropped unsaid (R156)
             raise AssistantError(_("send one photo at a time: the form field 'photo' came {n} times").format(n=len(form.getlist("photo"))))
         upload = form.get("photo")
         if upload is None or not hasattr(upload, "read"):
@@ -761,7 +761,7 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
-            # a head begun and not yet whole: it has HEAD_WAIT seconds from its first byte (R176)
+            # a head begun and not yet whole: it has HEAD_WAIT seconds from its first byte (R158)
             if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
                 if self.head_timer is None:
                     self.head_timer = self.loop.call_later(HEAD_WAIT, self.head_late)
@@ -805,7 +805,7 @@ class BodyLimit:
         path = scope.get("path", "")
         limit, seen, refused, started = _body_limit(path), 0, False, False
         loop = asyncio.get_running_loop()
-        # a body is awaited until its deadline (R173); a GET's is empty, and once a body is whole
+        # a body is awaited until its deadline (R155); a GET's is empty, and once a body is whole
         # what is awaited is the client's going (a stream's page closed), never timed
         deadline = loop.time() + _body_wait(path)
         whole = scope.get("method", "GET") in ("GET", "HEAD")

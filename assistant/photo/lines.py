@@ -804,7 +804,7 @@ def _region_outline(region: np.ndarray, s: float, painted: Sequence[np.ndarray] 
 
 
 #: how far (a share of the outline's diagonal) a corner of the region's quad may stand from where
-#: its sides' long straight runs meet before the runs' corners are taken instead (reading R153): a
+#: its sides' long straight runs meet before the runs' corners are taken instead (reading R161): a
 #: figure standing over the sheet's edge joins the map's region and its hull's corner runs out to
 #: the figure's top. Measured on independent photos s0349 and s0365: the hull's corners 0.08-0.12
 #: of the diagonal off the sheet's (2-3 squares), the straight runs' 10-32 pixels at 4000 px
@@ -820,7 +820,7 @@ STRAIGHT_TRIES = 200
 def _unpulled_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """:func:`_fitted_corners`, unless the longest straight run along each side
     (:func:`_straight_sides`) puts a corner more than :data:`PULLED_CORNER` of the diagonal away:
-    then the straight runs' corners (reading R153)."""
+    then the straight runs' corners (reading R161)."""
     fitted = _fitted_corners(outline, quad)
     straight = _straight_sides(outline, quad)
     if straight is None:
@@ -831,7 +831,7 @@ def _unpulled_corners(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 def _straight_sides(outline: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     """The corners where the longest straight run of ``outline`` along each side of ``quad`` meets
-    the next (reading R153): on each side, of the outline's points within a fifth of the side's
+    the next (reading R161): on each side, of the outline's points within a fifth of the side's
     length of it, the line through two of them that most of the side's length lies on (within
     half a percent of the side); a figure over the sheet's edge bends the outline for a short
     stretch, the sheet's edge runs straight along the rest. None where a run covers less than

@@ -499,7 +499,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             named_steps.append((f, sq, conf, coin.get(i)))
         figs = rest
     # the steps chose which squares hold the Medium bases, the photo's surest first; who is who
-    # among all of them is one assignment (reading R149 in docs/readings.md): named step by step, a figure that
+    # among all of them is one assignment (reading R152 in docs/readings.md): named step by step, a figure that
     # stood still on a doubtful square was moved onto a sure square nearer another's record
     # before the doubtful squares were weighed at all
     renamed = _named_together(medium_figs, named_steps, lambda f, sq: against_sticker(f, (sq,)))
@@ -762,7 +762,7 @@ def _named_together(figs: Sequence[Figure], named: Sequence[tuple[Figure, str, f
                     against: Callable[[Figure, str], float]) -> list[tuple[Figure, str, float, str | None]]:
     """Who is who among the Medium bases the steps of :func:`place` named (``named``: each figure,
     its square, the square's confidence, the square the rim ties it with), as one assignment of all
-    the Medium figures left to name (``figs``) to all those squares (reading R149): the fewest
+    the Medium figures left to name (``figs``) to all those squares (reading R152): the fewest
     figures moved since the record, then the shortest moves (:func:`_distance`, plus ``against``,
     the stickers' cost). Each square keeps what the photo says of it (its confidence, its rim's
     tie); only the figure named on it may change. The steps' naming stands where the joint one

@@ -673,7 +673,7 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     subordinate = typ_raw.strip().lower() == "subordinate" and sub.split(" - ")[0].split("/")[0].strip().lower() in _UNIT_ARENAS
     if subordinate:
         # a later set's Subordinate is a unit a card takes from outside the game into an arena its subtype names
-        # ("Ground/Character - Pirate Droid"): its arenas lead its type as a unit's do (reading R171 in docs/readings.md)
+        # ("Ground/Character - Pirate Droid"): its arenas lead its type as a unit's do (reading R151 in docs/readings.md)
         kind, typ_raw, sub = "unit", sub.split(" - ")[0].strip(), (" - ".join(sub.split(" - ")[1:]) + " Subordinate").strip()
     typ = f"{typ_raw} - {sub}" if sub and " - " not in typ_raw else typ_raw
     side_raw = get("side")

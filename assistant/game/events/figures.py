@@ -136,9 +136,9 @@ class Morale:
         if unknown:
             text += "; " + n_(
                 "the Commander rating of {names} is unknown and read as none: were it a commander, its rating would join the save "
-                "and might hold it ({rule}; reading R165 in docs/readings.md)",
+                "and might hold it ({rule}; reading R160 in docs/readings.md)",
                 "the Commander ratings of {names} are unknown and read as none: were one a commander, its rating would join the save "
-                "and might hold it ({rule}; reading R165 in docs/readings.md)", len(unknown)).format(
+                "and might hold it ({rule}; reading R160 in docs/readings.md)", len(unknown)).format(
                 names=", ".join(unknown), rule=state.turn_rules.cite(state.turn_rules.cite_morale))
         return text
 

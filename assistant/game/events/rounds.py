@@ -75,10 +75,10 @@ class Initiative:
             ids = [str(i) for s in unknown for i in (unknown[s] if isinstance(unknown[s], list) else [unknown[s]])]
             text += "; " + n_(
                 "the Commander rating of {names} ({sides}) is unknown and read as none: were it a commander, its rating would join "
-                "its side's d20 and might win the roll ({rule}; reading R165 in docs/readings.md); to change it, give the rating "
+                "its side's d20 and might win the roll ({rule}; reading R160 in docs/readings.md); to change it, give the rating "
                 "(cards set ... commander_rating=N), undo this roll and roll again",
                 "the Commander ratings of {names} ({sides}) are unknown and read as none: were one a commander, its rating would join "
-                "its side's d20 and might win the roll ({rule}; reading R165 in docs/readings.md); to change it, give the ratings "
+                "its side's d20 and might win the roll ({rule}; reading R160 in docs/readings.md); to change it, give the ratings "
                 "(cards set ... commander_rating=N), undo this roll and roll again", len(ids)).format(
                 names=", ".join(ids), sides=", ".join(side_name(str(s)) for s in unknown), rule=state.turn_rules.cite(state.turn_rules.cite_initiative))
         return text
