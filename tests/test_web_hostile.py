@@ -750,3 +750,13 @@ def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_its_deadline(tmp_path: P
         slow.close()
         assert closed_after is not None and 1.4 < closed_after < 4.0, closed_after  # 75 bytes would take 22 s
         assert httpx.get(f"http://127.0.0.1:{port}/api/version").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/api/status/", "/api/los/", "/api/board.svg/"])
+def test_an_address_with_a_trailing_slash_is_refused_as_json_not_redirected(client: TestClient, path: str) -> None:
+    """A user's trial (round 19): /api/status/ answered a 307 redirect with an empty body, the one
+    answer of the API that was neither JSON nor the page's own."""
+    r = client.get(path, follow_redirects=False)
+    assert r.status_code == 404
+    assert r.headers["content-type"].startswith("application/json")
+    assert path in r.json()["error"]

@@ -196,7 +196,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     by default the loopback names at any port. ``write_token``: the token every POST carries
     (random when not given; ``app.state.write_token``)."""
     # the API page is ours (/docs below): FastAPI's loads Swagger UI from a CDN
+    # no redirect for a trailing slash: starlette answered /api/status/ with a 307 and an empty body,
+    # not the {"error": ...} every other refusal has; the page itself never asks with one
     app = FastAPI(title="tabletop-assistant live table", version="1", docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
+                  redirect_slashes=False,
                   description="The table's questions and its game log over HTTP (the same JSON answers as the command line).")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.globals["_"] = i18n._
