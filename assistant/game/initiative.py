@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import DdmCard
 from ..errors import AssistantError
 from ..i18n import _
-from ..model import Figure, Position
+from .referee import rating_unknown
 from .state import INACTIVE, GameState
 
 
@@ -49,15 +48,6 @@ def unknown_ratings(st: GameState) -> dict[str, list[str]]:
         if not set(f.conditions) & INACTIVE and rating_unknown(pos, f):
             out.setdefault(f.side, []).append(f.id)
     return out
-
-
-def rating_unknown(pos: Position, f: Figure) -> bool:
-    """No Commander rating is given for ``f``: no number on the position or its card, and no
-    card that says it has none (R160)."""
-    if pos.stats_of(f).commander_rating is not None:
-        return False
-    card = pos.card_of(f)
-    return not (isinstance(card, DdmCard) and card.commander_rating == "none")
 
 
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:

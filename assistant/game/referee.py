@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..abilities import has
-from ..cards import split_ability
+from ..cards import DdmCard, split_ability
 from ..coords import Square, count_squares, parse_square
 from ..editions import Size, cite_for
 from ..errors import AssistantError
@@ -1001,19 +1001,22 @@ def morale_bonus(pos: Position, f: Figure) -> tuple[int | None, int, str | None]
         r = _rating(pos, cmd)
         if not r or r < difficult or set(cmd.conditions) & INACTIVE:
             continue
-        d = engine.squares_between(pos, f, cmd)
-        in_range = has(abl, "Independent") or (d is not None and d <= 6) or engine.sight(pos, f.id, cmd.id).line_of_sight
-        if in_range and r > best:
+        if r > best and _in_command_range(pos, f, cmd, abl):
             best, by = r, cmd.id
     return level, best, by
+
+
+def _in_command_range(pos: Position, f: Figure, cmd: Figure, abl: tuple[str, ...]) -> bool:
+    """``cmd`` commands ``f`` (whose abilities are ``abl``): within 6 squares of it, or in its
+    line of sight, or ``f`` Independent (:func:`morale_bonus`)."""
+    d = engine.squares_between(pos, f, cmd)
+    return has(abl, "Independent") or (d is not None and d <= 6) or engine.sight(pos, f.id, cmd.id).line_of_sight
 
 
 def unknown_commanders(pos: Position, f: Figure) -> list[str]:
     """The creatures whose unknown Commander rating could join ``f``'s morale save, had they one:
     itself, and the able creatures of its warband in command range (as :func:`morale_bonus`
     counts them; a Wild creature only itself). Read as none, and named (reading R160)."""
-    from .initiative import rating_unknown
-
     out = [f.id] if rating_unknown(pos, f) else []
     abl = _abilities(pos, f)
     if has(abl, "Wild"):
@@ -1021,10 +1024,18 @@ def unknown_commanders(pos: Position, f: Figure) -> list[str]:
     for cmd in pos.figures:
         if cmd.side != f.side or cmd.id == f.id or set(cmd.conditions) & INACTIVE or not rating_unknown(pos, cmd):
             continue
-        d = engine.squares_between(pos, f, cmd)
-        if has(abl, "Independent") or (d is not None and d <= 6) or engine.sight(pos, f.id, cmd.id).line_of_sight:
+        if _in_command_range(pos, f, cmd, abl):
             out.append(cmd.id)
     return out
+
+
+def rating_unknown(pos: Position, f: Figure) -> bool:
+    """No Commander rating is given for ``f``: no number on the position or its card, and no
+    card that says it has none (R160)."""
+    if pos.stats_of(f).commander_rating is not None:
+        return False
+    card = pos.card_of(f)
+    return not (isinstance(card, DdmCard) and card.commander_rating == "none")
 
 
 def _rating(pos: Position, f: Figure) -> int:

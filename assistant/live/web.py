@@ -618,9 +618,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         except HTTPException:  # a form that is no multipart (no boundary, cut, a part's header too long): starlette's
             # {"detail": ...} in English, which the page shows as 'error 400'; said as every other refusal is
             raise AssistantError(_("send the photo as the form field 'photo'")) from None
-        if len(form.getlist("photo")) > 1:  # the last one was read and the others dropped unsaid (R156)
-            raise AssistantError(_("send one photo at a time: the form field 'photo' came {n} times").format(n=len(form.getlist("photo"))))
-        upload = form.get("photo")
+        sent = form.getlist("photo")
+        if len(sent) > 1:  # the last one was read and the others dropped unsaid (R156)
+            raise AssistantError(_("send one photo at a time: the form field 'photo' came {n} times").format(n=len(sent)))
+        upload = sent[0] if sent else None
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()

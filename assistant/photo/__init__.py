@@ -857,7 +857,9 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # a Large base's round rim round each block's middle: the marker windows (R134) and, for a Large
     # figure no block read as occupied explains, the placement read it
     large_rim = large_rims(view, cols, rows, rims2) if large else None
-    if max((f.size.footprint for f in pos.figures), default=1) <= 2:
+    # the rim check reads Medium, Small and Large bases' rims (none larger on the roster)
+    rims_read = max((f.size.footprint for f in pos.figures), default=1) <= 2
+    if rims_read:
         # a base is round plastic of known size: a square read as one that shows no base's rim
         # was read on its texture alone (printed art), and is doubtful (.bases.rim_check)
         scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)
@@ -893,7 +895,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
             notes.append(
                 _("the first reading saw bases on nearly every square: the squares were read again by colour, a base's grey plastic "
                   "against the map's colourful, dim or near-black art; figures without a base marker named on that reading are to confirm"))
-    if second_look and max((f.size.footprint for f in pos.figures), default=1) <= 2:
+    if second_look and rims_read:
         # the second look reads a square by what the art no longer shows there, or by its colour:
         # a base is still round plastic of known size, and a square read so that shows no base's
         # round rim is as doubtful as on the first reading (.bases.rim_check; reading R159)

@@ -699,7 +699,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     full_ink: dict[Edge, float] = {}  # no step left a few: the last step's blue beyond the art and the typical line (R137)
     if door_inked:
         for step in GRID_INK_STEPS:
-            strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step)
+            strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step, floor_of=floor_of)
             door_raw, door_art = _door_cover(strong_across, strong_down, inner, px, cols, rows)
             if not _many_doors(door_raw, door_art, len(inner)):
                 break
