@@ -318,6 +318,24 @@ figures:
     assert "no creature may cost more than 140" in texts and "share no faction" in texts and "no commander" in texts
 
 
+def test_a_ddm_commander_rating_of_0_is_no_commander() -> None:
+    """Reading R160 gives `commander_rating: 0` for a creature that is no commander, and a warband
+    needs a commander (DDM § Tworzenie drużyny p.6-7): a rating of 0, on the figure or its card, is
+    none (reading R186). It counted as a commander: the warband of 0s passed."""
+    lib = CardLibrary(LIB.cards() + [_ddm_card("Zero", 20, rating=0)])
+    head = "format: tabletop-position/1\nrules: ddm2005\nmap: {cols: 10, rows: 10}\nfigures:\n"
+    foe = "  - {id: f, card: Foe, side: z, at: J10}\n"
+    zeros = head + "  - {id: s, card: Soldier, side: a, at: A2, stats: {commander_rating: 0}}\n  - {id: o, card: Zero, side: a, at: A3}\n" + foe
+    problems, unchecked = check_squads(parse_position(zeros, "t", lib))
+    assert [p.text for p in problems] == ["a's warband has no commander"] and not any("commander" in u for u in unchecked)
+    one = head + "  - {id: s, card: Soldier, side: a, at: A2, stats: {commander_rating: 1}}\n  - {id: o, card: Zero, side: a, at: A3}\n" + foe
+    problems, unchecked = check_squads(parse_position(one, "t", lib))
+    assert not problems and not any("commander" in u for u in unchecked)
+    unknown = head + "  - {id: s, card: Soldier, side: a, at: A2}\n  - {id: x, side: a, at: A3, stats: {hp: 10}}\n" + foe
+    problems, unchecked = check_squads(parse_position(unknown, "t", lib))
+    assert not problems and "a: commander not checked (commander ratings unknown)" in unchecked
+
+
 def test_ddm_victory_points_morale_and_victory_areas(tmp_path) -> None:
     text = """format: tabletop-position/1
 rules: ddm2005
