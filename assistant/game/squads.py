@@ -98,7 +98,7 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
     # none); only a rating of 1 or more makes a commander (reading R186)
     ratings = [pos.stats_of(f).commander_rating for f in figs]
     has_commander = any(r is not None and r > 0 for r in ratings)
-    surely_none = all(r == 0 or (r is None and isinstance(c, DdmCard) and c.commander_rating in ("none", 0)) for r, (_f, c) in zip(ratings, cards))
+    surely_none = all(r == 0 or (r is None and isinstance(c, DdmCard) and c.commander_rating in ("none", 0)) for r, (_f, c) in zip(ratings, cards, strict=True))
     if not has_commander and surely_none:
         problems.append(Reason(_("{side}'s warband has no commander").format(side=side_name(side)), cite("§ Tworzenie drużyny p.6-7")))
     elif not has_commander:
