@@ -35,3 +35,39 @@ def test_game_condition_adds_and_removes_a_condition(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
     assert next(f for f in status["figures"] if f["id"] == "obi")["conditions"] == []
+
+
+@pytest.mark.parametrize(("example", "known", "foreign"), [
+    ("clone-wars-corridor", ["jedi mind trick", "stunned"], "routing"),        # swm2008: a DDM word is no SWM condition
+    ("pillar-room", None, "jedi mind trick"),                                   # swm2004: no Jedi Mind Trick in its rules
+    ("ddm-forest-field", None, "jedi mind trick"),                              # ddm2005
+])
+def test_game_condition_refuses_a_name_the_edition_does_not_apply(tmp_path: Path, example: str, known: list[str] | None, foreign: str) -> None:
+    """Reading R187: `game condition X add bogus` was recorded and applied by nothing; each edition's
+    record lists the conditions its engine applies, and any other name is refused, naming those
+    (exit 2), unless a judge overrides it with a reason."""
+    from assistant.model import Position
+    from assistant.position.load import load_position
+    from assistant.resources import example_path
+    from assistant.rules.record import find_edition
+
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", example, "--game", g]).exit_code == 0
+    path = example_path(example)
+    assert path is not None
+    pos: Position = load_position(path)
+    rec = find_edition(pos.edition)
+    if known is not None:
+        assert sorted(rec.conditions) == known
+    fig = pos.figures[0].id
+    for name in ("bogus", foreign):
+        r = runner.invoke(app, ["game", "condition", fig, "add", name, "--game", g, "--json"])
+        assert r.exit_code == 2, r.output
+        text = json.loads(r.output)["error"]
+        assert f"'{name}' is not a condition the assistant applies in {rec.name} (it applies: {', '.join(sorted(rec.conditions))})" in text
+    for name in sorted(rec.conditions):  # every listed one is recorded
+        assert runner.invoke(app, ["game", "condition", fig, "add", name, "--game", g]).exit_code == 0, name
+    r = runner.invoke(app, ["game", "condition", fig, "add", "bogus", "--game", g, "--override", "the scenario's own rule", "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert next(f for f in status["figures"] if f["id"] == fig)["conditions"] == sorted([*rec.conditions, "bogus"])

@@ -399,10 +399,11 @@ def condition(
     action: Annotated[str, typer.Argument(help="add or remove")],
     name: Annotated[str, typer.Argument(help="e.g. stunned")],
     game: GameOpt = None,
+    override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Add or remove a condition (stunned, helpless, ...)."""
-    run(ctx, "game condition", json_out, figure=figure, action=action, name=name, game=game)
+    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R187)."""
+    run(ctx, "game condition", json_out, figure=figure, action=action, name=name, game=game, override=override)
 
 
 @app.command("door")

@@ -253,11 +253,11 @@ def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path 
 
 
 @verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)
-def condition(s: Session, figure: str, action: str, name: str, game: Path | None = None) -> Result:
-    """Add or remove a condition (stunned, helpless, ...)."""
+def condition(s: Session, figure: str, action: str, name: str, game: Path | None = None, override: str | None = None) -> Result:
+    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R187)."""
     if action not in ("add", "remove"):
         raise AssistantError(_("{action!r}: write add or remove").format(action=action))
-    return recorded(s, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, None)
+    return recorded(s, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, override)
 
 
 @verb("game door", positional=("edge", "state"), query="game", writes=True)

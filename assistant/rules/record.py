@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -137,6 +137,9 @@ class EditionRecord:
     build_points: int
     #: a squad's factions must fit one era's side (swm2008 PL p.15)
     faction_eras: bool
+    #: every figure condition the engine applies in this edition, each with the rule that gives
+    #: it: ``game condition ... add`` refuses any other name, naming these (reading R187)
+    conditions: Mapping[str, str] = field(hash=False)
 
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?
@@ -195,6 +198,10 @@ def _check(record: EditionRecord) -> None:
     if record.attack.family != record.family or record.board.family != record.family:
         raise EditionError(_("edition {name!r} is of the {family} family but its attack model is {model}'s").format(
             name=record.name, family=record.family, model=record.attack.family))
+    unlisted = sorted(record.attack.modelled_conditions - set(record.conditions))
+    if unlisted:
+        raise EditionError(_("edition {name!r}: its attack applies conditions its record does not list: {names}").format(
+            name=record.name, names=", ".join(unlisted)))
     for path in (record.attack.attack, record.attack.power):
         if ":" not in path:
             raise EditionError(_("edition {name!r}: {path!r} is not a 'module:function' name").format(name=record.name, path=path))

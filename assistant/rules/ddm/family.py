@@ -14,6 +14,21 @@ from ..record import AttackModel, Words
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"})
 HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
 
+#: every condition the engine applies in DDM (reading R187), with the rule: the helpless ones
+#: (the attack's modifiers), stunned (-2 AC), and all of INACTIVE (no attacks of opportunity, no
+#: flanking, no commanding: `game/state.py`); routing is what a failed morale save gives;
+#: invisible: only Blindsight sees it (the attack, attacks of opportunity)
+CONDITIONS = {
+    "stunned": "glossary 'Stun/stunned'",
+    "helpless": "glossary 'helpless'",
+    "paralyzed": "glossary 'Paralysis' (helpless)",
+    "sleeping": "glossary 'Sleep' (helpless)",
+    "asleep": "glossary 'Sleep' (helpless)",
+    "routing": "§ Ucieczka p.21-22",
+    "confused": "glossary 'Confusion'",
+    "invisible": "glossary 'Invisible'",
+}
+
 ATTACK = AttackModel(
     family="ddm",
     attack="assistant.rules.ddm.attack:ddm_attack",

@@ -9,6 +9,10 @@ from __future__ import annotations
 from ...i18n import N_
 from ..record import AttackModel, Words
 
+#: the conditions the engine applies in both SWM editions (reading R187): a stunned character
+#: makes no attacks of opportunity (`game/referee.py`); each edition's record adds its own
+CONDITIONS = {"stunned": "PL p.64 'stun'; CS g.12 'Shockwave'"}
+
 ATTACK = AttackModel(
     family="swm",
     attack="assistant.rules.swm.attack:swm_attack",

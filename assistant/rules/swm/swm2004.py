@@ -118,5 +118,6 @@ RECORD = register_edition(
         tow_cable_max_size=None,
         build_points=family.BUILD_POINTS,
         faction_eras=False,
+        conditions=family.CONDITIONS,
     )
 )

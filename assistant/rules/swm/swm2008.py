@@ -147,5 +147,7 @@ RECORD = register_edition(
         tow_cable_max_size=Size.MEDIUM,
         build_points=family.BUILD_POINTS,
         faction_eras=True,
+        # PL p.50: Jedi Mind Trick stuns, and its target makes no attacks of opportunity that turn
+        conditions={**family.CONDITIONS, "jedi mind trick": "PL p.50 'Jedi Mind Trick'"},
     )
 )
