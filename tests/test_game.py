@@ -99,6 +99,23 @@ def test_refused_commands_leave_the_game_unchanged(tmp_path) -> None:
     g.close()
 
 
+def test_damage_by_hand_after_the_attackers_turn_names_no_dealer(tmp_path) -> None:
+    """Reading R53: damage written by hand without --by is the last attacker's -- in that attacker's
+    turn. It was anyone's who had attacked ever before: a clone hurt by hand a round later was
+    "defeated by sbd", who never attacked it (and in DDM that enemy would have "made it flee")."""
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-example-combat").read_text())
+    g.do("initiative", {"rolls": {}, "winner": "dark", "first": "dark"})
+    g.do("activate", {"figure": "sbd"})
+    g.do("attack", {"attacker": "sbd", "target": "obi", "roll": 15, "helpers": ["sbdc"]})
+    g.do("damage", {"figure": "obi", "amount": 5})  # in sbd's turn: sbd's, as R53 reads it
+    assert g.state().routed_by == {} and g.state().last_attacker == "sbd"
+    g.do("activate", {"figure": "dooku"})
+    g.do("damage", {"figure": "clone", "amount": 10})
+    fallen = g.state().fallen["clone"]
+    assert fallen.by is None and fallen.text("clone").startswith("clone was defeated (at event")
+    g.close()
+
+
 def test_undo_and_replay(tmp_path) -> None:
     g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
     g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
