@@ -772,6 +772,11 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             )
         else:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
+            made_flee = state.routed_by.get(f.id) if rout_move(state, f.id) is not None else None
+            if made_flee is not None and made_flee[1] == state.round and made_flee[0] in provokes:  # R53: as check_opportunity refuses it
+                provokes.remove(made_flee[0])
+                notes.append(_("{a} made {target} flee this round: it makes no attack of opportunity against it this round").format(
+                    a=made_flee[0], target=f.id) + f" ({tr.cite('§ Ucieczka p.21-22')})")
             if provokes:
                 notes.append(_opportunity_note(provokes, tr))
     return MovePlan(r, tuple(provokes), tuple(notes), extra=extra)
