@@ -116,6 +116,50 @@ def test_damage_by_hand_after_the_attackers_turn_names_no_dealer(tmp_path) -> No
     g.close()
 
 
+def test_a_stunned_or_helpless_figure_neither_moves_nor_attacks(tmp_path) -> None:
+    """DDM glossary 'Stun/stunned': "nie może się ruszać, atakować oraz używać zdolności specjalnych
+    zastępujących ruch lub ataki"; 'Paralysis': helpless, it can do nothing; § Ucieczka: a routing
+    creature makes no attack. SWM PL p.64 'stun': treated as activated, it skips its turn; PL p.50 Jedi
+    Mind Trick stuns. Reading R187's record says which condition stops what: a stunned zombie
+    attacked and moved, and nothing was refused."""
+    text = textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {cols: 12, rows: 12}
+        figures:
+          - {id: zombie, side: b, at: G5, stats: {hp: 30, defense: 12, attack: 4, damage: 10, speed: 4, level: 2, commander_rating: 1}}
+          - {id: orc, side: b, at: H8, stats: {hp: 30, defense: 12, attack: 4, damage: 10, speed: 4, level: 2}}
+          - {id: cleric, side: a, at: G6, stats: {hp: 30, defense: 16, attack: 4, damage: 5, speed: 6, level: 4, commander_rating: 2}}
+        """)
+    g = Game.new(tmp_path / "d.sqlite", text)
+    g.do("initiative", {"rolls": {}, "winner": "b", "first": "b"})
+    g.do("condition", {"figure": "zombie", "add": True, "condition": "stunned"})
+    g.do("condition", {"figure": "orc", "add": True, "condition": "routing"})
+    g.do("activate", {"figure": "zombie"})
+    with pytest.raises(RefusedError, match=r"zombie makes no attack \(stunned\) \(ddm2005 glossary 'Stun/stunned'\)"):
+        g.do("attack", {"attacker": "zombie", "target": "cleric", "roll": 15})
+    with pytest.raises(RefusedError, match=r"zombie cannot move \(stunned\)"):
+        g.do("move", {"figure": "zombie", "to": "G4"})
+    from assistant.commands.records import charge_event
+
+    with pytest.raises(RefusedError, match=r"zombie cannot move \(stunned\).*zombie makes no attack \(stunned\)"):  # not "a charge moves at least 2"
+        charge_event(g.state(), "zombie", "cleric", 15, None, None)
+    g.do("condition", {"figure": "zombie", "add": False, "condition": "stunned"})
+    g.do("move", {"figure": "zombie", "to": "G4"})  # the condition gone, it moves
+    g.do("activate", {"figure": "orc"})
+    with pytest.raises(RefusedError, match=r"orc makes no attack \(routing\)"):
+        g.do("attack", {"attacker": "orc", "target": "cleric", "roll": 15})
+    g.close()
+    s = Game.new(tmp_path / "s.sqlite", example_path("clone-wars-corridor").read_text())
+    s.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
+    s.do("condition", {"figure": "obi", "add": True, "condition": "jedi mind trick"})
+    s.do("activate", {"figure": "obi"})
+    with pytest.raises(RefusedError, match=r"obi cannot move \(jedi mind trick\) \(swm2008 PL p.50"):
+        s.do("move", {"figure": "obi", "to": "C9"})
+    s.do("move", {"figure": "obi", "to": "C9"}, override="the judge: the save of 11 was made after all")
+    s.close()
+
+
 def test_undo_and_replay(tmp_path) -> None:
     g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
     g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})

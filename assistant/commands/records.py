@@ -31,7 +31,7 @@ from ..game.actions import (
     status_info,
 )
 from ..game.events.figures import MOVE_FASTER
-from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unknown_commanders
+from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
 from ..i18n import _
 from ..model import Position
@@ -164,6 +164,9 @@ def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | N
     Speed, clear route), then its one melee attack at +2 from the square it ends on."""
     f = st.figure(figure)
     st.figure(target)
+    stopped = unable(st, f, "move") + unable(st, f, "attack")  # a stunned creature: no route to plan (reading R187)
+    if stopped and not override:
+        raise RefusedError(stopped)
     reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
     if end is None:
         if override:

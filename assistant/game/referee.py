@@ -78,6 +78,18 @@ def _not_acting(state: GameState, f: Figure) -> list[Reason]:
     return []
 
 
+def unable(state: GameState, f: Figure, what: str) -> list[Reason]:
+    """A condition of the edition's list that stops ``f`` moving (``what`` "move") or attacking
+    ("attack": an attack, a charge, a power): reading R187's record."""
+    rec = find_edition(state.position.edition)
+    rules = {c: rec.conditions[c] for c in f.conditions if c in rec.conditions}
+    stopped = sorted(c for c, r in rules.items() if (r.no_move if what == "move" else r.no_attack))
+    if not stopped:
+        return []
+    text = _("{f} cannot move ({conditions})") if what == "move" else _("{f} makes no attack ({conditions})")
+    return [Reason(text.format(f=f.id, conditions=", ".join(stopped)), "; ".join(rec.cite(rules[c].rule) for c in stopped))]
+
+
 def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:
     return next((a for a in tr_abilities if has(abl, a)), None)
 
@@ -91,7 +103,7 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
     fleeing = rout_move(state, f.id)
-    reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f)
+    reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f) + unable(state, f, "move")
     t = _turn(state, f.id)
     if isinstance(data.get("tow"), dict):
         return reasons + _check_tow(state, f, to, str(data["tow"].get("figure")), parse_square(str(data["tow"].get("to"))))
@@ -460,7 +472,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
 def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
-    reasons = _not_acting(state, a) + _rallied(state, a)
+    reasons = _not_acting(state, a) + _rallied(state, a) + unable(state, a, "attack")
     t = _turn(state, a.id)
     abl = _abilities(state.position, a)
     speed = (_burrow_speed(state, a) if t.burrowed else None) or state.speed(a)
@@ -535,7 +547,7 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
     from ..rules.powers import POWERS, find
 
     tr = state.turn_rules
-    reasons = _not_acting(state, f)
+    reasons = _not_acting(state, f) + unable(state, f, "attack")
     t = _turn(state, f.id)
     replaces = "attacks"
     if name and any(state.position.edition.value in p.editions for p in POWERS):  # its Force powers say what they replace
@@ -1051,6 +1063,9 @@ def _rating(pos: Position, f: Figure) -> int:
 def check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
     tr = state.turn_rules
     reasons = _not_acting(state, f)
+    stopped = unable(state, f, "move") + unable(state, f, "attack")
+    if stopped:  # no route to plan
+        return reasons + stopped
     t = _turn(state, f.id)
     if t.moved or t.attacks:
         reasons.append(Reason(_("{id} has already moved or attacked this turn: a charge is the whole turn's action").format(id=f.id), tr.cite(tr.cite_charge)))

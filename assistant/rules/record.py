@@ -64,6 +64,20 @@ class Words:
 
 
 @dataclass(frozen=True)
+class ConditionRule:
+    """A figure condition an edition's engine applies (reading R187): the rule that gives it, and
+    whether a figure under it may still move or attack in its turn (a routing creature's flight is
+    its own move: R53)."""
+
+    #: where the rulebook gives it
+    rule: str
+    #: it cannot move (DDM stunned, helpless; SWM stunned: it skips its turn)
+    no_move: bool = False
+    #: it makes no attack, charge or power (those, and a routing creature)
+    no_attack: bool = False
+
+
+@dataclass(frozen=True)
 class AttackModel:
     """How a family rolls an attack and uses a power: SWM (d20 + Attack against Defense, Force
     rerolls) or DDM (the melee and ranged tables against AC, saves of d20 + Level).
@@ -139,7 +153,7 @@ class EditionRecord:
     faction_eras: bool
     #: every figure condition the engine applies in this edition, each with the rule that gives
     #: it: ``game condition ... add`` refuses any other name, naming these (reading R187)
-    conditions: Mapping[str, str] = field(hash=False)
+    conditions: Mapping[str, ConditionRule] = field(hash=False)
 
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?

@@ -8,7 +8,7 @@ d20 + Level against a DC.
 from __future__ import annotations
 
 from ...i18n import N_
-from ..record import AttackModel, Words
+from ..record import AttackModel, ConditionRule, Words
 
 #: conditions that leave a creature unable to act, and those that leave it helpless
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"})
@@ -19,14 +19,16 @@ HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
 #: flanking, no commanding: `game/state.py`); routing is what a failed morale save gives;
 #: invisible: only Blindsight sees it (the attack, attacks of opportunity)
 CONDITIONS = {
-    "stunned": "glossary 'Stun/stunned'",
-    "helpless": "glossary 'helpless'",
-    "paralyzed": "glossary 'Paralysis' (helpless)",
-    "sleeping": "glossary 'Sleep' (helpless)",
-    "asleep": "glossary 'Sleep' (helpless)",
-    "routing": "§ Ucieczka p.21-22",
-    "confused": "glossary 'Confusion'",
-    "invisible": "glossary 'Invisible'",
+    # "nie może się ruszać, atakować oraz używać zdolności specjalnych zastępujących ruch lub ataki"
+    "stunned": ConditionRule("glossary 'Stun/stunned'", no_move=True, no_attack=True),
+    "helpless": ConditionRule("glossary 'helpless'", no_move=True, no_attack=True),
+    "paralyzed": ConditionRule("glossary 'Paralysis' (helpless: it can do nothing)", no_move=True, no_attack=True),
+    "sleeping": ConditionRule("glossary 'Sleep' (helpless)", no_move=True, no_attack=True),
+    "asleep": ConditionRule("glossary 'Sleep' (helpless)", no_move=True, no_attack=True),
+    # "Nie mogą atakować, rzucać czarów ..." -- it moves only as it flees
+    "routing": ConditionRule("§ Ucieczka p.21-22 (Co może zrobić uciekająca istota)", no_attack=True),
+    "confused": ConditionRule("glossary 'Confusion'"),  # its d20 table decides what it does: not modelled
+    "invisible": ConditionRule("glossary 'Invisible'"),
 }
 
 ATTACK = AttackModel(

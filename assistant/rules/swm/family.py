@@ -7,11 +7,11 @@ cover + modifiers, a Force point rerolling the attack roll; saves are a d20 agai
 from __future__ import annotations
 
 from ...i18n import N_
-from ..record import AttackModel, Words
+from ..record import AttackModel, ConditionRule, Words
 
 #: the conditions the engine applies in both SWM editions (reading R187): a stunned character
 #: makes no attacks of opportunity (`game/referee.py`); each edition's record adds its own
-CONDITIONS = {"stunned": "PL p.64 'stun'; CS g.12 'Shockwave'"}
+CONDITIONS = {"stunned": ConditionRule("PL p.64 'stun'; CS g.12 'Shockwave' (treated as activated: it skips its turn)", no_move=True, no_attack=True)}
 
 ATTACK = AttackModel(
     family="swm",
