@@ -71,3 +71,25 @@ def test_game_condition_refuses_a_name_the_edition_does_not_apply(tmp_path: Path
     assert r.exit_code == 0, r.output
     status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
     assert next(f for f in status["figures"] if f["id"] == fig)["conditions"] == sorted([*rec.conditions, "bogus"])
+
+
+def test_game_place_puts_a_figure_on_the_map_mid_game_and_refuses_what_a_file_could_not_hold(tmp_path: Path) -> None:
+    """A figure added mid-game (a reinforcement): the `place` event had no command, and its check
+    passed anything -- an id already standing replaced obi (as a dark figure), a wall square or
+    another figure's square was taken."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "place", "{id: rex, side: light, at: A1, stats: {hp: 10, defense: 14}}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["text"] == "rex placed at A1"
+    for spec, why in (("{id: obi, side: dark, at: A2}", "obi cannot be placed: duplicate figure id 'obi'"),
+                      ("{id: x, side: light, at: A7}", "x cannot be placed: x overlaps ctc (figures[1]) on A7; one figure per square"),
+                      ("{id: x, side: light, at: E7}", "x cannot be placed: x stands on E7, a wall square"),
+                      ("{id: x, side: light, at: Z99}", "x cannot be placed: x at Z99 is off the map"),
+                      ("rex", "the figure 'rex' is not a position file's figure"),
+                      ("{id: [", "the figure '{id: [' is not YAML")):
+        r = runner.invoke(app, ["game", "place", spec, "--game", g, "--json"])
+        assert r.exit_code == 2 and why in json.loads(r.output)["error"], (spec, r.output)
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    by_id = {f["id"]: f for f in status["figures"]}
+    assert by_id["obi"]["side"] == "light" and by_id["rex"]["at"] == "A1" and "x" not in by_id

@@ -444,6 +444,17 @@ def disembark(
     run(ctx, "game disembark", json_out, figure=figure, to=to, game=game, override=override)
 
 
+@app.command("place")
+def place(
+    ctx: typer.Context,
+    spec: Annotated[str, typer.Argument(help="The figure as a position file writes it: '{id: rex, side: light, at: B2, card: ...}'.")],
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Put a figure on the map mid-game (a reinforcement, a judge's fix), written as a position file's figure: '{id: rex, side: light, at: B2, card: ...}'."""
+    run(ctx, "game place", json_out, spec=spec, game=game)
+
+
 @app.command("remove")
 def remove(ctx: typer.Context, figure: Annotated[str, typer.Argument()], game: GameOpt = None, json_out: JsonOpt = False) -> None:
     """Take a figure off the table."""

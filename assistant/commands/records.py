@@ -283,6 +283,21 @@ def disembark(s: Session, figure: str, to: str, game: Path | None = None, overri
     return recorded(s, game, "disembark", {"figure": figure, "at": parse_square(to).name}, override)
 
 
+@verb("game place", positional=("spec",), query="game", writes=True)
+def place(s: Session, spec: str, game: Path | None = None) -> Result:
+    """Put a figure on the map mid-game (a reinforcement, a judge's fix), written as a position file's figure: '{id: rex, side: light, at: B2, card: ...}'."""
+    import yaml  # start-up time: only this verb reads YAML from its argument
+
+    try:
+        data = yaml.safe_load(spec)
+    except yaml.YAMLError as exc:
+        raise AssistantError(_("the figure {spec!r} is not YAML: {err}").format(spec=spec, err=str(exc).splitlines()[0])) from None
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        raise AssistantError(
+            _("the figure {spec!r} is not a position file's figure: write it as '{{id: rex, side: light, at: B2, card: ...}}'").format(spec=spec))
+    return recorded(s, game, "place", {"figure": data}, None)
+
+
 @verb("game remove", positional=("figure",), query="game", writes=True)
 def remove(s: Session, figure: str, game: Path | None = None) -> Result:
     """Take a figure off the table."""
