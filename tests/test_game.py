@@ -158,6 +158,19 @@ def test_a_stunned_or_helpless_figure_neither_moves_nor_attacks(tmp_path) -> Non
         s.do("move", {"figure": "obi", "to": "C9"})
     s.do("move", {"figure": "obi", "to": "C9"}, override="the judge: the save of 11 was made after all")
     s.close()
+    # the attack question too: a stunned attacker of a position file (it answered "legal" in DDM, and in SWM
+    # listed the stun as not modelled), each edition citing its own rulebook
+    from assistant.rules.attack import attack
+
+    stunned = text.replace("at: G5, stats", "at: G5, conditions: [stunned], stats")
+    ans = attack(parse_position(stunned), "zombie", "cleric")
+    assert ans.legal is False and [r.text for r in ans.illegal_reasons] == ["zombie makes no attack (stunned)"]
+    corridor = example_path("clone-wars-corridor").read_text()
+    for rules, cite in (("swm2008", "swm2008 PL p.64 'stun'"), ("swm2004", "swm2004 CS g.12 'Shockwave'")):
+        pos = parse_position(corridor.replace("rules: swm2008", f"rules: {rules}").replace("at: Q6", "at: Q6, conditions: [stunned]"))
+        ans = attack(pos, "sbd", "clone1")
+        assert ans.legal is False and any(r.text == "sbd makes no attack (stunned)" and r.rule.startswith(cite) for r in ans.illegal_reasons)
+        assert not any("stunned" in n for n in ans.not_modelled)
 
 
 def test_undo_and_replay(tmp_path) -> None:

@@ -79,15 +79,9 @@ def _not_acting(state: GameState, f: Figure) -> list[Reason]:
 
 
 def unable(state: GameState, f: Figure, what: str) -> list[Reason]:
-    """A condition of the edition's list that stops ``f`` moving (``what`` "move") or attacking
-    ("attack": an attack, a charge, a power): reading R187's record."""
-    rec = find_edition(state.position.edition)
-    rules = {c: rec.conditions[c] for c in f.conditions if c in rec.conditions}
-    stopped = sorted(c for c, r in rules.items() if (r.no_move if what == "move" else r.no_attack))
-    if not stopped:
-        return []
-    text = _("{f} cannot move ({conditions})") if what == "move" else _("{f} makes no attack ({conditions})")
-    return [Reason(text.format(f=f.id, conditions=", ".join(stopped)), "; ".join(rec.cite(rules[c].rule) for c in stopped))]
+    """A condition that stops ``f`` moving (``what`` "move") or attacking ("attack": an attack, a
+    charge, a power) in its turn (:func:`..rules.engine.condition_refusals`)."""
+    return engine.condition_refusals(state.position, f, what)
 
 
 def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:

@@ -9,9 +9,13 @@ from __future__ import annotations
 from ...i18n import N_
 from ..record import AttackModel, ConditionRule, Words
 
-#: the conditions the engine applies in both SWM editions (reading R187): a stunned character
-#: makes no attacks of opportunity (`game/referee.py`); each edition's record adds its own
-CONDITIONS = {"stunned": ConditionRule("PL p.64 'stun'; CS g.12 'Shockwave' (treated as activated: it skips its turn)", no_move=True, no_attack=True)}
+
+def stunned(rule: str) -> ConditionRule:
+    """The condition both SWM editions apply (reading R187): a stunned character is treated as
+    activated and skips its turn, and makes no attacks of opportunity (`game/referee.py`); ``rule``:
+    where the edition's own rulebook says it."""
+    return ConditionRule(rule, no_move=True, no_attack=True)
+
 
 ATTACK = AttackModel(
     family="swm",

@@ -20,7 +20,7 @@ walls and closed doors; squares that slow movement do not count extra.
 
 from ...editions import EDITION_RULES, Edition, Size, SquareTerrain
 from ..params import GeometryRules, TurnRules
-from ..record import ConditionRule, EditionRecord, register_edition
+from ..record import EditionRecord, register_edition
 from . import family
 
 RULES = GeometryRules(
@@ -148,6 +148,7 @@ RECORD = register_edition(
         build_points=family.BUILD_POINTS,
         faction_eras=True,
         # PL p.50: Jedi Mind Trick stuns, and its target makes no attacks of opportunity that turn
-        conditions={**family.CONDITIONS, "jedi mind trick": ConditionRule("PL p.50 'Jedi Mind Trick' (stunned this round)", no_move=True, no_attack=True)},
+        conditions={"stunned": family.stunned("PL p.64 'stun' (treated as activated: it skips its turn)"),
+                    "jedi mind trick": family.stunned("PL p.50 'Jedi Mind Trick' (stunned this round)")},
     )
 )
