@@ -93,3 +93,15 @@ def test_game_place_puts_a_figure_on_the_map_mid_game_and_refuses_what_a_file_co
     status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
     by_id = {f["id"]: f for f in status["figures"]}
     assert by_id["obi"]["side"] == "light" and by_id["rex"]["at"] == "A1" and "x" not in by_id
+
+
+def test_the_markdown_export_shows_each_standing_figures_conditions(tmp_path: Path) -> None:
+    """The judge's record (`game export --format md`) listed where each figure stands and its damage
+    but not its conditions (a stunned or routing figure), which the JSON export and the status give."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    assert runner.invoke(app, ["game", "condition", "obi", "add", "stunned", "--game", g]).exit_code == 0
+    out = tmp_path / "g.md"
+    assert runner.invoke(app, ["game", "export", "--format", "md", "-o", str(out), "--game", g]).exit_code == 0
+    standing = next(line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("- Standing: "))
+    assert "obi (light) at C8, 0 damage (stunned), ctc (light) at A7, 0 damage, " in standing
