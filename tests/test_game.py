@@ -171,6 +171,9 @@ def test_a_stunned_or_helpless_figure_neither_moves_nor_attacks(tmp_path) -> Non
         ans = attack(pos, "sbd", "clone1")
         assert ans.legal is False and any(r.text == "sbd makes no attack (stunned)" and r.rule.startswith(cite) for r in ans.illegal_reasons)
         assert not any("stunned" in n for n in ans.not_modelled)
+    # the DDM attack applies an invisible target's Conceal 11 and said too that the condition was not modelled
+    hidden = attack(parse_position(text.replace("at: G6, stats", "at: G6, conditions: [invisible], stats")), "zombie", "cleric")
+    assert any("cleric is Invisible" in n.text for n in hidden.notes) and hidden.not_modelled == ()
 
 
 def test_undo_and_replay(tmp_path) -> None:

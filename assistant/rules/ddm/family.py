@@ -36,7 +36,7 @@ ATTACK = AttackModel(
     attack="assistant.rules.ddm.attack:ddm_attack",
     power="assistant.rules.ddm.powers:ddm_answer",
     force_reroll=False,
-    modelled_conditions=INACTIVE | HELPLESS,
+    modelled_conditions=INACTIVE | HELPLESS | {"invisible"},  # invisible: Conceal 11, +2, Blindsight (attack.py `_invisible`)
     opportunity_kind="melee",
     save_adds_level=True,
 )
