@@ -35,3 +35,73 @@ def test_game_condition_adds_and_removes_a_condition(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
     assert next(f for f in status["figures"] if f["id"] == "obi")["conditions"] == []
+
+
+@pytest.mark.parametrize(("example", "known", "foreign"), [
+    ("clone-wars-corridor", ["jedi mind trick", "stunned"], "routing"),        # swm2008: a DDM word is no SWM condition
+    ("pillar-room", None, "jedi mind trick"),                                   # swm2004: no Jedi Mind Trick in its rules
+    ("ddm-forest-field", None, "jedi mind trick"),                              # ddm2005
+])
+def test_game_condition_refuses_a_name_the_edition_does_not_apply(tmp_path: Path, example: str, known: list[str] | None, foreign: str) -> None:
+    """Reading R187: `game condition X add bogus` was recorded and applied by nothing; each edition's
+    record lists the conditions its engine applies, and any other name is refused, naming those
+    (exit 2), unless a judge overrides it with a reason."""
+    from assistant.model import Position
+    from assistant.position.load import load_position
+    from assistant.resources import example_path
+    from assistant.rules.record import find_edition
+
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", example, "--game", g]).exit_code == 0
+    path = example_path(example)
+    assert path is not None
+    pos: Position = load_position(path)
+    rec = find_edition(pos.edition)
+    if known is not None:
+        assert sorted(rec.conditions) == known
+    fig = pos.figures[0].id
+    for name in ("bogus", foreign):
+        r = runner.invoke(app, ["game", "condition", fig, "add", name, "--game", g, "--json"])
+        assert r.exit_code == 2, r.output
+        text = json.loads(r.output)["error"]
+        assert f"'{name}' is not a condition the assistant applies in {rec.name} (it applies: {', '.join(sorted(rec.conditions))})" in text
+    for name in sorted(rec.conditions):  # every listed one is recorded
+        assert runner.invoke(app, ["game", "condition", fig, "add", name, "--game", g]).exit_code == 0, name
+    r = runner.invoke(app, ["game", "condition", fig, "add", "bogus", "--game", g, "--override", "the scenario's own rule", "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert next(f for f in status["figures"] if f["id"] == fig)["conditions"] == sorted([*rec.conditions, "bogus"])
+
+
+def test_game_place_puts_a_figure_on_the_map_mid_game_and_refuses_what_a_file_could_not_hold(tmp_path: Path) -> None:
+    """A figure added mid-game (a reinforcement): the `place` event had no command, and its check
+    passed anything -- an id already standing replaced obi (as a dark figure), a wall square or
+    another figure's square was taken."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "place", "{id: rex, side: light, at: A1, stats: {hp: 10, defense: 14}}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["text"] == "rex placed at A1"
+    for spec, why in (("{id: obi, side: dark, at: A2}", "obi cannot be placed: duplicate figure id 'obi'"),
+                      ("{id: x, side: light, at: A7}", "x cannot be placed: x overlaps ctc (figures[1]) on A7; one figure per square"),
+                      ("{id: x, side: light, at: E7}", "x cannot be placed: x stands on E7, a wall square"),
+                      ("{id: x, side: light, at: Z99}", "x cannot be placed: x at Z99 is off the map"),
+                      ("rex", "the figure 'rex' is not a position file's figure"),
+                      ("{id: [", "the figure '{id: [' is not YAML")):
+        r = runner.invoke(app, ["game", "place", spec, "--game", g, "--json"])
+        assert r.exit_code == 2 and why in json.loads(r.output)["error"], (spec, r.output)
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    by_id = {f["id"]: f for f in status["figures"]}
+    assert by_id["obi"]["side"] == "light" and by_id["rex"]["at"] == "A1" and "x" not in by_id
+
+
+def test_the_markdown_export_shows_each_standing_figures_conditions(tmp_path: Path) -> None:
+    """The judge's record (`game export --format md`) listed where each figure stands and its damage
+    but not its conditions (a stunned or routing figure), which the JSON export and the status give."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    assert runner.invoke(app, ["game", "condition", "obi", "add", "stunned", "--game", g]).exit_code == 0
+    out = tmp_path / "g.md"
+    assert runner.invoke(app, ["game", "export", "--format", "md", "-o", str(out), "--game", g]).exit_code == 0
+    standing = next(line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("- Standing: "))
+    assert "obi (light) at C8, 0 damage (stunned), ctc (light) at A7, 0 damage, " in standing

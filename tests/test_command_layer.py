@@ -31,7 +31,7 @@ runner = CliRunner()
 #: what a player or judge can say: the verbs the issue names, each registered once
 EXPECTED = {"los", "cover", "range", "targets", "attack", "matrix", "nearest"} | {
     f"game {v}" for v in ("initiative", "activate", "end-turn", "move", "attack", "aoo", "power", "charge", "morale", "flee",
-                          "end", "damage", "heal", "force", "condition", "door", "embark", "disembark", "remove", "note",
+                          "end", "damage", "heal", "force", "condition", "door", "embark", "disembark", "place", "remove", "note",
                           "undo", "status", "log", "export")} | {
     f"{g} {v}" for g in ("destiny", "swtcg") for v in ("new", "do", "check", "status", "log", "undo", "export")}
 

@@ -153,3 +153,22 @@ def test_no_module_outside_the_records_branches_on_the_edition() -> None:
     found = [f"assistant/{rel}:{n}: {line.strip()}" for rel, text in _modules()
              for n, line in enumerate(text.splitlines(), 1) if BRANCH.search(line)]
     assert not found, "ask the edition's record (assistant/rules/record.py) instead:\n" + "\n".join(found)
+
+
+def test_each_record_lists_the_conditions_its_engine_applies() -> None:
+    """Reading R187: the one list of conditions an edition applies is its record's. The names the
+    game session and the DDM attack test for are all in DDM's; SWM's are stunned (and swm2008's
+    Jedi Mind Trick, PL p.50), no DDM word; an attack model applying a name its record lacks is refused."""
+    from dataclasses import replace as _replace
+
+    from assistant.game.state import INACTIVE
+    from assistant.rules.ddm.family import HELPLESS
+    from assistant.rules.ddm.family import INACTIVE as DDM_INACTIVE
+    from assistant.rules.record import EditionError, _check, find_edition
+
+    assert INACTIVE | DDM_INACTIVE | HELPLESS | {"invisible"} == set(find_edition("ddm2005").conditions)
+    assert set(find_edition("swm2004").conditions) == {"stunned"}
+    assert set(find_edition("swm2008").conditions) == {"stunned", "jedi mind trick"}
+    rec = find_edition("swm2008")
+    with pytest.raises(EditionError, match="applies conditions its record does not list: routing"):
+        _check(_replace(rec, attack=_replace(rec.attack, modelled_conditions=frozenset({"routing"}))))

@@ -99,6 +99,83 @@ def test_refused_commands_leave_the_game_unchanged(tmp_path) -> None:
     g.close()
 
 
+def test_damage_by_hand_after_the_attackers_turn_names_no_dealer(tmp_path) -> None:
+    """Reading R53: damage written by hand without --by is the last attacker's -- in that attacker's
+    turn. It was anyone's who had attacked ever before: a clone hurt by hand a round later was
+    "defeated by sbd", who never attacked it (and in DDM that enemy would have "made it flee")."""
+    g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-example-combat").read_text())
+    g.do("initiative", {"rolls": {}, "winner": "dark", "first": "dark"})
+    g.do("activate", {"figure": "sbd"})
+    g.do("attack", {"attacker": "sbd", "target": "obi", "roll": 15, "helpers": ["sbdc"]})
+    g.do("damage", {"figure": "obi", "amount": 5})  # in sbd's turn: sbd's, as R53 reads it
+    assert g.state().routed_by == {} and g.state().last_attacker == "sbd"
+    g.do("activate", {"figure": "dooku"})
+    g.do("damage", {"figure": "clone", "amount": 10})
+    fallen = g.state().fallen["clone"]
+    assert fallen.by is None and fallen.text("clone").startswith("clone was defeated (at event")
+    g.close()
+
+
+def test_a_stunned_or_helpless_figure_neither_moves_nor_attacks(tmp_path) -> None:
+    """DDM glossary 'Stun/stunned': "nie może się ruszać, atakować oraz używać zdolności specjalnych
+    zastępujących ruch lub ataki"; 'Paralysis': helpless, it can do nothing; § Ucieczka: a routing
+    creature makes no attack. SWM PL p.64 'stun': treated as activated, it skips its turn; PL p.50 Jedi
+    Mind Trick stuns. Reading R187's record says which condition stops what: a stunned zombie
+    attacked and moved, and nothing was refused."""
+    text = textwrap.dedent("""\
+        format: tabletop-position/1
+        rules: ddm2005
+        map: {cols: 12, rows: 12}
+        figures:
+          - {id: zombie, side: b, at: G5, stats: {hp: 30, defense: 12, attack: 4, damage: 10, speed: 4, level: 2, commander_rating: 1}}
+          - {id: orc, side: b, at: H8, stats: {hp: 30, defense: 12, attack: 4, damage: 10, speed: 4, level: 2}}
+          - {id: cleric, side: a, at: G6, stats: {hp: 30, defense: 16, attack: 4, damage: 5, speed: 6, level: 4, commander_rating: 2}}
+        """)
+    g = Game.new(tmp_path / "d.sqlite", text)
+    g.do("initiative", {"rolls": {}, "winner": "b", "first": "b"})
+    g.do("condition", {"figure": "zombie", "add": True, "condition": "stunned"})
+    g.do("condition", {"figure": "orc", "add": True, "condition": "routing"})
+    g.do("activate", {"figure": "zombie"})
+    with pytest.raises(RefusedError, match=r"zombie makes no attack \(stunned\) \(ddm2005 glossary 'Stun/stunned'\)"):
+        g.do("attack", {"attacker": "zombie", "target": "cleric", "roll": 15})
+    with pytest.raises(RefusedError, match=r"zombie cannot move \(stunned\)"):
+        g.do("move", {"figure": "zombie", "to": "G4"})
+    from assistant.commands.records import charge_event
+
+    with pytest.raises(RefusedError, match=r"zombie cannot move \(stunned\).*zombie makes no attack \(stunned\)"):  # not "a charge moves at least 2"
+        charge_event(g.state(), "zombie", "cleric", 15, None, None)
+    g.do("condition", {"figure": "zombie", "add": False, "condition": "stunned"})
+    g.do("move", {"figure": "zombie", "to": "G4"})  # the condition gone, it moves
+    g.do("activate", {"figure": "orc"})
+    with pytest.raises(RefusedError, match=r"orc makes no attack \(routing\)"):
+        g.do("attack", {"attacker": "orc", "target": "cleric", "roll": 15})
+    g.close()
+    s = Game.new(tmp_path / "s.sqlite", example_path("clone-wars-corridor").read_text())
+    s.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
+    s.do("condition", {"figure": "obi", "add": True, "condition": "jedi mind trick"})
+    s.do("activate", {"figure": "obi"})
+    with pytest.raises(RefusedError, match=r"obi cannot move \(jedi mind trick\) \(swm2008 PL p.50"):
+        s.do("move", {"figure": "obi", "to": "C9"})
+    s.do("move", {"figure": "obi", "to": "C9"}, override="the judge: the save of 11 was made after all")
+    s.close()
+    # the attack question too: a stunned attacker of a position file (it answered "legal" in DDM, and in SWM
+    # listed the stun as not modelled), each edition citing its own rulebook
+    from assistant.rules.attack import attack
+
+    stunned = text.replace("at: G5, stats", "at: G5, conditions: [stunned], stats")
+    ans = attack(parse_position(stunned), "zombie", "cleric")
+    assert ans.legal is False and [r.text for r in ans.illegal_reasons] == ["zombie makes no attack (stunned)"]
+    corridor = example_path("clone-wars-corridor").read_text()
+    for rules, cite in (("swm2008", "swm2008 PL p.64 'stun'"), ("swm2004", "swm2004 CS g.12 'Shockwave'")):
+        pos = parse_position(corridor.replace("rules: swm2008", f"rules: {rules}").replace("at: Q6", "at: Q6, conditions: [stunned]"))
+        ans = attack(pos, "sbd", "clone1")
+        assert ans.legal is False and any(r.text == "sbd makes no attack (stunned)" and r.rule.startswith(cite) for r in ans.illegal_reasons)
+        assert not any("stunned" in n for n in ans.not_modelled)
+    # the DDM attack applies an invisible target's Conceal 11 and said too that the condition was not modelled
+    hidden = attack(parse_position(text.replace("at: G6, stats", "at: G6, conditions: [invisible], stats")), "zombie", "cleric")
+    assert any("cleric is Invisible" in n.text for n in hidden.notes) and hidden.not_modelled == ()
+
+
 def test_undo_and_replay(tmp_path) -> None:
     g = Game.new(tmp_path / "g.sqlite", example_path("clone-wars-corridor").read_text())
     g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"})
@@ -316,6 +393,24 @@ figures:
     problems, _ = check_squads(parse_position(text, "t", LIB))
     texts = " ".join(p.text for p in problems)
     assert "no creature may cost more than 140" in texts and "share no faction" in texts and "no commander" in texts
+
+
+def test_a_ddm_commander_rating_of_0_is_no_commander() -> None:
+    """Reading R160 gives `commander_rating: 0` for a creature that is no commander, and a warband
+    needs a commander (DDM § Tworzenie drużyny p.6-7): a rating of 0, on the figure or its card, is
+    none (reading R186). It counted as a commander: the warband of 0s passed."""
+    lib = CardLibrary(LIB.cards() + [_ddm_card("Zero", 20, rating=0)])
+    head = "format: tabletop-position/1\nrules: ddm2005\nmap: {cols: 10, rows: 10}\nfigures:\n"
+    foe = "  - {id: f, card: Foe, side: z, at: J10}\n"
+    zeros = head + "  - {id: s, card: Soldier, side: a, at: A2, stats: {commander_rating: 0}}\n  - {id: o, card: Zero, side: a, at: A3}\n" + foe
+    problems, unchecked = check_squads(parse_position(zeros, "t", lib))
+    assert [p.text for p in problems] == ["a's warband has no commander"] and not any("commander" in u for u in unchecked)
+    one = head + "  - {id: s, card: Soldier, side: a, at: A2, stats: {commander_rating: 1}}\n  - {id: o, card: Zero, side: a, at: A3}\n" + foe
+    problems, unchecked = check_squads(parse_position(one, "t", lib))
+    assert not problems and not any("commander" in u for u in unchecked)
+    unknown = head + "  - {id: s, card: Soldier, side: a, at: A2}\n  - {id: x, side: a, at: A3, stats: {hp: 10}}\n" + foe
+    problems, unchecked = check_squads(parse_position(unknown, "t", lib))
+    assert not problems and "a: commander not checked (commander ratings unknown)" in unchecked
 
 
 def test_ddm_victory_points_morale_and_victory_areas(tmp_path) -> None:

@@ -399,10 +399,11 @@ def condition(
     action: Annotated[str, typer.Argument(help="add or remove")],
     name: Annotated[str, typer.Argument(help="e.g. stunned")],
     game: GameOpt = None,
+    override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Add or remove a condition (stunned, helpless, ...)."""
-    run(ctx, "game condition", json_out, figure=figure, action=action, name=name, game=game)
+    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R187)."""
+    run(ctx, "game condition", json_out, figure=figure, action=action, name=name, game=game, override=override)
 
 
 @app.command("door")
@@ -441,6 +442,17 @@ def disembark(
 ) -> None:
     """SWM 2008 Desert Skiff: a passenger gets off just before the round's first activation, next to the skiff."""
     run(ctx, "game disembark", json_out, figure=figure, to=to, game=game, override=override)
+
+
+@app.command("place")
+def place(
+    ctx: typer.Context,
+    spec: Annotated[str, typer.Argument(help="The figure as a position file writes it: '{id: rex, side: light, at: B2, card: ...}'.")],
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Put a figure on the map mid-game (a reinforcement, a judge's fix), written as a position file's figure: '{id: rex, side: light, at: B2, card: ...}'."""
+    run(ctx, "game place", json_out, spec=spec, game=game)
 
 
 @app.command("remove")

@@ -25,6 +25,7 @@ from ..errors import AssistantError
 from ..game.store import GameStore, LogKeeper
 from ..i18n import _
 from ..model import Position
+from ..rules.record import find_edition
 from .common import show
 from .complete import attach, card_names, game_files, position_names
 from .output import click, edge, print_error
@@ -171,6 +172,9 @@ def _values(v: Verb, p: Param, rest: Sequence[str], word: str, game: Path | None
         return list(CHOICES[p.name])
     if p.name in ROLLS:
         return [str(n) for n in range(1, 21)]
+    if p.name == "name" and v.name == "game condition":  # the edition's own list (reading R187)
+        pos = _position(rest, game, cards)
+        return sorted(find_edition(pos.edition).conditions) if pos is not None else []
     if p.name == "name" and v.name.startswith("cards "):
         return card_names(_CardsContext(cards), None, word)
     if p.name in FIGURES or p.name == "tow":

@@ -31,7 +31,7 @@ from ..game.actions import (
     status_info,
 )
 from ..game.events.figures import MOVE_FASTER
-from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unknown_commanders
+from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
 from ..i18n import _
 from ..model import Position
@@ -164,6 +164,9 @@ def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | N
     Speed, clear route), then its one melee attack at +2 from the square it ends on."""
     f = st.figure(figure)
     st.figure(target)
+    stopped = unable(st, f, "move") + unable(st, f, "attack")  # a stunned creature: no route to plan (reading R187)
+    if stopped and not override:
+        raise RefusedError(stopped)
     reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
     if end is None:
         if override:
@@ -253,11 +256,11 @@ def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path 
 
 
 @verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)
-def condition(s: Session, figure: str, action: str, name: str, game: Path | None = None) -> Result:
-    """Add or remove a condition (stunned, helpless, ...)."""
+def condition(s: Session, figure: str, action: str, name: str, game: Path | None = None, override: str | None = None) -> Result:
+    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R187)."""
     if action not in ("add", "remove"):
         raise AssistantError(_("{action!r}: write add or remove").format(action=action))
-    return recorded(s, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, None)
+    return recorded(s, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, override)
 
 
 @verb("game door", positional=("edge", "state"), query="game", writes=True)
@@ -278,6 +281,21 @@ def embark(s: Session, figure: str, skiff: str, game: Path | None = None, overri
 def disembark(s: Session, figure: str, to: str, game: Path | None = None, override: str | None = None) -> Result:
     """SWM 2008 Desert Skiff: a passenger gets off just before the round's first activation, next to the skiff."""
     return recorded(s, game, "disembark", {"figure": figure, "at": parse_square(to).name}, override)
+
+
+@verb("game place", positional=("spec",), query="game", writes=True)
+def place(s: Session, spec: str, game: Path | None = None) -> Result:
+    """Put a figure on the map mid-game (a reinforcement, a judge's fix), written as a position file's figure: '{id: rex, side: light, at: B2, card: ...}'."""
+    import yaml  # start-up time: only this verb reads YAML from its argument
+
+    try:
+        data = yaml.safe_load(spec)
+    except yaml.YAMLError as exc:
+        raise AssistantError(_("the figure {spec!r} is not YAML: {err}").format(spec=spec, err=str(exc).splitlines()[0])) from None
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        raise AssistantError(
+            _("the figure {spec!r} is not a position file's figure: write it as '{{id: rex, side: light, at: B2, card: ...}}'").format(spec=spec))
+    return recorded(s, game, "place", {"figure": data}, None)
 
 
 @verb("game remove", positional=("figure",), query="game", writes=True)

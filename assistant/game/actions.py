@@ -387,6 +387,7 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         + (
             ", ".join(
                 _("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=side_name(f.side), at=f.at.name, damage=f.damage_taken)
+                + (f" ({', '.join(f.conditions)})" if f.conditions else "")  # as the JSON export and the status say them
                 for f in st.position.figures
             )
             or _("nobody")

@@ -249,6 +249,7 @@ def final_words(state: GameState) -> str:
 def end_turn(state: GameState) -> list[str]:
     """End the active figure's turn; SWM doors open or close by who stands next to them."""
     state.force_spends = {}  # a new turn (or the moment between two): Force points may be spent again
+    state.last_attacker = None  # damage written by hand after this names its dealer with --by (R53's default is this turn's attacker)
     if state.active is None:
         return []
     state.active, state.turn = None, None

@@ -78,6 +78,12 @@ def _not_acting(state: GameState, f: Figure) -> list[Reason]:
     return []
 
 
+def unable(state: GameState, f: Figure, what: str) -> list[Reason]:
+    """A condition that stops ``f`` moving (``what`` "move") or attacking ("attack": an attack, a
+    charge, a power) in its turn (:func:`..rules.engine.condition_refusals`)."""
+    return engine.condition_refusals(state.position, f, what)
+
+
 def _split(tr_abilities: tuple[str, ...], abl: tuple[str, ...]) -> str | None:
     return next((a for a in tr_abilities if has(abl, a)), None)
 
@@ -91,7 +97,7 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
     fleeing = rout_move(state, f.id)
-    reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f)
+    reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f) + unable(state, f, "move")
     t = _turn(state, f.id)
     if isinstance(data.get("tow"), dict):
         return reasons + _check_tow(state, f, to, str(data["tow"].get("figure")), parse_square(str(data["tow"].get("to"))))
@@ -460,7 +466,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
 def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     tr = state.turn_rules
     c = tr.cite
-    reasons = _not_acting(state, a) + _rallied(state, a)
+    reasons = _not_acting(state, a) + _rallied(state, a) + unable(state, a, "attack")
     t = _turn(state, a.id)
     abl = _abilities(state.position, a)
     speed = (_burrow_speed(state, a) if t.burrowed else None) or state.speed(a)
@@ -535,7 +541,7 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
     from ..rules.powers import POWERS, find
 
     tr = state.turn_rules
-    reasons = _not_acting(state, f)
+    reasons = _not_acting(state, f) + unable(state, f, "attack")
     t = _turn(state, f.id)
     replaces = "attacks"
     if name and any(state.position.edition.value in p.editions for p in POWERS):  # its Force powers say what they replace
@@ -772,6 +778,11 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             )
         else:
             provokes = _provoked(state.position, f, list(r.path), tr.opportunity_trigger)
+            made_flee = state.routed_by.get(f.id) if rout_move(state, f.id) is not None else None
+            if made_flee is not None and made_flee[1] == state.round and made_flee[0] in provokes:  # R53: as check_opportunity refuses it
+                provokes.remove(made_flee[0])
+                notes.append(_("{a} made {target} flee this round: it makes no attack of opportunity against it this round").format(
+                    a=made_flee[0], target=f.id) + f" ({tr.cite('§ Ucieczka p.21-22')})")
             if provokes:
                 notes.append(_opportunity_note(provokes, tr))
     return MovePlan(r, tuple(provokes), tuple(notes), extra=extra)
@@ -1046,6 +1057,9 @@ def _rating(pos: Position, f: Figure) -> int:
 def check_charge(state: GameState, f: Figure, target: Figure, to: Square) -> list[Reason]:
     tr = state.turn_rules
     reasons = _not_acting(state, f)
+    stopped = unable(state, f, "move") + unable(state, f, "attack")
+    if stopped:  # no route to plan
+        return reasons + stopped
     t = _turn(state, f.id)
     if t.moved or t.attacks:
         reasons.append(Reason(_("{id} has already moved or attacked this turn: a charge is the whole turn's action").format(id=f.id), tr.cite(tr.cite_charge)))

@@ -94,10 +94,11 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
             problems.append(
                 Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7"))
             )
+    # a rating of 0 is "no commander" (reading R160: `commander_rating=0` for a creature that is
+    # none); only a rating of 1 or more makes a commander (reading R186)
     ratings = [pos.stats_of(f).commander_rating for f in figs]
-    card_ratings = [c.commander_rating for _fid, c in cards if isinstance(c, DdmCard)]
-    has_commander = any(r is not None for r in ratings) or any(isinstance(r, int) for r in card_ratings)
-    surely_none = all(isinstance(c, DdmCard) and c.commander_rating == "none" for _fid, c in cards)
+    has_commander = any(r is not None and r > 0 for r in ratings)
+    surely_none = all(r == 0 or (r is None and isinstance(c, DdmCard) and c.commander_rating in ("none", 0)) for r, (_f, c) in zip(ratings, cards, strict=True))
     if not has_commander and surely_none:
         problems.append(Reason(_("{side}'s warband has no commander").format(side=side_name(side)), cite("§ Tworzenie drużyny p.6-7")))
     elif not has_commander:

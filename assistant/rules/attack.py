@@ -309,6 +309,7 @@ def attack(
                 _("not asked for ({stats}): no attack can be made between these two, whatever the numbers").format(stats=unasked),
                 _cite(pos, "PL p.51"))))
         refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
+        refused += engine.condition_refusals(pos, a, "attack")  # a stunned or helpless attacker (reading R187)
         if refused:
             answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))
         return answer
@@ -541,7 +542,8 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
             elif c.status == "unknown":
                 out.append(_("{figure}: {ability} (not a {game} glossary name the assistant knows)").format(figure=f.id, ability=text, game=game.upper()))
         for cond in f.conditions:
-            if cond not in rec.attack.modelled_conditions:
+            rule = rec.conditions.get(cond)
+            if cond not in rec.attack.modelled_conditions and not (rule is not None and rule.no_attack):  # applied: condition_refusals
                 out.append(_("{figure}: condition '{condition}'").format(figure=f.id, condition=cond))
     return tuple(dict.fromkeys(out))
 

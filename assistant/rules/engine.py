@@ -49,6 +49,18 @@ class Reason:
         return {"text": self.text, "rule": self.rule}
 
 
+def condition_refusals(pos: Position, f: Figure, what: str) -> list[Reason]:
+    """The conditions of the edition's list (reading R187's record) that stop ``f`` moving
+    (``what`` "move") or attacking ("attack": an attack, a charge, a power), as one reason."""
+    rec = find_edition(pos.edition)
+    rules = {c: rec.conditions[c] for c in f.conditions if c in rec.conditions}
+    stopped = sorted(c for c, r in rules.items() if (r.no_move if what == "move" else r.no_attack))
+    if not stopped:
+        return []
+    text = _("{f} cannot move ({conditions})") if what == "move" else _("{f} makes no attack ({conditions})")
+    return [Reason(text.format(f=f.id, conditions=", ".join(stopped)), "; ".join(rec.cite(rules[c].rule) for c in stopped))]
+
+
 def _pt(p: Any) -> list[float]:
     return [float(p[0]), float(p[1])]
 

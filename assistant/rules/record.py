@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -61,6 +61,20 @@ class Words:
     #: a clear any-point line of sight, and a blocked one (the sight blockers differ by family)
     clear_line: str
     blocked_line: str
+
+
+@dataclass(frozen=True)
+class ConditionRule:
+    """A figure condition an edition's engine applies (reading R187): the rule that gives it, and
+    whether a figure under it may still move or attack in its turn (a routing creature's flight is
+    its own move: R53)."""
+
+    #: where the rulebook gives it
+    rule: str
+    #: it cannot move (DDM stunned, helpless; SWM stunned: it skips its turn)
+    no_move: bool = False
+    #: it makes no attack, charge or power (those, and a routing creature)
+    no_attack: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +151,9 @@ class EditionRecord:
     build_points: int
     #: a squad's factions must fit one era's side (swm2008 PL p.15)
     faction_eras: bool
+    #: every figure condition the engine applies in this edition, each with the rule that gives
+    #: it: ``game condition ... add`` refuses any other name, naming these (reading R187)
+    conditions: Mapping[str, ConditionRule] = field(hash=False)
 
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?
@@ -195,6 +212,10 @@ def _check(record: EditionRecord) -> None:
     if record.attack.family != record.family or record.board.family != record.family:
         raise EditionError(_("edition {name!r} is of the {family} family but its attack model is {model}'s").format(
             name=record.name, family=record.family, model=record.attack.family))
+    unlisted = sorted(record.attack.modelled_conditions - set(record.conditions))
+    if unlisted:
+        raise EditionError(_("edition {name!r}: its attack applies conditions its record does not list: {names}").format(
+            name=record.name, names=", ".join(unlisted)))
     for path in (record.attack.attack, record.attack.power):
         if ":" not in path:
             raise EditionError(_("edition {name!r}: {path!r} is not a 'module:function' name").format(name=record.name, path=path))

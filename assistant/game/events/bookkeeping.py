@@ -12,6 +12,8 @@ from ...coords import parse_square
 from ...errors import AssistantError
 from ...i18n import _
 from ...position import parse_position
+from ...position.load import check_position_text
+from ...position.save import position_to_data
 from ...rules.engine import Reason
 from ..effects import set_figure, with_figure
 from ..state import Data, Fallen, GameState, describe_setup, event_kind
@@ -60,7 +62,17 @@ class Place:
     """A figure put on the map as a position file writes it (a reinforcement, a judge's fix)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
-        state.named(data)
+        # the figure must be one the standing position's file could hold (reading R187's trial): an
+        # id already standing was replaced -- side, card and all -- and a wall or another figure's
+        # square was taken, silently. Refused outright: no override makes two figures one square.
+        pos = state.position
+        spec = data["figure"]
+        figures = position_to_data(pos)["figures"]
+        text = yaml.safe_dump({**position_to_data(pos), "figures": [*figures, spec]}, sort_keys=False, allow_unicode=True)
+        found = check_position_text(text, "place", CardLibrary(list(pos.cards.values())))
+        mine = [p.message for p in found.errors if p.where.startswith(f"figures[{len(figures)}]")]
+        if mine:
+            raise AssistantError(_("{figure} cannot be placed: {problems}").format(figure=spec.get("id"), problems="; ".join(mine)))
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:

@@ -9,6 +9,7 @@ from ...coords import count_squares
 from ...errors import AssistantError
 from ...i18n import _, n_
 from ...rules.engine import Reason
+from ...rules.record import find_edition
 from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
 from ..referee import check_force_spend, check_move_faster
 from ..state import Data, GameState, Turn, event_kind
@@ -80,6 +81,11 @@ class Condition:
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
+        rec = find_edition(state.position.edition)
+        name = str(data["condition"])
+        if data["add"] and name not in rec.conditions:  # reading R187: one list a record, no name recorded that nothing applies
+            text = _("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known}); recorded, it would change nothing")
+            return [Reason(text.format(condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))), "reading R187 in docs/readings.md")]
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:

@@ -109,4 +109,5 @@ RECORD = register_edition(EditionRecord(
     tow_cable_max_size=None,
     build_points=family.BUILD_POINTS,
     faction_eras=False,
+    conditions=family.CONDITIONS,
 ))

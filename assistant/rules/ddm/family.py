@@ -8,18 +8,35 @@ d20 + Level against a DC.
 from __future__ import annotations
 
 from ...i18n import N_
-from ..record import AttackModel, Words
+from ..record import AttackModel, ConditionRule, Words
 
 #: conditions that leave a creature unable to act, and those that leave it helpless
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"})
 HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
+
+#: every condition the engine applies in DDM (reading R187), with the rule: the helpless ones
+#: (the attack's modifiers), stunned (-2 AC), and all of INACTIVE (no attacks of opportunity, no
+#: flanking, no commanding: `game/state.py`); routing is what a failed morale save gives;
+#: invisible: only Blindsight sees it (the attack, attacks of opportunity)
+CONDITIONS = {
+    # "nie może się ruszać, atakować oraz używać zdolności specjalnych zastępujących ruch lub ataki"
+    "stunned": ConditionRule("glossary 'Stun/stunned'", no_move=True, no_attack=True),
+    "helpless": ConditionRule("glossary 'helpless'", no_move=True, no_attack=True),
+    "paralyzed": ConditionRule("glossary 'Paralysis' (helpless: it can do nothing)", no_move=True, no_attack=True),
+    "sleeping": ConditionRule("glossary 'Sleep' (helpless)", no_move=True, no_attack=True),
+    "asleep": ConditionRule("glossary 'Sleep' (helpless)", no_move=True, no_attack=True),
+    # "Nie mogą atakować, rzucać czarów ..." -- it moves only as it flees
+    "routing": ConditionRule("§ Ucieczka p.21-22 (Co może zrobić uciekająca istota)", no_attack=True),
+    "confused": ConditionRule("glossary 'Confusion'"),  # its d20 table decides what it does: not modelled
+    "invisible": ConditionRule("glossary 'Invisible'"),
+}
 
 ATTACK = AttackModel(
     family="ddm",
     attack="assistant.rules.ddm.attack:ddm_attack",
     power="assistant.rules.ddm.powers:ddm_answer",
     force_reroll=False,
-    modelled_conditions=INACTIVE | HELPLESS,
+    modelled_conditions=INACTIVE | HELPLESS | {"invisible"},  # invisible: Conceal 11, +2, Blindsight (attack.py `_invisible`)
     opportunity_kind="melee",
     save_adds_level=True,
 )

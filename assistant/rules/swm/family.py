@@ -7,7 +7,15 @@ cover + modifiers, a Force point rerolling the attack roll; saves are a d20 agai
 from __future__ import annotations
 
 from ...i18n import N_
-from ..record import AttackModel, Words
+from ..record import AttackModel, ConditionRule, Words
+
+
+def stunned(rule: str) -> ConditionRule:
+    """The condition both SWM editions apply (reading R187): a stunned character is treated as
+    activated and skips its turn, and makes no attacks of opportunity (`game/referee.py`); ``rule``:
+    where the edition's own rulebook says it."""
+    return ConditionRule(rule, no_move=True, no_attack=True)
+
 
 ATTACK = AttackModel(
     family="swm",

@@ -118,5 +118,7 @@ RECORD = register_edition(
         tow_cable_max_size=None,
         build_points=family.BUILD_POINTS,
         faction_eras=False,
+        # CS g.12 Shockwave: "považovány za již aktivované toto kolo; v podstatě přeskakují své tahy"
+        conditions={"stunned": family.stunned("CS g.12 'Shockwave' (already activated this round: it skips its turn)")},
     )
 )

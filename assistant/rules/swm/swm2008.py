@@ -147,5 +147,8 @@ RECORD = register_edition(
         tow_cable_max_size=Size.MEDIUM,
         build_points=family.BUILD_POINTS,
         faction_eras=True,
+        # PL p.50: Jedi Mind Trick stuns, and its target makes no attacks of opportunity that turn
+        conditions={"stunned": family.stunned("PL p.64 'stun' (treated as activated: it skips its turn)"),
+                    "jedi mind trick": family.stunned("PL p.50 'Jedi Mind Trick' (stunned this round)")},
     )
 )
