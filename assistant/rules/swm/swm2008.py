@@ -138,6 +138,7 @@ RECORD = register_edition(
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
                 # the game session
                 "Desert Skiff",
+                "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R178)
             }
         ),
         opportunity_ignores_targeting=True,
