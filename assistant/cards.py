@@ -341,7 +341,7 @@ def play_values(card: Card) -> tuple[Any, ...]:
     """What a card plays with: every value but its name, set, source, notes and completeness.
     Two printings of one figure with equal play values are the same card to the rules (a
     figure named without its set may use either). A list of names is compared as a set: the order a
-    file writes a card's abilities or factions in changes nothing in play (R179).
+    file writes a card's abilities or factions in changes nothing in play (reading R179 in docs/readings.md).
 
     >>> a = SwmCard(name="X", source="a", cost=1, factions=("Republic",), unique=True, size=None, hp=1, defense=1,
     ...             attack=1, damage=1, speed=6, force=0, special_abilities=("Order 66", "Accurate Shot"))

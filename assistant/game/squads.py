@@ -126,7 +126,7 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     if any(isinstance(c, SwmCard) and c.unique is None and not has_trait(c, c.special_abilities, "Unique") for _fid, c in cards):
         unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
     # swm2008 PL p.33 (Affinity): a figure may be in the squad of a faction its card names, its faction
-    # then counting as the squad's (R178); an edition without the rule reads the card's factions alone
+    # then counting as the squad's (reading R178 in docs/readings.md); an edition without the rule reads the card's factions alone
     affinity = rec.defines("Affinity")
     for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
         factions = _factions(c)

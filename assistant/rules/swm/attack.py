@@ -798,7 +798,7 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
 def _booming_voice(pos: Position, commander: Figure) -> str | None:
     """The figure of ``commander``'s side, other than it, whose Booming Voice lifts the 6-square
     limit of its commander effect (swm2008 PL p.35: "każdy sojusznik z efektem dowódcy normalnie
-    ograniczonym do 6 pól ma usunięte to ograniczenie"; reading R180), or None."""
+    ograniczonym do 6 pól ma usunięte to ograniczenie"; reading R180 in docs/readings.md), or None."""
     if not find_edition(pos.edition).defines("Booming Voice"):
         return None
     return next((f.id for f in pos.figures if f.side == commander.side and f.id != commander.id and has(_abilities(pos, f), "Booming Voice")), None)
