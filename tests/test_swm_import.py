@@ -91,6 +91,14 @@ def cli(*args: str) -> tuple[int, str]:
     return r.exit_code, r.output
 
 
+def dumped(tmp_path: Path, dump: Path) -> Path:
+    """A database made from an excerpt of the published one, as sqlite3 dumped it (tests/fixtures)."""
+    db = tmp_path / "SWminis.db"
+    with sqlite3.connect(db) as con:
+        con.executescript(dump.read_text())
+    return db
+
+
 def imported(home: Path, db: Path) -> dict[str, Any]:
     code, out = cli("cards", "import", str(db), "--json")
     assert code == 0, out
@@ -630,10 +638,7 @@ def test_a_dash_the_older_database_writes_for_a_stat_none_printed_is_read_as_0(t
     prints none of (Darth Sidious Hologram's Attack, Obi-Wan Kenobi (Force Spirit)'s Defense and
     Attack); both figures were refused ("attack '-' is not a whole number"). Its later releases
     write 0 for the same figures; reading R150."""
-    db = tmp_path / "SWminis.db"
-    with sqlite3.connect(db) as con:
-        con.executescript(OLD_RELEASE.read_text())
-    answer = imported(home, db)
+    answer = imported(home, dumped(tmp_path, OLD_RELEASE))
     assert answer["report"]["counts"] == {"imported": 0, "partial": 2, "refused": 1, "total": 3}, answer["report"]
     partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
     said = "attack: the data writes '-' (none printed): read as 0, as the database's later releases write it"
@@ -665,10 +670,7 @@ def test_a_shipped_card_the_database_writes_its_abilities_in_another_order_is_th
     'Clone Commander Cody' of the set 'Champions of the Force' is defined twice with different values":
     the shipped card (R153) lists his abilities in another order than the database's row. The order
     a card's abilities are written in changes nothing in play; reading R179."""
-    db = tmp_path / "SWminis.db"
-    with sqlite3.connect(db) as con:
-        con.executescript(NEWEST_ROWS.read_text())
-    imported(home, db)
+    imported(home, dumped(tmp_path, NEWEST_ROWS))
     code, out = cli("cards", "show", "Clone Commander Cody", "--set", "Champions of the Force", "--json")
     assert code == 0, out
     assert json.loads(out)["card"]["special_abilities"] == ["Accurate Shot", "Order 66", "Rapport", "Sniper", "Wall Climber"]  # the shipped file's
@@ -681,12 +683,9 @@ def test_an_affinity_figure_joins_the_faction_the_database_prints_it_again_as(tm
     Republic squad was refused ("of the Republic, not a faction of ..."), though PL p.33 lets a
     figure with Affinity join the squad its card names; the database prints the same figure again in
     its set "Affinity" as of the New Republic and of the Old Republic. Reading R178."""
-    db = tmp_path / "SWminis.db"
-    with sqlite3.connect(db) as con:
-        con.executescript(NEWEST_ROWS.read_text())
-    answer = imported(home, db)
-    # partial: Cody (his commander effect's text), both Mas Amedda rows (Booming Voice, not modelled), the Jedi Crusader
-    assert answer["report"]["counts"] == {"imported": 3, "partial": 4, "refused": 0, "total": 7}, answer["report"]
+    answer = imported(home, dumped(tmp_path, NEWEST_ROWS))
+    # partial: Cody (his commander effect's text) and the Jedi Crusader; Mas Amedda's Booming Voice is applied (R180)
+    assert answer["report"]["counts"] == {"imported": 5, "partial": 2, "refused": 0, "total": 7}, answer["report"]
     partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
     # the Jedi Crusader has Affinity and no other printing: the faction it may join is not said
     assert "Affinity: the faction it may join is not in the data (left unknown)" in partial["Jedi Crusader (Jedi Academy #2)"]
