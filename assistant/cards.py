@@ -168,6 +168,9 @@ class SwmCard:
     special_abilities: tuple[str, ...] = ()
     force_powers: tuple[ForcePower, ...] = ()
     commander_effect: Annotated[Literal["none"] | CommanderEffect | None, NoneOrUnknown] = "none"
+    #: the factions whose squads the figure may join by Affinity (swm2008 PL p.33), its faction then
+    #: counting as the squad's; unknown: the card has Affinity and the faction it names is not given (R178)
+    affinity: KnownNames = ()
     complete: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
     game: Literal["swm"] = "swm"
@@ -337,9 +340,26 @@ def cards_from_data(data: Any, lines: LineMap, name: str, problems: list[Problem
 def play_values(card: Card) -> tuple[Any, ...]:
     """What a card plays with: every value but its name, set, source, notes and completeness.
     Two printings of one figure with equal play values are the same card to the rules (a
-    figure named without its set may use either)."""
+    figure named without its set may use either). A list of names is compared as a set: the order a
+    file writes a card's abilities or factions in changes nothing in play (reading R179 in docs/readings.md).
+
+    >>> a = SwmCard(name="X", source="a", cost=1, factions=("Republic",), unique=True, size=None, hp=1, defense=1,
+    ...             attack=1, damage=1, speed=6, force=0, special_abilities=("Order 66", "Accurate Shot"))
+    >>> play_values(a) == play_values(replace(a, special_abilities=("Accurate Shot", "Order 66"), source="b"))
+    True
+    """
     skip = {"name", "set", "source", "notes", "complete"}
-    return tuple((f.name, getattr(card, f.name)) for f in fields(card) if f.name not in skip)
+    return tuple((f.name, _unordered(f.name, getattr(card, f.name))) for f in fields(card) if f.name not in skip)
+
+
+#: the fields that are lists of names, whose order means nothing to the rules
+_NAME_SETS = frozenset({"special_abilities", "factions", "affinity"})
+
+
+def _unordered(field_name: str, value: Any) -> Any:
+    if field_name in _NAME_SETS and isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return tuple(sorted(value))
+    return value
 
 
 #: a version named in parentheses after the character (SW_Minis_Drafter's ``Han Solo (Rogue)``),
@@ -481,8 +501,12 @@ def cache_file(folders: Sequence[Path | str]) -> str:
 
 def _cache_key(folders: Sequence[Path | str]) -> bytes:
     """What a read library depends on: every file it would read (name and contents), the folders
-    asked for, and what every cached answer depends on (:class:`~.cache.Key`)."""
+    asked for, what every cached answer depends on (:class:`~.cache.Key`), and the code that reads
+    them: a library kept by an older reading (a card compared otherwise, R179) is read anew."""
     key = Key()
+    for module in (__file__, Path(__file__).with_name("cardvalidation.py")):
+        stat = os.stat(module)
+        key.add(str(module), stat.st_size, stat.st_mtime_ns)
     for folder in folders:
         folder = Path(folder)
         key.add(str(folder), folder.exists())

@@ -196,8 +196,33 @@ def not_modelled(names: Sequence[str], applied: frozenset[str]) -> list[str]:
     return out
 
 
-def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset()) -> Figure:
-    """A row as a card (the card file's fields), with what is partial, or why it is refused."""
+#: the set under which the database prints each figure with Affinity again, of the faction it may join
+AFFINITY_SET = "affinity"
+
+
+def affinity_factions(rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, ...]]:
+    """Each Affinity figure's printings by name (lower case): the factions of its rows that have the
+    ability or stand in the database's "Affinity" set, which prints the figure again as of the faction
+    it may join (Mas Amedda: Champions of the Force #30, Republic, with Affinity; Affinity #1,
+    Imperial). Reading R178 in docs/readings.md.
+
+    >>> affinity_factions([{"name": "Mas Amedda", "set": "Champions of the Force", "faction": "Republic",
+    ...     "special abilities": "Unique;Affinity"}, {"name": "Mas Amedda", "set": "Affinity", "faction": "Imperial"}])
+    {'mas amedda': ('Republic', 'Empire')}
+    """
+    found: dict[str, dict[str, None]] = {}
+    for row in rows:
+        name, faction = _text(row.get("name")).lower(), _text(row.get("faction"))
+        has = any(a.lower() == "affinity" for a in parse_names(_text(row.get("special abilities")) or None))
+        if name and faction and (has or _text(row.get("set")).lower() == AFFINITY_SET):
+            found.setdefault(name, {})[faction_name(faction)] = None
+    return {name: tuple(factions) for name, factions in found.items()}
+
+
+def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(),
+                    affinity: Mapping[str, tuple[str, ...]] | None = None) -> Figure:
+    """A row as a card (the card file's fields), with what is partial, or why it is refused;
+    ``affinity``: :func:`affinity_factions` of the rows it was read with."""
     name, set_name, number = _text(row.get("name")), _text(row.get("set")), _text(row.get("id"))
     label = f"{name or '?'} ({set_name or '?'}{' #' + number if number else ''})"
     refused: list[str] = []
@@ -264,6 +289,16 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
     if powers:
         notes["force_powers"] = _("names from {source}; their costs and texts are not in it").format(source=SOURCE)
     partial += not_modelled(kept + powers, applied)
+    joins: list[str] | None = None
+    has_affinity = any(a.lower() == "affinity" for a in kept)
+    if has_affinity:
+        own = faction_name(faction) if faction else None
+        joins = [f for f in (affinity or {}).get(name.lower(), ()) if f != own] or None
+        if joins:
+            notes["affinity"] = _("the faction it may join: the data prints the same figure as of {factions} (in its set Affinity or with Affinity)").format(
+                factions=", ".join(joins))
+        else:
+            partial.append(_("Affinity: the faction it may join is not in the data (left unknown)"))
     rarity = _text(row.get("rarity"))
     if rarity:
         notes["rarity"] = rarity
@@ -273,7 +308,8 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
         "name": name,
         "source": f"{SOURCE}, {set_name}" + (f" #{number}" if number else ""),
         # every value the card prints is here (not: the engine applies every ability; that is the report's)
-        "complete": None not in (*stats.values(), size, speed) and bool(faction) and not commander and not powers,
+        "complete": None not in (*stats.values(), size, speed) and bool(faction) and not commander and not powers
+        and not (has_affinity and not joins),
         "cost": stats["cost"],
         "factions": [faction_name(faction)] if faction else None,
         "unique": unique,
@@ -287,6 +323,8 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
         "special_abilities": list(kept),
         "force_powers": [{"name": p, "cost": None} for p in powers],
         "commander_effect": None if commander else "none",
+        # only on the figures that have it: the other cards' files stay as they were
+        **({"affinity": joins} if has_affinity else {}),
         "notes": notes,
     }
     return Figure(label, set_name, number, card, partial=tuple(partial))
@@ -402,7 +440,8 @@ class Imported:
 def import_rows(rows: Sequence[Mapping[str, Any]], source: str) -> Imported:
     """The card files (one a set) and the report of these rows: one item a row, in their order."""
     applied = frozenset(n.lower() for n in applied_names("swm"))
-    figures = [replace(figure_from_row(r, applied), rows=(i,)) for i, r in enumerate(rows)]
+    joins = affinity_factions(rows)
+    figures = [replace(figure_from_row(r, applied, joins), rows=(i,)) for i, r in enumerate(rows)]
     items: dict[int, ImportedItem] = {}
     by_set: dict[str, list[Figure]] = {}
     for i, f in enumerate(figures):

@@ -56,7 +56,8 @@ def expected(row: dict[str, Any]) -> dict[str, Any]:
         "size": row["size"],
         "factions": (FACTION.get(row["faction"], row["faction"]),),
         "unique": "Unique" in abilities,
-        "special_abilities": tuple(a for a in abilities if a not in ("Unique", "Commander Effect")),
+        # compared in no order: the order a file lists them in changes nothing in play (R179)
+        "special_abilities": tuple(sorted(a for a in abilities if a not in ("Unique", "Commander Effect"))),
         # some rows list the commander effect among the Force powers: it is no power
         "force_powers": tuple(p for p in names(row["force powers"]) if p != "Commander Effect"),
         "speed": speeds[0] if speeds else 6,
@@ -70,7 +71,7 @@ def actual(card: SwmCard) -> dict[str, Any]:
         "size": card.size.value if card.size is not None else None,
         "factions": card.factions,
         "unique": card.unique,
-        "special_abilities": card.special_abilities,
+        "special_abilities": tuple(sorted(card.special_abilities)),
         "force_powers": tuple(p.name for p in card.force_powers),
         "speed": card.speed,
         "commander_effect": card.commander_effect,

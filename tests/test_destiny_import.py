@@ -457,6 +457,30 @@ def test_the_older_datas_any_symbol_x_is_a_modifier_of_any_symbol(tmp_path: Path
     assert str(destiny_face("XRD")) == "ranged:X" and str(destiny_face("+1*")) == "+any:1"
 
 
+#: two supports as swdestinydb-json-data published them before 1 November 2018 (commit 4199275 of
+#: github.com/fafranco82/swdestinydb-json-data, set/AW.json and set/AtG.json), each object whole
+OLD_ZERO_SIDES = ROOT / "tests" / "fixtures" / "swdestinydb-4199275-zero-sides.json"
+
+
+def test_the_older_datas_zero_sides_that_stood_for_x_are_read_as_x() -> None:
+    """A user's trial: the card data of 2017-2018 writes Launch Bay's die `0RD, 0RD, 0Dr, 0Sh, 0Dc`,
+    whose text says "The X on this die is equal to the number of cards in your hand"; the data's
+    commit 150e3c0 rewrote them `XRD, ...`. They imported as 0 (R149: not modelled); reading R181.
+    Nexus of Power's 0 sides, which the data still writes 0, stay 0."""
+    r = runner.invoke(app, ["destiny", "import", str(OLD_ZERO_SIDES), "--json"])
+    assert r.exit_code == 0, r.output
+    answer = json.loads(r.stdout)
+    assert answer["report"]["counts"]["refused"] == 0, answer
+    assert answer["notes"] == [
+        "Launch Bay: die sides 1, 2, 3, 4, 5 written 0 are read as X, the value its text sets, as the data's later releases write them"]
+    r = runner.invoke(app, ["destiny", "import", str(OLD_ZERO_SIDES), "--entry", "01031", "--id", "bay"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["dice"] == {"bay1": ["ranged:X", "ranged:X", "disrupt:X", "shield:X", "discard:X", "blank"]}
+    r = runner.invoke(app, ["destiny", "import", str(OLD_ZERO_SIDES), "--entry", "08117", "--id", "nexus"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["dice"]["nexus1"][:2] == ["ranged:0", "melee:0"]
+
+
 #: a battlefield as swdestinydb-json-data publishes it (commit 656a50e of
 #: github.com/fafranco82/swdestinydb-json-data, set/AW.json, the card object whole)
 BATTLEFIELD = ROOT / "tests" / "fixtures" / "swdestinydb-656a50e-battlefield.json"

@@ -360,8 +360,12 @@ def test_example_squad_of_100_points_is_legal_and_one_more_trooper_is_not(tmp_pa
     assert not any("dark: points" in u for u in unchecked)  # Dooku's cost 51: SWminis.db Clone Wars Starter #4
     _, unchecked = check_squads(parse_position(SQUAD % "  - {id: mas, side: dark, at: L7, stats: {hp: 30}}\n"))
     assert any("dark: points not fully checked" in u for u in unchecked)  # a figure with no card: its cost is unknown
+    # cost 8 (R153), of the Republic, with Affinity: he joins Dooku's squad as of the Empire (PL p.33, R178;
+    # tests/test_squads_affinity.py); in swm2004, which has no Affinity, he is a Republic figure: not Dooku's
     problems, _ = check_squads(parse_position(SQUAD % "  - {id: mas, card: Mas Amedda, side: dark, at: L7}\n"))
-    assert [p.rule for p in problems][:1] == ["swm2008 PL p.14-15"]  # cost 8 (R153), but of the Republic: not Dooku's squad
+    assert problems == []
+    problems, _ = check_squads(parse_position((SQUAD % "  - {id: mas, card: Mas Amedda, side: dark, at: L7}\n").replace("swm2008", "swm2004")))
+    assert [p.rule for p in problems][:1] == ["swm2004 CS r.4"]
     over = SQUAD % "  - {id: c4, card: Clone Trooper, side: light, at: A6}\n"
     problems, _ = check_squads(parse_position(over))
     assert problems and "109 points, over the limit of 100" in problems[0].text

@@ -91,6 +91,14 @@ def cli(*args: str) -> tuple[int, str]:
     return r.exit_code, r.output
 
 
+def dumped(tmp_path: Path, dump: Path) -> Path:
+    """A database made from an excerpt of the published one, as sqlite3 dumped it (tests/fixtures)."""
+    db = tmp_path / "SWminis.db"
+    with sqlite3.connect(db) as con:
+        con.executescript(dump.read_text())
+    return db
+
+
 def imported(home: Path, db: Path) -> dict[str, Any]:
     code, out = cli("cards", "import", str(db), "--json")
     assert code == 0, out
@@ -630,10 +638,7 @@ def test_a_dash_the_older_database_writes_for_a_stat_none_printed_is_read_as_0(t
     prints none of (Darth Sidious Hologram's Attack, Obi-Wan Kenobi (Force Spirit)'s Defense and
     Attack); both figures were refused ("attack '-' is not a whole number"). Its later releases
     write 0 for the same figures; reading R150."""
-    db = tmp_path / "SWminis.db"
-    with sqlite3.connect(db) as con:
-        con.executescript(OLD_RELEASE.read_text())
-    answer = imported(home, db)
+    answer = imported(home, dumped(tmp_path, OLD_RELEASE))
     assert answer["report"]["counts"] == {"imported": 0, "partial": 2, "refused": 1, "total": 3}, answer["report"]
     partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
     said = "attack: the data writes '-' (none printed): read as 0, as the database's later releases write it"
@@ -653,3 +658,63 @@ def test_a_dash_the_older_database_writes_for_a_stat_none_printed_is_read_as_0(t
     assert code == 0 and json.loads(out)["legal"] is False and "Light Spirit" in out, out
     code, out = cli("attack", "ben", "holo", "-p", str(pos), "--json")
     assert code == 0 and json.loads(out)["needs"] == 20, out  # Defense 20 against the spirit's Attack 0
+
+
+#: seven rows of the database's newest release (SW_Minis_Drafter commit 7164816): Clone Commander Cody,
+#: the Affinity figures and the rows of its set "Affinity" that print two of them again, as dumped
+NEWEST_ROWS = Path(__file__).parent / "fixtures" / "swminis-7164816-excerpt.sql"
+
+
+def test_a_shipped_card_the_database_writes_its_abilities_in_another_order_is_the_same_card(tmp_path: Path, home: Path) -> None:
+    """A user's trial: after `cards import` of the newest database every command stopped with "card
+    'Clone Commander Cody' of the set 'Champions of the Force' is defined twice with different values":
+    the shipped card (R153) lists his abilities in another order than the database's row. The order
+    a card's abilities are written in changes nothing in play; reading R179."""
+    imported(home, dumped(tmp_path, NEWEST_ROWS))
+    code, out = cli("cards", "show", "Clone Commander Cody", "--set", "Champions of the Force", "--json")
+    assert code == 0, out
+    assert json.loads(out)["card"]["special_abilities"] == ["Accurate Shot", "Order 66", "Rapport", "Sniper", "Wall Climber"]  # the shipped file's
+    code, out = cli("cards", "show", "Mas Amedda", "--set", "Champions of the Force", "--json")
+    assert code == 0 and json.loads(out)["card"]["affinity"] == ["Empire"], out  # the shipped card and the import agree (R178)
+
+
+def test_an_affinity_figure_joins_the_faction_the_database_prints_it_again_as(tmp_path: Path, home: Path) -> None:
+    """A user's trial: an imported Antarian Ranger (Jedi Academy #12, Republic, Affinity) in a New
+    Republic squad was refused ("of the Republic, not a faction of ..."), though PL p.33 lets a
+    figure with Affinity join the squad its card names; the database prints the same figure again in
+    its set "Affinity" as of the New Republic and of the Old Republic. Reading R178."""
+    answer = imported(home, dumped(tmp_path, NEWEST_ROWS))
+    # partial: Cody (his commander effect's text) and the Jedi Crusader; Mas Amedda's Booming Voice is applied (R180)
+    assert answer["report"]["counts"] == {"imported": 5, "partial": 2, "refused": 0, "total": 7}, answer["report"]
+    partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
+    # the Jedi Crusader has Affinity and no other printing: the faction it may join is not said
+    assert "Affinity: the faction it may join is not in the data (left unknown)" in partial["Jedi Crusader (Jedi Academy #2)"]
+    cards = {(c.name, c.set): c for c in default_library().cards("swm")}
+    ranger, mas, crusader = (cards[k] for k in (("Antarian Ranger", "Jedi Academy"), ("Mas Amedda", "Champions of the Force"),
+                                                  ("Jedi Crusader", "Jedi Academy")))
+    assert isinstance(ranger, SwmCard) and ranger.affinity == ("New Republic", "Old Republic")
+    assert isinstance(mas, SwmCard) and mas.affinity == ("Empire",)
+    assert isinstance(crusader, SwmCard) and crusader.affinity is None and crusader.complete is False
+    assert cards[("Mas Amedda", "Affinity")].factions == ("Empire",)  # the set's own rows import as before
+    squad = ("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+             "  - {id: ranger, card: Antarian Ranger, set: Jedi Academy, side: light, at: B2}\n"
+             "  - {id: solo, card: Test Pilot, side: light, at: B3}\n")
+    pilot = SwmCard(name="Test Pilot", source="test", cost=10, factions=("New Republic",), unique=False, size=None,
+                    hp=10, defense=10, attack=1, damage=10, speed=6, force=0)
+    from dataclasses import replace
+
+    from assistant.game.squads import check_squads
+    from assistant.position import parse_position
+
+    def check(ranger_card: SwmCard) -> tuple[list[str], list[str]]:
+        lib = CardLibrary([c for c in default_library().cards() if c is not ranger] + [ranger_card, pilot])
+        problems, unchecked = check_squads(parse_position(squad, "p.yaml", lib))
+        return [p.text for p in problems], unchecked
+
+    # PL p.15: Republic and New Republic share no era; by Affinity the ranger counts as of the New Republic
+    assert check(ranger) == ([], [])
+    # without the ability the same squad is refused; with it and no faction named, it is not checked
+    assert check(replace(ranger, affinity=(), special_abilities=("Stealth", "Synergy")))[0] == [
+        "light's factions New Republic, Republic fit no era's side"]
+    assert check(replace(ranger, affinity=None)) == (
+        [], ["light: factions not fully checked (the faction that ranger may join by Affinity is unknown)"])

@@ -198,6 +198,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Twin Attack", "swm", "multiple attacks (same target)", "PL p.65", editions=S08),
     Mechanism("Cyborg", "swm", "critical hits (counts as Droid, takes critical damage)", "PL p.37; CS g.3"),
     Mechanism("Savage", "swm", "commander effects do not affect it", "PL p.60; CS g.11"),
+    Mechanism("Booming Voice", "swm", "commander effects (an ally's effect limited to 6 squares reaches any distance)", "PL p.35", editions=S08),
     Mechanism("Invisibility", "swm", "targeting (only an adjacent attacker; never nearest)", "PL p.50", editions=S08),
     Mechanism("Cloaked", "swm", "targeting (with cover: no non-adjacent attacker, never nearest)", "PL p.37", editions=S08),
     Mechanism("Diplomat", "swm", "targeting (not while a non-Diplomat enemy is in sight)", "PL p.40", editions=S08),
@@ -628,6 +629,7 @@ SESSION_APPLIED = {
         "Tow Cable",
         "Intuition",
         "Desert Skiff",
+        "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R178)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

@@ -195,6 +195,7 @@ cards:
     special_abilities: []       # glossary names, [#] values written in: "Careful Shot +4"
     force_powers: []            # e.g. - {{name: Force Push 3, cost: 3}}
     commander_effect: none      # or: {{text: "...", effects: [{{affects: followers, range: 6, attack: 2}}]}}
+    affinity: []                # with Affinity: the factions whose squads it may join, e.g. [Empire] (swm2008 PL p.33)
 """
 
 DDM_TEMPLATE = """\

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting
 from ..errors import NotationError
-from ..i18n import _
+from ..i18n import _, n_
 from ..importreport import ImportedItem, ImportReport, merge
 from .dice import SIDE_CODE, Face, Symbol
 
@@ -46,6 +46,31 @@ _POINTS = re.compile(r"^(?P<sign>-)?(?P<first>[0-9]+)?(?P<rest>(?:/[0-9]+){0,2})
 
 #: a side of the data's older schema whose symbol is X, "any" (``+1X``, ``+2X1``): a value, then X
 _OLD_ANY = re.compile(r"^(?P<head>\+?\d+)X(?P<cost>\d*)$")
+#: the cards whose sides of value 0 the data's commit 150e3c0 (2018-11-01, "Changed X values from 0 to
+#: null") rewrote as X, each with the places of those sides: an older file still writes them 0 (Launch Bay
+#: ``0RD``, today's ``XRD``), where the card's text sets the value (reading R181 in docs/readings.md)
+OLDER_ZERO_IS_X: dict[str, tuple[int, ...]] = {
+    "01031": (0, 1, 2, 3, 4),  # Launch Bay
+    "03013": (0, 1, 2, 3, 4),  # ID9 Seeker Droid
+    "05068": (0, 1, 2, 3, 4),  # Gang Up
+    "07032": (0, 1, 2, 3, 4),  # Imperial Troop Transport
+    "08086": (0, 1, 2),  # X-Wing
+}
+_ZERO_VALUE = re.compile(r"^0(?=[A-Za-z])")
+
+
+def older_zero_sides(code: object, sides: list[str]) -> tuple[list[str], list[int]]:
+    """``sides`` with the value-0 sides the data later wrote as X read as X (:data:`OLDER_ZERO_IS_X`),
+    and the places it read so. Any other 0 is a 0 (Nexus of Power's ``0MD``, today's too).
+
+    >>> older_zero_sides("01031", ["0RD", "0RD", "0Dr", "0Sh", "0Dc", "1R"])
+    (['XRD', 'XRD', 'XDr', 'XSh', 'XDc', '1R'], [0, 1, 2, 3, 4])
+    >>> older_zero_sides("08117", ["0MD", "1F", "-", "-", "-", "-"])
+    (['0MD', '1F', '-', '-', '-', '-'], [])
+    """
+    known = OLDER_ZERO_IS_X.get(code, ()) if isinstance(code, str) else ()
+    places = [i for i in known if i < len(sides) and _ZERO_VALUE.match(sides[i])]
+    return [_ZERO_VALUE.sub("X", s) if i in places else s for i, s in enumerate(sides)], places
 
 
 def destiny_face(code: str) -> Face:
@@ -232,10 +257,12 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     except NotationError as e:
         raise bad(str(e)) from None
     faces: tuple[Face, ...] | None = None
+    as_x: list[int] = []
     sides = c.get("sides")
     if sides is not None:
         if not isinstance(sides, list) or len(sides) != 6 or not all(isinstance(s, str) for s in sides):
             raise bad(_("'sides' should list the die's 6 sides, got {sides!r}").format(sides=sides))
+        sides, as_x = older_zero_sides(c.get("code"), sides)
         try:
             faces = tuple(destiny_face(s) for s in sides)
         except NotationError as e:
@@ -260,6 +287,10 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     except ImportFileError as e:
         raise bad(str(e).removeprefix(f"{where}: ")) from None
     said: list[str] = []
+    if as_x:
+        said.append(n_("die side {places} written 0 is read as X, the value its text sets, as the data's later releases write it",
+                       "die sides {places} written 0 are read as X, the value its text sets, as the data's later releases write them",
+                       len(as_x)).format(places=", ".join(str(i + 1) for i in as_x)))
     faction = c.get("faction_code")
     if faction is None or faction == "":
         said.append(_("faction_code is missing (null): colour set to grey; correct it in the table file"))

@@ -126,15 +126,39 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
         seen.setdefault(n, fid)
     if any(isinstance(c, SwmCard) and c.unique is None and not has_trait(c, c.special_abilities, "Unique") for _fid, c in cards):
         unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
+    # swm2008 PL p.33 (Affinity): a figure may be in the squad of a faction its card names, its faction
+    # then counting as the squad's (reading R178 in docs/readings.md); an edition without the rule reads the card's factions alone
+    affinity = rec.defines("Affinity")
     for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
         factions = _factions(c)
-        if c is not None and side in SIDE_FACTIONS and factions and "Fringe" not in factions and not set(factions) & SIDE_FACTIONS[side]:
-            problems.append(Reason(_("{fid} ({card}) is of the {factions}, not a faction of the {side} side (nor Fringe)").format(
-                fid=fig.id, card=c.name, factions=", ".join(factions), side=side_name(side)), cite(_SIDE_RULE)))
-    known = [set(_factions(c)) - {"Fringe"} for _fid, c in cards if _factions(c)]
+        if c is None or side not in SIDE_FACTIONS or not factions or "Fringe" in factions or set(factions) & SIDE_FACTIONS[side]:
+            continue
+        joins = _affinity(c) if affinity else ()
+        if joins and set(joins) & SIDE_FACTIONS[side]:
+            continue
+        if joins is None:
+            unchecked.append(_("{fid} ({card}): side not checked (the card has Affinity; the faction it may join is unknown)").format(
+                fid=fig.id, card=c.name))
+            continue
+        problems.append(Reason(_("{fid} ({card}) is of the {factions}, not a faction of the {side} side (nor Fringe)").format(
+            fid=fig.id, card=c.name, factions=", ".join(factions), side=side_name(side)), cite(_SIDE_RULE)))
+    plain = [(f, c) for f, c in cards if not (affinity and _affinity(c) != ())]
+    joining = [(f, _factions(c), _affinity(c)) for f, c in cards if affinity and _affinity(c) != ()]
+    known = [set(_factions(c)) - {"Fringe"} for _fid, c in plain if _factions(c)]
     wanted = set().union(*known) if known else set()
-    if wanted and rec.faction_eras and not any(wanted <= light or wanted <= dark for light, dark in SWM_ERAS.values()):
-        problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side_name(side), names=', '.join(sorted(wanted))), cite("PL p.15")))
+    if rec.faction_eras:
+        fits = [allowed for era in SWM_ERAS.values() for allowed in era if wanted <= allowed]
+        # a figure with Affinity fits an era's side of its own faction or of one its card names
+        fits_all = [allowed for allowed in fits if all(not own or "Fringe" in own or (set(own) | set(joins or ())) & allowed for _f, own, joins in joining)]
+        unsure = [f.id for f, own, joins in joining if joins is None]
+        if (wanted or joining) and not fits_all and not (unsure and fits):
+            # the figures without Affinity alone fit no era: they are named; else every figure's own factions
+            shown = wanted if not fits else wanted | {x for _f, own, _j in joining for x in own if x != "Fringe"}
+            problems.append(Reason(_("{side}'s factions {names} fit no era's side").format(side=side_name(side), names=', '.join(sorted(shown))),
+                                   cite("PL p.15")))
+        elif unsure and not fits_all:
+            unchecked.append(_("{side}: factions not fully checked (the faction that {names} may join by Affinity is unknown)").format(
+                side=side_name(side), names=", ".join(unsure)))
     if any(isinstance(c, SwmCard) and c.factions is None for _fid, c in cards) or any(c is None for _fid, c in cards):
         unchecked.append(_("{side}: factions not fully checked (unknown on some figures)").format(side=side_name(side)))
 
@@ -145,6 +169,16 @@ def _factions(card: Card | None) -> tuple[str, ...]:
     if not isinstance(card, SwmCard) or not card.factions:
         return ()
     return tuple(dict.fromkeys(faction_name(f) for f in card.factions))
+
+
+def _affinity(card: Card | None) -> tuple[str, ...] | None:
+    """The factions an SWM card may join by Affinity (swm2008 PL p.33), as the era table names them:
+    () without the ability, None where the card has it and the faction it names is unknown (R178)."""
+    if not isinstance(card, SwmCard) or not has_trait(card, card.special_abilities, "Affinity"):
+        return ()
+    if not card.affinity:
+        return None
+    return tuple(dict.fromkeys(faction_name(f) for f in card.affinity))
 
 
 _SideRules = Callable[[Position, EditionRecord, str, _Cards, list[Reason], list[str]], None]

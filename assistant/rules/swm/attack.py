@@ -87,10 +87,14 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                 continue
             if eff.requires and not has(abl, eff.requires):
                 continue
+            voice = None
             if eff.range is not None:
                 d = engine.squares_between(pos, cmd, affected)
                 if d is None or d > eff.range:
-                    continue
+                    # swm2008 PL p.35: an ally of a figure with Booming Voice has its 6-square limit lifted (R180)
+                    voice = _booming_voice(pos, cmd) if d is not None and eff.range == 6 else None
+                    if voice is None:
+                        continue
             ok = True
             for cond in eff.conditions:
                 if cond == "did-not-move" and moved:
@@ -101,6 +105,9 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                     ok = False
             if not ok:
                 continue
+            if voice is not None:
+                notes.append(Reason(_("{voice}'s Booming Voice lifts the 6-square limit of {commander}'s commander effect: it reaches {id}").format(
+                    voice=voice, commander=cmd.id, id=affected.id), _cite(pos, "PL p.35")))
             if best is None or value > best[0]:
                 rule = f"{card.source} (commander effect); only the highest counts: reading R3 in docs/readings.md"
                 best = (value, _both(N_("commander effect of {commander} ({card})"), commander=cmd.id, card=card.name), rule)
@@ -786,6 +793,15 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
             hurt = [f for f in allies if f.damage_taken > 0 and _within(pos, f, a, 6)]
             if hurt and value:
                 w.mods.append(_mod(N_("Protective ({ally} is wounded and within 6)"), "damage", value, _cite(pos, "PL p.57"), ally=hurt[0].id))
+
+
+def _booming_voice(pos: Position, commander: Figure) -> str | None:
+    """The figure of ``commander``'s side, other than it, whose Booming Voice lifts the 6-square
+    limit of its commander effect (swm2008 PL p.35: "każdy sojusznik z efektem dowódcy normalnie
+    ograniczonym do 6 pól ma usunięte to ograniczenie"; reading R180 in docs/readings.md), or None."""
+    if not find_edition(pos.edition).defines("Booming Voice"):
+        return None
+    return next((f.id for f in pos.figures if f.side == commander.side and f.id != commander.id and has(_abilities(pos, f), "Booming Voice")), None)
 
 
 def _phantom(pos: Position, f: Figure) -> str | None:
