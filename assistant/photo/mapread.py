@@ -50,7 +50,7 @@ import cv2
 import numpy as np
 
 from ..coords import Corner, Edge, Square
-from ..i18n import _
+from ..i18n import _, n_
 
 #: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
 PRINTED = {"wall": (40, 40, 200), "pit": (30, 130, 240), "difficult": (40, 200, 230), "low": (60, 170, 60), "door": (200, 110, 30)}
@@ -653,6 +653,11 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 elif weakest < DOUBT_HIGH:
                     res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
     _by_each_other(warm, res)
+    # an outline crossed by a band of the art in its own colour (a hazard stripe across a yellow
+    # outline): the sides the band crosses show the colour through the squares' middles as much
+    # as along the side, so they cannot tell an outline there; where they alone keep an area of
+    # firm outlines of that colour from closing, it is read closed, and listed (reading R190)
+    _closed_behind_art(res, edges, parts, cover, firm, inside, drawn, cols, rows)
     # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
         for c in range(cols):
@@ -756,6 +761,80 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     if full_ink:
         _doors_in_a_wall_at_full_ink(res, inner, full_ink)
     return res
+
+
+def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dict[str, tuple[float, float]]],
+                       cover: dict[Edge, dict[str, float]], firm: dict[Edge, bool], inside: np.ndarray, drawn: set[str], cols: int, rows: int) -> None:
+    """Read, each listed, the areas an outline of one colour closes round once the sides that the
+    art's own strokes of that colour hide are counted as its sides (reading R190). A side is hidden
+    by the art in colour ``k`` where a stroke of ``k`` runs along OUTLINED of it and as much
+    through the middle of a square beside it (``parts``: side and art cover), so that its cover
+    beyond the art (``cover``, what the first flood took as its barrier) tells nothing either way. An area
+    counts where it is new (none of its squares enclosed already: ``inside``), every side of its
+    rim is a firm outline whose leading colour is ``k`` or a side hidden in ``k``, the firm ones at
+    least half the rim (the outline shows round most of it), and ``k`` is no colour the art draws
+    all over the map (R105: there every crossing would be hidden)."""
+    def on(sq: Square) -> bool:
+        return 0 <= sq.col < cols and 0 <= sq.row < rows
+
+    for k in TERRAIN:
+        if k in drawn:
+            continue
+        hidden = {e for e in edges if not firm[e] and parts[e][k][0] >= OUTLINED and parts[e][k][1] >= OUTLINED}
+        if not hidden:
+            continue
+        wall = {e for e in edges if firm[e] or e in hidden}
+        # flood from outside the map across every side that is neither
+        reached = np.zeros((rows, cols), bool)
+        stack = []
+        for e in edges:
+            if e in wall:
+                continue
+            for sq in e.squares:
+                if on(sq) and not all(on(s) for s in e.squares) and not reached[sq.row, sq.col]:
+                    reached[sq.row, sq.col] = True
+                    stack.append(sq)
+        while stack:
+            sq = stack.pop()
+            for e in _sides(sq):
+                if e in wall:
+                    continue
+                for nb in e.squares:
+                    if on(nb) and not reached[nb.row, nb.col]:
+                        reached[nb.row, nb.col] = True
+                        stack.append(nb)
+        seen = reached.copy()
+        for r0 in range(rows):
+            for c0 in range(cols):
+                if seen[r0, c0]:
+                    continue
+                area, stack = [], [Square(c0, r0)]
+                seen[r0, c0] = True
+                while stack:
+                    sq = stack.pop()
+                    area.append(sq)
+                    for e in _sides(sq):
+                        if e in wall:
+                            continue
+                        for nb in e.squares:
+                            if on(nb) and not seen[nb.row, nb.col]:
+                                seen[nb.row, nb.col] = True
+                                stack.append(nb)
+                if any(inside[s.row, s.col] or s.name in res.squares for s in area) or len(area) > cols * rows // 4:
+                    continue
+                cells = {(s.col, s.row) for s in area}
+                rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
+                by_art = [e for e in rim if e in hidden]
+                firm_k = [e for e in rim if firm[e] and max(cover[e], key=cover[e].__getitem__) == k]
+                if not by_art or len(by_art) + len(firm_k) < len(rim) or 2 * len(firm_k) < len(rim):
+                    continue
+                for s in area:
+                    res.squares[s.name] = k
+                    res.confidence[s.name] = round(len(firm_k) / len(rim), 3)
+                    res.unsure[s.name] = n_("{kind}: its outline closes round it only where the art's own {kind} crosses it "
+                                            "({n} side), read as {kind}",
+                                            "{kind}: its outline closes round it only where the art's own {kind} crosses it "
+                                            "({n} sides), read as {kind}", len(by_art)).format(kind=k, n=len(by_art))
 
 
 def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: dict[Edge, float]) -> None:
