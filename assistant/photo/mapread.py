@@ -13,8 +13,7 @@ So the reading works on the lines, not the fill:
 2. **Strokes**: a stroke is a thin line whose colour stands out from the floor around it. The
    floor is the median of a half-square window (wider than any border, narrower than a square),
    so fills and floor art are background; a stroke pixel's printed colour is estimated from how
-   it departs from that background, and named by the nearest printed colour (once from both
-   sides, where the floor differs on either: reading R191). A border is a
+   it departs from that background, and named by the nearest printed colour. A border is a
    line, long along its run: stroke pixels in no run of an eighth of a square along the line
    (specks of grass, a JPEG's colour fringe) are dropped.
 3. **Outlines**: every square side is scored by how much of its length a stroke of each colour
@@ -212,13 +211,6 @@ def _named(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: n
     (``fa``, ``fb``) in that colour; ``lean``: :func:`_leaning` of ``a``, ``b``, where already measured;
     ``least``: how far a pixel must depart from the floor (more than LEAST_DEPARTURE where the
     grid's own ink departs as far, reading R75)."""
-    return _named_hue(a, b, fa, fb, lean, least)[0]
-
-
-def _named_hue(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lean: np.ndarray | None = None,
-               least: float = LEAST_DEPARTURE) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """:func:`_named`, and each pixel's printed colour as estimated against that floor (its hue angle,
-    degrees), which names it."""
     da, db = a - fa, b - fb
     ta, tb = fa + da / COVER, fb + db / COVER
     strong = (np.hypot(da, db) >= least) & (np.hypot(ta, tb) >= LEAST_CHROMA)
@@ -231,29 +223,7 @@ def _named_hue(a: np.ndarray, b: np.ndarray, fa: np.ndarray, fb: np.ndarray, lea
     near &= np.take_along_axis(_leaning(a, b) if lean is None else lean, nearest, 0)[0]
     near &= da * _COS.ravel()[nearest[0]] + db * _SIN.ravel()[nearest[0]] >= least
     near &= strong
-    return {name: near & (nearest[0] == k) for k, name in enumerate(NAMES)}, ang
-
-
-def _one_name(one: tuple[dict[str, np.ndarray], np.ndarray], two: tuple[dict[str, np.ndarray], np.ndarray]) -> dict[str, np.ndarray]:
-    """The stroke pixels of each printed colour, from how they stand out from the floor on either
-    side (:func:`_named_hue` against each): a stroke stands out on both. A pixel both sides name
-    the same colour is that colour; one they name differently (an orange border between a green
-    floor and a dark fill, its colour estimated yellower against the one and redder against the
-    other) is a stroke still, named once by the mean of the two estimates (reading R191)."""
-    (first, ang1), (second, ang2) = one, two
-    named = {k: first[k] & second[k] for k in first}
-    split = np.logical_or.reduce(list(first.values())) & np.logical_or.reduce(list(second.values()))
-    split &= ~np.logical_or.reduce(list(named.values()))
-    if not split.any():
-        return named
-    t1, t2 = np.radians(ang1[split]), np.radians(ang2[split])
-    mean = np.degrees(np.arctan2(np.sin(t1) + np.sin(t2), np.cos(t1) + np.cos(t2))).astype(np.float32)
-    nearest = _hue_gaps(mean).argmin(axis=0).ravel()
-    for k, name in enumerate(NAMES):
-        # named so only where one side named it so already: the mean lies between the two names
-        here = (nearest == k) & (first[name][split] | second[name][split])
-        named[name][split] |= here
-    return named
+    return {name: near & (nearest[0] == k) for k, name in enumerate(NAMES)}
 
 
 def balanced_floor(top: np.ndarray, px: int) -> tuple[np.ndarray, bool, np.ndarray]:
@@ -306,13 +276,13 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float =
     lean = _leaning(a, b)
 
     def across(dy: int, dx: int) -> dict[str, np.ndarray]:
-        both = _one_name(_named_hue(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean, least),
-                         _named_hue(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean, least))
+        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean, least)
+        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean, least)
         if not own:
-            return both
+            return {k: one[k] & two[k] for k in one}
         k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
         glob = _named(cv2.blur(a, k), cv2.blur(b, k), np.full_like(a, ga), np.full_like(b, gb))
-        return {k: both[k] & (glob[k] if k in own else True) for k in both}
+        return {k: one[k] & two[k] & (glob[k] if k in own else True) for k in one}
 
     # a border is a line, long along its run; specks of art and a JPEG's colour fringes are short
     run = max(3, px // 8)
