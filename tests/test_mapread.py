@@ -678,10 +678,11 @@ def test_a_door_in_a_walls_line_is_read_where_the_grids_ink_shows_blue_at_every_
     assert_the_wall_and_its_door_alone_are_read(navy_lines_on_wood(rng), rng)
 
 
-def hazard_stripe(img: np.ndarray, row: int) -> None:
-    """A yellow and black hazard stripe of the art across the whole map through the middle of ``row``
-    (0-based), half a square high, its diagonal bands about a fifth of a square wide."""
-    y0, y1 = row * PX + PX // 4, row * PX + 3 * PX // 4
+def hazard_stripe(img: np.ndarray, row: int, top: float = 0.25, bottom: float = 0.75) -> None:
+    """A yellow and black hazard stripe of the art across the whole map in ``row`` (0-based), from
+    ``top`` to ``bottom`` of its height (the middle half), its diagonal bands about a fifth of a
+    square wide."""
+    y0, y1 = row * PX + int(top * PX), row * PX + int(bottom * PX)
     yy, xx = np.mgrid[y0:y1, 0:COLS * PX]
     band = ((xx + yy) // (PX // 5)) % 2 == 0
     img[y0:y1][band] = YELLOW
@@ -732,3 +733,16 @@ def test_an_orange_outline_between_a_green_floor_and_a_dark_fill_is_a_pit() -> N
     cv2.rectangle(img, (c0 * PX, r0 * PX), ((c0 + 1) * PX, (r0 + 1) * PX), (12, 128, 180), 2)
     r = read_map(img, COLS, ROWS, PX)
     assert r.squares == {"D3": "pit"}
+
+
+def test_a_hazard_stripe_below_an_outline_closes_no_square_with_its_own_edge() -> None:
+    """Issue 28, round 20 (independent scene 373: K6, open, read difficult by a first version): the
+    stripe runs along the lower part of row 4, right under the yellow outline of C2:C3; the square
+    C4 below has the outline's side above, the stripe's sides hidden either side and the stripe's
+    own lower edge below. Its hidden sides' lines run into no outline side: it stays open (reading
+    R190)."""
+    img = board()
+    hazard_stripe(img, 3, 0.5, 0.95)
+    inset_outline(img, 2, 1, 2, 2, YELLOW)
+    r = read_map(cv2.GaussianBlur(img, (0, 0), 1.0), COLS, ROWS, PX)
+    assert r.squares == {"C2": "difficult", "C3": "difficult"}

@@ -743,8 +743,10 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
     the first flood took as its barrier) tells nothing either way. An area counts where it is new
     (none of its squares enclosed already: ``inside``), a quarter of the map at most, every side of
     its rim is a firm outline whose leading colour is ``k`` or a side hidden in ``k``, one at least
-    hidden and the firm ones half the rim or more (the outline shows round most of it), and ``k``
-    is no colour the art draws all over the map (R105: there every crossing would be hidden)."""
+    hidden and the firm ones half the rim or more (the outline shows round most of it), the line
+    of each hidden side running on into a firm side of the rim (:func:`_runs_on`: the outline
+    crosses the band, whose own edge may close a square with it), and ``k`` is no colour the art
+    draws all over the map (R105: there every crossing would be hidden)."""
     for k in TERRAIN:
         if k in drawn:
             continue
@@ -762,6 +764,8 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
             firm_k = [e for e in rim if firm[e] and max(cover[e], key=cover[e].__getitem__) == k]
             if not by_art or len(by_art) + len(firm_k) < len(rim) or 2 * len(firm_k) < len(rim):
                 continue
+            if not all(_runs_on(e, set(by_art), set(firm_k)) for e in by_art):
+                continue  # a hidden side that no firm side of the rim carries on along its line: the band's own edge may close it
             for s in area:
                 res.squares[s.name] = k
                 res.confidence[s.name] = round(len(firm_k) / len(rim), 3)
@@ -769,6 +773,21 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
                                         "({n} side), read as {kind}",
                                         "{kind}: its outline closes round it only where the art's own {kind} crosses it "
                                         "({n} sides), read as {kind}", len(by_art)).format(kind=k, n=len(by_art))
+
+
+def _runs_on(e: Edge, hidden: set[Edge], firm: set[Edge]) -> bool:
+    """Whether the outline's line through hidden side ``e`` runs on, past the hidden sides of the
+    rim next along the same line, into a ``firm`` side of it: the band crossed the outline there
+    (reading R190)."""
+    for step in (-1, 1):
+        at = e
+        while True:
+            at = Edge(at.x + step, at.y, "H") if at.axis == "H" else Edge(at.x, at.y + step, "V")
+            if at in firm:
+                return True
+            if at not in hidden:
+                break
+    return False
 
 
 def _reached_from_outside(blocked: Callable[[Edge], bool], edges: list[Edge], cols: int, rows: int) -> np.ndarray:
