@@ -27,7 +27,9 @@ So the reading works on the lines, not the fill:
    the colour of the strokes around it, so an area outlined once is read whole. Where the art
    itself draws a border's colour (lava cracks, carpet rings), a border of it is a line straight
    along each whole side, which the art's lines are not (reading R105), and at the grid's own
-   spacing, where the art repeats its motifs at its own (reading R138).
+   spacing, where the art repeats its motifs at its own (reading R138). Where a band of the art
+   in an outline's own colour crosses it (a hazard stripe), the sides it crosses tell nothing; an
+   area the outline's other sides close round is read, and listed (reading R190).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
    corner to corner of the side, is a wall edge (or a straight red line along the whole side just
    beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
@@ -41,7 +43,7 @@ Photograph the map without figures: a figure's body would lend its colour.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -50,7 +52,7 @@ import cv2
 import numpy as np
 
 from ..coords import Corner, Edge, Square
-from ..i18n import _
+from ..i18n import _, n_
 
 #: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
 PRINTED = {"wall": (40, 40, 200), "pit": (30, 130, 240), "difficult": (40, 200, 230), "low": (60, 170, 60), "door": (200, 110, 30)}
@@ -554,105 +556,77 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 most = float(per.max()) if per.size else 0.0
                 offset[e][k] = [first + i for i, v in enumerate(per) if v >= max(OUTLINED, most - 0.1)]
     # 3. outlines: flood from outside the map; what no path reaches lies inside an outline
-    inside = np.ones((rows, cols), bool)
-    stack = []
-    for e in edges:
-        for sq in e.squares:
-            on = 0 <= sq.col < cols and 0 <= sq.row < rows
-            off = [s for s in e.squares if not (0 <= s.col < cols and 0 <= s.row < rows)]
-            if on and off and not barrier[e] and inside[sq.row, sq.col]:
-                inside[sq.row, sq.col] = False
-                stack.append(sq)
-    while stack:
-        sq = stack.pop()
-        for e in _sides(sq):
-            if barrier[e]:
-                continue
-            for nb in e.squares:
-                if 0 <= nb.col < cols and 0 <= nb.row < rows and inside[nb.row, nb.col]:
-                    inside[nb.row, nb.col] = False
-                    stack.append(nb)
+    inside = ~_reached_from_outside(lambda e: barrier[e], edges, cols, rows)
     # each enclosed area (squares joined across sides without a stroke) takes its outline's colour
-    seen = np.zeros_like(inside)
     warm: list[tuple[list[Square], str, float, int]] = []  # areas outlined red, orange or yellow, with their hue
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if not inside[r0, c0] or seen[r0, c0]:
-                continue
-            area, stack = [], [Square(c0, r0)]
-            seen[r0, c0] = True
-            while stack:
-                sq = stack.pop()
-                area.append(sq)
-                for e in _sides(sq):
-                    if firm[e]:
-                        continue
-                    for nb in e.squares:
-                        if 0 <= nb.col < cols and 0 <= nb.row < rows and inside[nb.row, nb.col] and not seen[nb.row, nb.col]:
-                            seen[nb.row, nb.col] = True
-                            stack.append(nb)
-            if len(area) > cols * rows // 2:
-                continue  # strokes closing off most of the map are art or the map's frame, not one outline
-            cells = {(s.col, s.row) for s in area}
-            rim = [e for s in area for e in _sides(s) if barrier[e] and not all((n.col, n.row) in cells for n in e.squares)]
-            votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
-            kind = max(votes, key=votes.__getitem__)
-            if kind in drawn:
-                # lines of the art's own colour closing round squares, straight along a part of a
-                # side at most, are art: the area is the squares held in by straight sides, the
-                # rest listed (reading R105)
-                core = _straight_core(area, {e: max(v[kind], cover[e][kind]) >= FULL_SIDE for e, v in straight.items()},
-                                      cover, kind)
-                for s in area:
-                    if s not in core:
-                        res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour "
-                                               "too and they do not run straight along every side: read as open").format(kind=kind)
-                if not core:
-                    continue
-                # the art's motif (a ring about a square across) may close round a square as an
-                # outline would, straight enough along each side; the art repeats it, off the grid
-                # lines as much as on them, where a printed outline sits on the grid (reading R138)
-                recur = _recurs_off_the_grid(across[kind] | down[kind], core, px)
-                if recur >= RECUR:
-                    for s in core:
-                        res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour and "
-                                               "the same shape recurs off the grid lines elsewhere (the art's motif): read as "
-                                               "open").format(kind=kind)
-                    continue
-                if len(core) < len(area):
-                    area, cells = core, {(s.col, s.row) for s in core}
-                    rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
-                    votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
-            if not _one_outline(area, [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind], offset, kind, px):
-                continue  # strokes at every distance from the grid lines: the art's own lines closing round it
-            share = votes[kind] / max(1e-9, sum(votes.values()))
-            weakest = min((cover[e][kind] for e in rim), default=0.0)
-            # a colour between two printed ones (orange or yellow under a warm light) shows as
-            # strokes of both along the same sides
-            rival = max((k for k in TERRAIN if k != kind), key=lambda k: sum(cover[e][k] for e in rim))
-            mixed = sum(cover[e][rival] for e in rim) / max(1e-9, sum(cover[e][kind] for e in rim))
-            conf = round(min(1.0, share) * min(1.0, weakest / DOUBT_HIGH) * (1.0 - min(0.5, mixed)), 3)
-            if kind in WARM:
-                warm.append((area, kind, _rim_hue(rim, across, down, hue, px), len(rim)))
+    for area in _areas_within(inside, lambda e: firm[e], cols, rows):
+        if len(area) > cols * rows // 2:
+            continue  # strokes closing off most of the map are art or the map's frame, not one outline
+        cells = {(s.col, s.row) for s in area}
+        rim = [e for s in area for e in _sides(s) if barrier[e] and not all((n.col, n.row) in cells for n in e.squares)]
+        votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
+        kind = max(votes, key=votes.__getitem__)
+        if kind in drawn:
+            # lines of the art's own colour closing round squares, straight along a part of a
+            # side at most, are art: the area is the squares held in by straight sides, the
+            # rest listed (reading R105)
+            core = _straight_core(area, {e: max(v[kind], cover[e][kind]) >= FULL_SIDE for e, v in straight.items()},
+                                  cover, kind)
             for s in area:
-                res.squares[s.name] = kind
-                res.confidence[s.name] = conf
-                if kind in inked:
-                    # told from the grid lines of its own colour by its strength alone (R75)
-                    res.unsure[s.name] = _("{kind}: its outline is the colour the grid lines show on this map, told from them by "
-                                           "its strength").format(kind=kind)
-                elif kind in ("pit", "difficult") and not checked:
-                    # orange and yellow lie close: under a colour cast the grid lines could not
-                    # measure, one may pass for the other
-                    res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
-                                           "checked by its grid lines").format(kind=kind)
-                elif mixed >= RIVAL:
-                    res.unsure[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(kind=kind, other=rival)
-                elif share < 0.7:
-                    res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
-                elif weakest < DOUBT_HIGH:
-                    res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
+                if s not in core:
+                    res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour "
+                                           "too and they do not run straight along every side: read as open").format(kind=kind)
+            if not core:
+                continue
+            # the art's motif (a ring about a square across) may close round a square as an
+            # outline would, straight enough along each side; the art repeats it, off the grid
+            # lines as much as on them, where a printed outline sits on the grid (reading R138)
+            recur = _recurs_off_the_grid(across[kind] | down[kind], core, px)
+            if recur >= RECUR:
+                for s in core:
+                    res.unsure[s.name] = _("{kind}? lines of that colour close round it, but the map's art draws that colour and "
+                                           "the same shape recurs off the grid lines elsewhere (the art's motif): read as "
+                                           "open").format(kind=kind)
+                continue
+            if len(core) < len(area):
+                area, cells = core, {(s.col, s.row) for s in core}
+                rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
+                votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
+        if not _one_outline(area, [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind], offset, kind, px):
+            continue  # strokes at every distance from the grid lines: the art's own lines closing round it
+        share = votes[kind] / max(1e-9, sum(votes.values()))
+        weakest = min((cover[e][kind] for e in rim), default=0.0)
+        # a colour between two printed ones (orange or yellow under a warm light) shows as
+        # strokes of both along the same sides
+        rival = max((k for k in TERRAIN if k != kind), key=lambda k: sum(cover[e][k] for e in rim))
+        mixed = sum(cover[e][rival] for e in rim) / max(1e-9, sum(cover[e][kind] for e in rim))
+        conf = round(min(1.0, share) * min(1.0, weakest / DOUBT_HIGH) * (1.0 - min(0.5, mixed)), 3)
+        if kind in WARM:
+            warm.append((area, kind, _rim_hue(rim, across, down, hue, px), len(rim)))
+        for s in area:
+            res.squares[s.name] = kind
+            res.confidence[s.name] = conf
+            if kind in inked:
+                # told from the grid lines of its own colour by its strength alone (R75)
+                res.unsure[s.name] = _("{kind}: its outline is the colour the grid lines show on this map, told from them by "
+                                       "its strength").format(kind=kind)
+            elif kind in ("pit", "difficult") and not checked:
+                # orange and yellow lie close: under a colour cast the grid lines could not
+                # measure, one may pass for the other
+                res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
+                                       "checked by its grid lines").format(kind=kind)
+            elif mixed >= RIVAL:
+                res.unsure[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(kind=kind, other=rival)
+            elif share < 0.7:
+                res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
+            elif weakest < DOUBT_HIGH:
+                res.unsure[s.name] = _("{kind}: its outline is faint in places ({part} of a side)").format(kind=kind, part=f"{weakest:.0%}")
     _by_each_other(warm, res)
+    # an outline crossed by a band of the art in its own colour (a hazard stripe across a yellow
+    # outline): the sides the band crosses show the colour through the squares' middles as much
+    # as along the side, so they cannot tell an outline there; where they alone keep an area of
+    # firm outlines of that colour from closing, it is read closed, and listed (reading R190)
+    _closed_behind_art(res, edges, parts, cover, firm, inside, drawn, cols, rows)
     # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
         for c in range(cols):
@@ -756,6 +730,110 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     if full_ink:
         _doors_in_a_wall_at_full_ink(res, inner, full_ink)
     return res
+
+
+def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dict[str, tuple[float, float]]],
+                       cover: dict[Edge, dict[str, float]], firm: dict[Edge, bool], inside: np.ndarray, drawn: set[str],
+                       cols: int, rows: int) -> None:
+    """Read, each listed, the areas an outline of one colour closes round once the sides that the
+    art's own strokes of that colour hide are counted as its sides (reading R190). A side is hidden
+    by the art in colour ``k`` where a stroke of ``k`` runs along half OUTLINED of it at least, and
+    as much through the middle of a square beside it (``parts``: side and art cover; the share
+    R105 takes for the art drawing a colour), so that its cover beyond the art (``cover``, what
+    the first flood took as its barrier) tells nothing either way. An area counts where it is new
+    (none of its squares enclosed already: ``inside``), a quarter of the map at most, every side of
+    its rim is a firm outline whose leading colour is ``k`` or a side hidden in ``k``, one at least
+    hidden and the firm ones half the rim or more (the outline shows round most of it), the line
+    of each hidden side running on into a firm side of the rim (:func:`_runs_on`: the outline
+    crosses the band, whose own edge may close a square with it), and ``k`` is no colour the art
+    draws all over the map (R105: there every crossing would be hidden)."""
+    for k in TERRAIN:
+        if k in drawn:
+            continue
+        hidden = {e for e in edges if not firm[e] and min(parts[e][k]) >= OUTLINED / 2}
+        if not hidden:
+            continue
+        wall = {e for e in edges if firm[e] or e in hidden}
+        closed = ~_reached_from_outside(wall.__contains__, edges, cols, rows)
+        for area in _areas_within(closed, wall.__contains__, cols, rows):
+            if any(inside[s.row, s.col] or s.name in res.squares for s in area) or len(area) > cols * rows // 4:
+                continue
+            cells = {(s.col, s.row) for s in area}
+            rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
+            by_art = [e for e in rim if e in hidden]
+            firm_k = [e for e in rim if firm[e] and max(cover[e], key=cover[e].__getitem__) == k]
+            if not by_art or len(by_art) + len(firm_k) < len(rim) or 2 * len(firm_k) < len(rim):
+                continue
+            if not all(_runs_on(e, set(by_art), set(firm_k)) for e in by_art):
+                continue  # a hidden side that no firm side of the rim carries on along its line: the band's own edge may close it
+            for s in area:
+                res.squares[s.name] = k
+                res.confidence[s.name] = round(len(firm_k) / len(rim), 3)
+                res.unsure[s.name] = n_("{kind}: its outline closes round it only where the art's own {kind} crosses it "
+                                        "({n} side), read as {kind}",
+                                        "{kind}: its outline closes round it only where the art's own {kind} crosses it "
+                                        "({n} sides), read as {kind}", len(by_art)).format(kind=k, n=len(by_art))
+
+
+def _runs_on(e: Edge, hidden: set[Edge], firm: set[Edge]) -> bool:
+    """Whether the outline's line through hidden side ``e`` runs on, past the hidden sides of the
+    rim next along the same line, into a ``firm`` side of it: the band crossed the outline there
+    (reading R190)."""
+    for step in (-1, 1):
+        at = e
+        while True:
+            at = Edge(at.x + step, at.y, "H") if at.axis == "H" else Edge(at.x, at.y + step, "V")
+            if at in firm:
+                return True
+            if at not in hidden:
+                break
+    return False
+
+
+def _reached_from_outside(blocked: Callable[[Edge], bool], edges: list[Edge], cols: int, rows: int) -> np.ndarray:
+    """The squares (rows x cols) a path from outside the map reaches across sides not ``blocked``."""
+    reached = np.zeros((rows, cols), bool)
+    stack = []
+    for e in edges:
+        for sq in e.squares:
+            on = 0 <= sq.col < cols and 0 <= sq.row < rows
+            off = [s for s in e.squares if not (0 <= s.col < cols and 0 <= s.row < rows)]
+            if on and off and not blocked(e) and not reached[sq.row, sq.col]:
+                reached[sq.row, sq.col] = True
+                stack.append(sq)
+    while stack:
+        sq = stack.pop()
+        for e in _sides(sq):
+            if blocked(e):
+                continue
+            for nb in e.squares:
+                if 0 <= nb.col < cols and 0 <= nb.row < rows and not reached[nb.row, nb.col]:
+                    reached[nb.row, nb.col] = True
+                    stack.append(nb)
+    return reached
+
+
+def _areas_within(within: np.ndarray, parted: Callable[[Edge], bool], cols: int, rows: int) -> Iterator[list[Square]]:
+    """The areas of the squares ``within`` (rows x cols), each joined across sides not ``parted``,
+    in reading order of their first square."""
+    seen = np.zeros_like(within)
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if not within[r0, c0] or seen[r0, c0]:
+                continue
+            area, stack = [], [Square(c0, r0)]
+            seen[r0, c0] = True
+            while stack:
+                sq = stack.pop()
+                area.append(sq)
+                for e in _sides(sq):
+                    if parted(e):
+                        continue
+                    for nb in e.squares:
+                        if 0 <= nb.col < cols and 0 <= nb.row < rows and within[nb.row, nb.col] and not seen[nb.row, nb.col]:
+                            seen[nb.row, nb.col] = True
+                            stack.append(nb)
+            yield area
 
 
 def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: dict[Edge, float]) -> None:
