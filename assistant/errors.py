@@ -26,6 +26,15 @@ class AssistantError(Exception):
     """Base of every error a user can cause. ``str(err)`` is the message to show."""
 
 
+class CommandLineWordsError(AssistantError):
+    """A refusal whose message names the command line's words (its flags, a command to type):
+    ``page`` says the same without them, for the web page, which has its own fields (R184)."""
+
+    def __init__(self, text: str, page: str):
+        super().__init__(text)
+        self.page = page
+
+
 class NotationError(AssistantError, ValueError):
     """Text that is not valid coordinate notation (CONTRACT §1)."""
 

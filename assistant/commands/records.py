@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..coords import parse_edge, parse_square
-from ..errors import AssistantError, MissingStatError
+from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game import RefusedError, voided
 from ..game.actions import (
     attack_event,
@@ -167,7 +167,8 @@ def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | N
     reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
     if end is None:
         if override:
-            raise AssistantError(_("no end square for this charge: give --to SQUARE to record it with --override"))
+            raise CommandLineWordsError(_("no end square for this charge: give --to SQUARE to record it with --override"),
+                                        _("no end square for this charge: give the square it ends on (“to square”) to record it"))
         raise RefusedError(reasons)
     if reasons and not override:
         raise RefusedError(reasons)

@@ -53,7 +53,7 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from .. import i18n
-from ..errors import AssistantError, MissingStatError
+from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _, n_
 from . import photojobs, qr, workers
@@ -146,6 +146,10 @@ SCRIPT_TEXTS = (
     N_("not this turn"),
 )
 
+
+#: how a judge records a refused command on a miniatures table's page (its override field), said after
+#: a refusal's reasons (the command line's refusal names its --override instead, R184)
+JUDGE_HINT = N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then send it again.")
 
 #: each verb as a person says it, for the page's buttons and forms (the verbs' own names, the
 #: command line's words, stay the API's); shown in the reader's language
@@ -287,7 +291,11 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                     return JSONResponse({"error": _("this request is sent as {wanted}, not {kind!r}").format(wanted=wanted, kind=kind[:80])},
                                         status_code=415)
             size = request.headers.get("content-length")
-            if size is not None and (not size.isdigit() or int(size) > _body_limit(request.url.path)):
+            if size is not None and not (size.isascii() and size.isdigit()):
+                # "-1", "1e3", "abc": a malformed request, not a large one (it was answered 413, R183)
+                with i18n.language(lang):
+                    return JSONResponse({"error": _malformed_length(size)}, status_code=400)
+            if size is not None and int(size) > _body_limit(request.url.path):
                 with i18n.language(lang):
                     return JSONResponse({"error": _too_large(_body_limit(request.url.path))}, status_code=413)
         request.state.role = who
@@ -382,13 +390,16 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
         if isinstance(exc, RefusedError):
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
-            return JSONResponse({"error": str(exc), "refused": True, "reasons": reasons}, status_code=409)
+            # the page's way to override, not the command line's --override (R184)
+            said = f"{_('Refused:')} {exc.why}. {_(JUDGE_HINT)}"
+            return JSONResponse({"error": said, "refused": True, "reasons": reasons, "hint": _(JUDGE_HINT)}, status_code=409)
         if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
             # "reason": the rule's refusal alone; "error" ends with the command line's --override, which
             # the page says with its own field instead
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
-        body: dict[str, Any] = {"error": str(exc)}
+        # a message in the command line's words (its flags, a command to type) said in the page's (R184)
+        body: dict[str, Any] = {"error": exc.page if isinstance(exc, CommandLineWordsError) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
             body["missing"] = [m.as_json() for m in exc.missing]
         problems = getattr(exc, "problems", None)
@@ -778,6 +789,19 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
             if self.conn.their_state is h11.IDLE:  # still no whole request: closed, as a silent one is
                 self.timeout_keep_alive_handler()
 
+        def send_400_response(self, msg: str) -> None:
+            # a request h11 cannot parse (a Content-Length of -1, a header with no colon) was answered
+            # in uvicorn's plain text; said as every other refusal is, {"error": ...} (R183)
+            body = json.dumps({"error": _("the request is not well-formed HTTP (its request line or a header): it was not read")}).encode()
+            event = h11.Response(status_code=400, reason=b"Bad Request",
+                                 headers=[(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                          (b"connection", b"close")])
+            with contextlib.suppress(h11.LocalProtocolError):  # a response begun already: nothing more to say
+                self.transport.write(self.conn.send(event))
+                self.transport.write(self.conn.send(h11.Data(data=body)))
+                self.transport.write(self.conn.send(h11.EndOfMessage()))
+            self.transport.close()
+
         def connection_lost(self, exc: Exception | None) -> None:
             if self.head_timer is not None:
                 self.head_timer.cancel()
@@ -898,6 +922,10 @@ def _body_wait(path: str) -> float:
 
 def _late(seconds: float) -> str:
     return _("the request's body did not arrive within {seconds:g} s: the table stopped waiting; send it again").format(seconds=seconds)
+
+
+def _malformed_length(size: str) -> str:
+    return _("the request's Content-Length {size!r} is not a number of bytes").format(size=size[:40])
 
 
 def _too_large(limit: int) -> str:

@@ -20,7 +20,11 @@ function requestId() {
 }
 
 function refusalText(body, status) {
-  if (body && body.reasons && body.reasons.length) return tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
+  if (body && body.reasons && body.reasons.length) {
+    // the page's own way to override (its field), on a player's page: a spectator has none
+    const hint = body.hint && !isSpectator ? " " + body.hint : "";
+    return tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ") + "." + hint;
+  }
   return (body && body.error) || `error ${status}`;
 }
 
