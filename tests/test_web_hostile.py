@@ -816,3 +816,23 @@ def test_a_move_path_on_a_bare_position_is_refused(tmp_path: Path) -> None:
     r = c.get("/api/board.svg?selected=sbd&to=C3")
     assert r.status_code == 403 and "game" in r.json()["error"], r.text[:200]
     assert c.get("/api/board.svg?selected=sbd").status_code == 200
+
+
+@pytest.mark.parametrize("body", [
+    b'{"verb": "note", "args": {"text": "a"}, "verb": "undo"}',  # the parser kept the last: an undo was recorded
+    b'{"verb": "note", "args": {"text": "a", "text": "b"}}',
+    b'{"verb": "attack", "args": {"attacker": "obi", "target": "sbd", "roll": 1, "roll": 20}}',
+])
+def test_a_name_given_twice_in_a_json_object_is_refused(client: TestClient, body: bytes) -> None:
+    """R185: ``{"verb": "note", ..., "verb": "undo"}`` recorded an undo -- the JSON parser keeps a
+    repeated name's last value silently, as the framework kept a repeated query parameter's last
+    (refused since round 19). Now 400 naming the name, nothing recorded, in the reader's language."""
+    before = version(client)
+    r = client.post("/api/act", content=body, headers=JSON)
+    assert r.status_code == 400 and "more than once" in r.json()["error"], r.text
+    assert version(client) == before
+    pl = client.post("/api/act", content=body, headers={**JSON, "accept-language": "pl"})
+    assert pl.status_code == 400 and "more than once" not in pl.json()["error"]
+    for path in ("/api/do/game/note", "/api/photo/apply"):
+        assert client.post(path, content=b'{"text": "a", "text": "b", "moves": []}', headers=JSON).status_code == 400
+    assert version(client) == before

@@ -985,7 +985,8 @@ async def _json(request: Any) -> dict[str, Any]:
 def parse_body(raw: bytes) -> dict[str, Any]:
     r"""A request's JSON object, or a clear refusal: not JSON, not an object, nested deeper than
     :data:`MAX_DEPTH`, a number JSON has not (NaN, Infinity, 1e999) or past 64 bits, a text that
-    is not Unicode (a lone surrogate: SQLite could not store it).
+    is not Unicode (a lone surrogate: SQLite could not store it), a name given twice in one object
+    (the parser kept the last silently: ``{"verb": "note", "verb": "undo"}`` recorded an undo, R185).
 
     >>> parse_body(b'{"confidence": 0.5}')
     {'confidence': 0.5}
@@ -993,13 +994,20 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     assistant.errors.AssistantError: the request is not JSON (NaN is not a number JSON allows)
+    >>> parse_body(b'{"verb": "note", "verb": "undo"}')
+    Traceback (most recent call last):
+    ...
+    assistant.errors.AssistantError: the request's JSON gives 'verb' more than once in one object; give each once
     >>> parse_body(b'{"text": "\\ud800"}')
     Traceback (most recent call last):
     ...
     assistant.errors.AssistantError: the request holds a text that is not Unicode (a lone surrogate)
     """
     try:
-        body = json.loads(raw or b"{}", parse_float=_finite, parse_constant=_no_constant)
+        body = json.loads(raw or b"{}", parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=_once_each)
+    except RepeatedNameError as exc:  # (a ValueError: said as itself, not as "not JSON")
+        raise AssistantError(_("the request's JSON gives {name!r} more than once in one object; give each once").format(
+            name=exc.name[:40])) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise AssistantError(_("the request is not JSON ({exc})").format(exc=str(exc)[:200])) from None
     except RecursionError:  # nested deeper than the parser goes: no request of ours is
@@ -1008,6 +1016,24 @@ def parse_body(raw: bytes) -> dict[str, Any]:
         raise AssistantError(_("the request must be a JSON object"))
     _check_values(body)
     return body
+
+
+class RepeatedNameError(ValueError):
+    """A JSON object that gives one name twice (its ``name``)."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict, refusing a name given twice."""
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            raise RepeatedNameError(name)
+        out[name] = value
+    return out
 
 
 def _finite(text: str) -> float:
