@@ -1102,3 +1102,43 @@ def test_the_slots_are_thumb_sized_in_czech_too(server: tuple[str, Path], browse
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"slots-{locale}-{w}x{h}.png"))
         page.context.close()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)])
+def test_the_answer_to_a_button_below_the_targets_is_on_screen(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                                 size: tuple[int, int]) -> None:
+    """Round 20: on a 360 x 640 phone, with a figure's targets listed, Activate, Attack and the
+    initiative's Record lie 600 px down the sheet; their answer ("#3 obi activates", or the
+    refusal) was said on the message line at the sheet's top, out of sight: the tap seemed to do
+    nothing. The answer is now scrolled into the sheet's view (its start, when it is taller)."""
+    url, _path = server
+    w, h = size
+    page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, locale="cs-CZ").new_page()
+    request.node.pages = [page]
+    page.on("dialog", lambda d: d.accept())
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    _tap(page, '#board .hits [data-figure="obi"]', True)
+    page.wait_for_selector("#answer tr[data-target]")
+
+    def answered(step: str) -> str:
+        page.wait_for_function("document.getElementById('message').textContent.length > 0")
+        box, sheet = _box(page, "#message"), _box(page, "#sheet")
+        assert sheet["y"] - 0.5 <= box["y"] and box["y"] + min(box["height"], 20) <= min(h, sheet["y"] + sheet["height"]) + 0.5, (step, box, sheet)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"answer-on-screen-{step}-{w}x{h}.png"))
+        text = str(page.locator("#message").inner_text())
+        page.evaluate("document.getElementById('message').textContent = ''")
+        return text
+
+    page.locator("#b-activate").tap()  # before the initiative: refused, and the page says how a judge overrides
+    assert "Odmítnuto" in answered("refused")
+    page.locator("#b-initiative").tap()
+    page.locator("#init-0").fill("15")
+    page.locator("#init-1").fill("3")
+    page.locator("#b-init-record").tap()
+    assert answered("initiative").startswith("#2")
+    _settled(page)
+    page.locator("#b-activate").tap()
+    assert answered("activate").startswith("#3")
+    page.context.close()

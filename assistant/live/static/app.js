@@ -470,12 +470,25 @@ async function doVerb(verb, args, opts) {
     clearRoll();
     if (r.event) {
       say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
+      messageInView();
       if ($("override")) $("override").value = "";
       if ((opts || {}).recorded) opts.recorded();  // the page's own state first (a move's zoom), then the board redrawn
       await sync();
     }
     return r;
-  } catch (e) { clearRoll(); say(e.message); return null; }
+  } catch (e) { clearRoll(); say(e.message); messageInView(); return null; }
+}
+
+// The answer to a button, on the screen: the message line is at the sheet's top, and the buttons
+// that record (Activate, Attack, End turn, Undo, Initiative, a command's form) lie below the targets
+// table -- on a 360 x 640 phone 600 px down, so "#3 obi activates" or a refusal was said out of
+// sight and the tap seemed to do nothing. The sheet is scrolled to it when it is not wholly in view
+// (from its start when it is taller than the sheet).
+function messageInView() {
+  const m = $("message"), sheet = $("sheet");
+  if (!m.textContent || !sheet) return;
+  const r = m.getBoundingClientRect(), s = sheet.getBoundingClientRect();
+  if (r.top < s.top - 0.5 || r.bottom > s.bottom + 0.5) m.scrollIntoView({ block: r.height > s.height ? "start" : "nearest" });
 }
 
 // a side as the reader says it: "light" and "dark" through the page's texts, any other name as written
@@ -587,7 +600,7 @@ if ($("b-activate")) {
   $("b-activate").onclick = () => doVerb("game activate", { figure: S.mine });
   $("b-move").onclick = () => { S.mode = "move"; closeMove(); showSlots(); zoomForMove(); say(tr("Tap the square to move to."), true); };
   $("b-attack").onclick = async () => {
-    if (!S.target) { say(tr("Tap a target first.")); return; }
+    if (!S.target) { say(tr("Tap a target first.")); messageInView(); return; }
     const args = { attacker: S.mine, target: S.target, roll: $("roll").value.trim() || null };
     if (S.helpers.length) args.combined_fire = S.helpers.join(",");
     const btn = $("b-attack");
@@ -615,7 +628,7 @@ if ($("b-activate")) {
     const done = (r) => { if (r) { box.hidden = true; box.innerHTML = ""; } };
     $("b-init-record").onclick = async () => {
       const roll = [...box.querySelectorAll("input[data-side]")].map((x) => `${x.dataset.side}=${x.value.trim()}`);
-      if (roll.some((x) => x.endsWith("="))) { say(tr("give a whole number")); return; }
+      if (roll.some((x) => x.endsWith("="))) { say(tr("give a whole number")); messageInView(); return; }
       done(await doVerb("game initiative", { roll }, { rid }));
     };
     $("b-init-auto").onclick = async () => done(await doVerb("game initiative", { auto: true }, { rid }));
