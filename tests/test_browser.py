@@ -1142,3 +1142,52 @@ def test_the_answer_to_a_button_below_the_targets_is_on_screen(server: tuple[str
     page.locator("#b-activate").tap()
     assert answered("activate").startswith("#3")
     page.context.close()
+
+
+def test_a_record_lacking_a_number_asks_it_on_the_phone_in_the_pages_words(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """R184: an attack recorded from the phone whose target's card gives no Defense was refused with
+    the command line's words ("keep it for the card with: cards set "Unprinted Trooper"
+    defense=N"), and nothing on the page asked the number for the record. Now the message says the
+    page's form, the form opens with "keep for CARD" ticked, and once kept the attack records."""
+    from assistant.live.table import Table
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    write_unknown_card(home)
+    path = tmp_path / "g.sqlite"
+    Game.new(path, PARTIAL_POSITION, default_library(), override="tests").close()
+    with _serving(Table(game=path, library=default_library())) as url:
+        page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        _tap(page, '#board .hits [data-figure="sbd"]', True)
+        page.wait_for_selector('#answer tr[data-target="arc"]')
+        page.locator("#b-initiative").tap()
+        page.locator('#initiative-form input[data-side="light"]').fill("3")
+        page.locator('#initiative-form input[data-side="dark"]').fill("15")
+        page.locator("#b-init-record").tap()
+        page.wait_for_selector("#message.ok")
+        _settled(page)
+        page.locator("#b-activate").tap()
+        page.wait_for_function("document.getElementById('message').textContent.startsWith('#3')")
+        _settled(page)
+        _tap(page, '#board .hits [data-figure="arc"]', True)
+        page.wait_for_selector("#missing-form")  # the question lacks the number too
+        page.fill("#roll", "15")
+        page.locator("#b-attack").tap()
+        page.wait_for_function("document.getElementById('message').textContent.includes('keep for')")
+        said = page.locator("#message").inner_text()
+        assert "cards set" not in said and "--" not in said and "Unprinted Trooper" in said, said
+        assert page.locator("#keep-0").is_checked()  # the record needs the number kept: ticked
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "record-missing-number-360x640.png"))
+        page.fill("#miss-0", "16")
+        page.locator("#missing-ask").tap()
+        page.wait_for_selector("#answer:has-text('needs 9+')")
+        assert "defense: 16" in (home / "card-overrides.yaml").read_text(encoding="utf-8")
+        page.fill("#roll", "15")
+        page.locator("#b-attack").tap()
+        page.wait_for_function("document.getElementById('message').textContent.startsWith('#4')")
+        page.context.close()

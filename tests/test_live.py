@@ -562,3 +562,27 @@ def test_the_400s_that_named_command_line_flags_say_the_pages_words(tmp_path: Pa
     assert "zapisz atak" in pl.json()["error"] and "--" not in pl.json()["error"]
     r = c.get("/api/move?figure=walker&to=A7")
     assert r.status_code == 400 and "Large" in r.json()["error"] and "--override" not in r.json()["error"], r.text
+
+
+def test_a_record_lacking_a_number_says_the_pages_form_not_cards_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R184: ``game attack`` at a target whose card gives no Defense answered the command line's
+    "keep it for the card with: cards set ..."; the page's words name its form ("keep for
+    CARD"), ``in_game`` says the number must be kept for a record, and ``cli`` keeps the command
+    line's words (the form's title)."""
+    from .unknowncard import write_unknown_card
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    write_unknown_card(home)
+    text = ("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+            "  - {id: arc, card: Unprinted Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n")
+    c = _game_client(tmp_path, text)
+    assert c.post("/api/do/game/initiative", json={"roll": ["light=3", "dark=15"]}).status_code == 200
+    assert c.post("/api/do/game/activate", json={"figure": "sbd"}).status_code == 200
+    r = c.post("/api/do/game/attack", json={"attacker": "sbd", "target": "arc", "roll": 15})
+    body = r.json()
+    assert r.status_code == 400 and body["in_game"] is True and body["missing"][0]["card"] == "Unprinted Trooper", r.text
+    assert "cards set" not in body["error"] and "keep for Unprinted Trooper" in body["error"], body["error"]
+    assert "cards set" in body["cli"]
+    q = c.get("/api/attack?attacker=sbd&target=arc", headers={"accept-language": "pl"}).json()  # a question: its form, in Polish
+    assert "--stat" not in q["error"] and "formularzu" in q["error"] and q["in_game"] is False, q

@@ -144,6 +144,7 @@ SCRIPT_TEXTS = (
     N_("Type the play first, in the game's notation."),
     N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d."),
     N_("not this turn"),
+    N_("kept for the card: record it again"),
 )
 
 
@@ -399,9 +400,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
         # a message in the command line's words (its flags, a command to type) said in the page's (R184)
-        body: dict[str, Any] = {"error": exc.page if isinstance(exc, CommandLineWordsError) else str(exc)}
+        body: dict[str, Any] = {"error": exc.page if isinstance(exc, (CommandLineWordsError, MissingStatError)) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
-            body["missing"] = [m.as_json() for m in exc.missing]
+            # "cli": the command line's words (--stat, cards set), which the page keeps in its form's title
+            body.update(missing=[m.as_json() for m in exc.missing], in_game=exc.in_game, cli=str(exc))
         problems = getattr(exc, "problems", None)
         if problems:
             body["problems"] = [p.as_json() for p in problems]

@@ -398,7 +398,8 @@ async function submitMissing(ev) {
       if (keep && keep.checked) await post("api/do/cards/set", { name: input.dataset.card, values: [`${input.dataset.key}=${value}`], in_set: input.dataset.set || null });
       else S.stats[`${input.dataset.figure}.${input.dataset.stat}`] = value;
     }
-    await showPair();
+    if (S.mine && S.target) await showPair();
+    else { $("answer").innerHTML = ""; say(tr("kept for the card: record it again"), true); messageInView(); }
   } catch (e) { say(e.message); }
 }
 
@@ -414,7 +415,7 @@ async function showPair() {
     if (!(e.body && e.body.missing)) throw e;
     // the form says what is missing; the command line's hints (--stat, cards set) stay in its title
     $("answer").innerHTML = `<h3>${esc(mine)} → ${esc(target)}</h3>` + missingForm(e.body.missing);
-    $("missing-form").title = e.message;
+    $("missing-form").title = e.body.cli || e.message;
     $("missing-form").addEventListener("submit", submitMissing);
     $("missing-form").scrollIntoView({ block: "end" });  // on a phone the form is on the screen, not below it
     return;
@@ -476,7 +477,22 @@ async function doVerb(verb, args, opts) {
       await sync();
     }
     return r;
-  } catch (e) { clearRoll(); say(e.message); messageInView(); return null; }
+  } catch (e) {
+    clearRoll(); say(e.message);
+    if (e.body && e.body.missing && e.body.in_game) askKept(e.body.missing);
+    messageInView(); return null;
+  }
+}
+
+// A record that lacks a number (an attack, a morale save): the game's log takes no number for one
+// question, so the form asks it with "keep for CARD" ticked (the message says so; it said the
+// command line's 'cards set ...' before, R184). A number no card can keep is recorded by hand.
+function askKept(missing) {
+  const kept = missing.filter((m) => m.card && m.card_key);
+  if (!kept.length) return;
+  $("answer").innerHTML = missingForm(kept);
+  for (const box of document.querySelectorAll("#missing-form input[data-keep]")) box.checked = true;
+  $("missing-form").addEventListener("submit", submitMissing);
 }
 
 // The answer to a button, on the screen: the message line is at the sheet's top, and the buttons
