@@ -836,3 +836,13 @@ def test_a_name_given_twice_in_a_json_object_is_refused(client: TestClient, body
     for path in ("/api/do/game/note", "/api/photo/apply"):
         assert client.post(path, content=b'{"text": "a", "text": "b", "moves": []}', headers=JSON).status_code == 400
     assert version(client) == before
+
+
+def test_a_photos_name_with_a_bidi_override_is_shown_escaped(client: TestClient) -> None:
+    """Round 20: a photo sent with the name "\\u202egpj.jpg" (a right-to-left override) was named
+    raw in the refusal, and the page's message line was drawn reversed around it; a control
+    character likewise. The name is shown with those written as escapes."""
+    r = client.post("/api/photo", files={"photo": ("\u202egpj.jpg", b"\x00" * 64, "image/jpeg")})
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert "\u202e" not in said and "\\u202egpj.jpg" in said, said

@@ -56,6 +56,7 @@ from .. import i18n
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _, n_
+from ..textsafe import shown
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
@@ -638,8 +639,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()
-        # only the file's own name (a browser may send a path); it is shown and kept with a reference
-        name = (Path(str(getattr(upload, "filename", "") or "photo").replace("\\", "/")).name or "photo")[:120]
+        # only the file's own name (a browser may send a path); it is shown and kept with a reference, so a
+        # bidi override or a control in it is written as its escape (a name "\u202egpj.exe" turned the
+        # page's message around it)
+        name = shown((Path(str(getattr(upload, "filename", "") or "photo").replace("\\", "/")).name or "photo")[:120])
         try:
             await asyncio.wait_for(photo_slots.acquire(), PHOTO_WAIT)
         except TimeoutError:
