@@ -586,3 +586,18 @@ def test_a_record_lacking_a_number_says_the_pages_form_not_cards_set(tmp_path: P
     assert "cards set" in body["cli"]
     q = c.get("/api/attack?attacker=sbd&target=arc", headers={"accept-language": "pl"}).json()  # a question: its form, in Polish
     assert "--stat" not in q["error"] and "formularzu" in q["error"] and q["in_game"] is False, q
+
+
+def test_a_number_given_wrongly_names_the_pages_field_not_stat(tmp_path: Path) -> None:
+    """R184: a question's "numbers given" field (``stat``) written wrongly was refused as "--stat
+    'x' is not ID.STAT=N (for example --stat obi.attack=14)" on the phone; the page names its
+    field's label, the command line keeps its flag."""
+    c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    for stat, says in (("x", "is not ID.STAT=N"), ("obi.speed=-2", "never below 0"), ("obi.atack=3", "is not a stat")):
+        r = c.post("/api/do/targets", json={"attacker": "sbd", "stat": [stat]})
+        assert r.status_code == 400 and says in r.json()["error"], r.text
+        assert "--stat" not in r.json()["error"] and "numbers given (name.stat=N)" in r.json()["error"]
+    pl = c.post("/api/do/targets", json={"attacker": "sbd", "stat": ["x"]}, headers={"accept-language": "pl"}).json()["error"]
+    assert "podane liczby (nazwa.cecha=N)" in pl and "--stat" not in pl
+    cli = runner.invoke(app, ["targets", "sbd", "--stat", "x", "-p", str(example_path("clone-wars-example-combat"))])
+    assert cli.exit_code == 2 and "--stat 'x' is not ID.STAT=N" in cli.output, cli.output
