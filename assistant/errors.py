@@ -26,6 +26,15 @@ class AssistantError(Exception):
     """Base of every error a user can cause. ``str(err)`` is the message to show."""
 
 
+class CommandLineWordsError(AssistantError):
+    """A refusal whose message names the command line's words (its flags, a command to type):
+    ``page`` says the same without them, for the web page, which has its own fields (R184)."""
+
+    def __init__(self, text: str, page: str):
+        super().__init__(text)
+        self.page = page
+
+
 class NotationError(AssistantError, ValueError):
     """Text that is not valid coordinate notation (CONTRACT §1)."""
 
@@ -180,6 +189,23 @@ class MissingStat:
         return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it for this question with {give}, "
                  "or keep it for the card with: {keep}").format(id=self.figure, what=self.what, card=self.card, give=self.give(), keep=self.keep())
 
+    def page_message(self, in_game: bool = False) -> str:
+        """:meth:`message` in the web page's words: its form asks the number and keeps it for the
+        card ("keep for CARD"), where the command line names ``--stat`` and ``cards set`` (R184)."""
+        from .i18n import _
+
+        if in_game and self.keep() is None:
+            return _("{id}'s {what} is unknown ({id} has no card that gives it) and this game's position gives none: "
+                     "record the outcome by hand with \u201cdamage\u201d").format(id=self.figure, what=self.what)
+        if in_game:
+            return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it in the form with \u201ckeep for {card}\u201d "
+                     "ticked, then record it again").format(id=self.figure, what=self.what, card=self.card)
+        if self.keep() is None:
+            return _("{id}'s {what} is unknown ({id} has no card that gives it): give it in the form for this question").format(
+                id=self.figure, what=self.what)
+        return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it in the form for this question, or keep it "
+                 "for the card (\u201ckeep for {card}\u201d)").format(id=self.figure, what=self.what, card=self.card)
+
     def as_json(self) -> dict[str, str | None]:
         return {"figure": self.figure, "stat": self.stat, "what": self.what, "card": self.card,
                 "give": self.give(), "card_key": self.card_key, "card_set": self.card_set, "keep": self.keep()}
@@ -189,8 +215,11 @@ class MissingStatError(AssistantError):
     """A question that needs numbers nobody has given: every one of them, each with how to give
     it (``missing`` in the JSON answer)."""
 
-    def __init__(self, missing: Sequence[MissingStat], in_game: bool = False, text: str | None = None):
+    def __init__(self, missing: Sequence[MissingStat], in_game: bool = False, text: str | None = None, page: str | None = None):
         """``text``: the message, where the question is not an attack (the default words say
-        "record the attack again")."""
+        "record the attack again"); ``page``: the same in the web page's words (R184)."""
         self.missing = tuple(missing)
+        #: whether a record of the game's log lacks the numbers (it takes no --stat: they are kept for the card)
+        self.in_game = in_game
         super().__init__(text if text is not None else "; ".join(m.message(in_game) for m in self.missing))
+        self.page = page if page is not None else "; ".join(m.page_message(in_game) for m in self.missing)

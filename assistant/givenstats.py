@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import fields, replace
 from typing import Any
 
-from .errors import AssistantError, did_you_mean
+from .errors import CommandLineWordsError, did_you_mean
 from .i18n import _
 from .model import Position, Stats
 
@@ -24,20 +24,27 @@ STAT_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Stats) if f.name != "
 _STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=\s*(?P<value>[+-]?\d+)\s*$")
 
 
+def _refused(said: str, **values: Any) -> CommandLineWordsError:
+    """A refusal of a number given, naming ``--stat`` on the command line and the field's label on
+    the web page (R184)."""
+    return CommandLineWordsError(said.format(flag="--stat", **values),
+                                 said.format(flag="\u201c" + _("numbers given (name.stat=N)") + "\u201d", **values))
+
+
 def parse_stat(text: str) -> tuple[str, str, int]:
     """(figure id, stat, value) of ``ID.STAT=N``; anything else is refused, naming it."""
     m = _STAT_RE.match(text)
     if m is None:
-        raise AssistantError(_("--stat {text!r} is not ID.STAT=N (for example --stat obi.attack=14)").format(text=text))
+        raise _refused(_("{flag} {text!r} is not ID.STAT=N (for example obi.attack=14)"), text=text)
     if len(m.group("value").lstrip("+-")) > 6:  # no card prints such a number; int() of it is slow past thousands
-        raise AssistantError(_("--stat {text!r}: {value} is longer than 6 digits").format(text=text, value=m.group("value")))
+        raise _refused(_("{flag} {text!r}: {value} is longer than 6 digits"), text=text, value=m.group("value"))
     stat = m.group("stat").lower()
     if stat not in STAT_NAMES:
-        raise AssistantError(_("--stat {text!r}: {stat!r} is not a stat; stats: {names}{hint}").format(
-            text=text, stat=stat, names=", ".join(STAT_NAMES), hint=did_you_mean(stat, STAT_NAMES)))
+        raise _refused(_("{flag} {text!r}: {stat!r} is not a stat; stats: {names}{hint}"),
+                       text=text, stat=stat, names=", ".join(STAT_NAMES), hint=did_you_mean(stat, STAT_NAMES))
     value = int(m.group("value"))
     if value < 0 and stat not in ("attack", "ranged_attack"):
-        raise AssistantError(_("--stat {text!r}: {stat} is never below 0").format(text=text, stat=stat))
+        raise _refused(_("{flag} {text!r}: {stat} is never below 0"), text=text, stat=stat)
     return m.group("figure"), stat, value
 
 

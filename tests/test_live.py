@@ -516,3 +516,88 @@ def test_the_attack_answer_says_when_the_acting_figures_turn_refuses_it(client: 
     assert rows and all("double move" in r["refused_this_turn"][0]["text"] for r in rows if r["legal"]), rows
     board = client.get("/api/board.svg?selected=sbd").text  # the board's target lines say it too, red
     assert "not this turn" in board and "15+" not in board
+
+
+# ---------------------------------------------------------------- round 20: the page's words, not the command line's
+
+
+def _game_client(tmp_path: Path, text: str) -> TestClient:
+    path = tmp_path / "words.sqlite"
+    Game.new(path, text, default_library(), override="tests").close()
+    return table_client(create_app(Table(game=path, library=default_library())))
+
+
+def test_a_refusal_tells_a_phone_its_override_field_not_the_command_lines_flag(tmp_path: Path) -> None:
+    """R184: a miniatures refusal's "error" ended "A judge may record it anyway with --override
+    "reason"", a flag no phone has: it names the page's "Override reason" field, in the
+    reader's language, and the reasons and rules stay as they were."""
+    from .test_game_turns import SWM
+
+    c = _game_client(tmp_path, SWM.format(rules="swm2008"))
+    for lang, field in (("en", "Override reason"), ("pl", "Uzasadnienie decyzji sędziego"), ("cs", "Důvod rozhodnutí rozhodčího")):
+        r = c.post("/api/do/game/attack", json={"attacker": "hero", "target": "droid", "roll": 5}, headers={"accept-language": lang})
+        body = r.json()
+        assert r.status_code == 409 and body["refused"] is True, r.text
+        assert "--override" not in body["error"] and field in body["error"] and field in body["hint"], body
+        assert body["reasons"] and all(x["rule"] in body["error"] for x in body["reasons"])
+
+
+def test_the_400s_that_named_command_line_flags_say_the_pages_words(tmp_path: Path) -> None:
+    """R184: a power made of attacks told a phone to type "game attack hero TARGET --roll N
+    --override ...", and a Large figure's move "record them with --override": the page's words
+    (its verbs' labels, its override field), and the command line keeps its own (test_game_turns)."""
+    from .test_game_turns import SWM
+
+    sweep = SWM.format(rules="swm2008").replace(
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+        "{id: hero, side: light, at: C2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, abilities: [Lightsaber Sweep]}}")
+    sweep = sweep.replace("- {id: flyer, side: light, at: A5,", "- {id: walker, side: light, size: large, at: A5,")
+    c = _game_client(tmp_path, sweep)
+    assert c.post("/api/do/game/initiative", json={"roll": ["light=15", "dark=3"]}).status_code == 200
+    assert c.post("/api/do/game/activate", json={"figure": "hero"}).status_code == 200
+    r = c.post("/api/do/game/power", json={"figure": "hero", "target": "droid", "power": "Lightsaber Sweep"})
+    assert r.status_code == 400 and "made of attacks" in r.json()["error"], r.text
+    assert "--" not in r.json()["error"] and "record an attack" in r.json()["error"]
+    pl = c.post("/api/do/game/power", json={"figure": "hero", "target": "droid", "power": "Lightsaber Sweep"}, headers={"accept-language": "pl"})
+    assert "zapisz atak" in pl.json()["error"] and "--" not in pl.json()["error"]
+    r = c.get("/api/move?figure=walker&to=A7")
+    assert r.status_code == 400 and "Large" in r.json()["error"] and "--override" not in r.json()["error"], r.text
+
+
+def test_a_record_lacking_a_number_says_the_pages_form_not_cards_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R184: ``game attack`` at a target whose card gives no Defense answered the command line's
+    "keep it for the card with: cards set ..."; the page's words name its form ("keep for
+    CARD"), ``in_game`` says the number must be kept for a record, and ``cli`` keeps the command
+    line's words (the form's title)."""
+    from .unknowncard import write_unknown_card
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    write_unknown_card(home)
+    text = ("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+            "  - {id: arc, card: Unprinted Trooper, side: light, at: B2}\n  - {id: sbd, card: Security Battle Droid, side: dark, at: F6}\n")
+    c = _game_client(tmp_path, text)
+    assert c.post("/api/do/game/initiative", json={"roll": ["light=3", "dark=15"]}).status_code == 200
+    assert c.post("/api/do/game/activate", json={"figure": "sbd"}).status_code == 200
+    r = c.post("/api/do/game/attack", json={"attacker": "sbd", "target": "arc", "roll": 15})
+    body = r.json()
+    assert r.status_code == 400 and body["in_game"] is True and body["missing"][0]["card"] == "Unprinted Trooper", r.text
+    assert "cards set" not in body["error"] and "keep for Unprinted Trooper" in body["error"], body["error"]
+    assert "cards set" in body["cli"]
+    q = c.get("/api/attack?attacker=sbd&target=arc", headers={"accept-language": "pl"}).json()  # a question: its form, in Polish
+    assert "--stat" not in q["error"] and "formularzu" in q["error"] and q["in_game"] is False, q
+
+
+def test_a_number_given_wrongly_names_the_pages_field_not_stat(tmp_path: Path) -> None:
+    """R184: a question's "numbers given" field (``stat``) written wrongly was refused as "--stat
+    'x' is not ID.STAT=N (for example --stat obi.attack=14)" on the phone; the page names its
+    field's label, the command line keeps its flag."""
+    c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    for stat, says in (("x", "is not ID.STAT=N"), ("obi.speed=-2", "never below 0"), ("obi.atack=3", "is not a stat")):
+        r = c.post("/api/do/targets", json={"attacker": "sbd", "stat": [stat]})
+        assert r.status_code == 400 and says in r.json()["error"], r.text
+        assert "--stat" not in r.json()["error"] and "numbers given (name.stat=N)" in r.json()["error"]
+    pl = c.post("/api/do/targets", json={"attacker": "sbd", "stat": ["x"]}, headers={"accept-language": "pl"}).json()["error"]
+    assert "podane liczby (nazwa.cecha=N)" in pl and "--stat" not in pl
+    cli = runner.invoke(app, ["targets", "sbd", "--stat", "x", "-p", str(example_path("clone-wars-example-combat"))])
+    assert cli.exit_code == 2 and "--stat 'x' is not ID.STAT=N" in cli.output, cli.output

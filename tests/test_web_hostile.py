@@ -760,3 +760,89 @@ def test_an_address_with_a_trailing_slash_is_refused_as_json_not_redirected(clie
     assert r.status_code == 404
     assert r.headers["content-type"].startswith("application/json")
     assert path in r.json()["error"]
+
+
+# ---------------------------------------------------------------- round 20: malformed, not large; a board asked half
+
+
+@pytest.mark.parametrize("size", [b"-1", b"1e3", b"abc", b"\xb2"])  # the last read as Latin-1 "²", a digit to str.isdigit
+def test_a_content_length_that_is_no_number_is_a_malformed_request_400(client: TestClient, size: bytes) -> None:
+    """R183: ``Content-Length: -1`` was answered 413 "the request is over 1024 KiB": it is not a
+    large request but a malformed one (400), and the answer says which header."""
+    before = version(client)
+    r = client.post("/api/act", content=json.dumps(NOTE).encode(), headers={**JSON, "content-length": size})
+    assert r.status_code == 400, r.text
+    assert "Content-Length" in r.json()["error"] and "KiB" not in r.json()["error"]
+    assert version(client) == before
+
+
+def test_a_request_the_server_cannot_parse_is_answered_400_json(tmp_path: Path) -> None:
+    """R183: the command's own server (h11) answered a request it could not parse (``Content-Length:
+    -1``, a header with no colon) in uvicorn's plain text "Invalid HTTP request received.": now
+    the JSON ``{"error": ...}`` every other refusal has, and the connection closed."""
+    with serving_forever(tmp_path, "pass") as port:
+        for head in ("Content-Length: -1", "Content-Length: 1e3", "No colon here"):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall((f"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{head}\r\n\r\n{{}}").encode())
+            answer = b""
+            while got := s.recv(4096):
+                answer += got
+            s.close()
+            status, _sep, body = answer.partition(b"\r\n\r\n")
+            assert status.startswith(b"HTTP/1.1 400") and b"application/json" in status, answer[:300]
+            assert "not well-formed HTTP" in json.loads(body)["error"], body
+
+
+@pytest.mark.parametrize("query, says", [
+    ("to=C3", "'selected'"),  # a move's square with no figure moving: the plain board was drawn
+    ("target=obi", "'selected'"),
+    ("selected=&to=C3", "'selected'"),
+    ("selected=sbd&target=obi&to=C3", "not both"),  # the target's line was drawn, the square dropped
+])
+def test_a_board_asked_for_a_square_or_target_without_its_figure_is_refused(client: TestClient, query: str, says: str) -> None:
+    """R182: ``/api/board.svg?to=C3`` with no ``selected`` answered the plain board, ``to``
+    ignored silently (and with a ``target`` too, the target's line and no path): 400 naming what
+    is missing."""
+    r = client.get("/api/board.svg?" + query)
+    assert r.status_code == 400, r.text[:200]
+    assert says in r.json()["error"]
+    assert client.get("/api/board.svg?selected=sbd&to=C3").status_code == 200  # the page's own asks stand
+
+
+def test_a_move_path_on_a_bare_position_is_refused(tmp_path: Path) -> None:
+    """R182: a table serving a position (no game) drew the plain board for ``selected`` + ``to``,
+    the path never drawn: refused, naming why (a move's path needs a game)."""
+    c = table_client(create_app(Table(position=_position(), library=default_library())))  # type: ignore[arg-type]
+    r = c.get("/api/board.svg?selected=sbd&to=C3")
+    assert r.status_code == 403 and "game" in r.json()["error"], r.text[:200]
+    assert c.get("/api/board.svg?selected=sbd").status_code == 200
+
+
+@pytest.mark.parametrize("body", [
+    b'{"verb": "note", "args": {"text": "a"}, "verb": "undo"}',  # the parser kept the last: an undo was recorded
+    b'{"verb": "note", "args": {"text": "a", "text": "b"}}',
+    b'{"verb": "attack", "args": {"attacker": "obi", "target": "sbd", "roll": 1, "roll": 20}}',
+])
+def test_a_name_given_twice_in_a_json_object_is_refused(client: TestClient, body: bytes) -> None:
+    """R185: ``{"verb": "note", ..., "verb": "undo"}`` recorded an undo -- the JSON parser keeps a
+    repeated name's last value silently, as the framework kept a repeated query parameter's last
+    (refused since round 19). Now 400 naming the name, nothing recorded, in the reader's language."""
+    before = version(client)
+    r = client.post("/api/act", content=body, headers=JSON)
+    assert r.status_code == 400 and "more than once" in r.json()["error"], r.text
+    assert version(client) == before
+    pl = client.post("/api/act", content=body, headers={**JSON, "accept-language": "pl"})
+    assert pl.status_code == 400 and "more than once" not in pl.json()["error"]
+    for path in ("/api/do/game/note", "/api/photo/apply"):
+        assert client.post(path, content=b'{"text": "a", "text": "b", "moves": []}', headers=JSON).status_code == 400
+    assert version(client) == before
+
+
+def test_a_photos_name_with_a_bidi_override_is_shown_escaped(client: TestClient) -> None:
+    """Round 20: a photo sent with the name "\\u202egpj.jpg" (a right-to-left override) was named
+    raw in the refusal, and the page's message line was drawn reversed around it; a control
+    character likewise. The name is shown with those written as escapes."""
+    r = client.post("/api/photo", files={"photo": ("\u202egpj.jpg", b"\x00" * 64, "image/jpeg")})
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert "\u202e" not in said and "\\u202egpj.jpg" in said, said

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..coords import parse_edge, parse_square
-from ..errors import AssistantError, MissingStatError
+from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game import RefusedError, voided
 from ..game.actions import (
     attack_event,
@@ -170,7 +170,8 @@ def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | N
     reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
     if end is None:
         if override:
-            raise AssistantError(_("no end square for this charge: give --to SQUARE to record it with --override"))
+            raise CommandLineWordsError(_("no end square for this charge: give --to SQUARE to record it with --override"),
+                                        _("no end square for this charge: give the square it ends on (“to square”) to record it"))
         raise RefusedError(reasons)
     if reasons and not override:
         raise RefusedError(reasons)
@@ -208,7 +209,10 @@ def morale(s: Session, figure: str, roll: int, game: Path | None = None, overrid
                 if keep is not None else
                 _("{id}'s Level is unknown ({id} has no card that gives it) and decides this morale save: start the game from a "
                   "position with 'stats: {{level: N}}' on {id} (a natural 20 or 1 needs no Level)").format(id=f.id))
-        raise MissingStatError([need], in_game=True, text=text)
+        page = (_("{id}'s Level is unknown (its card {card!r} does not give it) and decides this morale save: give it in the form "
+                  "with \u201ckeep for {card}\u201d ticked, then record the save again (a natural 20 or 1 needs no Level)").format(
+                    id=f.id, card=need.card) if keep is not None else text)
+        raise MissingStatError([need], in_game=True, text=text, page=page)
     total = roll + (level or 0) + rating
     held = roll == 20 or (roll != 1 and total >= 20)
     data = {"figure": figure, "roll": roll, "commander": rating, "commander_by": by, "held": held}

@@ -37,7 +37,8 @@ class RefusedError(AssistantError):
 
     def __init__(self, reasons: list[Reason]):
         self.reasons = reasons
-        text = "; ".join(f"{r.text} ({r.rule})" for r in reasons)
+        #: every reason with its rule, without the command line's way to override (the web page says its own, R184)
+        self.why = text = "; ".join(f"{r.text} ({r.rule})" for r in reasons)
         from ..i18n import _
 
         super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=text))

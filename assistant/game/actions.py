@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..coords import Square
-from ..errors import AssistantError, MissingStatError
+from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
 from ..textsafe import markdown_shown
@@ -86,11 +86,14 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
     ans = use_power(st.position, figure, target, name)
     refuse_unless(ans, override)
     if ans.roll == "attack":  # its attacks are rolled one by one at the table
-        raise AssistantError(
+        raise CommandLineWordsError(
             _(
                 "{power} is made of attacks: record each with 'game attack {u} TARGET --roll N --override \"{power}\"' and the Force point with 'game force "
                 "{u} -{cost}'"
-            ).format(power=ans.power, u=figure, cost=ans.cost)
+            ).format(power=ans.power, u=figure, cost=ans.cost),
+            # the web page's words: its verbs' labels and its override field, no command line (R184)
+            _("{power} is made of attacks: record each as an attack of {u} (“record an attack”) with “{power}” as the override "
+              "reason, and the Force point spent with “Force points” ({u}, -{cost})").format(power=ans.power, u=figure, cost=ans.cost),
         )
     per: dict[str, list[str]] = {}
     for item in saves:

@@ -157,7 +157,7 @@ def route(pos: Position, f: Figure, to: Square, parity: int = 0, **how: bool) ->
     passes on), the DDM diagonal count starting from ``parity``."""
     tr = TURN_RULES[pos.edition]
     if f.size.footprint != 1:
-        return Route(None, _("moves of Large and bigger figures are not checked here (record them with --override)"))
+        return Route(None, _("moves of Large and bigger figures are not checked here: only a judge's override records them"))
     mv = mover(pos, f, **how)
     problem = mv.end_problem(to)
     if problem:

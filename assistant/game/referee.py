@@ -860,7 +860,8 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
         return [Reason(_("the charge is a D&D Miniatures action; this game has none"), c(tr.cite_turn_options))], None, None
     cc = c(tr.cite_charge)
     if f.size.footprint != 1:
-        return [Reason(_("charges of Large and bigger creatures are not checked here (record the move and attack with --override)"), cc)], None, None
+        not_checked = _("charges of Large and bigger creatures are not checked here: only a judge's override records the move and the attack")
+        return [Reason(not_checked, cc)], None, None
     reasons: list[Reason] = []
     if target.side == f.side:
         return [Reason(_("{id} is an ally of {id2}").format(id=target.id, id2=f.id), cc)], None, None

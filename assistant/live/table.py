@@ -274,7 +274,16 @@ class Table:
         from ..rules import engine
         from ..svg import board_svg
 
+        # a square or a target with no figure to go from, a move's square with a target, or a move's
+        # path on a bare position drew the plain board as if nothing had been asked (R182)
+        if selected is None and (target is not None or move_to is not None):
+            raise AssistantError(_("the board draws {what} from a figure: give 'selected' too").format(
+                what="'target'" if target is not None else "'to'"))
+        if target is not None and move_to is not None:
+            raise AssistantError(_("the board draws a target's line or a move's path, not both: give 'target' or 'to'"))
         snap = self.snapshot()
+        if move_to is not None and snap.state is None:
+            raise ReadOnlyError(_("this table serves a position file, not a game: a move's path is drawn in a game ('game new')"))
         pos = snap.position
         overlay: Overlay | None = None
         marks: dict[str, str] = {}
@@ -285,7 +294,7 @@ class Table:
                 overlay = cover_overlay(pos, engine.cover(pos, selected, target, s), s) if s.line_of_sight else sight_overlay(pos, s)
                 if s.line_of_sight:
                     overlay.caption = ""
-            elif move_to is not None and snap.state is not None:
+            elif move_to is not None:
                 from ..game.referee import plan_move
 
                 plan = plan_move(snap.state, selected, parse_square(move_to))

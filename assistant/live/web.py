@@ -53,9 +53,10 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from .. import i18n
-from ..errors import AssistantError, MissingStatError
+from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _, n_
+from ..textsafe import shown
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
@@ -144,8 +145,13 @@ SCRIPT_TEXTS = (
     N_("Type the play first, in the game's notation."),
     N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d."),
     N_("not this turn"),
+    N_("kept for the card: record it again"),
 )
 
+
+#: how a judge records a refused command on a miniatures table's page (its override field), said after
+#: a refusal's reasons (the command line's refusal names its --override instead, R184)
+JUDGE_HINT = N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then send it again.")
 
 #: each verb as a person says it, for the page's buttons and forms (the verbs' own names, the
 #: command line's words, stay the API's); shown in the reader's language
@@ -289,7 +295,11 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                     return JSONResponse({"error": _("this request is sent as {wanted}, not {kind!r}").format(wanted=wanted, kind=kind[:80])},
                                         status_code=415)
             size = request.headers.get("content-length")
-            if size is not None and (not size.isdigit() or int(size) > _body_limit(request.url.path)):
+            if size is not None and not (size.isascii() and size.isdigit()):
+                # "-1", "1e3", "abc": a malformed request, not a large one (it was answered 413, R183)
+                with i18n.language(lang):
+                    return JSONResponse({"error": _malformed_length(size)}, status_code=400)
+            if size is not None and int(size) > _body_limit(request.url.path):
                 with i18n.language(lang):
                     return JSONResponse({"error": _too_large(_body_limit(request.url.path))}, status_code=413)
         request.state.role = who
@@ -384,15 +394,19 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
         if isinstance(exc, RefusedError):
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
-            return JSONResponse({"error": str(exc), "refused": True, "reasons": reasons}, status_code=409)
+            # the page's way to override, not the command line's --override (R184)
+            said = f"{_('Refused:')} {exc.why}. {_(JUDGE_HINT)}"
+            return JSONResponse({"error": said, "refused": True, "reasons": reasons, "hint": _(JUDGE_HINT)}, status_code=409)
         if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
             # "reason": the rule's refusal alone; "error" ends with the command line's --override, which
             # the page says with its own field instead
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
-        body: dict[str, Any] = {"error": str(exc)}
+        # a message in the command line's words (its flags, a command to type) said in the page's (R184)
+        body: dict[str, Any] = {"error": exc.page if isinstance(exc, (CommandLineWordsError, MissingStatError)) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
-            body["missing"] = [m.as_json() for m in exc.missing]
+            # "cli": the command line's words (--stat, cards set), which the page keeps in its form's title
+            body.update(missing=[m.as_json() for m in exc.missing], in_game=exc.in_game, cli=str(exc))
         problems = getattr(exc, "problems", None)
         if problems:
             body["problems"] = [p.as_json() for p in problems]
@@ -627,8 +641,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if upload is None or not hasattr(upload, "read"):
             raise AssistantError(_("send the photo as the form field 'photo'"))
         data = await upload.read()
-        # only the file's own name (a browser may send a path); it is shown and kept with a reference
-        name = (Path(str(getattr(upload, "filename", "") or "photo").replace("\\", "/")).name or "photo")[:120]
+        # only the file's own name (a browser may send a path); it is shown and kept with a reference, so a
+        # bidi override or a control in it is written as its escape (a name "\u202egpj.exe" turned the
+        # page's message around it)
+        name = shown((Path(str(getattr(upload, "filename", "") or "photo").replace("\\", "/")).name or "photo")[:120])
         try:
             await asyncio.wait_for(photo_slots.acquire(), PHOTO_WAIT)
         except TimeoutError:
@@ -780,6 +796,19 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
             if self.conn.their_state is h11.IDLE:  # still no whole request: closed, as a silent one is
                 self.timeout_keep_alive_handler()
 
+        def send_400_response(self, msg: str) -> None:
+            # a request h11 cannot parse (a Content-Length of -1, a header with no colon) was answered
+            # in uvicorn's plain text; said as every other refusal is, {"error": ...} (R183)
+            body = json.dumps({"error": _("the request is not well-formed HTTP (its request line or a header): it was not read")}).encode()
+            event = h11.Response(status_code=400, reason=b"Bad Request",
+                                 headers=[(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                          (b"connection", b"close")])
+            with contextlib.suppress(h11.LocalProtocolError):  # a response begun already: nothing more to say
+                self.transport.write(self.conn.send(event))
+                self.transport.write(self.conn.send(h11.Data(data=body)))
+                self.transport.write(self.conn.send(h11.EndOfMessage()))
+            self.transport.close()
+
         def connection_lost(self, exc: Exception | None) -> None:
             if self.head_timer is not None:
                 self.head_timer.cancel()
@@ -902,6 +931,10 @@ def _late(seconds: float) -> str:
     return _("the request's body did not arrive within {seconds:g} s: the table stopped waiting; send it again").format(seconds=seconds)
 
 
+def _malformed_length(size: str) -> str:
+    return _("the request's Content-Length {size!r} is not a number of bytes").format(size=size[:40])
+
+
 def _too_large(limit: int) -> str:
     if limit >= 1024 * 1024:
         return _("the upload is over {mib} MiB").format(mib=limit // (1024 * 1024))
@@ -959,7 +992,8 @@ async def _json(request: Any) -> dict[str, Any]:
 def parse_body(raw: bytes) -> dict[str, Any]:
     r"""A request's JSON object, or a clear refusal: not JSON, not an object, nested deeper than
     :data:`MAX_DEPTH`, a number JSON has not (NaN, Infinity, 1e999) or past 64 bits, a text that
-    is not Unicode (a lone surrogate: SQLite could not store it).
+    is not Unicode (a lone surrogate: SQLite could not store it), a name given twice in one object
+    (the parser kept the last silently: ``{"verb": "note", "verb": "undo"}`` recorded an undo, R185).
 
     >>> parse_body(b'{"confidence": 0.5}')
     {'confidence': 0.5}
@@ -967,13 +1001,20 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     assistant.errors.AssistantError: the request is not JSON (NaN is not a number JSON allows)
+    >>> parse_body(b'{"verb": "note", "verb": "undo"}')
+    Traceback (most recent call last):
+    ...
+    assistant.errors.AssistantError: the request's JSON gives 'verb' more than once in one object; give each once
     >>> parse_body(b'{"text": "\\ud800"}')
     Traceback (most recent call last):
     ...
     assistant.errors.AssistantError: the request holds a text that is not Unicode (a lone surrogate)
     """
     try:
-        body = json.loads(raw or b"{}", parse_float=_finite, parse_constant=_no_constant)
+        body = json.loads(raw or b"{}", parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=_once_each)
+    except RepeatedNameError as exc:  # (a ValueError: said as itself, not as "not JSON")
+        raise AssistantError(_("the request's JSON gives {name!r} more than once in one object; give each once").format(
+            name=exc.name[:40])) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise AssistantError(_("the request is not JSON ({exc})").format(exc=str(exc)[:200])) from None
     except RecursionError:  # nested deeper than the parser goes: no request of ours is
@@ -982,6 +1023,24 @@ def parse_body(raw: bytes) -> dict[str, Any]:
         raise AssistantError(_("the request must be a JSON object"))
     _check_values(body)
     return body
+
+
+class RepeatedNameError(ValueError):
+    """A JSON object that gives one name twice (its ``name``)."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict, refusing a name given twice."""
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            raise RepeatedNameError(name)
+        out[name] = value
+    return out
 
 
 def _finite(text: str) -> float:

@@ -20,7 +20,11 @@ function requestId() {
 }
 
 function refusalText(body, status) {
-  if (body && body.reasons && body.reasons.length) return tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ");
+  if (body && body.reasons && body.reasons.length) {
+    // the page's own way to override (its field), on a player's page: a spectator has none
+    const hint = body.hint && !isSpectator ? " " + body.hint : "";
+    return tr("Refused:") + " " + body.reasons.map((x) => `${x.text} (${x.rule})`).join("; ") + "." + hint;
+  }
   return (body && body.error) || `error ${status}`;
 }
 
@@ -394,7 +398,8 @@ async function submitMissing(ev) {
       if (keep && keep.checked) await post("api/do/cards/set", { name: input.dataset.card, values: [`${input.dataset.key}=${value}`], in_set: input.dataset.set || null });
       else S.stats[`${input.dataset.figure}.${input.dataset.stat}`] = value;
     }
-    await showPair();
+    if (S.mine && S.target) await showPair();
+    else { $("answer").innerHTML = ""; say(tr("kept for the card: record it again"), true); messageInView(); }
   } catch (e) { say(e.message); }
 }
 
@@ -410,7 +415,7 @@ async function showPair() {
     if (!(e.body && e.body.missing)) throw e;
     // the form says what is missing; the command line's hints (--stat, cards set) stay in its title
     $("answer").innerHTML = `<h3>${esc(mine)} → ${esc(target)}</h3>` + missingForm(e.body.missing);
-    $("missing-form").title = e.message;
+    $("missing-form").title = e.body.cli || e.message;
     $("missing-form").addEventListener("submit", submitMissing);
     $("missing-form").scrollIntoView({ block: "end" });  // on a phone the form is on the screen, not below it
     return;
@@ -466,12 +471,40 @@ async function doVerb(verb, args, opts) {
     clearRoll();
     if (r.event) {
       say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
+      messageInView();
       if ($("override")) $("override").value = "";
       if ((opts || {}).recorded) opts.recorded();  // the page's own state first (a move's zoom), then the board redrawn
       await sync();
     }
     return r;
-  } catch (e) { clearRoll(); say(e.message); return null; }
+  } catch (e) {
+    clearRoll(); say(e.message);
+    if (e.body && e.body.missing && e.body.in_game) askKept(e.body.missing);
+    messageInView(); return null;
+  }
+}
+
+// A record that lacks a number (an attack, a morale save): the game's log takes no number for one
+// question, so the form asks it with "keep for CARD" ticked (the message says so; it said the
+// command line's 'cards set ...' before, R184). A number no card can keep is recorded by hand.
+function askKept(missing) {
+  const kept = missing.filter((m) => m.card && m.card_key);
+  if (!kept.length) return;
+  $("answer").innerHTML = missingForm(kept);
+  for (const box of document.querySelectorAll("#missing-form input[data-keep]")) box.checked = true;
+  $("missing-form").addEventListener("submit", submitMissing);
+}
+
+// The answer to a button, on the screen: the message line is at the sheet's top, and the buttons
+// that record (Activate, Attack, End turn, Undo, Initiative, a command's form) lie below the targets
+// table -- on a 360 x 640 phone 600 px down, so "#3 obi activates" or a refusal was said out of
+// sight and the tap seemed to do nothing. The sheet is scrolled to it when it is not wholly in view
+// (from its start when it is taller than the sheet).
+function messageInView() {
+  const m = $("message"), sheet = $("sheet");
+  if (!m.textContent || !sheet) return;
+  const r = m.getBoundingClientRect(), s = sheet.getBoundingClientRect();
+  if (r.top < s.top - 0.5 || r.bottom > s.bottom + 0.5) m.scrollIntoView({ block: r.height > s.height ? "start" : "nearest" });
 }
 
 // a side as the reader says it: "light" and "dark" through the page's texts, any other name as written
@@ -583,7 +616,7 @@ if ($("b-activate")) {
   $("b-activate").onclick = () => doVerb("game activate", { figure: S.mine });
   $("b-move").onclick = () => { S.mode = "move"; closeMove(); showSlots(); zoomForMove(); say(tr("Tap the square to move to."), true); };
   $("b-attack").onclick = async () => {
-    if (!S.target) { say(tr("Tap a target first.")); return; }
+    if (!S.target) { say(tr("Tap a target first.")); messageInView(); return; }
     const args = { attacker: S.mine, target: S.target, roll: $("roll").value.trim() || null };
     if (S.helpers.length) args.combined_fire = S.helpers.join(",");
     const btn = $("b-attack");
@@ -611,7 +644,7 @@ if ($("b-activate")) {
     const done = (r) => { if (r) { box.hidden = true; box.innerHTML = ""; } };
     $("b-init-record").onclick = async () => {
       const roll = [...box.querySelectorAll("input[data-side]")].map((x) => `${x.dataset.side}=${x.value.trim()}`);
-      if (roll.some((x) => x.endsWith("="))) { say(tr("give a whole number")); return; }
+      if (roll.some((x) => x.endsWith("="))) { say(tr("give a whole number")); messageInView(); return; }
       done(await doVerb("game initiative", { roll }, { rid }));
     };
     $("b-init-auto").onclick = async () => done(await doVerb("game initiative", { auto: true }, { rid }));
