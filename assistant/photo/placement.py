@@ -110,6 +110,12 @@ CLASSIFIER_DOUBT = 0.25
 #: a body or art read as a base is not). Laplace's estimate of each, (right + 1) / (seen + 2)
 BODY_READ = 0.9
 UNEXPLAINED = 0.15
+#: the probability that a square read as a base that no figure explains, with every figure of the
+#: roster found elsewhere, is rightly read as empty (reading R166): on the independent renderer's
+#: diagnosis photos 341-550 (both modes) 6 of the 7 such squares were empty -- the seventh the base
+#: of a figure named elsewhere, wrong either way. Laplace's estimate (6 + 1) / (7 + 2): listed, a
+#: figure the record lacks put to the judge
+STRANGER_READ = 0.78
 SATURATED_SHARE = 0.5
 
 
@@ -595,20 +601,25 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
                 names=_first_six(art))
         )
-    if not not_seen and left and len(left) + len(printed) > MAX_STRANGERS:
-        # every figure of the roster found, and more bases besides than a figure or two the record
-        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines;
-        # the discs of colour R123 read as printed count among them: diagnosis photo s0373, three
-        # read so, a fourth disc left alone as a figure the record lacks)
-        for sq in left:
-            reading[sq] = False
-        by_count |= set(left)
-        settled |= dict.fromkeys(left, COUNT_SETTLED)
-        notes.append(
-            _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
-              "read as bases, not figures the record lacks: read as empty: confirm").format(
-                names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else ""), n=len(left))
-        )
+    if not not_seen and left:
+        # every figure of the roster found elsewhere: a square no figure explains is no base (R166).
+        # Kept occupied as a figure the record lacks, such squares proved wrong every time on the
+        # independent renderer's diagnosis photos (MEASURED_RIGHT[UNEXPLAINED]): art, a body or a
+        # shadow read as a base. Each is read as empty and listed (STRANGER_READ), so a figure the
+        # record lacks (a creature summoned since) is still put to the judge; more than
+        # MAX_STRANGERS of them is printed art read as bases, said so and settled (R60: dark discs
+        # printed round, crack lines; the discs of colour R123 read as printed count among them:
+        # diagnosis photo s0373)
+        many = len(left) + len(printed) > MAX_STRANGERS
+        read_as_empty(left, COUNT_SETTLED if many else STRANGER_READ)
+        if many:
+            notes.append(
+                _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
+                  "read as bases, not figures the record lacks: read as empty: confirm").format(names=_first_six(left), n=len(left)))
+        else:
+            notes.append(
+                _("{names} look occupied, though every figure of the roster is found elsewhere: such a square proved art, a body or a shadow, "
+                  "not a figure the record lacks: read as empty: confirm (reading R166 in docs/readings.md)").format(names=_first_six(left)))
         left = []
     if left:
         notes.append(
