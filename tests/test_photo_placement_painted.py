@@ -22,7 +22,7 @@ from assistant.model import Figure, Map, Position
 from assistant.photo.bases import plastic_colourfulness, rim_strength
 from assistant.photo.board import Grid
 from assistant.photo.figures import Seen
-from assistant.photo.placement import PAINTED_BY, SURE, place
+from assistant.photo.placement import PAINTED_BY, place
 from assistant.photo.reference import PAD, PX
 
 COLS, ROWS = 10, 8
