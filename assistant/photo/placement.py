@@ -51,9 +51,10 @@ MAX_LISTED = 5
 #: too many, as a base for too few, one beside a figure found read as its body or shadow): the
 #: classifier and the count disagree, so the reading is a coin toss
 COUNT_READ = 0.5
-#: with every figure of the roster found, at most this many squares no figure explains are read as
-#: figures the record lacks (each stays occupied, listed); more are printed art read as bases
-#: (reading R60): a game gains a figure or two the record lacks, never a handful at once
+#: with every figure of the roster found, at most this many squares no figure explains are said as
+#: possible figures the record lacks (each read as empty and listed, STRANGER_READ: reading R166);
+#: more are printed art read as bases (reading R60): a game gains a figure or two the record lacks,
+#: never a handful at once
 MAX_STRANGERS = 2
 #: a photo whose occupancy reading is doubtful (less sure than :data:`SURE`) on more than this share
 #: of the squares a figure may stand on is read off its training (a floor art, a light, a grid a
@@ -552,8 +553,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
     # squares read as bases that no figure of the roster took: with every figure found, one beside
     # a figure (within two squares: its body leaning over, its shadow) is read as that, while the
-    # roster's count is exceeded; any other stays occupied (the photo may show a figure the record
-    # lacks), listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
+    # roster's count is exceeded; any other is read as empty and listed (R166: such squares proved art,
+    # bodies or shadows, not figures the record lacks) -- while a figure is not seen it stays occupied,
+    # listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
     left = sorted((sq for sq, on in reading.items() if on and sq not in taken), key=lambda sq: (p[sq], _key(sq)))
 
     def read_as_empty(squares: Collection[str], said: float) -> None:
