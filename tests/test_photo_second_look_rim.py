@@ -60,3 +60,21 @@ def test_a_rimless_square_the_second_look_reads_as_a_base_gives_way_to_a_rimmed_
     assert set(res.occupied) == set(BASES)
     assert {s.id: s.at for s in res.figures}["c"] == "H6"
     assert BARE in {u["square"] for u in res.uncertain}  # read away against the second look: listed
+
+
+def test_the_second_look_s_rimless_squares_are_told_to_the_placement(monkeypatch: pytest.MonkeyPatch) -> None:
+    # reading R167: the first reading's rim check tells the placement which squares show no base's
+    # rim (printed art, with every figure found elsewhere); the second look's told it none
+    image, pos = scene()
+    grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
+    monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
+    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: art_read_as_bases())
+    monkeypatch.setattr(photo, "second_reading", lambda *a, **k: None)
+    monkeypatch.setattr(photo, "neutral_reading", lambda *a, **k: second_look())
+    told: list[frozenset[str]] = []
+    real_place = photo.place
+    monkeypatch.setattr(photo, "place", lambda pos, scores, seen, nowhere, no_rim, *a, **k: (
+        told.append(frozenset(no_rim)), real_place(pos, scores, seen, nowhere, no_rim, *a, **k))[1])
+    res = photo.detect(image, pos, "scene")
+    assert any("by colour" in n for n in res.notes)  # the second look answered
+    assert BARE in told[0] and not set(BASES) & told[0]

@@ -899,7 +899,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # the second look reads a square by what the art no longer shows there, or by its colour:
         # a base is still round plastic of known size, and a square read so that shows no base's
         # round rim is as doubtful as on the first reading (.bases.rim_check; reading R159)
-        scores = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)[0]
+        scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     shown_at: list[Sticker] = []  # squares showing a sticker no marker was read in (R102)
     if missing:  # read base markers once more where a base stands and no marker was read

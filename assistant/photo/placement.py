@@ -51,9 +51,10 @@ MAX_LISTED = 5
 #: too many, as a base for too few, one beside a figure found read as its body or shadow): the
 #: classifier and the count disagree, so the reading is a coin toss
 COUNT_READ = 0.5
-#: with every figure of the roster found, at most this many squares no figure explains are read as
-#: figures the record lacks (each stays occupied, listed); more are printed art read as bases
-#: (reading R60): a game gains a figure or two the record lacks, never a handful at once
+#: with every figure of the roster found, at most this many squares no figure explains are said as
+#: possible figures the record lacks (each read as empty and listed, STRANGER_READ: reading R166);
+#: more are printed art read as bases (reading R60): a game gains a figure or two the record lacks,
+#: never a handful at once
 MAX_STRANGERS = 2
 #: a photo whose occupancy reading is doubtful (less sure than :data:`SURE`) on more than this share
 #: of the squares a figure may stand on is read off its training (a floor art, a light, a grid a
@@ -110,6 +111,12 @@ CLASSIFIER_DOUBT = 0.25
 #: a body or art read as a base is not). Laplace's estimate of each, (right + 1) / (seen + 2)
 BODY_READ = 0.9
 UNEXPLAINED = 0.15
+#: the probability that a square read as a base that no figure explains, with every figure of the
+#: roster found elsewhere, is rightly read as empty (reading R166): on the independent renderer's
+#: diagnosis photos 341-550 (both modes) 6 of the 7 such squares were empty -- the seventh the base
+#: of a figure named elsewhere, wrong either way. Laplace's estimate (6 + 1) / (7 + 2): listed, a
+#: figure the record lacks put to the judge
+STRANGER_READ = 0.78
 SATURATED_SHARE = 0.5
 
 
@@ -546,8 +553,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
     # squares read as bases that no figure of the roster took: with every figure found, one beside
     # a figure (within two squares: its body leaning over, its shadow) is read as that, while the
-    # roster's count is exceeded; any other stays occupied (the photo may show a figure the record
-    # lacks), listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
+    # roster's count is exceeded; any other is read as empty and listed (R166: such squares proved art,
+    # bodies or shadows, not figures the record lacks) -- while a figure is not seen it stays occupied,
+    # listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
     left = sorted((sq for sq, on in reading.items() if on and sq not in taken), key=lambda sq: (p[sq], _key(sq)))
 
     def read_as_empty(squares: Collection[str], said: float) -> None:
@@ -595,20 +603,25 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             _("{names} look occupied, but show no base's round rim and every figure of the roster is found elsewhere: read as printed art: confirm").format(
                 names=_first_six(art))
         )
-    if not not_seen and left and len(left) + len(printed) > MAX_STRANGERS:
-        # every figure of the roster found, and more bases besides than a figure or two the record
-        # lacks: the photo reads printed art as bases here (dark discs printed round, crack lines;
-        # the discs of colour R123 read as printed count among them: diagnosis photo s0373, three
-        # read so, a fourth disc left alone as a figure the record lacks)
-        for sq in left:
-            reading[sq] = False
-        by_count |= set(left)
-        settled |= dict.fromkeys(left, COUNT_SETTLED)
-        notes.append(
-            _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
-              "read as bases, not figures the record lacks: read as empty: confirm").format(
-                names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else ""), n=len(left))
-        )
+    if not not_seen and left:
+        # every figure of the roster found elsewhere: a square no figure explains is no base (R166).
+        # Kept occupied as a figure the record lacks, such squares proved wrong every time on the
+        # independent renderer's diagnosis photos (MEASURED_RIGHT[UNEXPLAINED]): art, a body or a
+        # shadow read as a base. Each is read as empty and listed (STRANGER_READ), so a figure the
+        # record lacks (a creature summoned since) is still put to the judge; more than
+        # MAX_STRANGERS of them is printed art read as bases, said so and settled (R60: dark discs
+        # printed round, crack lines; the discs of colour R123 read as printed count among them:
+        # diagnosis photo s0373)
+        many = len(left) + len(printed) > MAX_STRANGERS
+        read_as_empty(left, COUNT_SETTLED if many else STRANGER_READ)
+        if many:
+            notes.append(
+                _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
+                  "read as bases, not figures the record lacks: read as empty: confirm").format(names=_first_six(left), n=len(left)))
+        else:
+            notes.append(
+                _("{names} look occupied, though every figure of the roster is found elsewhere: such a square proved art, a body or a shadow, "
+                  "not a figure the record lacks: read as empty: confirm (reading R166 in docs/readings.md)").format(names=_first_six(left)))
         left = []
     if left:
         notes.append(
