@@ -409,16 +409,13 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     by_lines = False
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
-    if (grid is None and unconfirmed is None and structured and budget.left() < LINES_RESERVE + registration_share + COST_PER_START
-            and one_marker.has_start(markers)):
-        # one corner marker whose sheet outline gives a start, and a budget that holds the printed-lines
-        # search or that start, not both, with the registration's share kept (R80): the start first, as
-        # it costs a quarter of the search. After the search it was left out: scenes 352 and 540 with
-        # their reference were refused, answered by this grid without (reading R162)
-        one_marker.read(markers, budget, registration_share)
-    # a grid R133 found needs no registration after the printed-lines search: that search, which
-    # answers where it finds the grid (.onemarker), keeps nothing back for it (reading R162)
-    registration_share = registration_share if one_marker.grid is None else 0.0
+    if grid is None and structured and (one_marker.grid is not None or one_marker.has_start(markers)):
+        # one corner marker whose sheet outline gives R133 a start (or whose grid R133 found): the
+        # printed-lines search and R133 after it run as they do without the reference, keeping nothing
+        # back for the registration, which runs after them where what is left holds it. Keeping its
+        # share left R133 out: scenes 352 and 540 were refused with their reference (whose
+        # registration found too few features), answered by R133's grid without it (reading R162)
+        registration_share = 0.0
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
