@@ -393,7 +393,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     # budget holds only one of the two, the printed-lines search is the one left out. Two corner
     # markers on one side that the lines did not confirm had spent their check, and the lines'
     # search the rest: independent photo s0493 was refused with the registration, which places
-    # its grid 0.12 squares off, never run (reading R122 in docs/readings.md)
+    # its grid 0.12 squares off, never run (reading R122 in docs/readings.md). Not where one corner
+    # marker's sheet outline gives R133 a start: R133 comes before the registration there (R162)
     registration_share = REGISTRATION_COST if reference is not None else 0.0
     if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
         # two markers on one side, their far side extrapolated too far off for the printed lines to be
