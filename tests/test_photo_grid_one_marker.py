@@ -187,3 +187,39 @@ def test_scene_416_one_marker_on_a_starfield_is_answered(monkeypatch: pytest.Mon
     scene, (grid, markers, by_lines) = independent_game_grid(monkeypatch, 416, "stars", (0,))
     assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [0]
     assert independent_lattice_error(scene, grid) < 0.1
+
+
+def _with_a_reference_the_registration_failing(monkeypatch: pytest.MonkeyPatch, budget: Budget) -> Grid:
+    """:func:`locate_grid` on the drawn photo as in :func:`_one_marker_located`, the printed-lines
+    search finding nothing after spending all it may (as on s0352 and s0540), with an empty-map
+    reference whose registration on its art gives no grid (as there: "too few features match")."""
+    from assistant.photo.artgrid import Registration
+
+    def spends_all_it_may(image: Any, pos: Any, markers: Any, reference: Any, memo: Any, budget: Budget, refused: Any) -> None:
+        while budget.afford("the printed lines' thin ridges", COST_PER_RIDGE_SEARCH, reserve=budget.kept):
+            budget.charge(COST_PER_RIDGE_SEARCH)
+        return None
+
+    photo_img, marker = _photo()
+    monkeypatch.setattr(photo, "find_markers_counted", lambda *_a, **_k: ([marker], 800))
+    monkeypatch.setattr(lines, "find_grid_from_lines", spends_all_it_may)
+    monkeypatch.setattr(photo, "grid_from_reference", lambda *_a, **_k: Registration(None, "too few features match"))
+    reference: Any = object()  # handed only to the stages replaced here
+    grid, markers, by_lines = locate_grid(photo_img, Position(Edition.SWM2008, Map(COLS, ROWS), ()), budget=budget, reference=reference)
+    assert not by_lines and [m.id for m in markers] == [0]
+    return grid
+
+
+@pytest.mark.parametrize("seconds", [1.2, 1.3, 1.4, 1.5])
+def test_with_a_reference_the_one_markers_start_is_not_left_out(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """R162: one corner marker whose sheet outline gives a start, the printed-lines search finding
+    nothing: with the empty-map reference (its registration failing) the photo is answered by R133's
+    grid wherever it is without the reference, the same grid. Before, the registration's share kept
+    back from the marker searches, the printed-lines search and R133 left R133 out at these budgets
+    (1.2-1.3 and 1.4-1.5 CPU-seconds; diagnosis photos s0352 and s0540 at 1.6), and the photo was
+    refused with the reference though answered without it."""
+    with_ref = _with_a_reference_the_registration_failing(monkeypatch, Budget(seconds=seconds))
+    # the same photo and replaced stages, without the reference
+    without = locate_grid(_photo()[0], Position(Edition.SWM2008, Map(COLS, ROWS), ()), budget=Budget(seconds=seconds))[0]
+    assert with_ref.corner_markers == 1 and _lattice_off(with_ref.H) < 0.1
+    assert np.allclose(with_ref.H, without.H)

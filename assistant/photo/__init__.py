@@ -393,7 +393,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     # budget holds only one of the two, the printed-lines search is the one left out. Two corner
     # markers on one side that the lines did not confirm had spent their check, and the lines'
     # search the rest: independent photo s0493 was refused with the registration, which places
-    # its grid 0.12 squares off, never run (reading R122 in docs/readings.md)
+    # its grid 0.12 squares off, never run (reading R122 in docs/readings.md). Not where one corner
+    # marker's sheet outline gives R133 a start: R133 comes before the registration there (R162)
     registration_share = REGISTRATION_COST if reference is not None else 0.0
     if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
         # two markers on one side, their far side extrapolated too far off for the printed lines to be
@@ -409,6 +410,13 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     by_lines = False
     lines_run = ""  # the printed-lines search once it has run: a refusal names it, not the budget, as what failed
     lines_refused: list[str] = []  # why each grid the printed lines gave was not claimed, the best outline's first (R95)
+    if grid is None and structured and (one_marker.grid is not None or one_marker.has_start(markers)):
+        # one corner marker whose sheet outline gives R133 a start (or whose grid R133 found): the
+        # printed-lines search and R133 after it run as they do without the reference, keeping nothing
+        # back for the registration, which runs after them where what is left holds it. Keeping its
+        # share left R133 out: scenes 352 and 540 were refused with their reference (whose
+        # registration found too few features), answered by R133's grid without it (reading R162)
+        registration_share = 0.0
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
         lines_run = _("the printed-lines search")
