@@ -48,7 +48,7 @@ from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among
+from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among, name_by_pattern
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
@@ -731,7 +731,8 @@ def unread_sticker_squares(shown_at: Sequence[tuple[tuple[int, int], tuple[float
 def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen]) -> dict[str, int]:
     """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) whose
     cells name one of the markers the roster carries and the photo has not read (reading R115 in
-    docs/readings.md: :func:`.markers.name_among`): square -> that marker's id. Where two windows
+    docs/readings.md: :func:`.markers.name_among`), or, where they do not, whose whole printed
+    pattern does (reading R174: :func:`.markers.name_by_pattern`): square -> that marker's id. Where two windows
     name one marker on different squares, neither is kept (the cells did not tell it).
 
     >>> from assistant.editions import Edition
@@ -747,7 +748,14 @@ def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Posit
     named: dict[str, int] = {}
     for st in shown:
         square = Square(*st.square).name
-        if square in unread and (mid := name_among(st.cells, candidates)) is not None:
+        if square not in unread:
+            continue
+        # where the cells of the one outline read do not tell it: the sticker's whole printed
+        # pattern at each outline round it, among the same markers (R174)
+        mid = name_among(st.cells, candidates)
+        if mid is None:
+            mid = name_by_pattern(st, candidates)
+        if mid is not None:
             named[square] = mid
     twice = {mid for mid in named.values() if list(named.values()).count(mid) > 1}
     return {sq: mid for sq, mid in named.items() if mid not in twice}
