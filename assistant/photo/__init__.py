@@ -731,8 +731,7 @@ def unread_sticker_squares(shown_at: Sequence[tuple[tuple[int, int], tuple[float
 def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen]) -> dict[str, int]:
     """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) whose
     cells name one of the markers the roster carries and the photo has not read (reading R115 in
-    docs/readings.md: :func:`.markers.name_among`), or, where they do not, whose whole printed
-    pattern does (reading R174: :func:`.markers.name_by_pattern`): square -> that marker's id. Where two windows
+    docs/readings.md: :func:`.markers.name_among`): square -> that marker's id. Where two windows
     name one marker on different squares, neither is kept (the cells did not tell it).
 
     >>> from assistant.editions import Edition
@@ -748,17 +747,28 @@ def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Posit
     named: dict[str, int] = {}
     for st in shown:
         square = Square(*st.square).name
-        if square not in unread:
-            continue
-        # where the cells of the one outline read do not tell it: the sticker's whole printed
-        # pattern at each outline round it, among the same markers (R174)
-        mid = name_among(st.cells, candidates)
-        if mid is None:
-            mid = name_by_pattern(st, candidates)
-        if mid is not None:
+        if square in unread and (mid := name_among(st.cells, candidates)) is not None:
             named[square] = mid
     twice = {mid for mid in named.values() if list(named.values()).count(mid) > 1}
     return {sq: mid for sq, mid in named.items() if mid not in twice}
+
+
+def pattern_named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen],
+                           named: Mapping[str, int]) -> dict[str, int]:
+    """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) that the
+    cells did not name (``named``: :func:`named_stickers`) whose whole printed pattern names one of
+    the markers the roster carries that neither the photo nor the cells read (reading R174 in
+    docs/readings.md: :func:`.markers.name_by_pattern`): square -> that marker's id. Where two
+    windows name one marker on different squares, neither is kept."""
+    read = {s.id for s in seen}
+    candidates = {f.marker for f in pos.figures if f.marker is not None and f.id not in read} - set(named.values())
+    guessed: dict[str, int] = {}
+    for st in shown:
+        square = Square(*st.square).name
+        if square in unread and square not in named and (mid := name_by_pattern(st, candidates)) is not None:
+            guessed[square] = mid
+    twice = {mid for mid in guessed.values() if list(guessed.values()).count(mid) > 1}
+    return {sq: mid for sq, mid in guessed.items() if mid not in twice}
 
 
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,
@@ -961,8 +971,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # figure's painted body over its base (R132)
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
+    sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean, settled_markers, intact)
+                   sticker_names, plastic, lean, settled_markers, intact,
+                   pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names))
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})
