@@ -48,7 +48,17 @@ from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among, name_by_pattern
+from .markers import (
+    Marker,
+    Sticker,
+    find_base_markers,
+    find_corner_marker,
+    find_markers_and_stickers_near,
+    find_markers_counted,
+    merge,
+    name_among,
+    name_by_pattern,
+)
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
