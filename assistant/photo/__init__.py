@@ -48,7 +48,17 @@ from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
-from .markers import Marker, Sticker, find_base_markers, find_corner_marker, find_markers_and_stickers_near, find_markers_counted, merge, name_among
+from .markers import (
+    Marker,
+    Sticker,
+    find_base_markers,
+    find_corner_marker,
+    find_markers_and_stickers_near,
+    find_markers_counted,
+    merge,
+    name_among,
+    name_by_pattern,
+)
 from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
@@ -761,6 +771,24 @@ def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Posit
     return {sq: mid for sq, mid in named.items() if mid not in twice}
 
 
+def pattern_named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen],
+                           named: Mapping[str, int]) -> dict[str, int]:
+    """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) that the
+    cells did not name (``named``: :func:`named_stickers`) whose whole printed pattern names one of
+    the markers the roster carries that neither the photo nor the cells read (reading R174 in
+    docs/readings.md: :func:`.markers.name_by_pattern`): square -> that marker's id. Where two
+    windows name one marker on different squares, neither is kept."""
+    read = {s.id for s in seen}
+    candidates = {f.marker for f in pos.figures if f.marker is not None and f.id not in read} - set(named.values())
+    guessed: dict[str, int] = {}
+    for st in shown:
+        square = Square(*st.square).name
+        if square in unread and square not in named and (mid := name_by_pattern(st, candidates)) is not None:
+            guessed[square] = mid
+    twice = {mid for mid in guessed.values() if list(guessed.values()).count(mid) > 1}
+    return {sq: mid for sq, mid in guessed.items() if mid not in twice}
+
+
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,
            reference: Reference | None = None) -> PhotoResult:
     """Where the figures stand. ``camera``: a calibration to undistort with first; ``table``:
@@ -961,8 +989,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # figure's painted body over its base (R132)
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
+    sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   named_stickers(shown_at, unread_stickers, pos, seen), plastic, lean, settled_markers, intact)
+                   sticker_names, plastic, lean, settled_markers, intact,
+                   pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names))
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

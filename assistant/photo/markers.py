@@ -13,6 +13,7 @@ Two passes:
 from __future__ import annotations
 
 import contextvars
+import math
 from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -32,11 +33,16 @@ RECTIFIED_PX = 80  # pixels per square of the top-down view searched for base ma
 class Sticker:
     """A base marker's sticker a window showed, its marker not read (R102): the window's square,
     the sticker's middle in board units, and its inner cells as far as they show (1 light, 0
-    dark, -1 not read: :func:`name_among` names it among the roster's unread markers, R115)."""
+    dark, -1 not read: :func:`name_among` names it among the roster's unread markers, R115);
+    where the window kept them, its view from above (grey, the window's pixels a square) and the
+    light outlines round its middle it may be the sticker of (centre in the view's pixels, side,
+    angle in degrees): :func:`name_by_pattern` names it by its whole printed pattern (R174)."""
 
     square: tuple[int, int]
     middle: tuple[float, float]
     cells: np.ndarray
+    view: np.ndarray | None = None
+    outlines: tuple[tuple[tuple[float, float], float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -225,11 +231,17 @@ def find_markers_and_stickers_near(image: np.ndarray, H: np.ndarray, squares: li
 NEAR_THREADS = 2
 
 
-def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) -> tuple[list[Marker], tuple[tuple[float, float], np.ndarray] | None]:
+#: what an unread sticker a window shows carries back (:class:`Sticker` less its square): its middle in
+#: board units, its cells as far as they show, the window's view and the outlines it may be
+_Shown = tuple[tuple[float, float], np.ndarray, np.ndarray, tuple[tuple[tuple[float, float], float, float], ...]]
+
+
+def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) -> tuple[list[Marker], _Shown | None]:
     """The base markers :func:`find_markers_near` reads in the window round square (``col``, ``row``),
     in image pixels (not yet checked for a light margin), and where no marker is read, the middle
     (board units) of an unread marker's sticker the window shows, if any (R102), with its cells
-    as far as they show (R115). Its own detector
+    as far as they show (R115), the window's view and the light outlines round its middle it may
+    be the sticker of (R174). Its own detector
     and CLAHE: OpenCV's CLAHE keeps working buffers, so one is not shared between threads."""
     out: list[Marker] = []
     span = 2.0  # squares across each window
@@ -276,7 +288,11 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
         if cut_id not in read:
             out.append(Marker(cut_id, cv2.perspectiveTransform(cut.reshape(1, 4, 2).astype(np.float64), back)[0]))
     shown = None if read or cuts else sticker_at(gray, px, regions)
-    return out, None if shown is None else ((x0 + shown[0][0] / px, y0 + shown[0][1] / px), shown[1])
+    if shown is None:
+        return out, None
+    # the view and the light outlines round its middle, for naming the sticker by its whole pattern (R174)
+    outlines = _distinct_outlines([o for squares in regions.squares(STICKER_NEAR) for o in squares])[:PATTERN_OUTLINES]
+    return out, ((x0 + shown[0][0] / px, y0 + shown[0][1] / px), shown[1], gray, tuple(outlines))
 
 
 def merge(first: list[Marker], second: list[Marker]) -> list[Marker]:
@@ -484,6 +500,106 @@ def name_among(cells: np.ndarray, candidates: Collection[int]) -> int | None:
     if against[first] > NAMED_WRONG or any(against[mid] < against[first] + NAMED_LEAD for mid in ranked[1:]):
         return None
     return first
+
+
+#: pixels a sticker's cell spans in the upright view its printed pattern is matched on
+#: (:func:`name_by_pattern`): 8 read the diagnosis photos' unread stickers as 6 does, at twice the cost
+PATTERN_CELL_PX = 6
+#: the most light outlines round a sticker's middle its pattern is matched at (:func:`name_by_pattern`):
+#: the region's least rectangle and its straight sides give a few, all but the first few alike; with
+#: every one (up to 17) the same stickers were named on the diagnosis photos, at 0.075 CPU-s a window
+#: against 0.045
+PATTERN_OUTLINES = 6
+#: how much better (normalised correlation, -1 to 1) the pattern of the marker named must fit the
+#: sticker than every other marker the roster left unread, each in its likeliest turn, size and
+#: place (:func:`name_by_pattern`). On the 173 windows of the diagnosis photos (seeds 341-550,
+#: without the reference) that showed an unread sticker the cells did not name, among two or more
+#: unread markers: a lead of 0.07 named 69 right and 1 wrong (its marker's own pattern second);
+#: 0.05 named 85 right and 4 wrong, 0.08 55 right and 1 wrong
+PATTERN_LEAD = 0.07
+#: the scales round each outline's black square the pattern is matched at: a sticker's margin is
+#: 0.08-0.25 of its side (:data:`MARGIN_RATIOS`) and its outline is found a few pixels off
+PATTERN_SCALES = (0.9, 1.0, 1.1)
+
+
+def _distinct_outlines(outlines: list[tuple[tuple[float, float], float, float]]) -> list[tuple[tuple[float, float], float, float]]:
+    """The outlines (centre, side, angle in degrees) less those nearly another's before them:
+    centres within 0.08 of a side, sides within 0.08 of one, angles (modulo a right angle) within
+    3 degrees -- the same square found twice."""
+    out: list[tuple[tuple[float, float], float, float]] = []
+    for c, side, ang in outlines:
+        if not any(math.hypot(c[0] - c2[0], c[1] - c2[1]) < 0.08 * side2 and abs(side - side2) < 0.08 * side2
+                   and abs((ang - ang2 + 45) % 90 - 45) < 3 for c2, side2, ang2 in out):
+            out.append((c, side, ang))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _pattern(mid: int, turn: int, scale: float) -> np.ndarray:
+    """Marker ``mid``'s printed pattern in its turn ``turn``: a cell of light margin round the black
+    border and its 4 x 4 inner cells, :data:`PATTERN_CELL_PX` pixels a cell times ``scale``."""
+    cells = np.full((8, 8), 230, np.float32)
+    cells[1:7, 1:7] = 25
+    cells[2:6, 2:6] = np.where(_codes()[mid, turn], 230, 25)
+    big = cv2.resize(cells, (8 * PATTERN_CELL_PX, 8 * PATTERN_CELL_PX), interpolation=cv2.INTER_NEAREST)
+    n = int(round(8 * PATTERN_CELL_PX * scale))
+    return cv2.resize(big, (n, n), interpolation=cv2.INTER_AREA)
+
+
+def pattern_fits(view: np.ndarray, outlines: Collection[tuple[tuple[float, float], float, float]], candidates: Collection[int]) -> dict[int, float]:
+    """How well each marker of ``candidates`` fits the sticker on ``view`` (grey, from above): its
+    printed pattern's best normalised correlation with the view, in any of its four turns, at each
+    outline (centre, the light square's side, angle) at every margin ratio (:data:`MARGIN_RATIOS`),
+    scale (:data:`PATTERN_SCALES`) and place within two cells of it (reading R174)."""
+    g = cv2.GaussianBlur(view, (0, 0), 0.7).astype(np.float32)
+    n = 12 * PATTERN_CELL_PX  # 12 cells across: the sticker's 8 and two round it
+    fits: dict[int, float] = {}
+    for (cx, cy), outer, ang in outlines:
+        t = np.deg2rad(ang)
+        for ratio in MARGIN_RATIOS:
+            scale = PATTERN_CELL_PX / (outer / ratio / 6)  # the upright view's pixels a view's pixel
+            c, s = np.cos(t) * scale, np.sin(t) * scale
+            M = np.array([[c, s, n / 2 - (c * cx + s * cy)], [-s, c, n / 2 - (-s * cx + c * cy)]], np.float32)
+            up = cv2.warpAffine(g, M, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            for mid in candidates:
+                if not 4 <= mid < len(_codes()):
+                    continue
+                for turn in range(4):
+                    for k in PATTERN_SCALES:
+                        v = float(cv2.matchTemplate(up, _pattern(int(mid), turn, k), cv2.TM_CCOEFF_NORMED).max())
+                        if v > fits.get(int(mid), -2.0):
+                            fits[int(mid)] = v
+    return fits
+
+
+def name_by_pattern(sticker: Sticker, candidates: Collection[int]) -> int | None:
+    """The one marker of ``candidates`` (the roster's markers not yet read, two or more) whose whole
+    printed pattern fits the sticker ``sticker`` shows better than every other's by
+    :data:`PATTERN_LEAD`, or None (reading R174 in docs/readings.md).
+
+    The cells :func:`name_among` reads are those of one outline, the first that shows a light ring
+    (:func:`sticker_at`); where a body merges with the ring, that outline is often a size or a
+    cell off, and the cells read are not the sticker's (diagnosis photo s0406: 13's sticker at
+    J8 read 3 cells against 13, 3 against 40). Matched at each outline round the sticker's middle,
+    a little larger and smaller and shifted, the pattern finds the sticker's own place: the
+    border, the margin and the cells that show all count, and the body over the rest lowers every
+    marker's fit alike.
+
+    >>> view = np.full((320, 320), 40, np.uint8)
+    >>> big = cv2.resize(_pattern(23, 0, 1.0), (96, 96), interpolation=cv2.INTER_NEAREST).astype(np.uint8)
+    >>> view[112:208, 112:208] = big
+    >>> view[112:208, 112:140] = 90  # a body over the sticker's west side
+    >>> st = Sticker((1, 1), (1.5, 1.5), np.full((4, 4), -1, np.int8), view, (((160.0, 160.0), 96.0, 0.0),))
+    >>> name_by_pattern(st, {23, 24, 30}), name_by_pattern(st, {23}), name_by_pattern(Sticker((1, 1), (1.5, 1.5), st.cells), {23, 24})
+    (23, None, None)
+    """
+    if sticker.view is None or not sticker.outlines or len(candidates) < 2:
+        return None
+    fits = pattern_fits(sticker.view, sticker.outlines, candidates)
+    if len(fits) < 2:
+        return None
+    ranked = sorted(fits, key=lambda mid: (-fits[mid], mid))
+    return ranked[0] if fits[ranked[0]] - fits[ranked[1]] >= PATTERN_LEAD else None
 
 
 #: squares from the window's centre a sticker's light region's middle may lie to be read as the

@@ -187,7 +187,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
           plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None,
-          settled_markers: Collection[str] = (), intact: Collection[str] = ()) -> Placement:
+          settled_markers: Collection[str] = (), intact: Collection[str] = (), sticker_patterns: Mapping[str, int] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -230,7 +230,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     ``intact``: the squares whose base core shows the empty-map reference's art intact
     (:func:`.bases.art_intact`, reading R112): a Large or bigger base covers every square of its
     block past its core, so no such base's block holds one of them, whatever its rim or its other
-    squares read (reading R144)."""
+    squares read (reading R144). ``sticker_patterns``: of the squares showing a sticker the cells
+    did not name, those whose whole printed pattern names one of the roster's unread markers
+    (:func:`.markers.name_by_pattern`): a figure carrying another marker, or none, named there costs
+    :data:`PATTERN_COST` more, one figure moved more -- the pattern decides between namings the
+    record finds about as likely, never against a figure that stood still (reading R174)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -239,10 +243,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for sq in stickers:  # a sticker on a base: the photo shows a base there, whatever the classifier read
         p[sq] = max(p[sq], STICKER_BASE)
     names = {sq: mid for sq, mid in (sticker_names or {}).items() if sq in stickers}
+    patterns = {sq: mid for sq, mid in (sticker_patterns or {}).items() if sq in stickers and sq not in names}
 
     def against_sticker(f: Figure, base: Collection[str]) -> float:
-        # R102, R115: a sticker on the base's squares that is not this figure's marker
-        return STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0
+        # R102, R115: a sticker on the base's squares that is not this figure's marker; R174: one
+        # whose pattern names another marker, as one figure moved more
+        return (STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0) + (
+            PATTERN_COST if any(patterns[sq] != f.marker for sq in base if sq in patterns) else 0.0)
 
     notes: list[str] = []
     figures = list(by_marker)
@@ -632,10 +639,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     figures, unsure_names = _who_is_who(pos, figures, not_seen, left, against_sticker)
     for s in figures:
         marker = pos.figure(s.id).marker
-        if s.by == "roster" and marker is not None and any(names.get(sq) == marker for sq in space(pos, s)):
+        if s.by == "roster" and marker is not None and any(names.get(sq, patterns.get(sq)) == marker for sq in space(pos, s)):
             notes.append(
-                _("{id} named at {at} by its base marker's sticker: its code is half hidden, but the cells that show fit marker {marker} and "
-                  "no other marker the photo left unread (reading R115)").format(id=s.id, at=s.at, marker=marker))
+                _("{id} named at {at} by its base marker's sticker: its code is half hidden, but what shows of it fits marker {marker} "
+                  "clearly better than any other marker the photo left unread (readings R115, R174)").format(id=s.id, at=s.at, marker=marker))
     figures, took = _swappable(pos, figures, not_seen)
     for stayed, movers in took:
         notes.append(
@@ -1356,6 +1363,13 @@ STICKER_BASE = 0.9
 #: naming by movement (:func:`_distance`: at most a few usual moves): the figures that carry one
 #: are named there first (R102)
 STICKER_COST = 20.0
+#: what naming a figure on a square whose sticker's printed pattern names another marker costs
+#: (R174): one figure moved more (:func:`_distance`). The pattern named 69 of the diagnosis
+#: photos' unread stickers right and one wrong (s0416: 20's sticker read as 16, a figure that stood
+#: still on D5 carrying 16): it decides between namings the record finds about as likely (s0406: two
+#: marked figures that both moved, swapped by their nearest recorded squares), never against a
+#: figure that stood still
+PATTERN_COST = 1.0
 
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
 #: moved since the record, plus its distance in usual moves
