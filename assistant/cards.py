@@ -169,7 +169,7 @@ class SwmCard:
     force_powers: tuple[ForcePower, ...] = ()
     commander_effect: Annotated[Literal["none"] | CommanderEffect | None, NoneOrUnknown] = "none"
     #: the factions whose squads the figure may join by Affinity (swm2008 PL p.33), its faction then
-    #: counting as the squad's; unknown: the card has Affinity and the faction it names is not given (R178)
+    #: counting as the squad's; unknown: the card has Affinity and the faction it names is not given (R166)
     affinity: KnownNames = ()
     complete: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
@@ -341,7 +341,7 @@ def play_values(card: Card) -> tuple[Any, ...]:
     """What a card plays with: every value but its name, set, source, notes and completeness.
     Two printings of one figure with equal play values are the same card to the rules (a
     figure named without its set may use either). A list of names is compared as a set: the order a
-    file writes a card's abilities or factions in changes nothing in play (reading R179 in docs/readings.md).
+    file writes a card's abilities or factions in changes nothing in play (reading R167 in docs/readings.md).
 
     >>> a = SwmCard(name="X", source="a", cost=1, factions=("Republic",), unique=True, size=None, hp=1, defense=1,
     ...             attack=1, damage=1, speed=6, force=0, special_abilities=("Order 66", "Accurate Shot"))
@@ -502,7 +502,7 @@ def cache_file(folders: Sequence[Path | str]) -> str:
 def _cache_key(folders: Sequence[Path | str]) -> bytes:
     """What a read library depends on: every file it would read (name and contents), the folders
     asked for, what every cached answer depends on (:class:`~.cache.Key`), and the code that reads
-    them: a library kept by an older reading (a card compared otherwise, R179) is read anew."""
+    them: a library kept by an older reading (a card compared otherwise, R167) is read anew."""
     key = Key()
     for module in (__file__, Path(__file__).with_name("cardvalidation.py")):
         stat = os.stat(module)

@@ -28,7 +28,7 @@ class AssistantError(Exception):
 
 class CommandLineWordsError(AssistantError):
     """A refusal whose message names the command line's words (its flags, a command to type):
-    ``page`` says the same without them, for the web page, which has its own fields (R184)."""
+    ``page`` says the same without them, for the web page, which has its own fields (R173)."""
 
     def __init__(self, text: str, page: str):
         super().__init__(text)
@@ -191,7 +191,7 @@ class MissingStat:
 
     def page_message(self, in_game: bool = False) -> str:
         """:meth:`message` in the web page's words: its form asks the number and keeps it for the
-        card ("keep for CARD"), where the command line names ``--stat`` and ``cards set`` (R184)."""
+        card ("keep for CARD"), where the command line names ``--stat`` and ``cards set`` (R173)."""
         from .i18n import _
 
         if in_game and self.keep() is None:
@@ -217,7 +217,7 @@ class MissingStatError(AssistantError):
 
     def __init__(self, missing: Sequence[MissingStat], in_game: bool = False, text: str | None = None, page: str | None = None):
         """``text``: the message, where the question is not an attack (the default words say
-        "record the attack again"); ``page``: the same in the web page's words (R184)."""
+        "record the attack again"); ``page``: the same in the web page's words (R173)."""
         self.missing = tuple(missing)
         #: whether a record of the game's log lacks the numbers (it takes no --stat: they are kept for the card)
         self.in_game = in_game

@@ -26,7 +26,7 @@ _STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=
 
 def _refused(said: str, **values: Any) -> CommandLineWordsError:
     """A refusal of a number given, naming ``--stat`` on the command line and the field's label on
-    the web page (R184)."""
+    the web page (R173)."""
     return CommandLineWordsError(said.format(flag="--stat", **values),
                                  said.format(flag="\u201c" + _("numbers given (name.stat=N)") + "\u201d", **values))
 

@@ -204,7 +204,7 @@ def affinity_factions(rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str,
     """Each Affinity figure's printings by name (lower case): the factions of its rows that have the
     ability or stand in the database's "Affinity" set, which prints the figure again as of the faction
     it may join (Mas Amedda: Champions of the Force #30, Republic, with Affinity; Affinity #1,
-    Imperial). Reading R178 in docs/readings.md.
+    Imperial). Reading R166 in docs/readings.md.
 
     >>> affinity_factions([{"name": "Mas Amedda", "set": "Champions of the Force", "faction": "Republic",
     ...     "special abilities": "Unique;Affinity"}, {"name": "Mas Amedda", "set": "Affinity", "faction": "Imperial"}])

@@ -56,7 +56,7 @@ def expected(row: dict[str, Any]) -> dict[str, Any]:
         "size": row["size"],
         "factions": (FACTION.get(row["faction"], row["faction"]),),
         "unique": "Unique" in abilities,
-        # compared in no order: the order a file lists them in changes nothing in play (R179)
+        # compared in no order: the order a file lists them in changes nothing in play (R167)
         "special_abilities": tuple(sorted(a for a in abilities if a not in ("Unique", "Commander Effect"))),
         # some rows list the commander effect among the Force powers: it is no power
         "force_powers": tuple(p for p in names(row["force powers"]) if p != "Commander Effect"),

@@ -1,4 +1,4 @@
-"""Booming Voice (swm2008 PL p.35; reading R180): with the bundled Mas Amedda in the squad, an ally's
+"""Booming Voice (swm2008 PL p.35; reading R168): with the bundled Mas Amedda in the squad, an ally's
 commander effect limited to 6 squares reaches any distance.
 
 > PL p.35: "Booming Voice – Donośny Głos: Jeśli postać ta jest w twojej drużynie, każdy sojusznik z

@@ -1146,7 +1146,7 @@ def test_the_answer_to_a_button_below_the_targets_is_on_screen(server: tuple[str
 
 def test_a_record_lacking_a_number_asks_it_on_the_phone_in_the_pages_words(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """R184: an attack recorded from the phone whose target's card gives no Defense was refused with
+    """R173: an attack recorded from the phone whose target's card gives no Defense was refused with
     the command line's words ("keep it for the card with: cards set "Unprinted Trooper"
     defense=N"), and nothing on the page asked the number for the record. Now the message says the
     page's form, the form opens with "keep for CARD" ticked, and once kept the attack records."""

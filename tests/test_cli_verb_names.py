@@ -43,7 +43,7 @@ def test_game_condition_adds_and_removes_a_condition(tmp_path: Path) -> None:
     ("ddm-forest-field", None, "jedi mind trick"),                              # ddm2005
 ])
 def test_game_condition_refuses_a_name_the_edition_does_not_apply(tmp_path: Path, example: str, known: list[str] | None, foreign: str) -> None:
-    """Reading R187: `game condition X add bogus` was recorded and applied by nothing; each edition's
+    """Reading R163: `game condition X add bogus` was recorded and applied by nothing; each edition's
     record lists the conditions its engine applies, and any other name is refused, naming those
     (exit 2), unless a judge overrides it with a reason."""
     from assistant.model import Position

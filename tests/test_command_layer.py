@@ -106,7 +106,7 @@ def test_a_refusal_is_the_same_on_every_edge(tmp_path: Path, capsys: pytest.Capt
     assert web.status_code in (400, 409)
     assert json.loads(cli.stdout)["error"] == shell["error"]
     # the same reasons and rules on every edge; how a judge overrides is each edge's own: the command
-    # line's --override, the page's "Override reason" field (R184)
+    # line's --override, the page's "Override reason" field (R173)
     why = "; ".join(f"{r['text']} ({r['rule']})" for r in web.json()["reasons"])
     assert shell["error"].startswith(f"refused: {why}. ") and "--override" in shell["error"]
     assert web.json()["error"].startswith(f"Refused: {why}. ") and "--override" not in web.json()["error"]

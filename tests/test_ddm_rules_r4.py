@@ -342,7 +342,7 @@ def test_a_routing_creature_flees_at_once_provokes_and_rallies(home) -> None:
     out = json.loads(ok("game", "move", "orc", "L4", "--json"))  # at once, out of turn, up to double Speed (12)
     ev = out["event"]
     # the knight, whose reach it leaves too, made it flee: the move names the guard only and says why not the knight
-    # (it named the knight among those who may make an attack of opportunity, which `game aoo` refuses: reading R189)
+    # (it named the knight among those who may make an attack of opportunity, which `game aoo` refuses: reading R165)
     assert ev["cost"] == 6 and "guard" in ev.get("provokes", []) and "knight" not in ev.get("provokes", [])
     assert any("knight made orc flee this round" in n for n in out["notes"]), out["notes"]
     ev = json.loads(ok("game", "move", "orc", "L8", "--json"))["event"]  # the rest of its 12 squares

@@ -465,7 +465,7 @@ OLD_ZERO_SIDES = ROOT / "tests" / "fixtures" / "swdestinydb-4199275-zero-sides.j
 def test_the_older_datas_zero_sides_that_stood_for_x_are_read_as_x() -> None:
     """A user's trial: the card data of 2017-2018 writes Launch Bay's die `0RD, 0RD, 0Dr, 0Sh, 0Dc`,
     whose text says "The X on this die is equal to the number of cards in your hand"; the data's
-    commit 150e3c0 rewrote them `XRD, ...`. They imported as 0 (R149: not modelled); reading R181.
+    commit 150e3c0 rewrote them `XRD, ...`. They imported as 0 (R149: not modelled); reading R169.
     Nexus of Power's 0 sides, which the data still writes 0, stay 0."""
     r = runner.invoke(app, ["destiny", "import", str(OLD_ZERO_SIDES), "--json"])
     assert r.exit_code == 0, r.output

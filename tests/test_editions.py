@@ -156,7 +156,7 @@ def test_no_module_outside_the_records_branches_on_the_edition() -> None:
 
 
 def test_each_record_lists_the_conditions_its_engine_applies() -> None:
-    """Reading R187: the one list of conditions an edition applies is its record's. The names the
+    """Reading R163: the one list of conditions an edition applies is its record's. The names the
     game session and the DDM attack test for are all in DDM's; SWM's are stunned (and swm2008's
     Jedi Mind Trick, PL p.50), no DDM word; an attack model applying a name its record lacks is refused."""
     from dataclasses import replace as _replace

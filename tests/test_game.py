@@ -120,7 +120,7 @@ def test_a_stunned_or_helpless_figure_neither_moves_nor_attacks(tmp_path) -> Non
     """DDM glossary 'Stun/stunned': "nie może się ruszać, atakować oraz używać zdolności specjalnych
     zastępujących ruch lub ataki"; 'Paralysis': helpless, it can do nothing; § Ucieczka: a routing
     creature makes no attack. SWM PL p.64 'stun': treated as activated, it skips its turn; PL p.50 Jedi
-    Mind Trick stuns. Reading R187's record says which condition stops what: a stunned zombie
+    Mind Trick stuns. Reading R163's record says which condition stops what: a stunned zombie
     attacked and moved, and nothing was refused."""
     text = textwrap.dedent("""\
         format: tabletop-position/1
@@ -360,7 +360,7 @@ def test_example_squad_of_100_points_is_legal_and_one_more_trooper_is_not(tmp_pa
     assert not any("dark: points" in u for u in unchecked)  # Dooku's cost 51: SWminis.db Clone Wars Starter #4
     _, unchecked = check_squads(parse_position(SQUAD % "  - {id: mas, side: dark, at: L7, stats: {hp: 30}}\n"))
     assert any("dark: points not fully checked" in u for u in unchecked)  # a figure with no card: its cost is unknown
-    # cost 8 (R153), of the Republic, with Affinity: he joins Dooku's squad as of the Empire (PL p.33, R178;
+    # cost 8 (R153), of the Republic, with Affinity: he joins Dooku's squad as of the Empire (PL p.33, R166;
     # tests/test_squads_affinity.py); in swm2004, which has no Affinity, he is a Republic figure: not Dooku's
     problems, _ = check_squads(parse_position(SQUAD % "  - {id: mas, card: Mas Amedda, side: dark, at: L7}\n"))
     assert problems == []
@@ -402,7 +402,7 @@ figures:
 def test_a_ddm_commander_rating_of_0_is_no_commander() -> None:
     """Reading R160 gives `commander_rating: 0` for a creature that is no commander, and a warband
     needs a commander (DDM § Tworzenie drużyny p.6-7): a rating of 0, on the figure or its card, is
-    none (reading R186). It counted as a commander: the warband of 0s passed."""
+    none (reading R162). It counted as a commander: the warband of 0s passed."""
     lib = CardLibrary(LIB.cards() + [_ddm_card("Zero", 20, rating=0)])
     head = "format: tabletop-position/1\nrules: ddm2005\nmap: {cols: 10, rows: 10}\nfigures:\n"
     foe = "  - {id: f, card: Foe, side: z, at: J10}\n"

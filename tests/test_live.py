@@ -528,7 +528,7 @@ def _game_client(tmp_path: Path, text: str) -> TestClient:
 
 
 def test_a_refusal_tells_a_phone_its_override_field_not_the_command_lines_flag(tmp_path: Path) -> None:
-    """R184: a miniatures refusal's "error" ended "A judge may record it anyway with --override
+    """R173: a miniatures refusal's "error" ended "A judge may record it anyway with --override
     "reason"", a flag no phone has: it names the page's "Override reason" field, in the
     reader's language, and the reasons and rules stay as they were."""
     from .test_game_turns import SWM
@@ -543,7 +543,7 @@ def test_a_refusal_tells_a_phone_its_override_field_not_the_command_lines_flag(t
 
 
 def test_the_400s_that_named_command_line_flags_say_the_pages_words(tmp_path: Path) -> None:
-    """R184: a power made of attacks told a phone to type "game attack hero TARGET --roll N
+    """R173: a power made of attacks told a phone to type "game attack hero TARGET --roll N
     --override ...", and a Large figure's move "record them with --override": the page's words
     (its verbs' labels, its override field), and the command line keeps its own (test_game_turns)."""
     from .test_game_turns import SWM
@@ -565,7 +565,7 @@ def test_the_400s_that_named_command_line_flags_say_the_pages_words(tmp_path: Pa
 
 
 def test_a_record_lacking_a_number_says_the_pages_form_not_cards_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """R184: ``game attack`` at a target whose card gives no Defense answered the command line's
+    """R173: ``game attack`` at a target whose card gives no Defense answered the command line's
     "keep it for the card with: cards set ..."; the page's words name its form ("keep for
     CARD"), ``in_game`` says the number must be kept for a record, and ``cli`` keeps the command
     line's words (the form's title)."""
@@ -589,7 +589,7 @@ def test_a_record_lacking_a_number_says_the_pages_form_not_cards_set(tmp_path: P
 
 
 def test_a_number_given_wrongly_names_the_pages_field_not_stat(tmp_path: Path) -> None:
-    """R184: a question's "numbers given" field (``stat``) written wrongly was refused as "--stat
+    """R173: a question's "numbers given" field (``stat``) written wrongly was refused as "--stat
     'x' is not ID.STAT=N (for example --stat obi.attack=14)" on the phone; the page names its
     field's label, the command line keeps its flag."""
     c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))

@@ -695,7 +695,7 @@ def test_an_outline_crossed_by_a_hazard_stripe_of_its_colour_is_read_closed_and_
     yellow and black stripe runs across row 4 and through the yellow outline of B3:B5; where it
     crosses, the stripe's yellow shows through the squares' middles as much as along the side, so
     those two sides tell nothing; the outline's other sides close round the area. It is read
-    difficult, and listed; the stripe's other squares stay open (reading R190)."""
+    difficult, and listed; the stripe's other squares stay open (reading R170)."""
     img = board()
     hazard_stripe(img, 3)
     if inset:  # the outline printed over the art
@@ -712,7 +712,7 @@ def test_an_outline_crossed_by_a_hazard_stripe_of_its_colour_is_read_closed_and_
 
 def test_a_hazard_stripe_alone_closes_no_area() -> None:
     """The stripe's sides are hidden only: with no outline of its colour round most of an area, no
-    square is read (reading R190)."""
+    square is read (reading R170)."""
     img = board()
     hazard_stripe(img, 2)
     r = read_map(cv2.GaussianBlur(img, (0, 0), 1.0), COLS, ROWS, PX)
@@ -740,7 +740,7 @@ def test_a_hazard_stripe_below_an_outline_closes_no_square_with_its_own_edge() -
     stripe runs along the lower part of row 4, right under the yellow outline of C2:C3; the square
     C4 below has the outline's side above, the stripe's sides hidden either side and the stripe's
     own lower edge below. Its hidden sides' lines run into no outline side: it stays open (reading
-    R190)."""
+    R170)."""
     img = board()
     hazard_stripe(img, 3, 0.5, 0.95)
     inset_outline(img, 2, 1, 2, 2, YELLOW)

@@ -433,16 +433,16 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     # one that shows a base's rim is no printed art (a rim and, here patched too, a base's grey
     # plastic: a coloured square is a disc printed on the map, R123), but with every figure found
     # elsewhere it is read as empty and listed: such squares proved art, bodies or shadows, never a
-    # figure the record lacks (reading R166)
+    # figure the record lacks (reading R175)
     real_rims = photo.rim_check
     monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
     monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 0.97}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img, pos, "extra")
     assert empty[0] not in res.occupied and empty[0] in {u["square"] for u in res.uncertain}
-    assert any(empty[0] in n and "R166" in n for n in res.notes)
+    assert any(empty[0] in n and "R175" in n for n in res.notes)
     # however sure of it the classifier is, a square no figure of the record explains is always
     # listed for a person to confirm, and named in a note (here far from every figure: read as
-    # empty, R166 -- the photo may show a figure the record lacks, which the judge confirms)
+    # empty, R175 -- the photo may show a figure the record lacks, which the judge confirms)
     from dataclasses import replace
 
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)  # no base markers
@@ -569,7 +569,7 @@ def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_o
 def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatch, grid_once) -> None:
     """Every base of the roster found and one square more looks occupied, however surely: beside
     a figure found (its body leaning over the square, its shadow) it is read as empty; far from
-    every figure too, and listed (reading R166: such squares were never a figure the record lacks). Beside a
+    every figure too, and listed (reading R175: such squares were never a figure the record lacks). Beside a
     figure it is named in a note, said 0.9 and not listed (reading R69: such squares were right 71
     of 77 times on the independent diagnosis photos)."""
     import assistant.photo as photo
@@ -593,7 +593,7 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), far: 0.97})
     res = detect(img, pos, "stranger")
     assert set(res.occupied) == truth.occupied and far in {u["square"] for u in res.uncertain}
-    assert any(far in n and "R166" in n for n in res.notes)
+    assert any(far in n and "R175" in n for n in res.notes)
 
 
 def test_a_figure_vision_finds_nowhere_is_not_seen(monkeypatch, grid_once) -> None:

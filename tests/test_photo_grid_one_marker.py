@@ -212,7 +212,7 @@ def _with_a_reference_the_registration_failing(monkeypatch: pytest.MonkeyPatch, 
 
 @pytest.mark.parametrize("seconds", [1.2, 1.3, 1.4, 1.5])
 def test_with_a_reference_the_one_markers_start_is_not_left_out(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """R162: one corner marker whose sheet outline gives a start, the printed-lines search finding
+    """R177: one corner marker whose sheet outline gives a start, the printed-lines search finding
     nothing: with the empty-map reference (its registration failing) the photo is answered by R133's
     grid wherever it is without the reference, the same grid. Before, the registration's share kept
     back from the marker searches, the printed-lines search and R133 left R133 out at these budgets

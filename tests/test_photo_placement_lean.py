@@ -105,7 +105,7 @@ def test_a_body_beside_its_figure_is_listed_after_a_base_no_figure_explains() ->
     # accounted for, was rightly read as its body or shadow 71 of 77 times, yet was said 0.5 and
     # listed ahead of the squares truly in doubt; a base no figure explains was right 0 of 5 times
     # at 0.5. Here a's body reads over C4 beside its base C3; A10, far from both figures, reads as a
-    # base no figure explains (read as empty, every figure found: R166, and listed first)
+    # base no figure explains (read as empty, every figure found: R175, and listed first)
     pos = record(("a", "C3", Size.MEDIUM), ("b", "H8", Size.MEDIUM))
     placed = place(pos, scores({"C3": 0.99, "H8": 0.99, "C4": 0.9, "A10": 0.95}), [], set())
     assert {s.id: s.at for s in placed.figures} == {"a": "C3", "b": "H8"}

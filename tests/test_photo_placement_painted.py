@@ -120,12 +120,12 @@ def test_printed_discs_read_as_bases_are_not_figures_the_record_lacks(monkeypatc
 def test_a_grey_base_no_figure_explains_is_no_printed_disc(monkeypatch: pytest.MonkeyPatch) -> None:
     # the guard: a figure the record lacks shows a base's grey plastic like the roster's, its body
     # painted whatever colour: not read as a disc printed on the map (R123); with every figure of
-    # the roster found it is read as empty and listed, as every such square (reading R166)
+    # the roster found it is read as empty and listed, as every such square (reading R175)
     image, pos = scene()
     base(image, "A8", (40, 40, 200))
     res = _detect(monkeypatch, image, pos, {*BASES, "A8"})
     assert "A8" not in res.occupied and "A8" in {u["square"] for u in res.uncertain}
-    assert any("A8" in n and "R166" in n for n in res.notes) and not any("A8" in n and "R123" in n for n in res.notes)
+    assert any("A8" in n and "R175" in n for n in res.notes) and not any("A8" in n and "R123" in n for n in res.notes)
 
 
 def test_without_two_bases_found_the_photo_s_grey_is_unknown() -> None:
@@ -134,5 +134,5 @@ def test_without_two_bases_found_the_photo_s_grey_is_unknown() -> None:
     scores = {Square(c, r).name: 0.02 for c in range(COLS) for r in range(ROWS)} | {"C3": 0.97, "I4": 0.97}
     plastic = dict.fromkeys(scores, 0.1) | {"I4": 0.6}
     p = place(pos, scores, [Seen("a", "C3", 1.0, "marker")], set(), plastic=plastic)
-    # (with every figure found it is read as empty all the same, a square no figure explains: R166)
-    assert not any("R123" in n for n in p.notes) and any("I4" in n and "R166" in n for n in p.notes)
+    # (with every figure found it is read as empty all the same, a square no figure explains: R175)
+    assert not any("R123" in n for n in p.notes) and any("I4" in n and "R175" in n for n in p.notes)

@@ -93,15 +93,15 @@ def record() -> Position:
 def test_art_read_as_a_base_with_every_figure_found_is_read_as_empty_and_listed() -> None:
     # both figures read by their base markers; A6 and H1 read surely as bases by texture, far
     # from any figure; H1 shows no rim (rock art), A6 does (a figure the record lacks? such squares
-    # never were one on the diagnosis photos: read as empty too, reading R166)
+    # never were one on the diagnosis photos: read as empty too, reading R175)
     pos = record()
     scores = {Square(c, r).name: 0.02 for c in range(COLS) for r in range(ROWS)} | {"B2": 0.99, "G5": 0.99, "A6": 0.97, "H1": 0.97}
     marked = [Seen("a", "B2", 1.0, "marker"), Seen("b", "G5", 1.0, "marker")]
     placed = place(pos, scores, marked, set(), no_rim={"H1"})
     assert not {"H1", "A6"} & set(placed.occupied)
     assert "H1" in {sq for sq, _v in placed.uncertain} and "A6" in {sq for sq, _v in placed.uncertain}
-    assert any("H1" in n and "rim" in n for n in placed.notes) and any("A6" in n and "R166" in n for n in placed.notes)
-    # without the rim's evidence both are strangers (R166), neither read as art
+    assert any("H1" in n and "rim" in n for n in placed.notes) and any("A6" in n and "R175" in n for n in placed.notes)
+    # without the rim's evidence both are strangers (R175), neither read as art
     before = place(pos, scores, marked, set())
     assert not {"A6", "H1"} & set(before.occupied) and not any("rim" in n for n in before.notes)
 
@@ -131,7 +131,7 @@ def test_several_bases_more_than_the_roster_are_art_not_strangers() -> None:
     assert all(v >= SURE for sq, v in placed.uncertain if sq in extra) and placed.more_doubtful == 0
     assert any("3 bases more than the roster has" in n for n in placed.notes)
     # two are read as empty too, listed as more doubtful: figures the record may lack, though such
-    # squares proved art, bodies or shadows (R166)
+    # squares proved art, bodies or shadows (R175)
     two = place(pos, scores | {"C6": 0.02}, marked, set())
     assert not {"A6", "H1"} & set(two.occupied) and dict(two.uncertain)["A6"] == dict(two.uncertain)["H1"] < SURE
-    assert any("R166" in n for n in two.notes) and not any("bases more than the roster has" in n for n in two.notes)
+    assert any("R175" in n for n in two.notes) and not any("bases more than the roster has" in n for n in two.notes)

@@ -2,7 +2,7 @@
 
 Issue 28 (item 3, goals: squares wrong <= 0.1 %): such squares ("strangers") were kept occupied as
 "a figure the record lacks", and proved wrong every time on the independent renderer's diagnosis
-photos (0 of 20, placement.MEASURED_RIGHT; on 341-550 again every one, reading R166 in
+photos (0 of 20, placement.MEASURED_RIGHT; on 341-550 again every one, reading R175 in
 docs/readings.md): art, a figure's body or its shadow read as a base. They are read as empty and
 listed, so a figure the record lacks is still put to the judge. While a figure of the roster is not
 seen, the square may be its base, and stays occupied.
@@ -37,7 +37,7 @@ def test_a_square_no_figure_explains_with_every_figure_found_is_read_as_empty_an
     listed = dict(placed.uncertain)
     # listed (a figure the record lacks is put to the judge), said as such readings proved right
     assert listed["J8"] == STRANGER_READ < LISTED_BELOW and STRANGER_READ > MEASURED_RIGHT[UNEXPLAINED]
-    assert any("J8" in n and "R166" in n and "read as empty" in n for n in placed.notes)
+    assert any("J8" in n and "R175" in n and "read as empty" in n for n in placed.notes)
     assert not any("no figure of the record was matched" in n for n in placed.notes)
 
 
@@ -55,10 +55,10 @@ def test_with_a_figure_not_seen_a_square_no_figure_explains_stays_occupied() -> 
 
 def test_a_rimless_square_no_figure_explains_is_read_as_art_and_a_rimmed_one_as_empty() -> None:
     # both read as empty with every figure found; the rimless one is art read on its texture (R60,
-    # a coin toss as the count's readings are), the rimmed one a stranger (R166)
+    # a coin toss as the count's readings are), the rimmed one a stranger (R175)
     marked = [Seen("a", "B2", 1.0, "marker"), Seen("b", "G5", 1.0, "marker")]
     placed = place(two(), board({"B2": 0.99, "G5": 0.99, "J8": 0.97, "A7": 0.97}), marked, set(), no_rim={"A7"})
     assert set(placed.occupied) == {"B2", "G5"}
     listed = dict(placed.uncertain)
     assert listed["A7"] == MEASURED_RIGHT[COUNT_READ] and listed["J8"] == STRANGER_READ
-    assert any("A7" in n and "rim" in n for n in placed.notes) and any("J8" in n and "R166" in n for n in placed.notes)
+    assert any("A7" in n and "rim" in n for n in placed.notes) and any("J8" in n and "R175" in n for n in placed.notes)

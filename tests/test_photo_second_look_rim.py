@@ -63,7 +63,7 @@ def test_a_rimless_square_the_second_look_reads_as_a_base_gives_way_to_a_rimmed_
 
 
 def test_the_second_look_s_rimless_squares_are_told_to_the_placement(monkeypatch: pytest.MonkeyPatch) -> None:
-    # reading R167: the first reading's rim check tells the placement which squares show no base's
+    # reading R176: the first reading's rim check tells the placement which squares show no base's
     # rim (printed art, with every figure found elsewhere); the second look's told it none
     image, pos = scene()
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)

@@ -1,5 +1,5 @@
 """A sticker whose cells, read at the one outline the sticker finder took, name no marker is named
-by its whole printed pattern among the markers the roster left unread (reading R174).
+by its whole printed pattern among the markers the roster left unread (reading R178).
 
 Built from the misnamed squares of the diagnosis photos (issue 28, round 20): with the reference
 they were the largest kind of wrong square (38 of 95 on seeds 341-538), nearly all two figures
@@ -84,7 +84,7 @@ def test_a_whole_pattern_on_plain_plastic_fits_its_own_marker_best() -> None:
 
 
 def test_the_square_is_named_by_the_pattern_where_the_cells_do_not() -> None:
-    # fails before R174: the cells alone named nobody, and the two marked figures stayed swapped
+    # fails before R178: the cells alone named nobody, and the two marked figures stayed swapped
     pos = Position(Edition.SWM2008, Map(8, 6), (Figure("a", "light", parse_square("E4"), Size.MEDIUM, marker=13),
                                                 Figure("b", "dark", parse_square("A1"), Size.MEDIUM, marker=40)))
     st = shown(with_light_body(13, 20.0, -0.1, 150, 0.06, 0.0))

@@ -99,7 +99,7 @@ def test_each_verbs_options_and_their_values(home: Path) -> None:
     assert complete("attack obi sbd --combined-fire clone1,cl") == ["clone1,clone2"]
     assert complete("game export --format ") == ["json", "md"]
     assert complete("game condition obi ")[:2] == ["add", "remove"]
-    assert complete("game condition obi add st") == ["stunned"]  # the edition's own conditions (swm2008; reading R187)
+    assert complete("game condition obi add st") == ["stunned"]  # the edition's own conditions (swm2008; reading R163)
     assert complete("game condition obi add ")[:2] == ['"jedi mind trick"', "stunned"]
     assert complete("game door I")[:1] == ["I4.S"]  # the corridor's northern door, I5.N, by its canonical name
     assert complete("game attack obi sbd --roll 2") == ["2", "20"]

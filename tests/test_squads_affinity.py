@@ -1,4 +1,4 @@
-"""Affinity in the squad check at ``game new`` (swm2008 PL p.33; reading R178).
+"""Affinity in the squad check at ``game new`` (swm2008 PL p.33; reading R166).
 
 > PL p.33: "Affinity – Przynależność: Postać ta może należeć do określonej drużyny nawet, jeśli należy
 > do innej frakcji. Frakcja tej postaci jest w takim przypadku uważana za taką samą jak frakcja danej

@@ -669,22 +669,22 @@ def test_a_shipped_card_the_database_writes_its_abilities_in_another_order_is_th
     """A user's trial: after `cards import` of the newest database every command stopped with "card
     'Clone Commander Cody' of the set 'Champions of the Force' is defined twice with different values":
     the shipped card (R153) lists his abilities in another order than the database's row. The order
-    a card's abilities are written in changes nothing in play; reading R179."""
+    a card's abilities are written in changes nothing in play; reading R167."""
     imported(home, dumped(tmp_path, NEWEST_ROWS))
     code, out = cli("cards", "show", "Clone Commander Cody", "--set", "Champions of the Force", "--json")
     assert code == 0, out
     assert json.loads(out)["card"]["special_abilities"] == ["Accurate Shot", "Order 66", "Rapport", "Sniper", "Wall Climber"]  # the shipped file's
     code, out = cli("cards", "show", "Mas Amedda", "--set", "Champions of the Force", "--json")
-    assert code == 0 and json.loads(out)["card"]["affinity"] == ["Empire"], out  # the shipped card and the import agree (R178)
+    assert code == 0 and json.loads(out)["card"]["affinity"] == ["Empire"], out  # the shipped card and the import agree (R166)
 
 
 def test_an_affinity_figure_joins_the_faction_the_database_prints_it_again_as(tmp_path: Path, home: Path) -> None:
     """A user's trial: an imported Antarian Ranger (Jedi Academy #12, Republic, Affinity) in a New
     Republic squad was refused ("of the Republic, not a faction of ..."), though PL p.33 lets a
     figure with Affinity join the squad its card names; the database prints the same figure again in
-    its set "Affinity" as of the New Republic and of the Old Republic. Reading R178."""
+    its set "Affinity" as of the New Republic and of the Old Republic. Reading R166."""
     answer = imported(home, dumped(tmp_path, NEWEST_ROWS))
-    # partial: Cody (his commander effect's text) and the Jedi Crusader; Mas Amedda's Booming Voice is applied (R180)
+    # partial: Cody (his commander effect's text) and the Jedi Crusader; Mas Amedda's Booming Voice is applied (R168)
     assert answer["report"]["counts"] == {"imported": 5, "partial": 2, "refused": 0, "total": 7}, answer["report"]
     partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
     # the Jedi Crusader has Affinity and no other printing: the faction it may join is not said

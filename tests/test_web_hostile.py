@@ -767,7 +767,7 @@ def test_an_address_with_a_trailing_slash_is_refused_as_json_not_redirected(clie
 
 @pytest.mark.parametrize("size", [b"-1", b"1e3", b"abc", b"\xb2"])  # the last read as Latin-1 "²", a digit to str.isdigit
 def test_a_content_length_that_is_no_number_is_a_malformed_request_400(client: TestClient, size: bytes) -> None:
-    """R183: ``Content-Length: -1`` was answered 413 "the request is over 1024 KiB": it is not a
+    """R172: ``Content-Length: -1`` was answered 413 "the request is over 1024 KiB": it is not a
     large request but a malformed one (400), and the answer says which header."""
     before = version(client)
     r = client.post("/api/act", content=json.dumps(NOTE).encode(), headers={**JSON, "content-length": size})
@@ -777,7 +777,7 @@ def test_a_content_length_that_is_no_number_is_a_malformed_request_400(client: T
 
 
 def test_a_request_the_server_cannot_parse_is_answered_400_json(tmp_path: Path) -> None:
-    """R183: the command's own server (h11) answered a request it could not parse (``Content-Length:
+    """R172: the command's own server (h11) answered a request it could not parse (``Content-Length:
     -1``, a header with no colon) in uvicorn's plain text "Invalid HTTP request received.": now
     the JSON ``{"error": ...}`` every other refusal has, and the connection closed."""
     with serving_forever(tmp_path, "pass") as port:
@@ -800,7 +800,7 @@ def test_a_request_the_server_cannot_parse_is_answered_400_json(tmp_path: Path) 
     ("selected=sbd&target=obi&to=C3", "not both"),  # the target's line was drawn, the square dropped
 ])
 def test_a_board_asked_for_a_square_or_target_without_its_figure_is_refused(client: TestClient, query: str, says: str) -> None:
-    """R182: ``/api/board.svg?to=C3`` with no ``selected`` answered the plain board, ``to``
+    """R171: ``/api/board.svg?to=C3`` with no ``selected`` answered the plain board, ``to``
     ignored silently (and with a ``target`` too, the target's line and no path): 400 naming what
     is missing."""
     r = client.get("/api/board.svg?" + query)
@@ -810,7 +810,7 @@ def test_a_board_asked_for_a_square_or_target_without_its_figure_is_refused(clie
 
 
 def test_a_move_path_on_a_bare_position_is_refused(tmp_path: Path) -> None:
-    """R182: a table serving a position (no game) drew the plain board for ``selected`` + ``to``,
+    """R171: a table serving a position (no game) drew the plain board for ``selected`` + ``to``,
     the path never drawn: refused, naming why (a move's path needs a game)."""
     c = table_client(create_app(Table(position=_position(), library=default_library())))  # type: ignore[arg-type]
     r = c.get("/api/board.svg?selected=sbd&to=C3")
@@ -824,7 +824,7 @@ def test_a_move_path_on_a_bare_position_is_refused(tmp_path: Path) -> None:
     b'{"verb": "attack", "args": {"attacker": "obi", "target": "sbd", "roll": 1, "roll": 20}}',
 ])
 def test_a_name_given_twice_in_a_json_object_is_refused(client: TestClient, body: bytes) -> None:
-    """R185: ``{"verb": "note", ..., "verb": "undo"}`` recorded an undo -- the JSON parser keeps a
+    """R174: ``{"verb": "note", ..., "verb": "undo"}`` recorded an undo -- the JSON parser keeps a
     repeated name's last value silently, as the framework kept a repeated query parameter's last
     (refused since round 19). Now 400 naming the name, nothing recorded, in the reader's language."""
     before = version(client)

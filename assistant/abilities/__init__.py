@@ -629,7 +629,7 @@ SESSION_APPLIED = {
         "Tow Cable",
         "Intuition",
         "Desert Skiff",
-        "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R178)
+        "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R166)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

@@ -402,7 +402,7 @@ def condition(
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R187)."""
+    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R163)."""
     run(ctx, "game condition", json_out, figure=figure, action=action, name=name, game=game, override=override)
 
 

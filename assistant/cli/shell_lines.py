@@ -172,7 +172,7 @@ def _values(v: Verb, p: Param, rest: Sequence[str], word: str, game: Path | None
         return list(CHOICES[p.name])
     if p.name in ROLLS:
         return [str(n) for n in range(1, 21)]
-    if p.name == "name" and v.name == "game condition":  # the edition's own list (reading R187)
+    if p.name == "name" and v.name == "game condition":  # the edition's own list (reading R163)
         pos = _position(rest, game, cards)
         return sorted(find_edition(pos.edition).conditions) if pos is not None else []
     if p.name == "name" and v.name.startswith("cards "):

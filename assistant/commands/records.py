@@ -164,7 +164,7 @@ def charge_event(st: GameState, figure: str, target: str, roll: int, to: str | N
     Speed, clear route), then its one melee attack at +2 from the square it ends on."""
     f = st.figure(figure)
     st.figure(target)
-    stopped = unable(st, f, "move") + unable(st, f, "attack")  # a stunned creature: no route to plan (reading R187)
+    stopped = unable(st, f, "move") + unable(st, f, "attack")  # a stunned creature: no route to plan (reading R163)
     if stopped and not override:
         raise RefusedError(stopped)
     reasons, end, r = plan_charge(st, figure, target, parse_square(to) if to else None)
@@ -261,7 +261,7 @@ def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path 
 
 @verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)
 def condition(s: Session, figure: str, action: str, name: str, game: Path | None = None, override: str | None = None) -> Result:
-    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R187)."""
+    """Add or remove a condition (stunned, helpless, ...): one the edition's engine applies (reading R163)."""
     if action not in ("add", "remove"):
         raise AssistantError(_("{action!r}: write add or remove").format(action=action))
     return recorded(s, game, "condition", {"figure": figure, "add": action == "add", "condition": name.strip().lower()}, override)

@@ -48,7 +48,7 @@ _POINTS = re.compile(r"^(?P<sign>-)?(?P<first>[0-9]+)?(?P<rest>(?:/[0-9]+){0,2})
 _OLD_ANY = re.compile(r"^(?P<head>\+?\d+)X(?P<cost>\d*)$")
 #: the cards whose sides of value 0 the data's commit 150e3c0 (2018-11-01, "Changed X values from 0 to
 #: null") rewrote as X, each with the places of those sides: an older file still writes them 0 (Launch Bay
-#: ``0RD``, today's ``XRD``), where the card's text sets the value (reading R181 in docs/readings.md)
+#: ``0RD``, today's ``XRD``), where the card's text sets the value (reading R169 in docs/readings.md)
 OLDER_ZERO_IS_X: dict[str, tuple[int, ...]] = {
     "01031": (0, 1, 2, 3, 4),  # Launch Bay
     "03013": (0, 1, 2, 3, 4),  # ID9 Seeker Droid

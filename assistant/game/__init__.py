@@ -37,7 +37,7 @@ class RefusedError(AssistantError):
 
     def __init__(self, reasons: list[Reason]):
         self.reasons = reasons
-        #: every reason with its rule, without the command line's way to override (the web page says its own, R184)
+        #: every reason with its rule, without the command line's way to override (the web page says its own, R173)
         self.why = text = "; ".join(f"{r.text} ({r.rule})" for r in reasons)
         from ..i18n import _
 

@@ -91,7 +91,7 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
                 "{power} is made of attacks: record each with 'game attack {u} TARGET --roll N --override \"{power}\"' and the Force point with 'game force "
                 "{u} -{cost}'"
             ).format(power=ans.power, u=figure, cost=ans.cost),
-            # the web page's words: its verbs' labels and its override field, no command line (R184)
+            # the web page's words: its verbs' labels and its override field, no command line (R173)
             _("{power} is made of attacks: record each as an attack of {u} (“record an attack”) with “{power}” as the override "
               "reason, and the Force point spent with “Force points” ({u}, -{cost})").format(power=ans.power, u=figure, cost=ans.cost),
         )

@@ -95,7 +95,7 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
                 Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7"))
             )
     # a rating of 0 is "no commander" (reading R160: `commander_rating=0` for a creature that is
-    # none); only a rating of 1 or more makes a commander (reading R186)
+    # none); only a rating of 1 or more makes a commander (reading R162)
     ratings = [pos.stats_of(f).commander_rating for f in figs]
     has_commander = any(r is not None and r > 0 for r in ratings)
     surely_none = all(r == 0 or (r is None and isinstance(c, DdmCard) and c.commander_rating in ("none", 0)) for r, (_f, c) in zip(ratings, cards, strict=True))
@@ -127,7 +127,7 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     if any(isinstance(c, SwmCard) and c.unique is None and not has_trait(c, c.special_abilities, "Unique") for _fid, c in cards):
         unchecked.append(_("{side}: Unique not fully checked (unknown on some cards)").format(side=side_name(side)))
     # swm2008 PL p.33 (Affinity): a figure may be in the squad of a faction its card names, its faction
-    # then counting as the squad's (reading R178 in docs/readings.md); an edition without the rule reads the card's factions alone
+    # then counting as the squad's (reading R166 in docs/readings.md); an edition without the rule reads the card's factions alone
     affinity = rec.defines("Affinity")
     for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
         factions = _factions(c)
@@ -173,7 +173,7 @@ def _factions(card: Card | None) -> tuple[str, ...]:
 
 def _affinity(card: Card | None) -> tuple[str, ...] | None:
     """The factions an SWM card may join by Affinity (swm2008 PL p.33), as the era table names them:
-    () without the ability, None where the card has it and the faction it names is unknown (R178)."""
+    () without the ability, None where the card has it and the faction it names is unknown (R166)."""
     if not isinstance(card, SwmCard) or not has_trait(card, card.special_abilities, "Affinity"):
         return ()
     if not card.affinity:

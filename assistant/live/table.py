@@ -275,7 +275,7 @@ class Table:
         from ..svg import board_svg
 
         # a square or a target with no figure to go from, a move's square with a target, or a move's
-        # path on a bare position drew the plain board as if nothing had been asked (R182)
+        # path on a bare position drew the plain board as if nothing had been asked (R171)
         if selected is None and (target is not None or move_to is not None):
             raise AssistantError(_("the board draws {what} from a figure: give 'selected' too").format(
                 what="'target'" if target is not None else "'to'"))

@@ -150,7 +150,7 @@ SCRIPT_TEXTS = (
 
 
 #: how a judge records a refused command on a miniatures table's page (its override field), said after
-#: a refusal's reasons (the command line's refusal names its --override instead, R184)
+#: a refusal's reasons (the command line's refusal names its --override instead, R173)
 JUDGE_HINT = N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then send it again.")
 
 #: each verb as a person says it, for the page's buttons and forms (the verbs' own names, the
@@ -296,7 +296,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                                         status_code=415)
             size = request.headers.get("content-length")
             if size is not None and not (size.isascii() and size.isdigit()):
-                # "-1", "1e3", "abc": a malformed request, not a large one (it was answered 413, R183)
+                # "-1", "1e3", "abc": a malformed request, not a large one (it was answered 413, R172)
                 with i18n.language(lang):
                     return JSONResponse({"error": _malformed_length(size)}, status_code=400)
             if size is not None and int(size) > _body_limit(request.url.path):
@@ -394,7 +394,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
         if isinstance(exc, RefusedError):
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
-            # the page's way to override, not the command line's --override (R184)
+            # the page's way to override, not the command line's --override (R173)
             said = f"{_('Refused:')} {exc.why}. {_(JUDGE_HINT)}"
             return JSONResponse({"error": said, "refused": True, "reasons": reasons, "hint": _(JUDGE_HINT)}, status_code=409)
         if isinstance(exc, RefusedCommandError):  # a card game's play the rules refuse (the message gives the rule)
@@ -402,7 +402,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             # the page says with its own field instead
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
-        # a message in the command line's words (its flags, a command to type) said in the page's (R184)
+        # a message in the command line's words (its flags, a command to type) said in the page's (R173)
         body: dict[str, Any] = {"error": exc.page if isinstance(exc, (CommandLineWordsError, MissingStatError)) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
             # "cli": the command line's words (--stat, cards set), which the page keeps in its form's title
@@ -798,7 +798,7 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
 
         def send_400_response(self, msg: str) -> None:
             # a request h11 cannot parse (a Content-Length of -1, a header with no colon) was answered
-            # in uvicorn's plain text; said as every other refusal is, {"error": ...} (R183)
+            # in uvicorn's plain text; said as every other refusal is, {"error": ...} (R172)
             body = json.dumps({"error": _("the request is not well-formed HTTP (its request line or a header): it was not read")}).encode()
             event = h11.Response(status_code=400, reason=b"Bad Request",
                                  headers=[(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
@@ -993,7 +993,7 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     r"""A request's JSON object, or a clear refusal: not JSON, not an object, nested deeper than
     :data:`MAX_DEPTH`, a number JSON has not (NaN, Infinity, 1e999) or past 64 bits, a text that
     is not Unicode (a lone surrogate: SQLite could not store it), a name given twice in one object
-    (the parser kept the last silently: ``{"verb": "note", "verb": "undo"}`` recorded an undo, R185).
+    (the parser kept the last silently: ``{"verb": "note", "verb": "undo"}`` recorded an undo, R174).
 
     >>> parse_body(b'{"confidence": 0.5}')
     {'confidence': 0.5}

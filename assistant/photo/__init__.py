@@ -404,7 +404,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     # markers on one side that the lines did not confirm had spent their check, and the lines'
     # search the rest: independent photo s0493 was refused with the registration, which places
     # its grid 0.12 squares off, never run (reading R122 in docs/readings.md). Not where one corner
-    # marker's sheet outline gives R133 a start: R133 comes before the registration there (R162)
+    # marker's sheet outline gives R133 a start: R133 comes before the registration there (R177)
     registration_share = REGISTRATION_COST if reference is not None else 0.0
     if grid is None and unconfirmed is not None and structured and pins_one_side(unconfirmed[0], cols, rows):
         # two markers on one side, their far side extrapolated too far off for the printed lines to be
@@ -425,7 +425,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         # printed-lines search and R133 after it run as they do without the reference, keeping nothing
         # back for the registration, which runs after them where what is left holds it. Keeping its
         # share left R133 out: scenes 352 and 540 were refused with their reference (whose
-        # registration found too few features), answered by R133's grid without it (reading R162)
+        # registration found too few features), answered by R133's grid without it (reading R177)
         registration_share = 0.0
     if grid is None and structured and budget.afford(_("the printed-lines search"), LINES_RESERVE, reserve=registration_share):
         budget.charge(LINES_RESERVE)
@@ -775,7 +775,7 @@ def pattern_named_stickers(shown: Sequence[Sticker], unread: Collection[str], po
                            named: Mapping[str, int]) -> dict[str, int]:
     """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) that the
     cells did not name (``named``: :func:`named_stickers`) whose whole printed pattern names one of
-    the markers the roster carries that neither the photo nor the cells read (reading R174 in
+    the markers the roster carries that neither the photo nor the cells read (reading R178 in
     docs/readings.md: :func:`.markers.name_by_pattern`): square -> that marker's id. Where two
     windows name one marker on different squares, neither is kept."""
     read = {s.id for s in seen}

@@ -29,7 +29,7 @@ So the reading works on the lines, not the fill:
    along each whole side, which the art's lines are not (reading R105), and at the grid's own
    spacing, where the art repeats its motifs at its own (reading R138). Where a band of the art
    in an outline's own colour crosses it (a hazard stripe), the sides it crosses tell nothing; an
-   area the outline's other sides close round is read, and listed (reading R190).
+   area the outline's other sides close round is read, and listed (reading R170).
 4. **Edges**: a red stroke right on a grid line between squares that are not wall squares, from
    corner to corner of the side, is a wall edge (or a straight red line along the whole side just
    beside it, where the photo's grid is a little off); blue rectangles on it are a door, where the
@@ -625,7 +625,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # an outline crossed by a band of the art in its own colour (a hazard stripe across a yellow
     # outline): the sides the band crosses show the colour through the squares' middles as much
     # as along the side, so they cannot tell an outline there; where they alone keep an area of
-    # firm outlines of that colour from closing, it is read closed, and listed (reading R190)
+    # firm outlines of that colour from closing, it is read closed, and listed (reading R170)
     _closed_behind_art(res, edges, parts, cover, firm, inside, drawn, cols, rows)
     # outlines that do not close: three sides or more of a square outlined in one colour
     for r in range(rows):
@@ -736,7 +736,7 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
                        cover: dict[Edge, dict[str, float]], firm: dict[Edge, bool], inside: np.ndarray, drawn: set[str],
                        cols: int, rows: int) -> None:
     """Read, each listed, the areas an outline of one colour closes round once the sides that the
-    art's own strokes of that colour hide are counted as its sides (reading R190). A side is hidden
+    art's own strokes of that colour hide are counted as its sides (reading R170). A side is hidden
     by the art in colour ``k`` where a stroke of ``k`` runs along half OUTLINED of it at least, and
     as much through the middle of a square beside it (``parts``: side and art cover; the share
     R105 takes for the art drawing a colour), so that its cover beyond the art (``cover``, what
@@ -778,7 +778,7 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
 def _runs_on(e: Edge, hidden: set[Edge], firm: set[Edge]) -> bool:
     """Whether the outline's line through hidden side ``e`` runs on, past the hidden sides of the
     rim next along the same line, into a ``firm`` side of it: the band crossed the outline there
-    (reading R190)."""
+    (reading R170)."""
     for step in (-1, 1):
         at = e
         while True:

@@ -36,7 +36,7 @@ class Sticker:
     dark, -1 not read: :func:`name_among` names it among the roster's unread markers, R115);
     where the window kept them, its view from above (grey, the window's pixels a square) and the
     light outlines round its middle it may be the sticker of (centre in the view's pixels, side,
-    angle in degrees): :func:`name_by_pattern` names it by its whole printed pattern (R174)."""
+    angle in degrees): :func:`name_by_pattern` names it by its whole printed pattern (R178)."""
 
     square: tuple[int, int]
     middle: tuple[float, float]
@@ -241,7 +241,7 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
     in image pixels (not yet checked for a light margin), and where no marker is read, the middle
     (board units) of an unread marker's sticker the window shows, if any (R102), with its cells
     as far as they show (R115), the window's view and the light outlines round its middle it may
-    be the sticker of (R174). Its own detector
+    be the sticker of (R178). Its own detector
     and CLAHE: OpenCV's CLAHE keeps working buffers, so one is not shared between threads."""
     out: list[Marker] = []
     span = 2.0  # squares across each window
@@ -290,7 +290,7 @@ def _near_window(image: np.ndarray, H: np.ndarray, col: int, row: int, px: int) 
     shown = None if read or cuts else sticker_at(gray, px, regions)
     if shown is None:
         return out, None
-    # the view and the light outlines round its middle, for naming the sticker by its whole pattern (R174)
+    # the view and the light outlines round its middle, for naming the sticker by its whole pattern (R178)
     outlines = _distinct_outlines([o for squares in regions.squares(STICKER_NEAR) for o in squares])[:PATTERN_OUTLINES]
     return out, ((x0 + shown[0][0] / px, y0 + shown[0][1] / px), shown[1], gray, tuple(outlines))
 
@@ -550,7 +550,7 @@ def pattern_fits(view: np.ndarray, outlines: Collection[tuple[tuple[float, float
     """How well each marker of ``candidates`` fits the sticker on ``view`` (grey, from above): its
     printed pattern's best normalised correlation with the view, in any of its four turns, at each
     outline (centre, the light square's side, angle) at every margin ratio (:data:`MARGIN_RATIOS`),
-    scale (:data:`PATTERN_SCALES`) and place within two cells of it (reading R174)."""
+    scale (:data:`PATTERN_SCALES`) and place within two cells of it (reading R178)."""
     g = cv2.GaussianBlur(view, (0, 0), 0.7).astype(np.float32)
     n = 12 * PATTERN_CELL_PX  # 12 cells across: the sticker's 8 and two round it
     fits: dict[int, float] = {}
@@ -575,7 +575,7 @@ def pattern_fits(view: np.ndarray, outlines: Collection[tuple[tuple[float, float
 def name_by_pattern(sticker: Sticker, candidates: Collection[int]) -> int | None:
     """The one marker of ``candidates`` (the roster's markers not yet read, two or more) whose whole
     printed pattern fits the sticker ``sticker`` shows better than every other's by
-    :data:`PATTERN_LEAD`, or None (reading R174 in docs/readings.md).
+    :data:`PATTERN_LEAD`, or None (reading R178 in docs/readings.md).
 
     The cells :func:`name_among` reads are those of one outline, the first that shows a light ring
     (:func:`sticker_at`); where a body merges with the ring, that outline is often a size or a

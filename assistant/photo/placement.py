@@ -52,7 +52,7 @@ MAX_LISTED = 5
 #: classifier and the count disagree, so the reading is a coin toss
 COUNT_READ = 0.5
 #: with every figure of the roster found, at most this many squares no figure explains are said as
-#: possible figures the record lacks (each read as empty and listed, STRANGER_READ: reading R166);
+#: possible figures the record lacks (each read as empty and listed, STRANGER_READ: reading R175);
 #: more are printed art read as bases (reading R60): a game gains a figure or two the record lacks,
 #: never a handful at once
 MAX_STRANGERS = 2
@@ -112,7 +112,7 @@ CLASSIFIER_DOUBT = 0.25
 BODY_READ = 0.9
 UNEXPLAINED = 0.15
 #: the probability that a square read as a base that no figure explains, with every figure of the
-#: roster found elsewhere, is rightly read as empty (reading R166): on the independent renderer's
+#: roster found elsewhere, is rightly read as empty (reading R175): on the independent renderer's
 #: diagnosis photos 341-550 (both modes) 6 of the 7 such squares were empty -- the seventh the base
 #: of a figure named elsewhere, wrong either way. Laplace's estimate (6 + 1) / (7 + 2): listed, a
 #: figure the record lacks put to the judge
@@ -234,7 +234,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     did not name, those whose whole printed pattern names one of the roster's unread markers
     (:func:`.markers.name_by_pattern`): a figure carrying another marker, or none, named there costs
     :data:`PATTERN_COST` more, one figure moved more -- the pattern decides between namings the
-    record finds about as likely, never against a figure that stood still (reading R174)."""
+    record finds about as likely, never against a figure that stood still (reading R178)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -246,7 +246,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     patterns = {sq: mid for sq, mid in (sticker_patterns or {}).items() if sq in stickers and sq not in names}
 
     def against_sticker(f: Figure, base: Collection[str]) -> float:
-        # R102, R115: a sticker on the base's squares that is not this figure's marker; R174: one
+        # R102, R115: a sticker on the base's squares that is not this figure's marker; R178: one
         # whose pattern names another marker, as one figure moved more
         return (STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0) + (
             PATTERN_COST if any(patterns[sq] != f.marker for sq in base if sq in patterns) else 0.0)
@@ -560,7 +560,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             )
     # squares read as bases that no figure of the roster took: with every figure found, one beside
     # a figure (within two squares: its body leaning over, its shadow) is read as that, while the
-    # roster's count is exceeded; any other is read as empty and listed (R166: such squares proved art,
+    # roster's count is exceeded; any other is read as empty and listed (R175: such squares proved art,
     # bodies or shadows, not figures the record lacks) -- while a figure is not seen it stays occupied,
     # listed first; the one beside a figure is said BODY_READ (right about nine times in ten)
     left = sorted((sq for sq, on in reading.items() if on and sq not in taken), key=lambda sq: (p[sq], _key(sq)))
@@ -611,7 +611,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 names=_first_six(art))
         )
     if not not_seen and left:
-        # every figure of the roster found elsewhere: a square no figure explains is no base (R166).
+        # every figure of the roster found elsewhere: a square no figure explains is no base (R175).
         # Kept occupied as a figure the record lacks, such squares proved wrong every time on the
         # independent renderer's diagnosis photos (MEASURED_RIGHT[UNEXPLAINED]): art, a body or a
         # shadow read as a base. Each is read as empty and listed (STRANGER_READ), so a figure the
@@ -628,7 +628,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         else:
             notes.append(
                 _("{names} look occupied, though every figure of the roster is found elsewhere: such a square proved art, a body or a shadow, "
-                  "not a figure the record lacks: read as empty: confirm (reading R166 in docs/readings.md)").format(names=_first_six(left)))
+                  "not a figure the record lacks: read as empty: confirm (reading R175 in docs/readings.md)").format(names=_first_six(left)))
         left = []
     if left:
         notes.append(
@@ -642,7 +642,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if s.by == "roster" and marker is not None and any(names.get(sq, patterns.get(sq)) == marker for sq in space(pos, s)):
             notes.append(
                 _("{id} named at {at} by its base marker's sticker: its code is half hidden, but what shows of it fits marker {marker} "
-                  "clearly better than any other marker the photo left unread (readings R115, R174)").format(id=s.id, at=s.at, marker=marker))
+                  "clearly better than any other marker the photo left unread (readings R115, R178)").format(id=s.id, at=s.at, marker=marker))
     figures, took = _swappable(pos, figures, not_seen)
     for stayed, movers in took:
         notes.append(
@@ -1364,7 +1364,7 @@ STICKER_BASE = 0.9
 #: are named there first (R102)
 STICKER_COST = 20.0
 #: what naming a figure on a square whose sticker's printed pattern names another marker costs
-#: (R174): one figure moved more (:func:`_distance`). The pattern named 69 of the diagnosis
+#: (R178): one figure moved more (:func:`_distance`). The pattern named 69 of the diagnosis
 #: photos' unread stickers right and one wrong (s0416: 20's sticker read as 16, a figure that stood
 #: still on D5 carrying 16): it decides between namings the record finds about as likely (s0406: two
 #: marked figures that both moved, swapped by their nearest recorded squares), never against a

@@ -309,7 +309,7 @@ def attack(
                 _("not asked for ({stats}): no attack can be made between these two, whatever the numbers").format(stats=unasked),
                 _cite(pos, "PL p.51"))))
         refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
-        refused += engine.condition_refusals(pos, a, "attack")  # a stunned or helpless attacker (reading R187)
+        refused += engine.condition_refusals(pos, a, "attack")  # a stunned or helpless attacker (reading R163)
         if refused:
             answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))
         return answer

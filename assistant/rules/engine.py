@@ -50,7 +50,7 @@ class Reason:
 
 
 def condition_refusals(pos: Position, f: Figure, what: str) -> list[Reason]:
-    """The conditions of the edition's list (reading R187's record) that stop ``f`` moving
+    """The conditions of the edition's list (reading R163's record) that stop ``f`` moving
     (``what`` "move") or attacking ("attack": an attack, a charge, a power), as one reason."""
     rec = find_edition(pos.edition)
     rules = {c: rec.conditions[c] for c in f.conditions if c in rec.conditions}

@@ -65,7 +65,7 @@ class Words:
 
 @dataclass(frozen=True)
 class ConditionRule:
-    """A figure condition an edition's engine applies (reading R187): the rule that gives it, and
+    """A figure condition an edition's engine applies (reading R163): the rule that gives it, and
     whether a figure under it may still move or attack in its turn (a routing creature's flight is
     its own move: R53)."""
 
@@ -152,7 +152,7 @@ class EditionRecord:
     #: a squad's factions must fit one era's side (swm2008 PL p.15)
     faction_eras: bool
     #: every figure condition the engine applies in this edition, each with the rule that gives
-    #: it: ``game condition ... add`` refuses any other name, naming these (reading R187)
+    #: it: ``game condition ... add`` refuses any other name, naming these (reading R163)
     conditions: Mapping[str, ConditionRule] = field(hash=False)
 
     def defines(self, ability: str) -> bool:

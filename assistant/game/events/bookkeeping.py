@@ -62,7 +62,7 @@ class Place:
     """A figure put on the map as a position file writes it (a reinforcement, a judge's fix)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
-        # the figure must be one the standing position's file could hold (reading R187's trial): an
+        # the figure must be one the standing position's file could hold (reading R163's trial): an
         # id already standing was replaced -- side, card and all -- and a wall or another figure's
         # square was taken, silently. Refused outright: no override makes two figures one square.
         pos = state.position

@@ -83,9 +83,9 @@ class Condition:
         state.named(data)
         rec = find_edition(state.position.edition)
         name = str(data["condition"])
-        if data["add"] and name not in rec.conditions:  # reading R187: one list a record, no name recorded that nothing applies
+        if data["add"] and name not in rec.conditions:  # reading R163: one list a record, no name recorded that nothing applies
             text = _("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known}); recorded, it would change nothing")
-            return [Reason(text.format(condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))), "reading R187 in docs/readings.md")]
+            return [Reason(text.format(condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))), "reading R163 in docs/readings.md")]
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:

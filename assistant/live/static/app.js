@@ -486,7 +486,7 @@ async function doVerb(verb, args, opts) {
 
 // A record that lacks a number (an attack, a morale save): the game's log takes no number for one
 // question, so the form asks it with "keep for CARD" ticked (the message says so; it said the
-// command line's 'cards set ...' before, R184). A number no card can keep is recorded by hand.
+// command line's 'cards set ...' before, R173). A number no card can keep is recorded by hand.
 function askKept(missing) {
   const kept = missing.filter((m) => m.card && m.card_key);
   if (!kept.length) return;

@@ -14,7 +14,7 @@ from ..record import AttackModel, ConditionRule, Words
 INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing"})
 HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
 
-#: every condition the engine applies in DDM (reading R187), with the rule: the helpless ones
+#: every condition the engine applies in DDM (reading R163), with the rule: the helpless ones
 #: (the attack's modifiers), stunned (-2 AC), and all of INACTIVE (no attacks of opportunity, no
 #: flanking, no commanding: `game/state.py`); routing is what a failed morale save gives;
 #: invisible: only Blindsight sees it (the attack, attacks of opportunity)

@@ -91,7 +91,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
             if eff.range is not None:
                 d = engine.squares_between(pos, cmd, affected)
                 if d is None or d > eff.range:
-                    # swm2008 PL p.35: an ally of a figure with Booming Voice has its 6-square limit lifted (R180)
+                    # swm2008 PL p.35: an ally of a figure with Booming Voice has its 6-square limit lifted (R168)
                     voice = _booming_voice(pos, cmd) if d is not None and eff.range == 6 else None
                     if voice is None:
                         continue
@@ -798,7 +798,7 @@ def _named_allies(pos: Position, a: Figure, t: Figure, w: _Work) -> None:
 def _booming_voice(pos: Position, commander: Figure) -> str | None:
     """The figure of ``commander``'s side, other than it, whose Booming Voice lifts the 6-square
     limit of its commander effect (swm2008 PL p.35: "każdy sojusznik z efektem dowódcy normalnie
-    ograniczonym do 6 pól ma usunięte to ograniczenie"; reading R180 in docs/readings.md), or None."""
+    ograniczonym do 6 pól ma usunięte to ograniczenie"; reading R168 in docs/readings.md), or None."""
     if not find_edition(pos.edition).defines("Booming Voice"):
         return None
     return next((f.id for f in pos.figures if f.side == commander.side and f.id != commander.id and has(_abilities(pos, f), "Booming Voice")), None)

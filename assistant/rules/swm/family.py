@@ -11,7 +11,7 @@ from ..record import AttackModel, ConditionRule, Words
 
 
 def stunned(rule: str) -> ConditionRule:
-    """The condition both SWM editions apply (reading R187): a stunned character is treated as
+    """The condition both SWM editions apply (reading R163): a stunned character is treated as
     activated and skips its turn, and makes no attacks of opportunity (`game/referee.py`); ``rule``:
     where the edition's own rulebook says it."""
     return ConditionRule(rule, no_move=True, no_attack=True)

@@ -138,8 +138,8 @@ RECORD = register_edition(
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
                 # the game session
                 "Desert Skiff",
-                "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R178)
-                "Booming Voice",  # an ally's commander effect of 6 squares reaches any distance (PL p.35; rules/swm/attack.py, R180)
+                "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R166)
+                "Booming Voice",  # an ally's commander effect of 6 squares reaches any distance (PL p.35; rules/swm/attack.py, R168)
             }
         ),
         opportunity_ignores_targeting=True,
