@@ -28,22 +28,13 @@ def english_after() -> None:
     i18n.set_language("en")
 
 
-#: the card games' engines: their rulebooks are Polish, so Czech answers them in English
-CARD_GAME_MODULES = ("assistant/destiny/", "assistant/swtcg/", "assistant/cardgame/")
-
-
 @pytest.mark.parametrize("lang", ["pl", "cs"])
 def test_every_marked_text_is_translated_and_the_compiled_catalog_is_fresh(lang: str) -> None:
-    """Polish is complete; Czech covers everything an SWM 2004 player meets: every text used
-    anywhere outside the Destiny and SW TCG engines (help lines included)."""
+    """Both are complete: every text, the Destiny and SW TCG engines and help lines included."""
     tpl = catalogs.template()
     cat = catalogs.updated(lang, tpl)
     assert len(tpl) > 1000
     missing = catalogs.untranslated(cat)
-    if lang == "cs":
-        card_game_only = {m.id if isinstance(m.id, str) else m.id[0] for m in cat
-                          if m.id and all(where.startswith(CARD_GAME_MODULES) for where, _line in m.locations)}
-        missing = [text for text in missing if text not in card_game_only]
     assert missing == [], f"untranslated in {lang}: run python tools/catalogs.py and translate"
     assert catalogs.fresh(lang, cat), "the .mo is stale: run python tools/catalogs.py"
 
@@ -308,6 +299,38 @@ def test_destiny_and_sw_tcg_answer_in_polish(tmp_path: Path, monkeypatch: pytest
     assert r.exit_code == 0 and "żetony budowy" in r.output, r.output
     r = runner.invoke(app, ["--lang", "pl", "swtcg", "do", "DS attack tie -> xwing", "--game", g])
     assert r.exit_code == 2 and "ataki odbywają się w etapie bitwy" in r.output, r.output
+
+
+def test_destiny_and_sw_tcg_answer_in_czech(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Czech is complete too: the card games' verdicts, refusals and table read in Czech (bojiště,
+    štíty, zdroje; žetony stavby, Síla), their rule citations kept as printed."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    table = tmp_path / "t.yaml"
+    assert runner.invoke(app, ["destiny", "example", "-o", str(table)]).exit_code == 0
+    g = str(tmp_path / "d.sqlite")
+    assert runner.invoke(app, ["destiny", "new", str(table), "--game", g]).exit_code == 0
+    said = []
+    for play in ("battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1 leia=1", "start"):
+        r = runner.invoke(app, ["--lang", "cs", "destiny", "do", play, "--game", g])
+        assert r.exit_code == 0, r.output
+        said.append(r.output)
+    text = " ".join(said)
+    assert "vyhrává hod a volí bojiště (Destiny P5 › Przygotowanie)" in text and "položen 1 štít" in text, text
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "do", "A pass", "--game", g])
+    assert r.exit_code == 2 and "na tahu je B, ne A" in r.output and "Faza akcji" in r.output, r.output
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "do", "A frobnicate", "--game", g])
+    assert r.exit_code == 2 and "neznámé sloveso" in r.output
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "status", "--game", g], env={"COLUMNS": "200"})
+    assert "zdroje 2" in r.output and " resources" not in r.output and "shields" not in r.output, r.output
+
+    table = tmp_path / "s.yaml"
+    assert runner.invoke(app, ["swtcg", "example", "-o", str(table)]).exit_code == 0
+    g = str(tmp_path / "s.sqlite")
+    assert runner.invoke(app, ["swtcg", "new", str(table), "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["--lang", "cs", "swtcg", "do", "DS build tie 2", "--game", g])
+    assert r.exit_code == 0 and "2 žetony stavby" in r.output, r.output
+    r = runner.invoke(app, ["--lang", "cs", "swtcg", "do", "DS attack tie -> xwing", "--game", g])
+    assert r.exit_code == 2 and "útoky probíhají v kroku bitvy" in r.output, r.output
 
 
 def test_no_refusal_or_reason_is_written_as_an_untranslated_literal() -> None:
