@@ -8,6 +8,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -28,22 +29,13 @@ def english_after() -> None:
     i18n.set_language("en")
 
 
-#: the card games' engines: their rulebooks are Polish, so Czech answers them in English
-CARD_GAME_MODULES = ("assistant/destiny/", "assistant/swtcg/", "assistant/cardgame/")
-
-
 @pytest.mark.parametrize("lang", ["pl", "cs"])
 def test_every_marked_text_is_translated_and_the_compiled_catalog_is_fresh(lang: str) -> None:
-    """Polish is complete; Czech covers everything an SWM 2004 player meets: every text used
-    anywhere outside the Destiny and SW TCG engines (help lines included)."""
+    """Both are complete: every text, the Destiny and SW TCG engines and help lines included."""
     tpl = catalogs.template()
     cat = catalogs.updated(lang, tpl)
     assert len(tpl) > 1000
     missing = catalogs.untranslated(cat)
-    if lang == "cs":
-        card_game_only = {m.id if isinstance(m.id, str) else m.id[0] for m in cat
-                          if m.id and all(where.startswith(CARD_GAME_MODULES) for where, _line in m.locations)}
-        missing = [text for text in missing if text not in card_game_only]
     assert missing == [], f"untranslated in {lang}: run python tools/catalogs.py and translate"
     assert catalogs.fresh(lang, cat), "the .mo is stale: run python tools/catalogs.py"
 
@@ -278,9 +270,19 @@ def test_every_help_text_of_the_command_tree_is_in_the_catalogs() -> None:
     assert [t for t in texts if t not in ids] == []
 
 
-def test_destiny_and_sw_tcg_answer_in_polish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The card games' rulebooks are Polish: their verdicts, refusals and table read in Polish,
-    with the rulebooks' words (pole bitwy, osłony, zasoby; jednostka, arena, Moc)."""
+@pytest.mark.parametrize("lang, words", [
+    ("pl", {"setup": ("wygrywa rzut i wybiera pole bitwy", "osłon"), "turn": ("teraz kolej gracza B", "Faza akcji"),
+            "verb": "nieznany czasownik", "status": "zasoby", "build": "żetony budowy",
+            "attack": "ataki odbywają się w etapie bitwy"}),
+    ("cs", {"setup": ("vyhrává hod a volí bojiště (Destiny P5 › Przygotowanie)", "položen 1 štít"),
+            "turn": ("na tahu je B, ne A", "Faza akcji"), "verb": "neznámé sloveso", "status": "zdroje 2",
+            "build": "2 žetony stavby", "attack": "útoky probíhají v kroku bitvy"}),
+])
+def test_destiny_and_sw_tcg_answer_in_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                    words: dict[str, Any]) -> None:
+    """The card games' verdicts, refusals and table read in Polish, with the rulebooks' words
+    (pole bitwy, osłony, zasoby; jednostka, arena, Moc), and in Czech (bojiště, štíty, zdroje;
+    žetony stavby, Síla), their rule citations kept as printed."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     table = tmp_path / "t.yaml"
     assert runner.invoke(app, ["destiny", "example", "-o", str(table)]).exit_code == 0
@@ -288,26 +290,26 @@ def test_destiny_and_sw_tcg_answer_in_polish(tmp_path: Path, monkeypatch: pytest
     assert runner.invoke(app, ["destiny", "new", str(table), "--game", g]).exit_code == 0
     said = []
     for play in ("battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1 leia=1", "start"):
-        r = runner.invoke(app, ["--lang", "pl", "destiny", "do", play, "--game", g])
+        r = runner.invoke(app, ["--lang", lang, "destiny", "do", play, "--game", g])
         assert r.exit_code == 0, r.output
         said.append(r.output)
     text = " ".join(said)
-    assert "wygrywa rzut i wybiera pole bitwy" in text and "osłon" in text
-    r = runner.invoke(app, ["--lang", "pl", "destiny", "do", "A pass", "--game", g])
-    assert r.exit_code == 2 and "teraz kolej gracza B" in r.output and "Faza akcji" in r.output
-    r = runner.invoke(app, ["--lang", "pl", "destiny", "do", "A frobnicate", "--game", g])
-    assert r.exit_code == 2 and "nieznany czasownik" in r.output
-    r = runner.invoke(app, ["--lang", "pl", "destiny", "status", "--game", g])
-    assert "zasoby" in r.output and " resources" not in r.output
+    assert all(w in text for w in words["setup"]), text
+    r = runner.invoke(app, ["--lang", lang, "destiny", "do", "A pass", "--game", g])
+    assert r.exit_code == 2 and all(w in r.output for w in words["turn"]), r.output
+    r = runner.invoke(app, ["--lang", lang, "destiny", "do", "A frobnicate", "--game", g])
+    assert r.exit_code == 2 and words["verb"] in r.output
+    r = runner.invoke(app, ["--lang", lang, "destiny", "status", "--game", g], env={"COLUMNS": "200"})
+    assert words["status"] in r.output and " resources" not in r.output and "shields" not in r.output, r.output
 
     table = tmp_path / "s.yaml"
     assert runner.invoke(app, ["swtcg", "example", "-o", str(table)]).exit_code == 0
     g = str(tmp_path / "s.sqlite")
     assert runner.invoke(app, ["swtcg", "new", str(table), "--game", g]).exit_code == 0
-    r = runner.invoke(app, ["--lang", "pl", "swtcg", "do", "DS build tie 2", "--game", g])
-    assert r.exit_code == 0 and "żetony budowy" in r.output, r.output
-    r = runner.invoke(app, ["--lang", "pl", "swtcg", "do", "DS attack tie -> xwing", "--game", g])
-    assert r.exit_code == 2 and "ataki odbywają się w etapie bitwy" in r.output, r.output
+    r = runner.invoke(app, ["--lang", lang, "swtcg", "do", "DS build tie 2", "--game", g])
+    assert r.exit_code == 0 and words["build"] in r.output, r.output
+    r = runner.invoke(app, ["--lang", lang, "swtcg", "do", "DS attack tie -> xwing", "--game", g])
+    assert r.exit_code == 2 and words["attack"] in r.output, r.output
 
 
 def test_no_refusal_or_reason_is_written_as_an_untranslated_literal() -> None:
