@@ -105,3 +105,21 @@ def test_the_markdown_export_shows_each_standing_figures_conditions(tmp_path: Pa
     assert runner.invoke(app, ["game", "export", "--format", "md", "-o", str(out), "--game", g]).exit_code == 0
     standing = next(line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("- Standing: "))
     assert "obi (light) at C8, 0 damage (stunned), ctc (light) at A7, 0 damage, " in standing
+
+
+def test_game_place_refuses_a_side_the_game_has_not_and_a_condition_the_edition_does_not_apply(tmp_path: Path) -> None:
+    """Two merged changes met badly (trial20, reading R179): `game condition obi add bogus` is refused
+    (R163), but `game place '{..., conditions: [bogus]}'` recorded the name nothing applies; and a
+    side typed wrong (`side: ligth`) made a third side mid-game, which initiative and victory then count."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    for spec, why in (("{id: x, side: ligth, at: A1}", "x cannot be placed: its side 'ligth' is none of the game's (dark, light)"),
+                      ("{id: x, side: dark, at: A1, conditions: [stunned, bogus]}",
+                       "x cannot be placed: 'bogus' is not a condition the assistant applies in swm2008 (it applies: jedi mind trick, stunned)")):
+        r = runner.invoke(app, ["game", "place", spec, "--game", g, "--json"])
+        assert r.exit_code == 2 and why in json.loads(r.output)["error"], (spec, r.output)
+    r = runner.invoke(app, ["game", "place", "{id: x, side: dark, at: A1, conditions: [stunned]}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert next(f for f in status["figures"] if f["id"] == "x")["conditions"] == ["stunned"]
+    assert {f["side"] for f in status["figures"]} == {"light", "dark"}

@@ -15,6 +15,7 @@ from ...position import parse_position
 from ...position.load import check_position_text
 from ...position.save import position_to_data
 from ...rules.engine import Reason
+from ...rules.record import find_edition
 from ..effects import set_figure, with_figure
 from ..state import Data, Fallen, GameState, describe_setup, event_kind
 
@@ -71,6 +72,18 @@ class Place:
         text = yaml.safe_dump({**position_to_data(pos), "figures": [*figures, spec]}, sort_keys=False, allow_unicode=True)
         found = check_position_text(text, "place", CardLibrary(list(pos.cards.values())))
         mine = [p.message for p in found.errors if p.where.startswith(f"figures[{len(figures)}]")]
+        # reading R179: what a file could hold is not yet what this game takes. A side none of the game's
+        # figures (standing or fallen) has is a typo that would make a third side mid-game, and a condition
+        # the edition's record does not list is refused as `game condition` refuses it (R163).
+        sides = sorted({f.side for f in pos.figures} | set(state.fallen_side.values()))
+        if isinstance(spec.get("side"), str) and sides and spec["side"] not in sides:
+            mine.append(_("its side {side!r} is none of the game's ({sides})").format(side=spec["side"], sides=", ".join(sides)))
+        rec = find_edition(pos.edition)
+        conds = spec.get("conditions")
+        for name in conds if isinstance(conds, list) else ():
+            if isinstance(name, str) and name not in rec.conditions:
+                mine.append(_("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known})").format(
+                    condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))))
         if mine:
             raise AssistantError(_("{figure} cannot be placed: {problems}").format(figure=spec.get("id"), problems="; ".join(mine)))
         return []
