@@ -123,3 +123,18 @@ def test_game_place_refuses_a_side_the_game_has_not_and_a_condition_the_edition_
     status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
     assert next(f for f in status["figures"] if f["id"] == "x")["conditions"] == ["stunned"]
     assert {f["side"] for f in status["figures"]} == {"light", "dark"}
+
+
+def test_game_place_takes_a_card_of_the_library_that_no_figure_of_the_start_uses(tmp_path: Path) -> None:
+    """A reinforcement is most often a card no figure started with (trial20, reading R180): `game place
+    '{..., card: ARC Trooper}'` was refused as "unknown card 'ARC Trooper' (did you mean 'Clone
+    Trooper'?)" while `cards show` shows it, because the check looked only at the starting figures' cards."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "place", "{id: arc, side: light, at: C2, card: ARC Trooper}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    arc = next(f for f in status["figures"] if f["id"] == "arc")
+    assert arc["at"] == "C2" and arc["hp"] == 40, arc  # ARC Trooper prints 40 HP (Clone Strike #4); no card: None
+    r = runner.invoke(app, ["game", "place", "{id: x, side: light, at: C3, card: No Such Card}", "--game", g, "--json"])
+    assert r.exit_code == 2 and "unknown card 'No Such Card'" in json.loads(r.output)["error"], r.output
