@@ -138,3 +138,19 @@ def test_game_place_takes_a_card_of_the_library_that_no_figure_of_the_start_uses
     assert arc["at"] == "C2" and arc["hp"] == 40, arc  # ARC Trooper prints 40 HP (Clone Strike #4); no card: None
     r = runner.invoke(app, ["game", "place", "{id: x, side: light, at: C3, card: No Such Card}", "--game", g, "--json"])
     assert r.exit_code == 2 and "unknown card 'No Such Card'" in json.loads(r.output)["error"], r.output
+
+
+def test_game_condition_refuses_to_remove_a_condition_the_figure_has_not(tmp_path: Path) -> None:
+    """`game condition obi remove bogus` (obi never had it; or `stuned`, a typo, while obi is stunned)
+    was recorded as "obi loses condition bogus": the judge's log said a condition went that never
+    was, and a stunned figure stayed stunned (trial20, reading R181)."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    assert runner.invoke(app, ["game", "condition", "obi", "add", "stunned", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "condition", "obi", "remove", "stuned", "--game", g, "--json"])
+    assert r.exit_code == 2, r.output
+    assert "obi has no condition 'stuned' to lose (it has: stunned)" in json.loads(r.output)["error"]
+    r = runner.invoke(app, ["game", "condition", "ctc", "remove", "stunned", "--game", g, "--json"])
+    assert r.exit_code == 2 and "ctc has no condition 'stunned' to lose (it has none)" in json.loads(r.output)["error"], r.output
+    log = json.loads(runner.invoke(app, ["game", "log", "--game", g, "--json"]).output)
+    assert [e["kind"] for e in log["events"]] == ["setup", "condition"], log
