@@ -88,7 +88,8 @@ class Condition:
             return [Reason(text.format(condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))), "reading R163 in docs/readings.md")]
         has = state.figure(str(data["figure"])).conditions
         if not data["add"] and name not in has:  # reading R181: a log that says a condition went that never was
-            text = _("{figure} has no condition {condition!r} to lose (it has: {has})") if has else _("{figure} has no condition {condition!r} to lose (it has none)")
+            text = (_("{figure} has no condition {condition!r} to lose (it has: {has})") if has
+                    else _("{figure} has no condition {condition!r} to lose (it has none)"))
             return [Reason(text.format(figure=data["figure"], condition=name, has=", ".join(has)), "reading R181 in docs/readings.md")]
         return []
 
