@@ -1191,3 +1191,38 @@ def test_a_record_lacking_a_number_asks_it_on_the_phone_in_the_pages_words(tmp_p
         page.locator("#b-attack").tap()
         page.wait_for_function("document.getElementById('message').textContent.startsWith('#4')")
         page.context.close()
+
+
+def test_a_refused_form_sent_again_with_the_override_or_the_rerolls_is_recorded(server: tuple[str, Path], browser: Any,
+                                                                                 request: pytest.FixtureRequest) -> None:
+    """trial20 (reading R182): a refusal tells the phone "write the reason under Override reason, then
+    send it again" (R173), but the form sent again kept its request id, and the server answers a
+    repeated id with its first answer: the same refusal, nothing recorded, for ever. An initiative
+    tie likewise: its fields were number inputs where the rerolls ("5,12") could not be written."""
+    url, _path = server
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    page.click("#b-initiative")
+    page.fill('#initiative-form input[data-side="light"]', "5")
+    page.fill('#initiative-form input[data-side="dark"]', "5")
+    page.click("#b-init-record")
+    page.wait_for_function("document.getElementById('message').textContent.includes('5,N')")
+    assert "--roll" not in page.inner_text("#message")
+    page.fill('#initiative-form input[data-side="light"]', "5,12")
+    page.fill('#initiative-form input[data-side="dark"]', "5,3")
+    page.click("#b-init-record")
+    page.wait_for_selector("#message.ok")
+    assert "light wins" in page.inner_text("#message"), page.inner_text("#message")
+    _settled(page)
+    page.click("#verbs-box summary")
+    page.select_option("#verb-select", "game condition")
+    page.fill('#verb-form-box input[data-name="figure"]', "obi")
+    page.fill('#verb-form-box input[data-name="action"]', "add")
+    page.fill('#verb-form-box input[data-name="name"]', "bogus")
+    page.click("#verb-go")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Override reason')")
+    page.fill("#override", "the scenario's own rule")
+    page.click("#verb-go")
+    page.wait_for_selector("#message.ok")
+    assert "obi gains condition bogus; override: the scenario's own rule" in page.inner_text("#message"), page.inner_text("#message")

@@ -105,3 +105,52 @@ def test_the_markdown_export_shows_each_standing_figures_conditions(tmp_path: Pa
     assert runner.invoke(app, ["game", "export", "--format", "md", "-o", str(out), "--game", g]).exit_code == 0
     standing = next(line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("- Standing: "))
     assert "obi (light) at C8, 0 damage (stunned), ctc (light) at A7, 0 damage, " in standing
+
+
+def test_game_place_refuses_a_side_the_game_has_not_and_a_condition_the_edition_does_not_apply(tmp_path: Path) -> None:
+    """Two merged changes met badly (trial20, reading R179): `game condition obi add bogus` is refused
+    (R163), but `game place '{..., conditions: [bogus]}'` recorded the name nothing applies; and a
+    side typed wrong (`side: ligth`) made a third side mid-game, which initiative and victory then count."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    for spec, why in (("{id: x, side: ligth, at: A1}", "x cannot be placed: its side 'ligth' is none of the game's (dark, light)"),
+                      ("{id: x, side: dark, at: A1, conditions: [stunned, bogus]}",
+                       "x cannot be placed: 'bogus' is not a condition the assistant applies in swm2008 (it applies: jedi mind trick, stunned)")):
+        r = runner.invoke(app, ["game", "place", spec, "--game", g, "--json"])
+        assert r.exit_code == 2 and why in json.loads(r.output)["error"], (spec, r.output)
+    r = runner.invoke(app, ["game", "place", "{id: x, side: dark, at: A1, conditions: [stunned]}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert next(f for f in status["figures"] if f["id"] == "x")["conditions"] == ["stunned"]
+    assert {f["side"] for f in status["figures"]} == {"light", "dark"}
+
+
+def test_game_place_takes_a_card_of_the_library_that_no_figure_of_the_start_uses(tmp_path: Path) -> None:
+    """A reinforcement is most often a card no figure started with (trial20, reading R180): `game place
+    '{..., card: ARC Trooper}'` was refused as "unknown card 'ARC Trooper' (did you mean 'Clone
+    Trooper'?)" while `cards show` shows it, because the check looked only at the starting figures' cards."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "place", "{id: arc, side: light, at: C2, card: ARC Trooper}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    arc = next(f for f in status["figures"] if f["id"] == "arc")
+    assert arc["at"] == "C2" and arc["hp"] == 40, arc  # ARC Trooper prints 40 HP (Clone Strike #4); no card: None
+    r = runner.invoke(app, ["game", "place", "{id: x, side: light, at: C3, card: No Such Card}", "--game", g, "--json"])
+    assert r.exit_code == 2 and "unknown card 'No Such Card'" in json.loads(r.output)["error"], r.output
+
+
+def test_game_condition_refuses_to_remove_a_condition_the_figure_has_not(tmp_path: Path) -> None:
+    """`game condition obi remove bogus` (obi never had it; or `stuned`, a typo, while obi is stunned)
+    was recorded as "obi loses condition bogus": the judge's log said a condition went that never
+    was, and a stunned figure stayed stunned (trial20, reading R181)."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    assert runner.invoke(app, ["game", "condition", "obi", "add", "stunned", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "condition", "obi", "remove", "stuned", "--game", g, "--json"])
+    assert r.exit_code == 2, r.output
+    assert "obi has no condition 'stuned' to lose (it has: stunned)" in json.loads(r.output)["error"]
+    r = runner.invoke(app, ["game", "condition", "ctc", "remove", "stunned", "--game", g, "--json"])
+    assert r.exit_code == 2 and "ctc has no condition 'stunned' to lose (it has none)" in json.loads(r.output)["error"], r.output
+    log = json.loads(runner.invoke(app, ["game", "log", "--game", g, "--json"]).output)
+    assert [e["kind"] for e in log["events"]] == ["setup", "condition"], log

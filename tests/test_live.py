@@ -601,3 +601,25 @@ def test_a_number_given_wrongly_names_the_pages_field_not_stat(tmp_path: Path) -
     assert "podane liczby (nazwa.cecha=N)" in pl and "--stat" not in pl
     cli = runner.invoke(app, ["targets", "sbd", "--stat", "x", "-p", str(example_path("clone-wars-example-combat"))])
     assert cli.exit_code == 2 and "--stat 'x' is not ID.STAT=N" in cli.output, cli.output
+
+
+def test_an_initiative_tie_on_the_page_says_its_fields_and_the_fields_take_the_rerolls(tmp_path: Path) -> None:
+    """trial20 (reading R182): a tie at initiative told a phone "e.g. --roll light=5,N", a flag no
+    page has, and the page's fields were number inputs where "5,12" cannot be typed: a tie rolled
+    at the table could not be recorded from a phone (only "Let the assistant roll")."""
+    from .test_game_turns import SWM
+
+    c = _game_client(tmp_path, SWM.format(rules="swm2008"))
+    for lang, words in (("en", "in its field"), ("pl", "w jej polu"), ("cs", "do jejího pole")):
+        r = c.post("/api/do/game/initiative", json={"roll": ["light=5", "dark=5"]}, headers={"accept-language": lang})
+        assert r.status_code == 400 and "--" not in r.json()["error"] and words in r.json()["error"], r.text
+        assert "5,N" in r.json()["error"], r.text
+    r = c.post("/api/do/game/initiative", json={"roll": ["light=5,12", "dark=5,3"]})
+    assert r.status_code == 200 and r.json()["event"]["winner"] == "light", r.text
+    page = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "app.js").read_text(encoding="utf-8")
+    field = next(line for line in page.splitlines() if 'id="init-${i}"' in line)
+    assert 'type="number"' not in field and 'inputmode="numeric"' in field, field
+    g = str(tmp_path / "cli.sqlite")
+    assert CliRunner().invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    r = CliRunner().invoke(app, ["game", "initiative", "--roll", "light=7", "--roll", "dark=7", "--game", g])
+    assert r.exit_code == 2 and "e.g. --roll light=7,N" in r.output, r.output  # the command line keeps its flag

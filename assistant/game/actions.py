@@ -249,7 +249,8 @@ def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = Fa
     if not auto:
         missing = [s for s in sides if s not in given]
         if missing:
-            raise AssistantError(_("no roll for {names}: give --roll SIDE=N for every side, or --auto").format(names=', '.join(missing)))
+            raise CommandLineWordsError(_("no roll for {names}: give --roll SIDE=N for every side, or --auto").format(names=', '.join(missing)),
+                                        _("no roll for {names}: give every side's d20, or let the assistant roll").format(names=', '.join(missing)))
     data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None)
     if first is not None and first not in sides:
         raise AssistantError(_("--first {first!r} is not a side of this game ({names})").format(first=first, names=', '.join(sides)))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import AssistantError
+from ..errors import AssistantError, CommandLineWordsError
 from ..i18n import _
 from .referee import rating_unknown
 from .state import INACTIVE, GameState
@@ -73,11 +73,11 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
                 rolls[s] = roller()
             else:
                 tied = ", ".join(f"{x} {history[-1][x] if history else rolls.get(x)}" for x in contenders)
-                raise AssistantError(
-                    _("tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders}={names},N ({rule})").format(
-                        tied=tied, contenders=contenders[0], names=','.join(str(v) for v in seq), rule=tr.cite(tr.cite_initiative_tie)
-                    )
-                )
+                said = {"tied": tied, "contenders": contenders[0], "names": ','.join(str(v) for v in seq), "rule": tr.cite(tr.cite_initiative_tie)}
+                # the page's initiative fields take the rerolls as "5,N" (reading R182), not the command line's flag
+                raise CommandLineWordsError(
+                    _("tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders}={names},N ({rule})").format(**said),
+                    _("tie ({tied}): reroll, and write each tied side's rolls in order in its field, e.g. {names},N ({rule})").format(**said))
         final.update(rolls)
         totals = {s: rolls[s] + ratings.get(s, 0) for s in contenders}
         top = max(totals.values())

@@ -136,6 +136,9 @@ class GameState:
     routed_by: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: SWM Desert Skiff: the figures carried (off the map, still in play), and by whom
     aboard: dict[str, tuple[Figure, str]] = field(default_factory=dict)
+    #: the card library the game was folded with (the user's and the setup's kept cards): a figure placed
+    #: mid-game may be any card of it, not only a starting figure's (reading R180)
+    library: CardLibrary | None = None
     #: the squares a defeated skiff stood on: its saved passengers are placed next to them
     wrecks: dict[str, tuple[Square, ...]] = field(default_factory=dict)
     last_attacker: str | None = None
@@ -389,7 +392,8 @@ def fold_raw(events: list[Event], library: CardLibrary | None = None, upto: int 
         if upto is not None and e.seq > upto:
             break
         if e.kind == "setup":  # the first event, and the only setup (check_shapes)
-            state = GameState(parse_position(e.data["position"], "game setup", _setup_library(e, library)))
+            lib = _setup_library(e, library)
+            state = GameState(parse_position(e.data["position"], "game setup", lib), library=lib)
             state.undone = set(undone)
             state.entries.append(Entry(e, 0, 0, describe(state, e)))
             continue

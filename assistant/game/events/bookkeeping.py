@@ -11,10 +11,12 @@ from ...cards import CardLibrary
 from ...coords import parse_square
 from ...errors import AssistantError
 from ...i18n import _
+from ...model import Position
 from ...position import parse_position
 from ...position.load import check_position_text
 from ...position.save import position_to_data
 from ...rules.engine import Reason
+from ...rules.record import find_edition
 from ..effects import set_figure, with_figure
 from ..state import Data, Fallen, GameState, describe_setup, event_kind
 
@@ -57,6 +59,11 @@ class Undo(_LogEvent):
         return _("undo of event {seq}").format(seq=data["seq"])
 
 
+def _library(state: GameState) -> CardLibrary:
+    """The cards a placed figure may be: the game's library (reading R180), else its figures' own."""
+    return state.library if state.library is not None else CardLibrary(list(state.position.cards.values()))
+
+
 @event_kind("place", {"figure": dict})
 class Place:
     """A figure put on the map as a position file writes it (a reinforcement, a judge's fix)."""
@@ -69,8 +76,20 @@ class Place:
         spec = data["figure"]
         figures = position_to_data(pos)["figures"]
         text = yaml.safe_dump({**position_to_data(pos), "figures": [*figures, spec]}, sort_keys=False, allow_unicode=True)
-        found = check_position_text(text, "place", CardLibrary(list(pos.cards.values())))
+        found = check_position_text(text, "place", _library(state))
         mine = [p.message for p in found.errors if p.where.startswith(f"figures[{len(figures)}]")]
+        # reading R179: what a file could hold is not yet what this game takes. A side none of the game's
+        # figures (standing or fallen) has is a typo that would make a third side mid-game, and a condition
+        # the edition's record does not list is refused as `game condition` refuses it (R163).
+        sides = sorted({f.side for f in pos.figures} | set(state.fallen_side.values()))
+        if isinstance(spec.get("side"), str) and sides and spec["side"] not in sides:
+            mine.append(_("its side {side!r} is none of the game's ({sides})").format(side=spec["side"], sides=", ".join(sides)))
+        rec = find_edition(pos.edition)
+        conds = spec.get("conditions")
+        for name in conds if isinstance(conds, list) else ():
+            if isinstance(name, str) and name not in rec.conditions:
+                mine.append(_("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known})").format(
+                    condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))))
         if mine:
             raise AssistantError(_("{figure} cannot be placed: {problems}").format(figure=spec.get("id"), problems="; ".join(mine)))
         return []
@@ -79,8 +98,10 @@ class Place:
         pos = state.position
         spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.edition.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows},
                                "figures": [data["figure"]]})
-        fig = parse_position(spec, "place", CardLibrary(list(pos.cards.values()))).figures[0]
-        state.position = with_figure(state.position, fig, fig.id)
+        placed = parse_position(spec, "place", _library(state))
+        fig = placed.figures[0]
+        pos = with_figure(state.position, fig, fig.id)
+        state.position = Position(pos.edition, pos.map, pos.figures, {**pos.cards, **placed.cards})  # its card, if new (R180)
         state.fallen.pop(fig.id, None)
         return []
 

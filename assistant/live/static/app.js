@@ -479,6 +479,9 @@ async function doVerb(verb, args, opts) {
     return r;
   } catch (e) {
     clearRoll(); say(e.message);
+    // an answered refusal ends the action: the form sent again (an override written, a reroll) is a new
+    // one, with a new request id -- the server answers a repeated id with its first answer (reading R182)
+    if (e.body !== undefined && opts && opts.answered) opts.answered();
     if (e.body && e.body.missing && e.body.in_game) askKept(e.body.missing);
     messageInView(); return null;
   }
@@ -527,11 +530,11 @@ async function previewMove(square) {
     `<button id="b-move-confirm" class="primary" type="button">${esc(tr("Confirm the move"))}</button> <button id="b-move-cancel" type="button">${esc(tr("Cancel"))}</button>`;
   box.hidden = false;
   say(tr("Tap another square to change it, or confirm."), true);
-  const rid = requestId();  // one action: a double tap on Confirm records once
+  let rid = requestId();  // one action: a double tap on Confirm records once
   $("b-move-confirm").onclick = async () => {
     $("b-move-confirm").disabled = true;
     const done = () => { S.mode = null; closeMove(); unzoomAfterMove(); };
-    const r = await doVerb("game move", { figure: mine, to: square }, { rid, recorded: done });
+    const r = await doVerb("game move", { figure: mine, to: square }, { rid, recorded: done, answered: () => { rid = requestId(); } });
     if (r) done(); else $("b-move-confirm").disabled = false;
   };
   $("b-move-cancel").onclick = async () => { S.mode = null; closeMove(); unzoomAfterMove(); say(""); await drawBoard(); };
@@ -566,7 +569,7 @@ function openVerbForm(verb) {
   const go = spec.writes ? tr("Record") : tr("Ask");
   box.innerHTML = `<form class="verb-form" id="verb-form" data-verb="${esc(verb)}"><p><b>${esc(spec.label || verb)}</b></p>${fields}` +
     `<button type="submit" class="primary" id="verb-go">${esc(go)}</button> <button type="button" id="verb-close">${esc(tr("Cancel"))}</button><pre id="verb-result"></pre></form>`;
-  const rid = requestId();  // the same id if this form is sent again after a lost answer
+  let rid = requestId();  // the same id if this form is sent again after a lost answer (a new one after a refusal)
   $("verb-close").onclick = () => { box.innerHTML = ""; };
   $("verb-form").onsubmit = async (ev) => {
     ev.preventDefault();
@@ -581,7 +584,7 @@ function openVerbForm(verb) {
       args[k] = kind === "list" ? v.split(/[\s;]+/).filter(Boolean) : v;
     }
     $("verb-go").disabled = true;
-    const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll });
+    const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll, answered: () => { rid = requestId(); } });
     if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
     if (r && !r.event && $("verb-result")) $("verb-result").textContent = r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1);
     if (r && r.event) box.innerHTML = "";
@@ -636,18 +639,20 @@ if ($("b-activate")) {
     const sides = [...new Set(st.figures.map((f) => f.side))];
     const box = $("initiative-form");
     box.innerHTML = `<p><b>${esc(tr("Initiative: each side's d20 as rolled"))}</b></p>` +
-      sides.map((s, i) => `<label>${esc(sideName(s))} <input id="init-${i}" type="number" min="1" max="20" inputmode="numeric" data-side="${esc(s)}"></label> `).join("") +
+      sides.map((s, i) => `<label>${esc(sideName(s))} <input id="init-${i}" type="text" inputmode="numeric" autocomplete="off" size="6" data-side="${esc(s)}"></label> `).join("") +
       `<br><button id="b-init-record" class="primary" type="button">${esc(tr("Record"))}</button>` +
       `<button id="b-init-auto" type="button">${esc(tr("Let the assistant roll"))}</button><button id="b-init-cancel" type="button">${esc(tr("Cancel"))}</button>`;
     box.hidden = false;
-    const rid = requestId();
+    let rid = requestId();
+    const answered = () => { rid = requestId(); };
     const done = (r) => { if (r) { box.hidden = true; box.innerHTML = ""; } };
     $("b-init-record").onclick = async () => {
-      const roll = [...box.querySelectorAll("input[data-side]")].map((x) => `${x.dataset.side}=${x.value.trim()}`);
+      // a side's d20, or after a tie its rolls in order, "5,12" (the server checks each: reading R182)
+      const roll = [...box.querySelectorAll("input[data-side]")].map((x) => `${x.dataset.side}=${x.value.replace(/\s+/g, "")}`);
       if (roll.some((x) => x.endsWith("="))) { say(tr("give a whole number")); messageInView(); return; }
-      done(await doVerb("game initiative", { roll }, { rid }));
+      done(await doVerb("game initiative", { roll }, { rid, answered }));
     };
-    $("b-init-auto").onclick = async () => done(await doVerb("game initiative", { auto: true }, { rid }));
+    $("b-init-auto").onclick = async () => done(await doVerb("game initiative", { auto: true }, { rid, answered }));
     $("b-init-cancel").onclick = () => done(true);
     $("init-0") && $("init-0").focus();
   };
