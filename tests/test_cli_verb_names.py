@@ -95,6 +95,27 @@ def test_game_place_puts_a_figure_on_the_map_mid_game_and_refuses_what_a_file_co
     assert by_id["obi"]["side"] == "light" and by_id["rex"]["at"] == "A1" and "x" not in by_id
 
 
+def test_game_place_refuses_yaml_aliases_once_and_records_nothing(tmp_path: Path) -> None:
+    """A hostile spec of nested aliases (a YAML "billion laughs": 10 levels of ten) was taken whole
+    by yaml.safe_load, and the position check then gave the alias refusal once for each use of one
+    (about 70 times in one message); a duplicate key was silently the last value. Both are refused
+    as a position file's YAML is, each reason said once, and the log is unchanged."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
+    before = runner.invoke(app, ["game", "status", "--game", g, "--json"]).output
+    bomb = "{id: x, side: light, at: A1, x0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"
+    for level in range(1, 10):
+        bomb += f", x{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]"
+    bomb += "}"
+    alias = "YAML aliases (*name) are not supported here; write the value out"
+    for spec, why in ((bomb, alias), ("{id: x, side: light, at: A1, at: A2}", "key 'at' appears twice")):
+        r = runner.invoke(app, ["game", "place", spec, "--game", g, "--json"])
+        assert r.exit_code == 2, r.output
+        error = json.loads(r.output)["error"]
+        assert why in error and error.count(why) == 1, error[:500]
+    assert runner.invoke(app, ["game", "status", "--game", g, "--json"]).output == before
+
+
 def test_the_markdown_export_shows_each_standing_figures_conditions(tmp_path: Path) -> None:
     """The judge's record (`game export --format md`) listed where each figure stands and its damage
     but not its conditions (a stunned or routing figure), which the JSON export and the status give."""

@@ -37,6 +37,7 @@ from ..i18n import _
 from ..model import Position
 from ..rules.attack import attack, missing_stat
 from ..rules.record import find_edition
+from ..yamlio import YamlReadError, parse_yaml
 from .context import Session
 from .integrity import verify_log
 from .registry import verb
@@ -290,12 +291,16 @@ def disembark(s: Session, figure: str, to: str, game: Path | None = None, overri
 @verb("game place", positional=("spec",), query="game", writes=True)
 def place(s: Session, spec: str, game: Path | None = None) -> Result:
     """Put a figure on the map mid-game (a reinforcement, a judge's fix), written as a position file's figure: '{id: rex, side: light, at: B2, card: ...}'."""
-    import yaml  # start-up time: only this verb reads YAML from its argument
-
+    # read as a position file is read (yamlio), not with yaml.safe_load: a spec of nested aliases
+    # (a YAML "billion laughs", from the web form too) was taken whole, and the position check then
+    # said the alias refusal once for each of its thousands of uses
     try:
-        data = yaml.safe_load(spec)
-    except yaml.YAMLError as exc:
-        raise AssistantError(_("the figure {spec!r} is not YAML: {err}").format(spec=spec, err=str(exc).splitlines()[0])) from None
+        data, _lines, problems = parse_yaml(spec, "figure")
+    except YamlReadError as exc:
+        raise AssistantError(_("the figure {spec!r} is not YAML: {err}").format(spec=spec, err=exc.problems[0].message)) from None
+    if problems:
+        raise AssistantError(_("the figure {spec!r} is not YAML: {err}").format(
+            spec=spec, err="; ".join(dict.fromkeys(p.message for p in problems))))
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         raise AssistantError(
             _("the figure {spec!r} is not a position file's figure: write it as '{{id: rex, side: light, at: B2, card: ...}}'").format(spec=spec))
