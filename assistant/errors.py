@@ -211,9 +211,9 @@ class MissingStat:
                 "give": self.give(), "card_key": self.card_key, "card_set": self.card_set, "keep": self.keep()}
 
 
-class MissingStatError(AssistantError):
+class MissingStatError(CommandLineWordsError):
     """A question that needs numbers nobody has given: every one of them, each with how to give
-    it (``missing`` in the JSON answer)."""
+    it (``missing`` in the JSON answer); ``page`` says how in the web page's words (its form)."""
 
     def __init__(self, missing: Sequence[MissingStat], in_game: bool = False, text: str | None = None, page: str | None = None):
         """``text``: the message, where the question is not an attack (the default words say
@@ -221,5 +221,5 @@ class MissingStatError(AssistantError):
         self.missing = tuple(missing)
         #: whether a record of the game's log lacks the numbers (it takes no --stat: they are kept for the card)
         self.in_game = in_game
-        super().__init__(text if text is not None else "; ".join(m.message(in_game) for m in self.missing))
-        self.page = page if page is not None else "; ".join(m.page_message(in_game) for m in self.missing)
+        super().__init__(text if text is not None else "; ".join(m.message(in_game) for m in self.missing),
+                         page if page is not None else "; ".join(m.page_message(in_game) for m in self.missing))

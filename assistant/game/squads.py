@@ -129,11 +129,11 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     # swm2008 PL p.33 (Affinity): a figure may be in the squad of a faction its card names, its faction
     # then counting as the squad's (reading R166 in docs/readings.md); an edition without the rule reads the card's factions alone
     affinity = rec.defines("Affinity")
-    for fig, c in cards:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
+    with_joins = [(fig, c, _affinity(c) if affinity else ()) for fig, c in cards]  # each card's: () without Affinity
+    for fig, c, joins in with_joins:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
         factions = _factions(c)
         if c is None or side not in SIDE_FACTIONS or not factions or "Fringe" in factions or set(factions) & SIDE_FACTIONS[side]:
             continue
-        joins = _affinity(c) if affinity else ()
         if joins and set(joins) & SIDE_FACTIONS[side]:
             continue
         if joins is None:
@@ -142,9 +142,8 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
             continue
         problems.append(Reason(_("{fid} ({card}) is of the {factions}, not a faction of the {side} side (nor Fringe)").format(
             fid=fig.id, card=c.name, factions=", ".join(factions), side=side_name(side)), cite(_SIDE_RULE)))
-    plain = [(f, c) for f, c in cards if not (affinity and _affinity(c) != ())]
-    joining = [(f, _factions(c), _affinity(c)) for f, c in cards if affinity and _affinity(c) != ()]
-    known = [set(_factions(c)) - {"Fringe"} for _fid, c in plain if _factions(c)]
+    joining = [(f, _factions(c), joins) for f, c, joins in with_joins if joins != ()]
+    known = [set(_factions(c)) - {"Fringe"} for _fid, c, joins in with_joins if joins == () and _factions(c)]
     wanted = set().union(*known) if known else set()
     if rec.faction_eras:
         fits = [allowed for era in SWM_ERAS.values() for allowed in era if wanted <= allowed]

@@ -403,7 +403,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
         status = 403 if isinstance(exc, ReadOnlyError) else 400
         # a message in the command line's words (its flags, a command to type) said in the page's (R173)
-        body: dict[str, Any] = {"error": exc.page if isinstance(exc, (CommandLineWordsError, MissingStatError)) else str(exc)}
+        body: dict[str, Any] = {"error": exc.page if isinstance(exc, CommandLineWordsError) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
             # "cli": the command line's words (--stat, cards set), which the page keeps in its form's title
             body.update(missing=[m.as_json() for m in exc.missing], in_game=exc.in_game, cli=str(exc))

@@ -760,15 +760,7 @@ def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Posit
     >>> named_stickers([Sticker((2, 2), (2.5, 2.4), cells)], {"C3"}, pos, [])
     {'C3': 23}
     """
-    read = {s.id for s in seen}
-    candidates = {f.marker for f in pos.figures if f.marker is not None and f.id not in read}
-    named: dict[str, int] = {}
-    for st in shown:
-        square = Square(*st.square).name
-        if square in unread and (mid := name_among(st.cells, candidates)) is not None:
-            named[square] = mid
-    twice = {mid for mid in named.values() if list(named.values()).count(mid) > 1}
-    return {sq: mid for sq, mid in named.items() if mid not in twice}
+    return _named_once(shown, unread, _unread_markers(pos, seen), lambda st, candidates: name_among(st.cells, candidates))
 
 
 def pattern_named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen],
@@ -778,15 +770,28 @@ def pattern_named_stickers(shown: Sequence[Sticker], unread: Collection[str], po
     the markers the roster carries that neither the photo nor the cells read (reading R178 in
     docs/readings.md: :func:`.markers.name_by_pattern`): square -> that marker's id. Where two
     windows name one marker on different squares, neither is kept."""
+    return _named_once(shown, set(unread) - set(named), _unread_markers(pos, seen) - set(named.values()), name_by_pattern)
+
+
+def _unread_markers(pos: Position, seen: Sequence[Seen]) -> set[int]:
+    """The markers the roster's figures carry that the photo has not read (``seen``: the figures
+    named by a marker read)."""
     read = {s.id for s in seen}
-    candidates = {f.marker for f in pos.figures if f.marker is not None and f.id not in read} - set(named.values())
-    guessed: dict[str, int] = {}
+    return {f.marker for f in pos.figures if f.marker is not None and f.id not in read}
+
+
+def _named_once(shown: Sequence[Sticker], unread: Collection[str], candidates: set[int],
+                name: Callable[[Sticker, set[int]], int | None]) -> dict[str, int]:
+    """Each square of ``unread`` showing a sticker (of the windows' ``shown``) that ``name`` names
+    among ``candidates``: square -> that marker's id, less every marker named on two squares (the
+    sticker did not tell it: R115, R178)."""
+    named: dict[str, int] = {}
     for st in shown:
         square = Square(*st.square).name
-        if square in unread and square not in named and (mid := name_by_pattern(st, candidates)) is not None:
-            guessed[square] = mid
-    twice = {mid for mid in guessed.values() if list(guessed.values()).count(mid) > 1}
-    return {sq: mid for sq, mid in guessed.items() if mid not in twice}
+        if square in unread and (mid := name(st, candidates)) is not None:
+            named[square] = mid
+    twice = {mid for mid in named.values() if list(named.values()).count(mid) > 1}
+    return {sq: mid for sq, mid in named.items() if mid not in twice}
 
 
 def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any = None, table: TableProfile | None = None,

@@ -562,8 +562,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     for area in _areas_within(inside, lambda e: firm[e], cols, rows):
         if len(area) > cols * rows // 2:
             continue  # strokes closing off most of the map are art or the map's frame, not one outline
-        cells = {(s.col, s.row) for s in area}
-        rim = [e for s in area for e in _sides(s) if barrier[e] and not all((n.col, n.row) in cells for n in e.squares)]
+        rim = [e for e in _rim(area) if barrier[e]]
         votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
         kind = max(votes, key=votes.__getitem__)
         if kind in drawn:
@@ -589,8 +588,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                                            "open").format(kind=kind)
                 continue
             if len(core) < len(area):
-                area, cells = core, {(s.col, s.row) for s in core}
-                rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
+                area = core
+                rim = _rim(area)
                 votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
         if not _one_outline(area, [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind], offset, kind, px):
             continue  # strokes at every distance from the grid lines: the art's own lines closing round it
@@ -758,8 +757,7 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
         for area in _areas_within(closed, wall.__contains__, cols, rows):
             if any(inside[s.row, s.col] or s.name in res.squares for s in area) or len(area) > cols * rows // 4:
                 continue
-            cells = {(s.col, s.row) for s in area}
-            rim = [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
+            rim = _rim(area)
             by_art = [e for e in rim if e in hidden]
             firm_k = [e for e in rim if firm[e] and max(cover[e], key=cover[e].__getitem__) == k]
             if not by_art or len(by_art) + len(firm_k) < len(rim) or 2 * len(firm_k) < len(rim):
@@ -773,6 +771,13 @@ def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dic
                                         "({n} side), read as {kind}",
                                         "{kind}: its outline closes round it only where the art's own {kind} crosses it "
                                         "({n} sides), read as {kind}", len(by_art)).format(kind=k, n=len(by_art))
+
+
+def _rim(area: list[Square]) -> list[Edge]:
+    """The sides of the ``area``'s squares with a square outside it beyond them (the map's edge
+    included), square by square."""
+    cells = {(s.col, s.row) for s in area}
+    return [e for s in area for e in _sides(s) if not all((n.col, n.row) in cells for n in e.squares)]
 
 
 def _runs_on(e: Edge, hidden: set[Edge], firm: set[Edge]) -> bool:

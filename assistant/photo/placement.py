@@ -555,7 +555,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if trim:
             notes.append(
                 _("{value} squares look occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty").format(
-                    value=len(occupied), roster_squares=roster_squares, names=", ".join(sorted(trim, key=_key)[:6]) + (", ..." if len(trim) > 6 else "")
+                    value=len(occupied), roster_squares=roster_squares, names=_first_six(trim)
                 )
             )
     # squares read as bases that no figure of the roster took: with every figure found, one beside
@@ -600,7 +600,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 _(
                     "{names} look occupied beside a figure already found, while every base of the roster is accounted for: read as its body or shadow over "
                     "the square (or a figure the record lacks): confirm"
-                ).format(names=", ".join(sorted(drop, key=_key)[:6]) + (", ..." if len(drop) > 6 else ""))
+                ).format(names=_first_six(drop))
             )
     art = [sq for sq in left if sq in no_rim] if not not_seen else []
     if art:
@@ -633,7 +633,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     if left:
         notes.append(
             _("{names} look occupied but no figure of the record was matched there: confirm").format(
-                names=", ".join(sorted(left, key=_key)[:6]) + (", ..." if len(left) > 6 else "")
+                names=_first_six(left)
             )
         )
     figures, unsure_names = _who_is_who(pos, figures, not_seen, left, against_sticker)

@@ -74,8 +74,9 @@ class Place:
         # square was taken, silently. Refused outright: no override makes two figures one square.
         pos = state.position
         spec = data["figure"]
-        figures = position_to_data(pos)["figures"]
-        text = yaml.safe_dump({**position_to_data(pos), "figures": [*figures, spec]}, sort_keys=False, allow_unicode=True)
+        standing = position_to_data(pos)
+        figures = standing["figures"]
+        text = yaml.safe_dump({**standing, "figures": [*figures, spec]}, sort_keys=False, allow_unicode=True)
         found = check_position_text(text, "place", _library(state))
         mine = [p.message for p in found.errors if p.where.startswith(f"figures[{len(figures)}]")]
         # reading R179: what a file could hold is not yet what this game takes. A side none of the game's
