@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "assistant"
 LOCALE = PACKAGE / "locale"
 LANGUAGES = ("pl", "cs")
+# the texts are extracted from this checkout's package, not whichever one the environment installed
+# (a second checkout's --check otherwise read the first one's command tree)
+sys.path.insert(0, str(ROOT))
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
 
 
