@@ -259,6 +259,43 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"
 
 
+def test_a_photo_read_while_the_judge_undid_a_move_is_said_stale_and_not_applied(server: tuple[str, Path], browser: Any,
+                                                                                  request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """The judge undoes the clone's move while a photo of the table is being read: the answer,
+    compared with the record before the undo, said "clone N2 N2 agree" and offered Apply, which
+    left the record at N1 and the table at N2 (reading R207)."""
+    import httpx
+
+    url, path = server
+    photo = _clone_moved_photo(tmp_path)
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale="cs").new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
+    token = page.get_attribute('meta[name="write-token"]', "content")
+    judge = httpx.Client(base_url=url, headers={"x-write-token": token or ""})
+    assert judge.post("api/do/game move", json={"figure": "clone", "to": "N2", "override": "tests"}).status_code == 200
+    page.wait_for_function("document.body.dataset.synced === '2'")
+    # the photo is read against the log at event 2; the judge's undo lands before its answer reaches the page
+    page.expose_function("judgeUndo", lambda: judge.post("api/do/game undo", json={}).status_code)
+    page.evaluate("""() => { const send = window.fetch;
+        window.fetch = async (url, init) => { const r = await send(url, init);
+            if (String(url).endsWith('api/photo')) await window.judgeUndo(); return r; }; }""")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#photo-answer table", timeout=20000)
+    page.wait_for_selector("#photo-stale", timeout=10000)
+    assert page.locator("#b-apply").is_disabled()
+    assert "pošlete fotografii znovu" in page.locator("#photo-stale").inner_text()
+    stale = _box(page, "#photo-stale")
+    assert stale["width"] <= 360 and stale["height"] > 0
+    page.screenshot(path=str(SHOTS / "phone-photo-stale.png"))
+    from assistant.live.table import Table
+
+    st = Table(game=path, library=default_library()).status()
+    assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N1"  # the undo stands; nothing applied
+    page.context.close()
+
+
 def test_a_photos_answer_and_its_apply_button_are_on_a_small_phones_screen(server: tuple[str, Path], browser: Any,
                                                                              request: pytest.FixtureRequest, tmp_path: Path) -> None:
     """A 360 x 640 phone and a phone held sideways (844 x 390): the photo's table and its Apply button
