@@ -504,6 +504,18 @@ def _should_be(kind: str, ctx: dict[str, Any]) -> str | None:
     return None
 
 
+def pydantic_words(err: Any) -> str:
+    """One of pydantic's errors (an item of ``ValidationError.errors()``) in the reader's language:
+    the value and what it should be; pydantic's English words where its kind is not listed."""
+    value, msg = err.get("input"), str(err.get("msg", ""))
+    expected = _should_be(str(err.get("type")), err.get("ctx") or {})
+    if expected is None and msg.startswith("Input should be "):  # a kind _should_be does not list
+        expected = msg[len("Input should be ") :]
+    if expected is not None:
+        return _("{value!r} is not allowed here: it should be {expected}").format(value=value, expected=expected)
+    return f"{value!r}: {msg}" if value is not None else msg
+
+
 def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, prefix: Sequence[Any] = ()) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems with lines and plain words."""
     from .errors import did_you_mean
@@ -531,11 +543,7 @@ def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, pr
                        else _("{value!r} is not allowed as the file: the file should be keys with values ('key: value' lines)").format(value=value))
         elif msg.startswith("Value error, "):
             message = msg[len("Value error, ") :]
-        elif (expected := _should_be(kind, err.get("ctx") or {})) is not None:
-            message = _("{value!r} is not allowed here: it should be {expected}").format(value=value, expected=expected)
-        elif msg.startswith("Input should be "):  # a kind _should_be does not list: pydantic's English words
-            message = _("{value!r} is not allowed here: it should be {expected}").format(value=value, expected=msg[len("Input should be ") :])
         else:
-            message = f"{value!r}: {msg}" if value is not None else msg
+            message = pydantic_words(err)
         out.append(Problem(message, name, lines.line(path), format_path(path), value))
     return out

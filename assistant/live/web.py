@@ -58,6 +58,7 @@ from ..game import ChangedSinceError
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _, n_
 from ..textsafe import shown
+from ..yamlio import pydantic_words
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
@@ -434,7 +435,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         for problem in exc.errors():
             where = [str(part) for part in problem.get("loc", ())]
             name = ".".join(where[1:]) or ".".join(where)
-            what = _("missing") if problem.get("type") == "missing" else str(problem.get("msg", ""))  # pydantic's own words, English
+            what = _("missing") if problem.get("type") == "missing" else pydantic_words(problem)  # in the reader's language
             said.append(_("{name} ({where}): {problem}").format(name=name, where=where[0] if where else "?", problem=what))
         return JSONResponse({"error": _("the request's parameters are not as this address takes them: {problems}").format(problems="; ".join(said))},
                             status_code=422)
