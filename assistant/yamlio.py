@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import AssistantError, Problem
 from .fileread import SQLITE_HEADER, check_regular, read_head, read_limited
-from .i18n import _
+from .i18n import _, n_
 
 if TYPE_CHECKING:
     import yaml
@@ -460,6 +460,62 @@ def _allowed_keys(model: Any, loc: Sequence[Any]) -> list[str]:
     return []
 
 
+def _or_list(expected: str) -> str:
+    """pydantic's list of allowed values ("'a', 'b' or 'c'") with its last "or" in the reader's language."""
+    head, sep, last = expected.rpartition(" or ")
+    return head + _(" or ") + last if sep else expected
+
+
+def _should_be(kind: str, ctx: dict[str, Any]) -> str | None:
+    """What pydantic's error of ``kind`` says a value should be, in the reader's language; None for a
+    kind not listed here (its English words are shown). pydantic's own texts are English only."""
+    simple = {
+        "int_type": _("a valid integer"), "int_parsing": _("a valid integer"),
+        "int_from_float": _("a valid integer, not a number with a fractional part"),
+        "float_type": _("a valid number"), "float_parsing": _("a valid number"), "finite_number": _("a finite number"),
+        "bool_type": _("a valid boolean (true or false)"), "bool_parsing": _("a valid boolean (true or false)"),
+        "string_type": _("a valid string"), "list_type": _("a valid list"), "tuple_type": _("a valid list"),
+        "set_type": _("a valid list"), "frozen_set_type": _("a valid list"), "iterable_type": _("a valid list"),
+        "dict_type": _("a valid dictionary"), "mapping_type": _("a valid dictionary"),
+        "none_required": _("empty (null)"),
+    }
+    if kind in simple:
+        return simple[kind]
+    bounds = {
+        "greater_than": (_("greater than {bound}"), "gt"), "greater_than_equal": (_("greater than or equal to {bound}"), "ge"),
+        "less_than": (_("less than {bound}"), "lt"), "less_than_equal": (_("less than or equal to {bound}"), "le"),
+        "multiple_of": (_("a multiple of {bound}"), "multiple_of"),
+    }
+    if kind in bounds and bounds[kind][1] in ctx:
+        text, key = bounds[kind]
+        return text.format(bound=ctx[key])
+    if kind in ("literal_error", "enum") and "expected" in ctx:
+        return _or_list(str(ctx["expected"]))
+    if kind in ("too_short", "string_too_short") and "min_length" in ctx:
+        n = int(ctx["min_length"])
+        return (n_("at least {n} item", "at least {n} items", n) if kind == "too_short"
+                else n_("at least {n} character", "at least {n} characters", n)).format(n=n)
+    if kind in ("too_long", "string_too_long") and "max_length" in ctx:
+        n = int(ctx["max_length"])
+        return (n_("at most {n} item", "at most {n} items", n) if kind == "too_long"
+                else n_("at most {n} character", "at most {n} characters", n)).format(n=n)
+    if kind == "string_pattern_mismatch" and "pattern" in ctx:
+        return _("text matching the pattern {pattern!r}").format(pattern=ctx["pattern"])
+    return None
+
+
+def pydantic_words(err: Any) -> str:
+    """One of pydantic's errors (an item of ``ValidationError.errors()``) in the reader's language:
+    the value and what it should be; pydantic's English words where its kind is not listed."""
+    value, msg = err.get("input"), str(err.get("msg", ""))
+    expected = _should_be(str(err.get("type")), err.get("ctx") or {})
+    if expected is None and msg.startswith("Input should be "):  # a kind _should_be does not list
+        expected = msg[len("Input should be ") :]
+    if expected is not None:
+        return _("{value!r} is not allowed here: it should be {expected}").format(value=value, expected=expected)
+    return f"{value!r}: {msg}" if value is not None else msg
+
+
 def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, prefix: Sequence[Any] = ()) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems with lines and plain words."""
     from .errors import did_you_mean
@@ -475,21 +531,19 @@ def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, pr
         if kind in ("extra_forbidden", "unexpected_keyword_argument"):
             key = loc[-1] if loc else value
             allowed = _allowed_keys(model, loc[:-1])
-            message = f"unknown key {key!r}{did_you_mean(str(key), allowed)}"
-            if allowed:
-                message += "; allowed here: " + ", ".join(allowed)
+            suggestion = did_you_mean(str(key), allowed)
+            message = (_("unknown key {key!r}{suggestion}; allowed here: {allowed}").format(key=key, suggestion=suggestion, allowed=", ".join(allowed))
+                       if allowed else _("unknown key {key!r}{suggestion}").format(key=key, suggestion=suggestion))
             value = key
         elif kind in ("missing", "missing_keyword_argument", "missing_argument"):
-            message = f"missing required key {loc[-1]!r}" if loc else "missing a required value"
+            message = _("missing required key {key!r}").format(key=loc[-1]) if loc else _("missing a required value")
             value = None
         elif kind == "model_type":  # pydantic names its class ("instance of _TableModel"), which the user never wrote
-            message = (f"{value!r} is not allowed here: it should be keys with values ('key: value' lines)" if path
-                       else f"{value!r} is not allowed as the file: the file should be keys with values ('key: value' lines)")
+            message = (_("{value!r} is not allowed here: it should be keys with values ('key: value' lines)").format(value=value) if path
+                       else _("{value!r} is not allowed as the file: the file should be keys with values ('key: value' lines)").format(value=value))
         elif msg.startswith("Value error, "):
             message = msg[len("Value error, ") :]
-        elif msg.startswith("Input should be "):
-            message = f"{value!r} is not allowed here: it should be {msg[len('Input should be ') :]}"
         else:
-            message = f"{value!r}: {msg}" if value is not None else msg
+            message = pydantic_words(err)
         out.append(Problem(message, name, lines.line(path), format_path(path), value))
     return out

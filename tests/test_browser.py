@@ -259,6 +259,43 @@ def test_upload_a_photo_and_apply_it(server: tuple[str, Path], browser: Any, req
     assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N2"
 
 
+def test_a_photo_read_while_the_judge_undid_a_move_is_said_stale_and_not_applied(server: tuple[str, Path], browser: Any,
+                                                                                  request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """The judge undoes the clone's move while a photo of the table is being read: the answer,
+    compared with the record before the undo, said "clone N2 N2 agree" and offered Apply, which
+    left the record at N1 and the table at N2 (reading R207)."""
+    import httpx
+
+    url, path = server
+    photo = _clone_moved_photo(tmp_path)
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale="cs").new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
+    token = page.get_attribute('meta[name="write-token"]', "content")
+    judge = httpx.Client(base_url=url, headers={"x-write-token": token or ""})
+    assert judge.post("api/do/game move", json={"figure": "clone", "to": "N2", "override": "tests"}).status_code == 200
+    page.wait_for_function("document.body.dataset.synced === '2'")
+    # the photo is read against the log at event 2; the judge's undo lands before its answer reaches the page
+    page.expose_function("judgeUndo", lambda: judge.post("api/do/game undo", json={}).status_code)
+    page.evaluate("""() => { const send = window.fetch;
+        window.fetch = async (url, init) => { const r = await send(url, init);
+            if (String(url).endsWith('api/photo')) await window.judgeUndo(); return r; }; }""")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#photo-answer table", timeout=20000)
+    page.wait_for_selector("#photo-stale", timeout=10000)
+    assert page.locator("#b-apply").is_disabled()
+    assert "pošlete fotografii znovu" in page.locator("#photo-stale").inner_text()
+    stale = _box(page, "#photo-stale")
+    assert stale["width"] <= 360 and stale["height"] > 0
+    page.screenshot(path=str(SHOTS / "phone-photo-stale.png"))
+    from assistant.live.table import Table
+
+    st = Table(game=path, library=default_library()).status()
+    assert next(f for f in st["figures"] if f["id"] == "clone")["at"] == "N1"  # the undo stands; nothing applied
+    page.context.close()
+
+
 def test_a_photos_answer_and_its_apply_button_are_on_a_small_phones_screen(server: tuple[str, Path], browser: Any,
                                                                              request: pytest.FixtureRequest, tmp_path: Path) -> None:
     """A 360 x 640 phone and a phone held sideways (844 x 390): the photo's table and its Apply button
@@ -536,10 +573,12 @@ def _inside(box: dict[str, float], w: int, h: int) -> bool:
 
 def _small_targets(page: Any) -> list[str]:
     """Every visible tap target (the board's figures and squares, the page's buttons, fields,
-    rows and disclosure triangles) smaller than 44 x 44 CSS px, by its bounding box."""
+    rows, disclosure triangles, links and checkboxes' labels) smaller than 44 x 44 CSS px, by its
+    bounding box."""
     return list(page.evaluate("""(min) => {
         const out = [];
-        const sel = '#board .hits [data-figure], #board .hits [data-square], button, select, summary, tr.tap, input[type=number], input[type=text]';
+        const sel = '#board .hits [data-figure], #board .hits [data-square], button, select, summary, tr.tap, input[type=number], input[type=text], ' +
+                    'a[href], label:has(> input[type=checkbox])';
         for (const el of document.querySelectorAll(sel)) {
             const r = el.getBoundingClientRect();
             if (!r.width || !r.height || el.closest('[hidden]') || getComputedStyle(el).visibility === 'hidden') continue;
@@ -719,6 +758,37 @@ def test_every_game_verb_opens_its_form_from_the_phone(example_tables: dict[str,
     page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_export_link_and_the_checkboxes_are_thumb_sized(example_tables: dict[str, tuple[str, Path]], browser: Any,
+                                                           request: pytest.FixtureRequest, lang: str) -> None:
+    """The judge's export link under the game log was a line of text 19 px high, and a verb form's
+    checkbox (ranged, burrow, Move Faster, let the assistant roll) a 24 px box beside a 22 px label:
+    a thumb missed them (round 21's sweep at 360 x 640 to 1024 x 768)."""
+    url, _ = example_tables["clone-wars-example-combat"]
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale=lang).new_page()
+    request.node.pages = [page]
+    watch = Watch(page, url)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    page.click("#log-box summary")
+    export = _box(page, "#export")
+    assert export["height"] >= MIN_TAP and export["width"] >= MIN_TAP, export
+    page.click("#verbs-box summary")
+    for verb, name in (("game attack", "ranged"), ("game move", "burrow"), ("game initiative", "auto")):
+        page.select_option("#verb-select", verb)
+        page.wait_for_selector(f'#verb-form[data-verb="{verb}"]')
+        label = page.locator(f'#verb-form label:has(input[data-name="{name}"])')
+        label.scroll_into_view_if_needed()
+        box = label.bounding_box()
+        assert box is not None and box["height"] >= MIN_TAP and box["width"] >= MIN_TAP, (verb, box)
+        _tap(page, f'#verb-form label:has(input[data-name="{name}"])', True)
+        assert page.locator(f'#verb-form input[data-name="{name}"]').is_checked(), verb  # the label's tap ticks it
+        assert _small_targets(page) == []
+    page.screenshot(path=str(SHOTS / f"phone-360-checkbox-{lang}.png"))
+    watch.check()
+    page.context.close()
+
+
 def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
     import uvicorn
 
@@ -748,6 +818,8 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
             page.wait_for_selector("#lines")
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             assert _small_targets(page) == []
+            page.click("#log-box summary")  # the judge's export link under the log
+            assert page.locator('#log-box a[download]').is_visible() and _small_targets(page) == []
             page.screenshot(path=str(SHOTS / f"{kind}-phone.png"), full_page=True)
             watch.check()
             page.context.close()

@@ -82,8 +82,8 @@ def test_game_place_puts_a_figure_on_the_map_mid_game_and_refuses_what_a_file_co
     r = runner.invoke(app, ["game", "place", "{id: rex, side: light, at: A1, stats: {hp: 10, defense: 14}}", "--game", g, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["text"] == "rex placed at A1"
-    for spec, why in (("{id: obi, side: dark, at: A2}", "obi cannot be placed: duplicate figure id 'obi'"),
-                      ("{id: x, side: light, at: A7}", "x cannot be placed: x overlaps ctc (figures[1]) on A7; one figure per square"),
+    for spec, why in (("{id: obi, side: dark, at: A2}", "obi cannot be placed: a figure 'obi' is already on the map: give this one another id"),
+                      ("{id: x, side: light, at: A7}", "x cannot be placed: x overlaps ctc on A7; one figure per square"),
                       ("{id: x, side: light, at: E7}", "x cannot be placed: x stands on E7, a wall square"),
                       ("{id: x, side: light, at: Z99}", "x cannot be placed: x at Z99 is off the map"),
                       ("rex", "the figure 'rex' is not a position file's figure"),

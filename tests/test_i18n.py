@@ -200,6 +200,68 @@ def test_a_bad_position_file_is_explained_in_each_language(tmp_path: Path, lang:
     assert [p["where"] for p in j["files"][0]["problems"]] == ["map.colour", "figures[0].at"]  # machine values stay
 
 
+@pytest.mark.parametrize("lang, words", [
+    ("pl", ("'many' nie jest tu dozwolone: powinno być: liczba całkowita", "-3 nie jest tu dozwolone: powinno być: większe lub równe 0",
+            "5 nie jest tu dozwolone: powinno być: lista", "'maybe' nie jest tu dozwolone: powinno być: wartość logiczna (true lub false)",
+            "brak wymaganego klucza 'rows'", "powinny tu być klucze z wartościami")),
+    ("cs", ("'many' zde není povoleno: má to být: celé číslo", "-3 zde není povoleno: má to být: větší nebo rovno 0",
+            "5 zde není povoleno: má to být: seznam", "'maybe' zde není povoleno: má to být: logická hodnota (true nebo false)",
+            "chybí povinný klíč 'rows'", "mají tu být klíče s hodnotami")),
+])
+def test_a_position_files_wrong_values_are_explained_in_each_language(tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:
+    """pydantic's own words ("Input should be a valid integer", "Field required") were shown in
+    English to Polish and Czech readers (round 20's list); the kinds a position file meets are said
+    in the reader's language, the values and keys as written."""
+    f = tmp_path / "bad.yaml"
+    f.write_text("format: tabletop-position/1\nrules: swm2008\nmap:\n  cols: many\n  squares: {wall: 5}\n  areas: [x]\n"
+                 "figures:\n  - {id: a, side: x, at: A1, damage_taken: -3, stats: 7, activated: maybe}\n")
+    r = runner.invoke(app, ["--lang", lang, "validate", str(f)], env={"COLUMNS": "400"})
+    assert r.exit_code == 2, r.output
+    for w in words:
+        assert w in r.output, (w, r.output)
+    for english in ("should be", "valid integer", "Field required", "missing required"):
+        assert english not in r.output, (english, r.output)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("pl", ("remis rozstrzygnięty: 1 przerzut po remisie (swm2008 PL p.2 (przy remisie rzuca się ponownie))",)),
+    ("cs", ("1 opakovaný hod po remíze (swm2008 PL p.2 (při remíze se hází znovu))",)),
+])
+def test_an_initiative_tie_break_and_its_rule_read_in_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                                    words: tuple[str, ...]) -> None:
+    """The log's tie-break ("rerolled once after a tie") and the rule citations' notes ("ties are
+    rerolled") stayed English in Polish and Czech; the log's data stays English (a machine record)."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat"]).exit_code == 0
+    r = runner.invoke(app, ["--lang", lang, "game", "initiative", "--roll", "light=5,12", "--roll", "dark=5,3"], env={"COLUMNS": "400"})
+    assert r.exit_code == 0, r.output
+    text = runner.invoke(app, ["--lang", lang, "game", "log"], env={"COLUMNS": "400"}).stdout
+    for w in words:
+        assert w in text, (w, text)
+    assert "rerolled" not in text and "ties are" not in text, text
+    log = json.loads(runner.invoke(app, ["--lang", lang, "game", "log", "--json"]).stdout)
+    assert next(e for e in log["events"] if e["kind"] == "initiative")["tie_break"] == "rerolled once after a tie (swm2008 PL p.2 (ties are rerolled))"
+    en = runner.invoke(app, ["game", "log"], env={"COLUMNS": "400"}).stdout
+    assert "tie broken: rerolled once after a tie (swm2008 PL p.2 (ties are rerolled))" in en, en
+
+
+@pytest.mark.parametrize("lang, words", [("pl", ("x nachodzi na ctc na A7", "postać 'obi' już stoi na mapie")),
+                                         ("cs", ("x se překrývá s ctc na A7", "figurka 'obi' už na mapě stojí"))])
+def test_game_place_names_the_figures_by_their_ids_in_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                                     words: tuple[str, ...]) -> None:
+    """`game place`'s refusals named the game's figures by their place in an internal list
+    ("overlaps ctc (figures[1])", "duplicate figure id 'obi' (also figures[0])"), which the player
+    never wrote."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor"]).exit_code == 0
+    out = ""
+    for spec in ("{id: x, side: light, at: A7}", "{id: obi, side: light, at: A2}"):
+        r = runner.invoke(app, ["--lang", lang, "game", "place", spec], env={"COLUMNS": "400"})
+        assert r.exit_code == 2, r.output
+        out += r.output
+    assert "figures[" not in out and all(w in out for w in words), out
+
+
 def test_an_attacks_modifiers_keep_their_english_source_in_json_and_add_a_label() -> None:
     args = ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--combined-fire", "sbdc", "--json"]
     en = json.loads(runner.invoke(app, args).stdout)

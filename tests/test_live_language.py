@@ -53,3 +53,15 @@ def test_the_game_log_names_the_sides_as_the_rulebooks_do(tmp_path: Path) -> Non
     c = _client(tmp_path / "cs", "cs")
     c.post("/api/do/game/initiative", json={"roll": ["light=3", "dark=18"]})
     assert "vyhrává temná strana, začíná temná strana" in c.get("/api/events").json()["events"][-1]["text"]
+
+
+def test_a_query_parameter_of_the_wrong_kind_is_explained_in_the_readers_language(tmp_path: Path) -> None:
+    """`/api/events?since=-1` (or `since=abc`) answered pydantic's own English ("Input should be
+    greater than or equal to 0") inside a Polish or Czech sentence (round 21's hostile trial)."""
+    for lang, words in (("pl", ("'-1' nie jest tu dozwolone: powinno być: większe lub równe 0", "'abc' nie jest tu dozwolone: powinno być: liczba całkowita")),
+                        ("cs", ("'-1' zde není povoleno: má to být: větší nebo rovno 0", "'abc' zde není povoleno: má to být: celé číslo"))):
+        c = _client(tmp_path / lang, lang)
+        said = [c.get(f"/api/events?since={v}") for v in ("-1", "abc")]
+        assert all(r.status_code == 422 for r in said), [r.text for r in said]
+        for r, w in zip(said, words, strict=True):
+            assert w in r.json()["error"] and "Input should" not in r.json()["error"], r.text

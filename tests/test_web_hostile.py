@@ -179,6 +179,34 @@ def test_photo_apply_is_all_or_nothing(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["said"] == "przesunięto 1 postać; Cofnij wycofuje poprawkę", r.text
 
 
+def test_a_photo_read_before_the_game_changed_is_not_applied(client: TestClient, tmp_path: Path) -> None:
+    """A judge's undo (or another phone's record) while a photo was being read: the photo's answer
+    compared the photo with the record before it, and its moves were applied to the record after
+    it (a figure the undo put back was left where the photo's old comparison said it "agrees").
+    The answer carries the version it was compared with; an apply naming an older one is 409 and
+    records nothing (reading R207); an apply without one is taken as before."""
+    from .test_browser import _clone_moved_photo
+
+    before = version(client)
+    photo = _clone_moved_photo(tmp_path).read_bytes()
+    r = client.post("/api/photo", files={"photo": ("t.jpg", photo, "image/jpeg")})
+    assert r.status_code == 200 and r.json()["version"] == before, r.text
+    moved = [{"figure": x["figure"], "at": x["photo"]} for x in r.json()["rows"] if x["verdict"] == "moved"]
+    assert moved == [{"figure": "clone", "at": "N2"}], r.json()["rows"]
+    assert client.post("/api/do/game note", json={"text": "another phone"}).status_code == 200  # the game changes
+    r2 = client.post("/api/photo/apply", json={"moves": moved, "version": before})
+    assert r2.status_code == 409 and r2.json()["changed"] is True and f"event #{before}" in r2.json()["error"], r2.text
+    assert version(client) == before + 1  # nothing applied
+    r3 = client.post("/api/photo/apply", json={"moves": moved, "version": before}, headers={"accept-language": "cs"})
+    assert r3.status_code == 409 and "pošlete fotografii znovu" in r3.json()["error"], r3.text
+    for bad in ("1", True, -1, 1.5):
+        r4 = client.post("/api/photo/apply", json={"moves": moved, "version": bad})
+        assert r4.status_code == 400 and "'version'" in r4.json()["error"], (bad, r4.text)
+    assert version(client) == before + 1
+    r5 = client.post("/api/photo/apply", json={"moves": moved, "version": before + 1})  # read again: the log as it is
+    assert r5.status_code == 200 and len(r5.json()["applied"]) == 1 and version(client) == before + 2, r5.text
+
+
 def test_photo_apply_has_a_bound_and_records_its_moves_in_one_transaction(client: TestClient) -> None:
     """More moves than the README's bound (500) is a 400 naming it, nothing recorded; 300 moves
     are recorded together, one transaction (one time for all, numbered one after another)."""

@@ -44,6 +44,16 @@ class RefusedError(AssistantError):
         super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=text))
 
 
+class ChangedSinceError(AssistantError):
+    """Commands worked out on the log as it was at event ``since`` (a photo compared with the record
+    then), which has changed since: nothing is recorded (reading R207)."""
+
+    def __init__(self, since: int, now: int):
+        self.since, self.now = since, now
+        super().__init__(_("the game changed after the photo was read (it was compared with the log up to event #{since}, the log "
+                           "is now at #{now}): nothing was applied; send the photo again").format(since=since, now=now))
+
+
 
 
 class Game:
@@ -131,11 +141,14 @@ class Game:
             raise AssistantError(_("an override needs a reason"))
         return self.store.append(kind, data, override=override, check=guard)
 
-    def do_all(self, kind: str, datas: list[dict[str, Any]], each: Callable[[GameState, dict[str, Any]], None] | None = None) -> list[Event]:
+    def do_all(self, kind: str, datas: list[dict[str, Any]], each: Callable[[GameState, dict[str, Any]], None] | None = None,
+               since: int | None = None) -> list[Event]:
         """Record several commands of one kind (a photo's moves applied) in ONE transaction: all
         checked in turn inside the write lock on the log as it is then, each on the state the
         ones before it made (``each(state, data)`` may refuse one more way), and all recorded or,
-        one refused, none. The log is read and folded once, not once per command."""
+        one refused, none. The log is read and folded once, not once per command. ``since``: the
+        log's last event number the commands were worked out on; a log that has changed since
+        records none of them (:class:`ChangedSinceError`, reading R207)."""
         from .state import apply
 
         rid = REQUEST_ID.get()
@@ -143,6 +156,9 @@ class Game:
             datas = [{**data, "request": rid} for data in datas]
 
         def plan(events: list[Event]) -> list[tuple[str, dict[str, Any], str | None]]:
+            last = events[-1].seq if events else 0
+            if since is not None and last != since:
+                raise ChangedSinceError(since, last)
             state = self._fold(events)
             for data in datas:
                 reasons = check(state, kind, data)

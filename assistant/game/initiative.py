@@ -17,13 +17,17 @@ higher rating wins, else the tied players roll again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import AssistantError, CommandLineWordsError
-from ..i18n import _
+from ..i18n import _, language, n_, side_name
 from .referee import rating_unknown
 from .state import INACTIVE, GameState
+
+if TYPE_CHECKING:
+    from ..rules.params import TurnRules
 
 
 def commander_ratings(st: GameState) -> dict[str, int]:
@@ -50,6 +54,24 @@ def unknown_ratings(st: GameState) -> dict[str, list[str]]:
     return out
 
 
+_REROLLED = re.compile(r"rerolled (?:once|(\d+) times) after a tie \(.*\)")
+_BY_RATING = re.compile(r"tied at (\d+): (\S+)'s commander rating (\d+) beats (.+?) \(.*\)")
+
+
+def tie_break_words(recorded: str, tr: TurnRules) -> str:
+    """The tie-break ``decide`` recorded (English, the log's data), in the reader's language with
+    the rule cited afresh; a text in another form is shown as recorded."""
+    rule = tr.cite(tr.cite_initiative_tie)
+    if m := _REROLLED.fullmatch(recorded):
+        n = int(m.group(1) or 1)
+        return n_("rerolled once after a tie ({rule})", "rerolled {n} times after a tie ({rule})", n).format(n=n, rule=rule)
+    if m := _BY_RATING.fullmatch(recorded):
+        others = ", ".join(f"{side_name(s)} {r}" for s, _sep, r in (o.rpartition(" ") for o in m.group(4).split(", ")))
+        return _("tied at {total}: {side}'s commander rating {rating} beats {others} ({rule})").format(
+            total=m.group(1), side=side_name(m.group(2)), rating=m.group(3), others=others, rule=rule)
+    return recorded
+
+
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
     """The event data of an initiative roll: final rolls and totals, earlier tied rolls, the
     tie-break in words, and the winner. ``given`` holds each side's rolls in order (rerolls
@@ -63,6 +85,8 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     final: dict[str, int] = {}
     history: list[dict[str, int]] = []
     tie_break: str | None = None
+    with language("en"):  # the log's data is English; tie_break_words says it in the reader's language
+        recorded_rule = tr.cite(tr.cite_initiative_tie)
     for attempt in range(100):
         rolls: dict[str, int] = {}
         for s in contenders:
@@ -87,7 +111,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
             higher = [s for s in leaders if ratings[s] == best]
             if len(higher) == 1:
                 others = ", ".join(f"{s} {ratings[s]}" for s in leaders if s != higher[0])
-                tie_break = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({tr.cite(tr.cite_initiative_tie)})"
+                tie_break = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({recorded_rule})"
             leaders = higher
         if len(leaders) == 1:
             winner = leaders[0]
@@ -103,7 +127,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         )
     if history and tie_break is None:
         n = len(history)
-        tie_break = f"rerolled {'once' if n == 1 else f'{n} times'} after a tie ({tr.cite(tr.cite_initiative_tie)})"
+        tie_break = f"rerolled {'once' if n == 1 else f'{n} times'} after a tie ({recorded_rule})"
     data: dict[str, Any] = {
         "rolls": final,
         "totals": {s: final[s] + ratings.get(s, 0) for s in sides},

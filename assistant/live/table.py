@@ -329,11 +329,12 @@ class Table:
             ev, entry = record(g, kind, data, override)
         return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
 
-    def record_all(self, kind: str, datas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def record_all(self, kind: str, datas: list[dict[str, Any]], since: int | None = None) -> list[dict[str, Any]]:
         """Several events of one kind (a photo's moves applied): all of them or none, checked and
         recorded in ONE write transaction (:meth:`~assistant.game.Game.do_all`): no other write,
         of this server or of the command line, lands between the checks and the record, and the
-        log is read and folded once."""
+        log is read and folded once. ``since``: the version (last event number) they were worked
+        out on; none is recorded when the log has changed since (reading R207)."""
         self._writable()
 
         def on_map(st: Any, data: dict[str, Any]) -> None:
@@ -347,7 +348,7 @@ class Table:
             g = self._open(readonly=False)
             g.kept = self._raw.get(current())  # the checks fold only what was appended since the last read
             try:
-                events = g.do_all(kind, datas, on_map)  # checked and recorded in one write transaction
+                events = g.do_all(kind, datas, on_map, since)  # checked and recorded in one write transaction
                 entries = {e.event.seq: e for e in g.state().entries}
             finally:
                 g.close()

@@ -54,9 +54,11 @@ from starlette.routing import Match
 
 from .. import i18n
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
+from ..game import ChangedSinceError
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _, n_
 from ..textsafe import shown
+from ..yamlio import pydantic_words
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
 from .table import CardTable, ReadOnlyError, Table
@@ -140,7 +142,7 @@ SCRIPT_TEXTS = (
     N_("reading the empty map…"), N_("This is the empty map: keep it as the reference? Later photos are compared with it."),
     N_("Reference: the empty map, taken {taken}"), N_("No reference yet: photos are read by the learned classifier, less sure on printed-art maps."),
     N_("reference kept: the empty {cols} x {rows} map"), N_("Compared with the empty-map reference (taken {taken})"),
-    N_("No reference photo: the learned classifier answered"),
+    N_("No reference photo: the learned classifier answered"), N_("The game changed after this photo was read: send the photo again."),
     # the card games' page
     N_("Type the play first, in the game's notation."),
     N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d."),
@@ -433,7 +435,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         for problem in exc.errors():
             where = [str(part) for part in problem.get("loc", ())]
             name = ".".join(where[1:]) or ".".join(where)
-            what = _("missing") if problem.get("type") == "missing" else str(problem.get("msg", ""))  # pydantic's own words, English
+            what = _("missing") if problem.get("type") == "missing" else pydantic_words(problem)  # in the reader's language
             said.append(_("{name} ({where}): {problem}").format(name=name, where=where[0] if where else "?", problem=what))
         return JSONResponse({"error": _("the request's parameters are not as this address takes them: {problems}").format(problems="; ".join(said))},
                             status_code=422)
@@ -654,8 +656,10 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
         def work() -> Any:
             try:
-                pos = minis.snapshot().position  # folded here (cached): the worker gets the position as data
-                return photos.run(job, (pos, None if minis.game is None else str(minis.game), data, name, i18n.current()))
+                snap = minis.snapshot()  # folded here (cached): the worker gets the position as data
+                answer = photos.run(job, (snap.position, None if minis.game is None else str(minis.game), data, name, i18n.current()))
+                # the log's version the photo was compared with: its moves are applied only on that log (R207)
+                return {**answer, "version": snap.version} if isinstance(answer, dict) and query == "photo" else answer
             finally:  # released when the analysis ends, even if the request was abandoned
                 loop.call_soon_threadsafe(photo_slots.release)
         try:
@@ -711,10 +715,18 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         source = body.get("source")
         if source is not None and (not isinstance(source, str) or len(source) > 200):
             raise AssistantError(_("'source' is a text of up to 200 characters"))
+        # the log's version the photo was compared with (its answer's "version"): a photo read before an
+        # undo or another phone's record is not applied to the log as it is now (reading R207)
+        since = body.get("version")
+        if since is not None and (not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= MAX_INT):
+            raise AssistantError(_("'version' is the photo answer's version: the game's event number it was compared with"))
         # every move's value checked before any is recorded; then all of them or none (Table.record_all)
         events = [{"figure": m["figure"], "at": m["at"], "source": source or "photo (web)", "confidence": _confidence(m.get("confidence"))}
                   for m in moves]
-        applied = await run_in_threadpool(minis.record_all, "relocate", events)
+        try:
+            applied = await run_in_threadpool(minis.record_all, "relocate", events, since)
+        except ChangedSinceError as exc:
+            return JSONResponse({"error": str(exc), "changed": True, "version": exc.now}, status_code=409)
         # the phone shows "said" as given: the count's plural is the reader's language's (n_), not "figure(s)"
         return {"applied": applied, "said": n_("{n} figure moved; Undo takes a correction back",
                                                "{n} figures moved; Undo takes a correction back", len(applied)).format(n=len(applied))}

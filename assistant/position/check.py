@@ -27,10 +27,13 @@ _ID_MAX = 40
 class Checker:
     """One pass over one file's data, collecting problems."""
 
-    def __init__(self, name: str, lines: LineMap, library: CardLibrary):
+    def __init__(self, name: str, lines: LineMap, library: CardLibrary, in_file: bool = True):
         self.name = name
         self.lines = lines
         self.library = library
+        #: the problems point into a file the reader has ("also figures[2]"); False where the reader
+        #: typed one figure (`game place`) and the others are the game's, known by their ids
+        self.in_file = in_file
         self.problems: list[Problem] = []
 
     # -- reporting ---------------------------------------------------------------------
@@ -330,7 +333,8 @@ class Checker:
                 )
                 ok = False
             elif fid in ids:
-                self.error(path + ("id",), _("duplicate figure id {fid!r} (also figures[{index}])").format(fid=fid, index=ids[fid]), fid)
+                self.error(path + ("id",), _("duplicate figure id {fid!r} (also figures[{index}])").format(fid=fid, index=ids[fid]) if self.in_file
+                           else _("a figure {fid!r} is already on the map: give this one another id").format(fid=fid), fid)
                 ok = False
             else:
                 ids[fid] = i
@@ -417,7 +421,8 @@ class Checker:
                             path + ("at",),
                             _("{fid} overlaps {other_id} (figures[{other_i}]) on {what}; one figure per square").format(
                                 fid=fid, other_id=other_id, other_i=other_i, what=sq.name
-                            ),
+                            ) if self.in_file
+                            else _("{fid} overlaps {other_id} on {what}; one figure per square").format(fid=fid, other_id=other_id, what=sq.name),
                             f.at,
                         )
                         break

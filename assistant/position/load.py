@@ -70,14 +70,16 @@ def check_position_file(path: Path | str, library: CardLibrary | None = None) ->
     return cached(f"positions/{slot}.pickle", key.value(), lambda: check_position_text(text, name, library))
 
 
-def check_position_text(text: str, name: str = "<position>", library: CardLibrary | None = None) -> LoadResult:
+def check_position_text(text: str, name: str = "<position>", library: CardLibrary | None = None, in_file: bool = True) -> LoadResult:
+    """The position in ``text`` and its problems; ``in_file=False`` where the reader typed one figure
+    and the rest is the game's (`game place`): no problem names a figure by its place in a list."""
     try:
         data, lines, problems = parse_yaml(text, name)
     except YamlReadError as exc:
         return LoadResult(name, None, exc.problems)
     from .check import Checker  # start-up time: pydantic only when a file is not in the cache
 
-    checker = Checker(name, lines, library if library is not None else default_library())
+    checker = Checker(name, lines, library if library is not None else default_library(), in_file)
     checker.problems += problems
     position = checker.check(data)
     result = LoadResult(name, position, checker.problems)

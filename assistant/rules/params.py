@@ -130,4 +130,8 @@ class TurnRules:
     cite_force_points: str = ""
 
     def cite(self, where: str) -> str:
-        return f"{self.edition.value} {where}"
+        """``swm2004 CS r.5 (ties are rerolled)``: the page as printed, the note in parentheses in the
+        reader's language (the records mark their citations with ``N_``)."""
+        from ..i18n import _
+
+        return f"{self.edition.value} {_(where) if where else where}"

@@ -77,7 +77,7 @@ class Place:
         standing = position_to_data(pos)
         figures = standing["figures"]
         text = yaml.safe_dump({**standing, "figures": [*figures, spec]}, sort_keys=False, allow_unicode=True)
-        found = check_position_text(text, "place", _library(state))
+        found = check_position_text(text, "place", _library(state), in_file=False)
         mine = [p.message for p in found.errors if p.where.startswith(f"figures[{len(figures)}]")]
         # reading R179: what a file could hold is not yet what this game takes. A side none of the game's
         # figures (standing or fallen) has is a typo that would make a third side mid-game, and a condition

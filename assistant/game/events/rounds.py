@@ -9,6 +9,7 @@ from ...errors import AssistantError
 from ...i18n import _, n_, side_name
 from ...rules.engine import Reason
 from ..effects import end_of_round, end_turn, final_words, score_if_round_over, set_figure
+from ..initiative import tie_break_words
 from ..referee import game_over
 from ..state import ACTIVATIONS_PER_PHASE, Data, GameState, Turn, event_kind
 
@@ -69,7 +70,7 @@ class Initiative:
             round=state.round + 1, rolls="; ".join(parts), winner=side_name(d["winner"]), first=side_name(d["first"])
         )
         if d.get("tie_break"):
-            text += "; " + _("tie broken: {how}").format(how=d["tie_break"])
+            text += "; " + _("tie broken: {how}").format(how=tie_break_words(str(d["tie_break"]), state.turn_rules))
         unknown = d.get("unknown_ratings") or {}
         if isinstance(unknown, dict) and unknown:
             ids = [str(i) for s in unknown for i in (unknown[s] if isinstance(unknown[s], list) else [unknown[s]])]

@@ -4,7 +4,7 @@
 "use strict";
 // mine / target: the two explicit slots (a tap never moves "mine"; only its slot button frees it).
 // helpers: combined fire's helpers; mode: null, "move" (tap a square), "helpers" (tap allies).
-const S = { mine: null, target: null, helpers: [], picking: null, mode: null, moveTo: null, targets: [], stats: {}, verbs: null };
+const S = { mine: null, target: null, helpers: [], picking: null, mode: null, moveTo: null, targets: [], stats: {}, verbs: null, photo: null };
 const isGame = document.body.dataset.game === "yes";
 const isSpectator = document.body.dataset.spectator === "yes";
 
@@ -561,7 +561,8 @@ function openVerbForm(verb) {
     const id = `vf-${i}`, v = prefill(p);
     const label = `<label for="${id}">${esc(p.label || p.name)}${p.optional ? "" : " *"}</label>`;
     let input;
-    if (p.kind === "bool") input = `<input id="${id}" type="checkbox" data-name="${esc(p.name)}" data-kind="bool">`;
+    // a checkbox inside its label: the label, a thumb's height, is what is tapped
+    if (p.kind === "bool") return `<div class="field"><label for="${id}">${esc(p.label || p.name)}<input id="${id}" type="checkbox" data-name="${esc(p.name)}" data-kind="bool"></label></div>`;
     else if (p.kind === "int") input = `<input id="${id}" type="number" inputmode="numeric" data-name="${esc(p.name)}" data-kind="int" value="${esc(v)}"${p.optional ? "" : " required"}>`;
     else input = `<input id="${id}" type="text" autocapitalize="off" data-name="${esc(p.name)}" data-kind="${esc(p.kind)}" value="${esc(v)}"${p.name === "to" ? " data-square-field" : ""}${p.optional ? "" : " required"}>`;
     return `<div class="field">${label}${input}</div>`;
@@ -695,6 +696,10 @@ if ($("b-activate")) {
         (unsure ? `<p>${esc(tr("Confirm:"))} ${unsure}</p>` : "") + `<button id="b-apply" type="button">${esc(tr("Apply the moved figures"))}</button>`;
       photoInView();
       say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
+      // the game's version the photo was compared with: a change since (an undo, another phone's
+      // record) makes this answer one of the game before, said and not applied (reading R207)
+      S.photo = { version: r.version, applied: false };
+      photoStale();
       const rid = requestId();  // one photo, one correction: a second tap or a retry records nothing more
       $("b-apply").onclick = async () => {
         const btn = $("b-apply");
@@ -706,13 +711,24 @@ if ($("b-activate")) {
         const moves = r.rows.filter((x) => x.verdict === "moved" || (x.verdict === "uncertain" && x.photo !== x.game && confirmed.has(x.photo)))
                             .map((x) => ({ figure: x.figure, at: x.photo, confidence: x.confidence }));
         try {
-          const a = await post("api/photo/apply", { moves, source: "photo " + f.name }, rid);
+          const a = await post("api/photo/apply", { moves, source: "photo " + f.name, version: r.version }, rid);
+          S.photo.applied = true;
           say(a.said, true);
           await sync();
-        } catch (e) { say(e.message); btn.disabled = false; }
+        } catch (e) { say(e.message); photoStale(); if (!S.photo.stale) btn.disabled = false; }
       };
     } catch (e) { say(e.message); photoSays(e.message, true); }
   };
+}
+
+// A photo's answer compared with the game as it was: once the game has changed (and the answer was
+// not applied), its Apply button is disabled and the answer says it is from before (reading R207).
+function photoStale() {
+  const btn = $("b-apply"), now = window.tableSync.version;
+  if (!S.photo || S.photo.applied || S.photo.stale || !btn || now === null || S.photo.version === undefined || now <= S.photo.version) return;
+  S.photo.stale = true;
+  btn.disabled = true;
+  btn.insertAdjacentHTML("beforebegin", `<p id="photo-stale" class="illegal" role="status">${esc(tr("The game changed after this photo was read: send the photo again."))}</p>`);
 }
 
 // What became of the photo just sent, where the player is looking: beside the photo buttons (the
@@ -784,6 +800,7 @@ async function sync() {
       await Promise.all([drawBoard(), refreshLog(), S.mine && S.target ? showPair() : (S.mine ? showTargets() : null)]);
       // data-synced: the game's version the page now shows (the browser tests wait for a settled page)
       if (version !== null) document.body.dataset.synced = String(version);
+      photoStale();
     } while (again);
   })();
   try { await syncing; } finally { syncing = null; document.body.dataset.syncing = "no"; }

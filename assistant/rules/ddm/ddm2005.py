@@ -22,6 +22,7 @@ count through wall corners but around wall ends (reading R32 in docs/readings.md
 """
 
 from ...editions import EDITION_RULES, Edition, SquareTerrain
+from ...i18n import N_
 from ..params import GeometryRules, TurnRules
 from ..record import EditionRecord, register_edition
 from . import family
@@ -69,27 +70,27 @@ TURNS = TurnRules(
     flier_may_end_on_pit=False,  # glossary Flight: "Może przelecieć nad dziurami, ale nie może zakończyć na nich swojego ruchu"
     morale=True,
     movement_abilities=("Flight", "Incorporeal"),
-    cite_round="§ Rundy p.8-9 (the round ends when every creature has activated)",
-    cite_initiative="§ Test inicjatywy p.8-9 (d20 + the best able commander's rating)",
-    cite_initiative_tie="glossary 'tied die rolls' (the higher Commander rating wins; else reroll)",
-    cite_phase="§ Fazy p.8-9 (each player activates 2 creatures per phase, alternating)",
-    cite_once_per_round="§ Aktywowanie istot p.9 (each creature activates once per round)",
-    cite_turn_options="§ Aktywowanie istot p.9 (double move; move and one attack; full attack without moving; charge)",
-    cite_double_move="§ Aktywowanie istot p.9 (up to Speed and one attack, or up to double Speed without attacking)",
+    cite_round=N_("§ Rundy p.8-9 (the round ends when every creature has activated)"),
+    cite_initiative=N_("§ Test inicjatywy p.8-9 (d20 + the best able commander's rating)"),
+    cite_initiative_tie=N_("glossary 'tied die rolls' (the higher Commander rating wins; else reroll)"),
+    cite_phase=N_("§ Fazy p.8-9 (each player activates 2 creatures per phase, alternating)"),
+    cite_once_per_round=N_("§ Aktywowanie istot p.9 (each creature activates once per round)"),
+    cite_turn_options=N_("§ Aktywowanie istot p.9 (double move; move and one attack; full attack without moving; charge)"),
+    cite_double_move=N_("§ Aktywowanie istot p.9 (up to Speed and one attack, or up to double Speed without attacking)"),
     cite_split_move="glossary Spring Attack",
-    cite_multi_attack="§ Aktywowanie istot p.9 (a full attack: all attacks, no movement)",
+    cite_multi_attack=N_("§ Aktywowanie istot p.9 (a full attack: all attacks, no movement)"),
     cite_heavy_weapon="",
-    cite_movement="§ Ruch p.10 (walls, pits, enemies; allies passed, not shared)",
-    cite_diagonals="§ Ruch › Przekątne p.10 (diagonals 1-2-1-2 over the whole move)",
-    cite_opportunity="§ Ataki okazyjne p.13 (leaving a threatened area)",
+    cite_movement=N_("§ Ruch p.10 (walls, pits, enemies; allies passed, not shared)"),
+    cite_diagonals=N_("§ Ruch › Przekątne p.10 (diagonals 1-2-1-2 over the whole move)"),
+    cite_opportunity=N_("§ Ataki okazyjne p.13 (leaving a threatened area)"),
     cite_doors="",
     cite_flight="glossary Flight",
     cite_charge="§ Szarżowanie p.13",
-    cite_statue="§ Posągi, Teren p.25-27 (no creature ends its move on a statue)",
-    cite_morale="§ Rzut obronny na morale p.21 (d20 + Level + the best commander rating in range >= 20)",
-    cite_victory="§ Scenariusz starcia p.28 (the first warband to 200 victory points wins)",
-    cite_tie_break="§ Scenariusz starcia p.28 (10 rounds without damage, attack roll or save: the tie-break)",
-    cite_elimination="§ Scenariusz starcia p.28 (eliminated: destroyed or fled off the map; its cost in VP)",
+    cite_statue=N_("§ Posągi, Teren p.25-27 (no creature ends its move on a statue)"),
+    cite_morale=N_("§ Rzut obronny na morale p.21 (d20 + Level + the best commander rating in range >= 20)"),
+    cite_victory=N_("§ Scenariusz starcia p.28 (the first warband to 200 victory points wins)"),
+    cite_tie_break=N_("§ Scenariusz starcia p.28 (10 rounds without damage, attack roll or save: the tie-break)"),
+    cite_elimination=N_("§ Scenariusz starcia p.28 (eliminated: destroyed or fled off the map; its cost in VP)"),
 )
 
 

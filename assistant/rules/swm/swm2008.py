@@ -19,6 +19,7 @@ walls and closed doors; squares that slow movement do not count extra.
 """
 
 from ...editions import EDITION_RULES, Edition, Size, SquareTerrain
+from ...i18n import N_
 from ..params import GeometryRules, TurnRules
 from ..record import EditionRecord, register_edition
 from . import family
@@ -68,26 +69,26 @@ TURNS = TurnRules(
     flier_may_end_on_pit=False,
     morale=False,
     movement_abilities=("Flight", "Stable Footing", "Wall Climber", "Hologram", "Light Spirit"),
-    cite_round="PL p.6, p.16 (a round ends when every character has activated)",
-    cite_initiative="PL p.2, p.16 (initiative: d20 each, the higher chooses who goes first)",
-    cite_initiative_tie="PL p.2 (ties are rerolled)",
-    cite_phase="PL p.6, p.16 (each player activates up to 2 characters per phase, alternating)",
-    cite_once_per_round="PL p.6 (each character activates once per round)",
-    cite_turn_options="PL p.16 (move then attack; attack then move; double move; a turn-replacing ability)",
-    cite_double_move="PL p.6, p.16 (up to speed and attack, or up to double speed without attacking)",
+    cite_round=N_("PL p.6, p.16 (a round ends when every character has activated)"),
+    cite_initiative=N_("PL p.2, p.16 (initiative: d20 each, the higher chooses who goes first)"),
+    cite_initiative_tie=N_("PL p.2 (ties are rerolled)"),
+    cite_phase=N_("PL p.6, p.16 (each player activates up to 2 characters per phase, alternating)"),
+    cite_once_per_round=N_("PL p.6 (each character activates once per round)"),
+    cite_turn_options=N_("PL p.16 (move then attack; attack then move; double move; a turn-replacing ability)"),
+    cite_double_move=N_("PL p.6, p.16 (up to speed and attack, or up to double speed without attacking)"),
     cite_split_move="PL p.54-55 Mobile Attack",
     cite_multi_attack="PL p.40 Double Attack, p.42 Extra Attack, p.57 Quadruple Attack, p.65 Triple/Twin Attack",
     cite_heavy_weapon="PL p.49 Heavy Weapon",
-    cite_movement="PL p.6-7, p.17, p.28 (movement: walls, doors, pits, characters, diagonals)",
-    cite_diagonals="PL p.6-7 (a diagonal costs 2 squares)",
-    cite_opportunity="PL p.22-23 (attacks of opportunity)",
-    cite_doors="PL p.28 (doors)",
+    cite_movement=N_("PL p.6-7, p.17, p.28 (movement: walls, doors, pits, characters, diagonals)"),
+    cite_diagonals=N_("PL p.6-7 (a diagonal costs 2 squares)"),
+    cite_opportunity=N_("PL p.22-23 (attacks of opportunity)"),
+    cite_doors=N_("PL p.28 (doors)"),
     cite_flight="PL p.43 Flight",
     cite_charge="",
     cite_statue="",
     cite_morale="",
-    cite_victory="PL p.2, p.16 (defeat all enemy characters)",
-    cite_tie_break="PL p.16 (10 rounds without an attack or damage: the tie-break)",
+    cite_victory=N_("PL p.2, p.16 (defeat all enemy characters)"),
+    cite_tie_break=N_("PL p.16 (10 rounds without an attack or damage: the tie-break)"),
     cite_elimination="PL p.16",
     move_faster_squares=2,
     move_faster_splits=False,
