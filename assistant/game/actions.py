@@ -359,7 +359,8 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
                     "format": meta.get("format"),
                     "rules": meta.get("rules"),
                     "created": meta.get("created"),
-                    "events": [entry_json(e) for e in st.entries],
+                    # each event's data and hash as the log holds them: what `game import` reads back (R211)
+                    "events": [{**entry_json(e), "data": e.event.data, "hash": e.event.hash} for e in st.entries],
                     "final": final,
                     "chain": export_chain(st.entries[-1].event, "game")[0],
                 },
