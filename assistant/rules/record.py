@@ -188,6 +188,18 @@ class EditionRecord:
         """
         return sorted(c for c in set(conditions) if (r := self.conditions.get(c)) is not None and (r.inactive or r.no_reactions))
 
+    def unknown_condition(self, name: str) -> str | None:
+        """Why ``name`` is no condition of this edition, naming those that are (reading R163:
+        `game condition ... add` and `game place` refuse it alike); None when it is one.
+
+        >>> find_edition("swm2004").unknown_condition("routing")
+        "'routing' is not a condition the assistant applies in swm2004 (it applies: stunned)"
+        """
+        if name in self.conditions:
+            return None
+        return _("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known})").format(
+            condition=name, edition=self.name, known=", ".join(sorted(self.conditions)))
+
     def cite(self, where: str) -> str:
         """A rule citation in the form used in every answer: ``swm2008 PL p.9``."""
         return f"{self.name} {where}"
