@@ -148,3 +148,11 @@ def test_an_existing_game_is_not_overwritten(exported: tuple[Path, Path], tmp_pa
     r = run("game", "import", str(out), "--game", str(path))
     assert r.exit_code == 2 and "already exists" in r.output
     assert path.read_bytes() == was
+
+
+def test_the_markdown_export_is_refused_naming_the_json_one(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    """The judge's Markdown record cannot be read back: it said "not valid YAML" (read as a position file)."""
+    path, _out = exported
+    md = tmp_path / "g.md"
+    assert run("game", "export", "-o", str(md), "--game", str(path)).exit_code == 0
+    _refused(md, tmp_path, "Markdown export", "--format json")

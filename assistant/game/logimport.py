@@ -34,6 +34,9 @@ def looks_like_export(text: str, source: str) -> dict[str, Any] | None:
     anything else (a position file, which ``game import`` reads as before). A file named
     ``*.json`` that is not an export is refused, saying where its JSON breaks."""
     named_json = source.lower().endswith(".json")
+    if text.startswith("# ") and "\n| # |" in text:  # the Markdown export's title and table (any language)
+        raise GameFileError(_("{source} is a game's Markdown export, written for reading: 'game import' reads the JSON "
+                              "export ('game export --format json'); nothing was written").format(source=source))
     if not text.lstrip().startswith("{") and not named_json:
         return None
     try:
