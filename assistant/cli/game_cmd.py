@@ -262,6 +262,8 @@ def attack_cmd(
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
     saves: SavesOpt = None,
     save: SaveOpt = None,
+    reroll: Annotated[int | None, typer.Option("--reroll", help="SWM: the d20 of the reroll a Force point bought (it stands; Mettle adds +4).",
+                                               min=1, max=20)] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
@@ -278,6 +280,7 @@ def attack_cmd(
         ranged=ranged,
         saves=saves,
         save=save,
+        reroll=reroll,
         game=game,
         override=override,
     )
