@@ -6,51 +6,30 @@ one, exit 2, naming the file and what is wrong, and writing nothing."""
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from assistant.cli.app import app
 from assistant.commands.context import Session
 from assistant.commands.registry import find
 from assistant.game import Game
 
-runner = CliRunner()
-
-POSITION = textwrap.dedent("""\
-    format: tabletop-position/1
-    rules: swm2008
-    map: {cols: 8, rows: 8}
-    figures:
-      - {id: a1, side: a, at: A1, stats: {hp: 20, defense: 10, attack: 5, damage: 10, speed: 6, level: 2}}
-      - {id: a2, side: a, at: B1, stats: {hp: 20, defense: 10, attack: 5, damage: 10, speed: 6, level: 2}}
-      - {id: z1, side: z, at: H8, stats: {hp: 20, defense: 10, attack: 5, damage: 10, speed: 6, level: 2}}
-    """)
-
-
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args))
+from .test_game_integrity import game_file, run  # noqa: F401  (game_file: the fixture this one goes on from)
 
 
 @pytest.fixture
-def exported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    """A game with an undo across an activation (its attack void), a note whose text the export's
-    description also shows, a relocation (its data has an 'at', as the event's time has), a
-    figure placed mid-game; and its JSON export."""
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    path = tmp_path / "g.sqlite"
-    Game.new(path, POSITION).close()
+def exported(game_file: Path, tmp_path: Path) -> tuple[Path, Path]:  # noqa: F811  (the fixture imported above)
+    """The integrity tests' game (#1-#6: set-up, initiative, a1 activates, a1's attack hits z1 for
+    10, 3 damage to z1, a note) gone on: #7 undoes a1's activation (its attack is void), #8 a note
+    whose text the export's description also shows, #9 a figure placed mid-game, #10 a relocation
+    (its data has an 'at', as the event's time has); and its JSON export."""
+    path = game_file
     s = Session()
-    find("game initiative")(s, roll=["a=14", "z=3"], game=path)
-    find("game activate")(s, figure="a1", game=path)
-    find("game attack")(s, attacker="a1", target="z1", roll=14, game=path)
     find("game undo")(s, seq=3, game=path)
     find("game note")(s, text="after the undo | table 4", game=path)
     find("game place")(s, spec="{id: z2, side: z, at: G8, stats: {hp: 10, defense: 10, attack: 5, damage: 10, speed: 6, level: 1}}", game=path)
     g = Game.open(path)
-    g.do("relocate", {"figure": "a2", "at": "C2", "source": "photo p.jpg", "confidence": 0.9})
+    g.do("relocate", {"figure": "a1", "at": "C2", "source": "photo p.jpg", "confidence": 0.9})
     g.close()
     out = tmp_path / "g.json"
     assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
@@ -62,18 +41,18 @@ def test_an_exported_log_imports_as_the_same_game(exported: tuple[Path, Path], t
     copy = tmp_path / "copy.sqlite"
     r = run("game", "import", str(out), "--game", str(copy))
     assert r.exit_code == 0, r.output
-    assert "imported 8 events" in r.output
+    assert "imported 10 events" in r.output
     a, b = Game.open(path), Game.open(copy)
     try:
         assert a.events() == b.events()  # every number, time, kind, data, override and hash
         assert a.store.meta()["genesis"] == b.store.meta()["genesis"]
-        for seq in range(1, 9):
+        for seq in range(1, 11):
             sa, sb = a.state(upto=seq), b.state(upto=seq)
             assert sa.position == sb.position and (sa.round, sa.phase, sa.active) == (sb.round, sb.phase, sb.active), seq
         st = b.state()
         assert next(e for e in st.entries if e.event.seq == 4).void  # the attack of the undone activation
-        assert st.position.figure("a2").at.name == "C2" and st.position.figure("z2").at.name == "G8"
-        assert st.position.figure("z1").damage_taken == 0
+        assert st.position.figure("a1").at.name == "C2" and st.position.figure("z2").at.name == "G8"
+        assert st.position.figure("z1").damage_taken == 3  # the void attack's 10 are not taken
     finally:
         a.close()
         b.close()
