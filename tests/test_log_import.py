@@ -113,7 +113,7 @@ def test_malformed_exports_are_refused(exported: tuple[Path, Path], tmp_path: Pa
     _path, out = exported
     bad = tmp_path / "bad.json"
     bad.write_text('{"events": [')
-    _refused(bad, tmp_path, "not a game log exported")
+    _refused(bad, tmp_path, "not valid JSON")
     bad.write_text('{"format": "tabletop-game/1"}')
     _refused(bad, tmp_path, "no JSON object with 'events'")
     _refused(_edited(out, tmp_path, lambda o: o.pop("chain")), tmp_path, "'chain'")
@@ -135,3 +135,16 @@ def test_the_markdown_export_is_refused_naming_the_json_one(exported: tuple[Path
     md = tmp_path / "g.md"
     assert run("game", "export", "-o", str(md), "--game", str(path)).exit_code == 0
     _refused(md, tmp_path, "Markdown export", "--format json")
+
+
+def test_a_position_file_written_as_json_still_starts_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """YAML reads JSON: `game import p.json` of a position file started a game before R211 and still does."""
+    import yaml
+
+    from .test_game_integrity import POSITION
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    p = tmp_path / "p.json"
+    p.write_text(json.dumps(yaml.safe_load(POSITION)))
+    r = run("game", "import", str(p), "--game", str(tmp_path / "new.sqlite"))
+    assert r.exit_code == 0 and "new game" in r.output, r.output

@@ -31,8 +31,8 @@ _FINAL_KEYS = ("round", "phase", "defeated", "points", "winner", "figures")
 
 def looks_like_export(text: str, source: str) -> dict[str, Any] | None:
     """The export as a JSON object when ``text`` is one (an object with ``events``); None for
-    anything else (a position file, which ``game import`` reads as before). A file named
-    ``*.json`` that is not an export is refused, saying where its JSON breaks."""
+    anything else (a position file, which ``game import`` reads as before, in JSON too). A file
+    named ``*.json`` that is not JSON is refused, saying where it breaks."""
     named_json = source.lower().endswith(".json")
     if text.startswith("# ") and "\n| # |" in text:  # the Markdown export's title and table (any language)
         raise GameFileError(_("{source} is a game's Markdown export, written for reading: 'game import' reads the JSON "
@@ -44,14 +44,13 @@ def looks_like_export(text: str, source: str) -> dict[str, Any] | None:
     except (ValueError, RecursionError) as exc:
         if not named_json:
             return None
-        raise GameFileError(_("{source}: not a game log exported with 'game export --format json' ({why}); nothing was written").format(
-            source=source, why=exc)) from None
+        raise GameFileError(_("{source}: not valid JSON ({why}); nothing was written").format(source=source, why=exc)) from None
     if isinstance(obj, dict) and "events" in obj:
         return obj
-    if named_json:
+    if isinstance(obj, dict) and obj.get("format") == FORMAT:  # a game log's header without its events
         raise GameFileError(_("{source}: not a game log exported with 'game export --format json' (no JSON object with 'events'); "
                               "nothing was written").format(source=source))
-    return None
+    return None  # a position file (YAML reads JSON too): 'game import' starts a game from it
 
 
 def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = None) -> tuple[dict[str, str], list[Event]]:
