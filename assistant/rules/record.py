@@ -81,6 +81,9 @@ class ConditionRule:
     #: able to act, yet it makes no attacks of opportunity and commands no one (DDM confused:
     #: glossary 'Confusion', its commander rating and effect count for nothing)
     no_reactions: bool = False
+    #: what its activation must settle at the table that the engine does not (a msgid): said
+    #: when the figure is activated (DDM confused: the d20 table)
+    at_activation: str | None = None
 
 
 @dataclass(frozen=True)

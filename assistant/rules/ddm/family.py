@@ -30,7 +30,9 @@ CONDITIONS = {
     "routing": ConditionRule("§ Ucieczka p.21-22 (Co może zrobić uciekająca istota)", no_attack=True, inactive=True),
     # "Zagubiona istota nie może wykonywać ataków okazyjnych. Zagubiony dowódca nie może dowodzić ...,
     # a jego Wpływ Dowodzenia nie działa"; its d20 table decides what it does: not modelled
-    "confused": ConditionRule("glossary 'Confusion'", no_reactions=True),
+    "confused": ConditionRule("glossary 'Confusion'", no_reactions=True, at_activation=N_(
+        "roll a d20 on the Confusion table: 1-5 a random opponent controls it this turn, 6-15 it does nothing, "
+        "16-20 its player controls it; not modelled: record what it does")),
     "invisible": ConditionRule("glossary 'Invisible'"),
 }
 
