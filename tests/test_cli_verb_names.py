@@ -175,3 +175,15 @@ def test_game_condition_refuses_to_remove_a_condition_the_figure_has_not(tmp_pat
     assert r.exit_code == 2 and "ctc has no condition 'stunned' to lose (it has none)" in json.loads(r.output)["error"], r.output
     log = json.loads(runner.invoke(app, ["game", "log", "--game", g, "--json"]).output)
     assert [e["kind"] for e in log["events"]] == ["setup", "condition"], log
+
+
+def test_the_refusal_of_a_condition_the_edition_does_not_apply_is_written_once() -> None:
+    """`game condition ... add` and `game place` refuse a condition the edition's record does not list (R163, R179)
+    with one message, the record's (`EditionRecord.unknown_condition`): it was written out in both events."""
+    from pathlib import Path
+
+    import assistant
+
+    root = Path(assistant.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py") if "is not a condition the assistant applies" in p.read_text(encoding="utf-8")]
+    assert found == ["rules/record.py"]

@@ -161,12 +161,16 @@ def test_each_record_lists_the_conditions_its_engine_applies() -> None:
     Jedi Mind Trick, PL p.50), no DDM word; an attack model applying a name its record lacks is refused."""
     from dataclasses import replace as _replace
 
-    from assistant.game.state import INACTIVE
     from assistant.rules.ddm.family import HELPLESS
-    from assistant.rules.ddm.family import INACTIVE as DDM_INACTIVE
     from assistant.rules.record import EditionError, _check, find_edition
 
-    assert INACTIVE | DDM_INACTIVE | HELPLESS | {"invisible"} == set(find_edition("ddm2005").conditions)
+    ddm = find_edition("ddm2005")
+    assert HELPLESS | {"stunned", "routing", "confused", "invisible"} == set(ddm.conditions)
+    # reading R212: one list, the record's: not active (glossary 'active') and, besides those, confused
+    # (no attacks of opportunity, no commanding); SWM's stunned (and 2008's Jedi Mind Trick) stops it acting
+    assert ddm.inactive(ddm.conditions) == sorted(HELPLESS | {"stunned", "routing"})
+    assert ddm.unable_to_react(ddm.conditions) == sorted(HELPLESS | {"stunned", "routing", "confused"})
+    assert find_edition("swm2008").unable_to_react(["jedi mind trick", "stunned"]) == ["jedi mind trick", "stunned"]
     assert set(find_edition("swm2004").conditions) == {"stunned"}
     assert set(find_edition("swm2008").conditions) == {"stunned", "jedi mind trick"}
     rec = find_edition("swm2008")

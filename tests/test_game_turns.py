@@ -634,6 +634,19 @@ TOW = textwrap.dedent("""\
     """)
 
 
+def test_a_figure_under_jedi_mind_trick_is_no_reach_a_move_leaves(home) -> None:
+    """PL p.50 Jedi Mind Trick: the target is treated as stunned this round, so it makes no attack of opportunity
+    (`game aoo` refused it); the move still named it as an enemy whose reach it leaves (reading R212: one list, the
+    edition record's)."""
+    text = TOW.format(rules="swm2008").replace("speed: 6}}\n  - {id: guard", "speed: 6}, conditions: [jedi mind trick]}\n  - {id: guard")
+    assert "jedi mind trick" in text
+    start(home, text)
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "scout")
+    out = ok("game", "move", "scout", "H3")
+    assert "scout moves" in out and "droid" not in out, out
+
+
 def test_swm_intuition_moves_before_the_first_activation_once_a_round(home) -> None:
     """PL p.50 Intuition ("Po tym jak inicjatywa zostanie rozstrzygnięta, postać ta może natychmiast wykonać ruch aż do
     swojej pełnej prędkości, zanim inne postacie zostaną aktywowane. (Nie wlicza się tego do aktywacji) ... wyłącznie

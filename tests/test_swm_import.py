@@ -326,6 +326,14 @@ def test_a_name_in_several_sets_with_different_numbers_is_an_error_listing_each(
     p.write_text(POSITION.format(card="card: Knight"))
     code, out = cli("validate", str(p))
     assert code == 2 and "Test Knight (#20) (Set One); Test Knight (#21) (Set One)" in out
+    # one set prints both (LotF's Imperial Knight #20 and #21): 'set:' cannot choose, the whole name does
+    for spec in ("card: Knight", "card: Test Knight, set: Set One"):
+        p.write_text(POSITION.format(card=spec))
+        code, out = cli("validate", str(p))
+        assert code == 2 and "add 'set:'" not in out, out
+        assert "write the whole name to choose: 'Test Knight (#20)', 'Test Knight (#21)'" in " ".join(out.split()), out
+    p.write_text(POSITION.format(card='card: "Test Knight (#21)"'))
+    assert cli("validate", str(p))[0] == 0
 
 
 def test_the_same_values_in_several_sets_serve_and_say_which(tmp_path: Path, home: Path) -> None:

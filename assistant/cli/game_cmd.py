@@ -55,11 +55,27 @@ def new(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[str, typer.Argument(help="A position file to start a game from.")],
+    file: Annotated[str, typer.Argument(help="A position file to start a game from, or a game log exported with 'game export --format json'.")],
     game: GameOpt = None,
     override: OverrideOpt = None,
 ) -> None:
-    """Start a game from a position file (the same as 'game new --position FILE')."""
+    """Start a game from a position file (the same as 'game new --position FILE'), or read back an
+    exported JSON log: its chain and result checked, the same game to replay, undo and go on with."""
+    from ..game.logimport import import_export, looks_like_export  # start-up time: see new
+    from ..game.store import GameFileError, games_home, set_current_game
+
+    with edge():
+        text, _unused = read_text(resolve_position(file))
+        exported = looks_like_export(text, file)
+        if exported is not None:
+            if override:
+                raise GameFileError(_("--override is for a position file's squads; an exported log is imported as it was played; nothing was written"))
+            path = game or games_home() / "games" / f"{Path(file).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
+            count = import_export(path, exported, file, library(ctx))
+            set_current_game(path)
+            out.print(_("imported {count} events of {file} as {path} (now the current game): its chain and result check").format(
+                count=count, file=escape(file), path=escape(str(path))))
+            return
     new(ctx, file, game, override)
 
 
@@ -246,6 +262,8 @@ def attack_cmd(
     ranged: Annotated[bool, typer.Option("--ranged", help="DDM: a ranged attack.")] = False,
     saves: SavesOpt = None,
     save: SaveOpt = None,
+    reroll: Annotated[int | None, typer.Option("--reroll", help="SWM: the d20 of the reroll a Force point bought (it stands; Mettle adds +4).",
+                                               min=1, max=20)] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
@@ -262,6 +280,7 @@ def attack_cmd(
         ranged=ranged,
         saves=saves,
         save=save,
+        reroll=reroll,
         game=game,
         override=override,
     )

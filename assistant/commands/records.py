@@ -99,7 +99,14 @@ def initiative(s: Session, roll: list[str] | None = None, auto: bool = False, fi
 @verb("game activate", positional=("figure",), query="game", writes=True)
 def activate(s: Session, figure: str, game: Path | None = None, override: str | None = None) -> Result:
     """Activate a figure (refused out of turn or twice in a round, unless overridden)."""
-    return recorded(s, game, "activate", {"figure": figure}, override)
+    st, _meta = s.read_state(game)
+    rec = find_edition(st.rules)
+    # a condition whose turn the engine does not play (DDM confused's d20 table): said, never ignored (R212)
+    notes = tuple(_("{figure} is {condition}: {what} ({rule})").format(figure=figure, condition=name, what=_(rule.at_activation),
+                                                                      rule=rec.cite(rule.rule))
+                  for f in st.position.figures if f.id == figure
+                  for name in f.conditions if (rule := rec.conditions.get(name)) is not None and rule.at_activation)
+    return recorded(s, game, "activate", {"figure": figure}, override, notes)
 
 
 @verb("game end-turn", query="game", writes=True)
@@ -129,11 +136,12 @@ def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None
 
 @verb("game attack", positional=("attacker", "target"), query="game", writes=True)
 def attack_(s: Session, attacker: str, target: str, roll: int, combined_fire: str | None = None, ranged: bool = False,
-            saves: str | None = None, save: list[str] | None = None, game: Path | None = None, override: str | None = None) -> Result:
+            saves: str | None = None, save: list[str] | None = None, reroll: int | None = None, game: Path | None = None,
+            override: str | None = None) -> Result:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
     st, _meta = s.read_state(game)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
-    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save))
+    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save), reroll)
     data.update(saves_rolls(saves))
     return recorded(s, game, "attack", data, override)
 

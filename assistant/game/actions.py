@@ -21,19 +21,30 @@ from .state import GameState, check
 from .store import export_chain
 
 
-def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None = None) -> dict[str, Any]:
+def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None = None, reroll: int | None = None) -> dict[str, Any]:
     """The attack as the d20 fell; on a hit, what its saves and reductions leave of the damage
-    (``after``: each ability's save rolls as rolled, ``None`` for a Force-costed one not used)."""
+    (``after``: each ability's save rolls as rolled, ``None`` for a Force-costed one not used).
+    ``reroll``: the d20 of the reroll the attacker bought with a Force point (SWM PL p.11, CS r.9):
+    the second result stands, against the reroll's own number (Mettle's +4, PL p.54; reading R214)."""
+    out: dict[str, Any] = {"roll": roll, "needs": ans.needs}
+    needs = ans.needs
+    if reroll is not None:
+        again = getattr(ans, "force_reroll", None)
+        if again is None:
+            raise AssistantError(_("{a} cannot reroll this attack with a Force point: {why}").format(
+                a=ans.attacker, why=_("it has no Force points, the attack cannot miss, or the rules forbid it (the attack's answer says which)")))
+        out.update({"reroll": reroll, "reroll_needs": again.needs, "force_spent": {ans.attacker: again.cost}})
+        roll, needs = reroll, again.needs
     crit = roll >= ans.critical_on[0]
-    hit = roll != 1 and (roll >= ans.needs or roll == 20 or crit)
+    hit = roll != 1 and (roll >= needs or roll == 20 or crit)
     damage = (ans.critical_damage if crit else ans.damage) if hit else 0
-    out: dict[str, Any] = {"roll": roll, "needs": ans.needs, "hit": hit, "critical": hit and crit, "damage": damage}
+    out.update({"hit": hit, "critical": hit and crit, "damage": damage})
     steps = getattr(ans, "after_hit", ())
     if hit and steps:
         dealt, spent, used = after_hit(steps, damage, after or {})
         out.update({"hit_damage": damage, "damage": dealt, "after_hit": used})
-        if spent:
-            out["force_spent"] = spent
+        for fid, cost in spent.items():
+            out.setdefault("force_spent", {})[fid] = out.get("force_spent", {}).get(fid, 0) + cost
     return out
 
 
@@ -204,8 +215,10 @@ def attack_event(
     ranged: bool = False,
     override: str | None = None,
     after: dict[str, list[int | None]] | None = None,
+    reroll: int | None = None,
 ) -> dict[str, Any]:
-    """An attack with the d20 as rolled at the table: hit or miss, critical, damage."""
+    """An attack with the d20 as rolled at the table: hit or miss, critical, damage (``reroll``:
+    the d20 a Force point rerolled it to, :func:`roll_outcome`)."""
     from ..rules.attack import attack
 
     st.figure(attacker), st.figure(target)
@@ -221,7 +234,9 @@ def attack_event(
     refuse_unless(ans, override)
     if ans.unasked:  # overridden: the roll is now read against numbers, which are asked, never stood in for
         raise MissingStatError(ans.unasked, in_game=True)
-    return {"attacker": attacker, "target": target, **roll_outcome(ans, roll, after), "helpers": list(ans.helpers)}
+    if reroll is not None and not 1 <= reroll <= 20:
+        raise AssistantError(_("a d20 shows 1 to 20, not {roll}").format(roll=reroll))
+    return {"attacker": attacker, "target": target, **roll_outcome(ans, roll, after, reroll), "helpers": list(ans.helpers)}
 
 
 def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, list[int]]:
@@ -359,7 +374,8 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
                     "format": meta.get("format"),
                     "rules": meta.get("rules"),
                     "created": meta.get("created"),
-                    "events": [entry_json(e) for e in st.entries],
+                    # each event's data and hash as the log holds them: what `game import` reads back (R211)
+                    "events": [{**entry_json(e), "data": e.event.data, "hash": e.event.hash} for e in st.entries],
                     "final": final,
                     "chain": export_chain(st.entries[-1].event, "game")[0],
                 },

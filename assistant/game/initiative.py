@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import AssistantError, CommandLineWordsError
 from ..i18n import _, language, n_, side_name
+from ..rules.record import find_edition
 from .referee import rating_unknown
-from .state import INACTIVE, GameState
+from .state import GameState
 
 if TYPE_CHECKING:
     from ..rules.params import TurnRules
@@ -35,8 +36,9 @@ def commander_ratings(st: GameState) -> dict[str, int]:
     if not st.turn_rules.morale:
         return {}
     out: dict[str, int] = {}
+    rec = find_edition(st.position.edition)  # a commander stunned, routing, confused ... adds nothing (R212)
     for s in st.sides():
-        able = [st.position.stats_of(f).commander_rating for f in st.position.figures if f.side == s and not set(f.conditions) & INACTIVE]
+        able = [st.position.stats_of(f).commander_rating for f in st.position.figures if f.side == s and not rec.unable_to_react(f.conditions)]
         out[s] = max((r for r in able if isinstance(r, int)), default=0)
     return out
 
@@ -49,7 +51,7 @@ def unknown_ratings(st: GameState) -> dict[str, list[str]]:
     pos = st.position
     out: dict[str, list[str]] = {}
     for f in pos.figures:
-        if not set(f.conditions) & INACTIVE and rating_unknown(pos, f):
+        if not find_edition(pos.edition).unable_to_react(f.conditions) and rating_unknown(pos, f):
             out.setdefault(f.side, []).append(f.id)
     return out
 

@@ -25,7 +25,7 @@ from ..rules.engine import Reason
 from ..rules.record import find_edition
 from .effects import rout_move
 from .movement import Route, mover, reach, route
-from .state import INACTIVE, GameState, Turn, check
+from .state import GameState, Turn, check
 from .turns import TurnRules
 
 __all__ = ["check", "plan_move", "plan_charge", "allowed_attacks", "morale_bonus", "MovePlan"]  # check: state's, kept here by name
@@ -660,7 +660,7 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
         reasons.append(Reason(_("{target} is not leaving a square next to {a}").format(target=target.id, a=a.id), c(tr.cite_opportunity)))
     if tr.flight_never_provokes and has(_abilities(pos, target), "Flight"):
         reasons.append(Reason(_("{target} has Flight: enemies make no attacks of opportunity against it").format(target=target.id), c(tr.cite_flight)))
-    stopped = sorted(set(a.conditions) & (INACTIVE | {"jedi mind trick"}))
+    stopped = find_edition(pos.edition).unable_to_react(a.conditions)
     if stopped:
         reasons.append(
             Reason(_("{a} is {conditions}: it makes no attacks of opportunity").format(a=a.id, conditions=', '.join(stopped)), c(tr.cite_opportunity))
@@ -820,7 +820,7 @@ def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> lis
 
     out: list[str] = []
     others = tuple(x for x in pos.figures if x.id != f.id)
-    enemies = [e for e in others if e.side != f.side and not (set(e.conditions) & INACTIVE)]
+    enemies = [e for e in others if e.side != f.side and not find_edition(pos.edition).unable_to_react(e.conditions)]
     if not enemies:
         return out
     near: list[dict[str, bool]] = []
@@ -1011,7 +1011,7 @@ def morale_bonus(pos: Position, f: Figure) -> tuple[int | None, int, str | None]
         if cmd.side != f.side or cmd.id == f.id:
             continue
         r = _rating(pos, cmd)
-        if not r or r < difficult or set(cmd.conditions) & INACTIVE:
+        if not r or r < difficult or find_edition(pos.edition).unable_to_react(cmd.conditions):
             continue
         if r > best and _in_command_range(pos, f, cmd, abl):
             best, by = r, cmd.id
@@ -1034,7 +1034,7 @@ def unknown_commanders(pos: Position, f: Figure) -> list[str]:
     if has(abl, "Wild"):
         return out
     for cmd in pos.figures:
-        if cmd.side != f.side or cmd.id == f.id or set(cmd.conditions) & INACTIVE or not rating_unknown(pos, cmd):
+        if cmd.side != f.side or cmd.id == f.id or find_edition(pos.edition).unable_to_react(cmd.conditions) or not rating_unknown(pos, cmd):
             continue
         if _in_command_range(pos, f, cmd, abl):
             out.append(cmd.id)

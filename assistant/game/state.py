@@ -38,8 +38,6 @@ from .store import Event, Shape, check_shapes, undone_seqs
 from .turns import TURN_RULES, TurnRules
 
 ACTIVATIONS_PER_PHASE = 2
-#: conditions that stop a creature acting (it cannot make attacks of opportunity, command, flank)
-INACTIVE = frozenset({"stunned", "helpless", "paralyzed", "sleeping", "asleep", "routing", "confused"})
 
 
 @dataclass(frozen=True)

@@ -660,6 +660,16 @@ class GameStore:
     def create(cls, path: Path, rules: str, position_yaml: str, extra: dict[str, Any] | None = None) -> GameStore:
         """A new game file, written whole beside ``path`` and moved into place, so that a full
         disk or a crash never leaves an empty or half-made game behind."""
+        header = {"format": FORMAT, "rules": rules, "created": _now()}
+        data = json.loads(json.dumps({"position": position_yaml, **(extra or {})}, ensure_ascii=False, sort_keys=True))
+        return cls.create_from(path, header, chained(header, [Event(1, _now(), "setup", data)]))
+
+    @classmethod
+    def create_from(cls, path: Path, header: Mapping[str, str], events: list[Event]) -> GameStore:
+        """A game file holding ``events`` as they are, each with its own hash (an imported log,
+        its chain verified by the caller: :mod:`.logimport`), after the header ``header``
+        (format, rules, created); written whole beside ``path`` and moved into place, so that a
+        refusal, a full disk or a crash never leaves an empty or half-made game behind."""
         if path.exists():
             raise GameFileError(_("{path} already exists; choose another --game path or remove it").format(path=path))
         try:
@@ -676,14 +686,11 @@ class GameStore:
                 for stmt in MIGRATIONS[version]:
                     con.execute(stmt)
             con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            header = {"format": FORMAT, "rules": rules, "created": _now()}
-            start = genesis(header)
-            con.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [*header.items(), ("genesis", start)])
-            data = {"position": position_yaml, **(extra or {})}
-            payload = json.dumps(data, ensure_ascii=False, sort_keys=True)
-            at = _now()
-            con.execute("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (1, ?, 'setup', ?, NULL, ?)",
-                        (at, payload, link(start, 1, at, "setup", json.loads(payload), None)))
+            head = {k: header[k] for k in GENESIS_KEYS}
+            con.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [*head.items(), ("genesis", genesis(head))])
+            con.executemany("INSERT INTO events(seq, at, kind, data, override, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                            [(e.seq, e.at, e.kind, json.dumps(e.data, ensure_ascii=False, sort_keys=True), e.override, e.hash)
+                             for e in events])
             con.execute("COMMIT")
             con.close()
             con = None

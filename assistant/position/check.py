@@ -442,11 +442,15 @@ class Checker:
         try:
             card = self.library.resolve(game, f.card, f.set)
         except AmbiguousNameError as exc:
+            found = self.library.candidates(game, f.card, f.set)
+            if len({c.set.lower() for c in found}) == len(found):
+                text = _("figure {fid!r}: card {card!r} is ambiguous: it matches {choices}; add 'set:' (or the whole name) to choose")
+            else:  # one set prints two of them (the importer's "Imperial Knight (#20)", "(#21)"): 'set:' cannot choose
+                text = _("figure {fid!r}: card {card!r} is ambiguous: it matches {choices}; one set prints more than one of them, "
+                         "so write the whole name to choose: {names}")
             self.error(
                 path + ("card",),
-                _("figure {fid!r}: card {card!r} is ambiguous: it matches {choices}; add 'set:' (or the whole name) to choose").format(
-                    fid=f.id, card=f.card, choices="; ".join(exc.matches)
-                ),
+                text.format(fid=f.id, card=f.card, choices="; ".join(exc.matches), names=", ".join(repr(c.name) for c in found)),
                 f.card,
             )
             return None

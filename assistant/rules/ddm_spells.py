@@ -34,8 +34,8 @@ from ..errors import AssistantError
 from ..i18n import _
 from ..model import Figure, Position
 from . import ddm_effects, engine
-from .ddm.family import INACTIVE
 from .engine import Reason
+from .record import find_edition
 
 #: spell-format abilities: special abilities, not spells (no Spell Resistance, usable while threatened)
 ABILITIES = ("breath weapon", "gaze attack")
@@ -248,7 +248,7 @@ def answer(
                     )
                 )
     if s.is_spell and s.range != "touch":
-        threat = [e.id for e in pos.figures if e.side != user.side and not (set(e.conditions) & INACTIVE) and engine.adjacent(pos, user, e)]
+        threat = [e.id for e in pos.figures if e.side != user.side and not find_edition(pos.edition).inactive(e.conditions) and engine.adjacent(pos, user, e)]
         if threat:
             illegal.append(
                 Reason(

@@ -33,7 +33,7 @@ assistant.rules.record.EditionError: unknown rules edition 'swm2011' (known: ddm
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from types import MappingProxyType
@@ -75,6 +75,15 @@ class ConditionRule:
     no_move: bool = False
     #: it makes no attack, charge or power (those, and a routing creature)
     no_attack: bool = False
+    #: it is not able to act (DDM glossary 'active': routing, asleep, stunned, paralyzed, helpless;
+    #: SWM stunned): no threatened area, no flanking, no attacks of opportunity, no commanding
+    inactive: bool = False
+    #: able to act, yet it makes no attacks of opportunity and commands no one (DDM confused:
+    #: glossary 'Confusion', its commander rating and effect count for nothing)
+    no_reactions: bool = False
+    #: what its activation must settle at the table that the engine does not (a msgid): said
+    #: when the figure is activated (DDM confused: the d20 table)
+    at_activation: str | None = None
 
 
 @dataclass(frozen=True)
@@ -162,6 +171,37 @@ class EditionRecord:
         (True, False)
         """
         return ability in self.abilities
+
+    def inactive(self, conditions: Iterable[str]) -> list[str]:
+        """The conditions among ``conditions`` that leave a figure unable to act (no threatened
+        area, no flanking, not in melee), in order; empty: it is able (reading R212).
+
+        >>> find_edition("ddm2005").inactive(["confused", "stunned"]), find_edition("swm2008").inactive(["jedi mind trick"])
+        (['stunned'], ['jedi mind trick'])
+        """
+        return sorted(c for c in set(conditions) if (r := self.conditions.get(c)) is not None and r.inactive)
+
+    def unable_to_react(self, conditions: Iterable[str]) -> list[str]:
+        """The conditions among ``conditions`` under which a figure makes no attacks of
+        opportunity and commands no one (no commander rating at initiative, no commander effect,
+        no morale bonus): those that leave it unable to act, and DDM's confused (reading R212).
+
+        >>> find_edition("ddm2005").unable_to_react(["confused", "invisible"])
+        ['confused']
+        """
+        return sorted(c for c in set(conditions) if (r := self.conditions.get(c)) is not None and (r.inactive or r.no_reactions))
+
+    def unknown_condition(self, name: str) -> str | None:
+        """Why ``name`` is no condition of this edition, naming those that are (reading R163:
+        `game condition ... add` and `game place` refuse it alike); None when it is one.
+
+        >>> find_edition("swm2004").unknown_condition("routing")
+        "'routing' is not a condition the assistant applies in swm2004 (it applies: stunned)"
+        """
+        if name in self.conditions:
+            return None
+        return _("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known})").format(
+            condition=name, edition=self.name, known=", ".join(sorted(self.conditions)))
 
     def cite(self, where: str) -> str:
         """A rule citation in the form used in every answer: ``swm2008 PL p.9``."""

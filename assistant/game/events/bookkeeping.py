@@ -88,9 +88,9 @@ class Place:
         rec = find_edition(pos.edition)
         conds = spec.get("conditions")
         for name in conds if isinstance(conds, list) else ():
-            if isinstance(name, str) and name not in rec.conditions:
-                mine.append(_("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known})").format(
-                    condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))))
+            why = rec.unknown_condition(name) if isinstance(name, str) else None
+            if why:
+                mine.append(why)
         if mine:
             raise AssistantError(_("{figure} cannot be placed: {problems}").format(figure=spec.get("id"), problems="; ".join(mine)))
         return []

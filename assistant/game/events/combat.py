@@ -20,7 +20,7 @@ from ..state import Data, GameState, event_kind
 _S, _I = str, int
 #: what an attack's roll writes (the charge writes it too, with the charger as "figure")
 _ROLL: dict[str, Any] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool,
-                         "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I}
+                         "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I, "reroll?": _I, "reroll_needs?": _I}
 
 
 def _saves_spend(state: GameState, data: Data) -> list[Reason]:
@@ -29,7 +29,11 @@ def _saves_spend(state: GameState, data: Data) -> list[Reason]:
 
 
 def roll_text(d: Data) -> str:
-    """The d20 as rolled and what it did: a miss, a hit, a critical hit, and the damage."""
+    """The d20 as rolled and what it did: a miss, a hit, a critical hit, and the damage; a roll
+    rerolled with a Force point says both dice, the second standing (R214)."""
+    if d.get("reroll") is not None:
+        first = _("roll {roll} needs {needs}, rerolled with a Force point").format(roll=d.get("roll"), needs=d.get("needs"))
+        return first + "; " + roll_text({**d, "roll": d["reroll"], "needs": d.get("reroll_needs"), "reroll": None})
     if not d.get("hit"):
         return _("roll {roll} needs {needs} -> misses").format(roll=d.get("roll"), needs=d.get("needs"))
     if d.get("damage"):

@@ -83,9 +83,9 @@ class Condition:
         state.named(data)
         rec = find_edition(state.position.edition)
         name = str(data["condition"])
-        if data["add"] and name not in rec.conditions:  # reading R163: one list a record, no name recorded that nothing applies
-            text = _("{condition!r} is not a condition the assistant applies in {edition} (it applies: {known}); recorded, it would change nothing")
-            return [Reason(text.format(condition=name, edition=rec.name, known=", ".join(sorted(rec.conditions))), "reading R163 in docs/readings.md")]
+        unknown = rec.unknown_condition(name) if data["add"] else None
+        if unknown:  # reading R163: one list a record, no name recorded that nothing applies
+            return [Reason(_("{why}; recorded, it would change nothing").format(why=unknown), "reading R163 in docs/readings.md")]
         has = state.figure(str(data["figure"])).conditions
         if not data["add"] and name not in has:  # reading R181: a log that says a condition went that never was
             text = (_("{figure} has no condition {condition!r} to lose (it has: {has})") if has

@@ -41,14 +41,15 @@ from ..attack import (
 )
 from ..engine import Board, Reason
 from ..record import find_edition
-from .family import HELPLESS, INACTIVE
+from .family import HELPLESS
 
 #: a commander effect's reach in DDM: allies (and enemies) within 6 squares (§ Wpływy dowodzenia p.19-20)
 COMMAND_SQUARES = 6
 
 
-def _active(f: Figure) -> bool:
-    return not (set(f.conditions) & INACTIVE)
+def _active(pos: Position, f: Figure) -> bool:
+    """Able to act (glossary 'active'): it threatens, flanks, is in melee (R212)."""
+    return not find_edition(pos.edition).inactive(f.conditions)
 
 
 def ddm_attack(
@@ -186,7 +187,7 @@ def _ddm_attack(
         immune = any(x in _ddm_type(pos, t) for x in ("ooze", "elemental"))
         if not immune and adjacent and not reach_attack:
             for ally in _allies(pos, a):
-                if not _active(ally) or not engine.adjacent(pos, ally, t):
+                if not _active(pos, ally) or not engine.adjacent(pos, ally, t):
                     continue
                 if any(_centre_line_flanks((sa.col, sa.row), (sp.col, sp.row), t) for sa, sp in product(a.space, ally.space)):
                     w.mods.append(_mod(N_("flanking with {ally}"), "attack", 2, _cite(pos, "§ Flankowanie p.12 (centre-line test)"), ally=ally.id))
@@ -219,7 +220,7 @@ def _ddm_attack(
                     )
                 )
         for e in _enemies(pos, a):
-            if _active(e) and engine.adjacent(pos, a, e):
+            if _active(pos, e) and engine.adjacent(pos, a, e):
                 shield = engine.cover(pos, e.id, a.id, force_kind="melee")
                 if shield.cover is False:  # None: that enemy cannot see it, which also lifts the ban
                     w.illegal.append(
@@ -228,7 +229,7 @@ def _ddm_attack(
                             _cite(pos, "§ Obszar zagrożenia p.11"),
                         )
                     )
-        in_melee = [al for al in _allies(pos, a) if engine.adjacent(pos, al, t) and (_active(al) or _active(t))]
+        in_melee = [al for al in _allies(pos, a) if engine.adjacent(pos, al, t) and (_active(pos, al) or _active(pos, t))]
         if in_melee:
             if has(_abilities(pos, a), "Precise Shot"):
                 w.notes.append(
@@ -368,7 +369,7 @@ def _ddm_commander_effects(pos: Position, a: Figure, t: Figure, *, moved: bool, 
     wanted = ((a, "attack"), (a, "damage"), (t, "defense"))
     for cmd in pos.figures:
         card = pos.card_of(cmd)
-        if not isinstance(card, DdmCard) or card.commander_effect == "none" or set(cmd.conditions) & INACTIVE:
+        if not isinstance(card, DdmCard) or card.commander_effect == "none" or find_edition(pos.edition).unable_to_react(cmd.conditions):
             continue
         ce = card.commander_effect
         near = any((d := engine.squares_between(pos, cmd, f)) is not None and d <= COMMAND_SQUARES for f in (a, t))

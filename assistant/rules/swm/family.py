@@ -14,7 +14,7 @@ def stunned(rule: str) -> ConditionRule:
     """The condition both SWM editions apply (reading R163): a stunned character is treated as
     activated and skips its turn, and makes no attacks of opportunity (`game/referee.py`); ``rule``:
     where the edition's own rulebook says it."""
-    return ConditionRule(rule, no_move=True, no_attack=True)
+    return ConditionRule(rule, no_move=True, no_attack=True, inactive=True)
 
 
 ATTACK = AttackModel(

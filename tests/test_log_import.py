@@ -1,0 +1,150 @@
+"""A judge replays an exported log (reading R211): `game import LOG.json` reads a `game export
+--format json` back into a game file -- the same events, hashes and state at every event as the
+original, to replay, undo and go on with -- and refuses an export that was edited, cut or is not
+one, exit 2, naming the file and what is wrong, and writing nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant.commands.context import Session
+from assistant.commands.registry import find
+from assistant.game import Game
+
+from .test_game_integrity import game_file, run  # noqa: F401  (game_file: the fixture this one goes on from)
+
+
+@pytest.fixture
+def exported(game_file: Path, tmp_path: Path) -> tuple[Path, Path]:  # noqa: F811  (the fixture imported above)
+    """The integrity tests' game (#1-#6: set-up, initiative, a1 activates, a1's attack hits z1 for
+    10, 3 damage to z1, a note) gone on: #7 undoes a1's activation (its attack is void), #8 a note
+    whose text the export's description also shows, #9 a figure placed mid-game, #10 a relocation
+    (its data has an 'at', as the event's time has); and its JSON export."""
+    path = game_file
+    s = Session()
+    find("game undo")(s, seq=3, game=path)
+    find("game note")(s, text="after the undo | table 4", game=path)
+    find("game place")(s, spec="{id: z2, side: z, at: G8, stats: {hp: 10, defense: 10, attack: 5, damage: 10, speed: 6, level: 1}}", game=path)
+    g = Game.open(path)
+    g.do("relocate", {"figure": "a1", "at": "C2", "source": "photo p.jpg", "confidence": 0.9})
+    g.close()
+    out = tmp_path / "g.json"
+    assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
+    return path, out
+
+
+def test_an_exported_log_imports_as_the_same_game(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    path, out = exported
+    copy = tmp_path / "copy.sqlite"
+    r = run("game", "import", str(out), "--game", str(copy))
+    assert r.exit_code == 0, r.output
+    assert "imported 10 events" in r.output
+    a, b = Game.open(path), Game.open(copy)
+    try:
+        assert a.events() == b.events()  # every number, time, kind, data, override and hash
+        assert a.store.meta()["genesis"] == b.store.meta()["genesis"]
+        for seq in range(1, 11):
+            sa, sb = a.state(upto=seq), b.state(upto=seq)
+            assert sa.position == sb.position and (sa.round, sa.phase, sa.active) == (sb.round, sb.phase, sb.active), seq
+        st = b.state()
+        assert next(e for e in st.entries if e.event.seq == 4).void  # the attack of the undone activation
+        assert st.position.figure("a1").at.name == "C2" and st.position.figure("z2").at.name == "G8"
+        assert st.position.figure("z1").damage_taken == 3  # the void attack's 10 are not taken
+    finally:
+        a.close()
+        b.close()
+    head = json.loads(out.read_text())["chain"]["head"]
+    assert run("game", "verify", "--head", head, "--game", str(copy)).exit_code == 0
+    # the judge goes on with the imported game: it is a game like any other
+    r = run("game", "note", "replayed by the judge", "--game", str(copy))
+    assert r.exit_code == 0, r.output
+    assert run("game", "undo", "--game", str(copy)).exit_code == 0
+
+
+def _edited(out: Path, tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+    obj = json.loads(out.read_text())
+    edit(obj)
+    f = tmp_path / "edited.json"
+    f.write_text(json.dumps(obj))
+    return f
+
+
+def _refused(f: Path, tmp_path: Path, *words: str) -> None:
+    before = sorted(p.name for p in tmp_path.iterdir())
+    r = run("game", "import", str(f), "--game", str(tmp_path / "new.sqlite"))
+    assert r.exit_code == 2, r.output
+    assert str(f.name) in r.output and "nothing was written" in r.output, r.output
+    for w in words:
+        assert w in r.output, r.output
+    assert "Traceback" not in r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no game, no temporary file left
+
+
+def test_an_edited_roll_is_refused_naming_the_event(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    _path, out = exported
+
+    def roll(obj: dict) -> None:  # type: ignore[type-arg]
+        obj["events"][3]["data"]["roll"] = 20
+
+    _refused(_edited(out, tmp_path, roll), tmp_path, "event #4 (attack) does not match its hash")
+
+    def unhashed(obj: dict) -> None:  # type: ignore[type-arg]
+        obj["events"][3]["data"]["roll"] = 20
+        del obj["events"][3]["hash"]
+
+    _refused(_edited(out, tmp_path, unhashed), tmp_path, "event #4 (attack) has no hash")
+
+
+def test_a_cut_or_reordered_log_and_an_edited_result_are_refused(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    _path, out = exported
+    _refused(_edited(out, tmp_path, lambda o: o["events"].pop()), tmp_path, "chain head")
+    _refused(_edited(out, tmp_path, lambda o: o["events"].pop(4)), tmp_path, "event #6 follows #4")
+
+    def result(obj: dict) -> None:  # type: ignore[type-arg]
+        obj["final"]["figures"][0]["damage_taken"] = 5
+
+    _refused(_edited(out, tmp_path, result), tmp_path, "figures differ")
+
+
+def test_malformed_exports_are_refused(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    _path, out = exported
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"events": [')
+    _refused(bad, tmp_path, "not valid JSON")
+    bad.write_text('{"format": "tabletop-game/1"}')
+    _refused(bad, tmp_path, "no JSON object with 'events'")
+    _refused(_edited(out, tmp_path, lambda o: o.pop("chain")), tmp_path, "'chain'")
+    _refused(_edited(out, tmp_path, lambda o: o["events"].__setitem__(2, "x")), tmp_path, "event 3 of the export is not an object")
+    _refused(_edited(out, tmp_path, lambda o: o.__setitem__("created", 5)), tmp_path, "'created'")
+
+
+def test_an_existing_game_is_not_overwritten(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    path, out = exported
+    was = path.read_bytes()
+    r = run("game", "import", str(out), "--game", str(path))
+    assert r.exit_code == 2 and "already exists" in r.output
+    assert path.read_bytes() == was
+
+
+def test_the_markdown_export_is_refused_naming_the_json_one(exported: tuple[Path, Path], tmp_path: Path) -> None:
+    """The judge's Markdown record cannot be read back: it said "not valid YAML" (read as a position file)."""
+    path, _out = exported
+    md = tmp_path / "g.md"
+    assert run("game", "export", "-o", str(md), "--game", str(path)).exit_code == 0
+    _refused(md, tmp_path, "Markdown export", "--format json")
+
+
+def test_a_position_file_written_as_json_still_starts_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """YAML reads JSON: `game import p.json` of a position file started a game before R211 and still does."""
+    import yaml
+
+    from .test_game_integrity import POSITION
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    p = tmp_path / "p.json"
+    p.write_text(json.dumps(yaml.safe_load(POSITION)))
+    r = run("game", "import", str(p), "--game", str(tmp_path / "new.sqlite"))
+    assert r.exit_code == 0 and "new game" in r.output, r.output
