@@ -251,6 +251,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         return (STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0) + (
             PATTERN_COST if any(patterns[sq] != f.marker for sq in base if sq in patterns) else 0.0)
 
+    def at_sticker(f: Figure, sq: str) -> float:
+        # R102: a square showing an unread marker's sticker is the base of a figure that carries
+        # one; R191: it is named for such a figure whenever one is left to name -- each marked
+        # figure the sticker does not contradict gains alike, so who of them is named there is
+        # still the record's nearest square, but none is named elsewhere leaving the sticker's base empty
+        against = against_sticker(f, (sq,))
+        return against - STICKER_COST if sq in stickers and f.marker is not None and f.id not in marked_ids and against == 0.0 else against
+
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
@@ -486,7 +494,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         leans = [BODY_WEIGHT * _body_like(sq, counted, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
         # is named there only where the roster leaves no other way (R102)
-        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + against_sticker(f, (sq,)) for j, sq in enumerate(squares)] for f in figs]
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + at_sticker(f, sq) for j, sq in enumerate(squares)] for f in figs]
         pairs = assign(cost)
         coin: dict[int, str] = {}
         if rims and len(squares) > len(figs):
@@ -516,7 +524,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # among all of them is one assignment (reading R152 in docs/readings.md): named step by step, a figure that
     # stood still on a doubtful square was moved onto a sure square nearer another's record
     # before the doubtful squares were weighed at all
-    renamed = _named_together(medium_figs, named_steps, lambda f, sq: against_sticker(f, (sq,)))
+    renamed = _named_together(medium_figs, named_steps, at_sticker)
     named_ids = {f.id for f, _sq, _c, _o in renamed}
     for f, sq, conf, tie in renamed:
         head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
