@@ -253,11 +253,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
 
     def at_sticker(f: Figure, sq: str) -> float:
         # R102: a square showing an unread marker's sticker is the base of a figure that carries
-        # one; R191: it is named for such a figure whenever one is left to name -- each marked
-        # figure the sticker does not contradict gains alike, so who of them is named there is
-        # still the record's nearest square, but none is named elsewhere leaving the sticker's base empty
-        against = against_sticker(f, (sq,))
-        return against - STICKER_COST if sq in stickers and f.marker is not None and f.id not in marked_ids and against == 0.0 else against
+        # one; R191: it is named for such a figure whenever one is left to name -- every marked
+        # figure gains alike, so who of them is named there is what it was (the record's nearest
+        # squares, the cells' and the pattern's costs), but none is named elsewhere leaving the
+        # sticker's base to be read away as a body or shadow
+        return against_sticker(f, (sq,)) - (STICKER_COST if sq in stickers and f.marker is not None and f.id not in marked_ids else 0.0)
 
     notes: list[str] = []
     figures = list(by_marker)
