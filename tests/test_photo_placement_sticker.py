@@ -86,3 +86,19 @@ def test_a_sticker_says_nothing_where_every_marked_figure_is_read() -> None:
     scores = empty_scores(C3=0.6, D4=0.99)
     placed = place(pos, scores, [], set(), stickers={"C3"})
     assert [s.at for s in placed.figures] == ["D4"]
+
+
+def test_the_square_showing_a_sticker_is_named_though_the_marked_figure_has_a_nearer_base() -> None:
+    # diagnosis photo s0552 (reading R191): the marked figure's recorded square lies near another
+    # base read as sure, the one without a marker near a third; by the nearest recorded squares the
+    # marked figure took the near base and the sticker's square was left to the count, read as a
+    # body or shadow -- the sticker's base is a marked figure's and is named whenever one is left
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), (
+        Figure("marked", "light", parse_square("H5"), Size.MEDIUM, marker=35),
+        Figure("plain", "dark", parse_square("A6"), Size.MEDIUM)))
+    scores = empty_scores(G4=0.97, A5=0.98, B4=0.99)
+    named = {s.id: s.at for s in place(pos, scores, [], set()).figures}
+    assert named == {"marked": "G4", "plain": "A5"}  # the record's nearest squares alone
+    placed = place(pos, scores, [], set(), stickers={"B4"})
+    assert {s.id: s.at for s in placed.figures} == {"marked": "B4", "plain": "A5"}
+    assert "B4" in placed.occupied and "G4" not in placed.occupied

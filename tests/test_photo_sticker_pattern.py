@@ -116,3 +116,20 @@ def test_the_pattern_decides_between_two_moved_figures_not_against_one_that_stoo
                                                 Figure("f3", "dark", parse_square("B2"), Size.MEDIUM, marker=20)))
     read = scores(D5=0.99, G3=0.99)
     assert {s.id: s.at for s in place(pos, read, [], set(), stickers={"G3"}, sticker_patterns={"G3": 16}).figures} == {"f9": "D5", "f3": "G3"}
+
+
+def test_a_figure_its_own_sticker_names_on_its_recorded_square_is_no_swap_to_confirm() -> None:
+    # diagnosis photo s0539 (reading R192): f5 and f7 read on their recorded squares, f5's by its
+    # sticker's pattern, were doubted as swaps with moved figures (SWAP_READ) and ranked with a
+    # moved figure's old square by name, that square left off the five listed. The sticker there
+    # is the figure's own marker's: a figure that took its place would show another or none
+    pos = Position(Edition.SWM2008, Map(8, 6), (
+        Figure("stay", "light", parse_square("C3"), Size.MEDIUM, marker=39),
+        Figure("mover", "dark", parse_square("E3"), Size.MEDIUM)))
+    scores = {Square(c, r).name: 0.01 for c in range(8) for r in range(6)} | {"C3": 0.99, "F5": 0.99}
+    placed = place(pos, scores, [], set(), stickers={"C3"})
+    assert dict(placed.uncertain) == {"C3": 0.75}  # the sticker says a marked figure, not which: a swap to confirm
+    for named in ({"sticker_patterns": {"C3": 39}}, {"sticker_names": {"C3": 39}}):
+        placed = place(pos, scores, [], set(), stickers={"C3"}, **named)  # type: ignore[arg-type]
+        assert {s.id: s.at for s in placed.figures} == {"stay": "C3", "mover": "F5"}
+        assert min(s.confidence for s in placed.figures) > 0.9 and placed.uncertain == ()

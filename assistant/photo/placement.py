@@ -251,6 +251,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         return (STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0) + (
             PATTERN_COST if any(patterns[sq] != f.marker for sq in base if sq in patterns) else 0.0)
 
+    def at_sticker(f: Figure, sq: str) -> float:
+        # R102: a square showing an unread marker's sticker is the base of a figure that carries
+        # one; R191: it is named for such a figure whenever one is left to name -- every marked
+        # figure gains alike, so who of them is named there is what it was (the record's nearest
+        # squares, the cells' and the pattern's costs), but none is named elsewhere leaving the
+        # sticker's base to be read away as a body or shadow
+        return against_sticker(f, (sq,)) - (STICKER_COST if sq in stickers and f.marker is not None and f.id not in marked_ids else 0.0)
+
     notes: list[str] = []
     figures = list(by_marker)
     nowhere = set(nowhere)
@@ -486,7 +494,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         leans = [BODY_WEIGHT * _body_like(sq, counted, away, cols, rows, taken) for sq in squares]
         # a square showing an unread marker's sticker is a marked figure's: one without a marker
         # is named there only where the roster leaves no other way (R102)
-        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + against_sticker(f, (sq,)) for j, sq in enumerate(squares)] for f in figs]
+        cost = [[_distance(f.at, parse_square(sq)) + leans[j] + at_sticker(f, sq) for j, sq in enumerate(squares)] for f in figs]
         pairs = assign(cost)
         coin: dict[int, str] = {}
         if rims and len(squares) > len(figs):
@@ -516,7 +524,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # among all of them is one assignment (reading R152 in docs/readings.md): named step by step, a figure that
     # stood still on a doubtful square was moved onto a sure square nearer another's record
     # before the doubtful squares were weighed at all
-    renamed = _named_together(medium_figs, named_steps, lambda f, sq: against_sticker(f, (sq,)))
+    renamed = _named_together(medium_figs, named_steps, at_sticker)
     named_ids = {f.id for f, _sq, _c, _o in renamed}
     for f, sq, conf, tie in renamed:
         head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
@@ -643,7 +651,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             notes.append(
                 _("{id} named at {at} by its base marker's sticker: its code is half hidden, but what shows of it fits marker {marker} "
                   "clearly better than any other marker the photo left unread (readings R115, R178)").format(id=s.id, at=s.at, marker=marker))
-    figures, took = _swappable(pos, figures, not_seen)
+    # a figure named on its square by its own marker's sticker (its cells or its whole pattern:
+    # R115, R178) is told apart there by the photo, not by the record: R192
+    by_own_sticker = {s.id for s in figures if s.by == "roster" and (marker := pos.figure(s.id).marker) is not None
+                      and any(names.get(sq, patterns.get(sq)) == marker for sq in space(pos, s))}
+    figures, took = _swappable(pos, figures, not_seen, by_own_sticker)
     for stayed, movers in took:
         notes.append(
             _("{id} is read on its recorded square {at}, but {others} moved since the record and may have taken that square, {id} moving on "
@@ -894,7 +906,8 @@ def _surer_beside(pos: Position, figures: list[Seen], dropped: Sequence[str], p:
     return out, found
 
 
-def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -> tuple[list[Seen], list[tuple[str, list[str]]]]:
+def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure],
+               by_own_sticker: Collection[str] = ()) -> tuple[list[Seen], list[tuple[str, list[str]]]]:
     """The figures named by the roster on their own recorded squares that another unmarked figure
     of their size, one that moved since the record, may stand in for: the moved one (named on
     another square, or not seen) is within :data:`REACH` of that square, and the figure itself
@@ -902,9 +915,25 @@ def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure]) -
     record's naming has one figure moved, the other two; both are turns the rules allow), so the
     naming is the record's guess: each such figure, and each moved figure it may be swapped with,
     is read no surer than :data:`SWAP_READ` (listed, never agreed or applied without asking).
-    Also, for each figure on its own square so doubted, the ids that may have taken its place."""
+    Also, for each figure on its own square so doubted, the ids that may have taken its place.
+
+    A figure named on its square by its own base marker's sticker (``by_own_sticker``: the cells or
+    the whole pattern of the sticker seen there name its marker, R115, R178) neither is doubted nor
+    doubts another: the photo shows its marker there, and a figure that took its place would show
+    another marker's sticker or none (reading R192 in docs/readings.md: diagnosis photo s0539, the
+    two such figures' squares tied with a moved figure's old square at ``SWAP_READ`` and ranked
+    before it by name, that one left off the list of five).
+
+    >>> from assistant.editions import Edition, Size
+    >>> from assistant.model import Map
+    >>> a, b = Figure("a", "light", Square(0, 0), Size.MEDIUM, marker=20), Figure("b", "dark", Square(3, 3), Size.MEDIUM)
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (a, b))
+    >>> seen = [Seen("a", "A1", 0.9, "roster"), Seen("b", "B2", 0.9, "roster")]
+    >>> [s.confidence for s in _swappable(pos, seen, [])[0]], [s.confidence for s in _swappable(pos, seen, [], {"a"})[0]]
+    ([0.75, 0.75], [0.9, 0.9])
+    """
     by_id = {f.id: f for f in pos.figures}
-    named = [s for s in figures if s.by == "roster"]
+    named = [s for s in figures if s.by == "roster" and s.id not in by_own_sticker]
     doubted: set[str] = set()
     took: list[tuple[str, list[str]]] = []
     for s in named:
