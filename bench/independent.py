@@ -23,7 +23,10 @@ Scores, for each mode (no reference / with the reference):
   (`missing`); moved to a wrong square (`moved`, another square); SILENTLY AT THEIR OLD SQUARE
   (`agree`: the record confirmed).  Also what `photo detect` did with them (placed at the old
   square without listing it = silent).
-- wrong grid: a photo where a figure that `photo detect` read by its base marker (`by: marker`:
+- wrong grid: a photo whose answer's grid (`map_corners_px`, the map's corner points in the
+  photo) puts the map's lattice more than 0.25 squares from where the renderer drew it, at the
+  worst lattice point (its own camera and lens: measured after the answer, from what it said); or
+  (answers of older code, which give no corners) a photo where a figure that `photo detect` read by its base marker (`by: marker`:
   the marker names the figure beyond doubt) is reported more than one square (Chebyshev) from
   its true square, or where at least two marker-read figures are and every one of them is
   exactly one square off (a grid shifted by one), AND fewer than half of the squares the answer
@@ -53,6 +56,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "independent"))
@@ -62,6 +66,27 @@ KINDS = ("wall", "low", "difficult", "pit")
 
 
 # --------------------------------------------------------------------------- squares
+
+
+#: a grid more than this far (squares) from the renderer's lattice reads squares on their neighbours
+WRONG_GRID = 0.25
+
+
+def answer_grid_error(js: dict[str, Any], scene: Any) -> float | None:
+    """How far (squares, at the worst lattice point) the grid an answer stood on -- its
+    ``map_corners_px``, the map's four corner points in the photo -- lies from where the renderer
+    drew the lattice (its own camera and lens); None for an answer that gives no corners (a
+    refusal, or older code). Measured after the answer, from what it said: nothing of the truth
+    reaches the reader."""
+    import cv2  # only here: the report alone does not need OpenCV
+
+    corners = js.get("map_corners_px")
+    if not corners:
+        return None
+    cols, rows = scene.spec.cols, scene.spec.rows
+    board = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
+    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), board)
+    return round(render.grid_error(H, scene), 3)
 
 
 def parse_sq(s: str) -> tuple[int, int]:
@@ -338,6 +363,8 @@ def run_scene(seed: int, width: int, out: Path, env: dict[str, str], log: list[d
         if rc not in (0, 2):
             rec["failures"].append(f"photo detect ({mode}) exit {rc}")
         d = score_detect(js, rc, truth, record)
+        d["grid_error"] = answer_grid_error(js, scene)
+        d["grid_wrong"] = d["grid_wrong"] or (d["grid_error"] or 0.0) > WRONG_GRID
         d.update(wall=round(wall, 2), cpu=round(cpu, 2), used_reference=bool(extra))
         d["notes"] = js.get("notes", [])
         rc, js, _w, _c = cli(["photo", "check", str(paths["photo"]), "--game", str(game), *extra, "--json"], env, log)
@@ -430,7 +457,12 @@ def report(recs: list[dict[str, Any]]) -> str:
         gw = [r["scene"] for r, d in zip(recs, ds, strict=True) if d.get("grid_wrong")]
         nm = sum(len(d.get("marker_offsets", [])) for d in ds)
         mm = [(r["scene"], d.get("marker_misnamed", 0)) for r, d in zip(recs, ds, strict=True) if d.get("marker_misnamed")]
-        L.append(f"wrong grid: {len(gw)} {gw} (marker-read figures: {nm}; a photo with none cannot show it); "
+        errs = [(r["scene"], d["grid_error"]) for r, d in zip(recs, ds, strict=True) if d.get("grid_error") is not None]
+        unmeasured = sum(1 for _, d in ans if d.get("grid_error") is None)
+        L.append(f"wrong grid: {len(gw)} {gw} (measured against the renderer's own lattice on {len(errs)} answered photos"
+                 + (f", {unmeasured} answers giving no map corners" if unmeasured else "")
+                 + (f"; worst {max(e for _, e in errs):.2f} squares, {max(errs, key=lambda x: x[1])[0]}" if errs else "")
+                 + f"; also by marker-read figures: {nm}); "
                  f"figures named 'by marker' on a square other than their own while the grid holds: {mm}")
         walls = [d["wall"] for d in ds]
         cpus = [d["cpu"] for d in ds]

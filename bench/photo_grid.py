@@ -24,9 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
@@ -51,33 +49,6 @@ def grid_error(H: np.ndarray, truth: Truth, cols: int, rows: int) -> float:
 
 #: the independent renderer's seeds kept for the final measurement: never rendered by a diagnosis
 HELD_OUT_INDEPENDENT = range(563, 589)
-
-
-def independent_truth(scene: Any, empty: bool = False) -> Callable[[np.ndarray], np.ndarray]:
-    """Board points (squares) -> the photo's pixels, as the independent renderer drew them: its
-    camera's pose (drawn first from the camera's seed, as ``render`` draws it), then its lens
-    (the photo at p shows the ideal image at c + (p - c)(1 + k1 r^2); inverted here by iteration)."""
-    cam = scene.cam_empty if empty else scene.cam
-    pose = render._pose(cam, scene.spec, scene.look, np.random.default_rng(cam.seed))
-    c = np.array([cam.width / 2, cam.height / 2])
-
-    def to_photo(pts: np.ndarray) -> np.ndarray:
-        q = cv2.perspectiveTransform((np.asarray(pts, np.float64) * render.INCH)[None], pose.plane_h(0.0))[0]
-        if abs(cam.k1) <= 1e-3:
-            return q
-        p = q.copy()
-        for _step in range(30):
-            rr = np.sum(((p - c) / cam.f_px) ** 2, axis=1, keepdims=True)
-            p = c + (q - c) / (1 + cam.k1 * rr)
-        return p
-
-    return to_photo
-
-
-def _lattice_error(H: np.ndarray, to_photo: Callable[[np.ndarray], np.ndarray], cols: int, rows: int) -> float:
-    pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
-    back = cv2.perspectiveTransform(to_photo(pts)[None], H)[0]
-    return float(np.max(np.linalg.norm(back - pts, axis=1)))
 
 
 def _seeds(text: str) -> list[int]:
@@ -112,7 +83,7 @@ def independent(seeds: list[int], width: int, cache: Path) -> None:
         ref_note = ""
         try:
             g_empty, _m, lines_e = locate_grid(empty, pos, "empty")
-            e_err = _lattice_error(g_empty.H, independent_truth(scene, empty=True), cols, rows)
+            e_err = render.grid_error(g_empty.H, scene, empty=True)
             ref_note = f"empty {'LINES' if lines_e else 'markers'} err {e_err:.2f}{' WRONG' if e_err > 0.25 else ''}"
             ref = make_reference(empty, g_empty, cols, rows, paths["empty"].name)
         except NoGridError as exc:
@@ -126,7 +97,7 @@ def independent(seeds: list[int], width: int, cache: Path) -> None:
             t0 = time.process_time()
             try:
                 grid, markers, by_lines = locate_grid(img, pos, "photo", reference=reference)
-                err = _lattice_error(grid.H, independent_truth(scene), cols, rows)
+                err = render.grid_error(grid.H, scene)
                 bad = err > 0.25
                 wrong[mode] += bad
                 outcomes.append(f"{mode}: {'LINES' if by_lines else 'markers'} {sorted({m.id for m in markers if m.id < 4})} err {err:.2f}"

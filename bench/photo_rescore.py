@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                          "`photo reference` does, in memory (nothing written): the folder's sNNNN.ref.npz were made by the code of "
                          "the round that rendered it, and a reference it refused then may be made now")
     a = ap.parse_args(argv)
-    tot = {m: dict.fromkeys(("squares", "wrong", "fo", "mi", "mn", "boards", "after", "answered", "silent", "listed"), 0) for m in MODES}
+    tot = {m: dict.fromkeys(("squares", "wrong", "fo", "mi", "mn", "boards", "after", "answered", "silent", "listed", "grid_wrong"), 0) for m in MODES}
     cpu = dict.fromkeys(MODES, 0.0)
     calib: dict[str, list[tuple[float, bool, str]]] = {m: [] for m in MODES}
     for jpg in sorted(a.folder.glob("s????.jpg")):
@@ -69,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         pos = load_position(a.folder / f"{st}.record.yaml")
         img = load_image(jpg)
         true_at = {f["id"]: f["at"] for f in truth["figures"]}
+        # the renderer's scene again from its seed (cheap: no drawing), to measure each answer's grid
+        scene = ind.render.make_scene(int(st[1:]), img.shape[1])
         for m in MODES:
             ref = None
             if m == "ref":
@@ -84,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                 js, rc = {"error": str(exc)}, 2
             spent = time.process_time() - c0
             d = ind.score_detect(js, rc, truth, record)
+            grid_off = ind.answer_grid_error(js, scene)
             if not d["answered"]:
                 print(f"{st} {m}: refused")
                 continue
@@ -95,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             t["mi"] += d["missed"]
             t["mn"] += d["misnamed"]
             t["boards"] += d["wrong"] == 0
+            t["grid_wrong"] += (grid_off or 0.0) > ind.WRONG_GRID
             listed = {tuple(x) for x in d["listed"]}
             t["after"] += all(tuple(w) in listed for w in d["wrong_squares"])
             t["silent"] += d["moved_silent"]
@@ -107,12 +111,14 @@ def main(argv: list[str] | None = None) -> int:
                 calib[m].append((u["confidence"], ind.parse_sq(u["square"]) not in wrong, "listed squares"))
             names = [ind.render.sq(c, r) for c, r in d["wrong_squares"]]
             print(f"{st} {m}: wrong {d['wrong']} (false occupied {d['false_occ']}, missed {d['missed']}, misnamed {d['misnamed']}) {names} "
-                  f"listed {len(d['listed'])}+{d.get('more_uncertain', 0)} silent {d['moved_silent']} cpu {spent:.2f}", flush=True)
+                  f"listed {len(d['listed'])}+{d.get('more_uncertain', 0)} silent {d['moved_silent']} cpu {spent:.2f} grid {grid_off}"
+                  + (" WRONG GRID" if (grid_off or 0.0) > ind.WRONG_GRID else ""), flush=True)
     for m in MODES:
         t, n = tot[m], max(1, tot[m]["answered"])
         print(f"{'without' if m == 'noref' else 'with'} the reference: {t['answered']} answered; squares wrong {t['wrong']} of {t['squares']} "
               f"({100 * t['wrong'] / max(1, t['squares']):.2f} %: false occupied {t['fo']}, missed {t['mi']}, misnamed {t['mn']}); boards right "
-              f"{t['boards']}, after confirming {t['after']}; moved figures silently at their old square {t['silent']}; squares listed a board "
+              f"{t['boards']}, after confirming {t['after']}; moved figures silently at their old square {t['silent']}; wrong grid {t['grid_wrong']}; "
+              f"squares listed a board "
               f"{t['listed'] / n:.1f}; detect {cpu[m] / n:.2f} CPU-s a photo")
         for kind in ("figures named by roster", "figures named by marker", "listed squares"):
             rows = [(c, ok) for c, ok, k in calib[m] if k == kind]

@@ -117,6 +117,23 @@ def test_the_bench_scores_a_hand_written_answer() -> None:
     assert c["silent"] == ["a"] and c["moved"]["SILENTLY AT OLD SQUARE"] == 1
 
 
+def test_the_bench_measures_an_answers_grid_against_the_renderers_own_lattice() -> None:
+    """A wrong grid is measured from the answer's map corners against where the renderer drew the
+    lattice, so a photo whose bases carry no read marker cannot hide one (round 20's s0558: 0.80
+    squares off, counted right by the marker-read figures alone)."""
+    scene = render.make_scene(558, width=4000)
+    cols, rows = scene.spec.cols, scene.spec.rows
+    lattice = render.lattice_px(scene)
+    corners = lattice[[0, cols, (rows + 1) * (cols + 1) - 1, rows * (cols + 1)]]
+    # the drawn corners themselves: the grid through them leaves only the lens's bend
+    assert independent.answer_grid_error({"map_corners_px": corners.tolist()}, scene) < independent.WRONG_GRID
+    # the far side's corners shifted by half a square along the map: wrong
+    shifted = corners.copy()
+    shifted[1:3] += 0.5 * (lattice[1] - lattice[0])
+    assert independent.answer_grid_error({"map_corners_px": shifted.tolist()}, scene) > independent.WRONG_GRID
+    assert independent.answer_grid_error({"grid_found": False}, scene) is None
+
+
 @pytest.mark.parametrize("seed", [105, 205])
 def test_a_fine_grained_art_map_with_four_corner_markers_gets_its_grid(seed: int, tmp_path: Path) -> None:
     """A starfield (105) and a speckled lava floor (205), all four corner markers printed: the

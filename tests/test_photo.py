@@ -251,6 +251,13 @@ def test_photo_detect_json_follows_the_contract(tmp_path) -> None:
     assert {"query", "image", "grid_found", "reprojection_error_px", "figures", "occupied", "uncertain", "seconds"} <= set(obj)
     assert {f["id"]: f["at"] for f in obj["figures"]} == truth.figures
     assert all({"id", "at", "confidence", "by"} <= set(f) for f in obj["figures"])
+    # the grid the answer stood on, as the map's NW, NE, SE, SW corner points in the photo: where
+    # the generator drew them (the squares here are about 60 px: within a tenth of one)
+    cols, rows = pos.map.cols, pos.map.rows
+    drawn = truth.photo_points([[0, 0], [cols, 0], [cols, rows], [0, rows]])
+    square_px = np.linalg.norm(drawn[1] - drawn[0]) / cols
+    assert len(obj["map_corners_px"]) == 4
+    assert float(np.max(np.linalg.norm(np.array(obj["map_corners_px"]) - drawn, axis=1))) < 0.1 * square_px
 
 
 def photo_with_a_figure_moved(tmp_path, figure: str, dx: int, dy: int, seed: int, width: int) -> Path:

@@ -292,18 +292,7 @@ def _independent_lattice(scene: Any, empty: bool) -> np.ndarray:
     in its photo: its own camera's projection and lens, rows of ``cols`` + 1 points."""
     import render  # bench/independent, put on the path by the caller (not a package)
 
-    cam = scene.cam_empty if empty else scene.cam
-    pose = render._pose(cam, scene.spec, scene.look, np.random.default_rng(cam.seed))  # render()'s first draws
-    cols, rows = scene.spec.cols, scene.spec.rows
-    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
-    ideal, _depth = pose.project(np.column_stack([board * render.INCH, np.zeros(len(board))]))
-    # the photo's pixel p shows the ideal point p (1 + k1 |p|^2) (normalised): solved for p
-    centre = np.array([cam.width / 2, cam.height / 2])
-    qn = (ideal - centre) / cam.f_px
-    p = qn.copy()
-    for _ in range(30):
-        p = qn / (1 + cam.k1 * (p**2).sum(axis=1))[:, None]
-    return p * cam.f_px + centre
+    return render.lattice_px(scene, empty)
 
 
 def test_an_independent_photo_gives_the_grid_printed_inside_the_sheets_margin(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -458,10 +447,9 @@ def independent_game_grid(monkeypatch: pytest.MonkeyPatch, seed: int, floor: str
 
 def independent_lattice_error(scene: Any, grid: Grid) -> float:
     """How far (squares) ``grid`` puts the game photo's lattice points from where they are, at worst."""
-    cols, rows = scene.spec.cols, scene.spec.rows
-    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
-    seen = cv2.perspectiveTransform(_independent_lattice(scene, empty=False)[None], grid.H)[0]
-    return float(np.max(np.linalg.norm(seen - board, axis=1)))
+    import render  # bench/independent, put on the path by the caller (not a package)
+
+    return render.grid_error(grid.H, scene)
 
 
 def test_a_harder_search_with_nothing_to_judge_fits_no_grid(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,7 +44,7 @@ from .bases import (
     square_rims,
     with_art_intact,
 )
-from .board import Grid, NotAMapError, anchor_offset, find_grid, to_board
+from .board import Grid, NotAMapError, anchor_offset, find_grid, map_corners_px, to_board
 from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE, MAX_MARKER_CANDIDATES, MAX_SCAN_PIXELS, Budget, has_structure
 from .figures import Seen, figures_by_marker, settle_by_squares, space
 from .markers import MAX_SIDE as MARKER_SIDE
@@ -85,6 +85,8 @@ class PhotoResult:
     not_seen: list[str] = field(default_factory=list)
     #: doubtful squares beyond the ones listed in ``uncertain`` (the first few, least sure first)
     more_uncertain: int = 0
+    #: the grid the answer stood on: the map's NW, NE, SE, SW corner points in the photo's pixels
+    map_corners_px: list[list[float]] | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +95,7 @@ class PhotoResult:
             "figures": [{"id": s.id, "at": s.at, "confidence": s.confidence, "by": s.by} for s in self.figures],
             "occupied": self.occupied, "uncertain": self.uncertain, "more_uncertain": self.more_uncertain, "not_seen": self.not_seen,
             "seconds": round(self.seconds, 3), "notes": self.notes,
+            **({} if self.map_corners_px is None else {"map_corners_px": self.map_corners_px}),
         }
 
 
@@ -1025,5 +1028,5 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     said = [Seen(s.id, s.at, said_sure(s.confidence), s.by) if s.by == "roster" else s for s in placed.figures]
     return PhotoResult(
         name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
-        list(placed.not_seen), placed.more_doubtful,
+        list(placed.not_seen), placed.more_doubtful, map_corners_px(grid, cols, rows),
     )

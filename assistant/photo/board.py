@@ -253,6 +253,15 @@ def anchor_offset(grid: Grid, H: np.ndarray) -> float:
     return float(np.max(np.linalg.norm(at - grid.anchors[:, 2:], axis=1)))
 
 
+def map_corners_px(grid: Grid, cols: int, rows: int) -> list[list[float]]:
+    """Where this grid puts the map's NW, NE, SE and SW corner points in the photo (pixels, to
+    0.1 px): the four determine the grid's homography, so a judge's overlay or a bench that knows
+    the camera can redraw the whole lattice the answer stood on."""
+    board = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    px = cv2.perspectiveTransform(board[None], np.linalg.inv(grid.H))[0]
+    return [[round(float(x), 1), round(float(y), 1)] for x, y in px]
+
+
 def to_board(grid: Grid, pts: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(np.asarray(pts, np.float64).reshape(1, -1, 2), grid.H)[0]
 

@@ -631,6 +631,35 @@ class Body:
     # (kind, dx, dy, z0, r0/r, height or r1, rgb); kind: cyl (r0 -> r1 over height), sph
 
 
+def lattice_px(scene: Scene, empty: bool = False) -> np.ndarray:
+    """Where this renderer puts the map's lattice points in its photo (the empty-map photo with
+    ``empty``): rows of ``cols`` + 1 points, board (c, r) at row-major index r * (cols + 1) + c.
+    Its camera's pose is drawn as :func:`render` first draws it, then its lens: the photo's pixel
+    p shows the ideal point p (1 + k1 |p|^2) (normalised), solved here for p. A bench scores a
+    grid against these points; no reader is given them."""
+    cam = scene.cam_empty if empty else scene.cam
+    pose = _pose(cam, scene.spec, scene.look, np.random.default_rng(cam.seed))
+    cols, rows = scene.spec.cols, scene.spec.rows
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    ideal, _depth = pose.project(np.column_stack([board * INCH, np.zeros(len(board))]))
+    centre = np.array([cam.width / 2, cam.height / 2])
+    qn = (ideal - centre) / cam.f_px
+    p = qn.copy()
+    for _ in range(30):
+        p = qn / (1 + cam.k1 * (p**2).sum(axis=1))[:, None]
+    return p * cam.f_px + centre
+
+
+def grid_error(H: np.ndarray, scene: Scene, empty: bool = False) -> float:
+    """How far (squares, at the worst lattice point) a grid -- ``H``, the photo's pixels to the
+    board -- puts the map's lattice from where this renderer drew it: over 0.25 a square's
+    reading lands on its neighbour's edge (a wrong grid)."""
+    cols, rows = scene.spec.cols, scene.spec.rows
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    seen = cv2.perspectiveTransform(lattice_px(scene, empty)[None], np.asarray(H, np.float64))[0]
+    return float(np.max(np.linalg.norm(seen - board, axis=1)))
+
+
 def _body(rng: np.random.Generator, n: int) -> Body:
     s = 1.0 if n == 1 else rng.uniform(1.8, 2.4)
     pal = [(200, 40, 40), (230, 230, 220), (60, 60, 70), (40, 80, 160), (180, 150, 90), (90, 120, 60),
