@@ -1175,8 +1175,17 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             # refined): the centred lattice stands as the outline gives it
             grid = Grid(H_small @ np.diag([scale, scale, 1.0]), 0.0, 0)
         for g in (grid, replace(grid, H=half_turn @ grid.H)):
+            # the outline's own lattice or the inset one found this grid first (within _same_grid's
+            # 0.3 squares) and keep() drops ``g`` as a copy of it: only ``g`` was marked settled, and
+            # the grid kept went to the rival test that the floor's joints beside it refuse
+            # (independent scene 553: the inset grid 0.01 squares off, refused). Where the outline
+            # frames that grid as evenly as ``g`` (CENTRED_AGREEMENT) it settles it too; one it
+            # frames less evenly is left to the rival test: put in ``g``'s place it was drawn less
+            # well than the crossings had drawn it (0.08 -> 0.19 squares off on scene 481's game
+            # photo, turned the wrong way by its reference) (reading R195)
+            even = [k for k in grids if _same_grid(g, k, cols, rows) and _even_margins(k, quad / scale, cols, rows, CENTRED_AGREEMENT)]
             keep(g)
-            centred.add(g.H.tobytes())
+            centred.update([g.H.tobytes()] + [k.H.tobytes() for k in even])
 
     quads = _outline_quads(small, hide) if outlines is None else list(outlines)
     for n, quad in enumerate(quads, start=numbered_from):
