@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assistant.photo import lines
@@ -76,6 +76,7 @@ def test_a_map_of_another_size_over_the_carpet_is_still_refused(across: int, dow
 
 @settings(max_examples=30, deadline=None)
 @given(n=st.integers(8, 20), squares=st.integers(6, 30), shift=st.floats(0.0, 1.0))
+@example(n=11, squares=8, shift=0.453125)  # 8 squares' lines slid half a period: a 16-square comb's every other tooth
 def test_the_whole_squares_comb_is_in_step_only_with_lines_on_both_edges(n: int, squares: int, shift: float) -> None:
     """The comb a map of ``squares`` squares along an axis of ``n`` prints: lines at its whole
     squares keep step with it (near 1) at that size; the same lines slid ``shift`` of a period off
