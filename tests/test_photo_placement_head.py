@@ -22,7 +22,7 @@ from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
 from assistant.photo.bases import away_from_camera, lean_per_height
 from assistant.photo.figures import Seen
-from assistant.photo.placement import COUNT_READ, SURE, place
+from assistant.photo.placement import BODY_ACROSS, COUNT_READ, SURE, _under_body, place
 
 COLS, ROWS = 13, 14
 S0459_AWAY = (-0.29, -0.96)
@@ -101,3 +101,46 @@ def test_a_body_is_seen_further_over_the_map_the_further_the_square_from_under_t
         if d > 1:  # the direction it leans: away from under the camera
             a = away[Square(c, r).name]
             assert a[0] * (c + 0.5 - x) + a[1] * (r + 0.5 - y) > 0.9 * d
+
+# A square read surely as a base that a found figure's body overlaps is named after the sure squares
+# (reading R187): named among them, a moved figure without a base marker was put on the body's
+# square whenever it lay nearer its recorded square than its own base (diagnosis photo s0489 with
+# the reference: f10 named on E4, right behind a Large figure's base, while its own base on E8
+# read 1.00). The camera to the south (bodies seen leaning north) unless said.
+
+
+def test_a_moved_figure_is_named_on_its_own_base_not_on_a_found_figures_body() -> None:
+    # "a" read by its marker on C6; its body reads 0.99 on C5, right behind it. "m" (recorded C4)
+    # moved to G8, read 0.99: the body's square is nearer its record, its own base is where it stands
+    pos = record(("a", "C6", Size.MEDIUM), ("m", "C4", Size.MEDIUM))
+    placed = place(pos, scores({"C6": 0.99, "C5": 0.99, "G8": 0.99}), [Seen("a", "C6", 1.0, "marker")], set(),
+                   away=everywhere((0.0, -1.0)), lean=everywhere(S0459_LEAN))  # type: ignore[arg-type]
+    named = {s.id: s.at for s in placed.figures}
+    assert named == {"a": "C6", "m": "G8"}
+    assert "C5" not in placed.occupied  # read as a's body, every base of the roster found
+    assert "G8" in placed.occupied
+
+
+def test_a_body_over_a_diagonal_square_behind_a_large_base_is_named_last() -> None:
+    # a Large figure found on E5:F6 by its marker, the camera to the south-west: its body is seen
+    # over G4, diagonally behind its block, read 0.99. "m" (recorded G3) stands on B8, read 0.97
+    pos = record(("big", "E5", Size.LARGE), ("m", "G3", Size.MEDIUM))
+    away = everywhere((0.6, -0.8))
+    on = {"E5": 0.99, "F5": 0.99, "E6": 0.99, "F6": 0.99, "G4": 0.99, "B8": 0.97}
+    placed = place(pos, scores(on), [Seen("big", "E5", 1.0, "marker")], set(), away=away, lean=everywhere(S0459_LEAN))  # type: ignore[arg-type]
+    assert {s.id: s.at for s in placed.figures}["m"] == "B8"
+
+
+def test_the_body_is_seen_over_the_squares_it_overlaps_not_beside_its_base() -> None:
+    found = [("a", "C6", 1)]
+    north, lean = {"C6": (0.0, -1.0)}, {"C6": S0459_LEAN}
+    assert _under_body("C5", found, north, lean, BODY_ACROSS) == "a"  # right behind
+    assert _under_body("C4", found, north, lean, BODY_ACROSS) == "a"  # its shoulders, 1.6 squares tall
+    assert _under_body("C3", found, north, lean, BODY_ACROSS) is None  # past its top (2.0 + 0.5)
+    assert _under_body("D6", found, north, lean, BODY_ACROSS) is None  # beside the base, not behind it
+    assert _under_body("C7", found, north, lean, BODY_ACROSS) is None  # in front of it
+    assert _under_body("D5", found, north, lean, BODY_ACROSS) is None  # diagonal, a whole square off the line
+    slant = {"C6": (0.45, -0.89)}  # the line passes 0.9 squares off C4's centre: the body overlaps C4
+    assert _under_body("C4", found, slant, lean, BODY_ACROSS) == "a"
+    assert _under_body("C4", found, slant, lean) is None  # R139's head: only the squares on the body's own line
+    assert _under_body("C5", found, north, {"C6": 0.2}, BODY_ACROSS) is None  # seen from above: no lean
