@@ -92,12 +92,21 @@ def _subpixel(sums: np.ndarray, at: int) -> float:
     return 0.0 if den >= 0 else 0.5 * (a - c) / den
 
 
+#: the largest view of the printed lines' ink (pixels, one byte each) kept for the rest of a grid search
+#: (:func:`_ink_view`): a 30 x 30 map's at :data:`TOP` pixels a square; the 50-70 views of one search of a
+#: map that size hold at most about 60 MB, a 100 x 100 map's would hold 10 MB each
+INK_VIEW_KEPT_PIXELS = 1_000_000
+
+
 def _ink_view(gray: np.ndarray, M: np.ndarray, size: tuple[int, int], light: bool) -> np.ndarray:
     """The photo seen through ``M`` as ink: dark printed lines bright (``light``: light lines on a
     dark floor bright instead); outside the photo, no ink. Within one grid search (:func:`.views.shared`)
     each view is made once: the outline search looked through the same lattice again (the line
-    profiles, a lattice's lines, its crossings: 16 of 72 warps twice on independent photo s0525,
-    round 21 of issue 28); its callers only read it."""
+    profiles, a lattice's lines, its crossings: 14 of the 72 warps of independent photo s0525's
+    `photo detect` were views made a second time; round 21 of issue 28); its callers only read it.
+    A view larger than :data:`INK_VIEW_KEPT_PIXELS` is made afresh each time, as before."""
+    if size[0] * size[1] > INK_VIEW_KEPT_PIXELS:
+        return _ink_view_made(gray, M, size, light)
     return views.once(gray, ("ink view", M.tobytes(), M.dtype.str, M.shape, tuple(size), bool(light)), lambda: _ink_view_made(gray, M, size, light))
 
 
