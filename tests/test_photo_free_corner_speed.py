@@ -26,24 +26,59 @@ def test_the_far_side_search_sees_each_lattice_only_where_it_scores_it(monkeypat
     """Two markers on the north side of a 10 x 8 map, its far side 0.3 squares off: the far side
     is found on the printed lines as before (within a tenth of a square), and every lattice tried
     is seen through at the samples of the map's south half only (the last check, of the whole
-    map, excepted): at most 60 % of the map's samples, not all of them."""
+    map, excepted): at most 60 % of the map's samples, not all of them. The lattices are scored
+    together (:func:`.lines._supports`, round 21) or one by one (:func:`.lines._support`): both counted."""
     cols, rows = 10, 8
     grid, truth = north_markers_far_side_off(cols, rows, TO_IMG)
     everywhere = len(lines._line_samples(cols, rows, 0.0))
     seen: list[int] = []
-    support = lines._support
+    support, supports = lines._support, lines._supports
 
     def counted(ink: np.ndarray, H_img: np.ndarray, on: np.ndarray, off_samples: np.ndarray) -> Any:
         seen.append(len(on))
         return support(ink, H_img, on, off_samples)
 
+    def counted_together(ink: np.ndarray, lattices: list[np.ndarray], on: np.ndarray, *rest: Any) -> list[float]:
+        seen.extend([len(on)] * len(lattices))
+        return supports(ink, lattices, on, *rest)
+
     monkeypatch.setattr(lines, "_support", counted)
+    monkeypatch.setattr(lines, "_supports", counted_together)
     refined = lines._refine_free_corner(_printed(cols, rows, TO_IMG), False, grid, 1.0, cols, rows)
     assert refined is not None
     assert _off(refined.H, truth.tolist(), cols, rows) < 0.1
     assert len(seen) > 300  # the coarse and the fine search, and the last check
     assert sum(n == everywhere for n in seen) <= 2  # the whole map only for each search's last check
     assert max(n for n in seen if n != everywhere) <= 0.6 * everywhere
+
+
+@pytest.mark.parametrize("support", [lines._mean_ratio, lines._median_ratio])
+def test_the_lattices_scored_together_score_as_one_by_one_to_the_bit(support: Any) -> None:
+    """:func:`.lines._supports` (every lattice's samples read in one remap, their means and medians
+    row by row) gives each lattice the very number :func:`.lines._support` and ``support`` give it
+    alone: the search's best shift and its rivals are the same (round 21 of issue 28). On a printed
+    map's ink, lattices shifted by up to 0.7 squares either way (samples off the photo read as 0),
+    the samples an odd and an even number (the medians' two cases), and a mask that keeps none."""
+    cols, rows = 10, 8
+    grid, _truth = north_markers_far_side_off(cols, rows, TO_IMG)
+    gray = _printed(cols, rows, TO_IMG)
+    ink = lines._line_ink(gray, False, 40.0)
+    H0 = np.linalg.inv(grid.H)  # board -> image, as the search's lattices
+    rng = np.random.default_rng(7)
+    lattices = [np.array([[1.0, 0, dx], [0, 1.0, dy], [0, 0, 1]]) @ H0 @ np.array([[1.0, 0, sx], [0, 1.0, sy], [0, 0, 1]])
+                for dx, dy, sx, sy in rng.uniform(-0.7, 0.7, (40, 4)) * [40, 40, 1, 1]]
+    on_all, off_all = lines._line_samples(cols, rows, 0.0), lines._line_samples(cols, rows, 0.5)
+    on_cols_all, off_cols_all = lines._along_columns(cols, rows, 0.0), lines._along_columns(cols, rows, 0.5)
+    for keep_on, keep_off in ((slice(None), slice(None)), (slice(1, None), slice(None)), (slice(0, 301), slice(0, 300))):
+        on, off, on_cols, off_cols = on_all[keep_on], off_all[keep_off], on_cols_all[keep_on], off_cols_all[keep_off]
+        alone = [support(*lines._support(ink, H, on, off), on_cols, off_cols) for H in lattices]
+        assert len(set(alone)) > 10  # the lattices see the lines differently: many numbers are compared
+        assert lines._supports(ink, lattices, on, off, on_cols, off_cols, support) == alone
+    # every sample along the columns: the rows' medians are of no samples, as one by one
+    on, off = on_all[on_cols_all], off_all[off_cols_all]
+    on_cols, off_cols = on_cols_all[on_cols_all], off_cols_all[off_cols_all]
+    alone = [support(*lines._support(ink, H, on, off), on_cols, off_cols) for H in lattices]
+    assert lines._supports(ink, lattices, on, off, on_cols, off_cols, support) == alone
 
 
 finite32 = hnp.arrays(np.float32, st.integers(1, 60), elements=st.floats(-1e4, 1e4, width=32))

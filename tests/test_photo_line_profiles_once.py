@@ -71,3 +71,33 @@ def test_profiles_made_once_are_those_made_afresh(counted_views: list[int]) -> N
             np.testing.assert_array_equal(kept[2 * k + 1][axis], light_profiles[axis])
     with pytest.raises(ValueError):
         kept[0][0][0] = 1.0  # handed out again: nobody may change it
+
+
+def test_an_ink_view_is_made_once_per_grid_search_and_is_the_view_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 21: the outline search looked through the same lattice again (its profiles, its lines,
+    its crossings). Within one grid search (``views.shared()``) the same view of the same photo
+    is warped once and handed out again, the very array a fresh warp makes; outside it, and for a
+    view larger than ``lines.INK_VIEW_KEPT_PIXELS``, each is warped afresh."""
+    gray = _grid_photo()
+    M = np.diag([32.0, 32.0, 1.0]) @ np.linalg.inv(TO_IMG)
+    size = (COLS * 32, ROWS * 32)
+    warps: list[tuple[int, int]] = []
+    warp = cv2.warpPerspective
+
+    def counted(*args: Any, **kwargs: Any) -> np.ndarray:
+        warps.append(tuple(args[2]))
+        return warp(*args, **kwargs)
+
+    monkeypatch.setattr(lines.cv2, "warpPerspective", counted)
+    fresh = [lines._ink_view(gray, M, size, light) for light in (False, True)]
+    assert len(warps) == 2
+    with views.shared():
+        first = [lines._ink_view(gray, M, size, light) for light in (False, True)]
+        again = [lines._ink_view(gray, M.copy(), size, light) for light in (False, True)]
+        assert len(warps) == 4  # each polarity warped once in the search
+        assert all(a is b for a, b in zip(first, again, strict=True))
+        assert all(np.array_equal(a, f) for a, f in zip(first, fresh, strict=True))
+        assert not np.array_equal(first[0], first[1])  # dark and light lines are two views
+        monkeypatch.setattr(lines, "INK_VIEW_KEPT_PIXELS", size[0] * size[1] - 1)
+        big = [lines._ink_view(gray, M, size, False) for _ in range(2)]
+        assert len(warps) == 6 and big[0] is not big[1] and np.array_equal(big[0], fresh[0])

@@ -92,9 +92,25 @@ def _subpixel(sums: np.ndarray, at: int) -> float:
     return 0.0 if den >= 0 else 0.5 * (a - c) / den
 
 
+#: the largest view of the printed lines' ink (pixels, one byte each) kept for the rest of a grid search
+#: (:func:`_ink_view`): a 30 x 30 map's at :data:`TOP` pixels a square; the 50-70 views of one search of a
+#: map that size hold at most about 60 MB, a 100 x 100 map's would hold 10 MB each
+INK_VIEW_KEPT_PIXELS = 1_000_000
+
+
 def _ink_view(gray: np.ndarray, M: np.ndarray, size: tuple[int, int], light: bool) -> np.ndarray:
     """The photo seen through ``M`` as ink: dark printed lines bright (``light``: light lines on a
-    dark floor bright instead); outside the photo, no ink."""
+    dark floor bright instead); outside the photo, no ink. Within one grid search (:func:`.views.shared`)
+    each view is made once: the outline search looked through the same lattice again (the line
+    profiles, a lattice's lines, its crossings: 14 of the 72 warps of independent photo s0525's
+    `photo detect` were views made a second time; round 21 of issue 28); its callers only read it.
+    A view larger than :data:`INK_VIEW_KEPT_PIXELS` is made afresh each time, as before."""
+    if size[0] * size[1] > INK_VIEW_KEPT_PIXELS:
+        return _ink_view_made(gray, M, size, light)
+    return views.once(gray, ("ink view", M.tobytes(), M.dtype.str, M.shape, tuple(size), bool(light)), lambda: _ink_view_made(gray, M, size, light))
+
+
+def _ink_view_made(gray: np.ndarray, M: np.ndarray, size: tuple[int, int], light: bool) -> np.ndarray:
     if light:
         return cv2.warpPerspective(gray, M, size, flags=cv2.INTER_LINEAR, borderValue=0)
     return 255 - cv2.warpPerspective(gray, M, size, flags=cv2.INTER_LINEAR, borderValue=255)
@@ -553,6 +569,61 @@ def _support(ink: np.ndarray, H_img_from_board: np.ndarray, on: np.ndarray, off:
     return a, b
 
 
+#: the most samples a lattice :func:`_supports` scores with the others at once: OpenCV's remap takes
+#: at most 32,767 pixels a row (a 100 x 100 map's lines hold 121,200 samples; a 20 x 15 map's 3,810)
+BATCH_SAMPLES = 32_000
+
+
+def _supports(ink: np.ndarray, lattices: list[np.ndarray], on: np.ndarray, off: np.ndarray, on_cols: np.ndarray, off_cols: np.ndarray,
+              support: Support) -> list[float]:
+    """``support`` (:func:`_mean_ratio` or :func:`_median_ratio`) of each lattice (board -> image) of
+    ``lattices``, the printed lines' ink seen at ``on`` and ``off`` through it (:func:`_support`):
+    the same numbers as one lattice after the other, the warps and the samples' ink read for all
+    of them in one remap and their means or medians taken row by row (each sample's ink, each
+    row's sum and each median's partition are those of the lattice alone). The free-corner search
+    scores some 300 lattices a search, up to four searches a photo: one by one, 0.2 CPU-seconds of
+    Python on independent photo s0493's two corner markers (round 21 of issue 28)."""
+    batched = support is _mean_ratio or support is _median_ratio
+    if not lattices or not batched or not len(on) or not len(off) or max(len(on), len(off)) > BATCH_SAMPLES:
+        return [support(*_support(ink, H, on, off), on_cols, off_cols) for H in lattices]
+
+    def seen(points: np.ndarray) -> np.ndarray:
+        # each lattice's points as _support maps them (float64, then float32), a row a lattice
+        p = np.stack([cv2.perspectiveTransform(points[None], H)[0] for H in lattices]).astype(np.float32)
+        return cv2.remap(ink, np.ascontiguousarray(p[..., 0]), np.ascontiguousarray(p[..., 1]), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+    a, b = seen(on), seen(off)
+    if support is _mean_ratio:
+        return [_ratio_of(float(sa), float(sb)) for sa, sb in zip(_row_means(a), _row_means(b), strict=True)]
+    along = [_ratio_of(sa, sb) for sa, sb in zip(_row_medians(a[:, on_cols]), _row_medians(b[:, off_cols]), strict=True)]
+    across = [_ratio_of(sa, sb) for sa, sb in zip(_row_medians(a[:, ~on_cols]), _row_medians(b[:, ~off_cols]), strict=True)]
+    return [min(x, y) for x, y in zip(along, across, strict=True)]
+
+
+def _ratio_of(sa: float, sb: float) -> float:
+    """:func:`_ratio` of the two centres taken already."""
+    return (sa - sb) / max(1e-6, sa + sb)
+
+
+def _row_means(values: np.ndarray) -> list[float]:
+    """:func:`_mean` of each row (0.0 for rows of no samples, as :func:`_ratio` takes them)."""
+    if values.shape[1] == 0:
+        return [0.0] * len(values)
+    return [float(v) for v in np.ascontiguousarray(values).sum(axis=1) / values.shape[1]]
+
+
+def _row_medians(values: np.ndarray) -> list[float]:
+    """:func:`_median` of each row (0.0 for rows of no samples, as :func:`_ratio` takes them)."""
+    n = values.shape[1]
+    if n == 0:
+        return [0.0] * len(values)
+    k = n // 2
+    if n % 2:
+        return [float(v) for v in np.partition(values, k, axis=1)[:, k]]
+    return [float(v) for v in np.mean(np.ascontiguousarray(np.partition(values, (k - 1, k), axis=1)[:, k - 1:k + 1]), axis=1)]
+
+
 def _ratio(a: np.ndarray, b: np.ndarray, centre: Callable[[np.ndarray], Any] = np.mean) -> float:
     """How much more ink ``a`` (on the lines) holds than ``b`` (mid-square), by their ``centre``."""
     sa, sb = float(centre(a)) if len(a) else 0.0, float(centre(b)) if len(b) else 0.0
@@ -700,15 +771,16 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
     # numbers are those of all the lattice's samples picked after: half or a quarter of the warps)
     on_near, off_near, on_near_cols, off_near_cols = on[near_on], off[near_off], on_cols[near_on], off_cols[near_off]
 
-    def score(d: tuple[float, float]) -> float:
-        a, b = _support(ink, homography(d), on_near, off_near)
-        return support(a, b, on_near_cols, off_near_cols)
+    def scores(shifts: list[tuple[float, float]]) -> dict[tuple[float, float], float]:
+        # every shift's lattice scored at once (:func:`_supports`): the same numbers as one by one
+        return dict(zip(shifts, _supports(ink, [homography(d) for d in shifts], on_near, off_near, on_near_cols, off_near_cols, support),
+                        strict=True))
 
     steps = np.arange(-CORNER_SEARCH, CORNER_SEARCH + 1e-9, 0.1)
-    coarse = {(float(dx), float(dy)): score((float(dx), float(dy))) for dx in steps for dy in steps}
+    coarse = scores([(float(dx), float(dy)) for dx in steps for dy in steps])
     c = max(coarse, key=lambda k: coarse[k])
     fine_steps = np.arange(-0.1, 0.1 + 1e-9, 0.025)
-    fine = {(c[0] + float(dx), c[1] + float(dy)): score((c[0] + float(dx), c[1] + float(dy))) for dx in fine_steps for dy in fine_steps}
+    fine = scores([(c[0] + float(dx), c[1] + float(dy)) for dx in fine_steps for dy in fine_steps])
     d = max(fine, key=lambda k: fine[k])
     value = fine[d]
     H = homography(d)
