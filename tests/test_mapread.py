@@ -506,6 +506,21 @@ def test_a_ring_of_the_art_round_one_square_is_no_outline_where_the_art_repeats_
     assert "C3" in r.unsure and "recurs" in r.unsure["C3"]
 
 
+
+@pytest.mark.parametrize("period", [2.0, 1.75])
+def test_a_ring_of_the_art_round_one_square_lies_outside_it_and_is_no_outline(period: float) -> None:
+    """A ring of the art a little larger than a square, centred on one, closes round it with its
+    curve a tenth to a quarter of a square beyond each side; a printed border runs on the grid
+    lines or just inside its area. At a whole number of squares apart the rings recur on the grid
+    only, which R138 does not tell from printed outlines (independent scene 554: a green carpet of
+    gold rings two squares apart, 32 squares read difficult, all open). C3 is read open and
+    listed; the printed pit outline on G2 is still read (reading R203)."""
+    img = ring_motif_carpet(period)
+    inset_outline(img, 6, 1, 6, 1, ORANGE)  # G2 a pit, printed
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"G2": "pit"}
+    assert "C3" in r.unsure and "open" in r.unsure["C3"]
+
 def lava_veins(rng: np.random.Generator) -> np.ndarray:
     """Dark lava veined with long glowing orange cracks, the pits' own colour, that wander and
     close into loops."""

@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from assistant.cli.app import app
+from assistant.photo import lines
 from assistant.photo.lines import TurnError, turned_board
 from assistant.position import load_position
 
@@ -142,6 +143,27 @@ def test_the_map_named_orients_a_map_upside_down_without_markers(tmp_path) -> No
     assert r.exit_code == 0, r.output
     assert _squares(out) == TRUE and "NOT confirmed" not in r.stderr
 
+
+
+@pytest.mark.parametrize(("cols", "rows", "rotate"), [(8, 6, cv2.ROTATE_180), (6, 6, cv2.ROTATE_90_CLOCKWISE)])
+def test_the_map_named_orients_by_the_answers_own_reading_where_the_search_read_no_terrain(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, rotate: int) -> None:
+    """Reading R204 (independent scenes 360 and 411, stars art, no corner marker, the map's file
+    named: the search's coarse reading of each lattice found none of the map's terrain, or tied
+    two lattices a third of a square apart, and the map was left open, 58 and 26 squares wrong,
+    though the answer's own reading, turned, was right square for square): the map named is
+    matched against the answer's reading through each way round, and orients it by the same
+    rule; the squares are the map's own."""
+    monkeypatch.setattr(lines, "_terrain_matches", lambda image, candidates, pos: [(0.0, 0)] * len(candidates))
+    photo = _photo(tmp_path, cols, rows, rotate)
+    j = runner.invoke(app, ["map", "from-photo", photo, "--position", _map_file(tmp_path, cols, rows, TRUE_FILE), "--json"])
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.stdout)
+    assert doc["orientation_confirmed"] is True and doc["ways_round_left_open"] == 1
+    assert doc["oriented_by"] == "the map's terrain"
+    r, out = _read(tmp_path, photo, cols, rows, "-p", str(tmp_path / "scenario.yaml"))
+    assert r.exit_code == 0, r.output
+    assert _squares(out) == TRUE and "NOT confirmed" not in r.stderr
 
 def test_a_map_named_with_no_terrain_leaves_the_orientation_open_and_says_so(tmp_path) -> None:
     photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)

@@ -2073,13 +2073,6 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
         if by_reference is not None:
             return _on_the_markers(by_reference, markers, cols, rows, image)
 
-    def decided(scores: list[float], least: float, margin: float) -> int | None:
-        order = sorted(range(len(scores)), key=lambda k: -scores[k])
-        best = order[0]
-        if scores[best] >= least and (len(order) == 1 or scores[best] - scores[order[1]] >= margin):
-            return best
-        return None
-
     if corners:  # one corner marker is enough: it lies beside the corner it names, outside the grid
 
         def beside_its_corner(g: Grid) -> float:
@@ -2090,13 +2083,10 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
 
         # asked before the terrain: the contract's own sign of the map's corners (CONTRACT §4),
         # and a reading of the terrain each way round costs about a CPU-second a photo
-        k = decided([beside_its_corner(g) for g in candidates], 1, 1)
+        k = _decided([beside_its_corner(g) for g in candidates], 1, 1)
         if k is not None:
             return _on_the_markers(replace(candidates[k], oriented_by=N_("the corner markers seen")), markers, cols, rows, image)
-    matches = _terrain_matches(image, candidates, pos)
-    k = decided([m[0] for m in matches], 0.6, 0.2)
-    if k is None:
-        k = _decided_by_hits([m[1] for m in matches])
+    k = by_terrain(_terrain_matches(image, candidates, pos))
     if k is not None:
         return _on_the_markers(replace(candidates[k], oriented_by=N_("the map's terrain")), markers, cols, rows, image)
     raise UnorientedGridError(
@@ -2106,6 +2096,23 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
             "photo of the empty map, settles it"
         )
     )
+
+
+def _decided(scores: list[float], least: float, margin: float) -> int | None:
+    """The index of the best of ``scores`` where it reaches ``least`` and leads the next by ``margin``."""
+    order = sorted(range(len(scores)), key=lambda k: -scores[k])
+    best = order[0]
+    if scores[best] >= least and (len(order) == 1 or scores[best] - scores[order[1]] >= margin):
+        return best
+    return None
+
+
+def by_terrain(matches: list[tuple[float, int]]) -> int | None:
+    """Which way round the map's printed terrain decides, from each way's :func:`_terrain_match`
+    (agreement, hits): an agreement of 0.6 over every square and edge, 0.2 clear of the next way,
+    else :func:`_decided_by_hits`; None where it does not decide (reading R116)."""
+    k = _decided([m[0] for m in matches], 0.6, 0.2)
+    return k if k is not None else _decided_by_hits([m[1] for m in matches])
 
 
 #: the fewest of the map's terrain squares and edges read where (and as what) the map has them

@@ -591,8 +591,18 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
                 area = core
                 rim = _rim(area)
                 votes = {k: sum(cover[e][k] for e in rim if max(cover[e], key=cover[e].__getitem__) == k) for k in TERRAIN}
-        if not _one_outline(area, [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind], offset, kind, px):
+        led = [e for e in rim if max(cover[e], key=cover[e].__getitem__) == kind]
+        if not _one_outline(area, led, offset, kind, px):
             continue  # strokes at every distance from the grid lines: the art's own lines closing round it
+        if _inset(area, led, offset, kind, px) < -SAME_LINE / 2:
+            # a printed border runs on the grid lines or just inside its area; strokes that lie
+            # beyond every side of it, outside the area, are a shape of the art a little larger
+            # than the area round it (a ring round a square, whatever the art's period: R138 tells
+            # only one that recurs off the grid) (reading R203)
+            for s in area:
+                res.unsure[s.name] = _("{kind}? lines of that colour close round it, but outside its sides, not on them or inside "
+                                       "as a printed border runs (the art's motif): read as open").format(kind=kind)
+            continue
         share = votes[kind] / max(1e-9, sum(votes.values()))
         weakest = min((cover[e][kind] for e in rim), default=0.0)
         # a colour between two printed ones (orange or yellow under a warm light) shows as
@@ -1083,6 +1093,18 @@ def _one_outline(area: list[Square], rim: list[Edge], offset: dict[Edge, dict[st
 
     same = max(1, int(round(SAME_LINE * px / 2)))
     return all(together(g, same) for g in facing.values()) and together(depths, max(same, int(round(INSET_SPREAD * px / 2))))
+
+
+def _inset(area: list[Square], rim: list[Edge], offset: dict[Edge, dict[str, list[int]]], kind: str, px: int) -> float:
+    """How far inside ``area`` (squares; negative: outside it) the strokes of ``kind`` along its
+    ``rim`` lie, on average over the sides (each side's bands of :func:`_band_profile` that hold
+    its stroke, ``offset``). A closed area has as many sides facing each way, so the photo's grid
+    a little off, which moves the strokes toward one side and away from the opposite one, leaves
+    the average as it is: a printed border on the grid lines averages about 0, one just inside
+    more (reading R203)."""
+    cells = {(s.col, s.row) for s in area}
+    depths = [float(np.mean([o if (e.x, e.y) in cells else -o for o in offset[e][kind]])) for e in rim if offset[e][kind]]
+    return float(np.mean(depths)) / px if depths else 0.0
 
 
 def _sides(sq: Square) -> tuple[Edge, Edge, Edge, Edge]:

@@ -8,17 +8,17 @@ so and lists the square whose terrain tells which way round the map lies (readin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..coords import Square
 from ..editions import Edition
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import Map, Position
 from . import NoGridError, locate_grid, views
 from .board import Grid, rectify
-from .lines import CandidateMemo, TurnError, turned_board, upright_grid
+from .lines import CandidateMemo, TurnError, _terrain_match, by_terrain, turned_board, upright_grid
 from .mapread import MapReading, read_map
 from .markers import find_markers
 
@@ -74,11 +74,29 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if grid is None:
         return None
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
+    if grid.ways > 1 and known is not None:
+        grid, reading = _oriented_by_reading(image, grid, reading, pos)
     if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)
         telling = telling_square(reading, cols, rows, grid.ways)
         if telling is not None:
             reading.unsure[telling[0]] = _telling_note(reading, telling[0], telling[1])
     return MapPhoto(reading, grid, how)
+
+
+def _oriented_by_reading(image: np.ndarray, grid: Grid, reading: MapReading, pos: Position) -> tuple[Grid, MapReading]:
+    """The grid the photo left ``grid.ways`` ways round open, oriented by the map named (``pos``'s
+    map) where the terrain read through each way round at the answer's own scale decides it, by
+    the rule the search applies (:func:`.lines.by_terrain`), with the reading through it; else as
+    it was. The search's own reading of each lattice is a coarser one (24 pixels a square), which
+    on a dark art floor may read none of the terrain the answer's reads (reading R204)."""
+    cols, rows = pos.map.cols, pos.map.rows
+    ways = [0, 180] if grid.ways == 2 else [0, 90, 180, 270]
+    grids = [grid] + [replace(grid, H=turned_board(t, cols, rows) @ grid.H) for t in ways[1:]]
+    readings = [reading] + [read_map(rectify(image, g, cols, rows, PX), cols, rows, PX) for g in grids[1:]]
+    k = by_terrain([_terrain_match(r, pos) for r in readings])
+    if k is None:
+        return grid, reading
+    return replace(grids[k], ways=1, oriented_by=N_("the map's terrain")), readings[k]
 
 
 def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tuple[str, dict[int, str]] | None:
