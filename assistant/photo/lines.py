@@ -279,7 +279,7 @@ WHOLE_PERIODS = (0.6, 1.5)
 #: corridor framed as 22 x 14, 20 x 16, 19 x 13), 0.15 at most on the carpets of independent
 #: diagnosis photos s0395 and s0429, whose pattern drifts off any whole-squares comb
 IN_STEP = 0.8
-#: how near the most ink a coarser comb's may be and still be taken before a finer one
+#: how near the most ink the comb of half as many squares may hold and still be taken before its double
 #: (:func:`_whole_squares_comb`): its double holds the same lines, give or take their rounding
 COMB_TIE = 0.02
 
@@ -303,11 +303,14 @@ def _whole_squares_comb(ink: np.ndarray, x: np.ndarray, n: int) -> tuple[float, 
     third = np.minimum(2, (3 * x / n).astype(int))
     sums = np.array([comb[:, third == k].sum(axis=1) for k in range(3)])
     # the size whose comb holds the most ink, at whatever phase; a comb of twice as many squares
-    # holds every line of the coarser one too, and the lines' rounding to samples can tip it a
-    # hair past: the coarsest within COMB_TIE of the most is taken, the comb the lines print (the
+    # holds every line of the one of half as many too, and the lines' rounding to samples can tip
+    # it a hair past: the half is taken within COMB_TIE of it, the comb the lines print (the
     # coarser comb holds nothing of a finer one's lines: alternate ones cancel)
     held = np.abs(sums.sum(axis=0))
-    best = int(np.flatnonzero(held >= (1 - COMB_TIE) * held.max())[0])
+    best = int(np.argmax(held))
+    if sizes[best] % 2 == 0 and sizes[best] // 2 in sizes:
+        half = sizes.index(sizes[best] // 2)
+        best = half if held[half] >= (1 - COMB_TIE) * held[best] else best
     inked = np.abs(sums[:, best]) > 1e-9  # a third with no line in it says nothing either way
     if not inked.any():
         return 0.0, 0
