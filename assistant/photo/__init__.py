@@ -970,9 +970,11 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # the photo reads as a base -- not where it reads bases nearly everywhere, which can then tell
     # no base from the floor's art (a speckled lava floor: a marker-read Large figure moved onto art)
     settled_markers: set[str] = set()
+    # which way each square's figure body leans on the top-down view: away from the camera (.bases)
+    away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
     if not saturated_reading(pos, scores, seen, nowhere):
         unsettled = {s.id: s.at for s in seen}
-        seen = settle_by_squares(pos, markers, grid, seen, scores)
+        seen = settle_by_squares(pos, markers, grid, seen, scores, away)
         settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
     # the rules model judges what vision sees: dark printed terrain where no figure stands is terrain, not a base
     dark_terrain = sorted((sq for sq in nowhere if scores.get(sq, 0.0) >= OCCUPIED), key=_square_key)
@@ -986,8 +988,6 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         )
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
-    # which way each square's figure body leans on the top-down view: away from the camera (.bases)
-    away = away_from_camera(grid.H, image.shape[1], image.shape[0], cols, rows)
     lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R139)
     unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
                                              [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],

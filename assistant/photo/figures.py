@@ -112,7 +112,8 @@ def _marker_confidence(centre: np.ndarray, col: int, row: int, n: int) -> float:
 BETWEEN = 0.5
 
 
-def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: list[Seen], scores: Mapping[str, float]) -> list[Seen]:
+def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: list[Seen], scores: Mapping[str, float],
+                      away: Mapping[str, tuple[float, float]] | None = None) -> list[Seen]:
     """The figures named by their base markers, each one whose marker lies between spaces
     (confidence under :data:`BETWEEN`) put on the space, of those whose centre lies within 0.75
     squares of the marker's (across and down), that the photo reads as holding a base on most of
@@ -120,7 +121,14 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
     stays the marker's to that space (low: listed). A Large base's marker, on the base's top
     3.5 mm up, is seen shifted away from the camera, and half a square off it names the block
     beside the base as often as the base's own (independent photo s0387: a Large base on H4:I5
-    read 0.86, 0.42, 0.97, 1.0 named H5:I6, read 0.97, 1.0, 0.0, 0.01). The record plays no part."""
+    read 0.86, 0.42, 0.97, 1.0 named H5:I6, read 0.97, 1.0, 0.0, 0.01). The record plays no part.
+
+    ``away``: each square's direction away from the camera on the map (:func:`.bases.away_from_camera`):
+    the squares never settle a Large or bigger figure on a block farther from the camera than the
+    one its marker names (reading R184): its marker is seen shifted away from the camera, and its
+    body, leaning away, reads the squares behind its base as a base, so the block beyond is the
+    body's (diagnosis photo s0468: a Large base on I10:J11 read 0.03, 0.20, 0.05, 0.99, its body
+    over J12 0.99, named I11:J12)."""
     centres = {m.id: to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers if m.id >= 4}
     by_id = {f.id: f for f in pos.figures}
     # the spaces of the figures their markers name surely: a doubtful one is never put on them
@@ -146,6 +154,8 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                 squares = block_squares(Square(col, row).name, n)
                 if sure.intersection(squares):
                     continue
+                if n > 1 and _farther_from_camera(s.at, Square(col, row).name, away):
+                    continue  # the body's block behind the base, not the base's (R184)
                 options.append((-sum(float(scores.get(q, 0.0)) for q in squares), -_marker_confidence(centre, col, row, n), col, row))
         if not options:
             out.append(s)
@@ -153,3 +163,20 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
         _p, _c, col, row = min(options)
         out.append(Seen(s.id, Square(col, row).name, _marker_confidence(centre, col, row, n), "marker"))
     return out
+
+
+def _farther_from_camera(named: str, other: str, away: Mapping[str, tuple[float, float]] | None) -> bool:
+    """Whether the space from ``other`` lies farther from the camera than the one from ``named``
+    (their north-west squares; ``away``: :func:`.bases.away_from_camera`, at ``named``), by the
+    step between them along the direction away from the camera (reading R184).
+
+    >>> _farther_from_camera("I10", "I11", {"I10": (0.64, 0.77)}), _farther_from_camera("H9", "H8", {"H9": (-0.52, 0.86)})
+    (True, False)
+    >>> _farther_from_camera("I10", "I11", None)
+    False
+    """
+    d = (away or {}).get(named)
+    if d is None:
+        return False
+    a, b = parse_square(named), parse_square(other)
+    return (b.col - a.col) * d[0] + (b.row - a.row) * d[1] > 0

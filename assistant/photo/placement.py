@@ -413,6 +413,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # body reads as empty, the squares one over read as bases by the body leaning there
             partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, large_rims, cols, rows)
             chosen = _by_rim_among_shifted(chosen, full, used, large_rims, partly)
+            # a block read on half its squares or fewer may be the body leaning away from the
+            # camera over the squares behind the base, whose own block toward the camera shows the
+            # clear rim the body leaves uncovered (reading R183)
+            toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, large_rims, away)
+            by_rim |= {corner for corner, _b in toward if (corner, _b) not in chosen}
+            chosen = toward
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
@@ -1280,6 +1286,72 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
                 out.append((alt_corner, tuple(block_squares(alt_corner, 2))))
                 continue
         out.append((corner, block))
+    return out
+
+
+#: squares (king's moves) within which :func:`_toward_camera_by_rim` looks, toward the camera, for
+#: the base of a Large figure whose body a half-read block is (reading R183): a Large figure's body
+#: (``BODY_HEIGHT`` 2.6 squares tall) leans one to two squares over the map beyond its base on the
+#: diagnosis photos (s0527: the block two squares over and one down)
+BODY_REACH = 2
+
+
+def _toward_camera_by_rim(chosen: list[tuple[str, tuple[str, ...]]], reading: Mapping[str, bool], used: set[str], blocked: Collection[str],
+                          large_rims: Mapping[str, float], away: Mapping[str, tuple[float, float]] | None) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large blocks taken, each read as a base on half its squares or fewer moved onto the block
+    toward the camera, within :data:`BODY_REACH` squares, whose centre shows a Large base's rim
+    clearly (:data:`CLEAR_LARGE_RIM`) and :data:`PARTLY_READ_LEAD` times the block's own, where no
+    other base and nothing in ``blocked`` lies (reading R183 in docs/readings.md); ``used`` is kept
+    to the blocks taken.
+
+    A Large figure is tall and broad: seen from the side, its body leans away from the camera over
+    the squares behind its base, and those squares can read as a base on half a block, while the
+    base's own squares, under the body, read as empty. The base's round rim on the camera's side is
+    what the body leaves uncovered: a clear rim there, twice the half-read block's, is the base
+    (diagnosis photo s0527: a Large base at J2, its squares 0.22, 0.08, 0.20, 0.39 and rim 0.28; its
+    body read H2 and I2 0.90, 0.91, the block H1's rim 0.13, the figure named at H1). A block read
+    on three or four squares stays: on the diagnosis photos such blocks with a rim twice theirs toward
+    the camera were the bases (s0362, s0475).
+
+    >>> used = {"C3", "D3", "C4", "D4"}
+    >>> reading = {"C4": True, "D4": True}
+    >>> _toward_camera_by_rim([("C3", ("C3", "D3", "C4", "D4"))], reading, used, (), {"C3": 0.10, "D4": 0.25, "B2": 0.4}, {"C3": (-0.7, -0.7)})
+    [('D4', ('D4', 'D5', 'E4', 'E5'))]
+    >>> sorted(used)
+    ['D4', 'D5', 'E4', 'E5']
+
+    Not onto a block away from the camera, nor by a rim less than twice the block's own:
+
+    >>> _toward_camera_by_rim([("C3", ("C3", "D3", "C4", "D4"))], reading, {"C3", "D3", "C4", "D4"}, (), {"C3": 0.10, "D4": 0.19}, {"C3": (-0.7, -0.7)})
+    [('C3', ('C3', 'D3', 'C4', 'D4'))]
+    """
+    out = []
+    for corner, block in chosen:
+        own = large_rims.get(corner, 0.0)
+        d = (away or {}).get(corner)
+        if d is None or d == (0.0, 0.0) or 2 * sum(reading.get(b, False) for b in block) > len(block):
+            out.append((corner, block))
+            continue
+        others = (used - set(block)) | set(blocked)
+        c0, r0 = _col_row(corner)
+        best: tuple[float, str] | None = None
+        for dc in range(-BODY_REACH, BODY_REACH + 1):
+            for dr in range(-BODY_REACH, BODY_REACH + 1):
+                if dc * d[0] + dr * d[1] >= 0 or c0 + dc < 0 or r0 + dr < 0:
+                    continue  # not toward the camera
+                alt = Square(c0 + dc, r0 + dr).name
+                rim = large_rims.get(alt)  # None: the block runs off the map
+                if rim is None or rim < max(CLEAR_LARGE_RIM, PARTLY_READ_LEAD * own) or set(block_squares(alt, 2)) & others:
+                    continue
+                if best is None or (rim, -_key(alt)[0], -_key(alt)[1]) > (best[0], -_key(best[1])[0], -_key(best[1])[1]):
+                    best = (rim, alt)
+        if best is None:
+            out.append((corner, block))
+            continue
+        used -= set(block)
+        alt_block = tuple(block_squares(best[1], 2))
+        used |= set(alt_block)
+        out.append((best[1], alt_block))
     return out
 
 
