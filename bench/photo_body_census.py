@@ -1,4 +1,4 @@
-"""Census of the Medium figures named onto a square that holds no base (reading R187).
+"""Census of the Medium figures named onto a square that holds no base (reading R191).
 
     python bench/photo_body_census.py d341:s0346:ref d461:s0489:noref ...
 

@@ -263,7 +263,7 @@ def test_a_photo_read_while_the_judge_undid_a_move_is_said_stale_and_not_applied
                                                                                   request: pytest.FixtureRequest, tmp_path: Path) -> None:
     """The judge undoes the clone's move while a photo of the table is being read: the answer,
     compared with the record before the undo, said "clone N2 N2 agree" and offered Apply, which
-    left the record at N1 and the table at N2 (reading R207)."""
+    left the record at N1 and the table at N2 (reading R183)."""
     import httpx
 
     url, path = server

@@ -222,7 +222,7 @@ def test_commander_effect_gives_followers_within_6_squares_its_bonus(home) -> No
 def test_a_confused_commanders_effect_does_not_work(home) -> None:
     """Glossary 'Confusion': "Zagubiony dowódca nie może dowodzić innymi istotami ani dodawać swojej Wartości Dowodzenia
     do testów inicjatywy, a jego Wpływ Dowodzenia nie działa." The attack gave the follower the confused captain's +2
-    (its list of conditions that stop commanding lacked confused, the game's had it: reading R212)."""
+    (its list of conditions that stop commanding lacked confused, the game's had it: reading R185)."""
     (home / "cards.yaml").write_text(CAPTAIN_CARDS, encoding="utf-8")
     (home / "p.yaml").write_text(CAPTAIN_BOARD.replace("side: a, at: A1}", "side: a, at: A1, conditions: [confused]}"), encoding="utf-8")
     q = json.loads(ok("--cards", str(home / "cards.yaml"), "attack", "sol", "orc", "-p", str(home / "p.yaml"), "--json"))
@@ -231,7 +231,7 @@ def test_a_confused_commanders_effect_does_not_work(home) -> None:
 
 def test_a_confused_creatures_activation_says_its_d20_table(home) -> None:
     """Glossary 'Confusion': "Za każdym razem, gdy zagubiona istota jest aktywowana, rzuć 1k20 i sprawdź wynik w tej
-    tabelce." The activation of a confused creature said nothing; the table is not modelled, so it is said (R212)."""
+    tabelce." The activation of a confused creature said nothing; the table is not modelled, so it is said (R185)."""
     start(home, CAPTAIN_BOARD.replace("side: a, at: E2, stats:", "side: a, at: E2, conditions: [confused], stats:")
           .replace("card: House Captain,", "stats: {hp: 30, defense: 16, attack: 6, damage: 10, speed: 6, level: 4},"))
     ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")

@@ -166,7 +166,7 @@ def test_each_record_lists_the_conditions_its_engine_applies() -> None:
 
     ddm = find_edition("ddm2005")
     assert HELPLESS | {"stunned", "routing", "confused", "invisible"} == set(ddm.conditions)
-    # reading R212: one list, the record's: not active (glossary 'active') and, besides those, confused
+    # reading R185: one list, the record's: not active (glossary 'active') and, besides those, confused
     # (no attacks of opportunity, no commanding); SWM's stunned (and 2008's Jedi Mind Trick) stops it acting
     assert ddm.inactive(ddm.conditions) == sorted(HELPLESS | {"stunned", "routing"})
     assert ddm.unable_to_react(ddm.conditions) == sorted(HELPLESS | {"stunned", "routing", "confused"})

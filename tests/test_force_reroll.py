@@ -1,5 +1,5 @@
 """SWM: a Force point rerolls the attack roll just made, and the second result stands (PL p.11, CS
-r.9); Mettle adds +4 to the reroll (PL p.54). The game could not record it (reading R214): `game
+r.9); Mettle adds +4 to the reroll (PL p.54). The game could not record it (reading R187): `game
 force obi -1` spent the point, and the rerolled attack was refused as one attack more than Double
 Attack allows (or, undoing the miss and recording the second die, read without Mettle's +4)."""
 

@@ -636,7 +636,7 @@ TOW = textwrap.dedent("""\
 
 def test_a_figure_under_jedi_mind_trick_is_no_reach_a_move_leaves(home) -> None:
     """PL p.50 Jedi Mind Trick: the target is treated as stunned this round, so it makes no attack of opportunity
-    (`game aoo` refused it); the move still named it as an enemy whose reach it leaves (reading R212: one list, the
+    (`game aoo` refused it); the move still named it as an enemy whose reach it leaves (reading R185: one list, the
     edition record's)."""
     text = TOW.format(rules="swm2008").replace("speed: 6}}\n  - {id: guard", "speed: 6}, conditions: [jedi mind trick]}\n  - {id: guard")
     assert "jedi mind trick" in text

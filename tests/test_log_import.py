@@ -1,4 +1,4 @@
-"""A judge replays an exported log (reading R211): `game import LOG.json` reads a `game export
+"""A judge replays an exported log (reading R184): `game import LOG.json` reads a `game export
 --format json` back into a game file -- the same events, hashes and state at every event as the
 original, to replay, undo and go on with -- and refuses an export that was edited, cut or is not
 one, exit 2, naming the file and what is wrong, and writing nothing."""
@@ -138,7 +138,7 @@ def test_the_markdown_export_is_refused_naming_the_json_one(exported: tuple[Path
 
 
 def test_a_position_file_written_as_json_still_starts_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """YAML reads JSON: `game import p.json` of a position file started a game before R211 and still does."""
+    """YAML reads JSON: `game import p.json` of a position file started a game before R184 and still does."""
     import yaml
 
     from .test_game_integrity import POSITION

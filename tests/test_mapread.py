@@ -514,7 +514,7 @@ def test_a_ring_of_the_art_round_one_square_lies_outside_it_and_is_no_outline(pe
     lines or just inside its area. At a whole number of squares apart the rings recur on the grid
     only, which R138 does not tell from printed outlines (independent scene 554: a green carpet of
     gold rings two squares apart, 32 squares read difficult, all open). C3 is read open and
-    listed; the printed pit outline on G2 is still read (reading R203)."""
+    listed; the printed pit outline on G2 is still read (reading R192)."""
     img = ring_motif_carpet(period)
     inset_outline(img, 6, 1, 6, 1, ORANGE)  # G2 a pit, printed
     r = read_map(img, COLS, ROWS, PX)

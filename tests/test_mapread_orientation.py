@@ -148,7 +148,7 @@ def test_the_map_named_orients_a_map_upside_down_without_markers(tmp_path) -> No
 @pytest.mark.parametrize(("cols", "rows", "rotate"), [(8, 6, cv2.ROTATE_180), (6, 6, cv2.ROTATE_90_CLOCKWISE)])
 def test_the_map_named_orients_by_the_answers_own_reading_where_the_search_read_no_terrain(
         tmp_path, monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, rotate: int) -> None:
-    """Reading R204 (independent scenes 360 and 411, stars art, no corner marker, the map's file
+    """Reading R193 (independent scenes 360 and 411, stars art, no corner marker, the map's file
     named: the search's coarse reading of each lattice found none of the map's terrain, or tied
     two lattices a third of a square apart, and the map was left open, 58 and 26 squares wrong,
     though the answer's own reading, turned, was right square for square): the map named is

@@ -188,7 +188,7 @@ def test_the_grid_found_before_the_centred_one_is_settled_by_the_sheet_too(monke
     found the same lattice, dropped as a copy of it, and only the copy was marked settled by the
     sheet's outline: the grid kept went to the rival test the joints refuse, and no grid was given
     (fails before). The grid the outline frames as evenly as the centred one is settled too
-    (reading R195): every grid given lies within a tenth of a square of the renderer's lattice,
+    (reading R190): every grid given lies within a tenth of a square of the renderer's lattice,
     either way round."""
     off = _independent_scifi_grids_off(monkeypatch, 553, False, 3200)
     assert off, "no grid from the printed lines"

@@ -57,7 +57,7 @@ def test_the_refusal_names_the_rival_lattice(monkeypatch: pytest.MonkeyPatch, la
     """A photo whose outline holds the printed lines (two grids found, the map each way round),
     each of which the rival-lattice test finds a lattice beside (as the planks' seams of scene
     432), and no centred lattice the sheet's outline settles (R135: as on scene 432's photo; the
-    drawn map's grid fills its sheet evenly, which R195 now settles): the refusal says so in the
+    drawn map's grid fills its sheet evenly, which R190 now settles): the refusal says so in the
     judge's language, as well as that the search ran."""
     monkeypatch.setattr(lines, "stands_alone", lambda *a, **k: False)
     monkeypatch.setattr(lines, "_centred_grid", lambda *a, **k: None)

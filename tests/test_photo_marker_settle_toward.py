@@ -1,5 +1,5 @@
 """A Large figure's marker between two blocks is never settled by the squares on the block farther
-from the camera than the one it names: that block is the figure's body's (reading R184).
+from the camera than the one it names: that block is the figure's body's (reading R195).
 
 Built from the failure on the independent renderer's diagnosis photo s0468 (without the empty-map
 reference): a Large base on I10:J11, its marker read between I10:J11 and I11:J12 (said 0.08 sure),

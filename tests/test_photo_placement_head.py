@@ -103,7 +103,7 @@ def test_a_body_is_seen_further_over_the_map_the_further_the_square_from_under_t
             assert a[0] * (c + 0.5 - x) + a[1] * (r + 0.5 - y) > 0.9 * d
 
 # A square read surely as a base that a found figure's body overlaps is named after the sure squares
-# (reading R187): named among them, a moved figure without a base marker was put on the body's
+# (reading R191): named among them, a moved figure without a base marker was put on the body's
 # square whenever it lay nearer its recorded square than its own base (diagnosis photo s0489 with
 # the reference: f10 named on E4, right behind a Large figure's base, while its own base on E8
 # read 1.00). The camera to the south (bodies seen leaning north) unless said.

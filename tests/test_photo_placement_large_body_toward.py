@@ -1,5 +1,5 @@
 """A Large figure's body read as half a block beyond its base leaves the figure to the block toward
-the camera whose centre shows a clear Large rim (reading R183).
+the camera whose centre shows a clear Large rim (reading R194).
 
 Built from the failure on the independent renderer's diagnosis photo s0527 (without the empty-map
 reference): a Large base at J2:K3, its squares read 0.22, 0.08, 0.20, 0.39 under the figure's body

@@ -89,7 +89,7 @@ def test_a_sticker_says_nothing_where_every_marked_figure_is_read() -> None:
 
 
 def test_the_square_showing_a_sticker_is_named_though_the_marked_figure_has_a_nearer_base() -> None:
-    # diagnosis photo s0552 (reading R191): the marked figure's recorded square lies near another
+    # diagnosis photo s0552 (reading R188): the marked figure's recorded square lies near another
     # base read as sure, the one without a marker near a third; by the nearest recorded squares the
     # marked figure took the near base and the sticker's square was left to the count, read as a
     # body or shadow -- the sticker's base is a marked figure's and is named whenever one is left

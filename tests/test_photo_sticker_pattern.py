@@ -119,7 +119,7 @@ def test_the_pattern_decides_between_two_moved_figures_not_against_one_that_stoo
 
 
 def test_a_figure_its_own_sticker_names_on_its_recorded_square_is_no_swap_to_confirm() -> None:
-    # diagnosis photo s0539 (reading R192): f5 and f7 read on their recorded squares, f5's by its
+    # diagnosis photo s0539 (reading R189): f5 and f7 read on their recorded squares, f5's by its
     # sticker's pattern, were doubted as swaps with moved figures (SWAP_READ) and ranked with a
     # moved figure's old square by name, that square left off the five listed. The sticker there
     # is the figure's own marker's: a figure that took its place would show another or none

@@ -184,7 +184,7 @@ def test_a_photo_read_before_the_game_changed_is_not_applied(client: TestClient,
     compared the photo with the record before it, and its moves were applied to the record after
     it (a figure the undo put back was left where the photo's old comparison said it "agrees").
     The answer carries the version it was compared with; an apply naming an older one is 409 and
-    records nothing (reading R207); an apply without one is taken as before."""
+    records nothing (reading R183); an apply without one is taken as before."""
     from .test_browser import _clone_moved_photo
 
     before = version(client)

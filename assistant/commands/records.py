@@ -101,7 +101,7 @@ def activate(s: Session, figure: str, game: Path | None = None, override: str | 
     """Activate a figure (refused out of turn or twice in a round, unless overridden)."""
     st, _meta = s.read_state(game)
     rec = find_edition(st.rules)
-    # a condition whose turn the engine does not play (DDM confused's d20 table): said, never ignored (R212)
+    # a condition whose turn the engine does not play (DDM confused's d20 table): said, never ignored (R185)
     notes = tuple(_("{figure} is {condition}: {what} ({rule})").format(figure=figure, condition=name, what=_(rule.at_activation),
                                                                       rule=rec.cite(rule.rule))
                   for f in st.position.figures if f.id == figure

@@ -46,7 +46,7 @@ class RefusedError(AssistantError):
 
 class ChangedSinceError(AssistantError):
     """Commands worked out on the log as it was at event ``since`` (a photo compared with the record
-    then), which has changed since: nothing is recorded (reading R207)."""
+    then), which has changed since: nothing is recorded (reading R183)."""
 
     def __init__(self, since: int, now: int):
         self.since, self.now = since, now
@@ -148,7 +148,7 @@ class Game:
         ones before it made (``each(state, data)`` may refuse one more way), and all recorded or,
         one refused, none. The log is read and folded once, not once per command. ``since``: the
         log's last event number the commands were worked out on; a log that has changed since
-        records none of them (:class:`ChangedSinceError`, reading R207)."""
+        records none of them (:class:`ChangedSinceError`, reading R183)."""
         from .state import apply
 
         rid = REQUEST_ID.get()

@@ -25,7 +25,7 @@ def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None 
     """The attack as the d20 fell; on a hit, what its saves and reductions leave of the damage
     (``after``: each ability's save rolls as rolled, ``None`` for a Force-costed one not used).
     ``reroll``: the d20 of the reroll the attacker bought with a Force point (SWM PL p.11, CS r.9):
-    the second result stands, against the reroll's own number (Mettle's +4, PL p.54; reading R214)."""
+    the second result stands, against the reroll's own number (Mettle's +4, PL p.54; reading R187)."""
     out: dict[str, Any] = {"roll": roll, "needs": ans.needs}
     needs = ans.needs
     if reroll is not None:
@@ -374,7 +374,7 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
                     "format": meta.get("format"),
                     "rules": meta.get("rules"),
                     "created": meta.get("created"),
-                    # each event's data and hash as the log holds them: what `game import` reads back (R211)
+                    # each event's data and hash as the log holds them: what `game import` reads back (R184)
                     "events": [{**entry_json(e), "data": e.event.data, "hash": e.event.hash} for e in st.entries],
                     "final": final,
                     "chain": export_chain(st.entries[-1].event, "game")[0],

@@ -36,7 +36,7 @@ def commander_ratings(st: GameState) -> dict[str, int]:
     if not st.turn_rules.morale:
         return {}
     out: dict[str, int] = {}
-    rec = find_edition(st.position.edition)  # a commander stunned, routing, confused ... adds nothing (R212)
+    rec = find_edition(st.position.edition)  # a commander stunned, routing, confused ... adds nothing (R185)
     for s in st.sides():
         able = [st.position.stats_of(f).commander_rating for f in st.position.figures if f.side == s and not rec.unable_to_react(f.conditions)]
         out[s] = max((r for r in able if isinstance(r, int)), default=0)

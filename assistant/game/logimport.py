@@ -6,7 +6,7 @@ every event to that head, so an export edited by hand -- a d20, a square, a reas
 deleted, inserted or moved -- is refused, naming the first event that does not match; then the
 events are folded (a log that no command could have written is refused the same way) and the
 state is compared with the export's ``final`` part, so the game imported is the game exported.
-Only then is the game file written, whole, beside its place and moved there (reading R211).
+Only then is the game file written, whole, beside its place and moved there (reading R184).
 
 An export made before the events carried their data (``data``) is read back from the keys the
 events show; the chain head says whether that gave every event exactly.

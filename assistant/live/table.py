@@ -334,7 +334,7 @@ class Table:
         recorded in ONE write transaction (:meth:`~assistant.game.Game.do_all`): no other write,
         of this server or of the command line, lands between the checks and the record, and the
         log is read and folded once. ``since``: the version (last event number) they were worked
-        out on; none is recorded when the log has changed since (reading R207)."""
+        out on; none is recorded when the log has changed since (reading R183)."""
         self._writable()
 
         def on_map(st: Any, data: dict[str, Any]) -> None:

@@ -658,7 +658,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             try:
                 snap = minis.snapshot()  # folded here (cached): the worker gets the position as data
                 answer = photos.run(job, (snap.position, None if minis.game is None else str(minis.game), data, name, i18n.current()))
-                # the log's version the photo was compared with: its moves are applied only on that log (R207)
+                # the log's version the photo was compared with: its moves are applied only on that log (R183)
                 return {**answer, "version": snap.version} if isinstance(answer, dict) and query == "photo" else answer
             finally:  # released when the analysis ends, even if the request was abandoned
                 loop.call_soon_threadsafe(photo_slots.release)
@@ -716,7 +716,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if source is not None and (not isinstance(source, str) or len(source) > 200):
             raise AssistantError(_("'source' is a text of up to 200 characters"))
         # the log's version the photo was compared with (its answer's "version"): a photo read before an
-        # undo or another phone's record is not applied to the log as it is now (reading R207)
+        # undo or another phone's record is not applied to the log as it is now (reading R183)
         since = body.get("version")
         if since is not None and (not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= MAX_INT):
             raise AssistantError(_("'version' is the photo answer's version: the game's event number it was compared with"))

@@ -125,7 +125,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
 
     ``away``: each square's direction away from the camera on the map (:func:`.bases.away_from_camera`):
     the squares never settle a Large or bigger figure on a block farther from the camera than the
-    one its marker names (reading R184): its marker is seen shifted away from the camera, and its
+    one its marker names (reading R195): its marker is seen shifted away from the camera, and its
     body, leaning away, reads the squares behind its base as a base, so the block beyond is the
     body's (diagnosis photo s0468: a Large base on I10:J11 read 0.03, 0.20, 0.05, 0.99, its body
     over J12 0.99, named I11:J12)."""
@@ -155,7 +155,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
                 if sure.intersection(squares):
                     continue
                 if n > 1 and _farther_from_camera(s.at, Square(col, row).name, away):
-                    continue  # the body's block behind the base, not the base's (R184)
+                    continue  # the body's block behind the base, not the base's (R195)
                 options.append((-sum(float(scores.get(q, 0.0)) for q in squares), -_marker_confidence(centre, col, row, n), col, row))
         if not options:
             out.append(s)
@@ -168,7 +168,7 @@ def settle_by_squares(pos: Position, markers: list[Marker], grid: Grid, seen: li
 def _farther_from_camera(named: str, other: str, away: Mapping[str, tuple[float, float]] | None) -> bool:
     """Whether the space from ``other`` lies farther from the camera than the one from ``named``
     (their north-west squares; ``away``: :func:`.bases.away_from_camera`, at ``named``), by the
-    step between them along the direction away from the camera (reading R184).
+    step between them along the direction away from the camera (reading R195).
 
     >>> _farther_from_camera("I10", "I11", {"I10": (0.64, 0.77)}), _farther_from_camera("H9", "H8", {"H9": (-0.52, 0.86)})
     (True, False)

@@ -1265,7 +1265,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             # frames that grid as evenly as ``g`` (CENTRED_AGREEMENT) it settles it too; one it
             # frames less evenly is left to the rival test: put in ``g``'s place it was drawn less
             # well than the crossings had drawn it (0.08 -> 0.19 squares off on scene 481's game
-            # photo, turned the wrong way by its reference) (reading R195)
+            # photo, turned the wrong way by its reference) (reading R190)
             even = [k for k in grids if _same_grid(g, k, cols, rows) and _even_margins(k, quad / scale, cols, rows, CENTRED_AGREEMENT)]
             keep(g)
             centred.update([g.H.tobytes()] + [k.H.tobytes() for k in even])

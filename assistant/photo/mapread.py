@@ -598,7 +598,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             # a printed border runs on the grid lines or just inside its area; strokes that lie
             # beyond every side of it, outside the area, are a shape of the art a little larger
             # than the area round it (a ring round a square, whatever the art's period: R138 tells
-            # only one that recurs off the grid) (reading R203)
+            # only one that recurs off the grid) (reading R192)
             for s in area:
                 res.unsure[s.name] = _("{kind}? lines of that colour close round it, but outside its sides, not on them or inside "
                                        "as a printed border runs (the art's motif): read as open").format(kind=kind)
@@ -1101,7 +1101,7 @@ def _inset(area: list[Square], rim: list[Edge], offset: dict[Edge, dict[str, lis
     its stroke, ``offset``). A closed area has as many sides facing each way, so the photo's grid
     a little off, which moves the strokes toward one side and away from the opposite one, leaves
     the average as it is: a printed border on the grid lines averages about 0, one just inside
-    more (reading R203)."""
+    more (reading R192)."""
     cells = {(s.col, s.row) for s in area}
     depths = [float(np.mean([o if (e.x, e.y) in cells else -o for o in offset[e][kind]])) for e in rim if offset[e][kind]]
     return float(np.mean(depths)) / px if depths else 0.0

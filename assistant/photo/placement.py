@@ -253,7 +253,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
 
     def at_sticker(f: Figure, sq: str) -> float:
         # R102: a square showing an unread marker's sticker is the base of a figure that carries
-        # one; R191: it is named for such a figure whenever one is left to name -- every marked
+        # one; R188: it is named for such a figure whenever one is left to name -- every marked
         # figure gains alike, so who of them is named there is what it was (the record's nearest
         # squares, the cells' and the pattern's costs), but none is named elsewhere leaving the
         # sticker's base to be read away as a body or shadow
@@ -415,7 +415,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             chosen = _by_rim_among_shifted(chosen, full, used, large_rims, partly)
             # a block read on half its squares or fewer may be the body leaning away from the
             # camera over the squares behind the base, whose own block toward the camera shows the
-            # clear rim the body leaves uncovered (reading R183)
+            # clear rim the body leaves uncovered (reading R194)
             toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, large_rims, away)
             by_rim |= {corner for corner, _b in toward if (corner, _b) not in chosen}
             chosen = toward
@@ -474,7 +474,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # a square read surely as a base where a found figure's body is seen over the map (behind its
     # base, away from the camera, within the reach of its top, and within a square of the body's
     # line) is as likely that body as a base: it is named with the doubtful squares, after the sure
-    # squares no body is seen over (reading R187; diagnosis photos s0346, s0489 with the reference:
+    # squares no body is seen over (reading R191; diagnosis photos s0346, s0489 with the reference:
     # a moved figure named sure onto a found figure's body while its own base read sure or nearly)
     found_now = [(s.id, s.at, sizes.get(s.id, 1)) for s in figures]
     behind = {sq for sq in sure if _under_body(sq, found_now, away, lean, BODY_ACROSS) is not None}
@@ -666,7 +666,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 _("{id} named at {at} by its base marker's sticker: its code is half hidden, but what shows of it fits marker {marker} "
                   "clearly better than any other marker the photo left unread (readings R115, R178)").format(id=s.id, at=s.at, marker=marker))
     # a figure named on its square by its own marker's sticker (its cells or its whole pattern:
-    # R115, R178) is told apart there by the photo, not by the record: R192
+    # R115, R178) is told apart there by the photo, not by the record: R189
     by_own_sticker = {s.id for s in figures if s.by == "roster" and (marker := pos.figure(s.id).marker) is not None
                       and any(names.get(sq, patterns.get(sq)) == marker for sq in space(pos, s))}
     figures, took = _swappable(pos, figures, not_seen, by_own_sticker)
@@ -934,7 +934,7 @@ def _swappable(pos: Position, figures: list[Seen], not_seen: Sequence[Figure],
     A figure named on its square by its own base marker's sticker (``by_own_sticker``: the cells or
     the whole pattern of the sticker seen there name its marker, R115, R178) neither is doubted nor
     doubts another: the photo shows its marker there, and a figure that took its place would show
-    another marker's sticker or none (reading R192 in docs/readings.md: diagnosis photo s0539, the
+    another marker's sticker or none (reading R189 in docs/readings.md: diagnosis photo s0539, the
     two such figures' squares tied with a moved figure's old square at ``SWAP_READ`` and ranked
     before it by name, that one left off the list of five).
 
@@ -1081,7 +1081,7 @@ def _under_body(sq: str, found: Sequence[tuple[str, str, int]], away: Mapping[st
                 lean: Mapping[str, float] | None, width: float = 0.5) -> str | None:
     """The first of the ``found`` figures (id, its base's north-west square, footprint) whose body
     is seen over ``sq`` beyond its own base: ``sq``'s centre lies within ``width`` squares (half a
-    square: the body's own line, R139; :data:`BODY_ACROSS`: any square the body overlaps, R187) of the line
+    square: the body's own line, R139; :data:`BODY_ACROSS`: any square the body overlaps, R191) of the line
     from the base's centre away from the camera (``away`` at the base's square) out to where the
     top of a body :data:`BODY_HEIGHT` tall is seen (``lean`` there times the height), past the
     base's own rim. None where no body reaches it, or without the camera's directions.
@@ -1109,7 +1109,7 @@ def _under_body(sq: str, found: Sequence[tuple[str, str, int]], away: Mapping[st
 
 
 #: how far (squares) off the line a found figure's body is seen along a square's centre may lie for
-#: the body to be seen over that square in the naming's order (reading R187): the body's half width
+#: the body to be seen over that square in the naming's order (reading R191): the body's half width
 #: and the square's. Measured on the 222 diagnosis photos (341-562, both modes): one square, 29
 #: squares right that were wrong and 9 wrong that were right; half a square (R139's head), on the
 #: scene-modes with a wrong square, 13 right and none wrong
@@ -1290,7 +1290,7 @@ def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Seque
 
 
 #: squares (king's moves) within which :func:`_toward_camera_by_rim` looks, toward the camera, for
-#: the base of a Large figure whose body a half-read block is (reading R183): a Large figure's body
+#: the base of a Large figure whose body a half-read block is (reading R194): a Large figure's body
 #: (``BODY_HEIGHT`` 2.6 squares tall) leans one to two squares over the map beyond its base on the
 #: diagnosis photos (s0527: the block two squares over and one down)
 BODY_REACH = 2
@@ -1301,7 +1301,7 @@ def _toward_camera_by_rim(chosen: list[tuple[str, tuple[str, ...]]], reading: Ma
     """The Large blocks taken, each read as a base on half its squares or fewer moved onto the block
     toward the camera, within :data:`BODY_REACH` squares, whose centre shows a Large base's rim
     clearly (:data:`CLEAR_LARGE_RIM`) and :data:`PARTLY_READ_LEAD` times the block's own, where no
-    other base and nothing in ``blocked`` lies (reading R183 in docs/readings.md); ``used`` is kept
+    other base and nothing in ``blocked`` lies (reading R194 in docs/readings.md); ``used`` is kept
     to the blocks taken.
 
     A Large figure is tall and broad: seen from the side, its body leans away from the camera over

@@ -88,7 +88,7 @@ def _oriented_by_reading(image: np.ndarray, grid: Grid, reading: MapReading, pos
     map) where the terrain read through each way round at the answer's own scale decides it, by
     the rule the search applies (:func:`.lines.by_terrain`), with the reading through it; else as
     it was. The search's own reading of each lattice is a coarser one (24 pixels a square), which
-    on a dark art floor may read none of the terrain the answer's reads (reading R204)."""
+    on a dark art floor may read none of the terrain the answer's reads (reading R193)."""
     cols, rows = pos.map.cols, pos.map.rows
     ways = [0, 180] if grid.ways == 2 else [0, 90, 180, 270]
     grids = [grid] + [replace(grid, H=turned_board(t, cols, rows) @ grid.H) for t in ways[1:]]

@@ -174,7 +174,7 @@ class EditionRecord:
 
     def inactive(self, conditions: Iterable[str]) -> list[str]:
         """The conditions among ``conditions`` that leave a figure unable to act (no threatened
-        area, no flanking, not in melee), in order; empty: it is able (reading R212).
+        area, no flanking, not in melee), in order; empty: it is able (reading R185).
 
         >>> find_edition("ddm2005").inactive(["confused", "stunned"]), find_edition("swm2008").inactive(["jedi mind trick"])
         (['stunned'], ['jedi mind trick'])
@@ -184,7 +184,7 @@ class EditionRecord:
     def unable_to_react(self, conditions: Iterable[str]) -> list[str]:
         """The conditions among ``conditions`` under which a figure makes no attacks of
         opportunity and commands no one (no commander rating at initiative, no commander effect,
-        no morale bonus): those that leave it unable to act, and DDM's confused (reading R212).
+        no morale bonus): those that leave it unable to act, and DDM's confused (reading R185).
 
         >>> find_edition("ddm2005").unable_to_react(["confused", "invisible"])
         ['confused']

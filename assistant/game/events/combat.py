@@ -30,7 +30,7 @@ def _saves_spend(state: GameState, data: Data) -> list[Reason]:
 
 def roll_text(d: Data) -> str:
     """The d20 as rolled and what it did: a miss, a hit, a critical hit, and the damage; a roll
-    rerolled with a Force point says both dice, the second standing (R214)."""
+    rerolled with a Force point says both dice, the second standing (R187)."""
     if d.get("reroll") is not None:
         first = _("roll {roll} needs {needs}, rerolled with a Force point").format(roll=d.get("roll"), needs=d.get("needs"))
         return first + "; " + roll_text({**d, "roll": d["reroll"], "needs": d.get("reroll_needs"), "reroll": None})

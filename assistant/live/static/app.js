@@ -697,7 +697,7 @@ if ($("b-activate")) {
       photoInView();
       say(tr("photo read in {seconds}s", { seconds: r.seconds }), true);
       // the game's version the photo was compared with: a change since (an undo, another phone's
-      // record) makes this answer one of the game before, said and not applied (reading R207)
+      // record) makes this answer one of the game before, said and not applied (reading R183)
       S.photo = { version: r.version, applied: false };
       photoStale();
       const rid = requestId();  // one photo, one correction: a second tap or a retry records nothing more
@@ -722,7 +722,7 @@ if ($("b-activate")) {
 }
 
 // A photo's answer compared with the game as it was: once the game has changed (and the answer was
-// not applied), its Apply button is disabled and the answer says it is from before (reading R207).
+// not applied), its Apply button is disabled and the answer says it is from before (reading R183).
 function photoStale() {
   const btn = $("b-apply"), now = window.tableSync.version;
   if (!S.photo || S.photo.applied || S.photo.stale || !btn || now === null || S.photo.version === undefined || now <= S.photo.version) return;

@@ -48,7 +48,7 @@ COMMAND_SQUARES = 6
 
 
 def _active(pos: Position, f: Figure) -> bool:
-    """Able to act (glossary 'active'): it threatens, flanks, is in melee (R212)."""
+    """Able to act (glossary 'active'): it threatens, flanks, is in melee (R185)."""
     return not find_edition(pos.edition).inactive(f.conditions)
 
 

@@ -17,7 +17,7 @@ HELPLESS = frozenset({"helpless", "paralyzed", "sleeping", "asleep"})
 #: (the attack's modifiers), stunned (-2 AC), the ones that leave a creature not active (glossary
 #: 'active': "nie ucieka, nie śpi, nie jest ogłuszona, sparaliżowana lub bezradna": no threatened
 #: area, no flanking, no attacks of opportunity, no commanding) and confused (active, but no attacks
-#: of opportunity and no commanding: R212); routing is what a failed morale save gives; invisible:
+#: of opportunity and no commanding: R185); routing is what a failed morale save gives; invisible:
 #: only Blindsight sees it (the attack, attacks of opportunity)
 CONDITIONS = {
     # "nie może się ruszać, atakować oraz używać zdolności specjalnych zastępujących ruch lub ataki"
