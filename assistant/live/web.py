@@ -186,6 +186,7 @@ PARAM_LABELS = {
     "format": N_("format"), "get": N_("what to read"), "in_set": N_("set"), "melee": N_("melee"), "moved": N_("moved this turn"),
     "name": N_("name"), "name_contains": N_("name contains"), "opportunity": N_("attack of opportunity"), "override": N_("override"),
     "power": N_("Force power"), "range": N_("range"), "ranged": N_("ranged"), "reason": N_("reason"), "requires": N_("requires"),
+    "reroll": N_("d20 of a Force reroll"),
     "roll": N_("d20 as rolled"), "save": N_("save as rolled"), "saves": N_("saves as rolled"), "seq": N_("event number"),
     "skiff": N_("skiff"), "source": N_("source"),
     "spec": N_("the figure, as a position file writes it"), "speed": N_("speed"), "stat": N_("numbers given (name.stat=N)"),
