@@ -61,8 +61,14 @@ def after_hit(steps: Any, damage: int, rolls: dict[str, list[int | None]]) -> tu
     missing = [s for s in steps if s.save is not None and s.ability.lower() not in given]
     if missing:
         names = ", ".join(f"--save \"{s.ability}={','.join(['N'] * s.saves)}\"" for s in missing)
-        raise AssistantError(_("this hit meets saves that need their rolls: {names} (a Force-costed one not used: {example})").format(
-            names=names, example='--save "Lightsaber Block=no"'))
+        # the page's attack form takes them in its "save as rolled" field, not the command line's flag (reading R197)
+        raise CommandLineWordsError(
+            _("this hit meets saves that need their rolls: {names} (a Force-costed one not used: {example})").format(
+                names=names, example='--save "Lightsaber Block=no"'),
+            _("this hit meets saves that need their rolls: record it with the form '{form}', writing under '{field}' {names} "
+              "(a Force-costed one not used: {example})").format(
+                form=_("record an attack"), field=_("save as rolled"), names="; ".join(f"{s.ability}={','.join(['N'] * s.saves)}" for s in missing),
+                example="Lightsaber Block=no"))
     dealt = damage
     spent: dict[str, int] = {}
     used: dict[str, list[int | None]] = {}
