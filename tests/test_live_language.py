@@ -65,3 +65,13 @@ def test_a_query_parameter_of_the_wrong_kind_is_explained_in_the_readers_languag
         assert all(r.status_code == 422 for r in said), [r.text for r in said]
         for r, w in zip(said, words, strict=True):
             assert w in r.json()["error"] and "Input should" not in r.json()["error"], r.text
+
+
+def test_the_page_offers_the_json_log_a_judge_replays(tmp_path: Path) -> None:
+    """trial21: `game import` reads the JSON export only (R184), and refuses the Markdown one; the
+    phone's page offered the Markdown download alone, so a judge with the phone had nothing to replay."""
+    c = _client(tmp_path, "pl")
+    page = c.get("/").text
+    assert 'href="api/export?format=json"' in page and "Pobierz dziennik jako JSON" in page
+    got = c.get("/api/export?format=json")
+    assert got.status_code == 200 and got.json()["events"][0]["kind"] == "setup"
