@@ -75,3 +75,17 @@ def test_the_page_offers_the_json_log_a_judge_replays(tmp_path: Path) -> None:
     assert 'href="api/export?format=json"' in page and "Pobierz dziennik jako JSON" in page
     got = c.get("/api/export?format=json")
     assert got.status_code == 200 and got.json()["events"][0]["kind"] == "setup"
+
+
+def test_avoid_defeat_asks_the_page_for_its_saves_in_the_page_s_words(tmp_path: Path) -> None:
+    """trial21 (R197, R173): the refusal asking for Avoid Defeat's two saves named the command
+    line's --saves on the phone; the page's forms take them in "saves as rolled"."""
+    from .test_game_turns import SWM
+
+    path = tmp_path / "g.sqlite"
+    text = SWM.format(rules="swm2008").replace("abilities: [Double Attack]", "abilities: [Double Attack, Avoid Defeat]")
+    Game.new(path, text, default_library(), override="tests").close()
+    for lang, field in (("en", "saves as rolled"), ("pl", "wyniki rzutów obronnych")):
+        r = table_client(create_app(Table(game=path, library=default_library()), language=lang)).post(
+            "/api/do/game/damage", json={"figure": "hero", "amount": 60})
+        assert r.status_code == 400 and "--saves" not in r.json()["error"] and field in r.json()["error"], r.text

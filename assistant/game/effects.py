@@ -14,7 +14,7 @@ from typing import Any
 from ..abilities import has
 from ..cards import DdmCard
 from ..editions import cite_for
-from ..errors import AssistantError, UnknownNameError
+from ..errors import AssistantError, CommandLineWordsError, UnknownNameError
 from ..i18n import _, side_name
 from ..model import DepartedError, Figure, Position
 from ..rules.record import find_edition
@@ -145,9 +145,11 @@ def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     if not find_edition(state.position.edition).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
         return False
     if saves is None or len(saves) != 2:
-        raise AssistantError(
-            _("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id)
-        )
+        # the page's forms take them in their "saves as rolled" field, not the command line's flag (R197)
+        raise CommandLineWordsError(
+            _("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id),
+            _("{figure} has Avoid Defeat: this damage would defeat it, so write its two saves of 11 as rolled under '{field}' (N,N)").format(
+                figure=f.id, field=_("saves as rolled")))
     return all(r == 20 or (r != 1 and r >= 11) for r in saves)
 
 
