@@ -129,12 +129,18 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
         if effect in ("half damage", "no damage"):  # the power's own save, made by each character struck
             own = rolls.pop("save", None)
             if own is None:
-                raise AssistantError(
+                # the page's power form takes it in its "save as rolled" field, not the command line's flag (R197)
+                raise CommandLineWordsError(
                     (
                         _("{t} makes a save against DC {n} (d20 + Level) against {power}: give the d20 as rolled (--save {t}:save=N)")
                         if save_adds_level
                         else _("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)")
-                    ).format(t=s.figure, n=save["needs"], power=ans.power)
+                    ).format(t=s.figure, n=save["needs"], power=ans.power),
+                    (
+                        _("{t} makes a save against DC {n} (d20 + Level) against {power}: write the d20 as rolled under '{field}' ({t}:save=N)")
+                        if save_adds_level
+                        else _("{t} makes a save of {n} against {power}: write it as rolled under '{field}' ({t}:save=N)")
+                    ).format(t=s.figure, n=save["needs"], power=ans.power, field=_("save as rolled")),
                 )
             needs = int(save["needs"])
             if save_adds_level:  # d20 + Level against the DC
