@@ -1298,3 +1298,38 @@ def test_a_refused_form_sent_again_with_the_override_or_the_rerolls_is_recorded(
     page.click("#verb-go")
     page.wait_for_selector("#message.ok")
     assert "obi gains condition bogus; override: the scenario's own rule" in page.inner_text("#message"), page.inner_text("#message")
+
+
+def test_a_hit_that_meets_a_save_of_several_words_is_recorded_from_the_form(server: tuple[str, Path], browser: Any,
+                                                                            request: pytest.FixtureRequest) -> None:
+    """trial21 (reading R197): Obi-Wan's hit on Count Dooku meets Makashi Style Master's save. The
+    page said the command line's --save "Makashi Style Master=N", and the form's "save as rolled"
+    field cut what was written at each space ("--save 'Makashi': write ABILITY=N"): no hit on
+    Dooku could be recorded from the phone."""
+    url, path = server
+    g = Game.open(path)
+    try:
+        g.do("initiative", {"first": "dark", "winner": "dark", "rolls": {"light": 3, "dark": 10}})
+        for kind, data in (("activate", {"figure": "dooku"}), ("move", {"figure": "dooku", "to": "H4", "path": ["H4"], "cost": 1}),
+                           ("end-turn", {}), ("activate", {"figure": "sbd"}), ("end-turn", {}), ("activate", {"figure": "obi"})):
+            g.do(kind, data)
+    finally:
+        g.close()
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    _settled(page)
+    _tap_figure(page, "obi")
+    _tap_figure(page, "dooku")
+    page.fill("#roll", "15")
+    page.click("#b-attack")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Makashi Style Master=N')")
+    said = page.inner_text("#message")
+    assert "--save" not in said and "save as rolled" in said, said
+    page.click("#verbs-box summary")
+    page.select_option("#verb-select", "game attack")
+    page.fill('#verb-form-box input[data-name="roll"]', "15")
+    page.fill('#verb-form-box input[data-name="save"]', "Makashi Style Master=4")
+    page.click("#verb-go")
+    page.wait_for_selector("#message.ok")
+    assert "obi attacks dooku: roll 15 needs 11 -> hits for 20 damage" in page.inner_text("#message"), page.inner_text("#message")

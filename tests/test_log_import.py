@@ -14,6 +14,7 @@ from assistant.commands.context import Session
 from assistant.commands.registry import find
 from assistant.game import Game
 
+from .test_force_reroll import obi_by_dooku  # noqa: F401  (a game in Obi-Wan's turn beside Count Dooku)
 from .test_game_integrity import game_file, run  # noqa: F401  (game_file: the fixture this one goes on from)
 
 
@@ -148,3 +149,35 @@ def test_a_position_file_written_as_json_still_starts_a_game(tmp_path: Path, mon
     p.write_text(json.dumps(yaml.safe_load(POSITION)))
     r = run("game", "import", str(p), "--game", str(tmp_path / "new.sqlite"))
     assert r.exit_code == 0 and "new game" in r.output, r.output
+
+
+def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_again(obi_by_dooku: Path, tmp_path: Path) -> None:  # noqa: F811
+    """trial21 (reading R196): the hashes are SHA-256 with no key, so a cheat can edit an export and
+    make every hash and the head again; a miss turned into a hit for 130 (roll 3 needs 11) was
+    imported and defeated Count Dooku. The fold now voids an attack its own die contradicts."""
+    from assistant.game.store import GENESIS_KEYS, genesis, link
+
+    path = obi_by_dooku
+    assert run("game", "attack", "obi", "dooku", "--roll", "3", "--game", str(path)).exit_code == 0  # a miss
+    out = tmp_path / "g.json"
+    assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
+    obj = json.loads(out.read_text())
+    last = obj["events"][-1]
+    assert (last["kind"], last["data"]["roll"], last["data"]["needs"], last["data"]["hit"]) == ("attack", 3, 11, False)
+    last["data"].update({"hit": True, "damage": 130})
+    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
+    for e in obj["events"]:
+        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    obj["chain"]["head"] = prev
+    del obj["final"]
+    f = tmp_path / "cheat.json"
+    f.write_text(json.dumps(obj))
+    copy = tmp_path / "copy.sqlite"
+    assert run("game", "import", str(f), "--game", str(copy)).exit_code == 0
+    g = Game.open(copy)
+    try:
+        st = g.state()
+        assert st.position.figure("dooku").damage_taken == 0 and not st.defeated
+        assert "roll 3 needs 11 is a miss, yet the record says a hit" in (st.entries[-1].void or "")
+    finally:
+        g.close()

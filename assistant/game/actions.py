@@ -61,8 +61,14 @@ def after_hit(steps: Any, damage: int, rolls: dict[str, list[int | None]]) -> tu
     missing = [s for s in steps if s.save is not None and s.ability.lower() not in given]
     if missing:
         names = ", ".join(f"--save \"{s.ability}={','.join(['N'] * s.saves)}\"" for s in missing)
-        raise AssistantError(_("this hit meets saves that need their rolls: {names} (a Force-costed one not used: {example})").format(
-            names=names, example='--save "Lightsaber Block=no"'))
+        # the page's attack form takes them in its "save as rolled" field, not the command line's flag (reading R197)
+        raise CommandLineWordsError(
+            _("this hit meets saves that need their rolls: {names} (a Force-costed one not used: {example})").format(
+                names=names, example='--save "Lightsaber Block=no"'),
+            _("this hit meets saves that need their rolls: record it with the form '{form}', writing under '{field}' {names} "
+              "(a Force-costed one not used: {example})").format(
+                form=_("record an attack"), field=_("save as rolled"), names="; ".join(f"{s.ability}={','.join(['N'] * s.saves)}" for s in missing),
+                example="Lightsaber Block=no"))
     dealt = damage
     spent: dict[str, int] = {}
     used: dict[str, list[int | None]] = {}
@@ -123,12 +129,18 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
         if effect in ("half damage", "no damage"):  # the power's own save, made by each character struck
             own = rolls.pop("save", None)
             if own is None:
-                raise AssistantError(
+                # the page's power form takes it in its "save as rolled" field, not the command line's flag (R197)
+                raise CommandLineWordsError(
                     (
                         _("{t} makes a save against DC {n} (d20 + Level) against {power}: give the d20 as rolled (--save {t}:save=N)")
                         if save_adds_level
                         else _("{t} makes a save of {n} against {power}: give it as rolled (--save {t}:save=N)")
-                    ).format(t=s.figure, n=save["needs"], power=ans.power)
+                    ).format(t=s.figure, n=save["needs"], power=ans.power),
+                    (
+                        _("{t} makes a save against DC {n} (d20 + Level) against {power}: write the d20 as rolled under '{field}' ({t}:save=N)")
+                        if save_adds_level
+                        else _("{t} makes a save of {n} against {power}: write it as rolled under '{field}' ({t}:save=N)")
+                    ).format(t=s.figure, n=save["needs"], power=ans.power, field=_("save as rolled")),
                 )
             needs = int(save["needs"])
             if save_adds_level:  # d20 + Level against the DC

@@ -14,7 +14,7 @@ from typing import Any
 from ..abilities import has
 from ..cards import DdmCard
 from ..editions import cite_for
-from ..errors import AssistantError, UnknownNameError
+from ..errors import AssistantError, CommandLineWordsError, UnknownNameError
 from ..i18n import _, side_name
 from ..model import DepartedError, Figure, Position
 from ..rules.record import find_edition
@@ -56,12 +56,30 @@ def turn_of(state: GameState, fid: str) -> Turn:
 
 def hit(state: GameState, a: Figure, target: Figure, data: dict[str, Any]) -> list[str]:
     """An attack's outcome as rolled: the Force its target's saves spent, then the damage it deals."""
+    roll_agrees(data)
     state.last_attacker = a.id
     for fid, cost in (data.get("force_spent") or {}).items():  # a Force-costed save the defender made (Lightsaber Block, ...)
         spend_force(state, fid, int(cost))
     if data.get("hit") and int(data.get("damage") or 0) > 0:
         return damage(state, target.id, int(data["damage"]), a.id, data.get("saves"))
     return []
+
+
+def roll_agrees(data: dict[str, Any]) -> None:
+    """Refuse an attack whose record its own d20 contradicts: a hit on a roll that misses, a miss
+    on one that hits, damage on a miss. No command writes one (:func:`~.actions.roll_outcome`
+    derives the hit from the die), but an exported log's hashes can be made again by hand, so
+    the fold voids it (reading R196). The number needed itself is not derived again here."""
+    roll, needs = (data.get("reroll"), data.get("reroll_needs")) if data.get("reroll") is not None else (data.get("roll"), data.get("needs"))
+    if not isinstance(roll, int) or not isinstance(needs, int):
+        return
+    hits = roll != 1 and (roll >= needs or roll == 20 or bool(data.get("critical")))
+    if data.get("hit") and not hits:
+        raise AssistantError(_("roll {roll} needs {needs} is a miss, yet the record says a hit: the log was edited").format(roll=roll, needs=needs))
+    if data.get("hit") is False and roll != 1 and (roll >= needs or roll == 20):
+        raise AssistantError(_("roll {roll} needs {needs} is a hit, yet the record says a miss: the log was edited").format(roll=roll, needs=needs))
+    if data.get("hit") is False and int(data.get("damage") or 0) > 0:
+        raise AssistantError(_("a miss recorded with {damage} damage: the log was edited").format(damage=data.get("damage")))
 
 
 def spend_force(state: GameState, fid: str, cost: int) -> None:
@@ -127,9 +145,11 @@ def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     if not find_edition(state.position.edition).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
         return False
     if saves is None or len(saves) != 2:
-        raise AssistantError(
-            _("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id)
-        )
+        # the page's forms take them in their "saves as rolled" field, not the command line's flag (R197)
+        raise CommandLineWordsError(
+            _("{figure} has Avoid Defeat: this damage would defeat it, so give its two saves of 11 as rolled (--saves N,N)").format(figure=f.id),
+            _("{figure} has Avoid Defeat: this damage would defeat it, so write its two saves of 11 as rolled under '{field}' (N,N)").format(
+                figure=f.id, field=_("saves as rolled")))
     return all(r == 20 or (r != 1 and r >= 11) for r in saves)
 
 

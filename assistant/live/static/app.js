@@ -552,6 +552,24 @@ function prefill(p) {
   return "";
 }
 
+// A list field's items, split at spaces and ";". An item that names something, "NAME=N", keeps the
+// words before its "=": "Makashi Style Master=4 Shields=11,8" is two saves, not four words (reading
+// R197: a hit on Count Dooku could not be recorded from the page, its save's name cut at each space).
+function listItems(v) {
+  const words = v.split(/[\s;]+/).filter(Boolean);
+  if (!v.includes("=")) return words;
+  const items = [];
+  let name = [];
+  for (const w of v.split(";")) {  // ";" always ends an item
+    for (const word of w.split(/\s+/).filter(Boolean)) {
+      name.push(word);
+      if (word.includes("=")) { items.push(name.join(" ")); name = []; }
+    }
+    if (name.length) { items.push(name.join(" ")); name = []; }
+  }
+  return items;
+}
+
 // A form for any verb, built from its arguments as the server lists them.
 function openVerbForm(verb) {
   const spec = S.verbs.detail[verb];
@@ -582,7 +600,7 @@ function openVerbForm(verb) {
       const v = input.value.trim();
       if (!v) continue;
       if (k === "roll") usedRoll = true;
-      args[k] = kind === "list" ? v.split(/[\s;]+/).filter(Boolean) : v;
+      args[k] = kind === "list" ? listItems(v) : v;
     }
     $("verb-go").disabled = true;
     const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll, answered: () => { rid = requestId(); } });
