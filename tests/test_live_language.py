@@ -110,3 +110,27 @@ def test_a_power_s_save_is_asked_for_in_the_page_s_words(tmp_path: Path) -> None
     assert r.status_code == 400 and "--save" not in said and "guard" in said and "„záchranný hod“" in said, r.text
     done = c.post("/api/do/game/power", json={"figure": "hero", "target": "droid", "power": "Grenades", "save": ["droid:save=15", "guard:save=3"]})
     assert done.status_code == 200, done.text
+
+
+def test_saves_written_wrong_on_the_page_are_refused_in_the_page_s_words(tmp_path: Path) -> None:
+    """Avoid Defeat's two saves written as one, and a power's save with no figure named: the
+    refusals named the command line's --saves and --save on the phone; the page's fields are its
+    "saves as rolled" and "save as rolled" (R197)."""
+    from .test_game_turns import SWM
+
+    path = tmp_path / "g.sqlite"
+    text = SWM.format(rules="swm2008").replace(
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, abilities: [Double Attack]}}",
+        "{id: hero, side: light, at: B2, stats: {hp: 60, defense: 16, attack: 10, damage: 20, speed: 6, force: 2, "
+        "abilities: [Grenades 20, Avoid Defeat]}}",
+    ).replace("at: D5, stats: {hp: 30", "at: D3, stats: {hp: 30")
+    Game.new(path, text, default_library(), override="tests").close()
+    c = table_client(create_app(Table(game=path, library=default_library()), language="en"))
+    r = c.post("/api/do/game/damage", json={"figure": "hero", "amount": 60, "saves": "12"})
+    assert r.status_code == 400 and "--saves" not in r.json()["error"] and "'saves as rolled' '12'" in r.json()["error"], r.text
+    assert c.post("/api/do/game/initiative", json={"roll": ["light=15", "dark=3"]}).status_code == 200
+    assert c.post("/api/do/game/activate", json={"figure": "hero"}).status_code == 200
+    r = c.post("/api/do/game/power", json={"figure": "hero", "target": "droid", "power": "Grenades", "save": ["droid"]})
+    assert r.status_code == 400 and "--save" not in r.json()["error"] and "'save as rolled' 'droid'" in r.json()["error"], r.text
+    r = c.post("/api/do/game/power", json={"figure": "hero", "target": "droid", "power": "Grenades", "save": ["droid:save=x"]})
+    assert r.status_code == 400 and "--save" not in r.json()["error"] and "'save as rolled' 'save=x'" in r.json()["error"], r.text

@@ -80,7 +80,10 @@ def saves_rolls(text: str | None) -> dict[str, Any]:
     except ValueError:
         rolls = []
     if len(rolls) != 2 or not all(1 <= r <= 20 for r in rolls):
-        raise AssistantError(_("--saves {text!r}: write the two d20s as rolled, e.g. --saves 12,15").format(text=text))
+        raise CommandLineWordsError(
+            _("--saves {text!r}: write the two d20s as rolled, e.g. --saves 12,15").format(text=text),
+            # the page's forms take them in their "saves as rolled" field (R197)
+            _("'{field}' {text!r}: write the two d20s as rolled, e.g. 12,15").format(field=_("saves as rolled"), text=text))
     return {"saves": rolls}
 
 

@@ -116,7 +116,11 @@ def power_event(st: GameState, figure: str, target: str, name: str, saves: list[
     for item in saves:
         who, colon, rest = item.partition(":")
         if not colon or not rest:
-            raise AssistantError(_("--save {item!r}: write ID:ABILITY=N, e.g. {example}").format(item=item, example=f"{target}:Shields=11,8"))
+            raise CommandLineWordsError(
+                _("--save {item!r}: write ID:ABILITY=N, e.g. {example}").format(item=item, example=f"{target}:Shields=11,8"),
+                # the page's power form takes it in its "save as rolled" field (R197)
+                _("'{field}' {item!r}: write ID:ABILITY=N, e.g. {example}").format(
+                    field=_("save as rolled"), item=item, example=f"{target}:Shields=11,8"))
         st.figure(who.strip())
         per.setdefault(who.strip(), []).append(rest)
     struck: list[dict[str, Any]] = []
@@ -170,11 +174,20 @@ def parse_save_rolls(items: Iterable[str] | None) -> dict[str, list[int | None]]
             elif x.isdigit() and 1 <= int(x) <= 20:
                 values.append(int(x))
             else:
-                raise AssistantError(_("--save {item!r}: write ABILITY=N (a d20 as rolled), N,N for several saves, or ABILITY=no").format(item=item))
+                raise _save_words_error(item)
         if not name.strip() or not values:
-            raise AssistantError(_("--save {item!r}: write ABILITY=N (a d20 as rolled), N,N for several saves, or ABILITY=no").format(item=item))
+            raise _save_words_error(item)
         out[name.strip()] = values
     return out
+
+
+def _save_words_error(item: str) -> CommandLineWordsError:
+    """A save's rolls not written as ABILITY=N: said with the command line's flag, and with the
+    page's field for the web (R197)."""
+    return CommandLineWordsError(
+        _("--save {item!r}: write ABILITY=N (a d20 as rolled), N,N for several saves, or ABILITY=no").format(item=item),
+        _("'{field}' {item!r}: write ABILITY=N (a d20 as rolled), N,N for several saves, or ABILITY=no").format(
+            field=_("save as rolled"), item=item))
 
 
 def _turn_refusals(st: GameState, kind: str, data: dict[str, Any], override: str | None) -> None:
