@@ -173,7 +173,11 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
     f = tmp_path / "cheat.json"
     f.write_text(json.dumps(obj))
     copy = tmp_path / "copy.sqlite"
-    assert run("game", "import", str(f), "--game", str(copy)).exit_code == 0
+    said = run("game", "import", str(f), "--game", str(copy))
+    # the import says the event void on replay that the export showed standing, not "its result checks"
+    seq = last["seq"]
+    assert said.exit_code == 0 and "result check" not in said.output, said.output
+    assert f"#{seq}: roll 3 needs 11 is a miss, yet the record says a hit" in " ".join(said.output.split()), said.output
     g = Game.open(copy)
     try:
         st = g.state()

@@ -71,8 +71,14 @@ def import_(
             if override:
                 raise GameFileError(_("--override is for a position file's squads; an exported log is imported as it was played; nothing was written"))
             path = game or games_home() / "games" / f"{Path(file).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
-            count = import_export(path, exported, file, library(ctx))
+            count, unmarked = import_export(path, exported, file, library(ctx))
             set_current_game(path)
+            if unmarked:  # the hashes check, yet the dice contradict what was recorded (R196): said, not hidden
+                out.print(_("imported {count} events of {file} as {path} (now the current game): its chain checks, but events the export "
+                            "shows standing are void when replayed, as the log was edited: {which}").format(
+                    count=count, file=escape(file), path=escape(str(path)),
+                    which=escape("; ".join(f"#{seq}: {why}" for seq, why in unmarked))))
+                return
             out.print(_("imported {count} events of {file} as {path} (now the current game): its chain and result check").format(
                 count=count, file=escape(file), path=escape(str(path))))
             return

@@ -53,9 +53,12 @@ def looks_like_export(text: str, source: str) -> dict[str, Any] | None:
     return None  # a position file (YAML reads JSON too): 'game import' starts a game from it
 
 
-def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = None) -> tuple[dict[str, str], list[Event]]:
+def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = None
+                ) -> tuple[dict[str, str], list[Event], list[tuple[int, str]]]:
     """The header and the events of an exported log, its chain and its fold checked (see the
-    module); a :class:`GameFileError` naming ``source`` and what is wrong otherwise."""
+    module), and the events the fold voids that the export did not show void (an attack its own
+    d20 contradicts, R196: hashes anyone can make again, so the import says them); a
+    :class:`GameFileError` naming ``source`` and what is wrong otherwise."""
 
     def bad(why: str) -> GameFileError:
         return GameFileError(_("{source}: {why}; nothing was written").format(source=source, why=why))
@@ -111,7 +114,9 @@ def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = 
         if differ:
             raise bad(_("the events folded here do not give the exported result ({keys} differ): the card library is not "
                         "the one the game was played with (give the same --cards), or the result was edited").format(keys=", ".join(differ)))
-    return header, events
+    shown_void = {row.get("seq") for row in rows if isinstance(row, dict) and row.get("void")}
+    unmarked = [(e.event.seq, e.void) for e in state.entries if e.void and e.event.seq not in shown_void]
+    return header, events, unmarked
 
 
 def _event(row: object, i: int, bad: Any) -> Event:
@@ -133,12 +138,14 @@ def _event(row: object, i: int, bad: Any) -> Event:
     return Event(seq, at, kind, data, override)
 
 
-def import_export(path: Path, obj: dict[str, Any], source: str, library: CardLibrary | None = None) -> int:
+def import_export(path: Path, obj: dict[str, Any], source: str, library: CardLibrary | None = None
+                  ) -> tuple[int, list[tuple[int, str]]]:
     """Write the exported log ``obj`` as the game file ``path`` (which must not exist); the
-    number of events written."""
+    number of events written, and the events void on replay that the export showed standing
+    (:func:`read_export`)."""
     from .store import GameStore
 
-    header, events = read_export(obj, source, library)
+    header, events, unmarked = read_export(obj, source, library)
     GameStore.create_from(path, header, events).close()
-    return len(events)
+    return len(events), unmarked
 
