@@ -74,6 +74,19 @@ def test_an_edited_file_is_read_anew(home: Path, corridor: Path) -> None:
     assert after.problems == fresh(corridor).problems != before.problems
 
 
+def test_the_reader_s_code_changed_reads_a_file_anew(home: Path, corridor: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout whose position checker changed without a version bump was answered the old
+    checker's reading from the cache (user21, round 21): the reader's files are in the key."""
+    check_position_file(corridor)
+    assert any("check.py" in name for name, _size, _mtime in load_module.reader_code())
+    changed = tuple((name, size + 1, mtime) for name, size, mtime in load_module.reader_code())
+    monkeypatch.setattr(load_module, "reader_code", lambda: changed)
+    read: list[str] = []
+    real = load_module.check_position_text
+    monkeypatch.setattr(load_module, "check_position_text", lambda *a, **k: read.append("again") or real(*a, **k))
+    assert check_position_file(corridor).position is not None and read == ["again"]
+
+
 def test_problems_are_kept_per_language(home: Path, corridor: Path) -> None:
     corridor.write_text(corridor.read_text(encoding="utf-8").replace("figures:", "bogus: 1\nfigures:", 1), encoding="utf-8")
     english = check_position_file(corridor).problems

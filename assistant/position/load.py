@@ -8,6 +8,7 @@ refuse the file; ``validate`` shows them.
 
 from __future__ import annotations
 
+import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +53,19 @@ def parse_position(text: str, name: str = "<position>", library: CardLibrary | N
     return check_position_text(text, name, library).raise_for_errors()
 
 
+#: the code a position's reading depends on beyond its text: this package's reader and checker
+#: (the edition records' rules they apply: squads, sizes) and the model it builds
+_READER_CODE = tuple(Path(__file__).parent / name for name in ("load.py", "check.py", "schema.py")) + tuple(
+    Path(__file__).parent.parent / name for name in ("yamlio.py", "model.py"))
+
+
+def reader_code() -> tuple[tuple[str, int, int], ...]:
+    """The reader's own files as the cache key holds them (name, size, modification time): a
+    checkout's code changed without a version bump read a position anew, not from a stale
+    reading (round 21: a checker's fix was served the old answer from the cache)."""
+    return tuple((str(p), (st := os.stat(p)).st_size, st.st_mtime_ns) for p in _READER_CODE)
+
+
 def check_position_file(path: Path | str, library: CardLibrary | None = None) -> LoadResult:
     try:
         text, name = read_text(path)
@@ -63,7 +77,7 @@ def check_position_file(path: Path | str, library: CardLibrary | None = None) ->
     # A file read before is answered from the cache (:mod:`..cache`), without pydantic: one slot a
     # file, under a key of its name and text, the card library read and the language and versions.
     key = Key()
-    key.add("position", name, text, library.key)
+    key.add("position", name, text, library.key, reader_code())
     # one slot a file and card library: with the name's alone, two installs (or checkouts) of the
     # program reading one file in turn evicted each other's, and each read validated it anew (round 17 of issue 28)
     slot = f"{zlib.crc32(library.key, zlib.crc32(name.encode('utf-8', 'surrogatepass'))):08x}"  # two in one slot: each reads anew
