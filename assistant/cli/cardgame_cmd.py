@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from ..cardgames import find_card_game
 from ..commands.games import card_game_names
-from ..errors import AmbiguousNameError, AssistantError, UnknownNameError
+from ..errors import AssistantError
 from ..i18n import _
 from ..yamlio import dump_yaml, parse_yaml, read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, replay_event, run, session
@@ -164,7 +164,7 @@ def import_cmd(
 
     Exit codes: 0 read (cards refused alone are in the report); 2 the file cannot be read as a card list.
     """
-    from ..cardgame.importers import EntryOptions, read_card_file, read_card_folder  # start-up time: only import reads card data
+    from ..cardgame.importers import EntryOptions, entry_card, read_card_file, read_card_folder  # start-up time: only import reads card data
 
     record = find_card_game(kind(ctx))
     with edge(json_out, "import"):
@@ -184,11 +184,7 @@ def import_cmd(
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
         if entry is not None:
             given_owner, owner = bool(owner), owner or importer.default_owner
-            card = keys.get(entry)
-            if card is None and entry in read.ambiguous:
-                raise AmbiguousNameError("card", entry, read.ambiguous[entry])
-            if card is None:
-                raise UnknownNameError("card", entry, list(keys))
+            card = entry_card(read, entry)
             data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
             fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
