@@ -175,7 +175,7 @@ def import_cmd(
         else:
             text, notes = read_card_file(file)
             read = importer.read(text, str(file))
-        cards, keys, unused = read.cards, read.by_key, list(read.unused_columns)
+        cards, unused = read.cards, list(read.unused_columns)
         notes += read.skipped
         notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
         report = read.report.to_json() if read.report is not None else None
