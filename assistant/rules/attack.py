@@ -34,7 +34,6 @@ from . import engine, saves
 from .engine import Reason
 from .record import find_edition
 
-
 #: the words an attack line's condition is made of: the answer's JSON keeps them in English, and
 #: each edge says them in the reader's language (:func:`condition_text`; the phone's conditionText)
 TWIN_CONDITION = N_("Twin Attack: same target, only if it is still standing")
