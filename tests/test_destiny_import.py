@@ -362,12 +362,16 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
     a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
     b = _card("90402", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
     c = _card("90403", "Test Vader's Lightsaber", "upgrade", cost=2, sides=["2MD", "3MD", "-", "-", "-", "-"])
-    d = _card("90404", "Test Padmé", "character", health=10, points="9/12", subtitle="Senator", sides=["1RD", "2RD", "1F", "1R", "-", "-"])
+    d = _card("90404", "Test Padmé", "character", health=10, points="9/12", subtitle="Senator", sides=["1RD", "2RD", "1F", "1R", "-", "-"],
+              text="Your Test Vader characters have the Guardian keyword.")
     f = _write(tmp_path, "set.json", [a, b, c, d])
     r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test vader, dark lord", "--id", "v"])
     assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 13
     r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test padme", "--id", "p"])  # no accent, no subtitle
     assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 10
+    assert "the card's text: Your Test Vader characters have the Guardian keyword." in r.stderr  # what the card says
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(f), "--entry", "90404", "--json"])
+    assert json.loads(r.stdout)["text"] == "Your Test Vader characters have the Guardian keyword."
     r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "vader"])  # a part of three cards' names: each listed
     assert r.exit_code == 2 and "ambiguous" in r.stderr
     for line in ("90401 Test Vader, Dark Lord (character, TST)", "90402 Test Vader, Sith Apprentice (character, TST)",

@@ -177,18 +177,23 @@ def import_cmd(
             read = importer.read(text, str(file))
         cards, unused = read.cards, list(read.unused_columns)
         notes += read.skipped
-        notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
         report = read.report.to_json() if read.report is not None else None
+        # an entry is one card: the notes of that card alone (not those of every card of a folder) and what its text says
+        chosen = entry_card(read, entry) if entry is not None else None
+        notes += [f"{c.name}: {n}" for c in cards for n in c.notes if chosen is None or c is chosen]
+        card_text = str(getattr(chosen, "text", "") or "")
         if not json_out:
             for n in notes:
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
-        if entry is not None:
+            if card_text:
+                err.print(_("[yellow]the card's text:[/] {text}").format(text=escape(card_text)))
+        if chosen is not None:
+            card = chosen
             given_owner, owner = bool(owner), owner or importer.default_owner
-            card = entry_card(read, entry)
             data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
             fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
-                emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
+                emit_json({"query": "import", "entry": data, "text": card_text, "notes": notes, "report": report})
             elif fields_of is not None:  # fields of another entry (a player's battlefield, say)
                 print_text(dump_yaml(data))
                 err.print(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))

@@ -126,6 +126,7 @@ class DestinyCardData:
     keywords: tuple[str, ...] = ()  # guardian, ambush, redeploy: only those the card itself has
     notes: tuple[str, ...] = ()  # what the import noticed (a missing faction, ...)
     set_code: str = ""
+    text: str = ""  # the card's text as the data writes it (its markup too): what a player asks the card says
 
     @property
     def label(self) -> str:
@@ -308,7 +309,7 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     subtitle = got if isinstance(got := c.get("subtitle"), str) else ""
     return DestinyCardData(
         c["code"], c["name"], subtitle, kind, str(c.get("affiliation_code") or "neutral"), color, c.get("cost"), c.get("health"), points,
-        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""),
+        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""), text_,
     )
 
 
