@@ -97,9 +97,16 @@ def plain(text: str) -> str:
 
     >>> plain("  Padmé   AMIDALA ") == plain("padme amidala")
     True
+    >>> plain("Elitarny żołnierz")
+    'elitarny zolnierz'
     """
-    decomposed = unicodedata.normalize("NFKD", text)
+    decomposed = unicodedata.normalize("NFKD", text).translate(_UNDECOMPOSED)
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold().split())
+
+
+#: letters with a stroke, which Unicode does not decompose into a letter and an accent
+#: (Polish "żołnierz" typed "zolnierz")
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ħ": "h", "Ħ": "H"})
 
 
 def close_matches(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:

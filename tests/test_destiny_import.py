@@ -383,6 +383,32 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "niejednoznaczna" in r.stderr
 
 
+def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
+    """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
+    cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan
+    phasma"` was unknown, and the card's text was English. A translated name that is an English
+    name several cards share is listed with all of them, translated or not."""
+    a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"],
+              text="Guardian.")
+    b = _card("90402", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
+    (tmp_path / "set").mkdir()
+    _write(tmp_path / "set", "TST.json", [a, b])
+    (tmp_path / "translations" / "pl" / "set").mkdir(parents=True)
+    _write(tmp_path / "translations" / "pl" / "set", "TST.json",
+           [{"code": "90401", "name": "Testowy Vader", "subtitle": "Mroczny Lord", "text": "Strażnik.", "flavor": "..."}])
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(tmp_path), "--entry", "testowy vader, mroczny lord", "--id", "v"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["health"] == 13
+    assert yaml.safe_load(r.stdout)[0]["title"] == "Test Vader"  # the table file's title stays the set files'
+    assert "tekst karty: Strażnik." in r.stderr and "1 karta nazwana" in r.stderr
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(tmp_path), "--entry", "Testowy Vader"])
+    assert r.exit_code == 2 and "90401 Test Vader, Dark Lord" in r.stderr and "90402 Test Vader, Sith Apprentice" in r.stderr
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(tmp_path), "--entry", "testowy vader, mroczny lord"])
+    assert r.exit_code == 2  # no Czech translation: the Polish names are not read
+    r = runner.invoke(app, ["destiny", "import", str(tmp_path), "--entry", "90401"])
+    assert r.exit_code == 0 and "the card's text: Guardian." in r.stderr
+
+
 def test_a_part_of_many_names_lists_the_first_and_counts_the_rest(tmp_path: Path) -> None:
     cards = [_card(f"905{i:02d}", f"Test Card {i}", "event", cost=1) for i in range(20)]
     f = _write(tmp_path, "set.json", cards)

@@ -110,6 +110,10 @@ class CardImporter:
     #: for a card whose entry is no item of a list but fields of another entry (a player's
     #: battlefield, say), where they go, given the owner; None otherwise
     fields_of: Callable[[Any, str], str | None] | None = None
+    #: the cards of a folder read with the community's own translation into the answer's
+    #: language, where it has one beside the set files: (folder, cards read, language) ->
+    #: (the cards, what was read from where); None where the data has no translations
+    localize: Callable[[Path, ImportedCards, str], tuple[ImportedCards, list[str]]] | None = None
 
 
 def read_card_folder(path: Path, suffix: str, sets_under: tuple[str, ...] = ()) -> list[tuple[str, str]]:

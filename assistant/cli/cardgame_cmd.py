@@ -18,7 +18,7 @@ from rich.markup import escape
 from ..cardgames import find_card_game
 from ..commands.games import card_game_names
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import _, current
 from ..yamlio import dump_yaml, parse_yaml, read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, replay_event, run, session
 from .output import JsonOpt, edge, emit_json, err, out, print_text, write_or_print
@@ -172,6 +172,8 @@ def import_cmd(
         if file.is_dir() and importer.read_many is not None:
             notes: list[str] = []
             read = importer.read_many(read_card_folder(file, importer.suffix, importer.sets_under))
+            if importer.localize is not None:  # the community's own translation into the answer's language (R230)
+                read, notes = importer.localize(file, read, current())
         else:
             text, notes = read_card_file(file)
             read = importer.read(text, str(file))
