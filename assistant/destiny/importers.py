@@ -32,8 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..cardgame.importers import (MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting,
-                                 read_card_file)
+from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting, read_card_file
 from ..errors import NotationError
 from ..i18n import _, n_
 from ..importreport import ImportedItem, ImportReport, merge
