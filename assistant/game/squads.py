@@ -60,7 +60,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
         cards = [(f, pos.card_of(f)) for f in figs]
-        lowered = _rapport(rec, side, cards, unchecked) if rec.defines("Rapport") else {}
+        lowered = _rapport(side, cards, unchecked) if rec.defines("Rapport") else {}
         costs = [lowered.get(f.id, c.cost) for f, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
@@ -107,7 +107,7 @@ RAPPORT: dict[str, Callable[[Card], bool | None]] = {
 assert set(RAPPORT) == RAPPORT_STATED
 
 
-def _rapport(rec: EditionRecord, side: str, cards: _Cards, unchecked: list[str]) -> dict[str, int]:
+def _rapport(side: str, cards: _Cards, unchecked: list[str]) -> dict[str, int]:
     """swm2008 PL p.58 (Rapport): each figure's cost lowered by 1 for each different Rapport of
     its squad that names it (the same Rapport twice lowers it once), to no less than 1; only the
     figures whose cost it lowers. A Rapport whose target the rulebook does not say is reported."""
