@@ -39,7 +39,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from .cache import Key, cached
-from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError
+from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError, plain
 from .fileread import file_marks, read_limited
 from .i18n import _, current
 from .model import Stats
@@ -293,8 +293,9 @@ def card_problems(game: str, set_name: str, raw: Mapping[str, Any]) -> list[str]
     validation = _validation()
     try:
         _card_adapter(game).validate_python({**raw, "set": set_name})
-    except validation.ValidationError as exc:
-        return [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"] for e in exc.errors()]
+    except validation.ValidationError as exc:  # in the reader's language, as a card file's problems are
+        problems = problems_from_validation(exc, LineMap(), set_name, _CARD_TYPES[game])
+        return [f"{p.where}: {p.message}" if p.where else p.message for p in problems]
     return []
 
 
@@ -368,18 +369,33 @@ _PARENTHESISED_VERSION = re.compile(r"^(.+?)\s*\(([^()#][^()]*)\)$")
 
 
 def name_key(name: str) -> str:
-    """A card's name as names are matched: case-insensitive, and a version in parentheses the
-    same as after a comma -- the printed card says ``Han Solo, Rogue`` where the community's
-    database writes ``Han Solo (Rogue)``, and a player types what the card says.
+    """A card's name as names are matched: case- and accent-insensitive (R228), and a version in
+    parentheses the same as after a comma -- the printed card says ``Han Solo, Rogue`` where the
+    community's database writes ``Han Solo (Rogue)``, and a player types what the card says.
 
     >>> name_key("Han Solo (Rogue)") == name_key("han solo, rogue")
     True
     >>> name_key("Antarian Ranger (#2)")
     'antarian ranger (#2)'
+    >>> name_key("Padmé Amidala (Senator)")
+    'padme amidala, senator'
     """
-    key = " ".join(name.split()).lower()
+    key = plain(name)
     m = _PARENTHESISED_VERSION.match(key)
     return f"{m.group(1)}, {m.group(2).strip()}" if m else key
+
+
+def name_words(name: str) -> str:
+    """A card's name as its words alone (:func:`name_key` without the punctuation): what a name
+    typed without the card's commas and parentheses matches, where nothing matches it as typed
+    (R228). A collector number keeps its ``#``.
+
+    >>> name_words("Padmé Amidala (Senator)") == name_words("padme amidala senator")
+    True
+    >>> name_words("Imperial Knight (#20)")
+    'imperial knight #20'
+    """
+    return " ".join(re.findall(r"[#\w]+", plain(name)))
 
 
 def card_label(card: Card) -> str:
@@ -444,15 +460,17 @@ class CardLibrary:
     def candidates(self, game: str, text: str, set: str | None = None, partial: bool = True) -> list[Card]:
         """The cards ``text`` names: of exactly that name if any, else (``partial``) those whose
         name contains it; only of ``set`` when one is given. Names match as :func:`name_key`
-        reads them (``Han Solo, Rogue`` names ``Han Solo (Rogue)``)."""
-        key = name_key(text)
+        reads them (``Han Solo, Rogue`` names ``Han Solo (Rogue)``), else by their words alone
+        (:func:`name_words`: ``padme amidala senator`` names ``Padmé Amidala (Senator)``), R228."""
+        key, words = name_key(text), name_words(text)
         pool = self.cards(game)
         if set is not None:
             pool = [c for c in pool if c.set.lower() == set.strip().lower()]
-        exact = [c for c in pool if name_key(c.name) == key]
+        exact = [c for c in pool if name_key(c.name) == key] or [c for c in pool if words and name_words(c.name) == words]
         if exact or not partial:
             return exact
-        return [c for c in pool if key and key in name_key(c.name)]
+        return ([c for c in pool if key and key in name_key(c.name)]
+                or [c for c in pool if words and f" {words} " in f" {name_words(c.name)} "])
 
     def resolve(self, game: str, text: str, set: str | None = None, partial: bool = True) -> Card:
         """The card ``text`` names (see :meth:`candidates`). Several candidates are an error

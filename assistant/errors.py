@@ -15,6 +15,7 @@ into a message and exit code 2 at its edge. Anything else is a bug.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -89,18 +90,37 @@ class CardLibraryError(PositionError):
     """A card library file that does not validate (same shape as a position error)."""
 
 
+def plain(text: str) -> str:
+    """A name as a player types it, for matching: case-insensitive, accents dropped, spaces
+    collapsed -- the community's data writes "Padmé" on one card and "Padme" on another, and a
+    keyboard has neither for sure (reading R228 in docs/readings.md).
+
+    >>> plain("  Padmé   AMIDALA ") == plain("padme amidala")
+    True
+    >>> plain("Elitarny żołnierz")
+    'elitarny zolnierz'
+    """
+    decomposed = unicodedata.normalize("NFKD", text).translate(_UNDECOMPOSED)
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold().split())
+
+
+#: letters with a stroke, which Unicode does not decompose into a letter and an accent
+#: (Polish "żołnierz" typed "zolnierz")
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ħ": "h", "Ħ": "H"})
+
+
 def close_matches(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
-    """Candidates that look like ``word``, case-insensitively, best first.
+    """Candidates that look like ``word``, case- and accent-insensitively (:func:`plain`), best first.
 
     >>> close_matches("Obi-Wan", ["General Obi-Wan Kenobi", "Count Dooku of Serenno"])
     ['General Obi-Wan Kenobi']
     """
     pool = list(candidates)
-    lowered = {c.lower(): c for c in pool}
-    key = word.lower()
+    lowered = {plain(c): c for c in pool}
+    key = plain(word)
     found = [lowered[m] for m in difflib.get_close_matches(key, list(lowered), n=n, cutoff=0.6)]
     for cand in pool:  # a word contained in a longer name is a good suggestion too
-        if key and key in cand.lower() and cand not in found:
+        if key and key in plain(cand) and cand not in found:
             found.append(cand)
     return found[:n]
 

@@ -41,7 +41,7 @@ from typing import Any
 
 import yaml
 
-from .abilities import applied_names, classify
+from .abilities import RAPPORT_STATED, applied_names, classify
 from .cards import CARD_FORMAT, card_problems, split_ability
 from .errors import AssistantError
 from .fileread import check_regular
@@ -289,6 +289,9 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
     if powers:
         notes["force_powers"] = _("names from {source}; their costs and texts are not in it").format(source=SOURCE)
     partial += not_modelled(kept + powers, applied)
+    if any(a.lower() == "rapport" for a in kept) and name.lower() not in RAPPORT_STATED:
+        partial.append(_("Rapport: not modelled (whom it makes cheaper is on the card, in no source here; only Clone Commander Cody's "
+                         "and Queen Amidala's are in the rulebook)"))
     joins: list[str] | None = None
     has_affinity = any(a.lower() == "affinity" for a in kept)
     if has_affinity:

@@ -182,6 +182,7 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Accurate Shot", "attack"): "a covered target that is not the nearest enemy",
     ("swm", "Advantageous Cover", "attack"): "a target with cover",
     ("swm", "Affinity", "session"): "a squad of another faction at game new (tests/test_squads_affinity.py)",
+    ("swm", "Rapport", "session"): "a squad of Clone Commander Cody and Clone Troopers over the limit as printed (tests/test_squads_rapport.py)",
     ("swm", "Booming Voice", "attack"): "an allied commander effect of 6 squares beyond 6 (tests/test_booming_voice.py)",
     ("swm", "Ambush", "attack"): "Double Attack after a move against a target not yet activated",
     ("swm", "Cloaked", "attack"): "a target with cover",

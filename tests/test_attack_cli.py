@@ -297,3 +297,22 @@ def test_a_stat_value_too_long_is_named_as_too_long_not_as_a_bad_shape() -> None
     assert all(r.exit_code == 0 for r in given)
     needs = [json.loads(r.stdout)["needs"] for r in given]
     assert needs[0] == needs[1] + 1  # one more Attack, one less to roll: the number given is the one used
+
+
+def test_each_attack_lines_condition_is_said_in_the_readers_language(tmp_path) -> None:
+    """A player's trial in pl and cs (round 22): an imported figure with Twin Attack and Triple Attack
+    answered "(Twin Attack: same target, only if it is still standing)" and "(Triple Attack (did not
+    move))" in English inside a Polish or Czech answer; the phone translated the second already.
+    The JSON keeps the English words (a value machines read)."""
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
+                   "  - {id: a, side: light, at: B2, stats: {attack: 8, damage: 10, abilities: [Triple Attack, Twin Attack]}}\n"
+                   "  - {id: t, side: dark, at: C2, stats: {defense: 15, hp: 70}}\n")
+    for lang, twin, still in (("pl", "(Twin Attack: ten sam cel, tylko jeśli nadal stoi)", "(Triple Attack (bez ruchu))"),
+                              ("cs", "(Twin Attack: stejný cíl, jen pokud ještě stojí)", "(Triple Attack (bez pohybu))")):
+        r = run("--lang", lang, "attack", "a", "t", "--position", str(pos))
+        assert r.exit_code == 0, r.output
+        assert twin in r.stdout and still in r.stdout and "did not move" not in r.stdout and "same target" not in r.stdout, r.stdout
+    obj = json.loads(run("--lang", "pl", "attack", "a", "t", "--position", str(pos), "--json").stdout)
+    assert [a["condition"] for a in obj["attacks"]][:3] == ["first attack", "Twin Attack: same target, only if it is still standing",
+                                                            "Triple Attack (did not move)"], obj["attacks"]

@@ -355,6 +355,67 @@ def test_a_shared_name_is_listed_and_the_code_always_works(tmp_path: Path) -> No
     assert r.exit_code == 0 and list(yaml.safe_load(r.stdout)[0]["dice"]) == ["v1", "v2"]
 
 
+def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
+    """A player's trial on the 18 real set files (R229): "phasma" and "captain phasma, elite trooper"
+    were unknown (names matched only as the data spells them); "darth vadr" suggested Death Mark
+    and Darth Bane, not the shared name Darth Vader."""
+    a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
+    b = _card("90402", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
+    c = _card("90403", "Test Vader's Lightsaber", "upgrade", cost=2, sides=["2MD", "3MD", "-", "-", "-", "-"])
+    d = _card("90404", "Test Padmé", "character", health=10, points="9/12", subtitle="Senator", sides=["1RD", "2RD", "1F", "1R", "-", "-"],
+              text="Your Test Vader characters have the Guardian keyword.")
+    f = _write(tmp_path, "set.json", [a, b, c, d])
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test vader, dark lord", "--id", "v"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 13
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test padme", "--id", "p"])  # no accent, no subtitle
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 10
+    assert "the card's text: Your Test Vader characters have the Guardian keyword." in r.stderr  # what the card says
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(f), "--entry", "90404", "--json"])
+    assert json.loads(r.stdout)["text"] == "Your Test Vader characters have the Guardian keyword."
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "vader"])  # a part of three cards' names: each listed
+    assert r.exit_code == 2 and "ambiguous" in r.stderr
+    for line in ("90401 Test Vader, Dark Lord (character, TST)", "90402 Test Vader, Sith Apprentice (character, TST)",
+                 "90403 Test Vader's Lightsaber"):
+        assert line in r.stderr
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test vadr"])
+    assert r.exit_code == 2 and "'Test Vader'" in r.stderr  # the shared name is suggested too
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(f), "--entry", "vader"])
+    assert r.exit_code == 2 and "niejednoznaczna" in r.stderr
+
+
+def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
+    """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
+    cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan
+    phasma"` was unknown, and the card's text was English. A translated name that is an English
+    name several cards share is listed with all of them, translated or not."""
+    a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"],
+              text="Guardian.")
+    b = _card("90402", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
+    (tmp_path / "set").mkdir()
+    _write(tmp_path / "set", "TST.json", [a, b])
+    (tmp_path / "translations" / "pl" / "set").mkdir(parents=True)
+    _write(tmp_path / "translations" / "pl" / "set", "TST.json",
+           [{"code": "90401", "name": "Testowy Vader", "subtitle": "Mroczny Lord", "text": "Strażnik.", "flavor": "..."}])
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(tmp_path), "--entry", "testowy vader, mroczny lord", "--id", "v"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["health"] == 13
+    assert yaml.safe_load(r.stdout)[0]["title"] == "Test Vader"  # the table file's title stays the set files'
+    assert "tekst karty: Strażnik." in r.stderr and "1 karta nazwana" in r.stderr
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(tmp_path), "--entry", "Testowy Vader"])
+    assert r.exit_code == 2 and "90401 Test Vader, Dark Lord" in r.stderr and "90402 Test Vader, Sith Apprentice" in r.stderr
+    r = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(tmp_path), "--entry", "testowy vader, mroczny lord"])
+    assert r.exit_code == 2  # no Czech translation: the Polish names are not read
+    r = runner.invoke(app, ["destiny", "import", str(tmp_path), "--entry", "90401"])
+    assert r.exit_code == 0 and "the card's text: Guardian." in r.stderr
+
+
+def test_a_part_of_many_names_lists_the_first_and_counts_the_rest(tmp_path: Path) -> None:
+    cards = [_card(f"905{i:02d}", f"Test Card {i}", "event", cost=1) for i in range(20)]
+    f = _write(tmp_path, "set.json", cards)
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "card"])
+    assert r.exit_code == 2 and "90500 Test Card 0" in r.stderr and "and 8 more" in r.stderr and "90519" not in r.stderr
+
+
 def test_an_entry_says_which_list_of_the_table_file_it_goes_in(tmp_path: Path) -> None:
     """A user's trial: the printed entry of a real upgrade (Kylo Ren's Lightsaber, --on vader) pasted
     under ``characters:`` was refused as "a character needs health of at least 1"; nothing said that

@@ -20,9 +20,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from assistant.cards import CardLibrary, SwmCard, default_library, library_folders
+from assistant.cards import CardLibrary, SwmCard, card_problems, default_library, library_folders
 from assistant.cli.app import app
 from assistant.game.squads import SIDE_FACTIONS
+from assistant.i18n import language
 from assistant.position import check_position_text
 from assistant.resources import HOME_ENV, data_dir, example_files
 from assistant.swmdb import faction_name, parse_names
@@ -726,3 +727,18 @@ def test_an_affinity_figure_joins_the_faction_the_database_prints_it_again_as(tm
         "light's factions New Republic, Republic fit no era's side"]
     assert check(replace(ranger, affinity=None)) == (
         [], ["light: factions not fully checked (the faction that ranger may join by Affinity is unknown)"])
+
+
+@pytest.mark.parametrize("lang, should_be, unknown_key", [("en", "it should be a valid integer", "unknown key 'colour'"),
+                                                         ("pl", "powinno być: liczba całkowita", "nieznany klucz 'colour'"),
+                                                         ("cs", "má to být: celé číslo", "neznámý klíč 'colour'")])
+def test_why_an_imported_card_is_refused_is_said_in_the_readers_language(lang: str, should_be: str, unknown_key: str) -> None:
+    """``card_problems`` (the import's refusal of a card the card files' validator refuses) gave
+    pydantic's English in pl and cs ("Input should be a valid integer", round 21's report)."""
+    raw = {"name": "X", "source": "s", "cost": "lots", "factions": ["Rebel"], "unique": False, "size": "medium", "hp": 10,
+           "defense": 10, "attack": 5, "damage": 10, "speed": 6, "force": 0, "special_abilities": [], "colour": "red"}
+    with language(lang):
+        why = card_problems("swm", "Test Set", raw)
+    assert len(why) == 2
+    assert why[0].startswith("cost: 'lots'") and should_be in why[0]
+    assert why[1].startswith("colour: ") and unknown_key in why[1]

@@ -760,3 +760,22 @@ def test_a_subordinate_is_a_unit_of_the_arenas_its_subtype_names() -> None:
     out = apply(t, "LS attack raider -> aat")
     assert out.said[0].startswith("Droid Raider (power 2) attacks AAT"), out.said
     assert apply(t, "DS attack aat -> raider").said[0].startswith("AAT (power 3) attacks Droid Raider")  # and it is attacked there
+
+
+def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
+    """A player's trial (R229): "test knight (a)" and "gambler" were unknown; a part of two cards'
+    names lists both. An entry says what the card's text is, and only its own notes (on the
+    community's 78 set files, every card's notes came before the one asked for)."""
+    f = tmp_path / "tst.txt"
+    f.write_text(FIXTURE, encoding="utf-8")
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "test knight (a)", "--id", "k"])
+    assert r.exit_code == 0, r.output
+    assert yaml.safe_load(r.stdout)[0]["name"] == "Test Knight"
+    assert "the card's text: Pay 3 Force -> Evade 2 | Pay 2 Force -> Deflect 1 | Pay 1 Force -> Intercept" in r.stderr
+    assert "Test Empty" not in r.stderr, r.stderr  # the notes of this card alone
+    r = runner.invoke(app, ["swtcg", "import", str(f)])
+    assert "Test Empty: speed, power, health not given" in r.stderr  # the listing keeps every card's notes
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "gambler", "--id", "g"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["name"] == "Test Gambler"
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "test d"])
+    assert r.exit_code == 2 and "'TST/Test Droid'" in r.stderr and "'TST/Test Destroyer'" in r.stderr

@@ -21,7 +21,7 @@ from assistant.cardgame.log import CardGameLog
 from assistant.cardgames import CARD_GAMES, find_card_game
 from assistant.cards import CardLibrary, SwmCard, default_library, name_key
 from assistant.cli.app import app
-from assistant.errors import AmbiguousNameError
+from assistant.errors import AmbiguousNameError, UnknownNameError
 from assistant.game import Game
 from assistant.live.table import CardTable, Table
 from assistant.live.web import create_app
@@ -205,3 +205,19 @@ def test_a_known_power_the_figure_lacks_is_named_as_lacking(power: str) -> None:
 def test_an_unknown_power_is_still_named_unknown() -> None:
     r = runner.invoke(app, ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--power", "Frobnicate 20"])
     assert r.exit_code == 2 and "is not a damaging power the assistant answers" in r.output
+
+
+def test_a_name_typed_without_its_accent_or_punctuation_finds_the_card() -> None:
+    """A player's trial on the imported SW_Minis_Drafter database (R228): it writes "Padme Amidala"
+    (Clone Strike #21) and "Padmé Amidala (Senator)" (The Clone Wars #17). "Padme" named only the
+    first, silently; "padme amidala senator" named none."""
+    lib = _library_of("Padme Amidala", "Padmé Amidala (Senator)", "Imperial Knight (#20)", "Imperial Knight (#21)")
+    with pytest.raises(AmbiguousNameError) as err:
+        lib.resolve("swm", "Padme")
+    assert "Padmé Amidala (Senator)" in str(err.value) and "'Padme Amidala (Alliance and Empire)'" in str(err.value)
+    assert lib.resolve("swm", "PADMÉ AMIDALA").name == "Padme Amidala"  # the exact name, accent aside, wins
+    assert lib.resolve("swm", "padme amidala senator").name == "Padmé Amidala (Senator)"
+    assert lib.resolve("swm", "Padmé Amidala, Senator").name == "Padmé Amidala (Senator)"
+    assert lib.resolve("swm", "imperial knight #20").name == "Imperial Knight (#20)"  # a collector number keeps its '#'
+    with pytest.raises(UnknownNameError):
+        lib.resolve("swm", "padme amidala queen")

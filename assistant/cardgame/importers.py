@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import AssistantError
+from ..errors import AmbiguousNameError, AssistantError, UnknownNameError, plain
 from ..fileread import read_limited
-from ..i18n import _
+from ..i18n import _, n_
 from ..importreport import ImportReport
 
 
@@ -45,6 +45,52 @@ class ImportedCards:
     ambiguous: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
+#: the most cards a part of a name lists when it names several (the rest are counted)
+MAX_LISTED = 12
+
+
+def entry_card(read: ImportedCards, entry: str) -> Any:
+    """The card ``import --entry`` names (reading R229 in docs/readings.md): a key exactly as the
+    importer keeps it (a code, a name, "name, subtitle", "SET/name"); else the key it equals
+    case- and accent-insensitively (:func:`~..errors.plain`); else the one card a key of which
+    holds it (``phasma``). A name several cards share, or a part of several cards' names, is
+    refused listing them (the first :data:`MAX_LISTED`), never resolved silently; a name no key
+    holds is refused with the names that look like it."""
+    if entry in read.by_key:
+        return read.by_key[entry]
+    if entry in read.ambiguous:
+        raise AmbiguousNameError("card", entry, read.ambiguous[entry])
+    want = plain(entry)
+    shared = [k for k in read.ambiguous if plain(k) == want]
+    if shared:
+        raise AmbiguousNameError("card", entry, [line for k in shared for line in read.ambiguous[k]])
+    keys_of: dict[int, list[str]] = {}  # each card once, with every key that names it, in the importer's order
+    for key, card in read.by_key.items():
+        keys_of.setdefault(id(card), []).append(key)
+    for test in (lambda k: plain(k) == want, lambda k: bool(want) and want in plain(k)):
+        cards = {id(card): card for key, card in read.by_key.items() if test(key)}
+        shared_lines = {line for key, same in read.ambiguous.items() if test(key) for line in same}  # a shared name's cards
+        if len(cards) == 1 and not shared_lines:
+            return next(iter(cards.values()))
+        if cards or shared_lines:
+            lines = {line.split(" ", 1)[0]: line for same in read.ambiguous.values() for line in same}
+            labels = sorted({_entry_label(keys_of[i], lines) for i in cards} | shared_lines)
+            more = len(labels) - MAX_LISTED
+            listed = labels[:MAX_LISTED] + ([n_("and {n} more", "and {n} more", more).format(n=more)] if more > 0 else [])
+            raise AmbiguousNameError("card", entry, listed)
+    raise UnknownNameError("card", entry, [*read.by_key, *read.ambiguous])
+
+
+def _entry_label(keys: list[str], lines: Mapping[str, str]) -> str:
+    """A card as a list of choices names it, from the keys that name it: its first (a code,
+    "SET/name") and its longest, when that says more (``01001 Captain Phasma, Elite Trooper``);
+    a card whose name is shared by the line the shared name lists for it (its subtitle, kind, set)."""
+    first, longest = keys[0], max(keys[1:] or keys, key=len)
+    if first in lines:
+        return lines[first]
+    return max(first, longest, key=len) if first in longest or longest in first else f"{first} {longest}"
+
+
 @dataclass(frozen=True)
 class CardImporter:
     """One game's reader of a community card-data format (file text, file name)."""
@@ -64,6 +110,10 @@ class CardImporter:
     #: for a card whose entry is no item of a list but fields of another entry (a player's
     #: battlefield, say), where they go, given the owner; None otherwise
     fields_of: Callable[[Any, str], str | None] | None = None
+    #: the cards of a folder read with the community's own translation into the answer's
+    #: language, where it has one beside the set files: (folder, cards read, language) ->
+    #: (the cards, what was read from where); None where the data has no translations
+    localize: Callable[[Path, ImportedCards, str], tuple[ImportedCards, list[str]]] | None = None
 
 
 def read_card_folder(path: Path, suffix: str, sets_under: tuple[str, ...] = ()) -> list[tuple[str, str]]:

@@ -17,8 +17,8 @@ from rich.markup import escape
 
 from ..cardgames import find_card_game
 from ..commands.games import card_game_names
-from ..errors import AmbiguousNameError, AssistantError, UnknownNameError
-from ..i18n import _
+from ..errors import AssistantError
+from ..i18n import _, current
 from ..yamlio import dump_yaml, parse_yaml, read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, replay_event, run, session
 from .output import JsonOpt, edge, emit_json, err, out, print_text, write_or_print
@@ -164,7 +164,7 @@ def import_cmd(
 
     Exit codes: 0 read (cards refused alone are in the report); 2 the file cannot be read as a card list.
     """
-    from ..cardgame.importers import EntryOptions, read_card_file, read_card_folder  # start-up time: only import reads card data
+    from ..cardgame.importers import EntryOptions, entry_card, read_card_file, read_card_folder  # start-up time: only import reads card data
 
     record = find_card_game(kind(ctx))
     with edge(json_out, "import"):
@@ -172,27 +172,30 @@ def import_cmd(
         if file.is_dir() and importer.read_many is not None:
             notes: list[str] = []
             read = importer.read_many(read_card_folder(file, importer.suffix, importer.sets_under))
+            if importer.localize is not None:  # the community's own translation into the answer's language (R230)
+                read, notes = importer.localize(file, read, current())
         else:
             text, notes = read_card_file(file)
             read = importer.read(text, str(file))
-        cards, keys, unused = read.cards, read.by_key, list(read.unused_columns)
+        cards, unused = read.cards, list(read.unused_columns)
         notes += read.skipped
-        notes += [f"{c.name}: {n}" for c in cards for n in c.notes]
         report = read.report.to_json() if read.report is not None else None
+        # an entry is one card: the notes of that card alone (not those of every card of a folder) and what its text says
+        chosen = entry_card(read, entry) if entry is not None else None
+        notes += [f"{c.name}: {n}" for c in cards for n in c.notes if chosen is None or c is chosen]
+        card_text = str(getattr(chosen, "text", "") or "")
         if not json_out:
             for n in notes:
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
-        if entry is not None:
+            if card_text:
+                err.print(_("[yellow]the card's text:[/] {text}").format(text=escape(card_text)))
+        if chosen is not None:
+            card = chosen
             given_owner, owner = bool(owner), owner or importer.default_owner
-            card = keys.get(entry)
-            if card is None and entry in read.ambiguous:
-                raise AmbiguousNameError("card", entry, read.ambiguous[entry])
-            if card is None:
-                raise UnknownNameError("card", entry, list(keys))
             data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
             fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
-                emit_json({"query": "import", "entry": data, "notes": notes, "report": report})
+                emit_json({"query": "import", "entry": data, "text": card_text, "notes": notes, "report": report})
             elif fields_of is not None:  # fields of another entry (a player's battlefield, say)
                 print_text(dump_yaml(data))
                 err.print(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))

@@ -83,6 +83,8 @@ def range_lines(ans: engine.RangeAnswer) -> list[str]:
 
 
 def attack_lines(ans: AttackAnswer) -> list[str]:
+    from ..rules.attack import condition_text  # loaded already: ``ans`` is one of its answers
+
     verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
     lines = [_("{a} attacks {t}").format(a=ans.attacker, t=ans.target) + f": {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})"]
     for why in ans.illegal_reasons:
@@ -118,7 +120,7 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
     if len(ans.attacks) > 1:
         for a in ans.attacks[1:]:
             lines.append(ind + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
-                         + f"  [dim]({escape(a.condition)})[/]")
+                         + f"  [dim]({escape(condition_text(a.condition))})[/]")
     for why in ans.refused_helpers:
         lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
     for why in ans.notes:

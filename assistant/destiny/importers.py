@@ -28,10 +28,11 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
-from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting
+from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting, read_card_file
 from ..errors import NotationError
 from ..i18n import _, n_
 from ..importreport import ImportedItem, ImportReport, merge
@@ -126,6 +127,7 @@ class DestinyCardData:
     keywords: tuple[str, ...] = ()  # guardian, ambush, redeploy: only those the card itself has
     notes: tuple[str, ...] = ()  # what the import noticed (a missing faction, ...)
     set_code: str = ""
+    text: str = ""  # the card's text as the data writes it (its markup too): what a player asks the card says
 
     @property
     def label(self) -> str:
@@ -308,7 +310,7 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     subtitle = got if isinstance(got := c.get("subtitle"), str) else ""
     return DestinyCardData(
         c["code"], c["name"], subtitle, kind, str(c.get("affiliation_code") or "neutral"), color, c.get("cost"), c.get("health"), points,
-        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""),
+        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""), text_,
     )
 
 
@@ -430,6 +432,60 @@ def _read(text: str, name: str) -> ImportedCards:
     return ImportedCards(tuple(cards), by, report=report, ambiguous=ambiguous)
 
 
+def _localized(folder: Path, read: ImportedCards, lang: str) -> tuple[ImportedCards, list[str]]:
+    """The cards of a checkout of swdestinydb-json-data with its own translation into ``lang``
+    (``translations/LANG/set/*.json``: each card's name, subtitle and text by its code, R230):
+    a card is also named by its translated name ("Kapitan Phasma", "Kapitan Phasma, Elitarny
+    żołnierz"), as the English one names it (a name several cards share is listed, never
+    resolved), and its text is the translation's. Numbers, dice and the table file's English
+    title stay the set files'. Nothing changes where the checkout has no such folder (cs: none)."""
+    root = folder if (folder / "set").is_dir() else folder.parent
+    where = root / "translations" / lang / "set"
+    if not where.is_dir():
+        return read, []
+    words: dict[str, dict[str, str]] = {}
+    said: list[str] = []
+    for f in sorted(p for p in where.iterdir() if p.is_file() and p.suffix.lower() == ".json"):
+        try:
+            data = json.loads(read_card_file(f)[0])
+        except (ImportFileError, ValueError) as e:
+            said.append(_("{file}: not read as a translation: {why}").format(file=f, why=e))
+            continue
+        for c in data if isinstance(data, list) else ():
+            if isinstance(c, dict) and isinstance(c.get("code"), str):
+                words[c["code"]] = {k: v for k, v in c.items() if isinstance(v, str) and k in _TRANSLATION_KEYS}
+    new_of: dict[int, DestinyCardData] = {}
+    named: dict[str, list[DestinyCardData]] = defaultdict(list)
+    english: dict[str, set[str]] = defaultdict(set)  # a translated name -> the English names it translates
+    for c in read.cards:
+        w = words.get(c.code)
+        if not w:
+            continue
+        new = replace(c, text=w.get("text", c.text)) if w.get("text") else c
+        new_of[id(c)] = new
+        if w.get("name"):
+            english[w["name"]].add(c.name)
+            if w.get("subtitle"):
+                named[f"{w['name']}, {w['subtitle']}"].append(new)
+    if not new_of:
+        return read, said
+    for key, names in english.items():  # a name names every card of that English name, translated or not: never one silently
+        named[key] = [new_of.get(id(c), c) for c in read.cards if c.name in names]
+    by_key = {k: new_of.get(id(c), c) for k, c in read.by_key.items()}
+    ambiguous = dict(read.ambiguous)
+    for key, same in named.items():
+        if key in by_key or key in ambiguous:
+            continue  # an English key (a code, a name the translation keeps) stays what it names
+        if len(same) == 1:
+            by_key[key] = same[0]
+        else:
+            ambiguous[key] = tuple(f"{c.label} ({c.kind}" + (f", {c.set_code}" if c.set_code else "") + ")" for c in same)
+    cards = tuple(new_of.get(id(c), c) for c in read.cards)
+    said.append(n_("{n} card named and its text read also from {where}", "{n} cards named and their texts read also from {where}",
+                   len(new_of)).format(n=len(new_of), where=where))
+    return replace(read, cards=cards, by_key=by_key, ambiguous=ambiguous), said
+
+
 def _fields_of(card: DestinyCardData, owner: str) -> str | None:
     """Where a battlefield's entry goes: among its player's fields, not in a list of cards."""
     if card.kind != "battlefield":
@@ -443,4 +499,4 @@ def _entry(card: DestinyCardData, cid: str, opts: EntryOptions) -> dict[str, Any
 
 #: swdestinydb JSON as the Destiny plug-in reads it (:class:`assistant.cardgame.plugin.CardGame`)
 IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="A", read_many=_read_many, suffix=".json",
-                         sets_under=("set",), table_key=lambda card: f"{card.kind}s", fields_of=_fields_of)
+                         sets_under=("set",), table_key=lambda card: f"{card.kind}s", fields_of=_fields_of, localize=_localized)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..abilities import has_trait
+from ..abilities import RAPPORT_STATED, has_trait
 from ..cards import Card, DdmCard, SwmCard
 from ..editions import cite_for
 from ..i18n import _, side_name
@@ -60,7 +60,8 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
     for side in pos.sides():
         figs = [f for f in pos.figures if f.side == side]
         cards = [(f, pos.card_of(f)) for f in figs]
-        costs = [c.cost for _fid, c in cards if c is not None and c.cost is not None]
+        lowered = _rapport(side, cards, unchecked) if rec.defines("Rapport") else {}
+        costs = [lowered.get(f.id, c.cost) for f, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
         if total > limit:
@@ -78,6 +79,55 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
 
 
 _Cards = list[tuple[Figure, Card | None]]
+
+
+def _clone_trooper(card: Card) -> bool | None:
+    # "Clone Trooperów": a character with "Clone Trooper" in its name, as PL p.56 counts them for Order 66 (R231)
+    return "clone trooper" in card.name.lower()
+
+
+def _non_unique_republic_follower(card: Card) -> bool | None:
+    # PL p.58 "nie-Unikalnych Republikańskich podwładnych"; a follower has no commander effect (PL glossary): None where unknown
+    if not isinstance(card, SwmCard):
+        return None
+    if card.unique or has_trait(card, card.special_abilities, "Unique") or (card.factions is not None and "Republic" not in card.factions):
+        return False
+    if card.unique is None or card.factions is None or card.commander_effect is None:
+        return None
+    return card.commander_effect == "none"
+
+
+#: the versions of Rapport (swm2008 PL p.58) the rulebook says whom they make cheaper, by the card
+#: that has it; every other card's Rapport names its own character and condition on the card, which
+#: no source here prints: it is not applied, and said (reading R231 in docs/readings.md)
+RAPPORT: dict[str, Callable[[Card], bool | None]] = {
+    "clone commander cody": _clone_trooper,
+    "queen amidala": _non_unique_republic_follower,
+}
+assert set(RAPPORT) == RAPPORT_STATED
+
+
+def _rapport(side: str, cards: _Cards, unchecked: list[str]) -> dict[str, int]:
+    """swm2008 PL p.58 (Rapport): each figure's cost lowered by 1 for each different Rapport of
+    its squad that names it (the same Rapport twice lowers it once), to no less than 1; only the
+    figures whose cost it lowers. A Rapport whose target the rulebook does not say is reported."""
+    versions = {c.name.lower() for _f, c in cards if isinstance(c, SwmCard) and "rapport" in (a.lower() for a in c.special_abilities)}
+    for name in sorted(versions - set(RAPPORT)):
+        card = next(c for _f, c in cards if c is not None and c.name.lower() == name)
+        unchecked.append(_("{side}: the Rapport of {card} is not applied (whom it makes cheaper is on its card, in no source here): "
+                           "the squad may cost less").format(side=side_name(side), card=card.name))
+    lowered: dict[str, int] = {}
+    for f, c in cards:
+        if c is None or c.cost is None:
+            continue
+        named = [RAPPORT[v](c) for v in sorted(versions & set(RAPPORT))]
+        if None in named:
+            unchecked.append(_("{side}: Rapport not checked for {fid} ({card}): its card does not say whether it is named").format(
+                side=side_name(side), fid=f.id, card=c.name))
+        n = sum(1 for x in named if x)
+        if n:
+            lowered[f.id] = min(c.cost, max(1, c.cost - n))
+    return lowered
 
 
 def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str]) -> None:

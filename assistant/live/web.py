@@ -137,7 +137,7 @@ SCRIPT_TEXTS = (
     N_("no route there: the move would be refused"), N_("cards"),
     # an attack line's condition (the answer's JSON says it in English)
     N_("{side} wins"), N_("the game was ended ({reason})"), N_("first attack"), N_("single attack"), N_("next attack of the line"),
-    N_("(did not move)"), N_("Rend +{n} if the first hit too"),
+    N_("(did not move)"), N_("Rend +{n} if the first hit too"), N_("Twin Attack: same target, only if it is still standing"),
     # the empty map's reference photo (issue 28)
     N_("reading the empty map…"), N_("This is the empty map: keep it as the reference? Later photos are compared with it."),
     N_("Reference: the empty map, taken {taken}"), N_("No reference yet: photos are read by the learned classifier, less sure on printed-art maps."),

@@ -28,11 +28,27 @@ from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
 from ..givenstats import with_stats
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import Figure, Position
 from . import engine, saves
 from .engine import Reason
 from .record import find_edition
+
+#: the words an attack line's condition is made of: the answer's JSON keeps them in English, and
+#: each edge says them in the reader's language (:func:`condition_text`; the phone's conditionText)
+TWIN_CONDITION = N_("Twin Attack: same target, only if it is still standing")
+CONDITION_PARTS = (N_("first attack"), N_("single attack"), N_("next attack of the line"), N_("(did not move)"), TWIN_CONDITION)
+
+
+def condition_text(condition: str) -> str:
+    """An attack line's condition (``OneAttack.condition``) in the reader's language.
+
+    >>> condition_text("Triple Attack (did not move); Rend +10 if the first hit too")
+    'Triple Attack (did not move); Rend +10 if the first hit too'
+    """
+    for part in CONDITION_PARTS:
+        condition = condition.replace(part, _(part))
+    return re.sub(r"Rend \+(\d+) if the first hit too", lambda m: _("Rend +{n} if the first hit too").format(n=m.group(1)), condition)
 
 
 @dataclass(frozen=True)
@@ -478,7 +494,7 @@ def _finish(
         for i in range(1, n_attacks + 1):
             attacks.append(one(len(attacks) + 1, attack_bonus, dmg, condition if i > 1 else "first attack"))
             if twin:  # an extra attack of its own (PL p.65): numbered in turn, never a second "first attack" (R36)
-                attacks.append(one(len(attacks) + 1, attack_bonus, dmg, "Twin Attack: same target, only if it is still standing"))
+                attacks.append(one(len(attacks) + 1, attack_bonus, dmg, TWIN_CONDITION))
     first = attacks[0]
     critical_on = tuple(range(w.crit_low, 21))
     reroll = None

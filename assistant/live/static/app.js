@@ -337,7 +337,7 @@ $("slot-target").onclick = async () => {
 // values), their known parts are put in the page's language; an ability's name stays as printed.
 function conditionText(c) {
   let t = String(c || "");
-  for (const part of ["first attack", "single attack", "next attack of the line", "(did not move)"]) t = t.split(part).join(tr(part));
+  for (const part of ["first attack", "single attack", "next attack of the line", "(did not move)", "Twin Attack: same target, only if it is still standing"]) t = t.split(part).join(tr(part));
   return t.replace(/Rend \+(\d+) if the first hit too/g, (m, n) => tr("Rend +{n} if the first hit too", { n }));
 }
 
