@@ -14,10 +14,13 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.photo import lines
+from assistant.editions import Edition
+from assistant.model import Map, Position
+from assistant.photo import NoGridError, lines, locate_grid
 from assistant.photo.board import find_grid, marker_board_corners
 from assistant.photo.markers import Marker
 
+from . import test_photo_corner_marker as aruco
 from .test_photo_grid_sides import _off
 
 COLS, ROWS = 16, 10
@@ -105,3 +108,36 @@ def test_the_refusal_it_answers_is_the_extrapolated_corners() -> None:
     blank = np.full((3000, 4000, 3), 128, np.uint8)
     with pytest.raises(lines.ExtrapolatedCornerError):
         lines.check_with_lines(blank, replace(grid, uncertainty=0.2), COLS, ROWS)
+
+
+def test_the_grid_search_answers_with_the_outlines_fourth_corner_where_it_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R204 in the grid search (`photo detect`'s :func:`assistant.photo.locate_grid`): three corner
+    markers read (drawn with ArUco, as R83's test draws them), the printed lines' check refusing their
+    extrapolated corner, R83's pattern search reading no fourth marker: the grid is the outline's,
+    not a refusal -- and only that refusal is answered so (a grid the lines contradict is refused).
+    The check and the outline are stood in for here: their own tests are above."""
+    photo = aruco._photo(drawn=(1, 2, 3), head_on=None)
+    pos = Position(Edition.SWM2008, Map(aruco.COLS, aruco.ROWS), ())
+    seen: list[lines.Grid] = []
+
+    def outline(image: np.ndarray, grid: lines.Grid, markers: object, cols: int, rows: int) -> lines.Grid:
+        seen.append(grid)
+        return replace(grid, uncertainty=lines.OUTLINE_FOURTH_UNCERTAINTY)
+
+    def refuse_corner(image: np.ndarray, grid: lines.Grid, cols: int, rows: int) -> lines.Grid:
+        raise lines.ExtrapolatedCornerError("the fourth corner extrapolated")
+
+    monkeypatch.setattr(lines, "outline_fourth_corner", outline)
+    monkeypatch.setattr(lines, "check_with_lines", refuse_corner)
+    grid, markers, by_lines = locate_grid(photo, pos)
+    assert len(seen) == 1 and seen[0].corner_markers == 3
+    assert grid.uncertainty == pytest.approx(lines.OUTLINE_FOURTH_UNCERTAINTY) and not by_lines
+    assert sorted(m.id for m in markers if m.id <= 3) == [1, 2, 3]
+
+    def contradict(image: np.ndarray, grid: lines.Grid, cols: int, rows: int) -> lines.Grid:
+        raise lines.GridMismatchError("the printed grid lines lie 0.60 squares (median) from where the corner markers put them")
+
+    monkeypatch.setattr(lines, "check_with_lines", contradict)
+    with pytest.raises(NoGridError, match="0.60 squares"):
+        locate_grid(photo, pos)
+    assert len(seen) == 1
