@@ -291,6 +291,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         passes.append((True, enlarge, _("the enlarged corner-marker search")))
     from .lines import (
         ANCHOR_TOLERANCE,
+        ExtrapolatedCornerError,
         GridMismatchError,
         MarkersOffGridError,
         UnconfirmedMarkersError,
@@ -299,6 +300,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         find_grid_from_lines,
         outline_confirms_diagonal,
         outline_far_side,
+        outline_fourth_corner,
         pins_one_side,
     )
 
@@ -382,12 +384,17 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 if grid.corner_markers != 2:
                     raise
                 unconfirmed, grid = (grid, exc), None
-            except GridMismatchError:
+            except GridMismatchError as exc:
                 # three markers' grid the lines do not confirm: the fourth, where a figure hides a
                 # corner of it, read by its pattern where the three put it (reading R83 in docs/readings.md)
                 fourth = _fourth_corner_marker(image, grid, markers, cols, rows)
                 if fourth is None:
-                    raise
+                    # nor that: the sheet's outline, its margin even at the three marked corners, gives
+                    # the fourth corner where the printed lines are too faint to (reading R204)
+                    by_outline = outline_fourth_corner(image, grid, markers, cols, rows) if isinstance(exc, ExtrapolatedCornerError) else None
+                    if by_outline is None:
+                        raise
+                    return by_outline, markers, False
                 markers = merge(markers, _consistent(markers, [fourth], cols, rows))
                 search.markers = markers
                 grid = find_grid(markers, cols, rows)

@@ -174,6 +174,12 @@ class GridMismatchError(Exception):
     """The printed grid lines do not lie where the corner markers put them (the message says how far)."""
 
 
+class ExtrapolatedCornerError(GridMismatchError):
+    """Three (or more) corner markers' grid whose corner with no marker on it is extrapolated too
+    uncertainly, and the printed lines do not correct it (:func:`_unconfirmed`): the sheet's outline
+    may still give that corner (:func:`outline_fourth_corner`, reading R204)."""
+
+
 class UnconfirmedMarkersError(GridMismatchError):
     """Two corner markers are seen and the printed lines near their grid do not confirm it: the
     grid may still be found from the printed lines alone, where it then agrees with them."""
@@ -537,7 +543,7 @@ def _unconfirmed(gray: np.ndarray, light: bool, grid: Grid, scale: float, cols: 
     refined = _refine_free_corner(gray, light, grid, scale, cols, rows)
     if refined is not None:
         return refined
-    raise GridMismatchError(
+    raise ExtrapolatedCornerError(
         _(
             "only {n} corner markers are seen: the map's corner with no marker on it is extrapolated, uncertain by about {u:.2f} squares, and the printed "
             "grid lines are too faint (or hidden in the floor's pattern) to correct it. Make all four corner markers visible, or photograph the map "
@@ -2640,15 +2646,23 @@ def _two_pinned(grid: Grid, cols: int, rows: int, diagonal: bool = False) -> tup
     """The map's four corners (board), the photo points of the two a pair of corner markers pins
     (by corner, 0-3 as :data:`CORNER_OF`) and the two left free; None unless ``grid`` is two
     markers' on one side of the map (``diagonal``: on opposite corners)."""
-    if grid.corner_markers != 2 or grid.anchors is None or len(grid.anchors) != 2:
+    pinned = _pinned_corners(grid, cols, rows, 2)
+    if pinned is None or ((pinned[2][1] - pinned[2][0]) % 2 == 0) != diagonal:
+        return None
+    return pinned
+
+
+def _pinned_corners(grid: Grid, cols: int, rows: int, n: int) -> tuple[np.ndarray, dict[int, np.ndarray], list[int]] | None:
+    """The map's four corners (board), the photo points of the ``n`` that corner markers pin (by
+    corner, 0-3 as :data:`CORNER_OF`) and those left free; None unless ``grid`` is ``n`` markers'."""
+    if grid.corner_markers != n or grid.anchors is None or len(grid.anchors) != n:
         return None
     board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     known = {k: np.asarray(p, np.float64) for k in range(4) for p, (x, y) in zip(grid.anchors[:, :2], grid.anchors[:, 2:], strict=True)
              if (round(float(x)), round(float(y))) == (round(board4[k][0]), round(board4[k][1]))}
-    free = [k for k in range(4) if k not in known]
-    if len(known) != 2 or ((free[1] - free[0]) % 2 == 0) != diagonal:
+    if len(known) != n:
         return None
-    return board4, known, free
+    return board4, known, [k for k in range(4) if k not in known]
 
 
 def _one_side(grid: Grid, cols: int, rows: int) -> tuple[np.ndarray, dict[int, np.ndarray], list[int]] | None:
@@ -2741,6 +2755,48 @@ def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
             continue
         fits.append(H)
     return fits
+
+
+#: three corner markers' grid the printed lines neither confirm nor correct: how far (squares) each of
+#: the six measures of the sheet's margin, read in an outline's own frame at the three markers'
+#: corners, may lie from their median for that outline to give the fourth corner (reading R204).
+#: Measured on the diagnosis photos 341-574 (game and empty, every three of the corner markers read,
+#: one dropped on purpose where four are: 873 cases on 267 photos): within 0.05 and with the fourth
+#: corner within the markers' own uncertainty of their extrapolation, 283 cases answered, none more
+#: than 0.18 squares off; at 0.08, scene 397's game photo (tilt 49 degrees, k1 -0.10) gave a grid
+#: 0.34 squares off, and without the uncertainty's test outlines with 0.03-0.04 gave grids 0.31-0.48 off
+THREE_MARGIN_AGREEMENT = 0.05
+#: how uncertain (squares) a grid whose fourth corner the sheet's outline gave is taken to be (R204):
+#: the worst of those measured so (above) was 0.18 squares off
+OUTLINE_FOURTH_UNCERTAINTY = 0.2
+
+
+def outline_fourth_corner(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> Grid | None:
+    """Three corner markers pin three map corners; the fourth is extrapolated from their squares,
+    and where the printed lines neither confirm nor correct it (too faint, or hidden in the floor's
+    art) the sheet's outline can give it (reading R204): read in the outline's own frame
+    (:func:`frame_margins`), the three marked corners give six measures of the sheet's margin; where
+    they agree within :data:`THREE_MARGIN_AGREEMENT` of their median (0-:data:`MOST_MARGIN`), the
+    grid is the homography that puts the outline's corners that margin outside the map's and the
+    markers' corners on theirs, kept where it moves no marker's corner more than
+    :data:`ANCHOR_TOLERANCE` and puts the fourth corner within the markers' own uncertainty
+    (:attr:`.board.Grid.uncertainty`) of where their squares extrapolate it: an outline pulled out
+    by the markers' white patches at the three marked corners, and by nothing at the fourth, shows
+    an even margin there too and puts the fourth corner a third of a square and more off. None where
+    three markers do not pin the grid, no outline agrees so, or two outlines whose margins agree give
+    grids apart (:func:`lattices_agree`)."""
+    pinned = _pinned_corners(grid, cols, rows, 3)
+    if pinned is None:
+        return None
+    board4, _known, free = pinned
+    fits = _outline_frame_fits(image, grid, markers, cols, rows, pinned, THREE_MARGIN_AGREEMENT)
+    if not fits or not lattices_agree(fits, cols, rows):
+        return None
+    there = cv2.perspectiveTransform(board4[free][None], np.linalg.inv(fits[0]))[0]  # the fourth corner in the photo, by the outline
+    apart = float(np.max(np.linalg.norm(cv2.perspectiveTransform(there[None], grid.H)[0] - board4[free], axis=1)))
+    if apart > grid.uncertainty:
+        return None
+    return replace(grid, H=fits[0], uncertainty=OUTLINE_FOURTH_UNCERTAINTY)
 
 
 #: two diagonal corner markers' grid the printed lines do not confirm: how far (squares) each
