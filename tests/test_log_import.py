@@ -185,3 +185,65 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
         assert "roll 3 needs 11 is a miss, yet the record says a hit" in (st.entries[-1].void or "")
     finally:
         g.close()
+
+
+def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) -> tuple[Path, int]:
+    """Obi-Wan's attack on Count Dooku with ``roll``, exported, its data edited and every hash and
+    the head made again, the export's result left out: the cheat R196 and R224 answer."""
+    from assistant.game.store import GENESIS_KEYS, genesis, link
+
+    # a hit meets Dooku's Makashi Style Master save (4: not made)
+    assert run("game", "attack", "obi", "dooku", "--roll", str(roll), "--save", "Makashi Style Master=4", "--game", str(path)).exit_code == 0
+    out = tmp_path / "g.json"
+    assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
+    obj = json.loads(out.read_text())
+    last = obj["events"][-1]
+    last["data"].update(edit)
+    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
+    for e in obj["events"]:
+        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    obj["chain"]["head"] = prev
+    del obj["final"]
+    f = tmp_path / "cheat.json"
+    f.write_text(json.dumps(obj))
+    return f, int(last["seq"])
+
+
+@pytest.mark.parametrize(("roll", "edit", "words"), [
+    # roll 5 misses Dooku (needs 11); "needs 3" makes it a hit its own die agrees with (R196 let it stand)
+    (5, {"needs": 3, "hit": True, "damage": 20}, "its record says needs 3, the position at this event gives 11"),
+    # roll 15 hits for Obi-Wan's 20; the damage edited to 130 defeated Dooku
+    (15, {"damage": 130}, "its record says damage 130, the position at this event gives 20"),
+    # a critical on 5 hits whatever the number needed: not on Obi-Wan's card
+    (5, {"critical": True, "hit": True, "damage": 40}, "its record says hit true, the position at this event gives false"),
+])
+def test_an_attack_whose_number_or_damage_the_position_contradicts_is_void(
+        obi_by_dooku: Path, tmp_path: Path, roll: int, edit: dict[str, object], words: str) -> None:  # noqa: F811
+    """trial22 (reading R224): R196 checked the die against the record's own number, so a cheat who
+    edited "needs 11" to "needs 3" (and the hashes) still hit. The fold derives the needed number and
+    the damage again from the position at that event and voids what contradicts them."""
+    f, seq = _rehashed(obi_by_dooku, tmp_path, roll, edit)
+    copy = tmp_path / "copy.sqlite"
+    said = run("game", "import", str(f), "--game", str(copy))
+    flat = " ".join(said.output.split())
+    assert said.exit_code == 0 and f"#{seq}: {words}" in flat and "swm2008 PL p.21" in flat, said.output
+    g = Game.open(copy)
+    try:
+        st = g.state()
+        assert st.position.figure("dooku").damage_taken == 0 and not st.defeated
+        assert words in (st.entries[-1].void or "")
+    finally:
+        g.close()
+
+
+def test_an_honest_hit_still_folds_as_recorded(obi_by_dooku: Path, tmp_path: Path) -> None:  # noqa: F811
+    """R224's derivation gives the honest record back: the same export, hashes made again, no edit."""
+    f, seq = _rehashed(obi_by_dooku, tmp_path, 15, {})
+    copy = tmp_path / "copy.sqlite"
+    said = run("game", "import", str(f), "--game", str(copy))
+    assert said.exit_code == 0 and f"#{seq}" not in said.output, said.output
+    g = Game.open(copy)
+    try:
+        assert g.state().position.figure("dooku").damage_taken == 20 and g.state().entries[-1].void is None
+    finally:
+        g.close()
