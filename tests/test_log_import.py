@@ -247,3 +247,24 @@ def test_an_honest_hit_still_folds_as_recorded(obi_by_dooku: Path, tmp_path: Pat
         assert g.state().position.figure("dooku").damage_taken == 20 and g.state().entries[-1].void is None
     finally:
         g.close()
+
+
+def test_an_attack_whose_position_an_undo_took_away_is_void_naming_the_undo(obi_by_dooku: Path) -> None:  # noqa: F811
+    """trial22 (reading R224): the clone trooper moves from N1 to L3, within 6 squares of Obi-Wan
+    (G3), whose commander effect gives it +4 (swm2008 PL p.24-25): its attack on Count Dooku
+    (Defense 21) needs 21 - 6 - 4 = 11, and a 14 hits for 20. The move undone, the clone stands on N1,
+    7 squares from Obi-Wan, where the same attack needs 15: the record no longer follows from the
+    position. It is void, and the reason names the undo, not an edit of the log."""
+    from .test_force_reroll import ok
+
+    ok("game", "end-turn")
+    ok("game", "activate", "clone")
+    moved = json.loads(ok("game", "move", "clone", "L3", "--json"))["event"]["seq"]
+    ev = json.loads(ok("game", "attack", "clone", "dooku", "--roll", "14", "--json"))["event"]
+    assert (ev["needs"], ev["hit"], ev["damage"]) == (11, True, 20)
+    said = ok("game", "undo", str(moved))
+    flat = " ".join(said.split())
+    assert "its record says needs 11, the position at this event gives 15" in flat, said
+    assert f"an event before it is undone (#{moved}), so the position it was recorded in is gone" in flat and "the log was edited" not in flat, said
+    dooku = next(f for f in json.loads(ok("game", "status", "--json"))["figures"] if f["id"] == "dooku")
+    assert dooku["damage_taken"] == 0

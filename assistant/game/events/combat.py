@@ -54,6 +54,11 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
     raw = data.get("after_hit")
     after = {str(k): list(v) for k, v in raw.items() if isinstance(v, list)} if isinstance(raw, dict) else None
     tr = state.turn_rules
+    # the position the record was made in is gone when an earlier event is undone since (a move
+    # before the attack): then that is the cause, not an edit
+    gone = sorted(s for s in state.undone if state.seq is not None and s < state.seq)
+    cause = _("an event before it is undone ({events}), so the position it was recorded in is gone").format(
+        events=", ".join(f"#{s}" for s in gone)) if gone else _("the log was edited")
     first: str | None = None
     for kw in tries:
         try:
@@ -70,17 +75,17 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
         try:
             got = roll_outcome(ans, roll, {**(after or {}), **stand_ins}, reroll)
         except AssistantError as exc:
-            first = first or _("the position at this event contradicts its record: {why} ({rule}); the log was edited").format(
-                why=exc, rule=tr.cite(tr.cite_attack_roll))
+            first = first or _("the position at this event contradicts its record: {why} ({rule}); {cause}").format(
+                why=exc, rule=tr.cite(tr.cite_attack_roll), cause=cause)
             continue
         differ = [k for k in _DERIVED if (k in data or (k in ("hit", "damage") and "needs" in data)) and _plain(data.get(k)) != _plain(got.get(k))]
         if not differ:
             return
         k = differ[0]
         first = first or _("its record says {key} {recorded}, the position at this event gives {derived} "
-                           "(attack {bonus:+d} against {defense}; {rule}): the log was edited").format(
+                           "(attack {bonus:+d} against {defense}; {rule}): {cause}").format(
             key=k, recorded=_shown(data.get(k)), derived=_shown(got.get(k)), bonus=ans.attack_bonus, defense=ans.defense,
-            rule=tr.cite(tr.cite_attack_roll))
+            rule=tr.cite(tr.cite_attack_roll), cause=cause)
     if first is not None:
         raise AssistantError(first)
 
