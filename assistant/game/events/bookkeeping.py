@@ -96,6 +96,14 @@ class Place:
         sides = sorted({f.side for f in pos.figures} | set(state.fallen_side.values()))
         if isinstance(spec.get("side"), str) and sides and spec["side"] not in sides:
             mine.append(_("its side {side!r} is none of the game's ({sides})").format(side=spec["side"], sides=", ".join(sides)))
+        # trial22: a defeated (or fled) figure's id placed again stood and activated while the game still
+        # counted it defeated and its enemy kept the points for it; a mistaken defeat is undone instead
+        # (a figure a judge removed may be placed again: it scored nothing)
+        gone = state.fallen.get(spec["id"]) if isinstance(spec.get("id"), str) else None
+        if gone is not None and gone.how in ("defeated", "fled"):
+            mine.append(_("{story}: the game counts it out of play, its points scored; undo that event to bring it back "
+                          "(game undo {seq}), or give a new figure another id").format(
+                story=gone.text(spec["id"]), seq=gone.seq if gone.seq is not None else "N"))
         rec = find_edition(pos.edition)
         conds = spec.get("conditions")
         for name in conds if isinstance(conds, list) else ():
