@@ -268,3 +268,18 @@ def test_an_attack_whose_position_an_undo_took_away_is_void_naming_the_undo(obi_
     assert f"an event before it is undone (#{moved}), so the position it was recorded in is gone" in flat and "the log was edited" not in flat, said
     dooku = next(f for f in json.loads(ok("game", "status", "--json"))["figures"] if f["id"] == "dooku")
     assert dooku["damage_taken"] == 0
+
+
+def test_an_attack_a_card_corrected_since_changes_is_void_saying_so(obi_by_dooku: Path) -> None:  # noqa: F811
+    """trial22 (reading R224): the fold cannot tell an edit from a card corrected after the attack.
+    Obi-Wan's roll 9 needs 25 - 14 = 11 against Count Dooku (Defense 21, +4 Lightsaber Duelist): a
+    miss. Dooku's Defense set to 17 afterwards (`cards set`), the same roll needs 7: the record no
+    longer follows, and the reason says a card may have changed, not only that the log was edited."""
+    from .test_force_reroll import ok
+
+    ev = json.loads(ok("game", "attack", "obi", "dooku", "--roll", "9", "--json"))["event"]
+    assert (ev["needs"], ev["hit"]) == (11, False)
+    ok("cards", "set", "Count Dooku of Serenno", "defense=17", "--set", "The Clone Wars starter (2008)")
+    last = json.loads(ok("game", "log", "--json"))["events"][-1]
+    assert "its record says needs 11, the position at this event gives 7" in (last.get("void") or ""), last
+    assert "or a card's numbers (cards set) or the assistant's rules changed since it was recorded" in last["void"], last

@@ -55,10 +55,12 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
     after = {str(k): list(v) for k, v in raw.items() if isinstance(v, list)} if isinstance(raw, dict) else None
     tr = state.turn_rules
     # the position the record was made in is gone when an earlier event is undone since (a move
-    # before the attack): then that is the cause, not an edit
+    # before the attack): then that is the cause, not an edit; else an edit, or numbers that changed
+    # (a card corrected with `cards set` after the attack, a rule fixed in a later version): R224
     gone = sorted(s for s in state.undone if state.seq is not None and s < state.seq)
     cause = _("an event before it is undone ({events}), so the position it was recorded in is gone").format(
-        events=", ".join(f"#{s}" for s in gone)) if gone else _("the log was edited")
+        events=", ".join(f"#{s}" for s in gone)) if gone else _(
+        "the log was edited, or a card's numbers (cards set) or the assistant's rules changed since it was recorded")
     first: str | None = None
     for kw in tries:
         try:
