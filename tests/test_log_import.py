@@ -155,27 +155,11 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
     """trial21 (reading R196): the hashes are SHA-256 with no key, so a cheat can edit an export and
     make every hash and the head again; a miss turned into a hit for 130 (roll 3 needs 11) was
     imported and defeated Count Dooku. The fold now voids an attack its own die contradicts."""
-    from assistant.game.store import GENESIS_KEYS, genesis, link
-
-    path = obi_by_dooku
-    assert run("game", "attack", "obi", "dooku", "--roll", "3", "--game", str(path)).exit_code == 0  # a miss
-    out = tmp_path / "g.json"
-    assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
-    obj = json.loads(out.read_text())
-    last = obj["events"][-1]
-    assert (last["kind"], last["data"]["roll"], last["data"]["needs"], last["data"]["hit"]) == ("attack", 3, 11, False)
-    last["data"].update({"hit": True, "damage": 130})
-    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
-    for e in obj["events"]:
-        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
-    obj["chain"]["head"] = prev
-    del obj["final"]
-    f = tmp_path / "cheat.json"
-    f.write_text(json.dumps(obj))
+    f, seq, was = _rehashed(obi_by_dooku, tmp_path, 3, {"hit": True, "damage": 130})
+    assert (was["roll"], was["needs"], was["hit"]) == (3, 11, False)  # a miss, as recorded
     copy = tmp_path / "copy.sqlite"
     said = run("game", "import", str(f), "--game", str(copy))
     # the import says the event void on replay that the export showed standing, not "its result checks"
-    seq = last["seq"]
     assert said.exit_code == 0 and "result check" not in said.output, said.output
     assert f"#{seq}: roll 3 needs 11 is a miss, yet the record says a hit" in " ".join(said.output.split()), said.output
     g = Game.open(copy)
@@ -187,7 +171,7 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
         g.close()
 
 
-def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) -> tuple[Path, int]:
+def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) -> tuple[Path, int, dict[str, object]]:
     """Obi-Wan's attack on Count Dooku with ``roll``, exported, its data edited and every hash and
     the head made again, the export's result left out: the cheat R196 and R224 answer."""
     from assistant.game.store import GENESIS_KEYS, genesis, link
@@ -198,6 +182,8 @@ def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) ->
     assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
     obj = json.loads(out.read_text())
     last = obj["events"][-1]
+    assert last["kind"] == "attack"
+    was = dict(last["data"])
     last["data"].update(edit)
     prev = genesis({k: obj[k] for k in GENESIS_KEYS})
     for e in obj["events"]:
@@ -206,7 +192,7 @@ def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) ->
     del obj["final"]
     f = tmp_path / "cheat.json"
     f.write_text(json.dumps(obj))
-    return f, int(last["seq"])
+    return f, int(last["seq"]), was
 
 
 @pytest.mark.parametrize(("roll", "edit", "words"), [
@@ -222,7 +208,7 @@ def test_an_attack_whose_number_or_damage_the_position_contradicts_is_void(
     """trial22 (reading R224): R196 checked the die against the record's own number, so a cheat who
     edited "needs 11" to "needs 3" (and the hashes) still hit. The fold derives the needed number and
     the damage again from the position at that event and voids what contradicts them."""
-    f, seq = _rehashed(obi_by_dooku, tmp_path, roll, edit)
+    f, seq, _was = _rehashed(obi_by_dooku, tmp_path, roll, edit)
     copy = tmp_path / "copy.sqlite"
     said = run("game", "import", str(f), "--game", str(copy))
     flat = " ".join(said.output.split())
@@ -238,7 +224,7 @@ def test_an_attack_whose_number_or_damage_the_position_contradicts_is_void(
 
 def test_an_honest_hit_still_folds_as_recorded(obi_by_dooku: Path, tmp_path: Path) -> None:  # noqa: F811
     """R224's derivation gives the honest record back: the same export, hashes made again, no edit."""
-    f, seq = _rehashed(obi_by_dooku, tmp_path, 15, {})
+    f, seq, _was = _rehashed(obi_by_dooku, tmp_path, 15, {})
     copy = tmp_path / "copy.sqlite"
     said = run("game", "import", str(f), "--game", str(copy))
     assert said.exit_code == 0 and f"#{seq}" not in said.output, said.output
