@@ -16,7 +16,7 @@ from ...rules.record import find_edition
 from .. import effects
 from ..effects import hit, rout_move, set_figure, turn_of
 from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
-from ..state import Data, GameState, event_kind
+from ..state import Data, GameState, event_kind, fold_cause
 
 _S, _I = str, int
 #: what an attack's roll writes (the charge writes it too, with the charger as "figure")
@@ -54,13 +54,7 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
     raw = data.get("after_hit")
     after = {str(k): list(v) for k, v in raw.items() if isinstance(v, list)} if isinstance(raw, dict) else None
     tr = state.turn_rules
-    # the position the record was made in is gone when an earlier event is undone since (a move
-    # before the attack): then that is the cause, not an edit; else an edit, or numbers that changed
-    # (a card corrected with `cards set` after the attack, a rule fixed in a later version): R224
-    gone = sorted(s for s in state.undone if state.seq is not None and s < state.seq)
-    cause = _("an event before it is undone ({events}), so the position it was recorded in is gone").format(
-        events=", ".join(f"#{s}" for s in gone)) if gone else _(
-        "the log was edited, or a card's numbers (cards set) or the assistant's rules changed since it was recorded")
+    cause = fold_cause(state)
     first: str | None = None
     for kw in tries:
         try:
@@ -68,6 +62,10 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
         except AssistantError:
             continue
         if ans.unasked:
+            continue
+        if not ans.legal and not state.override and ans.illegal_reasons:  # refused when recorded, unless overridden (R227)
+            first = first or _("recorded without a judge's override, yet the rules refuse it: {reasons}; {cause}").format(
+                reasons="; ".join(r.text + (f" ({r.rule})" if r.rule else "") for r in ans.illegal_reasons), cause=cause)
             continue
         # a save the record does not name was never reached (an earlier one avoided the hit): an
         # unused stand-in, which the comparison finds in the derived record should it be reached
