@@ -187,3 +187,47 @@ def test_the_refusal_of_a_condition_the_edition_does_not_apply_is_written_once()
     root = Path(assistant.__file__).parent
     found = [str(p.relative_to(root)) for p in root.rglob("*.py") if "is not a condition the assistant applies" in p.read_text(encoding="utf-8")]
     assert found == ["rules/record.py"]
+
+
+def test_game_place_refuses_a_figure_of_a_faction_its_side_cannot_field_unless_overridden(tmp_path: Path) -> None:
+    """trial22 (reading R225): `game new` refuses a squad with a figure of another side's faction
+    (swm2008 PL p.14-15), but `game place` put a Separatist Security Battle Droid on the light side
+    (the Republic's) mid-game, silently. It is now refused as `game new` refuses it, and a judge may
+    override it with a reason; a Fringe figure or one of the side's faction is placed as before."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat", "--game", g]).exit_code == 0
+    droid = "{id: sbd2, side: light, at: C2, card: Security Battle Droid, set: 'The Clone Wars starter (2008)'}"
+    r = runner.invoke(app, ["game", "place", droid, "--game", g, "--json"])
+    assert r.exit_code == 2, r.output
+    error = json.loads(r.output)["error"]
+    assert "sbd2 (Security Battle Droid) is of the Separatists, not a faction of the light side (nor Fringe)" in error and "swm2008 PL p.14-15" in error
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert "sbd2" not in {f["id"] for f in status["figures"]}
+    r = runner.invoke(app, ["game", "place", "{id: arc, side: light, at: C3, card: ARC Trooper}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output  # the Republic's own: placed as before
+    r = runner.invoke(app, ["game", "place", droid, "--game", g, "--override", "a scenario's captured droid", "--json"])
+    assert r.exit_code == 0, r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert next(f for f in status["figures"] if f["id"] == "sbd2")["side"] == "light"
+
+
+def test_game_place_refuses_a_defeated_figure_s_id_and_names_the_undo(tmp_path: Path) -> None:
+    """trial22: the Security Battle Droid defeated (20 damage of 20 HP, light scored its 8 points)
+    and then placed again under its id stood and could activate, while the game still listed it
+    defeated and light kept the points. Placing it is refused, naming the undo that brings it back;
+    a figure a judge removed (it scored nothing) is placed again as before."""
+    g = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["game", "new", "-p", "clone-wars-example-combat", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "damage", "sbd", "20", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output
+    seq = json.loads(r.output)["event"]["seq"]
+    droid = "{id: sbd, side: dark, at: B7, card: Security Battle Droid, set: 'The Clone Wars starter (2008)'}"
+    r = runner.invoke(app, ["game", "place", droid, "--game", g, "--json"])
+    assert r.exit_code == 2, r.output
+    assert f"sbd was defeated (at event #{seq}, round 0): the game counts it out of play, its points scored; undo that event " \
+           f"to bring it back (game undo {seq})" in " ".join(json.loads(r.output)["error"].split()), r.output
+    status = json.loads(runner.invoke(app, ["game", "status", "--game", g, "--json"]).output)
+    assert status["defeated"] == ["sbd"] and "sbd" not in {f["id"] for f in status["figures"]}
+    assert runner.invoke(app, ["game", "remove", "clone", "--game", g]).exit_code == 0
+    r = runner.invoke(app, ["game", "place", "{id: clone, side: light, at: N2, card: Clone Trooper}", "--game", g, "--json"])
+    assert r.exit_code == 0, r.output

@@ -155,27 +155,11 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
     """trial21 (reading R196): the hashes are SHA-256 with no key, so a cheat can edit an export and
     make every hash and the head again; a miss turned into a hit for 130 (roll 3 needs 11) was
     imported and defeated Count Dooku. The fold now voids an attack its own die contradicts."""
-    from assistant.game.store import GENESIS_KEYS, genesis, link
-
-    path = obi_by_dooku
-    assert run("game", "attack", "obi", "dooku", "--roll", "3", "--game", str(path)).exit_code == 0  # a miss
-    out = tmp_path / "g.json"
-    assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
-    obj = json.loads(out.read_text())
-    last = obj["events"][-1]
-    assert (last["kind"], last["data"]["roll"], last["data"]["needs"], last["data"]["hit"]) == ("attack", 3, 11, False)
-    last["data"].update({"hit": True, "damage": 130})
-    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
-    for e in obj["events"]:
-        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
-    obj["chain"]["head"] = prev
-    del obj["final"]
-    f = tmp_path / "cheat.json"
-    f.write_text(json.dumps(obj))
+    f, seq, was = _rehashed(obi_by_dooku, tmp_path, 3, {"hit": True, "damage": 130})
+    assert (was["roll"], was["needs"], was["hit"]) == (3, 11, False)  # a miss, as recorded
     copy = tmp_path / "copy.sqlite"
     said = run("game", "import", str(f), "--game", str(copy))
     # the import says the event void on replay that the export showed standing, not "its result checks"
-    seq = last["seq"]
     assert said.exit_code == 0 and "result check" not in said.output, said.output
     assert f"#{seq}: roll 3 needs 11 is a miss, yet the record says a hit" in " ".join(said.output.split()), said.output
     g = Game.open(copy)
@@ -185,3 +169,149 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
         assert "roll 3 needs 11 is a miss, yet the record says a hit" in (st.entries[-1].void or "")
     finally:
         g.close()
+
+
+def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) -> tuple[Path, int, dict[str, object]]:
+    """Obi-Wan's attack on Count Dooku with ``roll``, exported, its data edited and every hash and
+    the head made again, the export's result left out: the cheat R196 and R224 answer."""
+    from assistant.game.store import GENESIS_KEYS, genesis, link
+
+    # a hit meets Dooku's Makashi Style Master save (4: not made)
+    assert run("game", "attack", "obi", "dooku", "--roll", str(roll), "--save", "Makashi Style Master=4", "--game", str(path)).exit_code == 0
+    out = tmp_path / "g.json"
+    assert run("game", "export", "--format", "json", "-o", str(out), "--game", str(path)).exit_code == 0
+    obj = json.loads(out.read_text())
+    last = obj["events"][-1]
+    assert last["kind"] == "attack"
+    was = dict(last["data"])
+    last["data"].update(edit)
+    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
+    for e in obj["events"]:
+        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    obj["chain"]["head"] = prev
+    del obj["final"]
+    f = tmp_path / "cheat.json"
+    f.write_text(json.dumps(obj))
+    return f, int(last["seq"]), was
+
+
+@pytest.mark.parametrize(("roll", "edit", "words"), [
+    # roll 5 misses Dooku (needs 11); "needs 3" makes it a hit its own die agrees with (R196 let it stand)
+    (5, {"needs": 3, "hit": True, "damage": 20}, "its record says needs 3, the position at this event gives 11"),
+    # roll 15 hits for Obi-Wan's 20; the damage edited to 130 defeated Dooku
+    (15, {"damage": 130}, "its record says damage 130, the position at this event gives 20"),
+    # a critical on 5 hits whatever the number needed: not on Obi-Wan's card
+    (5, {"critical": True, "hit": True, "damage": 40}, "its record says hit true, the position at this event gives false"),
+])
+def test_an_attack_whose_number_or_damage_the_position_contradicts_is_void(
+        obi_by_dooku: Path, tmp_path: Path, roll: int, edit: dict[str, object], words: str) -> None:  # noqa: F811
+    """trial22 (reading R224): R196 checked the die against the record's own number, so a cheat who
+    edited "needs 11" to "needs 3" (and the hashes) still hit. The fold derives the needed number and
+    the damage again from the position at that event and voids what contradicts them."""
+    f, seq, _was = _rehashed(obi_by_dooku, tmp_path, roll, edit)
+    copy = tmp_path / "copy.sqlite"
+    said = run("game", "import", str(f), "--game", str(copy))
+    flat = " ".join(said.output.split())
+    assert said.exit_code == 0 and f"#{seq}: {words}" in flat and "swm2008 PL p.21" in flat, said.output
+    g = Game.open(copy)
+    try:
+        st = g.state()
+        assert st.position.figure("dooku").damage_taken == 0 and not st.defeated
+        assert words in (st.entries[-1].void or "")
+    finally:
+        g.close()
+
+
+def test_an_honest_hit_still_folds_as_recorded(obi_by_dooku: Path, tmp_path: Path) -> None:  # noqa: F811
+    """R224's derivation gives the honest record back: the same export, hashes made again, no edit."""
+    f, seq, _was = _rehashed(obi_by_dooku, tmp_path, 15, {})
+    copy = tmp_path / "copy.sqlite"
+    said = run("game", "import", str(f), "--game", str(copy))
+    assert said.exit_code == 0 and f"#{seq}" not in said.output, said.output
+    g = Game.open(copy)
+    try:
+        assert g.state().position.figure("dooku").damage_taken == 20 and g.state().entries[-1].void is None
+    finally:
+        g.close()
+
+
+def test_an_attack_whose_position_an_undo_took_away_is_void_naming_the_undo(obi_by_dooku: Path) -> None:  # noqa: F811
+    """trial22 (reading R224): the clone trooper moves from N1 to L3, within 6 squares of Obi-Wan
+    (G3), whose commander effect gives it +4 (swm2008 PL p.24-25): its attack on Count Dooku
+    (Defense 21) needs 21 - 6 - 4 = 11, and a 14 hits for 20. The move undone, the clone stands on N1,
+    7 squares from Obi-Wan, where the same attack needs 15: the record no longer follows from the
+    position. It is void, and the reason names the undo, not an edit of the log."""
+    from .test_force_reroll import ok
+
+    ok("game", "end-turn")
+    ok("game", "activate", "clone")
+    moved = json.loads(ok("game", "move", "clone", "L3", "--json"))["event"]["seq"]
+    ev = json.loads(ok("game", "attack", "clone", "dooku", "--roll", "14", "--json"))["event"]
+    assert (ev["needs"], ev["hit"], ev["damage"]) == (11, True, 20)
+    said = ok("game", "undo", str(moved))
+    flat = " ".join(said.split())
+    assert "its record says needs 11, the position at this event gives 15" in flat, said
+    assert f"an event before it is undone (#{moved}), so the position it was recorded in is gone" in flat and "the log was edited" not in flat, said
+    dooku = next(f for f in json.loads(ok("game", "status", "--json"))["figures"] if f["id"] == "dooku")
+    assert dooku["damage_taken"] == 0
+
+
+def test_an_attack_a_card_corrected_since_changes_is_void_saying_so(obi_by_dooku: Path) -> None:  # noqa: F811
+    """trial22 (reading R224): the fold cannot tell an edit from a card corrected after the attack.
+    Obi-Wan's roll 9 needs 25 - 14 = 11 against Count Dooku (Defense 21, +4 Lightsaber Duelist): a
+    miss. Dooku's Defense set to 17 afterwards (`cards set`), the same roll needs 7: the record no
+    longer follows, and the reason says a card may have changed, not only that the log was edited."""
+    from .test_force_reroll import ok
+
+    ev = json.loads(ok("game", "attack", "obi", "dooku", "--roll", "9", "--json"))["event"]
+    assert (ev["needs"], ev["hit"]) == (11, False)
+    ok("cards", "set", "Count Dooku of Serenno", "defense=17", "--set", "The Clone Wars starter (2008)")
+    last = json.loads(ok("game", "log", "--json"))["events"][-1]
+    assert "its record says needs 11, the position at this event gives 7" in (last.get("void") or ""), last
+    assert "or a card's numbers (cards set) or the assistant's rules changed since it was recorded" in last["void"], last
+
+
+def test_an_attack_the_rules_refuse_inserted_without_an_override_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """trial22 (reading R227): Count Dooku double-moves 10 squares (M9 -> H4; his speed is 6), so
+    `game attack dooku obi` is refused (swm2008 PL p.16: a double move leaves no attack). A cheat
+    inserted the attack in the export, its numbers as the position gives them (roll 12 needs 6,
+    20 damage) and every hash made again: it was imported "its chain and result check" and Obi-Wan
+    took 20. An attack recorded without an override is now asked the rules' refusals again."""
+    from assistant.game.actions import roll_outcome
+    from assistant.game.store import GENESIS_KEYS, genesis, link
+    from assistant.rules.attack import attack
+
+    from .test_force_reroll import ok
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = tmp_path / "g.sqlite"
+    ok("game", "new", "-p", "clone-wars-example-combat", "--game", str(path))
+    ok("game", "initiative", "--roll", "light=3", "--roll", "dark=10")
+    ok("game", "activate", "dooku")
+    ok("game", "move", "dooku", "H4")
+    r = run("game", "attack", "dooku", "obi", "--roll", "12", "--game", str(path))
+    assert r.exit_code != 0 and "a double move leaves no attack" in r.output, r.output
+    out = tmp_path / "g.json"
+    ok("game", "export", "--format", "json", "-o", str(out))
+    obj = json.loads(out.read_text())
+    g = Game.open(path, readonly=True)
+    try:
+        ans = attack(g.state().position, "dooku", "obi", moved=True)
+    finally:
+        g.close()
+    last = obj["events"][-1]
+    data = {"attacker": "dooku", "target": "obi", **roll_outcome(ans, 12, {}), "helpers": []}
+    obj["events"].append({"seq": last["seq"] + 1, "at": last["at"], "kind": "attack", "override": None, "data": data})
+    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
+    for e in obj["events"]:
+        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    obj["chain"] = {"head": prev, "seq": last["seq"] + 1}
+    del obj["final"]
+    f = tmp_path / "cheat.json"
+    f.write_text(json.dumps(obj))
+    said = run("game", "import", str(f), "--game", str(tmp_path / "copy.sqlite"))
+    flat = " ".join(said.output.split())
+    words = f"#{last['seq'] + 1}: recorded without a judge's override, yet the rules refuse it: dooku moved 10 squares"
+    assert said.exit_code == 0 and words in flat, said.output
+    obi = next(x for x in json.loads(ok("game", "status", "--json"))["figures"] if x["id"] == "obi")
+    assert obi["damage_taken"] == 0

@@ -474,10 +474,11 @@ def place(
     ctx: typer.Context,
     spec: Annotated[str, typer.Argument(help="The figure as a position file writes it: '{id: rex, side: light, at: B2, card: ...}'.")],
     game: GameOpt = None,
+    override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Put a figure on the map mid-game (a reinforcement, a judge's fix), written as a position file's figure: '{id: rex, side: light, at: B2, card: ...}'."""
-    run(ctx, "game place", json_out, spec=spec, game=game)
+    run(ctx, "game place", json_out, spec=spec, game=game, override=override)
 
 
 @app.command("remove")

@@ -135,6 +135,7 @@ class Game:
             # the event must apply cleanly to the state (unknown figure, bad square, ...)
             from .state import apply
 
+            state.override = override  # what the rules refuse stands only with one (R227)
             apply(state, kind, data)
 
         if override is not None and not override.strip():
@@ -164,6 +165,7 @@ class Game:
                 reasons = check(state, kind, data)
                 if reasons:
                     raise RefusedError(reasons)
+                state.override = None
                 apply(state, kind, data)
                 if each is not None:
                     each(state, data)

@@ -43,8 +43,10 @@ def person(name: str) -> str:
     return name.split(",")[0].strip().lower()
 
 
-def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
-    """(rule violations, checks that could not be made for lack of card data)."""
+def check_squads(pos: Position, bought: bool = True) -> tuple[list[Reason], list[str]]:
+    """(rule violations, checks that could not be made for lack of card data); ``bought=False``: a
+    figure joined mid-game, not bought (reading R225): the points limit, DDM's 8 creatures and a
+    creature's 140 points are not checked, the factions and Unique persons are."""
     problems: list[Reason] = []
     unchecked: list[str] = []
     rec = find_edition(pos.edition)
@@ -64,17 +66,17 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         costs = [lowered.get(f.id, c.cost) for f, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
-        if total > limit:
+        if bought and total > limit:
             problems.append(
                 Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side_name(side), total=total, limit=limit),
                        cite(points_rule))
             )
-        if unknown_cost:
+        if unknown_cost and bought:
             unchecked.append(
                 _("{side}: points not fully checked ({total} known; cost unknown for {names})").format(
                     side=side_name(side), total=total, names=", ".join(unknown_cost))
             )
-        side_rules(pos, rec, side, cards, problems, unchecked)
+        side_rules(pos, rec, side, cards, problems, unchecked, bought)
     return problems, unchecked
 
 
@@ -130,17 +132,17 @@ def _rapport(side: str, cards: _Cards, unchecked: list[str]) -> dict[str, int]:
     return lowered
 
 
-def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str]) -> None:
+def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str], bought: bool) -> None:
     """DDM: at most 8 creatures, none over 140 points, a commander, one shared faction."""
     figs = [f for f, _c in cards]
 
     def cite(w: str) -> str:
         return cite_for(pos.edition, w)
 
-    if len(figs) > 8:
+    if len(figs) > 8 and bought:
         problems.append(Reason(_("{side}'s warband has {n} creatures; at most 8").format(side=side_name(side), n=len(figs)), cite("§ Tworzenie drużyny p.6-7")))
     for f, c in cards:
-        if c is not None and c.cost is not None and c.cost > 140:
+        if bought and c is not None and c.cost is not None and c.cost > 140:
             problems.append(
                 Reason(_("{id} costs {cost}: no creature may cost more than 140 in a Skirmish").format(id=f.id, cost=c.cost), cite("§ Tworzenie drużyny p.6-7"))
             )
@@ -161,7 +163,7 @@ def _warband(pos: Position, rec: EditionRecord, side: str, cards: _Cards, proble
         unchecked.append(_("{side}: faction not fully checked (factions unknown)").format(side=side_name(side)))
 
 
-def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str]) -> None:
+def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems: list[Reason], unchecked: list[str], bought: bool) -> None:
     """SWM: one version of each Unique person; (swm2008) factions that fit one era's side."""
 
     def cite(w: str) -> str:
@@ -230,7 +232,7 @@ def _affinity(card: Card | None) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(faction_name(f) for f in card.affinity))
 
 
-_SideRules = Callable[[Position, EditionRecord, str, _Cards, list[Reason], list[str]], None]
+_SideRules = Callable[[Position, EditionRecord, str, _Cards, list[Reason], list[str], bool], None]
 #: each family's squad-building rules: the rule citing its points limit, and the rest per side
 _FAMILY_RULES: dict[str, tuple[str, _SideRules]] = {
     "ddm": ("§ Tworzenie drużyny p.6-7", _warband),

@@ -144,6 +144,8 @@ class GameState:
     ended: str | None = None
     announced_winner: str | None = None
     seq: int | None = None  # the event being applied
+    #: the judge's override of the event being applied: without one, what the rules refuse is void (R227)
+    override: str | None = None
     #: each figure's last activation in the log's order, undone or not: (its event, the round);
     #: an attack or a move belongs to it, and is void while it is undone
     activations: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -468,8 +470,13 @@ def _fold_one(state: GameState, e: Event, undone: bool) -> None:
         state.entries.append(Entry(e, state.round, state.phase, text, void=why))
         return
     snap = _snapshot(state)
-    state.seq = e.seq
+    state.seq, state.override = e.seq, e.override
     try:
+        if not e.override and e.kind in CHECKED_AT_FOLD:
+            refused = check(state, e.kind, e.data)
+            if refused:
+                raise AssistantError(_("recorded without a judge's override, yet the rules refuse it: {reasons}; {cause}").format(
+                    reasons="; ".join(r.text + (f" ({r.rule})" if r.rule else "") for r in refused), cause=fold_cause(state)))
         said = apply(state, e.kind, e.data)
     except (AssistantError, KeyError, ValueError, TypeError, AttributeError) as exc:
         state.__dict__.update(snap)
@@ -478,6 +485,22 @@ def _fold_one(state: GameState, e: Event, undone: bool) -> None:
     if e.override:
         said.append(_("override: {override}").format(override=e.override))
     state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
+
+
+#: the kinds whose refusals the fold asks again (reading R227): an exported log's hashes anyone can make
+#: again, so an attack the rules refuse, recorded without an override, is void like one its dice contradict
+CHECKED_AT_FOLD = frozenset({"attack", "opportunity", "charge"})
+
+
+def fold_cause(state: GameState) -> str:
+    """Why a recorded event no longer follows from the position it is folded in (R224, R227): an
+    earlier event undone since (the position it was recorded in is gone), else an edit of the log,
+    or numbers that changed (a card corrected with `cards set`, a rule fixed in a later version)."""
+    gone = sorted(s for s in state.undone if state.seq is not None and s < state.seq)
+    if gone:
+        return _("an event before it is undone ({events}), so the position it was recorded in is gone").format(
+            events=", ".join(f"#{s}" for s in gone))
+    return _("the log was edited, or a card's numbers (cards set) or the assistant's rules changed since it was recorded")
 
 
 def copy_state(state: GameState) -> GameState:
@@ -490,7 +513,7 @@ def copy_state(state: GameState) -> GameState:
 
 def finish(state: GameState) -> GameState:
     """The folded state as readers see it (the fallen figures' stories in its position)."""
-    state.seq = None
+    state.seq, state.override = None, None
     if state.fallen:
         p = state.position
         state.position = Position(p.edition, p.map, p.figures, p.cards, {k: v.text(k) for k, v in state.fallen.items()})

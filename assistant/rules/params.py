@@ -116,6 +116,8 @@ class TurnRules:
     cite_victory: str
     cite_tie_break: str
     cite_elimination: str
+    #: the attack roll and a hit's damage: what an imported log's attack is derived again by (R224)
+    cite_attack_roll: str
 
     # --- Force points (SWM): a family without them leaves these empty ----------------------
     #: Move Faster: the squares one Force point adds to the turn's movement (0: no such rule)

@@ -64,6 +64,17 @@ def _library(state: GameState) -> CardLibrary:
     return state.library if state.library is not None else CardLibrary(list(state.position.cards.values()))
 
 
+def _placed(state: GameState, data: Data) -> tuple[Position, str]:
+    """The position with the figure ``data`` places (its card too, if new: R180), and its id."""
+    pos = state.position
+    spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.edition.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows},
+                           "figures": [data["figure"]]})
+    placed = parse_position(spec, "place", _library(state))
+    fig = placed.figures[0]
+    pos = with_figure(state.position, fig, fig.id)
+    return Position(pos.edition, pos.map, pos.figures, {**pos.cards, **placed.cards}), fig.id
+
+
 @event_kind("place", {"figure": dict})
 class Place:
     """A figure put on the map as a position file writes it (a reinforcement, a judge's fix)."""
@@ -85,6 +96,14 @@ class Place:
         sides = sorted({f.side for f in pos.figures} | set(state.fallen_side.values()))
         if isinstance(spec.get("side"), str) and sides and spec["side"] not in sides:
             mine.append(_("its side {side!r} is none of the game's ({sides})").format(side=spec["side"], sides=", ".join(sides)))
+        # trial22: a defeated (or fled) figure's id placed again stood and activated while the game still
+        # counted it defeated and its enemy kept the points for it; a mistaken defeat is undone instead
+        # (a figure a judge removed may be placed again: it scored nothing)
+        gone = state.fallen.get(spec["id"]) if isinstance(spec.get("id"), str) else None
+        if gone is not None and gone.how in ("defeated", "fled"):
+            mine.append(_("{story}: the game counts it out of play, its points scored; undo that event to bring it back "
+                          "(game undo {seq}), or give a new figure another id").format(
+                story=gone.text(spec["id"]), seq=gone.seq if gone.seq is not None else "N"))
         rec = find_edition(pos.edition)
         conds = spec.get("conditions")
         for name in conds if isinstance(conds, list) else ():
@@ -93,17 +112,18 @@ class Place:
                 mine.append(why)
         if mine:
             raise AssistantError(_("{figure} cannot be placed: {problems}").format(figure=spec.get("id"), problems="; ".join(mine)))
-        return []
+        # reading R225: the figure joins its side's squad or warband, so the building rules that `game new`
+        # checks (a faction of the side, an era's factions, one Unique person; DDM one shared faction) are
+        # checked again; a rule it newly breaks is a reason to refuse, which a judge may override (a summoned
+        # creature, a scenario's). Not the points or DDM's 8 creatures: a reinforcement or a summon is not bought.
+        from ..squads import check_squads
+
+        before = {r.text for r in check_squads(pos, bought=False)[0]}
+        return [r for r in check_squads(_placed(state, data)[0], bought=False)[0] if r.text not in before]
 
     def fold(self, state: GameState, data: Data) -> list[str]:
-        pos = state.position
-        spec = yaml.safe_dump({"format": "tabletop-position/1", "rules": pos.edition.value, "map": {"cols": pos.map.cols, "rows": pos.map.rows},
-                               "figures": [data["figure"]]})
-        placed = parse_position(spec, "place", _library(state))
-        fig = placed.figures[0]
-        pos = with_figure(state.position, fig, fig.id)
-        state.position = Position(pos.edition, pos.map, pos.figures, {**pos.cards, **placed.cards})  # its card, if new (R180)
-        state.fallen.pop(fig.id, None)
+        state.position, fid = _placed(state, data)
+        state.fallen.pop(fid, None)
         return []
 
     def describe(self, state: GameState, data: Data) -> str:

@@ -3,6 +3,7 @@ damage recorded by hand. Each is written with its d20s as rolled at the table.""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +16,7 @@ from ...rules.record import find_edition
 from .. import effects
 from ..effects import hit, rout_move, set_figure, turn_of
 from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
-from ..state import Data, GameState, event_kind
+from ..state import Data, GameState, event_kind, fold_cause
 
 _S, _I = str, int
 #: what an attack's roll writes (the charge writes it too, with the charger as "figure")
@@ -26,6 +27,80 @@ _ROLL: dict[str, Any] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I
 def _saves_spend(state: GameState, data: Data) -> list[Reason]:
     """The Force points a defender's saves spent (Lightsaber Block...): once per turn, in another's turn too (CS r.9; PL p.26)."""
     return [r for fid, cost in (data.get("force_spent") or {}).items() for r in check_force_spend(state, str(fid), int(cost))]
+
+
+#: what :func:`~..actions.roll_outcome` writes from the attack's answer and its dice: each is
+#: derived again when the log is folded (reading R224)
+_DERIVED = ("needs", "reroll_needs", "hit", "critical", "damage", "hit_damage", "after_hit", "force_spent")
+
+
+def derived_again(state: GameState, data: Data, attacker: str, target: str, tries: list[dict[str, Any]]) -> None:
+    """Refuse an attack whose record the position at this event contradicts (reading R224): the
+    number needed with every modifier, a Force reroll's number and cost, the hit, the critical,
+    the damage through the target's saves as their dice are recorded. Exported hashes anyone can
+    make again, so an edited ``needs`` (or damage) is void like an edited hit (R196). ``tries``:
+    the ways the attack may have been asked (DDM: its card's melee or ranged line, which the
+    record does not keep); the record stands when one of them gives it. A position that answers
+    nothing (a number no longer given) leaves the record as it is; so does a key the record lacks,
+    but a command's record (one with its ``needs``) always has its hit and damage."""
+    from ...errors import AssistantError
+    from ...rules.attack import attack
+    from ..actions import roll_outcome
+
+    effects.roll_agrees(data)  # the die against the record's own number first (R196): the plainer words
+    roll, reroll = data.get("roll"), data.get("reroll")
+    if not isinstance(roll, int) or not (reroll is None or isinstance(reroll, int)):
+        return
+    raw = data.get("after_hit")
+    after = {str(k): list(v) for k, v in raw.items() if isinstance(v, list)} if isinstance(raw, dict) else None
+    tr = state.turn_rules
+    cause = fold_cause(state)
+    first: str | None = None
+    for kw in tries:
+        try:
+            ans = attack(state.position, attacker, target, **kw)
+        except AssistantError:
+            continue
+        if ans.unasked:
+            continue
+        if not ans.legal and not state.override and ans.illegal_reasons:  # refused when recorded, unless overridden (R227)
+            first = first or _("recorded without a judge's override, yet the rules refuse it: {reasons}; {cause}").format(
+                reasons="; ".join(r.text + (f" ({r.rule})" if r.rule else "") for r in ans.illegal_reasons), cause=cause)
+            continue
+        # a save the record does not name was never reached (an earlier one avoided the hit): an
+        # unused stand-in, which the comparison finds in the derived record should it be reached
+        given = {k.lower() for k in after or {}}
+        stand_ins: dict[str, list[int | None]] = {
+            st.ability: [None] * st.saves for st in ans.after_hit if st.save is not None and st.ability.lower() not in given}
+        try:
+            got = roll_outcome(ans, roll, {**(after or {}), **stand_ins}, reroll)
+        except AssistantError as exc:
+            first = first or _("the position at this event contradicts its record: {why} ({rule}); {cause}").format(
+                why=exc, rule=tr.cite(tr.cite_attack_roll), cause=cause)
+            continue
+        differ = [k for k in _DERIVED if (k in data or (k in ("hit", "damage") and "needs" in data)) and _plain(data.get(k)) != _plain(got.get(k))]
+        if not differ:
+            return
+        k = differ[0]
+        first = first or _("its record says {key} {recorded}, the position at this event gives {derived} "
+                           "(attack {bonus:+d} against {defense}; {rule}): {cause}").format(
+            key=k, recorded=_shown(data.get(k)), derived=_shown(got.get(k)), bonus=ans.attack_bonus, defense=ans.defense,
+            rule=tr.cite(tr.cite_attack_roll), cause=cause)
+    if first is not None:
+        raise AssistantError(first)
+
+
+def _plain(v: Any) -> Any:
+    """A value as JSON keeps it (a tuple a list, no empty mapping), to compare a record with its derivation."""
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items() if x not in (0, None)} or None
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _shown(v: Any) -> str:
+    return "-" if v is None else json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list, bool)) else str(v)
 
 
 def roll_text(d: Data) -> str:
@@ -57,6 +132,10 @@ class Attack:
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
+        moved = bool(state.turn and state.turn.figure == a.id and state.turn.moved > 0)  # as game attack asks it
+        helpers = tuple(str(h) for h in data.get("helpers", ()))
+        kinds = [None, "ranged"] if state.turn_rules.attack_lines_from_card else [None]
+        derived_again(state, data, a.id, target.id, [{"moved": moved, "combined_fire": helpers, "kind": k} for k in kinds])
         state.round_had_action = True
         for h in data.get("helpers", ()):
             set_figure(state, replace(state.figure(h), activated=True))
@@ -83,6 +162,7 @@ class Opportunity:
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
+        derived_again(state, data, a.id, target.id, [{"kind": find_edition(state.rules).attack.opportunity_kind, "opportunity": True}])
         state.round_had_action = True
         fleeing = rout_move(state, target.id)  # DDM: on a creature fleeing out of turn
         if fleeing is not None:
@@ -110,6 +190,7 @@ class Charge:
         f = state.figure(data["figure"])
         target = state.figure(data["target"])
         set_figure(state, replace(f, at=parse_square(data["to"])))
+        derived_again(state, data, f.id, target.id, [{"moved": True, "charge": True, "kind": "melee"}])  # from the square it ends on
         t = turn_of(state, f.id)
         t.moved_before += int(data.get("cost", 0))
         t.charged, t.attacks = True, t.attacks + 1

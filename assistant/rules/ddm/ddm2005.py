@@ -91,6 +91,7 @@ TURNS = TurnRules(
     cite_victory=N_("§ Scenariusz starcia p.28 (the first warband to 200 victory points wins)"),
     cite_tie_break=N_("§ Scenariusz starcia p.28 (10 rounds without damage, attack roll or save: the tie-break)"),
     cite_elimination=N_("§ Scenariusz starcia p.28 (eliminated: destroyed or fled off the map; its cost in VP)"),
+    cite_attack_roll=N_("§ Testy ataku p.11 (d20 + the attack bonus against the target's AC; a hit deals the attack's damage)"),
 )
 
 

@@ -93,6 +93,7 @@ TURNS = TurnRules(
     cite_victory=N_("CS r.4 (defeat all enemy characters)"),
     cite_tie_break=N_("CS r.5 (10 rounds without an attack or damage: the tie-break)"),
     cite_elimination="CS r.4",
+    cite_attack_roll=N_("CS r.7 (d20 + Attack against the target's Defense; a hit deals the attacker's Damage)"),
     move_faster_squares=2,
     move_faster_splits=True,
     cite_move_faster='CS r.9 Rychlejší pohyb (Move Faster: 1 Force point, 2 more squares; "move 6, attack, pay 1, move 2 more")',

@@ -90,6 +90,7 @@ TURNS = TurnRules(
     cite_victory=N_("PL p.2, p.16 (defeat all enemy characters)"),
     cite_tie_break=N_("PL p.16 (10 rounds without an attack or damage: the tie-break)"),
     cite_elimination="PL p.16",
+    cite_attack_roll=N_("PL p.21 (d20 + Attack against the target's Defense; a hit deals the attacker's Damage)"),
     move_faster_squares=2,
     move_faster_splits=False,
     cite_move_faster='PL p.25 Szybsze Poruszanie (Move Faster: 1 Force point, 2 more squares; not after moving and attacking)',
