@@ -761,3 +761,28 @@ def test_a_hazard_stripe_below_an_outline_closes_no_square_with_its_own_edge() -
     inset_outline(img, 2, 1, 2, 2, YELLOW)
     r = read_map(cv2.GaussianBlur(img, (0, 0), 1.0), COLS, ROWS, PX)
     assert r.squares == {"C2": "difficult", "C3": "difficult"}
+
+
+def test_the_list_to_confirm_is_one_entry_a_look_least_sure_first() -> None:
+    """Reading R216 (issue 28 item 5, independent scene 554: 55 squares listed one by one, 51 of
+    them the carpet's motif read open): the squares of one outlined area listed for one doubt are
+    one entry, so are all the squares read open for one same doubt; the entries are ranked least
+    sure first, the square that tells which way round before all, the unmeasured after the measured."""
+    motif = "difficult? the art's motif: read as open"
+    cast = "pit? the photo's colour cast could not be checked"
+    r = mapread.MapReading(
+        squares={"C3": "pit", "D3": "pit", "C4": "pit", "H2": "wall", "A6": "low", "F6": "pit"},
+        confidence={"C3": 0.7, "D3": 0.7, "C4": 0.7, "H2": 0.0, "A6": 1.0, "F6": 0.7, "B5.E": 0.4},
+        unsure={"C3": cast, "D3": cast, "C4": cast, "F6": cast, "H2": "wall or pit?", "A6": "which way round: read as low",
+                "A1": motif, "E1": motif, "G5": motif, "B5.E": "door?", "D2.S": "wall 40%, door 10%: read as open"})
+    got = mapread.to_confirm(r, first="A6")
+    assert got == [
+        ("A6", "which way round: read as low", ["A6"]),
+        ("H2", "wall or pit?", ["H2"]),
+        ("B5.E", "door?", ["B5.E"]),
+        ("C3:D3, C4", cast, ["C3", "D3", "C4"]),  # one area, one look
+        ("F6", cast, ["F6"]),  # the same doubt on another area: another look
+        ("A1, E1, G5", motif, ["A1", "E1", "G5"]),  # read open, one doubt: one look at the map
+        ("D2.S", "wall 40%, door 10%: read as open", ["D2.S"]),
+    ]
+    assert mapread.to_confirm(mapread.MapReading()) == []

@@ -1112,6 +1112,59 @@ def _sides(sq: Square) -> tuple[Edge, Edge, Edge, Edge]:
     return Edge(c, r, "H"), Edge(c, r + 1, "H"), Edge(c, r, "V"), Edge(c + 1, r, "V")
 
 
+def to_confirm(reading: MapReading, first: str | None = None) -> list[tuple[str, str, list[str]]]:
+    """What the answer lists for the judge to confirm, one entry a look (reading R216 in
+    docs/readings.md): the squares of :attr:`MapReading.unsure` joined side to side with the same
+    doubt are one entry (an outlined area is seen and confirmed at once), and so are all the
+    squares read as open for one same doubt (the art's motif repeated: one look at the map tells
+    it), each edge one; ranked least sure first -- ``first`` (the square that tells which way round, R136) before all, then
+    by the least :attr:`MapReading.confidence` of the entry's squares or edges (one the reading
+    gave none, a square or edge read as open for want of an outline, after those measured), then
+    in reading order. Each entry: where (its squares merged into rectangles), why, and the names
+    of its squares or edge."""
+    from ..coords import format_squares, parse_edge, parse_square
+
+    squares = {n: why for n, why in reading.unsure.items() if "." not in n}
+    left = set(squares)
+    entries: list[tuple[list[str], str]] = []
+    for name in sorted(squares, key=lambda n: (parse_square(n).row, parse_square(n).col)):
+        if name not in left:
+            continue
+        left.discard(name)
+        if name not in reading.squares:  # read open for one doubt: every square of that doubt, one look
+            group = [name] + [n for n in squares if n in left and n not in reading.squares and squares[n] == squares[name]]
+            left -= set(group)
+            entries.append((group, squares[name]))
+            continue
+        group, todo = [name], [parse_square(name)]
+        while todo:
+            here = todo.pop()
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                there = Square(here.col + dc, here.row + dr).name if here.col + dc >= 0 and here.row + dr >= 0 else None
+                if there in left and squares[there] == squares[name] and there in reading.squares:
+                    left.discard(there)
+                    group.append(there)
+                    todo.append(parse_square(there))
+        entries.append((group, squares[name]))
+    entries += [([n], why) for n, why in reading.unsure.items() if "." in n]
+
+    def rank(entry: tuple[list[str], str]) -> tuple[bool, float, bool, int, int]:
+        names = entry[0]
+        edge = "." in names[0]
+        at = parse_edge(names[0]) if edge else parse_square(names[0])
+        row, col = (at.y, at.x) if isinstance(at, Edge) else (at.row, at.col)
+        return (first not in names, min(reading.confidence.get(n, 1.0) for n in names), edge, row, col)
+
+    out = []
+    for names, why in sorted(entries, key=rank):
+        if "." in names[0]:
+            out.append((names[0], why, names))
+        else:
+            at = sorted((parse_square(n) for n in names), key=lambda q: (q.row, q.col))
+            out.append((", ".join(format_squares(at)), why, [q.name for q in at]))
+    return out
+
+
 def as_map_yaml(reading: MapReading, cols: int, rows: int) -> dict:
     """The ``map:`` section of a position file (CONTRACT §2) for the user to review and save."""
     from ..coords import format_edges, format_squares, parse_edge, parse_square
