@@ -644,6 +644,23 @@ def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -
     assert r.squares == {"E3": "wall", "E5": "wall"}
     assert r.edges == {"B2.E": "wall", "B3.E": "door", "B4.E": "door", "B5.E": "wall", "E4.E": "door"}
     assert "G2.E" in r.unsure
+    assert not {"B3.E", "B4.E", "E4.E"} & set(r.unsure)  # in a wall's line, or between two wall squares (R217)
+
+
+def test_a_door_only_a_wall_squares_corner_meets_is_read_and_listed() -> None:
+    """Reading R217 (independent scene 574: a blue carpet's grid line under F10 read as a door,
+    unlisted, because its one end touches the corner of the wall block G8:H10): a door that no wall
+    line meets, and a wall square's corner at one end only, is read and listed to confirm; a door
+    in a wall's line is read and not listed."""
+    img = board()
+    inset_outline(img, 6, 1, 6, 1, RED)  # G2, a wall square
+    door_at(img, 6, 2)  # F3.E: its top end is G2's south-west corner, nothing at its other end
+    cv2.line(img, (2 * PX, 1 * PX), (2 * PX, 2 * PX), RED, 4)  # B2.E wall
+    door_at(img, 2, 2)  # B3.E, in the wall's line
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"G2": "wall"}
+    assert r.edges == {"B2.E": "wall", "B3.E": "door", "F3.E": "door"}
+    assert "corner" in r.unsure["F3.E"] and "B3.E" not in r.unsure
 
 
 @pytest.mark.parametrize("radius", [0.2, 0.22, 0.25])

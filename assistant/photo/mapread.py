@@ -46,7 +46,7 @@ import contextvars
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -732,6 +732,10 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         del res.edges[e.name]
         res.confidence.pop(e.name, None)
         res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
+    # a door that only a wall square's corner meets, at one end, stands in no wall's line that the
+    # photo shows: read, and listed (reading R217)
+    for e in _doors_in_no_wall(res, inner, by_squares=False):
+        res.unsure.setdefault(e.name, _("door: no wall line meets it, only a wall square's corner at one end"))
     # where the grid's ink shows a door's blue along too many lines at every step (R75), the lines
     # that still show it at the last step and stand in a wall's line (the wall runs on past an end)
     # are doors: a door opens a wall (R129), and the grid's ink runs along every line alike, walls
@@ -869,14 +873,18 @@ def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: d
                                    "lines; it stands in a wall's line: read as door")
 
 
-def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
+def _doors_in_no_wall(res: MapReading, inner: list[Edge], by_squares: bool = True) -> list[Edge]:
     """The grid lines ``res`` reads as doors whose ends meet no wall: at neither end point does a
     wall edge, a wall square or a door that meets a wall itself touch it (a door between two
     doors in a wall's line, a double door, meets the wall through its neighbour). A printed door
-    stands in a wall's line (CONTRACT §4, reading R129)."""
+    stands in a wall's line (CONTRACT §4, reading R129). ``by_squares`` False: the doors no wall
+    edge meets so, that a wall square's corner meets at one end only (reading R217)."""
     doors = [e for e in inner if res.edges.get(e.name) == "door"]
     walls = {e for e in inner if res.edges.get(e.name) == "wall"}
     wall_squares = {sq for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
+    if not by_squares:
+        lone = _doors_in_no_wall(replace(res, squares={}), inner)
+        return [e for e in lone if sum(any(sq in wall_squares for sq in c.squares) for c in e.endpoints) == 1]
     in_wall: set[Edge] = set()
     changed = True
     while changed:  # doors meeting a wall, then the doors meeting those
