@@ -11,8 +11,9 @@ given: the photo and the map's size (from the game's record, as the judge knows 
 is read only to score, with `bench/independent.py`'s own `score_terrain`. So a change to the map
 reading is measured before and after on the same photos: run it with `PYTHONPATH` at each
 checkout. It prints, a map and in total: squares wrong by true kind, the confusions (true ->
-read), precision and recall per kind (wall and door edges too), refusals, squares listed to
-confirm (and how many of the wrong ones are among them), and CPU seconds a map.
+read), precision and recall per kind (wall and door edges too), refusals, what it lists
+to confirm (its entries, one an area or edge, and the squares and edges in them; how many of the
+wrong squares are among them, and among each map's first FIRST entries), and CPU seconds a map.
 
 Held-out discipline (issue 28): the independent seeds 575-600 are the merger's final measurement
 -- never read here; 341-574 are for diagnosis.
@@ -35,23 +36,26 @@ import independent as ind  # the black-box bench's scoring, beside this script
 
 from assistant.model import Map
 from assistant.photo import load_image
-from assistant.photo.mapread import as_map_yaml
+from assistant.photo.mapread import as_map_yaml, to_confirm
 from assistant.photo.terrain import read_map_photo
 from assistant.position import load_position
 
 HELD_OUT = range(575, 601)
+#: the entries of a map's list to confirm a judge is sure to look at (issue 28 item 5: a handful)
+FIRST = 5
 EDGE_KINDS = ("edge wall", "edge door")
 
 
-def read_one(empty: Path, cols: int, rows: int, known: Map | None = None) -> tuple[dict[str, Any], int, list[str]]:
+def read_one(empty: Path, cols: int, rows: int, known: Map | None = None) -> tuple[dict[str, Any], int, list[list[str]]]:
     """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map``, how its grid was
-    found and how many ways round it leaves open, and exit code), and the squares and edges it
-    lists to confirm; ``known``: the map named with ``--position`` (reading R116)."""
+    found and how many ways round it leaves open, and exit code), and what it lists to confirm:
+    its entries in its order (least sure first, R216), each the squares or edge it names;
+    ``known``: the map named with ``--position`` (reading R116)."""
     got = read_map_photo(load_image(empty), cols, rows, known=known)
     if got is None:
         return {"error": "no grid found"}, 2, []
     return ({"map": as_map_yaml(got.reading, cols, rows), "grid_from": got.how, "ways_round_left_open": got.grid.ways,
-             "oriented_by": got.grid.oriented_by}, 0, sorted(got.reading.unsure))
+             "oriented_by": got.grid.oriented_by}, 0, [names for _where, _why, names in to_confirm(got.reading, got.telling)])
 
 
 def turns(cols: int, rows: int, ways: int) -> list[Any]:
@@ -113,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
     counts = {"maps": 0, "answered": 0, "wrong": 0, "squares": 0, "art_wrong": 0, "art_squares": 0, "listed": 0,
-              "wrong_listed": 0, "turned": 0, "perfect": 0, "open_ways": 0, "silently_turned": 0, "wrong_once_turned": 0}
+              "wrong_listed": 0, "listed_names": 0, "wrong_first": 0, "turned": 0, "perfect": 0, "open_ways": 0, "silently_turned": 0, "wrong_once_turned": 0}
     refused: list[str] = []
     cpu = 0.0
     for folder in folders:
@@ -159,13 +163,17 @@ def main(argv: list[str] | None = None) -> int:
             fp.update(t["fp"])
             fn.update(t["fn"])
             wrong = wrong_squares(js, truth)
-            listed = {u.split(".")[0] for u in unsure}
+            listed = {u.split(".")[0] for names in unsure for u in names}
+            first = {u.split(".")[0] for names in unsure[:FIRST] for u in names}
             counts["listed"] += len(unsure)
+            counts["listed_names"] += sum(map(len, unsure))
             counts["wrong_listed"] += sum(w in listed for w in wrong)
+            counts["wrong_first"] += sum(w in first for w in wrong)
             edges_wrong = sum(t["fp"][k] + t["fn"][k] for k in EDGE_KINDS)
             print(f"{st} {floors.get(st, '?')} ({cols}x{rows}, grid from {js['grid_from']}): wrong {t['wrong']} {dict(t['confusion'])} {wrong[:12]}"
                   f"{' ...' if len(wrong) > 12 else ''}; edges wrong {edges_wrong}; listed {len(unsure)} "
-                  f"({sum(w in listed for w in wrong)} of the wrong){turned_note(bool(t['turned']), ways, after_turn)}; cpu {spent:.2f}",
+                  f"({sum(map(len, unsure))} squares or edges; {sum(w in listed for w in wrong)} of the wrong, "
+                  f"{sum(w in first for w in wrong)} in the first {FIRST}){turned_note(bool(t['turned']), ways, after_turn)}; cpu {spent:.2f}",
                   flush=True)
     n = max(1, counts["maps"])
     print(f"maps {counts['maps']}, answered {counts['answered']}, refused {len(refused)} {refused}; "
@@ -178,8 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrong squares by true kind: {dict(by_kind)}; confusions (true->read): {dict(confusion.most_common())}")
     for k in (*ind.KINDS, *EDGE_KINDS):
         print("  " + precision_recall(tp, fp, fn, k))
-    print(f"listed to confirm {counts['listed']} ({counts['listed'] / n:.1f} a map), of the wrong squares among them "
-          f"{counts['wrong_listed']} of {counts['wrong']}; CPU {cpu / n:.2f} s a map")
+    print(f"listed to confirm {counts['listed']} ({counts['listed'] / n:.1f} a map; {counts['listed_names']} squares or edges), "
+          f"of the wrong squares among them {counts['wrong_listed']} of {counts['wrong']}, in each map's first {FIRST} "
+          f"{counts['wrong_first']}; CPU {cpu / n:.2f} s a map")
     return 0
 
 

@@ -644,6 +644,23 @@ def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -
     assert r.squares == {"E3": "wall", "E5": "wall"}
     assert r.edges == {"B2.E": "wall", "B3.E": "door", "B4.E": "door", "B5.E": "wall", "E4.E": "door"}
     assert "G2.E" in r.unsure
+    assert not {"B3.E", "B4.E", "E4.E"} & set(r.unsure)  # in a wall's line, or between two wall squares (R217)
+
+
+def test_a_door_only_a_wall_squares_corner_meets_is_read_and_listed() -> None:
+    """Reading R217 (independent scene 574: a blue carpet's grid line under F10 read as a door,
+    unlisted, because its one end touches the corner of the wall block G8:H10): a door that no wall
+    line meets, and a wall square's corner at one end only, is read and listed to confirm; a door
+    in a wall's line is read and not listed."""
+    img = board()
+    inset_outline(img, 6, 1, 6, 1, RED)  # G2, a wall square
+    door_at(img, 6, 2)  # F3.E: its top end is G2's south-west corner, nothing at its other end
+    cv2.line(img, (2 * PX, 1 * PX), (2 * PX, 2 * PX), RED, 4)  # B2.E wall
+    door_at(img, 2, 2)  # B3.E, in the wall's line
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.squares == {"G2": "wall"}
+    assert r.edges == {"B2.E": "wall", "B3.E": "door", "F3.E": "door"}
+    assert "corner" in r.unsure["F3.E"] and "B3.E" not in r.unsure
 
 
 @pytest.mark.parametrize("radius", [0.2, 0.22, 0.25])
@@ -761,3 +778,28 @@ def test_a_hazard_stripe_below_an_outline_closes_no_square_with_its_own_edge() -
     inset_outline(img, 2, 1, 2, 2, YELLOW)
     r = read_map(cv2.GaussianBlur(img, (0, 0), 1.0), COLS, ROWS, PX)
     assert r.squares == {"C2": "difficult", "C3": "difficult"}
+
+
+def test_the_list_to_confirm_is_one_entry_a_look_least_sure_first() -> None:
+    """Reading R216 (issue 28 item 5, independent scene 554: 55 squares listed one by one, 51 of
+    them the carpet's motif read open): the squares of one outlined area listed for one doubt are
+    one entry, so are all the squares read open for one same doubt; the entries are ranked least
+    sure first, the square that tells which way round before all, the unmeasured after the measured."""
+    motif = "difficult? the art's motif: read as open"
+    cast = "pit? the photo's colour cast could not be checked"
+    r = mapread.MapReading(
+        squares={"C3": "pit", "D3": "pit", "C4": "pit", "H2": "wall", "A6": "low", "F6": "pit"},
+        confidence={"C3": 0.7, "D3": 0.7, "C4": 0.7, "H2": 0.0, "A6": 1.0, "F6": 0.7, "B5.E": 0.4},
+        unsure={"C3": cast, "D3": cast, "C4": cast, "F6": cast, "H2": "wall or pit?", "A6": "which way round: read as low",
+                "A1": motif, "E1": motif, "G5": motif, "B5.E": "door?", "D2.S": "wall 40%, door 10%: read as open"})
+    got = mapread.to_confirm(r, first="A6")
+    assert got == [
+        ("A6", "which way round: read as low", ["A6"]),
+        ("H2", "wall or pit?", ["H2"]),
+        ("B5.E", "door?", ["B5.E"]),
+        ("C3:D3, C4", cast, ["C3", "D3", "C4"]),  # one area, one look
+        ("F6", cast, ["F6"]),  # the same doubt on another area: another look
+        ("A1, E1, G5", motif, ["A1", "E1", "G5"]),  # read open, one doubt: one look at the map
+        ("D2.S", "wall 40%, door 10%: read as open", ["D2.S"]),
+    ]
+    assert mapread.to_confirm(mapread.MapReading()) == []

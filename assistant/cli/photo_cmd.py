@@ -438,7 +438,7 @@ def map_from_photo(
     from ..editions import Edition
     from ..photo import NoGridError, load_image
     from ..photo.lines import TurnError
-    from ..photo.mapread import as_map_yaml
+    from ..photo.mapread import as_map_yaml, to_confirm
     from ..photo.terrain import read_map_photo
     from ..position import load_position, parse_position
     from ..yamlio import write_text_atomic
@@ -480,9 +480,10 @@ def map_from_photo(
         doubt = _orientation_doubt(got.grid.ways, named=known is not None)
         if doubt:
             head.append(doubt)
-        if reading.unsure:
-            head.append(_("to confirm ({n}):").format(n=len(reading.unsure)))
-            head += [f"  {where}: {why}" for where, why in sorted(reading.unsure.items())]
+        listed = to_confirm(reading, got.telling)  # one entry an area or edge, least sure first (R216)
+        if listed:
+            head.append(_("to confirm ({n}), least sure first:").format(n=len(listed)))
+            head += [f"  {where}: {why}" for where, why, _names in listed]
         text = "".join("# " + line.replace("\n", " ") + "\n" for line in head) + yaml.safe_dump(doc, sort_keys=False)
         parse_position(text, str(image))  # what we write must load
         before: bytes | None = None
@@ -505,7 +506,7 @@ def map_from_photo(
             emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
                        "oriented_by": got.grid.oriented_by or None, "orientation_confirmed": got.grid.ways == 1,
                        "ways_round_left_open": got.grid.ways, "map": doc["map"],
-                       "unsure": [{"where": k, "why": v} for k, v in sorted(reading.unsure.items())],
+                       "unsure": [{"where": where, "why": why, "names": names} for where, why, names in listed],
                        "written": str(output) if output is not None else None,
                        "reference": str(reference_out) if reference_out is not None else None})
             return

@@ -46,7 +46,7 @@ import contextvars
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -732,6 +732,10 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         del res.edges[e.name]
         res.confidence.pop(e.name, None)
         res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
+    # a door that only a wall square's corner meets, at one end, stands in no wall's line that the
+    # photo shows: read, and listed (reading R217)
+    for e in _doors_in_no_wall(res, inner, by_squares=False):
+        res.unsure.setdefault(e.name, _("door: no wall line meets it, only a wall square's corner at one end"))
     # where the grid's ink shows a door's blue along too many lines at every step (R75), the lines
     # that still show it at the last step and stand in a wall's line (the wall runs on past an end)
     # are doors: a door opens a wall (R129), and the grid's ink runs along every line alike, walls
@@ -869,14 +873,18 @@ def _doors_in_a_wall_at_full_ink(res: MapReading, inner: list[Edge], full_ink: d
                                    "lines; it stands in a wall's line: read as door")
 
 
-def _doors_in_no_wall(res: MapReading, inner: list[Edge]) -> list[Edge]:
+def _doors_in_no_wall(res: MapReading, inner: list[Edge], by_squares: bool = True) -> list[Edge]:
     """The grid lines ``res`` reads as doors whose ends meet no wall: at neither end point does a
     wall edge, a wall square or a door that meets a wall itself touch it (a door between two
     doors in a wall's line, a double door, meets the wall through its neighbour). A printed door
-    stands in a wall's line (CONTRACT §4, reading R129)."""
+    stands in a wall's line (CONTRACT §4, reading R129). ``by_squares`` False: the doors no wall
+    edge meets so, that a wall square's corner meets at one end only (reading R217)."""
     doors = [e for e in inner if res.edges.get(e.name) == "door"]
     walls = {e for e in inner if res.edges.get(e.name) == "wall"}
     wall_squares = {sq for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
+    if not by_squares:
+        lone = _doors_in_no_wall(replace(res, squares={}), inner)
+        return [e for e in lone if sum(any(sq in wall_squares for sq in c.squares) for c in e.endpoints) == 1]
     in_wall: set[Edge] = set()
     changed = True
     while changed:  # doors meeting a wall, then the doors meeting those
@@ -1110,6 +1118,59 @@ def _inset(area: list[Square], rim: list[Edge], offset: dict[Edge, dict[str, lis
 def _sides(sq: Square) -> tuple[Edge, Edge, Edge, Edge]:
     c, r = sq.col, sq.row
     return Edge(c, r, "H"), Edge(c, r + 1, "H"), Edge(c, r, "V"), Edge(c + 1, r, "V")
+
+
+def to_confirm(reading: MapReading, first: str | None = None) -> list[tuple[str, str, list[str]]]:
+    """What the answer lists for the judge to confirm, one entry a look (reading R216 in
+    docs/readings.md): the squares of :attr:`MapReading.unsure` joined side to side with the same
+    doubt are one entry (an outlined area is seen and confirmed at once), and so are all the
+    squares read as open for one same doubt (the art's motif repeated: one look at the map tells
+    it), each edge one; ranked least sure first -- ``first`` (the square that tells which way round, R136) before all, then
+    by the least :attr:`MapReading.confidence` of the entry's squares or edges (one the reading
+    gave none, a square or edge read as open for want of an outline, after those measured), then
+    in reading order. Each entry: where (its squares merged into rectangles), why, and the names
+    of its squares or edge."""
+    from ..coords import format_squares, parse_edge, parse_square
+
+    squares = {n: why for n, why in reading.unsure.items() if "." not in n}
+    left = set(squares)
+    entries: list[tuple[list[str], str]] = []
+    for name in sorted(squares, key=lambda n: (parse_square(n).row, parse_square(n).col)):
+        if name not in left:
+            continue
+        left.discard(name)
+        if name not in reading.squares:  # read open for one doubt: every square of that doubt, one look
+            group = [name] + [n for n in squares if n in left and n not in reading.squares and squares[n] == squares[name]]
+            left -= set(group)
+            entries.append((group, squares[name]))
+            continue
+        group, todo = [name], [parse_square(name)]
+        while todo:
+            here = todo.pop()
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                there = Square(here.col + dc, here.row + dr).name if here.col + dc >= 0 and here.row + dr >= 0 else None
+                if there in left and squares[there] == squares[name] and there in reading.squares:
+                    left.discard(there)
+                    group.append(there)
+                    todo.append(parse_square(there))
+        entries.append((group, squares[name]))
+    entries += [([n], why) for n, why in reading.unsure.items() if "." in n]
+
+    def rank(entry: tuple[list[str], str]) -> tuple[bool, float, bool, int, int]:
+        names = entry[0]
+        edge = "." in names[0]
+        at = parse_edge(names[0]) if edge else parse_square(names[0])
+        row, col = (at.y, at.x) if isinstance(at, Edge) else (at.row, at.col)
+        return (first not in names, min(reading.confidence.get(n, 1.0) for n in names), edge, row, col)
+
+    out = []
+    for names, why in sorted(entries, key=rank):
+        if "." in names[0]:
+            out.append((names[0], why, names))
+        else:
+            at = sorted((parse_square(n) for n in names), key=lambda q: (q.row, q.col))
+            out.append((", ".join(format_squares(at)), why, [q.name for q in at]))
+    return out
 
 
 def as_map_yaml(reading: MapReading, cols: int, rows: int) -> dict:

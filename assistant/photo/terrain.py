@@ -34,6 +34,8 @@ class MapPhoto:
     reading: MapReading
     grid: Grid
     how: str
+    #: the square listed to tell which way round the map lies, where the photo left that open (R136)
+    telling: str | None = None
 
 
 def read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int = 0, known: Map | None = None) -> MapPhoto | None:
@@ -80,6 +82,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         telling = telling_square(reading, cols, rows, grid.ways)
         if telling is not None:
             reading.unsure[telling[0]] = _telling_note(reading, telling[0], telling[1])
+            return MapPhoto(reading, grid, how, telling[0])
     return MapPhoto(reading, grid, how)
 
 
