@@ -310,14 +310,28 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         by_count |= set(standing) - taken
         settled |= dict.fromkeys(set(standing) - taken, COUNT_READ)
         not_seen, unmatched = list(unmatched), []
+    # a Large or bigger base covers every square of its block past the square's core (R144), so
+    # its grey or black plastic shows on some square of the block whatever its body hides; a block
+    # none of whose squares shows the plastic's grey (each core clearly more colourful than the
+    # roster's own bases on the photo, R123) is a disc of colour printed on the map, the size of a
+    # Large base: a Large figure is named there only where no other way remains (reading R208;
+    # diagnosis photo s0566: a printed navy disc's block read on three squares, the cores 0.43-0.49
+    # colourful against the found bases' 0.08, taken before the Large base's own block, read on one
+    # square with the photo's clearest Large rim)
+    block_grey = _plastic_grey(pos, by_marker, [sq for sq, on in reading.items() if on and not doubtful(sq)], plastic)
+
+    def painted_block(block: Sequence[str]) -> bool:
+        return plastic is not None and block_grey is not None and all(plastic.get(b, 0.0) > block_grey + PAINTED_BY for b in block)
+
     # the n x n blocks a Large or bigger base may cover by the squares' reading ``view``, each scored
-    def candidate_blocks(view: Mapping[str, bool], n: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    # (``painted``: the blocks of a disc printed on the map too, R208)
+    def candidate_blocks(view: Mapping[str, bool], n: int, painted: bool = False) -> list[tuple[float, str, tuple[str, ...]]]:
         found: list[tuple[float, str, tuple[str, ...]]] = []
         for c in range(cols - n + 1):
             for r in range(rows - n + 1):
                 corner = Square(c, r).name
                 block = tuple(block_squares(corner, n))
-                if set(block) & (taken | nowhere | art_shown):
+                if set(block) & (taken | nowhere | art_shown) or (not painted and painted_block(block)):
                     continue
                 on = sum(view.get(b, False) for b in block)
                 # a block read on two squares, one of them a Medium base's by its own round rim, is
@@ -340,6 +354,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for n in sorted({f.size.footprint for f in unmatched if f.size.footprint > 1}, reverse=True):
         figs = [f for f in unmatched if f.size.footprint == n]
         blocks = candidate_blocks(reading, n)
+        # the rims round the centres of the blocks of printed discs show the disc's printed edge, no base's (R208)
+        block_rims = large_rims if large_rims is None else {
+            c: (0.0 if painted_block(block_squares(c, 2)) else v) for c, v in large_rims.items()}
         chosen: list[tuple[str, tuple[str, ...]]] = []
         used: set[str] = set()
         _take_blocks(blocks, chosen, used, len(figs))
@@ -352,11 +369,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # without it, the block is as likely art or bases side by side (s0459 with the reference:
             # a block of art and a Medium base, rim 0.05, taken before the Large base's rim 0.19)
             restored = reading | dict.fromkeys(early_trim, True)
-            _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
+            _take_blocks([b for b in candidate_blocks(restored, n) if not block_rims or block_rims.get(b[1], 0.0) >= HALF_READ_RIM],
                          chosen, used, len(figs))
         by_rim: set[str] = set()
         by_body: set[str] = set()  # the blocks by the rim alone, every square read as empty (R111)
-        if n == 2 and large_rims and len(chosen) < len(figs):
+        if n == 2 and block_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
             # quarter of it: a square or two of the block can read as surely empty (independent
             # photo s0380: a Large base's block read 0.00, 0.60, 0.98, 0.65; another 0.09, 0.37,
@@ -366,16 +383,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a Large base covers its block: the block read as a base on more of it first, the rim
             # settling near ties (independent photo s0385: a Medium base's block, one square read,
             # had a rim a hair clearer than the Large base's, two squares read)
-            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
+            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, LARGE_RIM, 1)
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
-                rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], reading, rims, large_rims[b[1]], 1)]
+                rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], reading, rims, block_rims[b[1]], 1)]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
-                half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, HALF_READ_RIM, 2)
+                half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, HALF_READ_RIM, 2)
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
                 # still a Large figure short: its block's one square read as a base may be a doubtful
@@ -384,39 +401,45 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
                 # clearest on the map, A1 read away and the figure reported not seen)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, LARGE_RIM, 1)
                 if rims:
-                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
+                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, block_rims[b[1]], 1)]
                 # the squares say little there (one doubtful square each): the clearest rim first
-                by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_rim |= {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: its broad body over the whole block, every square reads
                 # as a body, none as a base; the base's round rim round the block's centre, clearer
                 # than bare art shows, and standing out of the map's own rims (a star field draws
                 # clear ones everywhere), is where the photo shows it (reading R111)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims))
+                clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims or {}))
                 # (only blocks no square of which reads as a base: the rims above judged the others,
                 # a Medium base's edge among them, R91), where the classifier sees a little of a base
                 # on some square -- printed circles on bare floor read surely empty all round
-                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, clear, 0)
+                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, clear, 0)
                           if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
-                by_body = {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_body = {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
+        painted_taken: set[str] = set()
+        if len(chosen) < len(figs):
+            # still a figure short: the block of a disc printed on the map is where the squares read
+            # it, no other way remaining (R208), said doubtful and listed
+            painted_taken = {corner for corner, _b in _take_blocks(
+                [b for b in candidate_blocks(reading, n, painted=True) if painted_block(b[2])], chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
         full = [(c, set(b)) for _s, c, b in blocks if all(reading.get(x, False) for x in b)]
-        if n == 2 and large_rims:
+        if n == 2 and block_rims:
             # a block read on half its squares or more whose centre shows a Large base's rim may take
             # the place of one shifted over it that shows none (R101): the disc's far half under its
             # body reads as empty, the squares one over read as bases by the body leaning there
-            partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, large_rims, cols, rows)
-            chosen = _by_rim_among_shifted(chosen, full, used, large_rims, partly)
+            partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, block_rims, cols, rows)
+            chosen = _by_rim_among_shifted(chosen, full, used, block_rims, partly)
             # a block read on half its squares or fewer may be the body leaning away from the
             # camera over the squares behind the base, whose own block toward the camera shows the
             # clear rim the body leaves uncovered (reading R194)
-            toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, large_rims, away)
+            toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, block_rims, away)
             by_rim |= {corner for corner, _b in toward if (corner, _b) not in chosen}
             chosen = toward
         shifted = {corner for corner, block in chosen
@@ -445,6 +468,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 notes.append(
                     _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
                         id=f.id, at=corner)
+                )
+            if corner in painted_taken:
+                conf = min(conf, COUNT_READ)
+                notes.append(
+                    _("{id}'s base read at {at}, though no square of the block shows a base's grey or black plastic (coloured like a disc "
+                      "printed on the map) and no other block is left: confirm").format(id=f.id, at=corner)
                 )
             if corner in shifted:
                 conf = min(conf, COUNT_READ)
