@@ -323,6 +323,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     def painted_block(block: Sequence[str]) -> bool:
         return plastic is not None and block_grey is not None and all(plastic.get(b, 0.0) > block_grey + PAINTED_BY for b in block)
 
+    # the photo's grey cores are few (R209): the map's own floor shows no plastic's grey but on a
+    # share of its squares no larger than :data:`GREY_DECISIVE` times the squares the roster's bases cover
+    grey_decisive = plastic is not None and block_grey is not None and sum(
+        plastic.get(sq, 1.0) <= block_grey + GREY_WITHIN for sq in p if sq not in nowhere) <= GREY_DECISIVE * max(1, roster_squares)
+
     # the n x n blocks a Large or bigger base may cover by the squares' reading ``view``, each scored
     # (``painted``: the blocks of a disc printed on the map too, R208)
     def candidate_blocks(view: Mapping[str, bool], n: int, painted: bool = False) -> list[tuple[float, str, tuple[str, ...]]]:
@@ -420,6 +425,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                           if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
                 by_body = {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
+        by_plastic: set[str] = set()
+        if len(chosen) < len(figs) and grey_decisive:
+            # still a figure short, its block's squares read as empty under its body and its rim too
+            # faint: a Large base covers every square of its block past the core (R144), so its grey
+            # or black plastic shows on the cores of most of them whatever the classifier reads, where
+            # the map's floor is colourful enough that grey cores are few (reading R209; diagnosis
+            # photos s0424, s0479, s0494, s0530, s0482 without the reference: a Large figure not seen,
+            # its block read on one or two squares, three or four cores as grey as the found bases')
+            by_plastic = {corner for corner, _b in _take_blocks(
+                _plastic_blocks(reading, p, taken | nowhere | used | art_shown, plastic or {}, block_grey, n, cols, rows), chosen, used, len(figs))}
         painted_taken: set[str] = set()
         if len(chosen) < len(figs):
             # still a figure short: the block of a disc printed on the map is where the squares read
@@ -468,6 +483,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 notes.append(
                     _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
                         id=f.id, at=corner)
+                )
+            if corner in by_plastic:
+                conf = min(conf, COUNT_READ)
+                notes.append(
+                    _("{id}'s base read at {at}, where its squares' centres show a base's grey or black plastic on a colourful map, though "
+                      "some of them read as empty (its body over the base): confirm").format(id=f.id, at=corner)
                 )
             if corner in painted_taken:
                 conf = min(conf, COUNT_READ)
@@ -1384,6 +1405,39 @@ def _toward_camera_by_rim(chosen: list[tuple[str, tuple[str, ...]]], reading: Ma
     return out
 
 
+
+
+def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
+                    grey: float | None, n: int, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The n x n blocks clear of ``blocked`` read as a base on at least one square and as empty on at
+    least one, at least :data:`GREY_OF_BLOCK` of whose squares' base cores are as grey as the photo's
+    plastic (:func:`.bases.plastic_colourfulness` within :data:`GREY_WITHIN` of ``grey``), scored by the
+    grey squares and those of them read as empty, then their squares' P(a base) (reading R209).
+
+    >>> read = {"A1": True, "B1": False, "A2": False, "B2": False}
+    >>> [c for _s, c, _b in _plastic_blocks(read, {"A1": 0.9}, (), {"A1": 0.1, "B1": 0.12, "A2": 0.11, "B2": 0.5}, 0.1, 2, 2, 2)]
+    ['A1']
+    >>> _plastic_blocks(read, {"A1": 0.9}, (), {"A1": 0.1, "B1": 0.4, "A2": 0.11, "B2": 0.5}, 0.1, 2, 2, 2)
+    []
+    """
+    if grey is None:
+        return []
+    out = []
+    for c in range(cols - n + 1):
+        for r in range(rows - n + 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, n))
+            on = sum(reading.get(b, False) for b in block)
+            grey_cores = [b for b in block if plastic.get(b, 1.0) <= grey + GREY_WITHIN]
+            # the grey cores read as empty first: a body over a base's plastic, what no other base
+            # read beside them explains (diagnosis photo s0530: the block one over, holding a Medium
+            # base read 0.97, had as many grey cores)
+            hidden = sum(not reading.get(b, False) for b in grey_cores)
+            if 0 < on < len(block) and len(grey_cores) >= GREY_OF_BLOCK * n * n // 4 and not set(block) & set(blocked):
+                out.append((len(grey_cores) + hidden + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
+    return out
+
+
 def _partly_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rims: Mapping[str, float] | None,
                       large_rims: Mapping[str, float], cols: int, rows: int) -> list[tuple[str, set[str]]]:
     """The 2 x 2 blocks clear of ``blocked`` read as a base on two or three of their squares, whose
@@ -1547,6 +1601,17 @@ PLASTIC_FOUND = 2
 #: is read right: on the diagnosis photos 175 of 182 held no base (Laplace 0.96; said less). Above
 #: :data:`SURE`: not listed
 PAINTED_READ = 0.9
+#: a reading of the squares' cores by the plastic's grey decides where a Large base is (R209) where
+#: at most this many times the squares the roster's bases cover show it: the second look's share
+#: (:data:`.bases.DECISIVE`), for the same reason -- more, and grey art is as likely as plastic
+GREY_DECISIVE = 2.0
+#: how much more colourful than the photo's plastic grey (:func:`_plastic_grey`) a square's core may
+#: read and still show that plastic (R209): half the margin a printed disc stands out by
+#: (:data:`PAINTED_BY`), so that a floor read between the two is neither plastic nor disc
+GREY_WITHIN = PAINTED_BY / 2
+#: the squares of a Large base's block whose cores must show its plastic's grey (R209): its
+#: body may cover one square's core whole (the cone over the far square)
+GREY_OF_BLOCK = 3
 
 
 def _plastic_grey(pos: Position, by_marker: Sequence[Seen], sure: Sequence[str], plastic: Mapping[str, float] | None) -> float | None:
