@@ -472,36 +472,23 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             settled |= dict.fromkeys(gaps, COUNT_SETTLED)
             taken |= set(block)
             conf = _confidence(block, p, by_count)
-            if corner in by_body:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as empty (its body "
-                      "over the base): confirm").format(id=f.id, at=corner)
-                )
-            elif corner in by_rim:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
-                        id=f.id, at=corner)
-                )
-            if corner in by_plastic:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at}, where its squares' centres show a base's grey or black plastic on a colourful map, though "
-                      "some of them read as empty (its body over the base): confirm").format(id=f.id, at=corner)
-                )
-            if corner in painted_taken:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at}, though no square of the block shows a base's grey or black plastic (coloured like a disc "
-                      "printed on the map) and no other block is left: confirm").format(id=f.id, at=corner)
-                )
-            if corner in shifted:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at}, though the squares one over read as occupied too (a smaller base beside it): which squares the base "
-                      "covers is doubtful: confirm").format(id=f.id, at=corner)
-                )
+            # each doubt the block was found by, said doubtful and listed with its note
+            doubts = (
+                (corner in by_body, _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as "
+                                      "empty (its body over the base): confirm")),
+                (corner in by_rim and corner not in by_body,
+                 _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm")),
+                (corner in by_plastic, _("{id}'s base read at {at}, where its squares' centres show a base's grey or black plastic on a "
+                                         "colourful map, though some of them read as empty (its body over the base): confirm")),
+                (corner in painted_taken, _("{id}'s base read at {at}, though no square of the block shows a base's grey or black plastic "
+                                            "(coloured like a disc printed on the map) and no other block is left: confirm")),
+                (corner in shifted, _("{id}'s base read at {at}, though the squares one over read as occupied too (a smaller base beside it): "
+                                      "which squares the base covers is doubtful: confirm")),
+            )
+            for doubtful_by, note in doubts:
+                if doubtful_by:
+                    conf = min(conf, COUNT_READ)
+                    notes.append(note.format(id=f.id, at=corner))
             figures.append(Seen(f.id, corner, conf, "roster"))
     for sq in early_trim:  # the Large blocks taken: the count reads away only what the naming leaves (R104)
         if sq not in taken:
