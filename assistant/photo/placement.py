@@ -310,10 +310,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         by_count |= set(standing) - taken
         settled |= dict.fromkeys(set(standing) - taken, COUNT_READ)
         not_seen, unmatched = list(unmatched), []
-    # a Large or bigger base covers every square of its block past the square's core (R144), so
-    # its grey or black plastic shows on some square of the block whatever its body hides; a block
-    # none of whose squares shows the plastic's grey (each core clearly more colourful than the
-    # roster's own bases on the photo, R123) is a disc of colour printed on the map, the size of a
+    # a Large or bigger base covers every square of its block past the square's core (R144); its
+    # broad body seen from above may cover all four cores, reading them a little colourful, but a
+    # block none of whose cores reads within :data:`DISC_BY` of the plastic's grey (R123: the
+    # roster's own bases on the photo) is a disc of colour printed on the map, the size of a
     # Large base: a Large figure is named there only where no other way remains (reading R208;
     # diagnosis photo s0566: a printed navy disc's block read on three squares, the cores 0.43-0.49
     # colourful against the found bases' 0.08, taken before the Large base's own block, read on one
@@ -321,7 +321,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     block_grey = _plastic_grey(pos, by_marker, [sq for sq, on in reading.items() if on and not doubtful(sq)], plastic)
 
     def painted_block(block: Sequence[str]) -> bool:
-        return plastic is not None and block_grey is not None and all(plastic.get(b, 0.0) > block_grey + PAINTED_BY for b in block)
+        return plastic is not None and block_grey is not None and all(plastic.get(b, 0.0) > block_grey + DISC_BY for b in block)
 
     # the photo's grey cores are few (R209): the map's own floor shows no plastic's grey but on a
     # share of its squares no larger than :data:`GREY_DECISIVE` times the squares the roster's bases cover
@@ -1588,6 +1588,12 @@ PLASTIC_FOUND = 2
 #: is read right: on the diagnosis photos 175 of 182 held no base (Laplace 0.96; said less). Above
 #: :data:`SURE`: not listed
 PAINTED_READ = 0.9
+#: how much more colourful than the photo's plastic grey every core of a 2 x 2 block must read for
+#: the block to be a disc printed on the map, no Large base (R208): twice :data:`PAINTED_BY`, since
+#: a Large figure's broad body, seen from above, covers all four cores (diagnosis photos s0529 and
+#: s0562, cameras nearly overhead: their Large bases' blocks read 0.165 and 0.12 over the grey at
+#: their least colourful core; the printed disc of s0566, 0.35)
+DISC_BY = 2 * PAINTED_BY
 #: a reading of the squares' cores by the plastic's grey decides where a Large base is (R209) where
 #: at most this many times the squares the roster's bases cover show it: the second look's share
 #: (:data:`.bases.DECISIVE`), for the same reason -- more, and grey art is as likely as plastic
