@@ -310,14 +310,33 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         by_count |= set(standing) - taken
         settled |= dict.fromkeys(set(standing) - taken, COUNT_READ)
         not_seen, unmatched = list(unmatched), []
+    # a Large or bigger base covers every square of its block past the square's core (R144); its
+    # broad body seen from above may cover all four cores, reading them a little colourful, but a
+    # block none of whose cores reads within :data:`DISC_BY` of the plastic's grey (R123: the
+    # roster's own bases on the photo) is a disc of colour printed on the map, the size of a
+    # Large base: a Large figure is named there only where no other way remains (reading R208;
+    # diagnosis photo s0566: a printed navy disc's block read on three squares, the cores 0.43-0.49
+    # colourful against the found bases' 0.08, taken before the Large base's own block, read on one
+    # square with the photo's clearest Large rim)
+    block_grey = _plastic_grey(pos, by_marker, [sq for sq, on in reading.items() if on and not doubtful(sq)], plastic)
+
+    def painted_block(block: Sequence[str]) -> bool:
+        return plastic is not None and block_grey is not None and all(plastic.get(b, 0.0) > block_grey + DISC_BY for b in block)
+
+    # the photo's grey cores are few (R209): the map's own floor shows no plastic's grey but on a
+    # share of its squares no larger than :data:`GREY_DECISIVE` times the squares the roster's bases cover
+    grey_decisive = plastic is not None and block_grey is not None and sum(
+        plastic.get(sq, 1.0) <= block_grey + GREY_WITHIN for sq in p if sq not in nowhere) <= GREY_DECISIVE * max(1, roster_squares)
+
     # the n x n blocks a Large or bigger base may cover by the squares' reading ``view``, each scored
-    def candidate_blocks(view: Mapping[str, bool], n: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    # (``painted``: the blocks of a disc printed on the map too, R208)
+    def candidate_blocks(view: Mapping[str, bool], n: int, painted: bool = False) -> list[tuple[float, str, tuple[str, ...]]]:
         found: list[tuple[float, str, tuple[str, ...]]] = []
         for c in range(cols - n + 1):
             for r in range(rows - n + 1):
                 corner = Square(c, r).name
                 block = tuple(block_squares(corner, n))
-                if set(block) & (taken | nowhere | art_shown):
+                if set(block) & (taken | nowhere | art_shown) or (not painted and painted_block(block)):
                     continue
                 on = sum(view.get(b, False) for b in block)
                 # a block read on two squares, one of them a Medium base's by its own round rim, is
@@ -340,6 +359,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for n in sorted({f.size.footprint for f in unmatched if f.size.footprint > 1}, reverse=True):
         figs = [f for f in unmatched if f.size.footprint == n]
         blocks = candidate_blocks(reading, n)
+        # the rims round the centres of the blocks of printed discs show the disc's printed edge, no base's (R208)
+        block_rims = large_rims if large_rims is None else {
+            c: (0.0 if painted_block(block_squares(c, 2)) else v) for c, v in large_rims.items()}
         chosen: list[tuple[str, tuple[str, ...]]] = []
         used: set[str] = set()
         _take_blocks(blocks, chosen, used, len(figs))
@@ -352,11 +374,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # without it, the block is as likely art or bases side by side (s0459 with the reference:
             # a block of art and a Medium base, rim 0.05, taken before the Large base's rim 0.19)
             restored = reading | dict.fromkeys(early_trim, True)
-            _take_blocks([b for b in candidate_blocks(restored, n) if not large_rims or large_rims.get(b[1], 0.0) >= HALF_READ_RIM],
+            _take_blocks([b for b in candidate_blocks(restored, n) if not block_rims or block_rims.get(b[1], 0.0) >= HALF_READ_RIM],
                          chosen, used, len(figs))
         by_rim: set[str] = set()
         by_body: set[str] = set()  # the blocks by the rim alone, every square read as empty (R111)
-        if n == 2 and large_rims and len(chosen) < len(figs):
+        if n == 2 and block_rims and len(chosen) < len(figs):
             # a Large figure's body hides much of its base, and the squares' crops each see a
             # quarter of it: a square or two of the block can read as surely empty (independent
             # photo s0380: a Large base's block read 0.00, 0.60, 0.98, 0.65; another 0.09, 0.37,
@@ -366,16 +388,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # a Large base covers its block: the block read as a base on more of it first, the rim
             # settling near ties (independent photo s0385: a Medium base's block, one square read,
             # had a rim a hair clearer than the Large base's, two squares read)
-            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
+            rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, LARGE_RIM, 1)
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
-                rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], reading, rims, large_rims[b[1]], 1)]
+                rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], reading, rims, block_rims[b[1]], 1)]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
-                half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, HALF_READ_RIM, 2)
+                half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, HALF_READ_RIM, 2)
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
                 # still a Large figure short: its block's one square read as a base may be a doubtful
@@ -384,39 +406,55 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # s0468: a Large base's block read 0.60, 0.16, 0.01, 0.20, its centre's rim 0.19, the
                 # clearest on the map, A1 read away and the figure reported not seen)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, LARGE_RIM, 1)
+                rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, LARGE_RIM, 1)
                 if rims:
-                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, large_rims[b[1]], 1)]
+                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, block_rims[b[1]], 1)]
                 # the squares say little there (one doubtful square each): the clearest rim first
-                by_rim |= {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_rim |= {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: its broad body over the whole block, every square reads
                 # as a body, none as a base; the base's round rim round the block's centre, clearer
                 # than bare art shows, and standing out of the map's own rims (a star field draws
                 # clear ones everywhere), is where the photo shows it (reading R111)
                 seen_again = reading | dict.fromkeys(early_trim, True)
-                clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims))
+                clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims or {}))
                 # (only blocks no square of which reads as a base: the rims above judged the others,
                 # a Medium base's edge among them, R91), where the classifier sees a little of a base
                 # on some square -- printed circles on bare floor read surely empty all round
-                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, large_rims, away, cols, rows, clear, 0)
+                rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, clear, 0)
                           if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
-                by_body = {corner for corner, _b in _take_blocks([(large_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
+                by_body = {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
+        by_plastic: set[str] = set()
+        if len(chosen) < len(figs) and grey_decisive:
+            # still a figure short, its block's squares read as empty under its body and its rim too
+            # faint: a Large base covers every square of its block past the core (R144), so its grey
+            # or black plastic shows on the cores of most of them whatever the classifier reads, where
+            # the map's floor is colourful enough that grey cores are few (reading R209; diagnosis
+            # photos s0424, s0479, s0494, s0530, s0482 without the reference: a Large figure not seen,
+            # its block read on one or two squares, three or four cores as grey as the found bases')
+            by_plastic = {corner for corner, _b in _take_blocks(
+                _plastic_blocks(reading, p, taken | nowhere | used | art_shown, plastic or {}, block_grey, n, cols, rows), chosen, used, len(figs))}
+        painted_taken: set[str] = set()
+        if len(chosen) < len(figs):
+            # still a figure short: the block of a disc printed on the map is where the squares read
+            # it, no other way remaining (R208), said doubtful and listed
+            painted_taken = {corner for corner, _b in _take_blocks(
+                [b for b in candidate_blocks(reading, n, painted=True) if painted_block(b[2])], chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
         full = [(c, set(b)) for _s, c, b in blocks if all(reading.get(x, False) for x in b)]
-        if n == 2 and large_rims:
+        if n == 2 and block_rims:
             # a block read on half its squares or more whose centre shows a Large base's rim may take
             # the place of one shifted over it that shows none (R101): the disc's far half under its
             # body reads as empty, the squares one over read as bases by the body leaning there
-            partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, large_rims, cols, rows)
-            chosen = _by_rim_among_shifted(chosen, full, used, large_rims, partly)
+            partly = _partly_read_blocks(reading, taken | nowhere | art_shown, rims, block_rims, cols, rows)
+            chosen = _by_rim_among_shifted(chosen, full, used, block_rims, partly)
             # a block read on half its squares or fewer may be the body leaning away from the
             # camera over the squares behind the base, whose own block toward the camera shows the
             # clear rim the body leaves uncovered (reading R194)
-            toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, large_rims, away)
+            toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, block_rims, away)
             by_rim |= {corner for corner, _b in toward if (corner, _b) not in chosen}
             chosen = toward
         shifted = {corner for corner, block in chosen
@@ -434,24 +472,23 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             settled |= dict.fromkeys(gaps, COUNT_SETTLED)
             taken |= set(block)
             conf = _confidence(block, p, by_count)
-            if corner in by_body:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as empty (its body "
-                      "over the base): confirm").format(id=f.id, at=corner)
-                )
-            elif corner in by_rim:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm").format(
-                        id=f.id, at=corner)
-                )
-            if corner in shifted:
-                conf = min(conf, COUNT_READ)
-                notes.append(
-                    _("{id}'s base read at {at}, though the squares one over read as occupied too (a smaller base beside it): which squares the base "
-                      "covers is doubtful: confirm").format(id=f.id, at=corner)
-                )
+            # each doubt the block was found by, said doubtful and listed with its note
+            doubts = (
+                (corner in by_body, _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as "
+                                      "empty (its body over the base): confirm")),
+                (corner in by_rim and corner not in by_body,
+                 _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm")),
+                (corner in by_plastic, _("{id}'s base read at {at}, where its squares' centres show a base's grey or black plastic on a "
+                                         "colourful map, though some of them read as empty (its body over the base): confirm")),
+                (corner in painted_taken, _("{id}'s base read at {at}, though no square of the block shows a base's grey or black plastic "
+                                            "(coloured like a disc printed on the map) and no other block is left: confirm")),
+                (corner in shifted, _("{id}'s base read at {at}, though the squares one over read as occupied too (a smaller base beside it): "
+                                      "which squares the base covers is doubtful: confirm")),
+            )
+            for doubtful_by, note in doubts:
+                if doubtful_by:
+                    conf = min(conf, COUNT_READ)
+                    notes.append(note.format(id=f.id, at=corner))
             figures.append(Seen(f.id, corner, conf, "roster"))
     for sq in early_trim:  # the Large blocks taken: the count reads away only what the naming leaves (R104)
         if sq not in taken:
@@ -1355,6 +1392,39 @@ def _toward_camera_by_rim(chosen: list[tuple[str, tuple[str, ...]]], reading: Ma
     return out
 
 
+
+
+def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
+                    grey: float | None, n: int, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The n x n blocks clear of ``blocked`` read as a base on at least one square and as empty on at
+    least one, at least :data:`GREY_OF_BLOCK` of whose squares' base cores are as grey as the photo's
+    plastic (:func:`.bases.plastic_colourfulness` within :data:`GREY_WITHIN` of ``grey``), scored by the
+    grey squares and those of them read as empty, then their squares' P(a base) (reading R209).
+
+    >>> read = {"A1": True, "B1": False, "A2": False, "B2": False}
+    >>> [c for _s, c, _b in _plastic_blocks(read, {"A1": 0.9}, (), {"A1": 0.1, "B1": 0.12, "A2": 0.11, "B2": 0.5}, 0.1, 2, 2, 2)]
+    ['A1']
+    >>> _plastic_blocks(read, {"A1": 0.9}, (), {"A1": 0.1, "B1": 0.4, "A2": 0.11, "B2": 0.5}, 0.1, 2, 2, 2)
+    []
+    """
+    if grey is None:
+        return []
+    out = []
+    for c in range(cols - n + 1):
+        for r in range(rows - n + 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, n))
+            on = sum(reading.get(b, False) for b in block)
+            grey_cores = [b for b in block if plastic.get(b, 1.0) <= grey + GREY_WITHIN]
+            # the grey cores read as empty first: a body over a base's plastic, what no other base
+            # read beside them explains (diagnosis photo s0530: the block one over, holding a Medium
+            # base read 0.97, had as many grey cores)
+            hidden = sum(not reading.get(b, False) for b in grey_cores)
+            if 0 < on < len(block) and len(grey_cores) >= GREY_OF_BLOCK * n * n // 4 and not set(block) & set(blocked):
+                out.append((len(grey_cores) + hidden + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
+    return out
+
+
 def _partly_read_blocks(reading: Mapping[str, bool], blocked: Collection[str], rims: Mapping[str, float] | None,
                       large_rims: Mapping[str, float], cols: int, rows: int) -> list[tuple[str, set[str]]]:
     """The 2 x 2 blocks clear of ``blocked`` read as a base on two or three of their squares, whose
@@ -1518,6 +1588,23 @@ PLASTIC_FOUND = 2
 #: is read right: on the diagnosis photos 175 of 182 held no base (Laplace 0.96; said less). Above
 #: :data:`SURE`: not listed
 PAINTED_READ = 0.9
+#: how much more colourful than the photo's plastic grey every core of a 2 x 2 block must read for
+#: the block to be a disc printed on the map, no Large base (R208): twice :data:`PAINTED_BY`, since
+#: a Large figure's broad body, seen from above, covers all four cores (diagnosis photos s0529 and
+#: s0562, cameras nearly overhead: their Large bases' blocks read 0.165 and 0.12 over the grey at
+#: their least colourful core; the printed disc of s0566, 0.35)
+DISC_BY = 2 * PAINTED_BY
+#: a reading of the squares' cores by the plastic's grey decides where a Large base is (R209) where
+#: at most this many times the squares the roster's bases cover show it: the second look's share
+#: (:data:`.bases.DECISIVE`), for the same reason -- more, and grey art is as likely as plastic
+GREY_DECISIVE = 2.0
+#: how much more colourful than the photo's plastic grey (:func:`_plastic_grey`) a square's core may
+#: read and still show that plastic (R209): half the margin a printed disc stands out by
+#: (:data:`PAINTED_BY`), so that a floor read between the two is neither plastic nor disc
+GREY_WITHIN = PAINTED_BY / 2
+#: the squares of a Large base's block whose cores must show its plastic's grey (R209): its
+#: body may cover one square's core whole (the cone over the far square)
+GREY_OF_BLOCK = 3
 
 
 def _plastic_grey(pos: Position, by_marker: Sequence[Seen], sure: Sequence[str], plastic: Mapping[str, float] | None) -> float | None:
