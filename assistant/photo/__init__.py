@@ -665,6 +665,29 @@ NEAR_CHUNK = 4
 NEAR_LEAST = 0.3
 
 
+#: the most recorded squares of marked figures searched once more for their unread marker
+#: (:func:`recorded_windows`, reading R212): a chunk of windows, 0.02-0.05 CPU-seconds each
+RECORDED_WINDOWS = NEAR_CHUNK
+
+
+def recorded_windows(pos: Position, unread: Collection[int], searched: Collection[str]) -> list[str]:
+    """The recorded squares (a Large or bigger base's north-west square: each of its squares'
+    windows shows the block's middle, R134) of the figures whose base marker (``unread``) is still
+    unread, not ``searched`` already, at most :data:`RECORDED_WINDOWS`, in the roster's order: the
+    record says where to look again, never where the figure stands -- only a marker or a sticker
+    the photo shows there counts (reading R212 in docs/readings.md).
+
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(1, 1), marker=23), Figure("b", "dark", Square(4, 4), marker=24),
+    ...                                               Figure("c", "dark", Square(3, 0))))
+    >>> recorded_windows(pos, {23, 24}, {"E5"}), recorded_windows(pos, {24}, set())
+    (['B2'], ['E5'])
+    """
+    out = [f.at.name for f in pos.figures if f.marker is not None and f.marker in unread and f.at.name not in searched]
+    return list(dict.fromkeys(out))[:RECORDED_WINDOWS]
+
+
 def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[str] | frozenset[str], covered: int,
                    own: Mapping[str, float] | None = None, blocks: Mapping[str, float] | None = None) -> list[str]:
     """The squares searched again for the base markers the board-wide pass did not read, likeliest
@@ -968,6 +991,15 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
             shown_at += shown
             if missing <= {m.id for m in found}:
                 break
+        # a marked figure whose base no square read as one (its body over the core, the second
+        # look's colours): its recorded square is looked at once more -- the record says where to
+        # look, never where the figure is: only a marker or a sticker the photo shows there counts
+        # (reading R212; diagnosis photo s0574: f7's base on K10 read 0.07 with its sticker showing)
+        again = recorded_windows(pos, missing - {m.id for m in found}, set(near) | known)
+        if again:
+            chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in again])
+            found += [m for m in chunk if m.id in missing]
+            shown_at += shown
         if found:
             markers = merge(markers, found)
             # read again with the markers found: its notes replace the first reading's, not the mode's
