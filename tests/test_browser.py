@@ -1333,3 +1333,74 @@ def test_a_hit_that_meets_a_save_of_several_words_is_recorded_from_the_form(serv
     page.click("#verb-go")
     page.wait_for_selector("#message.ok")
     assert "obi attacks dooku: roll 15 needs 11 -> hits for 20 damage" in page.inner_text("#message"), page.inner_text("#message")
+
+
+def test_the_quick_attack_bar_records_a_force_reroll(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    """Round 21 left (reading R220): the phone's quick Attack bar had no Force reroll -- Obi-Wan's
+    player who paid a Force point after a miss had to undo it and find the "record an attack" form.
+    The bar shows a reroll field with the reroll's own number wherever the pair's answer offers one
+    (not for a figure without Force points), and records both dice in one event (R187)."""
+    url, path = server
+    g = Game.open(path)
+    try:
+        g.do("initiative", {"first": "dark", "winner": "dark", "rolls": {"light": 3, "dark": 10}})
+        for kind, data in (("activate", {"figure": "dooku"}), ("move", {"figure": "dooku", "to": "H4", "path": ["H4"], "cost": 1}),
+                           ("end-turn", {}), ("activate", {"figure": "sbd"}), ("end-turn", {}), ("activate", {"figure": "obi"})):
+            g.do(kind, data)
+    finally:
+        g.close()
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    _settled(page)
+    _tap_figure(page, "sbd")  # no Force points: no reroll offered
+    page.wait_for_selector("#answer tr[data-target]")
+    _tap_figure(page, "obi")
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    assert page.locator("#reroll-box").is_hidden()
+    page.click("#slot-mine")
+    _tap_figure(page, "obi")
+    page.wait_for_selector("#answer tr[data-target]")
+    _tap_figure(page, "dooku")
+    page.wait_for_selector("#answer h3:has-text('obi → dooku')")
+    page.wait_for_selector("#reroll-box:visible")
+    assert page.inner_text("#reroll-needs") == "(7+)"  # 11 needed, Mettle's +4 on the reroll (PL p.54)
+    box = _box(page, "#reroll")
+    assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP and box["x"] + box["width"] <= 360.5, box
+    page.fill("#roll", "3")
+    page.fill("#reroll", "2")
+    page.click("#b-attack")
+    page.wait_for_selector("#message.ok")
+    said = page.inner_text("#message")
+    assert "roll 3 needs 11, rerolled with a Force point; roll 2 needs 7 -> misses" in said, said
+    assert page.input_value("#roll") == "" and page.input_value("#reroll") == ""  # each die is used once
+    g = Game.open(path)
+    try:
+        last = g.events()[-1]
+        assert (last.kind, last.data["roll"], last.data["reroll"], last.data["hit"]) == ("attack", 3, 2, False)
+        assert last.data["force_spent"] == {"obi": 1}  # the reroll's Force point
+    finally:
+        g.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pl-PL", "cs-CZ"])
+def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                               locale: str) -> None:
+    """Round 21 left (reading R221): on a 360 px phone the Polish and Czech header wrapped to 105 px
+    (three lines; English 60), room the map and the answer lacked. Two lines at most now, the
+    figures left to act whole on the second, and a tap shows the header whole."""
+    url, _path = server
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale=locale).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    page.wait_for_function("document.getElementById('acting').textContent.includes(': 3')")
+    status = _box(page, "#status")
+    assert status["height"] <= 56, status  # two lines of 14 px text
+    assert _box(page, "#board")["y"] >= status["y"] + status["height"] - 0.5
+    acting = page.evaluate("(() => { const a = document.getElementById('acting'); return [a.scrollWidth, a.clientWidth, a.textContent]; })()")
+    assert acting[0] <= acting[1], acting  # nothing cut: both sides' counts are read
+    page.locator("#status").click()
+    assert "full" in (page.get_attribute("#status", "class") or "")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"header-{locale}-360x640.png"))
