@@ -1404,3 +1404,24 @@ def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str,
     assert "full" in (page.get_attribute("#status", "class") or "")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"header-{locale}-360x640.png"))
+
+
+@pytest.mark.parametrize(("locale", "said"), [("pl-PL", {"atak wręcz", "KP"}), ("cs-CZ", {"útok na blízko", "AC"})])
+def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                          locale: str, said: set[str]) -> None:
+    """Round 22 (reading R222): the DDM example's first pair asks the Wood Elf Ranger's melee attack
+    and the Orc Mauler's AC; a Polish or Czech phone's form said "melee attack: ranger" -- the
+    number's name in English inside its own language."""
+    for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):
+        page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale=locale).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        _tap_figure(page, "ranger")
+        page.wait_for_selector("#answer tr[data-target]")
+        _tap_figure(page, "mauler")
+        page.wait_for_selector("#missing-form")
+        labels = " | ".join(page.locator("#missing-form .missing-row > label[for]").all_inner_texts())
+        assert all(w in labels for w in said), labels
+        assert "melee attack" not in labels, labels
+        page.context.close()

@@ -394,7 +394,7 @@ async function askAttack() {
 
 // A question that lacks numbers shows a small form: each number, and whether to keep it for the card.
 function missingForm(missing) {
-  const rows = missing.map((m, i) => `<div class="missing-row"><label for="miss-${i}">${esc(tr("{figure}'s {what}", { figure: m.figure, what: m.what }))}</label>` +
+  const rows = missing.map((m, i) => `<div class="missing-row"><label for="miss-${i}">${esc(tr("{figure}'s {what}", { figure: m.figure, what: m.label || m.what }))}</label>` +
     `<input id="miss-${i}" name="miss-${i}" type="number" inputmode="numeric" step="1" required data-figure="${esc(m.figure)}" data-stat="${esc(m.stat)}"` +
     ` data-card="${esc(m.card || "")}" data-key="${esc(m.card_key || "")}" data-set="${esc(m.card_set || "")}">` +
     (m.card ? `<label class="keep"><input type="checkbox" id="keep-${i}" data-keep="${i}"> ${esc(tr("keep for {card}", { card: m.card }))}</label>` : "") + `</div>`).join("");
