@@ -1425,3 +1425,34 @@ def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser
         assert all(w in labels for w in said), labels
         assert "melee attack" not in labels, labels
         page.context.close()
+
+
+def test_a_bidi_override_in_a_note_is_shown_escaped_on_every_phone(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    """Round 22 (reading R223): a note or an override reason is kept as sent (JSON keeps the text),
+    and the page showed it as sent: a right-to-left override in one phone's note turned the rest of
+    its log line around on every phone ("[undone]" read "]enodnu["). The page writes it as the
+    judge's terminal does (textsafe.shown): the escape, never the character."""
+    url, path = server
+    g = Game.open(path)
+    try:
+        g.do("note", {"text": "obi \u202eevom on\u202c ok \x1b[2J"})
+        g.undo()
+    finally:
+        g.close()
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    page.click("#log-box summary")
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 3")
+    line = page.locator("#log li").nth(1).text_content() or ""
+    assert "\\u202eevom on\\u202c ok \\x1b[2J" in line, line
+    assert not any(c in line for c in "\u202e\u202c\x1b"), repr(line)
+    # the message line too: a note recorded from the page, said back escaped
+    page.click("#verbs-box summary")
+    page.select_option("#verb-select", "game note")
+    page.fill('#verb-form-box input[data-name="text"]', "\u2067abc")
+    page.click("#verb-go")
+    page.wait_for_selector("#message.ok")
+    said = page.inner_text("#message")
+    assert "\\u2067abc" in said and "\u2067" not in said, repr(said)

@@ -301,8 +301,8 @@ function showReroll(offer) {
 }
 
 function showSlots() {
-  $("mine-id").textContent = S.mine || "—";
-  $("target-id").textContent = S.target || "—";
+  $("mine-id").textContent = shownText(S.mine || "—");
+  $("target-id").textContent = shownText(S.target || "—");
   $("slot-mine").classList.toggle("picking", S.picking === "mine" || !S.mine);
   $("helpers").innerHTML = S.helpers.length ? `<span class="chip">${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")}</span>` : "";
   if ($("actions")) $("actions").hidden = !S.mine;
@@ -622,7 +622,7 @@ function openVerbForm(verb) {
     $("verb-go").disabled = true;
     const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll, answered: () => { rid = requestId(); } });
     if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
-    if (r && !r.event && $("verb-result")) $("verb-result").textContent = r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1);
+    if (r && !r.event && $("verb-result")) $("verb-result").textContent = shownText(r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1));
     if (r && r.event) box.innerHTML = "";
     for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
   };
@@ -809,7 +809,7 @@ async function refreshStatus() {
     const left = Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ");
     if (left) acting = [acting, tr("may still act — {left}", { left })].filter(Boolean).join(" · ");
   }
-  $("acting").textContent = acting;
+  $("acting").textContent = shownText(acting);
   $("status").title = [$("round").textContent, acting].filter(Boolean).join(" — ");
   // a figure no longer on the table leaves its slot (said, not silently re-targeted)
   const ids = new Set(st.figures.map((f) => f.id));
