@@ -1394,16 +1394,31 @@ def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str,
     request.node.pages = [page]
     page.goto(url)
     page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
-    page.wait_for_function("document.getElementById('acting').textContent.includes(': 3')")
+    page.wait_for_function("document.getElementById('left').textContent.includes(': 3')")
     status = _box(page, "#status")
     assert status["height"] <= 56, status  # two lines of 14 px text
     assert _box(page, "#board")["y"] >= status["y"] + status["height"] - 0.5
-    acting = page.evaluate("(() => { const a = document.getElementById('acting'); return [a.scrollWidth, a.clientWidth, a.textContent]; })()")
-    assert acting[0] <= acting[1], acting  # nothing cut: both sides' counts are read
-    page.locator("#status").click()
-    assert "full" in (page.get_attribute("#status", "class") or "")
+    for span in ("round", "acting", "left"):  # nothing cut: the round, who acts, both sides' counts
+        cut = page.evaluate(f"(() => {{ const a = document.getElementById('{span}'); return [a.scrollWidth, a.clientWidth, a.textContent]; }})()")
+        assert cut[0] <= cut[1], (span, cut)
+    # a figure acting: its name on the first line, the counts still whole on the second
+    g = Game.open(_path)
+    try:
+        g.do("initiative", {"first": "light", "winner": "light", "rolls": {"light": 13, "dark": 3}})
+        g.do("activate", {"figure": "obi"})
+    finally:
+        g.close()
+    page.wait_for_function("document.getElementById('acting').textContent.includes('obi')")
+    page.wait_for_function("document.getElementById('left').textContent.includes(': 1')")
+    status = _box(page, "#status")
+    assert status["height"] <= 56, status
+    for span in ("round", "acting", "left"):
+        cut = page.evaluate(f"(() => {{ const a = document.getElementById('{span}'); return [a.scrollWidth, a.clientWidth, a.textContent]; }})()")
+        assert cut[0] <= cut[1], (span, cut)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"header-{locale}-360x640.png"))
+    page.locator("#status").click()
+    assert "full" in (page.get_attribute("#status", "class") or "")
 
 
 @pytest.mark.parametrize(("locale", "said"), [("pl-PL", {"atak wręcz", "KP"}), ("cs-CZ", {"útok na blízko", "AC"})])

@@ -805,12 +805,11 @@ async function refreshStatus() {
   let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: sideName(st.next) }) : "");
   // the game over, said in the reader's language ("over" in the JSON is the command line's English)
   if (st.over) acting = st.winner ? tr("{side} wins", { side: sideName(st.winner) }) : tr("the game was ended ({reason})", { reason: st.ended });
-  if (st.may_activate) {
-    const left = Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ");
-    if (left) acting = [acting, tr("may still act — {left}", { left })].filter(Boolean).join(" · ");
-  }
+  // who may still act, a line of its own on a phone (R221)
+  const left = st.may_activate ? Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ") : "";
   $("acting").textContent = shownText(acting);
-  $("status").title = [$("round").textContent, acting].filter(Boolean).join(" — ");
+  $("left").textContent = left ? tr("may still act — {left}", { left }) : "";
+  $("status").title = [$("round").textContent, acting, $("left").textContent].filter(Boolean).join(" · ");
   // a figure no longer on the table leaves its slot (said, not silently re-targeted)
   const ids = new Set(st.figures.map((f) => f.id));
   if (S.target && !ids.has(S.target)) { say(tr("{figure} left the table", { figure: S.target })); S.target = null; }
