@@ -1300,13 +1300,8 @@ def test_a_refused_form_sent_again_with_the_override_or_the_rerolls_is_recorded(
     assert "obi gains condition bogus; override: the scenario's own rule" in page.inner_text("#message"), page.inner_text("#message")
 
 
-def test_a_hit_that_meets_a_save_of_several_words_is_recorded_from_the_form(server: tuple[str, Path], browser: Any,
-                                                                            request: pytest.FixtureRequest) -> None:
-    """trial21 (reading R197): Obi-Wan's hit on Count Dooku meets Makashi Style Master's save. The
-    page said the command line's --save "Makashi Style Master=N", and the form's "save as rolled"
-    field cut what was written at each space ("--save 'Makashi': write ABILITY=N"): no hit on
-    Dooku could be recorded from the phone."""
-    url, path = server
+def _obi_by_dooku(path: Path) -> None:
+    """clone-wars-example-combat's game played to Obi-Wan acting, Count Dooku moved beside him (H4)."""
     g = Game.open(path)
     try:
         g.do("initiative", {"first": "dark", "winner": "dark", "rolls": {"light": 3, "dark": 10}})
@@ -1315,6 +1310,16 @@ def test_a_hit_that_meets_a_save_of_several_words_is_recorded_from_the_form(serv
             g.do(kind, data)
     finally:
         g.close()
+
+
+def test_a_hit_that_meets_a_save_of_several_words_is_recorded_from_the_form(server: tuple[str, Path], browser: Any,
+                                                                            request: pytest.FixtureRequest) -> None:
+    """trial21 (reading R197): Obi-Wan's hit on Count Dooku meets Makashi Style Master's save. The
+    page said the command line's --save "Makashi Style Master=N", and the form's "save as rolled"
+    field cut what was written at each space ("--save 'Makashi': write ABILITY=N"): no hit on
+    Dooku could be recorded from the phone."""
+    url, path = server
+    _obi_by_dooku(path)
     page = phone(browser)
     request.node.pages = [page]
     page.goto(url)
@@ -1341,14 +1346,7 @@ def test_the_quick_attack_bar_records_a_force_reroll(server: tuple[str, Path], b
     The bar shows a reroll field with the reroll's own number wherever the pair's answer offers one
     (not for a figure without Force points), and records both dice in one event (R187)."""
     url, path = server
-    g = Game.open(path)
-    try:
-        g.do("initiative", {"first": "dark", "winner": "dark", "rolls": {"light": 3, "dark": 10}})
-        for kind, data in (("activate", {"figure": "dooku"}), ("move", {"figure": "dooku", "to": "H4", "path": ["H4"], "cost": 1}),
-                           ("end-turn", {}), ("activate", {"figure": "sbd"}), ("end-turn", {}), ("activate", {"figure": "obi"})):
-            g.do(kind, data)
-    finally:
-        g.close()
+    _obi_by_dooku(path)
     page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
     request.node.pages = [page]
     page.goto(url)
