@@ -1469,3 +1469,59 @@ def test_a_bidi_override_in_a_note_is_shown_escaped_on_every_phone(server: tuple
     page.wait_for_selector("#message.ok")
     said = page.inner_text("#message")
     assert "\\u2067abc" in said and "\u2067" not in said, repr(said)
+
+
+def test_a_tab_left_open_while_the_table_restarted_still_records(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    """Round 22 (reading R223): the write token is new each time the table starts, so a phone
+    whose page was open across a restart (the judge's laptop asleep, `serve` run again) had every
+    tap refused "no valid X-Write-Token ... reload the page". The page reads its own table's page
+    again for the new token (another site cannot) and sends the write once more."""
+    import uvicorn
+
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    g = Game.open(path)
+    try:
+        g.do("initiative", {"first": "light", "winner": "light", "rolls": {"light": 13, "dark": 3}})
+    finally:
+        g.close()
+    port = _free_port()
+
+    def start() -> tuple[Any, threading.Thread]:
+        srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
+                                            log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        for _ in range(100):
+            if srv.started:
+                break
+            time.sleep(0.05)
+        return srv, thread
+
+    srv, thread = start()
+    page = phone(browser)
+    request.node.pages = [page]
+    page.goto(f"http://127.0.0.1:{port}/")
+    _settled(page)
+    old = page.evaluate("WRITE_TOKEN")
+    srv.should_exit = True
+    thread.join(timeout=5)
+    srv, thread = start()  # the same game, a new token
+    try:
+        _tap_figure(page, "obi")
+        page.wait_for_selector("#answer tr[data-target]")
+        page.click("#b-activate")
+        page.wait_for_selector("#message.ok")
+        assert "obi activates" in page.inner_text("#message"), page.inner_text("#message")
+        assert page.evaluate("WRITE_TOKEN") != old
+        g = Game.open(path)
+        try:
+            assert [e.kind for e in g.events()][-1] == "activate" and sum(e.kind == "activate" for e in g.events()) == 1
+        finally:
+            g.close()
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=5)

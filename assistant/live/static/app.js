@@ -29,7 +29,7 @@ function refusalText(body, status) {
 }
 
 async function api(path, opts) {
-  const r = await fetch(path, opts);
+  const r = await tableFetch(path, opts);
   const kind = r.headers.get("content-type") || "";
   const body = kind.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {

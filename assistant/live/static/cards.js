@@ -3,7 +3,7 @@
 "use strict";
 let version = -1;
 async function api(path, opts) {
-  const r = await fetch(path, opts);
+  const r = await tableFetch(path, opts);
   const body = (r.headers.get("content-type") || "").includes("json") ? await r.json() : await r.text();
   // a play the rules refuse: the rule's words, and how this page overrides it (not the command line's --override)
   if (!r.ok && body && body.refused && body.reason) {

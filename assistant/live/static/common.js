@@ -16,4 +16,22 @@ function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.
 function say(text, ok) { const m = $("message"); m.textContent = shownText(text); m.className = ok ? "ok" : ""; }
 // The table's write token, from this page's own HTML (a page on another site cannot read it): every
 // POST carries it as X-Write-Token, or the server refuses it (403) and records nothing.
-const WRITE_TOKEN = (document.querySelector('meta[name="write-token"]') || {}).content || "";
+let WRITE_TOKEN = (document.querySelector('meta[name="write-token"]') || {}).content || "";
+
+// A request to the table. A write refused for its token ("write_token": "invalid") comes from a tab
+// left open while the table was restarted (a new token each start): the table's own page is read
+// again for its token -- same-origin, which a page on another site cannot read -- and the write is
+// sent once more with it, the same request id (reading R223). Every other answer as it came.
+async function tableFetch(path, opts) {
+  const r = await fetch(path, opts);
+  const sent = opts && opts.headers && opts.headers["x-write-token"];
+  if (r.status !== 403 || sent === undefined || !(r.headers.get("content-type") || "").includes("json")) return r;
+  const body = await r.clone().json().catch(() => ({}));
+  if (body.write_token !== "invalid") return r;
+  const page = await fetch(location.pathname, { credentials: "same-origin" }).catch(() => null);
+  if (!page || !page.ok) return r;
+  const meta = new DOMParser().parseFromString(await page.text(), "text/html").querySelector('meta[name="write-token"]');
+  if (!meta || !meta.content || meta.content === sent) return r;
+  WRITE_TOKEN = meta.content;
+  return fetch(path, { ...opts, headers: { ...opts.headers, "x-write-token": WRITE_TOKEN } });
+}
