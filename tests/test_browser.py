@@ -1367,6 +1367,9 @@ def test_the_quick_attack_bar_records_a_force_reroll(server: tuple[str, Path], b
     assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP and box["x"] + box["width"] <= 360.5, box
     page.fill("#roll", "3")
     page.fill("#reroll", "2")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#b-attack").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "quick-bar-force-reroll-360x640.png"))
     page.click("#b-attack")
     page.wait_for_selector("#message.ok")
     said = page.inner_text("#message")
