@@ -47,13 +47,14 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _serving(table: Any) -> Iterator[str]:
-    """A real server on loopback for ``table`` (a live Table), its address while it runs."""
+def _serving(table: Any, port: int | None = None) -> Iterator[str]:
+    """A real server on loopback for ``table`` (a live Table), its address while it runs (at
+    ``port``, or a free one)."""
     import uvicorn
 
     from assistant.live.web import create_app
 
-    port = _free_port()
+    port = port or _free_port()
     srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -1479,10 +1480,7 @@ def test_a_tab_left_open_while_the_table_restarted_still_records(tmp_path: Path,
     whose page was open across a restart (the judge's laptop asleep, `serve` run again) had every
     tap refused "no valid X-Write-Token ... reload the page". The page reads its own table's page
     again for the new token (another site cannot) and sends the write once more."""
-    import uvicorn
-
     from assistant.live.table import Table
-    from assistant.live.web import create_app
 
     path = tmp_path / "g.sqlite"
     Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
@@ -1492,39 +1490,21 @@ def test_a_tab_left_open_while_the_table_restarted_still_records(tmp_path: Path,
     finally:
         g.close()
     port = _free_port()
-
-    def start() -> tuple[Any, threading.Thread]:
-        srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
-                                            log_level="warning"))
-        thread = threading.Thread(target=srv.run, daemon=True)
-        thread.start()
-        for _ in range(100):
-            if srv.started:
-                break
-            time.sleep(0.05)
-        return srv, thread
-
-    srv, thread = start()
-    page = phone(browser)
-    request.node.pages = [page]
-    page.goto(f"http://127.0.0.1:{port}/")
-    _settled(page)
-    old = page.evaluate("WRITE_TOKEN")
-    srv.should_exit = True
-    thread.join(timeout=5)
-    srv, thread = start()  # the same game, a new token
-    try:
+    with _serving(Table(game=path, library=default_library()), port) as url:
+        page = phone(browser)
+        request.node.pages = [page]
+        page.goto(url)
+        _settled(page)
+        old = page.evaluate("WRITE_TOKEN")
+    with _serving(Table(game=path, library=default_library()), port):  # the same game, a new token
         _tap_figure(page, "obi")
         page.wait_for_selector("#answer tr[data-target]")
         page.click("#b-activate")
         page.wait_for_selector("#message.ok")
         assert "obi activates" in page.inner_text("#message"), page.inner_text("#message")
         assert page.evaluate("WRITE_TOKEN") != old
-        g = Game.open(path)
-        try:
-            assert [e.kind for e in g.events()][-1] == "activate" and sum(e.kind == "activate" for e in g.events()) == 1
-        finally:
-            g.close()
+    g = Game.open(path)
+    try:
+        assert [e.kind for e in g.events()][-1] == "activate" and sum(e.kind == "activate" for e in g.events()) == 1
     finally:
-        srv.should_exit = True
-        thread.join(timeout=5)
+        g.close()
