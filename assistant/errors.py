@@ -167,6 +167,15 @@ class AmbiguousNameError(AssistantError, LookupError):
             kind=_(KINDS.get(kind, kind)), name=name, matches=", ".join(repr(m) for m in matches)))
 
 
+#: a missing number's name as the reader says it (reading R222): the JSON's ``what`` stays the
+#: attack model's English, ``label`` and the messages say it in the reader's language
+STAT_NAMES = {
+    "Attack": N_("attack"), "Defense": N_("defense"), "Damage": N_("damage"), "AC": N_("AC"),
+    "melee attack": N_("melee attack"), "melee damage": N_("melee damage"),
+    "ranged attack": N_("ranged attack"), "ranged damage": N_("ranged damage"),
+}
+
+
 @dataclass(frozen=True)
 class MissingStat:
     """A number a question needs that no card, inline stat or override gives: which figure, which
@@ -184,6 +193,15 @@ class MissingStat:
     def give(self) -> str:
         return f"--stat {self.figure}.{self.stat}=N"
 
+    def label(self) -> str:
+        """The number's name in the current language ("melee attack" is "atak wręcz" in Polish); in
+        English, or where no translation is, as the attack model writes it ("Defense", as printed)."""
+        from .i18n import _
+
+        name = STAT_NAMES.get(self.what)
+        said = _(name) if name is not None else self.what
+        return self.what if said == name else said
+
     def keep(self) -> str | None:
         if self.card is None or self.card_key is None:
             return None
@@ -198,16 +216,16 @@ class MissingStat:
         if in_game and self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it) and this game's position gives none: "
                      "record the outcome by hand with 'game damage', or start the game from a position with "
-                     "'stats: {{{key}: N}}' on {id}").format(id=self.figure, what=self.what, key=self.stat)
+                     "'stats: {{{key}: N}}' on {id}").format(id=self.figure, what=self.label(), key=self.stat)
         if in_game:
             return _("{id}'s {what} is unknown (its card {card!r} does not give it): keep it for the card with: {keep}, "
-                     "then record the attack again").format(id=self.figure, what=self.what, card=self.card, keep=self.keep())
+                     "then record the attack again").format(id=self.figure, what=self.label(), card=self.card, keep=self.keep())
         if self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it): give it for this question with {give}, "
                      "or add 'stats: {{{key}: N}}' to {id} in the position file").format(
-                id=self.figure, what=self.what, give=self.give(), key=self.stat)
+                id=self.figure, what=self.label(), give=self.give(), key=self.stat)
         return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it for this question with {give}, "
-                 "or keep it for the card with: {keep}").format(id=self.figure, what=self.what, card=self.card, give=self.give(), keep=self.keep())
+                 "or keep it for the card with: {keep}").format(id=self.figure, what=self.label(), card=self.card, give=self.give(), keep=self.keep())
 
     def page_message(self, in_game: bool = False) -> str:
         """:meth:`message` in the web page's words: its form asks the number and keeps it for the
@@ -216,18 +234,18 @@ class MissingStat:
 
         if in_game and self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it) and this game's position gives none: "
-                     "record the outcome by hand with \u201cdamage\u201d").format(id=self.figure, what=self.what)
+                     "record the outcome by hand with \u201cdamage\u201d").format(id=self.figure, what=self.label())
         if in_game:
             return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it in the form with \u201ckeep for {card}\u201d "
-                     "ticked, then record it again").format(id=self.figure, what=self.what, card=self.card)
+                     "ticked, then record it again").format(id=self.figure, what=self.label(), card=self.card)
         if self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it): give it in the form for this question").format(
-                id=self.figure, what=self.what)
+                id=self.figure, what=self.label())
         return _("{id}'s {what} is unknown (its card {card!r} does not give it): give it in the form for this question, or keep it "
-                 "for the card (\u201ckeep for {card}\u201d)").format(id=self.figure, what=self.what, card=self.card)
+                 "for the card (\u201ckeep for {card}\u201d)").format(id=self.figure, what=self.label(), card=self.card)
 
     def as_json(self) -> dict[str, str | None]:
-        return {"figure": self.figure, "stat": self.stat, "what": self.what, "card": self.card,
+        return {"figure": self.figure, "stat": self.stat, "what": self.what, "label": self.label(), "card": self.card,
                 "give": self.give(), "card_key": self.card_key, "card_set": self.card_set, "keep": self.keep()}
 
 

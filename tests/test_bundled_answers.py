@@ -169,7 +169,7 @@ def test_every_missing_number_is_named_with_how_to_give_it(home: Path, partial: 
     assert obj["missing"][0]["keep"] == 'cards set "Unprinted Trooper" attack=N --set "A Test Set"'
     assert "--stat arc.attack=N" in obj["error"] and "cards set" in obj["error"]
     code, obj = _attack("sbd", "x", "-p", partial)  # a figure with no card: only --stat, or its stats: in the file
-    assert code == 2 and obj["missing"] == [{"figure": "x", "stat": "defense", "what": "Defense", "card": None,
+    assert code == 2 and obj["missing"] == [{"figure": "x", "stat": "defense", "what": "Defense", "label": "Defense", "card": None,
                                              "give": "--stat x.defense=N", "card_key": None, "card_set": None, "keep": None}]
 
 

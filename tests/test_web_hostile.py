@@ -85,6 +85,8 @@ def test_a_write_from_elsewhere_is_refused_and_records_nothing(client: TestClien
     assert r.status_code == status, r.text
     assert says in r.json()["error"]
     assert version(client) == before
+    # only a refused token is flagged for the table's own page to read its token again (R223)
+    assert (r.json().get("write_token") == "invalid") == (says == "X-Write-Token"), r.json()
 
 
 def test_a_rebound_name_cannot_read_the_table_either(client: TestClient) -> None:

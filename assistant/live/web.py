@@ -246,24 +246,28 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return "spectator"
         return None
 
-    def stranger(request: Request) -> str | None:
+    def stranger(request: Request) -> tuple[str, dict[str, str]] | None:
         """What makes this request one a page on another site (or a DNS-rebound name) may have
-        sent, in words; None when it is the table's own."""
+        sent, in words, with the refusal's extra keys; None when it is the table's own."""
         host = (request.headers.get("host") or "").strip().lower()
         if not _host_allowed(host, allowed):
             return _("the request names the host {host!r}, not this table's address: open the table by the link it printed").format(
-                host=host[:80])
+                host=host[:80]), {}
         origin = request.headers.get("origin")
         if origin is not None and origin.strip().lower() != f"http://{host}":
             return _("the request comes from the page {origin!r}, not one of this table's: another site may not use the table").format(
-                origin=origin[:80])
+                origin=origin[:80]), {}
         if request.method not in ("GET", "HEAD"):
             kind, wanted = _content_kind(request)
             if kind != wanted:
                 return None  # answered 415 by the guard (not a 403)
             given = request.headers.get(WRITE_HEADER) or ""
             if not hmac.compare_digest(given.encode(errors="replace"), writes.encode()):
-                return _("the request carries no valid {header}: the table's pages send it; reload the page").format(header="X-Write-Token")
+                # "write_token": the page's token is not this server's (a tab left open while the table was
+                # restarted: a new token each start); the table's own page takes the new one from its HTML,
+                # which another site cannot read, and sends the write again once (reading R223)
+                return _("the request carries no valid {header}: the table's pages send it; reload the page").format(
+                    header="X-Write-Token"), {"write_token": "invalid"}
         return None
 
     @app.middleware("http")
@@ -272,7 +276,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         with i18n.language(lang):
             strange = stranger(request)
             if strange is not None:
-                return JSONResponse({"error": strange, "refused": "cross-site"}, status_code=403)
+                return JSONResponse({"error": strange[0], "refused": "cross-site", **strange[1]}, status_code=403)
         if request.url.path.startswith(PUBLIC):
             with i18n.language(lang):
                 return await call_next(request)

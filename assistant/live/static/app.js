@@ -29,7 +29,7 @@ function refusalText(body, status) {
 }
 
 async function api(path, opts) {
-  const r = await fetch(path, opts);
+  const r = await tableFetch(path, opts);
   const kind = r.headers.get("content-type") || "";
   const body = kind.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {
@@ -226,6 +226,8 @@ board.addEventListener("keydown", (ev) => {
 $("b-fit").onclick = fitBoard;
 $("b-zoom-in").onclick = () => zoomAt(1.5, board.clientWidth / 2, board.clientHeight / 2);
 $("b-zoom-out").onclick = () => zoomAt(1 / 1.5, board.clientWidth / 2, board.clientHeight / 2);
+// the header cut to two lines on a phone: a tap shows the whole of it, another cuts it again (R221)
+$("status").onclick = () => { $("status").classList.toggle("full"); layout(); };
 // a new width (a turned phone, a resized window) fits the board again; a height alone is the
 // on-screen keyboard opening for the d20 field, and the board stays as the player left it
 let laidOutFor = [window.innerWidth, window.innerHeight];
@@ -287,12 +289,24 @@ async function drawBoard() {
 
 // ---------------------------------------------------------------- mine, target, helpers
 
+// The quick bar's Force reroll field (reading R220): shown while the pair's answer offers one
+// (SWM: the attacker has a Force point and nothing forbids it), with the reroll's own number
+// (Mettle's +4 in it); hidden and emptied otherwise, so a reroll typed for one pair is never sent for another.
+function showReroll(offer) {
+  const box = $("reroll-box");
+  if (!box) return;
+  box.hidden = !offer;
+  $("reroll-needs").textContent = offer ? `(${offer.needs}+)` : "";
+  if (!offer) $("reroll").value = "";
+}
+
 function showSlots() {
-  $("mine-id").textContent = S.mine || "—";
-  $("target-id").textContent = S.target || "—";
+  $("mine-id").textContent = shownText(S.mine || "—");
+  $("target-id").textContent = shownText(S.target || "—");
   $("slot-mine").classList.toggle("picking", S.picking === "mine" || !S.mine);
   $("helpers").innerHTML = S.helpers.length ? `<span class="chip">${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")}</span>` : "";
   if ($("actions")) $("actions").hidden = !S.mine;
+  if (!S.mine || !S.target) showReroll(null);
   if ($("b-helpers")) $("b-helpers").setAttribute("aria-pressed", S.mode === "helpers" ? "true" : "false");
 }
 
@@ -314,6 +328,7 @@ async function tapFigure(fig) {
 }
 
 async function setTarget(fig) {
+  if (fig !== S.target) showReroll(null);  // the reroll offered against the last target is not this one's
   S.target = fig; S.mode = S.mode === "helpers" ? "helpers" : null; closeMove();
   showSlots();
   await Promise.all([drawBoard(), showPair()]);
@@ -379,7 +394,7 @@ async function askAttack() {
 
 // A question that lacks numbers shows a small form: each number, and whether to keep it for the card.
 function missingForm(missing) {
-  const rows = missing.map((m, i) => `<div class="missing-row"><label for="miss-${i}">${esc(tr("{figure}'s {what}", { figure: m.figure, what: m.what }))}</label>` +
+  const rows = missing.map((m, i) => `<div class="missing-row"><label for="miss-${i}">${esc(tr("{figure}'s {what}", { figure: m.figure, what: m.label || m.what }))}</label>` +
     `<input id="miss-${i}" name="miss-${i}" type="number" inputmode="numeric" step="1" required data-figure="${esc(m.figure)}" data-stat="${esc(m.stat)}"` +
     ` data-card="${esc(m.card || "")}" data-key="${esc(m.card_key || "")}" data-set="${esc(m.card_set || "")}">` +
     (m.card ? `<label class="keep"><input type="checkbox" id="keep-${i}" data-keep="${i}"> ${esc(tr("keep for {card}", { card: m.card }))}</label>` : "") + `</div>`).join("");
@@ -413,6 +428,7 @@ async function showPair() {
   let att;
   try { att = await askAttack(); } catch (e) {
     if (!(e.body && e.body.missing)) throw e;
+    showReroll(null);
     // the form says what is missing; the command line's hints (--stat, cards set) stay in its title
     $("answer").innerHTML = `<h3>${esc(mine)} → ${esc(target)}</h3>` + missingForm(e.body.missing);
     $("missing-form").title = e.body.cli || e.message;
@@ -428,6 +444,7 @@ async function showPair() {
     : att.legal
     ? `<span class="legal">${esc(tr("legal"))}</span> — ` + esc(tr("needs {needs}+ ({chance}%), damage {damage}", { needs: att.needs, chance: Math.round(att.p_hit * 100), damage: att.damage }))
     : `<span class="illegal">${esc(tr("not legal"))}</span>` + ((att.illegal_reasons || [])[0] ? `<span class="first-why">${esc(att.illegal_reasons[0].text)}</span>` : "");
+  showReroll(att.legal && !now.length ? att.force_reroll : null);
   let html = `<h3>${esc(mine)} → ${esc(target)}${S.helpers.length ? ` <small>(${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")})</small>` : ""}</h3>`;
   html += `<dl id="verdict"><dt>${esc(tr("Line of sight:"))}</dt><dd class="${los.line_of_sight ? "legal" : "illegal"}">${los.line_of_sight ? esc(tr("yes")) : esc(tr("no"))}</dd>` +
           `<dt>${esc(tr("Cover:"))}</dt><dd>${esc(cv)}</dd><dt>${esc(tr("Attack:"))}</dt><dd>${attack}</dd></dl>`;
@@ -464,7 +481,7 @@ async function doVerb(verb, args, opts) {
   const body = { ...args };
   const override = $("override") ? $("override").value.trim() : "";
   if (override && spec && spec.params.some((p) => p.name === "override")) body.override = override;
-  const clearRoll = () => { if ((opts || {}).usedRoll && $("roll")) $("roll").value = ""; };
+  const clearRoll = () => { if ((opts || {}).usedRoll && $("roll")) { $("roll").value = ""; $("reroll").value = ""; } };
   try {
     // a question's answer comes with its text lines (shown instead of its JSON)
     const r = await post(verbPath(verb) + (spec && !spec.writes ? "?lines=true" : ""), body, (opts || {}).rid);
@@ -605,7 +622,7 @@ function openVerbForm(verb) {
     $("verb-go").disabled = true;
     const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll, answered: () => { rid = requestId(); } });
     if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
-    if (r && !r.event && $("verb-result")) $("verb-result").textContent = r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1);
+    if (r && !r.event && $("verb-result")) $("verb-result").textContent = shownText(r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1));
     if (r && r.event) box.innerHTML = "";
     for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
   };
@@ -641,6 +658,10 @@ if ($("b-activate")) {
     if (!S.target) { say(tr("Tap a target first.")); messageInView(); return; }
     const args = { attacker: S.mine, target: S.target, roll: $("roll").value.trim() || null };
     if (S.helpers.length) args.combined_fire = S.helpers.join(",");
+    // a Force reroll's d20 with the first: one event, the second standing (R187); the field is
+    // shown only where the pair's answer offers the reroll (reading R220)
+    const reroll = $("reroll").value.trim();
+    if (reroll && !$("reroll-box").hidden) args.reroll = reroll;
     const btn = $("b-attack");
     btn.disabled = true;
     try { await doVerb("game attack", args, { usedRoll: true }); } finally { btn.disabled = false; }
@@ -784,11 +805,11 @@ async function refreshStatus() {
   let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: sideName(st.next) }) : "");
   // the game over, said in the reader's language ("over" in the JSON is the command line's English)
   if (st.over) acting = st.winner ? tr("{side} wins", { side: sideName(st.winner) }) : tr("the game was ended ({reason})", { reason: st.ended });
-  if (st.may_activate) {
-    const left = Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ");
-    acting += left ? " · " + tr("may still act — {left}", { left }) : "";
-  }
-  $("acting").textContent = acting;
+  // who may still act, a line of its own on a phone (R221)
+  const left = st.may_activate ? Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ") : "";
+  $("acting").textContent = shownText(acting);
+  $("left").textContent = left ? tr("may still act — {left}", { left }) : "";
+  $("status").title = [$("round").textContent, acting, $("left").textContent].filter(Boolean).join(" · ");
   // a figure no longer on the table leaves its slot (said, not silently re-targeted)
   const ids = new Set(st.figures.map((f) => f.id));
   if (S.target && !ids.has(S.target)) { say(tr("{figure} left the table", { figure: S.target })); S.target = null; }

@@ -3,7 +3,7 @@
 "use strict";
 let version = -1;
 async function api(path, opts) {
-  const r = await fetch(path, opts);
+  const r = await tableFetch(path, opts);
   const body = (r.headers.get("content-type") || "").includes("json") ? await r.json() : await r.text();
   // a play the rules refuse: the rule's words, and how this page overrides it (not the command line's --override)
   if (!r.ok && body && body.refused && body.reason) {
@@ -32,8 +32,8 @@ async function sync(force) {
   if (!force && v === version) return;
   version = v;
   const st = await api("api/status");
-  $("lines").textContent = st.lines.join("\n");
-  $("acting").textContent = st.lines[0] || "";  // the round (or turn) and phase, as the heading's second line
+  $("lines").textContent = shownText(st.lines.join("\n"));
+  $("acting").textContent = shownText(st.lines[0] || "");  // the round (or turn) and phase, as the heading's second line
   const log = await api("api/events");
   $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
