@@ -30,14 +30,18 @@ import numpy as np
 
 from .board import Grid
 from .lines import (
+    MIN_LINE_SUPPORT,
     MOST_MARGIN,
     OUTLINE_FRAME_AGREEMENT,
+    _along_columns,
     _line_ink,
+    _line_samples,
     _mean_ratio,
     _median_ratio,
     _search_free_corners,
     _sheet_outlines,
     _side_px,
+    _support,
     _through_the_grid,
     frame_margins,
     lattices_agree,
@@ -109,15 +113,12 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
     confirmed: list[np.ndarray] = []
     anchors: list[np.ndarray] = []
-    for H, anchor in starts:
+    for H, anchor, H_inv, ink in _clearest_first(image, starts, cols, rows):
         if not afford():
             break
-        start = Grid(H, 0.0, 1)
-        gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, start, cols, rows)
-        H_inv = np.linalg.inv(H_small)  # board -> the search copy
         known = {marker.id: anchor * scale}  # held where the marker shows it
         free = [j for j in range(4) if j != marker.id]
-        ink = _line_ink(gray, light, _side_px(H_inv, cols, rows))
+        found_apart: list[np.ndarray] = []  # the lines' best lattices (board -> the search copy) not where the frame put them
         for support in (_mean_ratio, _median_ratio):
             found = _search_free_corners(ink, known, free, H_inv, cols, rows, support)
             # the lines' best lattice must lie where the frame put it: on stone slabs the lines'
@@ -126,9 +127,83 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
                 confirmed.append(np.linalg.inv(found) @ S)
                 anchors.append(anchor)
                 break
+            if found is not None:
+                found_apart.append(found)
+        else:
+            # the lines' best lattice drawn a little off a start they show clearly on (R200)
+            if start_stands(ink, H_inv, found_apart, cols, rows):
+                confirmed.append(H)
+                anchors.append(anchor)
     if not confirmed or not lattices_agree(confirmed, cols, rows):
         return None
     return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
+
+
+#: how far (squares, at the worst lattice point) the printed lines' best lattice may lie from a
+#: start they show clearly on for the start to stand (reading R200): see :func:`start_stands`
+START_REACH = 0.25
+#: how much more clearly (by each measure, :func:`_clarity`) the lines may show on that best
+#: lattice than on the start for the start to stand (R200): measured 0.05-0.08 where the start
+#: stood 0.05-0.06 squares off (independent s0425's game photo, s0512's empty map), 0.21 and 0.33
+#: where it stood 0.31 off and the lines' lattice 0.47 (s0441's game photo, sand)
+START_CLARITY_GAP = 0.1
+
+
+def lattice_apart(H_a: np.ndarray, H_b: np.ndarray, cols: int, rows: int) -> float:
+    """How far apart (squares, at the worst lattice point) two grids (image -> board) put the map's lattice."""
+    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
+    seen = cv2.perspectiveTransform(lattice[None], np.linalg.inv(H_a))[0]
+    return float(np.max(np.linalg.norm(cv2.perspectiveTransform(seen[None], H_b)[0] - lattice, axis=1)))
+
+
+def _clarity(ink: np.ndarray, H_inv: np.ndarray, cols: int, rows: int) -> tuple[float, float]:
+    """How clearly the printed lines show on the lattice ``H_inv`` (board -> ``ink``'s image) gives,
+    over the whole map: by their mean ink and by their median ink along each axis
+    (:func:`.lines._mean_ratio`, :func:`.lines._median_ratio`)."""
+    on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
+    on_cols, off_cols = _along_columns(cols, rows, 0.0), _along_columns(cols, rows, 0.5)
+    a, b = _support(ink, H_inv, on, off)
+    return _mean_ratio(a, b, on_cols, off_cols), _median_ratio(a, b, on_cols, off_cols)
+
+
+def start_stands(ink: np.ndarray, start_inv: np.ndarray, found: Sequence[np.ndarray], cols: int, rows: int) -> bool:
+    """Whether the sheet outline's start (``start_inv``: board -> ``ink``'s image) stands as the
+    grid where the printed lines' best lattices (``found``: those the free-corner search gave,
+    board -> the image) lie more than :data:`.lines.ANCHOR_TOLERANCE` from it (reading R200): the
+    lines show clearly on the start by both measures (:func:`_clarity`, each at least
+    :data:`.lines.MIN_LINE_SUPPORT`), and on a best lattice within :data:`START_REACH` of it,
+    clearly too and no more than :data:`START_CLARITY_GAP` more clearly by either measure. Panels
+    and slabs printed with the map draw the lines' best lattice a fifth of a square off a start
+    0.05 off, hardly clearer there; wood grain shows no lines by their median; a start off by a
+    third shows the lines, but much less clearly than their lattice."""
+    at_start = _clarity(ink, start_inv, cols, rows)
+    if min(at_start) < MIN_LINE_SUPPORT:
+        return False
+    for f in found:
+        if lattice_apart(np.linalg.inv(start_inv), np.linalg.inv(f), cols, rows) > START_REACH:
+            continue
+        there = _clarity(ink, f, cols, rows)
+        if min(there) >= MIN_LINE_SUPPORT and max(t - s for t, s in zip(there, at_start, strict=True)) <= START_CLARITY_GAP:
+            return True
+    return False
+
+
+def _clearest_first(image: np.ndarray, starts: Sequence[tuple[np.ndarray, np.ndarray]], cols: int,
+                    rows: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Each start (its homography, photo -> board, and the marker's corner) with its lattice in the
+    search copy (board -> the copy) and the printed lines' ink there, the starts the lines show
+    most clearly on first (the lesser of :func:`_clarity`'s two measures; reading R200): where the
+    work budget holds one start's search, it is the likeliest. Independent s0425's game photo gave
+    an inner quad first (2.74 squares off, the lines' clarity 0.03 on it) and the sheet's second
+    (0.05 off, 0.37): its grid was left out for the budget. 0.05 CPU-seconds a start."""
+    prepared = []
+    for H, anchor in starts:
+        gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, Grid(H, 0.0, 1), cols, rows)
+        H_inv = np.linalg.inv(H_small)  # board -> the search copy
+        ink = _line_ink(gray, light, _side_px(H_inv, cols, rows))
+        prepared.append((min(_clarity(ink, H_inv, cols, rows)), H, anchor, H_inv, ink))
+    prepared.sort(key=lambda p: -p[0])  # stable: equal clarity keeps the outlines' order
+    return [(H, anchor, H_inv, ink) for _c, H, anchor, H_inv, ink in prepared]
 
 
 def _the_one_marker(markers: Sequence[Any]) -> Marker | None:
