@@ -93,7 +93,7 @@ class CardLibraryError(PositionError):
 def plain(text: str) -> str:
     """A name as a player types it, for matching: case-insensitive, accents dropped, spaces
     collapsed -- the community's data writes "Padmé" on one card and "Padme" on another, and a
-    keyboard has neither for sure (reading R228 in docs/readings.md).
+    keyboard has neither for sure (reading R198 in docs/readings.md).
 
     >>> plain("  Padmé   AMIDALA ") == plain("padme amidala")
     True
@@ -167,7 +167,7 @@ class AmbiguousNameError(AssistantError, LookupError):
             kind=_(KINDS.get(kind, kind)), name=name, matches=", ".join(repr(m) for m in matches)))
 
 
-#: a missing number's name as the reader says it (reading R222): the JSON's ``what`` stays the
+#: a missing number's name as the reader says it (reading R214): the JSON's ``what`` stays the
 #: attack model's English, ``label`` and the messages say it in the reader's language
 STAT_NAMES = {
     "Attack": N_("attack"), "Defense": N_("defense"), "Damage": N_("damage"), "AC": N_("AC"),

@@ -49,7 +49,7 @@ EDGE_KINDS = ("edge wall", "edge door")
 def read_one(empty: Path, cols: int, rows: int, known: Map | None = None) -> tuple[dict[str, Any], int, list[list[str]]]:
     """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map``, how its grid was
     found and how many ways round it leaves open, and exit code), and what it lists to confirm:
-    its entries in its order (least sure first, R216), each the squares or edge it names;
+    its entries in its order (least sure first, R207), each the squares or edge it names;
     ``known``: the map named with ``--position`` (reading R116)."""
     got = read_map_photo(load_image(empty), cols, rows, known=known)
     if got is None:

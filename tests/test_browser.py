@@ -1342,7 +1342,7 @@ def test_a_hit_that_meets_a_save_of_several_words_is_recorded_from_the_form(serv
 
 
 def test_the_quick_attack_bar_records_a_force_reroll(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
-    """Round 21 left (reading R220): the phone's quick Attack bar had no Force reroll -- Obi-Wan's
+    """Round 21 left (reading R212): the phone's quick Attack bar had no Force reroll -- Obi-Wan's
     player who paid a Force point after a miss had to undo it and find the "record an attack" form.
     The bar shows a reroll field with the reroll's own number wherever the pair's answer offers one
     (not for a figure without Force points), and records both dice in one event (R187)."""
@@ -1388,7 +1388,7 @@ def test_the_quick_attack_bar_records_a_force_reroll(server: tuple[str, Path], b
 @pytest.mark.parametrize("locale", ["en-US", "pl-PL", "cs-CZ"])
 def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
                                                                locale: str) -> None:
-    """Round 21 left (reading R221): on a 360 px phone the Polish and Czech header wrapped to 105 px
+    """Round 21 left (reading R213): on a 360 px phone the Polish and Czech header wrapped to 105 px
     (three lines; English 60), room the map and the answer lacked. Two lines at most now, the
     figures left to act whole on the second, and a tap shows the header whole."""
     url, _path = server
@@ -1426,7 +1426,7 @@ def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str,
 @pytest.mark.parametrize(("locale", "said"), [("pl-PL", {"atak wręcz", "KP"}), ("cs-CZ", {"útok na blízko", "AC"})])
 def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
                                                           locale: str, said: set[str]) -> None:
-    """Round 22 (reading R222): the DDM example's first pair asks the Wood Elf Ranger's melee attack
+    """Round 22 (reading R214): the DDM example's first pair asks the Wood Elf Ranger's melee attack
     and the Orc Mauler's AC; a Polish or Czech phone's form said "melee attack: ranger" -- the
     number's name in English inside its own language."""
     for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):
@@ -1445,7 +1445,7 @@ def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser
 
 
 def test_a_bidi_override_in_a_note_is_shown_escaped_on_every_phone(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
-    """Round 22 (reading R223): a note or an override reason is kept as sent (JSON keeps the text),
+    """Round 22 (reading R215): a note or an override reason is kept as sent (JSON keeps the text),
     and the page showed it as sent: a right-to-left override in one phone's note turned the rest of
     its log line around on every phone ("[undone]" read "]enodnu["). The page writes it as the
     judge's terminal does (textsafe.shown): the escape, never the character."""
@@ -1476,7 +1476,7 @@ def test_a_bidi_override_in_a_note_is_shown_escaped_on_every_phone(server: tuple
 
 
 def test_a_tab_left_open_while_the_table_restarted_still_records(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
-    """Round 22 (reading R223): the write token is new each time the table starts, so a phone
+    """Round 22 (reading R215): the write token is new each time the table starts, so a phone
     whose page was open across a restart (the judge's laptop asleep, `serve` run again) had every
     tap refused "no valid X-Write-Token ... reload the page". The page reads its own table's page
     again for the new token (another site cannot) and sends the write once more."""

@@ -190,7 +190,7 @@ def test_the_refusal_of_a_condition_the_edition_does_not_apply_is_written_once()
 
 
 def test_game_place_refuses_a_figure_of_a_faction_its_side_cannot_field_unless_overridden(tmp_path: Path) -> None:
-    """trial22 (reading R225): `game new` refuses a squad with a figure of another side's faction
+    """trial22 (reading R204): `game new` refuses a squad with a figure of another side's faction
     (swm2008 PL p.14-15), but `game place` put a Separatist Security Battle Droid on the light side
     (the Republic's) mid-game, silently. It is now refused as `game new` refuses it, and a judge may
     override it with a reason; a Fringe figure or one of the side's faction is placed as before."""

@@ -356,7 +356,7 @@ def test_a_shared_name_is_listed_and_the_code_always_works(tmp_path: Path) -> No
 
 
 def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
-    """A player's trial on the 18 real set files (R229): "phasma" and "captain phasma, elite trooper"
+    """A player's trial on the 18 real set files (R199): "phasma" and "captain phasma, elite trooper"
     were unknown (names matched only as the data spells them); "darth vadr" suggested Death Mark
     and Darth Bane, not the shared name Darth Vader."""
     a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
@@ -384,7 +384,7 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
 
 
 def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
-    """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
+    """A Polish player's trial on swdestinydb-json-data (R200): its translations/pl/set/ names 182
     cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan
     phasma"` was unknown, and the card's text was English. A translated name that is an English
     name several cards share is listed with all of them, translated or not."""

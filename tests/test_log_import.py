@@ -173,7 +173,7 @@ def test_an_attack_its_own_d20_contradicts_is_void_even_with_its_hashes_made_aga
 
 def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) -> tuple[Path, int, dict[str, object]]:
     """Obi-Wan's attack on Count Dooku with ``roll``, exported, its data edited and every hash and
-    the head made again, the export's result left out: the cheat R196 and R224 answer."""
+    the head made again, the export's result left out: the cheat R196 and R203 answer."""
     from assistant.game.store import GENESIS_KEYS, genesis, link
 
     # a hit meets Dooku's Makashi Style Master save (4: not made)
@@ -205,7 +205,7 @@ def _rehashed(path: Path, tmp_path: Path, roll: int, edit: dict[str, object]) ->
 ])
 def test_an_attack_whose_number_or_damage_the_position_contradicts_is_void(
         obi_by_dooku: Path, tmp_path: Path, roll: int, edit: dict[str, object], words: str) -> None:  # noqa: F811
-    """trial22 (reading R224): R196 checked the die against the record's own number, so a cheat who
+    """trial22 (reading R203): R196 checked the die against the record's own number, so a cheat who
     edited "needs 11" to "needs 3" (and the hashes) still hit. The fold derives the needed number and
     the damage again from the position at that event and voids what contradicts them."""
     f, seq, _was = _rehashed(obi_by_dooku, tmp_path, roll, edit)
@@ -223,7 +223,7 @@ def test_an_attack_whose_number_or_damage_the_position_contradicts_is_void(
 
 
 def test_an_honest_hit_still_folds_as_recorded(obi_by_dooku: Path, tmp_path: Path) -> None:  # noqa: F811
-    """R224's derivation gives the honest record back: the same export, hashes made again, no edit."""
+    """R203's derivation gives the honest record back: the same export, hashes made again, no edit."""
     f, seq, _was = _rehashed(obi_by_dooku, tmp_path, 15, {})
     copy = tmp_path / "copy.sqlite"
     said = run("game", "import", str(f), "--game", str(copy))
@@ -236,7 +236,7 @@ def test_an_honest_hit_still_folds_as_recorded(obi_by_dooku: Path, tmp_path: Pat
 
 
 def test_an_attack_whose_position_an_undo_took_away_is_void_naming_the_undo(obi_by_dooku: Path) -> None:  # noqa: F811
-    """trial22 (reading R224): the clone trooper moves from N1 to L3, within 6 squares of Obi-Wan
+    """trial22 (reading R203): the clone trooper moves from N1 to L3, within 6 squares of Obi-Wan
     (G3), whose commander effect gives it +4 (swm2008 PL p.24-25): its attack on Count Dooku
     (Defense 21) needs 21 - 6 - 4 = 11, and a 14 hits for 20. The move undone, the clone stands on N1,
     7 squares from Obi-Wan, where the same attack needs 15: the record no longer follows from the
@@ -257,7 +257,7 @@ def test_an_attack_whose_position_an_undo_took_away_is_void_naming_the_undo(obi_
 
 
 def test_an_attack_a_card_corrected_since_changes_is_void_saying_so(obi_by_dooku: Path) -> None:  # noqa: F811
-    """trial22 (reading R224): the fold cannot tell an edit from a card corrected after the attack.
+    """trial22 (reading R203): the fold cannot tell an edit from a card corrected after the attack.
     Obi-Wan's roll 9 needs 25 - 14 = 11 against Count Dooku (Defense 21, +4 Lightsaber Duelist): a
     miss. Dooku's Defense set to 17 afterwards (`cards set`), the same roll needs 7: the record no
     longer follows, and the reason says a card may have changed, not only that the log was edited."""
@@ -272,7 +272,7 @@ def test_an_attack_a_card_corrected_since_changes_is_void_saying_so(obi_by_dooku
 
 
 def test_an_attack_the_rules_refuse_inserted_without_an_override_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """trial22 (reading R227): Count Dooku double-moves 10 squares (M9 -> H4; his speed is 6), so
+    """trial22 (reading R206): Count Dooku double-moves 10 squares (M9 -> H4; his speed is 6), so
     `game attack dooku obi` is refused (swm2008 PL p.16: a double move leaves no attack). A cheat
     inserted the attack in the export, its numbers as the position gives them (roll 12 needs 6,
     20 damage) and every hash made again: it was imported "its chain and result check" and Obi-Wan

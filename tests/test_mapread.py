@@ -644,11 +644,11 @@ def test_a_door_is_read_where_it_opens_a_wall_and_a_lone_blue_mark_is_listed() -
     assert r.squares == {"E3": "wall", "E5": "wall"}
     assert r.edges == {"B2.E": "wall", "B3.E": "door", "B4.E": "door", "B5.E": "wall", "E4.E": "door"}
     assert "G2.E" in r.unsure
-    assert not {"B3.E", "B4.E", "E4.E"} & set(r.unsure)  # in a wall's line, or between two wall squares (R217)
+    assert not {"B3.E", "B4.E", "E4.E"} & set(r.unsure)  # in a wall's line, or between two wall squares (R208)
 
 
 def test_a_door_only_a_wall_squares_corner_meets_is_read_and_listed() -> None:
-    """Reading R217 (independent scene 574: a blue carpet's grid line under F10 read as a door,
+    """Reading R208 (independent scene 574: a blue carpet's grid line under F10 read as a door,
     unlisted, because its one end touches the corner of the wall block G8:H10): a door that no wall
     line meets, and a wall square's corner at one end only, is read and listed to confirm; a door
     in a wall's line is read and not listed."""
@@ -781,7 +781,7 @@ def test_a_hazard_stripe_below_an_outline_closes_no_square_with_its_own_edge() -
 
 
 def test_the_list_to_confirm_is_one_entry_a_look_least_sure_first() -> None:
-    """Reading R216 (issue 28 item 5, independent scene 554: 55 squares listed one by one, 51 of
+    """Reading R207 (issue 28 item 5, independent scene 554: 55 squares listed one by one, 51 of
     them the carpet's motif read open): the squares of one outlined area listed for one doubt are
     one entry, so are all the squares read open for one same doubt; the entries are ranked least
     sure first, the square that tells which way round before all, the unmeasured after the measured."""

@@ -202,7 +202,7 @@ def test_a_map_left_open_either_way_round_lists_the_square_that_tells_it(tmp_pat
     doc = json.loads(j.stdout)
     telling = [u for u in doc["unsure"] if "which way round" in u["why"]]
     assert len(telling) == 1 and "--turn 180" in telling[0]["why"]
-    assert doc["unsure"][0] == telling[0] and telling[0]["names"] == [telling[0]["where"]]  # listed first (R216)
+    assert doc["unsure"][0] == telling[0] and telling[0]["names"] == [telling[0]["where"]]  # listed first (R207)
     where = telling[0]["where"]
     # a square the map's terrain tells the turn by: its kind differs from its half turn's (TRUE, as printed)
     assert TRUE.get(where, "open") != TRUE.get(_turned_half(where, 8, 6), "open")

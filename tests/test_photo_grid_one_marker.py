@@ -241,7 +241,7 @@ def _stretched(lattice: np.ndarray, by: float) -> np.ndarray:
 
 
 def test_a_start_the_lines_show_clearly_stands_where_their_best_lattice_lies_a_little_off() -> None:
-    """R200: the lines' best lattice a fifth of a square off the sheet outline's start (0.21 at the
+    """R216: the lines' best lattice a fifth of a square off the sheet outline's start (0.21 at the
     worst lattice point, more than the 0.15 their agreement asks), no clearer than on the start:
     the start stands (independent s0425's game photo, sci-fi panels: the lines' lattice 0.16 squares
     off, the start 0.05). Never where that lattice lies beyond START_REACH."""
@@ -255,7 +255,7 @@ def test_a_start_the_lines_show_clearly_stands_where_their_best_lattice_lies_a_l
 
 
 def test_a_start_the_lines_show_much_less_clearly_than_their_lattice_does_not_stand() -> None:
-    """R200: a start off the lattice (its far corner 0.15 squares out each way) shows the drawn
+    """R216: a start off the lattice (its far corner 0.15 squares out each way) shows the drawn
     lines by their mean (0.59) far less clearly than the true lattice beside it (1.0): it does
     not stand (independent s0441's game photo: a start 0.31 squares off, the lines clear on it
     by both measures, 0.21 and 0.33 clearer on their own lattice). A start 0.3 out shows no lines
@@ -269,7 +269,7 @@ def test_a_start_the_lines_show_much_less_clearly_than_their_lattice_does_not_st
 
 @pytest.mark.slow
 def test_scene_425_one_marker_on_sci_fi_panels_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R200 end to end on the independent renderer's scene 425 (12 MP, sci-fi panels, 12 x 8,
+    """R216 end to end on the independent renderer's scene 425 (12 MP, sci-fi panels, 12 x 8,
     marker 2): refused before (its inner quad's start searched first and the sheet's left out for
     the budget; the sheet's, 0.05 squares off, unconfirmed as the panels drew the lines' lattice
     0.18 squares off it); now the sheet's start stands, within a tenth of a square (measured 0.05)."""

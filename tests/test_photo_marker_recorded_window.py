@@ -1,5 +1,5 @@
 """A marked figure whose base no square reads as one: its recorded square is looked at once more
-for its marker or sticker (reading R212).
+for its marker or sticker (reading R211).
 
 Built from the independent renderer's diagnosis photo s0574 without the reference (a carpet read
 by the second look's colours): f7 stood still on K10, its sticker plain in the photo, but the
@@ -56,14 +56,14 @@ def _detect(monkeypatch: pytest.MonkeyPatch, shown: set[tuple[int, int]]) -> tup
 
 def test_the_recorded_square_of_a_figure_whose_base_reads_empty_is_searched_and_its_sticker_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     res, asked = _detect(monkeypatch, {(3, 1), (3, 3)})
-    assert (3, 1) in asked  # D2 read 0.02: only the record says to look there (fails before R212)
+    assert (3, 1) in asked  # D2 read 0.02: only the record says to look there (fails before R211)
     assert {s.id: s.at for s in res.figures} == {"still": "D2", "moved": "D4"}
     assert res.not_seen == []
 
 
 def test_a_recorded_square_that_shows_no_sticker_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     # the figure's square looked at shows nothing: the record is not taken for where it stands --
-    # the nearer recorded square names D4, the other figure is not seen (as before R212)
+    # the nearer recorded square names D4, the other figure is not seen (as before R211)
     res, asked = _detect(monkeypatch, {(3, 3)})
     assert (3, 1) in asked
     assert {s.id: s.at for s in res.figures} == {"still": "D4"}

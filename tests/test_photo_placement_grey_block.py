@@ -1,4 +1,4 @@
-"""A Large figure whose block reads as empty under its body is where its cores show the plastic's grey (reading R209).
+"""A Large figure whose block reads as empty under its body is where its cores show the plastic's grey (reading R210).
 
 Built from the failures on the independent renderer's diagnosis photos without the reference
 s0424, s0479, s0494, s0530 and s0482: a Large figure not seen (or one named on another's block),

@@ -1,4 +1,4 @@
-"""A Large block none of whose squares shows a base's grey plastic is a printed disc (reading R208).
+"""A Large block none of whose squares shows a base's grey plastic is a printed disc (reading R209).
 
 Built from the failure on the independent renderer's diagnosis photo s0566 without the reference
 (blue tiles, a printed navy disc of a Large base's size with a ring round it): the disc's block

@@ -1,4 +1,4 @@
-"""Rapport in the squad's cost at ``game new`` (swm2008 PL p.58; reading R231).
+"""Rapport in the squad's cost at ``game new`` (swm2008 PL p.58; reading R201).
 
 > PL p.58: "Wskazana postać kosztuje 1 punkt mniej przy tworzeniu drużyny jeśli określony warunek
 > zostanie spełniony. [...] Wielokrotne Porozumienia nie kumulują się. Jednakże, rożne wersje

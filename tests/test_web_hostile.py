@@ -85,7 +85,7 @@ def test_a_write_from_elsewhere_is_refused_and_records_nothing(client: TestClien
     assert r.status_code == status, r.text
     assert says in r.json()["error"]
     assert version(client) == before
-    # only a refused token is flagged for the table's own page to read its token again (R223)
+    # only a refused token is flagged for the table's own page to read its token again (R215)
     assert (r.json().get("write_token") == "invalid") == (says == "X-Write-Token"), r.json()
 
 

@@ -50,7 +50,7 @@ MAX_LISTED = 12
 
 
 def entry_card(read: ImportedCards, entry: str) -> Any:
-    """The card ``import --entry`` names (reading R229 in docs/readings.md): a key exactly as the
+    """The card ``import --entry`` names (reading R199 in docs/readings.md): a key exactly as the
     importer keeps it (a code, a name, "name, subtitle", "SET/name"); else the key it equals
     case- and accent-insensitively (:func:`~..errors.plain`); else the one card a key of which
     holds it (``phasma``). A name several cards share, or a part of several cards' names, is

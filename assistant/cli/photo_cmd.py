@@ -480,7 +480,7 @@ def map_from_photo(
         doubt = _orientation_doubt(got.grid.ways, named=known is not None)
         if doubt:
             head.append(doubt)
-        listed = to_confirm(reading, got.telling)  # one entry an area or edge, least sure first (R216)
+        listed = to_confirm(reading, got.telling)  # one entry an area or edge, least sure first (R207)
         if listed:
             head.append(_("to confirm ({n}), least sure first:").format(n=len(listed)))
             head += [f"  {where}: {why}" for where, why, _names in listed]

@@ -315,7 +315,7 @@ def place(s: Session, spec: str, game: Path | None = None, override: str | None 
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         raise AssistantError(
             _("the figure {spec!r} is not a position file's figure: write it as '{{id: rex, side: light, at: B2, card: ...}}'").format(spec=spec))
-    # a squad-building rule it newly breaks (its faction, R225) is refused unless overridden with a reason
+    # a squad-building rule it newly breaks (its faction, R204) is refused unless overridden with a reason
     return recorded(s, game, "place", {"figure": data}, override)
 
 

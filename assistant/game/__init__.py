@@ -135,7 +135,7 @@ class Game:
             # the event must apply cleanly to the state (unknown figure, bad square, ...)
             from .state import apply
 
-            state.override = override  # what the rules refuse stands only with one (R227)
+            state.override = override  # what the rules refuse stands only with one (R206)
             apply(state, kind, data)
 
         if override is not None and not override.strip():

@@ -45,7 +45,7 @@ def person(name: str) -> str:
 
 def check_squads(pos: Position, bought: bool = True) -> tuple[list[Reason], list[str]]:
     """(rule violations, checks that could not be made for lack of card data); ``bought=False``: a
-    figure joined mid-game, not bought (reading R225): the points limit, DDM's 8 creatures and a
+    figure joined mid-game, not bought (reading R204): the points limit, DDM's 8 creatures and a
     creature's 140 points are not checked, the factions and Unique persons are."""
     problems: list[Reason] = []
     unchecked: list[str] = []
@@ -84,7 +84,7 @@ _Cards = list[tuple[Figure, Card | None]]
 
 
 def _clone_trooper(card: Card) -> bool | None:
-    # "Clone Trooperów": a character with "Clone Trooper" in its name, as PL p.56 counts them for Order 66 (R231)
+    # "Clone Trooperów": a character with "Clone Trooper" in its name, as PL p.56 counts them for Order 66 (R201)
     return "clone trooper" in card.name.lower()
 
 
@@ -101,7 +101,7 @@ def _non_unique_republic_follower(card: Card) -> bool | None:
 
 #: the versions of Rapport (swm2008 PL p.58) the rulebook says whom they make cheaper, by the card
 #: that has it; every other card's Rapport names its own character and condition on the card, which
-#: no source here prints: it is not applied, and said (reading R231 in docs/readings.md)
+#: no source here prints: it is not applied, and said (reading R201 in docs/readings.md)
 RAPPORT: dict[str, Callable[[Card], bool | None]] = {
     "clone commander cody": _clone_trooper,
     "queen amidala": _non_unique_republic_follower,

@@ -144,7 +144,7 @@ class GameState:
     ended: str | None = None
     announced_winner: str | None = None
     seq: int | None = None  # the event being applied
-    #: the judge's override of the event being applied: without one, what the rules refuse is void (R227)
+    #: the judge's override of the event being applied: without one, what the rules refuse is void (R206)
     override: str | None = None
     #: each figure's last activation in the log's order, undone or not: (its event, the round);
     #: an attack or a move belongs to it, and is void while it is undone
@@ -487,13 +487,13 @@ def _fold_one(state: GameState, e: Event, undone: bool) -> None:
     state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
 
 
-#: the kinds whose refusals the fold asks again (reading R227): an exported log's hashes anyone can make
+#: the kinds whose refusals the fold asks again (reading R206): an exported log's hashes anyone can make
 #: again, so an attack the rules refuse, recorded without an override, is void like one its dice contradict
 CHECKED_AT_FOLD = frozenset({"attack", "opportunity", "charge"})
 
 
 def fold_cause(state: GameState) -> str:
-    """Why a recorded event no longer follows from the position it is folded in (R224, R227): an
+    """Why a recorded event no longer follows from the position it is folded in (R203, R206): an
     earlier event undone since (the position it was recorded in is gone), else an edit of the log,
     or numbers that changed (a card corrected with `cards set`, a rule fixed in a later version)."""
     gone = sorted(s for s in state.undone if state.seq is not None and s < state.seq)

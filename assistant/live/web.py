@@ -265,7 +265,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             if not hmac.compare_digest(given.encode(errors="replace"), writes.encode()):
                 # "write_token": the page's token is not this server's (a tab left open while the table was
                 # restarted: a new token each start); the table's own page takes the new one from its HTML,
-                # which another site cannot read, and sends the write again once (reading R223)
+                # which another site cannot read, and sends the write again once (reading R215)
                 return _("the request carries no valid {header}: the table's pages send it; reload the page").format(
                     header="X-Write-Token"), {"write_token": "invalid"}
         return None

@@ -390,7 +390,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 fourth = _fourth_corner_marker(image, grid, markers, cols, rows)
                 if fourth is None:
                     # nor that: the sheet's outline, its margin even at the three marked corners, gives
-                    # the fourth corner where the printed lines are too faint to (reading R204)
+                    # the fourth corner where the printed lines are too faint to (reading R202)
                     by_outline = outline_fourth_corner(image, grid, markers, cols, rows) if isinstance(exc, ExtrapolatedCornerError) else None
                     if by_outline is None:
                         raise
@@ -666,7 +666,7 @@ NEAR_LEAST = 0.3
 
 
 #: the most recorded squares of marked figures searched once more for their unread marker
-#: (:func:`recorded_windows`, reading R212): a chunk of windows, 0.02-0.05 CPU-seconds each
+#: (:func:`recorded_windows`, reading R211): a chunk of windows, 0.02-0.05 CPU-seconds each
 RECORDED_WINDOWS = NEAR_CHUNK
 
 
@@ -675,7 +675,7 @@ def recorded_windows(pos: Position, unread: Collection[int], searched: Collectio
     windows shows the block's middle, R134) of the figures whose base marker (``unread``) is still
     unread, not ``searched`` already, at most :data:`RECORDED_WINDOWS`, in the roster's order: the
     record says where to look again, never where the figure stands -- only a marker or a sticker
-    the photo shows there counts (reading R212 in docs/readings.md).
+    the photo shows there counts (reading R211 in docs/readings.md).
 
     >>> from assistant.editions import Edition
     >>> from assistant.model import Figure, Map
@@ -994,7 +994,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         # a marked figure whose base no square read as one (its body over the core, the second
         # look's colours): its recorded square is looked at once more -- the record says where to
         # look, never where the figure is: only a marker or a sticker the photo shows there counts
-        # (reading R212; diagnosis photo s0574: f7's base on K10 read 0.07 with its sticker showing)
+        # (reading R211; diagnosis photo s0574: f7's base on K10 read 0.07 with its sticker showing)
         again = recorded_windows(pos, missing - {m.id for m in found}, set(near) | known)
         if again:
             chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in again])

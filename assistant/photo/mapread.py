@@ -733,7 +733,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         res.confidence.pop(e.name, None)
         res.unsure[e.name] = _("door's blue along it, but no wall meets it at either end (a door opens a wall): read as open")
     # a door that only a wall square's corner meets, at one end, stands in no wall's line that the
-    # photo shows: read, and listed (reading R217)
+    # photo shows: read, and listed (reading R208)
     for e in _doors_in_no_wall(res, inner, by_squares=False):
         res.unsure.setdefault(e.name, _("door: no wall line meets it, only a wall square's corner at one end"))
     # where the grid's ink shows a door's blue along too many lines at every step (R75), the lines
@@ -878,7 +878,7 @@ def _doors_in_no_wall(res: MapReading, inner: list[Edge], by_squares: bool = Tru
     wall edge, a wall square or a door that meets a wall itself touch it (a door between two
     doors in a wall's line, a double door, meets the wall through its neighbour). A printed door
     stands in a wall's line (CONTRACT §4, reading R129). ``by_squares`` False: the doors no wall
-    edge meets so, that a wall square's corner meets at one end only (reading R217)."""
+    edge meets so, that a wall square's corner meets at one end only (reading R208)."""
     doors = [e for e in inner if res.edges.get(e.name) == "door"]
     walls = {e for e in inner if res.edges.get(e.name) == "wall"}
     wall_squares = {sq for e in inner for sq in e.squares if res.squares.get(sq.name) == "wall"}
@@ -1121,7 +1121,7 @@ def _sides(sq: Square) -> tuple[Edge, Edge, Edge, Edge]:
 
 
 def to_confirm(reading: MapReading, first: str | None = None) -> list[tuple[str, str, list[str]]]:
-    """What the answer lists for the judge to confirm, one entry a look (reading R216 in
+    """What the answer lists for the judge to confirm, one entry a look (reading R207 in
     docs/readings.md): the squares of :attr:`MapReading.unsure` joined side to side with the same
     doubt are one entry (an outlined area is seen and confirmed at once), and so are all the
     squares read as open for one same doubt (the art's motif repeated: one look at the map tells

@@ -130,7 +130,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
             if found is not None:
                 found_apart.append(found)
         else:
-            # the lines' best lattice drawn a little off a start they show clearly on (R200)
+            # the lines' best lattice drawn a little off a start they show clearly on (R216)
             if start_stands(ink, H_inv, found_apart, cols, rows):
                 confirmed.append(H)
                 anchors.append(anchor)
@@ -140,10 +140,10 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
 
 
 #: how far (squares, at the worst lattice point) the printed lines' best lattice may lie from a
-#: start they show clearly on for the start to stand (reading R200): see :func:`start_stands`
+#: start they show clearly on for the start to stand (reading R216): see :func:`start_stands`
 START_REACH = 0.25
 #: how much more clearly (by each measure, :func:`_clarity`) the lines may show on that best
-#: lattice than on the start for the start to stand (R200): measured 0.05-0.08 where the start
+#: lattice than on the start for the start to stand (R216): measured 0.05-0.08 where the start
 #: stood 0.05-0.06 squares off (independent s0425's game photo, s0512's empty map), 0.21 and 0.33
 #: where it stood 0.31 off and the lines' lattice 0.47 (s0441's game photo, sand)
 START_CLARITY_GAP = 0.1
@@ -169,7 +169,7 @@ def _clarity(ink: np.ndarray, H_inv: np.ndarray, cols: int, rows: int) -> tuple[
 def start_stands(ink: np.ndarray, start_inv: np.ndarray, found: Sequence[np.ndarray], cols: int, rows: int) -> bool:
     """Whether the sheet outline's start (``start_inv``: board -> ``ink``'s image) stands as the
     grid where the printed lines' best lattices (``found``: those the free-corner search gave,
-    board -> the image) lie more than :data:`.lines.ANCHOR_TOLERANCE` from it (reading R200): the
+    board -> the image) lie more than :data:`.lines.ANCHOR_TOLERANCE` from it (reading R216): the
     lines show clearly on the start by both measures (:func:`_clarity`, each at least
     :data:`.lines.MIN_LINE_SUPPORT`), and on a best lattice within :data:`START_REACH` of it,
     clearly too and no more than :data:`START_CLARITY_GAP` more clearly by either measure. Panels
@@ -192,7 +192,7 @@ def _clearest_first(image: np.ndarray, starts: Sequence[tuple[np.ndarray, np.nda
                     rows: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Each start (its homography, photo -> board, and the marker's corner) with its lattice in the
     search copy (board -> the copy) and the printed lines' ink there, the starts the lines show
-    most clearly on first (the lesser of :func:`_clarity`'s two measures; reading R200): where the
+    most clearly on first (the lesser of :func:`_clarity`'s two measures; reading R216): where the
     work budget holds one start's search, it is the likeliest. Independent s0425's game photo gave
     an inner quad first (2.74 squares off, the lines' clarity 0.03 on it) and the sheet's second
     (0.05 off, 0.37): its grid was left out for the budget. 0.05 CPU-seconds a start."""

@@ -314,7 +314,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # broad body seen from above may cover all four cores, reading them a little colourful, but a
     # block none of whose cores reads within :data:`DISC_BY` of the plastic's grey (R123: the
     # roster's own bases on the photo) is a disc of colour printed on the map, the size of a
-    # Large base: a Large figure is named there only where no other way remains (reading R208;
+    # Large base: a Large figure is named there only where no other way remains (reading R209;
     # diagnosis photo s0566: a printed navy disc's block read on three squares, the cores 0.43-0.49
     # colourful against the found bases' 0.08, taken before the Large base's own block, read on one
     # square with the photo's clearest Large rim)
@@ -323,13 +323,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     def painted_block(block: Sequence[str]) -> bool:
         return plastic is not None and block_grey is not None and all(plastic.get(b, 0.0) > block_grey + DISC_BY for b in block)
 
-    # the photo's grey cores are few (R209): the map's own floor shows no plastic's grey but on a
+    # the photo's grey cores are few (R210): the map's own floor shows no plastic's grey but on a
     # share of its squares no larger than :data:`GREY_DECISIVE` times the squares the roster's bases cover
     grey_decisive = plastic is not None and block_grey is not None and sum(
         plastic.get(sq, 1.0) <= block_grey + GREY_WITHIN for sq in p if sq not in nowhere) <= GREY_DECISIVE * max(1, roster_squares)
 
     # the n x n blocks a Large or bigger base may cover by the squares' reading ``view``, each scored
-    # (``painted``: the blocks of a disc printed on the map too, R208)
+    # (``painted``: the blocks of a disc printed on the map too, R209)
     def candidate_blocks(view: Mapping[str, bool], n: int, painted: bool = False) -> list[tuple[float, str, tuple[str, ...]]]:
         found: list[tuple[float, str, tuple[str, ...]]] = []
         for c in range(cols - n + 1):
@@ -359,7 +359,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for n in sorted({f.size.footprint for f in unmatched if f.size.footprint > 1}, reverse=True):
         figs = [f for f in unmatched if f.size.footprint == n]
         blocks = candidate_blocks(reading, n)
-        # the rims round the centres of the blocks of printed discs show the disc's printed edge, no base's (R208)
+        # the rims round the centres of the blocks of printed discs show the disc's printed edge, no base's (R209)
         block_rims = large_rims if large_rims is None else {
             c: (0.0 if painted_block(block_squares(c, 2)) else v) for c, v in large_rims.items()}
         chosen: list[tuple[str, tuple[str, ...]]] = []
@@ -430,7 +430,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # still a figure short, its block's squares read as empty under its body and its rim too
             # faint: a Large base covers every square of its block past the core (R144), so its grey
             # or black plastic shows on the cores of most of them whatever the classifier reads, where
-            # the map's floor is colourful enough that grey cores are few (reading R209; diagnosis
+            # the map's floor is colourful enough that grey cores are few (reading R210; diagnosis
             # photos s0424, s0479, s0494, s0530, s0482 without the reference: a Large figure not seen,
             # its block read on one or two squares, three or four cores as grey as the found bases')
             by_plastic = {corner for corner, _b in _take_blocks(
@@ -438,7 +438,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         painted_taken: set[str] = set()
         if len(chosen) < len(figs):
             # still a figure short: the block of a disc printed on the map is where the squares read
-            # it, no other way remaining (R208), said doubtful and listed
+            # it, no other way remaining (R209), said doubtful and listed
             painted_taken = {corner for corner, _b in _take_blocks(
                 [b for b in candidate_blocks(reading, n, painted=True) if painted_block(b[2])], chosen, used, len(figs))}
         # a block that another block, shifted over it, explains as well (every square of both read
@@ -1399,7 +1399,7 @@ def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked
     """The n x n blocks clear of ``blocked`` read as a base on at least one square and as empty on at
     least one, at least :data:`GREY_OF_BLOCK` of whose squares' base cores are as grey as the photo's
     plastic (:func:`.bases.plastic_colourfulness` within :data:`GREY_WITHIN` of ``grey``), scored by the
-    grey squares and those of them read as empty, then their squares' P(a base) (reading R209).
+    grey squares and those of them read as empty, then their squares' P(a base) (reading R210).
 
     >>> read = {"A1": True, "B1": False, "A2": False, "B2": False}
     >>> [c for _s, c, _b in _plastic_blocks(read, {"A1": 0.9}, (), {"A1": 0.1, "B1": 0.12, "A2": 0.11, "B2": 0.5}, 0.1, 2, 2, 2)]
@@ -1589,20 +1589,20 @@ PLASTIC_FOUND = 2
 #: :data:`SURE`: not listed
 PAINTED_READ = 0.9
 #: how much more colourful than the photo's plastic grey every core of a 2 x 2 block must read for
-#: the block to be a disc printed on the map, no Large base (R208): twice :data:`PAINTED_BY`, since
+#: the block to be a disc printed on the map, no Large base (R209): twice :data:`PAINTED_BY`, since
 #: a Large figure's broad body, seen from above, covers all four cores (diagnosis photos s0529 and
 #: s0562, cameras nearly overhead: their Large bases' blocks read 0.165 and 0.12 over the grey at
 #: their least colourful core; the printed disc of s0566, 0.35)
 DISC_BY = 2 * PAINTED_BY
-#: a reading of the squares' cores by the plastic's grey decides where a Large base is (R209) where
+#: a reading of the squares' cores by the plastic's grey decides where a Large base is (R210) where
 #: at most this many times the squares the roster's bases cover show it: the second look's share
 #: (:data:`.bases.DECISIVE`), for the same reason -- more, and grey art is as likely as plastic
 GREY_DECISIVE = 2.0
 #: how much more colourful than the photo's plastic grey (:func:`_plastic_grey`) a square's core may
-#: read and still show that plastic (R209): half the margin a printed disc stands out by
+#: read and still show that plastic (R210): half the margin a printed disc stands out by
 #: (:data:`PAINTED_BY`), so that a floor read between the two is neither plastic nor disc
 GREY_WITHIN = PAINTED_BY / 2
-#: the squares of a Large base's block whose cores must show its plastic's grey (R209): its
+#: the squares of a Large base's block whose cores must show its plastic's grey (R210): its
 #: body may cover one square's core whole (the cone over the far square)
 GREY_OF_BLOCK = 3
 

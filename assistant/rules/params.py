@@ -116,7 +116,7 @@ class TurnRules:
     cite_victory: str
     cite_tie_break: str
     cite_elimination: str
-    #: the attack roll and a hit's damage: what an imported log's attack is derived again by (R224)
+    #: the attack roll and a hit's damage: what an imported log's attack is derived again by (R203)
     cite_attack_roll: str
 
     # --- Force points (SWM): a family without them leaves these empty ----------------------

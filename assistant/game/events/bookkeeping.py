@@ -112,7 +112,7 @@ class Place:
                 mine.append(why)
         if mine:
             raise AssistantError(_("{figure} cannot be placed: {problems}").format(figure=spec.get("id"), problems="; ".join(mine)))
-        # reading R225: the figure joins its side's squad or warband, so the building rules that `game new`
+        # reading R204: the figure joins its side's squad or warband, so the building rules that `game new`
         # checks (a faction of the side, an era's factions, one Unique person; DDM one shared faction) are
         # checked again; a rule it newly breaks is a reason to refuse, which a judge may override (a summoned
         # creature, a scenario's). Not the points or DDM's 8 creatures: a reinforcement or a summon is not bought.

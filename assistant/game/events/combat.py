@@ -30,12 +30,12 @@ def _saves_spend(state: GameState, data: Data) -> list[Reason]:
 
 
 #: what :func:`~..actions.roll_outcome` writes from the attack's answer and its dice: each is
-#: derived again when the log is folded (reading R224)
+#: derived again when the log is folded (reading R203)
 _DERIVED = ("needs", "reroll_needs", "hit", "critical", "damage", "hit_damage", "after_hit", "force_spent")
 
 
 def derived_again(state: GameState, data: Data, attacker: str, target: str, tries: list[dict[str, Any]]) -> None:
-    """Refuse an attack whose record the position at this event contradicts (reading R224): the
+    """Refuse an attack whose record the position at this event contradicts (reading R203): the
     number needed with every modifier, a Force reroll's number and cost, the hit, the critical,
     the damage through the target's saves as their dice are recorded. Exported hashes anyone can
     make again, so an edited ``needs`` (or damage) is void like an edited hit (R196). ``tries``:
@@ -63,7 +63,7 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
             continue
         if ans.unasked:
             continue
-        if not ans.legal and not state.override and ans.illegal_reasons:  # refused when recorded, unless overridden (R227)
+        if not ans.legal and not state.override and ans.illegal_reasons:  # refused when recorded, unless overridden (R206)
             first = first or _("recorded without a judge's override, yet the rules refuse it: {reasons}; {cause}").format(
                 reasons="; ".join(r.text + (f" ({r.rule})" if r.rule else "") for r in ans.illegal_reasons), cause=cause)
             continue

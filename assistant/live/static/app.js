@@ -226,7 +226,7 @@ board.addEventListener("keydown", (ev) => {
 $("b-fit").onclick = fitBoard;
 $("b-zoom-in").onclick = () => zoomAt(1.5, board.clientWidth / 2, board.clientHeight / 2);
 $("b-zoom-out").onclick = () => zoomAt(1 / 1.5, board.clientWidth / 2, board.clientHeight / 2);
-// the header cut to two lines on a phone: a tap shows the whole of it, another cuts it again (R221)
+// the header cut to two lines on a phone: a tap shows the whole of it, another cuts it again (R213)
 $("status").onclick = () => { $("status").classList.toggle("full"); layout(); };
 // a new width (a turned phone, a resized window) fits the board again; a height alone is the
 // on-screen keyboard opening for the d20 field, and the board stays as the player left it
@@ -289,7 +289,7 @@ async function drawBoard() {
 
 // ---------------------------------------------------------------- mine, target, helpers
 
-// The quick bar's Force reroll field (reading R220): shown while the pair's answer offers one
+// The quick bar's Force reroll field (reading R212): shown while the pair's answer offers one
 // (SWM: the attacker has a Force point and nothing forbids it), with the reroll's own number
 // (Mettle's +4 in it); hidden and emptied otherwise, so a reroll typed for one pair is never sent for another.
 function showReroll(offer) {
@@ -659,7 +659,7 @@ if ($("b-activate")) {
     const args = { attacker: S.mine, target: S.target, roll: $("roll").value.trim() || null };
     if (S.helpers.length) args.combined_fire = S.helpers.join(",");
     // a Force reroll's d20 with the first: one event, the second standing (R187); the field is
-    // shown only where the pair's answer offers the reroll (reading R220)
+    // shown only where the pair's answer offers the reroll (reading R212)
     const reroll = $("reroll").value.trim();
     if (reroll && !$("reroll-box").hidden) args.reroll = reroll;
     const btn = $("b-attack");
@@ -805,7 +805,7 @@ async function refreshStatus() {
   let acting = st.active ? tr("{figure} is acting", { figure: st.active }) : (st.next ? tr("next: {side}", { side: sideName(st.next) }) : "");
   // the game over, said in the reader's language ("over" in the JSON is the command line's English)
   if (st.over) acting = st.winner ? tr("{side} wins", { side: sideName(st.winner) }) : tr("the game was ended ({reason})", { reason: st.ended });
-  // who may still act, a line of its own on a phone (R221)
+  // who may still act, a line of its own on a phone (R213)
   const left = st.may_activate ? Object.entries(st.may_activate).map(([s, ids]) => `${sideName(s)}: ${ids.length}`).join(", ") : "";
   $("acting").textContent = shownText(acting);
   $("left").textContent = left ? tr("may still act — {left}", { left }) : "";

@@ -2,7 +2,7 @@
 // (the server fills data-ui from the catalogs), and the message line.
 "use strict";
 const $ = (id) => document.getElementById(id);
-// Text from the table shown as the judge's terminal shows it (textsafe.shown; reading R223): a control
+// Text from the table shown as the judge's terminal shows it (textsafe.shown; reading R215): a control
 // character, a bidirectional embedding, override or isolate, or a lone surrogate is written as its
 // escape ("\u202e"), so a note or an override reason sent from one phone cannot turn the log's
 // words around on every other phone (the log's "[undone]" read backwards after it).
@@ -21,7 +21,7 @@ let WRITE_TOKEN = (document.querySelector('meta[name="write-token"]') || {}).con
 // A request to the table. A write refused for its token ("write_token": "invalid") comes from a tab
 // left open while the table was restarted (a new token each start): the table's own page is read
 // again for its token -- same-origin, which a page on another site cannot read -- and the write is
-// sent once more with it, the same request id (reading R223). Every other answer as it came.
+// sent once more with it, the same request id (reading R215). Every other answer as it came.
 async function tableFetch(path, opts) {
   const r = await fetch(path, opts);
   const sent = opts && opts.headers && opts.headers["x-write-token"];
