@@ -383,6 +383,24 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "niejednoznaczna" in r.stderr
 
 
+def test_a_name_written_with_and_without_its_accent_is_never_one_card_silently(tmp_path: Path) -> None:
+    """A player's trial on the 18 real set files (R232): swdestinydb writes 01048 "Padme Amidala"
+    (AW) and 09075 "Padmé Amidala" (CONV); `--entry "Padmé Amidala"` printed 09075's entry and
+    `--entry "Padme Amidala"` 01048's, each without a word of the other, though names are matched
+    without their accents (R228)."""
+    a = _card("90601", "Test Padme", "character", health=10, points="9/12", subtitle="Queen", sides=["1RD", "2RD", "1F", "1R", "-", "-"])
+    b = _card("90602", "Test Padmé", "character", health=11, points="10/13", subtitle="Senator", sides=["1RD", "2RD", "1F", "1R", "-", "-"])
+    f = _write(tmp_path, "set.json", [a, b])
+    for typed in ("Test Padmé", "Test Padme", "test padme"):
+        r = runner.invoke(app, ["destiny", "import", str(f), "--entry", typed, "--id", "p"])
+        assert r.exit_code == 2 and "ambiguous" in r.stderr, typed
+        assert "90601 Test Padme, Queen" in r.stderr and "90602 Test Padmé, Senator" in r.stderr, typed
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "Test Padmé, Senator", "--id", "p"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 11
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "90601", "--id", "p"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 10
+
+
 def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
     """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
     cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan

@@ -53,17 +53,17 @@ def entry_card(read: ImportedCards, entry: str) -> Any:
     """The card ``import --entry`` names (reading R229 in docs/readings.md): a key exactly as the
     importer keeps it (a code, a name, "name, subtitle", "SET/name"); else the key it equals
     case- and accent-insensitively (:func:`~..errors.plain`); else the one card a key of which
-    holds it (``phasma``). A name several cards share, or a part of several cards' names, is
+    holds it (``phasma``). A key as written names its card only where no other card's key is the
+    same but for case and accents (R232). A name several cards share, or a part of several cards' names, is
     refused listing them (the first :data:`MAX_LISTED`), never resolved silently; a name no key
     holds is refused with the names that look like it."""
-    if entry in read.by_key:
-        return read.by_key[entry]
+    want = plain(entry)
+    if entry in read.by_key:  # as the data writes it: unless another card's key is the same but for case and accents
+        card = read.by_key[entry]  # ("Padmé Amidala" 09075 and "Padme Amidala" 01048 in the real data: R232)
+        if not any(plain(k) == want for k in read.ambiguous) and all(c is card for k, c in read.by_key.items() if plain(k) == want):
+            return card
     if entry in read.ambiguous:
         raise AmbiguousNameError("card", entry, read.ambiguous[entry])
-    want = plain(entry)
-    shared = [k for k in read.ambiguous if plain(k) == want]
-    if shared:
-        raise AmbiguousNameError("card", entry, [line for k in shared for line in read.ambiguous[k]])
     keys_of: dict[int, list[str]] = {}  # each card once, with every key that names it, in the importer's order
     for key, card in read.by_key.items():
         keys_of.setdefault(id(card), []).append(key)
