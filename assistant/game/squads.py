@@ -64,7 +64,13 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         costs = [lowered.get(f.id, c.cost) for f, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
-        if total > limit:
+        if total > limit and lowered:  # the verdict says the points are Rapport's, and as printed (R233)
+            printed = sum(c.cost for _f, c in cards if c is not None and c.cost is not None)
+            problems.append(
+                Reason(_("{side}'s squad costs {total} points with Rapport ({printed} as printed; {rule}), over the limit of {limit}").format(
+                    side=side_name(side), total=total, printed=printed, rule=cite(RAPPORT_RULE), limit=limit), cite(points_rule))
+            )
+        elif total > limit:
             problems.append(
                 Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side_name(side), total=total, limit=limit),
                        cite(points_rule))
@@ -105,6 +111,8 @@ RAPPORT: dict[str, Callable[[Card], bool | None]] = {
     "queen amidala": _non_unique_republic_follower,
 }
 assert set(RAPPORT) == RAPPORT_STATED
+#: where the rulebook states Rapport (only swm2008 defines it)
+RAPPORT_RULE = "PL p.58"
 
 
 def _rapport(side: str, cards: _Cards, unchecked: list[str]) -> dict[str, int]:
