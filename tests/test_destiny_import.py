@@ -401,6 +401,25 @@ def test_a_name_written_with_and_without_its_accent_is_never_one_card_silently(t
     assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 10
 
 
+def test_a_part_of_a_name_starts_a_word_and_a_name_is_found_by_its_words(tmp_path: Path) -> None:
+    """A player's trial on the 18 real set files (R234): `--entry "y wing"` printed the entry of
+    the event Flanked by Wingmen ("flanked b-y wing-men"), not the Y-Wing's; and "han solo
+    scoundrel" (no comma) was unknown: 552 of the 2,034 cards asked for by the words of their
+    name and subtitle were."""
+    a = _card("90701", "Test Y-Wing", "upgrade", cost=2, sides=["2RD", "3RD", "-", "-", "-", "-"])
+    b = _card("90702", "Flanked by Test Wingmen", "event", cost=1)
+    c = _card("90703", "Test Scoundrel", "character", health=11, points="9/12", subtitle="Smuggler", sides=["1RD", "2RD", "1F", "1R", "-", "-"])
+    f = _write(tmp_path, "set.json", [a, b, c])
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "y test wing"])
+    assert r.exit_code == 2 and "unknown" in r.stderr  # words in another order name nothing
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test y wing", "--id", "y", "--on", "s"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["title"] == "Test Y-Wing", r.output
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "y test", "--id", "y"])  # "b-y test" is no part of a word's start
+    assert r.exit_code == 2 and "unknown" in r.stderr, r.output
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "test scoundrel smuggler", "--id", "s"])
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 11, r.output
+
+
 def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
     """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
     cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan

@@ -6,6 +6,7 @@ format and says how through a :class:`CardImporter` in its record.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,12 +52,14 @@ MAX_LISTED = 12
 
 def entry_card(read: ImportedCards, entry: str) -> Any:
     """The card ``import --entry`` names (reading R229 in docs/readings.md): a key exactly as the
-    importer keeps it (a code, a name, "name, subtitle", "SET/name"); else the key it equals
-    case- and accent-insensitively (:func:`~..errors.plain`); else the one card a key of which
-    holds it (``phasma``). A key as written names its card only where no other card's key is the
-    same but for case and accents (R232). A name several cards share, or a part of several cards' names, is
-    refused listing them (the first :data:`MAX_LISTED`), never resolved silently; a name no key
-    holds is refused with the names that look like it."""
+    importer keeps it (a code, a name, "name, subtitle", "SET/name"), where no other card's key is
+    the same but for case and accents (R232); else the key it equals case- and accent-insensitively
+    (:func:`~..errors.plain`), or by its words alone (:func:`~..cards.name_words`: "anakin
+    skywalker a", R234); else the one card a key of which holds it from a word's start
+    (``phasma``; ``y wing`` is no part of "Flanked by Wingmen", R234), or holds its words. A name
+    several cards share, or a part of several cards' names, is refused listing them (the first
+    :data:`MAX_LISTED`), never resolved silently; a name no key holds is refused with the names
+    that look like it."""
     want = plain(entry)
     if entry in read.by_key:  # as the data writes it: unless another card's key is the same but for case and accents
         card = read.by_key[entry]  # ("Padmé Amidala" 09075 and "Padme Amidala" 01048 in the real data: R232)
@@ -67,7 +70,13 @@ def entry_card(read: ImportedCards, entry: str) -> Any:
     keys_of: dict[int, list[str]] = {}  # each card once, with every key that names it, in the importer's order
     for key, card in read.by_key.items():
         keys_of.setdefault(id(card), []).append(key)
-    for test in (lambda k: plain(k) == want, lambda k: bool(want) and want in plain(k)):
+    from ..cards import name_words  # start-up time: only where no key is the name as typed
+
+    words = name_words(entry)  # where nothing else matches, the name's words alone ("anakin skywalker a", "obi wan": R234)
+    starts_word = re.compile(r"(?<!\w)" + re.escape(want))  # a part of a name from a word's start: "y wing" is no part of "by wingmen"
+    for test in (lambda k: plain(k) == want, lambda k: bool(words) and name_words(k) == words,
+                 lambda k: bool(want) and starts_word.search(plain(k)) is not None,
+                 lambda k: bool(words) and f" {words} " in f" {name_words(k)} "):
         cards = {id(card): card for key, card in read.by_key.items() if test(key)}
         shared_lines = {line for key, same in read.ambiguous.items() if test(key) for line in same}  # a shared name's cards
         if len(cards) == 1 and not shared_lines:
