@@ -420,6 +420,21 @@ def test_a_part_of_a_name_starts_a_word_and_a_name_is_found_by_its_words(tmp_pat
     assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["health"] == 11, r.output
 
 
+def test_every_card_a_part_of_a_name_lists_says_its_kind_and_set(tmp_path: Path) -> None:
+    """A player's trial on the 18 real set files (R235): `--entry phasma` listed "04004 Captain
+    Phasma's Blaster" bare beside "01001 Captain Phasma, Elite Trooper (character, AW)": a card
+    whose name is its own was listed without its kind and set, the lines that tell reprints apart."""
+    a = _card("90801", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
+    b = _card("90802", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
+    c = _card("90803", "Test Vader's Lightsaber", "upgrade", cost=2, set_code="TS2", sides=["2MD", "3MD", "-", "-", "-", "-"])
+    f = _write(tmp_path, "set.json", [a, b, c])
+    r = runner.invoke(app, ["destiny", "import", str(f), "--entry", "vader"])
+    assert r.exit_code == 2 and "ambiguous" in r.stderr
+    for line in ("90801 Test Vader, Dark Lord (character, TST)", "90802 Test Vader, Sith Apprentice (character, TST)",
+                 "90803 Test Vader's Lightsaber (upgrade, TS2)"):
+        assert line in r.stderr, r.stderr
+
+
 def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
     """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
     cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan
