@@ -369,7 +369,7 @@ _PARENTHESISED_VERSION = re.compile(r"^(.+?)\s*\(([^()#][^()]*)\)$")
 
 
 def name_key(name: str) -> str:
-    """A card's name as names are matched: case- and accent-insensitive (R228), and a version in
+    """A card's name as names are matched: case- and accent-insensitive (R198), and a version in
     parentheses the same as after a comma -- the printed card says ``Han Solo, Rogue`` where the
     community's database writes ``Han Solo (Rogue)``, and a player types what the card says.
 
@@ -388,7 +388,7 @@ def name_key(name: str) -> str:
 def name_words(name: str) -> str:
     """A card's name as its words alone (:func:`name_key` without the punctuation): what a name
     typed without the card's commas and parentheses matches, where nothing matches it as typed
-    (R228). A collector number keeps its ``#``.
+    (R198). A collector number keeps its ``#``.
 
     >>> name_words("Padmé Amidala (Senator)") == name_words("padme amidala senator")
     True
@@ -461,7 +461,7 @@ class CardLibrary:
         """The cards ``text`` names: of exactly that name if any, else (``partial``) those whose
         name contains it; only of ``set`` when one is given. Names match as :func:`name_key`
         reads them (``Han Solo, Rogue`` names ``Han Solo (Rogue)``), else by their words alone
-        (:func:`name_words`: ``padme amidala senator`` names ``Padmé Amidala (Senator)``), R228."""
+        (:func:`name_words`: ``padme amidala senator`` names ``Padmé Amidala (Senator)``), R198."""
         key, words = name_key(text), name_words(text)
         pool = self.cards(game)
         if set is not None:

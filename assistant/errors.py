@@ -93,7 +93,7 @@ class CardLibraryError(PositionError):
 def plain(text: str) -> str:
     """A name as a player types it, for matching: case-insensitive, accents dropped, spaces
     collapsed -- the community's data writes "Padmé" on one card and "Padme" on another, and a
-    keyboard has neither for sure (reading R228 in docs/readings.md).
+    keyboard has neither for sure (reading R198 in docs/readings.md).
 
     >>> plain("  Padmé   AMIDALA ") == plain("padme amidala")
     True

@@ -1,4 +1,4 @@
-"""Diagnosis: three corner markers and the sheet's outline (reading R204). Asserts nothing.
+"""Diagnosis: three corner markers and the sheet's outline (reading R202). Asserts nothing.
 
     python bench/photo_grid_fourth.py [SEED ...]        (default: every diagnosis seed 341-574)
 
@@ -7,7 +7,7 @@ empty-map photo: the corner markers the default search reads; where it reads thr
 and where it reads four, every three of them (one dropped on purpose; its sticker stays in the
 photo). Each such three gives the markers' grid (:func:`assistant.photo.board.find_grid`), and
 :func:`assistant.photo.lines.outline_fourth_corner` is asked for the fourth corner. One line a case:
-the markers' grid's error and predicted uncertainty, R204's grid's error (``-`` where it gives
+the markers' grid's error and predicted uncertainty, R202's grid's error (``-`` where it gives
 none), its CPU seconds, and each sheet outline matched to the map's corners: the spread of its six
 margin measures, the margin, its grid's error, how far it moves the markers' corners, and how far
 its fourth corner lies from the markers' extrapolation. Errors are scored against the independent
@@ -104,9 +104,9 @@ def main() -> None:
                     answered += 1
                     worst = max(worst, err)
                 print(f"s{seed:04d} {which} drop {dropped} markers err {render.grid_error(grid.H, scene, empty=empty):.3f} "
-                      f"unc {grid.uncertainty:.3f} R204 {'-' if err is None else f'{err:.3f}'} cpu {cpu:.2f} | "
+                      f"unc {grid.uncertainty:.3f} R202 {'-' if err is None else f'{err:.3f}'} cpu {cpu:.2f} | "
                       + " ; ".join(_outlines(img, grid, list(three), cols, rows, scene, empty)), flush=True)
-    print(f"{cases} cases, R204 answered {answered}, worst {worst:.3f} squares off")
+    print(f"{cases} cases, R202 answered {answered}, worst {worst:.3f} squares off")
 
 
 if __name__ == "__main__":

@@ -356,7 +356,7 @@ def test_a_shared_name_is_listed_and_the_code_always_works(tmp_path: Path) -> No
 
 
 def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
-    """A player's trial on the 18 real set files (R229): "phasma" and "captain phasma, elite trooper"
+    """A player's trial on the 18 real set files (R199): "phasma" and "captain phasma, elite trooper"
     were unknown (names matched only as the data spells them); "darth vadr" suggested Death Mark
     and Darth Bane, not the shared name Darth Vader."""
     a = _card("90401", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
@@ -384,10 +384,10 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
 
 
 def test_a_name_written_with_and_without_its_accent_is_never_one_card_silently(tmp_path: Path) -> None:
-    """A player's trial on the 18 real set files (R232): swdestinydb writes 01048 "Padme Amidala"
+    """A player's trial on the 18 real set files (R217): swdestinydb writes 01048 "Padme Amidala"
     (AW) and 09075 "Padmé Amidala" (CONV); `--entry "Padmé Amidala"` printed 09075's entry and
     `--entry "Padme Amidala"` 01048's, each without a word of the other, though names are matched
-    without their accents (R228)."""
+    without their accents (R198)."""
     a = _card("90601", "Test Padme", "character", health=10, points="9/12", subtitle="Queen", sides=["1RD", "2RD", "1F", "1R", "-", "-"])
     b = _card("90602", "Test Padmé", "character", health=11, points="10/13", subtitle="Senator", sides=["1RD", "2RD", "1F", "1R", "-", "-"])
     f = _write(tmp_path, "set.json", [a, b])
@@ -402,7 +402,7 @@ def test_a_name_written_with_and_without_its_accent_is_never_one_card_silently(t
 
 
 def test_a_part_of_a_name_starts_a_word_and_a_name_is_found_by_its_words(tmp_path: Path) -> None:
-    """A player's trial on the 18 real set files (R234): `--entry "y wing"` printed the entry of
+    """A player's trial on the 18 real set files (R219): `--entry "y wing"` printed the entry of
     the event Flanked by Wingmen ("flanked b-y wing-men"), not the Y-Wing's; and "han solo
     scoundrel" (no comma) was unknown: 552 of the 2,034 cards asked for by the words of their
     name and subtitle were."""
@@ -421,7 +421,7 @@ def test_a_part_of_a_name_starts_a_word_and_a_name_is_found_by_its_words(tmp_pat
 
 
 def test_every_card_a_part_of_a_name_lists_says_its_kind_and_set(tmp_path: Path) -> None:
-    """A player's trial on the 18 real set files (R235): `--entry phasma` listed "04004 Captain
+    """A player's trial on the 18 real set files (R220): `--entry phasma` listed "04004 Captain
     Phasma's Blaster" bare beside "01001 Captain Phasma, Elite Trooper (character, AW)": a card
     whose name is its own was listed without its kind and set, the lines that tell reprints apart."""
     a = _card("90801", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
@@ -436,7 +436,7 @@ def test_every_card_a_part_of_a_name_lists_says_its_kind_and_set(tmp_path: Path)
 
 
 def test_a_checkouts_own_translation_names_the_cards_in_the_answers_language(tmp_path: Path) -> None:
-    """A Polish player's trial on swdestinydb-json-data (R230): its translations/pl/set/ names 182
+    """A Polish player's trial on swdestinydb-json-data (R200): its translations/pl/set/ names 182
     cards of AW and SoR ("Kapitan Phasma, Elitarny żołnierz"); `--lang pl ... --entry "kapitan
     phasma"` was unknown, and the card's text was English. A translated name that is an English
     name several cards share is listed with all of them, translated or not."""

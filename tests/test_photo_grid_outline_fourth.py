@@ -2,7 +2,7 @@
 faint to correct it (issue 28, round 22: independent scene 565, grass art, the fourth corner marker
 hidden under a Large figure's base, refused with "the map's corner with no marker on it is
 extrapolated, uncertain by about 0.24 squares"). The sheet's outline against the table, its margin
-measured six times at the three markers' corners, may give the fourth corner (reading R204). The
+measured six times at the three markers' corners, may give the fourth corner (reading R202). The
 photos are drawn here: a dark sheet with no printed lines on a lighter cloth, seen through a tilted
 camera, three corner markers on its margin."""
 
@@ -57,7 +57,7 @@ def _photo(margins: tuple[float, float, float, float]) -> np.ndarray:
 
 
 def test_the_sheets_outline_gives_the_fourth_corner_three_markers_leave_open() -> None:
-    """R204: no printed lines show, the sheet's margin is 0.6 squares all round: the grid puts
+    """R202: no printed lines show, the sheet's margin is 0.6 squares all round: the grid puts
     every map corner within a tenth of a square of where it is drawn (the old code had only the
     markers' extrapolation, which no printed line corrects, and refused it where uncertain)."""
     markers = _markers()
@@ -70,7 +70,7 @@ def test_the_sheets_outline_gives_the_fourth_corner_three_markers_leave_open() -
 
 
 def test_a_sheet_cut_unevenly_gives_no_fourth_corner() -> None:
-    """R204: the margin along the north (0.3 squares) differs from the others (0.6): nothing says
+    """R202: the margin along the north (0.3 squares) differs from the others (0.6): nothing says
     what the fourth corner's margin is, so the outline gives no grid -- a refusal, never a grid a
     fraction of a square off."""
     markers = _markers()
@@ -80,7 +80,7 @@ def test_a_sheet_cut_unevenly_gives_no_fourth_corner() -> None:
 
 
 def test_a_fourth_corner_beyond_the_markers_own_uncertainty_is_not_taken() -> None:
-    """R204: the outline's fourth corner must lie within the markers' own uncertainty of where
+    """R202: the outline's fourth corner must lie within the markers' own uncertainty of where
     their squares put it; a grid that claims to know that corner better than the outline agrees
     with it gets nothing from the outline."""
     markers = _markers()
@@ -91,7 +91,7 @@ def test_a_fourth_corner_beyond_the_markers_own_uncertainty_is_not_taken() -> No
 
 
 def test_two_markers_are_not_read_as_three() -> None:
-    """R204 is for three markers only: two markers' grid gets no fourth corner from the outline
+    """R202 is for three markers only: two markers' grid gets no fourth corner from the outline
     (their far side is R100's and R125's)."""
     markers = _markers((1, 2))
     grid = find_grid(markers, COLS, ROWS)
@@ -100,7 +100,7 @@ def test_two_markers_are_not_read_as_three() -> None:
 
 
 def test_the_refusal_it_answers_is_the_extrapolated_corners() -> None:
-    """R204 answers only the refusal of an extrapolated corner the printed lines do not correct
+    """R202 answers only the refusal of an extrapolated corner the printed lines do not correct
     (a blank photo: no lines at all), raised as its own kind of grid mismatch."""
     markers = _markers()
     grid = find_grid(markers, COLS, ROWS)
@@ -111,7 +111,7 @@ def test_the_refusal_it_answers_is_the_extrapolated_corners() -> None:
 
 
 def test_the_grid_search_answers_with_the_outlines_fourth_corner_where_it_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R204 in the grid search (`photo detect`'s :func:`assistant.photo.locate_grid`): three corner
+    """R202 in the grid search (`photo detect`'s :func:`assistant.photo.locate_grid`): three corner
     markers read (drawn with ArUco, as R83's test draws them), the printed lines' check refusing their
     extrapolated corner, R83's pattern search reading no fourth marker: the grid is the outline's,
     not a refusal -- and only that refusal is answered so (a grid the lines contradict is refused).

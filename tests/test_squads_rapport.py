@@ -1,4 +1,4 @@
-"""Rapport in the squad's cost at ``game new`` (swm2008 PL p.58; reading R231).
+"""Rapport in the squad's cost at ``game new`` (swm2008 PL p.58; reading R201).
 
 > PL p.58: "Wskazana postać kosztuje 1 punkt mniej przy tworzeniu drużyny jeśli określony warunek
 > zostanie spełniony. [...] Wielokrotne Porozumienia nie kumulują się. Jednakże, rożne wersje
@@ -53,7 +53,7 @@ def test_a_rapport_the_rulebook_does_not_state_is_said_not_applied() -> None:
 
 
 def test_a_squad_over_the_limit_with_rapport_says_so_and_its_printed_cost() -> None:
-    # a judge's trial (R233): Cody, Amidala and ten Clone Troopers were refused as "106 points", a sum
+    # a judge's trial (R218): Cody, Amidala and ten Clone Troopers were refused as "106 points", a sum
     # no card prints (20 + 16 + 10 x 9 = 126 as printed; each Clone Trooper 9 - 2 = 7 with the two Rapports)
     problems, _unchecked = check("swm2008", "Clone Commander Cody", "Queen Amidala", *["Clone Trooper"] * 10)
     assert len(problems) == 1, problems

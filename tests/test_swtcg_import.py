@@ -763,7 +763,7 @@ def test_a_subordinate_is_a_unit_of_the_arenas_its_subtype_names() -> None:
 
 
 def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
-    """A player's trial (R229): "test knight (a)" and "gambler" were unknown; a part of two cards'
+    """A player's trial (R199): "test knight (a)" and "gambler" were unknown; a part of two cards'
     names lists both. An entry says what the card's text is, and only its own notes (on the
     community's 78 set files, every card's notes came before the one asked for)."""
     f = tmp_path / "tst.txt"
@@ -782,7 +782,7 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
 
 
 def test_an_entry_is_found_by_its_words_as_the_card_prints_it(tmp_path: Path) -> None:
-    """A player's trial on the real AOTC set file (R234): "anakin skywalker a" and "Anakin
+    """A player's trial on the real AOTC set file (R219): "anakin skywalker a" and "Anakin
     Skywalker, A" (the version as the card prints it, no parentheses) were unknown."""
     f = tmp_path / "tst.txt"
     f.write_text(FIXTURE, encoding="utf-8")

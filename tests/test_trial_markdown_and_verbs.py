@@ -208,7 +208,7 @@ def test_an_unknown_power_is_still_named_unknown() -> None:
 
 
 def test_a_name_typed_without_its_accent_or_punctuation_finds_the_card() -> None:
-    """A player's trial on the imported SW_Minis_Drafter database (R228): it writes "Padme Amidala"
+    """A player's trial on the imported SW_Minis_Drafter database (R198): it writes "Padme Amidala"
     (Clone Strike #21) and "Padmé Amidala (Senator)" (The Clone Wars #17). "Padme" named only the
     first, silently; "padme amidala senator" named none."""
     lib = _library_of("Padme Amidala", "Padmé Amidala (Senator)", "Imperial Knight (#20)", "Imperial Knight (#21)")

@@ -630,7 +630,7 @@ SESSION_APPLIED = {
         "Intuition",
         "Desert Skiff",
         "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R166)
-        "Rapport",  # the squad's cost at game new, of the two versions PL p.58 states (game/squads.py, R231)
+        "Rapport",  # the squad's cost at game new, of the two versions PL p.58 states (game/squads.py, R201)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
@@ -638,7 +638,7 @@ SESSION_APPLIED = {
 
 #: the cards whose Rapport the rulebook says whom it makes cheaper (swm2008 PL p.58): Clone Commander
 #: Cody's Clone Troopers, Queen Amidala's non-Unique Republic followers; any other card's Rapport
-#: is on its card alone and not applied (game/squads.py, reading R231 in docs/readings.md)
+#: is on its card alone and not applied (game/squads.py, reading R201 in docs/readings.md)
 RAPPORT_STATED = frozenset({"clone commander cody", "queen amidala"})
 
 

@@ -172,7 +172,7 @@ def import_cmd(
         if file.is_dir() and importer.read_many is not None:
             notes: list[str] = []
             read = importer.read_many(read_card_folder(file, importer.suffix, importer.sets_under))
-            if importer.localize is not None:  # the community's own translation into the answer's language (R230)
+            if importer.localize is not None:  # the community's own translation into the answer's language (R200)
                 read, notes = importer.localize(file, read, current())
         else:
             text, notes = read_card_file(file)

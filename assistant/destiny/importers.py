@@ -136,7 +136,7 @@ class DestinyCardData:
 
     @property
     def choice(self) -> str:
-        """How a list of cards to choose from names it: its label, kind and set (R229, R235)."""
+        """How a list of cards to choose from names it: its label, kind and set (R199, R220)."""
         return f"{self.label} ({self.kind}" + (f", {self.set_code}" if self.set_code else "") + ")"
 
     def table_entry(self, cid: str, owner: str, elite: bool = False, on: str | None = None, dice: int | None = None) -> dict[str, Any]:
@@ -439,7 +439,7 @@ def _read(text: str, name: str) -> ImportedCards:
 
 def _localized(folder: Path, read: ImportedCards, lang: str) -> tuple[ImportedCards, list[str]]:
     """The cards of a checkout of swdestinydb-json-data with its own translation into ``lang``
-    (``translations/LANG/set/*.json``: each card's name, subtitle and text by its code, R230):
+    (``translations/LANG/set/*.json``: each card's name, subtitle and text by its code, R200):
     a card is also named by its translated name ("Kapitan Phasma", "Kapitan Phasma, Elitarny
     żołnierz"), as the English one names it (a name several cards share is listed, never
     resolved), and its text is the translation's. Numbers, dice and the table file's English

@@ -64,7 +64,7 @@ def check_squads(pos: Position) -> tuple[list[Reason], list[str]]:
         costs = [lowered.get(f.id, c.cost) for f, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
-        if total > limit and lowered:  # the verdict says the points are Rapport's, and as printed (R233)
+        if total > limit and lowered:  # the verdict says the points are Rapport's, and as printed (R218)
             printed = sum(c.cost for _f, c in cards if c is not None and c.cost is not None)
             problems.append(
                 Reason(_("{side}'s squad costs {total} points with Rapport ({printed} as printed; {rule}), over the limit of {limit}").format(
@@ -88,7 +88,7 @@ _Cards = list[tuple[Figure, Card | None]]
 
 
 def _clone_trooper(card: Card) -> bool | None:
-    # "Clone Trooperów": a character with "Clone Trooper" in its name, as PL p.56 counts them for Order 66 (R231)
+    # "Clone Trooperów": a character with "Clone Trooper" in its name, as PL p.56 counts them for Order 66 (R201)
     return "clone trooper" in card.name.lower()
 
 
@@ -105,7 +105,7 @@ def _non_unique_republic_follower(card: Card) -> bool | None:
 
 #: the versions of Rapport (swm2008 PL p.58) the rulebook says whom they make cheaper, by the card
 #: that has it; every other card's Rapport names its own character and condition on the card, which
-#: no source here prints: it is not applied, and said (reading R231 in docs/readings.md)
+#: no source here prints: it is not applied, and said (reading R201 in docs/readings.md)
 RAPPORT: dict[str, Callable[[Card], bool | None]] = {
     "clone commander cody": _clone_trooper,
     "queen amidala": _non_unique_republic_follower,

@@ -390,7 +390,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                 fourth = _fourth_corner_marker(image, grid, markers, cols, rows)
                 if fourth is None:
                     # nor that: the sheet's outline, its margin even at the three marked corners, gives
-                    # the fourth corner where the printed lines are too faint to (reading R204)
+                    # the fourth corner where the printed lines are too faint to (reading R202)
                     by_outline = outline_fourth_corner(image, grid, markers, cols, rows) if isinstance(exc, ExtrapolatedCornerError) else None
                     if by_outline is None:
                         raise

@@ -177,7 +177,7 @@ class GridMismatchError(Exception):
 class ExtrapolatedCornerError(GridMismatchError):
     """Three (or more) corner markers' grid whose corner with no marker on it is extrapolated too
     uncertainly, and the printed lines do not correct it (:func:`_unconfirmed`): the sheet's outline
-    may still give that corner (:func:`outline_fourth_corner`, reading R204)."""
+    may still give that corner (:func:`outline_fourth_corner`, reading R202)."""
 
 
 class UnconfirmedMarkersError(GridMismatchError):
@@ -2759,14 +2759,14 @@ def _outline_frame_fits(image: np.ndarray, grid: Grid, markers: Sequence[Any], c
 
 #: three corner markers' grid the printed lines neither confirm nor correct: how far (squares) each of
 #: the six measures of the sheet's margin, read in an outline's own frame at the three markers'
-#: corners, may lie from their median for that outline to give the fourth corner (reading R204).
+#: corners, may lie from their median for that outline to give the fourth corner (reading R202).
 #: Measured on the diagnosis photos 341-574 (game and empty, every three of the corner markers read,
 #: one dropped on purpose where four are: 873 cases on 267 photos): within 0.05 and with the fourth
 #: corner within the markers' own uncertainty of their extrapolation, 283 cases answered, none more
 #: than 0.18 squares off; at 0.08, scene 397's game photo (tilt 49 degrees, k1 -0.10) gave a grid
 #: 0.34 squares off, and without the uncertainty's test outlines with 0.03-0.04 gave grids 0.31-0.48 off
 THREE_MARGIN_AGREEMENT = 0.05
-#: how uncertain (squares) a grid whose fourth corner the sheet's outline gave is taken to be (R204):
+#: how uncertain (squares) a grid whose fourth corner the sheet's outline gave is taken to be (R202):
 #: the worst of those measured so (above) was 0.18 squares off
 OUTLINE_FOURTH_UNCERTAINTY = 0.2
 
@@ -2774,7 +2774,7 @@ OUTLINE_FOURTH_UNCERTAINTY = 0.2
 def outline_fourth_corner(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols: int, rows: int) -> Grid | None:
     """Three corner markers pin three map corners; the fourth is extrapolated from their squares,
     and where the printed lines neither confirm nor correct it (too faint, or hidden in the floor's
-    art) the sheet's outline can give it (reading R204): read in the outline's own frame
+    art) the sheet's outline can give it (reading R202): read in the outline's own frame
     (:func:`frame_margins`), the three marked corners give six measures of the sheet's margin; where
     they agree within :data:`THREE_MARGIN_AGREEMENT` of their median (0-:data:`MOST_MARGIN`), the
     grid is the homography that puts the outline's corners that margin outside the map's and the

@@ -140,7 +140,7 @@ RECORD = register_edition(
                 # the game session
                 "Desert Skiff",
                 "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R166)
-                "Rapport",  # 1 point cheaper: the two versions PL p.58 states (game/squads.py, R231)
+                "Rapport",  # 1 point cheaper: the two versions PL p.58 states (game/squads.py, R201)
                 "Booming Voice",  # an ally's commander effect of 6 squares reaches any distance (PL p.35; rules/swm/attack.py, R168)
             }
         ),
