@@ -50,3 +50,13 @@ def test_cody_and_amidala_together_make_a_clone_trooper_two_cheaper_an_arc_troop
 def test_a_rapport_the_rulebook_does_not_state_is_said_not_applied() -> None:
     problems, unchecked = check("swm2008", "Test Commander Gree", "Clone Trooper")
     assert problems == [] and any("Rapport of Test Commander Gree is not applied" in u for u in unchecked), unchecked
+
+
+def test_a_squad_over_the_limit_with_rapport_says_so_and_its_printed_cost() -> None:
+    # a judge's trial (R218): Cody, Amidala and ten Clone Troopers were refused as "106 points", a sum
+    # no card prints (20 + 16 + 10 x 9 = 126 as printed; each Clone Trooper 9 - 2 = 7 with the two Rapports)
+    problems, _unchecked = check("swm2008", "Clone Commander Cody", "Queen Amidala", *["Clone Trooper"] * 10)
+    assert len(problems) == 1, problems
+    assert "106 points with Rapport (126 as printed; swm2008 PL p.58), over the limit of 100" in problems[0], problems
+    problems, _unchecked = check("swm2004", *["Clone Trooper"] * 12)  # no Rapport: the verdict as before
+    assert problems and "108 points, over the limit of 100" in problems[0] and "Rapport" not in problems[0], problems

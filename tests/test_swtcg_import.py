@@ -779,3 +779,14 @@ def test_an_entry_is_found_as_a_player_types_it(tmp_path: Path) -> None:
     assert r.exit_code == 0 and yaml.safe_load(r.stdout)[0]["name"] == "Test Gambler"
     r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "test d"])
     assert r.exit_code == 2 and "'TST/Test Droid'" in r.stderr and "'TST/Test Destroyer'" in r.stderr
+
+
+def test_an_entry_is_found_by_its_words_as_the_card_prints_it(tmp_path: Path) -> None:
+    """A player's trial on the real AOTC set file (R219): "anakin skywalker a" and "Anakin
+    Skywalker, A" (the version as the card prints it, no parentheses) were unknown."""
+    f = tmp_path / "tst.txt"
+    f.write_text(FIXTURE, encoding="utf-8")
+    for typed in ("test knight a", "Test Knight, A", "TEST-KNIGHT A"):
+        r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", typed, "--id", "k"])
+        assert r.exit_code == 0, (typed, r.output)
+        assert yaml.safe_load(r.stdout)[0]["name"] == "Test Knight"

@@ -6,6 +6,7 @@ format and says how through a :class:`CardImporter` in its record.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,30 +52,39 @@ MAX_LISTED = 12
 
 def entry_card(read: ImportedCards, entry: str) -> Any:
     """The card ``import --entry`` names (reading R199 in docs/readings.md): a key exactly as the
-    importer keeps it (a code, a name, "name, subtitle", "SET/name"); else the key it equals
-    case- and accent-insensitively (:func:`~..errors.plain`); else the one card a key of which
-    holds it (``phasma``). A name several cards share, or a part of several cards' names, is
-    refused listing them (the first :data:`MAX_LISTED`), never resolved silently; a name no key
-    holds is refused with the names that look like it."""
-    if entry in read.by_key:
-        return read.by_key[entry]
+    importer keeps it (a code, a name, "name, subtitle", "SET/name"), where no other card's key is
+    the same but for case and accents (R217); else the key it equals case- and accent-insensitively
+    (:func:`~..errors.plain`), or by its words alone (:func:`~..cards.name_words`: "anakin
+    skywalker a", R219); else the one card a key of which holds it from a word's start
+    (``phasma``; ``y wing`` is no part of "Flanked by Wingmen", R219), or holds its words. A name
+    several cards share, or a part of several cards' names, is refused listing them (the first
+    :data:`MAX_LISTED`), never resolved silently; a name no key holds is refused with the names
+    that look like it."""
+    want = plain(entry)
+    if entry in read.by_key:  # as the data writes it: unless another card's key is the same but for case and accents
+        card = read.by_key[entry]  # ("Padmé Amidala" 09075 and "Padme Amidala" 01048 in the real data: R217)
+        if not any(plain(k) == want for k in read.ambiguous) and all(c is card for k, c in read.by_key.items() if plain(k) == want):
+            return card
     if entry in read.ambiguous:
         raise AmbiguousNameError("card", entry, read.ambiguous[entry])
-    want = plain(entry)
-    shared = [k for k in read.ambiguous if plain(k) == want]
-    if shared:
-        raise AmbiguousNameError("card", entry, [line for k in shared for line in read.ambiguous[k]])
     keys_of: dict[int, list[str]] = {}  # each card once, with every key that names it, in the importer's order
     for key, card in read.by_key.items():
         keys_of.setdefault(id(card), []).append(key)
-    for test in (lambda k: plain(k) == want, lambda k: bool(want) and want in plain(k)):
+    from ..cards import name_words  # start-up time: only where no key is the name as typed
+
+    words = name_words(entry)  # where nothing else matches, the name's words alone ("anakin skywalker a", "obi wan": R219)
+    starts_word = re.compile(r"(?<!\w)" + re.escape(want))  # a part of a name from a word's start: "y wing" is no part of "by wingmen"
+    for test in (lambda k: plain(k) == want, lambda k: bool(words) and name_words(k) == words,
+                 lambda k: bool(want) and starts_word.search(plain(k)) is not None,
+                 lambda k: bool(words) and f" {words} " in f" {name_words(k)} "):
         cards = {id(card): card for key, card in read.by_key.items() if test(key)}
         shared_lines = {line for key, same in read.ambiguous.items() if test(key) for line in same}  # a shared name's cards
         if len(cards) == 1 and not shared_lines:
             return next(iter(cards.values()))
         if cards or shared_lines:
             lines = {line.split(" ", 1)[0]: line for same in read.ambiguous.values() for line in same}
-            labels = sorted({_entry_label(keys_of[i], lines) for i in cards} | shared_lines)
+            # a card that says how a choice names it (Destiny's code, name, subtitle, kind and set) says so, as a shared name's line does (R220)
+            labels = sorted({str(c.choice) if hasattr(c, "choice") else _entry_label(keys_of[i], lines) for i, c in cards.items()} | shared_lines)
             more = len(labels) - MAX_LISTED
             listed = labels[:MAX_LISTED] + ([n_("and {n} more", "and {n} more", more).format(n=more)] if more > 0 else [])
             raise AmbiguousNameError("card", entry, listed)

@@ -134,6 +134,11 @@ class DestinyCardData:
         """How the report and a choice between same-named cards name it: code, name, subtitle."""
         return f"{self.code} {self.name}" + (f", {self.subtitle}" if self.subtitle else "")
 
+    @property
+    def choice(self) -> str:
+        """How a list of cards to choose from names it: its label, kind and set (R199, R220)."""
+        return f"{self.label} ({self.kind}" + (f", {self.set_code}" if self.set_code else "") + ")"
+
     def table_entry(self, cid: str, owner: str, elite: bool = False, on: str | None = None, dice: int | None = None) -> dict[str, Any]:
         """A ``characters:``/``supports:``/``upgrades:``/``plots:``/``downgrades:`` entry for a
         Destiny table file; a character brings as many dice as chosen (``elite``: two, P1 ›
@@ -394,7 +399,7 @@ def _keys(cards: list[DestinyCardData]) -> tuple[dict[str, DestinyCardData], dic
         if len(same) == 1:
             by[key] = same[0]
         else:
-            ambiguous[key] = tuple(f"{c.label} ({c.kind}" + (f", {c.set_code}" if c.set_code else "") + ")" for c in same)
+            ambiguous[key] = tuple(c.choice for c in same)
     return by, ambiguous
 
 
@@ -479,7 +484,7 @@ def _localized(folder: Path, read: ImportedCards, lang: str) -> tuple[ImportedCa
         if len(same) == 1:
             by_key[key] = same[0]
         else:
-            ambiguous[key] = tuple(f"{c.label} ({c.kind}" + (f", {c.set_code}" if c.set_code else "") + ")" for c in same)
+            ambiguous[key] = tuple(c.choice for c in same)
     cards = tuple(new_of.get(id(c), c) for c in read.cards)
     said.append(n_("{n} card named and its text read also from {where}", "{n} cards named and their texts read also from {where}",
                    len(new_of)).format(n=len(new_of), where=where))

@@ -66,7 +66,13 @@ def check_squads(pos: Position, bought: bool = True) -> tuple[list[Reason], list
         costs = [lowered.get(f.id, c.cost) for f, c in cards if c is not None and c.cost is not None]
         unknown_cost = [f.id for f, c in cards if c is None or c.cost is None]
         total = sum(costs)
-        if bought and total > limit:
+        if bought and total > limit and lowered:  # the verdict says the points are Rapport's, and as printed (R218)
+            printed = sum(c.cost for _f, c in cards if c is not None and c.cost is not None)
+            problems.append(
+                Reason(_("{side}'s squad costs {total} points with Rapport ({printed} as printed; {rule}), over the limit of {limit}").format(
+                    side=side_name(side), total=total, printed=printed, rule=cite(RAPPORT_RULE), limit=limit), cite(points_rule))
+            )
+        elif bought and total > limit:
             problems.append(
                 Reason(_("{side}'s squad costs {total} points, over the limit of {limit}").format(side=side_name(side), total=total, limit=limit),
                        cite(points_rule))
@@ -107,6 +113,8 @@ RAPPORT: dict[str, Callable[[Card], bool | None]] = {
     "queen amidala": _non_unique_republic_follower,
 }
 assert set(RAPPORT) == RAPPORT_STATED
+#: where the rulebook states Rapport (only swm2008 defines it)
+RAPPORT_RULE = "PL p.58"
 
 
 def _rapport(side: str, cards: _Cards, unchecked: list[str]) -> dict[str, int]:
