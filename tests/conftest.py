@@ -10,6 +10,7 @@ import typer.testing
 from hypothesis import HealthCheck, settings
 
 from assistant.cards import default_library
+from assistant.i18n import set_language
 from assistant.position import check_position_text
 
 # the tests read English answers, whatever the machine's locale says (the other languages have
@@ -46,6 +47,15 @@ rules: swm2008
 map: {cols: 10, rows: 8}
 figures: []
 """
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A CLI call with ``--lang pl`` sets the process's language, and it stays for the next test
+    that calls the engine directly (round 22: test_booming_voice read a Polish label after a pl
+    call in test_attack_cli): every test starts from the English the module-level setting asks."""
+    yield
+    set_language("en")
 
 
 @pytest.fixture(scope="session")

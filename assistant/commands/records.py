@@ -27,10 +27,10 @@ from ..game.actions import (
     power_event,
     record,
     refuse_unless,
-    roll_outcome,
     status_info,
 )
 from ..game.events.figures import MOVE_FASTER
+from ..game.outcome import roll_outcome
 from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
 from ..i18n import _

@@ -15,6 +15,7 @@ from ...rules.engine import Reason
 from ...rules.record import find_edition
 from .. import effects
 from ..effects import hit, rout_move, set_figure, turn_of
+from ..outcome import roll_outcome
 from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
 from ..state import Data, GameState, event_kind, fold_cause
 
@@ -45,7 +46,6 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
     but a command's record (one with its ``needs``) always has its hit and damage."""
     from ...errors import AssistantError
     from ...rules.attack import attack
-    from ..actions import roll_outcome
 
     effects.roll_agrees(data)  # the die against the record's own number first (R196): the plainer words
     roll, reroll = data.get("roll"), data.get("reroll")
