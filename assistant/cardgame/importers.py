@@ -83,7 +83,7 @@ def entry_card(read: ImportedCards, entry: str) -> Any:
             return next(iter(cards.values()))
         if cards or shared_lines:
             lines = {line.split(" ", 1)[0]: line for same in read.ambiguous.values() for line in same}
-            # a card that says how a choice names it (Destiny's code, name, subtitle, kind and set) says so, as a shared name's line does (R220)
+            # a card that says how a choice names it (its code, name, subtitle, kind and set) says so, as a shared name's line does (R220)
             labels = sorted({str(c.choice) if hasattr(c, "choice") else _entry_label(keys_of[i], lines) for i, c in cards.items()} | shared_lines)
             more = len(labels) - MAX_LISTED
             listed = labels[:MAX_LISTED] + ([n_("and {n} more", "and {n} more", more).format(n=more)] if more > 0 else [])
