@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError, plain
 from .fileread import file_marks, read_limited
-from .i18n import _, current
+from .i18n import N_, _, current
 from .model import Stats
 from .overrides import LINE_KEYS, OVERRIDES_FILE, CardOverride, overrides_path, read_overrides
 from .resources import data_dir, user_cards_dir
@@ -398,6 +398,41 @@ def name_words(name: str) -> str:
     return " ".join(re.findall(r"[#\w]+", plain(name)))
 
 
+#: the notes ``cards import`` keeps on a card (swmdb.py), written in English whatever the import's
+#: language and said in the reader's when shown (R223): a note stored in the language of the
+#: import printed Polish to a Czech reader and English to a Polish one
+NOTE_SPEED = N_("not in the data; 6 unless a Speed ability says otherwise (swm2008 PL p.6; swm2004 CS r.5)")
+NOTE_SPEED_ABILITY = N_("the card's {ability}")
+NOTE_SPEED_BARE = N_("the data writes 'Speed' with no number")
+NOTE_COMMANDER = N_("the card has a commander effect; {source} does not give its text")
+NOTE_POWERS = N_("names from {source}; their costs and texts are not in it")
+NOTE_AFFINITY = N_("the faction it may join: the data prints the same figure as of {factions} (in its set Affinity or with Affinity)")
+CARD_NOTES = (NOTE_SPEED, NOTE_SPEED_ABILITY, NOTE_SPEED_BARE, NOTE_COMMANDER, NOTE_POWERS, NOTE_AFFINITY)
+
+
+@cache
+def _note_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)), re.S)
+
+
+def said_note(note: str) -> str:
+    """A card's note in the reader's language: one of :data:`CARD_NOTES` as the import wrote it
+    in English is said from its translation, its values kept; any other note (a card file's own,
+    the data's rarity, a note an older import stored translated) as written (R223).
+
+    >>> said_note("the card's Speed 8")
+    "the card's Speed 8"
+    >>> said_note("very rare")
+    'very rare'
+    """
+    for template in CARD_NOTES:
+        m = _note_pattern(template).fullmatch(note)
+        if m:
+            return _(template).format(**m.groupdict())
+    return note
+
+
 def card_label(card: Card) -> str:
     """A card as a choice names it: ``Clone Trooper (Revenge of the Sith)``."""
     return f"{card.name} ({card.set})" if card.set else card.name
@@ -488,15 +523,28 @@ class CardLibrary:
         raise AmbiguousNameError("card", text, [card_label(c) for c in found])
 
     def find(self, text: str, game: str | None = None, set: str | None = None) -> Card:
-        """A card by exact name, else by a unique part of its name (``cards show dooku``), of any
-        game unless one is given."""
+        """A card a player names (``cards show``, ``cards set``): by exact name, else by a unique part
+        of its name (``cards show dooku``), of any game unless one is given. An exact name that
+        other cards carry with a version after it is listed with them, never one silently (R222:
+        as a name the data writes twice is at ``import --entry``, R217); ``set`` chooses."""
         games = [game] if game else [g for g in GAMES if self.candidates(g, text, set)]
         if len(games) > 1:
             both = [f"{card_label(c)} ({c.game})" for g in games for c in self.candidates(g, text, set)]
             raise AmbiguousNameError("card", text, both)
         if not games:
             raise UnknownNameError("card", text if set is None else f"{text} ({set})", [c.name for c in self.cards()])
+        exact = self.candidates(games[0], text, set, partial=False)
+        versions = self.versions(games[0], text, set) if exact else []
+        if versions:  # "Padmé Amidala" is Clone Strike's card and the name of The Clone Wars' Senator too (R222)
+            raise AmbiguousNameError("card", text, [card_label(c) for c in exact + versions])
         return self.resolve(games[0], text, set)
+
+    def versions(self, game: str, text: str, set: str | None = None) -> list[Card]:
+        """The cards whose name is ``text`` with a version after it (``Padmé Amidala (Senator)``
+        for ``Padme Amidala``; not a collector number's ``Imperial Knight (#20)``), as
+        :func:`name_key` reads names: what a name a player types shares with its versions (R222)."""
+        head = name_key(text) + ", "
+        return [c for c in self.cards(game) if name_key(c.name).startswith(head) and (set is None or c.set.lower() == set.strip().lower())]
 
 
 def _card_paths(folder: Path) -> list[Path]:

@@ -42,7 +42,7 @@ from typing import Any
 import yaml
 
 from .abilities import RAPPORT_STATED, applied_names, classify
-from .cards import CARD_FORMAT, card_problems, split_ability
+from .cards import CARD_FORMAT, NOTE_AFFINITY, NOTE_COMMANDER, NOTE_POWERS, NOTE_SPEED, NOTE_SPEED_ABILITY, NOTE_SPEED_BARE, card_problems, split_ability
 from .errors import AssistantError
 from .fileread import check_regular
 from .i18n import _
@@ -74,7 +74,8 @@ FACTIONS = {
     "mandalorian": "Mandalorians",
 }
 DEFAULT_SPEED = 6
-SPEED_NOTE = "not in the data; 6 unless a Speed ability says otherwise (swm2008 PL p.6; swm2004 CS r.5)"
+#: a card's notes are kept in English and said in the reader's language when shown (cards.said_note, R223)
+SPEED_NOTE = NOTE_SPEED
 
 _SPEED_RE = re.compile(r"^speed\s+(\d+)$", re.IGNORECASE)
 
@@ -278,16 +279,16 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
         m = _SPEED_RE.match(a)
         if m:
             speed = int(m.group(1))
-            notes["speed"] = _("the card's {ability}").format(ability=a)
+            notes["speed"] = NOTE_SPEED_ABILITY.format(ability=a)
         elif a.lower() == "speed":
             speed = None
-            notes["speed"] = _("the data writes 'Speed' with no number")
+            notes["speed"] = NOTE_SPEED_BARE
             partial.append(_("Speed: no number in the data (speed left unknown)"))
     if commander:
         partial.append(_("commander effect: the data names one but not its text (enter it from the card)"))
-        notes["commander_effect"] = _("the card has a commander effect; {source} does not give its text").format(source=SOURCE)
+        notes["commander_effect"] = NOTE_COMMANDER.format(source=SOURCE)
     if powers:
-        notes["force_powers"] = _("names from {source}; their costs and texts are not in it").format(source=SOURCE)
+        notes["force_powers"] = NOTE_POWERS.format(source=SOURCE)
     partial += not_modelled(kept + powers, applied)
     if any(a.lower() == "rapport" for a in kept) and name.lower() not in RAPPORT_STATED:
         partial.append(_("Rapport: not modelled (whom it makes cheaper is on the card, in no source here; only Clone Commander Cody's "
@@ -298,7 +299,7 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
         own = faction_name(faction) if faction else None
         joins = [f for f in (affinity or {}).get(name.lower(), ()) if f != own] or None
         if joins:
-            notes["affinity"] = _("the faction it may join: the data prints the same figure as of {factions} (in its set Affinity or with Affinity)").format(
+            notes["affinity"] = NOTE_AFFINITY.format(
                 factions=", ".join(joins))
         else:
             partial.append(_("Affinity: the faction it may join is not in the data (left unknown)"))

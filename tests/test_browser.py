@@ -1508,3 +1508,36 @@ def test_a_tab_left_open_while_the_table_restarted_still_records(tmp_path: Path,
         assert [e.kind for e in g.events()][-1] == "activate" and sum(e.kind == "activate" for e in g.events()) == 1
     finally:
         g.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs"])
+def test_a_card_is_looked_up_from_the_phone_and_its_answer_is_on_the_screen(server: tuple[str, Path], browser: Any,
+                                                                           request: pytest.FixtureRequest, lang: str) -> None:
+    """A player at the table asks what a card does (R224): the Card button, a name typed, the card's
+    lines where the sheet's answers are, on a 390 x 844 phone without scrolling, in the reader's
+    language; an unknown name is said on the message line, in view."""
+    url, _ = server
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
+                              locale={"en": "en-US", "pl": "pl-PL", "cs": "cs-CZ"}[lang])
+    page = ctx.new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_function("document.querySelector('#verb-select option[data-verb]') !== null")
+    assert page.inner_text("#b-card") == {"en": "Card", "pl": "Karta", "cs": "Karta"}[lang]
+    page.click("#b-card")
+    page.fill("#card-name", "dooku")
+    page.click("#card-go")
+    page.wait_for_function("document.querySelector('#card-result') && document.querySelector('#card-result').textContent.length > 0")
+    text = page.inner_text("#card-result")
+    assert text.startswith("Count Dooku of Serenno") and {"en": "source:", "pl": "źródło:", "cs": "zdroj:"}[lang] in text, text
+    for sel in ("#b-card", "#card-name", "#card-go"):
+        assert _inside(_box(page, sel), 390, 844), sel
+    result = _box(page, "#card-result")
+    assert result["y"] + 60 <= 844, result  # the card's first lines in view, not below the fold
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0 and page.evaluate("document.getElementById('sheet').scrollTop") == 0
+    page.screenshot(path=str(SHOTS / f"phone-card-{lang}.png"))  # looked at by a person
+    page.fill("#card-name", "no such card")
+    page.click("#card-go")
+    page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert "no such card" in page.inner_text("#message") and _inside(_box(page, "#message"), 390, 844)
+    ctx.close()

@@ -324,7 +324,7 @@ def test_the_listing_speaks_the_readers_language(tmp_path: Path) -> None:
     f = _write(tmp_path, "set.json", SHAPES)
     r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(f)])
     assert r.exit_code == 0, r.output
-    lines = [line for line in r.stdout.splitlines() if "(character" in line]
+    lines = [line for line in r.stdout.splitlines() if "(postać" in line]  # the kind said in Polish too (R225)
     assert lines and all("wytrzymałość" in line and "health" not in line for line in lines), lines
 
 
@@ -612,3 +612,19 @@ def test_a_battlefields_entry_is_its_players_battlefield_field() -> None:
     assert t.player("B").battlefield == "Echo Base, Hoth"
     r = runner.invoke(app, ["destiny", "import", str(BATTLEFIELD), "--entry", "01166", "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["entry"] == {"battlefield": "Echo Base, Hoth"}, r.output
+
+
+def test_a_cards_kind_colour_and_affiliation_are_said_in_the_readers_language(tmp_path: Path) -> None:
+    """trial22 (R225): a Polish or Czech answer listed "(character, TST)" and "upgrade, red, villain":
+    the data's English words beside a translated answer."""
+    a = _card("90811", "Test Vader", "character", health=13, points="16/21", subtitle="Dark Lord", sides=["2MD", "3MD", "1F", "1R", "Sp", "-"])
+    b = _card("90812", "Test Vader", "character", health=12, points="15/20", subtitle="Sith Apprentice", sides=["1MD", "2MD", "1F", "1R", "Sp", "-"])
+    c = _card("90813", "Test Vader's Lightsaber", "upgrade", cost=2, set_code="TS2", sides=["2MD", "3MD", "-", "-", "-", "-"])
+    f = _write(tmp_path, "set.json", [a, b, c])
+    pl = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(f), "--entry", "vader"])
+    assert pl.exit_code == 2 and "90813 Test Vader's Lightsaber (ulepszenie, TS2)" in pl.stderr, pl.stderr
+    assert "90811 Test Vader, Dark Lord (postać, TST)" in pl.stderr
+    cs = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(f)])
+    assert cs.exit_code == 0 and "(vylepšení, " in cs.output and "(postava, " in cs.output and "character" not in cs.output, cs.output
+    en = runner.invoke(app, ["destiny", "import", str(f), "--json"])
+    assert {k["kind"] for k in json.loads(en.stdout)["cards"]} == {"character", "upgrade"}  # the data's words stay the JSON's

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import re
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..cards import GAMES, Card, library_folders, load_folders, play_values
+from ..cards import library_folders, load_folders
 from ..errors import AssistantError
 from ..i18n import _, n_
 from ..yamlio import write_text_atomic
@@ -24,35 +22,9 @@ GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this gam
 
 
 def _check_game(game: str | None) -> str | None:
-    if game is None:
-        return None
-    g = game.strip().lower()
-    if g not in GAMES:
-        raise AssistantError(_("unknown game {game!r}; games: {names}").format(game=game, names=', '.join(GAMES)))
-    return g
+    from ..commands.cardverbs import check_game
 
-
-def card_json(card: Card) -> dict[str, Any]:
-    """A card as JSON: unknown values as the string "unknown", enums as their names."""
-
-    def conv(value: Any) -> Any:
-        if value is None:
-            return "unknown"
-        if isinstance(value, enum.Enum):
-            return value.value
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return {
-                f.name: conv(getattr(value, f.name))
-                for f in dataclasses.fields(value)
-                if not (f.name in ("reading", "text", "name_contains", "requires", "damage_type", "range") and getattr(value, f.name) is None)
-            }
-        if isinstance(value, (list, tuple)):
-            return [conv(v) for v in value]
-        if isinstance(value, dict) or hasattr(value, "items"):
-            return {k: conv(v) for k, v in value.items()}
-        return value
-
-    return conv(card)
+    return check_game(game)
 
 
 @app.command("list")
@@ -89,30 +61,7 @@ def show_card(
     json_out: JsonOpt = False,
 ) -> None:
     """Show one card with every value, 'unknown' where the source gives none, its set and its source."""
-    with edge(json_out, "card"):
-        lib = library(ctx)
-        card = lib.find(name, _check_game(game), card_set)
-        data = card_json(card)
-        # the same figure with the same values in other sets (any of them serves: see CardLibrary.resolve)
-        also = [c.set for c in lib.candidates(card.game, card.name, partial=False) if c is not card and play_values(c) == play_values(card)]
-        if json_out:
-            emit_json({"query": "card", "card": data, "same_in_sets": also})
-            return
-        out.print(f"[bold]{escape(card.name)}[/]  ({card.game.upper()}, {escape(card.set)})")
-        if also:
-            out.print(_("  [dim]the same values in: {sets}[/]").format(sets=escape("; ".join(also))))
-        out.print(
-            _("[dim]source:[/] {source}{value}").format(
-                source=escape(card.source), value='' if card.complete else _('  [yellow](partial: the source does not reproduce the whole card)[/]')
-            )
-        )
-        skip = {"name", "source", "game", "set", "complete", "notes"}
-        for key, value in data.items():
-            if key in skip or value in ((), []):
-                continue
-            out.print(f"  [bold]{key}[/]: {escape(_plain(value))}")
-        for key, note in card.notes.items():
-            out.print(_("  [dim]note on {key}: {note}[/]").format(key=key, note=escape(note)))
+    run(ctx, "cards show", json_out, name=name, game=game, in_set=card_set)
 
 
 @app.command("import")
@@ -125,14 +74,6 @@ def import_cards(
     your card library, a file a set; every command reads it after the shipped cards. Importing again
     replaces the same files. Exit 2 for a file that is not that database."""
     run(ctx, "cards import", json_out, path=path)
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value) if value else "none"
-    if isinstance(value, dict):
-        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
-    return str(value)
 
 
 @app.command("validate")

@@ -7,12 +7,14 @@ later question reads over the library."""
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import time
 import typing
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, CommanderCondition, forget_loaded_libraries
+from ..cards import GAMES, Card, CommanderCondition, forget_loaded_libraries, play_values, said_note
 from ..errors import AssistantError
 from ..i18n import _
 from ..overrides import describe, save_override, stat_value
@@ -38,6 +40,72 @@ def _source(source: str | None, default: str) -> str:
     if not source.strip() or len(source) > 500 or "\n" in source:
         raise AssistantError(_("--source is one line of up to 500 characters"))
     return source.strip()
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A card as JSON: unknown values as the string "unknown", enums as their names."""
+
+    def conv(value: Any) -> Any:
+        if value is None:
+            return "unknown"
+        if isinstance(value, enum.Enum):
+            return value.value
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {
+                f.name: conv(getattr(value, f.name))
+                for f in dataclasses.fields(value)
+                if not (f.name in ("reading", "text", "name_contains", "requires", "damage_type", "range") and getattr(value, f.name) is None)
+            }
+        if isinstance(value, (list, tuple)):
+            return [conv(v) for v in value]
+        if isinstance(value, dict) or hasattr(value, "items"):
+            return {k: conv(v) for k, v in value.items()}
+        return value
+
+    return dict(conv(card))
+
+
+def check_game(game: str | None) -> str | None:
+    """``--game``: swm or ddm (any case), or None for every game."""
+    if game is None:
+        return None
+    g = game.strip().lower()
+    if g not in GAMES:
+        raise AssistantError(_("unknown game {game!r}; games: {names}").format(game=game, names=", ".join(GAMES)))
+    return g
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return str(value)
+
+
+@verb("cards show", positional=("name",), query="card", anywhere=True)
+def cards_show(s: Session, name: str, game: str | None = None, in_set: str | None = None) -> Result:
+    """One card with every value, 'unknown' where the source gives none, its set, its source and
+    its notes in the reader's language (R223): what a player at the table asks of a card, on the
+    command line, in the shell and on the phone alike."""
+    lib = s.library()
+    card = lib.find(name, check_game(game), in_set)
+    data = card_json(card)
+    # the same figure with the same values in other sets (any of them serves: see CardLibrary.resolve)
+    also = [c.set for c in lib.candidates(card.game, card.name, partial=False) if c is not card and play_values(c) == play_values(card)]
+    lines = [f"[bold]{escape(card.name)}[/]  ({card.game.upper()}, {escape(card.set)})"]
+    if also:
+        lines.append(_("  [dim]the same values in: {sets}[/]").format(sets=escape("; ".join(also))))
+    lines.append(_("[dim]source:[/] {source}{value}").format(
+        source=escape(card.source), value="" if card.complete else _("  [yellow](partial: the source does not reproduce the whole card)[/]")))
+    skip = {"name", "source", "game", "set", "complete", "notes"}
+    for key, value in data.items():
+        if key in skip or value in ((), []):
+            continue
+        lines.append(f"  [bold]{key}[/]: {escape(_plain(value))}")
+    for key, note in card.notes.items():
+        lines.append(_("  [dim]note on {key}: {note}[/]").format(key=key, note=escape(said_note(note))))
+    return Result({"query": "card", "card": data, "same_in_sets": also}, tuple(lines))
 
 
 @verb("cards set", positional=("name", "values"), library=True)

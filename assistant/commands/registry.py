@@ -55,6 +55,7 @@ class Verb:
     local: bool  # works on this computer's files (a table file to start from): not over the web
     fixed: tuple[tuple[str, Any], ...] = ()  # arguments the registration fixes (which card game)
     library: bool = False  # writes the user's card library (cards set): a table serving a position may too
+    anywhere: bool = False  # needs no game nor position (cards show: the library's card), asked at any table (R224)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -90,7 +91,8 @@ def _kind(hint: Any) -> tuple[type, bool, bool]:
 
 
 def verb(name: str, *, positional: Sequence[str] = (), query: str | None = None, writes: bool = False,
-         local: bool = False, fixed: Mapping[str, Any] | None = None, library: bool = False) -> Callable[[VerbFunction], VerbFunction]:
+         local: bool = False, fixed: Mapping[str, Any] | None = None, library: bool = False,
+         anywhere: bool = False) -> Callable[[VerbFunction], VerbFunction]:
     """Register a verb function under ``name`` (the words the command line says)."""
 
     def register(fn: VerbFunction) -> VerbFunction:
@@ -104,7 +106,7 @@ def verb(name: str, *, positional: Sequence[str] = (), query: str | None = None,
             params.append(Param(p.name, kind, optional or has_default, p.default if has_default else None, p.name in positional, tri))
         order = {n: i for i, n in enumerate(positional)}
         params.sort(key=lambda p: (not p.positional, order.get(p.name, 0)))
-        REGISTRY[name] = Verb(name, fn, tuple(params), query or name.split()[-1], writes, local, tuple((fixed or {}).items()), library)
+        REGISTRY[name] = Verb(name, fn, tuple(params), query or name.split()[-1], writes, local, tuple((fixed or {}).items()), library, anywhere)
         return fn
 
     return register

@@ -34,12 +34,28 @@ from typing import Any
 
 from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting, read_card_file
 from ..errors import NotationError
-from ..i18n import _, n_
+from ..i18n import N_, _, n_
 from ..importreport import ImportedItem, ImportReport, merge
 from .dice import SIDE_CODE, Face, Symbol
 
 #: the card types swdestinydb has and a table file can hold (events are played, battlefields chosen)
 KINDS = ("character", "upgrade", "support", "event", "battlefield", "plot", "downgrade")
+#: the data's own words for a card's kind, colour and affiliation, said in the reader's language where
+#: a card is listed (R225: a Polish answer printed "character", "red", "villain"); the table file and
+#: the JSON keep the data's words
+DATA_WORDS = frozenset((N_("character"), N_("upgrade"), N_("support"), N_("event"), N_("battlefield"), N_("plot"), N_("downgrade"),
+                        N_("red"), N_("blue"), N_("yellow"), N_("grey"), N_("hero"), N_("villain"), N_("neutral")))
+
+
+def said_word(word: str) -> str:
+    """A kind, colour or affiliation as the data writes it, in the reader's language (R225); a word
+    the data may write that is none of these, as written.
+
+    >>> said_word("character"), said_word("hoth")
+    ('character', 'hoth')
+    """
+    return _(word) if word in DATA_WORDS else word
+
 _ON_TABLE = ("character", "upgrade", "support", "plot", "downgrade")
 #: the schema's points: an optional sign, then up to three values (``^-?([0-9]+)?(/[0-9]+)?(/[0-9]+)?$``)
 _POINTS = re.compile(r"^(?P<sign>-)?(?P<first>[0-9]+)?(?P<rest>(?:/[0-9]+){0,2})$")
@@ -137,7 +153,7 @@ class DestinyCardData:
     @property
     def choice(self) -> str:
         """How a list of cards to choose from names it: its label, kind and set (R199, R220)."""
-        return f"{self.label} ({self.kind}" + (f", {self.set_code}" if self.set_code else "") + ")"
+        return f"{self.label} ({said_word(self.kind)}" + (f", {self.set_code}" if self.set_code else "") + ")"
 
     def table_entry(self, cid: str, owner: str, elite: bool = False, on: str | None = None, dice: int | None = None) -> dict[str, Any]:
         """A ``characters:``/``supports:``/``upgrades:``/``plots:``/``downgrades:`` entry for a
@@ -376,7 +392,7 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
 def card_line(c: DestinyCardData) -> str:
     """One card as a line of the import's listing: code, name, kind, colour, its die."""
     die = " ".join(str(f) for f in c.faces) if c.faces else _("no die")
-    details = [c.kind, c.color, c.affiliation]
+    details = [said_word(c.kind), said_word(c.color), said_word(c.affiliation)]
     details += [_("health {health}").format(health=c.health)] if c.health else []
     details += [_("points {points}").format(points="/".join(map(str, c.points)))] if c.points else []
     return (f"{c.label} ({', '.join(details)}): {die}"

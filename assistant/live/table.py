@@ -424,7 +424,7 @@ class Table:
             out = run_verb(self.session, name, body, lines)
             self._reload_library()
             return out
-        if v.writes or v.param("position") is None:
+        if v.writes or (v.param("position") is None and not v.anywhere):  # a card looked up at a bare position too (R224)
             self._writable()
         if v.writes:
             with self._writing:

@@ -148,6 +148,8 @@ SCRIPT_TEXTS = (
     N_("A judge may record it anyway: write the reason under \u201cOverride reason\u201d, then tap \u201cRecord\u201d."),
     N_("not this turn"),
     N_("kept for the card: record it again"),
+    # a card looked up from the phone (R224)
+    N_("card name"), N_("Card"),
 )
 
 
@@ -160,6 +162,7 @@ JUDGE_HINT = N_("A judge may record it anyway: write the reason under \u201cOver
 VERB_LABELS = {
     "attack": N_("attack: what to roll"), "cover": N_("cover"), "los": N_("line of sight"), "matrix": N_("who sees whom"),
     "nearest": N_("nearest enemies"), "range": N_("range"), "targets": N_("targets"),
+    "cards show": N_("look up a card"),
     "cards commander": N_("enter a commander effect"), "cards import": N_("import cards"), "cards set": N_("keep a card's numbers"),
     "game activate": N_("activate"), "game aoo": N_("attack of opportunity"), "game attack": N_("record an attack"),
     "game charge": N_("charge"), "game condition": N_("condition"), "game damage": N_("damage"), "game disembark": N_("disembark"),

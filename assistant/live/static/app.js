@@ -651,6 +651,23 @@ async function loadVerbs() {
   }
 }
 
+// A card looked up at the table (cards show, R224): its form and answer where the sheet's answers are,
+// on the screen without scrolling; a refusal (an unknown name, several cards listed) on the message line.
+if ($("b-card")) {
+  $("b-card").onclick = () => {
+    $("answer").innerHTML = `<form class="verb-form" id="card-form"><div class="field"><label for="card-name">${esc(tr("card name"))}</label>` +
+      `<input id="card-name" type="text" autocapitalize="off" maxlength="200" required>` +
+      `<button type="submit" class="primary" id="card-go">${esc(tr("Ask"))}</button></div><pre id="card-result"></pre></form>`;
+    $("card-form").onsubmit = async (ev) => {
+      ev.preventDefault();
+      say("");
+      const r = await doVerb("cards show", { name: $("card-name").value.trim() });
+      if ($("card-result")) $("card-result").textContent = r ? shownText((r.text_lines || []).join("\n")) : "";
+    };
+    $("card-name").focus();
+  };
+}
+
 if ($("b-activate")) {
   $("b-activate").onclick = () => doVerb("game activate", { figure: S.mine });
   $("b-move").onclick = () => { S.mode = "move"; closeMove(); showSlots(); zoomForMove(); say(tr("Tap the square to move to."), true); };
