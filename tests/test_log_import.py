@@ -315,3 +315,91 @@ def test_an_attack_the_rules_refuse_inserted_without_an_override_is_void(tmp_pat
     assert said.exit_code == 0 and words in flat, said.output
     obi = next(x for x in json.loads(ok("game", "status", "--json"))["figures"] if x["id"] == "obi")
     assert obi["damage_taken"] == 0
+
+
+def _dooku_moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, object]]:
+    """Count Dooku activated and moved M9 -> H4 (10 squares, a double move), the game exported."""
+    from .test_force_reroll import ok
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = tmp_path / "g.sqlite"
+    ok("game", "new", "-p", "clone-wars-example-combat", "--game", str(path))
+    ok("game", "initiative", "--roll", "light=3", "--roll", "dark=10")
+    ok("game", "activate", "dooku")
+    ok("game", "move", "dooku", "H4")
+    out = tmp_path / "g.json"
+    ok("game", "export", "--format", "json", "-o", str(out))
+    return path, json.loads(out.read_text())
+
+
+def _imported(obj: dict[str, object], tmp_path: Path) -> str:
+    """``obj``'s events hashed again (the head too, its result left out), imported: the output, flattened."""
+    from assistant.game.store import GENESIS_KEYS, genesis, link
+
+    events = obj["events"]
+    assert isinstance(events, list)
+    prev = genesis({k: obj[k] for k in GENESIS_KEYS})  # type: ignore[misc]
+    for e in events:
+        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    obj["chain"] = {"head": prev, "seq": events[-1]["seq"]}
+    obj.pop("final", None)
+    f = tmp_path / "cheat.json"
+    f.write_text(json.dumps(obj))
+    said = run("game", "import", str(f), "--game", str(tmp_path / "copy.sqlite"))
+    assert said.exit_code == 0, said.output
+    return " ".join(said.output.split())
+
+
+def test_a_move_whose_route_is_edited_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (reading R230): the fold took a move's recorded cost as it was, so a cheat who wrote
+    Dooku's 10-square double move as costing 2 (every hash made again) left him free to attack
+    after it. The route is planned again from the position at that event and the record compared."""
+    _path, obj = _dooku_moved(tmp_path, monkeypatch)
+    events = obj["events"]
+    assert isinstance(events, list)
+    move = events[-1]
+    assert move["kind"] == "move" and move["data"]["cost"] == 10, move
+    move["data"]["cost"] = 2
+    flat = _imported(obj, tmp_path)
+    assert f"#{move['seq']}: its record says cost 2, the route from the position at this event gives 10" in flat, flat
+    g = Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        assert g.state().position.figure("dooku").at.name == "M9"  # the void move moved nobody
+    finally:
+        g.close()
+
+
+def test_a_move_through_a_wall_inserted_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (reading R229): a move inserted in the export, Dooku M9 -> A1 at a cost of 6 along a
+    path of two squares (no route reaches A1 in 12), was folded standing: only attacks' refusals
+    were asked again (R206). Every kind's are now, as its command asks them."""
+    _path, obj = _dooku_moved(tmp_path, monkeypatch)
+    events = obj["events"]
+    assert isinstance(events, list)
+    last = events[-1]
+    events[-1] = {**last, "data": {"figure": "dooku", "to": "A1", "cost": 6, "parity": 0, "path": ["M9", "A1"]}}
+    flat = _imported(obj, tmp_path)
+    assert f"#{last['seq']}: recorded without a judge's override, yet the rules refuse it" in flat, flat
+    g = Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        assert g.state().position.figure("dooku").at.name == "M9"
+    finally:
+        g.close()
+
+
+def test_an_activation_out_of_turn_inserted_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (reading R229): the dark side won initiative and Dooku acts; an activation of
+    Obi-Wan inserted after his move is refused by `game activate` (it is not light's activation)
+    and, recorded without an override, is void on replay, saying why with its rule."""
+    _path, obj = _dooku_moved(tmp_path, monkeypatch)
+    events = obj["events"]
+    assert isinstance(events, list)
+    last = events[-1]
+    events.append({"seq": last["seq"] + 1, "at": last["at"], "kind": "activate", "override": None, "data": {"figure": "obi"}})
+    flat = _imported(obj, tmp_path)
+    assert f"#{last['seq'] + 1}: recorded without a judge's override, yet the rules refuse it" in flat and "swm2008" in flat, flat
+    g = Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        assert g.state().active == "dooku"
+    finally:
+        g.close()
