@@ -403,3 +403,42 @@ def test_an_activation_out_of_turn_inserted_is_void(tmp_path: Path, monkeypatch:
         assert g.state().active == "dooku"
     finally:
         g.close()
+
+
+#: two rounds of an honest game on the bundled clone-wars-example-combat: moves, a hit, Force, damage by hand
+HONEST = [("game", "initiative", "--roll", "light=3", "--roll", "dark=10"), ("game", "activate", "dooku"), ("game", "move", "dooku", "J6"),
+          ("game", "end-turn"), ("game", "activate", "sbdc"), ("game", "move", "sbdc", "B4"), ("game", "end-turn"),
+          ("game", "activate", "obi"), ("game", "move", "obi", "H5"), ("game", "end-turn"), ("game", "activate", "clone"),
+          ("game", "move", "clone", "L3"), ("game", "attack", "clone", "dooku", "--roll", "14"), ("game", "end-turn"),
+          ("game", "activate", "sbd"), ("game", "move", "sbd", "C7"), ("game", "end-turn"), ("game", "damage", "sbd", "5"),
+          ("game", "initiative", "--roll", "light=12", "--roll", "dark=5"), ("game", "activate", "obi"), ("game", "move", "obi", "I5"),
+          ("game", "end-turn")]
+
+
+def test_an_honest_game_with_moves_replays_exactly_as_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (readings R229, R230): every event's refusals asked again and every move's route
+    planned again, an honest game exported and imported (its hashes made again, so nothing but the
+    fold's own checks stands between) folds to the same state at every event, none of them void."""
+    from .test_force_reroll import ok
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = tmp_path / "g.sqlite"
+    ok("game", "new", "-p", "clone-wars-example-combat", "--game", str(path))
+    for words in HONEST:
+        ok(*words)
+    out = tmp_path / "g.json"
+    ok("game", "export", "--format", "json", "-o", str(out))
+    flat = _imported(json.loads(out.read_text()), tmp_path)
+    assert "imported 23 events" in flat, flat
+    a, b = Game.open(path, readonly=True), Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        for seq in range(1, 24):
+            sa, sb = a.state(upto=seq), b.state(upto=seq)
+            assert (sa.position, sa.round, sa.phase, sa.active) == (sb.position, sb.round, sb.phase, sb.active), seq
+        st = b.state()
+        assert [e.void for e in st.entries if e.void] == []
+        assert st.position.figure("obi").at.name == "I5" and st.position.figure("dooku").damage_taken == 20
+        assert st.position.figure("sbd").damage_taken == 5
+    finally:
+        a.close()
+        b.close()
