@@ -278,41 +278,26 @@ def test_an_attack_the_rules_refuse_inserted_without_an_override_is_void(tmp_pat
     20 damage) and every hash made again: it was imported "its chain and result check" and Obi-Wan
     took 20. An attack recorded without an override is now asked the rules' refusals again."""
     from assistant.game.actions import roll_outcome
-    from assistant.game.store import GENESIS_KEYS, genesis, link
     from assistant.rules.attack import attack
 
     from .test_force_reroll import ok
 
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    path = tmp_path / "g.sqlite"
-    ok("game", "new", "-p", "clone-wars-example-combat", "--game", str(path))
-    ok("game", "initiative", "--roll", "light=3", "--roll", "dark=10")
-    ok("game", "activate", "dooku")
-    ok("game", "move", "dooku", "H4")
+    path, obj = _dooku_moved(tmp_path, monkeypatch)
     r = run("game", "attack", "dooku", "obi", "--roll", "12", "--game", str(path))
     assert r.exit_code != 0 and "a double move leaves no attack" in r.output, r.output
-    out = tmp_path / "g.json"
-    ok("game", "export", "--format", "json", "-o", str(out))
-    obj = json.loads(out.read_text())
     g = Game.open(path, readonly=True)
     try:
         ans = attack(g.state().position, "dooku", "obi", moved=True)
     finally:
         g.close()
-    last = obj["events"][-1]
+    events = obj["events"]
+    assert isinstance(events, list)
+    last = events[-1]
     data = {"attacker": "dooku", "target": "obi", **roll_outcome(ans, 12, {}), "helpers": []}
-    obj["events"].append({"seq": last["seq"] + 1, "at": last["at"], "kind": "attack", "override": None, "data": data})
-    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
-    for e in obj["events"]:
-        e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
-    obj["chain"] = {"head": prev, "seq": last["seq"] + 1}
-    del obj["final"]
-    f = tmp_path / "cheat.json"
-    f.write_text(json.dumps(obj))
-    said = run("game", "import", str(f), "--game", str(tmp_path / "copy.sqlite"))
-    flat = " ".join(said.output.split())
+    events.append({"seq": last["seq"] + 1, "at": last["at"], "kind": "attack", "override": None, "data": data})
+    flat = _imported(obj, tmp_path)
     words = f"#{last['seq'] + 1}: recorded without a judge's override, yet the rules refuse it: dooku moved 10 squares"
-    assert said.exit_code == 0 and words in flat, said.output
+    assert words in flat, flat
     obi = next(x for x in json.loads(ok("game", "status", "--json"))["figures"] if x["id"] == "obi")
     assert obi["damage_taken"] == 0
 
