@@ -1303,11 +1303,16 @@ def test_a_refused_form_sent_again_with_the_override_or_the_rerolls_is_recorded(
 
 def _obi_by_dooku(path: Path) -> None:
     """clone-wars-example-combat's game played to Obi-Wan acting, Count Dooku moved beside him (H4)."""
+    from assistant.coords import parse_square
+    from assistant.game.actions import move_event
+
     g = Game.open(path)
     try:
         g.do("initiative", {"first": "dark", "winner": "dark", "rolls": {"light": 3, "dark": 10}})
-        for kind, data in (("activate", {"figure": "dooku"}), ("move", {"figure": "dooku", "to": "H4", "path": ["H4"], "cost": 1}),
-                           ("end-turn", {}), ("activate", {"figure": "sbd"}), ("end-turn", {}), ("activate", {"figure": "obi"})):
+        g.do("activate", {"figure": "dooku"})
+        # the move as `game move` plans it: a record of 1 square for Dooku's 10 is void when folded (R227)
+        g.do("move", move_event(g.state(), "dooku", parse_square("H4"))[0])
+        for kind, data in (("end-turn", {}), ("activate", {"figure": "sbd"}), ("end-turn", {}), ("activate", {"figure": "obi"})):
             g.do(kind, data)
     finally:
         g.close()

@@ -278,9 +278,32 @@ def test_an_attack_the_rules_refuse_inserted_without_an_override_is_void(tmp_pat
     20 damage) and every hash made again: it was imported "its chain and result check" and Obi-Wan
     took 20. An attack recorded without an override is now asked the rules' refusals again."""
     from assistant.game.actions import roll_outcome
-    from assistant.game.store import GENESIS_KEYS, genesis, link
     from assistant.rules.attack import attack
 
+    from .test_force_reroll import ok
+
+    path, obj = _dooku_moved(tmp_path, monkeypatch)
+    r = run("game", "attack", "dooku", "obi", "--roll", "12", "--game", str(path))
+    assert r.exit_code != 0 and "a double move leaves no attack" in r.output, r.output
+    g = Game.open(path, readonly=True)
+    try:
+        ans = attack(g.state().position, "dooku", "obi", moved=True)
+    finally:
+        g.close()
+    events = obj["events"]
+    assert isinstance(events, list)
+    last = events[-1]
+    data = {"attacker": "dooku", "target": "obi", **roll_outcome(ans, 12, {}), "helpers": []}
+    events.append({"seq": last["seq"] + 1, "at": last["at"], "kind": "attack", "override": None, "data": data})
+    flat = _imported(obj, tmp_path)
+    words = f"#{last['seq'] + 1}: recorded without a judge's override, yet the rules refuse it: dooku moved 10 squares"
+    assert words in flat, flat
+    obi = next(x for x in json.loads(ok("game", "status", "--json"))["figures"] if x["id"] == "obi")
+    assert obi["damage_taken"] == 0
+
+
+def _dooku_moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, object]]:
+    """Count Dooku activated and moved M9 -> H4 (10 squares, a double move), the game exported."""
     from .test_force_reroll import ok
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
@@ -289,29 +312,118 @@ def test_an_attack_the_rules_refuse_inserted_without_an_override_is_void(tmp_pat
     ok("game", "initiative", "--roll", "light=3", "--roll", "dark=10")
     ok("game", "activate", "dooku")
     ok("game", "move", "dooku", "H4")
-    r = run("game", "attack", "dooku", "obi", "--roll", "12", "--game", str(path))
-    assert r.exit_code != 0 and "a double move leaves no attack" in r.output, r.output
     out = tmp_path / "g.json"
     ok("game", "export", "--format", "json", "-o", str(out))
-    obj = json.loads(out.read_text())
-    g = Game.open(path, readonly=True)
-    try:
-        ans = attack(g.state().position, "dooku", "obi", moved=True)
-    finally:
-        g.close()
-    last = obj["events"][-1]
-    data = {"attacker": "dooku", "target": "obi", **roll_outcome(ans, 12, {}), "helpers": []}
-    obj["events"].append({"seq": last["seq"] + 1, "at": last["at"], "kind": "attack", "override": None, "data": data})
-    prev = genesis({k: obj[k] for k in GENESIS_KEYS})
-    for e in obj["events"]:
+    return path, json.loads(out.read_text())
+
+
+def _imported(obj: dict[str, object], tmp_path: Path) -> str:
+    """``obj``'s events hashed again (the head too, its result left out), imported: the output, flattened."""
+    from assistant.game.store import GENESIS_KEYS, genesis, link
+
+    events = obj["events"]
+    assert isinstance(events, list)
+    prev = genesis({k: obj[k] for k in GENESIS_KEYS})  # type: ignore[misc]
+    for e in events:
         e["hash"] = prev = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
-    obj["chain"] = {"head": prev, "seq": last["seq"] + 1}
-    del obj["final"]
+    obj["chain"] = {"head": prev, "seq": events[-1]["seq"]}
+    obj.pop("final", None)
     f = tmp_path / "cheat.json"
     f.write_text(json.dumps(obj))
     said = run("game", "import", str(f), "--game", str(tmp_path / "copy.sqlite"))
-    flat = " ".join(said.output.split())
-    words = f"#{last['seq'] + 1}: recorded without a judge's override, yet the rules refuse it: dooku moved 10 squares"
-    assert said.exit_code == 0 and words in flat, said.output
-    obi = next(x for x in json.loads(ok("game", "status", "--json"))["figures"] if x["id"] == "obi")
-    assert obi["damage_taken"] == 0
+    assert said.exit_code == 0, said.output
+    return " ".join(said.output.split())
+
+
+def test_a_move_whose_route_is_edited_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (reading R227): the fold took a move's recorded cost as it was, so a cheat who wrote
+    Dooku's 10-square double move as costing 2 (every hash made again) left him free to attack
+    after it. The route is planned again from the position at that event and the record compared."""
+    _path, obj = _dooku_moved(tmp_path, monkeypatch)
+    events = obj["events"]
+    assert isinstance(events, list)
+    move = events[-1]
+    assert move["kind"] == "move" and move["data"]["cost"] == 10, move
+    move["data"]["cost"] = 2
+    flat = _imported(obj, tmp_path)
+    assert f"#{move['seq']}: its record says cost 2, the route from the position at this event gives 10" in flat, flat
+    g = Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        assert g.state().position.figure("dooku").at.name == "M9"  # the void move moved nobody
+    finally:
+        g.close()
+
+
+def test_a_move_through_a_wall_inserted_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (reading R226): a move inserted in the export, Dooku M9 -> A1 at a cost of 6 along a
+    path of two squares (no route reaches A1 in 12), was folded standing: only attacks' refusals
+    were asked again (R206). Every kind's are now, as its command asks them."""
+    _path, obj = _dooku_moved(tmp_path, monkeypatch)
+    events = obj["events"]
+    assert isinstance(events, list)
+    last = events[-1]
+    events[-1] = {**last, "data": {"figure": "dooku", "to": "A1", "cost": 6, "parity": 0, "path": ["M9", "A1"]}}
+    flat = _imported(obj, tmp_path)
+    assert f"#{last['seq']}: recorded without a judge's override, yet the rules refuse it" in flat, flat
+    g = Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        assert g.state().position.figure("dooku").at.name == "M9"
+    finally:
+        g.close()
+
+
+def test_an_activation_out_of_turn_inserted_is_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (reading R226): the dark side won initiative and Dooku acts; an activation of
+    Obi-Wan inserted after his move is refused by `game activate` (it is not light's activation)
+    and, recorded without an override, is void on replay, saying why with its rule."""
+    _path, obj = _dooku_moved(tmp_path, monkeypatch)
+    events = obj["events"]
+    assert isinstance(events, list)
+    last = events[-1]
+    events.append({"seq": last["seq"] + 1, "at": last["at"], "kind": "activate", "override": None, "data": {"figure": "obi"}})
+    flat = _imported(obj, tmp_path)
+    assert f"#{last['seq'] + 1}: recorded without a judge's override, yet the rules refuse it" in flat and "swm2008" in flat, flat
+    g = Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        assert g.state().active == "dooku"
+    finally:
+        g.close()
+
+
+#: two rounds of an honest game on the bundled clone-wars-example-combat: moves, a hit, Force, damage by hand
+HONEST = [("game", "initiative", "--roll", "light=3", "--roll", "dark=10"), ("game", "activate", "dooku"), ("game", "move", "dooku", "J6"),
+          ("game", "end-turn"), ("game", "activate", "sbdc"), ("game", "move", "sbdc", "B4"), ("game", "end-turn"),
+          ("game", "activate", "obi"), ("game", "move", "obi", "H5"), ("game", "end-turn"), ("game", "activate", "clone"),
+          ("game", "move", "clone", "L3"), ("game", "attack", "clone", "dooku", "--roll", "14"), ("game", "end-turn"),
+          ("game", "activate", "sbd"), ("game", "move", "sbd", "C7"), ("game", "end-turn"), ("game", "damage", "sbd", "5"),
+          ("game", "initiative", "--roll", "light=12", "--roll", "dark=5"), ("game", "activate", "obi"), ("game", "move", "obi", "I5"),
+          ("game", "end-turn")]
+
+
+def test_an_honest_game_with_moves_replays_exactly_as_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay22 (readings R226, R227): every event's refusals asked again and every move's route
+    planned again, an honest game exported and imported (its hashes made again, so nothing but the
+    fold's own checks stands between) folds to the same state at every event, none of them void."""
+    from .test_force_reroll import ok
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = tmp_path / "g.sqlite"
+    ok("game", "new", "-p", "clone-wars-example-combat", "--game", str(path))
+    for words in HONEST:
+        ok(*words)
+    out = tmp_path / "g.json"
+    ok("game", "export", "--format", "json", "-o", str(out))
+    flat = _imported(json.loads(out.read_text()), tmp_path)
+    assert "imported 23 events" in flat, flat
+    a, b = Game.open(path, readonly=True), Game.open(tmp_path / "copy.sqlite", readonly=True)
+    try:
+        for seq in range(1, 24):
+            sa, sb = a.state(upto=seq), b.state(upto=seq)
+            assert (sa.position, sa.round, sa.phase, sa.active) == (sb.position, sb.round, sb.phase, sb.active), seq
+        st = b.state()
+        assert [e.void for e in st.entries if e.void] == []
+        assert st.position.figure("obi").at.name == "I5" and st.position.figure("dooku").damage_taken == 20
+        assert st.position.figure("sbd").damage_taken == 5
+    finally:
+        a.close()
+        b.close()

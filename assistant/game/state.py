@@ -472,7 +472,7 @@ def _fold_one(state: GameState, e: Event, undone: bool) -> None:
     snap = _snapshot(state)
     state.seq, state.override = e.seq, e.override
     try:
-        if not e.override and e.kind in CHECKED_AT_FOLD:
+        if not e.override and e.kind not in UNCHECKED_AT_FOLD:
             refused = check(state, e.kind, e.data)
             if refused:
                 raise AssistantError(_("recorded without a judge's override, yet the rules refuse it: {reasons}; {cause}").format(
@@ -487,9 +487,11 @@ def _fold_one(state: GameState, e: Event, undone: bool) -> None:
     state.entries.append(Entry(e, state.round, state.phase, "; ".join([text, *said])))
 
 
-#: the kinds whose refusals the fold asks again (reading R206): an exported log's hashes anyone can make
-#: again, so an attack the rules refuse, recorded without an override, is void like one its dice contradict
-CHECKED_AT_FOLD = frozenset({"attack", "opportunity", "charge"})
+#: the kinds whose refusals the fold does not ask again: every other kind's are (readings R206, R226):
+#: an exported log's hashes anyone can make again, so an event the rules refuse (a move through a
+#: wall, an activation out of turn), recorded without an override, is void like an attack its dice
+#: contradict. The set-up was checked when the game began; an undo and a note refuse nothing.
+UNCHECKED_AT_FOLD = frozenset({"setup", "undo", "note"})
 
 
 def fold_cause(state: GameState) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...coords import count_squares, parse_edge, parse_square
+from ...coords import Square, count_squares, parse_edge, parse_square
 from ...errors import AssistantError
 from ...i18n import _
 from ...model import Position
@@ -33,6 +33,8 @@ class Move:
     def fold(self, state: GameState, data: Data) -> list[str]:
         f = state.figure(data["figure"])
         to = parse_square(data["to"])
+        if not state.override:
+            _route_again(state, f.id, to, data)
         set_figure(state, replace(f, at=to))
         if data.get("mode") == "intuition":  # before any activation; no turn of its own
             state.intuition_used.add(f.id)
@@ -67,6 +69,37 @@ class Move:
         text: str = _("{figure} moves to {to} ({squares}{path}){provokes}").format(
             figure=d["figure"], to=d["to"], squares=count_squares(d.get("cost", "?")), path=path, provokes=prov)
         return text + how
+
+
+#: what :meth:`~..referee.MovePlan.data` writes from the route: each is derived again when the log
+#: is folded (reading R227), so an edited path or cost (a move through a wall, 1 square paid for 6) is void
+_ROUTE = ("cost", "parity", "path", "provokes", "trample", "tow")
+
+
+def _route_again(state: GameState, fid: str, to: Square, data: Data) -> None:
+    """Refuse a move whose recorded route the position at this event does not give (reading R227):
+    the path, its cost and diagonal count, the enemies whose reach it leaves, the figures it
+    tramples and the ally it tows are what ``game move`` planned from the same position, so an
+    honest record is given back exactly; a key the record lacks is left as it is."""
+    from ..referee import plan_move
+    from ..state import fold_cause
+
+    tow = data.get("tow")
+    towed = (str(tow["figure"]), parse_square(str(tow["to"]))) if isinstance(tow, dict) else None
+    got = plan_move(state, fid, to, burrow=data.get("mode") == "burrow", tow=towed).data(fid, to)
+    for k in _ROUTE:
+        if k in data and (data[k] or None) != (got.get(k) or None):
+            tr = state.turn_rules
+            raise AssistantError(_("its record says {key} {recorded}, the route from the position at this event gives {derived} ({rule}): {cause}").format(
+                key=k, recorded=_shown(data[k]), derived=_shown(got.get(k)), rule=tr.cite(tr.cite_movement), cause=fold_cause(state)))
+
+
+def _shown(v: object) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_shown(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return " → ".join(str(x) for x in v) if v else "-"
+    return "-" if v is None else str(v)
 
 
 @event_kind("door", {"edge": _S, "open": bool})
