@@ -2636,10 +2636,14 @@ def lattices_agree(homographies: Sequence[np.ndarray], cols: int, rows: int) -> 
     """Whether grids (photo -> board homographies) put every crossing of the map's lattice within
     :data:`ANCHOR_TOLERANCE` of where the first puts it: two outlines that give grids apart settle
     nothing."""
+    return all(lattice_apart(homographies[0], other, cols, rows) <= ANCHOR_TOLERANCE for other in homographies[1:])
+
+
+def lattice_apart(H_a: np.ndarray, H_b: np.ndarray, cols: int, rows: int) -> float:
+    """How far apart (squares, at the worst lattice point) two grids (image -> board) put the map's lattice."""
     lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
-    first = cv2.perspectiveTransform(lattice[None], np.linalg.inv(homographies[0]))[0]
-    return all(float(np.max(np.linalg.norm(cv2.perspectiveTransform(first[None], other)[0] - lattice, axis=1))) <= ANCHOR_TOLERANCE
-               for other in homographies[1:])
+    seen = cv2.perspectiveTransform(lattice[None], np.linalg.inv(H_a))[0]
+    return float(np.max(np.linalg.norm(cv2.perspectiveTransform(seen[None], H_b)[0] - lattice, axis=1)))
 
 
 def _two_pinned(grid: Grid, cols: int, rows: int, diagonal: bool = False) -> tuple[np.ndarray, dict[int, np.ndarray], list[int]] | None:

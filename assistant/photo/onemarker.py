@@ -44,6 +44,7 @@ from .lines import (
     _support,
     _through_the_grid,
     frame_margins,
+    lattice_apart,
     lattices_agree,
 )
 from .markers import Marker
@@ -147,13 +148,6 @@ START_REACH = 0.25
 #: stood 0.05-0.06 squares off (independent s0425's game photo, s0512's empty map), 0.21 and 0.33
 #: where it stood 0.31 off and the lines' lattice 0.47 (s0441's game photo, sand)
 START_CLARITY_GAP = 0.1
-
-
-def lattice_apart(H_a: np.ndarray, H_b: np.ndarray, cols: int, rows: int) -> float:
-    """How far apart (squares, at the worst lattice point) two grids (image -> board) put the map's lattice."""
-    lattice = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
-    seen = cv2.perspectiveTransform(lattice[None], np.linalg.inv(H_a))[0]
-    return float(np.max(np.linalg.norm(cv2.perspectiveTransform(seen[None], H_b)[0] - lattice, axis=1)))
 
 
 def _clarity(ink: np.ndarray, H_inv: np.ndarray, cols: int, rows: int) -> tuple[float, float]:
