@@ -263,6 +263,11 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Impulsive Shot", "swm", "multiple attacks (one more when a Unique ally is defeated: said with its chance)", "PL p.50; CS g.7"),
     Mechanism("Impulsive Sweep", "swm", "multiple attacks (each adjacent enemy when a Unique ally is defeated: said)", "PL p.50; CS g.7"),
     Mechanism("Djem So Style", "swm", "an immediate attack back after a melee hit and a save of 11 (said with its chance)", "PL p.40", editions=S08),
+    # Force powers at the attack: said with the numbers they give, the Force point being the player's choice (R252-R254)
+    Mechanism("Sith Rage", "swm", "damage (1 Force point: +10 on every attack this turn, said with the expected damage)", "PL p.62; CS g.12"),
+    Mechanism("Lightsaber Precision", "swm", "damage (1 Force point: +10 on the next attack, said with the expected damage)", "PL p.52; CS g.8"),
+    Mechanism("Lightsaber Riposte", "swm", "an immediate attack back after a melee hit (1 Force point: said with its chance)", "PL p.52; CS g.8-9"),
+    Mechanism("Force Alter", "swm", "the chance to hit (1 Force point: an enemy within 6 rerolls a hit; said with the chance)", "PL p.43", editions=S08),
     Mechanism("Cortosis Gauntlet", "swm", "damage (-20 to a lightsaber enemy after a Block save of [#]: said)", "PL p.37", editions=S08),
     Mechanism("Splash", "swm", "damage ([#] to each character next to the target, save 11: said)", "PL p.63", editions=S08),
     Mechanism("Flanking Support", "swm", "defense (-4 for the round after a combined-fire hit: said)", "PL p.43", editions=S08),
