@@ -636,6 +636,8 @@ SESSION_APPLIED = {
         "Desert Skiff",
         "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R166)
         "Rapport",  # the squad's cost at game new, of the two versions PL p.58 states (game/squads.py, R201)
+        "Force Renewal",  # [#] Force points each time it activates (PL p.46; CS g.6; game/effects.py, R255)
+        "Master of the Force",  # Force points spent up to [#] times a turn (PL p.53; CS g.9; game/referee.py spends_allowed)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
