@@ -193,6 +193,8 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Cloaked", "attack"): "a target with cover",
     ("swm", "Emperor's Bodyguard", "attack"): "an ally named Emperor or Palpatine",
     ("swm", "Execute Order 66", "attack"): "an attacker with Order 66",
+    ("swm", "Order 66", "attack"): "a target with Execute Order 66 (tests/test_order_66.py)",
+    ("swm", "Order 66", "session"): "a squad of Emperor Palpatine, Sith Lord at game new (tests/test_order_66.py)",
     ("swm", "Fragile", "attack"): "an attacker with fewer Hit Points left than its [#]",
     ("swm", "It's a Trap!", "attack"): "an enemy with Stealth and cover beyond 6 squares",
     ("swm", "Savage", "attack"): "a commander effect",

@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
 
-from ...abilities import has
+from ...abilities import has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
 from ...i18n import N_, _, n_, source_names
@@ -366,8 +366,10 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if has(abl_t, "Frozen in Carbonite") and rec.defines("Frozen in Carbonite"):
         w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
-    if has(abl_t, "Execute Order 66") and has(abl_a, "Order 66"):
-        w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id), _cite(pos, "PL p.42; CS g.5")))
+    card_a = pos.card_of(a)
+    if has(abl_t, "Execute Order 66") and has_order_66(rec.name, card_a.name if card_a is not None else None, abl_a):
+        w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id),
+                                _cite(pos, "PL p.42, p.56; CS g.5, g.10") + "; reading R256 in docs/readings.md"))
     fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)
     if fragile and rec.defines("Fragile"):
         hp = pos.stats_of(a).hp
