@@ -10,7 +10,7 @@
 
 >>> classify("swm", "Careful Shot +4").status
 'modelled'
->>> classify("swm", "Lightsaber Riposte").status
+>>> classify("swm", "Lightsaber Reflect").status
 'known'
 >>> classify("swm", "Frobnicate").status
 'unknown'
