@@ -131,6 +131,7 @@ def _power_questions(game: str, name: str) -> Iterator[tuple[str, dict[str, Any]
 
 def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callable[[Any], Any]]]:
     from assistant.game import effects, referee
+    from assistant.game.events.rounds import Activate
     from assistant.game.state import GameState, Turn
 
     def state(p: Any, turn: Turn | None, active: str | None = "a") -> Any:
@@ -167,6 +168,10 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: effects.avoids_defeat(state(p, None), p.figure("a"), [12, 12])
         yield layout, {}, lambda p: effects.fearless(p, p.figure("a"))
         yield layout, {}, lambda p: [r.text for r in referee.check_power(state(p, Turn("a", moved_before=2)), p.figure("a"))]
+        # Force points: a second spend in one turn (Master of the Force), an activation (Force Renewal)
+        yield layout, {}, lambda p: [r.text for r in referee.check_force_spend(GameState(p, round=1, active="a", turn=Turn("a"), force_spends={"a": 1}),
+                                                                               "a", 1)]
+        yield layout, {}, lambda p: Activate().fold(GameState(p, round=1), {"figure": "a"})
 
 
 def _claims() -> list[tuple[str, str, str]]:
@@ -188,6 +193,8 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Cloaked", "attack"): "a target with cover",
     ("swm", "Emperor's Bodyguard", "attack"): "an ally named Emperor or Palpatine",
     ("swm", "Execute Order 66", "attack"): "an attacker with Order 66",
+    ("swm", "Order 66", "attack"): "a target with Execute Order 66 (tests/test_order_66.py)",
+    ("swm", "Order 66", "session"): "a squad of Emperor Palpatine, Sith Lord at game new (tests/test_order_66.py)",
     ("swm", "Fragile", "attack"): "an attacker with fewer Hit Points left than its [#]",
     ("swm", "It's a Trap!", "attack"): "an enemy with Stealth and cover beyond 6 squares",
     ("swm", "Savage", "attack"): "a commander effect",

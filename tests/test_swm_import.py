@@ -139,8 +139,8 @@ def test_import_writes_a_card_file_a_set_and_reports_each_figure(tmp_path: Path,
     db = make_db(tmp_path / "SWminis.db")
     answer = imported(home, db)
     report = answer["report"]
-    # partial: the troopers (Order 66 is known by name, not modelled), the general, the scout
-    assert report["counts"] == {"imported": 3, "partial": 5, "refused": 3, "total": 11}
+    # partial: the general, the scout (the troopers' Order 66 is applied since round 23: R254)
+    assert report["counts"] == {"imported": 6, "partial": 2, "refused": 3, "total": 11}
     files = sorted(Path(f["file"]).name for f in answer["files"])
     assert files == ["set-one.yaml", "set-three.yaml", "set-two.yaml"]
     assert all(Path(f["file"]).parent == home / "cards" / "swm" for f in answer["files"])
@@ -205,7 +205,7 @@ def test_importing_again_replaces_the_same_files(tmp_path: Path, home: Path) -> 
 def test_the_text_answer_is_the_report(tmp_path: Path, home: Path) -> None:
     code, out = cli("cards", "import", str(make_db(tmp_path / "SWminis.db")))
     assert code == 0, out
-    assert "11 cards: 3 imported, 5 imported with a part not modelled, 3 refused" in out
+    assert "11 cards: 6 imported, 2 imported with a part not modelled, 3 refused" in out
     assert "refused  Test Sniper (Set Two #5): defense 'X' is not a whole number" in out
     assert "wrote 3 card files" in out
 

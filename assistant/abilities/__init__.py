@@ -10,7 +10,7 @@
 
 >>> classify("swm", "Careful Shot +4").status
 'modelled'
->>> classify("swm", "Lightsaber Riposte").status
+>>> classify("swm", "Lightsaber Reflect").status
 'known'
 >>> classify("swm", "Frobnicate").status
 'unknown'
@@ -237,6 +237,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Ysalamiri", "swm", "no Force spent within 6 squares", "PL p.67", editions=S08),
     Mechanism("Disintegration", "swm", "critical hits (defeat on a natural 20; +40 against Large and bigger)", "PL p.39-40; CS g.4"),
     Mechanism("Execute Order 66", "swm", "targeting (not by characters with Order 66)", "PL p.42; CS g.5"),
+    Mechanism("Order 66", "swm", "targeting (no attack on a character with Execute Order 66; Clone Trooper names count, R254)", "PL p.56; CS g.10"),
     Mechanism("Frozen in Carbonite", "swm", "targeting (never a legal target)", "PL p.47", editions=S08),
     Mechanism("Fragile", "swm", "legality (no attack below [#] Hit Points)", "PL p.47", editions=S08),
     Mechanism("Bombad Gungan", "swm", "the chance to hit (a save of 11 before the roll sends the attack elsewhere)", "PL p.35", editions=S08),
@@ -263,6 +264,11 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Impulsive Shot", "swm", "multiple attacks (one more when a Unique ally is defeated: said with its chance)", "PL p.50; CS g.7"),
     Mechanism("Impulsive Sweep", "swm", "multiple attacks (each adjacent enemy when a Unique ally is defeated: said)", "PL p.50; CS g.7"),
     Mechanism("Djem So Style", "swm", "an immediate attack back after a melee hit and a save of 11 (said with its chance)", "PL p.40", editions=S08),
+    # Force powers at the attack: said with the numbers they give, the Force point being the player's choice (R252)
+    Mechanism("Sith Rage", "swm", "damage (1 Force point: +10 on every attack this turn, said with the expected damage)", "PL p.62; CS g.12"),
+    Mechanism("Lightsaber Precision", "swm", "damage (1 Force point: +10 on the next attack, said with the expected damage)", "PL p.52; CS g.8"),
+    Mechanism("Lightsaber Riposte", "swm", "an immediate attack back after a melee hit (1 Force point: said with its chance)", "PL p.52; CS g.8-9"),
+    Mechanism("Force Alter", "swm", "the chance to hit (1 Force point: an enemy within 6 rerolls a hit; said with the chance)", "PL p.43", editions=S08),
     Mechanism("Cortosis Gauntlet", "swm", "damage (-20 to a lightsaber enemy after a Block save of [#]: said)", "PL p.37", editions=S08),
     Mechanism("Splash", "swm", "damage ([#] to each character next to the target, save 11: said)", "PL p.63", editions=S08),
     Mechanism("Flanking Support", "swm", "defense (-4 for the round after a combined-fire hit: said)", "PL p.43", editions=S08),
@@ -612,6 +618,28 @@ def _has(abilities: tuple[str, ...], name: str) -> bool:
     return any(split_ability(a)[0].lower() == name.lower() or a.strip().lower() == name.lower() for a in abilities or ())
 
 
+#: the names that count as having Order 66 though the card does not say so, per edition: swm2008 PL
+#: p.56 "Postacie z wcześniejszych dodatków zawierające w nazwie słowa „ARC Trooper” lub „Clone
+#: Trooper”"; swm2004 CS g.10 "Postavy ..., jejichž jména obsahují slovo "Clone Trooper"" (R201, R254)
+ORDER_66_NAMES: dict[str, tuple[str, ...]] = {"swm2008": ("clone trooper", "arc trooper"), "swm2004": ("clone trooper",)}
+#: the one character Order 66 lets a squad be built with, whatever the faction (PL p.56; CS g.10)
+ORDER_66_LEADER = "emperor palpatine, sith lord"
+
+
+def has_order_66(edition: str, name: str | None, abilities: tuple[str, ...] | None) -> bool:
+    """Order 66 by the card's special ability, or by a name the edition's rulebook counts (R254).
+
+    >>> has_order_66("swm2008", "ARC Trooper Sniper", ()), has_order_66("swm2004", "ARC Trooper Sniper", ())
+    (True, False)
+    >>> has_order_66("swm2004", "Clone Trooper Sergeant", ()), has_order_66("swm2008", "Obi-Wan", ("Order 66",))
+    (True, True)
+    """
+    if has(abilities, "Order 66"):
+        return True
+    lowered = (name or "").lower()
+    return any(word in lowered for word in ORDER_66_NAMES.get(edition, ()))
+
+
 #: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
@@ -631,6 +659,9 @@ SESSION_APPLIED = {
         "Desert Skiff",
         "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R166)
         "Rapport",  # the squad's cost at game new, of the two versions PL p.58 states (game/squads.py, R201)
+        "Force Renewal",  # [#] Force points each time it activates (PL p.46; CS g.6; game/effects.py, R253)
+        "Master of the Force",  # Force points spent up to [#] times a turn (PL p.53; CS g.9; game/referee.py spends_allowed)
+        "Order 66",  # the squad check at game new: with Emperor Palpatine, Sith Lord whatever the faction (PL p.56; CS g.10; R254)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..abilities import has
-from ..cards import DdmCard
+from ..cards import DdmCard, split_ability
 from ..editions import cite_for
 from ..errors import AssistantError, CommandLineWordsError, UnknownNameError
-from ..i18n import _, side_name
+from ..i18n import _, n_, side_name
 from ..model import DepartedError, Figure, Position
 from ..rules.record import find_edition
 from .state import Fallen, GameState, Turn
@@ -90,6 +90,42 @@ def spend_force(state: GameState, fid: str, cost: int) -> None:
     now = state.position.stats_of(f).force or 0
     set_figure(state, replace(f, stats=replace(f.stats, force=max(0, now - cost))))
     state.force_spends[fid] = state.force_spends.get(fid, 0) + 1
+
+
+#: where each SWM rulebook states Force Renewal (reading R253 in docs/readings.md)
+FORCE_RENEWAL_RULE = "PL p.11, p.46; CS g.6; reading R253 in docs/readings.md"
+
+
+def renew_force(state: GameState, f: Figure) -> list[str]:
+    """SWM Force Renewal [#]: each time the figure activates it gets [#] Force points, and may have
+    more than it began the skirmish with (swm2008 PL p.46, Obi-Wan's p.11; swm2004 CS g.6). The
+    card's number is the points (the data writes 1, 2 or 3); one written without a number is said,
+    not guessed (reading R253). Figures whose Force points are unknown are said too."""
+    rec = find_edition(state.position.edition)
+    if not rec.defines("Force Renewal"):
+        return []
+    stats = state.position.stats_of(f)
+    rule = cite_for(state.position.edition, FORCE_RENEWAL_RULE)
+    said: list[str] = []
+    for text in stats.abilities or ():
+        name, value = split_ability(text)
+        if name.lower() != "force renewal":
+            continue
+        if not value:
+            said.append(_("{figure}'s {ability} names no number: the Force points it gives on activating are on its card; record them with "
+                          "'game force {figure} +N' ({rule})").format(figure=f.id, ability=text, rule=rule))
+        elif stats.force is None:
+            said.append(_("{figure}'s {ability}: its Force points are unknown, so the {n} it gets on activating is not counted ({rule})").format(
+                figure=f.id, ability=text, n=value, rule=rule))
+        else:
+            now = stats.force + value
+            f = state.figure(f.id)
+            set_figure(state, replace(f, stats=replace(f.stats, force=now)))
+            said.append(n_("{figure} gets {n} Force point by {ability} (now {now}) ({rule})",
+                           "{figure} gets {n} Force points by {ability} (now {now}) ({rule})", value).format(
+                figure=f.id, n=value, ability=text, now=now, rule=rule))
+        break
+    return said
 
 
 def hp_text(state: GameState, f: Figure) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..abilities import RAPPORT_STATED, has_trait
+from ..abilities import ORDER_66_LEADER, RAPPORT_STATED, has_order_66, has_trait
 from ..cards import Card, DdmCard, SwmCard
 from ..editions import cite_for
 from ..i18n import _, side_name
@@ -189,6 +189,11 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     # swm2008 PL p.33 (Affinity): a figure may be in the squad of a faction its card names, its faction
     # then counting as the squad's (reading R166 in docs/readings.md); an edition without the rule reads the card's factions alone
     affinity = rec.defines("Affinity")
+    # PL p.56 (CS g.10): a character with Order 66 may be in a squad with Emperor Palpatine, Sith Lord,
+    # whatever its faction: its faction is not asked there (reading R254 in docs/readings.md)
+    leader = any(c is not None and c.name.strip().lower() == ORDER_66_LEADER for _f, c in cards)
+    order_66 = {f.id for f, c in cards if leader and isinstance(c, SwmCard) and has_order_66(rec.name, c.name, c.special_abilities)}
+    cards = [(f, c) for f, c in cards if f.id not in order_66]
     with_joins = [(fig, c, _affinity(c) if affinity else ()) for fig, c in cards]  # each card's: () without Affinity
     for fig, c, joins in with_joins:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"
         factions = _factions(c)

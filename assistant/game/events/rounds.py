@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...errors import AssistantError
 from ...i18n import _, n_, side_name
 from ...rules.engine import Reason
-from ..effects import end_of_round, end_turn, final_words, score_if_round_over, set_figure
+from ..effects import end_of_round, end_turn, final_words, renew_force, score_if_round_over, set_figure
 from ..initiative import tie_break_words
 from ..referee import game_over
 from ..state import ACTIVATIONS_PER_PHASE, Data, GameState, Turn, event_kind
@@ -123,7 +123,7 @@ class Activate:
         state.phase_activations += 1
         set_figure(state, replace(f, activated=True))
         state.active, state.turn = f.id, Turn(f.id)
-        return said
+        return said + renew_force(state, state.figure(f.id))
 
     def describe(self, state: GameState, data: Data) -> str:
         return _("{figure} activates").format(figure=data["figure"])

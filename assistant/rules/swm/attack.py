@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
 
-from ...abilities import has
+from ...abilities import has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
 from ...i18n import N_, _, n_, source_names
@@ -366,8 +366,10 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     abl_a, abl_t = _abilities(pos, a), _abilities(pos, t)
     if has(abl_t, "Frozen in Carbonite") and rec.defines("Frozen in Carbonite"):
         w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
-    if has(abl_t, "Execute Order 66") and has(abl_a, "Order 66"):
-        w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id), _cite(pos, "PL p.42; CS g.5")))
+    card_a = pos.card_of(a)
+    if has(abl_t, "Execute Order 66") and has_order_66(rec.name, card_a.name if card_a is not None else None, abl_a):
+        w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id),
+                                _cite(pos, "PL p.42, p.56; CS g.5, g.10") + "; reading R254 in docs/readings.md"))
     fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)
     if fragile and rec.defines("Fragile"):
         hp = pos.stats_of(a).hp
@@ -593,7 +595,50 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
                 _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md",
             )
         )
+    notes += _force_boosts(pos, a, attacks, w)
     return replace(ans, attacks=tuple(attacks), notes=tuple(notes))
+
+
+#: the attacker's Force powers that add Damage, decided before the roll (1 Force point each): the name,
+#: the bonus, whether it lasts the whole turn (every attack) or only the next attack, and the rule
+FORCE_BOOSTS = (
+    ("Sith Rage", 10, True, "PL p.62; CS g.12; reading R252 in docs/readings.md"),
+    ("Lightsaber Precision", 10, False, "PL p.52; CS g.8; reading R252 in docs/readings.md"),
+)
+
+
+def _force_boosts(pos: Position, a: Figure, attacks: list[OneAttack], w: _Work) -> list[Reason]:
+    """Sith Rage and Lightsaber Precision: spending the Force point is the player's choice, made
+    before the attack roll, so the answer's numbers stay those without it and each power is said with
+    the numbers it gives (reading R252), as Overwhelming Force is (R38). Both work on an attack of
+    opportunity too (PL p.52, p.62; CS g.8, g.12). Not where the attacker has no Force point left or a
+    Ysalamiri forbids spending one."""
+    rec = find_edition(pos.edition)
+    abl_a = _abilities(pos, a)
+    force = pos.stats_of(a).force
+    out: list[Reason] = []
+    if not attacks or (force is not None and force < 1):
+        return out
+    blocker = saves.force_blocked(pos, a, lambda f: _abilities(pos, f))
+    for name, plus, whole_turn, where in FORCE_BOOSTS:
+        if not (has(abl_a, name) and rec.defines(name)):
+            continue
+        if blocker is not None:
+            out.append(Reason(_("{name}: {a} is within 6 squares of {who}'s Ysalamiri, so it cannot spend the Force point").format(
+                name=name, a=a.id, who=blocker), _cite(pos, where) + "; " + _cite(pos, "PL p.67")))
+            continue
+        boosted = attacks if whole_turn else attacks[:1]
+        before = sum(one.expected_damage for one in boosted)
+        after = sum(_expected_of(one, w, plus=plus) for one in boosted)
+        text = (_("with {name} (1 Force point, chosen before the attack roll): +{n} Damage on every attack this turn: a hit deals {hit}; "
+                  "expected {after} over {count} instead of {before}") if whole_turn else
+                _("with {name} (1 Force point, chosen before the attack roll): +{n} Damage on the next attack: a hit deals {hit}; "
+                  "expected {after} over {count} instead of {before}"))
+        out.append(Reason(text.format(name=name, n=plus, hit=boosted[0].damage + plus, after=f"{round(after, 4):g}",
+                                      count=n_("{n} attack", "{n} attacks", len(boosted)).format(n=len(boosted)),
+                                      before=f"{round(before, 4):g}"),
+                          _cite(pos, where) + ("; " + rec.turns.cite_force_once if rec.turns.cite_force_once else "")))
+    return out
 
 
 def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, adjacent: bool) -> list[Reason]:
@@ -650,6 +695,7 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
                 _cite(pos, "PL p.40"),
             )
         )
+    out += _force_answers(pos, a, t, ans, melee=melee, auto_hit=w.auto_hit)
     cortosis = _ability_value(abl_t, "Cortosis Gauntlet")
     if cortosis and has(abl_t, "Lightsaber Block") and melee and saves.has_lightsaber(abl_a) and rec.defines("Cortosis Gauntlet"):
         out.append(
@@ -685,6 +731,63 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
                 )
             )
     return out
+
+
+def _can_spend(pos: Position, f: Figure) -> str | None:
+    """Why ``f`` cannot spend a Force point now (none left, a Ysalamiri within 6), or None."""
+    force = pos.stats_of(f).force
+    if force is not None and force < 1:
+        return _("{f} has no Force point").format(f=f.id)
+    who = saves.force_blocked(pos, f, lambda x: _abilities(pos, x))
+    return None if who is None else _("{f} is within 6 squares of {who}'s Ysalamiri").format(f=f.id, who=who)
+
+
+def _force_answers(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, melee: bool, auto_hit: bool) -> list[Reason]:
+    """What the defender's side may spend a Force point on, with its chance: Lightsaber Riposte (the
+    target, hit in melee, attacks back at once: PL p.52, CS g.8-9, reading R252) and Force Alter (an
+    enemy within 6 squares of the attacker makes it roll the attack again: PL p.43, reading R252).
+    Neither works on an attacker with Force Immunity (PL p.44: no Force spent to affect it or to
+    answer its attacks); a character spends Force once a turn (PL p.26; CS r.9), so each is once."""
+    rec = find_edition(pos.edition)
+    out: list[Reason] = []
+    if not ans.attacks:
+        return out
+    immune = rec.defines("Force Immunity") and has(_abilities(pos, a), "Force Immunity")
+    p_any = 1.0
+    for one in ans.attacks:
+        p_any *= 1 - one.p_hit
+    p_any = 1 - p_any
+    if has(_abilities(pos, t), "Lightsaber Riposte") and rec.defines("Lightsaber Riposte") and melee:
+        why = _("{a} has Force Immunity").format(a=a.id) if immune else _can_spend(pos, t)
+        if why is not None:
+            out.append(Reason(_("{t}'s Lightsaber Riposte cannot answer this attack: {why}").format(t=t.id, why=why), _cite(pos, "PL p.52; CS g.8")))
+        else:
+            out.append(Reason(
+                _("{t}'s Lightsaber Riposte (1 Force point, decided right after the hit): when a melee attack hits it ({chance} that one of {count} "
+                  "does), it may make one immediate attack against {a}").format(
+                    t=t.id, chance=f"{p_any * 100:.0f}%", count=n_("{n} attack", "{n} attacks", len(ans.attacks)).format(n=len(ans.attacks)), a=a.id),
+                _cite(pos, "PL p.11, p.52; CS g.8") + "; reading R252 in docs/readings.md"))
+    first = ans.attacks[0]
+    if rec.defines("Force Alter") and not auto_hit:
+        for f in [t, *_allies(pos, t)]:
+            if not (has(_abilities(pos, f), "Force Alter") and _within(pos, f, a, 6)):
+                continue
+            why = _("{a} has Force Immunity").format(a=a.id) if immune else _can_spend(pos, f)
+            if why is not None:
+                out.append(Reason(_("{f}'s Force Alter cannot make {a} roll again: {why}").format(f=f.id, a=a.id, why=why), _cite(pos, "PL p.43")))
+                continue
+            out.append(Reason(
+                _("{f}'s Force Alter (1 Force point, {a} within 6 squares, decided right after the roll): it may make {a} roll a hit again; "
+                  "used on the first attack it then hits {after} instead of {before}").format(
+                    f=f.id, a=a.id, after=f"{first.p_hit * _roll_hits(first) * 100:.0f}%", before=f"{first.p_hit * 100:.0f}%"),
+                _cite(pos, "PL p.26, p.43") + "; reading R252 in docs/readings.md"))
+            break
+    return out
+
+
+def _roll_hits(one: OneAttack) -> float:
+    """The chance that a d20 alone hits (the needed roll or better): a reroll must hit again."""
+    return float(F(21 - one.needs, 20))
 
 
 def _expected_of(one: OneAttack, w: _Work, *, plus: int = 0, steps: list[Any] | None = None) -> float:

@@ -137,6 +137,7 @@ RECORD = register_edition(
                 "Traps",
                 "Doctrine of Fear",
                 "Gunner",  # its +[#] damage to the Mounted Weapon ally it helps (the 2004 Gunner has no number)
+                "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; rules/swm/attack.py, R252)
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
                 # the game session
                 "Desert Skiff",
