@@ -618,26 +618,23 @@ def _has(abilities: tuple[str, ...], name: str) -> bool:
     return any(split_ability(a)[0].lower() == name.lower() or a.strip().lower() == name.lower() for a in abilities or ())
 
 
-#: the names that count as having Order 66 though the card does not say so, per edition: swm2008 PL
-#: p.56 "Postacie z wcześniejszych dodatków zawierające w nazwie słowa „ARC Trooper” lub „Clone
-#: Trooper”"; swm2004 CS g.10 "Postavy ..., jejichž jména obsahují slovo "Clone Trooper"" (R201, R254)
-ORDER_66_NAMES: dict[str, tuple[str, ...]] = {"swm2008": ("clone trooper", "arc trooper"), "swm2004": ("clone trooper",)}
 #: the one character Order 66 lets a squad be built with, whatever the faction (PL p.56; CS g.10)
 ORDER_66_LEADER = "emperor palpatine, sith lord"
 
 
-def has_order_66(edition: str, name: str | None, abilities: tuple[str, ...] | None) -> bool:
-    """Order 66 by the card's special ability, or by a name the edition's rulebook counts (R254).
+def has_order_66(order_66_names: tuple[str, ...], name: str | None, abilities: tuple[str, ...] | None) -> bool:
+    """Order 66 by the card's special ability, or by a name the edition's rulebook counts
+    (``order_66_names``: the edition record's; R254).
 
-    >>> has_order_66("swm2008", "ARC Trooper Sniper", ()), has_order_66("swm2004", "ARC Trooper Sniper", ())
+    >>> has_order_66(("clone trooper", "arc trooper"), "ARC Trooper Sniper", ()), has_order_66(("clone trooper",), "ARC Trooper Sniper", ())
     (True, False)
-    >>> has_order_66("swm2004", "Clone Trooper Sergeant", ()), has_order_66("swm2008", "Obi-Wan", ("Order 66",))
+    >>> has_order_66(("clone trooper",), "Clone Trooper Sergeant", ()), has_order_66((), "Obi-Wan", ("Order 66",))
     (True, True)
     """
     if has(abilities, "Order 66"):
         return True
     lowered = (name or "").lower()
-    return any(word in lowered for word in ORDER_66_NAMES.get(edition, ()))
+    return any(word in lowered for word in order_66_names)
 
 
 #: abilities the game session applies to turns and moves (game/referee.py, game/movement.py), not

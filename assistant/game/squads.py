@@ -192,7 +192,7 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     # PL p.56 (CS g.10): a character with Order 66 may be in a squad with Emperor Palpatine, Sith Lord,
     # whatever its faction: its faction is not asked there (reading R254 in docs/readings.md)
     leader = any(c is not None and c.name.strip().lower() == ORDER_66_LEADER for _f, c in cards)
-    order_66 = {f.id for f, c in cards if leader and isinstance(c, SwmCard) and has_order_66(rec.name, c.name, c.special_abilities)}
+    order_66 = {f.id for f, c in cards if leader and isinstance(c, SwmCard) and has_order_66(rec.order_66_names, c.name, c.special_abilities)}
     cards = [(f, c) for f, c in cards if f.id not in order_66]
     with_joins = [(fig, c, _affinity(c) if affinity else ()) for fig, c in cards]  # each card's: () without Affinity
     for fig, c, joins in with_joins:  # CS r.4: "postavy, které odpovídají vámi vybrané straně nebo mají Fringe symbol"

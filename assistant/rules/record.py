@@ -163,6 +163,9 @@ class EditionRecord:
     #: every figure condition the engine applies in this edition, each with the rule that gives
     #: it: ``game condition ... add`` refuses any other name, naming these (reading R163)
     conditions: Mapping[str, ConditionRule] = field(hash=False)
+    #: names that count as having Order 66 though the card does not print it, lower case: the
+    #: rulebook's "characters from earlier sets whose names contain ..." (reading R254)
+    order_66_names: tuple[str, ...] = ()
 
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?

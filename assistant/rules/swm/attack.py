@@ -367,7 +367,7 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     if has(abl_t, "Frozen in Carbonite") and rec.defines("Frozen in Carbonite"):
         w.illegal.append(Reason(_("{t} is Frozen in Carbonite: it is never a legal target").format(t=t.id), _cite(pos, "PL p.47")))
     card_a = pos.card_of(a)
-    if has(abl_t, "Execute Order 66") and has_order_66(rec.name, card_a.name if card_a is not None else None, abl_a):
+    if has(abl_t, "Execute Order 66") and has_order_66(rec.order_66_names, card_a.name if card_a is not None else None, abl_a):
         w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id),
                                 _cite(pos, "PL p.42, p.56; CS g.5, g.10") + "; reading R254 in docs/readings.md"))
     fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)

@@ -114,6 +114,7 @@ RECORD = register_edition(
         abilities=family.ABILITIES,
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
+        order_66_names=("clone trooper",),  # CS g.10: names with "Clone Trooper" (R254)
         rend_default=20,
         power_value_defaults=True,
         tow_cable_max_size=None,

@@ -148,6 +148,7 @@ RECORD = register_edition(
         ),
         opportunity_ignores_targeting=True,
         disintegration_large_extra=40,
+        order_66_names=("clone trooper", "arc trooper"),  # PL p.56: names with "ARC Trooper" or "Clone Trooper" (R254)
         rend_default=None,
         power_value_defaults=False,
         tow_cable_max_size=Size.MEDIUM,
