@@ -1546,3 +1546,32 @@ def test_a_card_is_looked_up_from_the_phone_and_its_answer_is_on_the_screen(serv
     page.wait_for_function("document.getElementById('message').textContent.length > 0")
     assert "no such card" in page.inner_text("#message") and _inside(_box(page, "#message"), 390, 844)
     ctx.close()
+
+
+@pytest.mark.parametrize(("pair", "reroll"), [(("obi", "dooku"), False), (("sbd", "obi"), False), (("obi", "dooku"), True)])
+def test_the_quick_attack_is_on_a_small_phones_screen(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                      pair: tuple[str, str], reroll: bool) -> None:
+    """Round 22 left (reading R256): at 360 x 640 the quick bar's Attack button was its third row,
+    below the fold (y 611 to 655 after obi -> dooku's refusal): the player scrolled the sheet to
+    record the roll. The d20, a Force reroll's die and Attack are the bar's first row now, on the
+    screen with the pair's answer above them, the sheet not scrolled."""
+    url, path = server
+    if reroll:
+        _obi_by_dooku(path)  # obi beside Dooku: the pair's answer offers a Force reroll
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    _settled(page)
+    _tap_figure(page, pair[0])
+    page.wait_for_selector("#answer tr[data-target]")
+    _tap_figure(page, pair[1])
+    page.wait_for_selector(f"#answer h3:has-text('{pair[0]} → {pair[1]}')")
+    if reroll:
+        page.wait_for_selector("#reroll-box:visible")
+    shown = ["#roll", "#b-attack"] + (["#reroll"] if reroll else [])
+    for sel in shown:
+        box = _box(page, sel)
+        assert _inside(box, 360, 640) and box["height"] >= MIN_TAP, (sel, box)
+    assert _box(page, "#answer h3")["y"] >= 0
+    assert page.evaluate("document.getElementById('sheet').scrollTop") == 0
+    page.screenshot(path=str(SHOTS / f"quick-attack-360x640-{pair[0]}-{pair[1]}{'-reroll' if reroll else ''}.png"))  # looked at by a person
