@@ -67,6 +67,26 @@ def _serving(table: Any, port: int | None = None) -> Iterator[str]:
     thread.join(timeout=5)
 
 
+@contextmanager
+def _serving_app(app: Any) -> Iterator[str]:
+    """A real server on loopback for a made app (a spectator's link, a token), its address while it runs."""
+    import uvicorn
+
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=5)
+
+
 def _game_server(tmp_path: Path, position_text: str) -> Iterator[tuple[str, Path]]:
     """A game started on ``position_text``, served."""
     from assistant.live.table import Table
@@ -1575,3 +1595,43 @@ def test_the_quick_attack_is_on_a_small_phones_screen(server: tuple[str, Path], 
     assert _box(page, "#answer h3")["y"] >= 0
     assert page.evaluate("document.getElementById('sheet').scrollTop") == 0
     page.screenshot(path=str(SHOTS / f"quick-attack-360x640-{pair[0]}-{pair[1]}{'-reroll' if reroll else ''}.png"))  # looked at by a person
+
+
+def test_a_spectator_looks_up_a_card_and_asks_a_question(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    """Round 22 left (reading R257): a spectator's link showed no Card button (its POSTs are refused,
+    and a card lookup was one) and its "All commands" questions were refused "read-only". Both are
+    asked by GET now, on a 360 x 640 phone, and nothing is recorded."""
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    with _serving_app(create_app(Table(game=path, library=default_library()), token="player-secret", spectator="onlooker")) as url:
+        page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale="pl-PL").new_page()
+        request.node.pages = [page]
+        page.goto(url + "?t=onlooker")
+        page.wait_for_function("document.querySelector('#verb-select option[data-verb]') !== null")
+        assert _inside(_box(page, "#b-card"), 360, 640) and _box(page, "#b-card")["height"] >= MIN_TAP
+        page.click("#b-card")
+        page.fill("#card-name", "dooku")
+        page.click("#card-go")
+        page.wait_for_function("document.querySelector('#card-result') && document.querySelector('#card-result').textContent.length > 0")
+        text = page.inner_text("#card-result")
+        assert text.startswith("Count Dooku of Serenno") and "źródło:" in text, text
+        assert page.inner_text("#message") == ""
+        assert _box(page, "#card-result")["y"] + 40 <= 640
+        page.screenshot(path=str(SHOTS / "spectator-card-pl-360x640.png"))  # looked at by a person
+        page.click("#verbs-box summary")
+        page.select_option("#verb-select", "range")
+        page.fill('#verb-form-box input[data-name="a"]', "sbd")
+        page.fill('#verb-form-box input[data-name="b"]', "obi")
+        page.click("#verb-go")
+        page.wait_for_function("document.getElementById('verb-result') && document.getElementById('verb-result').textContent.length > 0")
+        assert "sbd" in page.inner_text("#verb-result") and "read-only" not in page.inner_text("#message")
+        assert not page.eval_on_selector_all("#verb-select option[data-verb]",
+                                             "els => els.filter(e => !e.disabled && e.value === 'cards set').length")
+    g = Game.open(path)
+    try:
+        assert [e.kind for e in g.events()] == ["start"] or len(g.events()) == 1
+    finally:
+        g.close()
