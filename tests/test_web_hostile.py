@@ -876,3 +876,14 @@ def test_a_photos_name_with_a_bidi_override_is_shown_escaped(client: TestClient)
     assert r.status_code == 400, r.text
     said = r.json()["error"]
     assert "\u202e" not in said and "\\u202egpj.jpg" in said, said
+
+
+def test_a_huge_square_name_is_refused_without_being_repeated_whole(client: TestClient) -> None:
+    """Round 23's hostile tour: ``/api/move?to=AAAA...`` (60,000 letters) was answered 400 with every
+    letter of it in the message (60 kB back for a typo's refusal). The refusal repeats its start."""
+    for path in ("/api/move?figure=obi&to=" + "A" * 20000, "/api/move?figure=obi&to=" + "7" * 20000):
+        r = client.get(path)
+        assert r.status_code == 400 and len(r.content) < 400, (r.status_code, len(r.content))
+        assert "…" in r.json()["error"] and "is not a square name" in r.json()["error"]
+    r = client.post("/api/do/game/move", json={"figure": "obi", "to": "B" * 5000})
+    assert r.status_code == 400 and len(r.content) < 400, r.text[:200]
