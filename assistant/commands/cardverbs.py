@@ -75,7 +75,7 @@ def check_game(game: str | None) -> str | None:
     return g
 
 
-#: a card's fields as ``cards show`` says them, in the rulebooks' words (reading R258: the Polish
+#: a card's fields as ``cards show`` says them, in the rulebooks' words (reading R258 in docs/readings.md: the Polish
 #: and Czech pages said "cost", "hp", "special_abilities"); the JSON keys stay English. A field not
 #: listed is said as its key, its underscores as spaces.
 CARD_FIELDS = {
@@ -88,7 +88,7 @@ CARD_FIELDS = {
     "name": N_("name"), "text": N_("text"), "bonus": N_("bonus"), "damage_type": N_("damage type"), "extra": N_("extra damage"),
     "affects": N_("affects"), "range": N_("range"), "save": N_("save"), "condition": N_("on condition"), "amount": N_("amount of damage"),
 }
-#: the factions as the rulebooks name them (swm2008 PL p.14-15; CS r.2-3 names Republic, Separatists,
+#: the factions as the rulebooks name them (swm2008 PL p.5, p.14; CS names Republic, Separatists,
 #: Empire, Rebels and keeps "Fringe"); a faction the catalogs do not translate is said as printed.
 #: Ability and Force power names stay as the cards print them (the catalogs translate none).
 FACTION_NAMES = {
