@@ -4,6 +4,8 @@ reader's language (reading R258), and decimals written with the reader's decimal
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -81,3 +83,17 @@ def test_a_decimal_is_written_with_the_readers_decimal_sign(lang: str, expected:
     assert f" {expected} " in table and other not in table, table
     data = json.loads(_show(lang, "attack", "sbd", "obi", "--position", "clone-wars-example-combat", "--json"))
     assert data["expected_damage"] == 6.5
+
+
+def test_a_photos_numbers_are_written_with_the_readers_decimal_sign(tmp_path: Path) -> None:
+    """`photo detect` said "błąd reprojekcji 0.11 px", "pewność 0.98" in Polish (R259)."""
+    import cv2
+
+    from assistant.photo.synth import render_photo
+
+    img, _truth = render_photo(load_position(example_path("clone-wars-example-combat")), seed=3, width=1600, height=1200)
+    photo = tmp_path / "table.jpg"
+    assert cv2.imwrite(str(photo), img)
+    for lang, said in (("pl", "pewność 0,"), ("cs", "jistota 0,"), ("en", "confidence 0.")):
+        out = _show(lang, "photo", "detect", str(photo), "--position", "clone-wars-example-combat")
+        assert said in out and re.search(r"\d\.\d" if lang != "en" else r"\d,\d", out.split("\n")[0]) is None, out

@@ -131,7 +131,7 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
             emit_json(res.as_json())
             return
         out.print(escape(_("grid found (reprojection error {error} px) in {seconds} s").format(
-            error=decimal(res.reprojection_error_px, ".2f"), seconds=decimal(res.seconds, ".2f"))))
+            error="?" if res.reprojection_error_px is None else decimal(res.reprojection_error_px, ".2f"), seconds=decimal(res.seconds, ".2f"))))
         for f in res.figures:
             out.print("  " + escape(_("{figure} at {at} ({by}, confidence {confidence})").format(
                 figure=f.id, at=f.at, by=_(f.by), confidence=decimal(f.confidence, ".2f"))))
