@@ -50,29 +50,18 @@ def _free_port() -> int:
 def _serving(table: Any, port: int | None = None) -> Iterator[str]:
     """A real server on loopback for ``table`` (a live Table), its address while it runs (at
     ``port``, or a free one)."""
-    import uvicorn
-
     from assistant.live.web import create_app
 
-    port = port or _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(timeout=5)
+    with _serving_app(create_app(table), port) as url:
+        yield url
 
 
 @contextmanager
-def _serving_app(app: Any) -> Iterator[str]:
+def _serving_app(app: Any, port: int | None = None) -> Iterator[str]:
     """A real server on loopback for a made app (a spectator's link, a token), its address while it runs."""
     import uvicorn
 
-    port = _free_port()
+    port = port or _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -986,24 +975,14 @@ def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[
 
 
 def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
-    import uvicorn
-
     from assistant.live.table import Table
     from assistant.live.web import create_app
 
     path = tmp_path / "g.sqlite"
     Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
-    port = _free_port()
     app = create_app(Table(game=path, library=default_library()), token="player-secret", spectator="onlooker")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    try:
-        url = f"http://127.0.0.1:{port}/?t=onlooker"
+    with _serving_app(app) as served:
+        url = served + "?t=onlooker"
         page, watch = _open(browser, url, "phone", request)
         assert _inside(_box(page, "#board svg"), 390, 844)
         assert page.locator("#b-activate").count() == 0 and page.locator("#b-undo").count() == 0
@@ -1021,9 +1000,6 @@ def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, br
         assert writes and not [v for v in writes if find(v).writes], writes
         watch.check()
         page.context.close()
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=5)
 
 
 def test_a_polish_phone_has_no_english_left_on_its_key_elements(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
