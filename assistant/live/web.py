@@ -914,6 +914,8 @@ class BodyLimit:
 
 #: the query parameters every address takes: the table's link token (``?t=``)
 ANY_ADDRESS_PARAMS = frozenset({"t"})
+#: the longest play a card table reads (``{"command": ...}``)
+MAX_PLAY = 2000
 #: the longest ``args`` a question asked by GET takes (a card's name, two figures: far less)
 MAX_ASK_ARGS = 4000
 
@@ -1005,7 +1007,9 @@ def _api(schema: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _command(body: dict[str, Any]) -> str:
     cmd = body.get("command")
-    if not isinstance(cmd, str) or not cmd.strip() or len(cmd) > 2000:
+    if isinstance(cmd, str) and len(cmd) > MAX_PLAY:  # a text, but no play is this long (it was "say the play as 'command'")
+        raise AssistantError(_("the play is {n} characters long: a play is at most {most}").format(n=len(cmd), most=MAX_PLAY))
+    if not isinstance(cmd, str) or not cmd.strip():
         raise AssistantError(_("say the play as 'command', e.g. {\"command\": \"A pass\"}"))
     return cmd.strip()
 
