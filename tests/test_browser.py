@@ -1611,3 +1611,27 @@ def test_a_spectator_looks_up_a_card_and_asks_a_question(tmp_path: Path, browser
         assert [e.kind for e in g.events()] == ["start"] or len(g.events()) == 1
     finally:
         g.close()
+
+
+@pytest.mark.parametrize(("w", "h"), [(844, 390), (390, 844)])
+def test_a_missing_numbers_form_is_shown_under_its_pairs_title(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                                w: int, h: int) -> None:
+    """Round 23's tour (R256): a phone held sideways, the DDM example's ranger -> mauler (two numbers
+    missing): the form was scrolled up to its last button, "ranger → mauler" cut off above the
+    sheet. Where the title and the form fit the sheet, both are on the screen."""
+    for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, locale="pl-PL").new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        _tap_figure(page, "ranger")
+        page.wait_for_selector("#answer tr[data-target]")
+        _tap_figure(page, "mauler")
+        page.wait_for_selector("#missing-form")
+        page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one, has ended
+        sheet = _box(page, "#sheet")
+        for sel in ("#answer h3", "#missing-form button[type=submit]"):
+            box = _box(page, sel)
+            assert box["y"] >= sheet["y"] - 0.5 and box["y"] + box["height"] <= min(sheet["y"] + sheet["height"], h) + 0.5, (sel, box, sheet)
+        page.screenshot(path=str(SHOTS / f"ddm-missing-form-{w}x{h}.png"))  # looked at by a person
+        page.context.close()

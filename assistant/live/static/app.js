@@ -433,7 +433,11 @@ async function showPair() {
     $("answer").innerHTML = `<h3>${esc(mine)} → ${esc(target)}</h3>` + missingForm(e.body.missing);
     $("missing-form").title = e.body.cli || e.message;
     $("missing-form").addEventListener("submit", submitMissing);
-    $("missing-form").scrollIntoView({ block: "end" });  // on a phone the form is on the screen, not below it
+    // on a phone the form is on the screen, not below it; the pair's title above it too where both fit
+    // (a phone held sideways showed the form with "ranger → mauler" cut off above it)
+    const sheet = $("sheet");
+    const whole = sheet && $("answer").getBoundingClientRect().height <= sheet.clientHeight;
+    (whole ? $("answer") : $("missing-form")).scrollIntoView({ block: "end" });
     return;
   }
   if (S.mine !== mine || S.target !== target) return;  // the slots changed while the answer was on its way
