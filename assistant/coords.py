@@ -70,7 +70,7 @@ def column_index(letters: str) -> int:
     n = 0
     for ch in letters.upper():
         if not "A" <= ch <= "Z":
-            raise NotationError(_("{text!r} is not a column name (letters A-Z)").format(text=letters))
+            raise NotationError(_("{text!r} is not a column name (letters A-Z)").format(text=said(letters)))
         n = n * 26 + (ord(ch) - ord("A") + 1)
     return n - 1
 
@@ -103,7 +103,7 @@ class Square:
             return Edge(c, r, "V")
         if side == "E":
             return Edge(c + 1, r, "V")
-        raise NotationError(_("{text!r} is not a side (N, E, S or W)").format(text=side))
+        raise NotationError(_("{text!r} is not a side (N, E, S or W)").format(text=said(side)))
 
     def edges(self) -> tuple[Edge, Edge, Edge, Edge]:
         return (self.edge("N"), self.edge("E"), self.edge("S"), self.edge("W"))
@@ -190,6 +190,20 @@ class Corner:
         return (Square(x - 1, y - 1), Square(x - 1, y), Square(x, y - 1), Square(x, y))
 
 
+#: the most of a refused name a message repeats: a 60,000-letter "square" sent to the web app was
+#: answered with all of it (round 23's hostile tour)
+SAID_AT_MOST = 60
+
+
+def said(text: str) -> str:
+    """``text`` as a refusal repeats it: whole when short, else its start and "…".
+
+    >>> said("C5"), said("A" * 100) == "A" * 59 + "…"
+    ('C5', True)
+    """
+    return text if len(text) <= SAID_AT_MOST else text[:SAID_AT_MOST - 1] + "…"
+
+
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise NotationError(_("{what} must be written as text, got {value!r}").format(what=_(what), value=value))
@@ -201,7 +215,7 @@ def parse_square(text: object) -> Square:
     s = _text(text, "a square")
     m = _SQUARE_RE.match(s)
     if not m:
-        raise NotationError(_("{text!r} is not a square name (column letters then row number, e.g. C5)").format(text=s))
+        raise NotationError(_("{text!r} is not a square name (column letters then row number, e.g. C5)").format(text=said(s)))
     return Square(column_index(m.group(1)), int(m.group(2)) - 1)
 
 
@@ -212,7 +226,7 @@ def parse_squares(text: object) -> frozenset[Square]:
         return frozenset({parse_square(s)})
     a, _colon, b = s.partition(":")
     if ":" in b:
-        raise NotationError(_("{text!r} is not a square range (two squares joined by ':', e.g. A1:C3)").format(text=s))
+        raise NotationError(_("{text!r} is not a square range (two squares joined by ':', e.g. A1:C3)").format(text=said(s)))
     sa, sb = parse_square(a), parse_square(b)
     c0, c1 = sorted((sa.col, sb.col))
     r0, r1 = sorted((sa.row, sb.row))
@@ -234,7 +248,7 @@ def _split_suffix(s: str, choices: tuple[str, ...], what: str, example: str) -> 
     head, dot, suffix = s.rpartition(".")
     if not dot or suffix.upper() not in choices:
         raise NotationError(_("{text!r} is not {what} (a square then '.' and one of {choices}, e.g. {example})").format(
-            text=s, what=_(what), choices=", ".join(choices), example=example))
+            text=said(s), what=_(what), choices=", ".join(choices), example=example))
     return head, suffix.upper()
 
 

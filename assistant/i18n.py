@@ -58,6 +58,24 @@ def n_(singular: str, plural: str, n: int) -> str:
     return _catalog(lang).ngettext(singular, plural, n)
 
 
+#: the languages that write a decimal comma (1,5), not a point
+DECIMAL_COMMA = frozenset({"pl", "cs"})
+
+
+def decimal(value: float, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` as the reader writes a number: Polish and Czech put a comma
+    before the decimals (reading R259: "średnio 6,5 na atak", not "6.5").
+
+    >>> with language("pl"):
+    ...     decimal(12.5), decimal(0.8333, ".2f"), decimal(20.0)
+    ('12,5', '0,83', '20')
+    >>> decimal(12.5)
+    '12.5'
+    """
+    text = format(value, spec)
+    return text.replace(".", ",") if _current.get() in DECIMAL_COMMA else text
+
+
 def N_(message: str) -> str:
     """Marks a text for the catalogs where it is defined; it is translated where it is shown."""
     return message

@@ -50,21 +50,30 @@ def _free_port() -> int:
 def _serving(table: Any, port: int | None = None) -> Iterator[str]:
     """A real server on loopback for ``table`` (a live Table), its address while it runs (at
     ``port``, or a free one)."""
-    import uvicorn
-
     from assistant.live.web import create_app
 
+    with _serving_app(create_app(table), port) as url:
+        yield url
+
+
+@contextmanager
+def _serving_app(app: Any, port: int | None = None) -> Iterator[str]:
+    """A real server on loopback for a made app (a spectator's link, a token), its address while it runs."""
+    import uvicorn
+
     port = port or _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(table), host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(100):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=5)
 
 
 def _game_server(tmp_path: Path, position_text: str) -> Iterator[tuple[str, Path]]:
@@ -966,24 +975,14 @@ def test_a_move_on_one_phone_updates_the_other_phones_open_answer(server: tuple[
 
 
 def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
-    import uvicorn
-
     from assistant.live.table import Table
     from assistant.live.web import create_app
 
     path = tmp_path / "g.sqlite"
     Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
-    port = _free_port()
     app = create_app(Table(game=path, library=default_library()), token="player-secret", spectator="onlooker")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    try:
-        url = f"http://127.0.0.1:{port}/?t=onlooker"
+    with _serving_app(app) as served:
+        url = served + "?t=onlooker"
         page, watch = _open(browser, url, "phone", request)
         assert _inside(_box(page, "#board svg"), 390, 844)
         assert page.locator("#b-activate").count() == 0 and page.locator("#b-undo").count() == 0
@@ -1001,9 +1000,6 @@ def test_a_spectator_sees_the_board_and_the_verdict_read_only(tmp_path: Path, br
         assert writes and not [v for v in writes if find(v).writes], writes
         watch.check()
         page.context.close()
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=5)
 
 
 def test_a_polish_phone_has_no_english_left_on_its_key_elements(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
@@ -1428,6 +1424,20 @@ def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str,
     assert "full" in (page.get_attribute("#status", "class") or "")
 
 
+def _ranger_asks_the_mauler(browser: Any, request: pytest.FixtureRequest, url: str, w: int, h: int, locale: str) -> Any:
+    """A phone (w x h, ``locale``) on the DDM example's table, ranger -> mauler asked: two numbers
+    missing, their form shown."""
+    page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, locale=locale).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    _tap_figure(page, "ranger")
+    page.wait_for_selector("#answer tr[data-target]")
+    _tap_figure(page, "mauler")
+    page.wait_for_selector("#missing-form")
+    return page
+
+
 @pytest.mark.parametrize(("locale", "said"), [("pl-PL", {"atak wręcz", "KP"}), ("cs-CZ", {"útok na blízko", "AC"})])
 def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
                                                           locale: str, said: set[str]) -> None:
@@ -1435,14 +1445,7 @@ def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser
     and the Orc Mauler's AC; a Polish or Czech phone's form said "melee attack: ranger" -- the
     number's name in English inside its own language."""
     for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):
-        page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale=locale).new_page()
-        request.node.pages = [page]
-        page.goto(url)
-        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
-        _tap_figure(page, "ranger")
-        page.wait_for_selector("#answer tr[data-target]")
-        _tap_figure(page, "mauler")
-        page.wait_for_selector("#missing-form")
+        page = _ranger_asks_the_mauler(browser, request, url, 360, 640, locale)
         labels = " | ".join(page.locator("#missing-form .missing-row > label[for]").all_inner_texts())
         assert all(w in labels for w in said), labels
         assert "melee attack" not in labels, labels
@@ -1546,3 +1549,89 @@ def test_a_card_is_looked_up_from_the_phone_and_its_answer_is_on_the_screen(serv
     page.wait_for_function("document.getElementById('message').textContent.length > 0")
     assert "no such card" in page.inner_text("#message") and _inside(_box(page, "#message"), 390, 844)
     ctx.close()
+
+
+@pytest.mark.parametrize(("pair", "reroll"), [(("obi", "dooku"), False), (("sbd", "obi"), False), (("obi", "dooku"), True)])
+def test_the_quick_attack_is_on_a_small_phones_screen(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                      pair: tuple[str, str], reroll: bool) -> None:
+    """Round 22 left (reading R256): at 360 x 640 the quick bar's Attack button was its third row,
+    below the fold (y 611 to 655 after obi -> dooku's refusal): the player scrolled the sheet to
+    record the roll. The d20, a Force reroll's die and Attack are the bar's first row now, on the
+    screen with the pair's answer above them, the sheet not scrolled."""
+    url, path = server
+    if reroll:
+        _obi_by_dooku(path)  # obi beside Dooku: the pair's answer offers a Force reroll
+    page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    _settled(page)
+    _tap_figure(page, pair[0])
+    page.wait_for_selector("#answer tr[data-target]")
+    _tap_figure(page, pair[1])
+    page.wait_for_selector(f"#answer h3:has-text('{pair[0]} → {pair[1]}')")
+    if reroll:
+        page.wait_for_selector("#reroll-box:visible")
+    shown = ["#roll", "#b-attack"] + (["#reroll"] if reroll else [])
+    for sel in shown:
+        box = _box(page, sel)
+        assert _inside(box, 360, 640) and box["height"] >= MIN_TAP, (sel, box)
+    assert _box(page, "#answer h3")["y"] >= 0
+    assert page.evaluate("document.getElementById('sheet').scrollTop") == 0
+    page.screenshot(path=str(SHOTS / f"quick-attack-360x640-{pair[0]}-{pair[1]}{'-reroll' if reroll else ''}.png"))  # looked at by a person
+
+
+def test_a_spectator_looks_up_a_card_and_asks_a_question(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
+    """Round 22 left (reading R257): a spectator's link showed no Card button (its POSTs are refused,
+    and a card lookup was one) and its "All commands" questions were refused "read-only". Both are
+    asked by GET now, on a 360 x 640 phone, and nothing is recorded."""
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    with _serving_app(create_app(Table(game=path, library=default_library()), token="player-secret", spectator="onlooker")) as url:
+        page = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale="pl-PL").new_page()
+        request.node.pages = [page]
+        page.goto(url + "?t=onlooker")
+        page.wait_for_function("document.querySelector('#verb-select option[data-verb]') !== null")
+        assert _inside(_box(page, "#b-card"), 360, 640) and _box(page, "#b-card")["height"] >= MIN_TAP
+        page.click("#b-card")
+        page.fill("#card-name", "dooku")
+        page.click("#card-go")
+        page.wait_for_function("document.querySelector('#card-result') && document.querySelector('#card-result').textContent.length > 0")
+        text = page.inner_text("#card-result")
+        assert text.startswith("Count Dooku of Serenno") and "źródło:" in text, text
+        assert page.inner_text("#message") == ""
+        assert _box(page, "#card-result")["y"] + 40 <= 640
+        page.screenshot(path=str(SHOTS / "spectator-card-pl-360x640.png"))  # looked at by a person
+        page.click("#verbs-box summary")
+        page.select_option("#verb-select", "range")
+        page.fill('#verb-form-box input[data-name="a"]', "sbd")
+        page.fill('#verb-form-box input[data-name="b"]', "obi")
+        page.click("#verb-go")
+        page.wait_for_function("document.getElementById('verb-result') && document.getElementById('verb-result').textContent.length > 0")
+        assert "sbd" in page.inner_text("#verb-result") and "read-only" not in page.inner_text("#message")
+        assert not page.eval_on_selector_all("#verb-select option[data-verb]",
+                                             "els => els.filter(e => !e.disabled && e.value === 'cards set').length")
+    g = Game.open(path)
+    try:
+        assert [e.kind for e in g.events()] == ["start"] or len(g.events()) == 1
+    finally:
+        g.close()
+
+
+@pytest.mark.parametrize(("w", "h"), [(844, 390), (390, 844)])
+def test_a_missing_numbers_form_is_shown_under_its_pairs_title(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                                w: int, h: int) -> None:
+    """Round 23's tour (R256): a phone held sideways, the DDM example's ranger -> mauler (two numbers
+    missing): the form was scrolled up to its last button, "ranger → mauler" cut off above the
+    sheet. Where the title and the form fit the sheet, both are on the screen."""
+    for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):
+        page = _ranger_asks_the_mauler(browser, request, url, w, h, "pl-PL")
+        page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one, has ended
+        sheet = _box(page, "#sheet")
+        for sel in ("#answer h3", "#missing-form button[type=submit]"):
+            box = _box(page, sel)
+            assert box["y"] >= sheet["y"] - 0.5 and box["y"] + box["height"] <= min(sheet["y"] + sheet["height"], h) + 0.5, (sel, box, sheet)
+        page.screenshot(path=str(SHOTS / f"ddm-missing-form-{w}x{h}.png"))  # looked at by a person
+        page.context.close()

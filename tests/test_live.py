@@ -623,3 +623,32 @@ def test_an_initiative_tie_on_the_page_says_its_fields_and_the_fields_take_the_r
     assert CliRunner().invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0
     r = CliRunner().invoke(app, ["game", "initiative", "--roll", "light=7", "--roll", "dark=7", "--game", g])
     assert r.exit_code == 2 and "e.g. --roll light=7,N" in r.output, r.output  # the command line keeps its flag
+
+
+def test_a_spectator_asks_a_card_and_a_question_by_get_and_still_writes_nothing(tmp_path: Path) -> None:
+    """Round 22 left (reading R257): a spectator's link had no Card button -- its POSTs are refused,
+    and a card lookup was a POST. A question is asked by GET now (``/api/ask/{verb}?args={json}``),
+    from either link; a verb that records or keeps a number is refused there, to everyone, and the
+    spectator's POSTs stay refused."""
+    path = new_game(tmp_path)
+    watch = table_client(create_app(Table(game=path, library=default_library()), token="p", spectator="s"))
+    before = watch.get("/api/version?t=s").json()["version"]
+    r = watch.get("/api/ask/cards/show", params={"t": "s", "args": json.dumps({"name": "dooku"}), "lines": "true"})
+    assert r.status_code == 200, r.text
+    assert r.json()["card"]["name"] == "Count Dooku of Serenno" and r.json()["text_lines"][0].startswith("Count Dooku")
+    r = watch.get("/api/ask/los", params={"t": "s", "args": json.dumps({"viewer": "sbd", "target": "obi"})})
+    assert r.status_code == 200 and r.json()["query"] == "los", r.text
+    for verb, args in (("game/note", {"text": "x"}), ("game/undo", {}), ("cards/set", {"name": "dooku", "values": ["attack=3"]})):
+        r = watch.get(f"/api/ask/{verb}", params={"t": "s", "args": json.dumps(args)})
+        assert r.status_code == 403 and "records or keeps" in r.json()["error"], (verb, r.text)
+    for bad, said in (("[1]", "JSON object"), ('{"name": "a", "name": "b"}', "more than once"), ("{", "not JSON"),
+                      ('{"name": "' + "x" * 5000 + '"}', "args")):
+        r = watch.get("/api/ask/cards/show", params={"t": "s", "args": bad})
+        assert r.status_code in (400, 422) and said in r.json()["error"], (bad[:20], r.text)
+    r = watch.get("/api/ask/cards/show", params={"t": "s", "args": json.dumps({"name": "no such card"})})
+    assert r.status_code == 400 and "no such card" in r.json()["error"]
+    assert watch.get("/api/ask/nope", params={"t": "s"}).status_code == 400
+    assert watch.post("/api/do/cards/show?t=s", json={"name": "dooku"}).status_code == 403  # a spectator's POST: refused as before
+    assert watch.get("/api/version?t=s").json()["version"] == before
+    verbs = watch.get("/api/verbs?t=s").json()["detail"]
+    assert verbs["cards set"]["library"] and not verbs["cards show"]["library"]

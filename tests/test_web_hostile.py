@@ -876,3 +876,35 @@ def test_a_photos_name_with_a_bidi_override_is_shown_escaped(client: TestClient)
     assert r.status_code == 400, r.text
     said = r.json()["error"]
     assert "\u202e" not in said and "\\u202egpj.jpg" in said, said
+
+
+def test_a_huge_square_name_is_refused_without_being_repeated_whole(client: TestClient) -> None:
+    """Round 23's hostile tour: ``/api/move?to=AAAA...`` (60,000 letters) was answered 400 with every
+    letter of it in the message (60 kB back for a typo's refusal). The refusal repeats its start."""
+    for path in ("/api/move?figure=obi&to=" + "A" * 20000, "/api/move?figure=obi&to=" + "7" * 20000):
+        r = client.get(path)
+        assert r.status_code == 400 and len(r.content) < 400, (r.status_code, len(r.content))
+        assert "…" in r.json()["error"] and "is not a square name" in r.json()["error"]
+    r = client.post("/api/do/game/move", json={"figure": "obi", "to": "B" * 5000})
+    assert r.status_code == 400 and len(r.content) < 400, r.text[:200]
+
+
+def test_a_play_too_long_is_said_so_not_asked_for(tmp_path: Path) -> None:
+    """Round 23's hostile tour: a 100,000-character play sent to a card table's /api/check or
+    /api/do was refused "say the play as 'command'" -- it had been said so. The refusal says it is
+    too long; nothing is recorded."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    c = table_client(create_app(CardTable(path)))
+    before = version(c)
+    for address in ("/api/check", "/api/do"):
+        r = c.post(address, json={"command": "A " + "x" * 100000})
+        assert r.status_code == 400 and "100002 characters long" in r.json()["error"] and "at most 2000" in r.json()["error"], r.text[:200]
+        r = c.post(address, json={"command": 5})
+        assert r.status_code == 400 and "say the play as 'command'" in r.json()["error"]
+    assert version(c) == before

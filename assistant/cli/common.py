@@ -18,7 +18,7 @@ from ..cards import CardLibrary, default_library
 from ..commands.context import Session
 from ..commands.registry import find
 from ..commands.result import Result
-from ..i18n import N_, _
+from ..i18n import N_, _, decimal
 from ..model import Position
 from .board import render_board
 from .output import edge, emit_json, out, print_lines, print_text
@@ -134,7 +134,7 @@ def _targets_table(result: Result) -> None:
             table.add_row(r["target"], f"[red]{escape(_('not this turn'))}[/]", "-", "-", "-", escape("; ".join(x["text"] for x in now)))
             continue
         table.add_row(r["target"], f"[green]{yes}[/]" if r["legal"] else f"[red]{no}[/]", f"{r['needs']}+",
-                      f"{r['p_hit'] * 100:.0f}%", f"{r['expected_damage']:g}", escape(why))
+                      f"{r['p_hit'] * 100:.0f}%", decimal(r['expected_damage']), escape(why))
     out.print(table)
 
 

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 
 from ..errors import AssistantError
-from ..i18n import N_, _, n_
+from ..i18n import N_, _, decimal, n_
 from ..limits import check_photo
 from ..yamlio import check_output_path
 
@@ -131,16 +131,16 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
             emit_json(res.as_json())
             return
         out.print(escape(_("grid found (reprojection error {error} px) in {seconds} s").format(
-            error=f"{res.reprojection_error_px:.2f}", seconds=f"{res.seconds:.2f}")))
+            error="?" if res.reprojection_error_px is None else decimal(res.reprojection_error_px, ".2f"), seconds=decimal(res.seconds, ".2f"))))
         for f in res.figures:
             out.print("  " + escape(_("{figure} at {at} ({by}, confidence {confidence})").format(
-                figure=f.id, at=f.at, by=_(f.by), confidence=f"{f.confidence:.2f}")))
+                figure=f.id, at=f.at, by=_(f.by), confidence=decimal(f.confidence, ".2f"))))
         out.print("  " + escape(_("occupied: {squares}").format(squares=", ".join(res.occupied) or "-")))
         for fid in res.not_seen:
             out.print("  [yellow]" + escape(_("{figure} not seen in the photo (no square)").format(figure=fid)) + "[/]")
         for u in res.uncertain:
             text = escape(_("confirm {square}").format(square=u["square"]))
-            out.print(f"  [yellow]{text}[/] " + escape(_("(confidence {confidence})").format(confidence=f"{u['confidence']:.2f}")))
+            out.print(f"  [yellow]{text}[/] " + escape(_("(confidence {confidence})").format(confidence=decimal(u['confidence'], ".2f"))))
         for n in res.notes:
             out.print(f"  [yellow]{escape(n)}[/]")
 
@@ -244,7 +244,7 @@ def _print_to_confirm(uncertain: list[dict[str, Any]], more: int) -> None:
 
     if not uncertain:
         return
-    listed = ", ".join(_("{square} ({confidence})").format(square=u["square"], confidence=f"{u['confidence']:.2f}") for u in uncertain)
+    listed = ", ".join(_("{square} ({confidence})").format(square=u["square"], confidence=decimal(u['confidence'], ".2f")) for u in uncertain)
     out.print("[yellow]" + escape(_("confirm, least sure first: {squares}").format(squares=listed)) + "[/]")
     if more:
         out.print("[yellow]" + escape(n_("and {n} more doubtful square: look over the board by eye, or photograph it again",
@@ -640,7 +640,8 @@ def apply_cmd(
                         else _("{figure} on {at} (the photo doubts that square: confirm it, then move the figure)")
                     )
                     lines.append(
-                        f"  [yellow]{label}[/]: " + escape(why.format(figure=r.figure, at=at, confidence=f"{r.confidence or 0.0:.2f}", least=min_confidence))
+                        f"  [yellow]{label}[/]: " + escape(why.format(figure=r.figure, at=at, confidence=decimal(r.confidence or 0.0, ".2f"),
+                                                                      least=decimal(min_confidence)))
                     )
                     continue
                 lines.append(None)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import GAMES, Card, CommanderCondition, forget_loaded_libraries, play_values, said_note
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import N_, _
 from ..overrides import describe, save_override, stat_value
 from ..resources import user_cards_dir
 from .context import Session
@@ -75,11 +75,48 @@ def check_game(game: str | None) -> str | None:
     return g
 
 
-def _plain(value: Any) -> str:
+#: a card's fields as ``cards show`` says them, in the rulebooks' words (reading R258 in docs/readings.md: the Polish
+#: and Czech pages said "cost", "hp", "special_abilities"); the JSON keys stay English. A field not
+#: listed is said as its key, its underscores as spaces.
+CARD_FIELDS = {
+    "cost": N_("cost"), "factions": N_("factions"), "unique": N_("unique"), "size": N_("size"), "hp": N_("hit points"),
+    "defense": N_("defense"), "attack": N_("attack"), "damage": N_("damage"), "speed": N_("speed"), "force": N_("Force points"),
+    "special_abilities": N_("special abilities"), "force_powers": N_("Force powers"), "commander_effect": N_("commander effect"),
+    "level": N_("level"), "flight": N_("flight"), "ac": N_("AC"), "melee": N_("melee attack"), "ranged": N_("ranged attack"),
+    "type": N_("type"), "commander_rating": N_("commander rating"), "spells": N_("spells"), "epic": N_("epic"),
+    # inside a Force power, an attack line, a commander effect
+    "name": N_("name"), "text": N_("text"), "bonus": N_("bonus"), "damage_type": N_("damage type"), "extra": N_("extra damage"),
+    "affects": N_("affects"), "range": N_("range"), "save": N_("save"), "condition": N_("on condition"), "amount": N_("amount of damage"),
+}
+#: the factions as the rulebooks name them (swm2008 PL p.5, p.14; CS names Republic, Separatists,
+#: Empire, Rebels and keeps "Fringe"); a faction the catalogs do not translate is said as printed.
+#: Ability and Force power names stay as the cards print them (the catalogs translate none).
+FACTION_NAMES = {
+    "Republic": N_("Republic"), "Separatists": N_("Separatists"), "Empire": N_("Empire"), "Rebel Alliance": N_("Rebel Alliance"),
+    "New Republic": N_("New Republic"), "Old Republic": N_("Old Republic"), "Mandalorians": N_("Mandalorians"), "Sith": N_("Sith"),
+    "Fringe": N_("Fringe"),
+}
+#: a card's value words: the JSON's "unknown" (no source gives it), "none", a yes-or-no, a size
+CARD_WORDS = {"unknown": N_("not given"), "none": N_("none on the card"), "small": N_("small"), "medium": N_("medium"),
+              "large": N_("large"), "huge": N_("huge"), "gargantuan": N_("gargantuan"), "colossal": N_("colossal")}
+
+
+def card_field(key: str) -> str:
+    """A card's field as the reader says it (``hp``: "hit points", "punkty obrażeń", "životy")."""
+    return _(CARD_FIELDS[key]) if key in CARD_FIELDS else key.replace("_", " ")
+
+
+def _plain(value: Any, key: str = "") -> str:
     if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value) if value else "none"
+        return ", ".join(_plain(v, key) for v in value) if value else _(CARD_WORDS["none"])
     if isinstance(value, dict):
-        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
+        return "; ".join(f"{card_field(k)} {_plain(v, k)}" for k, v in value.items())
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, str) and value in CARD_WORDS:
+        return _(CARD_WORDS[value])
+    if key in ("factions", "affinity") and isinstance(value, str) and value in FACTION_NAMES:
+        return _(FACTION_NAMES[value])
     return str(value)
 
 
@@ -102,9 +139,9 @@ def cards_show(s: Session, name: str, game: str | None = None, in_set: str | Non
     for key, value in data.items():
         if key in skip or value in ((), []):
             continue
-        lines.append(f"  [bold]{key}[/]: {escape(_plain(value))}")
+        lines.append(f"  [bold]{escape(card_field(key))}[/]: {escape(_plain(value, key))}")
     for key, note in card.notes.items():
-        lines.append(_("  [dim]note on {key}: {note}[/]").format(key=key, note=escape(said_note(note))))
+        lines.append(_("  [dim]note on {key}: {note}[/]").format(key=escape(card_field(key)), note=escape(said_note(note))))
     return Result({"query": "card", "card": data, "same_in_sets": also}, tuple(lines))
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..coords import count_squares
 from ..errors import AssistantError
 from ..givenstats import apply_stat_options
-from ..i18n import N_, _, n_, source_names
+from ..i18n import N_, _, decimal, n_, source_names
 from ..limits import check_matrix
 from ..rules import engine
 from ..rules.engine import Reason
@@ -82,6 +82,12 @@ def range_lines(ans: engine.RangeAnswer) -> list[str]:
     return [f"{ans.a} ↔ {ans.b}: [bold]{n}[/]  ({ans.rules.value})"] + _reasons(ans.reasons)
 
 
+def _percent(value: float) -> str:
+    """A percentage to a tenth, ".0" dropped, with the reader's decimal sign ("12.5%", "12,5%": R259)."""
+    text = decimal(value, ".1f")
+    return (text[:-2] if text.endswith((".0", ",0")) else text) + "%"
+
+
 def attack_lines(ans: AttackAnswer) -> list[str]:
     from ..rules.attack import condition_text  # loaded already: ``ans`` is one of its answers
 
@@ -102,10 +108,10 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
         needs=ans.needs, chance=chance, bonus=f"{ans.attack_bonus:+d}", stat=_(find_edition(ans.rules).words.defense),
         defense=ans.defense, crit=", ".join(map(str, ans.critical_on)))))
     lines.append(ind + escape(_("damage {damage} ({critical} on a critical); expected {expected} per attack").format(
-        damage=ans.damage, critical=ans.critical_damage, expected=f"{ans.expected_damage:g}")))
+        damage=ans.damage, critical=ans.critical_damage, expected=decimal(ans.expected_damage))))
     if ans.p_defeat:
         lines.append(ind + escape(_("defeats {t} ({left} Hit Points left): {chance}").format(
-            t=ans.target, left=ans.target_hp_left, chance=f"{ans.p_defeat * 100:.1f}%".replace(".0%", "%"))))
+            t=ans.target, left=ans.target_hp_left, chance=_percent(ans.p_defeat * 100))))
     for step in getattr(ans, "after_hit", ()):
         lines.append(ind + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
                      + f"  [dim]({escape(step.rule)})[/]")
@@ -113,7 +119,7 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
         r = ans.force_reroll
         text = (_("with a Force reroll after a miss (1 Force point, +{bonus} on the reroll): {needs}+ again, {chance} in all; expected {expected}")
                 if r.bonus else _("with a Force reroll after a miss (1 Force point): {needs}+ again, {chance} in all; expected {expected}"))
-        lines.append(ind + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=f"{r.expected_damage:g}"))
+        lines.append(ind + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=decimal(r.expected_damage)))
                      + f"  [dim]({escape(r.rule)})[/]")
     for m in ans.modifiers:
         lines.append(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(m.rule)})[/]")
@@ -140,7 +146,7 @@ def power_lines(ans: PowerAnswer) -> list[str]:
     lines.append("  " + escape(n_("costs {cost} Force point{left}; {roll}", "costs {cost} Force points{left}; {roll}", ans.cost).format(
         cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")
     for s in ans.struck if ans.legal else ():  # a refused power strikes nobody
-        lines.append("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=f"{s.expected:g}")))
+        lines.append("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=decimal(s.expected))))
         for step in s.steps:
             lines.append("    " + escape(step.text) + f"  [dim]({escape(step.rule)})[/]")
     for r in ans.notes:

@@ -489,6 +489,15 @@ def _verb(name: str, game: str) -> Any:
     return v
 
 
+def question_verb(name: str, game: str) -> Any:
+    """``name``'s verb when it only answers (records nothing, keeps no number): what ``GET
+    /api/ask/{verb}`` may ask, a spectator's link included (reading R257); any other is refused."""
+    v = _verb(name, game)
+    if v.writes or v.library:
+        raise ReadOnlyError(_("{verb!r} records or keeps something: it is sent by POST from a player's page, not asked").format(verb=name))
+    return v
+
+
 def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = False, game: str = "miniatures") -> dict[str, Any]:
     """A verb over the web: its arguments read from JSON, its answer's JSON (with ``lines``, and
     ``text_lines``: the lines the command line prints, their markup taken off). ``game``: the

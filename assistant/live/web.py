@@ -61,7 +61,7 @@ from ..textsafe import shown
 from ..yamlio import pydantic_words
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
-from .table import CardTable, ReadOnlyError, Table
+from .table import CardTable, ReadOnlyError, Table, question_verb
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "table"
@@ -515,7 +515,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         # each verb's arguments, so that the page builds its form (the session's game and paths on
         # the server are not the request's to say); "local" verbs work on this computer's files only
         # "label": the verb and each argument as the reader says them (the names stay the API's)
-        detail = {name: {"writes": v.writes, "local": v.local, "label": _(VERB_LABELS[name]) if name in VERB_LABELS else name,
+        detail = {name: {"writes": v.writes, "local": v.local, "library": v.library, "label": _(VERB_LABELS[name]) if name in VERB_LABELS else name,
                          "params": [{"name": p.name, "kind": p.kind.__name__, "optional": p.optional,
                                      "label": _(PARAM_LABELS[p.name]) if p.name in PARAM_LABELS else p.name}
                                     for p in v.params if p.name not in SESSION_PARAMS and p.kind is not Path]}
@@ -529,6 +529,16 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         command line prints, in the reader's language (what the page shows of a question)."""
         body = await _json(request)
         return await run_in_threadpool(lambda: table.run(verb.replace("/", " "), body, lines))
+
+    @app.get("/api/ask/{verb:path}")
+    def ask_verb(verb: str, args: str = Query("{}", max_length=MAX_ASK_ARGS), lines: bool = False) -> Any:
+        """A question (a verb that records nothing: ``cards show``, ``los``) asked by GET, its
+        arguments a JSON object in ``args``: the answer ``POST /api/do/{verb}`` gives. A
+        spectator's link asks this way -- it may ask, never write (reading R257); a verb that
+        records or keeps a number is refused here (403), whoever asks."""
+        name = verb.replace("/", " ")
+        question_verb(name, table.kind if isinstance(table, CardTable) else "miniatures")
+        return table.run(name, parse_body(args.encode("utf-8", "surrogatepass")), lines)
 
     @app.get("/api/export")
     def export(format: str = "md") -> Any:
@@ -904,6 +914,10 @@ class BodyLimit:
 
 #: the query parameters every address takes: the table's link token (``?t=``)
 ANY_ADDRESS_PARAMS = frozenset({"t"})
+#: the longest play a card table reads (``{"command": ...}``)
+MAX_PLAY = 2000
+#: the longest ``args`` a question asked by GET takes (a card's name, two figures: far less)
+MAX_ASK_ARGS = 4000
 
 
 def _unknown_parameters(app: FastAPI, request: Request) -> str | None:
@@ -993,7 +1007,9 @@ def _api(schema: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _command(body: dict[str, Any]) -> str:
     cmd = body.get("command")
-    if not isinstance(cmd, str) or not cmd.strip() or len(cmd) > 2000:
+    if isinstance(cmd, str) and len(cmd) > MAX_PLAY:  # a text, but no play is this long (it was "say the play as 'command'")
+        raise AssistantError(_("the play is {n} characters long: a play is at most {most}").format(n=len(cmd), most=MAX_PLAY))
+    if not isinstance(cmd, str) or not cmd.strip():
         raise AssistantError(_("say the play as 'command', e.g. {\"command\": \"A pass\"}"))
     return cmd.strip()
 

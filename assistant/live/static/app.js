@@ -433,7 +433,11 @@ async function showPair() {
     $("answer").innerHTML = `<h3>${esc(mine)} → ${esc(target)}</h3>` + missingForm(e.body.missing);
     $("missing-form").title = e.body.cli || e.message;
     $("missing-form").addEventListener("submit", submitMissing);
-    $("missing-form").scrollIntoView({ block: "end" });  // on a phone the form is on the screen, not below it
+    // on a phone the form is on the screen, not below it; the pair's title above it too where both fit
+    // (a phone held sideways showed the form with "ranger → mauler" cut off above it)
+    const sheet = $("sheet");
+    const whole = sheet && $("answer").getBoundingClientRect().height <= sheet.clientHeight;
+    (whole ? $("answer") : $("missing-form")).scrollIntoView({ block: "end" });
     return;
   }
   if (S.mine !== mine || S.target !== target) return;  // the slots changed while the answer was on its way
@@ -483,8 +487,11 @@ async function doVerb(verb, args, opts) {
   if (override && spec && spec.params.some((p) => p.name === "override")) body.override = override;
   const clearRoll = () => { if ((opts || {}).usedRoll && $("roll")) { $("roll").value = ""; $("reroll").value = ""; } };
   try {
-    // a question's answer comes with its text lines (shown instead of its JSON)
-    const r = await post(verbPath(verb) + (spec && !spec.writes ? "?lines=true" : ""), body, (opts || {}).rid);
+    // a question's answer comes with its text lines (shown instead of its JSON); a spectator's link
+    // asks by GET, which writes nothing (its POSTs are refused: reading R257)
+    const asked = isSpectator && spec && !spec.writes && !spec.library;
+    const r = asked ? await api(verbPath(verb).replace(/^api\/do\//, "api/ask/") + "?lines=true&args=" + encodeURIComponent(JSON.stringify(body)))
+      : await post(verbPath(verb) + (spec && !spec.writes ? "?lines=true" : ""), body, (opts || {}).rid);
     clearRoll();
     if (r.event) {
       say(`#${r.event.seq} ${r.text}` + (r.notes && r.notes.length ? " — " + r.notes.join("; ") : ""), true);
@@ -640,7 +647,7 @@ async function loadVerbs() {
   $("verb-select").innerHTML = `<option value="">—</option>` + Object.entries(groups).map(([g, vs]) =>
     `<optgroup label="${esc(g === "?" ? tr("questions") : (g === "game" || g === "cards" ? tr(g) : g))}">` + vs.map((v) => {
       const d = S.verbs.detail[v];
-      const off = d.local || (d.writes && (isSpectator || !isGame));
+      const off = d.local || (d.writes && (isSpectator || !isGame)) || (d.library && isSpectator);
       return `<option value="${esc(v)}" data-verb="${esc(v)}"${off ? " disabled" : ""}>${esc(d.label || v)}</option>`;
     }).join("") + `</optgroup>`).join("");
   $("verb-select").onchange = () => { const v = $("verb-select").value; if (v) openVerbForm(v); };

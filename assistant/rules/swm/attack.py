@@ -14,7 +14,7 @@ from typing import Any
 from ...abilities import has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
-from ...i18n import N_, _, n_, source_names
+from ...i18n import N_, _, decimal, n_, source_names
 from ...model import Figure, Position
 from .. import engine, saves
 from ..attack import (
@@ -590,7 +590,7 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
         notes.append(
             Reason(
                 _("with Overwhelming Force (1 Force point) {names} do not apply: expected {expected} per attack").format(
-                    names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=f"{plain:g}"
+                    names=", ".join(dict.fromkeys(s.ability for s in blocked)), expected=decimal(plain)
                 ),
                 _cite(pos, "PL p.56") + "; reading R38 in docs/readings.md",
             )
