@@ -908,3 +908,23 @@ def test_a_play_too_long_is_said_so_not_asked_for(tmp_path: Path) -> None:
         r = c.post(address, json={"command": 5})
         assert r.status_code == 400 and "say the play as 'command'" in r.json()["error"]
     assert version(c) == before
+
+
+def test_a_question_of_another_game_is_refused_without_the_servers_path(tmp_path: Path) -> None:
+    """A miniatures question asked at a Destiny table (by GET or POST) was refused with the
+    server's path to the game file in its text; it is refused naming the two games only."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "secret-folder" / "d.sqlite"
+    path.parent.mkdir()
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    c = table_client(create_app(CardTable(path)))
+    for r in (c.get("/api/ask/los", params={"args": '{"viewer": "A1", "target": "B2"}'}),
+              c.post("/api/do/los", json={"viewer": "A1", "target": "B2"}),
+              c.post("/api/do/swtcg/status", json={})):
+        assert r.status_code == 400, r.text
+        assert "secret-folder" not in r.text and "this table plays destiny" in r.json()["error"], r.text
+    assert c.get("/api/ask/destiny/status").status_code == 200

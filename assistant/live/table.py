@@ -21,7 +21,7 @@ from ..cardgames import CARD_GAMES
 from ..cards import CardLibrary, default_library
 from ..commands import Session, load_all
 from ..commands.records import at_least_one, d20_roll
-from ..commands.registry import find, from_json, short_text, whole_number
+from ..commands.registry import find, from_json, short_text, verb_game, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game.store import LogKeeper, last_seq, log_marks, watched_version
@@ -503,6 +503,16 @@ def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = Fa
     ``text_lines``: the lines the command line prints, their markup taken off). ``game``: the
     table's kind of game, whose verbs an unknown name lists."""
     v = _verb(name, game)
+    if verb_game(name) != game and not (v.anywhere or v.library):
+        # refused here, before the verb opens the table's file: its refusal would name the
+        # server's path to the game (a card table asked a miniatures question, or the reverse)
+        if verb_game(name) == "miniatures":
+            why = _("{verb!r} is a question of the miniatures games: this table plays {game} (its commands: GET /api/verbs)")
+        elif game == "miniatures":
+            why = _("{verb!r} is a command of {other}: this table plays a miniatures game (its commands: GET /api/verbs)")
+        else:
+            why = _("{verb!r} is a command of {other}: this table plays {game} (its commands: GET /api/verbs)")
+        raise AssistantError(why.format(verb=name, other=verb_game(name), game=game))
     result = v(session, **from_json(v, body))
     if not lines:
         return result.json
