@@ -808,8 +808,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # ... but a figure named on its own recorded square whose one doubt is the count's coin toss
     # (said COUNT_READ, no swap or rival doubted: who is who is sure) is ranked as the count's
     # namings proved (R99: 0.86), behind the namings of figures away from their recorded squares:
-    # on the diagnosis photos 341-586 none of 66 such namings was wrong, while the moved figures'
-    # namings were wrong 122 of 213 times and fell off the list behind them (reading R241)
+    # on the diagnosis photos 341-586 none of 66 such namings was wrong, while the Medium figures'
+    # namings away from their recorded squares were wrong 122 of 213 times and fell off the list behind them (reading R241)
     coin_on_record = {s.at for s in figures if s.by == "roster" and s.at == pos.figure(s.id).at.name and s.id not in unsure_names
                       and right.get(s.at) == COUNT_READ}
     as_said = on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between)
