@@ -117,13 +117,13 @@ UNEXPLAINED = 0.15
 #: of a figure named elsewhere, wrong either way. Laplace's estimate (6 + 1) / (7 + 2): listed, a
 #: figure the record lacks put to the judge
 STRANGER_READ = 0.78
-#: the probability that the recorded square of a figure the photo found nowhere (``not_seen``),
-#: read as empty and taken by no other figure, is rightly read so (reading R240): on the
-#: independent renderer's diagnosis photos 341-586 (both modes, round 22's code) 5 such squares,
-#: 3 of them the figure's base still there, unread (under its own body), 2 empty (the figure moved
-#: elsewhere and its new square read as empty too). Laplace's estimate (2 + 1) / (5 + 2): listed,
-#: ahead of the count's coin tosses (:data:`COUNT_READ`)
-NOT_FOUND_READ = 0.43
+#: the probability that the recorded square of a Medium or smaller figure the photo found nowhere
+#: (``not_seen``), read as empty and taken by no other figure, is rightly read so (reading R240): on
+#: the independent renderer's diagnosis photos 341-586 (both modes, round 22's code) 6 such squares,
+#: 3 of them the figure's base still there, unread (under its own body), 3 empty (the figure moved
+#: and its new square read as empty too): a coin toss, Laplace's (3 + 1) / (6 + 2). (A Large
+#: figure's recorded corner held its base 1 time of 4, and is one square of its four: not listed.)
+NOT_FOUND_READ = 0.5
 SATURATED_SHARE = 0.5
 
 
@@ -758,11 +758,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         rec = f.at.name
         if placed_at.get(f.id) != rec and rec in right and rec not in by_count and not reading.get(rec, False):
             right[rec] = min(right[rec], 1 - p[rec])
-    # a figure the photo found nowhere: its recorded square, read as empty and taken by no other
-    # figure, is where it most often still stands (its base under its own body, R240) -- listed
-    # with the doubt that proved, never said sure
+    # a Medium or smaller figure the photo found nowhere: its recorded square, read as empty and
+    # taken by no other figure, held its base (under its own body) as often as not (R240) -- listed
+    # as the coin toss that proved, never said sure
     named_on_now = {sq for s in figures for sq in space(pos, s)}
-    lost_at = {f.at.name for f in not_seen if f.at.name in right and not reading.get(f.at.name, False) and f.at.name not in named_on_now}
+    lost_at = {f.at.name for f in not_seen if f.size.footprint == 1 and f.at.name in right and not reading.get(f.at.name, False)
+               and f.at.name not in named_on_now}
     for sq in lost_at:
         right[sq] = min(right[sq], NOT_FOUND_READ)
     for sq in marked & set(right):
