@@ -811,10 +811,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # namings proved (R99: 0.86), behind the namings of figures away from their recorded squares:
     # on the diagnosis photos 341-586 none of 66 such namings was wrong, while the Medium figures'
     # namings away from their recorded squares were wrong 122 of 213 times and fell off the list behind them (reading R241)
-    coin_on_record = {s.at for s in figures if s.by == "roster" and s.at == pos.figure(s.id).at.name and s.id not in unsure_names
-                      and right.get(s.at) == COUNT_READ}
-    as_said = on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between)
-    ranked = _ranked(right, (as_said - coin_on_record) | lost_at)
+    # (a figure another may have taken the square from, one with a rival square, one the record
+    # chose over a likelier base -- R64, R90, R98 -- keeps its said doubt)
+    doubted_ids = set(unsure_names) | {fid for fid, _m in took} | {fid for fid, _at, _o in [*surer, *rim_rivals]} | {fid for fid, _r in rim_listed}
+    coin_on_record = {s.at for s in figures if s.by == "roster" and s.at == pos.figure(s.id).at.name and s.id not in doubted_ids
+                      and right.get(s.at) == COUNT_READ and s.at not in record_chose}
+    ranked = _ranked(right, (on_record - coin_on_record) | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]}
+                     | (record_chose & by_count) | set(between) | lost_at)
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
