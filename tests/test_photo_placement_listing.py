@@ -1,22 +1,16 @@
-"""What the list to confirm holds first (readings R240, R241).
+"""A figure found nowhere has its recorded square listed (reading R240).
 
 R240, built from the diagnosis photos s0400, s0406 and s0555 (no reference photo): a figure
 without a readable base marker stood still, its base under its own body read as empty, and no
 figure was named anywhere for it -- "not seen", with nothing listed, so a board wrong on one
 square was not right after confirming its list. Its recorded square, read as empty and taken by no
 other figure, is listed with the doubt such squares proved (NOT_FOUND_READ).
-
-R241, built from s0540 and s0374 (with the reference), s0469: a figure named by the roster's count
-on its own recorded square, doubtful only by the count's coin toss (said COUNT_READ), kept that
-said doubt and took a place on the five-square list ahead of the namings of figures that moved,
-which proved wrong far more often; it is ranked as the count's namings proved (R99: 0.86) and
-still listed while the list has room.
 """
 
 from __future__ import annotations
 
 from assistant.photo.figures import Seen
-from assistant.photo.placement import COUNT_READ, LISTED_BELOW, MAX_LISTED, NOT_FOUND_READ, SURE, place
+from assistant.photo.placement import COUNT_READ, NOT_FOUND_READ, place
 from tests.test_photo_placement import at, record, scores
 
 
@@ -36,14 +30,3 @@ def test_a_recorded_square_another_figure_is_named_on_is_not_listed_for_the_lost
     assert at(placed) == {"c": "H8"} and placed.not_seen == ("b",)
     assert dict(placed.uncertain).get("H8") != NOT_FOUND_READ
     assert not any("R240" in n for n in placed.notes)
-
-
-def test_a_coin_toss_on_the_recorded_square_is_ranked_as_the_count_proved() -> None:
-    pos = record(("a", "B2"), ("b", "H8"))
-    placed = place(pos, scores({"B2": 0.45, "H8": 0.99}), [], set())
-    a = {s.id: s for s in placed.figures}["a"]
-    assert (a.at, a.by, a.confidence) == ("B2", "roster", COUNT_READ)  # the count's coin toss on its recorded square
-    said = dict(placed.uncertain)
-    # listed still (below LISTED_BELOW), but said as such namings proved, behind doubts that proved worse
-    assert "B2" in said and SURE <= said["B2"] < LISTED_BELOW and said["B2"] > COUNT_READ
-    assert len(placed.uncertain) <= MAX_LISTED

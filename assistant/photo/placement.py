@@ -806,18 +806,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # squares said surer, and a name the note asks to confirm was left off the list (reading R120
     # in docs/readings.md)
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
-    # ... but a figure named on its own recorded square whose one doubt is the count's coin toss
-    # (said COUNT_READ, no swap or rival doubted: who is who is sure) is ranked as the count's
-    # namings proved (R99: 0.86), behind the namings of figures away from their recorded squares:
-    # on the diagnosis photos 341-586 none of 66 such namings was wrong, while the Medium figures'
-    # namings away from their recorded squares were wrong 122 of 213 times and fell off the list behind them (reading R241)
-    # (a figure another may have taken the square from, one with a rival square, one the record
-    # chose over a likelier base -- R64, R90, R98 -- keeps its said doubt)
-    doubted_ids = set(unsure_names) | {fid for fid, _m in took} | {fid for fid, _at, _o in [*surer, *rim_rivals]} | {fid for fid, _r in rim_listed}
-    coin_on_record = {s.at for s in figures if s.by == "roster" and s.at == pos.figure(s.id).at.name and s.id not in doubted_ids
-                      and right.get(s.at) == COUNT_READ and s.at not in record_chose}
-    ranked = _ranked(right, (on_record - coin_on_record) | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]}
-                     | (record_chose & by_count) | set(between) | lost_at)
+    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between)
+                     | lost_at)
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -828,8 +818,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     for f in not_seen:
         if f.at.name in lost_at and f.at.name in shown:
             notes.append(
-                _("{id} not seen: its recorded square {at}, read as empty, is listed to confirm: a figure the photo finds nowhere most often "
-                  "still stands there, its base hidden under its own body (reading R240)").format(id=f.id, at=f.at.name))
+                _("{id} not seen: its recorded square {at}, read as empty, is listed to confirm: a figure the photo finds nowhere may "
+                  "still stand there, its base hidden under its own body (reading R240)").format(id=f.id, at=f.at.name))
     more = sum(1 for sq, _v in ranked[MAX_LISTED:] if right[sq] < SURE)  # the doubtful ones beyond the list, as before R99
     if more:
         notes.append(
