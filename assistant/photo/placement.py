@@ -117,6 +117,13 @@ UNEXPLAINED = 0.15
 #: of a figure named elsewhere, wrong either way. Laplace's estimate (6 + 1) / (7 + 2): listed, a
 #: figure the record lacks put to the judge
 STRANGER_READ = 0.78
+#: the probability that the recorded square of a Medium or smaller figure the photo found nowhere
+#: (``not_seen``), read as empty and taken by no other figure, is rightly read so (reading R240): on
+#: the independent renderer's diagnosis photos 341-586 (both modes, round 22's code) 6 such squares,
+#: 3 of them the figure's base still there, unread (under its own body), 3 empty (the figure moved
+#: and its new square read as empty too): a coin toss, Laplace's (3 + 1) / (6 + 2). (A Large
+#: figure's recorded corner held its base 1 time of 4, and is one square of its four: not listed.)
+NOT_FOUND_READ = 0.5
 SATURATED_SHARE = 0.5
 
 
@@ -751,6 +758,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         rec = f.at.name
         if placed_at.get(f.id) != rec and rec in right and rec not in by_count and not reading.get(rec, False):
             right[rec] = min(right[rec], 1 - p[rec])
+    # a Medium or smaller figure the photo found nowhere: its recorded square, read as empty and
+    # taken by no other figure, held its base (under its own body) as often as not (R240) -- listed
+    # as the coin toss that proved, never said sure
+    named_on_now = {sq for s in figures for sq in space(pos, s)}
+    lost_at = {f.at.name for f in not_seen if f.size.footprint == 1 and f.at.name in right and not reading.get(f.at.name, False)
+               and f.at.name not in named_on_now}
+    for sq in lost_at:
+        right[sq] = min(right[sq], NOT_FOUND_READ)
     for sq in marked & set(right):
         right[sq] = 1.0  # a base marker read there
     # a base marker read between spaces whose figure the squares settled off the space nearest it
@@ -791,7 +806,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # squares said surer, and a name the note asks to confirm was left off the list (reading R120
     # in docs/readings.md)
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
-    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between))
+    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between)
+                     | lost_at)
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -799,6 +815,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             notes.append(
                 _("{id} was named by the roster's count on a doubtful square; {other}, read as empty, shows a base's round rim: "
                   "if {id} does not stand where named, look there").format(id=fid, other=rival))
+    for f in not_seen:
+        if f.at.name in lost_at and f.at.name in shown:
+            notes.append(
+                _("{id} not seen: its recorded square {at}, read as empty, is listed to confirm: a figure the photo finds nowhere may "
+                  "still stand there, its base hidden under its own body (reading R240)").format(id=f.id, at=f.at.name))
     more = sum(1 for sq, _v in ranked[MAX_LISTED:] if right[sq] < SURE)  # the doubtful ones beyond the list, as before R99
     if more:
         notes.append(
