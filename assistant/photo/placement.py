@@ -392,14 +392,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91);
-                # on two squares, one of them so, that base beside whatever read the other (R94, R244)
+                # on two squares both so, two smaller round things (R244)
                 rimmed = [b for b in rimmed if not _smaller_base_in(b[2], reading, rims, block_rims[b[1]])]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
                 half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, HALF_READ_RIM, 2)
-                if rims:  # a Medium base by its own rim and whatever read the other square (R94, R244)
+                if rims:  # two squares read, each a smaller base's own rim: no Large base (R244)
                     half_read = [b for b in half_read if not _smaller_base_in(b[2], reading, rims, block_rims[b[1]])]
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
@@ -1288,22 +1288,29 @@ def _a_medium_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: M
 
 
 def _smaller_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
-    """Whether the 2 x 2 ``block``, read as a base on one square or two, holds a Medium or Small
-    base by its own round rim (:func:`_a_medium_base_in`: R91 on one square, R94 on two): the rim
-    steps of :func:`place` take no such block for a Large base, as its block search does not
-    (reading R244 in docs/readings.md; diagnosis photo s0474 without the reference: D3:E4, read on
-    D4 and E4, their own rims 0.26 and 0.20 against the block's 0.15, a Medium base and its body,
-    was taken for a Large figure whose base two columns over no square read).
+    """Whether the 2 x 2 ``block`` holds smaller bases by their own round rims, no Large base: read
+    as a base on one square that shows a Medium or Small base's own rim (n = 1) at least as clearly
+    as the block's centre shows a Large one's (:func:`_a_medium_base_in`, R91), or on two squares
+    that both do (reading R244 in docs/readings.md): the rim steps of :func:`place` take no such block.
+
+    A Large base's own quarter squares show no Medium rim of their own round their centres (R91);
+    one such rim among two read squares may be a Large base's near square (its edge crossing the
+    square) -- diagnosis photos s0426, s0484 and s0582 without the reference: Large bases read on two
+    squares, one showing a rim 0.13-0.51 as clear as the block's, the other 0.05-0.23 -- both are
+    two round things, a Medium base and another or its body (s0474: D3:E4, read on D4 and E4, their
+    own rims 0.26 and 0.20 against the block's 0.15, taken for a Large figure whose base two columns
+    over no square read).
 
     >>> block = ("D3", "D4", "E3", "E4")
     >>> _smaller_base_in(block, {"D4": True, "E4": True}, {"D4": 0.26, "E4": 0.20}, 0.15)
     True
-    >>> _smaller_base_in(block, {"D4": True, "E4": True}, {"D4": 0.10, "E4": 0.12}, 0.15)
+    >>> _smaller_base_in(block, {"D4": True, "E4": True}, {"D4": 0.26, "E4": 0.05}, 0.15)
     False
-    >>> _smaller_base_in(block, {"D3": True, "D4": True, "E4": True}, {"D4": 0.26, "E4": 0.20}, 0.15)
-    False
+    >>> _smaller_base_in(block, {"D4": True}, {"D4": 0.26}, 0.15), _smaller_base_in(block, {"D3": True, "D4": True, "E4": True}, {"D4": 0.26, "E4": 0.20}, 0.15)
+    (True, False)
     """
-    return any(_a_medium_base_in(block, reading, rims, large_rim, on) for on in (1, 2))
+    read = [b for b in block if reading.get(b, False)]
+    return _a_medium_base_in(block, reading, rims, large_rim, 1) or len(read) == 2 and all(rims.get(b, 0.0) >= large_rim for b in read)
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
