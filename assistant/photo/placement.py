@@ -1291,7 +1291,8 @@ def _smaller_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Ma
     """Whether the 2 x 2 ``block`` holds smaller bases by their own round rims, no Large base: read
     as a base on one square that shows a Medium or Small base's own rim (n = 1) at least as clearly
     as the block's centre shows a Large one's (:func:`_a_medium_base_in`, R91), or on two squares
-    that both do (reading R244 in docs/readings.md): the rim steps of :func:`place` take no such block.
+    that both show one as clear and clear enough to be a base's (:data:`RIVAL_RIM`, R98; reading
+    R244 in docs/readings.md): the rim steps of :func:`place` take no such block.
 
     A Large base's own quarter squares show no Medium rim of their own round their centres (R91);
     one such rim among two read squares may be a Large base's near square (its edge crossing the
@@ -1299,7 +1300,8 @@ def _smaller_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Ma
     squares, one showing a rim 0.13-0.51 as clear as the block's, the other 0.05-0.23 -- both are
     two round things, a Medium base and another or its body (s0474: D3:E4, read on D4 and E4, their
     own rims 0.26 and 0.20 against the block's 0.15, taken for a Large figure whose base two columns
-    over no square read).
+    over no square read); rims too faint for a base's tell nothing (s0482: a Large base's D12 and
+    E13 0.11 and 0.10 against its centre's 0.10).
 
     >>> block = ("D3", "D4", "E3", "E4")
     >>> _smaller_base_in(block, {"D4": True, "E4": True}, {"D4": 0.26, "E4": 0.20}, 0.15)
@@ -1310,7 +1312,7 @@ def _smaller_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Ma
     (True, False)
     """
     read = [b for b in block if reading.get(b, False)]
-    return _a_medium_base_in(block, reading, rims, large_rim, 1) or len(read) == 2 and all(rims.get(b, 0.0) >= large_rim for b in read)
+    return _a_medium_base_in(block, reading, rims, large_rim, 1) or len(read) == 2 and all(rims.get(b, 0.0) >= max(large_rim, RIVAL_RIM) for b in read)
 
 
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
