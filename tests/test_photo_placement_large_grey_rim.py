@@ -45,6 +45,14 @@ def test_a_block_holding_a_medium_base_by_its_rim_is_no_large_base_by_the_rim_st
     assert at.get("big") != "C2" and at["m"] == "C3"
 
 
+def test_a_block_read_on_two_squares_one_with_a_smaller_rim_is_taken_as_before() -> None:
+    # R244, s0426/s0484/s0582: one rim as clear as the block's (the Large base's near edge) is not two round things
+    pos, scores, rims, large, _plastic = s0474_like()
+    pos = Position(pos.edition, pos.map, (*pos.figures[:2], Figure("big", "dark", parse_square("C2"), Size.LARGE)))
+    rims |= {"D3": 0.05}
+    assert {s.id: s.at for s in place(pos, scores, MARKED, set(), large_rims=large, rims=rims).figures}["big"] == "C2"
+
+
 def test_a_large_block_read_empty_under_its_body_is_found_by_its_rim_and_grey_cores() -> None:
     # R245: the clear rim round the block's centre and the plastic's grey on its cores
     pos, scores, rims, large, plastic = s0474_like()
