@@ -398,13 +398,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             rimmed = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, LARGE_RIM, 1)
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
-                # round rim as clearly as the block shows a Large one's, is that Medium base (R91)
-                rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], reading, rims, block_rims[b[1]], 1)]
+                # round rim as clearly as the block shows a Large one's, is that Medium base (R91);
+                # on two squares both so, two smaller round things (R244)
+                rimmed = [b for b in rimmed if not _smaller_base_in(b[2], reading, rims, block_rims[b[1]])]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
                 half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, HALF_READ_RIM, 2)
+                if rims:  # two squares read, each a smaller base's own rim: no Large base (R244)
+                    half_read = [b for b in half_read if not _smaller_base_in(b[2], reading, rims, block_rims[b[1]])]
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
                 # still a Large figure short: its block's one square read as a base may be a doubtful
@@ -415,7 +418,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 seen_again = reading | dict.fromkeys(early_trim, True)
                 rimmed = _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, LARGE_RIM, 1)
                 if rims:
-                    rimmed = [b for b in rimmed if not _a_medium_base_in(b[2], seen_again, rims, block_rims[b[1]], 1)]
+                    rimmed = [b for b in rimmed if not _smaller_base_in(b[2], seen_again, rims, block_rims[b[1]])]
                 # the squares say little there (one doubtful square each): the clearest rim first
                 by_rim |= {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
             if len(chosen) < len(figs):
@@ -427,9 +430,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 clear = max(CLEAR_LARGE_RIM, ART_RIM_TIMES * _art_rim(large_rims or {}))
                 # (only blocks no square of which reads as a base: the rims above judged the others,
                 # a Medium base's edge among them, R91), where the classifier sees a little of a base
-                # on some square -- printed circles on bare floor read surely empty all round
+                # on some square -- printed circles on bare floor read surely empty all round -- or
+                # where most of its squares' cores show the plastic's grey, few on the map (R210, R245)
                 rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, clear, 0)
-                          if not any(seen_again.get(x, False) for x in b[2]) and max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE]
+                          if not any(seen_again.get(x, False) for x in b[2])
+                          and (max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE or grey_decisive and _grey_cores(b[2], plastic, block_grey) >= GREY_OF_BLOCK)]
                 by_body = {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
         by_plastic: set[str] = set()
@@ -464,6 +469,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             toward = _toward_camera_by_rim(chosen, reading, used, taken | nowhere | art_shown, block_rims, away)
             by_rim |= {corner for corner, _b in toward if (corner, _b) not in chosen}
             chosen = toward
+        if grey_decisive:
+            # a block whose cores show no plastic beside one shifted over it whose cores do: the
+            # base covers its block past every core, the squares one over read by its body (R246)
+            onto_grey = _onto_grey_block(chosen, reading, used, taken | nowhere | art_shown, plastic or {}, block_grey, n)
+            by_plastic |= {corner for corner, _b in onto_grey if (corner, _b) not in chosen}
+            chosen = onto_grey
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
@@ -1297,6 +1308,34 @@ def _a_medium_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: M
     return len(read) == read_on and any(rims.get(b, 0.0) >= large_rim for b in read)
 
 
+def _smaller_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Mapping[str, float], large_rim: float) -> bool:
+    """Whether the 2 x 2 ``block`` holds smaller bases by their own round rims, no Large base: read
+    as a base on one square that shows a Medium or Small base's own rim (n = 1) at least as clearly
+    as the block's centre shows a Large one's (:func:`_a_medium_base_in`, R91), or on two squares
+    that both show one as clear and clear enough to be a base's (:data:`RIVAL_RIM`, R98; reading
+    R244 in docs/readings.md): the rim steps of :func:`place` take no such block.
+
+    A Large base's own quarter squares show no Medium rim of their own round their centres (R91);
+    one such rim among two read squares may be a Large base's near square (its edge crossing the
+    square) -- diagnosis photos s0426, s0484 and s0582 without the reference: Large bases read on two
+    squares, one showing a rim 0.13-0.51 as clear as the block's, the other 0.05-0.23 -- both are
+    two round things, a Medium base and another or its body (s0474: D3:E4, read on D4 and E4, their
+    own rims 0.26 and 0.20 against the block's 0.15, taken for a Large figure whose base two columns
+    over no square read); rims too faint for a base's tell nothing (s0482: a Large base's D12 and
+    E13 0.11 and 0.10 against its centre's 0.10).
+
+    >>> block = ("D3", "D4", "E3", "E4")
+    >>> _smaller_base_in(block, {"D4": True, "E4": True}, {"D4": 0.26, "E4": 0.20}, 0.15)
+    True
+    >>> _smaller_base_in(block, {"D4": True, "E4": True}, {"D4": 0.26, "E4": 0.05}, 0.15)
+    False
+    >>> _smaller_base_in(block, {"D4": True}, {"D4": 0.26}, 0.15), _smaller_base_in(block, {"D3": True, "D4": True, "E4": True}, {"D4": 0.26, "E4": 0.20}, 0.15)
+    (True, False)
+    """
+    read = [b for b in block if reading.get(b, False)]
+    return _a_medium_base_in(block, reading, rims, large_rim, 1) or len(read) == 2 and all(rims.get(b, 0.0) >= max(large_rim, RIVAL_RIM) for b in read)
+
+
 def _by_rim_among_shifted(chosen: list[tuple[str, tuple[str, ...]]], full: Sequence[tuple[str, set[str]]], used: set[str],
                           large_rims: Mapping[str, float], partly: Sequence[tuple[str, set[str]]] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """The Large blocks taken, each moved onto the block shifted over it whose centre shows a Large
@@ -1413,6 +1452,84 @@ def _toward_camera_by_rim(chosen: list[tuple[str, tuple[str, ...]]], reading: Ma
     return out
 
 
+
+
+def _grey_cores(block: Sequence[str], plastic: Mapping[str, float] | None, grey: float | None) -> int:
+    """How many of ``block``'s squares' base cores are as grey as the photo's plastic
+    (:func:`.bases.plastic_colourfulness` within :data:`GREY_WITHIN` of ``grey``, R210); none where
+    the plastic is not measured.
+
+    >>> _grey_cores(("A1", "B1", "A2", "B2"), {"A1": 0.13, "B1": 0.14, "A2": 0.30, "B2": 0.12}, 0.10)
+    3
+    >>> _grey_cores(("A1", "B1"), None, 0.10), _grey_cores(("A1", "B1"), {"A1": 0.1}, None)
+    (0, 0)
+    """
+    if plastic is None or grey is None:
+        return 0
+    return sum(plastic.get(b, 1.0) <= grey + GREY_WITHIN for b in block)
+
+
+def _onto_grey_block(chosen: list[tuple[str, tuple[str, ...]]], reading: Mapping[str, bool], used: set[str], blocked: Collection[str],
+                     plastic: Mapping[str, float], grey: float | None, n: int) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large (or bigger) blocks taken, each whose squares' cores show the photo's plastic grey on
+    at most one square moved onto the block shifted one square over it (overlapping it) read as a
+    base on half its squares or more, clear of the other bases and of ``blocked``, whose cores show
+    it on :data:`GREY_OF_BLOCK` or more (:func:`_grey_cores`); the most grey cores, then the most
+    squares read; ``used`` is kept to the blocks taken (reading R246 in docs/readings.md). Called
+    only where the plastic's grey is decisive on the map (R210).
+
+    A Large base covers every square of its block past the square's core (R144), so its grey or
+    black plastic shows on the cores of most of them whatever the classifier reads there; the squares
+    one over, read as a base by the broad body leaning over them, show the map's colour at their
+    cores (diagnosis photo s0562 without the reference: the base at I8:J9, cores 0.13, 0.08, 0.13,
+    0.13 against the plastic's 0.14, I8 read 0.02 under the body; J7:K8, read on three squares, cores
+    0.21, 0.23, 0.08, 0.32, taken).
+
+    >>> plastic = {"A1": 0.3, "B1": 0.3, "A2": 0.3, "B2": 0.1, "A3": 0.1, "B3": 0.1}
+    >>> reading = {"A1": True, "B1": True, "A2": True, "B2": True, "B3": True}
+    >>> used = {"A1", "B1", "A2", "B2"}
+    >>> _onto_grey_block([("A1", ("A1", "A2", "B1", "B2"))], reading, used, (), plastic, 0.1, 2)
+    [('A2', ('A2', 'A3', 'B2', 'B3'))]
+    >>> sorted(used)
+    ['A2', 'A3', 'B2', 'B3']
+
+    A block with two grey cores stays, as does one whose shifted block holds another base:
+
+    >>> plastic["A1"] = 0.1
+    >>> _onto_grey_block([("A1", ("A1", "A2", "B1", "B2"))], reading, {"A1", "B1", "A2", "B2"}, (), plastic, 0.1, 2)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> plastic["A1"] = 0.3
+    >>> _onto_grey_block([("A1", ("A1", "A2", "B1", "B2"))], reading, {"A1", "B1", "A2", "B2"}, {"A3"}, plastic, 0.1, 2)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    """
+    out = []
+    for corner, block in chosen:
+        if _grey_cores(block, plastic, grey) > 1:
+            out.append((corner, block))
+            continue
+        others = (used - set(block)) | set(blocked)
+        c0, r0 = _col_row(corner)
+        best: tuple[int, int, str] | None = None
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                if (dc, dr) == (0, 0) or c0 + dc < 0 or r0 + dr < 0:
+                    continue
+                alt = Square(c0 + dc, r0 + dr).name
+                alt_block = tuple(block_squares(alt, n))
+                if any(b not in plastic for b in alt_block) or set(alt_block) & others:
+                    continue  # off the map, or over another base
+                grey_at, read = _grey_cores(alt_block, plastic, grey), sum(reading.get(b, False) for b in alt_block)
+                if grey_at >= GREY_OF_BLOCK * n * n // 4 and 2 * read >= n * n and (
+                        best is None or (grey_at, read, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
+                    best = (grey_at, read, alt)
+        if best is None:
+            out.append((corner, block))
+            continue
+        used -= set(block)
+        alt_block = tuple(block_squares(best[2], n))
+        used |= set(alt_block)
+        out.append((best[2], alt_block))
+    return out
 
 
 def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
