@@ -30,6 +30,7 @@ import numpy as np
 
 from .board import Grid
 from .lines import (
+    ANCHOR_TOLERANCE,
     MIN_LINE_SUPPORT,
     MOST_MARGIN,
     OUTLINE_FRAME_AGREEMENT,
@@ -123,7 +124,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     confirmed: list[np.ndarray] = []
     anchors: list[np.ndarray] = []
     searched: list[int] = []
-    undecided: list[int] = []  # the starts searched whose lines neither confirm nor contradict them (R228)
+    undecided: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the starts searched whose lines neither confirm nor contradict them (R228)
     for i, H, anchor, H_inv, ink in _clearest_first(image, [(H, anchor) for H, anchor, _m in framed], cols, rows):
         if not afford():
             break
@@ -147,10 +148,11 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
                 confirmed.append(H)
                 anchors.append(anchor)
             elif not _lines_elsewhere(ink, found_apart, cols, rows):
-                undecided.append(i)
+                undecided[i] = (H_inv, ink)
     if not confirmed:
-        agreed = outlines_agree([(H, m) for H, _a, m in framed], searched, undecided, cols, rows)
-        if agreed is not None:  # R228: the outlines alone, where the lines say nothing either way
+        agreed = outlines_agree([(H, m) for H, _a, m in framed], searched, list(undecided), cols, rows)
+        if agreed is not None and not lines_shifted(*undecided[agreed], cols, rows):
+            # R228: the outlines alone, where the lines say nothing either way
             confirmed.append(framed[agreed][0])
             anchors.append(framed[agreed][1])
     if not confirmed or not lattices_agree(confirmed, cols, rows):
@@ -211,6 +213,27 @@ def _lines_elsewhere(ink: np.ndarray, found: Sequence[np.ndarray], cols: int, ro
     :data:`.lines.MIN_LINE_SUPPORT`) on a lattice of theirs (``found``: board -> ``ink``'s image)
     away from a start: they contradict it (reading R228)."""
     return any(min(_clarity(ink, f, cols, rows)) >= MIN_LINE_SUPPORT for f in found)
+
+
+#: the shifts (squares, along each axis) of a start's lattice on which :func:`lines_shifted` looks
+#: for the printed lines: every eighth of a square, half a square either way
+SHIFTS = np.arange(-0.5, 0.5, 0.125)
+
+
+def lines_shifted(H_inv: np.ndarray, ink: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether the printed lines show clearly (both measures of :func:`_clarity` at least
+    :data:`.lines.MIN_LINE_SUPPORT`) on the lattice of ``H_inv`` (board -> ``ink``'s image)
+    shifted by more than :data:`.lines.ANCHOR_TOLERANCE` (:data:`SHIFTS` along each axis): a map
+    printed off its sheet's middle, or a marker off the map's corner, whose lines the free-corner
+    search, holding the marker's corner, cannot reach (reading R228). 64 looks, 0.1 CPU-seconds."""
+    for dx in SHIFTS:
+        for dy in SHIFTS:
+            if np.hypot(dx, dy) <= ANCHOR_TOLERANCE:
+                continue
+            shift = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+            if min(_clarity(ink, H_inv @ shift, cols, rows)) >= MIN_LINE_SUPPORT:
+                return True
+    return False
 
 
 def outlines_agree(starts: Sequence[tuple[np.ndarray, float]], searched: Sequence[int], undecided: Sequence[int],
