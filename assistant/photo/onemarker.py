@@ -30,6 +30,7 @@ import numpy as np
 
 from .board import Grid
 from .lines import (
+    ANCHOR_TOLERANCE,
     MIN_LINE_SUPPORT,
     MOST_MARGIN,
     OUTLINE_FRAME_AGREEMENT,
@@ -79,6 +80,14 @@ def frame_start(quad: np.ndarray, marker: Marker, cols: int, rows: int,
     measures must agree within ``agreement`` squares and lie within 0-:data:`.lines.MOST_MARGIN`
     (less :data:`EDGE_SLACK`).
     None otherwise. A start for the printed lines' search, never an answer alone."""
+    framed = _framed(quad, marker, cols, rows, agreement)
+    return None if framed is None else (framed[0], framed[1])
+
+
+def _framed(quad: np.ndarray, marker: Marker, cols: int, rows: int,
+            agreement: float) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """:func:`frame_start`'s homography and the marker's corner, with the sheet's margin (squares)
+    the outline gave."""
     k = marker.id
     board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
     outward = np.sign(board4 - board4.mean(axis=0))
@@ -96,7 +105,7 @@ def frame_start(quad: np.ndarray, marker: Marker, cols: int, rows: int,
     if not -EDGE_SLACK <= margin <= MOST_MARGIN or abs(measures[0] - measures[1]) / 2 > agreement:
         return None
     H, _mask = cv2.findHomography(np.vstack([anchor[None], corners]), np.vstack([board4[k][None], board4 + margin * outward]), 0)
-    return (H, anchor) if H is not None and np.all(np.isfinite(H)) else None
+    return (H, anchor, margin) if H is not None and np.all(np.isfinite(H)) else None
 
 
 def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int,
@@ -109,14 +118,17 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     marker = _the_one_marker(markers)
     if marker is None:
         return None
-    scale, starts = _frame_starts(image, marker, cols, rows)
+    scale, framed = _frame_starts(image, marker, cols, rows)
     S = np.diag([scale, scale, 1.0])
     board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
     confirmed: list[np.ndarray] = []
     anchors: list[np.ndarray] = []
-    for H, anchor, H_inv, ink in _clearest_first(image, starts, cols, rows):
+    searched: list[int] = []
+    undecided: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the starts searched whose lines neither confirm nor contradict them (R228)
+    for i, H, anchor, H_inv, ink in _clearest_first(image, [(H, anchor) for H, anchor, _m in framed], cols, rows):
         if not afford():
             break
+        searched.append(i)
         known = {marker.id: anchor * scale}  # held where the marker shows it
         free = [j for j in range(4) if j != marker.id]
         found_apart: list[np.ndarray] = []  # the lines' best lattices (board -> the search copy) not where the frame put them
@@ -135,6 +147,14 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
             if start_stands(ink, H_inv, found_apart, cols, rows):
                 confirmed.append(H)
                 anchors.append(anchor)
+            elif not _lines_elsewhere(ink, found_apart, cols, rows):
+                undecided[i] = (H_inv, ink)
+    if not confirmed:
+        agreed = outlines_agree([(H, m) for H, _a, m in framed], searched, list(undecided), cols, rows)
+        if agreed is not None and not lines_shifted(*undecided[agreed], cols, rows):
+            # R228: the outlines alone, where the lines say nothing either way
+            confirmed.append(framed[agreed][0])
+            anchors.append(framed[agreed][1])
     if not confirmed or not lattices_agree(confirmed, cols, rows):
         return None
     return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
@@ -182,8 +202,68 @@ def start_stands(ink: np.ndarray, start_inv: np.ndarray, found: Sequence[np.ndar
     return False
 
 
+#: how far apart (squares) two sheet outlines' margins must lie to count as two outlines, not one
+#: edge found twice (reading R228): the paper's edge, the art's edge and a border printed round it
+#: lie 0.06-0.38 squares apart on the diagnosis photos (s0561's empty map 0.06, 0.13, 0.44, 0.51)
+DISTINCT_MARGINS = 0.05
+
+
+def _lines_elsewhere(ink: np.ndarray, found: Sequence[np.ndarray], cols: int, rows: int) -> bool:
+    """Whether the printed lines show clearly (both measures of :func:`_clarity` at least
+    :data:`.lines.MIN_LINE_SUPPORT`) on a lattice of theirs (``found``: board -> ``ink``'s image)
+    away from a start: they contradict it (reading R228)."""
+    return any(min(_clarity(ink, f, cols, rows)) >= MIN_LINE_SUPPORT for f in found)
+
+
+#: the shifts (squares, along each axis) of a start's lattice on which :func:`lines_shifted` looks
+#: for the printed lines: every eighth of a square, half a square either way
+SHIFTS = np.arange(-0.5, 0.5, 0.125)
+
+
+def lines_shifted(H_inv: np.ndarray, ink: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether the printed lines show clearly (both measures of :func:`_clarity` at least
+    :data:`.lines.MIN_LINE_SUPPORT`) on the lattice of ``H_inv`` (board -> ``ink``'s image)
+    shifted by more than :data:`.lines.ANCHOR_TOLERANCE` (:data:`SHIFTS` along each axis): a map
+    printed off its sheet's middle, or a marker off the map's corner, whose lines the free-corner
+    search, holding the marker's corner, cannot reach (reading R228). 64 looks, 0.1 CPU-seconds."""
+    for dx in SHIFTS:
+        for dy in SHIFTS:
+            if np.hypot(dx, dy) <= ANCHOR_TOLERANCE:
+                continue
+            shift = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+            if min(_clarity(ink, H_inv @ shift, cols, rows)) >= MIN_LINE_SUPPORT:
+                return True
+    return False
+
+
+def outlines_agree(starts: Sequence[tuple[np.ndarray, float]], searched: Sequence[int], undecided: Sequence[int],
+                   cols: int, rows: int) -> int | None:
+    """The start that distinct sheet outlines agree on, where the printed lines neither confirm nor
+    contradict any (reading R228): ``starts``, every outline's start (its homography, photo ->
+    board, and the margin it gave); ``searched``, those the lines' search ran round (as the work
+    budget held it); ``undecided``, those of them on which it found the lines neither standing
+    nor clearly elsewhere (:func:`_lines_elsewhere`). None unless every start searched is
+    undecided; then the index of a start searched whose agreeing starts (within
+    :data:`.lines.ANCHOR_TOLERANCE` of it, :func:`.lines.lattices_agree`) are two outlines or more
+    whose margins lie :data:`DISTINCT_MARGINS` apart and more than half of all the starts; the one
+    with the most such first. One outline alone is a start, never an answer: a quad round half the
+    map gave margins that agree 5.0 squares off (s0563's empty map), a sheet bent by the lens
+    0.23-0.36 off (s0563's and s0573's game photos)."""
+    if not searched or any(i not in undecided for i in searched):
+        return None
+    best: tuple[int, int] | None = None
+    for i in searched:
+        group = [j for j, (H, _m) in enumerate(starts) if lattices_agree([starts[i][0], H], cols, rows)]
+        margins = sorted(starts[j][1] for j in group)
+        if 2 * len(group) <= len(starts) or margins[-1] - margins[0] < DISTINCT_MARGINS:
+            continue
+        if best is None or len(group) > best[1]:
+            best = (i, len(group))
+    return None if best is None else best[0]
+
+
 def _clearest_first(image: np.ndarray, starts: Sequence[tuple[np.ndarray, np.ndarray]], cols: int,
-                    rows: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+                    rows: int) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Each start (its homography, photo -> board, and the marker's corner) with its lattice in the
     search copy (board -> the copy) and the printed lines' ink there, the starts the lines show
     most clearly on first (the lesser of :func:`_clarity`'s two measures; reading R216): where the
@@ -191,13 +271,13 @@ def _clearest_first(image: np.ndarray, starts: Sequence[tuple[np.ndarray, np.nda
     an inner quad first (2.74 squares off, the lines' clarity 0.03 on it) and the sheet's second
     (0.05 off, 0.37): its grid was left out for the budget. 0.05 CPU-seconds a start."""
     prepared = []
-    for H, anchor in starts:
+    for i, (H, anchor) in enumerate(starts):
         gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, Grid(H, 0.0, 1), cols, rows)
         H_inv = np.linalg.inv(H_small)  # board -> the search copy
         ink = _line_ink(gray, light, _side_px(H_inv, cols, rows))
-        prepared.append((min(_clarity(ink, H_inv, cols, rows)), H, anchor, H_inv, ink))
+        prepared.append((min(_clarity(ink, H_inv, cols, rows)), i, H, anchor, H_inv, ink))
     prepared.sort(key=lambda p: -p[0])  # stable: equal clarity keeps the outlines' order
-    return [(H, anchor, H_inv, ink) for _c, H, anchor, H_inv, ink in prepared]
+    return [(i, H, anchor, H_inv, ink) for _c, i, H, anchor, H_inv, ink in prepared]
 
 
 def _the_one_marker(markers: Sequence[Any]) -> Marker | None:
@@ -208,13 +288,13 @@ def _the_one_marker(markers: Sequence[Any]) -> Marker | None:
     return Marker(corner[0].id, np.asarray(corner[0].corners, np.float64))
 
 
-def _frame_starts(image: np.ndarray, marker: Marker, cols: int, rows: int) -> tuple[float, list[tuple[np.ndarray, np.ndarray]]]:
+def _frame_starts(image: np.ndarray, marker: Marker, cols: int, rows: int) -> tuple[float, list[tuple[np.ndarray, np.ndarray, float]]]:
     """The search copy's scale, and each sheet outline's start (:func:`frame_start`) for ``marker``,
-    in the photo's pixels. The outlines are read once a grid search (:func:`.lines._sheet_outlines`),
-    so asking costs a few homographies."""
+    in the photo's pixels, with the margin that outline gave. The outlines are read once a grid
+    search (:func:`.lines._sheet_outlines`), so asking costs a few homographies."""
     scale, quads = _sheet_outlines(image, [marker])
-    starts = [started for started in (frame_start(quad / scale, marker, cols, rows) for quad in quads) if started is not None]
-    return scale, starts
+    framed = (_framed(quad / scale, marker, cols, rows, OUTLINE_FRAME_AGREEMENT) for quad in quads)
+    return scale, [started for started in framed if started is not None]
 
 
 def has_frame_start(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int) -> bool:
