@@ -839,14 +839,18 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     cols, rows = pos.map.cols, pos.map.rows
     if reference is not None:
         check_size(reference, cols, rows, reference.name)
-    grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
     with ThreadPoolExecutor(max_workers=1) as second_core:
-        # the map's view from above, then the base markers read on the top-down view (OpenCV lets
-        # go of the GIL), on the second core while the learned classifier reads the squares and
-        # the reference is compared: none reads another's result, so the answer is the same,
-        # 0.05-0.15 s sooner (round 13 of issue 28); each in a copy of this thread's context, so
-        # a refusal it raises is said in the player's language (a context variable)
-        view_made = second_core.submit(contextvars.copy_context().run, top_down, image, grid, cols, rows)
+        with views.shared():
+            # the map's view from above made within the grid search's copies (.views): where the
+            # reference's orientation looked at the map through this very grid, its view is not
+            # made again (round 23 of issue 28); the copies are let go once the view is made
+            grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
+            # the map's view from above, then the base markers read on the top-down view (OpenCV lets
+            # go of the GIL), on the second core while the learned classifier reads the squares and
+            # the reference is compared: none reads another's result, so the answer is the same,
+            # 0.05-0.15 s sooner (round 13 of issue 28); each in a copy of this thread's context, so
+            # a refusal it raises is said in the player's language (a context variable)
+            view_made = second_core.submit(contextvars.copy_context().run, top_down, image, grid, cols, rows)
         base_search = (second_core.submit(contextvars.copy_context().run, find_base_markers, image, grid.H, cols, rows)
                        if any(f.marker is not None for f in pos.figures) else None)  # read base markers where they are
         return _read_squares(image, pos, name, reference, table, grid, markers, by_lines, view_made, base_search, t0)

@@ -37,6 +37,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import N_, _, n_
+from . import views
 from .board import Grid
 
 #: a reference bigger than this is not one this program wrote (a 200 x 200 map's view is far smaller)
@@ -113,9 +114,25 @@ def top_down(image: np.ndarray, grid: Grid, cols: int, rows: int, px: int = PX) 
     The photo is first shrunk to about two pixels a view pixel (INTER_AREA), so that the warp
     samples a smoothed image rather than aliasing a 12 MP photo's fine print. Only the part of
     the photo the view shows is shrunk (:func:`view_window`): the whole 12 MP photo's was half the
-    resizing of a ``photo detect`` (round 11 of issue 28)."""
+    resizing of a ``photo detect`` (round 11 of issue 28).
+
+    Within one photo's search (:func:`.views.shared`) the view through the same homography is
+    made once, and the shrunk window once for every view that samples it: the reference's
+    orientation (:func:`orient_by_reference`) looked at the map through each way round of one
+    printed grid (the same window, shrunk again) and ``photo detect`` again through the one it
+    chose (the same view: its resize and warp made a second time, 0.03-0.06 CPU-seconds on
+    independent photos s0432 and s0449; round 23 of issue 28). The same arrays either way; each
+    caller gets its own copy of the view, so none sees another's changes."""
+    key = ("top down", grid.H.tobytes(), grid.H.dtype.str, grid.H.shape, int(cols), int(rows), int(px))
+    if not views.sharing():
+        return _top_down(image, grid.H, cols, rows, px)
+    return views.once(image, key, lambda: _top_down(image, grid.H, cols, rows, px)).copy()
+
+
+def _top_down(image: np.ndarray, H: np.ndarray, cols: int, rows: int, px: int) -> np.ndarray:
+    """:func:`top_down`'s view, made."""
     corners = np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64)
-    Hinv = np.linalg.inv(grid.H)
+    Hinv = np.linalg.inv(H)
     quad = cv2.perspectiveTransform(corners, Hinv)[0]
     side = float(np.sqrt(max(cv2.contourArea(quad.astype(np.float32)), 1.0) / (cols * rows)))
     f = min(1.0, 2.0 * px / max(side, 1e-6))
@@ -123,12 +140,14 @@ def top_down(image: np.ndarray, grid: Grid, cols: int, rows: int, px: int = PX) 
     x0 = y0 = 0
     if f < 0.8:
         x0, y0, x1, y1 = view_window(image.shape[1], image.shape[0], Hinv, cols, rows, f)
-        small = cv2.resize(image[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        window = (x0, y0, x1, y1)
+        small = views.once(image, ("top down window", window, f),
+                           lambda: cv2.resize(image[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
     else:
         f = 1.0
     S = np.array([[px, 0, PAD * px], [0, px, PAD * px], [0, 0, 1]], np.float64)
     # a view pixel -> the photo's (x0 + x / f, y0 + y / f) -> the shrunk window's (x, y)
-    M = S @ grid.H @ np.array([[1 / f, 0, x0], [0, 1 / f, y0], [0, 0, 1]], np.float64)
+    M = S @ H @ np.array([[1 / f, 0, x0], [0, 1 / f, y0], [0, 0, 1]], np.float64)
     size = ((cols + 2 * PAD) * px, (rows + 2 * PAD) * px)
     return cv2.warpPerspective(small, M, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 

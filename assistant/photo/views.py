@@ -51,6 +51,11 @@ def shared() -> Iterator[None]:
         _CACHE.reset(token)
 
 
+def sharing() -> bool:
+    """Whether this thread is within :func:`shared` (what :func:`once` makes is kept)."""
+    return _CACHE.get() is not None
+
+
 def once(image: np.ndarray, what: tuple[Any, ...], make: Callable[[], T]) -> T:
     """``make()``, what was made of ``image`` (``what`` names it, with its arguments): within
     :func:`shared`, made once and handed out again."""
