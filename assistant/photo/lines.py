@@ -845,11 +845,12 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
         # (independent scene 360's empty map); closed first, the sieve is one region again
         closed = cv2.morphologyEx(region, cv2.MORPH_CLOSE, np.ones((REGION_SIEVE, REGION_SIEVE), np.uint8))
         found = _region_outline(cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s, painted)
-    if found is None:
+    if found is None and not hide:
         # art whose colours are the table's (a lava map's dark ground and orange on wood planks):
         # only the sheet's thin light margin and scattered patches differ, and the opening breaks
         # the margin's ring; filled inside its outer edge first, the ring is the sheet again
-        # (independent scene 586's game photo; reading R233)
+        # (independent scene 586's game photo). Only where no corner marker is seen: measured on
+        # the diagnosis photos without one (reading R233)
         contours, _h = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         filled = np.zeros_like(closed)
         cv2.drawContours(filled, contours, -1, 1, cv2.FILLED)
