@@ -57,10 +57,12 @@ def test_the_refusal_names_the_rival_lattice(monkeypatch: pytest.MonkeyPatch, la
     """A photo whose outline holds the printed lines (two grids found, the map each way round),
     each of which the rival-lattice test finds a lattice beside (as the planks' seams of scene
     432), and no centred lattice the sheet's outline settles (R135: as on scene 432's photo; the
-    drawn map's grid fills its sheet evenly, which R190 now settles): the refusal says so in the
-    judge's language, as well as that the search ran."""
+    drawn map's grid fills its sheet evenly, which R190 and R232 now settle, so the sheet is told
+    it frames nothing evenly): the refusal says so in the judge's language, as well as that the
+    search ran."""
     monkeypatch.setattr(lines, "stands_alone", lambda *a, **k: False)
     monkeypatch.setattr(lines, "_centred_grid", lambda *a, **k: None)
+    monkeypatch.setattr(lines, "_framed_evenly", lambda *a, **k: False)
     img = cv2.cvtColor(_map(60.0, 0.0), cv2.COLOR_GRAY2BGR)
     pos = load_position(example_path("clone-wars-corridor"))
     pos = type(pos)(pos.edition, type(pos.map)(COLS, ROWS), (), pos.cards)

@@ -845,6 +845,16 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
         # (independent scene 360's empty map); closed first, the sieve is one region again
         closed = cv2.morphologyEx(region, cv2.MORPH_CLOSE, np.ones((REGION_SIEVE, REGION_SIEVE), np.uint8))
         found = _region_outline(cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s, painted)
+    if found is None and not hide:
+        # art whose colours are the table's (a lava map's dark ground and orange on wood planks):
+        # only the sheet's thin light margin and scattered patches differ, and the opening breaks
+        # the margin's ring; filled inside its outer edge first, the ring is the sheet again
+        # (independent scene 586's game photo). Only where no corner marker is seen: measured on
+        # the diagnosis photos without one (reading R233)
+        contours, _h = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        filled = np.zeros_like(closed)
+        cv2.drawContours(filled, contours, -1, 1, cv2.FILLED)
+        found = _region_outline(cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)), s, painted)
     return found
 
 
@@ -1205,7 +1215,7 @@ def _lines_on_lattice(combs: list[LineComb]) -> bool:
 
 def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float, hide: Sequence[np.ndarray] = (),
                    budget: Budget | None = None, outlines: Sequence[np.ndarray] | None = None, numbered_from: int = 0,
-                   centred: set[bytes] | None = None) -> list[Grid]:
+                   centred: set[bytes] | None = None, framed: set[bytes] | None = None) -> list[Grid]:
     """Grids taken from the outlines whose lattice the printed lines fall on (each way round that
     fits: the rules model orients them), refined by the lines' crossings where enough are found.
     An outline that is the sheet's edge (or its art's), a margin outside the grid's own frame,
@@ -1220,7 +1230,10 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     (:func:`_settled_grids`), and a lattice beside it is not claimed (:func:`_beside_none_centred`).
     Without corner markers an inset grid the outline frames far off its centre is not kept
     (:func:`lopsided_frame`, reading R146), nor a centred one beside such a grid (R148); the inset
-    search's lattices must stand alone against the floor's ink too (R147)."""
+    search's lattices must stand alone against the floor's ink too (R147). ``framed``: where given,
+    added to with the grids an outline frames evenly though its centred search found none
+    (:func:`_framed_evenly`, reading R232): spared the rival test, but no lattice beside them is
+    dropped for them, as for a centred grid."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
 
@@ -1329,7 +1342,35 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             # a floor's joints, the printed grid centred on the sheet is added beside it (R135)
             for k in range(2):
                 keep_centred(quad, np.linalg.inv(cv2.getPerspectiveTransform(board_corners, np.roll(quad, -k, axis=0).astype(np.float32))))
+            # a grid the outline's own or inset lattice gave, which the outline frames as evenly as
+            # a centred grid must be framed, is settled by it as the centred grid is, where the
+            # centred search itself found none (its lines' profile too weak or broad to stand alone
+            # at one margin): a lattice a quarter of a square beside it would leave margins half a
+            # square uneven -- not beside a lopsided inset lattice, as R148. Spared the rival test
+            # only: a grid the sheet settled so drops no other beside it (independent scene 360's
+            # empty map: a grid 0.29 squares off framed within 0.145 would have dropped the one
+            # 0.16 off) (reading R232)
+            if framed is not None:
+                framed.update(g.H.tobytes() for g in grids
+                              if _framed_evenly(g, quad / scale, cols, rows)
+                              and not any(_beside(g, lop, cols, rows) or _beside(replace(g, H=half_turn @ g.H), lop, cols, rows) for lop in lopsided))
     return grids
+
+
+def _framed_evenly(grid: Grid, outline: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether ``outline`` (its four corners, the image's pixels) frames ``grid`` as a sheet frames
+    its printed grid (reading R232): every corner's two margins (squares, outward) within
+    :data:`CENTRED_AGREEMENT` of each other and between none and :data:`INSET_MARGIN`, the margins
+    :func:`_centred_margin` searches."""
+    seen = cv2.perspectiveTransform(np.asarray(outline, np.float64)[None], grid.H)[0]
+    ends = np.array([[0.0, 0.0], [cols, 0.0], [cols, rows], [0.0, rows]])
+    outward = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
+    nearest = [int(np.argmin(np.linalg.norm(ends - p, axis=1))) for p in seen]
+    if len(set(nearest)) < 4:
+        return False
+    margins = np.array([(p - ends[i]) * outward[i] for p, i in zip(seen, nearest, strict=True)])
+    return bool(float(margins.max() - margins.min()) <= CENTRED_AGREEMENT and margins.min() >= -CENTRED_AGREEMENT / 2
+                and margins.max() <= INSET_MARGIN)
 
 
 #: how far (squares of the outline) the printed grid's first line may lie inside an outline that
@@ -2237,22 +2278,23 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
     candidates = _paper_grids(small, gray, cols, rows, scale)
     hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
     centred: set[bytes] = set()  # the grids centred in the sheet's outline (R135): the outline settles them
-    for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget, centred=centred):
+    framed: set[bytes] = set()  # the grids it frames evenly without a centred search's (R232): spared the rival test
+    for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget, centred=centred, framed=framed):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)
     S_inv = np.diag([1 / scale, 1 / scale, 1.0])
-    kept = _settled_grids(gray, candidates, S_inv, cols, rows, markers or [], refused, centred)
+    kept = _settled_grids(gray, candidates, S_inv, cols, rows, markers or [], refused, centred | framed)
     kept = _beside_none_centred(kept, centred, cols, rows)
     sheet = _sheet_edge_outline(small, hide) if not kept else None
     if sheet is not None:
         # the sheet's edge beyond the map region's outline, searched only where no outline gave
         # a grid that stands: a side moved onto a shadow or a plank a square out gives the printed
         # lines' own lattice one square off, which no rival test sees (independent scene 437, R107)
-        found = _outline_grids(small, gray, cols, rows, scale, hide, budget, [sheet], len(_outline_quads(small, hide)), centred)
+        found = _outline_grids(small, gray, cols, rows, scale, hide, budget, [sheet], len(_outline_quads(small, hide)), centred, framed)
         # and the grid centred on the sheet, as a printed map is (R100): the lattice a square off
         # leaves a margin a square wider on one side than the other (scene 437: 0.25 and 1.45)
         even = [g for g in found if _even_margins(g, sheet / scale, cols, rows)]
-        kept = _beside_none_centred(_settled_grids(gray, even, S_inv, cols, rows, markers or [], refused, centred), centred, cols, rows)
+        kept = _beside_none_centred(_settled_grids(gray, even, S_inv, cols, rows, markers or [], refused, centred | framed), centred, cols, rows)
     return kept
 
 
