@@ -32,6 +32,8 @@ K_TRIED = tuple(float(k) for k in np.round(np.arange(-0.14, 0.0601, 0.02), 3))
 FIT = 0.08
 #: the share of the crossings whose misfit judges a bend (the rest: crossings read on a figure)
 KEPT = 0.8
+#: the straightened photo's mesh (px): each pixel's source is found at its nodes and interpolated between
+MESH = 16
 
 
 def _centred(shape: tuple[int, ...]) -> tuple[np.ndarray, float]:
@@ -65,30 +67,34 @@ def straightened(image: np.ndarray, k: float) -> np.ndarray:
 
 def _straightened(image: np.ndarray, k: float) -> np.ndarray:
     h, w = image.shape[:2]
-    step = 16
-    yy, xx = np.mgrid[0 : h + step : step, 0 : w + step : step].astype(np.float64)
-    pts = bend_points(np.column_stack([xx.ravel(), yy.ravel()]), image.shape, k).reshape(*xx.shape, 2)
-    # the mesh's nodes lie at multiples of step: enlarged so that node i lands on pixel i * step
-    size = ((xx.shape[1] - 1) * step + 1, (xx.shape[0] - 1) * step + 1)
-    mx = cv2.resize(pts[..., 0].astype(np.float32), size, interpolation=cv2.INTER_LINEAR)[:h, :w]
-    my = cv2.resize(pts[..., 1].astype(np.float32), size, interpolation=cv2.INTER_LINEAR)[:h, :w]
+    step = MESH
+    # cv2.resize by a whole factor puts its source's node i at pixel step * i + (step - 1) / 2 of
+    # what it makes: the mesh's nodes are placed there, one beyond each edge, the start cut off
+    off = (step - 1) / 2 - step
+    nx, ny = int(np.ceil((w - off) / step)) + 1, int(np.ceil((h - off) / step)) + 1
+    yy, xx = np.mgrid[0:ny, 0:nx].astype(np.float64) * step + off
+    pts = bend_points(np.column_stack([xx.ravel(), yy.ravel()]), image.shape, k).reshape(ny, nx, 2)
+    mx = cv2.resize(pts[..., 0].astype(np.float32), (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[step : step + h, step : step + w]
+    my = cv2.resize(pts[..., 1].astype(np.float32), (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[step : step + h, step : step + w]
     fixed, frac = cv2.convertMaps(mx, my, cv2.CV_16SC2)  # the fixed-point maps: remapped in half the time
     return cv2.remap(image, fixed, frac, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def _least(misfit: Callable[[float], float | None]) -> tuple[float, float, float]:
     """The ``k`` of :data:`K_TRIED` whose ``misfit`` is least, refined between its neighbours (a
-    parabola through three), with its misfit and the misfit at 0."""
+    parabola through three), with its misfit and the misfit at 0. Least at either end of the
+    range, or not fitted at 0: no bend is read (0, 0, 0) -- a lens bends no photo that far, and
+    what fits best there is not a lens (diagnosis photo s0348's markers 0 and 2: -0.14 read from
+    the crossings, -0.02 drawn)."""
     got = {k: m for k in K_TRIED if (m := misfit(k)) is not None}
-    if 0.0 not in got or len(got) < 3:
-        return 0.0, 0.0, 0.0
     ks = sorted(got)
-    j = min(range(len(ks)), key=lambda n: got[ks[n]])
+    j = min(range(len(ks)), key=lambda n: got[ks[n]]) if ks else 0
+    if 0.0 not in got or not 0 < j < len(ks) - 1:
+        return 0.0, 0.0, 0.0
     best = ks[j]
-    if 0 < j < len(ks) - 1:
-        a, b, c = got[ks[j - 1]], got[best], got[ks[j + 1]]
-        if a + c - 2 * b > 0:
-            best += 0.5 * (a - c) / (a + c - 2 * b) * (ks[j + 1] - best)
+    a, b, c = got[ks[j - 1]], got[best], got[ks[j + 1]]
+    if a + c - 2 * b > 0:
+        best += 0.5 * (a - c) / (a + c - 2 * b) * (ks[j + 1] - best)
     return round(best, 4), got[ks[j]], got[0.0]
 
 
