@@ -242,10 +242,11 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     With the empty map's ``reference``, a grid from the printed lines is turned the way the
     reference's art says (:func:`.reference.orient_by_reference`). ``memo``: the printed-lines
     grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again.
-    ``straighten``: a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
+    ``straighten`` (or :func:`detect`'s context): a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
     photo straightened, :func:`.lens.straightened`) lets two or more corner markers' refused grid be
     searched for again on the photo its lens's bend straightened (reading R236)."""
     budget = budget if budget is not None else Budget()
+    straighten = straighten or _STRAIGHTEN.get()
     search = _Search()
     with views.shared():  # the photo's grey and shrunk copies made once for all its searches
         try:
@@ -268,6 +269,10 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
                 raise NoGridError(_("{refusal} (the empty-map reference's art gave no grid either: {why})").format(
                     refusal=str(refused), why=_(registered.why))) from None
             return registered.grid, search.markers, False
+
+
+#: whether the grid search's caller reads :attr:`.board.Grid.lens` (:func:`detect` sets it): as ``straighten``
+_STRAIGHTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("photo_straighten", default=False)
 
 
 #: the least bend (:mod:`.lens`, half-diagonal units) a grid search is run again for, straightened by
@@ -894,7 +899,11 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
     if reference is not None:
         check_size(reference, cols, rows, reference.name)
     with views.shared():  # the photo its lens's bend straightened is made once, in the grid search (R236)
-        grid, markers, by_lines = locate_grid(image, pos, name, reference=reference, straighten=True)
+        token = _STRAIGHTEN.set(True)  # detect reads the grid's lens (R236); a context, not an argument its callers' stand-ins take
+        try:
+            grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
+        finally:
+            _STRAIGHTEN.reset(token)
         if grid.lens:
             from .lens import straightened
 
