@@ -85,8 +85,32 @@ def answer_grid_error(js: dict[str, Any], scene: Any) -> float | None:
         return None
     cols, rows = scene.spec.cols, scene.spec.rows
     board = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
+    k = float(js.get("lens_k") or 0.0)
+    if k:  # the answer's own lens model (reading R236): its grid stands on the photo straightened by it
+        from assistant.photo.lens import straighten_points
+
+        shape = (scene.cam.height, scene.cam.width)
+        H = cv2.getPerspectiveTransform(straighten_points(np.asarray(corners), shape, k).astype(np.float32), board)
+        return round(lens_grid_error(H, k, scene), 3)
     H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), board)
     return round(render.grid_error(H, scene), 3)
+
+
+def lens_grid_error(H: Any, k: float, scene: Any, empty: bool = False) -> float:
+    """:func:`render.grid_error` of a grid found under a lens's bend ``k`` (reading R236): ``H``
+    maps the photo straightened by ``k``, so the renderer's lattice is straightened by it first
+    (the reader's own model applied to where the renderer drew the lattice)."""
+    if not k:
+        return render.grid_error(H, scene, empty)
+    import cv2
+
+    from assistant.photo.lens import straighten_points
+
+    cam = scene.cam_empty if empty else scene.cam
+    cols, rows = scene.spec.cols, scene.spec.rows
+    seen = cv2.perspectiveTransform(straighten_points(render.lattice_px(scene, empty), (cam.height, cam.width), k)[None], H)[0]
+    lattice = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    return float(np.max(np.linalg.norm(seen - lattice, axis=1)))
 
 
 def parse_sq(s: str) -> tuple[int, int]:

@@ -40,6 +40,9 @@ from assistant.position import load_position
 sys.path.insert(0, str(Path(__file__).resolve().parent / "independent"))
 import render  # the independent renderer lives beside this script, not in the package
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import independent as ind  # the black-box bench's scoring, beside this script
+
 
 def grid_error(H: np.ndarray, truth: Truth, cols: int, rows: int) -> float:
     pts = np.array([[x, y] for x in range(cols + 1) for y in range(rows + 1)], np.float64)
@@ -96,8 +99,8 @@ def independent(seeds: list[int], width: int, cache: Path) -> None:
                 continue
             t0 = time.process_time()
             try:
-                grid, markers, by_lines = locate_grid(img, pos, "photo", reference=reference)
-                err = render.grid_error(grid.H, scene)
+                grid, markers, by_lines = locate_grid(img, pos, "photo", reference=reference, straighten=True)  # as detect does
+                err = ind.lens_grid_error(grid.H, grid.lens, scene)
                 bad = err > 0.25
                 wrong[mode] += bad
                 outcomes.append(f"{mode}: {'LINES' if by_lines else 'markers'} {sorted({m.id for m in markers if m.id < 4})} err {err:.2f}"

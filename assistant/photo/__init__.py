@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +87,8 @@ class PhotoResult:
     more_uncertain: int = 0
     #: the grid the answer stood on: the map's NW, NE, SE, SW corner points in the photo's pixels
     map_corners_px: list[list[float]] | None = None
+    #: the lens's bend the grid was found under (:mod:`.lens`, R236): 0 for the photo read as it is
+    lens: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -96,6 +98,7 @@ class PhotoResult:
             "occupied": self.occupied, "uncertain": self.uncertain, "more_uncertain": self.more_uncertain, "not_seen": self.not_seen,
             "seconds": round(self.seconds, 3), "notes": self.notes,
             **({} if self.map_corners_px is None else {"map_corners_px": self.map_corners_px}),
+            **({"lens_k": round(self.lens, 4)} if self.lens else {}),
         }
 
 
@@ -231,28 +234,80 @@ def unsupported_image_kind(data: bytes) -> str | None:
 
 
 def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget: Budget | None = None,
-                reference: Reference | None = None, memo: dict[tuple[Any, ...], list[Grid]] | None = None) -> tuple[Grid, list[Marker], bool]:
+                reference: Reference | None = None, memo: dict[tuple[Any, ...], list[Grid]] | None = None,
+                straighten: bool = False) -> tuple[Grid, list[Marker], bool]:
     """The board's grid in the photo, the markers seen, and whether the grid came from the
     printed lines (no corner markers). Raises :class:`NoGridError` rather than guess; every
     search runs within ``budget`` (:class:`.budget.Budget`, a fresh one of 1.6 modelled CPU-seconds by default).
     With the empty map's ``reference``, a grid from the printed lines is turned the way the
     reference's art says (:func:`.reference.orient_by_reference`). ``memo``: the printed-lines
-    grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again."""
+    grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again.
+    ``straighten`` (or :func:`detect`'s context): a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
+    photo straightened, :func:`.lens.straightened`) lets two or more corner markers' refused grid be
+    searched for again on the photo its lens's bend straightened (reading R236)."""
     budget = budget if budget is not None else Budget()
+    straighten = straighten or _STRAIGHTEN.get()
     search = _Search()
     with views.shared():  # the photo's grey and shrunk copies made once for all its searches
         try:
             return _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
+            # two or more corner markers whose grid a lens's bend took off the printed lines: the
+            # search again on the photo straightened (R236); with a reference, after its registration
+            straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is None else None
+            if straight is not None:
+                return straight
             if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
                 raise
             # the photo's own grid refused; the judge's reference holds the very art it shows (R80)
             budget.charge(REGISTRATION_COST)
             registered = grid_from_reference(image, reference, search.markers)
             if registered.grid is None:
+                straight = _straightened_grid(image, pos, name, reference, search) if straighten else None
+                if straight is not None:
+                    return straight
                 raise NoGridError(_("{refusal} (the empty-map reference's art gave no grid either: {why})").format(
                     refusal=str(refused), why=_(registered.why))) from None
             return registered.grid, search.markers, False
+
+
+#: whether the grid search's caller reads :attr:`.board.Grid.lens` (:func:`detect` sets it): as ``straighten``
+_STRAIGHTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("photo_straighten", default=False)
+
+
+#: the least bend (:mod:`.lens`, half-diagonal units) a grid search is run again for, straightened by
+#: it, and how much better than the photo as it is the bend must fit what gave it (reading R236)
+LENS_SHOWN = 0.02
+LENS_BETTER = 1.5
+
+
+def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
+                       search: _Search) -> tuple[Grid, list[Marker], bool] | None:
+    """Two or more corner markers whose grid the search refused, in a photo whose lens bends it
+    (reading R236): the bend, read from the markers' own corners (three or four) or from the printed
+    lines' crossings round their grid (two), and the grid search run again on the photo straightened
+    by it, the markers' corners straightened with it (not searched again). None where the photo
+    shows no bend (:data:`LENS_SHOWN`) or the straightened search refuses too."""
+    from . import lens
+
+    corner = [m for m in search.markers if m.id < 4]
+    ids = {m.id for m in corner}
+    if not search.structured or len(ids) < 2:
+        return None
+    cols, rows = pos.map.cols, pos.map.rows
+    if len(ids) >= 3:
+        k, at_k, at_0 = lens.bend_of_markers(corner, image.shape, cols, rows)
+    else:
+        k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
+    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
+        return None
+    straight = lens.straightened(image, k)
+    moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in search.markers]
+    try:
+        grid, markers, by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
+    except NoGridError:
+        return None
+    return replace(grid, lens=k), markers, by_lines
 
 
 @dataclass
@@ -265,7 +320,9 @@ class _Search:
 
 
 def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, reference: Reference | None,
-                 memo: dict[tuple[Any, ...], list[Grid]] | None, search: _Search) -> tuple[Grid, list[Marker], bool]:
+                 memo: dict[tuple[Any, ...], list[Grid]] | None, search: _Search, known: list[Marker] | None = None) -> tuple[Grid, list[Marker], bool]:
+    """:func:`locate_grid`'s search; ``known``: the markers already read (the photo straightened
+    by its lens, R236), searched for no more."""
     cols, rows = pos.map.cols, pos.map.rows
     # the work budget (.budget): an image with no plausible structure (noise) gets no marker
     # search and no printed-lines search, whose cost on it runs to minutes
@@ -276,7 +333,9 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     shrunk = megapixels * min(1.0, MARKER_SIDE / max(image.shape[:2])) ** 2  # what a search not at full resolution scans
     markers: list[Marker] = []
     crowded = False  # a search handed more candidates than MAX_MARKER_CANDIDATES: the harder ones would cost more still
-    if structured:
+    if structured and known is not None:
+        markers = search.markers = known
+    elif structured:
         markers, candidates = find_markers_counted(image)
         search.markers = markers
         budget.searched(megapixels, shrunk, candidates, first=True)
@@ -332,7 +391,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     confirmed: Grid | None = None  # two corner markers' grid the printed lines confirmed before the full-resolution searches
-    for full, upscale, label in passes if structured and not crowded else []:
+    for full, upscale, label in passes if structured and not crowded and known is None else []:
         if len({m.id for m in markers if m.id < 4}) >= CORNERS_ENOUGH:
             break
         if full and upscale == 1.0 and shrunk >= megapixels:
@@ -843,8 +902,17 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
         with views.shared():
             # the map's view from above made within the grid search's copies (.views): where the
             # reference's orientation looked at the map through this very grid, its view is not
-            # made again (round 23 of issue 28); the copies are let go once the view is made
-            grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
+            # made again (round 23 of issue 28), and the photo its lens's bend straightened is
+            # made once (R236); the copies are let go once the view is made
+            token = _STRAIGHTEN.set(True)  # detect reads the grid's lens (R236); a context, not an argument its callers' stand-ins take
+            try:
+                grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
+            finally:
+                _STRAIGHTEN.reset(token)
+            if grid.lens:
+                from .lens import straightened
+
+                image = straightened(image, grid.lens)  # the grid stands on it, and so the squares are read on it
             # the map's view from above, then the base markers read on the top-down view (OpenCV lets
             # go of the GIL), on the second core while the learned classifier reads the squares and
             # the reference is compared: none reads another's result, so the answer is the same,
@@ -1069,7 +1137,14 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # each figure named without a base marker is said as sure as the namings stated so proved right
     # (R142); the placement ranked and listed the doubts as it stated them
     said = [Seen(s.id, s.at, said_sure(s.confidence), s.by) if s.by == "roster" else s for s in placed.figures]
+    corners = map_corners_px(grid, cols, rows)
+    if grid.lens:
+        from .lens import bend_points
+
+        # where the photo itself shows the corners: the grid's are the straightened photo's (R236)
+        corners = [[round(float(x), 1), round(float(y), 1)] for x, y in bend_points(np.array(corners), image.shape, grid.lens)]
+        notes.append(_("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading R236)").format(k=grid.lens))
     return PhotoResult(
         name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
-        list(placed.not_seen), placed.more_doubtful, map_corners_px(grid, cols, rows),
+        list(placed.not_seen), placed.more_doubtful, corners, grid.lens,
     )

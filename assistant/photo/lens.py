@@ -1,0 +1,161 @@
+"""The camera lens's bend (radial distortion), estimated from the photo itself (reading R236).
+
+A phone's wide lens bends the map's printed lines: one homography (:class:`.board.Grid`) follows
+them near the corner markers and lets them drift where it extrapolates. The bend is modelled by one
+parameter ``k``: the photo's pixel ``p`` (centred on the photo's middle, in half-diagonals) shows the
+point ``p (1 + k |p|^2)`` of a straight (pinhole) photo of the same size; ``k`` < 0 is a barrel lens.
+
+``k`` is read where the photo shows it: three or four corner markers -- each a square whose four
+corners lie on the map's corners' grid -- fit one homography best once straightened by the lens's own
+``k`` (:func:`bend_of_markers`); two markers' eight corners fit any, and the printed lines' crossings
+found round their grid are fitted instead (:func:`bend_of_crossings`).
+
+>>> p = np.array([[100.0, 50.0], [10.0, 20.0]])
+>>> bool(np.allclose(bend_points(straighten_points(p, (60, 80), -0.08), (60, 80), -0.08), p))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from . import views
+from .markers import Marker
+
+#: the bends tried (half-diagonal units): a phone's wide lens bends its corners up to about 10 %
+#: inwards (barrel, k < 0) and a little outwards (pincushion)
+K_TRIED = tuple(float(k) for k in np.round(np.arange(-0.14, 0.0601, 0.02), 3))
+#: how near (squares) one homography must carry a crossing onto its lattice point to count it
+FIT = 0.08
+#: the share of the crossings whose misfit judges a bend (the rest: crossings read on a figure)
+KEPT = 0.8
+#: the straightened photo's mesh (px): each pixel's source is found at its nodes and interpolated between
+MESH = 16
+
+
+def _centred(shape: tuple[int, ...]) -> tuple[np.ndarray, float]:
+    h, w = shape[:2]
+    return np.array([w / 2.0, h / 2.0]), float(np.hypot(w / 2.0, h / 2.0))
+
+
+def straighten_points(points: np.ndarray, shape: tuple[int, ...], k: float) -> np.ndarray:
+    """``points`` (n x 2 pixels of a photo of ``shape``) where a straight photo shows them."""
+    centre, s = _centred(shape)
+    q = (np.asarray(points, np.float64).reshape(-1, 2) - centre) / s
+    return np.asarray(q * (1 + k * (q**2).sum(axis=1))[:, None] * s + centre, np.float64)
+
+
+def bend_points(points: np.ndarray, shape: tuple[int, ...], k: float) -> np.ndarray:
+    """The inverse of :func:`straighten_points`: where the photo shows a straight photo's points."""
+    centre, s = _centred(shape)
+    q = (np.asarray(points, np.float64).reshape(-1, 2) - centre) / s
+    m = q.copy()
+    for _ in range(30):
+        m = q / (1 + k * (m**2).sum(axis=1))[:, None]
+    return np.asarray(m * s + centre, np.float64)
+
+
+def straightened(image: np.ndarray, k: float) -> np.ndarray:
+    """The photo as a straight (pinhole) lens would have taken it, the same size: each pixel's
+    source found on a 16-px mesh and interpolated between (the bend is smooth). Made once within
+    :func:`.views.shared` (the grid search's and the squares' reading's)."""
+    return views.once(image, ("straightened", k), lambda: _straightened(image, k))
+
+
+def _straightened(image: np.ndarray, k: float) -> np.ndarray:
+    h, w = image.shape[:2]
+    step = MESH
+    # cv2.resize by a whole factor puts its source's node i at pixel step * i + (step - 1) / 2 of
+    # what it makes: the mesh's nodes are placed there, one beyond each edge, the start cut off
+    off = (step - 1) / 2 - step
+    nx, ny = int(np.ceil((w - off) / step)) + 1, int(np.ceil((h - off) / step)) + 1
+    yy, xx = np.mgrid[0:ny, 0:nx].astype(np.float64) * step + off
+    pts = bend_points(np.column_stack([xx.ravel(), yy.ravel()]), image.shape, k).reshape(ny, nx, 2)
+    mx = cv2.resize(pts[..., 0].astype(np.float32), (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[step : step + h, step : step + w]
+    my = cv2.resize(pts[..., 1].astype(np.float32), (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[step : step + h, step : step + w]
+    fixed, frac = cv2.convertMaps(mx, my, cv2.CV_16SC2)  # the fixed-point maps: remapped in half the time
+    return cv2.remap(image, fixed, frac, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _least(misfit: Callable[[float], float | None]) -> tuple[float, float, float]:
+    """The ``k`` of :data:`K_TRIED` whose ``misfit`` is least, refined between its neighbours (a
+    parabola through three), with its misfit and the misfit at 0. Least at either end of the
+    range, or not fitted at 0: no bend is read (0, 0, 0) -- a lens bends no photo that far, and
+    what fits best there is not a lens (diagnosis photo s0348's markers 0 and 2: -0.14 read from
+    the crossings, -0.02 drawn)."""
+    got = {k: m for k in K_TRIED if (m := misfit(k)) is not None}
+    ks = sorted(got)
+    j = min(range(len(ks)), key=lambda n: got[ks[n]]) if ks else 0
+    if 0.0 not in got or not 0 < j < len(ks) - 1:
+        return 0.0, 0.0, 0.0
+    best = ks[j]
+    a, b, c = got[ks[j - 1]], got[best], got[ks[j + 1]]
+    if a + c - 2 * b > 0:
+        best += 0.5 * (a - c) / (a + c - 2 * b) * (ks[j + 1] - best)
+    return round(best, 4), got[ks[j]], got[0.0]
+
+
+def bend_of_markers(markers: list[Marker], shape: tuple[int, ...], cols: int, rows: int) -> tuple[float, float, float]:
+    """The bend whose straightened corner markers (three or four: their 12-16 corners) one
+    homography carries onto the map most closely (:func:`.board.find_grid`'s misfit, px), that
+    misfit, and the misfit at ``k`` = 0."""
+    from .board import NotAMapError, find_grid
+
+    def misfit(k: float) -> float | None:
+        moved = [Marker(m.id, straighten_points(m.corners, shape, k)) for m in markers]
+        try:
+            grid = find_grid(moved, cols, rows, uncertainty=False)
+        except NotAMapError:
+            return None
+        return None if grid is None else grid.reprojection_error_px
+
+    return _least(misfit)
+
+
+def bend_of_crossings(board: np.ndarray, img: np.ndarray, shape: tuple[int, ...]) -> tuple[float, float, float]:
+    """The bend that lets one homography carry the printed lines' crossings found (``board``
+    lattice points, ``img`` where the photo of ``shape`` shows them) onto the lattice most
+    closely: the most crossings one homography holds within :data:`FIT` squares at some ``k``
+    tried are refitted (least squares) at each, and the ``k`` whose fit leaves the least mean
+    misfit (squares, over the best :data:`KEPT` of them) is taken; with that misfit and the
+    misfit at ``k`` = 0. Fewer than 12 crossings held: no bend (0, 0, 0)."""
+    keep = np.zeros(len(board), bool)
+    for k in K_TRIED if len(board) >= 12 else ():
+        moved = straighten_points(img, shape, k)
+        H, _mask = cv2.findHomography(moved, board, cv2.RANSAC, FIT)
+        if H is not None:
+            near = np.linalg.norm(cv2.perspectiveTransform(moved[None], H)[0] - board, axis=1) < FIT
+            if near.sum() > keep.sum():
+                keep = near
+    if keep.sum() < 12:
+        return 0.0, 0.0, 0.0
+
+    def misfit(k: float) -> float | None:
+        moved = straighten_points(img[keep], shape, k)
+        H, _mask = cv2.findHomography(moved, board[keep], 0)
+        if H is None:
+            return None
+        off = np.sort(np.linalg.norm(cv2.perspectiveTransform(moved[None], H)[0] - board[keep], axis=1))
+        return float(off[: max(8, int(KEPT * len(off)))].mean())
+
+    return _least(misfit)
+
+
+def crossings_of_markers(image: np.ndarray, markers: list[Marker], cols: int, rows: int) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+    """The printed lines' crossings found round two corner markers' grid (lattice points, and
+    where the printed-lines search's grey copy shows them), and that copy's shape."""
+    from .board import find_grid  # as the grid search imports them: .lines imports much
+    from .lines import WORK, _crossings, _polarity
+
+    scale = min(1.0, WORK / image.shape[1])
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
+    grey = views.gray(small)
+    grid = find_grid([Marker(m.id, m.corners * scale) for m in markers], cols, rows, uncertainty=False)
+    if grid is None:
+        return np.empty((0, 2)), np.empty((0, 2)), grey.shape
+    light, _combs = _polarity(grey, grid.H, cols, rows)
+    b, i = _crossings(grey, np.linalg.inv(grid.H), cols, rows, light)
+    return b, i, grey.shape
