@@ -64,7 +64,7 @@ DECIMAL_COMMA = frozenset({"pl", "cs"})
 
 def decimal(value: float, spec: str = "g") -> str:
     """``value`` formatted by ``spec`` as the reader writes a number: Polish and Czech put a comma
-    before the decimals (reading R259: "średnio 6,5 na atak", not "6.5").
+    before the decimals (reading R234: "średnio 6,5 na atak", not "6.5").
 
     >>> with language("pl"):
     ...     decimal(12.5), decimal(0.8333, ".2f"), decimal(20.0)

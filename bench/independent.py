@@ -86,7 +86,7 @@ def answer_grid_error(js: dict[str, Any], scene: Any) -> float | None:
     cols, rows = scene.spec.cols, scene.spec.rows
     board = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     k = float(js.get("lens_k") or 0.0)
-    if k:  # the answer's own lens model (reading R236): its grid stands on the photo straightened by it
+    if k:  # the answer's own lens model (reading R242): its grid stands on the photo straightened by it
         from assistant.photo.lens import straighten_points
 
         shape = (scene.cam.height, scene.cam.width)
@@ -97,7 +97,7 @@ def answer_grid_error(js: dict[str, Any], scene: Any) -> float | None:
 
 
 def lens_grid_error(H: Any, k: float, scene: Any, empty: bool = False) -> float:
-    """:func:`render.grid_error` of a grid found under a lens's bend ``k`` (reading R236): ``H``
+    """:func:`render.grid_error` of a grid found under a lens's bend ``k`` (reading R242): ``H``
     maps the photo straightened by ``k``, so the renderer's lattice is straightened by it first
     (the reader's own model applied to where the renderer drew the lattice)."""
     if not k:

@@ -266,7 +266,7 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
         if game == "swm":
             assert {"Cunning Attack", "Flight", "Mobile Attack", "Heavy Weapon"} <= modelled  # the advisor's and the session's
             assert "Force Push" in modelled  # a power that hurts: attack --power
-            assert "Force Renewal" in modelled  # the session: Force points on activating (R253)
+            assert "Force Renewal" in modelled  # the session: Force points on activating (R229)
             assert "Regeneration" not in modelled  # no rule the assistant applies
 
 

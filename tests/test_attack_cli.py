@@ -183,7 +183,7 @@ def test_abilities_reports_coverage() -> None:
     swm = obj["games"]["swm"]
     assert swm["known_by_name"] >= 200 and "Cunning Attack" in swm["modelled"]
     assert swm["on_shipped_cards"]["Cunning Attack"] == "modelled"
-    assert swm["on_shipped_cards"]["Lightsaber Riposte"] == "modelled"  # Count Dooku's: said with its chance (R252)
+    assert swm["on_shipped_cards"]["Lightsaber Riposte"] == "modelled"  # Count Dooku's: said with its chance (R228)
     assert swm["on_shipped_cards"]["Force Renewal 1"] == "known"
     assert obj["games"]["ddm"]["known_by_name"] >= 100
 

@@ -1554,7 +1554,7 @@ def test_a_card_is_looked_up_from_the_phone_and_its_answer_is_on_the_screen(serv
 @pytest.mark.parametrize(("pair", "reroll"), [(("obi", "dooku"), False), (("sbd", "obi"), False), (("obi", "dooku"), True)])
 def test_the_quick_attack_is_on_a_small_phones_screen(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
                                                       pair: tuple[str, str], reroll: bool) -> None:
-    """Round 22 left (reading R256): at 360 x 640 the quick bar's Attack button was its third row,
+    """Round 22 left (reading R231): at 360 x 640 the quick bar's Attack button was its third row,
     below the fold (y 611 to 655 after obi -> dooku's refusal): the player scrolled the sheet to
     record the roll. The d20, a Force reroll's die and Attack are the bar's first row now, on the
     screen with the pair's answer above them, the sheet not scrolled."""
@@ -1581,7 +1581,7 @@ def test_the_quick_attack_is_on_a_small_phones_screen(server: tuple[str, Path], 
 
 
 def test_a_spectator_looks_up_a_card_and_asks_a_question(tmp_path: Path, browser: Any, request: pytest.FixtureRequest) -> None:
-    """Round 22 left (reading R257): a spectator's link showed no Card button (its POSTs are refused,
+    """Round 22 left (reading R232): a spectator's link showed no Card button (its POSTs are refused,
     and a card lookup was one) and its "All commands" questions were refused "read-only". Both are
     asked by GET now, on a 360 x 640 phone, and nothing is recorded."""
     from assistant.live.table import Table
@@ -1623,7 +1623,7 @@ def test_a_spectator_looks_up_a_card_and_asks_a_question(tmp_path: Path, browser
 @pytest.mark.parametrize(("w", "h"), [(844, 390), (390, 844)])
 def test_a_missing_numbers_form_is_shown_under_its_pairs_title(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
                                                                 w: int, h: int) -> None:
-    """Round 23's tour (R256): a phone held sideways, the DDM example's ranger -> mauler (two numbers
+    """Round 23's tour (R231): a phone held sideways, the DDM example's ranger -> mauler (two numbers
     missing): the form was scrolled up to its last button, "ranger → mauler" cut off above the
     sheet. Where the title and the form fit the sheet, both are on the screen."""
     for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):

@@ -126,7 +126,7 @@ def test_cards_list_and_show() -> None:
     result = run("cards", "list", "--game", "swm")
     assert result.exit_code == 0 and "Count Dooku of Serenno" in result.stdout and "Brass Samurai" not in result.stdout
     shown = run("cards", "show", "dooku")
-    assert shown.exit_code == 0 and "attack: 16" in shown.stdout and "hit points: 130" in shown.stdout  # hp: SWminis.db Clone Wars Starter #4 (said so: R258)
+    assert shown.exit_code == 0 and "attack: 16" in shown.stdout and "hit points: 130" in shown.stdout  # hp: SWminis.db Clone Wars Starter #4 (said so: R233)
     obj = json.loads(run("cards", "show", "brass samurai", "--json").stdout)
     assert obj["card"]["melee"][0]["extra"] == [{"amount": 5, "type": "fire"}]
     assert obj["card"]["ac"] == "unknown"

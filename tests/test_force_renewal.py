@@ -1,7 +1,7 @@
 """SWM Force points in the game session (round 23): Force Renewal and Master of the Force, golden
 cases from the seeds. Counted over SW_Minis_Drafter's database: Force Renewal on 70 figures, Master of
 the Force on 18, both reported "not modelled" before (Master of the Force was applied by the session's
-once-a-turn rule yet not counted as applied). Reading R253 in docs/readings.md."""
+once-a-turn rule yet not counted as applied). Reading R229 in docs/readings.md."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_force_renewal_gives_its_points_on_each_activation(home, rules: str, boo
 
 def test_force_renewal_2_gives_2_and_a_bare_one_is_said_not_guessed(home) -> None:
     """The database writes Force Renewal 1, 2 and 3 (the number is the points) and, on 12 rows, no
-    number: that one is said, and the Force points stay as they were (reading R253)."""
+    number: that one is said, and the Force points stay as they were (reading R229)."""
     start(home, HALL.format(rules="swm2008", abilities="Force Renewal 2"))
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
     assert "gets 2 Force points by Force Renewal 2 (now 4)" in ok("game", "activate", "obi")

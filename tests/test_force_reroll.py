@@ -49,7 +49,7 @@ def test_a_force_reroll_is_recorded_with_mettle_and_its_point(obi_by_dooku: Path
     ev = out["event"]
     assert (ev["roll"], ev["needs"], ev["reroll"], ev["reroll_needs"], ev["hit"], ev["damage"]) == (3, 11, 9, 7, True, 20)
     assert ev["force_spent"] == {"obi": 1}
-    # 2 Force points, 1 more by Force Renewal 1 on activating (PL p.11, p.46; R253), 1 spent
+    # 2 Force points, 1 more by Force Renewal 1 on activating (PL p.11, p.46; R229), 1 spent
     assert _figure("obi")["force"] == 2 and _figure("dooku")["damage_taken"] == 20
     assert "rerolled with a Force point" in ok("game", "log")
     # a second attack (Double Attack: it has not moved) may be rerolled too (Master of the Force 2: two spends a turn)

@@ -626,7 +626,7 @@ def test_an_initiative_tie_on_the_page_says_its_fields_and_the_fields_take_the_r
 
 
 def test_a_spectator_asks_a_card_and_a_question_by_get_and_still_writes_nothing(tmp_path: Path) -> None:
-    """Round 22 left (reading R257): a spectator's link had no Card button -- its POSTs are refused,
+    """Round 22 left (reading R232): a spectator's link had no Card button -- its POSTs are refused,
     and a card lookup was a POST. A question is asked by GET now (``/api/ask/{verb}?args={json}``),
     from either link; a verb that records or keeps a number is refused there, to everyone, and the
     spectator's POSTs stay refused."""

@@ -1,4 +1,4 @@
-"""Order 66 (round 23): the targeting and the squad, golden cases from the seeds (reading R254).
+"""Order 66 (round 23): the targeting and the squad, golden cases from the seeds (reading R230).
 
 > swm2008 PL p.56: "Order 66 – Rozkaz 66: Postać z tą umiejętnością specjalną może być w drużynie z
 > Emperor Palpatine, Sith Lord niezależnie od frakcji. Postacie z wcześniejszych dodatków zawierające

@@ -3,7 +3,7 @@ found, framed evenly by the sheet's outline, but whose printed lines' profile st
 the centred search (R135) to settle it: the rival test refused it and no grid was given (independent
 scene 460's game photo: lava art on a white sheet, the grid 0.10 squares off the renderer's lattice,
 its margins 0.63-0.67 squares all round). A grid the sheet frames as evenly as a centred grid is
-settled by it as the centred grid is (reading R232).
+settled by it as the centred grid is (reading R240).
 
 The frames are drawn from that description (never from the code's output): a grid seen through a
 homography, the sheet's outline a margin outside it."""
@@ -102,7 +102,7 @@ def _table_coloured_sheet(margin_px: int) -> np.ndarray:
 def test_a_sheet_of_the_tables_colours_is_found_by_its_light_margin() -> None:
     """Every colour of the art is the table's but the sheet's thin light margin: the region unlike
     the table is that ring and the opening broke it, so no outline was found (independent scene
-    586's game photo; fails before). Filled inside its outer edge the ring is the sheet (R233)."""
+    586's game photo; fails before). Filled inside its outer edge the ring is the sheet (R241)."""
     found = lines._region_quad(_table_coloured_sheet(4))
     assert found is not None
     _area, quad = found

@@ -303,7 +303,7 @@ def _unlined_photo(frames: tuple[float, ...] = (0.15,)) -> tuple[np.ndarray, Mar
 
 
 def test_distinct_outlines_that_agree_give_the_grid_where_the_printed_lines_say_nothing() -> None:
-    """R228: no printed lines to confirm or contradict a start (wood's lines in the grain's brown,
+    """R239: no printed lines to confirm or contradict a start (wood's lines in the grain's brown,
     independent s0561's and s0563's empty maps); the sheet's edge and a border printed round the
     map give starts that agree: the grid stands, within a tenth of a square of the lattice at
     its worst (measured 0.09)."""
@@ -319,7 +319,7 @@ def _start(dx: float, dy: float = 0.0) -> np.ndarray:
 
 
 def test_outlines_agree_only_with_two_distinct_outlines_most_of_the_starts_and_the_lines_silent() -> None:
-    """R228's rule alone: two outlines (margins 0.30 and 0.14) give starts 0.05 squares apart, a
+    """R239's rule alone: two outlines (margins 0.30 and 0.14) give starts 0.05 squares apart, a
     third a quad round half the map (5 squares off, as on s0563's empty map)."""
     starts = [(_start(5.0), 0.11), (_start(0.0), 0.30), (_start(0.05), 0.14)]
     assert onemarker.outlines_agree(starts, [0, 1], [0, 1], COLS, ROWS) == 1
@@ -336,7 +336,7 @@ def test_outlines_agree_only_with_two_distinct_outlines_most_of_the_starts_and_t
 
 
 def test_printed_lines_a_third_of_a_square_off_every_start_are_seen_shifted() -> None:
-    """R228: the free-corner search holds the marker's corner, so lines printed a third of a square
+    """R239: the free-corner search holds the marker's corner, so lines printed a third of a square
     off it (:func:`_photo`'s ``lines_off``) are not found from the start; shifting the start's
     lattice finds them, and the outlines do not stand. On the lines where they are, none shifted."""
     for off, shifted in ((0.35, True), (0.0, False)):
@@ -350,7 +350,7 @@ def test_printed_lines_a_third_of_a_square_off_every_start_are_seen_shifted() ->
 
 @pytest.mark.slow
 def test_scene_561_empty_map_on_wood_is_answered_by_its_agreeing_outlines(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R228 end to end on the independent renderer's scene 561's empty map (12 MP, wood, 12 x 12,
+    """R239 end to end on the independent renderer's scene 561's empty map (12 MP, wood, 12 x 12,
     marker 0): refused before (its printed lines show on no start by their median); its four
     outlines agree, and the grid lies within a tenth of a square of the renderer's lattice
     (measured 0.053), the work budget as `photo reference` has it."""

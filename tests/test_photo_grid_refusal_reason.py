@@ -57,7 +57,7 @@ def test_the_refusal_names_the_rival_lattice(monkeypatch: pytest.MonkeyPatch, la
     """A photo whose outline holds the printed lines (two grids found, the map each way round),
     each of which the rival-lattice test finds a lattice beside (as the planks' seams of scene
     432), and no centred lattice the sheet's outline settles (R135: as on scene 432's photo; the
-    drawn map's grid fills its sheet evenly, which R190 and R232 now settle, so the sheet is told
+    drawn map's grid fills its sheet evenly, which R190 and R240 now settle, so the sheet is told
     it frames nothing evenly): the refusal says so in the judge's language, as well as that the
     search ran."""
     monkeypatch.setattr(lines, "stands_alone", lambda *a, **k: False)

@@ -1,4 +1,4 @@
-"""The lens's bend read from the photo (issue 28, round 23; reading R236). The independent
+"""The lens's bend read from the photo (issue 28, round 23; reading R242). The independent
 renderer's lens bends its photos' corners up to about 10 % (k1 -0.12..0.04): the grid is one
 homography, so two or three corner markers' grid drifts off the printed lines where it is
 extrapolated, and diagnosis photos s0359, s0485, s0565 and s0572 were refused. Here the bend is
@@ -45,7 +45,7 @@ def test_three_markers_corners_give_the_bend(k: float) -> None:
     the lens's own bend (they are read to a fraction of a pixel)."""
     found, at_k, at_0 = lens.bend_of_markers(_markers(k), SHAPE, COLS, ROWS)
     assert found == pytest.approx(k, abs=0.006)
-    assert at_0 > 1.5 * at_k  # the photo shows it (R236: LENS_BETTER)
+    assert at_0 > 1.5 * at_k  # the photo shows it (R242: LENS_BETTER)
 
 
 def test_unbent_markers_show_no_bend() -> None:
@@ -93,7 +93,7 @@ def test_the_straightened_photo_shows_each_point_where_a_straight_lens_would() -
 
 def test_three_markers_grid_found_on_the_straightened_markers() -> None:
     """The markers straightened by the bend read give the straight photo's grid (the search
-    runs again on that photo, R236): every map corner within a hundredth of a square."""
+    runs again on that photo, R242): every map corner within a hundredth of a square."""
     k, _at_k, _at_0 = lens.bend_of_markers(_markers(-0.07), SHAPE, COLS, ROWS)
     moved = [Marker(m.id, lens.straighten_points(m.corners, SHAPE, k)) for m in _markers(-0.07)]
     grid = find_grid(moved, COLS, ROWS)

@@ -1,4 +1,4 @@
-"""Large figures by their base's rim and plastic (readings R244, R245, R246).
+"""Large figures by their base's rim and plastic (readings R236, R237, R238).
 
 Built from the failures on the independent renderer's diagnosis photos without the reference:
 s0474 (a Large figure's block read as empty on every square under its body, the clearest Large rim
@@ -38,7 +38,7 @@ def s0474_like() -> tuple[Position, dict[str, float], dict[str, float], dict[str
 
 
 def test_a_block_holding_a_medium_base_by_its_rim_is_no_large_base_by_the_rim_steps() -> None:
-    # R244: without the plastic measured the Large figure is not seen, but never named on C2:D3
+    # R236: without the plastic measured the Large figure is not seen, but never named on C2:D3
     pos, scores, rims, large, _plastic = s0474_like()
     placed = place(pos, scores, MARKED, set(), large_rims=large, rims=rims)
     at = {s.id: s.at for s in placed.figures}
@@ -46,7 +46,7 @@ def test_a_block_holding_a_medium_base_by_its_rim_is_no_large_base_by_the_rim_st
 
 
 def test_a_block_read_on_two_squares_one_with_a_smaller_rim_is_taken_as_before() -> None:
-    # R244, s0426/s0484/s0582: one rim as clear as the block's (the Large base's near edge) is not two round things
+    # R236, s0426/s0484/s0582: one rim as clear as the block's (the Large base's near edge) is not two round things
     pos, scores, rims, large, _plastic = s0474_like()
     pos = Position(pos.edition, pos.map, (*pos.figures[:2], Figure("big", "dark", parse_square("C2"), Size.LARGE)))
     rims |= {"D3": 0.05}
@@ -54,7 +54,7 @@ def test_a_block_read_on_two_squares_one_with_a_smaller_rim_is_taken_as_before()
 
 
 def test_a_large_block_read_empty_under_its_body_is_found_by_its_rim_and_grey_cores() -> None:
-    # R245: the clear rim round the block's centre and the plastic's grey on its cores
+    # R237: the clear rim round the block's centre and the plastic's grey on its cores
     pos, scores, rims, large, plastic = s0474_like()
     placed = place(pos, scores, MARKED, set(), large_rims=large, rims=rims, plastic=plastic)
     figs = {s.id: s for s in placed.figures}
@@ -86,7 +86,7 @@ def s0562_like(floor: float = 0.5) -> tuple[Position, dict[str, float], dict[str
 
 
 def test_a_large_block_moves_onto_the_block_one_over_whose_cores_show_the_plastic() -> None:
-    # R246: E3:F4 read on three squares, one grey core; D4:E5 every core grey
+    # R238: E3:F4 read on three squares, one grey core; D4:E5 every core grey
     pos, scores, large, plastic = s0562_like()
     placed = place(pos, scores, MARKED, set(), large_rims=large, plastic=plastic)
     big = next(s for s in placed.figures if s.id == "big")

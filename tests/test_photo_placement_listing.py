@@ -1,6 +1,6 @@
-"""A figure found nowhere has its recorded square listed (reading R240).
+"""A figure found nowhere has its recorded square listed (reading R235).
 
-R240, built from the diagnosis photos s0400, s0406 and s0555 (no reference photo): a figure
+R235, built from the diagnosis photos s0400, s0406 and s0555 (no reference photo): a figure
 without a readable base marker stood still, its base under its own body read as empty, and no
 figure was named anywhere for it -- "not seen", with nothing listed, so a board wrong on one
 square was not right after confirming its list. Its recorded square, read as empty and taken by no
@@ -20,7 +20,7 @@ def test_a_figure_found_nowhere_has_its_recorded_square_listed() -> None:
     assert at(placed) == {"a": "B2"} and placed.not_seen == ("b",)
     assert "H8" not in placed.occupied  # still not assumed: read as empty, only listed
     assert dict(placed.uncertain)["H8"] == NOT_FOUND_READ == COUNT_READ  # a coin toss, listed
-    assert any("b not seen: its recorded square H8" in n and "R240" in n for n in placed.notes)
+    assert any("b not seen: its recorded square H8" in n and "R235" in n for n in placed.notes)
 
 
 def test_a_recorded_square_another_figure_is_named_on_is_not_listed_for_the_lost_one() -> None:
@@ -29,4 +29,4 @@ def test_a_recorded_square_another_figure_is_named_on_is_not_listed_for_the_lost
     placed = place(pos, scores({"H8": 0.98}), [Seen("c", "H8", 0.99, "marker")], set())
     assert at(placed) == {"c": "H8"} and placed.not_seen == ("b",)
     assert dict(placed.uncertain).get("H8") != NOT_FOUND_READ
-    assert not any("R240" in n for n in placed.notes)
+    assert not any("R235" in n for n in placed.notes)

@@ -1,5 +1,5 @@
 """What a player reads in Polish and Czech (round 23): a card's fields and its data words in the
-reader's language (reading R258), and decimals written with the reader's decimal sign (R259)."""
+reader's language (reading R233), and decimals written with the reader's decimal sign (R234)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _show(lang: str, *args: str) -> str:
      ["hp:", "True", "special_abilities"]),
 ])
 def test_a_cards_fields_and_words_are_said_in_the_readers_language(lang: str, said: list[str], english: list[str]) -> None:
-    """Round 22 left (R258): `cards show dooku` said "cost: 51", "hp: 130", "unique: True",
+    """Round 22 left (R233): `cards show dooku` said "cost: 51", "hp: 130", "unique: True",
     "special_abilities: ..." in Polish and Czech, the field names as the card file's keys. The
     fields are the rulebooks' words now, a yes-or-no a word, the factions as the rulebooks name
     them (swm2008 PL p.14); ability and Force power names stay as the cards print them."""
@@ -72,7 +72,7 @@ def test_the_phone_reads_a_card_in_its_language() -> None:
 
 @pytest.mark.parametrize(("lang", "expected"), [("en", "6.5"), ("pl", "6,5"), ("cs", "6,5")])
 def test_a_decimal_is_written_with_the_readers_decimal_sign(lang: str, expected: str) -> None:
-    """Round 22 left (R259): the Security Battle Droid's expected damage on Obi-Wan (15+ on the
+    """Round 22 left (R234): the Security Battle Droid's expected damage on Obi-Wan (15+ on the
     d20: 25 % a hit of 20, 5 % a critical of 30, 6.5 in all) was printed "6.5" in Polish and Czech, which write 6,5. The answer's line
     and the targets table say it with the reader's sign; the JSON keeps the number."""
     out = _show(lang, "attack", "sbd", "obi", "--position", "clone-wars-example-combat")
@@ -86,7 +86,7 @@ def test_a_decimal_is_written_with_the_readers_decimal_sign(lang: str, expected:
 
 
 def test_a_photos_numbers_are_written_with_the_readers_decimal_sign(tmp_path: Path) -> None:
-    """`photo detect` said "błąd reprojekcji 0.11 px", "pewność 0.98" in Polish (R259)."""
+    """`photo detect` said "błąd reprojekcji 0.11 px", "pewność 0.98" in Polish (R234)."""
     import cv2
 
     from assistant.photo.synth import render_photo

@@ -139,7 +139,7 @@ def test_import_writes_a_card_file_a_set_and_reports_each_figure(tmp_path: Path,
     db = make_db(tmp_path / "SWminis.db")
     answer = imported(home, db)
     report = answer["report"]
-    # partial: the general, the scout (the troopers' Order 66 is applied since round 23: R254)
+    # partial: the general, the scout (the troopers' Order 66 is applied since round 23: R230)
     assert report["counts"] == {"imported": 6, "partial": 2, "refused": 3, "total": 11}
     files = sorted(Path(f["file"]).name for f in answer["files"])
     assert files == ["set-one.yaml", "set-three.yaml", "set-two.yaml"]

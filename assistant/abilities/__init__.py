@@ -237,7 +237,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Ysalamiri", "swm", "no Force spent within 6 squares", "PL p.67", editions=S08),
     Mechanism("Disintegration", "swm", "critical hits (defeat on a natural 20; +40 against Large and bigger)", "PL p.39-40; CS g.4"),
     Mechanism("Execute Order 66", "swm", "targeting (not by characters with Order 66)", "PL p.42; CS g.5"),
-    Mechanism("Order 66", "swm", "targeting (no attack on a character with Execute Order 66; Clone Trooper names count, R254)", "PL p.56; CS g.10"),
+    Mechanism("Order 66", "swm", "targeting (no attack on a character with Execute Order 66; Clone Trooper names count, R230)", "PL p.56; CS g.10"),
     Mechanism("Frozen in Carbonite", "swm", "targeting (never a legal target)", "PL p.47", editions=S08),
     Mechanism("Fragile", "swm", "legality (no attack below [#] Hit Points)", "PL p.47", editions=S08),
     Mechanism("Bombad Gungan", "swm", "the chance to hit (a save of 11 before the roll sends the attack elsewhere)", "PL p.35", editions=S08),
@@ -264,7 +264,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Impulsive Shot", "swm", "multiple attacks (one more when a Unique ally is defeated: said with its chance)", "PL p.50; CS g.7"),
     Mechanism("Impulsive Sweep", "swm", "multiple attacks (each adjacent enemy when a Unique ally is defeated: said)", "PL p.50; CS g.7"),
     Mechanism("Djem So Style", "swm", "an immediate attack back after a melee hit and a save of 11 (said with its chance)", "PL p.40", editions=S08),
-    # Force powers at the attack: said with the numbers they give, the Force point being the player's choice (R252)
+    # Force powers at the attack: said with the numbers they give, the Force point being the player's choice (R228)
     Mechanism("Sith Rage", "swm", "damage (1 Force point: +10 on every attack this turn, said with the expected damage)", "PL p.62; CS g.12"),
     Mechanism("Lightsaber Precision", "swm", "damage (1 Force point: +10 on the next attack, said with the expected damage)", "PL p.52; CS g.8"),
     Mechanism("Lightsaber Riposte", "swm", "an immediate attack back after a melee hit (1 Force point: said with its chance)", "PL p.52; CS g.8-9"),
@@ -624,7 +624,7 @@ ORDER_66_LEADER = "emperor palpatine, sith lord"
 
 def has_order_66(order_66_names: tuple[str, ...], name: str | None, abilities: tuple[str, ...] | None) -> bool:
     """Order 66 by the card's special ability, or by a name the edition's rulebook counts
-    (``order_66_names``: the edition record's; R254).
+    (``order_66_names``: the edition record's; R230).
 
     >>> has_order_66(("clone trooper", "arc trooper"), "ARC Trooper Sniper", ()), has_order_66(("clone trooper",), "ARC Trooper Sniper", ())
     (True, False)
@@ -656,9 +656,9 @@ SESSION_APPLIED = {
         "Desert Skiff",
         "Affinity",  # the squad check at game new (game/squads.py, swm2008 PL p.33, R166)
         "Rapport",  # the squad's cost at game new, of the two versions PL p.58 states (game/squads.py, R201)
-        "Force Renewal",  # [#] Force points each time it activates (PL p.46; CS g.6; game/effects.py, R253)
+        "Force Renewal",  # [#] Force points each time it activates (PL p.46; CS g.6; game/effects.py, R229)
         "Master of the Force",  # Force points spent up to [#] times a turn (PL p.53; CS g.9; game/referee.py spends_allowed)
-        "Order 66",  # the squad check at game new: with Emperor Palpatine, Sith Lord whatever the faction (PL p.56; CS g.10; R254)
+        "Order 66",  # the squad check at game new: with Emperor Palpatine, Sith Lord whatever the faction (PL p.56; CS g.10; R230)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

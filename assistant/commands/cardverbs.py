@@ -75,7 +75,7 @@ def check_game(game: str | None) -> str | None:
     return g
 
 
-#: a card's fields as ``cards show`` says them, in the rulebooks' words (reading R258 in docs/readings.md: the Polish
+#: a card's fields as ``cards show`` says them, in the rulebooks' words (reading R233 in docs/readings.md: the Polish
 #: and Czech pages said "cost", "hp", "special_abilities"); the JSON keys stay English. A field not
 #: listed is said as its key, its underscores as spaces.
 CARD_FIELDS = {

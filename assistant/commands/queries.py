@@ -83,7 +83,7 @@ def range_lines(ans: engine.RangeAnswer) -> list[str]:
 
 
 def _percent(value: float) -> str:
-    """A percentage to a tenth, ".0" dropped, with the reader's decimal sign ("12.5%", "12,5%": R259)."""
+    """A percentage to a tenth, ".0" dropped, with the reader's decimal sign ("12.5%", "12,5%": R234)."""
     text = decimal(value, ".1f")
     return (text[:-2] if text.endswith((".0", ",0")) else text) + "%"
 

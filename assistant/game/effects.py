@@ -92,15 +92,15 @@ def spend_force(state: GameState, fid: str, cost: int) -> None:
     state.force_spends[fid] = state.force_spends.get(fid, 0) + 1
 
 
-#: where each SWM rulebook states Force Renewal (reading R253 in docs/readings.md)
-FORCE_RENEWAL_RULE = "PL p.11, p.46; CS g.6; reading R253 in docs/readings.md"
+#: where each SWM rulebook states Force Renewal (reading R229 in docs/readings.md)
+FORCE_RENEWAL_RULE = "PL p.11, p.46; CS g.6; reading R229 in docs/readings.md"
 
 
 def renew_force(state: GameState, f: Figure) -> list[str]:
     """SWM Force Renewal [#]: each time the figure activates it gets [#] Force points, and may have
     more than it began the skirmish with (swm2008 PL p.46, Obi-Wan's p.11; swm2004 CS g.6). The
     card's number is the points (the data writes 1, 2 or 3); one written without a number is said,
-    not guessed (reading R253). Figures whose Force points are unknown are said too."""
+    not guessed (reading R229). Figures whose Force points are unknown are said too."""
     rec = find_edition(state.position.edition)
     if not rec.defines("Force Renewal"):
         return []

@@ -190,7 +190,7 @@ def _squad(pos: Position, rec: EditionRecord, side: str, cards: _Cards, problems
     # then counting as the squad's (reading R166 in docs/readings.md); an edition without the rule reads the card's factions alone
     affinity = rec.defines("Affinity")
     # PL p.56 (CS g.10): a character with Order 66 may be in a squad with Emperor Palpatine, Sith Lord,
-    # whatever its faction: its faction is not asked there (reading R254 in docs/readings.md)
+    # whatever its faction: its faction is not asked there (reading R230 in docs/readings.md)
     leader = any(c is not None and c.name.strip().lower() == ORDER_66_LEADER for _f, c in cards)
     order_66 = {f.id for f, c in cards if leader and isinstance(c, SwmCard) and has_order_66(rec.order_66_names, c.name, c.special_abilities)}
     cards = [(f, c) for f, c in cards if f.id not in order_66]

@@ -491,7 +491,7 @@ def _verb(name: str, game: str) -> Any:
 
 def question_verb(name: str, game: str) -> Any:
     """``name``'s verb when it only answers (records nothing, keeps no number): what ``GET
-    /api/ask/{verb}`` may ask, a spectator's link included (reading R257); any other is refused."""
+    /api/ask/{verb}`` may ask, a spectator's link included (reading R232); any other is refused."""
     v = _verb(name, game)
     if v.writes or v.library:
         raise ReadOnlyError(_("{verb!r} records or keeps something: it is sent by POST from a player's page, not asked").format(verb=name))

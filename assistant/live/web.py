@@ -534,7 +534,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def ask_verb(verb: str, args: str = Query("{}", max_length=MAX_ASK_ARGS), lines: bool = False) -> Any:
         """A question (a verb that records nothing: ``cards show``, ``los``) asked by GET, its
         arguments a JSON object in ``args``: the answer ``POST /api/do/{verb}`` gives. A
-        spectator's link asks this way -- it may ask, never write (reading R257); a verb that
+        spectator's link asks this way -- it may ask, never write (reading R232); a verb that
         records or keeps a number is refused here (403), whoever asks."""
         name = verb.replace("/", " ")
         question_verb(name, table.kind if isinstance(table, CardTable) else "miniatures")

@@ -87,7 +87,7 @@ class PhotoResult:
     more_uncertain: int = 0
     #: the grid the answer stood on: the map's NW, NE, SE, SW corner points in the photo's pixels
     map_corners_px: list[list[float]] | None = None
-    #: the lens's bend the grid was found under (:mod:`.lens`, R236): 0 for the photo read as it is
+    #: the lens's bend the grid was found under (:mod:`.lens`, R242): 0 for the photo read as it is
     lens: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
@@ -244,7 +244,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again.
     ``straighten`` (or :func:`detect`'s context): a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
     photo straightened, :func:`.lens.straightened`) lets two or more corner markers' refused grid be
-    searched for again on the photo its lens's bend straightened (reading R236)."""
+    searched for again on the photo its lens's bend straightened (reading R242)."""
     budget = budget if budget is not None else Budget()
     straighten = straighten or _STRAIGHTEN.get()
     search = _Search()
@@ -253,7 +253,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             return _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
             # two or more corner markers whose grid a lens's bend took off the printed lines: the
-            # search again on the photo straightened (R236); with a reference, after its registration
+            # search again on the photo straightened (R242); with a reference, after its registration
             straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is None else None
             if straight is not None:
                 return straight
@@ -276,7 +276,7 @@ _STRAIGHTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("photo_straig
 
 
 #: the least bend (:mod:`.lens`, half-diagonal units) a grid search is run again for, straightened by
-#: it, and how much better than the photo as it is the bend must fit what gave it (reading R236)
+#: it, and how much better than the photo as it is the bend must fit what gave it (reading R242)
 LENS_SHOWN = 0.02
 LENS_BETTER = 1.5
 
@@ -284,7 +284,7 @@ LENS_BETTER = 1.5
 def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
                        search: _Search) -> tuple[Grid, list[Marker], bool] | None:
     """Two or more corner markers whose grid the search refused, in a photo whose lens bends it
-    (reading R236): the bend, read from the markers' own corners (three or four) or from the printed
+    (reading R242): the bend, read from the markers' own corners (three or four) or from the printed
     lines' crossings round their grid (two), and the grid search run again on the photo straightened
     by it, the markers' corners straightened with it (not searched again). None where the photo
     shows no bend (:data:`LENS_SHOWN`) or the straightened search refuses too."""
@@ -322,7 +322,7 @@ class _Search:
 def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, reference: Reference | None,
                  memo: dict[tuple[Any, ...], list[Grid]] | None, search: _Search, known: list[Marker] | None = None) -> tuple[Grid, list[Marker], bool]:
     """:func:`locate_grid`'s search; ``known``: the markers already read (the photo straightened
-    by its lens, R236), searched for no more."""
+    by its lens, R242), searched for no more."""
     cols, rows = pos.map.cols, pos.map.rows
     # the work budget (.budget): an image with no plausible structure (noise) gets no marker
     # search and no printed-lines search, whose cost on it runs to minutes
@@ -903,8 +903,8 @@ def detect(image: np.ndarray, pos: Position, name: str = "<image>", camera: Any 
             # the map's view from above made within the grid search's copies (.views): where the
             # reference's orientation looked at the map through this very grid, its view is not
             # made again (round 23 of issue 28), and the photo its lens's bend straightened is
-            # made once (R236); the copies are let go once the view is made
-            token = _STRAIGHTEN.set(True)  # detect reads the grid's lens (R236); a context, not an argument its callers' stand-ins take
+            # made once (R242); the copies are let go once the view is made
+            token = _STRAIGHTEN.set(True)  # detect reads the grid's lens (R242); a context, not an argument its callers' stand-ins take
             try:
                 grid, markers, by_lines = locate_grid(image, pos, name, reference=reference)
             finally:
@@ -1141,9 +1141,9 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     if grid.lens:
         from .lens import bend_points
 
-        # where the photo itself shows the corners: the grid's are the straightened photo's (R236)
+        # where the photo itself shows the corners: the grid's are the straightened photo's (R242)
         corners = [[round(float(x), 1), round(float(y), 1)] for x, y in bend_points(np.array(corners), image.shape, grid.lens)]
-        notes.append(_("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading R236)").format(k=grid.lens))
+        notes.append(_("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading R242)").format(k=grid.lens))
     return PhotoResult(
         name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
         list(placed.not_seen), placed.more_doubtful, corners, grid.lens,

@@ -53,7 +53,7 @@ class Grid:
     #: whether the grid came from registering the photo onto the empty-map reference's printed art
     #: (reading R80, :mod:`.artgrid`), the photo's own grid search having refused
     by_reference: bool = False
-    #: the lens's bend this grid was found under (:mod:`.lens`, reading R236): 0 for a photo read as
+    #: the lens's bend this grid was found under (:mod:`.lens`, reading R242): 0 for a photo read as
     #: it is; else ``H`` maps the photo straightened by it (:func:`.lens.straightened`), not the photo
     lens: float = 0.0
 

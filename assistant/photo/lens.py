@@ -1,4 +1,4 @@
-"""The camera lens's bend (radial distortion), estimated from the photo itself (reading R236).
+"""The camera lens's bend (radial distortion), estimated from the photo itself (reading R242).
 
 A phone's wide lens bends the map's printed lines: one homography (:class:`.board.Grid`) follows
 them near the corner markers and lets them drift where it extrapolates. The bend is modelled by one

@@ -850,7 +850,7 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
         # only the sheet's thin light margin and scattered patches differ, and the opening breaks
         # the margin's ring; filled inside its outer edge first, the ring is the sheet again
         # (independent scene 586's game photo). Only where no corner marker is seen: measured on
-        # the diagnosis photos without one (reading R233)
+        # the diagnosis photos without one (reading R241)
         contours, _h = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         filled = np.zeros_like(closed)
         cv2.drawContours(filled, contours, -1, 1, cv2.FILLED)
@@ -1232,7 +1232,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
     (:func:`lopsided_frame`, reading R146), nor a centred one beside such a grid (R148); the inset
     search's lattices must stand alone against the floor's ink too (R147). ``framed``: where given,
     added to with the grids an outline frames evenly though its centred search found none
-    (:func:`_framed_evenly`, reading R232): spared the rival test, but no lattice beside them is
+    (:func:`_framed_evenly`, reading R240): spared the rival test, but no lattice beside them is
     dropped for them, as for a centred grid."""
     board_corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     grids: list[Grid] = []
@@ -1349,7 +1349,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
             # square uneven -- not beside a lopsided inset lattice, as R148. Spared the rival test
             # only: a grid the sheet settled so drops no other beside it (independent scene 360's
             # empty map: a grid 0.29 squares off framed within 0.145 would have dropped the one
-            # 0.16 off) (reading R232)
+            # 0.16 off) (reading R240)
             if framed is not None:
                 framed.update(g.H.tobytes() for g in grids
                               if _framed_evenly(g, quad / scale, cols, rows)
@@ -1359,7 +1359,7 @@ def _outline_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, sc
 
 def _framed_evenly(grid: Grid, outline: np.ndarray, cols: int, rows: int) -> bool:
     """Whether ``outline`` (its four corners, the image's pixels) frames ``grid`` as a sheet frames
-    its printed grid (reading R232): every corner's two margins (squares, outward) within
+    its printed grid (reading R240): every corner's two margins (squares, outward) within
     :data:`CENTRED_AGREEMENT` of each other and between none and :data:`INSET_MARGIN`, the margins
     :func:`_centred_margin` searches."""
     seen = cv2.perspectiveTransform(np.asarray(outline, np.float64)[None], grid.H)[0]
@@ -2278,7 +2278,7 @@ def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any]
     candidates = _paper_grids(small, gray, cols, rows, scale)
     hide = [np.asarray(m.corners, np.float64) * scale for m in markers or [] if m.id in CORNER_OF]
     centred: set[bytes] = set()  # the grids centred in the sheet's outline (R135): the outline settles them
-    framed: set[bytes] = set()  # the grids it frames evenly without a centred search's (R232): spared the rival test
+    framed: set[bytes] = set()  # the grids it frames evenly without a centred search's (R240): spared the rival test
     for grid in _outline_grids(small, gray, cols, rows, scale, hide, budget, centred=centred, framed=framed):
         if not any(_same_grid(grid, g, cols, rows) for g in candidates):
             candidates.append(grid)

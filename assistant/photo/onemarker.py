@@ -124,7 +124,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     confirmed: list[np.ndarray] = []
     anchors: list[np.ndarray] = []
     searched: list[int] = []
-    undecided: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the starts searched whose lines neither confirm nor contradict them (R228)
+    undecided: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the starts searched whose lines neither confirm nor contradict them (R239)
     for i, H, anchor, H_inv, ink in _clearest_first(image, [(H, anchor) for H, anchor, _m in framed], cols, rows):
         if not afford():
             break
@@ -152,7 +152,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     if not confirmed:
         agreed = outlines_agree([(H, m) for H, _a, m in framed], searched, list(undecided), cols, rows)
         if agreed is not None and not lines_shifted(*undecided[agreed], cols, rows):
-            # R228: the outlines alone, where the lines say nothing either way
+            # R239: the outlines alone, where the lines say nothing either way
             confirmed.append(framed[agreed][0])
             anchors.append(framed[agreed][1])
     if not confirmed or not lattices_agree(confirmed, cols, rows):
@@ -203,7 +203,7 @@ def start_stands(ink: np.ndarray, start_inv: np.ndarray, found: Sequence[np.ndar
 
 
 #: how far apart (squares) two sheet outlines' margins must lie to count as two outlines, not one
-#: edge found twice (reading R228): the paper's edge, the art's edge and a border printed round it
+#: edge found twice (reading R239): the paper's edge, the art's edge and a border printed round it
 #: lie 0.06-0.38 squares apart on the diagnosis photos (s0561's empty map 0.06, 0.13, 0.44, 0.51)
 DISTINCT_MARGINS = 0.05
 
@@ -211,7 +211,7 @@ DISTINCT_MARGINS = 0.05
 def _lines_elsewhere(ink: np.ndarray, found: Sequence[np.ndarray], cols: int, rows: int) -> bool:
     """Whether the printed lines show clearly (both measures of :func:`_clarity` at least
     :data:`.lines.MIN_LINE_SUPPORT`) on a lattice of theirs (``found``: board -> ``ink``'s image)
-    away from a start: they contradict it (reading R228)."""
+    away from a start: they contradict it (reading R239)."""
     return any(min(_clarity(ink, f, cols, rows)) >= MIN_LINE_SUPPORT for f in found)
 
 
@@ -225,7 +225,7 @@ def lines_shifted(H_inv: np.ndarray, ink: np.ndarray, cols: int, rows: int) -> b
     :data:`.lines.MIN_LINE_SUPPORT`) on the lattice of ``H_inv`` (board -> ``ink``'s image)
     shifted by more than :data:`.lines.ANCHOR_TOLERANCE` (:data:`SHIFTS` along each axis): a map
     printed off its sheet's middle, or a marker off the map's corner, whose lines the free-corner
-    search, holding the marker's corner, cannot reach (reading R228). 64 looks, 0.1 CPU-seconds."""
+    search, holding the marker's corner, cannot reach (reading R239). 64 looks, 0.1 CPU-seconds."""
     for dx in SHIFTS:
         for dy in SHIFTS:
             if np.hypot(dx, dy) <= ANCHOR_TOLERANCE:
@@ -239,7 +239,7 @@ def lines_shifted(H_inv: np.ndarray, ink: np.ndarray, cols: int, rows: int) -> b
 def outlines_agree(starts: Sequence[tuple[np.ndarray, float]], searched: Sequence[int], undecided: Sequence[int],
                    cols: int, rows: int) -> int | None:
     """The start that distinct sheet outlines agree on, where the printed lines neither confirm nor
-    contradict any (reading R228): ``starts``, every outline's start (its homography, photo ->
+    contradict any (reading R239): ``starts``, every outline's start (its homography, photo ->
     board, and the margin it gave); ``searched``, those the lines' search ran round (as the work
     budget held it); ``undecided``, those of them on which it found the lines neither standing
     nor clearly elsewhere (:func:`_lines_elsewhere`). None unless every start searched is

@@ -118,7 +118,7 @@ UNEXPLAINED = 0.15
 #: figure the record lacks put to the judge
 STRANGER_READ = 0.78
 #: the probability that the recorded square of a Medium or smaller figure the photo found nowhere
-#: (``not_seen``), read as empty and taken by no other figure, is rightly read so (reading R240): on
+#: (``not_seen``), read as empty and taken by no other figure, is rightly read so (reading R235): on
 #: the independent renderer's diagnosis photos 341-586 (both modes, round 22's code) 6 such squares,
 #: 3 of them the figure's base still there, unread (under its own body), 3 empty (the figure moved
 #: and its new square read as empty too): a coin toss, Laplace's (3 + 1) / (6 + 2). (A Large
@@ -399,14 +399,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             if rims:
                 # a block read as a base on one square only, that square showing a Medium base's own
                 # round rim as clearly as the block shows a Large one's, is that Medium base (R91);
-                # on two squares both so, two smaller round things (R244)
+                # on two squares both so, two smaller round things (R236)
                 rimmed = [b for b in rimmed if not _smaller_base_in(b[2], reading, rims, block_rims[b[1]])]
             by_rim = {corner for corner, _b in _take_blocks(rimmed, chosen, used, len(figs))}
             if len(chosen) < len(figs):
                 # still a Large figure short: a block read as a base on half its squares is one,
                 # where a fainter rim shows round its centre (reading R86 in docs/readings.md)
                 half_read = _rimmed_blocks(reading, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, HALF_READ_RIM, 2)
-                if rims:  # two squares read, each a smaller base's own rim: no Large base (R244)
+                if rims:  # two squares read, each a smaller base's own rim: no Large base (R236)
                     half_read = [b for b in half_read if not _smaller_base_in(b[2], reading, rims, block_rims[b[1]])]
                 by_rim |= {corner for corner, _b in _take_blocks(half_read, chosen, used, len(figs))}
             if len(chosen) < len(figs) and early_trim:
@@ -431,7 +431,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # (only blocks no square of which reads as a base: the rims above judged the others,
                 # a Medium base's edge among them, R91), where the classifier sees a little of a base
                 # on some square -- printed circles on bare floor read surely empty all round -- or
-                # where most of its squares' cores show the plastic's grey, few on the map (R210, R245)
+                # where most of its squares' cores show the plastic's grey, few on the map (R210, R237)
                 rimmed = [b for b in _rimmed_blocks(seen_again, p, taken | nowhere | used | art_shown, block_rims, away, cols, rows, clear, 0)
                           if not any(seen_again.get(x, False) for x in b[2])
                           and (max(p.get(x, 0.0) for x in b[2]) >= GLIMPSED_BASE or grey_decisive and _grey_cores(b[2], plastic, block_grey) >= GREY_OF_BLOCK)]
@@ -471,7 +471,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             chosen = toward
         if grey_decisive:
             # a block whose cores show no plastic beside one shifted over it whose cores do: the
-            # base covers its block past every core, the squares one over read by its body (R246)
+            # base covers its block past every core, the squares one over read by its body (R238)
             onto_grey = _onto_grey_block(chosen, reading, used, taken | nowhere | art_shown, plastic or {}, block_grey, n)
             by_plastic |= {corner for corner, _b in onto_grey if (corner, _b) not in chosen}
             chosen = onto_grey
@@ -770,7 +770,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if placed_at.get(f.id) != rec and rec in right and rec not in by_count and not reading.get(rec, False):
             right[rec] = min(right[rec], 1 - p[rec])
     # a Medium or smaller figure the photo found nowhere: its recorded square, read as empty and
-    # taken by no other figure, held its base (under its own body) as often as not (R240) -- listed
+    # taken by no other figure, held its base (under its own body) as often as not (R235) -- listed
     # as the coin toss that proved, never said sure
     named_on_now = {sq for s in figures for sq in space(pos, s)}
     lost_at = {f.at.name for f in not_seen if f.size.footprint == 1 and f.at.name in right and not reading.get(f.at.name, False)
@@ -830,7 +830,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if f.at.name in lost_at and f.at.name in shown:
             notes.append(
                 _("{id} not seen: its recorded square {at}, read as empty, is listed to confirm: a figure the photo finds nowhere may "
-                  "still stand there, its base hidden under its own body (reading R240)").format(id=f.id, at=f.at.name))
+                  "still stand there, its base hidden under its own body (reading R235)").format(id=f.id, at=f.at.name))
     more = sum(1 for sq, _v in ranked[MAX_LISTED:] if right[sq] < SURE)  # the doubtful ones beyond the list, as before R99
     if more:
         notes.append(
@@ -1313,7 +1313,7 @@ def _smaller_base_in(block: Sequence[str], reading: Mapping[str, bool], rims: Ma
     as a base on one square that shows a Medium or Small base's own rim (n = 1) at least as clearly
     as the block's centre shows a Large one's (:func:`_a_medium_base_in`, R91), or on two squares
     that both show one as clear and clear enough to be a base's (:data:`RIVAL_RIM`, R98; reading
-    R244 in docs/readings.md): the rim steps of :func:`place` take no such block.
+    R236 in docs/readings.md): the rim steps of :func:`place` take no such block.
 
     A Large base's own quarter squares show no Medium rim of their own round their centres (R91);
     one such rim among two read squares may be a Large base's near square (its edge crossing the
@@ -1475,7 +1475,7 @@ def _onto_grey_block(chosen: list[tuple[str, tuple[str, ...]]], reading: Mapping
     at most one square moved onto the block shifted one square over it (overlapping it) read as a
     base on half its squares or more, clear of the other bases and of ``blocked``, whose cores show
     it on :data:`GREY_OF_BLOCK` or more (:func:`_grey_cores`); the most grey cores, then the most
-    squares read; ``used`` is kept to the blocks taken (reading R246 in docs/readings.md). Called
+    squares read; ``used`` is kept to the blocks taken (reading R238 in docs/readings.md). Called
     only where the plastic's grey is decisive on the map (R210).
 
     A Large base covers every square of its block past the square's core (R144), so its grey or

@@ -164,7 +164,7 @@ class EditionRecord:
     #: it: ``game condition ... add`` refuses any other name, naming these (reading R163)
     conditions: Mapping[str, ConditionRule] = field(hash=False)
     #: names that count as having Order 66 though the card does not print it, lower case: the
-    #: rulebook's "characters from earlier sets whose names contain ..." (reading R254)
+    #: rulebook's "characters from earlier sets whose names contain ..." (reading R230)
     order_66_names: tuple[str, ...] = ()
 
     def defines(self, ability: str) -> bool:

@@ -488,7 +488,7 @@ async function doVerb(verb, args, opts) {
   const clearRoll = () => { if ((opts || {}).usedRoll && $("roll")) { $("roll").value = ""; $("reroll").value = ""; } };
   try {
     // a question's answer comes with its text lines (shown instead of its JSON); a spectator's link
-    // asks by GET, which writes nothing (its POSTs are refused: reading R257)
+    // asks by GET, which writes nothing (its POSTs are refused: reading R232)
     const asked = isSpectator && spec && !spec.writes && !spec.library;
     const r = asked ? await api(verbPath(verb).replace(/^api\/do\//, "api/ask/") + "?lines=true&args=" + encodeURIComponent(JSON.stringify(body)))
       : await post(verbPath(verb) + (spec && !spec.writes ? "?lines=true" : ""), body, (opts || {}).rid);

@@ -369,7 +369,7 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
     card_a = pos.card_of(a)
     if has(abl_t, "Execute Order 66") and has_order_66(rec.order_66_names, card_a.name if card_a is not None else None, abl_a):
         w.illegal.append(Reason(_("{t} has Execute Order 66: characters with Order 66 cannot target it").format(t=t.id),
-                                _cite(pos, "PL p.42, p.56; CS g.5, g.10") + "; reading R254 in docs/readings.md"))
+                                _cite(pos, "PL p.42, p.56; CS g.5, g.10") + "; reading R230 in docs/readings.md"))
     fragile = next((split_ability(x)[1] for x in abl_a if split_ability(x)[0].lower() == "fragile"), None)
     if fragile and rec.defines("Fragile"):
         hp = pos.stats_of(a).hp
@@ -602,15 +602,15 @@ def _swm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work,
 #: the attacker's Force powers that add Damage, decided before the roll (1 Force point each): the name,
 #: the bonus, whether it lasts the whole turn (every attack) or only the next attack, and the rule
 FORCE_BOOSTS = (
-    ("Sith Rage", 10, True, "PL p.62; CS g.12; reading R252 in docs/readings.md"),
-    ("Lightsaber Precision", 10, False, "PL p.52; CS g.8; reading R252 in docs/readings.md"),
+    ("Sith Rage", 10, True, "PL p.62; CS g.12; reading R228 in docs/readings.md"),
+    ("Lightsaber Precision", 10, False, "PL p.52; CS g.8; reading R228 in docs/readings.md"),
 )
 
 
 def _force_boosts(pos: Position, a: Figure, attacks: list[OneAttack], w: _Work) -> list[Reason]:
     """Sith Rage and Lightsaber Precision: spending the Force point is the player's choice, made
     before the attack roll, so the answer's numbers stay those without it and each power is said with
-    the numbers it gives (reading R252), as Overwhelming Force is (R38). Both work on an attack of
+    the numbers it gives (reading R228), as Overwhelming Force is (R38). Both work on an attack of
     opportunity too (PL p.52, p.62; CS g.8, g.12). Not where the attacker has no Force point left or a
     Ysalamiri forbids spending one."""
     rec = find_edition(pos.edition)
@@ -744,8 +744,8 @@ def _can_spend(pos: Position, f: Figure) -> str | None:
 
 def _force_answers(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, melee: bool, auto_hit: bool) -> list[Reason]:
     """What the defender's side may spend a Force point on, with its chance: Lightsaber Riposte (the
-    target, hit in melee, attacks back at once: PL p.52, CS g.8-9, reading R252) and Force Alter (an
-    enemy within 6 squares of the attacker makes it roll the attack again: PL p.43, reading R252).
+    target, hit in melee, attacks back at once: PL p.52, CS g.8-9, reading R228) and Force Alter (an
+    enemy within 6 squares of the attacker makes it roll the attack again: PL p.43, reading R228).
     Neither works on an attacker with Force Immunity (PL p.44: no Force spent to affect it or to
     answer its attacks); a character spends Force once a turn (PL p.26; CS r.9), so each is once."""
     rec = find_edition(pos.edition)
@@ -766,7 +766,7 @@ def _force_answers(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, me
                 _("{t}'s Lightsaber Riposte (1 Force point, decided right after the hit): when a melee attack hits it ({chance} that one of {count} "
                   "does), it may make one immediate attack against {a}").format(
                     t=t.id, chance=f"{p_any * 100:.0f}%", count=n_("{n} attack", "{n} attacks", len(ans.attacks)).format(n=len(ans.attacks)), a=a.id),
-                _cite(pos, "PL p.11, p.52; CS g.8") + "; reading R252 in docs/readings.md"))
+                _cite(pos, "PL p.11, p.52; CS g.8") + "; reading R228 in docs/readings.md"))
     first = ans.attacks[0]
     if rec.defines("Force Alter") and not auto_hit:
         for f in [t, *_allies(pos, t)]:
@@ -780,7 +780,7 @@ def _force_answers(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, *, me
                 _("{f}'s Force Alter (1 Force point, {a} within 6 squares, decided right after the roll): it may make {a} roll a hit again; "
                   "used on the first attack it then hits {after} instead of {before}").format(
                     f=f.id, a=a.id, after=f"{first.p_hit * _roll_hits(first) * 100:.0f}%", before=f"{first.p_hit * 100:.0f}%"),
-                _cite(pos, "PL p.26, p.43") + "; reading R252 in docs/readings.md"))
+                _cite(pos, "PL p.26, p.43") + "; reading R228 in docs/readings.md"))
             break
     return out
 

@@ -36,9 +36,9 @@ WORDS = Words(
 #: abilities both SWM rulebooks give, that the game session applies only in SWM
 ABILITIES = frozenset({
     "Intuition", "Tow Cable", "Emplacement", "Mercenary", "Wheeled", "Wheel Form", "Accelerate", "Avoid Defeat",
-    # the attack advisor (rules/swm/attack.py): Force powers both rulebooks give (PL p.52, p.62; CS g.8-9, g.12; R252)
+    # the attack advisor (rules/swm/attack.py): Force powers both rulebooks give (PL p.52, p.62; CS g.8-9, g.12; R228)
     "Sith Rage", "Lightsaber Precision", "Lightsaber Riposte",
-    # the game session: Force points on activating (PL p.46; CS g.6; game/effects.py, R253)
+    # the game session: Force points on activating (PL p.46; CS g.6; game/effects.py, R229)
     "Force Renewal",
 })
 

@@ -137,7 +137,7 @@ RECORD = register_edition(
                 "Traps",
                 "Doctrine of Fear",
                 "Gunner",  # its +[#] damage to the Mounted Weapon ally it helps (the 2004 Gunner has no number)
-                "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; rules/swm/attack.py, R252)
+                "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; rules/swm/attack.py, R228)
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
                 # the game session
                 "Desert Skiff",
@@ -148,7 +148,7 @@ RECORD = register_edition(
         ),
         opportunity_ignores_targeting=True,
         disintegration_large_extra=40,
-        order_66_names=("clone trooper", "arc trooper"),  # PL p.56: names with "ARC Trooper" or "Clone Trooper" (R254)
+        order_66_names=("clone trooper", "arc trooper"),  # PL p.56: names with "ARC Trooper" or "Clone Trooper" (R230)
         rend_default=None,
         power_value_defaults=False,
         tow_cable_max_size=Size.MEDIUM,
