@@ -90,6 +90,15 @@ def test_the_reading_command_prints_a_cited_reading_and_lists_them() -> None:
     assert r.exit_code == 2 and "no reading 'R999'" in r.output
 
 
+def test_an_unknown_reading_is_refused_naming_the_last_reading_there_is() -> None:
+    # not how many there are: the register's numbers may have gaps while helpers' readings wait to
+    # be merged (it said "R1 to R230" beside R254)
+    r = runner.invoke(app, ["reading", "--json"])
+    last = max(int(e["id"][1:]) for e in json.loads(r.stdout)["readings"])
+    r = runner.invoke(app, ["reading", "R999"])
+    assert r.exit_code == 2 and f"readings are R1 to R{last} " in " ".join(r.output.split())
+
+
 def test_no_help_text_cites_what_users_do_not_have() -> None:
     import typer
 

@@ -166,7 +166,7 @@ def reading_cmd(
         if text is None:
             raise AssistantError(
                 _("no reading {ident!r}: readings are R1 to R{n} ('python -m assistant reading' lists them)").format(
-                    ident=ident, n=len(re.findall(r'(?m)^## R', readings_text()))
+                    ident=ident, n=max(int(k) for k in re.findall(r'(?m)^## R(\d+)', readings_text()))
                 )
             )
         if json_out:
