@@ -99,3 +99,14 @@ def test_force_alter_makes_a_hit_roll_again_within_6_squares() -> None:
     assert not [n for n in attack(pos([RAGER, TARGET, far]), "maul", "t").notes if "Force Alter" in n.text]
     old = attack(pos([RAGER, TARGET, near], "swm2004"), "maul", "t")
     assert not [n for n in old.notes if "Force Alter" in n.text] and "alt: Force Alter" not in old.not_modelled
+
+
+def test_force_boost_numbers_take_the_readers_decimal_comma() -> None:
+    """Reading R259: a Polish reader sees "23,5", not "23.5" (review23: the Force boost note
+    formatted its expectations with a decimal point whatever the language)."""
+    from assistant.i18n import language
+
+    with language("pl"):
+        ans = attack(pos([RAGER, TARGET]), "maul", "t")
+        text = note(ans, "Lightsaber Precision")
+    assert "23,5" in text and "23.5" not in text

@@ -634,9 +634,9 @@ def _force_boosts(pos: Position, a: Figure, attacks: list[OneAttack], w: _Work) 
                   "expected {after} over {count} instead of {before}") if whole_turn else
                 _("with {name} (1 Force point, chosen before the attack roll): +{n} Damage on the next attack: a hit deals {hit}; "
                   "expected {after} over {count} instead of {before}"))
-        out.append(Reason(text.format(name=name, n=plus, hit=boosted[0].damage + plus, after=f"{round(after, 4):g}",
+        out.append(Reason(text.format(name=name, n=plus, hit=boosted[0].damage + plus, after=decimal(round(after, 4)),
                                       count=n_("{n} attack", "{n} attacks", len(boosted)).format(n=len(boosted)),
-                                      before=f"{round(before, 4):g}"),
+                                      before=decimal(round(before, 4))),
                           _cite(pos, where) + ("; " + rec.turns.cite_force_once if rec.turns.cite_force_once else "")))
     return out
 
