@@ -102,7 +102,7 @@ def test_force_alter_makes_a_hit_roll_again_within_6_squares() -> None:
 
 
 def test_force_boost_numbers_take_the_readers_decimal_comma() -> None:
-    """Reading R259: a Polish reader sees "23,5", not "23.5" (review23: the Force boost note
+    """Reading R234: a Polish reader sees "23,5", not "23.5" (review23: the Force boost note
     formatted its expectations with a decimal point whatever the language)."""
     from assistant.i18n import language
 
