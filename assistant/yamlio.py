@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .coords import said
 from .errors import AssistantError, Problem
 from .fileread import SQLITE_HEADER, check_regular, read_head, read_limited
 from .i18n import _, n_
@@ -508,6 +509,8 @@ def pydantic_words(err: Any) -> str:
     """One of pydantic's errors (an item of ``ValidationError.errors()``) in the reader's language:
     the value and what it should be; pydantic's English words where its kind is not listed."""
     value, msg = err.get("input"), str(err.get("msg", ""))
+    if isinstance(value, str):
+        value = said(value)  # a refused text is repeated to its start only: a 50,000-letter query value was echoed whole
     expected = _should_be(str(err.get("type")), err.get("ctx") or {})
     if expected is None and msg.startswith("Input should be "):  # a kind _should_be does not list
         expected = msg[len("Input should be ") :]

@@ -928,3 +928,12 @@ def test_a_question_of_another_game_is_refused_without_the_servers_path(tmp_path
         assert r.status_code == 400, r.text
         assert "secret-folder" not in r.text and "this table plays destiny" in r.json()["error"], r.text
     assert c.get("/api/ask/destiny/status").status_code == 200
+
+
+def test_a_refused_query_value_is_repeated_to_its_start_only(tmp_path: Path) -> None:
+    """A 50,000-letter ``args`` on ``GET /api/ask/los`` (the limit is 4,000) was refused with all
+    of it repeated in the error; the refusal repeats its start and says the limit."""
+    c = table_client(create_app(Table(game=new_game(tmp_path), library=default_library())))
+    r = c.get("/api/ask/los", params={"args": "x" * 50000})
+    assert r.status_code == 422, r.text
+    assert len(r.text) < 600 and "at most 4000 characters" in r.json()["error"], r.text[:300]
