@@ -31,7 +31,7 @@ def _same(answer: tuple[int, str, str]) -> tuple[int, str, str]:
         data.pop("seconds", None)
         out = json.dumps(data, sort_keys=True)
     except json.JSONDecodeError:
-        out = re.sub(r"\d+\.\d+ s\b", "N s", out)  # in any language
+        out = re.sub(r"\d+[.,]\d+ s\b", "N s", out)  # in any language, with its decimal sign (R234)
     return code, out, err
 
 
