@@ -528,6 +528,8 @@ class CardLibrary:
         other cards carry with a version after it is listed with them, never one silently (R222:
         as a name the data writes twice is at ``import --entry``, R217); ``set`` chooses."""
         games = [game] if game else [g for g in GAMES if self.candidates(g, text, set)]
+        if not games and set is None and (label := self._label(text, game)) is not None:
+            return self.find(*label)  # a choice typed back as the list wrote it: "Darth Maul (Clone Strike)"
         if len(games) > 1:
             both = [f"{card_label(c)} ({c.game})" for g in games for c in self.candidates(g, text, set)]
             raise AmbiguousNameError("card", text, both)
@@ -538,6 +540,19 @@ class CardLibrary:
         if versions:  # "Padmé Amidala" is Clone Strike's card and the name of The Clone Wars' Senator too (R222)
             raise AmbiguousNameError("card", text, [card_label(c) for c in exact + versions])
         return self.resolve(games[0], text, set)
+
+    def _label(self, text: str, game: str | None) -> tuple[str, str | None, str] | None:
+        """``Darth Maul (Clone Strike)``, as :func:`card_label` writes a choice, read back as the
+        name and the set (and its game) when a card of that name is printed in that set; None
+        otherwise. A list to choose from names each card so (R217): a player types one back."""
+        stripped = text.strip()
+        if not stripped.endswith(")") or "(" not in stripped:
+            return None
+        head, _, tail = stripped[:-1].rpartition("(")
+        for g in [game] if game else list(GAMES):
+            if head.strip() and tail.strip().lower() in {c.set.lower() for c in self.cards(g)} and self.candidates(g, head.strip(), tail, partial=False):
+                return head.strip(), g, tail.strip()
+        return None
 
     def versions(self, game: str, text: str, set: str | None = None) -> list[Card]:
         """The cards whose name is ``text`` with a version after it (``Padmé Amidala (Senator)``

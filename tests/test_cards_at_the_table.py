@@ -41,6 +41,24 @@ def test_a_name_its_versions_share_is_listed_with_them_never_one_card_silently()
     assert lib.resolve("swm", "Padmé Amidala").name == "Padme Amidala"  # a position file's figure: unchanged (R198)
 
 
+
+def test_a_choice_typed_back_as_the_list_wrote_it_is_found() -> None:
+    """A list to choose from writes each card as "name (set)" (R217): `cards show "Darth Maul"`
+    on SW_Minis_Drafter's database listed 'Darth Maul (Clone Strike)', and typing that back said
+    "unknown card". A name followed by a set that prints it is that card; a set that does not
+    print it stays unknown."""
+    lib = CardLibrary([_card("Darth Maul", "Clone Strike"), _card("Darth Maul (Sith Apprentice)", "Jedi Academy"),
+                       _card("Darth Maul (Champion of the Sith)", "Champions of the Force")])
+    with pytest.raises(AmbiguousNameError) as err:
+        lib.find("Darth Maul")
+    for choice in err.value.matches:
+        found = lib.find(choice)
+        assert f"{found.name} ({found.set})" == choice
+    assert lib.find("darth maul (clone strike)").set == "Clone Strike"
+    with pytest.raises(LookupError):
+        lib.find("Darth Maul (Jedi Academy)")  # Jedi Academy prints "Darth Maul (Sith Apprentice)", not "Darth Maul"
+
+
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     h = tmp_path / "home"

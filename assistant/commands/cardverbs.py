@@ -110,7 +110,10 @@ def _plain(value: Any, key: str = "") -> str:
     if isinstance(value, list):
         return ", ".join(_plain(v, key) for v in value) if value else _(CARD_WORDS["none"])
     if isinstance(value, dict):
-        return "; ".join(f"{card_field(k)} {_plain(v, k)}" for k, v in value.items())
+        said = "; ".join(f"{card_field(k)} {_plain(v, k)}" for k, v in value.items() if k != "name")
+        if "name" in value:  # a power or an ability: its name first, its numbers after it ("Force Leap (cost 1)")
+            return f"{_plain(value['name'])} ({said})" if said else _plain(value["name"])
+        return said
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, str) and value in CARD_WORDS:
