@@ -30,7 +30,7 @@ def _show(lang: str, *args: str) -> str:
 @pytest.mark.parametrize(("lang", "said", "english"), [
     ("pl", ["koszt: 51", "frakcje: Separatyści", "unikalna: tak", "rozmiar: średni", "punkty obrażeń: 130", "obrona: 21",
             "zdolności specjalne: Double Attack", "Moce: Force Lightning 2 (koszt 2", "efekt dowódcy: brak",
-            "uwaga do efekt dowódcy:"], ["cost:", "factions:", "hp:", "True", "special_abilities", "force_powers", "Separatists"]),
+            "uwaga (efekt dowódcy):"], ["cost:", "factions:", "hp:", "True", "special_abilities", "force_powers", "Separatists"]),
     ("cs", ["cena: 51", "frakce: Separatisté", "unikátní: ano", "velikost: střední", "životy: 130", "obrana: 21", "body Síly: 5",
             "speciální schopnosti: Double Attack", "velitelský efekt: žádný"], ["cost:", "factions:", "hp:", "True", "nikdo", "Separatists"]),
     ("en", ["cost: 51", "factions: Separatists", "unique: yes", "size: medium", "hit points: 130", "Force points: 5",
