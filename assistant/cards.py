@@ -550,7 +550,7 @@ class CardLibrary:
             return None
         head, _, tail = stripped[:-1].rpartition("(")
         for g in [game] if game else list(GAMES):
-            if head.strip() and tail.strip().lower() in {c.set.lower() for c in self.cards(g)} and self.candidates(g, head.strip(), tail, partial=False):
+            if head.strip() and self.candidates(g, head.strip(), tail, partial=False):  # of that name, printed in that set
                 return head.strip(), g, tail.strip()
         return None
 
