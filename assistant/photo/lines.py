@@ -360,6 +360,12 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
            and edges >= IN_STEP]
     if not off:
         return
+    # a printed grid runs both ways: a map of another size shows its lines along the other axis too,
+    # at the grid's own period or at another in step; where that axis shows neither, the one axis's
+    # comb is the floor's art (reading R247: s0598's carpet motifs 1.5 squares apart, their half
+    # 0.75 in step by chance along the rows, the columns' own lines faint under them)
+    if len(off) == 1 and not _printed_both_ways(combs[1] if off[0][1] == "columns" else combs[0]):
+        return
     if any(p <= PERIODS[0] + 0.01 or p >= PERIODS[-1] - 0.01 for p in (pc, pr)):  # off the scale searched
         raise GridMismatchError(
             _(
@@ -373,6 +379,19 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
             "squares, not {cols} x {rows}. Is this the position's map?"
         ).format(ratio=off[0][0], side=_(off[0][1]), seen_cols=cols / pc, seen_rows=rows / pr, cols=cols, rows=rows)
     )
+
+
+#: how clearly the other axis must show printed lines for one axis's other period to be a map's (reading
+#: R247): its comb at exactly one square (the map's own lines that way: 0.54 on tests/test_photo_map_size.py's
+#: maps of another size, 0.34-0.46 on independent photos s0359 and s0587) -- or a clear comb of another
+#: period in step. s0598's carpet, whose motifs made the rows' comb at 0.75: columns 0.10
+OTHER_AXIS_LINES = 0.25
+
+
+def _printed_both_ways(other: LineComb) -> bool:
+    """Whether ``other``, the comb along the axis whose period is the grid's, shows printed lines:
+    its own (at one square) or another period's, clear and in step (:func:`_check_map_size`)."""
+    return other.at_one >= OTHER_AXIS_LINES or (other.coherence >= PERIOD_COHERENCE and other.edges >= IN_STEP)
 
 
 def _through_the_grid(image: np.ndarray, grid: Grid, cols: int,
