@@ -100,3 +100,42 @@ def test_three_markers_grid_found_on_the_straightened_markers() -> None:
     assert grid is not None
     at = cv2.perspectiveTransform(np.array(CORNERS, np.float64)[None], grid.H)[0]
     assert np.max(np.abs(at - [[0, 0], [COLS, 0], [COLS, ROWS], [0, ROWS]])) < 0.05
+
+
+#: the grid search's copy of a 4000 x 3000 photo (lines.WORK wide) and a sheet on it, straight
+WORK_SHAPE = (1200, 1600)
+SHEET = np.array([[380.0, 260.0], [1240.0, 300.0], [1330.0, 930.0], [300.0, 960.0]])
+
+
+def _sheet_photo(k: float, figure: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """A light sheet on a dark table as a lens bending by ``k`` shows it (its edges drawn through 400
+    points a side, to 1/16 px), and the quad of its bent corners; ``figure``: a dark base standing
+    over the middle of its top edge."""
+    grey = np.full(WORK_SHAPE, 60, np.uint8)
+    t = np.linspace(0, 1, 400, endpoint=False)[:, None]
+    straight = np.concatenate([a + t * (b - a) for a, b in zip(SHEET, np.roll(SHEET, -1, axis=0), strict=True)])
+    bent = lens.bend_points(straight, WORK_SHAPE, k)
+    cv2.fillPoly(grey, [np.round(bent * 16).astype(np.int32)], 200, cv2.LINE_AA, shift=4)
+    if figure:
+        cv2.circle(grey, (810, 280), 22, 30, -1, cv2.LINE_AA)
+    return grey, lens.bend_points(SHEET, WORK_SHAPE, k)
+
+
+@pytest.mark.parametrize("k", [-0.1, -0.06, -0.03, 0.04])
+def test_the_sheets_edges_give_the_bend(k: float) -> None:
+    """R248: the sheet's four edges, straight on the table, bow under the lens away from its
+    outline's straight quad; straightened by the lens's own bend they are straight again (a figure
+    over an edge left out with the worst fifth of its points)."""
+    grey, quad = _sheet_photo(k, figure=True)
+    found, at_k, at_0 = lens.bend_of_edges(lens.edges_of_outline(grey, quad), grey.shape)
+    assert found == pytest.approx(k, abs=0.01)
+    assert at_k <= lens.EDGE_FIT and at_0 > 1.5 * at_k  # read (R242's LENS_BETTER)
+
+
+def test_straight_edges_show_no_bend() -> None:
+    """A straight lens: no bend the straightened search would run for (:data:`assistant.photo.LENS_SHOWN`)."""
+    from assistant.photo import LENS_SHOWN
+
+    grey, quad = _sheet_photo(0.0)
+    found, _at_k, _at_0 = lens.bend_of_edges(lens.edges_of_outline(grey, quad), grey.shape)
+    assert abs(found) < LENS_SHOWN / 2

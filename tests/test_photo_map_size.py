@@ -97,3 +97,26 @@ def test_the_whole_squares_comb_is_in_step_only_with_lines_on_both_edges(n: int,
         assert size == squares and in_step > 0.9
     if off >= 0.25:
         assert in_step < lines.IN_STEP
+
+
+#: independent diagnosis photo s0598's combs through its two corner markers' grid (carpet, 10 x 14, markers 0
+#: and 1, the grid 0.08 squares off): its motifs 1.5 squares apart make the rows' comb at 0.75 (their
+#: half), clear and by chance in step; the columns show no printed lines of either period
+S0598_COMBS = [lines.LineComb(0.75, 0.533, 0.105, 0.043, 0.376, 7), lines.LineComb(0.75, 0.703, 0.129, -0.043, 0.818, 19)]
+
+
+def test_one_axis_of_art_with_no_printed_lines_the_other_way_is_not_a_map_of_another_size() -> None:
+    """R247: s0598 was refused "the photo shows a map of another size than 10 x 14, by more than a
+    quarter", which is not true (its markers' grid is right): a map of another size prints lines both
+    ways, and its columns show none. The check lets the grid on to the printed lines' own checks."""
+    lines._check_map_size(S0598_COMBS, 10, 14)  # no refusal
+    assert not lines._printed_both_ways(S0598_COMBS[0])
+
+
+def test_the_same_rows_with_the_maps_own_lines_the_other_way_are_still_refused() -> None:
+    """The same rows' comb where the columns show the map's own lines (0.54 at one square, as the
+    drawn maps of another size above): a map of another size, refused as before."""
+    own = lines.LineComb(1.002, 0.535, 0.535, -0.004, -0.98, 10)
+    assert lines._printed_both_ways(own)
+    with pytest.raises(lines.GridMismatchError, match="another size"):
+        lines._check_map_size([own, S0598_COMBS[1]], 10, 14)

@@ -159,3 +159,81 @@ def crossings_of_markers(image: np.ndarray, markers: list[Marker], cols: int, ro
     light, _combs = _polarity(grey, grid.H, cols, rows)
     b, i = _crossings(grey, np.linalg.inv(grid.H), cols, rows, light)
     return b, i, grey.shape
+
+
+#: where along each side of the sheet's outline its edge is sampled (shares of the side; its
+#: corners, under corner markers and their quiet zones, left out) and how many points a side
+EDGE_SPAN = (0.12, 0.88)
+EDGE_SAMPLES = 40
+#: how far (a share of the side's length) across the outline's straight side the sheet's edge is
+#: looked for: a barrel lens bows a side by up to about 1 % of its length (k -0.12, s0587)
+EDGE_REACH = 0.025
+
+
+def edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The sheet's edge along each side of its outline's ``quad`` (four corners, ``grey``'s pixels):
+    at :data:`EDGE_SAMPLES` places on the side, the strongest step of ``grey`` across it within
+    :data:`EDGE_REACH` of the side (subpixel). The quad's sides are straight; the edge a lens
+    bends bows away from them (reading R248)."""
+    gx = cv2.Sobel(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F, 0, 1, ksize=3)
+    sides = []
+    for a, b in zip(quad, np.roll(quad, -1, axis=0), strict=True):
+        length = float(np.linalg.norm(b - a))
+        along = (b - a) / max(length, 1e-9)
+        normal = np.array([-along[1], along[0]])
+        reach = max(3, int(round(EDGE_REACH * length)))
+        offsets = np.arange(-reach, reach + 1, dtype=np.float64)
+        at = a + np.outer(np.linspace(*EDGE_SPAN, EDGE_SAMPLES) * length, along)  # samples x 2
+        pts = at[:, None, :] + offsets[None, :, None] * normal  # samples x offsets x 2
+        mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
+        across = np.abs(cv2.remap(gx, mx, my, cv2.INTER_LINEAR) * normal[0] + cv2.remap(gy, mx, my, cv2.INTER_LINEAR) * normal[1])
+        best = np.argmax(across, axis=1)
+        inner = (best > 0) & (best < len(offsets) - 1)
+        rows = np.arange(len(best))
+        left, mid, right = (across[rows, np.clip(best + d, 0, len(offsets) - 1)] for d in (-1, 0, 1))
+        curve = left + right - 2 * mid
+        shift = np.where(inner & (curve < 0), 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
+        sides.append(at + (offsets[best] + shift)[:, None] * normal)
+    return sides
+
+
+def bend_of_edges(sides: list[np.ndarray], shape: tuple[int, ...]) -> tuple[float, float, float]:
+    """The bend that makes the sheet's four edges (``sides``: points along each, in a photo of
+    ``shape``) straightest: each side's points straightened by ``k`` and a line fitted to them, the
+    misfit the mean distance (px) of the best :data:`KEPT` of each side's points from its line (the
+    rest: a figure standing over the edge), over the four sides; with that misfit and the misfit at
+    ``k`` = 0 (reading R248)."""
+
+    def misfit(k: float) -> float | None:
+        offs = []
+        for pts in sides:
+            moved = straighten_points(pts, shape, k).astype(np.float32)
+            vx, vy, x0, y0 = cv2.fitLine(moved, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            d = np.sort(np.abs((moved[:, 0] - x0) * vy - (moved[:, 1] - y0) * vx))
+            offs.append(float(d[: max(8, int(KEPT * len(d)))].mean()))
+        return float(np.mean(offs))
+
+    return _least(misfit)
+
+
+#: the most a sheet's edges, straightened, may stray from straight lines (px of the grid search's
+#: copy, mean of the best :data:`KEPT`) for their bend to be read: measured 0.03-0.07 at the bend
+#: read on the diagnosis photos' clean outlines; 0.46-4 where an outline is not the sheet's own
+EDGE_FIT = 0.15
+
+
+def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, float, float]:
+    """The bend the sheet's outlines against the table (:func:`.lines._outline_quads`, the corner
+    markers' quiet zones hidden) show, read on the grid search's copy of the photo
+    (:func:`bend_of_edges`): the outline whose edges come straightest, where within
+    :data:`EDGE_FIT`; else no bend (0, 0, 0). For two corner markers whose grid is too far off for
+    the printed lines' crossings to be found round it (reading R248)."""
+    from .lines import _sheet_outlines  # as crossings_of_markers imports from .lines
+
+    scale, quads = _sheet_outlines(image, markers)
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
+    grey = views.gray(small)
+    found = [bend_of_edges(edges_of_outline(grey, q), grey.shape) for q in quads]
+    fits = [f for f in found if f[0] != 0.0 and f[1] <= EDGE_FIT]
+    return min(fits, key=lambda f: f[1]) if fits else (0.0, 0.0, 0.0)
