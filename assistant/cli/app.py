@@ -22,11 +22,10 @@ from typer.core import TyperGroup
 from .. import __version__, i18n
 from ..i18n import _
 from ..terminal import internal_error
-from ..textsafe import shown
 from .complete import POSITION_PARAMS, attach
 from .helptext import translate_help
-from .usage import show_usage_error, usage_message
 from .output import ABORTS, click, emit_json, err, print_error, quiet_stdout, stdout_gone
+from .usage import show_usage_error, usage_message
 
 __all__ = ["app", "main"]
 

@@ -74,7 +74,7 @@ def usage_message(exc: Any) -> str:
         param = getattr(exc, "param", None)
         param_type = getattr(exc, "param_type", None) or getattr(param, "param_type_name", "parameter")
         name = _hint(exc)
-        template = _MISSING.get(param_type)
+        template = _MISSING.get(str(param_type))
         return _(template).format(name=name) if template else _in_words(exc.format_message())
     if kind == "NoSuchOption":
         said = _in_words(str(exc.message))
