@@ -811,6 +811,27 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # default (issue 28, item 1); they keep the doubt they are said, whatever that kind of naming
     # proved (R99), as the swap namings' promise has it (SWAP_READ)
     on_record = {s.at for s in figures if s.by == "roster" and s.confidence < SURE and s.at == pos.figure(s.id).at.name}
+    if rims is not None:
+        # a figure the roster named on its own recorded square while the count read away a square
+        # whose round rim is clearer than that square's: the photo showed the two as bases and the
+        # classifier's odds alone chose the record's (R243; diagnosis photo s0591: f7 moved C7 -> F8,
+        # a Large figure's body over C7 read 0.995 with a rim of 0.21, its base on F8 read 0.57 with
+        # a rim of 0.31 and read away -- f7 was said 0.99 sure at its old square, unlisted). Both are
+        # listed; left off, the record would have settled the doubt (issue 28, item 1)
+        rimmed_away = [sq for sq in by_count if not reading.get(sq) and p.get(sq, 0.0) >= RIVAL_LEAST and rims.get(sq, 0.0) >= RIVAL_RIM]
+        for i, s in enumerate(figures):
+            recorded = pos.figure(s.id).at.name
+            clearer = [sq for sq in rimmed_away if rims[sq] > rims.get(s.at, 0.0)]
+            if s.by != "roster" or s.at != recorded or not clearer:
+                continue
+            figures[i] = Seen(s.id, s.at, min(s.confidence, COUNT_READ), s.by)
+            for sq in (s.at, *clearer):
+                right[sq] = min(right.get(sq, 1.0), COUNT_READ)
+            on_record.add(s.at)
+            on_record.update(clearer)
+            notes.append(
+                _("{id} read at its recorded square {at}, but {others}, read as empty by the roster's count, shows a clearer base rim: the photo "
+                  "cannot tell which it stands on: confirm (reading R243)").format(id=s.id, at=s.at, others=", ".join(clearer)))
     # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
     # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
     # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
