@@ -814,7 +814,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     if rims is not None:
         # a figure the roster named on its own recorded square while the count read away a square
         # whose round rim is clearer than that square's: the photo showed the two as bases and the
-        # classifier's odds alone chose the record's (R243; diagnosis photo s0591: f7 moved C7 -> F8,
+        # classifier's odds alone chose the record's (R275; diagnosis photo s0591: f7 moved C7 -> F8,
         # a Large figure's body over C7 read 0.995 with a rim of 0.21, its base on F8 read 0.57 with
         # a rim of 0.31 and read away -- f7 was said 0.99 sure at its old square, unlisted). Both are
         # listed; left off, the record would have settled the doubt (issue 28, item 1)
@@ -831,7 +831,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             on_record.update(clearer)
             notes.append(
                 _("{id} read at its recorded square {at}, but {others}, read as empty by the roster's count, shows a clearer base rim: the photo "
-                  "cannot tell which it stands on: confirm (reading R243)").format(id=s.id, at=s.at, others=", ".join(clearer)))
+                  "cannot tell which it stands on: confirm (reading R275)").format(id=s.id, at=s.at, others=", ".join(clearer)))
     # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
     # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
     # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
