@@ -143,6 +143,10 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
 KINDS = {"figure": N_("figure"), "card": N_("card"), "player": N_("player"), "die": N_("die"), "side (DS or LS)": N_("side (DS or LS)")}
 
 
+#: the most names an unknown name's message lists where none is like it
+LISTED_NAMES = 12
+
+
 class UnknownNameError(AssistantError, LookupError):
     """A figure id or card name that does not exist."""
 
@@ -153,6 +157,12 @@ class UnknownNameError(AssistantError, LookupError):
         hint = did_you_mean(name, pool)
         from .i18n import _
 
+        if not hint and kind != "card" and pool:
+            # nothing like it: the few names there are (a table's figures, its players), so a player
+            # who mistyped one sees what to type; a card library's thousands are not listed
+            shown = sorted(pool)[:LISTED_NAMES]
+            more = "…" if len(pool) > LISTED_NAMES else ""
+            hint = " " + _("(known: {names})").format(names=", ".join(shown) + more)
         super().__init__(_("unknown {kind} {name!r}{suggestion}").format(kind=_(KINDS.get(kind, kind)), name=name, suggestion=hint))
 
 

@@ -32,7 +32,7 @@ def _show(lang: str, *args: str) -> str:
             "zdolności specjalne: Double Attack", "Moce: Force Lightning 2 (koszt 2", "efekt dowódcy: brak",
             "uwaga (efekt dowódcy):"], ["cost:", "factions:", "hp:", "True", "special_abilities", "force_powers", "Separatists"]),
     ("cs", ["cena: 51", "frakce: Separatisté", "unikátní: ano", "velikost: střední", "životy: 130", "obrana: 21", "body Síly: 5",
-            "speciální schopnosti: Double Attack", "velitelský efekt: žádný"], ["cost:", "factions:", "hp:", "True", "nikdo", "Separatists"]),
+            "speciální schopnosti: Double Attack", "velitelský efekt: na kartě není"], ["cost:", "factions:", "hp:", "True", "nikdo", "Separatists", "žádný"]),
     ("en", ["cost: 51", "factions: Separatists", "unique: yes", "size: medium", "hit points: 130", "Force points: 5",
             "special abilities: Double Attack", "Force powers: Force Lightning 2 (cost 2", "commander effect: none on the card"],
      ["hp:", "True", "special_abilities"]),

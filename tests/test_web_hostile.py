@@ -937,3 +937,36 @@ def test_a_refused_query_value_is_repeated_to_its_start_only(tmp_path: Path) -> 
     r = c.get("/api/ask/los", params={"args": "x" * 50000})
     assert r.status_code == 422, r.text
     assert len(r.text) < 600 and "at most 4000 characters" in r.json()["error"], r.text[:300]
+
+
+# ---------------------------------------------------------------- round 24: HEAD
+
+
+@pytest.mark.parametrize("path", ["/", "/api/status", "/api/version", "/api/board.svg", "/api/verbs", "/manifest.webmanifest"])
+def test_head_of_a_get_address_is_its_get_without_the_body(client: TestClient, path: str) -> None:
+    """A user's trial (round 23): ``HEAD /`` was answered 405 while the answer's own ``allow`` header
+    named HEAD (RFC 9110 9.3.2: HEAD is every GET address's). It is answered as its GET, no body."""
+    got = client.get(path)
+    head = client.head(path)
+    assert got.status_code == 200 and head.status_code == 200, (path, head.status_code, head.text[:200])
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+
+
+def test_head_of_a_post_address_is_405_and_head_of_nothing_404(client: TestClient) -> None:
+    r = client.head("/api/do/game/note")
+    assert r.status_code == 405 and r.content == b""
+    assert client.head("/api/no-such-thing").status_code == 404
+
+
+def test_head_of_the_stream_ends_on_a_real_server(tmp_path: Path) -> None:
+    """``/api/stream`` runs as long as its page is open; its HEAD answers the headers and ends (the
+    app hears the client has gone), on uvicorn as the phone meets it."""
+    import httpx
+
+    with serving_forever(tmp_path, "pass") as port:
+        r = httpx.head(f"http://127.0.0.1:{port}/api/stream", timeout=5)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream") and r.content == b""
+        r = httpx.head(f"http://127.0.0.1:{port}/", timeout=5)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html") and r.content == b""
+        assert httpx.get(f"http://127.0.0.1:{port}/api/version", timeout=5).status_code == 200

@@ -22,10 +22,10 @@ from typer.core import TyperGroup
 from .. import __version__, i18n
 from ..i18n import _
 from ..terminal import internal_error
-from ..textsafe import shown
 from .complete import POSITION_PARAMS, attach
 from .helptext import translate_help
 from .output import ABORTS, click, emit_json, err, print_error, quiet_stdout, stdout_gone
+from .usage import show_usage_error, usage_message
 
 __all__ = ["app", "main"]
 
@@ -237,10 +237,9 @@ class _Group(TyperGroup):
                               windows_expand_args=windows_expand_args, **extra)
         except click.exceptions.ClickException as exc:
             if "--json" in argv:
-                emit_json({"error": exc.format_message(), "usage": True})
-            else:  # the value it quotes is the user's: shown escaped, as every message is
-                exc.message = shown(exc.message)
-                exc.show()
+                emit_json({"error": usage_message(exc), "usage": True})
+            else:  # in the reader's language; the value it quotes is the user's: shown escaped, as every message is
+                show_usage_error(exc, lambda line: click.echo(line, err=True))
             rv = 2
         except ABORTS:
             err.print("aborted")

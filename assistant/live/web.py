@@ -395,7 +395,8 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
         return response
 
-    app.add_middleware(BodyLimit)  # outermost: the bytes are counted as they arrive
+    app.add_middleware(BodyLimit)  # the bytes are counted as they arrive
+    app.add_middleware(HeadAsGet)  # outermost: a HEAD is every GET address's, without its body
 
     @app.exception_handler(AssistantError)
     async def user_error(request: Request, exc: AssistantError) -> Any:
@@ -852,6 +853,42 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
 
     _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2, http=_Guarded,
                            limit_concurrency=cap)).run()
+
+
+class HeadAsGet:
+    """ASGI middleware: a HEAD request is answered as its GET is, headers only (RFC 9110 9.3.2:
+    every address that takes GET takes HEAD). FastAPI routes GET alone, so a link checker's or a
+    phone's HEAD of the table's page was answered 405 while the page's own ``allow`` header said
+    HEAD. The body is dropped here; once the headers are sent the app hears the client has gone,
+    so a stream (``/api/stream``) ends instead of running for nobody."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]):
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http" or scope.get("method") != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        done = False
+
+        async def until_done() -> Any:
+            if done:
+                return {"type": "http.disconnect"}
+            return await receive()
+
+        async def headers_only(message: Any) -> None:
+            nonlocal done
+            if done:
+                return
+            if message["type"] == "http.response.body":
+                done = True
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                return
+            await send(message)
+
+        # a copy: the server keeps its own scope, whose method stays HEAD (it sends no body either)
+        await self.app({**scope, "method": "GET"}, until_done, headers_only)
 
 
 class BodyLimit:

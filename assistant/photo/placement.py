@@ -811,6 +811,33 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # default (issue 28, item 1); they keep the doubt they are said, whatever that kind of naming
     # proved (R99), as the swap namings' promise has it (SWAP_READ)
     on_record = {s.at for s in figures if s.by == "roster" and s.confidence < SURE and s.at == pos.figure(s.id).at.name}
+    if rims is not None:
+        # a figure the roster named on its own recorded square beside a found Large figure's block,
+        # while the count read away a square whose round rim is clearer than that square's: a Large
+        # body seen over the square beside its base reads as a base there (R191's bodies), and the
+        # classifier's odds alone chose the record's square over the rimmed one (R275; diagnosis photo
+        # s0591: f7 moved C7 -> F8, the Large f2's body over C7 read 0.995 with a rim of 0.21, f7's
+        # base on F8 read 0.57 with a rim of 0.31 and read away: f7 said 0.99 sure at its old square,
+        # unlisted). The naming and the clearest such square are listed as a coin toss; left off, the
+        # record would have settled the doubt (issue 28, item 1)
+        rimmed_away = sorted((sq for sq in by_count if not reading.get(sq) and p.get(sq, 0.0) >= RIVAL_LEAST and rims.get(sq, 0.0) >= RIVAL_RIM),
+                             key=lambda sq: (-rims[sq], _key(sq)))
+        beside_large = {nb for s in figures if sizes.get(s.id, 1) >= 2 for sq in space(pos, s) for nb in _neighbours(sq, cols, rows)}
+        for i, s in enumerate(figures):
+            if s.by != "roster" or sizes.get(s.id, 1) != 1 or s.at != pos.figure(s.id).at.name or s.at not in beside_large:
+                continue
+            clearer = [sq for sq in rimmed_away if rims[sq] > rims.get(s.at, 0.0)]
+            if not clearer:
+                continue
+            rival = clearer.pop(0)
+            rimmed_away.remove(rival)  # one square read away, the rival of one naming
+            figures[i] = Seen(s.id, s.at, min(s.confidence, COUNT_READ), s.by)
+            for sq in (s.at, rival):
+                right[sq] = min(right.get(sq, 1.0), COUNT_READ)
+            on_record.update((s.at, rival))
+            notes.append(
+                _("{id} read at its recorded square {at}, beside a Large figure's base, but {other}, read as empty by the roster's count, shows a "
+                  "clearer base rim: the photo cannot tell which it stands on: confirm (reading R275)").format(id=s.id, at=s.at, other=rival))
     # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
     # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
     # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
@@ -1108,6 +1135,17 @@ def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequenc
         if tied:
             coin[i] = squares[max(tied, key=lambda k: (rims.get(squares[k], 0.0), -cost[i][k]))]
     return coin
+
+
+def _neighbours(name: str, cols: int, rows: int) -> list[str]:
+    """The squares round ``name`` (its eight neighbours) on a ``cols`` x ``rows`` map.
+
+    >>> _neighbours("A1", 3, 3)
+    ['A2', 'B1', 'B2']
+    """
+    c, r = _col_row(name)
+    return [Square(c + dc, r + dr).name for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+            if (dc or dr) and 0 <= c + dc < cols and 0 <= r + dr < rows]
 
 
 def _rimmed_rivals(figures: Sequence[Seen], p: Mapping[str, float], rims: Mapping[str, float],

@@ -34,7 +34,7 @@ from ..errors import NotationError
 from ..i18n import N_, _, n_
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from .contest import Contender, check_bid, contest
-from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other, upkeep_choices
+from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other, step_name, upkeep_choices
 
 ISOLATED = {"armor"}  # two sources are one Armor (FAQ L75)
 #: keywords the engine applies; any other keyword on a card is reported as not modelled
@@ -227,7 +227,7 @@ def _deploy(t: Table, cmd: Command, said: list[str]) -> Table:
             said.append(_("{side} has spent the 30 setup BP").format(side=side))
         return t
     if t.step != "build":
-        raise IllegalCommandError(_("units are deployed in the build step, not the {step} step (FAQ L27-30)").format(step=t.step))
+        raise IllegalCommandError(_("units are deployed in the build step, not the {step} step (FAQ L27-30)").format(step=step_name(t.step)))
     if u.zone == "build" and u.status == "retreated":
         t = t.with_unit(replace(u, zone=arena, status=""))  # type: ignore[arg-type]
         said.append(
@@ -277,7 +277,7 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     if u.kind in ("battle", "location"):
         raise IllegalCommandError(_("{label} is a {kind} card: only units and missions are built (FAQ L27)").format(label=u.label, kind=u.kind))
     if u.zone in ARENAS or u.aboard is not None:
-        where = f"piloting {t.unit(u.aboard).label}" if u.aboard else f"in the {u.zone} arena"
+        where = _("piloting {unit}").format(unit=t.unit(u.aboard).label) if u.aboard else _("in the {zone} arena").format(zone=u.zone)
         raise IllegalCommandError(
             _("{label} is {where}: only a card from the hand or a partial build in the build zone takes build counters (FAQ L27-28)").format(
                 label=u.label, where=where
@@ -309,7 +309,7 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
         said.append(_("{side} ends setup by partially building {label} with {n} counters (FAQ L19-20)").format(side=side, label=u.label, n=n))
         return _draw(t, side, 1, said, N_("1 more card for the final partial build, FAQ L19"))
     if t.step != "build":
-        raise IllegalCommandError(_("building happens in the build step, not the {step} step (FAQ L27)").format(step=t.step))
+        raise IllegalCommandError(_("building happens in the build step, not the {step} step (FAQ L27)").format(step=step_name(t.step)))
     if n > p.bp:
         raise IllegalCommandError(_("{side} has {bp} BP left and cannot spend {n}; each new build takes at least 1 (FAQ L28)").format(side=side, bp=p.bp, n=n))
     hand = p.hand - (1 if u.zone == "hand" else 0)
@@ -393,6 +393,22 @@ def _ability(t: Table, cmd: Command, said: list[str]) -> Table:
 # --- the turn's steps (reading R6 in docs/readings.md: one shared turn, DS first where order matters) ---------
 
 
+#: what the table does in each step, said when the step begins (the FAQ's lines; readings R6-R9)
+STEP_DUTIES = {
+    "untap": N_("every unit untaps, pilots on units too, DS first where order matters (FAQ L23, L129)"),
+    "build-points": N_("the BP roll is entered by the table: 'DS bp N' (reading R7 in docs/readings.md: the dice are not in the source)"),
+    "force": N_("Force gained is entered by the table: 'DS gain-force N' (reading R7 in docs/readings.md), DS first (FAQ L23)"),
+    "build-start": N_("each side draws, collects Bounty and pays Upkeep in the order it chooses; DS collects Bounty first (FAQ L27, L77-78, "
+                      "L162-163; reading R8 in docs/readings.md)"),
+    "build": N_("start partial builds (≥ 1 BP each), add counters, deploy, move each pilot once (FAQ L27-30, L130-134)"),
+    "retreat": N_("untapped units may retreat, tapping (FAQ L32)"),
+    "end": N_("'when the battle phase ends' abilities resolve; battle cards can't be played, activated abilities can (FAQ L42)"),
+}
+#: a battle step's duty (each arena's)
+BATTLE_DUTY = N_("one play-or-pass for speed boosts, then units act in speed order entered by the table (FAQ L35-36; readings R9, R7 in "
+                 "docs/readings.md)")
+
+
 @_verb("next", "force")
 def _next(t: Table, cmd: Command, said: list[str]) -> Table:
     """Go to the next step of the shared turn (untap → build points → Force → start of build → build → retreat → battle per arena → end)."""
@@ -410,21 +426,9 @@ def _next(t: Table, cmd: Command, said: list[str]) -> Table:
     step = STEPS[i + 1]
     t = replace(t, step=step)
     said.append(
-        _("step: {step}").format(step=step)
-        + {
-            "untap": " — every unit untaps, pilots on units too, DS first where order matters (FAQ L23, L129)",
-            "build-points": " — the BP roll is entered by the table: 'DS bp N' (reading R7 in docs/readings.md: the dice are not in the source)",
-            "force": " — Force gained is entered by the table: 'DS gain-force N' (reading R7 in docs/readings.md), DS first (FAQ L23)",
-            "build-start": (
-                " — each side draws, collects Bounty and pays Upkeep in the order it chooses; DS collects Bounty first (FAQ L27, L77-78, L162-163; "
-                "reading R8 in docs/readings.md)"
-            ),
-            "build": " — start partial builds (≥ 1 BP each), add counters, deploy, move each pilot once (FAQ L27-30, L130-134)",
-            "retreat": " — untapped units may retreat, tapping (FAQ L32)",
-            "end": " — 'when the battle phase ends' abilities resolve; battle cards can't be played, activated abilities can (FAQ L42)",
-        }.get(
-            step, " — one play-or-pass for speed boosts, then units act in speed order entered by the table (FAQ L35-36; readings R9, R7 in docs/readings.md)"
-        )
+        _("step: {step}").format(step=step_name(step))
+        + " — "
+        + _(STEP_DUTIES.get(step, BATTLE_DUTY))
     )
     if step == "untap":
         t = replace(t, units=tuple(replace(u, tapped=False) if u.tapped and u.zone in ARENAS else u for u in t.units))
@@ -665,7 +669,7 @@ def _board(t: Table, cmd: Command, said: list[str]) -> Table:
     if t.step == "setup":
         raise IllegalCommandError(_("no pilot goes on a unit in setup: pilots deploy to the Character arena and board in a later build step (FAQ L126-127)"))
     if t.step != "build":
-        raise IllegalCommandError(_("pilots move in the build step, not the {step} step (FAQ L130)").format(step=t.step))
+        raise IllegalCommandError(_("pilots move in the build step, not the {step} step (FAQ L130)").format(step=step_name(t.step)))
     if not pilot.pilots:
         raise IllegalCommandError(_("{label} has no Pilot ability").format(label=pilot.label))
     if pilot.id in t.pilots_moved:
@@ -776,7 +780,7 @@ def _retreat(t: Table, cmd: Command, said: list[str]) -> Table:
         said.append(_("{label} retreats by a card's effect: tapped or not, and its tap state does not change (FAQ L32)").format(label=u.label))
         return _carry_pilot(t, u, "build", said)
     if t.step != "retreat":
-        raise IllegalCommandError(_("units retreat in the retreat step, not the {step} step (FAQ L32)").format(step=t.step))
+        raise IllegalCommandError(_("units retreat in the retreat step, not the {step} step (FAQ L32)").format(step=step_name(t.step)))
     if u.tapped:
         raise IllegalCommandError(_("{label} is tapped: only an untapped unit retreats in the retreat step (FAQ L32)").format(label=u.label))
     if u.aboard is not None:  # a pilot retreating alone
@@ -875,7 +879,7 @@ def _attack(t: Table, cmd: Command, said: list[str]) -> Table:
     _side(cmd)
     a = _own(t, cmd, 0, N_("the attacker"))
     if not _battle(t):
-        raise IllegalCommandError(_("attacks happen in a battle step, not the {step} step (FAQ L33-36)").format(step=t.step))
+        raise IllegalCommandError(_("attacks happen in a battle step, not the {step} step (FAQ L33-36)").format(step=step_name(t.step)))
     if t.attack is not None:
         raise IllegalCommandError(_("{attacker} is attacking; finish that attack first ('end-attack')").format(attacker=t.attack.attacker))
     if a.zone != _current_arena(t) or a.aboard is not None:

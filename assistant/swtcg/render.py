@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _, n_
-from .table import Table
+from .table import Table, step_name
 
 #: the machine values a table shows, in the catalogs (a unit's state)
 SHOWN_VALUES = (N_("partial"), N_("retreated"))
 
 
 def describe(t: Table) -> list[str]:
-    lines = [_("turn {turn}, step {step}").format(turn=t.turn, step=t.step) + (f"; {t.result}" if t.result else "")]
+    lines = [_("turn {turn}, step {step}").format(turn=t.turn, step=step_name(t.step)) + (f"; {t.result}" if t.result else "")]
     for p in t.players:
         lines.append(
             _("{side}: Force {force}, BP {bp}, hand {hand}, deck {deck}, discard {discard}").format(

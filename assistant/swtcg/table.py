@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..cardgame.tablefile import TableFileError, load_model
 from ..errors import Problem, UnknownNameError, did_you_mean
-from ..i18n import _
+from ..i18n import N_, _
 from ..yamlio import dump_yaml
 
 FORMAT = "swtcg-table/1"
@@ -38,6 +38,24 @@ Kind = Literal["unit", "mission", "location", "battle", "equipment"]
 STEPS = ("setup", "untap", "build-points", "force", "build-start", "build", "retreat",
          "battle-space", "battle-ground", "battle-character", "end")
 STEP_ALIASES = {"ready": "untap", "command": "build-start", "battle": "battle-space"}
+#: each step's name as a message says it after "step" (pl "etap budowy", cs "krok stavby": the
+#: genitive, in the Polish clarifications' words); English keeps the step's own word, the one typed
+STEP_NAMES = {
+    # TRANSLATORS: a step of the SWTCG turn, as said after "step" ("etap ...", "krok ..."); see table.py
+    "setup": N_("step:setup"), "untap": N_("step:untap"), "build-points": N_("step:build-points"), "force": N_("step:force"),
+    "build-start": N_("step:build-start"), "build": N_("step:build"), "retreat": N_("step:retreat"),
+    "battle-space": N_("step:battle-space"), "battle-ground": N_("step:battle-ground"), "battle-character": N_("step:battle-character"),
+    "end": N_("step:end"),
+}
+
+
+def step_name(step: str) -> str:
+    """The step as the reader says it ("build"; pl "budowy", cs "stavby")."""
+    key = STEP_NAMES.get(step)
+    if key is None:
+        return step
+    said = _(key)
+    return step if said == key else said  # English (no catalog): the step's own word
 
 
 @dataclass(frozen=True)
