@@ -541,7 +541,7 @@ class CardLibrary:
             raise AmbiguousNameError("card", text, [card_label(c) for c in exact + versions])
         return self.resolve(games[0], text, set)
 
-    def _label(self, text: str, game: str | None) -> tuple[str, str | None, str] | None:
+    def _label(self, text: str, game: str | None) -> tuple[str, str | None, str | None] | None:
         """``Darth Maul (Clone Strike)``, as :func:`card_label` writes a choice, read back as the
         name and the set (and its game) when a card of that name is printed in that set; None
         otherwise. A list to choose from names each card so (R217): a player types one back."""
@@ -549,6 +549,14 @@ class CardLibrary:
         if not stripped.endswith(")") or "(" not in stripped:
             return None
         head, _, tail = stripped[:-1].rpartition("(")
+        named_game = tail.strip().lower()
+        if named_game in GAMES and (game is None or game == named_game) and head.strip():
+            # "Obi-Wan Kenobi (swm)", as a choice between games is listed: that game's card
+            inner = self._label(head, named_game)  # "Darth Maul (Clone Strike) (swm)": name, game and set
+            if inner is not None:
+                return inner
+            if self.candidates(named_game, head.strip()):
+                return head.strip(), named_game, None
         for g in [game] if game else list(GAMES):
             if head.strip() and self.candidates(g, head.strip(), tail, partial=False):  # of that name, printed in that set
                 return head.strip(), g, tail.strip()
