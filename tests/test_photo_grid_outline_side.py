@@ -67,7 +67,7 @@ def _outlines(grid: lines.Grid, sheets: list[np.ndarray]) -> list[tuple[np.ndarr
 
 
 def test_an_outline_round_the_markers_gives_way_to_the_sheets_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R249: diagnosis photo s0359 (wood art, faint lines, markers 0 and 1) gave two outlines: the
+    """R245: diagnosis photo s0359 (wood art, faint lines, markers 0 and 1) gave two outlines: the
     sheet's edge (margin 0.27-0.39 at the markers' corners) and one round the sheet and the two
     markers (0.70-0.80, beyond the markers' outer corners at 0.63). Each gave a far side, the two
     0.6 squares apart, and R100 gave none: refused. The one round the markers gives way."""

@@ -123,7 +123,7 @@ def _sheet_photo(k: float, figure: bool = False) -> tuple[np.ndarray, np.ndarray
 
 @pytest.mark.parametrize("k", [-0.1, -0.06, -0.03, 0.04])
 def test_the_sheets_edges_give_the_bend(k: float) -> None:
-    """R248: the sheet's four edges, straight on the table, bow under the lens away from its
+    """R244: the sheet's four edges, straight on the table, bow under the lens away from its
     outline's straight quad; straightened by the lens's own bend they are straight again (a figure
     over an edge left out with the worst fifth of its points)."""
     grey, quad = _sheet_photo(k, figure=True)

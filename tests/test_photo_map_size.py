@@ -106,7 +106,7 @@ S0598_COMBS = [lines.LineComb(0.75, 0.533, 0.105, 0.043, 0.376, 7), lines.LineCo
 
 
 def test_one_axis_of_art_with_no_printed_lines_the_other_way_is_not_a_map_of_another_size() -> None:
-    """R247: s0598 was refused "the photo shows a map of another size than 10 x 14, by more than a
+    """R243: s0598 was refused "the photo shows a map of another size than 10 x 14, by more than a
     quarter", which is not true (its markers' grid is right): a map of another size prints lines both
     ways, and its columns show none. The check lets the grid on to the printed lines' own checks."""
     lines._check_map_size(S0598_COMBS, 10, 14)  # no refusal

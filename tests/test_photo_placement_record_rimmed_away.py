@@ -1,4 +1,4 @@
-"""A figure named on its recorded square while a clearer-rimmed square was read away (R275).
+"""A figure named on its recorded square while a clearer-rimmed square was read away (R246).
 
 Built from the failure on diagnosis photo s0591 (stone art, four corner markers, no reference):
 f7, without a base marker, moved C7 -> F8 beside a Large figure. The Large figure's body over C7
@@ -39,26 +39,26 @@ def test_the_record_does_not_settle_which_of_two_bases_it_is() -> None:
     assert f7.at == "C7" and f7.by == "roster"
     assert f7.confidence <= COUNT_READ  # not 0.99: the photo did not say which
     assert {"C7", "F8"} <= set(listed(placed))
-    assert any("f7" in n and "F8" in n and "R275" in n for n in placed.notes)
+    assert any("f7" in n and "F8" in n and "R246" in n for n in placed.notes)
 
 
 def test_a_square_read_away_without_a_base_rim_leaves_the_naming_alone() -> None:
     placed = place(one_figure(), scores(), [], set(), rims={"C7": 0.21, "F8": RIVAL_RIM / 2})
     (f7,) = [f for f in placed.figures if f.id == "f7"]
     assert f7.at == "C7" and f7.confidence >= SURE
-    assert not any("R275" in n for n in placed.notes)
+    assert not any("R246" in n for n in placed.notes)
 
 
 def test_a_rim_less_clear_than_the_named_square_leaves_the_naming_alone() -> None:
     placed = place(one_figure(), scores(), [], set(), rims={"C7": 0.40, "F8": 0.31})
     (f7,) = [f for f in placed.figures if f.id == "f7"]
     assert f7.at == "C7" and f7.confidence >= SURE
-    assert not any("R275" in n for n in placed.notes)
+    assert not any("R246" in n for n in placed.notes)
 
 
 def test_a_figure_named_off_its_record_is_not_this_reading() -> None:
     placed = place(one_figure("A1"), scores(), [], set(), rims={"C7": 0.21, "F8": 0.31})
-    assert not any("R275" in n for n in placed.notes)
+    assert not any("R246" in n for n in placed.notes)
 
 
 def test_a_figure_far_from_any_large_base_is_not_this_reading() -> None:
@@ -68,4 +68,4 @@ def test_a_figure_far_from_any_large_base_is_not_this_reading() -> None:
     placed = place(one_figure("A1", large=False), scores("A1", large=False), [], set(), rims={"A1": 0.21, "F8": 0.31})
     (f7,) = placed.figures
     assert f7.at == "A1" and f7.confidence >= SURE
-    assert not any("R275" in n for n in placed.notes)
+    assert not any("R246" in n for n in placed.notes)

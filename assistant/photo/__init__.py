@@ -301,7 +301,7 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
         k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
         if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
             # too few crossings round their grid to read it by (its far side extrapolated too far off,
-            # a lens's bend among the reasons): the sheet's edges, straight on the table (reading R248)
+            # a lens's bend among the reasons): the sheet's edges, straight on the table (reading R244)
             k, at_k, at_0 = lens.bend_of_outline(image, corner)
     if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
         return None

@@ -174,7 +174,7 @@ def edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
     """The sheet's edge along each side of its outline's ``quad`` (four corners, ``grey``'s pixels):
     at :data:`EDGE_SAMPLES` places on the side, the strongest step of ``grey`` across it within
     :data:`EDGE_REACH` of the side (subpixel). The quad's sides are straight; the edge a lens
-    bends bows away from them (reading R248)."""
+    bends bows away from them (reading R244)."""
     gx = cv2.Sobel(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F, 0, 1, ksize=3)
     sides = []
@@ -203,7 +203,7 @@ def bend_of_edges(sides: list[np.ndarray], shape: tuple[int, ...]) -> tuple[floa
     ``shape``) straightest: each side's points straightened by ``k`` and a line fitted to them, the
     misfit the mean distance (px) of the best :data:`KEPT` of each side's points from its line (the
     rest: a figure standing over the edge), over the four sides; with that misfit and the misfit at
-    ``k`` = 0 (reading R248)."""
+    ``k`` = 0 (reading R244)."""
 
     def misfit(k: float) -> float | None:
         offs = []
@@ -228,7 +228,7 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
     markers' quiet zones hidden) show, read on the grid search's copy of the photo
     (:func:`bend_of_edges`): the outline whose edges come straightest, where within
     :data:`EDGE_FIT`; else no bend (0, 0, 0). For two corner markers whose grid is too far off for
-    the printed lines' crossings to be found round it (reading R248)."""
+    the printed lines' crossings to be found round it (reading R244)."""
     from .lines import _sheet_outlines  # as crossings_of_markers imports from .lines
 
     scale, quads = _sheet_outlines(image, markers)

@@ -362,7 +362,7 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
         return
     # a printed grid runs both ways: a map of another size shows its lines along the other axis too,
     # at the grid's own period or at another in step; where that axis shows neither, the one axis's
-    # comb is the floor's art (reading R247: s0598's carpet motifs 1.5 squares apart, their half
+    # comb is the floor's art (reading R243: s0598's carpet motifs 1.5 squares apart, their half
     # 0.75 in step by chance along the rows, the columns' own lines faint under them)
     if len(off) == 1 and not _printed_both_ways(combs[1] if off[0][1] == "columns" else combs[0]):
         return
@@ -382,7 +382,7 @@ def _check_map_size(combs: list[LineComb], cols: int, rows: int) -> None:
 
 
 #: how clearly the other axis must show printed lines for one axis's other period to be a map's (reading
-#: R247): its comb at exactly one square (the map's own lines that way: 0.54 on tests/test_photo_map_size.py's
+#: R243): its comb at exactly one square (the map's own lines that way: 0.54 on tests/test_photo_map_size.py's
 #: maps of another size, 0.34-0.46 on independent photos s0359 and s0587) -- or a clear comb of another
 #: period in step. s0598's carpet, whose motifs made the rows' comb at 0.75: columns 0.10
 OTHER_AXIS_LINES = 0.25
@@ -2671,7 +2671,7 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
     board4, known, free = side
     outward = np.sign(board4 - board4.mean(axis=0))  # each map corner's way out of the map, per axis
     fits: list[np.ndarray] = []
-    round_markers: list[bool] = []  # each fit's outline runs round the corner markers (R249)
+    round_markers: list[bool] = []  # each fit's outline runs round the corner markers (R245)
     for corners, on_board in _outlines_at_map_corners(image, grid, markers, board4):
         margins = np.array([(on_board[k] - board4[k]) * outward[k] for k in known]).ravel()
         margin = float(np.median(margins))
@@ -2691,7 +2691,7 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
         round_markers.append(_round_the_markers(grid, markers, on_board, board4, outward, list(known)))
     # two outlines (the sheet's edge and the art's, say) must give one grid; where they do not, an
     # outline whose corners lie beyond both markers' outer corners is the sheet and the markers on
-    # the table together, not the sheet's edge, and the others decide (reading R249)
+    # the table together, not the sheet's edge, and the others decide (reading R245)
     if fits and not lattices_agree(fits, cols, rows) and not all(round_markers):
         fits = [H for H, round_them in zip(fits, round_markers, strict=True) if not round_them]
     if not fits or not lattices_agree(fits, cols, rows):
@@ -2700,7 +2700,7 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
 
 
 #: how far inside a corner marker's outer corner (squares, along each axis) an outline's corner may
-#: stand and still be taken as running round the marker (reading R249)
+#: stand and still be taken as running round the marker (reading R245)
 ROUND_MARKER_REACH = 0.05
 
 
@@ -2708,7 +2708,7 @@ def _round_the_markers(grid: Grid, markers: Sequence[Any], on_board: np.ndarray,
                        known: list[int]) -> bool:
     """Whether the outline (its corners ``on_board`` through ``grid``, in ``board4``'s order) has its
     corner beyond the outer corner of the corner marker at every map corner in ``known``, along both
-    axes (within :data:`ROUND_MARKER_REACH`): an outline that runs round the markers (reading R249)."""
+    axes (within :data:`ROUND_MARKER_REACH`): an outline that runs round the markers (reading R245)."""
     for k in known:
         marker = next((m for m in markers if m.id == k), None)
         if marker is None:

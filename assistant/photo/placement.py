@@ -815,7 +815,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # a figure the roster named on its own recorded square beside a found Large figure's block,
         # while the count read away a square whose round rim is clearer than that square's: a Large
         # body seen over the square beside its base reads as a base there (R191's bodies), and the
-        # classifier's odds alone chose the record's square over the rimmed one (R275; diagnosis photo
+        # classifier's odds alone chose the record's square over the rimmed one (R246; diagnosis photo
         # s0591: f7 moved C7 -> F8, the Large f2's body over C7 read 0.995 with a rim of 0.21, f7's
         # base on F8 read 0.57 with a rim of 0.31 and read away: f7 said 0.99 sure at its old square,
         # unlisted). The naming and the clearest such square are listed as a coin toss; left off, the
@@ -837,7 +837,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             on_record.update((s.at, rival))
             notes.append(
                 _("{id} read at its recorded square {at}, beside a Large figure's base, but {other}, read as empty by the roster's count, shows a "
-                  "clearer base rim: the photo cannot tell which it stands on: confirm (reading R275)").format(id=s.id, at=s.at, other=rival))
+                  "clearer base rim: the photo cannot tell which it stands on: confirm (reading R246)").format(id=s.id, at=s.at, other=rival))
     # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
     # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
     # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
