@@ -49,3 +49,10 @@ def test_every_step_has_its_own_name_in_each_language(lang: str) -> None:
     assert len(set(names)) == len(STEPS)
     assert not any(n.startswith("step:") for n in names)
     assert step_name("no-such-step") == "no-such-step"
+
+
+def test_a_missing_number_is_said_as_given_nothing_in_polish() -> None:
+    """'LS build xwing' without its build points said "..., jest nic" ("is nothing")."""
+    with i18n.language("pl"), pytest.raises(AssistantError) as refused:
+        swtcg.apply(table(), "LS build xwing")
+    assert str(refused.value).endswith("jako argumentu 2, podano: nic"), str(refused.value)
