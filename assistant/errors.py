@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .i18n import N_
+from .i18n import N_, _, n_
 
 
 class AssistantError(Exception):
@@ -82,7 +82,14 @@ class PositionError(AssistantError):
     def __init__(self, problems: Sequence[Problem]):
         self.problems = tuple(problems)
         errors = [p for p in self.problems if p.severity == "error"]
-        head = f"{len(errors)} problem{'s' if len(errors) != 1 else ''} in {errors[0].file}" if errors else "invalid position"
+        # said in the reader's language when raised: the CLI and the web set it before they load
+        head = (
+            _("{problems} in {file}").format(
+                problems=n_("{n} problem", "{n} problems", len(errors)).format(n=len(errors)), file=errors[0].file
+            )
+            if errors
+            else _("invalid position")
+        )
         super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in errors))
 
 

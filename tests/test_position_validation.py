@@ -7,6 +7,7 @@ import textwrap
 import pytest
 
 from assistant.errors import PositionError
+from assistant.i18n import language
 from assistant.position import check_position_file, load_position
 from assistant.resources import example_files
 
@@ -250,6 +251,24 @@ def test_load_position_raises_with_every_problem(write) -> None:
         load_position(path)
     assert len(info.value.problems) == 2
     assert "2 problems in" in str(info.value)
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("pl", "2 problemy w "), ("cs", "2 problémy v ")])
+def test_position_error_heading_is_said_in_the_readers_language(write, lang: str, heading: str) -> None:
+    # review of round 24: the heading stayed English ("1 problem in FILE:") above translated lines
+    path = write(pos("figures:\n  - {id: a, side: x, at: K9}\n  - {id: b, side: x, at: L9}\n"))
+    with language(lang), pytest.raises(PositionError) as info:
+        load_position(path)
+    text = str(info.value)
+    assert text.startswith(heading + str(path)), text
+    assert " problems in " not in text
+
+
+def test_position_error_heading_counts_five_in_the_genitive_plural(write) -> None:
+    figures = "".join(f"  - {{id: f{i}, side: x, at: K{i + 1}}}\n" for i in range(5))
+    with language("pl"), pytest.raises(PositionError) as info:
+        load_position(write(pos("figures:\n" + figures)))
+    assert str(info.value).startswith("5 problemów w "), str(info.value)
 
 
 def test_readme_example_is_valid() -> None:

@@ -85,7 +85,8 @@ def usage_message(exc: Any) -> str:
     if hasattr(exc, "param_hint"):  # a bad value: BadParameter
         cause = exc.__cause__
         errors: Callable[..., Any] | None = getattr(cause, "errors", None)
-        problem = pydantic_words(errors()[0]) if errors is not None and errors() else _in_words(str(exc.message))
+        found = errors() if errors is not None else None  # pydantic builds the list anew each call
+        problem = pydantic_words(found[0]) if found else _in_words(str(exc.message))
         name = _hint(exc)
         return _("Invalid value for {name}: {problem}").format(name=name, problem=problem) if name else problem
     return _in_words(str(exc.format_message()))
