@@ -1092,6 +1092,8 @@ RIVAL_LEAST = 0.05
 #: its rival (reading R98; diagnosis photos 341-454, without and with the reference: 32 of 46):
 #: the rival is said wrong that share of the naming's doubt
 RIVAL_SHARE = 0.7
+# the rival is listed, never named instead: against its doubtful naming it stood right 11 times in
+# 416 on the diagnosis photos 341-610, the naming 325 (reading R255 in docs/readings.md)
 
 
 def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
@@ -1738,6 +1740,8 @@ PATTERN_COST = 1.0
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
 #: moved since the record, plus its distance in usual moves
 MOVE = 6.0
+# (linear in the move's length: the squares of the moves, their logarithm or square root named
+# fewer figures right on the diagnosis photos 341-610: reading R255 in docs/readings.md)
 
 
 def _distance(a: Square, b: Square) -> float:
