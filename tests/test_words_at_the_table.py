@@ -62,3 +62,59 @@ def test_a_side_named_with_brackets_is_shown_as_written(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "next activation: [bold red]x[/]" in r.stdout.splitlines(), r.stdout
     assert "[bold red]x[/]" in r.stdout.splitlines(), r.stdout  # the side's heading
+
+
+@pytest.mark.parametrize(("lang", "undone", "void"), [("pl", "[cofnięte]", "[nieważne: "), ("cs", "[zrušeno]", "[neplatné: ")])
+def test_the_log_and_its_export_mark_undone_and_void_events_in_the_readers_words(tmp_path: Path, lang: str, undone: str, void: str) -> None:
+    """The game log and the judge's Markdown export wrote "[undone]" and "[void: ...]" after a
+    Polish or Czech event ("sbd aktywuje się [undone]"), though the page's log says "cofnięte"."""
+    _started(lang)
+    assert run("game", "activate", "sbd").exit_code == 0  # event 3
+    assert run("game", "attack", "sbd", "obi", "--roll", "15", "--combined-fire", "sbdc").exit_code == 0  # event 4
+    assert run("game", "undo", "3").exit_code == 0  # the activation undone: its attack is void
+    r = run("--lang", lang, "game", "log")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    activation = next(line for line in lines if line.startswith("#3 "))
+    attack = next(line for line in lines if line.startswith("#4 "))
+    assert activation.endswith(undone), activation
+    assert void in attack, attack
+    assert "[undone]" not in r.stdout and "[void" not in r.stdout, r.stdout
+    md = tmp_path / "game.md"
+    assert run("--lang", lang, "game", "export", "--format", "md", "-o", str(md)).exit_code == 0
+    text = md.read_text(encoding="utf-8")
+    assert undone in text and void in text, text
+    assert "[undone]" not in text and "[void" not in text, text
+
+
+@pytest.mark.parametrize(("lang", "missing", "again"), [
+    ("pl", "nie ma zdarzenia #99 (dziennik ma zdarzenia od #1 do #2)", "już je cofnięto"),
+    ("cs", "událost #99 neexistuje (deník má události #1 až #2)", "už je vrácena"),
+])
+def test_why_an_event_cannot_be_undone_is_said_in_the_readers_words(lang: str, missing: str, again: str) -> None:
+    """"zdarzenia 99 nie można cofnąć: there is no event #99 (the log has events #1 to #2)"."""
+    _started(lang)
+    r = run("--lang", lang, "game", "undo", "99")
+    assert r.exit_code == 2 and missing in r.stderr and "there is no event" not in r.stderr, r.stderr
+    assert run("game", "undo", "2").exit_code == 0
+    r = run("--lang", lang, "game", "undo", "2")
+    assert r.exit_code == 2 and again in r.stderr and "already undone" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(("lang", "undone", "override"), [("pl", "(cofnięte)", "decyzja sędziego: "), ("cs", "(vráceno)", "rozhodnutí rozhodčího: ")])
+def test_a_card_games_log_marks_undone_and_overridden_plays_in_the_readers_words(tmp_path: Path, lang: str, undone: str, override: str) -> None:
+    """`destiny log` in Polish wrote "B activate vader v1=melee:2 (undone)" and "override: ..."."""
+    table = tmp_path / "table.yaml"
+    assert run("destiny", "example", "-o", str(table)).exit_code == 0
+    assert run("destiny", "new", str(table)).exit_code == 0
+    assert run("destiny", "do", "battlefield-roll A=5 B=3").exit_code == 0
+    assert run("destiny", "do", "A choose-battlefield B").exit_code == 0
+    assert run("destiny", "do", "A setup-shields han=1 leia=1").exit_code == 0
+    assert run("destiny", "do", "start").exit_code == 0
+    assert run("destiny", "do", "A pass", "--override", "judge: a test").exit_code == 0  # B acts first: refused without it
+    assert run("destiny", "undo").exit_code == 0
+    r = run("--lang", lang, "destiny", "log")
+    assert r.exit_code == 0, r.output
+    line = next(line for line in r.stdout.splitlines() if "A pass" in line)
+    assert undone in line and f"{override}judge: a test" in line, line
+    assert "(undone)" not in r.stdout and "override:" not in r.stdout, r.stdout

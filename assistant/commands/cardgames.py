@@ -80,8 +80,8 @@ def log(s: Session, kind: str, game: Path | None = None) -> Result:
                "undone": e.undone, "override": e.event.override} for e in entries]
     lines = []
     for e in entries:
-        mark = " [dim](undone)[/]" if e.undone else ""
-        over = f" [yellow]override: {escape(e.event.override)}[/]" if e.event.override else ""
+        mark = " [dim]" + escape(_("(undone)")) + "[/]" if e.undone else ""
+        over = " [yellow]" + escape(_("override")) + f": {escape(e.event.override)}[/]" if e.event.override else ""
         lines.append(f"#{e.event.seq:<4} {escape(e.text)}{mark}{over}")
     return Result({"query": "log", "events": events}, tuple(lines))
 
