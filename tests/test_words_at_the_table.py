@@ -118,3 +118,51 @@ def test_a_card_games_log_marks_undone_and_overridden_plays_in_the_readers_words
     line = next(line for line in r.stdout.splitlines() if "A pass" in line)
     assert undone in line and f"{override}judge: a test" in line, line
     assert "(undone)" not in r.stdout and "override:" not in r.stdout, r.stdout
+
+
+#: three rows of the community's BH.txt (SWTCG/SWTCG-LACKEY starwars/sets/BH.txt, commit 0406169),
+#: as published: a neutral pilot, a neutral unit with Upkeep and one with a Bounty
+BH_ROWS = "\r\n".join((
+    "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tRarity\tNumber\tUsage\tText\tScript\tClassification",
+    "Smuggler-for-Hire\tBH\tBHpromo003_Smuggler_for_Hire\tN\tCharacter\tIndependent Smuggler\t5\t30\t3\t3\tP\t3\t\t[Pilot] Patrol ship, "
+    "Starfighter, and Transport Pilot. The Patrol Ship, Starfighter or Transport gets: * +1 Power; * When the space battle phase starts, "
+    "roll a die. if you roll a 4 or more, this unit gets \"Whenever this unit would be damaged, prevent that damage unless your opponent "
+    "pays 1 Force.\" until end of turn.\t\t",
+    "Jango Fett (I)\tBH\tBH016_Jango_Fett_I\tN\tCharacter\tBounty Hunter\t9\t60\t7\t6\tR\t16\t\tCritical Hit 2 | Bounty: Reveal the top 5 "
+    "cards of your deck. If you revealed any Character Equipment cards, attach one of them to Jango without paying the equip cost. Put "
+    "the rest on the bottom of your deck in any order.\t\t",
+    "Jaster's Legacy (A)\tBH\tBH019_Jaster_s_Legacy_A\tN\tSpace\tMandalorian Bounty Hunter Transport\t6\t40\t6\t5\tR\t19\t\tUpkeep: Pay 1 "
+    "build point, discard a card from your hand, or tap Jaster's Legacy. | Critical Hit 2 | Armor | When Jaster's Legacy is discarded "
+    "from the Space arena, you may search your deck for a Slave I card. If you do, show it to your opponent and put it into your build "
+    "zone with 1 build counter on it. Shuffle your deck.\t\t",
+)) + "\r\n"
+
+
+@pytest.mark.parametrize(("lang", "neutral", "pilots"), [("pl", "neutralny", "pilotuje:"), ("cs", "neutrální", "pilotuje:")])
+def test_an_swtcg_import_lists_neutral_pilots_upkeep_and_bounty_in_the_readers_words(tmp_path: Path, lang: str, neutral: str, pilots: str) -> None:
+    """The listing of BH.txt under --lang pl said "(Character - Independent Smuggler, neutral, koszt 5)
+    [pilots Patrol Ship, ...]", "[upkeep: ...]" and "[bounty: ...]"."""
+    f = tmp_path / "BH.txt"
+    f.write_bytes(BH_ROWS.encode("utf-8"))
+    r = run("--lang", lang, "swtcg", "import", str(f))
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    smuggler = next(line for line in lines if line.startswith("Smuggler-for-Hire ("))
+    jango = next(line for line in lines if line.startswith("Jango Fett (I) ("))
+    legacy = next(line for line in lines if line.startswith("Jaster's Legacy (A) ("))
+    assert f"(Character - Independent Smuggler, {neutral}," in smuggler and f"[{pilots} Patrol Ship, Starfighter, Transport]" in smuggler, smuggler
+    assert "[Bounty: Reveal the top 5 cards" in jango, jango
+    assert "[Upkeep: Pay 1 build point" in legacy, legacy
+    assert ", neutral," not in r.stdout and "[pilots " not in r.stdout and "[upkeep: " not in r.stdout and "[bounty: " not in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(("lang", "hero", "villain"), [("pl", "A (bohater):", "B (złoczyńca):"), ("cs", "A (hrdina):", "B (padouch):")])
+def test_destiny_status_says_each_players_affiliation_in_the_readers_words(tmp_path: Path, lang: str, hero: str, villain: str) -> None:
+    """`destiny status` in Polish said "A (hero): zasoby 2, ..." though the import's listing says "bohater"."""
+    table = tmp_path / "table.yaml"
+    assert run("destiny", "example", "-o", str(table)).exit_code == 0
+    assert run("destiny", "new", str(table)).exit_code == 0
+    r = run("--lang", lang, "destiny", "status")
+    assert r.exit_code == 0, r.output
+    assert any(line.startswith(hero) for line in r.stdout.splitlines()), r.stdout
+    assert any(line.startswith(villain) for line in r.stdout.splitlines()), r.stdout
