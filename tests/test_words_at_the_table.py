@@ -4,6 +4,7 @@ the game log and its export, and why an event cannot be undone."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,22 @@ def test_destiny_status_says_each_players_affiliation_in_the_readers_words(tmp_p
     assert r.exit_code == 0, r.output
     assert any(line.startswith(hero) for line in r.stdout.splitlines()), r.stdout
     assert any(line.startswith(villain) for line in r.stdout.splitlines()), r.stdout
+
+
+def test_a_card_whose_text_is_in_the_usage_column_is_partial_not_imported_whole(tmp_path: Path) -> None:
+    """Reading R267: BH.txt's Boba Fett (L) has its text one column early, in Usage (" Armor | Pay
+    2 Force -> ..."), and an empty Text: it was imported whole, without Armor, and not a word said."""
+    header = BH_ROWS.split("\r\n")[0]
+    boba = ("Boba Fett (L)\tBH\tBHpromo001_Boba_Fett_L\tN\tCharacter\tMandalorian Clone Bounty Hunter\t8\t50\t5\t5\tP\t1\t Armor | Pay 2 "
+            "Force -> Boba gets +3 power until end of turn. | Pay 2 Force -> Boba gets Critical Hit 3 until end of turn.  \t\t\t")
+    slave = ("Slave I (H)\tBH\tBH023_Slave_I_H\tN\tSpace\tPatrol Ship\t6\t50\t5\t4\tR\t23\tSlave I's second ability triggers whether Slave I "
+             "is discarded or \"put into the discard pile\".\tArmor | When this card is discarded, lose 3 Force.\t\t")  # a ruling beside its text
+    f = tmp_path / "BH.txt"
+    f.write_bytes("\r\n".join((header, boba, slave)).encode("utf-8") + b"\r\n")
+    r = run("swtcg", "import", str(f), "--json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)["report"]
+    assert report["counts"] == {"imported": 1, "partial": 1, "refused": 0, "total": 2}, report
+    (boba_item,) = report["partial"]
+    assert boba_item["card"] == "BH Boba Fett (L)", report  # Slave I (H), with its text, stays imported whole
+    assert any("Usage column" in w and "'Armor | Pay 2 Force" in w for w in boba_item["why"]), report
