@@ -5,6 +5,7 @@ the game log and its export, and why an event cannot be undone."""
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,33 @@ def test_a_card_whose_text_is_in_the_usage_column_is_partial_not_imported_whole(
     (boba_item,) = report["partial"]
     assert boba_item["card"] == "BH Boba Fett (L)", report  # Slave I (H), with its text, stays imported whole
     assert any("Usage column" in w and "'Armor | Pay 2 Force" in w for w in boba_item["why"]), report
+
+
+def test_a_number_too_large_is_said_to_be_too_large_not_no_number(tmp_path: Path) -> None:
+    """`POST /api/do/game/replay {"to": 999999999999}` answered "'to' must be a whole number, not
+    999999999999": the number is whole; it is past what the table takes. Nothing is recorded."""
+    from assistant.cards import default_library
+    from assistant.game import Game
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    with warnings.catch_warnings():  # starlette's test client, as tests/test_live.py imports it
+        warnings.simplefilter("ignore")
+        from .webclient import table_client
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    client = table_client(create_app(Table(game=path, library=default_library())))
+    before = client.get("/api/events").json()["events"]
+    for body, shown in (({"to": 999999999999}, "999999999999"), ({"to": "1000000"}, "1000000")):
+        r = client.post("/api/do/game/replay", json=body)
+        assert r.status_code == 400, r.text
+        error = r.json()["error"]
+        assert "must be a whole number" not in error and f"'to' is {shown}: past the numbers the table takes (-999999 to 999999)" == error, error
+    r = client.post("/api/do/game/note", json={"text": "x"})
+    assert r.status_code == 200, r.text  # a plain request still records
+    r = client.post("/api/do/game/attack", json={"attacker": "sbd", "target": "obi", "roll": 10**20})
+    assert r.status_code == 400 and "past 64 bits" in r.json()["error"], r.text  # refused as the JSON is read, as before
+    r = client.post("/api/do/game/attack", json={"attacker": "sbd", "target": "obi", "roll": 15.5})
+    assert r.status_code == 400 and r.json()["error"] == "'roll' must be a whole number, not 15.5", r.text
+    assert len(client.get("/api/events").json()["events"]) == len(before) + 1  # the note alone

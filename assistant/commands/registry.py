@@ -255,11 +255,21 @@ def short_text(key: str, v: Any) -> str:
     return v.strip()
 
 
+#: the largest number a request's argument may give (a d20, an amount of damage, an event's number)
+MOST_NUMBER = 10**6 - 1
+
+
 def whole_number(key: str, v: Any) -> int:
     if isinstance(v, bool):
         raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
-    if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() and len(v.strip()) < 7:
-        return int(v.strip())
-    if isinstance(v, int) and abs(v) < 10**6:
+    digits = v.strip() if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() else None
+    if digits is None and not isinstance(v, int):
+        raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
+    if digits is not None and len(digits) < 8:
+        v = int(digits)
+    if isinstance(v, int) and abs(v) <= MOST_NUMBER:
         return v
-    raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
+    # a whole number, too large: "must be a whole number, not 999999999999" said it was none
+    shown = str(v) if len(str(v)) <= 24 else str(v)[:23] + "…"
+    raise AssistantError(_("{key!r} is {v}: past the numbers the table takes ({least} to {most})").format(
+        key=key, v=shown, least=-MOST_NUMBER, most=MOST_NUMBER))
