@@ -231,3 +231,24 @@ def test_an_attack_the_turn_refuses_is_said_in_the_readers_words(lang: str, said
     refusal = r.stdout.splitlines()[1]
     assert refusal.startswith(f"  ✗ {said}sbd "), refusal
     assert "the game refuses" not in r.stdout, r.stdout
+
+
+def test_a_modifier_named_beside_its_base_die_is_refused_saying_how_to_add_it() -> None:
+    """A new user's Destiny turn on the community's CM.json (Darth Bane, Pong Krell's Lightsaber):
+    'B resolve bane1 pks1 -> boba' was refused as "a modifier is resolved only together with a die
+    showing the same symbol" -- while bane1, beside it, shows that symbol. The refusal says how the
+    notation adds it: 'bane1+pks1'. Alone, with no such die, the refusal is as before."""
+    from assistant.destiny.dice import Face, IllegalResolveError, PoolDie, check_resolve
+
+    bane1, pks1 = PoolDie("bane1", "B", Face.parse("melee:3")), PoolDie("pks1", "B", Face.parse("+melee:2"))
+    with pytest.raises(IllegalResolveError) as e:
+        check_resolve("B", [[bane1], [pks1]], resources=2)
+    assert str(e.value).endswith("; to add it to die bane1, write them joined by '+': 'bane1+pks1'"), e.value
+    assert check_resolve("B", [[bane1, pks1]], resources=2).units[0].value == 5  # the notation it names is legal
+    ranged = PoolDie("r1", "B", Face.parse("ranged:1"))
+    with pytest.raises(IllegalResolveError) as e:
+        check_resolve("B", [[pks1]], resources=2)
+    assert "to add it" not in str(e.value) and "Modyfikator" in str(e.value), e.value
+    with pytest.raises(IllegalResolveError) as e:
+        check_resolve("B", [[ranged], [pks1]], resources=2)  # a die of another symbol is no base for it
+    assert "to add it" not in str(e.value), e.value
