@@ -252,3 +252,42 @@ def test_a_modifier_named_beside_its_base_die_is_refused_saying_how_to_add_it() 
     with pytest.raises(IllegalResolveError) as e:
         check_resolve("B", [[ranged], [pks1]], resources=2)  # a die of another symbol is no base for it
     assert "to add it" not in str(e.value), e.value
+
+
+def test_a_text_too_long_for_the_web_says_its_length_and_the_limit(tmp_path: Path) -> None:
+    """A phone's judge's note of 201 characters was refused as "'text' is missing or not a short
+    text", and the page's form let one type it. The refusal says the length and the limit (in the
+    reader's plural), nothing is recorded, and the form's text fields take at most 200 characters."""
+    from assistant.cards import default_library
+    from assistant.game import Game
+    from assistant.i18n import set_language
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from .webclient import table_client
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    client = table_client(create_app(Table(game=path, library=default_library())))
+    before = len(client.get("/api/events").json()["events"])
+    r = client.post("/api/do/game/note", json={"text": "a" * 201})
+    assert r.status_code == 400 and r.json()["error"] == "'text' is 201 characters long: at most 200", r.text
+    r = client.post("/api/do/game/note", json={"text": "   "})
+    assert r.status_code == 400 and r.json()["error"] == "'text' is missing or not a short text", r.text  # as before
+    assert client.post("/api/do/game/note", json={"text": "a" * 200}).status_code == 200
+    assert len(client.get("/api/events").json()["events"]) == before + 1
+    from assistant.commands.registry import short_text
+    from assistant.errors import AssistantError
+    try:
+        for lang, said in (("pl", "'text' ma 202 znaki: najwyżej 200"), ("cs", "'text' má 205 znaků: nejvýše 200")):
+            set_language(lang)
+            with pytest.raises(AssistantError) as e:
+                short_text("text", "a" * (202 if lang == "pl" else 205))
+            assert str(e.value) == said
+    finally:
+        set_language("en")
+    script = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "app.js").read_text(encoding="utf-8")
+    form_text_field = next(line for line in script.splitlines() if 'type="text" autocapitalize="off"' in line and "data-kind" in line)
+    assert "' maxlength=\"200\"'" in form_text_field, form_text_field  # every kind but a list (its items are 200 each)

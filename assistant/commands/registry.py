@@ -243,14 +243,21 @@ def json_value(p: Param, v: Any) -> Any:
     if p.kind is int:
         return whole_number(p.name, v)
     if p.kind is list:
-        if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 200 for x in v) or len(v) > 50:
+        if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MOST_TEXT for x in v) or len(v) > 50:
             raise AssistantError(_("{key!r} must be a list of short texts").format(key=p.name))
         return list(v)
     return short_text(p.name, v)
 
 
+#: the longest text a request's argument may give (a note, a name, a square)
+MOST_TEXT = 200
+
+
 def short_text(key: str, v: Any) -> str:
-    if not isinstance(v, str) or not v.strip() or len(v) > 200:
+    if isinstance(v, str) and len(v) > MOST_TEXT:  # a phone's long note said only "missing or not a short text"
+        raise AssistantError(n_("{key!r} is {n} character long: at most {most}", "{key!r} is {n} characters long: at most {most}", len(v)).format(
+            key=key, n=len(v), most=MOST_TEXT))
+    if not isinstance(v, str) or not v.strip():
         raise AssistantError(_("{key!r} is missing or not a short text").format(key=key))
     return v.strip()
 
