@@ -291,3 +291,34 @@ def test_a_text_too_long_for_the_web_says_its_length_and_the_limit(tmp_path: Pat
     script = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "app.js").read_text(encoding="utf-8")
     form_text_field = next(line for line in script.splitlines() if 'type="text" autocapitalize="off"' in line and "data-kind" in line)
     assert "' maxlength=\"200\"'" in form_text_field, form_text_field  # every kind but a list (its items are 200 each)
+
+
+def test_a_card_tables_request_with_a_key_it_does_not_read_is_refused_naming_it(tmp_path: Path) -> None:
+    """`POST /api/do {"command": "A pass", "overide": "judge: ..."}` at a Destiny table: the misspelt
+    key was dropped without a word (the play then refused as not overridden, or a check answered as
+    if the key were not there), where every miniatures `/api/do/{verb}` names an argument it does
+    not take. Each card-table address names its keys; nothing is recorded."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.live.web import create_app
+    from assistant.resources import card_table_example
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from .webclient import table_client
+
+    path = tmp_path / "d.sqlite"
+    CardGameLog.new(path, find_card_game("destiny"), card_table_example("destiny")).close()
+    c = table_client(create_app(CardTable(path)))
+    before = len(c.get("/api/events").json()["events"])
+    r = c.post("/api/do", json={"command": "A pass", "overide": "judge: testing"})
+    assert r.status_code == 400 and r.json()["error"] == "unknown argument 'overide': /api/do takes command, override", r.text
+    r = c.post("/api/check", json={"command": "A pass", "zz": 1, "aa": 2})
+    assert r.status_code == 400 and r.json()["error"] == "unknown arguments 'aa', 'zz': /api/check takes command", r.text
+    r = c.post("/api/undo", json={"event": 2})
+    assert r.status_code == 400 and r.json()["error"] == "unknown argument 'event': /api/undo takes seq", r.text
+    assert len(c.get("/api/events").json()["events"]) == before  # nothing recorded
+    done = c.post("/api/do", json={"command": "A pass", "override": "judge: testing"})
+    assert done.status_code == 200, done.text  # the keys it reads, as before
+    assert c.post("/api/undo", json={}).status_code == 200
