@@ -322,3 +322,17 @@ def test_a_card_tables_request_with_a_key_it_does_not_read_is_refused_naming_it(
     done = c.post("/api/do", json={"command": "A pass", "override": "judge: testing"})
     assert done.status_code == 200, done.text  # the keys it reads, as before
     assert c.post("/api/undo", json={}).status_code == 200
+
+
+@pytest.mark.parametrize(("lang", "legal"), [("pl", "dozwolone: "), ("cs", "přípustné: ")])
+def test_a_card_games_check_says_legal_in_the_readers_words(tmp_path: Path, lang: str, legal: str) -> None:
+    """`swtcg check "DS attack tie -> xwing"` in Czech answered "legal: DS attack tie -> xwing" (its
+    refusal was translated, "nepřípustné: ...", the yes never was)."""
+    table = tmp_path / "table.yaml"
+    assert run("destiny", "example", "-o", str(table)).exit_code == 0
+    assert run("destiny", "new", str(table)).exit_code == 0
+    for play in ("battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1 leia=1", "start"):
+        assert run("destiny", "do", play).exit_code == 0, play
+    r = run("--lang", lang, "destiny", "check", "B pass")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == f"{legal}B pass", r.stdout

@@ -57,7 +57,7 @@ def check(s: Session, kind: str, command: str, game: Path | None = None) -> Resu
     with open_log(s, kind, game) as log:
         ok, said = log.check(command)
     obj = {"query": "check", "game": kind, "command": command, "legal": ok, "said": list(said)}
-    lines = (("[green]legal[/]" if ok else _("[red]not legal[/]")) + f": {escape(command)}", *(f"  {escape(line)}" for line in said))
+    lines = ((_("[green]legal[/]") if ok else _("[red]not legal[/]")) + f": {escape(command)}", *(f"  {escape(line)}" for line in said))
     return Result(obj, lines, exit_code=0 if ok else CHECK_REFUSED)
 
 
