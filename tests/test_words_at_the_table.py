@@ -372,3 +372,19 @@ def test_a_scenario_in_polish_is_compared_with_polish_answers(tmp_path: Path) ->
     (tmp_path / "d-01-pl.yaml").write_text(base + "lang: de\n", encoding="utf-8")
     r = run("destiny", "scenario", str(tmp_path / "d-01-pl.yaml"))
     assert r.exit_code == 2 and "'lang' is the language the scenario's phrases are written in (en, pl, cs), not 'de'" in r.stderr, r.output
+
+
+@pytest.mark.parametrize(("lang", "won"), [("pl", "wygrał jasna strona"), ("cs", "vyhrál světlá strana")])
+def test_a_won_game_is_said_won_in_the_readers_words(lang: str, won: str) -> None:
+    """`game status` in Polish after `game end` said "light has won" under "runda 1, faza 1"; the
+    refusal of a later move said "...: light has won; ...". The JSON's "winner" keeps "light"."""
+    _started("en")
+    assert run("game", "end", "--reason", "time").exit_code == 0  # tied on points: obi nearest the centre
+    r = run("--lang", lang, "game", "status")
+    assert r.exit_code == 0, r.output
+    assert won in r.stdout.splitlines(), r.stdout
+    assert "has won" not in r.stdout, r.stdout
+    r = run("--lang", lang, "game", "activate", "obi")
+    assert r.exit_code == 2 and won in r.stderr and "has won" not in r.stderr, r.stderr
+    st = json.loads(run("game", "status", "--json").stdout)
+    assert st["winner"] == "light" and st["over"] == "light has won"
