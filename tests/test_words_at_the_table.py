@@ -388,3 +388,28 @@ def test_a_won_game_is_said_won_in_the_readers_words(lang: str, won: str) -> Non
     assert r.exit_code == 2 and won in r.stderr and "has won" not in r.stderr, r.stderr
     st = json.loads(run("game", "status", "--json").stdout)
     assert st["winner"] == "light" and st["over"] == "light has won"
+
+
+@pytest.mark.parametrize(("lang", "header", "said"), [
+    ("pl", "pl-PL,pl;q=0.9", "/api/los nie przyjmuje parametru 'zz'; przyjmuje: target, viewer"),
+    ("cs", "cs", "/api/los nepřijímá parametr 'zz'; přijímá: target, viewer"),
+])
+def test_an_address_sent_a_parameter_it_does_not_take_says_so_in_the_phones_language(tmp_path: Path, lang: str, header: str, said: str) -> None:
+    """A Polish phone's `GET /api/los?zz=1` answered "/api/los takes no parameter 'zz'; it takes:
+    target, viewer": the words were made before the request's language was set."""
+    from assistant.cards import default_library
+    from assistant.game import Game
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from .webclient import table_client
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    client = table_client(create_app(Table(game=path, library=default_library())))
+    r = client.get("/api/los?zz=1", headers={"accept-language": header})
+    assert r.status_code == 400 and r.json()["error"] == said, r.text
+    r = client.get("/api/los?zz=1")
+    assert r.json()["error"] == "/api/los takes no parameter 'zz'; it takes: target, viewer", r.text

@@ -313,9 +313,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                 with i18n.language(lang):
                     return JSONResponse({"error": _too_large(_body_limit(request.url.path))}, status_code=413)
         request.state.role = who
-        unknown = _unknown_parameters(app, request)
-        if unknown is not None:
-            with i18n.language(lang):
+        with i18n.language(lang):  # its words made in the reader's language ("/api/los takes no parameter 'zz'" stayed English)
+            unknown = _unknown_parameters(app, request)
+            if unknown is not None:
                 return JSONResponse({"error": unknown}, status_code=400)
         if request.method == "POST" and request.url.path not in PHOTO_PATHS:
             # the whole body first (within BODY_WAIT: BodyLimit), then a work slot: four bodies
