@@ -413,3 +413,43 @@ def test_an_address_sent_a_parameter_it_does_not_take_says_so_in_the_phones_lang
     assert r.status_code == 400 and r.json()["error"] == said, r.text
     r = client.get("/api/los?zz=1")
     assert r.json()["error"] == "/api/los takes no parameter 'zz'; it takes: target, viewer", r.text
+
+
+def test_cards_set_does_not_change_a_printed_number_without_saying_where_the_new_one_comes_from(home: Path) -> None:
+    """Reading R269: 'cards set "General Obi-Wan Kenobi" defense=30' in a game under way changed the
+    22 his card prints (PL p.7), for every later answer, and voided the attack recorded before it
+    (R203: obi's 20 damage gone, 120/120 again) -- and any phone at the table could send it. The
+    verb keeps numbers a card does not give: a printed one is changed only with --source."""
+    _started("en")
+    assert run("game", "activate", "sbd").exit_code == 0
+    assert run("game", "attack", "sbd", "obi", "--roll", "15", "--combined-fire", "sbdc").exit_code == 0
+    r = run("cards", "set", "General Obi-Wan Kenobi", "defense=30")
+    assert r.exit_code == 2 and "General Obi-Wan Kenobi's defense is 22 in its source (" in r.stderr and "--source" in r.stderr, r.output
+    assert not (home / "home" / "card-overrides.yaml").exists()  # nothing written
+    st = json.loads(run("game", "status", "--json").stdout)
+    obi = next(f for f in st["figures"] if f["id"] == "obi")
+    assert obi["damage_taken"] == 20, obi  # the attack stands
+    assert run("cards", "set", "General Obi-Wan Kenobi", "defense=22").exit_code == 0  # the printed number itself: no change
+    r = run("cards", "set", "General Obi-Wan Kenobi", "defense=23", "--source", "the judge's printed card")
+    assert r.exit_code == 0, r.output  # a correction that says where it comes from
+    assert run("cards", "set", "General Obi-Wan Kenobi", "defense=24").exit_code == 0  # the user's own number now: theirs to change
+
+
+def test_a_phone_cannot_change_a_printed_number_either(tmp_path: Path, home: Path) -> None:
+    """`POST /api/do/cards/set {"name": "dooku", "values": ["hp=5"]}` from any phone at the table
+    set Count Dooku's 130 Hit Points to 5; refused (400), the file not written."""
+    from assistant.cards import default_library
+    from assistant.game import Game
+    from assistant.live.table import Table
+    from assistant.live.web import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from .webclient import table_client
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    client = table_client(create_app(Table(game=path, library=default_library())))
+    r = client.post("/api/do/cards/set", json={"name": "dooku", "values": ["hp=5"]})
+    assert r.status_code == 400 and "Count Dooku of Serenno's hp is 130 in its source" in r.json()["error"], r.text
+    assert not (home / "home" / "card-overrides.yaml").exists()
