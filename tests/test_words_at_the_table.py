@@ -453,3 +453,15 @@ def test_a_phone_cannot_change_a_printed_number_either(tmp_path: Path, home: Pat
     r = client.post("/api/do/cards/set", json={"name": "dooku", "values": ["hp=5"]})
     assert r.status_code == 400 and "Count Dooku of Serenno's hp is 130 in its source" in r.json()["error"], r.text
     assert not (home / "home" / "card-overrides.yaml").exists()
+
+
+@pytest.mark.parametrize(("lang", "current", "kind"), [("pl", "* bieżąca ", "figurki"), ("cs", "* aktuální ", "figurky")])
+def test_game_list_marks_and_kinds_in_the_readers_words(lang: str, current: str, kind: str) -> None:
+    """`game list` in Czech said "* current miniatures /.../g.sqlite"; the JSON keeps "miniatures"."""
+    assert run("game", "new", "-p", "clone-wars-example-combat").exit_code == 0
+    r = run("--lang", lang, "game", "list")
+    assert r.exit_code == 0, r.output
+    (line,) = [line for line in r.stdout.splitlines() if line.endswith(".sqlite")]
+    assert line.startswith(f"{current}{kind} "), line
+    assert "current" not in r.stdout and "miniatures" not in r.stdout, r.stdout
+    assert json.loads(run("game", "list", "--json").stdout)["games"][0]["kind"] == "miniatures"
