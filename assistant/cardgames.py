@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from .cardgame.plugin import CardGame, UnknownCardGameError
-from .cardgame.scenario import ScenarioError, game_named, run
+from .cardgame.scenario import ScenarioError, game_named, run, scenario_language
 from .destiny.game import GAME as DESTINY
-from .i18n import _
+from .i18n import _, language
 from .swtcg.game import GAME as SWTCG
 
 #: every card game, by the name its CLI group and its game files use
@@ -55,5 +55,7 @@ def run_scenario(spec: Any, here: Path) -> list[str]:
     if game is None:
         raise ScenarioError(_("game {game!r} is not destiny, swtcg or destiny-building").format(game=name))
     if name in game.scenario_kinds:
-        return game.scenario_kinds[name](spec)
+        # its phrases are compared with answers in the scenario's language, as run() does (R268)
+        with language(scenario_language(spec)):
+            return game.scenario_kinds[name](spec)
     return run(spec, here, game)

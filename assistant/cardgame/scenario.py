@@ -10,6 +10,8 @@ and the answer the rules give. A scenario file (YAML)::
     then: {card.han.damage: 1}       # facts of the table afterwards (dotted paths)
     said: [2 blocked]                # phrases the answer must contain (rules included)
     refused: [already]               # instead of then/said: the last 'when' is refused, saying this
+    lang: en                         # the language said/refused are written in (default en): the
+                                     # commands are answered in it, whatever the reader's (R268)
 
 :func:`run` returns what did not hold; an empty list is a pass. Which game a scenario names is
 the registry's to say (:func:`assistant.cardgames.run_scenario`); a game may add scenario kinds
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import LANGUAGES, _, language
 
 if TYPE_CHECKING:
     from .plugin import CardGame
@@ -51,6 +53,17 @@ def game_named(spec: Any) -> object:
     if not isinstance(spec, dict):
         raise ScenarioError(_("not a scenario: expected a mapping with game, table, when and then/said/refused"))
     return spec.get("game")
+
+
+def scenario_language(spec: dict[str, Any]) -> str:
+    """The language a scenario's phrases are written in: its ``lang``, else English. Its commands
+    are answered in it: a Polish reader's run compared the English phrases with Polish answers, and
+    most bundled scenarios "failed" (reading R268)."""
+    lang = spec.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise ScenarioError(_("'lang' is the language the scenario's phrases are written in ({langs}), not {lang!r}").format(
+            langs=", ".join(LANGUAGES), lang=str(lang)[:20]))
+    return str(lang)
 
 
 def run(spec: dict[str, Any], here: Path, game: CardGame) -> list[str]:
@@ -83,11 +96,14 @@ def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
         text = _dump(table_spec)
     else:
         raise ScenarioError(_("'table' is a table file beside the scenario, or the table itself"))
-    table = rules.parse_table(text, str(table_spec) if isinstance(table_spec, str) else "inline table")
+    lang = scenario_language(spec)
+    with language(lang):
+        table = rules.parse_table(text, str(table_spec) if isinstance(table_spec, str) else "inline table")
     failures: list[str] = []
     for cmd in _as_list(spec.get("given")):
         try:
-            table = rules.apply(table, str(cmd)).table
+            with language(lang):
+                table = rules.apply(table, str(cmd)).table
         except AssistantError as e:
             raise ScenarioError(_("its premise {cmd!r} is refused: {e}").format(cmd=cmd, e=e)) from None
     said: list[str] = []
@@ -96,7 +112,8 @@ def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
     for i, cmd in enumerate(whens):
         last = i == len(whens) - 1
         try:
-            out = rules.apply(table, cmd)
+            with language(lang):
+                out = rules.apply(table, cmd)
         except AssistantError as e:
             if last and refused_want:
                 msg = str(e)
@@ -116,7 +133,8 @@ def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
             failures.append(_("the answer does not say {w!r}; it said:\n  ").format(w=w) + "\n  ".join(said))
     for path, want in (spec.get("then") or {}).items():
         try:
-            got = rules.lookup(table, path)
+            with language(lang):
+                got = rules.lookup(table, path)
         except AssistantError as e:
             failures.append(f"{path}: {e}")
             continue

@@ -252,7 +252,7 @@ def scenario(ctx: typer.Context, files: Annotated[list[Path], typer.Argument(hel
                 raise AssistantError(f"{f}: {e}") from None
             failed += bool(problems)
             ran += 1
-            out.print(("[green]holds[/] " if not problems else "[red]fails[/] ") + escape(str(f)))
+            out.print((_("[green]holds[/]") if not problems else _("[red]fails[/]")) + " " + escape(str(f)))
             for p in problems:
                 out.print(f"  {escape(p)}")
         if not ran:  # a run that checked nothing must not read as "every scenario holds"

@@ -14,7 +14,7 @@ import typer
 from rich.markup import escape
 
 from ..commands.context import game_path, resolve_position
-from ..i18n import _
+from ..i18n import N_, _
 from ..position import save_position
 from ..yamlio import read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, library, read_state, replay_event, run, session
@@ -101,6 +101,10 @@ def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
         out.print(_("current miniatures game: {game}").format(game=escape(str(game))))
 
 
+#: a game file's kind as `game list` says it; Destiny and the SW TCG are the games' own names
+KIND_WORDS = {"miniatures": N_("miniatures")}
+
+
 @app.command("list")
 def list_games(json_out: JsonOpt = False) -> None:
     """The games in the games folder, each with its kind; the current game of each kind is marked."""
@@ -123,10 +127,12 @@ def list_games(json_out: JsonOpt = False) -> None:
         out.print(
             _("games in {value}:").format(value=escape(str(home / 'games'))) if rows else _("no games yet in {value}").format(value=escape(str(home / 'games')))
         )
+        # the marks and kinds in the reader's words (a Czech list said "* current miniatures"); the JSON keeps the kinds
+        current_word = "* " + _("current") + " "
         for r in rows:
-            mark = "[green]* current[/] " if r["current"] else "          "
-            kind = r["kind"] or ("missing" if not r["exists"] else "not a game")
-            out.print(f"{mark}{kind:<10} {escape(r['path'])}")
+            mark = f"[green]{escape(current_word)}[/]" if r["current"] else " " * len(current_word)
+            kind = _(KIND_WORDS[r["kind"]]) if r["kind"] in KIND_WORDS else r["kind"] or (_("missing") if not r["exists"] else _("not a game"))
+            out.print(f"{mark}{escape(kind):<10} {escape(r['path'])}")
 
 
 @app.command("status")

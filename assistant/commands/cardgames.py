@@ -57,7 +57,7 @@ def check(s: Session, kind: str, command: str, game: Path | None = None) -> Resu
     with open_log(s, kind, game) as log:
         ok, said = log.check(command)
     obj = {"query": "check", "game": kind, "command": command, "legal": ok, "said": list(said)}
-    lines = (("[green]legal[/]" if ok else _("[red]not legal[/]")) + f": {escape(command)}", *(f"  {escape(line)}" for line in said))
+    lines = ((_("[green]legal[/]") if ok else _("[red]not legal[/]")) + f": {escape(command)}", *(f"  {escape(line)}" for line in said))
     return Result(obj, lines, exit_code=0 if ok else CHECK_REFUSED)
 
 
@@ -80,8 +80,8 @@ def log(s: Session, kind: str, game: Path | None = None) -> Result:
                "undone": e.undone, "override": e.event.override} for e in entries]
     lines = []
     for e in entries:
-        mark = " [dim](undone)[/]" if e.undone else ""
-        over = f" [yellow]override: {escape(e.event.override)}[/]" if e.event.override else ""
+        mark = " [dim]" + escape(_("(undone)")) + "[/]" if e.undone else ""
+        over = " [yellow]" + escape(_("override")) + f": {escape(e.event.override)}[/]" if e.event.override else ""
         lines.append(f"#{e.event.seq:<4} {escape(e.text)}{mark}{over}")
     return Result({"query": "log", "events": events}, tuple(lines))
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import GAMES, Card, CommanderCondition, forget_loaded_libraries, play_values, said_note
 from ..errors import AssistantError
 from ..i18n import N_, _
-from ..overrides import describe, save_override, stat_value
+from ..overrides import LINE_KEYS, describe, read_overrides, save_override, stat_value
 from ..resources import user_cards_dir
 from .context import Session
 from .registry import verb
@@ -148,6 +148,33 @@ def cards_show(s: Session, name: str, game: str | None = None, in_set: str | Non
     return Result({"query": "card", "card": data, "same_in_sets": also}, tuple(lines))
 
 
+def _printed(card: Card, key: str) -> tuple[int | None, ...]:
+    """The number(s) the card's source gives for a key ``cards set`` keeps (None: not given)."""
+    if key in LINE_KEYS:  # a DDM attack line: one bonus or damage per attack
+        kind, what = key.split("_")
+        return tuple(line.bonus if what == "attack" else line.damage for line in (getattr(card, kind, None) or ()))
+    value = getattr(card, key, None)
+    return (value if isinstance(value, int) and not isinstance(value, bool) else None,)
+
+
+def _refuse_printed(card: Card, stats: dict[str, Any]) -> None:
+    """'cards set "Count Dooku" hp=5' changed the 130 his card prints, for every later answer and,
+    in a game, voided the attacks recorded before (R203): the verb keeps numbers a card does not
+    give. A number the source gives and the user has not kept before is changed only with
+    --source, saying where the new one comes from (reading R269)."""
+    kept = {key for e in read_overrides()[0] if e.matches(card.game, card.name, card.set or "") for key in e.stats}
+    for key, value in stats.items():
+        if key in kept:
+            continue  # the user's own number, given before: theirs to change
+        printed = _printed(card, key)
+        wanted = value if isinstance(value, tuple) else (value,)
+        if any(p is not None for p in printed) and tuple(printed) != tuple(wanted):
+            shown = "/".join("?" if p is None else str(p) for p in printed)
+            raise AssistantError(_("{card}'s {key} is {printed} in its source ({source}): 'cards set' keeps the numbers a card does not give. "
+                                   "To correct a printed number, say where the new one comes from: --source \"...\" (reading R269 in "
+                                   "docs/readings.md)").format(card=card.name, key=key, printed=shown, source=card.source))
+
+
 @verb("cards set", positional=("name", "values"), library=True)
 def cards_set(s: Session, name: str, values: list[str], in_set: str | None = None, source: str | None = None) -> Result:
     """Keep numbers a card's source does not give (``attack=14``; a DDM attack line one per
@@ -161,6 +188,8 @@ def cards_set(s: Session, name: str, values: list[str], in_set: str | None = Non
         if not eq or not key.strip():
             raise AssistantError(_("{text!r} is not KEY=N (for example attack=14)").format(text=text))
         stats[key.strip().lower()] = stat_value(card.game, key.strip().lower(), value)
+    if source is None:
+        _refuse_printed(card, stats)
     said = _source(source, _("entered with 'cards set'"))
     path = save_override(card.game, card.name, card.set or None, stats=stats, source=said)
     s.cards_library = None  # the edge's library is read again, with these numbers

@@ -255,5 +255,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     # the game's turn so far, when the question is the acting figure's (not with --moved said: a what-if)
     now = refused_this_turn(st, attacker, target) if moved is None and not charge and not opportunity else []
     lines = attack_lines(ans)
-    lines[1:1] = [f"  [red]✗[/] {escape(_('the game refuses this attack now: {why}').format(why=r.text))}  [dim]({escape(r.rule)})[/]" for r in now]
+    # the text outside the f-string: the catalogs' extractor does not read a call inside one, so it stayed English
+    refusal = _("the game refuses this attack now: {why}")
+    lines[1:1] = [f"  [red]✗[/] {escape(refusal.format(why=r.text))}  [dim]({escape(r.rule)})[/]" for r in now]
     return Result({**ans.as_json(), "refused_this_turn": [r.as_json() for r in now]}, tuple(lines), answer=ans, position=pos)

@@ -33,7 +33,7 @@ from ..game.events.figures import MOVE_FASTER
 from ..game.outcome import roll_outcome
 from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
-from ..i18n import _
+from ..i18n import _, side_name
 from ..model import Position
 from ..rules.attack import attack, missing_stat
 from ..rules.record import find_edition
@@ -381,14 +381,15 @@ def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
         elif info["round_over"]:
             lines.append(escape(_("every figure has activated: the round is over; roll initiative for the next")))
         else:
-            lines.append(escape(_("next activation:")) + f" [bold]{info['next']}[/]")
+            # a side is the position file's text (brackets are text); light and dark in the reader's words
+            lines.append(escape(_("next activation:")) + f" [bold]{escape(side_name(info['next'] or ''))}[/]")
     # the columns as wide as their widest entry: a Large figure's "M9:N10" pushed its row's HP and
     # activation out of line with the others'
     at_w = max([5] + [len(str(f["at"])) for f in info["figures"]])
     hp_w = max([12] + [len(_("{left}/{hp} HP").format(left=f["hp"] - f["damage_taken"], hp=f["hp"]) if f["hp"] is not None
                            else _("{damage} damage").format(damage=f["damage_taken"])) for f in info["figures"]])
     for side in st.sides():
-        lines.append(f"[bold]{escape(side)}[/]" + ("  " + escape(_("({points} points)").format(points=st.vp.get(side, 0))) if st.vp else ""))
+        lines.append(f"[bold]{escape(side_name(side))}[/]" + ("  " + escape(_("({points} points)").format(points=st.vp.get(side, 0))) if st.vp else ""))
         for f in info["figures"]:
             if f["side"] != side:
                 continue

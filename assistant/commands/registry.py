@@ -243,23 +243,40 @@ def json_value(p: Param, v: Any) -> Any:
     if p.kind is int:
         return whole_number(p.name, v)
     if p.kind is list:
-        if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 200 for x in v) or len(v) > 50:
+        if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MOST_TEXT for x in v) or len(v) > 50:
             raise AssistantError(_("{key!r} must be a list of short texts").format(key=p.name))
         return list(v)
     return short_text(p.name, v)
 
 
+#: the longest text a request's argument may give (a note, a name, a square)
+MOST_TEXT = 200
+
+
 def short_text(key: str, v: Any) -> str:
-    if not isinstance(v, str) or not v.strip() or len(v) > 200:
+    if isinstance(v, str) and len(v) > MOST_TEXT:  # a phone's long note said only "missing or not a short text"
+        raise AssistantError(n_("{key!r} is {n} character long: at most {most}", "{key!r} is {n} characters long: at most {most}", len(v)).format(
+            key=key, n=len(v), most=MOST_TEXT))
+    if not isinstance(v, str) or not v.strip():
         raise AssistantError(_("{key!r} is missing or not a short text").format(key=key))
     return v.strip()
+
+
+#: the largest number a request's argument may give (a d20, an amount of damage, an event's number)
+MOST_NUMBER = 10**6 - 1
 
 
 def whole_number(key: str, v: Any) -> int:
     if isinstance(v, bool):
         raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
-    if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() and len(v.strip()) < 7:
-        return int(v.strip())
-    if isinstance(v, int) and abs(v) < 10**6:
+    digits = v.strip() if isinstance(v, str) and v.strip().isascii() and v.strip().lstrip("-").isdigit() else None
+    if digits is None and not isinstance(v, int):
+        raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
+    if digits is not None and len(digits) < 8:
+        v = int(digits)
+    if isinstance(v, int) and abs(v) <= MOST_NUMBER:
         return v
-    raise AssistantError(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
+    # a whole number, too large: "must be a whole number, not 999999999999" said it was none
+    shown = str(v) if len(str(v)) <= 24 else str(v)[:23] + "…"
+    raise AssistantError(_("{key!r} is {v}: past the numbers the table takes ({least} to {most})").format(
+        key=key, v=shown, least=-MOST_NUMBER, most=MOST_NUMBER))

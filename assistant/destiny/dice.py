@@ -197,12 +197,16 @@ def check_resolve(
         if base.face.symbol is Symbol.BLANK:
             raise IllegalResolveError(_("die {id} shows a blank, which can never be resolved (Destiny P2 › Pusta ścianka)").format(id=base.id))
         if base.face.modifier:
-            raise IllegalResolveError(
-                _(
-                    "die {id} shows a modifier ({face}); a modifier is resolved only together with a die showing the same symbol without a plus (Destiny P2 "
-                    "› Modyfikator)"
-                ).format(id=base.id, face=base.face)
-            )
+            why = _(
+                "die {id} shows a modifier ({face}); a modifier is resolved only together with a die showing the same symbol without a plus (Destiny P2 "
+                "› Modyfikator)"
+            ).format(id=base.id, face=base.face)
+            # 'B resolve bane1 pks1 -> boba' named the base die beside it: say how the notation adds it ('bane1+pks1')
+            beside = next((g[0] for g in groups if g and not g[0].face.modifier and g[0].face.symbol not in VALUELESS
+                           and base.face.symbol in (g[0].face.symbol, Symbol.ANY)), None)
+            if beside is not None:
+                why += "; " + _("to add it to die {base}, write them joined by '+': '{base}+{id}'").format(base=beside.id, id=base.id)
+            raise IllegalResolveError(why)
         for m in mods:
             if m.face.symbol is Symbol.ANY and base.face.symbol in VALUELESS:
                 raise IllegalResolveError(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _, n_
+from .importers import said_word
 from .table import Card, Table
 
 #: the machine values a table shows, in the catalogs (the phase)
@@ -27,7 +28,7 @@ def describe(t: Table) -> list[str]:
     for p in t.players:
         lines.append(
             _("{name} ({side}): {resources} resources, hand {hand}/{hand_limit}, deck {deck}, discard {discard}").format(
-                name=p.name, side=p.side, resources=p.resources, hand=p.hand, hand_limit=p.hand_limit, deck=p.deck, discard=p.discard
+                name=p.name, side=said_word(p.side), resources=p.resources, hand=p.hand, hand_limit=p.hand_limit, deck=p.deck, discard=p.discard
             )
         )
         for c in t.cards:

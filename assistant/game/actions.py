@@ -285,7 +285,10 @@ def figure_rows(pos: Any) -> list[dict[str, Any]]:
 
 
 def entry_text(e: Any) -> str:
-    return str(e.text) + (" [undone]" if e.undone else "") + (f" [void: {e.void}]" if e.void else "")
+    """An event's line in the log and the export, its marks in the reader's words."""
+    undone = " [" + _("undone") + "]" if e.undone else ""
+    void = " [" + _("void: {why}").format(why=e.void) + "]" if e.void else ""
+    return str(e.text) + undone + void
 
 
 def entry_json(e: Any) -> dict[str, Any]:

@@ -223,10 +223,10 @@ class GameState:
     def over(self) -> str | None:
         """Why the game is over, or None."""
         w = self.winner()
-        if w:
-            return f"{w} has won"
+        if w:  # in the reader's words: `game status` in Polish said "light has won" (the JSON's "winner" keeps the side)
+            return _("{winner} has won").format(winner=side_name(w))
         if self.ended:
-            return f"the game was ended ({self.ended})"
+            return _("the game was ended ({reason})").format(reason=self.ended)
         return None
 
     def figure(self, fid: str) -> Figure:

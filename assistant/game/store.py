@@ -1105,11 +1105,11 @@ def undo_target(events: list[Event], seq: int | None) -> int:
     if seq not in {e.seq for e in in_force}:
         last = events[-1].seq if events else 0
         why = (
-            "the setup cannot be undone"
+            _("the setup cannot be undone")
             if any(e.seq == seq and e.kind == "setup" for e in events)
-            else "it is already undone"
+            else _("it is already undone")
             if seq in undone
-            else f"there is no event #{seq} (the log has events #1 to #{last})"
+            else _("there is no event #{seq} (the log has events #1 to #{last})").format(seq=seq, last=last)
         )
         raise AssistantError(_("event {seq} cannot be undone: {why}").format(seq=seq, why=why))
     return seq

@@ -313,9 +313,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                 with i18n.language(lang):
                     return JSONResponse({"error": _too_large(_body_limit(request.url.path))}, status_code=413)
         request.state.role = who
-        unknown = _unknown_parameters(app, request)
-        if unknown is not None:
-            with i18n.language(lang):
+        with i18n.language(lang):  # its words made in the reader's language ("/api/los takes no parameter 'zz'" stayed English)
+            unknown = _unknown_parameters(app, request)
+            if unknown is not None:
                 return JSONResponse({"error": unknown}, status_code=400)
         if request.method == "POST" and request.url.path not in PHOTO_PATHS:
             # the whole body first (within BODY_WAIT: BodyLimit), then a work slot: four bodies
@@ -558,17 +558,17 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
         @app.post("/api/check")
         async def check(request: Request) -> Any:
-            body = await _json(request)
+            body = _only(await _json(request), "/api/check", ("command",))
             return await run_in_threadpool(cards.check, _command(body))
 
         @app.post("/api/do")
         async def do(request: Request) -> Any:
-            body = await _json(request)
+            body = _only(await _json(request), "/api/do", ("command", "override"))
             return await run_in_threadpool(cards.do, _command(body), _override(body))
 
         @app.post("/api/undo")
         async def undo(request: Request) -> Any:
-            body = await _json(request)
+            body = _only(await _json(request), "/api/undo", ("seq",))
             seq = body.get("seq")
             if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
                 raise AssistantError(_("'seq' is an event number"))
@@ -1040,6 +1040,17 @@ def _api(schema: dict[str, Any]) -> list[dict[str, Any]]:
             rows.append({"method": method.upper(), "path": path, "summary": op.get("summary", ""),
                          "description": op.get("description", ""), "params": params, "body": "requestBody" in op})
     return rows
+
+
+def _only(body: dict[str, Any], address: str, known: tuple[str, ...]) -> dict[str, Any]:
+    """A card table's request with only the keys its address reads: '{"command": "A pass",
+    "overide": "..."}' recorded the play and dropped the misspelt key without a word, where every
+    `/api/do/{verb}` names an argument it does not take."""
+    unknown = sorted(set(body) - set(known))
+    if unknown:
+        raise AssistantError(n_("unknown argument {names}: {verb} takes {known}", "unknown arguments {names}: {verb} takes {known}", len(unknown)).format(
+            names=", ".join(map(repr, unknown)), verb=address, known=", ".join(known)))
+    return body
 
 
 def _command(body: dict[str, Any]) -> str:

@@ -37,7 +37,7 @@ from typing import Any, get_args
 
 from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
 from ..errors import AssistantError
-from ..i18n import _
+from ..i18n import N_, _
 from ..importreport import ImportedItem, ImportReport, merge
 from .table import SIDES, Zone, upkeep_choices
 
@@ -106,6 +106,8 @@ _PAID_WITH_RIDER = re.compile(r"^(?P<cost>[^>]+?)\s*->\s*(?P<rhs>\S.*)$")
 _GETS_HEAD = re.compile(r"^(?:the\s+[\w\s,/-]+?\s+pilot\s*\.\s*)?the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
 _OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
+#: a card either side may play: "neutral" in the file and the JSON, said in the reader's words
+NEUTRAL = N_("neutral")
 _SIDES = {"l": "LS", "light": "LS", "ls": "LS", "light side": "LS", "jedi": "LS", "d": "DS", "dark": "DS", "ds": "DS", "dark side": "DS",
           "sith": "DS", "n": "neutral", "neutral": "neutral"}
 OTHER = "other"  # a later set's card type the engine does not play (Event, Resource; a Subordinate of no arena)
@@ -709,6 +711,12 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
     elif subordinate:
         notes.append(_("a Subordinate: another card's text takes it from outside the game into an arena (enter it then, with that arena as its "
                        "zone); it is never built"))
+    usage = next((_cell(cells[i]) for i, h in enumerate(header) if h == "usage" and i < len(cells)), "")
+    if not body and usage:
+        # BH.txt's Boba Fett (L) and Dengar (B): the card's text one column early, in the rulings' column (reading R267)
+        notes.append(_("its Text column is empty and its Usage column (the rulings) holds {usage!r}: the card's text may be in the wrong "
+                       "column; nothing is read from Usage, so no keyword of it is applied (reading R267 in docs/readings.md)").format(
+                           usage=usage if len(usage) <= 60 else usage[:59] + "…"))
     if kind == "unit" and "/" in typ_raw.split(" - ")[0]:
         notes.append(_("a unit of more than one arena ({arenas}): the table file's zone says which it is in").format(arenas=typ_raw.split(" - ")[0]))
     if unit:
@@ -748,11 +756,11 @@ def card_line(c: SwtcgCardData) -> str:
     costs = dict(c.costs)
     kws = ", ".join((f"{k} {v}" if v is not True else k)
                     + (" " + _("(pay {cost} Force)").format(cost=costs[k]) if k in costs else "") for k, v in c.keywords)
-    extra = [f"pilots {c.pilots}"] if c.pilots else []
-    extra += [f"upkeep: {c.upkeep_text}"] if c.upkeep_text else []
-    extra += [f"bounty: {c.bounty}"] if c.bounty else []
+    extra = [_("pilots {kinds}").format(kinds=c.pilots)] if c.pilots else []
+    extra += [_("upkeep: {text}").format(text=c.upkeep_text)] if c.upkeep_text else []
+    extra += [_("bounty: {text}").format(text=c.bounty)] if c.bounty else []
     extra += [f"{s} {c.printed(s)}" for s in c.variable]
-    details = [c.type, c.side or "?"]
+    details = [c.type, _(NEUTRAL) if c.side == "neutral" else c.side or "?"]  # DS and LS are the game's own marks
     # a Battle card has no build cost: the file leaves the column empty (never "cost None")
     if "cost" in c.variable or c.cost is not None:
         details.append(_("cost {cost}").format(cost=c.printed("cost") if "cost" in c.variable else c.cost))

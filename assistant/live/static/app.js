@@ -606,7 +606,7 @@ function openVerbForm(verb) {
     // a checkbox inside its label: the label, a thumb's height, is what is tapped
     if (p.kind === "bool") return `<div class="field"><label for="${id}">${esc(p.label || p.name)}<input id="${id}" type="checkbox" data-name="${esc(p.name)}" data-kind="bool"></label></div>`;
     else if (p.kind === "int") input = `<input id="${id}" type="number" inputmode="numeric" data-name="${esc(p.name)}" data-kind="int" value="${esc(v)}"${p.optional ? "" : " required"}>`;
-    else input = `<input id="${id}" type="text" autocapitalize="off" data-name="${esc(p.name)}" data-kind="${esc(p.kind)}" value="${esc(v)}"${p.name === "to" ? " data-square-field" : ""}${p.optional ? "" : " required"}>`;
+    else input = `<input id="${id}" type="text" autocapitalize="off"${p.kind === "list" ? "" : ' maxlength="200"'} data-name="${esc(p.name)}" data-kind="${esc(p.kind)}" value="${esc(v)}"${p.name === "to" ? " data-square-field" : ""}${p.optional ? "" : " required"}>`;
     return `<div class="field">${label}${input}</div>`;
   }).join("");
   const go = spec.writes ? tr("Record") : tr("Ask");
