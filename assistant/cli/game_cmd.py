@@ -272,6 +272,8 @@ def attack_cmd(
                                                min=1, max=20)] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
+    spend_force: Annotated[str | None, typer.Option("--spend-force", help="SWM: the Force power its Force point bought before the roll (Sith Rage, "
+                                                    "Lightsaber Precision).", metavar="POWER")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
@@ -289,6 +291,7 @@ def attack_cmd(
         reroll=reroll,
         game=game,
         override=override,
+        spend_force=spend_force,
     )
 
 

@@ -140,11 +140,12 @@ def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None
 @verb("game attack", positional=("attacker", "target"), query="game", writes=True)
 def attack_(s: Session, attacker: str, target: str, roll: int, combined_fire: str | None = None, ranged: bool = False,
             saves: str | None = None, save: list[str] | None = None, reroll: int | None = None, game: Path | None = None,
-            override: str | None = None) -> Result:
-    """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
+            override: str | None = None, spend_force: str | None = None) -> Result:
+    """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules
+    (``spend_force``: the Force power its Force point bought before the roll, reading R263)."""
     st, _meta = s.read_state(game)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
-    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save), reroll)
+    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save), reroll, spend_force)
     data.update(saves_rolls(saves))
     return recorded(s, game, "attack", data, override)
 

@@ -82,6 +82,12 @@ def roll_agrees(data: dict[str, Any]) -> None:
         raise AssistantError(_("a miss recorded with {damage} damage: the log was edited").format(damage=data.get("damage")))
 
 
+def force_paid(state: GameState, attacker: str, power: str | None) -> bool:
+    """Has the attacker's own turn paid for this Force power already (Sith Rage lasts the turn, R263)?"""
+    t = state.turn
+    return power is not None and t is not None and t.figure == attacker and power.strip().lower() in {p.lower() for p in t.force_powers}
+
+
 def spend_force(state: GameState, fid: str, cost: int) -> None:
     """Force points spent (never below none), counted toward the turn's one spend (CS r.9; PL p.26)."""
     if cost <= 0:
