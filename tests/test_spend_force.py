@@ -157,3 +157,16 @@ def test_the_query_names_a_bad_power_and_exits_2(home) -> None:
     assert "--spend-force 'Force Grip'" in why and "Traceback" not in why
     out = json.loads(ok("attack", "maul", "t", "-p", str(home / "p.yaml"), "--spend-force", "Sith Rage", "--json"))
     assert out["spend_force"] == {"power": "Sith Rage", "cost": 1} and out["damage"] == 30
+
+
+def test_an_attack_of_opportunity_takes_lightsaber_precision(home) -> None:
+    """CS g.8: "Lightsaber Precision se dá použít i při příležitostném útoku"; PL p.52: "działa także,
+    gdy postać wykonuje atak odruchowy". t leaves maul's side in its own turn; maul's attack of
+    opportunity (roll 10 needs 6) hits for 20 + 10 = 30, and the point is spent in t's turn."""
+    start(home, HALL.format(rules="swm2008"))
+    ok("game", "initiative", "--roll", "dark=3", "--roll", "light=15")
+    ok("game", "activate", "t")
+    ok("game", "aoo", "maul", "t", "--roll", "10", "--spend-force", "Lightsaber Precision")
+    assert figure("maul")["force"] == 1 and figure("t")["damage_taken"] == 30
+    assert "(with Lightsaber Precision)" in ok("game", "log")
+    assert ok("game", "verify")

@@ -692,6 +692,33 @@ def modelled_places(game: str) -> dict[str, tuple[Place, ...]]:
     return {name: tuple(p for p in PLACES if p in where) for name, where in sorted(found.items())}
 
 
+#: the glossary categories no attack question asks about: what a checked move, the turn or the squad
+#: does (an ability of these the game session applies is not "not modelled" in an attack answer, R264)
+NOT_ASKED_AT_THE_ATTACK = ("movement", "squad", "other")
+
+
+@lru_cache(maxsize=4096)
+def session_only(game: str, edition: str, text: str) -> bool:
+    """Does the game session apply this ability (as a card writes it) in this edition, and is it one
+    no attack question asks about (its glossary category is movement, squad or other: Speed, Flight,
+    Mobile Attack, Rapport, Force Renewal)? The attack answer then does not list it as not modelled:
+    the assistant applies it where it acts (reading R264 in docs/readings.md).
+
+    >>> session_only("swm", "swm2008", "Speed 8"), session_only("swm", "swm2008", "Avoid Defeat"), session_only("swm", "swm2008", "Recon")
+    (True, False, False)
+    """
+    name = split_ability(text)[0]
+    k = known().get((game, name.lower()))
+    if k is None or edition not in k.editions or k.category not in NOT_ASKED_AT_THE_ATTACK:
+        return False
+    return "session" in _places_by_name(game).get(name.lower(), ())
+
+
+@cache
+def _places_by_name(game: str) -> dict[str, tuple[Place, ...]]:
+    return {name.lower(): places for name, places in modelled_places(game).items()}
+
+
 def applied_names(game: str) -> list[str]:
     """Every ability the assistant applies somewhere: the attack advisor's, ``--power``'s, and the
     game session's (movement abilities, split moves, multiple attacks, the turn rules)."""

@@ -257,6 +257,12 @@ SavesOpt = Annotated[
     str | None, typer.Option("--saves", help="SWM Avoid Defeat: its two saves as rolled, N,N (asked for when the damage would defeat it).", metavar="N,N")
 ]
 
+SpendForceOpt = Annotated[
+    str | None,
+    typer.Option("--spend-force", help="SWM: the Force power its Force point bought before the roll (Sith Rage, Lightsaber Precision).", metavar="POWER"),
+]
+
+
 
 @app.command("attack")
 def attack_cmd(
@@ -272,8 +278,7 @@ def attack_cmd(
                                                min=1, max=20)] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
-    spend_force: Annotated[str | None, typer.Option("--spend-force", help="SWM: the Force power its Force point bought before the roll (Sith Rage, "
-                                                    "Lightsaber Precision).", metavar="POWER")] = None,
+    spend_force: SpendForceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
@@ -304,10 +309,11 @@ def aoo(
     save: SaveOpt = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
+    spend_force: SpendForceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
-    run(ctx, "game aoo", json_out, attacker=attacker, target=target, roll=roll, save=save, game=game, override=override)
+    run(ctx, "game aoo", json_out, attacker=attacker, target=target, roll=roll, save=save, game=game, override=override, spend_force=spend_force)
 
 
 @app.command("power")

@@ -152,12 +152,13 @@ def attack_(s: Session, attacker: str, target: str, roll: int, combined_fire: st
 
 @verb("game aoo", positional=("attacker", "target"), query="game", writes=True)
 def aoo(s: Session, attacker: str, target: str, roll: int, save: list[str] | None = None, game: Path | None = None,
-        override: str | None = None) -> Result:
+        override: str | None = None, spend_force: str | None = None) -> Result:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
     st, _meta = s.read_state(game)
     st.figure(attacker), st.figure(target)
     kind = find_edition(st.rules).attack.opportunity_kind  # DDM: a melee attack; SWM: its own rule
-    ans = attack(st.position, attacker, target, kind=kind, opportunity=True)
+    # SWM Sith Rage and Lightsaber Precision work on an attack of opportunity too (PL p.52, p.62; CS g.8, g.12; R263)
+    ans = attack(st.position, attacker, target, kind=kind, opportunity=True, spend_force=spend_force)
     refuse_unless(ans, override)
     outcome = roll_outcome(ans, d20_roll(roll), parse_save_rolls(save))
     return recorded(s, game, "opportunity", {"attacker": attacker, "target": target, **outcome}, override, opportunity_not_checked(st))

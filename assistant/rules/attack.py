@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction as F
 from typing import Any
 
-from ..abilities import classify, effects_for, has, has_trait, no_move
+from ..abilities import classify, effects_for, has, has_trait, no_move, session_only
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
@@ -575,6 +575,8 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
     for f in figs:
         for text in _abilities(pos, f):
             c = classify(game, text, ed, ("attack", "power"))  # the attack verb's places; the session's are its own
+            if c.status == "known" and session_only(game, ed, text):
+                continue  # applied where it acts (a checked move, the turn, the squad): nothing this question asks (R264)
             if c.status == "known":
                 out.append(f"{f.id}: {text}")
             elif c.status == "unknown":

@@ -170,7 +170,9 @@ class Opportunity:
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
-        derived_again(state, data, a.id, target.id, [{"kind": find_edition(state.rules).attack.opportunity_kind, "opportunity": True}])
+        boost = data.get("spend_force")  # out of its own turn: always paid now (R263)
+        derived_again(state, data, a.id, target.id, [{"kind": find_edition(state.rules).attack.opportunity_kind, "opportunity": True,
+                                                       **({"spend_force": str(boost)} if boost else {})}])
         state.round_had_action = True
         fleeing = rout_move(state, target.id)  # DDM: on a creature fleeing out of turn
         if fleeing is not None:
@@ -180,8 +182,11 @@ class Opportunity:
         return hit(state, a, target, data)
 
     def describe(self, state: GameState, data: Data) -> str:
-        return _("{attacker} makes an attack of opportunity on {target}: {roll}").format(
+        text: str = _("{attacker} makes an attack of opportunity on {target}: {roll}").format(
             attacker=data["attacker"], target=data["target"], roll=roll_text(data))
+        if data.get("spend_force"):
+            text += " " + _("(with {power})").format(power=data["spend_force"])
+        return text
 
 
 @event_kind("charge", {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}})
