@@ -659,6 +659,8 @@ SESSION_APPLIED = {
         "Force Renewal",  # [#] Force points each time it activates (PL p.46; CS g.6; game/effects.py, R229)
         "Master of the Force",  # Force points spent up to [#] times a turn (PL p.53; CS g.9; game/referee.py spends_allowed)
         "Order 66",  # the squad check at game new: with Emperor Palpatine, Sith Lord whatever the faction (PL p.56; CS g.10; R230)
+        "Recon",  # two d20s for initiative, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R265)
+        "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R265)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
