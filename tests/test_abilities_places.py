@@ -172,6 +172,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: [r.text for r in referee.check_force_spend(GameState(p, round=1, active="a", turn=Turn("a"), force_spends={"a": 1}),
                                                                                "a", 1)]
         yield layout, {}, lambda p: Activate().fold(GameState(p, round=1), {"figure": "a"})
+        # the end of a turn without a move: Regeneration removes damage (R266)
+        yield layout, {"extra": {"a": ", damage_taken: 20"}}, lambda p: effects.end_turn(GameState(p, round=1, active="a", turn=Turn("a")))
         # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R265)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
 

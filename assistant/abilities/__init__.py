@@ -661,6 +661,7 @@ SESSION_APPLIED = {
         "Order 66",  # the squad check at game new: with Emperor Palpatine, Sith Lord whatever the faction (PL p.56; CS g.10; R230)
         "Recon",  # two d20s for initiative, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R265)
         "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R265)
+        "Regeneration",  # [#] damage removed at the end of a turn it did not move (PL p.59; CS g.10-11; game/effects.py, R266)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
