@@ -420,10 +420,12 @@ def force(
     faster: Annotated[bool, typer.Option("--faster", help="Move Faster: the acting figure pays 1 point for 2 more squares this turn.")] = False,
     game: GameOpt = None,
     override: OverrideOpt = None,
+    power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point buys more squares with: Knight Speed (4), Master Speed (6).",
+                                              metavar="POWER")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn."""
-    run(ctx, "game force", json_out, figure=figure, delta=delta, faster=faster, game=game, override=override)
+    run(ctx, "game force", json_out, figure=figure, delta=delta, faster=faster, game=game, override=override, power=power)
 
 
 @app.command("condition")

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..abilities import SPEED_POWERS
 from ..coords import parse_edge, parse_square
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game import RefusedError, voided
@@ -268,9 +269,18 @@ def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Resu
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)
-def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path | None = None, override: str | None = None) -> Result:
-    """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn."""
-    return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": MOVE_FASTER} if faster else {})}, override)
+def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path | None = None, override: str | None = None,
+          power: str | None = None) -> Result:
+    """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn; --power: Knight
+    Speed (4 more) or Master Speed (6 more, reading R263)."""
+    use = MOVE_FASTER if faster else None
+    if power is not None:
+        named = next((p for p in SPEED_POWERS if p.lower() == power.strip().lower()), None)
+        if named is None or faster:
+            raise AssistantError(_("--power {power!r}: a Force point spent on movement is --faster (Move Faster) or --power with one of {known}").format(
+                power=power, known=", ".join(SPEED_POWERS)))
+        use = named
+    return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": use} if use else {})}, override)
 
 
 @verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)
