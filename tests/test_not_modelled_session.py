@@ -2,8 +2,8 @@
 session applies where it acts (a checked move, the turn, the squad) and that no attack question asks
 about is not listed as not modelled; one the attack could need is, and so is one the edition in force
 does not have. Counted over SW_Minis_Drafter's database (892 rows, swm2008): figures whose attack
-answer listed something 487 -> 333 (357 by this reading alone; with Recon, Regeneration, Knight and Master Speed
-333: R263, R265-R266)."""
+answer listed something 487 -> 357 by this reading alone, -> 333 with Recon, Regeneration, Knight and
+Master Speed (R263, R265-R266)."""
 
 from __future__ import annotations
 
