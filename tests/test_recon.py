@@ -33,13 +33,6 @@ FIELD = textwrap.dedent("""\
 WALL = ", squares: {wall: [A4, B4, C4, D4, E4, F4, G4, H4]}"
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def field(rules: str, *, walls: str = "", odds: bool = False) -> str:
     return FIELD.format(rules=rules, walls=walls, odds=", abilities: [Never Tell Me The Odds]" if odds else "")
 

@@ -28,13 +28,6 @@ LAIR = textwrap.dedent("""\
     """)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def taken(fid: str) -> int:
     return next(f["damage_taken"] for f in json.loads(ok("game", "status", "--json"))["figures"] if f["id"] == fid)
 

@@ -26,13 +26,6 @@ HALL = textwrap.dedent("""\
     """)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def obi_turn(home, rules: str, ability: str) -> None:
     start(home, HALL.format(rules=rules, ability=ability))
     ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")

@@ -106,13 +106,6 @@ HALL = textwrap.dedent("""\
     """)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def figure(fid: str) -> dict:
     return next(f for f in json.loads(ok("game", "status", "--json"))["figures"] if f["id"] == fid)
 
