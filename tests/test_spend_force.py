@@ -120,6 +120,8 @@ def test_game_attack_records_sith_rage_once_for_the_turn(home, rules: str) -> No
     ok("game", "activate", "maul")
     first = json.loads(ok("game", "attack", "maul", "t", "--roll", "10", "--spend-force", "Sith Rage", "--json"))
     assert figure("maul")["force"] == 1 and figure("t")["damage_taken"] == 30, first
+    asked = json.loads(ok("attack", "maul", "t", "--spend-force", "Sith Rage", "--json"))  # the question in the game's turn: paid
+    assert asked["spend_force"] == {"power": "Sith Rage", "cost": 0} and asked["damage"] == 30
     ok("game", "attack", "maul", "t", "--roll", "12", "--spend-force", "Sith Rage")
     assert figure("maul")["force"] == 1 and figure("t")["damage_taken"] == 60
     log = ok("game", "log")

@@ -242,6 +242,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     if ranged and melee:
         raise AssistantError(_("choose --ranged or --melee, not both"))
     # start-up time: the attack model only for the attack questions
+    from ..game.effects import force_paid
     from ..game.referee import refused_this_turn
     from ..rules.attack import attack
     from ..rules.powers import use_power
@@ -255,8 +256,9 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
         return Result(answer.as_json(), tuple(power_lines(answer)), answer=answer, position=pos)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
     kind = "ranged" if ranged else "melee" if melee else None
+    paid = st is not None and moved is None and force_paid(st, attacker, spend_force)  # the game's turn bought it already (Sith Rage, R263)
     ans = attack(pos, attacker, target, moved=_moved(st, attacker, moved), combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity,
-                 spend_force=spend_force)
+                 spend_force=spend_force, force_paid=paid)
     # the game's turn so far, when the question is the acting figure's (not with --moved said: a what-if)
     now = refused_this_turn(st, attacker, target) if moved is None and not charge and not opportunity else []
     lines = attack_lines(ans)
