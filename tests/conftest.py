@@ -69,6 +69,15 @@ def check(text: str, name: str = "t.yaml"):
 
 
 @pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A game folder of its own: the data folder inside it and the working folder it (a module's own
+    ``home`` fixture, where it has one, stands instead)."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
 def write(tmp_path: Path):
     def _write(text: str, name: str = "pos.yaml") -> Path:
         p = tmp_path / name

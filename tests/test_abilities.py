@@ -267,7 +267,8 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
             assert {"Cunning Attack", "Flight", "Mobile Attack", "Heavy Weapon"} <= modelled  # the advisor's and the session's
             assert "Force Push" in modelled  # a power that hurts: attack --power
             assert "Force Renewal" in modelled  # the session: Force points on activating (R229)
-            assert "Regeneration" not in modelled  # no rule the assistant applies
+            assert "Regeneration" in modelled and "Recon" in modelled  # the session: a turn's end, the initiative roll (R265, R266)
+            assert "Force Leap" not in modelled  # no rule the assistant applies
 
 
 def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:

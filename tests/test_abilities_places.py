@@ -130,7 +130,8 @@ def _power_questions(game: str, name: str) -> Iterator[tuple[str, dict[str, Any]
 
 
 def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callable[[Any], Any]]]:
-    from assistant.game import effects, referee
+    from assistant.game import effects, initiative, referee
+    from assistant.game.events.figures import Force
     from assistant.game.events.rounds import Activate
     from assistant.game.state import GameState, Turn
 
@@ -172,6 +173,14 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: [r.text for r in referee.check_force_spend(GameState(p, round=1, active="a", turn=Turn("a"), force_spends={"a": 1}),
                                                                                "a", 1)]
         yield layout, {}, lambda p: Activate().fold(GameState(p, round=1), {"figure": "a"})
+        # the end of a turn without a move: Regeneration removes damage (R266)
+        yield layout, {"extra": {"a": ", damage_taken: 20"}}, lambda p: effects.end_turn(GameState(p, round=1, active="a", turn=Turn("a")))
+        # a Force point on more squares: Knight Speed, Master Speed (R263)
+        for power in ("Knight Speed", "Master Speed"):
+            yield layout, {}, lambda p, w=power: [r.text for r in Force().check(GameState(p, round=1, active="a", turn=Turn("a")),
+                                                                                {"figure": "a", "delta": -1, "use": w})]
+        # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R265)
+        yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
 
 
 def _claims() -> list[tuple[str, str, str]]:
@@ -195,6 +204,7 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Execute Order 66", "attack"): "an attacker with Order 66",
     ("swm", "Order 66", "attack"): "a target with Execute Order 66 (tests/test_order_66.py)",
     ("swm", "Order 66", "session"): "a squad of Emperor Palpatine, Sith Lord at game new (tests/test_order_66.py)",
+    ("swm", "Never Tell Me The Odds", "session"): "an enemy with Recon that sees it, at the initiative roll (tests/test_recon.py)",
     ("swm", "Fragile", "attack"): "an attacker with fewer Hit Points left than its [#]",
     ("swm", "It's a Trap!", "attack"): "an enemy with Stealth and cover beyond 6 squares",
     ("swm", "Savage", "attack"): "a commander effect",

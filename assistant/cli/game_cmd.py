@@ -263,6 +263,12 @@ SavesOpt = Annotated[
     str | None, typer.Option("--saves", help="SWM Avoid Defeat: its two saves as rolled, N,N (asked for when the damage would defeat it).", metavar="N,N")
 ]
 
+SpendForceOpt = Annotated[
+    str | None,
+    typer.Option("--spend-force", help="SWM: the Force power its Force point bought before the roll (Sith Rage, Lightsaber Precision).", metavar="POWER"),
+]
+
+
 
 @app.command("attack")
 def attack_cmd(
@@ -278,6 +284,7 @@ def attack_cmd(
                                                min=1, max=20)] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
+    spend_force: SpendForceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
@@ -295,6 +302,7 @@ def attack_cmd(
         reroll=reroll,
         game=game,
         override=override,
+        spend_force=spend_force,
     )
 
 
@@ -307,10 +315,11 @@ def aoo(
     save: SaveOpt = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
+    spend_force: SpendForceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
-    run(ctx, "game aoo", json_out, attacker=attacker, target=target, roll=roll, save=save, game=game, override=override)
+    run(ctx, "game aoo", json_out, attacker=attacker, target=target, roll=roll, save=save, game=game, override=override, spend_force=spend_force)
 
 
 @app.command("power")
@@ -417,10 +426,12 @@ def force(
     faster: Annotated[bool, typer.Option("--faster", help="Move Faster: the acting figure pays 1 point for 2 more squares this turn.")] = False,
     game: GameOpt = None,
     override: OverrideOpt = None,
+    power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point buys more squares with: Knight Speed (4), Master Speed (6).",
+                                              metavar="POWER")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn."""
-    run(ctx, "game force", json_out, figure=figure, delta=delta, faster=faster, game=game, override=override)
+    run(ctx, "game force", json_out, figure=figure, delta=delta, faster=faster, game=game, override=override, power=power)
 
 
 @app.command("condition")

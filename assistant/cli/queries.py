@@ -174,6 +174,11 @@ def attack(
         ),
     ] = None,
     stat: StatOpt = None,
+    spend_force: Annotated[
+        str | None,
+        typer.Option("--spend-force", help="SWM: a Force power the attacker spends its Force point on before the roll (Sith Rage, Lightsaber Precision).",
+                     metavar="POWER"),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """What the attack needs to roll: legality, every modifier with its rule, odds, damage."""
@@ -193,6 +198,7 @@ def attack(
         opportunity=opportunity,
         power=power,
         stat=stat,
+        spend_force=spend_force,
     )
 
 

@@ -234,24 +234,31 @@ def targets_(s: Session, attacker: str, position: str | None = None, game: Path 
 @verb("attack", positional=("attacker", "target"))
 def attack_(s: Session, attacker: str, target: str, position: str | None = None, game: Path | None = None, moved: bool | None = None,
             combined_fire: str | None = None, charge: bool = False, ranged: bool = False, melee: bool = False,
-            opportunity: bool = False, power: str | None = None, stat: list[str] | None = None) -> Result:
+            opportunity: bool = False, power: str | None = None, stat: list[str] | None = None, spend_force: str | None = None) -> Result:
     """What the attack needs to roll: legality, every modifier with its rule, odds, damage. ``stat``:
-    numbers given for this question only (``obi.attack=14``), over the cards and the position."""
+    numbers given for this question only (``obi.attack=14``), over the cards and the position.
+    ``spend_force``: a Force power the attacker spends its Force point on before the roll (SWM Sith
+    Rage, Lightsaber Precision; reading R263)."""
     if ranged and melee:
         raise AssistantError(_("choose --ranged or --melee, not both"))
     # start-up time: the attack model only for the attack questions
+    from ..game.effects import force_paid
     from ..game.referee import refused_this_turn
     from ..rules.attack import attack
     from ..rules.powers import use_power
 
     pos, st = s.load(position, game)
     pos = apply_stat_options(pos, stat)
+    if power is not None and spend_force is not None:
+        raise AssistantError(_("choose --power (a power used instead of an attack) or --spend-force (a Force point spent on this attack), not both"))
     if power is not None:
         answer = use_power(pos, attacker, target, power, moved=_moved(st, attacker, moved))
         return Result(answer.as_json(), tuple(power_lines(answer)), answer=answer, position=pos)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
     kind = "ranged" if ranged else "melee" if melee else None
-    ans = attack(pos, attacker, target, moved=_moved(st, attacker, moved), combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity)
+    paid = st is not None and moved is None and force_paid(st, attacker, spend_force)  # the game's turn bought it already (Sith Rage, R263)
+    ans = attack(pos, attacker, target, moved=_moved(st, attacker, moved), combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity,
+                 spend_force=spend_force, force_paid=paid)
     # the game's turn so far, when the question is the acting figure's (not with --moved said: a what-if)
     now = refused_this_turn(st, attacker, target) if moved is None and not charge and not opportunity else []
     lines = attack_lines(ans)

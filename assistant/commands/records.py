@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..abilities import SPEED_POWERS
 from ..coords import parse_edge, parse_square
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game import RefusedError, voided
@@ -140,23 +141,25 @@ def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None
 @verb("game attack", positional=("attacker", "target"), query="game", writes=True)
 def attack_(s: Session, attacker: str, target: str, roll: int, combined_fire: str | None = None, ranged: bool = False,
             saves: str | None = None, save: list[str] | None = None, reroll: int | None = None, game: Path | None = None,
-            override: str | None = None) -> Result:
-    """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules."""
+            override: str | None = None, spend_force: str | None = None) -> Result:
+    """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules
+    (``spend_force``: the Force power its Force point bought before the roll, reading R263)."""
     st, _meta = s.read_state(game)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
-    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save), reroll)
+    data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save), reroll, spend_force)
     data.update(saves_rolls(saves))
     return recorded(s, game, "attack", data, override)
 
 
 @verb("game aoo", positional=("attacker", "target"), query="game", writes=True)
 def aoo(s: Session, attacker: str, target: str, roll: int, save: list[str] | None = None, game: Path | None = None,
-        override: str | None = None) -> Result:
+        override: str | None = None, spend_force: str | None = None) -> Result:
     """Record an attack of opportunity: out of turn, without activating, one per turn (record it before the move that provokes it)."""
     st, _meta = s.read_state(game)
     st.figure(attacker), st.figure(target)
     kind = find_edition(st.rules).attack.opportunity_kind  # DDM: a melee attack; SWM: its own rule
-    ans = attack(st.position, attacker, target, kind=kind, opportunity=True)
+    # SWM Sith Rage and Lightsaber Precision work on an attack of opportunity too (PL p.52, p.62; CS g.8, g.12; R263)
+    ans = attack(st.position, attacker, target, kind=kind, opportunity=True, spend_force=spend_force)
     refuse_unless(ans, override)
     outcome = roll_outcome(ans, d20_roll(roll), parse_save_rolls(save))
     return recorded(s, game, "opportunity", {"attacker": attacker, "target": target, **outcome}, override, opportunity_not_checked(st))
@@ -266,9 +269,18 @@ def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Resu
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)
-def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path | None = None, override: str | None = None) -> Result:
-    """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn."""
-    return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": MOVE_FASTER} if faster else {})}, override)
+def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path | None = None, override: str | None = None,
+          power: str | None = None) -> Result:
+    """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn; --power: Knight
+    Speed (4 more) or Master Speed (6 more, reading R263)."""
+    use = MOVE_FASTER if faster else None
+    if power is not None:
+        named = next((p for p in SPEED_POWERS if p.lower() == power.strip().lower()), None)
+        if named is None or faster:
+            raise AssistantError(_("--power {power!r}: a Force point spent on movement is --faster (Move Faster) or --power with one of {known}").format(
+                power=power, known=", ".join(SPEED_POWERS)))
+        use = named
+    return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": use} if use else {})}, override)
 
 
 @verb("game condition", positional=("figure", "action", "name"), query="game", writes=True)

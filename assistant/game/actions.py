@@ -17,6 +17,7 @@ from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..i18n import _, side_name
 from ..rules.record import find_edition
 from ..textsafe import markdown_shown
+from .effects import force_paid
 from .outcome import after_hit, roll_outcome, save_made
 from .state import GameState, check
 from .store import export_chain
@@ -169,9 +170,11 @@ def attack_event(
     override: str | None = None,
     after: dict[str, list[int | None]] | None = None,
     reroll: int | None = None,
+    spend_force: str | None = None,
 ) -> dict[str, Any]:
     """An attack with the d20 as rolled at the table: hit or miss, critical, damage (``reroll``:
-    the d20 a Force point rerolled it to, :func:`roll_outcome`)."""
+    the d20 a Force point rerolled it to, :func:`roll_outcome`; ``spend_force``: the Force power a
+    Force point bought before the roll, paid once a turn for Sith Rage, reading R263)."""
     from ..rules.attack import attack
 
     st.figure(attacker), st.figure(target)
@@ -181,7 +184,8 @@ def attack_event(
     kind = ("ranged" if ranged else None) if st.turn_rules.attack_lines_from_card else None  # the card's melee or ranged line
     _turn_refusals(st, "attack", {"attacker": attacker, "target": target}, override)
     try:
-        ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind)
+        ans = attack(st.position, attacker, target, moved=moved, combined_fire=helpers, kind=kind, spend_force=spend_force,
+                     force_paid=force_paid(st, attacker, spend_force))
     except MissingStatError as exc:  # asked as the game's log can take it: no --stat here
         raise MissingStatError(exc.missing, in_game=True) from None
     refuse_unless(ans, override)

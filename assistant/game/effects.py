@@ -82,6 +82,12 @@ def roll_agrees(data: dict[str, Any]) -> None:
         raise AssistantError(_("a miss recorded with {damage} damage: the log was edited").format(damage=data.get("damage")))
 
 
+def force_paid(state: GameState, attacker: str, power: str | None) -> bool:
+    """Has the attacker's own turn paid for this Force power already (Sith Rage lasts the turn, R263)?"""
+    t = state.turn
+    return power is not None and t is not None and t.figure == attacker and power.strip().lower() in {p.lower() for p in t.force_powers}
+
+
 def spend_force(state: GameState, fid: str, cost: int) -> None:
     """Force points spent (never below none), counted toward the turn's one spend (CS r.9; PL p.26)."""
     if cost <= 0:
@@ -302,14 +308,47 @@ def final_words(state: GameState) -> str:
     )
 
 
+#: where each SWM rulebook states Regeneration (reading R266 in docs/readings.md)
+REGENERATION_RULE = "PL p.59; CS g.10-11"
+
+
+def regenerate(state: GameState) -> list[str]:
+    """SWM Regeneration [#] at the end of the acting figure's turn: if it did not move in its turn it
+    removes [#] of its damage, never above its starting Hit Points (swm2008 PL p.59: "Jeśli postać ta
+    nie porusza się w swojej turze, zmniejsza o [#] punktów swoje obrażenia na koniec tury"; swm2004
+    CS g.10-11 "Regeneration 10"). One written without a number is said, not guessed (reading R266)."""
+    t = state.turn
+    rec = find_edition(state.position.edition)
+    if t is None or not rec.defines("Regeneration"):
+        return []
+    f = next((x for x in state.position.figures if x.id == t.figure), None)  # defeated in its own turn: gone
+    if f is None:
+        return []
+    rule = cite_for(state.position.edition, REGENERATION_RULE) + "; reading R266 in docs/readings.md"
+    for text in state.position.stats_of(f).abilities or ():
+        name, value = split_ability(text)
+        if name.lower() != "regeneration" or f.damage_taken <= 0:
+            continue
+        if not value:
+            return [_("{figure}'s {ability} names no number: the damage it removes is on its card; record it with 'game heal {figure} N' ({rule})").format(
+                figure=f.id, ability=text, rule=rule)]
+        if t.moved > 0 or t.towed or t.charged:
+            return [_("{figure} moved this turn: no {ability} ({rule})").format(figure=f.id, ability=text, rule=rule)]
+        healed = min(value, f.damage_taken)
+        set_figure(state, replace(f, damage_taken=f.damage_taken - healed))
+        return [_("{figure} removes {n} damage by {ability}: it did not move this turn; {left} ({rule})").format(
+            figure=f.id, n=healed, ability=text, left=hp_text(state, state.figure(f.id)), rule=rule)]
+    return []
+
+
 def end_turn(state: GameState) -> list[str]:
-    """End the active figure's turn; SWM doors open or close by who stands next to them."""
+    """End the active figure's turn (SWM Regeneration first); SWM doors open or close by who stands next to them."""
     state.force_spends = {}  # a new turn (or the moment between two): Force points may be spent again
     state.last_attacker = None  # damage written by hand after this names its dealer with --by (R53's default is this turn's attacker)
     if state.active is None:
         return []
+    said: list[str] = regenerate(state)
     state.active, state.turn = None, None
-    said: list[str] = []
     tr = state.turn_rules
     if tr.doors_follow_occupancy:
         m = state.position.map

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..editions import cite_for
 from ..errors import AssistantError, CommandLineWordsError
 from ..i18n import _, language, n_, side_name
 from ..rules.record import find_edition
@@ -60,6 +61,23 @@ _REROLLED = re.compile(r"rerolled (?:once|(\d+) times) after a tie \(.*\)")
 _BY_RATING = re.compile(r"tied at (\d+): (\S+)'s commander rating (\d+) beats (.+?) \(.*\)")
 
 
+def _recon_pair(st: GameState, side: str, figure: str, seq: list[int], attempt: int, roller: Callable[[], int] | None) -> list[int]:
+    """The two d20s a Recon side rolls on this roll (the ``attempt``-th), as given or rolled here."""
+    given = seq[2 * attempt:2 * attempt + 2]
+    if len(given) == 2:
+        return given
+    if roller is not None and not given:
+        return [roller(), roller()]
+    rule = cite_for(st.position.edition, RECON_RULE)
+    example = [str(v) for v in seq[:2 * attempt] + given] + ["N"] * (2 - len(given))
+    said = {"side": side, "figure": figure, "rule": rule, "names": ",".join(example)}
+    raise CommandLineWordsError(
+        _("{side} has Recon ({figure} sees an enemy): it rolls two d20s and keeps the higher; give both for each roll, e.g. --roll {side}={names} "
+          "({rule}; reading R265 in docs/readings.md)").format(**said),
+        _("{side} has Recon ({figure} sees an enemy): it rolls two d20s and keeps the higher; write both for each roll in its field, e.g. {names} "
+          "({rule}; reading R265 in docs/readings.md)").format(**said))
+
+
 def tie_break_words(recorded: str, tr: TurnRules) -> str:
     """The tie-break ``decide`` recorded (English, the log's data), in the reader's language with
     the rule cited afresh; a text in another form is shown as recorded."""
@@ -74,12 +92,67 @@ def tie_break_words(recorded: str, tr: TurnRules) -> str:
     return recorded
 
 
+#: where the SWM rulebooks give Recon and Never Tell Me The Odds (reading R265 in docs/readings.md)
+RECON_RULE = "PL p.58; CS g.10"
+NEVER_TELL_RULE = "PL p.55"
+
+
+def recon_sides(st: GameState) -> tuple[dict[str, str], dict[str, str]]:
+    """SWM Recon (PL p.58; CS g.10): each side with a figure with Recon that has line of sight to an
+    enemy, with that figure: the side rolls two d20s for initiative and keeps the higher, on a
+    rerolled tie too, once however many Recon figures it has. Not while an enemy with Never Tell Me
+    The Odds is in play, where the edition gives it (PL p.55): those sides come second, with the
+    enemy that stops it. Reading R265."""
+    from ..abilities import has
+    from ..rules import engine
+
+    pos = st.position
+    rec = find_edition(pos.edition)
+    using: dict[str, str] = {}
+    stopped: dict[str, str] = {}
+    if not rec.defines("Recon"):
+        return using, stopped
+    for f in pos.figures:
+        if f.side in using or f.side in stopped or not has(pos.stats_of(f).abilities, "Recon"):
+            continue
+        enemies = [e for e in pos.figures if e.side != f.side]
+        if not any(engine.sight(pos, f.id, e.id).line_of_sight for e in enemies):
+            continue
+        odds = [e.id for e in enemies if rec.defines("Never Tell Me The Odds") and has(pos.stats_of(e).abilities, "Never Tell Me The Odds")]
+        if odds:
+            stopped[f.side] = odds[0]
+        else:
+            using[f.side] = f.id
+    return using, stopped
+
+
+def recon_words(st: GameState, data: dict[str, Any]) -> str:
+    """What Recon did to an initiative roll, for the log: the two d20s a side rolled and kept the
+    higher of, or the enemy whose Never Tell Me The Odds stopped it (reading R265)."""
+    out = ""
+    recon = data.get("recon")
+    for side, said in (recon.items() if isinstance(recon, dict) else ()):
+        dice = said.get("dice") if isinstance(said, dict) else None
+        if not isinstance(dice, list) or len(dice) < 2:
+            continue
+        pairs = ", ".join(f"{max(dice[i:i + 2])} ({dice[i]}/{dice[i + 1]})" for i in range(0, len(dice) - 1, 2))
+        out += "; " + _("{side} rolled two d20s each time by {figure}'s Recon and kept the higher: {pairs} ({rule}; reading R265 in docs/readings.md)").format(
+            side=side_name(side), figure=said.get("figure"), pairs=pairs, rule=cite_for(st.position.edition, RECON_RULE))
+    stopped = data.get("recon_stopped")
+    for side, by in (stopped.items() if isinstance(stopped, dict) else ()):
+        out += "; " + _("{side}'s Recon does not work: {by} has Never Tell Me The Odds ({rule})").format(
+            side=side_name(side), by=by, rule=cite_for(st.position.edition, NEVER_TELL_RULE))
+    return out
+
+
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
     """The event data of an initiative roll: final rolls and totals, earlier tied rolls, the
     tie-break in words, and the winner. ``given`` holds each side's rolls in order (rerolls
-    after the first); ``roller`` rolls whatever the table did not give."""
+    after the first; a side with Recon gives two d20s a roll, R265); ``roller`` rolls whatever the
+    table did not give."""
     tr = st.turn_rules
     ratings = commander_ratings(st)
+    recon, recon_stopped = recon_sides(st)
     sides = st.sides()
     if not sides:
         raise AssistantError(_("no figures on the table: nobody rolls initiative"))
@@ -89,11 +162,16 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     tie_break: str | None = None
     with language("en"):  # the log's data is English; tie_break_words says it in the reader's language
         recorded_rule = tr.cite(tr.cite_initiative_tie)
+    dice: dict[str, list[int]] = {}  # a Recon side's d20s, two a roll
     for attempt in range(100):
         rolls: dict[str, int] = {}
         for s in contenders:
             seq = given.get(s, [])
-            if attempt < len(seq):
+            if s in recon:
+                pair = _recon_pair(st, s, recon[s], seq, attempt, roller)
+                dice.setdefault(s, []).extend(pair)
+                rolls[s] = max(pair)
+            elif attempt < len(seq):
                 rolls[s] = seq[attempt]
             elif roller is not None:
                 rolls[s] = roller()
@@ -122,7 +200,8 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         contenders = leaders
     else:
         raise AssistantError(_("initiative is still tied after 100 rolls"))
-    extra = [s for s, seq in given.items() if len(seq) > len(history) + 1 or (s not in contenders and len(seq) > 1)]
+    per = {s: 2 if s in recon else 1 for s in given}
+    extra = [s for s, seq in given.items() if len(seq) > per[s] * (len(history) + 1) or (s not in contenders and len(seq) > per[s])]
     if extra:
         raise AssistantError(
             _("--roll {extra}: more rolls than the initiative needed (it was settled on roll {settled})").format(extra=extra[0], settled=len(history) + 1)
@@ -139,6 +218,10 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     }
     if ratings:
         data["ratings"] = ratings
+    if dice:
+        data["recon"] = {s: {"figure": recon[s], "dice": d} for s, d in dice.items()}
+    if recon_stopped:
+        data["recon_stopped"] = recon_stopped
     # an unknown Commander rating on a side that did not win could have won it the roll: the
     # roll is recorded with it read as none, and the answer and the log say so (reading R160);
     # the winner's own could only raise its total

@@ -18,12 +18,18 @@ def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None 
     the second result stands, against the reroll's own number (Mettle's +4, PL p.54; reading R187)."""
     out: dict[str, Any] = {"roll": roll, "needs": ans.needs}
     needs = ans.needs
+    boost = getattr(ans, "spend_force", None)  # a Force power bought before the roll (SWM Sith Rage, reading R263)
+    if boost:
+        out["spend_force"] = boost
+        if ans.spend_cost:
+            out["force_spent"] = {ans.attacker: ans.spend_cost}
     if reroll is not None:
         again = getattr(ans, "force_reroll", None)
         if again is None:
             raise AssistantError(_("{a} cannot reroll this attack with a Force point: {why}").format(
                 a=ans.attacker, why=_("it has no Force points, the attack cannot miss, or the rules forbid it (the attack's answer says which)")))
-        out.update({"reroll": reroll, "reroll_needs": again.needs, "force_spent": {ans.attacker: again.cost}})
+        out.update({"reroll": reroll, "reroll_needs": again.needs})
+        out.setdefault("force_spent", {})[ans.attacker] = out.get("force_spent", {}).get(ans.attacker, 0) + again.cost
         roll, needs = reroll, again.needs
     crit = roll >= ans.critical_on[0]
     hit = roll != 1 and (roll >= needs or roll == 20 or crit)

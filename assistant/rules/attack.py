@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction as F
 from typing import Any
 
-from ..abilities import classify, effects_for, has, has_trait, no_move
+from ..abilities import classify, effects_for, has, has_trait, no_move, session_only
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
@@ -58,10 +58,15 @@ class Modifier:
     value: int
     rule: str
     label: str = ""  # the source as the reader reads it (the same as ``source`` in English)
+    #: it adds to the first attack only (SWM Lightsaber Precision: "the next attack"), not to the others
+    only_first: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        return {"source": self.source, "applies_to": self.applies_to, "value": self.value, "rule": self.rule,
-                "label": self.label or self.source}
+        out: dict[str, Any] = {"source": self.source, "applies_to": self.applies_to, "value": self.value, "rule": self.rule,
+                               "label": self.label or self.source}
+        if self.only_first:
+            out["only_first"] = True
+        return out
 
 
 def _both(message: str, **values: Any) -> tuple[str, str]:
@@ -77,10 +82,10 @@ def _both(message: str, **values: Any) -> tuple[str, str]:
     return english, fill(_(message))
 
 
-def _mod(message: str, applies_to: str, value: int, rule: str, **values: Any) -> Modifier:
+def _mod(message: str, applies_to: str, value: int, rule: str, *, only_first: bool = False, **values: Any) -> Modifier:
     """A modifier whose source is worded: English in ``source``, the reader's words in ``label``."""
     english, local = _both(message, **values)
-    return Modifier(english, applies_to, value, rule, local)
+    return Modifier(english, applies_to, value, rule, local, only_first)
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,10 @@ class AttackAnswer:
     #: the numbers no one gave that an attack which can never be made was not asked for (its
     #: numbers are stand-ins): a judge's override that records it anyway needs them
     unasked: tuple[MissingStat, ...] = ()
+    #: SWM: the Force power the attacker spends its Force points on before the roll (``--spend-force``,
+    #: reading R263) and what it costs now (0: already paid this turn, Sith Rage)
+    spend_force: str | None = None
+    spend_cost: int = 0
 
     def as_json(self) -> dict[str, Any]:
         if not self.odds:
@@ -191,6 +200,7 @@ class AttackAnswer:
             "p_defeat": self.p_defeat,
             "target_hp_left": self.target_hp_left,
             "odds": self.odds,
+            "spend_force": {"power": self.spend_force, "cost": self.spend_cost} if self.spend_force else None,
         }
 
 
@@ -267,8 +277,12 @@ class _Work:
     steps_rest: list[Any] = field(default_factory=list)
     #: damage added to a critical hit after multiplying (Disintegration against Large and bigger)
     crit_extra: int = 0
-    #: why the attacker cannot reroll with Force here (Force Immunity, Ysalamiri)
+    #: why the attacker cannot reroll with Force here (Force Immunity, Ysalamiri), and the rule
     no_force_reroll: str | None = None
+    no_force_reroll_rule: str | None = None
+    #: SWM: the Force power spent before the roll (``--spend-force``) and its cost now
+    spend_force: str | None = None
+    spend_cost: int = 0
     #: added to the printed Damage itself, so a critical hit multiplies it (Shaper)
     base_extra: int = 0
     #: the base damage's factor before any critical (DDM Double Damage from ENERGY: 2; Immune ENERGY: 0)
@@ -293,9 +307,13 @@ def attack(
     kind: str | None = None,
     opportunity: bool = False,
     for_power: bool = False,
+    spend_force: str | None = None,
+    force_paid: bool = False,
 ) -> AttackAnswer:
     """``opportunity``: an attack of opportunity (SWM): one attack, no combined fire, no
-    own-turn abilities; swm2008 applies no targeting rules to it (PL p.33)."""
+    own-turn abilities; swm2008 applies no targeting rules to it (PL p.33). ``spend_force``: a
+    Force power the attacker spends its Force points on before the roll (SWM Sith Rage, Lightsaber
+    Precision; reading R263), ``force_paid`` when this turn has paid for it already."""
     a, t = pos.figure(attacker), pos.figure(target)
     if a.id == t.id:
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
@@ -308,7 +326,8 @@ def attack(
     for _round in range(len(STAT_KEYS) + 1):
         try:
             answer: AttackAnswer = run(probe, probe.figure(a.id), probe.figure(t.id), moved=moved, helpers=combined_fire, kind=kind,
-                                       charge=charge, opportunity=opportunity, for_power=for_power)
+                                       charge=charge, opportunity=opportunity, for_power=for_power, spend_force=spend_force,
+                                       force_paid=force_paid)
         except MissingStatError as exc:
             new = [m for m in exc.missing if m not in missing]
             if not new:
@@ -453,7 +472,8 @@ def _finish(
 ) -> AttackAnswer:
     attack_bonus = atk + sum(m.value for m in w.mods if m.applies_to == "attack")
     defense = dfn + sum(m.value for m in w.mods if m.applies_to == "defense")
-    dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage")
+    dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage" and not m.only_first)
+    first_plus = sum(m.value for m in w.mods if m.applies_to == "damage" and m.only_first)  # Lightsaber Precision (R263)
     auto_low = 20 if w.crit_immune else w.crit_low
     hp = pos.stats_of(t).hp
     hp_left = None if hp is None else max(0, hp - t.damage_taken)
@@ -489,10 +509,10 @@ def _finish(
     attacks: list[OneAttack] = []
     if lines:
         for i, (bonus, base, _condition) in enumerate(lines, 1):
-            attacks.append(one(i, attack_bonus - atk + bonus, base, condition if i > 1 else "first attack"))
+            attacks.append(one(i, attack_bonus - atk + bonus, base, condition if i > 1 else "first attack", first_plus if i == 1 else 0))
     else:
         for i in range(1, n_attacks + 1):
-            attacks.append(one(len(attacks) + 1, attack_bonus, dmg, condition if i > 1 else "first attack"))
+            attacks.append(one(len(attacks) + 1, attack_bonus, dmg, condition if i > 1 else "first attack", first_plus if i == 1 else 0))
             if twin:  # an extra attack of its own (PL p.65): numbered in turn, never a second "first attack" (R36)
                 attacks.append(one(len(attacks) + 1, attack_bonus, dmg, TWIN_CONDITION))
     first = attacks[0]
@@ -500,13 +520,13 @@ def _finish(
     reroll = None
     force = pos.stats_of(a).force
     if w.no_force_reroll:
-        w.notes.append(Reason(w.no_force_reroll, _cite(pos, "PL p.44, p.67")))
+        w.notes.append(Reason(w.no_force_reroll, w.no_force_reroll_rule or _cite(pos, "PL p.44, p.67")))
     elif find_edition(pos.edition).attack.force_reroll and force and not w.auto_hit and first.p_hit < 1:
         # SWM: 1 Force point rerolls the attack roll just made, a natural 1 included; the second
         # result stands (PL p.11, CS r.9). Mettle adds +4 to the reroll (PL p.54).
         abl = _abilities(pos, a)
         bonus = 4 if has(abl, "Mettle") or has(abl, "Karmic Mettle") else 0
-        again = one(1, first.attack_bonus + bonus, dmg if not lines else lines[0][1], "reroll")
+        again = one(1, first.attack_bonus + bonus, dmg if not lines else lines[0][1], "reroll", first_plus)
         reroll = ForceReroll(
             1,
             bonus,
@@ -543,6 +563,8 @@ def _finish(
         first.p_defeat,
         hp_left,
         not w.never,
+        spend_force=w.spend_force,
+        spend_cost=w.spend_cost,
     )
 
 
@@ -553,6 +575,8 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
     for f in figs:
         for text in _abilities(pos, f):
             c = classify(game, text, ed, ("attack", "power"))  # the attack verb's places; the session's are its own
+            if c.status == "known" and session_only(game, ed, text):
+                continue  # applied where it acts (a checked move, the turn, the squad): nothing this question asks (R264)
             if c.status == "known":
                 out.append(f"{f.id}: {text}")
             elif c.status == "unknown":

@@ -14,7 +14,7 @@ from ...i18n import _, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
 from .. import effects
-from ..effects import hit, rout_move, set_figure, turn_of
+from ..effects import force_paid, hit, rout_move, set_figure, turn_of
 from ..outcome import roll_outcome
 from ..referee import check_attack, check_charge, check_force_spend, check_opportunity, check_power, game_over
 from ..state import Data, GameState, event_kind, fold_cause
@@ -22,7 +22,8 @@ from ..state import Data, GameState, event_kind, fold_cause
 _S, _I = str, int
 #: what an attack's roll writes (the charge writes it too, with the charger as "figure")
 _ROLL: dict[str, Any] = {"attacker": _S, "target": _S, "roll?": _I, "needs?": _I, "hit?": bool, "damage?": _I, "critical?": bool,
-                         "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I, "reroll?": _I, "reroll_needs?": _I}
+                         "saves?": list, "after_hit?": dict, "force_spent?": dict, "hit_damage?": _I, "reroll?": _I, "reroll_needs?": _I,
+                         "spend_force?": _S}
 
 
 def _saves_spend(state: GameState, data: Data) -> list[Reason]:
@@ -135,11 +136,15 @@ class Attack:
         moved = bool(state.turn and state.turn.figure == a.id and state.turn.moved > 0)  # as game attack asks it
         helpers = tuple(str(h) for h in data.get("helpers", ()))
         kinds = [None, "ranged"] if state.turn_rules.attack_lines_from_card else [None]
-        derived_again(state, data, a.id, target.id, [{"moved": moved, "combined_fire": helpers, "kind": k} for k in kinds])
+        boost = data.get("spend_force")  # a Force power bought before the roll (R263): paid once a turn for Sith Rage
+        spend = {"spend_force": str(boost), "force_paid": force_paid(state, a.id, str(boost))} if boost else {}
+        derived_again(state, data, a.id, target.id, [{"moved": moved, "combined_fire": helpers, "kind": k, **spend} for k in kinds])
         state.round_had_action = True
         for h in data.get("helpers", ()):
             set_figure(state, replace(state.figure(h), activated=True))
         t = turn_of(state, a.id)
+        if boost and str(boost).lower() not in {p.lower() for p in t.force_powers}:
+            t.force_powers.append(str(boost))
         t.attacks += 1
         t.targets.append(target.id)
         return hit(state, a, target, data)
@@ -149,7 +154,10 @@ class Attack:
         if d.get("helpers"):
             return _("{attacker} attacks {target} with combined fire from {helpers}: {roll}").format(
                 attacker=d["attacker"], target=d["target"], helpers=", ".join(d["helpers"]), roll=roll_text(d))
-        return _("{attacker} attacks {target}: {roll}").format(attacker=d["attacker"], target=d["target"], roll=roll_text(d))
+        text: str = _("{attacker} attacks {target}: {roll}").format(attacker=d["attacker"], target=d["target"], roll=roll_text(d))
+        if d.get("spend_force"):
+            text += " " + _("(with {power})").format(power=d["spend_force"])
+        return text
 
 
 @event_kind("opportunity", _ROLL)
@@ -162,7 +170,9 @@ class Opportunity:
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
-        derived_again(state, data, a.id, target.id, [{"kind": find_edition(state.rules).attack.opportunity_kind, "opportunity": True}])
+        boost = data.get("spend_force")  # out of its own turn: always paid now (R263)
+        derived_again(state, data, a.id, target.id, [{"kind": find_edition(state.rules).attack.opportunity_kind, "opportunity": True,
+                                                       **({"spend_force": str(boost)} if boost else {})}])
         state.round_had_action = True
         fleeing = rout_move(state, target.id)  # DDM: on a creature fleeing out of turn
         if fleeing is not None:
@@ -172,8 +182,11 @@ class Opportunity:
         return hit(state, a, target, data)
 
     def describe(self, state: GameState, data: Data) -> str:
-        return _("{attacker} makes an attack of opportunity on {target}: {roll}").format(
+        text: str = _("{attacker} makes an attack of opportunity on {target}: {roll}").format(
             attacker=data["attacker"], target=data["target"], roll=roll_text(data))
+        if data.get("spend_force"):
+            text += " " + _("(with {power})").format(power=data["spend_force"])
+        return text
 
 
 @event_kind("charge", {"figure": _S, "to": _S, "cost?": _I, "path?": list, **{k: v for k, v in _ROLL.items() if k != "attacker"}})

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...abilities import SPEED_POWERS
 from ...coords import count_squares
 from ...errors import AssistantError
 from ...i18n import _, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
 from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
-from ..referee import check_force_spend, check_move_faster
+from ..referee import check_force_spend, check_move_faster, check_speed_power
 from ..state import Data, GameState, Turn, event_kind
 
 #: the ``use`` of a Force point that buys movement (SWM Move Faster)
@@ -48,8 +49,10 @@ class Force:
         delta = int(data["delta"])
         if data.get("use") == MOVE_FASTER:
             return check_move_faster(state, state.figure(data["figure"]), delta)
+        if data.get("use") in SPEED_POWERS:
+            return check_speed_power(state, state.figure(data["figure"]), delta, str(data["use"]))
         if data.get("use") is not None:
-            raise AssistantError(_("unknown Force point use {use!r}: {known}").format(use=data["use"], known=MOVE_FASTER))
+            raise AssistantError(_("unknown Force point use {use!r}: {known}").format(use=data["use"], known=", ".join((MOVE_FASTER, *SPEED_POWERS))))
         return check_force_spend(state, data["figure"], -delta) if delta < 0 else []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
@@ -64,6 +67,11 @@ class Force:
             t = turn_of(state, f.id)
             t.faster += state.turn_rules.move_faster_squares * max(1, -delta)
             t.faster_after_attack = t.faster_after_attack or t.attacks > 0
+        elif data.get("use") in SPEED_POWERS:  # Knight Speed 4, Master Speed 6 more squares (R263)
+            t = turn_of(state, f.id)
+            t.faster += SPEED_POWERS[str(data["use"])][0]
+            t.faster_after_attack = t.faster_after_attack or t.attacks > 0
+            t.speed_powers.append(str(data["use"]))
         elif delta < 0 and state.turn is not None and state.turn.figure == f.id:
             state.turn.plain_spend = True
         return []
@@ -72,6 +80,8 @@ class Force:
         text: str = _("{figure} Force {delta}").format(figure=data["figure"], delta=f"{int(data['delta']):+d}")
         if data.get("use") == MOVE_FASTER:
             text += ": " + _("Move Faster, {squares} more this turn").format(squares=count_squares(state.turn_rules.move_faster_squares))
+        elif data.get("use") in SPEED_POWERS:
+            text += ": " + _("{power}, {squares} more this turn").format(power=data["use"], squares=count_squares(SPEED_POWERS[str(data["use"])][0]))
         return text
 
 

@@ -53,10 +53,14 @@ def _active(pos: Position, f: Figure) -> bool:
 
 
 def ddm_attack(
-    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool
+    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool,
+    spend_force: str | None = None, force_paid: bool = False,
 ) -> AttackAnswer:
     """The DDM attack model (:mod:`.family` names it). ``for_power`` has no DDM meaning:
-    a DDM power checks its own targets (powers.py)."""
+    a DDM power checks its own targets (powers.py); D&D Miniatures has no Force points to spend."""
+    if spend_force is not None:
+        raise AssistantError(_("--spend-force {power!r}: Force points are a Star Wars Miniatures rule; D&D Miniatures has none to spend").format(
+            power=spend_force))
     if opportunity and kind == "ranged":
         raise AssistantError(_("a DDM attack of opportunity is a melee attack"))
     return _ddm_attack(pos, a, t, moved=moved, charge=charge, kind="melee" if opportunity else kind, helpers=helpers, opportunity=opportunity)

@@ -14,6 +14,7 @@ from typing import Any
 from ...abilities import has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
+from ...errors import AssistantError
 from ...i18n import N_, _, decimal, n_, source_names
 from ...model import Figure, Position
 from .. import engine, saves
@@ -119,10 +120,12 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
 
 
 def swm_attack(
-    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool
+    pos: Position, a: Figure, t: Figure, *, moved: bool, helpers: tuple[str, ...], kind: str | None, charge: bool, opportunity: bool, for_power: bool,
+    spend_force: str | None = None, force_paid: bool = False,
 ) -> AttackAnswer:
     """The SWM attack model (:mod:`.family` names it)."""
-    answer = _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power)
+    answer = _swm_attack(pos, a, t, moved=moved, helpers=helpers, kind=kind, charge=charge, opportunity=opportunity, for_power=for_power,
+                         spend_force=spend_force, force_paid=force_paid)
     unapplied = _commander_effects_not_known(pos)
     if unapplied:
         answer = replace(answer, not_modelled=tuple(dict.fromkeys((*answer.not_modelled, *unapplied))))
@@ -158,9 +161,12 @@ def _swm_attack(
     charge: bool,
     opportunity: bool = False,
     for_power: bool = False,
+    spend_force: str | None = None,
+    force_paid: bool = False,
 ) -> AttackAnswer:
     """``for_power``: only whom it may choose, for a Force power subject to the targeting rules
-    (no attack stats needed, and Melee Attack does not limit a power)."""
+    (no attack stats needed, and Melee Attack does not limit a power). ``spend_force``: the Force
+    power spent before the roll (reading R263), ``force_paid`` when this turn paid for it already."""
     w = _Work()
     sa, st = pos.stats_of(a), pos.stats_of(t)
     rec = find_edition(pos.edition)
@@ -354,6 +360,8 @@ def _swm_attack(
     twin = has(abl_a, "Twin Attack") and rec.defines("Twin Attack") and not opportunity
     melee = has(abl_a, "Melee Attack")
     _swm_special(pos, a, t, adjacent=adjacent, melee=melee, moved=moved, w=w)
+    if spend_force is not None:
+        _spend_force(pos, a, spend_force, force_paid, w)
     answer = _finish(pos, a, t, "melee" if melee else "nonmelee", atk, dfn, dmg, 0, w, n_attacks, condition, twin, used_helpers, refused)
     return _swm_after(pos, a, t, answer, w, adjacent=adjacent)
 
@@ -607,6 +615,66 @@ FORCE_BOOSTS = (
 )
 
 
+def _boost_named(name: str) -> tuple[str, int, bool, str] | None:
+    """The Force power of :data:`FORCE_BOOSTS` a player names (any case), or None."""
+    return next((b for b in FORCE_BOOSTS if b[0].lower() == name.strip().lower()), None)
+
+
+def _spends_allowed(pos: Position, a: Figure) -> int:
+    """How many times a turn ``a`` may spend Force points: once (PL p.26; CS r.9), or Master of the
+    Force's number (PL p.53; CS g.9, "Master of Force")."""
+    abl = _abilities(pos, a)
+    return max(1, _ability_value(abl, "Master of the Force") or _ability_value(abl, "Master of Force") or 1)
+
+
+def _spend_force(pos: Position, a: Figure, name: str, paid: bool, w: _Work) -> None:
+    """The Force power the attacker says it spends its Force point on before the roll (``attack
+    --spend-force``, reading R263): Sith Rage (+10 Damage on every attack this turn) or Lightsaber
+    Precision (+10 Damage on the next attack), a modifier with its rule. Refused where the figure
+    has no Force point left or a Ysalamiri within 6 forbids the spend; the once-a-turn spend it uses
+    leaves no Force reroll unless Master of the Force allows another (PL p.26, p.53; CS r.9, g.9).
+    ``paid``: Sith Rage already bought this turn (its bonus lasts the turn, its point is not spent
+    again)."""
+    rec = find_edition(pos.edition)
+    boost = _boost_named(name)
+    if boost is None:
+        raise AssistantError(_("--spend-force {power!r}: the assistant applies a Force point spent before the attack roll on {known}; "
+                               "a power used instead of an attack is asked with --power").format(
+            power=name, known=", ".join(b[0] for b in FORCE_BOOSTS)))
+    power, plus, whole_turn, where = boost
+    abl_a = _abilities(pos, a)
+    if not (has(abl_a, power) and rec.defines(power)):
+        raise AssistantError(_("--spend-force {power!r}: {a} has no such Force power ({edition})").format(power=power, a=a.id, edition=rec.name))
+    rule = _cite(pos, where.replace("reading R228", "readings R228, R263"))
+    cost = 0 if paid and whole_turn else 1
+    force = pos.stats_of(a).force
+    if cost:
+        if force is not None and force < cost:
+            w.illegal.append(Reason(_("{a} has no Force point left to spend on {power}").format(a=a.id, power=power),
+                                    _cite(pos, "PL p.25-26; CS r.9")))
+        blocker = saves.force_blocked(pos, a, lambda f: _abilities(pos, f))
+        if blocker is not None:
+            w.illegal.append(Reason(_("{a} is within 6 squares of {who}'s Ysalamiri: it cannot spend the Force point on {power}").format(
+                a=a.id, who=blocker, power=power), _cite(pos, "PL p.67")))
+        if force is None:
+            w.notes.append(Reason(_("{a}'s Force points are not known: check that it has 1 to spend on {power}").format(a=a.id, power=power),
+                                  _cite(pos, "PL p.25-26; CS r.9")))
+    label = (N_("{power} (1 Force point, chosen before the roll: every attack this turn)") if whole_turn and cost else
+             N_("{power} (paid this turn: every attack this turn)") if whole_turn else
+             N_("{power} (1 Force point, chosen before the roll: this attack only)"))
+    w.mods.append(_mod(label, "damage", plus, rule, only_first=not whole_turn, power=power))
+    w.spend_force, w.spend_cost = power, cost
+    if cost and w.no_force_reroll is None:
+        left = None if force is None else force - cost
+        if _spends_allowed(pos, a) < 2:
+            w.no_force_reroll = _("{a} spends its Force point on {power} before the roll: a figure spends Force points once a turn, "
+                                  "so no Force reroll").format(a=a.id, power=power)
+            w.no_force_reroll_rule = _cite(pos, "PL p.26; CS r.9")
+        elif left is not None and left < 1:
+            w.no_force_reroll = _("{a} has no Force point left after {power}: no Force reroll").format(a=a.id, power=power)
+            w.no_force_reroll_rule = _cite(pos, "PL p.25-26; CS r.9")
+
+
 def _force_boosts(pos: Position, a: Figure, attacks: list[OneAttack], w: _Work) -> list[Reason]:
     """Sith Rage and Lightsaber Precision: spending the Force point is the player's choice, made
     before the attack roll, so the answer's numbers stay those without it and each power is said with
@@ -620,8 +688,10 @@ def _force_boosts(pos: Position, a: Figure, attacks: list[OneAttack], w: _Work) 
     if not attacks or (force is not None and force < 1):
         return out
     blocker = saves.force_blocked(pos, a, lambda f: _abilities(pos, f))
+    if w.spend_force is not None and w.spend_cost and _spends_allowed(pos, a) < 2:
+        return out  # the turn's one spend is said (--spend-force): no other power is offered (R263)
     for name, plus, whole_turn, where in FORCE_BOOSTS:
-        if not (has(abl_a, name) and rec.defines(name)):
+        if not (has(abl_a, name) and rec.defines(name)) or name == w.spend_force:
             continue
         if blocker is not None:
             out.append(Reason(_("{name}: {a} is within 6 squares of {who}'s Ysalamiri, so it cannot spend the Force point").format(

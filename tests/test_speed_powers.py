@@ -1,0 +1,64 @@
+"""SWM Knight Speed and Master Speed in the game session (round 25): a Force point said on the move
+(reading R263 in docs/readings.md). Counted over SW_Minis_Drafter's database: Master Speed on 14
+figures, Knight Speed on 6, applied nowhere before.
+
+swm2008 PL p.11: "Knight Speed – Szybkość Rycerza: Poruszając się w swojej turze Obi-Wan może wydać
+jeden Punkt Mocy aby poruszyć się 4 dodatkowe pola." PL p.51 alike; PL p.53: "Master Speed – Szybkość
+Mistrza: (Moc; 1 Punkt Mocy) W swojej turze postać używając tej Mocy może poruszyć się o 6 dodatkowych
+pól." CS g.8, g.9: "pohnout o 4 pole navíc", "o 6 polí navíc".
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from .test_game_turns import ok, refused, start
+
+HALL = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: {rules}
+    map: {{cols: 20, rows: 4}}
+    figures:
+      - {{id: obi, side: light, at: A1, stats: {{hp: 120, defense: 21, attack: 12, damage: 20, speed: 6, force: 2, abilities: [{ability}]}}}}
+      - {{id: droid, side: dark, at: T4, stats: {{hp: 10, defense: 13, attack: 4, damage: 10, speed: 6}}}}
+    """)
+
+
+def obi_turn(home, rules: str, ability: str) -> None:
+    start(home, HALL.format(rules=rules, ability=ability))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "obi")
+
+
+@pytest.mark.parametrize(("rules", "power", "squares", "to", "book"), [
+    ("swm2008", "Knight Speed", 4, "K1", "PL p.11, p.51"), ("swm2004", "Knight Speed", 4, "K1", "CS g.8"),
+    ("swm2008", "Master Speed", 6, "M1", "PL p.53"), ("swm2004", "Master Speed", 6, "M1", "CS g.9"),
+])
+def test_the_power_adds_its_squares_to_a_move_and_attack(home, rules: str, power: str, squares: int, to: str, book: str) -> None:
+    """Speed 6: with the power, 6 + 4 (or 6 + 6) squares and still an attack; the point is spent."""
+    obi_turn(home, rules, power)
+    out = ok("game", "force", "obi", "-1", "--power", power.lower())
+    assert f"obi Force -1: {power}, {squares} squares more this turn" in out, out
+    ok("game", "move", "obi", to)  # 10 (12) squares along row 1
+    assert "obi attacks droid" in ok("game", "attack", "obi", "droid", "--roll", "15")
+
+
+def test_without_the_power_the_same_move_and_attack_is_refused(home) -> None:
+    """Speed 6, no power: a move of 10 squares leaves no attack (PL p.24; CS r.6); the power's name
+    on a figure without it is refused, naming the figure and the rule."""
+    obi_turn(home, "swm2008", "Lightsaber Deflect")
+    why = refused("game", "force", "obi", "-1", "--power", "Knight Speed")
+    assert "obi has no Force power Knight Speed" in why and "PL p.11, p.51" in why
+    ok("game", "move", "obi", "K1")
+    refused("game", "attack", "obi", "droid", "--roll", "15")
+
+
+def test_it_is_the_turns_one_spend_and_costs_one_point(home) -> None:
+    """PL p.26: Force points once a turn: Move Faster after Knight Speed is refused; -2 is refused."""
+    obi_turn(home, "swm2008", "Knight Speed")
+    assert "costs 1 Force point" in refused("game", "force", "obi", "-2", "--power", "Knight Speed")
+    ok("game", "force", "obi", "-1", "--power", "Knight Speed")
+    assert "already spent Force points this turn" in refused("game", "force", "obi", "-1", "--faster")
+    assert "--power 'Force Leap'" in refused("game", "force", "obi", "-1", "--power", "Force Leap")
