@@ -447,6 +447,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # its block read on one or two squares, three or four cores as grey as the found bases')
             by_plastic = {corner for corner, _b in _take_blocks(
                 _plastic_blocks(reading, p, taken | nowhere | used | art_shown, plastic or {}, block_grey, n, cols, rows), chosen, used, len(figs))}
+        if n == 2 and block_rims and len(chosen) < len(figs) and grey_decisive:
+            # still a Large figure short, every square of its block read as empty under its body and
+            # its rim fainter than R111's clear one: the three signs of a base the photo gives
+            # together -- a rim round the block's centre as clear as a half-hidden one shows
+            # (:data:`HALF_READ_RIM`) and clearer than the map's own, a glimpse of a base on a square,
+            # and the plastic's grey on most of its cores -- are where it stands (reading R247)
+            faint = _faint_rimmed_grey_blocks(reading, p, taken | nowhere | used | art_shown, block_rims,
+                                              plastic or {}, block_grey, cols, rows)
+            found_faint = {corner for corner, _b in _take_blocks(faint, chosen, used, len(figs))}
+            by_body |= found_faint
+            by_rim |= found_faint
         painted_taken: set[str] = set()
         if len(chosen) < len(figs):
             # still a figure short: the block of a disc printed on the map is where the squares read
@@ -1598,6 +1609,58 @@ def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked
             hidden = sum(not reading.get(b, False) for b in grey_cores)
             if 0 < on < len(block) and len(grey_cores) >= GREY_OF_BLOCK * n * n // 4 and not set(block) & set(blocked):
                 out.append((len(grey_cores) + hidden + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
+    return out
+
+
+def _faint_rimmed_grey_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
+                              plastic: Mapping[str, float], grey: float | None, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The 2 x 2 blocks clear of ``blocked`` read as empty on every square, whose centre shows a
+    Large base's round rim of :data:`HALF_READ_RIM` or more and clearer than the map's own block rims
+    (:func:`_art_rim`), a square of which the classifier reads as a base at least
+    :data:`GLIMPSED_BASE`, and at least :data:`GREY_OF_BLOCK` of whose squares' cores show the
+    photo's plastic grey (:func:`_grey_cores`); scored by the grey cores, then the rim and the
+    squares' P(a base) (reading R247 in docs/readings.md). Called only where that grey is decisive
+    on the map (R210).
+
+    A Large figure's broad body can hide its base so that every square of the block reads as a body,
+    none as a base, and the rim round its centre as only half a rim (diagnosis photos s0553, s0597,
+    s0606, s0565 without the reference: 0.115-0.17 against R111's 0.18; the squares 0.18-0.48 on the
+    likeliest); each sign alone is art's as often -- the faint rim, the classifier's glimpse, the grey
+    cores -- the three on one block are a base's.
+
+    >>> rims = {"A1": 0.14, "B1": 0.05, "A2": 0.05, "B2": 0.05}
+    >>> plastic = {"A1": 0.1, "B1": 0.1, "A2": 0.1, "B2": 0.4, "C1": 0.4, "C2": 0.4, "A3": 0.4, "B3": 0.4, "C3": 0.4}
+    >>> [c for _s, c, _b in _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims, plastic, 0.1, 3, 3)]
+    ['A1']
+
+    No glimpse, too few grey cores, a square read as a base, or a rim below :data:`HALF_READ_RIM` or
+    no clearer than the map's own: none.
+
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.1}, (), rims, plastic, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims, plastic | {"A2": 0.4}, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({"B2": True}, {"A1": 0.2}, (), rims, plastic, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims | {"A1": 0.07}, plastic, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims | {"B1": 0.14, "A2": 0.14, "B2": 0.14}, plastic, 0.1, 3, 3)
+    []
+    """
+    if grey is None:
+        return []
+    art = _art_rim(large_rims)
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, 2))
+            rim = large_rims.get(corner, 0.0)
+            if rim < HALF_READ_RIM or rim <= art or set(block) & set(blocked) or any(reading.get(b, False) for b in block):
+                continue
+            grey_at = _grey_cores(block, plastic, grey)
+            if grey_at >= GREY_OF_BLOCK and max(p.get(b, 0.0) for b in block) >= GLIMPSED_BASE:
+                out.append((grey_at + rim + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
     return out
 
 
