@@ -486,6 +486,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             onto_grey = _onto_grey_block(chosen, reading, used, taken | nowhere | art_shown, plastic or {}, block_grey, n)
             by_plastic |= {corner for corner, _b in onto_grey if (corner, _b) not in chosen}
             chosen = onto_grey
+            if n == 2 and block_rims:
+                # a block whose cores show no plastic at all, within a Large body's reach of a block
+                # whose cores show it and whose centre a Large rim: the base is there (reading R248)
+                near_grey = _near_grey_rimmed(chosen, used, taken | nowhere | art_shown, plastic or {}, block_grey, block_rims)
+                moved = {corner for corner, _b in near_grey if (corner, _b) not in chosen}
+                by_plastic |= moved
+                by_rim |= moved
+                chosen = near_grey
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
@@ -1576,6 +1584,75 @@ def _onto_grey_block(chosen: list[tuple[str, tuple[str, ...]]], reading: Mapping
             continue
         used -= set(block)
         alt_block = tuple(block_squares(best[2], n))
+        used |= set(alt_block)
+        out.append((best[2], alt_block))
+    return out
+
+
+#: the grey cores (:func:`_grey_cores`) a block within a Large body's reach must show to take a
+#: Large base off a block whose cores show none (reading R248): half its squares -- the body over
+#: the far half hides the rest (diagnosis photo s0581: H5 and H6 grey, I5 and I6 under the body)
+GREY_NEAR = 2
+
+
+def _near_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], plastic: Mapping[str, float],
+                      grey: float | None, large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large blocks taken, each none of whose squares' cores shows the photo's plastic grey
+    (:func:`_grey_cores`) moved onto the block within :data:`BODY_REACH` squares of it, clear of the
+    other bases and of ``blocked``, whose centre shows a Large base's rim (:data:`LARGE_RIM`) and
+    whose cores show the grey on :data:`GREY_NEAR` squares or more; the most grey cores, then the
+    clearest rim; ``used`` is kept to the blocks taken (reading R248 in docs/readings.md). Called
+    only where the plastic's grey is decisive on the map (R210).
+
+    A Large base covers every square of its block past the core (R144): a block none of whose four
+    cores shows its plastic is printed art or the figure's body, read as a base by its dark or
+    textured paint (diagnosis photos without the reference: s0356, a block on difficult-terrain art,
+    cores 0.11-0.17 over the plastic's grey, the true block two squares over four grey cores and a
+    rim of 0.15; s0581, a block of art read on three squares, the true block two squares off
+    diagonally, two grey cores and a rim of 0.14).
+
+    >>> plastic = dict.fromkeys(("A1", "B1", "A2", "B2"), 0.4) | dict.fromkeys(("C3", "D3", "C4", "D4"), 0.1)
+    >>> rims = {"A1": 0.2, "C3": 0.14}
+    >>> used = {"A1", "B1", "A2", "B2"}
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], used, (), plastic, 0.1, rims)
+    [('C3', ('C3', 'C4', 'D3', 'D4'))]
+    >>> sorted(used)
+    ['C3', 'C4', 'D3', 'D4']
+
+    A block with a grey core stays, as does one whose neighbour shows no rim or one grey core:
+
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic | {"B2": 0.1}, 0.1, rims)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic, 0.1, rims | {"C3": 0.10})
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic | {"C4": 0.4, "D3": 0.4, "D4": 0.4}, 0.1, rims)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    """
+    out = []
+    for corner, block in chosen:
+        if _grey_cores(block, plastic, grey) > 0:
+            out.append((corner, block))
+            continue
+        others = (used - set(block)) | set(blocked)
+        c0, r0 = _col_row(corner)
+        best: tuple[int, float, str] | None = None
+        for dc in range(-BODY_REACH, BODY_REACH + 1):
+            for dr in range(-BODY_REACH, BODY_REACH + 1):
+                if (dc, dr) == (0, 0) or c0 + dc < 0 or r0 + dr < 0:
+                    continue
+                alt = Square(c0 + dc, r0 + dr).name
+                rim = large_rims.get(alt)  # None: the block runs off the map
+                alt_block = tuple(block_squares(alt, 2))
+                if rim is None or rim < LARGE_RIM or any(b not in plastic for b in alt_block) or set(alt_block) & others:
+                    continue
+                grey_at = _grey_cores(alt_block, plastic, grey)
+                if grey_at >= GREY_NEAR and (best is None or (grey_at, rim, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
+                    best = (grey_at, rim, alt)
+        if best is None:
+            out.append((corner, block))
+            continue
+        used -= set(block)
+        alt_block = tuple(block_squares(best[2], 2))
         used |= set(alt_block)
         out.append((best[2], alt_block))
     return out
