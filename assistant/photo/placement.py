@@ -1646,7 +1646,8 @@ def _near_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
                 if rim is None or rim < LARGE_RIM or any(b not in plastic for b in alt_block) or set(alt_block) & others:
                     continue
                 grey_at = _grey_cores(alt_block, plastic, grey)
-                if grey_at >= GREY_NEAR and (best is None or (grey_at, rim, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
+                if grey_at >= GREY_NEAR and (
+                        best is None or (grey_at, rim, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
                     best = (grey_at, rim, alt)
         if best is None:
             out.append((corner, block))
