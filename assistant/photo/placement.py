@@ -1559,33 +1559,50 @@ def _onto_grey_block(chosen: list[tuple[str, tuple[str, ...]]], reading: Mapping
     >>> _onto_grey_block([("A1", ("A1", "A2", "B1", "B2"))], reading, {"A1", "B1", "A2", "B2"}, {"A3"}, plastic, 0.1, 2)
     [('A1', ('A1', 'A2', 'B1', 'B2'))]
     """
+    def score(alt: str, alt_block: tuple[str, ...]) -> tuple[float, ...] | None:
+        if any(b not in plastic for b in alt_block):
+            return None  # off the map
+        grey_at, read = _grey_cores(alt_block, plastic, grey), sum(reading.get(b, False) for b in alt_block)
+        return (grey_at, read) if grey_at >= GREY_OF_BLOCK * n * n // 4 and 2 * read >= n * n else None
+
+    return _moved_blocks(chosen, used, blocked, n, 1, lambda block: _grey_cores(block, plastic, grey) > 1, score)
+
+
+def _moved_blocks(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], n: int, reach: int,
+                  stays: Callable[[tuple[str, ...]], bool],
+                  score: Callable[[str, tuple[str, ...]], tuple[float, ...] | None]) -> list[tuple[str, tuple[str, ...]]]:
+    """The n x n blocks taken, each that ``stays`` does not keep moved onto the block within ``reach``
+    squares of it (king's moves), clear of the other blocks taken and of ``blocked``, that ``score``
+    ranks highest (None: no such block), ties to the first in board order; ``used`` is kept to the
+    blocks taken (readings R238, R248)."""
     out = []
     for corner, block in chosen:
-        if _grey_cores(block, plastic, grey) > 1:
+        if stays(block):
             out.append((corner, block))
             continue
         others = (used - set(block)) | set(blocked)
         c0, r0 = _col_row(corner)
-        best: tuple[int, int, str] | None = None
-        for dc in (-1, 0, 1):
-            for dr in (-1, 0, 1):
+        best: tuple[tuple[float, ...], str] | None = None
+        for dc in range(-reach, reach + 1):
+            for dr in range(-reach, reach + 1):
                 if (dc, dr) == (0, 0) or c0 + dc < 0 or r0 + dr < 0:
                     continue
                 alt = Square(c0 + dc, r0 + dr).name
                 alt_block = tuple(block_squares(alt, n))
-                if any(b not in plastic for b in alt_block) or set(alt_block) & others:
-                    continue  # off the map, or over another base
-                grey_at, read = _grey_cores(alt_block, plastic, grey), sum(reading.get(b, False) for b in alt_block)
-                if grey_at >= GREY_OF_BLOCK * n * n // 4 and 2 * read >= n * n and (
-                        best is None or (grey_at, read, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
-                    best = (grey_at, read, alt)
+                if set(alt_block) & others:
+                    continue
+                ranked = score(alt, alt_block)
+                if ranked is not None:
+                    ranked += (-_key(alt)[0], -_key(alt)[1])
+                    if best is None or ranked > best[0]:
+                        best = (ranked, alt)
         if best is None:
             out.append((corner, block))
             continue
         used -= set(block)
-        alt_block = tuple(block_squares(best[2], n))
+        alt_block = tuple(block_squares(best[1], n))
         used |= set(alt_block)
-        out.append((best[2], alt_block))
+        out.append((best[1], alt_block))
     return out
 
 
@@ -1628,35 +1645,14 @@ def _near_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
     >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic | {"C4": 0.4, "D3": 0.4, "D4": 0.4}, 0.1, rims)
     [('A1', ('A1', 'A2', 'B1', 'B2'))]
     """
-    out = []
-    for corner, block in chosen:
-        if _grey_cores(block, plastic, grey) > 0:
-            out.append((corner, block))
-            continue
-        others = (used - set(block)) | set(blocked)
-        c0, r0 = _col_row(corner)
-        best: tuple[int, float, str] | None = None
-        for dc in range(-BODY_REACH, BODY_REACH + 1):
-            for dr in range(-BODY_REACH, BODY_REACH + 1):
-                if (dc, dr) == (0, 0) or c0 + dc < 0 or r0 + dr < 0:
-                    continue
-                alt = Square(c0 + dc, r0 + dr).name
-                rim = large_rims.get(alt)  # None: the block runs off the map
-                alt_block = tuple(block_squares(alt, 2))
-                if rim is None or rim < LARGE_RIM or any(b not in plastic for b in alt_block) or set(alt_block) & others:
-                    continue
-                grey_at = _grey_cores(alt_block, plastic, grey)
-                if grey_at >= GREY_NEAR and (
-                        best is None or (grey_at, rim, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
-                    best = (grey_at, rim, alt)
-        if best is None:
-            out.append((corner, block))
-            continue
-        used -= set(block)
-        alt_block = tuple(block_squares(best[2], 2))
-        used |= set(alt_block)
-        out.append((best[2], alt_block))
-    return out
+    def score(alt: str, alt_block: tuple[str, ...]) -> tuple[float, ...] | None:
+        rim = large_rims.get(alt)  # None: the block runs off the map
+        if rim is None or rim < LARGE_RIM or any(b not in plastic for b in alt_block):
+            return None
+        grey_at = _grey_cores(alt_block, plastic, grey)
+        return (grey_at, rim) if grey_at >= GREY_NEAR else None
+
+    return _moved_blocks(chosen, used, blocked, 2, BODY_REACH, lambda block: _grey_cores(block, plastic, grey) > 0, score)
 
 
 def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
