@@ -447,6 +447,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # its block read on one or two squares, three or four cores as grey as the found bases')
             by_plastic = {corner for corner, _b in _take_blocks(
                 _plastic_blocks(reading, p, taken | nowhere | used | art_shown, plastic or {}, block_grey, n, cols, rows), chosen, used, len(figs))}
+        if n == 2 and block_rims and len(chosen) < len(figs) and grey_decisive:
+            # still a Large figure short, every square of its block read as empty under its body and
+            # its rim fainter than R111's clear one: the three signs of a base the photo gives
+            # together -- a rim round the block's centre as clear as a half-hidden one shows
+            # (:data:`HALF_READ_RIM`) and clearer than the map's own, a glimpse of a base on a square,
+            # and the plastic's grey on most of its cores -- are where it stands (reading R247)
+            faint = _faint_rimmed_grey_blocks(reading, p, taken | nowhere | used | art_shown, block_rims,
+                                              plastic or {}, block_grey, cols, rows)
+            found_faint = {corner for corner, _b in _take_blocks(faint, chosen, used, len(figs))}
+            by_body |= found_faint
+            by_rim |= found_faint
         painted_taken: set[str] = set()
         if len(chosen) < len(figs):
             # still a figure short: the block of a disc printed on the map is where the squares read
@@ -475,6 +486,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             onto_grey = _onto_grey_block(chosen, reading, used, taken | nowhere | art_shown, plastic or {}, block_grey, n)
             by_plastic |= {corner for corner, _b in onto_grey if (corner, _b) not in chosen}
             chosen = onto_grey
+            if n == 2 and block_rims:
+                # a block whose cores show no plastic at all, within a Large body's reach of a block
+                # whose cores show it and whose centre a Large rim: the base is there (reading R248)
+                near_grey = _near_grey_rimmed(chosen, used, taken | nowhere | art_shown, plastic or {}, block_grey, block_rims)
+                moved = {corner for corner, _b in near_grey if (corner, _b) not in chosen}
+                by_plastic |= moved
+                by_rim |= moved
+                chosen = near_grey
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
@@ -1542,34 +1561,100 @@ def _onto_grey_block(chosen: list[tuple[str, tuple[str, ...]]], reading: Mapping
     >>> _onto_grey_block([("A1", ("A1", "A2", "B1", "B2"))], reading, {"A1", "B1", "A2", "B2"}, {"A3"}, plastic, 0.1, 2)
     [('A1', ('A1', 'A2', 'B1', 'B2'))]
     """
+    def score(alt: str, alt_block: tuple[str, ...]) -> tuple[float, ...] | None:
+        if any(b not in plastic for b in alt_block):
+            return None  # off the map
+        grey_at, read = _grey_cores(alt_block, plastic, grey), sum(reading.get(b, False) for b in alt_block)
+        return (grey_at, read) if grey_at >= GREY_OF_BLOCK * n * n // 4 and 2 * read >= n * n else None
+
+    return _moved_blocks(chosen, used, blocked, n, 1, lambda block: _grey_cores(block, plastic, grey) > 1, score)
+
+
+def _moved_blocks(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], n: int, reach: int,
+                  stays: Callable[[tuple[str, ...]], bool],
+                  score: Callable[[str, tuple[str, ...]], tuple[float, ...] | None]) -> list[tuple[str, tuple[str, ...]]]:
+    """The n x n blocks taken, each that ``stays`` does not keep moved onto the block within ``reach``
+    squares of it (king's moves), clear of the other blocks taken and of ``blocked``, that ``score``
+    ranks highest (None: no such block), ties to the first in board order; ``used`` is kept to the
+    blocks taken (readings R238, R248)."""
     out = []
     for corner, block in chosen:
-        if _grey_cores(block, plastic, grey) > 1:
+        if stays(block):
             out.append((corner, block))
             continue
         others = (used - set(block)) | set(blocked)
         c0, r0 = _col_row(corner)
-        best: tuple[int, int, str] | None = None
-        for dc in (-1, 0, 1):
-            for dr in (-1, 0, 1):
+        best: tuple[tuple[float, ...], str] | None = None
+        for dc in range(-reach, reach + 1):
+            for dr in range(-reach, reach + 1):
                 if (dc, dr) == (0, 0) or c0 + dc < 0 or r0 + dr < 0:
                     continue
                 alt = Square(c0 + dc, r0 + dr).name
                 alt_block = tuple(block_squares(alt, n))
-                if any(b not in plastic for b in alt_block) or set(alt_block) & others:
-                    continue  # off the map, or over another base
-                grey_at, read = _grey_cores(alt_block, plastic, grey), sum(reading.get(b, False) for b in alt_block)
-                if grey_at >= GREY_OF_BLOCK * n * n // 4 and 2 * read >= n * n and (
-                        best is None or (grey_at, read, -_key(alt)[0], -_key(alt)[1]) > (best[0], best[1], -_key(best[2])[0], -_key(best[2])[1])):
-                    best = (grey_at, read, alt)
+                if set(alt_block) & others:
+                    continue
+                ranked = score(alt, alt_block)
+                if ranked is not None:
+                    ranked += (-_key(alt)[0], -_key(alt)[1])
+                    if best is None or ranked > best[0]:
+                        best = (ranked, alt)
         if best is None:
             out.append((corner, block))
             continue
         used -= set(block)
-        alt_block = tuple(block_squares(best[2], n))
+        alt_block = tuple(block_squares(best[1], n))
         used |= set(alt_block)
-        out.append((best[2], alt_block))
+        out.append((best[1], alt_block))
     return out
+
+
+#: the grey cores (:func:`_grey_cores`) a block within a Large body's reach must show to take a
+#: Large base off a block whose cores show none (reading R248): half its squares -- the body over
+#: the far half hides the rest (diagnosis photo s0581: H5 and H6 grey, I5 and I6 under the body)
+GREY_NEAR = 2
+
+
+def _near_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], plastic: Mapping[str, float],
+                      grey: float | None, large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large blocks taken, each none of whose squares' cores shows the photo's plastic grey
+    (:func:`_grey_cores`) moved onto the block within :data:`BODY_REACH` squares of it, clear of the
+    other bases and of ``blocked``, whose centre shows a Large base's rim (:data:`LARGE_RIM`) and
+    whose cores show the grey on :data:`GREY_NEAR` squares or more; the most grey cores, then the
+    clearest rim; ``used`` is kept to the blocks taken (reading R248 in docs/readings.md). Called
+    only where the plastic's grey is decisive on the map (R210).
+
+    A Large base covers every square of its block past the core (R144): a block none of whose four
+    cores shows its plastic is printed art or the figure's body, read as a base by its dark or
+    textured paint (diagnosis photos without the reference: s0356, a block on difficult-terrain art,
+    cores 0.11-0.17 over the plastic's grey, the true block two squares over four grey cores and a
+    rim of 0.15; s0581, a block of art read on three squares, the true block two squares off
+    diagonally, two grey cores and a rim of 0.14).
+
+    >>> plastic = dict.fromkeys(("A1", "B1", "A2", "B2"), 0.4) | dict.fromkeys(("C3", "D3", "C4", "D4"), 0.1)
+    >>> rims = {"A1": 0.2, "C3": 0.14}
+    >>> used = {"A1", "B1", "A2", "B2"}
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], used, (), plastic, 0.1, rims)
+    [('C3', ('C3', 'C4', 'D3', 'D4'))]
+    >>> sorted(used)
+    ['C3', 'C4', 'D3', 'D4']
+
+    A block with a grey core stays, as does one whose neighbour shows no rim or one grey core:
+
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic | {"B2": 0.1}, 0.1, rims)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic, 0.1, rims | {"C3": 0.10})
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _near_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), plastic | {"C4": 0.4, "D3": 0.4, "D4": 0.4}, 0.1, rims)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    """
+    def score(alt: str, alt_block: tuple[str, ...]) -> tuple[float, ...] | None:
+        rim = large_rims.get(alt)  # None: the block runs off the map
+        if rim is None or rim < LARGE_RIM or any(b not in plastic for b in alt_block):
+            return None
+        grey_at = _grey_cores(alt_block, plastic, grey)
+        return (grey_at, rim) if grey_at >= GREY_NEAR else None
+
+    return _moved_blocks(chosen, used, blocked, 2, BODY_REACH, lambda block: _grey_cores(block, plastic, grey) > 0, score)
 
 
 def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
@@ -1600,6 +1685,58 @@ def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked
             hidden = sum(not reading.get(b, False) for b in grey_cores)
             if 0 < on < len(block) and len(grey_cores) >= GREY_OF_BLOCK * n * n // 4 and not set(block) & set(blocked):
                 out.append((len(grey_cores) + hidden + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
+    return out
+
+
+def _faint_rimmed_grey_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
+                              plastic: Mapping[str, float], grey: float | None, cols: int, rows: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The 2 x 2 blocks clear of ``blocked`` read as empty on every square, whose centre shows a
+    Large base's round rim of :data:`HALF_READ_RIM` or more and clearer than the map's own block rims
+    (:func:`_art_rim`), a square of which the classifier reads as a base at least
+    :data:`GLIMPSED_BASE`, and at least :data:`GREY_OF_BLOCK` of whose squares' cores show the
+    photo's plastic grey (:func:`_grey_cores`); scored by the grey cores, then the rim and the
+    squares' P(a base) (reading R247 in docs/readings.md). Called only where that grey is decisive
+    on the map (R210).
+
+    A Large figure's broad body can hide its base so that every square of the block reads as a body,
+    none as a base, and the rim round its centre as only half a rim (diagnosis photos s0553, s0597,
+    s0606, s0565 without the reference: 0.115-0.17 against R111's 0.18; the squares 0.18-0.48 on the
+    likeliest); each sign alone is art's as often -- the faint rim, the classifier's glimpse, the grey
+    cores -- the three on one block are a base's.
+
+    >>> rims = {"A1": 0.14, "B1": 0.05, "A2": 0.05, "B2": 0.05}
+    >>> plastic = {"A1": 0.1, "B1": 0.1, "A2": 0.1, "B2": 0.4, "C1": 0.4, "C2": 0.4, "A3": 0.4, "B3": 0.4, "C3": 0.4}
+    >>> [c for _s, c, _b in _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims, plastic, 0.1, 3, 3)]
+    ['A1']
+
+    No glimpse, too few grey cores, a square read as a base, or a rim below :data:`HALF_READ_RIM` or
+    no clearer than the map's own: none.
+
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.1}, (), rims, plastic, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims, plastic | {"A2": 0.4}, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({"B2": True}, {"A1": 0.2}, (), rims, plastic, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims | {"A1": 0.07}, plastic, 0.1, 3, 3)
+    []
+    >>> _faint_rimmed_grey_blocks({}, {"A1": 0.2}, (), rims | {"B1": 0.14, "A2": 0.14, "B2": 0.14}, plastic, 0.1, 3, 3)
+    []
+    """
+    if grey is None:
+        return []
+    art = _art_rim(large_rims)
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            block = tuple(block_squares(corner, 2))
+            rim = large_rims.get(corner, 0.0)
+            if rim < HALF_READ_RIM or rim <= art or set(block) & set(blocked) or any(reading.get(b, False) for b in block):
+                continue
+            grey_at = _grey_cores(block, plastic, grey)
+            if grey_at >= GREY_OF_BLOCK and max(p.get(b, 0.0) for b in block) >= GLIMPSED_BASE:
+                out.append((grey_at + rim + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
     return out
 
 
