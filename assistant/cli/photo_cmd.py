@@ -436,7 +436,7 @@ def map_from_photo(
 
     from ..commands.context import resolve_position
     from ..editions import Edition
-    from ..photo import NoGridError, load_image
+    from ..photo import NoGridError, lens_note, load_image
     from ..photo.lines import TurnError
     from ..photo.mapread import as_map_yaml, to_confirm
     from ..photo.terrain import read_map_photo
@@ -477,6 +477,8 @@ def map_from_photo(
                _("the printed grid lines; oriented by {how}").format(how=_(got.grid.oriented_by) if got.grid.oriented_by else "?"))
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
         head = [_("read from {image}: review it against the map before use").format(image=image), _("grid from {how}").format(how=how)]
+        if got.grid.lens:
+            head.append(lens_note(got.grid.lens))
         doubt = _orientation_doubt(got.grid.ways, named=known is not None)
         if doubt:
             head.append(doubt)
@@ -505,7 +507,7 @@ def map_from_photo(
         if json_out:
             emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
                        "oriented_by": got.grid.oriented_by or None, "orientation_confirmed": got.grid.ways == 1,
-                       "ways_round_left_open": got.grid.ways, "map": doc["map"],
+                       "ways_round_left_open": got.grid.ways, **({"lens_k": round(got.grid.lens, 4)} if got.grid.lens else {}), "map": doc["map"],
                        "unsure": [{"where": where, "why": why, "names": names} for where, why, names in listed],
                        "written": str(output) if output is not None else None,
                        "reference": str(reference_out) if reference_out is not None else None})
