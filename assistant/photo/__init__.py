@@ -345,6 +345,17 @@ def lens_note(k: float) -> str:
              "(reading R259)").format(k=k)
 
 
+def reference_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tuple[Grid, list[Marker], bool]:
+    """The grid ``photo reference`` makes the empty map's reference through: :func:`locate_grid`'s,
+    a grid from the printed lines refitted on the photo its lens's bend straightened where the
+    lines' crossings show one (:func:`straighten_lines_grid`, reading R259; the reference's view is
+    then made from that photo, :func:`.reference.make_reference`)."""
+    grid, markers, by_lines = locate_grid(image, pos, name)
+    if by_lines:
+        grid = straighten_lines_grid(image, grid, pos.map.cols, pos.map.rows)
+    return grid, markers, by_lines
+
+
 @dataclass
 class _Search:
     """What a grid search saw before it refused: the registration on the reference's art (R80)
