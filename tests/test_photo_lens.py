@@ -188,3 +188,21 @@ def test_a_straight_photos_printed_lines_grid_is_kept() -> None:
     photo, H = _printed_grid_photo(0.0)
     before = Grid(H, 0.0, 0, ways=2)
     assert straighten_lines_grid(photo, before, COLS, ROWS) is before
+
+
+def test_map_from_photo_reads_a_bent_markerless_map_on_the_photo_straightened() -> None:
+    """R259 end to end: ``map from-photo``'s reading of a bent printed map without corner markers
+    finds the lines' grid, reads the bend from their crossings and stands its grid on the
+    straightened photo: every lattice point within a twentieth of a square (before: over 0.15)."""
+    from assistant.photo.terrain import read_map_photo
+
+    photo, H = _printed_grid_photo(-0.08)
+    got = read_map_photo(photo, COLS, ROWS)
+    assert got is not None and got.how == "lines"
+    assert got.grid.lens == pytest.approx(-0.08, abs=0.02)
+    board = np.array([(c, r) for r in range(ROWS + 1) for c in range(COLS + 1)], np.float64)
+    bent = lens.bend_points(cv2.perspectiveTransform(board[None], np.linalg.inv(H))[0], photo.shape, -0.08)
+    at = cv2.perspectiveTransform(lens.straighten_points(bent, photo.shape, got.grid.lens)[None], got.grid.H)[0]
+    turned = np.array([COLS, ROWS]) - at  # the photo's top taken as row 1: the map may be read turned half round (said, R116)
+    assert min(np.abs(at - board).max(), np.abs(turned - board).max()) < 0.05
+
