@@ -206,3 +206,24 @@ def test_map_from_photo_reads_a_bent_markerless_map_on_the_photo_straightened() 
     turned = np.array([COLS, ROWS]) - at  # the photo's top taken as row 1: the map may be read turned half round (said, R116)
     assert min(np.abs(at - board).max(), np.abs(turned - board).max()) < 0.05
 
+
+def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R260: ``photo reference``'s grid from the printed lines is refitted on the photo its lens
+    straightened (its view is then made from that photo); a grid from corner markers is left as
+    the search gave it."""
+    from assistant import photo as ph
+    from assistant.editions import Edition
+    from assistant.model import Map, Position
+    from assistant.photo.board import Grid
+
+    image, H = _printed_grid_photo(-0.08)
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), ())
+    for by_lines in (True, False):
+        found = Grid(H, 0.0, 0 if by_lines else 4)
+        monkeypatch.setattr(ph, "locate_grid", lambda *a, found=found, by_lines=by_lines, **k: (found, [], by_lines))
+        grid, _markers, lines = ph.reference_grid(image, pos)
+        assert lines is by_lines
+        if by_lines:
+            assert grid.lens == pytest.approx(-0.08, abs=0.02)
+        else:
+            assert grid is found
