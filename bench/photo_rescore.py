@@ -36,7 +36,7 @@ import independent as ind  # the black-box bench's scoring, beside this script
 
 from assistant.errors import AssistantError
 from assistant.model import Position
-from assistant.photo import NoGridError, detect, load_image, locate_grid
+from assistant.photo import NoGridError, detect, load_image, reference_grid
 from assistant.photo.reference import Reference, load_reference, make_reference
 from assistant.position.load import load_position
 
@@ -135,7 +135,7 @@ def _remade_reference(empty: Path, pos: Position) -> Reference:
     """The reference ``photo reference`` makes of the empty photo with this checkout's code
     (:class:`NoGridError` where its grid is not found)."""
     image = load_image(empty)
-    grid, _markers, _by_lines = locate_grid(image, pos, str(empty))
+    grid, _markers, _by_lines = reference_grid(image, pos, str(empty))
     return make_reference(image, grid, pos.map.cols, pos.map.rows, empty.name)
 
 

@@ -139,3 +139,91 @@ def test_straight_edges_show_no_bend() -> None:
     grey, quad = _sheet_photo(0.0)
     found, _at_k, _at_0 = lens.bend_of_edges(lens.edges_of_outline(grey, quad), grey.shape)
     assert abs(found) < LENS_SHOWN / 2
+
+
+def _printed_grid_photo(k: float) -> tuple[np.ndarray, np.ndarray]:
+    """A 1600 x 1200 photo (the grid search's own size) of a map's printed lines, dark on light
+    paper with no corner marker, as a lens bending by ``k`` shows it, and the homography (photo ->
+    board) of the straight photo: the one a search on the lines finds near the middle."""
+    px = 40
+    top = np.full((ROWS * px + 1, COLS * px + 1), 215, np.uint8)
+    for c in range(COLS + 1):
+        cv2.line(top, (c * px, 0), (c * px, ROWS * px), 40, 2)
+    for r in range(ROWS + 1):
+        cv2.line(top, (0, r * px), (COLS * px, r * px), 40, 2)
+    to_photo = _to_photo() @ np.diag([1 / px, 1 / px, 1.0])
+    to_photo = np.diag([0.4, 0.4, 1.0]) @ to_photo  # CORNERS are of a 4000 x 3000 photo
+    straight = cv2.warpPerspective(top, to_photo, (1600, 1200), borderValue=90)
+    ys, xs = np.mgrid[0:1200, 0:1600].astype(np.float64)
+    src = lens.straighten_points(np.column_stack([xs.ravel(), ys.ravel()]), straight.shape, k).astype(np.float32)
+    bent = cv2.remap(straight, src[:, 0].reshape(1200, 1600), src[:, 1].reshape(1200, 1600), cv2.INTER_LINEAR)
+    return cv2.cvtColor(bent, cv2.COLOR_GRAY2BGR), np.linalg.inv(to_photo @ np.diag([px, px, 1.0]))
+
+
+@pytest.mark.parametrize("k", [-0.08, -0.05])
+def test_a_printed_lines_grid_is_refitted_on_the_photo_its_lens_straightened(k: float) -> None:
+    """R259: without corner markers the printed lines' one homography leaves a bent photo's corners
+    off (own render 764: 0.39 squares); its crossings give the bend, and the grid refitted on the
+    photo straightened by it carries every lattice point within a twentieth of a square."""
+    from assistant.photo import LENS_SHOWN, straighten_lines_grid
+    from assistant.photo.board import Grid
+
+    photo, H = _printed_grid_photo(k)
+    board = np.array([(c, r) for r in range(ROWS + 1) for c in range(COLS + 1)], np.float64)
+    bent = lens.bend_points(cv2.perspectiveTransform(board[None], np.linalg.inv(H))[0], photo.shape, k)
+    before = Grid(H, 0.0, 0, ways=2, oriented_by="")
+    assert np.abs(cv2.perspectiveTransform(bent[None], H)[0] - board).max() > 0.15  # one homography: off at the corners
+    grid = straighten_lines_grid(photo, before, COLS, ROWS)
+    assert abs(grid.lens) >= LENS_SHOWN and grid.lens == pytest.approx(k, abs=0.02)
+    at = cv2.perspectiveTransform(lens.straighten_points(bent, photo.shape, grid.lens)[None], grid.H)[0]
+    assert np.abs(at - board).max() < 0.05
+    assert grid.ways == 2  # the way round is the lines' grid's own: nothing said about it changes
+
+
+def test_a_straight_photos_printed_lines_grid_is_kept() -> None:
+    """A straight lens: no bend shown, the grid as the lines gave it (R259)."""
+    from assistant.photo import straighten_lines_grid
+    from assistant.photo.board import Grid
+
+    photo, H = _printed_grid_photo(0.0)
+    before = Grid(H, 0.0, 0, ways=2)
+    assert straighten_lines_grid(photo, before, COLS, ROWS) is before
+
+
+def test_map_from_photo_reads_a_bent_markerless_map_on_the_photo_straightened() -> None:
+    """R259 end to end: ``map from-photo``'s reading of a bent printed map without corner markers
+    finds the lines' grid, reads the bend from their crossings and stands its grid on the
+    straightened photo: every lattice point within a twentieth of a square (before: over 0.15)."""
+    from assistant.photo.terrain import read_map_photo
+
+    photo, H = _printed_grid_photo(-0.08)
+    got = read_map_photo(photo, COLS, ROWS)
+    assert got is not None and got.how == "lines"
+    assert got.grid.lens == pytest.approx(-0.08, abs=0.02)
+    board = np.array([(c, r) for r in range(ROWS + 1) for c in range(COLS + 1)], np.float64)
+    bent = lens.bend_points(cv2.perspectiveTransform(board[None], np.linalg.inv(H))[0], photo.shape, -0.08)
+    at = cv2.perspectiveTransform(lens.straighten_points(bent, photo.shape, got.grid.lens)[None], got.grid.H)[0]
+    turned = np.array([COLS, ROWS]) - at  # the photo's top taken as row 1: the map may be read turned half round (said, R116)
+    assert min(np.abs(at - board).max(), np.abs(turned - board).max()) < 0.05
+
+
+def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R260: ``photo reference``'s grid from the printed lines is refitted on the photo its lens
+    straightened (its view is then made from that photo); a grid from corner markers is left as
+    the search gave it."""
+    from assistant import photo as ph
+    from assistant.editions import Edition
+    from assistant.model import Map, Position
+    from assistant.photo.board import Grid
+
+    image, H = _printed_grid_photo(-0.08)
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), ())
+    for by_lines in (True, False):
+        found = Grid(H, 0.0, 0 if by_lines else 4)
+        monkeypatch.setattr(ph, "locate_grid", lambda *a, found=found, by_lines=by_lines, **k: (found, [], by_lines))
+        grid, _markers, lines = ph.reference_grid(image, pos)
+        assert lines is by_lines
+        if by_lines:
+            assert grid.lens == pytest.approx(-0.08, abs=0.02)
+        else:
+            assert grid is found

@@ -436,7 +436,7 @@ def map_from_photo(
 
     from ..commands.context import resolve_position
     from ..editions import Edition
-    from ..photo import NoGridError, load_image
+    from ..photo import NoGridError, lens_note, load_image
     from ..photo.lines import TurnError
     from ..photo.mapread import as_map_yaml, to_confirm
     from ..photo.terrain import read_map_photo
@@ -477,6 +477,8 @@ def map_from_photo(
                _("the printed grid lines; oriented by {how}").format(how=_(got.grid.oriented_by) if got.grid.oriented_by else "?"))
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
         head = [_("read from {image}: review it against the map before use").format(image=image), _("grid from {how}").format(how=how)]
+        if got.grid.lens:
+            head.append(lens_note(got.grid.lens))
         doubt = _orientation_doubt(got.grid.ways, named=known is not None)
         if doubt:
             head.append(doubt)
@@ -505,7 +507,7 @@ def map_from_photo(
         if json_out:
             emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
                        "oriented_by": got.grid.oriented_by or None, "orientation_confirmed": got.grid.ways == 1,
-                       "ways_round_left_open": got.grid.ways, "map": doc["map"],
+                       "ways_round_left_open": got.grid.ways, **({"lens_k": round(got.grid.lens, 4)} if got.grid.lens else {}), "map": doc["map"],
                        "unsure": [{"where": where, "why": why, "names": names} for where, why, names in listed],
                        "written": str(output) if output is not None else None,
                        "reference": str(reference_out) if reference_out is not None else None})
@@ -567,7 +569,7 @@ def reference_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Photograph the empty map once: later photos of this game are compared with it, square by square."""
-    from ..photo import NoGridError, load_image, locate_grid
+    from ..photo import NoGridError, lens_note, load_image, reference_grid
     from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
     from .common import load as _load
     from .common import session
@@ -586,21 +588,24 @@ def reference_cmd(
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
-            grid, markers, by_lines = locate_grid(img, pos, str(image))
+            grid, markers, by_lines = reference_grid(img, pos, str(image))  # a lines grid straightened by the lens's bend (R260)
         except NoGridError as exc:
             raise AssistantError(str(exc)) from None
         ref = make_reference(img, grid, pos.map.cols, pos.map.rows, image.name)
         save_reference(ref, output)
         how = _("from the printed lines (no corner markers): check that the map lies the way the game's map does") if by_lines else _("from the corner markers")
         warnings = figures_seen_warning([m.id for m in markers])  # said as the web app says it
+        notes = warnings + ([lens_note(grid.lens)] if grid.lens else [])
         if json_out:
             emit_json({"query": "photo reference", "image": str(image), "output": str(output), "cols": ref.cols, "rows": ref.rows,
-                       "taken": ref.taken, "grid": "lines" if by_lines else "markers", "notes": warnings})
+                       "taken": ref.taken, "grid": "lines" if by_lines else "markers", "notes": notes})
             return
         for warning in warnings:
             err.print(f"[yellow]{escape(_('warning'))}:[/] {escape(warning)}")
         out.print(escape(_("wrote {output}: the empty {cols} x {rows} map from {image}, grid {how}; later photos of this game are compared with it").format(
             output=output, cols=ref.cols, rows=ref.rows, image=image, how=how)))
+        if grid.lens:
+            out.print(escape(lens_note(grid.lens)))
 
 
 @app.command("apply")

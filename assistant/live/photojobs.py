@@ -40,7 +40,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
     """Keep an uploaded photo of the empty map as the ``game``'s reference (``photo reference``):
     the grid found in it, the map seen from above, written whole next to the game's file.
     (status, answer): no grid is a 422 answer and the reference before is kept."""
-    from ..photo import NoGridError, locate_grid
+    from ..photo import NoGridError, lens_note, reference_grid
     from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
 
     assert game is not None  # the endpoint refuses a position file first
@@ -48,7 +48,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
         check_photo(pos)
         img = decode_upload(data, name)
         try:
-            grid, markers, by_lines = locate_grid(img, pos, name)
+            grid, markers, by_lines = reference_grid(img, pos, name)  # a lines grid straightened by the lens's bend (R260)
         except NoGridError as exc:
             return 422, {"query": "photo reference", "grid_found": False, "stored": False,
                          "error": _("{why}; the reference photo was not kept").format(why=exc)}
@@ -56,6 +56,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
         save_reference(ref, reference_path(Path(game)))
         notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
         notes += figures_seen_warning([m.id for m in markers])  # kept as sent, but figures stood on the map
+        notes += [lens_note(grid.lens)] if grid.lens else []
         return 200, {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
                      "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
 

@@ -314,6 +314,48 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
     return replace(grid, lens=k), markers, by_lines
 
 
+def straighten_lines_grid(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
+    """A grid the printed lines gave (no corner marker placed it), refitted on the photo
+    straightened by the lens's bend its own crossings show (reading R259): one homography follows
+    a bent photo's lines in the middle and lets them drift toward the map's edges (a raw lens,
+    k -0.11: 0.39 squares off at the corners, own render 764). The bend is read from the printed
+    lines' crossings found round the grid (:func:`.lens.bend_of_crossings`, as for two corner
+    markers, R242) and taken where it is shown (:data:`LENS_SHOWN`, :data:`LENS_BETTER`); the
+    grid is then the homography carrying the straightened crossings onto the lattice, its
+    orientation kept (the same lattice points), ``lens`` set (``H`` then maps the photo
+    straightened, :func:`.lens.straightened`). Else ``grid`` as it is."""
+    from . import lens
+
+    if grid.lens:
+        return grid
+    board, img, shape, scale = lens.crossings_round(image, grid.H, cols, rows)
+    k, at_k, at_0 = lens.bend_of_crossings(board, img, shape)
+    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
+        return grid
+    H, mask = cv2.findHomography(lens.straighten_points(img, shape, k), board, cv2.RANSAC, lens.FIT)
+    if H is None or int(mask.sum()) < 12:
+        return grid
+    return replace(grid, H=H @ np.diag([scale, scale, 1.0]), lens=k)
+
+
+def lens_note(k: float) -> str:
+    """What an answer whose printed-lines grid was refitted on the photo its lens's bend ``k``
+    straightened says (:func:`straighten_lines_grid`, reading R259)."""
+    return _("the lens bends this photo (k = {k:+.3f}): the grid was fitted to the printed lines on the photo straightened by it "
+             "(reading R259)").format(k=k)
+
+
+def reference_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tuple[Grid, list[Marker], bool]:
+    """The grid ``photo reference`` makes the empty map's reference through: :func:`locate_grid`'s,
+    a grid from the printed lines refitted on the photo its lens's bend straightened where the
+    lines' crossings show one (:func:`straighten_lines_grid`, reading R259; the reference's view is
+    then made from that photo, :func:`.reference.make_reference`)."""
+    grid, markers, by_lines = locate_grid(image, pos, name)
+    if by_lines:
+        grid = straighten_lines_grid(image, grid, pos.map.cols, pos.map.rows)
+    return grid, markers, by_lines
+
+
 @dataclass
 class _Search:
     """What a grid search saw before it refused: the registration on the reference's art (R80)

@@ -203,7 +203,12 @@ def in_phase(start: int, f: float) -> int:
 
 
 def make_reference(image: np.ndarray, grid: Grid, cols: int, rows: int, name: str) -> Reference:
-    """The reference from a photo of the empty map and its grid."""
+    """The reference from a photo of the empty map and its grid (on the photo straightened by the
+    grid's lens where it has one, :attr:`.board.Grid.lens`: ``map from-photo``'s, R259)."""
+    if grid.lens:
+        from .lens import straightened
+
+        image = straightened(image, grid.lens)
     view = top_down(image, grid, cols, rows)
     return Reference(view, cols, rows, name, datetime.now(timezone.utc).isoformat(timespec="seconds"),
                      sift_features(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)))

@@ -16,8 +16,9 @@ from ..coords import Square
 from ..editions import Edition
 from ..i18n import N_, _
 from ..model import Map, Position
-from . import NoGridError, locate_grid, views
+from . import NoGridError, locate_grid, straighten_lines_grid, views
 from .board import Grid, rectify
+from .lens import straightened
 from .lines import CandidateMemo, TurnError, _terrain_match, by_terrain, turned_board, upright_grid
 from .mapread import MapReading, read_map
 from .markers import find_markers
@@ -75,6 +76,10 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         grid, how = upright_grid(image, cols, rows, find_markers(image), turn, memo), "lines"
     if grid is None:
         return None
+    if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R259)
+        grid = straighten_lines_grid(image, grid, cols, rows)
+        if grid.lens:
+            image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
     if grid.ways > 1 and known is not None:
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
