@@ -250,7 +250,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     search = _Search()
     with views.shared():  # the photo's grey and shrunk copies made once for all its searches
         try:
-            return _locate_grid(image, pos, name, budget, reference, memo, search)
+            found = _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
             # two or more corner markers whose grid a lens's bend took off the printed lines: the
             # search again on the photo straightened (R242); with a reference, after its registration
@@ -269,6 +269,12 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
                 raise NoGridError(_("{refusal} (the empty-map reference's art gave no grid either: {why})").format(
                     refusal=str(refused), why=_(registered.why))) from None
             return registered.grid, search.markers, False
+        if straighten:
+            # two corner markers on one side: their far side stands on the printed lines alone (R71)
+            bent = _bent_far_side(image, pos, name, reference, found)
+            if bent is not None:
+                return bent
+        return found
 
 
 #: whether the grid search's caller reads :attr:`.board.Grid.lens` (:func:`detect` sets it): as ``straighten``
@@ -312,6 +318,40 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
     except NoGridError:
         return None
     return replace(grid, lens=k), markers, by_lines
+
+
+#: two corner markers on one side of the map (not diagonal): their grid's far side is extrapolated
+SIDE_PAIRS = ({0, 1}, {1, 2}, {2, 3}, {0, 3})
+
+
+def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
+                   found: tuple[Grid, list[Marker], bool]) -> tuple[Grid, list[Marker], bool] | None:
+    """Two corner markers on one side whose grid the printed lines confirmed, in a photo whose
+    lens's bend no crossing round their grid can read (too few of them hold one homography: reading
+    R271). The lines' check holds a far side a barrel lens bent 0.3-0.4 squares off (own renders of
+    the independent renderer, seeds 659, 1350, 1370: k -0.08 to -0.10); the sheet's edges, straight
+    on the table, read the bend there (R244), and the grid is searched for again on the photo
+    straightened by it. None -- the grid found stands -- where the crossings read the bend or its
+    absence, where the edges show none, or where the straightened search refuses."""
+    from . import lens
+
+    grid, markers, by_lines = found
+    corner = [m for m in markers if m.id < 4]
+    if by_lines or grid.lens or {m.id for m in corner} not in SIDE_PAIRS or len(corner) != 2:
+        return None
+    cols, rows = pos.map.cols, pos.map.rows
+    if lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)) != (0.0, 0.0, 0.0):
+        return None  # the crossings round the markers read the bend (or that there is none)
+    k, at_k, at_0 = lens.bend_of_outline(image, corner)
+    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
+        return None
+    straight = lens.straightened(image, k)
+    moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in markers]
+    try:
+        again, seen, again_by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
+    except NoGridError:
+        return None
+    return replace(again, lens=k), seen, again_by_lines
 
 
 @dataclass
