@@ -324,6 +324,33 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
 SIDE_PAIRS = ({0, 1}, {1, 2}, {2, 3}, {0, 3})
 
 
+#: how far (squares) a lens's bend must carry the far side of two markers' grid off the grid its
+#: near side gives, for the grid to be searched for again straightened (reading R271): the printed
+#: lines' check (:func:`.lines.check_with_lines`) refits a grid to crossings within 0.12 squares of
+#: it, and so follows a lesser drift itself; measured 0.19-0.64 where the far side stood 0.14-0.43
+#: squares off, 0.09-0.14 where it stood 0.11-0.13 off and a search straightened gained nothing sure
+FAR_SIDE_DRIFT = 0.15
+
+
+def _far_side_drift(grid: Grid, ids: set[int], cols: int, rows: int, shape: tuple[int, ...], k: float) -> float:
+    """How far (squares, at worst) the lattice ``grid`` puts in the photo lies, straightened by the
+    bend ``k``, from the homography its third nearest the markers' side gives: how far the bend
+    alone carries the far side off a grid the near side pins (reading R271)."""
+    from . import lens
+
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    straight = lens.straighten_points(cv2.perspectiveTransform(board[None], np.linalg.inv(grid.H))[0], shape, k)
+    ends = {0: (0.0, 0.0), 1: (float(cols), 0.0), 2: (float(cols), float(rows)), 3: (0.0, float(rows))}
+    a, b = (np.array(ends[i]) for i in sorted(ids))
+    side = (b - a) / np.linalg.norm(b - a)
+    across = np.abs(side[0] * (board[:, 1] - a[1]) - side[1] * (board[:, 0] - a[0]))
+    near = across <= across.max() / 3
+    H_near, _mask = cv2.findHomography(straight[near], board[near], 0)
+    if H_near is None:
+        return 0.0
+    return float(np.max(np.linalg.norm(cv2.perspectiveTransform(straight[None], H_near)[0] - board, axis=1)))
+
+
 def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
                    found: tuple[Grid, list[Marker], bool]) -> tuple[Grid, list[Marker], bool] | None:
     """Two corner markers on one side whose grid the printed lines confirmed, in a photo whose
@@ -332,7 +359,8 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
     the independent renderer, seeds 659, 1350, 1370: k -0.08 to -0.10); the sheet's edges, straight
     on the table, read the bend there (R244), and the grid is searched for again on the photo
     straightened by it. None -- the grid found stands -- where the crossings read the bend or its
-    absence, where the edges show none, or where the straightened search refuses."""
+    absence, where the edges show none, where it carries the far side less than
+    :data:`FAR_SIDE_DRIFT` off (:func:`_far_side_drift`), or where the straightened search refuses."""
     from . import lens
 
     grid, markers, by_lines = found
@@ -343,7 +371,7 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
     if lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)) != (0.0, 0.0, 0.0):
         return None  # the crossings round the markers read the bend (or that there is none)
     k, at_k, at_0 = lens.bend_of_outline(image, corner)
-    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
+    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k or _far_side_drift(grid, {m.id for m in corner}, cols, rows, image.shape, k) < FAR_SIDE_DRIFT:
         return None
     straight = lens.straightened(image, k)
     moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in markers]
