@@ -250,7 +250,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     search = _Search()
     with views.shared():  # the photo's grey and shrunk copies made once for all its searches
         try:
-            return _locate_grid(image, pos, name, budget, reference, memo, search)
+            found = _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
             # two or more corner markers whose grid a lens's bend took off the printed lines: the
             # search again on the photo straightened (R242); with a reference, after its registration
@@ -269,6 +269,12 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
                 raise NoGridError(_("{refusal} (the empty-map reference's art gave no grid either: {why})").format(
                     refusal=str(refused), why=_(registered.why))) from None
             return registered.grid, search.markers, False
+        if straighten:
+            # two corner markers on one side: their far side stands on the printed lines alone (R71)
+            bent = _bent_far_side(image, pos, name, reference, found)
+            if bent is not None:
+                return bent
+        return found
 
 
 #: whether the grid search's caller reads :attr:`.board.Grid.lens` (:func:`detect` sets it): as ``straighten``
@@ -354,6 +360,68 @@ def reference_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> t
     if by_lines:
         grid = straighten_lines_grid(image, grid, pos.map.cols, pos.map.rows)
     return grid, markers, by_lines
+
+
+#: two corner markers on one side of the map (not diagonal): their grid's far side is extrapolated
+SIDE_PAIRS = ({0, 1}, {1, 2}, {2, 3}, {0, 3})
+
+
+#: how far (squares) a lens's bend must carry the far side of two markers' grid off the grid its
+#: near side gives, for the grid to be searched for again straightened (reading R271): the printed
+#: lines' check (:func:`.lines.check_with_lines`) refits a grid to crossings within 0.12 squares of
+#: it, and so follows a lesser drift itself; measured 0.19-0.64 where the far side stood 0.14-0.43
+#: squares off, 0.09-0.14 where it stood 0.11-0.13 off and a search straightened gained nothing sure
+FAR_SIDE_DRIFT = 0.15
+
+
+def _far_side_drift(grid: Grid, ids: set[int], cols: int, rows: int, shape: tuple[int, ...], k: float) -> float:
+    """How far (squares, at worst) the lattice ``grid`` puts in the photo lies, straightened by the
+    bend ``k``, from the homography its third nearest the markers' side gives: how far the bend
+    alone carries the far side off a grid the near side pins (reading R271)."""
+    from . import lens
+
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    straight = lens.straighten_points(cv2.perspectiveTransform(board[None], np.linalg.inv(grid.H))[0], shape, k)
+    ends = {0: (0.0, 0.0), 1: (float(cols), 0.0), 2: (float(cols), float(rows)), 3: (0.0, float(rows))}
+    a, b = (np.array(ends[i]) for i in sorted(ids))
+    side = (b - a) / np.linalg.norm(b - a)
+    across = np.abs(side[0] * (board[:, 1] - a[1]) - side[1] * (board[:, 0] - a[0]))
+    near = across <= across.max() / 3
+    H_near, _mask = cv2.findHomography(straight[near], board[near], 0)
+    if H_near is None:
+        return 0.0
+    return float(np.max(np.linalg.norm(cv2.perspectiveTransform(straight[None], H_near)[0] - board, axis=1)))
+
+
+def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
+                   found: tuple[Grid, list[Marker], bool]) -> tuple[Grid, list[Marker], bool] | None:
+    """Two corner markers on one side whose grid the printed lines confirmed, in a photo whose
+    lens's bend no crossing round their grid can read (too few of them hold one homography: reading
+    R271). The lines' check holds a far side a barrel lens bent 0.3-0.4 squares off (own renders of
+    the independent renderer, seeds 659, 1350, 1370: k -0.08 to -0.10); the sheet's edges, straight
+    on the table, read the bend there (R244), and the grid is searched for again on the photo
+    straightened by it. None -- the grid found stands -- where the crossings read the bend or its
+    absence, where the edges show none, where it carries the far side less than
+    :data:`FAR_SIDE_DRIFT` off (:func:`_far_side_drift`), or where the straightened search refuses."""
+    from . import lens
+
+    grid, markers, by_lines = found
+    corner = [m for m in markers if m.id < 4]
+    if by_lines or grid.lens or {m.id for m in corner} not in SIDE_PAIRS or len(corner) != 2:
+        return None
+    cols, rows = pos.map.cols, pos.map.rows
+    if lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)) != (0.0, 0.0, 0.0):
+        return None  # the crossings round the markers read the bend (or that there is none)
+    k, at_k, at_0 = lens.bend_of_outline(image, corner)
+    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k or _far_side_drift(grid, {m.id for m in corner}, cols, rows, image.shape, k) < FAR_SIDE_DRIFT:
+        return None
+    straight = lens.straightened(image, k)
+    moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in markers]
+    try:
+        again, seen, again_by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
+    except NoGridError:
+        return None
+    return replace(again, lens=k), seen, again_by_lines
 
 
 @dataclass
