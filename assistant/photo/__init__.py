@@ -279,6 +279,33 @@ _STRAIGHTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("photo_straig
 #: it, and how much better than the photo as it is the bend must fit what gave it (reading R242)
 LENS_SHOWN = 0.02
 LENS_BETTER = 1.5
+#: how much better than straight the printed lines' crossings round two corner markers' grid must
+#: fit their bend for it to be tried where the sheet's edges read none (reading R251). Measured on
+#: the 77 diagnosis photos (341-610, game and empty map) with two corner markers read, against the
+#: renderer's lens (ours is about 0.73 of its k1): all 15 crossings' bends of at least
+#: :data:`LENS_SHOWN` that fit 1.4 times better or more have its sign and 0.76-1.42 of its size
+#: (s0359's game photo -0.035 at 1.44, s0600's -0.069 at 1.49); at 1.25-1.4 one of three is twice
+#: too strong (s0539's game photo, -0.127 at 1.32); under 1.25 five of 13 have the wrong sign
+CROSSINGS_BETTER = 1.4
+
+
+def lens_shown(k: float, at_k: float, at_0: float, better: float = LENS_BETTER) -> float:
+    """The bend ``k`` where the photo shows it -- at least :data:`LENS_SHOWN`, and what it was read
+    from fits ``better`` times better at ``k`` (misfit ``at_k``) than straight (``at_0``) -- else 0
+    (reading R242)."""
+    return k if abs(k) >= LENS_SHOWN and at_0 >= better * at_k else 0.0
+
+
+def bend_of_two(crossings: tuple[float, float, float], edges: Callable[[], tuple[float, float, float]]) -> float:
+    """Two corner markers' bend (0: none): the printed lines' crossings round their grid (R242)
+    where they show it; else the sheet's edges (``edges``, read only then: R244); else, where the
+    edges read none either, the crossings' bend where it fits :data:`CROSSINGS_BETTER` times better
+    than straight (reading R251). Whichever is taken, the search on the photo straightened by it
+    must still find the grid with every check it has."""
+    k = lens_shown(*crossings)
+    if k == 0.0:
+        k = lens_shown(*edges()) or lens_shown(*crossings, better=CROSSINGS_BETTER)
+    return k
 
 
 def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
@@ -296,14 +323,11 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
         return None
     cols, rows = pos.map.cols, pos.map.rows
     if len(ids) >= 3:
-        k, at_k, at_0 = lens.bend_of_markers(corner, image.shape, cols, rows)
+        k = lens_shown(*lens.bend_of_markers(corner, image.shape, cols, rows))
     else:
-        k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
-        if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
-            # too few crossings round their grid to read it by (its far side extrapolated too far off,
-            # a lens's bend among the reasons): the sheet's edges, straight on the table (reading R244)
-            k, at_k, at_0 = lens.bend_of_outline(image, corner)
-    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
+        k = bend_of_two(lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)),
+                        lambda: lens.bend_of_outline(image, corner))
+    if k == 0.0:
         return None
     straight = lens.straightened(image, k)
     moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in search.markers]
