@@ -243,8 +243,8 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     reference's art says (:func:`.reference.orient_by_reference`). ``memo``: the printed-lines
     grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again.
     ``straighten`` (or :func:`detect`'s context): a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
-    photo straightened, :func:`.lens.straightened`) lets two or more corner markers' refused grid be
-    searched for again on the photo its lens's bend straightened (reading R242)."""
+    photo straightened, :func:`.lens.straightened`) lets one or more corner markers' refused grid be
+    searched for again on the photo its lens's bend straightened (readings R242, R253)."""
     budget = budget if budget is not None else Budget()
     straighten = straighten or _STRAIGHTEN.get()
     search = _Search()
@@ -252,8 +252,9 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         try:
             return _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
-            # two or more corner markers whose grid a lens's bend took off the printed lines: the
-            # search again on the photo straightened (R242); with a reference, after its registration
+            # corner markers whose grid a lens's bend took off the printed lines (two or more) or the
+            # sheet's straight edges (one): the search again on the photo straightened (R242, R253);
+            # with a reference, after its registration
             straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is None else None
             if straight is not None:
                 return straight
@@ -310,23 +311,27 @@ def bend_of_two(crossings: tuple[float, float, float], edges: Callable[[], tuple
 
 def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
                        search: _Search) -> tuple[Grid, list[Marker], bool] | None:
-    """Two or more corner markers whose grid the search refused, in a photo whose lens bends it
-    (reading R242): the bend, read from the markers' own corners (three or four) or from the printed
-    lines' crossings round their grid (two), and the grid search run again on the photo straightened
-    by it, the markers' corners straightened with it (not searched again). None where the photo
-    shows no bend (:data:`LENS_SHOWN`) or the straightened search refuses too."""
+    """Corner markers whose grid the search refused, in a photo whose lens bends it (reading R242):
+    the bend, read from the markers' own corners (three or four), from the printed lines' crossings
+    round their grid or the sheet's edges (two, :func:`bend_of_two`), or from the sheet's edges
+    (one: its outline read from straight edges, R252, needs a straight photo; reading R253), and
+    the grid search run again on the photo straightened by it, the markers' corners straightened
+    with it (not searched again). None where the photo shows no bend (:data:`LENS_SHOWN`) or the
+    straightened search refuses too."""
     from . import lens
 
     corner = [m for m in search.markers if m.id < 4]
     ids = {m.id for m in corner}
-    if not search.structured or len(ids) < 2:
+    if not search.structured or not ids:
         return None
     cols, rows = pos.map.cols, pos.map.rows
     if len(ids) >= 3:
         k = lens_shown(*lens.bend_of_markers(corner, image.shape, cols, rows))
-    else:
+    elif len(ids) == 2:
         k = bend_of_two(lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)),
                         lambda: lens.bend_of_outline(image, corner))
+    else:
+        k = lens_shown(*lens.bend_of_outline(image, corner))  # one marker: the sheet's edges alone (R253)
     if k == 0.0:
         return None
     straight = lens.straightened(image, k)
@@ -334,6 +339,11 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
     try:
         grid, markers, by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
     except NoGridError:
+        return None
+    if len(ids) == 1 and by_lines:
+        # one marker: only its own grid from the sheet's outline (R133, R239, R252) is taken there;
+        # the printed lines' grid on a photo straightened by the edges' bend stood 0.27 squares off
+        # on s0540's game photo (the search forced on every one-marker photo, R253)
         return None
     return replace(grid, lens=k), markers, by_lines
 
