@@ -6,11 +6,16 @@ one outline each gave a start (R239 asks two that agree)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
 
-from assistant.photo import lens, onemarker
+from assistant.editions import Edition
+from assistant.model import Map, Position
+from assistant.photo import LENS_SHOWN, _Search, _straightened_grid, lens, locate_grid, onemarker
 from assistant.photo.markers import Marker
 
 from .test_photo_grid_one_marker import COLS, ROWS, SQUARES, _lattice_off, _on_photo, _photo, _to_photo, _unlined_photo
@@ -91,6 +96,18 @@ def test_the_marker_looks_square_only_on_a_start_that_scales_both_axes_alike() -
     assert not onemarker.marker_square(np.array([[1.0, 0.08, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]) @ H, marker)  # skewed 4.6 degrees
 
 
+def _rendered(monkeypatch: pytest.MonkeyPatch, seed: int) -> tuple[Any, np.ndarray, Position]:
+    """The independent renderer's scene ``seed`` (a diagnosis seed), its game photo as the renderer
+    writes it (its JPEG quality), and the position's map."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import render  # bench/independent is not a package: on the path only for these tests
+
+    scene = render.make_scene(seed, width=4000)
+    ok, jpeg = cv2.imencode(".jpg", render.render(scene), [cv2.IMWRITE_JPEG_QUALITY, scene.cam.jpeg])
+    assert ok
+    return scene, cv2.imdecode(jpeg, cv2.IMREAD_COLOR), Position(Edition.SWM2008, Map(scene.spec.cols, scene.spec.rows), ())
+
+
 @pytest.mark.slow
 def test_scene_573_one_marker_on_stone_is_answered_from_the_sheets_straight_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     """R252 end to end on the independent renderer's scene 573's game photo (12 MP, stone, 18 x 9,
@@ -98,22 +115,11 @@ def test_scene_573_one_marker_on_stone_is_answered_from_the_sheets_straight_edge
     start; one outline's start 0.36 squares off, the other's corner on the marker); the outline read
     from its straight edges gives the grid within a tenth of a square (measured 0.036), the work
     budget as `photo detect` has it."""
-    from pathlib import Path
+    scene, photo, pos = _rendered(monkeypatch, 573)
+    import render  # on the path once _rendered has run
 
-    from assistant.editions import Edition
-    from assistant.model import Map, Position
-    from assistant.photo import locate_grid
-
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
-    import render  # bench/independent is not a package: on the path only for this test
-
-    scene = render.make_scene(573, width=4000)
     assert scene.look.corner_ids == (2,)
-    cols, rows = scene.spec.cols, scene.spec.rows
-    # the photo as the renderer writes it (its JPEG quality)
-    ok, jpeg = cv2.imencode(".jpg", render.render(scene), [cv2.IMWRITE_JPEG_QUALITY, scene.cam.jpeg])
-    assert ok
-    grid, markers, by_lines = locate_grid(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), Position(Edition.SWM2008, Map(cols, rows), ()))
+    grid, markers, by_lines = locate_grid(photo, pos)
     assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [2]
     assert render.grid_error(grid.H, scene) < 0.1
 
@@ -121,10 +127,6 @@ def test_scene_573_one_marker_on_stone_is_answered_from_the_sheets_straight_edge
 def test_one_marker_on_a_straight_photo_reads_no_bend_and_is_not_searched_again() -> None:
     """R253 acts only where the sheet's edges show a bend (R242's tests): a photo drawn straight, one
     corner marker read, gives no bend, so nothing is searched again."""
-    from assistant.editions import Edition
-    from assistant.model import Map, Position
-    from assistant.photo import LENS_SHOWN, _Search, _straightened_grid
-
     photo, marker = _unlined_photo((0.15,))
     search = _Search(markers=[marker], structured=True)
     assert _straightened_grid(photo, Position(Edition.SWM2008, Map(COLS, ROWS), ()), "drawn", None, search) is None
@@ -138,23 +140,12 @@ def test_scene_563_one_marker_on_wood_under_a_strong_lens_is_answered_on_the_pho
     start 0.23 squares off, its edges 1 px off straight); the sheet's edges give the bend (-0.083),
     and on the photo straightened by it the grid lies within a tenth of a square of the renderer's
     lattice (measured 0.005)."""
-    from pathlib import Path
-
-    from assistant.editions import Edition
-    from assistant.model import Map, Position
-    from assistant.photo import locate_grid
-
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    scene, photo, pos = _rendered(monkeypatch, 563)
     import independent as ind  # bench/ is not a package: on the path only for this test
-    import render
 
-    scene = render.make_scene(563, width=4000)
     assert scene.look.corner_ids == (1,)
-    cols, rows = scene.spec.cols, scene.spec.rows
-    ok, jpeg = cv2.imencode(".jpg", render.render(scene), [cv2.IMWRITE_JPEG_QUALITY, scene.cam.jpeg])
-    assert ok
-    grid, markers, _by_lines = locate_grid(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), Position(Edition.SWM2008, Map(cols, rows), ()), straighten=True)
+    grid, markers, _by_lines = locate_grid(photo, pos, straighten=True)
     assert sorted(m.id for m in markers if m.id < 4) == [1]
     assert grid.lens == pytest.approx(-0.083, abs=0.01)
     assert ind.lens_grid_error(grid.H, grid.lens, scene) < 0.1
