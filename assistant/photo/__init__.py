@@ -259,6 +259,11 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             if straight is not None:
                 return straight
             if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
+                # the registration left out by the work budget: the search on the photo straightened,
+                # with a fresh budget of its own, still runs where it would after a refused registration (R253)
+                straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is not None else None
+                if straight is not None:
+                    return straight
                 raise
             # the photo's own grid refused; the judge's reference holds the very art it shows (R80)
             budget.charge(REGISTRATION_COST)
