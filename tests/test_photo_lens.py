@@ -227,3 +227,78 @@ def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pyte
             assert grid.lens == pytest.approx(-0.08, abs=0.02)
         else:
             assert grid is found
+
+
+#: the printed lines' crossings round diagnosis photo s0600's two markers' grid (ids 1 and 3, the
+#: renderer's k1 -0.070), as measured: the bend, its misfit there and straight (R251)
+S0600_CROSSINGS = (-0.0689, 0.002853, 0.004238)
+NO_BEND = (0.0, 0.0, 0.0)
+
+
+def _no_edges() -> tuple[float, float, float]:
+    raise AssertionError("the sheet's edges are read only where the crossings show no bend")
+
+
+def test_two_markers_crossings_that_show_the_bend_decide_without_the_edges() -> None:
+    """R242: crossings that fit 1.5 times better at their bend than straight give it; the sheet's
+    edges are not read."""
+    from assistant.photo import bend_of_two
+
+    assert bend_of_two((-0.08, 0.002, 0.006), _no_edges) == -0.08
+
+
+def test_two_markers_weaker_crossings_give_way_to_the_sheets_edges() -> None:
+    """R244 before R251: where the crossings fit under 1.5 times better, the edges' bend, where they
+    show one, is taken."""
+    from assistant.photo import bend_of_two
+
+    assert bend_of_two(S0600_CROSSINGS, lambda: (-0.05, 0.05, 0.2)) == -0.05
+
+
+def test_two_markers_crossings_at_1_4_give_the_bend_where_the_edges_read_none() -> None:
+    """R251: s0600's crossings fit 1.49 times better at -0.069 than straight and its sheet's edges
+    read no bend: the crossings' bend is tried (before, none was, and the photo was refused)."""
+    from assistant.photo import bend_of_two
+
+    assert bend_of_two(S0600_CROSSINGS, lambda: NO_BEND) == pytest.approx(-0.0689)
+    # s0600's numbers fall short of R242's bar, so the fallback is what answers them
+    assert S0600_CROSSINGS[2] < 1.5 * S0600_CROSSINGS[1]
+
+
+@pytest.mark.parametrize("crossings", [(-0.127, 0.01, 0.0132), (-0.04, 0.01, 0.0139), (0.015, 0.001, 0.01)])
+def test_two_markers_crossings_under_1_4_or_too_slight_give_no_bend(crossings: tuple[float, float, float]) -> None:
+    """R251's bar: at 1.32 (s0539's game photo: a bend twice too strong) or 1.39 times better, or a
+    bend under LENS_SHOWN however well it fits, no bend where the edges read none."""
+    from assistant.photo import bend_of_two
+
+    assert bend_of_two(crossings, lambda: NO_BEND) == 0.0
+
+
+@pytest.mark.slow
+def test_scene_600_two_diagonal_markers_answered_on_the_photo_straightened_by_the_crossings_bend(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R251 end to end on the independent renderer's scene 600's game photo (12 MP, stone, 13 x 9,
+    markers 1 and 3, its k1 -0.070): refused before (the printed lines do not confirm the markers'
+    grid, 0.11 squares off; the crossings' bend fit 1.49 times better than straight, the sheet's
+    edges read none); straightened by the crossings' bend, the sheet's outline confirms the
+    markers' grid (R126), within a tenth of a square of the renderer's lattice (measured 0.063)."""
+    from pathlib import Path
+
+    from assistant.model import Edition, Map, Position
+    from assistant.photo import locate_grid
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench" / "independent"))
+    import independent as ind  # bench/ is not a package: on the path only for this test
+    import render
+
+    scene = render.make_scene(600, width=4000)
+    assert scene.look.corner_ids == (1, 3)
+    cols, rows = scene.spec.cols, scene.spec.rows
+    # the photo as the renderer writes it (its JPEG quality): the crossings are read on that
+    ok, jpeg = cv2.imencode(".jpg", render.render(scene), [cv2.IMWRITE_JPEG_QUALITY, scene.cam.jpeg])
+    assert ok
+    photo = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    grid, markers, by_lines = locate_grid(photo, Position(Edition.SWM2008, Map(cols, rows), ()), straighten=True)
+    assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [1, 3]
+    assert grid.lens == pytest.approx(-0.069, abs=0.01)
+    assert ind.lens_grid_error(grid.H, grid.lens, scene) < 0.1

@@ -243,8 +243,8 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     reference's art says (:func:`.reference.orient_by_reference`). ``memo``: the printed-lines
     grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again.
     ``straighten`` (or :func:`detect`'s context): a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
-    photo straightened, :func:`.lens.straightened`) lets two or more corner markers' refused grid be
-    searched for again on the photo its lens's bend straightened (reading R242)."""
+    photo straightened, :func:`.lens.straightened`) lets one or more corner markers' refused grid be
+    searched for again on the photo its lens's bend straightened (readings R242, R253)."""
     budget = budget if budget is not None else Budget()
     straighten = straighten or _STRAIGHTEN.get()
     search = _Search()
@@ -252,12 +252,18 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
         try:
             found = _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
-            # two or more corner markers whose grid a lens's bend took off the printed lines: the
-            # search again on the photo straightened (R242); with a reference, after its registration
+            # corner markers whose grid a lens's bend took off the printed lines (two or more) or the
+            # sheet's straight edges (one): the search again on the photo straightened (R242, R253);
+            # with a reference, after its registration
             straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is None else None
             if straight is not None:
                 return straight
             if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
+                # the registration left out by the work budget: the search on the photo straightened,
+                # with a fresh budget of its own, still runs where it would after a refused registration (R253)
+                straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is not None else None
+                if straight is not None:
+                    return straight
                 raise
             # the photo's own grid refused; the judge's reference holds the very art it shows (R80)
             budget.charge(REGISTRATION_COST)
@@ -285,37 +291,70 @@ _STRAIGHTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("photo_straig
 #: it, and how much better than the photo as it is the bend must fit what gave it (reading R242)
 LENS_SHOWN = 0.02
 LENS_BETTER = 1.5
+#: how much better than straight the printed lines' crossings round two corner markers' grid must
+#: fit their bend for it to be tried where the sheet's edges read none (reading R251). Measured on
+#: the 77 diagnosis photos (341-610, game and empty map) with two corner markers read, against the
+#: renderer's lens (ours is about 0.73 of its k1): all 15 crossings' bends of at least
+#: :data:`LENS_SHOWN` that fit 1.4 times better or more have its sign and 0.76-1.42 of its size
+#: (s0359's game photo -0.035 at 1.44, s0600's -0.069 at 1.49); at 1.25-1.4 one of three is twice
+#: too strong (s0539's game photo, -0.127 at 1.32); under 1.25 five of 13 have the wrong sign
+CROSSINGS_BETTER = 1.4
+
+
+def lens_shown(k: float, at_k: float, at_0: float, better: float = LENS_BETTER) -> float:
+    """The bend ``k`` where the photo shows it -- at least :data:`LENS_SHOWN`, and what it was read
+    from fits ``better`` times better at ``k`` (misfit ``at_k``) than straight (``at_0``) -- else 0
+    (reading R242)."""
+    return k if abs(k) >= LENS_SHOWN and at_0 >= better * at_k else 0.0
+
+
+def bend_of_two(crossings: tuple[float, float, float], edges: Callable[[], tuple[float, float, float]]) -> float:
+    """Two corner markers' bend (0: none): the printed lines' crossings round their grid (R242)
+    where they show it; else the sheet's edges (``edges``, read only then: R244); else, where the
+    edges read none either, the crossings' bend where it fits :data:`CROSSINGS_BETTER` times better
+    than straight (reading R251). Whichever is taken, the search on the photo straightened by it
+    must still find the grid with every check it has."""
+    k = lens_shown(*crossings)
+    if k == 0.0:
+        k = lens_shown(*edges()) or lens_shown(*crossings, better=CROSSINGS_BETTER)
+    return k
 
 
 def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
                        search: _Search) -> tuple[Grid, list[Marker], bool] | None:
-    """Two or more corner markers whose grid the search refused, in a photo whose lens bends it
-    (reading R242): the bend, read from the markers' own corners (three or four) or from the printed
-    lines' crossings round their grid (two), and the grid search run again on the photo straightened
-    by it, the markers' corners straightened with it (not searched again). None where the photo
-    shows no bend (:data:`LENS_SHOWN`) or the straightened search refuses too."""
+    """Corner markers whose grid the search refused, in a photo whose lens bends it (reading R242):
+    the bend, read from the markers' own corners (three or four), from the printed lines' crossings
+    round their grid or the sheet's edges (two, :func:`bend_of_two`), or from the sheet's edges
+    (one: its outline read from straight edges, R252, needs a straight photo; reading R253), and
+    the grid search run again on the photo straightened by it, the markers' corners straightened
+    with it (not searched again). None where the photo shows no bend (:data:`LENS_SHOWN`) or the
+    straightened search refuses too."""
     from . import lens
 
     corner = [m for m in search.markers if m.id < 4]
     ids = {m.id for m in corner}
-    if not search.structured or len(ids) < 2:
+    if not search.structured or not ids:
         return None
     cols, rows = pos.map.cols, pos.map.rows
     if len(ids) >= 3:
-        k, at_k, at_0 = lens.bend_of_markers(corner, image.shape, cols, rows)
+        k = lens_shown(*lens.bend_of_markers(corner, image.shape, cols, rows))
+    elif len(ids) == 2:
+        k = bend_of_two(lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)),
+                        lambda: lens.bend_of_outline(image, corner))
     else:
-        k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
-        if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
-            # too few crossings round their grid to read it by (its far side extrapolated too far off,
-            # a lens's bend among the reasons): the sheet's edges, straight on the table (reading R244)
-            k, at_k, at_0 = lens.bend_of_outline(image, corner)
-    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k:
+        k = lens_shown(*lens.bend_of_outline(image, corner))  # one marker: the sheet's edges alone (R253)
+    if k == 0.0:
         return None
     straight = lens.straightened(image, k)
     moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in search.markers]
     try:
         grid, markers, by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
     except NoGridError:
+        return None
+    if len(ids) == 1 and by_lines:
+        # one marker: only its own grid from the sheet's outline (R133, R239, R252) is taken there;
+        # the printed lines' grid on a photo straightened by the edges' bend stood 0.27 squares off
+        # on s0540's game photo (the search forced on every one-marker photo, R253)
         return None
     return replace(grid, lens=k), markers, by_lines
 

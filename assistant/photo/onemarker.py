@@ -28,7 +28,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from . import views
 from .board import Grid
+from .lens import edges_of_outline
 from .lines import (
     ANCHOR_TOLERANCE,
     MIN_LINE_SUPPORT,
@@ -155,7 +157,12 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
             # R239: the outlines alone, where the lines say nothing either way
             confirmed.append(framed[agreed][0])
             anchors.append(framed[agreed][1])
-    if not confirmed or not lattices_agree(confirmed, cols, rows):
+    if not confirmed:
+        # R252: the sheet's straight edges, where a start searched found the lines nowhere else
+        if any(i not in undecided for i in searched):
+            return None
+        return straight_sheet_grid(image, marker, cols, rows, afford, searched=bool(searched))
+    if not lattices_agree(confirmed, cols, rows):
         return None
     return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
 
@@ -304,3 +311,115 @@ def has_frame_start(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
     (reading R140)."""
     marker = _the_one_marker(markers)
     return marker is not None and bool(_frame_starts(image, marker, cols, rows)[1])
+
+
+#: how far (px of the grid search's copy, the mean of each side's best 80 %) the sheet's edge may
+#: stray from the straight line fitted along each side of its outline for the outline's corners to
+#: be read where its sides meet (reading R252). Measured on every sheet outline of the diagnosis
+#: photos with one corner marker read (341-610: 77 game and empty-map photos of 41 scenes, 141
+#: outlines framing the marker): the 62 whose four sides fit within 0.2 px gave starts 0.015-0.078
+#: squares off the renderer's lattice where their margin's two measures agree
+#: (:data:`STRAIGHT_AGREEMENT`: 61), 0.149 where they do not (one); the 79 over 0.2 px strayed
+#: 0.28-10 px (a figure, a marker or a lens's bend on a side), their starts up to 5.3 squares off
+STRAIGHT_FIT = 0.2
+#: the share of each side's points whose misfit counts (the rest: a figure over the edge), as R244's
+KEPT = 0.8
+#: how far apart (squares, half the difference) the sheet's margin's two measures at the marker may
+#: lie for a start from straight edges (R252): at most 0.020 on the 61 starts above that stood
+#: within 0.08 squares, 0.115 on the one 0.149 off
+STRAIGHT_AGREEMENT = 0.05
+#: how far from square the corner marker may look in a straight-edged start's board frame (its
+#: longest side over its shortest, the most any corner strays from a right angle, degrees): the
+#: marker is a square on the map's own axes, so a start that scales one axis wrongly shows it as a
+#: rectangle (a quad round half the map, s0563's empty map: 1.44); measured 1.001-1.014 and
+#: 0.2-1.6 degrees on the 61 starts that stood
+MARKER_ASPECT = 1.05
+MARKER_SKEW = 3.0
+
+
+def straight_quad(grey: np.ndarray, quad: np.ndarray, passes: int = 3) -> np.ndarray | None:
+    """The outline ``quad`` (``grey``'s pixels) with its corners where its four sides, each a
+    straight line fitted to the sheet's edge along it (:func:`.lens.edges_of_outline`, its best
+    :data:`KEPT`), meet; the lines fitted again along the new sides ``passes`` times. None where a
+    side's edge strays from its line by more than :data:`STRAIGHT_FIT` (reading R252): a contour's
+    corner pulled onto a corner marker beside it, or cut by one, moves the quad's corners and sides,
+    not the sheet's straight edges between them."""
+    out = np.asarray(quad, np.float64)
+    for _ in range(passes):
+        lines, misfits = [], []
+        for pts in edges_of_outline(grey, out):
+            p = pts.astype(np.float32)
+            vx, vy, x0, y0 = cv2.fitLine(p, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            d = np.abs((p[:, 0] - x0) * vy - (p[:, 1] - y0) * vx)
+            kept = p[d <= np.quantile(d, KEPT)]
+            vx, vy, x0, y0 = cv2.fitLine(kept, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            d = np.abs((p[:, 0] - x0) * vy - (p[:, 1] - y0) * vx)
+            misfits.append(float(np.sort(d)[: max(1, int(KEPT * len(d)))].mean()))
+            lines.append(np.cross([x0, y0, 1.0], [x0 + vx, y0 + vy, 1.0]))
+        corners = [np.cross(lines[i - 1], lines[i]) for i in range(4)]
+        if any(abs(c[2]) < 1e-9 for c in corners):
+            return None
+        out = np.array([c[:2] / c[2] for c in corners])
+    return out if max(misfits) <= STRAIGHT_FIT else None
+
+
+def marker_square(H: np.ndarray, marker: Marker) -> bool:
+    """Whether the corner ``marker`` looks square through ``H`` (photo -> board): its sides within
+    :data:`MARKER_ASPECT` of each other, its corners within :data:`MARKER_SKEW` degrees of right
+    angles (reading R252)."""
+    b = cv2.perspectiveTransform(np.asarray(marker.corners, np.float64)[None], H)[0]
+    sides = [float(np.linalg.norm(b[(i + 1) % 4] - b[i])) for i in range(4)]
+    if min(sides) <= 0 or max(sides) / min(sides) > MARKER_ASPECT:
+        return False
+    for i in range(4):
+        u, v = b[(i + 1) % 4] - b[i], b[i - 1] - b[i]
+        if abs(90.0 - float(np.degrees(np.arccos(min(1.0, abs(u @ v) / (np.linalg.norm(u) * np.linalg.norm(v))))))) > MARKER_SKEW:
+            return False
+    return True
+
+
+def straight_sheet_grid(image: np.ndarray, marker: Marker, cols: int, rows: int,
+                        afford: Callable[[], bool] = lambda: True, searched: bool = False) -> Grid | None:
+    """One corner marker whose sheet outlines gave no start the printed lines confirm, nor two that
+    agree (R133, R239): the start of an outline read again from its straight edges
+    (:func:`straight_quad`), its margin's two measures within :data:`STRAIGHT_AGREEMENT`, the marker
+    square on it (:func:`marker_square`); every such start must agree. Where the lines' search ran
+    round a start before (``searched``) and found them neither on it nor clearly elsewhere (the
+    caller's check, R239's), the lines must not show clearly on this start shifted by more than
+    :data:`.lines.ANCHOR_TOLERANCE` (:func:`lines_shifted`, as R239 asks of its start). Where none
+    was searched, the lines are searched round this one as round any start (the work budget's
+    ``afford`` asked first): they confirm it where they can (R133, R216) and refuse it where they
+    show clearly elsewhere or shifted. Where they say nothing, it stands with R133's uncertainty
+    (reading R252)."""
+    scale, quads = _sheet_outlines(image, [marker])
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
+    grey = views.gray(small)
+    starts = []
+    for quad in quads:
+        straight = straight_quad(grey, quad)
+        framed = None if straight is None else _framed(straight / scale, marker, cols, rows, STRAIGHT_AGREEMENT)
+        if framed is not None and marker_square(framed[0], marker):
+            starts.append(framed)
+    if not starts or not lattices_agree([H for H, _a, _m in starts], cols, rows) or not (searched or afford()):
+        return None
+    H, anchor, _margin = starts[0]
+    board4 = np.array(BOARD_CORNERS, np.float64) * [cols, rows]
+    _i, _H, _anchor, H_inv, ink = _clearest_first(image, [(H, anchor)], cols, rows)[0]
+    if searched:
+        if lines_shifted(H_inv, ink, cols, rows):
+            return None
+        return Grid(H, 0.0, 1, np.array([[*anchor, *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
+    S = np.diag([scale, scale, 1.0])
+    found_apart: list[np.ndarray] = []
+    for support in (_mean_ratio, _median_ratio):
+        found = _search_free_corners(ink, {marker.id: anchor * scale}, [j for j in range(4) if j != marker.id], H_inv, cols, rows, support)
+        if found is not None and lattices_agree([H, np.linalg.inv(found) @ S], cols, rows):
+            H = np.linalg.inv(found) @ S  # the lines confirm it (R133)
+            break
+        if found is not None:
+            found_apart.append(found)
+    else:
+        if not start_stands(ink, H_inv, found_apart, cols, rows) and (
+                _lines_elsewhere(ink, found_apart, cols, rows) or lines_shifted(H_inv, ink, cols, rows)):
+            return None
+    return Grid(H, 0.0, 1, np.array([[*anchor, *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
