@@ -55,7 +55,7 @@ def run_scenario(spec: Any, here: Path) -> list[str]:
     if game is None:
         raise ScenarioError(_("game {game!r} is not destiny, swtcg or destiny-building").format(game=name))
     if name in game.scenario_kinds:
-        # its phrases are compared with answers in the scenario's language, as run() does (R268)
+        # its phrases are compared with answers in the scenario's language, as run() does (R249)
         with language(scenario_language(spec)):
             return game.scenario_kinds[name](spec)
     return run(spec, here, game)

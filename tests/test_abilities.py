@@ -267,7 +267,7 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
             assert {"Cunning Attack", "Flight", "Mobile Attack", "Heavy Weapon"} <= modelled  # the advisor's and the session's
             assert "Force Push" in modelled  # a power that hurts: attack --power
             assert "Force Renewal" in modelled  # the session: Force points on activating (R229)
-            assert "Regeneration" in modelled and "Recon" in modelled  # the session: a turn's end, the initiative roll (R265, R266)
+            assert "Regeneration" in modelled and "Recon" in modelled  # the session: a turn's end, the initiative roll (R253, R254)
             assert "Force Leap" not in modelled  # no rule the assistant applies
 
 

@@ -173,13 +173,13 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: [r.text for r in referee.check_force_spend(GameState(p, round=1, active="a", turn=Turn("a"), force_spends={"a": 1}),
                                                                                "a", 1)]
         yield layout, {}, lambda p: Activate().fold(GameState(p, round=1), {"figure": "a"})
-        # the end of a turn without a move: Regeneration removes damage (R266)
+        # the end of a turn without a move: Regeneration removes damage (R254)
         yield layout, {"extra": {"a": ", damage_taken: 20"}}, lambda p: effects.end_turn(GameState(p, round=1, active="a", turn=Turn("a")))
-        # a Force point on more squares: Knight Speed, Master Speed (R263)
+        # a Force point on more squares: Knight Speed, Master Speed (R251)
         for power in ("Knight Speed", "Master Speed"):
             yield layout, {}, lambda p, w=power: [r.text for r in Force().check(GameState(p, round=1, active="a", turn=Turn("a")),
                                                                                 {"figure": "a", "delta": -1, "use": w})]
-        # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R265)
+        # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R253)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
 
 

@@ -35,7 +35,7 @@ def test_attack_json_follows_the_contract() -> None:
     assert all({"source", "applies_to", "value", "rule"} <= set(m) for m in obj["modifiers"])
     # Soresu guards against melee; sbd shoots: nothing between its hit and the damage, and the
     # ability is applied (not listed as unmodelled); Force Push 3 is --power's; Knight Speed and
-    # Master of the Force the game session's (R263, R264): nothing of Obi-Wan's is left to check by hand
+    # Master of the Force the game session's (R251, R252): nothing of Obi-Wan's is left to check by hand
     assert obj["after_hit"] == [] and "obi: Soresu Style Master" not in obj["not_modelled"]
     assert "obi: Knight Speed" not in obj["not_modelled"] and "obi: Force Push 3" not in obj["not_modelled"]  # Force Push: --power
     assert obj["not_modelled"] == []
@@ -207,7 +207,7 @@ def test_nothing_a_card_names_is_silently_dropped() -> None:
         for text in pos.stats_of(fig).abilities or ():
             c = classify("swm", text, "swm2008")
             listed = f"{fig.id}: {text}" in ans.not_modelled
-            # applied by the game session where it acts, asked by no attack question (Master of the Force: R264)
+            # applied by the game session where it acts, asked by no attack question (Master of the Force: R252)
             elsewhere = session_only("swm", "swm2008", text)
             assert listed or c.status == "modelled" or elsewhere, text
             if c.status == "modelled" or elsewhere:

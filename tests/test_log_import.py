@@ -265,7 +265,7 @@ def test_an_attack_a_card_corrected_since_changes_is_void_saying_so(obi_by_dooku
 
     ev = json.loads(ok("game", "attack", "obi", "dooku", "--roll", "9", "--json"))["event"]
     assert (ev["needs"], ev["hit"]) == (11, False)
-    # a printed number is corrected saying where the new one comes from (R269)
+    # a printed number is corrected saying where the new one comes from (R250)
     ok("cards", "set", "Count Dooku of Serenno", "defense=17", "--set", "The Clone Wars starter (2008)", "--source", "a corrected card")
     last = json.loads(ok("game", "log", "--json"))["events"][-1]
     assert "its record says needs 11, the position at this event gives 7" in (last.get("void") or ""), last

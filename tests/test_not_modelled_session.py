@@ -1,9 +1,9 @@
-"""The attack answer's "not modelled" list (reading R264 in docs/readings.md): an ability the game
+"""The attack answer's "not modelled" list (reading R252 in docs/readings.md): an ability the game
 session applies where it acts (a checked move, the turn, the squad) and that no attack question asks
 about is not listed as not modelled; one the attack could need is, and so is one the edition in force
 does not have. Counted over SW_Minis_Drafter's database (892 rows, swm2008): figures whose attack
 answer listed something 487 -> 357 by this reading alone, -> 333 with Recon, Regeneration, Knight and
-Master Speed (R263, R265-R266)."""
+Master Speed (R251, R253-R254)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def mover(abilities: str) -> str:
 def test_movement_squad_and_activation_abilities_are_not_listed_at_the_attack() -> None:
     """Speed, Flight, Mobile Attack (PL p.54-55; CS g.9), Force Renewal (PL p.46; CS g.6), Rapport
     (PL p.58) are applied by the game session; an attack's roll, damage and targets do not use them.
-    Recon (PL p.58) and Regeneration (PL p.59) are applied there too (R265, R266). Avoid Defeat (PL p.33)
+    Recon (PL p.58) and Regeneration (PL p.59) are applied there too (R253, R254). Avoid Defeat (PL p.33)
     bears on the damage an attack deals, and Force Leap (a Force power that moves) is applied nowhere
     yet: both listed."""
     abilities = "Speed 8, Flight, Mobile Attack, Force Renewal 1, Rapport, Recon, Regeneration 10, Avoid Defeat, Force Leap"

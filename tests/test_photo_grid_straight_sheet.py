@@ -1,6 +1,6 @@
 """One corner marker, and a sheet outline whose corners a second, unread corner marker (its pattern
 hidden by a figure) or the read one pulled off the sheet's own: the outline read again from its
-straight edges (issue 28, round 25; reading R252). Diagnosis photos s0561 (wood, marker 0) and s0573
+straight edges (issue 28, round 25; reading R261). Diagnosis photos s0561 (wood, marker 0) and s0573
 (stone, marker 2) were refused without the reference: their printed lines show on no start, and
 one outline each gave a start (R239 asks two that agree)."""
 
@@ -32,7 +32,7 @@ def _covered(photo: np.ndarray) -> np.ndarray:
 
 
 def test_an_outline_pulled_onto_an_unread_marker_is_read_from_its_straight_edges(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R252: no printed lines (wood's planks), the sheet's edge and a border round the map, marker 0
+    """R261: no printed lines (wood's planks), the sheet's edge and a border round the map, marker 0
     read and marker 2's pattern hidden: the outlines' starts disagree (one 0.78 squares off, pulled
     onto marker 2's quiet zone), so R239 gives nothing; the sheet read from its straight edges
     gives the grid within a twentieth of a square (measured 0.008)."""
@@ -41,13 +41,13 @@ def test_an_outline_pulled_onto_an_unread_marker_is_read_from_its_straight_edges
     grid = onemarker.one_marker_grid(photo, [marker], COLS, ROWS)
     assert grid is not None and grid.corner_markers == 1 and grid.uncertainty == onemarker.ONE_MARKER_UNCERTAINTY
     assert _lattice_off(grid.H) < 0.05
-    # without R252 (before it): refused
+    # without R261 (before it): refused
     monkeypatch.setattr(onemarker, "straight_sheet_grid", lambda *_a, **_k: None)
     assert onemarker.one_marker_grid(photo, [marker], COLS, ROWS) is None
 
 
 def test_printed_lines_a_third_of_a_square_off_still_refuse_a_straight_edged_start() -> None:
-    """R252 keeps R133's and R239's checks: lines printed a third of a square off the marker's
+    """R261 keeps R133's and R239's checks: lines printed a third of a square off the marker's
     corner show clearly elsewhere, and nothing stands, the outline pulled onto marker 2 or not."""
     photo, marker = _photo(lines_off=0.35)
     assert onemarker.one_marker_grid(_covered(photo), [marker], COLS, ROWS) is None
@@ -82,12 +82,12 @@ def test_the_sheets_corners_where_its_straight_edges_meet() -> None:
 
 def test_a_sheet_the_lens_bends_has_no_straight_edges() -> None:
     """A barrel lens (k -0.1) bows the sheet's edges several pixels off any line: no corners are
-    read from them (R252 answers no such photo; not modelled)."""
+    read from them (R261 answers no such photo; not modelled)."""
     assert onemarker.straight_quad(_sheet(-0.1), lens.bend_points(SHEET, WORK_SHAPE, -0.1)) is None
 
 
 def test_the_marker_looks_square_only_on_a_start_that_scales_both_axes_alike() -> None:
-    """R252's marker test: through the map's own homography marker 0 is a square; through a start
+    """R261's marker test: through the map's own homography marker 0 is a square; through a start
     that stretches one axis by 1.44 (a quad round half the map, s0563's empty map) it is not."""
     marker = Marker(0, _on_photo(SQUARES[0]))
     H = np.linalg.inv(_to_photo())
@@ -110,7 +110,7 @@ def _rendered(monkeypatch: pytest.MonkeyPatch, seed: int) -> tuple[Any, np.ndarr
 
 @pytest.mark.slow
 def test_scene_573_one_marker_on_stone_is_answered_from_the_sheets_straight_edges(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R252 end to end on the independent renderer's scene 573's game photo (12 MP, stone, 18 x 9,
+    """R261 end to end on the independent renderer's scene 573's game photo (12 MP, stone, 18 x 9,
     marker 2, the camera 42 degrees off vertical): refused before (its printed lines show on no
     start; one outline's start 0.36 squares off, the other's corner on the marker); the outline read
     from its straight edges gives the grid within a tenth of a square (measured 0.036), the work
@@ -125,7 +125,7 @@ def test_scene_573_one_marker_on_stone_is_answered_from_the_sheets_straight_edge
 
 
 def test_one_marker_on_a_straight_photo_reads_no_bend_and_is_not_searched_again() -> None:
-    """R253 acts only where the sheet's edges show a bend (R242's tests): a photo drawn straight, one
+    """R262 acts only where the sheet's edges show a bend (R242's tests): a photo drawn straight, one
     corner marker read, gives no bend, so nothing is searched again."""
     photo, marker = _unlined_photo((0.15,))
     search = _Search(markers=[marker], structured=True)
@@ -135,7 +135,7 @@ def test_one_marker_on_a_straight_photo_reads_no_bend_and_is_not_searched_again(
 
 @pytest.mark.slow
 def test_scene_563_one_marker_on_wood_under_a_strong_lens_is_answered_on_the_photo_straightened(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R253 end to end on the independent renderer's scene 563's game photo (12 MP, wood, 12 x 9,
+    """R262 end to end on the independent renderer's scene 563's game photo (12 MP, wood, 12 x 9,
     marker 1, the renderer's k1 -0.118: a strong barrel lens): refused before (its one outline's
     start 0.23 squares off, its edges 1 px off straight); the sheet's edges give the bend (-0.083),
     and on the photo straightened by it the grid lies within a tenth of a square of the renderer's

@@ -162,7 +162,7 @@ def _printed_grid_photo(k: float) -> tuple[np.ndarray, np.ndarray]:
 
 @pytest.mark.parametrize("k", [-0.08, -0.05])
 def test_a_printed_lines_grid_is_refitted_on_the_photo_its_lens_straightened(k: float) -> None:
-    """R259: without corner markers the printed lines' one homography leaves a bent photo's corners
+    """R257: without corner markers the printed lines' one homography leaves a bent photo's corners
     off (own render 764: 0.39 squares); its crossings give the bend, and the grid refitted on the
     photo straightened by it carries every lattice point within a twentieth of a square."""
     from assistant.photo import LENS_SHOWN, straighten_lines_grid
@@ -181,7 +181,7 @@ def test_a_printed_lines_grid_is_refitted_on_the_photo_its_lens_straightened(k: 
 
 
 def test_a_straight_photos_printed_lines_grid_is_kept() -> None:
-    """A straight lens: no bend shown, the grid as the lines gave it (R259)."""
+    """A straight lens: no bend shown, the grid as the lines gave it (R257)."""
     from assistant.photo import straighten_lines_grid
     from assistant.photo.board import Grid
 
@@ -191,7 +191,7 @@ def test_a_straight_photos_printed_lines_grid_is_kept() -> None:
 
 
 def test_map_from_photo_reads_a_bent_markerless_map_on_the_photo_straightened() -> None:
-    """R259 end to end: ``map from-photo``'s reading of a bent printed map without corner markers
+    """R257 end to end: ``map from-photo``'s reading of a bent printed map without corner markers
     finds the lines' grid, reads the bend from their crossings and stands its grid on the
     straightened photo: every lattice point within a twentieth of a square (before: over 0.15)."""
     from assistant.photo.terrain import read_map_photo
@@ -208,7 +208,7 @@ def test_map_from_photo_reads_a_bent_markerless_map_on_the_photo_straightened() 
 
 
 def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R260: ``photo reference``'s grid from the printed lines is refitted on the photo its lens
+    """R258: ``photo reference``'s grid from the printed lines is refitted on the photo its lens
     straightened (its view is then made from that photo); a grid from corner markers is left as
     the search gave it."""
     from assistant import photo as ph
@@ -230,7 +230,7 @@ def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pyte
 
 
 #: the printed lines' crossings round diagnosis photo s0600's two markers' grid (ids 1 and 3, the
-#: renderer's k1 -0.070), as measured: the bend, its misfit there and straight (R251)
+#: renderer's k1 -0.070), as measured: the bend, its misfit there and straight (R260)
 S0600_CROSSINGS = (-0.0689, 0.002853, 0.004238)
 NO_BEND = (0.0, 0.0, 0.0)
 
@@ -248,7 +248,7 @@ def test_two_markers_crossings_that_show_the_bend_decide_without_the_edges() -> 
 
 
 def test_two_markers_weaker_crossings_give_way_to_the_sheets_edges() -> None:
-    """R244 before R251: where the crossings fit under 1.5 times better, the edges' bend, where they
+    """R244 before R260: where the crossings fit under 1.5 times better, the edges' bend, where they
     show one, is taken."""
     from assistant.photo import bend_of_two
 
@@ -256,7 +256,7 @@ def test_two_markers_weaker_crossings_give_way_to_the_sheets_edges() -> None:
 
 
 def test_two_markers_crossings_at_1_4_give_the_bend_where_the_edges_read_none() -> None:
-    """R251: s0600's crossings fit 1.49 times better at -0.069 than straight and its sheet's edges
+    """R260: s0600's crossings fit 1.49 times better at -0.069 than straight and its sheet's edges
     read no bend: the crossings' bend is tried (before, none was, and the photo was refused)."""
     from assistant.photo import bend_of_two
 
@@ -267,7 +267,7 @@ def test_two_markers_crossings_at_1_4_give_the_bend_where_the_edges_read_none() 
 
 @pytest.mark.parametrize("crossings", [(-0.127, 0.01, 0.0132), (-0.04, 0.01, 0.0139), (0.015, 0.001, 0.01)])
 def test_two_markers_crossings_under_1_4_or_too_slight_give_no_bend(crossings: tuple[float, float, float]) -> None:
-    """R251's bar: at 1.32 (s0539's game photo: a bend twice too strong) or 1.39 times better, or a
+    """R260's bar: at 1.32 (s0539's game photo: a bend twice too strong) or 1.39 times better, or a
     bend under LENS_SHOWN however well it fits, no bend where the edges read none."""
     from assistant.photo import bend_of_two
 
@@ -276,7 +276,7 @@ def test_two_markers_crossings_under_1_4_or_too_slight_give_no_bend(crossings: t
 
 @pytest.mark.slow
 def test_scene_600_two_diagonal_markers_answered_on_the_photo_straightened_by_the_crossings_bend(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R251 end to end on the independent renderer's scene 600's game photo (12 MP, stone, 13 x 9,
+    """R260 end to end on the independent renderer's scene 600's game photo (12 MP, stone, 13 x 9,
     markers 1 and 3, its k1 -0.070): refused before (the printed lines do not confirm the markers'
     grid, 0.11 squares off; the crossings' bend fit 1.49 times better than straight, the sheet's
     edges read none); straightened by the crossings' bend, the sheet's outline confirms the

@@ -1,5 +1,5 @@
 """Issue 28, round 25: two corner markers on one side, a barrel lens bending their grid's far side
-(reading R271).
+(reading R259).
 
 The independent renderer's scene 1370 (an own render: neither a diagnosis nor a held-out seed;
 rock art, 18 x 9, corner markers 0 and 3 on the short side, its camera's lens k1 -0.10): the
@@ -56,7 +56,7 @@ def test_scene_1370_the_far_side_is_read_straightened(monkeypatch: pytest.Monkey
     grid, markers, by_lines = locate_grid(photo, pos, straighten=True)  # as `photo detect` asks
     assert sorted(m.id for m in markers if m.id < 4) == [0, 3] and not by_lines
     assert grid.lens < -0.03  # a barrel lens read from the sheet's edges
-    assert _lattice_error(scene, grid, photo.shape) < 0.15  # 0.43 before R271; measured 0.03
+    assert _lattice_error(scene, grid, photo.shape) < 0.15  # 0.43 before R259; measured 0.03
     # a caller that does not read the grid's bend (`photo reference`, `map from-photo`) gets the
     # photo's own grid, as before
     plain, _markers, _lines = locate_grid(photo, pos)

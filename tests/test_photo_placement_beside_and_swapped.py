@@ -1,4 +1,4 @@
-"""Where the photo cannot settle a Medium figure's square or its name, the answer lists it (R255).
+"""Where the photo cannot settle a Medium figure's square or its name, the answer lists it (R247).
 
 Built from round 25's survey of the diagnosis photos 341-610 (both modes, round 24's final photo
 code): a figure without a read base marker named on the square beside its own (s0402 without the
@@ -6,7 +6,7 @@ reference: f9 stood still on M5, its base read 0.13 as a base with a round rim o
 it, no base, read 0.67 with a rim of 0.13; f9 was named on L5), and two unmarked figures that both
 moved named on each other's bases (s0606: f8 K4 -> G8, f9 D9 -> I12, named the other way round).
 Neither the rim nor another cost of moves would have told them right more often than it told the
-right ones wrong (reading R255): the answer stands, each doubt listed.
+right ones wrong (reading R247): the answer stands, each doubt listed.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def test_a_doubtful_naming_stays_off_a_clearer_rimmed_square_read_empty_beside_i
     scores = {Square(c, r).name: 0.01 for c in range(COLS) for r in range(ROWS)} | {"G5": 0.67, "H5": 0.13}
     placed = place(pos, scores, [], set(), rims=rims)
     (f9,) = placed.figures
-    # the photo reads a base on G5 only: the rim lists H5, it does not move the figure there (R255)
+    # the photo reads a base on G5 only: the rim lists H5, it does not move the figure there (R247)
     assert (f9.at, f9.by) == ("G5", "roster") and f9.confidence < SURE
     assert "H5" not in placed.occupied
     assert {"G5", "H5"} <= set(listed(placed))

@@ -1,4 +1,4 @@
-"""A Large figure whose block reads as empty under its body, by a faint rim, a glimpse and grey cores (reading R247).
+"""A Large figure whose block reads as empty under its body, by a faint rim, a glimpse and grey cores (reading R255).
 
 Built from the failures on the independent renderer's diagnosis photos without the reference:
 s0553 (the Large base at M7:N8 read 0.26, 0.07, 0.02, 0.17, its centre's Large rim 0.14 against

@@ -1,4 +1,4 @@
-"""A Large block whose cores show no plastic gives way to a grey-cored, rimmed block within the body's reach (reading R248).
+"""A Large block whose cores show no plastic gives way to a grey-cored, rimmed block within the body's reach (reading R256).
 
 Built from the failures on the independent renderer's diagnosis photos without the reference:
 s0356 (a Large figure named on difficult-terrain art, F6:G7 read 0.99, 0.81, 0.47, 0.99, its cores

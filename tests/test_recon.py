@@ -1,4 +1,4 @@
-"""SWM Recon at the initiative roll (round 25): golden cases from the seeds (reading R265 in
+"""SWM Recon at the initiative roll (round 25): golden cases from the seeds (reading R253 in
 docs/readings.md). Counted over SW_Minis_Drafter's database: Recon on 13 figures, reported "not a
 SWM glossary name the assistant knows" before, and applied nowhere.
 
@@ -50,7 +50,7 @@ def test_a_side_whose_recon_figure_sees_an_enemy_keeps_the_higher_of_two_d20s(ho
     data = last_initiative()
     assert data["winner"] == "light" and data["rolls"] == {"light": 15, "dark": 12}
     assert data["recon"] == {"light": {"figure": "scout", "dice": [4, 15]}}
-    assert "kept the higher: 15 (4/15)" in out and book in out and "R265" in out
+    assert "kept the higher: 15 (4/15)" in out and book in out and "R253" in out
 
 
 def test_a_recon_side_gives_both_dice_and_a_rerolled_tie_rolls_two_again(home) -> None:

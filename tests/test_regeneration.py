@@ -1,4 +1,4 @@
-"""SWM Regeneration at the end of its turn (round 25): golden cases from the seeds (reading R266 in
+"""SWM Regeneration at the end of its turn (round 25): golden cases from the seeds (reading R254 in
 docs/readings.md). Counted over SW_Minis_Drafter's database: Regeneration on 15 figures, applied
 nowhere before.
 
@@ -47,7 +47,7 @@ def test_a_turn_without_moving_removes_its_number_of_damage(home, rules: str, bo
     """30 damage taken, a turn without a move: 10 removed at its end, 20 left."""
     out = beast_turn(home, rules, "Regeneration 10", 30)
     assert taken("beast") == 20
-    assert "beast removes 10 damage by Regeneration 10: it did not move this turn" in out and book in out and "R266" in out
+    assert "beast removes 10 damage by Regeneration 10: it did not move this turn" in out and book in out and "R254" in out
 
 
 def test_a_turn_with_a_move_removes_nothing_and_says_why(home) -> None:
@@ -63,6 +63,6 @@ def test_never_above_the_starting_hit_points(home) -> None:
 
 
 def test_a_bare_regeneration_is_said_not_guessed(home) -> None:
-    """Regeneration written without a number removes nothing and says how to record it (R266)."""
+    """Regeneration written without a number removes nothing and says how to record it (R254)."""
     out = beast_turn(home, "swm2008", "Regeneration", 30)
     assert taken("beast") == 30 and "names no number" in out and "game heal beast N" in out

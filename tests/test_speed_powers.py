@@ -1,5 +1,5 @@
 """SWM Knight Speed and Master Speed in the game session (round 25): a Force point said on the move
-(reading R263 in docs/readings.md). Counted over SW_Minis_Drafter's database: Master Speed on 14
+(reading R251 in docs/readings.md). Counted over SW_Minis_Drafter's database: Master Speed on 14
 figures, Knight Speed on 6, applied nowhere before.
 
 swm2008 PL p.11: "Knight Speed – Szybkość Rycerza: Poruszając się w swojej turze Obi-Wan może wydać

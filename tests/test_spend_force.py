@@ -1,5 +1,5 @@
 """A Force point said at the attack (round 25): ``attack --spend-force POWER`` and ``game attack
---spend-force POWER``, golden cases from the seeds (reading R263 in docs/readings.md).
+--spend-force POWER``, golden cases from the seeds (reading R251 in docs/readings.md).
 
 Round 23 (R228) said what Sith Rage and Lightsaber Precision would give, as a note, because there
 was no way to say the point is spent. Now the player says it: the bonus becomes a modifier of the
@@ -35,7 +35,7 @@ def test_sith_rage_spent_adds_10_to_every_attack_as_a_modifier(rules: str, book:
     assert [(a.damage, a.critical_damage, a.expected_damage) for a in ans.attacks] == [(30, 50, 23.5), (30, 50, 23.5)]
     boost = [m for m in ans.modifiers if m.applies_to == "damage"]
     assert len(boost) == 1 and boost[0].value == 10 and "Sith Rage" in boost[0].source and not boost[0].only_first
-    assert book in boost[0].rule and "R263" in boost[0].rule
+    assert book in boost[0].rule and "R251" in boost[0].rule
     assert (ans.spend_force, ans.spend_cost) == ("Sith Rage", 1)
     assert ans.as_json()["spend_force"] == {"power": "Sith Rage", "cost": 1}
     assert not [n for n in ans.notes if n.text.startswith("with Sith Rage")]  # spent: no longer offered as a choice

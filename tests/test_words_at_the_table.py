@@ -171,7 +171,7 @@ def test_destiny_status_says_each_players_affiliation_in_the_readers_words(tmp_p
 
 
 def test_a_card_whose_text_is_in_the_usage_column_is_partial_not_imported_whole(tmp_path: Path) -> None:
-    """Reading R267: BH.txt's Boba Fett (L) has its text one column early, in Usage (" Armor | Pay
+    """Reading R248: BH.txt's Boba Fett (L) has its text one column early, in Usage (" Armor | Pay
     2 Force -> ..."), and an empty Text: it was imported whole, without Armor, and not a word said."""
     header = BH_ROWS.split("\r\n")[0]
     boba = ("Boba Fett (L)\tBH\tBHpromo001_Boba_Fett_L\tN\tCharacter\tMandalorian Clone Bounty Hunter\t8\t50\t5\t5\tP\t1\t Armor | Pay 2 "
@@ -343,7 +343,7 @@ GOLDEN = Path(__file__).resolve().parent
 
 @pytest.mark.parametrize(("lang", "holds"), [("pl", "spełniony "), ("cs", "platí ")])
 def test_the_golden_scenarios_hold_whatever_the_readers_language(lang: str, holds: str) -> None:
-    """Reading R268: `destiny scenario tests/golden_destiny` under --lang pl (or a Polish locale)
+    """Reading R249: `destiny scenario tests/golden_destiny` under --lang pl (or a Polish locale)
     compared each scenario's English phrases ('3 ranged damage to Darth Vader') with Polish answers:
     76 of the 84 "failed" and the run exited 3, the rules' "no" (SW TCG: 85 of 109). The commands
     are answered in the scenario's language; the report is in the reader's."""
@@ -416,7 +416,7 @@ def test_an_address_sent_a_parameter_it_does_not_take_says_so_in_the_phones_lang
 
 
 def test_cards_set_does_not_change_a_printed_number_without_saying_where_the_new_one_comes_from(home: Path) -> None:
-    """Reading R269: 'cards set "General Obi-Wan Kenobi" defense=30' in a game under way changed the
+    """Reading R250: 'cards set "General Obi-Wan Kenobi" defense=30' in a game under way changed the
     22 his card prints (PL p.7), for every later answer, and voided the attack recorded before it
     (R203: obi's 20 damage gone, 120/120 again) -- and any phone at the table could send it. The
     verb keeps numbers a card does not give: a printed one is changed only with --source."""

@@ -659,18 +659,18 @@ SESSION_APPLIED = {
         "Force Renewal",  # [#] Force points each time it activates (PL p.46; CS g.6; game/effects.py, R229)
         "Master of the Force",  # Force points spent up to [#] times a turn (PL p.53; CS g.9; game/referee.py spends_allowed)
         "Order 66",  # the squad check at game new: with Emperor Palpatine, Sith Lord whatever the faction (PL p.56; CS g.10; R230)
-        "Recon",  # two d20s for initiative, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R265)
-        "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R265)
-        "Regeneration",  # [#] damage removed at the end of a turn it did not move (PL p.59; CS g.10-11; game/effects.py, R266)
-        "Knight Speed",  # 1 Force point: 4 more squares in its turn (PL p.51; CS g.8; game force --power, R263)
-        "Master Speed",  # 1 Force point: 6 more squares in its turn (PL p.53; CS g.9; game force --power, R263)
+        "Recon",  # two d20s for initiative, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R253)
+        "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R253)
+        "Regeneration",  # [#] damage removed at the end of a turn it did not move (PL p.59; CS g.10-11; game/effects.py, R254)
+        "Knight Speed",  # 1 Force point: 4 more squares in its turn (PL p.51; CS g.8; game force --power, R251)
+        "Master Speed",  # 1 Force point: 6 more squares in its turn (PL p.53; CS g.9; game force --power, R251)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
 
 
 #: SWM Force powers that buy more squares of movement in the figure's own turn for 1 Force point, as
-#: Move Faster does (reading R263): the squares and where each rulebook states it
+#: Move Faster does (reading R251): the squares and where each rulebook states it
 SPEED_POWERS: dict[str, tuple[int, str]] = {
     "Knight Speed": (4, "PL p.11, p.51; CS g.8"),
     "Master Speed": (6, "PL p.53; CS g.9"),
@@ -707,7 +707,7 @@ def modelled_places(game: str) -> dict[str, tuple[Place, ...]]:
 
 #: the glossary categories no attack question asks about: what a checked move, the turn or the squad
 #: does, and a power used on its own (an ability of these the game session applies -- Speed, Rapport,
-#: Force Renewal, Knight Speed -- is not "not modelled" in an attack answer, R264)
+#: Force Renewal, Knight Speed -- is not "not modelled" in an attack answer, R252)
 NOT_ASKED_AT_THE_ATTACK = ("movement", "squad", "other", "power")
 
 
@@ -716,7 +716,7 @@ def session_only(game: str, edition: str, text: str) -> bool:
     """Does the game session apply this ability (as a card writes it) in this edition, and is it one
     no attack question asks about (its glossary category is movement, squad, other or power: Speed,
     Flight, Mobile Attack, Rapport, Force Renewal, Knight Speed)? The attack answer then does not list it as not modelled:
-    the assistant applies it where it acts (reading R264 in docs/readings.md).
+    the assistant applies it where it acts (reading R252 in docs/readings.md).
 
     >>> session_only("swm", "swm2008", "Speed 8"), session_only("swm", "swm2008", "Avoid Defeat"), session_only("swm", "swm2008", "Force Leap")
     (True, False, False)

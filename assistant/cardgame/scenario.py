@@ -11,7 +11,7 @@ and the answer the rules give. A scenario file (YAML)::
     said: [2 blocked]                # phrases the answer must contain (rules included)
     refused: [already]               # instead of then/said: the last 'when' is refused, saying this
     lang: en                         # the language said/refused are written in (default en): the
-                                     # commands are answered in it, whatever the reader's (R268)
+                                     # commands are answered in it, whatever the reader's (R249)
 
 :func:`run` returns what did not hold; an empty list is a pass. Which game a scenario names is
 the registry's to say (:func:`assistant.cardgames.run_scenario`); a game may add scenario kinds
@@ -58,7 +58,7 @@ def game_named(spec: Any) -> object:
 def scenario_language(spec: dict[str, Any]) -> str:
     """The language a scenario's phrases are written in: its ``lang``, else English. Its commands
     are answered in it: a Polish reader's run compared the English phrases with Polish answers, and
-    most bundled scenarios "failed" (reading R268)."""
+    most bundled scenarios "failed" (reading R249)."""
     lang = spec.get("lang", "en")
     if lang not in LANGUAGES:
         raise ScenarioError(_("'lang' is the language the scenario's phrases are written in ({langs}), not {lang!r}").format(

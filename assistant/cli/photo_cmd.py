@@ -588,7 +588,7 @@ def reference_cmd(
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
-            grid, markers, by_lines = reference_grid(img, pos, str(image))  # a lines grid straightened by the lens's bend (R260)
+            grid, markers, by_lines = reference_grid(img, pos, str(image))  # a lines grid straightened by the lens's bend (R258)
         except NoGridError as exc:
             raise AssistantError(str(exc)) from None
         ref = make_reference(img, grid, pos.map.cols, pos.map.rows, image.name)

@@ -161,7 +161,7 @@ def _refuse_printed(card: Card, stats: dict[str, Any]) -> None:
     """'cards set "Count Dooku" hp=5' changed the 130 his card prints, for every later answer and,
     in a game, voided the attacks recorded before (R203): the verb keeps numbers a card does not
     give. A number the source gives and the user has not kept before is changed only with
-    --source, saying where the new one comes from (reading R269)."""
+    --source, saying where the new one comes from (reading R250)."""
     kept = {key for e in read_overrides()[0] if e.matches(card.game, card.name, card.set or "") for key in e.stats}
     for key, value in stats.items():
         if key in kept:
@@ -171,7 +171,7 @@ def _refuse_printed(card: Card, stats: dict[str, Any]) -> None:
         if any(p is not None for p in printed) and tuple(printed) != tuple(wanted):
             shown = "/".join("?" if p is None else str(p) for p in printed)
             raise AssistantError(_("{card}'s {key} is {printed} in its source ({source}): 'cards set' keeps the numbers a card does not give. "
-                                   "To correct a printed number, say where the new one comes from: --source \"...\" (reading R269 in "
+                                   "To correct a printed number, say where the new one comes from: --source \"...\" (reading R250 in "
                                    "docs/readings.md)").format(card=card.name, key=key, printed=shown, source=card.source))
 
 

@@ -238,7 +238,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     """What the attack needs to roll: legality, every modifier with its rule, odds, damage. ``stat``:
     numbers given for this question only (``obi.attack=14``), over the cards and the position.
     ``spend_force``: a Force power the attacker spends its Force point on before the roll (SWM Sith
-    Rage, Lightsaber Precision; reading R263)."""
+    Rage, Lightsaber Precision; reading R251)."""
     if ranged and melee:
         raise AssistantError(_("choose --ranged or --melee, not both"))
     # start-up time: the attack model only for the attack questions
@@ -256,7 +256,7 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
         return Result(answer.as_json(), tuple(power_lines(answer)), answer=answer, position=pos)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
     kind = "ranged" if ranged else "melee" if melee else None
-    paid = st is not None and moved is None and force_paid(st, attacker, spend_force)  # the game's turn bought it already (Sith Rage, R263)
+    paid = st is not None and moved is None and force_paid(st, attacker, spend_force)  # the game's turn bought it already (Sith Rage, R251)
     ans = attack(pos, attacker, target, moved=_moved(st, attacker, moved), combined_fire=helpers, charge=charge, kind=kind, opportunity=opportunity,
                  spend_force=spend_force, force_paid=paid)
     # the game's turn so far, when the question is the acting figure's (not with --moved said: a what-if)

@@ -143,7 +143,7 @@ def attack_(s: Session, attacker: str, target: str, roll: int, combined_fire: st
             saves: str | None = None, save: list[str] | None = None, reroll: int | None = None, game: Path | None = None,
             override: str | None = None, spend_force: str | None = None) -> Result:
     """Record an attack with the die as rolled: hit or miss, the damage, and a defeat follow the rules
-    (``spend_force``: the Force power its Force point bought before the roll, reading R263)."""
+    (``spend_force``: the Force power its Force point bought before the roll, reading R251)."""
     st, _meta = s.read_state(game)
     helpers = tuple(h.strip() for h in (combined_fire or "").split(",") if h.strip())
     data = attack_event(st, attacker, target, roll, helpers, ranged, override, parse_save_rolls(save), reroll, spend_force)
@@ -158,7 +158,7 @@ def aoo(s: Session, attacker: str, target: str, roll: int, save: list[str] | Non
     st, _meta = s.read_state(game)
     st.figure(attacker), st.figure(target)
     kind = find_edition(st.rules).attack.opportunity_kind  # DDM: a melee attack; SWM: its own rule
-    # SWM Sith Rage and Lightsaber Precision work on an attack of opportunity too (PL p.52, p.62; CS g.8, g.12; R263)
+    # SWM Sith Rage and Lightsaber Precision work on an attack of opportunity too (PL p.52, p.62; CS g.8, g.12; R251)
     ans = attack(st.position, attacker, target, kind=kind, opportunity=True, spend_force=spend_force)
     refuse_unless(ans, override)
     outcome = roll_outcome(ans, d20_roll(roll), parse_save_rolls(save))
@@ -272,7 +272,7 @@ def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Resu
 def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path | None = None, override: str | None = None,
           power: str | None = None) -> Result:
     """Spend or gain Force points (SWM: once per turn); --faster: Move Faster, 1 point for 2 more squares this turn; --power: Knight
-    Speed (4 more) or Master Speed (6 more, reading R263)."""
+    Speed (4 more) or Master Speed (6 more, reading R251)."""
     use = MOVE_FASTER if faster else None
     if power is not None:
         named = next((p for p in SPEED_POWERS if p.lower() == power.strip().lower()), None)

@@ -174,7 +174,7 @@ def attack_event(
 ) -> dict[str, Any]:
     """An attack with the d20 as rolled at the table: hit or miss, critical, damage (``reroll``:
     the d20 a Force point rerolled it to, :func:`roll_outcome`; ``spend_force``: the Force power a
-    Force point bought before the roll, paid once a turn for Sith Rage, reading R263)."""
+    Force point bought before the roll, paid once a turn for Sith Rage, reading R251)."""
     from ..rules.attack import attack
 
     st.figure(attacker), st.figure(target)

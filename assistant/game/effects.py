@@ -83,7 +83,7 @@ def roll_agrees(data: dict[str, Any]) -> None:
 
 
 def force_paid(state: GameState, attacker: str, power: str | None) -> bool:
-    """Has the attacker's own turn paid for this Force power already (Sith Rage lasts the turn, R263)?"""
+    """Has the attacker's own turn paid for this Force power already (Sith Rage lasts the turn, R251)?"""
     t = state.turn
     return power is not None and t is not None and t.figure == attacker and power.strip().lower() in {p.lower() for p in t.force_powers}
 
@@ -308,7 +308,7 @@ def final_words(state: GameState) -> str:
     )
 
 
-#: where each SWM rulebook states Regeneration (reading R266 in docs/readings.md)
+#: where each SWM rulebook states Regeneration (reading R254 in docs/readings.md)
 REGENERATION_RULE = "PL p.59; CS g.10-11"
 
 
@@ -316,7 +316,7 @@ def regenerate(state: GameState) -> list[str]:
     """SWM Regeneration [#] at the end of the acting figure's turn: if it did not move in its turn it
     removes [#] of its damage, never above its starting Hit Points (swm2008 PL p.59: "Jeśli postać ta
     nie porusza się w swojej turze, zmniejsza o [#] punktów swoje obrażenia na koniec tury"; swm2004
-    CS g.10-11 "Regeneration 10"). One written without a number is said, not guessed (reading R266)."""
+    CS g.10-11 "Regeneration 10"). One written without a number is said, not guessed (reading R254)."""
     t = state.turn
     rec = find_edition(state.position.edition)
     if t is None or not rec.defines("Regeneration"):
@@ -324,7 +324,7 @@ def regenerate(state: GameState) -> list[str]:
     f = next((x for x in state.position.figures if x.id == t.figure), None)  # defeated in its own turn: gone
     if f is None:
         return []
-    rule = cite_for(state.position.edition, REGENERATION_RULE) + "; reading R266 in docs/readings.md"
+    rule = cite_for(state.position.edition, REGENERATION_RULE) + "; reading R254 in docs/readings.md"
     for text in state.position.stats_of(f).abilities or ():
         name, value = split_ability(text)
         if name.lower() != "regeneration" or f.damage_taken <= 0:

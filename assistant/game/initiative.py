@@ -73,9 +73,9 @@ def _recon_pair(st: GameState, side: str, figure: str, seq: list[int], attempt: 
     said = {"side": side, "figure": figure, "rule": rule, "names": ",".join(example)}
     raise CommandLineWordsError(
         _("{side} has Recon ({figure} sees an enemy): it rolls two d20s and keeps the higher; give both for each roll, e.g. --roll {side}={names} "
-          "({rule}; reading R265 in docs/readings.md)").format(**said),
+          "({rule}; reading R253 in docs/readings.md)").format(**said),
         _("{side} has Recon ({figure} sees an enemy): it rolls two d20s and keeps the higher; write both for each roll in its field, e.g. {names} "
-          "({rule}; reading R265 in docs/readings.md)").format(**said))
+          "({rule}; reading R253 in docs/readings.md)").format(**said))
 
 
 def tie_break_words(recorded: str, tr: TurnRules) -> str:
@@ -92,7 +92,7 @@ def tie_break_words(recorded: str, tr: TurnRules) -> str:
     return recorded
 
 
-#: where the SWM rulebooks give Recon and Never Tell Me The Odds (reading R265 in docs/readings.md)
+#: where the SWM rulebooks give Recon and Never Tell Me The Odds (reading R253 in docs/readings.md)
 RECON_RULE = "PL p.58; CS g.10"
 NEVER_TELL_RULE = "PL p.55"
 
@@ -102,7 +102,7 @@ def recon_sides(st: GameState) -> tuple[dict[str, str], dict[str, str]]:
     enemy, with that figure: the side rolls two d20s for initiative and keeps the higher, on a
     rerolled tie too, once however many Recon figures it has. Not while an enemy with Never Tell Me
     The Odds is in play, where the edition gives it (PL p.55): those sides come second, with the
-    enemy that stops it. Reading R265."""
+    enemy that stops it. Reading R253."""
     from ..abilities import has
     from ..rules import engine
 
@@ -128,7 +128,7 @@ def recon_sides(st: GameState) -> tuple[dict[str, str], dict[str, str]]:
 
 def recon_words(st: GameState, data: dict[str, Any]) -> str:
     """What Recon did to an initiative roll, for the log: the two d20s a side rolled and kept the
-    higher of, or the enemy whose Never Tell Me The Odds stopped it (reading R265)."""
+    higher of, or the enemy whose Never Tell Me The Odds stopped it (reading R253)."""
     out = ""
     recon = data.get("recon")
     for side, said in (recon.items() if isinstance(recon, dict) else ()):
@@ -136,7 +136,7 @@ def recon_words(st: GameState, data: dict[str, Any]) -> str:
         if not isinstance(dice, list) or len(dice) < 2:
             continue
         pairs = ", ".join(f"{max(dice[i:i + 2])} ({dice[i]}/{dice[i + 1]})" for i in range(0, len(dice) - 1, 2))
-        out += "; " + _("{side} rolled two d20s each time by {figure}'s Recon and kept the higher: {pairs} ({rule}; reading R265 in docs/readings.md)").format(
+        out += "; " + _("{side} rolled two d20s each time by {figure}'s Recon and kept the higher: {pairs} ({rule}; reading R253 in docs/readings.md)").format(
             side=side_name(side), figure=said.get("figure"), pairs=pairs, rule=cite_for(st.position.edition, RECON_RULE))
     stopped = data.get("recon_stopped")
     for side, by in (stopped.items() if isinstance(stopped, dict) else ()):
@@ -148,7 +148,7 @@ def recon_words(st: GameState, data: dict[str, Any]) -> str:
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
     """The event data of an initiative roll: final rolls and totals, earlier tied rolls, the
     tie-break in words, and the winner. ``given`` holds each side's rolls in order (rerolls
-    after the first; a side with Recon gives two d20s a roll, R265); ``roller`` rolls whatever the
+    after the first; a side with Recon gives two d20s a roll, R253); ``roller`` rolls whatever the
     table did not give."""
     tr = st.turn_rules
     ratings = commander_ratings(st)

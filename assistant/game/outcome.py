@@ -18,7 +18,7 @@ def roll_outcome(ans: Any, roll: int, after: dict[str, list[int | None]] | None 
     the second result stands, against the reroll's own number (Mettle's +4, PL p.54; reading R187)."""
     out: dict[str, Any] = {"roll": roll, "needs": ans.needs}
     needs = ans.needs
-    boost = getattr(ans, "spend_force", None)  # a Force power bought before the roll (SWM Sith Rage, reading R263)
+    boost = getattr(ans, "spend_force", None)  # a Force power bought before the roll (SWM Sith Rage, reading R251)
     if boost:
         out["spend_force"] = boost
         if ans.spend_cost:

@@ -341,7 +341,7 @@ def _faster_note(state: GameState, t: Turn) -> str:
                         "({rule})").format(f=t.figure, rule=tr.cite(tr.cite_move_faster))
     if not t.faster:
         return ""
-    if t.speed_powers:  # Knight Speed, Master Speed (R263)
+    if t.speed_powers:  # Knight Speed, Master Speed (R251)
         return "; " + _("Force points spent on movement ({powers}) added {squares} ({rule})").format(
             powers=", ".join(t.speed_powers), squares=count_squares(t.faster), rule=tr.cite(tr.cite_move_faster))
     return "; " + _("Move Faster added {squares} ({rule})").format(squares=count_squares(t.faster), rule=tr.cite(tr.cite_move_faster))
@@ -399,12 +399,12 @@ def check_move_faster(state: GameState, f: Figure, delta: int) -> list[Reason]:
 def check_speed_power(state: GameState, f: Figure, delta: int, power: str) -> list[Reason]:
     """SWM Knight Speed and Master Speed: the acting figure pays 1 Force point for 4 or 6 more
     squares in its own turn (PL p.51, p.53; CS g.8-9), counted with its once-a-turn spend. Unlike
-    Move Faster (PL p.25), neither text forbids buying them after an attack (reading R263)."""
+    Move Faster (PL p.25), neither text forbids buying them after an attack (reading R251)."""
     from ..abilities import SPEED_POWERS
     from ..editions import cite_for
 
     squares, where = SPEED_POWERS[power]
-    rule = cite_for(state.position.edition, where) + "; reading R263 in docs/readings.md"
+    rule = cite_for(state.position.edition, where) + "; reading R251 in docs/readings.md"
     reasons = _not_acting(state, f)
     if not state.turn_rules.move_faster_squares:
         return [Reason(_("this game has no Move Faster (a Star Wars Miniatures Force point use)"), state.turn_rules.cite(state.turn_rules.cite_turn_options))]

@@ -92,8 +92,8 @@ class Turn:
     faster_after_attack: bool = False  # ...bought after its attack (SWM 2004: those squares may follow the attack)
     plain_spend: bool = False  # it spent a Force point in its turn with no use named (a refusal says how to name Move Faster)
     rallied: bool = False  # DDM: a routing creature rallied this turn, and does nothing more in it
-    speed_powers: list[str] = field(default_factory=list)  # SWM Knight Speed, Master Speed: bought squares in t.faster (R263)
-    force_powers: list[str] = field(default_factory=list)  # SWM: Force powers bought before an attack roll this turn (Sith Rage lasts it, R263)
+    speed_powers: list[str] = field(default_factory=list)  # SWM Knight Speed, Master Speed: bought squares in t.faster (R251)
+    force_powers: list[str] = field(default_factory=list)  # SWM: Force powers bought before an attack roll this turn (Sith Rage lasts it, R251)
 
     @property
     def moved(self) -> int:

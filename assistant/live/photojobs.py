@@ -48,7 +48,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
         check_photo(pos)
         img = decode_upload(data, name)
         try:
-            grid, markers, by_lines = reference_grid(img, pos, name)  # a lines grid straightened by the lens's bend (R260)
+            grid, markers, by_lines = reference_grid(img, pos, name)  # a lines grid straightened by the lens's bend (R258)
         except NoGridError as exc:
             return 422, {"query": "photo reference", "grid_found": False, "stored": False,
                          "error": _("{why}; the reference photo was not kept").format(why=exc)}

@@ -244,7 +244,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
     grids found on this photo so far (:data:`.lines.CandidateMemo`), for a caller that searches again.
     ``straighten`` (or :func:`detect`'s context): a caller that reads the grid's :attr:`.board.Grid.lens` (it then stands on the
     photo straightened, :func:`.lens.straightened`) lets one or more corner markers' refused grid be
-    searched for again on the photo its lens's bend straightened (readings R242, R253)."""
+    searched for again on the photo its lens's bend straightened (readings R242, R262)."""
     budget = budget if budget is not None else Budget()
     straighten = straighten or _STRAIGHTEN.get()
     search = _Search()
@@ -253,14 +253,14 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             found = _locate_grid(image, pos, name, budget, reference, memo, search)
         except NoGridError as refused:
             # corner markers whose grid a lens's bend took off the printed lines (two or more) or the
-            # sheet's straight edges (one): the search again on the photo straightened (R242, R253);
+            # sheet's straight edges (one): the search again on the photo straightened (R242, R262);
             # with a reference, after its registration
             straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is None else None
             if straight is not None:
                 return straight
             if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
                 # the registration left out by the work budget: the search on the photo straightened,
-                # with a fresh budget of its own, still runs where it would after a refused registration (R253)
+                # with a fresh budget of its own, still runs where it would after a refused registration (R262)
                 straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is not None else None
                 if straight is not None:
                     return straight
@@ -292,7 +292,7 @@ _STRAIGHTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("photo_straig
 LENS_SHOWN = 0.02
 LENS_BETTER = 1.5
 #: how much better than straight the printed lines' crossings round two corner markers' grid must
-#: fit their bend for it to be tried where the sheet's edges read none (reading R251). Measured on
+#: fit their bend for it to be tried where the sheet's edges read none (reading R260). Measured on
 #: the 77 diagnosis photos (341-610, game and empty map) with two corner markers read, against the
 #: renderer's lens (ours is about 0.73 of its k1): all 15 crossings' bends of at least
 #: :data:`LENS_SHOWN` that fit 1.4 times better or more have its sign and 0.76-1.42 of its size
@@ -312,7 +312,7 @@ def bend_of_two(crossings: tuple[float, float, float], edges: Callable[[], tuple
     """Two corner markers' bend (0: none): the printed lines' crossings round their grid (R242)
     where they show it; else the sheet's edges (``edges``, read only then: R244); else, where the
     edges read none either, the crossings' bend where it fits :data:`CROSSINGS_BETTER` times better
-    than straight (reading R251). Whichever is taken, the search on the photo straightened by it
+    than straight (reading R260). Whichever is taken, the search on the photo straightened by it
     must still find the grid with every check it has."""
     k = lens_shown(*crossings)
     if k == 0.0:
@@ -325,7 +325,7 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
     """Corner markers whose grid the search refused, in a photo whose lens bends it (reading R242):
     the bend, read from the markers' own corners (three or four), from the printed lines' crossings
     round their grid or the sheet's edges (two, :func:`bend_of_two`), or from the sheet's edges
-    (one: its outline read from straight edges, R252, needs a straight photo; reading R253), and
+    (one: its outline read from straight edges, R261, needs a straight photo; reading R262), and
     the grid search run again on the photo straightened by it, the markers' corners straightened
     with it (not searched again). None where the photo shows no bend (:data:`LENS_SHOWN`) or the
     straightened search refuses too."""
@@ -342,7 +342,7 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
         k = bend_of_two(lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)),
                         lambda: lens.bend_of_outline(image, corner))
     else:
-        k = lens_shown(*lens.bend_of_outline(image, corner))  # one marker: the sheet's edges alone (R253)
+        k = lens_shown(*lens.bend_of_outline(image, corner))  # one marker: the sheet's edges alone (R262)
     if k == 0.0:
         return None
     straight = lens.straightened(image, k)
@@ -352,16 +352,16 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
     except NoGridError:
         return None
     if len(ids) == 1 and by_lines:
-        # one marker: only its own grid from the sheet's outline (R133, R239, R252) is taken there;
+        # one marker: only its own grid from the sheet's outline (R133, R239, R261) is taken there;
         # the printed lines' grid on a photo straightened by the edges' bend stood 0.27 squares off
-        # on s0540's game photo (the search forced on every one-marker photo, R253)
+        # on s0540's game photo (the search forced on every one-marker photo, R262)
         return None
     return replace(grid, lens=k), markers, by_lines
 
 
 def straighten_lines_grid(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
     """A grid the printed lines gave (no corner marker placed it), refitted on the photo
-    straightened by the lens's bend its own crossings show (reading R259): one homography follows
+    straightened by the lens's bend its own crossings show (reading R257): one homography follows
     a bent photo's lines in the middle and lets them drift toward the map's edges (a raw lens,
     k -0.11: 0.39 squares off at the corners, own render 764). The bend is read from the printed
     lines' crossings found round the grid (:func:`.lens.bend_of_crossings`, as for two corner
@@ -385,15 +385,15 @@ def straighten_lines_grid(image: np.ndarray, grid: Grid, cols: int, rows: int) -
 
 def lens_note(k: float) -> str:
     """What an answer whose printed-lines grid was refitted on the photo its lens's bend ``k``
-    straightened says (:func:`straighten_lines_grid`, reading R259)."""
+    straightened says (:func:`straighten_lines_grid`, reading R257)."""
     return _("the lens bends this photo (k = {k:+.3f}): the grid was fitted to the printed lines on the photo straightened by it "
-             "(reading R259)").format(k=k)
+             "(reading R257)").format(k=k)
 
 
 def reference_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tuple[Grid, list[Marker], bool]:
     """The grid ``photo reference`` makes the empty map's reference through: :func:`locate_grid`'s,
     a grid from the printed lines refitted on the photo its lens's bend straightened where the
-    lines' crossings show one (:func:`straighten_lines_grid`, reading R259; the reference's view is
+    lines' crossings show one (:func:`straighten_lines_grid`, reading R257; the reference's view is
     then made from that photo, :func:`.reference.make_reference`)."""
     grid, markers, by_lines = locate_grid(image, pos, name)
     if by_lines:
@@ -406,7 +406,7 @@ SIDE_PAIRS = ({0, 1}, {1, 2}, {2, 3}, {0, 3})
 
 
 #: how far (squares) a lens's bend must carry the far side of two markers' grid off the grid its
-#: near side gives, for the grid to be searched for again straightened (reading R271): the printed
+#: near side gives, for the grid to be searched for again straightened (reading R259): the printed
 #: lines' check (:func:`.lines.check_with_lines`) refits a grid to crossings within 0.12 squares of
 #: it, and so follows a lesser drift itself; measured 0.19-0.64 where the far side stood 0.14-0.43
 #: squares off, 0.09-0.14 where it stood 0.11-0.13 off and a search straightened gained nothing sure
@@ -416,7 +416,7 @@ FAR_SIDE_DRIFT = 0.15
 def _far_side_drift(grid: Grid, ids: set[int], cols: int, rows: int, shape: tuple[int, ...], k: float) -> float:
     """How far (squares, at worst) the lattice ``grid`` puts in the photo lies, straightened by the
     bend ``k``, from the homography its third nearest the markers' side gives: how far the bend
-    alone carries the far side off a grid the near side pins (reading R271)."""
+    alone carries the far side off a grid the near side pins (reading R259)."""
     from . import lens
 
     board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
@@ -436,7 +436,7 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
                    found: tuple[Grid, list[Marker], bool]) -> tuple[Grid, list[Marker], bool] | None:
     """Two corner markers on one side whose grid the printed lines confirmed, in a photo whose
     lens's bend no crossing round their grid can read (too few of them hold one homography: reading
-    R271). The lines' check holds a far side a barrel lens bent 0.3-0.4 squares off (own renders of
+    R259). The lines' check holds a far side a barrel lens bent 0.3-0.4 squares off (own renders of
     the independent renderer, seeds 659, 1350, 1370: k -0.08 to -0.10); the sheet's edges, straight
     on the table, read the bend there (R244), and the grid is searched for again on the photo
     straightened by it. None -- the grid found stands -- where the crossings read the bend or its

@@ -158,7 +158,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
             confirmed.append(framed[agreed][0])
             anchors.append(framed[agreed][1])
     if not confirmed:
-        # R252: the sheet's straight edges, where a start searched found the lines nowhere else
+        # R261: the sheet's straight edges, where a start searched found the lines nowhere else
         if any(i not in undecided for i in searched):
             return None
         return straight_sheet_grid(image, marker, cols, rows, afford, searched=bool(searched))
@@ -315,7 +315,7 @@ def has_frame_start(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
 
 #: how far (px of the grid search's copy, the mean of each side's best 80 %) the sheet's edge may
 #: stray from the straight line fitted along each side of its outline for the outline's corners to
-#: be read where its sides meet (reading R252). Measured on every sheet outline of the diagnosis
+#: be read where its sides meet (reading R261). Measured on every sheet outline of the diagnosis
 #: photos with one corner marker read (341-610: 77 game and empty-map photos of 41 scenes, 141
 #: outlines framing the marker): the 62 whose four sides fit within 0.2 px gave starts 0.015-0.078
 #: squares off the renderer's lattice where their margin's two measures agree
@@ -325,7 +325,7 @@ STRAIGHT_FIT = 0.2
 #: the share of each side's points whose misfit counts (the rest: a figure over the edge), as R244's
 KEPT = 0.8
 #: how far apart (squares, half the difference) the sheet's margin's two measures at the marker may
-#: lie for a start from straight edges (R252): at most 0.020 on the 61 starts above that stood
+#: lie for a start from straight edges (R261): at most 0.020 on the 61 starts above that stood
 #: within 0.08 squares, 0.115 on the one 0.149 off
 STRAIGHT_AGREEMENT = 0.05
 #: how far from square the corner marker may look in a straight-edged start's board frame (its
@@ -341,7 +341,7 @@ def straight_quad(grey: np.ndarray, quad: np.ndarray, passes: int = 3) -> np.nda
     """The outline ``quad`` (``grey``'s pixels) with its corners where its four sides, each a
     straight line fitted to the sheet's edge along it (:func:`.lens.edges_of_outline`, its best
     :data:`KEPT`), meet; the lines fitted again along the new sides ``passes`` times. None where a
-    side's edge strays from its line by more than :data:`STRAIGHT_FIT` (reading R252): a contour's
+    side's edge strays from its line by more than :data:`STRAIGHT_FIT` (reading R261): a contour's
     corner pulled onto a corner marker beside it, or cut by one, moves the quad's corners and sides,
     not the sheet's straight edges between them."""
     out = np.asarray(quad, np.float64)
@@ -366,7 +366,7 @@ def straight_quad(grey: np.ndarray, quad: np.ndarray, passes: int = 3) -> np.nda
 def marker_square(H: np.ndarray, marker: Marker) -> bool:
     """Whether the corner ``marker`` looks square through ``H`` (photo -> board): its sides within
     :data:`MARKER_ASPECT` of each other, its corners within :data:`MARKER_SKEW` degrees of right
-    angles (reading R252)."""
+    angles (reading R261)."""
     b = cv2.perspectiveTransform(np.asarray(marker.corners, np.float64)[None], H)[0]
     sides = [float(np.linalg.norm(b[(i + 1) % 4] - b[i])) for i in range(4)]
     if min(sides) <= 0 or max(sides) / min(sides) > MARKER_ASPECT:
@@ -390,7 +390,7 @@ def straight_sheet_grid(image: np.ndarray, marker: Marker, cols: int, rows: int,
     was searched, the lines are searched round this one as round any start (the work budget's
     ``afford`` asked first): they confirm it where they can (R133, R216) and refuse it where they
     show clearly elsewhere or shifted. Where they say nothing, it stands with R133's uncertainty
-    (reading R252)."""
+    (reading R261)."""
     scale, quads = _sheet_outlines(image, [marker])
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
     grey = views.gray(small)

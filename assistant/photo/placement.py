@@ -452,7 +452,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # its rim fainter than R111's clear one: the three signs of a base the photo gives
             # together -- a rim round the block's centre as clear as a half-hidden one shows
             # (:data:`HALF_READ_RIM`) and clearer than the map's own, a glimpse of a base on a square,
-            # and the plastic's grey on most of its cores -- are where it stands (reading R247)
+            # and the plastic's grey on most of its cores -- are where it stands (reading R255)
             faint = _faint_rimmed_grey_blocks(reading, p, taken | nowhere | used | art_shown, block_rims,
                                               plastic or {}, block_grey, cols, rows)
             found_faint = {corner for corner, _b in _take_blocks(faint, chosen, used, len(figs))}
@@ -488,7 +488,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             chosen = onto_grey
             if n == 2 and block_rims:
                 # a block whose cores show no plastic at all, within a Large body's reach of a block
-                # whose cores show it and whose centre a Large rim: the base is there (reading R248)
+                # whose cores show it and whose centre a Large rim: the base is there (reading R256)
                 near_grey = _near_grey_rimmed(chosen, used, taken | nowhere | art_shown, plastic or {}, block_grey, block_rims)
                 moved = {corner for corner, _b in near_grey if (corner, _b) not in chosen}
                 by_plastic |= moved
@@ -1112,7 +1112,7 @@ RIVAL_LEAST = 0.05
 #: the rival is said wrong that share of the naming's doubt
 RIVAL_SHARE = 0.7
 # the rival is listed, never named instead: against its doubtful naming it stood right 11 times in
-# 416 on the diagnosis photos 341-610, the naming 325 (reading R255 in docs/readings.md)
+# 416 on the diagnosis photos 341-610, the naming 325 (reading R247 in docs/readings.md)
 
 
 def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequence[int | None], cost: Sequence[Sequence[float]],
@@ -1576,7 +1576,7 @@ def _moved_blocks(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blo
     """The n x n blocks taken, each that ``stays`` does not keep moved onto the block within ``reach``
     squares of it (king's moves), clear of the other blocks taken and of ``blocked``, that ``score``
     ranks highest (None: no such block), ties to the first in board order; ``used`` is kept to the
-    blocks taken (readings R238, R248)."""
+    blocks taken (readings R238, R256)."""
     out = []
     for corner, block in chosen:
         if stays(block):
@@ -1609,7 +1609,7 @@ def _moved_blocks(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blo
 
 
 #: the grey cores (:func:`_grey_cores`) a block within a Large body's reach must show to take a
-#: Large base off a block whose cores show none (reading R248): half its squares -- the body over
+#: Large base off a block whose cores show none (reading R256): half its squares -- the body over
 #: the far half hides the rest (diagnosis photo s0581: H5 and H6 grey, I5 and I6 under the body)
 GREY_NEAR = 2
 
@@ -1620,7 +1620,7 @@ def _near_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
     (:func:`_grey_cores`) moved onto the block within :data:`BODY_REACH` squares of it, clear of the
     other bases and of ``blocked``, whose centre shows a Large base's rim (:data:`LARGE_RIM`) and
     whose cores show the grey on :data:`GREY_NEAR` squares or more; the most grey cores, then the
-    clearest rim; ``used`` is kept to the blocks taken (reading R248 in docs/readings.md). Called
+    clearest rim; ``used`` is kept to the blocks taken (reading R256 in docs/readings.md). Called
     only where the plastic's grey is decisive on the map (R210).
 
     A Large base covers every square of its block past the core (R144): a block none of whose four
@@ -1695,7 +1695,7 @@ def _faint_rimmed_grey_blocks(reading: Mapping[str, bool], p: Mapping[str, float
     (:func:`_art_rim`), a square of which the classifier reads as a base at least
     :data:`GLIMPSED_BASE`, and at least :data:`GREY_OF_BLOCK` of whose squares' cores show the
     photo's plastic grey (:func:`_grey_cores`); scored by the grey cores, then the rim and the
-    squares' P(a base) (reading R247 in docs/readings.md). Called only where that grey is decisive
+    squares' P(a base) (reading R255 in docs/readings.md). Called only where that grey is decisive
     on the map (R210).
 
     A Large figure's broad body can hide its base so that every square of the block reads as a body,
@@ -1878,7 +1878,7 @@ PATTERN_COST = 1.0
 #: moved since the record, plus its distance in usual moves
 MOVE = 6.0
 # (linear in the move's length: the squares of the moves, their logarithm or square root named
-# fewer figures right on the diagnosis photos 341-610: reading R255 in docs/readings.md)
+# fewer figures right on the diagnosis photos 341-610: reading R247 in docs/readings.md)
 
 
 def _distance(a: Square, b: Square) -> float:

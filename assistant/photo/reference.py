@@ -204,7 +204,7 @@ def in_phase(start: int, f: float) -> int:
 
 def make_reference(image: np.ndarray, grid: Grid, cols: int, rows: int, name: str) -> Reference:
     """The reference from a photo of the empty map and its grid (on the photo straightened by the
-    grid's lens where it has one, :attr:`.board.Grid.lens`: ``map from-photo``'s, R259)."""
+    grid's lens where it has one, :attr:`.board.Grid.lens`: ``map from-photo``'s, R257)."""
     if grid.lens:
         from .lens import straightened
 

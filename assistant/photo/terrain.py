@@ -76,7 +76,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         grid, how = upright_grid(image, cols, rows, find_markers(image), turn, memo), "lines"
     if grid is None:
         return None
-    if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R259)
+    if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
         if grid.lens:
             image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it

@@ -160,7 +160,7 @@ class AttackAnswer:
     #: numbers are stand-ins): a judge's override that records it anyway needs them
     unasked: tuple[MissingStat, ...] = ()
     #: SWM: the Force power the attacker spends its Force points on before the roll (``--spend-force``,
-    #: reading R263) and what it costs now (0: already paid this turn, Sith Rage)
+    #: reading R251) and what it costs now (0: already paid this turn, Sith Rage)
     spend_force: str | None = None
     spend_cost: int = 0
 
@@ -313,7 +313,7 @@ def attack(
     """``opportunity``: an attack of opportunity (SWM): one attack, no combined fire, no
     own-turn abilities; swm2008 applies no targeting rules to it (PL p.33). ``spend_force``: a
     Force power the attacker spends its Force points on before the roll (SWM Sith Rage, Lightsaber
-    Precision; reading R263), ``force_paid`` when this turn has paid for it already."""
+    Precision; reading R251), ``force_paid`` when this turn has paid for it already."""
     a, t = pos.figure(attacker), pos.figure(target)
     if a.id == t.id:
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
@@ -473,7 +473,7 @@ def _finish(
     attack_bonus = atk + sum(m.value for m in w.mods if m.applies_to == "attack")
     defense = dfn + sum(m.value for m in w.mods if m.applies_to == "defense")
     dmg_bonus = extra + sum(m.value for m in w.mods if m.applies_to == "damage" and not m.only_first)
-    first_plus = sum(m.value for m in w.mods if m.applies_to == "damage" and m.only_first)  # Lightsaber Precision (R263)
+    first_plus = sum(m.value for m in w.mods if m.applies_to == "damage" and m.only_first)  # Lightsaber Precision (R251)
     auto_low = 20 if w.crit_immune else w.crit_low
     hp = pos.stats_of(t).hp
     hp_left = None if hp is None else max(0, hp - t.damage_taken)
@@ -576,7 +576,7 @@ def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
         for text in _abilities(pos, f):
             c = classify(game, text, ed, ("attack", "power"))  # the attack verb's places; the session's are its own
             if c.status == "known" and session_only(game, ed, text):
-                continue  # applied where it acts (a checked move, the turn, the squad): nothing this question asks (R264)
+                continue  # applied where it acts (a checked move, the turn, the squad): nothing this question asks (R252)
             if c.status == "known":
                 out.append(f"{f.id}: {text}")
             elif c.status == "unknown":

@@ -713,9 +713,9 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
                        "zone); it is never built"))
     usage = next((_cell(cells[i]) for i, h in enumerate(header) if h == "usage" and i < len(cells)), "")
     if not body and usage:
-        # BH.txt's Boba Fett (L) and Dengar (B): the card's text one column early, in the rulings' column (reading R267)
+        # BH.txt's Boba Fett (L) and Dengar (B): the card's text one column early, in the rulings' column (reading R248)
         notes.append(_("its Text column is empty and its Usage column (the rulings) holds {usage!r}: the card's text may be in the wrong "
-                       "column; nothing is read from Usage, so no keyword of it is applied (reading R267 in docs/readings.md)").format(
+                       "column; nothing is read from Usage, so no keyword of it is applied (reading R248 in docs/readings.md)").format(
                            usage=usage if len(usage) <= 60 else usage[:59] + "…"))
     if kind == "unit" and "/" in typ_raw.split(" - ")[0]:
         notes.append(_("a unit of more than one arena ({arenas}): the table file's zone says which it is in").format(arenas=typ_raw.split(" - ")[0]))

@@ -136,7 +136,7 @@ class Attack:
         moved = bool(state.turn and state.turn.figure == a.id and state.turn.moved > 0)  # as game attack asks it
         helpers = tuple(str(h) for h in data.get("helpers", ()))
         kinds = [None, "ranged"] if state.turn_rules.attack_lines_from_card else [None]
-        boost = data.get("spend_force")  # a Force power bought before the roll (R263): paid once a turn for Sith Rage
+        boost = data.get("spend_force")  # a Force power bought before the roll (R251): paid once a turn for Sith Rage
         spend = {"spend_force": str(boost), "force_paid": force_paid(state, a.id, str(boost))} if boost else {}
         derived_again(state, data, a.id, target.id, [{"moved": moved, "combined_fire": helpers, "kind": k, **spend} for k in kinds])
         state.round_had_action = True
@@ -170,7 +170,7 @@ class Opportunity:
     def fold(self, state: GameState, data: Data) -> list[str]:
         a = state.figure(data["attacker"])
         target = state.figure(data["target"])
-        boost = data.get("spend_force")  # out of its own turn: always paid now (R263)
+        boost = data.get("spend_force")  # out of its own turn: always paid now (R251)
         derived_again(state, data, a.id, target.id, [{"kind": find_edition(state.rules).attack.opportunity_kind, "opportunity": True,
                                                        **({"spend_force": str(boost)} if boost else {})}])
         state.round_had_action = True

@@ -67,7 +67,7 @@ class Force:
             t = turn_of(state, f.id)
             t.faster += state.turn_rules.move_faster_squares * max(1, -delta)
             t.faster_after_attack = t.faster_after_attack or t.attacks > 0
-        elif data.get("use") in SPEED_POWERS:  # Knight Speed 4, Master Speed 6 more squares (R263)
+        elif data.get("use") in SPEED_POWERS:  # Knight Speed 4, Master Speed 6 more squares (R251)
             t = turn_of(state, f.id)
             t.faster += SPEED_POWERS[str(data["use"])][0]
             t.faster_after_attack = t.faster_after_attack or t.attacks > 0

@@ -166,7 +166,7 @@ def _swm_attack(
 ) -> AttackAnswer:
     """``for_power``: only whom it may choose, for a Force power subject to the targeting rules
     (no attack stats needed, and Melee Attack does not limit a power). ``spend_force``: the Force
-    power spent before the roll (reading R263), ``force_paid`` when this turn paid for it already."""
+    power spent before the roll (reading R251), ``force_paid`` when this turn paid for it already."""
     w = _Work()
     sa, st = pos.stats_of(a), pos.stats_of(t)
     rec = find_edition(pos.edition)
@@ -629,7 +629,7 @@ def _spends_allowed(pos: Position, a: Figure) -> int:
 
 def _spend_force(pos: Position, a: Figure, name: str, paid: bool, w: _Work) -> None:
     """The Force power the attacker says it spends its Force point on before the roll (``attack
-    --spend-force``, reading R263): Sith Rage (+10 Damage on every attack this turn) or Lightsaber
+    --spend-force``, reading R251): Sith Rage (+10 Damage on every attack this turn) or Lightsaber
     Precision (+10 Damage on the next attack), a modifier with its rule. Refused where the figure
     has no Force point left or a Ysalamiri within 6 forbids the spend; the once-a-turn spend it uses
     leaves no Force reroll unless Master of the Force allows another (PL p.26, p.53; CS r.9, g.9).
@@ -645,7 +645,7 @@ def _spend_force(pos: Position, a: Figure, name: str, paid: bool, w: _Work) -> N
     abl_a = _abilities(pos, a)
     if not (has(abl_a, power) and rec.defines(power)):
         raise AssistantError(_("--spend-force {power!r}: {a} has no such Force power ({edition})").format(power=power, a=a.id, edition=rec.name))
-    rule = _cite(pos, where.replace("reading R228", "readings R228, R263"))
+    rule = _cite(pos, where.replace("reading R228", "readings R228, R251"))
     cost = 0 if paid and whole_turn else 1
     force = pos.stats_of(a).force
     if cost:
@@ -689,7 +689,7 @@ def _force_boosts(pos: Position, a: Figure, attacks: list[OneAttack], w: _Work) 
         return out
     blocker = saves.force_blocked(pos, a, lambda f: _abilities(pos, f))
     if w.spend_force is not None and w.spend_cost and _spends_allowed(pos, a) < 2:
-        return out  # the turn's one spend is said (--spend-force): no other power is offered (R263)
+        return out  # the turn's one spend is said (--spend-force): no other power is offered (R251)
     for name, plus, whole_turn, where in FORCE_BOOSTS:
         if not (has(abl_a, name) and rec.defines(name)) or name == w.spend_force:
             continue

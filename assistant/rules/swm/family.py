@@ -40,9 +40,9 @@ ABILITIES = frozenset({
     "Sith Rage", "Lightsaber Precision", "Lightsaber Riposte",
     # the game session: Force points on activating (PL p.46; CS g.6; game/effects.py, R229)
     "Force Renewal",
-    # the initiative roll: two d20s, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R265)
+    # the initiative roll: two d20s, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R253)
     "Recon",
-    # the end of its turn: [#] damage removed when it did not move (PL p.59; CS g.10-11; game/effects.py, R266)
+    # the end of its turn: [#] damage removed when it did not move (PL p.59; CS g.10-11; game/effects.py, R254)
     "Regeneration",
 })
 
