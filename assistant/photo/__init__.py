@@ -331,8 +331,10 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
     R271). The lines' check holds a far side a barrel lens bent 0.3-0.4 squares off (own renders of
     the independent renderer, seeds 659, 1350, 1370: k -0.08 to -0.10); the sheet's edges, straight
     on the table, read the bend there (R244), and the grid is searched for again on the photo
-    straightened by it. None -- the grid found stands -- where the crossings read the bend or its
-    absence, where the edges show none, or where the straightened search refuses."""
+    straightened by it. A bend the crossings read themselves is acted on the same way (R275: seed
+    4345, k -0.076 read clearly, its far side 0.33 squares off). None -- the grid found stands --
+    where the crossings read no bend or one fitting less than :data:`LENS_BETTER` better, where
+    none read it and the edges show none, or where the straightened search refuses."""
     from . import lens
 
     grid, markers, by_lines = found
