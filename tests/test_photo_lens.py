@@ -302,3 +302,58 @@ def test_scene_600_two_diagonal_markers_answered_on_the_photo_straightened_by_th
     assert not by_lines and sorted(m.id for m in markers if m.id < 4) == [1, 3]
     assert grid.lens == pytest.approx(-0.069, abs=0.01)
     assert ind.lens_grid_error(grid.H, grid.lens, scene) < 0.1
+
+
+def _one_side_found(monkeypatch: pytest.MonkeyPatch, crossings: tuple[float, float, float],
+                    outline: tuple[float, float, float], drift: float = 0.3) -> tuple[object, list[float]]:
+    """:func:`assistant.photo._bent_far_side` on two markers on one side (0 and 1) whose grid the
+    lines confirmed, the crossings and the sheet's edges reading what is given, the bend carrying
+    the far side ``drift`` squares off (R259); the search again is recorded (the bend the photo was
+    straightened by), not run."""
+    import assistant.photo as photo
+    from assistant.photo.board import Grid
+    from assistant.position import load_position
+    from assistant.resources import example_path
+
+    straightened_by: list[float] = []
+    monkeypatch.setattr(lens, "crossings_of_markers", lambda *a: ((), ()))
+    monkeypatch.setattr(lens, "bend_of_crossings", lambda *a: crossings)
+    monkeypatch.setattr(lens, "bend_of_outline", lambda *a: outline)
+    monkeypatch.setattr(lens, "straightened", lambda image, k: straightened_by.append(k) or image)
+    monkeypatch.setattr(photo, "_far_side_drift", lambda *a: drift)
+    again = Grid(np.eye(3), 0.5, 2)
+    monkeypatch.setattr(photo, "_locate_grid", lambda *a, **kw: (again, kw["known"], False))
+    pos = load_position(example_path("clone-wars-example-combat"))
+    image = np.zeros((300, 400, 3), np.uint8)
+    found = (Grid(np.eye(3), 0.5, 2), _markers(0.0, (0, 1)), False)
+    return photo._bent_far_side(image, pos, "p", None, found), straightened_by
+
+
+def test_a_bend_the_crossings_read_straightens_one_sides_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R263: the crossings read -0.076 clearly (0.006 px against 0.011 straight, seed 4345): before,
+    # only a bend read from the sheet's edges was acted on, and the far side stood 0.33 squares off
+    result, straightened_by = _one_side_found(monkeypatch, (-0.076, 0.0064, 0.0113), (0.0, 0.0, 0.0))
+    assert straightened_by == [-0.076]
+    assert result is not None and result[0].lens == -0.076
+
+
+def test_a_bend_the_crossings_read_unclearly_or_none_leaves_the_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 4231: -0.068 read, but 0.0129 against 0.0189 straight (under LENS_BETTER): the lens is -0.026
+    for crossings in ((-0.068, 0.0129, 0.0189), (0.01, 0.005, 0.006)):
+        result, straightened_by = _one_side_found(monkeypatch, crossings, (-0.09, 0.01, 0.1))
+        assert result is None and straightened_by == []
+
+
+def test_no_crossings_read_the_sheets_edges_give_the_bend(monkeypatch: pytest.MonkeyPatch) -> None:
+    result, straightened_by = _one_side_found(monkeypatch, (0.0, 0.0, 0.0), (-0.08, 0.02, 0.2))
+    assert straightened_by == [-0.08] and result is not None
+
+
+def test_a_bend_that_hardly_moves_the_far_side_leaves_the_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R259: read clearly by the crossings or the edges, a bend carrying the far side under
+    # FAR_SIDE_DRIFT off is left to the printed lines' refit (diagnosis scene 501: 0.14, worse straightened)
+    from assistant.photo import FAR_SIDE_DRIFT
+
+    for crossings, outline in (((-0.076, 0.0064, 0.0113), (0.0, 0.0, 0.0)), ((0.0, 0.0, 0.0), (-0.026, 0.037, 0.106))):
+        result, straightened_by = _one_side_found(monkeypatch, crossings, outline, drift=FAR_SIDE_DRIFT - 0.01)
+        assert result is None and straightened_by == []

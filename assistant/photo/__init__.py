@@ -439,8 +439,10 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
     R259). The lines' check holds a far side a barrel lens bent 0.3-0.4 squares off (own renders of
     the independent renderer, seeds 659, 1350, 1370: k -0.08 to -0.10); the sheet's edges, straight
     on the table, read the bend there (R244), and the grid is searched for again on the photo
-    straightened by it. None -- the grid found stands -- where the crossings read the bend or its
-    absence, where the edges show none, where it carries the far side less than
+    straightened by it. A bend the crossings read themselves is acted on the same way (R263: seed
+    4345, k -0.076 read clearly, its far side 0.33 squares off). None -- the grid found stands --
+    where the crossings read no bend or one fitting less than :data:`LENS_BETTER` better, where
+    none read it and the edges show none, where the bend carries the far side less than
     :data:`FAR_SIDE_DRIFT` off (:func:`_far_side_drift`), or where the straightened search refuses."""
     from . import lens
 
@@ -449,9 +451,13 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
     if by_lines or grid.lens or {m.id for m in corner} not in SIDE_PAIRS or len(corner) != 2:
         return None
     cols, rows = pos.map.cols, pos.map.rows
-    if lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows)) != (0.0, 0.0, 0.0):
-        return None  # the crossings round the markers read the bend (or that there is none)
-    k, at_k, at_0 = lens.bend_of_outline(image, corner)
+    k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
+    if (k, at_k, at_0) == (0.0, 0.0, 0.0):
+        # too few crossings round the markers hold one homography: the sheet's edges read it (R259)
+        k, at_k, at_0 = lens.bend_of_outline(image, corner)
+    # else the crossings read the bend (or that there is none), and a bend they read is straightened
+    # too: the lines' check had held the far side it bent (independent seed 4345: k -0.076 read,
+    # the grid 0.33 squares off at the far side; reading R263)
     if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k or _far_side_drift(grid, {m.id for m in corner}, cols, rows, image.shape, k) < FAR_SIDE_DRIFT:
         return None
     straight = lens.straightened(image, k)
