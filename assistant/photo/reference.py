@@ -206,7 +206,7 @@ def make_reference(image: np.ndarray, grid: Grid, cols: int, rows: int, name: st
     """The reference from a photo of the empty map and its grid (on the photo straightened by the
     grid's lens where it has one, :attr:`.board.Grid.lens`: ``map from-photo``'s, R257)."""
     if grid.lens:
-        from .lens import straightened
+        from .straighten import straightened  # not .lens: it reads the bend by the grid search, which imports this
 
         image = straightened(image, grid.lens)
     view = top_down(image, grid, cols, rows)
