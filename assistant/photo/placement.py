@@ -31,7 +31,7 @@ Pure: scores and a position in, a :class:`Placement` out (unit-tested on hand-ma
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..coords import Square, parse_square
@@ -1311,6 +1311,15 @@ def _art_rim(large_rims: Mapping[str, float]) -> float:
     return rims[max(0, min(len(rims) - 1, int(ART_RIM_SHARE * len(rims)) - 1))] if rims else 0.0
 
 
+def _blocks_and_rims(large_rims: Mapping[str, float], cols: int, rows: int) -> Iterator[tuple[str, tuple[str, ...], float]]:
+    """Every 2 x 2 block of the map: its first square, its squares, and the Large base's rim read
+    round its centre (0 where none was read)."""
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            corner = Square(c, r).name
+            yield corner, tuple(block_squares(corner, 2)), large_rims.get(corner, 0.0)
+
+
 def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], large_rims: Mapping[str, float],
                    away: Mapping[str, tuple[float, float]] | None, cols: int, rows: int, least_rim: float,
                    least_read: int) -> list[tuple[float, str, tuple[str, ...]]]:
@@ -1326,14 +1335,10 @@ def _rimmed_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked:
     roster says a Large figure is there; half a block read as a base with a rim round the block's
     centre is where the photo shows one. Said doubtful and listed like any block the rim gave."""
     out = []
-    for c in range(cols - 1):
-        for r in range(rows - 1):
-            corner = Square(c, r).name
-            block = tuple(block_squares(corner, 2))
-            rim = large_rims.get(corner, 0.0)
-            if rim >= least_rim and not set(block) & set(blocked) and sum(reading.get(b, False) for b in block) >= least_read:
-                lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
-                out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
+    for corner, block, rim in _blocks_and_rims(large_rims, cols, rows):
+        if rim >= least_rim and not set(block) & set(blocked) and sum(reading.get(b, False) for b in block) >= least_read:
+            lean = sum(_body_like(b, reading, away, cols, rows, set(block)) for b in block)
+            out.append((sum(p.get(b, 0.0) for b in block) + rim - BODY_WEIGHT * lean, corner, block))
     return out
 
 
@@ -1727,16 +1732,12 @@ def _faint_rimmed_grey_blocks(reading: Mapping[str, bool], p: Mapping[str, float
         return []
     art = _art_rim(large_rims)
     out = []
-    for c in range(cols - 1):
-        for r in range(rows - 1):
-            corner = Square(c, r).name
-            block = tuple(block_squares(corner, 2))
-            rim = large_rims.get(corner, 0.0)
-            if rim < HALF_READ_RIM or rim <= art or set(block) & set(blocked) or any(reading.get(b, False) for b in block):
-                continue
-            grey_at = _grey_cores(block, plastic, grey)
-            if grey_at >= GREY_OF_BLOCK and max(p.get(b, 0.0) for b in block) >= GLIMPSED_BASE:
-                out.append((grey_at + rim + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
+    for corner, block, rim in _blocks_and_rims(large_rims, cols, rows):
+        if rim < HALF_READ_RIM or rim <= art or set(block) & set(blocked) or any(reading.get(b, False) for b in block):
+            continue
+        grey_at = _grey_cores(block, plastic, grey)
+        if grey_at >= GREY_OF_BLOCK and max(p.get(b, 0.0) for b in block) >= GLIMPSED_BASE:
+            out.append((grey_at + rim + sum(p.get(b, 0.0) for b in block) / len(block), corner, block))
     return out
 
 
