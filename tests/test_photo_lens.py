@@ -334,7 +334,7 @@ def test_a_bend_the_crossings_read_straightens_one_sides_grid(monkeypatch: pytes
     # only a bend read from the sheet's edges was acted on, and the far side stood 0.33 squares off
     result, straightened_by = _one_side_found(monkeypatch, (-0.076, 0.0064, 0.0113), (0.0, 0.0, 0.0))
     assert straightened_by == [-0.076]
-    assert result is not None and result[0].lens == -0.076
+    assert result is not None and result[0].lens == -0.076 and result[0].lens_reading == "R263"  # the note cites it
 
 
 def test_a_bend_the_crossings_read_unclearly_or_none_leaves_the_grid(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -346,7 +346,7 @@ def test_a_bend_the_crossings_read_unclearly_or_none_leaves_the_grid(monkeypatch
 
 def test_no_crossings_read_the_sheets_edges_give_the_bend(monkeypatch: pytest.MonkeyPatch) -> None:
     result, straightened_by = _one_side_found(monkeypatch, (0.0, 0.0, 0.0), (-0.08, 0.02, 0.2))
-    assert straightened_by == [-0.08] and result is not None
+    assert straightened_by == [-0.08] and result is not None and result[0].lens_reading == "R259"
 
 
 def test_a_bend_that_hardly_moves_the_far_side_leaves_the_grid(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,7 +55,7 @@ def test_scene_1370_the_far_side_is_read_straightened(monkeypatch: pytest.Monkey
     assert scene.look.corner_ids == (0, 3) and scene.cam.k1 < -0.08
     grid, markers, by_lines = locate_grid(photo, pos, straighten=True)  # as `photo detect` asks
     assert sorted(m.id for m in markers if m.id < 4) == [0, 3] and not by_lines
-    assert grid.lens < -0.03  # a barrel lens read from the sheet's edges
+    assert grid.lens < -0.03 and grid.lens_reading == "R259"  # a barrel lens read from the sheet's edges, cited so
     assert _lattice_error(scene, grid, photo.shape) < 0.15  # 0.43 before R259; measured 0.03
     # a caller that does not read the grid's bend (`photo reference`, `map from-photo`) gets the
     # photo's own grid, as before

@@ -452,9 +452,11 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
         return None
     cols, rows = pos.map.cols, pos.map.rows
     k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
+    reading = "R263"
     if (k, at_k, at_0) == (0.0, 0.0, 0.0):
         # too few crossings round the markers hold one homography: the sheet's edges read it (R259)
         k, at_k, at_0 = lens.bend_of_outline(image, corner)
+        reading = "R259"
     # else the crossings read the bend (or that there is none), and a bend they read is straightened
     # too: the lines' check had held the far side it bent (independent seed 4345: k -0.076 read,
     # the grid 0.33 squares off at the far side; reading R263)
@@ -466,7 +468,7 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
         again, seen, again_by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
     except NoGridError:
         return None
-    return replace(again, lens=k), seen, again_by_lines
+    return replace(again, lens=k, lens_reading=reading), seen, again_by_lines
 
 
 @dataclass
@@ -1302,7 +1304,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
 
         # where the photo itself shows the corners: the grid's are the straightened photo's (R242)
         corners = [[round(float(x), 1), round(float(y), 1)] for x, y in bend_points(np.array(corners), image.shape, grid.lens)]
-        notes.append(_("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading R242)").format(k=grid.lens))
+        notes.append(_("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading {reading})").format(
+            k=grid.lens, reading=grid.lens_reading))
     return PhotoResult(
         name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
         list(placed.not_seen), placed.more_doubtful, corners, grid.lens,

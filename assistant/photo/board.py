@@ -56,6 +56,10 @@ class Grid:
     #: the lens's bend this grid was found under (:mod:`.lens`, reading R242): 0 for a photo read as
     #: it is; else ``H`` maps the photo straightened by it (:func:`.lens.straightened`), not the photo
     lens: float = 0.0
+    #: the reading whose search found the grid on the photo straightened by :attr:`lens`, as the
+    #: answer's note cites it: R242 after a refusal, R259 or R263 a grid two markers on one side
+    #: gave, searched again
+    lens_reading: str = "R242"
 
 
 #: accepted marker sides, in squares (CONTRACT §4: "from about 10 mm up"; a square is 25.4 mm)
