@@ -343,20 +343,29 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
                         lambda: lens.bend_of_outline(image, corner))
     else:
         k = lens_shown(*lens.bend_of_outline(image, corner))  # one marker: the sheet's edges alone (R262)
-    if k == 0.0:
-        return None
-    straight = lens.straightened(image, k)
-    moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in search.markers]
-    try:
-        grid, markers, by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
-    except NoGridError:
-        return None
-    if len(ids) == 1 and by_lines:
+    found = _search_straightened(image, pos, name, reference, search.markers, k) if k else None
+    if found is not None and len(ids) == 1 and found[2]:
         # one marker: only its own grid from the sheet's outline (R133, R239, R261) is taken there;
         # the printed lines' grid on a photo straightened by the edges' bend stood 0.27 squares off
         # on s0540's game photo (the search forced on every one-marker photo, R262)
         return None
-    return replace(grid, lens=k), markers, by_lines
+    return found
+
+
+def _search_straightened(image: np.ndarray, pos: Position, name: str, reference: Reference | None,
+                         markers: list[Marker], k: float) -> tuple[Grid, list[Marker], bool] | None:
+    """The grid search run again on the photo straightened by the bend ``k``, the corner markers
+    read on the photo straightened with it (not searched for again), with a fresh budget; the grid
+    found stands on the straightened photo (its ``lens`` ``k``). None where it refuses."""
+    from . import lens
+
+    straight = lens.straightened(image, k)
+    moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in markers]
+    try:
+        grid, seen, by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
+    except NoGridError:
+        return None
+    return replace(grid, lens=k), seen, by_lines
 
 
 def straighten_lines_grid(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
@@ -451,24 +460,19 @@ def _bent_far_side(image: np.ndarray, pos: Position, name: str, reference: Refer
     if by_lines or grid.lens or {m.id for m in corner} not in SIDE_PAIRS or len(corner) != 2:
         return None
     cols, rows = pos.map.cols, pos.map.rows
-    k, at_k, at_0 = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
-    reading = "R263"
-    if (k, at_k, at_0) == (0.0, 0.0, 0.0):
+    crossings = lens.bend_of_crossings(*lens.crossings_of_markers(image, corner, cols, rows))
+    if crossings == (0.0, 0.0, 0.0):
         # too few crossings round the markers hold one homography: the sheet's edges read it (R259)
-        k, at_k, at_0 = lens.bend_of_outline(image, corner)
-        reading = "R259"
-    # else the crossings read the bend (or that there is none), and a bend they read is straightened
-    # too: the lines' check had held the far side it bent (independent seed 4345: k -0.076 read,
-    # the grid 0.33 squares off at the far side; reading R263)
-    if abs(k) < LENS_SHOWN or at_0 < LENS_BETTER * at_k or _far_side_drift(grid, {m.id for m in corner}, cols, rows, image.shape, k) < FAR_SIDE_DRIFT:
+        k, reading = lens_shown(*lens.bend_of_outline(image, corner)), "R259"
+    else:
+        # the crossings read the bend (or that there is none), and a bend they read is straightened
+        # too: the lines' check had held the far side it bent (independent seed 4345: k -0.076 read,
+        # the grid 0.33 squares off at the far side; reading R263)
+        k, reading = lens_shown(*crossings), "R263"
+    if not k or _far_side_drift(grid, {m.id for m in corner}, cols, rows, image.shape, k) < FAR_SIDE_DRIFT:
         return None
-    straight = lens.straightened(image, k)
-    moved = [Marker(m.id, lens.straighten_points(m.corners, image.shape, k)) for m in markers]
-    try:
-        again, seen, again_by_lines = _locate_grid(straight, pos, name, Budget(), reference, None, _Search(), known=moved)
-    except NoGridError:
-        return None
-    return replace(again, lens=k, lens_reading=reading), seen, again_by_lines
+    again = _search_straightened(image, pos, name, reference, markers, k)
+    return None if again is None else (replace(again[0], lens_reading=reading), again[1], again[2])
 
 
 @dataclass
