@@ -73,13 +73,22 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if grid is not None and turn:
         raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
     if grid is None:
-        grid, how = upright_grid(image, cols, rows, find_markers(image), turn, memo), "lines"
+        # the judge's --turn turns the very lattice the answer without it read (R281): the photo's
+        # top as row 1 first, straightened, then turned -- a turned lattice refitted on its own
+        # read another grid a little off, and a colour the reading was unsure of the other way
+        markers = find_markers(image)
+        if turn and any(m.id < 4 for m in markers):  # as upright_grid refuses the turn
+            raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
+        grid, how = upright_grid(image, cols, rows, markers, 0, memo), "lines"
     if grid is None:
         return None
     if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
         if grid.lens:
             image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
+    if turn:  # the judge's word: the map lay turned from what the photo's top suggests
+        grid = replace(grid, H=turned_board(turn, cols, rows) @ grid.H, ways=1,
+                       oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
     if grid.ways > 1 and known is not None:
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
