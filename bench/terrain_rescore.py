@@ -29,13 +29,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import independent as ind  # the black-box bench's scoring, beside this script
 
+from assistant.coords import Square, parse_square
 from assistant.model import Map
 from assistant.photo import load_image
+from assistant.photo.lines import turned_board
 from assistant.photo.mapread import as_map_yaml, to_confirm
 from assistant.photo.terrain import read_map_photo
 from assistant.position import load_position
@@ -46,16 +49,46 @@ FIRST = 5
 EDGE_KINDS = ("edge wall", "edge door")
 
 
-def read_one(empty: Path, cols: int, rows: int, known: Map | None = None) -> tuple[dict[str, Any], int, list[list[str]]]:
-    """What `map from-photo EMPTY --cols C --rows R --json` answers (its ``map``, how its grid was
+def read_one(empty: Path, cols: int, rows: int, known: Map | None = None, turn: int = 0) -> tuple[dict[str, Any], int, list[list[str]]]:
+    """What `map from-photo EMPTY --cols C --rows R [--turn T] --json` answers (its ``map``, how its grid was
     found and how many ways round it leaves open, and exit code), and what it lists to confirm:
     its entries in its order (least sure first, R207), each the squares or edge it names;
-    ``known``: the map named with ``--position`` (reading R116)."""
-    got = read_map_photo(load_image(empty), cols, rows, known=known)
+    ``known``: the map named with ``--position`` (reading R116). Where it leaves the way round
+    open, ``telling``: the square it lists to tell it (R136), and what each ``--turn`` would read
+    there (by degrees; 0: the answer as it is)."""
+    got = read_map_photo(load_image(empty), cols, rows, turn=turn, known=known)
     if got is None:
         return {"error": "no grid found"}, 2, []
-    return ({"map": as_map_yaml(got.reading, cols, rows), "grid_from": got.how, "ways_round_left_open": got.grid.ways,
-             "oriented_by": got.grid.oriented_by}, 0, [names for _where, _why, names in to_confirm(got.reading, got.telling)])
+    js: dict[str, Any] = {"map": as_map_yaml(got.reading, cols, rows), "grid_from": got.how, "ways_round_left_open": got.grid.ways,
+                          "oriented_by": got.grid.oriented_by}
+    if got.telling is not None:
+        js["telling"] = (got.telling, telling_kinds(got.reading, got.telling, cols, rows, got.grid.ways))
+    return js, 0, [names for _where, _why, names in to_confirm(got.reading, got.telling)]
+
+
+def telling_kinds(reading: Any, where: str, cols: int, rows: int, ways: int) -> dict[int, str]:
+    """What the answer reads at square ``where`` as it is (0) and with each ``--turn`` it leaves
+    open (as :func:`assistant.photo.terrain.telling_square` names them in its note)."""
+    sq = parse_square(where)
+    out = {0: reading.squares.get(where, "open")}
+    for t in ([180] if ways == 2 else [90, 180, 270]):
+        x, y, w = np.linalg.inv(turned_board(t, cols, rows)) @ np.array([sq.col + 0.5, sq.row + 0.5, 1.0])
+        out[t] = reading.squares.get(Square(int(np.floor(x / w)), int(np.floor(y / w))).name, "open")
+    return out
+
+
+def judges_turn(js: dict[str, Any], truth: dict[str, Any]) -> int | None:
+    """The turn a judge who follows the answer takes: one look at its telling square on the map
+    (the truth there) and ``--turn`` as its note says (0: the answer stands). None where the
+    square's true kind is none the note names (the judge is left without a turn to take), or the
+    answer names no square though it leaves the way round open."""
+    if "telling" not in js:
+        return 0 if int(js.get("ways_round_left_open", 1)) == 1 else None
+    where, kinds = js["telling"]
+    t_sq, _te = ind.terrain_grid(truth["map"])
+    sq = parse_square(where)
+    seen = t_sq.get((sq.col, sq.row), "open")
+    return next((t for t, k in kinds.items() if k == seen), None)
 
 
 def turns(cols: int, rows: int, ways: int) -> list[Any]:
@@ -117,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
     counts = {"maps": 0, "answered": 0, "wrong": 0, "squares": 0, "art_wrong": 0, "art_squares": 0, "listed": 0,
-              "wrong_listed": 0, "listed_names": 0, "wrong_first": 0, "turned": 0, "perfect": 0, "open_ways": 0, "silently_turned": 0, "wrong_once_turned": 0}
+              "wrong_listed": 0, "listed_names": 0, "wrong_first": 0, "turned": 0, "perfect": 0, "open_ways": 0, "silently_turned": 0, "wrong_once_turned": 0,
+              "after_look": 0, "art_after_look": 0, "stuck": 0}
     refused: list[str] = []
     cpu = 0.0
     for folder in folders:
@@ -154,9 +188,23 @@ def main(argv: list[str] | None = None) -> int:
             counts["silently_turned"] += bool(t["turned"]) and ways == 1
             after_turn = wrong_once_turned(js, truth)
             counts["wrong_once_turned"] += after_turn
+            # the judge who follows the answer: one look at its telling square, and --turn as it says (R280)
+            look = judges_turn(js, truth)
+            after_look, look_note = t["wrong"], ""
+            if ways > 1:
+                if look is None:
+                    counts["stuck"] += 1
+                    look_note = f"; judge's look at {js.get('telling', ('none',))[0]}: NO TURN FITS, answer kept"
+                else:
+                    if look:
+                        again, _rc, _u = read_one(empty, cols, rows, turn=look)
+                        after_look = ind.score_terrain(again, 0, truth)["wrong"]
+                    look_note = f"; judge's look at {js['telling'][0]}: --turn {look}, wrong {after_look}"
+            counts["after_look"] += after_look
             if floors.get(st, "art") != "plain":
                 counts["art_wrong"] += t["wrong"]
                 counts["art_squares"] += t["squares"]
+                counts["art_after_look"] += after_look
             by_kind.update(t["by_kind"])
             confusion.update(t["confusion"])
             tp.update(t["tp"])
@@ -173,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{st} {floors.get(st, '?')} ({cols}x{rows}, grid from {js['grid_from']}): wrong {t['wrong']} {dict(t['confusion'])} {wrong[:12]}"
                   f"{' ...' if len(wrong) > 12 else ''}; edges wrong {edges_wrong}; listed {len(unsure)} "
                   f"({sum(map(len, unsure))} squares or edges; {sum(w in listed for w in wrong)} of the wrong, "
-                  f"{sum(w in first for w in wrong)} in the first {FIRST}){turned_note(bool(t['turned']), ways, after_turn)}; cpu {spent:.2f}",
+                  f"{sum(w in first for w in wrong)} in the first {FIRST}){turned_note(bool(t['turned']), ways, after_turn)}{look_note}; cpu {spent:.2f}",
                   flush=True)
     n = max(1, counts["maps"])
     print(f"maps {counts['maps']}, answered {counts['answered']}, refused {len(refused)} {refused}; "
@@ -183,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"which way round: left open and said so on {counts['open_ways']} maps; TURNED SILENTLY (claimed, read better "
           f"turned) {counts['silently_turned']}; squares wrong once the judge turns each open one as its answer asks "
           f"{counts['wrong_once_turned']} of {counts['squares']}")
+    print(f"after the judge's one look at each open map's telling square and --turn as it says (R280): squares wrong "
+          f"{counts['after_look']} of {counts['squares']} ({100 * counts['after_look'] / max(1, counts['squares']):.2f} %; printed art "
+          f"{100 * counts['art_after_look'] / max(1, counts['art_squares']):.2f} %: {counts['art_after_look']} of {counts['art_squares']}); "
+          f"maps where no turn fits the square's true kind {counts['stuck']}")
     print(f"wrong squares by true kind: {dict(by_kind)}; confusions (true->read): {dict(confusion.most_common())}")
     for k in (*ind.KINDS, *EDGE_KINDS):
         print("  " + precision_recall(tp, fp, fn, k))

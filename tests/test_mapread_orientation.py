@@ -228,3 +228,25 @@ def test_a_square_map_lists_what_each_quarter_turn_would_read_at_its_telling_squ
     r, out = _read(tmp_path, photo, 7, 7, "--turn", "90")
     assert r.exit_code == 0 and _squares(out) == TRUE
     assert "which way round" not in out.read_text()
+
+
+def test_a_square_listed_only_for_its_outlines_kind_tells_a_half_turn_where_no_sure_square_does() -> None:
+    """R282: every terrain square of a map listed (its outline's colour between two printed ones),
+    none read beyond doubt that tells the way round: a square whose doubt is only its kind is
+    outlined beyond doubt, and tells a half turn where the half turn reads open there; its note
+    keeps the kind's doubt. A sure square is still preferred; a quarter turn, a turn that reads
+    terrain there, or a doubt of another sort tells nothing."""
+    from assistant.photo.mapread import MapReading
+    from assistant.photo.terrain import _telling_note, telling_square
+
+    doubt = "wall or pit? its outline's colour lies between the two"
+    r = MapReading(squares={"B2": "wall"}, unsure={"B2": doubt}, kind_only={"B2"})
+    assert telling_square(r, 4, 3, 2) == ("B2", {180: "open"})  # C2 (B2 turned half round) open beyond doubt
+    note = _telling_note(r, "B2", {180: "open"})
+    assert doubt in note and "--turn 180" in note
+    assert telling_square(MapReading(squares={"B2": "wall"}, unsure={"B2": "wall: its outline is faint in places (50% of a side)"}),
+                          4, 3, 2) is None  # outlined at all in doubt
+    assert telling_square(MapReading(squares={"B2": "wall", "C2": "pit"}, unsure={"B2": doubt}, kind_only={"B2"}), 4, 3, 2) is None
+    assert telling_square(MapReading(squares={"B2": "wall"}, unsure={"B2": doubt}, kind_only={"B2"}), 3, 3, 4) is None
+    sure = MapReading(squares={"B2": "wall", "A1": "low"}, unsure={"B2": doubt}, kind_only={"B2"})
+    assert telling_square(sure, 4, 3, 2) == ("A1", {180: "open"})

@@ -122,6 +122,10 @@ class MapReading:
     confidence: dict[str, float] = field(default_factory=dict)
     #: squares and edges read with a low margin, each with why, for the judge to confirm
     unsure: dict[str, str] = field(default_factory=dict)
+    #: of those, the squares read inside a closed outline whose doubt is only which kind its colour
+    #: names (a colour between two printed ones, or a cast the grid lines could not check): that
+    #: the square is outlined, not open, is not in doubt (reading R282)
+    kind_only: set[str] = field(default_factory=set)
 
 
 def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -559,6 +563,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     inside = ~_reached_from_outside(lambda e: barrier[e], edges, cols, rows)
     # each enclosed area (squares joined across sides without a stroke) takes its outline's colour
     warm: list[tuple[list[Square], str, float, int]] = []  # areas outlined red, orange or yellow, with their hue
+    kind_doubt: dict[str, str] = {}  # squares listed only for which kind their outline's colour names (R282)
     for area in _areas_within(inside, lambda e: firm[e], cols, rows):
         if len(area) > cols * rows // 2:
             continue  # strokes closing off most of the map are art or the map's frame, not one outline
@@ -622,10 +627,11 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
             elif kind in ("pit", "difficult") and not checked:
                 # orange and yellow lie close: under a colour cast the grid lines could not
                 # measure, one may pass for the other
-                res.unsure[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast could not be "
-                                       "checked by its grid lines").format(kind=kind)
+                res.unsure[s.name] = kind_doubt[s.name] = _("{kind}? pit (orange) or difficult (yellow): the photo's colour cast "
+                                                            "could not be checked by its grid lines").format(kind=kind)
             elif mixed >= RIVAL:
-                res.unsure[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(kind=kind, other=rival)
+                res.unsure[s.name] = kind_doubt[s.name] = _("{kind} or {other}? its outline's colour lies between the two").format(
+                    kind=kind, other=rival)
             elif share < 0.7:
                 res.unsure[s.name] = _("outline colours mixed: read as {kind} ({share} of the outline)").format(kind=kind, share=f"{share:.0%}")
             elif weakest < DOUBT_HIGH:
@@ -742,6 +748,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # or none -- read, and listed; the rest stay open, as the grid's ink (reading R137)
     if full_ink:
         _doors_in_a_wall_at_full_ink(res, inner, full_ink)
+    # (a square whose note a later step replaced is listed for that step's doubt, not its kind's)
+    res.kind_only = {n for n, why in kind_doubt.items() if res.unsure.get(n) == why and n in res.squares}
     return res
 
 

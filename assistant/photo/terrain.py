@@ -73,13 +73,22 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if grid is not None and turn:
         raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
     if grid is None:
-        grid, how = upright_grid(image, cols, rows, find_markers(image), turn, memo), "lines"
+        # the judge's --turn turns the very lattice the answer without it read (R281): the photo's
+        # top as row 1 first, straightened, then turned -- a turned lattice refitted on its own
+        # read another grid a little off, and a colour the reading was unsure of the other way
+        markers = find_markers(image)
+        if turn and any(m.id < 4 for m in markers):  # as upright_grid refuses the turn
+            raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
+        grid, how = upright_grid(image, cols, rows, markers, 0, memo), "lines"
     if grid is None:
         return None
     if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
         if grid.lens:
             image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
+    if turn:  # the judge's word: the map lay turned from what the photo's top suggests
+        grid = replace(grid, H=turned_board(turn, cols, rows) @ grid.H, ways=1,
+                       oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
     if grid.ways > 1 and known is not None:
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
@@ -114,8 +123,11 @@ def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tupl
     too), so one look at it on the map (the scenario's map, the sheet) settles the way round. With
     it, what each turn would read there, by degrees. Preferred: a square that tells every turn
     apart, then one read as terrain (an outline is seen at once; its absence less so), then the
-    surest, then the first in reading order. None where no square tells (the terrain reads the
-    same every way round: the file is then the same too, whichever way the map lay)."""
+    surest, then the first in reading order. Where no square read beyond doubt tells a half turn,
+    a square listed only for which kind its outline's colour names (:attr:`.mapread.MapReading.kind_only`)
+    tells it where the half turn reads open there beyond doubt: that it is outlined is not in doubt
+    (reading R282). None where no square tells (the terrain reads the same every way round: the
+    file is then the same too, whichever way the map lay)."""
     turns = [180] if ways == 2 else [90, 180, 270]
     # with --turn t the grid becomes turned_board(t) @ grid: its square at q reads what this one read at turned^-1 q
     back = {t: np.linalg.inv(turned_board(t, cols, rows)) for t in turns}
@@ -123,11 +135,12 @@ def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tupl
     def kind(sq: Square) -> str:
         return reading.squares.get(sq.name, "open")
 
-    best: tuple[tuple[int, bool, float, int], str, dict[int, str]] | None = None
+    best: tuple[tuple[bool, int, bool, float, int], str, dict[int, str]] | None = None
     for r in range(rows):
         for c in range(cols):
             here = Square(c, r)
-            if here.name in reading.unsure:
+            doubtful = here.name in reading.unsure
+            if doubtful and not (ways == 2 and here.name in reading.kind_only):
                 continue
             there: dict[int, Square] = {}
             for t, inv in back.items():
@@ -138,8 +151,10 @@ def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tupl
             others = {t: kind(s) for t, s in there.items()}
             if kind(here) in others.values():
                 continue  # some turn reads the same here: this square does not tell it
+            if doubtful and set(others.values()) != {"open"}:
+                continue  # its kind in doubt: only outlined against open tells (R282)
             sure = min([reading.confidence.get(here.name, 1.0)] + [reading.confidence.get(s.name, 1.0) for s in there.values()])
-            score = (len(set(others.values())), kind(here) != "open", sure, -(r * cols + c))
+            score = (not doubtful, len(set(others.values())), kind(here) != "open", sure, -(r * cols + c))
             if best is None or score > best[0]:
                 best = (score, here.name, others)
     return None if best is None else (best[1], best[2])
@@ -152,6 +167,9 @@ def _telling_note(reading: MapReading, where: str, others: dict[int, str]) -> st
         return _("open") if kind == "open" else kind
 
     here = named(reading.squares.get(where, "open"))
+    if where in reading.kind_only and list(others) == [180]:  # outlined beyond doubt, its kind not (R282)
+        return _("which way round: outlined here ({doubt}); were the map turned half round it would be open. Check this square on "
+                 "the map: if it is open, run this again with --turn 180").format(doubt=reading.unsure[where])
     if list(others) == [180]:
         return _("which way round: read as {kind}; were the map turned half round it would be {other}. Check this square on the map: "
                  "if it is {other}, run this again with --turn 180").format(kind=here, other=named(others[180]))
