@@ -429,3 +429,14 @@ def test_a_card_games_json_export_is_read_back_by_game_import(tmp_path: Path, ki
     code, out = cli("game", "import", str(edited), "--game", str(tmp_path / "no.sqlite"))
     assert code == 2 and "export the game again" in out and "edited after the export" not in out
     assert not (tmp_path / "no.sqlite").exists()
+
+
+@pytest.mark.parametrize("kind", ["destiny", "swtcg"])
+def test_a_card_game_file_not_there_says_how_to_start_that_game(tmp_path: Path, kind: str) -> None:
+    """'swtcg status --game nothere.sqlite' named the miniatures' 'game new --position FILE'; it
+    names the card game's own 'new TABLE', as with no current game (trial26)."""
+    for args in (["status"], ["do", "DS pass" if kind == "swtcg" else "A pass"], ["log"], ["export"]):
+        code, out = cli(kind, *args, "--game", str(tmp_path / "nothere.sqlite"))
+        assert code == 2 and "nothere.sqlite" in out, args
+        assert f"python -m assistant {kind} new TABLE" in out and "game new --position" not in out, (args, out)
+    assert not (tmp_path / "nothere.sqlite").exists()
