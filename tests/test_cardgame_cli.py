@@ -440,3 +440,32 @@ def test_a_card_game_file_not_there_says_how_to_start_that_game(tmp_path: Path, 
         assert code == 2 and "nothere.sqlite" in out, args
         assert f"python -m assistant {kind} new TABLE" in out and "game new --position" not in out, (args, out)
     assert not (tmp_path / "nothere.sqlite").exists()
+
+
+@pytest.mark.parametrize("kind", ["destiny", "swtcg", "game"])
+def test_an_export_whose_rehashed_log_no_command_writes_is_refused_naming_it_once(tmp_path: Path, kind: str) -> None:
+    """trial26 as a cheat: an undo of event #99 written into an export with its hashes made again is
+    refused, naming the file once ("forged.json: forged.json: event #2 ..." said it twice)."""
+    from assistant.game.store import genesis, link
+
+    g = str(tmp_path / "g.sqlite")
+    if kind == "game":
+        assert cli("game", "new", "-p", "clone-wars-example-combat", "--game", g)[0] == 0
+    else:
+        table = tmp_path / "t.yaml"
+        assert cli(kind, "example", "-o", str(table))[0] == 0 and cli(kind, "new", str(table), "--game", g)[0] == 0
+    assert cli(kind, "note", "a note", "--game", g)[0] == 0
+    exported = tmp_path / "e.json"
+    assert cli(kind, "export", "--format", "json", "-o", str(exported), "--game", g)[0] == 0
+    data = json.loads(exported.read_text())
+    data["events"][1]["kind"], data["events"][1]["data"] = "undo", {"seq": 99}
+    prev = genesis({k: data[k] for k in ("format", "rules", "created")})
+    for e in data["events"]:
+        prev = e["hash"] = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    data["chain"]["head"] = prev
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data))
+    code, out = cli("game", "import", str(forged), "--game", str(tmp_path / "no.sqlite"))
+    assert code == 2 and "#99" in out and "nothing was written" in out, out
+    assert " ".join(out.split()).count("forged.json") == 1, out
+    assert not (tmp_path / "no.sqlite").exists()

@@ -54,7 +54,9 @@ def looks_like_export(text: str, source: str) -> dict[str, Any] | None:
 
 
 def refusal(source: str, why: str) -> GameFileError:
-    """An export refused: what is wrong, naming it, and that nothing was written."""
+    """An export refused: what is wrong, naming it once (a fold's refusal names the file already),
+    and that nothing was written."""
+    why = why.removeprefix(f"{source}: ")
     return GameFileError(_("{source}: {why}; nothing was written").format(source=source, why=why))
 
 
