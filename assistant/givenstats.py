@@ -5,6 +5,8 @@ question only (the card library and the position file stay as they are).
 ('obi', 'attack', 14)
 >>> parse_stat(" ranger.ranged_attack = -1 ")
 ('ranger', 'ranged_attack', -1)
+>>> parse_stat("ogre.ac=18")  # the DDM card's word for its defense
+('ogre', 'defense', 18)
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from .model import Position, Stats
 
 #: the stats a question may be given (the position file's ``stats:`` keys, abilities aside)
 STAT_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Stats) if f.name != "abilities")
+
+#: a card's own words for the same numbers (the DDM cards' AC, the library's ``melee_attack``, which a
+#: refusal names for ``cards set``), taken by the stat they are (reading R293 in docs/readings.md)
+CARD_WORDS: dict[str, str] = {"ac": "defense", "melee_attack": "attack", "hit_points": "hp"}
 
 _STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=\s*(?P<value>[+-]?\d+)\s*$")
 
@@ -39,6 +45,7 @@ def parse_stat(text: str) -> tuple[str, str, int]:
     if len(m.group("value").lstrip("+-")) > 6:  # no card prints such a number; int() of it is slow past thousands
         raise _refused(_("{flag} {text!r}: {value} is longer than 6 digits"), text=text, value=m.group("value"))
     stat = m.group("stat").lower()
+    stat = CARD_WORDS.get(stat, stat)
     if stat not in STAT_NAMES:
         raise _refused(_("{flag} {text!r}: {stat!r} is not a stat; stats: {names}{hint}"),
                        text=text, stat=stat, names=", ".join(STAT_NAMES), hint=did_you_mean(stat, STAT_NAMES))

@@ -219,6 +219,24 @@ def test_a_bad_stat_is_refused_naming_it(home: Path, partial: str, bad: str, sai
     assert code == 2 and said in obj["error"]
 
 
+def test_a_ddm_cards_words_for_a_stat_are_taken_by_stat(home: Path) -> None:
+    """trial26 at a DDM table: the refusal said to keep the ogre's number with 'cards set ... ac=N',
+    so the player typed '--stat mauler.ac=16' and was refused ("did you mean 'attack'?"). The
+    card's words name the same numbers (R293): ac is defense, melee_attack attack, hit_points hp."""
+    from assistant.givenstats import parse_stat
+
+    assert parse_stat("mauler.ac=16") == ("mauler", "defense", 16)
+    assert parse_stat("ranger.melee_attack=7") == ("ranger", "attack", 7)
+    assert parse_stat("ogre.hit_points=90") == ("ogre", "hp", 90)
+    r = runner.invoke(app, ["attack", "ranger", "samurai", "-p", "ddm-forest-field", "--json", "--stat", "ranger.ac=16"])
+    assert r.exit_code == 2 and "ranger" in json.loads(r.stdout)["error"]  # an ally: refused for that, not for 'ac'
+    a = runner.invoke(app, ["attack", "ranger", "mauler", "-p", "ddm-forest-field", "--json",
+                            "--stat", "ranger.melee_attack=7", "--stat", "mauler.ac=16"])
+    b = runner.invoke(app, ["attack", "ranger", "mauler", "-p", "ddm-forest-field", "--json",
+                            "--stat", "ranger.attack=7", "--stat", "mauler.defense=16"])
+    assert a.exit_code == b.exit_code and a.stdout == b.stdout and "is not a stat" not in a.stdout
+
+
 def test_targets_takes_stats_and_lists_what_is_missing(home: Path, partial: str) -> None:
     r = runner.invoke(app, ["targets", "arc", "-p", partial, "--stat", "arc.attack=9", "--stat", "arc.damage=10", "--json"])
     rows = {row["target"]: row for row in json.loads(r.stdout)["targets"]}

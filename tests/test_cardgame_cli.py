@@ -386,3 +386,86 @@ def test_a_log_command_typed_as_a_play_is_named_as_the_command_it_is(tmp_path: P
     code, out = cli(game, "do", play, "--game", g)
     verb = play.split()[1]
     assert code == 2 and f"is a command of its own, not a play: python -m assistant {game} {verb}" in out and "verbs:" not in out, out
+
+
+@pytest.mark.parametrize("kind", ["destiny", "swtcg"])
+def test_a_card_games_json_export_is_read_back_by_game_import(tmp_path: Path, kind: str) -> None:
+    """A judge is sent a card game's JSON export: 'game import' writes the same game (R292), which
+    replays to the same table; an edited export is refused naming its event, a miniatures-only
+    message never blames an export nobody edited."""
+    table = tmp_path / "t.yaml"
+    assert cli(kind, "example", "-o", str(table))[0] == 0
+    g = str(tmp_path / "g.sqlite")
+    assert cli(kind, "new", str(table), "--game", g)[0] == 0
+    plays = (["battlefield-roll A=5 B=3", "A choose-battlefield B", "A setup-shields han=1 leia=1", "start",
+              "B activate vader v1=melee:2", "A activate han h1=ranged:2 h2=blank", "B resolve v1 -> han"] if kind == "destiny"
+             else ["DS build tie 2", "DS deploy tie", "LS board luke -> xwing", "next"])
+    for play in plays:
+        assert cli(kind, "do", play, "--game", g)[0] == 0, play
+    assert cli(kind, "note", "judge: looked at the table", "--game", g)[0] == 0
+    assert cli(kind, "undo", "--game", g)[0] == 0
+    exported = tmp_path / "g.json"
+    assert cli(kind, "export", "--format", "json", "-o", str(exported), "--game", g)[0] == 0
+    copy = tmp_path / "copy.sqlite"
+    code, out = cli("game", "import", str(exported), "--game", str(copy))
+    assert code == 0, out
+    assert "imported" in out and str(len(plays) + 3) in out  # setup, the plays, the note and its undo
+    for ask in (["status", "--json"], ["log", "--json"], ["replay", "--to", "3"], ["verify"]):
+        original = cli(kind, *ask, "--game", g)
+        again = cli(kind, *ask, "--game", str(copy))
+        assert again == (original[0], original[1].replace(g, str(copy))), ask
+    assert json.loads(cli(kind, "export", "--format", "json", "--game", str(copy))[1]) == json.loads(exported.read_text())
+    # an edited export: a play changed
+    data = json.loads(exported.read_text())
+    data["events"][1]["data"]["command"] = "next"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    code, out = cli("game", "import", str(edited), "--game", str(tmp_path / "no.sqlite"))
+    assert code == 2 and "event #2" in out and "edited" in out and not (tmp_path / "no.sqlite").exists()
+    # an export written before it carried each event's data cannot give the table back: said so
+    for e in data["events"]:
+        del e["data"], e["hash"]
+    edited.write_text(json.dumps(data))
+    code, out = cli("game", "import", str(edited), "--game", str(tmp_path / "no.sqlite"))
+    assert code == 2 and "export the game again" in out and "edited after the export" not in out
+    assert not (tmp_path / "no.sqlite").exists()
+
+
+@pytest.mark.parametrize("kind", ["destiny", "swtcg"])
+def test_a_card_game_file_not_there_says_how_to_start_that_game(tmp_path: Path, kind: str) -> None:
+    """'swtcg status --game nothere.sqlite' named the miniatures' 'game new --position FILE'; it
+    names the card game's own 'new TABLE', as with no current game (trial26)."""
+    for args in (["status"], ["do", "DS pass" if kind == "swtcg" else "A pass"], ["log"], ["export"]):
+        code, out = cli(kind, *args, "--game", str(tmp_path / "nothere.sqlite"))
+        assert code == 2 and "nothere.sqlite" in out, args
+        assert f"python -m assistant {kind} new TABLE" in out and "game new --position" not in out, (args, out)
+    assert not (tmp_path / "nothere.sqlite").exists()
+
+
+@pytest.mark.parametrize("kind", ["destiny", "swtcg", "game"])
+def test_an_export_whose_rehashed_log_no_command_writes_is_refused_naming_it_once(tmp_path: Path, kind: str) -> None:
+    """trial26 as a cheat: an undo of event #99 written into an export with its hashes made again is
+    refused, naming the file once ("forged.json: forged.json: event #2 ..." said it twice)."""
+    from assistant.game.store import genesis, link
+
+    g = str(tmp_path / "g.sqlite")
+    if kind == "game":
+        assert cli("game", "new", "-p", "clone-wars-example-combat", "--game", g)[0] == 0
+    else:
+        table = tmp_path / "t.yaml"
+        assert cli(kind, "example", "-o", str(table))[0] == 0 and cli(kind, "new", str(table), "--game", g)[0] == 0
+    assert cli(kind, "note", "a note", "--game", g)[0] == 0
+    exported = tmp_path / "e.json"
+    assert cli(kind, "export", "--format", "json", "-o", str(exported), "--game", g)[0] == 0
+    data = json.loads(exported.read_text())
+    data["events"][1]["kind"], data["events"][1]["data"] = "undo", {"seq": 99}
+    prev = genesis({k: data[k] for k in ("format", "rules", "created")})
+    for e in data["events"]:
+        prev = e["hash"] = link(prev, e["seq"], e["at"], e["kind"], e["data"], e.get("override"))
+    data["chain"]["head"] = prev
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data))
+    code, out = cli("game", "import", str(forged), "--game", str(tmp_path / "no.sqlite"))
+    assert code == 2 and "#99" in out and "nothing was written" in out, out
+    assert " ".join(out.split()).count("forged.json") == 1, out
+    assert not (tmp_path / "no.sqlite").exists()

@@ -59,6 +59,23 @@ def test_a_die_to_turn_given_to_a_resolve_that_is_not_focus_is_refused() -> None
         destiny.apply(t, "A resolve r1 p1=ranged:1 -> vader")
 
 
+@pytest.mark.parametrize("die", ["f1", "r1", "p1"])
+def test_a_target_given_to_a_die_that_takes_none_is_refused_not_ignored(die: str) -> None:
+    """trial26 on real CONV cards: 'B resolve phasma2 -> mace' (phasma2 showing focus:2) answered
+    "legal" and nothing else; the target was dropped unsaid. A focus, resource or special die takes
+    no target: refused, naming it, as any word a play does not take is."""
+    t = play("A activate han f1=focus:1 r1=resource:1 p1=special", "B pass")
+    with pytest.raises(NotationError, match="takes no target"):
+        destiny.apply(t, f"A resolve {die} -> vader")
+
+
+def test_a_focus_resolved_with_no_die_named_says_so() -> None:
+    t = play("A activate han f1=focus:1 r1=melee:1 p1=melee:2", "B pass")
+    out = destiny.apply(t, "A resolve f1")
+    assert any("no die turned" in line and "Skupienie" in line for line in out.said), out.said
+    assert out.table.die("f1").showing is None and str(out.table.die("r1").showing) == "melee:1"
+
+
 def test_an_option_no_verb_declares_is_refused_in_swtcg_too() -> None:
     assert swtcg.OPTIONS["deploy"] == Options(frozenset({"as"}))
     assert not swtcg.OPTIONS["attack"].names and swtcg.OPTIONS["attack"].keys == "options"

@@ -652,3 +652,28 @@ def test_a_spectator_asks_a_card_and_a_question_by_get_and_still_writes_nothing(
     assert watch.get("/api/version?t=s").json()["version"] == before
     verbs = watch.get("/api/verbs?t=s").json()["detail"]
     assert verbs["cards set"]["library"] and not verbs["cards show"]["library"]
+
+
+@pytest.mark.parametrize("game", ["destiny", "swtcg"])
+def test_a_card_tables_page_offers_the_json_log_that_game_import_reads_back(tmp_path: Path, game: str) -> None:
+    """trial26: the card tables' log offered only the Markdown export, so a judge at the table had
+    no file to replay; its JSON export now reads back with 'game import' (R292), as the miniatures
+    page's does."""
+    import json
+    import re
+
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.game.logimport import verified_events
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    path = tmp_path / "c.sqlite"
+    CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
+    client = table_client(create_app(CardTable(path)))
+    links = re.findall(r'<a [^>]*href="(api/export\?format=[a-z]+)"', client.get("/").text)
+    assert sorted(links) == ["api/export?format=json", "api/export?format=md"]
+    exported = client.get("/" + links[links.index("api/export?format=json")]).json()
+    header, events, hashed = verified_events(exported, "the page's export")
+    assert hashed and header["rules"] == game and [e.kind for e in events] == ["setup"]
+    assert json.loads(json.dumps(events[0].data))["position"] == card_table_example(game)

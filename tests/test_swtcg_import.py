@@ -200,6 +200,25 @@ def test_a_star_stat_is_asked_for_and_set() -> None:
     assert apply(t, "DS attack lando -> knight").table.attack is not None
 
 
+def test_a_stat_set_again_names_what_its_card_prints_not_the_number_set_before() -> None:
+    """trial26 on ROTJ.txt (SWTCG-LACKEY): a judge set Ewok Glider's power twice; the second answer
+    said "(printed 99999)", the number set the first time, where the card prints 2 -- and a '*'
+    stat set twice said its first setting was printed. Each set-stat names what the card prints."""
+    cards, _s, _i = _cards()
+    g = cards["Test Gambler (G)"].table_entry("lando", "DS", "character")
+    knight = cards["Test Knight (A)"].table_entry("knight", "LS", "character")
+    t = _table([g, knight])
+    printed_power = t.unit("knight").power
+    first = apply(t, "DS set-stat lando power=3 health=3")
+    assert any("power 3 (printed '*'" in line for line in first.said)
+    second = apply(first.table, "DS set-stat lando power=5")
+    assert second.table.unit("lando").power == 5
+    assert any("power 5 (printed '*'" in line for line in second.said), second.said
+    once = apply(second.table, f"LS set-stat knight power={printed_power + 7}")
+    again = apply(once.table, f"LS set-stat knight power={printed_power + 9}")
+    assert any(f"power {printed_power + 9} (printed {printed_power})" in line for line in again.said), again.said
+
+
 def test_printed_upkeep_is_paid_by_the_choice_named() -> None:
     cards, _s, _i = _cards()
     h = cards["Test Hunter (A)"].table_entry("boba", "DS", "character")

@@ -7,6 +7,7 @@ the game file keeps the record's name as its ``rules``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,39 +89,7 @@ class CardGameLog:
         events = self.store.events() if events is None else events
         if upto is not None:
             events = [e for e in events if e.seq <= upto]
-        check_shapes(self.path, events, CARD_SHAPES)
-        undone = undone_seqs(events)
-        table = None
-        entries: list[Entry] = []
-        for e in events:
-            if e.kind == "setup":
-                table = self.rules.parse_table(e.data["position"], "game setup")
-                entries.append(Entry(e, "setup", (_("the table as set up"),), True))
-                continue
-            assert table is not None, "a game starts with its setup event"
-            if e.kind == "undo":
-                entries.append(Entry(e, f"undo #{e.data['seq']}", (_("event {seq} undone").format(seq=e.data["seq"]),), True, e.seq in undone))
-                continue
-            if e.kind == "note":
-                entries.append(Entry(e, "note", (e.data["text"],), True, e.seq in undone))
-                continue
-            cmd = e.data["command"]
-            if e.seq in undone:
-                entries.append(Entry(e, cmd, (_("(undone)"),), False, True))
-                continue
-            try:
-                out = self.rules.apply(table, cmd)
-                table = out.table
-                entries.append(Entry(e, cmd, tuple(out.said), True))
-            except AssistantError as err:  # recorded, table unchanged: an override, or a play an earlier undo invalidated
-                why = (
-                    _("recorded by the judge's override ({override}); the rules refuse it").format(override=e.override)
-                    if e.override
-                    else _("no longer legal after an earlier undo")
-                )
-                entries.append(Entry(e, cmd, (_("{why}, so the table is unchanged: {err}").format(why=why, err=err),), False))
-        assert table is not None
-        return table, entries
+        return fold_events(self.rules, events, self.path)
 
     def table(self, upto: int | None = None) -> Any:
         return self.fold(upto=upto)[0]
@@ -173,8 +142,6 @@ class CardGameLog:
     # -- export --------------------------------------------------------------------------
 
     def export(self, fmt: str) -> str:
-        import json
-
         table, entries = self.fold()
         meta = self.store.meta()
         if fmt == "json":
@@ -194,6 +161,8 @@ class CardGameLog:
                                 "applied": e.applied,
                                 "undone": e.undone,
                                 "override": e.event.override,
+                                "data": e.event.data,  # as the log holds it: what 'game import' reads back (R292)
+                                "hash": e.event.hash,
                             }
                             for e in entries
                         ],
@@ -222,3 +191,67 @@ class CardGameLog:
         lines += ["", "## Final table", "", fence, described, fence]
         lines += [*export_chain(entries[-1].event, self.game)[1], ""]
         return "\n".join(lines)
+
+
+def import_export(path: Path, obj: dict[str, Any], source: str, rules: CardGame) -> int:
+    """Write a card game's log exported as JSON (``export --format json``) as the game file
+    ``path``, which must not exist: its chain checked from the header to the exported head, its
+    events folded and the table compared with the export's ``final`` (reading R292), as
+    :mod:`assistant.game.logimport` reads a miniatures log; the number of events written. A
+    :class:`GameFileError` naming ``source`` and what is wrong otherwise, with nothing written."""
+    from ..game.logimport import refusal, verified_events  # only an import reads an export
+
+    rows = obj.get("events")
+    if isinstance(rows, list) and rows and not any(isinstance(row, dict) and "data" in row for row in rows):
+        raise refusal(source, _("a {game} export written before it carried each event's data (the table as set up, each play "
+                                "as recorded): it cannot give the game back; export the game again from its game file").format(game=rules.title))
+    header, events, _hashed = verified_events(obj, source)
+    try:
+        table, _entries = fold_events(rules, events, source)
+        again = json.loads(json.dumps(rules.summary(table), ensure_ascii=False))
+    except GameFileError as exc:
+        raise refusal(source, str(exc)) from None
+    except AssistantError as exc:  # a setup no table file gives: hashes anyone can make again
+        raise refusal(source, _("its setup is not a {game} table: {why}").format(game=rules.title, why=exc)) from None
+    if obj.get("final") != again:
+        raise refusal(source, _("the events folded here do not give the exported table (its 'final'): the result was edited"))
+    GameStore.create_from(path, header, events).close()
+    return len(events)
+
+
+def fold_events(rules: CardGame, events: list[Event], where: Path | str) -> tuple[Any, list[Entry]]:
+    """The table after ``events`` of a card game's log and each event's entry (what it said);
+    ``where`` names the log in a refusal."""
+    check_shapes(Path(where), events, CARD_SHAPES)
+    undone = undone_seqs(events)
+    table = None
+    entries: list[Entry] = []
+    for e in events:
+        if e.kind == "setup":
+            table = rules.parse_table(e.data["position"], "game setup")
+            entries.append(Entry(e, "setup", (_("the table as set up"),), True))
+            continue
+        assert table is not None, "a game starts with its setup event"
+        if e.kind == "undo":
+            entries.append(Entry(e, f"undo #{e.data['seq']}", (_("event {seq} undone").format(seq=e.data["seq"]),), True, e.seq in undone))
+            continue
+        if e.kind == "note":
+            entries.append(Entry(e, "note", (e.data["text"],), True, e.seq in undone))
+            continue
+        cmd = e.data["command"]
+        if e.seq in undone:
+            entries.append(Entry(e, cmd, (_("(undone)"),), False, True))
+            continue
+        try:
+            out = rules.apply(table, cmd)
+            table = out.table
+            entries.append(Entry(e, cmd, tuple(out.said), True))
+        except AssistantError as err:  # recorded, table unchanged: an override, or a play an earlier undo invalidated
+            why = (
+                _("recorded by the judge's override ({override}); the rules refuse it").format(override=e.override)
+                if e.override
+                else _("no longer legal after an earlier undo")
+            )
+            entries.append(Entry(e, cmd, (_("{why}, so the table is unchanged: {err}").format(why=why, err=err),), False))
+    assert table is not None
+    return table, entries

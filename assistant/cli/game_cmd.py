@@ -14,7 +14,7 @@ import typer
 from rich.markup import escape
 
 from ..commands.context import game_path, resolve_position
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from ..position import save_position
 from ..yamlio import read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, library, read_state, replay_event, run, session
@@ -61,7 +61,8 @@ def import_(
 ) -> None:
     """Start a game from a position file (the same as 'game new --position FILE'), or read back an
     exported JSON log: its chain and result checked, the same game to replay, undo and go on with."""
-    from ..game.logimport import import_export, looks_like_export  # start-up time: see new
+    from ..cardgames import CARD_GAMES  # start-up time: see new
+    from ..game.logimport import import_export, looks_like_export
     from ..game.store import GameFileError, games_home, set_current_game
 
     with edge():
@@ -71,6 +72,16 @@ def import_(
             if override:
                 raise GameFileError(_("--override is for a position file's squads; an exported log is imported as it was played; nothing was written"))
             path = game or games_home() / "games" / f"{Path(file).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
+            rules = exported.get("rules")
+            if isinstance(rules, str) and rules in CARD_GAMES:  # a Destiny or SW TCG export: the same chain, its own fold (R292)
+                from ..cardgame.log import import_export as import_card_game
+
+                count = import_card_game(path, exported, file, CARD_GAMES[rules])
+                set_current_game(path, rules)
+                out.print(n_("imported {count} event of {file} as {path} (now the current {game} game): its chain and table check",
+                             "imported {count} events of {file} as {path} (now the current {game} game): its chain and table check",
+                             count).format(count=count, file=escape(file), path=escape(str(path)), game=rules))
+                return
             count, unmarked = import_export(path, exported, file, library(ctx))
             set_current_game(path)
             if unmarked:  # the hashes check, yet the dice contradict what was recorded (R196): said, not hidden

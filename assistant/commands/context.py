@@ -8,6 +8,7 @@ last event, the file's and its -wal's size and time, and the language its texts 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,14 +52,16 @@ def game_path(explicit: Path | None, kind: str = "miniatures") -> Path:
     # start-up time: the game package only once a game is named or looked for
     from ..game.store import current_game_path, game_kind
 
+    start = "game new --position FILE" if kind == "miniatures" else f"{kind} new TABLE"
     if explicit is None:
         cur = current_game_path(kind)
         if cur is None:
-            start = "game new --position FILE" if kind == "miniatures" else f"{kind} new TABLE"
             raise AssistantError(
                 _("no current {kind} game: start one with 'python -m assistant {start}' or name one with --game").format(kind=kind, start=start)
             )
         return cur
+    if kind != "miniatures" and not os.path.lexists(explicit):  # the store's own words name the miniatures' 'game new'
+        raise AssistantError(_("no game at {path}: start one with 'python -m assistant {start}'").format(path=explicit, start=start))
     found = game_kind(explicit) if explicit.is_file() else None
     if found is not None and found != kind:
         raise AssistantError(

@@ -353,6 +353,10 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
             cmd=str(cmd), keys=", ".join(f"{k}=" for k in turns), symbol=sym.value))
     targets = list(cmd.targets)
     units = plan.units
+    if targets and sym in (Symbol.FOCUS, Symbol.RESOURCE, Symbol.SPECIAL):  # a target never dropped unsaid
+        raise NotationError(_("{cmd!r}: a die showing {symbol} takes no target: '-> {targets}' is not read (a focus die turns the dice "
+                              "named DIE=FACE, a resource die gains resources, a special die's card says what it does) (Destiny P2 › "
+                              "Symbole na kościach)").format(cmd=str(cmd), symbol=sym.value, targets=",".join(targets)))
     if sym is Symbol.INDIRECT:  # dealt to a player, who assigns it (reading R42 in docs/readings.md)
         opp = _opponent(t, who, cmd)
         total = sum(u.value for u in units)
@@ -535,6 +539,9 @@ def _focus(t: Table, who: str, focus_die: str, value: int, cmd: Command, said: l
     turns.pop("x", None)  # the value of a die showing X (_with_x); every other key names a die to turn
     if len(turns) > value:
         raise IllegalResolveError(_("focus {value} turns up to {value} dice, not {n} (Destiny P2 › Skupienie)").format(value=value, n=len(turns)))
+    if not turns:
+        said.append(_("focus {value} on die {did}: no die turned (name each die it turns: DIE=FACE) (Destiny P2 › Skupienie)").format(
+            value=value, did=focus_die))
     for did, face_text in turns.items():
         d = t.die(did)
         if did == focus_die:

@@ -53,15 +53,20 @@ def looks_like_export(text: str, source: str) -> dict[str, Any] | None:
     return None  # a position file (YAML reads JSON too): 'game import' starts a game from it
 
 
-def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = None
-                ) -> tuple[dict[str, str], list[Event], list[tuple[int, str]]]:
-    """The header and the events of an exported log, its chain and its fold checked (see the
-    module), and the events the fold voids that the export did not show void (an attack its own
-    d20 contradicts, R196: hashes anyone can make again, so the import says them); a
-    :class:`GameFileError` naming ``source`` and what is wrong otherwise."""
+def refusal(source: str, why: str) -> GameFileError:
+    """An export refused: what is wrong, naming it once (a fold's refusal names the file already),
+    and that nothing was written."""
+    why = why.removeprefix(f"{source}: ")
+    return GameFileError(_("{source}: {why}; nothing was written").format(source=source, why=why))
+
+
+def verified_events(obj: dict[str, Any], source: str) -> tuple[dict[str, str], list[Event], bool]:
+    """The header and the events of an exported log of any kind of game, its chain checked from
+    the header to the exported head (see the module), and whether its events carry their data;
+    a :class:`GameFileError` naming ``source`` and what is wrong otherwise."""
 
     def bad(why: str) -> GameFileError:
-        return GameFileError(_("{source}: {why}; nothing was written").format(source=source, why=why))
+        return refusal(source, why)
 
     if obj.get("format") != FORMAT:
         raise bad(_("not a {FORMAT} game log (format {found!r})").format(FORMAT=FORMAT, found=obj.get("format")))
@@ -101,6 +106,20 @@ def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = 
             why += _(" (or it was exported before the export carried each event's data, and an event's data is not all shown: "
                      "export the game again)")
         raise bad(why)
+    return header, events, hashed
+
+
+def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = None
+                ) -> tuple[dict[str, str], list[Event], list[tuple[int, str]]]:
+    """The header and the events of an exported miniatures log, its chain and its fold checked
+    (see the module), and the events the fold voids that the export did not show void (an attack
+    its own d20 contradicts, R196: hashes anyone can make again, so the import says them); a
+    :class:`GameFileError` naming ``source`` and what is wrong otherwise."""
+
+    def bad(why: str) -> GameFileError:
+        return refusal(source, why)
+
+    header, events, _hashed = verified_events(obj, source)
     try:
         state = fold(events, library, path=source)
     except GameFileError as exc:
@@ -114,7 +133,7 @@ def read_export(obj: dict[str, Any], source: str, library: CardLibrary | None = 
         if differ:
             raise bad(_("the events folded here do not give the exported result ({keys} differ): the card library is not "
                         "the one the game was played with (give the same --cards), or the result was edited").format(keys=", ".join(differ)))
-    shown_void = {row.get("seq") for row in rows if isinstance(row, dict) and row.get("void")}
+    shown_void = {row.get("seq") for row in obj["events"] if isinstance(row, dict) and row.get("void")}
     unmarked = [(e.event.seq, e.void) for e in state.entries if e.void and e.event.seq not in shown_void]
     return header, events, unmarked
 

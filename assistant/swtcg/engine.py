@@ -1543,11 +1543,14 @@ def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
             given[k] = v
     if not given:
         raise NotationError(_("{cmd!r}: give the stat and its number, e.g. power=3").format(cmd=str(cmd)))
+    before = dict(u.printed)  # a stat set before: what its card prints, not the number set then
     for k, v in given.items():
-        printed = _("printed '*', set by the card's text") if k in u.variable else _("printed {value}").format(value=getattr(u, k))
+        was = before[k] if k in before else (None if k in u.variable else getattr(u, k))
+        before.setdefault(k, was)
+        printed = _("printed '*', set by the card's text") if was is None else _("printed {value}").format(value=was)
         said.append(_("{label}: {stat} {value} ({printed}); say it again when the text changes it").format(label=u.label, stat=k, value=v, printed=printed))
     u = replace(u, cost=given.get("cost", u.cost), speed=given.get("speed", u.speed), power=given.get("power", u.power),
-                health=given.get("health", u.health))
+                health=given.get("health", u.health), printed=tuple(before.items()))
     return t.with_unit(replace(u, variable=tuple(k for k in u.variable if k not in given)))
 
 

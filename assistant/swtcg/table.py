@@ -93,6 +93,8 @@ class Unit:
     costs: tuple[tuple[str, Any], ...] = ()
     side: str = ""  # the card's side: DS, LS, neutral (either may play it) or "" (not given)
     variable: tuple[str, ...] = ()  # stats printed "*": set by the card's text, asked for before they are used
+    #: what the card prints for each stat a set-stat changed (None: '*'), so a later set-stat still names it
+    printed: tuple[tuple[str, int | None], ...] = ()
     conditional: tuple[str, ...] = ()  # keywords the card gives under a condition: listed, not applied
     grant_costs: tuple[tuple[str, Any], ...] = ()  # the Force cost of a keyword this pilot grants its vehicle
     upkeep_text: str = ""  # Upkeep as printed ("Pay 1 build point or tap this unit"): its choices are paid at pay-upkeep
