@@ -16,8 +16,8 @@ against how often it was right (figures named by the roster, by marker; the list
 
 Held-out discipline (issue 28): the independent seeds 623-648 are the merger's final measurement
 -- never render or read them here; 341-622 are for diagnosis (371-382, 383-394, 395-406, 407-418, 419-430, 431-442, 443-454,
-455-466, 467-478, 479-490, 491-502, 503-514, 515-526, 527-538, 539-550, 551-562, 563-574, 575-586, 587-598, 599-610 and 611-622 were the fifth to twenty-fifth rounds'
-final measurements, read once before they became diagnosis seeds).
+455-466, 467-478, 479-490, 491-502, 503-514, 515-526, 527-538, 539-550, 551-562, 563-574, 575-586, 587-598, 599-610 and 611-622
+were the fifth to twenty-fifth rounds' final measurements, read once before they became diagnosis seeds).
 """
 
 from __future__ import annotations
