@@ -691,7 +691,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
         # the stage that refused the printed lines' grid, where one was found, before what the budget left out
-        why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", budget.explain(lines_run)) if w)
+        # and, one corner marker read, where its sheet's outline gave it no start (reading R272)
+        why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", one_marker.why(markers), budget.explain(lines_run)) if w)
         raise NoGridError(
             _(
                 "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "
@@ -740,6 +741,16 @@ class _OneMarker:
 
         self.grid = one_marker_grid(self.image, markers, self.cols, self.rows, afford_start)
         return self.grid
+
+    def why(self, markers: list[Marker]) -> str:
+        """Why :meth:`read` found no grid, translated, where the sheet's outline gave the marker no
+        start (:func:`.onemarker.why_no_frame`, reading R272); '' where it was not run or found one."""
+        if not self.tried or self.grid is not None:
+            return ""
+        from .onemarker import why_no_frame  # imports .lines, as _locate_grid does
+
+        reason = why_no_frame(self.image, markers, self.cols, self.rows)
+        return _(reason) if reason else ""
 
     def has_start(self, markers: list[Marker]) -> bool:
         """Whether :meth:`read` has yet to run and its sheet outline gives a start (:func:`.onemarker.has_frame_start`)."""

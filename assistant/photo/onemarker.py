@@ -28,6 +28,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..i18n import N_
 from . import views
 from .board import Grid
 from .lens import edges_of_outline
@@ -378,6 +379,47 @@ def marker_square(H: np.ndarray, marker: Marker) -> bool:
     return True
 
 
+def _straight_starts(image: np.ndarray, marker: Marker, cols: int, rows: int) -> tuple[float, list[tuple[np.ndarray, np.ndarray, float]]]:
+    """The search copy's scale, and the start (:func:`_framed`, in the photo's pixels) of each sheet
+    outline read from its straight edges (:func:`straight_quad`) whose margin's two measures agree
+    within :data:`STRAIGHT_AGREEMENT` and through which ``marker`` looks square (reading R261)."""
+    scale, quads = _sheet_outlines(image, [marker])
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
+    grey = views.gray(small)
+    starts = []
+    for quad in quads:
+        straight = straight_quad(grey, quad)
+        framed = None if straight is None else _framed(straight / scale, marker, cols, rows, STRAIGHT_AGREEMENT)
+        if framed is not None and marker_square(framed[0], marker):
+            starts.append(framed)
+    return scale, starts
+
+
+#: why one corner marker's grid was not found where its sheet's outline is the cause (reading R272),
+#: named in the refusal: no outline against the table frames it (wood art on a wood table), or every
+#: outline's corner at the marker is pulled off the sheet's (the marker's quiet zone, a figure, an
+#: unread marker) and no outline's edges run straight enough to read its corners again (R261)
+NO_OUTLINE = N_("no outline of the sheet against the table was found round the one corner marker")
+NOT_STRAIGHT = N_("the sheet's outline gives the one corner marker no frame, its corner there pulled off the sheet's and "
+                  "its edges not straight where figures, another corner marker or the lens's bend lie on them")
+
+
+def why_no_frame(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int) -> str:
+    """Why the one corner marker among ``markers`` has no start from the sheet's outline, untranslated
+    (:data:`NO_OUTLINE`, :data:`NOT_STRAIGHT`); '' where not exactly one corner marker is read, or an
+    outline gives it a start (R133) or one read from its straight edges does (R261): then the
+    printed lines decided, and the refusal says so (reading R272). The outlines are read once a
+    grid search: asking costs the straight edges' fit, a few milliseconds an outline."""
+    marker = _the_one_marker(markers)
+    if marker is None:
+        return ""
+    if not _sheet_outlines(image, [marker])[1]:
+        return NO_OUTLINE
+    if _frame_starts(image, marker, cols, rows)[1] or _straight_starts(image, marker, cols, rows)[1]:
+        return ""
+    return NOT_STRAIGHT
+
+
 def straight_sheet_grid(image: np.ndarray, marker: Marker, cols: int, rows: int,
                         afford: Callable[[], bool] = lambda: True, searched: bool = False) -> Grid | None:
     """One corner marker whose sheet outlines gave no start the printed lines confirm, nor two that
@@ -391,15 +433,7 @@ def straight_sheet_grid(image: np.ndarray, marker: Marker, cols: int, rows: int,
     ``afford`` asked first): they confirm it where they can (R133, R216) and refuse it where they
     show clearly elsewhere or shifted. Where they say nothing, it stands with R133's uncertainty
     (reading R261)."""
-    scale, quads = _sheet_outlines(image, [marker])
-    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
-    grey = views.gray(small)
-    starts = []
-    for quad in quads:
-        straight = straight_quad(grey, quad)
-        framed = None if straight is None else _framed(straight / scale, marker, cols, rows, STRAIGHT_AGREEMENT)
-        if framed is not None and marker_square(framed[0], marker):
-            starts.append(framed)
+    scale, starts = _straight_starts(image, marker, cols, rows)
     if not starts or not lattices_agree([H for H, _a, _m in starts], cols, rows) or not (searched or afford()):
         return None
     H, anchor, _margin = starts[0]
