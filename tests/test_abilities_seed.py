@@ -71,6 +71,28 @@ def test_ion_gun_2004_is_against_droids() -> None:
         assert mods(ans).get("Ion Gun") == bonus, abilities
 
 
+
+def test_a_cyborg_is_living_and_still_struck_as_a_droid() -> None:
+    """PL p.37 (swm2008): "Cyborg – Cyborg: Postać Cyborg traktuje się jednocześnie jako żywą, Droida i
+    nie-Droida. ... Cyborg jest narażony na działanie szkodliwych efektów normalnie niedziałających na
+    Droidy (np. Trafienie Krytyczne) oraz tych działających wyłącznie na Droidy (np. Broń Jonowa +20)";
+    PL p.53 "Living": "Żywe postacie nie posiadają umiejętności Broń Pokładowa oraz są nie-Droidami czy
+    Cyborgami". A Cyborg takes Poison's +10 (PL p.57: "gdy trafi żywego wroga") and Drain Life (PL p.41:
+    "Cel będący żywą postacią") and still Ion Gun's +20; a Droid takes neither living effect; a Cyborg
+    with Mounted Weapon (Grievous' Wheel Bike) is not living (reading R284)."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, force: 3, abilities: [Poison, Ion Gun +20, Drain Life 20]}}"
+    for abilities, living, ion in (("[Cyborg]", True, 20), ("[Droid]", False, 20), ("[Cyborg, Mounted Weapon]", False, 20), ("[]", True, None)):
+        p = pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"])
+        ans = attack(p, "a", "t")
+        assert ("Poison" in [s["ability"] for s in ans.as_json()["after_hit"]]) is living, abilities
+        assert mods(ans).get("Ion Gun") == ion, abilities
+        assert use_power(p, "a", "t", "Drain Life 20").legal is living, abilities
+    # Shockstaff (PL p.61): the bonus against the nonliving, a stun for the living: a Cyborg is both
+    p = pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Shockstaff +10]}}",
+             "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60, abilities: [Cyborg]}}"])
+    ans = attack(p, "a", "t")
+    assert mods(ans).get("Shockstaff") == 10 and any("stuns t" in n.text for n in ans.notes)
+
 # --- 3. Disintegration: the number and the note agree ---------------------------------------------
 
 

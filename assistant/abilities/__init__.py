@@ -156,7 +156,7 @@ EFFECTS: tuple[Effect, ...] = (
         when=("target-adjacent", "target-droid"),
         edition_value={"swm2004": 10},
     ),
-    # nonliving: a Droid, a Cyborg or a Mounted Weapon (PL p.50, p.53 "Living"); the 2004 text names Droids
+    # nonliving: a Droid, a Mounted Weapon, and a Cyborg, living too but struck as a Droid (PL p.37, p.50, p.53; R284); the 2004 text names Droids
     Effect("Ion Gun", "swm", "attacker", "PL p.50, p.53", editions=S08, uses_value=("damage",), default_value=20, when=("target-nonliving",)),
     Effect(
         "Ion Gun",
@@ -196,7 +196,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Triple Attack", "swm", "multiple attacks (did not move)", "PL p.65; CS g.13"),
     Mechanism("Quadruple Attack", "swm", "multiple attacks (did not move)", "PL p.57; CS g.10"),
     Mechanism("Twin Attack", "swm", "multiple attacks (same target)", "PL p.65", editions=S08),
-    Mechanism("Cyborg", "swm", "critical hits (counts as Droid, takes critical damage)", "PL p.37; CS g.3"),
+    Mechanism("Cyborg", "swm", "critical hits and who is living (counts as Droid and living, takes critical damage; R284)", "PL p.37, p.53; CS g.3"),
     Mechanism("Savage", "swm", "commander effects do not affect it", "PL p.60; CS g.11"),
     Mechanism("Booming Voice", "swm", "commander effects (an ally's effect limited to 6 squares reaches any distance)", "PL p.35", editions=S08),
     Mechanism("Invisibility", "swm", "targeting (only an adjacent attacker; never nearest)", "PL p.50", editions=S08),

@@ -225,9 +225,9 @@ def _unique(pos: Position, f: Figure) -> bool:
 
 
 def _nonliving(pos: Position, f: Figure) -> bool:
-    """Nonliving (PL p.53 "Living": a Droid, a Cyborg or a Mounted Weapon): the one predicate Ion
-    Gun, Poison, Drain Life, Shockstaff and the powers that strike only the living share."""
-    return not saves.is_living(_abilities(pos, f))
+    """Struck as nonliving (Ion Gun's bonus): a Droid, a Mounted Weapon or a Cyborg, which is living
+    too (PL p.37, p.53; reading R284): :func:`saves.is_nonliving`; the living are :func:`saves.is_living`."""
+    return saves.is_nonliving(_abilities(pos, f))
 
 
 def _droid(pos: Position, f: Figure) -> bool:

@@ -300,7 +300,7 @@ def _swm_attack(
         "attacker-force-user": _force_user(pos, a),
         "target-droid": _droid(pos, t),
         "target-nonliving": _nonliving(pos, t),
-        "target-living": not _nonliving(pos, t),
+        "target-living": saves.is_living(abl_t),  # a Cyborg is living and nonliving both (PL p.37; R284)
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "own-turn": not opportunity,
@@ -544,7 +544,7 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
                     _cite(pos, "PL p.61"),
                 )
             )
-        elif staff:
+        if staff and saves.is_nonliving(abl_t):  # a Cyborg is both: stunned and the bonus (PL p.37; R284)
             w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
     for text in abl_a:
         if split_ability(text)[0].lower() == "programmed target" and rec.defines("Programmed Target"):
