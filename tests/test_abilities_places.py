@@ -179,6 +179,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         for power in ("Knight Speed", "Master Speed"):
             yield layout, {}, lambda p, w=power: [r.text for r in Force().check(GameState(p, round=1, active="a", turn=Turn("a")),
                                                                                 {"figure": "a", "delta": -1, "use": w})]
+        # in place of its attacks, damage removed from an adjacent ally: Heal, Force Heal, Repair, Industrial Repair (R286)
+        yield layout, {}, lambda p: [r.text for r in referee.check_mend(state(p, Turn("a")), p.figure("a"), p.figure("pal"), None, 10)]
         # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R253)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
 

@@ -664,9 +664,57 @@ SESSION_APPLIED = {
         "Regeneration",  # [#] damage removed at the end of a turn it did not move (PL p.59; CS g.10-11; game/effects.py, R254)
         "Knight Speed",  # 1 Force point: 4 more squares in its turn (PL p.51; CS g.8; game force --power, R251)
         "Master Speed",  # 1 Force point: 6 more squares in its turn (PL p.53; CS g.9; game force --power, R251)
+        # in place of its attacks, damage removed from an adjacent character (game heal --by; MENDS, R286)
+        "Heal",
+        "Force Heal",
+        "Repair",
+        "Industrial Repair",
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
+
+
+@dataclass(frozen=True)
+class Mend:
+    """A special action that removes damage in place of the user's attacks (SWM Heal, Force Heal,
+    Repair, Industrial Repair), as each edition's rulebook states it: whom it works on, whether the
+    user may mend itself, its Force cost, never above the starting Hit Points (reading R286)."""
+
+    name: str
+    #: whom it works on: "living" (swm2008: PL p.53 "Living"), "non-droid" (swm2004: "Nemá efekt na
+    #: Droid postavy"; a Cyborg counts as both), "droid" (a Droid or Cyborg), "mounted" (Mounted Weapon)
+    works_on: Literal["living", "non-droid", "droid", "mounted"]
+    rule: str
+    editions: tuple[str, ...]
+    self_too: bool = False  # "lub samej sobie" / "nebo sama sobě": the user may mend itself
+    cost: int = 0  # Force points (Force Heal: 2)
+    wounded: bool = False  # "zranionej" / "zraněné": only a wounded character is chosen
+    fixed: int | None = None  # the amount the 2004 glossary prints (CS g.7 "Heal 10", "Industrial Repair 10")
+
+
+S04 = ("swm2004",)
+MENDS: tuple[Mend, ...] = (
+    # PL p.49: "zmniejsza o [#] punktów obrażeń sąsiadującej żywej postaci lub samej sobie"
+    Mend("Heal", "living", "PL p.49", S08, self_too=True),
+    # CS g.7: "vyléčit 10 zranění sousedící postavě nebo sama sobě ... Nemá efekt na Droid postavy"
+    Mend("Heal", "non-droid", "CS g.7", S04, self_too=True, fixed=10),
+    # PL p.44: "(Moc; 2 Punkty Mocy) ... sąsiadującej zranionej żywej postaci lub samej sobie"
+    Mend("Force Heal", "living", "PL p.44", S08, self_too=True, cost=2, wounded=True),
+    # CS g.6-7: "(Force; 2 Force point) ... sousedící zraněné postavě nebo sama sobě ... Nemá efekt na Droid postavy"
+    Mend("Force Heal", "non-droid", "CS g.6-7", S04, self_too=True, cost=2, wounded=True),
+    # PL p.59: "zmniejsza podaną liczbę obrażenia sąsiadującemu Droidowi"
+    Mend("Repair", "droid", "PL p.59", S08),
+    # CS g.11: "sousedící Droid postavě nebo sama sobě ... Nemá efekt na ne-Droid postavy"
+    Mend("Repair", "droid", "CS g.11", S04, self_too=True),
+    # PL p.50: "sąsiadującej postaci z umiejętnością specjalną Broń Pokładowa"; CS g.7-8 "Industrial Repair 10"
+    Mend("Industrial Repair", "mounted", "PL p.50", S08),
+    Mend("Industrial Repair", "mounted", "CS g.7-8", S04, fixed=10),
+)
+
+
+def mends(edition: str) -> tuple[Mend, ...]:
+    """The damage-removing special actions this edition's rulebook gives."""
+    return tuple(m for m in MENDS if edition in m.editions)
 
 
 #: SWM Force powers that buy more squares of movement in the figure's own turn for 1 Force point, as
