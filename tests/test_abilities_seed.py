@@ -236,3 +236,17 @@ def test_two_versions_of_a_person_unique_by_their_special_ability_are_refused_in
             "  - {id: t, side: y, at: H5, stats: {defense: 15, hp: 60}}\n")
     problems, _unchecked = check_squads(parse_position(text, "t.yaml", lib))
     assert any("same Unique character" in p.text for p in problems), problems
+
+
+def test_paralysis_stuns_a_living_enemy_hit_unless_it_saves_11() -> None:
+    """PL p.56 (swm2008): "Paralysis – Paraliż: Jeśli postać ta trafi żywego przeciwnika, może tymczasowo
+    sparaliżować swoją zdobycz. Cel jest ogłuszony (strona 64). Cel może uniknąć tego efektu rzutem
+    obronnym na 11." Said with its save on a living target (a Cyborg is living, R284), not on a Droid;
+    no longer listed as not modelled. The 2004 rules (CS) have no Paralysis: still listed there (R287)."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Paralysis]}}"
+    for abilities, said in (("[]", True), ("[Cyborg]", True), ("[Droid]", False)):
+        ans = attack(pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"]), "a", "t")
+        assert any("Paralysis: a hit stuns t unless it makes a save of 11" in n.text and "PL p.56" in n.rule for n in ans.notes) is said, abilities
+        assert "a: Paralysis" not in ans.not_modelled, abilities
+    ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
+    assert "a: Paralysis" in ans.not_modelled and not any("Paralysis" in n.text for n in ans.notes)

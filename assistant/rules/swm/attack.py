@@ -520,6 +520,11 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
                 _cite(pos, "PL p.48; CS g.7"),
             )
         )
+    if rec.defines("Paralysis") and has(abl_a, "Paralysis") and saves.is_living(abl_t):
+        # PL p.56: "Jeśli postać ta trafi żywego przeciwnika ... Cel jest ogłuszony (strona 64). Cel może uniknąć
+        # tego efektu rzutem obronnym na 11" (reading R287: said, as Shockstaff's stun is)
+        w.notes.append(Reason(_("{a}'s Paralysis: a hit stuns {t} unless it makes a save of 11 (50%)").format(a=a.id, t=t.id),
+                              _cite(pos, "PL p.56, p.64")))
     if has(abl_a, "Strafe Attack"):
         w.notes.append(
             Reason(

@@ -139,6 +139,7 @@ RECORD = register_edition(
                 "Gunner",  # its +[#] damage to the Mounted Weapon ally it helps (the 2004 Gunner has no number)
                 "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; rules/swm/attack.py, R228)
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
+                "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; rules/swm/attack.py, R287)
                 # the game session
                 "Desert Skiff",
                 "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R166)
