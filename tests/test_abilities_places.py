@@ -209,6 +209,7 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Never Tell Me The Odds", "session"): "an enemy with Recon that sees it, at the initiative roll (tests/test_recon.py)",
     ("swm", "Fragile", "attack"): "an attacker with fewer Hit Points left than its [#]",
     ("swm", "It's a Trap!", "attack"): "an enemy with Stealth and cover beyond 6 squares",
+    ("swm", "Force Sense", "attack"): "an enemy with Stealth and cover beyond 6 squares (tests/test_abilities_seed.py, R287)",
     ("swm", "Savage", "attack"): "a commander effect",
     ("swm", "Shaper", "attack"): "a Yuuzhan Vong ally",
     ("swm", "Squad Assault", "attack"): "three same-name allies within 6",

@@ -250,3 +250,20 @@ def test_paralysis_stuns_a_living_enemy_hit_unless_it_saves_11() -> None:
         assert "a: Paralysis" not in ans.not_modelled, abilities
     ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
     assert "a: Paralysis" in ans.not_modelled and not any("Paralysis" in n.text for n in ans.notes)
+
+
+def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the_nearest() -> None:
+    """PL p.46 (swm2008): "Force Sense – Przeczucie Mocy: (Moc; 1 Punkt Mocy) Wszystkie wrogie postacie
+    tracą umiejętność specjalną Skradanie się (Stealth) do końca rundy." PL p.63 Stealth: with cover it
+    is not the nearest enemy of an attacker more than 6 squares away. sneak (Stealth, covered by pal,
+    9 squares off) is no legal target; the answer says that the attacker's Force Sense would make it
+    the nearest enemy (R287). Not said without the power, nor without a Force point, nor in 2004 (no
+    Force Sense in the CS rules: listed as not modelled there)."""
+    figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10, force: %d%s}}", "{id: pal, side: x, at: D5, stats: {defense: 10}}",
+            "{id: sneak, side: y, at: J5, stats: {defense: 15, hp: 30, abilities: [Stealth]}}", "{id: other, side: y, at: M5, stats: {defense: 15, hp: 30}}"]
+    for force, power, rules, said in ((2, ", abilities: [Force Sense]", "swm2008", True), (0, ", abilities: [Force Sense]", "swm2008", False),
+                                      (2, "", "swm2008", False), (2, ", abilities: [Force Sense]", "swm2004", False)):
+        ans = attack(pos([figs[0] % (force, power), *figs[1:]], rules, cols=16), "a", "sneak")
+        assert not ans.legal and "not a's nearest enemy" in ans.illegal_reasons[0].text, (force, power, rules)
+        assert any("a's Force Sense (1 Force point): every enemy loses Stealth" in n.text and "PL p.46" in n.rule for n in ans.notes) is said, (force, rules)
+        assert ("a: Force Sense" in ans.not_modelled) is (rules == "swm2004" and bool(power)), (force, power, rules)

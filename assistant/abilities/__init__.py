@@ -277,6 +277,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Charging Assault", "swm", "damage (+[#] on the attack after a move of up to double speed)", "PL p.36", editions=S08),
     Mechanism("Shockstaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Electrostaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
+    Mechanism("Force Sense", "swm", "targeting (1 Force point: enemies lose Stealth for the round; said where it makes the target legal; R287)",
+              "PL p.46", editions=S08),
     Mechanism("Paralysis", "swm", "on a hit on a living enemy: stunned unless a save of 11 (said; R287)", "PL p.56", editions=S08),
     Mechanism("Galloping Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "PL p.48; CS g.7"),
     Mechanism("It's a Trap!", "swm", "targeting (enemies with Stealth within 6 have none)", "PL p.50", editions=S08),

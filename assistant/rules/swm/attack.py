@@ -263,6 +263,7 @@ def _swm_attack(
                     _cite(pos, "PL p.8, p.10; CS r.6"),
                 )
             )
+            _force_sense(pos, a, t, sniper, w)
     if opportunity:
         if not engine.adjacent(pos, a, t):
             w.illegal.append(
@@ -989,10 +990,27 @@ def _phantom(pos: Position, f: Figure) -> str | None:
     return next((n for n in ("Hologram", "Light Spirit") if rec.defines(n) and has(_abilities(pos, f), n)), None)
 
 
-def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
+def _force_sense(pos: Position, a: Figure, t: Figure, sniper: bool, w: _Work) -> None:
+    """swm2008 Force Sense (PL p.46: "(Moc; 1 Punkt Mocy) Wszystkie wrogie postacie tracą umiejętność
+    specjalną Skradanie się (Stealth) do końca rundy"): where the target is no legal target only
+    because Stealth keeps it from counting as the nearest enemy, the answer says whose Force Sense
+    would make it one (reading R287)."""
+    rec = find_edition(pos.edition)
+    if not (rec.defines("Force Sense") and has(_abilities(pos, t), "Stealth")):
+        return
+    users = [f for f in [a, *_allies(pos, a)] if has(_abilities(pos, f), "Force Sense") and (pos.stats_of(f).force is None or (pos.stats_of(f).force or 0) >= 1)]
+    if not users or t.id not in _swm_nearest(pos, a, sniper, stealth=False)[1]:
+        return
+    w.notes.append(Reason(_("{who}'s Force Sense (1 Force point): every enemy loses Stealth until the end of the round, and {t} then counts as "
+                            "{a}'s nearest enemy").format(who=", ".join(f.id for f in users), t=t.id, a=a.id),
+                          _cite(pos, "PL p.46; reading R287 in docs/readings.md")))
+
+
+def _swm_nearest(pos: Position, a: Figure, sniper: bool, stealth: bool = True) -> tuple[int | None, list[str]]:
     """Nearest enemies in line of sight, leaving out those that never count as nearest:
-    Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover; (2008)
-    Hologram and Light Spirit."""
+    Stealth with cover beyond 6 squares (``stealth`` False: every enemy's Stealth taken away, as
+    2008 Force Sense does); (2008) Invisibility, and Cloaked with cover; (2008) Hologram and Light
+    Spirit."""
     rec = find_edition(pos.edition)
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
@@ -1004,7 +1022,7 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
 
         trapped = rec.defines("It's a Trap!") and any(
             has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
-        if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
+        if stealth and has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
             return True
         return (rec.defines("Invisibility") and has(abl_e, "Invisibility")) or (
             rec.defines("Cloaked") and has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered())

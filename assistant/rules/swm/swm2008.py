@@ -139,6 +139,7 @@ RECORD = register_edition(
                 "Gunner",  # its +[#] damage to the Mounted Weapon ally it helps (the 2004 Gunner has no number)
                 "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; rules/swm/attack.py, R228)
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
+                "Force Sense",  # enemies lose Stealth for the round: said where it makes the target legal (PL p.46; rules/swm/attack.py, R287)
                 "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; rules/swm/attack.py, R287)
                 # the game session
                 "Desert Skiff",
