@@ -183,6 +183,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: [r.text for r in referee.check_mend(state(p, Turn("a")), p.figure("a"), p.figure("pal"), None, 10)]
         # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R253)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
+        # one d20 a side: Master Tactician's side decides who goes first unless it rolled a 1 (R287)
+        yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10], "y": [12]})
 
 
 def _claims() -> list[tuple[str, str, str]]:

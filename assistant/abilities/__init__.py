@@ -672,6 +672,7 @@ SESSION_APPLIED = {
         "Force Heal",
         "Repair",
         "Industrial Repair",
+        "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R287)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

@@ -146,6 +146,7 @@ RECORD = register_edition(
                 "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R166)
                 "Rapport",  # 1 point cheaper: the two versions PL p.58 states (game/squads.py, R201)
                 "Booming Voice",  # an ally's commander effect of 6 squares reaches any distance (PL p.35; rules/swm/attack.py, R168)
+                "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R287)
                 "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R253)
             }
         ),
