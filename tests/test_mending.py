@@ -48,12 +48,13 @@ def new_game(home, rules: str, ability: str, force: int = 0) -> None:
     start(home, SQUAD.format(rules=rules, ability=ability, force=force), name=f"g{next(GAMES)}.sqlite")
 
 
-def medic_turn(home, rules: str, ability: str, force: int = 0, hurt: tuple[str, ...] = ("trooper", "r2", "grievous", "walker", "far", "medic")) -> None:
+def medic_turn(home, rules: str, ability: str, force: int = 0, hurt: tuple[str, ...] = ("trooper", "r2", "grievous", "walker", "far", "medic"),
+               acting: str = "medic") -> None:
     new_game(home, rules, ability, force)
     ok("game", "initiative", "--roll", "x=15", "--roll", "y=3")
     for who in hurt:
         ok("game", "damage", who, "20")
-    ok("game", "activate", "medic")
+    ok("game", "activate", acting)
 
 
 def test_heal_2008_mends_an_adjacent_living_ally_in_place_of_the_attack(home) -> None:
@@ -86,10 +87,7 @@ def test_heal_only_in_the_healers_turn_and_not_after_its_attack(home) -> None:
     medic_turn(home, "swm2008", "Heal 10")
     ok("game", "attack", "medic", "foe", "--roll", "2", "--override", "out of range for the test")
     assert "already attacked this turn" in refused("game", "heal", "trooper", "10", "--by", "medic")
-    new_game(home, "swm2008", "Heal 10")
-    ok("game", "initiative", "--roll", "x=15", "--roll", "y=3")
-    ok("game", "damage", "trooper", "20")
-    ok("game", "activate", "trooper")
+    medic_turn(home, "swm2008", "Heal 10", hurt=("trooper",), acting="trooper")
     assert "medic is not the figure whose turn it is" in refused("game", "heal", "trooper", "10", "--by", "medic")
 
 
@@ -108,10 +106,7 @@ def test_the_2004_entries_fixed_10_droids_excluded_repair_of_itself(home) -> Non
     assert "at most 10 damage, not 20" in refused("game", "heal", "walker", "20", "--by", "medic")
     assert "no effect on a Droid, and r2 is one" in refused("game", "heal", "r2", "10", "--by", "medic")
     assert "walker has 20 of 30 HP left" in ok("game", "heal", "walker", "10", "--by", "medic")
-    new_game(home, "swm2004", "Repair 10, Droid")
-    ok("game", "initiative", "--roll", "x=15", "--roll", "y=3")
-    ok("game", "damage", "medic", "20")
-    ok("game", "activate", "medic")
+    medic_turn(home, "swm2004", "Repair 10, Droid", hurt=("medic",))
     assert "medic has 20 of 30 HP left" in ok("game", "heal", "medic", "10", "--by", "medic")
 
 

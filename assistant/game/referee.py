@@ -672,8 +672,6 @@ def check_mend(state: GameState, healer: Figure, target: Figure, ability: str | 
     if target.id == healer.id:
         if not mend.self_too:
             reasons.append(Reason(_("{ability} works on an adjacent character, not on {f} itself").format(ability=written, f=healer.id), rule))
-    elif target.side != healer.side:
-        reasons.append(Reason(_("{t} is not an ally of {f}").format(t=target.id, f=healer.id), rule))
     elif not engine.adjacent(pos, healer, target):
         reasons.append(Reason(_("{t} is not next to {f}: {ability} works on an adjacent character").format(t=target.id, f=healer.id, ability=written), rule))
     if not _mend_fits(mend, _abilities(pos, target)):

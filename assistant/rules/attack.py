@@ -355,7 +355,7 @@ def attack(
         # answer says why, not which numbers to give (reading R285). Where the card chooses the line
         # (DDM: melee or ranged) and none was asked for, the other line must be refused too.
         other = None if kind is not None or not rec.turns.attack_lines_from_card else ("ranged" if answer.kind == "melee" else "melee")
-        if answer.legal:
+        if answer.legal or not answer.illegal_reasons:
             raise MissingStatError(missing)
         reasons = answer.illegal_reasons
         if other is not None:
