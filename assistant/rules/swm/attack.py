@@ -998,7 +998,8 @@ def _force_sense(pos: Position, a: Figure, t: Figure, sniper: bool, w: _Work) ->
     rec = find_edition(pos.edition)
     if not (rec.defines("Force Sense") and has(_abilities(pos, t), "Stealth")):
         return
-    users = [f for f in [a, *_allies(pos, a)] if has(_abilities(pos, f), "Force Sense") and (pos.stats_of(f).force is None or (pos.stats_of(f).force or 0) >= 1)]
+    users = [f for f in [a, *_allies(pos, a)]
+             if has(_abilities(pos, f), "Force Sense") and (pos.stats_of(f).force is None or (pos.stats_of(f).force or 0) >= 1)]
     if not users or t.id not in _swm_nearest(pos, a, sniper, stealth=False)[1]:
         return
     w.notes.append(Reason(_("{who}'s Force Sense (1 Force point): every enemy loses Stealth until the end of the round, and {t} then counts as "
