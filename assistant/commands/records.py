@@ -278,7 +278,7 @@ def heal(s: Session, figure: str, amount: int, by: str | None = None, ability: s
             mend, written, _value = found
             data.update({"ability": written, **({"cost": mend.cost} if mend.cost else {})})
         data["by"] = healer.id
-    return recorded(s, game, "heal", data, override if by is not None else None)
+    return recorded(s, game, "heal", data, override)
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)
