@@ -71,6 +71,28 @@ def test_ion_gun_2004_is_against_droids() -> None:
         assert mods(ans).get("Ion Gun") == bonus, abilities
 
 
+
+def test_a_cyborg_is_living_and_still_struck_as_a_droid() -> None:
+    """PL p.37 (swm2008): "Cyborg – Cyborg: Postać Cyborg traktuje się jednocześnie jako żywą, Droida i
+    nie-Droida. ... Cyborg jest narażony na działanie szkodliwych efektów normalnie niedziałających na
+    Droidy (np. Trafienie Krytyczne) oraz tych działających wyłącznie na Droidy (np. Broń Jonowa +20)";
+    PL p.53 "Living": "Żywe postacie nie posiadają umiejętności Broń Pokładowa oraz są nie-Droidami czy
+    Cyborgami". A Cyborg takes Poison's +10 (PL p.57: "gdy trafi żywego wroga") and Drain Life (PL p.41:
+    "Cel będący żywą postacią") and still Ion Gun's +20; a Droid takes neither living effect; a Cyborg
+    with Mounted Weapon (Grievous' Wheel Bike) is not living (reading R284)."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, force: 3, abilities: [Poison, Ion Gun +20, Drain Life 20]}}"
+    for abilities, living, ion in (("[Cyborg]", True, 20), ("[Droid]", False, 20), ("[Cyborg, Mounted Weapon]", False, 20), ("[]", True, None)):
+        p = pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"])
+        ans = attack(p, "a", "t")
+        assert ("Poison" in [s["ability"] for s in ans.as_json()["after_hit"]]) is living, abilities
+        assert mods(ans).get("Ion Gun") == ion, abilities
+        assert use_power(p, "a", "t", "Drain Life 20").legal is living, abilities
+    # Shockstaff (PL p.61): the bonus against the nonliving, a stun for the living: a Cyborg is both
+    p = pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Shockstaff +10]}}",
+             "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60, abilities: [Cyborg]}}"])
+    ans = attack(p, "a", "t")
+    assert mods(ans).get("Shockstaff") == 10 and any("stuns t" in n.text for n in ans.notes)
+
 # --- 3. Disintegration: the number and the note agree ---------------------------------------------
 
 
@@ -214,3 +236,34 @@ def test_two_versions_of_a_person_unique_by_their_special_ability_are_refused_in
             "  - {id: t, side: y, at: H5, stats: {defense: 15, hp: 60}}\n")
     problems, _unchecked = check_squads(parse_position(text, "t.yaml", lib))
     assert any("same Unique character" in p.text for p in problems), problems
+
+
+def test_paralysis_stuns_a_living_enemy_hit_unless_it_saves_11() -> None:
+    """PL p.56 (swm2008): "Paralysis – Paraliż: Jeśli postać ta trafi żywego przeciwnika, może tymczasowo
+    sparaliżować swoją zdobycz. Cel jest ogłuszony (strona 64). Cel może uniknąć tego efektu rzutem
+    obronnym na 11." Said with its save on a living target (a Cyborg is living, R284), not on a Droid;
+    no longer listed as not modelled. The 2004 rules (CS) have no Paralysis: still listed there (R287)."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Paralysis]}}"
+    for abilities, said in (("[]", True), ("[Cyborg]", True), ("[Droid]", False)):
+        ans = attack(pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"]), "a", "t")
+        assert any("Paralysis: a hit stuns t unless it makes a save of 11" in n.text and "PL p.56" in n.rule for n in ans.notes) is said, abilities
+        assert "a: Paralysis" not in ans.not_modelled, abilities
+    ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
+    assert "a: Paralysis" in ans.not_modelled and not any("Paralysis" in n.text for n in ans.notes)
+
+
+def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the_nearest() -> None:
+    """PL p.46 (swm2008): "Force Sense – Przeczucie Mocy: (Moc; 1 Punkt Mocy) Wszystkie wrogie postacie
+    tracą umiejętność specjalną Skradanie się (Stealth) do końca rundy." PL p.63 Stealth: with cover it
+    is not the nearest enemy of an attacker more than 6 squares away. sneak (Stealth, covered by pal,
+    9 squares off) is no legal target; the answer says that the attacker's Force Sense would make it
+    the nearest enemy (R287). Not said without the power, nor without a Force point, nor in 2004 (no
+    Force Sense in the CS rules: listed as not modelled there)."""
+    figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10, force: %d%s}}", "{id: pal, side: x, at: D5, stats: {defense: 10}}",
+            "{id: sneak, side: y, at: J5, stats: {defense: 15, hp: 30, abilities: [Stealth]}}", "{id: other, side: y, at: M5, stats: {defense: 15, hp: 30}}"]
+    for force, power, rules, said in ((2, ", abilities: [Force Sense]", "swm2008", True), (0, ", abilities: [Force Sense]", "swm2008", False),
+                                      (2, "", "swm2008", False), (2, ", abilities: [Force Sense]", "swm2004", False)):
+        ans = attack(pos([figs[0] % (force, power), *figs[1:]], rules, cols=16), "a", "sneak")
+        assert not ans.legal and "not a's nearest enemy" in ans.illegal_reasons[0].text, (force, power, rules)
+        assert any("a's Force Sense (1 Force point): every enemy loses Stealth" in n.text and "PL p.46" in n.rule for n in ans.notes) is said, (force, rules)
+        assert ("a: Force Sense" in ans.not_modelled) is (rules == "swm2004" and bool(power)), (force, power, rules)

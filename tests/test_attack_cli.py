@@ -99,7 +99,8 @@ def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_s
     pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 8, rows: 8}\nfigures:\n"
                    "  - {id: spirit, side: light, at: B2, stats: {hp: 0, abilities: [Light Spirit]}}\n"
                    "  - {id: trooper, side: dark, at: B6, stats: {attack: 10, damage: 20, defense: 15, hp: 70}}\n"
-                   "  - {id: blank, side: dark, at: F6, stats: {hp: 70}}\n")
+                   "  - {id: blank, side: dark, at: F6, stats: {hp: 70}}\n"
+                   "  - {id: luke, side: light, at: H8, stats: {defense: 15, hp: 70}}\n")
     for attacker, target in (("spirit", "trooper"), ("trooper", "spirit")):
         r = run("attack", attacker, target, "--position", str(pos), "--json")
         assert r.exit_code == 0, r.output
@@ -111,8 +112,11 @@ def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_s
     assert table.exit_code == 0 and "unknown" not in table.stdout and "Light Spirit" in table.stdout, table.output
     asked = run("attack", "blank", "spirit", "--position", str(pos), "--json")  # Light Spirit target: no number needed
     assert asked.exit_code == 0, asked.output
-    still = json.loads(run("attack", "blank", "trooper", "--position", str(pos), "--json").stdout)
+    still = json.loads(run("attack", "blank", "luke", "--position", str(pos), "--json").stdout)
     assert "Attack is unknown" in still["error"] and still["missing"][0]["give"] == "--stat blank.attack=N", still
+    # an ally is refused whatever the numbers: said, not asked for (reading R285)
+    ally = json.loads(run("attack", "blank", "trooper", "--position", str(pos), "--json").stdout)
+    assert ally["legal"] is False and ally["odds"] is False and "may not attack allies" in ally["illegal_reasons"][0]["text"], ally
     # a judge's override records the attack anyway: then its roll is read against numbers, which are asked
     game = tmp_path / "g.sqlite"
     for line in (["game", "new", "-p", str(pos), "--game", str(game), "--override", "trial"],
@@ -321,3 +325,29 @@ def test_each_attack_lines_condition_is_said_in_the_readers_language(tmp_path) -
     obj = json.loads(run("--lang", "pl", "attack", "a", "t", "--position", str(pos), "--json").stdout)
     assert [a["condition"] for a in obj["attacks"]][:3] == ["first attack", "Twin Attack: same target, only if it is still standing",
                                                             "Triple Attack (did not move)"], obj["attacks"]
+
+
+def test_an_attack_refused_whatever_the_numbers_says_why_before_asking_for_them(tmp_path) -> None:
+    """Issue (round 26): an attack on a friend by a creature whose numbers nobody gave asked for
+    "--stat a.attack=N" and never said it was illegal. DDM 2005 p.15 ("Atakowanie Przyjaznych Istot:
+    Istota nie może wykonać ataku wręcz lub dystansowego przeciwko przyjaznej istocie"), SWM 2008 PL
+    p.21 ("Postać nie może atakować sojuszników"): refused whatever the numbers, so the answer says
+    why and gives no odds (reading R285); an attack the numbers decide still asks for them, and so
+    does a DDM attack whose other line (ranged, here) the rules would allow."""
+    for rules, reason in (("ddm2005", "friendly creatures are never the target"), ("swm2008", "a character may not attack allies")):
+        pos = tmp_path / f"{rules}.yaml"
+        pos.write_text(f"format: tabletop-position/1\nrules: {rules}\nmap: {{cols: 10, rows: 10}}\nfigures:\n"
+                       "  - {id: a, side: x, at: B2, stats: {hp: 20}}\n"
+                       "  - {id: b, side: x, at: F6, stats: {defense: 15, hp: 20}}\n"
+                       "  - {id: c, side: y, at: H8, stats: {defense: 15, hp: 20}}\n")
+        r = run("attack", "a", "b", "--position", str(pos), "--json")
+        assert r.exit_code == 0, r.output
+        obj = json.loads(r.stdout)
+        assert obj["legal"] is False and obj["odds"] is False and obj["p_hit"] == 0.0, obj
+        assert len(obj["illegal_reasons"]) == 1 and reason in obj["illegal_reasons"][0]["text"], obj
+        assert any("not asked for" in n["text"] for n in obj["notes"]), obj
+        text = run("attack", "a", "b", "--position", str(pos)).stdout
+        assert "not a legal target" in text and "numbers it would need were not given" in text and "%" not in text, text
+        # an enemy: the numbers decide it (a DDM creature not adjacent may have a ranged line): asked for
+        asked = json.loads(run("attack", "a", "c", "--position", str(pos), "--json").stdout)
+        assert asked["missing"][0]["figure"] == "a", asked

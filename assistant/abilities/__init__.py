@@ -156,7 +156,7 @@ EFFECTS: tuple[Effect, ...] = (
         when=("target-adjacent", "target-droid"),
         edition_value={"swm2004": 10},
     ),
-    # nonliving: a Droid, a Cyborg or a Mounted Weapon (PL p.50, p.53 "Living"); the 2004 text names Droids
+    # nonliving: a Droid, a Mounted Weapon, and a Cyborg, living too but struck as a Droid (PL p.37, p.50, p.53; R284); the 2004 text names Droids
     Effect("Ion Gun", "swm", "attacker", "PL p.50, p.53", editions=S08, uses_value=("damage",), default_value=20, when=("target-nonliving",)),
     Effect(
         "Ion Gun",
@@ -196,7 +196,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Triple Attack", "swm", "multiple attacks (did not move)", "PL p.65; CS g.13"),
     Mechanism("Quadruple Attack", "swm", "multiple attacks (did not move)", "PL p.57; CS g.10"),
     Mechanism("Twin Attack", "swm", "multiple attacks (same target)", "PL p.65", editions=S08),
-    Mechanism("Cyborg", "swm", "critical hits (counts as Droid, takes critical damage)", "PL p.37; CS g.3"),
+    Mechanism("Cyborg", "swm", "critical hits and who is living (counts as Droid and living, takes critical damage; R284)", "PL p.37, p.53; CS g.3"),
     Mechanism("Savage", "swm", "commander effects do not affect it", "PL p.60; CS g.11"),
     Mechanism("Booming Voice", "swm", "commander effects (an ally's effect limited to 6 squares reaches any distance)", "PL p.35", editions=S08),
     Mechanism("Invisibility", "swm", "targeting (only an adjacent attacker; never nearest)", "PL p.50", editions=S08),
@@ -277,6 +277,9 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Charging Assault", "swm", "damage (+[#] on the attack after a move of up to double speed)", "PL p.36", editions=S08),
     Mechanism("Shockstaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Electrostaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
+    Mechanism("Force Sense", "swm", "targeting (1 Force point: enemies lose Stealth for the round; said where it makes the target legal; R287)",
+              "PL p.46", editions=S08),
+    Mechanism("Paralysis", "swm", "on a hit on a living enemy: stunned unless a save of 11 (said; R287)", "PL p.56", editions=S08),
     Mechanism("Galloping Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "PL p.48; CS g.7"),
     Mechanism("It's a Trap!", "swm", "targeting (enemies with Stealth within 6 have none)", "PL p.50", editions=S08),
     Mechanism(
@@ -664,9 +667,58 @@ SESSION_APPLIED = {
         "Regeneration",  # [#] damage removed at the end of a turn it did not move (PL p.59; CS g.10-11; game/effects.py, R254)
         "Knight Speed",  # 1 Force point: 4 more squares in its turn (PL p.51; CS g.8; game force --power, R251)
         "Master Speed",  # 1 Force point: 6 more squares in its turn (PL p.53; CS g.9; game force --power, R251)
+        # in place of its attacks, damage removed from an adjacent character (game heal --by; MENDS, R286)
+        "Heal",
+        "Force Heal",
+        "Repair",
+        "Industrial Repair",
+        "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R287)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
+
+
+@dataclass(frozen=True)
+class Mend:
+    """A special action that removes damage in place of the user's attacks (SWM Heal, Force Heal,
+    Repair, Industrial Repair), as each edition's rulebook states it: whom it works on, whether the
+    user may mend itself, its Force cost, never above the starting Hit Points (reading R286)."""
+
+    name: str
+    #: whom it works on: "living" (swm2008: PL p.53 "Living"), "non-droid" (swm2004: "Nemá efekt na
+    #: Droid postavy"; a Cyborg counts as both), "droid" (a Droid or Cyborg), "mounted" (Mounted Weapon)
+    works_on: Literal["living", "non-droid", "droid", "mounted"]
+    rule: str
+    editions: tuple[str, ...]
+    self_too: bool = False  # "lub samej sobie" / "nebo sama sobě": the user may mend itself
+    cost: int = 0  # Force points (Force Heal: 2)
+    wounded: bool = False  # "zranionej" / "zraněné": only a wounded character is chosen
+    fixed: int | None = None  # the amount the 2004 glossary prints (CS g.7 "Heal 10", "Industrial Repair 10")
+
+
+S04 = ("swm2004",)
+MENDS: tuple[Mend, ...] = (
+    # PL p.49: "zmniejsza o [#] punktów obrażeń sąsiadującej żywej postaci lub samej sobie"
+    Mend("Heal", "living", "PL p.49", S08, self_too=True),
+    # CS g.7: "vyléčit 10 zranění sousedící postavě nebo sama sobě ... Nemá efekt na Droid postavy"
+    Mend("Heal", "non-droid", "CS g.7", S04, self_too=True, fixed=10),
+    # PL p.44: "(Moc; 2 Punkty Mocy) ... sąsiadującej zranionej żywej postaci lub samej sobie"
+    Mend("Force Heal", "living", "PL p.44", S08, self_too=True, cost=2, wounded=True),
+    # CS g.6-7: "(Force; 2 Force point) ... sousedící zraněné postavě nebo sama sobě ... Nemá efekt na Droid postavy"
+    Mend("Force Heal", "non-droid", "CS g.6-7", S04, self_too=True, cost=2, wounded=True),
+    # PL p.59: "zmniejsza podaną liczbę obrażenia sąsiadującemu Droidowi"
+    Mend("Repair", "droid", "PL p.59", S08),
+    # CS g.11: "sousedící Droid postavě nebo sama sobě ... Nemá efekt na ne-Droid postavy"
+    Mend("Repair", "droid", "CS g.11", S04, self_too=True),
+    # PL p.50: "sąsiadującej postaci z umiejętnością specjalną Broń Pokładowa"; CS g.7-8 "Industrial Repair 10"
+    Mend("Industrial Repair", "mounted", "PL p.50", S08),
+    Mend("Industrial Repair", "mounted", "CS g.7-8", S04, fixed=10),
+)
+
+
+def mends(edition: str) -> tuple[Mend, ...]:
+    """The damage-removing special actions this edition's rulebook gives."""
+    return tuple(m for m in MENDS if edition in m.editions)
 
 
 #: SWM Force powers that buy more squares of movement in the figure's own turn for 1 Force point, as

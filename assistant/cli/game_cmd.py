@@ -423,10 +423,18 @@ def damage(
 
 @app.command("heal")
 def heal(
-    ctx: typer.Context, figure: Annotated[str, typer.Argument()], amount: Annotated[int, typer.Argument(min=1)], game: GameOpt = None, json_out: JsonOpt = False
+    ctx: typer.Context,
+    figure: Annotated[str, typer.Argument()],
+    amount: Annotated[int, typer.Argument(min=1)],
+    by: Annotated[str | None, typer.Option("--by", help="The figure whose Heal, Force Heal, Repair or Industrial Repair removes it, "
+                                                      "in its turn in place of its attacks (SWM; checked, reading R286).")] = None,
+    ability: Annotated[str | None, typer.Option("--ability", help="Which of the healer's special actions, when it has several.")] = None,
+    game: GameOpt = None,
+    override: OverrideOpt = None,
+    json_out: JsonOpt = False,
 ) -> None:
-    """Remove damage (never below none)."""
-    run(ctx, "game heal", json_out, figure=figure, amount=amount, game=game)
+    """Remove damage (never below none); --by HEALER: its Heal, Force Heal, Repair or Industrial Repair, checked."""
+    run(ctx, "game heal", json_out, figure=figure, amount=amount, by=by, ability=ability, game=game, override=override)
 
 
 @app.command("force", context_settings={"ignore_unknown_options": True})  # "game force obi -1": the -1 is the delta, not an option

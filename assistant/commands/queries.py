@@ -96,7 +96,8 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
     for why in ans.illegal_reasons:
         lines.append(f"  [red]✗[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
     if not ans.odds:  # no attack can be made here at all (a Light Spirit): no roll, damage or chance to print
-        lines.append("  " + escape(_("no odds given: this attack can never be made")))
+        lines.append("  " + escape(_("no odds given: the rules refuse this attack, and the numbers it would need were not given")
+                                   if ans.refused_unasked else _("no odds given: this attack can never be made")))
         return lines + _reasons(ans.notes) + _not_modelled(ans.not_modelled)
     chance = f"{ans.p_hit * 100:.0f}%"
     # an illegal target: the numbers stay (a judge may allow it), set in under a line that says

@@ -32,7 +32,7 @@ from ..game.actions import (
 )
 from ..game.events.figures import MOVE_FASTER
 from ..game.outcome import roll_outcome
-from ..game.referee import morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
+from ..game.referee import find_mend, morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
 from ..i18n import _, side_name
 from ..model import Position
@@ -263,9 +263,22 @@ def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: s
 
 
 @verb("game heal", positional=("figure", "amount"), query="game", writes=True)
-def heal(s: Session, figure: str, amount: int, game: Path | None = None) -> Result:
-    """Remove damage (never below none)."""
-    return recorded(s, game, "heal", {"figure": figure, "amount": at_least_one("amount", amount)}, None)
+def heal(s: Session, figure: str, amount: int, by: str | None = None, ability: str | None = None, game: Path | None = None,
+         override: str | None = None) -> Result:
+    """Remove damage (never below none); --by HEALER: its Heal, Force Heal, Repair or Industrial Repair, checked (its turn, in
+    place of its attacks, an adjacent character it works on, at most its number; reading R286)."""
+    data: dict[str, Any] = {"figure": figure, "amount": at_least_one("amount", amount)}
+    if ability is not None and by is None:
+        raise AssistantError(_("--ability names the healer's special action: give --by HEALER with it"))
+    if by is not None:
+        st, _meta = s.read_state(game)
+        healer, target = st.figure(by), st.figure(figure)
+        found = find_mend(st, healer, target, ability)
+        if found is not None:
+            mend, written, _value = found
+            data.update({"ability": written, **({"cost": mend.cost} if mend.cost else {})})
+        data["by"] = healer.id
+    return recorded(s, game, "heal", data, override)
 
 
 @verb("game force", positional=("figure", "delta"), query="game", writes=True)

@@ -145,6 +145,36 @@ def recon_words(st: GameState, data: dict[str, Any]) -> str:
     return out
 
 
+#: where the 2008 rulebook gives Master Tactician (reading R287)
+TACTICIAN_RULE = "PL p.53"
+
+
+def master_tacticians(st: GameState) -> dict[str, str]:
+    """swm2008 Master Tactician (PL p.53: "Rzuć na inicjatywę jak normalnie, ale zawsze ty decydujesz,
+    kto zaczyna chyba, że wyrzucisz 1. Remisy są nadal powtarzane. Jeśli więcej niż jedna drużyna
+    posiada postać z umiejętnością Mistrz Taktyki, gracz z większą wartością rzutu na inicjatywę
+    wybiera, kto zaczyna."): each side with a figure that has it, with that figure (reading R287)."""
+    from ..abilities import has
+
+    pos = st.position
+    if not find_edition(pos.edition).defines("Master Tactician"):
+        return {}
+    out: dict[str, str] = {}
+    for f in pos.figures:
+        if f.side not in out and has(pos.stats_of(f).abilities, "Master Tactician"):
+            out[f.side] = f.id
+    return out
+
+
+def tactician_words(st: GameState, data: dict[str, Any]) -> str:
+    """What Master Tactician did to an initiative roll, for the log (reading R287)."""
+    said = data.get("master_tactician")
+    if not isinstance(said, dict):
+        return ""
+    return "; " + _("{side} decides who goes first by {figure}'s Master Tactician: it did not roll a 1 ({rule}; reading R287 in docs/readings.md)").format(
+        side=side_name(str(said.get("side"))), figure=said.get("figure"), rule=cite_for(st.position.edition, TACTICIAN_RULE))
+
+
 def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
     """The event data of an initiative roll: final rolls and totals, earlier tied rolls, the
     tie-break in words, and the winner. ``given`` holds each side's rolls in order (rerolls
@@ -200,6 +230,11 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         contenders = leaders
     else:
         raise AssistantError(_("initiative is still tied after 100 rolls"))
+    # Master Tactician: the one side with it decides who goes first unless it rolled a 1 (ties are rerolled
+    # all the same); where more than one side has it, the higher roll decides, as without it (R287)
+    tacticians = master_tacticians(st)
+    tactician = next(iter(tacticians), None) if len(tacticians) == 1 else None
+    decider = tactician if tactician is not None and final.get(tactician) != 1 else None
     per = {s: 2 if s in recon else 1 for s in given}
     extra = [s for s, seq in given.items() if len(seq) > per[s] * (len(history) + 1) or (s not in contenders and len(seq) > per[s])]
     if extra:
@@ -212,7 +247,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     data: dict[str, Any] = {
         "rolls": final,
         "totals": {s: final[s] + ratings.get(s, 0) for s in sides},
-        "winner": winner,
+        "winner": decider or winner,
         "rerolls": history,
         "tie_break": tie_break,
     }
@@ -222,6 +257,8 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         data["recon"] = {s: {"figure": recon[s], "dice": d} for s, d in dice.items()}
     if recon_stopped:
         data["recon_stopped"] = recon_stopped
+    if decider is not None:
+        data["master_tactician"] = {"side": decider, "figure": tacticians[decider]}
     # an unknown Commander rating on a side that did not win could have won it the roll: the
     # roll is recorded with it read as none, and the answer and the log say so (reading R160);
     # the winner's own could only raise its total

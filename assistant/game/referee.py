@@ -12,15 +12,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..abilities import has
+from ..abilities import Mend, has, mends
 from ..cards import DdmCard, split_ability
 from ..coords import Square, count_squares, parse_square
 from ..editions import Size, cite_for
 from ..errors import AssistantError
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
-from ..i18n import _, n_
+from ..i18n import N_, _, n_
 from ..model import Figure, Position
-from ..rules import ddm_spells, engine
+from ..rules import ddm_spells, engine, saves
 from ..rules.engine import Reason
 from ..rules.record import find_edition
 from .effects import rout_move
@@ -496,6 +496,9 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
     if t.towed:
         reasons.append(Reason(_("{f} used Tow Cable: that move was its whole turn").format(f=a.id), c(_TOW_CITE)))
         return reasons
+    if t.mended:
+        reasons.append(Reason(_("{f} used {ability} this turn in place of its attacks").format(f=a.id, ability=t.mended), mend_rule(state, t.mended)))
+        return reasons
     if t.charged and not (has(abl, "Pounce") and t.targets[:1] == [target.id]):
         reasons.append(
             Reason(
@@ -586,9 +589,98 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
                 n_("{f} has used {power} {done} times: it has {allowed} use", "{f} has used {power} {done} times: it has {allowed} uses", allowed).format(
                     f=f.id, power=spell.name, done=done, allowed=allowed),
                 tr.cite("§ Czary › Ilość użyć p.22")))
-    if t.attacks and replaces != "nothing":
-        reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47")))
+    if (t.attacks or t.mended) and replaces != "nothing":
+        reasons.append(Reason(_("{f} has already attacked this turn: the power takes the place of its attacks").format(f=f.id), tr.cite("PL p.44-47"))
+                       if t.attacks else Reason(_("{f} used {ability} this turn in place of its attacks").format(f=f.id, ability=t.mended),
+                                                mend_rule(state, t.mended)))
     return reasons
+
+
+def _mend_fits(mend: Mend, abl: tuple[str, ...]) -> bool:
+    """Does ``mend`` work on a character with these abilities? A Cyborg is living, a Droid and a
+    non-Droid at once (PL p.37; CS g.3; reading R284)."""
+    if mend.works_on == "living":
+        return saves.is_living(abl)
+    if mend.works_on == "non-droid":
+        return has(abl, "Cyborg") or not has(abl, "Droid")
+    if mend.works_on == "droid":
+        return has(abl, "Droid") or has(abl, "Cyborg")
+    return has(abl, "Mounted Weapon")
+
+
+_MEND_REFUSALS = {
+    "living": N_("{ability} works on a living character; {t} is not living"),
+    "non-droid": N_("{ability} has no effect on a Droid, and {t} is one"),
+    "droid": N_("{ability} works on a Droid; {t} is not one"),
+    "mounted": N_("{ability} works on a character with Mounted Weapon; {t} has none"),
+}
+
+
+def find_mend(state: GameState, healer: Figure, target: Figure, ability: str | None) -> tuple[Mend, str, int | None] | None:
+    """The damage-removing special action ``healer`` uses on ``target`` (its rulebook's entry, the
+    name as its card writes it, the card's [#] or the 2004 glossary's fixed number): the one named,
+    else the first of its own that works on ``target``, else its first. None: it has none."""
+    pos = state.position
+    card = pos.card_of(healer)
+    powers = tuple(p.name for p in getattr(card, "force_powers", None) or ())
+    written = list(dict.fromkeys([*_abilities(pos, healer), *powers]))
+    found: list[tuple[Mend, str, int | None]] = []
+    for text in written:
+        name, value = split_ability(text)
+        for mend in mends(pos.edition.value):
+            if mend.name.lower() == name.lower() and (ability is None or " ".join(ability.split()).lower() in (name.lower(), text.lower())):
+                found.append((mend, text, value if value is not None else mend.fixed))
+    if not found:
+        return None
+    abl = _abilities(pos, target)
+    return next((f for f in found if _mend_fits(f[0], abl)), found[0])
+
+
+def mend_rule(state: GameState, written: str) -> str:
+    """Where the edition's rulebook states the special action ``written`` (as its card writes it)."""
+    name = split_ability(written)[0].lower()
+    rule = next((m.rule for m in mends(state.position.edition.value) if m.name.lower() == name), "")
+    return state.turn_rules.cite(f"{rule}; reading R286 in docs/readings.md" if rule else "reading R286 in docs/readings.md")
+
+
+def check_mend(state: GameState, healer: Figure, target: Figure, ability: str | None, amount: int) -> list[Reason]:
+    """SWM Heal, Force Heal, Repair, Industrial Repair (``game heal TARGET N --by HEALER``): in the
+    healer's own turn, in place of its attacks, on an adjacent character it works on (or itself where
+    its entry says so), at most its [#], Force Heal's 2 Force points spent (reading R286)."""
+    tr = state.turn_rules
+    pos = state.position
+    found = find_mend(state, healer, target, ability)
+    if found is None:
+        names = sorted({m.name for m in mends(pos.edition.value)})
+        rules = "; ".join(dict.fromkeys(m.rule for m in mends(pos.edition.value)))
+        if not names:
+            raise AssistantError(_("--by: {rules} has no special action that removes another's damage (Heal, Repair are Star Wars Miniatures "
+                                   "rules); record the heal without --by").format(rules=pos.edition.value))
+        said = (_("{f} has no {ability}: only {names} remove another's damage in its turn").format(f=healer.id, ability=ability, names=", ".join(names))
+                if ability else _("{f} has no special action that removes damage: only {names} do, in its turn").format(f=healer.id, names=", ".join(names)))
+        return [Reason(said, tr.cite(rules))]
+    mend, written, value = found
+    rule = mend_rule(state, written)
+    reasons = _not_acting(state, healer) + unable(state, healer, "attack")
+    t = _turn(state, healer.id)
+    if t.mended:
+        reasons.append(Reason(_("{f} has already used {ability} this turn").format(f=healer.id, ability=t.mended), rule))
+    elif t.attacks:
+        reasons.append(Reason(_("{f} has already attacked this turn: {ability} takes the place of its attacks").format(f=healer.id, ability=written), rule))
+    if t.charged or t.towed or t.moved > state.speed(healer) + t.faster:
+        reasons.append(Reason(_("{f}'s move this turn leaves no attack, and {ability} takes an attack's place").format(f=healer.id, ability=written), rule))
+    if target.id == healer.id:
+        if not mend.self_too:
+            reasons.append(Reason(_("{ability} works on an adjacent character, not on {f} itself").format(ability=written, f=healer.id), rule))
+    elif not engine.adjacent(pos, healer, target):
+        reasons.append(Reason(_("{t} is not next to {f}: {ability} works on an adjacent character").format(t=target.id, f=healer.id, ability=written), rule))
+    if not _mend_fits(mend, _abilities(pos, target)):
+        reasons.append(Reason(_(_MEND_REFUSALS[mend.works_on]).format(ability=written, t=target.id), rule))
+    if mend.wounded and target.damage_taken <= 0:
+        reasons.append(Reason(_("{t} has no damage: {ability} is used on a wounded character").format(t=target.id, ability=written), rule))
+    if value is not None and amount > value:
+        reasons.append(Reason(_("{ability} removes at most {n} damage, not {amount}").format(ability=written, n=value, amount=amount), rule))
+    return reasons + check_force_spend(state, healer.id, mend.cost)
 
 
 _SKIFF_CITE = "PL p.39"

@@ -159,6 +159,9 @@ class AttackAnswer:
     #: the numbers no one gave that an attack which can never be made was not asked for (its
     #: numbers are stand-ins): a judge's override that records it anyway needs them
     unasked: tuple[MissingStat, ...] = ()
+    #: True where the odds are not given because the numbers were not, the rules refusing this attack
+    #: whatever they are (a friendly target, no line of sight: reading R285); ``odds`` is then False
+    refused_unasked: bool = False
     #: SWM: the Force power the attacker spends its Force points on before the roll (``--spend-force``,
     #: reading R251) and what it costs now (0: already paid this turn, Sith Rage)
     spend_force: str | None = None
@@ -225,9 +228,9 @@ def _unique(pos: Position, f: Figure) -> bool:
 
 
 def _nonliving(pos: Position, f: Figure) -> bool:
-    """Nonliving (PL p.53 "Living": a Droid, a Cyborg or a Mounted Weapon): the one predicate Ion
-    Gun, Poison, Drain Life, Shockstaff and the powers that strike only the living share."""
-    return not saves.is_living(_abilities(pos, f))
+    """Struck as nonliving (Ion Gun's bonus): a Droid, a Mounted Weapon or a Cyborg, which is living
+    too (PL p.37, p.53; reading R284): :func:`saves.is_nonliving`; the living are :func:`saves.is_living`."""
+    return saves.is_nonliving(_abilities(pos, f))
 
 
 def _droid(pos: Position, f: Figure) -> bool:
@@ -317,38 +320,61 @@ def attack(
     a, t = pos.figure(attacker), pos.figure(target)
     if a.id == t.id:
         raise AssistantError(_("{id!r} cannot attack itself").format(id=a.id))
+    rec = find_edition(pos.edition)
     # the edition's family chooses the attack model (SWM or DDM): never a test of the edition's name
-    run = find_edition(pos.edition).attack.run_attack()
-    # Every number the question lacks is named at once: a model stops at the first, so each one
-    # found is filled with a stand-in and the question asked again; the stand-in answer is thrown away.
-    missing: list[MissingStat] = []
-    probe = pos
-    for _round in range(len(STAT_KEYS) + 1):
-        try:
-            answer: AttackAnswer = run(probe, probe.figure(a.id), probe.figure(t.id), moved=moved, helpers=combined_fire, kind=kind,
-                                       charge=charge, opportunity=opportunity, for_power=for_power, spend_force=spend_force,
-                                       force_paid=force_paid)
-        except MissingStatError as exc:
-            new = [m for m in exc.missing if m not in missing]
-            if not new:
-                raise
-            missing += new
-            probe = with_stats(probe, {(m.figure, m.stat): 0 for m in new})
-            continue
-        if missing and answer.odds:
+    run = rec.attack.run_attack()
+
+    def probe(line: str | None) -> tuple[AttackAnswer, list[MissingStat]]:
+        # Every number the question lacks is named at once: a model stops at the first, so each one
+        # found is filled with a stand-in and the question asked again; the stand-in answer is thrown
+        # away unless the rules refuse the attack whatever the numbers (below).
+        missing: list[MissingStat] = []
+        probed = pos
+        for _round in range(len(STAT_KEYS) + 1):
+            try:
+                found: AttackAnswer = run(probed, probed.figure(a.id), probed.figure(t.id), moved=moved, helpers=combined_fire, kind=line,
+                                          charge=charge, opportunity=opportunity, for_power=for_power, spend_force=spend_force,
+                                          force_paid=force_paid)
+            except MissingStatError as exc:
+                new = [m for m in exc.missing if m not in missing]
+                if not new:
+                    raise
+                missing += new
+                probed = with_stats(probed, {(m.figure, m.stat): 0 for m in new})
+                continue
+            refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=found.kind, opportunity=opportunity)
+            refused += engine.condition_refusals(pos, a, "attack")  # a stunned or helpless attacker (reading R163)
+            if refused:
+                found = replace(found, legal=False, illegal_reasons=(*found.illegal_reasons, *refused))
+            return found, missing
+        raise MissingStatError(missing)
+
+    answer, missing = probe(kind)
+    if missing and answer.odds:
+        # Refused whatever the numbers (a friendly target, no line of sight, a stunned attacker): the
+        # answer says why, not which numbers to give (reading R285). Where the card chooses the line
+        # (DDM: melee or ranged) and none was asked for, the other line must be refused too.
+        other = None if kind is not None or not rec.turns.attack_lines_from_card else ("ranged" if answer.kind == "melee" else "melee")
+        if answer.legal or not answer.illegal_reasons:
             raise MissingStatError(missing)
-        if missing:  # an attack that can never be made (a Light Spirit, PL p.51) is refused whatever
-            # the numbers: asking for a stat its card does not print would decide nothing
-            unasked = ", ".join(f"{m.figure}'s {m.what}" for m in missing)
-            answer = replace(answer, unasked=tuple(missing), notes=(*answer.notes, Reason(
-                _("not asked for ({stats}): no attack can be made between these two, whatever the numbers").format(stats=unasked),
-                _cite(pos, "PL p.51"))))
-        refused = [] if for_power else moved_refusals(pos, a, moved=moved, kind=answer.kind, opportunity=opportunity)
-        refused += engine.condition_refusals(pos, a, "attack")  # a stunned or helpless attacker (reading R163)
-        if refused:
-            answer = replace(answer, legal=False, illegal_reasons=(*answer.illegal_reasons, *refused))
-        return answer
-    raise MissingStatError(missing)
+        reasons = answer.illegal_reasons
+        if other is not None:
+            second = probe(other)[0]
+            if second.legal:
+                raise MissingStatError(missing)
+            # the reasons that hold whichever line it used; else each line's own (melee: not adjacent; ranged: no sight)
+            reasons = tuple(r for r in reasons if r in second.illegal_reasons) or (*reasons, *second.illegal_reasons)
+        unasked = ", ".join(f"{m.figure}'s {m.what}" for m in missing)
+        answer = replace(answer, odds=False, refused_unasked=True, unasked=tuple(missing), illegal_reasons=reasons, notes=(*answer.notes, Reason(
+            _("not asked for ({stats}): the rules refuse this attack whatever the numbers; were a judge to allow it, they would be asked").format(
+                stats=unasked), answer.illegal_reasons[0].rule)))
+    elif missing:  # an attack that can never be made (a Light Spirit, PL p.51) is refused whatever
+        # the numbers: asking for a stat its card does not print would decide nothing
+        unasked = ", ".join(f"{m.figure}'s {m.what}" for m in missing)
+        answer = replace(answer, unasked=tuple(missing), notes=(*answer.notes, Reason(
+            _("not asked for ({stats}): no attack can be made between these two, whatever the numbers").format(stats=unasked),
+            _cite(pos, "PL p.51"))))
+    return answer
 
 
 def moved_refusals(pos: Position, f: Figure, *, moved: bool, kind: str | None = None, opportunity: bool = False,

@@ -12,7 +12,7 @@ from ...i18n import _, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
 from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
-from ..referee import check_force_spend, check_move_faster, check_speed_power
+from ..referee import check_force_spend, check_mend, check_move_faster, check_speed_power
 from ..state import Data, GameState, Turn, event_kind
 
 #: the ``use`` of a Force point that buys movement (SWM Move Faster)
@@ -21,20 +21,33 @@ MOVE_FASTER = "move-faster"
 _S, _I = str, int
 
 
-@event_kind("heal", {"figure": _S, "amount": _I})
+@event_kind("heal", {"figure": _S, "amount": _I, "by?": _S, "ability?": _S, "cost?": _I})
 class Heal:
-    """Damage healed: never below none taken."""
+    """Damage healed: never below none taken. ``by``: the figure whose special action removes it (SWM
+    Heal, Force Heal, Repair, Industrial Repair: in its turn, in place of its attacks, ``ability`` as
+    its card writes it, ``cost`` Force points spent; reading R286)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
-        return []
+        if data.get("by") is None:
+            return []
+        state.named({"figure": data["by"]})
+        return check_mend(state, state.figure(data["by"]), state.figure(data["figure"]), data.get("ability"), int(data["amount"]))
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         f = state.figure(data["figure"])
+        if data.get("by") is not None:
+            t = turn_of(state, str(data["by"]))
+            t.mended = str(data.get("ability") or "")
+            spend_force(state, str(data["by"]), int(data.get("cost", 0)))
+            state.round_had_action = True
         set_figure(state, replace(f, damage_taken=max(0, f.damage_taken - int(data["amount"]))))
         return [hp_text(state, state.figure(f.id))]
 
     def describe(self, state: GameState, data: Data) -> str:
+        if data.get("by") is not None:
+            return _("{by} uses {ability} on {figure}: {amount} damage removed").format(
+                by=data["by"], ability=data.get("ability") or "?", figure=data["figure"], amount=data["amount"])
         return _("{figure} heals {amount}").format(figure=data["figure"], amount=data["amount"])
 
 

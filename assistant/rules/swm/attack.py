@@ -263,6 +263,7 @@ def _swm_attack(
                     _cite(pos, "PL p.8, p.10; CS r.6"),
                 )
             )
+            _force_sense(pos, a, t, sniper, w)
     if opportunity:
         if not engine.adjacent(pos, a, t):
             w.illegal.append(
@@ -300,7 +301,7 @@ def _swm_attack(
         "attacker-force-user": _force_user(pos, a),
         "target-droid": _droid(pos, t),
         "target-nonliving": _nonliving(pos, t),
-        "target-living": not _nonliving(pos, t),
+        "target-living": saves.is_living(abl_t),  # a Cyborg is living and nonliving both (PL p.37; R284)
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "own-turn": not opportunity,
@@ -520,6 +521,11 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
                 _cite(pos, "PL p.48; CS g.7"),
             )
         )
+    if rec.defines("Paralysis") and has(abl_a, "Paralysis") and saves.is_living(abl_t):
+        # PL p.56: "Jeśli postać ta trafi żywego przeciwnika ... Cel jest ogłuszony (strona 64). Cel może uniknąć
+        # tego efektu rzutem obronnym na 11" (reading R287: said, as Shockstaff's stun is)
+        w.notes.append(Reason(_("{a}'s Paralysis: a hit stuns {t} unless it makes a save of 11 (50%)").format(a=a.id, t=t.id),
+                              _cite(pos, "PL p.56, p.64")))
     if has(abl_a, "Strafe Attack"):
         w.notes.append(
             Reason(
@@ -544,7 +550,7 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
                     _cite(pos, "PL p.61"),
                 )
             )
-        elif staff:
+        if staff and saves.is_nonliving(abl_t):  # a Cyborg is both: stunned and the bonus (PL p.37; R284)
             w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
     for text in abl_a:
         if split_ability(text)[0].lower() == "programmed target" and rec.defines("Programmed Target"):
@@ -984,10 +990,28 @@ def _phantom(pos: Position, f: Figure) -> str | None:
     return next((n for n in ("Hologram", "Light Spirit") if rec.defines(n) and has(_abilities(pos, f), n)), None)
 
 
-def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, list[str]]:
+def _force_sense(pos: Position, a: Figure, t: Figure, sniper: bool, w: _Work) -> None:
+    """swm2008 Force Sense (PL p.46: "(Moc; 1 Punkt Mocy) Wszystkie wrogie postacie tracą umiejętność
+    specjalną Skradanie się (Stealth) do końca rundy"): where the target is no legal target only
+    because Stealth keeps it from counting as the nearest enemy, the answer says whose Force Sense
+    would make it one (reading R287)."""
+    rec = find_edition(pos.edition)
+    if not (rec.defines("Force Sense") and has(_abilities(pos, t), "Stealth")):
+        return
+    users = [f for f in [a, *_allies(pos, a)]
+             if has(_abilities(pos, f), "Force Sense") and (pos.stats_of(f).force is None or (pos.stats_of(f).force or 0) >= 1)]
+    if not users or t.id not in _swm_nearest(pos, a, sniper, stealth=False)[1]:
+        return
+    w.notes.append(Reason(_("{who}'s Force Sense (1 Force point): every enemy loses Stealth until the end of the round, and {t} then counts as "
+                            "{a}'s nearest enemy").format(who=", ".join(f.id for f in users), t=t.id, a=a.id),
+                          _cite(pos, "PL p.46; reading R287 in docs/readings.md")))
+
+
+def _swm_nearest(pos: Position, a: Figure, sniper: bool, stealth: bool = True) -> tuple[int | None, list[str]]:
     """Nearest enemies in line of sight, leaving out those that never count as nearest:
-    Stealth with cover beyond 6 squares; (2008) Invisibility, and Cloaked with cover; (2008)
-    Hologram and Light Spirit."""
+    Stealth with cover beyond 6 squares (``stealth`` False: every enemy's Stealth taken away, as
+    2008 Force Sense does); (2008) Invisibility, and Cloaked with cover; (2008) Hologram and Light
+    Spirit."""
     rec = find_edition(pos.edition)
 
     def skip(e: Figure, s: engine.SightAnswer) -> bool:
@@ -999,7 +1023,7 @@ def _swm_nearest(pos: Position, a: Figure, sniper: bool) -> tuple[int | None, li
 
         trapped = rec.defines("It's a Trap!") and any(
             has(_abilities(pos, f), "It's a Trap!") and _within(pos, f, e, 6) for f in [a, *_allies(pos, a)])
-        if has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
+        if stealth and has(abl_e, "Stealth") and not trapped and (engine.squares_between(pos, a, e) or 0) > 6 and covered():
             return True
         return (rec.defines("Invisibility") and has(abl_e, "Invisibility")) or (
             rec.defines("Cloaked") and has(abl_e, "Cloaked") and not engine.adjacent(pos, a, e) and bool(covered())

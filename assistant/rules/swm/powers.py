@@ -203,7 +203,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
             v.id
             for v in victims
             if (
-                v.size.rank <= Size.LARGE.rank and not living(v)
+                v.size.rank <= Size.LARGE.rank and saves.is_nonliving(abilities_of(v))
                 if power.stun_nonliving
                 else v.size.footprint <= 3
                 if power.stun_huge
