@@ -231,7 +231,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     def page_context(request: Request) -> dict[str, Any]:
         shown = invite if invite is not None and request.state.role == "player" else None
-        return {"lang": i18n.current(), "ui": json.dumps({t: i18n._(t) for t in SCRIPT_TEXTS}, ensure_ascii=False),
+        return {"lang": i18n.current(), "ui": json.dumps({**{t: i18n._(t) for t in SCRIPT_TEXTS}, **i18n.reading_texts()}, ensure_ascii=False),
                 "version": hub.version, "invite": shown, "invite_open": shown is not None and _local(request),
                 "invite_svg": qr.svg(shown, i18n._("QR code of the link to join this table")) if shown else "",
                 # only a player's page carries the write token (a spectator's writes are refused anyway)
