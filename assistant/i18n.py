@@ -179,6 +179,18 @@ def cited(text: str) -> str:
     return _READING_CITED.sub(said, text)
 
 
+def rule_said(rule: str) -> str:
+    """A rule's citation as a text answer shows it: a citation the catalogs translate (the
+    geometry's, whose brackets explain the rule in English) in the reader's words, any other as
+    printed with its readings named (:func:`cited`); the JSON answers keep it as printed (R289).
+
+    >>> with language("pl"):
+    ...     rule_said("swm2008 PL p.10, p.18-19 Cover"), rule_said("swm2008 PL p.21-22")
+    ('swm2008 PL p.10, p.18-19 Osłona', 'swm2008 PL p.21-22')
+    """
+    return cited(_(rule)) if rule else rule
+
+
 def reading_texts() -> dict[str, str]:
     """The words :func:`cited` uses, for the pages' scripts (which cite the same way)."""
     forms = (("reading {ids} in docs/readings.md", 1, True), ("readings {ids} in docs/readings.md", 2, True),

@@ -48,6 +48,18 @@ def test_a_rule_citing_a_reading_names_it_in_the_readers_language(lang: str, sai
     assert rules == [m["rule"] for m in en["modifiers"]] and any("reading R3 in docs/readings.md" in x for x in rules)
 
 
+@pytest.mark.parametrize(("lang", "said"), [("pl", "PL p.58 Zasięg, p.8 (liczone jak przy ruchu, przekątna = 2"),
+                                            ("cs", "PL p.58 Vzdálenost, p.8 (počítá se jako při pohybu, úhlopříčka = 2")])
+def test_a_geometry_rules_explanation_reads_in_the_readers_language(lang: str, said: str) -> None:
+    """"(count as for movement, diagonal = 2, around walls and closed doors)" closed a Polish range
+    answer: the geometry's citations are in the catalogs, their page and book as printed (R289)."""
+    args = ["range", "obi", "dooku", "-p", "clone-wars-corridor"]
+    text = " ".join(runner.invoke(app, ["--lang", lang, *args], env={"COLUMNS": "250"}).stdout.split())
+    assert said in text and "count as for movement" not in text and "adjacent: next to it" not in text
+    rules = [r["rule"] for r in json.loads(runner.invoke(app, ["--lang", lang, *args, "--json"]).stdout)["reasons"]]
+    assert any(r.startswith("swm2008 PL p.58 Range, p.8 (count as for movement") for r in rules)
+
+
 def test_cited_names_one_reading_or_several_and_leaves_english_and_other_words_alone() -> None:
     rule = "FAQ L35-36; readings R35 and R36; reading R7 in docs/readings.md (a reading of the rulebook)"
     assert i18n.cited(rule) == rule
@@ -64,8 +76,11 @@ def test_the_phone_page_gets_the_words_its_script_cites_readings_with(tmp_path: 
     ui = json.loads(__import__("html").unescape(re.search(r'data-ui="([^"]*)"', page).group(1)))
     assert ui["reading {ids} in docs/readings.md"] == "odczyt {ids} w docs/readings.md"
     assert ui["readings {ids}"] == "odczyty {ids}"
+    assert ui["swm2008 PL p.10, p.18-19 Cover"] == "swm2008 PL p.10, p.18-19 Osłona"  # the script shows rules as the terminal does
     common = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "common.js").read_text(encoding="utf-8")
     assert "function cite(" in common and "shownText(cite(text))" in common
+    script = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "app.js").read_text(encoding="utf-8")
+    assert "esc(cite(tr(r.rule)))" in script
 
 
 # --- a card's text -----------------------------------------------------------------------------
