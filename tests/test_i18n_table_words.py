@@ -174,3 +174,15 @@ def test_every_condition_an_edition_applies_has_its_name_in_each_language() -> N
         with i18n.language(lang):
             for name in names:
                 assert i18n.condition_name(name) != name, (lang, name)
+
+
+@pytest.mark.parametrize(("lang", "head", "final"), [("pl", ": dziennik gry (rozpoczęta ", "## Stół na koniec"),
+                                                     ("cs", ": deník hry (začata ", "## Stůl na konci")])
+def test_a_card_games_export_has_its_headings_in_the_readers_language(tmp_path: Path, lang: str, head: str, final: str) -> None:
+    """The Destiny export's "game log (started ...)" and "Final table" were English in a Polish file."""
+    table = str(tmp_path / "table.yaml")
+    assert runner.invoke(app, ["destiny", "example", "-o", table]).exit_code == 0
+    assert runner.invoke(app, ["destiny", "new", table]).exit_code == 0
+    r = runner.invoke(app, ["--lang", lang, "destiny", "export", "--format", "md"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("# Star Wars: Destiny" + head) and final in r.stdout and "Final table" not in r.stdout
