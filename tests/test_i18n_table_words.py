@@ -137,6 +137,9 @@ def test_destiny_import_shows_a_cards_text_as_a_player_reads_it(tmp_path: Path, 
     assert line.endswith(f"Action - {symbol}: deal 1 damage to a droid character.[/bold] [red]no[/red]")
     assert "<b>" not in r.stderr and "<i>" not in r.stderr
     data = json.loads(runner.invoke(app, ["--lang", lang, "destiny", "import", str(f), "--entry", "90501", "--on", "han", "--json"]).stdout)
+    # the card's type in the reader's words where an answer names it (it said "Test Blaster to upgrade")
+    no_on = runner.invoke(app, ["--lang", lang, "destiny", "import", str(f), "--entry", "90501"])
+    assert no_on.exit_code == 2 and {"en": "is an upgrade", "pl": "to ulepszenie", "cs": "je vylepšení"}[lang] in no_on.stderr
     assert data["text"].startswith("<b>Action</b> - [special]")  # the data's own text, as it came
     assert data["text_shown"] == f"Action - {symbol}: deal 1 damage to a droid character.[/bold] [red]no[/red]"
 
