@@ -179,6 +179,18 @@ def cited(text: str) -> str:
     return _READING_CITED.sub(said, text)
 
 
+#: the parts of rule citations an answer composes (a card's source, then this), which
+#: :func:`rule_said` says in the reader's words; each registered by :func:`rule_phrase`
+_RULE_PHRASES: list[str] = []
+
+
+def rule_phrase(text: str) -> str:
+    """Registers ``text`` (marked with :func:`N_` where it is written) as a part of composed rule
+    citations that text answers translate; the JSON keeps it as written."""
+    _RULE_PHRASES.append(text)
+    return text
+
+
 def rule_said(rule: str) -> str:
     """A rule's citation as a text answer shows it: a citation the catalogs translate (the
     geometry's, whose brackets explain the rule in English) in the reader's words, any other as
@@ -188,7 +200,13 @@ def rule_said(rule: str) -> str:
     ...     rule_said("swm2008 PL p.10, p.18-19 Cover"), rule_said("swm2008 PL p.21-22")
     ('swm2008 PL p.10, p.18-19 Osłona', 'swm2008 PL p.21-22')
     """
-    return cited(_(rule)) if rule else rule
+    if not rule:
+        return rule
+    said = _(rule)
+    for phrase in _RULE_PHRASES:
+        if phrase in said:
+            said = said.replace(phrase, _(phrase))
+    return cited(said)
 
 
 def reading_texts() -> dict[str, str]:

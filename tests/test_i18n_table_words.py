@@ -31,7 +31,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("lang", "said"), [("pl", "odczyt R3 w docs/readings.md"), ("cs", "čtení R3 v docs/readings.md")])
+@pytest.mark.parametrize(("lang", "said"), [("pl", "(efekt dowódcy); liczy się tylko najwyższy: odczyt R3 w docs/readings.md"),
+                                            ("cs", "(velitelský efekt); počítá se jen nejvyšší: čtení R3 v docs/readings.md")])
 def test_a_rule_citing_a_reading_names_it_in_the_readers_language(lang: str, said: str) -> None:
     """The commander effect's citation ends "only the highest counts: reading R3 in
     docs/readings.md": a Polish answer said "reading ... in" in the middle of Polish (R289)."""
@@ -40,7 +41,7 @@ def test_a_rule_citing_a_reading_names_it_in_the_readers_language(lang: str, sai
     assert r.exit_code == 0, r.output
     text = " ".join(r.stdout.split())  # the terminal's wrapping taken off
     assert said in text
-    assert not re.search(r"\breadings? R\d", text) and "in docs/readings.md" not in text
+    assert not re.search(r"\breadings? R\d", text) and "in docs/readings.md" not in text and "only the highest counts" not in text
     # the JSON answer cites as printed, in every language
     en = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
     local = json.loads(runner.invoke(app, ["--lang", lang, *args, "--json"]).stdout)
