@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import os
+import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
@@ -109,9 +110,110 @@ def side_name(side: str) -> str:
     return _(SIDES[side]) if side in SIDES else side
 
 
+#: the conditions the editions apply (their machine names, which the JSON answers, the position
+#: files and the commands keep), as the rulebooks name them (reading R291): SWM 2008 PL p.64
+#: "ogłuszona", p.50 "Sztuczki Jedi"; DDM glossary "uciekająca", "bezradna", "zagubiona" ...
+CONDITIONS = {
+    "stunned": N_("stunned"),
+    # TRANSLATORS: a condition (DDM glossary 'routing'), said of a creature
+    "routing": N_("routing"),
+    # TRANSLATORS: a condition (DDM glossary 'helpless'), said of a creature
+    "helpless": N_("helpless"),
+    # TRANSLATORS: a condition (DDM glossary 'confused'), said of a creature
+    "confused": N_("confused"),
+    # TRANSLATORS: a condition (DDM glossary 'asleep'), said of a creature
+    "asleep": N_("asleep"), "sleeping": N_("asleep"),
+    # TRANSLATORS: a condition (DDM glossary 'paralyzed'), said of a creature
+    "paralyzed": N_("paralyzed"),
+    # TRANSLATORS: a condition (DDM glossary 'invisible'), said of a creature
+    "invisible": N_("invisible"),
+    # TRANSLATORS: the SWM 2008 Force power's effect as a condition (PL p.50 'Jedi Mind Trick')
+    "jedi mind trick": N_("jedi mind trick"),
+}
+
+
+def condition_name(name: str) -> str:
+    """A condition as the reader's rulebook says it; one no edition applies, as written.
+
+    >>> with language("pl"):
+    ...     condition_name("stunned"), condition_name("routing"), condition_name("on fire")
+    ('ogłuszona', 'uciekająca', 'on fire')
+    """
+    return _(CONDITIONS[name]) if name in CONDITIONS else name
+
+
 def source_names(sources: object) -> str:
     """``wall E7, low J7``: cover sources as an answer lists them."""
     return ", ".join(f"{term(s.kind)} {s.where}" for s in sources)  # type: ignore[attr-defined]
+
+
+#: a reading an answer cites, in a rule's citation or a text ("reading R3 in docs/readings.md",
+#: "readings R35, R36"): the citations stay English in the JSON answers, and a reader of the text
+#: reads the word in their language (reading R289)
+_READING_CITED = re.compile(r"\breadings? (R\d+(?:(?:, | and )R\d+)*)( in docs/readings\.md)?")
+
+
+def _reading_words(n: int, where: bool) -> str:
+    if where:
+        return n_("reading {ids} in docs/readings.md", "readings {ids} in docs/readings.md", n)
+    return n_("reading {ids}", "readings {ids}", n)
+
+
+def cited(text: str) -> str:
+    """``text`` with the readings it cites named in the reader's language (English as it is).
+
+    >>> with language("pl"):
+    ...     cited("swm2008 PL p.10; only the highest counts: reading R3 in docs/readings.md")
+    'swm2008 PL p.10; only the highest counts: odczyt R3 w docs/readings.md'
+    >>> with language("cs"):
+    ...     cited("FAQ L35-36; readings R35 and R36")
+    'FAQ L35-36; čtení R35, R36'
+    """
+    if _current.get() == "en" or "reading" not in text:
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        ids = m.group(1).replace(" and ", ", ")
+        return _reading_words(ids.count(",") + 1, bool(m.group(2))).format(ids=ids)
+
+    return _READING_CITED.sub(said, text)
+
+
+#: the parts of rule citations an answer composes (a card's source, then this), which
+#: :func:`rule_said` says in the reader's words; each registered by :func:`rule_phrase`
+_RULE_PHRASES: list[str] = []
+
+
+def rule_phrase(text: str) -> str:
+    """Registers ``text`` (marked with :func:`N_` where it is written) as a part of composed rule
+    citations that text answers translate; the JSON keeps it as written."""
+    _RULE_PHRASES.append(text)
+    return text
+
+
+def rule_said(rule: str) -> str:
+    """A rule's citation as a text answer shows it: a citation the catalogs translate (the
+    geometry's, whose brackets explain the rule in English) in the reader's words, any other as
+    printed with its readings named (:func:`cited`); the JSON answers keep it as printed (R289).
+
+    >>> with language("pl"):
+    ...     rule_said("swm2008 PL p.10, p.18-19 Cover"), rule_said("swm2008 PL p.21-22")
+    ('swm2008 PL p.10, p.18-19 Osłona', 'swm2008 PL p.21-22')
+    """
+    if not rule:
+        return rule
+    said = _(rule)
+    for phrase in _RULE_PHRASES:
+        if phrase in said:
+            said = said.replace(phrase, _(phrase))
+    return cited(said)
+
+
+def reading_texts() -> dict[str, str]:
+    """The words :func:`cited` uses, for the pages' scripts (which cite the same way)."""
+    forms = (("reading {ids} in docs/readings.md", 1, True), ("readings {ids} in docs/readings.md", 2, True),
+             ("reading {ids}", 1, False), ("readings {ids}", 2, False))
+    return {key: _reading_words(n, where) for key, n, where in forms}
 
 
 def current() -> str:

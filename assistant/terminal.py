@@ -20,7 +20,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 from .errors import AssistantError
-from .i18n import N_, _
+from .i18n import N_, _, cited
 from .textsafe import shown
 
 DEBUG_ENV = "TABLETOP_DEBUG"
@@ -84,7 +84,8 @@ class _Console(Console):
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         # a line's own text escaped before it is laid out, so its width is the width printed
-        objects = tuple(shown(o) if isinstance(o, str) else o for o in objects)
+        # and the readings it cites named in the reader's language (R289)
+        objects = tuple(shown(cited(o)) if isinstance(o, str) else o for o in objects)
         try:
             super().print(*objects, **kwargs)
         except MarkupError:  # a user's text with brackets that reached here unescaped: printed as it is
@@ -94,7 +95,7 @@ class _Console(Console):
         # a string a renderable holds (a table's cell, a panel's title) becomes a Text here, and
         # Text deletes BEL, BS, VT, FF and CR as it is built: escaped first, they are shown like
         # the other controls instead of vanishing unseen
-        return super().render_str(shown(text), **kwargs)
+        return super().render_str(shown(cited(text)), **kwargs)
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         # the last gate: whatever a renderable put in its text (a table's cell, a Text) is escaped;

@@ -428,3 +428,62 @@ def test_no_marked_text_counts_with_an_s_in_brackets() -> None:
     texts += [m.id[1] for m in catalogs.template() if isinstance(m.id, tuple)]
     assert len(texts) > 1000
     assert [t for t in texts if "(s)" in t] == []
+
+
+#: names printed in English on the cards and in the SW TCG FAQ, said as printed in every language
+#: (a card's or a keyword's name is how the player finds it on the card), and the scenario file's
+#: keys; a catalog entry may keep these English and nothing else
+PROPER_NAMES = ("Never Tell Me The Odds", "Doctrine of Fear", "Ace in the Hole", "tap and zap", "Powerful Charge",
+                "Programmed Target", "Fire Control", "Critical Hit", "Recon", "Gunner", "Spotter", "Shields",
+                "Penetration", "Lucky", "Overkill", "Overload", "Fringe", "KEYWORDS", "FAQ", "AC")
+#: words a Polish or Czech text never needs but an English one can hardly do without (not "a", "to",
+#: "no", "on", "by": Polish or Czech words too)
+ENGLISH_WORDS = re.compile(r"\b(the|of|and|is|are|with|which|this|that|from|when|where|must|cannot|its|their|will|"
+                           r"would|should|was|were|be|has|have|for|or|not|it|an|into|than|there|these|those|only|"
+                           r"each|every|after|before|gets|takes|gives|reads|read|shown|said|square|squares|figure|"
+                           r"turn|reading|readings|in)\b", re.IGNORECASE)
+#: what a translation keeps as written: fields, quoted commands and names, options, KEY=VALUE,
+#: machine values with hyphens or dots or listed in brackets, the scenario file's keys
+#: when/then/said/refused, and the Destiny rulebook's (Polish) section titles cited
+_KEPT = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|`[^`]*`|„[^”]*”|--[\w-]+|\b\w+[=.]\S*|\b\w+(?:-\w+)+\b|"
+                   r"\b(?:when|then|said|refused)\b(?=[,/ ]|$)|\((?:[\w.-]+, )+(?:[\w.-]+|\.\.\.)\)|Destiny P\d+ › [^;)]*")
+
+
+def _english_left(text: str) -> list[str]:
+    """The English words a translated text still says (outside what is kept as written)."""
+    for name in PROPER_NAMES:
+        text = text.replace(name, " ")
+    return ENGLISH_WORDS.findall(_KEPT.sub(" ", text))
+
+
+def test_english_left_in_a_text_is_found() -> None:
+    """The check below on texts whose answer is known: a Polish text that kept its English reading
+    note, a Czech one that kept an English clause, and clean ones with names and commands kept."""
+    assert _english_left("rzut o pole bitwy (reading R22 in docs/readings.md)") == ["reading", "in"]
+    assert _english_left("karta {card}: the card is not in play") == ["the", "is", "not", "in"]
+    assert _english_left("rzut o pole bitwy (odczyt R22 w docs/readings.md)") == []
+    assert _english_left("{label} nie może atakować (np. Han Enchained; może jednak użyć tap and zap, FAQ TN L70)") == []
+    assert _english_left("Tylko gdy: did-not-move, target-adjacent (można powtarzać); 'A draw N' --to POLE") == []
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_no_catalog_entry_is_left_in_english(lang: str) -> None:
+    """A Polish or Czech reader reads every text in their language: no translation keeps an
+    English clause or reading note (R288), and one equal to its English text is only a name,
+    a number's field or a citation (the allow-list above)."""
+    with catalogs.po_path(lang).open("rb") as fh:
+        cat = catalogs.read_po(fh, locale=lang)
+    left = {}
+    for m in cat:
+        if not m.id:
+            continue
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        for s in [m.string] if isinstance(m.string, str) else list(m.string):
+            english = _english_left(s)
+            if s == ids[0] and not english:
+                english = [w for w in re.findall(r"\b[A-Za-z]{3,}\b", _KEPT.sub(" ", s))
+                           if not any(w in name.split() for name in PROPER_NAMES)
+                           and w not in {"teleporter", "format", "text", "bonus", "problem", "pilot", "label", "Destiny"}]
+            if english:
+                left[ids[0][:80]] = english
+    assert left == {}, f"{lang}: {len(left)} texts keep English words: {left}"

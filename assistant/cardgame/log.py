@@ -180,15 +180,16 @@ class CardGameLog:
         # (ESC, CR, bidi), and so that a Markdown viewer renders none of it as HTML: running text
         # with '<' as '&lt;', commands in a code span and the table in a code block that a
         # backtick in a name cannot close
-        lines = [f"# {self.rules.title} game log (started {meta.get('created')})", ""]
+        # the headings and marks in the reader's language, as the miniatures game's export (R291)
+        lines = [_("# {title} game log (started {created})").format(title=self.rules.title, created=meta.get("created")), ""]
         for e in entries:
-            mark = " ~~undone~~" if e.undone else ""
-            over = f" **override:** {markdown_shown(e.event.override)}" if e.event.override else ""
+            mark = f" ~~{_('undone')}~~" if e.undone else ""
+            over = f" **{_('override')}:** {markdown_shown(e.event.override)}" if e.event.override else ""
             lines.append(f"{e.event.seq}. {code_span(e.command)}{mark}{over}")
             lines += [f"   - {markdown_shown(s)}" for s in e.said]
         described = shown("\n".join(self.rules.describe(table)))
         fence = code_fence(described)
-        lines += ["", "## Final table", "", fence, described, fence]
+        lines += ["", _("## Final table"), "", fence, described, fence]
         lines += [*export_chain(entries[-1].event, self.game)[1], ""]
         return "\n".join(lines)
 

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..coords import Corner, Edge, Square, column_name, format_squares
 from ..editions import SquareTerrain
-from ..i18n import N_, _
+from ..i18n import N_, _, condition_name, side_name
 from ..model import Figure, Position
 from ..textsafe import shown
 
@@ -276,7 +276,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
         for fig in pos.figures:
             hp = pos.stats_of(fig).hp
             damage = f"{fig.damage_taken}/{hp}" if hp is not None else f"{fig.damage_taken}/?"
-            state = ", ".join(([_("activated")] if fig.activated else []) + list(fig.conditions))
+            state = ", ".join(([_("activated")] if fig.activated else []) + [condition_name(c) for c in fig.conditions])
             rows.append((labels[fig.id], fig, damage, state or "-"))
         if cell == 1:
             # on the compact board (a phone's terminal) the legend is a line a figure: a table's eight
@@ -286,7 +286,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
                 lines.append("\n")
                 lines.append(fl.label, style=fl.style)
                 lines.append(f" {shown(fig.id)} {fig.space_name()} {damage} {shown(state)} {shown(fig.card or '-')} (")
-                lines.append(shown(fig.side), style=fl.style)
+                lines.append(shown(side_name(fig.side)), style=fl.style)
                 lines.append(f", {_(fig.size.value)})")
             parts.append(lines)
         else:
@@ -294,7 +294,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
             for col in ("", N_("id"), N_("side"), N_("card"), N_("size"), N_("at"), N_("damage"), N_("state")):
                 table.add_column(_(col) if col else col)
             for fl, fig, damage, state in rows:
-                table.add_row(Text(fl.label, style=fl.style), fig.id, Text(shown(fig.side), style=fl.style), fig.card or "-",
+                table.add_row(Text(fl.label, style=fl.style), fig.id, Text(shown(side_name(fig.side)), style=fl.style), fig.card or "-",
                               _(fig.size.value), fig.space_name(), damage, state)
             parts.append(table)
     else:

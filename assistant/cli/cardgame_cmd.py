@@ -164,6 +164,7 @@ def import_cmd(
 
     Exit codes: 0 read (cards refused alone are in the report); 2 the file cannot be read as a card list.
     """
+    from .. import cardtext
     from ..cardgame.importers import EntryOptions, entry_card, read_card_file, read_card_folder  # start-up time: only import reads card data
 
     record = find_card_game(kind(ctx))
@@ -188,14 +189,16 @@ def import_cmd(
             for n in notes:
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
             if card_text:
-                err.print(_("[yellow]the card's text:[/] {text}").format(text=escape(card_text)))
+                # its markup as a player reads it: bold, italics, the die symbols named (R290)
+                err.print(_("[yellow]the card's text:[/] {text}").format(text=cardtext.rich(card_text)))
         if chosen is not None:
             card = chosen
             given_owner, owner = bool(owner), owner or importer.default_owner
             data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
             fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
-                emit_json({"query": "import", "entry": data, "text": card_text, "notes": notes, "report": report})
+                emit_json({"query": "import", "entry": data, "text": card_text, "text_shown": cardtext.plain(card_text),
+                           "notes": notes, "report": report})
             elif fields_of is not None:  # fields of another entry (a player's battlefield, say)
                 print_text(dump_yaml(data))
                 err.print(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..coords import count_squares
 from ..errors import AssistantError
 from ..givenstats import apply_stat_options
-from ..i18n import N_, _, decimal, n_, source_names
+from ..i18n import N_, _, decimal, n_, rule_said, source_names
 from ..limits import check_matrix
 from ..rules import engine
 from ..rules.engine import Reason
@@ -46,7 +46,7 @@ STATS = {"attack": N_("attack"), "defense": N_("defense"), "damage": N_("damage"
 
 
 def _reasons(reasons: tuple[Reason, ...]) -> list[str]:
-    return [f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]" for r in reasons]
+    return [f"  • {escape(r.text)}  [dim]({escape(rule_said(r.rule))})[/]" for r in reasons]
 
 
 def _not_modelled(items: tuple[str, ...]) -> list[str]:
@@ -94,7 +94,7 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
     verdict = f"[bold green]{_(T_LEGAL)}[/]" if ans.legal else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]"
     lines = [_("{a} attacks {t}").format(a=ans.attacker, t=ans.target) + f": {verdict}  ({ans.rules.value}, {_(ATTACK_KINDS.get(ans.kind, ans.kind))})"]
     for why in ans.illegal_reasons:
-        lines.append(f"  [red]✗[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+        lines.append(f"  [red]✗[/] {escape(why.text)}  [dim]({escape(rule_said(why.rule))})[/]")
     if not ans.odds:  # no attack can be made here at all (a Light Spirit): no roll, damage or chance to print
         lines.append("  " + escape(_("no odds given: the rules refuse this attack, and the numbers it would need were not given")
                                    if ans.refused_unasked else _("no odds given: this attack can never be made")))
@@ -115,23 +115,23 @@ def attack_lines(ans: AttackAnswer) -> list[str]:
             t=ans.target, left=ans.target_hp_left, chance=_percent(ans.p_defeat * 100))))
     for step in getattr(ans, "after_hit", ()):
         lines.append(ind + escape(_("after a hit: {what} ({chance})").format(what=step.text, chance=f"{float(step.p_success()) * 100:.0f}%"))
-                     + f"  [dim]({escape(step.rule)})[/]")
+                     + f"  [dim]({escape(rule_said(step.rule))})[/]")
     if ans.force_reroll is not None:
         r = ans.force_reroll
         text = (_("with a Force reroll after a miss (1 Force point, +{bonus} on the reroll): {needs}+ again, {chance} in all; expected {expected}")
                 if r.bonus else _("with a Force reroll after a miss (1 Force point): {needs}+ again, {chance} in all; expected {expected}"))
         lines.append(ind + escape(text.format(bonus=r.bonus, needs=r.needs, chance=f"{r.p_hit * 100:.0f}%", expected=decimal(r.expected_damage)))
-                     + f"  [dim]({escape(r.rule)})[/]")
+                     + f"  [dim]({escape(rule_said(r.rule))})[/]")
     for m in ans.modifiers:
-        lines.append(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(m.rule)})[/]")
+        lines.append(f"  {m.value:+d} {escape(_(STATS.get(m.applies_to, m.applies_to)))}: {escape(m.label or m.source)}  [dim]({escape(rule_said(m.rule))})[/]")
     if len(ans.attacks) > 1:
         for a in ans.attacks[1:]:
             lines.append(ind + escape(_("attack {n}: roll {needs}+ for {damage}").format(n=a.number, needs=a.needs, damage=a.damage))
                          + f"  [dim]({escape(condition_text(a.condition))})[/]")
     for why in ans.refused_helpers:
-        lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+        lines.append(f"  [yellow]{escape(_(T_HELPER_REFUSED))}[/] {escape(why.text)}  [dim]({escape(rule_said(why.rule))})[/]")
     for why in ans.notes:
-        lines.append(f"  • {escape(why.text)}  [dim]({escape(why.rule)})[/]")
+        lines.append(f"  • {escape(why.text)}  [dim]({escape(rule_said(why.rule))})[/]")
     return lines + _not_modelled(ans.not_modelled)
 
 
@@ -140,18 +140,18 @@ def power_lines(ans: PowerAnswer) -> list[str]:
                else f"[bold red]{_(T_NOT_A_LEGAL_TARGET)}[/]")
     lines = [_("{a} uses {power} on {t}").format(a=ans.user, power=ans.power, t=ans.target) + f": {verdict}  ({ans.rules.value})"]
     for r in ans.illegal_reasons:
-        lines.append(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+        lines.append(f"  [red]✗[/] {escape(r.text)}  [dim]({escape(rule_said(r.rule))})[/]")
     for r in ans.undecided:
-        lines.append(f"  [yellow]?[/] {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+        lines.append(f"  [yellow]?[/] {escape(r.text)}  [dim]({escape(rule_said(r.rule))})[/]")
     left = "" if ans.force_left is None or ans.force_left < 0 else _(", {left} left").format(left=ans.force_left)
     lines.append("  " + escape(n_("costs {cost} Force point{left}; {roll}", "costs {cost} Force points{left}; {roll}", ans.cost).format(
-        cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(ans.rule)})[/]")
+        cost=ans.cost, left=left, roll=_("an attack roll") if ans.roll == "attack" else _("no attack roll"))) + f"  [dim]({escape(rule_said(ans.rule))})[/]")
     for s in ans.struck if ans.legal else ():  # a refused power strikes nobody
         lines.append("  " + escape(_("{figure}: {damage} damage, {expected} expected").format(figure=s.figure, damage=s.damage, expected=decimal(s.expected))))
         for step in s.steps:
-            lines.append("    " + escape(step.text) + f"  [dim]({escape(step.rule)})[/]")
+            lines.append("    " + escape(step.text) + f"  [dim]({escape(rule_said(step.rule))})[/]")
     for r in ans.notes:
-        lines.append(f"  • {escape(r.text)}  [dim]({escape(r.rule)})[/]")
+        lines.append(f"  • {escape(r.text)}  [dim]({escape(rule_said(r.rule))})[/]")
     return lines
 
 
@@ -195,7 +195,7 @@ def nearest(s: Session, figure: str, position: str | None = None, game: Path | N
         text = _("{figure}: no enemy in line of sight").format(figure=figure)
     else:
         text = _("{figure}: nearest enemies {ids} at {squares}").format(figure=figure, ids=", ".join(ids), squares=count_squares(d))
-    return Result(obj, (f"{escape(text)}  [dim]({escape(rule)})[/]",), position=pos)
+    return Result(obj, (f"{escape(text)}  [dim]({escape(rule_said(rule))})[/]",), position=pos)
 
 
 @verb("matrix")
@@ -206,7 +206,7 @@ def matrix(s: Session, position: str | None = None, game: Path | None = None) ->
     check_matrix(pos)
     rows = engine.matrix(pos)
     rules = engine.Board.of(pos).rules
-    footer = f"[dim]{pos.edition.value}: {escape(rules.sight_rule)}; {escape(rules.cover_rule)}[/]"
+    footer = f"[dim]{pos.edition.value}: {escape(rule_said(rules.sight_rule))}; {escape(rule_said(rules.cover_rule))}[/]"
     return Result({"query": "matrix", "rules": pos.edition.value, "pairs": rows}, (footer,), answer=rows, position=pos)
 
 
@@ -265,5 +265,5 @@ def attack_(s: Session, attacker: str, target: str, position: str | None = None,
     lines = attack_lines(ans)
     # the text outside the f-string: the catalogs' extractor does not read a call inside one, so it stayed English
     refusal = _("the game refuses this attack now: {why}")
-    lines[1:1] = [f"  [red]✗[/] {escape(refusal.format(why=r.text))}  [dim]({escape(r.rule)})[/]" for r in now]
+    lines[1:1] = [f"  [red]✗[/] {escape(refusal.format(why=r.text))}  [dim]({escape(rule_said(r.rule))})[/]" for r in now]
     return Result({**ans.as_json(), "refused_this_turn": [r.as_json() for r in now]}, tuple(lines), answer=ans, position=pos)

@@ -34,7 +34,7 @@ from ..game.events.figures import MOVE_FASTER
 from ..game.outcome import roll_outcome
 from ..game.referee import find_mend, morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
-from ..i18n import _, side_name
+from ..i18n import _, condition_name, side_name
 from ..model import Position
 from ..rules.attack import attack, missing_stat
 from ..rules.record import find_edition
@@ -424,7 +424,7 @@ def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
                 hp = _("{damage} damage").format(damage=f["damage_taken"])
             may = escape(_("may activate"))
             mark = escape(_("activated")) if f["activated"] else f"[green]{may}[/]"
-            conds = f"  [yellow]{escape(', '.join(f['conditions']))}[/]" if f["conditions"] else ""
+            conds = f"  [yellow]{escape(', '.join(condition_name(c) for c in f['conditions']))}[/]" if f["conditions"] else ""
             lines.append(f"  {escape(f['id']):<12} {f['at']:<{at_w}} {escape(hp):<{hp_w}} {mark}{conds}")
     for text in info["fallen"].values():
         lines.append(f"  [dim]{escape(text)}[/]")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..i18n import _
+from .importers import said_word
 
 Affiliation = Literal["hero", "villain", "neutral"]
 Colour = Literal["blue", "red", "yellow", "grey"]
@@ -74,7 +75,8 @@ def check_deck(team: list[TeamCharacter], deck: list[DeckCard]) -> list[str]:
     colours = {c.colour for c in team}
     for c in sorted(set(deck), key=lambda c: c.title):
         if c.kind in ("character", "battlefield"):
-            problems.append(_("{title!r} is a {kind}: the deck holds only events, upgrades and supports (Destiny P4 › 2)").format(title=c.title, kind=c.kind))
+            problems.append(_("{title!r} is a {kind}: the deck holds only events, upgrades and supports (Destiny P4 › 2)").format(
+                title=c.title, kind=said_word(c.kind)))
         if side and c.affiliation not in ("neutral", side):
             problems.append(
                 _("{title!r} is a {affiliation} card in a {side} deck (Destiny P4 › 2)").format(title=c.title, affiliation=c.affiliation, side=side)

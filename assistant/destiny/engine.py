@@ -34,6 +34,7 @@ from ..errors import AssistantError, NotationError
 from ..i18n import N_, _, n_
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
 from .dice import DAMAGE, Face, IllegalResolveError, PoolDie, Symbol, check_resolve
+from .importers import said_word
 from .play import IllegalPlayError, check_play, end_of_round_loser, setup_roll_value, upgrade_cost, upkeep_draw
 from .round import ActionPhase, IllegalActionError
 from .table import Card, Die, Table
@@ -241,7 +242,7 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalPlayError(_("{name} is {owner}'s; a player activates their own cards (Destiny P5 › Aktywowanie)").format(name=card.name, owner=card.owner))
     if card.kind not in ("character", "support"):
         raise IllegalPlayError(
-            _("{name} is an {kind}; only a character or a support is activated (Destiny P5 › Aktywowanie)").format(name=card.name, kind=card.kind)
+            _("{name} is an {kind}; only a character or a support is activated (Destiny P5 › Aktywowanie)").format(name=card.name, kind=said_word(card.kind))
         )
     if card.defeated:
         raise IllegalPlayError(_("{name} is defeated (Destiny P6 › Pokonane postacie)").format(name=card.name))
@@ -648,7 +649,7 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
     check_play(paid, p.resources, title if unique else None, mine, len(t.upgrades_on(on)) if kind == "upgrade" and on else None, replacing=old is not None)
     t = t.with_player(replace(p, resources=p.resources - paid, hand=p.hand - 1, discard=p.discard + (1 if kind == "event" else 0)))
     said.append(
-        _("{who} plays {title} ({kind}) and pays {paid}").format(who=who, title=title, kind=kind, paid=paid)
+        _("{who} plays {title} ({kind}) and pays {paid}").format(who=who, title=title, kind=said_word(kind), paid=paid)
         + (f" — {why}" if old else "")
         + (
             _("; {reduce} taken off by an effect, the card's cost stays {printed} (Destiny P8 › Zmniejszenie)").format(reduce=reduce, printed=printed)
@@ -697,7 +698,7 @@ def _play(t: Table, cmd: Command, said: list[str]) -> Table:
 def _character(t: Table, cid: str) -> Card:
     c = t.card(cid)
     if c.kind != "character":
-        raise IllegalCommandError(_("{name} is an {kind}, not a character").format(name=c.name, kind=c.kind))
+        raise IllegalCommandError(_("{name} is an {kind}, not a character").format(name=c.name, kind=said_word(c.kind)))
     return c
 
 

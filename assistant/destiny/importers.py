@@ -167,7 +167,7 @@ class DestinyCardData:
         if self.kind not in _ON_TABLE:
             raise ImportFileError(
                 _("{name} is a card of kind {kind}: a table file lists characters, upgrades, supports, plots and downgrades in play; play it with the "
-                  "'play' command").format(name=self.name, kind=self.kind or "?")
+                  "'play' command").format(name=self.name, kind=said_word(self.kind) if self.kind else "?")
             )
         entry: dict[str, Any] = {"id": cid, "owner": owner, "title": self.name, "color": self.color, "unique": self.unique}
         if self.kind == "character":
@@ -176,7 +176,8 @@ class DestinyCardData:
             entry["cost"] = self.cost
         if self.kind in ("upgrade", "downgrade"):
             if not on:
-                raise ImportFileError(_("{name} is an {kind}: say which character it is attached to (--on CHARACTER)").format(name=self.name, kind=self.kind))
+                raise ImportFileError(_("{name} is an {kind}: say which character it is attached to (--on CHARACTER)").format(
+                    name=self.name, kind=said_word(self.kind)))
             entry["attached_to"] = on
         if self.keywords:
             entry["keywords"] = list(self.keywords)
@@ -294,7 +295,7 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
         if plain_any:
             not_modelled.append(_("die side {side!r}: a side of any symbol without '+' is not in the rules").format(side=plain_any[0]))
         if kind in ("plot", "downgrade", "battlefield"):
-            not_modelled.append(_("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=kind))
+            not_modelled.append(_("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=said_word(kind)))
     elif kind == "character":
         not_modelled.append(_("no die faces in the data: its dice are entered with unknown faces (give each face as rolled)"))
     for key in ("cost", "health"):

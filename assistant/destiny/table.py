@@ -31,6 +31,7 @@ from ..i18n import _
 from ..yamlio import dump_yaml
 from .characters import MAX_SHIELDS
 from .dice import Face
+from .importers import said_word
 
 FORMAT = "destiny-table/1"
 Kind = Literal["character", "upgrade", "support", "event", "plot", "downgrade"]
@@ -264,7 +265,8 @@ def parse_table(text: str, name: str = "<table>") -> Table:
             if kind == "downgrade" and not cm.attached_to:
                 bad(f"{where}.attached_to", None, _("a downgrade sits on a character: give 'attached_to: CHARACTER'"))
             if kind in ("plot", "downgrade") and cm.dice:
-                bad(f"{where}.dice", cm.dice, _("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=kind))
+                bad(f"{where}.dice", cm.dice,
+                    _("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=said_word(kind)))
             for did, faces in cm.dice.items():
                 try:
                     parsed = tuple(Face.parse(f) for f in faces)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..coords import Square
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
-from ..i18n import _, side_name
+from ..i18n import _, condition_name, side_name
 from ..rules.record import find_edition
 from ..textsafe import markdown_shown
 from .effects import force_paid
@@ -367,7 +367,7 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         + (
             ", ".join(
                 _("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=side_name(f.side), at=f.at.name, damage=f.damage_taken)
-                + (f" ({', '.join(f.conditions)})" if f.conditions else "")  # as the JSON export and the status say them
+                + (f" ({', '.join(condition_name(c) for c in f.conditions)})" if f.conditions else "")  # as the status says them (R291)
                 for f in st.position.figures
             )
             or _("nobody")

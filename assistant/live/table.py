@@ -25,7 +25,7 @@ from ..commands.registry import find, from_json, short_text, verb_game, whole_nu
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game.store import LogKeeper, last_seq, log_marks, watched_version
-from ..i18n import _, current, n_
+from ..i18n import _, cited, current, n_
 from ..model import Position
 
 
@@ -517,7 +517,7 @@ def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = Fa
     if not lines:
         return result.json
     said = list(result.lines) if result.lines else (result.text or "").splitlines()
-    return {**result.json, "text_lines": [Text.from_markup(line).plain for line in said]}
+    return {**result.json, "text_lines": [cited(Text.from_markup(line).plain) for line in said]}  # readings named (R289)
 
 
 #: what each of ``POST /api/act``'s commands takes in its "args" (anything else is refused, R157)

@@ -113,6 +113,24 @@ WRITE_HEADER = "x-write-token"
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 
+def _rule_texts() -> dict[str, str]:
+    """The rule citations the catalogs translate (the geometry's), in the reader's words, for the
+    page's script: an answer's JSON cites as printed, the page shows it as the terminal does (R289)."""
+    from dataclasses import fields
+
+    from ..editions import Edition
+    from ..rules.record import find_edition
+
+    out = {}
+    for edition in Edition:
+        geometry = find_edition(edition.value).geometry
+        for f in fields(geometry):
+            text = getattr(geometry, f.name)
+            if f.name.endswith("_rule") and isinstance(text, str) and text and _(text) != text:
+                out[text] = _(text)
+    return out
+
+
 #: the texts the pages' scripts show, sent to them in the reader's language
 SCRIPT_TEXTS = (
     N_("Refused:"), N_("round {round}, phase {phase}"), N_("no round yet"), N_("{figure} is acting"), N_("next: {side}"),
@@ -231,7 +249,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     def page_context(request: Request) -> dict[str, Any]:
         shown = invite if invite is not None and request.state.role == "player" else None
-        return {"lang": i18n.current(), "ui": json.dumps({t: i18n._(t) for t in SCRIPT_TEXTS}, ensure_ascii=False),
+        return {"lang": i18n.current(), "ui": json.dumps({**{t: i18n._(t) for t in SCRIPT_TEXTS}, **i18n.reading_texts(), **_rule_texts()}, ensure_ascii=False),
                 "version": hub.version, "invite": shown, "invite_open": shown is not None and _local(request),
                 "invite_svg": qr.svg(shown, i18n._("QR code of the link to join this table")) if shown else "",
                 # only a player's page carries the write token (a spectator's writes are refused anyway)

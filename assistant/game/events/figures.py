@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...abilities import SPEED_POWERS
 from ...coords import count_squares
 from ...errors import AssistantError
-from ...i18n import _, n_
+from ...i18n import _, condition_name, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
 from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
@@ -125,7 +125,7 @@ class Condition:
 
     def describe(self, state: GameState, data: Data) -> str:
         text = _("{figure} gains condition {condition}") if data["add"] else _("{figure} loses condition {condition}")
-        return text.format(figure=data["figure"], condition=data["condition"])
+        return text.format(figure=data["figure"], condition=condition_name(str(data["condition"])))
 
 
 @event_kind("morale", {"figure": _S, "roll": _I, "held": bool, "level?": _I, "commander?": _I, "total?": _I, "unknown_ratings?": list})

@@ -1,5 +1,5 @@
 // The card games' live table: the table now, plays checked and recorded by the server's engine.
-// $, esc, tr and say come from common.js.
+// $, esc, tr, cite and say come from common.js.
 "use strict";
 let version = -1;
 async function api(path, opts) {
@@ -32,16 +32,16 @@ async function sync(force) {
   if (!force && v === version) return;
   version = v;
   const st = await api("api/status");
-  $("lines").textContent = shownText(st.lines.join("\n"));
+  $("lines").textContent = shownText(cite(st.lines.join("\n")));
   $("acting").textContent = shownText(st.lines[0] || "");  // the round (or turn) and phase, as the heading's second line
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(cite(e.text))}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
 // verdict: what the rules say of the play; label: what the answer's heading says, when not the
 // verdict itself (a play the rules refuse, recorded by the judge's override)
 function show(r, verdict, label) {
   const head = label || (verdict ? tr("legal") : tr("not legal"));
-  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
+  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(cite(x))}</li>`).join("")}</ul>`;
 }
 // a play's answer and its refusal are shown under the buttons, scrolled onto a phone's screen
 // (they were a screen below them: 711 px down a 640 px phone)

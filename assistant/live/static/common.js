@@ -13,7 +13,15 @@ function shownText(t) {
 function esc(t) { return shownText(t).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c])); }
 const UI = JSON.parse(document.body.dataset.ui || "{}");
 function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v); return s; }
-function say(text, ok) { const m = $("message"); m.textContent = shownText(text); m.className = ok ? "ok" : ""; }
+// A reading cited in a rule or a text ("reading R3 in docs/readings.md") in the reader's words
+// ("odczyt R3 w docs/readings.md"): the answers' JSON cites in English (i18n.cited; reading R289).
+function cite(t) {
+  return String(t ?? "").replace(/\breadings? (R\d+(?:(?:, | and )R\d+)*)( in docs\/readings\.md)?/g, (m, ids, where) => {
+    const list = ids.split(" and ").join(", ");
+    return tr((list.includes(",") ? "readings {ids}" : "reading {ids}") + (where ? " in docs/readings.md" : ""), {ids: list});
+  });
+}
+function say(text, ok) { const m = $("message"); m.textContent = shownText(cite(text)); m.className = ok ? "ok" : ""; }
 // The table's write token, from this page's own HTML (a page on another site cannot read it): every
 // POST carries it as X-Write-Token, or the server refuses it (403) and records nothing.
 let WRITE_TOKEN = (document.querySelector('meta[name="write-token"]') || {}).content || "";

@@ -44,14 +44,14 @@ RULES = GeometryRules(
     adjacent_never_covered=False,
     adjacent_rule="",
     occupant_cover=(SquareTerrain.FOREST,),
-    occupant_cover_rule="ddm2005 § Las p.25 (a creature in a forest square has cover against melee and ranged attacks)",
+    occupant_cover_rule=N_("ddm2005 § Las p.25 (a creature in a forest square has cover against melee and ranged attacks)"),
     melee_cover=True,
-    melee_cover_rule="ddm2005 § Osłona i walka wręcz p.13 (around the corner or end of a wall; only walls); reading R33 in docs/readings.md",
-    start_corner_rule="ddm2005 § Strzelanie zza rogu p.16; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
+    melee_cover_rule=N_("ddm2005 § Osłona i walka wręcz p.13 (around the corner or end of a wall; only walls); reading R33 in docs/readings.md"),
+    start_corner_rule=N_("ddm2005 § Strzelanie zza rogu p.16; reading R1 in docs/readings.md (no shooting through the wall you stand behind)"),
     metric="diagonal_1_2",
-    range_rule="ddm2005 § Dowodzenie p.19-20 (diagonals 1-2-1-2, around walls; reading R32 in docs/readings.md)",
-    adjacency_rule="ddm2005 glossary 'adjacent' (touching, diagonals included; not behind walls: reading R34 in docs/readings.md)",
-    nearest_rule="ddm2005 glossary 'nearest enemy' (closest visible enemy; terrain other than walls ignored)",
+    range_rule=N_("ddm2005 § Dowodzenie p.19-20 (diagonals 1-2-1-2, around walls; reading R32 in docs/readings.md)"),
+    adjacency_rule=N_("ddm2005 glossary 'adjacent' (touching, diagonals included; not behind walls: reading R34 in docs/readings.md)"),
+    nearest_rule=N_("ddm2005 glossary 'nearest enemy' (closest visible enemy; terrain other than walls ignored)"),
 )
 
 TURNS = TurnRules(

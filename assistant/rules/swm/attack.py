@@ -15,7 +15,7 @@ from ...abilities import has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
 from ...errors import AssistantError
-from ...i18n import N_, _, decimal, n_, source_names
+from ...i18n import N_, _, decimal, n_, rule_phrase, source_names
 from ...model import Figure, Position
 from .. import engine, saves
 from ..attack import (
@@ -44,6 +44,9 @@ from ..engine import Reason
 from ..record import EditionRecord, find_edition
 
 # --- commander effects (SWM) ---------------------------------------------------------------
+
+#: a commander effect's citation after its card's source (R3); a text answer says it translated (R289)
+COMMANDER_EFFECT_RULE = rule_phrase(N_(" (commander effect); only the highest counts: reading R3 in docs/readings.md"))
 
 
 def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: bool, target: Figure | None,
@@ -110,7 +113,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                 notes.append(Reason(_("{voice}'s Booming Voice lifts the 6-square limit of {commander}'s commander effect: it reaches {id}").format(
                     voice=voice, commander=cmd.id, id=affected.id), _cite(pos, "PL p.35")))
             if best is None or value > best[0]:
-                rule = f"{card.source} (commander effect); only the highest counts: reading R3 in docs/readings.md"
+                rule = f"{card.source}{COMMANDER_EFFECT_RULE}"
                 best = (value, _both(N_("commander effect of {commander} ({card})"), commander=cmd.id, card=card.name), rule)
             seen_cards.add(card.name)
             if ce.reading:

@@ -28,7 +28,7 @@ from . import family
 RULES = GeometryRules(
     edition=Edition.SWM2004,
     sight="corner",
-    sight_rule="swm2004 CS r.6, g.9 Line of Sight (corner to corner)",
+    sight_rule=N_("swm2004 CS r.6, g.9 Line of Sight (corner to corner)"),
     sight_reading=N_(
         "a line may start or end on a wall corner if the open line touches nothing and does not cross the wall at its own end (reading R2 in docs/readings.md)"
     ),
@@ -36,24 +36,24 @@ RULES = GeometryRules(
     sight_blocking=(SquareTerrain.WALL,),
     fog_ignored_when_adjacent=False,
     own_forest_transparent=False,
-    cover_rule="swm2004 CS r.7 Cover (lines to the target's space, CS g.13)",
+    cover_rule=N_("swm2004 CS r.7 Cover (lines to the target's space, CS g.13)"),
     cover_bonus=4,
     cover_squares=(SquareTerrain.WALL, SquareTerrain.LOW),
     low_objects_near_attacker_ignored=True,
-    low_objects_rule="swm2004 CS r.7, r.11 (low objects in or next to the attacker's square are shot over)",
+    low_objects_rule=N_("swm2004 CS r.7, r.11 (low objects in or next to the attacker's square are shot over)"),
     adjacent_never_covered=True,
-    adjacent_rule="swm2004 CS r.7 (an adjacent enemy never has cover)",
+    adjacent_rule=N_("swm2004 CS r.7 (an adjacent enemy never has cover)"),
     occupant_cover=(SquareTerrain.LOW,),
-    occupant_cover_rule=(
+    occupant_cover_rule=N_(
         "swm2004 CS r.7, r.11 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)"
     ),
     melee_cover=False,
     melee_cover_rule="",
-    start_corner_rule="swm2004 CS r.7, r.11; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
+    start_corner_rule=N_("swm2004 CS r.7, r.11; reading R1 in docs/readings.md (no shooting through the wall you stand behind)"),
     metric="diagonal_2",
-    range_rule="swm2004 CS g.10 Range, r.6 (count as for movement, diagonal = 2, around walls)",
-    adjacency_rule="swm2004 CS r.8, g.1 (adjacent: next to it, diagonals included, with line of sight)",
-    nearest_rule="swm2004 CS g.10 nearest enemy (closest enemy in line of sight; ties all count)",
+    range_rule=N_("swm2004 CS g.10 Range, r.6 (count as for movement, diagonal = 2, around walls)"),
+    adjacency_rule=N_("swm2004 CS r.8, g.1 (adjacent: next to it, diagonals included, with line of sight)"),
+    nearest_rule=N_("swm2004 CS g.10 nearest enemy (closest enemy in line of sight; ties all count)"),
 )
 
 TURNS = TurnRules(

@@ -27,30 +27,30 @@ from . import family
 RULES = GeometryRules(
     edition=Edition.SWM2008,
     sight="any",
-    sight_rule="swm2008 PL p.9 Line of Sight; glossary p.53",
+    sight_rule=N_("swm2008 PL p.9 Line of Sight; glossary p.53"),
     sight_reading=None,
     boundary_is_wall=False,
     sight_blocking=(SquareTerrain.WALL,),
     fog_ignored_when_adjacent=False,
     own_forest_transparent=False,
-    cover_rule="swm2008 PL p.10, p.18-19 Cover",
+    cover_rule=N_("swm2008 PL p.10, p.18-19 Cover"),
     cover_bonus=4,
     cover_squares=(SquareTerrain.WALL, SquareTerrain.LOW),
     low_objects_near_attacker_ignored=True,
-    low_objects_rule="swm2008 PL p.18, p.27 (the attacker shoots over low objects in or next to its square)",
+    low_objects_rule=N_("swm2008 PL p.18, p.27 (the attacker shoots over low objects in or next to its square)"),
     adjacent_never_covered=True,
-    adjacent_rule="swm2008 PL p.18 (an adjacent enemy never has cover)",
+    adjacent_rule=N_("swm2008 PL p.18 (an adjacent enemy never has cover)"),
     occupant_cover=(SquareTerrain.LOW,),
-    occupant_cover_rule=(
+    occupant_cover_rule=N_(
         "swm2008 PL p.18, p.27 (low objects give cover to characters standing in them; the attacker shoots over those in or next to its own square)"
     ),
     melee_cover=False,
     melee_cover_rule="",
-    start_corner_rule="swm2008 PL p.10, p.28; reading R1 in docs/readings.md (no shooting through the wall you stand behind)",
+    start_corner_rule=N_("swm2008 PL p.10, p.28; reading R1 in docs/readings.md (no shooting through the wall you stand behind)"),
     metric="diagonal_2",
-    range_rule="swm2008 PL p.58 Range, p.8 (count as for movement, diagonal = 2, around walls and closed doors)",
-    adjacency_rule="swm2008 PL p.23, p.32 (adjacent: next to it, diagonals included, with line of sight)",
-    nearest_rule="swm2008 PL p.55 nearest enemy (closest enemy in line of sight; ties all count)",
+    range_rule=N_("swm2008 PL p.58 Range, p.8 (count as for movement, diagonal = 2, around walls and closed doors)"),
+    adjacency_rule=N_("swm2008 PL p.23, p.32 (adjacent: next to it, diagonals included, with line of sight)"),
+    nearest_rule=N_("swm2008 PL p.55 nearest enemy (closest enemy in line of sight; ties all count)"),
 )
 
 TURNS = TurnRules(
