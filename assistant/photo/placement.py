@@ -1714,28 +1714,21 @@ def _onto_clear_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str]
     >>> _onto_clear_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), p, rims, large | {"C3": 0.17})
     [('A1', ('A1', 'A2', 'B1', 'B2'))]
     """
-    out = []
+    reach = max(_col_row(sq)[i] for sq in p for i in (0, 1)) + 1
+    out: list[tuple[str, tuple[str, ...]]] = []
     for corner, block in chosen:
         own = large_rims.get(corner, 0.0)
-        if not any(rims.get(b, 0.0) >= RIVAL_RIM and rims.get(b, 0.0) > own for b in block):
-            out.append((corner, block))
-            continue
-        others = (used - set(block)) | set(blocked)
-        best: tuple[float, str] | None = None
-        for alt, rim in large_rims.items():
-            alt_block = tuple(block_squares(alt, 2))
-            if (rim < max(CLEAR_LARGE_RIM, own + RIM_CLEAR) or set(alt_block) & others or alt_block == block
-                    or any(b not in p or p[b] < OCCUPIED or rims.get(b, 0.0) >= rim for b in alt_block)):
-                continue
-            if best is None or (rim, _key(best[1])) > (best[0], _key(alt)):
-                best = (rim, alt)
-        if best is None:
-            out.append((corner, block))
-            continue
-        used -= set(block)
-        alt_block = tuple(block_squares(best[1], 2))
-        used |= set(alt_block)
-        out.append((best[1], alt_block))
+
+        def score(alt: str, alt_block: tuple[str, ...], own: float = own) -> tuple[float, ...] | None:
+            rim = large_rims.get(alt)  # None: the block runs off the map
+            if rim is None or rim < max(CLEAR_LARGE_RIM, own + RIM_CLEAR):
+                return None
+            return None if any(b not in p or p[b] < OCCUPIED or rims.get(b, 0.0) >= rim for b in alt_block) else (rim,)
+
+        def stays(taken: tuple[str, ...], own: float = own) -> bool:
+            return not any(rims.get(b, 0.0) >= RIVAL_RIM and rims.get(b, 0.0) > own for b in taken)
+
+        out += _moved_blocks([(corner, block)], used, blocked, 2, reach, stays, score)
     return out
 
 
