@@ -464,6 +464,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             # it, no other way remaining (R209), said doubtful and listed
             painted_taken = {corner for corner, _b in _take_blocks(
                 [b for b in candidate_blocks(reading, n, painted=True) if painted_block(b[2])], chosen, used, len(figs))}
+        if n == 2 and block_rims and rims and early_trim:
+            # a block taken that holds a smaller base's own round rim, clearer than its Large rim,
+            # gives way to a block the classifier read on all four squares before the roster's count
+            # read some away, whose centre shows a clear Large rim its own squares' do not (reading R268)
+            cleared = _onto_clear_rimmed(chosen, used, taken | nowhere | art_shown, p, rims, block_rims)
+            by_rim |= {corner for corner, _b in cleared if (corner, _b) not in chosen}
+            chosen = cleared
         # a block that another block, shifted over it, explains as well (every square of both read
         # as occupied): the squares' readings cannot tell a Large base from one beside a smaller
         # base, so where the base lies is doubtful, not settled by which block scored higher
@@ -494,6 +501,15 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 by_plastic |= moved
                 by_rim |= moved
                 chosen = near_grey
+                # a block still taken that shows no sign of a base but the classifier's reading -- no
+                # plastic on any core, no Large rim round its centre -- gives way to a block anywhere
+                # on the map that the classifier reads on a square, whose cores show the plastic and
+                # whose centre a Large rim clearer than the map's art (reading R269)
+                far_grey = _far_grey_rimmed(chosen, used, taken | nowhere | art_shown, p, plastic or {}, block_grey, block_rims)
+                moved = {corner for corner, _b in far_grey if (corner, _b) not in chosen}
+                by_plastic |= moved
+                by_rim |= moved
+                chosen = far_grey
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
         pairs = assign([[_distance(f.at, parse_square(corner)) + against_sticker(f, b) for corner, b in chosen] for f in figs])
@@ -1660,6 +1676,110 @@ def _near_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str],
         return (grey_at, rim) if grey_at >= GREY_NEAR else None
 
     return _moved_blocks(chosen, used, blocked, 2, BODY_REACH, lambda block: _grey_cores(block, plastic, grey) > 0, score)
+
+
+def _onto_clear_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], p: Mapping[str, float],
+                       rims: Mapping[str, float], large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large blocks taken, each one of whose squares shows a Medium or Small base's own round rim
+    (``rims``, n = 1) clear enough to be a base's (:data:`RIVAL_RIM`) and clearer than the block's
+    Large rim, moved onto the block anywhere on the map, clear of the other bases and of ``blocked``,
+    every square of which the classifier reads as a base (``p`` at least :data:`OCCUPIED`, before
+    the roster's count), whose centre shows a clear Large rim (:data:`CLEAR_LARGE_RIM`), by
+    :data:`RIM_CLEAR` clearer than the taken block's and clearer than any of its own squares'
+    smaller rims; the clearest rim first; ``used`` is kept to the blocks taken (reading R268 in
+    docs/readings.md).
+
+    A Large base's quarter squares show no smaller base's rim round their centres (R91), and its
+    own edge round the block's centre is the Large rim; a block whose square shows the smaller rim
+    more clearly is likelier a Medium base and its neighbours, read as one block, while the block
+    that shows the Large rim clearly and no smaller one is the Large base's, though the roster's
+    count read some of its squares away as doubtful before any block was sought (diagnosis photo
+    s0589 with the reference: A8:B9 taken, read on four squares, Large rim 0.15, B8 a Medium base's
+    own rim 0.45; the Large base on C10:D11, read 0.65, 0.74, 0.83, 0.97, three of them read away
+    by the count, the map's clearest Large rim 0.39, its squares' own 0.09-0.20).
+
+    >>> rims = {"B1": 0.45, "C3": 0.1, "D3": 0.2, "C4": 0.15, "D4": 0.15}
+    >>> large = {"A1": 0.15, "C3": 0.39}
+    >>> p = dict.fromkeys(("A1", "B1", "A2", "B2", "C3", "D3", "C4", "D4"), 0.8)
+    >>> used = {"A1", "B1", "A2", "B2"}
+    >>> _onto_clear_rimmed([("A1", ("A1", "A2", "B1", "B2"))], used, (), p, rims, large)
+    [('C3', ('C3', 'C4', 'D3', 'D4'))]
+
+    No smaller rim in the block taken, a square of the other read as empty, or its rim not clear: stays.
+
+    >>> _onto_clear_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), p, rims | {"B1": 0.1}, large)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _onto_clear_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), p | {"D4": 0.3}, rims, large)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _onto_clear_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), p, rims, large | {"C3": 0.17})
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    """
+    reach = max(_col_row(sq)[i] for sq in p for i in (0, 1)) + 1
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for corner, block in chosen:
+        own = large_rims.get(corner, 0.0)
+
+        def score(alt: str, alt_block: tuple[str, ...], own: float = own) -> tuple[float, ...] | None:
+            rim = large_rims.get(alt)  # None: the block runs off the map
+            if rim is None or rim < max(CLEAR_LARGE_RIM, own + RIM_CLEAR):
+                return None
+            return None if any(b not in p or p[b] < OCCUPIED or rims.get(b, 0.0) >= rim for b in alt_block) else (rim,)
+
+        def stays(taken: tuple[str, ...], own: float = own) -> bool:
+            return not any(rims.get(b, 0.0) >= RIVAL_RIM and rims.get(b, 0.0) > own for b in taken)
+
+        out += _moved_blocks([(corner, block)], used, blocked, 2, reach, stays, score)
+    return out
+
+
+def _far_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], p: Mapping[str, float],
+                     plastic: Mapping[str, float], grey: float | None, large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
+    """The Large blocks taken, each none of whose squares' cores shows the photo's plastic grey
+    (:func:`_grey_cores`) and whose centre shows no Large base's rim (:data:`LARGE_RIM`), moved onto
+    the block anywhere on the map, clear of the other bases and of ``blocked``, that the classifier
+    reads as a base on a square (``p`` at least :data:`OCCUPIED`, before the roster's count), whose
+    cores show the grey on :data:`GREY_OF_BLOCK` squares or more and whose centre shows a Large rim
+    of :data:`LARGE_RIM` or more, clearer than the map's own block rims (:func:`_art_rim`); the most
+    grey cores, then the clearest rim; ``used`` is kept to the blocks taken (reading R269 in
+    docs/readings.md). Called only where the plastic's grey is decisive on the map (R210).
+
+    A Large base covers every square of its block past the core (R144) and shows its round edge
+    round the block's centre: a block showing neither, read as a base by the classifier alone, is
+    as likely dark art, while a block showing both and read by the classifier on a square has three
+    signs of a base; beyond a body's reach (R256) no body explains it (diagnosis photo s0359 without
+    the reference: G1:H2 read on four squares, cores 0.29-0.54 against the plastic's 0.08, rim 0.11,
+    taken; the base on N3:O4, read on N4 only, three grey cores, the map's clearest Large rim 0.17).
+
+    >>> plastic = dict.fromkeys(("A1", "B1", "A2", "B2"), 0.4) | dict.fromkeys(("F5", "G5", "F6", "G6"), 0.1)
+    >>> rims = {"A1": 0.05, "F5": 0.17, "C3": 0.05}
+    >>> used = {"A1", "B1", "A2", "B2"}
+    >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], used, (), {"F6": 0.6}, plastic, 0.1, rims)
+    [('F5', ('F5', 'F6', 'G5', 'G6'))]
+    >>> sorted(used)
+    ['F5', 'F6', 'G5', 'G6']
+
+    A block taken with a Large rim of its own stays, as does one where no square of the far block
+    is read as a base:
+
+    >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), {"F6": 0.6}, plastic, 0.1, rims | {"A1": 0.13})
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), {"F6": 0.4}, plastic, 0.1, rims)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    """
+    art = _art_rim(large_rims)
+
+    def score(alt: str, alt_block: tuple[str, ...]) -> tuple[float, ...] | None:
+        rim = large_rims.get(alt)  # None: the block runs off the map
+        if rim is None or rim < LARGE_RIM or rim <= art or any(b not in plastic for b in alt_block):
+            return None
+        if max(p.get(b, 0.0) for b in alt_block) < OCCUPIED:
+            return None
+        grey_at = _grey_cores(alt_block, plastic, grey)
+        return (grey_at, rim) if grey_at >= GREY_OF_BLOCK else None
+
+    reach = max(_col_row(sq)[i] for sq in plastic for i in (0, 1)) + 1
+    return _moved_blocks(chosen, used, blocked, 2, reach,
+                         lambda block: _grey_cores(block, plastic, grey) > 0 or large_rims.get(block[0], 0.0) >= LARGE_RIM, score)
 
 
 def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
