@@ -777,6 +777,11 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
     board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
     on_cols, off_cols = _along_columns(cols, rows, 0.0), _along_columns(cols, rows, 0.5)
+    # the map's own lines only, not its border: the border line stands against the sheet's margin or
+    # the table, whose contrast is no printed line's, and a lattice stretched out onto a light margin
+    # scored better than the true one (reading R265)
+    inner = np.where(on_cols, (on[:, 0] > 0) & (on[:, 0] < cols), (on[:, 1] > 0) & (on[:, 1] < rows))
+    on, on_cols = on[inner], on_cols[inner]
     # the half of the map (each way the free corners share) nearest them: where an error there shows most
     near_on, near_off = np.ones(len(on), bool), np.ones(len(off), bool)
     for axis, half in ((0, cols / 2), (1, rows / 2)):
