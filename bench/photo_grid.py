@@ -14,8 +14,8 @@ truth (the largest distance, in squares, of a lattice point from where it truly 
 
 does the same on the independent renderer's scenes (``bench/independent/render.py``, rendered
 once into ``--cache`` and read from there after): the game photo without and with its empty-map
-reference (the reference made as ``photo reference`` makes it, from the grid ``locate_grid``
-finds on the empty photo), the grid's error against the renderer's own camera and lens, and the
+reference (the reference made as ``photo reference`` makes it, from the grid
+:func:`assistant.photo.reference_grid` finds on the empty photo), the grid's error against the renderer's own camera and lens, and the
 CPU seconds (``time.process_time``) of each ``locate_grid``. Independent seeds 623-648 are held
 out for the final measurement and refused here; 341-622 are for diagnosis."""
 
@@ -29,7 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from assistant.photo import NoGridError, load_image, locate_grid
+from assistant.photo import NoGridError, load_image, locate_grid, reference_grid
 from assistant.photo.budget import Budget
 from assistant.photo.markers import find_markers, find_markers_counted
 from assistant.photo.reference import make_reference
@@ -85,8 +85,8 @@ def independent(seeds: list[int], width: int, cache: Path) -> None:
         ref = None
         ref_note = ""
         try:
-            g_empty, _m, lines_e = locate_grid(empty, pos, "empty")
-            e_err = render.grid_error(g_empty.H, scene, empty=True)
+            g_empty, _m, lines_e = reference_grid(empty, pos, "empty")  # as `photo reference` finds it
+            e_err = ind.lens_grid_error(g_empty.H, g_empty.lens, scene, empty=True)
             ref_note = f"empty {'LINES' if lines_e else 'markers'} err {e_err:.2f}{' WRONG' if e_err > 0.25 else ''}"
             ref = make_reference(empty, g_empty, cols, rows, paths["empty"].name)
         except NoGridError as exc:

@@ -27,19 +27,27 @@ def test_the_far_side_search_sees_each_lattice_only_where_it_scores_it(monkeypat
     is found on the printed lines as before (within a tenth of a square), and every lattice tried
     is seen through at the samples of the map's south half only (the last check, of the whole
     map, excepted): at most 60 % of the map's samples, not all of them. The lattices are scored
-    together (:func:`.lines._supports`, round 21) or one by one (:func:`.lines._support`): both counted."""
+    together (:func:`.lines._supports`, round 21) or one by one (:func:`.lines._support`): both counted.
+    No lattice is scored on the map's border lines, only on the lines inside it (R265)."""
     cols, rows = 10, 8
     grid, truth = north_markers_far_side_off(cols, rows, TO_IMG)
-    everywhere = len(lines._line_samples(cols, rows, 0.0))
+    samples, along = lines._line_samples(cols, rows, 0.0), lines._along_columns(cols, rows, 0.0)
+    everywhere = int(np.sum(np.where(along, (samples[:, 0] > 0) & (samples[:, 0] < cols), (samples[:, 1] > 0) & (samples[:, 1] < rows))))
     seen: list[int] = []
+    border: list[bool] = []
+
+    def on_the_border(on: np.ndarray) -> bool:  # a sample on a border line: on x = 0 or cols off the crossings, or y = 0 or rows
+        return bool(np.any((np.isin(on[:, 0], (0, cols)) & (on[:, 1] % 1 != 0)) | (np.isin(on[:, 1], (0, rows)) & (on[:, 0] % 1 != 0))))
     support, supports = lines._support, lines._supports
 
     def counted(ink: np.ndarray, H_img: np.ndarray, on: np.ndarray, off_samples: np.ndarray) -> Any:
         seen.append(len(on))
+        border.append(on_the_border(on))
         return support(ink, H_img, on, off_samples)
 
     def counted_together(ink: np.ndarray, lattices: list[np.ndarray], on: np.ndarray, *rest: Any) -> list[float]:
         seen.extend([len(on)] * len(lattices))
+        border.append(on_the_border(on))
         return supports(ink, lattices, on, *rest)
 
     monkeypatch.setattr(lines, "_support", counted)
@@ -50,6 +58,7 @@ def test_the_far_side_search_sees_each_lattice_only_where_it_scores_it(monkeypat
     assert len(seen) > 300  # the coarse and the fine search, and the last check
     assert sum(n == everywhere for n in seen) <= 2  # the whole map only for each search's last check
     assert max(n for n in seen if n != everywhere) <= 0.6 * everywhere
+    assert border and not any(border)
 
 
 @pytest.mark.parametrize("support", [lines._mean_ratio, lines._median_ratio])

@@ -229,6 +229,37 @@ def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pyte
             assert grid is found
 
 
+def test_photo_reference_takes_the_game_photos_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R264: ``photo reference`` searches the empty map's grid as ``photo detect`` searches a game
+    photo's (``straighten``: two markers' far side a lens bent, or their refused grid, searched for
+    again on the photo straightened); a corner markers' grid found so keeps its bend and is not
+    refitted to the lines, and what it says names the reading that straightened it (R257's note
+    only for a grid from the printed lines)."""
+    from dataclasses import replace
+
+    from assistant import photo as ph
+    from assistant.editions import Edition
+    from assistant.model import Map, Position
+    from assistant.photo.board import Grid
+
+    image, H = _printed_grid_photo(-0.08)
+    pos = Position(Edition.SWM2008, Map(COLS, ROWS), ())
+    asked: list[bool] = []
+    bent = replace(Grid(H, 0.0, 2), lens=-0.061, lens_reading="R259")
+
+    def located(*_a: object, straighten: bool = False, **_k: object) -> tuple[Grid, list[Marker], bool]:
+        asked.append(straighten)
+        return bent, [], False
+
+    monkeypatch.setattr(ph, "locate_grid", located)
+    grid, _markers, lines = ph.reference_grid(image, pos)
+    assert asked == [True] and grid is bent and not lines
+    said = ph.reference_lens_note(grid, lines)
+    assert said is not None and "-0.061" in said and "R259" in said and "R257" not in said
+    assert "R257" in (ph.reference_lens_note(grid, True) or "")
+    assert ph.reference_lens_note(Grid(H, 0.0, 2), False) is None
+
+
 #: the printed lines' crossings round diagnosis photo s0600's two markers' grid (ids 1 and 3, the
 #: renderer's k1 -0.070), as measured: the bend, its misfit there and straight (R260)
 S0600_CROSSINGS = (-0.0689, 0.002853, 0.004238)

@@ -569,7 +569,7 @@ def reference_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Photograph the empty map once: later photos of this game are compared with it, square by square."""
-    from ..photo import NoGridError, lens_note, load_image, reference_grid
+    from ..photo import NoGridError, load_image, reference_grid, reference_lens_note
     from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
     from .common import load as _load
     from .common import session
@@ -595,7 +595,8 @@ def reference_cmd(
         save_reference(ref, output)
         how = _("from the printed lines (no corner markers): check that the map lies the way the game's map does") if by_lines else _("from the corner markers")
         warnings = figures_seen_warning([m.id for m in markers])  # said as the web app says it
-        notes = warnings + ([lens_note(grid.lens)] if grid.lens else [])
+        lens_said = reference_lens_note(grid, by_lines)  # the lens's bend the grid was found under (R257, R264)
+        notes = warnings + ([lens_said] if lens_said else [])
         if json_out:
             emit_json({"query": "photo reference", "image": str(image), "output": str(output), "cols": ref.cols, "rows": ref.rows,
                        "taken": ref.taken, "grid": "lines" if by_lines else "markers", "notes": notes})
@@ -604,8 +605,8 @@ def reference_cmd(
             err.print(f"[yellow]{escape(_('warning'))}:[/] {escape(warning)}")
         out.print(escape(_("wrote {output}: the empty {cols} x {rows} map from {image}, grid {how}; later photos of this game are compared with it").format(
             output=output, cols=ref.cols, rows=ref.rows, image=image, how=how)))
-        if grid.lens:
-            out.print(escape(lens_note(grid.lens)))
+        if lens_said:
+            out.print(escape(lens_said))
 
 
 @app.command("apply")

@@ -40,7 +40,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
     """Keep an uploaded photo of the empty map as the ``game``'s reference (``photo reference``):
     the grid found in it, the map seen from above, written whole next to the game's file.
     (status, answer): no grid is a 422 answer and the reference before is kept."""
-    from ..photo import NoGridError, lens_note, reference_grid
+    from ..photo import NoGridError, reference_grid, reference_lens_note
     from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
 
     assert game is not None  # the endpoint refuses a position file first
@@ -56,7 +56,8 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
         save_reference(ref, reference_path(Path(game)))
         notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
         notes += figures_seen_warning([m.id for m in markers])  # kept as sent, but figures stood on the map
-        notes += [lens_note(grid.lens)] if grid.lens else []
+        lens_said = reference_lens_note(grid, by_lines)  # the lens's bend the grid was found under (R257, R264)
+        notes += [lens_said] if lens_said else []
         return 200, {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
                      "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}
 

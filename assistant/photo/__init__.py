@@ -399,12 +399,34 @@ def lens_note(k: float) -> str:
              "(reading R257)").format(k=k)
 
 
+def straightened_note(k: float, reading: str) -> str:
+    """What an answer whose corner markers' grid was found on the photo its lens's bend ``k``
+    straightened says, naming the ``reading`` that straightened it (R242, R259, R262, R263)."""
+    return _("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading {reading})").format(
+        k=k, reading=reading)
+
+
+def reference_lens_note(grid: Grid, by_lines: bool) -> str | None:
+    """What ``photo reference`` says of the lens's bend its grid was found under (:func:`reference_grid`):
+    a printed-lines grid refitted (R257, :func:`lens_note`), a corner markers' grid searched again
+    straightened (:func:`straightened_note`); None where the grid stands on the photo as taken."""
+    if not grid.lens:
+        return None
+    return lens_note(grid.lens) if by_lines else straightened_note(grid.lens, grid.lens_reading)
+
+
 def reference_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> tuple[Grid, list[Marker], bool]:
-    """The grid ``photo reference`` makes the empty map's reference through: :func:`locate_grid`'s,
-    a grid from the printed lines refitted on the photo its lens's bend straightened where the
-    lines' crossings show one (:func:`straighten_lines_grid`, reading R257; the reference's view is
-    then made from that photo, :func:`.reference.make_reference`)."""
-    grid, markers, by_lines = locate_grid(image, pos, name)
+    """The grid ``photo reference`` makes the empty map's reference through: :func:`locate_grid`'s
+    as ``photo detect`` searches a game photo (``straighten``: two corner markers on one side whose
+    far side a lens's bend carried off searched for again on the photo straightened, R259/R263,
+    and markers' refused grids so, R242/R262: reading R264), a grid from the printed lines
+    refitted on the photo its lens's bend straightened where the lines' crossings show one
+    (:func:`straighten_lines_grid`, reading R257). The reference's view is then made from the
+    photo straightened by the grid's lens (:func:`.reference.make_reference`). Without that second
+    look the empty map's grid stood 0.25 squares off on diagnosis scene 499 (markers 0 and 1, the
+    renderer's k1 -0.11; now 0.03) and 0.88 off on fresh render 2624 (markers 0 and 3, k1 -0.09;
+    now 0.11): a reference holding shifted art."""
+    grid, markers, by_lines = locate_grid(image, pos, name, straighten=True)
     if by_lines:
         grid = straighten_lines_grid(image, grid, pos.map.cols, pos.map.rows)
     return grid, markers, by_lines
@@ -1319,8 +1341,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
 
         # where the photo itself shows the corners: the grid's are the straightened photo's (R242)
         corners = [[round(float(x), 1), round(float(y), 1)] for x, y in bend_points(np.array(corners), image.shape, grid.lens)]
-        notes.append(_("the lens bends this photo (k = {k:+.3f}): the grid was found on the photo straightened by it (reading {reading})").format(
-            k=grid.lens, reading=grid.lens_reading))
+        notes.append(straightened_note(grid.lens, grid.lens_reading))
     return PhotoResult(
         name, True, grid.reprojection_error_px, said, list(placed.occupied), uncertain, time.perf_counter() - t0, notes,
         list(placed.not_seen), placed.more_doubtful, corners, grid.lens,

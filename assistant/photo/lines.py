@@ -768,15 +768,24 @@ Support = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray], float]
 
 
 def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: list[int], H_inv: np.ndarray,
-                         cols: int, rows: int, support: Support) -> np.ndarray | None:
+                         cols: int, rows: int, support: Support, border: bool = False) -> np.ndarray | None:
     """The map corners ``free`` (indices NW, NE, SE, SW), moved together by one shift from where
     ``H_inv`` (board -> image) puts them, to where the printed lines' ``ink`` lies best (by
     ``support``) on the lattice they give with the ``known`` corners (image points); that
     lattice's homography (board -> image), or None where the lines do not show it clearly and
-    alone (:func:`_refine_free_corner`)."""
+    alone (:func:`_refine_free_corner`). The lines inside the map are scored, its border lines
+    only with ``border`` (one corner marker's search, R133: reading R265)."""
     board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
     on_cols, off_cols = _along_columns(cols, rows, 0.0), _along_columns(cols, rows, 0.5)
+    # the map's own lines only, not its border: the border line stands against the sheet's margin or
+    # the table, whose contrast is no printed line's, and a lattice stretched out onto a light margin
+    # scored better than the true one (reading R265). One corner marker's search (R133) keeps them:
+    # its three free corners found on the inner lines alone refused fresh seed 2624's photo, 0.22
+    # squares off with them
+    if not border:
+        inner = np.where(on_cols, (on[:, 0] > 0) & (on[:, 0] < cols), (on[:, 1] > 0) & (on[:, 1] < rows))
+        on, on_cols = on[inner], on_cols[inner]
     # the half of the map (each way the free corners share) nearest them: where an error there shows most
     near_on, near_off = np.ones(len(on), bool), np.ones(len(off), bool)
     for axis, half in ((0, cols / 2), (1, rows / 2)):

@@ -136,7 +136,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
         free = [j for j in range(4) if j != marker.id]
         found_apart: list[np.ndarray] = []  # the lines' best lattices (board -> the search copy) not where the frame put them
         for support in (_mean_ratio, _median_ratio):
-            found = _search_free_corners(ink, known, free, H_inv, cols, rows, support)
+            found = _search_free_corners(ink, known, free, H_inv, cols, rows, support, border=True)  # R265: the border kept
             # the lines' best lattice must lie where the frame put it: on stone slabs the lines'
             # search alone went 0.28 squares off from a start 0.07 off (independent s0512's empty map)
             if found is not None and lattices_agree([H, np.linalg.inv(found) @ S], cols, rows):
@@ -446,7 +446,8 @@ def straight_sheet_grid(image: np.ndarray, marker: Marker, cols: int, rows: int,
     S = np.diag([scale, scale, 1.0])
     found_apart: list[np.ndarray] = []
     for support in (_mean_ratio, _median_ratio):
-        found = _search_free_corners(ink, {marker.id: anchor * scale}, [j for j in range(4) if j != marker.id], H_inv, cols, rows, support)
+        found = _search_free_corners(ink, {marker.id: anchor * scale}, [j for j in range(4) if j != marker.id], H_inv, cols, rows, support,
+                                     border=True)  # R265: the border kept
         if found is not None and lattices_agree([H, np.linalg.inv(found) @ S], cols, rows):
             H = np.linalg.inv(found) @ S  # the lines confirm it (R133)
             break
