@@ -829,7 +829,10 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             assert _small_targets(page) == []
             page.click("#log-box summary")  # the judge's export link under the log
-            assert page.locator('#log-box a[download]').is_visible() and _small_targets(page) == []
+            # the judge's Markdown export and the JSON log that `game import` replays
+            downloads = page.locator('#log-box a[download]')
+            assert downloads.count() == 2
+            assert all(downloads.nth(i).is_visible() for i in range(2)) and _small_targets(page) == []
             page.screenshot(path=str(SHOTS / f"{kind}-phone.png"), full_page=True)
             watch.check()
             page.context.close()
