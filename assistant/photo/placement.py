@@ -1888,10 +1888,10 @@ PATTERN_COST = 1.0
 
 #: what naming a figure that carries a base marker (unread) on a Medium base whose marker window
 #: showed no sticker costs more (reading R276): the photo shows no sticker there, as it shows none
-#: on an unmarked figure's base. On the diagnosis photos 341-622 (582110d, both modes) the
-#: windows searched on such figures' true squares showed no sticker for MEASURED of the marked
-#: figures, and a sticker on no unmarked figure's base of NMEASURED: a naming of a marked figure
-#: there is that much less likely, exp(-cost / IDENTITY_SCALE)
+#: on an unmarked figure's base. On the diagnosis photos 341-436 (582110d, both modes) the
+#: windows searched on the true squares of Medium figures whose marker was unread showed no sticker
+#: for 111 of 318, and a sticker on none of 214 unmarked figures' bases: a naming of a marked figure
+#: there is 0.35 times as likely, IDENTITY_SCALE * ln(318 / 111) = 0.53 as a cost of moves
 BARE_COST = 0.5
 
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
