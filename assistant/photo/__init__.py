@@ -1036,6 +1036,26 @@ def unread_sticker_squares(shown_at: Sequence[tuple[tuple[int, int], tuple[float
     return out
 
 
+def bare_windows(searched: Sequence[str], shown: Sequence[tuple[int, int]], read_at: Sequence[np.ndarray]) -> set[str]:
+    """The squares whose window (:func:`.markers.find_markers_and_stickers_near`: two squares across,
+    round the square's middle) was searched and showed a base marker's sticker neither read nor
+    unread (``shown``: the windows' squares that showed one; ``read_at``: every marker read, board
+    units): a base there carries no sticker the photo shows -- evidence, not proof, against a marked
+    figure standing there (reading R276).
+
+    >>> sorted(bare_windows(["C3", "F6", "H2"], [(5, 5)], [np.array([7.9, 1.2])]))
+    ['C3']
+    """
+    out = set()
+    shown_names = {Square(c, r).name for c, r in shown}
+    for name in searched:
+        c, r = _col_row(name)
+        if name in shown_names or any(abs(float(m[0]) - (c + 0.5)) < 1.0 and abs(float(m[1]) - (r + 0.5)) < 1.0 for m in read_at):
+            continue
+        out.add(name)
+    return out
+
+
 def named_stickers(shown: Sequence[Sticker], unread: Collection[str], pos: Position, seen: Sequence[Seen]) -> dict[str, int]:
     """The squares showing an unread marker's sticker (``unread``, of the windows' ``shown``) whose
     cells name one of the markers the roster carries and the photo has not read (reading R115 in
@@ -1246,6 +1266,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     shown_at: list[Sticker] = []  # squares showing a sticker no marker was read in (R102)
+    windowed: list[str] = []  # the squares whose window was searched (R276: a bare one names no marked figure as surely)
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases
@@ -1257,6 +1278,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         found = []
         for k in range(0, len(near), NEAR_CHUNK):  # until every unread marker is read
             chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in near[k:k + NEAR_CHUNK]])
+            windowed += near[k:k + NEAR_CHUNK]
             found += [m for m in chunk if m.id in missing]
             shown_at += shown
             if missing <= {m.id for m in found}:
@@ -1268,6 +1290,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         again = recorded_windows(pos, missing - {m.id for m in found}, set(near) | known)
         if again:
             chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in again])
+            windowed += again
             found += [m for m in chunk if m.id in missing]
             shown_at += shown
         if found:
@@ -1307,9 +1330,10 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
+    bare = bare_windows(windowed, [st.square for st in shown_at], [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers])
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
                    sticker_names, plastic, lean, settled_markers, intact,
-                   pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names))
+                   pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

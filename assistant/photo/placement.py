@@ -194,7 +194,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           away: Mapping[str, tuple[float, float]] | None = None, rims: Mapping[str, float] | None = None,
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
           plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None,
-          settled_markers: Collection[str] = (), intact: Collection[str] = (), sticker_patterns: Mapping[str, int] | None = None) -> Placement:
+          settled_markers: Collection[str] = (), intact: Collection[str] = (), sticker_patterns: Mapping[str, int] | None = None,
+          bare: Collection[str] = ()) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -241,7 +242,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     did not name, those whose whole printed pattern names one of the roster's unread markers
     (:func:`.markers.name_by_pattern`): a figure carrying another marker, or none, named there costs
     :data:`PATTERN_COST` more, one figure moved more -- the pattern decides between namings the
-    record finds about as likely, never against a figure that stood still (reading R178)."""
+    record finds about as likely, never against a figure that stood still (reading R178). ``bare``:
+    the squares whose base-marker window showed no sticker, read or unread
+    (:func:`assistant.photo.bare_windows`): who is who among the Medium bases named weighs a figure
+    carrying a marker on such a square :data:`BARE_COST` more -- the photo shows no sticker there --,
+    never where the bases are (reading R276)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -265,6 +270,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # squares, the cells' and the pattern's costs), but none is named elsewhere leaving the
         # sticker's base to be read away as a body or shadow
         return against_sticker(f, (sq,)) - (STICKER_COST if sq in stickers and f.marker is not None and f.id not in marked_ids else 0.0)
+
+    bare = {sq for sq in bare if sq not in stickers}
+
+    def unshown(f: Figure, base: Collection[str]) -> float:
+        # R276: a Medium base whose window showed no sticker is likelier an unmarked figure's
+        return BARE_COST if f.marker is not None and len(base) == 1 and not set(base) - bare else 0.0
 
     notes: list[str] = []
     figures = list(by_marker)
@@ -628,7 +639,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # among all of them is one assignment (reading R152 in docs/readings.md): named step by step, a figure that
     # stood still on a doubtful square was moved onto a sure square nearer another's record
     # before the doubtful squares were weighed at all
-    renamed = _named_together(medium_figs, named_steps, at_sticker)
+    renamed = _named_together(medium_figs, named_steps, lambda f, sq: at_sticker(f, sq) + unshown(f, (sq,)))
     named_ids = {f.id for f, _sq, _c, _o in renamed}
     for f, sq, conf, tie in renamed:
         head_of = _under_body(sq, [(s.id, s.at, sizes.get(s.id, 1)) for s in figures], away, lean) if sq != f.at.name else None
@@ -748,7 +759,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 names=_first_six(left)
             )
         )
-    figures, unsure_names = _who_is_who(pos, figures, not_seen, left, against_sticker)
+    figures, unsure_names = _who_is_who(pos, figures, not_seen, left, lambda f, base: against_sticker(f, base) + unshown(f, base))
     for s in figures:
         marker = pos.figure(s.id).marker
         if s.by == "roster" and marker is not None and any(names.get(sq, patterns.get(sq)) == marker for sq in space(pos, s)):
@@ -1994,6 +2005,14 @@ STICKER_COST = 20.0
 #: marked figures that both moved, swapped by their nearest recorded squares), never against a
 #: figure that stood still
 PATTERN_COST = 1.0
+
+#: what naming a figure that carries a base marker (unread) on a Medium base whose marker window
+#: showed no sticker costs more (reading R276): the photo shows no sticker there, as it shows none
+#: on an unmarked figure's base. On the diagnosis photos 341-436 (582110d, both modes) the
+#: windows searched on the true squares of Medium figures whose marker was unread showed no sticker
+#: for 111 of 318, and a sticker on none of 214 unmarked figures' bases: a naming of a marked figure
+#: there is 0.35 times as likely, IDENTITY_SCALE * ln(318 / 111) = 0.53 as a cost of moves
+BARE_COST = 0.5
 
 #: squares of a usual move (Speed 6 in both games): naming a base costs one for each figure that
 #: moved since the record, plus its distance in usual moves
