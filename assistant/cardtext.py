@@ -4,7 +4,7 @@ swdestinydb writes a Destiny card's text with HTML tags (``<b>Action</b>``, ``<i
 ``<em>``, a list ``<ul><li>``, entities such as ``&amp;``) and its die symbols and set icons in
 square brackets (``[melee]``, ``[special]``, ``[AW]``); the SW TCG's LackeyCCG files quote an
 ability a card grants between two ``&`` (``&Critical Hit 1&``). Shown as the data writes it, a
-player read ``<i>ability</i>`` and ``[special] - Discard a support``. Here (reading R290) bold and
+player read ``<i>ability</i>`` and ``[special] - Discard a support``. Here (reading R276) bold and
 italics become the terminal's bold and italics (:func:`rich`) or plain words (:func:`plain`, for
 the web page, which escapes what it shows), a list item a line of its own, and a die symbol its
 name in the reader's language in brackets, as the Destiny rulebook names it (``[obrażenia wręcz]``,

@@ -24,7 +24,7 @@ from .model import Position, Stats
 STAT_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Stats) if f.name != "abilities")
 
 #: a card's own words for the same numbers (the DDM cards' AC, the library's ``melee_attack``, which a
-#: refusal names for ``cards set``), taken by the stat they are (reading R293 in docs/readings.md)
+#: refusal names for ``cards set``), taken by the stat they are (reading R268 in docs/readings.md)
 CARD_WORDS: dict[str, str] = {"ac": "defense", "melee_attack": "attack", "hit_points": "hp"}
 
 _STAT_RE = re.compile(r"^\s*(?P<figure>[^.=\s]+)\s*\.\s*(?P<stat>[A-Za-z_]+)\s*=\s*(?P<value>[+-]?\d+)\s*$")

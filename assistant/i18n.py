@@ -111,7 +111,7 @@ def side_name(side: str) -> str:
 
 
 #: the conditions the editions apply (their machine names, which the JSON answers, the position
-#: files and the commands keep), as the rulebooks name them (reading R291): SWM 2008 PL p.64
+#: files and the commands keep), as the rulebooks name them (reading R277): SWM 2008 PL p.64
 #: "ogłuszona", p.50 "Sztuczki Jedi"; DDM glossary "uciekająca", "bezradna", "zagubiona" ...
 CONDITIONS = {
     "stunned": N_("stunned"),
@@ -149,7 +149,7 @@ def source_names(sources: object) -> str:
 
 #: a reading an answer cites, in a rule's citation or a text ("reading R3 in docs/readings.md",
 #: "readings R35, R36"): the citations stay English in the JSON answers, and a reader of the text
-#: reads the word in their language (reading R289)
+#: reads the word in their language (reading R275)
 _READING_CITED = re.compile(r"\breadings? (R\d+(?:(?:, | and )R\d+)*)( in docs/readings\.md)?")
 
 
@@ -194,7 +194,7 @@ def rule_phrase(text: str) -> str:
 def rule_said(rule: str) -> str:
     """A rule's citation as a text answer shows it: a citation the catalogs translate (the
     geometry's, whose brackets explain the rule in English) in the reader's words, any other as
-    printed with its readings named (:func:`cited`); the JSON answers keep it as printed (R289).
+    printed with its readings named (:func:`cited`); the JSON answers keep it as printed (R275).
 
     >>> with language("pl"):
     ...     rule_said("swm2008 PL p.10, p.18-19 Cover"), rule_said("swm2008 PL p.21-22")

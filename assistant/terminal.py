@@ -84,7 +84,7 @@ class _Console(Console):
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         # a line's own text escaped before it is laid out, so its width is the width printed
-        # and the readings it cites named in the reader's language (R289)
+        # and the readings it cites named in the reader's language (R275)
         objects = tuple(shown(cited(o)) if isinstance(o, str) else o for o in objects)
         try:
             super().print(*objects, **kwargs)

@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             counts["silently_turned"] += bool(t["turned"]) and ways == 1
             after_turn = wrong_once_turned(js, truth)
             counts["wrong_once_turned"] += after_turn
-            # the judge who follows the answer: one look at its telling square, and --turn as it says (R280)
+            # the judge who follows the answer: one look at its telling square, and --turn as it says (R264)
             look = judges_turn(js, truth)
             after_look, look_note = t["wrong"], ""
             if ways > 1:
@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"which way round: left open and said so on {counts['open_ways']} maps; TURNED SILENTLY (claimed, read better "
           f"turned) {counts['silently_turned']}; squares wrong once the judge turns each open one as its answer asks "
           f"{counts['wrong_once_turned']} of {counts['squares']}")
-    print(f"after the judge's one look at each open map's telling square and --turn as it says (R280): squares wrong "
+    print(f"after the judge's one look at each open map's telling square and --turn as it says (R264): squares wrong "
           f"{counts['after_look']} of {counts['squares']} ({100 * counts['after_look'] / max(1, counts['squares']):.2f} %; printed art "
           f"{100 * counts['art_after_look'] / max(1, counts['art_squares']):.2f} %: {counts['art_after_look']} of {counts['art_squares']}); "
           f"maps where no turn fits the square's true kind {counts['stuck']}")

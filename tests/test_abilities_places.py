@@ -179,11 +179,11 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         for power in ("Knight Speed", "Master Speed"):
             yield layout, {}, lambda p, w=power: [r.text for r in Force().check(GameState(p, round=1, active="a", turn=Turn("a")),
                                                                                 {"figure": "a", "delta": -1, "use": w})]
-        # in place of its attacks, damage removed from an adjacent ally: Heal, Force Heal, Repair, Industrial Repair (R286)
+        # in place of its attacks, damage removed from an adjacent ally: Heal, Force Heal, Repair, Industrial Repair (R272)
         yield layout, {}, lambda p: [r.text for r in referee.check_mend(state(p, Turn("a")), p.figure("a"), p.figure("pal"), None, 10)]
         # the initiative roll: a Recon side (a, side x) rolls two d20s and keeps the higher (R253)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
-        # one d20 a side: Master Tactician's side decides who goes first unless it rolled a 1 (R287)
+        # one d20 a side: Master Tactician's side decides who goes first unless it rolled a 1 (R273)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10], "y": [12]})
 
 
@@ -211,7 +211,7 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Never Tell Me The Odds", "session"): "an enemy with Recon that sees it, at the initiative roll (tests/test_recon.py)",
     ("swm", "Fragile", "attack"): "an attacker with fewer Hit Points left than its [#]",
     ("swm", "It's a Trap!", "attack"): "an enemy with Stealth and cover beyond 6 squares",
-    ("swm", "Force Sense", "attack"): "an enemy with Stealth and cover beyond 6 squares (tests/test_abilities_seed.py, R287)",
+    ("swm", "Force Sense", "attack"): "an enemy with Stealth and cover beyond 6 squares (tests/test_abilities_seed.py, R273)",
     ("swm", "Savage", "attack"): "a commander effect",
     ("swm", "Shaper", "attack"): "a Yuuzhan Vong ally",
     ("swm", "Squad Assault", "attack"): "three same-name allies within 6",

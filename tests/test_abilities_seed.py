@@ -79,7 +79,7 @@ def test_a_cyborg_is_living_and_still_struck_as_a_droid() -> None:
     PL p.53 "Living": "Żywe postacie nie posiadają umiejętności Broń Pokładowa oraz są nie-Droidami czy
     Cyborgami". A Cyborg takes Poison's +10 (PL p.57: "gdy trafi żywego wroga") and Drain Life (PL p.41:
     "Cel będący żywą postacią") and still Ion Gun's +20; a Droid takes neither living effect; a Cyborg
-    with Mounted Weapon (Grievous' Wheel Bike) is not living (reading R284)."""
+    with Mounted Weapon (Grievous' Wheel Bike) is not living (reading R270)."""
     attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, force: 3, abilities: [Poison, Ion Gun +20, Drain Life 20]}}"
     for abilities, living, ion in (("[Cyborg]", True, 20), ("[Droid]", False, 20), ("[Cyborg, Mounted Weapon]", False, 20), ("[]", True, None)):
         p = pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"])
@@ -241,8 +241,8 @@ def test_two_versions_of_a_person_unique_by_their_special_ability_are_refused_in
 def test_paralysis_stuns_a_living_enemy_hit_unless_it_saves_11() -> None:
     """PL p.56 (swm2008): "Paralysis – Paraliż: Jeśli postać ta trafi żywego przeciwnika, może tymczasowo
     sparaliżować swoją zdobycz. Cel jest ogłuszony (strona 64). Cel może uniknąć tego efektu rzutem
-    obronnym na 11." Said with its save on a living target (a Cyborg is living, R284), not on a Droid;
-    no longer listed as not modelled. The 2004 rules (CS) have no Paralysis: still listed there (R287)."""
+    obronnym na 11." Said with its save on a living target (a Cyborg is living, R270), not on a Droid;
+    no longer listed as not modelled. The 2004 rules (CS) have no Paralysis: still listed there (R273)."""
     attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Paralysis]}}"
     for abilities, said in (("[]", True), ("[Cyborg]", True), ("[Droid]", False)):
         ans = attack(pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"]), "a", "t")
@@ -257,7 +257,7 @@ def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the
     tracą umiejętność specjalną Skradanie się (Stealth) do końca rundy." PL p.63 Stealth: with cover it
     is not the nearest enemy of an attacker more than 6 squares away. sneak (Stealth, covered by pal,
     9 squares off) is no legal target; the answer says that the attacker's Force Sense would make it
-    the nearest enemy (R287). Not said without the power, nor without a Force point, nor in 2004 (no
+    the nearest enemy (R273). Not said without the power, nor without a Force point, nor in 2004 (no
     Force Sense in the CS rules: listed as not modelled there)."""
     figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10, force: %d%s}}", "{id: pal, side: x, at: D5, stats: {defense: 10}}",
             "{id: sneak, side: y, at: J5, stats: {defense: 15, hp: 30, abilities: [Stealth]}}", "{id: other, side: y, at: M5, stats: {defense: 15, hp: 30}}"]

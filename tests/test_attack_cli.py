@@ -114,7 +114,7 @@ def test_a_light_spirit_whose_card_prints_no_attack_is_refused_not_asked_for_a_s
     assert asked.exit_code == 0, asked.output
     still = json.loads(run("attack", "blank", "luke", "--position", str(pos), "--json").stdout)
     assert "Attack is unknown" in still["error"] and still["missing"][0]["give"] == "--stat blank.attack=N", still
-    # an ally is refused whatever the numbers: said, not asked for (reading R285)
+    # an ally is refused whatever the numbers: said, not asked for (reading R271)
     ally = json.loads(run("attack", "blank", "trooper", "--position", str(pos), "--json").stdout)
     assert ally["legal"] is False and ally["odds"] is False and "may not attack allies" in ally["illegal_reasons"][0]["text"], ally
     # a judge's override records the attack anyway: then its roll is read against numbers, which are asked
@@ -332,7 +332,7 @@ def test_an_attack_refused_whatever_the_numbers_says_why_before_asking_for_them(
     "--stat a.attack=N" and never said it was illegal. DDM 2005 p.15 ("Atakowanie Przyjaznych Istot:
     Istota nie może wykonać ataku wręcz lub dystansowego przeciwko przyjaznej istocie"), SWM 2008 PL
     p.21 ("Postać nie może atakować sojuszników"): refused whatever the numbers, so the answer says
-    why and gives no odds (reading R285); an attack the numbers decide still asks for them, and so
+    why and gives no odds (reading R271); an attack the numbers decide still asks for them, and so
     does a DDM attack whose other line (ranged, here) the rules would allow."""
     for rules, reason in (("ddm2005", "friendly creatures are never the target"), ("swm2008", "a character may not attack allies")):
         pos = tmp_path / f"{rules}.yaml"

@@ -1430,7 +1430,7 @@ def test_the_header_is_two_lines_on_a_phone_in_every_language(server: tuple[str,
 def _samurai_asks_the_ogre(browser: Any, request: pytest.FixtureRequest, url: str, w: int, h: int, locale: str) -> Any:
     """A phone (w x h, ``locale``) on the DDM example's table, samurai -> ogre asked: two numbers
     missing (the samurai's melee attack, the ogre's AC), their form shown. Ranger -> mauler, asked
-    here before, is refused whatever the numbers since R285 (no line of sight, not adjacent)."""
+    here before, is refused whatever the numbers since R271 (no line of sight, not adjacent)."""
     page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, locale=locale).new_page()
     request.node.pages = [page]
     page.goto(url)
@@ -1446,7 +1446,7 @@ def _samurai_asks_the_ogre(browser: Any, request: pytest.FixtureRequest, url: st
 def test_a_missing_number_is_named_in_the_pages_language(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
                                                           locale: str, said: set[str]) -> None:
     """Round 22 (reading R214): the DDM example's pair asks the Brass Samurai's melee attack and the
-    ogre's AC (the ranger and the Orc Mauler until R285); a Polish or Czech phone's form said "melee
+    ogre's AC (the ranger and the Orc Mauler until R271); a Polish or Czech phone's form said "melee
     attack: ranger" -- the number's name in English inside its own language."""
     for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):
         page = _samurai_asks_the_ogre(browser, request, url, 360, 640, locale)
@@ -1628,7 +1628,7 @@ def test_a_spectator_looks_up_a_card_and_asks_a_question(tmp_path: Path, browser
 def test_a_missing_numbers_form_is_shown_under_its_pairs_title(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
                                                                 w: int, h: int) -> None:
     """Round 23's tour (R231): a phone held sideways, the DDM example's pair with two numbers missing
-    (ranger -> mauler then, samurai -> ogre since R285): the form was scrolled up to its last button,
+    (ranger -> mauler then, samurai -> ogre since R271): the form was scrolled up to its last button,
     "ranger → mauler" cut off above the sheet. Where the title and the form fit the sheet, both are on
     the screen."""
     for url, _path in _game_server(tmp_path, example_path("ddm-forest-field").read_text(encoding="utf-8")):

@@ -390,7 +390,7 @@ def test_a_log_command_typed_as_a_play_is_named_as_the_command_it_is(tmp_path: P
 
 @pytest.mark.parametrize("kind", ["destiny", "swtcg"])
 def test_a_card_games_json_export_is_read_back_by_game_import(tmp_path: Path, kind: str) -> None:
-    """A judge is sent a card game's JSON export: 'game import' writes the same game (R292), which
+    """A judge is sent a card game's JSON export: 'game import' writes the same game (R267), which
     replays to the same table; an edited export is refused naming its event, a miniatures-only
     message never blames an export nobody edited."""
     table = tmp_path / "t.yaml"

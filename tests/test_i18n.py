@@ -469,7 +469,7 @@ def test_english_left_in_a_text_is_found() -> None:
 @pytest.mark.parametrize("lang", ["pl", "cs"])
 def test_no_catalog_entry_is_left_in_english(lang: str) -> None:
     """A Polish or Czech reader reads every text in their language: no translation keeps an
-    English clause or reading note (R288), and one equal to its English text is only a name,
+    English clause or reading note (R274), and one equal to its English text is only a name,
     a number's field or a citation (the allow-list above)."""
     with catalogs.po_path(lang).open("rb") as fh:
         cat = catalogs.read_po(fh, locale=lang)

@@ -1,6 +1,6 @@
 """A Polish or Czech table reads its answers in its language (round 26): the readings a rule
-cites (R289), a card's text without the data's markup (R290), and the conditions and sides of
-the board and the status (R291). The JSON answers keep their English machine values."""
+cites (R275), a card's text without the data's markup (R276), and the conditions and sides of
+the board and the status (R277). The JSON answers keep their English machine values."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                                             ("cs", "(velitelský efekt); počítá se jen nejvyšší: čtení R3 v docs/readings.md")])
 def test_a_rule_citing_a_reading_names_it_in_the_readers_language(lang: str, said: str) -> None:
     """The commander effect's citation ends "only the highest counts: reading R3 in
-    docs/readings.md": a Polish answer said "reading ... in" in the middle of Polish (R289)."""
+    docs/readings.md": a Polish answer said "reading ... in" in the middle of Polish (R275)."""
     args = ["attack", "sbd", "obi", "-p", "clone-wars-example-combat", "--combined-fire", "sbdc"]
     r = runner.invoke(app, ["--lang", lang, *args])
     assert r.exit_code == 0, r.output
@@ -53,7 +53,7 @@ def test_a_rule_citing_a_reading_names_it_in_the_readers_language(lang: str, sai
                                             ("cs", "PL p.58 Vzdálenost, p.8 (počítá se jako při pohybu, úhlopříčka = 2")])
 def test_a_geometry_rules_explanation_reads_in_the_readers_language(lang: str, said: str) -> None:
     """"(count as for movement, diagonal = 2, around walls and closed doors)" closed a Polish range
-    answer: the geometry's citations are in the catalogs, their page and book as printed (R289)."""
+    answer: the geometry's citations are in the catalogs, their page and book as printed (R275)."""
     args = ["range", "obi", "dooku", "-p", "clone-wars-corridor"]
     text = " ".join(runner.invoke(app, ["--lang", lang, *args], env={"COLUMNS": "250"}).stdout.split())
     assert said in text and "count as for movement" not in text and "adjacent: next to it" not in text
@@ -150,7 +150,7 @@ def test_destiny_import_shows_a_cards_text_as_a_player_reads_it(tmp_path: Path, 
 
 @pytest.mark.parametrize(("lang", "stunned", "light"), [("pl", "ogłuszona", "jasna strona"), ("cs", "omráčena", "světlá strana")])
 def test_a_condition_and_a_side_read_in_the_readers_language(tmp_path: Path, lang: str, stunned: str, light: str) -> None:
-    """A Polish status said "stunned" and the board's table "light" (R291); the JSON keeps the
+    """A Polish status said "stunned" and the board's table "light" (R277); the JSON keeps the
     machine names."""
     g = str(tmp_path / "g.sqlite")
     assert runner.invoke(app, ["game", "new", "-p", "clone-wars-corridor", "--game", g]).exit_code == 0

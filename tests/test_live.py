@@ -657,7 +657,7 @@ def test_a_spectator_asks_a_card_and_a_question_by_get_and_still_writes_nothing(
 @pytest.mark.parametrize("game", ["destiny", "swtcg"])
 def test_a_card_tables_page_offers_the_json_log_that_game_import_reads_back(tmp_path: Path, game: str) -> None:
     """trial26: the card tables' log offered only the Markdown export, so a judge at the table had
-    no file to replay; its JSON export now reads back with 'game import' (R292), as the miniatures
+    no file to replay; its JSON export now reads back with 'game import' (R267), as the miniatures
     page's does."""
     import json
     import re

@@ -231,7 +231,7 @@ def test_a_square_map_lists_what_each_quarter_turn_would_read_at_its_telling_squ
 
 
 def test_a_square_listed_only_for_its_outlines_kind_tells_a_half_turn_where_no_sure_square_does() -> None:
-    """R282: every terrain square of a map listed (its outline's colour between two printed ones),
+    """R266: every terrain square of a map listed (its outline's colour between two printed ones),
     none read beyond doubt that tells the way round: a square whose doubt is only its kind is
     outlined beyond doubt, and tells a half turn where the half turn reads open there; its note
     keeps the kind's doubt. A sure square is still preferred; a quarter turn, a turn that reads

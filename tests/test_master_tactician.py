@@ -1,4 +1,4 @@
-"""SWM 2008 Master Tactician at the initiative roll (round 26, reading R287): 3 figures of
+"""SWM 2008 Master Tactician at the initiative roll (round 26, reading R273): 3 figures of
 SW_Minis_Drafter's database carry it, listed as an unknown name in every attack answer before.
 
 swm2008 PL p.53: "Master Tactician – Mistrz Taktyki: Rzuć na inicjatywę jak normalnie, ale zawsze ty

@@ -1,4 +1,4 @@
-"""SWM Heal, Force Heal, Repair and Industrial Repair in the game session (round 26, reading R286):
+"""SWM Heal, Force Heal, Repair and Industrial Repair in the game session (round 26, reading R272):
 ``game heal TARGET N --by HEALER`` checks the special action as each rulebook states it. Counted
 over SW_Minis_Drafter's database: Repair on 14 figures, Industrial Repair on 11, Heal on 10, Force
 Heal on 10 -- each listed as not modelled in every attack answer of those figures before.
@@ -58,7 +58,7 @@ def medic_turn(home, rules: str, ability: str, force: int = 0, hurt: tuple[str, 
 
 
 def test_heal_2008_mends_an_adjacent_living_ally_in_place_of_the_attack(home) -> None:
-    """PL p.49: an adjacent living character: the trooper and the Cyborg (living, PL p.37; R284), not
+    """PL p.49: an adjacent living character: the trooper and the Cyborg (living, PL p.37; R270), not
     the Droid nor the Mounted Weapon (nonliving, PL p.53), not one out of reach, at most [#]; then no
     attack this turn ("Zamiast wykonywać normalny atak lub ataki")."""
     medic_turn(home, "swm2008", "Heal 10")

@@ -1,4 +1,4 @@
-"""A Medium base whose marker window showed no sticker is likelier an unmarked figure's (R276).
+"""A Medium base whose marker window showed no sticker is likelier an unmarked figure's (R282).
 
 Built from round 25's held-out photo s0618 with the reference (now a diagnosis photo): f3 carries
 marker 22 (unread), recorded on A8, stands on A10; f8 carries none, recorded on A9, stands on A5.

@@ -28,7 +28,7 @@ def test_the_far_side_search_sees_each_lattice_only_where_it_scores_it(monkeypat
     is seen through at the samples of the map's south half only (the last check, of the whole
     map, excepted): at most 60 % of the map's samples, not all of them. The lattices are scored
     together (:func:`.lines._supports`, round 21) or one by one (:func:`.lines._support`): both counted.
-    No lattice is scored on the map's border lines, only on the lines inside it (R265)."""
+    No lattice is scored on the map's border lines, only on the lines inside it (R281)."""
     cols, rows = 10, 8
     grid, truth = north_markers_far_side_off(cols, rows, TO_IMG)
     samples, along = lines._line_samples(cols, rows, 0.0), lines._along_columns(cols, rows, 0.0)

@@ -1,5 +1,5 @@
 """One corner marker read, and no grid: the refusal names why the sheet's outline gave the marker no
-start (issue 28, round 26; reading R272). Diagnosis photos s0376 (wood on a wood table: no outline),
+start (issue 28, round 26; reading R269). Diagnosis photos s0376 (wood on a wood table: no outline),
 s0455, s0512 and s0610 (the outline's corner at the marker pulled off the sheet's, its edges not
 straight: lava cracks, stone slabs' dark joints, figures and unread markers on them, a lens's bend)
 were refused saying only that the printed-lines search matched no grid and what the work budget left

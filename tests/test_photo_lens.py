@@ -230,7 +230,7 @@ def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pyte
 
 
 def test_photo_reference_takes_the_game_photos_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R264: ``photo reference`` searches the empty map's grid as ``photo detect`` searches a game
+    """R280: ``photo reference`` searches the empty map's grid as ``photo detect`` searches a game
     photo's (``straighten``: two markers' far side a lens bent, or their refused grid, searched for
     again on the photo straightened); a corner markers' grid found so keeps its bend and is not
     refitted to the lines, and what it says names the reading that straightened it (R257's note
@@ -391,7 +391,7 @@ def test_a_bend_that_hardly_moves_the_far_side_leaves_the_grid(monkeypatch: pyte
 
 
 def test_map_from_photo_turn_turns_the_lattice_the_answer_without_it_read() -> None:
-    """R281: ``map from-photo --turn 180`` on a bent markerless map stands on the very lattice the
+    """R265: ``map from-photo --turn 180`` on a bent markerless map stands on the very lattice the
     answer without it read, straightened by the same bend and turned half round -- not a turned
     lattice refitted on its own (diagnosis s0595: a grid a little off, a pit read as difficult)."""
     from assistant.photo.lines import turned_board

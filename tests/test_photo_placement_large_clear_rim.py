@@ -1,5 +1,5 @@
 """A Large block holding a smaller base's own clear rim gives way to a block read on all four
-squares before the roster's count, whose centre shows a clear Large rim (reading R268).
+squares before the roster's count, whose centre shows a clear Large rim (reading R278).
 
 Built from diagnosis photo s0589 with the reference: A8:B9 read 0.95, 0.57, 1.00, 0.97, its
 centre's Large rim 0.15, B8 a Medium base's own rim 0.45, taken for the Large figure; its base on
@@ -40,7 +40,7 @@ def _at(pos: Position, scores: dict[str, float], large: dict[str, float], rims: 
 
 
 def test_a_block_holding_a_medium_rim_gives_way_to_the_clear_rimmed_block_the_count_read_away() -> None:
-    # fails before R268: the Large figure named on the Medium base's block, on its recorded square
+    # fails before R278: the Large figure named on the Medium base's block, on its recorded square
     pos, scores, large, rims = s0589_like()
     placed = place(pos, scores, MARKED, set(), large_rims=large, rims=rims)
     at = {s.id: (s.at, s.confidence) for s in placed.figures}

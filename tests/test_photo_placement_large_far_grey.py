@@ -1,5 +1,5 @@
 """A Large block showing no plastic and no Large rim gives way to a block anywhere on the map that
-the classifier reads on a square, its cores grey and its centre rimmed (reading R269).
+the classifier reads on a square, its cores grey and its centre rimmed (reading R279).
 
 Built from diagnosis photo s0359 without the reference: G1:H2 read 0.97, 0.68, 0.99, 0.69 on dark
 art, its cores 0.29-0.54 against the found bases' plastic 0.08, its centre's Large rim 0.11, taken
@@ -43,7 +43,7 @@ def _big(pos: Position, scores: dict[str, float], large: dict[str, float], plast
 
 
 def test_a_block_without_plastic_or_rim_gives_way_to_a_far_grey_rimmed_block() -> None:
-    # fails before R269: named on the art's block, six columns from its base (its recorded square
+    # fails before R279: named on the art's block, six columns from its base (its recorded square
     # is the base's own: the record plays no part, the rim and the cores moved it)
     pos, scores, large, plastic = s0359_like()
     placed = place(pos, scores, MARKED, set(), large_rims=large, plastic=plastic)

@@ -81,9 +81,9 @@ def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path:
     assert "ways round left open 2 (said), TURNED: wrong once turned 0" in out
     assert "left open and said so on 1 maps; TURNED SILENTLY (claimed, read better turned) 0" in out
     assert "squares wrong once the judge turns each open one as its answer asks 0 of 48" in out
-    # the judge who follows the answer looks at its telling square once and turns it as its note says (R280)
+    # the judge who follows the answer looks at its telling square once and turns it as its note says (R264)
     assert "judge's look at " in out and ": --turn 180, wrong 0;" in out
-    assert "as it says (R280): squares wrong 0 of 48 (0.00 %; printed art 0.00 %: 0 of 48); maps where no turn fits the square's true kind 0" in out
+    assert "as it says (R264): squares wrong 0 of 48 (0.00 %; printed art 0.00 %: 0 of 48); maps where no turn fits the square's true kind 0" in out
     assert terrain_rescore.main([str(folder), "--position-from-record"]) == 0
     out = capsys.readouterr().out
     assert "s0005 ? (8x6, grid from lines): wrong 0 {} []" in out and "left open and said so on 0 maps" in out
@@ -107,7 +107,7 @@ def test_the_black_box_report_tells_a_turned_map_that_said_so_from_one_turned_si
 
 
 def test_the_judges_look_takes_the_turn_whose_reading_the_map_shows_there() -> None:
-    """R280: the judge looks at the answer's telling square on the map (the truth) and takes the
+    """R264: the judge looks at the answer's telling square on the map (the truth) and takes the
     ``--turn`` whose reading there it shows; none where the map shows what no turn reads, and an
     open answer that lists no such square leaves the judge without one."""
     truth = {"map": {"cols": 4, "rows": 3, "squares": {"wall": ["A1"], "pit": ["B2"]}}}

@@ -156,7 +156,7 @@ EFFECTS: tuple[Effect, ...] = (
         when=("target-adjacent", "target-droid"),
         edition_value={"swm2004": 10},
     ),
-    # nonliving: a Droid, a Mounted Weapon, and a Cyborg, living too but struck as a Droid (PL p.37, p.50, p.53; R284); the 2004 text names Droids
+    # nonliving: a Droid, a Mounted Weapon, and a Cyborg, living too but struck as a Droid (PL p.37, p.50, p.53; R270); the 2004 text names Droids
     Effect("Ion Gun", "swm", "attacker", "PL p.50, p.53", editions=S08, uses_value=("damage",), default_value=20, when=("target-nonliving",)),
     Effect(
         "Ion Gun",
@@ -196,7 +196,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Triple Attack", "swm", "multiple attacks (did not move)", "PL p.65; CS g.13"),
     Mechanism("Quadruple Attack", "swm", "multiple attacks (did not move)", "PL p.57; CS g.10"),
     Mechanism("Twin Attack", "swm", "multiple attacks (same target)", "PL p.65", editions=S08),
-    Mechanism("Cyborg", "swm", "critical hits and who is living (counts as Droid and living, takes critical damage; R284)", "PL p.37, p.53; CS g.3"),
+    Mechanism("Cyborg", "swm", "critical hits and who is living (counts as Droid and living, takes critical damage; R270)", "PL p.37, p.53; CS g.3"),
     Mechanism("Savage", "swm", "commander effects do not affect it", "PL p.60; CS g.11"),
     Mechanism("Booming Voice", "swm", "commander effects (an ally's effect limited to 6 squares reaches any distance)", "PL p.35", editions=S08),
     Mechanism("Invisibility", "swm", "targeting (only an adjacent attacker; never nearest)", "PL p.50", editions=S08),
@@ -277,9 +277,9 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Charging Assault", "swm", "damage (+[#] on the attack after a move of up to double speed)", "PL p.36", editions=S08),
     Mechanism("Shockstaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Electrostaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
-    Mechanism("Force Sense", "swm", "targeting (1 Force point: enemies lose Stealth for the round; said where it makes the target legal; R287)",
+    Mechanism("Force Sense", "swm", "targeting (1 Force point: enemies lose Stealth for the round; said where it makes the target legal; R273)",
               "PL p.46", editions=S08),
-    Mechanism("Paralysis", "swm", "on a hit on a living enemy: stunned unless a save of 11 (said; R287)", "PL p.56", editions=S08),
+    Mechanism("Paralysis", "swm", "on a hit on a living enemy: stunned unless a save of 11 (said; R273)", "PL p.56", editions=S08),
     Mechanism("Galloping Attack", "swm", "attack roll (+4 on attacks made while moving: said)", "PL p.48; CS g.7"),
     Mechanism("It's a Trap!", "swm", "targeting (enemies with Stealth within 6 have none)", "PL p.50", editions=S08),
     Mechanism(
@@ -667,12 +667,12 @@ SESSION_APPLIED = {
         "Regeneration",  # [#] damage removed at the end of a turn it did not move (PL p.59; CS g.10-11; game/effects.py, R254)
         "Knight Speed",  # 1 Force point: 4 more squares in its turn (PL p.51; CS g.8; game force --power, R251)
         "Master Speed",  # 1 Force point: 6 more squares in its turn (PL p.53; CS g.9; game force --power, R251)
-        # in place of its attacks, damage removed from an adjacent character (game heal --by; MENDS, R286)
+        # in place of its attacks, damage removed from an adjacent character (game heal --by; MENDS, R272)
         "Heal",
         "Force Heal",
         "Repair",
         "Industrial Repair",
-        "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R287)
+        "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R273)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }
@@ -682,7 +682,7 @@ SESSION_APPLIED = {
 class Mend:
     """A special action that removes damage in place of the user's attacks (SWM Heal, Force Heal,
     Repair, Industrial Repair), as each edition's rulebook states it: whom it works on, whether the
-    user may mend itself, its Force cost, never above the starting Hit Points (reading R286)."""
+    user may mend itself, its Force cost, never above the starting Hit Points (reading R272)."""
 
     name: str
     #: whom it works on: "living" (swm2008: PL p.53 "Living"), "non-droid" (swm2004: "Nemá efekt na

@@ -161,7 +161,7 @@ class CardGameLog:
                                 "applied": e.applied,
                                 "undone": e.undone,
                                 "override": e.event.override,
-                                "data": e.event.data,  # as the log holds it: what 'game import' reads back (R292)
+                                "data": e.event.data,  # as the log holds it: what 'game import' reads back (R267)
                                 "hash": e.event.hash,
                             }
                             for e in entries
@@ -180,7 +180,7 @@ class CardGameLog:
         # (ESC, CR, bidi), and so that a Markdown viewer renders none of it as HTML: running text
         # with '<' as '&lt;', commands in a code span and the table in a code block that a
         # backtick in a name cannot close
-        # the headings and marks in the reader's language, as the miniatures game's export (R291)
+        # the headings and marks in the reader's language, as the miniatures game's export (R277)
         lines = [_("# {title} game log (started {created})").format(title=self.rules.title, created=meta.get("created")), ""]
         for e in entries:
             mark = f" ~~{_('undone')}~~" if e.undone else ""
@@ -197,7 +197,7 @@ class CardGameLog:
 def import_export(path: Path, obj: dict[str, Any], source: str, rules: CardGame) -> int:
     """Write a card game's log exported as JSON (``export --format json``) as the game file
     ``path``, which must not exist: its chain checked from the header to the exported head, its
-    events folded and the table compared with the export's ``final`` (reading R292), as
+    events folded and the table compared with the export's ``final`` (reading R267), as
     :mod:`assistant.game.logimport` reads a miniatures log; the number of events written. A
     :class:`GameFileError` naming ``source`` and what is wrong otherwise, with nothing written."""
     from ..game.logimport import refusal, verified_events  # only an import reads an export

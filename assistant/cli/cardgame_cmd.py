@@ -189,7 +189,7 @@ def import_cmd(
             for n in notes:
                 err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
             if card_text:
-                # its markup as a player reads it: bold, italics, the die symbols named (R290)
+                # its markup as a player reads it: bold, italics, the die symbols named (R276)
                 err.print(_("[yellow]the card's text:[/] {text}").format(text=cardtext.rich(card_text)))
         if chosen is not None:
             card = chosen

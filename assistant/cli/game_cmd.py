@@ -73,7 +73,7 @@ def import_(
                 raise GameFileError(_("--override is for a position file's squads; an exported log is imported as it was played; nothing was written"))
             path = game or games_home() / "games" / f"{Path(file).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
             rules = exported.get("rules")
-            if isinstance(rules, str) and rules in CARD_GAMES:  # a Destiny or SW TCG export: the same chain, its own fold (R292)
+            if isinstance(rules, str) and rules in CARD_GAMES:  # a Destiny or SW TCG export: the same chain, its own fold (R267)
                 from ..cardgame.log import import_export as import_card_game
 
                 count = import_card_game(path, exported, file, CARD_GAMES[rules])
@@ -427,7 +427,7 @@ def heal(
     figure: Annotated[str, typer.Argument()],
     amount: Annotated[int, typer.Argument(min=1)],
     by: Annotated[str | None, typer.Option("--by", help="The figure whose Heal, Force Heal, Repair or Industrial Repair removes it, "
-                                                      "in its turn in place of its attacks (SWM; checked, reading R286).")] = None,
+                                                      "in its turn in place of its attacks (SWM; checked, reading R272).")] = None,
     ability: Annotated[str | None, typer.Option("--ability", help="Which of the healer's special actions, when it has several.")] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,

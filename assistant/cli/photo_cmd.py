@@ -595,7 +595,7 @@ def reference_cmd(
         save_reference(ref, output)
         how = _("from the printed lines (no corner markers): check that the map lies the way the game's map does") if by_lines else _("from the corner markers")
         warnings = figures_seen_warning([m.id for m in markers])  # said as the web app says it
-        lens_said = reference_lens_note(grid, by_lines)  # the lens's bend the grid was found under (R257, R264)
+        lens_said = reference_lens_note(grid, by_lines)  # the lens's bend the grid was found under (R257, R280)
         notes = warnings + ([lens_said] if lens_said else [])
         if json_out:
             emit_json({"query": "photo reference", "image": str(image), "output": str(output), "cols": ref.cols, "rows": ref.rows,

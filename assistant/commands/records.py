@@ -266,7 +266,7 @@ def damage(s: Session, figure: str, amount: int, by: str | None = None, saves: s
 def heal(s: Session, figure: str, amount: int, by: str | None = None, ability: str | None = None, game: Path | None = None,
          override: str | None = None) -> Result:
     """Remove damage (never below none); --by HEALER: its Heal, Force Heal, Repair or Industrial Repair, checked (its turn, in
-    place of its attacks, an adjacent character it works on, at most its number; reading R286)."""
+    place of its attacks, an adjacent character it works on, at most its number; reading R272)."""
     data: dict[str, Any] = {"figure": figure, "amount": at_least_one("amount", amount)}
     if ability is not None and by is None:
         raise AssistantError(_("--ability names the healer's special action: give --by HEALER with it"))

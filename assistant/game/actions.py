@@ -367,7 +367,7 @@ def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
         + (
             ", ".join(
                 _("{id} ({side}) at {at}, {damage} damage").format(id=f.id, side=side_name(f.side), at=f.at.name, damage=f.damage_taken)
-                + (f" ({', '.join(condition_name(c) for c in f.conditions)})" if f.conditions else "")  # as the status says them (R291)
+                + (f" ({', '.join(condition_name(c) for c in f.conditions)})" if f.conditions else "")  # as the status says them (R277)
                 for f in st.position.figures
             )
             or _("nobody")

@@ -145,7 +145,7 @@ def recon_words(st: GameState, data: dict[str, Any]) -> str:
     return out
 
 
-#: where the 2008 rulebook gives Master Tactician (reading R287)
+#: where the 2008 rulebook gives Master Tactician (reading R273)
 TACTICIAN_RULE = "PL p.53"
 
 
@@ -153,7 +153,7 @@ def master_tacticians(st: GameState) -> dict[str, str]:
     """swm2008 Master Tactician (PL p.53: "Rzuć na inicjatywę jak normalnie, ale zawsze ty decydujesz,
     kto zaczyna chyba, że wyrzucisz 1. Remisy są nadal powtarzane. Jeśli więcej niż jedna drużyna
     posiada postać z umiejętnością Mistrz Taktyki, gracz z większą wartością rzutu na inicjatywę
-    wybiera, kto zaczyna."): each side with a figure that has it, with that figure (reading R287)."""
+    wybiera, kto zaczyna."): each side with a figure that has it, with that figure (reading R273)."""
     from ..abilities import has
 
     pos = st.position
@@ -167,11 +167,11 @@ def master_tacticians(st: GameState) -> dict[str, str]:
 
 
 def tactician_words(st: GameState, data: dict[str, Any]) -> str:
-    """What Master Tactician did to an initiative roll, for the log (reading R287)."""
+    """What Master Tactician did to an initiative roll, for the log (reading R273)."""
     said = data.get("master_tactician")
     if not isinstance(said, dict):
         return ""
-    return "; " + _("{side} decides who goes first by {figure}'s Master Tactician: it did not roll a 1 ({rule}; reading R287 in docs/readings.md)").format(
+    return "; " + _("{side} decides who goes first by {figure}'s Master Tactician: it did not roll a 1 ({rule}; reading R273 in docs/readings.md)").format(
         side=side_name(str(said.get("side"))), figure=said.get("figure"), rule=cite_for(st.position.edition, TACTICIAN_RULE))
 
 
@@ -231,7 +231,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     else:
         raise AssistantError(_("initiative is still tied after 100 rolls"))
     # Master Tactician: the one side with it decides who goes first unless it rolled a 1 (ties are rerolled
-    # all the same); where more than one side has it, the higher roll decides, as without it (R287)
+    # all the same); where more than one side has it, the higher roll decides, as without it (R273)
     tacticians = master_tacticians(st)
     tactician = next(iter(tacticians), None) if len(tacticians) == 1 else None
     decider = tactician if tactician is not None and final.get(tactician) != 1 else None

@@ -598,7 +598,7 @@ def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Re
 
 def _mend_fits(mend: Mend, abl: tuple[str, ...]) -> bool:
     """Does ``mend`` work on a character with these abilities? A Cyborg is living, a Droid and a
-    non-Droid at once (PL p.37; CS g.3; reading R284)."""
+    non-Droid at once (PL p.37; CS g.3; reading R270)."""
     if mend.works_on == "living":
         return saves.is_living(abl)
     if mend.works_on == "non-droid":
@@ -640,13 +640,13 @@ def mend_rule(state: GameState, written: str) -> str:
     """Where the edition's rulebook states the special action ``written`` (as its card writes it)."""
     name = split_ability(written)[0].lower()
     rule = next((m.rule for m in mends(state.position.edition.value) if m.name.lower() == name), "")
-    return state.turn_rules.cite(f"{rule}; reading R286 in docs/readings.md" if rule else "reading R286 in docs/readings.md")
+    return state.turn_rules.cite(f"{rule}; reading R272 in docs/readings.md" if rule else "reading R272 in docs/readings.md")
 
 
 def check_mend(state: GameState, healer: Figure, target: Figure, ability: str | None, amount: int) -> list[Reason]:
     """SWM Heal, Force Heal, Repair, Industrial Repair (``game heal TARGET N --by HEALER``): in the
     healer's own turn, in place of its attacks, on an adjacent character it works on (or itself where
-    its entry says so), at most its [#], Force Heal's 2 Force points spent (reading R286)."""
+    its entry says so), at most its [#], Force Heal's 2 Force points spent (reading R272)."""
     tr = state.turn_rules
     pos = state.position
     found = find_mend(state, healer, target, ability)

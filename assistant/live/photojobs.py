@@ -56,7 +56,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
         save_reference(ref, reference_path(Path(game)))
         notes = [_("the grid from the printed lines (no corner markers): check that the map lies the way the game's map does")] if by_lines else []
         notes += figures_seen_warning([m.id for m in markers])  # kept as sent, but figures stood on the map
-        lens_said = reference_lens_note(grid, by_lines)  # the lens's bend the grid was found under (R257, R264)
+        lens_said = reference_lens_note(grid, by_lines)  # the lens's bend the grid was found under (R257, R280)
         notes += [lens_said] if lens_said else []
         return 200, {"query": "photo reference", "grid_found": True, "stored": True, "name": ref.name, "taken": ref.taken,
                      "cols": ref.cols, "rows": ref.rows, "grid": "lines" if by_lines else "markers", "notes": notes}

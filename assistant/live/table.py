@@ -517,7 +517,7 @@ def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = Fa
     if not lines:
         return result.json
     said = list(result.lines) if result.lines else (result.text or "").splitlines()
-    return {**result.json, "text_lines": [cited(Text.from_markup(line).plain) for line in said]}  # readings named (R289)
+    return {**result.json, "text_lines": [cited(Text.from_markup(line).plain) for line in said]}  # readings named (R275)
 
 
 #: what each of ``POST /api/act``'s commands takes in its "args" (anything else is refused, R157)

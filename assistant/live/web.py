@@ -115,7 +115,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 def _rule_texts() -> dict[str, str]:
     """The rule citations the catalogs translate (the geometry's), in the reader's words, for the
-    page's script: an answer's JSON cites as printed, the page shows it as the terminal does (R289)."""
+    page's script: an answer's JSON cites as printed, the page shows it as the terminal does (R275)."""
     from dataclasses import fields
 
     from ..editions import Edition

@@ -419,7 +419,7 @@ def reference_grid(image: np.ndarray, pos: Position, name: str = "<image>") -> t
     """The grid ``photo reference`` makes the empty map's reference through: :func:`locate_grid`'s
     as ``photo detect`` searches a game photo (``straighten``: two corner markers on one side whose
     far side a lens's bend carried off searched for again on the photo straightened, R259/R263,
-    and markers' refused grids so, R242/R262: reading R264), a grid from the printed lines
+    and markers' refused grids so, R242/R262: reading R280), a grid from the printed lines
     refitted on the photo its lens's bend straightened where the lines' crossings show one
     (:func:`straighten_lines_grid`, reading R257). The reference's view is then made from the
     photo straightened by the grid's lens (:func:`.reference.make_reference`). Without that second
@@ -713,7 +713,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     if grid is None:
         n = len({m.id for m in markers if m.id <= 3})
         # the stage that refused the printed lines' grid, where one was found, before what the budget left out
-        # and, one corner marker read, where its sheet's outline gave it no start (reading R272)
+        # and, one corner marker read, where its sheet's outline gave it no start (reading R269)
         why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", one_marker.why(markers), budget.explain(lines_run)) if w)
         raise NoGridError(
             _(
@@ -766,7 +766,7 @@ class _OneMarker:
 
     def why(self, markers: list[Marker]) -> str:
         """Why :meth:`read` found no grid, translated, where the sheet's outline gave the marker no
-        start (:func:`.onemarker.why_no_frame`, reading R272); '' where it was not run or found one."""
+        start (:func:`.onemarker.why_no_frame`, reading R269); '' where it was not run or found one."""
         if not self.tried or self.grid is not None:
             return ""
         from .onemarker import why_no_frame  # imports .lines, as _locate_grid does
@@ -1041,7 +1041,7 @@ def bare_windows(searched: Sequence[str], shown: Sequence[tuple[int, int]], read
     round the square's middle) was searched and showed a base marker's sticker neither read nor
     unread (``shown``: the windows' squares that showed one; ``read_at``: every marker read, board
     units): a base there carries no sticker the photo shows -- evidence, not proof, against a marked
-    figure standing there (reading R276).
+    figure standing there (reading R282).
 
     >>> sorted(bare_windows(["C3", "F6", "H2"], [(5, 5)], [np.array([7.9, 1.2])]))
     ['C3']
@@ -1266,7 +1266,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         scores, no_rim = rim_check(scores, view, cols, rows, large, rims2, not_art, rims1)
     missing = {f.marker for f in pos.figures if f.marker is not None} - {m.id for m in markers}
     shown_at: list[Sticker] = []  # squares showing a sticker no marker was read in (R102)
-    windowed: list[str] = []  # the squares whose window was searched (R276: a bare one names no marked figure as surely)
+    windowed: list[str] = []  # the squares whose window was searched (R282: a bare one names no marked figure as surely)
     if missing:  # read base markers once more where a base stands and no marker was read
         known = {sq for f in seen for sq in space(pos, f)}
         # the squares most likely under a base, at most NEAR_PER_SQUARE for each square the bases

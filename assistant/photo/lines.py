@@ -774,13 +774,13 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
     ``support``) on the lattice they give with the ``known`` corners (image points); that
     lattice's homography (board -> image), or None where the lines do not show it clearly and
     alone (:func:`_refine_free_corner`). The lines inside the map are scored, its border lines
-    only with ``border`` (one corner marker's search, R133: reading R265)."""
+    only with ``border`` (one corner marker's search, R133: reading R281)."""
     board4 = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     on, off = _line_samples(cols, rows, 0.0), _line_samples(cols, rows, 0.5)
     on_cols, off_cols = _along_columns(cols, rows, 0.0), _along_columns(cols, rows, 0.5)
     # the map's own lines only, not its border: the border line stands against the sheet's margin or
     # the table, whose contrast is no printed line's, and a lattice stretched out onto a light margin
-    # scored better than the true one (reading R265). One corner marker's search (R133) keeps them:
+    # scored better than the true one (reading R281). One corner marker's search (R133) keeps them:
     # its three free corners found on the inner lines alone refused fresh seed 2624's photo, 0.22
     # squares off with them
     if not border:

@@ -124,7 +124,7 @@ class MapReading:
     unsure: dict[str, str] = field(default_factory=dict)
     #: of those, the squares read inside a closed outline whose doubt is only which kind its colour
     #: names (a colour between two printed ones, or a cast the grid lines could not check): that
-    #: the square is outlined, not open, is not in doubt (reading R282)
+    #: the square is outlined, not open, is not in doubt (reading R266)
     kind_only: set[str] = field(default_factory=set)
 
 
@@ -563,7 +563,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     inside = ~_reached_from_outside(lambda e: barrier[e], edges, cols, rows)
     # each enclosed area (squares joined across sides without a stroke) takes its outline's colour
     warm: list[tuple[list[Square], str, float, int]] = []  # areas outlined red, orange or yellow, with their hue
-    kind_doubt: dict[str, str] = {}  # squares listed only for which kind their outline's colour names (R282)
+    kind_doubt: dict[str, str] = {}  # squares listed only for which kind their outline's colour names (R266)
     for area in _areas_within(inside, lambda e: firm[e], cols, rows):
         if len(area) > cols * rows // 2:
             continue  # strokes closing off most of the map are art or the map's frame, not one outline

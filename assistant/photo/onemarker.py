@@ -136,7 +136,7 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
         free = [j for j in range(4) if j != marker.id]
         found_apart: list[np.ndarray] = []  # the lines' best lattices (board -> the search copy) not where the frame put them
         for support in (_mean_ratio, _median_ratio):
-            found = _search_free_corners(ink, known, free, H_inv, cols, rows, support, border=True)  # R265: the border kept
+            found = _search_free_corners(ink, known, free, H_inv, cols, rows, support, border=True)  # R281: the border kept
             # the lines' best lattice must lie where the frame put it: on stone slabs the lines'
             # search alone went 0.28 squares off from a start 0.07 off (independent s0512's empty map)
             if found is not None and lattices_agree([H, np.linalg.inv(found) @ S], cols, rows):
@@ -395,7 +395,7 @@ def _straight_starts(image: np.ndarray, marker: Marker, cols: int, rows: int) ->
     return scale, starts
 
 
-#: why one corner marker's grid was not found where its sheet's outline is the cause (reading R272),
+#: why one corner marker's grid was not found where its sheet's outline is the cause (reading R269),
 #: named in the refusal: no outline against the table frames it (wood art on a wood table), or every
 #: outline's corner at the marker is pulled off the sheet's (the marker's quiet zone, a figure, an
 #: unread marker) and no outline's edges run straight enough to read its corners again (R261)
@@ -408,7 +408,7 @@ def why_no_frame(image: np.ndarray, markers: Sequence[Any], cols: int, rows: int
     """Why the one corner marker among ``markers`` has no start from the sheet's outline, untranslated
     (:data:`NO_OUTLINE`, :data:`NOT_STRAIGHT`); '' where not exactly one corner marker is read, or an
     outline gives it a start (R133) or one read from its straight edges does (R261): then the
-    printed lines decided, and the refusal says so (reading R272). The outlines are read once a
+    printed lines decided, and the refusal says so (reading R269). The outlines are read once a
     grid search: asking costs the straight edges' fit, a few milliseconds an outline."""
     marker = _the_one_marker(markers)
     if marker is None:
@@ -447,7 +447,7 @@ def straight_sheet_grid(image: np.ndarray, marker: Marker, cols: int, rows: int,
     found_apart: list[np.ndarray] = []
     for support in (_mean_ratio, _median_ratio):
         found = _search_free_corners(ink, {marker.id: anchor * scale}, [j for j in range(4) if j != marker.id], H_inv, cols, rows, support,
-                                     border=True)  # R265: the border kept
+                                     border=True)  # R281: the border kept
         if found is not None and lattices_agree([H, np.linalg.inv(found) @ S], cols, rows):
             H = np.linalg.inv(found) @ S  # the lines confirm it (R133)
             break

@@ -246,7 +246,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     the squares whose base-marker window showed no sticker, read or unread
     (:func:`assistant.photo.bare_windows`): who is who among the Medium bases named weighs a figure
     carrying a marker on such a square :data:`BARE_COST` more -- the photo shows no sticker there --,
-    never where the bases are (reading R276)."""
+    never where the bases are (reading R282)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -274,7 +274,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     bare = {sq for sq in bare if sq not in stickers}
 
     def unshown(f: Figure, base: Collection[str]) -> float:
-        # R276: a Medium base whose window showed no sticker is likelier an unmarked figure's
+        # R282: a Medium base whose window showed no sticker is likelier an unmarked figure's
         return BARE_COST if f.marker is not None and len(base) == 1 and not set(base) - bare else 0.0
 
     notes: list[str] = []
@@ -478,7 +478,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         if n == 2 and block_rims and rims and early_trim:
             # a block taken that holds a smaller base's own round rim, clearer than its Large rim,
             # gives way to a block the classifier read on all four squares before the roster's count
-            # read some away, whose centre shows a clear Large rim its own squares' do not (reading R268)
+            # read some away, whose centre shows a clear Large rim its own squares' do not (reading R278)
             cleared = _onto_clear_rimmed(chosen, used, taken | nowhere | art_shown, p, rims, block_rims)
             by_rim |= {corner for corner, _b in cleared if (corner, _b) not in chosen}
             chosen = cleared
@@ -515,7 +515,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # a block still taken that shows no sign of a base but the classifier's reading -- no
                 # plastic on any core, no Large rim round its centre -- gives way to a block anywhere
                 # on the map that the classifier reads on a square, whose cores show the plastic and
-                # whose centre a Large rim clearer than the map's art (reading R269)
+                # whose centre a Large rim clearer than the map's art (reading R279)
                 far_grey = _far_grey_rimmed(chosen, used, taken | nowhere | art_shown, p, plastic or {}, block_grey, block_rims)
                 moved = {corner for corner, _b in far_grey if (corner, _b) not in chosen}
                 by_plastic |= moved
@@ -1697,7 +1697,7 @@ def _onto_clear_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str]
     every square of which the classifier reads as a base (``p`` at least :data:`OCCUPIED`, before
     the roster's count), whose centre shows a clear Large rim (:data:`CLEAR_LARGE_RIM`), by
     :data:`RIM_CLEAR` clearer than the taken block's and clearer than any of its own squares'
-    smaller rims; the clearest rim first; ``used`` is kept to the blocks taken (reading R268 in
+    smaller rims; the clearest rim first; ``used`` is kept to the blocks taken (reading R278 in
     docs/readings.md).
 
     A Large base's quarter squares show no smaller base's rim round their centres (R91), and its
@@ -1751,7 +1751,7 @@ def _far_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], 
     reads as a base on a square (``p`` at least :data:`OCCUPIED`, before the roster's count), whose
     cores show the grey on :data:`GREY_OF_BLOCK` squares or more and whose centre shows a Large rim
     of :data:`LARGE_RIM` or more, clearer than the map's own block rims (:func:`_art_rim`); the most
-    grey cores, then the clearest rim; ``used`` is kept to the blocks taken (reading R269 in
+    grey cores, then the clearest rim; ``used`` is kept to the blocks taken (reading R279 in
     docs/readings.md). Called only where the plastic's grey is decisive on the map (R210).
 
     A Large base covers every square of its block past the core (R144) and shows its round edge
@@ -2007,7 +2007,7 @@ STICKER_COST = 20.0
 PATTERN_COST = 1.0
 
 #: what naming a figure that carries a base marker (unread) on a Medium base whose marker window
-#: showed no sticker costs more (reading R276): the photo shows no sticker there, as it shows none
+#: showed no sticker costs more (reading R282): the photo shows no sticker there, as it shows none
 #: on an unmarked figure's base. On the diagnosis photos 341-436 (582110d, both modes) the
 #: windows searched on the true squares of Medium figures whose marker was unread showed no sticker
 #: for 111 of 318, and a sticker on none of 214 unmarked figures' bases: a naming of a marked figure

@@ -73,7 +73,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if grid is not None and turn:
         raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
     if grid is None:
-        # the judge's --turn turns the very lattice the answer without it read (R281): the photo's
+        # the judge's --turn turns the very lattice the answer without it read (R265): the photo's
         # top as row 1 first, straightened, then turned -- a turned lattice refitted on its own
         # read another grid a little off, and a colour the reading was unsure of the other way
         markers = find_markers(image)
@@ -126,7 +126,7 @@ def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tupl
     surest, then the first in reading order. Where no square read beyond doubt tells a half turn,
     a square listed only for which kind its outline's colour names (:attr:`.mapread.MapReading.kind_only`)
     tells it where the half turn reads open there beyond doubt: that it is outlined is not in doubt
-    (reading R282). None where no square tells (the terrain reads the same every way round: the
+    (reading R266). None where no square tells (the terrain reads the same every way round: the
     file is then the same too, whichever way the map lay)."""
     turns = [180] if ways == 2 else [90, 180, 270]
     # with --turn t the grid becomes turned_board(t) @ grid: its square at q reads what this one read at turned^-1 q
@@ -152,7 +152,7 @@ def telling_square(reading: MapReading, cols: int, rows: int, ways: int) -> tupl
             if kind(here) in others.values():
                 continue  # some turn reads the same here: this square does not tell it
             if doubtful and set(others.values()) != {"open"}:
-                continue  # its kind in doubt: only outlined against open tells (R282)
+                continue  # its kind in doubt: only outlined against open tells (R266)
             sure = min([reading.confidence.get(here.name, 1.0)] + [reading.confidence.get(s.name, 1.0) for s in there.values()])
             score = (not doubtful, len(set(others.values())), kind(here) != "open", sure, -(r * cols + c))
             if best is None or score > best[0]:
@@ -167,7 +167,7 @@ def _telling_note(reading: MapReading, where: str, others: dict[int, str]) -> st
         return _("open") if kind == "open" else kind
 
     here = named(reading.squares.get(where, "open"))
-    if where in reading.kind_only and list(others) == [180]:  # outlined beyond doubt, its kind not (R282)
+    if where in reading.kind_only and list(others) == [180]:  # outlined beyond doubt, its kind not (R266)
         return _("which way round: outlined here ({doubt}); were the map turned half round it would be open. Check this square on "
                  "the map: if it is open, run this again with --turn 180").format(doubt=reading.unsure[where])
     if list(others) == [180]:

@@ -160,7 +160,7 @@ class AttackAnswer:
     #: numbers are stand-ins): a judge's override that records it anyway needs them
     unasked: tuple[MissingStat, ...] = ()
     #: True where the odds are not given because the numbers were not, the rules refusing this attack
-    #: whatever they are (a friendly target, no line of sight: reading R285); ``odds`` is then False
+    #: whatever they are (a friendly target, no line of sight: reading R271); ``odds`` is then False
     refused_unasked: bool = False
     #: SWM: the Force power the attacker spends its Force points on before the roll (``--spend-force``,
     #: reading R251) and what it costs now (0: already paid this turn, Sith Rage)
@@ -229,7 +229,7 @@ def _unique(pos: Position, f: Figure) -> bool:
 
 def _nonliving(pos: Position, f: Figure) -> bool:
     """Struck as nonliving (Ion Gun's bonus): a Droid, a Mounted Weapon or a Cyborg, which is living
-    too (PL p.37, p.53; reading R284): :func:`saves.is_nonliving`; the living are :func:`saves.is_living`."""
+    too (PL p.37, p.53; reading R270): :func:`saves.is_nonliving`; the living are :func:`saves.is_living`."""
     return saves.is_nonliving(_abilities(pos, f))
 
 
@@ -352,7 +352,7 @@ def attack(
     answer, missing = probe(kind)
     if missing and answer.odds:
         # Refused whatever the numbers (a friendly target, no line of sight, a stunned attacker): the
-        # answer says why, not which numbers to give (reading R285). Where the card chooses the line
+        # answer says why, not which numbers to give (reading R271). Where the card chooses the line
         # (DDM: melee or ranged) and none was asked for, the other line must be refused too.
         other = None if kind is not None or not rec.turns.attack_lines_from_card else ("ranged" if answer.kind == "melee" else "melee")
         if answer.legal or not answer.illegal_reasons:

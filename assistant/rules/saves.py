@@ -148,7 +148,7 @@ def _in_edition(name: str, ed: str) -> bool:
 def is_living(abilities: tuple[str, ...]) -> bool:
     """Living: no Mounted Weapon, and a non-Droid or a Cyborg (PL p.53, "Living": "Żywe postacie nie
     posiadają umiejętności Broń Pokładowa oraz są nie-Droidami czy Cyborgami"; PL p.37: a Cyborg is
-    "jednocześnie żywą, Droida i nie-Droida"; reading R284)."""
+    "jednocześnie żywą, Droida i nie-Droida"; reading R270)."""
     if has(abilities, "Mounted Weapon"):
         return False
     return has(abilities, "Cyborg") or not has(abilities, "Droid")
@@ -157,7 +157,7 @@ def is_living(abilities: tuple[str, ...]) -> bool:
 def is_nonliving(abilities: tuple[str, ...]) -> bool:
     """Struck by what works only on the nonliving (Ion Gun, Shockstaff's damage, Atlatl's stun): a Droid,
     a Mounted Weapon, and a Cyborg, which PL p.37 makes vulnerable to what works only on Droids ("Broń
-    Jonowa +20") though it is living (reading R284)."""
+    Jonowa +20") though it is living (reading R270)."""
     return any(has(abilities, n) for n in ("Droid", "Cyborg", "Mounted Weapon"))
 
 

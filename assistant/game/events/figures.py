@@ -25,7 +25,7 @@ _S, _I = str, int
 class Heal:
     """Damage healed: never below none taken. ``by``: the figure whose special action removes it (SWM
     Heal, Force Heal, Repair, Industrial Repair: in its turn, in place of its attacks, ``ability`` as
-    its card writes it, ``cost`` Force points spent; reading R286)."""
+    its card writes it, ``cost`` Force points spent; reading R272)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)

@@ -14,7 +14,7 @@ function esc(t) { return shownText(t).replace(/[&<>"']/g, (c) => ({"&": "&amp;",
 const UI = JSON.parse(document.body.dataset.ui || "{}");
 function tr(text, vars) { let s = UI[text] || text; for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v); return s; }
 // A reading cited in a rule or a text ("reading R3 in docs/readings.md") in the reader's words
-// ("odczyt R3 w docs/readings.md"): the answers' JSON cites in English (i18n.cited; reading R289).
+// ("odczyt R3 w docs/readings.md"): the answers' JSON cites in English (i18n.cited; reading R275).
 function cite(t) {
   return String(t ?? "").replace(/\breadings? (R\d+(?:(?:, | and )R\d+)*)( in docs\/readings\.md)?/g, (m, ids, where) => {
     const list = ids.split(" and ").join(", ");

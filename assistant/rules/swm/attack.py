@@ -45,7 +45,7 @@ from ..record import EditionRecord, find_edition
 
 # --- commander effects (SWM) ---------------------------------------------------------------
 
-#: a commander effect's citation after its card's source (R3); a text answer says it translated (R289)
+#: a commander effect's citation after its card's source (R3); a text answer says it translated (R275)
 COMMANDER_EFFECT_RULE = rule_phrase(N_(" (commander effect); only the highest counts: reading R3 in docs/readings.md"))
 
 
@@ -304,7 +304,7 @@ def _swm_attack(
         "attacker-force-user": _force_user(pos, a),
         "target-droid": _droid(pos, t),
         "target-nonliving": _nonliving(pos, t),
-        "target-living": saves.is_living(abl_t),  # a Cyborg is living and nonliving both (PL p.37; R284)
+        "target-living": saves.is_living(abl_t),  # a Cyborg is living and nonliving both (PL p.37; R270)
         "no-ally-within-6": not any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "ally-within-6": any((engine.squares_between(pos, a, o) or 99) <= 6 for o in _allies(pos, a)),
         "own-turn": not opportunity,
@@ -526,7 +526,7 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
         )
     if rec.defines("Paralysis") and has(abl_a, "Paralysis") and saves.is_living(abl_t):
         # PL p.56: "Jeśli postać ta trafi żywego przeciwnika ... Cel jest ogłuszony (strona 64). Cel może uniknąć
-        # tego efektu rzutem obronnym na 11" (reading R287: said, as Shockstaff's stun is)
+        # tego efektu rzutem obronnym na 11" (reading R273: said, as Shockstaff's stun is)
         w.notes.append(Reason(_("{a}'s Paralysis: a hit stuns {t} unless it makes a save of 11 (50%)").format(a=a.id, t=t.id),
                               _cite(pos, "PL p.56, p.64")))
     if has(abl_a, "Strafe Attack"):
@@ -553,7 +553,7 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
                     _cite(pos, "PL p.61"),
                 )
             )
-        if staff and saves.is_nonliving(abl_t):  # a Cyborg is both: stunned and the bonus (PL p.37; R284)
+        if staff and saves.is_nonliving(abl_t):  # a Cyborg is both: stunned and the bonus (PL p.37; R270)
             w.mods.append(_mod(N_("{ability} (an adjacent nonliving enemy)"), "damage", staff, _cite(pos, "PL p.61"), ability=staff_name))
     for text in abl_a:
         if split_ability(text)[0].lower() == "programmed target" and rec.defines("Programmed Target"):
@@ -997,7 +997,7 @@ def _force_sense(pos: Position, a: Figure, t: Figure, sniper: bool, w: _Work) ->
     """swm2008 Force Sense (PL p.46: "(Moc; 1 Punkt Mocy) Wszystkie wrogie postacie tracą umiejętność
     specjalną Skradanie się (Stealth) do końca rundy"): where the target is no legal target only
     because Stealth keeps it from counting as the nearest enemy, the answer says whose Force Sense
-    would make it one (reading R287)."""
+    would make it one (reading R273)."""
     rec = find_edition(pos.edition)
     if not (rec.defines("Force Sense") and has(_abilities(pos, t), "Stealth")):
         return
@@ -1007,7 +1007,7 @@ def _force_sense(pos: Position, a: Figure, t: Figure, sniper: bool, w: _Work) ->
         return
     w.notes.append(Reason(_("{who}'s Force Sense (1 Force point): every enemy loses Stealth until the end of the round, and {t} then counts as "
                             "{a}'s nearest enemy").format(who=", ".join(f.id for f in users), t=t.id, a=a.id),
-                          _cite(pos, "PL p.46; reading R287 in docs/readings.md")))
+                          _cite(pos, "PL p.46; reading R273 in docs/readings.md")))
 
 
 def _swm_nearest(pos: Position, a: Figure, sniper: bool, stealth: bool = True) -> tuple[int | None, list[str]]:

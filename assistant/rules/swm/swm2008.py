@@ -139,14 +139,14 @@ RECORD = register_edition(
                 "Gunner",  # its +[#] damage to the Mounted Weapon ally it helps (the 2004 Gunner has no number)
                 "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; rules/swm/attack.py, R228)
                 "Extra Attack",  # one more attack, and no move (PL p.42): the attack advisor and the game session
-                "Force Sense",  # enemies lose Stealth for the round: said where it makes the target legal (PL p.46; rules/swm/attack.py, R287)
-                "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; rules/swm/attack.py, R287)
+                "Force Sense",  # enemies lose Stealth for the round: said where it makes the target legal (PL p.46; rules/swm/attack.py, R273)
+                "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; rules/swm/attack.py, R273)
                 # the game session
                 "Desert Skiff",
                 "Affinity",  # a squad of the faction the card names (PL p.33; game/squads.py, R166)
                 "Rapport",  # 1 point cheaper: the two versions PL p.58 states (game/squads.py, R201)
                 "Booming Voice",  # an ally's commander effect of 6 squares reaches any distance (PL p.35; rules/swm/attack.py, R168)
-                "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R287)
+                "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R273)
                 "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R253)
             }
         ),
