@@ -405,3 +405,36 @@ def test_map_from_photo_turn_turns_the_lattice_the_answer_without_it_read() -> N
     assert turned.grid.lens == got.grid.lens
     want = turned_board(180, COLS, ROWS) @ got.grid.H
     assert np.allclose(turned.grid.H / turned.grid.H[2, 2], want / want[2, 2], atol=1e-9)
+
+
+def test_map_from_photo_takes_the_same_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R280 for ``map from-photo``: the empty photo's grid is searched as ``photo reference``
+    searches it (``straighten``), so the one photo is not gridded by one verb and refused or
+    gridded otherwise by the other; a corner markers' grid found straightened is read on the photo
+    straightened by its bend (the grid stands on that photo), and the answer names the reading."""
+    from dataclasses import replace
+
+    from assistant import photo as ph
+    from assistant.photo import terrain
+    from assistant.photo.board import Grid
+
+    image, H = _printed_grid_photo(-0.08)
+    asked: list[bool] = []
+    straightened_by: list[float] = []
+    bent = replace(Grid(H, 0.0, 2), lens=-0.061, lens_reading="R259")
+
+    def located(*_a: object, straighten: bool = False, **_k: object) -> tuple[Grid, list[Marker], bool]:
+        asked.append(straighten)
+        return bent, [], False
+
+    def straightened(img: np.ndarray, k: float) -> np.ndarray:
+        straightened_by.append(k)
+        return img
+
+    monkeypatch.setattr(terrain, "locate_grid", located)
+    monkeypatch.setattr(terrain, "straightened", straightened)
+    got = terrain.read_map_photo(image, COLS, ROWS)
+    assert asked == [True] and straightened_by == [-0.061]
+    assert got is not None and got.how == "markers" and got.grid is bent
+    said = ph.reference_lens_note(got.grid, got.how != "markers")
+    assert said is not None and "R259" in said and "R257" not in said

@@ -436,7 +436,7 @@ def map_from_photo(
 
     from ..commands.context import resolve_position
     from ..editions import Edition
-    from ..photo import NoGridError, lens_note, load_image
+    from ..photo import NoGridError, load_image, reference_lens_note
     from ..photo.lines import TurnError
     from ..photo.mapread import as_map_yaml, to_confirm
     from ..photo.terrain import read_map_photo
@@ -477,8 +477,9 @@ def map_from_photo(
                _("the printed grid lines; oriented by {how}").format(how=_(got.grid.oriented_by) if got.grid.oriented_by else "?"))
         doc = {"format": "tabletop-position/1", "rules": rules, "map": as_map_yaml(reading, cols, rows), "figures": []}
         head = [_("read from {image}: review it against the map before use").format(image=image), _("grid from {how}").format(how=how)]
-        if got.grid.lens:
-            head.append(lens_note(got.grid.lens))
+        lens_said = reference_lens_note(got.grid, got.how != "markers")  # R257 for the lines' grid, R280's second look for markers'
+        if lens_said:
+            head.append(lens_said)
         doubt = _orientation_doubt(got.grid.ways, named=known is not None)
         if doubt:
             head.append(doubt)

@@ -66,7 +66,10 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     memo: CandidateMemo = {}  # the printed lines searched once: locate_grid's search, read again by upright_grid
     try:
         grid: Grid | None
-        grid, _markers, by_lines = locate_grid(image, pos, memo=memo)
+        # searched as ``photo reference`` and ``photo detect`` search (R280): corner markers' far
+        # side a lens's bend carried off, or their refused grid, searched for again straightened --
+        # else the empty photo ``photo reference`` reads is refused here, or read on another grid
+        grid, _markers, by_lines = locate_grid(image, pos, memo=memo, straighten=True)
         how = "lines" if by_lines else "markers"
     except NoGridError:
         grid = None
@@ -84,8 +87,8 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         return None
     if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
-        if grid.lens:
-            image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
+    if grid.lens:
+        image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
     if turn:  # the judge's word: the map lay turned from what the photo's top suggests
         grid = replace(grid, H=turned_board(turn, cols, rows) @ grid.H, ways=1,
                        oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
