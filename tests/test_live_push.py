@@ -476,3 +476,40 @@ def test_a_card_game_table_pushes_its_plays_too(tmp_path: Path) -> None:
         app_.state.hub.close()
         srv.should_exit = True
         th.join(5)
+
+
+def test_a_change_whose_first_read_failed_is_read_again(tmp_path: Path) -> None:
+    """The watcher saw the game file change while a write still held it (the read raised): it
+    must look again, not keep the file's new marks as seen -- or that change reaches no page until
+    the next one (a phone's header stuck on the figure before; seen under load in CI)."""
+    import asyncio
+
+    from assistant.live.push import Hub
+
+    log = tmp_path / "game.sqlite"
+    log.write_bytes(b"v1")
+    versions = iter([1])  # the Hub's own first read
+    failed: list[bool] = []
+
+    def read() -> int:
+        try:
+            return next(versions)
+        except StopIteration:
+            if not failed:
+                failed.append(True)
+                raise RuntimeError("database is locked") from None
+            return 2
+
+    hub = Hub(read, (log,))
+
+    async def watch() -> int:
+        hub._start()
+        log.write_bytes(b"v2, longer")  # the change: new marks
+        for _ in range(40):  # 4 s at most, the watcher looking every 0.1 s
+            await asyncio.sleep(0.1)
+            if hub.version == 2:
+                break
+        hub.close()
+        return hub.version
+
+    assert asyncio.run(watch()) == 2 and failed == [True]

@@ -87,11 +87,11 @@ class Hub:
             sig = self._stat()
             if not poked and sig == self._signature:
                 continue
-            self._signature = sig
             try:
                 now = await asyncio.to_thread(self._read)
             except Exception:  # a file being replaced or locked for long: look again next time
-                continue
+                continue  # its marks not kept, or the change that locked it would never be read
+            self._signature = sig
             if now != self.version:
                 self.version = now
                 async with changed:
