@@ -1321,8 +1321,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
     lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R139)
-    unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at],
-                                             [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers],
+    read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]  # each read marker's middle, board units
+    unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
                                              {sq for f in seen for sq in space(pos, f)})
     # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
     # -- not asked on plain paper, which prints no disc of colour: a coloured core there is a
@@ -1330,7 +1330,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
     sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
-    bare = bare_windows(windowed, [st.square for st in shown_at], [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers])
+    bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
     placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
                    sticker_names, plastic, lean, settled_markers, intact,
                    pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)

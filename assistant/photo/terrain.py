@@ -73,15 +73,13 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         how = "lines" if by_lines else "markers"
     except NoGridError:
         grid = None
-    if grid is not None and turn:
+    markers = find_markers(image) if grid is None else []
+    if turn and (grid is not None or any(m.id < 4 for m in markers)):  # a corner marker orients it (as upright_grid refuses the turn)
         raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
     if grid is None:
         # the judge's --turn turns the very lattice the answer without it read (R265): the photo's
         # top as row 1 first, straightened, then turned -- a turned lattice refitted on its own
         # read another grid a little off, and a colour the reading was unsure of the other way
-        markers = find_markers(image)
-        if turn and any(m.id < 4 for m in markers):  # as upright_grid refuses the turn
-            raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
         grid, how = upright_grid(image, cols, rows, markers, 0, memo), "lines"
     if grid is None:
         return None
