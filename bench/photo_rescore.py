@@ -73,11 +73,13 @@ def main(argv: list[str] | None = None) -> int:
         scene = ind.render.make_scene(int(st[1:]), img.shape[1])
         for m in MODES:
             ref = None
+            no_ref = ""  # why the ref mode has no reference, said with its refusal
             if m == "ref":
                 try:
                     ref = _remade_reference(a.folder / f"{st}.empty.jpg", pos) if a.remake_references else load_reference(a.folder / f"{st}.ref.npz")
-                except (AssistantError, NoGridError):
+                except (AssistantError, NoGridError) as exc:
                     ref = None  # no reference made (its empty map refused): answered without, as the CLI bench does
+                    no_ref = "its empty map refused" if isinstance(exc, NoGridError) or a.remake_references else "no reference file"
             c0 = time.process_time()
             js: dict[str, Any]
             try:
@@ -88,7 +90,13 @@ def main(argv: list[str] | None = None) -> int:
             d = ind.score_detect(js, rc, truth, record)
             grid_off = ind.answer_grid_error(js, scene)
             if not d["answered"]:
-                print(f"{st} {m}: refused")
+                # why, shortened (the refusal's first clause, and in the ref mode whether a reference
+                # was there to register the photo on, reading R295); "sNNNN mode: refused" stays first
+                error = str(js.get("error", ""))
+                why = error.split(": ", 1)[-1].split(" (")[0].split(";")[0][:100]
+                art = error.split("reference's art gave no grid either: ", 1)
+                why += f"; the reference's art: {art[1].split(')')[0]}" if len(art) == 2 else ""
+                print(f"{st} {m}: refused" + (f" (no reference: {no_ref})" if no_ref else "") + (f" [{why}]" if why else ""))
                 continue
             t = tot[m]
             t["answered"] += 1
