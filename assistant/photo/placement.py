@@ -715,13 +715,13 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             figures, large_fig, corner, freed = regrouped
             not_seen = [g for g in not_seen if g.id != large_fig]
             left = [sq for sq in left if sq != freed]
-            block = block_squares(corner, 2)
-            gaps = [b for b in block if not reading.get(b, False)]
+            covered = block_squares(corner, 2)
+            gaps = [b for b in covered if not reading.get(b, False)]
             for b in gaps:  # the base covers them (its body over the base)
                 reading[b] = True
             by_count |= set(gaps)
             settled |= dict.fromkeys(gaps, COUNT_SETTLED)
-            taken |= set(block)
+            taken |= set(covered)
             notes.append(
                 _("{id}'s base read at {at}, a Large base's block holding a square first named for a Medium figure, which is named on {other}, "
                   "a base no figure explained: every base the photo shows explained and every figure seen: confirm (reading R287)").format(
@@ -1008,7 +1008,9 @@ def _large_on_a_medium_square(pos: Position, figures: list[Seen], not_seen: Sequ
     unexplained (``left``): the Medium figures the roster named (not by a marker, nor by a sticker
     naming them: ``pinned``) named again over their squares less one and one square of ``left``,
     the Large figure on the block holding that one square, clear of every other figure's square
-    (``held``) and of ``blocked``, whose centre shows the clearest Large rim; of every such naming,
+    (``held``) and of ``blocked``, whose centre shows the clearest Large rim -- at least
+    :data:`HALF_READ_RIM` and clearer than the map's own (:func:`_art_rim`), a base's edge half
+    hidden by its body (R86, R255) -- and that does not cover the square left; of every such naming,
     the one with the shortest moves since the record (:func:`_distance`, who is who as the roster
     names it). Returns the figures so named (each doubtful, :data:`COUNT_READ`), the Large figure's
     id, its block's north-west square and the square of ``left`` now named; None where no such
@@ -1041,6 +1043,7 @@ def _large_on_a_medium_square(pos: Position, figures: list[Seen], not_seen: Sequ
     if not large or not left or not medium:
         return None
     cols, rows = pos.map.cols, pos.map.rows
+    art = _art_rim(large_rims)
     best: tuple[float, str, str, str, list[tuple[int, str]]] | None = None
     for k in medium:
         sq = figures[k].at
@@ -1051,8 +1054,12 @@ def _large_on_a_medium_square(pos: Position, figures: list[Seen], not_seen: Sequ
                 and not (set(block_squares(corner, 2)) - {sq}) & (set(held) | set(blocked))]
         if not free:
             continue
-        _rim, corner = max(free, key=lambda rc: (rc[0], [-x for x in _key(rc[1])]))
+        rim, corner = max(free, key=lambda rc: (rc[0], [-x for x in _key(rc[1])]))
+        if rim < HALF_READ_RIM or rim <= art:
+            continue  # no Large base's edge round the block's centre, clearer than the map's own (R86, R255)
         for x in left:
+            if x in block_squares(corner, 2):
+                continue  # the base left is one the block would cover: one base, not two
             squares = [figures[j].at for j in medium if j != k] + [x]
             figs = [by_id[figures[j].id] for j in medium]
             pairs = assign([[_distance(f.at, parse_square(at)) for at in squares] for f in figs])
