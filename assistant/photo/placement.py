@@ -704,6 +704,28 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         notes.append(
             _("{names} look occupied, but no figure of the roster was matched there and the square is coloured where the figures' bases show "
               "their grey or black plastic: read as a disc printed on the map (reading R123)").format(names=_first_six(printed)))
+    if left and large_rims:
+        # a Large figure not seen, while a square read as a base is left unexplained and a Medium
+        # figure is named on a square a free Large block holds: the same bases named so that every
+        # base is explained and every figure seen (reading R287)
+        regrouped = _large_on_a_medium_square(pos, figures, not_seen, left, {sq for s in figures for sq in space(pos, s)},
+                                              set(nowhere) | art_shown, large_rims, pinned={s.id for s in figures if s.by == "roster" and any(
+                                                  (names.get(sq) or patterns.get(sq)) is not None for sq in space(pos, s))})
+        if regrouped is not None:
+            figures, large_fig, corner, freed = regrouped
+            not_seen = [g for g in not_seen if g.id != large_fig]
+            left = [sq for sq in left if sq != freed]
+            covered = block_squares(corner, 2)
+            gaps = [b for b in covered if not reading.get(b, False)]
+            for b in gaps:  # the base covers them (its body over the base)
+                reading[b] = True
+            by_count |= set(gaps)
+            settled |= dict.fromkeys(gaps, COUNT_SETTLED)
+            taken |= set(covered)
+            notes.append(
+                _("{id}'s base read at {at}, a Large base's block holding a square first named for a Medium figure, which is named on {other}, "
+                  "a base no figure explained: every base the photo shows explained and every figure seen: confirm (reading R287)").format(
+                    id=large_fig, at=corner, other=freed))
     over = sum(reading.values()) - roster_squares
     drop: list[str] = []
     if not not_seen and over > 0:
@@ -977,6 +999,87 @@ def _named_together(figs: Sequence[Figure], named: Sequence[tuple[Figure, str, f
         return list(named)
     return [(f, squares[j], named[j][2], named[j][3]) for f, j in sorted(
         ((f, j) for f, j in zip(figs, pairs, strict=True) if j is not None), key=lambda fj: fj[1])]
+
+
+def _large_on_a_medium_square(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str], held: Collection[str],
+                              blocked: Collection[str], large_rims: Mapping[str, float],
+                              pinned: Collection[str] = ()) -> tuple[list[Seen], str, str, str] | None:
+    """Where a Large figure is not seen (``not_seen``) while squares read as a base are left
+    unexplained (``left``): the Medium figures the roster named (not by a marker, nor by a sticker
+    naming them: ``pinned``) named again over their squares less one and one square of ``left``,
+    the Large figure on the block holding that one square, clear of every other figure's square
+    (``held``) and of ``blocked``, whose centre shows the clearest Large rim -- at least
+    :data:`HALF_READ_RIM` and clearer than the map's own (:func:`_art_rim`), a base's edge half
+    hidden by its body (R86, R255) -- and that does not cover the square left; of every such naming,
+    the one with the shortest moves since the record (:func:`_distance`, who is who as the roster
+    names it). Returns the figures so named (each doubtful, :data:`COUNT_READ`), the Large figure's
+    id, its block's north-west square and the square of ``left`` now named; None where no such
+    naming exists (reading R287 in docs/readings.md).
+
+    The photo shows as many bases as the roster has figures, one of them read on a square only (the
+    Large body over the rest of its block) and, by its own rim, taken for a Medium base; the Medium
+    figure named there leaves a base of its own unexplained and the Large figure unseen (diagnosis
+    photos without the reference: s0586, O1 read 0.98, its own rim 0.21, the Large block's 0.13,
+    f5 named there while its own base D5 was left; s0568, R9 of the Large block Q9:R10).
+
+    >>> from assistant.editions import Edition, Size
+    >>> from assistant.model import Map
+    >>> big, small = Figure("L", "dark", Square(6, 4), Size.LARGE), Figure("m", "light", Square(1, 1), Size.MEDIUM)
+    >>> pos = Position(Edition.SWM2008, Map(8, 8), (big, small))
+    >>> out = _large_on_a_medium_square(pos, [Seen("m", "F4", 0.8, "roster")], [big], ["B2"], {"F4"}, (), {"F4": 0.14, "E4": 0.05})
+    >>> [(s.id, s.at, s.confidence) for s in out[0]], out[1:]
+    ([('m', 'B2', 0.5), ('L', 'F4', 0.5)], ('L', 'F4', 'B2'))
+
+    A Medium figure named by its marker stays; no square left, or no free block: nothing.
+
+    >>> _large_on_a_medium_square(pos, [Seen("m", "F4", 1.0, "marker")], [big], ["B2"], {"F4"}, (), {"F4": 0.14}) is None
+    True
+    >>> _large_on_a_medium_square(pos, [Seen("m", "F4", 0.8, "roster")], [big], [], {"F4"}, (), {"F4": 0.14}) is None
+    True
+    """
+    by_id = {f.id: f for f in pos.figures}
+    large = [g for g in not_seen if g.size.footprint == 2]
+    medium = [k for k, s in enumerate(figures) if s.by == "roster" and by_id[s.id].size.footprint == 1 and s.id not in pinned]
+    if not large or not left or not medium:
+        return None
+    cols, rows = pos.map.cols, pos.map.rows
+    art = _art_rim(large_rims)
+    best: tuple[float, str, str, str, list[tuple[int, str]]] | None = None
+    for k in medium:
+        sq = figures[k].at
+        c, r = _col_row(sq)
+        free = [(large_rims[corner], corner) for dc in (0, 1) for dr in (0, 1)
+                if 0 <= c - dc < cols - 1 and 0 <= r - dr < rows - 1
+                and (corner := Square(c - dc, r - dr).name) in large_rims
+                and not (set(block_squares(corner, 2)) - {sq}) & (set(held) | set(blocked))]
+        if not free:
+            continue
+        rim, corner = max(free, key=lambda rc: (rc[0], [-x for x in _key(rc[1])]))
+        if rim < HALF_READ_RIM or rim <= art:
+            continue  # no Large base's edge round the block's centre, clearer than the map's own (R86, R255)
+        for x in left:
+            if x in block_squares(corner, 2):
+                continue  # the base left is one the block would cover: one base, not two
+            squares = [figures[j].at for j in medium if j != k] + [x]
+            figs = [by_id[figures[j].id] for j in medium]
+            pairs = assign([[_distance(f.at, parse_square(at)) for at in squares] for f in figs])
+            if any(j is None for j in pairs):
+                continue
+            for g in large:
+                cost = sum(_distance(f.at, parse_square(squares[j])) for f, j in zip(figs, pairs, strict=True) if j is not None)
+                cost += _distance(g.at, parse_square(corner))
+                if best is None or cost < best[0] - 1e-9:
+                    best = (cost, g.id, corner, x, [(medium[i], squares[j]) for i, j in enumerate(pairs) if j is not None])
+    if best is None:
+        return None
+    _cost, gid, corner, x, named = best
+    out = list(figures)
+    for k, at in named:
+        s = out[k]
+        if at != s.at:  # named again: who is who by the record alone
+            out[k] = Seen(s.id, at, min(s.confidence, COUNT_READ), s.by)
+    out.append(Seen(gid, corner, COUNT_READ, "roster"))
+    return out, gid, corner, x
 
 
 def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str],
