@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.photo import lens
+from assistant.photo import lens, straighten
 from assistant.photo.board import find_grid, marker_board_corners
 from assistant.photo.markers import Marker
 
@@ -438,3 +438,18 @@ def test_map_from_photo_takes_the_same_second_look(monkeypatch: pytest.MonkeyPat
     assert got is not None and got.how == "markers" and got.grid is bent
     said = ph.reference_lens_note(got.grid, got.how != "markers")
     assert said is not None and "R259" in said and "R257" not in said
+
+
+@pytest.mark.parametrize("shape", [(7, 10, 3), (16, 16), (129, 250, 3), (300, 257), (1000, 1333, 3)])
+def test_straightening_a_band_at_a_time_makes_the_whole_photos_pixels(shape: tuple[int, ...]) -> None:
+    """R303: the photo straightened a band of mesh rows at a time is, bit for bit, the photo
+    straightened with the whole photo's maps (the maps' interpolation near a band's edges reads
+    the nodes beyond it), for photos smaller than a band or a mesh square, of any size, grey or in
+    colour, bent either way."""
+    rng = np.random.default_rng(sum(shape))
+    photo = cv2.GaussianBlur(rng.integers(0, 256, shape, dtype=np.uint8), (5, 5), 0)
+    for k in (-0.12, -0.05, 0.04):
+        banded, whole = straighten._straightened(photo, k), straighten._straightened_whole(photo, k)
+        assert banded.shape == photo.shape and banded.dtype == photo.dtype
+        assert np.array_equal(banded, whole), (shape, k)
+        assert not np.array_equal(banded, photo)  # it was bent: the test compares two straightenings, not two copies
