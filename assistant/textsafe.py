@@ -90,3 +90,9 @@ def code_fence(text: str) -> str:
 def is_safe(text: str) -> bool:
     """Has ``text`` nothing that :func:`shown` would escape?"""
     return UNSAFE.search(text) is None
+
+
+def says_something(text: str) -> bool:
+    """Has ``text`` a character a reader sees: not only spaces and what :func:`shown` would escape?
+    An override's reason of one control character (``"\\x01"``) was taken as a reason (trial27)."""
+    return bool(UNSAFE.sub("", text).strip())

@@ -1640,3 +1640,34 @@ def test_a_missing_numbers_form_is_shown_under_its_pairs_title(tmp_path: Path, b
             assert box["y"] >= sheet["y"] - 0.5 and box["y"] + box["height"] <= min(sheet["y"] + sheet["height"], h) + 0.5, (sel, box, sheet)
         page.screenshot(path=str(SHOTS / f"ddm-missing-form-{w}x{h}.png"))  # looked at by a person
         page.context.close()
+
+
+def test_a_long_id_on_a_narrow_polish_slot_ends_in_an_ellipsis_inside_its_button(tmp_path: Path, browser: Any,
+                                                                                   request: pytest.FixtureRequest) -> None:
+    """trial27: on a 360 x 640 Polish phone a long figure id in a slot button ("obi-wan-kenobi-general")
+    was cut mid-letter by the button ("obi-w", no sign that more followed): the id kept its own width
+    inside the button. It is now as wide as its button at most, ends in an ellipsis, and the button's
+    title carries the whole id."""
+    text = example_path("clone-wars-corridor").read_text(encoding="utf-8")
+    text = text.replace("{id: obi,", "{id: obi-wan-kenobi-general,").replace("{id: sbdc,", "{id: super-battle-droid-commander,")
+    for url, _path in _game_server(tmp_path, text):
+        for w, h in ((360, 640), (390, 844)):
+            page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, locale="pl-PL").new_page()
+            request.node.pages = [page]
+            page.goto(url)
+            page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+            _tap_figure(page, "obi-wan-kenobi-general")
+            page.wait_for_function("document.querySelector('#mine-id').textContent === 'obi-wan-kenobi-general'")
+            _tap_figure(page, "super-battle-droid-commander")
+            page.wait_for_function("document.querySelector('#target-id').textContent === 'super-battle-droid-commander'")
+            for slot, fid in (("#slot-mine", "obi-wan-kenobi-general"), ("#slot-target", "super-battle-droid-commander")):
+                got = page.evaluate("""(sel) => { const b = document.querySelector(sel), i = b.querySelector('b');
+                    const br = b.getBoundingClientRect(), ir = i.getBoundingClientRect(), pad = parseFloat(getComputedStyle(b).paddingRight);
+                    return {inside: ir.right <= br.right - pad + 0.5, cut: i.scrollWidth > i.clientWidth,
+                            ellipsis: getComputedStyle(i).textOverflow, title: b.title}; }""", slot)
+                assert got["inside"] and got["ellipsis"] == "ellipsis", (w, slot, got)
+                assert got["cut"], (w, slot, got)  # the id is longer than the room: shown cut, with the ellipsis
+                assert got["title"] == fid, (w, slot, got)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"slots-long-id-pl-{w}x{h}.png"))
+            page.context.close()

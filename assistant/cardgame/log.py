@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import AssistantError, NotationError, UnknownNameError
 from ..game.store import REQUEST_ID, Event, GameFileError, GameStore, check_shapes, export_chain, undo_target, undone_seqs
 from ..i18n import _
-from ..textsafe import code_fence, code_span, markdown_shown, shown
+from ..textsafe import code_fence, code_span, markdown_shown, says_something, shown
 from .plugin import CardGame
 
 
@@ -108,7 +108,7 @@ class CardGameLog:
         return True, tuple(out.said)
 
     def do(self, command: str, override: str | None = None) -> Done:
-        if override is not None and not override.strip():
+        if override is not None and not says_something(override):
             raise AssistantError(_("an override needs a reason"))
         result: dict[str, Any] = {}
 

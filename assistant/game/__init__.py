@@ -26,6 +26,7 @@ from ..model import Position, card_key
 from ..position import dump_position, parse_position
 from ..rules.engine import Reason
 from ..rules.record import EDITIONS
+from ..textsafe import says_something
 from ..yamlio import MAX_FILE_BYTES
 from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
 from .state import GameState, Kept, check, copy_state, finish, fold, fold_on
@@ -70,6 +71,8 @@ class Game:
         overridden with a reason (recorded with the setup)."""
         from .squads import check_squads
 
+        if override is not None and not says_something(override):
+            raise AssistantError(_("an override needs a reason"))
         pos = parse_position(position_yaml, "position", library)  # refuse a bad position before creating anything
         from ..limits import check_query
 
@@ -138,7 +141,7 @@ class Game:
             state.override = override  # what the rules refuse stands only with one (R206)
             apply(state, kind, data)
 
-        if override is not None and not override.strip():
+        if override is not None and not says_something(override):
             raise AssistantError(_("an override needs a reason"))
         return self.store.append(kind, data, override=override, check=guard)
 

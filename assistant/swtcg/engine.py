@@ -1532,6 +1532,11 @@ def _speed(t: Table, cmd: Command, said: list[str]) -> Table:
     return t
 
 
+#: the largest number 'set-stat' takes: no printed stat comes near it (speeds run to about 90), and
+#: 10**20 was taken and carried into every later answer (trial27, reading R311)
+MAX_STAT = 999
+
+
 @_verb("set-stat", "cost", "health", "power", "speed")
 def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS set-stat UNIT power=N [speed=N] [health=N] [cost=N]': the number a stat printed '*' has now, as the card's text sets it."""
@@ -1540,6 +1545,9 @@ def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
     for k in ("cost", "speed", "power", "health"):
         v = cmd.int_opt(k)
         if v is not None:
+            if v > MAX_STAT:
+                raise NotationError(_("{cmd!r}: {stat}={value} is more than any card has; a stat is at most {limit} (reading R311)").format(
+                    cmd=str(cmd), stat=k, value=v, limit=MAX_STAT))
             given[k] = v
     if not given:
         raise NotationError(_("{cmd!r}: give the stat and its number, e.g. power=3").format(cmd=str(cmd)))

@@ -303,6 +303,9 @@ function showReroll(offer) {
 function showSlots() {
   $("mine-id").textContent = shownText(S.mine || "—");
   $("target-id").textContent = shownText(S.target || "—");
+  // the whole id where the slot cuts it short (a long press, a screen reader)
+  $("slot-mine").title = S.mine ? shownText(S.mine) : "";
+  $("slot-target").title = S.target ? shownText(S.target) : "";
   $("slot-mine").classList.toggle("picking", S.picking === "mine" || !S.mine);
   $("helpers").innerHTML = S.helpers.length ? `<span class="chip">${esc(tr("helpers:"))} ${S.helpers.map(esc).join(", ")}</span>` : "";
   if ($("actions")) $("actions").hidden = !S.mine;
