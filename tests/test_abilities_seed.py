@@ -267,3 +267,29 @@ def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the
         assert not ans.legal and "not a's nearest enemy" in ans.illegal_reasons[0].text, (force, power, rules)
         assert any("a's Force Sense (1 Force point): every enemy loses Stealth" in n.text and "PL p.46" in n.rule for n in ans.notes) is said, (force, rules)
         assert ("a: Force Sense" in ans.not_modelled) is (rules == "swm2004" and bool(power)), (force, power, rules)
+
+
+def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_name() -> None:
+    """PL p.65 (swm2008): "Trooper – Żołnierz: Postać ze słowem „Trooper” w nazwie lub z umiejętnością
+    specjalną Trooper. Postać ta liczona jest jako Żołnierz i może korzystać z umiejętności specjalnych i
+    efektów, które pomagają Żołnierzom. ... Sith Guard z umiejętnością specjalną Trooper traktowany jest
+    nie tylko jako Sith Guard ale też jako Sith Trooper." PL p.57 Pilot and p.67 Wookiee in the same words
+    ("Chewbacca i Tarfful także traktowani są jako Wookiee"). The Clone Trooper Commander's effect
+    reaches characters "with trooper in its name": a guard with the special ability Trooper gets its +3,
+    one without it does not, and the ability is no longer listed as not modelled. The 2004 rules (CS
+    g.14: "Postava, která má ve svém názvu Trooper") count the name alone: no +3, still listed (R307)."""
+    cmd = "{id: cmd, card: Clone Trooper Commander, side: x, at: A1}"
+    target = "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"
+    for rules, abilities, bonus in (("swm2008", "[Trooper]", 3), ("swm2008", "[]", None), ("swm2004", "[Trooper]", None)):
+        guard = f"{{id: guard, side: x, at: C3, stats: {{attack: 6, damage: 10, hp: 30, defense: 14, abilities: {abilities}}}}}"
+        ans = attack(pos([cmd, guard, target], rules), "guard", "t")
+        got = [m.value for m in ans.modifiers if "commander effect" in m.label]
+        assert got == ([bonus] if bonus else []), (rules, abilities)
+        assert any(n.startswith("guard: Trooper") for n in ans.not_modelled) is (rules == "swm2004" and abilities != "[]"), (rules, abilities, ans.not_modelled)
+    from assistant.rules.record import find_edition
+    rec = find_edition("swm2008")
+    assert rec.named_as("Sith Trooper", "Sith Guard", ("Trooper",)) and not rec.named_as("Clone Trooper", "Sith Guard", ("Trooper",))
+    assert rec.named_as("pilot", "Anakin Skywalker on STAP", ("Pilot",)) and not rec.named_as("pilot", "Anakin Skywalker on STAP", ())
+    assert rec.named_as("Wookiee", "Chewbacca (Fearless Scout)", ()) and rec.named_as("wookiee", "Tarfful", ())
+    assert rec.named_as("wookiee", "Zaalbar", ("Wookiee",)) and not rec.named_as("wookiee", "Zaalbar", ())
+    assert not find_edition("swm2004").named_as("wookiee", "Chewbacca", ())

@@ -238,6 +238,11 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Disintegration", "swm", "critical hits (defeat on a natural 20; +40 against Large and bigger)", "PL p.39-40; CS g.4"),
     Mechanism("Execute Order 66", "swm", "targeting (not by characters with Order 66)", "PL p.42; CS g.5"),
     Mechanism("Order 66", "swm", "targeting (no attack on a character with Execute Order 66; Clone Trooper names count, R230)", "PL p.56; CS g.10"),
+    # a special ability that makes the character count as named with the word (R307)
+    Mechanism("Pilot", "swm", "commander effects (counts as a Pilot: with the word in its name)", "PL p.57", editions=S08),
+    Mechanism("Trooper", "swm", "commander effects (counts as a Trooper, its name's words joined to it: Sith Guard as Sith Trooper)", "PL p.65",
+              editions=S08),
+    Mechanism("Wookiee", "swm", "commander effects (counts as a Wookiee; Chewbacca and Tarfful too)", "PL p.67", editions=S08),
     Mechanism("Frozen in Carbonite", "swm", "targeting (never a legal target)", "PL p.47", editions=S08),
     Mechanism("Fragile", "swm", "legality (no attack below [#] Hit Points)", "PL p.47", editions=S08),
     Mechanism("Bombad Gungan", "swm", "the chance to hit (a save of 11 before the roll sends the attack elsewhere)", "PL p.35", editions=S08),
@@ -619,6 +624,45 @@ def has(abilities: tuple[str, ...] | None, name: str) -> bool:
 @lru_cache(maxsize=8192)  # pure, and asked thousands of times per answer: a shell or server asks again every query
 def _has(abilities: tuple[str, ...], name: str) -> bool:
     return any(split_ability(a)[0].lower() == name.lower() or a.strip().lower() == name.lower() for a in abilities or ())
+
+
+#: special abilities that make a character count as one with the word in its name, for the effects
+#: that name it (swm2008 PL p.57 Pilot, p.65 Trooper, p.67 Wookiee); an edition record that defines
+#: the name gives it (reading R307 in docs/readings.md)
+NAME_TRAITS = ("Pilot", "Trooper", "Wookiee")
+
+
+def counts_as_named(phrase: str, name: str, abilities: tuple[str, ...] | None, traits: tuple[str, ...],
+                    named: tuple[tuple[str, str], ...] = ()) -> bool:
+    """Does a character called ``name`` count as one whose name contains ``phrase`` (a commander
+    effect's "with trooper in its name")? By its name; or where the phrase's last word is a trait
+    the edition gives (``traits``: PL p.57, p.65, p.67) and the character has that special ability,
+    or is one of the characters the rulebook names (``named``: "Chewbacca i Tarfful także
+    traktowani są jako Wookiee", PL p.67), the phrase's other words being words of its name (PL
+    p.65: "Sith Guard z umiejętnością specjalną Trooper traktowany jest ... też jako Sith
+    Trooper"). Reading R307.
+
+    >>> counts_as_named("trooper", "Sith Guard", ("Trooper",), ("Trooper",)), counts_as_named("trooper", "Sith Guard", (), ("Trooper",))
+    (True, False)
+    >>> counts_as_named("Sith Trooper", "Sith Guard", ("Trooper",), ("Trooper",)), counts_as_named("Clone Trooper", "Sith Guard", ("Trooper",), ("Trooper",))
+    (True, False)
+    >>> counts_as_named("trooper", "Sith Guard", ("Trooper",), ())  # an edition that gives no such ability
+    False
+    >>> counts_as_named("wookiee", "Chewbacca, Rebel Hero", (), ("Wookiee",), (("chewbacca", "Wookiee"),))
+    True
+    """
+    if phrase.lower() in name.lower():
+        return True
+    words = phrase.lower().split()
+    lowered = name.lower()
+    name_words = set(lowered.replace(",", " ").replace("(", " ").replace(")", " ").split())
+    for trait in traits:
+        if not words or words[-1] != trait.lower():
+            continue
+        by_name = any(lowered.startswith(n) for n, t in named if t.lower() == trait.lower())
+        if (has(abilities, trait) or by_name) and all(w in name_words for w in words[:-1]):
+            return True
+    return False
 
 
 #: the one character Order 66 lets a squad be built with, whatever the faction (PL p.56; CS g.10)

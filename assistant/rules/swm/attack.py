@@ -87,7 +87,8 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                     )
                 )
                 continue
-            if eff.name_contains and eff.name_contains.lower() not in (affected.card or affected.id).lower():
+            # a Pilot, Trooper or Wookiee special ability counts as the word in the name (PL p.57, p.65, p.67; R307)
+            if eff.name_contains and not find_edition(pos.edition).named_as(eff.name_contains, affected.card or affected.id, abl):
                 continue
             if eff.requires and not has(abl, eff.requires):
                 continue
