@@ -216,6 +216,7 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Pilot", "attack"): "a commander effect that names Pilots (tests/test_abilities_seed.py, R307)",
     ("swm", "Trooper", "attack"): "a commander effect that names Troopers (tests/test_abilities_seed.py, R307)",
     ("swm", "Wookiee", "attack"): "a commander effect that names Wookiees (tests/test_abilities_seed.py, R307)",
+    ("swm", "Black Sun", "power"): "an ally whose name contains Vigo or Xizor (tests/test_abilities_seed.py, R308)",
     ("swm", "Shaper", "attack"): "a Yuuzhan Vong ally",
     ("swm", "Squad Assault", "attack"): "three same-name allies within 6",
     ("swm", "Stealth", "attack"): "cover beyond 6 squares",

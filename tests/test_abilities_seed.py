@@ -7,6 +7,7 @@ advanced rules) and closes a class of mistake, not one instance.
 from __future__ import annotations
 
 from assistant.cards import CardLibrary, default_library
+from assistant.errors import AssistantError
 from assistant.position import parse_position
 from assistant.rules.attack import attack
 from assistant.rules.powers import use_power
@@ -293,3 +294,29 @@ def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_na
     assert rec.named_as("Wookiee", "Chewbacca (Fearless Scout)", ()) and rec.named_as("wookiee", "Tarfful", ())
     assert rec.named_as("wookiee", "Zaalbar", ("Wookiee",)) and not rec.named_as("wookiee", "Zaalbar", ())
     assert not find_edition("swm2004").named_as("wookiee", "Chewbacca", ())
+
+
+def test_black_sun_has_grenades_10_in_a_squad_with_a_vigo_or_xizor() -> None:
+    """PL p.34 (swm2008): "Black Sun – Czarne Słońce: Jeśli postać jest w tej samej drużynie z postacią,
+    której nazwa zawiera Vigo lub Xizor, postać ta otrzymuje umiejętność specjalną Grenades 10 (Granaty
+    10). Postać zachowuje tą dodatkową umiejętność nawet jeśli inna postać nie jest aktualnie w grze."
+    PL p.48 Grenades: the target and every character next to it, each avoids it with a save of 11. With
+    a Vigo of its side on the map, `--power Grenades` answers 10 damage and says why; with the Vigo an
+    enemy, or no Vigo, it is refused and says what would give it; the 2004 rules (CS) have no Black
+    Sun (R308)."""
+    hire = "{id: hire, side: x, at: C5, stats: {attack: 6, damage: 10, hp: 30, defense: 14, abilities: [Black Sun]}}"
+    target = "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"
+    vigo = "{id: rodian-vigo, side: %s, at: A1, stats: {hp: 50, defense: 15, attack: 7, damage: 20}}"  # "Rodian Black Sun Vigo" (Bounty Hunters)
+    ans = use_power(pos([hire, target, vigo % "x"]), "hire", "t", "Grenades")
+    assert ans.legal, ans.illegal_reasons
+    assert [s.damage for s in ans.struck if s.figure == "t"] == [10]
+    assert any("hire's Black Sun: rodian-vigo is in its squad, so it has Grenades 10" in n.text and "PL p.34" in n.rule for n in ans.notes)
+    for figures, rules in (([hire, target, vigo % "y"], "swm2008"), ([hire, target], "swm2008"), ([hire, target, vigo % "x"], "swm2004")):
+        try:
+            use_power(pos(figures, rules), "hire", "t", "Grenades")
+        except AssistantError as exc:
+            said = str(exc)
+        else:
+            raise AssertionError(f"Grenades answered for {rules} {figures}")
+        assert ("it has Grenades 10 only in a squad with a character whose name contains one of Vigo, Xizor" in said) is (rules == "swm2008"), said
+        assert "PL p.34" in said or rules == "swm2004", said

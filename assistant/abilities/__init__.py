@@ -434,6 +434,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
         editions=S08,
         places=POWER
     ),
+    Mechanism("Black Sun", "swm", "attack --power: Grenades 10 in a squad with a Vigo or Xizor (R308)", "PL p.34", editions=S08, places=POWER),
     Mechanism("Grenades", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.48; CS g.7", places=POWER),
     Mechanism("Flamethrower", "swm", "a special attack (attack --power): the target and all next to it", "PL p.42; CS g.5", places=POWER),
     Mechanism("Missiles", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.54", editions=S08, places=POWER),
@@ -663,6 +664,41 @@ def counts_as_named(phrase: str, name: str, abilities: tuple[str, ...] | None, t
         if (has(abilities, trait) or by_name) and all(w in name_words for w in words[:-1]):
             return True
     return False
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A special ability that gives its character another one while a character whose name contains
+    one of ``words`` is in its squad, defeated or not yet placed too (reading R308)."""
+
+    name: str
+    words: tuple[str, ...]
+    grants: str
+    rule: str
+
+
+#: swm2008 PL p.34: "Black Sun – Czarne Słońce: Jeśli postać jest w tej samej drużynie z postacią,
+#: której nazwa zawiera Vigo lub Xizor, postać ta otrzymuje umiejętność specjalną Grenades 10"; an
+#: edition record that defines the name gives it (reading R308)
+GRANTS: tuple[Grant, ...] = (Grant("Black Sun", ("vigo", "xizor"), "Grenades 10", "PL p.34"),)
+
+
+def granted(abilities: tuple[str, ...] | None, squad_names: tuple[str, ...], defined: tuple[str, ...]) -> list[tuple[Grant, str]]:
+    """The abilities a character's ``GRANTS`` give it, each with the squad member whose name
+    gives it; ``defined``: the grant names the edition gives (reading R308).
+
+    >>> [(g.grants, who) for g, who in granted(("Black Sun",), ("Rodian Black Sun Vigo",), ("Black Sun",))]
+    [('Grenades 10', 'Rodian Black Sun Vigo')]
+    >>> granted(("Black Sun",), ("Boba Fett",), ("Black Sun",)), granted(("Black Sun",), ("Xizor",), ())
+    ([], [])
+    """
+    out = []
+    for g in GRANTS:
+        if g.name in defined and has(abilities, g.name):
+            who = next((n for n in squad_names if any(w in n.lower() for w in g.words)), None)
+            if who is not None:
+                out.append((g, who))
+    return out
 
 
 #: the one character Order 66 lets a squad be built with, whatever the faction (PL p.56; CS g.10)

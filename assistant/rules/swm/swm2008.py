@@ -152,6 +152,7 @@ RECORD = register_edition(
                 "Pilot",
                 "Trooper",
                 "Wookiee",
+                "Black Sun",  # Grenades 10 in a squad with a Vigo or Xizor (PL p.34; rules/swm/powers.py, R308)
             }
         ),
         opportunity_ignores_targeting=True,
