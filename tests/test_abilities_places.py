@@ -185,6 +185,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
         # one d20 a side: Master Tactician's side decides who goes first unless it rolled a 1 (R273)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10], "y": [12]})
+        # the roll settled, a's side rerolls by its Anticipation and keeps the second roll (R309)
+        yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10], "y": [12]}, None, {"a": [15]})
 
 
 def _claims() -> list[tuple[str, str, str]]:

@@ -753,6 +753,7 @@ SESSION_APPLIED = {
         "Repair",
         "Industrial Repair",
         "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R273)
+        "Anticipation",  # 1 Force point: its side rerolls once the initiative is settled, the second roll kept (PL p.33; CS g.1; game/initiative.py, R309)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

@@ -23,7 +23,7 @@ from ..game.actions import (
     export_text,
     initiative_event,
     move_event,
-    parse_initiative_rolls,
+    parse_anticipation, parse_initiative_rolls,
     parse_save_rolls,
     power_event,
     record,
@@ -93,10 +93,10 @@ def saves_rolls(text: str | None) -> dict[str, Any]:
 
 @verb("game initiative", query="game", writes=True)
 def initiative(s: Session, roll: list[str] | None = None, auto: bool = False, first: str | None = None, game: Path | None = None,
-               override: str | None = None) -> Result:
+               override: str | None = None, anticipation: list[str] | None = None) -> Result:
     """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
     st, _meta = s.read_state(game)
-    data = initiative_event(st, parse_initiative_rolls(st, roll or ()), auto, first)
+    data = initiative_event(st, parse_initiative_rolls(st, roll or ()), auto, first, parse_anticipation(st, anticipation or ()))
     return recorded(s, game, "initiative", data, override)
 
 
