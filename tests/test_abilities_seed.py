@@ -320,3 +320,21 @@ def test_black_sun_has_grenades_10_in_a_squad_with_a_vigo_or_xizor() -> None:
             raise AssertionError(f"Grenades answered for {rules} {figures}")
         assert ("it has Grenades 10 only in a squad with a character whose name contains one of Vigo, Xizor" in said) is (rules == "swm2008"), said
         assert "PL p.34" in said or rules == "swm2004", said
+
+
+def test_avoid_defeat_counts_its_two_saves_in_the_chance_to_defeat() -> None:
+    """PL p.34 (swm2008): "Avoid Defeat – Uniknięcie porażki: Jeśli postać z tą umiejętnością specjalną
+    zostanie pokonana, wykonuje ona dwa rzuty obronne, oba wymagają 11 dla powodzenia. Jeśli oba rzuty
+    powiodą się postać nie jest pokonana; w zamian zostaje w grze i otrzymuje 10 Punktów Obrażeń." CS
+    g.2 the same ("dva záchranné hody ... 11 nebo vyšší"). A save of 11 is made on 10 faces of 20, both
+    1 time in 4: an attack that defeats a 10-Hit-Point target whenever it hits (needs 10: 55%) defeats
+    one with Avoid Defeat 55% x 3/4 = 41.25%, said; no longer listed as not modelled (R310)."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 5, damage: 20}}"
+    for rules in ("swm2008", "swm2004"):
+        plain = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10}}"], rules), "a", "t")
+        ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10, abilities: [Avoid Defeat]}}"], rules), "a", "t")
+        assert plain.p_hit == ans.p_hit == 0.55 and plain.p_defeat == 0.55, (rules, plain.p_defeat)
+        assert ans.p_defeat == 0.4125, (rules, ans.p_defeat)
+        assert any("Avoid Defeat: were t defeated, it makes two saves of 11 and, both made (25%), stays in play with 10 Hit Points" in n.text
+                   and ("PL p.34" if rules == "swm2008" else "CS g.2") in n.rule for n in ans.notes), rules
+        assert not any(n.startswith("t: Avoid Defeat") for n in ans.not_modelled), (rules, ans.not_modelled)
