@@ -83,10 +83,10 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     rule = cite(power.rule)
     illegal: list[Reason] = []
     notes: list[Reason] = []
-    for g, who in grants:
+    for g, giver in grants:
         if written == g.grants and not has(own, split_ability(g.grants)[0]):
             notes.append(Reason(_("{u}'s {ability}: {who} is in its squad, so it has {grants} (reading R308 in docs/readings.md)").format(
-                u=user.id, ability=g.name, who=who, grants=g.grants), cite(g.rule)))
+                u=user.id, ability=g.name, who=giver, grants=g.grants), cite(g.rule)))
     around_user = power.area in AROUND_USER
     def living(f: Figure) -> bool:
         return saves.is_living(abilities_of(f))
