@@ -240,6 +240,20 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     used = {s: 0 for s in sides}  # each side's rolls taken so far (a Recon side's pairs count one)
     pending = list((anticipation or {}).items())
     anticipated: list[dict[str, Any]] = []
+    def lead(among: list[str]) -> tuple[list[str], str | None]:
+        """The sides on top among ``among`` by their kept rolls (DDM: a tie to the higher commander
+        rating, with that tie-break in words)."""
+        totals = {s: final[s] + ratings.get(s, 0) for s in among}
+        top = max(totals.values())
+        leaders = [s for s in among if totals[s] == top]
+        if len(leaders) > 1 and ratings:
+            best = max(ratings[s] for s in leaders)
+            higher = [s for s in leaders if ratings[s] == best]
+            others = ", ".join(f"{s} {ratings[s]}" for s in leaders if s != higher[0])
+            said = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({recorded_rule})" if len(higher) == 1 else None
+            return higher, said
+        return leaders, None
+
     for _attempt in range(100):
         rolls: dict[str, int] = {}
         for s in contenders:
@@ -262,16 +276,8 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
                     _("tie ({tied}): reroll, and write each tied side's rolls in order in its field, e.g. {names},N ({rule})").format(**said))
             used[s] = n + 1
         final.update(rolls)
-        totals = {s: final[s] + ratings.get(s, 0) for s in contenders}
-        top = max(totals.values())
-        leaders = [s for s in contenders if totals[s] == top]
-        if len(leaders) > 1 and ratings:
-            best = max(ratings[s] for s in leaders)
-            higher = [s for s in leaders if ratings[s] == best]
-            if len(higher) == 1:
-                others = ", ".join(f"{s} {ratings[s]}" for s in leaders if s != higher[0])
-                tie_break = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({recorded_rule})"
-            leaders = higher
+        leaders, by_rating = lead(contenders)
+        tie_break = by_rating or tie_break
         while len(leaders) == 1 and pending:
             # Anticipation once the roll is settled: the side rerolls, keeps the second roll and
             # the sides then compare again, a tie rerolled as always (PL p.33; CS g.1; R309)
@@ -297,12 +303,8 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
             anticipated.append({"figure": figure, "side": side, "before": final[side], "after": max(new), "dice": new})
             final[side] = max(new)
             contenders = list(sides)
-            totals = {s: final[s] + ratings.get(s, 0) for s in contenders}
-            top = max(totals.values())
-            leaders = [s for s in contenders if totals[s] == top]
-            if len(leaders) > 1 and ratings:
-                best = max(ratings[s] for s in leaders)
-                leaders = [s for s in leaders if ratings[s] == best]
+            leaders, by_rating = lead(contenders)
+            tie_break = by_rating or tie_break
         if len(leaders) == 1:
             winner = leaders[0]
             break
