@@ -450,7 +450,8 @@ def force(
     faster: Annotated[bool, typer.Option("--faster", help="Move Faster: the acting figure pays 1 point for 2 more squares this turn.")] = False,
     game: GameOpt = None,
     override: OverrideOpt = None,
-    power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point buys more squares with: Knight Speed (4), Master Speed (6).",
+    power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point is spent on: Knight Speed (4 more squares), Master Speed (6), "
+                                              "Force Sense (2008: every enemy loses Stealth until the end of the round).",
                                               metavar="POWER")] = None,
     json_out: JsonOpt = False,
 ) -> None:

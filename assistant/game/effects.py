@@ -253,6 +253,28 @@ def fearless(pos: Position, f: Figure) -> bool:
     )
 
 
+def lose_stealth(state: GameState, user: Figure) -> list[str]:
+    """swm2008 Force Sense used (PL p.46): every enemy of ``user`` loses Stealth until the end of the
+    round; each one's written abilities are kept to give back at the next initiative (R273)."""
+    lost = []
+    for e in state.position.figures:
+        abl = state.position.stats_of(e).abilities or ()
+        if e.side != user.side and has(abl, "Stealth"):
+            state.stealth_lost.setdefault(e.id, (e.stats.abilities, user.id))
+            set_figure(state, replace(e, stats=replace(e.stats, abilities=tuple(a for a in abl if not has((a,), "Stealth")))))
+            lost.append(e.id)
+    return [_("Stealth lost until the end of the round: {names}").format(names=", ".join(lost))] if lost else []
+
+
+def give_stealth_back(state: GameState) -> None:
+    """The round over, Force Sense's enemies have their Stealth again (PL p.46; R273)."""
+    for fid, (written, _user) in state.stealth_lost.items():
+        if any(f.id == fid for f in state.position.figures):
+            f = state.figure(fid)
+            set_figure(state, replace(f, stats=replace(f.stats, abilities=written)))
+    state.stealth_lost = {}
+
+
 def end_of_round(state: GameState) -> list[str]:
     """A new round's initiative closes the last one, whoever has not activated."""
     return score_if_round_over(state, force=True)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...errors import AssistantError
 from ...i18n import _, n_, side_name
 from ...rules.engine import Reason
-from ..effects import end_of_round, end_turn, final_words, renew_force, score_if_round_over, set_figure
+from ..effects import end_of_round, end_turn, final_words, give_stealth_back, renew_force, score_if_round_over, set_figure
 from ..initiative import anticipation_words, recon_words, tactician_words, tie_break_words
 from ..referee import game_over
 from ..state import ACTIVATIONS_PER_PHASE, Data, GameState, Turn, event_kind
@@ -43,6 +43,7 @@ class Initiative:
         said = end_turn(state)
         if state.round > 0:
             said += end_of_round(state)
+        give_stealth_back(state)  # Force Sense lasts until the end of the round (PL p.46; R273)
         state.round += 1
         state.first_side = str(data["first"])
         state.phase, state.phase_side, state.phase_activations = 1, state.first_side, 0
