@@ -424,7 +424,8 @@ def check_force_sense(state: GameState, f: Figure, delta: int) -> list[Reason]:
 
     rule = cite_for(state.position.edition, "PL p.46") + "; reading R273 in docs/readings.md"
     if not _defines(state.position, "Force Sense"):
-        return [Reason(_("the {rules} rules give no Force Sense").format(rules=state.position.edition.value), state.turn_rules.cite(state.turn_rules.cite_turn_options))]
+        tr = state.turn_rules
+        return [Reason(_("the {rules} rules give no Force Sense").format(rules=state.position.edition.value), tr.cite(tr.cite_turn_options))]
     reasons = []
     if not has(_abilities(state.position, f), "Force Sense"):
         reasons.append(Reason(_("{f} has no Force power {power}").format(f=f.id, power="Force Sense"), rule))
