@@ -287,13 +287,13 @@ def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_na
         got = [m.value for m in ans.modifiers if "commander effect" in m.label]
         assert got == ([bonus] if bonus else []), (rules, abilities)
         assert any(n.startswith("guard: Trooper") for n in ans.not_modelled) is (rules == "swm2004" and abilities != "[]"), (rules, abilities, ans.not_modelled)
-    from assistant.rules.record import find_edition
-    rec = find_edition("swm2008")
-    assert rec.named_as("Sith Trooper", "Sith Guard", ("Trooper",)) and not rec.named_as("Clone Trooper", "Sith Guard", ("Trooper",))
-    assert rec.named_as("pilot", "Anakin Skywalker on STAP", ("Pilot",)) and not rec.named_as("pilot", "Anakin Skywalker on STAP", ())
-    assert rec.named_as("Wookiee", "Chewbacca (Fearless Scout)", ()) and rec.named_as("wookiee", "Tarfful", ())
-    assert rec.named_as("wookiee", "Zaalbar", ("Wookiee",)) and not rec.named_as("wookiee", "Zaalbar", ())
-    assert not find_edition("swm2004").named_as("wookiee", "Chewbacca", ())
+    from assistant.rules.swm.attack import named_as
+    p8, p4 = pos([target]), pos([target], "swm2004")
+    assert named_as(p8, "Sith Trooper", "Sith Guard", ("Trooper",)) and not named_as(p8, "Clone Trooper", "Sith Guard", ("Trooper",))
+    assert named_as(p8, "pilot", "Anakin Skywalker on STAP", ("Pilot",)) and not named_as(p8, "pilot", "Anakin Skywalker on STAP", ())
+    assert named_as(p8, "Wookiee", "Chewbacca (Fearless Scout)", ()) and named_as(p8, "wookiee", "Tarfful", ())
+    assert named_as(p8, "wookiee", "Zaalbar", ("Wookiee",)) and not named_as(p8, "wookiee", "Zaalbar", ())
+    assert not named_as(p4, "wookiee", "Chewbacca", ()) and not named_as(p4, "trooper", "Sith Guard", ("Trooper",))
 
 
 def test_black_sun_has_grenades_10_in_a_squad_with_a_vigo_or_xizor() -> None:

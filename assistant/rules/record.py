@@ -170,17 +170,6 @@ class EditionRecord:
     #: case, with the trait: "Chewbacca i Tarfful także traktowani są jako Wookiee" (reading R307)
     trait_names: tuple[tuple[str, str], ...] = ()
 
-    def named_as(self, phrase: str, name: str, abilities: tuple[str, ...] | None) -> bool:
-        """Does a character called ``name`` count as one whose name contains ``phrase``, by its name or
-        by a Pilot, Trooper or Wookiee special ability this edition gives (reading R307)?
-
-        >>> find_edition("swm2008").named_as("trooper", "Sith Guard", ("Trooper",)), find_edition("swm2004").named_as("trooper", "Sith Guard", ("Trooper",))
-        (True, False)
-        """
-        from ..abilities import NAME_TRAITS, counts_as_named
-
-        return counts_as_named(phrase, name, abilities, tuple(t for t in NAME_TRAITS if self.defines(t)), self.trait_names)
-
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
 
-from ...abilities import has, has_order_66
+from ...abilities import NAME_TRAITS, counts_as_named, has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
 from ...errors import AssistantError
@@ -47,6 +47,13 @@ from ..record import EditionRecord, find_edition
 
 #: a commander effect's citation after its card's source (R3); a text answer says it translated (R275)
 COMMANDER_EFFECT_RULE = rule_phrase(N_(" (commander effect); only the highest counts: reading R3 in docs/readings.md"))
+
+
+def named_as(pos: Position, phrase: str, name: str, abilities: tuple[str, ...] | None) -> bool:
+    """Does a character called ``name`` count as one whose name contains ``phrase``, by its name or by a
+    Pilot, Trooper or Wookiee special ability the edition gives (PL p.57, p.65, p.67; reading R307)?"""
+    rec = find_edition(pos.edition)
+    return counts_as_named(phrase, name, abilities, tuple(t for t in NAME_TRAITS if rec.defines(t)), rec.trait_names)
 
 
 def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: bool, target: Figure | None,
@@ -88,7 +95,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                 )
                 continue
             # a Pilot, Trooper or Wookiee special ability counts as the word in the name (PL p.57, p.65, p.67; R307)
-            if eff.name_contains and not find_edition(pos.edition).named_as(eff.name_contains, affected.card or affected.id, abl):
+            if eff.name_contains and not named_as(pos, eff.name_contains, affected.card or affected.id, abl):
                 continue
             if eff.requires and not has(abl, eff.requires):
                 continue
