@@ -338,3 +338,21 @@ def test_avoid_defeat_counts_its_two_saves_in_the_chance_to_defeat() -> None:
         assert any("Avoid Defeat: were t defeated, it makes two saves of 11 and, both made (25%), stays in play with 10 Hit Points" in n.text
                    and ("PL p.34" if rules == "swm2008" else "CS g.2") in n.rule for n in ans.notes), rules
         assert not any(n.startswith("t: Avoid Defeat") for n in ans.not_modelled), (rules, ans.not_modelled)
+
+
+def test_emergency_life_support_gives_an_adjacent_non_droid_ally_avoid_defeat_under_2004_rules() -> None:
+    """CS g.5 (swm2004): "Emergency Life Support: Nedroidové přátelské postavy získávají Avoid Defeat
+    (najdete na straně 29), pokud sousedí s touto postavou." The target next to its medic counts its
+    two saves of 11 (55% -> 41.25%, R310) and says whose; not a Droid, not one away from the medic,
+    and the 2008 rulebook has no Emergency Life Support: not modelled there, the odds unchanged."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 5, damage: 20}}"
+    medic = "{id: medic, side: y, at: %s, stats: {defense: 12, hp: 20, abilities: [Emergency Life Support]}}"
+    for rules, at, abl, p_defeat in (("swm2004", "E5", "[]", 0.4125), ("swm2004", "E5", "[Droid]", 0.55), ("swm2004", "H5", "[]", 0.55),
+                                     ("swm2008", "E5", "[]", 0.55)):
+        t = f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 10, abilities: {abl}}}}}"
+        ans = attack(pos([attacker, t, medic % at], rules), "a", "t")
+        assert ans.p_defeat == p_defeat, (rules, at, abl, ans.p_defeat)
+        said = any("t has Avoid Defeat by medic's Emergency Life Support" in n.text and "CS g.5" in n.rule for n in ans.notes)
+        assert said is (p_defeat != 0.55), (rules, at, abl)
+    from assistant.abilities import classify
+    assert classify("swm", "Emergency Life Support", "swm2004").status == "modelled" != classify("swm", "Emergency Life Support", "swm2008").status

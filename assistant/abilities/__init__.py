@@ -244,6 +244,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
               editions=S08),
     Mechanism("Wookiee", "swm", "commander effects (counts as a Wookiee; Chewbacca and Tarfful too)", "PL p.67", editions=S08),
     Mechanism("Avoid Defeat", "swm", "the chance to defeat (two saves of 11: kept in play with 10 Hit Points 1 time in 4; R310)", "PL p.34; CS g.2"),
+    Mechanism("Emergency Life Support", "swm", "the chance to defeat (adjacent non-Droid allies have Avoid Defeat; R310)", "CS g.5",
+              editions=("swm2004",)),
     Mechanism("Frozen in Carbonite", "swm", "targeting (never a legal target)", "PL p.47", editions=S08),
     Mechanism("Fragile", "swm", "legality (no attack below [#] Hit Points)", "PL p.47", editions=S08),
     Mechanism("Bombad Gungan", "swm", "the chance to hit (a save of 11 before the roll sends the attack elsewhere)", "PL p.35", editions=S08),

@@ -184,7 +184,9 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
 def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
-    if not find_edition(state.position.edition).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+    from ..rules.saves import avoid_defeat_from
+
+    if avoid_defeat_from(state.position, f) is None:  # its own, or an adjacent ally's Emergency Life Support (swm2004 CS g.5; R310)
         return False
     if saves is None or len(saves) != 2:
         # the page's forms take them in their "saves as rolled" field, not the command line's flag (R197)

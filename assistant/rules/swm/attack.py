@@ -446,10 +446,14 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
             )
     # Avoid Defeat (PL p.34; CS g.2): were it defeated, two saves of 11, both made and it stays in play with
     # 10 Hit Points: the chance to defeat it counts them (R310); the game session rolls them (game/effects.py)
-    if has(abl_t, "Avoid Defeat") and rec.defines("Avoid Defeat"):
+    avoid = saves.avoid_defeat_from(pos, t)
+    if avoid is not None:
         w.defeat_avoided = F(1, 4)
         w.notes.append(Reason(_("Avoid Defeat: were {t} defeated, it makes two saves of 11 and, both made (25%), stays in play with 10 Hit Points; "
                                 "the chance to defeat it counts them (reading R310 in docs/readings.md)").format(t=t.id), _cite(pos, "PL p.34; CS g.2")))
+        if avoid != "Avoid Defeat":
+            w.notes.append(Reason(_("{t} has Avoid Defeat by {ally}'s Emergency Life Support: a non-Droid ally next to it").format(t=t.id, ally=avoid),
+                                  _cite(pos, "CS g.5")))
     if has(abl_t, "Force Immunity") and rec.defines("Force Immunity") and pos.stats_of(a).force:
         w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):
