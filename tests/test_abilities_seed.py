@@ -356,3 +356,9 @@ def test_emergency_life_support_gives_an_adjacent_non_droid_ally_avoid_defeat_un
         assert said is (p_defeat != 0.55), (rules, at, abl)
     from assistant.abilities import classify
     assert classify("swm", "Emergency Life Support", "swm2004").status == "modelled" != classify("swm", "Emergency Life Support", "swm2008").status
+    from assistant.game.effects import avoids_defeat  # the session asks for the two saves as for its own (R310)
+    from assistant.game.state import GameState
+    t = "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10}}"
+    for rules, saved in (("swm2004", True), ("swm2008", False)):
+        p = pos([attacker, t, medic % "E5"], rules)
+        assert avoids_defeat(GameState(p), p.figure("t"), [12, 15]) is saved, rules
