@@ -7,6 +7,7 @@ advanced rules) and closes a class of mistake, not one instance.
 from __future__ import annotations
 
 from assistant.cards import CardLibrary, default_library
+from assistant.errors import AssistantError
 from assistant.position import parse_position
 from assistant.rules.attack import attack
 from assistant.rules.powers import use_power
@@ -267,3 +268,97 @@ def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the
         assert not ans.legal and "not a's nearest enemy" in ans.illegal_reasons[0].text, (force, power, rules)
         assert any("a's Force Sense (1 Force point): every enemy loses Stealth" in n.text and "PL p.46" in n.rule for n in ans.notes) is said, (force, rules)
         assert ("a: Force Sense" in ans.not_modelled) is (rules == "swm2004" and bool(power)), (force, power, rules)
+
+
+def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_name() -> None:
+    """PL p.65 (swm2008): "Trooper – Żołnierz: Postać ze słowem „Trooper” w nazwie lub z umiejętnością
+    specjalną Trooper. Postać ta liczona jest jako Żołnierz i może korzystać z umiejętności specjalnych i
+    efektów, które pomagają Żołnierzom. ... Sith Guard z umiejętnością specjalną Trooper traktowany jest
+    nie tylko jako Sith Guard ale też jako Sith Trooper." PL p.57 Pilot and p.67 Wookiee in the same words
+    ("Chewbacca i Tarfful także traktowani są jako Wookiee"). The Clone Trooper Commander's effect
+    reaches characters "with trooper in its name": a guard with the special ability Trooper gets its +3,
+    one without it does not, and the ability is no longer listed as not modelled. The 2004 rules (CS
+    g.14: "Postava, která má ve svém názvu Trooper") count the name alone: no +3, still listed (R307)."""
+    cmd = "{id: cmd, card: Clone Trooper Commander, side: x, at: A1}"
+    target = "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"
+    for rules, abilities, bonus in (("swm2008", "[Trooper]", 3), ("swm2008", "[]", None), ("swm2004", "[Trooper]", None)):
+        guard = f"{{id: guard, side: x, at: C3, stats: {{attack: 6, damage: 10, hp: 30, defense: 14, abilities: {abilities}}}}}"
+        ans = attack(pos([cmd, guard, target], rules), "guard", "t")
+        got = [m.value for m in ans.modifiers if "commander effect" in m.label]
+        assert got == ([bonus] if bonus else []), (rules, abilities)
+        assert any(n.startswith("guard: Trooper") for n in ans.not_modelled) is (rules == "swm2004" and abilities != "[]"), (rules, abilities, ans.not_modelled)
+    from assistant.rules.swm.attack import named_as
+    p8, p4 = pos([target]), pos([target], "swm2004")
+    assert named_as(p8, "Sith Trooper", "Sith Guard", ("Trooper",)) and not named_as(p8, "Clone Trooper", "Sith Guard", ("Trooper",))
+    assert named_as(p8, "pilot", "Anakin Skywalker on STAP", ("Pilot",)) and not named_as(p8, "pilot", "Anakin Skywalker on STAP", ())
+    assert named_as(p8, "Wookiee", "Chewbacca (Fearless Scout)", ()) and named_as(p8, "wookiee", "Tarfful", ())
+    assert named_as(p8, "wookiee", "Zaalbar", ("Wookiee",)) and not named_as(p8, "wookiee", "Zaalbar", ())
+    assert not named_as(p4, "wookiee", "Chewbacca", ()) and not named_as(p4, "trooper", "Sith Guard", ("Trooper",))
+
+
+def test_black_sun_has_grenades_10_in_a_squad_with_a_vigo_or_xizor() -> None:
+    """PL p.34 (swm2008): "Black Sun – Czarne Słońce: Jeśli postać jest w tej samej drużynie z postacią,
+    której nazwa zawiera Vigo lub Xizor, postać ta otrzymuje umiejętność specjalną Grenades 10 (Granaty
+    10). Postać zachowuje tą dodatkową umiejętność nawet jeśli inna postać nie jest aktualnie w grze."
+    PL p.48 Grenades: the target and every character next to it, each avoids it with a save of 11. With
+    a Vigo of its side on the map, `--power Grenades` answers 10 damage and says why; with the Vigo an
+    enemy, or no Vigo, it is refused and says what would give it; the 2004 rules (CS) have no Black
+    Sun (R308)."""
+    hire = "{id: hire, side: x, at: C5, stats: {attack: 6, damage: 10, hp: 30, defense: 14, abilities: [Black Sun]}}"
+    target = "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"
+    vigo = "{id: rodian-vigo, side: %s, at: A1, stats: {hp: 50, defense: 15, attack: 7, damage: 20}}"  # "Rodian Black Sun Vigo" (Bounty Hunters)
+    ans = use_power(pos([hire, target, vigo % "x"]), "hire", "t", "Grenades")
+    assert ans.legal, ans.illegal_reasons
+    assert [s.damage for s in ans.struck if s.figure == "t"] == [10]
+    assert any("hire's Black Sun: rodian-vigo is in its squad, so it has Grenades 10" in n.text and "PL p.34" in n.rule for n in ans.notes)
+    for figures, rules in (([hire, target, vigo % "y"], "swm2008"), ([hire, target], "swm2008"), ([hire, target, vigo % "x"], "swm2004")):
+        try:
+            use_power(pos(figures, rules), "hire", "t", "Grenades")
+        except AssistantError as exc:
+            said = str(exc)
+        else:
+            raise AssertionError(f"Grenades answered for {rules} {figures}")
+        assert ("it has Grenades 10 only in a squad with a character whose name contains one of Vigo, Xizor" in said) is (rules == "swm2008"), said
+        assert "PL p.34" in said or rules == "swm2004", said
+
+
+def test_avoid_defeat_counts_its_two_saves_in_the_chance_to_defeat() -> None:
+    """PL p.34 (swm2008): "Avoid Defeat – Uniknięcie porażki: Jeśli postać z tą umiejętnością specjalną
+    zostanie pokonana, wykonuje ona dwa rzuty obronne, oba wymagają 11 dla powodzenia. Jeśli oba rzuty
+    powiodą się postać nie jest pokonana; w zamian zostaje w grze i otrzymuje 10 Punktów Obrażeń." CS
+    g.2 the same ("dva záchranné hody ... 11 nebo vyšší"). A save of 11 is made on 10 faces of 20, both
+    1 time in 4: an attack that defeats a 10-Hit-Point target whenever it hits (needs 10: 55%) defeats
+    one with Avoid Defeat 55% x 3/4 = 41.25%, said; no longer listed as not modelled (R310)."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 5, damage: 20}}"
+    for rules in ("swm2008", "swm2004"):
+        plain = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10}}"], rules), "a", "t")
+        ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10, abilities: [Avoid Defeat]}}"], rules), "a", "t")
+        assert plain.p_hit == ans.p_hit == 0.55 and plain.p_defeat == 0.55, (rules, plain.p_defeat)
+        assert ans.p_defeat == 0.4125, (rules, ans.p_defeat)
+        assert any("Avoid Defeat: were t defeated, it makes two saves of 11 and, both made (25%), stays in play with 10 Hit Points" in n.text
+                   and ("PL p.34" if rules == "swm2008" else "CS g.2") in n.rule for n in ans.notes), rules
+        assert not any(n.startswith("t: Avoid Defeat") for n in ans.not_modelled), (rules, ans.not_modelled)
+
+
+def test_emergency_life_support_gives_an_adjacent_non_droid_ally_avoid_defeat_under_2004_rules() -> None:
+    """CS g.5 (swm2004): "Emergency Life Support: Nedroidové přátelské postavy získávají Avoid Defeat
+    (najdete na straně 29), pokud sousedí s touto postavou." The target next to its medic counts its
+    two saves of 11 (55% -> 41.25%, R310) and says whose; not a Droid, not one away from the medic,
+    and the 2008 rulebook has no Emergency Life Support: not modelled there, the odds unchanged."""
+    attacker = "{id: a, side: x, at: C5, stats: {attack: 5, damage: 20}}"
+    medic = "{id: medic, side: y, at: %s, stats: {defense: 12, hp: 20, abilities: [Emergency Life Support]}}"
+    for rules, at, abl, p_defeat in (("swm2004", "E5", "[]", 0.4125), ("swm2004", "E5", "[Droid]", 0.55), ("swm2004", "H5", "[]", 0.55),
+                                     ("swm2008", "E5", "[]", 0.55)):
+        t = f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 10, abilities: {abl}}}}}"
+        ans = attack(pos([attacker, t, medic % at], rules), "a", "t")
+        assert ans.p_defeat == p_defeat, (rules, at, abl, ans.p_defeat)
+        said = any("t has Avoid Defeat by medic's Emergency Life Support" in n.text and "CS g.5" in n.rule for n in ans.notes)
+        assert said is (p_defeat != 0.55), (rules, at, abl)
+    from assistant.abilities import classify
+    assert classify("swm", "Emergency Life Support", "swm2004").status == "modelled" != classify("swm", "Emergency Life Support", "swm2008").status
+    from assistant.game.effects import avoids_defeat  # the session asks for the two saves as for its own (R310)
+    from assistant.game.state import GameState
+    t = "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10}}"
+    for rules, saved in (("swm2004", True), ("swm2008", False)):
+        p = pos([attacker, t, medic % "E5"], rules)
+        assert avoids_defeat(GameState(p), p.figure("t"), [12, 15]) is saved, rules

@@ -217,12 +217,17 @@ def initiative(
     ] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the assistant roll the dice (ties rerolled).")] = False,
     first: Annotated[str | None, typer.Option("--first", help="Who goes first (the winner's choice; default the winner).")] = None,
+    anticipation: Annotated[
+        list[str] | None,
+        typer.Option("--anticipation", help="SWM: a figure uses Anticipation once the roll is settled, with its side's reroll as FIGURE=N "
+                     "(FIGURE=N,N2 for a side with Recon; FIGURE alone with --auto)."),
+    ] = None,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
-    run(ctx, "game initiative", json_out, roll=roll, auto=auto, first=first, game=game, override=override)
+    run(ctx, "game initiative", json_out, roll=roll, auto=auto, first=first, game=game, override=override, anticipation=anticipation)
 
 
 @app.command("activate")
@@ -445,7 +450,8 @@ def force(
     faster: Annotated[bool, typer.Option("--faster", help="Move Faster: the acting figure pays 1 point for 2 more squares this turn.")] = False,
     game: GameOpt = None,
     override: OverrideOpt = None,
-    power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point buys more squares with: Knight Speed (4), Master Speed (6).",
+    power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point is spent on: Knight Speed (4 more squares), Master Speed (6), "
+                                              "Force Sense (2008: every enemy loses Stealth until the end of the round).",
                                               metavar="POWER")] = None,
     json_out: JsonOpt = False,
 ) -> None:

@@ -23,6 +23,7 @@ from ..game.actions import (
     export_text,
     initiative_event,
     move_event,
+    parse_anticipation,
     parse_initiative_rolls,
     parse_save_rolls,
     power_event,
@@ -30,7 +31,7 @@ from ..game.actions import (
     refuse_unless,
     status_info,
 )
-from ..game.events.figures import MOVE_FASTER
+from ..game.events.figures import FORCE_SENSE, MOVE_FASTER
 from ..game.outcome import roll_outcome
 from ..game.referee import find_mend, morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
@@ -93,10 +94,10 @@ def saves_rolls(text: str | None) -> dict[str, Any]:
 
 @verb("game initiative", query="game", writes=True)
 def initiative(s: Session, roll: list[str] | None = None, auto: bool = False, first: str | None = None, game: Path | None = None,
-               override: str | None = None) -> Result:
+               override: str | None = None, anticipation: list[str] | None = None) -> Result:
     """Roll initiative for a new round (SWM d20, ties rerolled; DDM d20 + best able commander rating, ties to the higher rating)."""
     st, _meta = s.read_state(game)
-    data = initiative_event(st, parse_initiative_rolls(st, roll or ()), auto, first)
+    data = initiative_event(st, parse_initiative_rolls(st, roll or ()), auto, first, parse_anticipation(st, anticipation or ()))
     return recorded(s, game, "initiative", data, override)
 
 
@@ -288,10 +289,10 @@ def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path 
     Speed (4 more) or Master Speed (6 more, reading R251)."""
     use = MOVE_FASTER if faster else None
     if power is not None:
-        named = next((p for p in SPEED_POWERS if p.lower() == power.strip().lower()), None)
+        named = next((p for p in (*SPEED_POWERS, FORCE_SENSE) if p.lower() == power.strip().lower()), None)
         if named is None or faster:
-            raise AssistantError(_("--power {power!r}: a Force point spent on movement is --faster (Move Faster) or --power with one of {known}").format(
-                power=power, known=", ".join(SPEED_POWERS)))
+            raise AssistantError(_("--power {power!r}: a Force point spent on movement is --faster (Move Faster) or --power with one of {known}; "
+                                   "on every enemy's Stealth, --power \"{sense}\"").format(power=power, known=", ".join(SPEED_POWERS), sense=FORCE_SENSE))
         use = named
     return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": use} if use else {})}, override)
 

@@ -213,8 +213,24 @@ def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, lis
     return given
 
 
-def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = False, first: str | None = None) -> dict[str, Any]:
-    """Initiative for a new round from the rolls given (or rolled here with ``auto``)."""
+def parse_anticipation(st: GameState, items: Iterable[str]) -> dict[str, list[int]]:
+    """``FIGURE=N`` (``FIGURE=N,N2`` for a Recon side; ``FIGURE`` alone with ``--auto``): a figure
+    using Anticipation once the initiative roll is settled, with its side's reroll (reading R309)."""
+    out: dict[str, list[int]] = {}
+    for item in items:
+        figure, _eq, ns = item.partition("=")
+        values = [n.strip() for n in ns.split(",")] if ns.strip() else []
+        if figure not in {f.id for f in st.position.figures} or not all(v.isascii() and v.isdigit() and 1 <= int(v) <= 20 for v in values):
+            raise AssistantError(_("--anticipation {item!r}: write FIGURE=N (FIGURE=N,N2 for a side with Recon) with a figure of this game and N "
+                                   "from 1 to 20").format(item=item))
+        out[figure] = [int(v) for v in values]
+    return out
+
+
+def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = False, first: str | None = None,
+                     anticipation: dict[str, list[int]] | None = None) -> dict[str, Any]:
+    """Initiative for a new round from the rolls given (or rolled here with ``auto``); ``anticipation``:
+    the figures using Anticipation once it is settled, with their sides' rerolls (R309)."""
     from .initiative import decide
 
     sides = st.sides()
@@ -223,7 +239,7 @@ def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = Fa
         if missing:
             raise CommandLineWordsError(_("no roll for {names}: give --roll SIDE=N for every side, or --auto").format(names=', '.join(missing)),
                                         _("no roll for {names}: give every side's d20, or let the assistant roll").format(names=', '.join(missing)))
-    data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None)
+    data = decide(st, given, (lambda: random.randint(1, 20)) if auto else None, anticipation)
     if first is not None and first not in sides:
         raise AssistantError(_("--first {first!r} is not a side of this game ({names})").format(first=first, names=', '.join(sides)))
     data["first"] = first or data["winner"]

@@ -184,7 +184,9 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
 def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
-    if not find_edition(state.position.edition).defines("Avoid Defeat") or not has(state.position.stats_of(f).abilities or (), "Avoid Defeat"):
+    from ..rules.saves import avoid_defeat_from
+
+    if avoid_defeat_from(state.position, f) is None:  # its own, or an adjacent ally's Emergency Life Support (swm2004 CS g.5; R310)
         return False
     if saves is None or len(saves) != 2:
         # the page's forms take them in their "saves as rolled" field, not the command line's flag (R197)
@@ -251,6 +253,28 @@ def fearless(pos: Position, f: Figure) -> bool:
     return any(t in words for t in ("construct", "ooze", "undead")) or any(
         a.startswith(("fearless", "construct", "ooze", "undead")) and not a.startswith("living construct") for a in abilities
     )
+
+
+def lose_stealth(state: GameState, user: Figure) -> list[str]:
+    """swm2008 Force Sense used (PL p.46): every enemy of ``user`` loses Stealth until the end of the
+    round; each one's written abilities are kept to give back at the next initiative (R273)."""
+    lost = []
+    for e in state.position.figures:
+        abl = state.position.stats_of(e).abilities or ()
+        if e.side != user.side and has(abl, "Stealth"):
+            state.stealth_lost.setdefault(e.id, (e.stats.abilities, user.id))
+            set_figure(state, replace(e, stats=replace(e.stats, abilities=tuple(a for a in abl if not has((a,), "Stealth")))))
+            lost.append(e.id)
+    return [_("Stealth lost until the end of the round: {names}").format(names=", ".join(lost))] if lost else []
+
+
+def give_stealth_back(state: GameState) -> None:
+    """The round over, Force Sense's enemies have their Stealth again (PL p.46; R273)."""
+    for fid, (written, _user) in state.stealth_lost.items():
+        if any(f.id == fid for f in state.position.figures):
+            f = state.figure(fid)
+            set_figure(state, replace(f, stats=replace(f.stats, abilities=written)))
+    state.stealth_lost = {}
 
 
 def end_of_round(state: GameState) -> list[str]:

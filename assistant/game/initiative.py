@@ -175,11 +175,55 @@ def tactician_words(st: GameState, data: dict[str, Any]) -> str:
         side=side_name(str(said.get("side"))), figure=said.get("figure"), rule=cite_for(st.position.edition, TACTICIAN_RULE))
 
 
-def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None) -> dict[str, Any]:
+#: where each SWM rulebook gives Anticipation (reading R309)
+ANTICIPATION_RULE = "PL p.33; CS g.1"
+
+
+def anticipation_check(st: GameState, figure: str) -> tuple[str, str]:
+    """SWM Anticipation (PL p.33: "(Moc; 1 Punkt Mocy) Po określeniu inicjatywy, postać używająca tej
+    Mocy może powtórzyć rzut na inicjatywę. Drugi wynik rzutu należy zaakceptować nawet, jeśli jest
+    gorszy. Można to wykonać tylko raz na rundę, niezależnie od ilości postaci posiadających
+    Przewidywanie. Jeśli inna umiejętność specjalna lub Moc pozwala rzucić dwa razy na inicjatywę, to
+    używając Przewidywania można powtórzyć oba rzuty."; CS g.1 the same): the figure's side, and the
+    rule cited; refused where the edition gives no Anticipation, the figure lacks it, or it has no
+    Force point left (reading R309)."""
+    from ..abilities import has
+
+    pos = st.position
+    rule = cite_for(pos.edition, ANTICIPATION_RULE)
+    f = st.figure(figure)
+    if not find_edition(pos.edition).defines("Anticipation"):
+        raise AssistantError(_("--anticipation {figure}: the {rules} rules give no Anticipation").format(figure=figure, rules=pos.edition.value))
+    if not has(pos.stats_of(f).abilities, "Anticipation"):
+        raise AssistantError(_("--anticipation {figure}: {figure} has no Anticipation ({rule})").format(figure=figure, rule=rule))
+    force = pos.stats_of(f).force
+    if force is not None and force < 1:
+        raise AssistantError(_("--anticipation {figure}: Anticipation costs 1 Force point and {figure} has none left ({rule})").format(
+            figure=figure, rule=rule))
+    return f.side, rule
+
+
+def anticipation_words(st: GameState, data: dict[str, Any]) -> str:
+    """What Anticipation did to an initiative roll, for the log (reading R309)."""
+    out = ""
+    said = data.get("anticipation")
+    for one in (said if isinstance(said, list) else ()):
+        if isinstance(one, dict):
+            out += "; " + _("{side} rerolled by {figure}'s Anticipation (1 Force point): {before} -> {after}, the second roll kept ({rule}; "
+                            "reading R309 in docs/readings.md)").format(side=side_name(str(one.get("side"))), figure=one.get("figure"),
+                                                                        before=one.get("before"), after=one.get("after"),
+                                                                        rule=cite_for(st.position.edition, ANTICIPATION_RULE))
+    return out
+
+
+def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int] | None = None,
+           anticipation: dict[str, list[int]] | None = None) -> dict[str, Any]:
     """The event data of an initiative roll: final rolls and totals, earlier tied rolls, the
     tie-break in words, and the winner. ``given`` holds each side's rolls in order (rerolls
     after the first; a side with Recon gives two d20s a roll, R253); ``roller`` rolls whatever the
-    table did not give."""
+    table did not give. ``anticipation``: a figure using Anticipation once the roll is settled, with
+    its side's reroll (two d20s for a Recon side; empty: rolled here), the second roll kept and a
+    tie then rerolled as always (reading R309)."""
     tr = st.turn_rules
     ratings = commander_ratings(st)
     recon, recon_stopped = recon_sides(st)
@@ -193,16 +237,34 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     with language("en"):  # the log's data is English; tie_break_words says it in the reader's language
         recorded_rule = tr.cite(tr.cite_initiative_tie)
     dice: dict[str, list[int]] = {}  # a Recon side's d20s, two a roll
-    for attempt in range(100):
+    used = {s: 0 for s in sides}  # each side's rolls taken so far (a Recon side's pairs count one)
+    pending = list((anticipation or {}).items())
+    anticipated: list[dict[str, Any]] = []
+    def lead(among: list[str]) -> tuple[list[str], str | None]:
+        """The sides on top among ``among`` by their kept rolls (DDM: a tie to the higher commander
+        rating, with that tie-break in words)."""
+        totals = {s: final[s] + ratings.get(s, 0) for s in among}
+        top = max(totals.values())
+        leaders = [s for s in among if totals[s] == top]
+        if len(leaders) > 1 and ratings:
+            best = max(ratings[s] for s in leaders)
+            higher = [s for s in leaders if ratings[s] == best]
+            others = ", ".join(f"{s} {ratings[s]}" for s in leaders if s != higher[0])
+            said = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({recorded_rule})" if len(higher) == 1 else None
+            return higher, said
+        return leaders, None
+
+    for _attempt in range(100):
         rolls: dict[str, int] = {}
         for s in contenders:
             seq = given.get(s, [])
+            n = used[s]
             if s in recon:
-                pair = _recon_pair(st, s, recon[s], seq, attempt, roller)
+                pair = _recon_pair(st, s, recon[s], seq, n, roller)
                 dice.setdefault(s, []).extend(pair)
                 rolls[s] = max(pair)
-            elif attempt < len(seq):
-                rolls[s] = seq[attempt]
+            elif n < len(seq):
+                rolls[s] = seq[n]
             elif roller is not None:
                 rolls[s] = roller()
             else:
@@ -212,21 +274,41 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
                 raise CommandLineWordsError(
                     _("tie ({tied}): reroll and give the tied sides' rolls in order, e.g. --roll {contenders}={names},N ({rule})").format(**said),
                     _("tie ({tied}): reroll, and write each tied side's rolls in order in its field, e.g. {names},N ({rule})").format(**said))
+            used[s] = n + 1
         final.update(rolls)
-        totals = {s: rolls[s] + ratings.get(s, 0) for s in contenders}
-        top = max(totals.values())
-        leaders = [s for s in contenders if totals[s] == top]
-        if len(leaders) > 1 and ratings:
-            best = max(ratings[s] for s in leaders)
-            higher = [s for s in leaders if ratings[s] == best]
-            if len(higher) == 1:
-                others = ", ".join(f"{s} {ratings[s]}" for s in leaders if s != higher[0])
-                tie_break = f"tied at {top}: {higher[0]}'s commander rating {best} beats {others} ({recorded_rule})"
-            leaders = higher
+        leaders, by_rating = lead(contenders)
+        tie_break = by_rating or tie_break
+        while len(leaders) == 1 and pending:
+            # Anticipation once the roll is settled: the side rerolls, keeps the second roll and
+            # the sides then compare again, a tie rerolled as always (PL p.33; CS g.1; R309)
+            figure, reroll = pending.pop(0)
+            side, rule = anticipation_check(st, figure)
+            if any(a["side"] == side for a in anticipated):
+                raise AssistantError(_("--anticipation {figure}: {side} has used Anticipation this round; once a round, whatever the number of "
+                                       "its figures with it ({rule})").format(figure=figure, side=side_name(side), rule=rule))
+            width = 2 if side in recon else 1
+            if reroll and len(reroll) != width:
+                raise AssistantError(n_("--anticipation {figure}: give its side's reroll as {n} d20 ({rule})",
+                                        "--anticipation {figure}: give its side's reroll as {n} d20s, the higher kept ({rule})", width).format(
+                    figure=figure, n=width, rule=rule))
+            if not reroll and roller is None:
+                raise CommandLineWordsError(
+                    _("--anticipation {figure}: give its side's reroll, e.g. --anticipation {figure}={example} ({rule})").format(
+                        figure=figure, example=",".join(["N"] * width), rule=rule),
+                    _("Anticipation of {figure}: write its side's reroll, e.g. {example} ({rule})").format(
+                        figure=figure, example=",".join(["N"] * width), rule=rule))
+            new = list(reroll) if reroll else [roller() for _i in range(width)] if roller is not None else []
+            if side in recon:
+                dice.setdefault(side, []).extend(new)
+            anticipated.append({"figure": figure, "side": side, "before": final[side], "after": max(new), "dice": new})
+            final[side] = max(new)
+            contenders = list(sides)
+            leaders, by_rating = lead(contenders)
+            tie_break = by_rating or tie_break
         if len(leaders) == 1:
             winner = leaders[0]
             break
-        history.append(rolls)
+        history.append({s: final[s] for s in leaders} if anticipated else rolls)
         contenders = leaders
     else:
         raise AssistantError(_("initiative is still tied after 100 rolls"))
@@ -236,7 +318,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     tactician = next(iter(tacticians), None) if len(tacticians) == 1 else None
     decider = tactician if tactician is not None and final.get(tactician) != 1 else None
     per = {s: 2 if s in recon else 1 for s in given}
-    extra = [s for s, seq in given.items() if len(seq) > per[s] * (len(history) + 1) or (s not in contenders and len(seq) > per[s])]
+    extra = [s for s, seq in given.items() if len(seq) > per[s] * used.get(s, 0)]
     if extra:
         raise AssistantError(
             _("--roll {extra}: more rolls than the initiative needed (it was settled on roll {settled})").format(extra=extra[0], settled=len(history) + 1)
@@ -259,6 +341,8 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         data["recon_stopped"] = recon_stopped
     if decider is not None:
         data["master_tactician"] = {"side": decider, "figure": tacticians[decider]}
+    if anticipated:
+        data["anticipation"] = anticipated
     # an unknown Commander rating on a side that did not win could have won it the roll: the
     # roll is recorded with it read as none, and the answer and the log say so (reading R160);
     # the winner's own could only raise its total

@@ -416,6 +416,24 @@ def check_speed_power(state: GameState, f: Figure, delta: int, power: str) -> li
     return reasons + check_force_spend(state, f.id, -delta)
 
 
+def check_force_sense(state: GameState, f: Figure, delta: int) -> list[Reason]:
+    """swm2008 Force Sense (PL p.46: "(Moc; 1 Punkt Mocy) Wszystkie wrogie postacie tracą umiejętność
+    specjalną Skradanie się (Stealth) do końca rundy"): 1 Force point of a figure that has it, counted
+    with its once-a-turn spend; the text names no turn (reading R273)."""
+    from ..editions import cite_for
+
+    rule = cite_for(state.position.edition, "PL p.46") + "; reading R273 in docs/readings.md"
+    if not _defines(state.position, "Force Sense"):
+        tr = state.turn_rules
+        return [Reason(_("the {rules} rules give no Force Sense").format(rules=state.position.edition.value), tr.cite(tr.cite_turn_options))]
+    reasons = []
+    if not has(_abilities(state.position, f), "Force Sense"):
+        reasons.append(Reason(_("{f} has no Force power {power}").format(f=f.id, power="Force Sense"), rule))
+    if delta != -1:
+        reasons.append(Reason(_("Force Sense costs 1 Force point (game force ID -1 --power \"Force Sense\")"), rule))
+    return reasons + check_force_spend(state, f.id, -delta)
+
+
 def _no_attack_reach(state: GameState, abl: tuple[str, ...]) -> int:
     """How far a turn without attacking goes beyond double speed: Accelerate 24, Wheel Form and
     Wheeled 18 (SWM PL p.32, p.66; CS g.1, g.14)."""

@@ -124,6 +124,9 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    #: swm2008 Force Sense: the enemies whose Stealth it took until the end of the round, each with its
+    #: own written abilities to give back at the next initiative (None: its card's), and who used it (R273)
+    stealth_lost: dict[str, tuple[tuple[str, ...] | None, str]] = field(default_factory=dict)
     #: SWM: how many times each figure has spent Force points in the turn now being played (anyone's
     #: turn, or the moment between turns): once per turn (CS r.9; PL p.26)
     force_spends: dict[str, int] = field(default_factory=dict)

@@ -198,7 +198,8 @@ VERB_LABELS = {
 }
 #: each argument of a verb as a form's label says it (the JSON names stay the API's)
 PARAM_LABELS = {
-    "a": N_("from figure"), "ability": N_("healer's special action"), "action": N_("add or remove"), "affects": N_("whom it reaches"), "amount": N_("amount"),
+    "a": N_("from figure"), "ability": N_("healer's special action"),
+    "anticipation": N_("Anticipation: figure=reroll"), "action": N_("add or remove"), "affects": N_("whom it reaches"), "amount": N_("amount"),
     "attack": N_("attack"), "attacker": N_("attacker"), "auto": N_("let the assistant roll"), "b": N_("to figure"),
     "burrow": N_("burrow"), "by": N_("by whom"), "charge": N_("charging"), "combined_fire": N_("combined fire (helpers)"),
     "command": N_("play"), "condition": N_("condition"), "damage": N_("damage"), "defense": N_("defense"),

@@ -295,6 +295,8 @@ class _Work:
     #: SWM Disintegration: a natural 20 that stands defeats the target whatever its Hit Points and
     #: whatever avoids the damage (PL p.39-40; CS g.4): counted in ``p_defeat``
     defeat_on_natural_20: bool = False
+    #: SWM Avoid Defeat: the chance a defeat is avoided, counted out of ``p_defeat`` (two saves of 11: 1/4; R310)
+    defeat_avoided: F = F(0)
     #: no attack can be made between these two at all (a Light Spirit attacking or attacked): no odds
     never: bool = False
 
@@ -530,6 +532,8 @@ def _finish(
                 rest_crit = max(0.0, p_crit - p20)
                 rest_normal = (p_hit - p20 - rest_crit) if not w.auto_hit else float(w.stands) - p20
                 p_defeat = round(p20 + rest_normal * d_normal + rest_crit * d_crit, 4)
+            if w.defeat_avoided:
+                p_defeat = round(p_defeat * float(1 - w.defeat_avoided), 4)
         return OneAttack(number, cond, bonus, needs, p_hit, normal, crit, expected, p_defeat)
 
     attacks: list[OneAttack] = []

@@ -166,6 +166,9 @@ class EditionRecord:
     #: names that count as having Order 66 though the card does not print it, lower case: the
     #: rulebook's "characters from earlier sets whose names contain ..." (reading R230)
     order_66_names: tuple[str, ...] = ()
+    #: characters the rulebook counts as having a name trait without the special ability, lower
+    #: case, with the trait: "Chewbacca i Tarfful także traktowani są jako Wookiee" (reading R307)
+    trait_names: tuple[tuple[str, str], ...] = ()
 
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?

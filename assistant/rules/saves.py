@@ -167,6 +167,25 @@ def has_lightsaber(abilities: tuple[str, ...]) -> bool:
     return any("lightsaber" in split_ability(x)[0].lower() for x in abilities)
 
 
+def avoid_defeat_from(pos: Position, f: Figure) -> str | None:
+    """Whence ``f`` has Avoid Defeat (PL p.34; CS g.2): ``"Avoid Defeat"`` its own, the id of an
+    adjacent ally whose Emergency Life Support gives it to a non-Droid (swm2004 CS g.5: "Nedroidové
+    přátelské postavy získávají Avoid Defeat ..., pokud sousedí s touto postavou"; a Cyborg is a
+    non-Droid too, R270), or None (reading R310)."""
+    from .record import find_edition
+
+    rec = find_edition(pos.edition)
+    abl = pos.stats_of(f).abilities or ()
+    if not rec.defines("Avoid Defeat"):
+        return None
+    if has(abl, "Avoid Defeat"):
+        return "Avoid Defeat"
+    if rec.defines("Emergency Life Support") and (not has(abl, "Droid") or has(abl, "Cyborg")):
+        return next((o.id for o in pos.figures if o.side == f.side and o.id != f.id and has(pos.stats_of(o).abilities, "Emergency Life Support")
+                     and engine.adjacent(pos, o, f)), None)
+    return None
+
+
 def force_blocked(pos: Position, f: Figure, abilities_of: Any) -> str | None:
     """Why ``f`` may not spend Force points now, or None: a Ysalamiri within 6 squares (PL p.67)."""
     for other in pos.figures:

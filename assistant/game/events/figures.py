@@ -11,12 +11,14 @@ from ...errors import AssistantError
 from ...i18n import _, condition_name, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
-from ..effects import eliminate, hp_text, set_figure, spend_force, turn_of
-from ..referee import check_force_spend, check_mend, check_move_faster, check_speed_power
+from ..effects import eliminate, hp_text, lose_stealth, set_figure, spend_force, turn_of
+from ..referee import check_force_sense, check_force_spend, check_mend, check_move_faster, check_speed_power
 from ..state import Data, GameState, Turn, event_kind
 
 #: the ``use`` of a Force point that buys movement (SWM Move Faster)
 MOVE_FASTER = "move-faster"
+#: the ``use`` of a Force point on swm2008 Force Sense: every enemy loses Stealth until the end of the round (PL p.46; R273)
+FORCE_SENSE = "Force Sense"
 
 _S, _I = str, int
 
@@ -64,8 +66,11 @@ class Force:
             return check_move_faster(state, state.figure(data["figure"]), delta)
         if data.get("use") in SPEED_POWERS:
             return check_speed_power(state, state.figure(data["figure"]), delta, str(data["use"]))
+        if data.get("use") == FORCE_SENSE:
+            return check_force_sense(state, state.figure(data["figure"]), delta)
         if data.get("use") is not None:
-            raise AssistantError(_("unknown Force point use {use!r}: {known}").format(use=data["use"], known=", ".join((MOVE_FASTER, *SPEED_POWERS))))
+            raise AssistantError(_("unknown Force point use {use!r}: {known}").format(
+                use=data["use"], known=", ".join((MOVE_FASTER, *SPEED_POWERS, FORCE_SENSE))))
         return check_force_spend(state, data["figure"], -delta) if delta < 0 else []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
@@ -85,6 +90,8 @@ class Force:
             t.faster += SPEED_POWERS[str(data["use"])][0]
             t.faster_after_attack = t.faster_after_attack or t.attacks > 0
             t.speed_powers.append(str(data["use"]))
+        elif data.get("use") == FORCE_SENSE:
+            return lose_stealth(state, state.figure(f.id))
         elif delta < 0 and state.turn is not None and state.turn.figure == f.id:
             state.turn.plain_spend = True
         return []
@@ -95,6 +102,8 @@ class Force:
             text += ": " + _("Move Faster, {squares} more this turn").format(squares=count_squares(state.turn_rules.move_faster_squares))
         elif data.get("use") in SPEED_POWERS:
             text += ": " + _("{power}, {squares} more this turn").format(power=data["use"], squares=count_squares(SPEED_POWERS[str(data["use"])][0]))
+        elif data.get("use") == FORCE_SENSE:
+            text += ": " + _("Force Sense, every enemy loses Stealth until the end of the round (PL p.46; reading R273 in docs/readings.md)")
         return text
 
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 from ...errors import AssistantError
 from ...i18n import _, n_, side_name
 from ...rules.engine import Reason
-from ..effects import end_of_round, end_turn, final_words, renew_force, score_if_round_over, set_figure
-from ..initiative import recon_words, tactician_words, tie_break_words
+from ..effects import end_of_round, end_turn, final_words, give_stealth_back, renew_force, score_if_round_over, set_figure
+from ..initiative import anticipation_words, recon_words, tactician_words, tie_break_words
 from ..referee import game_over
 from ..state import ACTIVATIONS_PER_PHASE, Data, GameState, Turn, event_kind
 
@@ -17,7 +17,7 @@ _S, _I = str, int
 
 
 @event_kind("initiative", {"first": _S, "winner": _S, "rolls": dict, "totals?": dict, "ratings?": dict, "unknown_ratings?": dict, "rerolls?": list,
-                           "tie_break?": (_S, type(None)), "recon?": dict, "recon_stopped?": dict, "master_tactician?": dict})
+                           "tie_break?": (_S, type(None)), "recon?": dict, "recon_stopped?": dict, "master_tactician?": dict, "anticipation?": list})
 class Initiative:
     """A new round: the initiative roll (with its rerolls and tie-break) and who goes first."""
 
@@ -43,12 +43,20 @@ class Initiative:
         said = end_turn(state)
         if state.round > 0:
             said += end_of_round(state)
+        give_stealth_back(state)  # Force Sense lasts until the end of the round (PL p.46; R273)
         state.round += 1
         state.first_side = str(data["first"])
         state.phase, state.phase_side, state.phase_activations = 1, state.first_side, 0
         state.intuition_used = set()
         for f in state.position.figures:
             set_figure(state, replace(f, activated=False))
+        # Anticipation's Force point (PL p.33; CS g.1; R309); a figure whose Force points nobody gave stays so
+        for one in data.get("anticipation") or ():
+            if isinstance(one, dict) and str(one.get("figure")) in {x.id for x in state.position.figures}:
+                f = state.figure(str(one["figure"]))
+                force = state.position.stats_of(f).force
+                if force is not None:
+                    set_figure(state, replace(f, stats=replace(f.stats, force=max(0, force - 1))))
         return said
 
     def describe(self, state: GameState, data: Data) -> str:
@@ -71,7 +79,7 @@ class Initiative:
         )
         if d.get("tie_break"):
             text += "; " + _("tie broken: {how}").format(how=tie_break_words(str(d["tie_break"]), state.turn_rules))
-        text += recon_words(state, d) + tactician_words(state, d)
+        text += recon_words(state, d) + anticipation_words(state, d) + tactician_words(state, d)
         unknown = d.get("unknown_ratings") or {}
         if isinstance(unknown, dict) and unknown:
             ids = [str(i) for s in unknown for i in (unknown[s] if isinstance(unknown[s], list) else [unknown[s]])]

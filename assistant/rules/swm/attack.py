@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
 
-from ...abilities import has, has_order_66
+from ...abilities import NAME_TRAITS, counts_as_named, has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
 from ...errors import AssistantError
@@ -47,6 +47,13 @@ from ..record import EditionRecord, find_edition
 
 #: a commander effect's citation after its card's source (R3); a text answer says it translated (R275)
 COMMANDER_EFFECT_RULE = rule_phrase(N_(" (commander effect); only the highest counts: reading R3 in docs/readings.md"))
+
+
+def named_as(pos: Position, phrase: str, name: str, abilities: tuple[str, ...] | None) -> bool:
+    """Does a character called ``name`` count as one whose name contains ``phrase``, by its name or by a
+    Pilot, Trooper or Wookiee special ability the edition gives (PL p.57, p.65, p.67; reading R307)?"""
+    rec = find_edition(pos.edition)
+    return counts_as_named(phrase, name, abilities, tuple(t for t in NAME_TRAITS if rec.defines(t)), rec.trait_names)
 
 
 def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: bool, target: Figure | None,
@@ -87,7 +94,8 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                     )
                 )
                 continue
-            if eff.name_contains and eff.name_contains.lower() not in (affected.card or affected.id).lower():
+            # a Pilot, Trooper or Wookiee special ability counts as the word in the name (PL p.57, p.65, p.67; R307)
+            if eff.name_contains and not named_as(pos, eff.name_contains, affected.card or affected.id, abl):
                 continue
             if eff.requires and not has(abl, eff.requires):
                 continue
@@ -436,6 +444,16 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
                     _cite(pos, "PL p.39-40; CS g.4"),
                 )
             )
+    # Avoid Defeat (PL p.34; CS g.2): were it defeated, two saves of 11, both made and it stays in play with
+    # 10 Hit Points: the chance to defeat it counts them (R310); the game session rolls them (game/effects.py)
+    avoid = saves.avoid_defeat_from(pos, t)
+    if avoid is not None:
+        w.defeat_avoided = F(1, 4)
+        w.notes.append(Reason(_("Avoid Defeat: were {t} defeated, it makes two saves of 11 and, both made (25%), stays in play with 10 Hit Points; "
+                                "the chance to defeat it counts them (reading R310 in docs/readings.md)").format(t=t.id), _cite(pos, "PL p.34; CS g.2")))
+        if avoid != "Avoid Defeat":
+            w.notes.append(Reason(_("{t} has Avoid Defeat by {ally}'s Emergency Life Support: a non-Droid ally next to it").format(t=t.id, ally=avoid),
+                                  _cite(pos, "CS g.5")))
     if has(abl_t, "Force Immunity") and rec.defines("Force Immunity") and pos.stats_of(a).force:
         w.no_force_reroll = _("{t} has Force Immunity: {a} cannot spend Force points to reroll an attack against it").format(t=t.id, a=a.id)
     elif pos.stats_of(a).force and (who := saves.force_blocked(pos, a, lambda f: _abilities(pos, f))):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...abilities import has
+from ...abilities import GRANTS, granted, has
+from ...cards import split_ability
 from ...editions import Size
 from ...errors import AssistantError
 from ...i18n import N_, _, n_
@@ -61,12 +62,31 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     damaging abilities used like them."""
     rec = find_edition(pos.edition)
     abl_u, abl_t = abilities_of(user), abilities_of(target)
-    power, value, written = find(pos, user, name, abl_u)
+    # Black Sun: Grenades 10 while a Vigo or Xizor is in its squad (PL p.34; R308)
+    grants = granted(abl_u, tuple(f.card or f.id for f in pos.figures if f.side == user.side), tuple(g.name for g in GRANTS if rec.defines(g.name)))
+    own = abl_u
+    abl_u = (*abl_u, *(g.grants for g, _who in grants))
+    try:
+        power, value, written = find(pos, user, name, abl_u)
+    except AssistantError as exc:
+        lacking = [g for g in GRANTS if rec.defines(g.name) and has(own, g.name) and not any(x is g for x, _w in grants)
+                   and split_ability(g.grants)[0].lower() == split_ability(" ".join(name.split()))[0].lower()]
+        if not lacking:
+            raise
+        g = lacking[0]
+        raise AssistantError(_("{u} has {ability}: it has {grants} only in a squad with a character whose name contains one of {words}, and none of its side "
+                               "is on the map; one defeated or not yet placed still counts: add it to the position ({rule}; reading R308 in "
+                               "docs/readings.md)").format(u=user.id, ability=g.name, grants=g.grants, words=", ".join(w.capitalize() for w in g.words),
+                                                           rule=cite(g.rule))) from exc
     if value is None and rec.power_value_defaults:
         value = DEFAULT_VALUE_2004.get(power.name)
     rule = cite(power.rule)
     illegal: list[Reason] = []
     notes: list[Reason] = []
+    for g, giver in grants:
+        if written == g.grants and not has(own, split_ability(g.grants)[0]):
+            notes.append(Reason(_("{u}'s {ability}: {who} is in its squad, so it has {grants} (reading R308 in docs/readings.md)").format(
+                u=user.id, ability=g.name, who=giver, grants=g.grants), cite(g.rule)))
     around_user = power.area in AROUND_USER
     def living(f: Figure) -> bool:
         return saves.is_living(abilities_of(f))

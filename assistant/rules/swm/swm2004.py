@@ -111,7 +111,8 @@ RECORD = register_edition(
         turns=TURNS,
         attack=family.ATTACK,
         words=family.WORDS,
-        abilities=family.ABILITIES,
+        # CS g.5: adjacent non-Droid allies have Avoid Defeat (rules/saves.py avoid_defeat_from; R310); not in the 2008 rulebook
+        abilities=family.ABILITIES | {"Emergency Life Support"},
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
         order_66_names=("clone trooper",),  # CS g.10: names with "Clone Trooper" (R230)
