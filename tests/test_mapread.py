@@ -763,8 +763,9 @@ def test_an_orange_outline_between_a_green_floor_and_a_dark_fill_is_a_pit() -> N
     c0, r0 = 3, 2
     cv2.rectangle(img, (c0 * PX + 1, r0 * PX + 1), ((c0 + 1) * PX - 1, (r0 + 1) * PX - 1), (21, 46, 37), -1)
     cv2.rectangle(img, (c0 * PX, r0 * PX), ((c0 + 1) * PX, (r0 + 1) * PX), (12, 128, 180), 2)
-    r = read_map(img, COLS, ROWS, PX)
+    r = read_map(img, COLS, ROWS, PX, mean_named=True)
     assert r.squares == {"D3": "pit"}
+    assert read_map(img, COLS, ROWS, PX).squares == {}  # without it (the grid search's reading): read open
 
 
 def test_an_outlined_pit_is_not_outvoted_by_its_outlines_split_pixels() -> None:
@@ -777,7 +778,7 @@ def test_an_outlined_pit_is_not_outvoted_by_its_outlines_split_pixels() -> None:
     cv2.rectangle(img, (1 * PX, 1 * PX), (2 * PX, 2 * PX), (12, 128, 180), 2)
     cv2.rectangle(img, (4 * PX, 1 * PX), (6 * PX, 2 * PX), (12, 128, 180), 2)  # E2:F2 on the bare floor
     inset_outline(img, 2, 4, 3, 4, YELLOW)  # C5:D5 difficult
-    r = read_map(img, COLS, ROWS, PX)
+    r = read_map(img, COLS, ROWS, PX, mean_named=True)
     assert r.squares == {"B2": "pit", "E2": "pit", "F2": "pit", "C5": "difficult", "D5": "difficult"}
 
 

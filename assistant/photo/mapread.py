@@ -486,14 +486,16 @@ def _grid_ink(cover: dict[Edge, dict[str, float]], edges: list[Edge]) -> dict[st
     return {k: float(np.median([cover[e][k] for e in edges])) if edges else 0.0 for k in TERRAIN}
 
 
-def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
+def read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool = False) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
-    (``px`` pixels a square, row 1 at the top)."""
+    (``px`` pixels a square, row 1 at the top). ``mean_named``: a side no stroke outlines is
+    looked at again for strokes its line's two sides name differently (reading R299; about 0.15
+    CPU-s more a map: ``map from-photo``'s reading, not the grid search's by the terrain)."""
     with _shared_tables():  # each mask's running counts made once for all its measurements (_covers)
-        return _read_map(top, cols, rows, px)
+        return _read_map(top, cols, rows, px, mean_named)
 
 
-def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
+def _read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool = False) -> MapReading:
     with ThreadPoolExecutor(max_workers=1) as second_core:
         # the strokes measured against the floor's light and not, each on one core (numpy's and
         # OpenCV's array work lets go of the GIL): the same masks, 0.05-0.1 s sooner on a markerless
@@ -556,7 +558,8 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # one, redder against the other, and is no stroke of either: those strokes, named against the
     # two sides' mean, outline it there. Only there: on a side already outlined they are the
     # outline's own edge pixels and would vote against its colour (scene 405) (reading R299)
-    _outlined_by_the_mean(top, px, floor_of, edges, cover, ink, drawn | set(inked), across, down, cols, rows)
+    if mean_named:
+        _outlined_by_the_mean(top, px, floor_of, edges, cover, ink, drawn | set(inked), across, down, cols, rows)
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
     # an enclosed area's squares are joined across sides without a stroke, and across sides whose
     # stroke is the art's colour not running straight the whole way: a crack inside a pit does
