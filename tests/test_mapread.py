@@ -751,20 +751,35 @@ def test_a_hazard_stripe_alone_closes_no_area() -> None:
     assert r.squares == {}
 
 
-@pytest.mark.xfail(strict=True, reason="not modelled: a stroke the two sides name differently is no stroke (round 20)")
 def test_an_orange_outline_between_a_green_floor_and_a_dark_fill_is_a_pit() -> None:
     """Issue 28, round 20 (independent scene 429: E7 a pit read open, unlisted): a thin orange line
     on the grid line between a green floor and a square's dark fill (the photo's own colours there,
     once balanced) departs from the dark toward yellow-orange and from the green toward red-orange:
-    named difficult against the one and pit against the other, it is a stroke of neither, and the
-    pit is read open. Naming such a pixel once, by the mean of the two estimates, read this pit but
-    turned grass maps' pit outlines difficult (scene 405) and was withdrawn: an expected failure."""
+    named difficult against the one and pit against the other, it was a stroke of neither, and the
+    pit was read open. Naming every such pixel by the mean of the two estimates read this pit but
+    turned grass maps' pit outlines difficult (scene 405, round 20); named so only on the sides no
+    stroke outlines, it reads the pit (reading R299; an expected failure until then)."""
     img = board((44, 84, 21))
     c0, r0 = 3, 2
     cv2.rectangle(img, (c0 * PX + 1, r0 * PX + 1), ((c0 + 1) * PX - 1, (r0 + 1) * PX - 1), (21, 46, 37), -1)
     cv2.rectangle(img, (c0 * PX, r0 * PX), ((c0 + 1) * PX, (r0 + 1) * PX), (12, 128, 180), 2)
-    r = read_map(img, COLS, ROWS, PX)
+    r = read_map(img, COLS, ROWS, PX, mean_named=True)
     assert r.squares == {"D3": "pit"}
+    assert read_map(img, COLS, ROWS, PX).squares == {}  # without it (the grid search's reading): read open
+
+
+def test_an_outlined_pit_is_not_outvoted_by_its_outlines_split_pixels() -> None:
+    """Reading R299's other half (scene 405, round 20): the strokes the two sides of a line name
+    differently are looked at only on sides no stroke outlines. A pit outlined on the grid lines in
+    the same orange, on the same green floor but without the dark fill (named pit against both
+    sides), and a pit with the fill beside it are read pits, and a yellow outline stays difficult."""
+    img = board((44, 84, 21))
+    cv2.rectangle(img, (1 * PX + 1, 1 * PX + 1), (2 * PX - 1, 2 * PX - 1), (21, 46, 37), -1)  # B2 filled dark
+    cv2.rectangle(img, (1 * PX, 1 * PX), (2 * PX, 2 * PX), (12, 128, 180), 2)
+    cv2.rectangle(img, (4 * PX, 1 * PX), (6 * PX, 2 * PX), (12, 128, 180), 2)  # E2:F2 on the bare floor
+    inset_outline(img, 2, 4, 3, 4, YELLOW)  # C5:D5 difficult
+    r = read_map(img, COLS, ROWS, PX, mean_named=True)
+    assert r.squares == {"B2": "pit", "E2": "pit", "F2": "pit", "C5": "difficult", "D5": "difficult"}
 
 
 def test_a_hazard_stripe_below_an_outline_closes_no_square_with_its_own_edge() -> None:

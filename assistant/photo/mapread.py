@@ -241,7 +241,7 @@ def balanced_floor(top: np.ndarray, px: int) -> tuple[np.ndarray, bool, np.ndarr
 
 
 def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float = LEAST_DEPARTURE,
-                 floor_of: tuple[np.ndarray, bool, np.ndarray] | None = None
+                 floor_of: tuple[np.ndarray, bool, np.ndarray] | None = None, split: bool = False
                  ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], bool, np.ndarray]:
     """Per printed colour, the pixels of thin strokes of that colour running across the map
     (horizontal) and down it (vertical). A stroke stands out from the floor on both its sides;
@@ -250,7 +250,9 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float =
     dark floor count as much; the outlines are read so, the walls and doors on the lines not,
     where the art's own dark lines would pass for them). ``least``: how far a stroke departs from
     the floor around it at least (:func:`_named`). ``floor_of``: :func:`balanced_floor` of ``top``
-    where already made (read only)."""
+    where already made (read only). ``split``: instead, the pixels that stand out from the floor
+    on both sides but are named one colour against the one side and another against the other,
+    each named against the two sides' mean (reading R299)."""
     img, checked, floor = balanced_floor(top, px) if floor_of is None else floor_of
     # colour differences scale with the light: in a shadow or on a dark floor a border's
     # departure is as much smaller, so chroma is measured against the floor's brightness
@@ -280,8 +282,14 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float =
     lean = _leaning(a, b)
 
     def across(dy: int, dx: int) -> dict[str, np.ndarray]:
-        one = _named(a, b, shifted(fa, dy, dx), shifted(fb, dy, dx), lean, least)
-        two = _named(a, b, shifted(fa, -dy, -dx), shifted(fb, -dy, -dx), lean, least)
+        fa1, fb1, fa2, fb2 = shifted(fa, dy, dx), shifted(fb, dy, dx), shifted(fa, -dy, -dx), shifted(fb, -dy, -dx)
+        one = _named(a, b, fa1, fb1, lean, least)
+        two = _named(a, b, fa2, fb2, lean, least)
+        if split:  # a stroke of some colour against each side, of no one colour against both
+            named = np.logical_or.reduce([one[k] for k in one]) & np.logical_or.reduce([two[k] for k in two])
+            named &= ~np.logical_or.reduce([one[k] & two[k] for k in one])
+            mean = _named(a, b, (fa1 + fa2) / 2, (fb1 + fb2) / 2, lean, least)
+            one = two = {k: mean[k] & named for k in mean}
         if not own:
             return {k: one[k] & two[k] for k in one}
         k = (along, 1) if dy else (1, along)  # (width, height): along the row or down the column
@@ -478,14 +486,16 @@ def _grid_ink(cover: dict[Edge, dict[str, float]], edges: list[Edge]) -> dict[st
     return {k: float(np.median([cover[e][k] for e in edges])) if edges else 0.0 for k in TERRAIN}
 
 
-def read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
+def read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool = False) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
-    (``px`` pixels a square, row 1 at the top)."""
+    (``px`` pixels a square, row 1 at the top). ``mean_named``: a side no stroke outlines is
+    looked at again for strokes its line's two sides name differently (reading R299; about 0.15
+    CPU-s more a map: ``map from-photo``'s reading, not the grid search's by the terrain)."""
     with _shared_tables():  # each mask's running counts made once for all its measurements (_covers)
-        return _read_map(top, cols, rows, px)
+        return _read_map(top, cols, rows, px, mean_named)
 
 
-def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
+def _read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool = False) -> MapReading:
     with ThreadPoolExecutor(max_workers=1) as second_core:
         # the strokes measured against the floor's light and not, each on one core (numpy's and
         # OpenCV's array work lets go of the GIL): the same masks, 0.05-0.1 s sooner on a markerless
@@ -543,6 +553,13 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
         for k in drawn:
             if straight[e][k] >= FULL_SIDE:
                 cover[e][k] = max(cover[e][k], straight[e][k])
+    # a side no stroke outlines, where strokes the two sides of the line name differently do --
+    # an orange outline between its area's dark fill and a green floor reads yellower against the
+    # one, redder against the other, and is no stroke of either: those strokes, named against the
+    # two sides' mean, outline it there. Only there: on a side already outlined they are the
+    # outline's own edge pixels and would vote against its colour (scene 405) (reading R299)
+    if mean_named:
+        _outlined_by_the_mean(top, px, floor_of, edges, cover, ink, drawn | set(inked), across, down, cols, rows)
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
     # an enclosed area's squares are joined across sides without a stroke, and across sides whose
     # stroke is the art's colour not running straight the whole way: a crack inside a pit does
@@ -751,6 +768,32 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int) -> MapReading:
     # (a square whose note a later step replaced is listed for that step's doubt, not its kind's)
     res.kind_only = {n for n, why in kind_doubt.items() if res.unsure.get(n) == why and n in res.squares}
     return res
+
+
+def _outlined_by_the_mean(top: np.ndarray, px: int, floor_of: tuple[np.ndarray, bool, np.ndarray], edges: list[Edge],
+                         cover: dict[Edge, dict[str, float]], ink: dict[str, float], kept: set[str],
+                         across: dict[str, np.ndarray], down: dict[str, np.ndarray], cols: int, rows: int) -> None:
+    """Where no colour outlines a side (``cover``), the cover of each colour (not in ``kept``: the
+    art's or the grid's own, read their own ways) once the strokes the two sides of a line name
+    differently, named against the two sides' mean (:func:`stroke_masks` ``split``), count as
+    that colour's; where it outlines the side, ``cover`` takes it, and the colour's masks the
+    pixels, for the outline's measurements after (reading R299). In place."""
+    bare = [e for e in edges if max(cover[e].values()) < OUTLINED]
+    if not bare:
+        return
+    s_across, s_down, _c, _h = stroke_masks(top, px, floor_of=floor_of, split=True)
+    for k in TERRAIN:
+        if k in kept or not (s_across[k].any() or s_down[k].any()):
+            continue
+        both = {"H": across[k] | s_across[k], "V": down[k] | s_down[k]}
+        side, art = _side_covers(both, bare, px, 0.22, 0.6, BAND), _art_covers(both, bare, px, 0.22, 0.6, cols, rows, BAND)
+        took = False
+        for e in bare:
+            c = max(0.0, side[e] - art[e] - ink[k])
+            if c >= OUTLINED and c > cover[e][k]:
+                cover[e][k], took = c, True
+        if took:
+            across[k], down[k] = both["H"], both["V"]
 
 
 def _closed_behind_art(res: MapReading, edges: list[Edge], parts: dict[Edge, dict[str, tuple[float, float]]],

@@ -90,7 +90,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if turn:  # the judge's word: the map lay turned from what the photo's top suggests
         grid = replace(grid, H=turned_board(turn, cols, rows) @ grid.H, ways=1,
                        oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
-    reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX)
+    reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)  # R299
     if grid.ways > 1 and known is not None:
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
     if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)
@@ -110,7 +110,7 @@ def _oriented_by_reading(image: np.ndarray, grid: Grid, reading: MapReading, pos
     cols, rows = pos.map.cols, pos.map.rows
     ways = [0, 180] if grid.ways == 2 else [0, 90, 180, 270]
     grids = [grid] + [replace(grid, H=turned_board(t, cols, rows) @ grid.H) for t in ways[1:]]
-    readings = [reading] + [read_map(rectify(image, g, cols, rows, PX), cols, rows, PX) for g in grids[1:]]
+    readings = [reading] + [read_map(rectify(image, g, cols, rows, PX), cols, rows, PX, mean_named=True) for g in grids[1:]]
     k = by_terrain([_terrain_match(r, pos) for r in readings])
     if k is None:
         return grid, reading
