@@ -1360,25 +1360,32 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # R292: who is who weighs a window that showed no sticker (R282) only where one was searched: a
     # Medium base the roster named that no window searched says nothing, and a marked figure whose
     # window there was bare was named onto it. Each such base is searched once (at most
-    # RECORDED_WINDOWS), and the figures named again -- unless a window there reads a marker the
-    # photo had not read, which would place a figure by it: then the first naming stands (not
-    # modelled: the answer says so)
+    # RECORDED_WINDOWS) and the figures named again; a marker read there names its figure as any
+    # read marker does
     again = named_windows(pos, placed.figures, seen, set(windowed) | set(unread_stickers)) if missing else []
     if again:
         chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in again])
-        if any(m.id in missing and m.id not in {k.id for k in markers} for m in chunk):
-            notes.append(_("a base marker read on a second look at {squares} was not used to name the figures: confirm who stands there").format(
-                squares=", ".join(again)))
-        else:
-            windowed += again
-            shown_at += shown
-            unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
-                                                     {sq for f in seen for sq in space(pos, f)})
-            sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
-            bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
-            placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                           sticker_names, plastic, lean, settled_markers, intact,
-                           pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)
+        windowed += again
+        shown_at += shown
+        new = [m for m in chunk if m.id in missing and m.id not in {k.id for k in markers}]
+        if new:
+            markers = merge(markers, new)
+            for line in marker_notes:  # read again with the markers found: its notes replace the first reading's
+                notes.remove(line)
+            seen, marker_notes = figures_by_marker(pos, markers, grid)
+            notes.extend(marker_notes)
+            if not saturated_reading(pos, scores, seen, nowhere):
+                unsettled = {s.id: s.at for s in seen}
+                seen = settle_by_squares(pos, markers, grid, seen, scores, away)
+                settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
+            read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]
+        unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
+                                                 {sq for f in seen for sq in space(pos, f)})
+        sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
+        bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
+        placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
+                       sticker_names, plastic, lean, settled_markers, intact,
+                       pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})
