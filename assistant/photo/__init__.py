@@ -60,7 +60,7 @@ from .markers import (
     name_by_pattern,
 )
 from .occupancy import TableProfile, square_probabilities
-from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
+from .placement import SURE, Placement, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
 from .reference import ART_DISAGREES_MOST, Reference, align_view, art_disagreement, check_size, top_down
 
@@ -1344,19 +1344,25 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
     lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R139)
-    read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]  # each read marker's middle, board units
-    unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
-                                             {sq for f in seen for sq in space(pos, f)})
     # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
     # -- not asked on plain paper, which prints no disc of colour: a coloured core there is a
     # figure's painted body over its base (R132)
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
-    sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
-    bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
-    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   sticker_names, plastic, lean, settled_markers, intact,
-                   pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)
+
+    def name_figures(seen: list[Seen], markers: list[Marker], settled_markers: set[str]) -> tuple[Placement, set[str]]:
+        # the placement with what the marker windows searched so far showed (R102, R115, R178,
+        # R282), and the squares showing an unread sticker
+        read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]  # each read marker's middle, board units
+        unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
+                                                 {sq for f in seen for sq in space(pos, f)})
+        sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
+        bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
+        return place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
+                     sticker_names, plastic, lean, settled_markers, intact,
+                     pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare), unread_stickers
+
+    placed, unread_stickers = name_figures(seen, markers, settled_markers)
     # R292: who is who weighs a window that showed no sticker (R282) only where one was searched: a
     # Medium base the roster named that no window searched says nothing, and a marked figure whose
     # window there was bare was named onto it. Each such base is searched once (at most
@@ -1378,14 +1384,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                 unsettled = {s.id: s.at for s in seen}
                 seen = settle_by_squares(pos, markers, grid, seen, scores, away)
                 settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
-            read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]
-        unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
-                                                 {sq for f in seen for sq in space(pos, f)})
-        sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
-        bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
-        placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                       sticker_names, plastic, lean, settled_markers, intact,
-                       pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)
+        placed, unread_stickers = name_figures(seen, markers, settled_markers)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})
