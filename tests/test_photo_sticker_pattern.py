@@ -133,3 +133,19 @@ def test_a_figure_its_own_sticker_names_on_its_recorded_square_is_no_swap_to_con
         placed = place(pos, scores, [], set(), stickers={"C3"}, **named)  # type: ignore[arg-type]
         assert {s.id: s.at for s in placed.figures} == {"stay": "C3", "mover": "F5"}
         assert min(s.confidence for s in placed.figures) > 0.9 and placed.uncertain == ()
+
+
+def test_the_pattern_names_a_ring_of_three_marked_figures_that_all_moved() -> None:
+    # diagnosis photo s0602 (reading R291): three marked figures, none read, all moved; E3's
+    # sticker's pattern names 21. The nearest recorded squares named them round a ring, 1.1 of
+    # moves shorter than the truth: weighed as one figure moved (R178) the pattern lost
+    pos = Position(Edition.SWM2008, Map(12, 6), (Figure("f3", "light", parse_square("K1"), Size.MEDIUM, marker=21),
+                                                 Figure("f4", "dark", parse_square("D1"), Size.MEDIUM, marker=24),
+                                                 Figure("f8", "dark", parse_square("L1"), Size.MEDIUM, marker=4)))
+    read = {Square(c, r).name: 0.01 for c in range(12) for r in range(6)} | {"E3": 0.99, "I2": 0.99, "I4": 0.99}
+    kw = {"stickers": {"E3", "I2"}, "bare": {"I4"}}
+    assert {s.id: s.at for s in place(pos, read, [], set(), **kw).figures} == {"f3": "I2", "f4": "E3", "f8": "I4"}  # type: ignore[arg-type]
+    placed = place(pos, read, [], set(), sticker_patterns={"E3": 21}, **kw)  # type: ignore[arg-type]
+    assert {s.id: s.at for s in placed.figures} == {"f3": "E3", "f4": "I4", "f8": "I2"}
+    # still listed: the pattern is evidence, not a read marker
+    assert {"I2", "I4"} <= {sq for sq, _c in placed.uncertain}

@@ -60,7 +60,7 @@ from .markers import (
     name_by_pattern,
 )
 from .occupancy import TableProfile, square_probabilities
-from .placement import SURE, _col_row, over_read, place, said_sure, saturated_reading
+from .placement import SURE, Placement, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
 from .reference import ART_DISAGREES_MOST, Reference, align_view, art_disagreement, check_size, top_down
 
@@ -945,6 +945,29 @@ def recorded_windows(pos: Position, unread: Collection[int], searched: Collectio
     return list(dict.fromkeys(out))[:RECORDED_WINDOWS]
 
 
+def named_windows(pos: Position, named: Sequence[Seen], seen: Sequence[Seen], searched: Collection[str]) -> list[str]:
+    """The Medium bases the roster named (``named``: the placement's figures) that no window
+    ``searched``, where who is who among them mixes a figure carrying a marker the photo has not
+    read (``seen``: the figures read by their marker) with one carrying none -- a window that shows
+    no sticker tells those apart (reading R282); at most :data:`RECORDED_WINDOWS`, in the naming's
+    order (reading R292 in docs/readings.md).
+
+    >>> from assistant.editions import Edition
+    >>> from assistant.model import Figure, Map
+    >>> pos = Position(Edition.SWM2008, Map(6, 6), (Figure("a", "light", Square(1, 1), marker=23), Figure("b", "dark", Square(4, 4))))
+    >>> named = [Seen("a", "C3", 0.5, "roster"), Seen("b", "E2", 0.5, "roster")]
+    >>> named_windows(pos, named, [], {"C3"}), named_windows(pos, named[1:], [], set()), named_windows(pos, named, [Seen("a", "C3", 1.0, "marker")], set())
+    (['E2'], [], [])
+    """
+    by_id = {f.id: f for f in pos.figures}
+    read = {s.id for s in seen}
+    roster = [s for s in named if s.by == "roster" and by_id[s.id].size.footprint == 1]
+    marked = [s for s in roster if by_id[s.id].marker is not None and s.id not in read]
+    if not marked or len(marked) == len(roster):
+        return []
+    return [s.at for s in roster if s.at not in searched][:RECORDED_WINDOWS]
+
+
 def marker_windows(scores: dict[str, float], rims: dict[str, float], known: set[str] | frozenset[str], covered: int,
                    own: Mapping[str, float] | None = None, blocks: Mapping[str, float] | None = None) -> list[str]:
     """The squares searched again for the base markers the board-wide pass did not read, likeliest
@@ -1321,19 +1344,47 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # where the figures stand is the photo's answer; the record only names who is who and counts
     # the roster (.placement)
     lean = lean_per_height(grid.H, image.shape[1], image.shape[0], cols, rows)  # how far a body is seen over the map (R139)
-    read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]  # each read marker's middle, board units
-    unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
-                                             {sq for f in seen for sq in space(pos, f)})
     # each square's base core's colour where least colourful: a base's plastic is grey or black (R123)
     # -- not asked on plain paper, which prints no disc of colour: a coloured core there is a
     # figure's painted body over its base (R132)
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
-    sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
-    bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
-    placed = place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
-                   sticker_names, plastic, lean, settled_markers, intact,
-                   pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare)
+
+    def name_figures(seen: list[Seen], markers: list[Marker], settled_markers: set[str]) -> tuple[Placement, set[str]]:
+        # the placement with what the marker windows searched so far showed (R102, R115, R178,
+        # R282), and the squares showing an unread sticker
+        read_at = [to_board(grid, m.corners.mean(axis=0)[None])[0] for m in markers]  # each read marker's middle, board units
+        unread_stickers = unread_sticker_squares([(st.square, st.middle) for st in shown_at], read_at,
+                                                 {sq for f in seen for sq in space(pos, f)})
+        sticker_names = named_stickers(shown_at, unread_stickers, pos, seen)
+        bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
+        return place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
+                     sticker_names, plastic, lean, settled_markers, intact,
+                     pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare), unread_stickers
+
+    placed, unread_stickers = name_figures(seen, markers, settled_markers)
+    # R292: who is who weighs a window that showed no sticker (R282) only where one was searched: a
+    # Medium base the roster named that no window searched says nothing, and a marked figure whose
+    # window there was bare was named onto it. Each such base is searched once (at most
+    # RECORDED_WINDOWS) and the figures named again; a marker read there names its figure as any
+    # read marker does
+    again = named_windows(pos, placed.figures, seen, set(windowed) | set(unread_stickers)) if missing else []
+    if again:
+        chunk, shown = find_markers_and_stickers_near(image, grid.H, [_col_row(sq) for sq in again])
+        windowed += again
+        shown_at += shown
+        new = [m for m in chunk if m.id in missing and m.id not in {k.id for k in markers}]
+        if new:
+            markers = merge(markers, new)
+            for line in marker_notes:  # read again with the markers found: its notes replace the first reading's
+                notes.remove(line)
+            seen, marker_notes = figures_by_marker(pos, markers, grid)
+            notes.extend(marker_notes)
+            if not saturated_reading(pos, scores, seen, nowhere):
+                unsettled = {s.id: s.at for s in seen}
+                seen = settle_by_squares(pos, markers, grid, seen, scores, away)
+                settled_markers = {s.id for s in seen if s.by == "marker" and unsettled.get(s.id) != s.at}  # listed (R141)
+        placed, unread_stickers = name_figures(seen, markers, settled_markers)
     notes.extend(placed.notes)
     uncertain = [{"square": sq, "confidence": v} for sq, v in placed.uncertain]
     corners_seen = len({m.id for m in markers if m.id < 4})

@@ -241,8 +241,8 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     squares read (reading R144). ``sticker_patterns``: of the squares showing a sticker the cells
     did not name, those whose whole printed pattern names one of the roster's unread markers
     (:func:`.markers.name_by_pattern`): a figure carrying another marker, or none, named there costs
-    :data:`PATTERN_COST` more, one figure moved more -- the pattern decides between namings the
-    record finds about as likely, never against a figure that stood still (reading R178). ``bare``:
+    :data:`PATTERN_COST` more, the odds the pattern is right -- it decides between namings the
+    record finds about as likely, never against a figure that stood still (readings R178, R291). ``bare``:
     the squares whose base-marker window showed no sticker, read or unread
     (:func:`assistant.photo.bare_windows`): who is who among the Medium bases named weighs a figure
     carrying a marker on such a square :data:`BARE_COST` more -- the photo shows no sticker there --,
@@ -257,11 +257,17 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     names = {sq: mid for sq, mid in (sticker_names or {}).items() if sq in stickers}
     patterns = {sq: mid for sq, mid in (sticker_patterns or {}).items() if sq in stickers and sq not in names}
 
+    # R291: the pattern's odds, but as one figure moved (R178) where a base reads on the recorded
+    # square of the figure carrying the marker it names: that figure may have stood still, and one
+    # figure moved is the most a pattern may weigh and never move it off (the triangle inequality)
+    pattern_cost = {sq: PATTERN_STILL_COST if any(g.marker == mid and p.get(g.at.name, 0.0) >= OCCUPIED for g in pos.figures) else PATTERN_COST
+                    for sq, mid in patterns.items()}
+
     def against_sticker(f: Figure, base: Collection[str]) -> float:
-        # R102, R115: a sticker on the base's squares that is not this figure's marker; R178: one
-        # whose pattern names another marker, as one figure moved more
+        # R102, R115: a sticker on the base's squares that is not this figure's marker; R178, R291:
+        # one whose pattern names another marker, weighed by the pattern's odds
         return (STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0) + (
-            PATTERN_COST if any(patterns[sq] != f.marker for sq in base if sq in patterns) else 0.0)
+            max((pattern_cost[sq] for sq in base if sq in patterns and patterns[sq] != f.marker), default=0.0))
 
     def at_sticker(f: Figure, sq: str) -> float:
         # R102: a square showing an unread marker's sticker is the base of a figure that carries
@@ -2102,12 +2108,20 @@ STICKER_BASE = 0.9
 #: are named there first (R102)
 STICKER_COST = 20.0
 #: what naming a figure on a square whose sticker's printed pattern names another marker costs
-#: (R178): one figure moved more (:func:`_distance`). The pattern named 69 of the diagnosis
-#: photos' unread stickers right and one wrong (s0416: 20's sticker read as 16, a figure that stood
-#: still on D5 carrying 16): it decides between namings the record finds about as likely (s0406: two
-#: marked figures that both moved, swapped by their nearest recorded squares), never against a
-#: figure that stood still
-PATTERN_COST = 1.0
+#: (R178, R291): the odds the pattern is right, as a cost of moves (``IDENTITY_SCALE`` * ln odds,
+#: as :data:`BARE_COST`). On all the diagnosis photos 341-634 (both modes, at 68cacc3) the pattern
+#: named 105 distinct unread stickers right and 1 wrong (s0416: 20's sticker read as 16): the odds'
+#: 95 % lower bound is 18 to 1, 0.5 ln 18 = 1.45, taken as 1.5. Below two figures moved
+#: (:func:`_distance`): it decides between namings the record finds about as likely (s0406; s0602's
+#: ring of three marked figures that all moved, 1.1 of moves apart); where the marker it names may
+#: have stood still, :data:`PATTERN_STILL_COST` (s0416, the one wrong naming: at 2.0 everywhere it
+#: moved f9, carrying 16, off D5 where it stood still)
+PATTERN_COST = 1.5
+#: the pattern's cost where a base reads on the recorded square of the figure carrying the marker
+#: it names (R178, R291): one figure moved, the most that never moves a figure that stood still off
+#: its square -- moving it onto the pattern's square and the figure there onto its own costs at
+#: least one figure moved more (:func:`_distance`, the triangle inequality)
+PATTERN_STILL_COST = 1.0
 
 #: what naming a figure that carries a base marker (unread) on a Medium base whose marker window
 #: showed no sticker costs more (reading R282): the photo shows no sticker there, as it shows none
