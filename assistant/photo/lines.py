@@ -520,6 +520,10 @@ EXTRAPOLATION_TOLERANCE = 0.12
 #: busy art 0.25-0.37, lines hidden in a grate's bars about 0 (and a grid 0.2-0.3 squares off
 #: scores 0.2-0.45 where the true one scores 0.53-0.71)
 MIN_LINE_SUPPORT = 0.3
+#: the most a far side's lattice's line support near the free corners may exceed its support on the
+#: markers' half (a multiple of the greater of that support and :data:`EVEN_LINES_FLOOR`): reading R283
+EVEN_LINES = 2.5
+EVEN_LINES_FLOOR = 0.05
 #: how far (squares) the corner no marker stands on is searched for, either way along each axis
 CORNER_SEARCH = 0.7
 
@@ -827,6 +831,15 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
         return None
     if rivals and max(rivals) > value - 0.1 * abs(value):
         return None
+    if near_on.any() and (~near_on).any():
+        # the printed lines are printed alike over the whole sheet: a lattice whose lines show far
+        # more ink near the free corners than on the marked half the markers pin is a floor's own
+        # lines (stone slabs' mortar at the squares' period, offset from them: fresh seeds 8138, 8425,
+        # 0.56 against 0.09, 0.60 against 0.21) the moved far side was stretched onto (reading R283)
+        far = support(a[near_on], b[near_off], on_cols[near_on], off_cols[near_off])
+        marked = support(a[~near_on], b[~near_off], on_cols[~near_on], off_cols[~near_off])
+        if far > EVEN_LINES * max(marked, EVEN_LINES_FLOOR):
+            return None
     return H
 
 
