@@ -835,9 +835,11 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
         # the printed lines are printed alike over the whole sheet: a lattice whose lines show far
         # more ink near the free corners than on the marked half the markers pin is a floor's own
         # lines (stone slabs' mortar at the squares' period, offset from them: fresh seeds 8138, 8425,
-        # 0.56 against 0.09, 0.60 against 0.21) the moved far side was stretched onto (reading R283)
-        far = support(a[near_on], b[near_off], on_cols[near_on], off_cols[near_off])
-        marked = support(a[~near_on], b[~near_off], on_cols[~near_on], off_cols[~near_off])
+        # 0.56 against 0.09, 0.60 against 0.21) the moved far side was stretched onto. By the mean ink
+        # whatever the search scored by: a median over the marked half, figures standing on it, showed
+        # a true lattice (diagnosis s0493) 6 times weaker there (reading R283)
+        far = _ratio(a[near_on], b[near_off], _mean)
+        marked = _ratio(a[~near_on], b[~near_off], _mean)
         if far > EVEN_LINES * max(marked, EVEN_LINES_FLOOR):
             return None
     return H
