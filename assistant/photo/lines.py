@@ -520,6 +520,10 @@ EXTRAPOLATION_TOLERANCE = 0.12
 #: busy art 0.25-0.37, lines hidden in a grate's bars about 0 (and a grid 0.2-0.3 squares off
 #: scores 0.2-0.45 where the true one scores 0.53-0.71)
 MIN_LINE_SUPPORT = 0.3
+#: the most a far side's lattice's line support near the free corners may exceed its support on the
+#: markers' half (a multiple of the greater of that support and :data:`EVEN_LINES_FLOOR`): reading R283
+EVEN_LINES = 2.5
+EVEN_LINES_FLOOR = 0.05
 #: how far (squares) the corner no marker stands on is searched for, either way along each axis
 CORNER_SEARCH = 0.7
 
@@ -827,6 +831,19 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
         return None
     if rivals and max(rivals) > value - 0.1 * abs(value):
         return None
+    if len(free) == 2 and (free[1] - free[0]) % 2 == 1 and near_on.any() and (~near_on).any():
+        # the printed lines are printed alike over the whole sheet: a lattice whose lines show far
+        # more ink near the free corners than on the marked half the markers pin is a floor's own
+        # lines (stone slabs' mortar at the squares' period, offset from them: fresh seeds 8138, 8425,
+        # 0.56 against 0.09, 0.60 against 0.21) the moved far side was stretched onto. By the mean ink
+        # whatever the search scored by: a median over the marked half, figures standing on it, showed
+        # a true lattice (diagnosis s0493) 6 times weaker there. Only a far side (two markers on one
+        # side, R71): one free corner's quarter of the map differs from the rest as art does (diagnosis
+        # s0607's empty map, stars, 0.04 squares off, was refused by it) (reading R283)
+        far = _ratio(a[near_on], b[near_off], _mean)
+        marked = _ratio(a[~near_on], b[~near_off], _mean)
+        if far > EVEN_LINES * max(marked, EVEN_LINES_FLOOR):
+            return None
     return H
 
 
