@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
             grid_off = ind.answer_grid_error(js, scene)
             if not d["answered"]:
                 # why, shortened (the refusal's first clause, and in the ref mode whether a reference
-                # was there to register the photo on, reading R295); "sNNNN mode: refused" stays first
+                # was there to register the photo on, reading R283); "sNNNN mode: refused" stays first
                 error = str(js.get("error", ""))
                 why = error.split(": ", 1)[-1].split(" (")[0].split(";")[0][:100]
                 art = error.split("reference's art gave no grid either: ", 1)

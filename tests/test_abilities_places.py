@@ -185,7 +185,7 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10, 15], "y": [12]})
         # one d20 a side: Master Tactician's side decides who goes first unless it rolled a 1 (R273)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10], "y": [12]})
-        # the roll settled, a's side rerolls by its Anticipation and keeps the second roll (R309)
+        # the roll settled, a's side rerolls by its Anticipation and keeps the second roll (R289)
         yield layout, {}, lambda p: initiative.decide(GameState(p), {"x": [10], "y": [12]}, None, {"a": [15]})
 
 
@@ -215,10 +215,10 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "It's a Trap!", "attack"): "an enemy with Stealth and cover beyond 6 squares",
     ("swm", "Force Sense", "attack"): "an enemy with Stealth and cover beyond 6 squares (tests/test_abilities_seed.py, R273)",
     ("swm", "Savage", "attack"): "a commander effect",
-    ("swm", "Pilot", "attack"): "a commander effect that names Pilots (tests/test_abilities_seed.py, R307)",
-    ("swm", "Trooper", "attack"): "a commander effect that names Troopers (tests/test_abilities_seed.py, R307)",
-    ("swm", "Wookiee", "attack"): "a commander effect that names Wookiees (tests/test_abilities_seed.py, R307)",
-    ("swm", "Black Sun", "power"): "an ally whose name contains Vigo or Xizor (tests/test_abilities_seed.py, R308)",
+    ("swm", "Pilot", "attack"): "a commander effect that names Pilots (tests/test_abilities_seed.py, R287)",
+    ("swm", "Trooper", "attack"): "a commander effect that names Troopers (tests/test_abilities_seed.py, R287)",
+    ("swm", "Wookiee", "attack"): "a commander effect that names Wookiees (tests/test_abilities_seed.py, R287)",
+    ("swm", "Black Sun", "power"): "an ally whose name contains Vigo or Xizor (tests/test_abilities_seed.py, R288)",
     ("swm", "Shaper", "attack"): "a Yuuzhan Vong ally",
     ("swm", "Squad Assault", "attack"): "three same-name allies within 6",
     ("swm", "Stealth", "attack"): "cover beyond 6 squares",

@@ -278,7 +278,7 @@ def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_na
     ("Chewbacca i Tarfful także traktowani są jako Wookiee"). The Clone Trooper Commander's effect
     reaches characters "with trooper in its name": a guard with the special ability Trooper gets its +3,
     one without it does not, and the ability is no longer listed as not modelled. The 2004 rules (CS
-    g.14: "Postava, která má ve svém názvu Trooper") count the name alone: no +3, still listed (R307)."""
+    g.14: "Postava, která má ve svém názvu Trooper") count the name alone: no +3, still listed (R287)."""
     cmd = "{id: cmd, card: Clone Trooper Commander, side: x, at: A1}"
     target = "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"
     for rules, abilities, bonus in (("swm2008", "[Trooper]", 3), ("swm2008", "[]", None), ("swm2004", "[Trooper]", None)):
@@ -303,7 +303,7 @@ def test_black_sun_has_grenades_10_in_a_squad_with_a_vigo_or_xizor() -> None:
     PL p.48 Grenades: the target and every character next to it, each avoids it with a save of 11. With
     a Vigo of its side on the map, `--power Grenades` answers 10 damage and says why; with the Vigo an
     enemy, or no Vigo, it is refused and says what would give it; the 2004 rules (CS) have no Black
-    Sun (R308)."""
+    Sun (R288)."""
     hire = "{id: hire, side: x, at: C5, stats: {attack: 6, damage: 10, hp: 30, defense: 14, abilities: [Black Sun]}}"
     target = "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"
     vigo = "{id: rodian-vigo, side: %s, at: A1, stats: {hp: 50, defense: 15, attack: 7, damage: 20}}"  # "Rodian Black Sun Vigo" (Bounty Hunters)
@@ -328,7 +328,7 @@ def test_avoid_defeat_counts_its_two_saves_in_the_chance_to_defeat() -> None:
     powiodą się postać nie jest pokonana; w zamian zostaje w grze i otrzymuje 10 Punktów Obrażeń." CS
     g.2 the same ("dva záchranné hody ... 11 nebo vyšší"). A save of 11 is made on 10 faces of 20, both
     1 time in 4: an attack that defeats a 10-Hit-Point target whenever it hits (needs 10: 55%) defeats
-    one with Avoid Defeat 55% x 3/4 = 41.25%, said; no longer listed as not modelled (R310)."""
+    one with Avoid Defeat 55% x 3/4 = 41.25%, said; no longer listed as not modelled (R290)."""
     attacker = "{id: a, side: x, at: C5, stats: {attack: 5, damage: 20}}"
     for rules in ("swm2008", "swm2004"):
         plain = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10}}"], rules), "a", "t")
@@ -343,7 +343,7 @@ def test_avoid_defeat_counts_its_two_saves_in_the_chance_to_defeat() -> None:
 def test_emergency_life_support_gives_an_adjacent_non_droid_ally_avoid_defeat_under_2004_rules() -> None:
     """CS g.5 (swm2004): "Emergency Life Support: Nedroidové přátelské postavy získávají Avoid Defeat
     (najdete na straně 29), pokud sousedí s touto postavou." The target next to its medic counts its
-    two saves of 11 (55% -> 41.25%, R310) and says whose; not a Droid, not one away from the medic,
+    two saves of 11 (55% -> 41.25%, R290) and says whose; not a Droid, not one away from the medic,
     and the 2008 rulebook has no Emergency Life Support: not modelled there, the odds unchanged."""
     attacker = "{id: a, side: x, at: C5, stats: {attack: 5, damage: 20}}"
     medic = "{id: medic, side: y, at: %s, stats: {defense: 12, hp: 20, abilities: [Emergency Life Support]}}"
@@ -356,7 +356,7 @@ def test_emergency_life_support_gives_an_adjacent_non_droid_ally_avoid_defeat_un
         assert said is (p_defeat != 0.55), (rules, at, abl)
     from assistant.abilities import classify
     assert classify("swm", "Emergency Life Support", "swm2004").status == "modelled" != classify("swm", "Emergency Life Support", "swm2008").status
-    from assistant.game.effects import avoids_defeat  # the session asks for the two saves as for its own (R310)
+    from assistant.game.effects import avoids_defeat  # the session asks for the two saves as for its own (R290)
     from assistant.game.state import GameState
     t = "{id: t, side: y, at: D5, stats: {defense: 15, hp: 10}}"
     for rules, saved in (("swm2004", True), ("swm2008", False)):

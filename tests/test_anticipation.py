@@ -1,4 +1,4 @@
-"""SWM Anticipation at the initiative roll (round 27, reading R309): 4 figures of SW_Minis_Drafter's
+"""SWM Anticipation at the initiative roll (round 27, reading R289): 4 figures of SW_Minis_Drafter's
 database carry it, listed as not modelled in every attack answer before.
 
 swm2008 PL p.33: "Anticipation – Przewidywanie: (Moc; 1 Punkt Mocy) Po określeniu inicjatywy, postać

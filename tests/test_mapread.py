@@ -758,7 +758,7 @@ def test_an_orange_outline_between_a_green_floor_and_a_dark_fill_is_a_pit() -> N
     named difficult against the one and pit against the other, it was a stroke of neither, and the
     pit was read open. Naming every such pixel by the mean of the two estimates read this pit but
     turned grass maps' pit outlines difficult (scene 405, round 20); named so only on the sides no
-    stroke outlines, it reads the pit (reading R299; an expected failure until then)."""
+    stroke outlines, it reads the pit (reading R291; an expected failure until then)."""
     img = board((44, 84, 21))
     c0, r0 = 3, 2
     cv2.rectangle(img, (c0 * PX + 1, r0 * PX + 1), ((c0 + 1) * PX - 1, (r0 + 1) * PX - 1), (21, 46, 37), -1)
@@ -769,7 +769,7 @@ def test_an_orange_outline_between_a_green_floor_and_a_dark_fill_is_a_pit() -> N
 
 
 def test_an_outlined_pit_is_not_outvoted_by_its_outlines_split_pixels() -> None:
-    """Reading R299's other half (scene 405, round 20): the strokes the two sides of a line name
+    """Reading R291's other half (scene 405, round 20): the strokes the two sides of a line name
     differently are looked at only on sides no stroke outlines. A pit outlined on the grid lines in
     the same orange, on the same green floor but without the dark fill (named pit against both
     sides), and a pit with the fill beside it are read pits, and a yellow outline stays difficult."""

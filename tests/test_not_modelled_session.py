@@ -23,7 +23,7 @@ def test_movement_squad_and_activation_abilities_are_not_listed_at_the_attack() 
     """Speed, Flight, Mobile Attack (PL p.54-55; CS g.9), Force Renewal (PL p.46; CS g.6), Rapport
     (PL p.58) are applied by the game session; an attack's roll, damage and targets do not use them.
     Recon (PL p.58) and Regeneration (PL p.59) are applied there too (R253, R254). Avoid Defeat (PL p.34)
-    is counted in the chance to defeat its figure when it is the target (R310) and rolled by the session;
+    is counted in the chance to defeat its figure when it is the target (R290) and rolled by the session;
     Force Leap (a Force power that moves) is applied nowhere yet: listed."""
     abilities = "Speed 8, Flight, Mobile Attack, Force Renewal 1, Rapport, Recon, Regeneration 10, Avoid Defeat, Force Leap"
     ans = attack(pos([mover(abilities), TARGET]), "a", "t")

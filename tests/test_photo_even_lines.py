@@ -1,4 +1,4 @@
-"""R283: the printed lines are printed alike over the whole sheet. Two corner markers on one side
+"""R295: the printed lines are printed alike over the whole sheet. Two corner markers on one side
 pin that side; the far side searched for on the lines (R71) must not be stretched onto a floor's own
 dark lines (stone slabs' mortar at the squares' period) that show only near the free corners."""
 
@@ -33,7 +33,7 @@ def _mortar(gray: np.ndarray, far_side: list[float], y_from: float) -> np.ndarra
 def test_a_far_side_is_not_stretched_onto_a_floors_lines_near_the_free_corners(far_side: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
     """Faint printed lines (grey 150 on a floor of 190) over the whole map, bold mortar (grey 60)
     over its south half on a lattice whose far side lies about half a square off: the search's
-    best lattice is the mortar's (more than half a square off, as the search took it before R283:
+    best lattice is the mortar's (more than half a square off, as the search took it before R295:
     shown with the check off), and its lines show far more ink near the free corners than on the
     markers' half, so no far side is taken (the photo refused, never answered on it)."""
     grid, truth = north_markers_far_side_off(COLS, ROWS, TO_IMG)

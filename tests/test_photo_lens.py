@@ -442,7 +442,7 @@ def test_map_from_photo_takes_the_same_second_look(monkeypatch: pytest.MonkeyPat
 
 @pytest.mark.parametrize("shape", [(7, 10, 3), (16, 16), (129, 250, 3), (300, 257), (1000, 1333, 3)])
 def test_straightening_a_band_at_a_time_makes_the_whole_photos_pixels(shape: tuple[int, ...]) -> None:
-    """R303: the photo straightened a band of mesh rows at a time is, bit for bit, the photo
+    """R285: the photo straightened a band of mesh rows at a time is, bit for bit, the photo
     straightened with the whole photo's maps (the maps' interpolation near a band's edges reads
     the nodes beyond it), for photos smaller than a band or a mesh square, of any size, grey or in
     colour, bent either way."""

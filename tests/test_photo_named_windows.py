@@ -1,4 +1,4 @@
-"""A second window on the Medium bases the roster named that no window searched (R292).
+"""A second window on the Medium bases the roster named that no window searched (R294).
 
 Built from round 25's held-out photo s0535 (now a diagnosis photo; both modes): f6 carries marker
 21 (never read), recorded on H13, stands on K12; f1 carries none, recorded on G13, stands on C12

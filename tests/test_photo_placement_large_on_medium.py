@@ -1,6 +1,6 @@
 """A Large figure not seen, while a base is left unexplained and a Medium figure is named on a
 square of a free Large block: the Large figure on that block, the Medium figure on the base left
-(reading R287).
+(reading R284).
 
 Built from diagnosis photo s0586 without the reference: the Large figure f2's block O1:P2 read
 0.98, 0.03, 0.02, 0.00 (its body over the rest), O1's own round rim 0.21 against the block's Large
@@ -38,14 +38,14 @@ def s0586_like(medium_marker: int | None = None) -> tuple[Position, dict[str, fl
 
 
 def test_the_large_figure_takes_the_block_and_the_medium_figure_its_own_base() -> None:
-    # fails before R287: m named on G1, 0.98 sure, its own base D5 left unexplained, big not seen
+    # fails before R284: m named on G1, 0.98 sure, its own base D5 left unexplained, big not seen
     pos, scores, large, rims = s0586_like()
     placed = place(pos, scores, MARKED, set(), large_rims=large, rims=rims)
     at = {s.id: s for s in placed.figures}
     assert at["big"].at == "G1" and at["big"].confidence <= COUNT_READ
     assert at["m"].at == "D5"
     assert not placed.not_seen
-    assert any("big" in n and "R287" in n for n in placed.notes)
+    assert any("big" in n and "R284" in n for n in placed.notes)
     listed = {sq for sq, _v in placed.uncertain}
     assert "G1" in listed or placed.more_doubtful > 0
 

@@ -136,7 +136,7 @@ def test_a_figure_its_own_sticker_names_on_its_recorded_square_is_no_swap_to_con
 
 
 def test_the_pattern_names_a_ring_of_three_marked_figures_that_all_moved() -> None:
-    # diagnosis photo s0602 (reading R291): three marked figures, none read, all moved; E3's
+    # diagnosis photo s0602 (reading R293): three marked figures, none read, all moved; E3's
     # sticker's pattern names 21. The nearest recorded squares named them round a ring, 1.1 of
     # moves shorter than the truth: weighed as one figure moved (R178) the pattern lost
     pos = Position(Edition.SWM2008, Map(12, 6), (Figure("f3", "light", parse_square("K1"), Size.MEDIUM, marker=21),

@@ -1,7 +1,7 @@
 """trial27, a new user's round over the product: what it took that it should have refused.
 
 - SWTCG's ``set-stat`` took any number (``power=100000000000000000000`` was recorded and carried into
-  every later answer); a stat is at most :data:`MAX_STAT` (reading R311).
+  every later answer); a stat is at most :data:`MAX_STAT` (reading R286).
 - An override's reason of only a control character (``"\\x01"``: nothing a reader sees, shown as
   ``\\x01`` in the log) was taken as a reason, on the command line, the web page and in both kinds of
   game; a reason needs a character a reader sees.

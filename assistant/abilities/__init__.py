@@ -238,13 +238,13 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Disintegration", "swm", "critical hits (defeat on a natural 20; +40 against Large and bigger)", "PL p.39-40; CS g.4"),
     Mechanism("Execute Order 66", "swm", "targeting (not by characters with Order 66)", "PL p.42; CS g.5"),
     Mechanism("Order 66", "swm", "targeting (no attack on a character with Execute Order 66; Clone Trooper names count, R230)", "PL p.56; CS g.10"),
-    # a special ability that makes the character count as named with the word (R307)
+    # a special ability that makes the character count as named with the word (R287)
     Mechanism("Pilot", "swm", "commander effects (counts as a Pilot: with the word in its name)", "PL p.57", editions=S08),
     Mechanism("Trooper", "swm", "commander effects (counts as a Trooper, its name's words joined to it: Sith Guard as Sith Trooper)", "PL p.65",
               editions=S08),
     Mechanism("Wookiee", "swm", "commander effects (counts as a Wookiee; Chewbacca and Tarfful too)", "PL p.67", editions=S08),
-    Mechanism("Avoid Defeat", "swm", "the chance to defeat (two saves of 11: kept in play with 10 Hit Points 1 time in 4; R310)", "PL p.34; CS g.2"),
-    Mechanism("Emergency Life Support", "swm", "the chance to defeat (adjacent non-Droid allies have Avoid Defeat; R310)", "CS g.5",
+    Mechanism("Avoid Defeat", "swm", "the chance to defeat (two saves of 11: kept in play with 10 Hit Points 1 time in 4; R290)", "PL p.34; CS g.2"),
+    Mechanism("Emergency Life Support", "swm", "the chance to defeat (adjacent non-Droid allies have Avoid Defeat; R290)", "CS g.5",
               editions=("swm2004",)),
     Mechanism("Frozen in Carbonite", "swm", "targeting (never a legal target)", "PL p.47", editions=S08),
     Mechanism("Fragile", "swm", "legality (no attack below [#] Hit Points)", "PL p.47", editions=S08),
@@ -437,7 +437,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
         editions=S08,
         places=POWER
     ),
-    Mechanism("Black Sun", "swm", "attack --power: Grenades 10 in a squad with a Vigo or Xizor (R308)", "PL p.34", editions=S08, places=POWER),
+    Mechanism("Black Sun", "swm", "attack --power: Grenades 10 in a squad with a Vigo or Xizor (R288)", "PL p.34", editions=S08, places=POWER),
     Mechanism("Grenades", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.48; CS g.7", places=POWER),
     Mechanism("Flamethrower", "swm", "a special attack (attack --power): the target and all next to it", "PL p.42; CS g.5", places=POWER),
     Mechanism("Missiles", "swm", "a special attack (attack --power): the target and all next to it, each saves on 11", "PL p.54", editions=S08, places=POWER),
@@ -632,7 +632,7 @@ def _has(abilities: tuple[str, ...], name: str) -> bool:
 
 #: special abilities that make a character count as one with the word in its name, for the effects
 #: that name it (swm2008 PL p.57 Pilot, p.65 Trooper, p.67 Wookiee); an edition record that defines
-#: the name gives it (reading R307 in docs/readings.md)
+#: the name gives it (reading R287 in docs/readings.md)
 NAME_TRAITS = ("Pilot", "Trooper", "Wookiee")
 
 
@@ -644,7 +644,7 @@ def counts_as_named(phrase: str, name: str, abilities: tuple[str, ...] | None, t
     or is one of the characters the rulebook names (``named``: "Chewbacca i Tarfful także
     traktowani są jako Wookiee", PL p.67), the phrase's other words being words of its name (PL
     p.65: "Sith Guard z umiejętnością specjalną Trooper traktowany jest ... też jako Sith
-    Trooper"). Reading R307.
+    Trooper"). Reading R287.
 
     >>> counts_as_named("trooper", "Sith Guard", ("Trooper",), ("Trooper",)), counts_as_named("trooper", "Sith Guard", (), ("Trooper",))
     (True, False)
@@ -672,7 +672,7 @@ def counts_as_named(phrase: str, name: str, abilities: tuple[str, ...] | None, t
 @dataclass(frozen=True)
 class Grant:
     """A special ability that gives its character another one while a character whose name contains
-    one of ``words`` is in its squad, defeated or not yet placed too (reading R308)."""
+    one of ``words`` is in its squad, defeated or not yet placed too (reading R288)."""
 
     name: str
     words: tuple[str, ...]
@@ -682,13 +682,13 @@ class Grant:
 
 #: swm2008 PL p.34: "Black Sun – Czarne Słońce: Jeśli postać jest w tej samej drużynie z postacią,
 #: której nazwa zawiera Vigo lub Xizor, postać ta otrzymuje umiejętność specjalną Grenades 10"; an
-#: edition record that defines the name gives it (reading R308)
+#: edition record that defines the name gives it (reading R288)
 GRANTS: tuple[Grant, ...] = (Grant("Black Sun", ("vigo", "xizor"), "Grenades 10", "PL p.34"),)
 
 
 def granted(abilities: tuple[str, ...] | None, squad_names: tuple[str, ...], defined: tuple[str, ...]) -> list[tuple[Grant, str]]:
     """The abilities a character's ``GRANTS`` give it, each with the squad member whose name
-    gives it; ``defined``: the grant names the edition gives (reading R308).
+    gives it; ``defined``: the grant names the edition gives (reading R288).
 
     >>> [(g.grants, who) for g, who in granted(("Black Sun",), ("Rodian Black Sun Vigo",), ("Black Sun",))]
     [('Grenades 10', 'Rodian Black Sun Vigo')]
@@ -756,7 +756,7 @@ SESSION_APPLIED = {
         "Repair",
         "Industrial Repair",
         "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R273)
-        "Anticipation",  # 1 Force point: its side rerolls once the initiative is settled, the second roll kept (PL p.33; CS g.1; game/initiative.py, R309)
+        "Anticipation",  # 1 Force point: its side rerolls once the initiative is settled, the second roll kept (PL p.33; CS g.1; game/initiative.py, R289)
     ),
     "ddm": ("Pounce", "Fearless", "No Reach", "Slow Attack", "Sidestep", "Stagger", "Ghost Step", "Burrow", "Trample"),
 }

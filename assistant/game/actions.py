@@ -215,7 +215,7 @@ def parse_initiative_rolls(st: GameState, items: Iterable[str]) -> dict[str, lis
 
 def parse_anticipation(st: GameState, items: Iterable[str]) -> dict[str, list[int]]:
     """``FIGURE=N`` (``FIGURE=N,N2`` for a Recon side; ``FIGURE`` alone with ``--auto``): a figure
-    using Anticipation once the initiative roll is settled, with its side's reroll (reading R309)."""
+    using Anticipation once the initiative roll is settled, with its side's reroll (reading R289)."""
     out: dict[str, list[int]] = {}
     for item in items:
         figure, _eq, ns = item.partition("=")
@@ -230,7 +230,7 @@ def parse_anticipation(st: GameState, items: Iterable[str]) -> dict[str, list[in
 def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = False, first: str | None = None,
                      anticipation: dict[str, list[int]] | None = None) -> dict[str, Any]:
     """Initiative for a new round from the rolls given (or rolled here with ``auto``); ``anticipation``:
-    the figures using Anticipation once it is settled, with their sides' rerolls (R309)."""
+    the figures using Anticipation once it is settled, with their sides' rerolls (R289)."""
     from .initiative import decide
 
     sides = st.sides()

@@ -186,7 +186,7 @@ def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
     from ..rules.saves import avoid_defeat_from
 
-    if avoid_defeat_from(state.position, f) is None:  # its own, or an adjacent ally's Emergency Life Support (swm2004 CS g.5; R310)
+    if avoid_defeat_from(state.position, f) is None:  # its own, or an adjacent ally's Emergency Life Support (swm2004 CS g.5; R290)
         return False
     if saves is None or len(saves) != 2:
         # the page's forms take them in their "saves as rolled" field, not the command line's flag (R197)

@@ -175,7 +175,7 @@ def tactician_words(st: GameState, data: dict[str, Any]) -> str:
         side=side_name(str(said.get("side"))), figure=said.get("figure"), rule=cite_for(st.position.edition, TACTICIAN_RULE))
 
 
-#: where each SWM rulebook gives Anticipation (reading R309)
+#: where each SWM rulebook gives Anticipation (reading R289)
 ANTICIPATION_RULE = "PL p.33; CS g.1"
 
 
@@ -186,7 +186,7 @@ def anticipation_check(st: GameState, figure: str) -> tuple[str, str]:
     Przewidywanie. Jeśli inna umiejętność specjalna lub Moc pozwala rzucić dwa razy na inicjatywę, to
     używając Przewidywania można powtórzyć oba rzuty."; CS g.1 the same): the figure's side, and the
     rule cited; refused where the edition gives no Anticipation, the figure lacks it, or it has no
-    Force point left (reading R309)."""
+    Force point left (reading R289)."""
     from ..abilities import has
 
     pos = st.position
@@ -204,13 +204,13 @@ def anticipation_check(st: GameState, figure: str) -> tuple[str, str]:
 
 
 def anticipation_words(st: GameState, data: dict[str, Any]) -> str:
-    """What Anticipation did to an initiative roll, for the log (reading R309)."""
+    """What Anticipation did to an initiative roll, for the log (reading R289)."""
     out = ""
     said = data.get("anticipation")
     for one in (said if isinstance(said, list) else ()):
         if isinstance(one, dict):
             out += "; " + _("{side} rerolled by {figure}'s Anticipation (1 Force point): {before} -> {after}, the second roll kept ({rule}; "
-                            "reading R309 in docs/readings.md)").format(side=side_name(str(one.get("side"))), figure=one.get("figure"),
+                            "reading R289 in docs/readings.md)").format(side=side_name(str(one.get("side"))), figure=one.get("figure"),
                                                                         before=one.get("before"), after=one.get("after"),
                                                                         rule=cite_for(st.position.edition, ANTICIPATION_RULE))
     return out
@@ -223,7 +223,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
     after the first; a side with Recon gives two d20s a roll, R253); ``roller`` rolls whatever the
     table did not give. ``anticipation``: a figure using Anticipation once the roll is settled, with
     its side's reroll (two d20s for a Recon side; empty: rolled here), the second roll kept and a
-    tie then rerolled as always (reading R309)."""
+    tie then rerolled as always (reading R289)."""
     tr = st.turn_rules
     ratings = commander_ratings(st)
     recon, recon_stopped = recon_sides(st)
@@ -280,7 +280,7 @@ def decide(st: GameState, given: dict[str, list[int]], roller: Callable[[], int]
         tie_break = by_rating or tie_break
         while len(leaders) == 1 and pending:
             # Anticipation once the roll is settled: the side rerolls, keeps the second roll and
-            # the sides then compare again, a tie rerolled as always (PL p.33; CS g.1; R309)
+            # the sides then compare again, a tie rerolled as always (PL p.33; CS g.1; R289)
             figure, reroll = pending.pop(0)
             side, rule = anticipation_check(st, figure)
             if any(a["side"] == side for a in anticipated):

@@ -950,7 +950,7 @@ def named_windows(pos: Position, named: Sequence[Seen], seen: Sequence[Seen], se
     ``searched``, where who is who among them mixes a figure carrying a marker the photo has not
     read (``seen``: the figures read by their marker) with one carrying none -- a window that shows
     no sticker tells those apart (reading R282); at most :data:`RECORDED_WINDOWS`, in the naming's
-    order (reading R292 in docs/readings.md).
+    order (reading R294 in docs/readings.md).
 
     >>> from assistant.editions import Edition
     >>> from assistant.model import Figure, Map
@@ -1363,7 +1363,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
                      pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare), unread_stickers
 
     placed, unread_stickers = name_figures(seen, markers, settled_markers)
-    # R292: who is who weighs a window that showed no sticker (R282) only where one was searched: a
+    # R294: who is who weighs a window that showed no sticker (R282) only where one was searched: a
     # Medium base the roster named that no window searched says nothing, and a marked figure whose
     # window there was bare was named onto it. Each such base is searched once (at most
     # RECORDED_WINDOWS) and the figures named again; a marker read there names its figure as any

@@ -521,7 +521,7 @@ EXTRAPOLATION_TOLERANCE = 0.12
 #: scores 0.2-0.45 where the true one scores 0.53-0.71)
 MIN_LINE_SUPPORT = 0.3
 #: the most a far side's lattice's line support near the free corners may exceed its support on the
-#: markers' half (a multiple of the greater of that support and :data:`EVEN_LINES_FLOOR`): reading R283
+#: markers' half (a multiple of the greater of that support and :data:`EVEN_LINES_FLOOR`): reading R295
 EVEN_LINES = 2.5
 EVEN_LINES_FLOOR = 0.05
 #: how far (squares) the corner no marker stands on is searched for, either way along each axis
@@ -839,7 +839,7 @@ def _search_free_corners(ink: np.ndarray, known: dict[int, np.ndarray], free: li
         # whatever the search scored by: a median over the marked half, figures standing on it, showed
         # a true lattice (diagnosis s0493) 6 times weaker there. Only a far side (two markers on one
         # side, R71): one free corner's quarter of the map differs from the rest as art does (diagnosis
-        # s0607's empty map, stars, 0.04 squares off, was refused by it) (reading R283)
+        # s0607's empty map, stars, 0.04 squares off, was refused by it) (reading R295)
         far = _ratio(a[near_on], b[near_off], _mean)
         marked = _ratio(a[~near_on], b[~near_off], _mean)
         if far > EVEN_LINES * max(marked, EVEN_LINES_FLOOR):

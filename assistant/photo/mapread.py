@@ -252,7 +252,7 @@ def stroke_masks(top: np.ndarray, px: int, by_light: bool = True, least: float =
     the floor around it at least (:func:`_named`). ``floor_of``: :func:`balanced_floor` of ``top``
     where already made (read only). ``split``: instead, the pixels that stand out from the floor
     on both sides but are named one colour against the one side and another against the other,
-    each named against the two sides' mean (reading R299)."""
+    each named against the two sides' mean (reading R291)."""
     img, checked, floor = balanced_floor(top, px) if floor_of is None else floor_of
     # colour differences scale with the light: in a shadow or on a dark floor a border's
     # departure is as much smaller, so chroma is measured against the floor's brightness
@@ -489,7 +489,7 @@ def _grid_ink(cover: dict[Edge, dict[str, float]], edges: list[Edge]) -> dict[st
 def read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool = False) -> MapReading:
     """Every square's terrain and every edge's wall or door, from the rectified map ``top``
     (``px`` pixels a square, row 1 at the top). ``mean_named``: a side no stroke outlines is
-    looked at again for strokes its line's two sides name differently (reading R299; about 0.15
+    looked at again for strokes its line's two sides name differently (reading R291; about 0.15
     CPU-s more a map: ``map from-photo``'s reading, not the grid search's by the terrain)."""
     with _shared_tables():  # each mask's running counts made once for all its measurements (_covers)
         return _read_map(top, cols, rows, px, mean_named)
@@ -557,7 +557,7 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool =
     # an orange outline between its area's dark fill and a green floor reads yellower against the
     # one, redder against the other, and is no stroke of either: those strokes, named against the
     # two sides' mean, outline it there. Only there: on a side already outlined they are the
-    # outline's own edge pixels and would vote against its colour (scene 405) (reading R299)
+    # outline's own edge pixels and would vote against its colour (scene 405) (reading R291)
     if mean_named:
         _outlined_by_the_mean(top, px, floor_of, edges, cover, ink, drawn | set(inked), across, down, cols, rows)
     barrier = {e: max(cover[e].values()) >= OUTLINED for e in edges}
@@ -777,7 +777,7 @@ def _outlined_by_the_mean(top: np.ndarray, px: int, floor_of: tuple[np.ndarray, 
     art's or the grid's own, read their own ways) once the strokes the two sides of a line name
     differently, named against the two sides' mean (:func:`stroke_masks` ``split``), count as
     that colour's; where it outlines the side, ``cover`` takes it, and the colour's masks the
-    pixels, for the outline's measurements after (reading R299). In place."""
+    pixels, for the outline's measurements after (reading R291). In place."""
     bare = [e for e in edges if max(cover[e].values()) < OUTLINED]
     if not bare:
         return

@@ -242,7 +242,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     did not name, those whose whole printed pattern names one of the roster's unread markers
     (:func:`.markers.name_by_pattern`): a figure carrying another marker, or none, named there costs
     :data:`PATTERN_COST` more, the odds the pattern is right -- it decides between namings the
-    record finds about as likely, never against a figure that stood still (readings R178, R291). ``bare``:
+    record finds about as likely, never against a figure that stood still (readings R178, R293). ``bare``:
     the squares whose base-marker window showed no sticker, read or unread
     (:func:`assistant.photo.bare_windows`): who is who among the Medium bases named weighs a figure
     carrying a marker on such a square :data:`BARE_COST` more -- the photo shows no sticker there --,
@@ -257,14 +257,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     names = {sq: mid for sq, mid in (sticker_names or {}).items() if sq in stickers}
     patterns = {sq: mid for sq, mid in (sticker_patterns or {}).items() if sq in stickers and sq not in names}
 
-    # R291: the pattern's odds, but as one figure moved (R178) where a base reads on the recorded
+    # R293: the pattern's odds, but as one figure moved (R178) where a base reads on the recorded
     # square of the figure carrying the marker it names: that figure may have stood still, and one
     # figure moved is the most a pattern may weigh and never move it off (the triangle inequality)
     pattern_cost = {sq: PATTERN_STILL_COST if any(g.marker == mid and p.get(g.at.name, 0.0) >= OCCUPIED for g in pos.figures) else PATTERN_COST
                     for sq, mid in patterns.items()}
 
     def against_sticker(f: Figure, base: Collection[str]) -> float:
-        # R102, R115: a sticker on the base's squares that is not this figure's marker; R178, R291:
+        # R102, R115: a sticker on the base's squares that is not this figure's marker; R178, R293:
         # one whose pattern names another marker, weighed by the pattern's odds
         return (STICKER_COST if any(names[sq] != f.marker if sq in names else f.marker is None and sq in stickers for sq in base) else 0.0) + (
             max((pattern_cost[sq] for sq in base if sq in patterns and patterns[sq] != f.marker), default=0.0))
@@ -713,7 +713,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     if left and large_rims:
         # a Large figure not seen, while a square read as a base is left unexplained and a Medium
         # figure is named on a square a free Large block holds: the same bases named so that every
-        # base is explained and every figure seen (reading R287)
+        # base is explained and every figure seen (reading R284)
         regrouped = _large_on_a_medium_square(pos, figures, not_seen, left, {sq for s in figures for sq in space(pos, s)},
                                               set(nowhere) | art_shown, large_rims, pinned={s.id for s in figures if s.by == "roster" and any(
                                                   (names.get(sq) or patterns.get(sq)) is not None for sq in space(pos, s))})
@@ -730,7 +730,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             taken |= set(covered)
             notes.append(
                 _("{id}'s base read at {at}, a Large base's block holding a square first named for a Medium figure, which is named on {other}, "
-                  "a base no figure explained: every base the photo shows explained and every figure seen: confirm (reading R287)").format(
+                  "a base no figure explained: every base the photo shows explained and every figure seen: confirm (reading R284)").format(
                     id=large_fig, at=corner, other=freed))
     over = sum(reading.values()) - roster_squares
     drop: list[str] = []
@@ -1020,7 +1020,7 @@ def _large_on_a_medium_square(pos: Position, figures: list[Seen], not_seen: Sequ
     the one with the shortest moves since the record (:func:`_distance`, who is who as the roster
     names it). Returns the figures so named (each doubtful, :data:`COUNT_READ`), the Large figure's
     id, its block's north-west square and the square of ``left`` now named; None where no such
-    naming exists (reading R287 in docs/readings.md).
+    naming exists (reading R284 in docs/readings.md).
 
     The photo shows as many bases as the roster has figures, one of them read on a square only (the
     Large body over the rest of its block) and, by its own rim, taken for a Medium base; the Medium
@@ -2108,7 +2108,7 @@ STICKER_BASE = 0.9
 #: are named there first (R102)
 STICKER_COST = 20.0
 #: what naming a figure on a square whose sticker's printed pattern names another marker costs
-#: (R178, R291): the odds the pattern is right, as a cost of moves (``IDENTITY_SCALE`` * ln odds,
+#: (R178, R293): the odds the pattern is right, as a cost of moves (``IDENTITY_SCALE`` * ln odds,
 #: as :data:`BARE_COST`). On all the diagnosis photos 341-634 (both modes, at 68cacc3) the pattern
 #: named 105 distinct unread stickers right and 1 wrong (s0416: 20's sticker read as 16): the odds'
 #: 95 % lower bound is 18 to 1, 0.5 ln 18 = 1.45, taken as 1.5. Below two figures moved
@@ -2118,7 +2118,7 @@ STICKER_COST = 20.0
 #: moved f9, carrying 16, off D5 where it stood still)
 PATTERN_COST = 1.5
 #: the pattern's cost where a base reads on the recorded square of the figure carrying the marker
-#: it names (R178, R291): one figure moved, the most that never moves a figure that stood still off
+#: it names (R178, R293): one figure moved, the most that never moves a figure that stood still off
 #: its square -- moving it onto the pattern's square and the figure there onto its own costs at
 #: least one figure moved more (:func:`_distance`, the triangle inequality)
 PATTERN_STILL_COST = 1.0

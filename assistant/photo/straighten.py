@@ -17,7 +17,7 @@ from . import views
 
 #: the straightened photo's mesh (px): each pixel's source is found at its nodes and interpolated between
 MESH = 16
-#: the mesh rows straightened at a time (:func:`_straightened`, reading R303): 128 photo rows, whose
+#: the mesh rows straightened at a time (:func:`_straightened`, reading R285): 128 photo rows, whose
 #: maps (a few megabytes on a 12 MP photo) stay in the cache
 BAND = 8
 
@@ -52,7 +52,7 @@ def straightened(image: np.ndarray, k: float) -> np.ndarray:
 
 
 def _straightened(image: np.ndarray, k: float) -> np.ndarray:
-    """The straightened photo made a band of :data:`BAND` mesh rows at a time (reading R303): each
+    """The straightened photo made a band of :data:`BAND` mesh rows at a time (reading R285): each
     band's maps resized from its nodes (one node beyond it either side, so the interpolation near
     its edges is the whole mesh's), converted and remapped into the photo's rows it covers. The
     pixels are those :func:`_straightened_whole` makes, bit for bit (tests/test_photo_lens.py): a
@@ -94,7 +94,7 @@ def _mesh(shape: tuple[int, ...], k: float) -> tuple[int, int, np.ndarray]:
 
 
 def _straightened_whole(image: np.ndarray, k: float) -> np.ndarray:
-    """The straightened photo with the whole photo's maps at once, as it was made before R303:
+    """The straightened photo with the whole photo's maps at once, as it was made before R285:
     kept as what :func:`_straightened` is measured against (tests/test_photo_lens.py)."""
     h, w = image.shape[:2]
     step = MESH

@@ -90,7 +90,7 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
     if turn:  # the judge's word: the map lay turned from what the photo's top suggests
         grid = replace(grid, H=turned_board(turn, cols, rows) @ grid.H, ways=1,
                        oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
-    reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)  # R299
+    reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)  # R291
     if grid.ways > 1 and known is not None:
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
     if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)

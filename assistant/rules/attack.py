@@ -295,7 +295,7 @@ class _Work:
     #: SWM Disintegration: a natural 20 that stands defeats the target whatever its Hit Points and
     #: whatever avoids the damage (PL p.39-40; CS g.4): counted in ``p_defeat``
     defeat_on_natural_20: bool = False
-    #: SWM Avoid Defeat: the chance a defeat is avoided, counted out of ``p_defeat`` (two saves of 11: 1/4; R310)
+    #: SWM Avoid Defeat: the chance a defeat is avoided, counted out of ``p_defeat`` (two saves of 11: 1/4; R290)
     defeat_avoided: F = F(0)
     #: no attack can be made between these two at all (a Light Spirit attacking or attacked): no odds
     never: bool = False

@@ -167,7 +167,7 @@ class EditionRecord:
     #: rulebook's "characters from earlier sets whose names contain ..." (reading R230)
     order_66_names: tuple[str, ...] = ()
     #: characters the rulebook counts as having a name trait without the special ability, lower
-    #: case, with the trait: "Chewbacca i Tarfful także traktowani są jako Wookiee" (reading R307)
+    #: case, with the trait: "Chewbacca i Tarfful także traktowani są jako Wookiee" (reading R287)
     trait_names: tuple[tuple[str, str], ...] = ()
 
     def defines(self, ability: str) -> bool:

@@ -171,7 +171,7 @@ def avoid_defeat_from(pos: Position, f: Figure) -> str | None:
     """Whence ``f`` has Avoid Defeat (PL p.34; CS g.2): ``"Avoid Defeat"`` its own, the id of an
     adjacent ally whose Emergency Life Support gives it to a non-Droid (swm2004 CS g.5: "Nedroidové
     přátelské postavy získávají Avoid Defeat ..., pokud sousedí s touto postavou"; a Cyborg is a
-    non-Droid too, R270), or None (reading R310)."""
+    non-Droid too, R270), or None (reading R290)."""
     from .record import find_edition
 
     rec = find_edition(pos.edition)

@@ -1533,7 +1533,7 @@ def _speed(t: Table, cmd: Command, said: list[str]) -> Table:
 
 
 #: the largest number 'set-stat' takes: no printed stat comes near it (speeds run to about 90), and
-#: 10**20 was taken and carried into every later answer (trial27, reading R311)
+#: 10**20 was taken and carried into every later answer (trial27, reading R286)
 MAX_STAT = 999
 
 
@@ -1546,7 +1546,7 @@ def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
         v = cmd.int_opt(k)
         if v is not None:
             if v > MAX_STAT:
-                raise NotationError(_("{cmd!r}: {stat}={value} is more than any card has; a stat is at most {limit} (reading R311)").format(
+                raise NotationError(_("{cmd!r}: {stat}={value} is more than any card has; a stat is at most {limit} (reading R286)").format(
                     cmd=str(cmd), stat=k, value=v, limit=MAX_STAT))
             given[k] = v
     if not given:

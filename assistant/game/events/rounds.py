@@ -50,7 +50,7 @@ class Initiative:
         state.intuition_used = set()
         for f in state.position.figures:
             set_figure(state, replace(f, activated=False))
-        # Anticipation's Force point (PL p.33; CS g.1; R309); a figure whose Force points nobody gave stays so
+        # Anticipation's Force point (PL p.33; CS g.1; R289); a figure whose Force points nobody gave stays so
         for one in data.get("anticipation") or ():
             if isinstance(one, dict) and str(one.get("figure")) in {x.id for x in state.position.figures}:
                 f = state.figure(str(one["figure"]))

@@ -51,7 +51,7 @@ COMMANDER_EFFECT_RULE = rule_phrase(N_(" (commander effect); only the highest co
 
 def named_as(pos: Position, phrase: str, name: str, abilities: tuple[str, ...] | None) -> bool:
     """Does a character called ``name`` count as one whose name contains ``phrase``, by its name or by a
-    Pilot, Trooper or Wookiee special ability the edition gives (PL p.57, p.65, p.67; reading R307)?"""
+    Pilot, Trooper or Wookiee special ability the edition gives (PL p.57, p.65, p.67; reading R287)?"""
     rec = find_edition(pos.edition)
     return counts_as_named(phrase, name, abilities, tuple(t for t in NAME_TRAITS if rec.defines(t)), rec.trait_names)
 
@@ -94,7 +94,7 @@ def _commander_bonuses(pos: Position, affected: Figure, stat: str, *, moved: boo
                     )
                 )
                 continue
-            # a Pilot, Trooper or Wookiee special ability counts as the word in the name (PL p.57, p.65, p.67; R307)
+            # a Pilot, Trooper or Wookiee special ability counts as the word in the name (PL p.57, p.65, p.67; R287)
             if eff.name_contains and not named_as(pos, eff.name_contains, affected.card or affected.id, abl):
                 continue
             if eff.requires and not has(abl, eff.requires):
@@ -445,12 +445,12 @@ def _swm_special(pos: Position, a: Figure, t: Figure, *, adjacent: bool, melee: 
                 )
             )
     # Avoid Defeat (PL p.34; CS g.2): were it defeated, two saves of 11, both made and it stays in play with
-    # 10 Hit Points: the chance to defeat it counts them (R310); the game session rolls them (game/effects.py)
+    # 10 Hit Points: the chance to defeat it counts them (R290); the game session rolls them (game/effects.py)
     avoid = saves.avoid_defeat_from(pos, t)
     if avoid is not None:
         w.defeat_avoided = F(1, 4)
         w.notes.append(Reason(_("Avoid Defeat: were {t} defeated, it makes two saves of 11 and, both made (25%), stays in play with 10 Hit Points; "
-                                "the chance to defeat it counts them (reading R310 in docs/readings.md)").format(t=t.id), _cite(pos, "PL p.34; CS g.2")))
+                                "the chance to defeat it counts them (reading R290 in docs/readings.md)").format(t=t.id), _cite(pos, "PL p.34; CS g.2")))
         if avoid != "Avoid Defeat":
             w.notes.append(Reason(_("{t} has Avoid Defeat by {ally}'s Emergency Life Support: a non-Droid ally next to it").format(t=t.id, ally=avoid),
                                   _cite(pos, "CS g.5")))

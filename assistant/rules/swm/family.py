@@ -40,7 +40,7 @@ ABILITIES = frozenset({
     "Sith Rage", "Lightsaber Precision", "Lightsaber Riposte",
     # the game session: Force points on activating (PL p.46; CS g.6; game/effects.py, R229)
     "Force Renewal",
-    # the game session: a side's initiative reroll once the roll is settled (PL p.33; CS g.1; game/initiative.py, R309)
+    # the game session: a side's initiative reroll once the roll is settled (PL p.33; CS g.1; game/initiative.py, R289)
     "Anticipation",
     # the initiative roll: two d20s, the higher kept, while a Recon figure sees an enemy (PL p.58; CS g.10; game/initiative.py, R253)
     "Recon",

@@ -62,7 +62,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     damaging abilities used like them."""
     rec = find_edition(pos.edition)
     abl_u, abl_t = abilities_of(user), abilities_of(target)
-    # Black Sun: Grenades 10 while a Vigo or Xizor is in its squad (PL p.34; R308)
+    # Black Sun: Grenades 10 while a Vigo or Xizor is in its squad (PL p.34; R288)
     grants = granted(abl_u, tuple(f.card or f.id for f in pos.figures if f.side == user.side), tuple(g.name for g in GRANTS if rec.defines(g.name)))
     own = abl_u
     abl_u = (*abl_u, *(g.grants for g, _who in grants))
@@ -75,7 +75,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
             raise
         g = lacking[0]
         raise AssistantError(_("{u} has {ability}: it has {grants} only in a squad with a character whose name contains one of {words}, and none of its side "
-                               "is on the map; one defeated or not yet placed still counts: add it to the position ({rule}; reading R308 in "
+                               "is on the map; one defeated or not yet placed still counts: add it to the position ({rule}; reading R288 in "
                                "docs/readings.md)").format(u=user.id, ability=g.name, grants=g.grants, words=", ".join(w.capitalize() for w in g.words),
                                                            rule=cite(g.rule))) from exc
     if value is None and rec.power_value_defaults:
@@ -85,7 +85,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
     notes: list[Reason] = []
     for g, giver in grants:
         if written == g.grants and not has(own, split_ability(g.grants)[0]):
-            notes.append(Reason(_("{u}'s {ability}: {who} is in its squad, so it has {grants} (reading R308 in docs/readings.md)").format(
+            notes.append(Reason(_("{u}'s {ability}: {who} is in its squad, so it has {grants} (reading R288 in docs/readings.md)").format(
                 u=user.id, ability=g.name, who=giver, grants=g.grants), cite(g.rule)))
     around_user = power.area in AROUND_USER
     def living(f: Figure) -> bool:

@@ -111,7 +111,7 @@ RECORD = register_edition(
         turns=TURNS,
         attack=family.ATTACK,
         words=family.WORDS,
-        # CS g.5: adjacent non-Droid allies have Avoid Defeat (rules/saves.py avoid_defeat_from; R310); not in the 2008 rulebook
+        # CS g.5: adjacent non-Droid allies have Avoid Defeat (rules/saves.py avoid_defeat_from; R290); not in the 2008 rulebook
         abilities=family.ABILITIES | {"Emergency Life Support"},
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,

@@ -148,17 +148,17 @@ RECORD = register_edition(
                 "Booming Voice",  # an ally's commander effect of 6 squares reaches any distance (PL p.35; rules/swm/attack.py, R168)
                 "Master Tactician",  # its side decides who goes first unless it rolls a 1 (PL p.53; game/initiative.py, R273)
                 "Never Tell Me The Odds",  # enemy Recon does not work while it is in play (PL p.55; game/initiative.py, R253)
-                # count as named with the word for the effects that name it (PL p.57, p.65, p.67; rules/swm/attack.py, R307)
+                # count as named with the word for the effects that name it (PL p.57, p.65, p.67; rules/swm/attack.py, R287)
                 "Pilot",
                 "Trooper",
                 "Wookiee",
-                "Black Sun",  # Grenades 10 in a squad with a Vigo or Xizor (PL p.34; rules/swm/powers.py, R308)
+                "Black Sun",  # Grenades 10 in a squad with a Vigo or Xizor (PL p.34; rules/swm/powers.py, R288)
             }
         ),
         opportunity_ignores_targeting=True,
         disintegration_large_extra=40,
         order_66_names=("clone trooper", "arc trooper"),  # PL p.56: names with "ARC Trooper" or "Clone Trooper" (R230)
-        trait_names=(("chewbacca", "Wookiee"), ("tarfful", "Wookiee")),  # PL p.67: Chewbacca and Tarfful count as Wookiees (R307)
+        trait_names=(("chewbacca", "Wookiee"), ("tarfful", "Wookiee")),  # PL p.67: Chewbacca and Tarfful count as Wookiees (R287)
         rend_default=None,
         power_value_defaults=False,
         tow_cable_max_size=Size.MEDIUM,
