@@ -183,10 +183,13 @@ def test_a_card_whose_text_is_in_the_usage_column_is_partial_not_imported_whole(
     r = run("swtcg", "import", str(f), "--json")
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)["report"]
-    assert report["counts"] == {"imported": 1, "partial": 1, "refused": 0, "total": 2}, report
-    (boba_item,) = report["partial"]
-    assert boba_item["card"] == "BH Boba Fett (L)", report  # Slave I (H), with its text, stays imported whole
+    # Slave I (H) reads its text (Armor); its "lose 3 Force" is the card's words the engine does not apply (R296)
+    assert report["counts"] == {"imported": 0, "partial": 2, "refused": 0, "total": 2}, report
+    boba_item, slave_item = report["partial"]
+    assert boba_item["card"] == "BH Boba Fett (L)", report
     assert any("Usage column" in w and "'Armor | Pay 2 Force" in w for w in boba_item["why"]), report
+    assert slave_item["card"] == "BH Slave I (H)" and not any("Usage column" in w for w in slave_item["why"]), report
+    assert any("lose 3 Force" in w for w in slave_item["why"]), report
 
 
 def test_a_number_too_large_is_said_to_be_too_large_not_no_number(tmp_path: Path) -> None:

@@ -47,13 +47,24 @@ def dice_of_damage(n: int) -> str:
     return n_("{n} die of damage", "{n} dice of damage", n).format(n=n)
 
 
+#: a card's words that reach other units ("each of your other units gets +2 power"): listed at every attack while in play
+_REACHES_OTHERS = re.compile(r"\b(each|all|every|your|any)\b", re.I)
+
+
 def not_modelled(t: Table, *units: Unit) -> list[str]:
-    """Keywords these units have that the engine does not apply (Bombard, Ion Cannon, Reserves...)."""
+    """What of these units the engine does not apply: keywords (Bombard, Ion Cannon, Reserves...), their
+    cards' words listed as conditional or not applied, and the words of any other unit in an arena that
+    reach other units (an aura such as Darth Vader (H)'s +2 power to each other unit)."""
     out = []
     for u in units:
         p = t.pilot_of(u.id)
         names = {k for k, _ in u.keywords} | ({k for k, _ in p.grants} if p else set())
         out += [f"{u.label}: {k}" for k in sorted(names - MODELLED)]
+        out += [f"{u.label}: {c}" for c in u.conditional]
+    ids = {u.id for u in units}
+    for bystander in t.units:
+        if bystander.id not in ids and bystander.zone in ARENAS:
+            out += [f"{bystander.label}: {c}" for c in bystander.conditional if _REACHES_OTHERS.search(c)]
     return out
 
 

@@ -212,8 +212,9 @@ class SwtcgCardData:
                 entry["upkeep"] = force[0]  # the engine's own Upkeep: paid in Force at the start of the build step
         if self.bounty:
             entry["bounty"] = True
-        if self.conditional:
-            entry["conditional"] = list(self.conditional)
+        if self.conditional or self.not_modelled:
+            # the card's words the engine does not apply travel with the unit, so an attack it takes part in lists them
+            entry["conditional"] = list(self.conditional) + list(self.not_modelled)
         if self.pilots:
             entry["pilots"] = self.pilots
             grants = _keyword_dict(self.grants)
@@ -490,7 +491,12 @@ def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = F
             r.conditional.append(ability.strip() if to_self else _("gives other cards {kw}: {ability}").format(kw=m[1], ability=ability.strip()))
             break
         else:
+            before = len(r.not_modelled)
             _later_mention(ability.strip(), unit, kind_played_once, r)
+            if unit and len(r.not_modelled) == before and bare:
+                # a unit's own sentence the engine has no reading for ("Each of your other units gets +2 power"):
+                # listed as not applied, so the card imports as partial instead of silently as played in full
+                r.not_modelled.append(_("{text} (the card's words, not applied by the engine)").format(text=bare))
     return r
 
 
