@@ -38,6 +38,7 @@ from assistant.destiny.play import (
 )
 from assistant.destiny.round import ActionPhase, IllegalActionError
 from assistant.errors import NotationError
+from assistant.i18n import language
 
 
 def die(i: str, face: str, owner: str = "me") -> PoolDie:
@@ -300,3 +301,16 @@ def test_d37_d38_victory() -> None:
     assert winner == "A" and "battlefield controller" in why
     assert end_of_round_loser({"A": (1, 0), "B": (0, 5)}, controller="A")[0] is None
     assert last_character_defeated("A", "B")[0] == "B"
+
+
+@pytest.mark.parametrize(("lang", "exhausted", "rolls"), [("pl", "Karta leia jest wyczerpana", "Karta leia zostaje wyczerpana"),
+                                                          ("cs", "Karta leia je vyčerpaná", "Karta leia je vyčerpaná")])
+def test_an_exhausted_card_is_said_with_its_noun_so_the_participle_agrees(lang: str, exhausted: str, rolls: str) -> None:
+    """trial27: "Darth Vader zostaje wyczerpana" -- the participle agrees with "karta", which the
+    sentence did not say; the noun now stands before the name (pl, cs)."""
+    with language(lang):
+        with pytest.raises(IllegalPlayError) as refused:
+            activate("leia", exhausted=True, own_dice=("l1",))
+        assert str(refused.value).startswith(exhausted)
+        note = activate("leia", exhausted=False, own_dice=("l1",)).note
+        assert note.startswith(rolls), note
