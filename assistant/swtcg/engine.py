@@ -34,7 +34,7 @@ from ..errors import NotationError
 from ..i18n import N_, _, n_
 from .attack import KEYWORDS, Attack, IllegalRollError, destroyed, lucky_rerolls, overkill, prevent, resolve
 from .contest import Contender, check_bid, contest
-from .table import ARENAS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other, step_name, upkeep_choices
+from .table import ARENAS, REACHES_OTHERS, STEP_ALIASES, STEPS, AttackState, Table, Unit, other, step_name, upkeep_choices
 
 ISOLATED = {"armor"}  # two sources are one Armor (FAQ L75)
 #: keywords the engine applies; any other keyword on a card is reported as not modelled
@@ -45,10 +45,6 @@ MODELLED = {"accuracy", "armor", "lucky", "evade", "critical_hit", "shields", "s
 def dice_of_damage(n: int) -> str:
     """"1 die of damage", "2 dice of damage": the count said as it asks (the answers said "1 dice of damage")."""
     return n_("{n} die of damage", "{n} dice of damage", n).format(n=n)
-
-
-#: a card's words that reach other units ("each of your other units gets +2 power"): listed at every attack while in play
-_REACHES_OTHERS = re.compile(r"\b(each|all|every|your|any)\b", re.I)
 
 
 def not_modelled(t: Table, *units: Unit) -> list[str]:
@@ -64,7 +60,7 @@ def not_modelled(t: Table, *units: Unit) -> list[str]:
     ids = {u.id for u in units}
     for bystander in t.units:
         if bystander.id not in ids and bystander.zone in ARENAS:
-            out += [f"{bystander.label}: {c}" for c in bystander.conditional if _REACHES_OTHERS.search(c)]
+            out += [f"{bystander.label}: {c}" for c in bystander.conditional if REACHES_OTHERS.search(c)]
     return out
 
 

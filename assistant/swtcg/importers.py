@@ -39,7 +39,7 @@ from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, Impo
 from ..errors import AssistantError
 from ..i18n import N_, _
 from ..importreport import ImportedItem, ImportReport, merge
-from .table import SIDES, Zone, upkeep_choices
+from .table import REACHES_OTHERS, SIDES, Zone, upkeep_choices
 
 _COLUMNS = {
     "set": ("set", "expansion"),
@@ -104,7 +104,6 @@ _PAID_WITH_RIDER = re.compile(r"^(?P<cost>[^>]+?)\s*->\s*(?P<rhs>\S.*)$")
 #: "The Starfighter gets:", after the kinds said again as AAA's Komari Vosa (A) prints them ("The Creature and Cultist
 #: Pilot. The Creature or Cultist gets: ..."): the repeated sentence is not a bonus
 _GETS_HEAD = re.compile(r"^(?:the\s+[\w\s,/-]+?\s+pilot\s*\.\s*)?the\s+[\w\s,/-]+?\s+gets\s*:?\s*", re.I)
-_OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 _CONDITION = re.compile(r"\b(as long as|while|if|when|whenever|until|for this attack|for that attack|choose one|unless)\b", re.I)
 #: a card either side may play: "neutral" in the file and the JSON, said in the reader's words
 NEUTRAL = N_("neutral")
@@ -418,7 +417,7 @@ def _grant_subject_is_self(ability: str, at: int) -> bool | None:
     start = max(head.rfind(c, 0, g.start()) for c in ",:.>") + 1
     start = max([start, *(m.end() for m in re.finditer(r"\bor\b", head[: g.start()], re.I))])
     subject = head[start:g.start()]
-    return not _OTHERS.search(subject)
+    return not REACHES_OTHERS.search(subject)
 
 
 def read_text(text: str, unit: bool, character: bool, kind_played_once: bool = False) -> TextReading:

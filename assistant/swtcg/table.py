@@ -32,6 +32,9 @@ from ..yamlio import dump_yaml
 FORMAT = "swtcg-table/1"
 SIDES = ("DS", "LS")
 ARENAS = ("space", "ground", "character")  # reading R7 in docs/readings.md: listing order, not sourced
+#: the words of a card's text that reach cards other than itself ("each of your other units gets +2 power",
+#: "Equipped Character gets ..."): the import gives such a keyword to nobody, an attack names such a sentence (R296)
+REACHES_OTHERS = re.compile(r"\b(each|all|every|your|one of|up to|any|equipped)\b", re.I)
 Zone = Literal["space", "ground", "character", "build", "hand", "discard"]
 Kind = Literal["unit", "mission", "location", "battle", "equipment"]
 #: reading R6 in docs/readings.md: the shared turn's steps (the FAQ's old phase names are aliases)
