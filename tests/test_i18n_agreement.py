@@ -104,3 +104,14 @@ def test_a_placed_figure_is_said_with_its_noun(tmp_path: Path, lang: str, placed
     assert json.loads(r.output)["text"] == placed
     r = runner.invoke(app, ["--lang", lang, "game", "place", "{id: x, side: light, at: E7}", "--game", g, "--json"])
     assert r.exit_code == 2 and json.loads(r.output)["error"].startswith(refused), r.output
+
+
+@pytest.mark.parametrize(("lang", "said"), [("pl", "działa na żywą postać; postać r2 nie jest żywa"),
+                                            ("cs", "působí na živou postavu; postava r2 není živá")])
+def test_a_nonliving_figure_refused_a_heal_is_said_with_its_noun(home: Path, lang: str, said: str) -> None:
+    """Before: "r2 nie jest żywa", "r2 není živá" -- feminine on a droid's name (R2-D2)."""
+    from .test_game_turns import refused
+    from .test_mending import medic_turn
+
+    medic_turn(home, "swm2008", "Heal 10")
+    assert said in refused("--lang", lang, "game", "heal", "r2", "10", "--by", "medic")
