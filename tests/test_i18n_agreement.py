@@ -115,3 +115,20 @@ def test_a_nonliving_figure_refused_a_heal_is_said_with_its_noun(home: Path, lan
 
     medic_turn(home, "swm2008", "Heal 10")
     assert said in refused("--lang", lang, "game", "heal", "r2", "10", "--by", "medic")
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("pl", "zaimportowano 1 zdarzenie z g1.json", "zaimportowano 2 zdarzenia z g2.json"),
+    ("cs", "importováno 1 událost z g1.json", "importováno 2 události z g2.json"),
+    ("en", "imported 1 event of g1.json", "imported 2 events of g2.json"),
+])
+def test_an_imported_log_counts_its_events_with_their_numbers_form(home: Path, lang: str, one: str, two: str) -> None:
+    """Before: "zaimportowano 1 zdarzeń", "2 zdarzeń"; "importováno 1 událostí"; "imported 1 events"."""
+    from .test_game_turns import ok
+
+    ok("game", "new", "-p", "clone-wars-corridor", "--game", "g.sqlite")
+    ok("game", "export", "--format", "json", "-o", "g1.json", "--game", "g.sqlite")
+    ok("game", "note", "table 4", "--game", "g.sqlite")
+    ok("game", "export", "--format", "json", "-o", "g2.json", "--game", "g.sqlite")
+    assert " ".join(ok("--lang", lang, "game", "import", "g1.json", "--game", "c1.sqlite").split()).startswith(one)
+    assert " ".join(ok("--lang", lang, "game", "import", "g2.json", "--game", "c2.sqlite").split()).startswith(two)
