@@ -132,3 +132,18 @@ def test_an_imported_log_counts_its_events_with_their_numbers_form(home: Path, l
     ok("game", "export", "--format", "json", "-o", "g2.json", "--game", "g.sqlite")
     assert " ".join(ok("--lang", lang, "game", "import", "g1.json", "--game", "c1.sqlite").split()).startswith(one)
     assert " ".join(ok("--lang", lang, "game", "import", "g2.json", "--game", "c2.sqlite").split()).startswith(two)
+
+
+def test_an_sw_tcg_side_is_said_with_its_noun() -> None:
+    """Before (pl): "DS nie zdobył Bounty" -- masculine on a side, where the catalog says "druga
+    strona" (feminine) a line before; Czech already agreed with an implied "strana"."""
+    import yaml
+
+    from assistant.swtcg.engine import apply as apply_swtcg
+    from assistant.swtcg.table import parse_table as parse_swtcg
+
+    t = parse_swtcg(yaml.safe_dump({"format": "swtcg-table/1", "step": "build-start", "players": {"DS": {}, "LS": {}}, "units": []}), "x")
+    for lang, said in (("pl", "Strona DS nie zdobyła Bounty w poprzedniej turze"), ("cs", "DS minulý tah nezískala žádné Bounty")):
+        with language(lang), pytest.raises(IllegalCommandError) as refused:
+            apply_swtcg(t, "DS collect-bounty")
+        assert str(refused.value).startswith(said), str(refused.value)
