@@ -85,12 +85,15 @@ def import_(
             count, unmarked = import_export(path, exported, file, library(ctx))
             set_current_game(path)
             if unmarked:  # the hashes check, yet the dice contradict what was recorded (R196): said, not hidden
-                out.print(_("imported {count} events of {file} as {path} (now the current game): its chain checks, but events the export "
-                            "shows standing are void when replayed, as the log was edited: {which}").format(
+                out.print(n_("imported {count} event of {file} as {path} (now the current game): its chain checks, but events the export "
+                             "shows standing are void when replayed, as the log was edited: {which}",
+                             "imported {count} events of {file} as {path} (now the current game): its chain checks, but events the export "
+                             "shows standing are void when replayed, as the log was edited: {which}", count).format(
                     count=count, file=escape(file), path=escape(str(path)),
                     which=escape("; ".join(f"#{seq}: {why}" for seq, why in unmarked))))
                 return
-            out.print(_("imported {count} events of {file} as {path} (now the current game): its chain and result check").format(
+            out.print(n_("imported {count} event of {file} as {path} (now the current game): its chain and result check",
+                         "imported {count} events of {file} as {path} (now the current game): its chain and result check", count).format(
                 count=count, file=escape(file), path=escape(str(path))))
             return
     new(ctx, file, game, override)

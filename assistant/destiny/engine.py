@@ -121,8 +121,10 @@ def apply(t: Table, cmd: Command | str) -> Outcome:
     if t.indirect and cmd.verb not in ("assign", "note"):
         who, n = t.indirect[0]
         raise IllegalCommandError(
-            _("{who} must first assign {n} indirect damage among their characters: '{who} assign N N -> CHARACTER,CHARACTER' (reading R42 in "
-              "docs/readings.md)").format(who=who, n=n)
+            n_("{who} must first assign {n} indirect damage among their characters: '{who} assign N N -> CHARACTER,CHARACTER' (reading R42 in "
+               "docs/readings.md)",
+               "{who} must first assign {n} indirect damage among their characters: '{who} assign N N -> CHARACTER,CHARACTER' (reading R42 in "
+               "docs/readings.md)", n).format(who=who, n=n)
         )
     t = _lapse_redeploys(t, cmd, said)
     after: Table | None = None
@@ -362,7 +364,9 @@ def _resolve(t: Table, cmd: Command, said: list[str]) -> Table:
         opp = _opponent(t, who, cmd)
         total = sum(u.value for u in units)
         said.append(
-            _("{dice}: {n} indirect damage to {opp}").format(dice=", ".join("+".join(d.id for d in (u.base, *u.modifiers)) for u in units), n=total, opp=opp)
+            n_("{dice}: {n} indirect damage to {opp}", "{dice}: {n} indirect damage to {opp}", total).format(
+                dice=", ".join("+".join(d.id for d in (u.base, *u.modifiers)) for u in units), n=total, opp=opp
+            )
         )
         for unit in units:
             t = _return_dice(t, [unit.base.id, *(m.id for m in unit.modifiers)], said)
@@ -478,7 +482,8 @@ def _indirect(t: Table, player: str, n: int, said: list[str]) -> Table:
     chars = t.characters(player)
     if len(chars) == 1:
         said.append(
-            _("{player} has one character, {name}: all {n} indirect damage is assigned to it (reading R42 in docs/readings.md)").format(
+            n_("{player} has one character, {name}: all {n} indirect damage is assigned to it (reading R42 in docs/readings.md)",
+               "{player} has one character, {name}: all {n} indirect damage is assigned to it (reading R42 in docs/readings.md)", n).format(
                 player=player, name=chars[0].name, n=n
             )
         )
@@ -486,9 +491,12 @@ def _indirect(t: Table, player: str, n: int, said: list[str]) -> Table:
     pending = dict(t.indirect)
     pending[player] = pending.get(player, 0) + n
     said.append(
-        _(
+        n_(
             "{player} assigns {n} indirect damage among their characters ({names}) as they choose: '{player} assign N N -> CHARACTER,CHARACTER' "
-            "(reading R42 in docs/readings.md)"
+            "(reading R42 in docs/readings.md)",
+            "{player} assigns {n} indirect damage among their characters ({names}) as they choose: '{player} assign N N -> CHARACTER,CHARACTER' "
+            "(reading R42 in docs/readings.md)",
+            pending[player],
         ).format(player=player, n=pending[player], names=", ".join(c.id for c in chars))
     )
     return replace(t, indirect=tuple(pending.items()))
@@ -795,8 +803,8 @@ def _defeat(t: Table, cid: str, said: list[str], choose: str | None = None) -> T
     t = t.without_cards({u.id for u in ups})
     t = t.with_card(replace(t.card(c.id), defeated=True, exhausted=False, shields=0))
     said.append(
-        _("{name} is defeated: removed from the game with its dice ({why}); its upgrades ({why2}) are discarded (Destiny P6 › Pokonane postacie)").format(
-            name=c.name, why=', '.join(sorted(gone)) or 'none', why2=', '.join(u.name for u in ups) or 'none'
+        _("{name} is defeated: removed from the game with its dice {why}; its upgrades {why2} are discarded (Destiny P6 › Pokonane postacie)").format(
+            name=c.name, why=f"({', '.join(sorted(gone))})" if gone else _("(none)"), why2=f"({', '.join(u.name for u in ups)})" if ups else _("(none)")
         )
     )
     if not t.characters(c.owner):
@@ -869,7 +877,8 @@ def _e_assign(t: Table, cmd: Command, said: list[str]) -> Table:
         raise NotationError(_("{cmd!r}: give one amount per character, e.g. '{who} assign 2 1 -> han,leia'").format(cmd=str(cmd), who=who))
     if sum(amounts) != pending[who]:
         raise IllegalCommandError(
-            _("{who} assigns {n} indirect damage, all of it: these amounts add up to {got} (reading R42 in docs/readings.md)").format(
+            n_("{who} assigns {n} indirect damage, all of it: these amounts add up to {got} (reading R42 in docs/readings.md)",
+               "{who} assigns {n} indirect damage, all of it: these amounts add up to {got} (reading R42 in docs/readings.md)", pending[who]).format(
                 who=who, n=pending[who], got=sum(amounts)
             )
         )

@@ -59,7 +59,10 @@ def describe(t: Table) -> list[str]:
         if pool:
             lines.append(_("  pool: {names}").format(names=' '.join(pool)))
     for who, n in t.indirect:
-        lines.append(_("pending: {who} assigns {n} indirect damage among their characters").format(who=who, n=n))
+        lines.append(
+            n_("pending: {who} assigns {n} indirect damage among their characters",
+               "pending: {who} assigns {n} indirect damage among their characters", n).format(who=who, n=n)
+        )
     for cid, n in t.discard_down:
         lines.append(n_("pending: discard {n} upgrade from {c}", "pending: discard {n} upgrades from {c}", n).format(n=n, c=cid))
     for what, cid in t.delayed:

@@ -37,7 +37,7 @@ from typing import Any, get_args
 
 from ..cardgame.importers import CardImporter, EntryOptions, ImportedCards, ImportFileError
 from ..errors import AssistantError
-from ..i18n import N_, _
+from ..i18n import N_, _, n_
 from ..importreport import ImportedItem, ImportReport, merge
 from .table import REACHES_OTHERS, SIDES, Zone, upkeep_choices
 
@@ -828,7 +828,8 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
                     _("{card} is read already from {file}, with other printed data: that one is kept").format(
                         card=f"{c.set}/{c.name}", file=seen[1]),))
         if again:
-            notes.append(_("{n} cards read already (a reprint, or a file of every set): counted once").format(n=again))
+            notes.append(n_("{n} card read already (a reprint, or a file of every set): counted once",
+                            "{n} cards read already (a reprint, or a file of every set): counted once", again).format(n=again))
         reports.append(ImportReport(name, "swtcg", tuple(items), tuple(notes)))
     report = merge(reports, _("{n} set files").format(n=len(reports)), "swtcg") if len(files) != 1 else reports[0]
     if skipped:
