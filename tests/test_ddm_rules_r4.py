@@ -381,7 +381,7 @@ def test_a_routing_creature_flees_at_once_provokes_and_rallies(home) -> None:
     assert "routing" not in next(f for f in status()["figures"] if f["id"] == "orc")["conditions"]
     err = refused("game", "move", "orc", "K4")
     assert "rallied" in err
-    # R951: said with its noun, not "orc zawrócił" (masculine on a name, beside the catalog's feminine "postać")
+    # R297: said with its noun, not "orc zawrócił" (masculine on a name, beside the catalog's feminine "postać")
     assert "Postać orc zawróciła w tej turze" in refused("--lang", "pl", "game", "move", "orc", "K4")
     assert "Postava orc se v tomto tahu vzpamatovala" in refused("--lang", "cs", "game", "move", "orc", "K4")
 

@@ -1,4 +1,4 @@
-"""Polish and Czech said right (round 28, readings R951-R952): a participle or adjective never agrees
+"""Polish and Czech said right (round 28, readings R297-R298): a participle or adjective never agrees
 with a name whose gender the sentence cannot know -- the noun (postać/postava, karta, ulepšení,
 gracz/hráč) is said before the name, as round 27 did for an exhausted card -- and a count of
 indirect damage takes the form Polish and Czech give 1, 2-4 and 5+ (obrażenie / obrażenia /

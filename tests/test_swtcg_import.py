@@ -372,7 +372,7 @@ def test_a_card_read_twice_is_one_card_and_its_name_still_picks_it(tmp_path: Pat
     assert refused["card"] == "TST Test Trooper" and "TST.txt" in refused["why"][0]
     notes = " ".join(rep["notes"])
     assert "TST.txt: 1 card read already" in notes and "AllSets.txt: 1 card read already" in notes  # not "1 cards" (round 28)
-    for lang, said in (("pl", "TST.txt: 1 karta wczytana już wcześniej"), ("cs", "TST.txt: 1 karta už načtena")):  # R952: not "1 kart"
+    for lang, said in (("pl", "TST.txt: 1 karta wczytana już wcześniej"), ("cs", "TST.txt: 1 karta už načtena")):  # R298: not "1 kart"
         r = runner.invoke(app, ["--lang", lang, "swtcg", "import", str(tmp_path), "--json"])
         assert said in " ".join(json.loads(r.stdout)["report"]["notes"]), r.stdout
     r = runner.invoke(app, ["swtcg", "import", str(tmp_path), "--entry", "Test Knight (A)", "--id", "k"])
