@@ -970,3 +970,36 @@ def test_head_of_the_stream_ends_on_a_real_server(tmp_path: Path) -> None:
         r = httpx.head(f"http://127.0.0.1:{port}/", timeout=5)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html") and r.content == b""
         assert httpx.get(f"http://127.0.0.1:{port}/api/version", timeout=5).status_code == 200
+
+
+@pytest.mark.parametrize("headers, says", [
+    ({"content-encoding": "gzip"}, "gzip"),  # a client that compresses its bodies: was "the request is not JSON"
+    ({"content-encoding": "br"}, "br"),
+    ({"content-encoding": "identity, deflate"}, "deflate"),
+    ({"content-type": "application/json; charset=utf-16"}, "utf-16"),  # RFC 8259: JSON between systems is UTF-8
+    ({"content-type": "application/json; charset=ISO-8859-1"}, "iso-8859-1"),
+])
+def test_a_body_in_a_form_the_table_does_not_read_is_a_415_naming_it(client: TestClient, headers: dict[str, str], says: str) -> None:
+    """Reading R931: a compressed or non-UTF-8 body is refused as such (415 JSON naming the
+    encoding), not answered 'not JSON' as if the play were broken; nothing is recorded."""
+    import gzip
+    before = version(client)
+    raw = json.dumps(NOTE).encode()
+    body = gzip.compress(raw) if headers.get("content-encoding") == "gzip" else raw
+    for path in ("/api/act", "/api/do/game/note"):
+        r = client.post(path, content=body, headers={**JSON, **headers})
+        assert r.status_code == 415, (path, r.status_code, r.text)
+        assert says in r.json()["error"] and "not JSON" not in r.json()["error"]
+    assert version(client) == before
+
+
+def test_a_compressed_photo_is_a_415_too(client: TestClient) -> None:
+    r = client.post("/api/photo", files={"photo": ("x.jpg", b"\xff\xd8", "image/jpeg")}, headers={"content-encoding": "gzip"})
+    assert r.status_code == 415 and "gzip" in r.json()["error"], r.text
+
+
+def test_a_utf8_charset_and_identity_encoding_are_read(client: TestClient) -> None:
+    before = version(client)
+    r = client.post("/api/act", content=json.dumps(NOTE), headers={"content-type": "application/json; charset=UTF-8", "content-encoding": "identity"})
+    assert r.status_code == 200, r.text
+    assert version(client) == before + 1
