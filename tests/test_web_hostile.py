@@ -1003,3 +1003,41 @@ def test_a_utf8_charset_and_identity_encoding_are_read(client: TestClient) -> No
     r = client.post("/api/act", content=json.dumps(NOTE), headers={"content-type": "application/json; charset=UTF-8", "content-encoding": "identity"})
     assert r.status_code == 200, r.text
     assert version(client) == before + 1
+
+
+@pytest.mark.parametrize("rid", ["é".encode().decode("latin-1"), "\xe9\xe9", "a\x7fb", "a\tb"])
+def test_a_request_id_not_in_visible_ascii_is_a_400_and_records_nothing(client: TestClient, rid: str) -> None:
+    """Reading R934: a header's bytes are read as Latin-1, so an X-Request-Id sent as UTF-8 'é'
+    was recorded in the game log as 'Ã©' (hostile sweep, round 28). Refused, nothing recorded."""
+    before = version(client)
+    r = client.post("/api/act", content=json.dumps(NOTE), headers={**JSON, "x-request-id": rid.encode("latin-1")})  # type: ignore[dict-item]
+    assert r.status_code == 400 and "X-Request-Id" in r.json()["error"], r.text
+    assert version(client) == before
+
+
+def test_a_body_with_both_content_length_and_transfer_encoding_is_a_400_on_a_real_server(served: tuple[int, Path, object]) -> None:
+    """Reading R934: a POST giving its body's end twice (Content-Length and chunked) was read by
+    the chunks and recorded; RFC 9112 6.3 says such a message ought to be handled as an error (a
+    proxy in front may read it the other way). 400 JSON, nothing recorded."""
+    port, game, app = served
+    note = json.dumps(NOTE).encode()
+    def logged() -> int:
+        g = Game.open(game, readonly=True)
+        try:
+            return len(g.events())
+        finally:
+            g.close()
+
+    before = logged()
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall((f"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                  f"X-Write-Token: {app.state.write_token}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n"  # type: ignore[attr-defined]
+                  f"Connection: close\r\n\r\n").encode() + b"%x\r\n" % len(note) + note + b"\r\n0\r\n\r\n")
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    sock.close()
+    head, _sep, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400"), answer[:300]
+    assert "Transfer-Encoding" in json.loads(body)["error"]
+    assert logged() == before

@@ -328,6 +328,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                 with i18n.language(lang):
                     return JSONResponse({"error": unreadable}, status_code=415)
             size = request.headers.get("content-length")
+            if size is not None and "transfer-encoding" in request.headers:
+                # both: the body's end is said twice, and a proxy in front may read it the other way
+                # (request smuggling, RFC 9112 6.3: "ought to be handled as an error"; reading R934)
+                with i18n.language(lang):
+                    return JSONResponse({"error": _("the request gives both Content-Length and Transfer-Encoding: send one of them")},
+                                        status_code=400, headers={"connection": "close"})
             if size is not None and not (size.isascii() and size.isdigit()):
                 # "-1", "1e3", "abc": a malformed request, not a large one (it was answered 413, R172)
                 with i18n.language(lang):
@@ -381,7 +387,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         # reference photo is kept whole or not at all and sending it again keeps it again (a
         # remembered "busy, send it again" would refuse the retry for ever)
         if request.method == "POST" and rid is not None and request.url.path not in PHOTO_PATHS:
-            if not rid.strip() or len(rid) > MAX_REQUEST_ID:
+            # visible ASCII only: a header's bytes are read as Latin-1, so a UTF-8 "é" was recorded
+            # in the log as "Ã©" (reading R934); a UUID, the table's own pages' id, is ASCII
+            if not rid.strip() or len(rid) > MAX_REQUEST_ID or not (rid.isascii() and rid.isprintable()):
                 with i18n.language(lang):
                     return JSONResponse({"error": _("X-Request-Id is a text of 1 to {n} characters (a UUID)").format(n=MAX_REQUEST_ID)},
                                         status_code=400)
