@@ -87,3 +87,18 @@ def test_a_boost_past_the_bound_on_the_command_line_is_exit_2_and_nothing_record
         assert len(log.store.events()) == 1
     finally:
         log.close()
+
+
+def test_a_boost_past_the_bound_from_the_phone_is_a_400_and_nothing_recorded(tmp_path: Path) -> None:
+    from assistant.live.table import CardTable
+    from assistant.live.web import create_app
+
+    from .webclient import table_client
+
+    path = tmp_path / "t.sqlite"
+    CardGameLog.new(path, find_card_game("swtcg"), _example()).close()
+    c = table_client(create_app(CardTable(path)))
+    before = len(c.get("/api/events").json()["events"])
+    r = c.post("/api/do", json={"command": f"DS speed +{HUGE} -> aat"})
+    assert r.status_code == 400 and "at most 999" in r.json()["error"], r.text
+    assert len(c.get("/api/events").json()["events"]) == before
