@@ -1154,6 +1154,15 @@ def test_the_targets_table_shows_each_reason_as_written_and_no_roll_where_no_att
     assert spirit[2] == "-" and "Light Spirit" in spirit[3], spirit
 
 
+def _ready_phone(browser: Any, request: pytest.FixtureRequest, url: str, size: tuple[int, int], locale: str) -> Any:
+    """A phone's page of ``size`` in ``locale`` on the table, its board ready to tap."""
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True, locale=locale).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    return page
+
+
 @pytest.mark.parametrize("size", [(360, 640), (844, 390)])
 def test_the_slots_are_thumb_sized_in_czech_too(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
                                                   size: tuple[int, int]) -> None:
@@ -1164,15 +1173,56 @@ def test_the_slots_are_thumb_sized_in_czech_too(server: tuple[str, Path], browse
     url, _path = server
     w, h = size
     for locale in ("cs-CZ", "pl-PL"):
-        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True, locale=locale).new_page()
-        request.node.pages = [page]
-        page.goto(url)
-        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        page = _ready_phone(browser, request, url, (w, h), locale)
         slot = _box(page, "#slot-target")
         assert slot["width"] >= MIN_TAP and slot["height"] >= MIN_TAP, (locale, slot)
         assert _small_targets(page) == [], locale
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"slots-{locale}-{w}x{h}.png"))
+        page.context.close()
+
+
+LONG_IDS = {"obi": "obi-wan-kenobi", "sbd": "security-battle-droid", "sbdc": "super-battle-droid-commander", "clone": "clone-trooper"}
+
+
+@pytest.fixture
+def long_ids_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    text = example_path("clone-wars-example-combat").read_text(encoding="utf-8")
+    for short, long in LONG_IDS.items():
+        text = text.replace(f"{{id: {short},", f"{{id: {long},")
+    yield from _game_server(tmp_path, text)
+
+
+@pytest.mark.parametrize("size", [(360, 780), (390, 844), (768, 1024)])
+def test_a_long_figure_id_is_readable_in_its_slot_on_a_small_phone(long_ids_server: tuple[str, Path], browser: Any,
+                                                                    request: pytest.FixtureRequest, size: tuple[int, int]) -> None:
+    """Reading R301 (round 28): on a 360 px phone the slots kept one row with the card and zoom
+    buttons and were left about 50 px each: "obi-wan-kenobi" and "security-battle-droid" read
+    "o…" and "se…", and a player could not tell the slots apart without scrolling to the answer.
+    In pl and cs, with both slots filled: every slot on screen, each showing at least 12 letters
+    of its id (obi-wan-kenobi whole), no sideways scroll, and the pair's answer on screen."""
+    url, _path = long_ids_server
+    w, h = size
+    for locale in ("pl-PL", "cs-CZ"):
+        page = _ready_phone(browser, request, url, (w, h), locale)
+        _tap(page, '#board .hits [data-figure="obi-wan-kenobi"]', True)
+        page.wait_for_selector("#answer tr[data-target]")
+        _tap(page, '#board .hits [data-figure="security-battle-droid"]', True)
+        page.wait_for_function("document.getElementById('target-id').textContent === 'security-battle-droid'")
+        page.wait_for_selector("#verdict")
+        for sel in ("#slot-mine", "#slot-target", "#b-card", "#b-zoom-out", "#b-zoom-in", "#b-fit"):
+            box = _box(page, sel)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= w + 0.5 and box["y"] + box["height"] <= h, (locale, sel, box)
+        for sel in ("#mine-id", "#target-id"):
+            shown, whole, text = page.eval_on_selector(sel, "e => [e.clientWidth, e.scrollWidth, e.textContent]")
+            letters = len(text) * min(1.0, shown / whole)  # how much of the id the button shows (the rest is cut with "…")
+            assert letters >= 12, (locale, sel, shown, whole, text)
+        assert page.eval_on_selector("#mine-id", "e => e.scrollWidth <= e.clientWidth"), locale  # obi-wan-kenobi whole
+        assert page.evaluate("document.documentElement.scrollWidth") <= w, locale
+        verdict = _box(page, "#verdict")
+        assert 0 <= verdict["y"] and verdict["y"] + min(verdict["height"], 60) <= h, (locale, verdict)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"long-ids-{locale}-{w}x{h}.png"))
         page.context.close()
 
 

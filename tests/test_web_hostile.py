@@ -970,3 +970,74 @@ def test_head_of_the_stream_ends_on_a_real_server(tmp_path: Path) -> None:
         r = httpx.head(f"http://127.0.0.1:{port}/", timeout=5)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html") and r.content == b""
         assert httpx.get(f"http://127.0.0.1:{port}/api/version", timeout=5).status_code == 200
+
+
+@pytest.mark.parametrize("headers, says", [
+    ({"content-encoding": "gzip"}, "gzip"),  # a client that compresses its bodies: was "the request is not JSON"
+    ({"content-encoding": "br"}, "br"),
+    ({"content-encoding": "identity, deflate"}, "deflate"),
+    ({"content-type": "application/json; charset=utf-16"}, "utf-16"),  # RFC 8259: JSON between systems is UTF-8
+    ({"content-type": "application/json; charset=ISO-8859-1"}, "iso-8859-1"),
+])
+def test_a_body_in_a_form_the_table_does_not_read_is_a_415_naming_it(client: TestClient, headers: dict[str, str], says: str) -> None:
+    """Reading R299: a compressed or non-UTF-8 body is refused as such (415 JSON naming the
+    encoding), not answered 'not JSON' as if the play were broken; nothing is recorded."""
+    import gzip
+    before = version(client)
+    raw = json.dumps(NOTE).encode()
+    body = gzip.compress(raw) if headers.get("content-encoding") == "gzip" else raw
+    for path in ("/api/act", "/api/do/game/note"):
+        r = client.post(path, content=body, headers={**JSON, **headers})
+        assert r.status_code == 415, (path, r.status_code, r.text)
+        assert says in r.json()["error"] and "not JSON" not in r.json()["error"]
+    assert version(client) == before
+
+
+def test_a_compressed_photo_is_a_415_too(client: TestClient) -> None:
+    r = client.post("/api/photo", files={"photo": ("x.jpg", b"\xff\xd8", "image/jpeg")}, headers={"content-encoding": "gzip"})
+    assert r.status_code == 415 and "gzip" in r.json()["error"], r.text
+
+
+def test_a_utf8_charset_and_identity_encoding_are_read(client: TestClient) -> None:
+    before = version(client)
+    r = client.post("/api/act", content=json.dumps(NOTE), headers={"content-type": "application/json; charset=UTF-8", "content-encoding": "identity"})
+    assert r.status_code == 200, r.text
+    assert version(client) == before + 1
+
+
+@pytest.mark.parametrize("rid", ["é".encode().decode("latin-1"), "\xe9\xe9", "a\x7fb", "a\tb"])
+def test_a_request_id_not_in_visible_ascii_is_a_400_and_records_nothing(client: TestClient, rid: str) -> None:
+    """Reading R302: a header's bytes are read as Latin-1, so an X-Request-Id sent as UTF-8 'é'
+    was recorded in the game log as 'Ã©' (hostile sweep, round 28). Refused, nothing recorded."""
+    before = version(client)
+    r = client.post("/api/act", content=json.dumps(NOTE), headers={**JSON, "x-request-id": rid.encode("latin-1")})  # type: ignore[dict-item]
+    assert r.status_code == 400 and "X-Request-Id" in r.json()["error"], r.text
+    assert version(client) == before
+
+
+def test_a_body_with_both_content_length_and_transfer_encoding_is_a_400_on_a_real_server(served: tuple[int, Path, object]) -> None:
+    """Reading R302: a POST giving its body's end twice (Content-Length and chunked) was read by
+    the chunks and recorded; RFC 9112 6.3 says such a message ought to be handled as an error (a
+    proxy in front may read it the other way). 400 JSON, nothing recorded."""
+    port, game, app = served
+    note = json.dumps(NOTE).encode()
+    def logged() -> int:
+        g = Game.open(game, readonly=True)
+        try:
+            return len(g.events())
+        finally:
+            g.close()
+
+    before = logged()
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall((f"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                  f"X-Write-Token: {app.state.write_token}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n"  # type: ignore[attr-defined]
+                  f"Connection: close\r\n\r\n").encode() + b"%x\r\n" % len(note) + note + b"\r\n0\r\n\r\n")
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    sock.close()
+    head, _sep, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400"), answer[:300]
+    assert "Transfer-Encoding" in json.loads(body)["error"]
+    assert logged() == before

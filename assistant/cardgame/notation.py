@@ -118,13 +118,24 @@ class Command:
     def opt(self, key: str, default: str | None = None) -> str | None:
         return next((v for k, v in self.opts if k == key), default)
 
-    def int_opt(self, key: str, default: int | None = None) -> int | None:
+    def int_opt(self, key: str, default: int | None = None, most: int | None = None) -> int | None:
         v = self.opt(key)
         if v is None:
             return default
         if not re.fullmatch(r"\d+", v):
             raise NotationError(_("{self!r}: {key}={v!r} is not a whole number").format(self=str(self), key=key, v=v))
-        return int(v)
+        return self._within(int(v), key, most)
+
+    def _within(self, n: int, named: str, most: int | None) -> int:
+        """``n``, or a refusal where it is past ``most`` either way (a game's bound on its numbers:
+        a boost of 10**20 was recorded and carried into every later answer)."""
+        if most is None or -most <= n <= most:
+            return n
+        if n > most:
+            raise NotationError(_("{self!r}: {n} is more than any card gives ({what}); a number in this game is at most {most}").format(
+                self=str(self), what=named, n=n, most=most))
+        raise NotationError(_("{self!r}: {n} is less than any card gives ({what}); a number in this game is at least {least}").format(
+            self=str(self), what=named, n=n, least=-most))
 
     def flag(self, key: str) -> bool:
         v = self.opt(key)
@@ -150,16 +161,16 @@ class Command:
         self.read.update(range(i, len(self.args)))
         return self.args[i:]
 
-    def int_arg(self, i: int, what: str) -> int:
+    def int_arg(self, i: int, what: str, most: int | None = None) -> int:
         self.read.add(i)
         if i >= len(self.args) or not re.fullmatch(r"\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
             raise NotationError(
                 _("{self!r}: expected {what} (a whole number) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got)
             )
-        return int(self.args[i])
+        return self._within(int(self.args[i]), _(what), most)
 
-    def signed_arg(self, i: int, what: str) -> int:
+    def signed_arg(self, i: int, what: str, most: int | None = None) -> int:
         self.read.add(i)
         if i >= len(self.args) or not re.fullmatch(r"[+-]?\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
@@ -168,7 +179,7 @@ class Command:
                     self=str(self), what=_(what), value=i + 1, got=got
                 )
             )
-        return int(self.args[i])
+        return self._within(int(self.args[i]), _(what), most)
 
     def arg(self, i: int, what: str) -> str:
         self.read.add(i)

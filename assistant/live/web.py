@@ -323,7 +323,17 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
                 with i18n.language(lang):
                     return JSONResponse({"error": _("this request is sent as {wanted}, not {kind!r}").format(wanted=wanted, kind=kind[:80])},
                                         status_code=415)
+            unreadable = _unreadable_encoding(request)
+            if unreadable is not None:
+                with i18n.language(lang):
+                    return JSONResponse({"error": unreadable}, status_code=415)
             size = request.headers.get("content-length")
+            if size is not None and "transfer-encoding" in request.headers:
+                # both: the body's end is said twice, and a proxy in front may read it the other way
+                # (request smuggling, RFC 9112 6.3: "ought to be handled as an error"; reading R302)
+                with i18n.language(lang):
+                    return JSONResponse({"error": _("the request gives both Content-Length and Transfer-Encoding: send one of them")},
+                                        status_code=400, headers={"connection": "close"})
             if size is not None and not (size.isascii() and size.isdigit()):
                 # "-1", "1e3", "abc": a malformed request, not a large one (it was answered 413, R172)
                 with i18n.language(lang):
@@ -377,7 +387,9 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         # reference photo is kept whole or not at all and sending it again keeps it again (a
         # remembered "busy, send it again" would refuse the retry for ever)
         if request.method == "POST" and rid is not None and request.url.path not in PHOTO_PATHS:
-            if not rid.strip() or len(rid) > MAX_REQUEST_ID:
+            # visible ASCII only: a header's bytes are read as Latin-1, so a UTF-8 "é" was recorded
+            # in the log as "Ã©" (reading R302); a UUID, the table's own pages' id, is ASCII
+            if not rid.strip() or len(rid) > MAX_REQUEST_ID or not (rid.isascii() and rid.isprintable()):
                 with i18n.language(lang):
                     return JSONResponse({"error": _("X-Request-Id is a text of 1 to {n} characters (a UUID)").format(n=MAX_REQUEST_ID)},
                                         status_code=400)
@@ -1007,6 +1019,24 @@ def _content_kind(request: Request) -> tuple[str, str]:
     """(the POST's content type, the one its path takes: a photo's form or JSON)."""
     kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
     return kind, "multipart/form-data" if request.url.path in PHOTO_PATHS else "application/json"
+
+
+def _unreadable_encoding(request: Request) -> str | None:
+    """Why a POST's body is in a form the table does not read, in words (None when it reads it):
+    a compressed body (``Content-Encoding: gzip``) was answered "the request is not JSON", as if
+    its JSON were broken, and a JSON body in another charset than UTF-8 (RFC 8259 8.1) was read
+    as UTF-8 or guessed at (reading R299)."""
+    encodings = [e.strip().lower() for e in (request.headers.get("content-encoding") or "").split(",") if e.strip()]
+    compressed = [e for e in encodings if e != "identity"]
+    if compressed:
+        return _("the request's body is sent compressed ({encoding}): the table reads it uncompressed only; send it without Content-Encoding").format(
+            encoding=", ".join(compressed)[:80])
+    params = (request.headers.get("content-type") or "").split(";")[1:]
+    charsets = [v.strip().strip('"').lower() for k, _sep, v in (p.partition("=") for p in params) if k.strip().lower() == "charset"]
+    if request.url.path not in PHOTO_PATHS and any(c not in ("utf-8", "utf8") for c in charsets):
+        return _("the request's JSON is sent as {charset!r}: the table reads UTF-8 only").format(
+            charset=next(c for c in charsets if c not in ("utf-8", "utf8"))[:40])
+    return None
 
 
 def _body_limit(path: str) -> int:

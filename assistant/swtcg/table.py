@@ -251,20 +251,30 @@ def upkeep_choices(text: str) -> tuple[list[tuple[str, int]], list[str]]:
     return got, unread
 
 
+#: the largest number a table file or a play gives a stat, a boost, a keyword's X or a count: no card
+#: comes near it (speeds run to about 90, the other stats to about 20, a deck to 60 cards); 10**20
+#: was taken and carried into every later answer (trial27, readings R286 and R300)
+MAX_NUMBER = 999
+#: a whole number of the table file: from 0 to MAX_NUMBER
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+#: a keyword's value: a number (Accuracy 1), a yes (Overkill), or a list (Evade [2])
+KeywordValue = int | bool | list[int]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class _PlayerModel(_Strict):
-    force: int = Field(0, ge=0)
-    bp: int = Field(0, ge=0)
-    setup_bp: int = Field(30, ge=0)
-    hand: int = Field(7, ge=0)
-    deck: int = Field(40, ge=0)
-    discard: int = Field(0, ge=0)
-    bounties: int = Field(0, ge=0)
-    upkeep_owed: int = Field(0, ge=0)
-    bp_spent: int = Field(0, ge=0)
+    force: Count = 0
+    bp: Count = 0
+    setup_bp: Count = 30
+    hand: Count = 7
+    deck: Count = 40
+    discard: Count = 0
+    bounties: Count = 0
+    upkeep_owed: Count = 0
+    bp_spent: Count = 0
 
 
 class _UnitModel(_Strict):
@@ -274,34 +284,34 @@ class _UnitModel(_Strict):
     kind: Literal["unit", "mission", "location", "battle", "equipment"] = "unit"
     type: str = ""
     unique: bool = False
-    cost: int = Field(0, ge=0)
-    power: int = Field(0, ge=0)
-    health: int = Field(0, ge=0)
-    speed: int = Field(0, ge=0)
-    damage: int = Field(0, ge=0)
+    cost: Count = 0
+    power: Count = 0
+    health: Count = 0
+    speed: Count = 0
+    damage: Count = 0
     tapped: bool = False
     zone: Literal["space", "ground", "character", "build", "hand", "discard"] = "hand"
     status: Literal["", "partial", "retreated"] = ""
-    counters: int = Field(0, ge=0)
-    stacked: int = Field(0, ge=0)
-    keywords: dict[str, int | bool | list[int]] = {}
+    counters: Count = 0
+    stacked: Count = 0
+    keywords: dict[str, KeywordValue] = {}
     pilots: str = ""
     aboard: str | None = None
-    grants: dict[str, int | bool | list[int]] = {}
-    upkeep: int = Field(0, ge=0)
+    grants: dict[str, KeywordValue] = {}
+    upkeep: Count = 0
     bounty: bool = False
     cannot_attack: bool = False
-    costs: dict[str, Annotated[int, Field(ge=0)] | list[Annotated[int, Field(ge=0)]]] = {}
+    costs: dict[str, Count | list[Count]] = {}
     side: Literal["DS", "LS", "neutral", ""] = ""
     variable: list[Literal["cost", "speed", "power", "health"]] = []
     conditional: list[str] = []
-    grant_costs: dict[str, Annotated[int, Field(ge=0)] | list[Annotated[int, Field(ge=0)]]] = {}
+    grant_costs: dict[str, Count | list[Count]] = {}
     upkeep_text: str = ""
 
 
 class _TableModel(_Strict):
     format: Literal["swtcg-table/1"]
-    turn: int = Field(1, ge=1)
+    turn: Annotated[int, Field(ge=1, le=MAX_NUMBER)] = 1
     step: str = "build"
     players: dict[Literal["DS", "LS"], _PlayerModel]
     units: list[_UnitModel] = []
@@ -368,6 +378,14 @@ def parse_table(text: str, name: str = "<table>") -> Table:
                 upkeep_text=um.upkeep_text,
             )
         )
+        for part, given in (("keywords", um.keywords), ("grants", um.grants)):
+            for key, value in given.items():
+                past = [v for v in (value if isinstance(value, list) else [value]) if not isinstance(v, bool) and abs(v) > MAX_NUMBER]
+                if past:
+                    # a keyword's X is bounded as a stat is (reading R300); checked here, not in the
+                    # model's union, which said it three times ("not a boolean", "not a list")
+                    probs.append(Problem(_("{value} is past what any card gives: a keyword's number is from {least} to {most}").format(
+                        value=past[0], least=-MAX_NUMBER, most=MAX_NUMBER), name, lines.line(("units", i, part, key)), f"units[{i}].{part}.{key}", value))
         if um.side in SIDES and um.side != um.owner:
             probs.append(
                 Problem(

@@ -236,6 +236,7 @@ window.addEventListener("resize", () => {
   if (window.innerWidth === w && window.matchMedia("(pointer: coarse)").matches && window.innerHeight < h) return;
   laidOutFor = [window.innerWidth, window.innerHeight];
   layout();
+  fitSlots();
 });
 
 async function onTap(cx, cy) {
@@ -311,6 +312,16 @@ function showSlots() {
   if ($("actions")) $("actions").hidden = !S.mine;
   if (!S.mine || !S.target) showReroll(null);
   if ($("b-helpers")) $("b-helpers").setAttribute("aria-pressed", S.mode === "helpers" ? "true" : "false");
+  fitSlots();
+}
+
+// a slot that cuts its id short gets a row of its own with the other slot, on a narrow sheet
+// (app.css): "obi-wan-kenobi" read "o…" on a 360 px phone (R301); short ids keep the one row, and
+// the quick attack bar its place on a 360 x 640 screen (R231)
+function fitSlots() {
+  const slots = $("slots");
+  slots.classList.remove("roomy");
+  slots.classList.toggle("roomy", [...slots.querySelectorAll(".slot b")].some((b) => b.scrollWidth > b.clientWidth + 1));
 }
 
 async function tapFigure(fig) {
