@@ -835,7 +835,7 @@ def modelled_places(game: str) -> dict[str, tuple[Place, ...]]:
     for record in editions():
         if record.family == game:
             tr = record.turns
-            session |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks}
+            session |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks} | {m.name for m in tr.move_and_attack}
     for name in session:
         found.setdefault(name, set()).add("session")
     return {name: tuple(p for p in PLACES if p in where) for name, where in sorted(found.items())}

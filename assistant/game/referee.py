@@ -22,6 +22,7 @@ from ..i18n import N_, _, n_
 from ..model import Figure, Position
 from ..rules import ddm_spells, engine, saves
 from ..rules.engine import Reason
+from ..rules.params import MoveAndAttack
 from ..rules.record import find_edition
 from .effects import rout_move
 from .movement import Route, mover, reach, route
@@ -269,7 +270,8 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
                 )
             ]
     if t.attacks == 0:
-        if t.moved + cost <= max(2 * speed + t.faster, _no_attack_reach(state, abl)):
+        charging = _move_and_attack(state, abl)
+        if t.moved + cost <= max(2 * speed + t.faster, _no_attack_reach(state, abl), charging.reach(speed) if charging else 0):
             return []
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
@@ -471,6 +473,13 @@ def _sidestep(state: GameState, f: Figure, moved: int) -> bool:
     return _defines(state.position, "Sidestep") and has(_abilities(state.position, f), "Sidestep") and moved <= 1
 
 
+def _move_and_attack(state: GameState, abl: tuple[str, ...]) -> MoveAndAttack | None:
+    """The edition's longer move followed by one attack this figure has (SWM Charging Fire: 2008 up
+    to double speed in place of its turn, PL p.36; 2004 up to 12 squares in place of its normal
+    attack, CS g.2; reading R921)."""
+    return next((m for m in state.turn_rules.move_and_attack if has(abl, m.name)), None)
+
+
 def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
     """Wheeled: instead of a normal turn it moves up to 18 squares and then attacks (PL p.66; CS g.14)."""
     return _defines(state.position, "Wheeled") and has(abl, "Wheeled")
@@ -525,7 +534,9 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
             )
         )
         return reasons
-    if t.moved > speed + t.faster and not (_wheeled(state, abl) and t.moved <= 18):
+    charging = _move_and_attack(state, abl)
+    charged_far = charging is not None and speed + t.faster < t.moved <= charging.reach(speed)
+    if t.moved > speed + t.faster and not (_wheeled(state, abl) and t.moved <= 18) and not charged_far:
         reasons.append(
             Reason(
                 _("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(
@@ -543,13 +554,18 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
         reasons.append(Reason(_("{a} has Heavy Weapon: it cannot move and attack in the same turn").format(a=a.id), c(tr.cite_heavy_weapon)))
     sidestep = _sidestep(state, a, t.moved)
     allowed, why = allowed_attacks(state, a, t.moved_before > 0 and not sidestep)
+    if charging is not None and charged_far:
+        # the move beyond its speed was the ability's: one attack follows it (its Twin Attack keeps its twin)
+        twin = 2 if _defines(state.position, "Twin Attack") and has(abl, "Twin Attack") else 1
+        if allowed > twin:
+            allowed, why = twin, _("{ability}: the move and one attack").format(ability=charging.name)
     if t.attacks >= allowed:
         reasons.append(
             Reason(
                 n_(
                     "{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks
                 ).format(a=a.id, attacks=t.attacks, why=why),
-                c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options),
+                c(charging.rule if charging is not None and charged_far else tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options),
             )
         )
     elif _defines(state.position, "Twin Attack") and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
