@@ -270,7 +270,7 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
             assert "Force Push" in modelled  # a power that hurts: attack --power
             assert "Force Renewal" in modelled  # the session: Force points on activating (R229)
             assert "Regeneration" in modelled and "Recon" in modelled  # the session: a turn's end, the initiative roll (R253, R254)
-            assert "Force Leap" not in modelled  # no rule the assistant applies
+            assert "Force Leap" in modelled  # the session: through enemies, no attacks of opportunity (R923)
 
 
 def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:

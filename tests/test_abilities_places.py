@@ -175,8 +175,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: Activate().fold(GameState(p, round=1), {"figure": "a"})
         # the end of a turn without a move: Regeneration removes damage (R254)
         yield layout, {"extra": {"a": ", damage_taken: 20"}}, lambda p: effects.end_turn(GameState(p, round=1, active="a", turn=Turn("a")))
-        # a Force point on more squares: Knight Speed, Master Speed (R251)
-        for power in ("Knight Speed", "Master Speed"):
+        # a Force point on more squares: Knight Speed, Master Speed (R251); on moving through enemies: Force Leap (R923)
+        for power in ("Knight Speed", "Master Speed", "Force Leap"):
             yield layout, {}, lambda p, w=power: [r.text for r in Force().check(GameState(p, round=1, active="a", turn=Turn("a")),
                                                                                 {"figure": "a", "delta": -1, "use": w})]
         # in place of its attacks, damage removed from an adjacent ally: Heal, Force Heal, Repair, Industrial Repair (R272)

@@ -61,4 +61,36 @@ def test_it_is_the_turns_one_spend_and_costs_one_point(home) -> None:
     assert "costs 1 Force point" in refused("game", "force", "obi", "-2", "--power", "Knight Speed")
     ok("game", "force", "obi", "-1", "--power", "Knight Speed")
     assert "already spent Force points this turn" in refused("game", "force", "obi", "-1", "--faster")
-    assert "--power 'Force Leap'" in refused("game", "force", "obi", "-1", "--power", "Force Leap")
+    assert "already spent Force points this turn" in refused("game", "force", "obi", "-1", "--power", "Force Leap")
+
+
+#: a corridor one square wide, the droid in the way
+CORRIDOR = HALL.replace("cols: 20, rows: 4", "cols: 12, rows: 1").replace("at: T4", "at: C1")
+
+
+@pytest.mark.parametrize(("rules", "book"), [("swm2008", "PL p.44"), ("swm2004", "CS g.6")])
+def test_force_leap_moves_through_an_enemy_and_provokes_no_attack_of_opportunity(home, rules: str, book: str) -> None:
+    """PL p.44 Force Leap ("(Moc; 1 Punkt Mocy) Do końca tej tury, postać używająca tej Mocy może poruszać
+    się przez wrogie postacie. W dodatku postać ta nie powoduje ataku odruchowego. Użycie Skoku Mocy nie
+    zabiera żadnego czasu"); CS g.6 alike. In a corridor one square wide the droid blocks the way; after
+    the leap obi passes it, leaves its side unanswered, and may still attack."""
+    start(home, CORRIDOR.format(rules=rules, ability="Force Leap"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "obi")
+    assert "no path" in refused("game", "move", "obi", "D1")
+    out = ok("game", "force", "obi", "-1", "--power", "force leap")
+    assert "Force Leap" in out and book in out, out
+    out = ok("game", "move", "obi", "D1")  # past the droid, and next to it
+    assert "obi used Force Leap" in out and "provokes no attacks of opportunity" in out and book in out, out
+    why = refused("game", "aoo", "droid", "obi", "--roll", "19")
+    assert "obi used Force Leap: it provokes no attacks of opportunity this turn" in why and book in why, why
+    ok("game", "attack", "obi", "droid", "--roll", "15")
+
+
+def test_force_leap_needs_the_power_and_one_point_of_the_acting_figure(home) -> None:
+    """PL p.44: a Force power of 1 Force point; a figure without it is refused naming the rule."""
+    start(home, CORRIDOR.format(rules="swm2008", ability="Lightsaber Deflect"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "obi")
+    why = refused("game", "force", "obi", "-1", "--power", "Force Leap")
+    assert "obi has no Force power Force Leap" in why and "PL p.44" in why, why

@@ -727,6 +727,7 @@ def has_order_66(order_66_names: tuple[str, ...], name: str | None, abilities: t
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
     "swm": (
+        "Force Leap",  # game force ID -1 --power "Force Leap": through enemies, no attacks of opportunity this turn (R923)
         "Heavy Weapon",
         "Extra Attack",
         "Twin Attack",

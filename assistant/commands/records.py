@@ -31,7 +31,7 @@ from ..game.actions import (
     refuse_unless,
     status_info,
 )
-from ..game.events.figures import FORCE_SENSE, MOVE_FASTER
+from ..game.events.figures import FORCE_LEAP, FORCE_SENSE, MOVE_FASTER
 from ..game.outcome import roll_outcome
 from ..game.referee import find_mend, morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
@@ -289,10 +289,11 @@ def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path 
     Speed (4 more) or Master Speed (6 more, reading R251)."""
     use = MOVE_FASTER if faster else None
     if power is not None:
-        named = next((p for p in (*SPEED_POWERS, FORCE_SENSE) if p.lower() == power.strip().lower()), None)
+        named = next((p for p in (*SPEED_POWERS, FORCE_SENSE, FORCE_LEAP) if p.lower() == power.strip().lower()), None)
         if named is None or faster:
             raise AssistantError(_("--power {power!r}: a Force point spent on movement is --faster (Move Faster) or --power with one of {known}; "
-                                   "on every enemy's Stealth, --power \"{sense}\"").format(power=power, known=", ".join(SPEED_POWERS), sense=FORCE_SENSE))
+                                   "on every enemy's Stealth, --power \"{sense}\"; through enemies, --power \"{leap}\"").format(
+                                       power=power, known=", ".join(SPEED_POWERS), sense=FORCE_SENSE, leap=FORCE_LEAP))
         use = named
     return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": use} if use else {})}, override)
 

@@ -142,7 +142,7 @@ def _how(state: GameState, f: Figure, t: Turn, mode: str | None) -> dict[str, bo
     if mode == "burrow":
         return {"burrow": True}
     tramples = _defines(state.position, "Trample") and has(_abilities(state.position, f), "Trample") and not t.trampled
-    return {"trample": True} if tramples else {}
+    return {"trample": True} if tramples else {"leap": True} if t.leaped else {}
 
 
 def intuition_open(state: GameState, f: Figure) -> bool:
@@ -415,6 +415,23 @@ def check_speed_power(state: GameState, f: Figure, delta: int, power: str) -> li
     if delta != -1:
         reasons.append(Reason(_("{power} costs 1 Force point (game force ID -1 --power \"{power}\"), buying {squares}").format(
             power=power, squares=count_squares(squares)), rule))
+    return reasons + check_force_spend(state, f.id, -delta)
+
+
+#: SWM Force Leap, both rulebooks (PL p.44: "Do końca tej tury ... może poruszać się przez wrogie postacie. W dodatku
+#: postać ta nie powoduje ataku odruchowego"; CS g.6)
+FORCE_LEAP_RULE = "PL p.44; CS g.6"
+
+
+def check_force_leap(state: GameState, f: Figure, delta: int) -> list[Reason]:
+    """SWM Force Leap: 1 Force point of the acting figure, which has it, counted with its once-a-turn
+    spend; it takes no time (reading R923)."""
+    rule = cite_for(state.position.edition, FORCE_LEAP_RULE) + "; reading R923 in docs/readings.md"
+    reasons = _not_acting(state, f)
+    if not has(_abilities(state.position, f), "Force Leap"):
+        reasons.append(Reason(_("{f} has no Force power {power}").format(f=f.id, power="Force Leap"), rule))
+    if delta != -1:
+        reasons.append(Reason(_("Force Leap costs 1 Force point (game force ID -1 --power \"Force Leap\")"), rule))
     return reasons + check_force_spend(state, f.id, -delta)
 
 
@@ -803,6 +820,9 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     if fleeing is not None and made_flee == (a.id, state.round):
         reasons.append(Reason(_("{a} made {target} flee this round: it makes no attack of opportunity against it this round").format(a=a.id, target=target.id),
                               c("§ Ucieczka p.21-22")))
+    if t.figure == target.id and t.leaped:
+        reasons.append(Reason(_("{target} used Force Leap: it provokes no attacks of opportunity this turn").format(target=target.id),
+                              cite_for(pos.edition, FORCE_LEAP_RULE)))
     if a.id in t.opportunity_by:
         reasons.append(Reason(_("{a} has already made an attack of opportunity this turn (one per turn)").format(a=a.id), c(tr.cite_opportunity)))
     if a.id not in t.provoked and not engine.adjacent(pos, a, target):
@@ -835,7 +855,7 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
             ).format(rule=tr.cite(tr.cite_opportunity)),
         )
     return (
-        _("not modelled, check at the table: Force Leap and other movement that provokes nothing this turn ({rule})").format(rule=tr.cite(tr.cite_opportunity)),
+        _("not modelled, check at the table: other movement that provokes nothing this turn ({rule})").format(rule=tr.cite(tr.cite_opportunity)),
     )
 
 
@@ -898,7 +918,10 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             ).format(f=f.id, rule=tr.cite(_BURROW_CITE))
         )
     elif r.cost is not None and len(r.path) > 1:
-        if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
+        if t.leaped:
+            notes.append(_("{id} used Force Leap: it moves through enemies and provokes no attacks of opportunity this turn ({rule})").format(
+                id=f.id, rule=cite_for(state.position.edition, FORCE_LEAP_RULE)))
+        elif tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
         elif _defines(state.position, "Ghost Step") and has(_abilities(state.position, f), "Ghost Step"):
             provokes = [

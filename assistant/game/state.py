@@ -94,6 +94,7 @@ class Turn:
     rallied: bool = False  # DDM: a routing creature rallied this turn, and does nothing more in it
     speed_powers: list[str] = field(default_factory=list)  # SWM Knight Speed, Master Speed: bought squares in t.faster (R251)
     force_powers: list[str] = field(default_factory=list)  # SWM: Force powers bought before an attack roll this turn (Sith Rage lasts it, R251)
+    leaped: bool = False  # SWM Force Leap used this turn: through enemies, no attacks of opportunity (R923)
     mended: str = ""  # SWM: the Heal, Force Heal, Repair or Industrial Repair used in place of its attacks this turn (R272)
 
     @property
