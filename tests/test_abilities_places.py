@@ -161,6 +161,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
             yield layout, {}, lambda p, t=turn: [r.text for r in referee.check_attack(state(p, t), p.figure("a"), p.figure("t"))]
             yield layout, {}, lambda p, t=turn: referee.allowed_attacks(state(p, t), p.figure("a"), t.moved > 0)
         yield layout, {}, lambda p: [r.text for r in referee.check_move(state(p, None, active=None), p.figure("a"), parse_square("C7"))]
+        # a Force point on a move before any activation: Surprise Move (R924)
+        yield layout, {}, lambda p: [r.text for r in referee.check_move(state(p, None, active=None), p.figure("a"), parse_square("C7"), {"mode": "surprise"})]
         yield layout, {}, lambda p: [r.text for r in referee.check_opportunity(state(p, Turn("t", moved_before=1), active="t"), p.figure("a"), p.figure("t"))]
         yield layout, {}, lambda p: [r.text for r in referee.check_opportunity(state(p, Turn("a", moved_before=1)), p.figure("t"), p.figure("a"))]
         yield layout, {}, lambda p: [r.text for r in referee.check_embark(state(p, Turn("pal"), active="pal"), p.figure("pal"), p.figure("a"))]

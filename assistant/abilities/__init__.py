@@ -727,6 +727,7 @@ def has_order_66(order_66_names: tuple[str, ...], name: str | None, abilities: t
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
     "swm": (
+        "Surprise Move",  # game move FIGURE SQUARE --surprise: 6 squares for 1 Force point before any activation (R924)
         "Force Leap",  # game force ID -1 --power "Force Leap": through enemies, no attacks of opportunity this turn (R923)
         "Heavy Weapon",
         "Extra Attack",

@@ -258,12 +258,15 @@ def move(
     tow: Annotated[
         str | None, typer.Option("--tow", help="SWM Tow Cable: the adjacent ally towed and where it ends, ALLY=SQUARE.", metavar="ALLY=SQUARE")
     ] = None,
+    surprise: Annotated[
+        bool, typer.Option("--surprise", help="SWM Surprise Move: 1 Force point, up to 6 squares after initiative, before any activation.")
+    ] = False,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
-    run(ctx, "game move", json_out, figure=figure, to=to, burrow=burrow, tow=tow, game=game, override=override)
+    run(ctx, "game move", json_out, figure=figure, to=to, burrow=burrow, tow=tow, surprise=surprise, game=game, override=override)
 
 
 RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]

@@ -123,7 +123,7 @@ def end_turn(s: Session, game: Path | None = None, override: str | None = None) 
 
 @verb("game move", positional=("figure", "to"), query="game", writes=True)
 def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None = None, game: Path | None = None,
-         override: str | None = None) -> Result:
+         override: str | None = None, surprise: bool = False) -> Result:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     st, _meta = s.read_state(game)
     towed = None
@@ -132,7 +132,7 @@ def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None
         if not sep or not ally.strip() or not where.strip():
             raise AssistantError(_("--tow {value!r}: write the ally and where it ends, ALLY=SQUARE").format(value=tow))
         towed = (ally.strip(), parse_square(where.strip()))
-    data, notes = move_event(st, figure, parse_square(to), burrow=burrow, tow=towed)
+    data, notes = move_event(st, figure, parse_square(to), burrow=burrow, tow=towed, surprise=surprise)
     return recorded(s, game, "move", data, override, notes)
 
 

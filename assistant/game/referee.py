@@ -97,6 +97,8 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
     waiting = state.active is None and _defines(state.position, "Intuition") and has(_abilities(state.position, f), "Intuition")
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
+    if mode == "surprise":
+        return _check_surprise_move(state, f, to)
     fleeing = rout_move(state, f.id)
     reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f) + unable(state, f, "move")
     t = _turn(state, f.id)
@@ -174,6 +176,39 @@ def _check_intuition(state: GameState, f: Figure, to: Square) -> list[Reason]:
                 tr.cite(_INTUITION_CITE),
             )
         ]
+    return []
+
+
+#: SWM Surprise Move, both rulebooks (PL p.64: "(Moc; 1 Punkt Mocy) Po określeniu inicjatywy, postać ta może natychmiast
+#: użyć tej Mocy, aby poruszy się do 6 pól, zanim inne postacie zostaną aktywowane (Nie liczy to się do aktywacji) ...
+#: tylko raz na rundę"; CS g.13)
+SURPRISE_MOVE_RULE = "PL p.64; CS g.13"
+SURPRISE_MOVE_SQUARES = 6
+
+
+def surprise_open(state: GameState, f: Figure) -> bool:
+    """SWM Surprise Move: after initiative, before the first activation, once a round (R924)."""
+    return (state.round > 0 and state.active is None and not any(x.activated for x in state.position.figures)
+            and f.id not in state.surprise_used)
+
+
+def _check_surprise_move(state: GameState, f: Figure, to: Square) -> list[Reason]:
+    """SWM Surprise Move: up to 6 squares for 1 Force point, after initiative and before any
+    activation, once a round, no activation (reading R924)."""
+    tr = state.turn_rules
+    rule = cite_for(state.position.edition, SURPRISE_MOVE_RULE) + "; reading R924 in docs/readings.md"
+    if not has(_abilities(state.position, f), "Surprise Move"):
+        return [Reason(_("{f} has no Force power {power}").format(f=f.id, power="Surprise Move"), rule)]
+    if not surprise_open(state, f):
+        return [Reason(_("{f}'s Surprise Move is made after initiative, before the first activation, once a round").format(f=f.id), rule)]
+    if (state.position.stats_of(f).force or 0) < 1:
+        return [Reason(_("{f} has no Force point left for Surprise Move (1 Force point)").format(f=f.id), rule)]
+    r = route(state.position, f, to)
+    if r.cost is None:
+        return [Reason(r.text.removesuffix(f" ({tr.cite(tr.cite_movement)})"), tr.cite(tr.cite_movement))]
+    if r.cost > SURPRISE_MOVE_SQUARES:
+        return [Reason(_("Surprise Move moves {f} up to 6 squares; this move is {squares} ({text})").format(
+            f=f.id, squares=count_squares(r.cost), text=r.text), rule)]
     return []
 
 
@@ -873,19 +908,20 @@ class MovePlan:
         d: dict[str, Any] = {"figure": fid, "to": to.name, "cost": self.route.cost or 0, "parity": self.route.parity, "path": [s.name for s in self.route.path]}
         if self.provokes:
             d["provokes"] = list(self.provokes)
-        if d["cost"] and self.extra.get("mode") == "intuition":
+        if d["cost"] and self.extra.get("mode") in ("intuition", "surprise"):
             d.pop("parity")  # not the figure's turn: its diagonal count is not carried on
         return {**d, **self.extra}
 
 
-def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None) -> MovePlan:
+def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None,
+              surprise: bool = False) -> MovePlan:
     """The route this turn's move would take and the enemies whose reach it leaves; ``burrow``:
     DDM Burrow's underground move; ``tow``: SWM Tow Cable's ally and where it ends."""
     f = state.figure(fid)
     t = _turn(state, fid)
     tr = state.turn_rules
-    intuition = not burrow and tow is None and intuition_open(state, f)
-    mode = "burrow" if burrow else "intuition" if intuition else None
+    intuition = not burrow and tow is None and not surprise and intuition_open(state, f)
+    mode = "burrow" if burrow else "surprise" if surprise else "intuition" if intuition else None
     if tow is not None:
         r = route(state.position, f, to, flight=True)
         ally = state.figure(tow[0])
@@ -895,10 +931,14 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             f=f.id, ally=ally.id, rule=tr.cite(_TOW_CITE)
         )
         return MovePlan(r, (), tuple(r.notes) + (note,), extra={"tow": towed})
-    r = route(state.position, f, to, 0 if intuition else t.parity, **_how(state, f, t, mode))
+    r = route(state.position, f, to, 0 if intuition or surprise else t.parity, **_how(state, f, t, mode))
     provokes: list[str] = []
     notes = list(r.notes)
     extra: dict[str, Any] = {"mode": mode} if mode else {}
+    if surprise:
+        notes.append(
+            _("{f} moves with Surprise Move: 1 Force point, after initiative, before any activation, up to 6 squares; not an activation ({rule})").format(
+                f=f.id, rule=cite_for(state.position.edition, SURPRISE_MOVE_RULE)))
     if intuition:
         notes.append(
             _("{f} moves with Intuition: after initiative, before any activation, up to its speed; not an activation ({rule})").format(

@@ -125,6 +125,7 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    surprise_used: set[str] = field(default_factory=set)  # SWM Surprise Move: once a round (R924)
     #: swm2008 Force Sense: the enemies whose Stealth it took until the end of the round, each with its
     #: own written abilities to give back at the next initiative (None: its card's), and who used it (R273)
     stealth_lost: dict[str, tuple[tuple[str, ...] | None, str]] = field(default_factory=dict)
