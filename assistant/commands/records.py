@@ -122,8 +122,8 @@ def end_turn(s: Session, game: Path | None = None, override: str | None = None) 
 
 
 @verb("game move", positional=("figure", "to"), query="game", writes=True)
-def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None = None, game: Path | None = None,
-         override: str | None = None, surprise: bool = False) -> Result:
+def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None = None, surprise: bool = False, game: Path | None = None,
+         override: str | None = None) -> Result:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     st, _meta = s.read_state(game)
     towed = None
