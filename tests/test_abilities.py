@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from assistant.abilities import EFFECTS, MECHANISMS, classify, modelled_names
@@ -268,7 +270,7 @@ def test_abilities_json_lists_every_entry_and_counts_by_category() -> None:
             assert "Force Push" in modelled  # a power that hurts: attack --power
             assert "Force Renewal" in modelled  # the session: Force points on activating (R229)
             assert "Regeneration" in modelled and "Recon" in modelled  # the session: a turn's end, the initiative roll (R253, R254)
-            assert "Force Leap" not in modelled  # no rule the assistant applies
+            assert "Force Leap" in modelled  # the session: through enemies, no attacks of opportunity (R305)
 
 
 def test_impulsive_shot_answers_the_defeat_of_a_unique_ally(tmp_path) -> None:
@@ -523,3 +525,28 @@ def test_a_twin_attack_is_an_attack_of_its_own_after_the_first() -> None:
     assert [x.number for x in twin.attacks] == [1, 2]
     assert twin.attacks[0].expected_damage < twin.attacks[1].expected_damage  # the block is counted once, on the first
     assert twin.attacks[1].expected_damage == double.attacks[1].expected_damage
+
+
+def test_swm_glossary_cites_the_rulebook_of_each_edition_it_marks() -> None:
+    """An entry marked for SWM 2004 cites the 2004 rules (CS) or says, by its reading, that they do
+    not name it (R304); the door and squeeze abilities both rulebooks name are known by name:
+    PL p.40, p.56, p.59, p.60, p.61; CS g.4-5, g.10, g.11."""
+    from assistant.abilities import known
+
+    for k in known().values():
+        if k.game == "swm" and "swm2004" in k.editions:
+            assert re.search(r"CS [gr]\.\d", k.source) or "the 2004 rules CS do not name it, reading R304" in k.source, k
+        if k.game == "swm" and "swm2008" in k.editions:
+            assert "PL p." in k.source, k
+    by_name = {k.name: k for k in known().values() if k.game == "swm"}
+    assert by_name["Gunner"].source == "swm PL p.48; CS g.7"
+    assert (by_name["Rigid"].source, by_name["Rigid"].editions) == ("swm PL p.59; CS g.11", ("swm2004", "swm2008"))
+    assert by_name["Override"].source == "swm PL p.56; CS g.10" and by_name["Door Gimmick"].source == "swm PL p.40; CS g.4–5"
+    assert (by_name["Satchel Charge"].source, by_name["Satchel Charge"].editions) == ("swm PL p.60", ("swm2008",))
+    assert (by_name["Shatter Beam"].source, by_name["Shatter Beam"].editions) == ("swm PL p.61", ("swm2008",))
+    for rules in ("swm2008", "swm2004"):
+        pos = position(rules, ["{id: a, side: light, at: B2, stats: {attack: 10, damage: 20, abilities: [Rigid, Override, Door Gimmick]}}",
+                               "{id: t, side: dark, at: E2, stats: {defense: 15, hp: 60}}"])
+        listed = attack(pos, "a", "t").not_modelled
+        assert {"a: Rigid", "a: Override", "a: Door Gimmick"} <= set(listed), listed  # known by name, not applied
+        assert not any("glossary name the assistant knows" in x for x in listed), listed

@@ -161,6 +161,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
             yield layout, {}, lambda p, t=turn: [r.text for r in referee.check_attack(state(p, t), p.figure("a"), p.figure("t"))]
             yield layout, {}, lambda p, t=turn: referee.allowed_attacks(state(p, t), p.figure("a"), t.moved > 0)
         yield layout, {}, lambda p: [r.text for r in referee.check_move(state(p, None, active=None), p.figure("a"), parse_square("C7"))]
+        # a Force point on a move before any activation: Surprise Move (R306)
+        yield layout, {}, lambda p: [r.text for r in referee.check_move(state(p, None, active=None), p.figure("a"), parse_square("C7"), {"mode": "surprise"})]
         yield layout, {}, lambda p: [r.text for r in referee.check_opportunity(state(p, Turn("t", moved_before=1), active="t"), p.figure("a"), p.figure("t"))]
         yield layout, {}, lambda p: [r.text for r in referee.check_opportunity(state(p, Turn("a", moved_before=1)), p.figure("t"), p.figure("a"))]
         yield layout, {}, lambda p: [r.text for r in referee.check_embark(state(p, Turn("pal"), active="pal"), p.figure("pal"), p.figure("a"))]
@@ -175,8 +177,8 @@ def _session_questions(game: str) -> Iterator[tuple[str, dict[str, Any], Callabl
         yield layout, {}, lambda p: Activate().fold(GameState(p, round=1), {"figure": "a"})
         # the end of a turn without a move: Regeneration removes damage (R254)
         yield layout, {"extra": {"a": ", damage_taken: 20"}}, lambda p: effects.end_turn(GameState(p, round=1, active="a", turn=Turn("a")))
-        # a Force point on more squares: Knight Speed, Master Speed (R251)
-        for power in ("Knight Speed", "Master Speed"):
+        # a Force point on more squares: Knight Speed, Master Speed (R251); on moving through enemies: Force Leap (R305)
+        for power in ("Knight Speed", "Master Speed", "Force Leap"):
             yield layout, {}, lambda p, w=power: [r.text for r in Force().check(GameState(p, round=1, active="a", turn=Turn("a")),
                                                                                 {"figure": "a", "delta": -1, "use": w})]
         # in place of its attacks, damage removed from an adjacent ally: Heal, Force Heal, Repair, Industrial Repair (R272)

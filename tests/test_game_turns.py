@@ -1023,3 +1023,48 @@ def test_a_failed_ddm_morale_save_names_the_unknown_commander_ratings_in_range(h
     start(home, DDM.replace("level: 2}", "level: 2, commander_rating: 0}"), "g2.sqlite")
     ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
     assert "unknown_ratings" not in json.loads(ok("game", "morale", "knight", "--roll", "12", "--json"))["event"]
+
+
+CHARGERS = textwrap.dedent("""\
+    format: tabletop-position/1
+    rules: {rules}
+    map: {{cols: 30, rows: 8}}
+    figures:
+      - {{id: rider, side: light, at: A1, stats: {{hp: 60, defense: 16, attack: 10, damage: 20, abilities: [{abilities}]}}}}
+      - {{id: walker, side: light, at: A5, stats: {{hp: 60, defense: 16, attack: 10, damage: 20, abilities: [{walker}]}}}}
+      - {{id: target, side: dark, at: P2, stats: {{hp: 200, defense: 16, attack: 10, damage: 20}}}}
+    """)
+
+
+def test_charging_fire_2008_moves_double_speed_and_attacks_once(home) -> None:
+    """PL p.36 Charging Fire ("Zamiast normalnej tury, postać może poruszyć się do dwukrotności swojej
+    prędkości i wykonać atak w tej samej turze"): 12 squares at speed 6 and one attack, even with Double
+    Attack and Greater Mobile Attack; without it a double move leaves no attack (PL p.6, p.16)."""
+    start(home, CHARGERS.format(rules="swm2008", abilities="Charging Fire, Double Attack, Greater Mobile Attack", walker="Double Attack"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "rider")
+    ok("game", "move", "rider", "M1")  # 12 squares
+    ok("game", "attack", "rider", "target", "--roll", "2")
+    err = refused("game", "attack", "rider", "target", "--roll", "2")
+    assert "Charging Fire: the move and one attack" in err and "PL p.36" in err, err
+    ok("game", "end-turn")
+    ok("game", "activate", "walker")
+    ok("game", "move", "walker", "M5")
+    err = refused("game", "attack", "walker", "target", "--roll", "2")
+    assert "a double move leaves no attack" in err, err
+
+
+def test_charging_fire_2004_moves_12_squares_whatever_its_speed(home) -> None:
+    """CS g.2 Charging Fire ("Namísto normálního útoku se může postava pohnout až o 12 polí a zaútočit ve
+    stejném tahu"): at Speed 4 it moves 12 squares and attacks; 13 is too far."""
+    start(home, CHARGERS.format(rules="swm2004", abilities="Charging Fire, Speed 4", walker="Speed 4"))
+    ok("game", "initiative", "--roll", "light=15", "--roll", "dark=3")
+    ok("game", "activate", "rider")
+    err = refused("game", "move", "rider", "N1")  # 13 squares
+    assert "rider would move 13" in err, err
+    ok("game", "move", "rider", "M1")  # 12 squares
+    ok("game", "attack", "rider", "target", "--roll", "2")
+    ok("game", "end-turn")
+    ok("game", "activate", "walker")
+    err = refused("game", "move", "walker", "M5")
+    assert "its speed 4 allows 8" in err, err

@@ -352,7 +352,7 @@ def test_the_verbs_list_says_each_verbs_arguments(client: TestClient) -> None:
     assert sorted(out["detail"]) == out["verbs"]
     move = out["detail"]["game move"]
     assert move["writes"] and not move["local"]
-    assert [p["name"] for p in move["params"]] == ["figure", "to", "burrow", "tow", "override"]  # no 'game': the table's own
+    assert [p["name"] for p in move["params"]] == ["figure", "to", "burrow", "tow", "surprise", "override"]  # no 'game': the table's own
     assert {p["name"]: p["optional"] for p in move["params"]}["figure"] is False
     assert out["detail"]["cards import"]["local"] and out["detail"]["los"]["writes"] is False
 

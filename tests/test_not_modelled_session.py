@@ -24,11 +24,11 @@ def test_movement_squad_and_activation_abilities_are_not_listed_at_the_attack() 
     (PL p.58) are applied by the game session; an attack's roll, damage and targets do not use them.
     Recon (PL p.58) and Regeneration (PL p.59) are applied there too (R253, R254). Avoid Defeat (PL p.34)
     is counted in the chance to defeat its figure when it is the target (R290) and rolled by the session;
-    Force Leap (a Force power that moves) is applied nowhere yet: listed."""
+    Force Leap (PL p.44; CS g.6) is applied by the session's moves and attacks of opportunity (R305)."""
     abilities = "Speed 8, Flight, Mobile Attack, Force Renewal 1, Rapport, Recon, Regeneration 10, Avoid Defeat, Force Leap"
     ans = attack(pos([mover(abilities), TARGET]), "a", "t")
     listed = {x.split(": ", 1)[1] for x in ans.not_modelled}
-    assert listed == {"Force Leap"}, ans.not_modelled
+    assert listed == set(), ans.not_modelled
 
 
 def test_an_ability_the_edition_lacks_stays_listed() -> None:

@@ -727,6 +727,8 @@ def has_order_66(order_66_names: tuple[str, ...], name: str | None, abilities: t
 #: the attack advisor: a checked move or turn respects them
 SESSION_APPLIED = {
     "swm": (
+        "Surprise Move",  # game move FIGURE SQUARE --surprise: 6 squares for 1 Force point before any activation (R306)
+        "Force Leap",  # game force ID -1 --power "Force Leap": through enemies, no attacks of opportunity this turn (R305)
         "Heavy Weapon",
         "Extra Attack",
         "Twin Attack",
@@ -835,7 +837,7 @@ def modelled_places(game: str) -> dict[str, tuple[Place, ...]]:
     for record in editions():
         if record.family == game:
             tr = record.turns
-            session |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks}
+            session |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks} | {m.name for m in tr.move_and_attack}
     for name in session:
         found.setdefault(name, set()).add("session")
     return {name: tuple(p for p in PLACES if p in where) for name, where in sorted(found.items())}

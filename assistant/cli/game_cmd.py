@@ -261,12 +261,15 @@ def move(
     tow: Annotated[
         str | None, typer.Option("--tow", help="SWM Tow Cable: the adjacent ally towed and where it ends, ALLY=SQUARE.", metavar="ALLY=SQUARE")
     ] = None,
+    surprise: Annotated[
+        bool, typer.Option("--surprise", help="SWM Surprise Move: 1 Force point, up to 6 squares after initiative, before any activation.")
+    ] = False,
     game: GameOpt = None,
     override: OverrideOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
-    run(ctx, "game move", json_out, figure=figure, to=to, burrow=burrow, tow=tow, game=game, override=override)
+    run(ctx, "game move", json_out, figure=figure, to=to, burrow=burrow, tow=tow, surprise=surprise, game=game, override=override)
 
 
 RollOpt = Annotated[int, typer.Option("--roll", help="The d20 as rolled at the table.", min=1, max=20)]
@@ -454,7 +457,8 @@ def force(
     game: GameOpt = None,
     override: OverrideOpt = None,
     power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point is spent on: Knight Speed (4 more squares), Master Speed (6), "
-                                              "Force Sense (2008: every enemy loses Stealth until the end of the round).",
+                                              "Force Sense (2008: every enemy loses Stealth until the end of the round), "
+                                              "Force Leap (through enemies, no attacks of opportunity this turn).",
                                               metavar="POWER")] = None,
     json_out: JsonOpt = False,
 ) -> None:

@@ -31,7 +31,7 @@ from ..game.actions import (
     refuse_unless,
     status_info,
 )
-from ..game.events.figures import FORCE_SENSE, MOVE_FASTER
+from ..game.events.figures import FORCE_LEAP, FORCE_SENSE, MOVE_FASTER
 from ..game.outcome import roll_outcome
 from ..game.referee import find_mend, morale_bonus, opportunity_not_checked, plan_charge, unable, unknown_commanders
 from ..game.state import GameState
@@ -122,7 +122,7 @@ def end_turn(s: Session, game: Path | None = None, override: str | None = None) 
 
 
 @verb("game move", positional=("figure", "to"), query="game", writes=True)
-def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None = None, game: Path | None = None,
+def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None = None, surprise: bool = False, game: Path | None = None,
          override: str | None = None) -> Result:
     """Move the acting figure: the path, its cost and the turn's options are checked; enemies whose reach it leaves are named."""
     st, _meta = s.read_state(game)
@@ -132,7 +132,7 @@ def move(s: Session, figure: str, to: str, burrow: bool = False, tow: str | None
         if not sep or not ally.strip() or not where.strip():
             raise AssistantError(_("--tow {value!r}: write the ally and where it ends, ALLY=SQUARE").format(value=tow))
         towed = (ally.strip(), parse_square(where.strip()))
-    data, notes = move_event(st, figure, parse_square(to), burrow=burrow, tow=towed)
+    data, notes = move_event(st, figure, parse_square(to), burrow=burrow, tow=towed, surprise=surprise)
     return recorded(s, game, "move", data, override, notes)
 
 
@@ -289,10 +289,11 @@ def force(s: Session, figure: str, delta: int, faster: bool = False, game: Path 
     Speed (4 more) or Master Speed (6 more, reading R251)."""
     use = MOVE_FASTER if faster else None
     if power is not None:
-        named = next((p for p in (*SPEED_POWERS, FORCE_SENSE) if p.lower() == power.strip().lower()), None)
+        named = next((p for p in (*SPEED_POWERS, FORCE_SENSE, FORCE_LEAP) if p.lower() == power.strip().lower()), None)
         if named is None or faster:
             raise AssistantError(_("--power {power!r}: a Force point spent on movement is --faster (Move Faster) or --power with one of {known}; "
-                                   "on every enemy's Stealth, --power \"{sense}\"").format(power=power, known=", ".join(SPEED_POWERS), sense=FORCE_SENSE))
+                                   "on every enemy's Stealth, --power \"{sense}\"; through enemies, --power \"{leap}\"").format(
+                                       power=power, known=", ".join(SPEED_POWERS), sense=FORCE_SENSE, leap=FORCE_LEAP))
         use = named
     return recorded(s, game, "force", {"figure": figure, "delta": delta, **({"use": use} if use else {})}, override)
 

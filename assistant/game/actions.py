@@ -148,14 +148,14 @@ def record(game: Any, kind: str, data: dict[str, Any], override: str | None = No
 
 
 def move_event(
-    st: GameState, figure: str, dest: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None
+    st: GameState, figure: str, dest: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None, surprise: bool = False
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The move's data (path and cost, checked by the referee when recorded) and its notes
     (enemies whose reach it leaves, ...); ``burrow``: DDM Burrow underground; ``tow``: SWM Tow
-    Cable's ally and the square it ends on."""
+    Cable's ally and the square it ends on; ``surprise``: SWM Surprise Move before any activation."""
     from .referee import plan_move
 
-    plan = plan_move(st, figure, dest, burrow=burrow, tow=tow)
+    plan = plan_move(st, figure, dest, burrow=burrow, tow=tow, surprise=surprise)
     data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0, **plan.extra}
     return data, tuple(plan.notes)
 

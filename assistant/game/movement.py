@@ -66,7 +66,7 @@ class Mover:
     pits: frozenset[tuple[int, int]]
 
 
-def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = False, flight: bool = False) -> Mover:
+def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = False, flight: bool = False, leap: bool = False) -> Mover:
     """SWM: orthogonal 1, diagonal 2, entering low objects or difficult terrain doubles; DDM:
     diagonals 1-2-1-2, difficult terrain and statues 2 (3 diagonally). Never through walls,
     closed doors, pits or enemies (Flight and its kin excepted); no diagonal step past a
@@ -74,7 +74,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
 
     ``burrow`` (DDM Burrow): underground, ignoring the surface's terrain, walls and enemies;
     ``trample`` (DDM Trample): through the squares of smaller enemies; ``flight``: Flight
-    granted for this move (SWM Tow Cable)."""
+    granted for this move (SWM Tow Cable); ``leap``: SWM Force Leap used this turn, through enemies."""
     m = pos.map
     tr = TURN_RULES[pos.edition]
     alternating = find_edition(pos.edition).geometry.metric == "diagonal_1_2"  # DDM; else 2 each
@@ -83,7 +83,7 @@ def mover(pos: Position, f: Figure, *, burrow: bool = False, trample: bool = Fal
     known = [a for a in tr.movement_abilities if has(abilities, a)]
     flier = flight or any(a in known for a in ("Flight", "Light Spirit"))
     climber = "Wall Climber" in known
-    through_enemies = flier or "Hologram" in known
+    through_enemies = flier or leap or "Hologram" in known
     incorporeal = "Incorporeal" in known
     steady = "Stable Footing" in known
     walls = {(s.col, s.row) for s in m.squares.get(SquareTerrain.WALL, frozenset())}

@@ -22,6 +22,7 @@ from ..i18n import N_, _, n_
 from ..model import Figure, Position
 from ..rules import ddm_spells, engine, saves
 from ..rules.engine import Reason
+from ..rules.params import MoveAndAttack
 from ..rules.record import find_edition
 from .effects import rout_move
 from .movement import Route, mover, reach, route
@@ -96,6 +97,8 @@ def check_move(state: GameState, f: Figure, to: Square, data: dict[str, Any] | N
     waiting = state.active is None and _defines(state.position, "Intuition") and has(_abilities(state.position, f), "Intuition")
     if mode == "intuition" or (mode is None and waiting):
         return _check_intuition(state, f, to)
+    if mode == "surprise":
+        return _check_surprise_move(state, f, to)
     fleeing = rout_move(state, f.id)
     reasons = ([] if fleeing is not None else _not_acting(state, f)) + _rallied(state, f) + unable(state, f, "move")
     t = _turn(state, f.id)
@@ -141,7 +144,7 @@ def _how(state: GameState, f: Figure, t: Turn, mode: str | None) -> dict[str, bo
     if mode == "burrow":
         return {"burrow": True}
     tramples = _defines(state.position, "Trample") and has(_abilities(state.position, f), "Trample") and not t.trampled
-    return {"trample": True} if tramples else {}
+    return {"trample": True} if tramples else {"leap": True} if t.leaped else {}
 
 
 def intuition_open(state: GameState, f: Figure) -> bool:
@@ -173,6 +176,39 @@ def _check_intuition(state: GameState, f: Figure, to: Square) -> list[Reason]:
                 tr.cite(_INTUITION_CITE),
             )
         ]
+    return []
+
+
+#: SWM Surprise Move, both rulebooks (PL p.64: "(Moc; 1 Punkt Mocy) Po określeniu inicjatywy, postać ta może natychmiast
+#: użyć tej Mocy, aby poruszy się do 6 pól, zanim inne postacie zostaną aktywowane (Nie liczy to się do aktywacji) ...
+#: tylko raz na rundę"; CS g.13)
+SURPRISE_MOVE_RULE = "PL p.64; CS g.13"
+SURPRISE_MOVE_SQUARES = 6
+
+
+def surprise_open(state: GameState, f: Figure) -> bool:
+    """SWM Surprise Move: after initiative, before the first activation, once a round (R306)."""
+    return (state.round > 0 and state.active is None and not any(x.activated for x in state.position.figures)
+            and f.id not in state.surprise_used)
+
+
+def _check_surprise_move(state: GameState, f: Figure, to: Square) -> list[Reason]:
+    """SWM Surprise Move: up to 6 squares for 1 Force point, after initiative and before any
+    activation, once a round, no activation (reading R306)."""
+    tr = state.turn_rules
+    rule = cite_for(state.position.edition, SURPRISE_MOVE_RULE) + "; reading R306 in docs/readings.md"
+    if not has(_abilities(state.position, f), "Surprise Move"):
+        return [Reason(_("{f} has no Force power {power}").format(f=f.id, power="Surprise Move"), rule)]
+    if not surprise_open(state, f):
+        return [Reason(_("{f}'s Surprise Move is made after initiative, before the first activation, once a round").format(f=f.id), rule)]
+    if (state.position.stats_of(f).force or 0) < 1:
+        return [Reason(_("{f} has no Force point left for Surprise Move (1 Force point)").format(f=f.id), rule)]
+    r = route(state.position, f, to)
+    if r.cost is None:
+        return [Reason(r.text.removesuffix(f" ({tr.cite(tr.cite_movement)})"), tr.cite(tr.cite_movement))]
+    if r.cost > SURPRISE_MOVE_SQUARES:
+        return [Reason(_("Surprise Move moves {f} up to 6 squares; this move is {squares} ({text})").format(
+            f=f.id, squares=count_squares(r.cost), text=r.text), rule)]
     return []
 
 
@@ -269,7 +305,8 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
                 )
             ]
     if t.attacks == 0:
-        if t.moved + cost <= max(2 * speed + t.faster, _no_attack_reach(state, abl)):
+        charging = _move_and_attack(state, abl)
+        if t.moved + cost <= max(2 * speed + t.faster, _no_attack_reach(state, abl), charging.reach(speed) if charging else 0):
             return []
         one_square = max(abs(to.col - f.at.col), abs(to.row - f.at.row)) == 1
         if tr.charge and t.moved == 0 and one_square:
@@ -416,6 +453,23 @@ def check_speed_power(state: GameState, f: Figure, delta: int, power: str) -> li
     return reasons + check_force_spend(state, f.id, -delta)
 
 
+#: SWM Force Leap, both rulebooks (PL p.44: "Do końca tej tury ... może poruszać się przez wrogie postacie. W dodatku
+#: postać ta nie powoduje ataku odruchowego"; CS g.6)
+FORCE_LEAP_RULE = "PL p.44; CS g.6"
+
+
+def check_force_leap(state: GameState, f: Figure, delta: int) -> list[Reason]:
+    """SWM Force Leap: 1 Force point of the acting figure, which has it, counted with its once-a-turn
+    spend; it takes no time (reading R305)."""
+    rule = cite_for(state.position.edition, FORCE_LEAP_RULE) + "; reading R305 in docs/readings.md"
+    reasons = _not_acting(state, f)
+    if not has(_abilities(state.position, f), "Force Leap"):
+        reasons.append(Reason(_("{f} has no Force power {power}").format(f=f.id, power="Force Leap"), rule))
+    if delta != -1:
+        reasons.append(Reason(_("Force Leap costs 1 Force point (game force ID -1 --power \"Force Leap\")"), rule))
+    return reasons + check_force_spend(state, f.id, -delta)
+
+
 def check_force_sense(state: GameState, f: Figure, delta: int) -> list[Reason]:
     """swm2008 Force Sense (PL p.46: "(Moc; 1 Punkt Mocy) Wszystkie wrogie postacie tracą umiejętność
     specjalną Skradanie się (Stealth) do końca rundy"): 1 Force point of a figure that has it, counted
@@ -469,6 +523,13 @@ def _sidestep(state: GameState, f: Figure, moved: int) -> bool:
     """DDM Sidestep: a creature that moves only 1 square in its turn makes all its attacks and
     provokes no attacks of opportunity (glossary 'Sidestep')."""
     return _defines(state.position, "Sidestep") and has(_abilities(state.position, f), "Sidestep") and moved <= 1
+
+
+def _move_and_attack(state: GameState, abl: tuple[str, ...]) -> MoveAndAttack | None:
+    """The edition's longer move followed by one attack this figure has (SWM Charging Fire: 2008 up
+    to double speed in place of its turn, PL p.36; 2004 up to 12 squares in place of its normal
+    attack, CS g.2; reading R303)."""
+    return next((m for m in state.turn_rules.move_and_attack if has(abl, m.name)), None)
 
 
 def _wheeled(state: GameState, abl: tuple[str, ...]) -> bool:
@@ -525,7 +586,9 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
             )
         )
         return reasons
-    if t.moved > speed + t.faster and not (_wheeled(state, abl) and t.moved <= 18):
+    charging = _move_and_attack(state, abl)
+    charged_far = charging is not None and speed + t.faster < t.moved <= charging.reach(speed)
+    if t.moved > speed + t.faster and not (_wheeled(state, abl) and t.moved <= 18) and not charged_far:
         reasons.append(
             Reason(
                 _("{a} moved {squares}, more than its speed {speed}: a double move leaves no attack").format(
@@ -543,13 +606,18 @@ def check_attack(state: GameState, a: Figure, target: Figure) -> list[Reason]:
         reasons.append(Reason(_("{a} has Heavy Weapon: it cannot move and attack in the same turn").format(a=a.id), c(tr.cite_heavy_weapon)))
     sidestep = _sidestep(state, a, t.moved)
     allowed, why = allowed_attacks(state, a, t.moved_before > 0 and not sidestep)
+    if charging is not None and charged_far:
+        # the move beyond its speed was the ability's: one attack follows it (its Twin Attack keeps its twin)
+        twin = 2 if _defines(state.position, "Twin Attack") and has(abl, "Twin Attack") else 1
+        if allowed > twin:
+            allowed, why = twin, _("{ability}: the move and one attack").format(ability=charging.name)
     if t.attacks >= allowed:
         reasons.append(
             Reason(
                 n_(
                     "{a} has made {attacks} attack this turn, all it may ({why})", "{a} has made {attacks} attacks this turn, all it may ({why})", t.attacks
                 ).format(a=a.id, attacks=t.attacks, why=why),
-                c(tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options),
+                c(charging.rule if charging is not None and charged_far else tr.cite_multi_attack if allowed > 1 or "moved" in why else tr.cite_turn_options),
             )
         )
     elif _defines(state.position, "Twin Attack") and has(abl, "Twin Attack") and t.attacks % 2 == 1 and t.targets and target.id != t.targets[-1]:
@@ -787,6 +855,9 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     if fleeing is not None and made_flee == (a.id, state.round):
         reasons.append(Reason(_("{a} made {target} flee this round: it makes no attack of opportunity against it this round").format(a=a.id, target=target.id),
                               c("§ Ucieczka p.21-22")))
+    if t.figure == target.id and t.leaped:
+        reasons.append(Reason(_("{target} used Force Leap: it provokes no attacks of opportunity this turn").format(target=target.id),
+                              cite_for(pos.edition, FORCE_LEAP_RULE)))
     if a.id in t.opportunity_by:
         reasons.append(Reason(_("{a} has already made an attack of opportunity this turn (one per turn)").format(a=a.id), c(tr.cite_opportunity)))
     if a.id not in t.provoked and not engine.adjacent(pos, a, target):
@@ -819,7 +890,7 @@ def opportunity_not_checked(state: GameState) -> tuple[str, ...]:
             ).format(rule=tr.cite(tr.cite_opportunity)),
         )
     return (
-        _("not modelled, check at the table: Force Leap and other movement that provokes nothing this turn ({rule})").format(rule=tr.cite(tr.cite_opportunity)),
+        _("not modelled, check at the table: other movement that provokes nothing this turn ({rule})").format(rule=tr.cite(tr.cite_opportunity)),
     )
 
 
@@ -837,19 +908,20 @@ class MovePlan:
         d: dict[str, Any] = {"figure": fid, "to": to.name, "cost": self.route.cost or 0, "parity": self.route.parity, "path": [s.name for s in self.route.path]}
         if self.provokes:
             d["provokes"] = list(self.provokes)
-        if d["cost"] and self.extra.get("mode") == "intuition":
+        if d["cost"] and self.extra.get("mode") in ("intuition", "surprise"):
             d.pop("parity")  # not the figure's turn: its diagonal count is not carried on
         return {**d, **self.extra}
 
 
-def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None) -> MovePlan:
+def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, tow: tuple[str, Square] | None = None,
+              surprise: bool = False) -> MovePlan:
     """The route this turn's move would take and the enemies whose reach it leaves; ``burrow``:
     DDM Burrow's underground move; ``tow``: SWM Tow Cable's ally and where it ends."""
     f = state.figure(fid)
     t = _turn(state, fid)
     tr = state.turn_rules
-    intuition = not burrow and tow is None and intuition_open(state, f)
-    mode = "burrow" if burrow else "intuition" if intuition else None
+    intuition = not burrow and tow is None and not surprise and intuition_open(state, f)
+    mode = "burrow" if burrow else "surprise" if surprise else "intuition" if intuition else None
     if tow is not None:
         r = route(state.position, f, to, flight=True)
         ally = state.figure(tow[0])
@@ -859,10 +931,14 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             f=f.id, ally=ally.id, rule=tr.cite(_TOW_CITE)
         )
         return MovePlan(r, (), tuple(r.notes) + (note,), extra={"tow": towed})
-    r = route(state.position, f, to, 0 if intuition else t.parity, **_how(state, f, t, mode))
+    r = route(state.position, f, to, 0 if intuition or surprise else t.parity, **_how(state, f, t, mode))
     provokes: list[str] = []
     notes = list(r.notes)
     extra: dict[str, Any] = {"mode": mode} if mode else {}
+    if surprise:
+        notes.append(
+            _("{f} moves with Surprise Move: 1 Force point, after initiative, before any activation, up to 6 squares; not an activation ({rule})").format(
+                f=f.id, rule=cite_for(state.position.edition, SURPRISE_MOVE_RULE)))
     if intuition:
         notes.append(
             _("{f} moves with Intuition: after initiative, before any activation, up to its speed; not an activation ({rule})").format(
@@ -882,7 +958,10 @@ def plan_move(state: GameState, fid: str, to: Square, *, burrow: bool = False, t
             ).format(f=f.id, rule=tr.cite(_BURROW_CITE))
         )
     elif r.cost is not None and len(r.path) > 1:
-        if tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
+        if t.leaped:
+            notes.append(_("{id} used Force Leap: it moves through enemies and provokes no attacks of opportunity this turn ({rule})").format(
+                id=f.id, rule=cite_for(state.position.edition, FORCE_LEAP_RULE)))
+        elif tr.flight_never_provokes and has(_abilities(state.position, f), "Flight"):
             notes.append(_("{id} has Flight: its movement provokes no attacks of opportunity ({value})").format(id=f.id, value=tr.cite(tr.cite_flight)))
         elif _defines(state.position, "Ghost Step") and has(_abilities(state.position, f), "Ghost Step"):
             provokes = [

@@ -94,6 +94,7 @@ class Turn:
     rallied: bool = False  # DDM: a routing creature rallied this turn, and does nothing more in it
     speed_powers: list[str] = field(default_factory=list)  # SWM Knight Speed, Master Speed: bought squares in t.faster (R251)
     force_powers: list[str] = field(default_factory=list)  # SWM: Force powers bought before an attack roll this turn (Sith Rage lasts it, R251)
+    leaped: bool = False  # SWM Force Leap used this turn: through enemies, no attacks of opportunity (R305)
     mended: str = ""  # SWM: the Heal, Force Heal, Repair or Industrial Repair used in place of its attacks this turn (R272)
 
     @property
@@ -124,6 +125,7 @@ class GameState:
     quiet_rounds: int = 0
     round_had_action: bool = False
     intuition_used: set[str] = field(default_factory=set)  # SWM Intuition: once a round
+    surprise_used: set[str] = field(default_factory=set)  # SWM Surprise Move: once a round (R306)
     #: swm2008 Force Sense: the enemies whose Stealth it took until the end of the round, each with its
     #: own written abilities to give back at the next initiative (None: its card's), and who used it (R273)
     stealth_lost: dict[str, tuple[tuple[str, ...] | None, str]] = field(default_factory=dict)

@@ -66,6 +66,20 @@ class GeometryRules:
 
 
 @dataclass(frozen=True)
+class MoveAndAttack:
+    """A turn that is one longer move and then an attack, by an ability (SWM Charging Fire):
+    the move goes up to ``speed_times`` x speed plus ``squares``; ``rule`` cites the edition's words."""
+
+    name: str
+    speed_times: int
+    squares: int
+    rule: str
+
+    def reach(self, speed: int) -> int:
+        return self.speed_times * speed + self.squares
+
+
+@dataclass(frozen=True)
 class TurnRules:
     edition: Edition
     #: speed when the card gives none (SWM 2004 fixes 6; a card's Speed ability changes it)
@@ -93,6 +107,8 @@ class TurnRules:
     flier_may_end_on_pit: bool
     morale: bool
     movement_abilities: tuple[str, ...]
+    #: abilities whose turn is a longer move and one attack (SWM Charging Fire; reading R303)
+    move_and_attack: tuple[MoveAndAttack, ...]
 
     # --- citations (the rulebook of this edition only) ---------------------------------
     cite_round: str

@@ -7,18 +7,22 @@ from dataclasses import replace
 
 from ...abilities import SPEED_POWERS
 from ...coords import count_squares
+from ...editions import cite_for
 from ...errors import AssistantError
 from ...i18n import _, condition_name, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
 from ..effects import eliminate, hp_text, lose_stealth, set_figure, spend_force, turn_of
-from ..referee import check_force_sense, check_force_spend, check_mend, check_move_faster, check_speed_power
+from ..referee import FORCE_LEAP_RULE, check_force_leap, check_force_sense, check_force_spend, check_mend, check_move_faster, check_speed_power
 from ..state import Data, GameState, Turn, event_kind
 
 #: the ``use`` of a Force point that buys movement (SWM Move Faster)
 MOVE_FASTER = "move-faster"
 #: the ``use`` of a Force point on swm2008 Force Sense: every enemy loses Stealth until the end of the round (PL p.46; R273)
 FORCE_SENSE = "Force Sense"
+#: the ``use`` of a Force point on SWM Force Leap: until the end of the turn the acting figure moves through enemies and
+#: provokes no attacks of opportunity (PL p.44; CS g.6; R305)
+FORCE_LEAP = "Force Leap"
 
 _S, _I = str, int
 
@@ -68,9 +72,11 @@ class Force:
             return check_speed_power(state, state.figure(data["figure"]), delta, str(data["use"]))
         if data.get("use") == FORCE_SENSE:
             return check_force_sense(state, state.figure(data["figure"]), delta)
+        if data.get("use") == FORCE_LEAP:
+            return check_force_leap(state, state.figure(data["figure"]), delta)
         if data.get("use") is not None:
             raise AssistantError(_("unknown Force point use {use!r}: {known}").format(
-                use=data["use"], known=", ".join((MOVE_FASTER, *SPEED_POWERS, FORCE_SENSE))))
+                use=data["use"], known=", ".join((MOVE_FASTER, *SPEED_POWERS, FORCE_SENSE, FORCE_LEAP))))
         return check_force_spend(state, data["figure"], -delta) if delta < 0 else []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
@@ -92,6 +98,8 @@ class Force:
             t.speed_powers.append(str(data["use"]))
         elif data.get("use") == FORCE_SENSE:
             return lose_stealth(state, state.figure(f.id))
+        elif data.get("use") == FORCE_LEAP:
+            turn_of(state, f.id).leaped = True
         elif delta < 0 and state.turn is not None and state.turn.figure == f.id:
             state.turn.plain_spend = True
         return []
@@ -104,6 +112,9 @@ class Force:
             text += ": " + _("{power}, {squares} more this turn").format(power=data["use"], squares=count_squares(SPEED_POWERS[str(data["use"])][0]))
         elif data.get("use") == FORCE_SENSE:
             text += ": " + _("Force Sense, every enemy loses Stealth until the end of the round (PL p.46; reading R273 in docs/readings.md)")
+        elif data.get("use") == FORCE_LEAP:
+            text += ": " + _("Force Leap, through enemies and no attacks of opportunity until the end of its turn ({rule})").format(
+                rule=cite_for(state.position.edition, FORCE_LEAP_RULE))
         return text
 
 

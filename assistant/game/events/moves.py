@@ -10,7 +10,7 @@ from ...errors import AssistantError
 from ...i18n import _
 from ...model import Position
 from ...rules.engine import Reason
-from ..effects import set_figure, turn_of, with_figure
+from ..effects import set_figure, spend_force, turn_of, with_figure
 from ..referee import check_disembark, check_embark, check_move, game_over
 from ..state import Data, GameState, event_kind
 
@@ -25,7 +25,7 @@ class Move:
 
     def activation_of(self, data: Data) -> str | None:
         """Part of the mover's activation (void while it is undone); an Intuition move is in none."""
-        return None if data.get("mode") == "intuition" else str(data["figure"])
+        return None if data.get("mode") in ("intuition", "surprise") else str(data["figure"])
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         return game_over(state, data) or check_move(state, state.figure(data["figure"]), parse_square(data["to"]), data)
@@ -38,6 +38,10 @@ class Move:
         set_figure(state, replace(f, at=to))
         if data.get("mode") == "intuition":  # before any activation; no turn of its own
             state.intuition_used.add(f.id)
+            return []
+        if data.get("mode") == "surprise":  # SWM Surprise Move: 1 Force point, before any activation (R306)
+            state.surprise_used.add(f.id)
+            spend_force(state, f.id, 1)
             return []
         t = turn_of(state, f.id)
         t.burrowed = t.burrowed or data.get("mode") == "burrow"
@@ -61,7 +65,8 @@ class Move:
         path = " " + _("via {path}").format(path=" → ".join(d["path"])) if d.get("path") and len(d["path"]) > 2 else ""
         prov = ("; " + _("leaves {figures}'s reach: attack of opportunity possible").format(figures=", ".join(d["provokes"]))
                 if d.get("provokes") else "")
-        how = {"burrow": "; " + _("underground (Burrow)"), "intuition": "; " + _("Intuition, before any activation")}.get(str(d.get("mode")), "")
+        how = {"burrow": "; " + _("underground (Burrow)"), "intuition": "; " + _("Intuition, before any activation"),
+               "surprise": "; " + _("Surprise Move, 1 Force point, before any activation")}.get(str(d.get("mode")), "")
         if d.get("trample"):
             how += "; " + _("tramples {figures}").format(figures=", ".join(d["trample"]))
         if isinstance(d.get("tow"), dict):
@@ -86,7 +91,7 @@ def _route_again(state: GameState, fid: str, to: Square, data: Data) -> None:
 
     tow = data.get("tow")
     towed = (str(tow["figure"]), parse_square(str(tow["to"]))) if isinstance(tow, dict) else None
-    got = plan_move(state, fid, to, burrow=data.get("mode") == "burrow", tow=towed).data(fid, to)
+    got = plan_move(state, fid, to, burrow=data.get("mode") == "burrow", tow=towed, surprise=data.get("mode") == "surprise").data(fid, to)
     for k in _ROUTE:
         if k in data and (data[k] or None) != (got.get(k) or None):
             tr = state.turn_rules

@@ -48,6 +48,7 @@ class Initiative:
         state.first_side = str(data["first"])
         state.phase, state.phase_side, state.phase_activations = 1, state.first_side, 0
         state.intuition_used = set()
+        state.surprise_used = set()
         for f in state.position.figures:
             set_figure(state, replace(f, activated=False))
         # Anticipation's Force point (PL p.33; CS g.1; R289); a figure whose Force points nobody gave stays so

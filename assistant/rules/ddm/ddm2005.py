@@ -70,6 +70,7 @@ TURNS = TurnRules(
     flier_may_end_on_pit=False,  # glossary Flight: "Może przelecieć nad dziurami, ale nie może zakończyć na nich swojego ruchu"
     morale=True,
     movement_abilities=("Flight", "Incorporeal"),
+    move_and_attack=(),
     cite_round=N_("§ Rundy p.8-9 (the round ends when every creature has activated)"),
     cite_initiative=N_("§ Test inicjatywy p.8-9 (d20 + the best able commander's rating)"),
     cite_initiative_tie=N_("glossary 'tied die rolls' (the higher Commander rating wins; else reroll)"),

@@ -21,7 +21,7 @@ low objects and pits add nothing (and, by the digest's reading, no other terrain
 
 from ...editions import EDITION_RULES, Edition, SquareTerrain
 from ...i18n import N_
-from ..params import GeometryRules, TurnRules
+from ..params import GeometryRules, MoveAndAttack, TurnRules
 from ..record import EditionRecord, register_edition
 from . import family
 
@@ -72,6 +72,7 @@ TURNS = TurnRules(
     flier_may_end_on_pit=False,
     morale=False,
     movement_abilities=("Flight",),
+    move_and_attack=(MoveAndAttack("Charging Fire", 0, 12, "CS g.2 Charging Fire"),),  # "namísto normálního útoku ... až o 12 polí a zaútočit"
     cite_round=N_("CS r.5 (the round ends when every character has activated)"),
     cite_initiative=N_("CS r.5 (initiative check: d20 each, the higher decides who goes first)"),
     cite_initiative_tie=N_("CS r.5 (ties are rerolled)"),

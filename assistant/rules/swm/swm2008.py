@@ -20,7 +20,7 @@ walls and closed doors; squares that slow movement do not count extra.
 
 from ...editions import EDITION_RULES, Edition, Size, SquareTerrain
 from ...i18n import N_
-from ..params import GeometryRules, TurnRules
+from ..params import GeometryRules, MoveAndAttack, TurnRules
 from ..record import EditionRecord, register_edition
 from . import family
 
@@ -69,6 +69,7 @@ TURNS = TurnRules(
     flier_may_end_on_pit=False,
     morale=False,
     movement_abilities=("Flight", "Stable Footing", "Wall Climber", "Hologram", "Light Spirit"),
+    move_and_attack=(MoveAndAttack("Charging Fire", 2, 0, "PL p.36 Charging Fire"),),  # "do dwukrotności swojej prędkości i wykonać atak"
     cite_round=N_("PL p.6, p.16 (a round ends when every character has activated)"),
     cite_initiative=N_("PL p.2, p.16 (initiative: d20 each, the higher chooses who goes first)"),
     cite_initiative_tie=N_("PL p.2 (ties are rerolled)"),
