@@ -856,7 +856,7 @@ def session_only(game: str, edition: str, text: str) -> bool:
     Flight, Mobile Attack, Rapport, Force Renewal, Knight Speed)? The attack answer then does not list it as not modelled:
     the assistant applies it where it acts (reading R252 in docs/readings.md).
 
-    >>> session_only("swm", "swm2008", "Speed 8"), session_only("swm", "swm2008", "Avoid Defeat"), session_only("swm", "swm2008", "Force Leap")
+    >>> session_only("swm", "swm2008", "Speed 8"), session_only("swm", "swm2008", "Avoid Defeat"), session_only("swm", "swm2008", "Rigid")
     (True, False, False)
     """
     name = split_ability(text)[0]

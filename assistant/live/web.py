@@ -212,6 +212,7 @@ PARAM_LABELS = {
     "roll": N_("d20 as rolled"), "save": N_("save as rolled"), "saves": N_("saves as rolled"), "seq": N_("event number"),
     "skiff": N_("skiff"), "source": N_("source"), "spend_force": N_("Force power paid before the roll"),
     "spec": N_("the figure, as a position file writes it"), "speed": N_("speed"), "stat": N_("numbers given (name.stat=N)"),
+    "surprise": N_("Surprise Move (6 squares, 1 Force point)"),
     "state": N_("open or closed"), "target": N_("target"), "text": N_("text"), "to": N_("to square"), "tow": N_("tow"),
     "values": N_("numbers (stat=N)"), "viewer": N_("viewer"),
 }
