@@ -42,9 +42,9 @@ from .cache import Key, cached
 from .errors import AmbiguousNameError, CardLibraryError, Problem, UnknownNameError, plain
 from .fileread import file_marks, read_limited
 from .i18n import N_, _, current
-from .model import Stats
 from .overrides import LINE_KEYS, OVERRIDES_FILE, CardOverride, overrides_path, read_overrides
 from .resources import data_dir, user_cards_dir
+from .stats import Stats
 from .yamlio import MAX_FILE_BYTES, LineMap, YamlReadError, parse_yaml, problems_from_validation, read_text
 
 if TYPE_CHECKING:  # at run time these are put here when a card file is first read: see _validation

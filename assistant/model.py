@@ -7,13 +7,14 @@ objects (and back) and is the only place that knows the file format.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .coords import Corner, Edge, Square
 from .editions import Edition, Size, SquareTerrain
 from .errors import AssistantError, UnknownNameError
+from .stats import Stats
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
@@ -74,42 +75,6 @@ class Map:
     def blocking_edges(self) -> frozenset[Edge]:
         """Edges that act as walls now: wall edges and closed doors."""
         return self.walls | self.closed_doors()
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Figure statistics as the position file's ``stats:`` section names them.
-
-    ``None`` means "not given here"; in effective stats (card + overrides) it means the
-    value is unknown.
-    """
-
-    hp: int | None = None
-    defense: int | None = None  # DDM: armor class
-    attack: int | None = None  # DDM: first melee attack bonus
-    damage: int | None = None
-    ranged_attack: int | None = None
-    ranged_damage: int | None = None
-    speed: int | None = None
-    force: int | None = None  # SWM: Force points now
-    level: int | None = None  # DDM
-    commander_rating: int | None = None  # DDM
-    abilities: tuple[str, ...] | None = None
-
-    def overlay(self, over: Stats) -> Stats:
-        """These stats with every value given in ``over`` replacing ours."""
-        changes = {f.name: getattr(over, f.name) for f in fields(over) if getattr(over, f.name) is not None}
-        # nothing given (most figures): these very stats, frozen, rather than a copy (asked per figure per rule)
-        return replace(self, **changes) if changes else self
-
-    def given(self) -> dict[str, object]:
-        """The values that are set, in declaration order."""
-        out: dict[str, object] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if v is not None:
-                out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
 
 
 @dataclass(frozen=True)

@@ -41,12 +41,13 @@ from typing import Any
 
 import yaml
 
-from .abilities import RAPPORT_STATED, applied_names, classify
+from .abilities import RAPPORT_STATED, classify
 from .cards import CARD_FORMAT, NOTE_AFFINITY, NOTE_COMMANDER, NOTE_POWERS, NOTE_SPEED, NOTE_SPEED_ABILITY, NOTE_SPEED_BARE, card_problems, split_ability
 from .errors import AssistantError
 from .fileread import check_regular
 from .i18n import _
 from .importreport import ImportedItem, ImportReport
+from .rules.applied import applied_names
 from .yamlio import FileWriteError
 
 #: where the database is published (the README says so too)

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from assistant.abilities import modelled_places
 from assistant.cards import CardLibrary, default_library
 from assistant.coords import parse_square
 from assistant.errors import AssistantError
 from assistant.position import parse_position
+from assistant.rules.applied import modelled_places
 from assistant.rules.attack import attack
 from assistant.rules.powers import use_power
 from assistant.rules.record import editions

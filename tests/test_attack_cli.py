@@ -6,11 +6,12 @@ import json
 
 from typer.testing import CliRunner
 
-from assistant.abilities import classify, known, session_only
+from assistant.abilities import classify, known
 from assistant.cards import default_library
 from assistant.cli.app import app
 from assistant.position import load_position
 from assistant.resources import example_path
+from assistant.rules.applied import session_only
 from assistant.rules.attack import attack
 
 from .unknowncard import write_unknown_card

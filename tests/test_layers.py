@@ -108,6 +108,8 @@ NEVER = [
       "assistant.swtcg", "assistant.model", "assistant.editions", "assistant.cards"),
      ("assistant.cli", "assistant.live", "assistant.commands"), "the engine never imports the layers that use it"),
     (("assistant.live",), ("assistant.cli",), "the web app is an edge beside the CLI, not above it"),
+    (("assistant.abilities",), ("assistant.rules",), "the ability catalogue sits below the edition records that name its abilities"),
+    (("assistant.cards", "assistant.stats"), ("assistant.model",), "the card library sits below the board model that holds its cards"),
 ]
 
 

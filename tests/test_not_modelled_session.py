@@ -7,7 +7,7 @@ Master Speed (R251, R253-R254)."""
 
 from __future__ import annotations
 
-from assistant.abilities import session_only
+from assistant.rules.applied import session_only
 from assistant.rules.attack import attack
 
 from .test_force_powers_attack import pos

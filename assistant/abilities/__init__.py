@@ -821,26 +821,19 @@ SPEED_POWERS: dict[str, tuple[int, str]] = {
 RAPPORT_STATED = frozenset({"clone commander cody", "queen amidala"})
 
 
-def modelled_places(game: str) -> dict[str, tuple[Place, ...]]:
-    """Every ability the assistant applies, by name, with the places it applies it (:data:`Place`):
-    the attack question's and ``--power``'s from the catalogue, the game session's from the
-    session's list and the edition records' turn rules."""
-    # the edition records sit above this catalogue (the rules import it): imported when asked
-    from ..rules.record import editions
-
+def catalogue_places(game: str) -> dict[str, set[Place]]:
+    """Every ability this catalogue knows the assistant applies, by name, with the places it applies
+    it (:data:`Place`): the attack question's and ``--power``'s, and the game session's own list
+    (:data:`SESSION_APPLIED`). The edition records' turn rules apply more in the session; they sit
+    above this catalogue, so :func:`assistant.rules.applied.modelled_places` adds theirs."""
     found: dict[str, set[Place]] = {}
     for (g, _key), items in _modelled().items():
         if g == game:
             for item in items:
                 found.setdefault(item.name, set()).update(item.places)
-    session = set(SESSION_APPLIED.get(game, ()))
-    for record in editions():
-        if record.family == game:
-            tr = record.turns
-            session |= set(tr.movement_abilities) | set(tr.split_move_abilities) | {n for n, _k in tr.multi_attacks} | {m.name for m in tr.move_and_attack}
-    for name in session:
+    for name in SESSION_APPLIED.get(game, ()):
         found.setdefault(name, set()).add("session")
-    return {name: tuple(p for p in PLACES if p in where) for name, where in sorted(found.items())}
+    return found
 
 
 #: the glossary categories no attack question asks about: what a checked move, the turn or the squad
@@ -850,32 +843,5 @@ NOT_ASKED_AT_THE_ATTACK = ("movement", "squad", "other", "power")
 
 
 @lru_cache(maxsize=4096)
-def session_only(game: str, edition: str, text: str) -> bool:
-    """Does the game session apply this ability (as a card writes it) in this edition, and is it one
-    no attack question asks about (its glossary category is movement, squad, other or power: Speed,
-    Flight, Mobile Attack, Rapport, Force Renewal, Knight Speed)? The attack answer then does not list it as not modelled:
-    the assistant applies it where it acts (reading R252 in docs/readings.md).
-
-    >>> session_only("swm", "swm2008", "Speed 8"), session_only("swm", "swm2008", "Avoid Defeat"), session_only("swm", "swm2008", "Rigid")
-    (True, False, False)
-    """
-    name = split_ability(text)[0]
-    k = known().get((game, name.lower()))
-    if k is None or edition not in k.editions or k.category not in NOT_ASKED_AT_THE_ATTACK:
-        return False
-    return "session" in _places_by_name(game).get(name.lower(), ())
-
-
-@cache
-def _places_by_name(game: str) -> dict[str, tuple[Place, ...]]:
-    return {name.lower(): places for name, places in modelled_places(game).items()}
-
-
-def applied_names(game: str) -> list[str]:
-    """Every ability the assistant applies somewhere: the attack advisor's, ``--power``'s, and the
-    game session's (movement abilities, split moves, multiple attacks, the turn rules)."""
-    return sorted(modelled_places(game))
-
-
 def modelled_names(game: str) -> list[str]:
     return sorted({i.name for (g, _), items in _modelled().items() if g == game for i in items})

@@ -200,8 +200,9 @@ def abilities_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
-    from ..abilities import CATEGORIES, classify, known, modelled_names, modelled_places  # start-up time: the catalogue when asked
+    from ..abilities import CATEGORIES, classify, known, modelled_names  # start-up time: the catalogue when asked
     from ..cards import default_library
+    from ..rules.applied import modelled_places
 
     with edge(json_out, "abilities"):
         g_only = _check_game(game)

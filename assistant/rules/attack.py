@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction as F
 from typing import Any
 
-from ..abilities import classify, effects_for, has, has_trait, no_move, session_only
+from ..abilities import classify, effects_for, has, has_trait, no_move
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, MissingStat, MissingStatError
@@ -31,6 +31,7 @@ from ..givenstats import with_stats
 from ..i18n import N_, _
 from ..model import Figure, Position
 from . import engine, saves
+from .applied import session_only
 from .engine import Reason
 from .record import find_edition
 
