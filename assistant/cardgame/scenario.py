@@ -23,11 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from ..errors import AssistantError
 from ..i18n import LANGUAGES, _, language
-from ..yamlio import read_text
 
 if TYPE_CHECKING:
     from .plugin import CardGame
@@ -90,6 +87,8 @@ def run(spec: dict[str, Any], here: Path, game: CardGame) -> list[str]:
 
 
 def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
+    from ..yamlio import read_text  # start-up time: YAML only when a scenario is run
+
     table_spec = spec.get("table")
     if isinstance(table_spec, str):
         text, _unused = read_text(here / table_spec)
@@ -145,4 +144,6 @@ def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
 
 
 def _dump(data: Any) -> str:
+    import yaml  # start-up time: YAML only when a scenario is run
+
     return yaml.safe_dump(data, sort_keys=False)
